@@ -1,0 +1,1 @@
+"""Depth report, simulation and strategy comparison on top of the solvers."""

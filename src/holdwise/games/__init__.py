@@ -1,0 +1,1 @@
+"""Game rules and data only; the solvers live elsewhere."""

@@ -1,0 +1,322 @@
+"""The keep/re-roll solver: optimal and fixed policies, one payout vector or a batch.
+
+The solver knows dice, a payout for each final hand and a number of re-rolls; it knows no game
+by name. With L re-rolls left a hand's value is
+
+    V_0(h) = payout(h),    V_L(h) = max over keeps k ⊆ h of E_L(k),
+    E_L(k) = sum over multisets r of the other dice  P(r) * V_{L-1}(k + r),
+
+computed on the keep lattice: E_L(k) = sum_f p_f * E_L(k + f) (one die at a time) and the max
+over sub-keeps as a closure B(k) = max(E(k), B(k - f) for each face f in k). A fixed policy
+replaces the max by its own keep. The return of a policy is sum_h P(first roll = h) V_R(h).
+
+Ties between keeps of equal value (within 1e-12 of the payout scale in float mode, exactly in
+exact mode) go to the keep with more dice, then to the one with more of the highest face, then
+of the next highest face, and so on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+import numpy as np
+
+from .dice import Dice, KeepLattice, faces_to_counts
+from .exact import to_fraction
+
+MAX_REROLLS = 6
+OPTIMAL = "optimal"
+RULE_HIGHER = "rule-higher"
+RULE_LOWER = "rule-lower"
+NO_REROLL = "none"
+FIXED_POLICIES = (RULE_HIGHER, RULE_LOWER, NO_REROLL)
+
+
+@dataclass(frozen=True)
+class Random:
+    """Keep each die with chance p, whatever it shows."""
+
+    p: float | Fraction | str = Fraction(1, 2)
+
+
+Policy = str | Random | Callable[[tuple[int, ...], int], Sequence[int]]
+
+
+@dataclass
+class Game:
+    """Dice, a payout for each final hand (callable on sorted faces, or a vector in hand order), re-rolls."""
+
+    dice: Dice
+    payout: Callable[[tuple[int, ...]], object] | Sequence | np.ndarray
+    rerolls: int = 2
+    _vectors: dict = field(default_factory=dict, repr=False, compare=False)
+
+    def __post_init__(self):
+        if not isinstance(self.rerolls, int) or not 0 <= self.rerolls <= MAX_REROLLS:
+            raise ValueError(f"re-rolls must be 0 to {MAX_REROLLS}, got {self.rerolls}")
+
+    def payout_vector(self, exact: bool = False) -> np.ndarray:
+        """The payout of every hand, in hand order (floats, or Fractions when exact)."""
+        if exact in self._vectors:
+            return self._vectors[exact]
+        if callable(self.payout):
+            raw = [self.payout(faces) for faces in self.dice.hand_faces]
+        else:
+            raw = list(self.payout)
+            if len(raw) != self.dice.lattice.n_hands:
+                raise ValueError(f"{len(raw)} payouts given for {self.dice.lattice.n_hands} hands")
+        if exact:
+            vector = np.array([to_fraction(v) for v in raw], dtype=object)
+        else:
+            vector = np.array([float(to_fraction(v)) if isinstance(v, str) else float(v) for v in raw])
+            if not np.all(np.isfinite(vector)):
+                raise ValueError("payouts must be finite numbers")
+        self._vectors[exact] = vector
+        return vector
+
+
+@dataclass
+class PolicyResult:
+    """What a policy achieves: its return, every hand's value and keep at every level, final hands."""
+
+    game: Game
+    policy: str
+    exact: bool
+    expected: float | Fraction
+    values: np.ndarray  # (rerolls + 1, hands): value of each hand with L re-rolls left
+    keeps: np.ndarray | None  # (rerolls + 1, hands): lattice index of the keep taken; None if random
+    keep_values: np.ndarray  # (rerolls + 1, keeps): E_L of every keep; row 0 is the payout scale unused
+    final_distribution: np.ndarray  # (hands,): chance of ending on each hand
+
+    def keep_faces(self, hand: int, rerolls_left: int) -> tuple[int, ...]:
+        """The keep taken from hand number `hand` with `rerolls_left` re-rolls left, as faces."""
+        if self.keeps is None:
+            raise ValueError("a random policy keeps no fixed dice")
+        return self.game.dice.lattice.faces(int(self.keeps[rerolls_left, hand]))
+
+
+def _zeros(n: int, exact: bool) -> np.ndarray:
+    return np.array([Fraction(0)] * n, dtype=object) if exact else np.zeros(n)
+
+
+def _scatter_add(n: int, index: np.ndarray, values: np.ndarray, exact: bool) -> np.ndarray:
+    if exact:
+        out = _zeros(n, True)
+        np.add.at(out, index, values)
+        return out
+    return np.bincount(index, weights=values, minlength=n)
+
+
+def expect(lat: KeepLattice, probs: np.ndarray, hand_values: np.ndarray) -> np.ndarray:
+    """E(k) for every keep k: the expected hand value after rolling the dice not kept.
+
+    `hand_values` has the hands on its first axis; further axes (several payout vectors) are kept.
+    """
+    tail = hand_values.shape[1:]
+    keep_values = np.empty((lat.n_keeps, *tail), dtype=hand_values.dtype)
+    keep_values[lat.hands] = hand_values
+    for size in range(lat.count - 1, -1, -1):
+        block = lat.size_block(size)
+        keep_values[block] = np.tensordot(keep_values[lat.child[block]], probs, axes=([1], [0])) if tail \
+            else keep_values[lat.child[block]] @ probs
+    return keep_values
+
+
+def push(lat: KeepLattice, probs: np.ndarray, keep_mass: np.ndarray, exact: bool) -> np.ndarray:
+    """Chance of each hand after every keep rolls its missing dice, from a chance per keep."""
+    mass = keep_mass.copy()
+    for size in range(lat.count):
+        block = lat.size_block(size)
+        pushed = (mass[block][:, None] * probs[None, :]).ravel()
+        mass = mass + _scatter_add(lat.n_keeps, lat.child[block].ravel(), pushed, exact)
+        mass[block] = 0
+    return mass[lat.hands]
+
+
+def optimal_keeps(lat: KeepLattice, keep_values: np.ndarray, tol) -> tuple[np.ndarray, np.ndarray]:
+    """For every hand the best keep's value and lattice index (ties: see the module docstring)."""
+    n = lat.n_keeps
+    best = keep_values.copy()
+    arg = np.arange(n)
+    low = keep_values.min() - 1
+    for size in range(1, lat.count + 1):
+        block = lat.size_block(size)
+        parents = lat.parent[block]
+        cand_idx = np.where(parents >= 0, parents, n)
+        best_pad = np.append(best, low)
+        arg_pad = np.append(arg, -1)
+        cand_val = np.concatenate([best[block][:, None], best_pad[cand_idx]], axis=1)
+        cand_arg = np.concatenate([arg[block][:, None], arg_pad[cand_idx]], axis=1)
+        top = cand_val.max(axis=1)
+        eligible = cand_val >= (top - tol)[:, None]
+        pick = np.where(eligible, cand_arg, -1).max(axis=1)
+        best[block] = top
+        arg[block] = pick
+    return best[lat.hands], arg[lat.hands]
+
+
+def rule_keeps(dice: Dice, tie: str) -> np.ndarray:
+    """"Keep the most frequent value": every die of the face on most dice; ties to the higher or lower face."""
+    lat = dice.lattice
+    counts = lat.counts[lat.hands]
+    most = counts.max(axis=1)
+    on_most = counts == most[:, None]
+    if tie == "higher":
+        face = dice.sides - 1 - np.argmax(on_most[:, ::-1], axis=1)
+    elif tie == "lower":
+        face = np.argmax(on_most, axis=1)
+    else:
+        raise ValueError(f"tie must be 'higher' or 'lower', got {tie!r}")
+    keep = np.zeros_like(counts)
+    keep[np.arange(len(counts)), face] = most
+    return lat.index_of(keep)
+
+
+def _thin_coefficients(lat: KeepLattice, face: int, dropped: int, p, exact: bool) -> np.ndarray:
+    """C(c_f, d) p^(c_f - d) (1 - p)^d for each keep: chance of dropping d of its c_f dice showing f."""
+    from math import comb
+
+    c = lat.counts[:, face]
+    if exact:
+        return np.array([comb(int(ci), dropped) * p ** (int(ci) - dropped) * (1 - p) ** dropped
+                         if ci >= dropped else Fraction(0) for ci in c], dtype=object)
+    comb_row = np.array([comb(int(ci), dropped) for ci in range(lat.count + 1)], dtype=np.float64)
+    kept = np.maximum(c - dropped, 0)
+    return np.where(c >= dropped, comb_row[c] * p**kept * (1 - p) ** dropped, 0.0)
+
+
+def _random_values(lat: KeepLattice, keep_values: np.ndarray, p, exact: bool) -> np.ndarray:
+    """sum over keeps k ⊆ h of P(keep k | h) E(k) for every hand, one face at a time."""
+    values = keep_values
+    for face in range(lat.sides):
+        thinned = _zeros(lat.n_keeps, exact)
+        index = np.arange(lat.n_keeps)
+        for dropped in range(lat.count + 1):
+            ok = index >= 0
+            coef = _thin_coefficients(lat, face, dropped, p, exact)
+            thinned[ok] = thinned[ok] + coef[ok] * values[index[ok]]
+            index = np.where(ok, lat.parent[np.maximum(index, 0), face], -1)
+        values = thinned
+    return values[lat.hands]
+
+
+def _random_keep_mass(lat: KeepLattice, hand_mass: np.ndarray, p, exact: bool) -> np.ndarray:
+    """The chance of each keep when each die of a hand drawn from `hand_mass` is kept with chance p."""
+    mass = _zeros(lat.n_keeps, exact)
+    mass[lat.hands] = hand_mass
+    for face in range(lat.sides):
+        thinned = _zeros(lat.n_keeps, exact)
+        index = np.arange(lat.n_keeps)
+        for dropped in range(lat.count + 1):
+            ok = index >= 0
+            coef = _thin_coefficients(lat, face, dropped, p, exact)
+            thinned = thinned + _scatter_add(lat.n_keeps, index[ok], coef[ok] * mass[ok], exact)
+            index = np.where(ok, lat.parent[np.maximum(index, 0), face], -1)
+        mass = thinned
+    return mass
+
+
+def _callable_keeps(dice: Dice, policy: Callable, rerolls_left: int) -> np.ndarray:
+    lat = dice.lattice
+    hands = lat.counts[lat.hands]
+    keeps = np.empty(lat.n_hands, dtype=np.int64)
+    for h, faces in enumerate(dice.hand_faces):
+        keep = faces_to_counts(policy(faces, rerolls_left), dice.sides)
+        if np.any(keep > hands[h]):
+            raise ValueError(f"policy keeps {keep_str(keep)} from hand {faces}: not a part of the hand")
+        keeps[h] = lat.index_of(keep)
+    return keeps
+
+
+def keep_str(counts) -> str:
+    from .dice import counts_to_faces
+
+    return " ".join(map(str, counts_to_faces(counts))) or "nothing"
+
+
+def policy_name(policy: Policy) -> str:
+    if isinstance(policy, str):
+        return policy
+    if isinstance(policy, Random):
+        return f"random({policy.p})"
+    return getattr(policy, "__name__", "custom")
+
+
+def solve(game: Game, policy: Policy = OPTIMAL, exact: bool = False) -> PolicyResult:
+    """Evaluate a policy exactly: its return, each hand's value and keep per level, final hands."""
+    dice = game.dice
+    lat = dice.lattice
+    probs = dice.face_probabilities(exact)
+    payout = game.payout_vector(exact)
+    first = dice.first_roll(exact)
+    rerolls = game.rerolls
+    if isinstance(policy, str) and policy not in (OPTIMAL, *FIXED_POLICIES):
+        raise ValueError(f"unknown policy {policy!r}")
+    p = None
+    if isinstance(policy, Random):
+        p = to_fraction(policy.p)
+        if not 0 <= p <= 1:
+            raise ValueError(f"the chance of keeping a die must be in [0, 1], got {policy.p}")
+        p = p if exact else float(p)
+    scale = float(np.max(np.abs(payout.astype(float)))) if len(payout) else 1.0
+    tol = Fraction(0) if exact else 1e-12 * max(scale, 1.0)
+
+    n_hands = lat.n_hands
+    values = np.empty((rerolls + 1, n_hands), dtype=object if exact else np.float64)
+    keeps = None if p is not None else np.empty((rerolls + 1, n_hands), dtype=np.int64)
+    keep_values = np.empty((rerolls + 1, lat.n_keeps), dtype=object if exact else np.float64)
+    keep_values[0] = np.nan if not exact else None
+    values[0] = payout
+    hand_lattice_index = np.arange(lat.hands.start, lat.n_keeps)
+    if keeps is not None:
+        keeps[0] = hand_lattice_index
+    fixed = None
+    if policy in (RULE_HIGHER, RULE_LOWER):
+        fixed = rule_keeps(dice, "higher" if policy == RULE_HIGHER else "lower")
+    elif policy == NO_REROLL:
+        fixed = hand_lattice_index
+    for level in range(1, rerolls + 1):
+        e = expect(lat, probs, values[level - 1])
+        keep_values[level] = e
+        if policy == OPTIMAL:
+            values[level], keeps[level] = optimal_keeps(lat, e, tol)
+        elif p is not None:
+            values[level] = _random_values(lat, e, p, exact)
+        else:
+            chosen = fixed if fixed is not None else _callable_keeps(dice, policy, level)
+            keeps[level] = chosen
+            values[level] = e[chosen]
+    expected = (first * values[rerolls]).sum()
+
+    hand_mass = first
+    for level in range(rerolls, 0, -1):
+        if p is not None:
+            keep_mass = _random_keep_mass(lat, hand_mass, p, exact)
+        else:
+            keep_mass = _scatter_add(lat.n_keeps, keeps[level], hand_mass, exact)
+        hand_mass = push(lat, probs, keep_mass, exact)
+    return PolicyResult(game, policy_name(policy), exact, expected if exact else float(expected),
+                        values, keeps, keep_values, hand_mass)
+
+
+def ranked_keeps(game: Game, hand: Sequence[int], rerolls_left: int, exact: bool = False,
+                 result: PolicyResult | None = None) -> list[tuple[tuple[int, ...], object]]:
+    """Every distinct keep of `hand` with `rerolls_left` re-rolls left under optimal play, best first."""
+    dice = game.dice
+    lat = dice.lattice
+    counts = faces_to_counts(hand, dice.sides)
+    if counts.sum() != dice.count:
+        raise ValueError(f"a hand has {dice.count} dice, got {int(counts.sum())}")
+    if not 1 <= rerolls_left <= game.rerolls:
+        raise ValueError(f"re-rolls left must be 1 to {game.rerolls}, got {rerolls_left}")
+    if result is None:
+        result = solve(game, OPTIMAL, exact)
+    e = result.keep_values[rerolls_left]
+    ranges = [range(int(c) + 1) for c in counts]
+    subs = np.array(np.meshgrid(*ranges, indexing="ij")).reshape(dice.sides, -1).T
+    index = lat.index_of(subs)
+    rows = [(lat.faces(int(i)), e[int(i)], int(i)) for i in index]
+    rows.sort(key=lambda r: (r[1], r[2]), reverse=True)
+    return [(faces, value) for faces, value, _ in rows]
