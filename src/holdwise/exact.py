@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import numbers
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 
@@ -12,9 +13,10 @@ def to_fraction(value) -> Fraction:
         raise ValueError(f"not a number: {value!r}")
     if isinstance(value, Fraction):
         return value
-    if isinstance(value, int):
-        return Fraction(value)
-    if isinstance(value, float):
+    if isinstance(value, numbers.Integral):
+        return Fraction(int(value))
+    if isinstance(value, numbers.Real):
+        value = float(value)
         if value != value or value in (float("inf"), float("-inf")):
             raise ValueError(f"not a finite number: {value!r}")
         return Fraction(repr(value))

@@ -1,0 +1,23 @@
+import random
+from fractions import Fraction
+
+import pytest
+
+
+def multiset_payout(seed: int, exact: bool = False, low: int = 0, high: int = 20):
+    """A payout that depends on the multiset only, not symmetric in the faces: random per multiset."""
+    rng = random.Random(seed)
+    cache = {}
+
+    def payout(roll):
+        key = tuple(sorted(roll))
+        if key not in cache:
+            cache[key] = Fraction(rng.randint(low, high), rng.randint(1, 4))
+        return cache[key] if exact else float(cache[key])
+
+    return payout
+
+
+@pytest.fixture
+def payout_factory():
+    return multiset_payout
