@@ -122,6 +122,11 @@ class KeepLattice:
             self._subkeep_pairs = (hand_of, self.index_of(subs))
         return self._subkeep_pairs
 
+    @cached_property
+    def hand_faces(self) -> list[tuple[int, ...]]:
+        """Every hand as sorted face values, in hand order."""
+        return [counts_to_faces(row) for row in self.counts[self.hands].tolist()]
+
     def faces(self, index: int) -> tuple[int, ...]:
         """The multiset at a lattice index as sorted face values 1..sides."""
         return counts_to_faces(self.counts[index])
@@ -194,39 +199,56 @@ class Dice:
 
         For counts c: rolled! / prod(c_f!) * prod(w_f ** c_f); they add up to total_weight ** rolled.
         """
-        lat = self.lattice
-        block = lat.counts[lat.size_block(rolled)]
-        out = np.empty(len(block), dtype=object)
-        fact = [math.factorial(i) for i in range(self.count + 1)]
-        for i, row in enumerate(block.tolist()):
-            ways = fact[rolled]
-            for w, c in zip(self.weights, row):
-                ways = ways // fact[c] * w**c if c else ways
-            out[i] = ways
-        return out
+        return _outcome_counts(self.count, self.sides, self.weights, rolled)
 
     def roll_distribution(self, rolled: int | None = None, exact: bool = False) -> np.ndarray:
         """Chance of each multiset of `rolled` dice (default: all), in lattice order of that size."""
-        rolled = self.count if rolled is None else rolled
-        if exact:
-            denom = self.total_weight**rolled
-            return np.array([Fraction(int(w), denom) for w in self.outcome_counts(rolled)], dtype=object)
-        lat = self.lattice
-        probs = self.face_probabilities()
-        mass = np.zeros(lat.n_keeps)
-        mass[0] = 1.0
-        for size in range(rolled):
-            block = lat.size_block(size)
-            pushed = mass[block, None] * probs[None, :]
-            mass += np.bincount(lat.child[block].ravel(), weights=pushed.ravel(), minlength=lat.n_keeps)
-        return mass[lat.size_block(rolled)]
+        return _roll_distribution(self.count, self.sides, self.weights, self.count if rolled is None else rolled,
+                                  exact)
 
     def first_roll(self, exact: bool = False) -> np.ndarray:
         """Chance of each hand on the first roll of all dice."""
         return self.roll_distribution(self.count, exact=exact)
 
-    @cached_property
+    @property
     def hand_faces(self) -> list[tuple[int, ...]]:
         """Every hand as sorted face values, in hand order."""
-        lat = self.lattice
-        return [counts_to_faces(row) for row in lat.counts[lat.hands].tolist()]
+        return self.lattice.hand_faces
+
+
+def _read_only(array: np.ndarray) -> np.ndarray:
+    array.flags.writeable = False
+    return array
+
+
+@lru_cache(maxsize=64)
+def _outcome_counts(count: int, sides: int, weights: tuple[int, ...], rolled: int) -> np.ndarray:
+    lat = lattice(count, sides)
+    block = lat.counts[lat.size_block(rolled)]
+    out = np.empty(len(block), dtype=object)
+    fact = [math.factorial(i) for i in range(count + 1)]
+    for i, row in enumerate(block.tolist()):
+        ways = fact[rolled]
+        for w, c in zip(weights, row):
+            if c:
+                ways = ways // fact[c] * w**c
+        out[i] = ways
+    return _read_only(out)
+
+
+@lru_cache(maxsize=64)
+def _roll_distribution(count: int, sides: int, weights: tuple[int, ...], rolled: int, exact: bool) -> np.ndarray:
+    total = sum(weights)
+    if exact:
+        denom = total**rolled
+        ways = _outcome_counts(count, sides, weights, rolled)
+        return _read_only(np.array([Fraction(int(w), denom) for w in ways], dtype=object))
+    lat = lattice(count, sides)
+    probs = np.array(weights, dtype=np.float64) / total
+    mass = np.zeros(lat.n_keeps)
+    mass[0] = 1.0
+    for size in range(rolled):
+        block = lat.size_block(size)
+        pushed = mass[block, None] * probs[None, :]
+        mass += np.bincount(lat.child[block].ravel(), weights=pushed.ravel(), minlength=lat.n_keeps)
+    return _read_only(mass[lat.size_block(rolled)].copy())

@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
 
 import numpy as np
 
@@ -174,46 +175,51 @@ def rule_keeps(dice: Dice, tie: str) -> np.ndarray:
     return lat.index_of(keep)
 
 
-def _thin_coefficients(lat: KeepLattice, face: int, dropped: int, p, exact: bool) -> np.ndarray:
-    """C(c_f, d) p^(c_f - d) (1 - p)^d for each keep: chance of dropping d of its c_f dice showing f."""
+@lru_cache(maxsize=32)
+def _thinning_plan(lat: KeepLattice, p, exact: bool):
+    """Per face, per number d of dropped dice: the keeps with at least d dice on that face, the keep
+    with d fewer, and C(c_f, d) p^(c_f - d) (1 - p)^d, the chance of dropping exactly d of them."""
     from math import comb
 
-    c = lat.counts[:, face]
-    if exact:
-        return np.array([comb(int(ci), dropped) * p ** (int(ci) - dropped) * (1 - p) ** dropped
-                         if ci >= dropped else Fraction(0) for ci in c], dtype=object)
-    comb_row = np.array([comb(int(ci), dropped) for ci in range(lat.count + 1)], dtype=np.float64)
-    kept = np.maximum(c - dropped, 0)
-    return np.where(c >= dropped, comb_row[c] * p**kept * (1 - p) ** dropped, 0.0)
-
-
-def _random_values(lat: KeepLattice, keep_values: np.ndarray, p, exact: bool) -> np.ndarray:
-    """sum over keeps k ⊆ h of P(keep k | h) E(k) for every hand, one face at a time."""
-    values = keep_values
+    one = Fraction(1) if exact else 1.0
+    # chance[c][d] of dropping d of c dice, each kept with chance p
+    chance = [[comb(c, d) * p ** (c - d) * (one - p) ** d for d in range(c + 1)] for c in range(lat.count + 1)]
+    plan = []
     for face in range(lat.sides):
-        thinned = _zeros(lat.n_keeps, exact)
+        column = lat.counts[:, face]
+        steps = []
         index = np.arange(lat.n_keeps)
         for dropped in range(lat.count + 1):
-            ok = index >= 0
-            coef = _thin_coefficients(lat, face, dropped, p, exact)
-            thinned[ok] = thinned[ok] + coef[ok] * values[index[ok]]
-            index = np.where(ok, lat.parent[np.maximum(index, 0), face], -1)
+            ok = np.nonzero(column >= dropped)[0]
+            if len(ok) == 0:
+                break
+            coef = np.array([chance[c][dropped] for c in column[ok].tolist()],
+                            dtype=object if exact else np.float64)
+            steps.append((ok, index[ok], coef))
+            index = np.where(column >= dropped + 1, lat.parent[index, face], -1)
+        plan.append(steps)
+    return plan
+
+
+def _random_values(lat: KeepLattice, keep_values: np.ndarray, plan, exact: bool) -> np.ndarray:
+    """sum over keeps k ⊆ h of P(keep k | h) E(k) for every hand, one face at a time."""
+    values = keep_values
+    for steps in plan:
+        thinned = _zeros(lat.n_keeps, exact)
+        for ok, source, coef in steps:
+            thinned[ok] = thinned[ok] + coef * values[source]
         values = thinned
     return values[lat.hands]
 
 
-def _random_keep_mass(lat: KeepLattice, hand_mass: np.ndarray, p, exact: bool) -> np.ndarray:
+def _random_keep_mass(lat: KeepLattice, hand_mass: np.ndarray, plan, exact: bool) -> np.ndarray:
     """The chance of each keep when each die of a hand drawn from `hand_mass` is kept with chance p."""
     mass = _zeros(lat.n_keeps, exact)
     mass[lat.hands] = hand_mass
-    for face in range(lat.sides):
+    for steps in plan:
         thinned = _zeros(lat.n_keeps, exact)
-        index = np.arange(lat.n_keeps)
-        for dropped in range(lat.count + 1):
-            ok = index >= 0
-            coef = _thin_coefficients(lat, face, dropped, p, exact)
-            thinned = thinned + _scatter_add(lat.n_keeps, index[ok], coef[ok] * mass[ok], exact)
-            index = np.where(ok, lat.parent[np.maximum(index, 0), face], -1)
+        for ok, target, coef in steps:
+            thinned = thinned + _scatter_add(lat.n_keeps, target, coef * mass[ok], exact)
         mass = thinned
     return mass
 
@@ -272,6 +278,7 @@ def solve(game: Game, policy: Policy = OPTIMAL, exact: bool = False) -> PolicyRe
     hand_lattice_index = np.arange(lat.hands.start, lat.n_keeps)
     if keeps is not None:
         keeps[0] = hand_lattice_index
+    plan = _thinning_plan(lat, p, exact) if p is not None else None
     fixed = None
     if policy in (RULE_HIGHER, RULE_LOWER):
         fixed = rule_keeps(dice, "higher" if policy == RULE_HIGHER else "lower")
@@ -283,7 +290,7 @@ def solve(game: Game, policy: Policy = OPTIMAL, exact: bool = False) -> PolicyRe
         if policy == OPTIMAL:
             values[level], keeps[level] = optimal_keeps(lat, e, tol)
         elif p is not None:
-            values[level] = _random_values(lat, e, p, exact)
+            values[level] = _random_values(lat, e, plan, exact)
         else:
             chosen = fixed if fixed is not None else _callable_keeps(dice, policy, level)
             keeps[level] = chosen
@@ -293,7 +300,7 @@ def solve(game: Game, policy: Policy = OPTIMAL, exact: bool = False) -> PolicyRe
     hand_mass = first
     for level in range(rerolls, 0, -1):
         if p is not None:
-            keep_mass = _random_keep_mass(lat, hand_mass, p, exact)
+            keep_mass = _random_keep_mass(lat, hand_mass, plan, exact)
         else:
             keep_mass = _scatter_add(lat.n_keeps, keeps[level], hand_mass, exact)
         hand_mass = push(lat, probs, keep_mass, exact)
