@@ -131,3 +131,14 @@ def test_console_script_as_a_process():
     assert done.stderr.strip().startswith("error:") and "Traceback" not in done.stderr
     done = subprocess.run([sys.executable, "-m", "holdwise.cli", "--help"], capture_output=True, text=True)
     assert done.returncode == 0 and "dice-poker" in done.stdout
+
+
+def test_readme_opens_with_the_two_commands_and_ci_runs_the_second():
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    lines = (root / "README.md").read_text().splitlines()
+    block = lines[lines.index("```bash") + 1:lines.index("```bash") + 3]
+    assert block[0] == "python3 -m pip install . && holdwise dice-poker"
+    assert "pytest" in block[1]
+    assert block[1] in (root / ".ci" / "run").read_text().splitlines()

@@ -70,7 +70,7 @@ def _batch_setup(dice: int, sides: int, rerolls: int):
     has_parent = lat.parent >= 0
     parent_ptr = np.concatenate([[0], np.cumsum(has_parent.sum(axis=1))]).astype(np.int32)
     parent_idx = lat.parent[has_parent].astype(np.int32)
-    return (np.ascontiguousarray(category_given_keep.T), parent_ptr, parent_idx,
+    return (np.ascontiguousarray(category_given_keep), parent_ptr, parent_idx,
             lat.child.astype(np.int32), int(lat.start[dice]), probs, die.first_roll(), mixes)
 
 
@@ -97,8 +97,8 @@ def batch_returns(tables, *, dice: int = 5, sides: int = 6, rerolls: int = 2,
     optimal = np.empty(len(tables))
     for lo in range(0, len(tables), chunk):
         part = tables[lo:lo + chunk]
-        keep_values0 = np.ascontiguousarray(part @ per_category)
-        optimal_returns(keep_values0, parent_ptr, parent_idx, child, hand_start, probs, first, rerolls, optimal[lo:lo + chunk])
+        keep_values1 = per_category @ part.T  # (keeps, tables): E_1 of every keep
+        optimal_returns(keep_values1, parent_ptr, parent_idx, child, hand_start, probs, first, rerolls, optimal[lo:lo + chunk])
     return {"optimal": optimal, "rule": tables @ mixes[RULE_HIGHER], "none": tables @ mixes[NO_REROLL]}
 
 
