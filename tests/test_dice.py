@@ -25,12 +25,36 @@ def test_lattice_sizes_and_links(count, sides):
         assert np.array_equal(lat.counts[lat.parent[has, f]], lat.counts[has] - eye[f])
         assert np.all(lat.parent[~has, f] == -1)
     assert np.all(lat.child[~small] == -1)
-    assert len(np.unique(lat.code)) == lat.n_keeps
+    assert np.array_equal(lat.index_of(lat.counts), np.arange(lat.n_keeps))
+    # within a size, a later keep holds more of the highest face, then of the next (the tie order)
+    for size in range(count + 1):
+        block = lat.counts[lat.size_block(size)][:, ::-1].tolist()
+        assert block == sorted(block)
 
 
-def test_lattice_too_large_is_refused():
-    with pytest.raises(ValueError, match="too large"):
+def test_too_large_lattice_is_refused_in_one_line():
+    with pytest.raises(ValueError, match="10 dice with 20 faces is too large to solve here: 30,045,015"):
         KeepLattice(10, 20)
+
+
+def test_outcome_counts_big_weights_use_exact_integers():
+    dice = Dice(10, 3, (1000, 1, 7))
+    ways = dice.outcome_counts(10)
+    assert sum(ways) == 1008**10
+    assert ways[0] == 1000**10  # every die on face 1 comes first in the lattice
+    assert ways[-1] == 7**10  # every die on face 3 comes last
+    assert all(isinstance(w, int) for w in ways)
+
+
+def test_largest_allowed_lattice_links_spot_check():
+    lat = KeepLattice(8, 20)
+    assert lat.n_keeps == math.comb(28, 8) and lat.n_hands == math.comb(27, 8)
+    rng = np.random.default_rng(0)
+    picks = rng.integers(0, lat.start[8], 2000)
+    eye = np.eye(20, dtype=np.int64)
+    for f in range(20):
+        assert np.array_equal(lat.counts[lat.child[picks, f]].astype(int), lat.counts[picks].astype(int) + eye[f])
+    assert np.array_equal(lat.index_of(lat.counts[picks]), picks)
 
 
 @pytest.mark.parametrize("weights", [None, (1, 2, 3), (0, 1, 5)])

@@ -12,7 +12,8 @@ from .analysis.depth import DepthReport, depth_report
 from .dice import Dice
 from .exact import fraction_str
 from .games.dice_poker import ALL_CATEGORIES, BUILTIN_TABLES, CATEGORIES, categories, parse_payouts
-from .reroll import MAX_REROLLS, NO_REROLL, RULE_HIGHER, Game, expect, ranked_keeps, solve
+from .dice import expect
+from .reroll import MAX_REROLLS, NO_REROLL, RULE_HIGHER, CategoryPayout, Game, ranked_keeps, solve
 
 __all__ = ["make_game", "report", "hint", "batch_returns", "report_to_json", "BUILTIN_TABLES", "CATEGORIES"]
 
@@ -29,8 +30,7 @@ def make_game(table: Sequence, *, dice: int = 5, sides: int = 6, rerolls: int = 
     """The dice poker game paying `table` (seven payouts in category order; nothing pays 0)."""
     payouts = (*parse_payouts(table), Fraction(0))
     die = Dice(dice, sides, tuple(weights) if weights is not None else None)
-    cats = hand_categories(dice, sides)
-    return Game(die, [payouts[c] for c in cats], rerolls)
+    return Game(die, CategoryPayout(hand_categories(dice, sides), payouts), rerolls)
 
 
 def report(table: Sequence, *, name: str = "", dice: int = 5, sides: int = 6, rerolls: int = 2,

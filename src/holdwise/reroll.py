@@ -24,7 +24,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from .dice import Dice, KeepLattice, faces_to_counts
+from .dice import Dice, KeepLattice, block_chunks, expect, faces_to_counts, push, scatter_add, zeros
 from .exact import to_fraction
 
 MAX_REROLLS = 6
@@ -45,12 +45,28 @@ class Random:
 Policy = str | Random | Callable[[tuple[int, ...], int], Sequence[int]]
 
 
+@dataclass(frozen=True, eq=False)
+class CategoryPayout:
+    """A payout per category and each hand's category: payout(h) = table[categories[h]]."""
+
+    categories: np.ndarray
+    table: Sequence
+
+    def vector(self, exact: bool) -> np.ndarray:
+        values = [to_fraction(v) for v in self.table]
+        table = np.array(values, dtype=object) if exact else np.array([float(v) for v in values])
+        return table[self.categories]
+
+
 @dataclass
 class Game:
-    """Dice, a payout for each final hand (callable on sorted faces, or a vector in hand order), re-rolls."""
+    """Dice, a payout for each final hand, re-rolls.
+
+    The payout is a callable on the sorted faces, a vector in hand order, or a CategoryPayout.
+    """
 
     dice: Dice
-    payout: Callable[[tuple[int, ...]], object] | Sequence | np.ndarray
+    payout: Callable[[tuple[int, ...]], object] | Sequence | np.ndarray | CategoryPayout
     rerolls: int = 2
     _vectors: dict = field(default_factory=dict, repr=False, compare=False)
 
@@ -62,18 +78,22 @@ class Game:
         """The payout of every hand, in hand order (floats, or Fractions when exact)."""
         if exact in self._vectors:
             return self._vectors[exact]
-        if callable(self.payout):
-            raw = [self.payout(faces) for faces in self.dice.hand_faces]
+        n_hands = self.dice.lattice.n_hands
+        if isinstance(self.payout, CategoryPayout):
+            if len(self.payout.categories) != n_hands:
+                raise ValueError(f"{len(self.payout.categories)} categories given for {n_hands} hands")
+            vector = self.payout.vector(exact)
         else:
-            raw = list(self.payout)
-            if len(raw) != self.dice.lattice.n_hands:
-                raise ValueError(f"{len(raw)} payouts given for {self.dice.lattice.n_hands} hands")
-        if exact:
-            vector = np.array([to_fraction(v) for v in raw], dtype=object)
-        else:
-            vector = np.array([float(to_fraction(v)) if isinstance(v, str) else float(v) for v in raw])
-            if not np.all(np.isfinite(vector)):
-                raise ValueError("payouts must be finite numbers")
+            if callable(self.payout):
+                raw = [self.payout(faces) for faces in self.dice.hand_faces]
+            else:
+                raw = list(self.payout)
+                if len(raw) != n_hands:
+                    raise ValueError(f"{len(raw)} payouts given for {n_hands} hands")
+            vector = np.array([to_fraction(v) if exact else float(to_fraction(v)) if isinstance(v, str) else float(v)
+                               for v in raw], dtype=object if exact else np.float64)
+        if not exact and not np.all(np.isfinite(vector)):
+            raise ValueError("payouts must be finite numbers")
         self._vectors[exact] = vector
         return vector
 
@@ -98,63 +118,22 @@ class PolicyResult:
         return self.game.dice.lattice.faces(int(self.keeps[rerolls_left, hand]))
 
 
-def _zeros(n: int, exact: bool) -> np.ndarray:
-    return np.array([Fraction(0)] * n, dtype=object) if exact else np.zeros(n)
-
-
-def _scatter_add(n: int, index: np.ndarray, values: np.ndarray, exact: bool) -> np.ndarray:
-    if exact:
-        out = _zeros(n, True)
-        np.add.at(out, index, values)
-        return out
-    return np.bincount(index, weights=values, minlength=n)
-
-
-def expect(lat: KeepLattice, probs: np.ndarray, hand_values: np.ndarray) -> np.ndarray:
-    """E(k) for every keep k: the expected hand value after rolling the dice not kept.
-
-    `hand_values` has the hands on its first axis; further axes (several payout vectors) are kept.
-    """
-    tail = hand_values.shape[1:]
-    keep_values = np.empty((lat.n_keeps, *tail), dtype=hand_values.dtype)
-    keep_values[lat.hands] = hand_values
-    for size in range(lat.count - 1, -1, -1):
-        block = lat.size_block(size)
-        keep_values[block] = np.tensordot(keep_values[lat.child[block]], probs, axes=([1], [0])) if tail \
-            else keep_values[lat.child[block]] @ probs
-    return keep_values
-
-
-def push(lat: KeepLattice, probs: np.ndarray, keep_mass: np.ndarray, exact: bool) -> np.ndarray:
-    """Chance of each hand after every keep rolls its missing dice, from a chance per keep."""
-    mass = keep_mass.copy()
-    for size in range(lat.count):
-        block = lat.size_block(size)
-        pushed = (mass[block][:, None] * probs[None, :]).ravel()
-        mass = mass + _scatter_add(lat.n_keeps, lat.child[block].ravel(), pushed, exact)
-        mass[block] = 0
-    return mass[lat.hands]
-
-
 def optimal_keeps(lat: KeepLattice, keep_values: np.ndarray, tol) -> tuple[np.ndarray, np.ndarray]:
     """For every hand the best keep's value and lattice index (ties: see the module docstring)."""
     n = lat.n_keeps
-    best = keep_values.copy()
-    arg = np.arange(n)
-    low = keep_values.min() - 1
+    # one extra slot at the end stands for "no parent": the lowest value, no keep
+    best = np.append(keep_values, keep_values.min() - 1)
+    arg = np.append(np.arange(n), -1)
     for size in range(1, lat.count + 1):
-        block = lat.size_block(size)
-        parents = lat.parent[block]
-        cand_idx = np.where(parents >= 0, parents, n)
-        best_pad = np.append(best, low)
-        arg_pad = np.append(arg, -1)
-        cand_val = np.concatenate([best[block][:, None], best_pad[cand_idx]], axis=1)
-        cand_arg = np.concatenate([arg[block][:, None], arg_pad[cand_idx]], axis=1)
-        top = cand_val.max(axis=1)
-        eligible = cand_val >= (top - tol)[:, None]
-        pick = np.where(eligible, cand_arg, -1).max(axis=1)
-        best[block] = top
-        arg[block] = pick
+        for part in block_chunks(lat, size):
+            parents = lat.parent[part]
+            cand_idx = np.where(parents >= 0, parents, n)
+            cand_val = np.concatenate([best[part][:, None], best[cand_idx]], axis=1)
+            cand_arg = np.concatenate([arg[part][:, None], arg[cand_idx]], axis=1)
+            top = cand_val.max(axis=1)
+            eligible = cand_val >= (top - tol)[:, None]
+            best[part] = top
+            arg[part] = np.where(eligible, cand_arg, -1).max(axis=1)
     return best[lat.hands], arg[lat.hands]
 
 
@@ -175,37 +154,62 @@ def rule_keeps(dice: Dice, tie: str) -> np.ndarray:
     return lat.index_of(keep)
 
 
-@lru_cache(maxsize=32)
+# Random keeps: plans for lattices up to this size are kept; larger ones are made face by face.
+PLAN_CACHE_KEEPS = 1_000_000
+
+
 def _thinning_plan(lat: KeepLattice, p, exact: bool):
-    """Per face, per number d of dropped dice: the keeps with at least d dice on that face, the keep
+    """The thinning steps of every face (see _face_thinning), cached for small lattices."""
+    if lat.n_keeps <= PLAN_CACHE_KEEPS:
+        return _cached_plan(lat, p, exact)
+    return _LazyPlan(lat, p, exact)
+
+
+@lru_cache(maxsize=32)
+def _cached_plan(lat: KeepLattice, p, exact: bool):
+    return list(_LazyPlan(lat, p, exact))
+
+
+@dataclass(frozen=True)
+class _LazyPlan:
+    lat: KeepLattice
+    p: object
+    exact: bool
+
+    def __iter__(self):
+        for face in range(self.lat.sides):
+            yield _face_thinning(self.lat, self.p, self.exact, face)
+
+
+def _face_thinning(lat: KeepLattice, p, exact: bool, face: int):
+    """Per number d of dropped dice showing `face`: the keeps with at least d dice on that face, the keep
     with d fewer, and C(c_f, d) p^(c_f - d) (1 - p)^d, the chance of dropping exactly d of them."""
     from math import comb
 
     one = Fraction(1) if exact else 1.0
     # chance[c][d] of dropping d of c dice, each kept with chance p
-    chance = [[comb(c, d) * p ** (c - d) * (one - p) ** d for d in range(c + 1)] for c in range(lat.count + 1)]
-    plan = []
-    for face in range(lat.sides):
-        column = lat.counts[:, face]
-        steps = []
-        index = np.arange(lat.n_keeps)
-        for dropped in range(lat.count + 1):
-            ok = np.nonzero(column >= dropped)[0]
-            if len(ok) == 0:
-                break
-            coef = np.array([chance[c][dropped] for c in column[ok].tolist()],
-                            dtype=object if exact else np.float64)
-            steps.append((ok, index[ok], coef))
-            index = np.where(column >= dropped + 1, lat.parent[index, face], -1)
-        plan.append(steps)
-    return plan
+    chance = [[comb(c, d) * p ** (c - d) * (one - p) ** d if d <= c else 0 * one for d in range(lat.count + 1)]
+              for c in range(lat.count + 1)]
+    chance = np.array(chance, dtype=object if exact else np.float64)
+    column = lat.counts[:, face]
+    parent = np.ascontiguousarray(lat.parent[:, face])
+    steps = []
+    index = np.arange(lat.n_keeps, dtype=parent.dtype)
+    for dropped in range(lat.count + 1):
+        ok = np.nonzero(column >= dropped)[0] if dropped else slice(None)
+        source = index[ok]
+        if len(source) == 0:
+            break
+        steps.append((ok, source, chance[column[ok], dropped]))
+        index = np.where(column >= dropped + 1, parent[index], -1)
+    return steps
 
 
 def _random_values(lat: KeepLattice, keep_values: np.ndarray, plan, exact: bool) -> np.ndarray:
     """sum over keeps k ⊆ h of P(keep k | h) E(k) for every hand, one face at a time."""
     values = keep_values
     for steps in plan:
-        thinned = _zeros(lat.n_keeps, exact)
+        thinned = zeros(lat.n_keeps, exact)
         for ok, source, coef in steps:
             thinned[ok] = thinned[ok] + coef * values[source]
         values = thinned
@@ -214,12 +218,12 @@ def _random_values(lat: KeepLattice, keep_values: np.ndarray, plan, exact: bool)
 
 def _random_keep_mass(lat: KeepLattice, hand_mass: np.ndarray, plan, exact: bool) -> np.ndarray:
     """The chance of each keep when each die of a hand drawn from `hand_mass` is kept with chance p."""
-    mass = _zeros(lat.n_keeps, exact)
+    mass = zeros(lat.n_keeps, exact)
     mass[lat.hands] = hand_mass
     for steps in plan:
-        thinned = _zeros(lat.n_keeps, exact)
+        thinned = zeros(lat.n_keeps, exact)
         for ok, target, coef in steps:
-            thinned = thinned + _scatter_add(lat.n_keeps, target, coef * mass[ok], exact)
+            thinned = thinned + scatter_add(lat.n_keeps, target, coef * mass[ok], exact)
         mass = thinned
     return mass
 
@@ -302,7 +306,7 @@ def solve(game: Game, policy: Policy = OPTIMAL, exact: bool = False) -> PolicyRe
         if p is not None:
             keep_mass = _random_keep_mass(lat, hand_mass, plan, exact)
         else:
-            keep_mass = _scatter_add(lat.n_keeps, keeps[level], hand_mass, exact)
+            keep_mass = scatter_add(lat.n_keeps, keeps[level], hand_mass, exact)
         hand_mass = push(lat, probs, keep_mass, exact)
     return PolicyResult(game, policy_name(policy), exact, expected if exact else float(expected),
                         values, keeps, keep_values, hand_mass)

@@ -119,10 +119,14 @@ def depth_report(game: Game, hand_categories: np.ndarray, category_names, *, nam
         tol = 0 if exact else 1e-12 * max(1.0, float(np.max(np.abs(game.payout_vector().astype(float)))))
         worse = rule_value < best - tol
         ties = _tied_hands(lat, keep_values, best, tol, ~worse)
-        for h in np.nonzero(worse)[0]:
-            rows.append(DiffRow(dice.hand_faces[h], first[h] if exact else float(first[h]),
-                                lat.faces(int(optimal.keeps[level, h])), best[h] if exact else float(best[h]),
-                                lat.faces(int(rule_keep[h])), rule_value[h] if exact else float(rule_value[h])))
+        worse_hands = np.nonzero(worse)[0]
+        hand_faces = lat.faces_of(worse_hands + lat.hands.start)
+        optimal_keeps = lat.faces_of(optimal.keeps[level, worse_hands])
+        rule_keeps = lat.faces_of(rule_keep[worse_hands])
+        to_number = (lambda v: v) if exact else float
+        for i, h in enumerate(worse_hands.tolist()):
+            rows.append(DiffRow(hand_faces[i], to_number(first[h]), optimal_keeps[i], to_number(best[h]),
+                                rule_keeps[i], to_number(rule_value[h])))
         share = first[worse].sum() if worse.any() else 0
     else:
         share = 0

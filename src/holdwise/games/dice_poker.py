@@ -50,7 +50,7 @@ BUILTIN_TABLES: dict[str, tuple[Fraction, ...]] = {
 
 def categories(counts: np.ndarray) -> np.ndarray:
     """The category index (0..6, 7 = nothing) of each hand, given as count vectors (last axis = faces)."""
-    counts = np.atleast_2d(np.asarray(counts))
+    counts = np.atleast_2d(np.asarray(counts)).astype(np.int16)
     ordered = -np.sort(-counts, axis=1)
     top = ordered[:, 0]
     second = ordered[:, 1] if counts.shape[1] > 1 else np.zeros_like(top)
