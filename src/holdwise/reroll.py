@@ -192,16 +192,17 @@ def _face_thinning(lat: KeepLattice, p, exact: bool, face: int):
               for c in range(lat.count + 1)]
     chance = np.array(chance, dtype=object if exact else np.float64)
     column = lat.counts[:, face]
-    parent = np.ascontiguousarray(lat.parent[:, face])
-    steps = []
-    index = np.arange(lat.n_keeps, dtype=parent.dtype)
-    for dropped in range(lat.count + 1):
-        ok = np.nonzero(column >= dropped)[0] if dropped else slice(None)
-        source = index[ok]
-        if len(source) == 0:
+    parent = lat.parent[:, face]
+    live = np.arange(lat.n_keeps)  # keeps with at least `dropped` dice showing the face
+    source = live
+    steps = [(live, source, chance[column, 0])]
+    for dropped in range(1, lat.count + 1):
+        more = column[live] >= dropped
+        live = live[more]
+        if len(live) == 0:
             break
-        steps.append((ok, source, chance[column[ok], dropped]))
-        index = np.where(column >= dropped + 1, parent[index], -1)
+        source = parent[source[more]]
+        steps.append((live, source, chance[column[live], dropped]))
     return steps
 
 
