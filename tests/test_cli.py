@@ -101,6 +101,8 @@ def test_hint():
     (["dice-poker", "--tie", "middle"], "--tie"),
     (["dice-poker", "--plot", "x.jpg"], ".png"),
     (["dice-poker", "--tables-file", "/nonexistent.toml"], "not found"),
+    (["dice-poker", "--plot", "/nonexistent-dir/depth.png"], "cannot write"),
+    (["dice-poker", "--dice", "10", "--sides", "20"], "too large to solve here"),
     (["dice-poker", "hint", "1", "2", "3", "--rerolls-left", "2"], "a hand has 5 dice"),
     (["dice-poker", "hint", "1", "2", "3", "4", "7", "--rerolls-left", "2"], "not a face"),
     (["dice-poker", "hint", "1", "2", "3", "4", "x", "--rerolls-left", "2"], "a hand is dice values"),

@@ -43,6 +43,24 @@ def _console():
     return Console() if sys.stdout.isatty() else Console(width=120)
 
 
+def _is_large(dice: int, sides: int) -> bool:
+    """Games whose solve takes seconds: worth a spinner."""
+    from math import comb
+
+    return 1 <= dice <= 10 and 2 <= sides <= 20 and comb(dice + sides, dice) > 200_000
+
+
+def _working(message: str, large: bool):
+    """A spinner on the terminal's stderr while a long solve runs; nothing otherwise."""
+    import contextlib
+
+    if not large or not sys.stderr.isatty():
+        return contextlib.nullcontext()
+    from rich.console import Console
+
+    return Console(stderr=True).status(message)
+
+
 def _fmt(value, digits: int = 4) -> str:
     if value is None:
         return "-"
@@ -123,9 +141,11 @@ def dice_poker(
 
     try:
         tables = _select_tables(table, payouts, tables_file)
-        reports = [report(values, name=name, dice=dice, sides=sides, rerolls=rerolls, weights=weight_list,
-                          tie=tie, exact=exact, min_chance_gap_pp=min_chance_gap, min_rule_gap_pp=min_rule_gap)
-                   for name, values in tables.items()]
+        with _working(f"solving {len(tables)} table(s)", large=_is_large(dice, sides)):
+            reports = [report(values, name=name, dice=dice, sides=sides, rerolls=rerolls, weights=weight_list,
+                              tie=tie, exact=exact, min_chance_gap_pp=min_chance_gap,
+                              min_rule_gap_pp=min_rule_gap)
+                       for name, values in tables.items()]
     except ValueError as err:
         fail(str(err))
     if plot is not None:
@@ -200,7 +220,9 @@ def _plot_reports(reports, path: str) -> None:
     ax.set_xticks(x, names)
     ax.set_ylabel("return per unit bet")
     ax.set_title("Dice poker: optimum, rule and no re-roll per table")
-    ax.legend()
+    top = max(float(r.optimal) for r in reports) or 1.0
+    ax.set_ylim(0, top * 1.2)  # room for the legend above the bars
+    ax.legend(loc="upper center", ncol=3, frameon=False)
     fig.tight_layout()
     try:
         fig.savefig(path)
