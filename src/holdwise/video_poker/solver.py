@@ -164,8 +164,19 @@ def _canonical_keys(n_cards, binom, keys):
                 joker = 1
             else:
                 masks[combo[j] & 3] |= 1 << (combo[j] >> 2)
-        masks.sort()
-        keys[rank] = (((masks[3] << 13 | masks[2]) << 13 | masks[1]) << 13 | masks[0]) << 1 | joker
+        m0, m1, m2, m3 = masks[0], masks[1], masks[2], masks[3]
+        # a sorting network for four masks
+        if m0 > m1:
+            m0, m1 = m1, m0
+        if m2 > m3:
+            m2, m3 = m3, m2
+        if m0 > m2:
+            m0, m2 = m2, m0
+        if m1 > m3:
+            m1, m3 = m3, m1
+        if m1 > m2:
+            m1, m2 = m2, m1
+        keys[rank] = (((m3 << 13 | m2) << 13 | m1) << 13 | m0) << 1 | joker
         rank += 1
         j = 0
         while j < HAND and combo[j] + 1 == combo[j + 1]:
@@ -207,16 +218,14 @@ def distinct_deals(n_cards: int) -> tuple[np.ndarray, np.ndarray]:
     keys = np.empty(int(binom[n_cards, HAND]), dtype=np.int64)
     canonical_keys(n_cards, binom, keys)
     unique, counts = np.unique(keys, return_counts=True)
-    deals = np.empty((len(unique), HAND), dtype=np.int64)
-    ranks = np.arange(13, dtype=np.int64)
-    for i, key in enumerate(unique.tolist()):
-        cards = [52] if key & 1 else []
-        key >>= 1
-        for suit in range(4):
-            m = key & 0x1FFF
-            key >>= 13
-            cards.extend((ranks[(m >> ranks) & 1 == 1] * 4 + suit).tolist())
-        deals[i] = sorted(cards)
+    # rebuild one deal per key: sorted suit masks go to suits 0..3, the joker is card 52
+    present = np.zeros((len(unique), n_cards), dtype=bool)
+    present[:, 52:] = (unique & 1)[:, None].astype(bool) if n_cards > 52 else present[:, 52:]
+    ranks = np.arange(13)
+    for suit in range(4):
+        suit_mask = (unique >> (1 + 13 * suit)) & 0x1FFF
+        present[:, ranks * 4 + suit] = (suit_mask[:, None] >> ranks[None, :]) & 1 == 1
+    deals = np.nonzero(present)[1].reshape(len(unique), HAND).astype(np.int64)
     return deals, counts.astype(np.int64)
 
 
