@@ -1,0 +1,362 @@
+"""One Farkle turn, solved exactly: the coaching table that maximizes the expected banked points.
+
+State: turn total t (a multiple of 50) and the dice left to roll S (counts per die type, so unlike
+dice are told apart). Rolling S gives outcome o with chance P(o); if o busts the turn scores 0,
+otherwise the player sets aside a legal selection worth s, keeping dice R (all six again on hot dice),
+then banks t + s or rolls on:
+
+    Roll(t, S) = sum over non-bust o of P(o) max over options (s, R) of W(t + s, R),
+    W(t, S) = max(t, Roll(t, S)).
+
+Hot dice make the turn unbounded; it is solved exactly backward from a total T* above which banking is
+provably optimal. Let q_S be S's bust chance. Sets with q_S = 0 are always rolled (a gain at no risk),
+and above T* they add a constant: W(t, S) = t + c_S with
+c_S = sum_o P(o) max (s + c_R) (c_R = 0 for sets that can bust). Banking at (t, S) beats rolling once
+and then following that rule when q_S t >= E_S[max (s + c_R)]; since totals only grow, the region
+t >= T* = max_S E_S[max (s + c_R)] / q_S is never left, so by the one-step look-ahead argument banking
+(rolling only no-risk sets) is optimal there. Below T*, levels are solved from the top down.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from functools import lru_cache
+from itertools import product
+
+import numpy as np
+from numba import njit
+
+from ..games.farkle import DICE_PER_PLAYER, FACES, SCORE_UNIT, Die, score
+
+N_FACES = FACES + 1  # faces 1..6 and the joker
+CODE_BASE = DICE_PER_PLAYER + 1
+
+
+@lru_cache(maxsize=1)
+def score_table() -> np.ndarray:
+    """score_table[code] = score / 50 of a selection (counts over 7 faces, code = sum c_f * 7^f), -1 if illegal."""
+    table = np.full(CODE_BASE**N_FACES, -1, dtype=np.int64)
+    for counts in product(range(DICE_PER_PLAYER + 1), repeat=N_FACES):
+        if sum(counts) <= DICE_PER_PLAYER:
+            s = score(counts)
+            code = sum(c * CODE_BASE**f for f, c in enumerate(counts))
+            table[code] = s // SCORE_UNIT if s > 0 else -1
+    return table
+
+
+def _multisets(m: int, faces: int):
+    if faces == 1:
+        yield (m,)
+        return
+    for c in range(m, -1, -1):
+        for rest in _multisets(m - c, faces - 1):
+            yield (c, *rest)
+
+
+@dataclass(frozen=True)
+class DieType:
+    """Alike dice of a loadout: their 7-face weights (a joker face moved to face 7) and how many."""
+
+    weights7: tuple[int, ...]
+    count: int
+    names: tuple[str, ...]
+
+
+def die_types(dice: tuple[Die, ...]) -> tuple[DieType, ...]:
+    groups: dict[tuple[int, ...], list[str]] = {}
+    for die in dice:
+        w = list(die.weights) + [0]
+        for f in die.joker_faces:
+            w[FACES] += w[f - 1]
+            w[f - 1] = 0
+        groups.setdefault(tuple(w), []).append(die.name)
+    return tuple(DieType(w, len(names), tuple(names)) for w, names in groups.items())
+
+
+def _outcome_options(n_types, m, type_start, type_stride, ms_prob, sub_start, sub_code, sub_size,
+                     scores, n_states, full_state, options, probs):
+    """Every outcome of rolling m[t] dice of each type: its chance and the best score per dice-left state.
+
+    options[o, R] = best score (in units of 50) of a legal selection leaving state R (-1: none).
+    """
+    idx = np.zeros(n_types, dtype=np.int64)
+    lens = np.empty(n_types, dtype=np.int64)
+    for t in range(n_types):
+        lens[t] = type_start[t, m[t] + 1] - type_start[t, m[t]]
+    state = 0
+    for t in range(n_types):
+        state += m[t] * type_stride[t]
+    o = 0
+    sub_idx = np.zeros(n_types, dtype=np.int64)
+    sub_len = np.empty(n_types, dtype=np.int64)
+    cur = np.empty(n_types, dtype=np.int64)
+    while True:
+        p = 1.0
+        for t in range(n_types):
+            cur[t] = type_start[t, m[t]] + idx[t]
+            p *= ms_prob[cur[t]]
+            sub_len[t] = sub_start[cur[t] + 1] - sub_start[cur[t]]
+            sub_idx[t] = 0
+        probs[o] = p
+        for r in range(n_states):
+            options[o, r] = -1
+        while True:
+            code = 0
+            left = state
+            for t in range(n_types):
+                k = sub_start[cur[t]] + sub_idx[t]
+                left -= sub_size[k] * type_stride[t]
+                code += sub_code[k]
+            s = scores[code]
+            if s > 0:
+                if left == 0:
+                    left = full_state
+                if s > options[o, left]:
+                    options[o, left] = s
+            t = 0
+            while t < n_types:
+                sub_idx[t] += 1
+                if sub_idx[t] < sub_len[t]:
+                    break
+                sub_idx[t] = 0
+                t += 1
+            if t == n_types:
+                break
+        o += 1
+        t = 0
+        while t < n_types:
+            idx[t] += 1
+            if idx[t] < lens[t]:
+                break
+            idx[t] = 0
+            t += 1
+        if t == n_types:
+            break
+    return o
+
+
+outcome_options = njit(cache=True)(_outcome_options)
+
+
+@dataclass
+class RollTable:
+    """For every dice-left state S: the non-bust outcome groups (chance, options (R, score units))."""
+
+    types: tuple[DieType, ...]
+    n_states: int
+    full_state: int
+    stride: np.ndarray
+    dice_count: np.ndarray  # dice in each state
+    group_start: np.ndarray  # groups of state S: group_start[S]..group_start[S+1]
+    group_prob: np.ndarray
+    option_start: np.ndarray  # options of group g: option_start[g]..option_start[g+1]
+    option_state: np.ndarray
+    option_units: np.ndarray
+    bust: np.ndarray  # bust chance of each state (nan for the empty state)
+    members: dict = field(default_factory=dict)
+
+    def state_of(self, counts_per_type) -> int:
+        return int(sum(c * s for c, s in zip(counts_per_type, self.stride)))
+
+    def counts_of(self, state: int) -> tuple[int, ...]:
+        out = []
+        for t, dtype in enumerate(self.types):
+            out.append(state // int(self.stride[t]) % (dtype.count + 1))
+        return tuple(out)
+
+
+@lru_cache(maxsize=64)
+def roll_table(types: tuple[DieType, ...]) -> RollTable:
+    n_types = len(types)
+    stride = np.ones(n_types, dtype=np.int64)
+    for t in range(1, n_types):
+        stride[t] = stride[t - 1] * (types[t - 1].count + 1)
+    n_states = int(stride[-1] * (types[-1].count + 1))
+    full_state = int(sum(d.count * s for d, s in zip(types, stride)))
+    # per type and number of dice: the multisets of faces rolled, their chances, their sub-multisets
+    ms_counts, ms_prob, sub_start, sub_counts, sub_size = [], [], [0], [], []
+    max_m = max(d.count for d in types)
+    type_start = np.zeros((n_types, max_m + 2), dtype=np.int64)
+    for t, dtype in enumerate(types):
+        live = [f for f in range(N_FACES) if dtype.weights7[f] > 0]
+        total = sum(dtype.weights7)
+        for m in range(max_m + 1):
+            type_start[t, m] = len(ms_counts)
+            if m > dtype.count:
+                continue
+            for combo in _multisets(m, len(live)):
+                counts = [0] * N_FACES
+                for f, c in zip(live, combo):
+                    counts[f] = c
+                ways = math.factorial(m)
+                for f, c in enumerate(counts):
+                    ways = ways // math.factorial(c) * dtype.weights7[f] ** c
+                ms_counts.append(counts)
+                ms_prob.append(ways / total**m)
+                for sub in product(*[range(c + 1) for c in counts]):
+                    sub_counts.append(sub)
+                    sub_size.append(sum(sub))
+                sub_start.append(len(sub_counts))
+        type_start[t, max_m + 1] = len(ms_counts)
+        for m in range(dtype.count + 1, max_m + 2):
+            type_start[t, m] = type_start[t, dtype.count + 1] if m <= max_m else len(ms_counts)
+    ms_prob = np.array(ms_prob)
+    sub_start = np.array(sub_start, dtype=np.int64)
+    # a selection's code (sum c_f * 7^f) adds up over the types' parts
+    sub_code = np.array(sub_counts, dtype=np.int64) @ (CODE_BASE ** np.arange(N_FACES, dtype=np.int64))
+    sub_size = np.array(sub_size, dtype=np.int64)
+    scores = score_table()
+
+    group_start, group_prob, option_start, option_state, option_units = [0], [], [0], [], []
+    bust = np.full(n_states, np.nan)
+    dice_count = np.zeros(n_states, dtype=np.int64)
+    for state in range(n_states):
+        m = np.array([state // int(stride[t]) % (types[t].count + 1) for t in range(n_types)], dtype=np.int64)
+        dice_count[state] = int(m.sum())
+        if state == 0:
+            group_start.append(len(group_prob))
+            continue
+        n_out = int(np.prod([type_start[t, m[t] + 1] - type_start[t, m[t]] for t in range(n_types)]))
+        options = np.empty((n_out, n_states), dtype=np.int64)
+        probs = np.empty(n_out)
+        outcome_options(n_types, m, type_start, stride, ms_prob, sub_start, sub_code, sub_size,
+                        scores, n_states, full_state, options, probs)
+        live = (options > 0).any(axis=1)
+        bust[state] = float(probs[~live].sum())
+        rows = np.ascontiguousarray(options[live].astype(np.int16))
+        keys = rows.view(np.dtype((np.void, rows.shape[1] * rows.itemsize))).ravel()
+        _, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
+        gp = np.bincount(inverse.ravel(), weights=probs[live], minlength=len(first))
+        uniq = rows[first]
+        g_rows, g_targets = np.nonzero(uniq > 0)
+        base = len(option_state)
+        option_state.extend(g_targets.tolist())
+        option_units.extend(uniq[g_rows, g_targets].tolist())
+        ends = np.cumsum(np.bincount(g_rows, minlength=len(first))) + base
+        option_start.extend(ends.tolist())
+        group_prob.extend(gp.tolist())
+        group_start.append(len(group_prob))
+    return RollTable(types, n_states, full_state, stride, dice_count, np.array(group_start, dtype=np.int64),
+                     np.array(group_prob), np.array(option_start, dtype=np.int64),
+                     np.array(option_state, dtype=np.int64), np.array(option_units, dtype=np.int64), bust)
+
+
+def _no_risk_bonus(order, group_start, group_prob, option_start, option_state, option_units, bust, out, bonus):
+    """out[S] = E_S[max (s + bonus[R])] over non-bust outcomes, for states with bust[S] == 0 (or all
+    states when bust is all zeros), in the given order (growing dice); others get 0. Units of 50."""
+    for i in range(order.shape[0]):
+        s = order[i]
+        if bust[s] > 0.0:
+            out[s] = 0.0
+            continue
+        acc = 0.0
+        for g in range(group_start[s], group_start[s + 1]):
+            best = -1.0
+            for k in range(option_start[g], option_start[g + 1]):
+                v = option_units[k] + bonus[option_state[k]]
+                if v > best:
+                    best = v
+            acc += group_prob[g] * best
+        out[s] = acc
+
+
+no_risk_bonus = njit(cache=True)(_no_risk_bonus)
+
+
+def _turn_values(levels, group_start, group_prob, option_start, option_state, option_units, bust, bonus,
+                 roll, keep):
+    """Roll[l, S] and W[l, S] = max(l, Roll) for turn totals l = 0..levels-1 (units of 50), top down.
+
+    Above the top level, W(l, S) = l + bonus[S] (banking, or no-risk rolling).
+    """
+    n_states = bust.shape[0]
+    for level in range(levels - 1, -1, -1):
+        for s in range(1, n_states):
+            acc = 0.0
+            for g in range(group_start[s], group_start[s + 1]):
+                best = -1.0
+                for k in range(option_start[g], option_start[g + 1]):
+                    nl = level + option_units[k]
+                    r = option_state[k]
+                    v = keep[nl, r] if nl < levels else nl + bonus[r]
+                    if v > best:
+                        best = v
+                acc += group_prob[g] * best
+            roll[level, s] = acc
+            keep[level, s] = acc if acc > level else level
+
+
+turn_values = njit(cache=True)(_turn_values)
+
+
+@dataclass
+class TurnSolution:
+    """The coaching table: expected banked points of every (turn total, dice left) and its decisions."""
+
+    table: RollTable
+    top_level: int  # T* in units of 50: at or above it, bank (roll only sets that cannot bust)
+    roll: np.ndarray  # (levels, states): expected banked points, in units of 50, when rolling on
+    keep: np.ndarray  # (levels, states): max(bank, roll)
+    bonus: np.ndarray  # c_S in units of 50
+
+    @property
+    def expected_points(self) -> float:
+        """Expected points of a turn from a fresh start (six dice, total 0: the turn must roll)."""
+        return SCORE_UNIT * float(self.roll[0, self.table.full_state])
+
+    def roll_value(self, total: int, state: int) -> float:
+        """Expected banked points when rolling `state` at turn total `total` (points)."""
+        level = total // SCORE_UNIT
+        if level < self.top_level:
+            return SCORE_UNIT * float(self.roll[level, state])
+        t = self.table
+        acc = 0.0
+        for g in range(t.group_start[state], t.group_start[state + 1]):
+            best = max(level + t.option_units[k] + self.bonus[t.option_state[k]]
+                       for k in range(t.option_start[g], t.option_start[g + 1]))
+            acc += t.group_prob[g] * best
+        return SCORE_UNIT * acc
+
+    def value(self, total: int, state: int) -> float:
+        """W: expected banked points with `total` set aside and `state` left, deciding optimally."""
+        return max(float(total), self.roll_value(total, state))
+
+    def banks(self, total: int, state: int) -> bool:
+        return self.roll_value(total, state) <= total
+
+    def bank_threshold(self, state: int) -> int:
+        """Smallest turn total from which banking is optimal at every larger total, for this state."""
+        if self.table.bust[state] == 0:
+            return -1  # never bank with dice that cannot bust
+        rolls = self.roll[:, state] > np.arange(self.top_level)
+        above = np.nonzero(rolls)[0]
+        return SCORE_UNIT * (int(above[-1]) + 1 if len(above) else 0)
+
+
+def solve_turn(dice: tuple[Die, ...]) -> TurnSolution:
+    """The exact coaching table of one turn with these six dice."""
+    return _solve_turn(die_types(tuple(dice)))
+
+
+@lru_cache(maxsize=512)
+def _solve_turn(types: tuple[DieType, ...]) -> TurnSolution:
+    t = roll_table(types)
+    if t.bust[t.full_state] == 0:
+        raise ValueError("these dice can never bust with all six: a turn's value is unbounded")
+    order = np.argsort(t.dice_count[1:], kind="stable") + 1
+    bonus = np.zeros(t.n_states)
+    no_risk_bonus(order, t.group_start, t.group_prob, t.option_start, t.option_state, t.option_units, t.bust,
+                  bonus, bonus)
+    # T* = max over states that can bust of E[max (s + c_R)] / q_S, in units of 50
+    gain = np.zeros(t.n_states)
+    no_risk_bonus(order, t.group_start, t.group_prob, t.option_start, t.option_state, t.option_units,
+                  np.zeros(t.n_states), gain, bonus)
+    risky = t.bust > 0
+    top = float(np.max(gain[risky] / t.bust[risky]))
+    levels = int(math.ceil(top)) + 1
+    roll = np.zeros((levels, t.n_states))
+    keep = np.zeros((levels + 1, t.n_states))
+    turn_values(levels, t.group_start, t.group_prob, t.option_start, t.option_state, t.option_units, t.bust, bonus,
+                roll, keep)
+    return TurnSolution(t, levels, roll, keep[:levels], bonus)
