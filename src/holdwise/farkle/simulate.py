@@ -1,0 +1,100 @@
+"""Seeded play of Farkle turns under the coaching table, to check its exact values by sampling."""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from ..games.farkle import FACES
+from .turn import CODE_BASE, TurnSolution, score_table
+
+
+def _value_after(level, state, keep, bonus, top_level):
+    """W in units of 50: the coaching table's value with `level` set aside and `state` left."""
+    if level < top_level:
+        return keep[level, state]
+    return level + bonus[state]
+
+
+value_after = njit(cache=True)(_value_after)
+
+
+def _play_turns(n_turns, seed, cum_weights, face_code, die_type, type_stride, full_state, keep, roll,
+                bonus, top_level, scores, out):
+    """Play turns: roll the dice left, set aside the selection of best coaching value, bank or roll on."""
+    np.random.seed(seed)
+    n_dice = cum_weights.shape[0]
+    faces = np.empty(n_dice, dtype=np.int64)
+    for turn in range(n_turns):
+        level = 0
+        left = (1 << n_dice) - 1
+        while True:
+            for d in range(n_dice):
+                if (left >> d) & 1:
+                    u = np.random.random() * cum_weights[d, FACES - 1]
+                    f = 0
+                    while cum_weights[d, f] <= u:
+                        f += 1
+                    faces[d] = f
+            best_value = -1.0
+            best_level = -1
+            best_left = 0
+            best_state = 0
+            sub = left
+            while sub > 0:  # every non-empty subset of the rolled dice as a selection
+                code = 0
+                for d in range(n_dice):
+                    if (sub >> d) & 1:
+                        code += face_code[d, faces[d]]
+                s = scores[code]
+                if s > 0:
+                    rest = left & ~sub
+                    if rest == 0:
+                        rest = (1 << n_dice) - 1
+                    state = 0
+                    for d in range(n_dice):
+                        if (rest >> d) & 1:
+                            state += type_stride[die_type[d]]
+                    v = value_after(level + s, state, keep, bonus, top_level)
+                    if v > best_value:
+                        best_value = v
+                        best_level = level + s
+                        best_left = rest
+                        best_state = state
+                sub = (sub - 1) & left
+            if best_level < 0:  # bust
+                out[turn] = 0
+                break
+            level = best_level
+            left = best_left
+            rolls_on = roll[level, best_state] > level if level < top_level else bonus[best_state] > 0
+            if not rolls_on:
+                out[turn] = level
+                break
+
+
+play_turns = njit(cache=True)(_play_turns)
+
+
+def simulate_turns(solution: TurnSolution, dice, n_turns: int, seed: int) -> np.ndarray:
+    """Banked points of `n_turns` turns played with the coaching table (dice: the six Die objects)."""
+    from .turn import die_types
+
+    types = die_types(tuple(dice))
+    type_index = {t.weights7: i for i, t in enumerate(types)}
+    cum = np.array([np.cumsum(d.weights) for d in dice], dtype=np.float64)
+    face_code = np.zeros((len(dice), FACES), dtype=np.int64)
+    die_type = np.zeros(len(dice), dtype=np.int64)
+    for i, d in enumerate(dice):
+        w = list(d.weights) + [0]
+        for f in d.joker_faces:
+            w[FACES] += w[f - 1]
+            w[f - 1] = 0
+        die_type[i] = type_index[tuple(w)]
+        for f in range(FACES):
+            face = FACES if (f + 1) in d.joker_faces else f  # a joker counts as face 7
+            face_code[i, f] = CODE_BASE**face
+    out = np.empty(n_turns, dtype=np.int64)
+    play_turns(n_turns, seed, cum, face_code, die_type, solution.table.stride, solution.table.full_state,
+               solution.keep, solution.roll, solution.bonus, solution.top_level, score_table(), out)
+    return out * 50
