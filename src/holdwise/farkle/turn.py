@@ -75,22 +75,27 @@ def die_types(dice: tuple[Die, ...]) -> tuple[DieType, ...]:
 
 
 def _outcome_options(n_types, m, type_start, type_stride, ms_prob, sub_start, sub_code, sub_size,
-                     scores, n_states, full_state, options, probs):
+                     scores, full_state, column_of, options, probs):
     """Every outcome of rolling m[t] dice of each type: its chance and the best score per dice-left state.
 
-    options[o, R] = best score (in units of 50) of a legal selection leaving state R (-1: none).
+    options[o, column_of[R]] = best score (units of 50) of a legal selection leaving state R (-1: none).
+    Outcomes and selections are walked as mixed-radix counters over the types; the selection's code and
+    the dice it leaves are kept as running sums, so a step costs what its changed digits cost.
     """
-    idx = np.zeros(n_types, dtype=np.int64)
-    lens = np.empty(n_types, dtype=np.int64)
-    for t in range(n_types):
-        lens[t] = type_start[t, m[t] + 1] - type_start[t, m[t]]
     state = 0
     for t in range(n_types):
         state += m[t] * type_stride[t]
-    o = 0
+    lens = np.empty(n_types, dtype=np.int64)
+    for t in range(n_types):
+        lens[t] = type_start[t, m[t] + 1] - type_start[t, m[t]]
+    idx = np.zeros(n_types, dtype=np.int64)
+    cur = np.empty(n_types, dtype=np.int64)
     sub_idx = np.zeros(n_types, dtype=np.int64)
     sub_len = np.empty(n_types, dtype=np.int64)
-    cur = np.empty(n_types, dtype=np.int64)
+    code_above = np.zeros(n_types + 1, dtype=np.int64)  # code_above[t] = sum of digits t.. (top down)
+    left_above = np.zeros(n_types + 1, dtype=np.int64)
+    n_cols = options.shape[1]
+    o = 0
     while True:
         p = 1.0
         for t in range(n_types):
@@ -99,21 +104,22 @@ def _outcome_options(n_types, m, type_start, type_stride, ms_prob, sub_start, su
             sub_len[t] = sub_start[cur[t] + 1] - sub_start[cur[t]]
             sub_idx[t] = 0
         probs[o] = p
-        for r in range(n_states):
+        for r in range(n_cols):
             options[o, r] = -1
+        low = n_types - 1  # digits at or below `low` need their running sums refreshed
         while True:
-            code = 0
-            left = state
-            for t in range(n_types):
+            for t in range(low, -1, -1):
                 k = sub_start[cur[t]] + sub_idx[t]
-                left -= sub_size[k] * type_stride[t]
-                code += sub_code[k]
-            s = scores[code]
+                code_above[t] = code_above[t + 1] + sub_code[k]
+                left_above[t] = left_above[t + 1] + sub_size[k] * type_stride[t]
+            s = scores[code_above[0]]
             if s > 0:
+                left = state - left_above[0]
                 if left == 0:
                     left = full_state
-                if s > options[o, left]:
-                    options[o, left] = s
+                c = column_of[left]
+                if s > options[o, c]:
+                    options[o, c] = s
             t = 0
             while t < n_types:
                 sub_idx[t] += 1
@@ -123,6 +129,7 @@ def _outcome_options(n_types, m, type_start, type_stride, ms_prob, sub_start, su
                 t += 1
             if t == n_types:
                 break
+            low = t
         o += 1
         t = 0
         while t < n_types:
@@ -137,6 +144,30 @@ def _outcome_options(n_types, m, type_start, type_stride, ms_prob, sub_start, su
 
 
 outcome_options = njit(cache=True)(_outcome_options)
+
+
+@lru_cache(maxsize=256)
+def _type_parts(weights7: tuple[int, ...], count: int):
+    """For 0..count dice of one type: each multiset of faces rolled with its chance, and its sub-multisets
+    (the dice of that type a selection can take) as (code, size) pairs."""
+    live = [f for f in range(N_FACES) if weights7[f] > 0]
+    total = sum(weights7)
+    pow7 = [CODE_BASE**f for f in range(N_FACES)]
+    parts = []
+    for m in range(count + 1):
+        probs, subs = [], []
+        for combo in _multisets(m, len(live)):
+            counts = [0] * N_FACES
+            for f, c in zip(live, combo):
+                counts[f] = c
+            ways = math.factorial(m)
+            for f, c in enumerate(counts):
+                ways = ways // math.factorial(c) * weights7[f] ** c
+            probs.append(ways / total**m)
+            subs.append([(sum(c * pow7[f] for f, c in enumerate(sub)), sum(sub))
+                         for sub in product(*[range(c + 1) for c in counts])])
+        parts.append((probs, subs))
+    return parts
 
 
 @dataclass
@@ -175,64 +206,61 @@ def roll_table(types: tuple[DieType, ...]) -> RollTable:
     n_states = int(stride[-1] * (types[-1].count + 1))
     full_state = int(sum(d.count * s for d, s in zip(types, stride)))
     # per type and number of dice: the multisets of faces rolled, their chances, their sub-multisets
-    ms_counts, ms_prob, sub_start, sub_counts, sub_size = [], [], [0], [], []
     max_m = max(d.count for d in types)
     type_start = np.zeros((n_types, max_m + 2), dtype=np.int64)
+    ms_prob, sub_start, sub_code, sub_size = [], [0], [], []
     for t, dtype in enumerate(types):
-        live = [f for f in range(N_FACES) if dtype.weights7[f] > 0]
-        total = sum(dtype.weights7)
+        parts = _type_parts(dtype.weights7, dtype.count)
         for m in range(max_m + 1):
-            type_start[t, m] = len(ms_counts)
+            type_start[t, m] = len(ms_prob)
             if m > dtype.count:
                 continue
-            for combo in _multisets(m, len(live)):
-                counts = [0] * N_FACES
-                for f, c in zip(live, combo):
-                    counts[f] = c
-                ways = math.factorial(m)
-                for f, c in enumerate(counts):
-                    ways = ways // math.factorial(c) * dtype.weights7[f] ** c
-                ms_counts.append(counts)
-                ms_prob.append(ways / total**m)
-                for sub in product(*[range(c + 1) for c in counts]):
-                    sub_counts.append(sub)
-                    sub_size.append(sum(sub))
-                sub_start.append(len(sub_counts))
-        type_start[t, max_m + 1] = len(ms_counts)
-        for m in range(dtype.count + 1, max_m + 2):
-            type_start[t, m] = type_start[t, dtype.count + 1] if m <= max_m else len(ms_counts)
+            probs, subs = parts[m]
+            ms_prob.extend(probs)
+            for sub in subs:
+                sub_code.extend(c for c, _ in sub)
+                sub_size.extend(z for _, z in sub)
+                sub_start.append(len(sub_code))
+        type_start[t, max_m + 1] = len(ms_prob)
+        for m in range(dtype.count + 1, max_m + 1):
+            type_start[t, m] = len(ms_prob)
     ms_prob = np.array(ms_prob)
     sub_start = np.array(sub_start, dtype=np.int64)
-    # a selection's code (sum c_f * 7^f) adds up over the types' parts
-    sub_code = np.array(sub_counts, dtype=np.int64) @ (CODE_BASE ** np.arange(N_FACES, dtype=np.int64))
+    sub_code = np.array(sub_code, dtype=np.int64)
     sub_size = np.array(sub_size, dtype=np.int64)
     scores = score_table()
 
+    counts_of = np.array([[state // int(stride[t]) % (types[t].count + 1) for t in range(n_types)]
+                          for state in range(n_states)], dtype=np.int64)
     group_start, group_prob, option_start, option_state, option_units = [0], [], [0], [], []
     bust = np.full(n_states, np.nan)
-    dice_count = np.zeros(n_states, dtype=np.int64)
+    dice_count = counts_of.sum(axis=1)
     for state in range(n_states):
-        m = np.array([state // int(stride[t]) % (types[t].count + 1) for t in range(n_types)], dtype=np.int64)
-        dice_count[state] = int(m.sum())
+        m = counts_of[state]
         if state == 0:
             group_start.append(len(group_prob))
             continue
+        # the dice-left states a selection can lead to: sub-states of this one, and all dice (hot dice)
+        reachable = np.nonzero(np.all(counts_of <= m, axis=1))[0]
+        reachable = np.union1d(reachable[reachable > 0], [full_state])
+        column_of = np.full(n_states, -1, dtype=np.int64)
+        column_of[reachable] = np.arange(len(reachable))
         n_out = int(np.prod([type_start[t, m[t] + 1] - type_start[t, m[t]] for t in range(n_types)]))
-        options = np.empty((n_out, n_states), dtype=np.int64)
+        options = np.empty((n_out, len(reachable)), dtype=np.int16)
         probs = np.empty(n_out)
         outcome_options(n_types, m, type_start, stride, ms_prob, sub_start, sub_code, sub_size,
-                        scores, n_states, full_state, options, probs)
+                        scores, full_state, column_of, options, probs)
         live = (options > 0).any(axis=1)
         bust[state] = float(probs[~live].sum())
-        rows = np.ascontiguousarray(options[live].astype(np.int16))
+        rows = np.ascontiguousarray(options[live])
         keys = rows.view(np.dtype((np.void, rows.shape[1] * rows.itemsize))).ravel()
         _, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
         gp = np.bincount(inverse.ravel(), weights=probs[live], minlength=len(first))
         uniq = rows[first]
-        g_rows, g_targets = np.nonzero(uniq > 0)
+        g_rows, g_cols = np.nonzero(uniq > 0)
         base = len(option_state)
-        option_state.extend(g_targets.tolist())
-        option_units.extend(uniq[g_rows, g_targets].tolist())
+        option_state.extend(reachable[g_cols].tolist())
+        option_units.extend(uniq[g_rows, g_cols].tolist())
         ends = np.cumsum(np.bincount(g_rows, minlength=len(first))) + base
         option_start.extend(ends.tolist())
         group_prob.extend(gp.tolist())
