@@ -98,3 +98,112 @@ def simulate_turns(solution: TurnSolution, dice, n_turns: int, seed: int) -> np.
     play_turns(n_turns, seed, cum, face_code, die_type, solution.table.stride, solution.table.full_state,
                solution.keep, solution.roll, solution.bonus, solution.top_level, score_table(), out)
     return out * 50
+
+
+def _play_matches(n_matches, seed, target, cum1, code1, type1, stride1, full1, cum2, code2, type2, stride2, full2,
+                  x1, x2, w1, w2, scores, wins):
+    """Play matches between two race-aware players (player 1 first); wins[0] counts player 1's wins."""
+    np.random.seed(seed)
+    for game in range(n_matches):
+        own = np.zeros(2, dtype=np.int64)
+        player = 0
+        while True:
+            cum = cum1 if player == 0 else cum2
+            code = code1 if player == 0 else code2
+            dtype = type1 if player == 0 else type2
+            stride = stride1 if player == 0 else stride2
+            w = w1 if player == 0 else w2
+            x_other = x2 if player == 0 else x1
+            a = own[player]
+            b = own[1 - player]
+            n_dice = cum.shape[0]
+            faces = np.empty(n_dice, dtype=np.int64)
+            level = 0
+            left = (1 << n_dice) - 1
+            banked = -1
+            while True:
+                for d in range(n_dice):
+                    if (left >> d) & 1:
+                        u = np.random.random() * cum[d, FACES - 1]
+                        f = 0
+                        while cum[d, f] <= u:
+                            f += 1
+                        faces[d] = f
+                best_value = -1.0
+                best_level = -1
+                best_left = 0
+                best_state = 0
+                sub = left
+                while sub > 0:
+                    c = 0
+                    for d in range(n_dice):
+                        if (sub >> d) & 1:
+                            c += code[d, faces[d]]
+                    s = scores[c]
+                    if s > 0:
+                        rest = left & ~sub
+                        if rest == 0:
+                            rest = (1 << n_dice) - 1
+                        state = 0
+                        for d in range(n_dice):
+                            if (rest >> d) & 1:
+                                state += stride[dtype[d]]
+                        nl = level + s
+                        v = 1.0 if a + nl >= target else w[a, b, nl, state]
+                        if v > best_value:
+                            best_value = v
+                            best_level = nl
+                            best_left = rest
+                            best_state = state
+                    sub = (sub - 1) & left
+                if best_level < 0:
+                    break  # bust: nothing banked
+                level = best_level
+                left = best_left
+                if a + level >= target:
+                    banked = level
+                    break
+                bank = 1.0 - x_other[b, a + level]
+                if not (w[a, b, level, best_state] > bank):
+                    banked = level
+                    break
+            if banked > 0:
+                own[player] += banked
+                if own[player] >= target:
+                    if player == 0:
+                        wins[0] += 1
+                    break
+            player = 1 - player
+
+
+play_matches = njit(cache=True)(_play_matches)
+
+
+def _dice_arrays(dice, types):
+    index = {t.weights7: i for i, t in enumerate(types)}
+    cum = np.array([np.cumsum(d.weights) for d in dice], dtype=np.float64)
+    face_code = np.zeros((len(dice), FACES), dtype=np.int64)
+    die_type = np.zeros(len(dice), dtype=np.int64)
+    for i, d in enumerate(dice):
+        w = list(d.weights) + [0]
+        for f in d.joker_faces:
+            w[FACES] += w[f - 1]
+            w[f - 1] = 0
+        die_type[i] = index[tuple(w)]
+        for f in range(FACES):
+            face_code[i, f] = CODE_BASE ** (FACES if (f + 1) in d.joker_faces else f)
+    return cum, face_code, die_type
+
+
+def simulate_matches(match, dice1, dice2, n_matches: int, seed: int) -> int:
+    """How many of `n_matches` seeded matches player 1 (moving first) wins, both playing race-aware."""
+    if match.w_first is None:
+        raise ValueError("solve the match with store=True to simulate it")
+    c1, k1, t1 = _dice_arrays(dice1, match.first_turn.table.types)
+    c2, k2, t2 = _dice_arrays(dice2, match.second_turn.table.types)
+    wins = np.zeros(1, dtype=np.int64)
+    g = match.target // 50
+    play_matches(n_matches, seed, g, c1, k1, t1, match.first_turn.table.stride, match.first_turn.table.full_state,
+                 c2, k2, t2, match.second_turn.table.stride, match.second_turn.table.full_state,
+                 match.first, match.second, match.w_first, match.w_second, score_table(), wins)
+    return int(wins[0])
