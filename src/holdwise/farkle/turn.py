@@ -36,7 +36,7 @@ CODE_BASE = DICE_PER_PLAYER + 1
 @lru_cache(maxsize=1)
 def score_table() -> np.ndarray:
     """score_table[code] = score / 50 of a selection (counts over 7 faces, code = sum c_f * 7^f), -1 if illegal."""
-    table = np.full(CODE_BASE**N_FACES, -1, dtype=np.int64)
+    table = np.full(CODE_BASE**N_FACES, -1, dtype=np.int16)  # small, so it stays in cache
     for counts in product(range(DICE_PER_PLAYER + 1), repeat=N_FACES):
         if sum(counts) <= DICE_PER_PLAYER:
             s = score(counts)
@@ -292,27 +292,26 @@ def _no_risk_bonus(order, group_start, group_prob, option_start, option_state, o
 no_risk_bonus = njit(cache=True)(_no_risk_bonus)
 
 
-def _turn_values(levels, group_start, group_prob, option_start, option_state, option_units, bust, bonus,
-                 roll, keep):
+def _turn_values(levels, group_start, group_prob, option_start, option_offset, n_states, roll, keep):
     """Roll[l, S] and W[l, S] = max(l, Roll) for turn totals l = 0..levels-1 (units of 50), top down.
 
-    Above the top level, W(l, S) = l + bonus[S] (banking, or no-risk rolling).
+    keep is flat, n_states per level, with its rows from `levels` up already holding W(l, S) = l + c_S
+    (banking, or no-risk rolling); option k of a group reads keep[l * n_states + option_offset[k]], where
+    option_offset = score units * n_states + dice-left state.
     """
-    n_states = bust.shape[0]
     for level in range(levels - 1, -1, -1):
+        base = level * n_states
         for s in range(1, n_states):
             acc = 0.0
             for g in range(group_start[s], group_start[s + 1]):
                 best = -1.0
                 for k in range(option_start[g], option_start[g + 1]):
-                    nl = level + option_units[k]
-                    r = option_state[k]
-                    v = keep[nl, r] if nl < levels else nl + bonus[r]
+                    v = keep[base + option_offset[k]]
                     if v > best:
                         best = v
                 acc += group_prob[g] * best
             roll[level, s] = acc
-            keep[level, s] = acc if acc > level else level
+            keep[base + s] = acc if acc > level else level
 
 
 turn_values = njit(cache=True)(_turn_values)
@@ -384,7 +383,9 @@ def _solve_turn(types: tuple[DieType, ...]) -> TurnSolution:
     top = float(np.max(gain[risky] / t.bust[risky]))
     levels = int(math.ceil(top)) + 1
     roll = np.zeros((levels, t.n_states))
-    keep = np.zeros((levels + 1, t.n_states))
-    turn_values(levels, t.group_start, t.group_prob, t.option_start, t.option_state, t.option_units, t.bust, bonus,
-                roll, keep)
+    reach = int(t.option_units.max()) if len(t.option_units) else 0
+    keep = np.zeros((levels + reach + 1, t.n_states))
+    keep[levels:] = np.arange(levels, levels + reach + 1)[:, None] + bonus[None, :]
+    offset = t.option_units * t.n_states + t.option_state
+    turn_values(levels, t.group_start, t.group_prob, t.option_start, offset, t.n_states, roll, keep.ravel())
     return TurnSolution(t, levels, roll, keep[:levels], bonus)
