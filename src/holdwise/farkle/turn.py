@@ -292,26 +292,64 @@ def _no_risk_bonus(order, group_start, group_prob, option_start, option_state, o
 no_risk_bonus = njit(cache=True)(_no_risk_bonus)
 
 
-def _turn_values(levels, group_start, group_prob, option_start, option_offset, n_states, roll, keep):
+def _turn_values(levels, group_start, group_prob, option_start, option_offset, n_states, full_state, bust,
+                 plain_gain, bank_units, hot_offset, bonus_max, roll, keep):
     """Roll[l, S] and W[l, S] = max(l, Roll) for turn totals l = 0..levels-1 (units of 50), top down.
 
     keep is flat, n_states per level, with its rows from `levels` up already holding W(l, S) = l + c_S
     (banking, or no-risk rolling); option k of a group reads keep[l * n_states + option_offset[k]], where
     option_offset = score units * n_states + dice-left state.
+
+    Two exact shortcuts. With M the largest excess W - l at any higher level, rolling S at level l is
+    worth at most (1 - q_S) (l + M) + E_S[max s], so when q_S l >= plain_gain[S] + (1 - q_S) M banking is
+    optimal: Roll is not computed (roll = -1) and W = l; this then holds at every higher level too. Once
+    every state but the full one banks that way, the full state's group g is worth
+    max(l + bank_units[g], W(l + hot units, full)): one read instead of one per option.
     """
+    excess_max = bonus_max
+    # going down, once a state's bound fails it fails at every lower level: it is live from then on
+    live = np.zeros(n_states, dtype=np.bool_)
+    others_settled = False
     for level in range(levels - 1, -1, -1):
         base = level * n_states
+        level_excess = 0.0
+        all_settled = True
         for s in range(1, n_states):
+            if s != full_state and bust[s] > 0.0 and not live[s]:
+                if bust[s] * level >= plain_gain[s] + (1.0 - bust[s]) * excess_max:
+                    roll[level, s] = -1.0
+                    keep[base + s] = level
+                    continue
+                live[s] = True
+            if s != full_state:
+                all_settled = False
             acc = 0.0
-            for g in range(group_start[s], group_start[s + 1]):
-                best = -1.0
-                for k in range(option_start[g], option_start[g + 1]):
-                    v = keep[base + option_offset[k]]
-                    if v > best:
-                        best = v
-                acc += group_prob[g] * best
+            if s == full_state and others_settled:
+                for g in range(group_start[s], group_start[s + 1]):
+                    best = level + bank_units[g] if bank_units[g] >= 0 else -1.0
+                    if hot_offset[g] >= 0:
+                        v = keep[base + hot_offset[g]]
+                        if v > best:
+                            best = v
+                    acc += group_prob[g] * best
+            else:
+                for g in range(group_start[s], group_start[s + 1]):
+                    best = -1.0
+                    for k in range(option_start[g], option_start[g + 1]):
+                        v = keep[base + option_offset[k]]
+                        if v > best:
+                            best = v
+                    acc += group_prob[g] * best
             roll[level, s] = acc
-            keep[base + s] = acc if acc > level else level
+            if acc > level:
+                keep[base + s] = acc
+                if acc - level > level_excess:
+                    level_excess = acc - level
+            else:
+                keep[base + s] = level
+        if level_excess > excess_max:
+            excess_max = level_excess
+        others_settled = all_settled
 
 
 turn_values = njit(cache=True)(_turn_values)
@@ -323,7 +361,8 @@ class TurnSolution:
 
     table: RollTable
     top_level: int  # T* in units of 50: at or above it, bank (roll only sets that cannot bust)
-    roll: np.ndarray  # (levels, states): expected banked points, in units of 50, when rolling on
+    roll: np.ndarray  # (levels, states): expected banked points (units of 50) when rolling on; -1 where
+    #                   banking was proven optimal without computing it
     keep: np.ndarray  # (levels, states): max(bank, roll)
     bonus: np.ndarray  # c_S in units of 50
 
@@ -335,15 +374,20 @@ class TurnSolution:
     def roll_value(self, total: int, state: int) -> float:
         """Expected banked points when rolling `state` at turn total `total` (points)."""
         level = total // SCORE_UNIT
-        if level < self.top_level:
+        if level < self.top_level and self.roll[level, state] >= 0:
             return SCORE_UNIT * float(self.roll[level, state])
+        # above the table, or where banking was proven without computing Roll: one roll from W
         t = self.table
         acc = 0.0
         for g in range(t.group_start[state], t.group_start[state + 1]):
-            best = max(level + t.option_units[k] + self.bonus[t.option_state[k]]
+            best = max(self._w(level + int(t.option_units[k]), int(t.option_state[k]))
                        for k in range(t.option_start[g], t.option_start[g + 1]))
             acc += t.group_prob[g] * best
         return SCORE_UNIT * acc
+
+    def _w(self, level: int, state: int) -> float:
+        """W in units of 50."""
+        return float(self.keep[level, state]) if level < self.top_level else level + float(self.bonus[state])
 
     def value(self, total: int, state: int) -> float:
         """W: expected banked points with `total` set aside and `state` left, deciding optimally."""
@@ -387,5 +431,19 @@ def _solve_turn(types: tuple[DieType, ...]) -> TurnSolution:
     keep = np.zeros((levels + reach + 1, t.n_states))
     keep[levels:] = np.arange(levels, levels + reach + 1)[:, None] + bonus[None, :]
     offset = t.option_units * t.n_states + t.option_state
-    turn_values(levels, t.group_start, t.group_prob, t.option_start, offset, t.n_states, roll, keep.ravel())
+    # per state E_S[max s]; per group of the full state: best score keeping other dice, and the hot option
+    n_groups = len(t.group_prob)
+    group_of = np.repeat(np.arange(n_groups), np.diff(t.option_start))
+    best_units = np.full(n_groups, -1, dtype=np.int64)
+    np.maximum.at(best_units, group_of, t.option_units)
+    state_of_group = np.repeat(np.arange(t.n_states), np.diff(t.group_start))
+    plain_gain = np.bincount(state_of_group, weights=t.group_prob * best_units, minlength=t.n_states)
+    to_full = t.option_state == t.full_state
+    bank_units = np.full(n_groups, -1, dtype=np.int64)
+    np.maximum.at(bank_units, group_of[~to_full], t.option_units[~to_full])
+    hot_offset = np.full(n_groups, -1, dtype=np.int64)
+    hot_offset[group_of[to_full]] = offset[to_full]
+    turn_values(levels, t.group_start, t.group_prob, t.option_start, offset, t.n_states, t.full_state,
+                np.nan_to_num(t.bust, nan=1.0), plain_gain, bank_units, hot_offset, float(bonus.max()), roll,
+                keep.ravel())
     return TurnSolution(t, levels, roll, keep[:levels], bonus)
