@@ -230,4 +230,4 @@ def _turn_values_many(loadouts, workers: int) -> list[float]:
 
     ctx = mp.get_context("fork")
     with ctx.Pool(workers) as pool:
-        return pool.map(_expected, loadouts, chunksize=max(1, len(loadouts) // (4 * workers)))
+        return pool.map(_expected, loadouts, chunksize=1)  # uneven costs: hand them out one at a time

@@ -146,6 +146,97 @@ def _outcome_options(n_types, m, type_start, type_stride, ms_prob, sub_start, su
 outcome_options = njit(cache=True)(_outcome_options)
 
 
+def _distinct_options(dice_in, n_faces_live, face_code, face_prob, stride_of, state, full_state, scores,
+                      column_of, options, probs):
+    """Outcomes of rolling distinct dice (one die per type): chance, best score per dice-left state.
+
+    Each selection A of the rolled dice leaves exactly one state, so a score is written, not maximized;
+    A's code is built from A without its lowest die, one addition per selection.
+    """
+    k = dice_in.shape[0]
+    n_sub = 1 << k
+    code = np.zeros(n_sub, dtype=np.int64)
+    left_of = np.empty(n_sub, dtype=np.int64)
+    for a in range(n_sub):
+        left = state
+        for j in range(k):
+            if (a >> j) & 1:
+                left -= stride_of[dice_in[j]]
+        left_of[a] = full_state if left == 0 else left
+    idx = np.zeros(k, dtype=np.int64)
+    n_cols = options.shape[1]
+    o = 0
+    while True:
+        p = 1.0
+        for j in range(k):
+            p *= face_prob[dice_in[j], idx[j]]
+        probs[o] = p
+        for r in range(n_cols):
+            options[o, r] = -1
+        for a in range(1, n_sub):
+            low = 0
+            while not (a >> low) & 1:
+                low += 1
+            code[a] = code[a & (a - 1)] + face_code[dice_in[low], idx[low]]
+            s = scores[code[a]]
+            if s > 0:
+                options[o, column_of[left_of[a]]] = s
+        o += 1
+        j = 0
+        while j < k:
+            idx[j] += 1
+            if idx[j] < n_faces_live[dice_in[j]]:
+                break
+            idx[j] = 0
+            j += 1
+        if j == k:
+            break
+    return o
+
+
+distinct_options = njit(cache=True)(_distinct_options)
+
+
+def _group_rows(options, probs, live_rows, first, group_prob):
+    """Group equal rows of `options` (live rows only): first[g] = a row of group g, group_prob[g] its chance.
+
+    Rows are hashed, sorted by hash, and neighbours compared in full, so equal hashes never merge
+    different rows. Returns the number of groups.
+    """
+    n = live_rows.shape[0]
+    n_cols = options.shape[1]
+    keys = np.empty(n, dtype=np.int64)
+    for i in range(n):
+        h = np.int64(1469598103934665603)
+        row = live_rows[i]
+        for c in range(n_cols):
+            h = (h ^ (options[row, c] + 2)) * np.int64(1099511628211)
+        keys[i] = h
+    order = np.argsort(keys)
+    groups = 0
+    for pos in range(n):
+        row = live_rows[order[pos]]
+        same = False
+        if pos > 0:
+            prev = live_rows[order[pos - 1]]
+            if keys[order[pos]] == keys[order[pos - 1]]:
+                same = True
+                for c in range(n_cols):
+                    if options[row, c] != options[prev, c]:
+                        same = False
+                        break
+        if same:
+            group_prob[groups - 1] += probs[row]
+        else:
+            first[groups] = row
+            group_prob[groups] = probs[row]
+            groups += 1
+    return groups
+
+
+group_rows = njit(cache=True)(_group_rows)
+
+
 @lru_cache(maxsize=256)
 def _type_parts(weights7: tuple[int, ...], count: int):
     """For 0..count dice of one type: each multiset of faces rolled with its chance, and its sub-multisets
@@ -230,6 +321,16 @@ def roll_table(types: tuple[DieType, ...]) -> RollTable:
     sub_size = np.array(sub_size, dtype=np.int64)
     scores = score_table()
 
+    # every type a single die: the faster path for distinct dice
+    distinct = all(d.count == 1 for d in types)
+    n_live = np.array([sum(1 for w in d.weights7 if w > 0) for d in types], dtype=np.int64)
+    face_code = np.zeros((n_types, N_FACES), dtype=np.int64)
+    face_prob = np.zeros((n_types, N_FACES))
+    for t, d in enumerate(types):
+        live_faces = [f for f in range(N_FACES) if d.weights7[f] > 0]
+        for j, f in enumerate(live_faces):
+            face_code[t, j] = CODE_BASE**f
+            face_prob[t, j] = d.weights7[f] / sum(d.weights7)
     counts_of = np.array([[state // int(stride[t]) % (types[t].count + 1) for t in range(n_types)]
                           for state in range(n_states)], dtype=np.int64)
     group_start, group_prob, option_start, option_state, option_units = [0], [], [0], [], []
@@ -248,20 +349,26 @@ def roll_table(types: tuple[DieType, ...]) -> RollTable:
         n_out = int(np.prod([type_start[t, m[t] + 1] - type_start[t, m[t]] for t in range(n_types)]))
         options = np.empty((n_out, len(reachable)), dtype=np.int16)
         probs = np.empty(n_out)
-        outcome_options(n_types, m, type_start, stride, ms_prob, sub_start, sub_code, sub_size,
-                        scores, full_state, column_of, options, probs)
+        if distinct:
+            dice_in = np.nonzero(m)[0].astype(np.int64)
+            distinct_options(dice_in, n_live, face_code, face_prob, stride, state, full_state, scores, column_of,
+                             options, probs)
+        else:
+            outcome_options(n_types, m, type_start, stride, ms_prob, sub_start, sub_code, sub_size,
+                            scores, full_state, column_of, options, probs)
         live = (options > 0).any(axis=1)
         bust[state] = float(probs[~live].sum())
-        rows = np.ascontiguousarray(options[live])
-        keys = rows.view(np.dtype((np.void, rows.shape[1] * rows.itemsize))).ravel()
-        _, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
-        gp = np.bincount(inverse.ravel(), weights=probs[live], minlength=len(first))
-        uniq = rows[first]
+        live_rows = np.nonzero(live)[0]
+        first = np.empty(len(live_rows), dtype=np.int64)
+        gp = np.empty(len(live_rows))
+        n_groups = group_rows(options, probs, live_rows, first, gp)
+        gp = gp[:n_groups]
+        uniq = options[first[:n_groups]]
         g_rows, g_cols = np.nonzero(uniq > 0)
         base = len(option_state)
         option_state.extend(reachable[g_cols].tolist())
         option_units.extend(uniq[g_rows, g_cols].tolist())
-        ends = np.cumsum(np.bincount(g_rows, minlength=len(first))) + base
+        ends = np.cumsum(np.bincount(g_rows, minlength=n_groups)) + base
         option_start.extend(ends.tolist())
         group_prob.extend(gp.tolist())
         group_start.append(len(group_prob))
@@ -292,54 +399,64 @@ def _no_risk_bonus(order, group_start, group_prob, option_start, option_state, o
 no_risk_bonus = njit(cache=True)(_no_risk_bonus)
 
 
-def _turn_values(levels, group_start, group_prob, option_start, option_offset, n_states, full_state, bust,
-                 plain_gain, bank_units, hot_offset, bonus_max, roll, keep):
+def _turn_values(levels, group_start, group_prob, option_start, option_offset, option_state, n_states,
+                 bust, plain_gain, bonus_max, roll, keep):
     """Roll[l, S] and W[l, S] = max(l, Roll) for turn totals l = 0..levels-1 (units of 50), top down.
 
     keep is flat, n_states per level, with its rows from `levels` up already holding W(l, S) = l + c_S
     (banking, or no-risk rolling); option k of a group reads keep[l * n_states + option_offset[k]], where
     option_offset = score units * n_states + dice-left state.
 
-    Two exact shortcuts. With M the largest excess W - l at any higher level, rolling S at level l is
-    worth at most (1 - q_S) (l + M) + E_S[max s], so when q_S l >= plain_gain[S] + (1 - q_S) M banking is
-    optimal: Roll is not computed (roll = -1) and W = l; this then holds at every higher level too. Once
-    every state but the full one banks that way, the full state's group g is worth
-    max(l + bank_units[g], W(l + hot units, full)): one read instead of one per option.
+    An exact shortcut: with M the largest excess W - l at any higher level, rolling S at level l is worth
+    at most (1 - q_S)(l + M) + E_S[max s]; when q_S l >= plain_gain[S] + (1 - q_S) M banking is optimal,
+    Roll is not computed (roll = -1) and W = l. The bound then holds at every higher level too, so such a
+    state is "settled" above l: an option leading to it is worth l + s, and each group keeps only the best
+    such score plus its options to live states (rebuilt whenever a state goes live).
     """
+    n_groups = group_prob.shape[0]
     excess_max = bonus_max
-    # going down, once a state's bound fails it fails at every lower level: it is live from then on
     live = np.zeros(n_states, dtype=np.bool_)
-    others_settled = False
+    for s in range(1, n_states):
+        if bust[s] <= 0.0:
+            live[s] = True  # states that cannot bust are never settled
+    bank_units = np.empty(n_groups, dtype=np.int64)
+    comp_start = np.empty(n_groups + 1, dtype=np.int64)
+    comp_offset = np.empty(option_offset.shape[0], dtype=np.int64)
+    rebuild = True
     for level in range(levels - 1, -1, -1):
+        if rebuild:
+            n = 0
+            for g in range(n_groups):
+                comp_start[g] = n
+                bank_units[g] = -1
+                for k in range(option_start[g], option_start[g + 1]):
+                    if live[option_state[k]]:
+                        comp_offset[n] = option_offset[k]
+                        n += 1
+                    else:
+                        u = (option_offset[k] - option_state[k]) // n_states
+                        if u > bank_units[g]:
+                            bank_units[g] = u
+            comp_start[n_groups] = n
+            rebuild = False
         base = level * n_states
         level_excess = 0.0
-        all_settled = True
         for s in range(1, n_states):
-            if s != full_state and bust[s] > 0.0 and not live[s]:
+            if not live[s]:
                 if bust[s] * level >= plain_gain[s] + (1.0 - bust[s]) * excess_max:
                     roll[level, s] = -1.0
                     keep[base + s] = level
                     continue
                 live[s] = True
-            if s != full_state:
-                all_settled = False
+                rebuild = True
             acc = 0.0
-            if s == full_state and others_settled:
-                for g in range(group_start[s], group_start[s + 1]):
-                    best = level + bank_units[g] if bank_units[g] >= 0 else -1.0
-                    if hot_offset[g] >= 0:
-                        v = keep[base + hot_offset[g]]
-                        if v > best:
-                            best = v
-                    acc += group_prob[g] * best
-            else:
-                for g in range(group_start[s], group_start[s + 1]):
-                    best = -1.0
-                    for k in range(option_start[g], option_start[g + 1]):
-                        v = keep[base + option_offset[k]]
-                        if v > best:
-                            best = v
-                    acc += group_prob[g] * best
+            for g in range(group_start[s], group_start[s + 1]):
+                best = level + bank_units[g] if bank_units[g] >= 0 else -1.0
+                for k in range(comp_start[g], comp_start[g + 1]):
+                    v = keep[base + comp_offset[k]]
+                    if v > best:
+                        best = v
+                acc += group_prob[g] * best
             roll[level, s] = acc
             if acc > level:
                 keep[base + s] = acc
@@ -349,7 +466,6 @@ def _turn_values(levels, group_start, group_prob, option_start, option_offset, n
                 keep[base + s] = level
         if level_excess > excess_max:
             excess_max = level_excess
-        others_settled = all_settled
 
 
 turn_values = njit(cache=True)(_turn_values)
@@ -431,19 +547,13 @@ def _solve_turn(types: tuple[DieType, ...]) -> TurnSolution:
     keep = np.zeros((levels + reach + 1, t.n_states))
     keep[levels:] = np.arange(levels, levels + reach + 1)[:, None] + bonus[None, :]
     offset = t.option_units * t.n_states + t.option_state
-    # per state E_S[max s]; per group of the full state: best score keeping other dice, and the hot option
+    # per state E_S[max s] (units of 50), for the bound that settles states
     n_groups = len(t.group_prob)
     group_of = np.repeat(np.arange(n_groups), np.diff(t.option_start))
     best_units = np.full(n_groups, -1, dtype=np.int64)
     np.maximum.at(best_units, group_of, t.option_units)
     state_of_group = np.repeat(np.arange(t.n_states), np.diff(t.group_start))
     plain_gain = np.bincount(state_of_group, weights=t.group_prob * best_units, minlength=t.n_states)
-    to_full = t.option_state == t.full_state
-    bank_units = np.full(n_groups, -1, dtype=np.int64)
-    np.maximum.at(bank_units, group_of[~to_full], t.option_units[~to_full])
-    hot_offset = np.full(n_groups, -1, dtype=np.int64)
-    hot_offset[group_of[to_full]] = offset[to_full]
-    turn_values(levels, t.group_start, t.group_prob, t.option_start, offset, t.n_states, t.full_state,
-                np.nan_to_num(t.bust, nan=1.0), plain_gain, bank_units, hot_offset, float(bonus.max()), roll,
-                keep.ravel())
+    turn_values(levels, t.group_start, t.group_prob, t.option_start, offset, t.option_state, t.n_states,
+                np.nan_to_num(t.bust, nan=1.0), plain_gain, float(bonus.max()), roll, keep.ravel())
     return TurnSolution(t, levels, roll, keep[:levels], bonus)
