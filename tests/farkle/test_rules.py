@@ -51,3 +51,21 @@ def test_named_dice_and_errors():
     assert sum(NAMED_DICE["kings"].weights) == 32
     with pytest.raises(ValueError, match="unknown die"):
         die_by_name("golden")
+
+
+def test_every_roll_of_one_to_six_dice_lists_the_oracles_selections():
+    """For every roll (faces 1-6 and the joker), the legal selections and their scores match the oracle's."""
+    for k in range(1, 7):
+        for roll in product(range(1, 8), repeat=k):
+            if list(roll) != sorted(roll):
+                continue
+            ours = {sel: s for sel, s in selections(roll)}
+            counts = roll_counts(roll)
+            theirs = {}
+            for sub in product(*[range(c + 1) for c in counts]):
+                faces = [f + 1 for f, c in enumerate(sub) for _ in range(c)]
+                s = oracle_score(faces) if faces else -1
+                if s > 0:
+                    theirs[tuple(sub)] = s
+            assert ours == theirs, roll
+            assert busts(roll) == (not theirs)
