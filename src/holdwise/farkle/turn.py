@@ -197,41 +197,58 @@ def _distinct_options(dice_in, n_faces_live, face_code, face_prob, stride_of, st
 distinct_options = njit(cache=True)(_distinct_options)
 
 
-def _group_rows(options, probs, live_rows, first, group_prob):
-    """Group equal rows of `options` (live rows only): first[g] = a row of group g, group_prob[g] its chance.
+def _group_rows(options, probs, reachable, group_prob, option_start, option_state, option_units):
+    """Group the outcomes with equal option rows; write the groups in CSR form. Returns
+    (groups, options written, bust chance).
 
-    Rows are hashed, sorted by hash, and neighbours compared in full, so equal hashes never merge
-    different rows. Returns the number of groups.
+    A row with no option busts. Rows are hashed, sorted by hash, and neighbours compared in full, so
+    equal hashes never merge different rows.
     """
-    n = live_rows.shape[0]
-    n_cols = options.shape[1]
+    n, n_cols = options.shape
     keys = np.empty(n, dtype=np.int64)
+    live = np.empty(n, dtype=np.int64)
+    n_live = 0
+    bust = 0.0
     for i in range(n):
         h = np.int64(1469598103934665603)
-        row = live_rows[i]
+        any_option = False
         for c in range(n_cols):
-            h = (h ^ (options[row, c] + 2)) * np.int64(1099511628211)
-        keys[i] = h
-    order = np.argsort(keys)
+            v = options[i, c]
+            if v > 0:
+                any_option = True
+            h = (h ^ (v + 2)) * np.int64(1099511628211)
+        if any_option:
+            keys[n_live] = h
+            live[n_live] = i
+            n_live += 1
+        else:
+            bust += probs[i]
+    order = np.argsort(keys[:n_live])
     groups = 0
-    for pos in range(n):
-        row = live_rows[order[pos]]
+    written = 0
+    option_start[0] = 0
+    for pos in range(n_live):
+        row = live[order[pos]]
         same = False
-        if pos > 0:
-            prev = live_rows[order[pos - 1]]
-            if keys[order[pos]] == keys[order[pos - 1]]:
-                same = True
-                for c in range(n_cols):
-                    if options[row, c] != options[prev, c]:
-                        same = False
-                        break
+        if pos > 0 and keys[order[pos]] == keys[order[pos - 1]]:
+            prev = live[order[pos - 1]]
+            same = True
+            for c in range(n_cols):
+                if options[row, c] != options[prev, c]:
+                    same = False
+                    break
         if same:
             group_prob[groups - 1] += probs[row]
         else:
-            first[groups] = row
             group_prob[groups] = probs[row]
+            for c in range(n_cols):
+                if options[row, c] > 0:
+                    option_state[written] = reachable[c]
+                    option_units[written] = options[row, c]
+                    written += 1
             groups += 1
-    return groups
+            option_start[groups] = written
+    return groups, written, bust
 
 
 group_rows = njit(cache=True)(_group_rows)
@@ -333,13 +350,14 @@ def roll_table(types: tuple[DieType, ...]) -> RollTable:
             face_prob[t, j] = d.weights7[f] / sum(d.weights7)
     counts_of = np.array([[state // int(stride[t]) % (types[t].count + 1) for t in range(n_types)]
                           for state in range(n_states)], dtype=np.int64)
-    group_start, group_prob, option_start, option_state, option_units = [0], [], [0], [], []
+    group_start = np.zeros(n_states + 1, dtype=np.int64)
+    group_parts = []
+    n_options = 0
     bust = np.full(n_states, np.nan)
     dice_count = counts_of.sum(axis=1)
     for state in range(n_states):
         m = counts_of[state]
         if state == 0:
-            group_start.append(len(group_prob))
             continue
         # the dice-left states a selection can lead to: sub-states of this one, and all dice (hot dice)
         reachable = np.nonzero(np.all(counts_of <= m, axis=1))[0]
@@ -356,25 +374,21 @@ def roll_table(types: tuple[DieType, ...]) -> RollTable:
         else:
             outcome_options(n_types, m, type_start, stride, ms_prob, sub_start, sub_code, sub_size,
                             scores, full_state, column_of, options, probs)
-        live = (options > 0).any(axis=1)
-        bust[state] = float(probs[~live].sum())
-        live_rows = np.nonzero(live)[0]
-        first = np.empty(len(live_rows), dtype=np.int64)
-        gp = np.empty(len(live_rows))
-        n_groups = group_rows(options, probs, live_rows, first, gp)
-        gp = gp[:n_groups]
-        uniq = options[first[:n_groups]]
-        g_rows, g_cols = np.nonzero(uniq > 0)
-        base = len(option_state)
-        option_state.extend(reachable[g_cols].tolist())
-        option_units.extend(uniq[g_rows, g_cols].tolist())
-        ends = np.cumsum(np.bincount(g_rows, minlength=n_groups)) + base
-        option_start.extend(ends.tolist())
-        group_prob.extend(gp.tolist())
-        group_start.append(len(group_prob))
-    return RollTable(types, n_states, full_state, stride, dice_count, np.array(group_start, dtype=np.int64),
-                     np.array(group_prob), np.array(option_start, dtype=np.int64),
-                     np.array(option_state, dtype=np.int64), np.array(option_units, dtype=np.int64), bust)
+        g_prob = np.empty(n_out)
+        g_start = np.empty(n_out + 1, dtype=np.int64)
+        g_state = np.empty(n_out * len(reachable), dtype=np.int64)
+        g_units = np.empty(n_out * len(reachable), dtype=np.int64)
+        n_groups, n_written, bust[state] = group_rows(options, probs, reachable, g_prob, g_start, g_state, g_units)
+        group_parts.append((g_prob[:n_groups], g_start[1:n_groups + 1] + n_options, g_state[:n_written],
+                            g_units[:n_written]))
+        n_options += n_written
+        group_start[state + 1] = group_start[state] + n_groups
+    group_prob = np.concatenate([p[0] for p in group_parts]) if group_parts else np.zeros(0)
+    option_start = np.concatenate([[0]] + [p[1] for p in group_parts]).astype(np.int64)
+    option_state = np.concatenate([p[2] for p in group_parts]).astype(np.int64)
+    option_units = np.concatenate([p[3] for p in group_parts]).astype(np.int64)
+    return RollTable(types, n_states, full_state, stride, dice_count, group_start, group_prob, option_start,
+                     option_state, option_units, bust)
 
 
 def _no_risk_bonus(order, group_start, group_prob, option_start, option_state, option_units, bust, out, bonus):
