@@ -18,6 +18,9 @@ import time
 from itertools import product
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _table import print_and_save  # noqa: E402
+
 HERE = Path(__file__).resolve().parent
 
 
@@ -148,14 +151,7 @@ def main() -> int:
     rows.append(("optimum of 10 dice, 6 faces, 3 re-rolls, cold (lattice built)", cold, "s", "< 1"))
     rows.append(("optimum of 10 dice, 6 faces, 3 re-rolls, warm", warm, "s", "< 1"))
 
-    width = max(len(r[0]) for r in rows)
-    print(f"{'measure':<{width}}  {'value':>14}  unit      target")
-    for name, value, unit, target in rows:
-        print(f"{name:<{width}}  {value:>14,.3f}  {unit:<8}  {target or ''}")
-    out = Path(args.json_out)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps([{"measure": n, "value": v, "unit": u, "target": t} for n, v, u, t in rows], indent=2))
-    print(f"written {out}")
+    print_and_save(rows, args.json_out)
     return 0
 
 

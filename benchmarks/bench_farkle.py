@@ -10,7 +10,6 @@ the solver on the same three dice.
 from __future__ import annotations
 
 import argparse
-import json
 import resource
 import statistics
 import sys
@@ -19,6 +18,8 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
+sys.path.insert(0, str(HERE))
+from _table import print_and_save  # noqa: E402
 
 
 def timed(fn, repeat=1):
@@ -86,14 +87,7 @@ def main() -> int:
     ranked, n = best_loadouts(owned, top=1)
     rows.append((f"loadout search, 10 owned dice ({n} choices, 2 processes)", time.perf_counter() - start, "s", "<= 10"))
 
-    width = max(len(r[0]) for r in rows)
-    print(f"{'measure':<{width}}  {'value':>10}  unit  target")
-    for name, value, unit, target in rows:
-        print(f"{name:<{width}}  {value:>10,.3f}  {unit:<4}  {target or ''}")
-    out = Path(args.json_out)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps([{"measure": n, "value": v, "unit": u, "target": t} for n, v, u, t in rows], indent=2))
-    print(f"written {out}")
+    print_and_save(rows, args.json_out)
     return 0
 
 

@@ -14,7 +14,6 @@ Prints a table and writes JSON. Figures:
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import statistics
 import subprocess
@@ -23,6 +22,9 @@ import tempfile
 import time
 from itertools import combinations
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _table import print_and_save  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
 FIRST_RUN = ("import time; t=time.perf_counter(); from holdwise.video_poker.paytables import get_game; "
@@ -123,14 +125,7 @@ def main() -> int:
     job_whole = next(v for n, v, u, t in rows if n.startswith("jacks-or-better-9-6: whole"))
     rows.append(("speed-up of the 9/6 JoB whole game over brute force", brute_total / job_whole, "x", None))
 
-    width = max(len(r[0]) for r in rows)
-    print(f"{'measure':<{width}}  {'value':>12}  unit   target")
-    for name, value, unit, target in rows:
-        print(f"{name:<{width}}  {value:>12,.3f}  {unit:<5}  {target or ''}")
-    out = Path(args.json_out)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps([{"measure": n, "value": v, "unit": u, "target": t} for n, v, u, t in rows], indent=2))
-    print(f"written {out}")
+    print_and_save(rows, args.json_out)
     return 0
 
 

@@ -204,6 +204,18 @@ def _print_reports(reports, show_diff: bool, show_frequencies: bool, rerolls: in
             console.print(t)
 
 
+def _save_figure(fig, path: str) -> None:
+    """Write a figure to PNG; one clear line and exit 2 when the file cannot be written."""
+    import matplotlib.pyplot as plt
+
+    try:
+        fig.savefig(path)
+    except OSError as err:
+        fail(f"cannot write {path}: {err.strerror or err}")
+    finally:
+        plt.close(fig)
+
+
 def _plot_reports(reports, path: str) -> None:
     import matplotlib
 
@@ -224,12 +236,7 @@ def _plot_reports(reports, path: str) -> None:
     ax.set_ylim(0, top * 1.2)  # room for the legend above the bars
     ax.legend(loc="upper center", ncol=3, frameon=False)
     fig.tight_layout()
-    try:
-        fig.savefig(path)
-    except OSError as err:
-        fail(f"cannot write {path}: {err.strerror or err}")
-    finally:
-        plt.close(fig)
+    _save_figure(fig, path)
 
 
 @dice_poker_app.command("hint")
@@ -599,12 +606,7 @@ def _plot_coaching(loadout, path: str) -> None:
     ax.set_ylabel("dice left to roll")
     ax.set_title("Farkle coaching table: green = roll on, red = bank")
     fig.tight_layout()
-    try:
-        fig.savefig(path)
-    except OSError as err:
-        fail(f"cannot write {path}: {err.strerror or err}")
-    finally:
-        plt.close(fig)
+    _save_figure(fig, path)
 
 
 @farkle_app.command("hint")
@@ -732,12 +734,7 @@ def _plot_match(solution, path: str) -> None:
     ax.set_title(f"Farkle to {solution.target}: chance to win at the start of one's turn")
     fig.colorbar(image, ax=ax, label="win chance")
     fig.tight_layout()
-    try:
-        fig.savefig(path)
-    except OSError as err:
-        fail(f"cannot write {path}: {err.strerror or err}")
-    finally:
-        plt.close(fig)
+    _save_figure(fig, path)
 
 
 @farkle_app.command("loadout")

@@ -19,6 +19,40 @@ def _value_after(level, state, keep, bonus, top_level):
 value_after = njit(cache=True)(_value_after)
 
 
+def _roll(left, cum_weights, faces):
+    """Roll the dice in bit set `left`: faces[d] = face index drawn from die d's cumulative weights."""
+    for d in range(cum_weights.shape[0]):
+        if (left >> d) & 1:
+            u = np.random.random() * cum_weights[d, FACES - 1]
+            f = 0
+            while cum_weights[d, f] <= u:
+                f += 1
+            faces[d] = f
+
+
+roll_dice = njit(cache=True)(_roll)
+
+
+def _selection(sub, left, faces, face_code, die_type, type_stride, scores):
+    """Score (units of 50, <= 0 if illegal) of setting aside dice `sub`, and the dice-left state after it."""
+    n_dice = faces.shape[0]
+    code = 0
+    for d in range(n_dice):
+        if (sub >> d) & 1:
+            code += face_code[d, faces[d]]
+    rest = left & ~sub
+    if rest == 0:
+        rest = (1 << n_dice) - 1
+    state = 0
+    for d in range(n_dice):
+        if (rest >> d) & 1:
+            state += type_stride[die_type[d]]
+    return scores[code], rest, state
+
+
+selection = njit(cache=True)(_selection)
+
+
 def _play_turns(n_turns, seed, cum_weights, face_code, die_type, type_stride, full_state, keep, roll,
                 bonus, top_level, scores, out):
     """Play turns: roll the dice left, set aside the selection of best coaching value, bank or roll on."""
@@ -29,32 +63,15 @@ def _play_turns(n_turns, seed, cum_weights, face_code, die_type, type_stride, fu
         level = 0
         left = (1 << n_dice) - 1
         while True:
-            for d in range(n_dice):
-                if (left >> d) & 1:
-                    u = np.random.random() * cum_weights[d, FACES - 1]
-                    f = 0
-                    while cum_weights[d, f] <= u:
-                        f += 1
-                    faces[d] = f
+            roll_dice(left, cum_weights, faces)
             best_value = -1.0
             best_level = -1
             best_left = 0
             best_state = 0
             sub = left
             while sub > 0:  # every non-empty subset of the rolled dice as a selection
-                code = 0
-                for d in range(n_dice):
-                    if (sub >> d) & 1:
-                        code += face_code[d, faces[d]]
-                s = scores[code]
+                s, rest, state = selection(sub, left, faces, face_code, die_type, type_stride, scores)
                 if s > 0:
-                    rest = left & ~sub
-                    if rest == 0:
-                        rest = (1 << n_dice) - 1
-                    state = 0
-                    for d in range(n_dice):
-                        if (rest >> d) & 1:
-                            state += type_stride[die_type[d]]
                     v = value_after(level + s, state, keep, bonus, top_level)
                     if v > best_value:
                         best_value = v
@@ -78,22 +95,7 @@ play_turns = njit(cache=True)(_play_turns)
 
 def simulate_turns(solution: TurnSolution, dice, n_turns: int, seed: int) -> np.ndarray:
     """Banked points of `n_turns` turns played with the coaching table (dice: the six Die objects)."""
-    from .turn import die_types
-
-    types = die_types(tuple(dice))
-    type_index = {t.weights7: i for i, t in enumerate(types)}
-    cum = np.array([np.cumsum(d.weights) for d in dice], dtype=np.float64)
-    face_code = np.zeros((len(dice), FACES), dtype=np.int64)
-    die_type = np.zeros(len(dice), dtype=np.int64)
-    for i, d in enumerate(dice):
-        w = list(d.weights) + [0]
-        for f in d.joker_faces:
-            w[FACES] += w[f - 1]
-            w[f - 1] = 0
-        die_type[i] = type_index[tuple(w)]
-        for f in range(FACES):
-            face = FACES if (f + 1) in d.joker_faces else f  # a joker counts as face 7
-            face_code[i, f] = CODE_BASE**face
+    cum, face_code, die_type = _dice_arrays(dice, solution.table.types)
     out = np.empty(n_turns, dtype=np.int64)
     play_turns(n_turns, seed, cum, face_code, die_type, solution.table.stride, solution.table.full_state,
                solution.keep, solution.roll, solution.bonus, solution.top_level, score_table(), out)
@@ -122,32 +124,15 @@ def _play_matches(n_matches, seed, target, cum1, code1, type1, stride1, full1, c
             left = (1 << n_dice) - 1
             banked = -1
             while True:
-                for d in range(n_dice):
-                    if (left >> d) & 1:
-                        u = np.random.random() * cum[d, FACES - 1]
-                        f = 0
-                        while cum[d, f] <= u:
-                            f += 1
-                        faces[d] = f
+                roll_dice(left, cum, faces)
                 best_value = -1.0
                 best_level = -1
                 best_left = 0
                 best_state = 0
                 sub = left
                 while sub > 0:
-                    c = 0
-                    for d in range(n_dice):
-                        if (sub >> d) & 1:
-                            c += code[d, faces[d]]
-                    s = scores[c]
+                    s, rest, state = selection(sub, left, faces, code, dtype, stride, scores)
                     if s > 0:
-                        rest = left & ~sub
-                        if rest == 0:
-                            rest = (1 << n_dice) - 1
-                        state = 0
-                        for d in range(n_dice):
-                            if (rest >> d) & 1:
-                                state += stride[dtype[d]]
                         nl = level + s
                         v = 1.0 if a + nl >= target else w[a, b, nl, state]
                         if v > best_value:

@@ -38,6 +38,25 @@ def _popcount5(mask):
 popcount5 = njit(cache=True)(_popcount5)
 
 
+def _next_combination(combo, size):
+    """Step combo[0:size] (combo[size] = the deck size, a sentinel) to the next set in colex order.
+
+    Returns False after the last set.
+    """
+    j = 0
+    while j < size and combo[j] + 1 == combo[j + 1]:
+        j += 1
+    if j == size:
+        return False
+    combo[j] += 1
+    for i in range(j):
+        combo[i] = i
+    return True
+
+
+next_combination = njit(cache=True)(_next_combination)
+
+
 def _subset_class_counts(n_cards, classes5, n_classes, binom, offset, table):
     """table[offset[k] + rank(X)] = class counts of the final hands containing X, for |X| <= 4."""
     combo = np.empty(HAND + 1, dtype=np.int64)
@@ -62,15 +81,8 @@ def _subset_class_counts(n_cards, classes5, n_classes, binom, offset, table):
                     for c in range(n_classes):
                         table[row, c] += table[src, c]
             rank += 1
-            # next combination in colex order
-            j = 0
-            while j < size and combo[j] + 1 == combo[j + 1]:
-                j += 1
-            if j == size:
+            if not next_combination(combo, size):
                 break
-            combo[j] += 1
-            for i in range(j):
-                combo[i] = i
         # every final hand was counted once per card it has beyond the subset
         lo = offset[size - 1]
         hi = offset[size]
@@ -178,14 +190,8 @@ def _canonical_keys(n_cards, binom, keys):
             m1, m2 = m2, m1
         keys[rank] = (((m3 << 13 | m2) << 13 | m1) << 13 | m0) << 1 | joker
         rank += 1
-        j = 0
-        while j < HAND and combo[j] + 1 == combo[j + 1]:
-            j += 1
-        if j == HAND:
+        if not next_combination(combo, HAND):
             break
-        combo[j] += 1
-        for i in range(j):
-            combo[i] = i
 
 
 canonical_keys = njit(cache=True)(_canonical_keys)
