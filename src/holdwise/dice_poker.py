@@ -13,7 +13,7 @@ from .dice import Dice
 from .exact import fraction_str
 from .games.dice_poker import ALL_CATEGORIES, BUILTIN_TABLES, CATEGORIES, categories, parse_payouts
 from .dice import expect
-from .reroll import MAX_REROLLS, NO_REROLL, RULE_HIGHER, CategoryPayout, Game, ranked_keeps, solve
+from .reroll import MAX_REROLLS, NO_REROLL, RULE_HIGHER, CategoryPayout, Game, batch_optimal, ranked_keeps, solve
 
 __all__ = ["make_game", "report", "hint", "batch_returns", "report_to_json", "BUILTIN_TABLES", "CATEGORIES"]
 
@@ -54,24 +54,19 @@ def hint(hand: Sequence[int], rerolls_left: int, table: Sequence, *, dice: int =
 
 @lru_cache(maxsize=16)
 def _batch_setup(dice: int, sides: int, rerolls: int):
-    """What every table of a batch shares: E_1 per category, lattice arrays, fixed policies' mixes."""
+    """What every table of a batch shares: E_1 per category, and the fixed policies' category mixes."""
     die = Dice(dice, sides)
     lat = die.lattice
-    probs = die.face_probabilities()
     cats = hand_categories(dice, sides)
     onehot = np.zeros((lat.n_hands, len(CATEGORIES)))
     real = cats < len(CATEGORIES)
     onehot[np.nonzero(real)[0], cats[real]] = 1.0
-    category_given_keep = expect(lat, probs, onehot)  # (keeps, 7): chance of each final category
+    category_given_keep = expect(lat, die.face_probabilities(), onehot)  # (keeps, 7): chance of each category
     mixes = {}
     for policy in (RULE_HIGHER, NO_REROLL):
         result = solve(Game(die, np.zeros(lat.n_hands), rerolls), policy)
         mixes[policy] = onehot.T @ result.final_distribution
-    has_parent = lat.parent >= 0
-    parent_ptr = np.concatenate([[0], np.cumsum(has_parent.sum(axis=1))]).astype(np.int32)
-    parent_idx = lat.parent[has_parent].astype(np.int32)
-    return (np.ascontiguousarray(category_given_keep), parent_ptr, parent_idx,
-            lat.child.astype(np.int32), int(lat.start[dice]), probs, die.first_roll(), mixes)
+    return die, np.ascontiguousarray(category_given_keep), mixes
 
 
 def batch_returns(tables, *, dice: int = 5, sides: int = 6, rerolls: int = 2,
@@ -90,15 +85,11 @@ def batch_returns(tables, *, dice: int = 5, sides: int = 6, rerolls: int = 2,
     Dice(dice, sides)
     if not isinstance(rerolls, int) or not 0 <= rerolls <= MAX_REROLLS:
         raise ValueError(f"re-rolls must be 0 to {MAX_REROLLS}, got {rerolls}")
-    from ._kernels import optimal_returns
-
-    per_category, parent_ptr, parent_idx, child, hand_start, probs, first, mixes = \
-        _batch_setup(dice, sides, rerolls)
+    die, per_category, mixes = _batch_setup(dice, sides, rerolls)
     optimal = np.empty(len(tables))
     for lo in range(0, len(tables), chunk):
         part = tables[lo:lo + chunk]
-        keep_values1 = per_category @ part.T  # (keeps, tables): E_1 of every keep
-        optimal_returns(keep_values1, parent_ptr, parent_idx, child, hand_start, probs, first, rerolls, optimal[lo:lo + chunk])
+        optimal[lo:lo + chunk] = batch_optimal(die, per_category @ part.T, rerolls)  # (keeps, tables): E_1
     return {"optimal": optimal, "rule": tables @ mixes[RULE_HIGHER], "none": tables @ mixes[NO_REROLL]}
 
 

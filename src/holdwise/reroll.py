@@ -332,3 +332,30 @@ def ranked_keeps(game: Game, hand: Sequence[int], rerolls_left: int, exact: bool
     rows = [(lat.faces(int(i)), e[int(i)], int(i)) for i in index]
     rows.sort(key=lambda r: (r[1], r[2]), reverse=True)
     return [(faces, value) for faces, value, _ in rows]
+
+
+@lru_cache(maxsize=16)
+def batch_arrays(dice: Dice):
+    """What the batch kernel needs of a game's dice: parent lists (CSR), children, chances."""
+    lat = dice.lattice
+    has_parent = lat.parent >= 0
+    parent_ptr = np.concatenate([[0], np.cumsum(has_parent.sum(axis=1))]).astype(np.int32)
+    parent_idx = lat.parent[has_parent].astype(np.int32)
+    return (parent_ptr, parent_idx, lat.child.astype(np.int32), int(lat.start[dice.count]),
+            dice.face_probabilities(), np.ascontiguousarray(dice.first_roll()))
+
+
+def batch_optimal(dice: Dice, keep_values1: np.ndarray, rerolls: int) -> np.ndarray:
+    """Optimal returns of many payout vectors at once, given E_1 of every keep per vector (keeps x n).
+
+    E_1 is the expectation of the payout after rolling the dice not kept (`expect`); it is linear in the
+    payout, so callers with structure (categories, comparisons) can build it cheaply.
+    """
+    from ._kernels import optimal_returns
+
+    parent_ptr, parent_idx, child, hand_start, probs, first = batch_arrays(dice)
+    out = np.empty(keep_values1.shape[1])
+    optimal_returns(np.ascontiguousarray(keep_values1), parent_ptr, parent_idx, child, hand_start, probs, first,
+                    rerolls, out)
+    return out
+
