@@ -210,3 +210,30 @@ def hint(hand, rolls_left: int, variant: Variant = Variant(), to_beat=None, roll
     index = lat.index_of(subs)
     rows = sorted(((lat.faces(int(i)), float(e[int(i)])) for i in index), key=lambda r: -r[1])
     return {"measure": measure, "keeps": rows}
+
+
+def simulate_duels(variant: Variant, n_duels: int, seed: int) -> int:
+    """How many of `n_duels` seeded duels the first player wins, both playing the exact strategies.
+
+    Ties are replayed as new duels until decided. Play shares only the keep tables with the solver.
+    """
+    from .analysis.simulation import play
+
+    s = setup(variant)
+    duel = solve_duel(variant)
+    w = duel.win[0]
+    first = solve(Game(s.dice, 1.0 - duel.details["v2"], ROLLS - 1))
+    rng = np.random.default_rng(seed)
+    wins = 0
+    pending = n_duels
+    while pending:
+        h1 = play(first, pending, rng)
+        tied = 0
+        for b in np.unique(h1):
+            group = int(np.sum(h1 == b))
+            payout = s.beats[:, b] + (1.0 - w) * (np.arange(len(s.ranks)) == b)
+            h2 = play(solve(Game(s.dice, payout, ROLLS - 1)), group, rng)
+            wins += int(np.sum(s.ranks[h2] < s.ranks[b]))
+            tied += int(np.sum(h2 == b))
+        pending = tied
+    return wins
