@@ -917,11 +917,15 @@ def poker_dice_hint(
     hand: list[str] = typer.Argument(..., help="The five dice showing, e.g. 1 1 3 4 6 (or A K Q J 10 9)."),
     rolls_left: int = typer.Option(..., "--rolls-left", help="Rolls still allowed (1 or 2)."),
     to_beat: Optional[str] = typer.Option(None, "--to-beat", help='The best hand so far, e.g. "6 6 6 2 2".'),
+    players: int = typer.Option(2, "--players", help="2 or 3 players."),
+    position: Optional[int] = typer.Option(None, "--position",
+                                           help="Your place in the order (default: last with --to-beat, else 1)."),
+    tied: bool = typer.Option(False, "--tied", help="Three players: both earlier players hold the hand to beat."),
     no_straights: bool = NO_STRAIGHTS, straight_above: bool = STRAIGHT_ABOVE, flush_rule: bool = FLUSH_RULE,
     ace_high: bool = ACE_HIGH, poker_faces: bool = POKER_FACES,
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
 ):
-    """Every keep ranked by the chance to win: against --to-beat as the last player, else moving first.
+    """Every keep ranked by the chance to win, for any position: the hand to beat is the best so far.
 
     Example: holdwise poker-dice hint 1 1 3 4 6 --rolls-left 2 --to-beat "6 6 6 2 2"
     """
@@ -931,7 +935,7 @@ def poker_dice_hint(
     try:
         faces = parse_hand(hand, variant)
         beat = parse_hand(to_beat, variant) if to_beat is not None else None
-        result = hint(faces, rolls_left, variant, beat)
+        result = hint(faces, rolls_left, variant, beat, players, position, tied)
     except ValueError as err:
         fail(str(err))
     rows = [{"keep": [variant.face_label(f) for f in sorted(k, key=variant.value, reverse=True)],

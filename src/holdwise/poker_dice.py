@@ -160,7 +160,8 @@ def solve_three(variant: Variant = Variant(), roll_limit: bool = False, tol: flo
         x = new
         if done:
             break
-    return DuelSolution(variant, 3, roll_limit, x.tolist(), iteration, {"duel": duel})
+    return DuelSolution(variant, 3, roll_limit, x.tolist(), iteration,
+                        {"duel": duel, "third": p3, "first_pay": first_pay})
 
 
 def _follow(s: Setup, keeps, pay_by_rolls) -> float:
@@ -183,26 +184,52 @@ def parse_hand(text, variant: Variant, n_dice: int = 5) -> tuple[int, ...]:
     return tuple(sorted(variant.parse_face(p) for p in parts))
 
 
-def hint(hand, rolls_left: int, variant: Variant = Variant(), to_beat=None, roll_limit_rolls: int | None = None):
+def hint(hand, rolls_left: int, variant: Variant = Variant(), to_beat=None, players: int = 2,
+         position: int | None = None, tied: bool = False):
     """Every keep of `hand` with `rolls_left` rolls to come, ranked by the chance to win.
 
-    With `to_beat` the player is last in a duel against that hand (a tie replays the duel, this player
-    second); without, the player moves first in a duel against an optimal second player.
+    position 1 (the default without `to_beat`): first to roll, against optimal players after. In a duel,
+    position 2 plays against `to_beat` (a tie replays the duel). With three players, position 2 plays
+    against player 1's hand `to_beat` with player 3 still to come, and position 3 against the best hand
+    so far `to_beat` (`tied`: both earlier players hold it, so a tie replays all three).
     """
     s = setup(variant)
     lat = s.dice.lattice
     if not 1 <= rolls_left <= ROLLS - 1:
         raise ValueError(f"rolls left must be 1 or 2 (after the first roll), got {rolls_left}")
+    if players not in (2, 3):
+        raise ValueError(f"players must be 2 or 3, got {players}")
+    position = position or (1 if to_beat is None else players)
+    if not 1 <= position <= players:
+        raise ValueError(f"position must be 1 to {players}, got {position}")
+    if (position == 1) != (to_beat is None):
+        raise ValueError("give the hand to beat for a later position, and none for the first")
     counts = faces_to_counts(hand, 6)
-    duel = solve_duel(variant)
-    w = duel.win[0]
-    if to_beat is not None:
-        b = int(lat.hand_index(faces_to_counts(to_beat, 6)))
-        payout = s.beats[:, b] + (1.0 - w) * (np.arange(len(s.ranks)) == b)
-        measure = "chance to beat the hand (ties replayed)"
+    b = int(lat.hand_index(faces_to_counts(to_beat, 6))) if to_beat is not None else None
+    same = np.arange(len(s.ranks)) == b
+    if players == 2:
+        duel = solve_duel(variant)
+        if position == 2:
+            payout = s.beats[:, b] + (1.0 - duel.win[0]) * same
+            measure = "chance to win as the second of two players (ties replayed)"
+        else:
+            payout = 1.0 - duel.details["v2"]
+            measure = "chance to win the duel moving first"
     else:
-        payout = 1.0 - duel.details["v2"]
-        measure = "chance to win the duel moving first"
+        three = solve_three(variant)
+        duel, x = three.details["duel"], three.win
+        beat1, tied1 = three.details["third"][ROLLS, False]
+        beat2, tied2 = three.details["third"][ROLLS, True]
+        if position == 1:
+            payout = three.details["first_pay"][ROLLS]
+            measure = "chance to win moving first of three"
+        elif position == 2:
+            payout = s.beats[:, b] * (1.0 - beat1 - tied1 + tied1 * duel)
+            payout = np.where(same, (1.0 - beat2[b] - tied2[b]) * (1.0 - duel) + tied2[b] * x[1], payout)
+            measure = "chance to win as the second of three (player 3 still to roll)"
+        else:
+            payout = s.beats[:, b] + (x[2] if tied else 1.0 - duel) * same
+            measure = "chance to win as the last of three (ties replayed)"
     result = solve(Game(s.dice, payout, rolls_left))
     e = result.keep_values[rolls_left]
     ranges = [range(int(c) + 1) for c in counts]

@@ -113,6 +113,24 @@ def test_hints():
     assert straight["keeps"][0][0] == (2, 3, 4, 5, 6)  # the first player stands on the high straight
     with pytest.raises(ValueError, match="rolls left"):
         hint((1, 1, 3, 4, 6), 3)
+    with pytest.raises(ValueError, match="hand to beat"):
+        hint((1, 1, 3, 4, 6), 2, position=2)
+
+
+def test_three_player_hints_are_consistent_with_the_solution():
+    three = solve_three()
+    first = hint((2, 3, 4, 5, 6), 2, players=3)
+    assert first["keeps"][0][1] <= 1 and len(first["keeps"]) == 32
+    second = hint((6, 6, 1, 2, 3), 1, to_beat=(5, 5, 5, 2, 2), players=3, position=2)
+    third = hint((6, 6, 1, 2, 3), 1, to_beat=(5, 5, 5, 2, 2), players=3, position=3)
+    # the second player must also survive player 3, so his chances are lower than the last player's
+    assert second["keeps"][0][1] < third["keeps"][0][1]
+    # keeping 5 5 5 2 and rolling one die: a 5 beats 5 5 5 2 2 (1/6), a 2 ties it (1/6); the tie is worth
+    # the duel replay (1 - duel) when one player holds the hand, the three-way replay (x3) when both do
+    single = dict(hint((5, 5, 5, 2, 1), 1, to_beat=(5, 5, 5, 2, 2), players=3, position=3)["keeps"])
+    both = dict(hint((5, 5, 5, 2, 1), 1, to_beat=(5, 5, 5, 2, 2), players=3, position=3, tied=True)["keeps"])
+    assert single[(2, 5, 5, 5)] == pytest.approx(1 / 6 + (1 - three.details["duel"]) / 6, abs=1e-12)
+    assert both[(2, 5, 5, 5)] == pytest.approx(1 / 6 + three.win[2] / 6, abs=1e-12)
 
 
 def test_cli_duel_and_hint_json():
@@ -126,6 +144,10 @@ def test_cli_duel_and_hint_json():
     data = json.loads(runner.invoke(app, ["poker-dice", "hint", "A", "A", "K", "Q", "9", "--rolls-left", "1",
                                           "--poker-faces", "--json"]).stdout)
     assert data["hand"] == "A A K Q 9"
+    data = json.loads(runner.invoke(app, ["poker-dice", "hint", "6", "6", "1", "2", "3", "--rolls-left", "1",
+                                          "--to-beat", "5 5 5 2 2", "--players", "3", "--position", "2",
+                                          "--json"]).stdout)
+    assert "second of three" in data["measure"]
 
 
 def test_cli_play_against_the_computer():
@@ -144,6 +166,8 @@ def test_cli_play_against_the_computer():
     (["poker-dice", "hint", "1", "2", "3", "4", "5", "--rolls-left", "3"], "rolls left"),
     (["poker-dice", "hint", "1", "2", "3", "4", "5", "--rolls-left", "1", "--to-beat", "1 2"], "has 5 dice"),
     (["poker-dice", "odds", "--no-straights", "--flush-rule"], "flush rule needs straights"),
+    (["poker-dice", "hint", "1", "2", "3", "4", "5", "--rolls-left", "1", "--players", "3", "--position", "4",
+      "--to-beat", "6 6 6 6 6"], "position must be"),
 ])
 def test_cli_bad_input(args, message):
     result = runner.invoke(app, args)
