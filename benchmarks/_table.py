@@ -1,9 +1,21 @@
-"""Shared by the benchmark scripts: print the rows as a table and write them as JSON."""
+"""Shared by the benchmark scripts: time a call, print the rows as a table and write them as JSON."""
 
 from __future__ import annotations
 
 import json
+import statistics
+import time
 from pathlib import Path
+
+
+def timed(fn, repeat: int = 1) -> float:
+    """Median wall-clock seconds of `repeat` calls of fn()."""
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
 
 
 def print_and_save(rows, json_out: str) -> None:

@@ -11,7 +11,6 @@ import argparse
 import json
 import os
 import shutil
-import statistics
 import subprocess
 import sys
 import time
@@ -19,7 +18,7 @@ from itertools import product
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _table import print_and_save  # noqa: E402
+from _table import print_and_save, timed  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
 
@@ -86,15 +85,6 @@ def python_baseline(table):
             "none": sum(p * pay[index[h]] for h, p in rolls[dice])}
 
 
-def median_time(fn, repeat):
-    times = []
-    for _ in range(repeat):
-        t0 = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - t0)
-    return statistics.median(times)
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=100_000)
@@ -115,7 +105,7 @@ def main() -> int:
         if out.returncode == 0:
             node_ms = json.loads(out.stdout)["ms_per_table"]
             rows.append(("baseline: seed method, Node, one table (optimum, rule, none)", node_ms, "ms", None))
-    py_ms = 1000 * median_time(lambda: python_baseline(table_b), 3)
+    py_ms = 1000 * timed(lambda: python_baseline(table_b), 3)
     rows.append(("baseline: seed method, Python, one table", py_ms, "ms", None))
 
     rng = np.random.default_rng(20261130)
@@ -124,21 +114,21 @@ def main() -> int:
     batch_returns(tables[:10])
     compile_s = time.perf_counter() - t0
     rows.append(("batch_returns: first call (JIT compile or cache load)", compile_s, "s", None))
-    batch_s = median_time(lambda: batch_returns(tables), 3)
+    batch_s = timed(lambda: batch_returns(tables), 3)
     per_second = args.tables / batch_s
     rows.append((f"batch_returns: {args.tables:,} random tables", per_second, "tables/s", ">= 100,000"))
     base_ms = node_ms if node_ms is not None else py_ms
     rows.append(("batch speed-up over the baseline (per table)", base_ms / 1000 * per_second, "x", "~8,000"))
 
     report(table_b)
-    report_ms = 1000 * median_time(lambda: report(table_b), 50)
+    report_ms = 1000 * timed(lambda: report(table_b), 50)
     rows.append(("one table's full depth report, warm", report_ms, "ms", "< 5"))
     rows.append(("report speed-up over the baseline", base_ms / report_ms, "x", None))
 
     exe = shutil.which("holdwise") or shutil.which("holdwise", path=os.path.dirname(sys.executable))
     if exe:
         subprocess.run([exe, "dice-poker", "--table", "B", "--json"], capture_output=True)
-        cli_s = median_time(lambda: subprocess.run([exe, "dice-poker", "--table", "B", "--json"],
+        cli_s = timed(lambda: subprocess.run([exe, "dice-poker", "--table", "B", "--json"],
                                                    capture_output=True, check=True), 5)
         rows.append(("holdwise dice-poker --table B --json, whole process", cli_s, "s", "<= 0.5"))
 
@@ -146,8 +136,8 @@ def main() -> int:
 
     lattice.cache_clear()
     game = make_game(table_b, dice=10, sides=6, rerolls=3)
-    cold = median_time(lambda: (lattice.cache_clear(), solve(game)), 1)
-    warm = median_time(lambda: solve(game), 5)
+    cold = timed(lambda: (lattice.cache_clear(), solve(game)), 1)
+    warm = timed(lambda: solve(game), 5)
     rows.append(("optimum of 10 dice, 6 faces, 3 re-rolls, cold (lattice built)", cold, "s", "< 1"))
     rows.append(("optimum of 10 dice, 6 faces, 3 re-rolls, warm", warm, "s", "< 1"))
 
