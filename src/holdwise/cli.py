@@ -971,7 +971,7 @@ def poker_dice_play(
     variant = _variant(no_straights, straight_above, flush_rule, ace_high, poker_faces)
     from .dice import faces_to_counts
     from .games.poker_dice import CATEGORY_LABELS, category_of
-    from .poker_dice import ROLLS, hint, setup, solve_duel
+    from .poker_dice import ROLLS, beat_payout, hint, setup, solve_duel
     from .reroll import Game, solve
 
     rng = np.random.default_rng(seed)
@@ -1016,8 +1016,7 @@ def poker_dice_play(
             mine = keep + roll(5 - len(keep))
         echo(f"you stand on {describe(mine)}")
         b = int(lat.hand_index(faces_to_counts(mine, 6)))
-        payout = s.beats[:, b] + (1.0 - w) * (np.arange(len(s.ranks)) == b)
-        policy = solve(Game(s.dice, payout, ROLLS - 1))
+        policy = solve(Game(s.dice, beat_payout(s, b, 1.0 - w), ROLLS - 1))
         theirs = roll(5)
         for left in range(ROLLS - 1, 0, -1):
             h = int(lat.hand_index(faces_to_counts(theirs, 6)))

@@ -21,7 +21,7 @@ import numpy as np
 
 from .dice import Dice, expect, faces_to_counts
 from .games.poker_dice import Variant, hand_ranks
-from .reroll import Game, batch_optimal, optimal_keeps, solve
+from .reroll import Game, batch_optimal, optimal_keeps, ranked_keeps, solve
 
 ROLLS = 3
 TOLERANCE = 1e-13
@@ -50,9 +50,14 @@ def last_player_values(s: Setup, tie_value: float, rerolls: int) -> np.ndarray:
     return batch_optimal(s.dice, expect(s.dice.lattice, s.dice.face_probabilities(), payout), rerolls)
 
 
+def beat_payout(s: Setup, b: int, tie_value: float) -> np.ndarray:
+    """Payout of every final hand against hand b: 1 if it beats b, tie_value if it is b, else 0."""
+    return s.beats[:, b] + tie_value * (np.arange(len(s.ranks)) == b)
+
+
 def last_player_outcomes(s: Setup, b: int, tie_value: float, rerolls: int):
     """The last player's optimal play against hand b: (P(beat), P(tie), solution)."""
-    payout = s.beats[:, b] + tie_value * (np.arange(len(s.ranks)) == b)
+    payout = beat_payout(s, b, tie_value)
     result = solve(Game(s.dice, payout, rerolls))
     dist = result.final_distribution
     return float(dist @ s.beats[:, b]), float(dist[b]), result
@@ -204,13 +209,12 @@ def hint(hand, rolls_left: int, variant: Variant = Variant(), to_beat=None, play
         raise ValueError(f"position must be 1 to {players}, got {position}")
     if (position == 1) != (to_beat is None):
         raise ValueError("give the hand to beat for a later position, and none for the first")
-    counts = faces_to_counts(hand, 6)
     b = int(lat.hand_index(faces_to_counts(to_beat, 6))) if to_beat is not None else None
     same = np.arange(len(s.ranks)) == b
     if players == 2:
         duel = solve_duel(variant)
         if position == 2:
-            payout = s.beats[:, b] + (1.0 - duel.win[0]) * same
+            payout = beat_payout(s, b, 1.0 - duel.win[0])
             measure = "chance to win as the second of two players (ties replayed)"
         else:
             payout = 1.0 - duel.details["v2"]
@@ -228,15 +232,10 @@ def hint(hand, rolls_left: int, variant: Variant = Variant(), to_beat=None, play
             payout = np.where(same, (1.0 - beat2[b] - tied2[b]) * (1.0 - duel) + tied2[b] * x[1], payout)
             measure = "chance to win as the second of three (player 3 still to roll)"
         else:
-            payout = s.beats[:, b] + (x[2] if tied else 1.0 - duel) * same
+            payout = beat_payout(s, b, x[2] if tied else 1.0 - duel)
             measure = "chance to win as the last of three (ties replayed)"
-    result = solve(Game(s.dice, payout, rolls_left))
-    e = result.keep_values[rolls_left]
-    ranges = [range(int(c) + 1) for c in counts]
-    subs = np.array(np.meshgrid(*ranges, indexing="ij")).reshape(6, -1).T
-    index = lat.index_of(subs)
-    rows = sorted(((lat.faces(int(i)), float(e[int(i)])) for i in index), key=lambda r: -r[1])
-    return {"measure": measure, "keeps": rows}
+    rows = ranked_keeps(Game(s.dice, payout, rolls_left), hand, rolls_left)
+    return {"measure": measure, "keeps": [(keep, float(value)) for keep, value in rows]}
 
 
 def simulate_duels(variant: Variant, n_duels: int, seed: int) -> int:
@@ -258,8 +257,7 @@ def simulate_duels(variant: Variant, n_duels: int, seed: int) -> int:
         tied = 0
         for b in np.unique(h1):
             group = int(np.sum(h1 == b))
-            payout = s.beats[:, b] + (1.0 - w) * (np.arange(len(s.ranks)) == b)
-            h2 = play(solve(Game(s.dice, payout, ROLLS - 1)), group, rng)
+            h2 = play(solve(Game(s.dice, beat_payout(s, b, 1.0 - w), ROLLS - 1)), group, rng)
             wins += int(np.sum(s.ranks[h2] < s.ranks[b]))
             tied += int(np.sum(h2 == b))
         pending = tied

@@ -83,17 +83,15 @@ def turn_report(dice: tuple[Die, ...]) -> dict:
 
 def _state_after(sol, dice, left_positions):
     """Dice-left state of the turn table for the dice at these positions (all six on hot dice)."""
+    from .turn import weights7
+
     types = sol.table.types
     if not left_positions:
         return sol.table.full_state
     counts = [0] * len(types)
     index = {t.weights7: i for i, t in enumerate(types)}
     for pos in left_positions:
-        w = list(dice[pos].weights) + [0]
-        for f in dice[pos].joker_faces:
-            w[6] += w[f - 1]
-            w[f - 1] = 0
-        counts[index[tuple(w)]] += 1
+        counts[index[weights7(dice[pos])]] += 1
     return sol.table.state_of(counts)
 
 

@@ -6,7 +6,7 @@ import numpy as np
 from numba import njit
 
 from ..games.farkle import FACES
-from .turn import CODE_BASE, TurnSolution, score_table
+from .turn import CODE_BASE, TurnSolution, score_table, weights7
 
 
 def _value_after(level, state, keep, bonus, top_level):
@@ -170,11 +170,7 @@ def _dice_arrays(dice, types):
     face_code = np.zeros((len(dice), FACES), dtype=np.int64)
     die_type = np.zeros(len(dice), dtype=np.int64)
     for i, d in enumerate(dice):
-        w = list(d.weights) + [0]
-        for f in d.joker_faces:
-            w[FACES] += w[f - 1]
-            w[f - 1] = 0
-        die_type[i] = index[tuple(w)]
+        die_type[i] = index[weights7(d)]
         for f in range(FACES):
             face_code[i, f] = CODE_BASE ** (FACES if (f + 1) in d.joker_faces else f)
     return cum, face_code, die_type

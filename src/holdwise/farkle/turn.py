@@ -63,14 +63,19 @@ class DieType:
     names: tuple[str, ...]
 
 
+def weights7(die: Die) -> tuple[int, ...]:
+    """A die's weights over faces 1..6 and the joker: a joker face's weight moves to face 7."""
+    w = list(die.weights) + [0]
+    for f in die.joker_faces:
+        w[FACES] += w[f - 1]
+        w[f - 1] = 0
+    return tuple(w)
+
+
 def die_types(dice: tuple[Die, ...]) -> tuple[DieType, ...]:
     groups: dict[tuple[int, ...], list[str]] = {}
     for die in dice:
-        w = list(die.weights) + [0]
-        for f in die.joker_faces:
-            w[FACES] += w[f - 1]
-            w[f - 1] = 0
-        groups.setdefault(tuple(w), []).append(die.name)
+        groups.setdefault(weights7(die), []).append(die.name)
     return tuple(DieType(w, len(names), tuple(names)) for w, names in groups.items())
 
 
