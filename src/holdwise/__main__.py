@@ -1,0 +1,5 @@
+"""`python -m holdwise`: the command line."""
+
+from .cli import main
+
+main()

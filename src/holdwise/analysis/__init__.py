@@ -1,1 +1,0 @@
-"""Depth report, simulation and strategy comparison on top of the solvers."""

@@ -1,0 +1,150 @@
+"""Depth report: how far the optimum is from a simple rule and from chance.
+
+Seed 000's criterion: a game is deep when the optimum is at least 25 percentage points above
+chance (no re-roll) and at least 5 points above the rule "keep the most frequent value", both as
+shares of the optimum's return: gap = 100 * (1 - strategy / optimum).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+import numpy as np
+
+from ...errors import InputError
+from ...solver import NO_REROLL, OPTIMAL, RULE_HIGHER, RULE_LOWER, Game, Random, solve
+
+MIN_CHANCE_GAP_PP = 25
+MIN_RULE_GAP_PP = 5
+
+
+@dataclass
+class DiffRow:
+    """A hand where the rule's keep is worse than the optimum's, with both keeps' values."""
+
+    hand: tuple[int, ...]
+    share_of_rolls: object
+    optimal_keep: tuple[int, ...]
+    optimal_value: object
+    rule_keep: tuple[int, ...]
+    rule_value: object
+
+
+@dataclass
+class Diff:
+    """Hands where the optimum and the rule keep different dice at the first re-roll."""
+
+    hands: int
+    share_of_rolls: object
+    ties: int | None  # hands where the rule's keep is one of several best keeps (not in `hands`)
+    rows: list[DiffRow] = field(default_factory=list)
+
+
+@dataclass
+class DepthReport:
+    name: str
+    exact: bool
+    tie: str
+    optimal: object
+    rule: object
+    none: object
+    random: object
+    rule_share: object
+    none_share: object
+    gap_pp: object
+    chance_gap_pp: object
+    criterion_met: bool
+    min_chance_gap_pp: float
+    min_rule_gap_pp: float
+    diff: Diff
+    frequencies: dict[str, dict[str, object]]
+    first_roll_counts: dict[str, int]
+    total_rolls: int
+
+
+def _share(part, whole, exact):
+    if whole == 0:
+        return None
+    return part / whole if exact else float(part) / float(whole)
+
+
+def category_frequencies(distribution: np.ndarray, hand_categories: np.ndarray, names, exact: bool):
+    """Chance of each category from a chance per hand."""
+    out = {}
+    for index, name in enumerate(names):
+        mask = hand_categories == index
+        total = distribution[mask].sum() if mask.any() else (Fraction(0) if exact else 0.0)
+        out[name] = total if exact else float(total)
+    return out
+
+
+def _tied_hands(lat, keep_values, best, tol, among) -> int | None:
+    """How many hands flagged in `among` have more than one best keep (None when too many to list)."""
+    try:
+        hand_of, keep = lat.subkeep_pairs()
+    except ValueError:
+        return None
+    is_best = keep_values[keep] >= best[hand_of] - tol
+    n_best = np.bincount(hand_of[is_best], minlength=lat.n_hands)
+    return int(np.sum((n_best > 1) & among))
+
+
+def depth_report(game: Game, hand_categories: np.ndarray, category_names, *, name: str = "",
+                 tie: str = "higher", exact: bool = False, min_chance_gap_pp=MIN_CHANCE_GAP_PP,
+                 min_rule_gap_pp=MIN_RULE_GAP_PP) -> DepthReport:
+    """Optimum, rule, no re-roll and random (p = 1/2) with shares, gaps, criterion, diff, frequencies."""
+    rule_policy = {"higher": RULE_HIGHER, "lower": RULE_LOWER}.get(tie)
+    if rule_policy is None:
+        raise InputError(f"tie must be 'higher' or 'lower', got {tie!r}")
+    optimal = solve(game, OPTIMAL, exact)
+    rule = solve(game, rule_policy, exact)
+    none = solve(game, NO_REROLL, exact)
+    random = solve(game, Random(Fraction(1, 2)), exact)
+    rule_share = _share(rule.expected, optimal.expected, exact)
+    none_share = _share(none.expected, optimal.expected, exact)
+    gap_pp = None if rule_share is None else 100 * (1 - rule_share)
+    chance_gap_pp = None if none_share is None else 100 * (1 - none_share)
+    criterion = (gap_pp is not None and chance_gap_pp >= min_chance_gap_pp and gap_pp >= min_rule_gap_pp)
+
+    dice = game.dice
+    lat = dice.lattice
+    first = dice.first_roll(exact)
+    level = game.rerolls
+    rows, ties = [], 0
+    if level >= 1:
+        keep_values = optimal.keep_values[level]
+        best = optimal.values[level]
+        rule_keep = rule.keeps[level]
+        rule_value = keep_values[rule_keep]
+        tol = 0 if exact else 1e-12 * max(1.0, float(np.max(np.abs(game.payout_vector().astype(float)))))
+        worse = rule_value < best - tol
+        ties = _tied_hands(lat, keep_values, best, tol, ~worse)
+        worse_hands = np.nonzero(worse)[0]
+        hand_faces = lat.faces_of(worse_hands + lat.hands.start)
+        optimal_keeps = lat.faces_of(optimal.keeps[level, worse_hands])
+        rule_keeps = lat.faces_of(rule_keep[worse_hands])
+        to_number = (lambda v: v) if exact else float
+        for i, h in enumerate(worse_hands.tolist()):
+            rows.append(DiffRow(hand_faces[i], to_number(first[h]), optimal_keeps[i], to_number(best[h]),
+                                rule_keeps[i], to_number(rule_value[h])))
+        share = first[worse].sum() if worse.any() else 0
+    else:
+        share = 0
+    share = Fraction(share) if exact else float(share)
+    diff = Diff(len(rows), share, ties, rows)
+    frequencies = {
+        "optimal": category_frequencies(optimal.final_distribution, hand_categories, category_names, exact),
+        "rule": category_frequencies(rule.final_distribution, hand_categories, category_names, exact),
+        "none": category_frequencies(none.final_distribution, hand_categories, category_names, exact),
+    }
+    ways = dice.outcome_counts(dice.count)
+    first_roll_counts = {n: int(sum(ways[hand_categories == i])) for i, n in enumerate(category_names)}
+    return DepthReport(
+        name=name, exact=exact, tie=tie, optimal=optimal.expected, rule=rule.expected,
+        none=none.expected, random=random.expected, rule_share=rule_share, none_share=none_share,
+        gap_pp=gap_pp, chance_gap_pp=chance_gap_pp, criterion_met=bool(criterion),
+        min_chance_gap_pp=min_chance_gap_pp, min_rule_gap_pp=min_rule_gap_pp, diff=diff,
+        frequencies=frequencies, first_roll_counts=first_roll_counts,
+        total_rolls=dice.total_weight**dice.count,
+    )

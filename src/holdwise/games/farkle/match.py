@@ -1,0 +1,178 @@
+"""A Farkle match: two players, first to the target wins at once; win chances by value iteration.
+
+State of the player to move: own score a, opponent's score b, turn total t, dice left S (scores in
+units of 50, a, b below the target G). After a non-bust roll and a selection worth s keeping R:
+bank (win at once if a + t + s >= G, else the opponent moves from (b, a + t + s)) or roll on. A bust
+hands the opponent (b, a). With x_i(a, b) the start-of-turn win chance of player i:
+
+    Roll_i(t, S) = q_S (1 - x_j(b, a)) + sum_o P(o) max_options W_i(t + s, R),
+    W_i(t, S) = 1 if a + t >= G, else max(1 - x_j(b, a + t), Roll_i(t, S)),   x_i(a, b) = Roll_i(0, full).
+
+Scores never fall, so pairs are solved from the largest a + b down. Within one sum only the pair
+(a, b) / (b, a) is coupled, through busts: x = F_1(F_2(x)), a monotone piecewise-linear map whose slope
+is below 1 (both turns must bust); it is solved by secant steps, then plain iteration, until the change
+is below the stated tolerance. A race-blind player follows the one-turn coaching table (and banks
+when banking reaches the target).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+from numba import njit
+
+from ...errors import InputError
+from .rules import SCORE_UNIT, Die
+from .turn import TurnSolution, solve_turn
+
+DEFAULT_TARGET = 4000
+TOLERANCE = 1e-12
+
+
+def _pair_pass(a, b, target, bust_value, x_other, group_start, group_prob, option_start, option_state,
+               option_units, bust, full_state, blind, turn_keep, turn_bonus, turn_top, w, roll):
+    """One backward pass over turn totals for the player at (a, b); returns Roll(0, full).
+
+    bust_value: this player's win chance after busting (1 - opponent's start value at (b, a)).
+    x_other[o, m]: the opponent's start-of-turn win chance with own score o and ours m.
+    blind: follow the coaching table (turn_keep / turn_bonus / turn_top) instead of maximizing.
+    """
+    n_states = bust.shape[0]
+    top = target - a - 1
+    for t in range(top, -1, -1):
+        for s in range(1, n_states):
+            acc = bust[s] * bust_value
+            for g in range(group_start[s], group_start[s + 1]):
+                best = -1.0
+                coach = -1.0
+                for k in range(option_start[g], option_start[g + 1]):
+                    nt = t + option_units[k]
+                    r = option_state[k]
+                    v = 1.0 if nt > top else w[nt, r]
+                    if blind:
+                        c = turn_keep[nt, r] if nt < turn_top else nt + turn_bonus[r]
+                        if c > coach:
+                            coach = c
+                            best = v
+                    elif v > best:
+                        best = v
+                acc += group_prob[g] * best
+            roll[t, s] = acc
+            if t > 0:
+                bank = 1.0 - x_other[b, a + t]
+                if blind:
+                    turn_rolls = turn_keep[t, s] > t if t < turn_top else turn_bonus[s] > 0
+                    w[t, s] = acc if turn_rolls else bank
+                else:
+                    w[t, s] = acc if acc > bank else bank
+    return roll[0, full_state]
+
+
+pair_pass = njit(cache=True)(_pair_pass)
+
+
+def _solve_match(target, tol, x1, x2, tables1, tables2, blind1, blind2, coach1, coach2, w1_store, w2_store, store):
+    """Start-of-turn win chances x1[a, b] (player 1 to move) and x2[b, a] for every pair of scores."""
+    gs1, gp1, os1, ost1, ou1, bust1, full1 = tables1
+    gs2, gp2, os2, ost2, ou2, bust2, full2 = tables2
+    keep1, bonus1, top1 = coach1
+    keep2, bonus2, top2 = coach2
+    n1 = bust1.shape[0]
+    n2 = bust2.shape[0]
+    w1 = np.zeros((target + 1, n1))
+    r1 = np.zeros((target + 1, n1))
+    w2 = np.zeros((target + 1, n2))
+    r2 = np.zeros((target + 1, n2))
+    iterations = 0
+    for total in range(2 * target - 2, -1, -1):
+        for a in range(max(0, total - target + 1), min(target - 1, total) + 1):
+            b = total - a
+            # x = F1(1 - F2(1 - x)): x is player 1's chance at (a, b), y player 2's at (b, a)
+            x_prev = 0.5
+            y = pair_pass(b, a, target, 1.0 - x_prev, x1, gs2, gp2, os2, ost2, ou2, bust2, full2, blind2,
+                          keep2, bonus2, top2, w2, r2)
+            g_prev = pair_pass(a, b, target, 1.0 - y, x2, gs1, gp1, os1, ost1, ou1, bust1, full1, blind1,
+                               keep1, bonus1, top1, w1, r1) - x_prev
+            x = x_prev + g_prev
+            for step in range(200):
+                iterations += 1
+                y = pair_pass(b, a, target, 1.0 - x, x1, gs2, gp2, os2, ost2, ou2, bust2, full2, blind2,
+                              keep2, bonus2, top2, w2, r2)
+                g = pair_pass(a, b, target, 1.0 - y, x2, gs1, gp1, os1, ost1, ou1, bust1, full1, blind1,
+                              keep1, bonus1, top1, w1, r1) - x
+                if abs(g) < tol:
+                    x = x + g
+                    break
+                if step < 20 and g != g_prev:
+                    nxt = x - g * (x - x_prev) / (g - g_prev)  # secant on g(x) = H(x) - x
+                    if nxt < 0.0 or nxt > 1.0:
+                        nxt = x + g
+                else:
+                    nxt = x + g
+                x_prev, g_prev = x, g
+                x = nxt
+            y = pair_pass(b, a, target, 1.0 - x, x1, gs2, gp2, os2, ost2, ou2, bust2, full2, blind2,
+                          keep2, bonus2, top2, w2, r2)
+            x = pair_pass(a, b, target, 1.0 - y, x2, gs1, gp1, os1, ost1, ou1, bust1, full1, blind1,
+                          keep1, bonus1, top1, w1, r1)
+            x1[a, b] = x
+            x2[b, a] = y
+            if store:
+                w1_store[a, b] = w1
+                w2_store[b, a] = w2
+    return iterations
+
+
+solve_match_kernel = njit(cache=True)(_solve_match)
+
+
+@dataclass
+class MatchSolution:
+    """Start-of-turn win chances of both players over every pair of scores (units of 50)."""
+
+    target: int
+    first: np.ndarray  # first[a, b]: player 1 to move with a, opponent b
+    second: np.ndarray  # second[b, a]: player 2 to move with b, opponent a
+    first_turn: TurnSolution
+    second_turn: TurnSolution
+    w_first: np.ndarray | None
+    w_second: np.ndarray | None
+    iterations: int
+
+    @property
+    def first_player_win(self) -> float:
+        return float(self.first[0, 0])
+
+
+def _tables(sol: TurnSolution):
+    t = sol.table
+    return (t.group_start, t.group_prob, t.option_start, t.option_state, t.option_units,
+            np.nan_to_num(t.bust, nan=1.0), t.full_state)
+
+
+def _coach(sol: TurnSolution):
+    return (sol.keep, sol.bonus, sol.top_level)
+
+
+def solve_match(dice1: tuple[Die, ...], dice2: tuple[Die, ...] | None = None, target: int = DEFAULT_TARGET,
+                blind1: bool = False, blind2: bool = False, store: bool = False,
+                tol: float = TOLERANCE) -> MatchSolution:
+    """Win chances when player 1 (dice1) moves first against player 2 (dice2, default the same dice).
+
+    blind1 / blind2: that player follows the race-blind coaching table instead of playing to win.
+    """
+    if target <= 0 or target % SCORE_UNIT:
+        raise InputError(f"the target must be a positive multiple of {SCORE_UNIT}, got {target}")
+    dice2 = dice1 if dice2 is None else dice2
+    t1, t2 = solve_turn(tuple(dice1)), solve_turn(tuple(dice2))
+    g = target // SCORE_UNIT
+    x1 = np.zeros((g, g + 1 + 200))  # room for a + t beyond the target (never read past g - 1 + top)
+    x2 = np.zeros((g, g + 1 + 200))
+    n1, n2 = t1.table.n_states, t2.table.n_states
+    w1s = np.zeros((g, g, g + 1, n1)) if store else np.zeros((1, 1, 1, 1))
+    w2s = np.zeros((g, g, g + 1, n2)) if store else np.zeros((1, 1, 1, 1))
+    iters = solve_match_kernel(g, tol, x1, x2, _tables(t1), _tables(t2), blind1, blind2, _coach(t1), _coach(t2),
+                               w1s, w2s, store)
+    return MatchSolution(target, x1[:, :g], x2[:, :g], t1, t2, w1s if store else None, w2s if store else None,
+                         int(iters))

@@ -1,0 +1,148 @@
+"""Farkle as played in Kingdom Come: Deliverance: scoring, busting, hot dice, the dice.
+
+Sources: seed 004 (rules) and shared/reference/kcd-farkle.md (three-of-a-kind values, dice weights,
+the joker). Rules and data only; the solvers live in holdwise.farkle.
+
+Faces are 1..6; a joker face is face 7 (JOKER) in count vectors. Scoring a set-aside selection:
+- a single 1 scores 100 and a single 5 scores 50 per die held (one or two of them);
+- three or more of a face score the base value of three, doubled per die beyond the third;
+- 1-2-3-4-5 scores 500 and 2-3-4-5-6 scores 750, plus a spare sixth die scored as a single (a spare 2,
+  3, 4 or 6 is allowed and scores 0); 1-2-3-4-5-6 scores 1500;
+- every other die of a selection must belong to a scoring combination: 2, 3, 4 or 6 held one or two at a
+  time make a selection illegal; a selection scores the best reading of its dice.
+A joker stands in for any face to complete a combination (a triple, a straight, a single 1 or 5 next to
+it) and never scores on its own: a selection needs at least one die that is not a joker.
+A roll busts when no legal selection exists. Using every rolled die gives hot dice: six dice again.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import product
+
+from ...errors import InputError
+
+FACES = 6
+JOKER = 7  # the face number of a joker in rolls given by users is the die's joker face; inside: 7
+TRIPLE_BASE = {1: 1000, 2: 200, 3: 300, 4: 400, 5: 500, 6: 600}
+SINGLE = {1: 100, 5: 50}
+SHORT_STRAIGHTS = {(1, 2, 3, 4, 5): 500, (2, 3, 4, 5, 6): 750}
+FULL_STRAIGHT = 1500
+DICE_PER_PLAYER = 6
+SCORE_UNIT = 50  # every score is a multiple of 50
+
+
+@dataclass(frozen=True)
+class Die:
+    """A die: integer weights for faces 1..6, and the faces (if any) that are jokers."""
+
+    name: str
+    weights: tuple[int, ...]
+    joker_faces: tuple[int, ...] = ()
+
+    def __post_init__(self):
+        if len(self.weights) != FACES or any(int(w) != w or w < 0 for w in self.weights) or sum(self.weights) == 0:
+            raise InputError(f"die {self.name!r}: weights must be six non-negative integers, not all zero")
+        if any(f not in range(1, FACES + 1) for f in self.joker_faces):
+            raise InputError(f"die {self.name!r}: joker faces must be 1..6")
+
+
+# shared/reference/kcd-farkle.md, "Special dice (KCD2)"; the Devil's head die: uniform, face 1 a joker.
+NAMED_DICE: dict[str, Die] = {d.name: d for d in [
+    Die("ordinary", (1, 1, 1, 1, 1, 1)),
+    Die("weighted", (10, 1, 1, 1, 1, 1)),
+    Die("pie", (6, 1, 3, 3, 0, 0)),
+    Die("heavenly-kingdom", (7, 2, 2, 2, 2, 4)),
+    Die("favourable", (6, 0, 1, 1, 6, 4)),
+    Die("aranka", (6, 1, 6, 1, 6, 1)),
+    Die("lucky", (6, 1, 2, 3, 4, 6)),
+    Die("odd", (4, 1, 4, 1, 4, 1)),
+    Die("holy-trinity", (4, 5, 10, 1, 1, 1)),
+    Die("saint-antiochus", (0, 0, 1, 0, 0, 0)),
+    Die("ci", (3, 3, 3, 3, 3, 8)),
+    Die("lu", (3, 3, 3, 3, 3, 8)),
+    Die("fer", (3, 3, 3, 3, 3, 8)),
+    Die("kings", (4, 6, 7, 8, 4, 3)),
+    Die("misfortune", (1, 5, 5, 5, 5, 1)),
+    Die("devils-head", (1, 1, 1, 1, 1, 1), joker_faces=(1,)),
+]}
+
+
+def die_by_name(name: str) -> Die:
+    key = name.strip().lower().replace("_", "-").replace(" ", "-").replace("'", "")
+    key = {"devil": "devils-head", "devils": "devils-head", "king": "kings", "fair": "ordinary"}.get(key, key)
+    key = key.removesuffix("-die")
+    if key not in NAMED_DICE:
+        raise InputError(f"unknown die {name!r}; known: {', '.join(NAMED_DICE)}")
+    return NAMED_DICE[key]
+
+
+def _natural_score(counts: tuple[int, ...]) -> int:
+    """Best score of a selection with faces 1..6 counted in counts[0..5]; -1 if illegal or empty."""
+    total = sum(counts)
+    if total == 0:
+        return -1
+    best = -1
+    # per face: singles of 1 and 5, or three or more of a kind
+    score = 0
+    for face, k in enumerate(counts, start=1):
+        if k == 0:
+            continue
+        if k >= 3:
+            score += TRIPLE_BASE[face] << (k - 3)
+        elif face in SINGLE:
+            score += SINGLE[face] * k
+        else:
+            score = -1
+            break
+    best = max(best, score)
+    if total == 6 and all(k == 1 for k in counts):
+        best = max(best, FULL_STRAIGHT)
+    for faces, value in SHORT_STRAIGHTS.items():
+        if total in (5, 6) and all(counts[f - 1] >= 1 for f in faces):
+            spare = [f for f in range(1, FACES + 1) for _ in range(counts[f - 1] - (1 if f in faces else 0))]
+            best = max(best, value + sum(SINGLE.get(f, 0) for f in spare))
+    return best
+
+
+@lru_cache(maxsize=None)
+def score(counts: tuple[int, ...]) -> int:
+    """Best score of a selection given as counts of faces 1..6 and jokers (7 numbers); -1 if illegal."""
+    naturals, jokers = tuple(counts[:FACES]), counts[FACES] if len(counts) > FACES else 0
+    if sum(naturals) == 0:
+        return -1
+    if jokers == 0:
+        return _natural_score(naturals)
+    best = -1
+    for faces in product(range(FACES), repeat=jokers):
+        filled = list(naturals)
+        for f in faces:
+            filled[f] += 1
+        best = max(best, _natural_score(tuple(filled)))
+    return best
+
+
+def roll_counts(faces) -> tuple[int, ...]:
+    """Counts of faces 1..6 and jokers (7) from a list of faces."""
+    counts = [0] * (FACES + 1)
+    for f in faces:
+        counts[int(f) - 1] += 1
+    return tuple(counts)
+
+
+def selections(faces) -> list[tuple[tuple[int, ...], int]]:
+    """Every legal selection of a roll (as counts of faces 1..6 and jokers) with its score, best first."""
+    roll = roll_counts(faces)
+    out = []
+    for sub in product(*[range(c + 1) for c in roll]):
+        s = score(tuple(sub))
+        if s > 0:
+            out.append((tuple(sub), s))
+    out.sort(key=lambda item: (-item[1], -sum(item[0])))
+    return out
+
+
+def busts(faces) -> bool:
+    """True when the roll has no legal selection."""
+    return not selections(faces)

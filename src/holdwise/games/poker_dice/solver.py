@@ -1,0 +1,273 @@
+"""Poker dice for two or three players: exact strategies, win chances with replayed ties, hints.
+
+Each player has up to three rolls (two re-rolls), keeps any dice between rolls and may stop early;
+players go in turn and see the hands before them. The best hand wins; tied best hands replay between
+the tied players, in the same order. A replay is the same game again, so a win chance is a fixed
+point: the first player's duel chance w satisfies w = F(w), where F is one round with a tie worth w
+to the first player and 1 - w to the second. F's slope is the chance of a tie (a few percent), so
+iterating converges fast; it stops when a step changes w by less than the tolerance.
+
+The last player's best keep maximizes P(beat) + (tie value) P(tie) against the best hand so far: one
+keep/re-roll game per hand to beat, all solved at once by the batch kernel. The first player then
+plays the keep/re-roll game whose payout for a final hand is his chance to win after it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+import numpy as np
+
+from ...errors import InputError
+from ...solver import (
+    Dice,
+    Game,
+    batch_optimal,
+    expect,
+    faces_to_counts,
+    optimal_keeps,
+    ranked_keeps,
+    solve,
+)
+from .rules import Variant, hand_ranks
+
+ROLLS = 3
+TOLERANCE = 1e-13
+
+
+@dataclass(frozen=True)
+class Setup:
+    variant: Variant
+    dice: Dice
+    ranks: np.ndarray  # rank of every hand (0 = worst)
+    beats: np.ndarray  # beats[h, b] = 1.0 if hand h beats hand b
+
+
+@lru_cache(maxsize=32)
+def setup(variant: Variant, n_dice: int = 5, sides: int = 6) -> Setup:
+    dice = Dice(n_dice, sides)
+    lat = dice.lattice
+    ranks = hand_ranks(lat.counts[lat.hands], variant)
+    beats = (ranks[:, None] > ranks[None, :]).astype(np.float64)
+    return Setup(variant, dice, ranks, beats)
+
+
+def last_player_values(s: Setup, tie_value: float, rerolls: int) -> np.ndarray:
+    """For every hand b to beat: the last player's best P(beat b) + tie_value P(tie), from his first roll."""
+    payout = s.beats + tie_value * np.eye(len(s.ranks))
+    return batch_optimal(s.dice, expect(s.dice.lattice, s.dice.face_probabilities(), payout), rerolls)
+
+
+def beat_payout(s: Setup, b: int, tie_value: float) -> np.ndarray:
+    """Payout of every final hand against hand b: 1 if it beats b, tie_value if it is b, else 0."""
+    return s.beats[:, b] + tie_value * (np.arange(len(s.ranks)) == b)
+
+
+def last_player_outcomes(s: Setup, b: int, tie_value: float, rerolls: int):
+    """The last player's optimal play against hand b: (P(beat), P(tie), solution)."""
+    payout = beat_payout(s, b, tie_value)
+    result = solve(Game(s.dice, payout, rerolls))
+    dist = result.final_distribution
+    return float(dist @ s.beats[:, b]), float(dist[b]), result
+
+
+def first_player_with_limit(s: Setup, payout_by_rolls: np.ndarray):
+    """First player's optimum when stopping after k rolls pays payout_by_rolls[k - 1] (roll-limit rule).
+
+    Returns (value, values per level, keeps per level): V_3 = payout after 3 rolls; V_k = max(stop,
+    best keep of fewer than five dice rolled on).
+    """
+    lat = s.dice.lattice
+    probs = s.dice.face_probabilities()
+    values = [None] * (ROLLS + 1)
+    keeps = [None] * (ROLLS + 1)
+    values[ROLLS] = payout_by_rolls[ROLLS - 1]
+    for k in range(ROLLS - 1, 0, -1):
+        e = expect(lat, probs, values[k + 1])
+        e[lat.hands] = -1.0  # a roll rolls at least one die: keeping all five is stopping
+        best, keep = optimal_keeps(lat, e, 1e-12)
+        stop = payout_by_rolls[k - 1]
+        values[k] = np.maximum(stop, best)
+        keeps[k] = np.where(stop >= best, -1, keep)
+    return float(s.dice.first_roll() @ values[1]), values, keeps
+
+
+@dataclass
+class DuelSolution:
+    variant: Variant
+    players: int
+    roll_limit: bool
+    win: list[float]  # win chance of each player, in playing order
+    iterations: int
+    details: dict = field(default_factory=dict, repr=False)
+
+
+def solve_duel(variant: Variant = Variant(), roll_limit: bool = False, tol: float = TOLERANCE,
+               n_dice: int = 5, sides: int = 6) -> DuelSolution:
+    """Two players: the first player's win chance under optimal play by both, ties replayed."""
+    s = setup(variant, n_dice, sides)
+    w = 0.5
+    for iteration in range(1, 200):
+        if roll_limit:
+            v2 = np.array([last_player_values(s, 1.0 - w, r - 1) for r in range(1, ROLLS + 1)])
+            value, _, _ = first_player_with_limit(s, 1.0 - v2)
+        else:
+            v2 = last_player_values(s, 1.0 - w, ROLLS - 1)
+            value = solve(Game(s.dice, 1.0 - v2, ROLLS - 1)).expected
+        done = abs(value - w) < tol
+        w = value
+        if done:
+            break
+    return DuelSolution(variant, 2, roll_limit, [w, 1.0 - w], iteration, {"v2": v2})
+
+
+def solve_three(variant: Variant = Variant(), roll_limit: bool = False, tol: float = TOLERANCE,
+                n_dice: int = 5, sides: int = 6) -> DuelSolution:
+    """Three players, later players optimal: each player's win chance, two- and three-way ties replayed."""
+    s = setup(variant, n_dice, sides)
+    duel = solve_duel(variant, roll_limit, tol, n_dice, sides).win[0]  # first of two tied players
+    n = len(s.ranks)
+    limits = range(1, ROLLS + 1) if roll_limit else [ROLLS]
+    x = np.array([1 / 3, 1 / 3, 1 / 3])  # three-way replay chances, in order
+    for iteration in range(1, 200):
+        # player 3 against best hand b, held by one player (the tie replays a duel, 3 second) or two
+        p3 = {}
+        for r in limits:
+            for held_by_two in (False, True):
+                tie = x[2] if held_by_two else 1.0 - duel
+                beat = np.empty(n)
+                tied = np.empty(n)
+                for b in range(n):
+                    beat[b], tied[b], _ = last_player_outcomes(s, b, tie, r - 1)
+                p3[r, held_by_two] = (beat, tied)
+        # player 2 against player 1's hand a; both players' chances after each of player 2's hands
+        first_pay = {}
+        second_pay = {}
+        for r in limits:
+            beat1, tied1 = p3[r, False]
+            beat2, tied2 = p3[r, True]
+            u1 = np.empty(n)
+            u2 = np.empty(n)
+            for a in range(n):
+                # player 2's chance after ending on h: above a he alone holds the best hand
+                lose3_h = 1.0 - beat1 - tied1
+                pay2 = s.beats[:, a] * (lose3_h + tied1 * duel)
+                pay2[a] = (1.0 - beat2[a] - tied2[a]) * (1.0 - duel) + tied2[a] * x[1]
+                result = solve(Game(s.dice, pay2, r - 1))
+                dist = result.final_distribution
+                lower = s.beats[a, :]  # player 2's hands below a
+                u1[a] = dist @ lower * (1.0 - beat1[a] - tied1[a] + tied1[a] * duel) \
+                    + dist[a] * ((1.0 - beat2[a] - tied2[a]) * duel + tied2[a] * x[0])
+                u2[a] = result.expected
+            first_pay[r] = u1
+            second_pay[r] = u2
+        if roll_limit:
+            w1, _, keeps1 = first_player_with_limit(s, np.array([first_pay[r] for r in limits]))
+            w2 = _follow(s, keeps1, np.array([second_pay[r] for r in limits]))
+        else:
+            result1 = solve(Game(s.dice, first_pay[ROLLS], ROLLS - 1))
+            w1 = result1.expected
+            w2 = float(result1.final_distribution @ second_pay[ROLLS])
+        new = np.array([w1, w2, 1.0 - w1 - w2])
+        done = np.max(np.abs(new - x)) < tol
+        x = new
+        if done:
+            break
+    return DuelSolution(variant, 3, roll_limit, x.tolist(), iteration,
+                        {"duel": duel, "third": p3, "first_pay": first_pay})
+
+
+def _follow(s: Setup, keeps, pay_by_rolls) -> float:
+    """Expected pay_by_rolls[k - 1][final hand] when the first player follows `keeps` (stop where -1)."""
+    lat = s.dice.lattice
+    probs = s.dice.face_probabilities()
+    value = pay_by_rolls[ROLLS - 1]
+    for k in range(ROLLS - 1, 0, -1):
+        e = expect(lat, probs, value)
+        stop = keeps[k] < 0
+        value = np.where(stop, pay_by_rolls[k - 1], e[np.maximum(keeps[k], 0)])
+    return float(s.dice.first_roll() @ value)
+
+
+def parse_hand(text, variant: Variant, n_dice: int = 5) -> tuple[int, ...]:
+    """A hand from faces separated by spaces or commas (1-6, or A K Q J 10 9)."""
+    parts = text.replace(",", " ").split() if isinstance(text, str) else [str(t) for t in text]
+    if len(parts) != n_dice:
+        raise InputError(f"a hand has {n_dice} dice, got {len(parts)}")
+    return tuple(sorted(variant.parse_face(p) for p in parts))
+
+
+def hint(hand, rolls_left: int, variant: Variant = Variant(), to_beat=None, players: int = 2,
+         position: int | None = None, tied: bool = False):
+    """Every keep of `hand` with `rolls_left` rolls to come, ranked by the chance to win.
+
+    position 1 (the default without `to_beat`): first to roll, against optimal players after. In a duel,
+    position 2 plays against `to_beat` (a tie replays the duel). With three players, position 2 plays
+    against player 1's hand `to_beat` with player 3 still to come, and position 3 against the best hand
+    so far `to_beat` (`tied`: both earlier players hold it, so a tie replays all three).
+    """
+    s = setup(variant)
+    lat = s.dice.lattice
+    if not 1 <= rolls_left <= ROLLS - 1:
+        raise InputError(f"rolls left must be 1 or 2 (after the first roll), got {rolls_left}")
+    if players not in (2, 3):
+        raise InputError(f"players must be 2 or 3, got {players}")
+    position = position or (1 if to_beat is None else players)
+    if not 1 <= position <= players:
+        raise InputError(f"position must be 1 to {players}, got {position}")
+    if (position == 1) != (to_beat is None):
+        raise InputError("give the hand to beat for a later position, and none for the first")
+    b = int(lat.hand_index(faces_to_counts(to_beat, 6))) if to_beat is not None else None
+    same = np.arange(len(s.ranks)) == b
+    if players == 2:
+        duel = solve_duel(variant)
+        if position == 2:
+            payout = beat_payout(s, b, 1.0 - duel.win[0])
+            measure = "chance to win as the second of two players (ties replayed)"
+        else:
+            payout = 1.0 - duel.details["v2"]
+            measure = "chance to win the duel moving first"
+    else:
+        three = solve_three(variant)
+        duel, x = three.details["duel"], three.win
+        beat1, tied1 = three.details["third"][ROLLS, False]
+        beat2, tied2 = three.details["third"][ROLLS, True]
+        if position == 1:
+            payout = three.details["first_pay"][ROLLS]
+            measure = "chance to win moving first of three"
+        elif position == 2:
+            payout = s.beats[:, b] * (1.0 - beat1 - tied1 + tied1 * duel)
+            payout = np.where(same, (1.0 - beat2[b] - tied2[b]) * (1.0 - duel) + tied2[b] * x[1], payout)
+            measure = "chance to win as the second of three (player 3 still to roll)"
+        else:
+            payout = beat_payout(s, b, x[2] if tied else 1.0 - duel)
+            measure = "chance to win as the last of three (ties replayed)"
+    rows = ranked_keeps(Game(s.dice, payout, rolls_left), hand, rolls_left)
+    return {"measure": measure, "keeps": [(keep, float(value)) for keep, value in rows]}
+
+
+def simulate_duels(variant: Variant, n_duels: int, seed: int) -> int:
+    """How many of `n_duels` seeded duels the first player wins, both playing the exact strategies.
+
+    Ties are replayed as new duels until decided. Play shares only the keep tables with the solver.
+    """
+    from ...solver import play
+
+    s = setup(variant)
+    duel = solve_duel(variant)
+    w = duel.win[0]
+    first = solve(Game(s.dice, 1.0 - duel.details["v2"], ROLLS - 1))
+    rng = np.random.default_rng(seed)
+    wins = 0
+    pending = n_duels
+    while pending:
+        h1 = play(first, pending, rng)
+        tied = 0
+        for b in np.unique(h1):
+            group = int(np.sum(h1 == b))
+            h2 = play(solve(Game(s.dice, beat_payout(s, b, 1.0 - w), ROLLS - 1)), group, rng)
+            wins += int(np.sum(s.ranks[h2] < s.ranks[b]))
+            tied += int(np.sum(h2 == b))
+        pending = tied
+    return wins

@@ -1,0 +1,132 @@
+"""Dice, faces, weights, multisets and exact roll distributions.
+
+A hand (or a keep) is a multiset of faces, stored as a vector of counts per face. Face values
+are 1..sides for users and 0..sides-1 as array columns. All multisets of 0..count dice form the
+keep lattice (`lattice.py`); every exact roll distribution here is a walk up it.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+
+import numpy as np
+
+from ..errors import InputError
+from .lattice import KeepLattice, counts_to_faces, faces_to_counts, lattice, push
+
+__all__ = ["MAX_DICE", "MAX_SIDES", "MIN_DICE", "MIN_SIDES", "Dice", "counts_to_faces", "faces_to_counts"]
+
+MIN_DICE, MAX_DICE = 1, 10
+MIN_SIDES, MAX_SIDES = 2, 20
+
+
+@dataclass(frozen=True)
+class Dice:
+    """`count` alike dice with `sides` faces; integer `weights` per face make them loaded."""
+
+    count: int = 5
+    sides: int = 6
+    weights: tuple[int, ...] | None = None
+
+    def __post_init__(self):
+        if not isinstance(self.count, int) or not MIN_DICE <= self.count <= MAX_DICE:
+            raise InputError(f"dice must be {MIN_DICE} to {MAX_DICE}, got {self.count}")
+        if not isinstance(self.sides, int) or not MIN_SIDES <= self.sides <= MAX_SIDES:
+            raise InputError(f"faces must be {MIN_SIDES} to {MAX_SIDES}, got {self.sides}")
+        if self.weights is None:
+            object.__setattr__(self, "weights", (1,) * self.sides)
+        weights = tuple(self.weights)
+        if len(weights) != self.sides:
+            raise InputError(f"{len(weights)} weights given for {self.sides} faces")
+        if any(int(w) != w or w < 0 for w in weights) or sum(weights) <= 0:
+            raise InputError("weights must be non-negative integers, not all zero")
+        object.__setattr__(self, "weights", tuple(int(w) for w in weights))
+
+    @property
+    def fair(self) -> bool:
+        return len(set(self.weights)) == 1
+
+    @property
+    def total_weight(self) -> int:
+        return sum(self.weights)
+
+    @property
+    def lattice(self) -> KeepLattice:
+        return lattice(self.count, self.sides)
+
+    def face_probabilities(self, exact: bool = False) -> np.ndarray:
+        """Chance of each face on one die (floats, or Fractions when exact)."""
+        total = self.total_weight
+        if exact:
+            return np.array([Fraction(w, total) for w in self.weights], dtype=object)
+        return np.array(self.weights, dtype=np.float64) / total
+
+    def outcome_counts(self, rolled: int) -> np.ndarray:
+        """Weighted ordered outcomes behind each multiset of `rolled` dice (integers).
+
+        For counts c: rolled! / prod(c_f!) * prod(w_f ** c_f); they add up to total_weight ** rolled.
+        """
+        return _outcome_counts(self.count, self.sides, self.weights, rolled)
+
+    def roll_distribution(self, rolled: int | None = None, exact: bool = False) -> np.ndarray:
+        """Chance of each multiset of `rolled` dice (default: all), in lattice order of that size."""
+        return _roll_distribution(self.count, self.sides, self.weights, self.count if rolled is None else rolled,
+                                  exact)
+
+    def first_roll(self, exact: bool = False) -> np.ndarray:
+        """Chance of each hand on the first roll of all dice."""
+        return self.roll_distribution(self.count, exact=exact)
+
+    @property
+    def hand_faces(self) -> list[tuple[int, ...]]:
+        """Every hand as sorted face values, in hand order."""
+        return self.lattice.hand_faces
+
+
+def _read_only(array: np.ndarray) -> np.ndarray:
+    array.flags.writeable = False
+    return array
+
+
+@lru_cache(maxsize=64)
+def _outcome_counts(count: int, sides: int, weights: tuple[int, ...], rolled: int) -> np.ndarray:
+    lat = lattice(count, sides)
+    block = lat.counts[lat.size_block(rolled)]
+    fact = [math.factorial(i) for i in range(count + 1)]
+    if fact[rolled] * max(weights) ** rolled < 2**62:
+        # rolled! / prod(c!) and prod(w ** c) both fit in 64 bits: whole columns at once
+        ways = np.full(len(block), fact[rolled], dtype=np.int64)
+        fact_col = np.array(fact, dtype=np.int64)
+        for f in range(sides):
+            ways //= fact_col[block[:, f]]
+        for f, w in enumerate(weights):
+            if w != 1:
+                ways *= np.int64(w) ** block[:, f].astype(np.int64)
+        return _read_only(ways.astype(object))
+    out = np.empty(len(block), dtype=object)
+    for i, row in enumerate(block.tolist()):
+        ways = fact[rolled]
+        for w, c in zip(weights, row):
+            if c:
+                ways = ways // fact[c] * w**c
+        out[i] = ways
+    return _read_only(out)
+
+
+@lru_cache(maxsize=64)
+def _roll_distribution(count: int, sides: int, weights: tuple[int, ...], rolled: int, exact: bool) -> np.ndarray:
+    total = sum(weights)
+    if exact:
+        denom = total**rolled
+        ways = _outcome_counts(count, sides, weights, rolled)
+        return _read_only(np.array([Fraction(int(w), denom) for w in ways], dtype=object))
+    if rolled == 0:
+        return _read_only(np.ones(1))
+    # Ranks within a size do not depend on the lattice's dice count, so `rolled` dice use their own.
+    lat = lattice(rolled, sides)
+    mass = np.zeros(lat.n_keeps)
+    mass[0] = 1.0
+    return _read_only(push(lat, np.array(weights, dtype=np.float64) / total, mass, exact=False))

@@ -1,0 +1,182 @@
+"""Poker dice: category counts for every variant, the exact duel against brute force and seeded play."""
+
+import json
+from itertools import product
+
+import numpy as np
+import pytest
+from typer.testing import CliRunner
+
+from holdwise.cli import app
+from holdwise.games.poker_dice import (
+    Variant,
+    category_of,
+    hand_key,
+    hint,
+    simulate_duels,
+    solve_duel,
+    solve_three,
+)
+from holdwise.solver.dice import Dice
+from tests.oracles.poker_dice_bruteforce import duel_first_player
+
+runner = CliRunner()
+
+
+def _counts(variant):
+    dice = Dice(5, 6)
+    lat = dice.lattice
+    out = {}
+    for row, ways in zip(lat.counts[lat.hands].tolist(), dice.outcome_counts(5)):
+        cat = category_of(tuple(row), variant)
+        out[cat] = out.get(cat, 0) + int(ways)
+    return out
+
+
+BASE = {"five_of_a_kind": 6, "four_of_a_kind": 150, "full_house": 300, "three_of_a_kind": 1200,
+        "two_pairs": 1800, "pair": 3600}
+
+
+@pytest.mark.parametrize("variant,extra", [
+    (Variant(), {"straight": 240, "bust": 480}),
+    (Variant(straights=False), {"bust": 720}),
+    (Variant(straight_above_full_house=True), {"straight": 240, "bust": 480}),
+    (Variant(flush=True), {"straight": 120, "flush": 120, "bust": 480}),
+    (Variant(ace_high=True), {"straight": 240, "bust": 480}),
+])
+def test_category_counts_over_7776_rolls(variant, extra):
+    assert _counts(variant) == {**BASE, **extra}
+    assert sum(_counts(variant).values()) == 7776
+
+
+def test_ordered_enumeration_agrees_for_the_default():
+    tally = {}
+    for roll in product(range(1, 7), repeat=5):
+        counts = tuple(roll.count(f) for f in range(1, 7))
+        cat = category_of(counts, Variant())
+        tally[cat] = tally.get(cat, 0) + 1
+    assert tally == _counts(Variant())
+
+
+def test_the_four_bust_hands_with_poker_faces():
+    result = runner.invoke(app, ["poker-dice", "odds", "--poker-faces", "--json"])
+    data = json.loads(result.stdout)
+    assert sorted(data["bust_hands"]) == sorted(["A K Q J 9", "A K Q 10 9", "A K J 10 9", "A Q J 10 9"])
+    assert set(data["counts"]) == {"five_of_a_kind", "four_of_a_kind", "full_house", "straight",
+                                   "three_of_a_kind", "two_pairs", "pair", "bust"}
+
+
+def test_ranking_rules():
+    v = Variant()
+    assert hand_key((0, 0, 0, 0, 2, 3), v) > hand_key((0, 0, 0, 0, 3, 2), v)  # 666 55 over 555 66
+    assert hand_key((0, 1, 1, 1, 1, 1), v) < hand_key((0, 0, 0, 0, 2, 3), v)  # straight below full house
+    assert hand_key((0, 1, 1, 1, 1, 1), Variant(straight_above_full_house=True)) > \
+        hand_key((0, 0, 0, 0, 2, 3), Variant(straight_above_full_house=True))
+    assert hand_key((2, 0, 0, 0, 0, 3), Variant(ace_high=True)) < hand_key((3, 0, 0, 0, 0, 2), Variant(ace_high=True))
+    flush = Variant(flush=True)
+    assert category_of((0, 1, 1, 1, 1, 1), flush) == "flush" and category_of((1, 1, 1, 1, 1, 0), flush) == "straight"
+    assert hand_key((0, 1, 1, 1, 1, 1), flush) > hand_key((0, 0, 0, 0, 2, 3), flush)
+    assert hand_key((0, 1, 1, 1, 1, 1), flush) < hand_key((4, 1, 0, 0, 0, 0), flush)
+
+
+@pytest.mark.parametrize("n_dice,sides", [(2, 3), (2, 4), (3, 3), (2, 6)])
+def test_duel_agrees_with_brute_force_on_small_games(n_dice, sides):
+    assert solve_duel(Variant(), n_dice=n_dice, sides=sides).win[0] == pytest.approx(
+        duel_first_player(n_dice, sides, 3), abs=1e-12)
+
+
+def test_win_chances_sum_to_one():
+    duel = solve_duel()
+    assert sum(duel.win) == pytest.approx(1, abs=1e-15)
+    three = solve_three()
+    assert sum(three.win) == pytest.approx(1, abs=1e-12)
+    assert all(0 < w < 1 for w in three.win)
+    # seeing the hands before you is an advantage
+    assert duel.win[1] > duel.win[0] and three.win[2] > three.win[0]
+
+
+def test_roll_limit_helps_the_first_player():
+    assert solve_duel(roll_limit=True).win[0] > solve_duel().win[0]
+    limited = solve_three(roll_limit=True)
+    assert sum(limited.win) == pytest.approx(1, abs=1e-12)
+
+
+def test_a_million_seeded_duels_within_three_standard_errors():
+    w = solve_duel().win[0]
+    n = 1_000_000
+    wins = simulate_duels(Variant(), n, seed=20261130)
+    assert abs(wins / n - w) < 3 * np.sqrt(w * (1 - w) / n)
+
+
+def test_hints():
+    last = hint((1, 1, 3, 4, 6), 2, to_beat=(2, 2, 6, 6, 6))
+    values = [v for _, v in last["keeps"]]
+    assert values == sorted(values, reverse=True) and len(values) == 3 * 2 * 2 * 2
+    assert last["keeps"][0][0] == (1, 1)
+    first = hint((6, 6, 6, 2, 5), 1)
+    assert first["keeps"][0][0] == (6, 6, 6)  # standing on three sixes is worse than rolling two dice
+    assert first["keeps"][0][1] > dict(first["keeps"])[(2, 5, 6, 6, 6)]
+    straight = hint((2, 3, 4, 5, 6), 2)
+    assert straight["keeps"][0][0] == (2, 3, 4, 5, 6)  # the first player stands on the high straight
+    with pytest.raises(ValueError, match="rolls left"):
+        hint((1, 1, 3, 4, 6), 3)
+    with pytest.raises(ValueError, match="hand to beat"):
+        hint((1, 1, 3, 4, 6), 2, position=2)
+
+
+def test_three_player_hints_are_consistent_with_the_solution():
+    three = solve_three()
+    first = hint((2, 3, 4, 5, 6), 2, players=3)
+    assert first["keeps"][0][1] <= 1 and len(first["keeps"]) == 32
+    second = hint((6, 6, 1, 2, 3), 1, to_beat=(5, 5, 5, 2, 2), players=3, position=2)
+    third = hint((6, 6, 1, 2, 3), 1, to_beat=(5, 5, 5, 2, 2), players=3, position=3)
+    # the second player must also survive player 3, so his chances are lower than the last player's
+    assert second["keeps"][0][1] < third["keeps"][0][1]
+    # keeping 5 5 5 2 and rolling one die: a 5 beats 5 5 5 2 2 (1/6), a 2 ties it (1/6); the tie is worth
+    # the duel replay (1 - duel) when one player holds the hand, the three-way replay (x3) when both do
+    single = dict(hint((5, 5, 5, 2, 1), 1, to_beat=(5, 5, 5, 2, 2), players=3, position=3)["keeps"])
+    both = dict(hint((5, 5, 5, 2, 1), 1, to_beat=(5, 5, 5, 2, 2), players=3, position=3, tied=True)["keeps"])
+    assert single[(2, 5, 5, 5)] == pytest.approx(1 / 6 + (1 - three.details["duel"]) / 6, abs=1e-12)
+    assert both[(2, 5, 5, 5)] == pytest.approx(1 / 6 + three.win[2] / 6, abs=1e-12)
+
+
+def test_cli_duel_and_hint_json():
+    data = json.loads(runner.invoke(app, ["poker-dice", "duel", "--json"]).stdout)
+    assert data["first_player_win"] + data["second_player_win"] == pytest.approx(1)
+    data = json.loads(runner.invoke(app, ["poker-dice", "duel", "--players", "3", "--json"]).stdout)
+    assert set(data) >= {"first_player_win", "second_player_win", "third_player_win"}
+    data = json.loads(runner.invoke(app, ["poker-dice", "hint", "1", "1", "3", "4", "6", "--rolls-left", "2",
+                                          "--to-beat", "6 6 6 2 2", "--json"]).stdout)
+    assert data["keeps"][0]["keep"] == ["1", "1"]
+    data = json.loads(runner.invoke(app, ["poker-dice", "hint", "A", "A", "K", "Q", "9", "--rolls-left", "1",
+                                          "--poker-faces", "--json"]).stdout)
+    assert data["hand"] == "A A K Q 9"
+    data = json.loads(runner.invoke(app, ["poker-dice", "hint", "6", "6", "1", "2", "3", "--rolls-left", "1",
+                                          "--to-beat", "5 5 5 2 2", "--players", "3", "--position", "2",
+                                          "--json"]).stdout)
+    assert "second of three" in data["measure"]
+
+
+def test_cli_play_against_the_computer():
+    result = runner.invoke(app, ["poker-dice", "play", "--seed", "7"], input="h\n6\nall\n")
+    assert result.exit_code == 0, result.output
+    assert "keep 6 6" in result.output and ("you win" in result.output or "computer wins" in result.output
+                                             or "replayed" in result.output)
+    result = runner.invoke(app, ["poker-dice", "play", "--seed", "3"], input="7\nq\n")
+    assert result.exit_code == 0 and "not a face" in result.output
+
+
+@pytest.mark.parametrize("args,message", [
+    (["poker-dice", "duel", "--players", "4"], "--players"),
+    (["poker-dice", "hint", "1", "2", "3", "--rolls-left", "2"], "has 5 dice"),
+    (["poker-dice", "hint", "1", "2", "3", "4", "8", "--rolls-left", "2"], "not a face"),
+    (["poker-dice", "hint", "1", "2", "3", "4", "5", "--rolls-left", "3"], "rolls left"),
+    (["poker-dice", "hint", "1", "2", "3", "4", "5", "--rolls-left", "1", "--to-beat", "1 2"], "has 5 dice"),
+    (["poker-dice", "odds", "--no-straights", "--flush-rule"], "flush rule needs straights"),
+    (["poker-dice", "hint", "1", "2", "3", "4", "5", "--rolls-left", "1", "--players", "3", "--position", "4",
+      "--to-beat", "6 6 6 6 6"], "position must be"),
+])
+def test_cli_bad_input(args, message):
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2, result.output
+    assert message in result.stderr and len(result.stderr.strip().splitlines()) == 1
