@@ -1,74 +1,164 @@
-"""Shared by every game's commands: errors, JSON, tables on the console, spinners, plots' file output."""
+"""Shared by every game's commands: errors, JSON, the console, progress, number formats, figure output."""
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 import sys
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
 from typing import Optional
 
 import typer
+from typer.core import TyperGroup
 
 from ..errors import InputError
 
+__all__ = [
+    "WIDTH", "Group", "InputError", "UserError", "console", "emit_json", "fail", "fmt", "join_hand",
+    "kernels_notice", "new_app", "parse_ints", "pct", "progress", "save_figure", "working",
+]
+
+WIDTH = 80  # human output fits an 80-column terminal; a wider terminal gets its own width
 UserError = InputError
 
 
+class Group(TyperGroup):
+    """A command group that turns `InputError` anywhere below it into one line on stderr and exit code 2."""
+
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except InputError as err:
+            typer.echo(f"error: {err}", err=True)
+            raise typer.Exit(2) from None
+
+
+def new_app(help: str, **kwargs) -> typer.Typer:
+    """A typer app with the house's settings: errors as one line, help on no arguments, no pretty tracebacks."""
+    kwargs.setdefault("no_args_is_help", True)
+    return typer.Typer(help=help, cls=Group, pretty_exceptions_enable=False,
+                       context_settings={"help_option_names": ["-h", "--help"]}, **kwargs)
+
+
 def fail(message: str) -> None:
+    """Report bad input as one line and exit with code 2."""
     typer.echo(f"error: {message}", err=True)
     raise typer.Exit(2)
 
 
 def emit_json(data) -> None:
-    sys.stdout.write(json.dumps(data, indent=2) + "\n")
+    """Print a result (anything with to_json(), or plain data) as JSON; never prints NaN or Infinity."""
+    from ..games.base import to_jsonable
+
+    sys.stdout.write(json.dumps(to_jsonable(data), indent=2, allow_nan=False) + "\n")
 
 
-def _console(min_width: int = 120):
+def console(stderr: bool = False):
+    """A rich console: the terminal's width, or 80 columns when the output is piped."""
     from rich.console import Console
 
-    # Piped output gets room for the widest table instead of rich's 80 columns.
-    return Console() if sys.stdout.isatty() else Console(width=min_width)
+    stream = sys.stderr if stderr else sys.stdout
+    if stream.isatty():
+        return Console(stderr=stderr)
+    return Console(stderr=stderr, width=WIDTH)
+
+
+_console = console
 
 
 def _is_large(dice: int, sides: int) -> bool:
-    """Games whose solve takes seconds: worth a spinner."""
+    """Dice games whose solve takes seconds: worth a spinner."""
     from math import comb
 
     return 1 <= dice <= 10 and 2 <= sides <= 20 and comb(dice + sides, dice) > 200_000
 
 
-def _working(message: str, large: bool):
-    """A spinner on the terminal's stderr while a long solve runs; nothing otherwise."""
-    import contextlib
-
+def working(message: str, large: bool = True):
+    """A spinner on the terminal's stderr while a long solve runs; nothing when piped or not large."""
     if not large or not sys.stderr.isatty():
         return contextlib.nullcontext()
-    from rich.console import Console
-
-    return Console(stderr=True).status(message)
+    return console(stderr=True).status(message)
 
 
-def _fmt(value, digits: int = 4) -> str:
+_working = working
+
+
+@contextlib.contextmanager
+def progress(label: str, enabled: bool = True) -> Iterator[Callable[[int, int], None]]:
+    """A progress bar on stderr: yields `update(done, total)`; a no-op when stderr is not a terminal.
+
+    The bar shows counts ("loadout 12/210") so long work says how far it is.
+    """
+    if not enabled or not sys.stderr.isatty():
+        yield lambda done, total: None
+        return
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+    )
+
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                  console=console(stderr=True), transient=True) as bar:
+        task = bar.add_task(label, total=None)
+
+        def update(done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total)
+
+        yield update
+
+
+def kernels_notice(*modules) -> None:
+    """Say "compiling kernels (first run only)" on stderr when a module's Numba cache is not there yet."""
+    if os.environ.get("NUMBA_DISABLE_JIT") == "1":
+        return
+    for module in modules:
+        path = Path(module.__file__)
+        cache = path.parent / "__pycache__"
+        if not any(cache.glob(f"{path.stem}.*.nbi")):
+            typer.echo("compiling kernels (first run only) ...", err=True)
+            return
+
+
+def fmt(value, digits: int = 4) -> str:
+    """A number with fixed decimals, "-" for none."""
     if value is None:
         return "-"
     return f"{float(value):.{digits}f}"
 
 
-def _pct(value, digits: int = 1) -> str:
+def pct(value, digits: int = 1) -> str:
+    """A chance 0-1 as a percentage, "-" for none."""
     return "-" if value is None else f"{100 * float(value):.{digits}f}%"
 
 
-def _parse_ints(text: Optional[str], what: str) -> Optional[list[int]]:
+_fmt, _pct = fmt, pct
+
+
+def parse_ints(text: Optional[str], what: str) -> Optional[list[int]]:
+    """Whole numbers separated by commas (or spaces); None for no text."""
     if text is None:
         return None
     try:
-        return [int(x) for x in text.split(",") if x.strip() != ""]
+        return [int(x) for x in text.replace(",", " ").split()]
     except ValueError:
         fail(f"{what} must be whole numbers separated by commas, got {text!r}")
 
 
+_parse_ints = parse_ints
+
+
+def join_hand(parts: Sequence[str] | None) -> str:
+    """A hand given as one quoted string or as separate arguments, with spaces or commas: one string."""
+    return " ".join(str(p) for p in (parts or ())).replace(",", " ").strip()
+
 
 def save_figure(fig, path: str) -> None:
-    """Write a figure to PNG; one clear line and exit 2 when the file cannot be written."""
+    """Write a figure to PNG or SVG (by the file name); one clear line and exit 2 when it cannot be written."""
     import matplotlib.pyplot as plt
 
     try:
@@ -78,3 +168,11 @@ def save_figure(fig, path: str) -> None:
     finally:
         plt.close(fig)
 
+
+def check_plot_path(path: Optional[str]) -> None:
+    """A plot file must end in .png or .svg."""
+    if path is not None and not path.lower().endswith((".png", ".svg")):
+        fail(f"--plot needs a .png or .svg file name, got {path!r}")
+
+
+__all__.append("check_plot_path")

@@ -16,13 +16,13 @@ from ._common import (
     _working,
     emit_json,
     fail,
+    new_app,
     save_figure,
 )
 
-dice_poker_app = typer.Typer(
-    help="Dice poker against a payout table: the depth report, hints, verification by play.",
+dice_poker_app = new_app(
+    "Dice poker against a payout table: the depth report, hints, verification by play.",
     invoke_without_command=True,
-    pretty_exceptions_enable=False,
 )
 
 def _select_tables(table: Optional[list[str]], payouts: Optional[str], tables_file: Optional[str]):

@@ -6,12 +6,10 @@ from typing import Optional
 
 import typer
 
-from ._common import _console, _working, emit_json, fail, save_figure
+from ._common import _console, _working, emit_json, fail, new_app, save_figure
 
-farkle_app = typer.Typer(
-    help="Farkle as in Kingdom Come: Deliverance: the coaching table, hints, race-aware matches, loadouts.",
-    no_args_is_help=True,
-    pretty_exceptions_enable=False,
+farkle_app = new_app(
+    "Farkle as in Kingdom Come: Deliverance: the coaching table, hints, race-aware matches, loadouts.",
 )
 
 DICE_HELP = ("Six dice, comma-separated names (ordinary, weighted, lucky, devils-head, ...; 'lucky*2' repeats; "

@@ -6,12 +6,10 @@ from typing import Optional
 
 import typer
 
-from ._common import _console, _working, emit_json, fail
+from ._common import _console, _working, emit_json, fail, new_app
 
-poker_dice_app = typer.Typer(
-    help="Poker dice for two or three players: odds, the exact duel, hints, a game against the computer.",
-    no_args_is_help=True,
-    pretty_exceptions_enable=False,
+poker_dice_app = new_app(
+    "Poker dice for two or three players: odds, the exact duel, hints, a game against the computer.",
 )
 
 def _variant(no_straights: bool, straight_above: bool, flush_rule: bool, ace_high: bool, poker_faces: bool):

@@ -7,12 +7,10 @@ from typing import Optional
 
 import typer
 
-from ._common import _console, emit_json, fail
+from ._common import _console, emit_json, fail, new_app
 
-video_poker_app = typer.Typer(
-    help="Video poker: every hold of a hand, and the exact return of a whole game with optimal play.",
-    no_args_is_help=True,
-    pretty_exceptions_enable=False,
+video_poker_app = new_app(
+    "Video poker: every hold of a hand, and the exact return of a whole game with optimal play.",
 )
 
 GAME_HELP = "Game id (see `holdwise video-poker games`)."

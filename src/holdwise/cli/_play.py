@@ -1,0 +1,117 @@
+"""The terminal game loop shared by every `holdwise <game> play`: it runs a game's play session.
+
+The loop knows no game: it prints the session's log, lets the computer move, asks the player for a
+move (parsed by the game's `parse_action`), and answers `h` (hint), `?` (help) and `q` (quit). After
+each game it shows the result and the tally and offers another; at the end it lists the player's
+decisions that lost value and what they cost.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from types import ModuleType
+
+import typer
+
+from ..errors import InputError
+
+__all__ = ["TerminalGame", "run"]
+
+LOSS_SHOWN = 1e-9  # decisions that cost less than this count as best play (float round-off)
+
+
+@dataclass(frozen=True)
+class TerminalGame:
+    """What the loop needs from one game: its face, three lines of rules, the keys, how to show a position."""
+
+    face: ModuleType
+    rules: tuple[str, str, str]
+    keys: str
+    render: Callable  # (state) -> list of lines describing the position before the player's move
+    prompt: Callable  # (state) -> the prompt text
+    summary: Callable  # (state) -> lines: the result of the finished game and the tally
+    option_text: Callable | None = None  # (Option) -> one line of the hint; default: option, value, loss
+
+
+def _read(prompt: str) -> str | None:
+    try:
+        return input(f"{prompt} ").strip()
+    except EOFError:
+        return None
+
+
+def _hint_lines(game: TerminalGame, state, top: int = 5) -> list[str]:
+    hint = game.face.advice(state)
+    lines = [f"  best first ({hint.measure.replace('_', ' ')}):"]
+    for opt in hint.options[:top]:
+        if game.option_text is not None:
+            lines.append("  " + game.option_text(opt))
+        else:
+            lines.append(f"  {opt.option:<28} {opt.value:>12.4f}   loss {opt.loss:.4f}")
+    if len(hint.options) > top:
+        lines.append(f"  ... {len(hint.options) - top} more")
+    return lines
+
+
+def run(game: TerminalGame, state, read: Callable[[str], str | None] = _read,
+        echo: Callable[[str], None] = typer.echo) -> object:
+    """Play in the terminal from `state` until the player quits; returns the last state."""
+    for line in game.rules:
+        echo(line)
+    echo(f"keys: {game.keys}; h hint, ? help, q quit")
+    shown = len(state.log)
+    while True:
+        for line in state.log[shown:]:
+            echo(line)
+        shown = len(state.log)
+        if state.over:
+            for line in game.summary(state):
+                echo(line)
+            answer = read("another game? [y/N]")
+            if answer is None or answer.lower() not in ("y", "yes"):
+                break
+            state = game.face.step(state, {"type": "next"})
+            continue
+        if state.to_move == "computer":
+            state = game.face.step(state, game.face.computer_action(state))
+            continue
+        for line in game.render(state):
+            echo(line)
+        text = read(game.prompt(state))
+        if text is None or text.lower() in ("q", "quit"):
+            break
+        if text.lower() in ("h", "hint"):
+            for line in _hint_lines(game, state):
+                echo(line)
+            continue
+        if text == "?" or text.lower() == "help":
+            for line in game.rules:
+                echo(line)
+            echo(f"keys: {game.keys}; h hint, ? help, q quit")
+            continue
+        try:
+            state = game.face.step(state, game.face.parse_action(state, text))
+        except InputError as err:
+            echo(f"  {err}")
+    for line in review_lines(state.decisions):
+        echo(line)
+    return state
+
+
+def review_lines(decisions: Sequence) -> list[str]:
+    """The decisions that lost value, with their cost, and the total."""
+    costly = [d for d in decisions if d.loss > LOSS_SHOWN]
+    if not decisions:
+        return []
+    if not costly:
+        return [f"review: all {len(decisions)} of your decisions were best play."]
+    lines = [f"review: {len(costly)} of your {len(decisions)} decisions lost value:"]
+    for d in costly:
+        lines.append(f"  {d.position}: you chose {d.chosen}, best was {d.best} "
+                     f"(cost {d.loss:.4g} {d.measure.replace('_', ' ')})")
+    by_measure: dict[str, float] = {}
+    for d in costly:
+        by_measure[d.measure] = by_measure.get(d.measure, 0.0) + d.loss
+    lines.append("  total cost: " + ", ".join(f"{v:.4g} {k.replace('_', ' ')}" for k, v in by_measure.items()))
+    return lines

@@ -1,0 +1,228 @@
+"""What every game's face shares: JSON-ready result shapes, ranked hint options, the play-session state.
+
+Every game package (`holdwise.games.<game>`) offers the same verbs on top of these:
+
+- `parse_*(text, ...)`: the game's inputs as users type them; bad input raises `holdwise.InputError`.
+- `hint(position, ...) -> Hint`: every option ranked best first, each an `Option` with `option`, `value`,
+  `loss` (value given up against the best) and the game's extras.
+- the play session, a pure state machine over `State`:
+  `new_game(options, seed) -> State`, `actions(state) -> list[dict]`, `step(state, action) -> State`,
+  `computer_action(state) -> dict`, `advice(state) -> Hint`, `parse_action(state, text) -> dict`.
+  A state holds its seed and how many random draws it has used, so `step` is a pure function: the same
+  state and action give the same next state, a game replays from its JSON, and a server stays stateless.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+
+from ..errors import InputError
+
+__all__ = [
+    "Decision", "Hint", "Option", "Result", "State", "action_error", "fraction_text", "random_generator",
+    "to_jsonable",
+]
+
+
+def fraction_text(value) -> str:
+    """An exact number as "p/q" (always with the slash)."""
+    value = Fraction(value)
+    return f"{value.numerator}/{value.denominator}"
+
+
+def to_jsonable(value: Any) -> Any:
+    """Plain JSON types from results: dataclasses, tuples, numpy scalars; Fractions as "p/q"; inf/nan as None."""
+    if hasattr(value, "to_json") and callable(value.to_json):
+        return value.to_json()
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: to_jsonable(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, Mapping):
+        return {str(k): to_jsonable(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [to_jsonable(v) for v in value]
+    if isinstance(value, np.ndarray):
+        return [to_jsonable(v) for v in value.tolist()]
+    if isinstance(value, (bool, np.bool_)):
+        return bool(value)
+    if isinstance(value, (int, np.integer)):
+        return int(value)
+    if isinstance(value, Fraction):
+        return fraction_text(value)
+    if isinstance(value, (float, np.floating)):
+        value = float(value)
+        return value if math.isfinite(value) else None
+    return value
+
+
+class Result:
+    """Mixin for frozen result dataclasses: `to_json()` gives plain JSON types, keys = field names."""
+
+    def to_json(self) -> dict:
+        """The result as a dict of JSON types (what the CLI's --json prints and the HTTP API returns)."""
+        return {f.name: to_jsonable(getattr(self, f.name)) for f in dataclasses.fields(self)}
+
+
+@dataclass(frozen=True)
+class Option(Result):
+    """One way to play a position, as a hint ranks it.
+
+    `option` is the play as a player writes it ("5 5", "AS KS", "keep 1 5 and roll"); `action` is the
+    session action that plays it; `value` is its worth in the hint's measure and `loss` the value given up
+    against the best option (0 for the best). With exact arithmetic `value_exact` and `loss_exact` are
+    "p/q". `extras` are the game's own fields, written beside the others in JSON.
+    """
+
+    option: str
+    value: float
+    loss: float
+    action: Mapping = field(default_factory=dict)
+    value_exact: str | None = None
+    loss_exact: str | None = None
+    extras: Mapping = field(default_factory=dict)
+
+    def to_json(self) -> dict:
+        out = {"option": self.option, "value": to_jsonable(self.value), "loss": to_jsonable(self.loss)}
+        if self.value_exact is not None:
+            out["value_exact"] = self.value_exact
+            out["loss_exact"] = self.loss_exact
+        out.update({k: to_jsonable(v) for k, v in self.extras.items()})
+        out["action"] = to_jsonable(self.action)
+        return out
+
+
+@dataclass(frozen=True)
+class Hint(Result):
+    """Every option of one position, best first.
+
+    `position` names what was asked (e.g. hand and rerolls_left), written at the top level in JSON;
+    `measure` says what `value` is: "expected_payout", "expected_return", "expected_points" or
+    "win_chance".
+    """
+
+    game: str
+    position: Mapping
+    measure: str
+    options: tuple[Option, ...]
+
+    @property
+    def best(self) -> Option:
+        """The best option."""
+        return self.options[0]
+
+    def option_for(self, action: Mapping) -> Option | None:
+        """The option that plays `action`, if any."""
+        action = to_jsonable(action)
+        return next((o for o in self.options if to_jsonable(o.action) == action), None)
+
+    def to_json(self) -> dict:
+        out = {"game": self.game}
+        out.update({k: to_jsonable(v) for k, v in self.position.items()})
+        out["measure"] = self.measure
+        out["options"] = [o.to_json() for o in self.options]
+        return out
+
+
+@dataclass(frozen=True)
+class Decision(Result):
+    """A decision the player made, the best one, and what the difference cost in the hint's measure."""
+
+    position: str
+    chosen: str
+    best: str
+    loss: float
+    measure: str
+
+
+@dataclass(frozen=True)
+class State(Result):
+    """A play session's whole state; JSON types only, so `State.from_json(s.to_json()) == s` exactly.
+
+    `phase` is the game's own step name ("over" when a game has ended); `to_move` is "player",
+    "computer" or "" (over). `data` holds the game's own position (hands, scores, ...), `tally` the
+    running score across games, `log` what happened (newest last), `decisions` the player's decisions
+    that were scored against the best play. `draws` counts the random draws used so far: the next
+    draw's generator is `random_generator(state)`.
+    """
+
+    game: str
+    options: Mapping
+    seed: int
+    draws: int
+    phase: str
+    to_move: str
+    data: Mapping
+    tally: Mapping
+    log: tuple[str, ...] = ()
+    decisions: tuple[Decision, ...] = ()
+
+    @property
+    def over(self) -> bool:
+        """True when the current game has ended (the action {"type": "next"} starts another)."""
+        return self.phase == "over"
+
+    def evolve(self, **changes) -> State:
+        """A copy with some fields changed."""
+        return dataclasses.replace(self, **changes)
+
+    def logged(self, *lines: str) -> State:
+        """A copy with lines added to the log."""
+        return dataclasses.replace(self, log=(*self.log, *lines))
+
+    def to_json(self) -> dict:
+        out = super().to_json()
+        out["decisions"] = [d.to_json() for d in self.decisions]
+        return out
+
+    @classmethod
+    def from_json(cls, data: Mapping) -> State:
+        """A state from its JSON; InputError names the missing or mistyped part."""
+        if not isinstance(data, Mapping):
+            raise InputError("a game state must be a JSON object")
+        try:
+            decisions = tuple(Decision(**d) for d in data.get("decisions", ()))
+            state = cls(
+                game=str(data["game"]), options=_frozen_json(data["options"]), seed=int(data["seed"]),
+                draws=int(data["draws"]), phase=str(data["phase"]), to_move=str(data["to_move"]),
+                data=_frozen_json(data["data"]), tally=_frozen_json(data["tally"]),
+                log=tuple(str(x) for x in data.get("log", ())), decisions=decisions,
+            )
+        except KeyError as err:
+            raise InputError(f"a game state needs the key {err.args[0]!r}") from None
+        except (TypeError, ValueError) as err:
+            raise InputError(f"a game state has a bad value: {err}") from None
+        if state.seed < 0 or state.draws < 0:
+            raise InputError("a game state's seed and draws must not be negative")
+        return state
+
+
+def _frozen_json(value):
+    """JSON as read (lists stay lists): the state compares equal to one built in code with lists."""
+    if isinstance(value, Mapping):
+        return {str(k): _frozen_json(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_frozen_json(v) for v in value]
+    return value
+
+
+def random_generator(state: State) -> np.random.Generator:
+    """The generator of the state's next random draw: seeded by (seed, draws), so a replay is exact.
+
+    A step that draws uses one generator and returns a state with `draws + 1`.
+    """
+    return np.random.default_rng([int(state.seed), int(state.draws)])
+
+
+def action_error(state: State, action: Mapping, legal: Sequence[Mapping]) -> None:
+    """Raise InputError unless `action` is one of `legal` (compared as JSON)."""
+    wanted = to_jsonable(action)
+    if not any(to_jsonable(a) == wanted for a in legal):
+        kinds = sorted({str(a.get("type")) for a in legal})
+        raise InputError(f"action {wanted!r} is not legal now (phase {state.phase!r}; "
+                         f"legal types: {', '.join(kinds) or 'none'})")
