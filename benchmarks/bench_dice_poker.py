@@ -92,8 +92,8 @@ def main() -> int:
     args = parser.parse_args()
     import numpy as np
 
-    from holdwise.dice_poker import batch_returns, make_game, report
-    from holdwise.reroll import solve
+    from holdwise.games.dice_poker.analysis import batch_returns, make_game, report
+    from holdwise.solver import solve
 
     rows = []
     table_b = [10, 6, 4, 3, 2, 1, 0.5]
@@ -132,7 +132,7 @@ def main() -> int:
                                                    capture_output=True, check=True), 5)
         rows.append(("holdwise dice-poker --table B --json, whole process", cli_s, "s", "<= 0.5"))
 
-    from holdwise.dice import lattice
+    from holdwise.solver import lattice
 
     lattice.cache_clear()
     game = make_game(table_b, dice=10, sides=6, rerolls=3)

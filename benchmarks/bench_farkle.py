@@ -26,10 +26,10 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json-out", default=str(HERE / "results" / "farkle.json"))
     args = parser.parse_args()
-    from holdwise.farkle import best_loadouts, parse_dice
-    from holdwise.farkle import turn as turn_module
-    from holdwise.farkle.match import solve_match
-    from holdwise.games.farkle import NAMED_DICE
+    from holdwise.games.farkle.analysis import best_loadouts, parse_dice
+    from holdwise.games.farkle import turn as turn_module
+    from holdwise.games.farkle.match import solve_match
+    from holdwise.games.farkle.rules import NAMED_DICE
 
     rows = []
     fair = parse_dice(None)

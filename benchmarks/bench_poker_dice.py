@@ -23,8 +23,8 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json-out", default=str(HERE / "results" / "poker_dice.json"))
     args = parser.parse_args()
-    from holdwise.games.poker_dice import Variant
-    from holdwise.poker_dice import solve_duel, solve_three
+    from holdwise.games.poker_dice.rules import Variant
+    from holdwise.games.poker_dice.solver import solve_duel, solve_three
     from tests.oracles.poker_dice_bruteforce import duel_first_player
 
     rows = []

@@ -27,8 +27,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _table import print_and_save  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
-FIRST_RUN = ("import time; t=time.perf_counter(); from holdwise.video_poker.paytables import get_game; "
-             "from holdwise.video_poker.solver import solve_game; "
+FIRST_RUN = ("import time; t=time.perf_counter(); from holdwise.games.video_poker.paytables import get_game; "
+             "from holdwise.games.video_poker.solver import solve_game; "
              "solve_game(get_game('jacks-or-better-9-6')); print(time.perf_counter()-t)")
 
 
@@ -46,7 +46,7 @@ def brute_force_deal_seconds(table, n_deals: int = 3) -> float:
 
     import numpy as np
 
-    from holdwise.video_poker.evaluator import binomials, classify_all
+    from holdwise.games.video_poker.evaluator import binomials, classify_all
 
     classes = classify_all(table)
     binom = binomials()
@@ -76,8 +76,8 @@ def main() -> int:
     args = parser.parse_args()
     import numpy as np
 
-    from holdwise.video_poker import evaluator, solver
-    from holdwise.video_poker.paytables import shipped_games
+    from holdwise.games.video_poker import evaluator, solver
+    from holdwise.games.video_poker.paytables import shipped_games
 
     rows = []
     with tempfile.TemporaryDirectory() as empty_cache:

@@ -1,6 +1,14 @@
 """The README's promises: the two opening commands, and CI runs the second."""
 
+import json
+import os
+import re
+import shlex
+import subprocess
+import sys
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -12,3 +20,41 @@ def test_readme_opens_with_the_two_commands_and_ci_runs_the_second():
     assert block[0] == "python3 -m pip install . && holdwise dice-poker"
     assert "pytest" in block[1]
     assert block[1] in (root / ".ci" / "run").read_text().splitlines()
+
+
+def _blocks(language: str) -> list[str]:
+    """The README's fenced blocks of one language, as text."""
+    text = (ROOT / "README.md").read_text()
+    return re.findall(r"^```" + language + r"\n(.*?)^```", text, flags=re.S | re.M)
+
+
+def readme_commands() -> list[str]:
+    """Every command of the README's ```sh blocks: they must run as written."""
+    return [line.strip() for block in _blocks("sh") for line in block.splitlines()
+            if line.strip().startswith("holdwise ")]
+
+
+def test_the_readme_shows_runnable_commands_for_every_game():
+    commands = readme_commands()
+    for game in ("dice-poker", "video-poker", "farkle", "poker-dice"):
+        assert any(c.startswith(f"holdwise {game}") for c in commands), game
+
+
+@pytest.mark.parametrize("command", readme_commands())
+def test_every_readme_command_runs_as_documented(command, tmp_path):
+    """Each command exits 0; with --json its output is one JSON object."""
+    done = subprocess.run([sys.executable, "-m", "holdwise", *shlex.split(command)[1:]], capture_output=True,
+                          text=True, cwd=tmp_path, timeout=300, env={**os.environ, "COLUMNS": "80"})
+    assert done.returncode == 0, done.stderr
+    if "--json" in command:
+        assert isinstance(json.loads(done.stdout), dict)
+    else:
+        assert all(len(line) <= 80 for line in done.stdout.splitlines()), done.stdout
+
+
+def test_the_readme_links_only_inside_the_repo():
+    text = (ROOT / "README.md").read_text()
+    assert "../" not in text
+    for target in re.findall(r"\]\(([^)#]+)\)", text):
+        assert not re.match(r"[a-z]+://", target), target
+        assert (ROOT / target).exists(), target

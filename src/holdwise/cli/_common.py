@@ -48,7 +48,7 @@ def fail(message: str) -> None:
     raise typer.Exit(2)
 
 
-def emit_json(data) -> None:
+def emit_json(data: object) -> None:
     """Print a result (anything with to_json(), or plain data) as JSON; never prints NaN or Infinity."""
     from ..games.base import to_jsonable
 
@@ -112,7 +112,7 @@ def progress(label: str, enabled: bool = True) -> Iterator[Callable[[int, int], 
         yield update
 
 
-def kernels_notice(*modules) -> None:
+def kernels_notice(*modules: object) -> None:
     """Say "compiling kernels (first run only)" on stderr when a module's Numba cache is not there yet."""
     if os.environ.get("NUMBA_DISABLE_JIT") == "1":
         return
@@ -157,7 +157,7 @@ def join_hand(parts: Sequence[str] | None) -> str:
     return " ".join(str(p) for p in (parts or ())).replace(",", " ").strip()
 
 
-def save_figure(fig, path: str) -> None:
+def save_figure(fig: object, path: str) -> None:
     """Write a figure to PNG or SVG (by the file name); one clear line and exit 2 when it cannot be written."""
     import matplotlib.pyplot as plt
 

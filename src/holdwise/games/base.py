@@ -31,13 +31,13 @@ __all__ = [
 ]
 
 
-def fraction_text(value) -> str:
+def fraction_text(value: Fraction | int | str) -> str:
     """An exact number as "p/q" (always with the slash)."""
     value = Fraction(value)
     return f"{value.numerator}/{value.denominator}"
 
 
-def to_jsonable(value: Any) -> Any:
+def to_jsonable(value: Any) -> Any:  # noqa: ANN401
     """Plain JSON types from results: dataclasses, tuples, numpy scalars; Fractions as "p/q"; inf/nan as None."""
     if hasattr(value, "to_json") and callable(value.to_json):
         return value.to_json()

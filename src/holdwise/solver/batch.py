@@ -9,6 +9,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
+__all__ = ["TABLE_BLOCK", "optimal_returns"]
+
 # Tables solved side by side: the inner loops then run over contiguous tables and vectorize.
 TABLE_BLOCK = 128
 

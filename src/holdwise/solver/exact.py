@@ -8,8 +8,10 @@ from fractions import Fraction
 
 from ..errors import InputError
 
+__all__ = ["fraction_str", "to_fraction"]
 
-def to_fraction(value) -> Fraction:
+
+def to_fraction(value: object) -> Fraction:
     """An int, Fraction, Decimal, float (read as the decimal it prints as) or text "3", "0.5", "1/3"."""
     if isinstance(value, bool):
         raise InputError(f"not a number: {value!r}")
@@ -36,7 +38,7 @@ def to_fraction(value) -> Fraction:
     raise InputError(f"not a number: {value!r}")
 
 
-def fraction_str(value) -> str:
+def fraction_str(value: Fraction | int | str) -> str:
     """A Fraction as "p/q" (always with the slash, so the kind is plain)."""
     value = Fraction(value)
     return f"{value.numerator}/{value.denominator}"

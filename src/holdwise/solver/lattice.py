@@ -8,6 +8,7 @@ rolling them together, so every exact distribution and every expectation is a wa
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from fractions import Fraction
 from functools import cached_property, lru_cache
 
@@ -46,12 +47,12 @@ def chunks(n: int, size: int = CHUNK_ROWS):
         yield slice(lo, min(n, lo + size))
 
 
-def counts_to_faces(counts) -> tuple[int, ...]:
+def counts_to_faces(counts: "Sequence[int] | np.ndarray") -> tuple[int, ...]:
     """Count vector -> sorted tuple of face values (1-based)."""
     return tuple(f + 1 for f, c in enumerate(counts) for _ in range(int(c)))
 
 
-def faces_to_counts(faces, sides: int) -> np.ndarray:
+def faces_to_counts(faces: "Sequence[int]", sides: int) -> np.ndarray:
     """Face values (1-based) -> count vector; raises ValueError on a face out of range."""
     counts = np.zeros(sides, dtype=np.int64)
     for value in faces:

@@ -25,6 +25,10 @@ from functools import lru_cache
 import numpy as np
 
 from ..errors import InputError
+
+__all__ = [
+    "FIXED_POLICIES", "MAX_REROLLS", "NO_REROLL", "OPTIMAL", "RULE_HIGHER", "RULE_LOWER", "CategoryPayout", "Game", "Policy", "PolicyResult", "Random", "batch_arrays", "batch_optimal", "keep_str", "optimal_keeps", "policy_name", "ranked_keeps", "rule_keeps", "solve",
+]
 from .dice import Dice, faces_to_counts
 from .exact import to_fraction
 from .lattice import KeepLattice, block_chunks, expect, push, scatter_add, zeros
@@ -243,13 +247,15 @@ def _callable_keeps(dice: Dice, policy: Callable, rerolls_left: int) -> np.ndarr
     return keeps
 
 
-def keep_str(counts) -> str:
-    from .dice import counts_to_faces
+def keep_str(counts: Sequence[int] | np.ndarray) -> str:
+    """A keep's count vector as its faces ("5 5"), or "nothing"."""
+    from .lattice import counts_to_faces
 
     return " ".join(map(str, counts_to_faces(counts))) or "nothing"
 
 
 def policy_name(policy: Policy) -> str:
+    """A policy's name for reports: its string, "random(p)", or the callable's name."""
     if isinstance(policy, str):
         return policy
     if isinstance(policy, Random):

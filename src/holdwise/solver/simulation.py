@@ -8,6 +8,8 @@ import numpy as np
 
 from .reroll import PolicyResult
 
+__all__ = ["play", "z_score"]
+
 
 def _roll_counts(rng, probs: np.ndarray, rolled: np.ndarray, max_dice: int) -> np.ndarray:
     """Counts per face after rolling `rolled[i]` dice for each row i."""
@@ -44,6 +46,7 @@ def play(result: PolicyResult, hands: int, rng: np.random.Generator, keep_chance
 
 
 def z_score(observed_mean: float, exact_mean: float, standard_error: float) -> float:
+    """(observed - exact) / standard error; 0 or infinity when there is no spread."""
     if standard_error == 0:
         return 0.0 if math.isclose(observed_mean, exact_mean, abs_tol=1e-12) else math.inf
     return (observed_mean - exact_mean) / standard_error

@@ -7,60 +7,122 @@ shares of the optimum's return: gap = 100 * (1 - strategy / optimum).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from dataclasses import dataclass
 from fractions import Fraction
 
 import numpy as np
 
 from ...errors import InputError
 from ...solver import NO_REROLL, OPTIMAL, RULE_HIGHER, RULE_LOWER, Game, Random, solve
+from ..base import Result, fraction_text
+
+__all__ = [
+    "MIN_CHANCE_GAP_PP", "MIN_RULE_GAP_PP", "DepthReport", "DepthReports", "Diff", "DiffRow",
+    "category_frequencies", "depth_report",
+]
 
 MIN_CHANCE_GAP_PP = 25
 MIN_RULE_GAP_PP = 5
 
 
-@dataclass
-class DiffRow:
+def _put(out: dict, key: str, value, exact: bool) -> None:
+    """Write a number under `key` as a float (None stays None), and with exact arithmetic its "p/q" beside it
+    under `key_exact`."""
+    out[key] = None if value is None else float(value)
+    if exact:
+        out[f"{key}_exact"] = None if value is None else fraction_text(value)
+
+
+@dataclass(frozen=True)
+class DiffRow(Result):
     """A hand where the rule's keep is worse than the optimum's, with both keeps' values."""
 
     hand: tuple[int, ...]
-    share_of_rolls: object
+    share_of_rolls: float | Fraction
     optimal_keep: tuple[int, ...]
-    optimal_value: object
+    optimal_value: float | Fraction
     rule_keep: tuple[int, ...]
-    rule_value: object
+    rule_value: float | Fraction
+
+    def to_json(self, exact: bool = False) -> dict:
+        out: dict = {"hand": list(self.hand)}
+        _put(out, "share_of_rolls", self.share_of_rolls, exact)
+        out["optimal_keep"] = list(self.optimal_keep)
+        _put(out, "optimal_value", self.optimal_value, exact)
+        out["rule_keep"] = list(self.rule_keep)
+        _put(out, "rule_value", self.rule_value, exact)
+        return out
 
 
-@dataclass
-class Diff:
+@dataclass(frozen=True)
+class Diff(Result):
     """Hands where the optimum and the rule keep different dice at the first re-roll."""
 
     hands: int
-    share_of_rolls: object
+    share_of_rolls: float | Fraction
     ties: int | None  # hands where the rule's keep is one of several best keeps (not in `hands`)
-    rows: list[DiffRow] = field(default_factory=list)
+    rows: tuple[DiffRow, ...] = ()
+
+    def to_json(self, exact: bool = False) -> dict:
+        out: dict = {"hands": self.hands}
+        _put(out, "share_of_rolls", self.share_of_rolls, exact)
+        out["ties"] = self.ties
+        out["rows"] = [r.to_json(exact) for r in self.rows]
+        return out
 
 
-@dataclass
-class DepthReport:
+@dataclass(frozen=True)
+class DepthReport(Result):
+    """One table's depth report. With `exact` the numbers are Fractions (JSON: floats and "p/q" beside)."""
+
     name: str
     exact: bool
     tie: str
-    optimal: object
-    rule: object
-    none: object
-    random: object
-    rule_share: object
-    none_share: object
-    gap_pp: object
-    chance_gap_pp: object
+    optimal: float | Fraction
+    rule: float | Fraction
+    none: float | Fraction
+    random: float | Fraction
+    rule_share: float | Fraction | None
+    none_share: float | Fraction | None
+    gap_pp: float | Fraction | None
+    chance_gap_pp: float | Fraction | None
     criterion_met: bool
     min_chance_gap_pp: float
     min_rule_gap_pp: float
     diff: Diff
-    frequencies: dict[str, dict[str, object]]
-    first_roll_counts: dict[str, int]
+    frequencies: Mapping[str, Mapping[str, float | Fraction]]
+    first_roll_counts: Mapping[str, int]
     total_rolls: int
+
+    def to_json(self) -> dict:
+        """The README's keys; with exact arithmetic every number also as "p/q" under `<key>_exact`."""
+        ex = self.exact
+        out: dict = {"table": self.name}
+        for key in ("optimal", "rule", "none", "random", "rule_share", "none_share", "gap_pp", "chance_gap_pp"):
+            _put(out, key, getattr(self, key), ex)
+        out["criterion_met"] = self.criterion_met
+        out["criterion"] = {"min_chance_gap_pp": float(self.min_chance_gap_pp),
+                            "min_rule_gap_pp": float(self.min_rule_gap_pp)}
+        out["tie"] = self.tie
+        out["diff"] = self.diff.to_json(ex)
+        out["frequencies"] = {k: {c: float(v) for c, v in f.items()} for k, f in self.frequencies.items()}
+        if ex:
+            out["frequencies_exact"] = {k: {c: fraction_text(v) for c, v in f.items()}
+                                        for k, f in self.frequencies.items()}
+        out["first_roll_counts"] = {c: int(n) for c, n in self.first_roll_counts.items()}
+        out["total_rolls"] = int(self.total_rolls)
+        return out
+
+
+@dataclass(frozen=True)
+class DepthReports(Result):
+    """Depth reports of several tables: JSON {"tables": [...]}."""
+
+    tables: tuple[DepthReport, ...]
+
+    def to_json(self) -> dict:
+        return {"tables": [r.to_json() for r in self.tables]}
 
 
 def _share(part, whole, exact):
@@ -132,7 +194,7 @@ def depth_report(game: Game, hand_categories: np.ndarray, category_names, *, nam
     else:
         share = 0
     share = Fraction(share) if exact else float(share)
-    diff = Diff(len(rows), share, ties, rows)
+    diff = Diff(len(rows), share, ties, tuple(rows))
     frequencies = {
         "optimal": category_frequencies(optimal.final_distribution, hand_categories, category_names, exact),
         "rule": category_frequencies(rule.final_distribution, hand_categories, category_names, exact),

@@ -19,6 +19,12 @@ import numpy as np
 from ...errors import InputError
 from ...solver import to_fraction
 
+__all__ = [
+    "ALL_CATEGORIES", "BUILTIN_TABLES", "CATEGORIES", "CATEGORY_LABELS", "DEFAULT_TABLE", "NOTHING",
+    "STRAIGHT_LENGTH", "categories", "load_tables", "parse_hand", "parse_payouts", "resolve_table",
+    "select_tables",
+]
+
 CATEGORIES = (
     "five_of_a_kind",
     "four_of_a_kind",
@@ -47,6 +53,7 @@ BUILTIN_TABLES: dict[str, tuple[Fraction, ...]] = {
     "B": tuple(map(Fraction, ("10", "6", "4", "3", "2", "1", "1/2"))),
     "I": tuple(map(Fraction, ("10", "6", "4", "0", "2", "1", "1/2"))),
 }
+DEFAULT_TABLE = "B"
 
 
 def categories(counts: np.ndarray) -> np.ndarray:
@@ -115,3 +122,55 @@ def load_tables(path: str | Path) -> dict[str, tuple[Fraction, ...]]:
         except ValueError as err:
             raise InputError(f"table {name!r} in {path}: {err}") from None
     return tables
+
+
+def parse_hand(text, dice: int = 5, sides: int = 6) -> tuple[int, ...]:
+    """A hand of the game's dice, sorted: text "2 3 4 5 5" or "2,3,4,5,5", or a sequence of faces."""
+    if isinstance(text, str):
+        tokens = text.replace(",", " ").split()
+    else:
+        tokens = [str(t) for t in text]
+    try:
+        faces = [int(t) for t in tokens]
+    except ValueError:
+        raise InputError(f"a hand is dice values 1..{sides}, got {' '.join(tokens)!r}") from None
+    if len(faces) != dice:
+        raise InputError(f"a hand has {dice} dice, got {len(faces)}")
+    for face in faces:
+        if not 1 <= face <= sides:
+            raise InputError(f"face {face} is not a face of a {sides}-sided die (1..{sides})")
+    return tuple(sorted(faces))
+
+
+def select_tables(names=None, payouts=None, tables_file=None) -> dict[str, tuple[Fraction, ...]]:
+    """The tables a command asks for: names (built-in or from the TOML file; comma lists allowed) and a
+    `custom` table of payouts; with neither, every table of the file, or else every built-in table."""
+    available = dict(BUILTIN_TABLES)
+    file_tables: dict[str, tuple[Fraction, ...]] = {}
+    if tables_file is not None:
+        file_tables = load_tables(tables_file)
+        available.update(file_tables)
+    if isinstance(names, str):
+        names = [names]
+    wanted = [n.strip() for item in (names or ()) for n in str(item).split(",") if n.strip()]
+    selected: dict[str, tuple[Fraction, ...]] = {}
+    for name in wanted:
+        match = next((k for k in available if k.lower() == name.lower()), None)
+        if match is None:
+            raise InputError(f"unknown table {name!r}; known: {', '.join(available)}")
+        selected[match] = available[match]
+    if payouts is not None:
+        selected["custom"] = parse_payouts(payouts)
+    if not selected:
+        selected = file_tables or dict(BUILTIN_TABLES)
+    return selected
+
+
+def resolve_table(table, name: str | None = None) -> tuple[str, tuple[Fraction, ...]]:
+    """A table given as a built-in name or as seven payouts -> (its name, its payouts)."""
+    if isinstance(table, str) and "," not in table:
+        match = next((k for k in BUILTIN_TABLES if k.lower() == table.strip().lower()), None)
+        if match is None:
+            raise InputError(f"unknown table {table!r}; known: {', '.join(BUILTIN_TABLES)}")
+        return (name or match), BUILTIN_TABLES[match]
+    return (name or "custom"), parse_payouts(table)

@@ -1,0 +1,123 @@
+"""The house's rules: imports point one way, every module names its public names, every game has the same face."""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import inspect
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGE = ROOT / "src" / "holdwise"
+MODULES = sorted(p for p in PACKAGE.rglob("*.py"))
+SESSION_VERBS = ("new_game", "actions", "step", "computer_action", "advice", "parse_action")
+
+
+def _module_name(path: Path) -> str:
+    rel = path.relative_to(PACKAGE.parent).with_suffix("")
+    parts = rel.parts[:-1] if rel.name == "__init__" else rel.parts
+    return ".".join(parts)
+
+
+def test_import_contracts_hold():
+    """cli -> games -> solver, cli never imports the solver directly, games are independent (pyproject.toml)."""
+    from importlinter.cli import lint_imports
+
+    assert lint_imports(config_filename=str(ROOT / "pyproject.toml"), no_cache=True) == 0
+
+
+def test_a_broken_contract_is_caught(tmp_path):
+    """The contract check can fail: a config that forbids what the CLI does must be reported broken."""
+    from importlinter.cli import lint_imports
+
+    config = tmp_path / "contracts.toml"
+    config.write_text('[tool.importlinter]\nroot_package = "holdwise"\n\n[[tool.importlinter.contracts]]\n'
+                      'name = "no games in the cli"\ntype = "forbidden"\nsource_modules = ["holdwise.cli"]\n'
+                      'forbidden_modules = ["holdwise.games"]\n')
+    assert lint_imports(config_filename=str(config), no_cache=True) != 0
+
+
+@pytest.mark.parametrize("path", [p for p in MODULES if p.name != "__main__.py"],
+                         ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_every_module_has_all(path):
+    tree = ast.parse(path.read_text())
+    names = {t.id for node in tree.body if isinstance(node, (ast.Assign, ast.AnnAssign))
+             for t in (node.targets if isinstance(node, ast.Assign) else [node.target]) if isinstance(t, ast.Name)}
+    assert "__all__" in names, f"{path.name} has no __all__"
+    module = importlib.import_module(_module_name(path))
+    missing = [n for n in module.__all__ if not hasattr(module, n)]
+    assert not missing, f"{path.name}: __all__ names missing objects: {missing}"
+
+
+@pytest.mark.parametrize("path", MODULES, ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_public_functions_have_a_docstring_and_type_hints(path):
+    module = importlib.import_module(_module_name(path)) if path.name != "__main__.py" else None
+    if module is None:
+        return
+    for name in getattr(module, "__all__", ()):
+        obj = getattr(module, name)
+        if not inspect.isfunction(obj) or obj.__module__ != module.__name__:
+            continue
+        assert (obj.__doc__ or "").strip(), f"{module.__name__}.{name} has no docstring"
+        params = [p for p in inspect.signature(obj).parameters.values() if p.name not in ("self", "cls")]
+        if params:
+            assert any(p.annotation is not inspect.Parameter.empty for p in params), \
+                f"{module.__name__}.{name} has no type hints"
+
+
+def test_interfaces_use_no_private_names_of_the_games():
+    """The CLI imports only public names, and only from a game's face or the shared CLI modules."""
+    bad = []
+    for path in sorted((PACKAGE / "cli").glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom):
+                module = node.module or ""
+                names = [a.name for a in node.names]
+                if node.level >= 2 or module.startswith("holdwise."):
+                    target = module.split(".")
+                    if target[0] == "holdwise":
+                        target = target[1:]
+                    if target[:1] == ["solver"]:
+                        bad.append(f"{path.name}: imports the solver ({module})")
+                    if target[:1] == ["games"] and len(target) > 2 and target[2] != "base":
+                        bad.append(f"{path.name}: imports a game's inside ({module}), not its face")
+                    bad += [f"{path.name}: imports private {n} from {module}" for n in names
+                            if n.startswith("_") and n != "__version__"]
+            if isinstance(node, ast.Attribute) and node.attr.startswith("_") and not node.attr.startswith("__"):
+                if isinstance(node.value, ast.Name) and node.value.id in ("face", "game", "games"):
+                    bad.append(f"{path.name}: uses private attribute {node.attr}")
+    assert not bad, "\n".join(bad)
+
+
+def test_registry_lists_every_game_folder_and_each_face_has_the_verbs():
+    from holdwise import games
+
+    folders = sorted(p.name.replace("_", "-") for p in (PACKAGE / "games").iterdir()
+                     if p.is_dir() and (p / "__init__.py").exists())
+    assert sorted(games.names()) == folders
+    for name in games.names():
+        face = games.get(name)
+        assert callable(face.hint), name
+        for verb in SESSION_VERBS:
+            assert callable(getattr(face, verb, None)), f"{name} has no {verb}"
+    with pytest.raises(ValueError, match="unknown game"):
+        games.get("chess")
+
+
+def test_package_ships_py_typed_and_runs_as_a_module():
+    assert (PACKAGE / "py.typed").exists()
+    done = subprocess.run([sys.executable, "-m", "holdwise", "--version"], capture_output=True, text=True)
+    assert done.returncode == 0 and done.stdout.startswith("holdwise ")
+
+
+def test_help_does_not_import_the_heavy_modules():
+    """`holdwise --help` stays fast: no numpy, numba, matplotlib or game solvers at import."""
+    code = ("import sys; from holdwise.cli import app; "
+            "print(sorted(m for m in ('numpy', 'numba', 'matplotlib', 'holdwise.solver') if m in sys.modules))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"
