@@ -33,8 +33,12 @@ def test_turn_unlike_dice_and_plot(tmp_path):
 def test_hint_json():
     data = json.loads(run("farkle", "hint", "1", "1", "5", "2", "3", "4", "--turn-total", "300", "--json").stdout)
     assert data["measure"] == "expected_points"
-    assert data["selections"][0]["keep"] == ["1", "1", "2", "3", "4", "5"]
-    assert data["selections"][0]["hot_dice"] is True
+    assert data["options"][0]["keep"] == ["1", "1", "2", "3", "4", "5"]
+    assert data["options"][0]["hot_dice"] is True
+    assert data["options"][0]["option"] == "keep 1 1 2 3 4 5, roll on"
+    assert set(data) == {"game", "roll", "positions", "turn_total", "dice", "bust", "measure", "options"}
+    assert set(data["options"][0]) == {"option", "value", "loss", "keep", "dice_kept", "score", "turn_total",
+                                       "dice_left", "hot_dice", "then", "action"}
 
 
 def test_race_aware_hint_json():
@@ -42,8 +46,20 @@ def test_race_aware_hint_json():
                  "--opponent", "3500", "--target", "4000", "--json")
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
-    assert data["measure"] == "win_probability"
-    assert all(0 <= r["roll_on"] <= 1 and 0 <= r["bank"] <= 1 for r in data["selections"])
+    assert data["measure"] == "win_chance"
+    assert all(0 <= o["value"] <= 1 for o in data["options"])
+    # the race-aware values before the options shape (roll on, bank per selection)
+    before = {("1", "1", "2", "3", "4", "5"): (0.1602784944803023, 0.06953796716497351),
+              ("1",): (0.068538942420462, 0.03887213157730751),
+              ("1", "2", "3", "4", "5"): (0.06834619067997771, 0.062370709284519155),
+              ("5",): (0.06586783556787613, 0.036578335245863736),
+              ("1", "1"): (0.058941080134746755, 0.04334220561246793),
+              ("1", "5"): (0.056808501870120744, 0.041055110652530424),
+              ("1", "1", "5"): (0.054335289413615116, 0.04560732402337886)}
+    assert len(data["options"]) == 14
+    for o in data["options"]:
+        assert o["value"] == pytest.approx(before[tuple(o["keep"])][0 if o["then"] == "roll" else 1], abs=1e-12)
+    assert {"score", "opponent", "target", "opponent_dice"} <= set(data)
 
 
 def test_match_json(tmp_path):
@@ -61,6 +77,8 @@ def test_loadout_json():
     data = json.loads(run("farkle", "loadout", "--owned", "ordinary*5,odd,lucky", "--json").stdout)
     assert data["choices"] == 3
     assert data["loadouts"][0]["expected_points"] >= data["loadouts"][-1]["expected_points"]
+    assert set(data) == {"owned", "choices", "loadouts", "opponent_dice", "target", "seconds"}
+    assert set(data["loadouts"][0]) == {"dice", "expected_points", "win_first", "win_second"}
 
 
 @pytest.mark.parametrize("args,message", [
@@ -75,9 +93,114 @@ def test_loadout_json():
     (["farkle", "hint", "1", "5", "--positions", "1,1"], "own position"),
     (["farkle", "match", "--target", "4020"], "multiple of 50"),
     (["farkle", "loadout", "--owned", "ordinary*5"], "needs 6 dice"),
-    (["farkle", "turn", "--plot", "x.svg"], ".png"),
+    (["farkle", "turn", "--plot", "x.pdf"], ".png"),
+    (["farkle", "hint", "J", "5"], "has none"),
+    (["farkle", "loadout", "--owned", "ordinary*6", "--top", "0"], "at least 1"),
+    (["farkle", "match", "--target", "20050"], "at most 20000"),
+    (["farkle", "play", "--computer", "smart"], "race-aware"),
+    (["farkle", "play", "--first", "nobody"], "player or computer"),
 ])
 def test_bad_input(args, message):
     result = run(*args)
     assert result.exit_code == 2, result.output
     assert message in result.stderr and len(result.stderr.strip().splitlines()) == 1
+
+
+def test_turn_json_names_the_dice_of_each_row():
+    data = json.loads(run("farkle", "turn", "--dice", "weighted,lucky,ordinary*4", "--json").stdout)
+    assert data["bank_threshold_dice"]["1"] == ["weighted"] and data["bust_probability_dice"]["1"] == ["ordinary"]
+    assert set(data) == {"dice", "expected_points", "bust_probability", "bank_threshold", "always_bank_from",
+                         "by_dice_left", "bust_probability_dice", "bank_threshold_dice", "alike"}
+
+
+def test_turn_human_output_with_unlike_dice_names_the_dice():
+    result = run("farkle", "turn", "--dice", "weighted,lucky,ordinary*4")
+    assert result.exit_code == 0
+    assert "bust: ordinary; bank: weighted" in result.stdout
+    every = run("farkle", "turn", "--dice", "weighted,lucky,ordinary*4", "--all").stdout
+    assert every.count("%") > result.stdout.count("%")  # every set of dice left, 19 rows
+
+
+def test_turn_svg_plot(tmp_path):
+    path = tmp_path / "coach.svg"
+    result = run("farkle", "turn", "--plot", str(path))
+    assert result.exit_code == 0, result.output
+    assert b"<svg" in path.read_bytes()[:2000]
+
+
+def test_match_json_keys():
+    data = json.loads(run("farkle", "match", "--target", "500", "--json").stdout)
+    assert set(data) == {"target", "dice", "opponent_dice", "first_player_win", "second_player_win",
+                         "race_aware_vs_race_blind", "race_aware_second_vs_race_blind", "tolerance",
+                         "iterations", "seconds"}
+
+
+def test_match_says_what_the_code_does():
+    result = run("farkle", "match", "--target", "500")
+    assert result.exit_code == 0
+    assert "secant steps" in result.stdout and "value iteration" not in result.stdout
+
+
+def test_dice_listing():
+    data = json.loads(run("farkle", "dice", "--json").stdout)
+    assert data["joker_symbol"] == "J"
+    devil = next(d for d in data["dice"] if d["name"] == "devils-head")
+    assert devil["faces"][0] == "J" and devil["weights"] == [1, 1, 1, 1, 1, 1]
+    assert len(data["dice"]) == 16
+    text = run("farkle", "dice").stdout
+    assert "1 J" in text and "J = joker" in text and "weighted" in text
+
+
+def test_hint_with_a_joker_and_positions():
+    data = json.loads(run("farkle", "hint", "2", "J", "--positions", "5,6", "--dice", "ordinary*5,devils-head",
+                          "--json").stdout)
+    assert data["roll"] == ["2", "J"] and data["positions"] == [5, 6]
+    assert data["options"][0]["keep"] == ["2", "J"]  # the joker makes a pair of 2s? no: a joker with a 2 is
+    # not a combination; the only legal selection is none, unless the pair reads 1 + 2: check it is legal
+    assert data["options"][0]["score"] > 0
+
+
+def test_play_in_the_terminal():
+    result = runner.invoke(app, ["farkle", "play", "--target", "500", "--seed", "3", "--computer", "coaching"],
+                           input="r\nh\n1 5\n?\nb\n1\n" + "\n" * 3 + "q\n")
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "you roll 6 dice: 1 2 5 4 1 3" in out
+    assert "best first (expected points)" in out
+    assert "you keep 1 5 (150)" in out
+    assert "review:" in out
+
+
+def test_play_a_whole_game_and_the_tally():
+    keys = "\n".join(["r", "1 1 1 1 b"] + ["1 b", "5 b", "r"] * 40)
+    result = runner.invoke(app, ["farkle", "play", "--target", "500", "--seed", "5"], input=keys + "\nn\n")
+    assert result.exit_code == 0, result.output
+    assert "tally: you won" in result.stdout
+
+
+COMMANDS = [
+    ["farkle", "turn"], ["farkle", "turn", "--dice", "weighted,lucky,ordinary*4", "--all"],
+    ["farkle", "turn", "--dice", "heavenly-kingdom,saint-antiochus,holy-trinity,misfortune,favourable,kings"],
+    ["farkle", "hint", "1", "1", "5", "2", "3", "4", "--turn-total", "300", "--all"],
+    ["farkle", "hint", "1 5 2 3", "--score", "200", "--opponent", "600", "--target", "1000"],
+    ["farkle", "match", "--target", "500"],
+    ["farkle", "loadout", "--owned", "ordinary*5,heavenly-kingdom,saint-antiochus,holy-trinity",
+     "--opponent-dice", "ordinary*6", "--target", "500"],
+    ["farkle", "dice"], ["farkle", "--help"], ["farkle", "play", "--help"],
+]
+
+
+@pytest.mark.parametrize("args", COMMANDS)
+def test_output_fits_80_columns(args):
+    result = run(*args)
+    assert result.exit_code == 0, result.output
+    assert max(len(line) for line in result.stdout.splitlines()) <= 80, result.stdout
+
+
+def test_group_help_has_an_example():
+    assert "Example: holdwise farkle" in run("farkle", "--help").stdout
+
+
+def test_options_before_the_subcommand_are_refused():
+    result = run("farkle", "--dice", "weighted*6", "turn")
+    assert result.exit_code == 2

@@ -8,6 +8,7 @@ decisions that lost value and what they cost.
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from types import ModuleType
@@ -15,6 +16,7 @@ from types import ModuleType
 import typer
 
 from ..errors import InputError
+from ._common import WIDTH
 
 __all__ = ["TerminalGame", "run"]
 
@@ -60,7 +62,7 @@ def run(game: TerminalGame, state, read: Callable[[str], str | None] = _read,
     for line in game.rules:
         echo(line)
     echo(f"keys: {game.keys}; h hint, ? help, q quit")
-    shown = len(state.log)
+    shown = 0
     while True:
         for line in state.log[shown:]:
             echo(line)
@@ -108,8 +110,9 @@ def review_lines(decisions: Sequence) -> list[str]:
         return [f"review: all {len(decisions)} of your decisions were best play."]
     lines = [f"review: {len(costly)} of your {len(decisions)} decisions lost value:"]
     for d in costly:
-        lines.append(f"  {d.position}: you chose {d.chosen}, best was {d.best} "
-                     f"(cost {d.loss:.4g} {d.measure.replace('_', ' ')})")
+        text = (f"{d.position}: you chose {d.chosen}, best was {d.best} "
+                f"(cost {d.loss:.4g} {d.measure.replace('_', ' ')})")
+        lines += textwrap.wrap(text, width=WIDTH, initial_indent="  ", subsequent_indent="    ")
     by_measure: dict[str, float] = {}
     for d in costly:
         by_measure[d.measure] = by_measure.get(d.measure, 0.0) + d.loss

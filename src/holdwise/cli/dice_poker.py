@@ -1,55 +1,116 @@
-"""holdwise dice-poker: the depth report, hints, verification by play."""
+"""holdwise dice-poker: the depth report, hints, verification by play, a game against a pay table.
+
+Thin: options are parsed here, the game's face (`holdwise.games.dice_poker`) does the work, and the
+results are printed here (rich tables within 80 columns, or the results' JSON).
+"""
 
 from __future__ import annotations
 
-import sys
 from typing import Optional
 
 import typer
 
 from ._common import (
-    _console,
-    _fmt,
-    _is_large,
-    _parse_ints,
-    _pct,
-    _working,
+    check_plot_path,
+    console,
     emit_json,
     fail,
+    fmt,
+    join_hand,
     new_app,
+    parse_ints,
+    pct,
+    progress,
     save_figure,
 )
 
+__all__ = ["dice_poker_app"]
+
 dice_poker_app = new_app(
-    "Dice poker against a payout table: the depth report, hints, verification by play.",
+    "Dice poker against a payout table: the depth report, hints, verification by play, a game.\n\n"
+    "Without a command: the depth report of the built-in tables (or those chosen). Options of the "
+    "game (--table, --payouts, --tables-file, --dice, --sides, --rerolls, --weights) may stand before "
+    "or after a command.\n\n"
+    "Example: holdwise dice-poker --table B --diff --frequencies\n\n"
+    "Example: holdwise dice-poker --table I hint 2 3 4 5 5 --rerolls-left 2",
     invoke_without_command=True,
+    no_args_is_help=False,
 )
 
-def _select_tables(table: Optional[list[str]], payouts: Optional[str], tables_file: Optional[str]):
-    from ..games.dice_poker import BUILTIN_TABLES, load_tables, parse_payouts
+TABLE_HELP = ("Table: B or I (built in) or a name from --tables-file; repeat or comma-separate for several "
+              "(hint and play take one). Default: every built-in table (hint and play: B).")
+PAYOUTS_HELP = ("Seven payouts (a table named custom): five of a kind, four of a kind, full house, straight, "
+                "three of a kind, two pairs, pair; numbers, 0.5 or 1/2.")
+TABLES_FILE_HELP = "TOML file with a \\[tables] section of name = \\[seven payouts]."
+DICE_HELP = "Number of dice: 1 to 10."
+SIDES_HELP = "Faces per die: 2 to 20."
+REROLLS_HELP = "Re-rolls after the first roll: 0 to 6."
+WEIGHTS_HELP = "Integer weight per face (loaded dice), e.g. 1,1,1,1,1,2. Default: fair."
+SUMMARY_ROWS = 20  # rows of a long table shown without --all
 
-    available = dict(BUILTIN_TABLES)
-    file_tables = {}
-    if tables_file is not None:
-        file_tables = load_tables(tables_file)
-        available.update(file_tables)
-    names = [n.strip() for item in (table or []) for n in item.split(",") if n.strip()]
-    selected = {}
-    for name in names:
-        match = next((k for k in available if k.lower() == name.lower()), None)
-        if match is None:
-            raise ValueError(f"unknown table {name!r}; known: {', '.join(available)}")
-        selected[match] = available[match]
-    if payouts is not None:
-        selected["custom"] = parse_payouts(payouts)
-    if not selected:
-        selected = file_tables or dict(BUILTIN_TABLES)
-    return selected
+# Options of the game that may stand before a command, and the commands they apply to.
+_FLAGS = {"table": "--table", "payouts": "--payouts", "tables_file": "--tables-file", "dice": "--dice",
+          "sides": "--sides", "rerolls": "--rerolls", "weights": "--weights", "tie": "--tie", "diff": "--diff",
+          "frequencies": "--frequencies", "exact": "--exact", "plot": "--plot", "plot_returns": "--plot-returns",
+          "min_chance_gap": "--min-chance-gap", "min_rule_gap": "--min-rule-gap", "as_json": "--json",
+          "show_all": "--all"}
+_APPLIES = {
+    "hint": {"table", "payouts", "tables_file", "dice", "sides", "weights", "exact", "as_json", "show_all"},
+    "verify": {"table", "payouts", "tables_file", "dice", "sides", "rerolls", "weights", "as_json"},
+    "play": {"table", "payouts", "tables_file", "dice", "sides", "rerolls", "weights"},
+}
 
 
-TABLE_HELP = "Built-in table name (B, I) or one from --tables-file; repeat or comma-separate for several."
-PAYOUTS_HELP = ("Seven payouts: five of a kind, four, full house, straight, three, two pairs, pair "
-                "(numbers, 0.5 or 1/2).")
+def _typed(ctx: typer.Context, name: str) -> bool:
+    """Whether the user gave an option (by name: typer may bring its own copy of click's enum)."""
+    source = ctx.get_parameter_source(name)
+    return source is not None and source.name != "DEFAULT"
+
+
+def _given(ctx: typer.Context, names) -> dict:
+    """The options among `names` that the user typed (not left at their defaults)."""
+    return {n: ctx.params[n] for n in names if _typed(ctx, n)}
+
+
+def _pass_down(ctx: typer.Context) -> None:
+    """Hand the options typed before a command down to it; refuse those that do not apply to it."""
+    command = ctx.invoked_subcommand
+    given = _given(ctx, _FLAGS)
+    for name in given:
+        if name not in _APPLIES.get(command, ()):
+            fail(f"{_FLAGS[name]} does not apply to 'dice-poker {command}'; "
+                 f"options before {command} may be: {', '.join(sorted(_FLAGS[n] for n in _APPLIES[command]))}")
+    ctx.obj = given
+
+
+def _same(value):
+    """Option values compared as typed: repeated options (lists or tuples) as lists."""
+    return list(value) if isinstance(value, (list, tuple)) else value
+
+
+def _inherit(ctx: typer.Context, **local):
+    """This command's options with those typed before it filled in; the same option typed twice must agree."""
+    before = ctx.obj if isinstance(ctx.obj, dict) else {}
+    out = dict(local)
+    for name, value in before.items():
+        if name not in local:
+            continue
+        if not _typed(ctx, name):
+            out[name] = value
+        elif _same(local[name]) != _same(value):
+            fail(f"{_FLAGS[name]} given before and after '{ctx.info_name}' with different values")
+    return out
+
+
+def _one_table(table, payouts, tables_file):
+    """(name, payouts) of the one table that hint and play use (default B)."""
+    from ..games.dice_poker import DEFAULT_TABLE, select_tables
+
+    names = table or (None if payouts is not None else [DEFAULT_TABLE])
+    tables = select_tables(names, payouts, tables_file)
+    if len(tables) != 1:
+        fail(f"this command takes one table, got {len(tables)}: {', '.join(tables)}")
+    return next(iter(tables.items()))
 
 
 @dice_poker_app.callback()
@@ -57,100 +118,113 @@ def dice_poker(
     ctx: typer.Context,
     table: Optional[list[str]] = typer.Option(None, "--table", "-t", help=TABLE_HELP),
     payouts: Optional[str] = typer.Option(None, "--payouts", help=PAYOUTS_HELP),
-    tables_file: Optional[str] = typer.Option(None, "--tables-file", help="TOML file with a [tables] section."),
-    dice: int = typer.Option(5, "--dice", help="Number of dice (1-10)."),
-    sides: int = typer.Option(6, "--sides", help="Faces per die (2-20)."),
-    rerolls: int = typer.Option(2, "--rerolls", help="Re-rolls after the first roll (0-6)."),
-    weights: Optional[str] = typer.Option(None, "--weights", help="Integer weight per face, e.g. 1,1,1,1,1,2."),
-    tie: str = typer.Option("higher", "--tie", help="The rule's tie: keep the higher or the lower value."),
-    diff: bool = typer.Option(False, "--diff", help="List the hands where the optimum and the rule differ."),
+    tables_file: Optional[str] = typer.Option(None, "--tables-file", help=TABLES_FILE_HELP),
+    dice: int = typer.Option(5, "--dice", help=DICE_HELP),
+    sides: int = typer.Option(6, "--sides", help=SIDES_HELP),
+    rerolls: int = typer.Option(2, "--rerolls", help=REROLLS_HELP),
+    weights: Optional[str] = typer.Option(None, "--weights", help=WEIGHTS_HELP),
+    tie: str = typer.Option("higher", "--tie", help="The rule's tie between values on equally many dice: "
+                                                    "higher or lower."),
+    diff: bool = typer.Option(False, "--diff", help="List the hands where the rule's first keep is worse."),
     frequencies: bool = typer.Option(False, "--frequencies", help="Show final and first-roll combinations."),
-    exact: bool = typer.Option(False, "--exact", help="Exact fractions (JSON values become \"p/q\")."),
-    plot: Optional[str] = typer.Option(None, "--plot", help="Draw optimum / rule / no re-roll to FILE.png."),
+    exact: bool = typer.Option(False, "--exact", help="Exact fractions (JSON: \"p/q\" under *_exact keys)."),
+    plot: Optional[str] = typer.Option(None, "--plot", help="Draw the gaps per table to FILE.png or FILE.svg."),
+    plot_returns: bool = typer.Option(False, "--plot-returns", help="Add the returns to the plot."),
     min_chance_gap: float = typer.Option(25.0, "--min-chance-gap", help="Criterion: pp above chance."),
     min_rule_gap: float = typer.Option(5.0, "--min-rule-gap", help="Criterion: pp above the rule."),
+    show_all: bool = typer.Option(False, "--all", help=f"Show every row of long tables (else the top "
+                                                       f"{SUMMARY_ROWS})."),
     as_json: bool = typer.Option(False, "--json", help="Print JSON (keys in the README)."),
-):
+) -> None:
     """The depth report of dice poker payout tables: optimum, rule, no re-roll, criterion.
 
     Example: holdwise dice-poker --table B --diff
     """
     if ctx.invoked_subcommand is not None:
+        _pass_down(ctx)
         return
     if tie not in ("higher", "lower"):
         fail(f"--tie must be 'higher' or 'lower', got {tie!r}")
-    if plot is not None and not plot.lower().endswith(".png"):
-        fail(f"--plot needs a .png file name, got {plot!r}")
-    weight_list = _parse_ints(weights, "--weights")
-    from ..games.dice_poker import report, report_to_json
+    check_plot_path(plot)
+    if plot_returns and plot is None:
+        fail("--plot-returns needs --plot FILE")
+    weight_list = parse_ints(weights, "--weights")
+    from ..games.dice_poker import reports, select_tables
 
-    try:
-        tables = _select_tables(table, payouts, tables_file)
-        with _working(f"solving {len(tables)} table(s)", large=_is_large(dice, sides)):
-            reports = [report(values, name=name, dice=dice, sides=sides, rerolls=rerolls, weights=weight_list,
-                              tie=tie, exact=exact, min_chance_gap_pp=min_chance_gap,
-                              min_rule_gap_pp=min_rule_gap)
-                       for name, values in tables.items()]
-    except ValueError as err:
-        fail(str(err))
+    tables = select_tables(table, payouts, tables_file)
+    with progress("table") as update:
+        result = reports(tables, dice=dice, sides=sides, rerolls=rerolls, weights=weight_list, tie=tie,
+                         exact=exact, min_chance_gap_pp=min_chance_gap, min_rule_gap_pp=min_rule_gap,
+                         on_progress=update)
     if plot is not None:
-        _plot_reports(reports, plot)
+        _plot_reports(result.tables, plot, with_returns=plot_returns)
     if as_json:
-        objects = [report_to_json(r) for r in reports]
-        emit_json(objects[0] if len(objects) == 1 else objects)
+        emit_json(result.tables[0] if len(result.tables) == 1 else result)
         return
-    _print_reports(reports, show_diff=diff, show_frequencies=frequencies, rerolls=rerolls)
+    _print_reports(result.tables, show_diff=diff, show_frequencies=frequencies, rerolls=rerolls,
+                   show_all=show_all)
     if plot is not None:
         typer.echo(f"plot written to {plot}")
 
 
-def _print_reports(reports, show_diff: bool, show_frequencies: bool, rerolls: int) -> None:
+def _print_reports(reports, show_diff: bool, show_frequencies: bool, rerolls: int, show_all: bool) -> None:
+    from rich import box
     from rich.table import Table
 
-    from ..games.dice_poker import CATEGORY_LABELS
+    from ..games.dice_poker import CATEGORY_LABELS, fraction_str
 
-    console = _console()
-    summary = Table(title="Dice poker depth: return per unit bet, share of the optimum, gaps in pp")
-    for col in ("table", "optimum", "rule", "rule %", "none", "none %", "gap", "chance gap", "deep",
-                "differ"):
-        summary.add_column(col, justify="right" if col != "table" else "left")
+    out = console()
+    # eight columns with the shares under the returns: fits 80 columns with table names up to 12 characters
+    summary = Table(title="Dice poker depth: returns per unit bet, gaps in pp",
+                    box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
+    summary.add_column("table", overflow="fold")
+    for col in ("optimum", "rule", "no re-roll", "rule\ngap", "chance\ngap", "deep", "differ"):
+        summary.add_column(col, justify="right", no_wrap=True)
     for r in reports:
         summary.add_row(
-            r.name, _fmt(r.optimal), _fmt(r.rule), _pct(r.rule_share), _fmt(r.none), _pct(r.none_share),
-            _fmt(r.gap_pp, 1), _fmt(r.chance_gap_pp, 1), "yes" if r.criterion_met else "no",
-            str(r.diff.hands),
+            r.name, fmt(r.optimal), f"{fmt(r.rule)}\n{pct(r.rule_share)}", f"{fmt(r.none)}\n{pct(r.none_share)}",
+            fmt(r.gap_pp, 1), fmt(r.chance_gap_pp, 1), "yes" if r.criterion_met else "no", str(r.diff.hands),
         )
-    console.print(summary)
-    console.print(f"none = no re-roll (random keeps return exactly the same); the rule keeps the most frequent "
-                  f"value, ties to the {reports[0].tie}; deep = optimum >= {reports[0].min_chance_gap_pp:g} pp "
-                  f"above chance and >= {reports[0].min_rule_gap_pp:g} pp above the rule; differ = hands where "
-                  f"the rule's first keep is worse than the optimum's.")
+    out.print(summary)
+    first = reports[0]
+    out.print(f"Under each return: its share of the optimum. No re-roll: the first roll stands (random keeps "
+              f"return exactly the same); the rule keeps the most frequent value, ties to the {first.tie}; "
+              f"deep = optimum >= {first.min_chance_gap_pp:g} pp above chance and >= {first.min_rule_gap_pp:g} pp "
+              f"above the rule; differ = hands where the rule's first keep is worse than the optimum's.")
+    if first.exact:
+        for r in reports:
+            out.print(f"exact, table {r.name}: optimum {fraction_str(r.optimal)}, rule {fraction_str(r.rule)}, "
+                      f"no re-roll {fraction_str(r.none)}")
     for r in reports:
         if show_diff:
-            t = Table(title=f"Table {r.name}: hands where the rule's keep is worse (with {rerolls} re-rolls left)")
-            for col in ("hand", "share of rolls", "optimal keep", "value", "rule keep", "value", "loss"):
+            t = Table(title=f"Table {r.name}: hands where the rule's keep is worse ({rerolls} re-rolls left)",
+                      box=box.SIMPLE_HEAD)
+            for col in ("hand", "of rolls", "best keep", "value", "rule keep", "value", "loss"):
                 t.add_column(col, justify="right")
-            for row in r.diff.rows:
-                t.add_row(" ".join(map(str, row.hand)), _pct(row.share_of_rolls, 2),
-                          " ".join(map(str, row.optimal_keep)) or "nothing", _fmt(row.optimal_value),
-                          " ".join(map(str, row.rule_keep)) or "nothing", _fmt(row.rule_value),
-                          _fmt(float(row.optimal_value) - float(row.rule_value)))
-            console.print(t)
-            console.print(f"{r.diff.hands} hands, {_pct(r.diff.share_of_rolls)} of first rolls"
-                          + ("" if r.diff.ties is None else
-                             f"; in {r.diff.ties} more hands the rule's keep ties with another best keep."))
+            rows = r.diff.rows if show_all else r.diff.rows[:SUMMARY_ROWS]
+            for row in rows:
+                t.add_row(" ".join(map(str, row.hand)), pct(row.share_of_rolls, 2),
+                          " ".join(map(str, row.optimal_keep)) or "nothing", fmt(row.optimal_value),
+                          " ".join(map(str, row.rule_keep)) or "nothing", fmt(row.rule_value),
+                          fmt(float(row.optimal_value) - float(row.rule_value)))
+            out.print(t)
+            if len(rows) < len(r.diff.rows):
+                out.print(f"... {len(r.diff.rows) - len(rows)} more hands (--all shows them)")
+            out.print(f"{r.diff.hands} hands, {pct(r.diff.share_of_rolls)} of first rolls"
+                      + ("" if r.diff.ties is None else
+                         f"; in {r.diff.ties} more hands the rule's keep ties with another best keep."))
         if show_frequencies:
-            t = Table(title=f"Table {r.name}: final combinations and the first roll")
+            t = Table(title=f"Table {r.name}: final combinations and the first roll", box=box.SIMPLE_HEAD)
             for col in ("combination", "optimum", "rule", "no re-roll", "first-roll count"):
                 t.add_column(col, justify="right")
             for key, label in CATEGORY_LABELS.items():
-                t.add_row(label, _pct(r.frequencies["optimal"][key], 2), _pct(r.frequencies["rule"][key], 2),
-                          _pct(r.frequencies["none"][key], 2), f"{r.first_roll_counts[key]:,} / {r.total_rolls:,}")
-            console.print(t)
+                t.add_row(label, pct(r.frequencies["optimal"][key], 2), pct(r.frequencies["rule"][key], 2),
+                          pct(r.frequencies["none"][key], 2), f"{r.first_roll_counts[key]:,} / {r.total_rolls:,}")
+            out.print(t)
 
 
-
-def _plot_reports(reports, path: str) -> None:
+def _plot_reports(reports, path: str, with_returns: bool) -> None:
+    """The two gaps in pp per table with the criterion's limits as lines; optionally the returns beside."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -159,119 +233,217 @@ def _plot_reports(reports, path: str) -> None:
 
     names = [r.name for r in reports]
     x = np.arange(len(reports))
-    width = 0.27
-    fig, ax = plt.subplots(figsize=(max(5, 1.4 * len(reports) + 2), 4))
-    for i, (label, key) in enumerate((("optimum", "optimal"), ("rule", "rule"), ("no re-roll", "none"))):
-        ax.bar(x + (i - 1) * width, [float(getattr(r, key)) for r in reports], width, label=label)
+    width = 0.38
+    panels = 2 if with_returns else 1
+    fig, axes = plt.subplots(1, panels, figsize=(max(5.5, 1.3 * len(reports) + 3) * panels, 4.2), squeeze=False)
+    ax = axes[0, 0]
+    colours = {"chance": "#0072B2", "rule": "#E69F00"}  # Okabe-Ito: safe for colour-blind readers
+    chance = [np.nan if r.chance_gap_pp is None else float(r.chance_gap_pp) for r in reports]
+    rule = [np.nan if r.gap_pp is None else float(r.gap_pp) for r in reports]
+    box = {"facecolor": "white", "edgecolor": "none", "pad": 0.6}  # labels stay readable over the limit lines
+    bars = ax.bar(x - width / 2, chance, width, color=colours["chance"], label="above chance (no re-roll)")
+    ax.bar_label(bars, fmt="%.1f", fontsize=8, padding=2, bbox=box)
+    bars = ax.bar(x + width / 2, rule, width, color=colours["rule"], label="above the rule")
+    ax.bar_label(bars, fmt="%.1f", fontsize=8, padding=2, bbox=box)
+    first = reports[0]
+    for limit, style, what in ((first.min_chance_gap_pp, "--", "chance"), (first.min_rule_gap_pp, ":", "the rule")):
+        ax.axhline(limit, color="#333333", linestyle=style, linewidth=1.3, label=f"limit {limit:g} pp above {what}")
+        ax.annotate(f"{limit:g} pp", (1.0, limit), xycoords=("axes fraction", "data"), xytext=(3, 0),
+                    textcoords="offset points", va="center", fontsize=8, color="#333333")
     ax.set_xticks(x, names)
-    ax.set_ylabel("return per unit bet")
-    ax.set_title("Dice poker: optimum, rule and no re-roll per table")
-    top = max(float(r.optimal) for r in reports) or 1.0
-    ax.set_ylim(0, top * 1.2)  # room for the legend above the bars
-    ax.legend(loc="upper center", ncol=3, frameon=False)
+    ax.set_xlabel("table")
+    ax.set_ylabel("gap of the optimum, percentage points")
+    ax.set_title("Depth: how far the optimum is above chance and the rule")
+    top = np.nanmax([*chance, *rule, first.min_chance_gap_pp, first.min_rule_gap_pp, 1.0])
+    ax.set_ylim(min(0.0, np.nanmin([*chance, *rule, 0.0]) * 1.1), top * 1.45)  # room for the legend
+    ax.legend(loc="upper center", ncol=2, frameon=False, fontsize=8)
+    if with_returns:
+        ax = axes[0, 1]
+        w = 0.27
+        for i, (label, key, colour) in enumerate((("optimum", "optimal", "#009E73"), ("rule", "rule", "#E69F00"),
+                                                 ("no re-roll", "none", "#0072B2"))):
+            ax.bar(x + (i - 1) * w, [float(getattr(r, key)) for r in reports], w, label=label, color=colour)
+        ax.set_xticks(x, names)
+        ax.set_xlabel("table")
+        ax.set_ylabel("return per unit bet")
+        ax.set_title("Returns")
+        ax.set_ylim(0, (max(float(r.optimal) for r in reports) or 1.0) * 1.25)
+        ax.legend(loc="upper center", ncol=3, frameon=False, fontsize=8)
     fig.tight_layout()
     save_figure(fig, path)
 
 
 @dice_poker_app.command("hint")
 def dice_poker_hint(
-    hand: list[str] = typer.Argument(..., help="The dice showing, e.g. 2 3 4 5 5."),
-    rerolls_left: int = typer.Option(..., "--rerolls-left", "-r", help="Re-rolls still to come (1-6)."),
-    table: Optional[str] = typer.Option(None, "--table", "-t", help="Table name (default B)."),
+    ctx: typer.Context,
+    hand: list[str] = typer.Argument(..., help="The dice showing: 2 3 4 5 5, \"2 3 4 5 5\" or 2,3,4,5,5."),
+    rerolls_left: int = typer.Option(..., "--rerolls-left", "-r", help="Re-rolls still to come: 1 to 6."),
+    table: Optional[list[str]] = typer.Option(None, "--table", "-t", help=TABLE_HELP),
     payouts: Optional[str] = typer.Option(None, "--payouts", help=PAYOUTS_HELP),
-    tables_file: Optional[str] = typer.Option(None, "--tables-file", help="TOML file with a [tables] section."),
-    dice: int = typer.Option(5, "--dice", help="Number of dice (1-10)."),
-    sides: int = typer.Option(6, "--sides", help="Faces per die (2-20)."),
-    weights: Optional[str] = typer.Option(None, "--weights", help="Integer weight per face."),
-    exact: bool = typer.Option(False, "--exact", help="Exact fractions."),
-    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
-):
-    """Every distinct keep of a hand ranked by expected payout, with its gap to the best.
+    tables_file: Optional[str] = typer.Option(None, "--tables-file", help=TABLES_FILE_HELP),
+    dice: int = typer.Option(5, "--dice", help=DICE_HELP),
+    sides: int = typer.Option(6, "--sides", help=SIDES_HELP),
+    weights: Optional[str] = typer.Option(None, "--weights", help=WEIGHTS_HELP),
+    exact: bool = typer.Option(False, "--exact", help="Exact fractions (JSON: value_exact, loss_exact)."),
+    show_all: bool = typer.Option(False, "--all", help="Show every keep (else the best 10)."),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON (keys in the README)."),
+) -> None:
+    """Every distinct keep of a hand ranked by expected payout, with its loss against the best.
 
     Example: holdwise dice-poker hint 2 3 4 5 5 --rerolls-left 2 --table B
     """
-    weight_list = _parse_ints(weights, "--weights")
-    try:
-        faces = [int(x) for x in hand]
-    except ValueError:
-        fail(f"a hand is dice values 1..{sides}, got {' '.join(hand)!r}")
-    from ..games.dice_poker import fraction_str, hint
+    o = _inherit(ctx, table=table, payouts=payouts, tables_file=tables_file, dice=dice, sides=sides,
+                 weights=weights, exact=exact, show_all=show_all, as_json=as_json)
+    weight_list = parse_ints(o["weights"], "--weights")
+    if not 1 <= rerolls_left <= 6:
+        fail(f"--rerolls-left must be 1 to 6, got {rerolls_left}")
+    from ..games.dice_poker import hint
 
-    try:
-        if len(faces) != dice:
-            raise ValueError(f"a hand has {dice} dice, got {len(faces)}")
-        tables = _select_tables([table] if table else (None if payouts else ["B"]), payouts, tables_file)
-        name, values = next(iter(tables.items()))
-        if not 1 <= rerolls_left <= 6:
-            raise ValueError(f"--rerolls-left must be 1 to 6, got {rerolls_left}")
-        rows = hint(faces, rerolls_left, values, dice=dice, sides=sides, weights=weight_list, exact=exact)
-    except ValueError as err:
-        fail(str(err))
-    num = fraction_str if exact else float
-    if as_json:
-        emit_json({"hand": sorted(faces), "rerolls_left": rerolls_left, "table": name,
-                   "keeps": [{"keep": list(k), "expected": num(v), "gap": num(g)} for k, v, g in rows]})
+    name, values = _one_table(o["table"], o["payouts"], o["tables_file"])
+    result = hint(join_hand(hand), rerolls_left, values, name=name, dice=o["dice"], sides=o["sides"],
+                  weights=weight_list, exact=o["exact"])
+    if o["as_json"]:
+        emit_json(result)
         return
+    from rich import box
     from rich.table import Table
 
-    t = Table(title=f"Hand {' '.join(map(str, sorted(faces)))}, {rerolls_left} re-roll(s) left, table {name}")
-    for col in ("rank", "keep", "expected payout", "gap to best"):
-        t.add_column(col, justify="right")
-    for i, (keep, value, gap) in enumerate(rows, 1):
-        t.add_row(str(i), " ".join(map(str, keep)) or "nothing",
-                  fraction_str(value) if exact else _fmt(value, 6), fraction_str(gap) if exact else _fmt(gap, 6))
-    _console().print(t)
+    hand_text = " ".join(map(str, result.position["hand"]))
+    out = console()
+    out.print(f"Hand {hand_text}, {rerolls_left} re-roll(s) left, table {name}: every keep by expected payout")
+    t = Table(box=box.SIMPLE_HEAD)
+    for col in ("rank", "keep", "value", "loss"):
+        t.add_column(col, justify="left" if col == "keep" else "right", no_wrap=col != "keep")
+    options = result.options if o["show_all"] else result.options[:10]
+    for i, opt in enumerate(options, 1):
+        t.add_row(str(i), opt.option, opt.value_exact if o["exact"] else fmt(opt.value, 6),
+                  opt.loss_exact if o["exact"] else fmt(opt.loss, 6))
+    out.print(t)
+    if len(options) < len(result.options):
+        out.print(f"... {len(result.options) - len(options)} more keeps (--all shows them)")
 
 
 @dice_poker_app.command("verify")
 def dice_poker_verify(
-    hands: int = typer.Option(1_000_000, "--hands", help="Hands played per table and strategy."),
-    seed: int = typer.Option(20261105, "--seed", help="Seed of the random generator."),
+    ctx: typer.Context,
+    hands: int = typer.Option(1_000_000, "--hands", help="Hands played per table and strategy (2 or more)."),
+    seed: int = typer.Option(20261105, "--seed", help="Seed of the random generator (0 or more)."),
     table: Optional[list[str]] = typer.Option(None, "--table", "-t", help=TABLE_HELP),
     payouts: Optional[str] = typer.Option(None, "--payouts", help=PAYOUTS_HELP),
-    tables_file: Optional[str] = typer.Option(None, "--tables-file", help="TOML file with a [tables] section."),
-    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
-):
+    tables_file: Optional[str] = typer.Option(None, "--tables-file", help=TABLES_FILE_HELP),
+    dice: int = typer.Option(5, "--dice", help=DICE_HELP),
+    sides: int = typer.Option(6, "--sides", help=SIDES_HELP),
+    rerolls: int = typer.Option(2, "--rerolls", help=REROLLS_HELP),
+    weights: Optional[str] = typer.Option(None, "--weights", help=WEIGHTS_HELP),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON (keys in the README)."),
+) -> None:
     """Seeded play of every table and strategy, each average against its exact value in standard errors.
 
     Exit code 1 when any |z| exceeds 5. Example: holdwise dice-poker verify --hands 1000000 --seed 20261105
     """
+    o = _inherit(ctx, table=table, payouts=payouts, tables_file=tables_file, dice=dice, sides=sides,
+                 rerolls=rerolls, weights=weights, as_json=as_json)
     if hands < 2:
         fail(f"--hands must be at least 2, got {hands}")
     if seed < 0:
         fail(f"--seed must be non-negative, got {seed}")
-    from ..games.dice_poker import VERIFY_STRATEGIES, verify_by_play
+    weight_list = parse_ints(o["weights"], "--weights")
+    from ..games.dice_poker import select_tables, verify_by_play
 
-    try:
-        tables = _select_tables(table, payouts, tables_file)
-    except ValueError as err:
-        fail(str(err))
-    steps = len(tables) * len(VERIFY_STRATEGIES)
-    if as_json or not sys.stderr.isatty():
-        result = verify_by_play(tables, hands=hands, seed=seed)
-    else:
-        from rich.progress import Progress
-
-        with Progress(transient=True) as progress:
-            task = progress.add_task("playing", total=steps)
-            result = verify_by_play(tables, hands=hands, seed=seed, on_step=lambda: progress.advance(task))
-    if as_json:
+    tables = select_tables(o["table"], o["payouts"], o["tables_file"])
+    with progress("table x strategy") as update:
+        result = verify_by_play(tables, hands=hands, seed=seed, dice=o["dice"], sides=o["sides"],
+                                rerolls=o["rerolls"], weights=weight_list, on_progress=update)
+    if o["as_json"]:
         emit_json(result)
     else:
+        from rich import box
         from rich.table import Table
 
-        t = Table(title=f"Seeded play: {hands:,} hands per table and strategy, seed {seed}")
+        t = Table(title=f"Seeded play: {hands:,} hands per table and strategy, seed {seed}", box=box.SIMPLE_HEAD)
         for col in ("table", "strategy", "exact", "played", "std. error", "z"):
             t.add_column(col, justify="right")
-        for row in result["averages"]:
-            t.add_row(row["table"], row["strategy"], _fmt(row["exact"], 5), _fmt(row["mean"], 5),
-                      _fmt(row["standard_error"], 5), f"{row['z']:+.2f}")
-        console = _console()
-        console.print(t)
-        worst_freq = max(abs(r["z"]) for r in result["frequencies"])
-        console.print(f"final-combination frequencies: largest |z| {worst_freq:.2f}; "
-                      f"all figures: largest |z| {result['max_abs_z']:.2f} "
-                      f"({'within' if result['passed'] else 'OUTSIDE'} {result['z_limit']:g})")
-    if not result["passed"]:
+        for row in result.averages:
+            t.add_row(row.table, row.strategy, fmt(row.exact, 5), fmt(row.mean, 5), fmt(row.standard_error, 5),
+                      f"{row.z:+.2f}")
+        out = console()
+        out.print(t)
+        worst_freq = max(abs(r.z) for r in result.frequencies)
+        out.print(f"final-combination frequencies: largest |z| {worst_freq:.2f}; all figures: largest |z| "
+                  f"{result.max_abs_z:.2f} ({'within' if result.passed else 'OUTSIDE'} {result.z_limit:g})")
+    if not result.passed:
         raise typer.Exit(1)
 
+
+_SHORT = {"five_of_a_kind": "5-kind", "four_of_a_kind": "4-kind", "full_house": "full", "straight": "straight",
+          "three_of_a_kind": "3-kind", "two_pairs": "2 pairs", "pair": "pair"}
+
+
+def _number(text) -> str:
+    """A payout or amount for the terminal: 3, 0.5, 1.333 (the state holds numbers or "p/q" text)."""
+    from fractions import Fraction
+
+    value = Fraction(str(text))
+    return str(value.numerator) if value.denominator == 1 else f"{float(value):.4g}"
+
+
+def _signed(value) -> str:
+    text = _number(value)
+    return text if text.startswith("-") else f"+{text}"
+
+
+@dice_poker_app.command("play")
+def dice_poker_play(
+    ctx: typer.Context,
+    seed: Optional[int] = typer.Option(None, "--seed", help="Seed of the dice (0 or more); default: a fresh one."),
+    table: Optional[list[str]] = typer.Option(None, "--table", "-t", help=TABLE_HELP),
+    payouts: Optional[str] = typer.Option(None, "--payouts", help=PAYOUTS_HELP),
+    tables_file: Optional[str] = typer.Option(None, "--tables-file", help=TABLES_FILE_HELP),
+    dice: int = typer.Option(5, "--dice", help=DICE_HELP),
+    sides: int = typer.Option(6, "--sides", help=SIDES_HELP),
+    rerolls: int = typer.Option(2, "--rerolls", help=REROLLS_HELP),
+    weights: Optional[str] = typer.Option(None, "--weights", help=WEIGHTS_HELP),
+    bet: str = typer.Option("1", "--bet", help="Stake per hand (a positive number); a hand pays bet x payout."),
+) -> None:
+    """Play dice poker against a pay table: each hand stakes the bet, the balance runs across hands.
+
+    Example: holdwise dice-poker play --table I --seed 7
+    """
+    o = _inherit(ctx, table=table, payouts=payouts, tables_file=tables_file, dice=dice, sides=sides,
+                 rerolls=rerolls, weights=weights)
+    weight_list = parse_ints(o["weights"], "--weights")
+    if seed is None:
+        import secrets
+
+        seed = secrets.randbelow(2**32)
+    elif seed < 0:
+        fail(f"--seed must be non-negative, got {seed}")
+    from ..games import dice_poker as face
+    from ._play import TerminalGame, run
+
+    name, values = _one_table(o["table"], o["payouts"], o["tables_file"])
+    state = face.new_game({"table": name, "payouts": [str(v) for v in values], "dice": o["dice"],
+                           "sides": o["sides"], "rerolls": o["rerolls"], "weights": weight_list, "bet": bet},
+                          seed)
+    opts = state.options
+    pays = ", ".join(f"{_SHORT[c]} {_number(p)}" for c, p in zip(face.CATEGORIES, opts["payouts"]))
+    rules = (
+        f"Dice poker, table {opts['table']}: roll {opts['dice']} dice; up to {opts['rerolls']} times keep any "
+        f"and re-roll the rest.",
+        f"Pays: {pays}",
+        f"A hand stakes {_number(opts['bet'])} and pays that times the table (seed {seed}); a balance runs.",
+    )
+
+    def render(s) -> list[str]:
+        """The dice, the re-rolls left and the balance before the player's keep."""
+        return [f"  dice: {' '.join(map(str, s.data['hand']))}   re-rolls left: {s.data['rerolls_left']}   "
+                f"balance {_signed(s.tally['balance'])}"]
+
+    def summary(s) -> list[str]:
+        """The tally after a hand is paid (the log has already said what it paid)."""
+        t = s.tally
+        return [f"  tally: {t['hands']} hand{'s' if t['hands'] != 1 else ''}, staked {_number(t['staked'])}, "
+                f"won {_number(t['won'])}, balance {_signed(t['balance'])}"]
+
+    run(TerminalGame(face=face, rules=rules, keys="5 5 keeps those dice, all stands, none rolls all",
+                     render=render, prompt=lambda s: "keep>", summary=summary), state)

@@ -1,4 +1,4 @@
-"""holdwise farkle: the coaching table, hints, race-aware matches, loadouts."""
+"""holdwise farkle: the coaching table, hints, race-aware matches, loadouts, the dice, a game to play."""
 
 from __future__ import annotations
 
@@ -6,224 +6,271 @@ from typing import Optional
 
 import typer
 
-from ._common import _console, _working, emit_json, fail, new_app, save_figure
+from ..games import farkle
+from ._common import check_plot_path, console, emit_json, kernels_notice, new_app, progress, save_figure
+from ._play import TerminalGame, run
+
+__all__ = ["farkle_app"]
 
 farkle_app = new_app(
-    "Farkle as in Kingdom Come: Deliverance: the coaching table, hints, race-aware matches, loadouts.",
+    "Farkle as in Kingdom Come: Deliverance: the coaching table, hints, race-aware matches, loadouts, the "
+    "named dice, and a match against the computer.\n\n"
+    "Example: holdwise farkle hint 1 1 5 2 3 4 --turn-total 300",
 )
 
-DICE_HELP = ("Six dice, comma-separated names (ordinary, weighted, lucky, devils-head, ...; 'lucky*2' repeats; "
-             "'custom:1,1,1,1,1,2' gives weights). Default: six ordinary dice.")
+DICE_HELP = ("Six dice, comma-separated names (see 'holdwise farkle dice'; 'lucky*2' repeats; "
+             "'custom:1,1,1,1,1,2' gives the weights of faces 1-6, ':j1' makes face 1 a joker). "
+             "Default: six ordinary dice.")
+TARGET_HELP = "Points to win the match: a multiple of 50, at most 20000."
+JSON_HELP = "Print JSON."
+TOP_ROWS = 10
+
+# Okabe-Ito colours: told apart with every common colour-vision deficiency
+ROLL_COLOUR, BANK_COLOUR, LINE_COLOUR = "#0072B2", "#E69F00", "#D55E00"
 
 
-def _farkle_dice(text: Optional[str], what: str = "--dice"):
-    from ..games.farkle import check_six, parse_dice
+def _short(names) -> str:
+    """Dice names with runs of one name folded: 'weighted, lucky, ordinary*4'."""
+    out: list[list] = []
+    for name in names:
+        if out and out[-1][0] == name:
+            out[-1][1] += 1
+        else:
+            out.append([name, 1])
+    return ", ".join(n if k == 1 else f"{n}*{k}" for n, k in out)
 
-    dice = parse_dice(text.replace(";", ",") if text else text)
-    check_six(dice, what)
-    return dice
 
-
-def _plot_path(plot: Optional[str]) -> None:
-    if plot is not None and not plot.lower().endswith(".png"):
-        fail(f"--plot needs a .png file name, got {plot!r}")
+def _kernels() -> None:
+    kernels_notice(*farkle.KERNEL_MODULES)
 
 
 @farkle_app.command("turn")
 def farkle_turn(
     dice: Optional[str] = typer.Option(None, "--dice", help=DICE_HELP),
-    plot: Optional[str] = typer.Option(None, "--plot", help="Draw the coaching table (roll or bank) to FILE.png."),
-    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+    plot: Optional[str] = typer.Option(None, "--plot", help="Draw the coaching table (roll or bank) to FILE.png "
+                                                              "or FILE.svg."),
+    show_all: bool = typer.Option(False, "--all", help="List every set of dice left (with unlike dice)."),
+    as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
 ):
     """One turn solved exactly: expected points, bust chance and bank threshold per number of dice left.
 
     Example: holdwise farkle turn --dice weighted,lucky,ordinary*4
     """
-    _plot_path(plot)
-    try:
-        loadout = _farkle_dice(dice)
-        from ..games.farkle import turn_report
-
-        report = turn_report(loadout)
-    except ValueError as err:
-        fail(str(err))
+    check_plot_path(plot)
+    loadout = farkle.parse_loadout(dice)
+    _kernels()
+    report = farkle.turn_report(loadout)
     if plot is not None:
-        _plot_coaching(loadout, plot)
+        _plot_coaching(farkle.coaching_chart(loadout), plot)
     if as_json:
         emit_json(report)
         return
     from rich.table import Table
 
-    t = Table(title=f"Farkle turn with {', '.join(report['dice'])}: {report['expected_points']:.2f} points expected")
-    for col in ("dice left", "bust chance", "bank from (turn total)"):
-        t.add_column(col, justify="right")
-    for n in report["bust_probability"]:
-        threshold = report["bank_threshold"][n]
-        t.add_row(n, f"{100 * report['bust_probability'][n]:.2f}%", "never" if threshold is None else f"{threshold:,}")
-    console = _console()
-    console.print(t)
-    console.print("Bank once the turn total reaches the threshold for the dice you would roll (with unlike dice: "
-                  "the worst case over which dice are left; --json lists every set).")
+    out = console()
+    out.print(f"Farkle turn with {_short(report.dice)}: {report.expected_points:,.2f} points expected")
+    t = Table()
+    t.add_column("dice left", justify="right", no_wrap=True)
+    t.add_column("bust chance", justify="right", no_wrap=True)
+    t.add_column("bank from", justify="right", no_wrap=True)
+    if not report.alike:
+        t.add_column("which dice (worst case)")
+    for n, bust in report.bust_probability.items():
+        threshold = report.bank_threshold[n]
+        cells = [n, f"{100 * bust:.2f}%", "never" if threshold is None else f"{threshold:,}"]
+        if not report.alike:
+            bust_dice, bank_dice = report.bust_probability_dice[n], report.bank_threshold_dice[n]
+            cells.append(_short(bust_dice) if bust_dice == bank_dice
+                         else f"bust: {_short(bust_dice)}; bank: {_short(bank_dice)}")
+        t.add_row(*cells)
+    out.print(t)
+    out.print("Bank once the turn total reaches the threshold for the dice you would roll next.")
+    if not report.alike:
+        out.print("With unlike dice each row is the worst case over which dice are left, and names those "
+                  "dice" + ("." if show_all else "; --all lists every set."))
+        if show_all:
+            every = Table()
+            for col in ("dice left", "which dice", "bust chance", "bank from"):
+                every.add_column(col, justify="left" if col == "which dice" else "right",
+                                 no_wrap=col != "which dice")
+            for row in sorted(report.by_dice_left, key=lambda r: len(r.dice)):
+                every.add_row(str(len(row.dice)), _short(row.dice), f"{100 * row.bust_probability:.2f}%",
+                              "never" if row.bank_threshold is None else f"{row.bank_threshold:,}")
+            out.print(every)
+    out.print(f"Above a turn total of {report.always_bank_from:,} banking is proven best with any dice left.")
     if plot is not None:
-        console.print(f"plot written to {plot}")
+        out.print(f"plot written to {plot}")
 
 
-def _plot_coaching(loadout, path: str) -> None:
+def _plot_coaching(chart, path: str) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    import numpy as np
+    from matplotlib.colors import ListedColormap
+    from matplotlib.patches import Patch
+    from matplotlib.ticker import FuncFormatter
+
+    rows = chart.rows
+    grid = np.array([[1.0 if r else 0.0 for r in row.roll] for row in rows])
+    labels = [str(row.dice_left) if len(set(chart.dice)) == 1 else f"{row.dice_left}: {_short(row.dice)}"
+              for row in rows]
+    step = chart.totals[1] - chart.totals[0]
+    end = chart.totals[-1] + step
+    cmap = ListedColormap([BANK_COLOUR, ROLL_COLOUR])
+    height = max(3.5, 0.28 * len(rows) + 2.2)
+    fig, (near, far) = plt.subplots(1, 2, figsize=(12, height), sharey=True,
+                                    gridspec_kw={"width_ratios": [3, 2]})
+    small = 7 if len(rows) > 12 else 10
+    commas = FuncFormatter(lambda v, _: f"{v:,.0f}")
+    # left: 0-1,500, where the thresholds of 1-4 dice lie; right: the whole range up to past the last threshold.
+    # The cell of turn total t spans [t, t + 50), so a threshold is the left edge of its first bank cell.
+    for ax, right in ((near, min(1500, end)), (far, end)):
+        ax.imshow(grid, aspect="auto", cmap=cmap, vmin=0, vmax=1, interpolation="nearest",
+                  extent=(0, end, len(rows) - 0.5, -0.5))
+        ax.set_xlim(0, right)
+        ax.xaxis.set_major_formatter(commas)
+        ax.set_yticks(range(len(rows)), labels, fontsize=small)
+        for i, row in enumerate(rows):
+            at = row.bank_threshold
+            if at is None or at > right:
+                continue
+            ax.plot([at, at], [i - 0.5, i + 0.5], color="black", lw=1.2)
+            if ax is near or at > 1500:
+                inside = at > 0.85 * right  # near the right edge: write the label to the left of the line
+                ax.annotate(f"{at:,}", (at, i), xytext=(-3 if inside else 3, 0), textcoords="offset points",
+                            va="center", ha="right" if inside else "left", fontsize=small, color="black",
+                            bbox={"boxstyle": "round,pad=0.15", "fc": "white", "ec": "none", "alpha": 0.85})
+    near.set_xlabel("turn total (points set aside), 0-1,500")
+    far.set_xlabel("turn total, whole range")
+    near.set_ylabel("dice left to roll")
+    fig.legend(handles=[Patch(color=ROLL_COLOUR, label="roll on"), Patch(color=BANK_COLOUR, label="bank"),
+                        Patch(facecolor="white", edgecolor="black", label="label: bank from this turn total")],
+               loc="upper center", bbox_to_anchor=(0.5, 0.955), ncol=3, fontsize=9, frameon=False)
+    fig.suptitle(f"Farkle coaching table ({_short(chart.dice)})")
+    fig.tight_layout(rect=(0, 0, 1, 0.93))
+    save_figure(fig, path)
+
+
+@farkle_app.command("hint")
+def farkle_hint(
+    roll: list[str] = typer.Argument(..., help="The faces rolled, e.g. 1 1 5 2 3 4 or \"1,1,5\"; J for a joker."),
+    turn_total: int = typer.Option(0, "--turn-total", help="Points already set aside this turn."),
+    dice: Optional[str] = typer.Option(None, "--dice", help=DICE_HELP),
+    positions: Optional[str] = typer.Option(None, "--positions",
+                                            help="Which of your six dice rolled, e.g. 2,3,5 (default 1,2,...)."),
+    score_own: Optional[int] = typer.Option(None, "--score", help="Your banked score (makes the hint race-aware)."),
+    opponent: Optional[int] = typer.Option(None, "--opponent", help="The opponent's banked score (race-aware)."),
+    target: int = typer.Option(4000, "--target", help=TARGET_HELP),
+    opponent_dice: Optional[str] = typer.Option(None, "--opponent-dice", help="The opponent's six dice."),
+    show_all: bool = typer.Option(False, "--all", help=f"List every option, not only the top {TOP_ROWS}."),
+    as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
+):
+    """Every legal selection of a roll, with rolling on and with banking, ranked best first.
+
+    Example: holdwise farkle hint 1 1 5 2 3 4 --turn-total 300 --score 1200 --opponent 3500
+    """
+    farkle.check_target(target)
+    loadout = farkle.parse_loadout(dice)
+    other = farkle.parse_loadout(opponent_dice, "--opponent-dice") if opponent_dice else None
+    text = " ".join(roll).replace(",", " ")
+    _kernels()
+    if score_own is not None or opponent is not None:
+        farkle.check_points(score_own or 0, target, "--score")
+        farkle.check_points(opponent or 0, target, "--opponent")
+        with progress("score pair") as update:  # the race-aware solve, kept for the hint that follows
+            farkle.cached_match(loadout, other, target, store=True, progress=update)
+    result = farkle.hint(text, turn_total, loadout, positions, score_own, opponent, target, other)
+    if as_json:
+        emit_json(result)
+        return
+    from rich.table import Table
+
+    win = result.measure == "win_chance"
+    out = console()
+    rolled = " ".join(result.position["roll"])
+    if result.position["bust"]:
+        out.print(f"Roll {rolled}: bust, no legal selection; the turn scores nothing.")
+        return
+    what = "win chance (race-aware)" if win else "expected banked points (coaching table)"
+    out.print(f"Roll {rolled} at turn total {turn_total:,}: {what}")
+    t = Table()
+    t.add_column("option")
+    for col in ("scores", "total", "dice left", "value", "loss"):
+        t.add_column(col, justify="right", no_wrap=True)
+    shown = result.options if show_all else result.options[:TOP_ROWS]
+    for o in shown:
+        left = str(o.extras["dice_left"]) + (" hot" if o.extras["hot_dice"] else "")
+        value = f"{100 * o.value:.2f}%" if win else f"{o.value:,.1f}"
+        loss = f"{100 * o.loss:.2f} pp" if win else f"{o.loss:,.1f}"
+        t.add_row(o.option, f"{o.extras['score']:,}", f"{o.extras['turn_total']:,}", left, value, loss)
+    out.print(t)
+    if len(shown) < len(result.options):
+        out.print(f"... {len(result.options) - len(shown)} more options (--all lists them)")
+    if win:
+        out.print("loss in percentage points (pp) of win chance; 'hot': all dice used, six dice again")
+    else:
+        out.print("'hot': all dice used (hot dice), six dice again")
+
+
+@farkle_app.command("match")
+def farkle_match(
+    target: int = typer.Option(4000, "--target", help=TARGET_HELP),
+    dice: Optional[str] = typer.Option(None, "--dice", help="The first player's dice. " + DICE_HELP),
+    opponent_dice: Optional[str] = typer.Option(None, "--opponent-dice", help="The second player's dice."),
+    plot: Optional[str] = typer.Option(None, "--plot", help="Draw the win chance over both scores to FILE.png "
+                                                              "or FILE.svg."),
+    as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
+):
+    """A match to the target: win chances when both play to win, and race-aware play against the coaching
+    table.
+
+    Example: holdwise farkle match --target 1500
+    """
+    farkle.check_target(target)
+    check_plot_path(plot)
+    first = farkle.parse_loadout(dice)
+    second = farkle.parse_loadout(opponent_dice, "--opponent-dice") if opponent_dice else None
+    _kernels()
+    with progress("score pair") as update:
+        report = farkle.match_report(first, second, target, progress=update)
+    if plot is not None:
+        _plot_match(farkle.match_chart(first, second, target), plot)
+    if as_json:
+        emit_json(report)
+        return
+    out = console()
+    out.print(f"Match to {target:,}: the first player wins {100 * report.first_player_win:.3f}% when both play "
+              "to win.")
+    out.print(f"Race-aware play against the race-blind coaching table wins "
+              f"{100 * report.race_aware_vs_race_blind:.3f}% moving first and "
+              f"{100 * report.race_aware_second_vs_race_blind:.3f}% moving second.")
+    out.print(f"(score pairs solved backward from the largest sum; each pair's fixed point by secant steps, then "
+              f"plain iteration, to {report.tolerance:g}; {report.seconds:.1f} s)")
+    if plot is not None:
+        out.print(f"plot written to {plot}")
+
+
+def _plot_match(chart, path: str) -> None:
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
     import numpy as np
 
-    from ..games.farkle import solve_turn
-
-    sol = solve_turn(loadout)
-    t = sol.table
-    states = sorted(range(1, t.n_states), key=lambda s: (t.dice_count[s], s))
-    thresholds = [sol.bank_threshold(s) for s in states]
-    top = max([v for v in thresholds if v > 0] + [1000])
-    levels = min(sol.top_level, top // 50 + 10)
-    grid = np.array([[1.0 if sol.roll[lvl, s] > lvl else 0.0 for lvl in range(levels)] for s in states])
-    labels = []
-    for s in states:
-        counts = t.counts_of(s)
-        names = [n for dtype, c in zip(t.types, counts) for n in dtype.names[:c]]
-        labels.append(str(len(names)) if len(t.types) == 1 else f"{len(names)}: " + ",".join(names))
-    fig, ax = plt.subplots(figsize=(10, max(3, 0.25 * len(states) + 1.5)))
-    ax.imshow(grid, aspect="auto", cmap="RdYlGn", vmin=0, vmax=1, interpolation="nearest",
-              extent=(0, levels * 50, len(states) - 0.5, -0.5))
-    ax.set_yticks(range(len(states)), labels, fontsize=7 if len(states) > 10 else 10)
-    ax.set_xlabel("turn total (points set aside)")
-    ax.set_ylabel("dice left to roll")
-    ax.set_title("Farkle coaching table: green = roll on, red = bank")
-    fig.tight_layout()
-    save_figure(fig, path)
-
-
-@farkle_app.command("hint")
-def farkle_hint(
-    roll: list[int] = typer.Argument(..., help="The faces rolled, e.g. 1 1 5 2 3 4."),
-    turn_total: int = typer.Option(0, "--turn-total", help="Points already set aside this turn."),
-    dice: Optional[str] = typer.Option(None, "--dice", help=DICE_HELP),
-    positions: Optional[str] = typer.Option(None, "--positions",
-                                            help="Which of your six dice rolled, e.g. 2,3,5 (default 1,2,...)."),
-    score_own: Optional[int] = typer.Option(None, "--score", help="Your banked score (race-aware hint)."),
-    opponent: Optional[int] = typer.Option(None, "--opponent", help="The opponent's banked score."),
-    target: int = typer.Option(4000, "--target", help="Match target (a multiple of 50)."),
-    opponent_dice: Optional[str] = typer.Option(None, "--opponent-dice", help="The opponent's six dice."),
-    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
-):
-    """Every legal selection of a roll, ranked, with its value when rolling on and when banking.
-
-    Example: holdwise farkle hint 1 1 5 2 3 4 --turn-total 300 --score 1200 --opponent 3500 --target 4000
-    """
-    if target <= 0 or target % 50:
-        fail(f"--target must be a positive multiple of 50, got {target}")
-    try:
-        loadout = _farkle_dice(dice)
-        other = _farkle_dice(opponent_dice, "--opponent-dice") if opponent_dice else None
-        rolled = None
-        if positions is not None:
-            rolled = [int(p) - 1 for p in positions.split(",") if p.strip()]
-        from ..games.farkle import hint
-
-        result = hint(list(roll), turn_total, loadout, rolled, score_own, opponent, target, other)
-    except ValueError as err:
-        fail(str(err) if "invalid literal" not in str(err) else f"--positions must be numbers 1-6, got {positions!r}")
-    if as_json:
-        emit_json(result)
-        return
-    from rich.table import Table
-
-    race = result["measure"] == "win_probability"
-    title = (f"Roll {' '.join(map(str, roll))} at turn total {turn_total}: "
-             + ("win chance (race-aware)" if race else "expected banked points (coaching table)"))
-    t = Table(title=title)
-    for col in ("keep", "scores", "turn total", "dice left", "roll on", "bank", "best"):
-        t.add_column(col, justify="right")
-    fmt = (lambda v: f"{100 * v:.2f}%") if race else (lambda v: f"{v:,.1f}")
-    for row in result["selections"]:
-        left = f"{row['dice_left']}" + (" (hot dice)" if row["hot_dice"] else "")
-        t.add_row(" ".join(row["keep"]), str(row["score"]), str(row["turn_total"]), left, fmt(row["roll_on"]),
-                  fmt(row["bank"]), row["best"])
-    console = _console()
-    if result["bust"]:
-        console.print("Bust: no legal selection; the turn scores nothing.")
-    else:
-        console.print(t)
-
-
-@farkle_app.command("match")
-def farkle_match(
-    target: int = typer.Option(4000, "--target", help="Points to win (a multiple of 50)."),
-    dice: Optional[str] = typer.Option(None, "--dice", help="The first player's dice. " + DICE_HELP),
-    opponent_dice: Optional[str] = typer.Option(None, "--opponent-dice", help="The second player's dice."),
-    plot: Optional[str] = typer.Option(None, "--plot", help="Draw the win chance over both scores to FILE.png."),
-    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
-):
-    """A match to the target: win chances when both play to win, and race-aware play against the coaching table.
-
-    Example: holdwise farkle match --target 4000
-    """
-    import time
-
-    if target <= 0 or target % 50:
-        fail(f"--target must be a positive multiple of 50, got {target}")
-    if target > 20000:
-        fail(f"--target at most 20000 here, got {target}")
-    _plot_path(plot)
-    try:
-        first = _farkle_dice(dice)
-        second = _farkle_dice(opponent_dice, "--opponent-dice") if opponent_dice else first
-        from ..games.farkle import TOLERANCE, solve_match
-
-        start = time.perf_counter()
-        with _working("solving the match", large=True):
-            both = solve_match(first, second, target)
-            aware_first = solve_match(first, second, target, blind2=True)
-            aware_second = solve_match(second, first, target, blind1=True)
-        seconds = time.perf_counter() - start
-    except ValueError as err:
-        fail(str(err))
-    data = {
-        "target": target,
-        "dice": [d.name for d in first],
-        "opponent_dice": [d.name for d in second],
-        "first_player_win": both.first_player_win,
-        "second_player_win": 1.0 - both.first_player_win,
-        "race_aware_vs_race_blind": aware_first.first_player_win,
-        "race_aware_second_vs_race_blind": 1.0 - aware_second.first_player_win,
-        "tolerance": TOLERANCE,
-        "seconds": seconds,
-    }
-    if plot is not None:
-        _plot_match(both, plot)
-    if as_json:
-        emit_json(data)
-        return
-    console = _console()
-    console.print(f"Match to {target}: first player wins {100 * data['first_player_win']:.3f}% when both play to win.")
-    console.print(f"Race-aware play against the race-blind coaching table wins {100 * data['race_aware_vs_race_blind']:.3f}% "
-                  f"moving first and {100 * data['race_aware_second_vs_race_blind']:.3f}% moving second.")
-    console.print(f"(value iteration to {TOLERANCE:g}; {seconds:.1f} s)")
-    if plot is not None:
-        console.print(f"plot written to {plot}")
-
-
-def _plot_match(solution, path: str) -> None:
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    g = solution.target // 50
+    x = np.array(chart.win_chance)
+    top = chart.target
     fig, ax = plt.subplots(figsize=(6.5, 5.5))
-    image = ax.imshow(solution.first, origin="lower", cmap="viridis", vmin=0, vmax=1,
-                      extent=(-25, g * 50 - 25, -25, g * 50 - 25))
+    image = ax.imshow(x, origin="lower", cmap="viridis", vmin=0, vmax=1, extent=(-25, top - 25, -25, top - 25))
+    scores = np.array(chart.scores)
+    lines = ax.contour(scores, scores, x, levels=[0.5], colors="white", linewidths=1.8)
+    ax.clabel(lines, fmt={0.5: "50%"}, fontsize=9)
     ax.set_xlabel("opponent's score")
     ax.set_ylabel("own score (player to move)")
-    ax.set_title(f"Farkle to {solution.target}: chance to win at the start of one's turn")
-    fig.colorbar(image, ax=ax, label="win chance")
+    ax.set_title(f"Farkle to {top:,}: chance to win at the start of one's turn\n(white line: 50%)", fontsize=11)
+    bar = fig.colorbar(image, ax=ax, label="win chance")
+    bar.ax.axhline(0.5, color="white", lw=1.8)
     fig.tight_layout()
     save_figure(fig, path)
 
@@ -234,65 +281,150 @@ def farkle_loadout(
     top: int = typer.Option(5, "--top", help="How many loadouts to list."),
     opponent_dice: Optional[str] = typer.Option(None, "--opponent-dice",
                                                 help="Also give the listed loadouts' win chance against these dice."),
-    target: int = typer.Option(4000, "--target", help="Match target for --opponent-dice."),
-    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+    target: int = typer.Option(4000, "--target", help="Match target for --opponent-dice. " + TARGET_HELP),
+    as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
 ):
     """The six of your dice that maximize the expected points per turn (every choice solved exactly).
 
     Example: holdwise farkle loadout --owned ordinary*4,weighted,lucky,odd,kings
     """
-    import time
-
-    if top < 1:
-        fail(f"--top must be at least 1, got {top}")
-    if target <= 0 or target % 50:
-        fail(f"--target must be a positive multiple of 50, got {target}")
-    try:
-        from ..games.farkle import best_loadouts, parse_dice
-
-        dice = parse_dice(owned)
-        other = _farkle_dice(opponent_dice, "--opponent-dice") if opponent_dice else None
-        start = time.perf_counter()
-        with _working("solving every loadout", large=True):
-            ranked, n_choices = best_loadouts(dice, top=top)
-            if other is not None:
-                from ..games.farkle import solve_match
-
-                for row in ranked:
-                    mine = _loadout_dice(dice, row["dice"])
-                    row["win_first"] = solve_match(mine, other, target).first_player_win
-                    row["win_second"] = 1.0 - solve_match(other, mine, target).first_player_win
-        seconds = time.perf_counter() - start
-    except ValueError as err:
-        fail(str(err))
-    data = {"owned": [d.name for d in dice], "choices": n_choices, "loadouts": ranked, "seconds": seconds}
+    farkle.check_target(target)
+    dice = farkle.parse_dice(owned)
+    other = farkle.parse_loadout(opponent_dice, "--opponent-dice") if opponent_dice else None
+    _kernels()
+    with progress("loadout") as update:
+        ranking = farkle.best_loadouts(dice, top=top, opponent_dice=other, target=target, progress=update)
     if as_json:
-        emit_json(data)
+        emit_json(ranking)
         return
     from rich.table import Table
 
-    t = Table(title=f"Best loadouts of {n_choices} choices (expected points per turn)")
-    t.add_column("rank", justify="right")
+    out = console()
+    out.print(f"Best loadouts of {ranking.choices:,} choices (expected points per turn)")
+    t = Table()
+    t.add_column("rank", justify="right", no_wrap=True)
     t.add_column("dice")
-    t.add_column("points", justify="right")
+    t.add_column("points", justify="right", no_wrap=True)
     if other is not None:
-        t.add_column("win first", justify="right")
-        t.add_column("win second", justify="right")
-    for i, row in enumerate(ranked, 1):
-        cells = [str(i), ", ".join(row["dice"]), f"{row['expected_points']:.2f}"]
+        t.add_column("win first", justify="right", no_wrap=True)
+        t.add_column("win second", justify="right", no_wrap=True)
+    for i, row in enumerate(ranking.loadouts, 1):
+        cells = [str(i), _short(row.dice), f"{row.expected_points:,.2f}"]
         if other is not None:
-            cells += [f"{100 * row['win_first']:.2f}%", f"{100 * row['win_second']:.2f}%"]
+            cells += [f"{100 * row.win_first:.2f}%", f"{100 * row.win_second:.2f}%"]
         t.add_row(*cells)
-    _console().print(t)
+    out.print(t)
+    if other is not None:
+        out.print(f"win chances in a match to {target:,} against {_short(ranking.opponent_dice)}, both playing "
+                  "to win")
 
 
-def _loadout_dice(owned, names):
-    pool = list(owned)
-    out = []
-    for name in names:
-        die = next(d for d in pool if d.name == name)
-        pool.remove(die)
-        out.append(die)
-    return tuple(out)
+@farkle_app.command("dice")
+def farkle_dice(
+    as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
+):
+    """The named dice and the weights of their faces 1-6 (a joker face shows as J).
+
+    Example: holdwise farkle dice
+    """
+    listing = farkle.list_dice()
+    if as_json:
+        emit_json(listing)
+        return
+    from rich import box
+    from rich.table import Table
+
+    t = Table(box=box.SIMPLE_HEAD)
+    t.add_column("die", no_wrap=True)
+    for face in range(1, 7):
+        t.add_column(str(face), justify="right", no_wrap=True)
+    t.add_column("total", justify="right", no_wrap=True)
+    t.add_column("1 or 5", justify="right", no_wrap=True)
+    for die in listing.dice:
+        cells = [f"{w} {listing.joker_symbol}" if shown == listing.joker_symbol else str(w)
+                 for w, shown in zip(die.weights, die.faces)]
+        ones_fives = (die.chances[0] + die.chances[4]) if 1 not in die.joker_faces else die.chances[4]
+        t.add_row(die.name, *cells, str(die.total_weight), f"{100 * ones_fives:.0f}%")
+    out = console()
+    out.print("Farkle dice: the weight of each face (chance = weight / total)")
+    out.print(t)
+    out.print(f"{listing.joker}.")
+    out.print("'1 or 5': the chance of a scoring single.")
+    out.print("Source: shared/reference/kcd-farkle.md.")
 
 
+def _render(state) -> list[str]:
+    d = state.data
+    lines = [f"  score: you {d['scores']['player']:,}, computer {d['scores']['computer']:,} "
+             f"(first to {state.options['target']:,}); turn total {d['turn_total']:,}"]
+    if state.phase == "select":
+        dice = farkle.parse_dice(state.options["dice"])
+        faces = [farkle.face_text(dice[p - 1], f) for f, p in zip(d["roll"], d["left"])]
+        if len(set(state.options["dice"])) == 1:
+            lines.append("  your roll: " + " ".join(faces))
+        else:
+            lines.append("  your roll: " + "  ".join(f"p{p}={f}" for p, f in zip(d["left"], faces)))
+    return lines
+
+
+def _prompt(state) -> str:
+    if state.phase == "roll":
+        return "your turn: Enter or r to roll >"
+    return "keep which dice? (e.g. 1 5, or 1 5 b to bank; p3 = the die at place 3) >"
+
+
+def _summary(state) -> list[str]:
+    d = state.data
+    won = d["winner"] == "player"
+    return [f"{'you win' if won else 'the computer wins'} {d['scores']['player']:,} to "
+            f"{d['scores']['computer']:,}",
+            f"tally: you won {state.tally['won']}, lost {state.tally['lost']}"]
+
+
+def _option_text(measure: str):
+    """One hint line: win chances as percentages, expected points with one decimal."""
+
+    def text(option) -> str:
+        if option.option in ("roll", "next game") or measure != "win_chance":
+            return f"{option.option:<34} {option.value:>9,.1f}   loss {option.loss:,.1f}"
+        return f"{option.option:<34} {100 * option.value:>8.2f}%   loss {100 * option.loss:.2f} pp"
+
+    return text
+
+
+@farkle_app.command("play")
+def farkle_play(
+    seed: Optional[int] = typer.Option(None, "--seed", help="Seed of the dice (default: a random one)."),
+    target: int = typer.Option(4000, "--target", help=TARGET_HELP),
+    dice: Optional[str] = typer.Option(None, "--dice", help="Your six dice. " + DICE_HELP),
+    computer_dice: Optional[str] = typer.Option(None, "--computer-dice", help="The computer's six dice."),
+    computer: str = typer.Option("race-aware", "--computer",
+                                 help="The computer's play: race-aware (the match optimum; hints in win chance) "
+                                      "or coaching (the one-turn table; hints in expected points)."),
+    first: str = typer.Option("player", "--first", help="Who rolls first in game 1: player or computer."),
+):
+    """Play a match against the computer in the terminal.
+
+    Example: holdwise farkle play --target 2000 --seed 7
+    """
+    import secrets
+
+    options = {"target": target, "dice": dice, "computer_dice": computer_dice, "computer": computer,
+               "first": first}
+    options = farkle.normalize_options(options)
+    _kernels()
+    with progress("score pair") as update:
+        options = farkle.prepare(options, progress=update)
+    state = farkle.new_game(options, secrets.randbelow(2**31) if seed is None else seed)
+    measure = farkle.measure_of(options).replace("_", " ")
+    game = TerminalGame(
+        face=farkle,
+        rules=("Farkle (KCD): set scoring dice aside (1: 100, 5: 50, triples, straights), then",
+               "roll the rest or bank. No score: bust. All six used: hot dice. J is a joker.",
+               f"First to {options['target']:,} wins at once; the computer plays {options['computer']} "
+               f"(hints: {measure})."),
+        keys="r roll; '1 5' keep & roll, '1 5 b' keep & bank",
+        render=_render, prompt=_prompt, summary=_summary,
+        option_text=_option_text(farkle.measure_of(options)),
+    )
+    run(game, state)

@@ -1,4 +1,8 @@
-"""holdwise poker-dice: odds, the exact duel, hints, a game against the computer."""
+"""holdwise poker-dice: odds, the exact duel, hints, a game against the computer.
+
+Thin: options are parsed here, the game's face (`holdwise.games.poker_dice`) does the work, and the
+results are printed here (within 80 columns, or the results' JSON).
+"""
 
 from __future__ import annotations
 
@@ -6,239 +10,260 @@ from typing import Optional
 
 import typer
 
-from ._common import _console, _working, emit_json, fail, new_app
+from ._common import console, emit_json, join_hand, kernels_notice, new_app, pct, progress
+from ._play import TerminalGame, run
+
+__all__ = ["poker_dice_app"]
 
 poker_dice_app = new_app(
-    "Poker dice for two or three players: odds, the exact duel, hints, a game against the computer.",
+    "Poker dice for two or three players: odds, the exact duel, hints, a game against the computer.\n\n"
+    "Variant flags (--no-straights, --straight-above-full-house, --flush-rule, --ace-high, --poker-faces) "
+    "may stand before or after a command.\n\n"
+    "Example: holdwise poker-dice hint 1 1 3 4 6 --rolls-left 2 --to-beat 66622\n\n"
+    "Example: holdwise poker-dice --poker-faces play --players 3 --seed 7",
 )
 
-def _variant(no_straights: bool, straight_above: bool, flush_rule: bool, ace_high: bool, poker_faces: bool):
-    from ..games.poker_dice import Variant
-
-    try:
-        return Variant(straights=not no_straights, straight_above_full_house=straight_above, flush=flush_rule,
-                       ace_high=ace_high, poker_faces=poker_faces)
-    except ValueError as err:
-        fail(str(err))
-
+TOP_ROWS = 12  # hint rows shown without --all
 
 NO_STRAIGHTS = typer.Option(False, "--no-straights", help="Straights count as busts.")
 STRAIGHT_ABOVE = typer.Option(False, "--straight-above-full-house", help="A straight beats a full house.")
 FLUSH_RULE = typer.Option(False, "--flush-rule",
                           help="A straight to the king is a straight, to the ace a flush (below four of a kind).")
 ACE_HIGH = typer.Option(False, "--ace-high", help="1 ranks above 6 (1, 6, 5, 4, 3, 2).")
-POKER_FACES = typer.Option(False, "--poker-faces", help="Show faces as A K Q J 10 9.")
+POKER_FACES = typer.Option(False, "--poker-faces",
+                           help="Show faces as A K Q J 10 9 (input accepts them always; T for 10).")
+PLAYERS = typer.Option(2, "--players", help="Players at the table: 2 or 3.")
+JSON = typer.Option(False, "--json", help="Print JSON.")
 
 
-def _hand_text(faces, variant) -> str:
-    return " ".join(variant.face_label(f) for f in sorted(faces, key=variant.value, reverse=True))
+@poker_dice_app.callback()
+def _group(
+    ctx: typer.Context,
+    no_straights: bool = NO_STRAIGHTS, straight_above: bool = STRAIGHT_ABOVE, flush_rule: bool = FLUSH_RULE,
+    ace_high: bool = ACE_HIGH, poker_faces: bool = POKER_FACES,
+) -> None:
+    """Poker dice for two or three players: odds, the exact duel, hints, a game against the computer.
+
+    Example: holdwise poker-dice hint 1 1 3 4 6 --rolls-left 2 --to-beat 66622
+    """
+    # variant flags typed before the command: every command takes them, so they are handed down
+    ctx.obj = {"no_straights": no_straights, "straight_above": straight_above, "flush_rule": flush_rule,
+               "ace_high": ace_high, "poker_faces": poker_faces}
+
+
+def _variant(ctx: typer.Context, no_straights: bool, straight_above: bool, flush_rule: bool, ace_high: bool,
+             poker_faces: bool):
+    """The variant from the flags typed before or after the command (a flag counts where it is given)."""
+    from ..games.poker_dice import Variant
+
+    before = ctx.obj if isinstance(ctx.obj, dict) else {}
+    return Variant(straights=not (no_straights or before.get("no_straights", False)),
+                   straight_above_full_house=straight_above or before.get("straight_above", False),
+                   flush=flush_rule or before.get("flush_rule", False),
+                   ace_high=ace_high or before.get("ace_high", False),
+                   poker_faces=poker_faces or before.get("poker_faces", False))
+
+
+def _kernels() -> None:
+    from ..games import poker_dice as face
+
+    kernels_notice(*face.KERNEL_MODULES)
 
 
 @poker_dice_app.command("odds")
 def poker_dice_odds(
+    ctx: typer.Context,
     no_straights: bool = NO_STRAIGHTS, straight_above: bool = STRAIGHT_ABOVE, flush_rule: bool = FLUSH_RULE,
-    ace_high: bool = ACE_HIGH, poker_faces: bool = POKER_FACES,
-    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
-):
+    ace_high: bool = ACE_HIGH, poker_faces: bool = POKER_FACES, as_json: bool = JSON,
+) -> None:
     """Exact counts of every category over the 7,776 rolls of five dice, best first.
 
     Example: holdwise poker-dice odds --poker-faces
     """
-    variant = _variant(no_straights, straight_above, flush_rule, ace_high, poker_faces)
-    from ..games.poker_dice import CATEGORY_LABELS, Dice, category_of
+    from ..games.poker_dice import CATEGORY_LABELS, odds
 
-    dice = Dice(5, 6)
-    lat = dice.lattice
-    counts = {c: 0 for c in variant.categories}
-    busts = []
-    for row, ways in zip(lat.counts[lat.hands].tolist(), dice.outcome_counts(5)):
-        cat = category_of(tuple(row), variant)
-        counts[cat] += int(ways)
-        if cat == "bust" and variant.straights:
-            busts.append(_hand_text([f + 1 for f, c in enumerate(row) for _ in range(c)], variant))
+    variant = _variant(ctx, no_straights, straight_above, flush_rule, ace_high, poker_faces)
+    result = odds(variant)
     if as_json:
-        emit_json({"categories": list(variant.categories), "counts": counts, "total": 7776,
-                   "probabilities": {c: n / 7776 for c, n in counts.items()},
-                   "bust_hands": busts if variant.straights else None})
+        emit_json(result)
         return
     from rich.table import Table
 
-    t = Table(title="Poker dice: first-roll combinations out of 7,776")
-    for col in ("hand", "rolls", "chance"):
-        t.add_column(col, justify="right" if col != "hand" else "left")
-    for c, n in counts.items():
-        t.add_row(CATEGORY_LABELS[c], f"{n:,}", f"{100 * n / 7776:.3f}%")
-    console = _console()
-    console.print(t)
-    if variant.straights:
-        console.print("bust hands: " + "; ".join(f"[{b}]" for b in busts))
+    out = console()
+    out.print(f"Poker dice: first-roll combinations out of {result.total:,}", markup=False)
+    table = Table()
+    table.add_column("hand")
+    table.add_column("rolls", justify="right")
+    table.add_column("chance", justify="right")
+    for category in result.categories:
+        table.add_row(CATEGORY_LABELS[category], f"{result.counts[category]:,}",
+                      f"{100 * result.probabilities[category]:.3f}%")
+    out.print(table)
+    if result.bust_hands is not None:
+        out.print("bust hands (all values different, no straight):", markup=False)
+        out.print("  " + "; ".join(" ".join(hand) for hand in result.bust_hands), markup=False)
 
 
 @poker_dice_app.command("duel")
 def poker_dice_duel(
-    players: int = typer.Option(2, "--players", help="2 or 3 players."),
-    roll_limit: bool = typer.Option(False, "--roll-limit", help="Later players may not roll more times than the first."),
+    ctx: typer.Context,
+    players: int = PLAYERS,
+    roll_limit: bool = typer.Option(False, "--roll-limit",
+                                    help="Later players may not roll more times than the first."),
     no_straights: bool = NO_STRAIGHTS, straight_above: bool = STRAIGHT_ABOVE, flush_rule: bool = FLUSH_RULE,
-    ace_high: bool = ACE_HIGH, poker_faces: bool = POKER_FACES,
-    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
-):
+    ace_high: bool = ACE_HIGH, poker_faces: bool = POKER_FACES, as_json: bool = JSON,
+) -> None:
     """Each player's win chance when everyone plays the exact strategy (ties replayed).
 
     Example: holdwise poker-dice duel --players 3 --roll-limit
     """
-    import time
+    from ..games.poker_dice import duel
 
+    variant = _variant(ctx, no_straights, straight_above, flush_rule, ace_high, poker_faces)
     if players not in (2, 3):
-        fail(f"--players must be 2 or 3, got {players}")
-    variant = _variant(no_straights, straight_above, flush_rule, ace_high, poker_faces)
-    from ..games.poker_dice import TOLERANCE, solve_duel, solve_three
+        from ..errors import InputError
 
-    start = time.perf_counter()
-    with _working("solving", large=players == 3):
-        result = solve_duel(variant, roll_limit) if players == 2 else solve_three(variant, roll_limit)
-    seconds = time.perf_counter() - start
-    names = ["first_player_win", "second_player_win", "third_player_win"]
-    data = {n: w for n, w in zip(names, result.win)}
-    data.update({"players": players, "roll_limit": roll_limit, "iterations": result.iterations,
-                 "tolerance": TOLERANCE, "seconds": seconds})
+        raise InputError(f"--players must be 2 or 3, got {players}")
+    _kernels()
+    with progress("three players: hands solved this round", enabled=players == 3) as update:
+        result = duel(variant, players, roll_limit, on_step=update)
     if as_json:
-        emit_json(data)
+        emit_json(result)
         return
-    console = _console()
-    for i, w in enumerate(result.win, 1):
-        console.print(f"player {i} wins {100 * w:.4f}%")
-    console.print(f"(ties replayed exactly; fixed point to {TOLERANCE:g} in {result.iterations} steps, {seconds:.2f} s)")
+    out = console()
+    for i, chance in enumerate(result.win_chances, 1):
+        out.print(f"player {i} wins {100 * chance:.4f}%")
+    out.print(f"(ties replayed exactly; fixed point to {result.tolerance:g} in {result.iterations} steps, "
+              f"{result.seconds:.2f} s)")
 
 
 @poker_dice_app.command("hint")
 def poker_dice_hint(
-    hand: list[str] = typer.Argument(..., help="The five dice showing, e.g. 1 1 3 4 6 (or A K Q J 10 9)."),
-    rolls_left: int = typer.Option(..., "--rolls-left", help="Rolls still allowed (1 or 2)."),
+    ctx: typer.Context,
+    hand: list[str] = typer.Argument(..., help="The five dice showing: 1 1 3 4 6, \"1 1 3 4 6\" or A K Q J 10 9."),
+    rolls_left: int = typer.Option(..., "--rolls-left", help="Rolls still allowed: 1 or 2."),
     to_beat: Optional[str] = typer.Option(None, "--to-beat", help='The best hand so far, e.g. "6 6 6 2 2".'),
-    players: int = typer.Option(2, "--players", help="2 or 3 players."),
+    players: int = PLAYERS,
     position: Optional[int] = typer.Option(None, "--position",
-                                           help="Your place in the order (default: last with --to-beat, else 1)."),
+                                           help="Your place: 1 to players (default: last with --to-beat, else 1)."),
     tied: bool = typer.Option(False, "--tied", help="Three players: both earlier players hold the hand to beat."),
     no_straights: bool = NO_STRAIGHTS, straight_above: bool = STRAIGHT_ABOVE, flush_rule: bool = FLUSH_RULE,
     ace_high: bool = ACE_HIGH, poker_faces: bool = POKER_FACES,
-    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
-):
+    show_all: bool = typer.Option(False, "--all", help=f"Show every keep (default: the top {TOP_ROWS})."),
+    as_json: bool = JSON,
+) -> None:
     """Every keep ranked by the chance to win, for any position: the hand to beat is the best so far.
 
-    Example: holdwise poker-dice hint 1 1 3 4 6 --rolls-left 2 --to-beat "6 6 6 2 2"
+    Example: holdwise poker-dice hint 1 1 3 4 6 --rolls-left 2 --to-beat 66622
     """
-    variant = _variant(no_straights, straight_above, flush_rule, ace_high, poker_faces)
-    from ..games.poker_dice import hint, parse_hand
+    from ..games.poker_dice import hint
 
-    try:
-        faces = parse_hand(hand, variant)
-        beat = parse_hand(to_beat, variant) if to_beat is not None else None
-        result = hint(faces, rolls_left, variant, beat, players, position, tied)
-    except ValueError as err:
-        fail(str(err))
-    rows = [{"keep": [variant.face_label(f) for f in sorted(k, key=variant.value, reverse=True)],
-             "win_probability": v} for k, v in result["keeps"]]
+    variant = _variant(ctx, no_straights, straight_above, flush_rule, ace_high, poker_faces)
+    _kernels()
+    with progress("three players: hands solved this round", enabled=players == 3) as update:
+        result = hint(join_hand(hand), rolls_left, variant, to_beat, players, position, tied, on_step=update)
     if as_json:
-        emit_json({"hand": _hand_text(faces, variant), "rolls_left": rolls_left,
-                   "to_beat": _hand_text(beat, variant) if beat else None, "measure": result["measure"],
-                   "keeps": rows})
+        emit_json(result)
         return
     from rich.table import Table
 
-    t = Table(title=f"{_hand_text(faces, variant)}, {rolls_left} roll(s) left: {result['measure']}")
-    t.add_column("keep")
-    t.add_column("win chance", justify="right")
-    for row in rows:
-        t.add_row(" ".join(row["keep"]) or "(roll all)", f"{100 * row['win_probability']:.3f}%")
-    _console().print(t)
+    where = result.position
+    title = f"{' '.join(where['hand'])}, {rolls_left} roll(s) left"
+    if where["to_beat"] is not None:
+        title += f", to beat {' '.join(where['to_beat'])}"
+    out = console()
+    out.print(title, markup=False)
+    out.print(where["situation"], markup=False)
+    table = Table()
+    table.add_column("keep")
+    table.add_column("win chance", justify="right")
+    table.add_column("loss (pp)", justify="right")
+    rows = result.options if show_all else result.options[:TOP_ROWS]
+    for option in rows:
+        text = "all (stand)" if option.extras["stand"] else ("none (roll all)" if not option.extras["keep"]
+                                                              else option.option)
+        table.add_row(text, pct(option.value, 3), f"{100 * option.loss:.3f}")
+    out.print(table)
+    if len(rows) < len(result.options):
+        out.print(f"... {len(result.options) - len(rows)} more keeps (--all shows them)")
+
+
+_SHORT = {"five_of_a_kind": "five", "four_of_a_kind": "four", "flush": "flush", "full_house": "full house",
+          "straight": "straight", "three_of_a_kind": "three", "two_pairs": "two pairs", "pair": "pair",
+          "bust": "bust"}  # category names short enough for one 80-column line
+
+
+def _render(state) -> list[str]:
+    from ..games.poker_dice import advice
+
+    hint = advice(state)
+    where = hint.position
+    lines = []
+    if where["to_beat"] is not None:
+        lines.append(f"  to beat: {' '.join(where['to_beat'])}" + (" (held by both)" if where["tied"] else ""))
+    lines.append(f"  your dice: {' '.join(where['hand'])}, {where['rolls_left']} roll(s) left")
+    return lines
+
+
+def _summary(state) -> list[str]:
+    tally = state.tally
+    return [f"tally: you won {tally['won']} of {tally['games']} game(s), lost {tally['lost']}"]
+
+
+def _option_text(option) -> str:
+    text = " ".join(option.extras["keep"]) + " (stand)" if option.extras["stand"] else option.option
+    return f"keep {text:<24} win {100 * option.value:7.3f}%   loss {100 * option.loss:.3f} pp"
 
 
 @poker_dice_app.command("play")
 def poker_dice_play(
-    seed: Optional[int] = typer.Option(None, "--seed", help="Seed the dice (for a repeatable game)."),
+    ctx: typer.Context,
+    seed: Optional[int] = typer.Option(None, "--seed", help="Seed the dice (0 or more; for a repeatable game)."),
+    players: int = PLAYERS,
+    position: int = typer.Option(1, "--position", help="Your seat: 1 (first to roll) to players."),
+    roll_limit: bool = typer.Option(False, "--roll-limit",
+                                    help="Later players may not roll more times than the first."),
     no_straights: bool = NO_STRAIGHTS, straight_above: bool = STRAIGHT_ABOVE, flush_rule: bool = FLUSH_RULE,
     ace_high: bool = ACE_HIGH, poker_faces: bool = POKER_FACES,
-):
-    """A game in the terminal against the optimal computer: you roll first, then the computer.
+) -> None:
+    """A game in the terminal against the computer, which plays the exact strategy.
 
-    At each prompt type the dice to keep (e.g. "6 6"), "all" (or Enter) to stand, "h" for a hint, "q" to quit.
+    At each prompt type the dice to keep (e.g. 6 6), all or Enter to stand, none to roll all five again.
     Example: holdwise poker-dice play --seed 7
     """
-    import numpy as np
+    import secrets
 
-    variant = _variant(no_straights, straight_above, flush_rule, ace_high, poker_faces)
-    from ..games.poker_dice import (
-        CATEGORY_LABELS,
-        ROLLS,
-        Game,
-        beat_payout,
-        category_of,
-        faces_to_counts,
-        hint,
-        setup,
-        solve,
-        solve_duel,
-    )
+    from ..games import poker_dice as face
 
-    rng = np.random.default_rng(seed)
-    s = setup(variant)
-    lat = s.dice.lattice
-    w = solve_duel(variant).win[0]
-    echo = typer.echo
+    variant = _variant(ctx, no_straights, straight_above, flush_rule, ace_high, poker_faces)
+    options = {"players": players, "position": position, "roll_limit": roll_limit,
+               "straights": variant.straights, "straight_above_full_house": variant.straight_above_full_house,
+               "flush": variant.flush, "ace_high": variant.ace_high, "poker_faces": variant.poker_faces}
+    _kernels()
+    state = face.new_game(options, secrets.randbelow(2**31) if seed is None else seed)
+    ranking = ", ".join(_SHORT[c] for c in variant.categories)
+    game = TerminalGame(
+        face=face,
+        rules=("Poker dice: five dice, three rolls at most; keep any dice, re-roll the rest.",
+               "Players roll in turn and see the hands before; the best hand wins, ties replay.",
+               f"Best first: {ranking}."),
+        keys="dice to keep (6 6), Enter or all: stand, none: reroll",
+        render=_render, prompt=lambda state: "keep?", summary=_summary, option_text=_option_text)
+    run(game, state, echo=_echo_with_opening(state))
 
-    def roll(n):
-        return [int(x) for x in rng.integers(1, 7, size=n)]
 
-    def describe(faces):
-        return f"{_hand_text(faces, variant)}  ({CATEGORY_LABELS[category_of(tuple(faces_to_counts(faces, 6)), variant)]})"
+def _echo_with_opening(state):
+    """typer.echo that also shows the opening roll(s) right after the keys line.
 
-    round_no = 1
-    while True:
-        echo(f"-- round {round_no} --")
-        mine = roll(5)
-        for left in range(ROLLS - 1, 0, -1):
-            echo(f"you: {describe(mine)}   ({left} roll(s) left)")
-            while True:
-                answer = typer.prompt("keep", default="all", show_default=False).strip().lower()
-                if answer == "q":
-                    raise typer.Exit(0)
-                if answer == "h":
-                    for keep, value in hint(tuple(sorted(mine)), left, variant)["keeps"][:5]:
-                        echo(f"  keep {_hand_text(keep, variant) or '(none)'}: {100 * value:.2f}% to win")
-                    continue
-                if answer in ("all", "a", ""):
-                    keep = list(mine)
-                    break
-                try:
-                    keep = [variant.parse_face(p) for p in answer.replace(",", " ").split()]
-                    counts = faces_to_counts(keep, 6)
-                    if np.any(counts > faces_to_counts(mine, 6)):
-                        raise ValueError("you can only keep dice you rolled")
-                    break
-                except ValueError as err:
-                    echo(f"  {err}")
-            if len(keep) == 5:
-                break
-            mine = keep + roll(5 - len(keep))
-        echo(f"you stand on {describe(mine)}")
-        b = int(lat.hand_index(faces_to_counts(mine, 6)))
-        policy = solve(Game(s.dice, beat_payout(s, b, 1.0 - w), ROLLS - 1))
-        theirs = roll(5)
-        for left in range(ROLLS - 1, 0, -1):
-            h = int(lat.hand_index(faces_to_counts(theirs, 6)))
-            keep = list(lat.faces(int(policy.keeps[left, h])))
-            echo(f"computer: {describe(theirs)} -> keeps {_hand_text(keep, variant) or 'nothing'}")
-            if len(keep) == 5:
-                break
-            theirs = keep + roll(5 - len(keep))
-        echo(f"computer stands on {describe(theirs)}")
-        h = int(lat.hand_index(faces_to_counts(theirs, 6)))
-        if s.ranks[b] > s.ranks[h]:
-            echo("you win!")
-            return
-        if s.ranks[b] < s.ranks[h]:
-            echo("the computer wins.")
-            return
-        echo("a tie: the round is replayed.")
-        round_no += 1
+    The shared loop shows only log lines added after it starts; a new game has already rolled.
+    """
+    opening = list(state.log)
 
+    def echo(line: str) -> None:
+        typer.echo(line)
+        if opening and line.startswith("keys: "):
+            for logged in opening:
+                typer.echo(logged)
+            opening.clear()
+
+    return echo

@@ -1,176 +1,272 @@
-"""holdwise video-poker: pay tables, every hold of a hand, a whole game's return."""
+"""holdwise video-poker: the games, every hold of a hand, a whole game's return, a session at the machine.
+
+Thin: parse the arguments, call the face `holdwise.games.video_poker`, print. Human output is plain
+text laid out for 80 columns (numbers are never cut; long lists show the top rows, `--all` the rest).
+"""
 
 from __future__ import annotations
 
-import sys
+import random
+import textwrap
+from collections.abc import Sequence
 from typing import Optional
 
 import typer
 
-from ._common import _console, emit_json, fail, new_app
+from ._common import WIDTH, emit_json, join_hand, kernels_notice, new_app, progress
+
+__all__ = ["video_poker_app"]
 
 video_poker_app = new_app(
-    "Video poker: every hold of a hand, and the exact return of a whole game with optimal play.",
+    "Video poker: every hold of a hand, the exact return of a whole game with optimal play, and a session "
+    "at the machine.\n\nExample: holdwise video-poker hold AS KS QS JS 9D",
 )
 
-GAME_HELP = "Game id (see `holdwise video-poker games`)."
+SHIPPED = ("jacks-or-better-9-6, jacks-or-better-8-5, bonus-poker-8-5, double-bonus-10-7, "
+           "double-double-bonus-9-6, deuces-wild-full-pay, joker-poker-kings")  # a test checks this list
+GAME_HELP = f"Game id: {SHIPPED}, or one from --paytable-file."
 PAYTABLE_FILE_HELP = "TOML file with more games, in the shipped format (see the README)."
+COINS_HELP = "Coins bet: 1, 2, 3, 4 or 5 (1-4 coins: the natural royal pays less, 250 per coin in the shipped games)."
+TOP_ROWS = 10
 
 
-def _games(paytable_file: Optional[str]):
-    from ..games.video_poker import load_games, shipped_games
+def _face():
+    from ..games import video_poker
 
-    games = dict(shipped_games())
-    if paytable_file is not None:
-        games.update(load_games(paytable_file))
-    return games
+    return video_poker
 
 
-def _game(game: str, paytable_file: Optional[str]):
-    from ..games.video_poker import get_game, load_games
+def _wrap(items: Sequence[str], indent: str = "  ", sep: str = ", ", width: int = WIDTH) -> list[str]:
+    """Items filled into lines of at most `width` columns; an item ("full house 9") is never split."""
+    lines: list[str] = []
+    line = indent
+    for i, item in enumerate(items):
+        text = item + (sep.rstrip() if i < len(items) - 1 else "")
+        if line.strip() and len(line) + len(text) > width:
+            lines.append(line.rstrip())
+            line = indent
+        line += text + (" " if i < len(items) - 1 else "")
+    if line.strip():
+        lines.append(line.rstrip())
+    return lines
 
-    return get_game(game, load_games(paytable_file) if paytable_file else None)
+
+def _title(text: str) -> list[str]:
+    return textwrap.wrap(text, WIDTH, break_long_words=False, break_on_hyphens=False)
 
 
-def _pay_str(value) -> str:
-    from fractions import Fraction
+def _echo(lines: Sequence[str]) -> None:
+    for line in lines:
+        typer.echo(line)
 
-    value = Fraction(value)
-    return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+
+def _amount(value) -> str:
+    """Credits as players read them: 1,040 or 2.50."""
+    return f"{value:,}" if isinstance(value, int) else f"{value:,.2f}"
+
+
+def _label(name: str) -> str:
+    return name.replace("_", " ")
 
 
 @video_poker_app.command("games")
 def video_poker_games(
     paytable_file: Optional[str] = typer.Option(None, "--paytable-file", help=PAYTABLE_FILE_HELP),
-    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+    exact: bool = typer.Option(False, "--exact", help="Also give each pay as a \"p/q\" string (JSON pays_exact)."),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON: {\"games\": [...]} (keys in the README)."),
 ):
-    """The pay tables: id, deck, wild cards and pays per coin (5 coins; 1-4 coins where different).
+    """The games: id, name, deck, wild cards and the pays per coin, best hand first.
 
     Example: holdwise video-poker games
     """
-    try:
-        games = _games(paytable_file)
-    except ValueError as err:
-        fail(str(err))
+    vp = _face()
+    result = vp.games(paytable_file, exact=exact or not as_json)
     if as_json:
-        emit_json([{"id": g.id, "name": g.name, "deck": g.deck, "wild": g.wild,
-                    "pays": {h: _pay_str(p) for h, p in zip(g.hands, g.pays) if h != "nothing"},
-                    "pays_below_5_coins": {h: _pay_str(p) for h, p in zip(g.hands, g.pays_for(1)) if h != "nothing"}}
-                   for g in games.values()])
+        emit_json(result)
         return
-    from rich.table import Table
+    lines = []
+    for g in result.games:
+        wild = {"none": "no wild cards", "deuces": "deuces wild", "joker": "the joker wild"}[g.wild]
+        lines.extend(_title(f"{g.id}: {g.name}; {g.deck} cards, {wild}"))
+        items = []
+        for hand, pay in g.pays.items():
+            below = g.pays_below_5_coins[hand]
+            items.append(f"{_label(hand)} {vp.pay_text(g.pays_exact[hand])}"
+                         + (f" ({_amount(below)} at 1-4 coins)" if below != pay else ""))
+        lines.extend(_wrap(items))
+    lines.append("Pays are per coin bet; a hand not in the table pays 0.")
+    _echo(lines)
 
-    t = Table(title="Video poker games (pays per coin at 5 coins)")
-    for col in ("id", "deck", "wild", "pays, best hand first"):
-        t.add_column(col)
-    for g in games.values():
-        t.add_row(g.id, str(g.deck), g.wild,
-                  ", ".join(f"{h.replace('_', ' ')} {_pay_str(p)}" for h, p in zip(g.hands, g.pays) if h != "nothing"))
-    _console().print(t)
-    _console().print("At 1 to 4 coins the natural royal flush pays 250 per coin.")
+
+def _marks(positions: Sequence[int], cell: int = 6) -> str:
+    return "".join(("HOLD" if p in positions else "").ljust(cell) for p in range(1, 6))
 
 
 @video_poker_app.command("hold")
 def video_poker_hold(
-    hand: str = typer.Argument(..., help='Five cards, e.g. "AS KS QS JS 9D" (T or 10; Jk for the joker).'),
+    hand: Optional[list[str]] = typer.Argument(
+        None, help="Five cards in dealt order: AS KS QS JS 9D, one quoted string or separate words, commas "
+                   "allowed; T or 10, suits c d h s or the symbols, Jk for the joker."),
     game: str = typer.Option("jacks-or-better-9-6", "--game", "-g", help=GAME_HELP),
-    coins: int = typer.Option(5, "--coins", help="Coins bet, 1 to 5."),
+    coins: int = typer.Option(5, "--coins", help=COINS_HELP),
     paytable_file: Optional[str] = typer.Option(None, "--paytable-file", help=PAYTABLE_FILE_HELP),
-    exact: bool = typer.Option(False, "--exact", help="Show exact fractions."),
-    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+    exact: bool = typer.Option(False, "--exact", help="Exact values as fractions (JSON value_exact, loss_exact)."),
+    counts: bool = typer.Option(False, "--counts", help="Show how many draws of each hold end in each pay class."),
+    show_all: bool = typer.Option(False, "--all", help=f"Show all 32 holds, not only the top {TOP_ROWS}."),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON: the hint with every hold (keys in the README)."),
 ):
-    """All 32 holds of a hand with their exact expected return and draws per pay class, best first.
+    """All 32 holds of a hand, best first: HOLD marks under the dealt cards, expected return per coin, loss.
 
-    Example: holdwise video-poker hold "AS KS QS JS 9D" --game jacks-or-better-9-6
+    Example: holdwise video-poker hold AS KS QS JS 9D --game jacks-or-better-9-6
     """
-    from ..games.video_poker import fraction_str, hand_str, parse_hand
-
-    try:
-        table = _game(game, paytable_file)
-        table.pays_for(coins)
-        cards = parse_hand(hand, table.deck)
-        from ..games.video_poker import analyze_hand
-
-        holds = analyze_hand(cards, table, coins)
-    except ValueError as err:
-        fail(str(err))
+    vp = _face()
+    table = vp.resolve_game(game, paytable_file)
+    table.pays_for(coins)  # the inputs are checked before a first run's notice and compile
+    cards = vp.parse_hand(join_hand(hand), table.deck)
+    kernels_notice(*vp.KERNEL_MODULES)
+    result = vp.hint(cards, table, coins, exact=exact)
     if as_json:
-        emit_json({"game": table.id, "coins": coins, "hand": hand_str(cards),
-                   "holds": [{"hold": hand_str(h.held), "value": h.value, "value_exact": fraction_str(h.value_exact),
-                              "draws": h.draws, "counts": dict(zip(table.hands, h.counts))} for h in holds]})
+        emit_json(result)
         return
-    from rich.table import Table
-
-    t = Table(title=f"{hand_str(cards)}: {table.name}, {coins} coin(s); expected return per coin")
-    t.add_column("rank", justify="right")
-    t.add_column("hold")
-    t.add_column("value" if not exact else "value (exact)", justify="right")
-    for h in table.hands[:-1]:
-        t.add_column(h.replace("_", " "), justify="right")
-    t.add_column("nothing", justify="right")
-    for i, h in enumerate(holds, 1):
-        t.add_row(str(i), hand_str(h.held) or "(discard all)",
-                  fraction_str(h.value_exact) if exact else f"{h.value:.6f}", *[f"{n:,}" for n in h.counts])
-    _console(min_width=200).print(t)
+    cards = result.position["hand"]
+    shown = result.options if show_all else result.options[:TOP_ROWS]
+    if exact:
+        values = [vp.pay_text(o.value_exact) for o in shown]
+        losses = [vp.pay_text(o.loss_exact) for o in shown]
+    else:
+        values = [f"{o.value:.6f}" for o in shown]
+        losses = [f"{o.loss:.6f}" for o in shown]
+    vw = max(9, *(len(v) for v in values))
+    lw = max(9, *(len(v) for v in losses))
+    lines = _title(f"{' '.join(cards)}: {table.name}, {coins} coin{'s' * (coins > 1)}; "
+                   f"expected return per coin, best first")
+    lines.append("")
+    head = f"{'#':>3}  " + "".join(c.ljust(6) for c in cards)
+    lines.append(f"{head}{'value':>{vw}}  {'loss':>{lw}}")
+    for i, (opt, value, loss) in enumerate(zip(shown, values, losses), 1):
+        row = f"{i:>3}  {_marks(opt.extras['positions'])}{value:>{vw}}  {loss:>{lw}}"
+        if len(row) > WIDTH:  # long exact fractions: the numbers go on their own line, whole
+            lines.append(f"{i:>3}  {_marks(opt.extras['positions'])}".rstrip())
+            lines.append(f"     value {value}, loss {loss}")
+        else:
+            lines.append(row)
+        if counts:
+            items = [f"{_label(k)} {n:,}" for k, n in opt.extras["counts"].items() if n]
+            lines.extend(_wrap(items + [f"of {opt.extras['draws']:,} draw{'s' * (opt.extras['draws'] != 1)}"], indent="       "))
+    if len(shown) < len(result.options):
+        lines.append(f"{len(result.options) - len(shown)} more holds: --all shows them")
+    if not counts:
+        lines.append("--counts shows each hold's draws per pay class")
+    _echo(lines)
 
 
 @video_poker_app.command("return")
 def video_poker_return(
     game: str = typer.Option("jacks-or-better-9-6", "--game", "-g", help=GAME_HELP),
-    coins: int = typer.Option(5, "--coins", help="Coins bet, 1 to 5 (1-4 pay the natural royal 250 per coin)."),
+    coins: int = typer.Option(5, "--coins", help=COINS_HELP),
     paytable_file: Optional[str] = typer.Option(None, "--paytable-file", help=PAYTABLE_FILE_HELP),
-    exact: bool = typer.Option(False, "--exact", help="Show the exact return and probabilities as fractions."),
-    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+    exact: bool = typer.Option(False, "--exact", help="Exact return and table as fractions (JSON *_exact keys)."),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON (keys in the README)."),
 ):
     """The exact return of a game with optimal play over every deal, and its return table.
 
     Example: holdwise video-poker return --game deuces-wild-full-pay --coins 5
     """
-    import math
-
-    from ..games.video_poker import fraction_str
-
-    try:
-        table = _game(game, paytable_file)
-        table.pays_for(coins)
-        from ..games.video_poker import solve_game
-
-        if not as_json and sys.stderr.isatty():
-            from rich.console import Console
-            from rich.progress import Progress
-
-            with Progress(transient=True, console=Console(stderr=True)) as bar:
-                task = bar.add_task(f"{table.id}: every deal", total=1.0)
-                result = solve_game(table, coins, progress=lambda done, total: bar.advance(task, done / total))
-        else:
-            result = solve_game(table, coins)
-    except ValueError as err:
-        fail(str(err))
-    rows = result.rows()
+    vp = _face()
+    table = vp.resolve_game(game, paytable_file)
+    table.pays_for(coins)
+    kernels_notice(*vp.KERNEL_MODULES)
+    with progress(f"{table.id}: deals") as update:
+        result = vp.game_return(table, coins, exact=exact or not as_json, progress=update)
     if as_json:
-        emit_json({"game": table.id, "coins": coins, "return": result.value,
-                   "return_exact": fraction_str(result.return_exact), "total_combinations": result.total,
-                   "deal_weight": result.total // math.comb(table.deck, 5),
-                   "table": [{"hand": r["hand"], "pay": _pay_str(r["pay"]), "combinations": r["combinations"],
-                              "probability": float(r["probability"]), "contribution": float(r["contribution"]),
-                              **({"probability_exact": fraction_str(r["probability"]),
-                                  "contribution_exact": fraction_str(r["contribution"])} if exact else {})}
-                             for r in rows],
-                   "seconds": result.seconds})
+        emit_json(result)
         return
-    from rich.table import Table
+    rows = [(_label(r.hand), vp.pay_text(r.pay_exact), f"{r.combinations:,}", f"{r.probability:.10f}",
+             f"{r.contribution:.10f}") for r in result.table]
+    rows.append(("total", "", f"{result.total_combinations:,}", f"{1:.10f}", f"{result.return_value:.10f}"))
+    head = ("final hand", "pays", "combinations", "probability", "contribution")
+    widths = [max(len(head[i]), *(len(r[i]) for r in rows)) for i in range(5)]
 
-    t = Table(title=f"{table.name}, {coins} coin(s): return {result.value:.8f}")
-    for col in ("final hand", "pays", "combinations", "probability", "contribution"):
-        t.add_column(col, justify="right" if col != "final hand" else "left")
-    for r in rows:
-        t.add_row(r["hand"].replace("_", " "), _pay_str(r["pay"]), f"{r['combinations']:,}",
-                  f"{float(r['probability']):.10f}", f"{float(r['contribution']):.10f}")
-    t.add_row("total", "", f"{result.total:,}", "1", f"{result.value:.10f}")
-    console = _console()
-    console.print(t)
+    def line(cells) -> str:
+        return "  ".join(c.ljust(widths[0]) if i == 0 else c.rjust(widths[i]) for i, c in enumerate(cells))
+
+    lines = _title(f"{table.name}, {coins} coin{'s' * (coins > 1)}: return {result.return_value:.8f} "
+                   f"({result.return_percent:.4f}%) with optimal play")
+    lines += ["", line(head)] + [line(r) for r in rows]
     if exact:
-        console.print(f"exact return: {fraction_str(result.return_exact)}")
-    console.print(f"every deal weighted by {result.total // math.comb(table.deck, 5):,}; "
-                  f"ties between holds go to fewer cards held; {result.seconds:.2f} s")
+        lines.append(f"exact return: {vp.pay_text(result.return_exact)}")
+    lines += _title(f"every deal weighted by {result.deal_weight:,}; ties between holds go to fewer cards "
+                    f"held; {result.seconds:.2f} s")
+    _echo(lines)
 
+
+def _pay_lines(vp, table, bet: int) -> list[str]:
+    pays = table.pays_for(bet)
+    items = [f"{_label(h)} {vp.pay_text(p)}" for h, p in zip(table.hands, pays) if h != "nothing"]
+    return [f"pays per coin at {bet} coin{'s' * (bet > 1)}:"] + _wrap(items)
+
+
+def _render(state) -> list[str]:
+    vp = _face()
+    table = vp.paytable_of(state)
+    credits = _amount(state.tally["credits"])
+    if state.phase == "bet":
+        lines = [f"credits {credits}; bet {state.data['bet']}"]
+        if state.tally["hands"] == 0:
+            lines += _pay_lines(vp, table, state.data["bet"])
+        return lines
+    cards = state.data["hand"]
+    return ["  " + "".join(str(p).ljust(6) for p in range(1, 6)).rstrip(),
+            "  " + "".join(c.ljust(6) for c in cards) + f"  bet {state.data['bet']}, credits {credits}"]
+
+
+def _prompt(state) -> str:
+    if state.phase == "bet":
+        return f"bet 1-5, or Enter to deal at {state.data['bet']}:"
+    return "hold (e.g. 1 3 5 or 135; a all, 0 none):"
+
+
+def _summary(state) -> list[str]:
+    t = state.tally
+    text = (f"tally: {t['hands']} hand{'s' * (t['hands'] != 1)}, {_amount(t['bet'])} coins bet, "
+            f"{_amount(t['won'])} won, credits {_amount(t['credits'])}")
+    if t.get("stakes", 1) > 1:
+        text += f" ({t['stakes']} stakes)"
+    return [text]
+
+
+def _option_text(opt) -> str:
+    if "positions" in opt.extras:
+        return f"{_marks(opt.extras['positions'])}{opt.value:>11.4f}   loss {opt.loss:.4f}"
+    return f"{opt.option:<30}{opt.value:>11.4f}   loss {opt.loss:.4f}"
+
+
+@video_poker_app.command("play")
+def video_poker_play(
+    seed: Optional[int] = typer.Option(None, "--seed", help="Seed of the deals (a whole number >= 0); "
+                                                            "default: a random one, shown at the start."),
+    game: str = typer.Option("jacks-or-better-9-6", "--game", "-g", help=GAME_HELP),
+    paytable_file: Optional[str] = typer.Option(None, "--paytable-file", help=PAYTABLE_FILE_HELP),
+    credits: int = typer.Option(1000, "--credits", help="Starting credits (a whole number >= 1)."),
+    bet: int = typer.Option(5, "--bet", help="Coins bet a hand to start with: 1, 2, 3, 4 or 5."),
+):
+    """Play at the machine: bet, hold by positions, draw; h shows every hold's value.
+
+    Example: holdwise video-poker play --seed 7
+    """
+    from ._play import TerminalGame, run
+
+    vp = _face()
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**32)
+    options = {"paytable": game, "credits": credits, "bet": bet}
+    if paytable_file is not None:
+        options["paytable_file"] = paytable_file
+    state = vp.new_game(options, seed)
+    kernels_notice(*vp.KERNEL_MODULES)
+    typer.echo(f"seed {seed}")
+    rules = ("Video poker: bet 1-5 coins, get five cards, hold any of them, draw the rest.",
+             "The final hand pays the pay table's pay per coin times the coins bet.",
+             "Every hold is scored: h shows its expected return per coin; Enter deals.")
+    run(TerminalGame(face=vp, rules=rules, keys="bet 1-5 or Enter; hold 1 3 5, a all, 0 none",
+                     render=_render, prompt=_prompt, summary=_summary, option_text=_option_text), state)

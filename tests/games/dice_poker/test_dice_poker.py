@@ -18,7 +18,6 @@ from holdwise.games.dice_poker import (
     make_game,
     parse_payouts,
     report,
-    report_to_json,
 )
 from holdwise.solver.dice import Dice
 from holdwise.solver.reroll import Game, solve
@@ -127,7 +126,8 @@ def test_table_b_diff_and_the_seeds_38_hands():
     assert len(two_pair_hands) == 60
     for hand in two_pair_hands:
         ranked = hint(hand, 2, TABLE_B, exact=True)
-        best = [keep for keep, value, gap in ranked if gap == 0]
+        best = [tuple(o.extras["keep"]) for o in ranked.options if o.loss_exact == "0/1"]
+        assert all(o.loss == 0 for o in ranked.options if o.loss_exact == "0/1")
         pairs = sorted(tuple([v, v]) for v in set(hand) if hand.count(v) == 2)
         assert sorted(best) == pairs
     # 38 hands = 6 + 32 tied two-pair hands; 21.6% of rolls = 720 + 32 * 30 out of 7776
@@ -174,15 +174,16 @@ def test_straight_heavy_table_is_deep():
 def test_all_zero_table_has_no_shares():
     rep = report([0] * 7)
     assert rep.optimal == 0 and rep.rule_share is None and not rep.criterion_met
-    assert report_to_json(rep)["rule_share"] is None
+    assert rep.to_json()["rule_share"] is None
 
 
 def test_report_json_keys_and_exact_strings():
-    data = report_to_json(report(TABLE_B, name="B", exact=True))
+    data = report(TABLE_B, name="B", exact=True).to_json()
     for key in ("table", "optimal", "rule", "none", "random", "rule_share", "none_share", "gap_pp",
                 "criterion_met", "diff", "frequencies"):
         assert key in data
-    assert data["optimal"] == "6291295/1889568"
+    assert data["optimal_exact"] == "6291295/1889568"
+    assert data["optimal"] == 6291295 / 1889568
     assert set(data["diff"]) >= {"hands", "share_of_rolls", "rows"}
     assert set(data["frequencies"]) == {"optimal", "rule", "none"}
     assert list(data["frequencies"]["rule"]) == list(ALL_CATEGORIES)

@@ -5,7 +5,7 @@ from holdwise.games.dice_poker import verify_by_play
 
 def test_verify_by_play_detects_a_wrong_exact_value(monkeypatch):
     """A broken exact value must show up as a large z."""
-    import holdwise.games.dice_poker.analysis as dp
+    import holdwise.games.dice_poker.verify as dp
 
     real_solve = dp.solve
 
@@ -17,11 +17,11 @@ def test_verify_by_play_detects_a_wrong_exact_value(monkeypatch):
 
     monkeypatch.setattr(dp, "solve", broken)
     out = verify_by_play({"B": [10, 6, 4, 3, 2, 1, 0.5]}, hands=100_000, seed=3)
-    assert not out["passed"]
-    assert max(abs(r["z"]) for r in out["averages"] if r["strategy"] == "optimal") > 5
+    assert not out.passed
+    assert max(abs(r.z) for r in out.averages if r.strategy == "optimal") > 5
 
 
 def test_verify_by_play_is_seeded():
     a = verify_by_play({"B": [10, 6, 4, 3, 2, 1, 0.5]}, hands=5_000, seed=9)
     b = verify_by_play({"B": [10, 6, 4, 3, 2, 1, 0.5]}, hands=5_000, seed=9)
-    assert a == b and a["passed"]
+    assert a == b and a.passed

@@ -43,9 +43,10 @@ def test_bad_target():
 
 def test_loadout_ranks_every_distinct_choice():
     owned = parse_dice("ordinary*5,weighted,odd")
-    ranked, n = best_loadouts(owned, top=10, workers=1)
+    ranking = best_loadouts(owned, top=10, workers=1)
+    ranked, n = ranking.loadouts, ranking.choices
     assert n == 3  # 5 ordinary + weighted; 5 ordinary + odd; 4 ordinary + weighted + odd (and others repeat)
-    values = [r["expected_points"] for r in ranked]
+    values = [r.expected_points for r in ranked]
     assert values == sorted(values, reverse=True)
     best = ranked[0]
-    assert best["expected_points"] == pytest.approx(solve_turn(parse_dice(",".join(best["dice"]))).expected_points)
+    assert best.expected_points == pytest.approx(solve_turn(parse_dice(",".join(best.dice))).expected_points)

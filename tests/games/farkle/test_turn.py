@@ -27,10 +27,10 @@ def test_six_fair_dice_report():
     exact = {1: Fraction(4, 6), 2: Fraction(16, 36), 3: Fraction(60, 216), 4: Fraction(204, 1296),
              5: Fraction(600, 7776), 6: Fraction(1440, 46656)}
     for n, q in exact.items():
-        assert report["bust_probability"][str(n)] == pytest.approx(float(q), abs=1e-15)
-    assert set(report["bank_threshold"]) == {"1", "2", "3", "4", "5", "6"}
-    assert all(v % 50 == 0 for v in report["bank_threshold"].values())
-    assert 590 < report["expected_points"] < 600
+        assert report.bust_probability[str(n)] == pytest.approx(float(q), abs=1e-15)
+    assert set(report.bank_threshold) == {"1", "2", "3", "4", "5", "6"}
+    assert all(v % 50 == 0 for v in report.bank_threshold.values())
+    assert 590 < report.expected_points < 600
 
 
 def test_above_the_proven_threshold_banking_is_optimal():
@@ -59,10 +59,11 @@ def test_unbounded_dice_are_refused():
 def test_hot_dice_worked_example_from_seed_004():
     """500 banked this turn, 2 dice left, roll 1 and 5: banking both is 150, hot dice, six dice again."""
     dice = parse_dice(None)
-    rows = hint([1, 5], 500, dice, rolled=[4, 5])["selections"]
-    both = next(r for r in rows if sorted(r["keep"]) == ["1", "5"])
-    assert both["turn_total"] == 650 and both["hot_dice"] and both["dice_left"] == 6
-    assert both["roll_on"] == pytest.approx(solve_turn(dice).roll_value(650, solve_turn(dice).table.full_state))
+    options = hint([1, 5], 500, dice, positions=[5, 6]).options
+    both = next(o for o in options if sorted(o.extras["keep"]) == ["1", "5"] and o.extras["then"] == "roll")
+    assert both.extras["turn_total"] == 650 and both.extras["hot_dice"] and both.extras["dice_left"] == 6
+    assert both.value == pytest.approx(solve_turn(dice).roll_value(650, solve_turn(dice).table.full_state))
+    assert both.option == "keep 1 5, roll on"
 
 
 def test_hint_errors():

@@ -1,18 +1,19 @@
-"""Poker dice: category counts for every variant, the exact duel against brute force and seeded play."""
+"""Poker dice: category counts for every variant, the exact duel against brute force and seeded play.
 
-import json
+(The command-line tests are in tests/cli/test_poker_dice.py.)
+"""
+
 from itertools import product
 
 import numpy as np
 import pytest
-from typer.testing import CliRunner
 
-from holdwise.cli import app
 from holdwise.games.poker_dice import (
     Variant,
     category_of,
     hand_key,
     hint,
+    odds,
     simulate_duels,
     solve_duel,
     solve_three,
@@ -20,7 +21,10 @@ from holdwise.games.poker_dice import (
 from holdwise.solver.dice import Dice
 from tests.oracles.poker_dice_bruteforce import duel_first_player
 
-runner = CliRunner()
+
+def _keeps(result):
+    """keep (sorted faces) -> win chance, from a hint."""
+    return {tuple(o.action["keep"]): o.value for o in result.options}
 
 
 def _counts(variant):
@@ -59,9 +63,9 @@ def test_ordered_enumeration_agrees_for_the_default():
 
 
 def test_the_four_bust_hands_with_poker_faces():
-    result = runner.invoke(app, ["poker-dice", "odds", "--poker-faces", "--json"])
-    data = json.loads(result.stdout)
-    assert sorted(data["bust_hands"]) == sorted(["A K Q J 9", "A K Q 10 9", "A K J 10 9", "A Q J 10 9"])
+    data = odds(Variant(poker_faces=True)).to_json()
+    assert sorted(" ".join(h) for h in data["bust_hands"]) == sorted(["A K Q J 9", "A K Q 10 9", "A K J 10 9",
+                                                                      "A Q J 10 9"])
     assert set(data["counts"]) == {"five_of_a_kind", "four_of_a_kind", "full_house", "straight",
                                    "three_of_a_kind", "two_pairs", "pair", "bust"}
 
@@ -110,14 +114,14 @@ def test_a_million_seeded_duels_within_three_standard_errors():
 
 def test_hints():
     last = hint((1, 1, 3, 4, 6), 2, to_beat=(2, 2, 6, 6, 6))
-    values = [v for _, v in last["keeps"]]
+    values = [o.value for o in last.options]
     assert values == sorted(values, reverse=True) and len(values) == 3 * 2 * 2 * 2
-    assert last["keeps"][0][0] == (1, 1)
+    assert tuple(last.options[0].action["keep"]) == (1, 1)
     first = hint((6, 6, 6, 2, 5), 1)
-    assert first["keeps"][0][0] == (6, 6, 6)  # standing on three sixes is worse than rolling two dice
-    assert first["keeps"][0][1] > dict(first["keeps"])[(2, 5, 6, 6, 6)]
+    assert tuple(first.options[0].action["keep"]) == (6, 6, 6)  # standing on three sixes is worse than rolling
+    assert first.options[0].value > _keeps(first)[(2, 5, 6, 6, 6)]
     straight = hint((2, 3, 4, 5, 6), 2)
-    assert straight["keeps"][0][0] == (2, 3, 4, 5, 6)  # the first player stands on the high straight
+    assert tuple(straight.options[0].action["keep"]) == (2, 3, 4, 5, 6)  # the first player stands on it
     with pytest.raises(ValueError, match="rolls left"):
         hint((1, 1, 3, 4, 6), 3)
     with pytest.raises(ValueError, match="hand to beat"):
@@ -127,56 +131,14 @@ def test_hints():
 def test_three_player_hints_are_consistent_with_the_solution():
     three = solve_three()
     first = hint((2, 3, 4, 5, 6), 2, players=3)
-    assert first["keeps"][0][1] <= 1 and len(first["keeps"]) == 32
+    assert first.options[0].value <= 1 and len(first.options) == 32
     second = hint((6, 6, 1, 2, 3), 1, to_beat=(5, 5, 5, 2, 2), players=3, position=2)
     third = hint((6, 6, 1, 2, 3), 1, to_beat=(5, 5, 5, 2, 2), players=3, position=3)
     # the second player must also survive player 3, so his chances are lower than the last player's
-    assert second["keeps"][0][1] < third["keeps"][0][1]
+    assert second.options[0].value < third.options[0].value
     # keeping 5 5 5 2 and rolling one die: a 5 beats 5 5 5 2 2 (1/6), a 2 ties it (1/6); the tie is worth
     # the duel replay (1 - duel) when one player holds the hand, the three-way replay (x3) when both do
-    single = dict(hint((5, 5, 5, 2, 1), 1, to_beat=(5, 5, 5, 2, 2), players=3, position=3)["keeps"])
-    both = dict(hint((5, 5, 5, 2, 1), 1, to_beat=(5, 5, 5, 2, 2), players=3, position=3, tied=True)["keeps"])
+    single = _keeps(hint((5, 5, 5, 2, 1), 1, to_beat=(5, 5, 5, 2, 2), players=3, position=3))
+    both = _keeps(hint((5, 5, 5, 2, 1), 1, to_beat=(5, 5, 5, 2, 2), players=3, position=3, tied=True))
     assert single[(2, 5, 5, 5)] == pytest.approx(1 / 6 + (1 - three.details["duel"]) / 6, abs=1e-12)
     assert both[(2, 5, 5, 5)] == pytest.approx(1 / 6 + three.win[2] / 6, abs=1e-12)
-
-
-def test_cli_duel_and_hint_json():
-    data = json.loads(runner.invoke(app, ["poker-dice", "duel", "--json"]).stdout)
-    assert data["first_player_win"] + data["second_player_win"] == pytest.approx(1)
-    data = json.loads(runner.invoke(app, ["poker-dice", "duel", "--players", "3", "--json"]).stdout)
-    assert set(data) >= {"first_player_win", "second_player_win", "third_player_win"}
-    data = json.loads(runner.invoke(app, ["poker-dice", "hint", "1", "1", "3", "4", "6", "--rolls-left", "2",
-                                          "--to-beat", "6 6 6 2 2", "--json"]).stdout)
-    assert data["keeps"][0]["keep"] == ["1", "1"]
-    data = json.loads(runner.invoke(app, ["poker-dice", "hint", "A", "A", "K", "Q", "9", "--rolls-left", "1",
-                                          "--poker-faces", "--json"]).stdout)
-    assert data["hand"] == "A A K Q 9"
-    data = json.loads(runner.invoke(app, ["poker-dice", "hint", "6", "6", "1", "2", "3", "--rolls-left", "1",
-                                          "--to-beat", "5 5 5 2 2", "--players", "3", "--position", "2",
-                                          "--json"]).stdout)
-    assert "second of three" in data["measure"]
-
-
-def test_cli_play_against_the_computer():
-    result = runner.invoke(app, ["poker-dice", "play", "--seed", "7"], input="h\n6\nall\n")
-    assert result.exit_code == 0, result.output
-    assert "keep 6 6" in result.output and ("you win" in result.output or "computer wins" in result.output
-                                             or "replayed" in result.output)
-    result = runner.invoke(app, ["poker-dice", "play", "--seed", "3"], input="7\nq\n")
-    assert result.exit_code == 0 and "not a face" in result.output
-
-
-@pytest.mark.parametrize("args,message", [
-    (["poker-dice", "duel", "--players", "4"], "--players"),
-    (["poker-dice", "hint", "1", "2", "3", "--rolls-left", "2"], "has 5 dice"),
-    (["poker-dice", "hint", "1", "2", "3", "4", "8", "--rolls-left", "2"], "not a face"),
-    (["poker-dice", "hint", "1", "2", "3", "4", "5", "--rolls-left", "3"], "rolls left"),
-    (["poker-dice", "hint", "1", "2", "3", "4", "5", "--rolls-left", "1", "--to-beat", "1 2"], "has 5 dice"),
-    (["poker-dice", "odds", "--no-straights", "--flush-rule"], "flush rule needs straights"),
-    (["poker-dice", "hint", "1", "2", "3", "4", "5", "--rolls-left", "1", "--players", "3", "--position", "4",
-      "--to-beat", "6 6 6 6 6"], "position must be"),
-])
-def test_cli_bad_input(args, message):
-    result = runner.invoke(app, args)
-    assert result.exit_code == 2, result.output
-    assert message in result.stderr and len(result.stderr.strip().splitlines()) == 1

@@ -1,31 +1,46 @@
-"""Dice poker against a payout table: the game's public face."""
+"""Dice poker against a payout table: the game's public face.
+
+Verbs: `parse_payouts`, `parse_hand`, `select_tables`, `load_tables`; `hint(hand, rerolls_left, table)` (every
+keep ranked by expected payout); `report` / `reports` (the depth report: optimum, rule, no re-roll, the
+criterion); `verify_by_play` (seeded play against the exact values); `batch_returns` (many tables at once);
+`make_game` (the game on the solver); the play session `new_game`, `actions`, `step`, `computer_action`,
+`advice`, `parse_action`.
+"""
 
 from __future__ import annotations
 
 from ...solver import fraction_str
-from .analysis import (
-    VERIFY_STRATEGIES,
-    batch_returns,
-    hand_categories,
-    hint,
-    make_game,
-    report,
-    report_to_json,
-    verify_by_play,
-)
-from .depth import DepthReport
+from .analysis import GAME, MEASURE, batch_returns, hand_categories, hint, keep_text, make_game, report, reports
+from .depth import MIN_CHANCE_GAP_PP, MIN_RULE_GAP_PP, DepthReport, DepthReports, Diff, DiffRow
 from .rules import (
     ALL_CATEGORIES,
     BUILTIN_TABLES,
     CATEGORIES,
     CATEGORY_LABELS,
+    DEFAULT_TABLE,
     categories,
     load_tables,
+    parse_hand,
     parse_payouts,
+    select_tables,
 )
+from .session import (
+    DEFAULT_OPTIONS,
+    actions,
+    advice,
+    computer_action,
+    new_game,
+    normalize_options,
+    parse_action,
+    step,
+)
+from .verify import VERIFY_STRATEGIES, Z_LIMIT, VerifyAverage, VerifyFrequency, VerifyResult, verify_by_play
 
 __all__ = [
-    "ALL_CATEGORIES", "BUILTIN_TABLES", "CATEGORIES", "CATEGORY_LABELS", "VERIFY_STRATEGIES", "DepthReport",
-    "batch_returns", "categories", "fraction_str", "hand_categories", "hint", "load_tables", "make_game",
-    "parse_payouts", "report", "report_to_json", "verify_by_play",
+    "ALL_CATEGORIES", "BUILTIN_TABLES", "CATEGORIES", "CATEGORY_LABELS", "DEFAULT_OPTIONS", "DEFAULT_TABLE",
+    "GAME", "MEASURE", "MIN_CHANCE_GAP_PP", "MIN_RULE_GAP_PP", "VERIFY_STRATEGIES", "Z_LIMIT", "DepthReport",
+    "DepthReports", "Diff", "DiffRow", "VerifyAverage", "VerifyFrequency", "VerifyResult", "actions", "advice",
+    "batch_returns", "categories", "computer_action", "fraction_str", "hand_categories", "hint", "keep_text",
+    "load_tables", "make_game", "new_game", "normalize_options", "parse_action", "parse_hand", "parse_payouts",
+    "report", "reports", "select_tables", "step", "verify_by_play",
 ]

@@ -1,8 +1,8 @@
-"""Dice poker: depth reports, hints and batches of payout tables (a facade over the solver)."""
+"""Dice poker: the game on the solver, depth reports, hints and batches of payout tables."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from functools import lru_cache
 
@@ -12,20 +12,29 @@ from ...errors import InputError
 from ...solver import (
     MAX_REROLLS,
     NO_REROLL,
+    OPTIMAL,
     RULE_HIGHER,
     CategoryPayout,
     Dice,
     Game,
+    PolicyResult,
     batch_optimal,
     expect,
-    fraction_str,
     ranked_keeps,
     solve,
+    to_fraction,
 )
-from .depth import DepthReport, depth_report
-from .rules import ALL_CATEGORIES, BUILTIN_TABLES, CATEGORIES, categories, parse_payouts
+from ..base import Hint, Option, fraction_text
+from .depth import MIN_CHANCE_GAP_PP, MIN_RULE_GAP_PP, DepthReport, DepthReports, depth_report
+from .rules import ALL_CATEGORIES, CATEGORIES, DEFAULT_TABLE, categories, parse_payouts, resolve_table
 
-__all__ = ["make_game", "report", "hint", "batch_returns", "report_to_json", "BUILTIN_TABLES", "CATEGORIES"]
+__all__ = [
+    "GAME", "MEASURE", "batch_returns", "hand_categories", "hint", "keep_text", "make_game", "ranked_options",
+    "report", "reports", "solved",
+]
+
+GAME = "dice-poker"
+MEASURE = "expected_payout"
 
 
 @lru_cache(maxsize=64)
@@ -43,23 +52,96 @@ def make_game(table: Sequence, *, dice: int = 5, sides: int = 6, rerolls: int = 
     return Game(die, CategoryPayout(hand_categories(dice, sides), payouts), rerolls)
 
 
+@lru_cache(maxsize=32)
+def _solved(payouts: tuple[Fraction, ...], dice: int, sides: int, rerolls: int,
+            weights: tuple[int, ...] | None, exact: bool) -> PolicyResult:
+    return solve(make_game(payouts, dice=dice, sides=sides, rerolls=rerolls, weights=weights), OPTIMAL, exact)
+
+
+def solved(table: Sequence, *, dice: int = 5, sides: int = 6, rerolls: int = 2,
+           weights: Sequence[int] | None = None, exact: bool = False) -> PolicyResult:
+    """The optimum of a table (cached: hints and play sessions ask for the same game again and again)."""
+    return _solved(parse_payouts(table), dice, sides, rerolls, None if weights is None else tuple(weights), exact)
+
+
 def report(table: Sequence, *, name: str = "", dice: int = 5, sides: int = 6, rerolls: int = 2,
            weights: Sequence[int] | None = None, tie: str = "higher", exact: bool = False,
-           min_chance_gap_pp=25, min_rule_gap_pp=5) -> DepthReport:
+           min_chance_gap_pp=MIN_CHANCE_GAP_PP, min_rule_gap_pp=MIN_RULE_GAP_PP) -> DepthReport:
     """The depth report of one payout table."""
     game = make_game(table, dice=dice, sides=sides, rerolls=rerolls, weights=weights)
     return depth_report(game, hand_categories(dice, sides), ALL_CATEGORIES, name=name, tie=tie,
                         exact=exact, min_chance_gap_pp=min_chance_gap_pp, min_rule_gap_pp=min_rule_gap_pp)
 
 
-def hint(hand: Sequence[int], rerolls_left: int, table: Sequence, *, dice: int = 5, sides: int = 6,
-         rerolls: int | None = None, weights: Sequence[int] | None = None, exact: bool = False):
-    """Every distinct keep of `hand` ranked by expected payout: list of (keep, value, gap to best)."""
+def reports(tables: Mapping[str, Sequence], *, on_progress: Callable[[int, int], None] | None = None,
+            **options) -> DepthReports:
+    """Depth reports of several named tables (options as for `report`); `on_progress(done, total)`."""
+    out = []
+    for i, (name, table) in enumerate(tables.items()):
+        if on_progress is not None:
+            on_progress(i, len(tables))
+        out.append(report(table, name=name, **options))
+    if on_progress is not None:
+        on_progress(len(tables), len(tables))
+    return DepthReports(tuple(out))
+
+
+def keep_text(keep: Sequence[int]) -> str:
+    """A keep as a player writes it: "5 5", or "nothing" for re-rolling every die."""
+    return " ".join(map(str, keep)) or "nothing"
+
+
+def ranked_options(hand: Sequence[int], rerolls_left: int, payouts: Sequence, *, dice: int = 5, sides: int = 6,
+                   rerolls: int | None = None, weights: Sequence[int] | None = None, exact: bool = False,
+                   bet=1, actions: bool = False) -> tuple[Option, ...]:
+    """Every distinct keep of `hand` as a hint option, best first: value = bet x E[payout | keep, optimal play
+    afterwards], loss = best value - value."""
     rerolls = rerolls_left if rerolls is None else rerolls
-    game = make_game(table, dice=dice, sides=sides, rerolls=rerolls, weights=weights)
-    ranked = ranked_keeps(game, hand, rerolls_left, exact=exact)
-    best = ranked[0][1]
-    return [(keep, value, best - value) for keep, value in ranked]
+    if isinstance(rerolls_left, bool) or not isinstance(rerolls_left, int) or not 1 <= rerolls_left <= MAX_REROLLS:
+        raise InputError(f"re-rolls left must be 1 to {MAX_REROLLS}, got {rerolls_left}")
+    if isinstance(payouts, str):
+        payouts = parse_payouts(payouts)
+    return _ranked_options(tuple(hand), rerolls_left, tuple(payouts), dice, sides, rerolls,
+                           None if weights is None else tuple(weights), exact, bet, actions)
+
+
+@lru_cache(maxsize=4096)
+def _ranked_options(hand: tuple[int, ...], rerolls_left: int, payouts: tuple, dice: int, sides: int,
+                    rerolls: int, weights: tuple[int, ...] | None, exact: bool, bet,
+                    actions: bool) -> tuple[Option, ...]:
+    # cached on the inputs as given: a play session asks for the same few hundred positions again and again
+    result = _solved(parse_payouts(payouts), dice, sides, rerolls, weights, exact)
+    ranked = ranked_keeps(result.game, hand, rerolls_left, exact=exact, result=result)
+    stake = to_fraction(bet) if exact else float(to_fraction(bet))
+    best = ranked[0][1] * stake
+    options = []
+    for keep, value in ranked:
+        value = value * stake
+        loss = best - value
+        options.append(Option(
+            option=keep_text(keep), value=float(value), loss=float(loss),
+            action={"type": "keep", "keep": list(keep)} if actions else {},
+            value_exact=fraction_text(value) if exact else None, loss_exact=fraction_text(loss) if exact else None,
+            extras={"keep": list(keep)},
+        ))
+    return tuple(options)
+
+
+def hint(hand: str | Sequence[int], rerolls_left: int, table: str | Sequence = DEFAULT_TABLE, *,
+         name: str | None = None, dice: int = 5, sides: int = 6, rerolls: int | None = None,
+         weights: Sequence[int] | None = None, exact: bool = False) -> Hint:
+    """Every distinct keep of `hand` ranked by expected payout under optimal play afterwards.
+
+    `table` is a built-in table's name or seven payouts; `hand` is text ("2 3 4 5 5") or faces.
+    """
+    from .rules import parse_hand
+
+    faces = parse_hand(hand, dice, sides)
+    table_name, payouts = resolve_table(table, name)
+    options = ranked_options(faces, rerolls_left, payouts, dice=dice, sides=sides, rerolls=rerolls,
+                             weights=weights, exact=exact)
+    return Hint(game=GAME, position={"hand": list(faces), "rerolls_left": rerolls_left, "table": table_name},
+                measure=MEASURE, options=options)
 
 
 @lru_cache(maxsize=16)
@@ -101,93 +183,3 @@ def batch_returns(tables, *, dice: int = 5, sides: int = 6, rerolls: int = 2,
         part = tables[lo:lo + chunk]
         optimal[lo:lo + chunk] = batch_optimal(die, per_category @ part.T, rerolls)  # (keeps, tables): E_1
     return {"optimal": optimal, "rule": tables @ mixes[RULE_HIGHER], "none": tables @ mixes[NO_REROLL]}
-
-
-def _number(value, exact: bool):
-    if value is None:
-        return None
-    return fraction_str(value) if exact else float(value)
-
-
-def report_to_json(rep: DepthReport) -> dict:
-    """The JSON object of a depth report (keys documented in the README)."""
-    ex = rep.exact
-    num = lambda v: _number(v, ex)  # noqa: E731
-    return {
-        "table": rep.name,
-        "optimal": num(rep.optimal),
-        "rule": num(rep.rule),
-        "none": num(rep.none),
-        "random": num(rep.random),
-        "rule_share": num(rep.rule_share),
-        "none_share": num(rep.none_share),
-        "gap_pp": num(rep.gap_pp),
-        "chance_gap_pp": num(rep.chance_gap_pp),
-        "criterion_met": rep.criterion_met,
-        "criterion": {"min_chance_gap_pp": rep.min_chance_gap_pp, "min_rule_gap_pp": rep.min_rule_gap_pp},
-        "tie": rep.tie,
-        "diff": {
-            "hands": rep.diff.hands,
-            "share_of_rolls": num(rep.diff.share_of_rolls),
-            "ties": rep.diff.ties,
-            "rows": [
-                {"hand": list(r.hand), "share_of_rolls": num(r.share_of_rolls),
-                 "optimal_keep": list(r.optimal_keep), "optimal_value": num(r.optimal_value),
-                 "rule_keep": list(r.rule_keep), "rule_value": num(r.rule_value)}
-                for r in rep.diff.rows
-            ],
-        },
-        "frequencies": {k: {c: num(v) for c, v in freq.items()} for k, freq in rep.frequencies.items()},
-        "first_roll_counts": dict(rep.first_roll_counts),
-        "total_rolls": rep.total_rolls,
-    }
-
-
-VERIFY_STRATEGIES = ("optimal", "rule-higher", "rule-lower", "none", "random")
-Z_LIMIT = 5.0
-
-
-def verify_by_play(tables: dict[str, Sequence], *, hands: int = 1_000_000, seed: int = 20261105,
-                   dice: int = 5, sides: int = 6, rerolls: int = 2, weights=None,
-                   on_step=None) -> dict:
-    """Seeded play of every table and strategy against the exact values, in standard errors.
-
-    Each strategy's average payout over `hands` hands is compared with its exact return, and each
-    final combination's frequency with its exact chance (z = (observed - exact) / standard error).
-    """
-    from ...solver import RULE_LOWER, Random, play, z_score
-
-    if hands < 2:
-        raise InputError(f"hands must be at least 2, got {hands}")
-    rng = np.random.default_rng(seed)
-    cats = hand_categories(dice, sides)
-    averages, frequencies = [], []
-    for name, table in tables.items():
-        game = make_game(table, dice=dice, sides=sides, rerolls=rerolls, weights=weights)
-        payout = game.payout_vector()
-        optimal = solve(game, "optimal")
-        for strategy in VERIFY_STRATEGIES:
-            if strategy == "random":
-                exact = solve(game, Random(Fraction(1, 2)))
-                finals = play(optimal, hands, rng, keep_chance=0.5)
-            else:
-                exact = optimal if strategy == "optimal" else solve(
-                    game, {"rule-higher": RULE_HIGHER, "rule-lower": RULE_LOWER, "none": NO_REROLL}[strategy])
-                finals = play(exact, hands, rng)
-            paid = payout[finals]
-            mean = float(paid.mean())
-            se = float(paid.std(ddof=1) / np.sqrt(hands))
-            averages.append({"table": name, "strategy": strategy, "exact": exact.expected, "mean": mean,
-                             "standard_error": se, "z": z_score(mean, exact.expected, se)})
-            observed = np.bincount(cats[finals], minlength=len(ALL_CATEGORIES)) / hands
-            expected = np.bincount(cats, weights=exact.final_distribution, minlength=len(ALL_CATEGORIES))
-            for i, category in enumerate(ALL_CATEGORIES):
-                p = float(expected[i])
-                se_p = float(np.sqrt(p * (1 - p) / hands))
-                frequencies.append({"table": name, "strategy": strategy, "category": category, "exact": p,
-                                    "observed": float(observed[i]), "z": z_score(float(observed[i]), p, se_p)})
-            if on_step is not None:
-                on_step()
-    worst = max([abs(r["z"]) for r in averages] + [abs(r["z"]) for r in frequencies])
-    return {"hands": hands, "seed": seed, "z_limit": Z_LIMIT, "max_abs_z": worst,
-            "passed": bool(worst <= Z_LIMIT), "averages": averages, "frequencies": frequencies}

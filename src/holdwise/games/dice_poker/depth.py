@@ -46,6 +46,7 @@ class DiffRow(Result):
     rule_value: float | Fraction
 
     def to_json(self, exact: bool = False) -> dict:
+        """The row's JSON; with `exact` the values also as "p/q" beside."""
         out: dict = {"hand": list(self.hand)}
         _put(out, "share_of_rolls", self.share_of_rolls, exact)
         out["optimal_keep"] = list(self.optimal_keep)
@@ -65,6 +66,7 @@ class Diff(Result):
     rows: tuple[DiffRow, ...] = ()
 
     def to_json(self, exact: bool = False) -> dict:
+        """The diff's JSON; with `exact` the values also as "p/q" beside."""
         out: dict = {"hands": self.hands}
         _put(out, "share_of_rolls", self.share_of_rolls, exact)
         out["ties"] = self.ties
@@ -122,6 +124,7 @@ class DepthReports(Result):
     tables: tuple[DepthReport, ...]
 
     def to_json(self) -> dict:
+        """{"tables": [each report's JSON]}."""
         return {"tables": [r.to_json() for r in self.tables]}
 
 
@@ -131,7 +134,8 @@ def _share(part, whole, exact):
     return part / whole if exact else float(part) / float(whole)
 
 
-def category_frequencies(distribution: np.ndarray, hand_categories: np.ndarray, names, exact: bool):
+def category_frequencies(distribution: np.ndarray, hand_categories: np.ndarray, names,
+                         exact: bool) -> dict:
     """Chance of each category from a chance per hand."""
     out = {}
     for index, name in enumerate(names):

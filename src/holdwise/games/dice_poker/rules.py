@@ -11,6 +11,7 @@ consecutive faces all present; a hand takes its best category.
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Sequence
 from fractions import Fraction
 from pathlib import Path
 
@@ -79,7 +80,7 @@ def categories(counts: np.ndarray) -> np.ndarray:
     return np.select(conditions, list(range(len(CATEGORIES))), default=len(CATEGORIES))
 
 
-def parse_payouts(values) -> tuple[Fraction, ...]:
+def parse_payouts(values: str | Sequence) -> tuple[Fraction, ...]:
     """Seven payouts in category order from numbers or text; non-negative, finite."""
     if isinstance(values, str):
         values = [v for v in values.replace(" ", "").split(",") if v != ""] if values.strip() else []
@@ -124,7 +125,7 @@ def load_tables(path: str | Path) -> dict[str, tuple[Fraction, ...]]:
     return tables
 
 
-def parse_hand(text, dice: int = 5, sides: int = 6) -> tuple[int, ...]:
+def parse_hand(text: str | Sequence[int], dice: int = 5, sides: int = 6) -> tuple[int, ...]:
     """A hand of the game's dice, sorted: text "2 3 4 5 5" or "2,3,4,5,5", or a sequence of faces."""
     if isinstance(text, str):
         tokens = text.replace(",", " ").split()
@@ -142,7 +143,8 @@ def parse_hand(text, dice: int = 5, sides: int = 6) -> tuple[int, ...]:
     return tuple(sorted(faces))
 
 
-def select_tables(names=None, payouts=None, tables_file=None) -> dict[str, tuple[Fraction, ...]]:
+def select_tables(names: str | Sequence[str] | None = None, payouts: str | Sequence | None = None,
+                  tables_file: str | Path | None = None) -> dict[str, tuple[Fraction, ...]]:
     """The tables a command asks for: names (built-in or from the TOML file; comma lists allowed) and a
     `custom` table of payouts; with neither, every table of the file, or else every built-in table."""
     available = dict(BUILTIN_TABLES)
@@ -166,7 +168,7 @@ def select_tables(names=None, payouts=None, tables_file=None) -> dict[str, tuple
     return selected
 
 
-def resolve_table(table, name: str | None = None) -> tuple[str, tuple[Fraction, ...]]:
+def resolve_table(table: str | Sequence, name: str | None = None) -> tuple[str, tuple[Fraction, ...]]:
     """A table given as a built-in name or as seven payouts -> (its name, its payouts)."""
     if isinstance(table, str) and "," not in table:
         match = next((k for k in BUILTIN_TABLES if k.lower() == table.strip().lower()), None)

@@ -1,240 +1,323 @@
-"""Farkle as in Kingdom Come: Deliverance: the coaching table, hints, race-aware matches, loadouts."""
+"""Farkle reports: the turn (coaching table), the match, loadout rankings, the named dice, plot data.
+
+Every answer is a frozen dataclass with `to_json()`; the command line prints it and an HTTP API can
+return it unchanged.
+"""
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from itertools import combinations
 
 import numpy as np
 
 from ...errors import InputError
-from .rules import (
-    DICE_PER_PLAYER,
-    NAMED_DICE,
-    SCORE_UNIT,
-    Die,
-    die_by_name,
-    roll_counts,
-    score,
-)
+from ..base import Result
+from .match import DEFAULT_TARGET, TOLERANCE, cached_match
+from .parsing import check_six, check_target, parse_dice
+from .rules import DICE_PER_PLAYER, FACES, JOKER_SYMBOL, NAMED_DICE, SCORE_UNIT, Die
+from .turn import TurnSolution, solve_turn
 
-__all__ = ["parse_dice", "turn_report", "hint", "best_loadouts"]
+__all__ = [
+    "MATCH_METHOD", "CoachingChart", "CoachingRow", "DiceLeftRow", "DiceListing", "DieInfo", "LoadoutRanking",
+    "LoadoutRow", "MatchChart", "MatchReport", "TurnReport", "best_loadouts", "coaching_chart", "list_dice",
+    "match_chart", "match_report", "parse_dice", "turn_report",
+]
 
+Progress = Callable[[int, int], None] | None
 
-def parse_dice(text: str | None, count: int = DICE_PER_PLAYER) -> tuple[Die, ...]:
-    """Dice from a comma list of names (default: six ordinary dice); 'name*3' repeats a die.
-
-    A die of your own: 'custom:1,1,1,1,1,2' (weights of faces 1..6), 'custom:...:j1' for joker face 1.
-    """
-    if text is None or not text.strip():
-        return (NAMED_DICE["ordinary"],) * count
-    dice = []
-    for item in text.split(","):
-        item = item.strip()
-        if not item:
-            continue
-        times = 1
-        if "*" in item:
-            item, _, n = item.partition("*")
-            try:
-                times = int(n)
-            except ValueError:
-                raise InputError(f"bad repeat count in {item}*{n}") from None
-        dice.extend([_one_die(item)] * times)
-    return tuple(dice)
+MATCH_METHOD = ("score pairs solved backward from the largest sum; each pair's fixed point by secant steps, "
+                "then plain iteration")
+JOKER_TEXT = (f"{JOKER_SYMBOL} = joker (the Devil's head die's 1): it stands in for any face in a "
+              f"combination and never scores alone; type {JOKER_SYMBOL} (or 1) for it in a roll")
 
 
-def _one_die(item: str) -> Die:
-    if item.lower().startswith("custom:"):
-        parts = item.split(":")
-        try:
-            weights = tuple(int(w) for w in parts[1].replace(";", " ").replace("/", " ").split())
-        except ValueError:
-            raise InputError(f"custom die weights must be whole numbers: {item!r}") from None
-        jokers = tuple(int(p[1:]) for p in parts[2:] if p.lower().startswith("j") and p[1:].isdigit())
-        return Die(item, weights, jokers)
-    return die_by_name(item)
+def _names(sol: TurnSolution, state: int) -> list[str]:
+    """The dice left in a state, by name."""
+    t = sol.table
+    return [n for dtype, c in zip(t.types, t.counts_of(state)) for n in dtype.names[:c]]
 
 
-def check_six(dice: tuple[Die, ...], what: str = "--dice") -> None:
-    if len(dice) != DICE_PER_PLAYER:
-        raise InputError(f"{what} needs {DICE_PER_PLAYER} dice, got {len(dice)}")
+@dataclass(frozen=True)
+class DiceLeftRow(Result):
+    """One set of dice left to roll: its bust chance and bank threshold (None: never bank)."""
+
+    dice: tuple[str, ...]
+    bust_probability: float
+    bank_threshold: int | None
 
 
-def turn_report(dice: tuple[Die, ...]) -> dict:
+@dataclass(frozen=True)
+class TurnReport(Result):
+    """One turn solved exactly: expected points and, per number of dice left, the bust chance and the
+    turn total from which to bank (with unlike dice the worst case over which dice are left, and the dice
+    it is about under `*_dice`); `by_dice_left` lists every set."""
+
+    dice: tuple[str, ...]
+    expected_points: float
+    bust_probability: dict
+    bank_threshold: dict
+    always_bank_from: int
+    by_dice_left: tuple[DiceLeftRow, ...]
+    bust_probability_dice: dict
+    bank_threshold_dice: dict
+    alike: bool
+
+
+def turn_report(dice: Sequence[Die]) -> TurnReport:
     """Expected points per turn, bust chance and bank threshold per number of dice left."""
-    from .turn import solve_turn
-
+    check_six(dice)
     sol = solve_turn(tuple(dice))
     t = sol.table
+    rows = []
     by_count: dict[int, list[int]] = {}
     for state in range(1, t.n_states):
         by_count.setdefault(int(t.dice_count[state]), []).append(state)
-    bust = {str(n): max(float(t.bust[s]) for s in states) for n, states in sorted(by_count.items())}
-    thresholds = {}
+        threshold = sol.bank_threshold(state)
+        rows.append(DiceLeftRow(tuple(_names(sol, state)), float(t.bust[state]), None if threshold < 0 else threshold))
+    bust, bust_dice, thresholds, threshold_dice = {}, {}, {}, {}
     for n, states in sorted(by_count.items()):
+        worst = max(states, key=lambda s: float(t.bust[s]))  # first of the worst: ties keep state order
+        bust[str(n)] = float(t.bust[worst])
+        bust_dice[str(n)] = _names(sol, worst)
         values = [sol.bank_threshold(s) for s in states]
-        thresholds[str(n)] = None if any(v < 0 for v in values) else max(values)
-    per_dice = []
-    for state in range(1, t.n_states):
-        counts = t.counts_of(state)
-        names = [name for dtype, c in zip(t.types, counts) for name in dtype.names[:c]]
-        per_dice.append({"dice": names, "bust_probability": float(t.bust[state]),
-                         "bank_threshold": None if sol.bank_threshold(state) < 0 else sol.bank_threshold(state)})
-    return {
-        "dice": [d.name for d in dice],
-        "expected_points": sol.expected_points,
-        "bust_probability": bust,
-        "bank_threshold": thresholds,
-        "always_bank_from": SCORE_UNIT * sol.top_level,
-        "by_dice_left": per_dice,
-    }
-
-
-def _state_after(sol, dice, left_positions):
-    """Dice-left state of the turn table for the dice at these positions (all six on hot dice)."""
-    from .turn import weights7
-
-    types = sol.table.types
-    if not left_positions:
-        return sol.table.full_state
-    counts = [0] * len(types)
-    index = {t.weights7: i for i, t in enumerate(types)}
-    for pos in left_positions:
-        counts[index[weights7(dice[pos])]] += 1
-    return sol.table.state_of(counts)
-
-
-def hint(roll: list[int], turn_total: int, dice: tuple[Die, ...], rolled: list[int] | None = None,
-         score_own: int | None = None, opponent: int | None = None, target: int = 4000,
-         opponent_dice: tuple[Die, ...] | None = None) -> dict:
-    """Every legal selection of a roll with its value when rolling on and when banking.
-
-    roll: the faces shown (1..6), one per die rolled; rolled: which of the six dice rolled them (positions
-    0..5, default the first len(roll) dice). Values are expected banked points of the turn (coaching
-    table), or with --score/--opponent the chance to win the match (race-aware).
-    """
-    from .turn import solve_turn
-
-    check_six(dice)
-    rolled = list(range(len(roll))) if rolled is None else rolled
-    if not 1 <= len(roll) <= DICE_PER_PLAYER:
-        raise InputError(f"a roll has 1 to {DICE_PER_PLAYER} dice, got {len(roll)}")
-    if len(rolled) != len(roll) or len(set(rolled)) != len(rolled) or any(not 0 <= p < 6 for p in rolled):
-        raise InputError("each rolled die needs its own position 1..6 among your dice")
-    if turn_total < 0 or turn_total % SCORE_UNIT:
-        raise InputError(f"the turn total must be a non-negative multiple of {SCORE_UNIT}, got {turn_total}")
-    shown = []
-    for face, pos in zip(roll, rolled):
-        if not 1 <= face <= 6:
-            raise InputError(f"a die shows 1 to 6, got {face}")
-        die = dice[pos]
-        if die.weights[face - 1] == 0:
-            raise InputError(f"the {die.name} die cannot show {face}")
-        shown.append(7 if face in die.joker_faces else face)
-    race = score_own is not None or opponent is not None
-    sol = solve_turn(tuple(dice))
-    match_w = None
-    if race:
-        from .match import solve_match
-
-        score_own = score_own or 0
-        opponent = opponent or 0
-        for name, v in (("--score", score_own), ("--opponent", opponent)):
-            if v < 0 or v % SCORE_UNIT or v >= target:
-                raise InputError(f"{name} must be a multiple of {SCORE_UNIT} below the target {target}, got {v}")
-        match = solve_match(tuple(dice), opponent_dice, target=target, store=True)
-        a, b = score_own // SCORE_UNIT, opponent // SCORE_UNIT
-        match_w = (match, a, b)
-    rows = []
-    n = len(rolled)
-    seen = set()
-    for mask in range(1, 2**n):
-        held = [shown[i] for i in range(n) if mask >> i & 1]
-        s = score(roll_counts(held))
-        if s <= 0:
-            continue
-        left = [rolled[i] for i in range(n) if not mask >> i & 1]
-        key = (tuple(sorted(held)), tuple(sorted(left)) if not dice_alike(dice) else len(left))
-        if key in seen:
-            continue
-        seen.add(key)
-        state = _state_after(sol, dice, left)
-        total = turn_total + s
-        hot = not left
-        if match_w is None:
-            roll_on = sol.roll_value(total, state)
-            bank = float(total)
+        if any(v < 0 for v in values):
+            thresholds[str(n)] = None
+            threshold_dice[str(n)] = _names(sol, states[values.index(next(v for v in values if v < 0))])
         else:
-            match, a, b = match_w
-            g = match.target // SCORE_UNIT
-            lvl = total // SCORE_UNIT
-            if a + lvl >= g:
-                roll_on, bank = 1.0, 1.0
-            else:
-                bank = 1.0 - float(match.second[b, a + lvl])
-                w = match.w_first[a, b]
-                roll_on = float(w[lvl, state]) if w[lvl, state] > bank else _roll_from_store(match, a, b, lvl, state)
-        rows.append({
-            "keep": sorted("J" if f == 7 else str(f) for f in held),
-            "dice_kept": [rolled[i] + 1 for i in range(n) if mask >> i & 1],
-            "score": s, "turn_total": total, "dice_left": 6 if hot else len(left), "hot_dice": hot,
-            "roll_on": roll_on, "bank": bank, "best": "roll" if roll_on > bank else "bank",
-            "value": max(roll_on, bank),
-        })
-    rows.sort(key=lambda r: -r["value"])
-    return {"roll": roll, "turn_total": turn_total, "bust": not rows,
-            "measure": "win_probability" if race else "expected_points", "selections": rows}
+            thresholds[str(n)] = max(values)
+            threshold_dice[str(n)] = _names(sol, states[values.index(max(values))])
+    return TurnReport(tuple(d.name for d in dice), sol.expected_points, bust, thresholds,
+                      SCORE_UNIT * sol.top_level, tuple(rows), bust_dice, threshold_dice, len(t.types) == 1)
 
 
-def _roll_from_store(match, a, b, level, state) -> float:
-    """Race-aware value of rolling on, recomputed from the stored next-state values (one roll)."""
-    t = match.first_turn.table
-    g = match.target // SCORE_UNIT
-    w = match.w_first[a, b]
-    acc = float(t.bust[state]) * (1.0 - float(match.second[b, a]))
-    for grp in range(t.group_start[state], t.group_start[state + 1]):
-        best = 0.0
-        for k in range(t.option_start[grp], t.option_start[grp + 1]):
-            nl = level + int(t.option_units[k])
-            v = 1.0 if a + nl >= g else float(w[nl, t.option_state[k]])
-            best = max(best, v)
-        acc += float(t.group_prob[grp]) * best
-    return acc
+@dataclass(frozen=True)
+class CoachingRow(Result):
+    """One set of dice left: roll on (True) or bank at each turn total of the chart."""
+
+    dice: tuple[str, ...]
+    dice_left: int
+    bank_threshold: int | None
+    roll: tuple[bool, ...]
 
 
-def dice_alike(dice) -> bool:
-    return len(set((d.weights, d.joker_faces) for d in dice)) == 1
+@dataclass(frozen=True)
+class CoachingChart(Result):
+    """The coaching table as a chart: turn totals (steps of 50) and, per set of dice left, roll or bank."""
+
+    dice: tuple[str, ...]
+    totals: tuple[int, ...]
+    rows: tuple[CoachingRow, ...]
 
 
-def best_loadouts(owned: tuple[Die, ...], top: int = 5, workers: int = 2) -> list[dict]:
-    """Every distinct choice of six dice from those owned, ranked by expected points per turn."""
+def coaching_chart(dice: Sequence[Die]) -> CoachingChart:
+    """Roll or bank at every turn total up to past the largest finite bank threshold, per set of dice left."""
+    check_six(dice)
+    sol = solve_turn(tuple(dice))
+    t = sol.table
+    states = sorted(range(1, t.n_states), key=lambda s: (t.dice_count[s], s))
+    thresholds = [sol.bank_threshold(s) for s in states]
+    top = max([v for v in thresholds if v > 0] + [1000])
+    levels = top // SCORE_UNIT + 10
+    rows = []
+    for s, threshold in zip(states, thresholds):
+        rolls = tuple(bool(sol.roll[lvl, s] > lvl) if lvl < sol.top_level else bool(sol.bonus[s] > 0)
+                      for lvl in range(levels))
+        rows.append(CoachingRow(tuple(_names(sol, s)), int(t.dice_count[s]), None if threshold < 0 else threshold,
+                                rolls))
+    return CoachingChart(tuple(d.name for d in dice), tuple(SCORE_UNIT * lvl for lvl in range(levels)), tuple(rows))
+
+
+@dataclass(frozen=True)
+class MatchReport(Result):
+    """Win chances of a match to the target: both playing to win, and race-aware against race-blind."""
+
+    target: int
+    dice: tuple[str, ...]
+    opponent_dice: tuple[str, ...]
+    first_player_win: float
+    second_player_win: float
+    race_aware_vs_race_blind: float
+    race_aware_second_vs_race_blind: float
+    tolerance: float
+    iterations: int
+    seconds: float
+
+
+def _offset(progress: Progress, before: int, total: int) -> Progress:
+    """A progress callback for one of several solves: counts continue from `before` out of `total`."""
+    if progress is None:
+        return None
+    return lambda done, _: progress(before + done, total)
+
+
+def match_report(dice: Sequence[Die], opponent_dice: Sequence[Die] | None = None, target: int = DEFAULT_TARGET,
+                 progress: Progress = None) -> MatchReport:
+    """Three exact match solves: both race-aware, race-aware first against race-blind, and second.
+
+    progress(done, total) counts score pairs over the three solves (3 (target / 50)^2).
+    """
+    check_target(target)
+    first = tuple(dice)
+    check_six(first)
+    second = first if opponent_dice is None else tuple(opponent_dice)
+    check_six(second, "--opponent-dice")
+    g = target // SCORE_UNIT
+    start = time.perf_counter()
+    both = cached_match(first, second, target, progress=_offset(progress, 0, 3 * g * g))
+    aware_first = cached_match(first, second, target, blind2=True, progress=_offset(progress, g * g, 3 * g * g))
+    aware_second = cached_match(second, first, target, blind1=True,
+                                progress=_offset(progress, 2 * g * g, 3 * g * g))
+    seconds = time.perf_counter() - start
+    return MatchReport(
+        target, tuple(d.name for d in first), tuple(d.name for d in second), both.first_player_win,
+        1.0 - both.first_player_win, aware_first.first_player_win, 1.0 - aware_second.first_player_win,
+        TOLERANCE, both.iterations + aware_first.iterations + aware_second.iterations, seconds,
+    )
+
+
+@dataclass(frozen=True)
+class MatchChart(Result):
+    """The start-of-turn win chance of the player to move over (own score, opponent's score)."""
+
+    target: int
+    scores: tuple[int, ...]
+    win_chance: tuple[tuple[float, ...], ...]  # [own score index][opponent's score index]
+
+
+def match_chart(dice: Sequence[Die], opponent_dice: Sequence[Die] | None = None, target: int = DEFAULT_TARGET,
+                progress: Progress = None) -> MatchChart:
+    """The first player's start-of-turn win chance over both scores (both playing to win)."""
+    check_target(target)
+    sol = cached_match(tuple(dice), None if opponent_dice is None else tuple(opponent_dice), target,
+                       progress=progress)
+    g = target // SCORE_UNIT
+    return MatchChart(target, tuple(SCORE_UNIT * i for i in range(g)),
+                      tuple(tuple(float(v) for v in row) for row in sol.first))
+
+
+@dataclass(frozen=True)
+class LoadoutRow(Result):
+    """A loadout: its dice, expected points per turn, and (against an opponent) its win chances."""
+
+    dice: tuple[str, ...]
+    expected_points: float
+    win_first: float | None = None
+    win_second: float | None = None
+
+
+@dataclass(frozen=True)
+class LoadoutRanking(Result):
+    """The best loadouts of six dice from those owned, by expected points per turn."""
+
+    owned: tuple[str, ...]
+    choices: int
+    loadouts: tuple[LoadoutRow, ...]
+    opponent_dice: tuple[str, ...] | None
+    target: int | None
+    seconds: float
+
+
+def best_loadouts(owned: Sequence[Die], top: int = 5, workers: int = 2, opponent_dice: Sequence[Die] | None = None,
+                  target: int = DEFAULT_TARGET, progress: Progress = None) -> LoadoutRanking:
+    """Every distinct choice of six dice from those owned, ranked by expected points per turn.
+
+    With `opponent_dice` the listed loadouts also get their win chance moving first and second (both
+    playing to win). progress(done, total) counts loadouts solved (then the listed loadouts' matches).
+    """
+    if top < 1:
+        raise InputError(f"--top must be at least 1, got {top}")
     if len(owned) < DICE_PER_PLAYER:
         raise InputError(f"a loadout needs {DICE_PER_PLAYER} dice; {len(owned)} owned")
-    choices = {}
+    other = None
+    if opponent_dice is not None:
+        check_target(target)
+        other = tuple(opponent_dice)
+        check_six(other, "--opponent-dice")
+    start = time.perf_counter()
+    choices: dict = {}
     for combo in combinations(range(len(owned)), DICE_PER_PLAYER):
         dice = tuple(owned[i] for i in combo)
         key = tuple(sorted((d.weights, d.joker_faces) for d in dice))
         choices.setdefault(key, dice)
     loadouts = list(choices.values())
-    values = _turn_values_many(loadouts, workers)
+    listed = min(top, len(loadouts))
+    total = len(loadouts) + (2 * listed if other is not None else 0)
+    values = _turn_values_many(loadouts, workers, progress, total)
     order = np.argsort([-v for v in values], kind="stable")
-    return [{"dice": [d.name for d in loadouts[i]], "expected_points": values[i]} for i in order[:top]], len(loadouts)
+    rows = []
+    for rank, i in enumerate(order[:top]):
+        row = LoadoutRow(tuple(d.name for d in loadouts[i]), values[i])
+        if other is not None:
+            mine = loadouts[i]
+            first = cached_match(mine, other, target).first_player_win
+            second = 1.0 - cached_match(other, mine, target).first_player_win
+            row = LoadoutRow(row.dice, row.expected_points, first, second)
+            if progress is not None:
+                progress(len(loadouts) + 2 * (rank + 1), total)
+        rows.append(row)
+    return LoadoutRanking(tuple(d.name for d in owned), len(loadouts), tuple(rows),
+                          None if other is None else tuple(d.name for d in other),
+                          None if other is None else target, time.perf_counter() - start)
 
 
-def _expected(dice):
-    from .turn import solve_turn
-
+def _expected(dice) -> float:
     try:
         return solve_turn(tuple(dice)).expected_points
     except ValueError:
-        return float("inf")
+        return float("inf")  # dice that cannot bust: a turn's value is unbounded
 
 
-def _turn_values_many(loadouts, workers: int) -> list[float]:
+def _turn_values_many(loadouts, workers: int, progress: Progress, total: int) -> list[float]:
     if workers <= 1 or len(loadouts) < 8:
-        return [_expected(d) for d in loadouts]
+        values = []
+        for d in loadouts:
+            values.append(_expected(d))
+            if progress is not None:
+                progress(len(values), total)
+        return values
     import multiprocessing as mp
 
     ctx = mp.get_context("fork")
+    values = []
     with ctx.Pool(workers) as pool:
-        return pool.map(_expected, loadouts, chunksize=1)  # uneven costs: hand them out one at a time
+        # uneven costs: hand them out one at a time; imap keeps the order and lets progress move
+        for value in pool.imap(_expected, loadouts, chunksize=1):
+            values.append(value)
+            if progress is not None:
+                progress(len(values), total)
+    return values
+
+
+@dataclass(frozen=True)
+class DieInfo(Result):
+    """A named die: weights of faces 1..6, their chances, and how each face shows (J for a joker)."""
+
+    name: str
+    weights: tuple[int, ...]
+    total_weight: int
+    chances: tuple[float, ...]
+    faces: tuple[str, ...]
+    joker_faces: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class DiceListing(Result):
+    """Every named die, and what the joker symbol means."""
+
+    joker_symbol: str
+    joker: str
+    dice: tuple[DieInfo, ...]
+
+
+def list_dice() -> DiceListing:
+    """The named dice with their face weights (source: shared/reference/kcd-farkle.md)."""
+    rows = []
+    for die in NAMED_DICE.values():
+        total = sum(die.weights)
+        rows.append(DieInfo(die.name, die.weights, total, tuple(w / total for w in die.weights),
+                            tuple(JOKER_SYMBOL if f in die.joker_faces else str(f) for f in range(1, FACES + 1)),
+                            die.joker_faces))
+    return DiceListing(JOKER_SYMBOL, JOKER_TEXT, tuple(rows))

@@ -1,4 +1,4 @@
-"""A Farkle match: two players, first to the target wins at once; win chances by value iteration.
+"""A Farkle match: two players, first to the target wins at once; win chances solved backward exactly.
 
 State of the player to move: own score a, opponent's score b, turn total t, dice left S (scores in
 units of 50, a, b below the target G). After a non-bust roll and a selection worth s keeping R:
@@ -10,13 +10,15 @@ hands the opponent (b, a). With x_i(a, b) the start-of-turn win chance of player
 
 Scores never fall, so pairs are solved from the largest a + b down. Within one sum only the pair
 (a, b) / (b, a) is coupled, through busts: x = F_1(F_2(x)), a monotone piecewise-linear map whose slope
-is below 1 (both turns must bust); it is solved by secant steps, then plain iteration, until the change
-is below the stated tolerance. A race-blind player follows the one-turn coaching table (and banks
-when banking reaches the target).
+is below 1 (both turns must bust); it is solved by up to 20 secant steps, then plain fixed-point
+iteration, until the change is below the stated tolerance (1e-12). A race-blind player follows the
+one-turn coaching table (and banks when banking reaches the target).
 """
 
 from __future__ import annotations
 
+from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -25,6 +27,10 @@ from numba import njit
 from ...errors import InputError
 from .rules import SCORE_UNIT, Die
 from .turn import TurnSolution, solve_turn
+
+__all__ = [
+    "DEFAULT_TARGET", "TOLERANCE", "MatchSolution", "cached_match", "pair_pass", "solve_match", "solve_match_kernel",
+]
 
 DEFAULT_TARGET = 4000
 TOLERANCE = 1e-12
@@ -72,20 +78,16 @@ def _pair_pass(a, b, target, bust_value, x_other, group_start, group_prob, optio
 pair_pass = njit(cache=True)(_pair_pass)
 
 
-def _solve_match(target, tol, x1, x2, tables1, tables2, blind1, blind2, coach1, coach2, w1_store, w2_store, store):
-    """Start-of-turn win chances x1[a, b] (player 1 to move) and x2[b, a] for every pair of scores."""
+def _solve_match(target, tol, total_hi, total_lo, x1, x2, tables1, tables2, blind1, blind2, coach1, coach2,
+                 w1, r1, w2, r2, w1_store, w2_store, store):
+    """Start-of-turn win chances x1[a, b] (player 1 to move) and x2[b, a] for the score pairs with
+    total_lo <= a + b <= total_hi (larger sums already solved); returns the fixed-point steps taken."""
     gs1, gp1, os1, ost1, ou1, bust1, full1 = tables1
     gs2, gp2, os2, ost2, ou2, bust2, full2 = tables2
     keep1, bonus1, top1 = coach1
     keep2, bonus2, top2 = coach2
-    n1 = bust1.shape[0]
-    n2 = bust2.shape[0]
-    w1 = np.zeros((target + 1, n1))
-    r1 = np.zeros((target + 1, n1))
-    w2 = np.zeros((target + 1, n2))
-    r2 = np.zeros((target + 1, n2))
     iterations = 0
-    for total in range(2 * target - 2, -1, -1):
+    for total in range(total_hi, total_lo - 1, -1):
         for a in range(max(0, total - target + 1), min(target - 1, total) + 1):
             b = total - a
             # x = F1(1 - F2(1 - x)): x is player 1's chance at (a, b), y player 2's at (b, a)
@@ -142,6 +144,7 @@ class MatchSolution:
 
     @property
     def first_player_win(self) -> float:
+        """Player 1's chance to win when moving first from 0-0."""
         return float(self.first[0, 0])
 
 
@@ -157,10 +160,12 @@ def _coach(sol: TurnSolution):
 
 def solve_match(dice1: tuple[Die, ...], dice2: tuple[Die, ...] | None = None, target: int = DEFAULT_TARGET,
                 blind1: bool = False, blind2: bool = False, store: bool = False,
-                tol: float = TOLERANCE) -> MatchSolution:
+                tol: float = TOLERANCE, progress: Callable[[int, int], None] | None = None) -> MatchSolution:
     """Win chances when player 1 (dice1) moves first against player 2 (dice2, default the same dice).
 
     blind1 / blind2: that player follows the race-blind coaching table instead of playing to win.
+    store: keep every turn's values (for hints, play and simulation; g^2 (g + 1) states per player).
+    progress(done, total): called with the score pairs solved so far, out of (target / 50)^2.
     """
     if target <= 0 or target % SCORE_UNIT:
         raise InputError(f"the target must be a positive multiple of {SCORE_UNIT}, got {target}")
@@ -172,7 +177,41 @@ def solve_match(dice1: tuple[Die, ...], dice2: tuple[Die, ...] | None = None, ta
     n1, n2 = t1.table.n_states, t2.table.n_states
     w1s = np.zeros((g, g, g + 1, n1)) if store else np.zeros((1, 1, 1, 1))
     w2s = np.zeros((g, g, g + 1, n2)) if store else np.zeros((1, 1, 1, 1))
-    iters = solve_match_kernel(g, tol, x1, x2, _tables(t1), _tables(t2), blind1, blind2, _coach(t1), _coach(t2),
-                               w1s, w2s, store)
+    work = [np.zeros((g + 1, n)) for n in (n1, n1, n2, n2)]  # w1, r1, w2, r2: one pass's turn values
+    iters = 0
+    done = 0
+    # one kernel call per sum of scores, largest first, so progress can be told between them
+    for total in range(2 * g - 2, -1, -1):
+        iters += solve_match_kernel(g, tol, total, total, x1, x2, _tables(t1), _tables(t2), blind1, blind2,
+                                    _coach(t1), _coach(t2), *work, w1s, w2s, store)
+        done += min(g - 1, total) - max(0, total - g + 1) + 1
+        if progress is not None:
+            progress(done, g * g)
     return MatchSolution(target, x1[:, :g], x2[:, :g], t1, t2, w1s if store else None, w2s if store else None,
                          int(iters))
+
+
+# Solved matches kept in memory: a stored solve (every turn's values, about 30 MB for fair dice to 4000 and
+# up to ten times that with six unlike dice) serves a whole play session, so only the last two are kept.
+_CACHE: OrderedDict = OrderedDict()
+_CACHE_SIZES = {True: 2, False: 16}
+
+
+def cached_match(dice1: tuple[Die, ...], dice2: tuple[Die, ...] | None = None, target: int = DEFAULT_TARGET,
+                 blind1: bool = False, blind2: bool = False, store: bool = False,
+                 progress: Callable[[int, int], None] | None = None) -> MatchSolution:
+    """`solve_match`, remembered per (dice, opponent's dice, target, blind flags, store); a stored solve also
+    answers the same question without store."""
+    dice1 = tuple(dice1)
+    dice2 = dice1 if dice2 is None else tuple(dice2)
+    key = (dice1, dice2, int(target), bool(blind1), bool(blind2))
+    for k in ((*key, True),) if store else ((*key, False), (*key, True)):
+        if k in _CACHE:
+            _CACHE.move_to_end(k)
+            return _CACHE[k]
+    solution = solve_match(dice1, dice2, target, blind1, blind2, store=store, progress=progress)
+    _CACHE[(*key, store)] = solution
+    kept = [k for k in _CACHE if k[-1] == store]
+    for k in kept[:-_CACHE_SIZES[store]]:
+        del _CACHE[k]
+    return solution

@@ -1,7 +1,7 @@
 """Farkle as played in Kingdom Come: Deliverance: scoring, busting, hot dice, the dice.
 
 Sources: seed 004 (rules) and shared/reference/kcd-farkle.md (three-of-a-kind values, dice weights,
-the joker). Rules and data only; the solvers live in holdwise.farkle.
+the joker). Rules and data only; the solvers live beside it in holdwise.games.farkle.
 
 Faces are 1..6; a joker face is face 7 (JOKER) in count vectors. Scoring a set-aside selection:
 - a single 1 scores 100 and a single 5 scores 50 per die held (one or two of them);
@@ -23,8 +23,15 @@ from itertools import product
 
 from ...errors import InputError
 
+__all__ = [
+    "DICE_PER_PLAYER", "FACES", "FULL_STRAIGHT", "JOKER", "JOKER_SYMBOL", "NAMED_DICE", "SCORE_UNIT",
+    "SHORT_STRAIGHTS", "SINGLE", "TRIPLE_BASE", "Die", "busts", "die_by_name", "roll_counts", "score",
+    "selections",
+]
+
 FACES = 6
 JOKER = 7  # the face number of a joker in rolls given by users is the die's joker face; inside: 7
+JOKER_SYMBOL = "J"  # how a joker face is typed and shown (the Devil's head die's 1)
 TRIPLE_BASE = {1: 1000, 2: 200, 3: 300, 4: 400, 5: 500, 6: 600}
 SINGLE = {1: 100, 5: 50}
 SHORT_STRAIGHTS = {(1, 2, 3, 4, 5): 500, (2, 3, 4, 5, 6): 750}
@@ -70,6 +77,7 @@ NAMED_DICE: dict[str, Die] = {d.name: d for d in [
 
 
 def die_by_name(name: str) -> Die:
+    """A named die, forgiving case, spaces, apostrophes and a trailing "die" ("Devil's head die")."""
     key = name.strip().lower().replace("_", "-").replace(" ", "-").replace("'", "")
     key = {"devil": "devils-head", "devils": "devils-head", "king": "kings", "fair": "ordinary"}.get(key, key)
     key = key.removesuffix("-die")

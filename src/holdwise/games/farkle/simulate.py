@@ -9,6 +9,8 @@ from ...errors import InputError
 from .rules import FACES
 from .turn import CODE_BASE, TurnSolution, score_table, weights7
 
+__all__ = ["play_matches", "play_turns", "roll_dice", "selection", "simulate_matches", "simulate_turns", "value_after"]
+
 
 def _value_after(level, state, keep, bonus, top_level):
     """W in units of 50: the coaching table's value with `level` set aside and `state` left."""

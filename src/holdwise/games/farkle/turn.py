@@ -30,6 +30,11 @@ from numba import njit
 from ...errors import InputError
 from .rules import DICE_PER_PLAYER, FACES, SCORE_UNIT, Die, score
 
+__all__ = [
+    "CODE_BASE", "N_FACES", "DieType", "RollTable", "TurnSolution", "die_types", "distinct_options", "group_rows",
+    "no_risk_bonus", "outcome_options", "roll_table", "score_table", "solve_turn", "turn_values", "weights7",
+]
+
 N_FACES = FACES + 1  # faces 1..6 and the joker
 CODE_BASE = DICE_PER_PLAYER + 1
 
@@ -74,6 +79,7 @@ def weights7(die: Die) -> tuple[int, ...]:
 
 
 def die_types(dice: tuple[Die, ...]) -> tuple[DieType, ...]:
+    """The loadout's dice grouped into types of alike dice (same weights and jokers), in order of appearance."""
     groups: dict[tuple[int, ...], list[str]] = {}
     for die in dice:
         groups.setdefault(weights7(die), []).append(die.name)
@@ -302,9 +308,11 @@ class RollTable:
     members: dict = field(default_factory=dict)
 
     def state_of(self, counts_per_type) -> int:
+        """The state index of a number of dice left per type (mixed radix over the types)."""
         return int(sum(c * s for c, s in zip(counts_per_type, self.stride)))
 
     def counts_of(self, state: int) -> tuple[int, ...]:
+        """The number of dice left per type in a state."""
         out = []
         for t, dtype in enumerate(self.types):
             out.append(state // int(self.stride[t]) % (dtype.count + 1))
@@ -313,6 +321,7 @@ class RollTable:
 
 @lru_cache(maxsize=64)
 def roll_table(types: tuple[DieType, ...]) -> RollTable:
+    """Every state's non-bust outcomes grouped by equal option rows, and its bust chance."""
     n_types = len(types)
     stride = np.ones(n_types, dtype=np.int64)
     for t in range(1, n_types):
@@ -525,11 +534,22 @@ class TurnSolution:
         """W in units of 50."""
         return float(self.keep[level, state]) if level < self.top_level else level + float(self.bonus[state])
 
+    def value_units(self, level: int, state: int) -> float:
+        """W in units of 50 at turn total `level` (units of 50), as the table holds it (the race-blind policy)."""
+        return self._w(level, state)
+
+    def rolls(self, level: int, state: int) -> bool:
+        """The coaching table's choice at turn total `level` (units of 50) with `state` left: roll on?"""
+        if level < self.top_level:
+            return bool(self.roll[level, state] > level)
+        return bool(self.bonus[state] > 0)
+
     def value(self, total: int, state: int) -> float:
         """W: expected banked points with `total` set aside and `state` left, deciding optimally."""
         return max(float(total), self.roll_value(total, state))
 
     def banks(self, total: int, state: int) -> bool:
+        """True when banking `total` is optimal with `state` left (Roll <= total)."""
         return self.roll_value(total, state) <= total
 
     def bank_threshold(self, state: int) -> int:

@@ -1,23 +1,39 @@
-"""Poker dice for two or three players: the game's public face."""
+"""Poker dice for two or three players (seed 003): the game's public face.
+
+- rules and input: `Variant`, `parse_hand`, `parse_keep`, `hand_labels`, `hand_text`, `describe`,
+  `category_of`, `hand_key`, `CATEGORY_LABELS`;
+- reports: `odds(variant) -> Odds`, `duel(variant, players, roll_limit) -> DuelResult`;
+- exact solutions: `solve_duel`, `solve_three` (cached), `simulate_duels` (seeded play);
+- `hint(hand, rolls_left, variant, to_beat, players, position, tied) -> Hint` (measure "win_chance");
+- the play session (you against the computer, 2 or 3 players): `new_game`, `actions`, `step`,
+  `computer_action`, `advice`, `parse_action`.
+"""
 
 from __future__ import annotations
 
-from ...solver import Dice, Game, faces_to_counts, solve
-from .rules import CATEGORY_LABELS, Variant, category_of, hand_key, hand_ranks
-from .solver import (
-    ROLLS,
-    TOLERANCE,
-    beat_payout,
-    hint,
+from ...solver import batch
+from .reports import DuelResult, Odds, duel, odds
+from .rules import (
+    CATEGORY_LABELS,
+    Variant,
+    category_of,
+    describe,
+    hand_key,
+    hand_labels,
+    hand_text,
     parse_hand,
-    setup,
-    simulate_duels,
-    solve_duel,
-    solve_three,
+    parse_keep,
 )
+from .session import DEFAULT_OPTIONS, actions, advice, computer_action, new_game, parse_action, step, variant_of
+from .solver import ROLLS, TOLERANCE, DuelSolution, simulate_duels, solve_duel, solve_three
+from .strategy import hint
+
+KERNEL_MODULES = (batch,)  # the modules whose Numba kernels compile on a first run (the batch re-roll solver)
 
 __all__ = [
-    "CATEGORY_LABELS", "ROLLS", "TOLERANCE", "Dice", "Game", "Variant", "beat_payout", "category_of",
-    "faces_to_counts", "hand_key", "hand_ranks", "hint", "parse_hand", "setup", "simulate_duels", "solve",
-    "solve_duel", "solve_three",
+    "CATEGORY_LABELS", "DEFAULT_OPTIONS", "ROLLS", "TOLERANCE", "DuelResult", "DuelSolution", "KERNEL_MODULES", "Odds",
+    "Variant",
+    "actions", "advice", "category_of", "computer_action", "describe", "duel", "hand_key", "hand_labels",
+    "hand_text", "hint", "new_game", "odds", "parse_action", "parse_hand", "parse_keep", "simulate_duels",
+    "solve_duel", "solve_three", "step", "variant_of",
 ]

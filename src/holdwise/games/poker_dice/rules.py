@@ -8,11 +8,19 @@ kind, full house, straight, three of a kind, two pairs, pair, bust. A straight i
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 
 from ...errors import InputError
+
+__all__ = [
+    "CATEGORY_LABELS", "DIGITS", "POKER_FACES", "Variant", "category_of", "describe", "hand_key", "hand_labels",
+    "hand_ranks", "hand_text", "parse_hand", "parse_keep",
+]
 
 CATEGORY_LABELS = {
     "five_of_a_kind": "five of a kind", "four_of_a_kind": "four of a kind", "flush": "flush",
@@ -20,6 +28,9 @@ CATEGORY_LABELS = {
     "two_pairs": "two pairs", "pair": "pair", "bust": "bust",
 }
 POKER_FACES = ("9", "10", "J", "Q", "K", "A")  # from the lowest value up
+DIGITS = ("1", "2", "3", "4", "5", "6")
+# one face of a run written without spaces ("66", "AAK109"): "10" is read whole, before "1"
+_FACE_TOKEN = re.compile(r"10|[1-69TJQKA]")
 
 
 @dataclass(frozen=True)
@@ -57,20 +68,22 @@ class Variant:
         return 7 if self.ace_high and face == 1 else face
 
     def face_label(self, face: int) -> str:
+        """How a face is written: 1-6, or with poker faces A K Q J 10 9 (by value, the highest is A)."""
         if not self.poker_faces:
             return str(face)
         order = sorted(range(1, 7), key=self.value)
         return POKER_FACES[order.index(face)]
 
     def parse_face(self, text: str) -> int:
-        """A face from text: 1-6, or a poker-dice face (9, 10 or T, J, Q, K, A)."""
-        t = text.strip().upper()
+        """A face from text: 1-6, or a poker-dice face (9, 10 or T, J, Q, K, A); anything else is an error."""
+        t = str(text).strip().upper()
         t = "10" if t == "T" else t
-        poker = {Variant(poker_faces=True, ace_high=self.ace_high).face_label(f): f for f in range(1, 7)}
-        if t in poker:
-            return poker[t]
-        if t.isdigit() and 1 <= int(t) <= 6:
+        if t in DIGITS:
             return int(t)
+        if t in POKER_FACES:
+            # the poker faces name the values from the lowest up, whichever notation is shown
+            order = sorted(range(1, 7), key=self.value)
+            return order[POKER_FACES.index(t)]
         raise InputError(f"not a face: {text!r} (1-6, or A K Q J 10 9)")
 
 
@@ -99,6 +112,7 @@ def hand_key(counts, variant: Variant) -> tuple:
 
 
 def category_of(counts, variant: Variant) -> str:
+    """The category name of a hand given as counts per face ("full_house", ...)."""
     key = hand_key(counts, variant)
     return variant.categories[len(variant.categories) - key[0]]
 
@@ -109,3 +123,71 @@ def hand_ranks(hand_counts: np.ndarray, variant: Variant) -> np.ndarray:
     order = sorted(set(keys))
     index = {k: i for i, k in enumerate(order)}
     return np.array([index[k] for k in keys], dtype=np.int64)
+
+
+def _tokens(text) -> list[str]:
+    """The faces of a hand or keep as written, one string each (nothing is mapped yet)."""
+    if isinstance(text, str):
+        parts = text.replace(",", " ").split()
+    else:
+        parts = [str(t).strip() for t in text]
+    out = []
+    for part in parts:
+        up = part.upper()
+        if up in DIGITS or up in POKER_FACES or up == "T":
+            out.append(up)
+            continue
+        # a run without spaces: only when it splits into faces with nothing left over
+        found = _FACE_TOKEN.findall(up)
+        if len(up) > 1 and "".join(found) == up:
+            out.extend(found)
+            continue
+        raise InputError(f"not a face: {part!r} (1-6, or A K Q J 10 9)")
+    digits = [t for t in out if t in DIGITS]
+    if digits and len(digits) < len(out):
+        # "1" next to "A" could mean the ace or the lowest face: refuse rather than guess
+        raise InputError(f"{' '.join(out)!r} mixes digits 1-6 with poker faces A K Q J 10 9; use one or the other")
+    return out
+
+
+def parse_keep(text, variant: Variant = Variant(), hand: Sequence[int] | None = None) -> tuple[int, ...]:
+    """0 to 5 faces (sorted face numbers 1-6); with `hand`, they must be dice of that hand."""
+    faces = tuple(sorted(variant.parse_face(t) for t in _tokens(text)))
+    if len(faces) > 5:
+        raise InputError(f"a keep has at most 5 dice, got {len(faces)}")
+    if hand is not None:
+        for face in set(faces):
+            if faces.count(face) > list(hand).count(face):
+                raise InputError(f"you can only keep dice you rolled: there is no "
+                                 f"{' '.join([variant.face_label(face)] * faces.count(face))} in "
+                                 f"{hand_text(hand, variant)}")
+    return faces
+
+
+def parse_hand(text, variant: Variant = Variant(), n_dice: int = 5) -> tuple[int, ...]:
+    """A hand: `n_dice` faces as one string (spaces or commas) or a list; 1-6 or A K Q J 10 9; sorted."""
+    faces = tuple(sorted(variant.parse_face(t) for t in _tokens(text)))
+    if len(faces) != n_dice:
+        raise InputError(f"a hand has {n_dice} dice, got {len(faces)}")
+    return faces
+
+
+def hand_labels(faces: Sequence[int], variant: Variant) -> list[str]:
+    """Faces as written, highest value first (["A", "A", "K", "Q", "9"] with poker faces)."""
+    return [variant.face_label(f) for f in sorted(faces, key=variant.value, reverse=True)]
+
+
+def hand_text(faces: Sequence[int], variant: Variant) -> str:
+    """Faces as one string, highest value first ("6 6 6 2 2")."""
+    return " ".join(hand_labels(faces, variant))
+
+
+def describe(faces: Sequence[int], variant: Variant) -> str:
+    """A five-dice hand with its category: "6 6 6 2 2 (full house)"."""
+    return _describe(tuple(sorted(faces)), variant)
+
+
+@lru_cache(maxsize=2048)
+def _describe(faces: tuple[int, ...], variant: Variant) -> str:
+    counts = tuple(list(faces).count(f) for f in range(1, 7))
+    return f"{hand_text(faces, variant)} ({CATEGORY_LABELS[category_of(counts, variant)]})"

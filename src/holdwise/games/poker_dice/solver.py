@@ -14,23 +14,26 @@ plays the keep/re-roll game whose payout for a final hand is his chance to win a
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 
 import numpy as np
 
-from ...errors import InputError
 from ...solver import (
     Dice,
     Game,
     batch_optimal,
     expect,
-    faces_to_counts,
     optimal_keeps,
-    ranked_keeps,
     solve,
 )
 from .rules import Variant, hand_ranks
+
+__all__ = [
+    "ROLLS", "TOLERANCE", "DuelSolution", "Setup", "beat_payout", "first_player_with_limit",
+    "last_player_outcomes", "last_player_values", "setup", "simulate_duels", "solve_duel", "solve_three",
+]
 
 ROLLS = 3
 TOLERANCE = 1e-13
@@ -38,6 +41,8 @@ TOLERANCE = 1e-13
 
 @dataclass(frozen=True)
 class Setup:
+    """A game's dice, the rank of every hand and the beats table, for one variant."""
+
     variant: Variant
     dice: Dice
     ranks: np.ndarray  # rank of every hand (0 = worst)
@@ -46,6 +51,7 @@ class Setup:
 
 @lru_cache(maxsize=32)
 def setup(variant: Variant, n_dice: int = 5, sides: int = 6) -> Setup:
+    """The cached dice, ranks and beats table of a variant (small games for the tests: other dice)."""
     dice = Dice(n_dice, sides)
     lat = dice.lattice
     ranks = hand_ranks(lat.counts[lat.hands], variant)
@@ -64,7 +70,7 @@ def beat_payout(s: Setup, b: int, tie_value: float) -> np.ndarray:
     return s.beats[:, b] + tie_value * (np.arange(len(s.ranks)) == b)
 
 
-def last_player_outcomes(s: Setup, b: int, tie_value: float, rerolls: int):
+def last_player_outcomes(s: Setup, b: int, tie_value: float, rerolls: int) -> tuple[float, float, object]:
     """The last player's optimal play against hand b: (P(beat), P(tie), solution)."""
     payout = beat_payout(s, b, tie_value)
     result = solve(Game(s.dice, payout, rerolls))
@@ -72,7 +78,7 @@ def last_player_outcomes(s: Setup, b: int, tie_value: float, rerolls: int):
     return float(dist @ s.beats[:, b]), float(dist[b]), result
 
 
-def first_player_with_limit(s: Setup, payout_by_rolls: np.ndarray):
+def first_player_with_limit(s: Setup, payout_by_rolls: np.ndarray) -> tuple[float, list, list]:
     """First player's optimum when stopping after k rolls pays payout_by_rolls[k - 1] (roll-limit rule).
 
     Returns (value, values per level, keeps per level): V_3 = payout after 3 rolls; V_k = max(stop,
@@ -93,16 +99,20 @@ def first_player_with_limit(s: Setup, payout_by_rolls: np.ndarray):
     return float(s.dice.first_roll() @ values[1]), values, keeps
 
 
-@dataclass
+@dataclass(frozen=True)
 class DuelSolution:
+    """Each player's win chance in playing order, with the solver's arrays in `details` (shared: read only)."""
+
     variant: Variant
     players: int
     roll_limit: bool
-    win: list[float]  # win chance of each player, in playing order
+    win: tuple[float, ...]  # win chance of each player, in playing order
     iterations: int
-    details: dict = field(default_factory=dict, repr=False)
+    details: dict = field(default_factory=dict, repr=False, compare=False)
 
 
+# cached: a session asks for the same solution at every step (three players take about 1.7 s)
+@lru_cache(maxsize=32)
 def solve_duel(variant: Variant = Variant(), roll_limit: bool = False, tol: float = TOLERANCE,
                n_dice: int = 5, sides: int = 6) -> DuelSolution:
     """Two players: the first player's win chance under optimal play by both, ties replayed."""
@@ -119,18 +129,36 @@ def solve_duel(variant: Variant = Variant(), roll_limit: bool = False, tol: floa
         w = value
         if done:
             break
-    return DuelSolution(variant, 2, roll_limit, [w, 1.0 - w], iteration, {"v2": v2})
+    return DuelSolution(variant, 2, roll_limit, (w, 1.0 - w), iteration, {"v2": v2})
+
+
+_THREE: dict = {}  # solved three-player games (about 1.7 s each): a session asks at every step
 
 
 def solve_three(variant: Variant = Variant(), roll_limit: bool = False, tol: float = TOLERANCE,
-                n_dice: int = 5, sides: int = 6) -> DuelSolution:
-    """Three players, later players optimal: each player's win chance, two- and three-way ties replayed."""
+                n_dice: int = 5, sides: int = 6, on_step: Callable[[int, int], None] | None = None) -> DuelSolution:
+    """Three players, later players optimal: each player's win chance, two- and three-way ties replayed.
+
+    Cached; `on_step(done, total)` reports the hands solved in each round of the fixed point.
+    """
+    key = (variant, roll_limit, tol, n_dice, sides)
+    if key not in _THREE:
+        if len(_THREE) >= 16:
+            _THREE.pop(next(iter(_THREE)))
+        _THREE[key] = _solve_three(variant, roll_limit, tol, n_dice, sides, on_step or (lambda done, total: None))
+    return _THREE[key]
+
+
+def _solve_three(variant: Variant, roll_limit: bool, tol: float, n_dice: int, sides: int,
+                 on_step: Callable[[int, int], None]) -> DuelSolution:
     s = setup(variant, n_dice, sides)
     duel = solve_duel(variant, roll_limit, tol, n_dice, sides).win[0]  # first of two tied players
     n = len(s.ranks)
     limits = range(1, ROLLS + 1) if roll_limit else [ROLLS]
     x = np.array([1 / 3, 1 / 3, 1 / 3])  # three-way replay chances, in order
+    per_round = len(limits) * 3 * n
     for iteration in range(1, 200):
+        done_hands = 0
         # player 3 against best hand b, held by one player (the tie replays a duel, 3 second) or two
         p3 = {}
         for r in limits:
@@ -140,6 +168,10 @@ def solve_three(variant: Variant = Variant(), roll_limit: bool = False, tol: flo
                 tied = np.empty(n)
                 for b in range(n):
                     beat[b], tied[b], _ = last_player_outcomes(s, b, tie, r - 1)
+                    if b % 42 == 41:  # counts that move while it runs
+                        on_step(done_hands + b + 1, per_round)
+                done_hands += n
+                on_step(done_hands, per_round)
                 p3[r, held_by_two] = (beat, tied)
         # player 2 against player 1's hand a; both players' chances after each of player 2's hands
         first_pay = {}
@@ -162,6 +194,8 @@ def solve_three(variant: Variant = Variant(), roll_limit: bool = False, tol: flo
                 u2[a] = result.expected
             first_pay[r] = u1
             second_pay[r] = u2
+            done_hands += n
+            on_step(done_hands, per_round)
         if roll_limit:
             w1, _, keeps1 = first_player_with_limit(s, np.array([first_pay[r] for r in limits]))
             w2 = _follow(s, keeps1, np.array([second_pay[r] for r in limits]))
@@ -174,7 +208,7 @@ def solve_three(variant: Variant = Variant(), roll_limit: bool = False, tol: flo
         x = new
         if done:
             break
-    return DuelSolution(variant, 3, roll_limit, x.tolist(), iteration,
+    return DuelSolution(variant, 3, roll_limit, tuple(x.tolist()), iteration,
                         {"duel": duel, "third": p3, "first_pay": first_pay})
 
 
@@ -188,63 +222,6 @@ def _follow(s: Setup, keeps, pay_by_rolls) -> float:
         stop = keeps[k] < 0
         value = np.where(stop, pay_by_rolls[k - 1], e[np.maximum(keeps[k], 0)])
     return float(s.dice.first_roll() @ value)
-
-
-def parse_hand(text, variant: Variant, n_dice: int = 5) -> tuple[int, ...]:
-    """A hand from faces separated by spaces or commas (1-6, or A K Q J 10 9)."""
-    parts = text.replace(",", " ").split() if isinstance(text, str) else [str(t) for t in text]
-    if len(parts) != n_dice:
-        raise InputError(f"a hand has {n_dice} dice, got {len(parts)}")
-    return tuple(sorted(variant.parse_face(p) for p in parts))
-
-
-def hint(hand, rolls_left: int, variant: Variant = Variant(), to_beat=None, players: int = 2,
-         position: int | None = None, tied: bool = False):
-    """Every keep of `hand` with `rolls_left` rolls to come, ranked by the chance to win.
-
-    position 1 (the default without `to_beat`): first to roll, against optimal players after. In a duel,
-    position 2 plays against `to_beat` (a tie replays the duel). With three players, position 2 plays
-    against player 1's hand `to_beat` with player 3 still to come, and position 3 against the best hand
-    so far `to_beat` (`tied`: both earlier players hold it, so a tie replays all three).
-    """
-    s = setup(variant)
-    lat = s.dice.lattice
-    if not 1 <= rolls_left <= ROLLS - 1:
-        raise InputError(f"rolls left must be 1 or 2 (after the first roll), got {rolls_left}")
-    if players not in (2, 3):
-        raise InputError(f"players must be 2 or 3, got {players}")
-    position = position or (1 if to_beat is None else players)
-    if not 1 <= position <= players:
-        raise InputError(f"position must be 1 to {players}, got {position}")
-    if (position == 1) != (to_beat is None):
-        raise InputError("give the hand to beat for a later position, and none for the first")
-    b = int(lat.hand_index(faces_to_counts(to_beat, 6))) if to_beat is not None else None
-    same = np.arange(len(s.ranks)) == b
-    if players == 2:
-        duel = solve_duel(variant)
-        if position == 2:
-            payout = beat_payout(s, b, 1.0 - duel.win[0])
-            measure = "chance to win as the second of two players (ties replayed)"
-        else:
-            payout = 1.0 - duel.details["v2"]
-            measure = "chance to win the duel moving first"
-    else:
-        three = solve_three(variant)
-        duel, x = three.details["duel"], three.win
-        beat1, tied1 = three.details["third"][ROLLS, False]
-        beat2, tied2 = three.details["third"][ROLLS, True]
-        if position == 1:
-            payout = three.details["first_pay"][ROLLS]
-            measure = "chance to win moving first of three"
-        elif position == 2:
-            payout = s.beats[:, b] * (1.0 - beat1 - tied1 + tied1 * duel)
-            payout = np.where(same, (1.0 - beat2[b] - tied2[b]) * (1.0 - duel) + tied2[b] * x[1], payout)
-            measure = "chance to win as the second of three (player 3 still to roll)"
-        else:
-            payout = beat_payout(s, b, x[2] if tied else 1.0 - duel)
-            measure = "chance to win as the last of three (ties replayed)"
-    rows = ranked_keeps(Game(s.dice, payout, rolls_left), hand, rolls_left)
-    return {"measure": measure, "keeps": [(keep, float(value)) for keep, value in rows]}
 
 
 def simulate_duels(variant: Variant, n_duels: int, seed: int) -> int:

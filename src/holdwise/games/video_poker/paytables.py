@@ -12,6 +12,11 @@ from pathlib import Path
 from ...errors import InputError
 from ...solver import to_fraction
 
+__all__ = [
+    "DEFAULT_GAME", "HAND_KINDS", "KIND_CODES", "MAX_COINS", "PayTable", "WILD_MODES", "all_games", "get_game",
+    "load_games", "parse_games", "pay_text", "resolve_game", "shipped_games", "table_from_json", "table_to_json",
+]
+
 # The hands a pay table may name, with what each means. A hand takes the first entry it can make.
 HAND_KINDS = {
     "royal_flush": "natural royal flush: A K Q J T of one suit, no wild card",
@@ -52,6 +57,14 @@ class PayTable:
     pays: tuple[Fraction, ...]
     royal_below_max: Fraction
 
+    def __post_init__(self):
+        # tables key the solver's caches and are looked up on every step of a session: hash them once
+        object.__setattr__(self, "_hash", hash((self.id, self.name, self.deck, self.wild, self.hands, self.pays,
+                                                self.royal_below_max)))
+
+    def __hash__(self) -> int:
+        return self._hash
+
     def pays_for(self, coins: int) -> tuple[Fraction, ...]:
         """Pays per coin at a bet of `coins` (1-5): below 5 the natural royal pays royal_below_max."""
         if not isinstance(coins, int) or not 1 <= coins <= MAX_COINS:
@@ -62,12 +75,13 @@ class PayTable:
 
     @property
     def kind_codes(self) -> tuple[int, ...]:
+        """The evaluator's code of each hand, in table order."""
         return tuple(KIND_CODES[h] for h in self.hands)
 
 
 def _parse_game(game_id: str, data: dict, where: str) -> PayTable:
     def bad(message):
-        return ValueError(f"game {game_id!r} in {where}: {message}")
+        return InputError(f"game {game_id!r} in {where}: {message}")
 
     if not isinstance(data, dict):
         raise bad("is not a table")
@@ -93,7 +107,7 @@ def _parse_game(game_id: str, data: dict, where: str) -> PayTable:
             raise bad(f"hand {hand!r} listed twice")
         try:
             pay = to_fraction(entry["pay"])
-        except ValueError:
+        except InputError:
             raise bad(f"pay of {hand} is not a number: {entry['pay']!r}") from None
         if pay < 0:
             raise bad(f"pay of {hand} is negative")
@@ -103,13 +117,14 @@ def _parse_game(game_id: str, data: dict, where: str) -> PayTable:
         raise bad("four deuces, wild royal flush and five of a kind need wild cards")
     try:
         below = to_fraction(data.get("royal_below_max", 250))
-    except ValueError:
+    except InputError:
         raise bad("royal_below_max is not a number") from None
     return PayTable(game_id, str(data.get("name", game_id)), deck, wild, (*hands, "nothing"),
                     (*pays, Fraction(0)), below)
 
 
 def parse_games(text: str, where: str) -> dict[str, PayTable]:
+    """Games from TOML text in the shipped file's format; `where` names the text in errors."""
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
@@ -139,7 +154,48 @@ def load_games(path: str | Path) -> dict[str, PayTable]:
 
 
 def get_game(game_id: str, extra: dict[str, PayTable] | None = None) -> PayTable:
+    """A game by id: a shipped one or one of `extra` (which win over shipped ids)."""
     games = {**shipped_games(), **(extra or {})}
     if game_id not in games:
         raise InputError(f"unknown game {game_id!r}; known: {', '.join(games)}")
     return games[game_id]
+
+
+def all_games(paytable_file: str | Path | None = None, extra: dict[str, PayTable] | None = None) -> dict[str, PayTable]:
+    """The shipped games, then those of a pay table file, then `extra` (later ones win on equal ids)."""
+    games = dict(shipped_games())
+    if paytable_file is not None:
+        games.update(load_games(paytable_file))
+    games.update(extra or {})
+    return games
+
+
+def resolve_game(game: str | PayTable = DEFAULT_GAME, paytable_file: str | Path | None = None,
+                 extra: dict[str, PayTable] | None = None) -> PayTable:
+    """A pay table from an id (shipped, in the file, or in `extra`) or a PayTable itself."""
+    if isinstance(game, PayTable):
+        return game
+    if not isinstance(game, str):
+        raise InputError(f"a game is an id such as {DEFAULT_GAME!r}, got {game!r}")
+    return get_game(game, all_games(paytable_file, extra))
+
+
+def pay_text(value: Fraction) -> str:
+    """A pay as players write it: "800", "5/2"."""
+    value = Fraction(value)
+    return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+
+
+def table_to_json(table: PayTable) -> dict:
+    """A pay table as JSON types, in the TOML file's layout (pays as "p/q" text), for a session's state."""
+    return {"id": table.id, "name": table.name, "deck": table.deck, "wild": table.wild,
+            "royal_below_max": pay_text(table.royal_below_max),
+            "pays": [{"hand": h, "pay": pay_text(p)} for h, p in zip(table.hands, table.pays) if h != "nothing"]}
+
+
+def table_from_json(data: dict) -> PayTable:
+    """A pay table back from `table_to_json` (checked like a TOML file)."""
+    if not isinstance(data, dict) or not isinstance(data.get("id"), str):
+        raise InputError("a pay table needs an id")
+    body = {k: v for k, v in data.items() if k != "id"}
+    return _parse_game(data["id"], body, "the game state")

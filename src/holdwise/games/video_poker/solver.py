@@ -29,6 +29,11 @@ from ...errors import InputError
 from .evaluator import binomials, classify_all
 from .paytables import MAX_COINS, PayTable
 
+__all__ = [
+    "HOLD_PRIORITY", "Deck", "GameReturn", "GameTables", "Hold", "analyze_hand", "deal_values", "deck",
+    "distinct_deals", "game_tables", "hold_values", "integer_pays", "solve_game",
+]
+
 HAND = 5
 
 
@@ -211,6 +216,7 @@ class Deck:
 
 @lru_cache(maxsize=2)
 def deck(n_cards: int) -> Deck:
+    """The draw counts and the common deal weight M = lcm_h C(n - 5, 5 - h) of a 52- or 53-card deck."""
     left = n_cards - HAND
     draws = tuple(math.comb(left, HAND - h) for h in range(HAND + 1))
     weight = math.lcm(*draws)
@@ -248,6 +254,7 @@ class GameTables:
 
 @lru_cache(maxsize=16)
 def game_tables(table: PayTable) -> GameTables:
+    """Every final hand's pay class and T[X] for every card set |X| <= 4 (built once per game)."""
     d = deck(table.deck)
     classes5 = classify_all(table)
     counts = np.zeros((int(d.offset[HAND]), len(table.hands)), dtype=np.int64)
@@ -282,6 +289,8 @@ HOLD_PRIORITY = _priority()
 
 @dataclass
 class GameReturn:
+    """A whole game's return with optimal play: pay-class counts over every deal, each weighted by M."""
+
     table: PayTable
     coins: int
     combinations: list[int]  # per pay class, every deal weighted by deck.weight
@@ -291,9 +300,11 @@ class GameReturn:
 
     @property
     def value(self) -> float:
+        """The return as a float."""
         return float(self.return_exact)
 
     def rows(self) -> list[dict]:
+        """The return table: per pay class its pay, combinations, probability and contribution (exact)."""
         pays = self.table.pays_for(self.coins)
         out = []
         for hand, count, pay in zip(self.table.hands, self.combinations, pays):
@@ -355,37 +366,86 @@ class Hold:
 
     @property
     def value(self) -> float:
+        """The expected return per coin as a float."""
         return float(self.value_exact)
 
     @property
     def draws(self) -> int:
+        """How many draws the hold has: C(cards left, 5 - cards held)."""
         return sum(self.counts)
+
+
+# Mobius pairs of the 32 subsets: for each bit, the masks without it and the same masks with it.
+_MOBIUS = tuple((np.array([m for m in range(32) if not m >> b & 1]), np.array([m | 1 << b for m in range(32)
+                                                                                if not m >> b & 1]))
+                for b in range(HAND))
+_POPCOUNT = np.array([bin(m).count("1") for m in range(32)], dtype=np.int64)
+
+
+@lru_cache(maxsize=64)
+def _scaled_pays(table: PayTable, coins: int) -> tuple[np.ndarray, np.ndarray, int]:
+    """(T[X] . pays for every card set, integer pays, their denominator) of a game at a bet."""
+    pays, denominator = integer_pays(table, coins)
+    return game_tables(table).class_counts @ pays, pays, denominator
+
+
+def _sorted_hand(cards, table: PayTable) -> np.ndarray:
+    hand = np.array(sorted(int(c) for c in cards), dtype=np.int64)
+    if len(hand) != HAND or len(set(hand.tolist())) != HAND or hand.min() < 0 or hand.max() >= table.deck:
+        raise InputError(f"a hand is {HAND} distinct cards of the {table.deck}-card deck")
+    return hand
+
+
+def _subset_rows(hand: np.ndarray, table: PayTable) -> tuple[np.ndarray, int]:
+    rows = np.empty(32, dtype=np.int64)
+    full = np.empty(1, dtype=np.int64)
+    deal_subsets(hand, binomials(), deck(table.deck).offset, rows, full)
+    return rows, int(full[0])
+
+
+def hold_values(cards, table: PayTable, coins: int = MAX_COINS) -> tuple[np.ndarray, int]:
+    """Every hold's exact value as integers over one scale: (v[mask], scale), value per coin = v / scale.
+
+    `mask` bit j holds the j-th card of the SORTED hand; v = S(H) * M / C(cards left, 5 - |H|) with S(H)
+    the payout sum of the hold's draws over the pays' common denominator; scale = M * denominator.
+    The fast path of a session: no class counts, no fractions.
+    """
+    hand = _sorted_hand(cards, table)
+    pay_sums, pays, denominator = _scaled_pays(table, coins)
+    rows, full = _subset_rows(hand, table)
+    value = pay_sums[rows]
+    value[31] = pays[game_tables(table).classes5[full]]
+    for low, high in _MOBIUS:
+        value[low] -= value[high]
+    d = deck(table.deck)
+    return value * d.mult[_POPCOUNT], d.weight * denominator
+
+
+def best_order(values: np.ndarray) -> list[int]:
+    """The 32 masks best first: higher value, then the tie rule (fewer cards held, then the lower mask)."""
+    return np.lexsort((HOLD_PRIORITY, -values)).tolist()
+
+
+__all__.append("best_order")
 
 
 def analyze_hand(cards, table: PayTable, coins: int = MAX_COINS) -> list[Hold]:
     """All 32 holds of one hand, best first (ties: fewer cards, then lower mask of sorted cards)."""
     tables = game_tables(table)
     d = tables.deck
-    hand = np.array(sorted(cards), dtype=np.int64)
-    if len(hand) != HAND or len(set(hand.tolist())) != HAND or hand.min() < 0 or hand.max() >= table.deck:
-        raise InputError(f"a hand is {HAND} distinct cards of the {table.deck}-card deck")
-    rows = np.empty(32, dtype=np.int64)
-    full = np.empty(1, dtype=np.int64)
-    deal_subsets(hand, binomials(), d.offset, rows, full)
+    hand = _sorted_hand(cards, table)
+    rows, full = _subset_rows(hand, table)
     counts = np.zeros((32, len(table.hands)), dtype=np.int64)
     counts[:31] = tables.class_counts[rows[:31]]
-    counts[31, tables.classes5[full[0]]] = 1
-    for bit in range(HAND):
-        step = 1 << bit
-        for mask in range(32):
-            if not mask & step:
-                counts[mask] -= counts[mask | step]
-    pays = table.pays_for(coins)
+    counts[31, tables.classes5[full]] = 1
+    for low, high in _MOBIUS:
+        counts[low] -= counts[high]
+    _, pays, denominator = _scaled_pays(table, coins)
+    sums = counts @ pays
     holds = []
     for mask in range(32):
         held = tuple(int(hand[j]) for j in range(HAND) if mask >> j & 1)
-        n_draws = d.draws[len(held)]
-        value = sum(Fraction(int(n)) * p for n, p in zip(counts[mask], pays)) / n_draws
+        value = Fraction(int(sums[mask]), d.draws[len(held)] * denominator)
         holds.append(Hold(held, mask, value, [int(x) for x in counts[mask]]))
     holds.sort(key=lambda h: (-h.value_exact, HOLD_PRIORITY[h.mask]))
     return holds

@@ -1,0 +1,210 @@
+"""Farkle hints: every legal selection of a roll, each with rolling on and banking, ranked best first.
+
+Two measures. The coaching table (one turn alone): a selection worth s at turn total t leaving dice R is
+worth t + s when banking and Roll(t + s, R) when rolling on (expected banked points of the turn). Race-aware
+(a match to a target): the chance to win the match, W(a, b, t + s, R) from the match solve, where banking
+hands the opponent the move at (b, a + t + s) and reaching the target wins at once (so only "bank" is
+offered then).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from ...errors import InputError
+from ..base import Hint, Option
+from .match import DEFAULT_TARGET, MatchSolution, cached_match
+from .parsing import check_points, check_six, check_target, face_text, parse_loadout, parse_positions, parse_roll
+from .rules import JOKER, JOKER_SYMBOL, SCORE_UNIT, Die, roll_counts, score
+from .turn import TurnSolution, solve_turn, weights7
+
+__all__ = [
+    "GAME", "CoachValuer", "RaceValuer", "Selection", "hint", "option_text", "rank_options", "selections_of",
+]
+
+GAME = "farkle"
+
+
+@dataclass(frozen=True)
+class Selection:
+    """One legal way to set dice aside: the faces kept, which dice (positions 1..6), its score, the dice
+    left (positions; all six again on hot dice) and their state in the turn table."""
+
+    keep: tuple[str, ...]
+    dice_kept: tuple[int, ...]
+    score: int
+    dice_left: tuple[int, ...]
+    state: int
+    hot_dice: bool
+
+
+def selections_of(dice: Sequence[Die], faces: Sequence[int], positions: Sequence[int],
+                  distinct: bool = True) -> list[Selection]:
+    """Every legal selection of the faces shown by the dice at `positions` (1-based).
+
+    With distinct=True selections that keep the same faces and leave the same kinds of dice (one state of
+    the turn table) are listed once, by the first such choice of dice.
+    """
+    return list(_selections_of(tuple(dice), tuple(faces), tuple(positions), distinct))
+
+
+@lru_cache(maxsize=4096)
+def _selections_of(dice, faces, positions, distinct) -> tuple[Selection, ...]:
+    """Cached: a play session asks for the same roll's selections several times per step."""
+    sol = solve_turn(dice)
+    shown = [JOKER if f in dice[p - 1].joker_faces else f for f, p in zip(faces, positions)]
+    index = {t.weights7: i for i, t in enumerate(sol.table.types)}
+    out, seen = [], set()
+    n = len(positions)
+    for mask in range(1, 2**n):
+        held = [shown[i] for i in range(n) if mask >> i & 1]
+        s = score(roll_counts(held))
+        if s <= 0:
+            continue
+        left = tuple(positions[i] for i in range(n) if not mask >> i & 1)
+        if left:
+            counts = [0] * len(sol.table.types)
+            for pos in left:
+                counts[index[weights7(dice[pos - 1])]] += 1
+            state = sol.table.state_of(counts)
+        else:
+            state = sol.table.full_state
+        keep = tuple(sorted(JOKER_SYMBOL if f == JOKER else str(f) for f in held))
+        key = (keep, state)
+        if distinct and key in seen:
+            continue
+        seen.add(key)
+        kept = tuple(positions[i] for i in range(n) if mask >> i & 1)
+        out.append(Selection(keep, kept, s, left if left else tuple(range(1, 7)), state, not left))
+    return tuple(out)
+
+
+class CoachValuer:
+    """Values in expected banked points of the turn (the coaching table); `own`/`target` (optional) end
+    the turn when the score reaches the target."""
+
+    measure = "expected_points"
+
+    def __init__(self, sol: TurnSolution, own: int | None = None, target: int | None = None):
+        self.sol, self.own, self.target = sol, own, target
+
+    def reaches(self, total: int) -> bool:
+        """True when banking `total` reaches the target (the game ends at once)."""
+        return self.target is not None and (self.own or 0) + total >= self.target
+
+    def bank(self, total: int) -> float:
+        """Banking `total`: that many points."""
+        return float(total)
+
+    def roll(self, total: int, state: int) -> float:
+        """Rolling on with `total` set aside and `state` left: Roll(total, state)."""
+        return self.sol.roll_value(total, state)
+
+
+class RaceValuer:
+    """Values in win chance of the player `me` (0: the solve's player 1, 1: player 2) with own score
+    `own`, opponent's `opponent` (points)."""
+
+    measure = "win_chance"
+
+    def __init__(self, match: MatchSolution, me: int, own: int, opponent: int):
+        self.match, self.me = match, me
+        self.a, self.b = own // SCORE_UNIT, opponent // SCORE_UNIT
+        self.g = match.target // SCORE_UNIT
+        self.turn = match.first_turn if me == 0 else match.second_turn
+        self.w = (match.w_first if me == 0 else match.w_second)[self.a, self.b]
+        self.x_other = match.second if me == 0 else match.first  # the opponent's start-of-turn chances
+
+    def reaches(self, total: int) -> bool:
+        """True when banking `total` reaches the target (the game ends at once)."""
+        return self.a + total // SCORE_UNIT >= self.g
+
+    def bank(self, total: int) -> float:
+        """Banking: 1 at the target, else 1 - the opponent's chance to win moving at (b, a + t)."""
+        level = total // SCORE_UNIT
+        if self.a + level >= self.g:
+            return 1.0
+        return 1.0 - float(self.x_other[self.b, self.a + level])
+
+    def roll(self, total: int, state: int) -> float:
+        """Rolling on: W(t, S) where it beats banking, else one roll recomputed from the stored values."""
+        level = total // SCORE_UNIT
+        if self.a + level >= self.g:
+            return 1.0
+        w = float(self.w[level, state])
+        if w > self.bank(total):
+            return w
+        t = self.turn.table
+        acc = float(t.bust[state]) * (1.0 - float(self.x_other[self.b, self.a]))
+        for grp in range(t.group_start[state], t.group_start[state + 1]):
+            best = 0.0
+            for k in range(t.option_start[grp], t.option_start[grp + 1]):
+                nl = level + int(t.option_units[k])
+                v = 1.0 if self.a + nl >= self.g else float(self.w[nl, t.option_state[k]])
+                best = max(best, v)
+            acc += float(t.group_prob[grp]) * best
+        return acc
+
+
+def option_text(keep: Sequence[str], then: str) -> str:
+    """An option as a player says it: 'keep 1 5, roll on' or 'keep 1 5, bank'."""
+    return f"keep {' '.join(keep)}, " + ("roll on" if then == "roll" else "bank")
+
+
+def rank_options(selections: Sequence[Selection], turn_total: int, valuer, with_actions: bool = False
+                 ) -> tuple[Option, ...]:
+    """One option per selection and choice (roll on / bank), best first; reaching the target only banks."""
+    rows = []
+    for sel in selections:
+        total = turn_total + sel.score
+        choices = ("bank",) if valuer.reaches(total) else ("roll", "bank")
+        for then in choices:
+            value = valuer.roll(total, sel.state) if then == "roll" else valuer.bank(total)
+            extras = {"keep": list(sel.keep), "dice_kept": list(sel.dice_kept), "score": sel.score,
+                      "turn_total": total, "dice_left": len(sel.dice_left), "hot_dice": sel.hot_dice, "then": then}
+            action = {"type": "keep", "dice": list(sel.dice_kept), "then": then} if with_actions else {}
+            rows.append((value, option_text(sel.keep, then), action, extras))
+    rows.sort(key=lambda r: (-r[0], -r[3]["score"]))  # equal values: the higher score first
+    best = rows[0][0] if rows else 0.0
+    return tuple(Option(option=text, value=value, loss=best - value, action=action, extras=extras)
+                 for value, text, action, extras in rows)
+
+
+def hint(roll: str | Sequence[int | str], turn_total: int = 0, dice: Sequence[Die] | str | None = None,
+         positions: Sequence[int] | str | None = None, score: int | None = None, opponent: int | None = None,
+         target: int = DEFAULT_TARGET, opponent_dice: Sequence[Die] | str | None = None) -> Hint:
+    """Every legal selection of a roll, each with rolling on and with banking, ranked best first.
+
+    roll: the faces shown, '1 1 5 2 3 4' or a list (J for a joker); positions: which of your six dice
+    rolled them (1..6, default the first ones). Measure "expected_points" (the coaching table), or with
+    `score`/`opponent` "win_chance" against an opponent playing to win (race-aware; solved once per dice,
+    opponent's dice and target, a few seconds at 4000).
+    """
+    dice = parse_loadout(dice) if dice is None or isinstance(dice, str) else tuple(dice)
+    check_six(dice)
+    pos = parse_positions(positions) if positions is not None else None
+    faces = parse_roll(roll, dice, pos)
+    pos = list(range(1, len(faces) + 1)) if pos is None else pos
+    if turn_total < 0 or turn_total % SCORE_UNIT:
+        raise InputError(f"the turn total must be a non-negative multiple of {SCORE_UNIT}, got {turn_total}")
+    race = score is not None or opponent is not None
+    sol = solve_turn(tuple(dice))
+    position = {"roll": [face_text(dice[p - 1], f) for f, p in zip(faces, pos)], "positions": pos,
+                "turn_total": turn_total, "dice": [d.name for d in dice]}
+    if race:
+        check_target(target)
+        own, opp = check_points(score or 0, target, "--score"), check_points(opponent or 0, target, "--opponent")
+        if opponent_dice is None or isinstance(opponent_dice, str):
+            other = parse_loadout(opponent_dice, "--opponent-dice") if opponent_dice else tuple(dice)
+        else:
+            other = tuple(opponent_dice)
+            check_six(other, "--opponent-dice")
+        valuer = RaceValuer(cached_match(tuple(dice), other, target, store=True), 0, own, opp)
+        position.update(score=own, opponent=opp, target=target, opponent_dice=[d.name for d in other])
+    else:
+        valuer = CoachValuer(sol)
+    options = rank_options(selections_of(dice, faces, pos), turn_total, valuer)
+    position["bust"] = not options
+    return Hint(game=GAME, position=position, measure=valuer.measure, options=options)

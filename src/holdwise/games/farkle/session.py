@@ -1,0 +1,367 @@
+"""The Farkle play session: a match to a target against the computer, as a pure state machine.
+
+Options: `target` (default 4000), `dice` and `computer_dice` (six dice each, names as `parse_dice` reads
+them; default six ordinary), `computer` ("race-aware": the match optimum, or "coaching": the one-turn
+coaching table), `first` ("player" or "computer": who rolls first in game 1; the first roll then
+alternates between games).
+
+Phases: "roll" (the player to move rolls the six dice: {"type": "roll"}), "select" (the roll is shown;
+set a legal selection aside, then roll on or bank: {"type": "keep", "dice": [positions 1..6], "then":
+"roll" | "bank"}; rolling on rolls the dice left at once, all six on hot dice), "over" ({"type": "next"}
+starts another game). A roll with no legal selection busts: the turn total is lost and the turn passes
+(to the other player's "roll"). Reaching the target wins at once (only "bank" is offered then).
+
+The player's decisions are scored in one measure per session: the chance to win the match against the
+race-aware computer ("win_chance"), or expected points of the turn against the coaching computer
+("expected_points"). The tally counts games won and lost.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from functools import lru_cache
+
+from ...errors import InputError
+from ..base import Decision, Hint, Option, State, action_error, random_generator
+from .hints import GAME, CoachValuer, RaceValuer, option_text, rank_options, selections_of
+from .match import DEFAULT_TARGET, cached_match
+from .parsing import check_six, check_target, face_text, parse_dice
+from .rules import DICE_PER_PLAYER, FACES, SCORE_UNIT, Die
+from .turn import solve_turn
+
+__all__ = [
+    "COMPUTER_PLAYS", "DEFAULT_OPTIONS", "actions", "advice", "computer_action", "measure_of", "new_game",
+    "normalize_options", "parse_action", "prepare", "step",
+]
+
+COMPUTER_PLAYS = ("race-aware", "coaching")
+DEFAULT_OPTIONS = {"target": DEFAULT_TARGET, "dice": ["ordinary"] * DICE_PER_PLAYER,
+                   "computer_dice": ["ordinary"] * DICE_PER_PLAYER, "computer": "race-aware", "first": "player"}
+SIDES = ("player", "computer")
+WHO = {"player": "you", "computer": "computer"}
+
+
+def normalize_options(options: Mapping | None) -> dict:
+    """The session's options with defaults, checked; dice as lists of six names (JSON types only)."""
+    out = dict(DEFAULT_OPTIONS)
+    unknown = set(options or {}) - set(DEFAULT_OPTIONS)
+    if unknown:
+        raise InputError(f"unknown Farkle option(s): {', '.join(sorted(unknown))}; known: "
+                         f"{', '.join(DEFAULT_OPTIONS)}")
+    out.update({k: v for k, v in (options or {}).items() if v is not None})
+    try:
+        out["target"] = check_target(int(out["target"]))
+    except (TypeError, ValueError) as err:
+        raise InputError(str(err) if isinstance(err, InputError) else f"--target must be a number, "
+                         f"got {out['target']!r}") from None
+    for key, what in (("dice", "--dice"), ("computer_dice", "--computer-dice")):
+        dice = parse_dice(out[key])
+        check_six(dice, what)
+        solve_turn(dice)  # refuses dice that can never bust, before a game starts
+        out[key] = [d.name for d in dice]
+    if out["computer"] not in COMPUTER_PLAYS:
+        raise InputError(f"--computer must be one of {', '.join(COMPUTER_PLAYS)}, got {out['computer']!r}")
+    if out["first"] not in SIDES:
+        raise InputError(f"--first must be player or computer, got {out['first']!r}")
+    return out
+
+
+@lru_cache(maxsize=64)
+def _dice(names: tuple[str, ...]) -> tuple[Die, ...]:
+    return parse_dice(list(names))
+
+
+def _dice_of(state: State, side: str) -> tuple[Die, ...]:
+    return _dice(tuple(state.options["dice" if side == "player" else "computer_dice"]))
+
+
+def measure_of(options: Mapping) -> str:
+    """The session's measure: win_chance against the race-aware computer, else expected_points."""
+    return "win_chance" if options["computer"] == "race-aware" else "expected_points"
+
+
+def _match(options: Mapping, progress: Callable[[int, int], None] | None = None):
+    """The stored race-aware match solve: player 1 = the player's dice, player 2 = the computer's."""
+    return cached_match(_dice(tuple(options["dice"])), _dice(tuple(options["computer_dice"])),
+                        int(options["target"]), store=True, progress=progress)
+
+
+def prepare(options: Mapping | None = None, progress: Callable[[int, int], None] | None = None) -> dict:
+    """Solve what the session needs before play (the race-aware match: seconds at 4000, kept in memory)."""
+    opts = normalize_options(options)
+    for key in ("dice", "computer_dice"):
+        solve_turn(_dice(tuple(opts[key])))
+    if opts["computer"] == "race-aware":
+        _match(opts, progress)
+    return opts
+
+
+def _fresh(side: str) -> dict:
+    return {"turn": side, "turn_total": 0, "left": list(range(1, DICE_PER_PLAYER + 1)), "roll": []}
+
+
+def new_game(options: Mapping | None = None, seed: int = 0) -> State:
+    """A new match from 0-0; `first` rolls first."""
+    opts = normalize_options(options)
+    data = {"game": 1, "starter": opts["first"], "scores": {"player": 0, "computer": 0}, "winner": "",
+            **_fresh(opts["first"])}
+    state = State(game=GAME, options=opts, seed=int(seed), draws=0, phase="roll", to_move=opts["first"],
+                  data=data, tally={"won": 0, "lost": 0})
+    return state.logged(_opening(state))
+
+
+def _opening(state: State) -> str:
+    first = state.data["starter"]
+    return (f"game {state.data['game']}: first to {state.options['target']:,} points; "
+            f"{'you roll' if first == 'player' else 'the computer rolls'} first "
+            f"(computer plays {state.options['computer']})")
+
+
+def _other(side: str) -> str:
+    return "computer" if side == "player" else "player"
+
+
+def _valuer(state: State, side: str | None = None):
+    """Values for the side to move (or `side`) in the session's measure."""
+    side = side or state.to_move
+    scores = state.data["scores"]
+    own, opp = scores[side], scores[_other(side)]
+    if state.options["computer"] == "race-aware":
+        return RaceValuer(_match(state.options), 0 if side == "player" else 1, own, opp)
+    return CoachValuer(_solved(_dice_of(state, side)), own, int(state.options["target"]))
+
+
+def _selections(state: State, distinct: bool):
+    dice = _dice_of(state, state.to_move)
+    return selections_of(dice, state.data["roll"], state.data["left"], distinct=distinct)
+
+
+@lru_cache(maxsize=64)
+def _solved(dice: tuple[Die, ...]):
+    return solve_turn(dice)
+
+
+def actions(state: State) -> list[dict]:
+    """The legal actions of the side to move."""
+    if state.over:
+        return [{"type": "next"}]
+    if state.phase == "roll":
+        return [{"type": "roll"}]
+    valuer = _valuer(state)
+    out = []
+    for sel in _selections(state, distinct=False):
+        reaches = valuer.reaches(state.data["turn_total"] + sel.score)
+        for then in (("bank",) if reaches else ("roll", "bank")):
+            out.append({"type": "keep", "dice": list(sel.dice_kept), "then": then})
+    return out
+
+
+def advice(state: State) -> Hint:
+    """Every option of the side to move, best first, in the session's measure; options carry their action."""
+    measure = measure_of(state.options)
+    position = {"phase": state.phase, "to_move": state.to_move, "scores": dict(state.data["scores"]),
+                "turn_total": state.data["turn_total"], "target": state.options["target"]}
+    if state.over:
+        return Hint(GAME, position, measure, (Option("next game", 0.0, 0.0, {"type": "next"}),))
+    valuer = _valuer(state)
+    if state.phase == "roll":
+        if isinstance(valuer, RaceValuer):
+            value = float((valuer.match.first if valuer.me == 0 else valuer.match.second)[valuer.a, valuer.b])
+        else:
+            value = valuer.sol.expected_points
+        return Hint(GAME, position, measure, (Option("roll", value, 0.0, {"type": "roll"}),))
+    dice = _dice_of(state, state.to_move)
+    position["roll"] = [face_text(dice[p - 1], f) for f, p in zip(state.data["roll"], state.data["left"])]
+    position["positions"] = list(state.data["left"])
+    options = rank_options(_selections(state, distinct=True), state.data["turn_total"], valuer, with_actions=True)
+    return Hint(GAME, position, measure, options)
+
+
+def _policy_choice(state: State) -> dict:
+    """The computer's play for the side to move: the match optimum or the coaching table (race-blind).
+
+    Ties go to the selection the match solver's kernel would take: options in order of the dice-left
+    state, the first of the largest value.
+    """
+    valuer = _valuer(state)
+    total0 = state.data["turn_total"]
+    sels = sorted(_selections(state, distinct=True), key=lambda s: (s.state, -s.score))
+    best, best_value = None, -1.0
+    race = isinstance(valuer, RaceValuer)
+    for sel in sels:
+        level = (total0 + sel.score) // SCORE_UNIT
+        if race:
+            v = 1.0 if valuer.reaches(total0 + sel.score) else float(valuer.w[level, sel.state])
+        else:
+            v = valuer.sol.value_units(level, sel.state)
+        if v > best_value:
+            best, best_value = sel, v
+    total = total0 + best.score
+    level = total // SCORE_UNIT
+    if valuer.reaches(total):
+        then = "bank"
+    elif race:
+        then = "roll" if float(valuer.w[level, best.state]) > valuer.bank(total) else "bank"
+    else:
+        then = "roll" if valuer.sol.rolls(level, best.state) else "bank"
+    return {"type": "keep", "dice": list(best.dice_kept), "then": then}
+
+
+def computer_action(state: State) -> dict:
+    """The computer's move for the side to move (for the player too: seeded simulations play both sides)."""
+    if state.over:
+        return {"type": "next"}
+    if state.phase == "roll":
+        return {"type": "roll"}
+    return _policy_choice(state)
+
+
+def _faces_text(state: State, side: str, faces, positions) -> str:
+    dice = _dice_of(state, side)
+    return " ".join(face_text(dice[p - 1], f) for f, p in zip(faces, positions))
+
+
+def _roll(state: State) -> State:
+    """Roll the dice left of the side to move (one random draw); a bust passes the turn."""
+    side = state.to_move
+    dice = _dice_of(state, side)
+    rng = random_generator(state)
+    left = list(state.data["left"])
+    draws = rng.random(len(left))
+    faces = []
+    for p, u in zip(left, draws):
+        # the face whose cumulative weight first exceeds u * total (faces of weight 0 never come up)
+        weights = dice[p - 1].weights
+        bar, face = u * sum(weights), 0
+        while face < FACES - 1 and (bar >= weights[face] or weights[face] == 0):
+            bar -= weights[face]
+            face += 1
+        faces.append(face + 1)
+    data = {**state.data, "roll": faces}
+    nxt = state.evolve(draws=state.draws + 1, data=data, phase="select")
+    who = WHO[side]
+    line = f"{who} roll{'s' if side == 'computer' else ''} {len(left)} dice: {_faces_text(state, side, faces, left)}"
+    nxt = nxt.logged(line)
+    if not _selections(nxt, distinct=True):
+        lost = state.data["turn_total"]
+        nxt = nxt.logged(f"{who} bust{'s' if side == 'computer' else ''}" + (f": {lost:,} lost" if lost else "")
+                         + f"; {WHO[_other(side)]} to roll")
+        return _pass_turn(nxt)
+    return nxt
+
+
+def _pass_turn(state: State) -> State:
+    other = _other(state.to_move)
+    return state.evolve(phase="roll", to_move=other, data={**state.data, **_fresh(other)})
+
+
+def _score_line(state: State) -> str:
+    s = state.data["scores"]
+    return f"you {s['player']:,}, computer {s['computer']:,}"
+
+
+def step(state: State, action: Mapping) -> State:
+    """The state after `action` (pure: the same state and action give the same next state)."""
+    action_error(state, action, actions(state))
+    kind = action["type"]
+    if kind == "next":
+        starter = _other(state.data["starter"])
+        data = {"game": state.data["game"] + 1, "starter": starter, "scores": {"player": 0, "computer": 0},
+                "winner": "", **_fresh(starter)}
+        nxt = state.evolve(phase="roll", to_move=starter, data=data)
+        return nxt.logged(_opening(nxt))
+    if kind == "roll":
+        return _roll(state)
+    return _keep(state, action)
+
+
+def _keep(state: State, action: Mapping) -> State:
+    side = state.to_move
+    who = WHO[side]
+    sels = {tuple(s.dice_kept): s for s in _selections(state, distinct=False)}
+    sel = sels[tuple(action["dice"])]
+    then = action["then"]
+    if side == "player":
+        state = _record(state, sel, then)
+    total = state.data["turn_total"] + sel.score
+    scores = dict(state.data["scores"])
+    target = int(state.options["target"])
+    keeps = f"{who} keep{'s' if side == 'computer' else ''} {' '.join(sel.keep)} ({sel.score:,})"
+    if scores[side] + total >= target:
+        scores[side] += total
+        tally = dict(state.tally)
+        tally["won" if side == "player" else "lost"] += 1
+        data = {**state.data, "scores": scores, "winner": side, "turn_total": total, "roll": []}
+        nxt = state.evolve(phase="over", to_move="", data=data, tally=tally)
+        return nxt.logged(f"{keeps}, reaching {scores[side]:,}: {'you win' if side == 'player' else 'computer wins'}"
+                          f" ({_score_line(nxt)})")
+    if then == "bank":
+        scores[side] += total
+        nxt = state.evolve(data={**state.data, "scores": scores})
+        nxt = nxt.logged(f"{keeps} and bank{'s' if side == 'computer' else ''} {total:,} ({_score_line(nxt)})")
+        return _pass_turn(nxt)
+    data = {**state.data, "turn_total": total, "left": list(sel.dice_left), "roll": []}
+    nxt = state.evolve(data=data).logged(
+        f"{keeps}, turn total {total:,}" + (", hot dice" if sel.hot_dice else "") + ", rolling on")
+    return _roll(nxt)
+
+
+def _record(state: State, sel, then: str) -> State:
+    """Add the player's decision, scored against the best option of the same hint."""
+    hint = advice(state)
+    valuer = _valuer(state)
+    total = state.data["turn_total"] + sel.score
+    value = valuer.roll(total, sel.state) if then == "roll" else valuer.bank(total)
+    best = hint.best
+    dice = _dice_of(state, "player")
+    roll = " ".join(face_text(dice[p - 1], f) for f, p in zip(state.data["roll"], state.data["left"]))
+    position = f"roll {roll} at turn total {state.data['turn_total']:,} ({_score_line(state)})"
+    decision = Decision(position=position, chosen=option_text(sel.keep, then), best=best.option,
+                        loss=max(0.0, best.value - value), measure=hint.measure)
+    return state.evolve(decisions=(*state.decisions, decision))
+
+
+def parse_action(state: State, text: str) -> dict:
+    """What the player typed: Enter or r to roll; faces to keep (J for a joker, or p3 for the die at position
+    3) then r to roll on (the default) or b to bank, e.g. '1 5 b'; n for the next game."""
+    words = text.replace(",", " ").lower().split()
+    if state.over:
+        if words in ([], ["n"], ["next"]):
+            return {"type": "next"}
+        raise InputError("the game is over: n starts another")
+    if state.phase == "roll":
+        if words in ([], ["r"], ["roll"]):
+            return {"type": "roll"}
+        raise InputError("roll the dice first: press Enter or r")
+    then = "roll"
+    if words and words[-1] in ("r", "roll", "b", "bank"):
+        then = "bank" if words.pop()[0] == "b" else "roll"
+    if not words:
+        raise InputError("say which dice to keep, e.g. '1 5' (then r to roll on or b to bank)")
+    valuer = _valuer(state)
+    dice = _dice_of(state, state.to_move)
+    shown = {p: face_text(dice[p - 1], f) for f, p in zip(state.data["roll"], state.data["left"])}
+    cands = []
+    if all(w.startswith("p") for w in words):
+        try:
+            wanted = tuple(sorted(int(w[1:]) for w in words))
+        except ValueError:
+            raise InputError(f"positions are written p1 .. p6, got {text!r}") from None
+        cands = [s for s in _selections(state, distinct=False) if tuple(sorted(s.dice_kept)) == wanted]
+    else:
+        wanted_faces = sorted(w.upper() for w in words)
+        cands = [s for s in _selections(state, distinct=False) if sorted(s.keep) == wanted_faces]
+    if not cands:
+        raise InputError(f"no legal selection keeps {' '.join(words)}; the roll shows "
+                         f"{' '.join(shown[p] for p in state.data['left'])}")
+
+    def worth(sel):
+        total = state.data["turn_total"] + sel.score
+        if then == "roll" and not valuer.reaches(total):
+            return valuer.roll(total, sel.state)
+        return valuer.bank(total)
+
+    # several dice may show a face: with unlike dice keep the ones that leave the best dice behind
+    best = max(cands, key=worth)
+    total = state.data["turn_total"] + best.score
+    return {"type": "keep", "dice": list(best.dice_kept), "then": "bank" if valuer.reaches(total) else then}

@@ -1,0 +1,85 @@
+"""Poker dice reports: the odds of every category on one roll, and each player's win chance at the table."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+
+from ...errors import InputError
+from ..base import Result
+from .rules import Variant, category_of, hand_labels
+from .solver import TOLERANCE, setup, solve_duel, solve_three
+
+__all__ = ["DuelResult", "Odds", "duel", "odds"]
+
+TOTAL_ROLLS = 6 ** 5
+
+
+@dataclass(frozen=True)
+class Odds(Result):
+    """Exact counts of every category over the 7,776 ordered rolls of five dice, best first.
+
+    `bust_hands`: the hands that are busts although their values are all different (None when straights
+    do not count: then every such hand is a bust), each as face labels, highest first.
+    """
+
+    categories: tuple[str, ...]
+    counts: Mapping
+    probabilities: Mapping
+    total: int
+    bust_hands: tuple[tuple[str, ...], ...] | None
+
+
+def odds(variant: Variant = Variant()) -> Odds:
+    """Counts and chances of every category on one roll of five dice (ordered rolls: 7,776)."""
+    dice = setup(variant).dice
+    lat = dice.lattice
+    counts = {c: 0 for c in variant.categories}
+    busts = []
+    for row, ways in zip(lat.counts[lat.hands].tolist(), dice.outcome_counts(5)):
+        category = category_of(tuple(row), variant)
+        counts[category] += int(ways)
+        if category == "bust" and variant.straights:
+            busts.append(tuple(hand_labels([f + 1 for f, c in enumerate(row) for _ in range(c)], variant)))
+    return Odds(categories=variant.categories, counts=counts,
+                probabilities={c: n / TOTAL_ROLLS for c, n in counts.items()}, total=TOTAL_ROLLS,
+                bust_hands=tuple(busts) if variant.straights else None)
+
+
+@dataclass(frozen=True)
+class DuelResult(Result):
+    """Each player's chance to win the game (ties replayed) when every player plays the exact strategy.
+
+    `win_chances` lists them in playing order; JSON names them `first_player_win_chance`,
+    `second_player_win_chance` (and `third_player_win_chance`). `iterations` of the replay fixed point
+    to `tolerance`; `seconds` of wall time.
+    """
+
+    players: int
+    roll_limit: bool
+    win_chances: tuple[float, ...]
+    iterations: int
+    tolerance: float
+    seconds: float
+
+    def to_json(self) -> dict:
+        out = {}
+        for name, chance in zip(("first", "second", "third"), self.win_chances):
+            out[f"{name}_player_win_chance"] = chance
+        out.update(super().to_json())
+        del out["win_chances"]  # one name per figure: the named keys above
+        return out
+
+
+def duel(variant: Variant = Variant(), players: int = 2, roll_limit: bool = False,
+         on_step: Callable[[int, int], None] | None = None) -> DuelResult:
+    """Each player's win chance under exact play: 2 players (a fixed point) or 3 (about 1.7 s, cached;
+    `on_step(done, total)` reports its progress)."""
+    if players not in (2, 3):
+        raise InputError(f"players must be 2 or 3, got {players}")
+    start = time.perf_counter()
+    solution = solve_duel(variant, roll_limit) if players == 2 else solve_three(variant, roll_limit, on_step=on_step)
+    return DuelResult(players=players, roll_limit=roll_limit, win_chances=tuple(solution.win),
+                      iterations=solution.iterations, tolerance=TOLERANCE,
+                      seconds=time.perf_counter() - start)

@@ -1,0 +1,203 @@
+"""The face's answers: a hand's hint (every hold ranked), a whole game's return, the list of games.
+
+Every answer is a frozen dataclass with `to_json()` (the CLI prints it, the HTTP API returns it).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+from pathlib import Path
+
+from ...errors import InputError
+from ..base import Hint, Option, Result, fraction_text
+from .cards import HAND_SIZE, CardsInput, card_str, parse_hand
+from .paytables import DEFAULT_GAME, MAX_COINS, PayTable, all_games, resolve_game
+from .solver import analyze_hand, solve_game
+
+__all__ = [
+    "GameInfo", "GamesList", "MEASURE", "ReturnReport", "ReturnRow", "check_coins", "game_return", "games",
+    "hint", "hold_option", "number", "return_value",
+]
+
+MEASURE = "expected_return"  # per coin bet: the pay per coin a hold is worth on average
+DRAW_FIVE = "draw five"  # the option text of holding nothing
+
+
+def number(value: Fraction) -> int | float:
+    """An exact number as a JSON number: an int when whole, else the nearest float."""
+    value = Fraction(value)
+    return value.numerator if value.denominator == 1 else float(value)
+
+
+def check_coins(coins: int) -> int:
+    """Coins bet: a whole number 1-5."""
+    if isinstance(coins, bool) or not isinstance(coins, int) or not 1 <= coins <= MAX_COINS:
+        raise InputError(f"coins must be 1 to {MAX_COINS}, got {coins!r}")
+    return coins
+
+
+def hold_option(dealt: tuple[int, ...], sorted_mask: int) -> tuple[str, list[str], list[int]]:
+    """A hold given as a mask over the SORTED hand: (option text, held cards, positions 1-5 in dealt order)."""
+    ordered = sorted(dealt)
+    held = {ordered[j] for j in range(HAND_SIZE) if sorted_mask >> j & 1}
+    positions = [i + 1 for i, c in enumerate(dealt) if c in held]
+    cards = [card_str(dealt[p - 1]) for p in positions]
+    return (" ".join(cards) or DRAW_FIVE), cards, positions
+
+
+def hint(hand: CardsInput, game: str | PayTable = DEFAULT_GAME, coins: int = MAX_COINS, exact: bool = False,
+         paytable_file: str | Path | None = None, extra: Mapping[str, PayTable] | None = None,
+         actions: bool = False) -> Hint:
+    """All 32 holds of a dealt hand, best first, valued in expected return per coin.
+
+    value(H) = sum_c N_c(H) pay_c / C(cards left, 5 - |H|) with N_c(H) the draws of H ending in pay
+    class c. Ties go to fewer cards held, then the lower mask of the sorted hand (as the return does).
+    Options: text = the held cards in dealt order ("draw five" for none); extras `hold`, `positions`
+    (1-5 in dealt order), `draws`, `counts` (per pay class); `actions=True` adds the session action.
+    """
+    table = resolve_game(game, paytable_file, dict(extra or {}))
+    check_coins(coins)
+    dealt = parse_hand(hand, table.deck)
+    holds = analyze_hand(dealt, table, coins)
+    best = holds[0].value_exact
+    options = []
+    for h in holds:
+        text, cards, positions = hold_option(dealt, h.mask)
+        loss = best - h.value_exact
+        options.append(Option(
+            option=text, value=float(h.value_exact), loss=float(loss),
+            action={"type": "draw", "hold": positions} if actions else {},
+            value_exact=fraction_text(h.value_exact) if exact else None,
+            loss_exact=fraction_text(loss) if exact else None,
+            extras={"hold": cards, "positions": positions, "draws": h.draws,
+                    "counts": dict(zip(table.hands, h.counts))},
+        ))
+    position = {"paytable": table.id, "coins": coins, "hand": [card_str(c) for c in dealt]}
+    return Hint(game="video-poker", position=position, measure=MEASURE, options=tuple(options))
+
+
+@dataclass(frozen=True)
+class ReturnRow(Result):
+    """One pay class of the return table: pay per coin, weighted combinations, probability, contribution."""
+
+    hand: str
+    pay: int | float
+    combinations: int
+    probability: float
+    contribution: float
+    pay_exact: str | None = None
+    probability_exact: str | None = None
+    contribution_exact: str | None = None
+
+    def to_json(self) -> dict:
+        return {k: v for k, v in super().to_json().items() if v is not None}
+
+
+@dataclass(frozen=True)
+class ReturnReport(Result):
+    """A whole game's exact return with optimal play over every deal (JSON key `return`, 0-1 per coin)."""
+
+    paytable: str
+    name: str
+    coins: int
+    return_value: float
+    total_combinations: int
+    deal_weight: int
+    table: tuple[ReturnRow, ...]
+    seconds: float
+    return_exact: str | None = None
+
+    @property
+    def return_percent(self) -> float:
+        """The return in percent."""
+        return 100 * self.return_value
+
+    def to_json(self) -> dict:
+        out = {"paytable": self.paytable, "name": self.name, "coins": self.coins, "return": self.return_value}
+        if self.return_exact is not None:
+            out["return_exact"] = self.return_exact
+        out.update({"total_combinations": self.total_combinations, "deal_weight": self.deal_weight,
+                    "table": [r.to_json() for r in self.table], "seconds": self.seconds})
+        return out
+
+
+def game_return(game: str | PayTable = DEFAULT_GAME, coins: int = MAX_COINS, exact: bool = False,
+                paytable_file: str | Path | None = None, extra: Mapping[str, PayTable] | None = None,
+                progress: Callable[[int, int], None] | None = None) -> ReturnReport:
+    """The exact return of a game with optimal play: sum over pay classes of probability x pay per coin.
+
+    Every deal (folded by suit symmetry) plays its best hold; `progress(done, total)` counts deals.
+    """
+    table = resolve_game(game, paytable_file, dict(extra or {}))
+    check_coins(coins)
+    start = time.perf_counter()
+    done = 0
+
+    def step(part: int, total: int) -> None:
+        nonlocal done
+        done += part
+        progress(done, total)
+
+    result = solve_game(table, coins, progress=step if progress is not None else None)
+    rows = tuple(
+        ReturnRow(hand=r["hand"], pay=number(r["pay"]), combinations=r["combinations"],
+                  probability=float(r["probability"]), contribution=float(r["contribution"]),
+                  pay_exact=fraction_text(r["pay"]) if exact else None,
+                  probability_exact=fraction_text(r["probability"]) if exact else None,
+                  contribution_exact=fraction_text(r["contribution"]) if exact else None)
+        for r in result.rows())
+    return ReturnReport(paytable=table.id, name=table.name, coins=coins, return_value=result.value,
+                        total_combinations=result.total, deal_weight=result.total // math.comb(table.deck, 5),
+                        table=rows, seconds=time.perf_counter() - start,
+                        return_exact=fraction_text(result.return_exact) if exact else None)
+
+
+@lru_cache(maxsize=32)
+def return_value(table: PayTable, coins: int) -> Fraction:
+    """The exact return per coin with optimal play (cached: 1-4 coins share one solve)."""
+    check_coins(coins)
+    if coins < MAX_COINS and coins != 1:
+        return return_value(table, 1)
+    return solve_game(table, coins).return_exact
+
+
+@dataclass(frozen=True)
+class GameInfo(Result):
+    """One game: id, name, deck, wild cards, pays per coin best hand first (at 5 coins and at 1-4)."""
+
+    id: str
+    name: str
+    deck: int
+    wild: str
+    pays: Mapping[str, int | float]
+    pays_below_5_coins: Mapping[str, int | float]
+    pays_exact: Mapping[str, str] | None = None
+
+    def to_json(self) -> dict:
+        return {k: v for k, v in super().to_json().items() if v is not None}
+
+
+@dataclass(frozen=True)
+class GamesList(Result):
+    """The games on offer (shipped, then those of a pay table file)."""
+
+    games: tuple[GameInfo, ...]
+
+
+def games(paytable_file: str | Path | None = None, extra: Mapping[str, PayTable] | None = None,
+          exact: bool = False) -> GamesList:
+    """Every game with its pay table (pays per coin; below 5 coins the natural royal pays less)."""
+    out = []
+    for table in all_games(paytable_file, dict(extra or {})).values():
+        named = [(h, p, q) for h, p, q in zip(table.hands, table.pays, table.pays_for(1)) if h != "nothing"]
+        out.append(GameInfo(
+            id=table.id, name=table.name, deck=table.deck, wild=table.wild,
+            pays={h: number(p) for h, p, _ in named}, pays_below_5_coins={h: number(q) for h, _, q in named},
+            pays_exact={h: fraction_text(p) for h, p, _ in named} if exact else None))
+    return GamesList(tuple(out))
+

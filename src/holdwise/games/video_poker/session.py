@@ -1,0 +1,279 @@
+"""The video poker play session: credits, a bet of 1-5 coins, deal, hold, draw, paid.
+
+A pure state machine over `base.State` (JSON types only; the state holds its seed):
+
+- phase "bet": actions {"type": "deal", "bet": n} for n = 1..5 (at most the credits); the bet is
+  taken from the credits and five cards are dealt;
+- phase "hold": actions {"type": "draw", "hold": [positions 1-5 held, ascending]}, all 32 subsets;
+  the other cards are replaced from the rest of the deck, the final hand is paid (pay per coin x
+  coins) and the game is "over" (one game = one hand); {"type": "next"} deals on with the tally.
+
+Each draw is a decision scored against the best hold: its loss is the expected return per coin
+given up times the coins bet, measure "expected_credits". The tally keeps hands, coins bet, won,
+credits and stakes (a new stake of the starting credits is given when the credits run out).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from fractions import Fraction
+
+from ...errors import InputError
+from ..base import Decision, Hint, Option, State, action_error, random_generator
+from .analysis import MEASURE, check_coins, hint, hold_option, number, return_value
+from .cards import HAND_SIZE, card_str, hand_str, parse_card, parse_hold
+from .evaluator import classify_hand
+from .paytables import (
+    DEFAULT_GAME,
+    MAX_COINS,
+    PayTable,
+    get_game,
+    load_games,
+    shipped_games,
+    table_from_json,
+    table_to_json,
+)
+from .solver import best_order, hold_values
+
+__all__ = [
+    "DECISION_MEASURE", "GAME", "actions", "advice", "computer_action", "new_game", "parse_action",
+    "paytable_of", "step",
+]
+
+GAME = "video-poker"
+DECISION_MEASURE = "expected_credits"  # a decision's loss: expected return per coin given up x coins bet
+DEFAULT_CREDITS = 1000
+OPTION_KEYS = ("paytable", "credits", "bet", "paytable_file", "table")
+
+
+def _credits_text(value) -> str:
+    value = Fraction(value)
+    return f"{value.numerator:,}" if value.denominator == 1 else f"{float(value):,.2f}"
+
+
+def paytable_of(state: State) -> PayTable:
+    """The pay table a session plays (a shipped id, or the table carried in the options)."""
+    if "table" in state.options:
+        return table_from_json(dict(state.options["table"]))
+    return get_game(str(state.options["paytable"]))
+
+
+def new_game(options: Mapping | None = None, seed: int = 0) -> State:
+    """A session: options `paytable` (a game id), `credits` (1000), `bet` (coins per hand, 5), and for a
+    game of one's own `paytable_file` (read now; the table is carried in the state as `table`)."""
+    options = dict(options or {})
+    unknown = sorted(set(options) - set(OPTION_KEYS))
+    if unknown:
+        raise InputError(f"unknown video poker option {unknown[0]!r}; known: {', '.join(OPTION_KEYS)}")
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise InputError(f"seed must be a whole number >= 0, got {seed!r}")
+    game_id = options.get("paytable", DEFAULT_GAME)
+    if not isinstance(game_id, str):
+        raise InputError(f"paytable must be a game id, got {game_id!r}")
+    if "table" in options:
+        table = table_from_json(dict(options["table"]))
+        if table.id != game_id and "paytable" in options:
+            raise InputError(f"the carried table is {table.id!r}, not {game_id!r}")
+    else:
+        extra = load_games(options["paytable_file"]) if options.get("paytable_file") is not None else None
+        table = get_game(game_id, extra)
+    credits = options.get("credits", DEFAULT_CREDITS)
+    if isinstance(credits, bool) or not isinstance(credits, int) or credits < 1:
+        raise InputError(f"credits must be a whole number >= 1, got {credits!r}")
+    bet = options.get("bet", MAX_COINS)
+    if isinstance(bet, bool) or not isinstance(bet, int) or not 1 <= bet <= MAX_COINS:
+        raise InputError(f"bet must be 1 to {MAX_COINS} coins, got {bet!r}")
+    clean = {"paytable": table.id, "credits": credits, "bet": bet}
+    if table.id not in shipped_games() or shipped_games()[table.id] != table:
+        clean["table"] = table_to_json(table)  # the state carries its own table: a server reads no files
+    state = State(game=GAME, options=clean, seed=seed, draws=0, phase="bet", to_move="player",
+                  data={"hand": [], "bet": bet},
+                  tally={"hands": 0, "bet": 0, "won": 0, "credits": credits, "stakes": 1})
+    return state.logged(f"{table.name}: {_credits_text(credits)} credits; bet 1-{MAX_COINS} coins a hand")
+
+
+def _max_bet(state: State) -> int:
+    return min(MAX_COINS, math.floor(Fraction(state.tally["credits"])))
+
+
+def _dealt(state: State, table: PayTable) -> tuple[int, ...]:
+    return tuple(parse_card(c, table.deck) for c in state.data["hand"])
+
+
+_SUBSETS = tuple(tuple(p + 1 for p in range(HAND_SIZE) if mask >> p & 1) for mask in range(32))
+
+
+def actions(state: State) -> list[dict]:
+    """The legal actions now: deal with a bet, draw with a hold, or next when the hand is over."""
+    if state.over:
+        return [{"type": "next"}]
+    if state.phase == "bet":
+        return [{"type": "deal", "bet": n} for n in range(1, _max_bet(state) + 1)]
+    return [{"type": "draw", "hold": list(hold)} for hold in _SUBSETS]
+
+
+def _normalised(action: Mapping) -> dict:
+    """An action with its hold in ascending order (the order positions are typed in does not matter)."""
+    action = dict(action) if isinstance(action, Mapping) else {"type": action}
+    hold = action.get("hold")
+    if action.get("type") == "draw" and isinstance(hold, list) and all(isinstance(p, int) for p in hold):
+        action["hold"] = sorted(hold)
+    return action
+
+
+def _has_bool(action: Mapping) -> bool:
+    """True/False compare equal to 1/0 in Python: refuse them where numbers belong."""
+    return any(isinstance(v, bool) or (isinstance(v, list) and any(isinstance(x, bool) for x in v))
+               for v in action.values())
+
+
+def _legal(state: State, action: dict) -> bool:
+    """Is `action` one of `actions(state)`? (the same answer, without building the list)"""
+    kind = action.get("type")
+    if state.over:
+        return action == {"type": "next"}
+    if state.phase == "bet":
+        bet = action.get("bet")
+        return set(action) == {"type", "bet"} and kind == "deal" and isinstance(bet, int) and \
+            1 <= bet <= _max_bet(state)
+    hold = action.get("hold")
+    return (set(action) == {"type", "hold"} and kind == "draw" and isinstance(hold, list)
+            and all(isinstance(p, int) for p in hold) and tuple(hold) in _SUBSETS_SET)
+
+
+_SUBSETS_SET = frozenset(_SUBSETS)
+
+
+def step(state: State, action: Mapping) -> State:
+    """The state after an action (pure: randomness comes from the state's seed and draw count)."""
+    action = _normalised(action)
+    if _has_bool(action):
+        raise InputError(f"action {action!r}: bets and positions are whole numbers, not true or false")
+    if not _legal(state, action):  # a quick test first; action_error compares as JSON and explains
+        action_error(state, action, actions(state))
+        raise InputError(f"action {action!r}: bets and positions are whole numbers")  # e.g. 5.0
+    table = paytable_of(state)
+    if action["type"] == "next":
+        return _next(state)
+    if action["type"] == "deal":
+        return _deal(state, table, int(action["bet"]))
+    return _draw(state, table, list(action["hold"]))
+
+
+def _next(state: State) -> State:
+    tally = dict(state.tally)
+    lines = []
+    if Fraction(tally["credits"]) < 1:
+        tally["credits"] = number(Fraction(tally["credits"]) + state.options["credits"])
+        tally["stakes"] += 1
+        lines.append(f"out of credits: a new stake of {_credits_text(state.options['credits'])} credits")
+    bet = min(int(state.data["bet"]), MAX_COINS)
+    nxt = state.evolve(phase="bet", to_move="player", data={"hand": [], "bet": bet}, tally=tally)
+    return nxt.logged(*lines)
+
+
+def _deal(state: State, table: PayTable, bet: int) -> State:
+    rng = random_generator(state)
+    cards = [int(c) for c in rng.choice(table.deck, HAND_SIZE, replace=False)]
+    tally = dict(state.tally)
+    tally["credits"] = number(Fraction(tally["credits"]) - bet)
+    nxt = state.evolve(draws=state.draws + 1, phase="hold", to_move="player",
+                       data={"hand": [card_str(c) for c in cards], "bet": bet}, tally=tally)
+    return nxt.logged(f"hand {tally['hands'] + 1}, bet {bet}: dealt {hand_str(cards)}")
+
+
+def _draw(state: State, table: PayTable, hold: list[int]) -> State:
+    bet = int(state.data["bet"])
+    dealt = _dealt(state, table)
+    # the decision, scored with the hint's exact values (fast path: same numbers, same tie rule)
+    values, scale = hold_values(dealt, table, bet)
+    order = best_order(values)
+    ordered = sorted(dealt)
+    chosen_mask = sum(1 << ordered.index(dealt[p - 1]) for p in hold)
+    chosen_text = hold_option(dealt, chosen_mask)[0]
+    best_text = hold_option(dealt, order[0])[0]
+    loss = Fraction(int(values[order[0]] - values[chosen_mask]), scale) * bet
+    decision = Decision(position=hand_str(dealt), chosen=chosen_text, best=best_text,
+                        loss=float(loss), measure=DECISION_MEASURE)
+    rng = random_generator(state)
+    rest = [c for c in range(table.deck) if c not in dealt]
+    new = iter(rest[i] for i in rng.choice(len(rest), HAND_SIZE - len(hold), replace=False).tolist())
+    final = [dealt[i] if i + 1 in hold else next(new) for i in range(HAND_SIZE)]
+    kind = table.hands[classify_hand(final, table)]
+    per_coin = table.pays_for(bet)[table.hands.index(kind)]
+    won = per_coin * bet
+    tally = dict(state.tally)
+    tally["hands"] += 1
+    tally["bet"] += bet
+    tally["won"] = number(Fraction(tally["won"]) + won)
+    tally["credits"] = number(Fraction(tally["credits"]) + won)
+    drawn = [c for i, c in enumerate(final) if i + 1 not in hold]
+    if not drawn:
+        first = f"held all five: {hand_str(final)}"
+    else:
+        first = (f"held {' '.join(card_str(dealt[p - 1]) for p in hold) or 'nothing'}, "
+                 f"drew {hand_str(drawn)}: {hand_str(final)}")
+    name = kind.replace("_", " ")
+    paid = (f"{name}: won {_credits_text(won)} credits ({_credits_text(per_coin)} per coin x {bet})" if won
+            else f"{name}: no win")
+    data = {"hand": [card_str(c) for c in final], "bet": bet, "dealt": [card_str(c) for c in dealt],
+            "hold": hold, "result": kind, "won": number(won)}
+    nxt = state.evolve(draws=state.draws + 1, phase="over", to_move="", data=data, tally=tally,
+                       decisions=(*state.decisions, decision))
+    return nxt.logged(first, paid)
+
+
+def computer_action(state: State) -> dict:
+    """The best play for the player: the last bet (at most the credits), the best hold, then next."""
+    if state.over:
+        return {"type": "next"}
+    if state.phase == "bet":
+        return {"type": "deal", "bet": min(int(state.data["bet"]), _max_bet(state))}
+    table = paytable_of(state)
+    dealt = _dealt(state, table)
+    values, _ = hold_values(dealt, table, int(state.data["bet"]))
+    return {"type": "draw", "hold": hold_option(dealt, best_order(values)[0])[2]}
+
+
+def advice(state: State) -> Hint:
+    """The hint for the player's move: the holds of the dealt hand, or the bets by return per coin."""
+    table = paytable_of(state)
+    if state.phase == "hold":
+        return hint(_dealt(state, table), table, int(state.data["bet"]), actions=True)
+    if state.phase != "bet":
+        raise InputError("the hand is over: no decision to advise on")
+    bets = [a["bet"] for a in actions(state)]
+    values = {n: return_value(table, check_coins(n)) for n in bets}
+    ranked = sorted(bets, key=lambda n: (-values[n], -n))
+    top = values[ranked[0]]
+    options = tuple(Option(option=f"bet {n}", value=float(values[n]), loss=float(top - values[n]),
+                           action={"type": "deal", "bet": n}) for n in ranked)
+    position = {"paytable": table.id, "credits": state.tally["credits"]}
+    return Hint(game=GAME, position=position, measure=MEASURE, options=options)
+
+
+def parse_action(state: State, text: str) -> dict:
+    """What a player typed -> an action.
+
+    bet phase: Enter or `d` deals at the last bet, `1`-`5` deals at that bet; hold phase: the
+    positions to hold ("1 3 5", "135") or the held cards ("As Ks"), `a` holds all five, `0` or `d`
+    holds nothing (draw five); after the hand: Enter or `n` deals the next.
+    """
+    t = (text or "").strip().lower()
+    if state.over:
+        if t in ("", "n", "next", "y", "yes", "d", "deal"):
+            return {"type": "next"}
+        raise InputError(f"the hand is over: Enter deals the next, got {text!r}")
+    if state.phase == "bet":
+        if t in ("", "d", "deal"):
+            return computer_action(state)
+        if t.isdigit() and 1 <= int(t) <= MAX_COINS:
+            if int(t) > _max_bet(state):
+                raise InputError(f"a bet of {t} is more than the credits ({_credits_text(state.tally['credits'])})")
+            return {"type": "deal", "bet": int(t)}
+        raise InputError(f"type a bet 1-{MAX_COINS} or Enter to deal at {state.data['bet']}, got {text!r}")
+    table = paytable_of(state)
+    if t in ("d", "draw"):
+        t = "none"
+    return {"type": "draw", "hold": parse_hold(t, _dealt(state, table))}

@@ -1,0 +1,147 @@
+"""holdwise poker-dice: each command's JSON keys and values, human output within 80 columns, play, bad input."""
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from holdwise.cli import app
+
+runner = CliRunner()
+
+
+def run(*args, input=None):
+    return runner.invoke(app, ["poker-dice", *args], input=input)
+
+
+def _fits(output: str) -> bool:
+    return all(len(line) <= 80 for line in output.splitlines())
+
+
+def test_cli_duel_and_hint_json():
+    data = json.loads(run("duel", "--json").stdout)
+    assert data["first_player_win_chance"] + data["second_player_win_chance"] == pytest.approx(1)
+    data = json.loads(run("duel", "--players", "3", "--json").stdout)
+    assert set(data) >= {"first_player_win_chance", "second_player_win_chance", "third_player_win_chance"}
+    data = json.loads(run("hint", "1", "1", "3", "4", "6", "--rolls-left", "2", "--to-beat", "6 6 6 2 2",
+                          "--json").stdout)
+    assert data["options"][0]["keep"] == ["1", "1"]
+    data = json.loads(run("hint", "A", "A", "K", "Q", "9", "--rolls-left", "1", "--poker-faces", "--json").stdout)
+    assert " ".join(data["hand"]) == "A A K Q 9"
+    data = json.loads(run("hint", "6", "6", "1", "2", "3", "--rolls-left", "1", "--to-beat", "5 5 5 2 2",
+                          "--players", "3", "--position", "2", "--json").stdout)
+    assert "second of three" in data["situation"]
+
+
+def test_odds_json_keys():
+    data = json.loads(run("odds", "--json").stdout)
+    assert list(data) == ["categories", "counts", "probabilities", "total", "bust_hands"]
+    assert data["total"] == 7776 and data["counts"]["straight"] == 240 and data["counts"]["bust"] == 480
+    assert data["probabilities"]["pair"] == pytest.approx(3600 / 7776)
+    assert sorted(data["bust_hands"]) == [["6", "4", "3", "2", "1"], ["6", "5", "3", "2", "1"],
+                                          ["6", "5", "4", "2", "1"], ["6", "5", "4", "3", "1"]]
+    assert json.loads(run("odds", "--no-straights", "--json").stdout)["bust_hands"] is None
+
+
+def test_duel_json_keys_and_figure():
+    data = json.loads(run("duel", "--json").stdout)
+    assert list(data) == ["first_player_win_chance", "second_player_win_chance", "players", "roll_limit",
+                          "iterations", "tolerance", "seconds"]
+    assert round(100 * data["first_player_win_chance"], 4) == 46.2355
+    assert data["players"] == 2 and data["roll_limit"] is False and data["tolerance"] == 1e-13
+
+
+def test_hint_json_keys():
+    data = json.loads(run("hint", "1 1 3 4 6", "--rolls-left", "2", "--json").stdout)
+    assert list(data) == ["game", "hand", "rolls_left", "to_beat", "players", "position", "tied", "situation",
+                          "measure", "options"]
+    assert data["game"] == "poker-dice" and data["measure"] == "win_chance" and data["to_beat"] is None
+    assert list(data["options"][0]) == ["option", "value", "loss", "keep", "stand", "action"]
+    assert len(data["options"]) == 24 and data["options"][0]["loss"] == 0
+
+
+def test_hand_as_one_string_or_separate_arguments():
+    one = json.loads(run("hint", "1 1 3 4 6", "--rolls-left", "2", "--json").stdout)
+    several = json.loads(run("hint", "1", "1", "3", "4", "6", "--rolls-left", "2", "--json").stdout)
+    commas = json.loads(run("hint", "1,1,3,4,6", "--rolls-left", "2", "--json").stdout)
+    assert one == several == commas
+
+
+def test_variant_flags_before_or_after_the_command():
+    before = run("--poker-faces", "odds", "--json").stdout
+    after = run("odds", "--poker-faces", "--json").stdout
+    assert before == after and '"A"' in before
+
+
+@pytest.mark.parametrize("args", [
+    ["odds"], ["odds", "--flush-rule", "--poker-faces"], ["duel"], ["duel", "--players", "3"],
+    ["hint", "1", "1", "3", "4", "6", "--rolls-left", "2", "--to-beat", "6 6 6 2 2", "--all"],
+    ["hint", "A", "K", "Q", "J", "10", "--rolls-left", "2", "--poker-faces", "--ace-high"],
+    ["--help"], ["hint", "--help"], ["play", "--help"],
+])
+def test_human_output_fits_80_columns(args):
+    result = run(*args)
+    assert result.exit_code == 0, result.output
+    assert _fits(result.output), max(result.output.splitlines(), key=len)
+
+
+def test_hint_shows_the_top_rows_and_all_shows_the_rest():
+    top = run("hint", "1 1 3 4 6", "--rolls-left", "2", "--to-beat", "66622").output
+    assert "12 more keeps (--all shows them)" in top and "23.249%" in top
+    everything = run("hint", "1 1 3 4 6", "--rolls-left", "2", "--all").output
+    assert "more keeps" not in everything and "none (roll all)" in everything and "all (stand)" in everything
+
+
+def test_help_pages_have_examples():
+    assert "Example: holdwise poker-dice hint" in run("--help").output
+    for command in ("odds", "duel", "hint", "play"):
+        assert "Example: holdwise poker-dice" in run(command, "--help").output
+
+
+def test_cli_play_against_the_computer():
+    result = run("play", "--seed", "4", input="h\n6\nall\n")
+    assert result.exit_code == 0, result.output
+    assert "keep 6 6" in result.output and ("you win" in result.output or "computer wins" in result.output
+                                            or "replay" in result.output)
+    result = run("play", "--seed", "3", input="7\nq\n")
+    assert result.exit_code == 0 and "not a face" in result.output
+
+
+def test_play_session_in_the_terminal():
+    result = run("play", "--seed", "4", input="6 6 6\n\ny\nq\n")
+    assert result.exit_code == 0, result.output
+    out = result.output
+    lines = out.splitlines()
+    assert lines[0].startswith("Poker dice: five dice") and lines[3].startswith("keys: dice to keep")
+    assert "you roll 6 6 6 5 4 (three of a kind)" in out and "you keep 6 6 6, re-rolls 2:" in out
+    assert "-- game 2: you, computer --" in out and "tally: you won" in out
+    assert "review:" in out
+    assert _fits(out)
+
+
+def test_play_three_players_with_the_roll_limit():
+    result = run("play", "--seed", "2", "--players", "3", "--position", "2", "--roll-limit", "--poker-faces",
+                 input="all\n\nq\n")
+    assert result.exit_code == 0, result.output
+    assert "-- game 1: computer 1, you, computer 2 --" in result.output and _fits(result.output)
+
+
+@pytest.mark.parametrize("args,message", [
+    (["duel", "--players", "4"], "--players"),
+    (["hint", "1", "2", "3", "--rolls-left", "2"], "has 5 dice"),
+    (["hint", "1", "2", "3", "4", "8", "--rolls-left", "2"], "not a face"),
+    (["hint", "1", "2", "3", "4", "5", "--rolls-left", "3"], "rolls left"),
+    (["hint", "1", "2", "3", "4", "5", "--rolls-left", "1", "--to-beat", "1 2"], "has 5 dice"),
+    (["odds", "--no-straights", "--flush-rule"], "flush rule needs straights"),
+    (["hint", "1", "2", "3", "4", "5", "--rolls-left", "1", "--players", "3", "--position", "4",
+      "--to-beat", "6 6 6 6 6"], "position must be"),
+    (["hint", "1 0 2 3 4", "--rolls-left", "1"], "not a face: '0'"),
+    (["hint", "1 1 A K Q", "--rolls-left", "1"], "mixes digits"),
+    (["play", "--players", "3", "--position", "4"], "position must be 1 to 3"),
+    (["play", "--seed", "-1"], "seed"),
+    (["hint", "1 2 3 4 5", "--rolls-left", "1", "--tied", "--to-beat", "6 6 6 6 6"], "tied is for"),
+])
+def test_cli_bad_input(args, message):
+    result = run(*args)
+    assert result.exit_code == 2, result.output
+    assert message in result.stderr and len(result.stderr.strip().splitlines()) == 1

@@ -1,0 +1,155 @@
+"""The face `holdwise.games.video_poker`: the hint's shape and values, the return report, the games list."""
+
+import json
+import math
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+from holdwise import InputError
+from holdwise.games import video_poker as vp
+from holdwise.games.base import Hint
+from holdwise.games.video_poker.solver import analyze_hand
+
+GAMES = vp.shipped_games()
+JOB = GAMES["jacks-or-better-9-6"]
+
+
+def test_face_has_every_verb():
+    for name in ("parse_card", "parse_hand", "parse_hold", "hint", "game_return", "games", "new_game", "actions",
+                 "step", "computer_action", "advice", "parse_action"):
+        assert name in vp.__all__ and callable(getattr(vp, name))
+
+
+def test_hint_shape_for_the_four_to_a_royal():
+    hint = vp.hint("AS KS QS JS 9D")
+    assert isinstance(hint, Hint) and hint.game == "video-poker" and hint.measure == "expected_return"
+    assert hint.position == {"paytable": "jacks-or-better-9-6", "coins": 5, "hand": ["As", "Ks", "Qs", "Js", "9d"]}
+    assert len(hint.options) == 32
+    best = hint.best
+    assert best.option == "As Ks Qs Js" and best.loss == 0 and best.value == pytest.approx(872 / 47, abs=0)
+    assert best.extras["hold"] == ["As", "Ks", "Qs", "Js"] and best.extras["positions"] == [1, 2, 3, 4]
+    assert best.extras["draws"] == 47
+    assert best.extras["counts"] == {"royal_flush": 1, "straight_flush": 0, "four_of_a_kind": 0, "full_house": 0,
+                                     "flush": 8, "straight": 3, "three_of_a_kind": 0, "two_pair": 0,
+                                     "jacks_or_better": 12, "nothing": 23}
+    assert best.action == {} and best.value_exact is None
+    assert [o.value for o in hint.options] == sorted((o.value for o in hint.options), reverse=True)
+    assert all(o.loss == pytest.approx(best.value - o.value, abs=1e-12) for o in hint.options)
+    empty = next(o for o in hint.options if not o.extras["positions"])
+    assert empty.option == "draw five" and empty.extras["hold"] == [] and empty.extras["draws"] == math.comb(47, 5)
+    assert sorted(tuple(o.extras["positions"]) for o in hint.options) == sorted(
+        tuple(p + 1 for p in range(5) if m >> p & 1) for m in range(32))
+
+
+def test_hint_positions_are_in_dealt_order():
+    hint = vp.hint("9D AS KS QS JS")
+    assert hint.best.option == "As Ks Qs Js" and hint.best.extras["positions"] == [2, 3, 4, 5]
+    assert hint.position["hand"] == ["9d", "As", "Ks", "Qs", "Js"]
+
+
+@pytest.mark.parametrize("game_id,text,coins", [
+    ("jacks-or-better-9-6", "Ah Kh Qh 3c 9d", 5), ("jacks-or-better-9-6", "2C 3D 4H 5S 7C", 1),
+    ("deuces-wild-full-pay", "2s 7h 8h 9h Kc", 5), ("joker-poker-kings", "Jk Ks Qs 4d 7c", 3),
+    ("double-double-bonus-9-6", "Ah As Ad 3c 9h", 5),
+])
+def test_hint_values_equal_analyze_hand(game_id, text, coins):
+    table = GAMES[game_id]
+    hint = vp.hint(text, game_id, coins, exact=True)
+    cards = vp.parse_hand(text, table.deck)
+    holds = analyze_hand(cards, table, coins)
+    assert len(hint.options) == len(holds) == 32
+    best = holds[0].value_exact
+    for opt, hold in zip(hint.options, holds):
+        assert opt.value == float(hold.value_exact)
+        assert opt.value_exact == f"{hold.value_exact.numerator}/{hold.value_exact.denominator}"
+        assert Fraction(opt.loss_exact) == best - hold.value_exact and opt.loss == float(best - hold.value_exact)
+        assert list(opt.extras["counts"].values()) == hold.counts and opt.extras["draws"] == hold.draws
+        assert sorted(vp.parse_card(c, table.deck) for c in opt.extras["hold"]) == sorted(hold.held)
+        assert [cards[p - 1] for p in opt.extras["positions"]] == [c for c in cards if c in hold.held]
+
+
+def test_hint_exact_keys_only_with_exact():
+    plain = vp.hint("AS KS QS JS 9D").to_json()
+    exact = vp.hint("AS KS QS JS 9D", exact=True).to_json()
+    assert "value_exact" not in plain["options"][0] and "loss_exact" not in plain["options"][0]
+    assert exact["options"][0]["value_exact"] == "872/47" and exact["options"][0]["loss_exact"] == "0/1"
+    assert exact["options"][0]["value"] == 872 / 47
+    assert set(exact["options"][0]) == {"option", "value", "loss", "value_exact", "loss_exact", "hold", "positions",
+                                       "draws", "counts", "action"}
+    assert set(exact) == {"game", "paytable", "coins", "hand", "measure", "options"}
+    json.dumps(exact, allow_nan=False)
+
+
+def test_hint_games_of_ones_own(tmp_path):
+    path = tmp_path / "mine.toml"
+    path.write_text('[tiny]\npays = [{ hand = "royal_flush", pay = 800 }, { hand = "flush", pay = "5/2" }]\n')
+    hint = vp.hint("AS KS QS JS 9D", "tiny", paytable_file=path, exact=True)
+    assert hint.position["paytable"] == "tiny"
+    assert Fraction(hint.best.value_exact) == Fraction(800 + 8 * Fraction(5, 2), 47)
+    extra = vp.load_games(path)
+    assert vp.hint("AS KS QS JS 9D", "tiny", extra=extra).best.value == hint.best.value
+
+
+@pytest.mark.parametrize("kwargs,message", [
+    ({"hand": "AS KS QS JS"}, "has 5 cards"), ({"hand": "AS KS QS JS 9D", "coins": 6}, "coins must be"),
+    ({"hand": "AS KS QS JS 9D", "game": "nope"}, "unknown game"), ({"hand": "AS KS QS JS Jk"}, "no joker"),
+])
+def test_hint_bad_input(kwargs, message):
+    with pytest.raises(InputError, match=message):
+        vp.hint(**kwargs)
+
+
+def test_return_report_of_9_6_jacks_or_better():
+    seen = []
+    report = vp.game_return("jacks-or-better-9-6", 5, exact=True, progress=lambda d, t: seen.append((d, t)))
+    assert round(report.return_value, 8) == 0.99543904 and report.return_percent == 100 * report.return_value
+    assert report.total_combinations == 19_933_230_517_200 and report.deal_weight == 7_669_695
+    assert seen[-1] == (134_459, 134_459) and all(a[0] < b[0] for a, b in zip(seen, seen[1:]))
+    data = report.to_json()
+    assert list(data) == ["paytable", "name", "coins", "return", "return_exact", "total_combinations",
+                          "deal_weight", "table", "seconds"]
+    assert Fraction(data["return_exact"]) == sum(Fraction(r["contribution_exact"]) for r in data["table"])
+    assert data["table"][0] == {"hand": "royal_flush", "pay": 800, "combinations": 493_512_264,
+                                "probability": data["table"][0]["probability"],
+                                "contribution": data["table"][0]["contribution"], "pay_exact": "800/1",
+                                "probability_exact": data["table"][0]["probability_exact"],
+                                "contribution_exact": data["table"][0]["contribution_exact"]}
+    assert Fraction(data["table"][0]["probability_exact"]) == Fraction(493_512_264, 19_933_230_517_200)
+    plain = vp.game_return("jacks-or-better-9-6").to_json()
+    assert "return_exact" not in plain and "probability_exact" not in plain["table"][0]
+    assert plain["return"] == data["return"]
+
+
+def test_return_value_below_five_coins():
+    from holdwise.games.video_poker.analysis import return_value
+
+    assert return_value(JOB, 2) == return_value(JOB, 1) == vp.solve_game(JOB, 1).return_exact
+    assert round(float(return_value(JOB, 5)), 8) == 0.99543904
+
+
+def test_games_list():
+    data = vp.games().to_json()
+    assert list(data) == ["games"]
+    ids = [g["id"] for g in data["games"]]
+    assert ids == list(GAMES)
+    job = data["games"][0]
+    assert job["pays"]["royal_flush"] == 800 and job["pays_below_5_coins"]["royal_flush"] == 250
+    assert "nothing" not in job["pays"] and "pays_exact" not in job
+    assert vp.games(exact=True).to_json()["games"][0]["pays_exact"]["jacks_or_better"] == "1/1"
+
+
+def test_session_hint_values_match_the_fast_path():
+    """The session scores holds with integer values; they must rank and value exactly as the hint does."""
+    from holdwise.games.video_poker.solver import best_order, hold_values
+
+    rng = np.random.default_rng(11)
+    for game_id in ("jacks-or-better-9-6", "deuces-wild-full-pay", "joker-poker-kings"):
+        table = GAMES[game_id]
+        for _ in range(40):
+            cards = [int(c) for c in rng.choice(table.deck, 5, replace=False)]
+            holds = analyze_hand(cards, table)
+            values, scale = hold_values(cards, table)
+            assert best_order(values) == [h.mask for h in holds]
+            assert [Fraction(int(values[h.mask]), scale) for h in holds] == [h.value_exact for h in holds]
