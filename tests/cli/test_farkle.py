@@ -152,12 +152,11 @@ def test_dice_listing():
 
 
 def test_hint_with_a_joker_and_positions():
-    data = json.loads(run("farkle", "hint", "2", "J", "--positions", "5,6", "--dice", "ordinary*5,devils-head",
+    data = json.loads(run("farkle", "hint", "1", "J", "--positions", "5,6", "--dice", "ordinary*5,devils-head",
                           "--json").stdout)
-    assert data["roll"] == ["2", "J"] and data["positions"] == [5, 6]
-    assert data["options"][0]["keep"] == ["2", "J"]  # the joker makes a pair of 2s? no: a joker with a 2 is
-    # not a combination; the only legal selection is none, unless the pair reads 1 + 2: check it is legal
-    assert data["options"][0]["score"] > 0
+    assert data["roll"] == ["1", "J"] and data["positions"] == [5, 6]
+    best = data["options"][0]
+    assert best["keep"] == ["1", "J"] and best["score"] == 200 and best["dice_kept"] == [5, 6]  # J stands as a 1
 
 
 def test_play_in_the_terminal():
@@ -204,3 +203,18 @@ def test_group_help_has_an_example():
 def test_options_before_the_subcommand_are_refused():
     result = run("farkle", "--dice", "weighted*6", "turn")
     assert result.exit_code == 2
+
+
+def test_the_cli_imports_only_the_face():
+    import ast
+    from pathlib import Path
+
+    import holdwise.cli.farkle as cli
+
+    tree = ast.parse(Path(cli.__file__).read_text())
+    modules = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
+    assert modules <= {"__future__", "games", "_common", "_play", "typing", "rich", "rich.table", "matplotlib",
+                       "matplotlib.pyplot", "matplotlib.colors", "matplotlib.patches", "matplotlib.ticker"}
+    names = {alias.name for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) and node.module == "games"
+             for alias in node.names}
+    assert names == {"farkle"}

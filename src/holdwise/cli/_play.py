@@ -64,6 +64,8 @@ def run(game: TerminalGame, state, read: Callable[[str], str | None] = _read,
     echo(f"keys: {game.keys}; h hint, ? help, q quit")
     shown = 0
     while True:
+        if len(state.log) < shown:  # a session may start a new log with each game
+            shown = 0
         for line in state.log[shown:]:
             echo(line)
         shown = len(state.log)

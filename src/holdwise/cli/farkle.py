@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Optional
-
 import typer
 
-from ..games import farkle
-from ._common import check_plot_path, console, emit_json, kernels_notice, new_app, progress, save_figure
+from ._common import (
+    check_plot_path,
+    console,
+    emit_json,
+    kernels_notice,
+    new_app,
+    progress,
+    save_figure,
+)
 from ._play import TerminalGame, run
 
 __all__ = ["farkle_app"]
@@ -24,9 +29,17 @@ DICE_HELP = ("Six dice, comma-separated names (see 'holdwise farkle dice'; 'luck
 TARGET_HELP = "Points to win the match: a multiple of 50, at most 20000."
 JSON_HELP = "Print JSON."
 TOP_ROWS = 10
+ROLL_ARGUMENT = typer.Argument(..., help="The faces rolled, e.g. 1 1 5 2 3 4 or \"1,1,5\"; J for a joker.")
 
 # Okabe-Ito colours: told apart with every common colour-vision deficiency
 ROLL_COLOUR, BANK_COLOUR, LINE_COLOUR = "#0072B2", "#E69F00", "#D55E00"
+
+
+def _face():
+    """The game's face, imported when a command runs (it loads Numba: other games' commands skip that)."""
+    from ..games import farkle
+
+    return farkle
 
 
 def _short(names) -> str:
@@ -41,13 +54,13 @@ def _short(names) -> str:
 
 
 def _kernels() -> None:
-    kernels_notice(*farkle.KERNEL_MODULES)
+    kernels_notice(*_face().KERNEL_MODULES)
 
 
 @farkle_app.command("turn")
 def farkle_turn(
-    dice: Optional[str] = typer.Option(None, "--dice", help=DICE_HELP),
-    plot: Optional[str] = typer.Option(None, "--plot", help="Draw the coaching table (roll or bank) to FILE.png "
+    dice: str | None = typer.Option(None, "--dice", help=DICE_HELP),
+    plot: str | None = typer.Option(None, "--plot", help="Draw the coaching table (roll or bank) to FILE.png "
                                                               "or FILE.svg."),
     show_all: bool = typer.Option(False, "--all", help="List every set of dice left (with unlike dice)."),
     as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
@@ -57,11 +70,11 @@ def farkle_turn(
     Example: holdwise farkle turn --dice weighted,lucky,ordinary*4
     """
     check_plot_path(plot)
-    loadout = farkle.parse_loadout(dice)
+    loadout = _face().parse_loadout(dice)
     _kernels()
-    report = farkle.turn_report(loadout)
+    report = _face().turn_report(loadout)
     if plot is not None:
-        _plot_coaching(farkle.coaching_chart(loadout), plot)
+        _plot_coaching(_face().coaching_chart(loadout), plot)
     if as_json:
         emit_json(report)
         return
@@ -155,15 +168,15 @@ def _plot_coaching(chart, path: str) -> None:
 
 @farkle_app.command("hint")
 def farkle_hint(
-    roll: list[str] = typer.Argument(..., help="The faces rolled, e.g. 1 1 5 2 3 4 or \"1,1,5\"; J for a joker."),
+    roll: list[str] = ROLL_ARGUMENT,
     turn_total: int = typer.Option(0, "--turn-total", help="Points already set aside this turn."),
-    dice: Optional[str] = typer.Option(None, "--dice", help=DICE_HELP),
-    positions: Optional[str] = typer.Option(None, "--positions",
+    dice: str | None = typer.Option(None, "--dice", help=DICE_HELP),
+    positions: str | None = typer.Option(None, "--positions",
                                             help="Which of your six dice rolled, e.g. 2,3,5 (default 1,2,...)."),
-    score_own: Optional[int] = typer.Option(None, "--score", help="Your banked score (makes the hint race-aware)."),
-    opponent: Optional[int] = typer.Option(None, "--opponent", help="The opponent's banked score (race-aware)."),
+    score_own: int | None = typer.Option(None, "--score", help="Your banked score (makes the hint race-aware)."),
+    opponent: int | None = typer.Option(None, "--opponent", help="The opponent's banked score (race-aware)."),
     target: int = typer.Option(4000, "--target", help=TARGET_HELP),
-    opponent_dice: Optional[str] = typer.Option(None, "--opponent-dice", help="The opponent's six dice."),
+    opponent_dice: str | None = typer.Option(None, "--opponent-dice", help="The opponent's six dice."),
     show_all: bool = typer.Option(False, "--all", help=f"List every option, not only the top {TOP_ROWS}."),
     as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
 ):
@@ -171,17 +184,17 @@ def farkle_hint(
 
     Example: holdwise farkle hint 1 1 5 2 3 4 --turn-total 300 --score 1200 --opponent 3500
     """
-    farkle.check_target(target)
-    loadout = farkle.parse_loadout(dice)
-    other = farkle.parse_loadout(opponent_dice, "--opponent-dice") if opponent_dice else None
+    _face().check_target(target)
+    loadout = _face().parse_loadout(dice)
+    other = _face().parse_loadout(opponent_dice, "--opponent-dice") if opponent_dice else None
     text = " ".join(roll).replace(",", " ")
     _kernels()
     if score_own is not None or opponent is not None:
-        farkle.check_points(score_own or 0, target, "--score")
-        farkle.check_points(opponent or 0, target, "--opponent")
+        _face().check_points(score_own or 0, target, "--score")
+        _face().check_points(opponent or 0, target, "--opponent")
         with progress("score pair") as update:  # the race-aware solve, kept for the hint that follows
-            farkle.cached_match(loadout, other, target, store=True, progress=update)
-    result = farkle.hint(text, turn_total, loadout, positions, score_own, opponent, target, other)
+            _face().cached_match(loadout, other, target, store=True, progress=update)
+    result = _face().hint(text, turn_total, loadout, positions, score_own, opponent, target, other)
     if as_json:
         emit_json(result)
         return
@@ -217,26 +230,25 @@ def farkle_hint(
 @farkle_app.command("match")
 def farkle_match(
     target: int = typer.Option(4000, "--target", help=TARGET_HELP),
-    dice: Optional[str] = typer.Option(None, "--dice", help="The first player's dice. " + DICE_HELP),
-    opponent_dice: Optional[str] = typer.Option(None, "--opponent-dice", help="The second player's dice."),
-    plot: Optional[str] = typer.Option(None, "--plot", help="Draw the win chance over both scores to FILE.png "
+    dice: str | None = typer.Option(None, "--dice", help="The first player's dice. " + DICE_HELP),
+    opponent_dice: str | None = typer.Option(None, "--opponent-dice", help="The second player's dice."),
+    plot: str | None = typer.Option(None, "--plot", help="Draw the win chance over both scores to FILE.png "
                                                               "or FILE.svg."),
     as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
 ):
-    """A match to the target: win chances when both play to win, and race-aware play against the coaching
-    table.
+    """A match to the target: win chances, both race-aware and race-aware against the coaching table.
 
     Example: holdwise farkle match --target 1500
     """
-    farkle.check_target(target)
+    _face().check_target(target)
     check_plot_path(plot)
-    first = farkle.parse_loadout(dice)
-    second = farkle.parse_loadout(opponent_dice, "--opponent-dice") if opponent_dice else None
+    first = _face().parse_loadout(dice)
+    second = _face().parse_loadout(opponent_dice, "--opponent-dice") if opponent_dice else None
     _kernels()
     with progress("score pair") as update:
-        report = farkle.match_report(first, second, target, progress=update)
+        report = _face().match_report(first, second, target, progress=update)
     if plot is not None:
-        _plot_match(farkle.match_chart(first, second, target), plot)
+        _plot_match(_face().match_chart(first, second, target), plot)
     if as_json:
         emit_json(report)
         return
@@ -279,7 +291,7 @@ def _plot_match(chart, path: str) -> None:
 def farkle_loadout(
     owned: str = typer.Option(..., "--owned", help="The dice you own, comma-separated (at least six)."),
     top: int = typer.Option(5, "--top", help="How many loadouts to list."),
-    opponent_dice: Optional[str] = typer.Option(None, "--opponent-dice",
+    opponent_dice: str | None = typer.Option(None, "--opponent-dice",
                                                 help="Also give the listed loadouts' win chance against these dice."),
     target: int = typer.Option(4000, "--target", help="Match target for --opponent-dice. " + TARGET_HELP),
     as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
@@ -288,12 +300,12 @@ def farkle_loadout(
 
     Example: holdwise farkle loadout --owned ordinary*4,weighted,lucky,odd,kings
     """
-    farkle.check_target(target)
-    dice = farkle.parse_dice(owned)
-    other = farkle.parse_loadout(opponent_dice, "--opponent-dice") if opponent_dice else None
+    _face().check_target(target)
+    dice = _face().parse_dice(owned)
+    other = _face().parse_loadout(opponent_dice, "--opponent-dice") if opponent_dice else None
     _kernels()
     with progress("loadout") as update:
-        ranking = farkle.best_loadouts(dice, top=top, opponent_dice=other, target=target, progress=update)
+        ranking = _face().best_loadouts(dice, top=top, opponent_dice=other, target=target, progress=update)
     if as_json:
         emit_json(ranking)
         return
@@ -327,7 +339,7 @@ def farkle_dice(
 
     Example: holdwise farkle dice
     """
-    listing = farkle.list_dice()
+    listing = _face().list_dice()
     if as_json:
         emit_json(listing)
         return
@@ -355,11 +367,11 @@ def farkle_dice(
 
 def _render(state) -> list[str]:
     d = state.data
-    lines = [f"  score: you {d['scores']['player']:,}, computer {d['scores']['computer']:,} "
-             f"(first to {state.options['target']:,}); turn total {d['turn_total']:,}"]
+    lines = [(f"  score: you {d['scores']['player']:,}, computer {d['scores']['computer']:,} "
+              f"(first to {state.options['target']:,}); turn total {d['turn_total']:,}")]
     if state.phase == "select":
-        dice = farkle.parse_dice(state.options["dice"])
-        faces = [farkle.face_text(dice[p - 1], f) for f, p in zip(d["roll"], d["left"])]
+        dice = _face().parse_dice(state.options["dice"])
+        faces = [_face().face_text(dice[p - 1], f) for f, p in zip(d["roll"], d["left"])]
         if len(set(state.options["dice"])) == 1:
             lines.append("  your roll: " + " ".join(faces))
         else:
@@ -376,8 +388,8 @@ def _prompt(state) -> str:
 def _summary(state) -> list[str]:
     d = state.data
     won = d["winner"] == "player"
-    return [f"{'you win' if won else 'the computer wins'} {d['scores']['player']:,} to "
-            f"{d['scores']['computer']:,}",
+    mine, theirs = d["scores"]["player"], d["scores"]["computer"]
+    return [f"you win {mine:,} to {theirs:,}" if won else f"the computer wins {theirs:,} to {mine:,}",
             f"tally: you won {state.tally['won']}, lost {state.tally['lost']}"]
 
 
@@ -394,10 +406,10 @@ def _option_text(measure: str):
 
 @farkle_app.command("play")
 def farkle_play(
-    seed: Optional[int] = typer.Option(None, "--seed", help="Seed of the dice (default: a random one)."),
+    seed: int | None = typer.Option(None, "--seed", help="Seed of the dice (default: a random one)."),
     target: int = typer.Option(4000, "--target", help=TARGET_HELP),
-    dice: Optional[str] = typer.Option(None, "--dice", help="Your six dice. " + DICE_HELP),
-    computer_dice: Optional[str] = typer.Option(None, "--computer-dice", help="The computer's six dice."),
+    dice: str | None = typer.Option(None, "--dice", help="Your six dice. " + DICE_HELP),
+    computer_dice: str | None = typer.Option(None, "--computer-dice", help="The computer's six dice."),
     computer: str = typer.Option("race-aware", "--computer",
                                  help="The computer's play: race-aware (the match optimum; hints in win chance) "
                                       "or coaching (the one-turn table; hints in expected points)."),
@@ -411,20 +423,20 @@ def farkle_play(
 
     options = {"target": target, "dice": dice, "computer_dice": computer_dice, "computer": computer,
                "first": first}
-    options = farkle.normalize_options(options)
+    options = _face().normalize_options(options)
     _kernels()
     with progress("score pair") as update:
-        options = farkle.prepare(options, progress=update)
-    state = farkle.new_game(options, secrets.randbelow(2**31) if seed is None else seed)
-    measure = farkle.measure_of(options).replace("_", " ")
+        options = _face().prepare(options, progress=update)
+    state = _face().new_game(options, secrets.randbelow(2**31) if seed is None else seed)
+    measure = _face().measure_of(options).replace("_", " ")
     game = TerminalGame(
-        face=farkle,
+        face=_face(),
         rules=("Farkle (KCD): set scoring dice aside (1: 100, 5: 50, triples, straights), then",
                "roll the rest or bank. No score: bust. All six used: hot dice. J is a joker.",
-               f"First to {options['target']:,} wins at once; the computer plays {options['computer']} "
-               f"(hints: {measure})."),
+               (f"First to {options['target']:,} wins at once; the computer plays {options['computer']} "
+                f"(hints: {measure}).")),
         keys="r roll; '1 5' keep & roll, '1 5 b' keep & bank",
         render=_render, prompt=_prompt, summary=_summary,
-        option_text=_option_text(farkle.measure_of(options)),
+        option_text=_option_text(_face().measure_of(options)),
     )
     run(game, state)

@@ -6,11 +6,17 @@ results are printed here (within 80 columns, or the results' JSON).
 
 from __future__ import annotations
 
-from typing import Optional
-
 import typer
 
-from ._common import console, emit_json, join_hand, kernels_notice, new_app, pct, progress
+from ._common import (
+    console,
+    emit_json,
+    join_hand,
+    kernels_notice,
+    new_app,
+    pct,
+    progress,
+)
 from ._play import TerminalGame, run
 
 __all__ = ["poker_dice_app"]
@@ -142,9 +148,9 @@ def poker_dice_hint(
     ctx: typer.Context,
     hand: list[str] = typer.Argument(..., help="The five dice showing: 1 1 3 4 6, \"1 1 3 4 6\" or A K Q J 10 9."),
     rolls_left: int = typer.Option(..., "--rolls-left", help="Rolls still allowed: 1 or 2."),
-    to_beat: Optional[str] = typer.Option(None, "--to-beat", help='The best hand so far, e.g. "6 6 6 2 2".'),
+    to_beat: str | None = typer.Option(None, "--to-beat", help='The best hand so far, e.g. "6 6 6 2 2".'),
     players: int = PLAYERS,
-    position: Optional[int] = typer.Option(None, "--position",
+    position: int | None = typer.Option(None, "--position",
                                            help="Your place: 1 to players (default: last with --to-beat, else 1)."),
     tied: bool = typer.Option(False, "--tied", help="Three players: both earlier players hold the hand to beat."),
     no_straights: bool = NO_STRAIGHTS, straight_above: bool = STRAIGHT_ABOVE, flush_rule: bool = FLUSH_RULE,
@@ -218,7 +224,7 @@ def _option_text(option) -> str:
 @poker_dice_app.command("play")
 def poker_dice_play(
     ctx: typer.Context,
-    seed: Optional[int] = typer.Option(None, "--seed", help="Seed the dice (0 or more; for a repeatable game)."),
+    seed: int | None = typer.Option(None, "--seed", help="Seed the dice (0 or more; for a repeatable game)."),
     players: int = PLAYERS,
     position: int = typer.Option(1, "--position", help="Your seat: 1 (first to roll) to players."),
     roll_limit: bool = typer.Option(False, "--roll-limit",
@@ -240,6 +246,9 @@ def poker_dice_play(
                "straights": variant.straights, "straight_above_full_house": variant.straight_above_full_house,
                "flush": variant.flush, "ace_high": variant.ace_high, "poker_faces": variant.poker_faces}
     _kernels()
+    if players == 3:  # solve the table once, before the first move (about 2 s; longer with the roll limit)
+        with progress("three players: hands solved this round") as update:
+            face.three_solution(variant, roll_limit, on_step=update)
     state = face.new_game(options, secrets.randbelow(2**31) if seed is None else seed)
     ranking = ", ".join(_SHORT[c] for c in variant.categories)
     game = TerminalGame(
@@ -247,23 +256,6 @@ def poker_dice_play(
         rules=("Poker dice: five dice, three rolls at most; keep any dice, re-roll the rest.",
                "Players roll in turn and see the hands before; the best hand wins, ties replay.",
                f"Best first: {ranking}."),
-        keys="dice to keep (6 6), Enter or all: stand, none: reroll",
+        keys="dice to keep (6 6), Enter: stand, none: reroll",
         render=_render, prompt=lambda state: "keep?", summary=_summary, option_text=_option_text)
-    run(game, state, echo=_echo_with_opening(state))
-
-
-def _echo_with_opening(state):
-    """typer.echo that also shows the opening roll(s) right after the keys line.
-
-    The shared loop shows only log lines added after it starts; a new game has already rolled.
-    """
-    opening = list(state.log)
-
-    def echo(line: str) -> None:
-        typer.echo(line)
-        if opening and line.startswith("keys: "):
-            for logged in opening:
-                typer.echo(logged)
-            opening.clear()
-
-    return echo
+    run(game, state)

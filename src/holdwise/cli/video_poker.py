@@ -66,7 +66,7 @@ def _amount(value) -> str:
 
 
 def _label(name: str) -> str:
-    return name.replace("_", " ")
+    return _face().hand_label(name)
 
 
 @video_poker_app.command("games")
@@ -151,8 +151,9 @@ def video_poker_hold(
         else:
             lines.append(row)
         if counts:
+            draws = opt.extras["draws"]
             items = [f"{_label(k)} {n:,}" for k, n in opt.extras["counts"].items() if n]
-            lines.extend(_wrap(items + [f"of {opt.extras['draws']:,} draw{'s' * (opt.extras['draws'] != 1)}"], indent="       "))
+            lines.extend(_wrap(items + [f"of {draws:,} draw{'s' * (draws != 1)}"], indent="       "))
     if len(shown) < len(result.options):
         lines.append(f"{len(result.options) - len(shown)} more holds: --all shows them")
     if not counts:

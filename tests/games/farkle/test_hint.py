@@ -5,7 +5,13 @@ import json
 import pytest
 
 from holdwise.games.base import Hint
-from holdwise.games.farkle import hint, parse_dice, parse_loadout, parse_positions, parse_roll
+from holdwise.games.farkle import (
+    hint,
+    parse_dice,
+    parse_loadout,
+    parse_positions,
+    parse_roll,
+)
 
 # The coaching-table values of `farkle hint 1 1 5 2 3 4 --turn-total 300` before the options shape:
 # per selection (roll on, bank).

@@ -50,3 +50,14 @@ def test_loadout_ranks_every_distinct_choice():
     assert values == sorted(values, reverse=True)
     best = ranked[0]
     assert best.expected_points == pytest.approx(solve_turn(parse_dice(",".join(best.dice))).expected_points)
+
+
+def test_loadout_search_reports_progress_and_win_chances():
+    seen = []
+    ranking = best_loadouts(parse_dice("ordinary*5,weighted,odd"), top=2, workers=1,
+                            opponent_dice=parse_dice(None), target=500, progress=lambda d, t: seen.append((d, t)))
+    assert [d for d, _ in seen] == [1, 2, 3, 5, 7] and {t for _, t in seen} == {7}  # 3 loadouts, then 2 x 2 matches
+    best = ranking.loadouts[0]
+    assert best.win_first == pytest.approx(solve_match(parse_dice(",".join(best.dice)), parse_dice(None),
+                                                       target=500).first_player_win)
+    assert ranking.target == 500 and ranking.opponent_dice == ("ordinary",) * 6

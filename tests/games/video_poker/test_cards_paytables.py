@@ -10,8 +10,8 @@ from holdwise.games.video_poker.cards import (
     hand_str,
     parse_card,
     parse_hand,
+    parse_hold,
 )
-from holdwise.games.video_poker.cards import parse_hold
 from holdwise.games.video_poker.paytables import (
     get_game,
     load_games,
@@ -110,7 +110,7 @@ def test_parse_hold_positions_and_cards():
     assert parse_hold("0", hand) == parse_hold("none", hand) == parse_hold("-", hand) == []
     assert parse_hold([5, 1], hand) == [1, 5]
     for text, message in [("6", "1 to 5"), ("1 1", "held twice"), ("2c", "not in the hand"), ("", "positions"),
-                          ("x", "unknown card")]:
+                          ("x", "neither positions 1-5 nor cards")]:
         with pytest.raises(ValueError, match=message):
             parse_hold(text, hand)
 

@@ -59,7 +59,7 @@ def test_phases_actions_and_tally():
     result = state.data["result"]
     assert result in table.hands
     assert state.data["won"] == table.pays_for(4)[table.hands.index(result)] * 4
-    assert state.log[-1].startswith(result.replace("_", " ") + ":")
+    assert state.log[-1].startswith(vp.hand_label(result) + ":")
     assert state.tally == {"hands": 1, "bet": 4, "won": state.data["won"], "credits": 996 + state.data["won"],
                            "stakes": 1}
     nxt = vp.step(state, {"type": "next"})
@@ -79,7 +79,7 @@ def test_a_winning_hand_is_paid_and_logged():
     pay = vp.get_game("jacks-or-better-9-6").pays_for(5)[vp.get_game("jacks-or-better-9-6").hands.index(kind)]
     assert done.data["won"] == 5 * pay == 5 * best.value
     assert done.log[-2] == f"held all five: {' '.join(done.data['hand'])}"
-    assert done.log[-1] == f"{kind.replace('_', ' ')}: won {int(5 * pay):,} credits ({pay} per coin x 5)"
+    assert done.log[-1] == f"{vp.hand_label(kind)}: won {int(5 * pay):,} credits ({pay} per coin x 5)"
     assert done.decisions[-1].loss == 0
 
 

@@ -86,5 +86,5 @@ __all__ = [
     "computer_action", "dice_names", "die_by_name", "face_text", "hint", "list_dice", "match_chart",
     "match_report", "measure_of", "new_game", "normalize_options", "option_text", "parse_action", "parse_dice",
     "parse_loadout", "parse_positions", "parse_roll", "prepare", "roll_counts", "score", "selections",
-    "simulate_matches", "simulate_turns", "solve_match", "solve_turn", "step",
+    "simulate_matches", "simulate_turns", "solve_match", "solve_turn", "step", "turn_report",
 ]

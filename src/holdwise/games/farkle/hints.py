@@ -16,7 +16,15 @@ from functools import lru_cache
 from ...errors import InputError
 from ..base import Hint, Option
 from .match import DEFAULT_TARGET, MatchSolution, cached_match
-from .parsing import check_points, check_six, check_target, face_text, parse_loadout, parse_positions, parse_roll
+from .parsing import (
+    check_points,
+    check_six,
+    check_target,
+    face_text,
+    parse_loadout,
+    parse_positions,
+    parse_roll,
+)
 from .rules import JOKER, JOKER_SYMBOL, SCORE_UNIT, Die, roll_counts, score
 from .turn import TurnSolution, solve_turn, weights7
 

@@ -6,7 +6,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ...errors import InputError
-from .rules import DICE_PER_PLAYER, FACES, JOKER_SYMBOL, NAMED_DICE, SCORE_UNIT, Die, die_by_name
+from .rules import (
+    DICE_PER_PLAYER,
+    FACES,
+    JOKER_SYMBOL,
+    NAMED_DICE,
+    SCORE_UNIT,
+    Die,
+    die_by_name,
+)
 
 __all__ = [
     "MAX_TARGET", "check_points", "check_six", "check_target", "dice_names", "face_text", "parse_dice",

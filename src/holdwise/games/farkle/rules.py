@@ -18,7 +18,7 @@ A roll busts when no legal selection exists. Using every rolled die gives hot di
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from itertools import product
 
 from ...errors import InputError
@@ -114,7 +114,7 @@ def _natural_score(counts: tuple[int, ...]) -> int:
     return best
 
 
-@lru_cache(maxsize=None)
+@cache
 def score(counts: tuple[int, ...]) -> int:
     """Best score of a selection given as counts of faces 1..6 and jokers (7 numbers); -1 if illegal."""
     naturals, jokers = tuple(counts[:FACES]), counts[FACES] if len(counts) > FACES else 0

@@ -23,7 +23,14 @@ from functools import lru_cache
 
 from ...errors import InputError
 from ..base import Decision, Hint, Option, State, action_error, random_generator
-from .hints import GAME, CoachValuer, RaceValuer, option_text, rank_options, selections_of
+from .hints import (
+    GAME,
+    CoachValuer,
+    RaceValuer,
+    option_text,
+    rank_options,
+    selections_of,
+)
 from .match import DEFAULT_TARGET, cached_match
 from .parsing import check_six, check_target, face_text, parse_dice
 from .rules import DICE_PER_PLAYER, FACES, SCORE_UNIT, Die

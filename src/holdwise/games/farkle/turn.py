@@ -130,8 +130,7 @@ def _outcome_options(n_types, m, type_start, type_stride, ms_prob, sub_start, su
                 if left == 0:
                     left = full_state
                 c = column_of[left]
-                if s > options[o, c]:
-                    options[o, c] = s
+                options[o, c] = max(options[o, c], s)
             t = 0
             while t < n_types:
                 sub_idx[t] += 1
@@ -419,8 +418,7 @@ def _no_risk_bonus(order, group_start, group_prob, option_start, option_state, o
             best = -1.0
             for k in range(option_start[g], option_start[g + 1]):
                 v = option_units[k] + bonus[option_state[k]]
-                if v > best:
-                    best = v
+                best = max(best, v)
             acc += group_prob[g] * best
         out[s] = acc
 
@@ -464,8 +462,7 @@ def _turn_values(levels, group_start, group_prob, option_start, option_offset, o
                         n += 1
                     else:
                         u = (option_offset[k] - option_state[k]) // n_states
-                        if u > bank_units[g]:
-                            bank_units[g] = u
+                        bank_units[g] = max(bank_units[g], u)
             comp_start[n_groups] = n
             rebuild = False
         base = level * n_states
@@ -483,18 +480,15 @@ def _turn_values(levels, group_start, group_prob, option_start, option_offset, o
                 best = level + bank_units[g] if bank_units[g] >= 0 else -1.0
                 for k in range(comp_start[g], comp_start[g + 1]):
                     v = keep[base + comp_offset[k]]
-                    if v > best:
-                        best = v
+                    best = max(best, v)
                 acc += group_prob[g] * best
             roll[level, s] = acc
             if acc > level:
                 keep[base + s] = acc
-                if acc - level > level_excess:
-                    level_excess = acc - level
+                level_excess = max(level_excess, acc - level)
             else:
                 keep[base + s] = level
-        if level_excess > excess_max:
-            excess_max = level_excess
+        excess_max = max(excess_max, level_excess)
 
 
 turn_values = njit(cache=True)(_turn_values)

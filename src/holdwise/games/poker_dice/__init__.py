@@ -3,7 +3,8 @@
 - rules and input: `Variant`, `parse_hand`, `parse_keep`, `hand_labels`, `hand_text`, `describe`,
   `category_of`, `hand_key`, `CATEGORY_LABELS`;
 - reports: `odds(variant) -> Odds`, `duel(variant, players, roll_limit) -> DuelResult`;
-- exact solutions: `solve_duel`, `solve_three` (cached), `simulate_duels` (seeded play);
+- exact solutions: `solve_duel`, `solve_three` (each call solves), `duel_solution`, `three_solution`
+  (the same, cached per process), `simulate_duels` (seeded duels);
 - `hint(hand, rolls_left, variant, to_beat, players, position, tied) -> Hint` (measure "win_chance");
 - the play session (you against the computer, 2 or 3 players): `new_game`, `actions`, `step`,
   `computer_action`, `advice`, `parse_action`.
@@ -24,16 +25,34 @@ from .rules import (
     parse_hand,
     parse_keep,
 )
-from .session import DEFAULT_OPTIONS, actions, advice, computer_action, new_game, parse_action, step, variant_of
-from .solver import ROLLS, TOLERANCE, DuelSolution, simulate_duels, solve_duel, solve_three
+from .session import (
+    DEFAULT_OPTIONS,
+    actions,
+    advice,
+    computer_action,
+    new_game,
+    parse_action,
+    step,
+    variant_of,
+)
+from .solver import (
+    ROLLS,
+    TOLERANCE,
+    DuelSolution,
+    duel_solution,
+    simulate_duels,
+    solve_duel,
+    solve_three,
+    three_solution,
+)
 from .strategy import hint
 
 KERNEL_MODULES = (batch,)  # the modules whose Numba kernels compile on a first run (the batch re-roll solver)
 
 __all__ = [
-    "CATEGORY_LABELS", "DEFAULT_OPTIONS", "ROLLS", "TOLERANCE", "DuelResult", "DuelSolution", "KERNEL_MODULES", "Odds",
-    "Variant",
-    "actions", "advice", "category_of", "computer_action", "describe", "duel", "hand_key", "hand_labels",
-    "hand_text", "hint", "new_game", "odds", "parse_action", "parse_hand", "parse_keep", "simulate_duels",
-    "solve_duel", "solve_three", "step", "variant_of",
+    "CATEGORY_LABELS", "DEFAULT_OPTIONS", "KERNEL_MODULES", "ROLLS", "TOLERANCE", "DuelResult", "DuelSolution",
+    "Odds", "Variant", "actions", "advice", "category_of", "computer_action", "describe", "duel",
+    "duel_solution", "hand_key", "hand_labels", "hand_text", "hint", "new_game", "odds", "parse_action",
+    "parse_hand", "parse_keep", "simulate_duels", "solve_duel", "solve_three", "step", "three_solution",
+    "variant_of",
 ]

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from ...errors import InputError
 from ..base import Result
 from .rules import Variant, category_of, hand_labels
-from .solver import TOLERANCE, setup, solve_duel, solve_three
+from .solver import TOLERANCE, duel_solution, setup, three_solution
 
 __all__ = ["DuelResult", "Odds", "duel", "odds"]
 
@@ -53,7 +53,7 @@ class DuelResult(Result):
 
     `win_chances` lists them in playing order; JSON names them `first_player_win_chance`,
     `second_player_win_chance` (and `third_player_win_chance`). `iterations` of the replay fixed point
-    to `tolerance`; `seconds` of wall time.
+    to `tolerance`; `seconds` of wall time for this answer (about 0 when this process solved it before).
     """
 
     players: int
@@ -79,7 +79,7 @@ def duel(variant: Variant = Variant(), players: int = 2, roll_limit: bool = Fals
     if players not in (2, 3):
         raise InputError(f"players must be 2 or 3, got {players}")
     start = time.perf_counter()
-    solution = solve_duel(variant, roll_limit) if players == 2 else solve_three(variant, roll_limit, on_step=on_step)
+    solution = duel_solution(variant, roll_limit) if players == 2 else three_solution(variant, roll_limit, on_step)
     return DuelResult(players=players, roll_limit=roll_limit, win_chances=tuple(solution.win),
                       iterations=solution.iterations, tolerance=TOLERANCE,
                       seconds=time.perf_counter() - start)

@@ -31,8 +31,9 @@ from ...solver import (
 from .rules import Variant, hand_ranks
 
 __all__ = [
-    "ROLLS", "TOLERANCE", "DuelSolution", "Setup", "beat_payout", "first_player_with_limit",
+    "ROLLS", "TOLERANCE", "DuelSolution", "Setup", "beat_payout", "duel_solution", "first_player_with_limit",
     "last_player_outcomes", "last_player_values", "setup", "simulate_duels", "solve_duel", "solve_three",
+    "three_solution",
 ]
 
 ROLLS = 3
@@ -111,8 +112,6 @@ class DuelSolution:
     details: dict = field(default_factory=dict, repr=False, compare=False)
 
 
-# cached: a session asks for the same solution at every step (three players take about 1.7 s)
-@lru_cache(maxsize=32)
 def solve_duel(variant: Variant = Variant(), roll_limit: bool = False, tol: float = TOLERANCE,
                n_dice: int = 5, sides: int = 6) -> DuelSolution:
     """Two players: the first player's win chance under optimal play by both, ties replayed."""
@@ -132,20 +131,33 @@ def solve_duel(variant: Variant = Variant(), roll_limit: bool = False, tol: floa
     return DuelSolution(variant, 2, roll_limit, (w, 1.0 - w), iteration, {"v2": v2})
 
 
-_THREE: dict = {}  # solved three-player games (about 1.7 s each): a session asks at every step
-
-
 def solve_three(variant: Variant = Variant(), roll_limit: bool = False, tol: float = TOLERANCE,
                 n_dice: int = 5, sides: int = 6, on_step: Callable[[int, int], None] | None = None) -> DuelSolution:
     """Three players, later players optimal: each player's win chance, two- and three-way ties replayed.
 
-    Cached; `on_step(done, total)` reports the hands solved in each round of the fixed point.
+    `on_step(done, total)` reports the hands solved in each round of the fixed point.
     """
-    key = (variant, roll_limit, tol, n_dice, sides)
+    return _solve_three(variant, roll_limit, tol, n_dice, sides, on_step or (lambda done, total: None))
+
+
+# The solutions a session, a hint or a server asks for again and again: solved once per process.
+@lru_cache(maxsize=32)
+def duel_solution(variant: Variant, roll_limit: bool = False) -> DuelSolution:
+    """solve_duel(variant, roll_limit), cached."""
+    return solve_duel(variant, roll_limit)
+
+
+_THREE: dict = {}
+
+
+def three_solution(variant: Variant, roll_limit: bool = False,
+                   on_step: Callable[[int, int], None] | None = None) -> DuelSolution:
+    """solve_three(variant, roll_limit), cached (about 1.7 s the first time; `on_step` reports progress)."""
+    key = (variant, roll_limit)
     if key not in _THREE:
         if len(_THREE) >= 16:
             _THREE.pop(next(iter(_THREE)))
-        _THREE[key] = _solve_three(variant, roll_limit, tol, n_dice, sides, on_step or (lambda done, total: None))
+        _THREE[key] = solve_three(variant, roll_limit, on_step=on_step)
     return _THREE[key]
 
 

@@ -13,7 +13,7 @@ Keeping all five dice is standing: it is worth pay_u(h) (a roll rolls at least o
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import product
@@ -24,7 +24,7 @@ from ...errors import InputError
 from ...solver import expect, faces_to_counts, optimal_keeps
 from ..base import Hint, Option
 from .rules import Variant, hand_labels, hand_text, parse_hand
-from .solver import ROLLS, beat_payout, setup, solve_duel, solve_three
+from .solver import ROLLS, beat_payout, duel_solution, setup, three_solution
 
 __all__ = [
     "TIE_TOLERANCE", "Seat", "best_keep", "hand_index", "hint", "keep_options", "option_list", "seat_plan",
@@ -48,7 +48,7 @@ class Seat:
     roll_limit: bool = False
 
 
-def hand_index(faces) -> int:
+def hand_index(faces: Sequence[int]) -> int:
     """The index of a five-dice hand (faces 1-6) among the 252 hands."""
     return _hand_index(tuple(sorted(int(f) for f in faces)))
 
@@ -65,12 +65,12 @@ def _payouts(variant: Variant, seat: Seat) -> list[np.ndarray]:
     n = len(s.ranks)
     rolls = range(1, seat.rolls + 1)
     if seat.players == 2:
-        duel = solve_duel(variant, seat.roll_limit)
+        duel = duel_solution(variant, seat.roll_limit)
         if seat.place == 1:
             v2 = duel.details["v2"]  # the second player's chance against each hand (per rolls with the limit)
             return [1.0 - (v2[u - 1] if seat.roll_limit else v2) for u in rolls]
         return [beat_payout(s, seat.best, 1.0 - duel.win[0])] * seat.rolls
-    three = solve_three(variant, seat.roll_limit)
+    three = three_solution(variant, seat.roll_limit)
     duel, x = three.details["duel"], three.win
     if seat.place == 1:
         first_pay = three.details["first_pay"]
@@ -116,7 +116,7 @@ def seat_value(variant: Variant, seat: Seat) -> float:
     return seat_plan(variant, seat)[2]
 
 
-def keep_options(variant: Variant, seat: Seat, hand, rolls_used: int) -> list[tuple[tuple[int, ...], float]]:
+def keep_options(variant: Variant, seat: Seat, hand: Sequence[int], rolls_used: int) -> list[tuple[tuple[int, ...], float]]:
     """Every distinct keep of `hand` after `rolls_used` rolls with its win chance, best first (see _keep_options)."""
     return list(_keep_options(variant, seat, tuple(sorted(int(f) for f in hand)), rolls_used))
 
@@ -153,7 +153,7 @@ def _sub_keeps(hand: tuple[int, ...]) -> tuple[list[tuple[int, ...]], list[int],
     return faces, subs.sum(axis=1).tolist(), lat.index_of(subs)
 
 
-def best_keep(variant: Variant, seat: Seat, hand, rolls_used: int) -> tuple[int, ...]:
+def best_keep(variant: Variant, seat: Seat, hand: Sequence[int], rolls_used: int) -> tuple[int, ...]:
     """The exact strategy's keep (all five dice = stand)."""
     return keep_options(variant, seat, hand, rolls_used)[0][0]
 
@@ -171,14 +171,10 @@ def situation(players: int, position: int, tied: bool) -> str:
     return "chance to win as the last of three (ties replayed)"
 
 
-def option_list(variant: Variant, seat: Seat, hand, rolls_used: int) -> tuple[Option, ...]:
+def option_list(variant: Variant, seat: Seat, hand: Sequence[int], rolls_used: int) -> tuple[Option, ...]:
     """The ranked keeps as hint options: text as the player types it, the keep's labels, the session action."""
-    return _option_list(variant, seat, tuple(sorted(int(f) for f in hand)), rolls_used)
-
-
-@lru_cache(maxsize=4096)
-def _option_list(variant: Variant, seat: Seat, hand: tuple[int, ...], rolls_used: int) -> tuple[Option, ...]:
-    rows = _keep_options(variant, seat, hand, rolls_used)
+    # built afresh each time (the ranking is cached): a caller may change an option's dicts
+    rows = _keep_options(variant, seat, tuple(sorted(int(f) for f in hand)), rolls_used)
     top = rows[0][1]
     out = []
     for keep, value in rows:
@@ -215,7 +211,7 @@ def hint(hand, rolls_left: int, variant: Variant = Variant(), to_beat=None, play
     faces = parse_hand(hand, variant)
     beat = parse_hand(to_beat, variant) if to_beat is not None else None
     if players == 3:
-        solve_three(variant, on_step=on_step)  # solved once and cached: the seat's payout reads it
+        three_solution(variant, on_step=on_step)  # solved once and cached: the seat's payout reads it
     seat = Seat(players, position, hand_index(beat) if beat is not None else None, tied)
     options = option_list(variant, seat, faces, ROLLS - rolls_left)
     return Hint(game="poker-dice", position={

@@ -32,6 +32,7 @@ from .paytables import (
     PayTable,
     all_games,
     get_game,
+    hand_label,
     load_games,
     pay_text,
     resolve_game,
@@ -55,6 +56,6 @@ __all__ = [
     "DECISION_MEASURE", "DEFAULT_GAME", "HAND_KINDS", "JOKER", "KERNEL_MODULES", "MAX_COINS", "MEASURE",
     "GameInfo", "GamesList", "PayTable", "ReturnReport", "ReturnRow", "actions", "advice", "all_games",
     "analyze_hand", "card_str", "computer_action", "fraction_str", "game_return", "games", "get_game",
-    "hand_str", "hint", "load_games", "new_game", "parse_action", "parse_card", "parse_hand", "parse_hold",
-    "pay_text", "paytable_of", "resolve_game", "shipped_games", "solve_game", "step",
+    "hand_label", "hand_str", "hint", "load_games", "new_game", "parse_action", "parse_card", "parse_hand",
+    "parse_hold", "pay_text", "paytable_of", "resolve_game", "shipped_games", "solve_game", "step",
 ]

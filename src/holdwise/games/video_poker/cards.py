@@ -35,7 +35,7 @@ def card_str(card: int) -> str:
     return RANKS[card // 4] + SUITS[card % 4]
 
 
-def hand_str(cards) -> str:
+def hand_str(cards: Sequence[int]) -> str:
     """Cards as text separated by spaces: 'As Ks Qs Js Td'."""
     return " ".join(card_str(c) for c in cards)
 
@@ -65,8 +65,7 @@ def parse_card(text: str | int, deck_size: int = 52) -> int:
     if t and t[-1] in SUIT_SYMBOLS:
         t = t[:-1] + SUIT_SYMBOLS[t[-1]]
     if len(t) < 2 or t[-1] not in SUITS or t[:-1].upper() not in RANK_NAMES:
-        raise InputError(f"unknown card {text!r} (use rank 2-9, T or 10, J, Q, K, A and suit c, d, h, s "
-                         "or ♣ ♦ ♥ ♠)")
+        raise InputError(f"unknown card {text!r} (rank 2-9, T or 10, J, Q, K, A; suit c d h s or ♣ ♦ ♥ ♠)")
     return RANK_NAMES[t[:-1].upper()] * 4 + SUITS.index(t[-1])
 
 
@@ -120,7 +119,11 @@ def parse_hold(text: str | Sequence[int], hand: Sequence[int]) -> list[int]:
             positions = [int(ch) for w in words for ch in w]
         else:
             deck_size = 53 if JOKER in hand else 52
-            cards = [parse_card(w, deck_size) for w in words]
+            try:
+                cards = [parse_card(w, deck_size) for w in words]
+            except InputError:
+                raise InputError(f"{text.strip()!r} is neither positions 1-5 nor cards of the hand "
+                                 "(a holds all, 0 none)") from None
             missing = [card_str(c) for c in cards if c not in hand]
             if missing:
                 raise InputError(f"{' '.join(missing)} is not in the hand {hand_str(hand)}")

@@ -8,12 +8,18 @@ table it can make with some choice of the wild cards (checked by counting, not b
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 
 import numpy as np
 from numba import njit
 
 from .paytables import KIND_CODES, WILD_MODES, PayTable
+
+__all__ = [
+    "ACE", "ROYAL_MASK", "STRAIGHT_WINDOWS", "binomials", "classify", "classify_all", "classify_every_hand",
+    "classify_hand", "satisfies",
+]
 
 ACE = 12
 ROYAL_MASK = 0b1111100000000  # T J Q K A
@@ -175,7 +181,7 @@ def classify_all(table: PayTable) -> np.ndarray:
     return out
 
 
-def classify_hand(cards, table: PayTable) -> int:
+def classify_hand(cards: Sequence[int], table: PayTable) -> int:
     """Pay class of one hand of five cards."""
     kinds = np.array(table.kind_codes, dtype=np.int64)
     return int(classify(np.array(sorted(cards), dtype=np.int64), kinds, WILD_MODES[table.wild],

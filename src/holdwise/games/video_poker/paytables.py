@@ -13,8 +13,9 @@ from ...errors import InputError
 from ...solver import to_fraction
 
 __all__ = [
-    "DEFAULT_GAME", "HAND_KINDS", "KIND_CODES", "MAX_COINS", "PayTable", "WILD_MODES", "all_games", "get_game",
-    "load_games", "parse_games", "pay_text", "resolve_game", "shipped_games", "table_from_json", "table_to_json",
+    "DEFAULT_GAME", "HAND_KINDS", "HAND_LABELS", "KIND_CODES", "MAX_COINS", "PayTable", "WILD_MODES", "all_games",
+    "get_game", "hand_label", "load_games", "parse_games", "pay_text", "resolve_game", "shipped_games",
+    "table_from_json", "table_to_json",
 ]
 
 # The hands a pay table may name, with what each means. A hand takes the first entry it can make.
@@ -40,6 +41,11 @@ HAND_KINDS = {
     "nothing": "anything else",
 }
 KIND_CODES = {name: i for i, name in enumerate(HAND_KINDS)}
+# How the hands read in human output where the snake_case name reads badly.
+HAND_LABELS = {
+    "four_aces_with_2_3_4": "four aces with 2-4", "four_2s_4s_with_a_2_3_4": "four 2s-4s with A-4",
+    "four_2s_4s": "four 2s-4s", "four_5s_ks": "four 5s-Ks",
+}
 WILD_MODES = {"none": 0, "deuces": 1, "joker": 2}
 DEFAULT_GAME = "jacks-or-better-9-6"
 MAX_COINS = 5
@@ -178,6 +184,11 @@ def resolve_game(game: str | PayTable = DEFAULT_GAME, paytable_file: str | Path 
     if not isinstance(game, str):
         raise InputError(f"a game is an id such as {DEFAULT_GAME!r}, got {game!r}")
     return get_game(game, all_games(paytable_file, extra))
+
+
+def hand_label(hand: str) -> str:
+    """A hand's name for people: "full house", "four 5s-Ks"."""
+    return HAND_LABELS.get(hand, hand.replace("_", " "))
 
 
 def pay_text(value: Fraction) -> str:

@@ -29,6 +29,7 @@ from .paytables import (
     MAX_COINS,
     PayTable,
     get_game,
+    hand_label,
     load_games,
     shipped_games,
     table_from_json,
@@ -214,7 +215,7 @@ def _draw(state: State, table: PayTable, hold: list[int]) -> State:
     else:
         first = (f"held {' '.join(card_str(dealt[p - 1]) for p in hold) or 'nothing'}, "
                  f"drew {hand_str(drawn)}: {hand_str(final)}")
-    name = kind.replace("_", " ")
+    name = hand_label(kind)
     paid = (f"{name}: won {_credits_text(won)} credits ({_credits_text(per_coin)} per coin x {bet})" if won
             else f"{name}: no win")
     data = {"hand": [card_str(c) for c in final], "bet": bet, "dealt": [card_str(c) for c in dealt],

@@ -18,6 +18,7 @@ the lower 5-bit mask of held positions (bit i = the i-th card of the sorted deal
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -313,7 +314,9 @@ class GameReturn:
         return out
 
 
-def solve_game(table: PayTable, coins: int = MAX_COINS, deals=None, weights=None, progress=None) -> GameReturn:
+def solve_game(table: PayTable, coins: int = MAX_COINS, deals: np.ndarray | None = None,
+               weights: np.ndarray | None = None,
+               progress: Callable[[int, int], None] | None = None) -> GameReturn:
     """The exact return of a game with optimal play over every deal (folded by suit symmetry)."""
     import time
 
@@ -341,7 +344,8 @@ def solve_game(table: PayTable, coins: int = MAX_COINS, deals=None, weights=None
     return GameReturn(table, coins, combos, total, exact, time.perf_counter() - start)
 
 
-def deal_values(table: PayTable, deals: np.ndarray, coins: int = MAX_COINS) -> tuple[np.ndarray, list[Fraction]]:
+def deal_values(table: PayTable, deals: np.ndarray | Sequence,
+                coins: int = MAX_COINS) -> tuple[np.ndarray, list[Fraction]]:
     """Best hold mask and exact best value (per coin) of each given deal (sorted cards, one per row)."""
     tables = game_tables(table)
     d = tables.deck
@@ -389,7 +393,7 @@ def _scaled_pays(table: PayTable, coins: int) -> tuple[np.ndarray, np.ndarray, i
     return game_tables(table).class_counts @ pays, pays, denominator
 
 
-def _sorted_hand(cards, table: PayTable) -> np.ndarray:
+def _sorted_hand(cards: Sequence[int], table: PayTable) -> np.ndarray:
     hand = np.array(sorted(int(c) for c in cards), dtype=np.int64)
     if len(hand) != HAND or len(set(hand.tolist())) != HAND or hand.min() < 0 or hand.max() >= table.deck:
         raise InputError(f"a hand is {HAND} distinct cards of the {table.deck}-card deck")
@@ -403,7 +407,7 @@ def _subset_rows(hand: np.ndarray, table: PayTable) -> tuple[np.ndarray, int]:
     return rows, int(full[0])
 
 
-def hold_values(cards, table: PayTable, coins: int = MAX_COINS) -> tuple[np.ndarray, int]:
+def hold_values(cards: Sequence[int], table: PayTable, coins: int = MAX_COINS) -> tuple[np.ndarray, int]:
     """Every hold's exact value as integers over one scale: (v[mask], scale), value per coin = v / scale.
 
     `mask` bit j holds the j-th card of the SORTED hand; v = S(H) * M / C(cards left, 5 - |H|) with S(H)
@@ -429,7 +433,7 @@ def best_order(values: np.ndarray) -> list[int]:
 __all__.append("best_order")
 
 
-def analyze_hand(cards, table: PayTable, coins: int = MAX_COINS) -> list[Hold]:
+def analyze_hand(cards: Sequence[int], table: PayTable, coins: int = MAX_COINS) -> list[Hold]:
     """All 32 holds of one hand, best first (ties: fewer cards, then lower mask of sorted cards)."""
     tables = game_tables(table)
     d = tables.deck
