@@ -75,7 +75,7 @@ def main() -> int:
     turn_module._solve_turn.cache_clear()
     turn_module.roll_table.cache_clear()
     start = time.perf_counter()
-    ranked, n = best_loadouts(owned, top=1)
+    n = best_loadouts(owned, top=1).choices
     rows.append((f"loadout search, 10 owned dice ({n} choices, 2 processes)", time.perf_counter() - start, "s", "<= 10"))
 
     print_and_save(rows, args.json_out)

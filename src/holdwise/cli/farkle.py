@@ -362,7 +362,7 @@ def farkle_dice(
     out.print(t)
     out.print(f"{listing.joker}.")
     out.print("'1 or 5': the chance of a scoring single.")
-    out.print("Source: shared/reference/kcd-farkle.md.")
+    out.print("Source: docs/reference/kcd-farkle.md.")
 
 
 def _render(state) -> list[str]:

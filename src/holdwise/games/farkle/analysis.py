@@ -313,7 +313,7 @@ class DiceListing(Result):
 
 
 def list_dice() -> DiceListing:
-    """The named dice with their face weights (source: shared/reference/kcd-farkle.md)."""
+    """The named dice with their face weights (source: docs/reference/kcd-farkle.md)."""
     rows = []
     for die in NAMED_DICE.values():
         total = sum(die.weights)

@@ -1,6 +1,6 @@
 """Farkle as played in Kingdom Come: Deliverance: scoring, busting, hot dice, the dice.
 
-Sources: seed 004 (rules) and shared/reference/kcd-farkle.md (three-of-a-kind values, dice weights,
+Sources: seed 004 (rules) and docs/reference/kcd-farkle.md (three-of-a-kind values, dice weights,
 the joker). Rules and data only; the solvers live beside it in holdwise.games.farkle.
 
 Faces are 1..6; a joker face is face 7 (JOKER) in count vectors. Scoring a set-aside selection:
@@ -55,7 +55,7 @@ class Die:
             raise InputError(f"die {self.name!r}: joker faces must be 1..6")
 
 
-# shared/reference/kcd-farkle.md, "Special dice (KCD2)"; the Devil's head die: uniform, face 1 a joker.
+# docs/reference/kcd-farkle.md, "Special dice (KCD2)"; the Devil's head die: uniform, face 1 a joker.
 NAMED_DICE: dict[str, Die] = {d.name: d for d in [
     Die("ordinary", (1, 1, 1, 1, 1, 1)),
     Die("weighted", (10, 1, 1, 1, 1, 1)),
