@@ -58,3 +58,8 @@ def test_the_readme_links_only_inside_the_repo():
     for target in re.findall(r"\]\(([^)#]+)\)", text):
         assert not re.match(r"[a-z]+://", target), target
         assert (ROOT / target).exists(), target
+
+
+def test_the_readme_python_example_runs():
+    for block in _blocks("python"):
+        exec(compile(block, "README.md", "exec"), {})

@@ -17,6 +17,7 @@ A roll busts when no legal selection exists. Using every rolled die gives hot di
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import product
@@ -131,7 +132,7 @@ def score(counts: tuple[int, ...]) -> int:
     return best
 
 
-def roll_counts(faces) -> tuple[int, ...]:
+def roll_counts(faces: Sequence[int]) -> tuple[int, ...]:
     """Counts of faces 1..6 and jokers (7) from a list of faces."""
     counts = [0] * (FACES + 1)
     for f in faces:
@@ -139,7 +140,7 @@ def roll_counts(faces) -> tuple[int, ...]:
     return tuple(counts)
 
 
-def selections(faces) -> list[tuple[tuple[int, ...], int]]:
+def selections(faces: Sequence[int]) -> list[tuple[tuple[int, ...], int]]:
     """Every legal selection of a roll (as counts of faces 1..6 and jokers) with its score, best first."""
     roll = roll_counts(faces)
     out = []
@@ -151,6 +152,6 @@ def selections(faces) -> list[tuple[tuple[int, ...], int]]:
     return out
 
 
-def busts(faces) -> bool:
+def busts(faces: Sequence[int]) -> bool:
     """True when the roll has no legal selection."""
     return not selections(faces)
