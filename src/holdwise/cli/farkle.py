@@ -397,7 +397,7 @@ def _option_text(measure: str):
     """One hint line: win chances as percentages, expected points with one decimal."""
 
     def text(option) -> str:
-        if option.option in ("roll", "next game") or measure != "win_chance":
+        if measure != "win_chance":
             return f"{option.option:<34} {option.value:>9,.1f}   loss {option.loss:,.1f}"
         return f"{option.option:<34} {100 * option.value:>8.2f}%   loss {100 * option.loss:.2f} pp"
 
