@@ -116,10 +116,15 @@ def kernels_notice(*modules: object) -> None:
     """Say "compiling kernels (first run only)" on stderr when a module's Numba cache is not there yet."""
     if os.environ.get("NUMBA_DISABLE_JIT") == "1":
         return
+    cache_root = os.environ.get("NUMBA_CACHE_DIR")
     for module in modules:
         path = Path(module.__file__)
-        cache = path.parent / "__pycache__"
-        if not any(cache.glob(f"{path.stem}.*.nbi")):
+        pattern = f"{path.stem}.*.nbi"
+        if cache_root:  # Numba mirrors the source tree under the cache directory
+            found = any(Path(cache_root).rglob(pattern))
+        else:
+            found = any((path.parent / "__pycache__").glob(pattern))
+        if not found:
             typer.echo("compiling kernels (first run only) ...", err=True)
             return
 
