@@ -2,30 +2,44 @@
 
 from __future__ import annotations
 
+import importlib
 from typing import Optional
 
 import typer
 
 from ._common import Group
-from .dice_poker import dice_poker_app
-from .farkle import farkle_app
-from .poker_dice import poker_dice_app
-from .video_poker import video_poker_app
 
-__all__ = ["app", "main"]
+__all__ = ["GAME_MODULES", "RootGroup", "app", "main"]
+
+# Each game's commands load only when that game is asked for: `holdwise dice-poker` never imports the
+# other games' command modules (or what they import).
+GAME_MODULES = {"dice-poker": "dice_poker", "video-poker": "video_poker", "farkle": "farkle",
+                "poker-dice": "poker_dice"}
+
+
+class RootGroup(Group):
+    """The top-level group: the games' command groups are loaded lazily by name."""
+
+    def list_commands(self, ctx) -> list[str]:
+        return [*GAME_MODULES, *(n for n in super().list_commands(ctx) if n not in GAME_MODULES)]
+
+    def get_command(self, ctx, name: str):
+        if name in GAME_MODULES:
+            module = importlib.import_module(f"{__name__}.{GAME_MODULES[name]}")
+            command = typer.main.get_command(getattr(module, f"{GAME_MODULES[name]}_app"))
+            command.name = name
+            return command
+        return super().get_command(ctx, name)
+
 
 app = typer.Typer(
     help="Exact best play and true return of keep-and-re-roll games.\n\n"
          "Example: holdwise dice-poker --table B",
-    cls=Group,
+    cls=RootGroup,
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
-app.add_typer(dice_poker_app, name="dice-poker")
-app.add_typer(video_poker_app, name="video-poker")
-app.add_typer(farkle_app, name="farkle")
-app.add_typer(poker_dice_app, name="poker-dice")
 
 
 def _version(value: bool) -> None:

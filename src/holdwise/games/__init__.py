@@ -10,11 +10,13 @@
 from __future__ import annotations
 
 import importlib
+import sys
+from collections.abc import Callable, Mapping
 from types import ModuleType
 
 from ..errors import InputError
 
-__all__ = ["get", "names"]
+__all__ = ["get", "lazy_exports", "names"]
 
 _MODULES = {
     "dice-poker": "dice_poker",
@@ -35,3 +37,28 @@ def get(name: str) -> ModuleType:
     if key not in _MODULES:
         raise InputError(f"unknown game {name!r}; known: {', '.join(_MODULES)}")
     return importlib.import_module(f"{__name__}.{_MODULES[key]}")
+
+
+def lazy_exports(package: str, exports: Mapping[str, str | tuple[str, ...]]) -> tuple[Callable, Callable]:
+    """A face's `__getattr__` and `__dir__` that import each public name's module on first use (PEP 562).
+
+    `exports` maps a public name to the module that defines it, relative to `package` (".session",
+    "...solver"), or to a tuple of modules that the name stands for. A command then loads only what it
+    uses: the dice-poker depth report never imports the play session.
+    """
+
+    def __getattr__(name: str):
+        spec = exports.get(name)
+        if spec is None:
+            raise AttributeError(f"module {package!r} has no attribute {name!r}")
+        if isinstance(spec, tuple):
+            value = tuple(importlib.import_module(s, package) for s in spec)
+        else:
+            value = getattr(importlib.import_module(spec, package), name)
+        setattr(sys.modules[package], name, value)  # later look-ups skip this function
+        return value
+
+    def __dir__() -> list[str]:
+        return sorted(exports)
+
+    return __getattr__, __dir__

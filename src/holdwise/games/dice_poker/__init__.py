@@ -9,32 +9,105 @@ criterion); `verify_by_play` (seeded play against the exact values); `batch_retu
 
 from __future__ import annotations
 
-from ...solver import fraction_str
-from .analysis import GAME, MEASURE, batch_returns, hand_categories, hint, keep_text, make_game, report, reports
-from .depth import MIN_CHANCE_GAP_PP, MIN_RULE_GAP_PP, DepthReport, DepthReports, Diff, DiffRow
-from .rules import (
-    ALL_CATEGORIES,
-    BUILTIN_TABLES,
-    CATEGORIES,
-    CATEGORY_LABELS,
-    DEFAULT_TABLE,
-    categories,
-    load_tables,
-    parse_hand,
-    parse_payouts,
-    select_tables,
-)
-from .session import (
-    DEFAULT_OPTIONS,
-    actions,
-    advice,
-    computer_action,
-    new_game,
-    normalize_options,
-    parse_action,
-    step,
-)
-from .verify import VERIFY_STRATEGIES, Z_LIMIT, VerifyAverage, VerifyFrequency, VerifyResult, verify_by_play
+from typing import TYPE_CHECKING
+
+from .. import lazy_exports
+
+if TYPE_CHECKING:  # what the names are, for type checkers; at run time each loads on first use
+    from ...solver import fraction_str
+    from .analysis import (
+        GAME,
+        MEASURE,
+        batch_returns,
+        hand_categories,
+        hint,
+        keep_text,
+        make_game,
+        report,
+        reports,
+    )
+    from .depth import (
+        MIN_CHANCE_GAP_PP,
+        MIN_RULE_GAP_PP,
+        DepthReport,
+        DepthReports,
+        Diff,
+        DiffRow,
+    )
+    from .rules import (
+        ALL_CATEGORIES,
+        BUILTIN_TABLES,
+        CATEGORIES,
+        CATEGORY_LABELS,
+        DEFAULT_TABLE,
+        categories,
+        load_tables,
+        parse_hand,
+        parse_payouts,
+        select_tables,
+    )
+    from .session import (
+        DEFAULT_OPTIONS,
+        actions,
+        advice,
+        computer_action,
+        new_game,
+        normalize_options,
+        parse_action,
+        step,
+    )
+    from .verify import (
+        VERIFY_STRATEGIES,
+        Z_LIMIT,
+        VerifyAverage,
+        VerifyFrequency,
+        VerifyResult,
+        verify_by_play,
+    )
+
+_EXPORTS = {
+    'ALL_CATEGORIES': '.rules',
+    'BUILTIN_TABLES': '.rules',
+    'CATEGORIES': '.rules',
+    'CATEGORY_LABELS': '.rules',
+    'DEFAULT_OPTIONS': '.session',
+    'DEFAULT_TABLE': '.rules',
+    'DepthReport': '.depth',
+    'DepthReports': '.depth',
+    'Diff': '.depth',
+    'DiffRow': '.depth',
+    'GAME': '.analysis',
+    'MEASURE': '.analysis',
+    'MIN_CHANCE_GAP_PP': '.depth',
+    'MIN_RULE_GAP_PP': '.depth',
+    'VERIFY_STRATEGIES': '.verify',
+    'VerifyAverage': '.verify',
+    'VerifyFrequency': '.verify',
+    'VerifyResult': '.verify',
+    'Z_LIMIT': '.verify',
+    'actions': '.session',
+    'advice': '.session',
+    'batch_returns': '.analysis',
+    'categories': '.rules',
+    'computer_action': '.session',
+    'fraction_str': '...solver',
+    'hand_categories': '.analysis',
+    'hint': '.analysis',
+    'keep_text': '.analysis',
+    'load_tables': '.rules',
+    'make_game': '.analysis',
+    'new_game': '.session',
+    'normalize_options': '.session',
+    'parse_action': '.session',
+    'parse_hand': '.rules',
+    'parse_payouts': '.rules',
+    'report': '.analysis',
+    'reports': '.analysis',
+    'select_tables': '.rules',
+    'step': '.session',
+    'verify_by_play': '.verify',
+}
+__getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)
 
 __all__ = [
     "ALL_CATEGORIES", "BUILTIN_TABLES", "CATEGORIES", "CATEGORY_LABELS", "DEFAULT_OPTIONS", "DEFAULT_TABLE",

@@ -11,71 +11,143 @@ selection x roll on / bank, ranked: expected points, or win chance when race-awa
 
 from __future__ import annotations
 
-from . import match as _match_module
-from . import simulate as _simulate_module
-from . import turn as _turn_module
-from .analysis import (
-    MATCH_METHOD,
-    CoachingChart,
-    CoachingRow,
-    DiceLeftRow,
-    DiceListing,
-    DieInfo,
-    LoadoutRanking,
-    LoadoutRow,
-    MatchChart,
-    MatchReport,
-    TurnReport,
-    best_loadouts,
-    coaching_chart,
-    list_dice,
-    match_chart,
-    match_report,
-    turn_report,
-)
-from .hints import GAME, Selection, hint, option_text
-from .match import DEFAULT_TARGET, TOLERANCE, MatchSolution, cached_match, solve_match
-from .parsing import (
-    MAX_TARGET,
-    check_points,
-    check_six,
-    check_target,
-    dice_names,
-    face_text,
-    parse_dice,
-    parse_loadout,
-    parse_positions,
-    parse_roll,
-)
-from .rules import (
-    DICE_PER_PLAYER,
-    JOKER_SYMBOL,
-    NAMED_DICE,
-    SCORE_UNIT,
-    Die,
-    busts,
-    die_by_name,
-    roll_counts,
-    score,
-    selections,
-)
-from .session import (
-    COMPUTER_PLAYS,
-    DEFAULT_OPTIONS,
-    actions,
-    advice,
-    computer_action,
-    measure_of,
-    new_game,
-    normalize_options,
-    parse_action,
-    prepare,
-    step,
-)
-from .simulate import simulate_matches, simulate_turns
-from .turn import TurnSolution, solve_turn
+from typing import TYPE_CHECKING
 
-KERNEL_MODULES = (_turn_module, _match_module, _simulate_module)
+from .. import lazy_exports
+
+if TYPE_CHECKING:  # what the names are, for type checkers; at run time each loads on first use
+    from .analysis import (
+        MATCH_METHOD,
+        CoachingChart,
+        CoachingRow,
+        DiceLeftRow,
+        DiceListing,
+        DieInfo,
+        LoadoutRanking,
+        LoadoutRow,
+        MatchChart,
+        MatchReport,
+        TurnReport,
+        best_loadouts,
+        coaching_chart,
+        list_dice,
+        match_chart,
+        match_report,
+        turn_report,
+    )
+    from .hints import GAME, Selection, hint, option_text
+    from .match import (
+        DEFAULT_TARGET,
+        TOLERANCE,
+        MatchSolution,
+        cached_match,
+        solve_match,
+    )
+    from .parsing import (
+        MAX_TARGET,
+        check_points,
+        check_six,
+        check_target,
+        dice_names,
+        face_text,
+        parse_dice,
+        parse_loadout,
+        parse_positions,
+        parse_roll,
+    )
+    from .rules import (
+        DICE_PER_PLAYER,
+        JOKER_SYMBOL,
+        NAMED_DICE,
+        SCORE_UNIT,
+        Die,
+        busts,
+        die_by_name,
+        roll_counts,
+        score,
+        selections,
+    )
+    from .session import (
+        COMPUTER_PLAYS,
+        DEFAULT_OPTIONS,
+        actions,
+        advice,
+        computer_action,
+        measure_of,
+        new_game,
+        normalize_options,
+        parse_action,
+        prepare,
+        step,
+    )
+    from .simulate import simulate_matches, simulate_turns
+    from .turn import TurnSolution, solve_turn
+
+_EXPORTS = {
+    'COMPUTER_PLAYS': '.session',
+    'CoachingChart': '.analysis',
+    'CoachingRow': '.analysis',
+    'DEFAULT_OPTIONS': '.session',
+    'DEFAULT_TARGET': '.match',
+    'DICE_PER_PLAYER': '.rules',
+    'DiceLeftRow': '.analysis',
+    'DiceListing': '.analysis',
+    'Die': '.rules',
+    'DieInfo': '.analysis',
+    'GAME': '.hints',
+    'JOKER_SYMBOL': '.rules',
+    'KERNEL_MODULES': ('.turn', '.match', '.simulate'),
+    'LoadoutRanking': '.analysis',
+    'LoadoutRow': '.analysis',
+    'MATCH_METHOD': '.analysis',
+    'MAX_TARGET': '.parsing',
+    'MatchChart': '.analysis',
+    'MatchReport': '.analysis',
+    'MatchSolution': '.match',
+    'NAMED_DICE': '.rules',
+    'SCORE_UNIT': '.rules',
+    'Selection': '.hints',
+    'TOLERANCE': '.match',
+    'TurnReport': '.analysis',
+    'TurnSolution': '.turn',
+    'actions': '.session',
+    'advice': '.session',
+    'best_loadouts': '.analysis',
+    'busts': '.rules',
+    'cached_match': '.match',
+    'check_points': '.parsing',
+    'check_six': '.parsing',
+    'check_target': '.parsing',
+    'coaching_chart': '.analysis',
+    'computer_action': '.session',
+    'dice_names': '.parsing',
+    'die_by_name': '.rules',
+    'face_text': '.parsing',
+    'hint': '.hints',
+    'list_dice': '.analysis',
+    'match_chart': '.analysis',
+    'match_report': '.analysis',
+    'measure_of': '.session',
+    'new_game': '.session',
+    'normalize_options': '.session',
+    'option_text': '.hints',
+    'parse_action': '.session',
+    'parse_dice': '.parsing',
+    'parse_loadout': '.parsing',
+    'parse_positions': '.parsing',
+    'parse_roll': '.parsing',
+    'prepare': '.session',
+    'roll_counts': '.rules',
+    'score': '.rules',
+    'selections': '.rules',
+    'simulate_matches': '.simulate',
+    'simulate_turns': '.simulate',
+    'solve_match': '.match',
+    'solve_turn': '.turn',
+    'step': '.session',
+    'turn_report': '.analysis',
+}
+__getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)
 
 __all__ = [
     "COMPUTER_PLAYS", "DEFAULT_OPTIONS", "DEFAULT_TARGET", "DICE_PER_PLAYER", "GAME", "JOKER_SYMBOL",

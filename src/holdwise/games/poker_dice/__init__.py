@@ -12,42 +12,79 @@
 
 from __future__ import annotations
 
-from ...solver import batch
-from .reports import DuelResult, Odds, duel, odds
-from .rules import (
-    CATEGORY_LABELS,
-    Variant,
-    category_of,
-    describe,
-    hand_key,
-    hand_labels,
-    hand_text,
-    parse_hand,
-    parse_keep,
-)
-from .session import (
-    DEFAULT_OPTIONS,
-    actions,
-    advice,
-    computer_action,
-    new_game,
-    parse_action,
-    step,
-    variant_of,
-)
-from .solver import (
-    ROLLS,
-    TOLERANCE,
-    DuelSolution,
-    duel_solution,
-    simulate_duels,
-    solve_duel,
-    solve_three,
-    three_solution,
-)
-from .strategy import hint
+from typing import TYPE_CHECKING
 
-KERNEL_MODULES = (batch,)  # the modules whose Numba kernels compile on a first run (the batch re-roll solver)
+from .. import lazy_exports
+
+if TYPE_CHECKING:  # what the names are, for type checkers; at run time each loads on first use
+    from .reports import DuelResult, Odds, duel, odds
+    from .rules import (
+        CATEGORY_LABELS,
+        Variant,
+        category_of,
+        describe,
+        hand_key,
+        hand_labels,
+        hand_text,
+        parse_hand,
+        parse_keep,
+    )
+    from .session import (
+        DEFAULT_OPTIONS,
+        actions,
+        advice,
+        computer_action,
+        new_game,
+        parse_action,
+        step,
+        variant_of,
+    )
+    from .solver import (
+        ROLLS,
+        TOLERANCE,
+        DuelSolution,
+        duel_solution,
+        simulate_duels,
+        solve_duel,
+        solve_three,
+        three_solution,
+    )
+    from .strategy import hint
+
+_EXPORTS = {
+    'CATEGORY_LABELS': '.rules',
+    'DEFAULT_OPTIONS': '.session',
+    'DuelResult': '.reports',
+    'DuelSolution': '.solver',
+    'KERNEL_MODULES': ('...solver.batch',),
+    'Odds': '.reports',
+    'ROLLS': '.solver',
+    'TOLERANCE': '.solver',
+    'Variant': '.rules',
+    'actions': '.session',
+    'advice': '.session',
+    'category_of': '.rules',
+    'computer_action': '.session',
+    'describe': '.rules',
+    'duel': '.reports',
+    'duel_solution': '.solver',
+    'hand_key': '.rules',
+    'hand_labels': '.rules',
+    'hand_text': '.rules',
+    'hint': '.strategy',
+    'new_game': '.session',
+    'odds': '.reports',
+    'parse_action': '.session',
+    'parse_hand': '.rules',
+    'parse_keep': '.rules',
+    'simulate_duels': '.solver',
+    'solve_duel': '.solver',
+    'solve_three': '.solver',
+    'step': '.session',
+    'three_solution': '.solver',
+    'variant_of': '.session',
+}
+__getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)
 
 __all__ = [
     "CATEGORY_LABELS", "DEFAULT_OPTIONS", "KERNEL_MODULES", "ROLLS", "TOLERANCE", "DuelResult", "DuelSolution",

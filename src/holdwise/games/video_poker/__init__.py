@@ -12,45 +12,88 @@ list; a hold is the positions 1-5 kept, in dealt order. Values are expected retu
 
 from __future__ import annotations
 
-from ...solver import fraction_str
-from . import evaluator, solver
-from .analysis import (
-    MEASURE,
-    GameInfo,
-    GamesList,
-    ReturnReport,
-    ReturnRow,
-    game_return,
-    games,
-    hint,
-)
-from .cards import JOKER, card_str, hand_str, parse_card, parse_hand, parse_hold
-from .paytables import (
-    DEFAULT_GAME,
-    HAND_KINDS,
-    MAX_COINS,
-    PayTable,
-    all_games,
-    get_game,
-    hand_label,
-    load_games,
-    pay_text,
-    resolve_game,
-    shipped_games,
-)
-from .session import (
-    DECISION_MEASURE,
-    actions,
-    advice,
-    computer_action,
-    new_game,
-    parse_action,
-    paytable_of,
-    step,
-)
-from .solver import analyze_hand, solve_game
+from typing import TYPE_CHECKING
 
-KERNEL_MODULES = (evaluator, solver)  # the modules whose Numba kernels compile on a first run
+from .. import lazy_exports
+
+if TYPE_CHECKING:  # what the names are, for type checkers; at run time each loads on first use
+    from ...solver import fraction_str
+    from .analysis import (
+        MEASURE,
+        GameInfo,
+        GamesList,
+        ReturnReport,
+        ReturnRow,
+        game_return,
+        games,
+        hint,
+    )
+    from .cards import JOKER, card_str, hand_str, parse_card, parse_hand, parse_hold
+    from .paytables import (
+        DEFAULT_GAME,
+        HAND_KINDS,
+        MAX_COINS,
+        PayTable,
+        all_games,
+        get_game,
+        hand_label,
+        load_games,
+        pay_text,
+        resolve_game,
+        shipped_games,
+    )
+    from .session import (
+        DECISION_MEASURE,
+        actions,
+        advice,
+        computer_action,
+        new_game,
+        parse_action,
+        paytable_of,
+        step,
+    )
+    from .solver import analyze_hand, solve_game
+
+_EXPORTS = {
+    'DECISION_MEASURE': '.session',
+    'DEFAULT_GAME': '.paytables',
+    'GameInfo': '.analysis',
+    'GamesList': '.analysis',
+    'HAND_KINDS': '.paytables',
+    'JOKER': '.cards',
+    'KERNEL_MODULES': ('.evaluator', '.solver'),
+    'MAX_COINS': '.paytables',
+    'MEASURE': '.analysis',
+    'PayTable': '.paytables',
+    'ReturnReport': '.analysis',
+    'ReturnRow': '.analysis',
+    'actions': '.session',
+    'advice': '.session',
+    'all_games': '.paytables',
+    'analyze_hand': '.solver',
+    'card_str': '.cards',
+    'computer_action': '.session',
+    'fraction_str': '...solver',
+    'game_return': '.analysis',
+    'games': '.analysis',
+    'get_game': '.paytables',
+    'hand_label': '.paytables',
+    'hand_str': '.cards',
+    'hint': '.analysis',
+    'load_games': '.paytables',
+    'new_game': '.session',
+    'parse_action': '.session',
+    'parse_card': '.cards',
+    'parse_hand': '.cards',
+    'parse_hold': '.cards',
+    'pay_text': '.paytables',
+    'paytable_of': '.session',
+    'resolve_game': '.paytables',
+    'shipped_games': '.paytables',
+    'solve_game': '.solver',
+    'step': '.session',
+}
+__getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)
 
 __all__ = [
     "DECISION_MEASURE", "DEFAULT_GAME", "HAND_KINDS", "JOKER", "KERNEL_MODULES", "MAX_COINS", "MEASURE",
