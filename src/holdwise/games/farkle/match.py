@@ -71,7 +71,7 @@ def _pair_pass(a, b, target, bust_value, x_other, group_start, group_prob, optio
                     turn_rolls = turn_keep[t, s] > t if t < turn_top else turn_bonus[s] > 0
                     w[t, s] = acc if turn_rolls else bank
                 else:
-                    w[t, s] = max(bank, acc)
+                    w[t, s] = acc if acc > bank else bank
     return roll[0, full_state]
 
 
