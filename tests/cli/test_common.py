@@ -79,6 +79,7 @@ def test_kernels_notice_only_without_a_cache(tmp_path, monkeypatch, capsys):
     module = types.SimpleNamespace(__file__=str(tmp_path / "kern.py"))
     monkeypatch.delenv("NUMBA_DISABLE_JIT", raising=False)
     monkeypatch.delenv("NUMBA_CACHE_DIR", raising=False)
+    monkeypatch.setattr("sys.stderr.isatty", lambda: True)
     kernels_notice(module)
     assert "compiling kernels (first run only)" in capsys.readouterr().err
     (tmp_path / "__pycache__").mkdir()

@@ -113,8 +113,11 @@ def progress(label: str, enabled: bool = True) -> Iterator[Callable[[int, int], 
 
 
 def kernels_notice(*modules: object) -> None:
-    """Say "compiling kernels (first run only)" on stderr when a module's Numba cache is not there yet."""
-    if os.environ.get("NUMBA_DISABLE_JIT") == "1":
+    """Say "compiling kernels (first run only)" on a terminal's stderr when a module's Numba cache is not there yet.
+
+    Only on a terminal: a script reading stderr gets nothing but errors (one line each).
+    """
+    if os.environ.get("NUMBA_DISABLE_JIT") == "1" or not sys.stderr.isatty():
         return
     cache_root = os.environ.get("NUMBA_CACHE_DIR")
     for module in modules:
