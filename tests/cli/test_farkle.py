@@ -77,7 +77,7 @@ def test_loadout_json():
     data = json.loads(run("farkle", "loadout", "--owned", "ordinary*5,odd,lucky", "--json").stdout)
     assert data["choices"] == 3
     assert data["loadouts"][0]["expected_points"] >= data["loadouts"][-1]["expected_points"]
-    assert set(data) == {"owned", "choices", "loadouts", "opponent_dice", "target", "seconds"}
+    assert set(data) == {"owned", "choices", "loadouts", "opponent_dice", "target", "seconds", "unbounded"}
     assert set(data["loadouts"][0]) == {"dice", "expected_points", "win_first", "win_second"}
 
 

@@ -16,7 +16,7 @@ from typer.core import TyperGroup
 from ..errors import InputError
 
 __all__ = [
-    "WIDTH", "Group", "InputError", "UserError", "console", "emit_json", "fail", "fmt", "join_hand",
+    "USAGE_ERRORS", "WIDTH", "Group", "InputError", "UserError", "console", "emit_json", "fail", "fmt", "join_hand",
     "kernels_notice", "new_app", "parse_ints", "pct", "progress", "save_figure", "working",
 ]
 
@@ -24,14 +24,56 @@ WIDTH = 80  # human output fits an 80-column terminal; a wider terminal gets its
 UserError = InputError
 
 
+def _usage_errors() -> tuple[type[Exception], ...]:
+    """The usage-error classes of the click that typer runs on (vendored in newer typer, plain click before)."""
+    found = []
+    try:
+        from typer._click.exceptions import UsageError as vendored
+
+        found.append(vendored)
+    except ImportError:
+        pass
+    try:
+        from click.exceptions import UsageError as plain
+
+        found.append(plain)
+    except ImportError:
+        pass
+    return tuple(found)
+
+
+USAGE_ERRORS = _usage_errors()
+
+
+def _usage_line(err: Exception) -> str:
+    """A usage error as one line, with where to look for help."""
+    message = " ".join(err.format_message().split()) or "a command is needed"
+    ctx = getattr(err, "ctx", None)
+    return f"error: {message} (see '{ctx.command_path} --help')" if ctx is not None else f"error: {message}"
+
+
 class Group(TyperGroup):
-    """A command group that turns `InputError` anywhere below it into one line on stderr and exit code 2."""
+    """A command group that turns bad input anywhere below it into one line on stderr and exit code 2.
+
+    Bad input is `InputError` from the games, and the parser's own usage errors (an unknown or missing
+    option, a value of the wrong type), which click would print as a usage block.
+    """
+
+    def make_context(self, *args, **kwargs):
+        try:
+            return super().make_context(*args, **kwargs)
+        except USAGE_ERRORS as err:
+            typer.echo(_usage_line(err), err=True)
+            raise typer.Exit(2) from None
 
     def invoke(self, ctx):
         try:
             return super().invoke(ctx)
         except InputError as err:
             typer.echo(f"error: {err}", err=True)
+            raise typer.Exit(2) from None
+        except USAGE_ERRORS as err:
+            typer.echo(_usage_line(err), err=True)
             raise typer.Exit(2) from None
 
 

@@ -37,9 +37,11 @@ class TerminalGame:
 
 
 def _read(prompt: str) -> str | None:
+    """A line typed at the prompt; None at the end of input or on Ctrl-C (the prompt's line is ended)."""
     try:
         return input(f"{prompt} ").strip()
-    except EOFError:
+    except (EOFError, KeyboardInterrupt):
+        print()
         return None
 
 

@@ -152,7 +152,7 @@ def dice_poker(
     from ..games.dice_poker import reports, select_tables
 
     tables = select_tables(table, payouts, tables_file)
-    with progress("table") as update:
+    with progress("solving (4 solves and the diff a table)") as update:
         result = reports(tables, dice=dice, sides=sides, rerolls=rerolls, weights=weight_list, tie=tie,
                          exact=exact, min_chance_gap_pp=min_chance_gap, min_rule_gap_pp=min_rule_gap,
                          on_progress=update)
@@ -326,7 +326,8 @@ def dice_poker_hint(
 @dice_poker_app.command("verify")
 def dice_poker_verify(
     ctx: typer.Context,
-    hands: int = typer.Option(1_000_000, "--hands", help="Hands played per table and strategy (2 or more)."),
+    hands: int = typer.Option(1_000_000, "--hands", help="Hands played per table and strategy (1,000 or more; "
+                                                         "about a minute of work at most)."),
     seed: int = typer.Option(20261105, "--seed", help="Seed of the random generator (0 or more)."),
     table: Optional[list[str]] = typer.Option(None, "--table", "-t", help=TABLE_HELP),
     payouts: Optional[str] = typer.Option(None, "--payouts", help=PAYOUTS_HELP),
@@ -343,14 +344,20 @@ def dice_poker_verify(
     """
     o = _inherit(ctx, table=table, payouts=payouts, tables_file=tables_file, dice=dice, sides=sides,
                  rerolls=rerolls, weights=weights, as_json=as_json)
-    if hands < 2:
-        fail(f"--hands must be at least 2, got {hands}")
+    from ..games.dice_poker import (
+        MIN_HANDS,
+        check_verify,
+        select_tables,
+        verify_by_play,
+    )
+
+    if hands < MIN_HANDS:
+        fail(f"--hands must be at least {MIN_HANDS:,} (z is a normal approximation), got {hands}")
     if seed < 0:
         fail(f"--seed must be non-negative, got {seed}")
     weight_list = parse_ints(o["weights"], "--weights")
-    from ..games.dice_poker import select_tables, verify_by_play
-
     tables = select_tables(o["table"], o["payouts"], o["tables_file"])
+    check_verify(tables, hands, seed, dice=o["dice"], sides=o["sides"], rerolls=o["rerolls"])
     with progress("table x strategy") as update:
         result = verify_by_play(tables, hands=hands, seed=seed, dice=o["dice"], sides=o["sides"],
                                 rerolls=o["rerolls"], weights=weight_list, on_progress=update)

@@ -26,7 +26,8 @@ farkle_app = new_app(
 DICE_HELP = ("Six dice, comma-separated names (see 'holdwise farkle dice'; 'lucky*2' repeats; "
              "'custom:1,1,1,1,1,2' gives the weights of faces 1-6, ':j1' makes face 1 a joker). "
              "Default: six ordinary dice.")
-TARGET_HELP = "Points to win the match: a multiple of 50, at most 20000."
+TARGET_HELP = ("Points to win the match: a multiple of 50, at most 20000; a solve beyond about a minute is refused "
+               "with the largest target accepted for the dice (six ordinary dice: 5000 for match, 7250 for a hint).")
 JSON_HELP = "Print JSON."
 TOP_ROWS = 10
 ROLL_ARGUMENT = typer.Argument(..., help="The faces rolled, e.g. 1 1 5 2 3 4 or \"1,1,5\"; J for a joker.")
@@ -169,13 +170,15 @@ def _plot_coaching(chart, path: str) -> None:
 @farkle_app.command("hint")
 def farkle_hint(
     roll: list[str] = ROLL_ARGUMENT,
-    turn_total: int = typer.Option(0, "--turn-total", help="Points already set aside this turn."),
+    turn_total: str = typer.Option("0", "--turn-total", metavar="N", help="Points already set aside this turn."),
     dice: str | None = typer.Option(None, "--dice", help=DICE_HELP),
     positions: str | None = typer.Option(None, "--positions",
                                             help="Which of your six dice rolled, e.g. 2,3,5 (default 1,2,...)."),
-    score_own: int | None = typer.Option(None, "--score", help="Your banked score (makes the hint race-aware)."),
-    opponent: int | None = typer.Option(None, "--opponent", help="The opponent's banked score (race-aware)."),
-    target: int = typer.Option(4000, "--target", help=TARGET_HELP),
+    score_own: str | None = typer.Option(None, "--score", metavar="N",
+                                         help="Your banked score (makes the hint race-aware)."),
+    opponent: str | None = typer.Option(None, "--opponent", metavar="N",
+                                        help="The opponent's banked score (race-aware)."),
+    target: str = typer.Option("4000", "--target", metavar="N", help=TARGET_HELP),
     opponent_dice: str | None = typer.Option(None, "--opponent-dice", help="The opponent's six dice."),
     show_all: bool = typer.Option(False, "--all", help=f"List every option, not only the top {TOP_ROWS}."),
     as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
@@ -184,14 +187,20 @@ def farkle_hint(
 
     Example: holdwise farkle hint 1 1 5 2 3 4 --turn-total 300 --score 1200 --opponent 3500
     """
-    _face().check_target(target)
+    target = _face().check_target(target)
+    turn_total = _face().parse_turn_total(turn_total)
     loadout = _face().parse_loadout(dice)
     other = _face().parse_loadout(opponent_dice, "--opponent-dice") if opponent_dice else None
     text = " ".join(roll).replace(",", " ")
+    _face().parse_roll(text, loadout, _face().parse_positions(positions))  # bad rolls refused before any solve
+    race = score_own is not None or opponent is not None
+    if race:
+        score_own = _face().check_points(score_own or 0, target, "--score")
+        opponent = _face().check_points(opponent or 0, target, "--opponent")
+        _face().check_not_won(score_own, turn_total, target)
     _kernels()
-    if score_own is not None or opponent is not None:
-        _face().check_points(score_own or 0, target, "--score")
-        _face().check_points(opponent or 0, target, "--opponent")
+    if race:
+        _face().check_match_cost(loadout, other, target, store=True)
         with progress("score pair") as update:  # the race-aware solve, kept for the hint that follows
             _face().cached_match(loadout, other, target, store=True, progress=update)
     result = _face().hint(text, turn_total, loadout, positions, score_own, opponent, target, other)
@@ -229,7 +238,7 @@ def farkle_hint(
 
 @farkle_app.command("match")
 def farkle_match(
-    target: int = typer.Option(4000, "--target", help=TARGET_HELP),
+    target: str = typer.Option("4000", "--target", metavar="N", help=TARGET_HELP),
     dice: str | None = typer.Option(None, "--dice", help="The first player's dice. " + DICE_HELP),
     opponent_dice: str | None = typer.Option(None, "--opponent-dice", help="The second player's dice."),
     plot: str | None = typer.Option(None, "--plot", help="Draw the win chance over both scores to FILE.png "
@@ -240,11 +249,12 @@ def farkle_match(
 
     Example: holdwise farkle match --target 1500
     """
-    _face().check_target(target)
+    target = _face().check_target(target)
     check_plot_path(plot)
     first = _face().parse_loadout(dice)
     second = _face().parse_loadout(opponent_dice, "--opponent-dice") if opponent_dice else None
     _kernels()
+    _face().check_match_cost(first, second, target, solves=3)
     with progress("score pair") as update:
         report = _face().match_report(first, second, target, progress=update)
     if plot is not None:
@@ -290,17 +300,19 @@ def _plot_match(chart, path: str) -> None:
 @farkle_app.command("loadout")
 def farkle_loadout(
     owned: str = typer.Option(..., "--owned", help="The dice you own, comma-separated (at least six)."),
-    top: int = typer.Option(5, "--top", help="How many loadouts to list."),
+    top: str = typer.Option("5", "--top", metavar="N", help="How many loadouts to list (at least 1)."),
     opponent_dice: str | None = typer.Option(None, "--opponent-dice",
                                                 help="Also give the listed loadouts' win chance against these dice."),
-    target: int = typer.Option(4000, "--target", help="Match target for --opponent-dice. " + TARGET_HELP),
+    target: str = typer.Option("4000", "--target", metavar="N",
+                               help="Match target for --opponent-dice. " + TARGET_HELP),
     as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
 ):
     """The six of your dice that maximize the expected points per turn (every choice solved exactly).
 
     Example: holdwise farkle loadout --owned ordinary*4,weighted,lucky,odd,kings
     """
-    _face().check_target(target)
+    target = _face().check_target(target)
+    top = _face().parse_whole(top, "--top", 1)
     dice = _face().parse_dice(owned)
     other = _face().parse_loadout(opponent_dice, "--opponent-dice") if opponent_dice else None
     _kernels()
@@ -329,6 +341,9 @@ def farkle_loadout(
     if other is not None:
         out.print(f"win chances in a match to {target:,} against {_short(ranking.opponent_dice)}, both playing "
                   "to win")
+    if ranking.unbounded:
+        out.print(f"not ranked: {len(ranking.unbounded):,} choice(s) whose turn is unbounded (they can roll forever "
+                  "without risk), e.g. " + _short(ranking.unbounded[0]))
 
 
 @farkle_app.command("dice")
@@ -406,8 +421,9 @@ def _option_text(measure: str):
 
 @farkle_app.command("play")
 def farkle_play(
-    seed: int | None = typer.Option(None, "--seed", help="Seed of the dice (default: a random one)."),
-    target: int = typer.Option(4000, "--target", help=TARGET_HELP),
+    seed: str | None = typer.Option(None, "--seed", metavar="N",
+                                    help="Seed of the dice, 0 to 2^63-1 (default: a random one)."),
+    target: str = typer.Option("4000", "--target", metavar="N", help=TARGET_HELP),
     dice: str | None = typer.Option(None, "--dice", help="Your six dice. " + DICE_HELP),
     computer_dice: str | None = typer.Option(None, "--computer-dice", help="The computer's six dice."),
     computer: str = typer.Option("race-aware", "--computer",
@@ -423,6 +439,7 @@ def farkle_play(
 
     options = {"target": target, "dice": dice, "computer_dice": computer_dice, "computer": computer,
                "first": first}
+    seed = None if seed is None else _face().parse_seed(seed)
     options = _face().normalize_options(options)
     _kernels()
     with progress("score pair") as update:

@@ -31,6 +31,11 @@ poker_dice_app = new_app(
 
 TOP_ROWS = 12  # hint rows shown without --all
 
+
+def _three_label(roll_limit: bool) -> str:
+    """What a three-player solve says on a terminal (once per process: seconds of work, with counts)."""
+    return f"three players, solving (about {10 if roll_limit else 5} s)"
+
 NO_STRAIGHTS = typer.Option(False, "--no-straights", help="Straights count as busts.")
 STRAIGHT_ABOVE = typer.Option(False, "--straight-above-full-house", help="A straight beats a full house.")
 FLUSH_RULE = typer.Option(False, "--flush-rule",
@@ -38,7 +43,7 @@ FLUSH_RULE = typer.Option(False, "--flush-rule",
 ACE_HIGH = typer.Option(False, "--ace-high", help="1 ranks above 6 (1, 6, 5, 4, 3, 2).")
 POKER_FACES = typer.Option(False, "--poker-faces",
                            help="Show faces as A K Q J 10 9 (input accepts them always; T for 10).")
-PLAYERS = typer.Option(2, "--players", help="Players at the table: 2 or 3.")
+PLAYERS = typer.Option("2", "--players", help="Players at the table: 2 or 3.")
 JSON = typer.Option(False, "--json", help="Print JSON.")
 
 
@@ -113,7 +118,7 @@ def poker_dice_odds(
 @poker_dice_app.command("duel")
 def poker_dice_duel(
     ctx: typer.Context,
-    players: int = PLAYERS,
+    players: str = PLAYERS,
     roll_limit: bool = typer.Option(False, "--roll-limit",
                                     help="Later players may not roll more times than the first."),
     no_straights: bool = NO_STRAIGHTS, straight_above: bool = STRAIGHT_ABOVE, flush_rule: bool = FLUSH_RULE,
@@ -123,15 +128,12 @@ def poker_dice_duel(
 
     Example: holdwise poker-dice duel --players 3 --roll-limit
     """
-    from ..games.poker_dice import duel
+    from ..games.poker_dice import duel, parse_players
 
     variant = _variant(ctx, no_straights, straight_above, flush_rule, ace_high, poker_faces)
-    if players not in (2, 3):
-        from ..errors import InputError
-
-        raise InputError(f"--players must be 2 or 3, got {players}")
+    players = parse_players(players, "--players")
     _kernels()
-    with progress("three players: hands solved this round", enabled=players == 3) as update:
+    with progress(_three_label(roll_limit), enabled=players == 3) as update:
         result = duel(variant, players, roll_limit, on_step=update)
     if as_json:
         emit_json(result)
@@ -147,10 +149,10 @@ def poker_dice_duel(
 def poker_dice_hint(
     ctx: typer.Context,
     hand: list[str] = typer.Argument(..., help="The five dice showing: 1 1 3 4 6, \"1 1 3 4 6\" or A K Q J 10 9."),
-    rolls_left: int = typer.Option(..., "--rolls-left", help="Rolls still allowed: 1 or 2."),
+    rolls_left: str = typer.Option(..., "--rolls-left", help="Rolls still allowed: 1 or 2."),
     to_beat: str | None = typer.Option(None, "--to-beat", help='The best hand so far, e.g. "6 6 6 2 2".'),
-    players: int = PLAYERS,
-    position: int | None = typer.Option(None, "--position",
+    players: str = PLAYERS,
+    position: str | None = typer.Option(None, "--position",
                                            help="Your place: 1 to players (default: last with --to-beat, else 1)."),
     tied: bool = typer.Option(False, "--tied", help="Three players: both earlier players hold the hand to beat."),
     no_straights: bool = NO_STRAIGHTS, straight_above: bool = STRAIGHT_ABOVE, flush_rule: bool = FLUSH_RULE,
@@ -162,11 +164,14 @@ def poker_dice_hint(
 
     Example: holdwise poker-dice hint 1 1 3 4 6 --rolls-left 2 --to-beat 66622
     """
-    from ..games.poker_dice import hint
+    from ..games.poker_dice import hint, parse_players, parse_position, parse_rolls_left
 
     variant = _variant(ctx, no_straights, straight_above, flush_rule, ace_high, poker_faces)
+    rolls_left = parse_rolls_left(rolls_left, "rolls left (--rolls-left)")
+    players = parse_players(players, "--players")
+    position = None if position is None else parse_position(position, players, "--position")
     _kernels()
-    with progress("three players: hands solved this round", enabled=players == 3) as update:
+    with progress(_three_label(False), enabled=players == 3) as update:
         result = hint(join_hand(hand), rolls_left, variant, to_beat, players, position, tied, on_step=update)
     if as_json:
         emit_json(result)
@@ -224,9 +229,9 @@ def _option_text(option) -> str:
 @poker_dice_app.command("play")
 def poker_dice_play(
     ctx: typer.Context,
-    seed: int | None = typer.Option(None, "--seed", help="Seed the dice (0 or more; for a repeatable game)."),
-    players: int = PLAYERS,
-    position: int = typer.Option(1, "--position", help="Your seat: 1 (first to roll) to players."),
+    seed: str | None = typer.Option(None, "--seed", help="Seed the dice (0 or more; for a repeatable game)."),
+    players: str = PLAYERS,
+    position: str = typer.Option("1", "--position", help="Your seat: 1 (first to roll) to players."),
     roll_limit: bool = typer.Option(False, "--roll-limit",
                                     help="Later players may not roll more times than the first."),
     no_straights: bool = NO_STRAIGHTS, straight_above: bool = STRAIGHT_ABOVE, flush_rule: bool = FLUSH_RULE,
@@ -242,14 +247,19 @@ def poker_dice_play(
     from ..games import poker_dice as face
 
     variant = _variant(ctx, no_straights, straight_above, flush_rule, ace_high, poker_faces)
-    options = {"players": players, "position": position, "roll_limit": roll_limit,
-               "straights": variant.straights, "straight_above_full_house": variant.straight_above_full_house,
-               "flush": variant.flush, "ace_high": variant.ace_high, "poker_faces": variant.poker_faces}
+    players = face.parse_players(players, "--players")
+    # every option is checked before the table is solved (seconds with three players)
+    options = face.normalize_options({
+        "players": players, "position": face.parse_position(position, players, "--position"),
+        "roll_limit": roll_limit, "straights": variant.straights,
+        "straight_above_full_house": variant.straight_above_full_house, "flush": variant.flush,
+        "ace_high": variant.ace_high, "poker_faces": variant.poker_faces})
+    seed = secrets.randbelow(2**31) if seed is None else face.parse_seed(seed, "--seed")
     _kernels()
-    if players == 3:  # solve the table once, before the first move (about 2 s; longer with the roll limit)
-        with progress("three players: hands solved this round") as update:
+    if players == 3:  # solve the table once, before the first move
+        with progress(_three_label(roll_limit)) as update:
             face.three_solution(variant, roll_limit, on_step=update)
-    state = face.new_game(options, secrets.randbelow(2**31) if seed is None else seed)
+    state = face.new_game(options, seed)
     ranking = ", ".join(_SHORT[c] for c in variant.categories)
     game = TerminalGame(
         face=face,
@@ -258,4 +268,13 @@ def poker_dice_play(
                f"Best first: {ranking}."),
         keys="dice to keep (6 6), Enter: stand, none: reroll",
         render=_render, prompt=lambda state: "keep?", summary=_summary, option_text=_option_text)
-    run(game, state)
+    run(game, state, read=_read)
+
+
+def _read(prompt: str) -> str | None:
+    """A line typed at the prompt; None at the end of input or Ctrl-C (the line ends, the review follows)."""
+    try:
+        return input(f"{prompt} ").strip()
+    except (EOFError, KeyboardInterrupt):
+        typer.echo("")
+        return None

@@ -25,7 +25,7 @@ video_poker_app = new_app(
 SHIPPED = ("jacks-or-better-9-6, jacks-or-better-8-5, bonus-poker-8-5, double-bonus-10-7, "
            "double-double-bonus-9-6, deuces-wild-full-pay, joker-poker-kings")  # a test checks this list
 GAME_HELP = f"Game id: {SHIPPED}, or one from --paytable-file."
-PAYTABLE_FILE_HELP = "TOML file with more games, in the shipped format (see the README)."
+PAYTABLE_FILE_HELP = "TOML file (UTF-8, at most 1 MiB) with more games, in the shipped format (see the README)."
 COINS_HELP = "Coins bet: 1, 2, 3, 4 or 5 (1-4 coins: the natural royal pays less, 250 per coin in the shipped games)."
 TOP_ROWS = 10
 
@@ -108,7 +108,7 @@ def video_poker_hold(
         None, help="Five cards in dealt order: AS KS QS JS 9D, one quoted string or separate words, commas "
                    "allowed; T or 10, suits c d h s or the symbols, Jk for the joker."),
     game: str = typer.Option("jacks-or-better-9-6", "--game", "-g", help=GAME_HELP),
-    coins: int = typer.Option(5, "--coins", help=COINS_HELP),
+    coins: str = typer.Option("5", "--coins", help=COINS_HELP),
     paytable_file: Optional[str] = typer.Option(None, "--paytable-file", help=PAYTABLE_FILE_HELP),
     exact: bool = typer.Option(False, "--exact", help="Exact values as fractions (JSON value_exact, loss_exact)."),
     counts: bool = typer.Option(False, "--counts", help="Show how many draws of each hold end in each pay class."),
@@ -120,8 +120,8 @@ def video_poker_hold(
     Example: holdwise video-poker hold AS KS QS JS 9D --game jacks-or-better-9-6
     """
     vp = _face()
+    coins = vp.parse_coins(coins, "--coins")  # the inputs are checked before a first run's notice and compile
     table = vp.resolve_game(game, paytable_file)
-    table.pays_for(coins)  # the inputs are checked before a first run's notice and compile
     cards = vp.parse_hand(join_hand(hand), table.deck)
     kernels_notice(*vp.KERNEL_MODULES)
     result = vp.hint(cards, table, coins, exact=exact)
@@ -164,7 +164,7 @@ def video_poker_hold(
 @video_poker_app.command("return")
 def video_poker_return(
     game: str = typer.Option("jacks-or-better-9-6", "--game", "-g", help=GAME_HELP),
-    coins: int = typer.Option(5, "--coins", help=COINS_HELP),
+    coins: str = typer.Option("5", "--coins", help=COINS_HELP),
     paytable_file: Optional[str] = typer.Option(None, "--paytable-file", help=PAYTABLE_FILE_HELP),
     exact: bool = typer.Option(False, "--exact", help="Exact return and table as fractions (JSON *_exact keys)."),
     as_json: bool = typer.Option(False, "--json", help="Print JSON (keys in the README)."),
@@ -174,8 +174,8 @@ def video_poker_return(
     Example: holdwise video-poker return --game deuces-wild-full-pay --coins 5
     """
     vp = _face()
+    coins = vp.parse_coins(coins, "--coins")
     table = vp.resolve_game(game, paytable_file)
-    table.pays_for(coins)
     kernels_notice(*vp.KERNEL_MODULES)
     with progress(f"{table.id}: deals") as update:
         result = vp.game_return(table, coins, exact=exact or not as_json, progress=update)
@@ -244,12 +244,12 @@ def _option_text(opt) -> str:
 
 @video_poker_app.command("play")
 def video_poker_play(
-    seed: Optional[int] = typer.Option(None, "--seed", help="Seed of the deals (a whole number >= 0); "
+    seed: Optional[str] = typer.Option(None, "--seed", help="Seed of the deals (a whole number 0 to 2**63 - 1); "
                                                             "default: a random one, shown at the start."),
     game: str = typer.Option("jacks-or-better-9-6", "--game", "-g", help=GAME_HELP),
     paytable_file: Optional[str] = typer.Option(None, "--paytable-file", help=PAYTABLE_FILE_HELP),
-    credits: int = typer.Option(1000, "--credits", help="Starting credits (a whole number >= 1)."),
-    bet: int = typer.Option(5, "--bet", help="Coins bet a hand to start with: 1, 2, 3, 4 or 5."),
+    credits: str = typer.Option("1000", "--credits", help="Starting credits (a whole number 1 to 1,000,000,000)."),
+    bet: str = typer.Option("5", "--bet", help="Coins bet a hand to start with: 1, 2, 3, 4 or 5."),
 ):
     """Play at the machine: bet, hold by positions, draw; h shows every hold's value.
 
@@ -258,9 +258,8 @@ def video_poker_play(
     from ._play import TerminalGame, run
 
     vp = _face()
-    if seed is None:
-        seed = random.SystemRandom().randrange(2**32)
-    options = {"paytable": game, "credits": credits, "bet": bet}
+    seed = random.SystemRandom().randrange(2**32) if seed is None else vp.parse_seed(seed, "--seed")
+    options = {"paytable": game, "credits": vp.parse_credits(credits, "--credits"), "bet": vp.parse_coins(bet, "--bet")}
     if paytable_file is not None:
         options["paytable_file"] = paytable_file
     state = vp.new_game(options, seed)

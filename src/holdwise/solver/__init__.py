@@ -5,9 +5,18 @@ Games import from here (never from a private name of a submodule).
 
 from __future__ import annotations
 
+from .cost import (
+    EXACT_MAX_WORK,
+    check_exact,
+    duration_text,
+    exact_seconds,
+    largest_exact,
+    links,
+)
 from .dice import (
     MAX_DICE,
     MAX_SIDES,
+    MAX_WEIGHT,
     MIN_DICE,
     MIN_SIDES,
     Dice,
@@ -35,8 +44,9 @@ from .reroll import (
 from .simulation import play, z_score
 
 __all__ = [
-    "MAX_DICE", "MAX_REROLLS", "MAX_SIDES", "MIN_DICE", "MIN_SIDES", "NO_REROLL", "OPTIMAL", "RULE_HIGHER",
-    "RULE_LOWER", "CategoryPayout", "Dice", "Game", "KeepLattice", "PolicyResult", "Random", "batch_optimal",
-    "counts_to_faces", "expect", "faces_to_counts", "fraction_str", "keep_count", "keep_str", "lattice",
+    "EXACT_MAX_WORK", "MAX_DICE", "MAX_REROLLS", "MAX_SIDES", "MAX_WEIGHT", "MIN_DICE", "MIN_SIDES", "NO_REROLL",
+    "OPTIMAL", "RULE_HIGHER", "RULE_LOWER", "CategoryPayout", "Dice", "Game", "KeepLattice", "PolicyResult",
+    "Random", "batch_optimal", "check_exact", "counts_to_faces", "duration_text", "exact_seconds", "expect",
+    "faces_to_counts", "fraction_str", "keep_count", "keep_str", "largest_exact", "lattice", "links",
     "multiset_count", "optimal_keeps", "play", "push", "ranked_keeps", "solve", "to_fraction", "z_score",
 ]

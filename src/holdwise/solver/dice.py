@@ -8,6 +8,7 @@ keep lattice (`lattice.py`); every exact roll distribution here is a walk up it.
 from __future__ import annotations
 
 import math
+import numbers
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -17,10 +18,23 @@ import numpy as np
 from ..errors import InputError
 from .lattice import KeepLattice, counts_to_faces, faces_to_counts, lattice, push
 
-__all__ = ["MAX_DICE", "MAX_SIDES", "MIN_DICE", "MIN_SIDES", "Dice", "counts_to_faces", "faces_to_counts"]
+__all__ = [
+    "MAX_DICE", "MAX_SIDES", "MAX_WEIGHT", "MIN_DICE", "MIN_SIDES", "Dice", "counts_to_faces", "faces_to_counts",
+]
 
 MIN_DICE, MAX_DICE = 1, 10
 MIN_SIDES, MAX_SIDES = 2, 20
+MAX_WEIGHT = 1_000_000  # a face's weight: 0 to this (a million to one is loaded enough)
+INT64_LIMIT = 2**63  # outcome counts below this are computed in int64 columns, larger ones as Python ints
+
+
+def _whole_number(value: object) -> bool:
+    """An int (not a bool) or an integral finite float."""
+    if isinstance(value, bool):
+        return False
+    if isinstance(value, numbers.Integral):
+        return True
+    return isinstance(value, numbers.Real) and math.isfinite(value) and float(value).is_integer()
 
 
 @dataclass(frozen=True)
@@ -32,17 +46,20 @@ class Dice:
     weights: tuple[int, ...] | None = None
 
     def __post_init__(self):
-        if not isinstance(self.count, int) or not MIN_DICE <= self.count <= MAX_DICE:
-            raise InputError(f"dice must be {MIN_DICE} to {MAX_DICE}, got {self.count}")
-        if not isinstance(self.sides, int) or not MIN_SIDES <= self.sides <= MAX_SIDES:
-            raise InputError(f"faces must be {MIN_SIDES} to {MAX_SIDES}, got {self.sides}")
+        if isinstance(self.count, bool) or not isinstance(self.count, int) or not MIN_DICE <= self.count <= MAX_DICE:
+            raise InputError(f"dice must be {MIN_DICE} to {MAX_DICE}, got {self.count!r}")
+        if isinstance(self.sides, bool) or not isinstance(self.sides, int) or not MIN_SIDES <= self.sides <= MAX_SIDES:
+            raise InputError(f"faces must be {MIN_SIDES} to {MAX_SIDES}, got {self.sides!r}")
         if self.weights is None:
             object.__setattr__(self, "weights", (1,) * self.sides)
+        if isinstance(self.weights, (str, bytes)) or not hasattr(self.weights, "__iter__"):
+            raise InputError(f"weights are a list of {self.sides} whole numbers, got {self.weights!r}")
         weights = tuple(self.weights)
         if len(weights) != self.sides:
             raise InputError(f"{len(weights)} weights given for {self.sides} faces")
-        if any(int(w) != w or w < 0 for w in weights) or sum(weights) <= 0:
-            raise InputError("weights must be non-negative integers, not all zero")
+        if not all(_whole_number(w) and 0 <= w <= MAX_WEIGHT for w in weights) or sum(weights) <= 0:
+            raise InputError(f"weights must be non-negative integers 0 to {MAX_WEIGHT:,}, not all zero, "
+                             f"got {', '.join(map(str, weights))[:80]}")
         object.__setattr__(self, "weights", tuple(int(w) for w in weights))
 
     @property
@@ -96,8 +113,9 @@ def _outcome_counts(count: int, sides: int, weights: tuple[int, ...], rolled: in
     lat = lattice(count, sides)
     block = lat.counts[lat.size_block(rolled)]
     fact = [math.factorial(i) for i in range(count + 1)]
-    if fact[rolled] * max(weights) ** rolled < 2**62:
-        # rolled! / prod(c!) and prod(w ** c) both fit in 64 bits: whole columns at once
+    if fact[rolled] * max(weights) ** rolled < INT64_LIMIT:
+        # every partial product of rolled! / prod(c!) * prod(w ** c) is at most rolled! * max(w) ** rolled,
+        # so it fits in int64: whole columns at once
         ways = np.full(len(block), fact[rolled], dtype=np.int64)
         fact_col = np.array(fact, dtype=np.int64)
         for f in range(sides):

@@ -8,6 +8,7 @@ rolling them together, so every exact distribution and every expectation is a wa
 from __future__ import annotations
 
 import math
+import numbers
 from collections.abc import Sequence
 from fractions import Fraction
 from functools import cached_property, lru_cache
@@ -17,9 +18,9 @@ import numpy as np
 from ..errors import InputError
 
 __all__ = [
-    "CHUNK_ROWS", "MAX_KEEPS", "MAX_PAIRS", "KeepLattice", "block_chunks", "chunks", "counts_to_faces",
-    "faces_to_counts", "expect", "keep_count",
-    "lattice", "multiset_count", "push", "scatter_add", "zeros",
+    "CHUNK_ROWS", "MAX_KEEPS", "MAX_PAIRS", "KeepLattice", "block_chunks", "check_size", "chunks",
+    "counts_to_faces", "expect", "faces_to_counts", "keep_count", "lattice", "multiset_count", "push",
+    "scatter_add", "zeros",
 ]
 
 # Above this many multisets the lattice is built and walked in chunks of this many rows.
@@ -41,6 +42,16 @@ def keep_count(dice: int, sides: int) -> int:
     return math.comb(dice + sides, dice)
 
 
+def check_size(count: int, sides: int) -> None:
+    """Refuse a lattice of more than MAX_KEEPS multisets (before anything is built)."""
+    if keep_count(count, sides) > MAX_KEEPS:
+        raise InputError(
+            f"{count} dice with {sides} faces is too large to solve here: {keep_count(count, sides):,} "
+            f"multisets of 0..{count} dice (at most {MAX_KEEPS:,}: 10 dice with 16 faces, 9 with 18, 8 with 20); "
+            f"use fewer dice or faces"
+        )
+
+
 def chunks(n: int, size: int = CHUNK_ROWS):
     """Slices covering range(n) in pieces of at most `size`."""
     for lo in range(0, n, size):
@@ -53,11 +64,13 @@ def counts_to_faces(counts: "Sequence[int] | np.ndarray") -> tuple[int, ...]:
 
 
 def faces_to_counts(faces: "Sequence[int]", sides: int) -> np.ndarray:
-    """Face values (1-based) -> count vector; raises ValueError on a face out of range."""
+    """Face values (1-based) -> count vector; raises InputError on a face that is not a whole number 1..sides."""
     counts = np.zeros(sides, dtype=np.int64)
     for value in faces:
-        if not 1 <= int(value) <= sides or int(value) != value:
-            raise InputError(f"face {value} is not a face of a {sides}-sided die (1..{sides})")
+        whole = not isinstance(value, bool) and isinstance(value, numbers.Real) and math.isfinite(value)
+        if not whole or int(value) != value or not 1 <= int(value) <= sides:
+            raise InputError(f"face {value if whole else repr(value)} is not a face of a {sides}-sided die "
+                             f"(1..{sides})")
         counts[int(value) - 1] += 1
     return counts
 
@@ -73,11 +86,7 @@ class KeepLattice:
     """
 
     def __init__(self, count: int, sides: int):
-        if keep_count(count, sides) > MAX_KEEPS:
-            raise InputError(
-                f"{count} dice with {sides} faces is too large to solve here: {keep_count(count, sides):,} "
-                f"multisets of 0..{count} dice (at most {MAX_KEEPS:,}); use fewer dice or faces"
-            )
+        check_size(count, sides)
         self.count = count
         self.sides = sides
         per_size = [multiset_count(m, sides) for m in range(count + 1)]

@@ -27,12 +27,14 @@ if TYPE_CHECKING:  # what the names are, for type checkers; at run time each loa
         reports,
     )
     from .depth import (
+        MAX_GAP_PP,
         MIN_CHANCE_GAP_PP,
         MIN_RULE_GAP_PP,
         DepthReport,
         DepthReports,
         Diff,
         DiffRow,
+        check_gap,
     )
     from .rules import (
         ALL_CATEGORIES,
@@ -40,6 +42,7 @@ if TYPE_CHECKING:  # what the names are, for type checkers; at run time each loa
         CATEGORIES,
         CATEGORY_LABELS,
         DEFAULT_TABLE,
+        MAX_PAYOUT,
         categories,
         load_tables,
         parse_hand,
@@ -57,11 +60,14 @@ if TYPE_CHECKING:  # what the names are, for type checkers; at run time each loa
         step,
     )
     from .verify import (
+        MIN_HANDS,
+        VERIFY_MAX_WORK,
         VERIFY_STRATEGIES,
         Z_LIMIT,
         VerifyAverage,
         VerifyFrequency,
         VerifyResult,
+        check_verify,
         verify_by_play,
     )
 
@@ -77,6 +83,12 @@ _EXPORTS = {
     'Diff': '.depth',
     'DiffRow': '.depth',
     'GAME': '.analysis',
+    'MAX_GAP_PP': '.depth',
+    'MAX_PAYOUT': '.rules',
+    'MIN_HANDS': '.verify',
+    'VERIFY_MAX_WORK': '.verify',
+    'check_gap': '.depth',
+    'check_verify': '.verify',
     'MEASURE': '.analysis',
     'MIN_CHANCE_GAP_PP': '.depth',
     'MIN_RULE_GAP_PP': '.depth',
@@ -110,10 +122,11 @@ _EXPORTS = {
 __getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)
 
 __all__ = [
-    "ALL_CATEGORIES", "BUILTIN_TABLES", "CATEGORIES", "CATEGORY_LABELS", "DEFAULT_OPTIONS", "DEFAULT_TABLE",
-    "GAME", "MEASURE", "MIN_CHANCE_GAP_PP", "MIN_RULE_GAP_PP", "VERIFY_STRATEGIES", "Z_LIMIT", "DepthReport",
-    "DepthReports", "Diff", "DiffRow", "VerifyAverage", "VerifyFrequency", "VerifyResult", "actions", "advice",
-    "batch_returns", "categories", "computer_action", "fraction_str", "hand_categories", "hint", "keep_text",
-    "load_tables", "make_game", "new_game", "normalize_options", "parse_action", "parse_hand", "parse_payouts",
-    "report", "reports", "select_tables", "step", "verify_by_play",
+    "ALL_CATEGORIES", "BUILTIN_TABLES", "CATEGORIES", "CATEGORY_LABELS", "DEFAULT_OPTIONS", "DEFAULT_TABLE", "GAME",
+    "MAX_GAP_PP", "MAX_PAYOUT", "MEASURE", "MIN_CHANCE_GAP_PP", "MIN_HANDS", "MIN_RULE_GAP_PP", "VERIFY_MAX_WORK",
+    "VERIFY_STRATEGIES", "Z_LIMIT", "DepthReport", "DepthReports", "Diff", "DiffRow", "VerifyAverage",
+    "VerifyFrequency", "VerifyResult", "actions", "advice", "batch_returns", "categories", "check_gap",
+    "check_verify", "computer_action", "fraction_str", "hand_categories", "hint", "keep_text", "load_tables",
+    "make_game", "new_game", "normalize_options", "parse_action", "parse_hand", "parse_payouts", "report",
+    "reports", "select_tables", "step", "verify_by_play",
 ]

@@ -19,14 +19,30 @@ from ...solver import (
     Game,
     PolicyResult,
     batch_optimal,
+    check_exact,
     expect,
     ranked_keeps,
     solve,
     to_fraction,
 )
 from ..base import Hint, Option, fraction_text
-from .depth import MIN_CHANCE_GAP_PP, MIN_RULE_GAP_PP, DepthReport, DepthReports, depth_report
-from .rules import ALL_CATEGORIES, CATEGORIES, DEFAULT_TABLE, categories, parse_payouts, resolve_table
+from .depth import (
+    MIN_CHANCE_GAP_PP,
+    MIN_RULE_GAP_PP,
+    REPORT_STEPS,
+    DepthReport,
+    DepthReports,
+    check_gap,
+    depth_report,
+)
+from .rules import (
+    ALL_CATEGORIES,
+    CATEGORIES,
+    DEFAULT_TABLE,
+    categories,
+    parse_payouts,
+    resolve_table,
+)
 
 __all__ = [
     "GAME", "MEASURE", "batch_returns", "hand_categories", "hint", "keep_text", "make_game", "ranked_options",
@@ -35,6 +51,7 @@ __all__ = [
 
 GAME = "dice-poker"
 MEASURE = "expected_payout"
+REPORT_SOLVES = 4  # solves of a depth report: optimum, rule, no re-roll, random
 
 
 @lru_cache(maxsize=64)
@@ -67,22 +84,47 @@ def solved(table: Sequence, *, dice: int = 5, sides: int = 6, rerolls: int = 2,
 def report(table: Sequence, *, name: str = "", dice: int = 5, sides: int = 6, rerolls: int = 2,
            weights: Sequence[int] | None = None, tie: str = "higher", exact: bool = False,
            min_chance_gap_pp=MIN_CHANCE_GAP_PP, min_rule_gap_pp=MIN_RULE_GAP_PP) -> DepthReport:
-    """The depth report of one payout table."""
+    """The depth report of one payout table (exact arithmetic only within the solver's budget)."""
+    return _report(table, name=name, dice=dice, sides=sides, rerolls=rerolls, weights=weights, tie=tie,
+                   exact=exact, min_chance_gap_pp=min_chance_gap_pp, min_rule_gap_pp=min_rule_gap_pp)
+
+
+def _report(table: Sequence, *, name: str = "", dice: int = 5, sides: int = 6, rerolls: int = 2,
+            weights: Sequence[int] | None = None, tie: str = "higher", exact: bool = False,
+            min_chance_gap_pp=MIN_CHANCE_GAP_PP, min_rule_gap_pp=MIN_RULE_GAP_PP,
+            on_step: Callable[[], None] | None = None) -> DepthReport:
     game = make_game(table, dice=dice, sides=sides, rerolls=rerolls, weights=weights)
+    if exact:
+        check_exact(dice, sides, rerolls, solves=REPORT_SOLVES)
     return depth_report(game, hand_categories(dice, sides), ALL_CATEGORIES, name=name, tie=tie,
-                        exact=exact, min_chance_gap_pp=min_chance_gap_pp, min_rule_gap_pp=min_rule_gap_pp)
+                        exact=exact, min_chance_gap_pp=min_chance_gap_pp, min_rule_gap_pp=min_rule_gap_pp,
+                        on_step=on_step)
 
 
 def reports(tables: Mapping[str, Sequence], *, on_progress: Callable[[int, int], None] | None = None,
             **options) -> DepthReports:
-    """Depth reports of several named tables (options as for `report`); `on_progress(done, total)`."""
-    out = []
-    for i, (name, table) in enumerate(tables.items()):
+    """Depth reports of several named tables (options as for `report`); `on_progress(done, total)` counts
+    steps: REPORT_STEPS a table (four solves and the diff), so a large game shows it is moving."""
+    if not isinstance(tables, Mapping) or not tables:
+        raise InputError("reports need at least one named table")
+    tables = {str(name): parse_payouts(table) for name, table in tables.items()}  # every table checked first
+    check_gap(options.get("min_chance_gap_pp", MIN_CHANCE_GAP_PP), "the minimum gap above chance")
+    check_gap(options.get("min_rule_gap_pp", MIN_RULE_GAP_PP), "the minimum gap above the rule")
+    if options.get("exact"):
+        check_exact(options.get("dice", 5), options.get("sides", 6), options.get("rerolls", 2),
+                    solves=REPORT_SOLVES)
+    total = len(tables) * REPORT_STEPS
+    done = 0
+
+    def step() -> None:
+        nonlocal done
+        done += 1
         if on_progress is not None:
-            on_progress(i, len(tables))
-        out.append(report(table, name=name, **options))
+            on_progress(done, total)
+
     if on_progress is not None:
-        on_progress(len(tables), len(tables))
+        on_progress(0, total)
+    out = [_report(table, name=name, on_step=step, **options) for name, table in tables.items()]
     return DepthReports(tuple(out))
 
 
@@ -98,7 +140,13 @@ def ranked_options(hand: Sequence[int], rerolls_left: int, payouts: Sequence, *,
     afterwards], loss = best value - value."""
     rerolls = rerolls_left if rerolls is None else rerolls
     if isinstance(rerolls_left, bool) or not isinstance(rerolls_left, int) or not 1 <= rerolls_left <= MAX_REROLLS:
-        raise InputError(f"re-rolls left must be 1 to {MAX_REROLLS}, got {rerolls_left}")
+        raise InputError(f"re-rolls left must be 1 to {MAX_REROLLS}, got {rerolls_left!r}")
+    if isinstance(rerolls, bool) or not isinstance(rerolls, int) or not rerolls_left <= rerolls <= MAX_REROLLS:
+        raise InputError(f"re-rolls must be {rerolls_left} to {MAX_REROLLS} (at least the re-rolls left), "
+                         f"got {rerolls!r}")
+    Dice(dice, sides, None if weights is None else tuple(weights))
+    if exact:
+        check_exact(dice, sides, rerolls)
     if isinstance(payouts, str):
         payouts = parse_payouts(payouts)
     return _ranked_options(tuple(hand), rerolls_left, tuple(payouts), dice, sides, rerolls,

@@ -7,7 +7,8 @@ shares of the optimum's return: gap = 100 * (1 - strategy / optimum).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import math
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -18,12 +19,25 @@ from ...solver import NO_REROLL, OPTIMAL, RULE_HIGHER, RULE_LOWER, Game, Random,
 from ..base import Result, fraction_text
 
 __all__ = [
-    "MIN_CHANCE_GAP_PP", "MIN_RULE_GAP_PP", "DepthReport", "DepthReports", "Diff", "DiffRow",
-    "category_frequencies", "depth_report",
+    "MAX_GAP_PP", "MIN_CHANCE_GAP_PP", "MIN_RULE_GAP_PP", "REPORT_STEPS", "DepthReport", "DepthReports", "Diff",
+    "DiffRow",
+    "category_frequencies", "check_gap", "depth_report",
 ]
 
 MIN_CHANCE_GAP_PP = 25
 MIN_RULE_GAP_PP = 5
+MAX_GAP_PP = 1000  # a criterion's limit, in percentage points: -1000 to 1000
+REPORT_STEPS = 5  # progress steps of one table's report: four solves and the diff
+
+
+def check_gap(value, what: str) -> float:
+    """A criterion's limit in percentage points: a finite number -MAX_GAP_PP to MAX_GAP_PP."""
+    if isinstance(value, bool) or not isinstance(value, (int, float, Fraction)):
+        raise InputError(f"{what} must be a number of percentage points, got {value!r}")
+    if not math.isfinite(value) or not -MAX_GAP_PP <= value <= MAX_GAP_PP:
+        raise InputError(f"{what} must be a finite number -{MAX_GAP_PP} to {MAX_GAP_PP} (percentage points), "
+                         f"got {value!r}")
+    return value
 
 
 def _put(out: dict, key: str, value, exact: bool) -> None:
@@ -158,15 +172,24 @@ def _tied_hands(lat, keep_values, best, tol, among) -> int | None:
 
 def depth_report(game: Game, hand_categories: np.ndarray, category_names, *, name: str = "",
                  tie: str = "higher", exact: bool = False, min_chance_gap_pp=MIN_CHANCE_GAP_PP,
-                 min_rule_gap_pp=MIN_RULE_GAP_PP) -> DepthReport:
-    """Optimum, rule, no re-roll and random (p = 1/2) with shares, gaps, criterion, diff, frequencies."""
+                 min_rule_gap_pp=MIN_RULE_GAP_PP, on_step: Callable[[], None] | None = None) -> DepthReport:
+    """Optimum, rule, no re-roll and random (p = 1/2) with shares, gaps, criterion, diff, frequencies.
+
+    `on_step()` is called after each of the REPORT_STEPS steps (four solves, then the diff)."""
     rule_policy = {"higher": RULE_HIGHER, "lower": RULE_LOWER}.get(tie)
     if rule_policy is None:
         raise InputError(f"tie must be 'higher' or 'lower', got {tie!r}")
+    min_chance_gap_pp = check_gap(min_chance_gap_pp, "the minimum gap above chance")
+    min_rule_gap_pp = check_gap(min_rule_gap_pp, "the minimum gap above the rule")
+    step = on_step or (lambda: None)
     optimal = solve(game, OPTIMAL, exact)
+    step()
     rule = solve(game, rule_policy, exact)
+    step()
     none = solve(game, NO_REROLL, exact)
+    step()
     random = solve(game, Random(Fraction(1, 2)), exact)
+    step()
     rule_share = _share(rule.expected, optimal.expected, exact)
     none_share = _share(none.expected, optimal.expected, exact)
     gap_pp = None if rule_share is None else 100 * (1 - rule_share)
@@ -199,6 +222,7 @@ def depth_report(game: Game, hand_categories: np.ndarray, category_names, *, nam
         share = 0
     share = Fraction(share) if exact else float(share)
     diff = Diff(len(rows), share, ties, tuple(rows))
+    step()
     frequencies = {
         "optimal": category_frequencies(optimal.final_distribution, hand_categories, category_names, exact),
         "rule": category_frequencies(rule.final_distribution, hand_categories, category_names, exact),

@@ -21,7 +21,7 @@ from ...errors import InputError
 from ...solver import to_fraction
 
 __all__ = [
-    "ALL_CATEGORIES", "BUILTIN_TABLES", "CATEGORIES", "CATEGORY_LABELS", "DEFAULT_TABLE", "NOTHING",
+    "ALL_CATEGORIES", "BUILTIN_TABLES", "CATEGORIES", "CATEGORY_LABELS", "DEFAULT_TABLE", "MAX_PAYOUT", "NOTHING",
     "STRAIGHT_LENGTH", "categories", "load_tables", "parse_hand", "parse_payouts", "resolve_table",
     "select_tables",
 ]
@@ -80,10 +80,22 @@ def categories(counts: np.ndarray) -> np.ndarray:
     return np.select(conditions, list(range(len(CATEGORIES))), default=len(CATEGORIES))
 
 
+MAX_PAYOUT = 10**12  # a payout per unit bet: 0 to this
+PAYOUT_RANGE = "0 to 1e12"
+
+
+def _shown(value: object) -> str:
+    """A value for an error message, cut to 60 characters."""
+    text = repr(value)
+    return text if len(text) <= 60 else text[:45] + "..." + text[-12:]
+
+
 def parse_payouts(values: str | Sequence) -> tuple[Fraction, ...]:
-    """Seven payouts in category order from numbers or text; non-negative, finite."""
+    """Seven payouts in category order from numbers or text; each 0 to MAX_PAYOUT, finite."""
     if isinstance(values, str):
         values = [v for v in values.replace(" ", "").split(",") if v != ""] if values.strip() else []
+    elif not isinstance(values, (list, tuple)):
+        raise InputError(f"a payout table is a list of {len(CATEGORIES)} payouts, got {type(values).__name__}")
     values = list(values)
     if len(values) != len(CATEGORIES):
         raise InputError(
@@ -92,35 +104,49 @@ def parse_payouts(values: str | Sequence) -> tuple[Fraction, ...]:
         )
     table = []
     for name, value in zip(CATEGORIES, values):
+        label = CATEGORY_LABELS[name]
         try:
             number = to_fraction(value)
-        except ValueError:
-            raise InputError(f"payout for {CATEGORY_LABELS[name]} is not a number: {value!r}") from None
+        except InputError:
+            raise InputError(f"payout for {label} is not a number {PAYOUT_RANGE}: {_shown(value)}") from None
         if number < 0:
-            raise InputError(f"payout for {CATEGORY_LABELS[name]} is negative: {value}")
+            raise InputError(f"payout for {label} is negative: {_shown(value)} (payouts are {PAYOUT_RANGE})")
+        if number > MAX_PAYOUT:
+            raise InputError(f"payout for {label} is too large: {_shown(value)} (payouts are {PAYOUT_RANGE})")
         table.append(number)
     return tuple(table)
+
+
+MAX_TABLES_FILE = 1 << 20  # bytes of a tables file
 
 
 def load_tables(path: str | Path) -> dict[str, tuple[Fraction, ...]]:
     """Named tables from a TOML file: a [tables] section of name = [seven payouts] (numbers or "p/q")."""
     path = Path(path)
     try:
-        data = tomllib.loads(path.read_text())
+        if path.is_dir():
+            raise InputError(f"tables file {path} is a directory, not a TOML file")
+        if path.exists() and path.stat().st_size > MAX_TABLES_FILE:
+            raise InputError(f"tables file {path} is larger than {MAX_TABLES_FILE:,} bytes")
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
         raise InputError(f"tables file not found: {path}") from None
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as err:
-        raise InputError(f"tables file {path} is not valid TOML: {err}") from None
+        raise InputError(f"tables file {path} is not valid TOML: {str(err).splitlines()[0]}") from None
+    except OSError as err:
+        raise InputError(f"cannot read tables file {path}: {err.strerror or err}") from None
+    except RecursionError:
+        raise InputError(f"tables file {path} is nested too deeply") from None
     section = data.get("tables")
     if not isinstance(section, dict) or not section:
-        raise InputError(f"tables file {path} has no [tables] section of name = [payouts]")
+        raise InputError(f"tables file {path} has no [tables] section of name = [payouts] (at least one table)")
     tables = {}
     for name, values in section.items():
         if not isinstance(values, list):
             raise InputError(f"table {name!r} in {path} is not a list of payouts")
         try:
             tables[str(name)] = parse_payouts(values)
-        except ValueError as err:
+        except InputError as err:
             raise InputError(f"table {name!r} in {path}: {err}") from None
     return tables
 
@@ -129,12 +155,17 @@ def parse_hand(text: str | Sequence[int], dice: int = 5, sides: int = 6) -> tupl
     """A hand of the game's dice, sorted: text "2 3 4 5 5" or "2,3,4,5,5", or a sequence of faces."""
     if isinstance(text, str):
         tokens = text.replace(",", " ").split()
-    else:
+    elif isinstance(text, (list, tuple)):
         tokens = [str(t) for t in text]
-    try:
-        faces = [int(t) for t in tokens]
-    except ValueError:
-        raise InputError(f"a hand is dice values 1..{sides}, got {' '.join(tokens)!r}") from None
+    else:
+        raise InputError(f"a hand is dice values 1..{sides}, got {_shown(text)}")
+    faces = []
+    for token in tokens:
+        if not (token.isascii() and token.isdigit()):
+            raise InputError(f"a hand is dice values 1..{sides} ({dice} of them), got {_shown(' '.join(tokens))}")
+        if len(token) > 6:
+            raise InputError(f"face {_shown(token)} is not a face of a {sides}-sided die (1..{sides})")
+        faces.append(int(token))
     if len(faces) != dice:
         raise InputError(f"a hand has {dice} dice, got {len(faces)}")
     for face in faces:

@@ -18,11 +18,18 @@ from ...errors import InputError
 from ...solver import MAX_REROLLS, Dice, faces_to_counts, to_fraction
 from ..base import Decision, Hint, State, action_error, random_generator
 from .analysis import GAME, MEASURE, keep_text, ranked_options, solved
-from .rules import ALL_CATEGORIES, CATEGORY_LABELS, DEFAULT_TABLE, categories, parse_payouts, resolve_table
+from .rules import (
+    ALL_CATEGORIES,
+    CATEGORY_LABELS,
+    DEFAULT_TABLE,
+    categories,
+    parse_payouts,
+    resolve_table,
+)
 
 __all__ = [
-    "DEFAULT_OPTIONS", "actions", "advice", "computer_action", "new_game", "normalize_options", "parse_action",
-    "step",
+    "DEFAULT_OPTIONS", "MAX_BET", "actions", "advice", "computer_action", "new_game", "normalize_options",
+    "parse_action", "step",
 ]
 
 DEFAULT_OPTIONS = {"table": DEFAULT_TABLE, "payouts": None, "dice": 5, "sides": 6, "rerolls": 2, "weights": None,
@@ -30,6 +37,7 @@ DEFAULT_OPTIONS = {"table": DEFAULT_TABLE, "payouts": None, "dice": 5, "sides": 
 STAND_WORDS = ("all", "a", "stand", "s")
 REROLL_WORDS = ("none", "nothing", "-", "r", "reroll", "re-roll")
 NEXT_WORDS = ("", "n", "next", "y", "yes", "d", "deal")
+MAX_BET = 10**12  # a hand's stake: above 0, at most this
 
 
 def _json_number(value) -> int | float:
@@ -71,16 +79,17 @@ def normalize_options(options: Mapping | None) -> dict:
         raise InputError(f"re-rolls must be 0 to {MAX_REROLLS}, got {rerolls}")
     weights = merged["weights"]
     if weights is not None:
-        if isinstance(weights, str) or not all(isinstance(w, int) and not isinstance(w, bool) for w in weights):
+        if not isinstance(weights, (list, tuple)) or not all(isinstance(w, int) and not isinstance(w, bool)
+                                                             for w in weights):
             raise InputError(f"the game option 'weights' must be a list of whole numbers, got {weights!r}")
         weights = list(weights)
     Dice(dice, sides, None if weights is None else tuple(weights))
     try:
         bet = to_fraction(merged["bet"])
-    except ValueError:
-        raise InputError(f"the bet must be a number, got {merged['bet']!r}") from None
-    if bet <= 0:
-        raise InputError(f"the bet must be positive, got {merged['bet']!r}")
+    except InputError as err:
+        raise InputError(f"the bet must be a number above 0, at most 1e12: {err}") from None
+    if not 0 < bet <= MAX_BET:
+        raise InputError(f"the bet must be positive, at most 1e12, got {merged['bet']!r}")
     return {"table": name, "payouts": [str(v) for v in table], "dice": dice, "sides": sides, "rerolls": rerolls,
             "weights": weights, "bet": _json_number(bet)}
 

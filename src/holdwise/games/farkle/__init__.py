@@ -17,6 +17,9 @@ from .. import lazy_exports
 
 if TYPE_CHECKING:  # what the names are, for type checkers; at run time each loads on first use
     from .analysis import (
+        LOADOUT_TURN_MAX_WORK,
+        MAX_CHOICES,
+        count_choices,
         MATCH_METHOD,
         CoachingChart,
         CoachingRow,
@@ -37,6 +40,11 @@ if TYPE_CHECKING:  # what the names are, for type checkers; at run time each loa
     )
     from .hints import GAME, Selection, hint, option_text
     from .match import (
+        MATCH_MAX_BYTES,
+        MATCH_MAX_WORK,
+        check_match_cost,
+        largest_target,
+        match_cost,
         DEFAULT_TARGET,
         TOLERANCE,
         MatchSolution,
@@ -44,6 +52,14 @@ if TYPE_CHECKING:  # what the names are, for type checkers; at run time each loa
         solve_match,
     )
     from .parsing import (
+        MAX_DICE,
+        check_not_won,
+        MAX_REPEAT,
+        MAX_TURN_TOTAL,
+        dice_text,
+        parse_seed,
+        parse_turn_total,
+        parse_whole,
         MAX_TARGET,
         check_points,
         check_six,
@@ -56,6 +72,7 @@ if TYPE_CHECKING:  # what the names are, for type checkers; at run time each loa
         parse_roll,
     )
     from .rules import (
+        MAX_WEIGHT,
         DICE_PER_PLAYER,
         JOKER_SYMBOL,
         NAMED_DICE,
@@ -68,6 +85,7 @@ if TYPE_CHECKING:  # what the names are, for type checkers; at run time each loa
         selections,
     )
     from .session import (
+        busts_always,
         COMPUTER_PLAYS,
         DEFAULT_OPTIONS,
         actions,
@@ -81,7 +99,14 @@ if TYPE_CHECKING:  # what the names are, for type checkers; at run time each loa
         step,
     )
     from .simulate import simulate_matches, simulate_turns
-    from .turn import TurnSolution, solve_turn
+    from .turn import (
+        TURN_MAX_BYTES,
+        TURN_MAX_WORK,
+        TurnPlan,
+        TurnSolution,
+        solve_turn,
+        turn_plan,
+    )
 
 _EXPORTS = {
     'COMPUTER_PLAYS': '.session',
@@ -97,10 +122,18 @@ _EXPORTS = {
     'GAME': '.hints',
     'JOKER_SYMBOL': '.rules',
     'KERNEL_MODULES': ('.turn', '.match', '.simulate'),
+    'LOADOUT_TURN_MAX_WORK': '.analysis',
     'LoadoutRanking': '.analysis',
     'LoadoutRow': '.analysis',
+    'MATCH_MAX_BYTES': '.match',
+    'MATCH_MAX_WORK': '.match',
     'MATCH_METHOD': '.analysis',
+    'MAX_CHOICES': '.analysis',
+    'MAX_DICE': '.parsing',
+    'MAX_REPEAT': '.parsing',
     'MAX_TARGET': '.parsing',
+    'MAX_TURN_TOTAL': '.parsing',
+    'MAX_WEIGHT': '.rules',
     'MatchChart': '.analysis',
     'MatchReport': '.analysis',
     'MatchSolution': '.match',
@@ -108,24 +141,34 @@ _EXPORTS = {
     'SCORE_UNIT': '.rules',
     'Selection': '.hints',
     'TOLERANCE': '.match',
+    'TURN_MAX_BYTES': '.turn',
+    'TURN_MAX_WORK': '.turn',
+    'TurnPlan': '.turn',
     'TurnReport': '.analysis',
     'TurnSolution': '.turn',
     'actions': '.session',
     'advice': '.session',
     'best_loadouts': '.analysis',
     'busts': '.rules',
+    'busts_always': '.session',
     'cached_match': '.match',
+    'check_match_cost': '.match',
+    'check_not_won': '.parsing',
     'check_points': '.parsing',
     'check_six': '.parsing',
     'check_target': '.parsing',
     'coaching_chart': '.analysis',
     'computer_action': '.session',
+    'count_choices': '.analysis',
     'dice_names': '.parsing',
+    'dice_text': '.parsing',
     'die_by_name': '.rules',
     'face_text': '.parsing',
     'hint': '.hints',
+    'largest_target': '.match',
     'list_dice': '.analysis',
     'match_chart': '.analysis',
+    'match_cost': '.match',
     'match_report': '.analysis',
     'measure_of': '.session',
     'new_game': '.session',
@@ -136,6 +179,9 @@ _EXPORTS = {
     'parse_loadout': '.parsing',
     'parse_positions': '.parsing',
     'parse_roll': '.parsing',
+    'parse_seed': '.parsing',
+    'parse_turn_total': '.parsing',
+    'parse_whole': '.parsing',
     'prepare': '.session',
     'roll_counts': '.rules',
     'score': '.rules',
@@ -145,18 +191,22 @@ _EXPORTS = {
     'solve_match': '.match',
     'solve_turn': '.turn',
     'step': '.session',
+    'turn_plan': '.turn',
     'turn_report': '.analysis',
 }
 __getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)
 
 __all__ = [
-    "COMPUTER_PLAYS", "DEFAULT_OPTIONS", "DEFAULT_TARGET", "DICE_PER_PLAYER", "GAME", "JOKER_SYMBOL",
-    "KERNEL_MODULES", "MATCH_METHOD", "MAX_TARGET", "NAMED_DICE", "SCORE_UNIT", "TOLERANCE", "CoachingChart",
-    "CoachingRow", "DiceLeftRow", "DiceListing", "Die", "DieInfo", "LoadoutRanking", "LoadoutRow", "MatchChart",
-    "MatchReport", "MatchSolution", "Selection", "TurnReport", "TurnSolution", "actions", "advice",
-    "best_loadouts", "busts", "cached_match", "check_points", "check_six", "check_target", "coaching_chart",
-    "computer_action", "dice_names", "die_by_name", "face_text", "hint", "list_dice", "match_chart",
-    "match_report", "measure_of", "new_game", "normalize_options", "option_text", "parse_action", "parse_dice",
-    "parse_loadout", "parse_positions", "parse_roll", "prepare", "roll_counts", "score", "selections",
-    "simulate_matches", "simulate_turns", "solve_match", "solve_turn", "step", "turn_report",
+    "COMPUTER_PLAYS", "CoachingChart", "CoachingRow", "DEFAULT_OPTIONS", "DEFAULT_TARGET", "DICE_PER_PLAYER",
+    "DiceLeftRow", "DiceListing", "Die", "DieInfo", "GAME", "JOKER_SYMBOL", "KERNEL_MODULES",
+    "LOADOUT_TURN_MAX_WORK", "LoadoutRanking", "LoadoutRow", "MATCH_MAX_BYTES", "MATCH_MAX_WORK", "MATCH_METHOD",
+    "MAX_CHOICES", "MAX_DICE", "MAX_REPEAT", "MAX_TARGET", "MAX_TURN_TOTAL", "MAX_WEIGHT", "MatchChart",
+    "MatchReport", "MatchSolution", "NAMED_DICE", "SCORE_UNIT", "Selection", "TOLERANCE", "TURN_MAX_BYTES",
+    "TURN_MAX_WORK", "TurnPlan", "TurnReport", "TurnSolution", "actions", "advice", "best_loadouts", "busts",
+    "busts_always", "cached_match", "check_match_cost", "check_not_won", "check_points", "check_six", "check_target",
+    "coaching_chart", "computer_action", "count_choices", "dice_names", "dice_text", "die_by_name", "face_text",
+    "hint", "largest_target", "list_dice", "match_chart", "match_cost", "match_report", "measure_of", "new_game",
+    "normalize_options", "option_text", "parse_action", "parse_dice", "parse_loadout", "parse_positions",
+    "parse_roll", "parse_seed", "parse_turn_total", "parse_whole", "prepare", "roll_counts", "score", "selections",
+    "simulate_matches", "simulate_turns", "solve_match", "solve_turn", "step", "turn_plan", "turn_report",
 ]

@@ -9,21 +9,21 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from itertools import combinations
 
 import numpy as np
 
 from ...errors import InputError
 from ..base import Result
-from .match import DEFAULT_TARGET, TOLERANCE, cached_match
-from .parsing import check_six, check_target, parse_dice
+from .match import DEFAULT_TARGET, MATCH_MAX_WORK, TOLERANCE, cached_match, check_match_cost, match_cost
+from .parsing import check_six, check_target, parse_dice, parse_whole
 from .rules import DICE_PER_PLAYER, FACES, JOKER_SYMBOL, NAMED_DICE, SCORE_UNIT, Die
-from .turn import TurnSolution, solve_turn
+from .turn import TurnSolution, solve_turn, turn_plan
 
 __all__ = [
-    "MATCH_METHOD", "CoachingChart", "CoachingRow", "DiceLeftRow", "DiceListing", "DieInfo", "LoadoutRanking",
-    "LoadoutRow", "MatchChart", "MatchReport", "TurnReport", "best_loadouts", "coaching_chart", "list_dice",
-    "match_chart", "match_report", "parse_dice", "turn_report",
+    "LOADOUT_TURN_MAX_WORK", "MATCH_METHOD", "MAX_CHOICES", "CoachingChart", "CoachingRow", "DiceLeftRow",
+    "DiceListing", "DieInfo", "LoadoutRanking", "LoadoutRow", "MatchChart", "MatchReport", "TurnReport",
+    "best_loadouts", "coaching_chart", "count_choices", "distinct_choices", "list_dice", "match_chart",
+    "match_report", "parse_dice", "turn_report",
 ]
 
 Progress = Callable[[int, int], None] | None
@@ -159,11 +159,12 @@ def match_report(dice: Sequence[Die], opponent_dice: Sequence[Die] | None = None
 
     progress(done, total) counts score pairs over the three solves (3 (target / 50)^2).
     """
-    check_target(target)
+    target = check_target(target)
     first = tuple(dice)
     check_six(first)
     second = first if opponent_dice is None else tuple(opponent_dice)
     check_six(second, "--opponent-dice")
+    check_match_cost(first, second, target, solves=3)
     g = target // SCORE_UNIT
     start = time.perf_counter()
     both = cached_match(first, second, target, progress=_offset(progress, 0, 3 * g * g))
@@ -190,7 +191,7 @@ class MatchChart(Result):
 def match_chart(dice: Sequence[Die], opponent_dice: Sequence[Die] | None = None, target: int = DEFAULT_TARGET,
                 progress: Progress = None) -> MatchChart:
     """The first player's start-of-turn win chance over both scores (both playing to win)."""
-    check_target(target)
+    target = check_target(target)
     sol = cached_match(tuple(dice), None if opponent_dice is None else tuple(opponent_dice), target,
                        progress=progress)
     g = target // SCORE_UNIT
@@ -210,7 +211,8 @@ class LoadoutRow(Result):
 
 @dataclass(frozen=True)
 class LoadoutRanking(Result):
-    """The best loadouts of six dice from those owned, by expected points per turn."""
+    """The best loadouts of six dice from those owned, by expected points per turn; `unbounded` lists the
+    choices whose turn value is unbounded (dice that can roll forever without risk): never ranked."""
 
     owned: tuple[str, ...]
     choices: int
@@ -218,6 +220,51 @@ class LoadoutRanking(Result):
     opponent_dice: tuple[str, ...] | None
     target: int | None
     seconds: float
+    unbounded: tuple[tuple[str, ...], ...] = ()
+
+
+# The loadout search's guard. Measured: 210 choices of ten unlike named dice in 17.8 s with two processes
+# (about 0.17 s of CPU a choice, most of it building the roll tables); 500 choices of unlike dice: about 45 s.
+MAX_CHOICES = 500
+# A choice's backward pass (turn.turn_cost steps) above this is refused in a search: dice that almost never
+# bust (T* in the millions) take seconds to minutes each; `farkle turn` solves them alone.
+LOADOUT_TURN_MAX_WORK = 300_000_000  # about a second
+
+
+def _types_of(owned: Sequence[Die]) -> list[list[int]]:
+    """Indices of the owned dice grouped by kind (same weights and jokers), in order of first appearance."""
+    groups: dict = {}
+    for i, d in enumerate(owned):
+        groups.setdefault((tuple(d.weights), tuple(d.joker_faces)), []).append(i)
+    return list(groups.values())
+
+
+def count_choices(owned: Sequence[Die]) -> int:
+    """The number of distinct choices of six dice from those owned (dice of one kind are alike)."""
+    ways = [1] + [0] * DICE_PER_PLAYER  # ways[k]: choices of k dice from the kinds so far
+    for idx in _types_of(owned):
+        ways = [sum(ways[k - j] for j in range(min(k, len(idx)) + 1)) for k in range(DICE_PER_PLAYER + 1)]
+    return ways[DICE_PER_PLAYER]
+
+
+def distinct_choices(owned: Sequence[Die]) -> list[tuple[Die, ...]]:
+    """Every distinct choice of six owned dice, each as the first such combination of the owned list (in the
+    order `itertools.combinations` meets them), without walking the combinations."""
+    kinds = _types_of(owned)
+    out = []
+
+    def walk(t: int, left: int, chosen: list[int]):
+        if left == 0:
+            out.append(tuple(sorted(chosen)))
+            return
+        if t == len(kinds):
+            return
+        for k in range(min(left, len(kinds[t])), -1, -1):
+            walk(t + 1, left - k, chosen + kinds[t][:k])
+
+    walk(0, DICE_PER_PLAYER, [])
+    out.sort()
+    return [tuple(owned[i] for i in combo) for combo in out]
 
 
 def best_loadouts(owned: Sequence[Die], top: int = 5, workers: int = 2, opponent_dice: Sequence[Die] | None = None,
@@ -226,27 +273,42 @@ def best_loadouts(owned: Sequence[Die], top: int = 5, workers: int = 2, opponent
 
     With `opponent_dice` the listed loadouts also get their win chance moving first and second (both
     playing to win). progress(done, total) counts loadouts solved (then the listed loadouts' matches).
+    Choices whose turn is unbounded are listed under `unbounded`, not ranked. Refused: more than
+    MAX_CHOICES distinct choices, a choice whose turn solve alone is beyond LOADOUT_TURN_MAX_WORK, and
+    match solves beyond the match guard.
     """
-    if top < 1:
-        raise InputError(f"--top must be at least 1, got {top}")
+    top = parse_whole(top, "--top", 1)
     if len(owned) < DICE_PER_PLAYER:
         raise InputError(f"a loadout needs {DICE_PER_PLAYER} dice; {len(owned)} owned")
     other = None
     if opponent_dice is not None:
-        check_target(target)
+        target = check_target(target)
         other = tuple(opponent_dice)
         check_six(other, "--opponent-dice")
+        solve_turn(other)
+    n_choices = count_choices(owned)
+    if n_choices > MAX_CHOICES:
+        raise InputError(f"--owned gives {n_choices:,} distinct choices of six dice; at most {MAX_CHOICES} are "
+                         "searched (about a minute): own fewer kinds of dice")
     start = time.perf_counter()
-    choices: dict = {}
-    for combo in combinations(range(len(owned)), DICE_PER_PLAYER):
-        dice = tuple(owned[i] for i in combo)
-        key = tuple(sorted((d.weights, d.joker_faces) for d in dice))
-        choices.setdefault(key, dice)
-    loadouts = list(choices.values())
+    loadouts = distinct_choices(owned)
     listed = min(top, len(loadouts))
+    if other is not None:  # the cheapest the matches can be: both sides as cheap as the opponent's dice
+        check_match_cost(other, other, target, solves=2 * listed)
     total = len(loadouts) + (2 * listed if other is not None else 0)
     values = _turn_values_many(loadouts, workers, progress, total)
-    order = np.argsort([-v for v in values], kind="stable")
+    for dice, value in zip(loadouts, values):
+        if isinstance(value, str):
+            raise InputError(value)
+    bounded = [i for i, v in enumerate(values) if v is not None]
+    unbounded = tuple(tuple(d.name for d in loadouts[i]) for i, v in enumerate(values) if v is None)
+    order = [bounded[j] for j in np.argsort([-values[i] for i in bounded], kind="stable")]
+    if other is not None:
+        work = sum(match_cost(loadouts[i], other, target, 2)[0] for i in order[:top])
+        if work > MATCH_MAX_WORK:
+            raise InputError(f"--target {target:,}: the listed loadouts' matches would take about "
+                             f"{work * 3e-9 / 60:,.0f} min (limit: about a minute); list fewer (--top) or lower the "
+                             "target")
     rows = []
     for rank, i in enumerate(order[:top]):
         row = LoadoutRow(tuple(d.name for d in loadouts[i]), values[i])
@@ -260,17 +322,23 @@ def best_loadouts(owned: Sequence[Die], top: int = 5, workers: int = 2, opponent
         rows.append(row)
     return LoadoutRanking(tuple(d.name for d in owned), len(loadouts), tuple(rows),
                           None if other is None else tuple(d.name for d in other),
-                          None if other is None else target, time.perf_counter() - start)
+                          None if other is None else target, time.perf_counter() - start, unbounded)
 
 
-def _expected(dice) -> float:
-    try:
-        return solve_turn(tuple(dice)).expected_points
-    except ValueError:
-        return float("inf")  # dice that cannot bust: a turn's value is unbounded
+def _expected(dice) -> float | str | None:
+    """A choice's expected points; None when its turn is unbounded; the refusal's text when its solve is
+    beyond the search's per-choice limit."""
+    plan = turn_plan(tuple(dice))
+    if plan.unbounded is not None:
+        return None
+    if plan.work > LOADOUT_TURN_MAX_WORK:
+        return (f"the loadout {', '.join(d.name for d in dice)} almost never busts: its turn alone is a solve of "
+                f"{plan.work:.1e} steps (a search allows {LOADOUT_TURN_MAX_WORK:.0e} a choice); solve it with "
+                "'farkle turn' or leave such dice out")
+    return solve_turn(tuple(dice)).expected_points
 
 
-def _turn_values_many(loadouts, workers: int, progress: Progress, total: int) -> list[float]:
+def _turn_values_many(loadouts, workers: int, progress: Progress, total: int) -> list:
     if workers <= 1 or len(loadouts) < 8:
         values = []
         for d in loadouts:

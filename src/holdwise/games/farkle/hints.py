@@ -15,8 +15,9 @@ from functools import lru_cache
 
 from ...errors import InputError
 from ..base import Hint, Option
-from .match import DEFAULT_TARGET, MatchSolution, cached_match
+from .match import DEFAULT_TARGET, MatchSolution, cached_match, check_match_cost
 from .parsing import (
+    check_not_won,
     check_points,
     check_six,
     check_target,
@@ -24,6 +25,7 @@ from .parsing import (
     parse_loadout,
     parse_positions,
     parse_roll,
+    parse_turn_total,
 )
 from .rules import JOKER, JOKER_SYMBOL, SCORE_UNIT, Die, roll_counts, score
 from .turn import TurnSolution, solve_turn, weights7
@@ -180,6 +182,15 @@ def rank_options(selections: Sequence[Selection], turn_total: int, valuer, with_
                  for value, text, action, extras in rows)
 
 
+def _loadout(dice: Sequence[Die] | str | None, what: str) -> tuple[Die, ...]:
+    """Six dice given as Die objects, names or a text list."""
+    if dice is not None and not isinstance(dice, str) and all(isinstance(d, Die) for d in dice):
+        dice = tuple(dice)
+        check_six(dice, what)
+        return dice
+    return parse_loadout(dice, what)
+
+
 def hint(roll: str | Sequence[int | str], turn_total: int = 0, dice: Sequence[Die] | str | None = None,
          positions: Sequence[int] | str | None = None, score: int | None = None, opponent: int | None = None,
          target: int = DEFAULT_TARGET, opponent_dice: Sequence[Die] | str | None = None) -> Hint:
@@ -190,29 +201,24 @@ def hint(roll: str | Sequence[int | str], turn_total: int = 0, dice: Sequence[Di
     `score`/`opponent` "win_chance" against an opponent playing to win (race-aware; solved once per dice,
     opponent's dice and target, a few seconds at 4000).
     """
-    dice = parse_loadout(dice) if dice is None or isinstance(dice, str) else tuple(dice)
-    check_six(dice)
+    dice = _loadout(dice, "--dice")
     pos = parse_positions(positions) if positions is not None else None
     faces = parse_roll(roll, dice, pos)
     pos = list(range(1, len(faces) + 1)) if pos is None else pos
-    if turn_total < 0 or turn_total % SCORE_UNIT:
-        raise InputError(f"the turn total must be a non-negative multiple of {SCORE_UNIT}, got {turn_total}")
+    turn_total = parse_turn_total(turn_total)
     race = score is not None or opponent is not None
-    sol = solve_turn(tuple(dice))
     position = {"roll": [face_text(dice[p - 1], f) for f, p in zip(faces, pos)], "positions": pos,
                 "turn_total": turn_total, "dice": [d.name for d in dice]}
     if race:
-        check_target(target)
+        target = check_target(target)
         own, opp = check_points(score or 0, target, "--score"), check_points(opponent or 0, target, "--opponent")
-        if opponent_dice is None or isinstance(opponent_dice, str):
-            other = parse_loadout(opponent_dice, "--opponent-dice") if opponent_dice else tuple(dice)
-        else:
-            other = tuple(opponent_dice)
-            check_six(other, "--opponent-dice")
+        other = _loadout(opponent_dice, "--opponent-dice") if opponent_dice else tuple(dice)
+        check_not_won(own, turn_total, target)
+        check_match_cost(tuple(dice), other, target, store=True)
         valuer = RaceValuer(cached_match(tuple(dice), other, target, store=True), 0, own, opp)
         position.update(score=own, opponent=opp, target=target, opponent_dice=[d.name for d in other])
     else:
-        valuer = CoachValuer(sol)
+        valuer = CoachValuer(solve_turn(tuple(dice)))
     options = rank_options(selections_of(dice, faces, pos), turn_total, valuer)
     position["bust"] = not options
     return Hint(game=GAME, position=position, measure=valuer.measure, options=options)

@@ -13,6 +13,15 @@ Scores never fall, so pairs are solved from the largest a + b down. Within one s
 is below 1 (both turns must bust); it is solved by up to 20 secant steps, then plain fixed-point
 iteration, until the change is below the stated tolerance (1e-12). A race-blind player follows the
 one-turn coaching table (and banks when banking reaches the target).
+
+Resource guard (`match_cost`, `check_match_cost`): a solve passes over every score pair (a, b), each pass
+over the turn totals below the target - a, each touching every option of the player's turn table; about six
+passes a pair (the secant steps). Work = 6 * sum_(a,b) (g - a) * (ops_1 + ops_2) with g = target / 50 and
+ops = options + outcome groups + sets of dice left of a table: g^2 (g + 1) / 2 * 6 * (ops_1 + ops_2).
+Measured at about 3 ns a step (fair dice to 4,000: 3.3e9 steps, 9.8 s; under load up to 5 ns), so a
+command is refused above MATCH_MAX_WORK steps (about a minute), and a stored solve (every turn's values,
+8 g^2 (g + 1) (n_1 + n_2) bytes) above MATCH_MAX_BYTES; the error names the largest target accepted for
+those dice. Six fair dice: 5,000 for `match` (three solves), 7,250 for a race-aware hint or play.
 """
 
 from __future__ import annotations
@@ -25,15 +34,21 @@ import numpy as np
 from numba import njit
 
 from ...errors import InputError
+from .parsing import MAX_TARGET, check_target
 from .rules import SCORE_UNIT, Die
 from .turn import TurnSolution, solve_turn
 
 __all__ = [
-    "DEFAULT_TARGET", "TOLERANCE", "MatchSolution", "cached_match", "pair_pass", "solve_match", "solve_match_kernel",
+    "DEFAULT_TARGET", "MATCH_MAX_BYTES", "MATCH_MAX_WORK", "PASSES_PER_PAIR", "TOLERANCE", "MatchSolution",
+    "cached_match", "check_match_cost", "largest_target", "match_cost", "pair_pass", "solve_match",
+    "solve_match_kernel",
 ]
 
 DEFAULT_TARGET = 4000
 TOLERANCE = 1e-12
+PASSES_PER_PAIR = 6  # passes over a pair's turn totals, per player (secant steps: measured 3.5-4 + 2)
+MATCH_MAX_WORK = 20_000_000_000  # steps of a command's match solves: about a minute at ~3 ns a step
+MATCH_MAX_BYTES = 8 * 2**30  # stored turn values of a race-aware solve (hints, play)
 
 
 def _pair_pass(a, b, target, bust_value, x_other, group_start, group_prob, option_start, option_state,
@@ -148,6 +163,12 @@ class MatchSolution:
         return float(self.first[0, 0])
 
 
+def _can_score(sol: TurnSolution) -> bool:
+    """True when some roll of all six dice has a legal selection."""
+    t = sol.table
+    return bool(t.group_start[t.full_state + 1] > t.group_start[t.full_state])
+
+
 def _tables(sol: TurnSolution):
     t = sol.table
     return (t.group_start, t.group_prob, t.option_start, t.option_state, t.option_units,
@@ -156,6 +177,54 @@ def _tables(sol: TurnSolution):
 
 def _coach(sol: TurnSolution):
     return (sol.keep, sol.bonus, sol.top_level)
+
+
+def _ops(sol: TurnSolution) -> int:
+    t = sol.table
+    return len(t.option_units) + len(t.group_prob) + t.n_states
+
+
+def match_cost(dice1: tuple[Die, ...], dice2: tuple[Die, ...] | None, target: int, solves: int = 1,
+               store: bool = False) -> tuple[float, int]:
+    """(work steps, bytes) of `solves` match solves to `target` with these dice (see the module docstring)."""
+    dice2 = dice1 if dice2 is None else dice2
+    t1, t2 = solve_turn(tuple(dice1)), solve_turn(tuple(dice2))
+    g = target // SCORE_UNIT
+    work = solves * PASSES_PER_PAIR * g * g * (g + 1) / 2 * (_ops(t1) + _ops(t2))
+    memory = 8 * g * g * (g + 1) * (t1.table.n_states + t2.table.n_states) if store else 0
+    return work, memory
+
+
+def largest_target(dice1: tuple[Die, ...], dice2: tuple[Die, ...] | None = None, solves: int = 1,
+                   store: bool = False) -> int:
+    """The largest target (a multiple of 50) whose solves fit the guard; 0 if none does."""
+    lo, hi = 0, 2 * MAX_TARGET // SCORE_UNIT
+    while lo < hi:  # the cost grows with the target: bisect on g
+        mid = (lo + hi + 1) // 2
+        work, memory = match_cost(dice1, dice2, SCORE_UNIT * mid, solves, store)
+        if work <= MATCH_MAX_WORK and memory <= MATCH_MAX_BYTES:
+            lo = mid
+        else:
+            hi = mid - 1
+    return SCORE_UNIT * lo
+
+
+def check_match_cost(dice1: tuple[Die, ...], dice2: tuple[Die, ...] | None, target: int, solves: int = 1,
+                     store: bool = False, what: str = "--target") -> None:
+    """Refuse, in one line naming the largest accepted target, match solves beyond the guard's limits."""
+    work, memory = match_cost(dice1, dice2, target, solves, store)
+    if work <= MATCH_MAX_WORK and memory <= MATCH_MAX_BYTES:
+        return
+    largest = largest_target(dice1, dice2, solves, store)
+    seconds = work * 3e-9
+    took = f"about {seconds / 60:,.0f} min" if seconds >= 120 else f"about {seconds:.0f} s"
+    if memory > MATCH_MAX_BYTES:
+        took += f" and {memory / 2**30:,.1f} GiB"
+    kind = f"{solves} match solves" if solves > 1 else "a match solve"
+    fits = (f"the largest accepted {what} for these dice here is {largest:,}" if largest else
+            "no target is accepted for these dice")
+    raise InputError(f"{what} {target:,}: {kind} would take {took} (limit: about a minute, "
+                     f"{MATCH_MAX_BYTES // 2**30} GiB); {fits}")
 
 
 def solve_match(dice1: tuple[Die, ...], dice2: tuple[Die, ...] | None = None, target: int = DEFAULT_TARGET,
@@ -169,8 +238,12 @@ def solve_match(dice1: tuple[Die, ...], dice2: tuple[Die, ...] | None = None, ta
     """
     if target <= 0 or target % SCORE_UNIT:
         raise InputError(f"the target must be a positive multiple of {SCORE_UNIT}, got {target}")
+    check_target(target)
     dice2 = dice1 if dice2 is None else dice2
     t1, t2 = solve_turn(tuple(dice1)), solve_turn(tuple(dice2))
+    if not (_can_score(t1) or _can_score(t2)):
+        raise InputError("neither player's dice can ever score (every roll busts): the match never ends")
+    check_match_cost(tuple(dice1), tuple(dice2), target, store=store)
     g = target // SCORE_UNIT
     x1 = np.zeros((g, g + 1 + 200))  # room for a + t beyond the target (never read past g - 1 + top)
     x2 = np.zeros((g, g + 1 + 200))

@@ -3,6 +3,8 @@ scores and targets. Bad input raises `holdwise.InputError` with one line naming 
 
 from __future__ import annotations
 
+import math
+import re
 from collections.abc import Sequence
 
 from ...errors import InputError
@@ -10,6 +12,7 @@ from .rules import (
     DICE_PER_PLAYER,
     FACES,
     JOKER_SYMBOL,
+    MAX_WEIGHT,
     NAMED_DICE,
     SCORE_UNIT,
     Die,
@@ -17,68 +20,160 @@ from .rules import (
 )
 
 __all__ = [
-    "MAX_TARGET", "check_points", "check_six", "check_target", "dice_names", "face_text", "parse_dice",
-    "parse_loadout", "parse_positions", "parse_roll",
+    "MAX_DICE", "MAX_REPEAT", "MAX_TARGET", "MAX_TURN_TOTAL", "MAX_WEIGHT", "check_not_won", "check_points",
+    "check_six",
+    "check_target", "dice_names", "dice_text", "face_text", "parse_dice", "parse_loadout", "parse_positions",
+    "parse_roll", "parse_seed", "parse_turn_total", "parse_whole",
 ]
 
-MAX_TARGET = 20000  # the match solve grows with the cube of the target: 20,000 is minutes and gigabytes
+MAX_TARGET = 20000  # the text's range; what a match solve accepts is set by its cost (match.check_match_cost)
+MAX_REPEAT = 2 * DICE_PER_PLAYER * 10  # 'name*N': N from 1 to 120
+MAX_DICE = MAX_REPEAT  # dice in one list (a loadout search bounds its choices by their cost)
+MAX_TURN_TOTAL = 1_000_000_000
+MAX_SEED = 2**63 - 1
+_SEPARATORS = re.compile(r"[,;]")  # between dice of a list
+_WEIGHT_SEPARATORS = re.compile(r"[\s,;/]+")  # between a custom die's weights
+
+
+def parse_whole(value: object, what: str, low: int | None = None, high: int | None = None) -> int:
+    """A whole number from an int, a whole finite float or text ('4000', '-50'), checked against low..high.
+
+    Text is at most 19 digits (with an optional sign) before it is converted, so '1e999999999' or a
+    thousand digits are refused at once; bools, non-finite and fractional numbers are refused.
+    """
+    if isinstance(value, bool) or value is None:
+        raise InputError(f"{what} must be a whole number, got {value!r}")
+    if isinstance(value, float):
+        if not math.isfinite(value) or not value.is_integer():
+            raise InputError(f"{what} must be a whole number, got {value!r}")
+        value = int(value)
+    elif isinstance(value, str):
+        text = value.strip()
+        if not re.fullmatch(r"[+-]?[0-9]{1,19}", text):
+            shown = text if len(text) <= 30 else text[:27] + "..."
+            raise InputError(f"{what} must be a whole number, got {shown!r}")
+        value = int(text)
+    elif not isinstance(value, int):
+        raise InputError(f"{what} must be a whole number, got {type(value).__name__}")
+    if abs(value) >= 10**19:
+        raise InputError(f"{what} must be a whole number of at most 19 digits, got {str(value)[:20]}...")
+    if (low is not None and value < low) or (high is not None and value > high):
+        where = (f"from {low:,} to {high:,}" if low is not None and high is not None else
+                 f"at least {low:,}" if low is not None else f"at most {high:,}")
+        raise InputError(f"{what} must be {where}, got {value:,}")
+    return value
+
+
+def parse_seed(value: object, what: str = "--seed") -> int:
+    """A seed of the dice: a whole number from 0 to 2^63 - 1."""
+    return parse_whole(value, what, 0, MAX_SEED)
 
 
 def parse_dice(text: str | Sequence[str] | None, count: int = DICE_PER_PLAYER) -> tuple[Die, ...]:
-    """Dice from a comma list of names (default: six ordinary dice); 'name*3' repeats a die.
+    """Dice from a list of names separated by ',' or ';' (default: six ordinary dice); 'name*3' repeats a die.
 
-    A die of your own: 'custom:1,1,1,1,1,2' (weights of faces 1..6), 'custom:1,1,1,1,1,1:j1' for a joker
-    face 1. A list of such items is read the same way; ';' separates items like ','.
+    A die of your own: 'custom:1,1,1,1,1,2' (weights of faces 1..6, whole numbers 0 to 1,000,000, separated
+    by ',', ';', '/' or spaces; six of them, then the next item), 'custom:1,1,1,1,1,1:j1' for a joker face 1;
+    'custom:1,1,1,1,1,2*6' repeats it. A repeat is 1 to 120, a list at most 120 dice. A sequence of items is
+    read the same way, item by item.
     """
     if text is not None and not isinstance(text, str):
-        return tuple(d for item in text if str(item).strip() for d in parse_dice(str(item), count))
+        if not isinstance(text, Sequence):
+            raise InputError(f"dice are a list of names, got {type(text).__name__}")
+        out: list[Die] = []
+        for item in text:
+            if not isinstance(item, str):
+                raise InputError(f"a die is a name, got {type(item).__name__}")
+            if item.strip():
+                out.extend(parse_dice(item, count))
+            if len(out) > MAX_DICE:
+                raise InputError(f"at most {MAX_DICE} dice in a list, got more")
+        return tuple(out)
     if text is None or not text.strip():
         return (NAMED_DICE["ordinary"],) * count
-    dice = []
-    for item in _items(text):
+    dice: list[Die] = []
+    items = _items(text)
+    if not items:
+        raise InputError(f"no dice named in {_short(text)!r}")
+    for item in items:
+        body, star, n = item.rpartition("*") if "*" in item else (item, "", "")
         times = 1
-        if "*" in item:
-            item, _, n = item.partition("*")
-            try:
-                times = int(n)
-            except ValueError:
-                raise InputError(f"bad repeat count in {item}*{n}") from None
-            if not 0 < times <= 2 * DICE_PER_PLAYER * 10:
-                raise InputError(f"bad repeat count in {item}*{n}")
-        dice.extend([_one_die(item.strip())] * times)
+        if star:
+            if not n.strip():
+                raise InputError(f"a repeat count follows '*' in {_short(item)!r} (1 to {MAX_REPEAT})")
+            times = parse_whole(n, f"the repeat count in {_short(item)!r}", 1, MAX_REPEAT)
+        dice.extend([_one_die(body.strip())] * times)
+        if len(dice) > MAX_DICE:
+            raise InputError(f"at most {MAX_DICE} dice in a list, got more")
     return tuple(dice)
 
 
+def _short(text: str) -> str:
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
 def _items(text: str) -> list[str]:
-    """Split at commas and semicolons, but keep a custom die's weights (custom:1,1,1,1,1,2:j1) together."""
-    parts = [p.strip() for p in text.replace(";", ",").split(",")]
+    """Split at ',' and ';', keeping a custom die's six weights (and its ':jK' and '*N') as one item."""
+    text = re.sub(r"\s*([*:])\s*", r"\1", text)
+    parts = [p.strip() for p in _SEPARATORS.split(text)]
     items: list[str] = []
+    need = 0  # weights still owed to the custom die being read
     for part in parts:
+        if need:
+            if not part:
+                continue
+            words = _WEIGHT_SEPARATORS.split(part)
+            items[-1] += "," + ",".join(words)
+            need -= len(words)
+            continue
         if not part:
             continue
-        head = items[-1] if items else ""
-        # a bare number (or "N:jK") after "custom:..." is one more weight of that custom die
-        if head.lower().startswith("custom:") and head.count(",") < FACES - 1 and part.split(":")[0].split("*")[0].isdigit():
-            items[-1] = f"{head},{part}"
-        else:
-            items.append(part)
+        items.append(part)
+        if part.lower().startswith("custom:"):
+            weights = part.split(":")[1]
+            need = FACES - len([w for w in _WEIGHT_SEPARATORS.split(weights) if w])
+    if need > 0:
+        raise InputError(f"a custom die has six weights (faces 1-6); {_short(items[-1])!r} has {FACES - need}")
     return items
 
 
 def _one_die(item: str) -> Die:
+    if not item:
+        raise InputError("an empty die name in the list")
     if item.lower().startswith("custom:"):
         parts = item.split(":")
-        try:
-            weights = tuple(int(w) for w in parts[1].replace(",", " ").replace("/", " ").split())
-        except ValueError:
-            raise InputError(f"custom die weights must be whole numbers: {item!r}") from None
+        words = [w for w in _WEIGHT_SEPARATORS.split(parts[1]) if w]
+        if len(words) != FACES:
+            raise InputError(f"a custom die has six weights (faces 1-6), got {len(words)} in {_short(item)!r}")
+        weights = tuple(parse_whole(w, f"a custom die's weight in {_short(item)!r}", 0, MAX_WEIGHT)
+                        for w in words)
         jokers = []
         for p in parts[2:]:
-            if not (p.lower().startswith("j") and p[1:].isdigit()):
-                raise InputError(f"a custom die's joker is written :j1 .. :j6, got {p!r} in {item!r}")
+            if not re.fullmatch(r"[jJ][1-6]", p):
+                raise InputError(f"a custom die's joker is written :j1 .. :j6, got {_short(p)!r} in {_short(item)!r}")
             jokers.append(int(p[1:]))
-        return Die(item, weights, tuple(jokers))
+        jokers = sorted(set(jokers))
+        if sum(weights) == 0:
+            raise InputError(f"a custom die needs a face of positive weight: {_short(item)!r}")
+        for f in jokers:
+            if weights[f - 1] == 0:
+                raise InputError(f"a custom die's joker face {f} has weight 0 (it never shows): {_short(item)!r}")
+        name = "custom:" + ",".join(map(str, weights)) + "".join(f":j{f}" for f in jokers)
+        return Die(name, weights, tuple(jokers))
+    if len(item) > 40:
+        raise InputError(f"unknown die {_short(item)!r}; known: {', '.join(NAMED_DICE)}")
     return die_by_name(item)
+
+
+def dice_text(dice: Sequence[Die]) -> str:
+    """The dice as `parse_dice` reads them back: names with runs folded, 'ordinary*4, lucky, ordinary'."""
+    out: list[list] = []
+    for die in dice:
+        if out and out[-1][0] == die.name:
+            out[-1][1] += 1
+        else:
+            out.append([die.name, 1])
+    return ", ".join(n if k == 1 else f"{n}*{k}" for n, k in out)
 
 
 def check_six(dice: Sequence[Die], what: str = "--dice") -> None:
@@ -103,12 +198,21 @@ def parse_positions(text: str | Sequence[int] | None, n: int | None = None) -> l
     """Positions 1..6 of your dice (which dice rolled), e.g. '2,3,5'; None for the default 1, 2, ..."""
     if text is None:
         return None
-    items = text.replace(",", " ").split() if isinstance(text, str) else list(text)
-    try:
-        positions = [int(p) for p in items]
-    except (TypeError, ValueError):
-        raise InputError(f"--positions must be numbers 1-6, got {text!r}") from None
-    if any(not 1 <= p <= DICE_PER_PLAYER for p in positions) or len(set(positions)) != len(positions):
+    if isinstance(text, str):
+        items: list = text.replace(",", " ").replace(";", " ").split()
+    elif isinstance(text, Sequence):
+        items = list(text)
+    else:
+        raise InputError(f"--positions must be numbers 1-6, got {type(text).__name__}")
+    if len(items) > DICE_PER_PLAYER:
+        raise InputError(f"--positions names at most {DICE_PER_PLAYER} dice, got {len(items)}")
+    if not all(isinstance(p, (int, str)) and not isinstance(p, bool) and re.fullmatch(r"[0-9]{1,2}", str(p).strip())
+               for p in items):
+        raise InputError(f"--positions must be numbers 1-6, got {_short(str(text))!r}")
+    positions = [int(str(p).strip()) for p in items]
+    if any(not 1 <= p <= DICE_PER_PLAYER for p in positions):
+        raise InputError("each rolled die needs its own position 1..6 among your dice")
+    if len(set(positions)) != len(positions):
         raise InputError("each rolled die needs its own position 1..6 among your dice")
     if n is not None and len(positions) != n:
         raise InputError(f"--positions names {len(positions)} dice but the roll has {n}")
@@ -123,26 +227,32 @@ def parse_roll(roll: str | Sequence[int | str], dice: Sequence[Die] | None = Non
     (1-based, default 1, 2, ...) each face is checked against the die that shows it, and J becomes that
     die's joker face.
     """
-    items = roll.replace(",", " ").split() if isinstance(roll, str) else [str(f).strip() for f in roll]
+    if isinstance(roll, str):
+        items = roll.replace(",", " ").replace(";", " ").split()
+    elif isinstance(roll, Sequence):
+        items = [str(f).strip() for f in roll]
+    else:
+        raise InputError(f"a roll is faces 1 to 6, got {type(roll).__name__}")
     if not 1 <= len(items) <= DICE_PER_PLAYER:
         raise InputError(f"a roll has 1 to {DICE_PER_PLAYER} dice, got {len(items)}")
     positions = list(range(1, len(items) + 1)) if positions is None else list(positions)
-    if len(positions) != len(items) or len(set(positions)) != len(positions) or any(
-            not 1 <= p <= DICE_PER_PLAYER for p in positions):
+    if len(positions) != len(items):
+        raise InputError(f"the roll has {len(items)} dice but {len(positions)} positions are given")
+    if len(set(positions)) != len(positions) or any(
+            isinstance(p, bool) or not isinstance(p, int) or not 1 <= p <= DICE_PER_PLAYER for p in positions):
         raise InputError("each rolled die needs its own position 1..6 among your dice")
     faces = []
     for item, pos in zip(items, positions):
-        die = dice[pos - 1] if dice is not None else None
+        die = dice[pos - 1] if dice is not None and pos <= len(dice) else None
         if item.upper() == JOKER_SYMBOL:
             if die is None or not die.joker_faces:
                 whose = f"the {die.name} die (position {pos})" if die is not None else "this die"
                 raise InputError(f"{JOKER_SYMBOL} is a joker face, and {whose} has none")
-            faces.append(die.joker_faces[0])
+            faces.append(next(f for f in die.joker_faces if die.weights[f - 1] > 0))
             continue
-        try:
-            face = int(item)
-        except ValueError:
-            raise InputError(f"a die shows 1 to 6 (or {JOKER_SYMBOL} for a joker), got {item!r}") from None
+        if not re.fullmatch(r"[0-9]{1,3}", item):
+            raise InputError(f"a die shows 1 to 6 (or {JOKER_SYMBOL} for a joker), got {_short(item)!r}")
+        face = int(item)
         if not 1 <= face <= FACES:
             raise InputError(f"a die shows 1 to 6 (or {JOKER_SYMBOL} for a joker), got {face}")
         if die is not None and die.weights[face - 1] == 0:
@@ -156,8 +266,9 @@ def face_text(die: Die, face: int) -> str:
     return JOKER_SYMBOL if face in die.joker_faces else str(face)
 
 
-def check_target(target: int, what: str = "--target") -> int:
-    """A match target: a positive multiple of 50, at most MAX_TARGET."""
+def check_target(target: object, what: str = "--target") -> int:
+    """A match target: a positive multiple of 50, at most MAX_TARGET (a number or its text)."""
+    target = parse_whole(target, what)
     if target <= 0 or target % SCORE_UNIT:
         raise InputError(f"{what} must be a positive multiple of {SCORE_UNIT}, got {target}")
     if target > MAX_TARGET:
@@ -165,8 +276,25 @@ def check_target(target: int, what: str = "--target") -> int:
     return target
 
 
-def check_points(value: int, target: int, what: str) -> int:
-    """A banked score: a multiple of 50 below the target."""
+def check_points(value: object, target: int, what: str) -> int:
+    """A banked score: a multiple of 50 below the target (a number or its text)."""
+    value = parse_whole(value, what)
     if value < 0 or value % SCORE_UNIT or value >= target:
         raise InputError(f"{what} must be a multiple of {SCORE_UNIT} below the target {target}, got {value}")
     return value
+
+
+def parse_turn_total(value: object, what: str = "--turn-total") -> int:
+    """Points set aside this turn: a multiple of 50 from 0 to MAX_TURN_TOTAL (a number or its text)."""
+    value = parse_whole(value, what)
+    if value < 0 or value % SCORE_UNIT or value > MAX_TURN_TOTAL:
+        raise InputError(f"the turn total must be a non-negative multiple of {SCORE_UNIT} up to "
+                         f"{MAX_TURN_TOTAL:,}, got {value}")
+    return value
+
+
+def check_not_won(score: int, turn_total: int, target: int) -> None:
+    """A race-aware position: the score plus the turn total set aside is still below the target."""
+    if score + turn_total >= target:
+        raise InputError(f"--score {score} plus --turn-total {turn_total} reaches the target {target}: the game "
+                         "is already won")

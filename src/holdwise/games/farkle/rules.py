@@ -17,6 +17,7 @@ A roll busts when no legal selection exists. Using every rolled die gives hot di
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -25,7 +26,7 @@ from itertools import product
 from ...errors import InputError
 
 __all__ = [
-    "DICE_PER_PLAYER", "FACES", "FULL_STRAIGHT", "JOKER", "JOKER_SYMBOL", "NAMED_DICE", "SCORE_UNIT",
+    "DICE_PER_PLAYER", "FACES", "FULL_STRAIGHT", "JOKER", "JOKER_SYMBOL", "MAX_WEIGHT", "NAMED_DICE", "SCORE_UNIT",
     "SHORT_STRAIGHTS", "SINGLE", "TRIPLE_BASE", "Die", "busts", "die_by_name", "roll_counts", "score",
     "selections",
 ]
@@ -39,6 +40,7 @@ SHORT_STRAIGHTS = {(1, 2, 3, 4, 5): 500, (2, 3, 4, 5, 6): 750}
 FULL_STRAIGHT = 1500
 DICE_PER_PLAYER = 6
 SCORE_UNIT = 50  # every score is a multiple of 50
+MAX_WEIGHT = 1_000_000  # a face's weight (the named dice use at most 10): chances stay well inside a float
 
 
 @dataclass(frozen=True)
@@ -50,8 +52,12 @@ class Die:
     joker_faces: tuple[int, ...] = ()
 
     def __post_init__(self):
-        if len(self.weights) != FACES or any(int(w) != w or w < 0 for w in self.weights) or sum(self.weights) == 0:
-            raise InputError(f"die {self.name!r}: weights must be six non-negative integers, not all zero")
+        def whole(w) -> bool:
+            return isinstance(w, (int, float)) and math.isfinite(w) and int(w) == w and 0 <= w <= MAX_WEIGHT
+
+        if len(self.weights) != FACES or not all(whole(w) for w in self.weights) or sum(self.weights) == 0:
+            raise InputError(f"die {str(self.name)[:40]!r}: weights must be six whole numbers 0 to {MAX_WEIGHT:,}, "
+                             "not all zero")
         if any(f not in range(1, FACES + 1) for f in self.joker_faces):
             raise InputError(f"die {self.name!r}: joker faces must be 1..6")
 

@@ -31,14 +31,14 @@ from .hints import (
     rank_options,
     selections_of,
 )
-from .match import DEFAULT_TARGET, cached_match
-from .parsing import check_six, check_target, face_text, parse_dice
+from .match import DEFAULT_TARGET, cached_match, check_match_cost
+from .parsing import check_six, check_target, face_text, parse_dice, parse_seed
 from .rules import DICE_PER_PLAYER, FACES, SCORE_UNIT, Die
 from .turn import solve_turn
 
 __all__ = [
-    "COMPUTER_PLAYS", "DEFAULT_OPTIONS", "actions", "advice", "computer_action", "measure_of", "new_game",
-    "normalize_options", "parse_action", "prepare", "step",
+    "COMPUTER_PLAYS", "DEFAULT_OPTIONS", "actions", "advice", "busts_always", "computer_action", "measure_of",
+    "new_game", "normalize_options", "parse_action", "prepare", "step",
 ]
 
 COMPUTER_PLAYS = ("race-aware", "coaching")
@@ -56,21 +56,30 @@ def normalize_options(options: Mapping | None) -> dict:
         raise InputError(f"unknown Farkle option(s): {', '.join(sorted(unknown))}; known: "
                          f"{', '.join(DEFAULT_OPTIONS)}")
     out.update({k: v for k, v in (options or {}).items() if v is not None})
-    try:
-        out["target"] = check_target(int(out["target"]))
-    except (TypeError, ValueError) as err:
-        raise InputError(str(err) if isinstance(err, InputError) else f"--target must be a number, "
-                         f"got {out['target']!r}") from None
+    for key, choices in (("computer", COMPUTER_PLAYS), ("first", SIDES)):
+        if not isinstance(out[key], str) or out[key] not in choices:
+            shown = out[key] if isinstance(out[key], str) else type(out[key]).__name__
+            allowed = " or ".join(choices) if key == "first" else "one of " + ", ".join(choices)
+            raise InputError(f"--{key} must be {allowed}, got {str(shown)[:40]!r}")
+    out["target"] = check_target(out["target"])
+    loadouts = []
     for key, what in (("dice", "--dice"), ("computer_dice", "--computer-dice")):
         dice = parse_dice(out[key])
         check_six(dice, what)
-        solve_turn(dice)  # refuses dice that can never bust, before a game starts
+        solve_turn(dice)  # refuses dice whose turn is unbounded, before a game starts
         out[key] = [d.name for d in dice]
-    if out["computer"] not in COMPUTER_PLAYS:
-        raise InputError(f"--computer must be one of {', '.join(COMPUTER_PLAYS)}, got {out['computer']!r}")
-    if out["first"] not in SIDES:
-        raise InputError(f"--first must be player or computer, got {out['first']!r}")
+        loadouts.append(dice)
+    if all(busts_always(d) for d in loadouts):
+        raise InputError("neither side's dice can ever score (every roll busts): the game would never end")
+    if out["computer"] == "race-aware":  # the match solve before the first game: within the guard
+        check_match_cost(loadouts[0], loadouts[1], out["target"], store=True)
     return out
+
+
+def busts_always(dice: tuple[Die, ...]) -> bool:
+    """True when no roll of the six dice has a legal selection (every turn busts at once)."""
+    t = solve_turn(tuple(dice)).table
+    return bool(t.group_start[t.full_state + 1] == t.group_start[t.full_state])
 
 
 @lru_cache(maxsize=64)
@@ -110,6 +119,7 @@ def _fresh(side: str) -> dict:
 def new_game(options: Mapping | None = None, seed: int = 0) -> State:
     """A new match from 0-0; `first` rolls first."""
     opts = normalize_options(options)
+    seed = parse_seed(seed)
     data = {"game": 1, "starter": opts["first"], "scores": {"player": 0, "computer": 0}, "winner": "",
             **_fresh(opts["first"])}
     state = State(game=GAME, options=opts, seed=int(seed), draws=0, phase="roll", to_move=opts["first"],

@@ -15,6 +15,31 @@ c_S = sum_o P(o) max (s + c_R) (c_R = 0 for sets that can bust). Banking at (t, 
 and then following that rule when q_S t >= E_S[max (s + c_R)]; since totals only grow, the region
 t >= T* = max_S E_S[max (s + c_R)] / q_S is never left, so by the one-step look-ahead argument banking
 (rolling only no-risk sets) is optimal there. Below T*, levels are solved from the top down.
+
+When is the expected turn value finite? (`unbounded_reason` decides it; `solve_turn` refuses the rest.)
+Call a set of dice left S *safe* when a player can roll from S forever without ever risking a bust: the
+safe sets are the largest family Z with, for every S in Z, q_S = 0 and, for every outcome of rolling S, a
+legal selection leaving a set in Z (all six dice on hot dice). Z is found by removing sets that break the
+rule until none does (at most 63 rounds).
+- If the six dice are safe, the value is unbounded: every roll sets at least 50 points aside, so "roll n
+  times, then bank" banks at least 50 n for every n, with certainty.
+- Otherwise it is finite. Number each set by the round r(S) in which it left Z (0: q_S > 0). From a set of
+  round r, some outcome of chance >= p_min (the least chance of an outcome) leaves only sets of rounds < r,
+  so whatever the player selects, a bust comes within r + 1 <= K rolls with chance >= e = p_min^(K-1) q_min
+  (q_min: the least positive bust chance), K = the number of sets. A roll sets at most M = 8,000 points
+  aside, so a turn that keeps rolling banks at most M per roll, and the number of rolls N has
+  P(N > jK) <= (1 - e)^j: E[points] <= M E[N] <= M K / e.
+Every way back to six dice passes through a set that can bust exactly when the six dice are not safe: a die
+that always shows a 1 with five ordinary dice (q = 0 with six dice, but the five ordinary dice left can
+bust) is finite; six dice that always score is not. With q_6 = 0 and six dice not safe, c_6 (the no-risk gain
+of six dice) depends on itself through hot dice: c_6 = F(c_6), F convex, piecewise linear and increasing
+with slope < 1 (the chance to come back to six dice without risk, < 1 since six dice are not safe); it is
+solved by Newton steps from 0, which climb to the fixed point and stop on its linear piece.
+
+Resource guard: the backward solve holds two tables of (T* / 50) x (sets of dice left) floats and touches
+every option of every set once per level; `turn_cost` estimates both before the solve and `solve_turn`
+refuses dice whose T* would need more than TURN_MAX_WORK steps or TURN_MAX_BYTES of memory (dice that
+almost never bust, such as a custom die with one heavy face of 1s), saying the limit.
 """
 
 from __future__ import annotations
@@ -31,8 +56,9 @@ from ...errors import InputError
 from .rules import DICE_PER_PLAYER, FACES, SCORE_UNIT, Die, score
 
 __all__ = [
-    "CODE_BASE", "N_FACES", "DieType", "RollTable", "TurnSolution", "die_types", "distinct_options", "group_rows",
-    "no_risk_bonus", "outcome_options", "roll_table", "score_table", "solve_turn", "turn_values", "weights7",
+    "CODE_BASE", "N_FACES", "TURN_MAX_BYTES", "TURN_MAX_WORK", "DieType", "RollTable", "TurnPlan", "TurnSolution",
+    "die_types", "distinct_options", "group_rows", "no_risk_bonus", "outcome_options", "roll_table", "safe_states",
+    "score_table", "solve_turn", "turn_cost", "turn_plan", "turn_values", "unbounded_reason", "weights7",
 ]
 
 N_FACES = FACES + 1  # faces 1..6 and the joker
@@ -502,6 +528,89 @@ def _turn_values(levels, group_start, group_prob, option_start, option_offset, o
 turn_values = njit(cache=True)(_turn_values)
 
 
+# The guard of one turn solve (measured: see turn_cost). A step is one option read at one level.
+TURN_MAX_WORK = 20_000_000_000  # about a minute at ~3 ns a step
+TURN_MAX_BYTES = 4 * 2**30  # the two level tables; the machine class has 24 GiB, shared with the rest
+
+
+def safe_states(t: RollTable) -> np.ndarray:
+    """The safe sets of dice left (see the module docstring): q_S = 0 and every outcome has a selection
+    leaving a safe set. Returns a boolean per state (the empty state is never safe)."""
+    safe = np.nan_to_num(t.bust, nan=1.0) == 0.0
+    while True:
+        removed = False
+        for s in np.nonzero(safe)[0]:
+            for g in range(t.group_start[s], t.group_start[s + 1]):
+                ks = range(t.option_start[g], t.option_start[g + 1])
+                if not any(safe[t.option_state[k]] for k in ks):
+                    safe[s] = False
+                    removed = True
+                    break
+        if not removed:
+            return safe
+
+
+def unbounded_reason(t: RollTable) -> str | None:
+    """Why a turn with these dice is unbounded (six dice safe: they can be rolled forever without risk), or
+    None when the expected turn value is finite."""
+    if not safe_states(t)[t.full_state]:
+        return None
+    return ("these dice need never bust: every roll scores and some selection always leads back to dice that "
+            "cannot bust, so a turn can roll forever and its value is unbounded")
+
+
+def _no_risk_pass(t: RollTable, order: np.ndarray, x: float) -> tuple[np.ndarray, float, float]:
+    """c_S for the sets that cannot bust, in `order` (growing dice), with c_6 = x where hot dice read it;
+    returns (c, F(x) = c_6 recomputed, F'(x) = its slope: the chance of coming back to six dice at no risk)."""
+    c = np.zeros(t.n_states)
+    d = np.zeros(t.n_states)
+    c[t.full_state], d[t.full_state] = x, 1.0
+    new_full, slope = x, 0.0
+    for s in order:
+        if t.bust[s] > 0.0:
+            continue
+        g0, g1 = t.group_start[s], t.group_start[s + 1]
+        k0, k1 = t.option_start[g0], t.option_start[g1]
+        states = t.option_state[k0:k1]
+        values = t.option_units[k0:k1] + c[states]
+        starts = t.option_start[g0:g1] - k0
+        best = np.maximum.reduceat(values, starts)
+        at_best = values >= np.repeat(best, np.diff(t.option_start[g0:g1 + 1])) - 1e-12 * (1.0 + np.abs(values))
+        best_slope = np.maximum.reduceat(np.where(at_best, d[states], -1.0), starts)
+        value = float(np.dot(t.group_prob[g0:g1], best))
+        rate = float(np.dot(t.group_prob[g0:g1], best_slope))
+        if s == t.full_state:
+            new_full, slope = value, rate
+        else:
+            c[s], d[s] = value, rate
+    c[t.full_state] = new_full
+    return c, new_full, slope
+
+
+def _no_risk_with_hot_dice(t: RollTable, order: np.ndarray) -> np.ndarray:
+    """c_S when six dice cannot bust (but are not safe): Newton steps on c_6 = F(c_6) from 0 (F convex,
+    piecewise linear, slope < 1), so each step lands on or below the fixed point and the last is exact."""
+    x = 0.0
+    for _ in range(200):
+        c, fx, slope = _no_risk_pass(t, order, x)
+        if abs(fx - x) <= 1e-12 * max(1.0, abs(x)):
+            return c
+        if slope >= 1.0 - 1e-12:  # cannot happen when six dice are not safe; plain iteration is safe anyway
+            x = fx
+        else:
+            x = x + (fx - x) / (1.0 - slope)
+    raise InputError("the no-risk gain of these dice did not converge")  # pragma: no cover
+
+
+def turn_cost(t: RollTable, levels: int) -> tuple[int, int]:
+    """(work steps, bytes) of the backward solve over `levels` turn totals: every option and group of every
+    set once per level, and two (levels + reach) x sets tables of floats."""
+    reach = int(t.option_units.max()) if len(t.option_units) else 0
+    work = levels * (len(t.option_units) + len(t.group_prob) + t.n_states)
+    memory = 8 * t.n_states * (2 * levels + reach + 1)
+    return work, memory
+
+
 @dataclass
 class TurnSolution:
     """The coaching table: expected banked points of every (turn total, dice left) and its decisions."""
@@ -515,8 +624,12 @@ class TurnSolution:
 
     @property
     def expected_points(self) -> float:
-        """Expected points of a turn from a fresh start (six dice, total 0: the turn must roll)."""
-        return SCORE_UNIT * float(self.roll[0, self.table.full_state])
+        """Expected points of a turn from a fresh start (six dice, total 0: the turn must roll).
+
+        Read through roll_value: where banking was proven optimal without computing Roll (dice that always
+        bust settle at level 0) the table holds -1, not a value.
+        """
+        return self.roll_value(0, self.table.full_state)
 
     def roll_value(self, total: int, state: int) -> float:
         """Expected banked points when rolling `state` at turn total `total` (points)."""
@@ -568,22 +681,64 @@ def solve_turn(dice: tuple[Die, ...]) -> TurnSolution:
     return _solve_turn(die_types(tuple(dice)))
 
 
+@dataclass(frozen=True)
+class TurnPlan:
+    """What a turn solve will cost, known before its backward pass: the roll table, the no-risk gains c_S,
+    the levels (T* / 50 + 1), the work steps and bytes of the pass; `unbounded` says why there is no finite
+    value (then nothing else is set)."""
+
+    table: RollTable
+    unbounded: str | None
+    bonus: np.ndarray | None = None
+    levels: int = 0
+    work: int = 0
+    memory: int = 0
+
+
+def turn_plan(dice: tuple[Die, ...]) -> TurnPlan:
+    """The roll table, boundedness and the cost of solving a turn with these dice (no backward pass yet)."""
+    return _turn_plan(die_types(tuple(dice)))
+
+
+def _names_text(types: tuple[DieType, ...]) -> str:
+    return ", ".join(d.names[0] if d.count == 1 else f"{d.names[0]}*{d.count}" for d in types)
+
+
 @lru_cache(maxsize=512)
-def _solve_turn(types: tuple[DieType, ...]) -> TurnSolution:
+def _turn_plan(types: tuple[DieType, ...]) -> TurnPlan:
     t = roll_table(types)
-    if t.bust[t.full_state] == 0:
-        raise InputError("these dice can never bust with all six: a turn's value is unbounded")
+    reason = unbounded_reason(t)
+    if reason is not None:
+        return TurnPlan(t, reason)
     order = np.argsort(t.dice_count[1:], kind="stable") + 1
     bonus = np.zeros(t.n_states)
-    no_risk_bonus(order, t.group_start, t.group_prob, t.option_start, t.option_state, t.option_units, t.bust,
-                  bonus, bonus)
+    if t.bust[t.full_state] == 0:  # hot dice come back to six dice that cannot bust: c_6 depends on itself
+        bonus = _no_risk_with_hot_dice(t, order)
+    else:
+        no_risk_bonus(order, t.group_start, t.group_prob, t.option_start, t.option_state, t.option_units, t.bust,
+                      bonus, bonus)
     # T* = max over states that can bust of E[max (s + c_R)] / q_S, in units of 50
     gain = np.zeros(t.n_states)
     no_risk_bonus(order, t.group_start, t.group_prob, t.option_start, t.option_state, t.option_units,
                   np.zeros(t.n_states), gain, bonus)
     risky = t.bust > 0
     top = float(np.max(gain[risky] / t.bust[risky]))
-    levels = int(math.ceil(top)) + 1
+    levels = int(math.ceil(top)) + 1 if top < 2**62 else 2**62
+    work, memory = turn_cost(t, levels)
+    return TurnPlan(t, None, bonus, levels, work, memory)
+
+
+@lru_cache(maxsize=512)
+def _solve_turn(types: tuple[DieType, ...]) -> TurnSolution:
+    plan = _turn_plan(types)
+    if plan.unbounded is not None:
+        raise InputError(plan.unbounded)
+    t, bonus, levels = plan.table, plan.bonus, plan.levels
+    if plan.work > TURN_MAX_WORK or plan.memory > TURN_MAX_BYTES:
+        raise InputError(f"these dice ({_names_text(types)}) almost never bust: banking is proven best only from a "
+                         f"turn total of {SCORE_UNIT * (levels - 1):,}, a solve of {plan.work:.1e} steps and "
+                         f"{plan.memory / 2**30:,.1f} GiB (limit {TURN_MAX_WORK:.0e} steps, about a minute, and "
+                         f"{TURN_MAX_BYTES // 2**30} GiB)")
     roll = np.zeros((levels, t.n_states))
     reach = int(t.option_units.max()) if len(t.option_units) else 0
     keep = np.zeros((levels + reach + 1, t.n_states))

@@ -1,13 +1,17 @@
 """Poker dice for two or three players (seed 003): the game's public face.
 
-- rules and input: `Variant`, `parse_hand`, `parse_keep`, `hand_labels`, `hand_text`, `describe`,
-  `category_of`, `hand_key`, `CATEGORY_LABELS`;
+- rules and input: `Variant`, `parse_hand`, `parse_keep`, `parse_players`, `parse_position`,
+  `parse_rolls_left`, `parse_seed`, `hand_labels`, `hand_text`, `describe`, `category_of`, `hand_key`,
+  `CATEGORY_LABELS`;
 - reports: `odds(variant) -> Odds`, `duel(variant, players, roll_limit) -> DuelResult`;
 - exact solutions: `solve_duel`, `solve_three` (each call solves), `duel_solution`, `three_solution`
   (the same, cached per process), `simulate_duels` (seeded duels);
 - `hint(hand, rolls_left, variant, to_beat, players, position, tied) -> Hint` (measure "win_chance");
 - the play session (you against the computer, 2 or 3 players): `new_game`, `actions`, `step`,
-  `computer_action`, `advice`, `parse_action`.
+  `computer_action`, `advice`, `parse_action`, `normalize_options`, `check_state` (a state from JSON
+  is checked by every verb: a hand-edited one is refused with InputError).
+- resource limits: `MAX_DUELS` (simulate_duels), `MAX_TOLERANCE` and `TOLERANCE` (the fixed points),
+  `MAX_SEED`.
 """
 
 from __future__ import annotations
@@ -17,6 +21,13 @@ from typing import TYPE_CHECKING
 from .. import lazy_exports
 
 if TYPE_CHECKING:  # what the names are, for type checkers; at run time each loads on first use
+    from .inputs import (
+        MAX_SEED,
+        parse_players,
+        parse_position,
+        parse_rolls_left,
+        parse_seed,
+    )
     from .reports import DuelResult, Odds, duel, odds
     from .rules import (
         CATEGORY_LABELS,
@@ -33,13 +44,17 @@ if TYPE_CHECKING:  # what the names are, for type checkers; at run time each loa
         DEFAULT_OPTIONS,
         actions,
         advice,
+        check_state,
         computer_action,
         new_game,
+        normalize_options,
         parse_action,
         step,
         variant_of,
     )
     from .solver import (
+        MAX_DUELS,
+        MAX_TOLERANCE,
         ROLLS,
         TOLERANCE,
         DuelSolution,
@@ -57,6 +72,9 @@ _EXPORTS = {
     'DuelResult': '.reports',
     'DuelSolution': '.solver',
     'KERNEL_MODULES': ('...solver.batch',),
+    'MAX_DUELS': '.solver',
+    'MAX_SEED': '.inputs',
+    'MAX_TOLERANCE': '.solver',
     'Odds': '.reports',
     'ROLLS': '.solver',
     'TOLERANCE': '.solver',
@@ -64,6 +82,7 @@ _EXPORTS = {
     'actions': '.session',
     'advice': '.session',
     'category_of': '.rules',
+    'check_state': '.session',
     'computer_action': '.session',
     'describe': '.rules',
     'duel': '.reports',
@@ -73,10 +92,15 @@ _EXPORTS = {
     'hand_text': '.rules',
     'hint': '.strategy',
     'new_game': '.session',
+    'normalize_options': '.session',
     'odds': '.reports',
     'parse_action': '.session',
     'parse_hand': '.rules',
     'parse_keep': '.rules',
+    'parse_players': '.inputs',
+    'parse_position': '.inputs',
+    'parse_rolls_left': '.inputs',
+    'parse_seed': '.inputs',
     'simulate_duels': '.solver',
     'solve_duel': '.solver',
     'solve_three': '.solver',
@@ -87,9 +111,10 @@ _EXPORTS = {
 __getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)
 
 __all__ = [
-    "CATEGORY_LABELS", "DEFAULT_OPTIONS", "KERNEL_MODULES", "ROLLS", "TOLERANCE", "DuelResult", "DuelSolution",
-    "Odds", "Variant", "actions", "advice", "category_of", "computer_action", "describe", "duel",
-    "duel_solution", "hand_key", "hand_labels", "hand_text", "hint", "new_game", "odds", "parse_action",
-    "parse_hand", "parse_keep", "simulate_duels", "solve_duel", "solve_three", "step", "three_solution",
-    "variant_of",
+    "CATEGORY_LABELS", "DEFAULT_OPTIONS", "KERNEL_MODULES", "MAX_DUELS", "MAX_SEED", "MAX_TOLERANCE", "ROLLS",
+    "TOLERANCE", "DuelResult", "DuelSolution", "Odds", "Variant", "actions", "advice", "category_of",
+    "check_state", "computer_action", "describe", "duel", "duel_solution", "hand_key", "hand_labels",
+    "hand_text", "hint", "new_game", "normalize_options", "odds", "parse_action", "parse_hand", "parse_keep",
+    "parse_players", "parse_position", "parse_rolls_left", "parse_seed", "simulate_duels", "solve_duel",
+    "solve_three", "step", "three_solution", "variant_of",
 ]

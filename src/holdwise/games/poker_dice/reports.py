@@ -33,6 +33,8 @@ class Odds(Result):
 
 def odds(variant: Variant = Variant()) -> Odds:
     """Counts and chances of every category on one roll of five dice (ordered rolls: 7,776)."""
+    if not isinstance(variant, Variant):
+        raise InputError(f"variant must be a poker dice Variant, got {type(variant).__name__}")
     dice = setup(variant).dice
     lat = dice.lattice
     counts = {c: 0 for c in variant.categories}
@@ -76,8 +78,13 @@ def duel(variant: Variant = Variant(), players: int = 2, roll_limit: bool = Fals
          on_step: Callable[[int, int], None] | None = None) -> DuelResult:
     """Each player's win chance under exact play: 2 players (a fixed point) or 3 (about 1.7 s, cached;
     `on_step(done, total)` reports its progress)."""
-    if players not in (2, 3):
-        raise InputError(f"players must be 2 or 3, got {players}")
+    from .inputs import parse_players
+
+    players = parse_players(players)
+    if not isinstance(roll_limit, bool):
+        raise InputError(f"roll_limit must be true or false, got {roll_limit!r:.24}")
+    if on_step is not None and not callable(on_step):
+        raise InputError("on_step must be a function (done, total) or None")
     start = time.perf_counter()
     solution = duel_solution(variant, roll_limit) if players == 2 else three_solution(variant, roll_limit, on_step)
     return DuelResult(players=players, roll_limit=roll_limit, win_chances=tuple(solution.win),

@@ -46,8 +46,13 @@ class Variant:
     poker_faces: bool = False
 
     def __post_init__(self):
+        for name in ("straights", "straight_above_full_house", "flush", "ace_high", "poker_faces"):
+            if not isinstance(getattr(self, name), bool):
+                raise InputError(f"the rule option {name} must be true or false, got {_shown(getattr(self, name))}")
         if self.flush and not self.straights:
             raise InputError("the flush rule needs straights to count")
+        if self.straight_above_full_house and not self.straights:
+            raise InputError("a straight above the full house needs straights to count")
 
     @property
     def categories(self) -> tuple[str, ...]:
@@ -84,7 +89,13 @@ class Variant:
             # the poker faces name the values from the lowest up, whichever notation is shown
             order = sorted(range(1, 7), key=self.value)
             return order[POKER_FACES.index(t)]
-        raise InputError(f"not a face: {text!r} (1-6, or A K Q J 10 9)")
+        raise InputError(f"not a face: {_shown(text)} (1-6, or A K Q J 10 9)")
+
+
+def _shown(value: object, limit: int = 24) -> str:
+    """A bad input as quoted in an error: its repr (one line, odd characters escaped), cut to `limit`."""
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
 def _pattern_category(sizes: tuple[int, ...]) -> str:
@@ -129,8 +140,10 @@ def _tokens(text) -> list[str]:
     """The faces of a hand or keep as written, one string each (nothing is mapped yet)."""
     if isinstance(text, str):
         parts = text.replace(",", " ").split()
+    elif isinstance(text, (list, tuple)):
+        parts = [_face_text(t) for t in text]
     else:
-        parts = [str(t).strip() for t in text]
+        raise InputError(f"dice must be text or a list of faces, got {_shown(text)}")
     out = []
     for part in parts:
         up = part.upper()
@@ -142,12 +155,20 @@ def _tokens(text) -> list[str]:
         if len(up) > 1 and "".join(found) == up:
             out.extend(found)
             continue
-        raise InputError(f"not a face: {part!r} (1-6, or A K Q J 10 9)")
+        raise InputError(f"not a face: {_shown(part)} (1-6, or A K Q J 10 9)")
     digits = [t for t in out if t in DIGITS]
     if digits and len(digits) < len(out):
         # "1" next to "A" could mean the ace or the lowest face: refuse rather than guess
-        raise InputError(f"{' '.join(out)!r} mixes digits 1-6 with poker faces A K Q J 10 9; use one or the other")
+        raise InputError(f"{_shown(' '.join(out))} mixes digits 1-6 with poker faces A K Q J 10 9; "
+                         "use one or the other")
     return out
+
+
+def _face_text(face: object) -> str:
+    """One face of a list as text: a whole number (not a bool or a float) or a string."""
+    if isinstance(face, bool) or not isinstance(face, (int, str)):
+        raise InputError(f"not a face: {_shown(face)} (1-6, or A K Q J 10 9)")
+    return str(face).strip()
 
 
 def parse_keep(text, variant: Variant = Variant(), hand: Sequence[int] | None = None) -> tuple[int, ...]:
@@ -166,6 +187,8 @@ def parse_keep(text, variant: Variant = Variant(), hand: Sequence[int] | None = 
 
 def parse_hand(text, variant: Variant = Variant(), n_dice: int = 5) -> tuple[int, ...]:
     """A hand: `n_dice` faces as one string (spaces or commas) or a list; 1-6 or A K Q J 10 9; sorted."""
+    if isinstance(n_dice, bool) or not isinstance(n_dice, int) or not 1 <= n_dice <= 5:
+        raise InputError(f"a hand has 1 to 5 dice, not {_shown(n_dice)}")
     faces = tuple(sorted(variant.parse_face(t) for t in _tokens(text)))
     if len(faces) != n_dice:
         raise InputError(f"a hand has {n_dice} dice, got {len(faces)}")

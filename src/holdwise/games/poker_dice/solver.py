@@ -20,6 +20,7 @@ from functools import lru_cache
 
 import numpy as np
 
+from ...errors import InputError
 from ...solver import (
     Dice,
     Game,
@@ -31,13 +32,33 @@ from ...solver import (
 from .rules import Variant, hand_ranks
 
 __all__ = [
-    "ROLLS", "TOLERANCE", "DuelSolution", "Setup", "beat_payout", "duel_solution", "first_player_with_limit",
-    "last_player_outcomes", "last_player_values", "setup", "simulate_duels", "solve_duel", "solve_three",
-    "three_solution",
+    "MAX_DUELS", "MAX_TOLERANCE", "ROLLS", "TOLERANCE", "DuelSolution", "Setup", "beat_payout", "duel_solution",
+    "first_player_with_limit", "last_player_outcomes", "last_player_values", "setup", "simulate_duels",
+    "solve_duel", "solve_three", "three_solution",
 ]
 
 ROLLS = 3
 TOLERANCE = 1e-13
+MAX_TOLERANCE = 1e-3  # a fixed point looser than this is no answer
+MAX_DUELS = 5_000_000  # simulate_duels at this size: about 25 s and 0.25 GiB (measured: README)
+
+
+def _check_game(variant: Variant, n_dice: int, sides: int, tol: float | None = None) -> None:
+    """The resource guard: the real game (5 dice, 6 faces) or a smaller one, a tolerance that converges.
+
+    A fixed point to `tol` takes a few steps (its slope is the tie chance); a tolerance below TOLERANCE
+    may never be reached in floating point and would run every one of the 199 steps (minutes with three
+    players), so it is refused, as are games larger than five six-sided dice.
+    """
+    if not isinstance(variant, Variant):
+        raise InputError(f"variant must be a poker dice Variant, got {type(variant).__name__}")
+    for name, value, low, high in (("n_dice", n_dice, 1, 5), ("sides", sides, 2, 6)):
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            raise InputError(f"{name} must be a whole number {low} to {high} (poker dice: 5 dice of 6 faces), "
+                             f"got {value!r:.24}")
+    if tol is not None and (isinstance(tol, bool) or not isinstance(tol, (int, float))
+                            or not TOLERANCE <= tol <= MAX_TOLERANCE):
+        raise InputError(f"tol must be a number {TOLERANCE:g} to {MAX_TOLERANCE:g}, got {tol!r:.24}")
 
 
 @dataclass(frozen=True)
@@ -53,6 +74,7 @@ class Setup:
 @lru_cache(maxsize=32)
 def setup(variant: Variant, n_dice: int = 5, sides: int = 6) -> Setup:
     """The cached dice, ranks and beats table of a variant (small games for the tests: other dice)."""
+    _check_game(variant, n_dice, sides)
     dice = Dice(n_dice, sides)
     lat = dice.lattice
     ranks = hand_ranks(lat.counts[lat.hands], variant)
@@ -115,6 +137,9 @@ class DuelSolution:
 def solve_duel(variant: Variant = Variant(), roll_limit: bool = False, tol: float = TOLERANCE,
                n_dice: int = 5, sides: int = 6) -> DuelSolution:
     """Two players: the first player's win chance under optimal play by both, ties replayed."""
+    _check_game(variant, n_dice, sides, tol)
+    if not isinstance(roll_limit, bool):
+        raise InputError(f"roll_limit must be true or false, got {roll_limit!r:.24}")
     s = setup(variant, n_dice, sides)
     w = 0.5
     for iteration in range(1, 200):
@@ -137,13 +162,25 @@ def solve_three(variant: Variant = Variant(), roll_limit: bool = False, tol: flo
 
     `on_step(done, total)` reports the hands solved in each round of the fixed point.
     """
+    _check_game(variant, n_dice, sides, tol)
+    if not isinstance(roll_limit, bool):
+        raise InputError(f"roll_limit must be true or false, got {roll_limit!r:.24}")
+    if on_step is not None and not callable(on_step):
+        raise InputError("on_step must be a function (done, total) or None")
     return _solve_three(variant, roll_limit, tol, n_dice, sides, on_step or (lambda done, total: None))
 
 
 # The solutions a session, a hint or a server asks for again and again: solved once per process.
-@lru_cache(maxsize=32)
 def duel_solution(variant: Variant, roll_limit: bool = False) -> DuelSolution:
     """solve_duel(variant, roll_limit), cached."""
+    _check_game(variant, 5, 6)
+    if not isinstance(roll_limit, bool):
+        raise InputError(f"roll_limit must be true or false, got {roll_limit!r:.24}")
+    return _duel_solution(variant, roll_limit)
+
+
+@lru_cache(maxsize=32)
+def _duel_solution(variant: Variant, roll_limit: bool) -> DuelSolution:
     return solve_duel(variant, roll_limit)
 
 
@@ -153,6 +190,9 @@ _THREE: dict = {}
 def three_solution(variant: Variant, roll_limit: bool = False,
                    on_step: Callable[[int, int], None] | None = None) -> DuelSolution:
     """solve_three(variant, roll_limit), cached (about 1.7 s the first time; `on_step` reports progress)."""
+    _check_game(variant, 5, 6)
+    if not isinstance(roll_limit, bool):
+        raise InputError(f"roll_limit must be true or false, got {roll_limit!r:.24}")
     key = (variant, roll_limit)
     if key not in _THREE:
         if len(_THREE) >= 16:
@@ -240,8 +280,16 @@ def simulate_duels(variant: Variant, n_duels: int, seed: int) -> int:
     """How many of `n_duels` seeded duels the first player wins, both playing the exact strategies.
 
     Ties are replayed as new duels until decided. Play shares only the keep tables with the solver.
+    At most MAX_DUELS duels (the resource guard); the seed is a whole number 0 or more.
     """
     from ...solver import play
+    from .inputs import parse_seed, parse_whole
+
+    _check_game(variant, 5, 6)
+    if isinstance(n_duels, str) or isinstance(seed, str):
+        raise InputError("n_duels and seed must be whole numbers, not text")
+    n_duels = parse_whole(n_duels, "n_duels", 0, MAX_DUELS, "the most duels one call plays")
+    seed = parse_seed(seed)
 
     s = setup(variant)
     duel = solve_duel(variant)

@@ -23,6 +23,7 @@ import numpy as np
 from ...errors import InputError
 from ...solver import expect, faces_to_counts, optimal_keeps
 from ..base import Hint, Option
+from .inputs import parse_players, parse_position, parse_rolls_left
 from .rules import Variant, hand_labels, hand_text, parse_hand
 from .solver import ROLLS, beat_payout, duel_solution, setup, three_solution
 
@@ -197,13 +198,15 @@ def hint(hand, rolls_left: int, variant: Variant = Variant(), to_beat=None, play
     so far `to_beat` (`tied`: both earlier players hold it, so a tie replays all three). Three players
     solve the whole game once (about 1.7 s, cached; `on_step(done, total)` reports its progress).
     """
-    if not isinstance(rolls_left, int) or not 1 <= rolls_left <= ROLLS - 1:
-        raise InputError(f"rolls left must be 1 or 2 (after the first roll), got {rolls_left}")
-    if players not in (2, 3):
-        raise InputError(f"players must be 2 or 3, got {players}")
-    position = position or (1 if to_beat is None else players)
-    if not 1 <= position <= players:
-        raise InputError(f"position must be 1 to {players}, got {position}")
+    if not isinstance(variant, Variant):
+        raise InputError(f"variant must be a poker dice Variant, got {type(variant).__name__}")
+    rolls_left = parse_rolls_left(rolls_left)
+    players = parse_players(players)
+    position = (1 if to_beat is None else players) if position is None else parse_position(position, players)
+    if not isinstance(tied, bool):
+        raise InputError(f"tied must be true or false, got {tied!r:.24}")
+    if on_step is not None and not callable(on_step):
+        raise InputError("on_step must be a function (done, total) or None")
     if (position == 1) != (to_beat is None):
         raise InputError("give the hand to beat for a later position, and none for the first")
     if tied and not (players == 3 and position == 3):

@@ -29,6 +29,7 @@ if TYPE_CHECKING:  # what the names are, for type checkers; at run time each loa
         hint,
     )
     from .cards import JOKER, card_str, hand_str, parse_card, parse_hand, parse_hold
+    from .inputs import MAX_CREDITS, MAX_SEED, parse_coins, parse_credits, parse_seed
     from .paytables import (
         DEFAULT_GAME,
         HAND_KINDS,
@@ -38,6 +39,8 @@ if TYPE_CHECKING:  # what the names are, for type checkers; at run time each loa
         get_game,
         hand_label,
         load_games,
+        max_scaled_pay,
+        parse_games,
         pay_text,
         resolve_game,
         shipped_games,
@@ -63,6 +66,8 @@ _EXPORTS = {
     'JOKER': '.cards',
     'KERNEL_MODULES': ('.evaluator', '.solver'),
     'MAX_COINS': '.paytables',
+    'MAX_CREDITS': '.inputs',
+    'MAX_SEED': '.inputs',
     'MEASURE': '.analysis',
     'PayTable': '.paytables',
     'ReturnReport': '.analysis',
@@ -81,11 +86,16 @@ _EXPORTS = {
     'hand_str': '.cards',
     'hint': '.analysis',
     'load_games': '.paytables',
+    'max_scaled_pay': '.paytables',
     'new_game': '.session',
     'parse_action': '.session',
     'parse_card': '.cards',
+    'parse_coins': '.inputs',
+    'parse_credits': '.inputs',
+    'parse_games': '.paytables',
     'parse_hand': '.cards',
     'parse_hold': '.cards',
+    'parse_seed': '.inputs',
     'pay_text': '.paytables',
     'paytable_of': '.session',
     'resolve_game': '.paytables',
@@ -96,9 +106,10 @@ _EXPORTS = {
 __getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)
 
 __all__ = [
-    "DECISION_MEASURE", "DEFAULT_GAME", "HAND_KINDS", "JOKER", "KERNEL_MODULES", "MAX_COINS", "MEASURE",
-    "GameInfo", "GamesList", "PayTable", "ReturnReport", "ReturnRow", "actions", "advice", "all_games",
-    "analyze_hand", "card_str", "computer_action", "fraction_str", "game_return", "games", "get_game",
-    "hand_label", "hand_str", "hint", "load_games", "new_game", "parse_action", "parse_card", "parse_hand",
-    "parse_hold", "pay_text", "paytable_of", "resolve_game", "shipped_games", "solve_game", "step",
+    "DECISION_MEASURE", "DEFAULT_GAME", "HAND_KINDS", "JOKER", "KERNEL_MODULES", "MAX_COINS", "MAX_CREDITS",
+    "MAX_SEED", "MEASURE", "GameInfo", "GamesList", "PayTable", "ReturnReport", "ReturnRow", "actions", "advice",
+    "all_games", "analyze_hand", "card_str", "computer_action", "fraction_str", "game_return", "games", "get_game",
+    "hand_label", "hand_str", "hint", "load_games", "max_scaled_pay", "new_game", "parse_action", "parse_card",
+    "parse_coins", "parse_credits", "parse_games", "parse_hand", "parse_hold", "parse_seed", "pay_text",
+    "paytable_of", "resolve_game", "shipped_games", "solve_game", "step",
 ]

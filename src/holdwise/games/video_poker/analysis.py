@@ -13,9 +13,9 @@ from fractions import Fraction
 from functools import lru_cache
 from pathlib import Path
 
-from ...errors import InputError
 from ..base import Hint, Option, Result, fraction_text
 from .cards import HAND_SIZE, CardsInput, card_str, parse_hand
+from .inputs import parse_coins
 from .paytables import DEFAULT_GAME, MAX_COINS, PayTable, all_games, resolve_game
 from .solver import analyze_hand, solve_game
 
@@ -34,11 +34,9 @@ def number(value: Fraction) -> int | float:
     return value.numerator if value.denominator == 1 else float(value)
 
 
-def check_coins(coins: int) -> int:
-    """Coins bet: a whole number 1-5."""
-    if isinstance(coins, bool) or not isinstance(coins, int) or not 1 <= coins <= MAX_COINS:
-        raise InputError(f"coins must be 1 to {MAX_COINS}, got {coins!r}")
-    return coins
+def check_coins(coins: int | str) -> int:
+    """Coins bet: a whole number 1-5 (or its text)."""
+    return parse_coins(coins)
 
 
 def hold_option(dealt: tuple[int, ...], sorted_mask: int) -> tuple[str, list[str], list[int]]:
@@ -61,7 +59,7 @@ def hint(hand: CardsInput, game: str | PayTable = DEFAULT_GAME, coins: int = MAX
     (1-5 in dealt order), `draws`, `counts` (per pay class); `actions=True` adds the session action.
     """
     table = resolve_game(game, paytable_file, dict(extra or {}))
-    check_coins(coins)
+    coins = check_coins(coins)
     dealt = parse_hand(hand, table.deck)
     holds = analyze_hand(dealt, table, coins)
     best = holds[0].value_exact
@@ -134,7 +132,7 @@ def game_return(game: str | PayTable = DEFAULT_GAME, coins: int = MAX_COINS, exa
     Every deal (folded by suit symmetry) plays its best hold; `progress(done, total)` counts deals.
     """
     table = resolve_game(game, paytable_file, dict(extra or {}))
-    check_coins(coins)
+    coins = check_coins(coins)
     start = time.perf_counter()
     done = 0
 
@@ -160,7 +158,7 @@ def game_return(game: str | PayTable = DEFAULT_GAME, coins: int = MAX_COINS, exa
 @lru_cache(maxsize=32)
 def return_value(table: PayTable, coins: int) -> Fraction:
     """The exact return per coin with optimal play (cached: 1-4 coins share one solve)."""
-    check_coins(coins)
+    coins = check_coins(coins)
     if coins < MAX_COINS and coins != 1:
         return return_value(table, 1)
     return solve_game(table, coins).return_exact

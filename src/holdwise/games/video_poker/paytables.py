@@ -2,20 +2,25 @@
 
 from __future__ import annotations
 
+import math
+import numbers
+import re
 import tomllib
+from collections.abc import Sequence
 from dataclasses import dataclass
+from decimal import Decimal
 from fractions import Fraction
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 
 from ...errors import InputError
-from ...solver import to_fraction
+from .cards import shown
 
 __all__ = [
-    "DEFAULT_GAME", "HAND_KINDS", "HAND_LABELS", "KIND_CODES", "MAX_COINS", "PayTable", "WILD_MODES", "all_games",
-    "get_game", "hand_label", "load_games", "parse_games", "pay_text", "resolve_game", "shipped_games",
-    "table_from_json", "table_to_json",
+    "DEFAULT_GAME", "DEFAULT_ROYAL_BELOW_MAX", "HAND_KINDS", "HAND_LABELS", "KIND_CODES", "MAX_COINS",
+    "MAX_FILE_BYTES", "WILD_MODES", "PayTable", "all_games", "get_game", "hand_label", "load_games", "max_scaled_pay",
+    "parse_games", "pay_text", "resolve_game", "shipped_games", "table_from_json", "table_to_json",
 ]
 
 # The hands a pay table may name, with what each means. A hand takes the first entry it can make.
@@ -49,6 +54,7 @@ HAND_LABELS = {
 WILD_MODES = {"none": 0, "deuces": 1, "joker": 2}
 DEFAULT_GAME = "jacks-or-better-9-6"
 MAX_COINS = 5
+HAND_CARDS = 5
 
 
 @dataclass(frozen=True)
@@ -73,8 +79,8 @@ class PayTable:
 
     def pays_for(self, coins: int) -> tuple[Fraction, ...]:
         """Pays per coin at a bet of `coins` (1-5): below 5 the natural royal pays royal_below_max."""
-        if not isinstance(coins, int) or not 1 <= coins <= MAX_COINS:
-            raise InputError(f"coins must be 1 to {MAX_COINS}, got {coins}")
+        if isinstance(coins, bool) or not isinstance(coins, int) or not 1 <= coins <= MAX_COINS:
+            raise InputError(f"coins must be 1 to {MAX_COINS}, got {shown(coins)}")
         if coins == MAX_COINS:
             return self.pays
         return tuple(self.royal_below_max if h == "royal_flush" else p for h, p in zip(self.hands, self.pays))
@@ -85,56 +91,167 @@ class PayTable:
         return tuple(KIND_CODES[h] for h in self.hands)
 
 
-def _parse_game(game_id: str, data: dict, where: str) -> PayTable:
+GAME_KEYS = ("name", "deck", "wild", "royal_below_max", "pays")
+PAY_KEYS = ("hand", "pay")
+DEFAULT_ROYAL_BELOW_MAX = 250
+MAX_FILE_BYTES = 1 << 20  # a pay table file of 1 MiB holds thousands of games
+MAX_TEXT = 100  # characters of a game id or name
+MAX_PAY_TEXT = 64  # characters of a pay written as text
+# The exact comparison works in signed 64-bit integers: its largest number, pay x common denominator x
+# C(cards left, 5) x M (the common deal weight), must stay below 2**62.
+EXACT_BOUND = 2**62
+_DECIMAL = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
+_RATIO = re.compile(r"([+-]?[0-9]+)\s*/\s*([0-9]+)")
+
+
+@lru_cache(maxsize=2)
+def max_scaled_pay(deck: int) -> int:
+    """The largest pay x common denominator the exact comparison takes with a 52- or 53-card deck."""
+    left = deck - HAND_CARDS
+    draws = [math.comb(left, HAND_CARDS - h) for h in range(HAND_CARDS + 1)]
+    return (EXACT_BOUND - 1) // (draws[0] * math.lcm(*draws))
+
+
+def _range_text(deck: int) -> str:
+    limit = max_scaled_pay(deck)
+    return (f"the exact comparison works in 63-bit integers, so with a {deck}-card deck a pay is at most {limit:,} "
+            f"per coin (and pay x the common denominator of the table's pays at most {limit:,})")
+
+
+def _parse_pay(value: object, what: str, deck: int) -> Fraction:
+    """A pay per coin >= 0: a whole number, a decimal or "p/q" (TOML number or text), within the exact range."""
+    kinds = 'a number >= 0 (800, 2.5 or "5/2")'
+    if isinstance(value, bool):
+        raise InputError(f"{what} must be {kinds}, got {shown(value)}")
+    if isinstance(value, numbers.Rational):
+        pay = Fraction(int(value.numerator), int(value.denominator))
+    elif isinstance(value, numbers.Real):  # a TOML float: read as the decimal it prints as (0.1 is 1/10)
+        value = float(value)
+        if not math.isfinite(value):
+            raise InputError(f"{what} must be a finite number, got {shown(value)} (a pay is at most "
+                             f"{max_scaled_pay(deck):,} per coin)")
+        pay = _decimal_pay(repr(value), what, deck)
+    elif isinstance(value, str):
+        text = value.strip()
+        if len(text) > MAX_PAY_TEXT:
+            raise InputError(f"{what} is {len(text)} characters long; a pay is at most {MAX_PAY_TEXT}")
+        ratio = _RATIO.fullmatch(text)
+        if ratio is not None:
+            den = int(ratio.group(2))
+            if den == 0:
+                raise InputError(f"{what} divides by zero: {shown(value)}")
+            pay = Fraction(int(ratio.group(1)), den)
+        elif _DECIMAL.fullmatch(text):
+            pay = _decimal_pay(text, what, deck)
+        elif text.lower().lstrip("+-") in ("inf", "infinity", "nan"):
+            raise InputError(f"{what} must be a finite number, got {shown(value)} (a pay is at most "
+                             f"{max_scaled_pay(deck):,} per coin)")
+        else:
+            raise InputError(f"{what} must be {kinds}, got {shown(value)}")
+    else:
+        raise InputError(f"{what} must be {kinds}, got {shown(value)}")
+    if pay < 0:
+        raise InputError(f"{what} is negative ({shown(value)}); pays are 0 or more")
+    limit = max_scaled_pay(deck)
+    # the common denominator is a multiple of this pay's, so pay x it is at least the numerator
+    if pay.numerator > limit or pay.denominator > limit:
+        raise InputError(f"{what} = {shown(value)} is out of range: {_range_text(deck)}")
+    return pay
+
+
+def _decimal_pay(text: str, what: str, deck: int) -> Fraction:
+    """A decimal's exact value; its exponent is checked first, so 1e999999999 is refused at once."""
+    number = Decimal(text)
+    if number.is_zero():
+        return Fraction(0)
+    # >= 10**7 is above every limit; below 10**-6 the denominator is (limit < 10**6)
+    if not -7 <= number.adjusted() <= 6:
+        raise InputError(f"{what} = {shown(text)} is out of range: {_range_text(deck)}")
+    return Fraction(number)
+
+
+def _check_exact_range(hands: Sequence[str], pays: Sequence[Fraction], deck: int, where: str) -> None:
+    """Every pay x the pays' common denominator, and that denominator, within the exact comparison's range."""
+    limit = max_scaled_pay(deck)
+    denominator = math.lcm(*(p.denominator for p in pays))
+    scaled = [p * denominator for p in pays]
+    top = max(scaled)
+    if denominator > limit or top > limit:
+        hand = hands[scaled.index(top)]
+        raise InputError(f"{where}: the pays' common denominator is {denominator:,} and pay of {hand} x it is "
+                         f"{int(top):,}: out of range: {_range_text(deck)}")
+
+
+def _text_field(value: object, what: str) -> str:
+    if not isinstance(value, str) or not value or len(value) > MAX_TEXT or not value.isprintable():
+        raise InputError(f"{what} must be one line of 1 to {MAX_TEXT} printable characters, got {shown(value)}")
+    return value
+
+
+def _parse_game(game_id: object, data: object, where: str) -> PayTable:
+    _text_field(game_id, f"a game id in {where}")
+
     def bad(message):
         return InputError(f"game {game_id!r} in {where}: {message}")
 
     if not isinstance(data, dict):
-        raise bad("is not a table")
+        raise bad(f"is not a table of {', '.join(GAME_KEYS)}, got {shown(data)}")
+    unknown = [k for k in data if k not in GAME_KEYS]
+    if unknown:
+        raise bad(f"unknown key {unknown[0]!r}; known: {', '.join(GAME_KEYS)}")
+    name = data.get("name", game_id)
+    if not isinstance(name, str) or not name or len(name) > MAX_TEXT or not name.isprintable():
+        raise bad(f"name must be one line of 1 to {MAX_TEXT} printable characters, got {shown(name)}")
     deck = data.get("deck", 52)
+    if isinstance(deck, bool) or not isinstance(deck, int) or deck not in (52, 53):
+        raise bad(f"deck must be 52 or 53 (a whole number), got {shown(deck)}")
     wild = data.get("wild", "none")
-    if deck not in (52, 53):
-        raise bad(f"deck must be 52 or 53, got {deck!r}")
-    if wild not in WILD_MODES:
-        raise bad(f"wild must be one of {', '.join(WILD_MODES)}, got {wild!r}")
+    if not isinstance(wild, str) or wild not in WILD_MODES:
+        raise bad(f"wild must be one of {', '.join(WILD_MODES)}, got {shown(wild)}")
     if (wild == "joker") != (deck == 53):
         raise bad("a joker game has a 53-card deck and a 53-card deck has a joker")
     entries = data.get("pays")
+    known = ", ".join(k for k in HAND_KINDS if k != "nothing")
     if not isinstance(entries, list) or not entries:
-        raise bad("needs pays = [{ hand = ..., pay = ... }, ...]")
+        raise bad("needs pays = [{ hand = ..., pay = ... }, ...] with at least one hand")
+    if len(entries) >= len(HAND_KINDS):
+        raise bad(f"lists {len(entries)} pays; there are {len(HAND_KINDS) - 1} hands")
     hands, pays = [], []
-    for entry in entries:
-        if not isinstance(entry, dict) or "hand" not in entry or "pay" not in entry:
-            raise bad(f"each pay needs a hand and a pay, got {entry!r}")
+    for i, entry in enumerate(entries, 1):
+        if not isinstance(entry, dict) or set(entry) != set(PAY_KEYS):
+            raise bad(f"pay {i} must be {{ hand = ..., pay = ... }} (just those two keys), got {shown(entry)}")
         hand = entry["hand"]
-        if hand not in HAND_KINDS or hand == "nothing":
-            raise bad(f"unknown hand {hand!r}; known: {', '.join(k for k in HAND_KINDS if k != 'nothing')}")
+        if not isinstance(hand, str) or hand not in HAND_KINDS or hand == "nothing":
+            raise bad(f"unknown hand {shown(hand)}; known: {known}")
         if hand in hands:
             raise bad(f"hand {hand!r} listed twice")
         try:
-            pay = to_fraction(entry["pay"])
-        except InputError:
-            raise bad(f"pay of {hand} is not a number: {entry['pay']!r}") from None
-        if pay < 0:
-            raise bad(f"pay of {hand} is negative")
+            pays.append(_parse_pay(entry["pay"], f"pay of {hand}", deck))
+        except InputError as err:
+            raise bad(str(err)) from None
         hands.append(hand)
-        pays.append(pay)
     if wild == "none" and any(h in ("four_deuces", "wild_royal_flush", "five_of_a_kind") for h in hands):
         raise bad("four deuces, wild royal flush and five of a kind need wild cards")
     try:
-        below = to_fraction(data.get("royal_below_max", 250))
-    except InputError:
-        raise bad("royal_below_max is not a number") from None
-    return PayTable(game_id, str(data.get("name", game_id)), deck, wild, (*hands, "nothing"),
-                    (*pays, Fraction(0)), below)
+        below = _parse_pay(data.get("royal_below_max", DEFAULT_ROYAL_BELOW_MAX), "royal_below_max", deck)
+    except InputError as err:
+        raise bad(str(err)) from None
+    table = PayTable(game_id, name, deck, wild, (*hands, "nothing"), (*pays, Fraction(0)), below)
+    for coins in (MAX_COINS, 1):  # 1-4 coins share one table: royal_below_max for the natural royal
+        _check_exact_range(table.hands, table.pays_for(coins), deck, f"game {game_id!r} in {where}")
+    return table
 
 
 def parse_games(text: str, where: str) -> dict[str, PayTable]:
     """Games from TOML text in the shipped file's format; `where` names the text in errors."""
+    if not isinstance(text, str):
+        raise InputError(f"{where} must be TOML text, got {shown(text)}")
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
         raise InputError(f"{where} is not valid TOML: {err}") from None
+    except RecursionError:
+        raise InputError(f"{where} is not valid TOML: arrays or tables nested too deep") from None
     if not data:
         raise InputError(f"{where} defines no game")
     return {game_id: _parse_game(game_id, body, where) for game_id, body in data.items()}
@@ -148,22 +265,38 @@ def shipped_games() -> dict[str, PayTable]:
 
 
 def load_games(path: str | Path) -> dict[str, PayTable]:
-    """Games from a user's TOML file, in the shipped file's format."""
+    """Games from a user's TOML file (UTF-8, at most 1 MiB), in the shipped file's format."""
+    if isinstance(path, bool) or not isinstance(path, (str, Path)) or not str(path):
+        raise InputError(f"a pay table file is a path, got {shown(path)}")
     path = Path(path)
+    name = str(path) if str(path).isprintable() else repr(str(path))  # errors stay one line
     try:
-        text = path.read_text()
+        with path.open("rb") as f:
+            raw = f.read(MAX_FILE_BYTES + 1)
     except FileNotFoundError:
-        raise InputError(f"pay table file not found: {path}") from None
-    except (OSError, UnicodeDecodeError) as err:
-        raise InputError(f"cannot read pay table file {path}: {err}") from None
-    return parse_games(text, str(path))
+        raise InputError(f"pay table file not found: {name}") from None
+    except IsADirectoryError:
+        raise InputError(f"pay table file {name} is a directory, not a file") from None
+    except (OSError, ValueError) as err:
+        raise InputError(f"cannot read pay table file {name}: {getattr(err, 'strerror', None) or err}") from None
+    if len(raw) > MAX_FILE_BYTES:
+        raise InputError(f"pay table file {name} is larger than {MAX_FILE_BYTES:,} bytes (1 MiB), the most accepted")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as err:
+        raise InputError(f"pay table file {name} is not UTF-8 text: byte 0x{raw[err.start]:02x} at "
+                         f"offset {err.start}") from None
+    return parse_games(text, name)
 
 
 def get_game(game_id: str, extra: dict[str, PayTable] | None = None) -> PayTable:
     """A game by id: a shipped one or one of `extra` (which win over shipped ids)."""
     games = {**shipped_games(), **(extra or {})}
-    if game_id not in games:
-        raise InputError(f"unknown game {game_id!r}; known: {', '.join(games)}")
+    if not isinstance(game_id, str) or game_id not in games:
+        ids = list(games)
+        known = ", ".join(ids[:12]) + (f" and {len(ids) - 12:,} more (holdwise video-poker games)" if len(ids) > 12
+                                       else "")
+        raise InputError(f"unknown game {shown(game_id)}; known: {known}")
     return games[game_id]
 
 
@@ -180,10 +313,26 @@ def resolve_game(game: str | PayTable = DEFAULT_GAME, paytable_file: str | Path 
                  extra: dict[str, PayTable] | None = None) -> PayTable:
     """A pay table from an id (shipped, in the file, or in `extra`) or a PayTable itself."""
     if isinstance(game, PayTable):
-        return game
+        return _checked(game)
     if not isinstance(game, str):
-        raise InputError(f"a game is an id such as {DEFAULT_GAME!r}, got {game!r}")
+        raise InputError(f"a game is an id such as {DEFAULT_GAME!r}, got {shown(game)}")
     return get_game(game, all_games(paytable_file, extra))
+
+
+@lru_cache(maxsize=64)
+def _checked(table: PayTable) -> PayTable:
+    """A PayTable built in Python, checked like a file's game (the one validation layer)."""
+    hands, pays = table.hands, table.pays
+    if not (isinstance(hands, tuple) and isinstance(pays, tuple) and len(hands) == len(pays) >= 2
+            and hands[-1] == "nothing" and pays[-1] == 0):
+        raise InputError(f"pay table {table.id!r}: hands and pays must be tuples of equal length ending "
+                         "in 'nothing' with pay 0")
+    body = {"name": table.name, "deck": table.deck, "wild": table.wild, "royal_below_max": table.royal_below_max,
+            "pays": [{"hand": h, "pay": p} for h, p in zip(hands[:-1], pays[:-1])]}
+    parsed = _parse_game(table.id, body, "the given pay table")
+    if parsed != table:
+        raise InputError(f"pay table {table.id!r}: pays must be Fractions or ints")
+    return parsed
 
 
 def hand_label(hand: str) -> str:

@@ -22,8 +22,9 @@ from fractions import Fraction
 from ...errors import InputError
 from ..base import Decision, Hint, Option, State, action_error, random_generator
 from .analysis import MEASURE, check_coins, hint, hold_option, number, return_value
-from .cards import HAND_SIZE, card_str, hand_str, parse_card, parse_hold
+from .cards import HAND_SIZE, card_str, hand_str, parse_card, parse_hold, shown
 from .evaluator import classify_hand
+from .inputs import parse_coins, parse_credits, parse_seed
 from .paytables import (
     DEFAULT_GAME,
     MAX_COINS,
@@ -56,35 +57,35 @@ def _credits_text(value) -> str:
 def paytable_of(state: State) -> PayTable:
     """The pay table a session plays (a shipped id, or the table carried in the options)."""
     if "table" in state.options:
-        return table_from_json(dict(state.options["table"]))
+        return table_from_json(state.options["table"])
     return get_game(str(state.options["paytable"]))
 
 
 def new_game(options: Mapping | None = None, seed: int = 0) -> State:
     """A session: options `paytable` (a game id), `credits` (1000), `bet` (coins per hand, 5), and for a
     game of one's own `paytable_file` (read now; the table is carried in the state as `table`)."""
-    options = dict(options or {})
-    unknown = sorted(set(options) - set(OPTION_KEYS))
+    if options is None:
+        options = {}
+    if not isinstance(options, Mapping):
+        raise InputError(f"video poker options are a mapping such as {{'paytable': {DEFAULT_GAME!r}}}, "
+                         f"got {shown(options)}")
+    options = dict(options)
+    unknown = sorted(str(k) for k in set(options) - set(OPTION_KEYS))
     if unknown:
-        raise InputError(f"unknown video poker option {unknown[0]!r}; known: {', '.join(OPTION_KEYS)}")
-    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise InputError(f"seed must be a whole number >= 0, got {seed!r}")
+        raise InputError(f"unknown video poker option {shown(unknown[0])}; known: {', '.join(OPTION_KEYS)}")
+    seed = parse_seed(seed)
     game_id = options.get("paytable", DEFAULT_GAME)
     if not isinstance(game_id, str):
-        raise InputError(f"paytable must be a game id, got {game_id!r}")
+        raise InputError(f"paytable must be a game id, got {shown(game_id)}")
     if "table" in options:
-        table = table_from_json(dict(options["table"]))
+        table = table_from_json(options["table"])
         if table.id != game_id and "paytable" in options:
             raise InputError(f"the carried table is {table.id!r}, not {game_id!r}")
     else:
         extra = load_games(options["paytable_file"]) if options.get("paytable_file") is not None else None
         table = get_game(game_id, extra)
-    credits = options.get("credits", DEFAULT_CREDITS)
-    if isinstance(credits, bool) or not isinstance(credits, int) or credits < 1:
-        raise InputError(f"credits must be a whole number >= 1, got {credits!r}")
-    bet = options.get("bet", MAX_COINS)
-    if isinstance(bet, bool) or not isinstance(bet, int) or not 1 <= bet <= MAX_COINS:
-        raise InputError(f"bet must be 1 to {MAX_COINS} coins, got {bet!r}")
+    credits = parse_credits(options.get("credits", DEFAULT_CREDITS))
+    bet = parse_coins(options.get("bet", MAX_COINS), "bet")
     clean = {"paytable": table.id, "credits": credits, "bet": bet}
     if table.id not in shipped_games() or shipped_games()[table.id] != table:
         clean["table"] = table_to_json(table)  # the state carries its own table: a server reads no files
@@ -261,19 +262,21 @@ def parse_action(state: State, text: str) -> dict:
     positions to hold ("1 3 5", "135") or the held cards ("As Ks"), `a` holds all five, `0` or `d`
     holds nothing (draw five); after the hand: Enter or `n` deals the next.
     """
+    if text is not None and not isinstance(text, str):
+        raise InputError(f"an action is typed as text, got {shown(text)}")
     t = (text or "").strip().lower()
     if state.over:
         if t in ("", "n", "next", "y", "yes", "d", "deal"):
             return {"type": "next"}
-        raise InputError(f"the hand is over: Enter deals the next, got {text!r}")
+        raise InputError(f"the hand is over: Enter deals the next, got {shown(text)}")
     if state.phase == "bet":
         if t in ("", "d", "deal"):
             return computer_action(state)
-        if t.isdigit() and 1 <= int(t) <= MAX_COINS:
+        if t.isascii() and t.isdigit() and len(t) <= 3 and 1 <= int(t) <= MAX_COINS:
             if int(t) > _max_bet(state):
                 raise InputError(f"a bet of {t} is more than the credits ({_credits_text(state.tally['credits'])})")
             return {"type": "deal", "bet": int(t)}
-        raise InputError(f"type a bet 1-{MAX_COINS} or Enter to deal at {state.data['bet']}, got {text!r}")
+        raise InputError(f"type a bet 1-{MAX_COINS} or Enter to deal at {state.data['bet']}, got {shown(text)}")
     table = paytable_of(state)
     if t in ("d", "draw"):
         t = "none"

@@ -28,7 +28,7 @@ from numba import njit
 
 from ...errors import InputError
 from .evaluator import binomials, classify_all
-from .paytables import MAX_COINS, PayTable
+from .paytables import MAX_COINS, PayTable, max_scaled_pay
 
 __all__ = [
     "HOLD_PRIORITY", "Deck", "GameReturn", "GameTables", "Hold", "analyze_hand", "deal_values", "deck",
@@ -268,10 +268,12 @@ def integer_pays(table: PayTable, coins: int) -> tuple[np.ndarray, int]:
     pays = table.pays_for(coins)
     denominator = math.lcm(*(p.denominator for p in pays))
     scaled = [int(p * denominator) for p in pays]
-    # the largest compared number is max pay * all draws * weight; it must fit in 63 bits
-    d = deck(table.deck)
-    if max(scaled) * d.draws[0] * d.weight >= 2**62:
-        raise InputError(f"pays of {table.id} need too fine a common denominator ({denominator}) to compare exactly")
+    # the largest compared number is max pay * all draws * weight; it must fit in 63 bits (tables are checked
+    # when read: this guards tables built some other way)
+    limit = max_scaled_pay(table.deck)
+    if denominator > limit or max(scaled) > limit:
+        raise InputError(f"pays of {table.id} are out of the exact comparison's 63-bit range: with a {table.deck}-card "
+                         f"deck pay x the pays' common denominator ({denominator:,}) is at most {limit:,}")
     return np.array(scaled, dtype=np.int64), denominator
 
 

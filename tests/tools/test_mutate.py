@@ -1,0 +1,121 @@
+"""The mutation tool (tools/mutate.py): which mutants it makes, how it applies them, and one real run."""
+
+import ast
+import importlib.util
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+spec = importlib.util.spec_from_file_location("mutate", ROOT / "tools" / "mutate.py")
+mutate = importlib.util.module_from_spec(spec)
+sys.modules["mutate"] = mutate
+spec.loader.exec_module(mutate)
+
+SOURCE = '''"""Docstring with 1 < 2."""
+from __future__ import annotations
+
+__all__ = ["f", "LIMIT"]
+
+LIMIT = 10
+
+
+def f(x: int = 3, flag: bool = True) -> int:
+    """Doc: 0 and 1."""
+    if x < 0 or not flag:
+        raise ValueError("bad")
+    y = max(x, 1) + x * 2
+    y -= 1
+    return y // 2 if x == 5 else min(y, LIMIT)
+'''
+
+
+def changes(source=SOURCE):
+    return sorted((m.line, m.change) for m in mutate.generate("m.py", source))
+
+
+def test_generated_mutants():
+    got = changes()
+    assert (6, "`10` -> `11`") in got and (6, "`10` -> `9`") in got
+    assert (11, "`<` -> `<=`") in got and (11, "`or` -> `and`") in got and (11, "`not` removed") in got
+    assert (11, "`0` -> `1`") in got
+    assert any(line == 11 and "raise guard" in c for line, c in got)
+    assert (13, "`max` -> `min`") in got and (13, "`+` -> `-`") in got and (13, "`*` -> `//`") in got
+    assert (13, "`1` -> `0`") in got and (13, "`1` -> `2`") in got and (13, "`2` -> `3`") in got
+    assert (14, "`-=` -> `+=`") in got
+    assert (15, "`//` -> `*`") in got and (15, "`==` -> `!=`") in got and (15, "`min` -> `max`") in got
+    assert (9, "`3` -> `4`") in got and (9, "`True` -> `False`") in got  # defaults are mutated
+    # nothing from docstrings, __all__ or annotations
+    assert not [c for line, c in got if line in (1, 4, 10)]
+    assert not [c for line, c in got if "int" in c]
+
+
+def test_each_mutant_changes_one_token_and_keys_are_unique():
+    mutants = mutate.generate("m.py", SOURCE)
+    assert len({m.key for m in mutants}) == len(mutants)
+    original = ast.dump(ast.parse(SOURCE))
+    for m in mutants:
+        text = mutate.apply(SOURCE, m)
+        assert ast.dump(ast.parse(text)) != original, m.change
+        compile(text, "m.py", "exec")
+    raise_guard = next(m for m in mutants if m.kind == "raise")
+    assert "if False:" in mutate.apply(SOURCE, raise_guard)
+    not_removed = next(m for m in mutants if m.kind == "not")
+    assert "or flag:" in mutate.apply(SOURCE, not_removed)
+
+
+def test_same_change_twice_on_a_line_is_numbered():
+    got = changes("x = a < b < c\n")
+    assert got == [(1, "`<` -> `<=`"), (1, "`<` -> `<=` #2")]
+
+
+def test_mutated_behaviour():
+    namespace = {}
+    mutants = {m.change: m for m in mutate.generate("m.py", SOURCE) if m.line == 13}
+    exec(mutate.apply(SOURCE, mutants["`max` -> `min`"]), namespace)
+    assert namespace["f"](4) == (1 + 8 - 1) // 2 or namespace["f"](4) == min(1 + 8 - 1, 10)
+
+
+def test_equivalents_file(tmp_path):
+    f = tmp_path / "eq.txt"
+    f.write_text("# comment\n\nm.py | LIMIT = 10 | `10` -> `11` | only a display limit\n")
+    eq = mutate.load_equivalents(f)
+    key = next(m.key for m in mutate.generate("m.py", SOURCE) if m.change == "`10` -> `11`")
+    assert eq == {key: "only a display limit"}
+    f.write_text("m.py | LIMIT = 10 | `10` -> `11` |\n")
+    with pytest.raises(SystemExit):
+        mutate.load_equivalents(f)
+
+
+def test_the_shipped_equivalents_name_real_mutants():
+    eq = mutate.load_equivalents()
+    config = mutate.load_config()
+    keys = set()
+    for module in config["modules"]:
+        keys |= {m.key for m in mutate.generate(module, (ROOT / "src" / module).read_text())}
+    stale = [k for k in eq if k not in keys]
+    assert not stale, f"equivalent mutants that no longer exist: {stale}"
+
+
+def test_config_names_existing_modules_and_tests():
+    config = mutate.load_config()
+    assert len(config["modules"]) == 11
+    for module, spec in config["modules"].items():
+        assert (ROOT / "src" / module).is_file()
+        for test in spec["tests"]:
+            assert (ROOT / test.split("::")[0]).is_file(), test
+
+
+@pytest.mark.slow
+def test_a_real_run_kills_a_mutant_in_the_copy_only(tmp_path):
+    """MAX_EXPONENT = 300 -> 301 must be killed; the repository's file is untouched."""
+    target = ROOT / "src" / "holdwise" / "solver" / "exact.py"
+    before = target.read_text()
+    out = tmp_path / "r.json"
+    code = mutate.main(["--modules", "solver/exact.py", "--match", "MAX_EXPONENT = 300 ", "--jobs", "1",
+                        "--json", str(out), "--floor", "100"])
+    assert target.read_text() == before
+    result = json.loads(out.read_text())["modules"][0]
+    assert result["mutants"] == 2 and result["killed"] == 2 and code == 0
