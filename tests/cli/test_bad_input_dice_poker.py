@@ -45,9 +45,9 @@ CASES = [
     # counts that explode, and the resource guard
     (["dice-poker", "verify", "--hands", "10000000000"], "limit about a minute"),
     (["dice-poker", "verify", "--hands", "2", "--json"], "--hands must be at least 1,000"),
-    (["dice-poker", "--dice", "10", "--sides", "16", "--exact"], "the limit is 700,000"),
+    (["dice-poker", "--dice", "10", "--sides", "16", "--exact"], "the limit is 3,000,000"),
     (["dice-poker", "--dice", "10", "--sides", "17", "--diff"], "too large to solve here"),
-    (["dice-poker", "hint", "1", "2", "3", "4", "5", "6", "7", "8", "-r", "2", "--dice", "8", "--sides", "12",
+    (["dice-poker", "hint", "1", "2", "3", "4", "5", "6", "7", "8", "-r", "2", "--dice", "8", "--sides", "16",
       "--exact"], "exact arithmetic"),
     # small ones: seeds, ranges, hands
     (["dice-poker", "play", "--seed=-1"], "--seed"),
@@ -60,6 +60,8 @@ CASES = [
     (["dice-poker", "hint", "²", "1", "3", "4", "6", "-r", "1"], "a hand is dice values"),
     (["dice-poker", "hint", "1.5", "2", "3", "4", "5", "-r", "1"], "a hand is dice values"),
     (["dice-poker", "hint", "1", "2", "3", "4", "5", "-r", "7"], "--rerolls-left"),
+    (["dice-poker", "--dice", "abc"], "--dice"),
+    (["dice-poker", "verify", "--hands", "1e10"], "--hands"),
 ]
 
 

@@ -161,6 +161,11 @@ OPTIONS = [
     (["play", "--bet", "0"], "--bet must be 1 to 5"),
     (["play", "--bet", "6"], "--bet must be 1 to 5"),
     (["play", "--bet", "²"], "--bet must be 1 to 5"),
+    # usage: options that do not exist, a missing value, extra arguments, no such command
+    (["hold", *HAND, "--bogus"], "no such option: --bogus"),
+    (["return", "--coins"], "requires an argument"),
+    (["games", "extra"], "unexpected extra argument"),
+    (["nope"], "no such command 'nope'"),
 ]
 
 

@@ -218,3 +218,47 @@ def test_the_cli_imports_only_the_face():
     names = {alias.name for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) and node.module == "games"
              for alias in node.names}
     assert names == {"farkle"}
+
+
+def _strict(text):
+    def refuse(value):
+        raise ValueError(f"not strict JSON: {value}")
+
+    return json.loads(text, parse_constant=refuse)
+
+
+@pytest.mark.parametrize("dice", ["custom:1,1,1,1,1,2*6", "custom:1;1;1;1;1;2*6", "custom:1/1/1/1/1/2*6",
+                                  "custom:1 1 1 1 1 2*6", "custom:1,1,1,1,1,2*2;custom:1,1,1,1,1,2*4"])
+def test_the_readme_custom_die_syntax(dice):
+    result = run("farkle", "turn", "--dice", dice, "--json")
+    assert result.exit_code == 0, result.output
+    data = _strict(result.stdout)
+    assert data["dice"] == ["custom:1,1,1,1,1,2"] * 6 and data["expected_points"] > 0
+
+
+def test_six_dice_that_cannot_bust_but_are_not_safe_are_solved():
+    """Was refused as unbounded: every way back to six dice passes through five ordinary dice, which can bust."""
+    result = run("farkle", "turn", "--dice", "custom:1/0/0/0/0/0,ordinary*5", "--json")
+    assert result.exit_code == 0, result.output
+    data = _strict(result.stdout)
+    assert data["expected_points"] == pytest.approx(955.0045340147543) and data["bank_threshold"]["6"] is None
+
+
+def test_a_die_of_jokers_only_is_worth_nothing_not_minus_50():
+    data = _strict(run("farkle", "turn", "--dice", "custom:1,0,0,0,0,0:j1*6", "--json").stdout)
+    assert data["expected_points"] == 0.0
+
+
+def test_loadout_reports_unbounded_choices_instead_of_ranking_them():
+    result = run("farkle", "loadout", "--owned", "ordinary*6,saint-antiochus*6", "--top", "10", "--json")
+    assert result.exit_code == 0, result.output
+    data = _strict(result.stdout)
+    assert data["unbounded"] == [["saint-antiochus"] * 6] and data["choices"] == 7
+    assert len(data["loadouts"]) == 6 and all(isinstance(r["expected_points"], float) for r in data["loadouts"])
+    text = run("farkle", "loadout", "--owned", "ordinary*6,saint-antiochus*6").stdout
+    assert "not ranked: 1 choice(s)" in text
+
+
+def test_loadout_of_a_hundred_alike_dice_is_one_choice():
+    data = _strict(run("farkle", "loadout", "--owned", "ordinary*100", "--json").stdout)
+    assert data["choices"] == 1 and data["loadouts"][0]["dice"] == ["ordinary"] * 6

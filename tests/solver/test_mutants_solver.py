@@ -151,7 +151,7 @@ def test_ranked_keeps_bounds():
     game = Game(Dice(2, 3), lambda faces: sum(faces), 2)
     ranked = ranked_keeps(game, [3, 1], 1, exact=True)
     assert [v for _, v in ranked] == [5, 4, 4, 3]
-    assert ranked[0][0] == (3,) and ranked[-1][0] == (1,) and {ranked[1][0], ranked[2][0]} == {(), (1, 3)}
+    assert [k for k, _ in ranked] == [(3,), (1, 3), (), (1,)]  # a tie: the later keep in the lattice first
     assert ranked_keeps(game, [3, 1], 2, exact=True)[0][0] == (3,)
     for bad_left in (0, 3, -1):
         with pytest.raises(InputError):
@@ -215,6 +215,7 @@ def test_subkeep_pairs():
     assert pairs == sorted([(0, ()), (0, (1,)), (0, (1, 1)), (1, ()), (1, (1,)), (1, (2,)), (1, (1, 2)),
                             (2, ()), (2, (2,)), (2, (2, 2))])
     assert lat.subkeep_pairs()[0] is hand_of  # listed once, then cached
+    assert len(KeepLattice(8, 8).subkeep_pairs()[0]) == math.comb(8 + 16 - 1, 8) == 490_314
     with pytest.raises(InputError, match="too many"):
         KeepLattice(10, 9).subkeep_pairs()  # C(27, 10) = 8,436,285 pairs
 
@@ -248,3 +249,22 @@ def test_category_payouts_and_result_shapes():
         assert result.final_distribution.shape == (3,)
         half = solve(game, Random(Fraction(1, 2)), exact=exact)
         assert half.keep_values.shape == (3, dice.lattice.n_keeps) and half.keeps is None
+
+
+def test_default_dice_are_five_fair_six_sided():
+    dice = Dice()
+    assert (dice.count, dice.sides, dice.weights) == (5, 6, (1,) * 6)
+    assert Game(dice, lambda faces: 0).rerolls == 2
+
+
+def test_subkeep_pairs_guard(monkeypatch):
+    """The pair count the guard computes is the real one: at a limit of exactly 10 pairs the 2-dice, 2-face
+    lattice (10 pairs) is listed, at 9 it is refused."""
+    import sys
+
+    lattice_module = sys.modules[KeepLattice.__module__]
+    monkeypatch.setattr(lattice_module, "MAX_PAIRS", 10)
+    assert len(KeepLattice(2, 2).subkeep_pairs()[0]) == 10
+    monkeypatch.setattr(lattice_module, "MAX_PAIRS", 9)
+    with pytest.raises(InputError, match="too many"):
+        KeepLattice(2, 2).subkeep_pairs()

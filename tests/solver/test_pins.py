@@ -15,7 +15,6 @@ from holdwise.solver import (
     check_exact,
     faces_to_counts,
     keep_count,
-    lattice,
     ranked_keeps,
     solve,
     to_fraction,

@@ -27,7 +27,7 @@ DICE_HELP = ("Six dice, comma-separated names (see 'holdwise farkle dice'; 'luck
              "'custom:1,1,1,1,1,2' gives the weights of faces 1-6, ':j1' makes face 1 a joker). "
              "Default: six ordinary dice.")
 TARGET_HELP = ("Points to win the match: a multiple of 50, at most 20000; a solve beyond about a minute is refused "
-               "with the largest target accepted for the dice (six ordinary dice: 5000 for match, 7250 for a hint).")
+               "with the largest target accepted for the dice (six ordinary dice: 4200 for match, 6100 for a hint or play).")
 JSON_HELP = "Print JSON."
 TOP_ROWS = 10
 ROLL_ARGUMENT = typer.Argument(..., help="The faces rolled, e.g. 1 1 5 2 3 4 or \"1,1,5\"; J for a joker.")

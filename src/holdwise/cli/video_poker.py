@@ -108,7 +108,7 @@ def video_poker_hold(
         None, help="Five cards in dealt order: AS KS QS JS 9D, one quoted string or separate words, commas "
                    "allowed; T or 10, suits c d h s or the symbols, Jk for the joker."),
     game: str = typer.Option("jacks-or-better-9-6", "--game", "-g", help=GAME_HELP),
-    coins: str = typer.Option("5", "--coins", help=COINS_HELP),
+    coins: str = typer.Option("5", "--coins", metavar="INTEGER", help=COINS_HELP),
     paytable_file: Optional[str] = typer.Option(None, "--paytable-file", help=PAYTABLE_FILE_HELP),
     exact: bool = typer.Option(False, "--exact", help="Exact values as fractions (JSON value_exact, loss_exact)."),
     counts: bool = typer.Option(False, "--counts", help="Show how many draws of each hold end in each pay class."),
@@ -164,7 +164,7 @@ def video_poker_hold(
 @video_poker_app.command("return")
 def video_poker_return(
     game: str = typer.Option("jacks-or-better-9-6", "--game", "-g", help=GAME_HELP),
-    coins: str = typer.Option("5", "--coins", help=COINS_HELP),
+    coins: str = typer.Option("5", "--coins", metavar="INTEGER", help=COINS_HELP),
     paytable_file: Optional[str] = typer.Option(None, "--paytable-file", help=PAYTABLE_FILE_HELP),
     exact: bool = typer.Option(False, "--exact", help="Exact return and table as fractions (JSON *_exact keys)."),
     as_json: bool = typer.Option(False, "--json", help="Print JSON (keys in the README)."),
@@ -244,12 +244,14 @@ def _option_text(opt) -> str:
 
 @video_poker_app.command("play")
 def video_poker_play(
-    seed: Optional[str] = typer.Option(None, "--seed", help="Seed of the deals (a whole number 0 to 2**63 - 1); "
-                                                            "default: a random one, shown at the start."),
+    seed: Optional[str] = typer.Option(None, "--seed", metavar="INTEGER",
+                                       help="Seed of the deals (a whole number 0 to 2**63 - 1); "
+                                            "default: a random one, shown at the start."),
     game: str = typer.Option("jacks-or-better-9-6", "--game", "-g", help=GAME_HELP),
     paytable_file: Optional[str] = typer.Option(None, "--paytable-file", help=PAYTABLE_FILE_HELP),
-    credits: str = typer.Option("1000", "--credits", help="Starting credits (a whole number 1 to 1,000,000,000)."),
-    bet: str = typer.Option("5", "--bet", help="Coins bet a hand to start with: 1, 2, 3, 4 or 5."),
+    credits: str = typer.Option("1000", "--credits", metavar="INTEGER",
+                                help="Starting credits (a whole number 1 to 1,000,000,000)."),
+    bet: str = typer.Option("5", "--bet", metavar="INTEGER", help="Coins bet a hand to start with: 1, 2, 3, 4 or 5."),
 ):
     """Play at the machine: bet, hold by positions, draw; h shows every hold's value.
 

@@ -140,3 +140,10 @@ def test_verify_z_is_finite_when_every_hand_pays_the_same():
 def test_session_options(options, message):
     with pytest.raises(InputError, match=message):
         new_game(options, 0)
+
+
+def test_reports_count_progress_in_steps():
+    """A large report shows it is moving: five steps a table (four solves and the diff)."""
+    calls = []
+    reports({"B": B, "I": (10, 6, 4, 0, 2, 1, 0.5)}, on_progress=lambda done, total: calls.append((done, total)))
+    assert calls == [(i, 10) for i in range(11)]

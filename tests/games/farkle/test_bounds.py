@@ -20,7 +20,12 @@ from holdwise.games.farkle import (
     turn_report,
 )
 from holdwise.games.farkle.analysis import distinct_choices
-from holdwise.games.farkle.turn import roll_table, safe_states, die_types, unbounded_reason
+from holdwise.games.farkle.turn import (
+    die_types,
+    roll_table,
+    safe_states,
+    unbounded_reason,
+)
 from tests.oracles.farkle_bruteforce import turn_value
 
 ALWAYS_ONE = "custom:1/0/0/0/0/0"
@@ -110,11 +115,11 @@ def test_almost_never_busting_dice_are_refused_before_allocating():
 
 def test_match_guard_names_the_largest_target():
     fair = parse_loadout(None)
-    assert largest_target(fair, None, solves=3) == 5000  # `farkle match`
-    assert largest_target(fair, None, solves=1, store=True) == 7250  # a race-aware hint, play
-    check_match_cost(fair, None, 5000, solves=3)
-    with pytest.raises(InputError, match="largest accepted --target for these dice here is 5,000"):
-        check_match_cost(fair, None, 5050, solves=3)
+    assert largest_target(fair, None, solves=3) == 4200  # `farkle match`
+    assert largest_target(fair, None, solves=1, store=True) == 6100  # a race-aware hint, play
+    check_match_cost(fair, None, 4200, solves=3)
+    with pytest.raises(InputError, match="largest accepted --target for these dice here is 4,200"):
+        check_match_cost(fair, None, 4250, solves=3)
     assert match_cost(fair, None, 4000, solves=3)[0] <= MATCH_MAX_WORK
     unlike = parse_loadout("ordinary,lucky,odd,kings,misfortune,heavenly-kingdom")
     assert 0 < largest_target(unlike, None, solves=3) < 4000

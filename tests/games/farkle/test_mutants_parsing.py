@@ -103,3 +103,42 @@ def test_targets_and_points():
     for bad in (-50, 25, 100, 150):
         with pytest.raises(InputError, match="--score"):
             check_points(bad, 100, "--score")
+
+
+def test_whole_numbers_and_seeds():
+    from holdwise.games.farkle.parsing import parse_seed, parse_whole
+
+    assert parse_whole("4000", "--n") == 4000 and parse_whole(" -50 ", "--n") == -50
+    assert parse_whole(2.0, "--n") == 2 and parse_whole(7, "--n", 7, 7) == 7
+    assert parse_whole("9" * 19, "--n") == 10**19 - 1
+    for bad in (True, None, 1.5, float("inf"), float("nan"), "1e9", "1" * 20, 10**19, -(10**19), "", "x", [1]):
+        with pytest.raises(InputError, match="--n"):
+            parse_whole(bad, "--n")
+    with pytest.raises(InputError, match="from 1 to 3"):
+        parse_whole(4, "--n", 1, 3)
+    with pytest.raises(InputError, match="at least 1,000"):
+        parse_whole(0, "--n", 1000)
+    with pytest.raises(InputError, match="at most 3"):
+        parse_whole(4, "--n", None, 3)
+    assert parse_seed(0) == 0 and parse_seed(2**63 - 1) == 2**63 - 1 and parse_seed("17") == 17
+    for bad in (-1, 2**63, "-1"):
+        with pytest.raises(InputError, match="--seed"):
+            parse_seed(bad)
+
+
+def test_dice_text_folds_runs():
+    from holdwise.games.farkle.parsing import dice_text
+
+    lucky = NAMED_DICE["lucky"]
+    dice = (ORD,) * 4 + (lucky, ORD)
+    assert dice_text(dice) == "ordinary*4, lucky, ordinary"
+    assert parse_dice(dice_text(dice)) == dice
+    assert dice_text((lucky,)) == "lucky"
+    assert dice_text((lucky, lucky)) == "lucky*2"
+
+
+def test_a_custom_die_short_of_weights_says_how_many_it_has():
+    with pytest.raises(InputError, match="has 5"):
+        parse_dice("custom:1,1,1,1,1")
+    with pytest.raises(InputError, match="has 5"):
+        parse_dice("odd, custom:1,1,1,1,1")

@@ -117,3 +117,13 @@ def test_parse_hand_and_keep():
         parse_keep("6 6 6", hand=(6, 6, 1, 2, 3))
     with pytest.raises(InputError):
         parse_keep("4", hand=(6, 6, 1, 2, 3))
+
+
+def test_bad_input_is_cut_to_24_characters_in_messages():
+    token = "Z" * 40
+    with pytest.raises(InputError) as info:
+        parse_hand(token + " 1 2 3 4")
+    assert repr(token)[:21] + "..." in str(info.value) and repr(token)[:22] not in str(info.value)
+    with pytest.raises(InputError) as info:
+        parse_hand("Z" * 22 + " 1 2 3 4")  # repr is 24 characters: shown whole
+    assert repr("Z" * 22) in str(info.value)

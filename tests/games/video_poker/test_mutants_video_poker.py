@@ -287,3 +287,23 @@ def test_resolve_game_checks_python_tables():
     for bad in (3, None, "no-such-game"):
         with pytest.raises(InputError):
             resolve_game(bad)
+
+
+def test_game_ids_and_pay_text_lengths():
+    from holdwise.games.video_poker import paytables
+
+    for bad_id in ("", "x" * 101, "a\nb", 3, None):
+        with pytest.raises(InputError):
+            paytables._parse_game(bad_id, jacks(), "test")
+    assert paytables._parse_game("x" * 100, jacks(), "test").id == "x" * 100
+    assert _games(jacks(pays=[{"hand": "royal_flush", "pay": "0" * 63 + "1"}]))["g"].pays[0] == 1  # 64 characters
+    with pytest.raises(InputError, match="characters"):
+        _games(jacks(pays=[{"hand": "royal_flush", "pay": "0" * 64 + "1"}]))
+
+
+def test_hold_twice_names_the_position():
+    hand = parse_hand("As Ks Qs Js Ts")
+    with pytest.raises(InputError, match="position 2 is held twice"):
+        parse_hold("1 2 2", hand)
+    with pytest.raises(InputError, match="position 3 is held twice"):
+        parse_hold([1, 3, 3, 4], hand)

@@ -14,7 +14,14 @@ import numpy as np
 
 from ...errors import InputError
 from ..base import Result
-from .match import DEFAULT_TARGET, MATCH_MAX_WORK, TOLERANCE, cached_match, check_match_cost, match_cost
+from .match import (
+    DEFAULT_TARGET,
+    MATCH_MAX_WORK,
+    TOLERANCE,
+    cached_match,
+    check_match_cost,
+    match_cost,
+)
 from .parsing import check_six, check_target, parse_dice, parse_whole
 from .rules import DICE_PER_PLAYER, FACES, JOKER_SYMBOL, NAMED_DICE, SCORE_UNIT, Die
 from .turn import TurnSolution, solve_turn, turn_plan
@@ -224,11 +231,13 @@ class LoadoutRanking(Result):
 
 
 # The loadout search's guard. Measured: 210 choices of ten unlike named dice in 17.8 s with two processes
-# (about 0.17 s of CPU a choice, most of it building the roll tables); 500 choices of unlike dice: about 45 s.
-MAX_CHOICES = 500
-# A choice's backward pass (turn.turn_cost steps) above this is refused in a search: dice that almost never
-# bust (T* in the millions) take seconds to minutes each; `farkle turn` solves them alone.
-LOADOUT_TURN_MAX_WORK = 300_000_000  # about a second
+# on an idle machine (about 0.17 s of CPU a choice, most of it building the roll tables); 462 choices of
+# eleven took 127 s with the machine shared (load 4-5 on 2 cores): at most 300 choices are searched.
+MAX_CHOICES = 300
+# A choice's backward pass (turn.turn_cost steps) above this stops a search: dice that almost never bust
+# (T* in the millions) take seconds to minutes each; `farkle turn` solves them alone. The named dice stay
+# far below it (six weighted dice: 4.7e8 steps, 2 s).
+LOADOUT_TURN_MAX_WORK = 5_000_000_000  # about 15 s
 
 
 def _types_of(owned: Sequence[Die]) -> list[list[int]]:
@@ -297,9 +306,6 @@ def best_loadouts(owned: Sequence[Die], top: int = 5, workers: int = 2, opponent
         check_match_cost(other, other, target, solves=2 * listed)
     total = len(loadouts) + (2 * listed if other is not None else 0)
     values = _turn_values_many(loadouts, workers, progress, total)
-    for dice, value in zip(loadouts, values):
-        if isinstance(value, str):
-            raise InputError(value)
     bounded = [i for i, v in enumerate(values) if v is not None]
     unbounded = tuple(tuple(d.name for d in loadouts[i]) for i, v in enumerate(values) if v is None)
     order = [bounded[j] for j in np.argsort([-values[i] for i in bounded], kind="stable")]
@@ -338,11 +344,18 @@ def _expected(dice) -> float | str | None:
     return solve_turn(tuple(dice)).expected_points
 
 
+def _checked(value: float | str | None) -> float | None:
+    """A choice's value, or its refusal raised."""
+    if isinstance(value, str):
+        raise InputError(value)
+    return value
+
+
 def _turn_values_many(loadouts, workers: int, progress: Progress, total: int) -> list:
     if workers <= 1 or len(loadouts) < 8:
         values = []
         for d in loadouts:
-            values.append(_expected(d))
+            values.append(_checked(_expected(d)))
             if progress is not None:
                 progress(len(values), total)
         return values
@@ -353,7 +366,7 @@ def _turn_values_many(loadouts, workers: int, progress: Progress, total: int) ->
     with ctx.Pool(workers) as pool:
         # uneven costs: hand them out one at a time; imap keeps the order and lets progress move
         for value in pool.imap(_expected, loadouts, chunksize=1):
-            values.append(value)
+            values.append(_checked(value))  # a refused choice stops the search at once (the pool is ended)
             if progress is not None:
                 progress(len(values), total)
     return values

@@ -13,7 +13,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ...errors import InputError
 from ..base import Hint, Option
 from .match import DEFAULT_TARGET, MatchSolution, cached_match, check_match_cost
 from .parsing import (

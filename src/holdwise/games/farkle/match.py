@@ -18,10 +18,11 @@ Resource guard (`match_cost`, `check_match_cost`): a solve passes over every sco
 over the turn totals below the target - a, each touching every option of the player's turn table; about six
 passes a pair (the secant steps). Work = 6 * sum_(a,b) (g - a) * (ops_1 + ops_2) with g = target / 50 and
 ops = options + outcome groups + sets of dice left of a table: g^2 (g + 1) / 2 * 6 * (ops_1 + ops_2).
-Measured at about 3 ns a step (fair dice to 4,000: 3.3e9 steps, 9.8 s; under load up to 5 ns), so a
-command is refused above MATCH_MAX_WORK steps (about a minute), and a stored solve (every turn's values,
-8 g^2 (g + 1) (n_1 + n_2) bytes) above MATCH_MAX_BYTES; the error names the largest target accepted for
-those dice. Six fair dice: 5,000 for `match` (three solves), 7,250 for a race-aware hint or play.
+Measured at about 3 ns a step on an idle core (fair dice to 4,000: 3.3e9 steps, 9.8 s) and 12-14 ns with
+the 2-core machine shared three ways, so a command is refused above MATCH_MAX_WORK steps (about half a
+minute idle), and a stored solve (every turn's values, 8 g^2 (g + 1) (n_1 + n_2) bytes) above
+MATCH_MAX_BYTES; the error names the largest target accepted for those dice. Six fair dice: 4,200 for
+`match` (three solves), 6,100 for a race-aware hint or play.
 """
 
 from __future__ import annotations
@@ -47,7 +48,7 @@ __all__ = [
 DEFAULT_TARGET = 4000
 TOLERANCE = 1e-12
 PASSES_PER_PAIR = 6  # passes over a pair's turn totals, per player (secant steps: measured 3.5-4 + 2)
-MATCH_MAX_WORK = 20_000_000_000  # steps of a command's match solves: about a minute at ~3 ns a step
+MATCH_MAX_WORK = 12_000_000_000  # steps of a command's match solves: about 35 s at ~3 ns a step (2-3 min under load)
 MATCH_MAX_BYTES = 8 * 2**30  # stored turn values of a race-aware solve (hints, play)
 
 
