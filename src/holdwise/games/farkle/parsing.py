@@ -41,26 +41,26 @@ def parse_whole(value: object, what: str, low: int | None = None, high: int | No
     Text is at most 19 digits (with an optional sign) before it is converted, so '1e999999999' or a
     thousand digits are refused at once; bools, non-finite and fractional numbers are refused.
     """
+    where = (f" from {low:,} to {high:,}" if low is not None and high is not None else
+             f" of at least {low:,}" if low is not None else f" of at most {high:,}" if high is not None else "")
     if isinstance(value, bool) or value is None:
-        raise InputError(f"{what} must be a whole number, got {value!r}")
+        raise InputError(f"{what} must be a whole number{where}, got {value!r}")
     if isinstance(value, float):
         if not math.isfinite(value) or not value.is_integer():
-            raise InputError(f"{what} must be a whole number, got {value!r}")
+            raise InputError(f"{what} must be a whole number{where}, got {value!r}")
         value = int(value)
     elif isinstance(value, str):
         text = value.strip()
         if not re.fullmatch(r"[+-]?[0-9]{1,19}", text):
             shown = text if len(text) <= 30 else text[:27] + "..."
-            raise InputError(f"{what} must be a whole number, got {shown!r}")
+            raise InputError(f"{what} must be a whole number{where}, got {shown!r}")
         value = int(text)
     elif not isinstance(value, int):
-        raise InputError(f"{what} must be a whole number, got {type(value).__name__}")
+        raise InputError(f"{what} must be a whole number{where}, got {type(value).__name__}")
     if abs(value) >= 10**19:
-        raise InputError(f"{what} must be a whole number of at most 19 digits, got {str(value)[:20]}...")
+        raise InputError(f"{what} must be a whole number{where} (at most 19 digits), got {str(value)[:20]}...")
     if (low is not None and value < low) or (high is not None and value > high):
-        where = (f"from {low:,} to {high:,}" if low is not None and high is not None else
-                 f"at least {low:,}" if low is not None else f"at most {high:,}")
-        raise InputError(f"{what} must be {where}, got {value:,}")
+        raise InputError(f"{what} must be{where.replace(' of ', ' ', 1)}, got {value:,}")
     return value
 
 
