@@ -1,7 +1,12 @@
+import os
 import random
+import tempfile
 from fractions import Fraction
 
 import pytest
+
+# Tests never read or write the user's cache: solves kept on disk go to a fresh folder per run.
+os.environ["HOLDWISE_CACHE_DIR"] = tempfile.mkdtemp(prefix="holdwise-test-cache-")
 
 
 def multiset_payout(seed: int, exact: bool = False, low: int = 0, high: int = 20):

@@ -61,6 +61,23 @@ def _root(
     """
 
 
+@app.command("serve")
+def _serve(
+    host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on (0.0.0.0: every interface)."),
+    port: int = typer.Option(8000, "--port", help="Port: 1 to 65535."),
+    workers: int = typer.Option(1, "--workers", help="Server processes: 1 to 32; they share solved matches "
+                                                     "through the cache folder."),
+    warm: bool = typer.Option(True, "--warm/--no-warm", help="Solve the default Farkle match at start-up."),
+) -> None:
+    """The web lab in a browser: Farkle practice table, dice-poker depth lab, JSON API at /docs.
+
+    Example: holdwise serve --port 8000 --workers 2
+    """
+    from .serve import serve
+
+    serve(host=host, port=port, workers=workers, warm=warm)
+
+
 def main() -> None:
     """Run the command line."""
     app()

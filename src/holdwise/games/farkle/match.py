@@ -273,9 +273,10 @@ _CACHE_SIZES = {True: 2, False: 16}
 
 def cached_match(dice1: tuple[Die, ...], dice2: tuple[Die, ...] | None = None, target: int = DEFAULT_TARGET,
                  blind1: bool = False, blind2: bool = False, store: bool = False,
-                 progress: Callable[[int, int], None] | None = None) -> MatchSolution:
+                 progress: Callable[[int, int], None] | None = None, disk: bool = True) -> MatchSolution:
     """`solve_match`, remembered per (dice, opponent's dice, target, blind flags, store); a stored solve also
-    answers the same question without store."""
+    answers the same question without store. With `disk`, a stored solve is also kept on disk and shared
+    between processes (`store.py`): loaded when there, else solved once under a lock and written."""
     dice1 = tuple(dice1)
     dice2 = dice1 if dice2 is None else tuple(dice2)
     key = (dice1, dice2, int(target), bool(blind1), bool(blind2))
@@ -283,9 +284,37 @@ def cached_match(dice1: tuple[Die, ...], dice2: tuple[Die, ...] | None = None, t
         if k in _CACHE:
             _CACHE.move_to_end(k)
             return _CACHE[k]
-    solution = solve_match(dice1, dice2, target, blind1, blind2, store=store, progress=progress)
+    solution = _stored(*key, progress) if store and disk else None
+    if solution is None:
+        solution = solve_match(dice1, dice2, target, blind1, blind2, store=store, progress=progress)
     _CACHE[(*key, store)] = solution
     kept = [k for k in _CACHE if k[-1] == store]
     for k in kept[:-_CACHE_SIZES[store]]:
         del _CACHE[k]
     return solution
+
+
+def _stored(dice1, dice2, target, blind1, blind2, progress) -> MatchSolution:
+    """A stored solve from disk, or solved under the key's lock (another process may have solved it while
+    this one waited) and written to disk."""
+    from . import store as disk
+
+    t1, t2 = solve_turn(dice1), solve_turn(dice2)
+    key = disk.key_text(dice1, dice2, target, blind1, blind2, TOLERANCE)
+    n1, n2 = t1.table.n_states, t2.table.n_states
+
+    def solution(arrays) -> MatchSolution:
+        return MatchSolution(target, arrays["first"], arrays["second"], t1, t2, arrays["w_first"],
+                             arrays["w_second"], int(arrays["iterations"]))
+
+    arrays = disk.load(key, target, n1, n2)
+    if arrays is not None:
+        return solution(arrays)
+    with disk.solving(key) as report:
+        arrays = disk.load(key, target, n1, n2)
+        if arrays is not None:
+            return solution(arrays)
+        solved = solve_match(dice1, dice2, target, blind1, blind2, store=True,
+                             progress=disk.with_report(progress, report))
+        disk.save(key, solved.first, solved.second, solved.w_first, solved.w_second, solved.iterations)
+        return solved

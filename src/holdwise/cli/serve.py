@@ -1,0 +1,38 @@
+"""`holdwise serve`: the web lab on uvicorn (the app is loaded by name, so workers start their own)."""
+
+from __future__ import annotations
+
+import socket
+
+import typer
+
+from ._common import fail
+
+__all__ = ["serve"]
+
+APP = "holdwise.web.app:create_app"
+MAX_WORKERS = 32
+
+
+def serve(host: str, port: int, workers: int, warm: bool) -> None:
+    """Check the options, then run the web lab until Ctrl-C."""
+    if not 1 <= port <= 65535:
+        fail(f"--port must be 1 to 65535, got {port}")
+    if not 1 <= workers <= MAX_WORKERS:
+        fail(f"--workers must be 1 to {MAX_WORKERS}, got {workers}")
+    try:
+        family = socket.AF_INET6 if ":" in host else socket.AF_INET
+        with socket.socket(family, socket.SOCK_STREAM) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            probe.bind((host, port))
+    except OSError as err:
+        fail(f"cannot listen on {host}:{port}: {err.strerror or err}")
+    import os
+
+    import uvicorn
+
+    if not warm:
+        os.environ["HOLDWISE_NO_WARM"] = "1"  # read by create_app in every worker
+    shown = f"[{host}]" if ":" in host else host
+    typer.echo(f"holdwise lab on http://{shown}:{port}/  (API docs: /docs; Ctrl-C stops)")
+    uvicorn.run(APP, factory=True, host=host, port=port, workers=workers, log_level="warning")

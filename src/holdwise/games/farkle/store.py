@@ -1,0 +1,141 @@
+"""Solved race-aware matches kept on disk, so that processes (CLI runs, web workers) share one solve.
+
+A stored solve (every turn's win chances, tens to hundreds of MB) is written once under
+`cache_dir("farkle-match")` as `<key>.npz`, `key` a hash of what the solve depends on: the format, both
+loadouts (names and weights), the target, the race-blind flags and the solver's tolerance. While a
+process solves, it holds `<key>.lock` (other processes wait for the file instead of solving again) and
+reports its progress in `<key>.progress`. A file is trusted only when its recorded key text matches and
+every array has the expected shape and holds chances in [0, 1]; otherwise it is deleted and solved anew.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+import time
+import zipfile
+from collections.abc import Callable
+from pathlib import Path
+
+import numpy as np
+
+from ...storage import atomic_write, cache_dir, exclusive, read_json, write_json
+from .rules import SCORE_UNIT, Die
+
+__all__ = ["FORMAT", "MAX_FILES", "key_text", "load", "match_progress", "paths", "save", "solving", "with_report"]
+
+FORMAT = 1  # bump when the arrays' meaning or layout changes: old files stop matching their key
+MAX_FILES = 8  # stored solves kept; the least recently used beyond this are deleted
+
+
+def key_text(dice1: tuple[Die, ...], dice2: tuple[Die, ...], target: int, blind1: bool, blind2: bool,
+             tol: float) -> str:
+    """Everything a stored solve depends on, as text (its hash names the file)."""
+    def loadout(dice):
+        return [[d.name, list(d.weights)] for d in dice]
+    return json.dumps({"format": FORMAT, "dice1": loadout(dice1), "dice2": loadout(dice2), "target": int(target),
+                       "blind": [bool(blind1), bool(blind2)], "tol": float(tol)}, sort_keys=True)
+
+
+def paths(key: str) -> dict[str, Path]:
+    """The data, lock and progress files of a key."""
+    name = hashlib.sha256(key.encode()).hexdigest()[:32]
+    folder = cache_dir("farkle-match")
+    return {"data": folder / f"{name}.npz", "lock": folder / f"{name}.lock",
+            "progress": folder / f"{name}.progress"}
+
+
+def _valid(arrays, key: str, target: int, n1: int, n2: int) -> bool:
+    g = target // SCORE_UNIT
+    try:
+        if str(arrays["key"]) != key:
+            return False
+        shapes = {"first": (g, g), "second": (g, g), "w_first": (g, g, g + 1, n1), "w_second": (g, g, g + 1, n2)}
+        for name, shape in shapes.items():
+            a = arrays[name]
+            if a.shape != shape or a.dtype != np.float64:
+                return False
+            if not (np.all(a >= -1e-9) and np.all(a <= 1 + 1e-9)):  # also false for nan
+                return False
+        return int(arrays["iterations"]) >= 0
+    except (KeyError, ValueError, TypeError):
+        return False
+
+
+def load(key: str, target: int, n1: int, n2: int) -> dict | None:
+    """The stored arrays of `key` (first, second, w_first, w_second, iterations), or None when missing or
+    invalid (an invalid file is deleted)."""
+    path = paths(key)["data"]
+    if not path.exists():
+        return None
+    try:
+        with np.load(path, allow_pickle=False) as f:
+            arrays = {name: f[name] for name in f.files}
+    except (OSError, ValueError, EOFError, KeyError, zipfile.BadZipFile):
+        arrays = None
+    if arrays is None or not _valid(arrays, key, target, n1, n2):
+        with contextlib.suppress(OSError):
+            path.unlink()
+        return None
+    with contextlib.suppress(OSError):
+        os.utime(path)  # recently used: kept longest
+    return arrays
+
+
+def save(key: str, first: np.ndarray, second: np.ndarray, w_first: np.ndarray, w_second: np.ndarray,
+         iterations: int) -> None:
+    """Store a solve atomically, then delete the least recently used files beyond MAX_FILES."""
+    p = paths(key)
+    try:
+        atomic_write(p["data"], lambda f: np.savez(f, key=np.array(key), first=first, second=second,
+                                                    w_first=w_first, w_second=w_second,
+                                                    iterations=np.array(iterations)))
+    except OSError:
+        return  # a full or read-only disk costs the next process a solve, nothing more
+    files = sorted(p["data"].parent.glob("*.npz"), key=lambda q: q.stat().st_mtime, reverse=True)
+    for old in files[MAX_FILES:]:
+        with contextlib.suppress(OSError):
+            old.unlink()
+
+
+@contextlib.contextmanager
+def solving(key: str):
+    """Hold the key's lock while solving; yields a progress callback that also writes the progress file."""
+    p = paths(key)
+    with exclusive(p["lock"]):
+        last = [0.0]
+
+        def report(done: int, total: int) -> None:
+            now = time.monotonic()
+            if now - last[0] >= 0.2 or done == total:
+                last[0] = now
+                with contextlib.suppress(OSError):
+                    write_json(p["progress"], {"done": int(done), "total": int(total)})
+        try:
+            yield report
+        finally:
+            with contextlib.suppress(OSError):
+                p["progress"].unlink()
+
+
+def match_progress(key: str) -> tuple[int, int] | None:
+    """(done, total) of a solve of `key` running in any process, or None when none is running."""
+    p = paths(key)
+    with exclusive(p["lock"], wait=False) as free:
+        if free:
+            return None
+    data = read_json(p["progress"])
+    if isinstance(data, dict) and isinstance(data.get("done"), int) and isinstance(data.get("total"), int):
+        return data["done"], data["total"]
+    return (0, 1)
+
+
+def with_report(progress: Callable[[int, int], None] | None, report: Callable[[int, int], None]):
+    """One callback calling both."""
+    def both(done: int, total: int) -> None:
+        report(done, total)
+        if progress is not None:
+            progress(done, total)
+    return both

@@ -1,0 +1,79 @@
+"""Files holdwise keeps between runs: where they live, written atomically, and one writer at a time.
+
+The cache directory is `$HOLDWISE_CACHE_DIR` if set, else `$XDG_CACHE_HOME/holdwise`, else
+`~/.cache/holdwise`. Every file is written to a temporary name in the same folder and renamed into place,
+so a reader sees the old file or the new one, never half of one; a crash leaves at most a stray temporary
+file, which the next write of that name replaces. A reader validates what it loads (callers check a key
+and shapes) and treats a bad file as missing.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import json
+import os
+import tempfile
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+__all__ = ["atomic_write", "cache_dir", "exclusive", "read_json", "write_json"]
+
+
+def cache_dir(*parts: str) -> Path:
+    """The cache folder (created), or a sub-folder of it."""
+    root = os.environ.get("HOLDWISE_CACHE_DIR")
+    if not root:
+        base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+        root = str(Path(base) / "holdwise")
+    path = Path(root).joinpath(*parts)
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def atomic_write(path: Path, write: Callable[[object], None], binary: bool = True) -> None:
+    """Write `path` by calling `write(file)` on a temporary file in the same folder, then renaming it."""
+    path = Path(path)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb" if binary else "w") as f:
+            write(f)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+
+
+def write_json(path: Path, value: object) -> None:
+    """`value` as JSON at `path`, atomically."""
+    atomic_write(path, lambda f: f.write(json.dumps(value)), binary=False)
+
+
+def read_json(path: Path) -> object | None:
+    """The JSON at `path`, or None when it is missing or unreadable."""
+    try:
+        return json.loads(Path(path).read_text())
+    except (OSError, ValueError):
+        return None
+
+
+@contextlib.contextmanager
+def exclusive(path: Path, wait: bool = True) -> Iterator[bool]:
+    """Hold an exclusive lock on the file `path` (created) across processes; yields False when `wait` is
+    False and another process holds it."""
+    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | (0 if wait else fcntl.LOCK_NB))
+        except BlockingIOError:
+            yield False
+            return
+        try:
+            yield True
+        finally:
+            fcntl.flock(fd, fcntl.LOCK_UN)
+    finally:
+        os.close(fd)

@@ -1,0 +1,102 @@
+"""Errors as users should see them: 422 with one line naming the field, 413 for oversized bodies, no
+traceback ever (an unexpected error is logged and answered with 500 and a plain line)."""
+
+from __future__ import annotations
+
+import json
+import logging
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from ..errors import InputError
+from .common import MAX_BODY_BYTES, FieldError
+
+__all__ = ["BodyLimit", "install"]
+
+log = logging.getLogger("holdwise.web")
+
+
+def _where(loc) -> str:
+    parts = [str(p) for p in loc if p not in ("body", "query", "path")]
+    return ".".join(parts) or "body"
+
+
+def _validation(request: Request, exc: RequestValidationError) -> JSONResponse:
+    errors = exc.errors()
+    first = errors[0] if errors else {"loc": ("body",), "msg": "invalid request"}
+    where = _where(first.get("loc", ()))
+    message = str(first.get("msg", "invalid value"))
+    if first.get("type") == "json_invalid":
+        where, message = "body", "not valid JSON"
+    elif first.get("type") == "missing":
+        message = "required"
+    elif first.get("type") == "extra_forbidden":
+        message = "unknown field"
+    return JSONResponse(status_code=422, content={"detail": f"{where}: {message}"[:300], "field": where})
+
+
+def _input(request: Request, exc: InputError) -> JSONResponse:
+    name = exc.field if isinstance(exc, FieldError) else None
+    return JSONResponse(status_code=422, content={"detail": str(exc)[:500], "field": name})
+
+
+def _http(request: Request, exc: HTTPException) -> JSONResponse:
+    name = "body" if exc.status_code == 413 else None
+    return JSONResponse(status_code=exc.status_code, content={"detail": str(exc.detail), "field": name},
+                        headers=getattr(exc, "headers", None))
+
+
+def _unexpected(request: Request, exc: Exception) -> JSONResponse:
+    log.exception("unexpected error on %s %s", request.method, request.url.path)
+    return JSONResponse(status_code=500, content={"detail": "internal error (logged on the server)", "field": None})
+
+
+def install(app: FastAPI) -> None:
+    """Register the handlers."""
+    app.add_exception_handler(RequestValidationError, _validation)
+    app.add_exception_handler(InputError, _input)
+    app.add_exception_handler(HTTPException, _http)
+    app.add_exception_handler(Exception, _unexpected)
+
+
+class BodyLimit:
+    """Refuse request bodies over MAX_BODY_BYTES with 413, whether or not they declare their length."""
+
+    def __init__(self, app: ASGIApp, limit: int = MAX_BODY_BYTES):
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        declared = dict(scope.get("headers") or []).get(b"content-length")
+        if declared is not None and (not declared.isdigit() or int(declared) > self.limit):
+            await self._refuse(send)
+            return
+        seen = 0
+
+        async def limited() -> Message:
+            nonlocal seen
+            message = await receive()
+            if message["type"] == "http.request":
+                seen += len(message.get("body", b""))
+                if seen > self.limit:  # FastAPI passes an HTTPException raised while reading the body on
+                    raise HTTPException(413, _TOO_LARGE % self.limit)
+            return message
+
+        await self.app(scope, limited, send)
+
+    async def _refuse(self, send: Send) -> None:
+        body = json.dumps({"detail": _TOO_LARGE % self.limit, "field": "body"}).encode()
+        await send({"type": "http.response.start", "status": 413,
+                    "headers": [(b"content-type", b"application/json"),
+                                (b"content-length", str(len(body)).encode())]})
+        await send({"type": "http.response.body", "body": body})
+
+
+_TOO_LARGE = "body: the request body is over the limit of %d bytes"

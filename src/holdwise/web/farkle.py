@@ -1,0 +1,13 @@
+"""Routes of the farkle pages and API (placeholder until written)."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter
+
+__all__ = ["router", "warm"]
+
+router = APIRouter()
+
+
+def warm() -> None:
+    """Start the solves this page needs at start-up, in the background."""

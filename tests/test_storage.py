@@ -1,0 +1,44 @@
+"""The cache folder and atomic writes."""
+
+import pytest
+
+from holdwise import storage
+
+
+def test_cache_dir_follows_the_environment(tmp_path, monkeypatch):
+    monkeypatch.setenv("HOLDWISE_CACHE_DIR", str(tmp_path / "mine"))
+    assert storage.cache_dir("x") == tmp_path / "mine" / "x"
+    assert (tmp_path / "mine" / "x").is_dir()
+    monkeypatch.delenv("HOLDWISE_CACHE_DIR")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    assert storage.cache_dir() == tmp_path / "xdg" / "holdwise"
+
+
+def test_a_failed_write_keeps_the_old_file_and_leaves_no_temporary(tmp_path):
+    path = tmp_path / "f.json"
+    storage.write_json(path, {"a": 1})
+
+    def boom(f):
+        f.write(b"half")
+        raise RuntimeError("disk on fire")
+
+    with pytest.raises(RuntimeError):
+        storage.atomic_write(path, boom)
+    assert storage.read_json(path) == {"a": 1}
+    assert [p.name for p in tmp_path.iterdir()] == ["f.json"]
+
+
+def test_read_json_of_missing_or_bad_files_is_none(tmp_path):
+    assert storage.read_json(tmp_path / "none") is None
+    (tmp_path / "bad").write_text("{")
+    assert storage.read_json(tmp_path / "bad") is None
+
+
+def test_exclusive_is_exclusive(tmp_path):
+    lock = tmp_path / "l"
+    with storage.exclusive(lock) as got:
+        assert got is True
+        with storage.exclusive(lock, wait=False) as second:
+            assert second is False
+    with storage.exclusive(lock, wait=False) as third:
+        assert third is True

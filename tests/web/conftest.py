@@ -1,0 +1,115 @@
+"""Fixtures of the web tests: an API client, a live server on a free port, and a headless Chromium page.
+
+Browser tests drive Debian's chromium (/usr/bin/chromium) through Playwright; they are skipped when it
+is missing unless $HOLDWISE_REQUIRE_BROWSER is set (CI sets it, so there a missing browser fails).
+Screenshots go to $HOLDWISE_SCREENSHOTS (default: build/screenshots in the repository), named by test.
+"""
+
+import os
+import socket
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync", "--disable-quic", "--no-first-run"]
+SCREENSHOTS = Path(os.environ.get("HOLDWISE_SCREENSHOTS")
+                   or Path(__file__).resolve().parents[2] / "build" / "screenshots")
+PHONE = {"width": 375, "height": 812}
+DESKTOP = {"width": 1280, "height": 900}
+
+
+@pytest.fixture(scope="session")
+def app():
+    from holdwise.web import create_app
+
+    return create_app(warm=False)
+
+
+@pytest.fixture(scope="session")
+def client(app):
+    from fastapi.testclient import TestClient
+
+    with TestClient(app, raise_server_exceptions=False) as c:
+        yield c
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="session")
+def live_server(app):
+    """The app served by uvicorn in a thread: its base URL."""
+    import uvicorn
+
+    port = _free_port()
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not server.started:
+        if time.monotonic() > deadline:
+            raise RuntimeError("the test server did not start")
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    server.should_exit = True
+    thread.join(timeout=10)
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not Path(CHROMIUM).exists():
+        if os.environ.get("HOLDWISE_REQUIRE_BROWSER"):
+            pytest.fail(f"{CHROMIUM} is missing (apt-get install chromium)")
+        pytest.skip(f"{CHROMIUM} is missing (apt-get install chromium)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+def _page(browser, viewport):
+    context = browser.new_context(viewport=viewport, has_touch=viewport is PHONE)
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.js_errors = errors  # tests assert this stays empty
+    return context, page
+
+
+@pytest.fixture
+def page(browser):
+    """A desktop-size page; JavaScript errors collect in page.js_errors."""
+    context, p = _page(browser, DESKTOP)
+    yield p
+    context.close()
+
+
+@pytest.fixture
+def phone(browser):
+    """A phone-size page (375 px wide, touch)."""
+    context, p = _page(browser, PHONE)
+    yield p
+    context.close()
+
+
+@pytest.fixture
+def shoot(request):
+    """shoot(page, name): a full-page screenshot in the screenshots folder; returns its path."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+
+    def take(p, name: str) -> Path:
+        path = SCREENSHOTS / f"{name}.png"
+        p.screenshot(path=str(path), full_page=True)
+        return path
+
+    return take
