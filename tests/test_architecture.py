@@ -70,9 +70,9 @@ def test_public_functions_have_a_docstring_and_type_hints(path):
 
 
 def test_interfaces_use_no_private_names_of_the_games():
-    """The CLI imports only public names, and only from a game's face or the shared CLI modules."""
+    """The CLI and the web app import only public names, and only from a game's face or shared modules."""
     bad = []
-    for path in sorted((PACKAGE / "cli").glob("*.py")):
+    for path in sorted([*(PACKAGE / "cli").glob("*.py"), *(PACKAGE / "web").glob("*.py")]):
         for node in ast.walk(ast.parse(path.read_text())):
             if isinstance(node, ast.ImportFrom):
                 module = node.module or ""
@@ -121,3 +121,17 @@ def test_help_does_not_import_the_heavy_modules():
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "[]"
+
+
+def test_the_web_loads_nothing_from_outside_the_machine():
+    """No CDN, font service or remote image: every URL in templates, scripts and styles is local."""
+    import re
+
+    web = PACKAGE / "web"
+    found = []
+    for path in sorted([*web.rglob("*.html"), *web.rglob("*.js"), *web.rglob("*.css"), *web.rglob("*.svg")]):
+        for url in re.findall(r"(?:https?:)?//[A-Za-z0-9.-]+\.[A-Za-z]{2,}[^\s\"'<>)]*", path.read_text()):
+            if url.startswith(("http://www.w3.org/", "//www.w3.org/")):  # SVG and XML namespaces, never fetched
+                continue
+            found.append(f"{path.relative_to(web)}: {url}")
+    assert not found, "\n".join(found)

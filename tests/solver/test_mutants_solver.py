@@ -268,3 +268,102 @@ def test_subkeep_pairs_guard(monkeypatch):
     monkeypatch.setattr(lattice_module, "MAX_PAIRS", 9)
     with pytest.raises(InputError, match="too many"):
         KeepLattice(2, 2).subkeep_pairs()
+
+
+def test_hand_index_numbers_the_hands_from_zero():
+    lat = KeepLattice(3, 4)
+    hands = lat.counts[lat.hands]
+    assert lat.hand_index(hands).tolist() == list(range(len(hands)))
+    assert sorted(lat.hand_index(hands).tolist()) == list(range(multiset_count(3, 4)))
+
+
+def test_exact_scatter_add_keeps_fractions():
+    from holdwise.solver.lattice import scatter_add
+
+    out = scatter_add(3, np.array([0, 2, 2]), np.array([Fraction(1, 3), Fraction(1, 6), Fraction(1, 7)],
+                                                         dtype=object), exact=True)
+    assert out.tolist() == [Fraction(1, 3), Fraction(0), Fraction(13, 42)]
+    assert all(type(v) is Fraction for v in out)
+
+
+def test_dice_arrays_are_read_only_and_floats_by_default():
+    d = Dice(3, 6, (1, 2, 3, 1, 1, 1))
+    counts = d.outcome_counts(2)
+    with pytest.raises(ValueError):
+        counts[0] = 7
+    probs = d.face_probabilities()
+    assert probs.dtype == np.float64
+    assert probs.tolist() == pytest.approx([1 / 9, 2 / 9, 3 / 9, 1 / 9, 1 / 9, 1 / 9])
+
+
+def test_random_policy_against_brute_force():
+    """Keep each die with chance p: the exact return against a plain enumeration of ordered rolls."""
+    import itertools
+
+    from holdwise.solver.reroll import keep_str
+
+    dice = Dice(3, 3, (1, 2, 1))
+    w = {1: Fraction(1, 4), 2: Fraction(1, 2), 3: Fraction(1, 4)}
+    payout = {faces: Fraction(sum(f * f for f in faces), 1 + faces.count(2)) for faces in dice.hand_faces}
+    p = Fraction(1, 3)
+
+    def value(faces, rerolls):
+        if rerolls == 0:
+            return payout[tuple(sorted(faces))]
+        total = Fraction(0)
+        for kept in itertools.product((True, False), repeat=len(faces)):
+            chance = math.prod(p if k else 1 - p for k in kept)
+            held = [f for f, k in zip(faces, kept) if k]
+            for new in itertools.product((1, 2, 3), repeat=len(faces) - len(held)):
+                total += chance * math.prod(w[f] for f in new) * value(held + list(new), rerolls - 1)
+        return total
+
+    expected = sum(math.prod(w[f] for f in roll) * value(list(roll), 2)
+                   for roll in itertools.product((1, 2, 3), repeat=3))
+    result = solve(Game(dice, [payout[f] for f in dice.hand_faces], 2), Random(p), exact=True)
+    assert result.expected == expected
+    assert solve(Game(dice, [payout[f] for f in dice.hand_faces], 2), Random(p)).expected == \
+        pytest.approx(float(expected), rel=1e-12)
+    assert sum(result.final_distribution) == 1
+    with pytest.raises(InputError, match="random policy keeps no fixed dice"):
+        result.keep_faces(0, 1)
+    assert keep_str(np.zeros(3, dtype=int)) == "nothing"
+    assert keep_str(np.array([0, 2, 1])) == "2 2 3"
+
+
+def test_defaults_and_frozen_shapes():
+    import dataclasses
+
+    from holdwise.solver.reroll import CategoryPayout
+
+    assert Random().p == Fraction(1, 2)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        Random().p = 1
+    cp = CategoryPayout(np.array([0, 1, 1]), (1, 2))
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        cp.table = (3, 4)
+    assert {cp: 1}[cp] == 1  # identity hash: usable as a key although it holds an array
+    game = Game(Dice(2, 2), lambda faces: sum(faces), 1)
+    twin = Game(game.dice, game.payout, 1)
+    assert game.payout_vector().dtype == np.float64
+    assert game == twin  # the cache of payout vectors is not part of a game's identity
+    assert "_vectors" not in repr(game)
+    keeps = ranked_keeps(game, [1, 2], 1)
+    assert all(isinstance(v, float) for _, v in keeps)
+
+
+def test_batch_optimal_matches_solve_on_a_larger_lattice():
+    from holdwise.solver.lattice import expect
+    from holdwise.solver.reroll import batch_arrays, batch_optimal
+
+    dice = Dice(3, 4, (2, 1, 1, 3))
+    lat = dice.lattice
+    rng = np.random.default_rng(4)
+    pays = rng.integers(0, 9, size=(lat.n_hands, 3)).astype(float)
+    e1 = expect(lat, dice.face_probabilities(), pays)
+    for rerolls in (1, 2, 3):
+        returns = batch_optimal(dice, e1, rerolls)
+        for column in range(3):
+            assert returns[column] == pytest.approx(solve(Game(dice, pays[:, column], rerolls)).expected, rel=1e-12)
+    parent_ptr = batch_arrays(dice)[0]
+    assert parent_ptr[0] == 0 and parent_ptr[-1] == int((lat.parent >= 0).sum())

@@ -72,3 +72,17 @@ def test_index_in_a_browser(page, live_server, shoot):
     assert page.title() == "holdwise lab"
     shoot(page, "index")
     assert page.js_errors == []
+
+
+def test_the_seal_reads_whole_floats_as_a_browser_sends_them():
+    """JavaScript turns 0.0 into 0 and 2.0 into 2: the state still unseals (and equals the original)."""
+    import json as _json
+
+    s = _state().evolve(data={"scores": [0, 0], "loss": 0.0, "values": [2.0, 0.5]})
+    sealed = seal(s)
+    text = _json.dumps(sealed).replace("0.0", "0").replace("2.0", "2")
+    back = unseal(_json.loads(text), "farkle")
+    assert back.data["values"] == [2, 0.5]
+    forged = _json.loads(text.replace("0.5", "0.25"))
+    with pytest.raises(FieldError):
+        unseal(forged, "farkle")

@@ -34,6 +34,7 @@ def create_app(warm: bool | None = None) -> FastAPI:
     async def lifespan(app: FastAPI):
         if warm:
             farkle.warm()
+            dice_poker.warm()
         yield
 
     app = FastAPI(title="holdwise", version=__version__, lifespan=lifespan,
@@ -53,8 +54,8 @@ def create_app(warm: bool | None = None) -> FastAPI:
 
     @app.get("/api/health", tags=["server"])
     def health() -> dict:
-        """The server's version and that it answers."""
-        return {"status": "ok", "version": __version__}
+        """The server's version, its process id (which worker answered) and that it answers."""
+        return {"status": "ok", "version": __version__, "pid": os.getpid()}
 
     app.include_router(farkle.router)
     app.include_router(dice_poker.router)

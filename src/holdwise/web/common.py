@@ -90,14 +90,26 @@ def _secret() -> bytes:
         return _KEY[0]
 
 
-def _mac(payload: str) -> str:
+def _canonical(value: Any) -> Any:  # noqa: ANN401
+    """JSON as signed: whole floats as ints, since a browser sends 0.0 back as 0."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, Mapping):
+        return {str(k): _canonical(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_canonical(v) for v in value]
+    return value
+
+
+def _mac(data: Any) -> str:  # noqa: ANN401
+    payload = json.dumps(_canonical(data), sort_keys=True, separators=(",", ":"))
     return hmac.new(_secret(), payload.encode(), hashlib.sha256).hexdigest()
 
 
 def seal(state: State) -> dict:
     """The state as JSON with its seal (`{"state": ..., "seal": hex}`)."""
     data = state.to_json()
-    return {"state": data, "seal": _mac(json.dumps(data, sort_keys=True, separators=(",", ":")))}
+    return {"state": data, "seal": _mac(data)}
 
 
 def unseal(sealed: Mapping, game: str) -> State:
@@ -107,7 +119,7 @@ def unseal(sealed: Mapping, game: str) -> State:
     data, mark = sealed["state"], sealed["seal"]
     if not isinstance(mark, str) or not isinstance(data, Mapping):
         raise FieldError("state", "the state or its seal has the wrong type")
-    expected = _mac(json.dumps(data, sort_keys=True, separators=(",", ":")))
+    expected = _mac(data)
     if not hmac.compare_digest(mark, expected):
         raise FieldError("state", "the seal does not match: send the state back as the server returned it")
     with user_field("state"):

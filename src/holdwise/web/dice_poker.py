@@ -1,13 +1,464 @@
-"""Routes of the dice poker pages and API (placeholder until written)."""
+"""The dice-poker depth lab: the page, the depth report and hint of one table as JSON (the CLI's --json, same
+keys), the presets, and a hand played against the table on the stateless play session.
+
+Cost is bounded before any work starts: a float solve grows with the multisets of its lattice and an exact one
+with its links, so both are refused with 422 above what answers in about 2 s here (the CLI goes further).
+Answers are cached as the bytes sent, so typing back to an earlier table answers at once.
+"""
 
 from __future__ import annotations
 
-from fastapi import APIRouter
+import json
+import logging
+import os
+import threading
+from collections import OrderedDict
+from collections.abc import Callable
+from fractions import Fraction
+from typing import Annotated, Any, Literal
 
-__all__ = ["router", "warm"]
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse, Response
+from pydantic import ConfigDict, Field, StrictBool, StrictInt, StrictStr
+from starlette.exceptions import HTTPException
 
+from ..errors import InputError
+from ..games import dice_poker as face
+from ..games.base import to_jsonable
+from .common import Body, FieldError, page, seal, unseal, user_field
+
+__all__ = [
+    "CACHE_BYTES", "MAX_EXACT_LINKS", "MAX_KEEPS", "TABLES_FILE_ENV", "HintBody", "NewBody", "PlayOptions",
+    "ReportBody", "StateBody", "StepBody", "TablesTextBody", "router", "warm",
+]
+
+log = logging.getLogger("holdwise.web")
 router = APIRouter()
+
+GAME = "dice-poker"
+TABLES_FILE_ENV = "HOLDWISE_DICE_POKER_TABLES"  # a TOML tables file whose tables the server offers as presets
+# Measured on the 2-core development machine (report of table B, floats, through the server): 5 x 16 faces
+# (20,349 multisets) 0.9 s, 8 x 9 (24,310) 0.9 s, 5 x 17 (26,334) 1.3 s idle but 2.5 s under load, 5 x 20 (53,130)
+# 3.0 s; time grows with the multisets, so the limit leaves room for a busy machine.
+MAX_KEEPS = 25_000
+# Exact reports measured 20-45 microseconds a link here: 5 x 6, 2 re-rolls (22,176 links) 0.95 s, 6 x 6
+# (44,352) 1.1 s, 5 x 8 (82,368) 2.3 s.
+MAX_EXACT_LINKS = 50_000
+HEAVY_KEEPS = 5_000  # above this (or exact) a solve takes a core for a noticeable time: one at a time
+HEAVY_WAIT_S = 4.0
+CACHE_BYTES = 64 << 20  # answers kept as bytes, least recently used dropped first
+MAX_NAME = face.MAX_TABLE_NAME
+MAX_TABLES_TEXT_CHARS = 20_000  # a pasted tables file: about 300 tables' worth, far below the file limit
+
+# A payout or a bet as JSON gives it (number or text such as "1/2"): the game's own parser checks it and says
+# what is wrong in its words (booleans, nan, inf, 1e999999999 and text over 1,000 characters are refused there).
+Payout = Any
+Dice = Annotated[StrictInt, Field(ge=1, le=10, description="Number of dice: 1 to 10.")]
+Sides = Annotated[StrictInt, Field(ge=2, le=20, description="Faces per die: 2 to 20.")]
+Rerolls = Annotated[StrictInt, Field(ge=0, le=6, description="Re-rolls after the first roll: 0 to 6.")]
+Weights = Annotated[list[Annotated[StrictInt, Field(ge=0, le=1_000_000)]], Field(min_length=2, max_length=20)]
+Gap = Annotated[float, Field(ge=-1000, le=1000, allow_inf_nan=False)]
+Name = Annotated[StrictStr, Field(min_length=1, max_length=MAX_NAME)]
+
+
+class _Table(Body):
+    """A table: a preset's name, or seven payouts (named `name`, default custom)."""
+
+    table: Name | None = Field(None, description="A built-in table (B, I) or one of the server's tables file; "
+                                                 "default B when no payouts are given.")
+    payouts: list[Payout] | None = Field(None, max_length=7, description="Seven payouts in category order: five "
+                                         "of a kind, four of a kind, full house, straight, three of a kind, two "
+                                         "pairs, pair; numbers or text such as \"1/2\".")
+    name: Name | None = Field(None, description="The name of a table given by payouts (default custom).")
+    dice: Dice = 5
+    sides: Sides = 6
+    weights: Weights | None = Field(None, description="An integer weight per face (loaded dice); null = fair.")
+
+
+class ReportBody(_Table):
+    """The depth report of one table: `holdwise dice-poker [--table T | --payouts P] ... --json`."""
+
+    model_config = ConfigDict(json_schema_extra={"examples": [
+        {"payouts": [10, 6, 4, 3, 2, 1, "1/2"], "dice": 5, "sides": 6, "rerolls": 2, "tie": "higher",
+         "exact": False, "min_chance_gap_pp": 25, "min_rule_gap_pp": 5}]})
+
+    rerolls: Rerolls = 2
+    tie: Literal["higher", "lower"] = "higher"
+    exact: StrictBool = False
+    min_chance_gap_pp: Gap = 25
+    min_rule_gap_pp: Gap = 5
+
+
+class HintBody(_Table):
+    """Every keep of a hand ranked: `holdwise dice-poker hint HAND -r N [--table T | --payouts P] ... --json`."""
+
+    model_config = ConfigDict(json_schema_extra={"examples": [
+        {"hand": "2 3 4 5 5", "rerolls_left": 2, "table": "B", "exact": False}]})
+
+    hand: Annotated[StrictStr, Field(max_length=100)] | Annotated[list[StrictInt], Field(max_length=10)] = Field(
+        description="The dice showing: \"2 3 4 5 5\", \"2,3,4,5,5\" or [2, 3, 4, 5, 5].")
+    rerolls_left: Annotated[StrictInt, Field(ge=1, le=6)] = Field(description="Re-rolls still to come: 1 to 6.")
+    exact: StrictBool = False
+
+
+class TablesTextBody(Body):
+    """The text of a TOML tables file: a [tables] section of name = [seven payouts]."""
+
+    model_config = ConfigDict(json_schema_extra={"examples": [
+        {"text": "[tables]\nH = [6, 5, 5, 5, 0, 0, 0]\nJ = [12, 6, 4, 3, 2, 1, \"1/3\"]\n"}]})
+
+    text: StrictStr = Field(max_length=MAX_TABLES_TEXT_CHARS)
+
+
+class PlayOptions(Body):
+    """A play session's options: the table (a name, or a label for payouts), dice, faces, re-rolls, weights, bet."""
+
+    table: Name | None = None
+    payouts: list[Payout] | None = Field(None, max_length=7)
+    dice: Dice = 5
+    sides: Sides = 6
+    rerolls: Rerolls = 2
+    weights: Weights | None = None
+    bet: Payout = 1
+
+
+class NewBody(Body):
+    """A new play session: options and seed (null: a fresh seed)."""
+
+    model_config = ConfigDict(json_schema_extra={"examples": [
+        {"options": {"table": "B", "dice": 5, "sides": 6, "rerolls": 2, "bet": 1}, "seed": 7}]})
+
+    options: PlayOptions = Field(default_factory=PlayOptions)
+    seed: Annotated[StrictInt, Field(ge=0, le=2**63 - 1)] | None = None
+
+
+class StateBody(Body):
+    """A sealed state as the server returned it."""
+
+    model_config = ConfigDict(json_schema_extra={"examples": [{"state": {"state": {}, "seal": ""}}]})
+
+    state: dict[str, Any]
+
+
+class StepBody(Body):
+    """A sealed state and the player's action ({"type": "keep", "keep": [faces]} or {"type": "next"})."""
+
+    model_config = ConfigDict(json_schema_extra={"examples": [
+        {"state": {"state": {}, "seal": ""}, "action": {"type": "keep", "keep": []}}]})
+
+    state: dict[str, Any]
+    action: dict[str, Any]
+
+
+# ---- presets -------------------------------------------------------------------------------------------
+
+_FILE_TABLES: dict[str, dict[str, tuple[Fraction, ...]]] = {}
+_FILE_LOCK = threading.Lock()
+
+
+def _file_tables() -> dict[str, tuple[Fraction, ...]]:
+    """The tables of the server's tables file ($HOLDWISE_DICE_POKER_TABLES), read once; none when unset or bad."""
+    path = os.environ.get(TABLES_FILE_ENV, "")
+    with _FILE_LOCK:
+        if path not in _FILE_TABLES:
+            tables: dict[str, tuple[Fraction, ...]] = {}
+            if path:
+                try:
+                    tables = {n: t for n, t in face.load_tables(path).items() if 1 <= len(n) <= MAX_NAME}
+                except InputError as err:
+                    log.warning("dice-poker presets: %s", err)
+            _FILE_TABLES[path] = tables
+        return _FILE_TABLES[path]
+
+
+def _presets() -> dict[str, tuple[Fraction, ...]]:
+    return {**face.BUILTIN_TABLES, **_file_tables()}
+
+
+def _number_text(value: Fraction) -> str:
+    """A payout as a person types it: 10, 0.5, 1/3."""
+    if value.denominator == 1:
+        return str(value.numerator)
+    shown = repr(float(value))
+    return shown if Fraction(shown) == value else f"{value.numerator}/{value.denominator}"
+
+
+def _preset_json(name: str, table, source: str) -> dict:
+    return {"name": name, "payouts": [_number_text(v) for v in table], "source": source}
+
+
+def _table_of(body: _Table) -> tuple[str, tuple[Fraction, ...]]:
+    """(name, payouts) of a request: a preset by name, or payouts named `name` (default custom)."""
+    if body.payouts is not None:
+        if body.table is not None:
+            raise FieldError("table", "give a table name or payouts, not both (payouts are named by 'name')")
+        with user_field("payouts"):
+            return body.name or "custom", face.parse_payouts(body.payouts)
+    if body.name is not None:
+        raise FieldError("name", "names a table given by payouts; a preset keeps its own name")
+    wanted = body.table or face.DEFAULT_TABLE
+    presets = _presets()
+    match = next((k for k in presets if k.lower() == wanted.strip().lower()), None)
+    if match is None:
+        raise FieldError("table", f"unknown table {wanted!r}; known: {', '.join(presets)}")
+    return match, presets[match]
+
+
+def _check_weights(weights: list[int] | None, sides: int, field: str = "weights") -> None:
+    if weights is None:
+        return
+    if len(weights) != sides:
+        raise FieldError(field, f"one weight per face: {sides} weights for {sides} faces, got {len(weights)}")
+    if not any(weights):
+        raise FieldError(field, "the weights must not all be zero")
+
+
+# ---- cost -----------------------------------------------------------------------------------------------
+
+_HEAVY = threading.BoundedSemaphore(1)
+
+
+def _largest_sides(dice: int, fits: Callable[[int], bool]) -> int | None:
+    ok = [s for s in range(2, 21) if fits(s)]
+    return max(ok) if ok else None
+
+
+def _check_cost(dice: int, sides: int, rerolls: int, exact: bool, solves: int, prefix: str = "") -> bool:
+    """Refuse with 422 what would take longer than about 2 s; True when the work is heavy (one at a time)."""
+    keeps = face.lattice_keeps(dice, sides)
+    if keeps > MAX_KEEPS:
+        largest = _largest_sides(dice, lambda s: face.lattice_keeps(dice, s) <= MAX_KEEPS)
+        raise FieldError(prefix + "sides", f"{dice} dice with {sides} faces is {keeps:,} multisets to solve, over "
+                         f"the web lab's limit of {MAX_KEEPS:,} (about 2 s); with {dice} dice at most {largest} "
+                         f"faces here (the command line goes further)")
+    if exact:
+        work = face.exact_links(dice, sides, rerolls, solves)
+        if work > MAX_EXACT_LINKS:
+            largest = _largest_sides(dice, lambda s: face.exact_links(dice, s, rerolls, solves) <= MAX_EXACT_LINKS)
+            fits = (f"with {dice} dice and {rerolls} re-rolls at most {largest} faces" if largest else
+                    f"not with {dice} dice and {rerolls} re-rolls")
+            raise FieldError("exact", f"exact arithmetic on {dice} dice with {sides} faces and {rerolls} re-rolls is "
+                             f"{work:,} links, over the web lab's limit of {MAX_EXACT_LINKS:,} (about 2 s); {fits}; "
+                             f"use floats or the command line")
+        return True
+    return keeps > HEAVY_KEEPS
+
+
+class _Heavy:
+    """One heavy solve at a time; a request that cannot start within a few seconds is told to retry (429)."""
+
+    def __init__(self, heavy: bool):
+        self.heavy = heavy
+
+    def __enter__(self) -> None:
+        if self.heavy and not _HEAVY.acquire(timeout=HEAVY_WAIT_S):
+            raise HTTPException(429, "busy: another large solve is running; try again in a moment")
+
+    def __exit__(self, *exc: object) -> None:
+        if self.heavy:
+            _HEAVY.release()
+
+
+class _Cache:
+    """Answers as bytes by key, least recently used dropped first, at most `limit` bytes in all."""
+
+    def __init__(self, limit: int):
+        self.limit = limit
+        self.size = 0
+        self.items: OrderedDict[tuple, bytes] = OrderedDict()
+        self.lock = threading.Lock()
+
+    def get(self, key: tuple) -> bytes | None:
+        with self.lock:
+            value = self.items.get(key)
+            if value is not None:
+                self.items.move_to_end(key)
+            return value
+
+    def put(self, key: tuple, value: bytes) -> None:
+        if len(value) > self.limit // 4:
+            return
+        with self.lock:
+            old = self.items.pop(key, None)
+            self.size += len(value) - (len(old) if old is not None else 0)
+            self.items[key] = value
+            while self.size > self.limit and self.items:
+                _, dropped = self.items.popitem(last=False)
+                self.size -= len(dropped)
+
+
+_cache = _Cache(CACHE_BYTES)
+
+
+def _json_bytes(data: object) -> bytes:
+    return json.dumps(to_jsonable(data), allow_nan=False, separators=(",", ":")).encode()
+
+
+def _json(content: bytes) -> Response:
+    return Response(content=content, media_type="application/json")
+
+
+def _computed(what: str, work: Callable[[], Any]) -> Any:  # noqa: ANN401
+    """Run game code; an error other than bad input becomes a 422 line rather than a 500."""
+    try:
+        return work()
+    except (InputError, HTTPException):
+        raise
+    except (ArithmeticError, ValueError, TypeError, MemoryError, RecursionError) as err:
+        log.warning("dice-poker %s failed: %r", what, err)
+        raise FieldError("body", f"the {what} could not be computed for these inputs ({type(err).__name__})") from None
+
+
+# ---- the page --------------------------------------------------------------------------------------------
+
+@router.get("/dice-poker", response_class=HTMLResponse, include_in_schema=False)
+def lab_page(request: Request) -> HTMLResponse:
+    """The depth lab."""
+    presets = [_preset_json(n, t, "built-in" if n in face.BUILTIN_TABLES else "file") for n, t in _presets().items()]
+    labels = [face.CATEGORY_LABELS[c] for c in face.CATEGORIES]
+    return page(request, "dice_poker.html", title="Dice poker: depth lab", presets=presets,
+                categories=list(zip(face.CATEGORIES, labels)), max_keeps=MAX_KEEPS, max_exact_links=MAX_EXACT_LINKS)
+
+
+# ---- the API ---------------------------------------------------------------------------------------------
+
+@router.get("/api/dice-poker/tables", tags=["dice-poker"])
+def tables() -> dict:
+    """The presets: the built-in tables (B, I) and those of the server's tables file ($HOLDWISE_DICE_POKER_TABLES),
+    each `{name, payouts (as text: 10, 0.5, 1/3), source}`, with the categories in payout order and the limits."""
+    return {"tables": [_preset_json(n, t, "built-in" if n in face.BUILTIN_TABLES else "file")
+                       for n, t in _presets().items()],
+            "categories": list(face.CATEGORIES),
+            "limits": {"max_keeps": MAX_KEEPS, "max_exact_links": MAX_EXACT_LINKS,
+                       "max_tables_text_chars": MAX_TABLES_TEXT_CHARS, "max_tables": face.MAX_TABLES}}
+
+
+@router.post("/api/dice-poker/tables", tags=["dice-poker"])
+def tables_from_text(body: TablesTextBody) -> dict:
+    """The tables of a pasted TOML tables file (read as `--tables-file` reads a file), as presets with source
+    "text": `{"tables": [{name, payouts, source}]}`. The server keeps nothing: the page holds them."""
+    with user_field("text"):
+        parsed = face.parse_tables_text(body.text)
+    return {"tables": [_preset_json(n, t, "text") for n, t in parsed.items()]}
+
+
+@router.post("/api/dice-poker/report", tags=["dice-poker"])
+def report(body: ReportBody) -> Response:
+    """The depth report of one table: exactly `holdwise dice-poker --payouts P (or --table T) --dice D --sides S
+    --rerolls R [--weights W] [--tie T] [--exact] [--min-chance-gap G] [--min-rule-gap G] --json` (optimal, rule,
+    none, random, shares, gaps, criterion, diff with every row, frequencies, first-roll counts; with `exact` the
+    "p/q" values under *_exact). Refused with 422 above 25,000 multisets (floats) or 50,000 links (exact)."""
+    name, payouts = _table_of(body)
+    _check_weights(body.weights, body.sides)
+    heavy = _check_cost(body.dice, body.sides, body.rerolls, body.exact, solves=4)
+    weights = None if body.weights is None else tuple(body.weights)
+    key = ("report", name, payouts, body.dice, body.sides, body.rerolls, weights, body.tie, body.exact,
+           body.min_chance_gap_pp, body.min_rule_gap_pp)
+    cached = _cache.get(key)
+    if cached is not None:
+        return _json(cached)
+    with _Heavy(heavy):
+        result = _computed("report", lambda: face.report(
+            payouts, name=name, dice=body.dice, sides=body.sides, rerolls=body.rerolls, weights=weights,
+            tie=body.tie, exact=body.exact, min_chance_gap_pp=body.min_chance_gap_pp,
+            min_rule_gap_pp=body.min_rule_gap_pp))
+    content = _json_bytes(result)
+    _cache.put(key, content)
+    return _json(content)
+
+
+@router.post("/api/dice-poker/hint", tags=["dice-poker"])
+def hint(body: HintBody) -> Response:
+    """Every distinct keep of a hand ranked by expected payout: exactly `holdwise dice-poker hint HAND
+    --rerolls-left N (--table T | --payouts P) [--dice D --sides S --weights W] [--exact] --all --json`."""
+    name, payouts = _table_of(body)
+    _check_weights(body.weights, body.sides)
+    with user_field("hand"):
+        hand = face.parse_hand(body.hand, body.dice, body.sides)
+    heavy = _check_cost(body.dice, body.sides, body.rerolls_left, body.exact, solves=1)
+    weights = None if body.weights is None else list(body.weights)
+    with _Heavy(heavy):
+        result = _computed("hint", lambda: face.hint(hand, body.rerolls_left, payouts, name=name, dice=body.dice,
+                                                     sides=body.sides, weights=weights, exact=body.exact))
+    return _json(_json_bytes(result))
+
+
+def _unseal(sealed: dict) -> Any:  # noqa: ANN401
+    """The state of a sealed dice-poker state (the seal reads 0 and 0.0 alike, as a browser sends them)."""
+    return unseal(sealed, GAME)
+
+
+def _play(state) -> dict:  # noqa: ANN001
+    """A play answer: the sealed state (everything the page draws is in it) and the legal actions."""
+    return {"state": seal(state), "actions": face.actions(state)}
+
+
+@router.post("/api/dice-poker/new", tags=["dice-poker"])
+def new(body: NewBody) -> dict:
+    """A new session with its first hand rolled: `{"state": sealed state, "actions": [...]}`. The state's `data`
+    holds `hand_number`, `hand`, `rerolls_left` and once paid `category`, `payout`, `paid`; `tally` the hands,
+    staked, won and balance; `log` what happened."""
+    o = body.options
+    _check_weights(o.weights, o.sides, "options.weights")
+    _check_cost(o.dice, o.sides, max(o.rerolls, 1), False, solves=1, prefix="options.")
+    options = o.model_dump()
+    if o.payouts is None and o.table is not None:  # a preset by name: the session gets its payouts
+        try:
+            name, payouts = _table_of(ReportBody(table=o.table))
+        except FieldError as err:
+            raise FieldError("options.table", err.message) from None
+        options.update(table=name, payouts=[str(v) for v in payouts])
+    seed = body.seed
+    if seed is None:
+        import secrets
+
+        seed = secrets.randbelow(2**32)
+    with user_field("options"):
+        state = _computed("game", lambda: face.new_game(options, seed))
+    return _play(state)
+
+
+@router.post("/api/dice-poker/step", tags=["dice-poker"])
+def step(body: StepBody) -> dict:
+    """The state after the player's action: `{"type": "keep", "keep": [faces]}` (keeping every die stands) or,
+    once the hand is paid, `{"type": "next"}`. Answers `{"state": sealed state, "actions": [...]}`."""
+    state = _unseal(body.state)
+    with user_field("action"):
+        after = _computed("step", lambda: face.step(state, body.action))
+    return _play(after)
+
+
+@router.post("/api/dice-poker/advice", tags=["dice-poker"])
+def advice(body: StateBody) -> Response:
+    """The hint for the hand in play: every keep ranked by expected payout (bet x the hint's value), each with
+    the `action` that plays it (the Hint JSON of `holdwise dice-poker hint`, with the bet)."""
+    state = _unseal(body.state)
+    with user_field("state"):
+        result = _computed("advice", lambda: face.advice(state))
+    return _json(_json_bytes(result))
+
+
+@router.post("/api/dice-poker/computer", tags=["dice-poker"])
+def computer(body: StateBody) -> dict:
+    """The best play for the hand in play (the optimal keep, or the next hand) and the state after it:
+    `{"action": ..., "state": sealed state, "actions": [...]}`."""
+    state = _unseal(body.state)
+    with user_field("state"):
+        action = _computed("computer's move", lambda: face.computer_action(state))
+        after = _computed("step", lambda: face.step(state, action))
+    return {"action": action, **_play(after)}
 
 
 def warm() -> None:
-    """Start the solves this page needs at start-up, in the background."""
+    """Solve the built-in tables' reports and a hand of play in the background, so the first visitor waits
+    for nothing."""
+
+    def run() -> None:
+        try:
+            for name, table in face.BUILTIN_TABLES.items():
+                report(ReportBody(table=name))
+            advice(StateBody(state=new(NewBody(seed=0))["state"]))
+        except Exception:  # noqa: BLE001 - warming is a convenience; a failure shows on the first request
+            log.exception("warming the dice-poker lab failed")
+
+    threading.Thread(target=run, name="holdwise-warm-dice-poker", daemon=True).start()

@@ -1,13 +1,479 @@
-"""Routes of the farkle pages and API (placeholder until written)."""
+"""The Farkle practice table (`/farkle`) and the Farkle JSON API (`/api/farkle/...`).
+
+Answers that a CLI command gives are that command's `--json` object unchanged (`dice`, `turn`, `hint`).
+Play is stateless: each play response carries `state` (the sealed state: send it back as it is), the legal
+`actions` and a `view` (the roll's faces as shown, the dice of both sides, the legal keeps). Race-aware answers need the match of (player's
+dice, opponent's dice, target) solved and in this process's memory; until it is, the request starts a
+background job (`jobs.submit`) and is answered 202 with the job's status, and the page polls
+`/api/farkle/match/prepare` (with a progress bar), then asks again.
+"""
 
 from __future__ import annotations
 
-from fastapi import APIRouter
+import hashlib
+import json
+import secrets
+import threading
+from collections.abc import Callable, Mapping
+from typing import Annotated, Any, Literal
 
-__all__ = ["router", "warm"]
+from fastapi import APIRouter, Query, Request
+from fastapi.responses import HTMLResponse, JSONResponse
+from pydantic import ConfigDict, Field, Strict
+
+from ..errors import InputError
+from ..games import farkle as face
+from ..games.base import State
+from .common import Body, FieldError, jobs, page, seal, unseal, user_field
+
+__all__ = ["WEB_TURN_MAX_WORK", "router", "warm"]
 
 router = APIRouter()
+TAG = ["farkle"]
+GAME = "farkle"
+# A turn solve answered inside a request: ~3 ns a step idle, so about 3 s (10 s on a loaded machine); dice
+# beyond it (custom dice that almost never bust) are refused with 422 and the CLI named
+WEB_TURN_MAX_WORK = 1_000_000_000
+WEB_TURN_MAX_BYTES = 512 * 2**20
+DEFAULT_DICE = ["ordinary"] * 6
+
+Int = Annotated[int, Strict()]
+DiceList = Annotated[list[Annotated[str, Field(max_length=200)]], Field(max_length=120)]
+Dice = Annotated[str | DiceList | None, Field(description="six dice: names separated by commas ('lucky*2' "
+                                                          "repeats; 'custom:1,1,1,1,1,2' gives weights), "
+                                                          "or a list of names; default six ordinary dice")]
+Target = Annotated[int, Strict(), Field(ge=50, le=20000,
+                                        description="points to win: a multiple of 50")]
+Score = Annotated[int, Strict(), Field(ge=0, le=20000)]
+
+
+def _examples(*examples: dict) -> ConfigDict:
+    return ConfigDict(json_schema_extra={"examples": list(examples)})
+
+
+class TurnBody(Body):
+    """The dice of `holdwise farkle turn`."""
+
+    model_config = _examples({"dice": "ordinary*6"})
+    dice: Dice = None
+
+
+class HintBody(Body):
+    """The arguments of `holdwise farkle hint`; `score` or `opponent` make it race-aware."""
+
+    model_config = _examples({"roll": "1 1 5 2 3 4", "turn_total": 300},
+                             {"roll": [1, 5, 5], "turn_total": 300, "score": 1200, "opponent": 3500, "target": 4000})
+    roll: Annotated[str | Annotated[list[Annotated[str, Field(max_length=3)] | Int], Field(max_length=20)],
+                    Field(description="the faces rolled: '1 1 5' or a list; J for a joker")]
+    turn_total: Annotated[int, Strict(), Field(ge=0, le=1_000_000_000)] = 0
+    dice: Dice = None
+    positions: str | Annotated[list[Int], Field(max_length=20)] | None = None
+    score: Score | None = None
+    opponent: Score | None = None
+    target: Target = 4000
+    opponent_dice: Dice = None
+
+
+class MatchBody(Body):
+    """A race-aware match: your dice, the opponent's (default: the same), the target."""
+
+    model_config = _examples({"dice": "ordinary*6", "opponent_dice": "ordinary*6", "target": 1000})
+    dice: Dice = None
+    opponent_dice: Dice = None
+    target: Target = 4000
+
+
+class Options(Body):
+    """The options of a match against the computer (`holdwise farkle play`)."""
+
+    target: Target = 4000
+    dice: Dice = None
+    computer_dice: Dice = None
+    computer: Literal["race-aware", "coaching"] = "race-aware"
+    first: Literal["player", "computer"] = "player"
+
+
+class NewBody(Body):
+    """A new match: its options and (optional) seed of the dice."""
+
+    model_config = _examples({"options": {"target": 1000, "computer": "race-aware"}, "seed": 7})
+    options: Options = Field(default_factory=Options)
+    seed: Annotated[int, Strict(), Field(ge=0, le=2**63 - 1)] | None = None
+
+
+class Action(Body):
+    """A play action: roll, keep (dice = positions 1-6 set aside; then roll on or bank) or next."""
+
+    type: Literal["roll", "keep", "next"]
+    dice: Annotated[list[Annotated[int, Strict(), Field(ge=1, le=6)]], Field(max_length=6)] | None = None
+    then: Literal["roll", "bank"] | None = None
+
+    def plain(self) -> dict:
+        """The action as the session takes it (dice in order)."""
+        out: dict[str, Any] = {"type": self.type}
+        if self.dice is not None:
+            out["dice"] = sorted(self.dice)
+        if self.then is not None:
+            out["then"] = self.then
+        return out
+
+
+_SEALED = {"state": {"game": "farkle", "...": "the sealed state as /api/farkle/new returned it"}, "seal": "hex"}
+
+
+class StateBody(Body):
+    """A sealed state as the server returned it."""
+
+    model_config = _examples({"state": _SEALED})
+    state: dict
+
+
+class StepBody(Body):
+    """A sealed state and the action to play."""
+
+    model_config = _examples({"state": _SEALED, "action": {"type": "roll"}})
+    state: dict
+    action: Action
+
+
+class ReviewBody(Body):
+    """A sealed state and every action played since the match began (both sides), to replay and review."""
+
+    model_config = _examples({"state": _SEALED, "actions": []})
+    state: dict
+    actions: Annotated[list[Action], Field(max_length=5000)]
+
+
+# ---- the race-aware match: in memory here, or a background job ------------------------------------------
+
+_GENERATION: dict[str, int] = {}
+_GEN_LOCK = threading.Lock()
+
+
+def _names(dice) -> list[str]:
+    return [d.name for d in dice]
+
+
+def _match_id(dice, other, target: int) -> str:
+    text = json.dumps([_names(dice), _names(other), int(target)])
+    return hashlib.sha256(text.encode()).hexdigest()[:20]
+
+
+def _job_key(dice, other, target: int, renew: bool = False) -> str:
+    mid = _match_id(dice, other, target)
+    with _GEN_LOCK:
+        if renew:
+            _GENERATION[mid] = _GENERATION.get(mid, 0) + 1
+        return f"farkle-match-{mid}-{_GENERATION.get(mid, 0)}"
+
+
+def _solve_work(dice, other, target: int) -> Callable[[Callable[[int, int], None]], None]:
+    def work(progress: Callable[[int, int], None]) -> None:
+        face.cached_match(tuple(dice), tuple(other), int(target), store=True, progress=progress)
+    return work
+
+
+def _status(dice, other, target: int) -> dict:
+    """The match's status: done when in memory here; else this process's job (with another process's progress
+    when that one solves it), or "missing"."""
+    spec = {"dice": _names(dice), "opponent_dice": _names(other), "target": int(target)}
+    if face.match_ready(dice, other, target):
+        return {"status": "done", "done": 1, "total": 1, "error": None, "match": spec}
+    job = jobs.get(_job_key(dice, other, target))
+    out = job.to_json() if job is not None else {"status": "missing", "done": 0, "total": 0, "error": None}
+    if out["status"] == "done":  # solved here once, since dropped from memory: a new job loads it again
+        out = {"status": "missing", "done": 0, "total": 0, "error": None}
+    if out["status"] in ("missing", "queued", "running") and not out["total"]:
+        elsewhere = face.match_solving(dice, other, target)
+        if elsewhere is not None:
+            out.update(done=elsewhere[0], total=elsewhere[1])
+    return {**out, "match": spec}
+
+
+def _prepare(dice, other, target: int, field: str = "target") -> dict:
+    """Start (or find) the job that brings the match into memory; its status. Beyond the guard: 422."""
+    with user_field(field):
+        face.check_match_cost(tuple(dice), tuple(other), int(target), store=True, what="target")
+    if face.match_ready(dice, other, target):
+        return _status(dice, other, target)
+    key = _job_key(dice, other, target)
+    job = jobs.get(key)
+    if job is not None and job.state == "done":
+        key = _job_key(dice, other, target, renew=True)
+    jobs.submit(key, _solve_work(dice, other, target))
+    return _status(dice, other, target)
+
+
+def _pending(dice, other, target: int, field: str = "target") -> JSONResponse | None:
+    """None when the match is ready here; else 202 with the status of the job that prepares it."""
+    if face.match_ready(dice, other, target):
+        return None
+    status = _prepare(dice, other, target, field)
+    if status["status"] == "done":
+        return None
+    if status["status"] == "failed":
+        raise FieldError(field, status["error"] or "the match solve failed")
+    detail = (f"solving the race-aware match to {int(target):,} for these dice (seconds to a minute); poll "
+              "POST /api/farkle/match/prepare with 'match', then ask again")
+    return JSONResponse(status_code=202, content={**status, "detail": detail})
+
+
+# ---- inputs ----------------------------------------------------------------------------------------------
+
+def _loadout(text, field: str, what: str = "--dice") -> tuple:
+    """Six dice from a body field, with a turn solve the web answers at once (or 422 naming the field)."""
+    with user_field(field):
+        dice = face.parse_loadout(text, what)
+        plan = face.turn_plan(dice)
+        if plan.unbounded is not None:
+            raise InputError(plan.unbounded)
+        if plan.work > WEB_TURN_MAX_WORK or plan.memory > WEB_TURN_MAX_BYTES:
+            raise InputError(f"these dice almost never bust: a turn solve of {plan.work:.1e} steps "
+                             f"({plan.memory / 2**20:,.0f} MB) is beyond the web's limit of {WEB_TURN_MAX_WORK:.0e} "
+                             "steps (about 3 s); use 'holdwise farkle turn' on the command line")
+        face.solve_turn(dice)
+    return dice
+
+
+def _unseal(sealed: Mapping) -> State:
+    """The Farkle state of a sealed state (422 naming "state" if tampered, foreign or malformed)."""
+    return unseal(sealed, GAME)
+
+
+def _race(state: State) -> bool:
+    return state.options["computer"] == "race-aware"
+
+
+def _session_pending(state: State) -> JSONResponse | None:
+    """202 while a race-aware session's match is not in memory here."""
+    if not _race(state):
+        return None
+    dice, other, target = face.session_loadouts(state.options)
+    return _pending(dice, other, target)
+
+
+def _view(state: State) -> dict:
+    """What the page draws beyond the state: the roll's faces as shown, both sides' dice, the legal keeps."""
+    player, computer, _ = face.session_loadouts(state.options)
+    side = state.to_move
+    roll = []
+    if state.phase == "select":
+        dice = player if side == "player" else computer
+        roll = [{"position": p, "face": face.face_text(dice[p - 1], f), "die": dice[p - 1].name}
+                for f, p in zip(state.data["roll"], state.data["left"])]
+    return {"roll": roll, "dice": {"player": _names(player), "computer": _names(computer)},
+            "keeps": face.legal_keeps(state) if state.phase == "select" else [],
+            "measure": face.measure_of(state.options)}
+
+
+def _play(state: State, **extra: Any) -> dict:
+    out = {"state": seal(state), "actions": face.actions(state), "view": _view(state)}
+    out.update(extra)
+    return out
+
+
+def _checked(call: Callable[[], Any], field: str) -> Any:
+    """Run game code on an input that passed validation; anything it raises becomes 422 naming `field`."""
+    try:
+        with user_field(field):
+            return call()
+    except FieldError:
+        raise
+    except (KeyError, TypeError, ValueError, IndexError) as err:
+        raise FieldError(field, f"not a position this game can reach ({type(err).__name__})") from None
+
+
+# ---- the page --------------------------------------------------------------------------------------------
+
+_PAGE: list[bytes] = []  # the page depends on nothing but the named dice: rendered once (96 SVG dice)
+
+
+@router.get("/farkle", response_class=HTMLResponse, include_in_schema=False)
+def farkle_page(request: Request) -> HTMLResponse:
+    """The practice table."""
+    if not _PAGE:
+        listing = face.list_dice()
+        _PAGE.append(bytes(page(request, "farkle.html", title="Kingdom Come dice: practice table", dice=listing.dice,
+                                joker=listing.joker, dice_listing=listing.to_json()).body))
+    return HTMLResponse(_PAGE[0])
+
+
+# ---- the CLI's answers -----------------------------------------------------------------------------------
+
+@router.get("/api/farkle/dice", tags=TAG)
+def dice_listing() -> dict:
+    """The named dice and their face weights: `holdwise farkle dice --json`."""
+    return face.list_dice().to_json()
+
+
+@router.post("/api/farkle/turn", tags=TAG)
+def turn(body: TurnBody) -> dict:
+    """One turn solved exactly: expected points, bust chance and bank threshold per number of dice left
+    (`holdwise farkle turn --json`). Dice whose solve would take more than about 3 s get 422."""
+    dice = _loadout(body.dice, "dice")
+    return _checked(lambda: face.turn_report(dice).to_json(), "dice")
+
+
+@router.post("/api/farkle/hint", tags=TAG, responses={202: {"description": "the match is being solved"}})
+def hint(body: HintBody) -> Any:
+    """Every legal selection of a roll, rolling on and banking, best first (`holdwise farkle hint --json`):
+    expected points of the turn, or with `score`/`opponent` the chance to win the match (race-aware; 202 and
+    the job's status while the match solves; targets beyond the solve guard get 422)."""
+    with user_field("target"):
+        target = face.check_target(body.target)
+    with user_field("turn_total"):
+        turn_total = face.parse_turn_total(body.turn_total)
+    dice = _loadout(body.dice, "dice")
+    other = _loadout(body.opponent_dice, "opponent_dice", "--opponent-dice") if body.opponent_dice else dice
+    with user_field("positions"):
+        positions = face.parse_positions(body.positions)
+    with user_field("roll"):
+        face.parse_roll(body.roll, dice, positions)
+    race = body.score is not None or body.opponent is not None
+    if race:
+        with user_field("score"):
+            own = face.check_points(body.score or 0, target, "--score")
+        with user_field("opponent"):
+            face.check_points(body.opponent or 0, target, "--opponent")
+        with user_field("turn_total"):
+            face.check_not_won(own, turn_total, target)
+        waiting = _pending(dice, other, target)
+        if waiting is not None:
+            return waiting
+    result = _checked(lambda: face.hint(body.roll, turn_total, dice, positions, body.score, body.opponent, target,
+                                        other if body.opponent_dice else None), "roll")
+    return result.to_json()
+
+
+@router.post("/api/farkle/match/prepare", tags=TAG)
+def match_prepare(body: MatchBody) -> dict:
+    """Start solving a race-aware match (your dice as player 1) unless it is ready here; the job's status:
+    `status` (missing, queued, running, done, failed), `done`/`total` score pairs, `error`, `match`.
+    Poll it until `done`. Targets beyond the solve guard get 422."""
+    with user_field("target"):
+        target = face.check_target(body.target)
+    dice = _loadout(body.dice, "dice")
+    other = _loadout(body.opponent_dice, "opponent_dice", "--opponent-dice") if body.opponent_dice else dice
+    return _prepare(dice, other, target)
+
+
+@router.get("/api/farkle/match/status", tags=TAG)
+def match_status(dice: Annotated[str, Query(max_length=2000)] = "ordinary*6",
+                 opponent_dice: Annotated[str | None, Query(max_length=2000)] = None,
+                 target: Annotated[int, Query(ge=50, le=20000)] = 4000) -> dict:
+    """The status of a race-aware match's solve, without starting one (`missing` when none runs)."""
+    with user_field("target"):
+        target = face.check_target(target)
+    mine = _loadout(dice, "dice")
+    other = _loadout(opponent_dice, "opponent_dice", "--opponent-dice") if opponent_dice else mine
+    return _status(mine, other, target)
+
+
+# ---- play ------------------------------------------------------------------------------------------------
+
+@router.post("/api/farkle/new", tags=TAG)
+def new(body: NewBody) -> dict:
+    """A new match against the computer: the sealed state, legal actions and view. With the race-aware
+    computer, `match` holds the status of its solve (the page waits for `done` before the first keep)."""
+    options = body.options.model_dump(exclude_none=True)
+    with user_field("options.target"):
+        face.check_target(options["target"], "target")
+    loadouts = [_loadout(options.get(key), f"options.{key}", "--" + key.replace("_", "-"))
+                for key in ("dice", "computer_dice")]
+    if options["computer"] == "race-aware":
+        with user_field("options.target"):
+            face.check_match_cost(loadouts[0], loadouts[1], options["target"], store=True, what="target")
+    # a seed a browser keeps exactly (JavaScript numbers are doubles): the state's seal covers it
+    seed = body.seed if body.seed is not None else secrets.randbelow(2**53)
+    with user_field("options"):
+        state = face.new_game(options, seed)
+    extra = {}
+    if _race(state):
+        dice, other, target = face.session_loadouts(state.options)
+        extra["match"] = _prepare(dice, other, target, "options.target")
+    return _play(state, **extra)
+
+
+@router.post("/api/farkle/step", tags=TAG, responses={202: {"description": "the match is being solved"}})
+def play_step(body: StepBody) -> Any:
+    """Play an action: the next sealed state, its legal actions and view (202 while the match solves)."""
+    state = _unseal(body.state)
+    waiting = _session_pending(state)
+    if waiting is not None:
+        return waiting
+    nxt = _checked(lambda: face.step(state, body.action.plain()), "action")
+    return _play(nxt)
+
+
+@router.post("/api/farkle/advice", tags=TAG, responses={202: {"description": "the match is being solved"}})
+def advice(body: StateBody) -> Any:
+    """Every option of the side to move, best first, in the session's measure, each with its action (the
+    Hint JSON; 202 while the match solves)."""
+    state = _unseal(body.state)
+    waiting = _session_pending(state)
+    if waiting is not None:
+        return waiting
+    return _checked(lambda: face.advice(state).to_json(), "state")
+
+
+@router.post("/api/farkle/computer", tags=TAG, responses={202: {"description": "the match is being solved"}})
+def computer(body: StateBody) -> Any:
+    """The computer's next action for the side to move and the state after it (one action at a time, so a
+    page can show each roll and keep; 202 while the match solves)."""
+    state = _unseal(body.state)
+    waiting = _session_pending(state)
+    if waiting is not None:
+        return waiting
+    action = _checked(lambda: face.computer_action(state), "state")
+    nxt = _checked(lambda: face.step(state, action), "state")
+    return _play(nxt, action=action)
+
+
+def _race_measure(state: State) -> tuple[bool, dict | None, JSONResponse | None]:
+    """(race-aware values available, the match's status, a 202 to answer instead)."""
+    dice, other, target = face.session_loadouts(state.options)
+    if _race(state):
+        waiting = _pending(dice, other, target)
+        return waiting is None, None, waiting
+    try:
+        status = _prepare(dice, other, target)
+    except FieldError as err:  # beyond the guard: the coaching computer's session plays without it
+        spec = {"dice": _names(dice), "opponent_dice": _names(other), "target": target}
+        return False, {"status": "refused", "done": 0, "total": 0, "error": err.message, "match": spec}, None
+    return status["status"] == "done", status, None
+
+
+@router.post("/api/farkle/coach", tags=TAG, responses={202: {"description": "the match is being solved"}})
+def coach(body: StateBody) -> Any:
+    """The coach for the roll in front of the side to move: every option with its expected points of the
+    turn and its chance to win, best first, and a note when the two measures disagree (`coaching`: null
+    before a roll). `race` is the status of the race-aware solve when the computer plays the coaching table
+    (win chances come once it is done); 202 while a race-aware session's match solves."""
+    state = _unseal(body.state)
+    race, status, waiting = _race_measure(state)
+    if waiting is not None:
+        return waiting
+    coaching = None
+    if state.phase == "select":
+        coaching = _checked(lambda: face.coach(state, race=race).to_json(), "state")
+    return {"coaching": coaching, "race": status}
+
+
+@router.post("/api/farkle/review", tags=TAG, responses={202: {"description": "the match is being solved"}})
+def review(body: ReviewBody) -> Any:
+    """Replay every action since the match began from its seed and review each keep of yours: the best
+    option and the cost in expected points and in win chance (`win_loss` null when the race-aware match is
+    beyond the solve guard). The actions must arrive at the sealed state (422 naming `actions` if not)."""
+    state = _unseal(body.state)
+    race, _, waiting = _race_measure(state)
+    if waiting is not None:
+        return waiting
+    start = _checked(lambda: face.new_game(state.options, state.seed), "state")
+    actions = [a.plain() for a in body.actions]
+    return _checked(lambda: face.review(start, actions, race=race, end=state).to_json(), "actions")
 
 
 def warm() -> None:
-    """Start the solves this page needs at start-up, in the background."""
+    """Start solving the default match (six ordinary dice each, to 4000) in the background; returns at once."""
+    dice = tuple(face.parse_loadout(None))
+    jobs.submit(_job_key(dice, dice, face.DEFAULT_TARGET), _solve_work(dice, dice, face.DEFAULT_TARGET))

@@ -132,3 +132,40 @@ def test_long_bad_values_are_cut_in_messages():
     with pytest.raises(InputError) as info:
         parse_payouts([1, 2, 3, 4, 5, 6, short])
     assert repr(short) in str(info.value)
+
+
+def test_two_sided_dice_have_full_houses_and_two_pairs():
+    from holdwise.games.dice_poker.rules import CATEGORIES, categories
+
+    names = [CATEGORIES[int(i)] if i < len(CATEGORIES) else "nothing" for i in categories([[3, 2], [2, 2], [5, 0]])]
+    assert names == ["full_house", "two_pairs", "five_of_a_kind"]
+
+
+def test_values_are_shown_whole_up_to_sixty_characters():
+    from holdwise.games.dice_poker.rules import _shown
+
+    sixty = "x" * 58  # repr adds the two quotes
+    assert _shown(sixty) == repr(sixty)
+    sixty_one = "y" * 59
+    assert _shown(sixty_one) == repr(sixty_one)[:45] + "..." + repr(sixty_one)[-12:]
+
+
+def test_tables_file_edges(tmp_path):
+    from holdwise.games.dice_poker.rules import MAX_TABLES_FILE, load_tables
+
+    with pytest.raises(InputError, match="is a directory, not a TOML file"):
+        load_tables(tmp_path)
+    body = '[tables]\nX = [1, 1, 1, 1, 1, 1, 1]\n'
+    exact = tmp_path / "exact.toml"
+    exact.write_text(body + "#" * (MAX_TABLES_FILE - len(body) - 1) + "\n")
+    assert exact.stat().st_size == MAX_TABLES_FILE
+    assert list(load_tables(exact)) == ["X"]
+    blocker = tmp_path / "plain.toml"
+    blocker.write_text(body)
+    with pytest.raises(InputError) as err:
+        load_tables(blocker / "inside.toml")
+    assert str(err.value).endswith(": Not a directory")
+    text = tmp_path / "text.toml"
+    text.write_text('[tables]\nX = "1,1,1,1,1,1,1"\n')
+    with pytest.raises(InputError, match="table 'X' in .* is not a list of payouts"):
+        load_tables(text)

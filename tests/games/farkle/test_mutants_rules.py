@@ -104,3 +104,23 @@ def test_roll_counts_and_selections():
     assert best[0] == ((4, 0, 0, 0, 0, 0, 0), 2000)
     tied = [s for s in selections([5, 5, 2, 2, 2, 3]) if s[1] == 200]
     assert tied == [((0, 3, 0, 0, 0, 0, 0), 200)]
+
+
+def test_weights_up_to_a_million():
+    from holdwise.games.farkle.rules import MAX_WEIGHT, Die
+
+    assert MAX_WEIGHT == 1_000_000
+    assert Die("heavy", (1_000_000, 1, 1, 1, 1, 1)).weights[0] == 1_000_000
+    with pytest.raises(InputError, match="0 to 1,000,000"):
+        Die("heavier", (1_000_001, 1, 1, 1, 1, 1))
+
+
+def test_a_die_is_frozen():
+    import dataclasses
+
+    from holdwise.games.farkle.rules import Die
+
+    die = Die("plain", (1, 1, 1, 1, 1, 1))
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        die.name = "other"
+    assert {die: 1}[Die("plain", (1, 1, 1, 1, 1, 1))] == 1

@@ -3,7 +3,8 @@
 Verbs: `parse_payouts`, `parse_hand`, `select_tables`, `load_tables`; `hint(hand, rerolls_left, table)` (every
 keep ranked by expected payout); `report` / `reports` (the depth report: optimum, rule, no re-roll, the
 criterion); `verify_by_play` (seeded play against the exact values); `batch_returns` (many tables at once);
-`make_game` (the game on the solver); the play session `new_game`, `actions`, `step`, `computer_action`,
+`make_game` (the game on the solver); `parse_tables_text`, `lattice_keeps`, `exact_links` (tables from TOML
+text and the size of a solve, for interfaces that bound their cost); the play session `new_game`, `actions`, `step`, `computer_action`,
 `advice`, `parse_action`.
 """
 
@@ -70,6 +71,14 @@ if TYPE_CHECKING:  # what the names are, for type checkers; at run time each loa
         check_verify,
         verify_by_play,
     )
+    from .web_support import (
+        MAX_TABLE_NAME,
+        MAX_TABLES,
+        MAX_TABLES_TEXT,
+        exact_links,
+        lattice_keeps,
+        parse_tables_text,
+    )
 
 _EXPORTS = {
     'ALL_CATEGORIES': '.rules',
@@ -118,6 +127,12 @@ _EXPORTS = {
     'select_tables': '.rules',
     'step': '.session',
     'verify_by_play': '.verify',
+    'MAX_TABLE_NAME': '.web_support',
+    'MAX_TABLES': '.web_support',
+    'MAX_TABLES_TEXT': '.web_support',
+    'exact_links': '.web_support',
+    'lattice_keeps': '.web_support',
+    'parse_tables_text': '.web_support',
 }
 __getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)
 
@@ -129,4 +144,5 @@ __all__ = [
     "check_verify", "computer_action", "fraction_str", "hand_categories", "hint", "keep_text", "load_tables",
     "make_game", "new_game", "normalize_options", "parse_action", "parse_hand", "parse_payouts", "report",
     "reports", "select_tables", "step", "verify_by_play",
+    "MAX_TABLE_NAME", "MAX_TABLES", "MAX_TABLES_TEXT", "exact_links", "lattice_keeps", "parse_tables_text",
 ]

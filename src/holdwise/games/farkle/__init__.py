@@ -6,7 +6,10 @@ selection x roll on / bank, ranked: expected points, or win chance when race-awa
 `coaching_chart`, `match_report`, `match_chart`, `best_loadouts`, `list_dice` (frozen results with
 `to_json()`); the solvers `solve_turn`, `solve_match`, `cached_match` and seeded play `simulate_turns`,
 `simulate_matches`; the play session `new_game`, `actions`, `step`, `computer_action`, `advice`,
-`parse_action` (and `prepare` to solve ahead). `KERNEL_MODULES` are the modules holding Numba kernels.
+`parse_action` (and `prepare` to solve ahead); for a practice table `coach` (both measures of a roll side
+by side), `review` (a replayed game's keeps costed in both measures), `legal_keeps`, `session_loadouts`,
+`match_ready` and `match_solving` (whether a session's race-aware match is in memory, or solving in any
+process). `KERNEL_MODULES` are the modules holding Numba kernels.
 """
 
 from __future__ import annotations
@@ -70,6 +73,18 @@ if TYPE_CHECKING:  # what the names are, for type checkers; at run time each loa
         parse_seed,
         parse_turn_total,
         parse_whole,
+    )
+    from .practice import (
+        Coaching,
+        CoachRow,
+        Review,
+        ReviewRow,
+        coach,
+        legal_keeps,
+        match_ready,
+        match_solving,
+        review,
+        session_loadouts,
     )
     from .rules import (
         DICE_PER_PLAYER,
@@ -193,6 +208,16 @@ _EXPORTS = {
     'step': '.session',
     'turn_plan': '.turn',
     'turn_report': '.analysis',
+    'CoachRow': '.practice',
+    'Coaching': '.practice',
+    'Review': '.practice',
+    'ReviewRow': '.practice',
+    'coach': '.practice',
+    'legal_keeps': '.practice',
+    'match_ready': '.practice',
+    'match_solving': '.practice',
+    'review': '.practice',
+    'session_loadouts': '.practice',
 }
 __getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)
 
@@ -219,6 +244,8 @@ __all__ = [
     "TOLERANCE",
     "TURN_MAX_BYTES",
     "TURN_MAX_WORK",
+    "CoachRow",
+    "Coaching",
     "CoachingChart",
     "CoachingRow",
     "DiceLeftRow",
@@ -230,6 +257,8 @@ __all__ = [
     "MatchChart",
     "MatchReport",
     "MatchSolution",
+    "Review",
+    "ReviewRow",
     "Selection",
     "TurnPlan",
     "TurnReport",
@@ -245,6 +274,7 @@ __all__ = [
     "check_points",
     "check_six",
     "check_target",
+    "coach",
     "coaching_chart",
     "computer_action",
     "count_choices",
@@ -254,10 +284,13 @@ __all__ = [
     "face_text",
     "hint",
     "largest_target",
+    "legal_keeps",
     "list_dice",
     "match_chart",
     "match_cost",
+    "match_ready",
     "match_report",
+    "match_solving",
     "measure_of",
     "new_game",
     "normalize_options",
@@ -271,9 +304,11 @@ __all__ = [
     "parse_turn_total",
     "parse_whole",
     "prepare",
+    "review",
     "roll_counts",
     "score",
     "selections",
+    "session_loadouts",
     "simulate_matches",
     "simulate_turns",
     "solve_match",

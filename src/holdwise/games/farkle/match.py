@@ -41,7 +41,7 @@ from .turn import TurnSolution, solve_turn
 
 __all__ = [
     "DEFAULT_TARGET", "MATCH_MAX_BYTES", "MATCH_MAX_WORK", "PASSES_PER_PAIR", "TOLERANCE", "MatchSolution",
-    "cached_match", "check_match_cost", "largest_target", "match_cost", "pair_pass", "solve_match",
+    "cached_match", "check_match_cost", "is_cached", "largest_target", "match_cost", "pair_pass", "solve_match",
     "solve_match_kernel",
 ]
 
@@ -292,6 +292,12 @@ def cached_match(dice1: tuple[Die, ...], dice2: tuple[Die, ...] | None = None, t
     for k in kept[:-_CACHE_SIZES[store]]:
         del _CACHE[k]
     return solution
+
+
+def is_cached(dice1: tuple[Die, ...], dice2: tuple[Die, ...], target: int, blind1: bool = False,
+              blind2: bool = False, store: bool = True) -> bool:
+    """Whether `cached_match` would answer at once from memory (without changing what it keeps)."""
+    return (tuple(dice1), tuple(dice2), int(target), bool(blind1), bool(blind2), bool(store)) in _CACHE
 
 
 def _stored(dice1, dice2, target, blind1, blind2, progress) -> MatchSolution:

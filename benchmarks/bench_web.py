@@ -1,0 +1,175 @@
+"""A bounded load run against `holdwise serve` on 127.0.0.1: requests/s, p50 and p99 latency, errors.
+
+The server runs as its own process (as users run it); the clients are asyncio tasks of this process.
+Each scenario runs CLIENTS concurrent clients for SECONDS; errors (any status other than 200) must be 0.
+Targets (issue 10): a race-aware Farkle hint p99 < 50 ms once the match is solved, a depth-lab update p99 <
+50 ms, a page load < 300 ms. An anchor runs in the same run: GET /api/health (the server's floor).
+
+    python benchmarks/bench_web.py [--clients 20] [--seconds 20] [--workers 1] [--json out.json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import httpx
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _table import print_and_save  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _start(port: int, workers: int, cache: str) -> subprocess.Popen:
+    env = dict(os.environ, HOLDWISE_CACHE_DIR=cache)
+    return subprocess.Popen([sys.executable, "-m", "holdwise", "serve", "--port", str(port), "--workers",
+                             str(workers)], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+
+
+async def _wait_ready(base: str, proc: subprocess.Popen, timeout: float = 60) -> None:
+    deadline = time.monotonic() + timeout
+    async with httpx.AsyncClient(base_url=base) as c:
+        while time.monotonic() < deadline:
+            if proc.poll() is not None:
+                raise SystemExit(f"the server exited: {proc.stderr.read().decode()[-500:]}")
+            try:
+                if (await c.get("/api/health")).status_code == 200:
+                    return
+            except httpx.TransportError:
+                pass
+            await asyncio.sleep(0.2)
+    raise SystemExit("the server did not start")
+
+
+async def _load(base: str, make, clients: int, seconds: float) -> dict:
+    """Run `clients` loops of `make(client)` (a coroutine returning a response) for `seconds`."""
+    latencies: list[float] = []
+    errors = 0
+    stop = time.monotonic() + seconds
+    limits = httpx.Limits(max_connections=clients, max_keepalive_connections=clients)
+
+    async with httpx.AsyncClient(base_url=base, limits=limits, timeout=30) as c:
+        async def one() -> None:
+            nonlocal errors
+            while time.monotonic() < stop:
+                start = time.perf_counter()
+                try:
+                    r = await make(c)
+                    ok = r.status_code == 200
+                except httpx.HTTPError:
+                    ok = False
+                latencies.append(time.perf_counter() - start)
+                errors += 0 if ok else 1
+
+        began = time.monotonic()
+        await asyncio.gather(*(one() for _ in range(clients)))
+        took = time.monotonic() - began
+    latencies.sort()
+    return {"requests": len(latencies), "rps": len(latencies) / took, "errors": errors,
+            "p50_ms": 1000 * statistics.median(latencies),
+            "p99_ms": 1000 * latencies[min(len(latencies) - 1, int(0.99 * len(latencies)))]}
+
+
+async def _scenarios(base: str) -> dict:
+    """name -> (request maker, target p99 in ms); prepares what they need (a solved match, sealed states)."""
+    import itertools
+
+    counter = itertools.count()
+    async with httpx.AsyncClient(base_url=base, timeout=300) as c:
+        # the race-aware hint needs the default match solved (the server warms it at start-up): wait for it
+        hint_body = {"roll": "1 1 5 2 3 4", "turn_total": 300, "score": 1200, "opponent": 3500, "target": 4000}
+        while (r := await c.post("/api/farkle/hint", json=hint_body)).status_code == 202:
+            await asyncio.sleep(0.5)
+        if r.status_code != 200:
+            raise SystemExit(f"farkle hint: {r.status_code} {r.text[:200]}")
+        new = await c.post("/api/farkle/new", json={"seed": 3})
+        farkle_state = new.json()["state"]
+
+    def farkle_hint(c):
+        return c.post("/api/farkle/hint", json=hint_body)
+
+    def farkle_step(c):  # the first roll of a fresh match: one step of the session
+        return c.post("/api/farkle/step", json={"state": farkle_state, "action": {"type": "roll"}})
+
+    def depth_update(c):  # a different table each time, as a designer types: no cache hits
+        n = next(counter)
+        payouts = [10 + n % 50, 6, 4, 3, 2, 1, "1/2"]
+        return c.post("/api/dice-poker/report", json={"payouts": payouts})
+
+    def health(c):
+        return c.get("/api/health")
+
+    return {"anchor: GET /api/health": (health, None),
+            "farkle race-aware hint": (farkle_hint, 50),
+            "farkle step": (farkle_step, None),
+            "depth-lab update": (depth_update, 50)}
+
+
+async def _page_loads(base: str, repeat: int = 20) -> dict[str, float]:
+    """Median and worst time to load each page's HTML and the assets it names (one client, no load)."""
+    import re
+
+    out = {}
+    async with httpx.AsyncClient(base_url=base, timeout=30) as c:
+        for path in ("/", "/farkle", "/dice-poker"):
+            times = []
+            for _ in range(repeat):
+                start = time.perf_counter()
+                r = await c.get(path)
+                assets = re.findall(r'(?:src|href)="(/static/[^"]+)"', r.text)
+                await asyncio.gather(*(c.get(a) for a in assets))
+                times.append(time.perf_counter() - start)
+            out[path] = (1000 * statistics.median(times), 1000 * max(times))
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--clients", type=int, default=20)
+    parser.add_argument("--seconds", type=float, default=20)
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--json", default=str(ROOT / "build" / "bench" / "web.json"))
+    opts = parser.parse_args()
+    port = _free_port()
+    base = f"http://127.0.0.1:{port}"
+    with tempfile.TemporaryDirectory(prefix="holdwise-bench-cache-") as cache:
+        proc = _start(port, opts.workers, cache)
+        try:
+            asyncio.run(_wait_ready(base, proc))
+            scenarios = asyncio.run(_scenarios(base))
+            rows = []
+            for path, (median, worst) in asyncio.run(_page_loads(base)).items():
+                print(f"  page {path}: median {median:.1f} ms, worst {worst:.1f} ms (HTML and its assets)")
+                rows += [(f"page {path} median", median, "ms", None), (f"page {path} worst", worst, "ms", "< 300 ms")]
+            print(f"{opts.clients} clients x {opts.seconds:g} s per scenario, {opts.workers} server process(es)")
+            for name, (make, target) in scenarios.items():
+                r = asyncio.run(_load(base, make, opts.clients, opts.seconds))
+                print(f"  {name}: {r['requests']:,} requests, {r['rps']:,.0f}/s, p50 {r['p50_ms']:.1f} ms, "
+                      f"p99 {r['p99_ms']:.1f} ms, errors {r['errors']}", flush=True)
+                rows += [(f"{name} requests/s", r["rps"], "1/s", None),
+                         (f"{name} p50", r["p50_ms"], "ms", None),
+                         (f"{name} p99", r["p99_ms"], "ms", f"< {target} ms" if target else None),
+                         (f"{name} errors", float(r["errors"]), "count", "0")]
+            print_and_save(rows, opts.json)
+        finally:
+            proc.terminate()
+            proc.wait(timeout=20)
+
+
+if __name__ == "__main__":
+    main()

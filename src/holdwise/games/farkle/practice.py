@@ -1,0 +1,292 @@
+"""What a practice table (the web page) needs beyond the play session: both measures side by side, the
+review of a game's decisions, and whether a session's race-aware match is solved yet.
+
+- `coach(state)`: for the roll in front of the player, every legal selection (rolling on and banking) with
+  its expected points of the turn (the coaching table, banking only when banking reaches the target, as
+  the session's coaching measure) and its chance to win the match (race-aware), best first, and a line
+  saying when the two disagree and why (the scores and the target).
+- `review(start, played)`: replays a game from a state through `step` and scores every keep of the player
+  in both measures: its cost in win chance and in expected points against the best option of each.
+- `session_loadouts(options)`, `match_ready`, `match_solving`: the race-aware match a session needs (the
+  player's dice as player 1, the computer's as player 2), whether this process holds it in memory, and the
+  progress of a solve of it running in any process (a web server answers at once or starts a job).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from ...errors import InputError
+from ..base import Result, State, to_jsonable
+from . import store as disk
+from .hints import (
+    GAME,
+    CoachValuer,
+    RaceValuer,
+    option_text,
+    rank_options,
+    selections_of,
+)
+from .match import TOLERANCE, cached_match, is_cached
+from .parsing import face_text, parse_dice
+from .rules import Die
+from .session import step
+from .turn import solve_turn
+
+__all__ = [
+    "CoachRow", "Coaching", "Review", "ReviewRow", "coach", "legal_keeps", "match_ready", "match_solving", "review",
+    "session_loadouts",
+]
+
+
+def session_loadouts(options: Mapping) -> tuple[tuple[Die, ...], tuple[Die, ...], int]:
+    """(player's dice, computer's dice, target) of a session's options: the race-aware match it plays."""
+    return (parse_dice(list(options["dice"])), parse_dice(list(options["computer_dice"])),
+            int(options["target"]))
+
+
+def legal_keeps(state: State) -> list[dict]:
+    """The legal keeps of the roll in front of the side to move, one per distinct choice (faces kept and kinds
+    of dice left): `keep` (faces as shown), `dice_kept` (positions), `score`, `turn_total`, `dice_left`,
+    `hot_dice` and `then` (["roll", "bank"], or ["bank"] when banking reaches the target). No values: what a
+    page lists as buttons without giving the answer away."""
+    if state.phase != "select":
+        return []
+    mine, _ = _side(state)
+    dice, other, target = session_loadouts(state.options)
+    dice = dice if mine == "player" else other
+    own, total0 = int(state.data["scores"][mine]), int(state.data["turn_total"])
+    out = []
+    for sel in selections_of(dice, state.data["roll"], state.data["left"], distinct=True):
+        total = total0 + sel.score
+        out.append({"keep": list(sel.keep), "dice_kept": list(sel.dice_kept), "score": sel.score, "turn_total": total,
+                    "dice_left": len(sel.dice_left), "hot_dice": sel.hot_dice,
+                    "then": ["bank"] if own + total >= target else ["roll", "bank"]})
+    return out
+
+
+def match_ready(dice: Sequence[Die], opponent_dice: Sequence[Die], target: int) -> bool:
+    """True when this process holds the stored race-aware match in memory (a hint or a play step answers at
+    once; otherwise it would load the solve from disk or solve it first)."""
+    # cached_match's own memory, looked up without touching its order (a look-up is not a use)
+    return is_cached(dice, opponent_dice, target)
+
+
+def match_solving(dice: Sequence[Die], opponent_dice: Sequence[Die], target: int) -> tuple[int, int] | None:
+    """(score pairs done, total) of a solve of this match running in any process, or None."""
+    key = disk.key_text(tuple(dice), tuple(opponent_dice), int(target), False, False, TOLERANCE)
+    return disk.match_progress(key)
+
+
+@dataclass(frozen=True)
+class CoachRow(Result):
+    """One option of a roll in both measures: expected points of the turn and the chance to win (None when
+    the race-aware measure is not asked for), each with its loss against that measure's best."""
+
+    option: str
+    keep: tuple[str, ...]
+    dice_kept: tuple[int, ...]
+    score: int
+    turn_total: int
+    dice_left: int
+    hot_dice: bool
+    then: str
+    expected_points: float
+    points_loss: float
+    win_chance: float | None
+    win_loss: float | None
+    action: Mapping
+
+
+@dataclass(frozen=True)
+class Coaching(Result):
+    """The coach for one roll: every option best first (by win chance when race-aware, else by points), the
+    best of each measure, whether they agree, and a line saying why when they do not."""
+
+    game: str
+    roll: tuple[str, ...]
+    positions: tuple[int, ...]
+    turn_total: int
+    score: int
+    opponent: int
+    target: int
+    race_aware: bool
+    best_points: str
+    best_win: str | None
+    agree: bool
+    note: str
+    options: tuple[CoachRow, ...]
+
+
+def _side(state: State) -> tuple[str, str]:
+    side = state.to_move
+    return side, ("computer" if side == "player" else "player")
+
+
+def _valuers(state: State, race: bool):
+    """The coaching-table and race-aware valuers of the side to move (race None unless asked)."""
+    mine, theirs = _side(state)
+    dice, other, target = session_loadouts(state.options)
+    if mine == "computer":
+        dice, other = other, dice
+    own, opp = state.data["scores"][mine], state.data["scores"][theirs]
+    points = CoachValuer(solve_turn(dice), own, target)
+    win = None
+    if race:
+        player_dice, computer_dice, _ = session_loadouts(state.options)
+        match = cached_match(player_dice, computer_dice, target, store=True)
+        win = RaceValuer(match, 0 if mine == "player" else 1, own, opp)
+    return dice, points, win
+
+
+def _roll_text(dice: Sequence[Die], state: State) -> tuple[str, ...]:
+    return tuple(face_text(dice[p - 1], f) for f, p in zip(state.data["roll"], state.data["left"]))
+
+
+def coach(state: State, race: bool = True) -> Coaching:
+    """Every option of the roll in front of the side to move, in both measures, best first.
+
+    race=False leaves the win chances out (None): the race-aware match is not solved, or beyond the guard.
+    """
+    if state.phase != "select":
+        raise InputError("the coach needs a roll in front of the player: roll first")
+    dice, points, win = _valuers(state, race)
+    sels = selections_of(dice, state.data["roll"], state.data["left"], distinct=True)
+    total0 = int(state.data["turn_total"])
+    by_points = rank_options(sels, total0, points, with_actions=True)
+    by_win = rank_options(sels, total0, win, with_actions=True) if win is not None else ()
+    win_of = {o.option + repr(o.extras["dice_kept"]): o for o in by_win}
+    rows = []
+    for o in by_points:
+        w = win_of.get(o.option + repr(o.extras["dice_kept"]))
+        e = o.extras
+        rows.append(CoachRow(o.option, tuple(e["keep"]), tuple(e["dice_kept"]), e["score"], e["turn_total"],
+                             e["dice_left"], e["hot_dice"], e["then"], o.value, o.loss,
+                             None if w is None else w.value, None if w is None else w.loss, to_jsonable(o.action)))
+    if win is not None:  # best first by the chance to win; equal chances by points
+        rows.sort(key=lambda r: (-(r.win_chance or 0.0), -r.expected_points))
+    mine, theirs = _side(state)
+    own, opp = state.data["scores"][mine], state.data["scores"][theirs]
+    target = int(state.options["target"])
+    best_points = min(rows, key=lambda r: (r.points_loss, -(r.win_chance or 0.0))) if rows else None
+    best_win = rows[0] if rows and win is not None else None
+    agree = True
+    note = ""
+    if best_points is not None and best_win is not None:
+        agree = (best_points.win_loss or 0.0) <= 1e-12 or best_win.points_loss <= 1e-9
+        note = ("The coaching table and the race-aware coach agree." if agree else
+                _why(best_points, best_win, own, opp, target, "you" if mine == "player" else "the computer"))
+    elif best_points is not None:
+        note = "Win chances are not shown: the race-aware match is not solved for these dice and target."
+    return Coaching(GAME, _roll_text(dice, state), tuple(state.data["left"]), total0, own, opp, target,
+                    win is not None, best_points.option if best_points else "",
+                    best_win.option if best_win else None, agree, note, tuple(rows))
+
+
+def _why(points: CoachRow, win: CoachRow, own: int, opp: int, target: int, who: str) -> str:
+    """Why playing to win differs from maximizing the turn's points, in terms of the scores and target."""
+    head = (f"The coaching table says '{points.option}' ({points.expected_points:,.0f} points expected); playing "
+            f"to win says '{win.option}' ({100 * win.win_chance:.1f}% to win, {100 * points.win_loss:.1f} "
+            f"points of percentage more). ")
+    need, opp_need = target - own, target - opp
+    facts = f"Score {own:,} to {opp:,}, first to {target:,}: "
+    if win.then == "bank" and points.then == "roll":
+        after = own + win.turn_total
+        lead = after - opp
+        why = (f"banking {win.turn_total:,} puts {who} at {after:,}, {target - after:,} from the target"
+               + (f" and {lead:,} ahead" if lead > 0 else "")
+               + "; in the race sure points now are worth more than the extra points rolling on would add on "
+                 "average, which the coaching table counts even beyond the target.")
+    elif win.then == "roll" and points.then == "bank":
+        after = own + points.turn_total
+        why = (f"banking {points.turn_total:,} would leave {who} at {after:,} with {target - after:,} still to go "
+               f"while the other side needs {opp_need:,}; too little to hold the race, so playing to win takes "
+               "the risk of rolling on.")
+    else:
+        more = win.dice_left > points.dice_left
+        why = (f"{who} need{'s' if who != 'you' else ''} {need - win.turn_total:,} more after this keep and the other "
+               f"side {opp_need:,}; the race values "
+               + ("more dice to roll (a better chance to go on) over the points of the larger keep."
+                  if more else "the points of the larger keep over more dice to roll."))
+    return head + facts + why
+
+
+@dataclass(frozen=True)
+class ReviewRow(Result):
+    """One keep of the player: the position, the choice, and the best option and the cost in each measure
+    (win chance: None when the race-aware measure is not asked for)."""
+
+    game: int
+    position: str
+    chosen: str
+    best_points: str
+    points_loss: float
+    best_win: str | None
+    win_loss: float | None
+
+
+@dataclass(frozen=True)
+class Review(Result):
+    """The player's keeps of a replayed stretch of play, each costed in both measures, with the totals; the
+    session's own measure is `measure`, and `scores` are those the replay ends on."""
+
+    game: str
+    measure: str
+    race_aware: bool
+    decisions: tuple[ReviewRow, ...]
+    points_lost: float
+    win_chance_lost: float | None
+    scores: Mapping
+    steps: int
+
+
+def _chosen(state: State, dice: Sequence[Die], valuer, action: Mapping) -> tuple[str, float]:
+    """The chosen keep as text and its value under `valuer` (as the session scores a decision)."""
+    sels = {tuple(s.dice_kept): s for s in selections_of(dice, state.data["roll"], state.data["left"], distinct=False)}
+    sel = sels[tuple(action["dice"])]
+    total = int(state.data["turn_total"]) + sel.score
+    if action["then"] == "roll" and not valuer.reaches(total):
+        return option_text(sel.keep, "roll"), valuer.roll(total, sel.state)
+    return option_text(sel.keep, "bank"), valuer.bank(total)
+
+
+def _review_row(state: State, action: Mapping, race: bool) -> ReviewRow:
+    dice, points, win = _valuers(state, race)
+    sels = selections_of(dice, state.data["roll"], state.data["left"], distinct=True)
+    total0 = int(state.data["turn_total"])
+    best_p = rank_options(sels, total0, points)[0]
+    chosen, value = _chosen(state, dice, points, action)
+    p_loss = max(0.0, best_p.value - value)
+    best_w, w_loss = None, None
+    if win is not None:
+        best = rank_options(sels, total0, win)[0]
+        best_w, w_loss = best.option, max(0.0, best.value - _chosen(state, dice, win, action)[1])
+    scores = state.data["scores"]
+    position = (f"roll {' '.join(_roll_text(dice, state))} at turn total {total0:,} "
+                f"(you {scores['player']:,}, computer {scores['computer']:,})")
+    return ReviewRow(int(state.data["game"]), position, chosen, best_p.option, p_loss, best_w, w_loss)
+
+
+def review(start: State, played: Sequence[Mapping], race: bool = True, end: State | None = None) -> Review:
+    """Replay `played` (actions of both sides) from `start` through `step`, costing each keep of the player in
+    expected points and (race=True) in win chance; with `end`, the replay must arrive at that state."""
+    if start.game != GAME:
+        raise InputError(f"a {start.game} state is not a Farkle state")
+    state, rows = start, []
+    for i, action in enumerate(played):
+        if not isinstance(action, Mapping):
+            raise InputError(f"action {i + 1} is not an object")
+        is_keep = state.phase == "select" and state.to_move == "player" and action.get("type") == "keep"
+        try:
+            nxt = step(state, action)
+        except InputError as err:
+            raise InputError(f"action {i + 1} of the replay: {err}") from None
+        if is_keep:
+            rows.append(_review_row(state, action, race))
+        state = nxt
+    if end is not None and state.to_json() != end.to_json():
+        raise InputError(f"the {len(played)} actions played from the start do not arrive at the state sent")
+    win_lost = sum(r.win_loss for r in rows) if race else None
+    return Review(GAME, "win_chance" if start.options["computer"] == "race-aware" else "expected_points", race,
+                  tuple(rows), sum(r.points_loss for r in rows), win_lost, dict(state.data["scores"]), len(played))

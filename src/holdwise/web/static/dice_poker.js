@@ -1,0 +1,361 @@
+/* The dice-poker depth lab: the report follows the form as you type (debounced; the last good report stays
+   while a value is invalid), presets, and a hand played on the server's stateless session with a hint. */
+(function () {
+  "use strict";
+  const $ = (id) => document.getElementById(id);
+  const config = JSON.parse($("dp-config").textContent);
+  const LABELS = Object.fromEntries(config.categories);
+  LABELS.nothing = "nothing";
+  const KEYS = config.categories.map((c) => c[0]).concat(["nothing"]);
+  const FIELD_INPUT = {dice: "dp-dice", sides: "dp-sides", rerolls: "dp-rerolls", weights: "dp-weights",
+                       tie: "dp-tie", exact: "dp-exact", min_chance_gap_pp: "dp-min-chance",
+                       min_rule_gap_pp: "dp-min-rule"};
+  const DIFF_ROWS = 20, DIFF_ALL_MAX = 3000;
+  const payoutInputs = Array.from(document.querySelectorAll("input[name=payout]"));
+
+  const fmt = (v, d = 4) => (v === null || v === undefined ? "–" : Number(v).toFixed(d));
+  const pct = (v, d = 1) => (v === null || v === undefined ? "–" : (100 * v).toFixed(d) + "%");
+  const keepText = (k) => (k.length ? k.join(" ") : "nothing");
+  const el = (tag, props = {}, ...kids) => {
+    const e = document.createElement(tag);
+    for (const [k, v] of Object.entries(props)) {
+      if (k === "class") e.className = v; else if (k === "text") e.textContent = v; else e.setAttribute(k, v);
+    }
+    for (const kid of kids) e.append(kid);
+    return e;
+  };
+
+  async function post(path, body, signal) {
+    const r = await fetch(path, {method: "POST", headers: {"content-type": "application/json"},
+                                 body: JSON.stringify(body), signal});
+    let data = null;
+    try { data = await r.json(); } catch (e) { data = {detail: `the server answered ${r.status}`}; }
+    if (!r.ok) {
+      const err = new Error((data && data.detail) || `the server answered ${r.status}`);
+      err.field = data && data.field;
+      throw err;
+    }
+    return data;
+  }
+
+  /* ---- the form ---- */
+  let presetName = config.presets.length ? config.presets[0].name : null;
+  let presetPayouts = config.presets.length ? config.presets[0].payouts.join(",") : "";
+
+  function wholeOrText(text) {
+    const t = text.trim();
+    return /^-?\d{1,12}$/.test(t) ? Number(t) : t;
+  }
+  function number(text) {
+    const t = text.trim();
+    return /^-?\d+(\.\d+)?$/.test(t) && t.length < 20 ? Number(t) : t;
+  }
+  function gameOptions() {
+    const weights = $("dp-weights").value.trim();
+    return {
+      dice: wholeOrText($("dp-dice").value), sides: wholeOrText($("dp-sides").value),
+      rerolls: wholeOrText($("dp-rerolls").value),
+      weights: weights ? weights.split(/[\s,]+/).filter(Boolean).map(wholeOrText) : null,
+    };
+  }
+  function tableOptions() {
+    const payouts = payoutInputs.map((i) => i.value.trim());
+    const same = presetName !== null && payouts.join(",") === presetPayouts;
+    return same ? {payouts, name: presetName} : {payouts};
+  }
+  function reportBody() {
+    return Object.assign(tableOptions(), gameOptions(), {
+      tie: $("dp-tie").value, exact: $("dp-exact").checked,
+      min_chance_gap_pp: number($("dp-min-chance").value), min_rule_gap_pp: number($("dp-min-rule").value),
+    });
+  }
+
+  function markInvalid(field) {
+    document.querySelectorAll("#dp-form [aria-invalid]").forEach((e) => e.removeAttribute("aria-invalid"));
+    if (!field) return;
+    const m = /^payouts(?:\.(\d+))?/.exec(field);
+    if (m) {
+      (m[1] !== undefined ? [payoutInputs[Number(m[1])]] : payoutInputs).forEach((e) => e && e.setAttribute("aria-invalid", "true"));
+      return;
+    }
+    const id = FIELD_INPUT[field.split(".")[0]];
+    if (id) $(id).setAttribute("aria-invalid", "true");
+  }
+
+  /* ---- the report ---- */
+  let seq = 0, controller = null, timer = null, lastReport = null, busyTimer = null;
+
+  function schedule(delay = 150) {
+    clearTimeout(timer);
+    timer = setTimeout(update, delay);
+  }
+
+  async function update() {
+    const mine = ++seq;
+    if (controller) controller.abort();
+    controller = new AbortController();
+    const section = $("dp-report");
+    section.setAttribute("aria-busy", "true");
+    clearTimeout(busyTimer);
+    busyTimer = setTimeout(() => { $("dp-progress").hidden = false; }, 250);
+    try {
+      const body = reportBody();
+      const r = await post("/api/dice-poker/report", body, controller.signal);
+      if (mine !== seq) return;
+      section.dataset.request = JSON.stringify(body);  // what the report shown answers (tests wait on it)
+      $("dp-error").textContent = "";
+      markInvalid(null);
+      section.classList.remove("stale");
+      lastReport = r;
+      render(r);
+    } catch (err) {
+      if (err.name === "AbortError" || mine !== seq) return;
+      $("dp-error").textContent = err.message;
+      markInvalid(err.field);
+      if (lastReport) section.classList.add("stale");
+    } finally {
+      if (mine === seq) {
+        clearTimeout(busyTimer);
+        $("dp-progress").hidden = true;
+        section.setAttribute("aria-busy", "false");
+      }
+    }
+  }
+
+  function render(r) {
+    $("dp-report-name").textContent = `table ${r.table}`;
+    $("dp-optimal").textContent = fmt(r.optimal);
+    $("dp-optimal-exact").textContent = r.optimal_exact ? "= " + r.optimal_exact : "per unit bet";
+    $("dp-rule").textContent = fmt(r.rule);
+    $("dp-rule-share").textContent = `${pct(r.rule_share)} of the optimum` + (r.rule_exact ? ` (${r.rule_exact})` : "");
+    $("dp-none").textContent = fmt(r.none);
+    $("dp-none-share").textContent = `${pct(r.none_share)} of the optimum` + (r.none_exact ? ` (${r.none_exact})` : "");
+    $("dp-deep").textContent = r.criterion_met ? "yes" : "no";
+    $("dp-deep").className = r.criterion_met ? "good" : "bad";
+    $("dp-criterion").textContent = `needs ≥ ${r.criterion.min_chance_gap_pp} pp above chance and ≥ ` +
+      `${r.criterion.min_rule_gap_pp} pp above the rule`;
+    $("dp-chance-gap").textContent = fmt(r.chance_gap_pp, 1);
+    $("dp-rule-gap").textContent = fmt(r.gap_pp, 1);
+    $("dp-chance-limit").textContent = r.criterion.min_chance_gap_pp;
+    $("dp-rule-limit").textContent = r.criterion.min_rule_gap_pp;
+    $("dp-chance-gap").className = "num " + (r.chance_gap_pp !== null && r.chance_gap_pp >= r.criterion.min_chance_gap_pp ? "good" : "bad");
+    $("dp-rule-gap").className = "num " + (r.gap_pp !== null && r.gap_pp >= r.criterion.min_rule_gap_pp ? "good" : "bad");
+    $("dp-chart").innerHTML = chart(r);
+    renderDiff(r, DIFF_ROWS);
+    renderFrequencies(r);
+  }
+
+  function chart(r) {
+    const W = 340, H = 190, left = 36, right = 12, top = 14, bottom = 30;
+    const bars = [["above chance", r.chance_gap_pp, "#0072B2"], ["above the rule", r.gap_pp, "#E69F00"]];
+    const limits = [[r.criterion.min_chance_gap_pp, "6 4", "chance"], [r.criterion.min_rule_gap_pp, "2 3", "rule"]];
+    const values = bars.map((b) => (b[1] === null ? 0 : b[1])).concat(limits.map((l) => l[0]));
+    const hi = Math.max(1, ...values) * 1.15, lo = Math.min(0, ...values) * 1.15;
+    const y = (v) => top + (hi - v) / (hi - lo) * (H - top - bottom);
+    const plotW = W - left - right, bw = plotW / 5;
+    let s = `<svg viewBox="0 0 ${W} ${H}" xmlns="http://www.w3.org/2000/svg" class="dp-svg">`;
+    s += `<line x1="${left}" x2="${W - right}" y1="${y(0)}" y2="${y(0)}" stroke="#5b6475"/>`;
+    for (const t of [lo, 0, hi / 1.15 / 2, hi / 1.15]) {
+      if (t === 0 && lo === 0 && hi === 0) continue;
+      s += `<text x="${left - 4}" y="${y(t) + 4}" text-anchor="end" font-size="10" fill="#5b6475">${t.toFixed(0)}</text>`;
+    }
+    bars.forEach(([label, v, colour], i) => {
+      const x = left + bw * (1 + 2 * i);
+      const val = v === null ? 0 : v;
+      const y0 = y(Math.max(0, val)), h = Math.abs(y(val) - y(0));
+      s += `<rect x="${x}" y="${y0}" width="${bw}" height="${Math.max(h, 0.5)}" fill="${colour}"><title>${label}: ${fmt(v, 1)} pp</title></rect>`;
+      s += `<text x="${x + bw / 2}" y="${Math.min(y0 - 4, H - bottom - 2)}" text-anchor="middle" font-size="11" fill="#1d2330" class="dp-bar-value">${fmt(v, 1)}</text>`;
+      s += `<text x="${x + bw / 2}" y="${H - 10}" text-anchor="middle" font-size="11" fill="#1d2330">${label}</text>`;
+    });
+    limits.forEach(([v, dash, what]) => {
+      s += `<line x1="${left}" x2="${W - right}" y1="${y(v)}" y2="${y(v)}" stroke="#333" stroke-width="1.3" stroke-dasharray="${dash}"/>`;
+      s += `<text x="${W - right}" y="${y(v) - 3}" text-anchor="end" font-size="10" fill="#333">${v} pp (${what})</text>`;
+    });
+    return s + "</svg>";
+  }
+
+  function renderDiff(r, limit) {
+    const d = r.diff;
+    $("dp-diff-summary").textContent = `${d.hands} hand${d.hands === 1 ? "" : "s"}, ${pct(d.share_of_rolls)} of ` +
+      `first rolls, where the rule's first keep is worse than the optimum's` +
+      (d.ties === null ? "." : `; in ${d.ties} more the rule's keep ties with another best keep.`);
+    const body = $("dp-diff").tBodies[0];
+    body.textContent = "";
+    const rows = d.rows.slice(0, limit);
+    for (const row of rows) {
+      body.append(el("tr", {}, el("td", {text: row.hand.join(" ")}), el("td", {text: pct(row.share_of_rolls, 2)}),
+        el("td", {text: keepText(row.optimal_keep)}), el("td", {text: fmt(row.optimal_value)}),
+        el("td", {text: keepText(row.rule_keep)}), el("td", {text: fmt(row.rule_value)}),
+        el("td", {text: fmt(row.optimal_value - row.rule_value)})));
+    }
+    $("dp-diff").hidden = rows.length === 0;
+    const more = d.rows.length - rows.length;
+    const button = $("dp-diff-all");
+    button.hidden = more <= 0;
+    button.textContent = d.rows.length > DIFF_ALL_MAX ? `Show the first ${DIFF_ALL_MAX} hands (of ${d.rows.length})`
+                                                        : `Show every hand (${more} more)`;
+  }
+
+  function renderFrequencies(r) {
+    const body = $("dp-freq").tBodies[0];
+    body.textContent = "";
+    for (const key of KEYS) {
+      body.append(el("tr", {"data-key": key}, el("td", {text: LABELS[key]}), el("td", {text: pct(r.frequencies.optimal[key], 2)}),
+        el("td", {text: pct(r.frequencies.rule[key], 2)}), el("td", {text: pct(r.frequencies.none[key], 2)}),
+        el("td", {text: `${r.first_roll_counts[key].toLocaleString("en")} / ${r.total_rolls.toLocaleString("en")}`})));
+    }
+  }
+
+  /* ---- presets ---- */
+  function usePreset(name, payouts) {
+    payoutInputs.forEach((input, i) => { input.value = payouts[i]; });
+    presetName = name;
+    presetPayouts = payouts.join(",");
+    document.querySelectorAll(".dp-preset").forEach((b) => b.setAttribute("aria-pressed", String(b.dataset.name === name)));
+    schedule(0);
+  }
+  function presetButton(name, payouts) {
+    const old = Array.from(document.querySelectorAll(".dp-preset")).find((b) => b.dataset.name === name);
+    const b = old || el("button", {type: "button", class: "secondary dp-preset", "data-name": name, text: name});
+    b.dataset.payouts = payouts.join(",");
+    if (!old) $("dp-presets").append(b);
+    return b;
+  }
+  $("dp-presets").addEventListener("click", (e) => {
+    const b = e.target.closest(".dp-preset");
+    if (b) usePreset(b.dataset.name, b.dataset.payouts.split(","));
+  });
+  $("dp-add-presets").addEventListener("click", async () => {
+    try {
+      const r = await post("/api/dice-poker/tables", {text: $("dp-toml").value});
+      r.tables.forEach((t) => presetButton(t.name, t.payouts));
+      $("dp-error").textContent = "";
+      if (r.tables.length) usePreset(r.tables[0].name, r.tables[0].payouts);
+    } catch (err) {
+      $("dp-error").textContent = err.message;
+    }
+  });
+  $("dp-diff-all").addEventListener("click", () => {
+    if (lastReport) renderDiff(lastReport, DIFF_ALL_MAX);
+    $("dp-diff-all").hidden = true;
+  });
+  function markPreset() {
+    const same = payoutInputs.map((i) => i.value.trim()).join(",") === presetPayouts;
+    document.querySelectorAll(".dp-preset").forEach((b) => b.setAttribute("aria-pressed", String(same && b.dataset.name === presetName)));
+  }
+  $("dp-form").addEventListener("input", () => { markPreset(); schedule(); });
+  $("dp-form").addEventListener("change", () => schedule());
+
+  /* ---- play ---- */
+  let sealed = null;
+  const PIPS = {1: [[50, 50]], 2: [[28, 28], [72, 72]], 3: [[28, 28], [50, 50], [72, 72]],
+                4: [[28, 28], [72, 28], [28, 72], [72, 72]], 5: [[28, 28], [72, 28], [50, 50], [28, 72], [72, 72]],
+                6: [[28, 26], [72, 26], [28, 50], [72, 50], [28, 74], [72, 74]]};
+  function dieSvg(face, sides) {
+    let s = `<svg viewBox="0 0 100 100" aria-hidden="true"><rect class="body" x="5" y="5" width="90" height="90" rx="16" fill="#fff" stroke="#1d2330" stroke-width="4"/>`;
+    if (sides <= 6 && PIPS[face]) {
+      for (const [cx, cy] of PIPS[face]) s += `<circle cx="${cx}" cy="${cy}" r="9" fill="#1d2330"/>`;
+    } else {
+      s += `<text x="50" y="64" text-anchor="middle" font-size="42" font-weight="700" fill="#1d2330">${face}</text>`;
+    }
+    return s + "</svg>";
+  }
+
+  function selectedKeep() {
+    return Array.from(document.querySelectorAll("#dp-dice-row .die.selected")).map((d) => Number(d.dataset.face)).sort((a, b) => a - b);
+  }
+  function toggle(die) {
+    if (die.getAttribute("aria-disabled") === "true") return;
+    die.classList.toggle("selected");
+    die.setAttribute("aria-checked", String(die.classList.contains("selected")));
+    updateKeepButton();
+  }
+  function updateKeepButton() {
+    const keep = selectedKeep();
+    $("dp-reroll").textContent = keep.length ? `Keep ${keep.join(" ")}, re-roll the rest` : "Re-roll every die";
+  }
+
+  function showState(answer) {
+    sealed = answer.state;
+    const s = sealed.state, data = s.data, over = s.phase === "over";
+    $("dp-hand").hidden = false;
+    $("dp-hint-box").hidden = true;
+    const row = $("dp-dice-row");
+    row.textContent = "";
+    data.hand.forEach((face, i) => {
+      const die = el("div", {class: "die", role: "checkbox", tabindex: over ? "-1" : "0", "aria-checked": "false",
+                             "data-face": String(face), "aria-label": `die ${i + 1}: ${face}`});
+      die.innerHTML = dieSvg(face, s.options.sides);
+      if (over) { die.setAttribute("aria-disabled", "true"); die.classList.add("kept"); }
+      die.addEventListener("click", () => toggle(die));
+      die.addEventListener("keydown", (e) => {
+        if (e.key === " " || e.key === "Enter") { e.preventDefault(); toggle(die); }
+      });
+      row.append(die);
+    });
+    const last = s.decisions.length ? s.decisions[s.decisions.length - 1] : null;
+    let status;
+    if (over) {
+      status = `Hand ${data.hand_number}: ${LABELS[data.category] || data.category} pays ${data.payout} × ${s.options.bet} = ${data.paid}.`;
+    } else {
+      status = `Hand ${data.hand_number}, table ${s.options.table}: ${data.rerolls_left} re-roll${data.rerolls_left === 1 ? "" : "s"} left. Select the dice to keep.`;
+    }
+    if (last && last.loss > 1e-9) status += ` Your keep ${last.chosen} cost ${fmt(last.loss)} against ${last.best}.`;
+    else if (last) status += ` Your keep ${last.chosen} was the best.`;
+    $("dp-status").textContent = status;
+    ["dp-reroll", "dp-stand", "dp-hint"].forEach((id) => { $(id).hidden = over; });
+    $("dp-next").hidden = !over;
+    const t = s.tally;
+    $("dp-tally").textContent = `hands ${t.hands} · staked ${t.staked} · won ${t.won} · balance ${t.balance > 0 ? "+" : ""}${t.balance}`;
+    $("dp-tally").dataset.balance = String(t.balance);
+    const log = $("dp-log");
+    log.textContent = "";
+    s.log.slice(-12).forEach((line) => log.append(el("li", {text: line})));
+    log.scrollTop = log.scrollHeight;
+    updateKeepButton();
+    (over ? $("dp-next") : row.querySelector(".die")).focus({preventScroll: true});
+  }
+
+  async function play(path, body) {
+    try {
+      const answer = await post(path, body);
+      $("dp-play-error").textContent = "";
+      showState(answer);
+    } catch (err) {
+      $("dp-play-error").textContent = err.message;
+    }
+  }
+  const keepAction = (keep) => ({type: "keep", keep});
+  $("dp-deal").addEventListener("click", () => {
+    const table = tableOptions();
+    const options = Object.assign({payouts: table.payouts, bet: 1}, gameOptions());
+    if (table.name) options.table = table.name;
+    const seedText = $("dp-seed").value.trim();
+    const seed = seedText === "" ? Math.floor(Math.random() * 2 ** 31) : wholeOrText(seedText);
+    play("/api/dice-poker/new", {options, seed});
+  });
+  $("dp-reroll").addEventListener("click", () => play("/api/dice-poker/step", {state: sealed, action: keepAction(selectedKeep())}));
+  $("dp-stand").addEventListener("click", () => play("/api/dice-poker/step", {state: sealed, action: keepAction(sealed.state.data.hand.slice())}));
+  $("dp-next").addEventListener("click", () => play("/api/dice-poker/step", {state: sealed, action: {type: "next"}}));
+  $("dp-hint").addEventListener("click", async () => {
+    try {
+      const h = await post("/api/dice-poker/advice", {state: sealed});
+      const body = $("dp-hint-table").tBodies[0];
+      body.textContent = "";
+      h.options.forEach((o, i) => {
+        const b = el("button", {type: "button", class: "secondary dp-play-keep", text: "play"});
+        b.addEventListener("click", () => play("/api/dice-poker/step", {state: sealed, action: o.action}));
+        body.append(el("tr", {class: i === 0 ? "best" : "", "data-keep": o.keep.join(" ")}, el("td", {text: o.option}),
+          el("td", {text: fmt(o.value)}), el("td", {text: fmt(o.loss)}), el("td", {}, b)));
+      });
+      $("dp-hint-box").hidden = false;
+      $("dp-play-error").textContent = "";
+    } catch (err) {
+      $("dp-play-error").textContent = err.message;
+    }
+  });
+
+  const first = document.querySelector(".dp-preset");
+  if (first) first.setAttribute("aria-pressed", "true");
+  update();
+})();

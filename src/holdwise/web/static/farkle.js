@@ -1,0 +1,521 @@
+/* The Farkle practice table: plays a match through /api/farkle (stateless: the sealed state travels). */
+"use strict";
+
+(function () {
+  const $ = (id) => document.getElementById(id);
+  const params = new URLSearchParams(location.search);
+  const DELAY = Math.max(0, Math.min(5000, Number(params.get("delay") ?? 900) || 0));
+  const SEED = params.get("seed");
+  const PIPS = {1: [[50, 50]], 2: [[28, 28], [72, 72]], 3: [[28, 28], [50, 50], [72, 72]],
+    4: [[28, 28], [72, 28], [28, 72], [72, 72]], 5: [[28, 28], [72, 28], [50, 50], [28, 72], [72, 72]],
+    6: [[28, 28], [72, 28], [28, 50], [72, 50], [28, 72], [72, 72]]};
+  const SVG = "http://www.w3.org/2000/svg";
+
+  // what the page knows: the sealed state, the legal actions, the view, and every action since the match began
+  const S = {sealed: null, actions: [], view: null, played: [], options: null, seed: null, busy: false,
+             pending: 0, picked: new Set(), chart: null, reviewed: -1};
+  window.holdwiseFarkle = S; // read by the browser tests (replay of the played actions)
+
+  const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+  const fmt = (n) => Number(n).toLocaleString("en-US");
+  const pct = (p) => (100 * p).toFixed(1) + "%";
+  const st = () => S.sealed.state;
+
+  function el(tag, attrs, ...kids) {
+    const e = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs || {})) {
+      if (k === "class") e.className = v; else if (k === "text") e.textContent = v; else e.setAttribute(k, v);
+    }
+    for (const k of kids) e.append(k);
+    return e;
+  }
+
+  function dieSvg(face) {
+    const svg = document.createElementNS(SVG, "svg");
+    svg.setAttribute("viewBox", "0 0 100 100");
+    svg.setAttribute("aria-hidden", "true");
+    const body = document.createElementNS(SVG, "rect");
+    for (const [k, v] of Object.entries({class: "body", x: 4, y: 4, width: 92, height: 92, rx: 16,
+      fill: "#fffdf6", stroke: "#3a3f4b", "stroke-width": 4})) body.setAttribute(k, v);
+    svg.append(body);
+    if (face === "J") {
+      const star = document.createElementNS(SVG, "polygon");
+      star.setAttribute("points", "50,14 60,39 87,39 65,55 73,82 50,66 27,82 35,55 13,39 40,39");
+      star.setAttribute("fill", "#b3261e");
+      svg.append(star);
+    } else {
+      for (const [x, y] of PIPS[Number(face)] || []) {
+        const c = document.createElementNS(SVG, "circle");
+        c.setAttribute("cx", x); c.setAttribute("cy", y); c.setAttribute("r", 9); c.setAttribute("fill", "#1d2330");
+        svg.append(c);
+      }
+    }
+    return svg;
+  }
+
+  // ---- the API: errors to the .error element, 202 = a match solving (progress bar, then ask again) ----
+  class ApiError extends Error {}
+
+  async function call(path, body) {
+    for (;;) {
+      const init = body === undefined ? {} : {method: "POST", headers: {"content-type": "application/json"},
+                                               body: JSON.stringify(body)};
+      const r = await fetch(path, init);
+      let data;
+      try { data = await r.json(); } catch (e) { data = {detail: `the server answered ${r.status}`}; }
+      if (r.status === 202) { await waitForMatch(data); continue; }
+      if (!r.ok) throw new ApiError(data.detail || `the server answered ${r.status}`);
+      return data;
+    }
+  }
+
+  function showProgress(status, bar, text) {
+    const done = status.done || 0, total = status.total || 0;
+    const share = total ? Math.min(1, done / total) : 0;
+    bar.querySelector("span").style.width = (100 * share).toFixed(1) + "%";
+    bar.setAttribute("aria-valuenow", String(Math.round(100 * share)));
+    if (text) {
+      const m = status.match || {};
+      text.textContent = `Solving the race-aware match to ${fmt(m.target || 0)} (once for these dice): ` +
+        (total ? `score pair ${fmt(done)} of ${fmt(total)}` : status.status === "queued" ? "waiting for another solve" :
+          "starting") + "...";
+    }
+  }
+
+  async function waitForMatch(status) {
+    const box = $("fk-progress");
+    box.hidden = false;
+    try {
+      for (;;) {
+        if (status.status === "failed") throw new ApiError(status.error || "the match solve failed");
+        if (status.status === "done") return;
+        showProgress(status, box.querySelector(".progress"), $("fk-progress-text"));
+        await sleep(400);
+        status = await call("/api/farkle/match/prepare", status.match);
+      }
+    } finally {
+      box.hidden = true;
+    }
+  }
+
+  function fail(err) {
+    $("fk-error").textContent = err instanceof ApiError ? err.message : `something went wrong: ${err}`;
+  }
+
+  async function busy(work) {
+    if (S.busy) return;
+    S.busy = true;
+    $("fk-error").textContent = "";
+    render();
+    try { await work(); } catch (err) { fail(err); } finally { S.busy = false; render(); }
+  }
+
+  // ---- setup ----
+  function formOptions() {
+    const f = $("fk-form");
+    const pick = (name) => [...f.querySelectorAll(`select[name="${name}"]`)].map((s) => s.value);
+    const target = Number(f.elements.target.value);
+    return {target: Number.isFinite(target) ? target : 0, dice: pick("dice"), computer_dice: pick("computer_dice"),
+            computer: f.elements.computer.value, first: f.elements.first.value};
+  }
+
+  // pending counts moves still playing out (the computer's turn, the coach, the review): 0 = the page is settled
+  async function settle(work) {
+    S.pending += 1;
+    try { await work(); } finally { S.pending -= 1; }
+  }
+
+  async function startMatch(ev) {
+    ev.preventDefault();
+    await settle(() => begin());
+  }
+
+  async function begin() {
+    await busy(async () => {
+      const body = {options: formOptions()};
+      if (SEED !== null && /^\d{1,18}$/.test(SEED)) body.seed = Number(SEED);
+      const r = await call("/api/farkle/new", body);
+      if (r.match && r.match.status !== "done") await waitForMatch(r.match);
+      S.options = r.state.state.options;
+      S.seed = r.state.state.seed;
+      S.played = [];
+      S.chart = null;
+      S.reviewed = -1;
+      S.sealed = null;
+      S.lastBust = null;
+      note(accept(r));
+      $("fk-setup").hidden = true;
+      $("fk-table").hidden = false;
+      $("fk-review").hidden = true;
+    });
+    if (!S.busy && S.sealed) { await afterMove(); }
+  }
+
+  function accept(r) {
+    const before = S.sealed ? st().log.length : 0;
+    S.sealed = r.state;
+    S.actions = r.actions;
+    S.view = r.view;
+    S.picked = new Set();
+    return st().log.slice(before);
+  }
+
+  // ---- playing ----
+  async function play(action) {
+    await settle(async () => {
+      let moved = false;
+      await busy(async () => {
+        const r = await call("/api/farkle/step", {state: S.sealed, action});
+        S.played.push(action);
+        note(accept(r));
+        moved = true;
+      });
+      if (moved) await afterMove();
+    });
+  }
+
+  async function afterMove() {
+    if (S.sealed && st().to_move === "computer" && st().phase !== "over") await computerTurn();
+    if (S.sealed && $("fk-coach-toggle").checked) await refreshCoach();
+    if (S.sealed && st().phase === "over" && S.reviewed !== S.played.length) await loadReview();
+  }
+
+  async function computerTurn() {
+    await busy(async () => {
+      while (st().to_move === "computer" && st().phase !== "over") {
+        await sleep(DELAY);
+        const r = await call("/api/farkle/computer", {state: S.sealed});
+        const action = r.action;
+        if (action.type === "keep") { // show the dice it sets aside before the next roll replaces them
+          S.picked = new Set(action.dice);
+          drawDice(true);
+          $("fk-status").textContent = `The computer keeps ${keepText(action.dice)}` +
+            (action.then === "bank" ? " and banks." : " and rolls on.");
+          await sleep(DELAY);
+        }
+        S.played.push(action);
+        note(accept(r));
+        render();
+      }
+    });
+  }
+
+  function keepText(dice) {
+    const faces = (S.view.roll || []).filter((d) => dice.includes(d.position)).map((d) => d.face);
+    return faces.join(" ");
+  }
+
+  // the newest lines of the log, shown as the status (busts and hot dice read there)
+  function note(lines) {
+    if (!lines.length) return;
+    const shown = lines.filter((l) => !l.startsWith("game "));
+    const text = (shown.length ? shown : lines).map((l) => l[0].toUpperCase() + l.slice(1)).join(". ") + ".";
+    const status = $("fk-status");
+    status.replaceChildren();
+    if (st().phase === "over") {
+      status.append(el("strong", {class: st().data.winner === "player" ? "good" : "bad", text: whoseTurn()}), " ");
+    }
+    status.append(text);
+    const bust = lines.find((l) => / bust/.test(l));
+    S.lastBust = bust ? lines.filter((l) => / rolls? \d dice: /.test(l)).pop() : null;
+  }
+
+  // ---- drawing ----
+  function render() {
+    if (!S.sealed) return;
+    const s = st(), d = s.data;
+    $("fk-you").textContent = fmt(d.scores.player);
+    $("fk-cpu").textContent = fmt(d.scores.computer);
+    $("fk-turn-total").textContent = fmt(d.turn_total);
+    $("fk-target").textContent = fmt(s.options.target);
+    $("fk-score-player").classList.toggle("fk-active", s.to_move === "player");
+    $("fk-score-computer").classList.toggle("fk-active", s.to_move === "computer");
+    $("fk-tally").textContent = `Games won ${s.tally.won}, lost ${s.tally.lost} · your dice: ${short(S.view.dice.player)}` +
+      ` · computer's dice: ${short(S.view.dice.computer)} · the computer plays ${s.options.computer}`;
+    if (!$("fk-status").textContent) $("fk-status").textContent = whoseTurn();
+    drawDice(false);
+    drawControls();
+    drawLog();
+  }
+
+  function short(names) {
+    const out = [];
+    for (const n of names) {
+      const last = out[out.length - 1];
+      if (last && last[0] === n) last[1] += 1; else out.push([n, 1]);
+    }
+    return out.map(([n, k]) => (k === 1 ? n : `${n}×${k}`)).join(", ");
+  }
+
+  function whoseTurn() {
+    const s = st();
+    if (s.phase === "over") return s.data.winner === "player" ? "You win the game!" : "The computer wins the game.";
+    return s.to_move === "player" ? "Your turn." : "The computer's turn.";
+  }
+
+  function drawDice(computerKeep) {
+    const box = $("fk-dice");
+    box.replaceChildren();
+    const s = st();
+    let roll = S.view.roll || [];
+    let busted = false;
+    if (!roll.length && S.lastBust) { // a bust ends the turn at once: draw the roll that busted from the log
+      const faces = S.lastBust.split(": ").pop().split(" ");
+      roll = faces.map((f, i) => ({position: i + 1, face: f, die: ""}));
+      busted = true;
+    }
+    const mine = s.to_move === "player" && s.phase === "select" && !S.busy;
+    const unlike = new Set(S.view.dice[s.to_move === "computer" ? "computer" : "player"]).size > 1;
+    for (const die of roll) {
+      const picked = S.picked.has(die.position);
+      const label = `die ${die.position}${die.die ? " (" + die.die + ")" : ""}: ${die.face === "J" ? "joker" : die.face}`;
+      const node = el("div", {class: "die fk-die" + (picked ? " selected" : "") + (busted ? " fk-bust" : "") +
+                                     (computerKeep && picked ? " fk-cpu-keep" : ""),
+        role: "checkbox", "aria-checked": String(picked), "aria-label": label, "data-position": die.position,
+        "data-face": die.face, tabindex: mine ? "0" : "-1", "aria-disabled": String(!mine)});
+      node.append(dieSvg(die.face));
+      if (unlike && die.die) node.append(el("small", {class: "fk-die-name", text: die.die}));
+      if (mine) {
+        node.addEventListener("click", () => toggle(die.position));
+        node.addEventListener("keydown", (ev) => {
+          if (ev.key === " " || ev.key === "Enter") { ev.preventDefault(); toggle(die.position); }
+        });
+      }
+      box.append(node);
+    }
+    if (!roll.length && s.phase !== "over") box.append(el("p", {class: "muted fk-empty", text: "No dice on the table."}));
+  }
+
+  function toggle(position) {
+    if (S.picked.has(position)) S.picked.delete(position); else S.picked.add(position);
+    render();
+    const again = $("fk-dice").querySelector(`[data-position="${position}"]`);
+    if (again) again.focus();
+  }
+
+  function pickedAction(then) {
+    const dice = [...S.picked].sort((a, b) => a - b);
+    return S.actions.find((a) => a.type === "keep" && a.then === then && a.dice.length === dice.length &&
+                                  a.dice.every((p, i) => p === dice[i])) || null;
+  }
+
+  function drawControls() {
+    const s = st();
+    const mine = s.to_move === "player" && !S.busy;
+    $("fk-roll").hidden = !(s.phase === "roll" && s.to_move === "player");
+    $("fk-roll").disabled = !mine;
+    $("fk-next").hidden = s.phase !== "over";
+    $("fk-next").disabled = S.busy;
+    const selecting = s.phase === "select" && s.to_move === "player";
+    const onRoll = pickedAction("roll"), onBank = pickedAction("bank");
+    $("fk-keep-roll").hidden = !selecting;
+    $("fk-keep-bank").hidden = !selecting;
+    $("fk-keep-roll").disabled = !mine || !onRoll;
+    $("fk-keep-bank").disabled = !mine || !onBank;
+    const faces = (S.view.roll || []).filter((d) => S.picked.has(d.position)).map((d) => d.face).sort();
+    const match = (S.view.keeps || []).find((k) => [...k.keep].sort().join(" ") === faces.join(" "));
+    $("fk-selected").textContent = !selecting ? "" : !S.picked.size ? "Select dice to set aside, or pick one of the choices below." :
+      onBank ? `Selected ${faces.join(" ")}: scores ${fmt(match ? match.score : 0)}, turn total ${fmt(match ? match.turn_total : 0)}.` :
+        `${faces.join(" ")} is not a legal selection: every die set aside must score.`;
+    drawKeeps(selecting, mine);
+  }
+
+  function drawKeeps(selecting, mine) {
+    const box = $("fk-keeps");
+    box.replaceChildren();
+    if (!selecting) return;
+    box.append(el("h3", {text: "Legal selections"}));
+    const list = el("ul", {class: "fk-keep-list"});
+    for (const k of S.view.keeps) {
+      const left = k.hot_dice ? "hot dice: six dice again" : `${k.dice_left} ${k.dice_left === 1 ? "die" : "dice"} left`;
+      const li = el("li", {class: "fk-keep"});
+      li.append(el("span", {class: "fk-keep-what"},
+        el("strong", {text: k.keep.join(" ")}), ` scores ${fmt(k.score)} → ${fmt(k.turn_total)}; ${left}`));
+      const buttons = el("span", {class: "fk-keep-buttons"});
+      for (const then of ["roll", "bank"]) {
+        if (!k.then.includes(then)) continue;
+        const b = el("button", {type: "button", class: then === "bank" ? "fk-bank" : "secondary fk-roll-on",
+                                "data-dice": k.dice_kept.join(","), "data-then": then,
+                                text: then === "bank" ? "bank this" : "keep and roll on"});
+        b.disabled = !mine;
+        b.addEventListener("click", () => play({type: "keep", dice: k.dice_kept, then}));
+        // pointing at a choice previews its dice on the table (the selection itself stays as clicked)
+        const preview = (on) => () => {
+          for (const d of $("fk-dice").querySelectorAll(".fk-die")) {
+            d.classList.toggle("fk-preview", on && k.dice_kept.includes(Number(d.dataset.position)));
+          }
+        };
+        b.addEventListener("mouseenter", preview(true));
+        b.addEventListener("focus", preview(true));
+        b.addEventListener("mouseleave", preview(false));
+        b.addEventListener("blur", preview(false));
+        buttons.append(b);
+      }
+      li.append(buttons);
+      list.append(li);
+    }
+    box.append(list);
+  }
+
+  function drawLog() {
+    const log = $("fk-log");
+    const lines = st().log;
+    if (log.childElementCount === lines.length) return;
+    log.replaceChildren(...lines.map((l) => el("li", {text: l})));
+    log.scrollTop = log.scrollHeight;
+  }
+
+  // ---- the coach ----
+  async function refreshCoach() {
+    const panel = $("fk-coach");
+    panel.hidden = !$("fk-coach-toggle").checked || !S.sealed;
+    if (panel.hidden) return;
+    try {
+      if (!S.chart) S.chart = await call("/api/farkle/turn", {dice: S.options.dice});
+      drawChart();
+      const s = st();
+      if (s.phase !== "select" || s.to_move !== "player") {
+        $("fk-coach-note").textContent = s.phase === "over" ? "The game is over: the review below costs each of your decisions." :
+          "The coach ranks your choices once you have rolled.";
+        $("fk-coach-table").replaceChildren();
+        return;
+      }
+      let r = await call("/api/farkle/coach", {state: S.sealed});
+      const prog = $("fk-coach-progress");
+      while (r.race && !["done", "refused", "failed"].includes(r.race.status)) { // the coaching computer's session
+        prog.hidden = false;
+        showProgress(r.race, prog.querySelector(".progress"), null);
+        $("fk-coach-note").textContent = "Solving the race-aware match for the win chances...";
+        await sleep(500);
+        await call("/api/farkle/match/prepare", r.race.match);
+        if (st() !== s) return; // the game moved on meanwhile
+        r = await call("/api/farkle/coach", {state: S.sealed});
+      }
+      prog.hidden = true;
+      drawCoach(r);
+    } catch (err) { fail(err); }
+  }
+
+  function drawCoach(r) {
+    const c = r.coaching;
+    const table = $("fk-coach-table");
+    table.replaceChildren();
+    if (!c) return;
+    const race = c.race_aware;
+    let note = c.note;
+    if (r.race && r.race.status === "refused") note += " " + r.race.error;
+    $("fk-coach-note").textContent = note;
+    $("fk-coach-note").classList.toggle("warn", !c.agree);
+    $("fk-coach-legend").textContent = "points: the expected points of this turn, playing on by the coaching table" +
+      (race ? "; win: your chance to win the match when both sides play to win (race-aware). Best first by win chance."
+        : ". Best first.");
+    const head = el("tr", {}, el("th", {text: "keep"}), el("th", {class: "fk-then", text: "then"}),
+      el("th", {text: "points", title: "expected points of this turn (the coaching table)"}),
+      el("th", {class: "fk-loss", text: "± best"}));
+    if (race) {
+      head.append(el("th", {text: "win", title: "the chance to win the match (race-aware)"}),
+        el("th", {class: "fk-loss", text: "± best"}));
+    }
+    table.append(el("thead", {}, head));
+    const body = el("tbody");
+    for (const o of c.options) {
+      const tr = el("tr", {class: (o.option === c.best_win || (!race && o.option === c.best_points)) ? "best" : ""});
+      tr.append(el("td", {class: "fk-keep-faces", text: o.keep.join(" ")}),
+        el("td", {class: "fk-then", text: (o.then === "bank" ? "bank" : "roll on") + (o.hot_dice ? " (hot)" : "")}),
+        el("td", {class: "num" + (o.option === c.best_points ? " good" : ""), text: fmt(Math.round(o.expected_points))}),
+        el("td", {class: "num muted fk-loss", text: o.points_loss > 0.05 ? "−" + fmt(Math.round(o.points_loss)) : "best"}));
+      if (race) {
+        tr.append(el("td", {class: "num" + (o.option === c.best_win ? " good" : ""), text: pct(o.win_chance)}),
+          el("td", {class: "num muted fk-loss", text: o.win_loss > 5e-5 ? "−" + (100 * o.win_loss).toFixed(1) + " pp" : "best"}));
+      }
+      body.append(tr);
+    }
+    table.append(body);
+  }
+
+  function drawChart() {
+    const r = S.chart;
+    const table = $("fk-chart");
+    if (table.dataset.drawn === r.dice.join(",")) return;
+    table.dataset.drawn = r.dice.join(",");
+    table.replaceChildren();
+    const head = el("tr", {}, el("th", {class: "fk-which", text: r.alike ? "dice left" : "dice left (worst case)"}),
+      el("th", {text: "bust"}), el("th", {text: "bank from"}));
+    table.append(el("thead", {}, head));
+    const body = el("tbody");
+    for (const n of Object.keys(r.bust_probability)) {
+      const at = r.bank_threshold[n];
+      const first = el("td", {class: "fk-which", text: n});
+      if (!r.alike) first.append(el("small", {class: "muted", text: " " + short(r.bank_threshold_dice[n])}));
+      const tr = el("tr", {}, first, el("td", {class: "num", text: pct(r.bust_probability[n])}),
+        el("td", {class: "num", text: at === null ? "never" : fmt(at)}));
+      body.append(tr);
+    }
+    table.append(body);
+    $("fk-chart-note").textContent = `A turn with these dice is worth ${fmt(r.expected_points.toFixed(1))} points on ` +
+      "average. Bank once the turn total reaches the number for the dice you would roll next (the coaching table: " +
+      "best points for this turn alone, blind to the score).";
+  }
+
+  // ---- the review ----
+  async function loadReview() {
+    const count = S.played.length;
+    try {
+      const r = await call("/api/farkle/review", {state: S.sealed, actions: S.played});
+      S.reviewed = count;
+      drawReview(r);
+    } catch (err) { fail(err); }
+  }
+
+  function drawReview(r) {
+    const game = st().data.game;
+    const rows = r.decisions.filter((d) => d.game === game);
+    const lostWin = rows.reduce((a, d) => a + (d.win_loss || 0), 0);
+    const lostPts = rows.reduce((a, d) => a + d.points_loss, 0);
+    const costs = (d) => d.points_loss > 0.05 || (d.win_loss || 0) > 5e-5;
+    $("fk-review").hidden = false;
+    $("fk-review-summary").textContent = `Game ${game}: ${rows.length} ${rows.length === 1 ? "decision" : "decisions"}, ` +
+      `${rows.filter(costs).length} of them cost something: ` +
+      (r.race_aware ? `${(100 * lostWin).toFixed(1)} percentage points of win chance and ` : "") +
+      `${fmt(Math.round(lostPts))} expected points in all.` +
+      (r.race_aware ? "" : " (No win chances: the race-aware match for these dice and target is beyond the solve limit.)");
+    const table = $("fk-review-table");
+    table.replaceChildren();
+    const head = el("tr", {}, el("th", {text: "#"}), el("th", {text: "decision"}));
+    if (r.race_aware) head.append(el("th", {class: "num", text: "win chance lost"}));
+    head.append(el("th", {class: "num", text: "points lost"}));
+    table.append(el("thead", {}, head));
+    const body = el("tbody");
+    rows.forEach((d, i) => {
+      const what = el("td", {class: "fk-pos"}, el("div", {text: d.position}),
+        el("div", {}, el("strong", {text: "you: "}), d.chosen));
+      const better = [];
+      if (r.race_aware && d.best_win !== d.chosen) better.push(`best to win: ${d.best_win}`);
+      if (d.best_points !== d.chosen) better.push(`best for points: ${d.best_points}`);
+      if (better.length) what.append(el("div", {class: "muted", text: better.join(" · ")}));
+      const tr = el("tr", {class: costs(d) ? "fk-costly" : ""}, el("td", {text: String(i + 1)}), what);
+      if (r.race_aware) tr.append(el("td", {class: "num", text: d.win_loss > 5e-5 ? (100 * d.win_loss).toFixed(1) + " pp" : "0"}));
+      tr.append(el("td", {class: "num", text: d.points_loss > 0.05 ? fmt(Math.round(d.points_loss)) : "0"}));
+      body.append(tr);
+    });
+    table.append(body);
+  }
+
+  // ---- wiring ----
+  $("fk-form").addEventListener("submit", startMatch);
+  $("fk-roll").addEventListener("click", () => play({type: "roll"}));
+  $("fk-keep-roll").addEventListener("click", () => { const a = pickedAction("roll"); if (a) play(a); });
+  $("fk-keep-bank").addEventListener("click", () => { const a = pickedAction("bank"); if (a) play(a); });
+  $("fk-next").addEventListener("click", () => { $("fk-review").hidden = true; play({type: "next"}); });
+  $("fk-newmatch").addEventListener("click", () => {
+    if (S.busy) return;
+    $("fk-setup").hidden = false;
+    $("fk-table").hidden = true;
+    $("fk-coach").hidden = true;
+    $("fk-review").hidden = true;
+    S.sealed = null;
+    $("fk-log").replaceChildren();
+    $("fk-status").textContent = "";
+  });
+  $("fk-coach-toggle").addEventListener("change", () => settle(refreshCoach));
+})();

@@ -1,0 +1,225 @@
+"""The depth lab in Chromium: the numbers shown against the CLI's, bad values, presets, exact, a hand played with
+the hint (checked against the session's replay), and a phone-size run. Screenshots of each state."""
+
+import json
+
+from typer.testing import CliRunner
+
+from holdwise.cli import app as cli_app
+from holdwise.games import dice_poker as face
+
+LAB = "/dice-poker"
+
+
+def cli_report(*args):
+    result = CliRunner().invoke(cli_app, ["dice-poker", *args, "--json"])
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)
+
+
+def wait_report(page, name, payouts=None, **request):
+    """Wait until the report of table `name` is shown for a request with these fields (payouts as the comma
+    text typed) and nothing is pending."""
+    if payouts is not None:
+        request["payouts"] = payouts.split(",")
+    page.wait_for_function(
+        "([name, want]) => { const r = document.getElementById('dp-report'); "
+        "if (document.getElementById('dp-report-name').textContent !== 'table ' + name || "
+        "r.getAttribute('aria-busy') !== 'false') return false; "
+        "const got = JSON.parse(r.dataset.request || '{}'); "
+        "return Object.keys(want).every(k => JSON.stringify(got[k]) === JSON.stringify(want[k])); }",
+        arg=[name, request])
+
+
+def text(page, selector):
+    return page.locator(selector).inner_text().strip()
+
+
+def pct(v, d=1):
+    return f"{100 * v:.{d}f}%"
+
+
+def check_numbers(page, r):
+    """Every number of the report panel against the report's JSON, as the page rounds them."""
+    assert text(page, "#dp-optimal") == f"{r['optimal']:.4f}"
+    assert text(page, "#dp-rule") == f"{r['rule']:.4f}"
+    assert text(page, "#dp-none") == f"{r['none']:.4f}"
+    assert text(page, "#dp-rule-share").startswith(pct(r["rule_share"]))
+    assert text(page, "#dp-none-share").startswith(pct(r["none_share"]))
+    assert text(page, "#dp-chance-gap") == f"{r['chance_gap_pp']:.1f}"
+    assert text(page, "#dp-rule-gap") == f"{r['gap_pp']:.1f}"
+    assert text(page, "#dp-deep") == ("yes" if r["criterion_met"] else "no")
+    assert text(page, "#dp-diff-summary").startswith(f"{r['diff']['hands']} hand")
+    rows = page.locator("#dp-diff tbody tr")
+    assert rows.count() == min(20, len(r["diff"]["rows"]))
+    if r["diff"]["rows"]:
+        first = r["diff"]["rows"][0]
+        cells = rows.nth(0).locator("td").all_inner_texts()
+        assert cells[0] == " ".join(map(str, first["hand"])) and cells[3] == f"{first['optimal_value']:.4f}"
+    for key in (*face.CATEGORIES, "nothing"):
+        cells = page.locator(f'#dp-freq tr[data-key="{key}"] td').all_inner_texts()
+        assert cells[1:4] == [pct(r["frequencies"][k][key], 2) for k in ("optimal", "rule", "none")]
+    bars = page.locator("#dp-chart .dp-bar-value").all_text_contents()
+    assert bars == [f"{r['chance_gap_pp']:.1f}", f"{r['gap_pp']:.1f}"]
+
+
+def script_errors(page):
+    """The page's JavaScript errors; Chromium also logs each 422 answer as a console error, which is expected
+    where a test types a bad value on purpose."""
+    return [e for e in page.js_errors if "status of 422" not in e]
+
+
+def no_overflow(page):
+    return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+
+
+def test_editing_a_payout_shows_the_cli_numbers(page, live_server, shoot):
+    page.goto(live_server + LAB)
+    wait_report(page, "B")
+    check_numbers(page, cli_report("--table", "B"))
+    shoot(page, "dice-poker-lab-B")
+    page.fill("#dp-pay-pair", "1")
+    wait_report(page, "custom", "10,6,4,3,2,1,1")
+    check_numbers(page, cli_report("--payouts", "10,6,4,3,2,1,1"))
+    page.fill("#dp-pay-straight", "")
+    page.locator("#dp-pay-straight").type("0.25", delay=30)  # typed key by key: every stale answer is dropped
+    wait_report(page, "custom", "10,6,4,0.25,2,1,1")
+    check_numbers(page, cli_report("--payouts", "10,6,4,0.25,2,1,1"))
+    shoot(page, "dice-poker-lab-edited")
+    assert page.js_errors == []
+
+
+def test_an_invalid_value_keeps_the_last_good_report_and_shows_the_error(page, live_server, shoot):
+    page.goto(live_server + LAB)
+    wait_report(page, "B")
+    good = text(page, "#dp-optimal")
+    page.fill("#dp-pay-pair", "abc")
+    page.wait_for_function("document.getElementById('dp-error').textContent.length > 0")
+    assert "pair" in text(page, ".error >> nth=0")
+    assert page.locator("#dp-pay-pair").get_attribute("aria-invalid") == "true"
+    assert text(page, "#dp-optimal") == good and "stale" in page.locator("#dp-report").get_attribute("class")
+    shoot(page, "dice-poker-lab-error")
+    page.fill("#dp-sides", "20")
+    page.fill("#dp-pay-pair", "0.5")
+    page.wait_for_function("document.getElementById('dp-error').textContent.includes('25,000')")
+    assert page.locator("#dp-sides").get_attribute("aria-invalid") == "true"
+    shoot(page, "dice-poker-lab-over-the-limit")
+    page.fill("#dp-sides", "6")
+    wait_report(page, "B")
+    page.wait_for_function("document.getElementById('dp-error').textContent === ''")
+    assert page.locator("#dp-error").is_hidden()
+    assert script_errors(page) == []
+
+
+def test_presets_exact_and_a_pasted_tables_file(page, live_server, shoot):
+    page.goto(live_server + LAB)
+    wait_report(page, "B")
+    page.click('.dp-preset[data-name="I"]')
+    wait_report(page, "I")
+    check_numbers(page, cli_report("--table", "I"))
+    page.check("#dp-exact")
+    page.wait_for_function("document.getElementById('dp-optimal-exact').textContent.startsWith('= ')")
+    exact = cli_report("--table", "I", "--exact")
+    assert text(page, "#dp-optimal-exact") == "= " + exact["optimal_exact"]
+    page.uncheck("#dp-exact")
+    page.click(".dp-paste summary")
+    page.click("#dp-add-presets")
+    wait_report(page, "H")
+    assert page.locator('.dp-preset[data-name="J"]').count() == 1
+    check_numbers(page, cli_report("--payouts", "6,5,5,5,0,0,0") | {"table": "H"})
+    page.fill("#dp-dice", "4")
+    page.fill("#dp-sides", "8")
+    page.fill("#dp-weights", "1,1,1,1,1,1,1,2")
+    wait_report(page, "H", dice=4, sides=8, weights=[1, 1, 1, 1, 1, 1, 1, 2])
+    check_numbers(page, cli_report("--payouts", "6,5,5,5,0,0,0", "--dice", "4", "--sides", "8", "--weights",
+                                   "1,1,1,1,1,1,1,2"))
+    shoot(page, "dice-poker-lab-presets")
+    assert page.js_errors == []
+
+
+def select_keep(page, keep, key=False):
+    """Select the dice of `keep` (faces) by clicking them, or by keyboard (focus + Space)."""
+    remaining = list(keep)
+    dice = page.locator("#dp-dice-row .die")
+    for i in range(dice.count()):
+        die = dice.nth(i)
+        face_value = int(die.get_attribute("data-face"))
+        if face_value in remaining:
+            remaining.remove(face_value)
+            if key:
+                die.focus()
+                page.keyboard.press("Space")
+            else:
+                die.click()
+            assert die.get_attribute("aria-checked") == "true"
+    assert not remaining
+
+
+def state_of(page):
+    """The state the page holds, as the session's state (sealed states are the server's own JSON)."""
+    return page.evaluate("document.getElementById('dp-tally').textContent")
+
+
+def play_a_hand_with_the_hint(page, shoot, prefix, key=False):
+    page.fill("#dp-seed", "11")
+    page.click("#dp-deal")
+    page.wait_for_selector("#dp-dice-row .die")
+    options = {"table": "B", "payouts": ["10", "6", "4", "3", "2", "1", "0.5"], "dice": 5, "sides": 6, "rerolls": 2,
+               "bet": 1}
+    state = face.new_game(options, 11)
+    shown = sorted(int(d.get_attribute("data-face")) for d in page.locator("#dp-dice-row .die").all())
+    assert shown == state.data["hand"]
+    shoot(page, f"{prefix}-play-dealt")
+    page.click("#dp-hint")
+    page.wait_for_selector("#dp-hint-table tbody tr")
+    advice = face.advice(state)
+    rows = page.locator("#dp-hint-table tbody tr")
+    assert rows.count() == len(advice.options)
+    assert rows.nth(0).locator("td").nth(0).inner_text() == advice.best.option
+    assert rows.nth(0).locator("td").nth(1).inner_text() == f"{advice.best.value:.4f}"
+    shoot(page, f"{prefix}-play-hint")
+    rows.nth(0).locator("button").click()  # play the hint's best keep
+    state = face.step(state, advice.best.action)
+    page.wait_for_function("n => document.getElementById('dp-status').textContent.includes('was the best')")
+    if not state.over:
+        keep = face.advice(state).best.action["keep"]
+        select_keep(page, keep, key=key)
+        page.click("#dp-reroll")
+        state = face.step(state, {"type": "keep", "keep": keep})
+    page.wait_for_selector("#dp-next:not([hidden])")
+    assert state.over
+    t = state.tally
+    assert text(page, "#dp-tally") == (f"hands {t['hands']} · staked {t['staked']} · won {t['won']} · balance "
+                                       f"{'+' if t['balance'] > 0 else ''}{t['balance']}")
+    label = face.CATEGORY_LABELS[state.data["category"]]
+    assert f"{label} pays {state.data['payout']}" in text(page, "#dp-status")
+    assert page.locator("#dp-log li").last.inner_text() == state.log[-1]
+    shoot(page, f"{prefix}-play-over")
+    page.click("#dp-next")
+    page.wait_for_function("document.getElementById('dp-status').textContent.startsWith('Hand 2')")
+    assert page.locator("#dp-hint-box").is_hidden()
+
+
+def test_play_a_hand_with_the_hint(page, live_server, shoot):
+    page.goto(live_server + LAB)
+    wait_report(page, "B")
+    play_a_hand_with_the_hint(page, shoot, "dice-poker", key=True)
+    assert page.js_errors == []
+
+
+def test_phone_size(phone, live_server, shoot):
+    phone.goto(live_server + LAB)
+    wait_report(phone, "B")
+    assert no_overflow(phone)
+    shoot(phone, "dice-poker-phone-lab")
+    phone.fill("#dp-pay-five_of_a_kind", "20")
+    wait_report(phone, "custom")
+    check_numbers(phone, cli_report("--payouts", "20,6,4,3,2,1,0.5"))
+    assert no_overflow(phone)
+    shoot(phone, "dice-poker-phone-edited")
+    phone.click('.dp-preset[data-name="B"]')
+    wait_report(phone, "B")
+    phone.locator("#dp-play").scroll_into_view_if_needed()
+    play_a_hand_with_the_hint(phone, shoot, "dice-poker-phone")
+    assert no_overflow(phone)
+    assert phone.js_errors == []

@@ -1,0 +1,288 @@
+"""The Farkle JSON API: answers equal to the CLI's --json, play flows equal to the session, race-aware answers
+as background jobs (202, then the answer), guards (422 naming the field) and tampered states."""
+
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+from typer.testing import CliRunner
+
+from holdwise.cli import app as cli_app
+from holdwise.games import farkle
+from holdwise.games.base import State
+from holdwise.web import farkle as web_farkle
+from holdwise.web.common import seal
+
+TARGET = 1000
+runner = CliRunner()
+
+
+def cli_json(*args):
+    result = runner.invoke(cli_app, ["farkle", *args, "--json"])
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)
+
+
+def ready(client, dice="ordinary*6", opponent="ordinary*6", target=TARGET, timeout=180):
+    """Prepare a match and poll until it is in memory."""
+    body = {"dice": dice, "opponent_dice": opponent, "target": target}
+    deadline = time.monotonic() + timeout
+    while True:
+        r = client.post("/api/farkle/match/prepare", json=body)
+        assert r.status_code == 200, r.text
+        if r.json()["status"] == "done":
+            return r.json()
+        assert r.json()["status"] in ("queued", "running", "missing"), r.json()
+        assert time.monotonic() < deadline, "the match did not solve in time"
+        time.sleep(0.1)
+
+
+def unsealed(response) -> State:
+    return State.from_json(response.json()["state"]["state"])
+
+
+# ---- the CLI's answers ----
+
+def test_dice_is_the_cli_json(client):
+    r = client.get("/api/farkle/dice")
+    assert r.status_code == 200
+    assert r.json() == cli_json("dice") == farkle.list_dice().to_json()
+
+
+@pytest.mark.parametrize("dice", ["ordinary*6", "weighted,lucky,ordinary*4", "devils-head,odd,kings,ordinary*3"])
+def test_turn_is_the_cli_json(client, dice):
+    r = client.post("/api/farkle/turn", json={"dice": dice})
+    assert r.status_code == 200, r.text
+    assert r.json() == cli_json("turn", "--dice", dice)
+
+
+def test_turn_takes_a_list_of_names_and_defaults_to_ordinary(client):
+    listed = client.post("/api/farkle/turn", json={"dice": ["ordinary"] * 6}).json()
+    assert listed == client.post("/api/farkle/turn", json={}).json()
+    assert listed["expected_points"] == pytest.approx(594.9566809765452)
+
+
+@pytest.mark.parametrize("body, args", [
+    ({"roll": "1 1 5 2 3 4", "turn_total": 300}, ["1", "1", "5", "2", "3", "4", "--turn-total", "300"]),
+    ({"roll": ["1", "J"], "positions": [5, 6], "dice": "ordinary*5,devils-head"},
+     ["1", "J", "--positions", "5,6", "--dice", "ordinary*5,devils-head"]),
+    ({"roll": [2, 3, 4, 6], "turn_total": 500}, ["2", "3", "4", "6", "--turn-total", "500"]),
+])
+def test_hint_is_the_cli_json(client, body, args):
+    r = client.post("/api/farkle/hint", json=body)
+    assert r.status_code == 200, r.text
+    assert r.json() == cli_json("hint", *args)
+
+
+def test_race_aware_hint_is_the_cli_json_once_solved(client):
+    ready(client)
+    body = {"roll": "1 5 5 2 3 4", "turn_total": 300, "score": 500, "opponent": 850, "target": TARGET}
+    r = client.post("/api/farkle/hint", json=body)
+    assert r.status_code == 200, r.text
+    assert r.json()["measure"] == "win_chance"
+    assert r.json() == cli_json("hint", "1", "5", "5", "2", "3", "4", "--turn-total", "300", "--score", "500",
+                                "--opponent", "850", "--target", str(TARGET))
+
+
+def test_race_aware_hint_answers_202_while_the_match_solves(client, tmp_path, monkeypatch):
+    """A match nobody has solved (a fresh cache folder, a target no other test uses): 202 with the job's status,
+    the status endpoint and prepare report progress, then the same request answers 200."""
+    monkeypatch.setenv("HOLDWISE_CACHE_DIR", str(tmp_path))
+    body = {"roll": "1 5", "turn_total": 100, "score": 0, "opponent": 0, "target": 1850, "dice": "lucky*6",
+            "opponent_dice": "ordinary*6"}
+    spec = {"dice": "lucky*6", "opponent_dice": "ordinary*6", "target": 1850}
+    r = client.post("/api/farkle/hint", json=body)
+    assert r.status_code == 202, r.text
+    job = r.json()
+    assert job["status"] in ("queued", "running") and "solving" in job["detail"]
+    assert job["match"] == {"dice": ["lucky"] * 6, "opponent_dice": ["ordinary"] * 6, "target": 1850}
+    status = client.get("/api/farkle/match/status", params=spec).json()
+    assert status["status"] in ("queued", "running", "done")
+    ready(client, dice="lucky*6", opponent="ordinary*6", target=1850)
+    r = client.post("/api/farkle/hint", json=body)
+    assert r.status_code == 200 and r.json()["measure"] == "win_chance"
+    assert client.get("/api/farkle/match/status", params=spec).json()["status"] == "done"
+    assert list(tmp_path.glob("farkle-match/*.npz")), "the solve is kept on disk for other processes"
+
+
+def test_status_of_a_match_nobody_asked_for(client):
+    r = client.get("/api/farkle/match/status", params={"dice": "odd*6", "target": 350})
+    assert r.status_code == 200
+    assert r.json()["status"] == "missing"
+    assert r.json()["match"]["opponent_dice"] == ["odd"] * 6
+
+
+def test_warm_submits_the_default_match(monkeypatch):
+    seen = []
+    monkeypatch.setattr(web_farkle.jobs, "submit", lambda key, work: seen.append(key))
+    web_farkle.warm()
+    dice = farkle.parse_loadout(None)
+    assert seen == [web_farkle._job_key(dice, dice, 4000)]
+
+
+# ---- guards and bad input ----
+
+@pytest.mark.parametrize("path, body, field, words", [
+    ("/api/farkle/hint", {"roll": "1 5", "score": 0, "target": 20000}, "target", "largest accepted"),
+    ("/api/farkle/match/prepare", {"target": 20000}, "target", "largest accepted"),
+    ("/api/farkle/match/prepare", {"dice": "ordinary,lucky,odd,kings,misfortune,heavenly-kingdom", "target": 4000},
+     "target", "1,300"),
+    ("/api/farkle/new", {"options": {"target": 20000}}, "options.target", "largest accepted target"),
+    ("/api/farkle/new", {"options": {"target": 1010}}, "options.target", "multiple of 50"),
+    ("/api/farkle/turn", {"dice": "custom:20,1,1,1,1,1*6"}, "dice", "beyond the web's limit"),
+    ("/api/farkle/turn", {"dice": "saint-antiochus*6"}, "dice", "never bust"),
+    ("/api/farkle/turn", {"dice": "ordinary*5"}, "dice", "needs 6 dice"),
+    ("/api/farkle/turn", {"dice": "marble*6"}, "dice", "marble"),
+    ("/api/farkle/hint", {"roll": "1 7"}, "roll", "1 to 6"),
+    ("/api/farkle/hint", {"roll": "1 J"}, "roll", "joker"),
+    ("/api/farkle/hint", {"roll": "1 5", "positions": "1,1"}, "positions", "own position"),
+    ("/api/farkle/hint", {"roll": "1 5", "turn_total": 75}, "turn_total", "multiple of 50"),
+    ("/api/farkle/hint", {"roll": "1 5", "score": 60}, "score", "multiple of 50"),
+    ("/api/farkle/hint", {"roll": "1 5", "score": 900, "turn_total": 100, "target": 1000}, "turn_total", "won"),
+    ("/api/farkle/hint", {"roll": "1 5", "target": 1010, "score": 0}, "target", "multiple of 50"),
+    ("/api/farkle/hint", {"roll": "1 5", "target": 4000.5}, "target", ""),
+    ("/api/farkle/hint", {"roll": "1 5", "turn_total": True}, "turn_total", ""),
+    ("/api/farkle/new", {"options": {"computer": "smart"}}, "options.computer", ""),
+    ("/api/farkle/new", {"options": {"dice": "ordinary*7"}}, "options.dice", "needs 6 dice"),
+    ("/api/farkle/new", {"seed": -1}, "seed", ""),
+])
+def test_bad_input_is_422_naming_the_field(client, path, body, field, words):
+    r = client.post(path, json=body)
+    assert r.status_code == 422, r.text
+    assert r.json()["field"] == field, r.json()
+    assert words in r.json()["detail"]
+
+
+def test_illegal_actions_and_tampered_states(client):
+    new = client.post("/api/farkle/new", json={"options": {"target": TARGET}, "seed": 1})
+    sealed = new.json()["state"]
+    r = client.post("/api/farkle/step", json={"state": sealed, "action": {"type": "keep", "dice": [1], "then": "bank"}})
+    assert r.status_code == 422 and r.json()["field"] == "action" and "not legal" in r.json()["detail"]
+    forged = json.loads(json.dumps(sealed))
+    forged["state"]["data"]["scores"]["player"] = 950
+    for path in ("/api/farkle/step", "/api/farkle/advice", "/api/farkle/computer", "/api/farkle/coach"):
+        body = {"state": forged, "action": {"type": "roll"}} if path.endswith("step") else {"state": forged}
+        r = client.post(path, json=body)
+        assert r.status_code == 422 and r.json()["field"] == "state", (path, r.text)
+
+
+def test_a_state_whose_loss_lost_its_decimal_point_is_accepted(client):
+    """A browser sends 0.0 back as 0 (JavaScript has one number type); the seal still matches."""
+    ready(client)
+    state = farkle.new_game({"target": TARGET}, 21)
+    while not state.decisions:
+        state = farkle.step(state, farkle.computer_action(state))
+    sealed = seal(state)
+    text = json.dumps(sealed)
+    assert '"loss": 0.0' in text
+    browser = json.loads(text.replace('"loss": 0.0', '"loss": 0'))
+    r = client.post("/api/farkle/advice", json={"state": browser})
+    assert r.status_code == 200, r.text
+
+
+# ---- play ----
+
+def _advance(client, sealed, action=None):
+    if action is None:
+        return client.post("/api/farkle/computer", json={"state": sealed})
+    return client.post("/api/farkle/step", json={"state": sealed, "action": action})
+
+
+def test_a_match_played_through_the_api_is_the_session(client):
+    """Every response's state is the session's step of the same state and action; the view's keeps are the
+    legal actions; the review replays the game and costs the player's keeps like the session."""
+    ready(client)
+    r = client.post("/api/farkle/new", json={"options": {"target": TARGET}, "seed": 2024})
+    assert r.status_code == 200 and r.json()["match"]["status"] == "done"
+    local = farkle.new_game({"target": TARGET}, 2024)
+    assert unsealed(r) == local
+    played = []
+    while not local.over:
+        sealed = r.json()["state"]
+        assert r.json()["actions"] == farkle.actions(local)
+        view = r.json()["view"]
+        if local.phase == "select":
+            assert view["keeps"] == farkle.legal_keeps(local)
+            assert [d["face"] for d in view["roll"]] == [
+                farkle.face_text(farkle.parse_dice(["ordinary"])[0], f) for f in local.data["roll"]]
+        if local.to_move == "player":
+            advice = client.post("/api/farkle/advice", json={"state": sealed})
+            assert advice.status_code == 200
+            assert advice.json() == farkle.advice(local).to_json()
+            options = advice.json()["options"]
+            action = options[min(1, len(options) - 1)]["action"]  # the second best: decisions that cost
+            r = _advance(client, sealed, action)
+        else:
+            r = _advance(client, sealed)
+            action = r.json()["action"]
+            assert action == farkle.computer_action(local)
+        assert r.status_code == 200, r.text
+        played.append(action)
+        local = farkle.step(local, action)
+        assert unsealed(r) == local
+    assert max(local.data["scores"].values()) >= TARGET
+    review = client.post("/api/farkle/review", json={"state": r.json()["state"], "actions": played})
+    assert review.status_code == 200, review.text
+    rows = review.json()["decisions"]
+    assert len(rows) == len(local.decisions)
+    assert [row["win_loss"] for row in rows] == pytest.approx([d.loss for d in local.decisions], abs=1e-12)
+    assert review.json()["scores"] == local.data["scores"]
+    bad = client.post("/api/farkle/review", json={"state": r.json()["state"], "actions": played[:-1]})
+    assert bad.status_code == 422 and bad.json()["field"] == "actions"
+    nxt = client.post("/api/farkle/step", json={"state": r.json()["state"], "action": {"type": "next"}})
+    assert nxt.status_code == 200 and unsealed(nxt).data["game"] == 2
+
+
+def test_the_coach_in_a_coaching_session(client):
+    """With the coaching computer the coach answers at once in points and reports the race solve's status;
+    once solved the win chances come too, equal to the face's coach."""
+    ready(client)
+    r = client.post("/api/farkle/new", json={"options": {"target": TARGET, "computer": "coaching"}, "seed": 9})
+    assert r.status_code == 200 and "match" not in r.json()
+    state = unsealed(r)
+    coach = client.post("/api/farkle/coach", json={"state": r.json()["state"]})
+    assert coach.status_code == 200 and coach.json()["coaching"] is None  # no roll yet
+    assert coach.json()["race"]["status"] == "done"
+    while not (state.phase == "select" and state.to_move == "player"):
+        r = _advance(client, r.json()["state"], None if state.to_move == "computer" else {"type": "roll"})
+        state = unsealed(r)
+    coach = client.post("/api/farkle/coach", json={"state": r.json()["state"]}).json()
+    assert coach["coaching"] == farkle.coach(state).to_json()
+    assert coach["coaching"]["race_aware"] is True
+
+
+def test_the_coach_when_the_race_is_beyond_the_guard(client):
+    r = client.post("/api/farkle/new", json={"options": {"target": 9000, "computer": "coaching"}, "seed": 3})
+    assert r.status_code == 200, r.text
+    r = client.post("/api/farkle/step", json={"state": r.json()["state"], "action": {"type": "roll"}})
+    state = unsealed(r)
+    coach = client.post("/api/farkle/coach", json={"state": r.json()["state"]}).json()
+    assert coach["race"]["status"] == "refused" and "largest accepted" in coach["race"]["error"]
+    if state.phase == "select":
+        assert coach["coaching"]["race_aware"] is False
+        assert coach["coaching"] == farkle.coach(state, race=False).to_json()
+
+
+def test_new_with_the_computer_first_and_unlike_dice(client):
+    ready(client, "devils-head,lucky,ordinary*4", "weighted*2,ordinary*4", 500)
+    body = {"options": {"target": 500, "dice": "devils-head,lucky,ordinary*4",
+                        "computer_dice": ["weighted", "weighted", "ordinary", "ordinary", "ordinary", "ordinary"],
+                        "first": "computer"}, "seed": 4}
+    r = client.post("/api/farkle/new", json=body)
+    assert r.status_code == 200, r.text
+    assert r.json()["view"]["dice"]["player"][:2] == ["devils-head", "lucky"]
+    state = unsealed(r)
+    assert state.to_move == "computer" and r.json()["actions"] == [{"type": "roll"}]
+    r = _advance(client, r.json()["state"])
+    assert r.status_code == 200 and r.json()["action"] == {"type": "roll"}
+
+
+def test_the_page_lists_the_dice_and_loads_its_script(client):
+    r = client.get("/farkle")
+    assert r.status_code == 200
+    for die in farkle.list_dice().dice:
+        assert f'<option value="{die.name}"' in r.text
+    assert "/static/farkle.js" in r.text and 'class="error"' in r.text and "<svg" in r.text
+    assert client.get("/static/farkle.js").status_code == 200

@@ -1,0 +1,233 @@
+"""The Farkle practice table in Chromium: a whole match to 1000 played by clicking with the coach open, the
+scores checked against the session's replay; a phone-size run by touch; the progress bar while a match solves,
+the computer's turn step by step, the keyboard, and an error from the API. Screenshots of every state."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from holdwise.games import farkle
+from holdwise.games.base import State
+
+TARGET = 1000
+IDLE = "() => window.holdwiseFarkle && !window.holdwiseFarkle.busy && window.holdwiseFarkle.pending === 0"
+
+
+def settled(page) -> State | None:
+    """Wait until the page has played out every move; its state (None before a match)."""
+    page.wait_for_function(IDLE, timeout=120_000)
+    data = page.evaluate("() => window.holdwiseFarkle.sealed && window.holdwiseFarkle.sealed.state")
+    return None if data is None else State.from_json(data)
+
+
+def shown_scores(page) -> dict:
+    return {"player": int(page.inner_text("#fk-you").replace(",", "")),
+            "computer": int(page.inner_text("#fk-cpu").replace(",", ""))}
+
+
+def replay(page) -> State:
+    """The session replayed from the page's seed and options through every action it played."""
+    got = page.evaluate("() => ({options: window.holdwiseFarkle.options, seed: window.holdwiseFarkle.seed, "
+                        "played: window.holdwiseFarkle.played})")
+    state = farkle.new_game(got["options"], got["seed"])
+    for action in got["played"]:
+        state = farkle.step(state, action)
+    return state
+
+
+def start(page, base, target=TARGET, computer="race-aware", seed=11, delay=0, first="player", coach=True):
+    page.goto(f"{base}/farkle?seed={seed}&delay={delay}")
+    page.fill("input[name=target]", str(target))
+    page.select_option("select[name=computer]", computer)
+    page.select_option("select[name=first]", first)
+    page.click("#fk-start")
+    page.wait_for_selector("#fk-table:not([hidden])", timeout=120_000)
+    if coach:
+        page.check("#fk-coach-toggle")
+
+
+def choose(page, state: State, rng: random.Random, touch: bool = False) -> None:
+    """One move of the player, by a mix of the ways a player has: the listed keeps' buttons, or dice
+    clicked (or tapped, or toggled with the keyboard) then the main buttons."""
+    press = (lambda loc: loc.tap()) if touch else (lambda loc: loc.click())
+    if state.phase == "roll":
+        press(page.locator("#fk-roll"))
+        return
+    if state.phase == "over":
+        return
+    coach = farkle.coach(state)
+    best = coach.options[0].action
+    way = rng.random()
+    if way < 0.5:  # the coach's best, by selecting its dice on the table
+        for i, p in enumerate(best["dice"]):
+            die = page.locator(f'#fk-dice [data-position="{p}"]')
+            if i == 0 and not touch and way < 0.15:
+                die.focus()
+                page.keyboard.press("Space")
+            else:
+                press(die)
+        button = page.locator("#fk-keep-roll" if best["then"] == "roll" else "#fk-keep-bank")
+        assert button.is_enabled()
+        press(button)
+    else:  # a listed keep: roll on while the turn total is small, else bank
+        then = "fk-roll-on" if state.data["turn_total"] < 300 else "fk-bank"
+        buttons = page.locator(f"#fk-keeps button.{then}")
+        if buttons.count() == 0:
+            buttons = page.locator("#fk-keeps button.fk-bank")
+        press(buttons.nth(rng.randrange(buttons.count())))
+
+
+def check_coach(page, state: State) -> None:
+    """The coach's table shows every option of the roll, best first, with the face's numbers."""
+    coach = farkle.coach(state)
+    rows = page.locator("#fk-coach-table tbody tr")
+    assert rows.count() == len(coach.options)
+    best = coach.options[0]
+    first = rows.nth(0).locator("td")
+    assert first.nth(0).inner_text() == " ".join(best.keep)
+    assert first.nth(1).inner_text().startswith("bank" if best.then == "bank" else "roll on")
+    assert first.nth(2).inner_text() == f"{round(best.expected_points):,}"
+    if coach.race_aware:
+        assert first.nth(4).inner_text() == f"{100 * best.win_chance:.1f}%"
+    assert page.inner_text("#fk-coach-note") .startswith(coach.note[:40])
+    assert page.locator("#fk-chart tbody tr").count() == 6
+
+
+def play_out(page, rng, shoot=None, name="", touch=False, max_moves=400) -> State:
+    """Play until the game is over, checking the coach on every roll; a screenshot of the first roll."""
+    for _ in range(max_moves):
+        state = settled(page)
+        if state.over:
+            return state
+        assert state.to_move == "player", "the page left the computer's turn unfinished"
+        if state.phase == "select":
+            check_coach(page, state)
+            if shoot is not None:
+                shoot(page, f"{name}-roll-and-coach")
+                shoot = None
+        choose(page, state, rng, touch)
+    raise AssertionError("the game did not end")
+
+
+def check_against_replay(page) -> State:
+    state = settled(page)
+    again = replay(page)
+    assert again == state, "the page's state is not the session's replay of its actions"
+    assert shown_scores(page) == dict(again.data["scores"])
+    return again
+
+
+def play_games(page, shoot, name, rng, decisions, touch=False, max_games=6) -> State:
+    """Whole games to the target until the player has made `decisions` keeps and the computer has kept dice;
+    after each game the scores shown are the replay's and the review lists that game's keeps."""
+    before, final = 0, None
+    for game in range(1, max_games + 1):
+        state = play_out(page, rng, shoot if game == 1 else None, name, touch)
+        final = check_against_replay(page)
+        assert final == state and final.data["game"] == game
+        assert max(final.data["scores"].values()) >= final.options["target"]
+        page.wait_for_selector("#fk-review:not([hidden])")
+        assert page.locator("#fk-review-table tbody tr").count() == len(final.decisions) - before
+        assert f"Game {game}:" in page.inner_text("#fk-review-summary")
+        status = page.inner_text("#fk-status")
+        assert status.startswith("You win" if final.data["winner"] == "player" else "The computer wins")
+        before = len(final.decisions)
+        if before >= decisions and any(line.startswith("computer keeps") for line in final.log):
+            return final
+        (page.locator("#fk-next").tap if touch else page.locator("#fk-next").click)()
+    return final
+
+
+def test_a_match_to_1000_by_clicking_with_the_coach_open(page, live_server, shoot):
+    page.goto(live_server + "/farkle")
+    shoot(page, "farkle-setup-desktop")
+    start(page, live_server, seed=11)
+    final = play_games(page, shoot, "farkle-desktop", random.Random(1), decisions=8)
+    assert len(final.decisions) >= 8
+    shoot(page, "farkle-desktop-over-review")
+    # another game: the computer rolls first when the player began the last one
+    starter = final.data["starter"]
+    page.click("#fk-next")
+    state = settled(page)
+    assert state.data["starter"] != starter and page.locator("#fk-review").is_hidden()
+    assert replay(page) == state
+    assert page.js_errors == []
+
+
+def test_a_phone_run_by_touch(phone, live_server, shoot):
+    phone.goto(live_server + "/farkle")
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 375
+    shoot(phone, "farkle-setup-phone")
+    start(phone, live_server, computer="coaching", seed=5)
+    final = play_games(phone, shoot, "farkle-phone", random.Random(2), decisions=4, touch=True)
+    assert len(final.decisions) >= 4
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 375, "the page overflows at 375 px"
+    shoot(phone, "farkle-phone-over-review")
+    assert phone.js_errors == []
+
+
+def test_progress_while_solving_then_the_computer_step_by_step(page, live_server, shoot, tmp_path, monkeypatch):
+    """A match nobody solved yet (a fresh cache folder): the progress bar shows, then play starts; the computer
+    rolls first and its keeps show one at a time; the keyboard rolls and selects."""
+    monkeypatch.setenv("HOLDWISE_CACHE_DIR", str(tmp_path))
+    page.goto(f"{live_server}/farkle?seed=3&delay=600")
+    page.fill("input[name=target]", "1950")
+    page.select_option("select[name=first]", "computer")
+    page.click("#fk-start")
+    page.wait_for_selector("#fk-progress:not([hidden])", timeout=20_000)
+    assert "Solving the race-aware match to 1,950" in page.inner_text("#fk-progress-text")
+    shoot(page, "farkle-progress")
+    page.wait_for_selector("#fk-table:not([hidden])", timeout=180_000)
+    page.wait_for_selector("#fk-dice .fk-cpu-keep", timeout=20_000)  # the computer's keep, shown before it goes on
+    shoot(page, "farkle-computer-turn")
+    state = settled(page)
+    assert state.to_move == "player" and any(line.startswith("computer") for line in state.log)
+    page.focus("#fk-roll")
+    page.keyboard.press("Enter")
+    state = settled(page)
+    if state.phase == "select" and state.to_move == "player":
+        die = page.locator("#fk-dice .fk-die").first
+        die.focus()
+        page.keyboard.press("Space")
+        assert die.get_attribute("aria-checked") == "true"
+        page.keyboard.press("Enter")
+        assert page.locator("#fk-dice .fk-die").first.get_attribute("aria-checked") == "false"
+        shoot(page, "farkle-keyboard")
+    assert replay(page) == settled(page)
+    assert page.js_errors == []
+
+
+def test_an_api_error_is_shown(page, live_server, shoot):
+    page.goto(live_server + "/farkle")
+    page.fill("input[name=target]", "20000")
+    page.click("#fk-start")
+    page.wait_for_function("() => document.getElementById('fk-error').textContent.length > 0")
+    text = page.inner_text(".error")
+    assert "target" in text and "largest accepted" in text
+    assert page.locator("#fk-table").is_hidden()
+    shoot(page, "farkle-error")
+    assert [e for e in page.js_errors if "422" not in e] == []
+
+
+@pytest.mark.parametrize("viewport", ["desktop", "phone"])
+def test_unlike_dice_show_their_names_and_the_gallery(request, live_server, shoot, viewport):
+    p = request.getfixturevalue("page" if viewport == "desktop" else "phone")
+    p.goto(f"{live_server}/farkle?seed=8&delay=0")
+    p.click(".fk-gallery summary")
+    p.select_option('select[name="dice"] >> nth=0', "devils-head")
+    p.select_option('select[name="dice"] >> nth=1', "lucky")
+    p.fill("input[name=target]", "500")
+    shoot(p, f"farkle-gallery-{viewport}")
+    p.click("#fk-start")
+    p.wait_for_selector("#fk-table:not([hidden])", timeout=120_000)
+    p.check("#fk-coach-toggle")
+    p.click("#fk-roll")
+    state = settled(p)
+    if state.phase == "select":
+        assert p.locator("#fk-dice .fk-die-name").count() == len(state.data["left"])
+        assert p.locator("#fk-chart tbody small").count() == 6  # with unlike dice: which dice each row is about
+    shoot(p, f"farkle-unlike-{viewport}")
+    assert p.evaluate("document.documentElement.scrollWidth") <= p.viewport_size["width"]
+    assert p.js_errors == []
