@@ -1,5 +1,8 @@
 import os
 import random
+import socket
+import threading
+import time
 import tempfile
 from fractions import Fraction
 
@@ -26,3 +29,44 @@ def multiset_payout(seed: int, exact: bool = False, low: int = 0, high: int = 20
 @pytest.fixture
 def payout_factory():
     return multiset_payout
+
+
+# The web app: an API client and a live server on a free port (web tests and the README's web examples).
+@pytest.fixture(scope="session")
+def app():
+    from holdwise.web import create_app
+
+    return create_app(warm=False)
+
+
+@pytest.fixture(scope="session")
+def client(app):
+    from fastapi.testclient import TestClient
+
+    with TestClient(app, raise_server_exceptions=False) as c:
+        yield c
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="session")
+def live_server(app):
+    """The app served by uvicorn in a thread: its base URL."""
+    import uvicorn
+
+    port = _free_port()
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not server.started:
+        if time.monotonic() > deadline:
+            raise RuntimeError("the test server did not start")
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    server.should_exit = True
+    thread.join(timeout=10)

@@ -1,4 +1,5 @@
-"""Fixtures of the web tests: an API client, a live server on a free port, and a headless Chromium page.
+"""Fixtures of the browser tests: a headless Chromium page (the API client and the live server are in
+tests/conftest.py).
 
 Browser tests drive Debian's chromium (/usr/bin/chromium) through Playwright; they are skipped when it
 is missing unless $HOLDWISE_REQUIRE_BROWSER is set (CI sets it, so there a missing browser fails).
@@ -7,9 +8,6 @@ Screenshots go to $HOLDWISE_SCREENSHOTS (default: build/screenshots in the repos
 
 import os
 import re
-import socket
-import threading
-import time
 from pathlib import Path
 
 import pytest
@@ -21,46 +19,6 @@ SCREENSHOTS = Path(os.environ.get("HOLDWISE_SCREENSHOTS")
                    or Path(__file__).resolve().parents[2] / "build" / "screenshots")
 PHONE = {"width": 375, "height": 812}
 DESKTOP = {"width": 1280, "height": 900}
-
-
-@pytest.fixture(scope="session")
-def app():
-    from holdwise.web import create_app
-
-    return create_app(warm=False)
-
-
-@pytest.fixture(scope="session")
-def client(app):
-    from fastapi.testclient import TestClient
-
-    with TestClient(app, raise_server_exceptions=False) as c:
-        yield c
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-@pytest.fixture(scope="session")
-def live_server(app):
-    """The app served by uvicorn in a thread: its base URL."""
-    import uvicorn
-
-    port = _free_port()
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not server.started:
-        if time.monotonic() > deadline:
-            raise RuntimeError("the test server did not start")
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    server.should_exit = True
-    thread.join(timeout=10)
 
 
 @pytest.fixture(scope="session")

@@ -64,13 +64,13 @@ def run(game: TerminalGame, state, read: Callable[[str], str | None] = _read,
     for line in game.rules:
         echo(line)
     echo(f"keys: {game.keys}; h hint, ? help, q quit")
-    shown = 0
+    seen: tuple = ()
     while True:
-        if len(state.log) < shown:  # a session may start a new log with each game
-            shown = 0
+        # a session starts a new log with each game: print from where the log no longer matches what was seen
+        shown = len(seen) if tuple(state.log[:len(seen)]) == seen else 0
         for line in state.log[shown:]:
             echo(line)
-        shown = len(state.log)
+        seen = tuple(state.log)
         if state.over:
             for line in game.summary(state):
                 echo(line)

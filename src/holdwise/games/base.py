@@ -26,7 +26,7 @@ import numpy as np
 from ..errors import InputError
 
 __all__ = [
-    "Decision", "Hint", "Option", "Result", "State", "action_error", "fraction_text", "random_generator",
+    "KEPT_DECISIONS", "Decision", "Hint", "Option", "Result", "State", "action_error", "fraction_text", "random_generator",
     "to_jsonable",
 ]
 
@@ -140,6 +140,9 @@ class Decision(Result):
     measure: str
 
 
+KEPT_DECISIONS = 100  # costly decisions of earlier games that a session keeps for its review
+
+
 @dataclass(frozen=True)
 class State(Result):
     """A play session's whole state; JSON types only, so `State.from_json(s.to_json()) == s` exactly.
@@ -174,6 +177,13 @@ class State(Result):
     def logged(self, *lines: str) -> State:
         """A copy with lines added to the log."""
         return dataclasses.replace(self, log=(*self.log, *lines))
+
+    def restarted(self) -> State:
+        """The state as a new game starts: an empty log, and of the decisions only the costly ones (the last
+        KEPT_DECISIONS of them), so a state that travels with every request stays small however long a
+        session runs; the tally keeps the totals."""
+        costly = tuple(d for d in self.decisions if d.loss > 0)[-KEPT_DECISIONS:]
+        return dataclasses.replace(self, log=(), decisions=costly)
 
     def to_json(self) -> dict:
         out = super().to_json()

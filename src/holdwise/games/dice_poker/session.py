@@ -236,7 +236,7 @@ def step(state: State, action: Mapping) -> State:
     if not _legal(state, action):
         action_error(state, action, actions(state))  # raises, naming the legal action types
     if action["type"] == "next":
-        return _deal(state)
+        return _deal(state.restarted())
     hint = advice(state)
     chosen = next(o for o in hint.options if o.action["keep"] == action["keep"])
     data = state.data

@@ -285,7 +285,7 @@ def step(state: State, action: Mapping) -> State:
         starter = _other(state.data["starter"])
         data = {"game": state.data["game"] + 1, "starter": starter, "scores": {"player": 0, "computer": 0},
                 "winner": "", **_fresh(starter)}
-        nxt = state.evolve(phase="roll", to_move=starter, data=data)
+        nxt = state.restarted().evolve(phase="roll", to_move=starter, data=data)
         return nxt.logged(_opening(nxt))
     if kind == "roll":
         return _roll(state)

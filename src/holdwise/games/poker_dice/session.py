@@ -423,7 +423,7 @@ def step(state: State, action: Mapping) -> State:
     if not _legal(state, action):
         raise InputError(f"action {_shown(action, 60)} is not legal now (phase {state.phase!r}; "
                          f"legal type: {'next' if state.over else 'keep, of dice you rolled'})")
-    work = _Step(state)
+    work = _Step(state.restarted() if action["type"] == "next" else state)
     if action["type"] == "next":
         work.start_game()
         return work.result()

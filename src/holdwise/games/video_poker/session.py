@@ -157,7 +157,7 @@ def step(state: State, action: Mapping) -> State:
         raise InputError(f"action {action!r}: bets and positions are whole numbers")  # e.g. 5.0
     table = paytable_of(state)
     if action["type"] == "next":
-        return _next(state)
+        return _next(state.restarted())
     if action["type"] == "deal":
         return _deal(state, table, int(action["bet"]))
     return _draw(state, table, list(action["hold"]))
