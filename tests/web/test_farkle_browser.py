@@ -122,21 +122,23 @@ def check_against_replay(page) -> State:
 def play_games(page, shoot, name, rng, decisions, touch=False, max_games=6) -> State:
     """Whole games to the target until the player has made `decisions` keeps and the computer has kept dice;
     after each game the scores shown are the replay's and the review lists that game's keeps."""
-    before, final = 0, None
+    before, made, final = 0, 0, None
     for game in range(1, max_games + 1):
         state = play_out(page, rng, shoot if game == 1 else None, name, touch)
         final = check_against_replay(page)
         assert final == state and final.data["game"] == game
         assert max(final.data["scores"].values()) >= final.options["target"]
         page.wait_for_selector("#fk-review:not([hidden])")
-        assert page.locator("#fk-review-table tbody tr").count() == len(final.decisions) - before
+        rows = page.locator("#fk-review-table tbody tr").count()
+        assert rows == len(final.decisions) - before  # a new game keeps only the costly decisions before it
         assert f"Game {game}:" in page.inner_text("#fk-review-summary")
         status = page.inner_text("#fk-status")
         assert status.startswith("You win" if final.data["winner"] == "player" else "The computer wins")
-        before = len(final.decisions)
-        if before >= decisions and any(line.startswith("computer keeps") for line in final.log):
+        made += rows
+        if made >= decisions and any(line.startswith("computer keeps") for line in final.log):
             return final
         (page.locator("#fk-next").tap if touch else page.locator("#fk-next").click)()
+        before = len(settled(page).decisions)
     return final
 
 

@@ -124,3 +124,21 @@ def test_a_die_is_frozen():
     with pytest.raises(dataclasses.FrozenInstanceError):
         die.name = "other"
     assert {die: 1}[Die("plain", (1, 1, 1, 1, 1, 1))] == 1
+
+
+def test_short_straights_score_their_spare_dice_only():
+    from holdwise.games.farkle.rules import score
+
+    assert score((1, 1, 1, 1, 1, 0, 0)) == 500  # 1-2-3-4-5: the 1 and the 5 are part of the straight
+    assert score((0, 1, 1, 1, 1, 1, 0)) == 750  # 2-3-4-5-6
+    assert score((2, 1, 1, 1, 1, 0, 0)) == 600  # 1-2-3-4-5 and a spare 1
+    assert score((0, 1, 1, 1, 2, 1, 0)) == 800  # 2-3-4-5-6 and a spare 5
+
+
+def test_a_bad_die_is_named_by_its_first_forty_characters():
+    from holdwise.games.farkle.rules import Die
+
+    name = "abcdefghij" * 5
+    with pytest.raises(InputError) as err:
+        Die(name, (1, 1, 1, 1, 1, -1))
+    assert str(err.value).startswith(f"die {name[:40]!r}:")

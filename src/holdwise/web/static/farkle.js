@@ -494,8 +494,10 @@
       if (d.best_points !== d.chosen) better.push(`best for points: ${d.best_points}`);
       if (better.length) what.append(el("div", {class: "muted", text: better.join(" · ")}));
       const tr = el("tr", {class: costs(d) ? "fk-costly" : ""}, el("td", {text: String(i + 1)}), what);
-      if (r.race_aware) tr.append(el("td", {class: "num", text: d.win_loss > 5e-5 ? (100 * d.win_loss).toFixed(1) + " pp" : "0"}));
-      tr.append(el("td", {class: "num", text: d.points_loss > 0.05 ? fmt(Math.round(d.points_loss)) : "0"}));
+      if (r.race_aware) tr.append(el("td", {class: "num", "data-label": "win chance lost",
+        text: d.win_loss > 5e-5 ? (100 * d.win_loss).toFixed(1) + " pp" : "0"}));
+      tr.append(el("td", {class: "num", "data-label": "points lost",
+        text: d.points_loss > 0.05 ? fmt(Math.round(d.points_loss)) : "0"}));
       body.append(tr);
     });
     table.append(body);
