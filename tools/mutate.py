@@ -6,6 +6,7 @@ Usage (from the repository root, in the project's venv):
     python tools/mutate.py --quick              # the fixed, seeded subset CI runs (exit 1 below its floor)
     python tools/mutate.py --modules holdwise/solver/reroll.py --jobs 2 --json out.json
     python tools/mutate.py --list --modules holdwise/solver/exact.py   # print the mutants, run nothing
+    python tools/mutate.py --rerun full.json    # only the survivors of an earlier run's JSON; scores combined
 
 Why not mutmut: the Numba kernels. Every kernel is a plain `def _kernel` bound as `kernel = njit(...)(_kernel)`,
 so with NUMBA_DISABLE_JIT=1 (the default environment below) a mutated kernel runs as plain Python.
@@ -289,6 +290,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", metavar="FILE", help="write the results as JSON ('-' for stdout)")
     parser.add_argument("--match", metavar="TEXT", help="only mutants whose `module | line | change` contains TEXT")
     parser.add_argument("--list", action="store_true", help="print the mutants and run nothing")
+    parser.add_argument("--rerun", metavar="FILE", type=Path,
+                        help="run only the survivors of an earlier run (its --json file) and print the combined "
+                             "scores: what it killed plus what is killed now, over its mutants less the "
+                             "equivalents excused now (the source of the modules must not have changed)")
     parser.add_argument("--config", type=Path, default=CONFIG)
     parser.add_argument("--equivalents", type=Path, default=EQUIVALENTS)
     opts = parser.parse_args(argv)
@@ -313,6 +318,10 @@ def main(argv: list[str] | None = None) -> int:
         floor = floor if floor is not None else float(settings.get("quick_floor", 80))
         chosen = [m for m in chosen if modules[m].get("quick", True)]
 
+    earlier: dict[str, dict] = {}
+    if opts.rerun is not None:
+        earlier = {m["module"]: m for m in json.loads(opts.rerun.read_text())["modules"]}
+        chosen = [m for m in chosen if m in earlier]
     plan: dict[str, list[Mutant]] = {}
     texts: dict[str, str] = {}
     for module in chosen:
@@ -323,6 +332,11 @@ def main(argv: list[str] | None = None) -> int:
                 m.status = "excused"
         if opts.match:
             mutants = [m for m in mutants if opts.match in m.key]
+        if opts.rerun is not None:
+            if len(generate(module, texts[module])) != earlier[module]["mutants"]:
+                raise SystemExit(f"{module} has changed since {opts.rerun}: run it in full")
+            keys = {s["key"] for s in earlier[module]["survivors"]}
+            mutants = [m for m in mutants if m.key in keys or m.status == "excused"]
         if per_module is not None:
             live = [m for m in mutants if m.status != "excused"]
             rng = random.Random(f"{seed}:{module}")
@@ -396,12 +410,16 @@ def main(argv: list[str] | None = None) -> int:
     for module, mutants in plan.items():
         killed = sum(m.status in ("killed", "timeout") for m in mutants)
         excused = sum(m.status == "excused" for m in mutants)
-        counted = len(mutants) - excused
+        total = len(mutants)
+        if opts.rerun is not None:  # the earlier run's kills stand: the same source, tests only added
+            killed += earlier[module]["killed"]
+            total = earlier[module]["mutants"]
+        counted = total - excused
         score = 100.0 * killed / counted if counted else 100.0
         if floor is not None and score < floor:
             failed = True
-        print(f"{module:48} {len(mutants):7} {killed:6} {excused:7} {score:5.1f}%")
-        results.append({"module": module, "mutants": len(mutants), "killed": killed, "excused": excused,
+        print(f"{module:48} {total:7} {killed:6} {excused:7} {score:5.1f}%")
+        results.append({"module": module, "mutants": total, "killed": killed, "excused": excused,
                         "score": round(score, 1),
                         "survivors": [asdict(m) | {"key": m.key} for m in mutants if m.status == "survived"]})
     survivors = [m for mutants in plan.values() for m in mutants if m.status == "survived"]

@@ -119,3 +119,24 @@ def test_a_real_run_kills_a_mutant_in_the_copy_only(tmp_path):
     assert target.read_text() == before
     result = json.loads(out.read_text())["modules"][0]
     assert result["mutants"] == 2 and result["killed"] == 2 and code == 0
+
+
+@pytest.mark.slow
+def test_a_rerun_runs_only_the_earlier_survivors_and_adds_their_kills(tmp_path):
+    """An earlier run where both MAX_EXPONENT mutants "survived": the rerun kills them, the score counts all."""
+    full = tmp_path / "full.json"
+    mutate.main(["--modules", "solver/exact.py", "--match", "MAX_EXPONENT = 300 ", "--jobs", "1", "--json",
+                 str(full)])
+    doc = json.loads(full.read_text())
+    module = doc["modules"][0]
+    all_mutants = mutate.generate(module["module"], (ROOT / "src" / module["module"]).read_text())
+    chosen = [m for m in all_mutants if "MAX_EXPONENT = 300 " in m.key]
+    excused = sum(m.key in mutate.load_equivalents() for m in all_mutants)
+    module.update(mutants=len(all_mutants), killed=len(all_mutants) - excused - len(chosen),
+                  survivors=[{"key": m.key} for m in chosen])
+    full.write_text(json.dumps(doc))
+    out = tmp_path / "again.json"
+    code = mutate.main(["--rerun", str(full), "--jobs", "1", "--json", str(out), "--floor", "100"])
+    again = json.loads(out.read_text())["modules"][0]
+    assert again["mutants"] == len(all_mutants) and again["killed"] == len(all_mutants) - again["excused"]
+    assert again["score"] == 100.0 and code == 0

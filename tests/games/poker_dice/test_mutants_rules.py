@@ -127,3 +127,29 @@ def test_bad_input_is_cut_to_24_characters_in_messages():
     with pytest.raises(InputError) as info:
         parse_hand("Z" * 22 + " 1 2 3 4")  # repr is 24 characters: shown whole
     assert repr("Z" * 22) in str(info.value)
+
+
+def test_faces_in_a_list_must_be_numbers_or_text():
+    from holdwise.games.poker_dice.rules import parse_hand
+
+    for bad, shown in ((None, "None"), (True, "True"), (1.5, "1.5")):
+        with pytest.raises(InputError) as err:
+            parse_hand([1, 2, 3, 4, bad])
+        assert str(err.value) == f"not a face: {shown} (1-6, or A K Q J 10 9)"
+
+
+def test_runs_of_faces_without_spaces_and_hand_sizes():
+    from holdwise.games.poker_dice.rules import Variant, parse_hand
+
+    assert parse_hand("AK QJ 9", Variant(poker_faces=True)) == parse_hand("A K Q J 9", Variant(poker_faces=True))
+    with pytest.raises(InputError, match="a hand has 1 to 5 dice, not 0"):
+        parse_hand("", n_dice=0)
+    assert parse_hand("6", n_dice=1) == (6,)
+
+
+def test_the_top_straight_is_the_flush_in_describe():
+    from holdwise.games.poker_dice.rules import CATEGORY_LABELS, Variant, describe
+
+    flush = Variant(flush=True)
+    assert describe((2, 3, 4, 5, 6), flush).endswith(f"({CATEGORY_LABELS['flush']})")
+    assert describe((1, 2, 3, 4, 5), flush).endswith(f"({CATEGORY_LABELS['straight']})")

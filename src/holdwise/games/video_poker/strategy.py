@@ -1,0 +1,940 @@
+"""Strategy charts: the exact value of every hold of every deal, a chart's exact return, the best charts.
+
+A chart is an ordered list of lines, each naming a set of hold-pattern ids of the game's vocabulary
+(`patterns.py`). On a deal the chart plays the hold matched by its FIRST line that matches any of the
+deal's 32 holds; a deal no line matches discards everything (draws five).
+
+When one line fits several holds of a deal, the line takes them in a fixed order that does not look at
+the pattern's worth: the hold whose held cards rank highest (compared card by card from the top, the
+joker above the ace), then fewer cards. Holds with exactly the same ranks differ only in suits, a choice
+no chart line names: there the hold with the higher value is taken (as a player picks the suit), then
+the solver's tie rule. This keeps every suit-renamed copy of a deal playing the same way, so the return
+over the 134,459 suit-distinct deals (each weighted by how many deals it stands for) is exactly the return
+over all 2,598,960 deals.
+
+Values are integers over one scale per game and bet, as `solver.hold_values` gives them for one hand:
+value per coin = v / scale with scale = M x (the pays' common denominator). The chart's return is
+
+    R = sum_d w_d v_d(chart's hold) / (C(deck, 5) x scale),
+
+and the optimum is the same sum over each deal's best hold (ties as the solver breaks them).
+
+The best basic strategy is an order of the vocabulary's ids (one id a line) found by local search:
+start from the ids sorted by their mean value, then move single ids to the position that gains most
+(an insertion move; an adjacent swap is one) until no move gains; gains are computed exactly and
+incrementally (only deals holding the moved id change). N-line charts come from greedy removal of the
+line whose removal costs least, re-optimising the order after each removal; coarse lines that the
+vocabulary names (a line such as "4 to a flush" over its finer ids) may replace several fine lines.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from numba import njit
+
+from ...errors import InputError
+from ..base import Result, fraction_text
+from .cards import card_str
+from .evaluator import binomials
+from .paytables import MAX_COINS, PayTable
+from .solver import HOLD_PRIORITY, deal_subsets, distinct_deals, game_tables, integer_pays, popcount5
+
+__all__ = [
+    "CHART_LINE_LIMIT", "CURVE_LINES", "ChartError", "ChartLineStats", "ChartReport", "CurvePoint", "DealTable",
+    "LineEntries", "OrderSearch", "chart_play", "class_totals", "deal_table", "derive_order", "evaluate_chart",
+    "game_chart_report", "line_entries", "play_statistics", "reduce_chart", "strategy_report",
+]
+
+HAND = 5
+CURVE_LINES = 40  # the cost curve runs over charts of 1 to 40 lines
+CHART_LINE_LIMIT = 10_000  # a chart's lines beyond this are refused by the reader; the engine takes any
+NO_LINE = np.int64(1 << 40)  # position of a line that is not in the chart
+TOP_ERRORS = 10
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# every hold of every deal
+
+
+def _all_hold_values(deals, pay_sums, classes5, pays, binom, offset, mult, priority, values, best_mask):
+    """values[i, mask] = S(H) x mult[|H|] for every hold of every deal; best_mask[i] = the solver's best hold.
+
+    S(H) = sum over Y, H ⊆ Y ⊆ deal of (-1)^|Y - H| T[Y] . pays (the Möbius transform of the solver).
+    """
+    rows = np.empty(32, dtype=np.int64)
+    full = np.empty(1, dtype=np.int64)
+    value = np.empty(32, dtype=np.int64)
+    for i in range(deals.shape[0]):
+        deal_subsets(deals[i], binom, offset, rows, full)
+        for mask in range(31):
+            value[mask] = pay_sums[rows[mask]]
+        value[31] = pays[classes5[full[0]]]
+        for bit in range(HAND):
+            step = 1 << bit
+            for mask in range(32):
+                if not mask & step:
+                    value[mask] -= value[mask | step]
+        best = -1
+        top = 0
+        for mask in range(32):
+            scaled = value[mask] * mult[popcount5(mask)]
+            values[i, mask] = scaled
+            if best < 0 or scaled > top or (scaled == top and priority[mask] < priority[best]):
+                best = mask
+                top = scaled
+        best_mask[i] = best
+
+
+all_hold_values = njit(cache=True)(_all_hold_values)
+
+
+def _chosen_class_totals(deals, weights, masks, class_counts, classes5, binom, offset, mult, totals):
+    """totals[c] += w_i x mult[|H_i|] x N_c(H_i): the final-hand class counts of one chosen hold per deal."""
+    n_classes = class_counts.shape[1]
+    rows = np.empty(32, dtype=np.int64)
+    full = np.empty(1, dtype=np.int64)
+    for i in range(deals.shape[0]):
+        deal_subsets(deals[i], binom, offset, rows, full)
+        hold = masks[i]
+        held = popcount5(hold)
+        factor = weights[i] * mult[held]
+        for mask in range(32):
+            if (mask & hold) == hold:
+                sign = factor if (popcount5(mask) - held) % 2 == 0 else -factor
+                if mask == 31:
+                    totals[classes5[full[0]]] += sign
+                else:
+                    for c in range(n_classes):
+                        totals[c] += sign * class_counts[rows[mask], c]
+
+
+chosen_class_totals = njit(cache=True)(_chosen_class_totals)
+
+
+@dataclass(frozen=True, eq=False)
+class DealTable:
+    """Every hold of every suit-distinct deal of a game at a bet, valued exactly (cached per game and bet).
+
+    value per coin of hold `mask` on deal i = values[i, mask] / scale; deals weigh `weights` (sum = total).
+    `within[i, mask]` is the hold's place in the deal's fixed order inside one chart line (0 = taken first).
+    """
+
+    table: PayTable
+    coins: int
+    deals: np.ndarray  # (n, 5) sorted cards
+    weights: np.ndarray  # (n,)
+    values: np.ndarray  # (n, 32) int64
+    best_mask: np.ndarray  # (n,)
+    best_value: np.ndarray  # (n,)
+    within: np.ndarray  # (n, 32) int8
+    scale: int
+    total: int  # C(deck, 5): the weights' sum
+
+    def ret(self, weighted_sum: int) -> Fraction:
+        """A weighted sum of values as a return per coin: sum / (total x scale)."""
+        return Fraction(int(weighted_sum), self.total * self.scale)
+
+    @property
+    def optimal_sum(self) -> int:
+        """sum_d w_d x best value (Python int: no overflow)."""
+        return _weighted_sum(self.weights, self.best_value)
+
+
+def _weighted_sum(weights: np.ndarray, values: np.ndarray) -> int:
+    """sum w x v exactly: int64 in blocks that cannot overflow, added up as Python ints."""
+    # one product is w (<= 24) x |v| (< 2**62 / C(47, 5)); a block of 4,096 stays far below 2**63
+    products = np.asarray(weights, dtype=np.int64) * np.asarray(values, dtype=np.int64)
+    return sum(int(products[lo:lo + 4096].sum()) for lo in range(0, len(products), 4096))
+
+
+def _rank_keys(deals: np.ndarray) -> np.ndarray:
+    """Per deal and mask: a number that is larger for the hold whose held cards rank higher (then fewer cards).
+
+    Digits base 16 from the top held card down: rank + 1 (joker 14), then 15 for each card not held, so a
+    hold that is a prefix of another (A vs A 3) comes first. Mask 0 (draw five) comes last.
+    """
+    ranks = deals >> 2  # sorted cards: ranks ascending, the joker (52) is rank 13
+    keys = np.zeros((len(deals), 32), dtype=np.int64)
+    for mask in range(1, 32):
+        held = [j for j in range(HAND - 1, -1, -1) if mask >> j & 1]
+        key = np.zeros(len(deals), dtype=np.int64)
+        for k in range(HAND):
+            digit = ranks[:, held[k]] + 1 if k < len(held) else 15
+            key = key * 16 + digit
+        keys[:, mask] = key
+    return keys
+
+
+@lru_cache(maxsize=8)
+def deal_table(table: PayTable, coins: int = MAX_COINS) -> DealTable:
+    """The exact value of every hold of every suit-distinct deal, the best hold of each, the in-line order."""
+    tables = game_tables(table)
+    d = tables.deck
+    pays, denominator = integer_pays(table, coins)
+    pay_sums = tables.class_counts @ pays
+    deals, weights = distinct_deals(table.deck)
+    n = len(deals)
+    values = np.empty((n, 32), dtype=np.int64)
+    best_mask = np.empty(n, dtype=np.int64)
+    all_hold_values(deals, pay_sums, tables.classes5, pays, binomials(), d.offset, d.mult, HOLD_PRIORITY, values,
+                    best_mask)
+    best_value = values[np.arange(n), best_mask]
+    keys = _rank_keys(deals)
+    priority = np.broadcast_to(HOLD_PRIORITY, (n, 32))
+    order = np.lexsort((priority, -values, -keys), axis=-1)
+    within = np.empty((n, 32), dtype=np.int8)
+    np.put_along_axis(within, order, np.arange(32, dtype=np.int8)[None, :].repeat(n, 0), axis=1)
+    for a in (deals, weights, values, best_mask, best_value, within):
+        a.flags.writeable = False
+    return DealTable(table, coins, deals, weights, values, best_mask, best_value, within, d.weight * denominator,
+                     math.comb(table.deck, HAND))
+
+
+def class_totals(dt: DealTable, masks: np.ndarray) -> list[int]:
+    """Final-hand class counts (every deal weighted by M) when deal i holds masks[i]: exact."""
+    tables = game_tables(dt.table)
+    totals = np.zeros(len(dt.table.hands), dtype=np.int64)
+    chosen_class_totals(dt.deals, dt.weights, np.asarray(masks, dtype=np.int64), tables.class_counts,
+                        tables.classes5, binomials(), tables.deck.offset, tables.deck.mult, totals)
+    return [int(x) for x in totals]
+
+
+def play_statistics(combinations: Sequence[int], pays: Sequence[Fraction]) -> dict[str, Fraction]:
+    """Return, variance and hit frequency of a play from its final-hand class counts (exact).
+
+    With p_c = count_c / sum(counts) and pay_c per coin: return = sum p_c pay_c, variance = sum p_c pay_c^2
+    - return^2 (per coin bet, squared), hit frequency = sum of p_c over the classes that pay.
+    """
+    total = sum(combinations)
+    ret = sum((Fraction(c) * p for c, p in zip(combinations, pays)), Fraction(0)) / total
+    second = sum((Fraction(c) * p * p for c, p in zip(combinations, pays)), Fraction(0)) / total
+    hits = Fraction(sum(c for c, p in zip(combinations, pays) if p > 0), total)
+    return {"return": ret, "variance": second - ret * ret, "hit_frequency": hits}
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# a chart's play
+
+
+def _line_index(lines: Sequence[Iterable[int]], n_ids: int) -> np.ndarray:
+    """line_of[id] = the first line naming the id, or len(lines) when no line does."""
+    line_of = np.full(n_ids, len(lines), dtype=np.int64)
+    for i, ids in enumerate(lines):
+        for pid in ids:
+            if not 0 <= int(pid) < n_ids:
+                raise InputError(f"chart line {i + 1} names pattern id {pid}, not in the vocabulary (0-{n_ids - 1})")
+            if line_of[pid] == len(lines):
+                line_of[pid] = i
+    return line_of
+
+
+def chart_play(dt: DealTable, ids: np.ndarray, lines: Sequence[Iterable[int]]) -> tuple[np.ndarray, np.ndarray]:
+    """The chart's hold on every deal: (mask, line index; -1 where no line matches and all five are drawn)."""
+    n_ids = int(ids.max()) + 1 if ids.size else 0
+    n_ids = max(n_ids, 1 + max((int(p) for ln in lines for p in ln), default=-1))
+    line_of = _line_index(lines, n_ids)
+    key = line_of[ids] * 32 + dt.within
+    mask = key.argmin(axis=1)
+    line = key[np.arange(len(key)), mask] // 32
+    none = line == len(lines)
+    mask[none] = 0
+    line[none] = -1
+    return mask.astype(np.int64), line.astype(np.int64)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# the order search (kernels work on "entries": per deal, one entry per chart line that fits one of its holds)
+
+
+@dataclass(frozen=True, eq=False)
+class LineEntries:
+    """Per deal, the chart lines that fit one of its holds and the hold each takes (CSR arrays)."""
+
+    start: np.ndarray  # (n + 1,) entries of deal i: start[i]:start[i + 1]
+    line: np.ndarray  # (E,) line index of the entry
+    value: np.ndarray  # (E,) value of the hold the line takes on the deal
+    mask: np.ndarray  # (E,) that hold
+    by_line_start: np.ndarray  # (L + 1,) the entries of line l: by_line_entry[by_line_start[l]:...]
+    by_line_entry: np.ndarray  # (E,)
+    deal_of: np.ndarray  # (E,) the deal of each entry
+    fallback: np.ndarray  # (n,) value of drawing five (a deal no line fits)
+    n_lines: int
+
+
+def line_entries(dt: DealTable, ids: np.ndarray, line_of_id: np.ndarray, n_lines: int) -> LineEntries:
+    """The entries of a set of lines: line_of_id[id] = its line (or -1); each line takes its first hold."""
+    n = len(ids)
+    lines = line_of_id[ids]  # (n, 32)
+    key = np.where(lines >= 0, lines * 32 + dt.within, np.int64(1) << 50)
+    order = np.argsort(key, axis=1, kind="stable")
+    sorted_key = np.take_along_axis(key, order, axis=1)
+    sorted_line = sorted_key // 32
+    valid = sorted_key < (np.int64(1) << 50)
+    first = valid.copy()
+    first[:, 1:] &= sorted_line[:, 1:] != sorted_line[:, :-1]
+    rows, cols = np.nonzero(first)
+    masks = order[rows, cols]
+    counts = np.bincount(rows, minlength=n)
+    start = np.zeros(n + 1, dtype=np.int64)
+    np.cumsum(counts, out=start[1:])
+    line = sorted_line[rows, cols].astype(np.int64)
+    value = dt.values[rows, masks].astype(np.int64)
+    by_line = np.argsort(line, kind="stable").astype(np.int64)
+    by_start = np.zeros(n_lines + 1, dtype=np.int64)
+    np.cumsum(np.bincount(line, minlength=n_lines), out=by_start[1:])
+    return LineEntries(start, line, value, masks.astype(np.int64), by_start, by_line, rows.astype(np.int64),
+                       dt.values[:, 0].astype(np.int64), n_lines)
+
+
+def _choices(start, line, pos, choice):
+    """choice[d] = the entry of deal d whose line stands first in the chart (-1: none)."""
+    for d in range(start.shape[0] - 1):
+        best = -1
+        top = NO_LINE
+        for e in range(start[d], start[d + 1]):
+            p = pos[line[e]]
+            if p < top:
+                top = p
+                best = e
+        choice[d] = best
+
+
+choices = njit(cache=True)(_choices)
+
+
+def _second_value(d, skip, start, line, value, pos, fallback):
+    """(position, value) of the deal's first line other than entry `skip` (fallback: position NO_LINE)."""
+    top = NO_LINE
+    val = fallback[d]
+    for f in range(start[d], start[d + 1]):
+        if f != skip:
+            p = pos[line[f]]
+            if p < top:
+                top = p
+                val = value[f]
+    return top, val
+
+
+second_value = njit(cache=True)(_second_value)
+
+
+def _sweep(order, pos, start, line, value, weights, fallback, by_start, by_entry, deal_of, choice):
+    """One pass of insertion moves over every line of `order`; returns (moves made, total gain).
+
+    Moving line a from position p to q < p switches the deals whose chosen line c stands at q..p-1 and hold
+    a to a: gain sum w (v_a - v_c). Moving it to q > p switches the deals that chose a and whose next line
+    s stands at p+1..q to s: gain sum w (v_s - v_a). Each line moves to its best place if that gains.
+    """
+    n_pos = order.shape[0]
+    up = np.zeros(n_pos, dtype=np.int64)
+    down = np.zeros(n_pos, dtype=np.int64)
+    moves = 0
+    gained = 0
+    lines = order.copy()
+    for a in lines:
+        p = pos[a]
+        for k in range(n_pos):
+            up[k] = 0
+            down[k] = 0
+        for k in range(by_start[a], by_start[a + 1]):
+            e = by_entry[k]
+            d = deal_of[e]
+            c = choice[d]
+            w = weights[d]
+            if c != e:
+                up[pos[line[c]]] += w * (value[e] - value[c])
+            else:
+                sp, sv = second_value(d, e, start, line, value, pos, fallback)
+                if sp < NO_LINE:
+                    down[sp] += w * (sv - value[e])
+        best_gain = 0
+        best_q = p
+        acc = 0
+        for q in range(p - 1, -1, -1):
+            acc += up[q]
+            if acc > best_gain:
+                best_gain = acc
+                best_q = q
+        acc = 0
+        for q in range(p + 1, n_pos):
+            acc += down[q]
+            if acc > best_gain:
+                best_gain = acc
+                best_q = q
+        if best_q == p:
+            continue
+        if best_q < p:
+            for k in range(p, best_q, -1):
+                order[k] = order[k - 1]
+                pos[order[k]] = k
+        else:
+            for k in range(p, best_q):
+                order[k] = order[k + 1]
+                pos[order[k]] = k
+        order[best_q] = a
+        pos[a] = best_q
+        for k in range(by_start[a], by_start[a + 1]):
+            d = deal_of[by_entry[k]]
+            top = NO_LINE
+            best = -1
+            for f in range(start[d], start[d + 1]):
+                pl = pos[line[f]]
+                if pl < top:
+                    top = pl
+                    best = f
+            choice[d] = best
+        moves += 1
+        gained += best_gain
+    return moves, gained
+
+
+sweep = njit(cache=True)(_sweep)
+
+
+def _removal_costs(order, pos, start, line, value, weights, fallback, choice, cost):
+    """cost[l] = sum over deals choosing line l of w (v_l - v_next): what removing l loses (may be < 0)."""
+    for k in range(order.shape[0]):
+        cost[order[k]] = 0
+    for d in range(start.shape[0] - 1):
+        e = choice[d]
+        if e < 0:
+            continue
+        sp, sv = second_value(d, e, start, line, value, pos, fallback)
+        cost[line[e]] += weights[d] * (value[e] - sv)
+
+
+removal_costs = njit(cache=True)(_removal_costs)
+
+
+@dataclass
+class OrderSearch:
+    """A chart order being improved: lines (sets of ids), their order, each deal's chosen entry."""
+
+    entries: LineEntries
+    order: np.ndarray  # line indices, first line first
+    pos: np.ndarray  # pos[line] = its place, NO_LINE when out of the chart
+    choice: np.ndarray
+    weights: np.ndarray
+
+    @classmethod
+    def start(cls, entries: LineEntries, order: Sequence[int], weights: np.ndarray) -> OrderSearch:
+        """A search from a given order of (some of) the lines."""
+        order = np.asarray(order, dtype=np.int64)
+        pos = np.full(entries.n_lines, NO_LINE, dtype=np.int64)
+        pos[order] = np.arange(len(order))
+        choice = np.empty(len(entries.start) - 1, dtype=np.int64)
+        choices(entries.start, entries.line, pos, choice)
+        return cls(entries, order.copy(), pos, choice, weights)
+
+    def value_sum(self) -> int:
+        """sum_d w_d x value of the chosen hold (exact)."""
+        e = self.entries
+        v = np.where(self.choice >= 0, e.value[np.maximum(self.choice, 0)], e.fallback)
+        return _weighted_sum(self.weights, v)
+
+    def improve(self, max_sweeps: int = 1000, progress: Callable[[int], None] | None = None) -> int:
+        """Insertion moves until none gains (a local optimum); returns the number of sweeps."""
+        e = self.entries
+        for n in range(1, max_sweeps + 1):
+            moves, _ = sweep(self.order, self.pos, e.start, e.line, e.value, self.weights, e.fallback,
+                             e.by_line_start, e.by_line_entry, e.deal_of, self.choice)
+            if progress is not None:
+                progress(n)
+            if moves == 0:
+                return n
+        return max_sweeps
+
+    def costs(self) -> np.ndarray:
+        """What removing each line of the order loses (indexed by line)."""
+        e = self.entries
+        cost = np.zeros(e.n_lines, dtype=np.int64)
+        removal_costs(self.order, self.pos, e.start, e.line, e.value, self.weights, e.fallback, self.choice, cost)
+        return cost
+
+    def remove(self, victim: int) -> None:
+        """Take a line out of the chart."""
+        self.order = self.order[self.order != victim]
+        self.pos[:] = NO_LINE
+        self.pos[self.order] = np.arange(len(self.order))
+        choices(self.entries.start, self.entries.line, self.pos, self.choice)
+
+    def live(self) -> np.ndarray:
+        """The lines of the order that are the play on some deal, in order."""
+        used = np.zeros(self.entries.n_lines, dtype=bool)
+        used[self.entries.line[self.choice[self.choice >= 0]]] = True
+        return self.order[used[self.order]]
+
+
+def _mean_value_order(entries: LineEntries, weights: np.ndarray) -> np.ndarray:
+    """Lines sorted by the weighted mean value of the hold they take, highest first."""
+    w = weights[entries.deal_of].astype(np.float64)
+    total = np.bincount(entries.line, weights=w * entries.value.astype(np.float64), minlength=entries.n_lines)
+    count = np.bincount(entries.line, weights=w, minlength=entries.n_lines)
+    mean = np.where(count > 0, total / np.maximum(count, 1), -1.0)
+    return np.lexsort((np.arange(entries.n_lines), -mean))
+
+
+def derive_order(dt: DealTable, ids: np.ndarray, n_ids: int,
+                 progress: Callable[[int], None] | None = None) -> tuple[list[int], OrderSearch]:
+    """The best basic strategy: an order of the ids (one a line) at a local optimum of the exact return.
+
+    Returns the live lines (ids that are the play on some deal), best first, and the search state.
+    """
+    entries = line_entries(dt, ids, np.arange(n_ids, dtype=np.int64), n_ids)
+    search = OrderSearch.start(entries, _mean_value_order(entries, dt.weights), dt.weights)
+    search.improve(progress=progress)
+    live = search.live()
+    # lines that are never the play change nothing: drop them, the choices stay the same
+    search = OrderSearch.start(entries, live, dt.weights)
+    return [int(x) for x in live], search
+
+
+def reduce_chart(dt: DealTable, ids: np.ndarray, lines: Sequence[frozenset[int]], max_lines: int = 1,
+                 coarse: Mapping[str, frozenset[int]] | None = None, texts: Sequence[str] | None = None,
+                 progress: Callable[[int, int], None] | None = None) -> dict[int, tuple[list[str], list[frozenset[int]],
+                                                                                          int]]:
+    """The best chart found of each length from len(lines) down to max_lines: {n: (texts, lines, value sum)}.
+
+    Greedy: each step either removes the line whose removal loses least or, where the vocabulary has a
+    coarse line (`coarse`: text -> its ids) that covers two or more of the chart's lines, replaces them by
+    it when that loses less; the order is re-optimised by insertion moves after each step. The value sum of
+    the best chart of AT MOST n lines is kept for each n, so the curve never rises as n grows.
+    """
+    texts = list(texts) if texts is not None else [str(sorted(x)) for x in lines]
+    cur_lines = [frozenset(x) for x in lines]
+    cur_texts = list(texts)
+    coarse = dict(coarse or {})
+    n_ids = int(ids.max()) + 1
+    out: dict[int, tuple[list[str], list[frozenset[int]], int]] = {}
+
+    def build(lines_now: list[frozenset[int]]) -> OrderSearch:
+        line_of = np.full(n_ids, -1, dtype=np.int64)
+        for i in range(len(lines_now) - 1, -1, -1):  # the first line naming an id takes it
+            for pid in lines_now[i]:
+                line_of[pid] = i
+        entries = line_entries(dt, ids, line_of, len(lines_now))
+        s = OrderSearch.start(entries, np.arange(len(lines_now)), dt.weights)
+        s.improve()
+        return s
+
+    search = build(cur_lines)
+    first_n = len(cur_lines)
+    steps_total = max(1, len(cur_lines) - max_lines)
+    step = 0
+    while True:
+        order = [int(x) for x in search.order]
+        cur_lines = [cur_lines[i] for i in order]
+        cur_texts = [cur_texts[i] for i in order]
+        value = search.value_sum()
+        n = len(cur_lines)
+        for k in range(n, first_n + 1):  # a chart of n lines is a chart of at most k lines for every k >= n
+            if k not in out or out[k][2] < value:
+                out[k] = (list(cur_texts), list(cur_lines), value)
+        if n <= max_lines or n <= 1:
+            break
+        cost = search.costs()
+        victim = int(min(range(n), key=lambda i: (cost[i], -i)))
+        best_loss = int(cost[victim])
+        best_next = ([t for i, t in enumerate(cur_texts) if i != victim],
+                     [ln for i, ln in enumerate(cur_lines) if i != victim], None)
+        for text, cover in coarse.items():
+            inside = [i for i, ln in enumerate(cur_lines) if ln <= cover]
+            if len(inside) < 2 or any(cur_texts[i] == text for i in inside):
+                continue
+            first = inside[0]
+            new_lines = [cover if i == first else ln for i, ln in enumerate(cur_lines) if i == first or i not in inside]
+            new_texts = [text if i == first else t for i, t in enumerate(cur_texts) if i == first or i not in inside]
+            trial = build(new_lines)
+            loss = value - trial.value_sum()
+            if loss < best_loss:
+                best_loss = loss
+                best_next = (new_texts, new_lines, trial)
+        cur_texts, cur_lines, trial = best_next
+        search = trial if trial is not None else build(cur_lines)
+        step += 1
+        if progress is not None:
+            progress(min(step, steps_total), steps_total)
+    return out
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# results
+
+
+@dataclass(frozen=True)
+class ChartLineStats(Result):
+    """One chart line: how often it is the play, the value range of its holds, the cost of its mistakes.
+
+    `frequency` is the chance (over every deal) that the line is the play; `value_min`/`value_max` the
+    range of the holds' expected returns per coin there; `mistakes` the chance it is the play and not the
+    best hold, `cost` the return per coin those deals lose against the optimum.
+    """
+
+    number: int
+    text: str
+    frequency: float
+    value_min: float | None
+    value_max: float | None
+    mistakes: float
+    cost: float
+    cost_exact: str | None = None
+
+    def to_json(self) -> dict:
+        return {k: v for k, v in super().to_json().items() if v is not None or k in ("value_min", "value_max")}
+
+
+@dataclass(frozen=True)
+class ChartError(Result):
+    """Deals where the chart plays one pattern and another is best: how often, what it costs, an example.
+
+    In `note` the players' reading: "Js Ts 9s 8s 2h: hold 4 to a straight flush, not ...".
+    """
+
+    chart_pattern: str
+    best_pattern: str
+    frequency: float
+    deals: int
+    cost: float
+    example: str
+    example_chart_hold: str
+    example_best_hold: str
+    example_loss: float
+    note: str
+
+
+@dataclass(frozen=True)
+class CurvePoint(Result):
+    """The best chart found of at most `lines` lines: its return and cost."""
+
+    lines: int
+    return_value: float
+    return_exact: str
+    cost: float
+    cost_percent: float
+    hands_per_bet_lost: float | None
+
+    def to_json(self) -> dict:
+        out = super().to_json()
+        out["return"] = out.pop("return_value")
+        return {"lines": out["lines"], "return": out["return"], **{k: v for k, v in out.items()
+                                                                  if k not in ("lines", "return")}}
+
+
+@dataclass(frozen=True)
+class ChartReport(Result):
+    """A chart's exact play over every deal: return, cost against the optimum, per-line stats, worst errors.
+
+    `kind` is "chart" (a user's chart), "basic" (the derived best basic strategy) or "lines" (the best chart
+    of at most `max_lines` lines). `cost` is the return per coin lost against optimal play; one bet is lost
+    every `hands_per_bet_lost` = 1 / cost hands (None when the chart is optimal). `table` is the chart's
+    return table (pay classes of its final hands); `variance` per coin bet squared.
+    """
+
+    kind: str
+    paytable: str
+    name: str
+    coins: int
+    lines: tuple[ChartLineStats, ...]
+    return_value: float
+    return_exact: str
+    return_percent: float
+    optimal_return: float
+    optimal_return_exact: str
+    cost: float
+    cost_exact: str
+    cost_percent: float
+    hands_per_bet_lost: float | None
+    variance: float
+    standard_deviation: float
+    hit_frequency: float
+    draw_five_unmatched: float
+    errors: tuple[ChartError, ...]
+    table: tuple = ()
+    notes: tuple[ChartError, ...] = ()
+    curve: tuple[CurvePoint, ...] = ()
+    max_lines: int | None = None
+    seconds: float = 0.0
+    chart_text: str = ""
+
+    def to_json(self) -> dict:
+        out: dict[str, Any] = {"kind": self.kind, "paytable": self.paytable, "name": self.name, "coins": self.coins,
+                               "lines": [ln.to_json() for ln in self.lines], "return": self.return_value,
+                               "return_exact": self.return_exact, "return_percent": self.return_percent,
+                               "cost": self.cost, "cost_exact": self.cost_exact, "cost_percent": self.cost_percent,
+                               "hands_per_bet_lost": self.hands_per_bet_lost,
+                               "optimal_return": self.optimal_return,
+                               "optimal_return_exact": self.optimal_return_exact,
+                               "variance": self.variance, "standard_deviation": self.standard_deviation,
+                               "hit_frequency": self.hit_frequency,
+                               "draw_five_unmatched": self.draw_five_unmatched,
+                               "errors": [e.to_json() for e in self.errors],
+                               "table": [r.to_json() for r in self.table]}
+        if self.kind == "basic":
+            out["notes"] = [n.to_json() for n in self.notes]
+        if self.max_lines is not None:
+            out["max_lines"] = self.max_lines
+        if self.curve:
+            out["curve"] = [c.to_json() for c in self.curve]
+        out["chart_text"] = self.chart_text
+        out["seconds"] = self.seconds
+        return out
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# reports
+
+
+def _per_coin(dt: DealTable, v: int) -> Fraction:
+    return Fraction(int(v), dt.scale)
+
+
+def _hold_text(deal: np.ndarray, mask: int) -> str:
+    held = [card_str(int(deal[j])) for j in range(HAND) if mask >> j & 1]
+    return " ".join(held) or "draw five"
+
+
+def _errors(dt: DealTable, ids: np.ndarray, masks: np.ndarray, texts: Sequence[str], top: int) -> list[ChartError]:
+    """Deals where the chart's hold loses value, grouped by (chart's pattern, best pattern), costliest first."""
+    n = len(masks)
+    rows = np.arange(n)
+    loss = dt.best_value - dt.values[rows, masks]
+    bad = np.nonzero(loss > 0)[0]
+    if not len(bad):
+        return []
+    n_ids = len(texts)
+    chart_id = ids[bad, masks[bad]].astype(np.int64)
+    best_id = ids[bad, dt.best_mask[bad]].astype(np.int64)
+    group = chart_id * n_ids + best_id
+    w = dt.weights[bad]
+    wl = w * loss[bad]  # per group sums stay in int64: one group's sum is at most the whole game's
+    uniq, inv = np.unique(group, return_inverse=True)
+    cost = np.zeros(len(uniq), dtype=np.int64)
+    np.add.at(cost, inv, wl)
+    count = np.zeros(len(uniq), dtype=np.int64)
+    np.add.at(count, inv, w)
+    # the example: the deal of the group that loses most
+    pick = np.lexsort((-loss[bad], inv))
+    first = np.ones(len(pick), dtype=bool)
+    first[1:] = inv[pick][1:] != inv[pick][:-1]
+    example = {int(inv[i]): int(bad[i]) for i in pick[first]}
+    out = []
+    for g in np.argsort(-cost, kind="stable")[:top]:
+        d = example[int(g)]
+        c_text, b_text = texts[int(uniq[g] // n_ids)], texts[int(uniq[g] % n_ids)]
+        deal = dt.deals[d]
+        hand = " ".join(card_str(int(c)) for c in deal)
+        c_hold, b_hold = _hold_text(deal, int(masks[d])), _hold_text(deal, int(dt.best_mask[d]))
+        cost_g = dt.ret(int(cost[g]))
+        share = Fraction(int(count[g]), dt.total)
+        if c_text == b_text:
+            note = (f"{b_text}: another {b_text} hold is better on {share:.3%} of deals "
+                    f"(e.g. {hand}: {b_hold}, not {c_hold}); costs {float(cost_g):.5%} of the bet")
+        else:
+            note = (f"with {c_text} and {b_text}, hold the {b_text} on {float(share):.3%} of deals "
+                    f"(e.g. {hand}: {b_hold}, not {c_hold}); costs {float(cost_g):.5%} of the bet")
+        out.append(ChartError(
+            chart_pattern=c_text, best_pattern=b_text, frequency=float(share), deals=int(count[g]),
+            cost=float(cost_g), example=hand, example_chart_hold=c_hold, example_best_hold=b_hold,
+            example_loss=float(_per_coin(dt, int(loss[d]))), note=note))
+    return out
+
+
+def game_chart_report(dt: DealTable, ids: np.ndarray, pattern_texts: Sequence[str], lines: Sequence[Iterable[int]],
+                      line_texts: Sequence[str], kind: str = "chart", top_errors: int = TOP_ERRORS,
+                      curve: Sequence[CurvePoint] = (), max_lines: int | None = None, exact: bool = True,
+                      start: float | None = None) -> ChartReport:
+    """Evaluate a chart (lines of ids) on every deal of a game and write the report."""
+    from .analysis import ReturnRow, number
+
+    start = time.perf_counter() if start is None else start
+    lines = [frozenset(int(x) for x in ln) for ln in lines]
+    masks, line = chart_play(dt, ids, lines)
+    rows = np.arange(len(masks))
+    chosen = dt.values[rows, masks]
+    chart_sum = _weighted_sum(dt.weights, chosen)
+    ret = dt.ret(chart_sum)
+    best = dt.ret(dt.optimal_sum)
+    cost = best - ret
+    loss = dt.best_value - chosen
+    stats = []
+    n_lines = len(lines)
+    # per line: weighted counts and losses in int64 (bounded by the whole game's sums)
+    for i in range(n_lines):
+        on = line == i
+        if not on.any():
+            stats.append(ChartLineStats(i + 1, line_texts[i], 0.0, None, None, 0.0, 0.0,
+                                        "0/1" if exact else None))
+            continue
+        w = dt.weights[on]
+        vals = chosen[on]
+        wrong = loss[on] > 0
+        line_cost = Fraction(_weighted_sum(w, loss[on]), dt.total * dt.scale)
+        stats.append(ChartLineStats(
+            number=i + 1, text=line_texts[i], frequency=float(Fraction(int(w.sum()), dt.total)),
+            value_min=float(_per_coin(dt, int(vals.min()))), value_max=float(_per_coin(dt, int(vals.max()))),
+            mistakes=float(Fraction(int(w[wrong].sum()), dt.total)), cost=float(line_cost),
+            cost_exact=fraction_text(line_cost) if exact else None))
+    unmatched = float(Fraction(int(dt.weights[line < 0].sum()), dt.total))
+    combos = class_totals(dt, masks)
+    pays = dt.table.pays_for(dt.coins)
+    st = play_statistics(combos, pays)
+    assert st["return"] == ret  # the class counts and the values are two routes to one number
+    total = sum(combos)
+    table_rows = tuple(
+        ReturnRow(hand=h, pay=number(p), combinations=c, probability=float(Fraction(c, total)),
+                  contribution=float(Fraction(c, total) * p),
+                  pay_exact=fraction_text(p) if exact else None,
+                  probability_exact=fraction_text(Fraction(c, total)) if exact else None,
+                  contribution_exact=fraction_text(Fraction(c, total) * p) if exact else None)
+        for h, p, c in zip(dt.table.hands, pays, combos))
+    errors = _errors(dt, ids, masks, pattern_texts, top_errors)
+    return ChartReport(
+        kind=kind, paytable=dt.table.id, name=dt.table.name, coins=dt.coins, lines=tuple(stats),
+        return_value=float(ret), return_exact=fraction_text(ret), return_percent=float(100 * ret),
+        optimal_return=float(best), optimal_return_exact=fraction_text(best), cost=float(cost),
+        cost_exact=fraction_text(cost), cost_percent=float(100 * cost),
+        hands_per_bet_lost=float(1 / cost) if cost > 0 else None, variance=float(st["variance"]),
+        standard_deviation=math.sqrt(st["variance"]), hit_frequency=float(st["hit_frequency"]),
+        draw_five_unmatched=unmatched, errors=tuple(errors), table=table_rows,
+        notes=tuple(errors) if kind == "basic" else (), curve=tuple(curve), max_lines=max_lines,
+        seconds=time.perf_counter() - start, chart_text="\n".join(line_texts) + "\n")
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# the game-level API (needs the vocabulary of patterns.py)
+
+
+@lru_cache(maxsize=8)
+def _game_patterns(table: PayTable):
+    """(vocabulary, id of every hold of every distinct deal) of a game (cached)."""
+    from .patterns import hold_patterns, vocabulary
+
+    vocab = vocabulary(table)
+    deals, _ = distinct_deals(table.deck)
+    ids = np.asarray(hold_patterns(table, deals)).astype(np.int64)
+    ids.flags.writeable = False
+    return vocab, ids
+
+
+def _coarse_lines(vocab, fine: Sequence[str]) -> dict[str, frozenset[int]]:
+    """Coarse lines the vocabulary names: each pattern's text with trailing ", ..." clauses dropped."""
+    out: dict[str, frozenset[int]] = {}
+    for text in fine:
+        parts = text.split(", ")
+        for k in range(len(parts) - 1, 0, -1):
+            coarse = ", ".join(parts[:k])
+            if coarse in out:
+                continue
+            try:
+                ids = frozenset(int(x) for x in vocab.matching(coarse))
+            except InputError:
+                continue
+            if len(ids) > 1:
+                out[coarse] = ids
+    return out
+
+
+@lru_cache(maxsize=16)
+def _derived(table: PayTable, coins: int) -> tuple[list[int], int]:
+    """The derived basic strategy's ids (best first) and its value sum (cached per game and bet)."""
+    dt = deal_table(table, coins)
+    vocab, ids = _game_patterns(table)
+    live, search = derive_order(dt, ids, len(vocab.patterns))
+    return live, search.value_sum()
+
+
+@lru_cache(maxsize=16)
+def _reduced(table: PayTable, coins: int, max_lines: int):
+    dt = deal_table(table, coins)
+    vocab, ids = _game_patterns(table)
+    live, _ = _derived(table, coins)
+    texts = [vocab.patterns[i].text for i in live]
+    coarse = _coarse_lines(vocab, texts)
+    return reduce_chart(dt, ids, [frozenset([i]) for i in live], max_lines, coarse, texts)
+
+
+def _curve_points(dt: DealTable, reduced: Mapping, up_to: int) -> list[CurvePoint]:
+    best = dt.ret(dt.optimal_sum)
+    out = []
+    for n in range(1, up_to + 1):
+        if n not in reduced:
+            continue
+        r = dt.ret(reduced[n][2])
+        c = best - r
+        out.append(CurvePoint(lines=n, return_value=float(r), return_exact=fraction_text(r), cost=float(c),
+                              cost_percent=float(100 * c), hands_per_bet_lost=float(1 / c) if c > 0 else None))
+    return out
+
+
+def strategy_report(game: str | PayTable, coins: int = MAX_COINS, lines: int | None = None, curve: bool = False,
+                    paytable_file: str | Path | None = None, top_errors: int = TOP_ERRORS,
+                    progress: Callable[[str], None] | None = None) -> ChartReport:
+    """The best basic strategy of a game (an id order at a local optimum of the exact return), or with
+    `lines=N` the best chart found of at most N lines; `curve=True` adds the cost curve for 1-40 lines."""
+    from .analysis import check_coins
+    from .paytables import resolve_game
+
+    table = resolve_game(game, paytable_file)
+    coins = check_coins(coins)
+    if lines is not None and (isinstance(lines, bool) or not isinstance(lines, int) or not 1 <= lines <= 1000):
+        raise InputError(f"lines must be a whole number 1 to 1000, got {lines!r}")
+    start = time.perf_counter()
+    say = progress or (lambda text: None)
+    say("valuing every hold of every deal")
+    dt = deal_table(table, coins)
+    say("classifying every hold")
+    vocab, ids = _game_patterns(table)
+    texts = [p.text for p in vocab.patterns]
+    say("deriving the basic strategy")
+    live, _ = _derived(table, coins)
+    points: list[CurvePoint] = []
+    chart_ids = [frozenset([i]) for i in live]
+    chart_texts = [texts[i] for i in live]
+    kind = "basic"
+    if lines is not None or curve:
+        say("finding shorter charts")
+        reduced = _reduced(table, coins, 1)
+        if curve:
+            points = _curve_points(dt, reduced, CURVE_LINES)
+        if lines is not None and lines < len(live):
+            chart_texts, chart_ids, _ = reduced[lines]
+            kind = "lines"
+    say("evaluating the chart")
+    return game_chart_report(dt, ids, texts, chart_ids, chart_texts, kind=kind, top_errors=top_errors,
+                             curve=points, max_lines=lines, start=start)
+
+
+def evaluate_chart(game: str | PayTable, chart: Any, coins: int = MAX_COINS,  # noqa: ANN401
+                   paytable_file: str | Path | None = None, top_errors: int = TOP_ERRORS) -> ChartReport:
+    """A chart's exact return over every deal, its cost against the optimum, each line's stats, its worst errors.
+
+    `chart` is a patterns.Chart, chart text (plain lines or TOML) or a path to a chart file.
+    """
+    from .analysis import check_coins
+    from .paytables import resolve_game
+    from .patterns import Chart, parse_chart, read_chart
+
+    table = resolve_game(game, paytable_file)
+    coins = check_coins(coins)
+    start = time.perf_counter()
+    if isinstance(chart, Path):
+        chart = read_chart(chart, table)
+    elif isinstance(chart, str):
+        chart = parse_chart(chart, table)
+    if not isinstance(chart, Chart):
+        raise InputError(f"a chart is chart text, a path or a Chart, got {type(chart).__name__}")
+    dt = deal_table(table, coins)
+    vocab, ids = _game_patterns(table)
+    texts = [p.text for p in vocab.patterns]
+    return game_chart_report(dt, ids, texts, [ln.ids for ln in chart.lines], [ln.text for ln in chart.lines],
+                             kind="chart", top_errors=top_errors, start=start)
+
