@@ -9,11 +9,20 @@ from __future__ import annotations
 import random
 import textwrap
 from collections.abc import Sequence
-from typing import Optional
 
 import typer
 
-from ._common import WIDTH, emit_json, join_hand, kernels_notice, new_app, progress
+from ._common import (
+    WIDTH,
+    check_plot_path,
+    emit_json,
+    fail,
+    join_hand,
+    kernels_notice,
+    new_app,
+    progress,
+    save_figure,
+)
 
 __all__ = ["video_poker_app"]
 
@@ -71,7 +80,7 @@ def _label(name: str) -> str:
 
 @video_poker_app.command("games")
 def video_poker_games(
-    paytable_file: Optional[str] = typer.Option(None, "--paytable-file", help=PAYTABLE_FILE_HELP),
+    paytable_file: str | None = typer.Option(None, "--paytable-file", help=PAYTABLE_FILE_HELP),
     exact: bool = typer.Option(False, "--exact", help="Also give each pay as a \"p/q\" string (JSON pays_exact)."),
     as_json: bool = typer.Option(False, "--json", help="Print JSON: {\"games\": [...]} (keys in the README)."),
 ):
@@ -104,12 +113,12 @@ def _marks(positions: Sequence[int], cell: int = 6) -> str:
 
 @video_poker_app.command("hold")
 def video_poker_hold(
-    hand: Optional[list[str]] = typer.Argument(
+    hand: list[str] | None = typer.Argument(
         None, help="Five cards in dealt order: AS KS QS JS 9D, one quoted string or separate words, commas "
                    "allowed; T or 10, suits c d h s or the symbols, Jk for the joker."),
     game: str = typer.Option("jacks-or-better-9-6", "--game", "-g", help=GAME_HELP),
     coins: str = typer.Option("5", "--coins", metavar="INTEGER", help=COINS_HELP),
-    paytable_file: Optional[str] = typer.Option(None, "--paytable-file", help=PAYTABLE_FILE_HELP),
+    paytable_file: str | None = typer.Option(None, "--paytable-file", help=PAYTABLE_FILE_HELP),
     exact: bool = typer.Option(False, "--exact", help="Exact values as fractions (JSON value_exact, loss_exact)."),
     counts: bool = typer.Option(False, "--counts", help="Show how many draws of each hold end in each pay class."),
     show_all: bool = typer.Option(False, "--all", help=f"Show all 32 holds, not only the top {TOP_ROWS}."),
@@ -165,7 +174,7 @@ def video_poker_hold(
 def video_poker_return(
     game: str = typer.Option("jacks-or-better-9-6", "--game", "-g", help=GAME_HELP),
     coins: str = typer.Option("5", "--coins", metavar="INTEGER", help=COINS_HELP),
-    paytable_file: Optional[str] = typer.Option(None, "--paytable-file", help=PAYTABLE_FILE_HELP),
+    paytable_file: str | None = typer.Option(None, "--paytable-file", help=PAYTABLE_FILE_HELP),
     exact: bool = typer.Option(False, "--exact", help="Exact return and table as fractions (JSON *_exact keys)."),
     as_json: bool = typer.Option(False, "--json", help="Print JSON (keys in the README)."),
 ):
@@ -196,9 +205,145 @@ def video_poker_return(
     lines += ["", line(head)] + [line(r) for r in rows]
     if exact:
         lines.append(f"exact return: {vp.pay_text(result.return_exact)}")
+    lines += _title(f"variance {result.variance:.4f}, standard deviation {result.standard_deviation:.4f} "
+                    f"(per coin bet); hit frequency {100 * result.hit_frequency:.4f}% (any paying hand)")
     lines += _title(f"every deal weighted by {result.deal_weight:,}; ties between holds go to fewer cards "
                     f"held; {result.seconds:.2f} s")
     _echo(lines)
+
+
+STRATEGY_TOP = 5  # errors and notes shown without --all
+
+
+def _pct(value: float, digits: int = 4) -> str:
+    return f"{100 * value:.{digits}f}%"
+
+
+def _chart_lines(report) -> list[str]:
+    """The chart's lines as a table: how often each is the play, its value range, its mistakes' cost."""
+    num = ("play %", "min", "max", "cost %")
+    cells = [(f"{100 * ln.frequency:.4f}", "-" if ln.value_min is None else f"{ln.value_min:.4f}",
+              "-" if ln.value_max is None else f"{ln.value_max:.4f}", f"{100 * ln.cost:.5f}") for ln in report.lines]
+    widths = [max(len(num[i]), *(len(c[i]) for c in cells)) for i in range(4)] if cells else [len(h) for h in num]
+    right = "  ".join(h.rjust(w) for h, w in zip(num, widths))
+    text_width = max(20, WIDTH - 5 - 2 - len(right))
+    out = [f"{'#':>3}  {'line':<{text_width}}  {right}"]
+    for ln, c in zip(report.lines, cells):
+        numbers = "  ".join(x.rjust(w) for x, w in zip(c, widths))
+        if len(ln.text) <= text_width:
+            out.append(f"{ln.number:>3}  {ln.text:<{text_width}}  {numbers}")
+        else:  # a long line's text goes whole on its own line, the numbers under it
+            out.extend(textwrap.wrap(f"{ln.number:>3}  {ln.text}", WIDTH, subsequent_indent="     "))
+            out.append(f"{'':>3}  {'':<{text_width}}  {numbers}")
+    return out
+
+
+def _curve_table(points) -> list[str]:
+    head = ("lines", "return", "cost", "hands per bet lost")
+    rows = [(str(p.lines), f"{100 * p.return_value:.4f}%", f"{100 * p.cost:.4f}%",
+             "-" if p.hands_per_bet_lost is None else f"{p.hands_per_bet_lost:,.0f}") for p in points]
+    widths = [max(len(head[i]), *(len(r[i]) for r in rows)) for i in range(4)] if rows else [len(h) for h in head]
+    return ["  ".join(h.rjust(w) for h, w in zip(head, widths))] + [
+        "  ".join(x.rjust(w) for x, w in zip(r, widths)) for r in rows]
+
+
+def _plot_curve(points, title: str, path: str) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(7, 4))
+    ax.plot([p.lines for p in points], [100 * p.cost for p in points], marker="o", markersize=3)
+    ax.set_xlabel("chart lines")
+    ax.set_ylabel("cost against optimal play (% of the bet)")
+    ax.set_yscale("symlog", linthresh=1e-3)
+    ax.set_title(title, fontsize=10)
+    ax.grid(True, alpha=0.3)
+    fig.tight_layout()
+    save_figure(fig, path)
+
+
+def strategy_text(report, show_all: bool = False) -> list[str]:
+    """The human report of a chart: header, lines, return, risk, errors (notes), curve."""
+    what = {"basic": f"best basic strategy, {len(report.lines)} lines",
+            "lines": f"best chart of at most {report.max_lines} lines ({len(report.lines)})",
+            "chart": f"your chart, {len(report.lines)} lines"}[report.kind]
+    coins = f"{report.coins} coin{'s' * (report.coins > 1)}"
+    lines = _title(f"{report.name}, {coins}: {what}")
+    lines.append("")
+    lines += _chart_lines(report)
+    lines.append("")
+    lost = ("" if report.hands_per_bet_lost is None
+            else f" (one bet lost every {report.hands_per_bet_lost:,.0f} hands)")
+    lines += _title(f"return {100 * report.return_value:.4f}% against {100 * report.optimal_return:.4f}% with "
+                    f"optimal play: cost {100 * report.cost:.5f}%{lost}")
+    lines += _title(f"exact return {report.return_exact}")
+    lines += _title(f"variance {report.variance:.4f}, standard deviation {report.standard_deviation:.4f}; hit "
+                    f"frequency {100 * report.hit_frequency:.4f}%")
+    if report.draw_five_unmatched > 0:
+        lines += _title(f"no line matches {100 * report.draw_five_unmatched:.4f}% of deals: they draw five")
+    errors = report.errors if show_all else report.errors[:STRATEGY_TOP]
+    if errors:
+        lines.append("")
+        lines.append("costliest exceptions (players' notes):" if report.kind == "basic"
+                     else "where the chart errs most (chart's pattern -> best pattern):")
+        for e in errors:
+            lines += textwrap.wrap(e.note, WIDTH, initial_indent="- ", subsequent_indent="  ",
+                                   break_long_words=False)
+        if len(errors) < len(report.errors):
+            lines.append(f"{len(report.errors) - len(errors)} more: --all shows them")
+    if report.curve:
+        lines.append("")
+        lines.append("cost curve: the best chart found of at most n lines")
+        lines += _curve_table(report.curve)
+    lines += _title(f"the first line that fits a hold of the deal is played; {report.seconds:.1f} s")
+    return lines
+
+
+@video_poker_app.command("strategy")
+def video_poker_strategy(
+    game: str = typer.Option("jacks-or-better-9-6", "--game", "-g", help=GAME_HELP),
+    lines_opt: str | None = typer.Option(None, "--lines", metavar="INTEGER",
+                                            help="The best chart of at most this many lines (1-1000)."),
+    chart: str | None = typer.Option(None, "--chart", metavar="FILE",
+                                        help="Evaluate your chart: a text file of lines, best first, or TOML "
+                                             "lines = [...] (UTF-8)."),
+    curve: bool = typer.Option(False, "--curve", help="Add the cost curve: the best chart of 1 to 40 lines."),
+    plot: str | None = typer.Option(None, "--plot", metavar="FILE",
+                                       help="Write the cost curve as a plot (.png or .svg)."),
+    coins: str = typer.Option("5", "--coins", metavar="INTEGER", help=COINS_HELP),
+    paytable_file: str | None = typer.Option(None, "--paytable-file", help=PAYTABLE_FILE_HELP),
+    show_all: bool = typer.Option(False, "--all", help=f"Show every error group, not only the top {STRATEGY_TOP}."),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON: lines, return, return_exact, cost, ..."),
+):
+    """A strategy chart from the exact value of every hold of every deal, or the exact return of your chart.
+
+    Example: holdwise video-poker strategy --game jacks-or-better-9-6 --lines 15 --curve
+    """
+    vp = _face()
+    coins = vp.parse_coins(coins, "--coins")
+    n_lines = vp.check_lines(lines_opt)
+    check_plot_path(plot)
+    if chart is not None and (n_lines is not None or curve or plot is not None):
+        fail("--chart evaluates your chart; --lines, --curve and --plot derive charts: use one or the other")
+    table = vp.resolve_game(game, paytable_file)
+    chart_obj = vp.read_chart(chart, table) if chart is not None else None
+    kernels_notice(*vp.STRATEGY_KERNEL_MODULES)
+    with progress(f"{table.id}: strategy") as update:
+        if chart_obj is not None:
+            report = vp.evaluate_chart(table, chart_obj, coins, top_errors=10**6 if show_all else 10)
+        else:
+            report = vp.strategy_report(table, coins, lines=n_lines, curve=curve or plot is not None,
+                                        top_errors=10**6 if show_all else 10, progress=update)
+    if plot is not None:
+        _plot_curve(report.curve, f"{table.name}: cost of the best chart of n lines", plot)
+    if as_json:
+        emit_json(report)
+        return
+    _echo(strategy_text(report, show_all))
+    if plot is not None:
+        typer.echo(f"plot written to {plot}")
 
 
 def _pay_lines(vp, table, bet: int) -> list[str]:
@@ -244,11 +389,11 @@ def _option_text(opt) -> str:
 
 @video_poker_app.command("play")
 def video_poker_play(
-    seed: Optional[str] = typer.Option(None, "--seed", metavar="INTEGER",
+    seed: str | None = typer.Option(None, "--seed", metavar="INTEGER",
                                        help="Seed of the deals (a whole number 0 to 2**63 - 1); "
                                             "default: a random one, shown at the start."),
     game: str = typer.Option("jacks-or-better-9-6", "--game", "-g", help=GAME_HELP),
-    paytable_file: Optional[str] = typer.Option(None, "--paytable-file", help=PAYTABLE_FILE_HELP),
+    paytable_file: str | None = typer.Option(None, "--paytable-file", help=PAYTABLE_FILE_HELP),
     credits: str = typer.Option("1000", "--credits", metavar="INTEGER",
                                 help="Starting credits (a whole number 1 to 1,000,000,000)."),
     bet: str = typer.Option("5", "--bet", metavar="INTEGER", help="Coins bet a hand to start with: 1, 2, 3, 4 or 5."),

@@ -152,3 +152,12 @@ def test_a_won_position_is_refused():
     check_not_won(50, 0, 100)
     check_not_won(0, 50, 100)
     check_not_won(0, 0, 100)
+
+
+def test_too_many_weights_are_counted_before_the_next_die():
+    from holdwise import InputError
+    from holdwise.games.farkle import parse_dice
+
+    with pytest.raises(InputError) as err:
+        parse_dice("custom:1 1 1 1 1 1 1, odd")
+    assert "got 7 in 'custom:1 1 1 1 1 1 1'" in str(err.value)

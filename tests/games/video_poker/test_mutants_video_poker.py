@@ -307,3 +307,20 @@ def test_hold_twice_names_the_position():
         parse_hold("1 2 2", hand)
     with pytest.raises(InputError, match="position 3 is held twice"):
         parse_hold([1, 3, 3, 4], hand)
+
+
+def test_card_parsing_messages_and_defaults():
+    from holdwise.games.video_poker.cards import parse_card, parse_hand, parse_hold, shown
+
+    with pytest.raises(InputError, match="no joker in a 52-card deck"):
+        parse_card("Jk")
+    with pytest.raises(InputError) as err:
+        parse_card(60, 53)
+    assert str(err.value) == "card number 60 is not in the 53-card deck (0-52)"
+    with pytest.raises(InputError) as err:
+        parse_hand("Ks As Qs As Js")
+    assert str(err.value).startswith("card As appears twice")
+    with pytest.raises(InputError, match="is neither positions 1-5 nor cards of the hand"):
+        parse_hold("Jk", parse_hand("As Ks Qs Js Ts"))
+    assert shown("x" * 38) == repr("x" * 38)  # 40 characters: whole
+    assert shown("y" * 39) == repr("y" * 39)[:37] + "..."  # 41: cut

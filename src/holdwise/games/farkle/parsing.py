@@ -119,7 +119,7 @@ def _items(text: str) -> list[str]:
     items: list[str] = []
     need = 0  # weights still owed to the custom die being read
     for part in parts:
-        if need:
+        if need > 0:  # a die with too many weights owes none: what follows is the next die
             if not part:
                 continue
             words = _WEIGHT_SEPARATORS.split(part)

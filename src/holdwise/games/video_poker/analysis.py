@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -20,8 +20,19 @@ from .paytables import DEFAULT_GAME, MAX_COINS, PayTable, all_games, resolve_gam
 from .solver import analyze_hand, solve_game
 
 __all__ = [
-    "GameInfo", "GamesList", "MEASURE", "ReturnReport", "ReturnRow", "check_coins", "game_return", "games",
-    "hint", "hold_option", "number", "return_value",
+    "MEASURE",
+    "GameInfo",
+    "GamesList",
+    "ReturnReport",
+    "ReturnRow",
+    "check_coins",
+    "game_return",
+    "games",
+    "hint",
+    "hold_option",
+    "number",
+    "play_statistics",
+    "return_value",
 ]
 
 MEASURE = "expected_return"  # per coin bet: the pay per coin a hold is worth on average
@@ -79,6 +90,19 @@ def hint(hand: CardsInput, game: str | PayTable = DEFAULT_GAME, coins: int = MAX
     return Hint(game="video-poker", position=position, measure=MEASURE, options=tuple(options))
 
 
+def play_statistics(combinations: Sequence[int], pays: Sequence[Fraction]) -> dict[str, Fraction]:
+    """Return, variance and hit frequency of a play from its final-hand class counts (exact).
+
+    With p_c = count_c / sum(counts) and pay_c per coin: return = sum p_c pay_c, variance = sum p_c pay_c^2
+    - return^2 (per coin bet, squared), hit frequency = the chance of a final hand that pays (pay_c > 0).
+    """
+    total = sum(combinations)
+    ret = sum((Fraction(c) * p for c, p in zip(combinations, pays)), Fraction(0)) / total
+    second = sum((Fraction(c) * p * p for c, p in zip(combinations, pays)), Fraction(0)) / total
+    hits = Fraction(sum(c for c, p in zip(combinations, pays) if p > 0), total)
+    return {"return": ret, "variance": second - ret * ret, "hit_frequency": hits}
+
+
 @dataclass(frozen=True)
 class ReturnRow(Result):
     """One pay class of the return table: pay per coin, weighted combinations, probability, contribution."""
@@ -109,6 +133,11 @@ class ReturnReport(Result):
     table: tuple[ReturnRow, ...]
     seconds: float
     return_exact: str | None = None
+    variance: float | None = None
+    standard_deviation: float | None = None
+    hit_frequency: float | None = None
+    variance_exact: str | None = None
+    hit_frequency_exact: str | None = None
 
     @property
     def return_percent(self) -> float:
@@ -121,6 +150,11 @@ class ReturnReport(Result):
             out["return_exact"] = self.return_exact
         out.update({"total_combinations": self.total_combinations, "deal_weight": self.deal_weight,
                     "table": [r.to_json() for r in self.table], "seconds": self.seconds})
+        # the play's risk (added later: the keys above keep their order and values)
+        out["return_percent"] = self.return_percent
+        for key in ("variance", "standard_deviation", "hit_frequency", "variance_exact", "hit_frequency_exact"):
+            if getattr(self, key) is not None:
+                out[key] = getattr(self, key)
         return out
 
 
@@ -149,10 +183,15 @@ def game_return(game: str | PayTable = DEFAULT_GAME, coins: int = MAX_COINS, exa
                   probability_exact=fraction_text(r["probability"]) if exact else None,
                   contribution_exact=fraction_text(r["contribution"]) if exact else None)
         for r in result.rows())
+    stats = play_statistics(result.combinations, table.pays_for(coins))
     return ReturnReport(paytable=table.id, name=table.name, coins=coins, return_value=result.value,
                         total_combinations=result.total, deal_weight=result.total // math.comb(table.deck, 5),
                         table=rows, seconds=time.perf_counter() - start,
-                        return_exact=fraction_text(result.return_exact) if exact else None)
+                        return_exact=fraction_text(result.return_exact) if exact else None,
+                        variance=float(stats["variance"]), standard_deviation=math.sqrt(stats["variance"]),
+                        hit_frequency=float(stats["hit_frequency"]),
+                        variance_exact=fraction_text(stats["variance"]) if exact else None,
+                        hit_frequency_exact=fraction_text(stats["hit_frequency"]) if exact else None)
 
 
 @lru_cache(maxsize=32)

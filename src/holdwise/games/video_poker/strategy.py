@@ -5,8 +5,9 @@ A chart is an ordered list of lines, each naming a set of hold-pattern ids of th
 deal's 32 holds; a deal no line matches discards everything (draws five).
 
 When one line fits several holds of a deal, the line takes them in a fixed order that does not look at
-the pattern's worth: the hold whose held cards rank highest (compared card by card from the top, the
-joker above the ace), then fewer cards. Holds with exactly the same ranks differ only in suits, a choice
+the pattern's worth: the hold whose held cards rank lowest (compared card by card from the top, the
+joker above the ace; players hold the lowest of several unsuited high cards), then fewer cards. Holds
+with exactly the same ranks differ only in suits, a choice
 no chart line names: there the hold with the higher value is taken (as a player picks the suit), then
 the solver's tie rule. This keeps every suit-renamed copy of a deal playing the same way, so the return
 over the 134,459 suit-distinct deals (each weighted by how many deals it stands for) is exactly the return
@@ -22,9 +23,11 @@ and the optimum is the same sum over each deal's best hold (ties as the solver b
 The best basic strategy is an order of the vocabulary's ids (one id a line) found by local search:
 start from the ids sorted by their mean value, then move single ids to the position that gains most
 (an insertion move; an adjacent swap is one) until no move gains; gains are computed exactly and
-incrementally (only deals holding the moved id change). N-line charts come from greedy removal of the
-line whose removal costs least, re-optimising the order after each removal; coarse lines that the
-vocabulary names (a line such as "4 to a flush" over its finer ids) may replace several fine lines.
+incrementally (only deals holding the moved id change). Charts of at most N lines take the better of
+two greedy searches over the basic strategy's lines and the coarse lines the vocabulary reads ("4 to a
+flush" over its finer ids): growing a chart from nothing (each step inserts the line and place that gain
+most, then re-orders) and shrinking the basic strategy (each step removes the line, or merges lines into
+a coarse one, that loses least). Neither is proven optimal; the basic strategy is a proven local optimum.
 """
 
 from __future__ import annotations
@@ -43,15 +46,23 @@ from numba import njit
 
 from ...errors import InputError
 from ..base import Result, fraction_text
+from .analysis import ReturnRow, check_coins, number, play_statistics
 from .cards import card_str
 from .evaluator import binomials
 from .paytables import MAX_COINS, PayTable
-from .solver import HOLD_PRIORITY, deal_subsets, distinct_deals, game_tables, integer_pays, popcount5
+from .solver import (
+    HOLD_PRIORITY,
+    deal_subsets,
+    distinct_deals,
+    game_tables,
+    integer_pays,
+    popcount5,
+)
 
 __all__ = [
-    "CHART_LINE_LIMIT", "CURVE_LINES", "ChartError", "ChartLineStats", "ChartReport", "CurvePoint", "DealTable",
-    "LineEntries", "OrderSearch", "chart_play", "class_totals", "deal_table", "derive_order", "evaluate_chart",
-    "game_chart_report", "line_entries", "play_statistics", "reduce_chart", "strategy_report",
+    "CHART_LINE_LIMIT", "COMMON_COARSE", "CURVE_LINES", "STAGES", "ChartError", "ChartLineStats", "ChartReport", "CurvePoint", "DealTable",
+    "LineEntries", "OrderSearch", "chart_play", "check_lines", "class_totals", "cost_curve", "deal_table", "derive_order", "evaluate_chart",
+    "game_chart_report", "grow_charts", "line_entries", "reduce_chart", "strategy_report",
 ]
 
 HAND = 5
@@ -157,19 +168,20 @@ def _weighted_sum(weights: np.ndarray, values: np.ndarray) -> int:
 
 
 def _rank_keys(deals: np.ndarray) -> np.ndarray:
-    """Per deal and mask: a number that is larger for the hold whose held cards rank higher (then fewer cards).
+    """Per deal and mask: a number that is smaller for the hold taken first inside one chart line.
 
-    Digits base 16 from the top held card down: rank + 1 (joker 14), then 15 for each card not held, so a
-    hold that is a prefix of another (A vs A 3) comes first. Mask 0 (draw five) comes last.
+    The hold whose held cards rank LOWEST comes first, compared card by card from the top card down (so
+    with K Q J unsuited, "2 high cards" takes Q J, and "single high card" the J, as players are taught),
+    then fewer cards (a hold that is the top of another comes first). Digits base 16 from the top held card
+    down: rank + 1 (the joker 14), 0 past the last held card. Drawing five comes last.
     """
     ranks = deals >> 2  # sorted cards: ranks ascending, the joker (52) is rank 13
-    keys = np.zeros((len(deals), 32), dtype=np.int64)
+    keys = np.full((len(deals), 32), 16**HAND, dtype=np.int64)
     for mask in range(1, 32):
         held = [j for j in range(HAND - 1, -1, -1) if mask >> j & 1]
         key = np.zeros(len(deals), dtype=np.int64)
         for k in range(HAND):
-            digit = ranks[:, held[k]] + 1 if k < len(held) else 15
-            key = key * 16 + digit
+            key = key * 16 + (ranks[:, held[k]] + 1 if k < len(held) else 0)
         keys[:, mask] = key
     return keys
 
@@ -190,7 +202,7 @@ def deal_table(table: PayTable, coins: int = MAX_COINS) -> DealTable:
     best_value = values[np.arange(n), best_mask]
     keys = _rank_keys(deals)
     priority = np.broadcast_to(HOLD_PRIORITY, (n, 32))
-    order = np.lexsort((priority, -values, -keys), axis=-1)
+    order = np.lexsort((priority, -values, keys), axis=-1)
     within = np.empty((n, 32), dtype=np.int8)
     np.put_along_axis(within, order, np.arange(32, dtype=np.int8)[None, :].repeat(n, 0), axis=1)
     for a in (deals, weights, values, best_mask, best_value, within):
@@ -206,19 +218,6 @@ def class_totals(dt: DealTable, masks: np.ndarray) -> list[int]:
     chosen_class_totals(dt.deals, dt.weights, np.asarray(masks, dtype=np.int64), tables.class_counts,
                         tables.classes5, binomials(), tables.deck.offset, tables.deck.mult, totals)
     return [int(x) for x in totals]
-
-
-def play_statistics(combinations: Sequence[int], pays: Sequence[Fraction]) -> dict[str, Fraction]:
-    """Return, variance and hit frequency of a play from its final-hand class counts (exact).
-
-    With p_c = count_c / sum(counts) and pay_c per coin: return = sum p_c pay_c, variance = sum p_c pay_c^2
-    - return^2 (per coin bet, squared), hit frequency = sum of p_c over the classes that pay.
-    """
-    total = sum(combinations)
-    ret = sum((Fraction(c) * p for c, p in zip(combinations, pays)), Fraction(0)) / total
-    second = sum((Fraction(c) * p * p for c, p in zip(combinations, pays)), Fraction(0)) / total
-    hits = Fraction(sum(c for c, p in zip(combinations, pays) if p > 0), total)
-    return {"return": ret, "variance": second - ret * ret, "hit_frequency": hits}
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -270,29 +269,62 @@ class LineEntries:
     n_lines: int
 
 
-def line_entries(dt: DealTable, ids: np.ndarray, line_of_id: np.ndarray, n_lines: int) -> LineEntries:
-    """The entries of a set of lines: line_of_id[id] = its line (or -1); each line takes its first hold."""
-    n = len(ids)
-    lines = line_of_id[ids]  # (n, 32)
-    key = np.where(lines >= 0, lines * 32 + dt.within, np.int64(1) << 50)
-    order = np.argsort(key, axis=1, kind="stable")
-    sorted_key = np.take_along_axis(key, order, axis=1)
-    sorted_line = sorted_key // 32
-    valid = sorted_key < (np.int64(1) << 50)
-    first = valid.copy()
-    first[:, 1:] &= sorted_line[:, 1:] != sorted_line[:, :-1]
-    rows, cols = np.nonzero(first)
-    masks = order[rows, cols]
-    counts = np.bincount(rows, minlength=n)
+def _entries_kernel(ids, by_within, id_start, id_lines, seen, count_only, out_deal, out_line, out_mask):
+    """Per deal, walk its holds in the in-line order; each line naming the hold's id takes its first hold.
+
+    Returns the number of entries (count_only) or fills out_*; `seen[l]` = last deal that line l entered.
+    """
+    k = 0
+    for d in range(ids.shape[0]):
+        for j in range(32):
+            mask = by_within[d, j]
+            pid = ids[d, mask]
+            for t in range(id_start[pid], id_start[pid + 1]):
+                line = id_lines[t]
+                if seen[line] != d:
+                    seen[line] = d
+                    if not count_only:
+                        out_deal[k] = d
+                        out_line[k] = line
+                        out_mask[k] = mask
+                    k += 1
+    return k
+
+
+entries_kernel = njit(cache=True)(_entries_kernel)
+
+
+def line_entries(dt: DealTable, ids: np.ndarray, lines: Sequence[Iterable[int]]) -> LineEntries:
+    """Per deal, the lines that fit one of its holds, each with the hold it takes (its first in the deal's order).
+
+    Lines may share ids (a coarse line and its finer lines): each line's entry does not depend on the others.
+    """
+    n_ids = int(ids.max()) + 1
+    pairs = sorted({(int(x), i) for i, ln in enumerate(lines) for x in ln if 0 <= int(x) < n_ids})
+    id_start = np.zeros(n_ids + 1, dtype=np.int64)
+    np.cumsum(np.bincount(np.array([p for p, _ in pairs], dtype=np.int64), minlength=n_ids), out=id_start[1:])
+    id_lines = np.array([i for _, i in pairs], dtype=np.int64)
+    by_within = np.argsort(dt.within, axis=1).astype(np.int64)
+    ids = np.ascontiguousarray(ids, dtype=np.int64)
+    seen = np.full(max(1, len(lines)), -1, dtype=np.int64)
+    empty = np.empty(0, dtype=np.int64)
+    size = entries_kernel(ids, by_within, id_start, id_lines, seen, True, empty, empty, empty)
+    deal, line, masks = (np.empty(size, dtype=np.int64) for _ in range(3))
+    seen[:] = -1
+    entries_kernel(ids, by_within, id_start, id_lines, seen, False, deal, line, masks)
+    return _entries(dt, deal, line, masks, len(lines))
+
+
+def _entries(dt: DealTable, deal: np.ndarray, line: np.ndarray, masks: np.ndarray, n_lines: int) -> LineEntries:
+    """The CSR arrays of entries sorted by deal."""
+    n = len(dt.deals)
     start = np.zeros(n + 1, dtype=np.int64)
-    np.cumsum(counts, out=start[1:])
-    line = sorted_line[rows, cols].astype(np.int64)
-    value = dt.values[rows, masks].astype(np.int64)
+    np.cumsum(np.bincount(deal, minlength=n), out=start[1:])
+    value = dt.values[deal, masks].astype(np.int64)
     by_line = np.argsort(line, kind="stable").astype(np.int64)
     by_start = np.zeros(n_lines + 1, dtype=np.int64)
     np.cumsum(np.bincount(line, minlength=n_lines), out=by_start[1:])
-    return LineEntries(start, line, value, masks.astype(np.int64), by_start, by_line, rows.astype(np.int64),
-                       dt.values[:, 0].astype(np.int64), n_lines)
+    return LineEntries(start, line, value, masks, by_start, by_line, deal, dt.values[:, 0].astype(np.int64), n_lines)
 
 
 def _choices(start, line, pos, choice):
@@ -408,7 +440,7 @@ def _removal_costs(order, pos, start, line, value, weights, fallback, choice, co
         e = choice[d]
         if e < 0:
             continue
-        sp, sv = second_value(d, e, start, line, value, pos, fallback)
+        _, sv = second_value(d, e, start, line, value, pos, fallback)
         cost[line[e]] += weights[d] * (value[e] - sv)
 
 
@@ -462,9 +494,21 @@ class OrderSearch:
 
     def remove(self, victim: int) -> None:
         """Take a line out of the chart."""
-        self.order = self.order[self.order != victim]
-        self.pos[:] = NO_LINE
+        self.reorder(self.order[self.order != victim])
+
+    def reorder(self, order: Sequence[int]) -> None:
+        """Play the chart with these lines in this order (the others out)."""
+        self.order = np.asarray(order, dtype=np.int64)
+        self.pos = np.full(self.entries.n_lines, NO_LINE, dtype=np.int64)
         self.pos[self.order] = np.arange(len(self.order))
+        self.choice = np.empty_like(self.choice)
+        choices(self.entries.start, self.entries.line, self.pos, self.choice)
+
+    def compact(self, dt: DealTable) -> None:
+        """Drop the entries of lines out of the chart (later sweeps visit fewer entries)."""
+        e = self.entries
+        keep = self.pos[e.line] < NO_LINE
+        self.entries = _entries(dt, e.deal_of[keep], e.line[keep], e.mask[keep], e.n_lines)
         choices(self.entries.start, self.entries.line, self.pos, self.choice)
 
     def live(self) -> np.ndarray:
@@ -489,7 +533,7 @@ def derive_order(dt: DealTable, ids: np.ndarray, n_ids: int,
 
     Returns the live lines (ids that are the play on some deal), best first, and the search state.
     """
-    entries = line_entries(dt, ids, np.arange(n_ids, dtype=np.int64), n_ids)
+    entries = line_entries(dt, ids, [(i,) for i in range(n_ids)])
     search = OrderSearch.start(entries, _mean_value_order(entries, dt.weights), dt.weights)
     search.improve(progress=progress)
     live = search.live()
@@ -500,69 +544,168 @@ def derive_order(dt: DealTable, ids: np.ndarray, n_ids: int,
 
 def reduce_chart(dt: DealTable, ids: np.ndarray, lines: Sequence[frozenset[int]], max_lines: int = 1,
                  coarse: Mapping[str, frozenset[int]] | None = None, texts: Sequence[str] | None = None,
-                 progress: Callable[[int, int], None] | None = None) -> dict[int, tuple[list[str], list[frozenset[int]],
-                                                                                          int]]:
-    """The best chart found of each length from len(lines) down to max_lines: {n: (texts, lines, value sum)}.
+                 progress: Callable[[int, int], None] | None = None,
+                 reorder_below: int = 2 * CURVE_LINES) -> dict[int, tuple[list[str], list[frozenset[int]], int]]:
+    """The best chart found of each length from the full chart down to max_lines: {n: (texts, lines, value sum)}.
 
-    Greedy: each step either removes the line whose removal loses least or, where the vocabulary has a
-    coarse line (`coarse`: text -> its ids) that covers two or more of the chart's lines, replaces them by
-    it when that loses less; the order is re-optimised by insertion moves after each step. The value sum of
-    the best chart of AT MOST n lines is kept for each n, so the curve never rises as n grows.
+    Greedy, one step at a time: either remove the line whose removal loses least (its deals fall to their
+    next line), or merge: put a coarse line the vocabulary reads (`coarse`: text -> ids) in the place of the
+    first of the chart's lines it covers and drop those lines, when that loses less. Merge losses are
+    re-evaluated lazily (the cheapest estimate first). Below `reorder_below` lines the order is re-optimised
+    by insertion moves after each step. Lines that are never the play are not counted (they change
+    nothing). The value sum of the best chart of AT MOST n lines is kept for each n, so the curve never
+    rises as n grows.
     """
-    texts = list(texts) if texts is not None else [str(sorted(x)) for x in lines]
-    cur_lines = [frozenset(x) for x in lines]
-    cur_texts = list(texts)
-    coarse = dict(coarse or {})
-    n_ids = int(ids.max()) + 1
+    all_texts = list(texts) if texts is not None else [str(sorted(x)) for x in lines]
+    all_lines = [frozenset(int(i) for i in x) for x in lines]
+    n_given = len(all_lines)
+    for text, cover in (coarse or {}).items():
+        if text not in all_texts:
+            all_texts.append(text)
+            all_lines.append(frozenset(cover))
+    coarse_ids = list(range(n_given, len(all_lines)))
+    entries = line_entries(dt, ids, all_lines)
+    search = OrderSearch.start(entries, np.arange(n_given), dt.weights)
     out: dict[int, tuple[list[str], list[frozenset[int]], int]] = {}
+    first_n = len(search.live())
+    steps_total = max(1, first_n - max_lines)
+    estimate: dict[int, int] = {}
 
-    def build(lines_now: list[frozenset[int]]) -> OrderSearch:
-        line_of = np.full(n_ids, -1, dtype=np.int64)
-        for i in range(len(lines_now) - 1, -1, -1):  # the first line naming an id takes it
-            for pid in lines_now[i]:
-                line_of[pid] = i
-        entries = line_entries(dt, ids, line_of, len(lines_now))
-        s = OrderSearch.start(entries, np.arange(len(lines_now)), dt.weights)
-        s.improve()
-        return s
+    def merged_order(c: int) -> list[int] | None:
+        order = search.order.tolist()
+        inside = [k for k, i in enumerate(order) if all_lines[i] <= all_lines[c]]
+        if len(inside) < 2:
+            return None
+        drop = set(inside)
+        return [c if k == inside[0] else i for k, i in enumerate(order) if k == inside[0] or k not in drop]
 
-    search = build(cur_lines)
-    first_n = len(cur_lines)
-    steps_total = max(1, len(cur_lines) - max_lines)
+    def trial(order: list[int]) -> int:
+        saved = (search.order, search.pos.copy(), search.choice.copy())
+        search.reorder(order)
+        value = search.value_sum()
+        search.order, search.pos, search.choice = saved
+        return value
+
     step = 0
     while True:
-        order = [int(x) for x in search.order]
-        cur_lines = [cur_lines[i] for i in order]
-        cur_texts = [cur_texts[i] for i in order]
+        live = search.live()
+        n = len(live)
         value = search.value_sum()
-        n = len(cur_lines)
         for k in range(n, first_n + 1):  # a chart of n lines is a chart of at most k lines for every k >= n
             if k not in out or out[k][2] < value:
-                out[k] = (list(cur_texts), list(cur_lines), value)
-        if n <= max_lines or n <= 1:
+                out[k] = ([all_texts[i] for i in live], [all_lines[i] for i in live], value)
+            elif k > reorder_below:
+                break
+        if n <= max(max_lines, 1):
             break
         cost = search.costs()
-        victim = int(min(range(n), key=lambda i: (cost[i], -i)))
-        best_loss = int(cost[victim])
-        best_next = ([t for i, t in enumerate(cur_texts) if i != victim],
-                     [ln for i, ln in enumerate(cur_lines) if i != victim], None)
-        for text, cover in coarse.items():
-            inside = [i for i, ln in enumerate(cur_lines) if ln <= cover]
-            if len(inside) < 2 or any(cur_texts[i] == text for i in inside):
-                continue
-            first = inside[0]
-            new_lines = [cover if i == first else ln for i, ln in enumerate(cur_lines) if i == first or i not in inside]
-            new_texts = [text if i == first else t for i, t in enumerate(cur_texts) if i == first or i not in inside]
-            trial = build(new_lines)
-            loss = value - trial.value_sum()
-            if loss < best_loss:
-                best_loss = loss
-                best_next = (new_texts, new_lines, trial)
-        cur_texts, cur_lines, trial = best_next
-        search = trial if trial is not None else build(cur_lines)
+        victim = min(live.tolist(), key=lambda i: (int(cost[i]), -int(search.pos[i])))
+        best = (int(cost[victim]), None)
+        in_chart = set(search.order.tolist())
+        candidates = [c for c in coarse_ids if c not in in_chart]
+        for c in candidates:  # first visit: an exact loss for every merge
+            if c not in estimate:
+                order = merged_order(c)
+                estimate[c] = value - trial(order) if order is not None else 1 << 62
+        for _ in range(8):  # lazy: re-evaluate the cheapest estimates while one may beat the best so far
+            pool = sorted((estimate[c], c) for c in candidates)
+            pool = [(e, c) for e, c in pool if e < best[0]]
+            if not pool:
+                break
+            c = pool[0][1]
+            order = merged_order(c)
+            estimate[c] = value - trial(order) if order is not None else 1 << 62
+            if estimate[c] < best[0] and (len(pool) == 1 or estimate[c] <= pool[1][0]):
+                best = (estimate[c], order)
+                break
+        if best[1] is None:
+            search.remove(victim)
+        else:
+            search.reorder(best[1])
+        if n - 1 <= reorder_below:
+            search.improve()
         step += 1
         if progress is not None:
             progress(min(step, steps_total), steps_total)
+    return out
+
+
+def _add_gains(candidates, by_start, by_entry, deal_of, line, value, weights, fallback, pos, choice, n_pos,
+               gains, places):
+    """For each candidate line: the best place to insert it in the chart and what that gains.
+
+    Inserted at place q, the line takes the deals that hold it and whose chosen line stands at q or below
+    (or that no line matches): gain(q) = sum over them of w (v_line - v_now), a suffix sum over places.
+    """
+    up = np.zeros(n_pos + 1, dtype=np.int64)
+    for k in range(candidates.shape[0]):
+        c = candidates[k]
+        for q in range(n_pos + 1):
+            up[q] = 0
+        for t in range(by_start[c], by_start[c + 1]):
+            e = by_entry[t]
+            d = deal_of[e]
+            f = choice[d]
+            if f < 0:
+                up[n_pos] += weights[d] * (value[e] - fallback[d])
+            else:
+                up[pos[line[f]]] += weights[d] * (value[e] - value[f])
+        acc = 0
+        best = 0
+        place = -1
+        for q in range(n_pos, -1, -1):
+            acc += up[q]
+            if acc > best:
+                best = acc
+                place = q
+        gains[k] = best
+        places[k] = place
+
+
+add_gains = njit(cache=True)(_add_gains)
+
+
+def grow_charts(dt: DealTable, ids: np.ndarray, lines: Sequence[frozenset[int]], texts: Sequence[str],
+                up_to: int = CURVE_LINES, progress: Callable[[int, int], None] | None = None,
+                ) -> dict[int, tuple[list[str], list[frozenset[int]], int]]:
+    """Charts of 1 to up_to lines built forward: {n: (texts, lines, value sum)}.
+
+    From the empty chart (every deal draws five), each step inserts the candidate line (fine or coarse) at
+    the place that gains most, computed exactly for every candidate and place at once, then re-optimises
+    the order by insertion moves and drops lines that are no longer the play.
+    """
+    lines = [frozenset(int(i) for i in x) for x in lines]
+    entries = line_entries(dt, ids, lines)
+    search = OrderSearch.start(entries, np.empty(0, dtype=np.int64), dt.weights)
+    out: dict[int, tuple[list[str], list[frozenset[int]], int]] = {}
+    gains = np.zeros(len(lines), dtype=np.int64)
+    places = np.zeros(len(lines), dtype=np.int64)
+    for step in range(4 * up_to):
+        in_chart = np.zeros(len(lines), dtype=bool)
+        in_chart[search.order] = True
+        candidates = np.nonzero(~in_chart)[0].astype(np.int64)
+        if not len(candidates):
+            break
+        e = entries
+        add_gains(candidates, e.by_line_start, e.by_line_entry, e.deal_of, e.line, e.value, dt.weights, e.fallback,
+                  search.pos, search.choice, len(search.order), gains, places)
+        k = int(np.argmax(gains[:len(candidates)]))
+        if gains[k] <= 0:
+            break
+        order = search.order.tolist()
+        order.insert(int(places[k]), int(candidates[k]))
+        search.reorder(order)
+        search.improve()
+        search.reorder(search.live())
+        n = len(search.order)
+        value = search.value_sum()
+        for m in range(n, up_to + 1):
+            if m not in out or out[m][2] < value:
+                out[m] = ([texts[i] for i in search.order], [lines[i] for i in search.order], value)
+        if progress is not None:
+            progress(min(n, up_to), up_to)
+        if n >= up_to:
+            break
     return out
 
 
@@ -736,11 +879,11 @@ def _errors(dt: DealTable, ids: np.ndarray, masks: np.ndarray, texts: Sequence[s
         cost_g = dt.ret(int(cost[g]))
         share = Fraction(int(count[g]), dt.total)
         if c_text == b_text:
-            note = (f"{b_text}: another {b_text} hold is better on {share:.3%} of deals "
-                    f"(e.g. {hand}: {b_hold}, not {c_hold}); costs {float(cost_g):.5%} of the bet")
+            what = f"{b_text}: the better of two such holds"
         else:
-            note = (f"with {c_text} and {b_text}, hold the {b_text} on {float(share):.3%} of deals "
-                    f"(e.g. {hand}: {b_hold}, not {c_hold}); costs {float(cost_g):.5%} of the bet")
+            what = f"hold {b_text}, not {c_text},"
+        note = (f"{what} on {int(count[g]):,} of {dt.total:,} deals (e.g. {hand}: hold {b_hold}, not {c_hold}); "
+                f"costs {100 * float(cost_g):.5f}% of the bet")
         out.append(ChartError(
             chart_pattern=c_text, best_pattern=b_text, frequency=float(share), deals=int(count[g]),
             cost=float(cost_g), example=hand, example_chart_hold=c_hold, example_best_hold=b_hold,
@@ -753,8 +896,6 @@ def game_chart_report(dt: DealTable, ids: np.ndarray, pattern_texts: Sequence[st
                       curve: Sequence[CurvePoint] = (), max_lines: int | None = None, exact: bool = True,
                       start: float | None = None) -> ChartReport:
     """Evaluate a chart (lines of ids) on every deal of a game and write the report."""
-    from .analysis import ReturnRow, number
-
     start = time.perf_counter() if start is None else start
     lines = [frozenset(int(x) for x in ln) for ln in lines]
     masks, line = chart_play(dt, ids, lines)
@@ -825,21 +966,34 @@ def _game_patterns(table: PayTable):
     return vocab, ids
 
 
-def _coarse_lines(vocab, fine: Sequence[str]) -> dict[str, frozenset[int]]:
-    """Coarse lines the vocabulary names: each pattern's text with trailing ", ..." clauses dropped."""
+# coarse lines players use; each is offered only where the game's vocabulary reads it
+COMMON_COARSE = (
+    "high pair", "low pair", "two pair", "three of a kind", "4 to a flush", "4 to an outside straight",
+    "4 to an inside straight", "4 to a straight flush", "3 to a straight flush", "3 to a royal flush",
+    "2 to a royal flush", "3 to a straight", "2 high cards", "single high card", "A", "K", "Q", "J",
+    "4 to a royal flush", "single low card", "pat hand", "unsuited high cards", "suited high cards",
+)
+
+
+def _coarse_lines(vocab: Any, fine: Sequence[str]) -> dict[str, frozenset[int]]:  # noqa: ANN401
+    """Coarse lines the vocabulary reads: each pattern's text with trailing ", ..." clauses dropped, and the
+    usual coarse names (COMMON_COARSE) where the game has them."""
     out: dict[str, frozenset[int]] = {}
+    candidates = []
     for text in fine:
         parts = text.split(", ")
-        for k in range(len(parts) - 1, 0, -1):
-            coarse = ", ".join(parts[:k])
-            if coarse in out:
-                continue
-            try:
-                ids = frozenset(int(x) for x in vocab.matching(coarse))
-            except InputError:
-                continue
-            if len(ids) > 1:
-                out[coarse] = ids
+        candidates += [", ".join(parts[:k]) for k in range(len(parts) - 1, 0, -1)]
+        if len(parts) > 1 and parts[-1].endswith("penalty"):  # the same pattern whatever its penalty
+            candidates.append(", ".join(parts[:-1]))
+    for coarse in [*candidates, *COMMON_COARSE]:
+        if coarse in out:
+            continue
+        try:
+            ids = frozenset(int(x) for x in vocab.matching(coarse))
+        except InputError:
+            continue
+        if len(ids) > 1:
+            out[coarse] = ids
     return out
 
 
@@ -853,13 +1007,25 @@ def _derived(table: PayTable, coins: int) -> tuple[list[int], int]:
 
 
 @lru_cache(maxsize=16)
-def _reduced(table: PayTable, coins: int, max_lines: int):
+def _reduced(table: PayTable, coins: int) -> dict[int, tuple[list[str], list[frozenset[int]], int]]:
+    """The best chart found of at most n lines for every n (grown and shrunk; cached per game and bet)."""
     dt = deal_table(table, coins)
     vocab, ids = _game_patterns(table)
     live, _ = _derived(table, coins)
     texts = [vocab.patterns[i].text for i in live]
     coarse = _coarse_lines(vocab, texts)
-    return reduce_chart(dt, ids, [frozenset([i]) for i in live], max_lines, coarse, texts)
+    fine = [frozenset([i]) for i in live]
+    grown = grow_charts(dt, ids, fine + list(coarse.values()), texts + list(coarse), CURVE_LINES)
+    out = dict(reduce_chart(dt, ids, fine, 1, coarse, texts))
+    for n, item in grown.items():
+        if n not in out or item[2] > out[n][2]:
+            out[n] = item
+    best = None
+    for n in sorted(out):  # at most n lines: a shorter chart counts too
+        if best is not None and best[2] > out[n][2]:
+            out[n] = best
+        best = out[n]
+    return out
 
 
 def _curve_points(dt: DealTable, reduced: Mapping, up_to: int) -> list[CurvePoint]:
@@ -875,53 +1041,85 @@ def _curve_points(dt: DealTable, reduced: Mapping, up_to: int) -> list[CurvePoin
     return out
 
 
+STAGES = ("valuing every hold of every deal", "classifying every hold", "deriving the basic strategy",
+          "finding shorter charts", "evaluating the chart")
+
+
 def strategy_report(game: str | PayTable, coins: int = MAX_COINS, lines: int | None = None, curve: bool = False,
                     paytable_file: str | Path | None = None, top_errors: int = TOP_ERRORS,
-                    progress: Callable[[str], None] | None = None) -> ChartReport:
+                    progress: Callable[[int, int], None] | None = None) -> ChartReport:
     """The best basic strategy of a game (an id order at a local optimum of the exact return), or with
-    `lines=N` the best chart found of at most N lines; `curve=True` adds the cost curve for 1-40 lines."""
-    from .analysis import check_coins
+    `lines=N` the best chart found of at most N lines; `curve=True` adds the cost curve for 1-40 lines.
+
+    `progress(stage, stages)` is called as each of the STAGES starts.
+    """
     from .paytables import resolve_game
 
     table = resolve_game(game, paytable_file)
     coins = check_coins(coins)
-    if lines is not None and (isinstance(lines, bool) or not isinstance(lines, int) or not 1 <= lines <= 1000):
-        raise InputError(f"lines must be a whole number 1 to 1000, got {lines!r}")
+    lines = check_lines(lines)
     start = time.perf_counter()
-    say = progress or (lambda text: None)
-    say("valuing every hold of every deal")
+
+    def say(stage: int) -> None:
+        if progress is not None:
+            progress(stage, len(STAGES))
+
+    say(0)
     dt = deal_table(table, coins)
-    say("classifying every hold")
+    say(1)
     vocab, ids = _game_patterns(table)
     texts = [p.text for p in vocab.patterns]
-    say("deriving the basic strategy")
+    say(2)
     live, _ = _derived(table, coins)
     points: list[CurvePoint] = []
     chart_ids = [frozenset([i]) for i in live]
     chart_texts = [texts[i] for i in live]
     kind = "basic"
     if lines is not None or curve:
-        say("finding shorter charts")
-        reduced = _reduced(table, coins, 1)
+        say(3)
+        reduced = _reduced(table, coins)
         if curve:
             points = _curve_points(dt, reduced, CURVE_LINES)
         if lines is not None and lines < len(live):
             chart_texts, chart_ids, _ = reduced[lines]
             kind = "lines"
-    say("evaluating the chart")
+    say(4)
     return game_chart_report(dt, ids, texts, chart_ids, chart_texts, kind=kind, top_errors=top_errors,
                              curve=points, max_lines=lines, start=start)
 
 
-def evaluate_chart(game: str | PayTable, chart: Any, coins: int = MAX_COINS,  # noqa: ANN401
+def check_lines(lines: int | str | None) -> int | None:
+    """A chart length: a whole number 1 to 1000 (or its text), or None."""
+    if lines is None:
+        return None
+    if isinstance(lines, str):
+        text = lines.strip()
+        if not (text.isascii() and text.isdigit()):
+            raise InputError(f"--lines must be a whole number 1 to 1000, got {lines!r}")
+        lines = int(text)
+    if isinstance(lines, bool) or not isinstance(lines, int) or not 1 <= lines <= 1000:
+        raise InputError(f"--lines must be a whole number 1 to 1000, got {lines!r}")
+    return lines
+
+
+def cost_curve(game: str | PayTable, coins: int = MAX_COINS, up_to: int = CURVE_LINES,
+               paytable_file: str | Path | None = None) -> tuple[CurvePoint, ...]:
+    """The best chart found of at most n lines, for n = 1..up_to: its return and its cost (never rising in n)."""
+    from .paytables import resolve_game
+
+    table = resolve_game(game, paytable_file)
+    coins = check_coins(coins)
+    return tuple(_curve_points(deal_table(table, coins), _reduced(table, coins), up_to))
+
+
+def evaluate_chart(game: str | PayTable, chart: Any, coins: int = MAX_COINS,
                    paytable_file: str | Path | None = None, top_errors: int = TOP_ERRORS) -> ChartReport:
     """A chart's exact return over every deal, its cost against the optimum, each line's stats, its worst errors.
 
     `chart` is a patterns.Chart, chart text (plain lines or TOML) or a path to a chart file.
     """
-    from .analysis import check_coins
-    from .paytables import resolve_game
     from .patterns import Chart, parse_chart, read_chart
+    from .paytables import resolve_game
 
     table = resolve_game(game, paytable_file)
     coins = check_coins(coins)

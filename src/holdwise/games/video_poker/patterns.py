@@ -1,0 +1,735 @@
+"""Hold patterns: the language of strategy charts ("4 to a royal flush", "high pair", "KQJ unsuited", ...).
+
+Every hold of every deal gets exactly one pattern id, its most specific description; a chart line names
+a set of ids (`Vocabulary.matching`): a pattern's own text names just it, a coarse text ("4 to a flush",
+"high pair", "3 to a straight flush, 1 gap") names every finer id under it.
+
+How a hold is described (H = the held cards, w = the wild cards among them, N = its natural cards):
+
+* 5 cards held: the hand they make, by the pay table's classes ("royal flush", "full house", "four aces
+  with 2-4"); hands that can also be held with fewer cards read "four of a kind and a kicker", "two pair
+  and a kicker", "three of a kind and 2 kickers", "high pair and 3 kickers"; no paying hand: "5 cards
+  that pay nothing".
+* no natural card: "2 deuces alone", "joker alone"; nothing at all: "discard everything".
+* N has a repeated rank: of a kind, counting the wild cards: "four of a kind" (quads in games that pay
+  them by rank: "four aces", "four 2s-4s", "four 5s-Ks"), "three of a kind" ("three aces", ...),
+  "two pair", "pair of jacks" (one id per rank; "high pair" = the pairs the table's lowest pair pays,
+  jacks or kings or better, "low pair" = the others), "... and 1 kicker" for an extra card.
+* N all different ranks, "n to a ..." counting every held card, wild ones too:
+  - "n to a royal flush": N one suit, ranks within T-A. With no wild card, 2 and 3 card draws name their
+    ranks: "QJ suited", "3 to a royal flush, KQJ".
+  - "n to a straight flush, g gaps, h high cards, k ways": N one suit within a straight window (the ace low
+    when N is an ace and ranks 2-5). gaps = ranks missing inside N's span; high cards = N's cards of a
+    paying pair rank (not shown where no pair pays); ways = straight windows holding N (fewer than 5 - span
+    where the deck ends: A23, 234). With wild cards the naturals' ranks are named too ("76").
+  - "n to a flush, h high cards": N one suit otherwise.
+  - with no wild card, 1 to 3 high cards not all of one suit: "KQJ unsuited", "AK unsuited"; one high card:
+    "A", "K"; one other card: "single low card".
+  - "4 to an outside straight, h high cards" (two or more natural ranks complete it: 2345 to KQJT) or
+    "4 to an inside straight" (one rank or none: gapped, A234, AKQJ); wild games add ", k completing
+    ranks"; "3 to a straight, g gaps, h high cards", "2 to a straight, ...".
+  - anything else: "k unrelated cards, h high cards" (k = natural cards).
+* Wild games add the wild count to every text: "4 to a royal flush, 1 deuce", "pair of kings, no joker".
+
+Penalties (only for holds with no wild card, of 1 to 3 cards of different ranks: single cards, named high
+cards, 2 and 3 to a royal flush, 2 and 3 to a straight flush):
+  - flush penalty: N is of one suit and a discarded natural card is of that suit;
+  - straight penalty: a discarded natural card of a rank r not in N such that N's ranks and r lie within
+    one straight window (A-5 ... T-A), i.e. a card that could have been part of a straight with N.
+Texts show "no penalty", "flush penalty only", "straight penalty only" or "flush penalty, straight
+penalty" (where only the straight penalty applies: "straight penalty" or "no penalty"); lines may also say
+"flush penalty" (with or without the other), "no flush penalty", "no straight penalty".
+
+Line grammar: `base[, clause]...`, case-insensitive; clauses narrow (all must hold) in any order; "with"
+may stand for the first comma ("4 to an outside straight with 0-2 high cards"); "a-b high cards" and
+"a-b gaps" name a range; rank letters may come in any order ("TJ suited" = "JT suited"); "10" reads as T;
+"three to a royal" reads as "3 to a royal". A clause alone ("2 deuces", "flush penalty") names every id
+that has it.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+import tomllib
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+import numpy as np
+from numba import njit
+
+from ...errors import InputError
+from .cards import shown
+from .evaluator import binomials, classify_all
+from .paytables import HAND_LABELS, PayTable
+
+__all__ = [
+    "MAX_CHART_BYTES", "MAX_CHART_LINES", "MAX_LINE_CHARS", "Chart", "ChartLine", "Pattern", "Vocabulary",
+    "hold_codes", "hold_patterns", "parse_chart", "read_chart", "vocabulary",
+]
+
+MAX_CHART_BYTES = 256 * 1024  # a chart file: far more than any chart needs
+MAX_CHART_LINES = 2_000
+MAX_LINE_CHARS = 200
+RANK_CHARS = "23456789TJQKA"
+RANK_WORDS = ("twos", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines", "tens", "jacks", "queens",
+              "kings", "aces")
+ROYAL = 0b1111100000000
+# The ten straight windows as rank masks: A-2-3-4-5, then 2-6 up to T-A (the last is the royal's).
+WINDOWS = np.array([0b1000000001111] + [0b11111 << lo for lo in range(9)], dtype=np.int64)
+
+# Families, in the vocabulary's order (strong holds first).
+MADE5, WILD_ONLY, QUADS, RF, TRIPS, SF, TWO_PAIR, PAIR, FLUSH, STRAIGHT, HIGH, TRIPS_K, PAIR_K, SINGLE_LOW, \
+    JUNK, NOTHING = range(16)
+GROUPS = {MADE5: "made", WILD_ONLY: "wild", QUADS: "pairs", RF: "royal", TRIPS: "pairs", SF: "straight_flush",
+          TWO_PAIR: "pairs", PAIR: "pairs", FLUSH: "flush", STRAIGHT: "straight", HIGH: "high_cards",
+          TRIPS_K: "pairs", PAIR_K: "pairs", SINGLE_LOW: "high_cards", JUNK: "other", NOTHING: "nothing"}
+FLUSH_PENALTY, STRAIGHT_PENALTY = 1, 2
+
+
+# A hold's code packs its description into one int64, ordered as the vocabulary lists them:
+# family << 44 | (7 - cards held) << 40 | wild << 36 | f1 << 28 | f2 << 24 | f3 << 20 | ranks << 4 | penalties
+def _pack(fam, n, w, f1, f2, f3, ranks, pen):
+    return (fam << 44) | ((7 - n) << 40) | (w << 36) | (f1 << 28) | (f2 << 24) | (f3 << 20) | (ranks << 4) | pen
+
+
+pack = njit(cache=True)(_pack)
+
+
+def _rank_tables(no_rank_zero: bool) -> tuple[np.ndarray, ...]:
+    """Per 13-bit rank mask: does a straight window hold it; how many windows; the ranks that could join it
+    in a window (a straight penalty's ranks); how many such ranks (ranks that complete 4 to a straight);
+    its number of ranks; its top rank (-1 for none)."""
+    masks = np.arange(8192, dtype=np.int64)
+    inside = (masks[:, None] & ~WINDOWS[None, :]) == 0
+    fit = inside.any(axis=1)
+    ways = inside.sum(axis=1).astype(np.int64)
+    joins = np.zeros(8192, dtype=np.int64)
+    for r in range(1 if no_rank_zero else 0, 13):  # a deuce is wild in Deuces Wild: never a natural rank
+        bit = 1 << r
+        joins |= np.where(((masks & bit) == 0) & fit[masks | bit], bit, 0)
+    pop = np.array([x.bit_count() for x in range(8192)], dtype=np.int64)
+    top = np.array([x.bit_length() - 1 for x in range(8192)], dtype=np.int64)
+    return fit, ways, joins, pop[joins], pop, top
+
+
+@lru_cache(maxsize=2)
+def rank_tables(no_rank_zero: bool) -> tuple[np.ndarray, ...]:
+    """`_rank_tables`, computed once (read-only arrays)."""
+    out = _rank_tables(no_rank_zero)
+    for a in out:
+        a.flags.writeable = False
+    return out
+
+
+def _deal_codes(cards, wild_mode, hi, rank_group, full_class, fit, ways_of, joins, outs, pop, top_of, scratch,
+                codes):
+    """codes[held] for the 32 holds of one sorted deal (held = 5-bit mask over the cards).
+
+    Subset tables are built up one card at a time (held mask m from m without its top card): natural rank
+    masks by multiplicity (nat1 ⊇ nat2 ⊇ nat3 ⊇ nat4 = ranks held at least 1, 2, 3, 4 times), the natural
+    suits held (4-bit mask), the counts of wild and natural cards; `scratch` is (7, 32), row 0 of column 0 zero.
+    """
+    nat1 = scratch[0]
+    nat2 = scratch[1]
+    nat3 = scratch[2]
+    nat4 = scratch[3]
+    suits = scratch[4]
+    n_wild = scratch[5]
+    n_nat = scratch[6]
+    for m in range(1, 32):
+        j = top_of[m]
+        prev = m ^ (1 << j)
+        c = cards[j]
+        nat1[m] = nat1[prev]
+        nat2[m] = nat2[prev]
+        nat3[m] = nat3[prev]
+        nat4[m] = nat4[prev]
+        suits[m] = suits[prev]
+        n_wild[m] = n_wild[prev]
+        n_nat[m] = n_nat[prev]
+        if (wild_mode == 2 and c == 52) or (wild_mode == 1 and c < 4):
+            n_wild[m] += 1
+        else:
+            bit = 1 << (c >> 2)
+            nat4[m] |= bit & nat3[m]
+            nat3[m] |= bit & nat2[m]
+            nat2[m] |= bit & nat1[m]
+            nat1[m] |= bit
+            suits[m] |= 1 << (c & 3)
+            n_nat[m] += 1
+    codes[0] = pack(NOTHING, 0, 0, 0, 0, 0, 0, 0)
+    for m in range(1, 32):
+        w = n_wild[m]
+        n = w + n_nat[m]
+        if n == 5:
+            codes[m] = pack(MADE5, 5, w, full_class, 0, 0, 0, 0)
+            continue
+        if n == w:
+            codes[m] = pack(WILD_ONLY, n, w, 0, 0, 0, 0, 0)
+            continue
+        nat = nat1[m]
+        if nat2[m]:
+            m1 = 4 if nat4[m] else 3 if nat3[m] else 2
+            top = top_of[nat4[m] if m1 == 4 else nat3[m] if m1 == 3 else nat2[m]]
+            kind = m1 + w
+            if kind >= 4:
+                codes[m] = pack(QUADS, n, w, rank_group[top], 0, 0, 0, 0)
+            elif kind == 3:
+                codes[m] = pack(TRIPS if n == 3 else TRIPS_K, n, w, rank_group[top], 0, 0, 0, 0)
+            elif nat2[m] & (nat2[m] - 1):
+                codes[m] = pack(TWO_PAIR, n, w, 0, 0, 0, 0, 0)
+            elif n == 2:
+                codes[m] = pack(PAIR, n, w, 12 - top, 0, 0, 0, 0)
+            else:
+                codes[m] = pack(PAIR_K, n, w, 0 if top >= hi else 1, 0, 0, 0, 0)
+            continue
+        high = pop[nat >> hi] if hi < 13 else 0
+        suited = (suits[m] & (suits[m] - 1)) == 0
+        pen = 0
+        if w == 0 and n <= 3:  # penalties: what the discarded natural cards take away
+            rest = 31 ^ m
+            if suited and suits[rest] & suits[m]:
+                pen |= FLUSH_PENALTY
+            if nat1[rest] & joins[nat]:
+                pen |= STRAIGHT_PENALTY
+        if n_nat[m] == 1:
+            if top_of[nat] >= hi:
+                codes[m] = pack(HIGH, n, w, 0, 0, 0, 8191 - nat, pen)
+            else:
+                # with a wild card the rank matters (a joker with a Q draws to a royal, with a 5 it does not)
+                codes[m] = pack(SINGLE_LOW, n, w, 0, 0, 0, 8191 - nat if w > 0 else 0, 0)
+            continue
+        # gaps inside the naturals' span (for draws within a straight window); the ace plays low when every
+        # other rank is 5 or less
+        ace_low = (nat >> 12 & 1) == 1 and (nat & 0xFFF) < 16
+        top = top_of[nat & 0xFFF] if ace_low else top_of[nat]
+        lo = -1 if ace_low else top_of[nat & -nat]
+        gaps = top - lo - (n_nat[m] - 1)
+        if suited and (nat & ~ROYAL) == 0:
+            # ranks named: 2 and 3 card draws with no wild card, every draw with wild cards (where which
+            # naturals are held matters more: a deuce with KQ suited is not a deuce with AT)
+            named = (w == 0 and n <= 3) or w > 0
+            codes[m] = pack(RF, n, w, 0, 0, 0, 8191 - nat if named else 0, pen)
+        elif suited and fit[nat]:
+            # 2 to a straight flush is never a play worth refining by penalties: keep the vocabulary small
+            codes[m] = pack(SF, n, w, gaps, 4 - high, ways_of[nat], 8191 - nat if w > 0 else 0,
+                            pen if n_nat[m] == 3 else 0)
+        elif suited:
+            codes[m] = pack(FLUSH, n, w, 0, 4 - high, 0, 0, 0)
+        elif w == 0 and n <= 3 and high == n_nat[m]:
+            codes[m] = pack(HIGH, n, w, 0, 0, 0, 8191 - nat, pen & STRAIGHT_PENALTY)
+        elif fit[nat]:
+            inside = 1 if n == 4 and outs[nat] < 2 else 0
+            codes[m] = pack(STRAIGHT, n, w, inside, 4 - high, outs[nat] if n == 4 else gaps, 0, 0)
+        else:
+            codes[m] = pack(JUNK, n, w, 0, 4 - high, 0, 0, 0)
+
+
+deal_codes = njit(cache=True)(_deal_codes)
+
+
+def _classify_deals(deals, wild_mode, hi, rank_group, classes5, binom, fit, ways_of, joins, outs, pop, top_of, vocab,
+                    out):
+    """out[i, held] = code of every hold of every deal, or with a vocabulary its id (binary search; -1 if none)."""
+    n_vocab = vocab.shape[0]
+    codes = np.empty(32, dtype=np.int64)
+    scratch = np.zeros((7, 32), dtype=np.int64)  # column 0 (nothing held) stays zero
+    for i in range(deals.shape[0]):
+        cards = deals[i]
+        colex = 0
+        for j in range(5):
+            colex += binom[cards[j], j + 1]
+        deal_codes(cards, wild_mode, hi, rank_group, classes5[colex], fit, ways_of, joins, outs, pop, top_of, scratch, codes)
+        for held in range(32):
+            code = codes[held]
+            if n_vocab == 0:
+                out[i, held] = code
+                continue
+            lo = 0
+            hi_ = n_vocab
+            while lo < hi_:
+                mid = (lo + hi_) >> 1
+                if vocab[mid] < code:
+                    lo = mid + 1
+                else:
+                    hi_ = mid
+            out[i, held] = lo if lo < n_vocab and vocab[lo] == code else -1
+
+
+classify_deals = njit(cache=True)(_classify_deals)
+
+
+@dataclass(frozen=True)
+class _Rules:
+    """What the classifier needs from a pay table."""
+
+    wild_mode: int  # 0 none, 1 deuces, 2 joker
+    hi: int  # lowest rank of a paying pair (13: no pair pays)
+    rank_group: np.ndarray  # per rank, its group for quads and trips
+    group_names: tuple[str, ...]  # per group: "" (all ranks) or "aces", "2s-4s", "5s-Ks"
+
+
+@lru_cache(maxsize=32)
+def _rules(table: PayTable) -> _Rules:
+    hands = set(table.hands)
+    pays_pair = [r for h, r in (("jacks_or_better", 9), ("kings_or_better", 11)) if h in hands]
+    hi = min(pays_pair) if pays_pair else 13
+    group = np.zeros(13, dtype=np.int64)
+    if hands & {"four_aces", "four_aces_with_2_3_4"}:
+        group[12] = 1
+    if hands & {"four_2s_4s", "four_2s_4s_with_a_2_3_4"}:
+        group[0:3] = 2
+    names = []
+    for g in range(3):
+        ranks = [r for r in range(13) if group[r] == g]
+        if g == 0 and len(ranks) == 13:
+            names.append("")
+        elif not ranks:
+            names.append("?")
+        elif len(ranks) == 1:
+            names.append(RANK_WORDS[ranks[0]])
+        else:
+            names.append(f"{RANK_CHARS[ranks[0]]}s-{RANK_CHARS[ranks[-1]]}s")
+    group.flags.writeable = False
+    return _Rules({"none": 0, "deuces": 1, "joker": 2}[table.wild], hi, group, tuple(names))
+
+
+def hold_codes(table: PayTable, deals: np.ndarray) -> np.ndarray:
+    """(n, 32) int64: the description code of every hold of every deal (sorted cards, one deal a row)."""
+    rules = _rules(table)
+    deals = _deal_array(deals, table)
+    out = np.empty((len(deals), 32), dtype=np.int64)
+    classify_deals(deals, rules.wild_mode, rules.hi, rules.rank_group, classify_all(table), binomials(),
+                   *rank_tables(rules.wild_mode == 1), np.empty(0, dtype=np.int64), out)
+    return out
+
+
+def _deal_array(deals: np.ndarray, table: PayTable) -> np.ndarray:
+    arr = np.asarray(deals)
+    if arr.ndim != 2 or arr.shape[1] != 5 or not np.issubdtype(arr.dtype, np.integer):
+        raise InputError(f"deals must be an (n, 5) array of card numbers, got shape {shown(arr.shape)}")
+    arr = np.ascontiguousarray(arr, dtype=np.int64)
+    if len(arr) and (arr.min() < 0 or arr.max() >= table.deck or (np.diff(arr, axis=1) <= 0).any()):
+        raise InputError(f"deals must be sorted rows of 5 distinct cards of the {table.deck}-card deck")
+    return arr
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# texts
+
+
+def _plural(k: int, word: str) -> str:
+    return f"{k} {word}" if k == 1 else f"{k} {word}s"
+
+
+def _ranks_text(mask: int) -> str:
+    return "".join(RANK_CHARS[r] for r in range(12, -1, -1) if mask >> r & 1)
+
+
+@dataclass(frozen=True)
+class _Desc:
+    """A pattern's text as base + clauses, the coarse bases it also answers to, and hidden clauses."""
+
+    base: str
+    shown: tuple[str, ...]
+    coarse: tuple[str, ...] = ()
+    hidden: tuple[str, ...] = ()
+
+    @property
+    def text(self) -> str:
+        return ", ".join((self.base, *self.shown))
+
+
+def _wild_clause(mode: int, w: int) -> str:
+    if mode == 1:
+        return "no deuces" if w == 0 else _plural(w, "deuce")
+    if mode == 2:
+        return "no joker" if w == 0 else "joker" if w == 1 else _plural(w, "joker")
+    return ""
+
+
+def _made_text(hand: str) -> str:
+    if hand in ("four_aces", "four_2s_4s", "four_5s_ks", "four_of_a_kind", "four_deuces"):
+        return HAND_LABELS.get(hand, hand.replace("_", " ")) + " and a kicker"
+    special = {"three_of_a_kind": "three of a kind and 2 kickers", "two_pair": "two pair and a kicker",
+               "jacks_or_better": "high pair and 3 kickers", "kings_or_better": "high pair and 3 kickers",
+               "nothing": "5 cards that pay nothing"}
+    return special.get(hand, HAND_LABELS.get(hand, hand.replace("_", " ")))
+
+
+def _describe(code: int, table: PayTable, rules: _Rules) -> _Desc:
+    """A code's text: the inverse of `_pack` plus the naming rules of the module docstring."""
+    fam, n = code >> 44, 7 - (code >> 40 & 15)
+    w, f1, f2, f3 = code >> 36 & 15, code >> 28 & 255, code >> 24 & 15, code >> 20 & 15
+    ranks, pen = 8191 - (code >> 4 & 8191) if code >> 4 & 8191 else 0, code & 3
+    mode = rules.wild_mode
+    wild = _wild_clause(mode, w)
+    clauses: list[str] = [wild] if wild else []
+    hidden: list[str] = []
+    coarse: list[str] = []
+    has_high = rules.hi < 13
+    high_clause = [_plural(4 - f2, "high card")] if has_high else []
+
+    def penalties(flush: bool) -> list[str]:
+        found = []
+        if flush:
+            found.append("flush penalty" if pen & FLUSH_PENALTY else "no flush penalty")
+        found.append("straight penalty" if pen & STRAIGHT_PENALTY else "no straight penalty")
+        positive = [p for p in found if not p.startswith("no ")]
+        hidden.extend(p for p in found if p.startswith("no "))
+        if not positive:
+            hidden.append("no penalty")
+            return ["no penalty"]
+        if len(found) == 2 and len(positive) == 1:  # "flush penalty only": the text names this id alone
+            hidden.append(positive[0])
+            return [positive[0] + " only"]
+        return positive
+
+    def group_word(of: str) -> str:
+        name = rules.group_names[f1]
+        if name:
+            coarse.append(f"{of} of a kind")
+            return name
+        return f"{of} of a kind"
+
+    if fam == NOTHING:
+        return _Desc("discard everything", (), ("draw five", "draw 5", "garbage"))
+    if fam == MADE5:
+        return _Desc(_made_text(table.hands[f1]), tuple(clauses), ("pat hand",))
+    if fam == WILD_ONLY:
+        base = "joker alone" if mode == 2 and w == 1 else f"{_plural(w, 'deuce' if mode == 1 else 'joker')} alone"
+        return _Desc(base, (), (), (wild,))
+    if fam == QUADS:
+        name = group_word("four")
+        base = "four of a kind" if not rules.group_names[f1] else f"four {name}"
+        return _Desc(base, tuple(clauses), tuple(coarse))
+    if fam in (TRIPS, TRIPS_K):
+        name = group_word("three")
+        base = "three of a kind" if not rules.group_names[f1] else f"three {name}"
+        if fam == TRIPS_K:
+            coarse = [c + " and 1 kicker" for c in coarse]
+            base += " and 1 kicker"
+        return _Desc(base, tuple(clauses), tuple(coarse))
+    if fam == TWO_PAIR:
+        return _Desc("two pair", tuple(clauses))
+    if fam == PAIR:
+        rank = 12 - f1
+        coarse = ["pair"]
+        if has_high:
+            coarse.append("high pair" if rank >= rules.hi else "low pair")
+        return _Desc(f"pair of {RANK_WORDS[rank]}", tuple(clauses), tuple(coarse))
+    if fam == PAIR_K:
+        kind = ("high pair" if f1 == 0 else "low pair") if has_high else "pair"
+        return _Desc(f"{kind} and {_plural(n - 2, 'kicker')}", tuple(clauses), ("pair and kickers",))
+    if fam == RF:
+        if ranks and n == 2:
+            shown_ = clauses + penalties(True)
+            return _Desc(f"{_ranks_text(ranks)} suited", tuple(shown_), ("2 to a royal flush",), tuple(hidden))
+        if ranks:
+            shown_ = clauses + [_ranks_text(ranks)] + (penalties(True) if w == 0 else [])
+            return _Desc(f"{n} to a royal flush", tuple(shown_), (), tuple(hidden))
+        return _Desc(f"{n} to a royal flush", tuple(clauses))
+    if fam == SF:
+        gaps, ways = f1, f3
+        shown_ = clauses + [_plural(gaps, "gap")] + high_clause
+        shown_.append(_plural(ways, "way"))
+        if ranks:
+            shown_.append(_ranks_text(ranks))
+        if w == 0 and n == 3:
+            shown_ += penalties(True)
+        return _Desc(f"{n} to a straight flush", tuple(shown_), (), tuple(hidden))
+    if fam == FLUSH:
+        return _Desc(f"{n} to a flush", tuple(clauses + high_clause))
+    if fam == STRAIGHT:
+        if n == 4:
+            base = "4 to an inside straight" if f1 else "4 to an outside straight"
+            # completing natural ranks: always 2 outside and 1 inside with no wild card in a natural game;
+            # wild games show them (a deuce is no natural rank, wild cards widen the draw)
+            ranks_clause = _plural(f3, "completing rank")
+            if mode == 0:
+                return _Desc(base, tuple(clauses + high_clause), ("4 to a straight",), (ranks_clause,))
+            return _Desc(base, tuple(clauses + high_clause + [ranks_clause]), ("4 to a straight",))
+        return _Desc(f"{n} to a straight", tuple(clauses + [_plural(f3, "gap")] + high_clause))
+    if fam == HIGH:
+        if n - w == 1:
+            shown_ = clauses + (penalties(True) if w == 0 else [])
+            return _Desc(_ranks_text(ranks), tuple(shown_), ("single high card",), tuple(hidden))
+        shown_ = clauses + penalties(False)
+        return _Desc(f"{_ranks_text(ranks)} unsuited", tuple(shown_), ("unsuited high cards",), tuple(hidden))
+    if fam == SINGLE_LOW:
+        return _Desc("single low card" if has_high else "single card",
+                     tuple(clauses + ([_ranks_text(ranks)] if ranks else [])))
+    if fam == JUNK:
+        return _Desc(f"{_plural(n - w, 'unrelated card')}", tuple(clauses + high_clause))
+    raise AssertionError(f"unknown family {fam}")
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# the vocabulary
+
+
+@dataclass(frozen=True)
+class Pattern:
+    """One hold pattern of a game: its id, its canonical chart text, its family."""
+
+    id: int
+    text: str
+    group: str
+
+
+_RANGE = re.compile(r"(\d+)\s*-\s*(\d+) (high cards|gaps|ways)")
+_NUMBER_WORDS = re.compile(r"\b(one|two|three|four|five)(?= to an? )")
+_ROYAL_SHORT = re.compile(r"\bto an? royal\b(?! flush)")  # "4 to a royal" as players write it
+_WORD_DIGITS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5"}
+_RANK_ORDER = {ch: i for i, ch in enumerate(RANK_CHARS.lower())}
+
+
+def _normalize_ranks(word: str) -> str:
+    """A word of rank letters in descending order ("tj" -> "jt"); other words unchanged."""
+    word = word.replace("10", "t")
+    if 1 <= len(word) <= 5 and all(ch in _RANK_ORDER for ch in word) and len(set(word)) == len(word):
+        return "".join(sorted(word, key=lambda ch: -_RANK_ORDER[ch]))
+    return word
+
+
+def _normalize_part(part: str) -> str:
+    part = " ".join(part.split())
+    words = part.split(" ")
+    if words and words[0]:
+        words[0] = _normalize_ranks(words[0])
+    if len(words) == 1:
+        return words[0]
+    return " ".join(words)
+
+
+def _normalize(line: str) -> list[str]:
+    """A line as lowercase parts split at commas, with number words and rank letters normalized."""
+    text = " ".join(line.lower().split()).rstrip(".").strip()
+    text = _NUMBER_WORDS.sub(lambda m: _WORD_DIGITS[m.group(1)], text)
+    text = _ROYAL_SHORT.sub("to a royal flush", text)
+    return [_normalize_part(p.strip()) for p in text.split(",")]
+
+
+@dataclass(frozen=True)
+class Vocabulary:
+    """A game's hold patterns (id = position); `matching` reads a chart line as the set of ids it names."""
+
+    game_id: str
+    patterns: tuple[Pattern, ...]
+    codes: np.ndarray = field(repr=False, compare=False)  # sorted codes, codes[id]
+    _bases: dict = field(repr=False, compare=False, default_factory=dict)  # base text -> ids
+    _clauses: tuple = field(repr=False, compare=False, default=())  # per id, its clause set
+    _clause_names: frozenset = field(repr=False, compare=False, default=frozenset())  # every clause
+    _known: tuple = field(repr=False, compare=False, default=())  # texts offered as suggestions
+
+    def matching(self, line: str) -> frozenset[int]:
+        """The ids a chart line names; InputError naming the text (and close known lines) when it names none."""
+        if not isinstance(line, str):
+            raise InputError(f"a chart line is text, got {shown(line)}")
+        if not line.strip():
+            raise InputError("a chart line is empty")
+        if len(line) > MAX_LINE_CHARS:
+            raise InputError(f"a chart line is at most {MAX_LINE_CHARS} characters, got {len(line)}")
+        parts = _normalize(line)
+        found = self._match(parts)
+        if found is None and " with " in parts[0]:
+            head, _, rest = parts[0].partition(" with ")
+            found = self._match([head.strip(), _normalize_part(rest.strip()), *parts[1:]])
+        if found is None:
+            raise InputError(f"unknown pattern {shown(line.strip())}{self._suggest(line)}")
+        if not found:
+            raise InputError(f"{shown(line.strip())} names no hold of {self.game_id}")
+        return found
+
+    def _match(self, parts: list[str]) -> frozenset[int] | None:
+        """ids named by base + clauses, or None when a part is unknown."""
+        if any(not p for p in parts):
+            return None
+        base, clauses = parts[0], parts[1:]
+        all_clauses = self._clause_names
+        if base in self._bases:
+            ids = set(self._bases[base])
+        elif base in all_clauses or _RANGE.fullmatch(base):
+            ids = set(range(len(self.patterns)))
+            clauses = parts
+        else:
+            return None
+        for clause in clauses:
+            m = _RANGE.fullmatch(clause)
+            if m:
+                lo, hi, what = int(m.group(1)), int(m.group(2)), m.group(3)
+                unit = what[:-1]
+                wanted = {_plural(k, unit) for k in range(lo, hi + 1)}
+                ids = {i for i in ids if wanted & self._clauses[i]}
+            elif clause == "no penalties":
+                ids = {i for i in ids if "no penalty" in self._clauses[i]}
+            elif clause in all_clauses:
+                ids = {i for i in ids if clause in self._clauses[i]}
+            else:
+                return None
+        return frozenset(ids)
+
+    def _suggest(self, line: str) -> str:
+        key = " ".join(line.lower().split())
+        key = _NUMBER_WORDS.sub(lambda m: _WORD_DIGITS[m.group(1)], key)
+        lower = {t.lower(): t for t in self._known}
+        close = difflib.get_close_matches(key, list(lower), n=3, cutoff=0.6)
+        if not close:
+            return ""
+        return "; did you mean " + " or ".join(repr(lower[c]) for c in close) + "?"
+
+
+@lru_cache(maxsize=32)
+def vocabulary(table: PayTable) -> Vocabulary:
+    """A game's vocabulary: every description any hold of any deal gets (found by classifying every deal)."""
+    from .solver import distinct_deals
+
+    deals, _ = distinct_deals(table.deck)
+    codes = np.unique(hold_codes(table, deals))
+    codes.flags.writeable = False
+    rules = _rules(table)
+    patterns, clause_sets, bases, known = [], [], {}, []
+    texts: dict[str, int] = {}
+    for i, code in enumerate(codes.tolist()):
+        desc = _describe(code, table, rules)
+        text = desc.text
+        if text in texts:  # two descriptions read alike: a naming bug, never a user's error
+            raise AssertionError(f"pattern text {text!r} names codes {codes[texts[text]]:#x} and {code:#x}")
+        texts[text] = i
+        patterns.append(Pattern(i, text, GROUPS[code >> 44]))
+        clause_sets.append(frozenset(_normalize_part(c.lower()) for c in (*desc.shown, *desc.hidden)))
+        for b in (desc.base, *desc.coarse):
+            bases.setdefault(_normalize_part(b.lower()), set()).add(i)
+        known.extend((text, desc.base, *desc.coarse))
+    frozen = {b: frozenset(ids) for b, ids in bases.items()}
+    clause_names = frozenset().union(*clause_sets)
+    known.extend(sorted(clause_names))
+    return Vocabulary(table.id, tuple(patterns), codes, frozen, tuple(clause_sets), clause_names,
+                      tuple(dict.fromkeys(known)))
+
+
+def hold_patterns(table: PayTable, deals: np.ndarray) -> np.ndarray:
+    """(n, 32) int16: the pattern id of every hold of every deal (sorted cards, one deal a row)."""
+    vocab = vocabulary(table)
+    rules = _rules(table)
+    deals = _deal_array(deals, table)
+    out = np.empty((len(deals), 32), dtype=np.int16)
+    classify_deals(deals, rules.wild_mode, rules.hi, rules.rank_group, classify_all(table), binomials(),
+                   *rank_tables(rules.wild_mode == 1), vocab.codes, out)
+    return out
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# charts
+
+
+@dataclass(frozen=True)
+class ChartLine:
+    """One line of a chart: where it stands (line number, or item number in TOML), its text, the ids it names."""
+
+    number: int
+    text: str
+    ids: frozenset[int]
+
+
+@dataclass(frozen=True)
+class Chart:
+    """An ordered list of chart lines for one game."""
+
+    game_id: str
+    lines: tuple[ChartLine, ...]
+
+    def to_text(self) -> str:
+        """The chart as plain lines (parse_chart reads it back to the same lines)."""
+        return "".join(f"{line.text}\n" for line in self.lines)
+
+
+_LEADING_NUMBER = re.compile(r"^\d+\s*[.)]\s*")
+
+
+def _plain_lines(text: str) -> list[tuple[int, str]]:
+    out = []
+    for number, raw in enumerate(text.splitlines(), 1):
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        out.append((number, _LEADING_NUMBER.sub("", line, count=1)))
+    return out
+
+
+def _toml_lines(text: str, where: str, table: PayTable) -> list[tuple[int, str]]:
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as err:
+        raise InputError(f"{where} is not valid TOML: {' '.join(str(err).split())}") from None
+    except RecursionError:
+        raise InputError(f"{where} is not valid TOML: arrays or tables nested too deep") from None
+    unknown = [k for k in data if k not in ("lines", "game")]
+    if unknown:
+        raise InputError(f"{where}: unknown key {shown(unknown[0])}; a chart has lines = [...] (and game = ...)")
+    game = data.get("game", table.id)
+    if game != table.id:
+        raise InputError(f"{where} is a chart for game {shown(game)}, not {table.id}")
+    lines = data.get("lines")
+    if not isinstance(lines, list):
+        raise InputError(f"{where}: lines must be a list of texts, got {shown(lines)}")
+    out = []
+    for i, item in enumerate(lines, 1):
+        if not isinstance(item, str):
+            raise InputError(f"{where} line {i}: a chart line is text, got {shown(item)}")
+        out.append((i, item.strip()))
+    return out
+
+
+def parse_chart(text: str, table: PayTable, where: str = "chart") -> Chart:
+    """A chart from plain lines (blank and '#' lines ignored, a leading "12." ignored) or TOML (lines = [...])."""
+    if not isinstance(text, str):
+        raise InputError(f"{where} must be text, got {shown(text)}")
+    if len(text.encode("utf-8", "surrogatepass")) > MAX_CHART_BYTES:
+        raise InputError(f"{where} is larger than {MAX_CHART_BYTES:,} bytes, the most accepted")
+    is_toml = re.search(r"^\s*lines\s*=", text, re.MULTILINE) is not None
+    raw = _toml_lines(text, where, table) if is_toml else _plain_lines(text)
+    if not raw:
+        raise InputError(f"{where} has no lines")
+    if len(raw) > MAX_CHART_LINES:
+        raise InputError(f"{where} has {len(raw):,} lines; a chart has at most {MAX_CHART_LINES:,}")
+    vocab = vocabulary(table)
+    lines = []
+    for number, line in raw:
+        if not line:
+            raise InputError(f"{where} line {number}: empty line")
+        if not line.isprintable():
+            raise InputError(f"{where} line {number}: {shown(line)} is not printable text")
+        try:
+            ids = vocab.matching(line)
+        except InputError as err:
+            raise InputError(f"{where} line {number}: {err}") from None
+        lines.append(ChartLine(number, line, ids))
+    return Chart(table.id, tuple(lines))
+
+
+def read_chart(path: str | Path, table: PayTable) -> Chart:
+    """A chart from a file (UTF-8 text, plain lines or TOML, at most MAX_CHART_BYTES)."""
+    if isinstance(path, bool) or not isinstance(path, (str, Path)) or not str(path):
+        raise InputError(f"a chart file is a path, got {shown(path)}")
+    path = Path(path)
+    name = str(path) if str(path).isprintable() else repr(str(path))
+    try:
+        with path.open("rb") as f:
+            raw = f.read(MAX_CHART_BYTES + 1)
+    except FileNotFoundError:
+        raise InputError(f"chart file not found: {name}") from None
+    except IsADirectoryError:
+        raise InputError(f"chart file {name} is a directory, not a file") from None
+    except (OSError, ValueError) as err:
+        raise InputError(f"cannot read chart file {name}: {getattr(err, 'strerror', None) or err}") from None
+    if len(raw) > MAX_CHART_BYTES:
+        raise InputError(f"chart file {name} is larger than {MAX_CHART_BYTES:,} bytes, the most accepted")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as err:
+        raise InputError(f"chart file {name} is not UTF-8 text: byte 0x{raw[err.start]:02x} at offset "
+                         f"{err.start}") from None
+    return parse_chart(text, table, name)
