@@ -72,7 +72,9 @@ def test_fast_classifier_matches_the_slow_one(game):
 def test_every_hold_of_every_deal_has_one_id(game):
     table = get_game(game)
     deals, _ = distinct_deals(table.deck)
-    ids = hold_patterns(table, deals)
+    ids = hold_patterns(table, deals)  # the cached matrix the vocabulary was built from
+    fresh = hold_patterns(table, deals.copy())  # classified afresh
+    assert np.array_equal(ids, fresh) and not ids.flags.writeable and fresh.flags.writeable
     vocab = vocabulary(table)
     assert ids.shape == (len(deals), 32) and ids.dtype == np.int16
     assert ids.min() >= 0 and ids.max() < len(vocab.patterns)

@@ -241,7 +241,9 @@ def _classify_deals(deals, wild_mode, hi, rank_group, classes5, binom, fit, ways
         colex = 0
         for j in range(5):
             colex += binom[cards[j], j + 1]
-        deal_codes(cards, wild_mode, hi, rank_group, classes5[colex], fit, ways_of, joins, outs, pop, top_of, scratch, codes)
+        # the class array is narrow (int8): widen it before it is shifted into the code
+        deal_codes(cards, wild_mode, hi, rank_group, np.int64(classes5[colex]), fit, ways_of, joins, outs, pop,
+                   top_of, scratch, codes)
         for held in range(32):
             code = codes[held]
             if n_vocab == 0:
@@ -581,14 +583,25 @@ class Vocabulary:
         return "; did you mean " + " or ".join(repr(lower[c]) for c in close) + "?"
 
 
-@lru_cache(maxsize=32)
 def vocabulary(table: PayTable) -> Vocabulary:
     """A game's vocabulary: every description any hold of any deal gets (found by classifying every deal)."""
+    return _vocabulary_and_ids(table)[0]
+
+
+@lru_cache(maxsize=16)
+def _vocabulary_and_ids(table: PayTable) -> tuple[Vocabulary, np.ndarray]:
+    """The vocabulary and the (read-only) id of every hold of every suit-distinct deal, from one classification.
+
+    The suit-distinct deals stand for every deal up to a renaming of suits, and a description never names a
+    suit, so their descriptions are all the descriptions there are.
+    """
     from .solver import distinct_deals
 
     deals, _ = distinct_deals(table.deck)
-    codes = np.unique(hold_codes(table, deals))
+    codes, inverse = np.unique(hold_codes(table, deals), return_inverse=True)
     codes.flags.writeable = False
+    ids = inverse.reshape(len(deals), 32).astype(np.int16)
+    ids.flags.writeable = False
     rules = _rules(table)
     patterns, clause_sets, bases, known = [], [], {}, []
     texts: dict[str, int] = {}
@@ -606,13 +619,22 @@ def vocabulary(table: PayTable) -> Vocabulary:
     frozen = {b: frozenset(ids) for b, ids in bases.items()}
     clause_names = frozenset().union(*clause_sets)
     known.extend(sorted(clause_names))
-    return Vocabulary(table.id, tuple(patterns), codes, frozen, tuple(clause_sets), clause_names,
-                      tuple(dict.fromkeys(known)))
+    vocab = Vocabulary(table.id, tuple(patterns), codes, frozen, tuple(clause_sets), clause_names,
+                       tuple(dict.fromkeys(known)))
+    return vocab, ids
 
 
 def hold_patterns(table: PayTable, deals: np.ndarray) -> np.ndarray:
-    """(n, 32) int16: the pattern id of every hold of every deal (sorted cards, one deal a row)."""
-    vocab = vocabulary(table)
+    """(n, 32) int16: the pattern id of every hold of every deal (sorted cards, one deal a row).
+
+    Given `solver.distinct_deals(table.deck)[0]` itself, the answer is the cached read-only matrix the
+    vocabulary was built from; any other array is classified afresh.
+    """
+    from .solver import distinct_deals
+
+    vocab, all_ids = _vocabulary_and_ids(table)
+    if deals is distinct_deals(table.deck)[0]:
+        return all_ids
     rules = _rules(table)
     deals = _deal_array(deals, table)
     out = np.empty((len(deals), 32), dtype=np.int16)

@@ -1,0 +1,99 @@
+"""Video poker strategy speed: a chart's exact return over every deal, deriving each game's charts.
+
+Run: python benchmarks/bench_strategy.py [--json-out benchmarks/results/strategy.json] [--game ID ...]
+Prints a table and writes JSON. Figures, in one warm process (kernels compiled):
+- every hold of every deal valued (the deal table), and every hold classified (the pattern ids), per game;
+- a chart's exact return over every deal (9/6 Jacks or Better, the 27-line classic simple strategy and the
+  derived basic strategy), median of 5 warm runs: target <= 1 s;
+- deriving the best basic strategy (local search from the mean-value order): target <= 60 s;
+- the short charts and the cost curve (1-40 lines): reported.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _table import print_and_save  # noqa: E402
+
+HERE = Path(__file__).resolve().parent
+CLASSIC = """royal flush
+straight flush
+four of a kind and a kicker
+4 to a royal flush
+full house
+flush
+straight
+three of a kind
+4 to a straight flush
+two pair
+high pair
+3 to a royal flush
+4 to a flush
+low pair
+4 to an outside straight
+AK suited
+AQ suited
+AJ suited
+KQ suited
+KJ suited
+QJ suited
+3 to a straight flush
+unsuited high cards
+JT suited
+QT suited
+KT suited
+single high card
+"""
+
+
+def timed(fn, repeat: int = 1) -> tuple[float, object]:
+    times, out = [], None
+    for _ in range(repeat):
+        start = time.perf_counter()
+        out = fn()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times), out
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--json-out", default=str(HERE / "results" / "strategy.json"))
+    parser.add_argument("--game", action="append")
+    args = parser.parse_args()
+    from holdwise.games import video_poker as vp
+    from holdwise.games.video_poker import strategy as st
+
+    rows = []
+    job = vp.get_game("jacks-or-better-9-6")
+    games = args.game or ["jacks-or-better-9-6", "deuces-wild-full-pay", "double-double-bonus-9-6"]
+    for game_id in games:
+        table = vp.get_game(game_id)
+        seconds, dt = timed(lambda t=table: st.deal_table(t, 5))
+        rows.append((f"{game_id}: every hold of every deal valued (first call)", seconds, "s", None))
+        seconds, _ = timed(lambda t=table: st._game_patterns(t))
+        rows.append((f"{game_id}: every hold of every deal classified (first call)", seconds, "s", None))
+        seconds, (live, value) = timed(lambda t=table: st._derived(t, 5))
+        ret = dt.ret(value)
+        rows.append((f"{game_id}: derive the basic strategy ({len(live)} lines, {100 * float(ret):.4f}%)", seconds,
+                     "s", "<= 60"))
+        seconds, reduced = timed(lambda t=table: st._reduced(t, 5))
+        rows.append((f"{game_id}: short charts and the cost curve (1-40 lines; 15 lines "
+                     f"{100 * float(dt.ret(reduced[15][2])):.4f}%)", seconds, "s", None))
+    vp.evaluate_chart(job, CLASSIC)
+    seconds, report = timed(lambda: vp.evaluate_chart(job, CLASSIC), repeat=5)
+    rows.append((f"9/6 JoB: a 27-line chart's exact return, warm ({100 * report.return_value:.4f}%)", seconds, "s",
+                 "<= 1"))
+    basic = vp.strategy_report(job)
+    seconds, _ = timed(lambda: vp.evaluate_chart(job, basic.chart_text), repeat=5)
+    rows.append((f"9/6 JoB: the {len(basic.lines)}-line basic strategy's exact return, warm", seconds, "s", "<= 1"))
+    print_and_save(rows, args.json_out)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
