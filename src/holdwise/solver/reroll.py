@@ -176,7 +176,7 @@ def _cached_plan(lat: KeepLattice, p, exact: bool):
     return list(_LazyPlan(lat, p, exact))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True)  # one face's thinning steps at a time, for the plan's list
 class _LazyPlan:
     lat: KeepLattice
     p: object

@@ -97,7 +97,7 @@ def _natural_score(counts: tuple[int, ...]) -> int:
     """Best score of a selection with faces 1..6 counted in counts[0..5]; -1 if illegal or empty."""
     total = sum(counts)
     if total == 0:
-        return -1
+        return -1  # not reached from score(), which answers an empty selection itself
     best = -1
     # per face: singles of 1 and 5, or three or more of a kind
     score = 0
