@@ -347,3 +347,58 @@ def test_any_text_parses_or_raises_input_error(text):
         return
     assert chart.lines
     assert all(line.ids for line in chart.lines)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# union lines ("A or B or ...")
+
+@pytest.mark.parametrize("game", [JOB, DW, DDB, JP])
+def test_no_pattern_text_says_or(game):
+    # a union line is split at " or ": no single text may contain it
+    assert not [p.text for p in vocabulary(get_game(game)).patterns if " or " in f" {p.text.lower()} "]
+
+
+def test_union_lines_name_the_union_of_their_parts():
+    vocab = vocabulary(get_game(JOB))
+    parts = ["four of a kind", "straight flush", "royal flush"]
+    assert vocab.matching(" or ".join(parts)) == frozenset().union(*(vocab.matching(p) for p in parts))
+    assert vocab.matching("four of a kind or straight flush or royal flush") == ids_where(
+        JOB, lambda t: t in ("four of a kind", "straight flush", "royal flush"))
+    made = vocab.matching("three of a kind or straight or flush or full house")
+    assert made == vocab.matching("three of a kind") | vocab.matching("straight") | vocab.matching(
+        "flush") | vocab.matching("full house") and len(made) == 4
+    # coarse parts, clauses and case
+    assert vocab.matching("QJ suited, no flush penalty OR  4 to a flush") == (
+        vocab.matching("QJ suited, no flush penalty") | vocab.matching("4 to a flush"))
+    assert vocab.matching("high pair or high pair") == vocab.matching("high pair")
+    # a line that is a line as a whole keeps its meaning (tried before splitting)
+    assert vocab.matching("4 to an outside straight with 0-2 high cards") == vocab.matching(
+        "4 to an outside straight, 0-2 high cards")
+
+
+@pytest.mark.parametrize("line, message", [
+    ("four of a kind or fourr to a flush", ("unknown pattern 'fourr to a flush'; did you mean '4 to a flush'"
+                                            ".* \\(part 2 of 'four of a kind or fourr to a flush'\\)")),
+    ("flush or", "part 2 of 'flush or' is empty"),
+    ("or flush", "part 1 of 'or flush' is empty"),
+    ("flush or  or straight", "unknown pattern 'or straight'"),
+    ("pair of jacks, flush penalty or flush", "'pair of jacks, flush penalty' names no hold .*part 1"),
+    ("fourr to a flush", "unknown pattern 'fourr to a flush'; did you mean"),  # one part: the old message
+])
+def test_union_line_errors_name_the_bad_part(line, message):
+    with pytest.raises(InputError, match=message):
+        vocabulary(get_game(JOB)).matching(line)
+
+
+def test_union_chart_round_trips():
+    table = get_game(JOB)
+    text = ("four of a kind or straight flush or royal flush\n4 to a royal flush\n"
+            "three of a kind or straight or flush or full house\nJT suited or QT suited or KT suited\n")
+    chart = parse_chart(text, table, "chart.txt")
+    vocab = vocabulary(table)
+    assert chart.lines[3].ids == vocab.matching("JT suited") | vocab.matching("QT suited") | vocab.matching(
+        "KT suited")
+    again = parse_chart(chart.to_text(), table)
+    assert [(ln.text, ln.ids) for ln in again.lines] == [(ln.text, ln.ids) for ln in chart.lines]
+    with pytest.raises(InputError, match="chart.txt line 2: unknown pattern 'fulll house'.*part 2"):
+        parse_chart("royal flush\nflush or fulll house\n", table, "chart.txt")

@@ -3,6 +3,7 @@ basic strategy (a local optimum), short charts and the cost curve, the return ta
 
 from __future__ import annotations
 
+import itertools
 import random
 from fractions import Fraction
 
@@ -229,6 +230,50 @@ def test_short_chart_has_at_most_n_lines_and_its_report():
     point = next(p for p in report.curve if p.lines == 15)
     assert point.return_exact == report.return_exact
     assert 0.98 < report.return_value < report.optimal_return
+
+
+def test_union_merge_loss_is_what_the_evaluator_loses(job):
+    dt, _ = job
+    ids, n = fake_ids(dt.deals)
+    live, search = st.derive_order(dt, ids, n)
+    lines = [frozenset([i]) for i in live]
+    base = chart_sum(dt, ids, lines)
+    next_line = np.full(search.entries.n_lines, -1, dtype=np.int64)
+    next_line[np.asarray(live[:-1])] = live[1:]
+    loss = np.zeros(search.entries.n_lines, dtype=np.int64)
+    e = search.entries
+    st.union_losses(e.start, e.line, e.mask, e.value, dt.weights, dt.within, next_line, search.choice, loss)
+    changed = 0
+    for k in range(0, len(live) - 1, max(1, len(live) // 12)):
+        merged = lines[:k] + [lines[k] | lines[k + 1]] + lines[k + 2:]
+        assert base - chart_sum(dt, ids, merged) == loss[live[k]], k
+        changed += loss[live[k]] != 0
+    assert changed  # some merges change the play
+    # the union line's entries are those line_entries gives a line naming both lines' ids
+    a, b = live[0], live[1]
+    grown = st._with_union(dt, search.entries, a, b)
+    direct = st.line_entries(dt, ids, [frozenset([i]) for i in range(n)] + [frozenset([a, b])])
+    for got in (grown, direct):
+        assert got.n_lines == n + 1
+    pick_g, pick_d = grown.line == n, direct.line == n
+    assert (grown.deal_of[pick_g] == direct.deal_of[pick_d]).all() and (grown.mask[pick_g] == direct.mask[pick_d]).all()
+    assert (np.diff(grown.deal_of) >= 0).all()  # still sorted by deal
+
+
+def test_fifteen_line_chart_with_union_lines():
+    # published charts join made hands on one line ("four of a kind, straight flush, royal flush"); the
+    # shrinking search joins consecutive lines with "or", at most four patterns a line
+    report = vp.strategy_report(JOB, lines=15)
+    assert len(report.lines) <= 15 and any(" or " in ln.text for ln in report.lines)
+    assert all(ln.text.count(" or ") <= 3 for ln in report.lines)
+    assert round(100 * report.return_value, 4) == 99.2079
+    assert all(len(ln.text) <= 200 for ln in report.lines)
+    # the chart text (union lines) reads back to the same play
+    assert vp.evaluate_chart(JOB, report.chart_text).return_exact == report.return_exact
+    curve = vp.cost_curve(JOB)
+    returns = [Fraction(p.return_exact) for p in curve]
+    assert all(b >= a for a, b in itertools.pairwise(returns))
+    assert curve[14].return_exact == report.return_exact
 
 
 def test_classic_simple_strategy_chart():

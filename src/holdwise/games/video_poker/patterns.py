@@ -44,7 +44,8 @@ Line grammar: `base[, clause]...`, case-insensitive; clauses narrow (all must ho
 may stand for the first comma ("4 to an outside straight with 0-2 high cards"); "a-b high cards" and
 "a-b gaps" name a range; rank letters may come in any order ("TJ suited" = "JT suited"); "10" reads as T;
 "three to a royal" reads as "3 to a royal". A clause alone ("2 deuces", "flush penalty") names every id
-that has it.
+that has it. A union line joins lines with " or " ("three of a kind or straight or flush or full house"):
+it names every id any part names (the whole text is tried as one line first).
 """
 
 from __future__ import annotations
@@ -486,6 +487,7 @@ _NUMBER_WORDS = re.compile(r"\b(one|two|three|four|five)(?= to an? )")
 _ROYAL_SHORT = re.compile(r"\bto an? royal\b(?! flush)")  # "4 to a royal" as players write it
 _WORD_DIGITS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5"}
 _RANK_ORDER = {ch: i for i, ch in enumerate(RANK_CHARS.lower())}
+_UNION = re.compile(r"\s+or\s+|^or\s+|\s+or$", re.IGNORECASE)  # "A or B": a line naming A's ids and B's
 
 
 def _normalize_ranks(word: str) -> str:
@@ -527,22 +529,49 @@ class Vocabulary:
     _known: tuple = field(repr=False, compare=False, default=())  # texts offered as suggestions
 
     def matching(self, line: str) -> frozenset[int]:
-        """The ids a chart line names; InputError naming the text (and close known lines) when it names none."""
+        """The ids a chart line names; InputError naming the text (and close known lines) when it names none.
+
+        A union line joins lines with " or " ("four of a kind or straight flush or royal flush"): it names
+        the union of its parts' ids. The whole text is read as one line first, so a text that is itself a
+        line keeps its meaning; an unknown part is refused by name.
+        """
         if not isinstance(line, str):
             raise InputError(f"a chart line is text, got {shown(line)}")
         if not line.strip():
             raise InputError("a chart line is empty")
         if len(line) > MAX_LINE_CHARS:
             raise InputError(f"a chart line is at most {MAX_LINE_CHARS} characters, got {len(line)}")
+        found = self._lookup(line)
+        if found is not None and found:
+            return found
+        parts = _UNION.split(line.strip())
+        if found is not None or len(parts) < 2:
+            return self._named(line, found)
+        ids: set[int] = set()
+        for k, part in enumerate(parts, 1):
+            if not part.strip():
+                raise InputError(f"part {k} of {shown(line.strip())} is empty (a union line is 'A or B or ...')")
+            try:
+                ids |= self._named(part, self._lookup(part))
+            except InputError as err:
+                raise InputError(f"{err} (part {k} of {shown(line.strip())})") from None
+        return frozenset(ids)
+
+    def _named(self, line: str, found: frozenset[int] | None) -> frozenset[int]:
+        """`found` when it names some id, else the InputError for an unknown text or one naming no hold."""
+        if found is None:
+            raise InputError(f"unknown pattern {shown(line.strip())}{self._suggest(line)}")
+        if not found:
+            raise InputError(f"{shown(line.strip())} names no hold of {self.game_id}")
+        return found
+
+    def _lookup(self, line: str) -> frozenset[int] | None:
+        """The ids one (non-union) line names, or None when it is not a line of the language."""
         parts = _normalize(line)
         found = self._match(parts)
         if found is None and " with " in parts[0]:
             head, _, rest = parts[0].partition(" with ")
             found = self._match([head.strip(), _normalize_part(rest.strip()), *parts[1:]])
-        if found is None:
-            raise InputError(f"unknown pattern {shown(line.strip())}{self._suggest(line)}")
-        if not found:
-            raise InputError(f"{shown(line.strip())} names no hold of {self.game_id}")
         return found
 
     def _match(self, parts: list[str]) -> frozenset[int] | None:

@@ -70,6 +70,10 @@ CURVE_LINES = 40  # the cost curve runs over charts of 1 to 40 lines
 CHART_LINE_LIMIT = 10_000  # a chart's lines beyond this are refused by the reader; the engine takes any
 NO_LINE = np.int64(1 << 40)  # position of a line that is not in the chart
 TOP_ERRORS = 10
+UNION_TEXT_LIMIT = 200  # a union line's text stays within the chart reader's line limit (patterns.MAX_LINE_CHARS)
+# A union line names at most this many patterns, as printed charts do ("three of a kind, straight, flush, full
+# house"): a line is something a player holds in mind, so a count of lines measures what there is to learn.
+UNION_PARTS_LIMIT = 4
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -542,15 +546,64 @@ def derive_order(dt: DealTable, ids: np.ndarray, n_ids: int,
     return [int(x) for x in live], search
 
 
+def _union_losses(start, line, mask, value, weights, within, next_line, choice, loss):
+    """loss[a] = what merging line a with the line after it (next_line[a]) into one union line loses.
+
+    Merged in a's place, the union line takes on each deal the first of its holds in the deal's in-line
+    order: only deals that chose a and where b's hold comes first in that order change (to b's hold), so
+    loss[a] = sum over them of w (v_a - v_b) (negative when the merge gains).
+    """
+    for d in range(start.shape[0] - 1):
+        e = choice[d]
+        if e < 0:
+            continue
+        a = line[e]
+        b = next_line[a]
+        if b < 0:
+            continue
+        for f in range(start[d], start[d + 1]):
+            if line[f] == b:
+                if within[d, mask[f]] < within[d, mask[e]]:
+                    loss[a] += weights[d] * (value[e] - value[f])
+                break
+
+
+union_losses = njit(cache=True)(_union_losses)
+
+
+def _with_union(dt: DealTable, entries: LineEntries, a: int, b: int) -> LineEntries:
+    """The entries with one more line (index entries.n_lines): the union of lines a and b.
+
+    On each deal the union takes the first of a's and b's holds in the deal's in-line order, as a line
+    naming both lines' ids does.
+    """
+    e = entries
+    pick = (e.line == a) | (e.line == b)
+    deal, masks = e.deal_of[pick], e.mask[pick]
+    rank = dt.within[deal, masks].astype(np.int64)
+    order = np.lexsort((rank, deal))
+    deal, masks = deal[order], masks[order]
+    first = np.ones(len(deal), dtype=bool)
+    first[1:] = deal[1:] != deal[:-1]
+    deal, masks = deal[first], masks[first]
+    u = e.n_lines
+    at = e.start[deal + 1]  # each new entry goes last in its deal's block: the arrays stay sorted by deal
+    return _entries(dt, np.insert(e.deal_of, at, deal), np.insert(e.line, at, u), np.insert(e.mask, at, masks),
+                    u + 1)
+
+
 def reduce_chart(dt: DealTable, ids: np.ndarray, lines: Sequence[frozenset[int]], max_lines: int = 1,
                  coarse: Mapping[str, frozenset[int]] | None = None, texts: Sequence[str] | None = None,
                  progress: Callable[[int, int], None] | None = None,
-                 reorder_below: int = 2 * CURVE_LINES) -> dict[int, tuple[list[str], list[frozenset[int]], int]]:
+                 reorder_below: int = 2 * CURVE_LINES, unions: bool = True,
+                 ) -> dict[int, tuple[list[str], list[frozenset[int]], int]]:
     """The best chart found of each length from the full chart down to max_lines: {n: (texts, lines, value sum)}.
 
     Greedy, one step at a time: either remove the line whose removal loses least (its deals fall to their
     next line), or merge: put a coarse line the vocabulary reads (`coarse`: text -> ids) in the place of the
-    first of the chart's lines it covers and drop those lines, when that loses less. Merge losses are
+    first of the chart's lines it covers and drop those lines, or (with `unions`) join two consecutive lines
+    into one union line "A or B" (within it the in-line order picks the hold, so the play may change; the
+    loss is exact, see `_union_losses`), whichever loses least. Merge losses are
     re-evaluated lazily (the cheapest estimate first). Below `reorder_below` lines the order is re-optimised
     by insertion moves after each step. Lines that are never the play are not counted (they change
     nothing). The value sum of the best chart of AT MOST n lines is kept for each n, so the curve never
@@ -618,7 +671,28 @@ def reduce_chart(dt: DealTable, ids: np.ndarray, lines: Sequence[frozenset[int]]
             if estimate[c] < best[0] and (len(pool) == 1 or estimate[c] <= pool[1][0]):
                 best = (estimate[c], order)
                 break
-        if best[1] is None:
+        union = None
+        if unions:  # merging two consecutive lines into one union line ("A or B")
+            next_line = np.full(search.entries.n_lines, -1, dtype=np.int64)
+            next_line[live[:-1]] = live[1:]
+            loss = np.zeros(search.entries.n_lines, dtype=np.int64)
+            e = search.entries
+            union_losses(e.start, e.line, e.mask, e.value, dt.weights, dt.within, next_line, search.choice, loss)
+            fits = [a for a in live[:-1].tolist()
+                    if len(all_texts[a]) + len(all_texts[int(next_line[a])]) + 4 <= UNION_TEXT_LIMIT
+                    and all_texts[a].count(" or ") + all_texts[int(next_line[a])].count(" or ") + 2
+                    <= UNION_PARTS_LIMIT]
+            if fits:
+                a = min(fits, key=lambda i: (int(loss[i]), int(search.pos[i])))
+                if int(loss[a]) < best[0]:
+                    union = (a, int(next_line[a]))
+        if union is not None:
+            a, b = union
+            all_texts.append(f"{all_texts[a]} or {all_texts[b]}")
+            all_lines.append(all_lines[a] | all_lines[b])
+            search.entries = _with_union(dt, search.entries, a, b)
+            search.reorder([len(all_lines) - 1 if i == a else i for i in search.order.tolist() if i != b])
+        elif best[1] is None:
             search.remove(victim)
         else:
             search.reorder(best[1])
