@@ -63,7 +63,7 @@ from numba import njit
 from ...errors import InputError
 from .cards import shown
 from .evaluator import binomials, classify_all
-from .paytables import HAND_LABELS, PayTable
+from .paytables import HAND_LABELS, PayTable, read_user_text
 
 __all__ = [
     "MAX_CHART_BYTES", "MAX_CHART_LINES", "MAX_LINE_CHARS", "Chart", "ChartLine", "Pattern", "Vocabulary",
@@ -763,24 +763,5 @@ def parse_chart(text: str, table: PayTable, where: str = "chart") -> Chart:
 
 def read_chart(path: str | Path, table: PayTable) -> Chart:
     """A chart from a file (UTF-8 text, plain lines or TOML, at most MAX_CHART_BYTES)."""
-    if isinstance(path, bool) or not isinstance(path, (str, Path)) or not str(path):
-        raise InputError(f"a chart file is a path, got {shown(path)}")
-    path = Path(path)
-    name = str(path) if str(path).isprintable() else repr(str(path))
-    try:
-        with path.open("rb") as f:
-            raw = f.read(MAX_CHART_BYTES + 1)
-    except FileNotFoundError:
-        raise InputError(f"chart file not found: {name}") from None
-    except IsADirectoryError:
-        raise InputError(f"chart file {name} is a directory, not a file") from None
-    except (OSError, ValueError) as err:
-        raise InputError(f"cannot read chart file {name}: {getattr(err, 'strerror', None) or err}") from None
-    if len(raw) > MAX_CHART_BYTES:
-        raise InputError(f"chart file {name} is larger than {MAX_CHART_BYTES:,} bytes, the most accepted")
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as err:
-        raise InputError(f"chart file {name} is not UTF-8 text: byte 0x{raw[err.start]:02x} at offset "
-                         f"{err.start}") from None
+    text, name = read_user_text(path, "chart file", MAX_CHART_BYTES)
     return parse_chart(text, table, name)

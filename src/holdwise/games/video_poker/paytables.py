@@ -20,7 +20,7 @@ from .cards import shown
 __all__ = [
     "DEFAULT_GAME", "DEFAULT_ROYAL_BELOW_MAX", "HAND_KINDS", "HAND_LABELS", "KIND_CODES", "MAX_COINS",
     "MAX_FILE_BYTES", "WILD_MODES", "PayTable", "all_games", "get_game", "hand_label", "load_games", "max_scaled_pay",
-    "parse_games", "pay_text", "resolve_game", "shipped_games", "table_from_json", "table_to_json",
+    "parse_games", "pay_text", "read_user_text", "resolve_game", "shipped_games", "table_from_json", "table_to_json",
 ]
 
 # The hands a pay table may name, with what each means. A hand takes the first entry it can make.
@@ -264,28 +264,34 @@ def shipped_games() -> dict[str, PayTable]:
     return parse_games(text, "the shipped pay tables")
 
 
-def load_games(path: str | Path) -> dict[str, PayTable]:
-    """Games from a user's TOML file (UTF-8, at most 1 MiB), in the shipped file's format."""
+def read_user_text(path: str | Path, what: str, max_bytes: int, size_note: str = "") -> tuple[str, str]:
+    """(text, name) of a user's UTF-8 file of at most `max_bytes`; InputError in one line naming `what` and the
+    file (missing, a directory, unreadable, too large, not UTF-8). `name` is the path as errors show it."""
     if isinstance(path, bool) or not isinstance(path, (str, Path)) or not str(path):
-        raise InputError(f"a pay table file is a path, got {shown(path)}")
+        raise InputError(f"a {what} is a path, got {shown(path)}")
     path = Path(path)
     name = str(path) if str(path).isprintable() else repr(str(path))  # errors stay one line
     try:
         with path.open("rb") as f:
-            raw = f.read(MAX_FILE_BYTES + 1)
+            raw = f.read(max_bytes + 1)
     except FileNotFoundError:
-        raise InputError(f"pay table file not found: {name}") from None
+        raise InputError(f"{what} not found: {name}") from None
     except IsADirectoryError:
-        raise InputError(f"pay table file {name} is a directory, not a file") from None
+        raise InputError(f"{what} {name} is a directory, not a file") from None
     except (OSError, ValueError) as err:
-        raise InputError(f"cannot read pay table file {name}: {getattr(err, 'strerror', None) or err}") from None
-    if len(raw) > MAX_FILE_BYTES:
-        raise InputError(f"pay table file {name} is larger than {MAX_FILE_BYTES:,} bytes (1 MiB), the most accepted")
+        raise InputError(f"cannot read {what} {name}: {getattr(err, 'strerror', None) or err}") from None
+    if len(raw) > max_bytes:
+        raise InputError(f"{what} {name} is larger than {max_bytes:,} bytes{size_note}, the most accepted")
     try:
-        text = raw.decode("utf-8")
+        return raw.decode("utf-8"), name
     except UnicodeDecodeError as err:
-        raise InputError(f"pay table file {name} is not UTF-8 text: byte 0x{raw[err.start]:02x} at "
+        raise InputError(f"{what} {name} is not UTF-8 text: byte 0x{raw[err.start]:02x} at "
                          f"offset {err.start}") from None
+
+
+def load_games(path: str | Path) -> dict[str, PayTable]:
+    """Games from a user's TOML file (UTF-8, at most 1 MiB), in the shipped file's format."""
+    text, name = read_user_text(path, "pay table file", MAX_FILE_BYTES, " (1 MiB)")
     return parse_games(text, name)
 
 
