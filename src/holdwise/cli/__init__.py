@@ -68,14 +68,18 @@ def _serve(
     workers: int = typer.Option(1, "--workers", help="Server processes: 1 to 32; they share solved matches "
                                                      "through the cache folder."),
     warm: bool = typer.Option(True, "--warm/--no-warm", help="Solve the default Farkle match at start-up."),
+    paytable_file: str = typer.Option(None, "--paytable-file", help="A video-poker pay-table file (TOML, as "
+                                      "`video-poker --paytable-file`): its games are offered beside the shipped."),
+    tables_file: str = typer.Option(None, "--tables-file", help="A dice-poker tables file (TOML): its tables "
+                                    "are offered as presets in the depth lab."),
 ) -> None:
-    """The web lab in a browser: Farkle practice table, dice-poker depth lab, JSON API at /docs.
+    """The web lab in a browser: Farkle, dice poker, video poker and poker dice; JSON API at /docs.
 
     Example: holdwise serve --port 8000 --workers 2
     """
     from .serve import serve
 
-    serve(host=host, port=port, workers=workers, warm=warm)
+    serve(host=host, port=port, workers=workers, warm=warm, paytable_file=paytable_file, tables_file=tables_file)
 
 
 def main() -> None:

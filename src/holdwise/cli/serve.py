@@ -14,8 +14,27 @@ APP = "holdwise.web.app:create_app"
 MAX_WORKERS = 32
 
 
-def serve(host: str, port: int, workers: int, warm: bool) -> None:
+def serve(host: str, port: int, workers: int, warm: bool, paytable_file: str | None = None,
+          tables_file: str | None = None) -> None:
     """Check the options, then run the web lab until Ctrl-C."""
+    import os
+    from pathlib import Path
+
+    from ..errors import InputError
+    from ..games import dice_poker, video_poker
+
+    # the files are read here first, so a bad one stops the start with its message; workers read them again
+    for option, path, load, env in (("--paytable-file", paytable_file, video_poker.load_games,
+                                     "HOLDWISE_VIDEO_POKER_PAYTABLES"),
+                                    ("--tables-file", tables_file, dice_poker.load_tables,
+                                     "HOLDWISE_DICE_POKER_TABLES")):
+        if path is None:
+            continue
+        try:
+            load(path)
+        except InputError as err:
+            fail(f"{option}: {err}")
+        os.environ[env] = str(Path(path).resolve())
     if not 1 <= port <= 65535:
         fail(f"--port must be 1 to 65535, got {port}")
     if not 1 <= workers <= MAX_WORKERS:
@@ -27,8 +46,6 @@ def serve(host: str, port: int, workers: int, warm: bool) -> None:
             probe.bind((host, port))
     except OSError as err:
         fail(f"cannot listen on {host}:{port}: {err.strerror or err}")
-    import os
-
     import uvicorn
 
     if not warm:

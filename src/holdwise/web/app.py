@@ -10,7 +10,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse
 from fastapi.staticfiles import StaticFiles
 
 from .. import __version__
-from . import dice_poker, farkle
+from . import dice_poker, farkle, poker_dice, video_poker, video_poker_reports
 from .common import HERE, page
 from .errors import BodyLimit, install
 
@@ -21,6 +21,18 @@ LABS = (
      "Play Farkle against the computer with your own dice; a coach shows every choice's win chance."),
     ("/dice-poker", "Dice poker: depth lab",
      "Edit a payout table and see at once what it returns and how deep it plays."),
+    ("/video-poker", "Video poker: the machine, with hint and trainer",
+     "Play any pay table; the hint ranks every hold, the trainer prices each mistake and names the chart line."),
+    ("/video-poker/analyzer", "Video poker: hand analyzer",
+     "Any five cards: every hold's exact value and its draw counts, for any game."),
+    ("/video-poker/fairness", "Video poker: fairness",
+     "Every game's exact return at 5 coins and at 1-4 coins, with its return table."),
+    ("/video-poker/strategy", "Video poker: strategy charts",
+     "Each game's derived chart and cost curve; paste your own chart and see its exact cost."),
+    ("/poker-dice", "Poker dice: the table",
+     "Play poker dice against the computer, 2 or 3 players, any variant; the hint shows each keep's win chance."),
+    ("/poker-dice/odds", "Poker dice: odds",
+     "The exact chance of every hand for the chosen variant."),
 )
 
 
@@ -35,6 +47,9 @@ def create_app(warm: bool | None = None) -> FastAPI:
         if warm:
             farkle.warm()
             dice_poker.warm()
+            video_poker.warm()
+            video_poker_reports.warm()
+            poker_dice.warm()
         yield
 
     app = FastAPI(title="holdwise", version=__version__, lifespan=lifespan,
@@ -59,4 +74,7 @@ def create_app(warm: bool | None = None) -> FastAPI:
 
     app.include_router(farkle.router)
     app.include_router(dice_poker.router)
+    app.include_router(video_poker.router)
+    app.include_router(video_poker_reports.router)
+    app.include_router(poker_dice.router)
     return app

@@ -67,12 +67,15 @@ if TYPE_CHECKING:  # what the names are, for type checkers; at run time each loa
         step,
     )
     from .solver import analyze_hand, solve_game
+    from .store import is_stored, stored, stored_return, stored_strategy
     from .strategy import (
         CURVE_LINES,
         ChartError,
         ChartLineStats,
         ChartReport,
+        ChartHold,
         CurvePoint,
+        chart_hold,
         check_lines,
         cost_curve,
         evaluate_chart,
@@ -83,6 +86,7 @@ _EXPORTS = {
     'CURVE_LINES': '.strategy',
     'Chart': '.patterns',
     'ChartError': '.strategy',
+    'ChartHold': '.strategy',
     'ChartLine': '.patterns',
     'ChartLineStats': '.strategy',
     'ChartReport': '.strategy',
@@ -109,6 +113,7 @@ _EXPORTS = {
     'all_games': '.paytables',
     'analyze_hand': '.solver',
     'card_str': '.cards',
+    'chart_hold': '.strategy',
     'check_lines': '.strategy',
     'computer_action': '.session',
     'cost_curve': '.strategy',
@@ -121,6 +126,7 @@ _EXPORTS = {
     'hand_str': '.cards',
     'hint': '.analysis',
     'hold_patterns': '.patterns',
+    'is_stored': '.store',
     'load_games': '.paytables',
     'max_scaled_pay': '.paytables',
     'new_game': '.session',
@@ -141,6 +147,9 @@ _EXPORTS = {
     'shipped_games': '.paytables',
     'solve_game': '.solver',
     'step': '.session',
+    'stored': '.store',
+    'stored_return': '.store',
+    'stored_strategy': '.store',
     'strategy_report': '.strategy',
     'vocabulary': '.patterns',
 }
@@ -160,6 +169,7 @@ __all__ = [
     "STRATEGY_KERNEL_MODULES",
     "Chart",
     "ChartError",
+    "ChartHold",
     "ChartLine",
     "ChartLineStats",
     "ChartReport",
@@ -176,6 +186,7 @@ __all__ = [
     "all_games",
     "analyze_hand",
     "card_str",
+    "chart_hold",
     "check_lines",
     "computer_action",
     "cost_curve",
@@ -188,6 +199,7 @@ __all__ = [
     "hand_str",
     "hint",
     "hold_patterns",
+    "is_stored",
     "load_games",
     "max_scaled_pay",
     "new_game",
@@ -208,6 +220,9 @@ __all__ = [
     "shipped_games",
     "solve_game",
     "step",
+    "stored",
+    "stored_return",
+    "stored_strategy",
     "strategy_report",
     "vocabulary"
 ]

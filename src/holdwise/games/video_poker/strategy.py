@@ -53,6 +53,7 @@ from .paytables import MAX_COINS, PayTable
 from .solver import (
     HOLD_PRIORITY,
     deal_subsets,
+    hold_values,
     distinct_deals,
     game_tables,
     integer_pays,
@@ -60,8 +61,8 @@ from .solver import (
 )
 
 __all__ = [
-    "CHART_LINE_LIMIT", "COMMON_COARSE", "CURVE_LINES", "STAGES", "ChartError", "ChartLineStats", "ChartReport", "CurvePoint", "DealTable",
-    "LineEntries", "OrderSearch", "chart_play", "check_lines", "class_totals", "cost_curve", "deal_table", "derive_order", "evaluate_chart",
+    "CHART_LINE_LIMIT", "COMMON_COARSE", "CURVE_LINES", "STAGES", "ChartError", "ChartHold", "ChartLineStats", "ChartReport", "CurvePoint", "DealTable",
+    "LineEntries", "OrderSearch", "chart_hold", "chart_play", "check_lines", "class_totals", "cost_curve", "deal_table", "derive_order", "evaluate_chart",
     "game_chart_report", "grow_charts", "line_entries", "reduce_chart", "strategy_report",
 ]
 
@@ -1210,3 +1211,64 @@ def evaluate_chart(game: str | PayTable, chart: Any, coins: int = MAX_COINS,
     return game_chart_report(dt, ids, texts, [ln.ids for ln in chart.lines], [ln.text for ln in chart.lines],
                              kind="chart", top_errors=top_errors, start=start)
 
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# one hand against a chart (the trainer)
+
+
+@dataclass(frozen=True)
+class ChartHold(Result):
+    """What a chart plays on one hand: the first line that fits a hold of it (line None: no line fits, draw
+    five), that hold (positions 1-5 in dealt order and its text), and its exact value per coin."""
+
+    hand: str
+    line: int | None
+    line_text: str | None
+    hold: tuple[int, ...]
+    hold_text: str
+    value: float
+    value_exact: str
+
+
+def chart_hold(chart: Any, hand: Any, game: str | PayTable, coins: int = MAX_COINS,  # noqa: ANN401
+               paytable_file: str | Path | None = None) -> ChartHold:
+    """The hold a chart plays on `hand`, read as a whole-game evaluation reads it.
+
+    Lines are tried top down; the first line naming the pattern of some hold of the hand is played, and among
+    the holds it names the one taken first in the fixed in-line order (lowest held ranks from the top card
+    down, then fewer cards: `_rank_keys`); no line fits: draw five. `line` is the chart line's number.
+    """
+    from .analysis import hold_option
+    from .cards import parse_hand
+    from .patterns import Chart, parse_chart
+    from .paytables import resolve_game
+
+    table = resolve_game(game, paytable_file)
+    coins = check_coins(coins)
+    if isinstance(chart, str):
+        chart = parse_chart(chart, table)
+    if not isinstance(chart, Chart):
+        raise InputError(f"a chart is chart text or a Chart, got {type(chart).__name__}")
+    if chart.game_id != table.id:
+        raise InputError(f"the chart is for game {chart.game_id!r}, not {table.id!r}")
+    dealt = tuple(parse_hand(hand, table.deck))
+    deal = np.array([sorted(dealt)], dtype=np.int64)
+    from .patterns import hold_patterns
+
+    ids = hold_patterns(table, deal)[0]
+    keys = _rank_keys(deal)[0]
+    values, scale = hold_values(dealt, table, coins)
+    # the in-line order of deal_table: rank key first, then the higher value, then the tie rule
+    order = np.lexsort((HOLD_PRIORITY, -values, keys)).tolist()
+    for line in chart.lines:
+        fits = [m for m in order if int(ids[m]) in line.ids]
+        if fits:
+            mask, number_, text = fits[0], line.number, line.text
+            break
+    else:
+        mask, number_, text = 0, None, None
+    hold_text, _, positions = hold_option(dealt, mask)
+    value = Fraction(int(values[mask]), scale)
+    return ChartHold(hand=" ".join(card_str(c) for c in dealt), line=number_, line_text=text,
+                     hold=tuple(positions), hold_text=hold_text, value=float(value), value_exact=fraction_text(value))
