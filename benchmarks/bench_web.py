@@ -1,7 +1,11 @@
 """A bounded load run against `holdwise serve` on 127.0.0.1: requests/s, p50 and p99 latency, errors.
 
 The server runs as its own process (as users run it); the clients are asyncio tasks of this process.
-Each scenario runs CLIENTS concurrent clients for SECONDS; errors (any status other than 200) must be 0.
+Each scenario runs CLIENTS concurrent clients for SECONDS; errors (any status other than 200) must be 0. A client
+waits THINK seconds after each answer before its next request (default 0.1 s: ten actions a second, far quicker
+than a person clicks), so 20 clients offer at most 200 requests/s and the latency is the server's answer under
+that load; `--think 0` runs closed loops (each client sends again at once), which measures the most the server
+can do (requests/s) but makes every latency a queue of 20.
 Targets (issue 10): a race-aware Farkle hint p99 < 50 ms once the match is solved, a depth-lab update p99 <
 50 ms, a page load < 300 ms. An anchor runs in the same run: GET /api/health (the server's floor).
 
@@ -35,10 +39,15 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-def _start(port: int, workers: int, cache: str) -> subprocess.Popen:
+def _start(port: int, workers: int, cache: str, plain: bool = False) -> subprocess.Popen:
+    """`holdwise serve`, or with `plain` uvicorn on its pure-Python loop and parser (asyncio, h11): the A/B."""
     env = dict(os.environ, HOLDWISE_CACHE_DIR=cache)
-    return subprocess.Popen([sys.executable, "-m", "holdwise", "serve", "--port", str(port), "--workers",
-                             str(workers)], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    if plain:
+        command = ["-m", "uvicorn", "holdwise.web.app:create_app", "--factory", "--port", str(port), "--workers",
+                   str(workers), "--loop", "asyncio", "--http", "h11", "--log-level", "warning"]
+    else:
+        command = ["-m", "holdwise", "serve", "--port", str(port), "--workers", str(workers)]
+    return subprocess.Popen([sys.executable, *command], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
 
 
 async def _wait_ready(base: str, proc: subprocess.Popen, timeout: float = 60) -> None:
@@ -56,8 +65,9 @@ async def _wait_ready(base: str, proc: subprocess.Popen, timeout: float = 60) ->
     raise SystemExit("the server did not start")
 
 
-async def _load(base: str, make, clients: int, seconds: float) -> dict:
-    """Run `clients` loops of `make(client)` (a coroutine returning a response) for `seconds`."""
+async def _load(base: str, make, clients: int, seconds: float, think: float = 0.0) -> dict:
+    """Run `clients` loops of `make(client)` (a coroutine returning a response) for `seconds`, each waiting
+    `think` seconds between an answer and its next request."""
     latencies: list[float] = []
     errors = 0
     stop = time.monotonic() + seconds
@@ -75,6 +85,8 @@ async def _load(base: str, make, clients: int, seconds: float) -> dict:
                     ok = False
                 latencies.append(time.perf_counter() - start)
                 errors += 0 if ok else 1
+                if think:
+                    await asyncio.sleep(think)
 
         began = time.monotonic()
         await asyncio.gather(*(one() for _ in range(clients)))
@@ -85,39 +97,82 @@ async def _load(base: str, make, clients: int, seconds: float) -> dict:
             "p99_ms": 1000 * latencies[min(len(latencies) - 1, int(0.99 * len(latencies)))]}
 
 
-async def _scenarios(base: str) -> dict:
-    """name -> (request maker, target p99 in ms); prepares what they need (a solved match, sealed states)."""
+async def _farkle_ready(c: httpx.AsyncClient, body: dict) -> None:
+    """Wait until the default match is solved (the server warms it at start-up)."""
+    while (r := await c.post("/api/farkle/hint", json=body)).status_code == 202:
+        await asyncio.sleep(0.5)
+    if r.status_code != 200:
+        raise SystemExit(f"farkle hint: {r.status_code} {r.text[:200]}")
+
+
+async def _scenarios(base: str, only: str) -> dict:
+    """name -> (request maker, target p99 in ms), for the names containing `only`; prepares what they need
+    (a solved match, sealed states)."""
     import itertools
 
     counter = itertools.count()
-    async with httpx.AsyncClient(base_url=base, timeout=300) as c:
-        # the race-aware hint needs the default match solved (the server warms it at start-up): wait for it
-        hint_body = {"roll": "1 1 5 2 3 4", "turn_total": 300, "score": 1200, "opponent": 3500, "target": 4000}
-        while (r := await c.post("/api/farkle/hint", json=hint_body)).status_code == 202:
-            await asyncio.sleep(0.5)
-        if r.status_code != 200:
-            raise SystemExit(f"farkle hint: {r.status_code} {r.text[:200]}")
-        new = await c.post("/api/farkle/new", json={"seed": 3})
-        farkle_state = new.json()["state"]
+    states: dict = {}
+    hint_body = {"roll": "1 1 5 2 3 4", "turn_total": 300, "score": 1200, "opponent": 3500, "target": 4000}
+
+    async def prepare(c: httpx.AsyncClient, name: str) -> None:
+        if name == "farkle race-aware hint":
+            await _farkle_ready(c, hint_body)
+        elif name == "farkle step":  # a step answers 202 until the match is solved
+            await _farkle_ready(c, hint_body)
+            states["farkle"] = (await c.post("/api/farkle/new", json={"seed": 3})).json()["state"]
+        elif name.startswith("video-poker"):
+            r = await c.post("/api/video-poker/new", json={"seed": 5})
+            r.raise_for_status()
+            dealt = await c.post("/api/video-poker/step", json={"state": r.json()["state"],
+                                                                "action": {"type": "deal", "bet": 5}})
+            dealt.raise_for_status()
+            states["video-poker"] = dealt.json()["state"]
+        elif name.startswith("poker-dice"):
+            r = await c.post("/api/poker-dice/new", json={"seed": 5})
+            r.raise_for_status()
+            states["poker-dice"] = r.json()["state"]
 
     def farkle_hint(c):
         return c.post("/api/farkle/hint", json=hint_body)
 
     def farkle_step(c):  # the first roll of a fresh match: one step of the session
-        return c.post("/api/farkle/step", json={"state": farkle_state, "action": {"type": "roll"}})
+        return c.post("/api/farkle/step", json={"state": states["farkle"], "action": {"type": "roll"}})
 
     def depth_update(c):  # a different table each time, as a designer types: no cache hits
         n = next(counter)
         payouts = [10 + n % 50, 6, 4, 3, 2, 1, "1/2"]
         return c.post("/api/dice-poker/report", json={"payouts": payouts})
 
+    def vp_hint(c):  # every hold of the dealt hand ranked
+        return c.post("/api/video-poker/advice", json={"state": states["video-poker"]})
+
+    def vp_step(c):  # the draw: the hold scored against the best, the final hand paid
+        hold = [1, 2, 3, 4, 5][: next(counter) % 6]
+        return c.post("/api/video-poker/step", json={"state": states["video-poker"],
+                                                      "action": {"type": "draw", "hold": hold}})
+
+    def pd_hint(c):  # every keep of the first roll with its win chance
+        return c.post("/api/poker-dice/advice", json={"state": states["poker-dice"]})
+
+    def pd_step(c):  # the player stands or re-rolls (the computer's reply is its own request)
+        return c.post("/api/poker-dice/computer", json={"state": states["poker-dice"]})
+
     def health(c):
         return c.get("/api/health")
 
-    return {"anchor: GET /api/health": (health, None),
-            "farkle race-aware hint": (farkle_hint, 50),
-            "farkle step": (farkle_step, None),
-            "depth-lab update": (depth_update, 50)}
+    every = {"anchor: GET /api/health": (health, None),
+             "farkle race-aware hint": (farkle_hint, 50),
+             "farkle step": (farkle_step, None),
+             "depth-lab update": (depth_update, 50),
+             "video-poker hint": (vp_hint, 50),
+             "video-poker step": (vp_step, 50),
+             "poker-dice hint": (pd_hint, 50),
+             "poker-dice step": (pd_step, 50)}
+    chosen = {k: v for k, v in every.items() if only in k or k.startswith("anchor")}
+    async with httpx.AsyncClient(base_url=base, timeout=300) as c:
+        for name in chosen:
+            await prepare(c, name)
+    return chosen
 
 
 async def _page_loads(base: str, repeat: int = 20) -> dict[str, float]:
@@ -126,7 +181,8 @@ async def _page_loads(base: str, repeat: int = 20) -> dict[str, float]:
 
     out = {}
     async with httpx.AsyncClient(base_url=base, timeout=30) as c:
-        for path in ("/", "/farkle", "/dice-poker"):
+        for path in ("/", "/farkle", "/dice-poker", "/video-poker", "/video-poker/analyzer", "/video-poker/fairness",
+                     "/video-poker/strategy", "/poker-dice", "/poker-dice/odds"):
             times = []
             for _ in range(repeat):
                 start = time.perf_counter()
@@ -143,33 +199,48 @@ def main() -> None:
     parser.add_argument("--clients", type=int, default=20)
     parser.add_argument("--seconds", type=float, default=20)
     parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--think", type=float, default=0.1, help="seconds a client waits between requests")
+    parser.add_argument("--only", default="", help="run the scenarios whose name contains this (and the anchor)")
+    parser.add_argument("--no-pages", action="store_true", help="skip the page loads")
+    parser.add_argument("--server-ab", action="store_true",
+                        help="also run the scenarios on uvicorn's pure-Python loop and parser (asyncio, h11)")
     parser.add_argument("--json", default=str(ROOT / "build" / "bench" / "web.json"))
     opts = parser.parse_args()
+    rows: list = []
+    servers = [("", False)] + ([("plain uvicorn (asyncio, h11): ", True)] if opts.server_ab else [])
+    for label, plain in servers:
+        rows += _run_server(opts, label, plain, pages=not opts.no_pages and not plain)
+    print_and_save(rows, opts.json)
+
+
+def _run_server(opts: argparse.Namespace, label: str, plain: bool, pages: bool) -> list:
+    """Start one server, run the page loads and the scenarios on it, stop it: the rows of the table."""
     port = _free_port()
     base = f"http://127.0.0.1:{port}"
+    rows = []
     with tempfile.TemporaryDirectory(prefix="holdwise-bench-cache-") as cache:
-        proc = _start(port, opts.workers, cache)
+        proc = _start(port, opts.workers, cache, plain)
         try:
             asyncio.run(_wait_ready(base, proc))
-            scenarios = asyncio.run(_scenarios(base))
-            rows = []
-            for path, (median, worst) in asyncio.run(_page_loads(base)).items():
+            scenarios = asyncio.run(_scenarios(base, opts.only))
+            for path, (median, worst) in (asyncio.run(_page_loads(base)) if pages else {}).items():
                 print(f"  page {path}: median {median:.1f} ms, worst {worst:.1f} ms (HTML and its assets)")
                 rows += [(f"page {path} median", median, "ms", None), (f"page {path} worst", worst, "ms", "< 300 ms")]
-            print(f"{opts.clients} clients x {opts.seconds:g} s per scenario, {opts.workers} server process(es)")
+            print(f"{label}{opts.clients} clients x {opts.seconds:g} s per scenario, think {opts.think:g} s, "
+                  f"{opts.workers} server process(es)")
             for name, (make, target) in scenarios.items():
-                r = asyncio.run(_load(base, make, opts.clients, opts.seconds))
-                print(f"  {name}: {r['requests']:,} requests, {r['rps']:,.0f}/s, p50 {r['p50_ms']:.1f} ms, "
+                r = asyncio.run(_load(base, make, opts.clients, opts.seconds, opts.think))
+                print(f"  {label}{name}: {r['requests']:,} requests, {r['rps']:,.0f}/s, p50 {r['p50_ms']:.1f} ms, "
                       f"p99 {r['p99_ms']:.1f} ms, errors {r['errors']}", flush=True)
+                name = label + name
                 rows += [(f"{name} requests/s", r["rps"], "1/s", None),
                          (f"{name} p50", r["p50_ms"], "ms", None),
-                         (f"{name} p99", r["p99_ms"], "ms", f"< {target} ms" if target else None),
+                         (f"{name} p99", r["p99_ms"], "ms", f"< {target} ms" if target and not plain else None),
                          (f"{name} errors", float(r["errors"]), "count", "0")]
-            print_and_save(rows, opts.json)
         finally:
             proc.terminate()
             proc.wait(timeout=20)
-
+    return rows
 
 if __name__ == "__main__":
     main()
