@@ -91,7 +91,7 @@ def _pair_pass(a, b, target, bust_value, x_other, group_start, group_prob, optio
     return roll[0, full_state]
 
 
-pair_pass = njit(cache=True)(_pair_pass)
+pair_pass = njit(cache=True, nogil=True)(_pair_pass)
 
 
 def _solve_match(target, tol, total_hi, total_lo, x1, x2, tables1, tables2, blind1, blind2, coach1, coach2,
@@ -142,7 +142,7 @@ def _solve_match(target, tol, total_hi, total_lo, x1, x2, tables1, tables2, blin
     return iterations
 
 
-solve_match_kernel = njit(cache=True)(_solve_match)
+solve_match_kernel = njit(cache=True, nogil=True)(_solve_match)
 
 
 @dataclass

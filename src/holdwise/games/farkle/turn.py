@@ -525,7 +525,7 @@ def _turn_values(levels, group_start, group_prob, option_start, option_offset, o
             excess_max = level_excess
 
 
-turn_values = njit(cache=True)(_turn_values)
+turn_values = njit(cache=True, nogil=True)(_turn_values)
 
 
 # The guard of one turn solve (measured: see turn_cost). A step is one option read at one level.

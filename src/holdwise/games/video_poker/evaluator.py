@@ -161,7 +161,7 @@ def _classify_every_hand(n_cards, kinds, wild_mode, binom, out):
                         out[rank] = classify(hand, kinds, wild_mode, counts)
 
 
-classify_every_hand = njit(cache=True)(_classify_every_hand)
+classify_every_hand = njit(cache=True, nogil=True)(_classify_every_hand)
 
 
 @lru_cache(maxsize=1)

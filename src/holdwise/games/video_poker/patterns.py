@@ -261,7 +261,7 @@ def _classify_deals(deals, wild_mode, hi, rank_group, classes5, binom, fit, ways
             out[i, held] = lo if lo < n_vocab and vocab[lo] == code else -1
 
 
-classify_deals = njit(cache=True)(_classify_deals)
+classify_deals = njit(cache=True, nogil=True)(_classify_deals)
 
 
 @dataclass(frozen=True)

@@ -98,7 +98,7 @@ def _subset_class_counts(n_cards, classes5, n_classes, binom, offset, table):
                 table[row, c] //= HAND - (size - 1)
 
 
-subset_class_counts = njit(cache=True)(_subset_class_counts)
+subset_class_counts = njit(cache=True, nogil=True)(_subset_class_counts)
 
 
 def _deal_subsets(cards, binom, offset, rows, full):
@@ -163,7 +163,7 @@ def _solve_deals(deals, weights, pay_sums, class_counts, classes5, pays, binom, 
                         totals[c] += sign * class_counts[rows[mask], c]
 
 
-solve_deals = njit(cache=True)(_solve_deals)
+solve_deals = njit(cache=True, nogil=True)(_solve_deals)
 
 
 def _canonical_keys(n_cards, binom, keys):
@@ -201,7 +201,7 @@ def _canonical_keys(n_cards, binom, keys):
             break
 
 
-canonical_keys = njit(cache=True)(_canonical_keys)
+canonical_keys = njit(cache=True, nogil=True)(_canonical_keys)
 
 
 @dataclass(frozen=True)

@@ -110,7 +110,7 @@ def _all_hold_values(deals, pay_sums, classes5, pays, binom, offset, mult, prior
         best_mask[i] = best
 
 
-all_hold_values = njit(cache=True)(_all_hold_values)
+all_hold_values = njit(cache=True, nogil=True)(_all_hold_values)
 
 
 def _chosen_class_totals(deals, weights, masks, class_counts, classes5, binom, offset, mult, totals):
@@ -133,7 +133,7 @@ def _chosen_class_totals(deals, weights, masks, class_counts, classes5, binom, o
                         totals[c] += sign * class_counts[rows[mask], c]
 
 
-chosen_class_totals = njit(cache=True)(_chosen_class_totals)
+chosen_class_totals = njit(cache=True, nogil=True)(_chosen_class_totals)
 
 
 @dataclass(frozen=True, eq=False)
@@ -296,7 +296,7 @@ def _entries_kernel(ids, by_within, id_start, id_lines, seen, count_only, out_de
     return k
 
 
-entries_kernel = njit(cache=True)(_entries_kernel)
+entries_kernel = njit(cache=True, nogil=True)(_entries_kernel)
 
 
 def line_entries(dt: DealTable, ids: np.ndarray, lines: Sequence[Iterable[int]]) -> LineEntries:
@@ -434,7 +434,7 @@ def _sweep(order, pos, start, line, value, weights, fallback, by_start, by_entry
     return moves, gained
 
 
-sweep = njit(cache=True)(_sweep)
+sweep = njit(cache=True, nogil=True)(_sweep)
 
 
 def _removal_costs(order, pos, start, line, value, weights, fallback, choice, cost):
@@ -449,7 +449,7 @@ def _removal_costs(order, pos, start, line, value, weights, fallback, choice, co
         cost[line[e]] += weights[d] * (value[e] - sv)
 
 
-removal_costs = njit(cache=True)(_removal_costs)
+removal_costs = njit(cache=True, nogil=True)(_removal_costs)
 
 
 @dataclass
@@ -569,7 +569,7 @@ def _union_losses(start, line, mask, value, weights, within, next_line, choice, 
                 break
 
 
-union_losses = njit(cache=True)(_union_losses)
+union_losses = njit(cache=True, nogil=True)(_union_losses)
 
 
 def _with_union(dt: DealTable, entries: LineEntries, a: int, b: int) -> LineEntries:
@@ -737,7 +737,7 @@ def _add_gains(candidates, by_start, by_entry, deal_of, line, value, weights, fa
         places[k] = place
 
 
-add_gains = njit(cache=True)(_add_gains)
+add_gains = njit(cache=True, nogil=True)(_add_gains)
 
 
 def grow_charts(dt: DealTable, ids: np.ndarray, lines: Sequence[frozenset[int]], texts: Sequence[str],
