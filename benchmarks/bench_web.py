@@ -170,9 +170,28 @@ async def _scenarios(base: str, only: str) -> dict:
              "poker-dice step": (pd_step, 50)}
     chosen = {k: v for k, v in every.items() if only in k or k.startswith("anchor")}
     async with httpx.AsyncClient(base_url=base, timeout=300) as c:
-        for name in chosen:
+        for name, (make, _) in chosen.items():
             await prepare(c, name)
+            await _steady(c, make, name)
     return chosen
+
+
+async def _steady(c: httpx.AsyncClient, make, name: str, run: int = 40, timeout: float = 600) -> None:
+    """Wait until a scenario's request answers 200 `run` times in a row: with several workers each one warms
+    (solves a poker-dice variant, loads a Farkle match from disk) on its own, answering 202 meanwhile."""
+    deadline = time.monotonic() + timeout
+    ok = 0
+    while ok < run:
+        if time.monotonic() > deadline:
+            raise SystemExit(f"{name}: not answering 200 after {timeout:g} s")
+        r = await make(c)
+        if r.status_code == 200:
+            ok += 1
+        else:
+            ok = 0
+            if r.status_code != 202:
+                raise SystemExit(f"{name}: {r.status_code} {r.text[:200]}")
+            await asyncio.sleep(0.3)
 
 
 async def _page_loads(base: str, repeat: int = 20) -> dict[str, float]:

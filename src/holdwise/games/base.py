@@ -39,6 +39,17 @@ def fraction_text(value: Fraction | int | str) -> str:
 
 def to_jsonable(value: Any) -> Any:  # noqa: ANN401
     """Plain JSON types from results: dataclasses, tuples, numpy scalars; Fractions as "p/q"; inf/nan as None."""
+    # the plain types first, by exact type: a hint's JSON is thousands of them, and the general tests below
+    # cost ten times as much (subclasses such as bool and named tuples take the general path)
+    kind = type(value)
+    if kind is str or kind is int or value is None:
+        return value
+    if kind is float:
+        return value if math.isfinite(value) else None
+    if kind is list or kind is tuple:
+        return [to_jsonable(v) for v in value]
+    if kind is dict:
+        return {str(k): to_jsonable(v) for k, v in value.items()}
     if hasattr(value, "to_json") and callable(value.to_json):
         return value.to_json()
     if dataclasses.is_dataclass(value) and not isinstance(value, type):

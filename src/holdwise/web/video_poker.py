@@ -2,30 +2,53 @@
 
 The games offered are the shipped pay tables and those of the pay-table file the server was started with
 (`holdwise serve --paytable-file FILE`, read from $HOLDWISE_VIDEO_POKER_PAYTABLES by every worker).
+
+Play is the stateless session of `holdwise.games.video_poker`: the page holds the sealed state. Each draw is
+scored against the best hold in the state itself (a Decision with its loss in credits), so the trainer needs no
+server memory; the chart line a mistake broke comes from `/api/video-poker/chart-hold`.
 """
 
 from __future__ import annotations
 
+import json
 import logging
 import os
+import secrets
 import threading
+from collections import OrderedDict
+from collections.abc import Callable
+from typing import Annotated, Any
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse, Response
+from pydantic import ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
 from ..errors import InputError
 from ..games import video_poker as face
-from .common import FieldError
+from ..games.base import to_jsonable
+from .common import Body, FieldError, jobs, page, seal, unseal, user_field
 
-__all__ = ["PAYTABLES_ENV", "resolve", "router", "server_games", "warm"]
+__all__ = [
+    "PAYTABLES_ENV", "ChartHoldBody", "HoldBody", "NewBody", "PlayOptions", "StateBody", "StepBody", "resolve",
+    "router", "server_games", "strategy_job_key", "warm",
+]
 
 log = logging.getLogger("holdwise.web")
 router = APIRouter()
 
 GAME = "video-poker"
 PAYTABLES_ENV = "HOLDWISE_VIDEO_POKER_PAYTABLES"  # a pay-table file (TOML) whose games the server offers too
+CHART_STORAGE_KEY = "holdwise.vp.chart."  # + game id: a chart the player saved on the strategy page (plain text)
+MAX_CHART_TEXT = 64 * 1024  # a chart of 2,000 lines of 30 characters; far more than any saved chart
+PARSED_CHARTS = 64  # parsed charts kept per process (a parse is ~0.3 ms once the game's vocabulary is built)
 
 _FILE_GAMES: dict[str, dict] = {}
 _FILE_LOCK = threading.Lock()
+
+Hand = Annotated[StrictStr, Field(max_length=200)] | Annotated[list[Annotated[StrictStr, Field(max_length=20)]],
+                                                              Field(max_length=10)]
+GameId = Annotated[StrictStr, Field(min_length=1, max_length=200)]
+Coins = Annotated[StrictInt, Field(ge=1, le=5, description="Coins bet: 1 to 5.")]
 
 
 def _file_games() -> dict:
@@ -48,7 +71,7 @@ def server_games() -> dict:
     return {**face.shipped_games(), **_file_games()}
 
 
-def resolve(game_id: object, field: str = "game"):  # noqa: ANN201 - a PayTable
+def resolve(game_id: object, field: str = "game"):
     """The pay table of a game id the server offers; FieldError(field) naming the known ids otherwise."""
     games = server_games()
     if not isinstance(game_id, str) or game_id not in games:
@@ -57,13 +80,320 @@ def resolve(game_id: object, field: str = "game"):  # noqa: ANN201 - a PayTable
     return games[game_id]
 
 
+def strategy_job_key(table, coins: int) -> str:
+    """The background job that derives a game's chart (shared with the strategy page: same key, same work)."""
+    return f"video-poker-strategy:{table.id}:{coins}"
+
+
+# ---- bodies -----------------------------------------------------------------------------------------------
+
+class HoldBody(Body):
+    """Every hold of a hand: `holdwise video-poker hold HAND --game G --coins N [--exact] --json`."""
+
+    model_config = ConfigDict(json_schema_extra={"examples": [
+        {"hand": "As Ks Qs Js 9d", "game": "jacks-or-better-9-6", "coins": 5, "exact": False}]})
+
+    hand: Hand = Field(description='Five cards in dealt order: "As Ks Qs Js 9d", "10h", "Jk" for the joker, or a '
+                                   "list of five cards.")
+    game: GameId = face.DEFAULT_GAME
+    coins: Coins = 5
+    exact: StrictBool = Field(False, description="Also give value_exact and loss_exact as \"p/q\" fractions.")
+
+
+class PlayOptions(Body):
+    """A session's options: the game, the starting credits and the bet (coins a hand)."""
+
+    paytable: GameId = face.DEFAULT_GAME
+    credits: Annotated[StrictInt, Field(ge=1, le=1_000_000_000)] = 1000
+    bet: Coins = 5
+
+
+class NewBody(Body):
+    """A new session at the machine: options and seed (null: a fresh seed)."""
+
+    model_config = ConfigDict(json_schema_extra={"examples": [
+        {"options": {"paytable": "jacks-or-better-9-6", "credits": 1000, "bet": 5}, "seed": 7}]})
+
+    options: PlayOptions = Field(default_factory=PlayOptions)
+    seed: Annotated[StrictInt, Field(ge=0, le=2**63 - 1)] | None = None
+
+
+class StateBody(Body):
+    """A sealed state as the server returned it."""
+
+    model_config = ConfigDict(json_schema_extra={"examples": [{"state": {"state": {}, "seal": ""}}]})
+
+    state: dict[str, Any]
+
+
+class StepBody(Body):
+    """A sealed state and the player's action: {"type": "deal", "bet": n}, {"type": "draw", "hold": [positions]}
+    or {"type": "next"}."""
+
+    model_config = ConfigDict(json_schema_extra={"examples": [
+        {"state": {"state": {}, "seal": ""}, "action": {"type": "deal", "bet": 5}}]})
+
+    state: dict[str, Any]
+    action: dict[str, Any]
+
+
+class ChartHoldBody(Body):
+    """What a chart plays on a hand and which line plays it; the chart is the text given, else the game's
+    derived chart (computed once in the background when it is not stored yet)."""
+
+    model_config = ConfigDict(json_schema_extra={"examples": [
+        {"hand": "Ah Th 8h 3h Kd", "game": "jacks-or-better-9-6", "coins": 5,
+         "chart": "royal flush\nfour of a kind\nfull house\nflush\nhigh pair\n4 to a flush\nlow pair\n"}]})
+
+    hand: Hand
+    game: GameId = face.DEFAULT_GAME
+    coins: Coins = 5
+    chart: Annotated[StrictStr, Field(max_length=MAX_CHART_TEXT)] | None = Field(
+        None, description="Chart text (plain lines or TOML lines = [...]); null: the game's derived chart.")
+
+
+# ---- helpers ----------------------------------------------------------------------------------------------
+
+def _json(data: object, status: int = 200) -> Response:
+    content = json.dumps(to_jsonable(data), allow_nan=False, separators=(",", ":")).encode()
+    return Response(content=content, media_type="application/json", status_code=status)
+
+
+_ANSWERS: OrderedDict[tuple, bytes] = OrderedDict()
+_ANSWERS_LOCK = threading.Lock()
+ANSWERS_KEPT = 1024  # hints kept as the bytes sent (~8 KB each): Hint.to_json alone takes ~2 ms a hand
+
+
+def _answer(key: tuple, work: Callable[[], Any]) -> Response:
+    """The JSON answer of `key`, from the cache or computed by `work` (the same inputs always answer the same)."""
+    with _ANSWERS_LOCK:
+        content = _ANSWERS.get(key)
+        if content is not None:
+            _ANSWERS.move_to_end(key)
+    if content is None:
+        content = json.dumps(to_jsonable(work()), allow_nan=False, separators=(",", ":")).encode()
+        with _ANSWERS_LOCK:
+            _ANSWERS[key] = content
+            while len(_ANSWERS) > ANSWERS_KEPT:
+                _ANSWERS.popitem(last=False)
+    return Response(content=content, media_type="application/json")
+
+
+def _computed(what: str, work: Callable[[], Any]) -> Any:
+    """Run game code; an error other than bad input becomes a 422 line rather than a 500."""
+    try:
+        return work()
+    except InputError:
+        raise
+    except (ArithmeticError, ValueError, TypeError, MemoryError, RecursionError) as err:
+        log.warning("video-poker %s failed: %r", what, err)
+        raise FieldError("body", f"the {what} could not be computed for these inputs ({type(err).__name__})") from None
+
+
+def _hand(table, hand: object, field: str = "hand") -> tuple[int, ...]:
+    with user_field(field):
+        return face.parse_hand(hand, table.deck)
+
+
+_RETURNS: dict[tuple, float] = {}
+_RETURNS_LOCK = threading.Lock()
+
+
+def _returns(table) -> dict:
+    """The game's exact return per coin at 5 coins and at 1-4 coins (solved once per process)."""
+    out = {}
+    for label, coins in (("5", 5), ("1-4", 1)):
+        key = (table, coins)
+        with _RETURNS_LOCK:
+            value = _RETURNS.get(key)
+        if value is None:
+            value = float(face.game_return(table, coins).return_value)
+            with _RETURNS_LOCK:
+                _RETURNS[key] = value
+        out[label] = value
+    return out
+
+
+def _game_info(table) -> dict:
+    """A game as `video-poker games --json` lists it, with the hands' labels for the page."""
+    info = next(g for g in face.games(extra={table.id: table}).games if g.id == table.id).to_json()
+    info["labels"] = {h: face.hand_label(h) for h in (*info["pays"], "nothing")}
+    return info
+
+
+def _games_json() -> dict:
+    """`holdwise video-poker games [--paytable-file FILE] --json` for the server's games."""
+    path = os.environ.get(PAYTABLES_ENV) or None
+    if path and _file_games():
+        return face.games(path).to_json()
+    return face.games().to_json()
+
+
+# ---- pages ------------------------------------------------------------------------------------------------
+
+def _page_games() -> list[dict]:
+    return [_game_info(t) for t in server_games().values()]
+
+
+@router.get("/video-poker", response_class=HTMLResponse, include_in_schema=False)
+def machine_page(request: Request) -> HTMLResponse:
+    """The machine: deal, hold, draw, with the hint and the trainer."""
+    return page(request, "video_poker.html", title="Video poker: the machine",
+                config={"games": _page_games(), "default": face.DEFAULT_GAME, "chart_key": CHART_STORAGE_KEY})
+
+
+@router.get("/video-poker/analyzer", response_class=HTMLResponse, include_in_schema=False)
+def analyzer_page(request: Request) -> HTMLResponse:
+    """The hand analyzer: any five cards, every hold's exact value and draw counts."""
+    return page(request, "video_poker_analyzer.html", title="Video poker: hand analyzer",
+                config={"games": _page_games(), "default": face.DEFAULT_GAME})
+
+
+# ---- the API ----------------------------------------------------------------------------------------------
+
+@router.get("/api/video-poker/games", tags=["video-poker"])
+def games() -> Response:
+    """The games this server offers: exactly `holdwise video-poker games [--paytable-file FILE] --json` (the
+    shipped games, and those of the server's pay-table file)."""
+    return _json(_games_json())
+
+
+@router.post("/api/video-poker/hold", tags=["video-poker"])
+def hold(body: HoldBody) -> Response:
+    """All 32 holds of a hand, best first: exactly `holdwise video-poker hold HAND --game G --coins N [--exact]
+    --json` (value and loss per coin, held cards, positions 1-5, draws and the draw counts per pay class)."""
+    table = resolve(body.game)
+    cards = _hand(table, body.hand)
+    return _answer(("hold", table, cards, body.coins, body.exact),
+                   lambda: _computed("hold", lambda: face.hint(cards, table, body.coins, exact=body.exact)))
+
+
+def _play(state) -> dict:
+    """A play answer: the sealed state (everything the page draws is in it) and the legal actions."""
+    return {"state": seal(state), "actions": face.actions(state)}
+
+
+@router.post("/api/video-poker/new", tags=["video-poker"])
+def new(body: NewBody) -> Response:
+    """A new session in the "bet" phase: `{"state": sealed state, "actions": [deals], "game": the game as
+    /games lists it (with "labels"), "returns": {"5": return per coin at 5 coins, "1-4": at 1-4 coins}}`."""
+    o = body.options
+    table = resolve(o.paytable, "options.paytable")
+    options: dict[str, Any] = {"paytable": table.id, "credits": o.credits, "bet": min(o.bet, o.credits)}
+    if table.id in _file_games():  # read from the server's file once now; the state then carries the table
+        options["paytable_file"] = os.environ[PAYTABLES_ENV]
+    seed = secrets.randbelow(2**32) if body.seed is None else body.seed
+    with user_field("options"):
+        state = _computed("game", lambda: face.new_game(options, seed))
+    returns = _computed("return", lambda: _returns(table))
+    return _json({**_play(state), "game": _game_info(table), "returns": returns})
+
+
+@router.post("/api/video-poker/step", tags=["video-poker"])
+def step(body: StepBody) -> Response:
+    """The state after the player's action: `{"type": "deal", "bet": n}`, `{"type": "draw", "hold": [1-5]}` or,
+    once paid, `{"type": "next"}`. Answers `{"state": sealed state, "actions": [...]}`; after a draw the state's
+    last decision is the hold just made, scored against the best (its loss in credits)."""
+    state = unseal(body.state, GAME)
+    with user_field("action"):
+        after = _computed("step", lambda: face.step(state, body.action))
+    return _json(_play(after))
+
+
+@router.post("/api/video-poker/advice", tags=["video-poker"])
+def advice(body: StateBody) -> Response:
+    """The hint for the move in play: every hold of the dealt hand ranked (value and loss per coin, each with
+    the `action` that plays it: the JSON of `video-poker hold`), or before a deal the bets by return per coin."""
+    state = unseal(body.state, GAME)
+
+    def work() -> Any:
+        with user_field("state"):
+            return _computed("advice", lambda: face.advice(state))
+
+    if state.phase != "hold":  # the bets' ranking depends on the credits: not kept
+        return _json(work())
+    with user_field("state"):
+        table = face.paytable_of(state)
+    return _answer(("advice", table, tuple(state.data["hand"]), int(state.data["bet"])), work)
+
+
+_CHARTS: OrderedDict[tuple, Any] = OrderedDict()
+_CHARTS_LOCK = threading.Lock()
+_DERIVED: dict[tuple, str] = {}
+
+
+def _parsed(table, text: str):
+    """A chart parsed for a game, kept per (game, text): the page asks again with the same chart each hand."""
+    key = (table, text)
+    with _CHARTS_LOCK:
+        chart = _CHARTS.get(key)
+        if chart is not None:
+            _CHARTS.move_to_end(key)
+            return chart
+    with user_field("chart"):
+        chart = _computed("chart", lambda: face.parse_chart(text, table))
+    with _CHARTS_LOCK:
+        _CHARTS[key] = chart
+        while len(_CHARTS) > PARSED_CHARTS:
+            _CHARTS.popitem(last=False)
+    return chart
+
+
+def _derived_chart(table, coins: int) -> tuple[str | None, dict | None]:
+    """The game's derived chart text, or None and the status of the job computing it (started if need be)."""
+    key = (table, coins)
+    text = _DERIVED.get(key)
+    if text is not None:
+        return text, None
+    report = None
+    if face.is_stored("strategy", table, coins):
+        report = face.stored_strategy(table, coins)
+    else:
+        job_key = strategy_job_key(table, coins)
+        job = jobs.get(job_key)
+        if job is not None and job.state == "done":
+            report = job.result
+        else:
+            job = jobs.submit(job_key, lambda progress: face.stored_strategy(table, coins, progress))
+            if job.state == "failed":
+                raise FieldError("chart", f"the game's chart could not be derived: {job.error}")
+            if job.state != "done":
+                return None, {**job.to_json(), "key": job_key}
+            report = job.result
+    text = str(report["chart_text"])
+    _DERIVED[key] = text
+    return text, None
+
+
+@router.post("/api/video-poker/chart-hold", tags=["video-poker"])
+def chart_hold(body: ChartHoldBody) -> Response:
+    """What a chart plays on a hand: `{hand, line, line_text, hold (positions), hold_text, value, value_exact}`
+    (line null: no line fits, draw five) with `chart` "given" or "derived". Without chart text the game's derived
+    chart is used (at 5 coins for a bet of 5, else at 4: 1-4 coins pay alike, and the strategy page offers 4);
+    while it is being derived (about half a minute, once) the answer is 202 `{"status": "computing", "chart": "derived", "job": {...}}`."""
+    table = resolve(body.game)
+    cards = _hand(table, body.hand)
+    source = "given"
+    text = body.chart
+    if text is None:
+        source = "derived"
+        coins = 5 if body.coins == 5 else 4
+        text, job = _derived_chart(table, coins)
+        if text is None:
+            return _json({"status": "computing", "chart": source, "job": job}, status=202)
+    chart = _parsed(table, text)
+    result = _computed("chart hold", lambda: face.chart_hold(chart, cards, table, body.coins))
+    return _json({**result.to_json(), "chart": source})
+
+
 def warm() -> None:
     """Build the default game's tables in the background, so the first hand waits for nothing."""
 
     def run() -> None:
         try:
             face.hint("AS KS QS JS 9D", face.DEFAULT_GAME)
-        except Exception:  # noqa: BLE001 - warming is a convenience; a failure shows on the first request
+            _returns(face.get_game(face.DEFAULT_GAME))
+        except Exception:
             log.exception("warming the video-poker pages failed")
 
     threading.Thread(target=run, name="holdwise-warm-video-poker", daemon=True).start()

@@ -15,7 +15,7 @@ plays the keep/re-roll game whose payout for a final hand is his chance to win a
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 import numpy as np
@@ -176,7 +176,17 @@ def duel_solution(variant: Variant, roll_limit: bool = False) -> DuelSolution:
     _check_game(variant, 5, 6)
     if not isinstance(roll_limit, bool):
         raise InputError(f"roll_limit must be true or false, got {roll_limit!r:.24}")
-    return _duel_solution(variant, roll_limit)
+    return _as_asked(_duel_solution(_plain(variant), roll_limit), variant)
+
+
+def _plain(variant: Variant) -> Variant:
+    """The variant as the solver sees it: poker faces change how dice read, not the game (one solve for both)."""
+    return replace(variant, poker_faces=False) if variant.poker_faces else variant
+
+
+def _as_asked(solution: DuelSolution, variant: Variant) -> DuelSolution:
+    """A cached solution labelled with the variant asked for (the arrays are shared)."""
+    return solution if solution.variant == variant else replace(solution, variant=variant)
 
 
 @lru_cache(maxsize=32)
@@ -193,12 +203,12 @@ def three_solution(variant: Variant, roll_limit: bool = False,
     _check_game(variant, 5, 6)
     if not isinstance(roll_limit, bool):
         raise InputError(f"roll_limit must be true or false, got {roll_limit!r:.24}")
-    key = (variant, roll_limit)
+    key = (_plain(variant), roll_limit)
     if key not in _THREE:
         if len(_THREE) >= 16:
             _THREE.pop(next(iter(_THREE)))
-        _THREE[key] = solve_three(variant, roll_limit, on_step=on_step)
-    return _THREE[key]
+        _THREE[key] = solve_three(key[0], roll_limit, on_step=on_step)
+    return _as_asked(_THREE[key], variant)
 
 
 def _solve_three(variant: Variant, roll_limit: bool, tol: float, n_dice: int, sides: int,

@@ -53,9 +53,9 @@ from .paytables import MAX_COINS, PayTable
 from .solver import (
     HOLD_PRIORITY,
     deal_subsets,
-    hold_values,
     distinct_deals,
     game_tables,
+    hold_values,
     integer_pays,
     popcount5,
 )

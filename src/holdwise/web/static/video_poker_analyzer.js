@@ -1,0 +1,170 @@
+/* The hand analyzer: five cards picked on the grid or typed; every hold from /api/video-poker/hold (the CLI's
+   `video-poker hold --json`), the last good answer kept, dimmed, while the input is wrong. */
+(function () {
+  "use strict";
+  const $ = (id) => document.getElementById(id);
+  const C = window.VPCards;
+  const config = JSON.parse($("va-config").textContent);
+  const GAMES = Object.fromEntries(config.games.map((g) => [g.id, g]));
+  const RANKS = ["A", "K", "Q", "J", "T", "9", "8", "7", "6", "5", "4", "3", "2"];
+  const params = new URLSearchParams(location.search);
+  let picks = [];
+  let timer = null, asked = 0;
+
+  const el = (tag, props = {}, ...kids) => {
+    const e = document.createElement(tag);
+    for (const [k, v] of Object.entries(props)) {
+      if (k === "class") e.className = v; else if (k === "text") e.textContent = v; else e.setAttribute(k, v);
+    }
+    for (const kid of kids) e.append(kid);
+    return e;
+  };
+  const game = () => GAMES[$("va-game").value];
+
+  function setupForm() {
+    for (const g of config.games) $("va-game").append(el("option", {value: g.id, text: g.name}));
+    const wanted = params.get("game");
+    $("va-game").value = wanted && GAMES[wanted] ? wanted : config.default;
+    if (/^[1-5]$/.test(params.get("coins") || "")) $("va-coins").value = params.get("coins");
+    if (params.get("exact") === "1") $("va-exact").checked = true;
+  }
+
+  function buildGrid() {
+    const grid = $("va-grid");
+    grid.replaceChildren();
+    for (const suit of ["s", "h", "d", "c"]) {
+      for (const rank of RANKS) {
+        const card = rank + suit;
+        const b = el("button", {type: "button", class: /[hd]/.test(suit) ? "red" : "black", "data-card": card,
+                                "aria-pressed": "false", "aria-label": C.label(card)},
+                     rank === "T" ? "10" : rank, el("span", {text: C.SUITS[suit]}));
+        b.addEventListener("click", () => pick(card));
+        grid.append(b);
+      }
+    }
+    if (game().deck === 53) {
+      const b = el("button", {type: "button", class: "joker", "data-card": "Jk", "aria-pressed": "false",
+                              "aria-label": "joker"}, "Jk", el("span", {text: "joker"}));
+      b.addEventListener("click", () => pick("Jk"));
+      grid.append(b);
+    }
+    showPicks();
+  }
+
+  function showPicks() {
+    const set = new Set(picks);
+    document.querySelectorAll("#va-grid button").forEach((b) => {
+      b.setAttribute("aria-pressed", String(set.has(b.dataset.card)));
+    });
+    const box = $("va-picked");
+    box.replaceChildren();
+    for (let i = 0; i < 5; i++) {
+      const card = picks[i];
+      const slot = el("button", {type: "button", class: "vp-card", "aria-label": card ? `remove ${C.label(card)}` :
+                                 `card ${i + 1}: not picked`});
+      slot.append(C.svg(card || null, !card));
+      if (card) slot.addEventListener("click", () => pick(card));
+      else { slot.setAttribute("aria-disabled", "true"); slot.tabIndex = -1; }
+      box.append(slot);
+    }
+  }
+
+  function pick(card) {
+    const i = picks.indexOf(card);
+    if (i >= 0) picks.splice(i, 1);
+    else if (picks.length < 5) picks.push(card);
+    else { $("va-error").textContent = "five cards are picked: click one to take it back"; return; }
+    $("va-hand").value = picks.map((c) => (c === "Jk" ? "Jk" : (c[0] === "T" ? "10" : c[0]) + c[1])).join(" ");
+    showPicks();
+    ask();
+  }
+
+  function ask(delay = 0) {
+    clearTimeout(timer);
+    timer = setTimeout(run, delay);
+  }
+
+  async function run() {
+    const text = $("va-hand").value.trim();
+    if (!text) {
+      $("va-error").textContent = "";
+      $("va-note").textContent = "Pick five cards to see every hold.";
+      return;
+    }
+    const count = text.split(/[\s,]+/).filter(Boolean).length;
+    if (count < 5 && /^[\sA-Za-z0-9,\u2660-\u2667]*$/.test(text) && !/\d{3}/.test(text)) {
+      $("va-error").textContent = "";
+      $("va-note").textContent = `Pick ${5 - count} more card${5 - count === 1 ? "" : "s"}.`;
+      return;
+    }
+    const body = {hand: text, game: $("va-game").value, coins: Number($("va-coins").value),
+                  exact: $("va-exact").checked};
+    const mine = ++asked;
+    $("va-results").setAttribute("aria-busy", "true");
+    try {
+      const r = await fetch("/api/video-poker/hold", {method: "POST", headers: {"content-type": "application/json"},
+                                                      body: JSON.stringify(body)});
+      const data = await r.json();
+      if (mine !== asked) return;
+      if (!r.ok) throw new Error(data.detail || `the server answered ${r.status}`);
+      $("va-error").textContent = "";
+      $("va-results").classList.remove("stale");
+      picks = data.hand.slice();
+      showPicks();
+      show(data, body.exact);
+    } catch (err) {
+      if (mine !== asked) return;
+      $("va-error").textContent = err.message;
+      $("va-results").classList.add("stale");
+    } finally {
+      if (mine === asked) $("va-results").setAttribute("aria-busy", "false");
+    }
+  }
+
+  function show(r, exact) {
+    const g = GAMES[r.paytable];
+    const kinds = Object.keys(r.options[0].counts);
+    const label = (k) => (g && g.labels[k]) || k.replace(/_/g, " ");
+    $("va-title").textContent = `${r.hand.map(C.short).join(" ")} · ${g ? g.name : r.paytable} · ${r.coins} coin${r.coins > 1 ? "s" : ""}`;
+    $("va-note").textContent = "Value: expected return per coin bet; loss: against the best hold. Then how many of " +
+      "each hold's draws end in each pay class.";
+    const head = el("tr", {}, el("th", {text: "#"}), el("th", {text: "hold"}), el("th", {text: "value"}),
+                    el("th", {text: "loss"}), el("th", {text: "draws"}));
+    for (const k of kinds) head.append(el("th", {text: label(k)}));
+    $("va-table").tHead.replaceChildren(head);
+    const body = $("va-table").tBodies[0];
+    body.replaceChildren();
+    r.options.forEach((o, i) => {
+      const tr = el("tr", {class: i === 0 ? "best" : "", "data-option": o.option},
+                    el("td", {text: String(i + 1)}), el("td", {class: "va-hold", text: o.option}),
+                    el("td", {class: "va-value", text: exact ? o.value_exact : o.value.toFixed(6)}),
+                    el("td", {class: "va-loss", text: exact ? o.loss_exact : o.loss.toFixed(6)}),
+                    el("td", {text: o.draws.toLocaleString("en-US")}));
+      for (const k of kinds) tr.append(el("td", {"data-kind": k, text: o.counts[k].toLocaleString("en-US")}));
+      body.append(tr);
+    });
+    const res = $("va-results");
+    res.dataset.hand = r.hand.join(" ");
+    res.dataset.game = r.paytable;
+    res.dataset.coins = String(r.coins);
+    res.dataset.exact = String(exact);
+  }
+
+  setupForm();
+  buildGrid();
+  $("va-hand").addEventListener("input", () => ask(300));
+  $("va-game").addEventListener("change", () => {
+    buildGrid();
+    ask();
+  });
+  $("va-coins").addEventListener("change", () => ask());
+  $("va-exact").addEventListener("change", () => ask());
+  $("va-clear").addEventListener("click", () => {
+    picks = [];
+    $("va-hand").value = "";
+    showPicks();
+    ask();
+  });
+  $("va-hand").value = params.get("hand") || "As Ks Qs Js 9d";
+  ask();
+})();

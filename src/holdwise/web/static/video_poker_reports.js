@@ -1,0 +1,389 @@
+/* Video poker's fairness page (every game's exact return, polled while the background job computes it) and
+   strategy page (the derived chart, its cost curve as an inline SVG plot, a pasted chart evaluated exactly, and
+   the chart the trainer uses, kept in localStorage under holdwise.vp.chart.<game id>). */
+(function () {
+  "use strict";
+  const $ = (id) => document.getElementById(id);
+  const SVG = "http://www.w3.org/2000/svg";
+  const CHART_KEY = "holdwise.vp.chart.";
+  const POLL_MS = 700;
+
+  const pct = (v, d = 4) => (v === null || v === undefined ? "–" : (100 * v).toFixed(d) + "%");
+  // a cost in percent: four decimals, more below 0.01% so that two digits show (derived charts lose ~0.00002%)
+  const costPct = (v) => {
+    if (v === null || v === undefined) return "–";
+    const x = 100 * v;
+    return x === 0 ? "0%" : x.toFixed(Math.min(12, Math.max(4, 1 - Math.floor(Math.log10(Math.abs(x)))))) + "%";
+  };
+  const fixed = (v, d) => (v === null || v === undefined ? "–" : Number(v).toFixed(d));
+  const whole = (n) => Number(n).toLocaleString("en-US");
+  const handLabel = (h) => h.replace(/_/g, " ");
+  const payText = (exact) => (exact && exact.endsWith("/1") ? exact.slice(0, -2) : exact);
+  const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+  function el(tag, props = {}, ...kids) {
+    const e = document.createElement(tag);
+    for (const [k, v] of Object.entries(props)) {
+      if (k === "class") e.className = v; else if (k === "text") e.textContent = v; else e.setAttribute(k, v);
+    }
+    for (const kid of kids) e.append(kid);
+    return e;
+  }
+  function svg(tag, attrs = {}, text) {
+    const e = document.createElementNS(SVG, tag);
+    for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+    if (text !== undefined) e.textContent = text;
+    return e;
+  }
+
+  // an answer as JSON; a refusal becomes an Error with the server's one line (and the field it names)
+  async function api(path, options = {}) {
+    const r = await fetch(path, options);
+    let data = null;
+    try { data = await r.json(); } catch (e) { data = {detail: `the server answered ${r.status}`}; }
+    if (!r.ok && r.status !== 202) {
+      const err = new Error((data && data.detail) || `the server answered ${r.status}`);
+      err.field = data && data.field;
+      err.status = r.status;
+      throw err;
+    }
+    return {status: r.status, data};
+  }
+
+  function progress(done, total, text) {
+    const bar = $("vr-progress");
+    $("vr-status-text").textContent = text;
+    const share = total ? Math.max(0.04, Math.min(1, done / total)) : 0.04;
+    bar.firstElementChild.style.width = (100 * share).toFixed(1) + "%";
+    bar.hidden = false;
+    bar.setAttribute("role", "progressbar");
+    bar.setAttribute("aria-valuemin", "0");
+    bar.setAttribute("aria-valuemax", String(total || 1));
+    bar.setAttribute("aria-valuenow", String(done));
+  }
+  function finished(text) {
+    $("vr-status-text").textContent = text;
+    $("vr-progress").hidden = true;
+  }
+
+  // ---- the fairness page ------------------------------------------------------------------------------------
+
+  function returnCell(td, data) {
+    td.replaceChildren();
+    if (!data) { td.append(el("span", {class: "vr-pending", text: "computing…"})); return; }
+    td.append(el("span", {class: "vr-pct", text: pct(data.return)}),
+              el("span", {class: "vr-exact", text: data.return_exact}));
+    td.dataset.exact = data.return_exact;
+  }
+
+  function returnTable(data, caption) {
+    const body = el("tbody");
+    for (const row of data.table) {
+      body.append(el("tr", {}, el("td", {text: handLabel(row.hand)}), el("td", {text: payText(row.pay_exact)}),
+        el("td", {text: whole(row.combinations)}), el("td", {text: fixed(row.probability, 10)}),
+        el("td", {text: fixed(row.contribution, 10)})));
+    }
+    body.append(el("tr", {class: "vr-total"}, el("td", {text: "total"}), el("td"),
+      el("td", {text: whole(data.total_combinations)}), el("td", {text: fixed(1, 10)}),
+      el("td", {text: fixed(data.return, 10)})));
+    const head = el("thead", {}, el("tr", {}, ...["final hand", "pays", "combinations", "probability",
+      "contribution"].map((t) => el("th", {scope: "col", text: t}))));
+    const table = el("table", {class: "num vr-return-table", "data-coins": String(data.coins)},
+      el("caption", {text: caption}), head, body);
+    return el("div", {class: "table-wrap"}, table);
+  }
+
+  function renderFairness(r) {
+    for (const g of r.games) {
+      const row = document.querySelector(`#vr-fair-table tr[data-game="${CSS.escape(g.id)}"]`);
+      if (!row) continue;
+      returnCell(row.querySelector(".vr-r5"), g.coins_5);
+      returnCell(row.querySelector(".vr-r14"), g.coins_1_4);
+      row.querySelector(".vr-sd").textContent = g.coins_5 ? fixed(g.coins_5.standard_deviation, 2) : "…";
+      row.querySelector(".vr-hit").textContent = g.coins_5 ? pct(g.coins_5.hit_frequency, 2) : "…";
+      row.dataset.ready = g.coins_5 && g.coins_1_4 ? "true" : "false";
+      const details = document.querySelector(`#vr-tables details[data-game="${CSS.escape(g.id)}"]`);
+      if (details && g.coins_5 && g.coins_1_4 && details.dataset.ready !== "true") {
+        const box = details.querySelector(".vr-details-body");
+        box.replaceChildren(
+          el("p", {class: "vr-sums", text: `Return ${pct(g.coins_5.return)} at 5 coins, ${pct(g.coins_1_4.return)} ` +
+            `at 1–4 coins; standard deviation ${fixed(g.coins_5.standard_deviation, 3)} a coin, a hand pays ` +
+            `${pct(g.coins_5.hit_frequency, 2)} of the time (5 coins).`}),
+          returnTable(g.coins_5, "5 coins"), returnTable(g.coins_1_4, "1–4 coins (pays per coin at 4 coins)"));
+        details.dataset.ready = "true";
+      }
+    }
+  }
+
+  async function fairness() {
+    $("vr-exact").addEventListener("change", (e) => {
+      $("vr-fairness").classList.toggle("vr-show-exact", e.target.checked);
+    });
+    const table = $("vr-fair-table");
+    // a game's name leads to its return table: open it there
+    table.addEventListener("click", (e) => {
+      const link = e.target.closest("a[href^='#vr-table-']");
+      if (link) document.getElementById(link.getAttribute("href").slice(1)).open = true;
+    });
+    for (;;) {
+      try {
+        const {data} = await api("/api/video-poker/fairness");
+        renderFairness(data);
+        $("vr-error").textContent = data.status === "failed" ? `The computation failed: ${data.error}` : "";
+        if (data.status === "done") {
+          finished(`Every game's return, computed exactly (${data.total} figures).`);
+          table.setAttribute("aria-busy", "false");
+          document.body.dataset.fairness = "done";  // the browser tests wait on this
+          return;
+        }
+        progress(data.done, data.total, `Computing the returns: ${data.done} of ${data.total} figures done…`);
+        await sleep(data.status === "failed" ? 3000 : POLL_MS);
+      } catch (err) {
+        $("vr-error").textContent = err.message;
+        await sleep(3000);
+      }
+    }
+  }
+
+  // ---- the strategy page ------------------------------------------------------------------------------------
+
+  const S = {game: null, coins: null, seq: 0, derived: null, mine: null};
+  window.holdwiseVpStrategy = S;  // read by the browser tests
+
+  function gameName(id) {
+    const opt = Array.from($("vr-game").options).find((o) => o.value === id);
+    return opt ? opt.textContent : id;
+  }
+
+  function linesTable(tbody, lines) {
+    tbody.replaceChildren();
+    for (const ln of lines) {
+      const range = ln.value_min === null ? "–" : ln.value_min === ln.value_max ? fixed(ln.value_min, 4)
+        : `${fixed(ln.value_min, 4)}–${fixed(ln.value_max, 4)}`;
+      tbody.append(el("tr", {class: ln.cost > 0 ? "vr-costly" : ""}, el("td", {text: String(ln.number)}),
+        el("td", {class: "vr-text", text: ln.text}), el("td", {text: pct(ln.frequency, 3)}),
+        el("td", {text: range}), el("td", {text: pct(ln.mistakes, 3)}), el("td", {text: costPct(ln.cost)})));
+    }
+  }
+
+  function mistakes(list, errors) {
+    list.replaceChildren();
+    if (!errors.length) { list.append(el("li", {text: "None: this chart plays the best hold on every deal."})); return; }
+    for (const e of errors) {
+      list.append(el("li", {},
+        el("div", {}, el("strong", {text: `hold ${e.best_pattern}`}), ", not ", el("span", {text: e.chart_pattern})),
+        el("div", {class: "muted num", text: `${pct(e.frequency, 3)} of deals · costs ${costPct(e.cost)} of the bet`}),
+        el("div", {class: "vr-example"}, "e.g. ", el("span", {class: "vr-hand", text: e.example}),
+          `: hold ${e.example_best_hold}, not ${e.example_chart_hold} (loses ${fixed(e.example_loss, 4)} a coin)`)));
+    }
+  }
+
+  function everyText(r) {
+    return r.hands_per_bet_lost === null ? "none lost" : `a bet lost every ${whole(Math.round(r.hands_per_bet_lost))} hands`;
+  }
+
+  function curvePlot(points, optimal) {
+    const box = $("vr-curve");
+    box.replaceChildren();
+    if (!points.length) return;
+    // as wide as the box (at most 640): on a phone the labels keep a readable size
+    const W = Math.round(Math.max(340, Math.min(640, box.clientWidth || 640))), H = W < 500 ? 260 : 300;
+    const L = 56, R = 12, T = 16, B = 44;
+    const values = points.map((p) => p.return).concat([optimal]);
+    let lo = Math.min(...values), hi = Math.max(...values);
+    const pad = Math.max((hi - lo) * 0.06, 0.0005);
+    lo -= pad; hi += pad;
+    const x = (n) => L + (W - L - R) * (n - 1) / 39;
+    const y = (v) => T + (H - T - B) * (hi - v) / (hi - lo);
+    const plot = svg("svg", {viewBox: `0 0 ${W} ${H}`, class: "vr-svg", "aria-hidden": "true"});
+    plot.append(svg("rect", {x: L, y: T, width: W - L - R, height: H - T - B, fill: "#fff", stroke: "#d8dce4"}));
+    const step = niceStep((hi - lo) * 100 / 5) / 100;
+    for (let v = Math.ceil(lo / step) * step; v <= hi; v += step) {
+      plot.append(svg("line", {x1: L, x2: W - R, y1: y(v), y2: y(v), stroke: "#eceef2"}));
+      plot.append(svg("text", {x: L - 6, y: y(v) + 4, "text-anchor": "end", class: "vr-tick"},
+        (100 * v).toFixed(step * 100 < 0.1 ? 2 : 1) + "%"));
+    }
+    for (const n of W < 500 ? [1, 10, 20, 30, 40] : [1, 5, 10, 15, 20, 25, 30, 35, 40]) {
+      plot.append(svg("text", {x: x(n), y: H - B + 16, "text-anchor": "middle", class: "vr-tick"}, String(n)));
+    }
+    plot.append(svg("text", {x: L + (W - L - R) / 2, y: H - 8, "text-anchor": "middle", class: "vr-axis"},
+      "lines in the chart"));
+    plot.append(svg("line", {x1: L, x2: W - R, y1: y(optimal), y2: y(optimal), class: "vr-optimal"}));
+    plot.append(svg("text", {x: W - R - 4, y: y(optimal) - 6, "text-anchor": "end", class: "vr-optimal-label"},
+      `optimal play ${pct(optimal, 3)}`));
+    plot.append(svg("polyline", {points: points.map((p) => `${x(p.lines)},${y(p.return)}`).join(" "),
+      class: "vr-line"}));
+    for (const p of points) {
+      const dot = svg("circle", {cx: x(p.lines), cy: y(p.return), r: 3.5, class: "vr-dot"});
+      dot.append(svg("title", {}, `${p.lines} lines: ${pct(p.return, 3)} (cost ${costPct(p.cost)})`));
+      plot.append(dot);
+    }
+    box.append(plot);
+    const tbody = $("vr-curve-table").tBodies[0];
+    tbody.replaceChildren(...points.map((p) => el("tr", {}, el("td", {text: String(p.lines)}),
+      el("td", {text: pct(p.return, 4)}), el("td", {text: costPct(p.cost)}),
+      el("td", {text: p.hands_per_bet_lost === null ? "–" : `${whole(Math.round(p.hands_per_bet_lost))} hands`}))));
+  }
+
+  function niceStep(raw) {
+    const p = Math.pow(10, Math.floor(Math.log10(raw)));
+    for (const m of [1, 2, 2.5, 5, 10]) if (m * p >= raw) return m * p;
+    return 10 * p;
+  }
+
+  function renderDerived(r) {
+    S.derived = r;
+    $("vr-derived-name").textContent = `${r.name}, ${r.coins === 5 ? "5 coins" : "1–4 coins"}`;
+    $("vr-d-return").textContent = pct(r.return);
+    $("vr-d-return-exact").textContent = r.return_exact;
+    $("vr-d-optimal").textContent = pct(r.optimal_return);
+    $("vr-d-optimal-exact").textContent = r.optimal_return_exact;
+    $("vr-d-cost").textContent = costPct(r.cost);
+    $("vr-d-cost-every").textContent = everyText(r);
+    $("vr-d-lines").textContent = String(r.lines.length);
+    $("vr-d-unmatched").textContent = `${pct(r.draw_five_unmatched, 2)} of deals: draw five`;
+    linesTable($("vr-d-table").tBodies[0], r.lines);
+    curvePlot(r.curve || [], r.optimal_return);
+    mistakes($("vr-notes"), r.notes || []);
+    $("vr-derived").setAttribute("aria-busy", "false");
+    $("vr-derived").dataset.game = r.paytable;
+    $("vr-derived").dataset.coins = String(r.coins);
+    $("vr-use-derived").disabled = $("vr-edit-derived").disabled = false;
+  }
+
+  function clearDerived() {
+    S.derived = null;
+    $("vr-derived").setAttribute("aria-busy", "true");
+    delete $("vr-derived").dataset.game;
+    $("vr-use-derived").disabled = $("vr-edit-derived").disabled = true;
+    for (const id of ["vr-d-return", "vr-d-optimal", "vr-d-cost", "vr-d-lines"]) $(id).textContent = "…";
+    for (const id of ["vr-d-return-exact", "vr-d-optimal-exact", "vr-d-cost-every", "vr-d-unmatched",
+                      "vr-derived-name"]) $(id).textContent = "";
+    $("vr-d-table").tBodies[0].replaceChildren(el("tr", {}, el("td", {colspan: "6", class: "vr-pending",
+      text: "computing…"})));
+    $("vr-curve").replaceChildren(el("p", {class: "vr-pending", text: "computing…"}));
+    $("vr-curve-table").tBodies[0].replaceChildren();
+    $("vr-notes").replaceChildren(el("li", {class: "vr-pending", text: "computing…"}));
+  }
+
+  async function loadStrategy() {
+    const mine = ++S.seq;
+    const game = S.game, coins = S.coins;
+    clearDerived();
+    $("vr-error").textContent = "";
+    progress(0, 5, `Loading the chart of ${gameName(game)}…`);
+    const url = `/api/video-poker/strategy?game=${encodeURIComponent(game)}&coins=${coins}`;
+    for (;;) {
+      let answer;
+      try {
+        answer = await api(url);
+      } catch (err) {
+        if (mine !== S.seq) return;
+        $("vr-error").textContent = err.message;
+        if (err.status === 422) { finished("No chart."); return; }
+        await sleep(3000);
+        continue;
+      }
+      if (mine !== S.seq) return;
+      if (answer.status === 200) {
+        renderDerived(answer.data);
+        finished(`${answer.data.name}: derived chart of ${answer.data.lines.length} lines (computed once, kept on disk).`);
+        return;
+      }
+      const d = answer.data;
+      progress(d.done, d.total, `Computing the chart of ${gameName(game)} (about half a minute, once): ` +
+        (d.status === "queued" ? "waiting for another computation to finish…" : `stage ${d.done + 1} of ${d.total || 5}…`));
+      await sleep(POLL_MS);
+    }
+  }
+
+  function savedNote() {
+    const text = localStorage.getItem(CHART_KEY + S.game);
+    const lines = text ? text.split("\n").filter((l) => l.trim() && !l.trim().startsWith("#")).length : 0;
+    $("vr-saved").textContent = text ? `The trainer has a chart saved for ${gameName(S.game)} in this browser ` +
+      `(${lines} lines).` : `No chart saved for ${gameName(S.game)} in this browser.`;
+    $("vr-forget").disabled = !text;
+    $("vr-mine").dataset.saved = text ? "true" : "false";
+  }
+
+  function save(text) {
+    try {
+      localStorage.setItem(CHART_KEY + S.game, text);
+    } catch (err) {
+      $("vr-chart-error").textContent = "This browser does not keep the chart (storage is off or full).";
+    }
+    savedNote();
+  }
+
+  async function evaluate() {
+    const text = $("vr-chart").value;
+    const button = $("vr-evaluate");
+    const box = $("vr-mine-result");
+    button.disabled = true;
+    $("vr-chart").removeAttribute("aria-invalid");
+    $("vr-chart-error").textContent = "";
+    box.classList.add("stale");
+    button.textContent = "Evaluating…";
+    try {
+      const {data} = await api("/api/video-poker/strategy/evaluate", {method: "POST",
+        headers: {"content-type": "application/json"}, body: JSON.stringify({game: S.game, coins: Number(S.coins), chart: text})});
+      S.mine = data;
+      $("vr-m-return").textContent = pct(data.return);
+      $("vr-m-return-exact").textContent = data.return_exact;
+      $("vr-m-optimal").textContent = pct(data.optimal_return);
+      $("vr-m-cost").textContent = costPct(data.cost);
+      $("vr-m-cost-every").textContent = everyText(data);
+      $("vr-m-unmatched").textContent = pct(data.draw_five_unmatched, 2);
+      linesTable($("vr-m-table").tBodies[0], data.lines);
+      mistakes($("vr-m-errors"), data.errors);
+      box.hidden = false;
+      box.dataset.game = data.paytable;
+      box.classList.remove("stale");
+    } catch (err) {
+      $("vr-chart-error").textContent = err.message;
+      $("vr-chart").setAttribute("aria-invalid", "true");
+    } finally {
+      button.disabled = false;
+      button.textContent = "Evaluate";
+    }
+  }
+
+  function strategyPage() {
+    const root = $("vr-strategy");
+    S.game = $("vr-game").value || root.dataset.game;
+    S.coins = $("vr-coins").value || root.dataset.coins;
+    const saved = localStorage.getItem(CHART_KEY + S.game);
+    if (saved) $("vr-chart").value = saved;
+    function changed() {
+      S.game = $("vr-game").value;
+      S.coins = $("vr-coins").value;
+      history.replaceState(null, "", `?game=${encodeURIComponent(S.game)}&coins=${S.coins}`);
+      const kept = localStorage.getItem(CHART_KEY + S.game);
+      if (kept) $("vr-chart").value = kept;
+      $("vr-mine-result").hidden = true;
+      $("vr-chart-error").textContent = "";
+      savedNote();
+      loadStrategy();
+    }
+    $("vr-game").addEventListener("change", changed);
+    $("vr-coins").addEventListener("change", changed);
+    $("vr-evaluate").addEventListener("click", evaluate);
+    $("vr-chart").addEventListener("keydown", (e) => {
+      if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) { e.preventDefault(); evaluate(); }
+    });
+    $("vr-use-derived").addEventListener("click", () => { if (S.derived) save(S.derived.chart_text); });
+    $("vr-edit-derived").addEventListener("click", () => {
+      if (!S.derived) return;
+      $("vr-chart").value = S.derived.chart_text;
+      $("vr-chart").focus();
+    });
+    $("vr-use-mine").addEventListener("click", () => { if ($("vr-chart").value.trim()) save($("vr-chart").value); });
+    $("vr-forget").addEventListener("click", () => { localStorage.removeItem(CHART_KEY + S.game); savedNote(); });
+    savedNote();
+    loadStrategy();
+  }
+
+  const root = document.querySelector(".vr[data-page]");
+  if (root && root.dataset.page === "fairness") fairness();
+  if (root && root.dataset.page === "strategy") strategyPage();
+})();

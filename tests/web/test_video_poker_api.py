@@ -1,0 +1,227 @@
+"""The video-poker machine and analyzer API: the CLI's --json for the same inputs, play on the sealed session (checked
+against the session's replay), the trainer's chart line (given and derived charts), bad input, speed."""
+
+import json
+import threading
+import time
+
+import pytest
+from typer.testing import CliRunner
+
+from holdwise.cli import app as cli_app
+from holdwise.games import video_poker as face
+from holdwise.games.base import to_jsonable
+from holdwise.web import video_poker as web
+
+runner = CliRunner()
+JOB = "jacks-or-better-9-6"
+CHART = "royal flush\nstraight flush\nfour of a kind\nfull house\nflush\nstraight\nthree of a kind\n" \
+        "4 to a royal flush\ntwo pair\nhigh pair\n4 to a flush\nlow pair\n"
+FILE_GAME = """
+[test-web-trainer-9-6]
+name = "Trainer test game"
+deck = 52
+wild = "none"
+royal_below_max = 250
+pays = [
+  { hand = "royal_flush", pay = 800 },
+  { hand = "straight_flush", pay = 50 },
+  { hand = "four_of_a_kind", pay = 25 },
+  { hand = "full_house", pay = 9 },
+  { hand = "flush", pay = 6 },
+  { hand = "straight", pay = 4 },
+  { hand = "three_of_a_kind", pay = 3 },
+  { hand = "two_pair", pay = 2 },
+  { hand = "jacks_or_better", pay = 1 },
+]
+"""
+
+
+def cli_json(*args):
+    result = runner.invoke(cli_app, ["video-poker", *args])
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)
+
+
+@pytest.mark.parametrize("body, args", [
+    ({"hand": "As Ks Qs Js 9d"}, ["hold", "AS", "KS", "QS", "JS", "9D"]),
+    ({"hand": "As Ks Qs Js 9d", "exact": True, "coins": 1}, ["hold", "As Ks Qs Js 9d", "--exact", "--coins", "1"]),
+    ({"hand": ["10h", "Jh", "Qd", "2c", "2s"], "game": "deuces-wild-full-pay", "coins": 3},
+     ["hold", "10h,Jh,Qd,2c,2s", "--game", "deuces-wild-full-pay", "--coins", "3"]),
+    ({"hand": "Jk Ks Qs Ts 3d", "game": "joker-poker-kings", "exact": True},
+     ["hold", "Jk Ks Qs Ts 3d", "--game", "joker-poker-kings", "--exact"]),
+])
+def test_hold_is_the_cli_json(client, body, args):
+    r = client.post("/api/video-poker/hold", json=body)
+    assert r.status_code == 200, r.text
+    got = r.json()
+    assert got == cli_json(*args, "--json")
+    assert len(got["options"]) == 32 and got["options"][0]["loss"] == 0
+    assert sum(got["options"][0]["counts"].values()) == got["options"][0]["draws"]
+
+
+def test_games_is_the_cli_json(client, tmp_path, monkeypatch):
+    assert client.get("/api/video-poker/games").json() == cli_json("games", "--json")
+    path = tmp_path / "games.toml"
+    path.write_text(FILE_GAME)
+    monkeypatch.setenv(web.PAYTABLES_ENV, str(path))
+    got = client.get("/api/video-poker/games").json()
+    assert got == cli_json("games", "--paytable-file", str(path), "--json")
+    assert got["games"][-1]["id"] == "test-web-trainer-9-6"
+
+
+@pytest.mark.parametrize("body, field, words", [
+    ({"hand": "As Ks Qs Js Xx"}, "hand", "unknown card 'Xx'"),
+    ({"hand": "As Ks Qs Js As"}, "hand", "appears twice"),
+    ({"hand": "As Ks Qs Js 9d 8d"}, "hand", "got 6"),
+    ({"hand": "As Ks Qs Js"}, "hand", "got 4"),
+    ({"hand": "As Ks Qs Js Jk"}, "hand", "no joker in a 52-card deck"),
+    ({"hand": ["As", "Ks", "Qs", "Js", 9]}, "hand", ""),
+    ({"hand": "As Ks Qs Js 9d", "game": "jacks-or-better-9-9"}, "game", "unknown game 'jacks-or-better-9-9'"),
+    ({"hand": "As Ks Qs Js 9d", "coins": 6}, "coins", ""),
+    ({"hand": "As Ks Qs Js 9d", "coins": "5"}, "coins", ""),
+    ({"hand": "As Ks Qs Js 9d", "exact": "yes"}, "exact", ""),
+])
+def test_bad_hold_input_is_a_422_naming_the_field(client, body, field, words):
+    r = client.post("/api/video-poker/hold", json=body)
+    assert r.status_code == 422, r.text
+    assert r.json()["field"].split(".")[0] == field and words in r.json()["detail"]
+
+
+def test_play_follows_the_session_replay(client):
+    r = client.post("/api/video-poker/new", json={"options": {"paytable": JOB, "credits": 100, "bet": 3}, "seed": 7})
+    assert r.status_code == 200, r.text
+    answer = r.json()
+    state = face.new_game({"paytable": JOB, "credits": 100, "bet": 3}, 7)
+    assert answer["state"]["state"] == state.to_json() and answer["actions"] == face.actions(state)
+    assert answer["returns"] == {"5": float(face.game_return(JOB, 5).return_value),
+                                 "1-4": float(face.game_return(JOB, 1).return_value)}
+    assert answer["game"]["labels"]["jacks_or_better"] == "jacks or better"
+    assert answer["game"]["pays"]["royal_flush"] == 800 and answer["game"]["pays_below_5_coins"]["royal_flush"] == 250
+    sealed = answer["state"]
+    for hand in range(3):
+        advice = client.post("/api/video-poker/advice", json={"state": sealed})
+        assert advice.status_code == 200 and advice.json()["options"][0]["action"] == {"type": "deal", "bet": 5}  # 5 coins return most
+        for action in ({"type": "deal", "bet": 3}, None, {"type": "next"}):
+            if action is None:  # the hint's second-best hold: a scored mistake
+                hint = client.post("/api/video-poker/advice", json={"state": sealed}).json()
+                assert hint == to_jsonable(face.advice(state))
+                action = hint["options"][1]["action"]
+                loss = hint["options"][1]["loss"] * 3
+            r = client.post("/api/video-poker/step", json={"state": sealed, "action": action})
+            assert r.status_code == 200, r.text
+            state = face.step(state, action)
+            assert r.json()["state"]["state"] == state.to_json()
+            sealed = r.json()["state"]
+            if action.get("type") == "draw":
+                decision = r.json()["state"]["state"]["decisions"][-1]
+                assert decision["loss"] == pytest.approx(loss, abs=1e-12) and decision["loss"] >= 0
+    assert state.tally["hands"] == 3 and state.tally["bet"] == 9
+
+
+def test_a_server_file_game_is_played_from_the_state(client, tmp_path, monkeypatch):
+    path = tmp_path / "games.toml"
+    path.write_text(FILE_GAME)
+    monkeypatch.setenv(web.PAYTABLES_ENV, str(path))
+    r = client.post("/api/video-poker/new", json={"options": {"paytable": "test-web-trainer-9-6"}, "seed": 3})
+    assert r.status_code == 200, r.text
+    sealed = r.json()["state"]
+    assert sealed["state"]["options"]["table"]["id"] == "test-web-trainer-9-6"
+    path.unlink()  # the state carries its table: no file is read after the deal begins
+    r = client.post("/api/video-poker/step", json={"state": sealed, "action": {"type": "deal", "bet": 5}})
+    assert r.status_code == 200 and r.json()["state"]["state"]["phase"] == "hold"
+
+
+@pytest.mark.parametrize("body, field", [
+    ({"options": {"paytable": "nope"}}, "options.paytable"),
+    ({"options": {"bet": 0}}, "options.bet"),
+    ({"options": {"credits": 0}}, "options.credits"),
+    ({"seed": -1}, "seed"),
+])
+def test_bad_new_input(client, body, field):
+    r = client.post("/api/video-poker/new", json=body)
+    assert r.status_code == 422 and r.json()["field"] == field, r.text
+
+
+def test_bad_actions_and_states(client):
+    sealed = client.post("/api/video-poker/new", json={"seed": 1}).json()["state"]
+    for action in ({"type": "draw", "hold": [1]}, {"type": "deal", "bet": 6}, {"type": "deal", "bet": True}, {}):
+        r = client.post("/api/video-poker/step", json={"state": sealed, "action": action})
+        assert r.status_code == 422 and r.json()["field"] == "action", (action, r.text)
+    dealt = client.post("/api/video-poker/step", json={"state": sealed, "action": {"type": "deal", "bet": 5}})
+    sealed = dealt.json()["state"]
+    for hold in ([6], [1, 1], [0], ["1"]):
+        r = client.post("/api/video-poker/step", json={"state": sealed, "action": {"type": "draw", "hold": hold}})
+        assert r.status_code == 422 and r.json()["field"] == "action", (hold, r.text)
+    forged = json.loads(json.dumps(sealed))
+    forged["state"]["tally"]["credits"] = 10**6
+    foreign = client.post("/api/dice-poker/new", json={}).json()["state"]
+    for bad in (forged, foreign):
+        r = client.post("/api/video-poker/advice", json={"state": bad})
+        assert r.status_code == 422 and r.json()["field"] == "state"
+
+
+def test_chart_hold_with_a_given_chart(client):
+    for hand, coins in (("Ah Th 8h 3h Kd", 5), ("2c 7d 9h Jc 4s", 1), ("9h Th Kd As Ah", 5)):
+        r = client.post("/api/video-poker/chart-hold", json={"hand": hand, "coins": coins, "chart": CHART})
+        assert r.status_code == 200, r.text
+        want = face.chart_hold(CHART, hand, JOB, coins).to_json()
+        assert r.json() == {**want, "chart": "given"}
+    flush = client.post("/api/video-poker/chart-hold", json={"hand": "Ah Th 8h 3h Kd", "chart": CHART}).json()
+    assert (flush["line"], flush["line_text"], flush["hold"], flush["hold_text"]) == \
+        (11, "4 to a flush", [1, 2, 3, 4], "Ah Th 8h 3h")
+    nothing = client.post("/api/video-poker/chart-hold", json={"hand": "2c 7d 9h 4c 5s", "chart": CHART}).json()
+    assert nothing["line"] is None and nothing["hold"] == [] and nothing["hold_text"] == "draw five"
+
+
+@pytest.mark.parametrize("body, field, words", [
+    ({"hand": "Ah Th 8h 3h Kd", "chart": "royal flush\nfive aces\n"}, "chart", "line 2"),
+    ({"hand": "Ah Th 8h 3h Kd", "chart": ""}, "chart", "no lines"),
+    ({"hand": "Ah Th 8h 3h", "chart": CHART}, "hand", "got 4"),
+    ({"hand": "Ah Th 8h 3h Jk", "chart": CHART}, "hand", "joker"),
+    ({"hand": "Ah Th 8h 3h Kd", "game": "nope", "chart": CHART}, "game", "unknown game"),
+    ({"hand": "Ah Th 8h 3h Kd", "chart": "x" * 70_000}, "chart", ""),
+])
+def test_bad_chart_hold_input(client, body, field, words):
+    r = client.post("/api/video-poker/chart-hold", json=body)
+    assert r.status_code == 422 and r.json()["field"] == field and words in r.json()["detail"], r.text
+
+
+def test_the_derived_chart_is_computed_once_in_the_background(client, tmp_path, monkeypatch):
+    """No chart given and none stored: 202 while the shared strategy job runs, then the derived chart's line."""
+    path = tmp_path / "games.toml"
+    path.write_text(FILE_GAME)
+    monkeypatch.setenv(web.PAYTABLES_ENV, str(path))
+    table = web.resolve("test-web-trainer-9-6")
+    release = threading.Event()
+    calls = []
+
+    def fake_strategy(game, coins, progress=None, paytable_file=None):
+        calls.append((game.id, coins))
+        progress(1, 4)
+        assert release.wait(20)
+        return {"chart_text": CHART}
+
+    monkeypatch.setattr(face, "stored_strategy", fake_strategy)
+    body = {"hand": "Ah Th 8h 3h Kd", "game": "test-web-trainer-9-6", "coins": 5}
+    first = client.post("/api/video-poker/chart-hold", json=body)
+    assert first.status_code == 202, first.text
+    assert first.json()["status"] == "computing" and first.json()["job"]["key"] == web.strategy_job_key(table, 5)
+    assert web.strategy_job_key(table, 5) == "video-poker-strategy:test-web-trainer-9-6:5"
+    again = client.post("/api/video-poker/chart-hold", json=body)
+    assert again.status_code == 202
+    release.set()
+    deadline = time.monotonic() + 20
+    while (r := client.post("/api/video-poker/chart-hold", json=body)).status_code == 202:
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+    assert r.status_code == 200
+    assert r.json() == {**face.chart_hold(CHART, "Ah Th 8h 3h Kd", table, 5).to_json(), "chart": "derived"}
+    assert calls == [("test-web-trainer-9-6", 5)]  # one job, however often the page asks
+
+
+def test_the_pages_render(client):
+    for path, words in (("/video-poker", "Video poker: the machine"), ("/video-poker/analyzer", "hand analyzer")):
+        r = client.get(path)
+        assert r.status_code == 200 and words in r.text
+        assert "joker-poker-kings" in r.text

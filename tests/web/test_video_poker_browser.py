@@ -1,0 +1,209 @@
+"""The video-poker machine and analyzer in Chromium: 20 hands with the hint in trainer mode (credits checked
+against the session's replay), a deliberate mistake reported with its cost and chart line, the analyzer's numbers
+against the CLI's, and a phone-size run. Screenshots of each page, desktop and phone."""
+
+import json
+
+from typer.testing import CliRunner
+
+from holdwise.cli import app as cli_app
+from holdwise.games import video_poker as face
+
+from .test_video_poker_api import CHART
+
+MACHINE = "/video-poker"
+ANALYZER = "/video-poker/analyzer"
+JOB = "jacks-or-better-9-6"
+SEED = 7
+
+
+def cli_hold(*args):
+    result = CliRunner().invoke(cli_app, ["video-poker", "hold", *args, "--json"])
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)
+
+
+def text(page, selector):
+    return page.locator(selector).inner_text().strip()
+
+
+def no_overflow(page):
+    return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+
+
+def settled(page, draws):
+    """Wait until the page holds a state with `draws` draws and no request is in flight."""
+    page.wait_for_function("n => { const S = window.holdwiseVP; return S && S.sealed && !S.busy && "
+                           "S.sealed.state.draws === n; }", arg=draws)
+
+
+def save_chart(page, game, chart):
+    """The chart as the strategy page saves it (localStorage), before any script of the page runs."""
+    page.add_init_script(f"localStorage.setItem({json.dumps('holdwise.vp.chart.' + game)}, {json.dumps(chart)})")
+
+
+def play_hand(page, state, draws, mistake=False, tap=False):
+    """Deal (Enter), ask the hint, hold its best cards (keys 1-5, or taps) or a worse hold, draw (Enter)."""
+    if tap:
+        page.locator("#vp-deal").tap()
+    else:
+        page.keyboard.press("Enter")
+    state = face.step(state, {"type": "deal", "bet": 5})
+    settled(page, draws + 1)
+    assert [c.get_attribute("data-card") for c in page.locator("#vp-cards .vp-card").all()] == state.data["hand"]
+    page.click("#vp-hint") if tap else page.keyboard.press("h")
+    page.wait_for_selector("#vp-hint-table tbody tr")
+    advice = face.advice(state)
+    assert text(page, "#vp-hint-table tbody tr:first-child td:first-child") == advice.best.option
+    best = advice.best.extras["positions"]
+    marked = [int(c.get_attribute("data-pos")) for c in page.locator("#vp-cards .vp-card.vp-best").all()]
+    assert marked == best
+    hold = best
+    if mistake:  # the hint's third-ranked hold: a mistake with a known price
+        hold = advice.options[2].extras["positions"]
+    for pos in hold:
+        if tap:
+            page.locator(f'#vp-cards .vp-card[data-pos="{pos}"]').tap()
+        else:
+            page.keyboard.press(str(pos))
+    assert [int(c.get_attribute("data-pos")) for c in page.locator("#vp-cards .vp-card.held").all()] == hold
+    if tap:
+        page.locator("#vp-deal").tap()
+    else:
+        page.keyboard.press("Enter")
+    after = face.step(state, {"type": "draw", "hold": hold})
+    settled(page, draws + 2)
+    return state, after, advice, hold
+
+
+def test_twenty_hands_with_the_hint_in_trainer_mode(page, live_server, shoot):
+    save_chart(page, JOB, CHART)
+    page.goto(f"{live_server}{MACHINE}?seed={SEED}")
+    settled(page, 0)
+    page.check("#vp-trainer")
+    page.evaluate("document.activeElement.blur()")  # keys go to the page, not the checkbox
+    shoot(page, "video-poker-machine")
+    state = face.new_game({"paytable": JOB, "credits": 1000, "bet": 5}, SEED)
+    draws, mistake_at = 0, 6
+    cost = 0.0
+    for hand in range(1, 21):
+        dealt, state, advice, hold = play_hand(page, state, draws, mistake=hand == mistake_at)
+        draws = state.draws
+        decision = state.decisions[-1]
+        cost += decision.loss
+        if hand == 1:
+            shoot(page, "video-poker-hand-played")
+        if hand == mistake_at:
+            chosen = next(o for o in advice.options if o.extras["positions"] == hold)
+            assert decision.loss > 0 and abs(decision.loss - chosen.loss * 5) < 1e-9
+            verdict = text(page, "#vp-verdict")
+            assert verdict == (f"Mistake: you held {chosen.option}; the best hold was {advice.best.option} "
+                               f"(cost {chosen.loss * 5:.4f} credits).")
+            ch = face.chart_hold(CHART, dealt.data["hand"], JOB, 5)
+            page.wait_for_function("document.getElementById('vp-chart-line').textContent.startsWith('Line') || "
+                                   "document.getElementById('vp-chart-line').textContent.startsWith('No line')")
+            line = text(page, "#vp-chart-line")
+            if ch.line is None:
+                assert line.startswith("No line of the chart fits this hand")
+            else:
+                assert line.startswith(f"Line {ch.line} of the chart, '{ch.line_text}', says hold {ch.hold_text}")
+            assert f"cost {decision.loss:.4f} credits" in line
+            shoot(page, "video-poker-trainer-mistake")
+        else:
+            assert decision.loss == 0
+            assert text(page, "#vp-verdict") == f"Right: {decision.chosen} was the best hold."
+        assert text(page, "#vp-credits") == f"{state.tally['credits']:,}"
+        if state.data["won"]:
+            assert page.locator("#vp-paytable tr.vp-win").get_attribute("data-hand") == state.data["result"]
+        state = face.step(state, {"type": "next"})  # the page sends it with the next Enter
+    # the page's actions replayed through the session give the same state, credits and decisions
+    played = page.evaluate("window.holdwiseVP.played")
+    replay = face.new_game({"paytable": JOB, "credits": 1000, "bet": 5}, SEED)
+    for action in played:
+        replay = face.step(replay, action)
+    assert replay.tally["hands"] == 20 and replay.tally["credits"] == page.evaluate(
+        "window.holdwiseVP.sealed.state.tally.credits")
+    assert text(page, "#vp-credits") == f"{replay.tally['credits']:,}"
+    assert text(page, "#vp-t-hands") == "20" and text(page, "#vp-t-mistakes") == "1"
+    assert text(page, "#vp-t-rate") == "5.0%"
+    assert text(page, "#vp-t-cost") == f"{cost / 20:.4f}"
+    ret = float(face.game_return(JOB, 5).return_value)
+    assert text(page, "#vp-t-playing") == f"{100 * (ret * 100 - cost) / 100:.4f}%"
+    assert page.locator("#vp-mistakes tbody tr").count() == 1
+    shoot(page, "video-poker-trainer-twenty-hands")
+    assert page.js_errors == []
+
+
+def check_analyzer(page, args, exact=False):
+    want = cli_hold(*args)
+    res = page.locator("#va-results")
+    shown = {"hand": " ".join(want["hand"]), "game": want["paytable"], "coins": str(want["coins"]),
+             "exact": "true" if exact else "false"}
+    page.wait_for_function("w => { const r = document.getElementById('va-results'); "
+                           "return Object.keys(w).every(k => r.dataset[k] === w[k]) && "
+                           "r.getAttribute('aria-busy') === 'false' && !r.classList.contains('stale'); }", arg=shown)
+    assert res.get_attribute("data-game") == want["paytable"]
+    rows = page.locator("#va-table tbody tr")
+    assert rows.count() == 32
+    for i, o in enumerate(want["options"]):
+        cells = rows.nth(i).locator("td").all_inner_texts()
+        assert cells[1] == o["option"]
+        assert cells[2] == (o["value_exact"] if exact else f"{o['value']:.6f}")
+        assert cells[3] == (o["loss_exact"] if exact else f"{o['loss']:.6f}")
+        assert cells[4] == f"{o['draws']:,}"
+        assert cells[5:] == [f"{n:,}" for n in o["counts"].values()]
+
+
+def test_the_analyzer_shows_the_cli_values(page, live_server, shoot):
+    page.goto(live_server + ANALYZER)
+    check_analyzer(page, ["As Ks Qs Js 9d"])
+    shoot(page, "video-poker-analyzer")
+    page.click("#va-clear")
+    for card in ("Th", "Jh", "Qd", "2c", "2s"):  # picked on the grid, in dealt order
+        page.click(f'#va-grid button[data-card="{card}"]')
+    page.select_option("#va-game", "deuces-wild-full-pay")
+    page.select_option("#va-coins", "3")
+    page.check("#va-exact")
+    check_analyzer(page, ["Th Jh Qd 2c 2s", "--game", "deuces-wild-full-pay", "--coins", "3", "--exact"], exact=True)
+    assert page.input_value("#va-hand") == "10h Jh Qd 2c 2s"
+    shoot(page, "video-poker-analyzer-exact")
+    page.fill("#va-hand", "Ah Ah Qd 2c 2s")  # a duplicate: the error, the last good answer kept dimmed
+    page.wait_for_function("document.getElementById('va-error').textContent.includes('appears twice')")
+    assert page.locator("#va-results.stale").count() == 1 and page.locator("#va-table tbody tr").count() == 32
+    page.select_option("#va-game", "joker-poker-kings")
+    page.fill("#va-hand", "Jk Ks Qs 10s 3d")
+    check_analyzer(page, ["Jk Ks Qs 10s 3d", "--game", "joker-poker-kings", "--coins", "3", "--exact"], exact=True)
+    assert page.locator('#va-grid button[data-card="Jk"][aria-pressed="true"]').count() == 1
+    assert page.js_errors == []
+
+
+def test_phone_size(phone, live_server, shoot):
+    save_chart(phone, JOB, CHART)
+    phone.goto(f"{live_server}{MACHINE}?seed={SEED}")
+    settled(phone, 0)
+    assert no_overflow(phone)
+    shoot(phone, "video-poker-phone-machine")
+    phone.locator("#vp-trainer").tap()
+    state = face.new_game({"paytable": JOB, "credits": 1000, "bet": 5}, SEED)
+    draws = 0
+    for hand in range(1, 4):
+        state = play_hand(phone, state, draws, mistake=hand == 2, tap=True)[1]
+        draws = state.draws
+        assert text(phone, "#vp-credits") == f"{state.tally['credits']:,}"
+        assert no_overflow(phone)
+        if hand == 2:
+            phone.wait_for_function("document.getElementById('vp-chart-line').textContent.length > 20")
+            shoot(phone, "video-poker-phone-trainer")
+        state = face.step(state, {"type": "next"})
+    box = phone.locator("#vp-cards .vp-card").first.bounding_box()
+    assert box["height"] >= 44 and box["width"] >= 50
+    phone.goto(live_server + ANALYZER)
+    check_analyzer(phone, ["As Ks Qs Js 9d"])
+    phone.locator("#va-clear").tap()
+    for card in ("9c", "9d", "Kh", "5s", "2h"):
+        phone.locator(f'#va-grid button[data-card="{card}"]').tap()
+    check_analyzer(phone, ["9c 9d Kh 5s 2h"])
+    assert no_overflow(phone)
+    assert phone.locator("#va-grid button").first.bounding_box()["height"] >= 44
+    shoot(phone, "video-poker-phone-analyzer")
+    assert phone.js_errors == []
