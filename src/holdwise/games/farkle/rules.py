@@ -21,7 +21,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
-from itertools import product
+from itertools import combinations_with_replacement, product
 
 from ...errors import InputError
 
@@ -130,7 +130,8 @@ def score(counts: tuple[int, ...]) -> int:
     if jokers == 0:
         return _natural_score(naturals)
     best = -1
-    for faces in product(range(FACES), repeat=jokers):
+    # a joker takes any face: every multiset of faces for the jokers (the order they are given in cannot matter)
+    for faces in combinations_with_replacement(range(FACES), jokers):
         filled = list(naturals)
         for f in faces:
             filled[f] += 1

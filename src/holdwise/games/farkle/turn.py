@@ -69,8 +69,9 @@ CODE_BASE = DICE_PER_PLAYER + 1
 def score_table() -> np.ndarray:
     """score_table[code] = score / 50 of a selection (counts over 7 faces, code = sum c_f * 7^f), -1 if illegal."""
     table = np.full(CODE_BASE**N_FACES, -1, dtype=np.int16)  # small, so it stays in cache
-    for counts in product(range(DICE_PER_PLAYER + 1), repeat=N_FACES):
-        if sum(counts) <= DICE_PER_PLAYER:
+    # only the 1,716 selections of at most six dice are scored (not all 7^7 codes)
+    for dice in range(1, DICE_PER_PLAYER + 1):
+        for counts in _multisets(dice, N_FACES):
             s = score(counts)
             code = sum(c * CODE_BASE**f for f, c in enumerate(counts))
             table[code] = s // SCORE_UNIT if s > 0 else -1

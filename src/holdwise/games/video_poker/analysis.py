@@ -17,7 +17,7 @@ from ..base import Hint, Option, Result, fraction_text
 from .cards import HAND_SIZE, CardsInput, card_str, parse_hand
 from .inputs import parse_coins
 from .paytables import DEFAULT_GAME, MAX_COINS, PayTable, all_games, resolve_game
-from .solver import analyze_hand, solve_game
+from .solver import hand_values, solve_game
 
 __all__ = [
     "MEASURE",
@@ -72,19 +72,22 @@ def hint(hand: CardsInput, game: str | PayTable = DEFAULT_GAME, coins: int = MAX
     table = resolve_game(game, paytable_file, dict(extra or {}))
     coins = check_coins(coins)
     dealt = parse_hand(hand, table.deck)
-    holds = analyze_hand(dealt, table, coins)
-    best = holds[0].value_exact
+    hv = hand_values(dealt, table, coins)
+    scale = hv.scale
+    top = int(hv.values[hv.order[0]])
     options = []
-    for h in holds:
-        text, cards, positions = hold_option(dealt, h.mask)
-        loss = best - h.value_exact
+    for mask in hv.order:
+        text, cards, positions = hold_option(dealt, mask)
+        value = int(hv.values[mask])
+        counts = hv.counts[mask].tolist()
+        # int / int is correctly rounded in Python: the same float as float(Fraction(value, scale))
         options.append(Option(
-            option=text, value=float(h.value_exact), loss=float(loss),
+            option=text, value=value / scale, loss=(top - value) / scale,
             action={"type": "draw", "hold": positions} if actions else {},
-            value_exact=fraction_text(h.value_exact) if exact else None,
-            loss_exact=fraction_text(loss) if exact else None,
-            extras={"hold": cards, "positions": positions, "draws": h.draws,
-                    "counts": dict(zip(table.hands, h.counts))},
+            value_exact=fraction_text(Fraction(value, scale)) if exact else None,
+            loss_exact=fraction_text(Fraction(top - value, scale)) if exact else None,
+            extras={"hold": cards, "positions": positions, "draws": sum(counts),
+                    "counts": dict(zip(table.hands, counts))},
         ))
     position = {"paytable": table.id, "coins": coins, "hand": [card_str(c) for c in dealt]}
     return Hint(game="video-poker", position=position, measure=MEASURE, options=tuple(options))

@@ -21,7 +21,7 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 import numpy as np
 from numba import njit
@@ -31,7 +31,7 @@ from .evaluator import binomials, classify_all
 from .paytables import MAX_COINS, PayTable, max_scaled_pay
 
 __all__ = [
-    "HOLD_PRIORITY", "Deck", "GameReturn", "GameTables", "Hold", "analyze_hand", "deal_values", "deck",
+    "HOLD_PRIORITY", "Deck", "GameReturn", "GameTables", "HandValues", "Hold", "analyze_hand", "deal_values", "deck", "hand_values",
     "distinct_deals", "game_tables", "hold_values", "integer_pays", "solve_game",
 ]
 
@@ -214,6 +214,11 @@ class Deck:
     weight: int  # M = lcm of draws: every deal's weight in the return table
     mult: np.ndarray  # mult[h] = M / draws[h]
 
+    @cached_property
+    def offset_list(self) -> list[int]:
+        """`offset` as Python ints (for plain-Python loops)."""
+        return [int(x) for x in self.offset]
+
 
 @lru_cache(maxsize=2)
 def deck(n_cards: int) -> Deck:
@@ -227,7 +232,34 @@ def deck(n_cards: int) -> Deck:
 
 @lru_cache(maxsize=2)
 def distinct_deals(n_cards: int) -> tuple[np.ndarray, np.ndarray]:
-    """The deals that differ up to a renaming of suits (134,459 for 52 cards), with how many each stands for."""
+    """The deals that differ up to a renaming of suits (134,459 for 52 cards), with how many each stands for
+    (built once, kept on disk)."""
+    return stored_distinct_deals(n_cards)
+
+
+def stored_distinct_deals(n_cards: int) -> tuple[np.ndarray, np.ndarray]:
+    """`distinct_deals` read from the disk, or built and written there (not cached in memory)."""
+    from .store import load_deals, save_deals
+
+    stored = load_deals(n_cards, lambda deals, weights: _deals_valid(n_cards, deals, weights))
+    if stored is not None:
+        return stored
+    deals, weights = _build_distinct_deals(n_cards)
+    save_deals(n_cards, deals, weights)
+    return deals, weights
+
+
+def _deals_valid(n_cards: int, deals: np.ndarray, weights: np.ndarray) -> bool:
+    """Are deals read from disk whole? Sorted distinct cards of the deck, weights adding up to every deal."""
+    if deals.ndim != 2 or deals.shape[1] != HAND or weights.shape != (len(deals),):
+        return False
+    if deals.dtype != np.int64 or weights.dtype != np.int64 or not len(deals):
+        return False
+    return bool(np.all(np.diff(deals, axis=1) > 0) and deals.min() >= 0 and deals.max() < n_cards
+                and weights.min() >= 1 and int(weights.sum()) == math.comb(n_cards, HAND))
+
+
+def _build_distinct_deals(n_cards: int) -> tuple[np.ndarray, np.ndarray]:
     binom = binomials()
     keys = np.empty(int(binom[n_cards, HAND]), dtype=np.int64)
     canonical_keys(n_cards, binom, keys)
@@ -255,12 +287,36 @@ class GameTables:
 
 @lru_cache(maxsize=16)
 def game_tables(table: PayTable) -> GameTables:
-    """Every final hand's pay class and T[X] for every card set |X| <= 4 (built once per game)."""
+    """Every final hand's pay class and T[X] for every card set |X| <= 4 (built once per game, kept on disk)."""
+    from .store import load_tables, save_tables
+
     d = deck(table.deck)
+    stored = load_tables(table, lambda classes5, counts: _tables_valid(table, d, classes5, counts))
+    if stored is not None:
+        classes5, counts = stored
+        classes5.flags.writeable = False
+        return GameTables(table, d, classes5, counts)
     classes5 = classify_all(table)
     counts = np.zeros((int(d.offset[HAND]), len(table.hands)), dtype=np.int64)
     subset_class_counts(table.deck, classes5, len(table.hands), binomials(), d.offset, counts)
+    save_tables(table, classes5, counts)
     return GameTables(table, d, classes5, counts)
+
+
+def _tables_valid(table: PayTable, d: Deck, classes5: np.ndarray, counts: np.ndarray) -> bool:
+    """Are tables read from disk whole? Shapes and types, every class a class of the table, and every row of
+    T[X] counting all the final hands that contain X: C(cards left, 5 - |X|) of them."""
+    n_hands = math.comb(table.deck, HAND)
+    rows = int(d.offset[HAND])
+    if classes5.shape != (n_hands,) or classes5.dtype != np.int8 or counts.shape != (rows, len(table.hands)):
+        return False
+    if n_hands and (int(classes5.min()) < 0 or int(classes5.max()) >= len(table.hands)):
+        return False
+    if counts.size and int(counts.min()) < 0:
+        return False
+    sizes = np.repeat(np.arange(HAND), np.diff(np.asarray(d.offset[:HAND + 1], dtype=np.int64)))
+    expected = np.array([math.comb(table.deck - k, HAND - k) for k in range(HAND)], dtype=np.int64)[sizes]
+    return bool(np.array_equal(counts.sum(axis=1), expected))
 
 
 def integer_pays(table: PayTable, coins: int) -> tuple[np.ndarray, int]:
@@ -403,10 +459,34 @@ def _sorted_hand(cards: Sequence[int], table: PayTable) -> np.ndarray:
 
 
 def _subset_rows(hand: np.ndarray, table: PayTable) -> tuple[np.ndarray, int]:
+    """The rows of T of a sorted hand's 31 proper subsets and the colex rank of the hand (as `deal_subsets`).
+
+    Plain Python: one hand is 80 table reads, and a process that analyzes one hand then never waits for
+    Numba to load a kernel (~0.4 s in a fresh process).
+    """
+    binom = _binomial_rows()
+    offset = deck(table.deck).offset_list
+    cards = hand.tolist()
     rows = np.empty(32, dtype=np.int64)
-    full = np.empty(1, dtype=np.int64)
-    deal_subsets(hand, binomials(), deck(table.deck).offset, rows, full)
-    return rows, int(full[0])
+    full = 0
+    for mask in range(32):
+        sub = 0
+        pos = 1
+        for j in range(HAND):
+            if mask >> j & 1:
+                sub += binom[cards[j]][pos]
+                pos += 1
+        if mask == 31:
+            full = sub
+            rows[mask] = -1
+        else:
+            rows[mask] = offset[pos - 1] + sub
+    return rows, full
+
+
+@lru_cache(maxsize=1)
+def _binomial_rows() -> list[list[int]]:
+    return binomials().tolist()
 
 
 def hold_values(cards: Sequence[int], table: PayTable, coins: int = MAX_COINS) -> tuple[np.ndarray, int]:
@@ -435,10 +515,27 @@ def best_order(values: np.ndarray) -> list[int]:
 __all__.append("best_order")
 
 
-def analyze_hand(cards: Sequence[int], table: PayTable, coins: int = MAX_COINS) -> list[Hold]:
-    """All 32 holds of one hand, best first (ties: fewer cards, then lower mask of sorted cards)."""
+@dataclass(frozen=True, eq=False)
+class HandValues:
+    """All 32 holds of one hand as integers: value per coin of `mask` = values[mask] / scale (exact), draws per
+    pay class counts[mask], and the masks best first (`order`). Masks hold bits of the SORTED hand."""
+
+    hand: tuple[int, ...]  # sorted
+    values: np.ndarray  # (32,) int64
+    scale: int
+    counts: np.ndarray  # (32, pay classes) int64
+    order: list[int]
+
+
+def hand_values(cards: Sequence[int], table: PayTable, coins: int = MAX_COINS) -> HandValues:
+    """Every hold's draws per pay class and exact value, no fractions: the one-hand fast path (tens of us).
+
+    counts: the subset table's row of each held subset counts every draw by final class, and Mobius inversion
+    over the 32 subsets leaves the draws that keep exactly the held cards; value = sum_c N_c pay_c x M /
+    C(cards left, 5 - held) over scale M x (the pays' common denominator), so every value shares one scale
+    and the order is exact (ties: fewer cards held, then the lower mask).
+    """
     tables = game_tables(table)
-    d = tables.deck
     hand = _sorted_hand(cards, table)
     rows, full = _subset_rows(hand, table)
     counts = np.zeros((32, len(table.hands)), dtype=np.int64)
@@ -447,11 +544,13 @@ def analyze_hand(cards: Sequence[int], table: PayTable, coins: int = MAX_COINS) 
     for low, high in _MOBIUS:
         counts[low] -= counts[high]
     _, pays, denominator = _scaled_pays(table, coins)
-    sums = counts @ pays
-    holds = []
-    for mask in range(32):
-        held = tuple(int(hand[j]) for j in range(HAND) if mask >> j & 1)
-        value = Fraction(int(sums[mask]), d.draws[len(held)] * denominator)
-        holds.append(Hold(held, mask, value, [int(x) for x in counts[mask]]))
-    holds.sort(key=lambda h: (-h.value_exact, HOLD_PRIORITY[h.mask]))
-    return holds
+    d = tables.deck
+    values = (counts @ pays) * d.mult[_POPCOUNT]
+    return HandValues(tuple(hand.tolist()), values, d.weight * denominator, counts, best_order(values))
+
+
+def analyze_hand(cards: Sequence[int], table: PayTable, coins: int = MAX_COINS) -> list[Hold]:
+    """All 32 holds of one hand, best first (ties: fewer cards, then lower mask of sorted cards)."""
+    hv = hand_values(cards, table, coins)
+    return [Hold(tuple(hv.hand[j] for j in range(HAND) if mask >> j & 1), mask,
+                 Fraction(int(hv.values[mask]), hv.scale), hv.counts[mask].tolist()) for mask in hv.order]

@@ -1,4 +1,6 @@
-"""Whole-game answers kept on disk: a game's exact return table and its strategy report, computed once.
+"""What video poker keeps on disk: a game's exact return table and its strategy report, computed once; and the
+deck-level tables of a set of pay classes (every final hand's class, the class counts of every smaller card
+set), which a fresh process reads instead of classifying 2.6 million hands.
 
 A fairness page lists every game's return at 5 coins and at 1-4 coins, and a strategy page each game's derived
 chart with its cost curve (about half a minute a game): both are solved once and kept as JSON under
@@ -10,16 +12,24 @@ file lock); the others wait and then read its file.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
+import os
+import zipfile
 from collections.abc import Callable
 from pathlib import Path
 
 from ... import __version__
-from ...storage import cache_dir, exclusive, read_json, write_json
+import numpy as np
+
+from ...storage import atomic_write, cache_dir, exclusive, read_json, write_json
 from .paytables import PayTable, resolve_game, table_to_json
 
-__all__ = ["FORMAT", "KINDS", "is_stored", "stored", "stored_path", "stored_return", "stored_strategy"]
+__all__ = [
+    "FORMAT", "KINDS", "MAX_TABLE_FILES", "TABLES_FORMAT", "deals_path", "is_stored", "load_deals", "load_tables",
+    "save_deals", "save_tables", "stored", "stored_path", "stored_return", "stored_strategy", "tables_path",
+]
 
 FORMAT = 1  # bump when an answer's JSON changes meaning: old files stop matching their key
 KINDS = ("return", "strategy")
@@ -116,3 +126,108 @@ def stored_strategy(game: str | PayTable, coins: int, progress: Progress | None 
     """`holdwise video-poker strategy --curve --json` of a game at a bet (the derived basic chart, its costliest
     exceptions and the cost curve of 1-40 lines), kept on disk."""
     return stored("strategy", game, coins, progress, paytable_file)
+
+
+# ---- deck-level tables ---------------------------------------------------------------------------------------
+
+TABLES_FORMAT = 1  # bump when the arrays' meaning or layout changes
+MAX_TABLE_FILES = 12  # about 15 MB each (52 cards, 10 classes); the least recently used beyond this are deleted
+
+Arrays = dict[str, np.ndarray]
+
+
+def _tables_key(table: PayTable) -> str:
+    """What the tables depend on: the deck, the pay classes (kinds, in order) and the wild cards; not the pays."""
+    return json.dumps({"format": TABLES_FORMAT, "what": "game tables", "deck": table.deck,
+                       "kinds": [int(k) for k in table.kind_codes], "wild": table.wild}, sort_keys=True)
+
+
+def _deals_key(n_cards: int) -> str:
+    return json.dumps({"format": TABLES_FORMAT, "what": "distinct deals", "deck": int(n_cards)}, sort_keys=True)
+
+
+def _arrays_path(key: str) -> Path:
+    return cache_dir("video-poker-tables") / f"{hashlib.sha256(key.encode()).hexdigest()[:32]}.npz"
+
+
+def tables_path(table: PayTable) -> Path:
+    """The file of a game's deck-level tables."""
+    return _arrays_path(_tables_key(table))
+
+
+def deals_path(n_cards: int) -> Path:
+    """The file of a deck's distinct deals."""
+    return _arrays_path(_deals_key(n_cards))
+
+
+def _digest(arrays: Arrays) -> str:
+    """A checksum of the arrays (names, types, shapes, bytes): a file that changed after writing fails it."""
+    h = hashlib.sha256()
+    for name in sorted(arrays):
+        a = np.ascontiguousarray(arrays[name])
+        h.update(f"{name}:{a.dtype.str}:{a.shape};".encode())
+        h.update(a.tobytes())
+    return h.hexdigest()
+
+
+def _load_arrays(key: str, names: tuple[str, ...], valid: Callable[..., bool]) -> Arrays | None:
+    """The arrays of `key` when the file is whole (its key, its checksum, `valid(**arrays)`); a bad file is
+    deleted and None returned (the caller builds the arrays and saves them)."""
+    path = _arrays_path(key)
+    try:
+        with np.load(path, allow_pickle=False) as data:
+            if str(data["key"]) != key:
+                raise ValueError("another key")
+            arrays = {name: data[name] for name in names}
+            digest = str(data["digest"])
+        if digest != _digest(arrays) or not valid(**arrays):
+            raise ValueError("arrays changed, out of shape or out of range")
+    except FileNotFoundError:
+        return None
+    except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile):
+        with contextlib.suppress(OSError):
+            path.unlink()
+        return None
+    with contextlib.suppress(OSError):
+        os.utime(path)  # recently used: kept when old files are pruned
+    return arrays
+
+
+def _save_arrays(key: str, arrays: Arrays) -> None:
+    """Write the arrays atomically with their key and checksum, then prune the oldest files."""
+    path = _arrays_path(key)
+
+    def write(f) -> None:  # noqa: ANN001
+        np.savez(f, key=np.array(key), digest=np.array(_digest(arrays)), **arrays)
+
+    try:
+        atomic_write(path, write)
+    except OSError:
+        return  # a read-only or full cache folder costs speed, not answers
+    files = sorted(path.parent.glob("*.npz"), key=lambda p: p.stat().st_mtime, reverse=True)
+    for old in files[MAX_TABLE_FILES:]:
+        with contextlib.suppress(OSError):
+            old.unlink()
+
+
+def load_tables(table: PayTable, valid: Callable[[np.ndarray, np.ndarray], bool]) -> tuple[np.ndarray, ...] | None:
+    """(classes5, class_counts as int64) from disk, or None (see `_load_arrays`)."""
+    arrays = _load_arrays(_tables_key(table), ("classes5", "class_counts"),
+                   lambda classes5, class_counts: valid(classes5, class_counts.astype(np.int64)))
+    return None if arrays is None else (arrays["classes5"], arrays["class_counts"].astype(np.int64))
+
+
+def save_tables(table: PayTable, classes5: np.ndarray, counts: np.ndarray) -> None:
+    """Keep a game's tables (counts as int32: at most C(47, 5) a cell)."""
+    _save_arrays(_tables_key(table), {"classes5": classes5, "class_counts": counts.astype(np.int32)})
+
+
+def load_deals(n_cards: int, valid: Callable[[np.ndarray, np.ndarray], bool]) -> tuple[np.ndarray, ...] | None:
+    """(deals, weights) of a deck's distinct deals from disk, or None."""
+    arrays = _load_arrays(_deals_key(n_cards), ("deals", "weights"), valid)
+    return None if arrays is None else (arrays["deals"], arrays["weights"])
+
+
+def save_deals(n_cards: int, deals: np.ndarray, weights: np.ndarray) -> None:
+    """Keep a deck's distinct deals."""
+    _save_arrays(_deals_key(n_cards), {"deals": deals, "weights": weights})
