@@ -8,7 +8,12 @@ import pytest
 
 from holdwise.games.video_poker import get_game, hint
 from holdwise.games.video_poker.evaluator import binomials, classify_all
-from holdwise.games.video_poker.solver import HAND, deck, game_tables, subset_class_counts
+from holdwise.games.video_poker.solver import (
+    HAND,
+    deck,
+    game_tables,
+    subset_class_counts,
+)
 from holdwise.games.video_poker.store import MAX_TABLE_FILES, tables_path
 
 GAME = get_game("jacks-or-better-8-5")

@@ -20,9 +20,9 @@ import zipfile
 from collections.abc import Callable
 from pathlib import Path
 
-from ... import __version__
 import numpy as np
 
+from ... import __version__
 from ...storage import atomic_write, cache_dir, exclusive, read_json, write_json
 from .paytables import PayTable, resolve_game, table_to_json
 
