@@ -66,7 +66,7 @@ import json, statistics, sys, time
 exec({stmt!r})  # warm: compile, build tables
 times = []
 for _ in range({number}):
-    t = time.perf_counter(); exec({stmt!r}); times.append(time.perf_counter() - t)
+    _t0 = time.perf_counter(); exec({stmt!r}); times.append(time.perf_counter() - _t0)
 print(json.dumps(statistics.median(times)))
 """
 

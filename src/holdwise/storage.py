@@ -17,7 +17,7 @@ import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-__all__ = ["atomic_write", "cache_dir", "exclusive", "read_json", "write_json"]
+__all__ = ["atomic_write", "cache_dir", "exclusive", "load_arrays", "prune", "read_json", "save_arrays", "write_json"]
 
 
 def cache_dir(*parts: str) -> Path:
@@ -77,3 +77,67 @@ def exclusive(path: Path, wait: bool = True) -> Iterator[bool]:
             fcntl.flock(fd, fcntl.LOCK_UN)
     finally:
         os.close(fd)
+
+
+def _digest(arrays: dict) -> str:
+    """A checksum of arrays (names, types, shapes, bytes): a file that changed after writing fails it."""
+    import hashlib
+
+    import numpy as np
+
+    h = hashlib.sha256()
+    for name in sorted(arrays):
+        a = np.ascontiguousarray(arrays[name])
+        h.update(f"{name}:{a.dtype.str}:{a.shape};".encode())
+        h.update(a.tobytes())
+    return h.hexdigest()
+
+
+def save_arrays(path: Path, key: str, arrays: dict) -> bool:
+    """NumPy arrays in one .npz file with their key and checksum, atomically; False when it cannot be
+    written (a read-only or full cache folder costs speed, not answers)."""
+    import numpy as np
+
+    def write(f) -> None:  # noqa: ANN001
+        np.savez(f, key=np.array(key), digest=np.array(_digest(arrays)), **arrays)
+
+    try:
+        atomic_write(Path(path), write)
+    except OSError:
+        return False
+    return True
+
+
+def load_arrays(path: Path, key: str, names: tuple[str, ...], valid: Callable[..., bool]) -> dict | None:
+    """The arrays `names` of a file written by `save_arrays` when its key and checksum match and `valid(**arrays)`
+    accepts them; None when the file is missing or bad (a bad file is deleted)."""
+    import zipfile
+
+    import numpy as np
+
+    path = Path(path)
+    try:
+        with np.load(path, allow_pickle=False) as data:
+            if str(data["key"]) != key:
+                raise ValueError("another key")
+            arrays = {name: data[name] for name in names}
+            digest = str(data["digest"])
+        if digest != _digest(arrays) or not valid(**arrays):
+            raise ValueError("arrays changed, out of shape or out of range")
+    except FileNotFoundError:
+        return None
+    except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile):
+        with contextlib.suppress(OSError):
+            path.unlink()
+        return None
+    with contextlib.suppress(OSError):
+        os.utime(path)  # recently used: kept by `prune`
+    return arrays
+
+
+def prune(folder: Path, pattern: str, keep: int) -> None:
+    """Delete all but the `keep` most recently used files of `folder` matching `pattern`."""
+    files = sorted(Path(folder).glob(pattern), key=lambda p: p.stat().st_mtime, reverse=True)
+    for old in files[keep:]:
+        with contextlib.suppress(OSError):
+            old.unlink()

@@ -145,12 +145,12 @@ def test_old_files_are_pruned(cache, reference):
 
 
 def test_a_cache_folder_that_cannot_be_written_costs_speed_not_answers(cache, reference, monkeypatch):
-    from holdwise.games.video_poker import store
+    from holdwise import storage
 
     def cannot(*args, **kwargs):
         raise PermissionError("read-only")
 
-    monkeypatch.setattr(store, "atomic_write", cannot)
+    monkeypatch.setattr(storage, "atomic_write", cannot)
     _same(_fresh(), reference)
     assert not tables_path(GAME).exists()
 

@@ -191,7 +191,22 @@ def _as_asked(solution: DuelSolution, variant: Variant) -> DuelSolution:
 
 @lru_cache(maxsize=32)
 def _duel_solution(variant: Variant, roll_limit: bool) -> DuelSolution:
-    return solve_duel(variant, roll_limit)
+    return _on_disk(2, variant, roll_limit, lambda: solve_duel(variant, roll_limit))
+
+
+def _on_disk(players: int, variant: Variant, roll_limit: bool, solve_now: Callable[[], DuelSolution]) -> DuelSolution:
+    """A solution of the standard game (5 dice, 6 faces, TOLERANCE) from the disk, or solved and written there."""
+    from .store import load_solution, save_solution
+
+    limits = list(range(1, ROLLS + 1)) if roll_limit else [ROLLS]
+    n_hands = len(setup(variant).ranks)
+    stored = load_solution(players, variant, roll_limit, TOLERANCE, n_hands, limits)
+    if stored is not None:
+        win, iterations, details = stored
+        return DuelSolution(variant, players, roll_limit, win, iterations, details)
+    solution = solve_now()
+    save_solution(solution, TOLERANCE, limits)
+    return solution
 
 
 _THREE: dict = {}
@@ -207,7 +222,7 @@ def three_solution(variant: Variant, roll_limit: bool = False,
     if key not in _THREE:
         if len(_THREE) >= 16:
             _THREE.pop(next(iter(_THREE)))
-        _THREE[key] = solve_three(key[0], roll_limit, on_step=on_step)
+        _THREE[key] = _on_disk(3, key[0], roll_limit, lambda: solve_three(key[0], roll_limit, on_step=on_step))
     return _as_asked(_THREE[key], variant)
 
 

@@ -12,18 +12,23 @@ file lock); the others wait and then read its file.
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import json
-import os
-import zipfile
 from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
 
 from ... import __version__
-from ...storage import atomic_write, cache_dir, exclusive, read_json, write_json
+from ...storage import (
+    cache_dir,
+    exclusive,
+    load_arrays,
+    prune,
+    read_json,
+    save_arrays,
+    write_json,
+)
 from .paytables import PayTable, resolve_game, table_to_json
 
 __all__ = [
@@ -160,54 +165,14 @@ def deals_path(n_cards: int) -> Path:
     return _arrays_path(_deals_key(n_cards))
 
 
-def _digest(arrays: Arrays) -> str:
-    """A checksum of the arrays (names, types, shapes, bytes): a file that changed after writing fails it."""
-    h = hashlib.sha256()
-    for name in sorted(arrays):
-        a = np.ascontiguousarray(arrays[name])
-        h.update(f"{name}:{a.dtype.str}:{a.shape};".encode())
-        h.update(a.tobytes())
-    return h.hexdigest()
-
-
 def _load_arrays(key: str, names: tuple[str, ...], valid: Callable[..., bool]) -> Arrays | None:
-    """The arrays of `key` when the file is whole (its key, its checksum, `valid(**arrays)`); a bad file is
-    deleted and None returned (the caller builds the arrays and saves them)."""
-    path = _arrays_path(key)
-    try:
-        with np.load(path, allow_pickle=False) as data:
-            if str(data["key"]) != key:
-                raise ValueError("another key")
-            arrays = {name: data[name] for name in names}
-            digest = str(data["digest"])
-        if digest != _digest(arrays) or not valid(**arrays):
-            raise ValueError("arrays changed, out of shape or out of range")
-    except FileNotFoundError:
-        return None
-    except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile):
-        with contextlib.suppress(OSError):
-            path.unlink()
-        return None
-    with contextlib.suppress(OSError):
-        os.utime(path)  # recently used: kept when old files are pruned
-    return arrays
+    return load_arrays(_arrays_path(key), key, names, valid)
 
 
 def _save_arrays(key: str, arrays: Arrays) -> None:
-    """Write the arrays atomically with their key and checksum, then prune the oldest files."""
     path = _arrays_path(key)
-
-    def write(f) -> None:  # noqa: ANN001
-        np.savez(f, key=np.array(key), digest=np.array(_digest(arrays)), **arrays)
-
-    try:
-        atomic_write(path, write)
-    except OSError:
-        return  # a read-only or full cache folder costs speed, not answers
-    files = sorted(path.parent.glob("*.npz"), key=lambda p: p.stat().st_mtime, reverse=True)
-    for old in files[MAX_TABLE_FILES:]:
-        with contextlib.suppress(OSError):
-            old.unlink()
+    if save_arrays(path, key, arrays):
+        prune(path.parent, "*.npz", MAX_TABLE_FILES)
 
 
 def load_tables(table: PayTable, valid: Callable[[np.ndarray, np.ndarray], bool]) -> tuple[np.ndarray, ...] | None:
