@@ -32,9 +32,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
-from numba import njit
 
 from ...errors import InputError
+from ...solver.jit import njit
 from .parsing import MAX_TARGET, check_target
 from .rules import SCORE_UNIT, Die
 from .turn import TurnSolution, solve_turn

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from ...errors import InputError
+from ...solver.jit import njit
 from .rules import FACES
 from .turn import CODE_BASE, TurnSolution, score_table, weights7
 

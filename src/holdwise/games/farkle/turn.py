@@ -50,9 +50,9 @@ from functools import lru_cache
 from itertools import product
 
 import numpy as np
-from numba import njit
 
 from ...errors import InputError
+from ...solver.jit import njit
 from .rules import DICE_PER_PLAYER, FACES, SCORE_UNIT, Die, score
 
 __all__ = [

@@ -71,9 +71,9 @@ if TYPE_CHECKING:  # what the names are, for type checkers; at run time each loa
     from .strategy import (
         CURVE_LINES,
         ChartError,
+        ChartHold,
         ChartLineStats,
         ChartReport,
-        ChartHold,
         CurvePoint,
         chart_hold,
         check_lines,

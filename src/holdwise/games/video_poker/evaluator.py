@@ -12,8 +12,8 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 import numpy as np
-from numba import njit
 
+from ...solver.jit import njit
 from .paytables import KIND_CODES, WILD_MODES, PayTable
 
 __all__ = [

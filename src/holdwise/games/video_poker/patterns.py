@@ -58,9 +58,9 @@ from functools import lru_cache
 from pathlib import Path
 
 import numpy as np
-from numba import njit
 
 from ...errors import InputError
+from ...solver.jit import njit
 from .cards import shown
 from .evaluator import binomials, classify_all
 from .paytables import HAND_LABELS, PayTable, read_user_text

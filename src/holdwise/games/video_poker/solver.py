@@ -24,9 +24,9 @@ from fractions import Fraction
 from functools import cached_property, lru_cache
 
 import numpy as np
-from numba import njit
 
 from ...errors import InputError
+from ...solver.jit import njit
 from .evaluator import binomials, classify_all
 from .paytables import MAX_COINS, PayTable, max_scaled_pay
 

@@ -42,9 +42,9 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-from numba import njit
 
 from ...errors import InputError
+from ...solver.jit import njit
 from ..base import Result, fraction_text
 from .analysis import ReturnRow, check_coins, number, play_statistics
 from .cards import card_str

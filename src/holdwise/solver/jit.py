@@ -1,0 +1,85 @@
+"""Numba's `njit`, bound on first use: a command that calls no kernel never imports Numba (about 0.3 s) nor
+starts its compiler (about 0.4 s more).
+
+A module writes `kernel = njit(cache=True)(_kernel)` as with Numba. Until some kernel is first called, each
+such name holds a `LazyKernel`; the first call anywhere imports Numba, turns every lazy kernel into a real
+Numba dispatcher and rebinds every module attribute of holdwise that held one, so a kernel compiled afterwards
+finds real dispatchers for the kernels it calls (Numba reads them from the module's globals at compile time).
+Kernels defined once Numba is running are bound at once. With NUMBA_DISABLE_JIT=1 Numba hands back the plain
+function, as before.
+"""
+
+from __future__ import annotations
+
+import sys
+import threading
+from collections.abc import Callable
+from typing import Any
+
+__all__ = ["LazyKernel", "materialize", "njit"]
+
+_KERNELS: list[LazyKernel] = []
+_LOCK = threading.RLock()
+_LIVE: list[bool] = [False]  # Numba imported and every lazy kernel bound
+
+
+class LazyKernel:
+    """A kernel whose Numba dispatcher is made on first call (see the module's docstring)."""
+
+    def __init__(self, fn: Callable, options: dict):
+        self.py_func = fn
+        self.options = options
+        self.real: Any = None
+        self.__name__ = fn.__name__
+        self.__qualname__ = fn.__qualname__
+        self.__module__ = fn.__module__
+        self.__doc__ = fn.__doc__
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:  # noqa: ANN401
+        real = self.real
+        if real is None:
+            materialize()
+            real = self.real
+        return real(*args, **kwargs)
+
+    def __repr__(self) -> str:
+        state = "bound" if self.real is not None else "not yet bound"
+        return f"<LazyKernel {self.__module__}.{self.__name__} ({state})>"
+
+
+def njit(**options: Any) -> Callable[[Callable], Any]:  # noqa: ANN401
+    """`numba.njit(**options)`, deferred until a kernel is first called."""
+
+    def bind(fn: Callable) -> Any:  # noqa: ANN401
+        with _LOCK:
+            if _LIVE[0]:
+                import numba
+
+                return numba.njit(**options)(fn)
+            kernel = LazyKernel(fn, options)
+            _KERNELS.append(kernel)
+            return kernel
+
+    return bind
+
+
+def materialize() -> None:
+    """Import Numba, bind every lazy kernel, and rebind the holdwise module attributes that held one."""
+    with _LOCK:
+        if _LIVE[0] and all(k.real is not None for k in _KERNELS):
+            return
+        import numba
+
+        for kernel in _KERNELS:
+            if kernel.real is None:
+                kernel.real = numba.njit(**kernel.options)(kernel.py_func)
+        for name, module in list(sys.modules.items()):
+            if name != "holdwise" and not name.startswith("holdwise."):
+                continue
+            namespace = getattr(module, "__dict__", None)
+            if not namespace:
+                continue
+            for attr, value in list(namespace.items()):
+                if type(value) is LazyKernel:
+                    namespace[attr] = value.real
+        _LIVE[0] = True

@@ -1,0 +1,50 @@
+"""Kernels bound on first call: nothing imports Numba until a kernel runs; then every lazy kernel becomes a
+Numba dispatcher, kernels that call kernels compile, and the module attributes point at the dispatchers."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import types
+
+from holdwise.solver import jit
+
+
+def _module_with_kernels(name: str) -> types.ModuleType:
+    module = types.ModuleType(name)
+    sys.modules[name] = module
+    code = (
+        "from holdwise.solver.jit import njit\n"
+        "def _twice(x):\n    return 2 * x\n"
+        "twice = njit(cache=False)(_twice)\n"
+        "def _sum_twice(a):\n    s = 0\n    for x in a:\n        s += twice(x)\n    return s\n"
+        "sum_twice = njit(cache=False)(_sum_twice)\n"
+    )
+    exec(compile(code, f"<{name}>", "exec"), module.__dict__)
+    return module
+
+
+def test_a_kernel_calling_a_kernel_compiles_after_the_first_call():
+    import numpy as np
+
+    module = _module_with_kernels("holdwise._jit_test_module")
+    try:
+        assert module.sum_twice(np.arange(5)) == 20  # the first call binds and compiles both
+        assert type(module.twice) is not jit.LazyKernel and type(module.sum_twice) is not jit.LazyKernel
+        assert module.twice(21) == 42
+        later = _module_with_kernels("holdwise._jit_test_later")  # defined once Numba runs: bound at once
+        assert type(later.twice) is not jit.LazyKernel and later.sum_twice(np.arange(3)) == 6
+    finally:
+        sys.modules.pop("holdwise._jit_test_module", None)
+        sys.modules.pop("holdwise._jit_test_later", None)
+
+
+def test_one_video_poker_hand_never_imports_numba_once_the_tables_are_on_disk(tmp_path):
+    env = {**os.environ, "HOLDWISE_CACHE_DIR": str(tmp_path)}
+    code = ("import sys\nfrom holdwise.games import video_poker as vp\n"
+            "h = vp.hint('AS KS QS JS 9D')\nprint(h.best.option, 'numba' in sys.modules)")
+    first = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    second = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    assert first.stdout.split() == ["As", "Ks", "Qs", "Js", "True"]  # the tables were built by kernels
+    assert second.stdout.split() == ["As", "Ks", "Qs", "Js", "False"]  # read from the disk: no Numba at all
