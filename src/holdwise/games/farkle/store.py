@@ -1,4 +1,5 @@
-"""Solved race-aware matches kept on disk, so that processes (CLI runs, web workers) share one solve.
+"""Solved race-aware matches kept on disk, so that processes (CLI runs, web workers) share one solve; and
+solved turns (the coaching table of a loadout), so that a fresh `farkle turn` or `farkle hint` runs no kernel.
 
 A stored solve (every turn's win chances, tens to hundreds of MB) is written once under
 `cache_dir("farkle-match")` as `<key>.npz`, `key` a hash of what the solve depends on: the format, both
@@ -21,10 +22,23 @@ from pathlib import Path
 
 import numpy as np
 
-from ...storage import atomic_write, cache_dir, exclusive, read_json, write_json
+from ... import __version__
+from ...storage import (
+    atomic_write,
+    cache_dir,
+    exclusive,
+    load_arrays,
+    prune,
+    read_json,
+    save_arrays,
+    write_json,
+)
 from .rules import SCORE_UNIT, Die
 
-__all__ = ["FORMAT", "MAX_FILES", "key_text", "load", "match_progress", "paths", "save", "solving", "with_report"]
+__all__ = [
+    "FORMAT", "MAX_FILES", "MAX_TURN_FILES", "TURN_FORMAT", "key_text", "load", "load_turn", "match_progress", "paths",
+    "save", "save_turn", "solving", "turn_key", "turn_path", "with_report",
+]
 
 FORMAT = 1  # bump when the arrays' meaning or layout changes: old files stop matching their key
 MAX_FILES = 8  # stored solves kept; the least recently used beyond this are deleted
@@ -139,3 +153,71 @@ def with_report(progress: Callable[[int, int], None] | None, report: Callable[[i
         if progress is not None:
             progress(done, total)
     return both
+
+
+# ---- one turn's coaching table --------------------------------------------------------------------------------
+
+TURN_FORMAT = 1  # bump when the arrays' meaning or layout changes
+MAX_TURN_FILES = 64  # a turn solve is tens of KB to a few MB; the least recently used beyond this are deleted
+TURN_TABLE = ("stride", "dice_count", "group_start", "group_prob", "option_start", "option_state", "option_units",
+              "bust")
+TURN_SOLUTION = ("roll", "keep", "bonus")
+
+
+def turn_key(types: tuple) -> str:
+    """Everything a turn solve depends on: the dice types (7-face weights, how many, names), the format and
+    holdwise's version (the scoring rules)."""
+    return json.dumps({"format": TURN_FORMAT, "version": __version__,
+                       "types": [[list(t.weights7), t.count, list(t.names)] for t in types]}, sort_keys=True)
+
+
+def turn_path(types: tuple) -> Path:
+    """The file of a turn solve."""
+    return cache_dir("farkle-turn") / f"{hashlib.sha256(turn_key(types).encode()).hexdigest()[:32]}.npz"
+
+
+def _turn_valid(types: tuple, sizes: np.ndarray, stride: np.ndarray, dice_count: np.ndarray,
+                group_start: np.ndarray, group_prob: np.ndarray, option_start: np.ndarray, option_state: np.ndarray,
+                option_units: np.ndarray, bust: np.ndarray, roll: np.ndarray, keep: np.ndarray,
+                bonus: np.ndarray) -> bool:
+    """Is a stored turn whole? Every index in range, every start list rising, the chances of each state (its
+    outcome groups and its bust) adding up to 1, the tables of the right shapes."""
+    n_states, full_state, top_level = (int(x) for x in sizes)
+    expected_states = int(np.prod([t.count + 1 for t in types]))
+    n_groups, n_options = len(group_prob), len(option_state)
+    if n_states != expected_states or not 0 <= full_state < n_states or top_level < 1:
+        return False
+    shapes = {"stride": (stride, (len(types),)), "dice_count": (dice_count, (n_states,)),
+              "group_start": (group_start, (n_states + 1,)), "option_start": (option_start, (n_groups + 1,)),
+              "option_units": (option_units, (n_options,)), "bust": (bust, (n_states,)),
+              "roll": (roll, (top_level, n_states)), "keep": (keep, (top_level, n_states)),
+              "bonus": (bonus, (n_states,))}
+    if any(a.shape != shape for a, shape in shapes.values()):
+        return False
+    for starts, end in ((group_start, n_groups), (option_start, n_options)):
+        if starts[0] != 0 or starts[-1] != end or np.any(np.diff(starts) < 0):
+            return False
+    if n_options and (option_state.min() < 0 or option_state.max() >= n_states or option_units.min() < 1):
+        return False
+    if np.any(~np.isfinite(group_prob)) or np.any((group_prob < 0) | (group_prob > 1 + 1e-12)):
+        return False
+    per_state = np.add.reduceat(group_prob, group_start[:-1]) if n_groups else np.zeros(n_states)
+    per_state[np.diff(group_start) == 0] = 0.0  # reduceat repeats a value where a state has no groups
+    busts = np.nan_to_num(bust, nan=1.0)
+    total = per_state + busts
+    return bool(np.all(np.abs(total[1:] - 1.0) < 1e-9) and np.all(np.isfinite(roll)) and np.all(roll >= -1)
+                and np.all(np.isfinite(keep)) and np.all(np.isfinite(bonus)))
+
+
+def load_turn(types: tuple) -> dict | None:
+    """The stored arrays of a turn solve (`sizes` = n_states, full_state, top_level, and the named arrays), or
+    None when the file is missing or not whole (then it is deleted)."""
+    names = ("sizes", *TURN_TABLE, *TURN_SOLUTION)
+    return load_arrays(turn_path(types), turn_key(types), names, lambda **a: _turn_valid(types, **a))
+
+
+def save_turn(types: tuple, arrays: dict) -> None:
+    """Keep a turn solve (with its checksum), then delete the least recently used files beyond MAX_TURN_FILES."""
+    path = turn_path(types)
+    if save_arrays(path, turn_key(types), arrays):
+        prune(path.parent, "*.npz", MAX_TURN_FILES)

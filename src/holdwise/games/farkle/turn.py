@@ -731,6 +731,24 @@ def _turn_plan(types: tuple[DieType, ...]) -> TurnPlan:
 
 @lru_cache(maxsize=512)
 def _solve_turn(types: tuple[DieType, ...]) -> TurnSolution:
+    """A turn solve from the disk, or solved and written there."""
+    from .store import TURN_SOLUTION, TURN_TABLE, load_turn, save_turn
+
+    stored = load_turn(types)
+    if stored is not None:
+        n_states, full_state, top_level = (int(x) for x in stored["sizes"])
+        table = RollTable(types, n_states, full_state, *(stored[name] for name in TURN_TABLE))
+        return TurnSolution(table, top_level, *(stored[name] for name in TURN_SOLUTION))
+    solution = _solve_turn_now(types)
+    t = solution.table
+    arrays = {"sizes": np.array([t.n_states, t.full_state, solution.top_level], dtype=np.int64),
+              **{name: np.asarray(getattr(t, name)) for name in TURN_TABLE},
+              **{name: np.asarray(getattr(solution, name)) for name in TURN_SOLUTION}}
+    save_turn(types, arrays)
+    return solution
+
+
+def _solve_turn_now(types: tuple[DieType, ...]) -> TurnSolution:
     plan = _turn_plan(types)
     if plan.unbounded is not None:
         raise InputError(plan.unbounded)
