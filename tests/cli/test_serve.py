@@ -81,3 +81,38 @@ def test_server_processes_share_one_player(tmp_path):
             proc.wait(timeout=20)
     for proc in procs:
         assert "Traceback" not in proc.stderr.read()
+
+
+@pytest.mark.parametrize("option, content, message", [
+    ("--paytable-file", "not toml [", "--paytable-file: "),
+    ("--paytable-file", None, "--paytable-file: pay table file not found"),
+    ("--tables-file", "[tables]\nH = [1, 2]\n", "--tables-file: "),
+    ("--tables-file", None, "--tables-file: tables file not found"),
+])
+def test_a_bad_games_file_stops_the_start(tmp_path, option, content, message):
+    path = tmp_path / "games.toml"
+    if content is not None:
+        path.write_text(content)
+    assert_refused(["serve", option, str(path), "--port", str(_free_port())], tmp_path, message=message)
+
+
+def test_the_games_of_a_paytable_file_are_offered(tmp_path):
+    games = tmp_path / "mine.toml"
+    games.write_text('[tens-or-better-6-5]\nname = "Tens or Better 6/5"\ndeck = 52\nwild = "none"\n'
+                     'royal_below_max = 250\npays = [\n  { hand = "royal_flush", pay = 800 },\n'
+                     '  { hand = "straight_flush", pay = 50 },\n  { hand = "four_of_a_kind", pay = 25 },\n'
+                     '  { hand = "full_house", pay = 6 },\n  { hand = "flush", pay = 5 },\n'
+                     '  { hand = "straight", pay = 4 },\n  { hand = "three_of_a_kind", pay = 3 },\n'
+                     '  { hand = "two_pair", pay = 2 },\n  { hand = "jacks_or_better", pay = 1 },\n]\n')
+    port = _free_port()
+    proc = _serve(port, tmp_path / "cache", "--paytable-file", str(games))
+    try:
+        base = f"http://127.0.0.1:{port}"
+        _wait(base, proc)
+        ids = [g["id"] for g in httpx.get(base + "/api/video-poker/games", timeout=10).json()["games"]]
+        assert ids[-1] == "tens-or-better-6-5" and "jacks-or-better-9-6" in ids
+        page = httpx.get(base + "/video-poker", timeout=10).text
+        assert "Tens or Better 6/5" in page
+    finally:
+        proc.terminate()
+        proc.wait(timeout=20)

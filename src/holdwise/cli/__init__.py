@@ -67,7 +67,8 @@ def _serve(
     port: int = typer.Option(8000, "--port", help="Port: 1 to 65535."),
     workers: int = typer.Option(1, "--workers", help="Server processes: 1 to 32; they share solved matches "
                                                      "through the cache folder."),
-    warm: bool = typer.Option(True, "--warm/--no-warm", help="Solve the default Farkle match at start-up."),
+    warm: bool = typer.Option(True, "--warm/--no-warm", help="Solve at start-up what the pages ask first: the "
+                              "default Farkle match, the video-poker returns, the default poker-dice games."),
     paytable_file: str = typer.Option(None, "--paytable-file", help="A video-poker pay-table file (TOML, as "
                                       "`video-poker --paytable-file`): its games are offered beside the shipped."),
     tables_file: str = typer.Option(None, "--tables-file", help="A dice-poker tables file (TOML): its tables "
