@@ -20,6 +20,7 @@ from fastapi import Request
 from fastapi.responses import HTMLResponse
 from fastapi.templating import Jinja2Templates
 from pydantic import BaseModel, ConfigDict
+from starlette.exceptions import HTTPException
 
 from .. import __version__
 from ..errors import InputError
@@ -27,8 +28,8 @@ from ..games.base import State
 from ..storage import atomic_write, cache_dir, exclusive
 
 __all__ = [
-    "MAX_BODY_BYTES", "Body", "FieldError", "Job", "Jobs", "jobs", "page", "seal", "templates", "unseal",
-    "user_field",
+    "MAX_BODY_BYTES", "Body", "FieldError", "Gate", "Job", "Jobs", "checked", "jobs", "page", "seal", "templates",
+    "unseal", "user_field",
 ]
 
 HERE = Path(__file__).resolve().parent
@@ -61,6 +62,39 @@ def user_field(name: str) -> Iterator[None]:
         raise
     except InputError as err:
         raise FieldError(name, str(err)) from None
+
+
+def checked(call: Callable[[], Any], field: str) -> Any:  # noqa: ANN401
+    """Run game code on an input that passed validation; anything it raises becomes 422 naming `field`."""
+    try:
+        with user_field(field):
+            return call()
+    except FieldError:
+        raise
+    except (KeyError, TypeError, ValueError, IndexError) as err:
+        raise FieldError(field, f"not a position this game can reach ({type(err).__name__})") from None
+
+
+class Gate:
+    """One heavy computation at a time through this gate; a request that cannot start within `wait_s` seconds
+    is told to retry (429 with the `busy` line)."""
+
+    def __init__(self, busy: str):
+        self.slot = threading.BoundedSemaphore(1)
+        self.busy = busy
+
+    @contextlib.contextmanager
+    def held(self, wait_s: float, heavy: bool = True) -> Iterator[None]:
+        """Hold the slot while the block runs (light work, `heavy=False`, passes straight through)."""
+        if not heavy:
+            yield
+            return
+        if not self.slot.acquire(timeout=wait_s):
+            raise HTTPException(429, self.busy)
+        try:
+            yield
+        finally:
+            self.slot.release()
 
 
 def page(request: Request, template: str, **context: Any) -> HTMLResponse:  # noqa: ANN401

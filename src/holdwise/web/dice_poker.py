@@ -25,7 +25,7 @@ from starlette.exceptions import HTTPException
 from ..errors import InputError
 from ..games import dice_poker as face
 from ..games.base import to_jsonable
-from .common import Body, FieldError, page, seal, unseal, user_field
+from .common import Body, FieldError, Gate, page, seal, unseal, user_field
 
 __all__ = [
     "CACHE_BYTES", "MAX_EXACT_LINKS", "MAX_KEEPS", "TABLES_FILE_ENV", "HintBody", "NewBody", "PlayOptions",
@@ -215,7 +215,7 @@ def _check_weights(weights: list[int] | None, sides: int, field: str = "weights"
 
 # ---- cost -----------------------------------------------------------------------------------------------
 
-_HEAVY = threading.BoundedSemaphore(1)
+_GATE = Gate("busy: another large solve is running; try again in a moment")
 
 
 def _largest_sides(dice: int, fits: Callable[[int], bool]) -> int | None:
@@ -242,21 +242,6 @@ def _check_cost(dice: int, sides: int, rerolls: int, exact: bool, solves: int, p
                              f"use floats or the command line")
         return True
     return keeps > HEAVY_KEEPS
-
-
-class _Heavy:
-    """One heavy solve at a time; a request that cannot start within a few seconds is told to retry (429)."""
-
-    def __init__(self, heavy: bool):
-        self.heavy = heavy
-
-    def __enter__(self) -> None:
-        if self.heavy and not _HEAVY.acquire(timeout=HEAVY_WAIT_S):
-            raise HTTPException(429, "busy: another large solve is running; try again in a moment")
-
-    def __exit__(self, *exc: object) -> None:
-        if self.heavy:
-            _HEAVY.release()
 
 
 class _Cache:
@@ -357,7 +342,7 @@ def report(body: ReportBody) -> Response:
     cached = _cache.get(key)
     if cached is not None:
         return _json(cached)
-    with _Heavy(heavy):
+    with _GATE.held(HEAVY_WAIT_S, heavy):
         result = _computed("report", lambda: face.report(
             payouts, name=name, dice=body.dice, sides=body.sides, rerolls=body.rerolls, weights=weights,
             tie=body.tie, exact=body.exact, min_chance_gap_pp=body.min_chance_gap_pp,
@@ -377,7 +362,7 @@ def hint(body: HintBody) -> Response:
         hand = face.parse_hand(body.hand, body.dice, body.sides)
     heavy = _check_cost(body.dice, body.sides, body.rerolls_left, body.exact, solves=1)
     weights = None if body.weights is None else list(body.weights)
-    with _Heavy(heavy):
+    with _GATE.held(HEAVY_WAIT_S, heavy):
         result = _computed("hint", lambda: face.hint(hand, body.rerolls_left, payouts, name=name, dice=body.dice,
                                                      sides=body.sides, weights=weights, exact=body.exact))
     return _json(_json_bytes(result))

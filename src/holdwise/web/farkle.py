@@ -24,7 +24,7 @@ from pydantic import ConfigDict, Field, Strict
 from ..errors import InputError
 from ..games import farkle as face
 from ..games.base import State
-from .common import Body, FieldError, jobs, page, seal, unseal, user_field
+from .common import Body, FieldError, checked, jobs, page, seal, unseal, user_field
 
 __all__ = ["WEB_TURN_MAX_WORK", "router", "warm"]
 
@@ -272,17 +272,6 @@ def _play(state: State, **extra: Any) -> dict:
     return out
 
 
-def _checked(call: Callable[[], Any], field: str) -> Any:
-    """Run game code on an input that passed validation; anything it raises becomes 422 naming `field`."""
-    try:
-        with user_field(field):
-            return call()
-    except FieldError:
-        raise
-    except (KeyError, TypeError, ValueError, IndexError) as err:
-        raise FieldError(field, f"not a position this game can reach ({type(err).__name__})") from None
-
-
 # ---- the page --------------------------------------------------------------------------------------------
 
 _PAGE: list[bytes] = []  # the page depends on nothing but the named dice: rendered once (96 SVG dice)
@@ -311,7 +300,7 @@ def turn(body: TurnBody) -> dict:
     """One turn solved exactly: expected points, bust chance and bank threshold per number of dice left
     (`holdwise farkle turn --json`). Dice whose solve would take more than about 3 s get 422."""
     dice = _loadout(body.dice, "dice")
-    return _checked(lambda: face.turn_report(dice).to_json(), "dice")
+    return checked(lambda: face.turn_report(dice).to_json(), "dice")
 
 
 @router.post("/api/farkle/hint", tags=TAG, responses={202: {"description": "the match is being solved"}})
@@ -340,7 +329,7 @@ def hint(body: HintBody) -> Any:
         waiting = _pending(dice, other, target)
         if waiting is not None:
             return waiting
-    result = _checked(lambda: face.hint(body.roll, turn_total, dice, positions, body.score, body.opponent, target,
+    result = checked(lambda: face.hint(body.roll, turn_total, dice, positions, body.score, body.opponent, target,
                                         other if body.opponent_dice else None), "roll")
     return result.to_json()
 
@@ -401,7 +390,7 @@ def play_step(body: StepBody) -> Any:
     waiting = _session_pending(state)
     if waiting is not None:
         return waiting
-    nxt = _checked(lambda: face.step(state, body.action.plain()), "action")
+    nxt = checked(lambda: face.step(state, body.action.plain()), "action")
     return _play(nxt)
 
 
@@ -413,7 +402,7 @@ def advice(body: StateBody) -> Any:
     waiting = _session_pending(state)
     if waiting is not None:
         return waiting
-    return _checked(lambda: face.advice(state).to_json(), "state")
+    return checked(lambda: face.advice(state).to_json(), "state")
 
 
 @router.post("/api/farkle/computer", tags=TAG, responses={202: {"description": "the match is being solved"}})
@@ -424,8 +413,8 @@ def computer(body: StateBody) -> Any:
     waiting = _session_pending(state)
     if waiting is not None:
         return waiting
-    action = _checked(lambda: face.computer_action(state), "state")
-    nxt = _checked(lambda: face.step(state, action), "state")
+    action = checked(lambda: face.computer_action(state), "state")
+    nxt = checked(lambda: face.step(state, action), "state")
     return _play(nxt, action=action)
 
 
@@ -455,7 +444,7 @@ def coach(body: StateBody) -> Any:
         return waiting
     coaching = None
     if state.phase == "select":
-        coaching = _checked(lambda: face.coach(state, race=race).to_json(), "state")
+        coaching = checked(lambda: face.coach(state, race=race).to_json(), "state")
     return {"coaching": coaching, "race": status}
 
 
@@ -468,9 +457,9 @@ def review(body: ReviewBody) -> Any:
     race, _, waiting = _race_measure(state)
     if waiting is not None:
         return waiting
-    start = _checked(lambda: face.new_game(state.options, state.seed), "state")
+    start = checked(lambda: face.new_game(state.options, state.seed), "state")
     actions = [a.plain() for a in body.actions]
-    return _checked(lambda: face.review(start, actions, race=race, end=state).to_json(), "actions")
+    return checked(lambda: face.review(start, actions, race=race, end=state).to_json(), "actions")
 
 
 def warm() -> None:

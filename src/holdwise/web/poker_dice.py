@@ -24,7 +24,7 @@ from pydantic import ConfigDict, Field, Strict
 from ..errors import InputError
 from ..games import poker_dice as face
 from ..games.base import State
-from .common import Body, FieldError, Jobs, page, seal, unseal, user_field
+from .common import Body, FieldError, Jobs, checked, page, seal, unseal, user_field
 
 __all__ = ["VARIANT_KEYS", "router", "solve_key", "warm"]
 
@@ -185,21 +185,10 @@ def _options(body: Options) -> dict:
         return face.normalize_options(options)
 
 
-def _checked(call: Callable[[], Any], field: str) -> Any:
-    """Run game code on an input that passed validation; anything it raises becomes 422 naming `field`."""
-    try:
-        with user_field(field):
-            return call()
-    except FieldError:
-        raise
-    except (KeyError, TypeError, ValueError, IndexError) as err:
-        raise FieldError(field, f"not a position this game can reach ({type(err).__name__})") from None
-
-
 def _unseal(sealed: Mapping) -> State:
     """The poker-dice state of a sealed state, checked (422 naming "state" if tampered, foreign or malformed)."""
     state = unseal(sealed, GAME)
-    return _checked(lambda: face.check_state(state), "state")
+    return checked(lambda: face.check_state(state), "state")
 
 
 def _hand(faces, variant, poker) -> dict:
@@ -268,7 +257,7 @@ def _advice_json(state: State) -> bytes:
         hit = _ADVICE.get(key)
     if hit is not None:
         return hit
-    data = json.dumps(_checked(lambda: face.advice(state).to_json(), "state"), allow_nan=False,
+    data = json.dumps(checked(lambda: face.advice(state).to_json(), "state"), allow_nan=False,
                       separators=(",", ":")).encode()
     with _ADVICE_LOCK:
         if len(_ADVICE) >= _ADVICE_KEEP:
@@ -351,7 +340,7 @@ def new(body: NewBody) -> Response:
     options = _options(body.options)
     # a seed a browser keeps exactly (JavaScript numbers are doubles): the state's seal covers it
     seed = body.seed if body.seed is not None else secrets.randbelow(2**53)
-    state = _checked(lambda: face.new_game(options, seed), "options")
+    state = checked(lambda: face.new_game(options, seed), "options")
     return _play(state, solve=_prepare(options))
 
 
@@ -363,7 +352,7 @@ def play_step(body: StepBody) -> Any:
     if waiting is not None:
         return waiting
     action = body.action.plain()
-    nxt = _checked(lambda: face.step(state, action), "action")
+    nxt = checked(lambda: face.step(state, action), "action")
     return _play(nxt)
 
 
@@ -386,8 +375,8 @@ def computer(body: StateBody) -> Any:
     waiting = _pending(state.options)
     if waiting is not None:
         return waiting
-    action = _checked(lambda: face.computer_action(state), "state")
-    nxt = _checked(lambda: face.step(state, action), "state")
+    action = checked(lambda: face.computer_action(state), "state")
+    nxt = checked(lambda: face.step(state, action), "state")
     return _play(nxt, action=action)
 
 

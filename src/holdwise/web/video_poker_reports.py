@@ -21,11 +21,10 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from pydantic import ConfigDict, Field, StrictInt, StrictStr
-from starlette.exceptions import HTTPException
 
 from ..errors import InputError
 from ..games import video_poker as face
-from .common import Body, FieldError, jobs, page, user_field
+from .common import Body, FieldError, Gate, jobs, page, user_field
 from .video_poker import resolve, server_games
 
 __all__ = [
@@ -90,18 +89,8 @@ _returns: dict[tuple, dict] = {}  # (table, coins) -> the return JSON: small, a 
 _returns_lock = threading.Lock()
 _strategies = _Answers(16)  # a strategy answer is ~100 KB
 _evaluations = _Answers(32)
-_HEAVY = threading.BoundedSemaphore(1)
-
-
-class _Heavy:
-    """One heavy computation at a time here; a request that cannot start within a few seconds gets 429."""
-
-    def __enter__(self) -> None:
-        if not _HEAVY.acquire(timeout=HEAVY_WAIT_S):
-            raise HTTPException(429, "busy: another chart evaluation is running; try again in a moment")
-
-    def __exit__(self, *exc: object) -> None:
-        _HEAVY.release()
+_GATE = Gate("busy: another chart evaluation is running; try again in a moment")
+_HEAVY = _GATE.slot  # held by a test to play another evaluation
 
 
 def _bytes(data: object) -> bytes:
@@ -132,7 +121,7 @@ def _return(table: Any, coins: int) -> dict:
     """The return of a game at a bet: from memory or disk, else computed here (about 2 s) and stored."""
     value = _known_return(table, coins)
     if value is None:
-        with _Heavy():
+        with _GATE.held(HEAVY_WAIT_S):
             value = face.stored_return(table, coins)
         with _returns_lock:
             _returns[(table, coins)] = value
@@ -311,7 +300,7 @@ def evaluate(body: EvaluateBody) -> Response:
         chart = face.parse_chart(body.chart, table)
     except InputError as err:  # "chart line 2: unknown pattern ..." -> "chart: line 2: unknown pattern ..."
         raise FieldError("chart", str(err).removeprefix("chart ")) from None
-    with _Heavy():
+    with _GATE.held(HEAVY_WAIT_S):
         try:
             report = face.evaluate_chart(table, chart, body.coins)
         except InputError as err:

@@ -20,14 +20,7 @@
   const credits = (v) => Number(v).toLocaleString("en-US", {maximumFractionDigits: 2});
   const f4 = (v) => Number(v).toFixed(4);
   const pct = (v, d = 2) => (100 * v).toFixed(d) + "%";
-  const el = (tag, props = {}, ...kids) => {
-    const e = document.createElement(tag);
-    for (const [k, v] of Object.entries(props)) {
-      if (k === "class") e.className = v; else if (k === "text") e.textContent = v; else e.setAttribute(k, v);
-    }
-    for (const kid of kids) e.append(kid);
-    return e;
-  };
+  const el = window.VPCards.el;
 
   async function post(path, body) {
     const r = await fetch(path, {method: "POST", headers: {"content-type": "application/json"},

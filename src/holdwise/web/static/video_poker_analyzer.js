@@ -11,14 +11,7 @@
   let picks = [];
   let timer = null, asked = 0;
 
-  const el = (tag, props = {}, ...kids) => {
-    const e = document.createElement(tag);
-    for (const [k, v] of Object.entries(props)) {
-      if (k === "class") e.className = v; else if (k === "text") e.textContent = v; else e.setAttribute(k, v);
-    }
-    for (const kid of kids) e.append(kid);
-    return e;
-  };
+  const el = window.VPCards.el;
   const game = () => GAMES[$("va-game").value];
 
   function setupForm() {

@@ -1,6 +1,6 @@
 /* Playing cards drawn as inline SVG (no images): rank and suit symbol in the corners, the suit large in the
    middle, red hearts and diamonds, black spades and clubs; the joker as a star. Shared by the machine and the
-   hand analyzer (window.VPCards). */
+   hand analyzer (window.VPCards), with the little element builder both use. */
 (function () {
   "use strict";
   const NS = "http://www.w3.org/2000/svg";
@@ -58,5 +58,15 @@
     return s;
   }
 
-  window.VPCards = {svg, label, short, isJoker, SUITS};
+  // an HTML element: props "class", "text" or attributes; children appended (both pages build their rows with it)
+  const el = (tag, props = {}, ...kids) => {
+    const e = document.createElement(tag);
+    for (const [k, v] of Object.entries(props)) {
+      if (k === "class") e.className = v; else if (k === "text") e.textContent = v; else e.setAttribute(k, v);
+    }
+    for (const kid of kids) e.append(kid);
+    return e;
+  };
+
+  window.VPCards = {svg, label, short, isJoker, SUITS, el};
 })();
