@@ -77,8 +77,23 @@ def test_loadout_json():
     data = json.loads(run("farkle", "loadout", "--owned", "ordinary*5,odd,lucky", "--json").stdout)
     assert data["choices"] == 3
     assert data["loadouts"][0]["expected_points"] >= data["loadouts"][-1]["expected_points"]
-    assert set(data) == {"owned", "choices", "loadouts", "opponent_dice", "target", "seconds", "unbounded"}
-    assert set(data["loadouts"][0]) == {"dice", "expected_points", "win_first", "win_second"}
+    assert set(data) == {"owned", "choices", "loadouts", "opponent_dice", "target", "seconds", "unbounded",
+                         "ranked_by"}
+    assert data["ranked_by"] == "expected_points"
+    assert set(data["loadouts"][0]) == {"dice", "expected_points", "win_first", "win_second", "win_average"}
+
+
+def test_loadout_against_an_opponent_ranks_by_win_chance():
+    result = run("farkle", "loadout", "--owned", "ordinary*5,odd,lucky", "--opponent-dice", "ordinary*6",
+                 "--target", "500")
+    assert "by win chance in a match to 500" in result.stdout
+    data = json.loads(run("farkle", "loadout", "--owned", "ordinary*5,odd,lucky", "--opponent-dice", "ordinary*6",
+                          "--target", "500", "--json").stdout)
+    assert data["ranked_by"] == "win_average"
+    averages = [row["win_average"] for row in data["loadouts"]]
+    assert averages == sorted(averages, reverse=True) and len(averages) == 3
+    for line in result.stdout.splitlines():
+        assert len(line) <= 80
 
 
 @pytest.mark.parametrize("args,message", [

@@ -128,7 +128,7 @@ def test_warm_submits_the_default_match(monkeypatch):
     ("/api/farkle/hint", {"roll": "1 5", "score": 0, "target": 20000}, "target", "largest accepted"),
     ("/api/farkle/match/prepare", {"target": 20000}, "target", "largest accepted"),
     ("/api/farkle/match/prepare", {"dice": "ordinary,lucky,odd,kings,misfortune,heavenly-kingdom", "target": 4000},
-     "target", "1,300"),
+     "target", "1,750"),
     ("/api/farkle/new", {"options": {"target": 20000}}, "options.target", "largest accepted target"),
     ("/api/farkle/new", {"options": {"target": 1010}}, "options.target", "multiple of 50"),
     ("/api/farkle/turn", {"dice": "custom:20,1,1,1,1,1*6"}, "dice", "beyond the web's limit"),

@@ -27,7 +27,7 @@ DICE_HELP = ("Six dice, comma-separated names (see 'holdwise farkle dice'; 'luck
              "'custom:1,1,1,1,1,2' gives the weights of faces 1-6, ':j1' makes face 1 a joker). "
              "Default: six ordinary dice.")
 TARGET_HELP = ("Points to win the match: a multiple of 50, at most 20000; a solve beyond about a minute is refused "
-               "with the largest target accepted for the dice (six ordinary dice: 4200 for match, 6100 for a hint or play).")
+               "with the largest target accepted for the dice (six ordinary dice: 5650 for match, 8200 for a hint or play).")
 JSON_HELP = "Print JSON."
 TOP_ROWS = 10
 ROLL_ARGUMENT = typer.Argument(..., help="The faces rolled, e.g. 1 1 5 2 3 4 or \"1,1,5\"; J for a joker.")
@@ -302,14 +302,16 @@ def farkle_loadout(
     owned: str = typer.Option(..., "--owned", help="The dice you own, comma-separated (at least six)."),
     top: str = typer.Option("5", "--top", metavar="N", help="How many loadouts to list (at least 1)."),
     opponent_dice: str | None = typer.Option(None, "--opponent-dice",
-                                                help="Also give the listed loadouts' win chance against these dice."),
+                                                help="Rank by the win chance in a match against these dice "
+                                                     "(every choice's matches solved)."),
     target: str = typer.Option("4000", "--target", metavar="N",
                                help="Match target for --opponent-dice. " + TARGET_HELP),
     as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
 ):
-    """The six of your dice that maximize the expected points per turn (every choice solved exactly).
+    """The six of your dice that maximize the expected points per turn, or with --opponent-dice the win chance
+    in a match against those dice (every choice solved exactly).
 
-    Example: holdwise farkle loadout --owned ordinary*4,weighted,lucky,odd,kings
+    Example: holdwise farkle loadout --owned ordinary*4,weighted,lucky,odd,kings --opponent-dice ordinary*6
     """
     target = _face().check_target(target)
     top = _face().parse_whole(top, "--top", 1)
@@ -324,23 +326,25 @@ def farkle_loadout(
     from rich.table import Table
 
     out = console()
-    out.print(f"Best loadouts of {ranking.choices:,} choices (expected points per turn)")
+    by = "expected points per turn" if other is None else f"win chance in a match to {target:,}"
+    out.print(f"Best loadouts of {ranking.choices:,} choices (by {by})")
     t = Table()
     t.add_column("rank", justify="right", no_wrap=True)
     t.add_column("dice")
     t.add_column("points", justify="right", no_wrap=True)
     if other is not None:
-        t.add_column("win first", justify="right", no_wrap=True)
-        t.add_column("win second", justify="right", no_wrap=True)
+        t.add_column("win", justify="right", no_wrap=True)
+        t.add_column("first", justify="right", no_wrap=True)
+        t.add_column("second", justify="right", no_wrap=True)
     for i, row in enumerate(ranking.loadouts, 1):
         cells = [str(i), _short(row.dice), f"{row.expected_points:,.2f}"]
         if other is not None:
-            cells += [f"{100 * row.win_first:.2f}%", f"{100 * row.win_second:.2f}%"]
+            cells += [f"{100 * row.win_average:.2f}%", f"{100 * row.win_first:.2f}%", f"{100 * row.win_second:.2f}%"]
         t.add_row(*cells)
     out.print(t)
     if other is not None:
-        out.print(f"win chances in a match to {target:,} against {_short(ranking.opponent_dice)}, both playing "
-                  "to win")
+        out.print(f"win chances against {_short(ranking.opponent_dice)}, both playing to win: moving first, "
+                  "second, and their average (who starts by a coin toss)")
     if ranking.unbounded:
         out.print(f"not ranked: {len(ranking.unbounded):,} choice(s) whose turn is unbounded (they can roll forever "
                   "without risk), e.g. " + _short(ranking.unbounded[0]))

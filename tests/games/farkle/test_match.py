@@ -7,6 +7,7 @@ from holdwise.games.farkle import best_loadouts, parse_dice
 from holdwise.games.farkle.match import solve_match
 from holdwise.games.farkle.simulate import simulate_matches
 from holdwise.games.farkle.turn import solve_turn
+from tests.oracles.farkle_match_iteration import match_win_chances
 
 
 @pytest.mark.parametrize("target,n", [(1000, 100_000), (4000, 60_000)])
@@ -16,6 +17,25 @@ def test_simulated_matches_agree_with_the_exact_win_chance(target, n):
     wins = simulate_matches(match, dice, dice, n, seed=20261130)
     p = match.first_player_win
     assert abs(wins / n - p) < 3 * np.sqrt(p * (1 - p) / n)
+
+
+@pytest.mark.parametrize("mine", [None, "ordinary*4,weighted,odd", "ordinary*3,lucky,kings,devils-head"])
+def test_match_equals_plain_value_iteration(mine):
+    dice, opponent = parse_dice(mine), parse_dice(None)
+    x1, x2 = match_win_chances(solve_turn(dice).table, solve_turn(opponent).table, 5)
+    match = solve_match(dice, opponent, target=250)
+    assert np.abs(np.array(x1) - match.first).max() < 1e-12
+    assert np.abs(np.array(x2) - match.second).max() < 1e-12
+
+
+def test_threads_do_not_change_the_answer():
+    dice = parse_dice("ordinary*5,weighted")
+    one = solve_match(dice, parse_dice(None), target=1200, store=True, workers=1)
+    for workers in (2, 3):
+        many = solve_match(dice, parse_dice(None), target=1200, store=True, workers=workers)
+        assert np.array_equal(one.first, many.first) and np.array_equal(one.second, many.second)
+        assert np.array_equal(one.w_first, many.w_first) and np.array_equal(one.w_second, many.w_second)
+        assert one.iterations == many.iterations
 
 
 def test_win_chances_are_chances_and_favour_the_leader():
@@ -56,8 +76,40 @@ def test_loadout_search_reports_progress_and_win_chances():
     seen = []
     ranking = best_loadouts(parse_dice("ordinary*5,weighted,odd"), top=2, workers=1,
                             opponent_dice=parse_dice(None), target=500, progress=lambda d, t: seen.append((d, t)))
-    assert [d for d, _ in seen] == [1, 2, 3, 5, 7] and {t for _, t in seen} == {7}  # 3 loadouts, then 2 x 2 matches
-    best = ranking.loadouts[0]
-    assert best.win_first == pytest.approx(solve_match(parse_dice(",".join(best.dice)), parse_dice(None),
-                                                       target=500).first_player_win)
+    assert seen == [(0, 3), (1, 3), (2, 3), (3, 3)]  # every choice's two matches, one choice at a time
+    assert ranking.ranked_by == "win_average" and len(ranking.loadouts) == 2
+    for row in ranking.loadouts:
+        dice = parse_dice(",".join(row.dice))
+        assert row.win_first == pytest.approx(solve_match(dice, parse_dice(None), target=500).first_player_win,
+                                              abs=1e-12)
+        assert row.win_second == pytest.approx(
+            1 - solve_match(parse_dice(None), dice, target=500).first_player_win, abs=1e-12)
+        assert row.win_average == pytest.approx((row.win_first + row.win_second) / 2, abs=1e-15)
     assert ranking.target == 500 and ranking.opponent_dice == ("ordinary",) * 6
+
+
+def test_loadout_search_with_an_opponent_ranks_by_win_chance():
+    # the three choices of these dice: by expected points weighted first, but who ranks first against an
+    # opponent is decided by the average win chance, computed here for every choice
+    owned = parse_dice("ordinary*5,weighted,odd")
+    plain = best_loadouts(owned, top=3, workers=1)
+    against = best_loadouts(owned, top=3, workers=2, opponent_dice=parse_dice(None), target=600)
+    assert {r.dice for r in plain.loadouts} == {r.dice for r in against.loadouts}
+    averages = [r.win_average for r in against.loadouts]
+    assert averages == sorted(averages, reverse=True)
+    expected = {}
+    for row in plain.loadouts:
+        dice = parse_dice(",".join(row.dice))
+        first = solve_match(dice, parse_dice(None), target=600).first_player_win
+        second = 1 - solve_match(parse_dice(None), dice, target=600).first_player_win
+        expected[row.dice] = (first + second) / 2
+    assert [r.dice for r in against.loadouts] == sorted(expected, key=lambda d: -expected[d])
+    assert plain.ranked_by == "expected_points" and plain.loadouts[0].win_average is None
+
+
+def test_loadout_search_guard_names_the_largest_target():
+    owned = parse_dice("weighted,lucky,odd,kings,pie,aranka,heavenly-kingdom,favourable")  # 28 choices
+    with pytest.raises(ValueError, match=r"the matches of 28 loadouts .* at least .* at most 3,300"):
+        best_loadouts(owned, opponent_dice=parse_dice(None), target=4000)
+    with pytest.raises(ValueError, match=r"the matches of 28 loadouts .* about .* here is 1,000,"):
+        best_loadouts(owned, opponent_dice=parse_dice(None), target=1500)

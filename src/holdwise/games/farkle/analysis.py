@@ -16,27 +16,27 @@ from ...errors import InputError
 from ..base import Result
 from .match import (
     DEFAULT_TARGET,
-    MATCH_MAX_WORK,
     TOLERANCE,
     cached_match,
     check_match_cost,
     match_cost,
+    solve_match,
 )
 from .parsing import check_six, check_target, parse_dice, parse_whole
 from .rules import DICE_PER_PLAYER, FACES, JOKER_SYMBOL, NAMED_DICE, SCORE_UNIT, Die
 from .turn import TurnSolution, solve_turn, turn_plan
 
 __all__ = [
-    "LOADOUT_TURN_MAX_WORK", "MATCH_METHOD", "MAX_CHOICES", "CoachingChart", "CoachingRow", "DiceLeftRow",
-    "DiceListing", "DieInfo", "LoadoutRanking", "LoadoutRow", "MatchChart", "MatchReport", "TurnReport",
-    "best_loadouts", "coaching_chart", "count_choices", "distinct_choices", "list_dice", "match_chart",
-    "match_report", "parse_dice", "turn_report",
+    "LOADOUT_MATCH_MAX_WORK", "LOADOUT_TURN_MAX_WORK", "MATCH_METHOD", "MAX_CHOICES", "CoachingChart",
+    "CoachingRow", "DiceLeftRow", "DiceListing", "DieInfo", "LoadoutRanking", "LoadoutRow", "MatchChart",
+    "MatchReport", "TurnReport", "best_loadouts", "coaching_chart", "count_choices", "distinct_choices",
+    "list_dice", "match_chart", "match_report", "parse_dice", "turn_report",
 ]
 
 Progress = Callable[[int, int], None] | None
 
-MATCH_METHOD = ("score pairs solved backward from the largest sum; each pair's fixed point by secant steps, "
-                "then plain iteration")
+MATCH_METHOD = ("score pairs solved backward from the largest sum; each pair's fixed point by Newton steps on "
+                "exact derivatives, kept inside a bracket (else plain iteration)")
 JOKER_TEXT = (f"{JOKER_SYMBOL} = joker (the Devil's head die's 1): it stands in for any face in a "
               f"combination and never scores alone; type {JOKER_SYMBOL} (or 1) for it in a roll")
 
@@ -208,18 +208,21 @@ def match_chart(dice: Sequence[Die], opponent_dice: Sequence[Die] | None = None,
 
 @dataclass(frozen=True)
 class LoadoutRow(Result):
-    """A loadout: its dice, expected points per turn, and (against an opponent) its win chances."""
+    """A loadout: its dice, expected points per turn, and (against an opponent) its win chances moving first,
+    moving second, and on average (who starts decided by a coin toss)."""
 
     dice: tuple[str, ...]
     expected_points: float
     win_first: float | None = None
     win_second: float | None = None
+    win_average: float | None = None
 
 
 @dataclass(frozen=True)
 class LoadoutRanking(Result):
-    """The best loadouts of six dice from those owned, by expected points per turn; `unbounded` lists the
-    choices whose turn value is unbounded (dice that can roll forever without risk): never ranked."""
+    """The best loadouts of six dice from those owned: by expected points per turn, or against an opponent by
+    the average win chance (`ranked_by` says which); `unbounded` lists the choices whose turn value is
+    unbounded (dice that can roll forever without risk): never ranked."""
 
     owned: tuple[str, ...]
     choices: int
@@ -228,6 +231,7 @@ class LoadoutRanking(Result):
     target: int | None
     seconds: float
     unbounded: tuple[tuple[str, ...], ...] = ()
+    ranked_by: str = "expected_points"
 
 
 # The loadout search's guard. Measured: 210 choices of ten unlike named dice in 17.8 s with two processes
@@ -238,6 +242,10 @@ MAX_CHOICES = 300
 # (T* in the millions) take seconds to minutes each; `farkle turn` solves them alone. The named dice stay
 # far below it (six weighted dice: 4.7e8 steps, 2 s).
 LOADOUT_TURN_MAX_WORK = 5_000_000_000  # about 15 s
+# The matches of a search against an opponent (two solves a choice, on two threads): about a minute on two
+# cores at 2-3 ns a step (eight unlike named dice, 28 choices, against six ordinary dice: 800 to 1,000).
+LOADOUT_MATCH_MAX_WORK = 45_000_000_000
+MATCH_SECONDS_PER_STEP = 3e-9  # one thread, the machine shared (match.py's docstring)
 
 
 def _types_of(owned: Sequence[Die]) -> list[list[int]]:
@@ -278,13 +286,14 @@ def distinct_choices(owned: Sequence[Die]) -> list[tuple[Die, ...]]:
 
 def best_loadouts(owned: Sequence[Die], top: int = 5, workers: int = 2, opponent_dice: Sequence[Die] | None = None,
                   target: int = DEFAULT_TARGET, progress: Progress = None) -> LoadoutRanking:
-    """Every distinct choice of six dice from those owned, ranked by expected points per turn.
+    """Every distinct choice of six dice from those owned, ranked by expected points per turn, or, against
+    `opponent_dice`, by the win chance in a match to `target` (both playing to win; the average of moving
+    first and moving second), every choice's two matches solved exactly.
 
-    With `opponent_dice` the listed loadouts also get their win chance moving first and second (both
-    playing to win). progress(done, total) counts loadouts solved (then the listed loadouts' matches).
+    progress(done, total): choices solved out of all of them (turns, then with an opponent their matches).
     Choices whose turn is unbounded are listed under `unbounded`, not ranked. Refused: more than
     MAX_CHOICES distinct choices, a choice whose turn solve alone is beyond LOADOUT_TURN_MAX_WORK, and
-    match solves beyond the match guard.
+    matches beyond LOADOUT_MATCH_MAX_WORK in all (the error names the largest target that fits).
     """
     top = parse_whole(top, "--top", 1)
     if len(owned) < DICE_PER_PLAYER:
@@ -301,34 +310,90 @@ def best_loadouts(owned: Sequence[Die], top: int = 5, workers: int = 2, opponent
                          "searched (about a minute): own fewer kinds of dice")
     start = time.perf_counter()
     loadouts = distinct_choices(owned)
-    listed = min(top, len(loadouts))
-    if other is not None:  # the cheapest the matches can be: both sides as cheap as the opponent's dice
-        check_match_cost(other, other, target, solves=2 * listed)
-    total = len(loadouts) + (2 * listed if other is not None else 0)
-    values = _turn_values_many(loadouts, workers, progress, total)
+    if other is not None:  # the cheapest the matches can be: every choice as cheap as the opponent's dice
+        _check_search([other] * len(loadouts), other, target, lower_bound=True)
+    values = _turn_values_many(loadouts, workers, None if other is not None else progress, len(loadouts))
     bounded = [i for i, v in enumerate(values) if v is not None]
     unbounded = tuple(tuple(d.name for d in loadouts[i]) for i, v in enumerate(values) if v is None)
     order = [bounded[j] for j in np.argsort([-values[i] for i in bounded], kind="stable")]
+    wins: dict[int, tuple[float, float]] = {}
     if other is not None:
-        work = sum(match_cost(loadouts[i], other, target, 2)[0] for i in order[:top])
-        if work > MATCH_MAX_WORK:
-            raise InputError(f"--target {target:,}: the listed loadouts' matches would take about "
-                             f"{work * 3e-9 / 60:,.0f} min (limit: about a minute); list fewer (--top) or lower the "
-                             "target")
+        _check_search([loadouts[i] for i in bounded], other, target)
+        wins = _win_chances(loadouts, bounded, other, target, workers, progress, len(loadouts) - len(bounded))
+        # best average win chance first; equal chances keep the order by expected points
+        order = sorted(order, key=lambda i: -(wins[i][0] + wins[i][1]) / 2)
     rows = []
-    for rank, i in enumerate(order[:top]):
+    for i in order[:top]:
         row = LoadoutRow(tuple(d.name for d in loadouts[i]), values[i])
         if other is not None:
-            mine = loadouts[i]
-            first = cached_match(mine, other, target).first_player_win
-            second = 1.0 - cached_match(other, mine, target).first_player_win
-            row = LoadoutRow(row.dice, row.expected_points, first, second)
-            if progress is not None:
-                progress(len(loadouts) + 2 * (rank + 1), total)
+            first, second = wins[i]
+            row = LoadoutRow(row.dice, row.expected_points, first, second, (first + second) / 2)
         rows.append(row)
     return LoadoutRanking(tuple(d.name for d in owned), len(loadouts), tuple(rows),
                           None if other is None else tuple(d.name for d in other),
-                          None if other is None else target, time.perf_counter() - start, unbounded)
+                          None if other is None else target, time.perf_counter() - start, unbounded,
+                          "expected_points" if other is None else "win_average")
+
+
+def _search_work(choices: Sequence[tuple[Die, ...]], other: tuple[Die, ...], target: int) -> float:
+    """Steps of the two match solves of every choice against `other` (match.match_cost's model)."""
+    return sum(match_cost(tuple(c), other, target, 2)[0] for c in choices)
+
+
+def _check_search(choices: Sequence[tuple[Die, ...]], other: tuple[Die, ...], target: int,
+                  lower_bound: bool = False) -> None:
+    """Refuse, in one line naming the largest target that fits, a search whose matches exceed the guard.
+
+    lower_bound: `choices` stand in for the real ones at their cheapest (before their turns are solved), so
+    the time is at least the one given and the largest target at most the one named.
+    """
+    work = _search_work(choices, other, target)
+    if work <= LOADOUT_MATCH_MAX_WORK:
+        return
+    # work grows as g^2 (g + 1) in g = target / 50: scale the estimate instead of re-solving per target
+    g = target // SCORE_UNIT
+    per = work / (g * g * (g + 1))
+    largest = 0
+    while per * (largest + 1) ** 2 * (largest + 2) <= LOADOUT_MATCH_MAX_WORK:
+        largest += 1
+    seconds = work * MATCH_SECONDS_PER_STEP / 2
+    took = f"{seconds / 60:,.0f} min" if seconds >= 120 else f"{seconds:.0f} s"
+    took = ("at least " if lower_bound else "about ") + took
+    fits = (f"the largest accepted --target for these dice here is {'at most ' if lower_bound else ''}"
+            f"{SCORE_UNIT * largest:,}" if largest else "no target is accepted for these dice")
+    raise InputError(f"--target {target:,}: the matches of {len(choices):,} loadouts against the opponent would "
+                     f"take {took} on two cores (limit: about a minute); {fits}, or own fewer kinds of dice")
+
+
+def _win_chances(loadouts, chosen: list[int], other: tuple[Die, ...], target: int, workers: int,
+                 progress: Progress, done: int) -> dict[int, tuple[float, float]]:
+    """Each chosen loadout's win chance moving first and moving second against `other`; the match solves run
+    on `workers` threads (the solver releases the GIL), one thread per solve."""
+    from concurrent.futures import ThreadPoolExecutor, as_completed
+
+    total = len(loadouts)
+    if progress is not None:
+        progress(done, total)
+    firsts: dict[int, float] = {}
+    seconds: dict[int, float] = {}
+    with ThreadPoolExecutor(max(1, workers)) as pool:
+        jobs = {}
+        for i in chosen:
+            mine = tuple(loadouts[i])
+            jobs[pool.submit(solve_match, mine, other, target, workers=1)] = (i, True)
+            jobs[pool.submit(solve_match, other, mine, target, workers=1)] = (i, False)
+        for job in as_completed(jobs):
+            i, moving_first = jobs[job]
+            win = job.result().first_player_win
+            if moving_first:
+                firsts[i] = win
+            else:
+                seconds[i] = 1.0 - win
+            if i in firsts and i in seconds:
+                done += 1
+                if progress is not None:
+                    progress(done, total)
+    return {i: (firsts[i], seconds[i]) for i in chosen}
 
 
 def _expected(dice) -> float | str | None:

@@ -9,26 +9,33 @@ hands the opponent (b, a). With x_i(a, b) the start-of-turn win chance of player
     W_i(t, S) = 1 if a + t >= G, else max(1 - x_j(b, a + t), Roll_i(t, S)),   x_i(a, b) = Roll_i(0, full).
 
 Scores never fall, so pairs are solved from the largest a + b down. Within one sum only the pair
-(a, b) / (b, a) is coupled, through busts: x = F_1(F_2(x)), a monotone piecewise-linear map whose slope
-is below 1 (both turns must bust); it is solved by up to 20 secant steps, then plain fixed-point
-iteration, until the change is below the stated tolerance (1e-12). A race-blind player follows the
-one-turn coaching table (and banks when banking reaches the target).
+(a, b) / (b, a) is coupled, through busts: x = H(x) = F_1(1 - F_2(1 - x)), a monotone piecewise-linear map
+whose slope is below 1 (both turns must bust). Each pass over a player's turn totals also carries every
+value's derivative in the bust value, so H'(x) comes with H(x) and the root is found by Newton steps
+x + (H(x) - x) / (1 - H'(x)) from an extrapolation of solved neighbours, kept inside a bracket of the root
+(else a plain fixed-point step), until |H(x) - x| is below the stated tolerance (1e-12). A Newton step is
+exact once x lies on the root's linear piece, so a pair takes about 2.3 passes per player (the secant steps
+used before took 6). The pairs of one sum depend only on larger sums, so they are shared among threads
+(`workers`; the kernel releases the GIL), with the same answer for any number of threads. A race-blind
+player follows the one-turn coaching table (and banks when banking reaches the target).
 
 Resource guard (`match_cost`, `check_match_cost`): a solve passes over every score pair (a, b), each pass
-over the turn totals below the target - a, each touching every option of the player's turn table; about six
-passes a pair (the secant steps). Work = 6 * sum_(a,b) (g - a) * (ops_1 + ops_2) with g = target / 50 and
-ops = options + outcome groups + sets of dice left of a table: g^2 (g + 1) / 2 * 6 * (ops_1 + ops_2).
-Measured at about 3 ns a step on an idle core (fair dice to 4,000: 3.3e9 steps, 9.8 s) and 12-14 ns with
-the 2-core machine shared three ways, so a command is refused above MATCH_MAX_WORK steps (about half a
-minute idle), and a stored solve (every turn's values, 8 g^2 (g + 1) (n_1 + n_2) bytes) above
-MATCH_MAX_BYTES; the error names the largest target accepted for those dice. Six fair dice: 4,200 for
-`match` (three solves), 6,100 for a race-aware hint or play.
+over the turn totals below the target - a, each touching every option of the player's turn table; about
+PASSES_PER_PAIR passes a pair. Work = P * sum_(a,b) (g - a) * (ops_1 + ops_2) with g = target / 50 and
+ops = options + outcome groups + sets of dice left of a table: g^2 (g + 1) / 2 * P * (ops_1 + ops_2).
+Measured at 2-3 ns a step on one thread with the 2-core machine shared (fair dice to 4,000, one solve:
+1.3e9 steps, 4.0 s on one thread, 2.6 s on two), so a command is refused above MATCH_MAX_WORK steps (about
+half a minute on one thread), and a stored solve (every turn's values, 8 g^2 (g + 1) (n_1 + n_2) bytes)
+above MATCH_MAX_BYTES; the error names the largest target accepted for those dice. Six fair dice: 5,650
+for `match` (three solves), 8,200 for a race-aware hint or play.
 """
 
 from __future__ import annotations
 
+import os
 from collections import OrderedDict
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
 import numpy as np
@@ -47,98 +54,141 @@ __all__ = [
 
 DEFAULT_TARGET = 4000
 TOLERANCE = 1e-12
-PASSES_PER_PAIR = 6  # passes over a pair's turn totals, per player (secant steps: measured 3.5-4 + 2)
-MATCH_MAX_WORK = 12_000_000_000  # steps of a command's match solves: about 35 s at ~3 ns a step (2-3 min under load)
+PASSES_PER_PAIR = 2.5  # passes over a pair's turn totals, per player (Newton steps: measured 2.2-2.4)
+MATCH_MAX_WORK = 12_000_000_000  # steps of a command's match solves: about 30 s on one thread at 2-3 ns a step
 MATCH_MAX_BYTES = 8 * 2**30  # stored turn values of a race-aware solve (hints, play)
 
 
-def _pair_pass(a, b, target, bust_value, x_other, group_start, group_prob, option_start, option_state,
-               option_units, bust, full_state, blind, turn_keep, turn_bonus, turn_top, w, roll):
-    """One backward pass over turn totals for the player at (a, b); returns Roll(0, full).
+def _pair_pass(a, b, target, bust_value, x_other, group_start, group_prob, option_start, option_offset,
+               option_units, option_state, bust, full_state, blind, turn_keep, turn_bonus, turn_top, w, dw):
+    """One backward pass over turn totals for the player at (a, b); returns (Roll(0, full), its derivative
+    in bust_value).
 
     bust_value: this player's win chance after busting (1 - opponent's start value at (b, a)).
     x_other[o, m]: the opponent's start-of-turn win chance with own score o and ours m.
     blind: follow the coaching table (turn_keep / turn_bonus / turn_top) instead of maximizing.
+    w[t, s], dw[t, s]: the value of holding turn total t with dice s left (0 < t <= target - a - 1), and its
+    derivative: every value is piecewise linear in bust_value, and the derivative follows the choices made at
+    that value. Rows past target - a - 1 are set to a win (1, slope 0); option k of a group at total t reads
+    row t flat at t * n_states + option_offset[k] (option_offset = score units * n_states + dice-left state).
     """
     n_states = bust.shape[0]
     top = target - a - 1
+    w[top + 1:, 1:] = 1.0  # the target reached: a win whatever happens after a bust (state 0, no dice, unused)
+    dw[top + 1:, 1:] = 0.0
+    wf = w.ravel()
+    dwf = dw.ravel()
+    value = 0.0
+    slope = 0.0
     for t in range(top, -1, -1):
-        for s in range(1, n_states):
+        # at t = 0 only the turn's start (all dice) is asked for
+        first = full_state if t == 0 else 1
+        last = full_state + 1 if t == 0 else n_states
+        bank = 1.0 - x_other[b, a + t]
+        base = t * n_states
+        for s in range(first, last):
             acc = bust[s] * bust_value
+            dacc = bust[s]
             for g in range(group_start[s], group_start[s + 1]):
                 best = -1.0
-                coach = -1.0
-                for k in range(option_start[g], option_start[g + 1]):
-                    nt = t + option_units[k]
-                    r = option_state[k]
-                    v = 1.0 if nt > top else w[nt, r]
-                    if blind:
+                chosen = option_start[g]
+                if blind:
+                    coach = -1.0
+                    for k in range(option_start[g], option_start[g + 1]):
+                        nt = t + option_units[k]
+                        r = option_state[k]
                         c = turn_keep[nt, r] if nt < turn_top else nt + turn_bonus[r]
                         if c > coach:
                             coach = c
-                            best = v
-                    elif v > best:
-                        best = v
-                acc += group_prob[g] * best
-            roll[t, s] = acc
-            if t > 0:
-                bank = 1.0 - x_other[b, a + t]
-                if blind:
-                    turn_rolls = turn_keep[t, s] > t if t < turn_top else turn_bonus[s] > 0
-                    w[t, s] = acc if turn_rolls else bank
+                            chosen = k
+                    best = wf[base + option_offset[chosen]]
                 else:
-                    w[t, s] = acc if acc > bank else bank
-    return roll[0, full_state]
+                    for k in range(option_start[g], option_start[g + 1]):
+                        v = wf[base + option_offset[k]]
+                        if v > best:
+                            best = v
+                            chosen = k
+                acc += group_prob[g] * best
+                dacc += group_prob[g] * dwf[base + option_offset[chosen]]
+            if t == 0:
+                value = acc
+                slope = dacc
+            else:
+                if blind:
+                    rolls = turn_keep[t, s] > t if t < turn_top else turn_bonus[s] > 0
+                else:
+                    rolls = acc > bank
+                if rolls:
+                    w[t, s] = acc
+                    dw[t, s] = dacc
+                else:
+                    w[t, s] = bank
+                    dw[t, s] = 0.0
+    return value, slope
 
 
 pair_pass = njit(cache=True, nogil=True)(_pair_pass)
 
 
-def _solve_match(target, tol, total_hi, total_lo, x1, x2, tables1, tables2, blind1, blind2, coach1, coach2,
-                 w1, r1, w2, r2, w1_store, w2_store, store):
+def _solve_match(target, tol, total_hi, total_lo, part, parts, x1, x2, tables1, tables2, blind1, blind2, coach1,
+                 coach2, w1, dw1, w2, dw2, w1_store, w2_store, store):
     """Start-of-turn win chances x1[a, b] (player 1 to move) and x2[b, a] for the score pairs with
-    total_lo <= a + b <= total_hi (larger sums already solved); returns the fixed-point steps taken."""
-    gs1, gp1, os1, ost1, ou1, bust1, full1 = tables1
-    gs2, gp2, os2, ost2, ou2, bust2, full2 = tables2
+    total_lo <= a + b <= total_hi (larger sums already solved) and a = part (mod parts); returns the
+    fixed-point steps taken. Pairs of one sum depend only on larger sums, so parts may run at once (each with
+    its own w, dw arrays).
+
+    Per pair, x = H(x) = F1(1 - F2(1 - x)) with H piecewise linear, increasing, slope below 1: Newton steps
+    x + (H(x) - x) / (1 - H'(x)), kept inside the bracket [lo, hi] known to hold the root, are exact as soon
+    as x lies on the root's linear piece; a step leaving the bracket (or after 20 steps) is a plain
+    fixed-point step x <- H(x), which converges because H contracts.
+    """
+    gs1, gp1, os1, off1, ou1, ost1, bust1, full1 = tables1
+    gs2, gp2, os2, off2, ou2, ost2, bust2, full2 = tables2
     keep1, bonus1, top1 = coach1
     keep2, bonus2, top2 = coach2
     iterations = 0
     for total in range(total_hi, total_lo - 1, -1):
         for a in range(max(0, total - target + 1), min(target - 1, total) + 1):
+            if a % parts != part:
+                continue
             b = total - a
-            # x = F1(1 - F2(1 - x)): x is player 1's chance at (a, b), y player 2's at (b, a)
-            x_prev = 0.5
-            y = pair_pass(b, a, target, 1.0 - x_prev, x1, gs2, gp2, os2, ost2, ou2, bust2, full2, blind2,
-                          keep2, bonus2, top2, w2, r2)
-            g_prev = pair_pass(a, b, target, 1.0 - y, x2, gs1, gp1, os1, ost1, ou1, bust1, full1, blind1,
-                               keep1, bonus1, top1, w1, r1) - x_prev
-            x = x_prev + g_prev
+            # start from a solved neighbour: the same own score against 50 more (or 50 more of one's own)
+            if b + 2 < target:
+                x = min(1.0, max(0.0, 2.0 * x1[a, b + 1] - x1[a, b + 2]))
+            elif b + 1 < target:
+                x = x1[a, b + 1]
+            elif a + 1 < target:
+                x = x1[a + 1, b]
+            else:
+                x = 0.5
+            lo, hi = 0.0, 1.0
+            y = 0.0
             for step in range(200):
                 iterations += 1
-                y = pair_pass(b, a, target, 1.0 - x, x1, gs2, gp2, os2, ost2, ou2, bust2, full2, blind2,
-                              keep2, bonus2, top2, w2, r2)
-                g = pair_pass(a, b, target, 1.0 - y, x2, gs1, gp1, os1, ost1, ou1, bust1, full1, blind1,
-                              keep1, bonus1, top1, w1, r1) - x
+                y, dy = pair_pass(b, a, target, 1.0 - x, x1, gs2, gp2, os2, off2, ou2, ost2, bust2, full2, blind2,
+                                  keep2, bonus2, top2, w2, dw2)
+                h, dh = pair_pass(a, b, target, 1.0 - y, x2, gs1, gp1, os1, off1, ou1, ost1, bust1, full1, blind1,
+                                  keep1, bonus1, top1, w1, dw1)
+                g = h - x
                 if abs(g) < tol:
-                    x = x + g
+                    x = h
                     break
-                if step < 20 and g != g_prev:
-                    nxt = x - g * (x - x_prev) / (g - g_prev)  # secant on g(x) = H(x) - x
-                    if nxt < 0.0 or nxt > 1.0:
-                        nxt = x + g
+                if g > 0.0:
+                    lo = x
                 else:
-                    nxt = x + g
-                x_prev, g_prev = x, g
+                    hi = x
+                slope = dh * dy  # H'(x): d(1 - y)/dx = dy, then F1' at 1 - y
+                nxt = h
+                if step < 20 and slope < 1.0:
+                    nxt = x + g / (1.0 - slope)
+                    if not (lo < nxt < hi):
+                        nxt = h
                 x = nxt
-            y = pair_pass(b, a, target, 1.0 - x, x1, gs2, gp2, os2, ost2, ou2, bust2, full2, blind2,
-                          keep2, bonus2, top2, w2, r2)
-            x = pair_pass(a, b, target, 1.0 - y, x2, gs1, gp1, os1, ost1, ou1, bust1, full1, blind1,
-                          keep1, bonus1, top1, w1, r1)
             x1[a, b] = x
             x2[b, a] = y
             if store:
-                w1_store[a, b] = w1
-                w2_store[b, a] = w2
+                w1_store[a, b] = w1[:target + 1]
+                w2_store[b, a] = w2[:target + 1]
     return iterations
 
 
@@ -172,7 +222,8 @@ def _can_score(sol: TurnSolution) -> bool:
 
 def _tables(sol: TurnSolution):
     t = sol.table
-    return (t.group_start, t.group_prob, t.option_start, t.option_state, t.option_units,
+    offset = t.option_units * t.n_states + t.option_state
+    return (t.group_start, t.group_prob, t.option_start, offset, t.option_units, t.option_state,
             np.nan_to_num(t.bust, nan=1.0), t.full_state)
 
 
@@ -230,12 +281,15 @@ def check_match_cost(dice1: tuple[Die, ...], dice2: tuple[Die, ...] | None, targ
 
 def solve_match(dice1: tuple[Die, ...], dice2: tuple[Die, ...] | None = None, target: int = DEFAULT_TARGET,
                 blind1: bool = False, blind2: bool = False, store: bool = False,
-                tol: float = TOLERANCE, progress: Callable[[int, int], None] | None = None) -> MatchSolution:
+                tol: float = TOLERANCE, progress: Callable[[int, int], None] | None = None,
+                workers: int | None = None) -> MatchSolution:
     """Win chances when player 1 (dice1) moves first against player 2 (dice2, default the same dice).
 
     blind1 / blind2: that player follows the race-blind coaching table instead of playing to win.
     store: keep every turn's values (for hints, play and simulation; g^2 (g + 1) states per player).
     progress(done, total): called with the score pairs solved so far, out of (target / 50)^2.
+    workers: threads solving the pairs of one sum at once (default: one per core); the answer does not
+    depend on it.
     """
     if target <= 0 or target % SCORE_UNIT:
         raise InputError(f"the target must be a positive multiple of {SCORE_UNIT}, got {target}")
@@ -251,16 +305,31 @@ def solve_match(dice1: tuple[Die, ...], dice2: tuple[Die, ...] | None = None, ta
     n1, n2 = t1.table.n_states, t2.table.n_states
     w1s = np.zeros((g, g, g + 1, n1)) if store else np.zeros((1, 1, 1, 1))
     w2s = np.zeros((g, g, g + 1, n2)) if store else np.zeros((1, 1, 1, 1))
-    work = [np.zeros((g + 1, n)) for n in (n1, n1, n2, n2)]  # w1, r1, w2, r2: one pass's turn values
+    # w1, dw1, w2, dw2: one pass's turn values, with rows past the target for the largest score of a roll
+    rows = g + 1 + max(int(t.table.option_units.max(initial=0)) for t in (t1, t2))
+    parts = max(1, min(workers if workers is not None else (os.cpu_count() or 1), g // 8))
+    work = [[np.zeros((rows, n)) for n in (n1, n1, n2, n2)] for _ in range(parts)]
+    tables = (_tables(t1), _tables(t2))
+    coach = (_coach(t1), _coach(t2))
+
+    def solve_part(total: int, part: int) -> int:
+        return solve_match_kernel(g, tol, total, total, part, parts, x1, x2, *tables, blind1, blind2, *coach,
+                                  *work[part], w1s, w2s, store)
+
     iters = 0
     done = 0
-    # one kernel call per sum of scores, largest first, so progress can be told between them
-    for total in range(2 * g - 2, -1, -1):
-        iters += solve_match_kernel(g, tol, total, total, x1, x2, _tables(t1), _tables(t2), blind1, blind2,
-                                    _coach(t1), _coach(t2), *work, w1s, w2s, store)
-        done += min(g - 1, total) - max(0, total - g + 1) + 1
-        if progress is not None:
-            progress(done, g * g)
+    # one kernel call per sum of scores (and part), largest first, so progress can be told between them
+    pool = ThreadPoolExecutor(parts - 1) if parts > 1 else None
+    try:
+        for total in range(2 * g - 2, -1, -1):
+            others = [pool.submit(solve_part, total, part) for part in range(1, parts)] if pool else []
+            iters += solve_part(total, 0) + sum(f.result() for f in others)
+            done += min(g - 1, total) - max(0, total - g + 1) + 1
+            if progress is not None:
+                progress(done, g * g)
+    finally:
+        if pool is not None:
+            pool.shutdown()
     return MatchSolution(target, x1[:, :g], x2[:, :g], t1, t2, w1s if store else None, w2s if store else None,
                          int(iters))
 
