@@ -25,14 +25,24 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_BASELINE = "dd37372"  # main before the issue-13 work
 
-# (name, command line after `python -m holdwise`, target in seconds)
+# (name, command line after `python -m holdwise`, target in seconds, runs (None: --repeat), empty holdwise cache)
+LOADOUT = "weighted,lucky,odd,kings,pie,aranka,heavenly-kingdom,favourable"  # eight unlike dice: 28 choices
 COMMANDS = [
-    ("fresh `video-poker hold`", ["video-poker", "hold", "AS", "KS", "QS", "JS", "9D"], 0.4),
-    ("fresh `video-poker return`", ["video-poker", "return"], 0.6),
-    ("fresh `farkle turn`", ["farkle", "turn"], 0.3),
-    ("fresh `farkle hint` (race-blind)", ["farkle", "hint", "1", "1", "5", "2", "3", "4", "--turn-total", "300"], 0.3),
+    ("fresh `video-poker hold`", ["video-poker", "hold", "AS", "KS", "QS", "JS", "9D"], 0.4, None, False),
+    ("fresh `video-poker return`", ["video-poker", "return"], 0.6, None, False),
+    ("fresh `farkle turn`", ["farkle", "turn"], 0.3, None, False),
+    ("fresh `farkle hint` (race-blind)", ["farkle", "hint", "1", "1", "5", "2", "3", "4", "--turn-total", "300"], 0.3,
+     None, False),
+    ("fresh race-aware `farkle hint`, match on disk", ["farkle", "hint", "1", "1", "5", "2", "3", "4", "--score",
+                                                      "1200", "--opponent", "3500"], 0.5, None, False),
+    ("race-aware `farkle hint`, match not solved yet", ["farkle", "hint", "1", "1", "5", "2", "3", "4", "--score",
+                                                       "1200", "--opponent", "3500"], None, 1, True),
+    ("`farkle loadout`, 28 choices vs ordinary*6, to 1,000", ["farkle", "loadout", "--owned", LOADOUT,
+                                                              "--opponent-dice", "ordinary*6", "--target", "1000"],
+     60, 1, False),
     ("fresh `poker-dice hint` (3 players)", ["poker-dice", "hint", "1", "1", "3", "4", "6", "--rolls-left", "2",
-                                             "--players", "3", "--position", "3", "--to-beat", "66622"], None),
+                                             "--players", "3", "--position", "3", "--to-beat", "66622"], None, None,
+     False),
 ]
 
 # in-process timings: (name, setup, statement, number of calls, unit scale, unit, target)
@@ -55,6 +65,9 @@ WARM = [
      "from holdwise.games.farkle import turn, rules\n"
      "d = tuple([rules.die_by_name('ordinary')] * 6); types = turn.die_types(d)",
      "getattr(turn, '_solve_turn_now', turn._solve_turn.__wrapped__)(types)", 50, 1e3, "ms", 1.0),
+    ("race-aware Farkle match to 4,000, one solve (six fair dice)",
+     "from holdwise.games.farkle import match, parse_dice\nd = parse_dice(None)",
+     "match.solve_match(d, target=4000)", 1, 1.0, "s", 2.0),
     ("poker-dice hint, third of three players",
      "from holdwise.games import poker_dice as pd",
      "pd.hint('1 1 3 4 6', 2, players=3, position=3, to_beat='66622')", 50, 1e3, "ms", 50),
@@ -77,14 +90,24 @@ def _env(src: Path, cache: Path) -> dict:
     return env
 
 
-def _fresh(src: Path, cache: Path, args: list[str], repeat: int) -> float:
+def _fresh(src: Path, cache: Path, args: list[str], repeat: int, empty: bool = False) -> float | None:
+    """Median wall time of `repeat` new processes; `empty`: each with an empty holdwise cache (Numba's kept);
+    None when the command refuses (exit 2: beyond that tree's guard)."""
     times = []
     for _ in range(repeat):
-        start = time.perf_counter()
-        subprocess.run([sys.executable, "-m", "holdwise", *args], env=_env(src, cache), check=True,
-                       capture_output=True, cwd=src.parent)
-        times.append(time.perf_counter() - start)
+        with tempfile.TemporaryDirectory(prefix="holdwise-empty-") as empty_cache:
+            start = time.perf_counter()
+            done = subprocess.run([sys.executable, "-m", "holdwise", *args], capture_output=True, cwd=src.parent,
+                                  env=_env(src, Path(empty_cache) if empty else cache))
+            if done.returncode == 2:
+                return None
+            done.check_returncode()
+            times.append(time.perf_counter() - start)
     return statistics.median(times)
+
+
+def _shown(value: float | None, unit: str) -> str:
+    return f"{value:>7.3f} {unit:<2}" if value is not None else f"{'refused':>10}"
 
 
 def _warm(src: Path, cache: Path, setup: str, stmt: str, number: int) -> float:
@@ -99,7 +122,12 @@ def main() -> None:
     parser.add_argument("--baseline", default=DEFAULT_BASELINE)
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--json", default=str(ROOT / "build" / "bench" / "wait.json"))
+    parser.add_argument("--only", default="", help="run the measures whose name contains one of these "
+                                                   "(comma-separated)")
     opts = parser.parse_args()
+    wanted = [w for w in opts.only.split(",") if w]
+    commands = [c for c in COMMANDS if not wanted or any(w in c[0] for w in wanted)]
+    warm = [c for c in WARM if not wanted or any(w in c[0] for w in wanted)]
     rows = []
     with tempfile.TemporaryDirectory(prefix="holdwise-wait-") as tmp:
         base = Path(tmp) / "baseline"
@@ -109,13 +137,13 @@ def main() -> None:
             trees = {"before": (base / "src", Path(tmp) / "cache-before"),
                      "after": (ROOT / "src", Path(tmp) / "cache-after")}
             for src, cache in trees.values():  # fill Numba's and holdwise's caches once
-                for _, args, _ in COMMANDS:
+                for _, args, _, _, _ in commands:
                     _fresh(src, cache, args, 1)
-            for name, args, target in COMMANDS:
-                before, after = (_fresh(*trees[k], args, opts.repeat) for k in ("before", "after"))
+            for name, args, target, runs, empty in commands:
+                before, after = (_fresh(*trees[k], args, runs or opts.repeat, empty) for k in ("before", "after"))
                 rows.append((name, before, after, "s", target))
-                print(f"  {name}: {before:.3f} s -> {after:.3f} s", flush=True)
-            for name, setup, stmt, number, scale, unit, target in WARM:
+                print(f"  {name}: {_shown(before, 's')} -> {_shown(after, 's')}", flush=True)
+            for name, setup, stmt, number, scale, unit, target in warm:
                 before, after = (scale * _warm(*trees[k], setup, stmt, number) for k in ("before", "after"))
                 rows.append((name, before, after, unit, target))
                 print(f"  {name}: {before:.3f} {unit} -> {after:.3f} {unit}", flush=True)
@@ -126,7 +154,8 @@ def main() -> None:
     print(f"\n{'measure':<{width}}  {'before':>10}  {'after':>10}  {'ratio':>6}  target")
     for name, before, after, unit, target in rows:
         shown = f"<= {target:g} {unit}" if target else ""
-        print(f"{name:<{width}}  {before:>7.3f} {unit:<2}  {after:>7.3f} {unit:<2}  {before / after:>5.1f}x  {shown}")
+        ratio = f"{before / after:>5.1f}x" if before is not None and after is not None else f"{'-':>6}"
+        print(f"{name:<{width}}  {_shown(before, unit)}  {_shown(after, unit)}  {ratio}  {shown}")
     out = Path(opts.json)
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps([{"measure": n, "before": b, "after": a, "unit": u, "target": t}

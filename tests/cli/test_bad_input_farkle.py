@@ -71,7 +71,7 @@ CASES = [
     (["hint", "3", "3", "3", "--dice", "saint-antiochus*6"], "never bust"),
     (["hint", "1", "5", "--dice", SIX_UNLIKE, "--score", "0"], "largest accepted"),
     # match: the cost guard, and a match that never ends
-    (["match", "--target", "20000"], "the largest accepted --target for these dice here is 5,650"),
+    (["match", "--target", "20000"], "the largest accepted --target for these dice here is 6,500"),
     (["match", "--target", "10000000"], "at most 20000"),
     (["match", "--target", "abc"], "whole number"),
     (["match", "--target", "-50"], "positive multiple of 50"),

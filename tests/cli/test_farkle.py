@@ -153,7 +153,7 @@ def test_match_json_keys():
 def test_match_says_what_the_code_does():
     result = run("farkle", "match", "--target", "500")
     assert result.exit_code == 0
-    assert "secant steps" in result.stdout and "value iteration" not in result.stdout
+    assert "Newton steps" in result.stdout and "value iteration" not in result.stdout
 
 
 def test_dice_listing():

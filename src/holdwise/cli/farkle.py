@@ -27,7 +27,7 @@ DICE_HELP = ("Six dice, comma-separated names (see 'holdwise farkle dice'; 'luck
              "'custom:1,1,1,1,1,2' gives the weights of faces 1-6, ':j1' makes face 1 a joker). "
              "Default: six ordinary dice.")
 TARGET_HELP = ("Points to win the match: a multiple of 50, at most 20000; a solve beyond about a minute is refused "
-               "with the largest target accepted for the dice (six ordinary dice: 5650 for match, 8200 for a hint or play).")
+               "with the largest target accepted for the dice (six ordinary dice: 6500 for match, 8200 for a hint or play).")
 JSON_HELP = "Print JSON."
 TOP_ROWS = 10
 ROLL_ARGUMENT = typer.Argument(..., help="The faces rolled, e.g. 1 1 5 2 3 4 or \"1,1,5\"; J for a joker.")
@@ -254,7 +254,7 @@ def farkle_match(
     first = _face().parse_loadout(dice)
     second = _face().parse_loadout(opponent_dice, "--opponent-dice") if opponent_dice else None
     _kernels()
-    _face().check_match_cost(first, second, target, solves=3)
+    _face().check_match_cost(first, second, target, solves=2)
     with progress("score pair") as update:
         report = _face().match_report(first, second, target, progress=update)
     if plot is not None:
@@ -268,8 +268,7 @@ def farkle_match(
     out.print(f"Race-aware play against the race-blind coaching table wins "
               f"{100 * report.race_aware_vs_race_blind:.3f}% moving first and "
               f"{100 * report.race_aware_second_vs_race_blind:.3f}% moving second.")
-    out.print(f"(score pairs solved backward from the largest sum; each pair's fixed point by secant steps, then "
-              f"plain iteration, to {report.tolerance:g}; {report.seconds:.1f} s)")
+    out.print(f"({_face().MATCH_METHOD}, to {report.tolerance:g}; {report.seconds:.1f} s)")
     if plot is not None:
         out.print(f"plot written to {plot}")
 

@@ -28,6 +28,16 @@ def test_match_equals_plain_value_iteration(mine):
     assert np.abs(np.array(x2) - match.second).max() < 1e-12
 
 
+@pytest.mark.parametrize("blind", [False, True])
+def test_one_solve_answers_for_either_player_moving_first(blind):
+    # the game with player 2 to move first is the same game: its start chance is second[0, 0] of this solve
+    mine, other = parse_dice("ordinary*4,weighted,odd"), parse_dice("ordinary*5,lucky")
+    solve = solve_match(mine, other, target=900, blind2=blind)
+    mirrored = solve_match(other, mine, target=900, blind1=blind)
+    assert solve.win_moving_second == pytest.approx(1 - mirrored.first_player_win, abs=1e-12)
+    np.testing.assert_allclose(solve.second, mirrored.first, atol=1e-12)
+
+
 def test_threads_do_not_change_the_answer():
     dice = parse_dice("ordinary*5,weighted")
     one = solve_match(dice, parse_dice(None), target=1200, store=True, workers=1)
@@ -109,7 +119,7 @@ def test_loadout_search_with_an_opponent_ranks_by_win_chance():
 
 def test_loadout_search_guard_names_the_largest_target():
     owned = parse_dice("weighted,lucky,odd,kings,pie,aranka,heavenly-kingdom,favourable")  # 28 choices
-    with pytest.raises(ValueError, match=r"the matches of 28 loadouts .* at least .* at most 3,300"):
+    with pytest.raises(ValueError, match=r"the matches of 28 loadouts .* at least .* at most 3,350"):
         best_loadouts(owned, opponent_dice=parse_dice(None), target=4000)
     with pytest.raises(ValueError, match=r"the matches of 28 loadouts .* about .* here is 1,000,"):
         best_loadouts(owned, opponent_dice=parse_dice(None), target=1500)

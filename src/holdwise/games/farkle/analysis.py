@@ -16,6 +16,7 @@ from ...errors import InputError
 from ..base import Result
 from .match import (
     DEFAULT_TARGET,
+    MATCH_MAX_WORK,
     TOLERANCE,
     cached_match,
     check_match_cost,
@@ -162,27 +163,27 @@ def _offset(progress: Progress, before: int, total: int) -> Progress:
 
 def match_report(dice: Sequence[Die], opponent_dice: Sequence[Die] | None = None, target: int = DEFAULT_TARGET,
                  progress: Progress = None) -> MatchReport:
-    """Three exact match solves: both race-aware, race-aware first against race-blind, and second.
+    """Two exact match solves: both race-aware, and race-aware against race-blind. A solve gives both
+    players' start-of-turn chances over every pair of scores, so each answers for either player moving
+    first.
 
-    progress(done, total) counts score pairs over the three solves (3 (target / 50)^2).
+    progress(done, total) counts score pairs over the two solves (2 (target / 50)^2).
     """
     target = check_target(target)
     first = tuple(dice)
     check_six(first)
     second = first if opponent_dice is None else tuple(opponent_dice)
     check_six(second, "--opponent-dice")
-    check_match_cost(first, second, target, solves=3)
+    check_match_cost(first, second, target, solves=2)
     g = target // SCORE_UNIT
     start = time.perf_counter()
-    both = cached_match(first, second, target, progress=_offset(progress, 0, 3 * g * g))
-    aware_first = cached_match(first, second, target, blind2=True, progress=_offset(progress, g * g, 3 * g * g))
-    aware_second = cached_match(second, first, target, blind1=True,
-                                progress=_offset(progress, 2 * g * g, 3 * g * g))
+    both = cached_match(first, second, target, progress=_offset(progress, 0, 2 * g * g))
+    aware = cached_match(first, second, target, blind2=True, progress=_offset(progress, g * g, 2 * g * g))
     seconds = time.perf_counter() - start
     return MatchReport(
         target, tuple(d.name for d in first), tuple(d.name for d in second), both.first_player_win,
-        1.0 - both.first_player_win, aware_first.first_player_win, 1.0 - aware_second.first_player_win,
-        TOLERANCE, both.iterations + aware_first.iterations + aware_second.iterations, seconds,
+        1.0 - both.first_player_win, aware.first_player_win, aware.win_moving_second,
+        TOLERANCE, both.iterations + aware.iterations, seconds,
     )
 
 
@@ -242,10 +243,11 @@ MAX_CHOICES = 300
 # (T* in the millions) take seconds to minutes each; `farkle turn` solves them alone. The named dice stay
 # far below it (six weighted dice: 4.7e8 steps, 2 s).
 LOADOUT_TURN_MAX_WORK = 5_000_000_000  # about 15 s
-# The matches of a search against an opponent (two solves a choice, on two threads): about a minute on two
-# cores at 2-3 ns a step (eight unlike named dice, 28 choices, against six ordinary dice: 800 to 1,000).
-LOADOUT_MATCH_MAX_WORK = 45_000_000_000
-MATCH_SECONDS_PER_STEP = 3e-9  # one thread, the machine shared (match.py's docstring)
+# The matches of a search against an opponent (one solve a choice, on two threads): twice a match command's
+# steps, about a minute on two shared cores (eight unlike named dice, 28 choices, against six ordinary dice:
+# up to 1,000).
+LOADOUT_MATCH_MAX_WORK = 2 * MATCH_MAX_WORK
+MATCH_SECONDS_PER_STEP = 3e-9  # one thread (match.py's docstring); a busy machine takes two to three times that
 
 
 def _types_of(owned: Sequence[Die]) -> list[list[int]]:
@@ -336,8 +338,8 @@ def best_loadouts(owned: Sequence[Die], top: int = 5, workers: int = 2, opponent
 
 
 def _search_work(choices: Sequence[tuple[Die, ...]], other: tuple[Die, ...], target: int) -> float:
-    """Steps of the two match solves of every choice against `other` (match.match_cost's model)."""
-    return sum(match_cost(tuple(c), other, target, 2)[0] for c in choices)
+    """Steps of the match solve of every choice against `other` (match.match_cost's model)."""
+    return sum(match_cost(tuple(c), other, target)[0] for c in choices)
 
 
 def _check_search(choices: Sequence[tuple[Die, ...]], other: tuple[Die, ...], target: int,
@@ -361,14 +363,15 @@ def _check_search(choices: Sequence[tuple[Die, ...]], other: tuple[Die, ...], ta
     took = ("at least " if lower_bound else "about ") + took
     fits = (f"the largest accepted --target for these dice here is {'at most ' if lower_bound else ''}"
             f"{SCORE_UNIT * largest:,}" if largest else "no target is accepted for these dice")
+    limit = LOADOUT_MATCH_MAX_WORK * MATCH_SECONDS_PER_STEP / 2
     raise InputError(f"--target {target:,}: the matches of {len(choices):,} loadouts against the opponent would "
-                     f"take {took} on two cores (limit: about a minute); {fits}, or own fewer kinds of dice")
+                     f"take {took} on two idle cores (limit: {limit:.0f} s); {fits}, or own fewer kinds of dice")
 
 
 def _win_chances(loadouts, chosen: list[int], other: tuple[Die, ...], target: int, workers: int,
                  progress: Progress, done: int) -> dict[int, tuple[float, float]]:
-    """Each chosen loadout's win chance moving first and moving second against `other`; the match solves run
-    on `workers` threads (the solver releases the GIL), one thread per solve."""
+    """Each chosen loadout's win chance moving first and moving second against `other`: one match solve each
+    (it holds both players' chances), on `workers` threads (the solver releases the GIL), one thread a solve."""
     from concurrent.futures import ThreadPoolExecutor, as_completed
 
     total = len(loadouts)
@@ -379,20 +382,14 @@ def _win_chances(loadouts, chosen: list[int], other: tuple[Die, ...], target: in
     with ThreadPoolExecutor(max(1, workers)) as pool:
         jobs = {}
         for i in chosen:
-            mine = tuple(loadouts[i])
-            jobs[pool.submit(solve_match, mine, other, target, workers=1)] = (i, True)
-            jobs[pool.submit(solve_match, other, mine, target, workers=1)] = (i, False)
+            jobs[pool.submit(solve_match, tuple(loadouts[i]), other, target, workers=1)] = i
         for job in as_completed(jobs):
-            i, moving_first = jobs[job]
-            win = job.result().first_player_win
-            if moving_first:
-                firsts[i] = win
-            else:
-                seconds[i] = 1.0 - win
-            if i in firsts and i in seconds:
-                done += 1
-                if progress is not None:
-                    progress(done, total)
+            solution = job.result()
+            firsts[jobs[job]] = solution.first_player_win
+            seconds[jobs[job]] = solution.win_moving_second
+            done += 1
+            if progress is not None:
+                progress(done, total)
     return {i: (firsts[i], seconds[i]) for i in chosen}
 
 

@@ -26,8 +26,8 @@ ops = options + outcome groups + sets of dice left of a table: g^2 (g + 1) / 2 *
 Measured at 2-3 ns a step on one thread with the 2-core machine shared (fair dice to 4,000, one solve:
 1.3e9 steps, 4.0 s on one thread, 2.6 s on two), so a command is refused above MATCH_MAX_WORK steps (about
 half a minute on one thread), and a stored solve (every turn's values, 8 g^2 (g + 1) (n_1 + n_2) bytes)
-above MATCH_MAX_BYTES; the error names the largest target accepted for those dice. Six fair dice: 5,650
-for `match` (three solves), 8,200 for a race-aware hint or play.
+above MATCH_MAX_BYTES; the error names the largest target accepted for those dice. Six fair dice: 6,500
+for `match` (two solves), 8,200 for a race-aware hint or play.
 """
 
 from __future__ import annotations
@@ -186,9 +186,12 @@ def _solve_match(target, tol, total_hi, total_lo, part, parts, x1, x2, tables1, 
                 x = nxt
             x1[a, b] = x
             x2[b, a] = y
-            if store:
-                w1_store[a, b] = w1[:target + 1]
-                w2_store[b, a] = w2[:target + 1]
+            if store:  # element loops: a slice assignment would compile Numba's shape-error text (seconds)
+                for t in range(target + 1):
+                    for s in range(w1.shape[1]):
+                        w1_store[a, b, t, s] = w1[t, s]
+                    for s in range(w2.shape[1]):
+                        w2_store[b, a, t, s] = w2[t, s]
     return iterations
 
 
@@ -212,6 +215,11 @@ class MatchSolution:
     def first_player_win(self) -> float:
         """Player 1's chance to win when moving first from 0-0."""
         return float(self.first[0, 0])
+
+    @property
+    def win_moving_second(self) -> float:
+        """Player 1's chance to win when player 2 moves first from 0-0 (the same solve: 1 - second[0, 0])."""
+        return 1.0 - float(self.second[0, 0])
 
 
 def _can_score(sol: TurnSolution) -> bool:
