@@ -54,8 +54,10 @@ def _short(names) -> str:
     return ", ".join(n if k == 1 else f"{n}*{k}" for n, k in out)
 
 
-def _kernels() -> None:
-    kernels_notice(*_face().KERNEL_MODULES)
+def _kernels(match: bool = False) -> None:
+    """The compiling notice for the kernels a command runs: the turn's, and with `match` the match solver's."""
+    wanted = ("turn", "match") if match else ("turn",)
+    kernels_notice(*(m for m in _face().KERNEL_MODULES if m.__name__.rsplit(".", 1)[-1] in wanted))
 
 
 @farkle_app.command("turn")
@@ -198,7 +200,7 @@ def farkle_hint(
         score_own = _face().check_points(score_own or 0, target, "--score")
         opponent = _face().check_points(opponent or 0, target, "--opponent")
         _face().check_not_won(score_own, turn_total, target)
-    _kernels()
+    _kernels(match=race)
     if race:
         _face().check_match_cost(loadout, other, target, store=True)
         with progress("score pair") as update:  # the race-aware solve, kept for the hint that follows
@@ -253,7 +255,7 @@ def farkle_match(
     check_plot_path(plot)
     first = _face().parse_loadout(dice)
     second = _face().parse_loadout(opponent_dice, "--opponent-dice") if opponent_dice else None
-    _kernels()
+    _kernels(match=True)
     _face().check_match_cost(first, second, target, solves=2)
     with progress("score pair") as update:
         report = _face().match_report(first, second, target, progress=update)
@@ -316,7 +318,7 @@ def farkle_loadout(
     top = _face().parse_whole(top, "--top", 1)
     dice = _face().parse_dice(owned)
     other = _face().parse_loadout(opponent_dice, "--opponent-dice") if opponent_dice else None
-    _kernels()
+    _kernels(match=other is not None)
     with progress("loadout") as update:
         ranking = _face().best_loadouts(dice, top=top, opponent_dice=other, target=target, progress=update)
     if as_json:
@@ -444,7 +446,7 @@ def farkle_play(
                "first": first}
     seed = None if seed is None else _face().parse_seed(seed)
     options = _face().normalize_options(options)
-    _kernels()
+    _kernels(match=True)
     with progress("score pair") as update:
         options = _face().prepare(options, progress=update)
     state = _face().new_game(options, secrets.randbelow(2**31) if seed is None else seed)

@@ -1,37 +1,43 @@
-"""Numba kernels for batches of payout tables (imported lazily: numba is slow to import).
+"""The Numba kernel for batches of payout tables, and the threads that share them out.
 
-Each kernel is a plain function `_name` bound as `name = njit(...)(_name)`, so the tests can run
-them uncompiled with NUMBA_DISABLE_JIT=1.
+The kernel is a plain function `_name` bound as `name = njit(...)(_name)`, so the tests can run it uncompiled
+with NUMBA_DISABLE_JIT=1. It is serial and releases the GIL: `optimal_returns` gives each thread a run of
+blocks of tables. (Numba's parallel=True did the same but took seconds more to compile on a first run.)
 """
 
 from __future__ import annotations
 
-import numpy as np
-from numba import njit, prange
+import os
+import threading
+from concurrent.futures import ThreadPoolExecutor
 
-__all__ = ["TABLE_BLOCK", "optimal_returns"]
+import numpy as np
+
+from .jit import njit
+
+__all__ = ["TABLE_BLOCK", "block_returns", "optimal_returns", "threads"]
 
 # Tables solved side by side: the inner loops then run over contiguous tables and vectorize.
 TABLE_BLOCK = 128
 
 
-def _optimal_returns(keep_values1, parent_ptr, parent_idx, child, hand_start, probs, first_roll, rerolls, out):
-    """Optimal return of each table, given E_1 of every keep for every table (one column a table).
+def _block_returns(keep_values1, parent_ptr, parent_idx, child, hand_start, probs, first_roll, rerolls, out,
+                   b_lo, b_hi, e, best):
+    """Optimal return of each table of blocks b_lo..b_hi-1, given E_1 of every keep for every table (one
+    column a table); e and best are scratch (keeps x TABLE_BLOCK).
 
     Keep k's parents are parent_idx[parent_ptr[k]:parent_ptr[k + 1]]; keeps are ordered by size.
     Per level: the closure B(k) = max(E(k), B(parents of k)) over the smallest keeps first gives
     V_L(h) = B(h); then E(k) = sum_f p_f E(k + f) over the largest keeps first. The return is
-    sum_h P(h) V_R(h) (with no re-roll, sum_h P(h) payout(h)).
+    sum_h P(h) V_R(h) (with no re-roll, sum_h P(h) payout(h)). No min()/max() calls: each would compile
+    a builtin of its own on a first run.
     """
     n_keeps, n_tables = keep_values1.shape
     sides = child.shape[1]
     n_hands = n_keeps - hand_start
-    n_blocks = (n_tables + TABLE_BLOCK - 1) // TABLE_BLOCK
-    for b in prange(n_blocks):
+    for b in range(b_lo, b_hi):
         lo = b * TABLE_BLOCK
-        width = min(TABLE_BLOCK, n_tables - lo)
-        e = np.empty((n_keeps, TABLE_BLOCK))
-        best = np.empty((n_keeps, TABLE_BLOCK))
+        width = TABLE_BLOCK if n_tables - lo > TABLE_BLOCK else n_tables - lo
         for k in range(n_keeps):
             for t in range(width):
                 e[k, t] = keep_values1[k, lo + t]
@@ -42,7 +48,9 @@ def _optimal_returns(keep_values1, parent_ptr, parent_idx, child, hand_start, pr
                 for j in range(parent_ptr[k], parent_ptr[k + 1]):
                     q = parent_idx[j]
                     for t in range(width):
-                        best[k, t] = max(best[k, t], best[q, t])
+                        v = best[q, t]
+                        if v > best[k, t]:
+                            best[k, t] = v
             if level == rerolls - 1:
                 break
             for k in range(hand_start, n_keeps):
@@ -64,4 +72,48 @@ def _optimal_returns(keep_values1, parent_ptr, parent_idx, child, hand_start, pr
             out[lo + t] = total
 
 
-optimal_returns = njit(cache=True, parallel=True)(_optimal_returns)
+block_returns = njit(cache=True, nogil=True)(_block_returns)
+
+_POOL: list = [None, 0, None]  # (process id, workers, executor): a forked child makes its own threads
+_LOCK = threading.Lock()
+
+
+def threads() -> int:
+    """Threads a batch may use: the CPUs this process may run on."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # pragma: no cover - not Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def _pool(workers: int) -> ThreadPoolExecutor:
+    with _LOCK:
+        if _POOL[0] != os.getpid() or _POOL[1] < workers:
+            if _POOL[0] == os.getpid():
+                _POOL[2].shutdown(wait=False)  # a smaller pool of this process: its threads end when idle
+            _POOL[:] = [os.getpid(), workers, ThreadPoolExecutor(workers, thread_name_prefix="holdwise-batch")]
+        return _POOL[2]
+
+
+def optimal_returns(keep_values1: np.ndarray, parent_ptr: np.ndarray, parent_idx: np.ndarray, child: np.ndarray,
+                    hand_start: np.ndarray, probs: np.ndarray, first_roll: np.ndarray, rerolls: int) -> np.ndarray:
+    """Optimal return of each table (keep_values1: E_1 of every keep, one column a table, C order); the
+    blocks of tables are shared out over threads, one run of blocks each."""
+    n_keeps, n_tables = keep_values1.shape
+    out = np.empty(n_tables)
+    n_blocks = (n_tables + TABLE_BLOCK - 1) // TABLE_BLOCK
+    workers = max(1, min(n_blocks, threads()))  # two blocks (252 tables of five dice) already gain
+
+    def run(part: int) -> None:
+        block_returns(keep_values1, parent_ptr, parent_idx, child, hand_start, probs, first_roll, rerolls, out,
+                      part * n_blocks // workers, (part + 1) * n_blocks // workers,
+                      np.empty((n_keeps, TABLE_BLOCK)), np.empty((n_keeps, TABLE_BLOCK)))
+
+    if workers <= 1:
+        run(0)
+    else:
+        others = [_pool(workers - 1).submit(run, part) for part in range(1, workers)]
+        run(0)  # this thread takes the first run
+        for future in others:
+            future.result()
+    return out

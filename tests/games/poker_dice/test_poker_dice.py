@@ -142,3 +142,15 @@ def test_three_player_hints_are_consistent_with_the_solution():
     both = _keeps(hint((5, 5, 5, 2, 1), 1, to_beat=(5, 5, 5, 2, 2), players=3, position=3, tied=True))
     assert single[(2, 5, 5, 5)] == pytest.approx(1 / 6 + (1 - three.details["duel"]) / 6, abs=1e-12)
     assert both[(2, 5, 5, 5)] == pytest.approx(1 / 6 + three.win[2] / 6, abs=1e-12)
+
+
+@pytest.mark.parametrize("n_dice,sides", [(2, 4), (3, 3)])
+def test_three_players_last_player_chances_are_those_of_one_solve_each(n_dice, sides):
+    from holdwise.games.poker_dice.solver import last_player_outcomes, setup
+
+    three = solve_three(n_dice=n_dice, sides=sides)
+    s = setup(Variant(), n_dice, sides)
+    beat, tied = three.details["third"][3, False]  # against a hand one player holds: a tie replays the duel
+    for b in range(len(s.ranks)):
+        want_beat, want_tied, _ = last_player_outcomes(s, b, 1.0 - three.details["duel"], 2)
+        assert beat[b] == pytest.approx(want_beat, abs=1e-12) and tied[b] == pytest.approx(want_tied, abs=1e-12)

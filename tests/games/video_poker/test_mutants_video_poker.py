@@ -2,9 +2,13 @@
 
 The evaluator is checked hand by hand against the slow oracle on a fixed set of hands (every straight window,
 flush or not; every quad with each kicker; pairs of each rank; the same with 1-4 wild cards) plus seeded random
-hands: `classify_hand` goes through the kernels, so under NUMBA_DISABLE_JIT=1 a mutated kernel is what runs.
+hands: `classify_hand` goes through the kernels, so under NUMBA_DISABLE_JIT=1 a mutated kernel is what runs, and
+`classify_all` (every hand keyed by its ranks and flush, each key classified once) is read at the same hands.
+The keyed classification of every hand of small decks equals the kernels' hand-by-hand loop.
 """
 
+import dataclasses
+import math
 import random
 from fractions import Fraction
 from itertools import combinations
@@ -17,10 +21,11 @@ from holdwise.games.video_poker.cards import (
     HAND_SIZE, JOKER, card_str, hand_str, parse_card, parse_hand, parse_hold, shown,
 )
 from holdwise.games.video_poker.evaluator import (
-    ACE, ROYAL_MASK, STRAIGHT_WINDOWS, binomials, classify_every_hand, classify_hand,
+    ACE, N_RANK_SETS, ROYAL_MASK, STRAIGHT_WINDOWS, binomials, classify_all, classify_every_hand, classify_hand,
+    colex_blocks, hand_keys,
 )
 from holdwise.games.video_poker.paytables import (
-    DEFAULT_ROYAL_BELOW_MAX, EXACT_BOUND, KIND_CODES, MAX_COINS, MAX_FILE_BYTES, PayTable, hand_label,
+    DEFAULT_ROYAL_BELOW_MAX, EXACT_BOUND, KIND_CODES, MAX_COINS, MAX_FILE_BYTES, WILD_MODES, PayTable, hand_label,
     load_games, max_scaled_pay, parse_games, pay_text, resolve_game, shipped_games, table_from_json,
     table_to_json,
 )
@@ -82,8 +87,12 @@ def test_evaluator_matches_the_oracle_on_selected_hands(game_id):
         random_hands = [h for h in random_hands if sum(c // 4 == 0 for c in h) <= 2]
     hands += random_hands
     oracle = Oracle(table.hands, table.wild)
+    keyed = classify_all(table)  # the deck-wide classification by keys, read at each hand's colex rank
+    binom = binomials()
     for hand in hands:
-        assert classify_hand(hand, table) == oracle(hand), (game_id, hand_str(hand))
+        expected = oracle(hand)
+        assert classify_hand(hand, table) == expected, (game_id, hand_str(hand))
+        assert keyed[sum(int(binom[c, i + 1]) for i, c in enumerate(hand))] == expected, (game_id, hand_str(hand))
 
 
 def test_constants_of_the_evaluator():
@@ -106,6 +115,48 @@ def test_classify_every_hand_on_a_small_deck():
         rank = sum(int(binom[c, i + 1]) for i, c in enumerate(hand))
         assert out[rank] == classify_hand(hand, table)
     assert (out >= 0).all()
+
+
+@pytest.mark.parametrize("game_id,n_cards", [("deuces-wild-full-pay", 12), ("jacks-or-better-9-6", 20),
+                                             ("double-double-bonus-9-6", 17), ("deuces-wild-full-pay", 21)])
+def test_classify_all_by_keys_equals_the_kernel_loop_on_small_decks(game_id, n_cards):
+    """The keyed NumPy classification of every hand of a small deck, against the kernels hand by hand."""
+    table = dataclasses.replace(GAMES[game_id], deck=n_cards)
+    binom = binomials()
+    loop = np.full(int(binom[n_cards, 5]), -1, dtype=np.int8)
+    classify_every_hand(n_cards, np.array(table.kind_codes, dtype=np.int64), WILD_MODES[table.wild], binom, loop)
+    keyed = classify_all(table)
+    assert keyed.dtype == np.int8 and not keyed.flags.writeable
+    assert np.array_equal(keyed, loop)
+
+
+@pytest.mark.parametrize("n_cards,wild_mode", [(12, 0), (16, 1), (53, 2), (52, 1)])
+def test_evaluator_hand_keys_name_the_rank_multiset_and_the_flush(n_cards, wild_mode):
+    """Each hand's key (by colex rank) is 2 x the index of its sorted ranks (joker 13) + its natural cards
+    sharing a suit, checked hand by hand (every hand of small decks, seeded hands of full ones)."""
+    binom = binomials()
+    keys = hand_keys(n_cards, wild_mode)
+    assert keys.shape == (math.comb(n_cards, 5),) and 0 <= keys.min() and keys.max() < 2 * N_RANK_SETS
+    hands = list(combinations(range(n_cards), 5)) if n_cards <= 16 else [
+        sorted(random.Random(n_cards).sample(range(n_cards), 5)) for _ in range(3000)]
+    if n_cards == 53:
+        hands += [[c, 13, 27, 40, 52] for c in (0, 1, 5)]  # the joker with suited and unsuited naturals
+    for hand in hands:
+        ranks = [c // 4 for c in hand]
+        naturals = [c for c in hand if not ((wild_mode == 2 and c == 52) or (wild_mode == 1 and c < 4))]
+        index = sum(math.comb(r + j, j + 1) for j, r in enumerate(ranks))
+        rank = sum(int(binom[c, i + 1]) for i, c in enumerate(hand))
+        assert keys[rank] == 2 * index + (len({c % 4 for c in naturals}) <= 1), hand
+
+
+def test_evaluator_colex_blocks_split_the_sets_by_their_top_card():
+    for n_cards, size in ((9, 3), (12, 5), (52, 2)):
+        sets = sorted(combinations(range(n_cards), size), key=lambda s: s[::-1])  # colex order
+        blocks = colex_blocks(n_cards, size)
+        assert [t for t, _, _ in blocks] == list(range(size - 1, n_cards))
+        for t, start, count in blocks:
+            assert [s[-1] for s in sets[start:start + count]] == [t] * count
+        assert sum(count for _, _, count in blocks) == len(sets) == blocks[-1][1] + blocks[-1][2]
 
 
 def test_cards():

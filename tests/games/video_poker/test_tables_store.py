@@ -29,7 +29,8 @@ def cache(tmp_path, monkeypatch):
 
 @pytest.fixture(scope="module")
 def reference():
-    """The tables built directly by the kernels, never through the disk."""
+    """The tables built directly, never through the disk: the keyed classification and the count kernel (the
+    tables a process builds come from the NumPy count table: the two must agree on every row)."""
     classes5 = classify_all(GAME)
     d = deck(GAME.deck)
     counts = np.zeros((int(d.offset[HAND]), len(GAME.hands)), dtype=np.int64)

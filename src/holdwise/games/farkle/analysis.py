@@ -424,10 +424,14 @@ def _turn_values_many(loadouts, workers: int, progress: Progress, total: int) ->
     import multiprocessing as mp
 
     ctx = mp.get_context("fork")
-    values = []
+    # the first choice in this process: its kernels compile here once, and the forked workers inherit them
+    # instead of each compiling them again on a first run
+    values = [_checked(_expected(loadouts[0]))]
+    if progress is not None:
+        progress(1, total)
     with ctx.Pool(workers) as pool:
         # uneven costs: hand them out one at a time; imap keeps the order and lets progress move
-        for value in pool.imap(_expected, loadouts, chunksize=1):
+        for value in pool.imap(_expected, loadouts[1:], chunksize=1):
             values.append(_checked(value))  # a refused choice stops the search at once (the pool is ended)
             if progress is not None:
                 progress(len(values), total)

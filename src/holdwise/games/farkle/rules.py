@@ -93,6 +93,7 @@ def die_by_name(name: str) -> Die:
     return NAMED_DICE[key]
 
 
+@cache  # a joker's fillings repeat across selections: the score table asks for ~1,000 distinct ones 17,640 times
 def _natural_score(counts: tuple[int, ...]) -> int:
     """Best score of a selection with faces 1..6 counted in counts[0..5]; -1 if illegal or empty."""
     total = sum(counts)

@@ -56,13 +56,18 @@ from ...solver.jit import njit
 from .rules import DICE_PER_PLAYER, FACES, SCORE_UNIT, Die, score
 
 __all__ = [
-    "CODE_BASE", "N_FACES", "TURN_MAX_BYTES", "TURN_MAX_WORK", "DieType", "RollTable", "TurnPlan", "TurnSolution",
-    "die_types", "distinct_options", "group_rows", "no_risk_bonus", "outcome_options", "roll_table", "safe_states",
-    "score_table", "solve_turn", "turn_cost", "turn_plan", "turn_values", "unbounded_reason", "weights7",
+    "CODE_BASE", "N_FACES", "ROLL_TABLE_NUMPY_PAIRS", "TURN_MAX_BYTES", "TURN_MAX_WORK", "DieType", "RollTable",
+    "TurnPlan", "TurnSolution", "die_types", "distinct_options", "expected_best", "group_csr", "grouped_outcomes",
+    "no_risk_bonus", "outcome_options", "roll_table", "safe_states", "score_table", "solve_turn", "turn_cost",
+    "turn_plan", "turn_values", "unbounded_reason", "weights7",
 ]
 
 N_FACES = FACES + 1  # faces 1..6 and the joker
 CODE_BASE = DICE_PER_PLAYER + 1
+# A roll table whose largest state has at most this many (outcome, selection) pairs is built in NumPy, so a
+# first run with such dice (six fair dice: 12,376 pairs, about 3 ms) compiles no table kernel. Compiled, the
+# kernels are 4-5 times faster (NumPy takes about 0.25 us a pair), so larger tables use them.
+ROLL_TABLE_NUMPY_PAIRS = 20_000
 
 
 @lru_cache(maxsize=1)
@@ -114,29 +119,40 @@ def die_types(dice: tuple[Die, ...]) -> tuple[DieType, ...]:
 
 
 # In the kernels a running maximum is a branch ("if v > best: best = v"), not max(): the store happens
-# only when the value grows, which measured faster in the compiled loops.
+# only when the value grows, which measured faster in the compiled loops. Kernels take their scratch arrays
+# from the caller: an array made inside a kernel compiles NumPy's allocation on a first run.
+#
+# Both outcome kernels group the outcomes with equal option rows as they go: an outcome's row is written at
+# rows[n_groups] (the next free row) and looked up in an open-addressing table (slots: a power of two, -1
+# for empty, holding group numbers) by an FNV-1a hash of the row; rows with equal hashes are compared in
+# full, so different rows never merge. Groups come in order of their first outcome and a group's chance adds
+# its outcomes in order. The lookup is written out in each kernel: as a shared helper kernel it compiled
+# markedly slower on a first run.
 def _outcome_options(n_types, m, type_start, type_stride, ms_prob, sub_start, sub_code, sub_size,
-                     scores, full_state, column_of, options, probs):
-    """Every outcome of rolling m[t] dice of each type: its chance and the best score per dice-left state.
+                     scores, full_state, column_of, rows, group_prob, group_key, slots, work):
+    """The non-bust outcomes of rolling m[t] dice of each type, grouped by equal option rows (see the comment
+    above); returns (groups, bust chance).
 
-    options[o, column_of[R]] = best score (units of 50) of a legal selection leaving state R (-1: none).
-    Outcomes and selections are walked as mixed-radix counters over the types; the selection's code and
-    the dice it leaves are kept as running sums, so a step costs what its changed digits cost.
+    rows[g, column_of[R]] = best score (units of 50) of a legal selection leaving state R (-1: none), for
+    group g; group_prob[g] = its chance. Outcomes and selections are walked as mixed-radix counters over
+    the types; the selection's code and the dice it leaves are kept as running sums, so a step costs what
+    its changed digits cost. `work` is int64 scratch (7, n_types + 1); rows has room for every outcome.
     """
     state = 0
     for t in range(n_types):
         state += m[t] * type_stride[t]
-    lens = np.empty(n_types, dtype=np.int64)
+    lens, idx, cur, sub_idx, sub_len = work[0], work[1], work[2], work[3], work[4]
+    code_above, left_above = work[5], work[6]  # code_above[t] = sum of digits t.. (top down)
+    for t in range(n_types + 1):
+        idx[t] = 0
+        sub_idx[t] = 0
+        code_above[t] = 0
+        left_above[t] = 0
     for t in range(n_types):
         lens[t] = type_start[t, m[t] + 1] - type_start[t, m[t]]
-    idx = np.zeros(n_types, dtype=np.int64)
-    cur = np.empty(n_types, dtype=np.int64)
-    sub_idx = np.zeros(n_types, dtype=np.int64)
-    sub_len = np.empty(n_types, dtype=np.int64)
-    code_above = np.zeros(n_types + 1, dtype=np.int64)  # code_above[t] = sum of digits t.. (top down)
-    left_above = np.zeros(n_types + 1, dtype=np.int64)
-    n_cols = options.shape[1]
-    o = 0
+    n_cols = rows.shape[1]
+    n_groups = 0
+    bust = 0.0
     while True:
         p = 1.0
         for t in range(n_types):
@@ -144,9 +160,9 @@ def _outcome_options(n_types, m, type_start, type_stride, ms_prob, sub_start, su
             p *= ms_prob[cur[t]]
             sub_len[t] = sub_start[cur[t] + 1] - sub_start[cur[t]]
             sub_idx[t] = 0
-        probs[o] = p
         for r in range(n_cols):
-            options[o, r] = -1
+            rows[n_groups, r] = -1  # the next free row holds this outcome's options
+        scored = False
         low = n_types - 1  # digits at or below `low` need their running sums refreshed
         while True:
             for t in range(low, -1, -1):
@@ -155,12 +171,13 @@ def _outcome_options(n_types, m, type_start, type_stride, ms_prob, sub_start, su
                 left_above[t] = left_above[t + 1] + sub_size[k] * type_stride[t]
             s = scores[code_above[0]]
             if s > 0:
+                scored = True
                 left = state - left_above[0]
                 if left == 0:
                     left = full_state
                 c = column_of[left]
-                if s > options[o, c]:
-                    options[o, c] = s
+                if s > rows[n_groups, c]:
+                    rows[n_groups, c] = s
             t = 0
             while t < n_types:
                 sub_idx[t] += 1
@@ -171,7 +188,33 @@ def _outcome_options(n_types, m, type_start, type_stride, ms_prob, sub_start, su
             if t == n_types:
                 break
             low = t
-        o += 1
+        if scored:
+            h = np.int64(1469598103934665603)
+            for c in range(n_cols):
+                h = (h ^ (rows[n_groups, c] + 2)) * np.int64(1099511628211)
+            mask = slots.shape[0] - 1
+            i = h & mask
+            found = False
+            while slots[i] >= 0:
+                g = slots[i]
+                if group_key[g] == h:
+                    same = True
+                    for c in range(n_cols):
+                        if rows[g, c] != rows[n_groups, c]:
+                            same = False
+                            break
+                    if same:
+                        group_prob[g] += p
+                        found = True
+                        break
+                i = (i + 1) & mask
+            if not found:
+                slots[i] = n_groups
+                group_key[n_groups] = h
+                group_prob[n_groups] = p
+                n_groups += 1
+        else:
+            bust += p
         t = 0
         while t < n_types:
             idx[t] += 1
@@ -181,39 +224,42 @@ def _outcome_options(n_types, m, type_start, type_stride, ms_prob, sub_start, su
             t += 1
         if t == n_types:
             break
-    return o
+    return n_groups, bust
 
 
 outcome_options = njit(cache=True)(_outcome_options)
 
 
 def _distinct_options(dice_in, n_faces_live, face_code, face_prob, stride_of, state, full_state, scores,
-                      column_of, options, probs):
-    """Outcomes of rolling distinct dice (one die per type): chance, best score per dice-left state.
+                      column_of, rows, group_prob, group_key, slots, work):
+    """As outcome_options, for distinct dice (one die per type); returns (groups, bust chance).
 
     Each selection A of the rolled dice leaves exactly one state, so a score is written, not maximized;
-    A's code is built from A without its lowest die, one addition per selection.
+    A's code is built from A without its lowest die, one addition per selection. `work` is int64 scratch
+    (3, at least 2^k).
     """
     k = dice_in.shape[0]
     n_sub = 1 << k
-    code = np.zeros(n_sub, dtype=np.int64)
-    left_of = np.empty(n_sub, dtype=np.int64)
+    code, left_of, idx = work[0], work[1], work[2]
+    code[0] = 0
+    for j in range(k):
+        idx[j] = 0
     for a in range(n_sub):
         left = state
         for j in range(k):
             if (a >> j) & 1:
                 left -= stride_of[dice_in[j]]
         left_of[a] = full_state if left == 0 else left
-    idx = np.zeros(k, dtype=np.int64)
-    n_cols = options.shape[1]
-    o = 0
+    n_cols = rows.shape[1]
+    n_groups = 0
+    bust = 0.0
     while True:
         p = 1.0
         for j in range(k):
             p *= face_prob[dice_in[j], idx[j]]
-        probs[o] = p
         for r in range(n_cols):
-            options[o, r] = -1
+            rows[n_groups, r] = -1
+        scored = False
         for a in range(1, n_sub):
             low = 0
             while not (a >> low) & 1:
@@ -221,8 +267,35 @@ def _distinct_options(dice_in, n_faces_live, face_code, face_prob, stride_of, st
             code[a] = code[a & (a - 1)] + face_code[dice_in[low], idx[low]]
             s = scores[code[a]]
             if s > 0:
-                options[o, column_of[left_of[a]]] = s
-        o += 1
+                scored = True
+                rows[n_groups, column_of[left_of[a]]] = s
+        if scored:
+            h = np.int64(1469598103934665603)
+            for c in range(n_cols):
+                h = (h ^ (rows[n_groups, c] + 2)) * np.int64(1099511628211)
+            mask = slots.shape[0] - 1
+            i = h & mask
+            found = False
+            while slots[i] >= 0:
+                g = slots[i]
+                if group_key[g] == h:
+                    same = True
+                    for c in range(n_cols):
+                        if rows[g, c] != rows[n_groups, c]:
+                            same = False
+                            break
+                    if same:
+                        group_prob[g] += p
+                        found = True
+                        break
+                i = (i + 1) & mask
+            if not found:
+                slots[i] = n_groups
+                group_key[n_groups] = h
+                group_prob[n_groups] = p
+                n_groups += 1
+        else:
+            bust += p
         j = 0
         while j < k:
             idx[j] += 1
@@ -232,79 +305,69 @@ def _distinct_options(dice_in, n_faces_live, face_code, face_prob, stride_of, st
             j += 1
         if j == k:
             break
-    return o
+    return n_groups, bust
 
 
 distinct_options = njit(cache=True)(_distinct_options)
 
 
-def _group_rows(options, probs, reachable, group_prob, option_start, option_state, option_units):
-    """Group the outcomes with equal option rows; write the groups in CSR form. Returns
-    (groups, options written, bust chance).
-
-    A row with no option busts. Rows are hashed, sorted by hash, and neighbours compared in full, so
-    equal hashes never merge different rows.
-    """
-    n, n_cols = options.shape
-    keys = np.empty(n, dtype=np.int64)
-    live = np.empty(n, dtype=np.int64)
-    n_live = 0
-    bust = 0.0
-    for i in range(n):
-        h = np.int64(1469598103934665603)
-        any_option = False
-        for c in range(n_cols):
-            v = options[i, c]
-            if v > 0:
-                any_option = True
-            h = (h ^ (v + 2)) * np.int64(1099511628211)
-        if any_option:
-            keys[n_live] = h
-            live[n_live] = i
-            n_live += 1
-        else:
-            bust += probs[i]
-    order = np.argsort(keys[:n_live])
-    groups = 0
-    written = 0
-    option_start[0] = 0
-    for pos in range(n_live):
-        row = live[order[pos]]
-        same = False
-        if pos > 0 and keys[order[pos]] == keys[order[pos - 1]]:
-            prev = live[order[pos - 1]]
-            same = True
-            for c in range(n_cols):
-                if options[row, c] != options[prev, c]:
-                    same = False
-                    break
-        if same:
-            group_prob[groups - 1] += probs[row]
-        else:
-            group_prob[groups] = probs[row]
-            for c in range(n_cols):
-                if options[row, c] > 0:
-                    option_state[written] = reachable[c]
-                    option_units[written] = options[row, c]
-                    written += 1
-            groups += 1
-            option_start[groups] = written
-    return groups, written, bust
+def grouped_outcomes(m: int, state: int, type_start: np.ndarray, type_stride: np.ndarray, ms_prob: np.ndarray,
+                     sub_start: np.ndarray, sub_code: np.ndarray, sub_size: np.ndarray, scores: np.ndarray,
+                     full_state: int, column_of: np.ndarray, n_cols: int) -> tuple:
+    """outcome_options in plain NumPy, every (outcome, selection) pair at once: (group rows, group chances,
+    bust chance), equal to the kernels' to the last bit (outcomes in the same order, chances multiplied and
+    added in the same order). For small tables (ROLL_TABLE_NUMPY_PAIRS), where it needs no compile."""
+    outcome = np.zeros(1, dtype=np.int64)
+    code = np.zeros(1, dtype=np.int64)
+    taken = np.zeros(1, dtype=np.int64)
+    p = np.ones(1)
+    radix = 1
+    for t in range(len(m)):  # type 0 is the fastest digit, as in the kernels' counters
+        j0, j1 = type_start[t, m[t]], type_start[t, m[t] + 1]
+        n_subs = np.diff(sub_start[j0:j1 + 1])
+        ks = np.arange(sub_start[j0], sub_start[j1])
+        outcome = (outcome[:, None] + radix * np.repeat(np.arange(j1 - j0), n_subs)[None, :]).ravel()
+        code = (code[:, None] + sub_code[ks][None, :]).ravel()
+        taken = (taken[:, None] + type_stride[t] * sub_size[ks][None, :]).ravel()
+        p = (ms_prob[j0:j1][:, None] * p[None, :]).ravel()  # p of the earlier types, times this type's
+        radix *= int(j1 - j0)
+    score = scores[code]
+    scoring = score > 0
+    left = state - taken[scoring]
+    left[left == 0] = full_state
+    rows = np.full((radix, n_cols), -1, dtype=np.int16)
+    np.maximum.at(rows, (outcome[scoring], column_of[left]), score[scoring])
+    scored = np.zeros(radix, dtype=bool)
+    scored[outcome[scoring]] = True
+    bust = float(np.cumsum(p[~scored])[-1]) if not scored.all() else 0.0  # added one by one, in outcome order
+    if not scored.any():
+        return rows[:0], np.zeros(0), bust
+    unique, first, inverse = np.unique(rows[scored], axis=0, return_index=True, return_inverse=True)
+    by_first = np.argsort(first)  # groups in order of their first outcome
+    rank = np.empty(len(first), dtype=np.int64)
+    rank[by_first] = np.arange(len(first))
+    group_prob = np.bincount(rank[inverse.ravel()], weights=p[scored], minlength=len(first))  # in outcome order
+    return unique[by_first], group_prob, bust
 
 
-group_rows = njit(cache=True)(_group_rows)
+def group_csr(rows: np.ndarray, reachable: np.ndarray):
+    """The options of each group row in CSR form: (option_start (groups + 1, from 0), states, score units)."""
+    has = rows > 0
+    option_start = np.zeros(len(rows) + 1, dtype=np.int64)
+    np.cumsum(has.sum(axis=1), out=option_start[1:])
+    return option_start, np.broadcast_to(reachable, rows.shape)[has].astype(np.int64), rows[has].astype(np.int64)
 
 
 @lru_cache(maxsize=256)
 def _type_parts(weights7: tuple[int, ...], count: int):
-    """For 0..count dice of one type: each multiset of faces rolled with its chance, and its sub-multisets
-    (the dice of that type a selection can take) as (code, size) pairs."""
+    """For 0..count dice of one type, as arrays: the chance of each multiset of faces rolled (m = 0, 1, ...
+    in turn), where each m starts (count + 2 entries, the last the end), and each multiset's sub-multisets
+    (the dice of that type a selection can take) in CSR form: (start, code, size)."""
     live = [f for f in range(N_FACES) if weights7[f] > 0]
     total = sum(weights7)
     pow7 = [CODE_BASE**f for f in range(N_FACES)]
-    parts = []
+    probs, m_start, sub_start, sub_code, sub_size = [], [0], [0], [], []
     for m in range(count + 1):
-        probs, subs = [], []
         for combo in _multisets(m, len(live)):
             counts = [0] * N_FACES
             for f, c in zip(live, combo):
@@ -313,10 +376,13 @@ def _type_parts(weights7: tuple[int, ...], count: int):
             for f, c in enumerate(counts):
                 ways = ways // math.factorial(c) * weights7[f] ** c
             probs.append(ways / total**m)
-            subs.append([(sum(c * pow7[f] for f, c in enumerate(sub)), sum(sub))
-                         for sub in product(*[range(c + 1) for c in counts])])
-        parts.append((probs, subs))
-    return parts
+            for sub in product(*[range(c + 1) for c in counts]):
+                sub_code.append(sum(c * pow7[f] for f, c in enumerate(sub)))
+                sub_size.append(sum(sub))
+            sub_start.append(len(sub_code))
+        m_start.append(len(probs))
+    return (np.array(probs), np.array(m_start, dtype=np.int64), np.array(sub_start, dtype=np.int64),
+            np.array(sub_code, dtype=np.int64), np.array(sub_size, dtype=np.int64))
 
 
 @dataclass
@@ -360,29 +426,26 @@ def roll_table(types: tuple[DieType, ...]) -> RollTable:
     # per type and number of dice: the multisets of faces rolled, their chances, their sub-multisets
     max_m = max(d.count for d in types)
     type_start = np.zeros((n_types, max_m + 2), dtype=np.int64)
-    ms_prob, sub_start, sub_code, sub_size = [], [0], [], []
-    for t, dtype in enumerate(types):
-        parts = _type_parts(dtype.weights7, dtype.count)
-        for m in range(max_m + 1):
-            type_start[t, m] = len(ms_prob)
-            if m > dtype.count:
-                continue
-            probs, subs = parts[m]
-            ms_prob.extend(probs)
-            for sub in subs:
-                sub_code.extend(c for c, _ in sub)
-                sub_size.extend(z for _, z in sub)
-                sub_start.append(len(sub_code))
-        type_start[t, max_m + 1] = len(ms_prob)
-        for m in range(dtype.count + 1, max_m + 1):
-            type_start[t, m] = len(ms_prob)
-    ms_prob = np.array(ms_prob)
-    sub_start = np.array(sub_start, dtype=np.int64)
-    sub_code = np.array(sub_code, dtype=np.int64)
-    sub_size = np.array(sub_size, dtype=np.int64)
+    parts = [_type_parts(d.weights7, d.count) for d in types]
+    n_ms, n_sub = 0, 0
+    sub_starts = [np.zeros(1, dtype=np.int64)]
+    for t, (probs, m_start, starts, _, _) in enumerate(parts):
+        type_start[t, :len(m_start)] = n_ms + m_start
+        type_start[t, len(m_start):] = n_ms + m_start[-1]  # more dice than the type has: none
+        sub_starts.append(n_sub + starts[1:])
+        n_ms += len(probs)
+        n_sub += int(starts[-1])
+    ms_prob = np.concatenate([part[0] for part in parts])
+    sub_start = np.concatenate(sub_starts)
+    sub_code = np.concatenate([part[3] for part in parts])
+    sub_size = np.concatenate([part[4] for part in parts])
     scores = score_table()
 
-    # every type a single die: the faster path for distinct dice
+    # small tables in NumPy, with nothing to compile; larger ones in the kernels (every type a single die:
+    # the faster path for distinct dice)
+    pairs = math.prod(int(sub_start[type_start[t, d.count + 1]] - sub_start[type_start[t, d.count]])
+                      for t, d in enumerate(types))  # (outcome, selection) pairs of the largest state
+    small = pairs <= ROLL_TABLE_NUMPY_PAIRS
     distinct = all(d.count == 1 for d in types)
     n_live = np.array([sum(1 for w in d.weights7 if w > 0) for d in types], dtype=np.int64)
     face_code = np.zeros((n_types, N_FACES), dtype=np.int64)
@@ -395,6 +458,7 @@ def roll_table(types: tuple[DieType, ...]) -> RollTable:
     counts_of = np.array([[state // int(stride[t]) % (types[t].count + 1) for t in range(n_types)]
                           for state in range(n_states)], dtype=np.int64)
     group_start = np.zeros(n_states + 1, dtype=np.int64)
+    work = np.zeros((7, max(n_types + 1, 1 << n_types if distinct else 0)), dtype=np.int64)  # kernels' scratch
     group_parts = []
     n_options = 0
     bust = np.full(n_states, np.nan)
@@ -409,23 +473,26 @@ def roll_table(types: tuple[DieType, ...]) -> RollTable:
         column_of = np.full(n_states, -1, dtype=np.int64)
         column_of[reachable] = np.arange(len(reachable))
         n_out = int(np.prod([type_start[t, m[t] + 1] - type_start[t, m[t]] for t in range(n_types)]))
-        options = np.empty((n_out, len(reachable)), dtype=np.int16)
-        probs = np.empty(n_out)
-        if distinct:
+        if not small:
+            g_rows = np.empty((n_out, len(reachable)), dtype=np.int16)
+            g_prob = np.empty(n_out)
+            g_key = np.empty(n_out, dtype=np.int64)
+            slots = np.full(1 << (2 * n_out - 1).bit_length(), -1, dtype=np.int64)  # at most half full
+        if small:
+            g_rows, g_prob, bust[state] = grouped_outcomes(m, state, type_start, stride, ms_prob, sub_start, sub_code,
+                                                           sub_size, scores, full_state, column_of, len(reachable))
+            n_groups = len(g_prob)
+        elif distinct:
             dice_in = np.nonzero(m)[0].astype(np.int64)
-            distinct_options(dice_in, n_live, face_code, face_prob, stride, state, full_state, scores, column_of,
-                             options, probs)
+            n_groups, bust[state] = distinct_options(dice_in, n_live, face_code, face_prob, stride, state, full_state,
+                                                     scores, column_of, g_rows, g_prob, g_key, slots, work)
         else:
-            outcome_options(n_types, m, type_start, stride, ms_prob, sub_start, sub_code, sub_size,
-                            scores, full_state, column_of, options, probs)
-        g_prob = np.empty(n_out)
-        g_start = np.empty(n_out + 1, dtype=np.int64)
-        g_state = np.empty(n_out * len(reachable), dtype=np.int64)
-        g_units = np.empty(n_out * len(reachable), dtype=np.int64)
-        n_groups, n_written, bust[state] = group_rows(options, probs, reachable, g_prob, g_start, g_state, g_units)
-        group_parts.append((g_prob[:n_groups], g_start[1:n_groups + 1] + n_options, g_state[:n_written],
-                            g_units[:n_written]))
-        n_options += n_written
+            n_groups, bust[state] = outcome_options(n_types, m, type_start, stride, ms_prob, sub_start, sub_code,
+                                                    sub_size, scores, full_state, column_of, g_rows, g_prob, g_key,
+                                                    slots, work)
+        g_start, g_state, g_units = group_csr(g_rows[:n_groups], reachable)
+        group_parts.append((g_prob[:n_groups], g_start[1:] + n_options, g_state, g_units))
+        n_options += len(g_units)
         group_start[state + 1] = group_start[state] + n_groups
     group_prob = np.concatenate([p[0] for p in group_parts]) if group_parts else np.zeros(0)
     option_start = np.concatenate([[0]] + [p[1] for p in group_parts]).astype(np.int64)
@@ -435,51 +502,51 @@ def roll_table(types: tuple[DieType, ...]) -> RollTable:
                      option_state, option_units, bust)
 
 
-def _no_risk_bonus(order, group_start, group_prob, option_start, option_state, option_units, bust, out, bonus):
-    """out[S] = E_S[max (s + bonus[R])] over non-bust outcomes, for states with bust[S] == 0 (or all
-    states when bust is all zeros), in the given order (growing dice); others get 0. Units of 50."""
-    for i in range(order.shape[0]):
-        s = order[i]
-        if bust[s] > 0.0:
-            out[s] = 0.0
-            continue
-        acc = 0.0
-        for g in range(group_start[s], group_start[s + 1]):
-            best = -1.0
-            for k in range(option_start[g], option_start[g + 1]):
-                v = option_units[k] + bonus[option_state[k]]
-                if v > best:
-                    best = v
-            acc += group_prob[g] * best
-        out[s] = acc
+def expected_best(t: RollTable, bonus: np.ndarray) -> np.ndarray:
+    """E_S[max (s + bonus[R])] over the non-bust outcomes of every state S (0 for the empty state), units of 50.
+
+    The per-state sum adds its groups one by one, in order (np.bincount), as a loop would.
+    """
+    if len(t.group_prob) == 0:
+        return np.zeros(t.n_states)
+    best = np.maximum.reduceat(t.option_units + bonus[t.option_state], t.option_start[:-1])
+    state_of_group = np.repeat(np.arange(t.n_states), np.diff(t.group_start))
+    return np.bincount(state_of_group, weights=t.group_prob * best, minlength=t.n_states)
 
 
-no_risk_bonus = njit(cache=True)(_no_risk_bonus)
+def no_risk_bonus(t: RollTable) -> np.ndarray:
+    """c_S of the states that cannot bust, when six dice can (so c_6 = 0); 0 for the others. Units of 50.
+
+    A selection leaves fewer dice, or six on hot dice (c_6 = 0 here), so the states are solved by their
+    number of dice, growing: those with d dice read only c of states with fewer.
+    """
+    bonus = np.zeros(t.n_states)
+    safe = np.nan_to_num(t.bust, nan=1.0) == 0.0
+    for d in np.unique(t.dice_count[safe]):
+        these = safe & (t.dice_count == d)
+        bonus[these] = expected_best(t, bonus)[these]
+    return bonus
 
 
 def _turn_values(levels, group_start, group_prob, option_start, option_offset, option_state, n_states,
-                 bust, plain_gain, bonus_max, roll, keep):
+                 option_units, bust, plain_gain, bonus_max, roll, keep, live, bank_units, comp_start, comp_offset):
     """Roll[l, S] and W[l, S] = max(l, Roll) for turn totals l = 0..levels-1 (units of 50), top down.
 
     keep is flat, n_states per level, with its rows from `levels` up already holding W(l, S) = l + c_S
     (banking, or no-risk rolling); option k of a group reads keep[l * n_states + option_offset[k]], where
-    option_offset = score units * n_states + dice-left state.
+    option_offset = score units (option_units) * n_states + dice-left state.
 
     An exact shortcut: with M the largest excess W - l at any higher level, rolling S at level l is worth
     at most (1 - q_S)(l + M) + E_S[max s]; when q_S l >= plain_gain[S] + (1 - q_S) M banking is optimal,
     Roll is not computed (roll = -1) and W = l. The bound then holds at every higher level too, so such a
     state is "settled" above l: an option leading to it is worth l + s, and each group keeps only the best
     such score plus its options to live states (rebuilt whenever a state goes live).
+
+    live[S] comes in true for the states that cannot bust (never settled) and false for the others;
+    bank_units (groups), comp_start (groups + 1) and comp_offset (options) are int64 scratch.
     """
     n_groups = group_prob.shape[0]
     excess_max = bonus_max
-    live = np.zeros(n_states, dtype=np.bool_)
-    for s in range(1, n_states):
-        if bust[s] <= 0.0:
-            live[s] = True  # states that cannot bust are never settled
-    bank_units = np.empty(n_groups, dtype=np.int64)
-    comp_start = np.empty(n_groups + 1, dtype=np.int64)
-    comp_offset = np.empty(option_offset.shape[0], dtype=np.int64)
     rebuild = True
     for level in range(levels - 1, -1, -1):
         if rebuild:
@@ -492,9 +559,8 @@ def _turn_values(levels, group_start, group_prob, option_start, option_offset, o
                         comp_offset[n] = option_offset[k]
                         n += 1
                     else:
-                        u = (option_offset[k] - option_state[k]) // n_states
-                        if u > bank_units[g]:
-                            bank_units[g] = u
+                        if option_units[k] > bank_units[g]:  # read, not divided out: a first run compiles less
+                            bank_units[g] = option_units[k]
             comp_start[n_groups] = n
             rebuild = False
         base = level * n_states
@@ -711,17 +777,12 @@ def _turn_plan(types: tuple[DieType, ...]) -> TurnPlan:
     reason = unbounded_reason(t)
     if reason is not None:
         return TurnPlan(t, reason)
-    order = np.argsort(t.dice_count[1:], kind="stable") + 1
-    bonus = np.zeros(t.n_states)
     if t.bust[t.full_state] == 0:  # hot dice come back to six dice that cannot bust: c_6 depends on itself
-        bonus = _no_risk_with_hot_dice(t, order)
+        bonus = _no_risk_with_hot_dice(t, np.argsort(t.dice_count[1:], kind="stable") + 1)
     else:
-        no_risk_bonus(order, t.group_start, t.group_prob, t.option_start, t.option_state, t.option_units, t.bust,
-                      bonus, bonus)
+        bonus = no_risk_bonus(t)
     # T* = max over states that can bust of E[max (s + c_R)] / q_S, in units of 50
-    gain = np.zeros(t.n_states)
-    no_risk_bonus(order, t.group_start, t.group_prob, t.option_start, t.option_state, t.option_units,
-                  np.zeros(t.n_states), gain, bonus)
+    gain = expected_best(t, bonus)
     risky = t.bust > 0
     top = float(np.max(gain[risky] / t.bust[risky]))
     levels = int(math.ceil(top)) + 1 if top < 2**62 else 2**62
@@ -770,6 +831,11 @@ def _solve_turn_now(types: tuple[DieType, ...]) -> TurnSolution:
     np.maximum.at(best_units, group_of, t.option_units)
     state_of_group = np.repeat(np.arange(t.n_states), np.diff(t.group_start))
     plain_gain = np.bincount(state_of_group, weights=t.group_prob * best_units, minlength=t.n_states)
+    bust = np.nan_to_num(t.bust, nan=1.0)
+    live = bust <= 0.0  # states that cannot bust are never settled (the empty state's bust reads 1)
+    # the kernel's scratch comes from here: an array made inside a kernel compiles NumPy's allocation
     turn_values(levels, t.group_start, t.group_prob, t.option_start, offset, t.option_state, t.n_states,
-                np.nan_to_num(t.bust, nan=1.0), plain_gain, float(bonus.max()), roll, keep.ravel())
+                t.option_units, bust, plain_gain, float(bonus.max()), roll, keep.ravel(), live,
+                np.empty(n_groups, dtype=np.int64), np.empty(n_groups + 1, dtype=np.int64),
+                np.empty(len(offset), dtype=np.int64))
     return TurnSolution(t, levels, roll, keep[:levels], bonus)

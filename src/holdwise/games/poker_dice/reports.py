@@ -76,7 +76,7 @@ class DuelResult(Result):
 
 def duel(variant: Variant = Variant(), players: int = 2, roll_limit: bool = False,
          on_step: Callable[[int, int], None] | None = None) -> DuelResult:
-    """Each player's win chance under exact play: 2 players (a fixed point) or 3 (about 1.7 s, cached;
+    """Each player's win chance under exact play: 2 players (a fixed point) or 3 (under a second, cached;
     `on_step(done, total)` reports its progress)."""
     from .inputs import parse_players
 

@@ -9,7 +9,10 @@ iterating converges fast; it stops when a step changes w by less than the tolera
 
 The last player's best keep maximizes P(beat) + (tie value) P(tie) against the best hand so far: one
 keep/re-roll game per hand to beat, all solved at once by the batch kernel. The first player then
-plays the keep/re-roll game whose payout for a final hand is his chance to win after it.
+plays the keep/re-roll game whose payout for a final hand is his chance to win after it. With three
+players the chances themselves are needed (the last player's P(beat) and P(tie), the middle player's
+chances against each hand of the first): `batch_optimal` follows them along the optimal keeps of all
+the games at once.
 """
 
 from __future__ import annotations
@@ -214,7 +217,7 @@ _THREE: dict = {}
 
 def three_solution(variant: Variant, roll_limit: bool = False,
                    on_step: Callable[[int, int], None] | None = None) -> DuelSolution:
-    """solve_three(variant, roll_limit), cached (about 1.7 s the first time; `on_step` reports progress)."""
+    """solve_three(variant, roll_limit), cached (under a second the first time; `on_step` reports progress)."""
     _check_game(variant, 5, 6)
     if not isinstance(roll_limit, bool):
         raise InputError(f"roll_limit must be true or false, got {roll_limit!r:.24}")
@@ -229,24 +232,28 @@ def three_solution(variant: Variant, roll_limit: bool = False,
 def _solve_three(variant: Variant, roll_limit: bool, tol: float, n_dice: int, sides: int,
                  on_step: Callable[[int, int], None]) -> DuelSolution:
     s = setup(variant, n_dice, sides)
+    lat, probs = s.dice.lattice, s.dice.face_probabilities()
     duel = solve_duel(variant, roll_limit, tol, n_dice, sides).win[0]  # first of two tied players
     n = len(s.ranks)
     limits = range(1, ROLLS + 1) if roll_limit else [ROLLS]
+    # the payouts followed along each game's optimal keeps, as E_1 (after one roll): column b of beats (the
+    # hand beats b), of its transpose (b beats the hand) and of the identity (the hand is b)
+    eye = np.eye(n)
+    beats_e1, below_e1, eye_e1 = (expect(lat, probs, a) for a in (s.beats, np.ascontiguousarray(s.beats.T), eye))
+    third_aux = np.stack([beats_e1, eye_e1])
+    second_aux = np.stack([below_e1, eye_e1])
     x = np.array([1 / 3, 1 / 3, 1 / 3])  # three-way replay chances, in order
     per_round = len(limits) * 3 * n
     for iteration in range(1, 200):
         done_hands = 0
-        # player 3 against best hand b, held by one player (the tie replays a duel, 3 second) or two
+        # player 3 against best hand b, held by one player (the tie replays a duel, 3 second) or two:
+        # P(beat b) and P(tie b) under his optimal play, every b in one batch
         p3 = {}
         for r in limits:
             for held_by_two in (False, True):
                 tie = x[2] if held_by_two else 1.0 - duel
-                beat = np.empty(n)
-                tied = np.empty(n)
-                for b in range(n):
-                    beat[b], tied[b], _ = last_player_outcomes(s, b, tie, r - 1)
-                    if b % 42 == 41:  # counts that move while it runs
-                        on_step(done_hands + b + 1, per_round)
+                # E_1 of the payout beats + tie * eye, by linearity
+                _, (beat, tied) = batch_optimal(s.dice, beats_e1 + tie * eye_e1, r - 1, third_aux)
                 done_hands += n
                 on_step(done_hands, per_round)
                 p3[r, held_by_two] = (beat, tied)
@@ -256,20 +263,13 @@ def _solve_three(variant: Variant, roll_limit: bool, tol: float, n_dice: int, si
         for r in limits:
             beat1, tied1 = p3[r, False]
             beat2, tied2 = p3[r, True]
-            u1 = np.empty(n)
-            u2 = np.empty(n)
-            for a in range(n):
-                # player 2's chance after ending on h: above a he alone holds the best hand
-                lose3_h = 1.0 - beat1 - tied1
-                pay2 = s.beats[:, a] * (lose3_h + tied1 * duel)
-                pay2[a] = (1.0 - beat2[a] - tied2[a]) * (1.0 - duel) + tied2[a] * x[1]
-                result = solve(Game(s.dice, pay2, r - 1))
-                dist = result.final_distribution
-                lower = s.beats[a, :]  # player 2's hands below a
-                u1[a] = dist @ lower * (1.0 - beat1[a] - tied1[a] + tied1[a] * duel) \
-                    + dist[a] * ((1.0 - beat2[a] - tied2[a]) * duel + tied2[a] * x[0])
-                u2[a] = result.expected
-            first_pay[r] = u1
+            # column a: player 2's chance after ending on h; above a he alone holds the best hand
+            lose3 = 1.0 - beat1 - tied1
+            pay2 = s.beats * (lose3 + tied1 * duel)[:, None]
+            pay2[np.arange(n), np.arange(n)] = (1.0 - beat2 - tied2) * (1.0 - duel) + tied2 * x[1]
+            u2, (below, same) = batch_optimal(s.dice, expect(lat, probs, pay2), r - 1, second_aux)
+            # player 1's chance: player 2 ended below a (player 3 still to beat a), or on a (a tie)
+            first_pay[r] = below * (lose3 + tied1 * duel) + same * ((1.0 - beat2 - tied2) * duel + tied2 * x[0])
             second_pay[r] = u2
             done_hands += n
             on_step(done_hands, per_round)

@@ -1,5 +1,5 @@
 """Solved poker-dice games kept on disk: a fresh process (a CLI hint, a web worker) reads a variant's solution
-instead of solving it again (three players: about four seconds).
+instead of solving it again (three players: about half a second).
 
 A solution is written once under `cache_dir("poker-dice")` as `<key>.npz`, `key` a hash of what it depends on
 (the format, holdwise's version, players, the rule variant without its display option, the roll limit and the

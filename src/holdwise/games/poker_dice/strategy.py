@@ -196,7 +196,7 @@ def hint(hand, rolls_left: int, variant: Variant = Variant(), to_beat=None, play
     position 2 plays against `to_beat` (a tie replays the duel). With three players, position 2 plays
     against player 1's hand `to_beat` with player 3 still to come, and position 3 against the best hand
     so far `to_beat` (`tied`: both earlier players hold it, so a tie replays all three). Three players
-    solve the whole game once (about 1.7 s, cached; `on_step(done, total)` reports its progress).
+    solve the whole game once (under a second, cached; `on_step(done, total)` reports its progress).
     """
     if not isinstance(variant, Variant):
         raise InputError(f"variant must be a poker dice Variant, got {type(variant).__name__}")

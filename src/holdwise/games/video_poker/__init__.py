@@ -97,7 +97,7 @@ _EXPORTS = {
     'GamesList': '.analysis',
     'HAND_KINDS': '.paytables',
     'JOKER': '.cards',
-    'KERNEL_MODULES': ('.evaluator', '.solver'),
+    'KERNEL_MODULES': (),  # hold, return, play: no kernel (NumPy tables, a NumPy first solve, then the disk)
     'MAX_COINS': '.paytables',
     'MAX_CREDITS': '.inputs',
     'MAX_SEED': '.inputs',
@@ -106,7 +106,7 @@ _EXPORTS = {
     'PayTable': '.paytables',
     'ReturnReport': '.analysis',
     'ReturnRow': '.analysis',
-    'STRATEGY_KERNEL_MODULES': ('.evaluator', '.solver', '.strategy'),
+    'STRATEGY_KERNEL_MODULES': ('.patterns', '.strategy'),
     'Vocabulary': '.patterns',
     'actions': '.session',
     'advice': '.session',

@@ -17,7 +17,7 @@ from ..base import Hint, Option, Result, fraction_text
 from .cards import HAND_SIZE, CardsInput, card_str, parse_hand
 from .inputs import parse_coins
 from .paytables import DEFAULT_GAME, MAX_COINS, PayTable, all_games, resolve_game
-from .solver import hand_values, solve_game
+from .solver import hand_values, stored_solve
 
 __all__ = [
     "MEASURE",
@@ -166,7 +166,8 @@ def game_return(game: str | PayTable = DEFAULT_GAME, coins: int = MAX_COINS, exa
                 progress: Callable[[int, int], None] | None = None) -> ReturnReport:
     """The exact return of a game with optimal play: sum over pay classes of probability x pay per coin.
 
-    Every deal (folded by suit symmetry) plays its best hold; `progress(done, total)` counts deals.
+    Every deal (folded by suit symmetry) plays its best hold; `progress(done, total)` counts deals. The solve is
+    kept on disk (`solver.stored_solve`): a second run reads it.
     """
     table = resolve_game(game, paytable_file, dict(extra or {}))
     coins = check_coins(coins)
@@ -178,7 +179,7 @@ def game_return(game: str | PayTable = DEFAULT_GAME, coins: int = MAX_COINS, exa
         done += part
         progress(done, total)
 
-    result = solve_game(table, coins, progress=step if progress is not None else None)
+    result = stored_solve(table, coins, progress=step if progress is not None else None)
     rows = tuple(
         ReturnRow(hand=r["hand"], pay=number(r["pay"]), combinations=r["combinations"],
                   probability=float(r["probability"]), contribution=float(r["contribution"]),
@@ -199,11 +200,11 @@ def game_return(game: str | PayTable = DEFAULT_GAME, coins: int = MAX_COINS, exa
 
 @lru_cache(maxsize=32)
 def return_value(table: PayTable, coins: int) -> Fraction:
-    """The exact return per coin with optimal play (cached: 1-4 coins share one solve)."""
+    """The exact return per coin with optimal play (cached, and kept on disk: 1-4 coins share one solve)."""
     coins = check_coins(coins)
     if coins < MAX_COINS and coins != 1:
         return return_value(table, 1)
-    return solve_game(table, coins).return_exact
+    return stored_solve(table, coins).return_exact
 
 
 @dataclass(frozen=True)

@@ -4,6 +4,13 @@
 of the deck, in colex order of the sorted card set: hand {a < b < c < d < e} sits at
 C(a,1) + C(b,2) + C(c,3) + C(d,4) + C(e,5). With wild cards a hand takes the first entry of the
 table it can make with some choice of the wild cards (checked by counting, not by trying).
+
+A hand's class depends only on its multiset of ranks (the joker as a 14th rank) and on whether its
+natural cards share a suit: `classify_all` keys every hand so with NumPy (built up one card at a time
+over the colex blocks, no per-hand loop), classifies each key that occurs once (`satisfies`, run as
+plain Python: a few thousand keys) and looks the hands up. No kernel runs, so a fresh process never
+waits for Numba. The kernels `classify` / `classify_every_hand` classify hand by hand (`classify_hand`,
+and the reference the tests hold the keyed build to).
 """
 
 from __future__ import annotations
@@ -18,7 +25,7 @@ from .paytables import KIND_CODES, WILD_MODES, PayTable
 
 __all__ = [
     "ACE", "ROYAL_MASK", "STRAIGHT_WINDOWS", "binomials", "classify", "classify_all", "classify_every_hand",
-    "classify_hand", "satisfies",
+    "classify_hand", "colex_blocks", "hand_keys", "satisfies",
 ]
 
 ACE = 12
@@ -170,13 +177,89 @@ def binomials() -> np.ndarray:
     return _binomials(53, 5)
 
 
+def colex_blocks(n_cards: int, size: int) -> list[tuple[int, int, int]]:
+    """(top card t, first colex rank, count) of each run of the `size`-card sets whose top card is t.
+
+    The sets with top card t are t added to each (size - 1)-set of the cards below t: colex ranks
+    C(t, size) + r for r < C(t, size - 1), r the smaller set's rank. So a per-set array of size k
+    is the (k - 1) array's first C(t, k - 1) entries, once per t, each combined with t.
+    """
+    binom = binomials()
+    return [(t, int(binom[t, size]), int(binom[t, size - 1])) for t in range(size - 1, n_cards)]
+
+
+# a 4-bit mask of the suits the natural cards show: one suit or none (all wild) is a flush
+_ONE_SUIT = np.array([m.bit_count() <= 1 for m in range(16)], dtype=np.int16)
+N_RANK_SETS = 8568  # rank multisets of 5 cards over 14 ranks (13 + the joker): C(14 + 4, 5)
+
+
+def hand_keys(n_cards: int, wild_mode: int) -> np.ndarray:
+    """Key of every 5-card hand by colex rank (int16): 2 x the index of its rank multiset + 1 if its natural
+    cards share a suit.
+
+    The multiset index of sorted ranks r0 <= ... <= r4 (joker 13) is sum_j C(r_j + j, j + 1), the colex rank
+    of the distinct numbers r_j + j, below C(18, 5) = N_RANK_SETS. Cards in a hand are sorted, so ranks are.
+    """
+    binom = binomials()[:18].astype(np.int16)  # C(n, k) for n <= 17: every multiset index fits
+    cards = np.arange(n_cards)
+    wild = cards == 52 if wild_mode == 2 else (cards < 4 if wild_mode == 1 else np.zeros(n_cards, dtype=bool))
+    suit_bit = np.where(wild, 0, 1 << (cards & 3)).astype(np.int8)
+    key = binom[cards >> 2, 1]
+    suits = suit_bit
+    for size in range(2, 6):
+        blocks = colex_blocks(n_cards, size)
+        total = blocks[-1][1] + blocks[-1][2]
+        next_key = np.empty(total, dtype=np.int16)
+        next_suits = np.empty(total, dtype=np.int8)
+        for t, start, count in blocks:
+            next_key[start:start + count] = key[:count] + binom[(t >> 2) + size - 1, size]
+            next_suits[start:start + count] = suits[:count] | suit_bit[t]
+        key, suits = next_key, next_suits
+    key *= 2
+    key += _ONE_SUIT[suits]
+    return key
+
+
+@lru_cache(maxsize=1)
+def _rank_sets() -> list[tuple[int, ...]]:
+    """Every rank multiset (sorted ranks, the joker 13) at its index (as `hand_keys`)."""
+    from itertools import combinations_with_replacement
+
+    binom = binomials()
+    out: list[tuple[int, ...]] = [()] * N_RANK_SETS
+    for ranks in combinations_with_replacement(range(14), 5):
+        out[sum(int(binom[r + j, j + 1]) for j, r in enumerate(ranks))] = ranks
+    return out
+
+
+def _class_of_key(key: int, kinds: Sequence[int], wild_mode: int) -> int:
+    """Index into `kinds` of the first kind a hand of this key makes (as `classify`, from the key alone)."""
+    counts = [0] * 13
+    wild = 0
+    for r in _rank_sets()[key >> 1]:
+        if r == 13 or (wild_mode == 1 and r == 0):
+            wild += 1
+        else:
+            counts[r] += 1
+    mask = sum(1 << r for r in range(13) if counts[r])
+    c1, c2 = sorted(counts, reverse=True)[:2]
+    flush = bool(key & 1)
+    for i, kind in enumerate(kinds):
+        if _satisfies(kind, wild, counts, mask, flush, mask, 5 - wild, c1, c2, c1 <= 1):
+            return i
+    return len(kinds) - 1
+
+
 @lru_cache(maxsize=32)
 def classify_all(table: PayTable) -> np.ndarray:
-    """Pay class of every 5-card hand of the table's deck, by colex rank (read-only)."""
-    binom = binomials()
-    out = np.empty(int(binom[table.deck, 5]), dtype=np.int8)
-    kinds = np.array(table.kind_codes, dtype=np.int64)
-    classify_every_hand(table.deck, kinds, WILD_MODES[table.wild], binom, out)
+    """Pay class of every 5-card hand of the table's deck, by colex rank (read-only, int8)."""
+    wild_mode = WILD_MODES[table.wild]
+    keys = hand_keys(table.deck, wild_mode)
+    lookup = np.zeros(2 * N_RANK_SETS, dtype=np.int8)
+    kinds = table.kind_codes
+    for key in np.flatnonzero(np.bincount(keys, minlength=2 * N_RANK_SETS)).tolist():  # the keys that occur
+        lookup[key] = _class_of_key(key, kinds, wild_mode)
+    out = lookup[keys]
     out.flags.writeable = False
     return out
 

@@ -62,7 +62,7 @@ import numpy as np
 from ...errors import InputError
 from ...solver.jit import njit
 from .cards import shown
-from .evaluator import binomials, classify_all
+from .evaluator import binomials
 from .paytables import HAND_LABELS, PayTable, read_user_text
 
 __all__ = [
@@ -160,83 +160,113 @@ def _deal_codes(cards, wild_mode, hi, rank_group, full_class, fit, ways_of, join
             nat1[m] |= bit
             suits[m] |= 1 << (c & 3)
             n_nat[m] += 1
-    codes[0] = pack(NOTHING, 0, 0, 0, 0, 0, 0, 0)
-    for m in range(1, 32):
+    for m in range(32):
+        # every branch sets the fields and one call packs them: one signature of `pack` (its arguments all
+        # int64), not one compile per mix of literal and int64 arguments
         w = n_wild[m]
         n = w + n_nat[m]
-        if n == 5:
-            codes[m] = pack(MADE5, 5, w, full_class, 0, 0, 0, 0)
-            continue
-        if n == w:
-            codes[m] = pack(WILD_ONLY, n, w, 0, 0, 0, 0, 0)
-            continue
-        nat = nat1[m]
-        if nat2[m]:
+        fam = NOTHING  # nothing held (m == 0)
+        f1 = 0
+        f2 = 0
+        f3 = 0
+        ranks = 0
+        pen = 0
+        if m == 0:
+            pass
+        elif n == 5:
+            fam = MADE5
+            f1 = full_class
+        elif n == w:
+            fam = WILD_ONLY
+        elif nat2[m]:
             m1 = 4 if nat4[m] else 3 if nat3[m] else 2
             top = top_of[nat4[m] if m1 == 4 else nat3[m] if m1 == 3 else nat2[m]]
             kind = m1 + w
             if kind >= 4:
-                codes[m] = pack(QUADS, n, w, rank_group[top], 0, 0, 0, 0)
+                fam = QUADS
+                f1 = rank_group[top]
             elif kind == 3:
-                codes[m] = pack(TRIPS if n == 3 else TRIPS_K, n, w, rank_group[top], 0, 0, 0, 0)
+                fam = TRIPS if n == 3 else TRIPS_K
+                f1 = rank_group[top]
             elif nat2[m] & (nat2[m] - 1):
-                codes[m] = pack(TWO_PAIR, n, w, 0, 0, 0, 0, 0)
+                fam = TWO_PAIR
             elif n == 2:
-                codes[m] = pack(PAIR, n, w, 12 - top, 0, 0, 0, 0)
+                fam = PAIR
+                f1 = 12 - top
             else:
-                codes[m] = pack(PAIR_K, n, w, 0 if top >= hi else 1, 0, 0, 0, 0)
-            continue
-        high = pop[nat >> hi] if hi < 13 else 0
-        suited = (suits[m] & (suits[m] - 1)) == 0
-        pen = 0
-        if w == 0 and n <= 3:  # penalties: what the discarded natural cards take away
-            rest = 31 ^ m
-            if suited and suits[rest] & suits[m]:
-                pen |= FLUSH_PENALTY
-            if nat1[rest] & joins[nat]:
-                pen |= STRAIGHT_PENALTY
-        if n_nat[m] == 1:
-            if top_of[nat] >= hi:
-                codes[m] = pack(HIGH, n, w, 0, 0, 0, 8191 - nat, pen)
-            else:
-                # with a wild card the rank matters (a joker with a Q draws to a royal, with a 5 it does not)
-                codes[m] = pack(SINGLE_LOW, n, w, 0, 0, 0, 8191 - nat if w > 0 else 0, 0)
-            continue
-        # gaps inside the naturals' span (for draws within a straight window); the ace plays low when every
-        # other rank is 5 or less
-        ace_low = (nat >> 12 & 1) == 1 and (nat & 0xFFF) < 16
-        top = top_of[nat & 0xFFF] if ace_low else top_of[nat]
-        lo = -1 if ace_low else top_of[nat & -nat]
-        gaps = top - lo - (n_nat[m] - 1)
-        if suited and (nat & ~ROYAL) == 0:
-            # ranks named: 2 and 3 card draws with no wild card, every draw with wild cards (where which
-            # naturals are held matters more: a deuce with KQ suited is not a deuce with AT)
-            named = (w == 0 and n <= 3) or w > 0
-            codes[m] = pack(RF, n, w, 0, 0, 0, 8191 - nat if named else 0, pen)
-        elif suited and fit[nat]:
-            # 2 to a straight flush is never a play worth refining by penalties: keep the vocabulary small
-            codes[m] = pack(SF, n, w, gaps, 4 - high, ways_of[nat], 8191 - nat if w > 0 else 0,
-                            pen if n_nat[m] == 3 else 0)
-        elif suited:
-            codes[m] = pack(FLUSH, n, w, 0, 4 - high, 0, 0, 0)
-        elif w == 0 and n <= 3 and high == n_nat[m]:
-            codes[m] = pack(HIGH, n, w, 0, 0, 0, 8191 - nat, pen & STRAIGHT_PENALTY)
-        elif fit[nat]:
-            inside = 1 if n == 4 and outs[nat] < 2 else 0
-            codes[m] = pack(STRAIGHT, n, w, inside, 4 - high, outs[nat] if n == 4 else gaps, 0, 0)
+                fam = PAIR_K
+                f1 = 0 if top >= hi else 1
         else:
-            codes[m] = pack(JUNK, n, w, 0, 4 - high, 0, 0, 0)
+            nat = nat1[m]
+            high = pop[nat >> hi] if hi < 13 else 0
+            suited = (suits[m] & (suits[m] - 1)) == 0
+            if w == 0 and n <= 3:  # penalties: what the discarded natural cards take away
+                rest = 31 ^ m
+                if suited and suits[rest] & suits[m]:
+                    pen |= FLUSH_PENALTY
+                if nat1[rest] & joins[nat]:
+                    pen |= STRAIGHT_PENALTY
+            if n_nat[m] == 1:
+                if top_of[nat] >= hi:
+                    fam = HIGH
+                    ranks = 8191 - nat
+                else:
+                    # with a wild card the rank matters (a joker with a Q draws to a royal, with a 5 it does not)
+                    fam = SINGLE_LOW
+                    ranks = 8191 - nat if w > 0 else 0
+                    pen = 0
+            else:
+                # gaps inside the naturals' span (for draws within a straight window); the ace plays low when
+                # every other rank is 5 or less
+                ace_low = (nat >> 12 & 1) == 1 and (nat & 0xFFF) < 16
+                top = top_of[nat & 0xFFF] if ace_low else top_of[nat]
+                lo = -1 if ace_low else top_of[nat & -nat]
+                gaps = top - lo - (n_nat[m] - 1)
+                if suited and (nat & ~ROYAL) == 0:
+                    # ranks named: 2 and 3 card draws with no wild card, every draw with wild cards (where which
+                    # naturals are held matters more: a deuce with KQ suited is not a deuce with AT)
+                    fam = RF
+                    ranks = 8191 - nat if (w == 0 and n <= 3) or w > 0 else 0
+                elif suited and fit[nat]:
+                    # 2 to a straight flush is never a play worth refining by penalties: keep the vocabulary small
+                    fam = SF
+                    f1 = gaps
+                    f2 = 4 - high
+                    f3 = ways_of[nat]
+                    ranks = 8191 - nat if w > 0 else 0
+                    pen = pen if n_nat[m] == 3 else 0
+                elif suited:
+                    fam = FLUSH
+                    f2 = 4 - high
+                    pen = 0
+                elif w == 0 and n <= 3 and high == n_nat[m]:
+                    fam = HIGH
+                    ranks = 8191 - nat
+                    pen = pen & STRAIGHT_PENALTY
+                elif fit[nat]:
+                    fam = STRAIGHT
+                    f1 = 1 if n == 4 and outs[nat] < 2 else 0  # inside
+                    f2 = 4 - high
+                    f3 = outs[nat] if n == 4 else gaps
+                    pen = 0
+                else:
+                    fam = JUNK
+                    f2 = 4 - high
+                    pen = 0
+        codes[m] = pack(fam, n, w, f1, f2, f3, ranks, pen)
 
 
 deal_codes = njit(cache=True)(_deal_codes)
 
 
 def _classify_deals(deals, wild_mode, hi, rank_group, classes5, binom, fit, ways_of, joins, outs, pop, top_of, vocab,
-                    out):
-    """out[i, held] = code of every hold of every deal, or with a vocabulary its id (binary search; -1 if none)."""
+                    codes, scratch, out):
+    """out[i, held] = code of every hold of every deal, or with a vocabulary its id (binary search; -1 if none).
+
+    `codes` (32) and `scratch` (7, 32) are the caller's (`_scratch`): a kernel that allocates nothing compiles
+    faster.
+    """
     n_vocab = vocab.shape[0]
-    codes = np.empty(32, dtype=np.int64)
-    scratch = np.zeros((7, 32), dtype=np.int64)  # column 0 (nothing held) stays zero
     for i in range(deals.shape[0]):
         cards = deals[i]
         colex = 0
@@ -264,6 +294,11 @@ def _classify_deals(deals, wild_mode, hi, rank_group, classes5, binom, fit, ways
 classify_deals = njit(cache=True, nogil=True)(_classify_deals)
 
 
+def _scratch() -> tuple[np.ndarray, np.ndarray]:
+    """classify_deals' scratch: a deal's 32 codes, and its subset tables (column 0, nothing held, stays zero)."""
+    return np.empty(32, dtype=np.int64), np.zeros((7, 32), dtype=np.int64)
+
+
 @dataclass(frozen=True)
 class _Rules:
     """What the classifier needs from a pay table."""
@@ -272,6 +307,13 @@ class _Rules:
     hi: int  # lowest rank of a paying pair (13: no pair pays)
     rank_group: np.ndarray  # per rank, its group for quads and trips
     group_names: tuple[str, ...]  # per group: "" (all ranks) or "aces", "2s-4s", "5s-Ks"
+
+
+def _classes5(table: PayTable) -> np.ndarray:
+    """Every final hand's pay class: the game's tables' (read from disk or built once per process)."""
+    from .solver import game_tables
+
+    return game_tables(table).classes5
 
 
 @lru_cache(maxsize=32)
@@ -304,8 +346,8 @@ def hold_codes(table: PayTable, deals: np.ndarray) -> np.ndarray:
     rules = _rules(table)
     deals = _deal_array(deals, table)
     out = np.empty((len(deals), 32), dtype=np.int64)
-    classify_deals(deals, rules.wild_mode, rules.hi, rules.rank_group, classify_all(table), binomials(),
-                   *rank_tables(rules.wild_mode == 1), np.empty(0, dtype=np.int64), out)
+    classify_deals(deals, rules.wild_mode, rules.hi, rules.rank_group, _classes5(table), binomials(),
+                   *rank_tables(rules.wild_mode == 1), np.empty(0, dtype=np.int64), *_scratch(), out)
     return out
 
 
@@ -627,9 +669,11 @@ def _vocabulary_and_ids(table: PayTable) -> tuple[Vocabulary, np.ndarray]:
     from .solver import distinct_deals
 
     deals, _ = distinct_deals(table.deck)
-    codes, inverse = np.unique(hold_codes(table, deals), return_inverse=True)
+    every = hold_codes(table, deals)
+    # a sort, then a binary search per hold: far faster than np.unique's return_inverse (an argsort)
+    codes = np.unique(every)
     codes.flags.writeable = False
-    ids = inverse.reshape(len(deals), 32).astype(np.int16)
+    ids = np.searchsorted(codes, every).reshape(len(deals), 32).astype(np.int16)
     ids.flags.writeable = False
     rules = _rules(table)
     patterns, clause_sets, bases, known = [], [], {}, []
@@ -667,8 +711,8 @@ def hold_patterns(table: PayTable, deals: np.ndarray) -> np.ndarray:
     rules = _rules(table)
     deals = _deal_array(deals, table)
     out = np.empty((len(deals), 32), dtype=np.int16)
-    classify_deals(deals, rules.wild_mode, rules.hi, rules.rank_group, classify_all(table), binomials(),
-                   *rank_tables(rules.wild_mode == 1), vocab.codes, out)
+    classify_deals(deals, rules.wild_mode, rules.hi, rules.rank_group, _classes5(table), binomials(),
+                   *rank_tables(rules.wild_mode == 1), vocab.codes, *_scratch(), out)
     return out
 
 

@@ -23,7 +23,6 @@ from ...errors import InputError
 from ..base import Decision, Hint, Option, State, action_error, random_generator
 from .analysis import MEASURE, check_coins, hint, hold_option, number, return_value
 from .cards import HAND_SIZE, card_str, hand_str, parse_card, parse_hold, shown
-from .evaluator import classify_hand
 from .inputs import parse_coins, parse_credits, parse_seed
 from .paytables import (
     DEFAULT_GAME,
@@ -36,7 +35,7 @@ from .paytables import (
     table_from_json,
     table_to_json,
 )
-from .solver import best_order, hold_values
+from .solver import best_order, hand_class, hold_values
 
 __all__ = [
     "DECISION_MEASURE", "GAME", "actions", "advice", "computer_action", "new_game", "parse_action",
@@ -202,7 +201,7 @@ def _draw(state: State, table: PayTable, hold: list[int]) -> State:
     rest = [c for c in range(table.deck) if c not in dealt]
     new = iter(rest[i] for i in rng.choice(len(rest), HAND_SIZE - len(hold), replace=False).tolist())
     final = [dealt[i] if i + 1 in hold else next(new) for i in range(HAND_SIZE)]
-    kind = table.hands[classify_hand(final, table)]
+    kind = table.hands[hand_class(final, table)]  # from the game's tables: a session never starts Numba
     per_coin = table.pays_for(bet)[table.hands.index(kind)]
     won = per_coin * bet
     tally = dict(state.tally)

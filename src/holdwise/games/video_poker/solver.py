@@ -13,6 +13,11 @@ holds are compared exactly as integers S(H) * M / C(cards left, 5 - |H|).
 
 Ties between holds of equal value (exactly equal) go to the hold that keeps fewer cards, then to
 the lower 5-bit mask of held positions (bit i = the i-th card of the sorted deal).
+
+What a first run builds it builds with NumPy, so a command that needs no kernel never starts Numba: the
+table T (`class_count_table`), the suit-distinct deals (`_canonical_deals`) and, through `stored_solve`, a
+game's solve (`solve_deals_numpy`, where this process has no compiled kernel). Each equals its kernel (the
+kernels stay: `solve_game` runs one, warm several times faster than NumPy).
 """
 
 from __future__ import annotations
@@ -27,22 +32,16 @@ import numpy as np
 
 from ...errors import InputError
 from ...solver.jit import njit
-from .evaluator import binomials, classify_all
+from .evaluator import binomials, classify_all, colex_blocks
 from .paytables import MAX_COINS, PayTable, max_scaled_pay
 
 __all__ = [
-    "HOLD_PRIORITY", "Deck", "GameReturn", "GameTables", "HandValues", "Hold", "analyze_hand", "deal_values", "deck", "hand_values",
-    "distinct_deals", "game_tables", "hold_values", "integer_pays", "solve_game",
+    "HOLD_PRIORITY", "POPCOUNT", "Deck", "GameReturn", "GameTables", "HandValues", "Hold", "analyze_hand", "deal_values", "deck", "hand_values",
+    "distinct_deals", "game_tables", "hold_values", "integer_pays", "solve_deals_numpy", "solve_game", "stored_solve",
 ]
 
 HAND = 5
-
-
-def _popcount5(mask):
-    return (mask & 1) + ((mask >> 1) & 1) + ((mask >> 2) & 1) + ((mask >> 3) & 1) + ((mask >> 4) & 1)
-
-
-popcount5 = njit(cache=True)(_popcount5)
+POPCOUNT = np.array([m.bit_count() for m in range(32)], dtype=np.int64)  # cards held by each 5-bit mask
 
 
 def _next_combination(combo, size):
@@ -101,63 +100,99 @@ def _subset_class_counts(n_cards, classes5, n_classes, binom, offset, table):
 subset_class_counts = njit(cache=True, nogil=True)(_subset_class_counts)
 
 
-def _deal_subsets(cards, binom, offset, rows, full):
-    """Row of T for each of the 32 subsets of a sorted deal; `full` = colex rank of the deal."""
-    for mask in range(32):
-        sub = 0
-        pos = 1
-        for j in range(HAND):
-            if (mask >> j) & 1:
-                sub += binom[cards[j], pos]
-                pos += 1
-        if mask == 31:
-            full[0] = sub
-            rows[mask] = -1
-        else:
-            rows[mask] = offset[pos - 1] + sub
+def _drop_ranks(n_cards: int, size: int, j: int, smaller: list[np.ndarray]) -> np.ndarray:
+    """Colex rank of every `size`-card set without its j-th card; smaller[j] = the same for the sets one card
+    smaller (see `class_count_table`)."""
+    binom = binomials()
+    out = np.empty(math.comb(n_cards, size), dtype=np.int64)
+    for t, start, count in colex_blocks(n_cards, size):
+        if j < size - 1:
+            out[start:start + count] = smaller[j][:count] + int(binom[t, size - 1])
+        else:  # dropping the top card t leaves the smaller set itself
+            out[start:start + count] = np.arange(count)
+    return out
 
 
-deal_subsets = njit(cache=True)(_deal_subsets)
+def class_count_table(n_cards: int, classes5: np.ndarray, n_classes: int) -> np.ndarray:
+    """`subset_class_counts` with NumPy: T[offset[k] + rank(X), c] = the final hands of class c containing X.
+
+    Sets of one size with the same top card t form a block (`colex_blocks`): t added to each smaller set r of
+    the cards below it. Without t such a set is r; without its j-th card (j below the top) it is t added to
+    r without its j-th card: a size's drops are the smaller size's, block by block. Every final hand counts
+    once under each of its five 4-card subsets (a bincount); T of a smaller set X is then the sum of T over
+    its sets one card larger, which counts each final hand once per card it has beyond X: / (5 - |X|).
+    """
+    offset = deck(n_cards).offset_list
+    table = np.zeros((offset[HAND], n_classes), dtype=np.int64)
+    drops = {1: [np.zeros(n_cards, dtype=np.int64)]}  # size -> [rank of each set without its j-th card]
+    for size in range(2, HAND):
+        drops[size] = [_drop_ranks(n_cards, size, j, drops[size - 1]) for j in range(size)]
+    classes = classes5.astype(np.int64)
+    counts4 = np.zeros((offset[HAND] - offset[HAND - 1]) * n_classes, dtype=np.int64)
+    for j in range(HAND):  # one drop at a time: one hand-sized array, not five
+        sub = _drop_ranks(n_cards, HAND, j, drops[HAND - 1])
+        sub *= n_classes
+        sub += classes
+        counts4 += np.bincount(sub, minlength=len(counts4))
+    table[offset[HAND - 1]:] = counts4.reshape(-1, n_classes)
+    for size in range(HAND - 1, 1, -1):
+        larger = table[offset[size]:offset[size + 1]].T.astype(np.float64)  # every sum < 2**53: exact
+        n_rows = offset[size] - offset[size - 1]
+        sums = np.zeros((n_classes, n_rows))
+        for drop in drops[size]:
+            for c in range(n_classes):
+                sums[c] += np.bincount(drop, weights=larger[c], minlength=n_rows)
+        table[offset[size - 1]:offset[size]] = sums.T.astype(np.int64) // (HAND - (size - 1))
+    table[0] = np.bincount(classes5, minlength=n_classes)
+    return table
 
 
-def _solve_deals(deals, weights, pay_sums, class_counts, classes5, pays, binom, offset, mult, priority,
-                 best_mask, best_value, totals):
+def _solve_deals(deals, weights, pay_sums, class_counts, classes5, pays, binom, offset, mult, priority, popcount,
+                 rows, value, best_mask, best_value, totals):
     """Best hold of every deal (exact), and the weighted class counts of the final hands it leads to.
 
     best_value[i] = S(H*) * mult[|H*|]: the best hold's payout sum scaled to the common weight.
-    totals[c] += weights[i] * mult[|H*|] * N_c(H*).
+    totals[c] += weights[i] * mult[|H*|] * N_c(H*). `rows` and `value` are scratch (32 each), `popcount`
+    the number of bits of each 5-bit mask. One kernel calling no other: a first run compiles it alone.
     """
     n_classes = class_counts.shape[1]
-    rows = np.empty(32, dtype=np.int64)
-    full = np.empty(1, dtype=np.int64)
-    value = np.empty(32, dtype=np.int64)
     for i in range(deals.shape[0]):
-        cards = deals[i]
-        deal_subsets(cards, binom, offset, rows, full)
-        for mask in range(31):
-            value[mask] = pay_sums[rows[mask]]
-        value[31] = pays[classes5[full[0]]]
+        # the row of T of each of the deal's 32 subsets (as `_subset_rows`); full = the deal's colex rank
+        full = 0
+        for mask in range(32):
+            sub = 0
+            pos = 1
+            for j in range(HAND):
+                if (mask >> j) & 1:
+                    sub += binom[deals[i, j], pos]
+                    pos += 1
+            if mask == 31:
+                full = sub
+            else:
+                rows[mask] = offset[pos - 1] + sub
+                value[mask] = pay_sums[rows[mask]]
+        value[31] = pays[classes5[full]]
         for bit in range(HAND):
             step = 1 << bit
             for mask in range(32):
                 if not mask & step:
                     value[mask] -= value[mask | step]
-        best = -1
-        top = 0
-        for mask in range(32):
-            scaled = value[mask] * mult[popcount5(mask)]
-            if best < 0 or scaled > top or (scaled == top and priority[mask] < priority[best]):
+        best = 0
+        top = value[0] * mult[0]
+        for mask in range(1, 32):
+            scaled = value[mask] * mult[popcount[mask]]
+            if scaled > top or (scaled == top and priority[mask] < priority[best]):
                 best = mask
                 top = scaled
         best_mask[i] = best
         best_value[i] = top
-        factor = weights[i] * mult[popcount5(best)]
-        held = popcount5(best)
+        held = popcount[best]
+        factor = weights[i] * mult[held]
         for mask in range(32):
             if (mask & best) == best:
-                sign = factor if (popcount5(mask) - held) % 2 == 0 else -factor
+                sign = factor if (popcount[mask] - held) % 2 == 0 else -factor
                 if mask == 31:
-                    totals[classes5[full[0]]] += sign
+                    totals[classes5[full]] += sign
                 else:
                     for c in range(n_classes):
                         totals[c] += sign * class_counts[rows[mask], c]
@@ -259,11 +294,39 @@ def _deals_valid(n_cards: int, deals: np.ndarray, weights: np.ndarray) -> bool:
                 and weights.min() >= 1 and int(weights.sum()) == math.comb(n_cards, HAND))
 
 
+def _canonical_deals(n_cards: int) -> tuple[np.ndarray, np.ndarray]:
+    """(suit-symmetry key as `canonical_keys`, hands it stands for) of each suit-distinct deal, keys ascending.
+
+    With NumPy over the colex blocks: every hand's four suit rank-masks, built up one card at a time. The
+    deals whose masks already rise with the suit (m0 <= m1 <= m2 <= m3) are one per key; a key stands for
+    the 4! / prod(k!) orders of its masks (k = how often a mask repeats): prod over i of how many of
+    m0..m_i equal m_i. (Every suit holds the same ranks: 52 cards, or 53 with the joker.)
+    """
+    cards = np.arange(n_cards)
+    natural = cards < 52
+    card_masks = [np.where(natural & (cards & 3 == s), 1 << (cards >> 2), 0).astype(np.int16) for s in range(4)]
+    card_masks.append((cards == 52).astype(np.int16))  # the joker, a fifth "suit" of one card
+    masks = card_masks
+    for size in range(2, HAND + 1):
+        total = math.comb(n_cards, size)
+        grown = [np.empty(total, dtype=np.int16) for _ in range(5)]
+        for t, start, count in colex_blocks(n_cards, size):
+            for s in range(5):
+                grown[s][start:start + count] = masks[s][:count] | card_masks[s][t]
+        masks = grown
+    joker = masks[4]
+    rising = (masks[0] <= masks[1]) & (masks[1] <= masks[2]) & (masks[2] <= masks[3])
+    m = [x[rising].astype(np.int64) for x in masks]
+    repeats = np.ones(len(m[0]), dtype=np.int64)
+    for i in range(1, 4):
+        repeats *= 1 + sum((m[j] == m[i]).astype(np.int64) for j in range(i))
+    keys = (((m[3] << 13 | m[2]) << 13 | m[1]) << 13 | m[0]) << 1 | joker[rising]
+    order = np.argsort(keys)
+    return keys[order], 24 // repeats[order]
+
+
 def _build_distinct_deals(n_cards: int) -> tuple[np.ndarray, np.ndarray]:
-    binom = binomials()
-    keys = np.empty(int(binom[n_cards, HAND]), dtype=np.int64)
-    canonical_keys(n_cards, binom, keys)
-    unique, counts = np.unique(keys, return_counts=True)
+    unique, counts = _canonical_deals(n_cards)
     # rebuild one deal per key: sorted suit masks go to suits 0..3, the joker is card 52
     present = np.zeros((len(unique), n_cards), dtype=bool)
     present[:, 52:] = (unique & 1)[:, None].astype(bool) if n_cards > 52 else present[:, 52:]
@@ -297,8 +360,7 @@ def game_tables(table: PayTable) -> GameTables:
         classes5.flags.writeable = False
         return GameTables(table, d, classes5, counts)
     classes5 = classify_all(table)
-    counts = np.zeros((int(d.offset[HAND]), len(table.hands)), dtype=np.int64)
-    subset_class_counts(table.deck, classes5, len(table.hands), binomials(), d.offset, counts)
+    counts = class_count_table(table.deck, classes5, len(table.hands))
     save_tables(table, classes5, counts)
     return GameTables(table, d, classes5, counts)
 
@@ -389,17 +451,112 @@ def solve_game(table: PayTable, coins: int = MAX_COINS, deals: np.ndarray | None
     best_mask = np.empty(len(deals), dtype=np.int64)
     best_value = np.empty(len(deals), dtype=np.int64)
     binom = binomials()
+    rows, value = np.empty(32, dtype=np.int64), np.empty(32, dtype=np.int64)
     step = max(1, len(deals) // 50)
     for lo in range(0, len(deals), step):
         part = slice(lo, min(len(deals), lo + step))
         solve_deals(deals[part], weights[part], pay_sums, tables.class_counts, tables.classes5, pays, binom,
-                    d.offset, d.mult, HOLD_PRIORITY, best_mask[part], best_value[part], totals)
+                    d.offset, d.mult, HOLD_PRIORITY, POPCOUNT, rows, value, best_mask[part], best_value[part], totals)
         if progress is not None:
             progress(part.stop - part.start, len(deals))
-    total = int(math.comb(table.deck, HAND)) * d.weight
-    combos = [int(x) for x in totals]
+    return _game_return(table, coins, [int(x) for x in totals], time.perf_counter() - start)
+
+
+def _game_return(table: PayTable, coins: int, combos: list[int], seconds: float) -> GameReturn:
+    """A game's return from its final-hand class counts (every deal weighted by the deck's M)."""
+    total = math.comb(table.deck, HAND) * deck(table.deck).weight
     exact = sum(Fraction(c) * p for c, p in zip(combos, table.pays_for(coins))) / total
-    return GameReturn(table, coins, combos, total, exact, time.perf_counter() - start)
+    return GameReturn(table, coins, combos, total, exact, seconds)
+
+
+# _PLACE[j, mask] = the place (1-5) of the j-th card of a deal among the cards of `mask`, 0 when it is left out
+_PLACE = np.array([[(m & ((1 << j) - 1)).bit_count() + 1 if m >> j & 1 else 0 for m in range(32)]
+                   for j in range(HAND)], dtype=np.int64)
+# _MOBIUS_SIGN[h, m] = (-1)^|m - h| when m ⊇ h, else 0: the weight of T[m] in the draws N(h)
+_MOBIUS_SIGN = np.array([[(-1) ** (m & ~h).bit_count() if m & h == h else 0 for m in range(32)]
+                         for h in range(32)], dtype=np.int64)
+_BY_PRIORITY = np.argsort(HOLD_PRIORITY)  # the masks in tie order: fewer cards held, then the lower mask
+_NUMPY_CHUNK = 8192  # deals at a time: a few (chunk, 32) arrays, a few MB
+
+
+def solve_deals_numpy(deals: np.ndarray, weights: np.ndarray, tables: GameTables, pays: np.ndarray,
+                      progress: Callable[[int, int], None] | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """`solve_deals` with NumPy, a chunk of deals at a time: (best_mask, best_value, totals), equal to the kernel's.
+
+    Slower than the kernel warm (about 10x) but it needs no compiling: the one-off solve of a fresh process.
+    The Möbius transform runs over the (2, 2, 2, 2, 2) view of each deal's 32 values (one axis per card);
+    the best hold is the first maximum in tie order. totals = sum over deals and masks m ⊇ best of
+    ±w x mult[|best|] x T[m], gathered per row of T first (a float bincount: every sum of these integers
+    is below 32 x C(53, 5) x M < 2^53, so it is exact).
+    """
+    d = tables.deck
+    n_classes = tables.class_counts.shape[1]
+    pay_sums = tables.class_counts @ pays
+    offset = np.asarray(d.offset)
+    binom = binomials().copy()
+    binom[:, 0] = 0  # a card left out adds nothing to a subset's rank
+    best_mask = np.empty(len(deals), dtype=np.int64)
+    best_value = np.empty(len(deals), dtype=np.int64)
+    per_row = np.zeros(int(offset[HAND]), dtype=np.int64)
+    last = np.zeros(n_classes, dtype=np.int64)
+    for lo in range(0, len(deals), _NUMPY_CHUNK):
+        part = slice(lo, min(len(deals), lo + _NUMPY_CHUNK))
+        cards = deals[part]
+        rank = sum(binom[cards[:, j, None], _PLACE[j][None, :]] for j in range(HAND))  # colex rank of each subset
+        full = rank[:, 31].copy()
+        rows = rank + offset[POPCOUNT]
+        rows[:, 31] = 0  # the whole deal has no row of T: its class is read apart
+        value = pay_sums[rows]
+        value[:, 31] = pays[tables.classes5[full]]
+        cube = value.reshape(-1, 2, 2, 2, 2, 2)
+        for axis in range(1, HAND + 1):
+            without = [slice(None)] * 6
+            with_ = [slice(None)] * 6
+            without[axis], with_[axis] = 0, 1
+            cube[tuple(without)] -= cube[tuple(with_)]
+        value *= d.mult[POPCOUNT]
+        ordered = value[:, _BY_PRIORITY]
+        first = ordered.argmax(axis=1)
+        best = _BY_PRIORITY[first]
+        best_mask[part] = best
+        best_value[part] = ordered[np.arange(len(first)), first]
+        coef = _MOBIUS_SIGN[best] * (weights[part] * d.mult[POPCOUNT[best]])[:, None]
+        per_row += np.bincount(rows[:, :31].ravel(), weights=coef[:, :31].ravel().astype(np.float64),
+                               minlength=len(per_row)).astype(np.int64)
+        last += np.bincount(tables.classes5[full], weights=coef[:, 31].astype(np.float64),
+                            minlength=n_classes).astype(np.int64)
+        if progress is not None:
+            progress(part.stop - part.start, len(deals))
+    return best_mask, best_value, per_row @ tables.class_counts + last
+
+
+def stored_solve(table: PayTable, coins: int = MAX_COINS,
+                 progress: Callable[[int, int], None] | None = None) -> GameReturn:
+    """`solve_game` of a game at a bet, read from the disk when a valid copy is there (a fresh process then runs
+    no kernel), else solved and written (atomically).
+
+    A solve here uses the kernel when this process has it ready, else NumPy (`solve_deals_numpy`): a first run
+    never waits for Numba to start and compile. The answers are equal.
+    """
+    import time
+
+    from .store import load_solve, save_solve
+
+    start = time.perf_counter()
+    pays, _ = integer_pays(table, coins)  # the bet and the pays checked as solve_game checks them
+    total = math.comb(table.deck, HAND) * deck(table.deck).weight
+    combos = load_solve(table, coins, lambda c: len(c) == len(table.hands) and min(c) >= 0 and sum(c) == total)
+    if combos is not None:
+        return _game_return(table, coins, combos, time.perf_counter() - start)
+    if getattr(solve_deals, "signatures", None):  # a Numba dispatcher already compiled in this process
+        result = solve_game(table, coins, progress=progress)
+    else:
+        tables = game_tables(table)
+        deals, weights = distinct_deals(table.deck)
+        *_, totals = solve_deals_numpy(deals, weights, tables, pays, progress)
+        result = _game_return(table, coins, [int(x) for x in totals], time.perf_counter() - start)
+    save_solve(table, coins, result.combinations)
+    return result
 
 
 def deal_values(table: PayTable, deals: np.ndarray | Sequence,
@@ -413,7 +570,8 @@ def deal_values(table: PayTable, deals: np.ndarray | Sequence,
     best_value = np.empty(len(deals), dtype=np.int64)
     totals = np.zeros(len(table.hands), dtype=np.int64)
     solve_deals(deals, np.ones(len(deals), dtype=np.int64), tables.class_counts @ pays, tables.class_counts,
-                tables.classes5, pays, binomials(), d.offset, d.mult, HOLD_PRIORITY, best_mask, best_value, totals)
+                tables.classes5, pays, binomials(), d.offset, d.mult, HOLD_PRIORITY, POPCOUNT,
+                np.empty(32, dtype=np.int64), np.empty(32, dtype=np.int64), best_mask, best_value, totals)
     return best_mask, [Fraction(int(v), d.weight * denominator) for v in best_value]
 
 
@@ -441,7 +599,6 @@ class Hold:
 _MOBIUS = tuple((np.array([m for m in range(32) if not m >> b & 1]), np.array([m | 1 << b for m in range(32)
                                                                                 if not m >> b & 1]))
                 for b in range(HAND))
-_POPCOUNT = np.array([bin(m).count("1") for m in range(32)], dtype=np.int64)
 
 
 @lru_cache(maxsize=64)
@@ -459,7 +616,7 @@ def _sorted_hand(cards: Sequence[int], table: PayTable) -> np.ndarray:
 
 
 def _subset_rows(hand: np.ndarray, table: PayTable) -> tuple[np.ndarray, int]:
-    """The rows of T of a sorted hand's 31 proper subsets and the colex rank of the hand (as `deal_subsets`).
+    """The rows of T of a sorted hand's 31 proper subsets and the colex rank of the hand (as `solve_deals`).
 
     Plain Python: one hand is 80 table reads, and a process that analyzes one hand then never waits for
     Numba to load a kernel (~0.4 s in a fresh process).
@@ -504,7 +661,16 @@ def hold_values(cards: Sequence[int], table: PayTable, coins: int = MAX_COINS) -
     for low, high in _MOBIUS:
         value[low] -= value[high]
     d = deck(table.deck)
-    return value * d.mult[_POPCOUNT], d.weight * denominator
+    return value * d.mult[POPCOUNT], d.weight * denominator
+
+
+def hand_class(cards: Sequence[int], table: PayTable) -> int:
+    """Pay class of one hand of five cards, read from the game's tables (as `evaluator.classify_hand`, no kernel)."""
+    _, full = _subset_rows(_sorted_hand(cards, table), table)
+    return int(game_tables(table).classes5[full])
+
+
+__all__.append("hand_class")
 
 
 def best_order(values: np.ndarray) -> list[int]:
@@ -545,7 +711,7 @@ def hand_values(cards: Sequence[int], table: PayTable, coins: int = MAX_COINS) -
         counts[low] -= counts[high]
     _, pays, denominator = _scaled_pays(table, coins)
     d = tables.deck
-    values = (counts @ pays) * d.mult[_POPCOUNT]
+    values = (counts @ pays) * d.mult[POPCOUNT]
     return HandValues(tuple(hand.tolist()), values, d.weight * denominator, counts, best_order(values))
 
 

@@ -8,10 +8,14 @@ chart with its cost curve (about half a minute a game): both are solved once and
 of answer, the pay table in full and the coins). A file is trusted only when its recorded key matches and its
 figures have the expected shape; otherwise it is computed again. One process computes a key at a time (a
 file lock); the others wait and then read its file.
+
+A game's solve at a bet (its final-hand class counts over every deal, `solver.stored_solve`) is kept beside them
+as JSON with a checksum (`load_solve`, `save_solve`): a fresh `video-poker return` reads it and runs no kernel.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 from collections.abc import Callable
@@ -32,8 +36,9 @@ from ...storage import (
 from .paytables import PayTable, resolve_game, table_to_json
 
 __all__ = [
-    "FORMAT", "KINDS", "MAX_TABLE_FILES", "TABLES_FORMAT", "deals_path", "is_stored", "load_deals", "load_tables",
-    "save_deals", "save_tables", "stored", "stored_path", "stored_return", "stored_strategy", "tables_path",
+    "FORMAT", "KINDS", "MAX_TABLE_FILES", "TABLES_FORMAT", "deals_path", "is_stored", "load_deals", "load_solve",
+    "load_tables", "save_deals", "save_solve", "save_tables", "solve_path", "stored", "stored_path", "stored_return",
+    "stored_strategy", "tables_path",
 ]
 
 FORMAT = 1  # bump when an answer's JSON changes meaning: old files stop matching their key
@@ -131,6 +136,46 @@ def stored_strategy(game: str | PayTable, coins: int, progress: Progress | None 
     """`holdwise video-poker strategy --curve --json` of a game at a bet (the derived basic chart, its costliest
     exceptions and the cost curve of 1-40 lines), kept on disk."""
     return stored("strategy", game, coins, progress, paytable_file)
+
+
+# ---- a game's solve ------------------------------------------------------------------------------------------
+
+
+def _solve_key(table: PayTable, coins: int) -> str:
+    return _key("solve", table, coins)
+
+
+def solve_path(table: PayTable, coins: int) -> Path:
+    """The file of a game's solve at a bet."""
+    return stored_path("solve", table, coins)
+
+
+def _solve_digest(key: str, combinations: list) -> str:
+    return hashlib.sha256(json.dumps([key, combinations]).encode()).hexdigest()
+
+
+def load_solve(table: PayTable, coins: int, valid: Callable[[list[int]], bool]) -> list[int] | None:
+    """The final-hand class counts of a game's solve at a bet from disk, or None (missing, unreadable, of another
+    key, changed since written (checksum) or refused by `valid`)."""
+    key = _solve_key(table, coins)
+    data = read_json(solve_path(table, coins))
+    if not isinstance(data, dict) or data.get("key") != key:
+        return None
+    combinations = data.get("combinations")
+    if (not isinstance(combinations, list) or not combinations
+            or not all(isinstance(c, int) and not isinstance(c, bool) for c in combinations)
+            or data.get("digest") != _solve_digest(key, combinations) or not valid(combinations)):
+        return None
+    return combinations
+
+
+def save_solve(table: PayTable, coins: int, combinations: list[int]) -> None:
+    """Keep a game's solve at a bet (atomically; a cache folder that cannot be written costs speed, not answers)."""
+    key = _solve_key(table, coins)
+    combinations = [int(c) for c in combinations]
+    with contextlib.suppress(OSError):
+        write_json(solve_path(table, coins), {"key": key, "combinations": combinations,
+                                              "digest": _solve_digest(key, combinations)})
 
 
 # ---- deck-level tables ---------------------------------------------------------------------------------------

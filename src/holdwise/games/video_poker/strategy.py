@@ -52,12 +52,11 @@ from .evaluator import binomials
 from .paytables import MAX_COINS, PayTable
 from .solver import (
     HOLD_PRIORITY,
-    deal_subsets,
+    POPCOUNT,
     distinct_deals,
     game_tables,
     hold_values,
     integer_pays,
-    popcount5,
 )
 
 __all__ = [
@@ -81,30 +80,38 @@ UNION_PARTS_LIMIT = 4
 # every hold of every deal
 
 
-def _all_hold_values(deals, pay_sums, classes5, pays, binom, offset, mult, priority, values, best_mask):
+def _all_hold_values(deals, pay_sums, classes5, pays, binom, offset, mult, priority, popcount, value, values,
+                     best_mask):
     """values[i, mask] = S(H) x mult[|H|] for every hold of every deal; best_mask[i] = the solver's best hold.
 
-    S(H) = sum over Y, H ⊆ Y ⊆ deal of (-1)^|Y - H| T[Y] . pays (the Möbius transform of the solver).
+    S(H) = sum over Y, H ⊆ Y ⊆ deal of (-1)^|Y - H| T[Y] . pays (the Möbius transform of the solver). `value`
+    is scratch (32), `popcount[mask]` the cards held. A kernel calling no other: a first run compiles it alone.
     """
-    rows = np.empty(32, dtype=np.int64)
-    full = np.empty(1, dtype=np.int64)
-    value = np.empty(32, dtype=np.int64)
     for i in range(deals.shape[0]):
-        deal_subsets(deals[i], binom, offset, rows, full)
-        for mask in range(31):
-            value[mask] = pay_sums[rows[mask]]
-        value[31] = pays[classes5[full[0]]]
+        full = 0
+        for mask in range(32):  # the row of T of each subset (as `solver.hand_values`); full = the deal's rank
+            sub = 0
+            pos = 1
+            for j in range(HAND):
+                if (mask >> j) & 1:
+                    sub += binom[deals[i, j], pos]
+                    pos += 1
+            if mask == 31:
+                full = sub
+            else:
+                value[mask] = pay_sums[offset[pos - 1] + sub]
+        value[31] = pays[classes5[full]]
         for bit in range(HAND):
             step = 1 << bit
             for mask in range(32):
                 if not mask & step:
                     value[mask] -= value[mask | step]
-        best = -1
-        top = 0
+        best = 0
+        top = value[0] * mult[0]
         for mask in range(32):
-            scaled = value[mask] * mult[popcount5(mask)]
+            scaled = value[mask] * mult[popcount[mask]]
             values[i, mask] = scaled
-            if best < 0 or scaled > top or (scaled == top and priority[mask] < priority[best]):
+            if scaled > top or (scaled == top and priority[mask] < priority[best]):
                 best = mask
                 top = scaled
         best_mask[i] = best
@@ -113,24 +120,27 @@ def _all_hold_values(deals, pay_sums, classes5, pays, binom, offset, mult, prior
 all_hold_values = njit(cache=True, nogil=True)(_all_hold_values)
 
 
-def _chosen_class_totals(deals, weights, masks, class_counts, classes5, binom, offset, mult, totals):
+def _chosen_class_totals(deals, weights, masks, class_counts, classes5, binom, offset, mult, popcount, totals):
     """totals[c] += w_i x mult[|H_i|] x N_c(H_i): the final-hand class counts of one chosen hold per deal."""
     n_classes = class_counts.shape[1]
-    rows = np.empty(32, dtype=np.int64)
-    full = np.empty(1, dtype=np.int64)
     for i in range(deals.shape[0]):
-        deal_subsets(deals[i], binom, offset, rows, full)
         hold = masks[i]
-        held = popcount5(hold)
+        held = popcount[hold]
         factor = weights[i] * mult[held]
         for mask in range(32):
             if (mask & hold) == hold:
-                sign = factor if (popcount5(mask) - held) % 2 == 0 else -factor
+                sign = factor if (popcount[mask] - held) % 2 == 0 else -factor
+                sub = 0
+                pos = 1
+                for j in range(HAND):
+                    if (mask >> j) & 1:
+                        sub += binom[deals[i, j], pos]
+                        pos += 1
                 if mask == 31:
-                    totals[classes5[full[0]]] += sign
+                    totals[classes5[sub]] += sign
                 else:
                     for c in range(n_classes):
-                        totals[c] += sign * class_counts[rows[mask], c]
+                        totals[c] += sign * class_counts[offset[pos - 1] + sub, c]
 
 
 chosen_class_totals = njit(cache=True, nogil=True)(_chosen_class_totals)
@@ -180,15 +190,15 @@ def _rank_keys(deals: np.ndarray) -> np.ndarray:
     then fewer cards (a hold that is the top of another comes first). Digits base 16 from the top held card
     down: rank + 1 (the joker 14), 0 past the last held card. Drawing five comes last.
     """
-    ranks = deals >> 2  # sorted cards: ranks ascending, the joker (52) is rank 13
-    keys = np.full((len(deals), 32), 16**HAND, dtype=np.int64)
-    for mask in range(1, 32):
-        held = [j for j in range(HAND - 1, -1, -1) if mask >> j & 1]
-        key = np.zeros(len(deals), dtype=np.int64)
-        for k in range(HAND):
-            key = key * 16 + (ranks[:, held[k]] + 1 if k < len(held) else 0)
-        keys[:, mask] = key
+    # sorted cards: ranks ascending, the joker (52) is rank 13; held card j is the digit of 16^(4 - k) with k the
+    # held cards above it, so every key is one product (rank + 1) @ _RANK_DIGITS
+    keys = ((np.asarray(deals) >> 2) + 1).astype(np.int64) @ _RANK_DIGITS
+    keys[:, 0] = 16**HAND
     return keys
+
+
+_RANK_DIGITS = np.array([[16 ** (HAND - 1 - (mask >> j + 1).bit_count()) if mask >> j & 1 else 0 for mask in range(32)]
+                         for j in range(HAND)], dtype=np.int64)
 
 
 @lru_cache(maxsize=4)
@@ -202,8 +212,8 @@ def deal_table(table: PayTable, coins: int = MAX_COINS) -> DealTable:
     n = len(deals)
     values = np.empty((n, 32), dtype=np.int64)
     best_mask = np.empty(n, dtype=np.int64)
-    all_hold_values(deals, pay_sums, tables.classes5, pays, binomials(), d.offset, d.mult, HOLD_PRIORITY, values,
-                    best_mask)
+    all_hold_values(deals, pay_sums, tables.classes5, pays, binomials(), d.offset, d.mult, HOLD_PRIORITY, POPCOUNT,
+                    np.empty(32, dtype=np.int64), values, best_mask)
     best_value = values[np.arange(n), best_mask]
     keys = _rank_keys(deals)
     priority = np.broadcast_to(HOLD_PRIORITY, (n, 32))
@@ -221,7 +231,7 @@ def class_totals(dt: DealTable, masks: np.ndarray) -> list[int]:
     tables = game_tables(dt.table)
     totals = np.zeros(len(dt.table.hands), dtype=np.int64)
     chosen_class_totals(dt.deals, dt.weights, np.asarray(masks, dtype=np.int64), tables.class_counts,
-                        tables.classes5, binomials(), tables.deck.offset, tables.deck.mult, totals)
+                        tables.classes5, binomials(), tables.deck.offset, tables.deck.mult, POPCOUNT, totals)
     return [int(x) for x in totals]
 
 
@@ -361,22 +371,21 @@ def _second_value(d, skip, start, line, value, pos, fallback):
     return top, val
 
 
-second_value = njit(cache=True)(_second_value)
+second_value = njit(cache=True, inline="always")(_second_value)  # inlined in its callers: no compile of its own
 
 
-def _sweep(order, pos, start, line, value, weights, fallback, by_start, by_entry, deal_of, choice):
+def _sweep(order, pos, start, line, value, weights, fallback, by_start, by_entry, deal_of, choice, lines, up, down):
     """One pass of insertion moves over every line of `order`; returns (moves made, total gain).
 
     Moving line a from position p to q < p switches the deals whose chosen line c stands at q..p-1 and hold
     a to a: gain sum w (v_a - v_c). Moving it to q > p switches the deals that chose a and whose next line
     s stands at p+1..q to s: gain sum w (v_s - v_a). Each line moves to its best place if that gains.
+    `lines` is a copy of `order` (the lines visited), `up` and `down` scratch as long: the caller's, so the
+    kernel allocates nothing (it compiles faster).
     """
     n_pos = order.shape[0]
-    up = np.zeros(n_pos, dtype=np.int64)
-    down = np.zeros(n_pos, dtype=np.int64)
     moves = 0
     gained = 0
-    lines = order.copy()
     for a in lines:
         p = pos[a]
         for k in range(n_pos):
@@ -483,7 +492,8 @@ class OrderSearch:
         e = self.entries
         for n in range(1, max_sweeps + 1):
             moves, _ = sweep(self.order, self.pos, e.start, e.line, e.value, self.weights, e.fallback,
-                             e.by_line_start, e.by_line_entry, e.deal_of, self.choice)
+                             e.by_line_start, e.by_line_entry, e.deal_of, self.choice, self.order.copy(),
+                             np.zeros(len(self.order), dtype=np.int64), np.zeros(len(self.order), dtype=np.int64))
             if progress is not None:
                 progress(n)
             if moves == 0:
