@@ -7,7 +7,8 @@ The baseline is checked out into a temporary git worktree and run from its own `
 packages; each tree gets its own cache folder (HOLDWISE_CACHE_DIR), warmed by one run of every command first, so
 "fresh process" means a new process with the disk caches (Numba's and holdwise's) already filled, as a user's
 second command finds them. Warm figures are medians of many calls inside one process (kernels compiled, the
-game's tables built). Prints the table (before, after, ratio, target) and writes JSON.
+game's tables built). "First run" rows start a process with both caches empty, as after install. Prints the
+table (before, after, ratio, target) and writes JSON; a command that a tree refuses (exit 2) shows "refused".
 """
 
 from __future__ import annotations
@@ -43,6 +44,23 @@ COMMANDS = [
     ("fresh `poker-dice hint` (3 players)", ["poker-dice", "hint", "1", "1", "3", "4", "6", "--rolls-left", "2",
                                              "--players", "3", "--position", "3", "--to-beat", "66622"], None, None,
      False),
+]
+
+# first run after install: a new process with empty caches (Numba's and holdwise's): (name, command, target s)
+FIRST_RUN = [
+    ("first run: `video-poker hold`", ["video-poker", "hold", "AS", "KS", "QS", "JS", "9D"], 3.0),
+    ("first run: `video-poker return`", ["video-poker", "return"], 3.0),
+    ("first run: `video-poker strategy`", ["video-poker", "strategy"], 3.0),
+    ("first run: `farkle turn`", ["farkle", "turn"], 3.0),
+    ("first run: `farkle hint` (race-blind)", ["farkle", "hint", "1", "1", "5", "2", "3", "4", "--turn-total", "300"],
+     3.0),
+    ("first run: `farkle match --target 1000`", ["farkle", "match", "--target", "1000"], 3.0),
+    ("first run: `farkle loadout` (8 dice, 11 choices)", ["farkle", "loadout", "--owned",
+                                                          "ordinary*4,weighted,lucky,odd,kings"], 3.0),
+    ("first run: `poker-dice duel`", ["poker-dice", "duel"], 3.0),
+    ("first run: `poker-dice hint` (3 players)", ["poker-dice", "hint", "1", "1", "3", "4", "6", "--rolls-left", "2",
+                                                  "--players", "3", "--position", "3", "--to-beat", "66622"], 3.0),
+    ("first run: `dice-poker --table B`", ["dice-poker", "--table", "B"], 3.0),
 ]
 
 # in-process timings: (name, setup, statement, number of calls, unit scale, unit, target)
@@ -106,6 +124,18 @@ def _fresh(src: Path, cache: Path, args: list[str], repeat: int, empty: bool = F
     return statistics.median(times)
 
 
+def _first(src: Path, args: list[str]) -> float | None:
+    """Wall time of one new process with empty Numba and holdwise caches (the first run after install)."""
+    with tempfile.TemporaryDirectory(prefix="holdwise-first-") as tmp:
+        env = dict(_env(src, Path(tmp) / "holdwise"), NUMBA_CACHE_DIR=str(Path(tmp) / "numba"))
+        start = time.perf_counter()
+        done = subprocess.run([sys.executable, "-m", "holdwise", *args], capture_output=True, cwd=src.parent, env=env)
+        if done.returncode == 2:
+            return None
+        done.check_returncode()
+        return time.perf_counter() - start
+
+
 def _shown(value: float | None, unit: str) -> str:
     return f"{value:>7.3f} {unit:<2}" if value is not None else f"{'refused':>10}"
 
@@ -128,6 +158,7 @@ def main() -> None:
     wanted = [w for w in opts.only.split(",") if w]
     commands = [c for c in COMMANDS if not wanted or any(w in c[0] for w in wanted)]
     warm = [c for c in WARM if not wanted or any(w in c[0] for w in wanted)]
+    first = [c for c in FIRST_RUN if not wanted or any(w in c[0] for w in wanted)]
     rows = []
     with tempfile.TemporaryDirectory(prefix="holdwise-wait-") as tmp:
         base = Path(tmp) / "baseline"
@@ -141,6 +172,10 @@ def main() -> None:
                     _fresh(src, cache, args, 1)
             for name, args, target, runs, empty in commands:
                 before, after = (_fresh(*trees[k], args, runs or opts.repeat, empty) for k in ("before", "after"))
+                rows.append((name, before, after, "s", target))
+                print(f"  {name}: {_shown(before, 's')} -> {_shown(after, 's')}", flush=True)
+            for name, args, target in first:
+                before, after = (_first(trees[k][0], args) for k in ("before", "after"))
                 rows.append((name, before, after, "s", target))
                 print(f"  {name}: {_shown(before, 's')} -> {_shown(after, 's')}", flush=True)
             for name, setup, stmt, number, scale, unit, target in warm:

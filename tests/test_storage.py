@@ -42,3 +42,18 @@ def test_exclusive_is_exclusive(tmp_path):
             assert second is False
     with storage.exclusive(lock, wait=False) as third:
         assert third is True
+
+
+def test_prune_tolerates_a_file_deleted_meanwhile(tmp_path, monkeypatch):
+    # another process pruning the same folder may delete a file between the listing and its stat
+    from pathlib import Path
+
+    from holdwise.storage import prune
+
+    for i in range(4):
+        (tmp_path / f"{i}.npz").write_bytes(b"x")
+    gone = tmp_path / "gone.npz"
+    listed = sorted(tmp_path.glob("*.npz")) + [gone]
+    monkeypatch.setattr(Path, "glob", lambda self, pattern: iter(listed))
+    prune(tmp_path, "*.npz", 2)
+    assert len([p for p in listed if p.exists()]) == 2

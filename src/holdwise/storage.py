@@ -137,7 +137,13 @@ def load_arrays(path: Path, key: str, names: tuple[str, ...], valid: Callable[..
 
 def prune(folder: Path, pattern: str, keep: int) -> None:
     """Delete all but the `keep` most recently used files of `folder` matching `pattern`."""
-    files = sorted(Path(folder).glob(pattern), key=lambda p: p.stat().st_mtime, reverse=True)
+    def used(path: Path) -> float:
+        try:
+            return path.stat().st_mtime
+        except OSError:  # deleted meanwhile by another process pruning the same folder
+            return -1.0
+
+    files = sorted(Path(folder).glob(pattern), key=used, reverse=True)
     for old in files[keep:]:
         with contextlib.suppress(OSError):
             old.unlink()

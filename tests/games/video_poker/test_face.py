@@ -158,3 +158,10 @@ def test_session_hint_values_match_the_fast_path():
             values, scale = hold_values(cards, table)
             assert best_order(values) == [h.mask for h in holds]
             assert [Fraction(int(values[h.mask]), scale) for h in holds] == [h.value_exact for h in holds]
+
+
+def test_a_stored_return_reports_every_deal_done():
+    vp.game_return("jacks-or-better-9-6", 4)  # solved (or read) once
+    seen = []
+    vp.game_return("jacks-or-better-9-6", 4, progress=lambda d, t: seen.append((d, t)))
+    assert seen[-1] == (134_459, 134_459)

@@ -547,6 +547,9 @@ def stored_solve(table: PayTable, coins: int = MAX_COINS,
     total = math.comb(table.deck, HAND) * deck(table.deck).weight
     combos = load_solve(table, coins, lambda c: len(c) == len(table.hands) and min(c) >= 0 and sum(c) == total)
     if combos is not None:
+        if progress is not None:  # every deal done at once
+            n_deals = len(distinct_deals(table.deck)[0])
+            progress(n_deals, n_deals)
         return _game_return(table, coins, combos, time.perf_counter() - start)
     if getattr(solve_deals, "signatures", None):  # a Numba dispatcher already compiled in this process
         result = solve_game(table, coins, progress=progress)
