@@ -56,3 +56,15 @@ def test_optimal_keeps_of_columns_are_those_of_each_column():
     for j in range(30):
         one_values, one_keeps = optimal_keeps(lat, e[:, j].copy(), 1e-12)
         assert np.array_equal(values[:, j], one_values) and np.array_equal(keeps[:, j], one_keeps)
+
+
+def test_optimal_keeps_of_columns_break_exact_ties_as_each_column():
+    # whole-number keep values tie exactly; with no tolerance a tie is still a tie (>=) and goes to the later keep
+    dice = Dice(3, 4)
+    lat = dice.lattice
+    rng = np.random.default_rng(7)
+    e = rng.integers(0, 3, size=(lat.n_keeps, 12)).astype(float)
+    values, keeps = optimal_keeps(lat, e, np.zeros(12))
+    for j in range(12):
+        one_values, one_keeps = optimal_keeps(lat, e[:, j].copy(), 0.0)
+        assert np.array_equal(values[:, j], one_values) and np.array_equal(keeps[:, j], one_keeps)
