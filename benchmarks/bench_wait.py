@@ -46,6 +46,10 @@ COMMANDS = [
      False),
 ]
 
+# what no command can go below: Python started with the libraries a command prints with (typer, rich) and computes
+# with (numpy) imported; the fresh-process rows are read against it
+FLOOR = "import numpy, typer, rich.console, rich.table"
+
 # first run after install: a new process with empty caches (Numba's and holdwise's): (name, command, target s)
 FIRST_RUN = [
     ("first run: `video-poker hold`", ["video-poker", "hold", "AS", "KS", "QS", "JS", "9D"], 3.0),
@@ -105,7 +109,18 @@ print(json.dumps(statistics.median(times)))
 def _env(src: Path, cache: Path) -> dict:
     env = dict(os.environ, PYTHONPATH=str(src), HOLDWISE_CACHE_DIR=str(cache), COLUMNS="80")
     env.pop("NUMBA_DISABLE_JIT", None)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)  # an installed package has its .pyc files: the warm-up writes them
     return env
+
+
+def _floor(repeat: int) -> float:
+    """Median wall time of a new process that only imports what every command needs (the chosen libraries)."""
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        subprocess.run([sys.executable, "-c", FLOOR], check=True, env=_env(ROOT / "src", ROOT))
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
 
 
 def _fresh(src: Path, cache: Path, args: list[str], repeat: int, empty: bool = False) -> float | None:
@@ -170,6 +185,10 @@ def main() -> None:
             for src, cache in trees.values():  # fill Numba's and holdwise's caches once
                 for _, args, _, _, _ in commands:
                     _fresh(src, cache, args, 1)
+            if commands:
+                floor = _floor(opts.repeat)
+                rows.append(("floor: python importing numpy, typer, rich", floor, floor, "s", None))
+                print(f"  floor: {floor:.3f} s", flush=True)
             for name, args, target, runs, empty in commands:
                 before, after = (_fresh(*trees[k], args, runs or opts.repeat, empty) for k in ("before", "after"))
                 rows.append((name, before, after, "s", target))

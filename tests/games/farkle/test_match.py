@@ -48,6 +48,27 @@ def test_threads_do_not_change_the_answer():
         assert one.iterations == many.iterations
 
 
+@pytest.mark.parametrize("blind", [False, True])
+def test_a_mirrored_solve_equals_the_full_solve(blind):
+    # both players the same: the pair (a, b) also answers (b, a), so half the pairs are solved
+    dice = parse_dice("ordinary*4,weighted,odd")
+    half = solve_match(dice, target=1100, blind1=blind, blind2=blind, store=True)
+    full = solve_match(dice, target=1100, blind1=blind, blind2=blind, store=True, mirror=False)
+    assert half.second is half.first and half.w_second is half.w_first
+    for a, b in ((half.first, full.first), (half.first, full.second), (half.w_first, full.w_first),
+                 (half.w_second, full.w_second)):
+        np.testing.assert_allclose(a, b, rtol=0, atol=1e-12)
+    assert half.iterations < 0.6 * full.iterations
+
+
+def test_mirror_needs_the_same_players():
+    dice = parse_dice(None)
+    with pytest.raises(ValueError, match="same dice"):
+        solve_match(dice, parse_dice("ordinary*5,odd"), target=500, mirror=True)
+    with pytest.raises(ValueError, match="same blind flag"):
+        solve_match(dice, target=500, blind2=True, mirror=True)
+
+
 def test_win_chances_are_chances_and_favour_the_leader():
     match = solve_match(parse_dice(None), target=1500)
     x = match.first

@@ -48,8 +48,11 @@ def test_no_disk_leaves_no_file(fresh):
 
 
 @pytest.mark.parametrize("damage", ["truncate", "garbage", "wrong_key", "out_of_range"])
-def test_a_bad_file_is_deleted_and_solved_again(fresh, damage):
+@pytest.mark.parametrize("same", [False, True], ids=["two-loadouts", "mirrored"])
+def test_a_bad_file_is_deleted_and_solved_again(fresh, damage, same):
     d1, d2 = _dice()
+    if same:
+        d2 = d1
     first = cached_match(d1, d2, TARGET, store=True)
     key = store.key_text(d1, d2, TARGET, False, False, TOLERANCE)
     path = store.paths(key)["data"]
@@ -63,7 +66,7 @@ def test_a_bad_file_is_deleted_and_solved_again(fresh, damage):
         if damage == "wrong_key":
             arrays["key"] = np.array(key.replace('"target": 500', '"target": 550'))
         else:
-            arrays["first"] = arrays["first"] + 2.0
+            arrays["w_first"] = arrays["w_first"] + 2.0
         np.savez(path, **arrays)
     n = first.first_turn.table.n_states, first.second_turn.table.n_states
     assert store.load(key, TARGET, *n) is None
@@ -107,3 +110,19 @@ def test_only_the_most_recent_files_are_kept(fresh, monkeypatch):
     for target in (100, 150, 200):
         cached_match(d1, d1, target, store=True)
     assert len(list((fresh / "farkle-match").glob("*.npz"))) == 2
+
+
+def test_a_mirrored_solve_is_kept_once(fresh):
+    # both players the same: the file holds player 1's arrays only, and the loaded solve answers for both
+    d1, _ = _dice()
+    first = cached_match(d1, d1, TARGET, store=True)
+    key = store.key_text(d1, d1, TARGET, False, False, TOLERANCE)
+    with np.load(store.paths(key)["data"]) as f:
+        assert "second" not in f.files and "w_second" not in f.files and bool(f["mirror"])
+    n = first.first_turn.table.n_states
+    loaded = store.load(key, TARGET, n, n)
+    assert loaded["second"] is loaded["first"] and loaded["w_second"] is loaded["w_first"]
+    np.testing.assert_array_equal(loaded["w_first"], first.w_first)
+    plain = solve_match(d1, d1, TARGET, store=True, mirror=False)
+    np.testing.assert_allclose(loaded["second"], plain.second, atol=1e-12)
+    assert store.load(key, TARGET, n, n + 1) is None  # a mirrored file of another shape is not trusted

@@ -40,7 +40,8 @@ __all__ = [
     "save", "save_turn", "solving", "turn_key", "turn_path", "with_report",
 ]
 
-FORMAT = 1  # bump when the arrays' meaning or layout changes: old files stop matching their key
+FORMAT = 2  # bump when the arrays' meaning or layout changes: old files stop matching their key
+# (2: a mirrored solve, both players the same, keeps first and w_first only)
 MAX_FILES = 8  # stored solves kept; the least recently used beyond this are deleted
 
 
@@ -66,7 +67,11 @@ def _valid(arrays, key: str, target: int, n1: int, n2: int) -> bool:
     try:
         if str(arrays["key"]) != key:
             return False
-        shapes = {"first": (g, g), "second": (g, g), "w_first": (g, g, g + 1, n1), "w_second": (g, g, g + 1, n2)}
+        shapes = {"first": (g, g), "w_first": (g, g, g + 1, n1)}
+        if not bool(arrays["mirror"]):
+            shapes.update({"second": (g, g), "w_second": (g, g, g + 1, n2)})
+        elif n1 != n2:
+            return False
         for name, shape in shapes.items():
             a = arrays[name]
             if a.shape != shape or a.dtype != np.float64:
@@ -80,7 +85,7 @@ def _valid(arrays, key: str, target: int, n1: int, n2: int) -> bool:
 
 def load(key: str, target: int, n1: int, n2: int) -> dict | None:
     """The stored arrays of `key` (first, second, w_first, w_second, iterations), or None when missing or
-    invalid (an invalid file is deleted)."""
+    invalid (an invalid file is deleted). A mirrored solve's second and w_second are its first and w_first."""
     path = paths(key)["data"]
     if not path.exists():
         return None
@@ -95,17 +100,22 @@ def load(key: str, target: int, n1: int, n2: int) -> dict | None:
         return None
     with contextlib.suppress(OSError):
         os.utime(path)  # recently used: kept longest
+    if bool(arrays["mirror"]):
+        arrays["second"], arrays["w_second"] = arrays["first"], arrays["w_first"]
     return arrays
 
 
 def save(key: str, first: np.ndarray, second: np.ndarray, w_first: np.ndarray, w_second: np.ndarray,
          iterations: int) -> None:
-    """Store a solve atomically, then delete the least recently used files beyond MAX_FILES."""
+    """Store a solve atomically, then delete the least recently used files beyond MAX_FILES. A mirrored solve
+    (second is first, w_second is w_first: both players the same) is kept once."""
     p = paths(key)
+    mirror = second is first and w_second is w_first
+    arrays = {"first": first, "w_first": w_first} if mirror else {"first": first, "second": second,
+                                                                   "w_first": w_first, "w_second": w_second}
     try:
-        atomic_write(p["data"], lambda f: np.savez(f, key=np.array(key), first=first, second=second,
-                                                    w_first=w_first, w_second=w_second,
-                                                    iterations=np.array(iterations)))
+        atomic_write(p["data"], lambda f: np.savez(f, key=np.array(key), mirror=np.array(mirror),
+                                                    iterations=np.array(iterations), **arrays))
     except OSError:
         return  # a full or read-only disk costs the next process a solve, nothing more
     files = sorted(p["data"].parent.glob("*.npz"), key=lambda q: q.stat().st_mtime, reverse=True)
