@@ -1,11 +1,44 @@
-"""Shared by the benchmark scripts: time a call, print the rows as a table and write them as JSON."""
+"""Shared by the benchmark scripts: time a call, print the rows as a table and write them as JSON; run holdwise
+in a new process from a given source tree."""
 
 from __future__ import annotations
 
 import json
+import os
 import statistics
+import subprocess
+import sys
 import time
 from pathlib import Path
+
+# in-process timing: median seconds of `stmt` after one warm call (compile, build tables), and what `result`
+# evaluates to
+IN_PROCESS = """
+import json, statistics, time
+{setup}
+exec({stmt!r})
+times = []
+for _ in range({number}):
+    _t0 = time.perf_counter(); exec({stmt!r}); times.append(time.perf_counter() - _t0)
+print(json.dumps({{"seconds": statistics.median(times), "result": {result}}}))
+"""
+
+
+def holdwise_env(src: Path, cache: Path) -> dict:
+    """The environment of a holdwise process run from `src` with its own cache folder, 80 columns, Numba on and
+    .pyc files written (as an installed package has them)."""
+    env = dict(os.environ, PYTHONPATH=str(src), HOLDWISE_CACHE_DIR=str(cache), COLUMNS="80")
+    env.pop("NUMBA_DISABLE_JIT", None)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    return env
+
+
+def in_process(src: Path, cache: Path, setup: str, stmt: str, number: int, result: str = "None") -> dict:
+    """{"seconds": median seconds of a call of `stmt` in a new process, "result": `result` evaluated there}."""
+    code = IN_PROCESS.format(setup=setup, stmt=stmt, number=number, result=result)
+    out = subprocess.run([sys.executable, "-c", code], env=holdwise_env(src, cache), cwd=src.parent, check=True,
+                         capture_output=True, text=True)
+    return json.loads(out.stdout.strip().splitlines()[-1])
 
 
 def timed(fn, repeat: int = 1) -> float:

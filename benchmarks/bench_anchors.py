@@ -40,6 +40,9 @@ import time
 from fractions import Fraction
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _table import holdwise_env, in_process  # noqa: E402
+
 ROOT = Path(__file__).resolve().parents[1]
 SRC = ROOT / "src"
 HAND = "AS KS QS JS 9D"
@@ -90,17 +93,6 @@ log(JSON.stringify({ us: times[times.length >> 1] / 1e3,
                      holds: out.map((h) => ({ held: h.hand.map((c) => nameOf.get(c)), ev: h.expected_value })) }));
 """
 
-# in-process holdwise timing: median seconds of `stmt` after one warm call, plus what `result` evaluates to
-SNIPPET = """
-import json, statistics, time
-{setup}
-exec({stmt!r})  # warm: compile, build tables
-times = []
-for _ in range({number}):
-    _t0 = time.perf_counter(); exec({stmt!r}); times.append(time.perf_counter() - _t0)
-print(json.dumps({{"seconds": statistics.median(times), "result": {result}}}))
-"""
-
 HAND_SETUP = f"""
 from holdwise.games.video_poker import solver, get_game, parse_hand
 t = get_game({GAME!r}); names = {HAND!r}.split(); h = parse_hand(' '.join(names))
@@ -109,12 +101,6 @@ name_of = dict(zip(h, names))
 # every hold's value per coin keyed by its sorted card names (bit i of the mask is card i of hv.hand)
 HAND_RESULT = ("(lambda hv: {' '.join(sorted(name_of[c] for i, c in enumerate(hv.hand) if m >> i & 1)): "
                "int(v) / hv.scale for m, v in enumerate(hv.values)})(solver.hand_values(h, t))")
-
-
-def _env(cache: Path) -> dict:
-    env = dict(os.environ, PYTHONPATH=str(SRC), HOLDWISE_CACHE_DIR=str(cache), COLUMNS="80")
-    env.pop("NUMBA_DISABLE_JIT", None)
-    return env
 
 
 def _run(cmd: list[str], cwd: Path, env: dict | None = None) -> tuple[float, subprocess.CompletedProcess]:
@@ -130,14 +116,11 @@ def _median_run(cmd: list[str], cwd: Path, repeat: int, env: dict | None = None)
 
 
 def _holdwise_fresh(cache: Path, args: list[str], repeat: int):
-    return _median_run([sys.executable, "-m", "holdwise", *args], ROOT, repeat, _env(cache))
+    return _median_run([sys.executable, "-m", "holdwise", *args], ROOT, repeat, holdwise_env(SRC, cache))
 
 
 def _holdwise_warm(cache: Path, setup: str, stmt: str, number: int, result: str = "None") -> dict:
-    code = SNIPPET.format(setup=setup, stmt=stmt, number=number, result=result)
-    out = subprocess.run([sys.executable, "-c", code], env=_env(cache), cwd=ROOT, check=True, capture_output=True,
-                         text=True)
-    return json.loads(out.stdout.strip().splitlines()[-1])
+    return in_process(SRC, cache, setup, stmt, number, result)
 
 
 def _zig_counts(stderr: str, paytable: list[int]) -> tuple[dict, Fraction, float]:

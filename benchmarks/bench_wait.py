@@ -15,13 +15,15 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _table import holdwise_env, in_process  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_BASELINE = "dd37372"  # main before the issue-13 work
@@ -95,30 +97,12 @@ WARM = [
      "pd.hint('1 1 3 4 6', 2, players=3, position=3, to_beat='66622')", 50, 1e3, "ms", 50),
 ]
 
-SNIPPET = """
-import json, statistics, sys, time
-{setup}
-exec({stmt!r})  # warm: compile, build tables
-times = []
-for _ in range({number}):
-    _t0 = time.perf_counter(); exec({stmt!r}); times.append(time.perf_counter() - _t0)
-print(json.dumps(statistics.median(times)))
-"""
-
-
-def _env(src: Path, cache: Path) -> dict:
-    env = dict(os.environ, PYTHONPATH=str(src), HOLDWISE_CACHE_DIR=str(cache), COLUMNS="80")
-    env.pop("NUMBA_DISABLE_JIT", None)
-    env.pop("PYTHONDONTWRITEBYTECODE", None)  # an installed package has its .pyc files: the warm-up writes them
-    return env
-
-
 def _floor(repeat: int) -> float:
     """Median wall time of a new process that only imports what every command needs (the chosen libraries)."""
     times = []
     for _ in range(repeat):
         start = time.perf_counter()
-        subprocess.run([sys.executable, "-c", FLOOR], check=True, env=_env(ROOT / "src", ROOT))
+        subprocess.run([sys.executable, "-c", FLOOR], check=True, env=holdwise_env(ROOT / "src", ROOT))
         times.append(time.perf_counter() - start)
     return statistics.median(times)
 
@@ -131,7 +115,7 @@ def _fresh(src: Path, cache: Path, args: list[str], repeat: int, empty: bool = F
         with tempfile.TemporaryDirectory(prefix="holdwise-empty-") as empty_cache:
             start = time.perf_counter()
             done = subprocess.run([sys.executable, "-m", "holdwise", *args], capture_output=True, cwd=src.parent,
-                                  env=_env(src, Path(empty_cache) if empty else cache))
+                                  env=holdwise_env(src, Path(empty_cache) if empty else cache))
             if done.returncode == 2:
                 return None
             done.check_returncode()
@@ -142,7 +126,7 @@ def _fresh(src: Path, cache: Path, args: list[str], repeat: int, empty: bool = F
 def _first(src: Path, args: list[str]) -> float | None:
     """Wall time of one new process with empty Numba and holdwise caches (the first run after install)."""
     with tempfile.TemporaryDirectory(prefix="holdwise-first-") as tmp:
-        env = dict(_env(src, Path(tmp) / "holdwise"), NUMBA_CACHE_DIR=str(Path(tmp) / "numba"))
+        env = dict(holdwise_env(src, Path(tmp) / "holdwise"), NUMBA_CACHE_DIR=str(Path(tmp) / "numba"))
         start = time.perf_counter()
         done = subprocess.run([sys.executable, "-m", "holdwise", *args], capture_output=True, cwd=src.parent, env=env)
         if done.returncode == 2:
@@ -156,10 +140,7 @@ def _shown(value: float | None, unit: str) -> str:
 
 
 def _warm(src: Path, cache: Path, setup: str, stmt: str, number: int) -> float:
-    code = SNIPPET.format(setup=setup, stmt=stmt, number=number)
-    out = subprocess.run([sys.executable, "-c", code], env=_env(src, cache), check=True, capture_output=True,
-                         text=True, cwd=src.parent)
-    return float(out.stdout.strip().splitlines()[-1])
+    return in_process(src, cache, setup, stmt, number)["seconds"]
 
 
 def main() -> None:

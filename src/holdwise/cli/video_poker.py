@@ -264,8 +264,13 @@ def _plot_curve(points, title: str, path: str) -> None:
     save_figure(fig, path)
 
 
-def strategy_text(report, show_all: bool = False) -> list[str]:
-    """The human report of a chart: header, lines, return, risk, errors (notes), curve."""
+# the closing line says how long this run took and, for an answer read from disk, where from (no solve ran)
+SOURCE_NOTE = {"computed": "", "kept": " (kept answer)", "shipped": " (shipped answer)"}
+
+
+def strategy_text(report, show_all: bool = False, source: str = "computed") -> list[str]:
+    """The human report of a chart: header, lines, return, risk, errors (notes), curve; `source` as
+    `strategy_answer` gives it."""
     what = {"basic": f"best basic strategy, {len(report.lines)} lines",
             "lines": f"best chart of at most {report.max_lines} lines ({len(report.lines)})",
             "chart": f"your chart, {len(report.lines)} lines"}[report.kind]
@@ -297,7 +302,8 @@ def strategy_text(report, show_all: bool = False) -> list[str]:
         lines.append("")
         lines.append("cost curve: the best chart found of at most n lines")
         lines += _curve_table(report.curve)
-    lines += _title(f"the first line that fits a hold of the deal is played; {report.seconds:.1f} s")
+    lines += _title(f"the first line that fits a hold of the deal is played; {report.seconds:.1f} s"
+                    f"{SOURCE_NOTE[source]}")
     return lines
 
 
@@ -329,19 +335,26 @@ def video_poker_strategy(
         fail("--chart evaluates your chart; --lines, --curve and --plot derive charts: use one or the other")
     table = vp.resolve_game(game, paytable_file)
     chart_obj = vp.read_chart(chart, table) if chart is not None else None
-    kernels_notice(*vp.STRATEGY_KERNEL_MODULES)
-    with progress(f"{table.id}: strategy") as update:
-        if chart_obj is not None:
-            report = vp.evaluate_chart(table, chart_obj, coins, top_errors=10**6 if show_all else 10)
-        else:
-            report = vp.strategy_report(table, coins, lines=n_lines, curve=curve or plot is not None,
-                                        top_errors=10**6 if show_all else 10, progress=update)
+    top_errors = 10**6 if show_all else 10
+    # a derived chart is read from the package or the cache when it is there: no kernel, no compile notice
+    found = None if chart_obj is not None else vp.load_strategy_report(
+        table, coins, lines=n_lines, curve=curve or plot is not None, top_errors=top_errors)
+    if found is not None:
+        report, source = found
+    else:
+        kernels_notice(*vp.STRATEGY_KERNEL_MODULES)
+        with progress(f"{table.id}: strategy") as update:
+            if chart_obj is not None:
+                report, source = vp.evaluate_chart(table, chart_obj, coins, top_errors=top_errors), "computed"
+            else:
+                report, source = vp.strategy_answer(table, coins, lines=n_lines, curve=curve or plot is not None,
+                                                    top_errors=top_errors, progress=update)
     if plot is not None:
         _plot_curve(report.curve, f"{table.name}: cost of the best chart of n lines", plot)
     if as_json:
         emit_json(report)
         return
-    _echo(strategy_text(report, show_all))
+    _echo(strategy_text(report, show_all, source))
     if plot is not None:
         typer.echo(f"plot written to {plot}")
 

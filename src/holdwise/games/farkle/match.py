@@ -52,7 +52,7 @@ from .turn import TurnSolution, solve_turn
 __all__ = [
     "DEFAULT_TARGET", "MATCH_MAX_BYTES", "MATCH_MAX_WORK", "PASSES_PER_PAIR", "TOLERANCE", "MatchSolution",
     "cached_match", "check_match_cost", "is_cached", "is_mirror", "largest_target", "match_cost", "pair_pass",
-    "solve_match", "solve_match_kernel",
+    "solve_match",
 ]
 
 DEFAULT_TARGET = 4000
@@ -136,13 +136,12 @@ def _pair_pass(a, b, target, bust_value, x_other, group_start, group_prob, optio
 pair_pass = njit(cache=True, nogil=True)(_pair_pass)
 
 
-def _solve_match(target, tol, total_hi, total_lo, part, parts, mirror, x1, x2, gs1, gp1, os1, off1, ou1, ost1,
-                 bust1, full1, gs2, gp2, os2, off2, ou2, ost2, bust2, full2, blind1, blind2, keep1, bonus1, top1,
-                 keep2, bonus2, top2, w1, dw1, w2, dw2, w1_store, w2_store, store):
-    """Start-of-turn win chances x1[a, b] (player 1 to move) and x2[b, a] for the score pairs with
-    total_lo <= a + b <= total_hi (larger sums already solved) and a = part (mod parts); returns the
-    fixed-point steps taken. Pairs of one sum depend only on larger sums, so parts may run at once (each with
-    its own w, dw arrays). The tables come flat (no tuples: they lengthen the first compile).
+def _solve_pairs(total: int, part: int, parts: int, target: int, tol: float, mirror: bool, x1: np.ndarray,
+                 x2: np.ndarray, args1: tuple, args2: tuple, work: list, w1_store: np.ndarray | None,
+                 w2_store: np.ndarray | None) -> int:
+    """Start-of-turn win chances x1[a, b] (player 1 to move) and x2[b, a] for the score pairs with a + b = total
+    (larger sums already solved) and a = part (mod parts); returns the fixed-point steps taken. Pairs of one sum
+    depend only on larger sums, so parts may run at once (each with its own `work` arrays: w1, dw1, w2, dw2).
 
     mirror: both players are the same (same dice, both race-aware or both blind), so x2 is x1 (and w2_store is
     w1_store): the pair (a, b) also answers (b, a), and only pairs with a <= b are solved.
@@ -150,63 +149,52 @@ def _solve_match(target, tol, total_hi, total_lo, part, parts, mirror, x1, x2, g
     Per pair, x = H(x) = F1(1 - F2(1 - x)) with H piecewise linear, increasing, slope below 1: Newton steps
     x + (H(x) - x) / (1 - H'(x)), kept inside the bracket [lo, hi] known to hold the root, are exact as soon
     as x lies on the root's linear piece; a step leaving the bracket (or after 20 steps) is a plain
-    fixed-point step x <- H(x), which converges because H contracts.
+    fixed-point step x <- H(x), which converges because H contracts. This loop is Python: each step is two
+    kernel passes of 10-300 us, and a kernel driving them would double the first run's compile (seconds).
     """
+    w1, dw1, w2, dw2 = work
     iterations = 0
-    for total in range(total_hi, total_lo - 1, -1):
-        for a in range(max(0, total - target + 1), min(target - 1, total) + 1):
-            if a % parts != part:
-                continue
-            b = total - a
-            if mirror and a > b:
-                continue  # solved with the pair (b, a)
-            # start from a solved neighbour: the same own score against 50 more (or 50 more of one's own)
-            if b + 2 < target:
-                x = 2.0 * x1[a, b + 1] - x1[a, b + 2]
-                x = 0.0 if x < 0.0 else (1.0 if x > 1.0 else x)
-            elif b + 1 < target:
-                x = x1[a, b + 1]
-            elif a + 1 < target:
-                x = x1[a + 1, b]
+    for a in range(max(0, total - target + 1), min(target - 1, total) + 1):
+        b = total - a
+        if a % parts != part or (mirror and a > b):  # mirror: (a, b) with a > b is solved with (b, a)
+            continue
+        # start from a solved neighbour: the same own score against 50 more (or 50 more of one's own)
+        if b + 2 < target:
+            x = min(1.0, max(0.0, 2.0 * float(x1[a, b + 1]) - float(x1[a, b + 2])))
+        elif b + 1 < target:
+            x = float(x1[a, b + 1])
+        elif a + 1 < target:
+            x = float(x1[a + 1, b])
+        else:
+            x = 0.5
+        lo, hi = 0.0, 1.0
+        y = 0.0
+        for step in range(200):
+            iterations += 1
+            y, dy = pair_pass(b, a, target, 1.0 - x, x1, *args2, w2, dw2)
+            h, dh = pair_pass(a, b, target, 1.0 - y, x2, *args1, w1, dw1)
+            gap = h - x
+            if abs(gap) < tol:
+                x = h
+                break
+            if gap > 0.0:
+                lo = x
             else:
-                x = 0.5
-            lo, hi = 0.0, 1.0
-            y = 0.0
-            for step in range(200):
-                iterations += 1
-                y, dy = pair_pass(b, a, target, 1.0 - x, x1, gs2, gp2, os2, off2, ou2, ost2, bust2, full2, blind2,
-                                  keep2, bonus2, top2, w2, dw2)
-                h, dh = pair_pass(a, b, target, 1.0 - y, x2, gs1, gp1, os1, off1, ou1, ost1, bust1, full1, blind1,
-                                  keep1, bonus1, top1, w1, dw1)
-                g = h - x
-                if abs(g) < tol:
-                    x = h
-                    break
-                if g > 0.0:
-                    lo = x
-                else:
-                    hi = x
-                slope = dh * dy  # H'(x): d(1 - y)/dx = dy, then F1' at 1 - y
-                nxt = h
-                if step < 20 and slope < 1.0:
-                    nxt = x + g / (1.0 - slope)
-                    if not (lo < nxt < hi):
-                        nxt = h
-                x = nxt
-            x1[a, b] = x
-            x2[b, a] = y
-            if store:  # element loops: a slice assignment would compile Numba's shape-error text (seconds)
-                n1 = w1_store.shape[3]
-                n2 = w2_store.shape[3]
-                for t in range(target + 1):
-                    for s in range(n1):
-                        w1_store[a, b, t, s] = w1[t * n1 + s]
-                    for s in range(n2):
-                        w2_store[b, a, t, s] = w2[t * n2 + s]
+                hi = x
+            slope = dh * dy  # H'(x): d(1 - y)/dx = dy, then F1' at 1 - y
+            nxt = h
+            if step < 20 and slope < 1.0:
+                nxt = x + gap / (1.0 - slope)
+                if not lo < nxt < hi:
+                    nxt = h
+            x = nxt
+        x1[a, b] = x
+        x2[b, a] = y
+        if w1_store is not None and w2_store is not None:
+            n1, n2 = w1_store.shape[3], w2_store.shape[3]
+            w1_store[a, b] = w1[:(target + 1) * n1].reshape(target + 1, n1)
+            w2_store[b, a] = w2[:(target + 1) * n2].reshape(target + 1, n2)
     return iterations
-
-
-solve_match_kernel = njit(cache=True, nogil=True)(_solve_match)
 
 
 @dataclass
@@ -333,17 +321,17 @@ def solve_match(dice1: tuple[Die, ...], dice2: tuple[Die, ...] | None = None, ta
     x1 = np.zeros((g, g + 1 + 200))  # room for a + t beyond the target (never read past g - 1 + top)
     x2 = x1 if mirror else np.zeros((g, g + 1 + 200))
     n1, n2 = t1.table.n_states, t2.table.n_states
-    w1s = np.zeros((g, g, g + 1, n1)) if store else np.zeros((1, 1, 1, 1))
-    w2s = w1s if mirror else np.zeros((g, g, g + 1, n2)) if store else np.zeros((1, 1, 1, 1))
+    w1s = np.zeros((g, g, g + 1, n1)) if store else None
+    w2s = w1s if mirror else np.zeros((g, g, g + 1, n2)) if store else None
     # w1, dw1, w2, dw2: one pass's turn values, with rows past the target for the largest score of a roll
     rows = g + 1 + max(int(t.table.option_units.max(initial=0)) for t in (t1, t2))
     parts = max(1, min(workers if workers is not None else (os.cpu_count() or 1), g // 8))
     work = [[np.zeros(rows * n) for n in (n1, n1, n2, n2)] for _ in range(parts)]
-    args = (*_tables(t1), *_tables(t2), blind1, blind2, *_coach(t1), *_coach(t2))
+    args1 = (*_tables(t1), blind1, *_coach(t1))
+    args2 = (*_tables(t2), blind2, *_coach(t2))
 
     def solve_part(total: int, part: int) -> int:
-        return solve_match_kernel(g, tol, total, total, part, parts, mirror, x1, x2, *args, *work[part], w1s, w2s,
-                                  store)
+        return _solve_pairs(total, part, parts, g, tol, mirror, x1, x2, args1, args2, work[part], w1s, w2s)
 
     iters = 0
     done = 0
@@ -361,7 +349,7 @@ def solve_match(dice1: tuple[Die, ...], dice2: tuple[Die, ...] | None = None, ta
             pool.shutdown()
     first = x1[:, :g]
     second = first if mirror else x2[:, :g]  # one array for both players: a stored solve is kept once
-    return MatchSolution(target, first, second, t1, t2, w1s if store else None, w2s if store else None, int(iters))
+    return MatchSolution(target, first, second, t1, t2, w1s, w2s, int(iters))
 
 
 # Solved matches kept in memory: a stored solve (every turn's values, about 30 MB for fair dice to 4000 and

@@ -128,6 +128,36 @@ def die_types(dice: tuple[Die, ...]) -> tuple[DieType, ...]:
 # full, so different rows never merge. Groups come in order of their first outcome and a group's chance adds
 # its outcomes in order. The lookup is written out in each kernel: as a shared helper kernel it compiled
 # markedly slower on a first run.
+def _add_group(rows, n_groups, p, group_prob, group_key, slots):
+    """Add chance p to the group whose row equals rows[n_groups] (found by an FNV-1a hash of the row in the
+    open-addressing table `slots`, -1 for empty), or make that row a new group; returns the number of groups."""
+    n_cols = rows.shape[1]
+    h = np.int64(1469598103934665603)
+    for c in range(n_cols):
+        h = (h ^ (rows[n_groups, c] + 2)) * np.int64(1099511628211)
+    mask = slots.shape[0] - 1
+    i = h & mask
+    while slots[i] >= 0:
+        g = slots[i]
+        if group_key[g] == h:
+            same = True
+            for c in range(n_cols):
+                if rows[g, c] != rows[n_groups, c]:
+                    same = False
+                    break
+            if same:
+                group_prob[g] += p
+                return n_groups
+        i = (i + 1) & mask
+    slots[i] = n_groups
+    group_key[n_groups] = h
+    group_prob[n_groups] = p
+    return n_groups + 1
+
+
+add_group = njit(cache=True, inline="always")(_add_group)  # inlined in its two callers: no compile of its own
+
+
 def _outcome_options(n_types, m, type_start, type_stride, ms_prob, sub_start, sub_code, sub_size,
                      scores, full_state, column_of, rows, group_prob, group_key, slots, work):
     """The non-bust outcomes of rolling m[t] dice of each type, grouped by equal option rows (see the comment
@@ -189,30 +219,7 @@ def _outcome_options(n_types, m, type_start, type_stride, ms_prob, sub_start, su
                 break
             low = t
         if scored:
-            h = np.int64(1469598103934665603)
-            for c in range(n_cols):
-                h = (h ^ (rows[n_groups, c] + 2)) * np.int64(1099511628211)
-            mask = slots.shape[0] - 1
-            i = h & mask
-            found = False
-            while slots[i] >= 0:
-                g = slots[i]
-                if group_key[g] == h:
-                    same = True
-                    for c in range(n_cols):
-                        if rows[g, c] != rows[n_groups, c]:
-                            same = False
-                            break
-                    if same:
-                        group_prob[g] += p
-                        found = True
-                        break
-                i = (i + 1) & mask
-            if not found:
-                slots[i] = n_groups
-                group_key[n_groups] = h
-                group_prob[n_groups] = p
-                n_groups += 1
+            n_groups = add_group(rows, n_groups, p, group_prob, group_key, slots)
         else:
             bust += p
         t = 0
@@ -270,30 +277,7 @@ def _distinct_options(dice_in, n_faces_live, face_code, face_prob, stride_of, st
                 scored = True
                 rows[n_groups, column_of[left_of[a]]] = s
         if scored:
-            h = np.int64(1469598103934665603)
-            for c in range(n_cols):
-                h = (h ^ (rows[n_groups, c] + 2)) * np.int64(1099511628211)
-            mask = slots.shape[0] - 1
-            i = h & mask
-            found = False
-            while slots[i] >= 0:
-                g = slots[i]
-                if group_key[g] == h:
-                    same = True
-                    for c in range(n_cols):
-                        if rows[g, c] != rows[n_groups, c]:
-                            same = False
-                            break
-                    if same:
-                        group_prob[g] += p
-                        found = True
-                        break
-                i = (i + 1) & mask
-            if not found:
-                slots[i] = n_groups
-                group_key[n_groups] = h
-                group_prob[n_groups] = p
-                n_groups += 1
+            n_groups = add_group(rows, n_groups, p, group_prob, group_key, slots)
         else:
             bust += p
         j = 0

@@ -67,7 +67,14 @@ if TYPE_CHECKING:  # what the names are, for type checkers; at run time each loa
         step,
     )
     from .solver import analyze_hand, solve_game
-    from .store import is_stored, stored, stored_return, stored_strategy
+    from .store import (
+        is_stored,
+        load_strategy_report,
+        stored,
+        stored_return,
+        stored_strategy,
+        strategy_answer,
+    )
     from .strategy import (
         CURVE_LINES,
         ChartError,
@@ -128,6 +135,7 @@ _EXPORTS = {
     'hold_patterns': '.patterns',
     'is_stored': '.store',
     'load_games': '.paytables',
+    'load_strategy_report': '.store',
     'max_scaled_pay': '.paytables',
     'new_game': '.session',
     'parse_action': '.session',
@@ -150,6 +158,7 @@ _EXPORTS = {
     'stored': '.store',
     'stored_return': '.store',
     'stored_strategy': '.store',
+    'strategy_answer': '.store',
     'strategy_report': '.strategy',
     'vocabulary': '.patterns',
 }
@@ -201,6 +210,7 @@ __all__ = [
     "hold_patterns",
     "is_stored",
     "load_games",
+    "load_strategy_report",
     "max_scaled_pay",
     "new_game",
     "parse_action",
@@ -223,6 +233,7 @@ __all__ = [
     "stored",
     "stored_return",
     "stored_strategy",
+    "strategy_answer",
     "strategy_report",
     "vocabulary"
 ]

@@ -819,6 +819,14 @@ class ChartLineStats(Result):
     def to_json(self) -> dict:
         return {k: v for k, v in super().to_json().items() if v is not None or k in ("value_min", "value_max")}
 
+    @classmethod
+    def from_json(cls, data: Mapping) -> ChartLineStats:
+        """The line back from its `to_json` (ValueError when a field is missing or of the wrong type)."""
+        return cls(number=_int(data, "number"), text=_str(data, "text"), frequency=_num(data, "frequency"),
+                   value_min=_num(data, "value_min", none=True), value_max=_num(data, "value_max", none=True),
+                   mistakes=_num(data, "mistakes"), cost=_num(data, "cost"),
+                   cost_exact=_str(data, "cost_exact", none=True, missing=True))
+
 
 @dataclass(frozen=True)
 class ChartError(Result):
@@ -838,6 +846,15 @@ class ChartError(Result):
     example_loss: float
     note: str
 
+    @classmethod
+    def from_json(cls, data: Mapping) -> ChartError:
+        """The error group back from its `to_json` (ValueError when a field is missing or of the wrong type)."""
+        return cls(chart_pattern=_str(data, "chart_pattern"), best_pattern=_str(data, "best_pattern"),
+                   frequency=_num(data, "frequency"), deals=_int(data, "deals"), cost=_num(data, "cost"),
+                   example=_str(data, "example"), example_chart_hold=_str(data, "example_chart_hold"),
+                   example_best_hold=_str(data, "example_best_hold"), example_loss=_num(data, "example_loss"),
+                   note=_str(data, "note"))
+
 
 @dataclass(frozen=True)
 class CurvePoint(Result):
@@ -855,6 +872,13 @@ class CurvePoint(Result):
         out["return"] = out.pop("return_value")
         return {"lines": out["lines"], "return": out["return"], **{k: v for k, v in out.items()
                                                                   if k not in ("lines", "return")}}
+
+    @classmethod
+    def from_json(cls, data: Mapping) -> CurvePoint:
+        """The point back from its `to_json` (ValueError when a field is missing or of the wrong type)."""
+        return cls(lines=_int(data, "lines"), return_value=_num(data, "return"),
+                   return_exact=_str(data, "return_exact"), cost=_num(data, "cost"), cost_percent=_num(data, "cost_percent"),
+                   hands_per_bet_lost=_num(data, "hands_per_bet_lost", none=True))
 
 
 @dataclass(frozen=True)
@@ -915,6 +939,87 @@ class ChartReport(Result):
         out["chart_text"] = self.chart_text
         out["seconds"] = self.seconds
         return out
+
+    @classmethod
+    def from_json(cls, data: Mapping) -> ChartReport:
+        """The report back from its `to_json`, so that `from_json(r.to_json()).to_json() == r.to_json()`
+        (ValueError when a field is missing or of the wrong type: a kept answer is checked, never trusted)."""
+        if not isinstance(data, Mapping):
+            raise ValueError("a report is a JSON object")
+        kind = _str(data, "kind")
+        if kind not in ("basic", "lines", "chart"):
+            raise ValueError(f"unknown report kind {kind!r}")
+        errors = tuple(ChartError.from_json(e) for e in _list(data, "errors"))
+        notes = tuple(ChartError.from_json(e) for e in _list(data, "notes")) if kind == "basic" else ()
+        max_lines = _int(data, "max_lines") if "max_lines" in data else None
+        curve = tuple(CurvePoint.from_json(c) for c in _list(data, "curve")) if "curve" in data else ()
+        if "curve" in data and not curve:
+            raise ValueError("an empty curve is never written")
+        return cls(
+            kind=kind, paytable=_str(data, "paytable"), name=_str(data, "name"), coins=_int(data, "coins"),
+            lines=tuple(ChartLineStats.from_json(ln) for ln in _list(data, "lines")),
+            return_value=_num(data, "return"), return_exact=_str(data, "return_exact"),
+            return_percent=_num(data, "return_percent"), optimal_return=_num(data, "optimal_return"),
+            optimal_return_exact=_str(data, "optimal_return_exact"), cost=_num(data, "cost"),
+            cost_exact=_str(data, "cost_exact"), cost_percent=_num(data, "cost_percent"),
+            hands_per_bet_lost=_num(data, "hands_per_bet_lost", none=True), variance=_num(data, "variance"),
+            standard_deviation=_num(data, "standard_deviation"), hit_frequency=_num(data, "hit_frequency"),
+            draw_five_unmatched=_num(data, "draw_five_unmatched"), errors=errors,
+            table=tuple(_return_row(r) for r in _list(data, "table")), notes=notes, curve=curve,
+            max_lines=max_lines, seconds=_num(data, "seconds"), chart_text=_str(data, "chart_text"))
+
+
+# reading a report's JSON back: each field of the type `to_json` writes, else ValueError
+
+
+def _field(data: Mapping, key: str, missing: bool) -> Any:
+    if not isinstance(data, Mapping):
+        raise ValueError("expected a JSON object")
+    if key not in data:
+        if missing:
+            return None
+        raise ValueError(f"missing field {key!r}")
+    return data[key]
+
+
+def _num(data: Mapping, key: str, none: bool = False) -> float | int | None:
+    x = _field(data, key, False)
+    if x is None and none:
+        return None
+    if type(x) not in (int, float) or not math.isfinite(x):  # bool is not a number here
+        raise ValueError(f"field {key!r} is not a number")
+    return x
+
+
+def _int(data: Mapping, key: str) -> int:
+    x = _field(data, key, False)
+    if type(x) is not int:
+        raise ValueError(f"field {key!r} is not a whole number")
+    return x
+
+
+def _str(data: Mapping, key: str, none: bool = False, missing: bool = False) -> str | None:
+    x = _field(data, key, missing)
+    if x is None and (none or missing):
+        return None
+    if not isinstance(x, str):
+        raise ValueError(f"field {key!r} is not text")
+    return x
+
+
+def _list(data: Mapping, key: str) -> list:
+    x = _field(data, key, False)
+    if not isinstance(x, list):
+        raise ValueError(f"field {key!r} is not a list")
+    return x
+
+
+def _return_row(data: Mapping) -> ReturnRow:
+    return ReturnRow(hand=_str(data, "hand"), pay=_num(data, "pay"), combinations=_int(data, "combinations"),
+                     probability=_num(data, "probability"), contribution=_num(data, "contribution"),
+                     pay_exact=_str(data, "pay_exact", missing=True),
+                     probability_exact=_str(data, "probability_exact", missing=True),
+                     contribution_exact=_str(data, "contribution_exact", missing=True))
 
 
 # ---------------------------------------------------------------------------------------------------------------
