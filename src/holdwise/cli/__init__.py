@@ -9,24 +9,26 @@ import typer
 
 from ._common import Group
 
-__all__ = ["GAME_MODULES", "RootGroup", "app", "main"]
+__all__ = ["COMMAND_MODULES", "GAME_MODULES", "RootGroup", "app", "main"]
 
 # Each game's commands load only when that game is asked for: `holdwise dice-poker` never imports the
 # other games' command modules (or what they import).
 GAME_MODULES = {"dice-poker": "dice_poker", "video-poker": "video_poker", "farkle": "farkle",
                 "poker-dice": "poker_dice"}
+# every lazily loaded command group: the games', and the sweeps over them
+COMMAND_MODULES = {**GAME_MODULES, "sweep": "sweep"}
 
 
 class RootGroup(Group):
     """The top-level group: the games' command groups are loaded lazily by name."""
 
     def list_commands(self, ctx) -> list[str]:
-        return [*GAME_MODULES, *(n for n in super().list_commands(ctx) if n not in GAME_MODULES)]
+        return [*COMMAND_MODULES, *(n for n in super().list_commands(ctx) if n not in COMMAND_MODULES)]
 
     def get_command(self, ctx, name: str):
-        if name in GAME_MODULES:
-            module = importlib.import_module(f"{__name__}.{GAME_MODULES[name]}")
-            command = typer.main.get_command(getattr(module, f"{GAME_MODULES[name]}_app"))
+        if name in COMMAND_MODULES:
+            module = importlib.import_module(f"{__name__}.{COMMAND_MODULES[name]}")
+            command = typer.main.get_command(getattr(module, f"{COMMAND_MODULES[name]}_app"))
             command.name = name
             return command
         return super().get_command(ctx, name)

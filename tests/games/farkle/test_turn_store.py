@@ -109,3 +109,18 @@ def test_a_damaged_turn_file_is_solved_again_and_the_report_is_the_same(cache, d
     assert calls == [types]
     with np.load(turn_path(types)) as data:  # written whole again
         assert "digest" in data.files and str(data["key"]).startswith("{")
+
+
+@pytest.mark.parametrize("loadout", LOADOUTS)
+def test_a_turn_not_kept_is_the_same_and_leaves_nothing(cache, loadout):
+    # keep=False (a sweep over thousands of loadouts): the same solve and report, no file, no memory entry
+    dice = tuple(farkle.parse_loadout(loadout))
+    turn._turn_plan.cache_clear()
+    loose = turn.solve_turn(dice, keep=False)
+    report = farkle.turn_report(dice, keep=False)
+    plan = turn.turn_plan(dice, keep=False)
+    assert not turn_path(turn.die_types(dice)).exists()
+    assert turn._solve_turn.cache_info().currsize == 0 and turn._turn_plan.cache_info().currsize == 0
+    _equal(loose, turn.solve_turn(dice))
+    assert report == farkle.turn_report(dice)
+    assert plan.levels == turn.turn_plan(dice).levels and plan.work == turn.turn_plan(dice).work

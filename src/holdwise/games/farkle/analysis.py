@@ -74,10 +74,11 @@ class TurnReport(Result):
     alike: bool
 
 
-def turn_report(dice: Sequence[Die]) -> TurnReport:
-    """Expected points per turn, bust chance and bank threshold per number of dice left."""
+def turn_report(dice: Sequence[Die], keep: bool = True) -> TurnReport:
+    """Expected points per turn, bust chance and bank threshold per number of dice left (keep=False: the turn
+    is solved now and kept neither in memory nor on disk, as `solve_turn`)."""
     check_six(dice)
-    sol = solve_turn(tuple(dice))
+    sol = solve_turn(tuple(dice), keep=keep)
     t = sol.table
     rows = []
     by_count: dict[int, list[int]] = {}

@@ -727,9 +727,11 @@ class TurnSolution:
         return SCORE_UNIT * (int(above[-1]) + 1 if len(above) else 0)
 
 
-def solve_turn(dice: tuple[Die, ...]) -> TurnSolution:
-    """The exact coaching table of one turn with these six dice."""
-    return _solve_turn(die_types(tuple(dice)))
+def solve_turn(dice: tuple[Die, ...], keep: bool = True) -> TurnSolution:
+    """The exact coaching table of one turn with these six dice; keep=False solves it now and keeps it neither
+    in memory nor on disk (a sweep over thousands of loadouts would hold a gigabyte a worker)."""
+    types = die_types(tuple(dice))
+    return _solve_turn(types) if keep else _solve_turn_now(types, _plan(types))
 
 
 @dataclass(frozen=True)
@@ -746,9 +748,11 @@ class TurnPlan:
     memory: int = 0
 
 
-def turn_plan(dice: tuple[Die, ...]) -> TurnPlan:
-    """The roll table, boundedness and the cost of solving a turn with these dice (no backward pass yet)."""
-    return _turn_plan(die_types(tuple(dice)))
+def turn_plan(dice: tuple[Die, ...], keep: bool = True) -> TurnPlan:
+    """The roll table, boundedness and the cost of solving a turn with these dice (no backward pass yet);
+    keep=False keeps the plan out of the memory cache (the roll table stays in its own small one)."""
+    types = die_types(tuple(dice))
+    return _turn_plan(types) if keep else _plan(types)
 
 
 def _names_text(types: tuple[DieType, ...]) -> str:
@@ -757,6 +761,10 @@ def _names_text(types: tuple[DieType, ...]) -> str:
 
 @lru_cache(maxsize=512)
 def _turn_plan(types: tuple[DieType, ...]) -> TurnPlan:
+    return _plan(types)
+
+
+def _plan(types: tuple[DieType, ...]) -> TurnPlan:
     t = roll_table(types)
     reason = unbounded_reason(t)
     if reason is not None:
@@ -793,8 +801,8 @@ def _solve_turn(types: tuple[DieType, ...]) -> TurnSolution:
     return solution
 
 
-def _solve_turn_now(types: tuple[DieType, ...]) -> TurnSolution:
-    plan = _turn_plan(types)
+def _solve_turn_now(types: tuple[DieType, ...], plan: TurnPlan | None = None) -> TurnSolution:
+    plan = _turn_plan(types) if plan is None else plan
     if plan.unbounded is not None:
         raise InputError(plan.unbounded)
     t, bonus, levels = plan.table, plan.bonus, plan.levels

@@ -55,7 +55,8 @@ if TYPE_CHECKING:
     from .strategy import ChartReport
 
 __all__ = [
-    "FORMAT", "KINDS", "MAX_REPORT_FILES", "MAX_TABLE_FILES", "SOURCES", "TABLES_FORMAT", "deals_path", "is_stored",
+    "FORMAT", "KINDS", "MAX_REPORT_FILES", "MAX_SOLVE_FILES", "MAX_TABLE_FILES", "SOURCES", "TABLES_FORMAT",
+    "deals_path", "is_stored",
     "load_deals", "load_solve", "load_strategy_report", "load_tables", "report_file", "report_key", "report_path",
     "save_deals", "save_solve", "save_strategy_report", "save_tables", "shipped_report", "solve_path", "stored",
     "stored_path", "stored_return", "stored_strategy", "strategy_answer", "tables_path",
@@ -192,13 +193,17 @@ def load_solve(table: PayTable, coins: int, valid: Callable[[list[int]], bool]) 
     return combinations
 
 
+MAX_SOLVE_FILES = 256  # a few KB each; the least recently used beyond this are deleted
+
+
 def save_solve(table: PayTable, coins: int, combinations: list[int]) -> None:
     """Keep a game's solve at a bet (atomically; a cache folder that cannot be written costs speed, not answers)."""
     key = _solve_key(table, coins)
     combinations = [int(c) for c in combinations]
     with contextlib.suppress(OSError):
-        write_json(solve_path(table, coins), {"key": key, "combinations": combinations,
-                                              "digest": _solve_digest(key, combinations)})
+        path = solve_path(table, coins)
+        write_json(path, {"key": key, "combinations": combinations, "digest": _solve_digest(key, combinations)})
+        prune(path.parent, "solve-*.json", MAX_SOLVE_FILES)  # a sweep over pay tables writes thousands
 
 
 # ---- deck-level tables ---------------------------------------------------------------------------------------

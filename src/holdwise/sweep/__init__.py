@@ -1,0 +1,223 @@
+"""Sweeps: many solves of one kind on a Dask cluster, each item's row kept in an SQLite results file.
+
+    >>> from holdwise import sweep
+    >>> options = {"game": "jacks-or-better-9-6", "vary": ["full_house=6:9", "flush=5:6"]}
+    >>> summary = sweep.run_sweep("video-poker", options, workers=2)  # doctest: +SKIP
+    >>> sweep.show_rows(sweep.DEFAULT_DB, summary.sweep_id, where="return > 0.99").rows  # doctest: +SKIP
+
+A kind (`holdwise.sweep.kinds.<kind>`, see `holdwise.sweep.kind`) says what the items are and how a worker
+solves them; the engine (`engine`) sends them out in chunks and writes the rows (`db`). Running the same sweep
+again resumes it: only the items not in the file yet are solved.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .. import __version__
+from ..errors import InputError
+from ..games.base import Result
+from . import db
+from . import kind as _kind
+from .db import DEFAULT_DB
+from .engine import Progress, SweepFailed
+
+__all__ = [
+    "DEFAULT_DB", "InputError", "Progress", "SweepFailed", "SweepInfo", "SweepList", "SweepRows", "SweepSummary",
+    "list_sweeps",
+    "plot_rows", "run_sweep", "show_rows",
+]
+
+MAX_WORKERS = 512
+MAX_CHUNK = 1_000_000
+
+
+@dataclass(frozen=True)
+class SweepSummary(Result):
+    """What one run of a sweep did: `done_now` items solved here, `already` found in the file, of `total`."""
+
+    sweep_id: int
+    kind: str
+    db: str
+    definition: dict
+    total: int
+    done_now: int
+    already: int
+    seconds: float
+    items_per_second: float | None
+    workers: int | None
+    scheduler: str | None
+    created: bool
+
+
+@dataclass(frozen=True)
+class SweepInfo(Result):
+    """One sweep in a results file: its definition and how many of its items are done."""
+
+    id: int
+    kind: str
+    definition: dict
+    version: str
+    created: str
+    items: int
+    done: int
+    command: str | None
+
+
+@dataclass(frozen=True)
+class SweepList(Result):
+    """The sweeps in a results file, oldest first."""
+
+    db: str
+    sweeps: tuple[SweepInfo, ...]
+
+
+@dataclass(frozen=True)
+class SweepRows(Result):
+    """A sweep's rows that match `where`, sorted, at most `top`: `columns` name each row's values (key first);
+    `matched` counts every matching row."""
+
+    db: str
+    sweep: SweepInfo
+    where: str | None
+    sort: str | None
+    descending: bool
+    top: int | None
+    matched: int
+    columns: tuple[str, ...]
+    rows: tuple[dict, ...] = field(default_factory=tuple)
+
+
+def _check_counts(workers: int | None, chunk: int | None, scheduler: str | None) -> None:
+    if workers is not None and not 1 <= int(workers) <= MAX_WORKERS:
+        raise InputError(f"--workers must be 1 to {MAX_WORKERS}, got {workers}")
+    if workers is not None and scheduler is not None:
+        raise InputError("--workers sizes the local cluster; with --scheduler the cluster's own workers run")
+    if chunk is not None and not 1 <= int(chunk) <= MAX_CHUNK:
+        raise InputError(f"--chunk must be 1 to {MAX_CHUNK:,}, got {chunk}")
+    if scheduler is not None:
+        text = str(scheduler).strip()
+        scheme, _, rest = text.partition("://")
+        host, _, port = rest.rpartition(":")
+        if scheme not in ("tcp", "tls") or not host or not port.isdigit() or not 1 <= int(port) <= 65535:
+            raise InputError(f"--scheduler must be tcp://HOST:PORT (as 'dask scheduler' prints), got {scheduler!r}")
+
+
+def run_sweep(kind: str, options: dict | None = None, db_path: str | os.PathLike = DEFAULT_DB,
+              scheduler: str | None = None, workers: int | None = None, chunk: int | None = None,
+              command: str | None = None, client: object | None = None,
+              on_progress: Callable[[Progress], None] | None = None) -> SweepSummary:
+    """Run (or resume) the sweep `kind` with `options` (its `definition` keyword arguments) into `db_path`.
+
+    The cluster: `client` if given, else the scheduler at `scheduler` (or `$DASK_SCHEDULER_ADDRESS`), else a
+    local cluster of `workers` processes. Bad options, bad files and an unreachable scheduler are refused
+    before anything is written.
+    """
+    if scheduler is None and client is None and workers is None:
+        scheduler = os.environ.get("DASK_SCHEDULER_ADDRESS") or None
+    _check_counts(workers, chunk, scheduler)
+    module = _kind.get_kind(kind)
+    definition = module.definition(**(options or {}))
+    db.canonical(definition)
+    total = int(module.count(definition))
+    if total < 1:
+        raise InputError(f"the {module.NAME} sweep has no items")
+    start = time.perf_counter()
+    already, sweep_id = 0, None
+    if db.check_writable(db_path):
+        with contextlib.closing(db.open_read(db_path)) as conn:
+            sweep_id = db.sweep_id_of(conn, module.NAME, definition)
+            if sweep_id is not None:
+                already = db.count_rows(conn, module.NAME, sweep_id)
+    if sweep_id is not None and already >= total:  # done before: nothing to start
+        return _summary(module.NAME, db_path, definition, sweep_id, total, already,
+                        Progress(done=already, total=total, done_now=0, seconds=0.0), start, None, None, False)
+    from .engine import connect, run
+
+    # the cluster first: an unreachable scheduler is refused before the results file is created or changed
+    with contextlib.nullcontext(client) if client is not None else connect(scheduler, workers) as active:
+        with contextlib.closing(db.open_write(db_path)) as conn:
+            sweep_id, created = db.start_sweep(conn, module.NAME, module.COLUMNS, definition, total, __version__,
+                                               command)
+            already = db.count_rows(conn, module.NAME, sweep_id)
+            state = run(active, conn, module.NAME, definition, sweep_id, chunk, on_progress)
+        used = len(active.nthreads())
+    return _summary(module.NAME, db_path, definition, sweep_id, total, already, state, start, used,
+                    scheduler if client is None else None, created)
+
+
+def _summary(kind, db_path, definition, sweep_id, total, already, state, start, workers, scheduler,
+             created) -> SweepSummary:
+    seconds = time.perf_counter() - start
+    return SweepSummary(
+        sweep_id=sweep_id, kind=kind, db=str(db_path), definition=definition, total=total,
+        done_now=state.done_now, already=already, seconds=seconds,
+        items_per_second=state.done_now / seconds if state.done_now and seconds > 0 else None,
+        workers=workers, scheduler=scheduler, created=created)
+
+
+def _info(sweep: dict) -> SweepInfo:
+    return SweepInfo(id=sweep["id"], kind=sweep["kind"], definition=sweep["definition"], version=sweep["version"],
+                     created=sweep["created"], items=sweep["items"], done=sweep["done"], command=sweep["command"])
+
+
+def list_sweeps(db_path: str | os.PathLike = DEFAULT_DB) -> SweepList:
+    """The sweeps in a results file, with how far each is."""
+    with contextlib.closing(db.open_read(db_path)) as conn:
+        return SweepList(db=str(db_path), sweeps=tuple(_info(s) for s in db.list_sweeps(conn)))
+
+
+def _sweep(conn, db_path, sweep_id) -> dict:
+    try:
+        number = int(str(sweep_id).strip())
+    except ValueError:
+        raise InputError(f"a sweep is named by its number (see 'holdwise sweep show'), got {sweep_id!r}") from None
+    found = db.find_sweep(conn, number)
+    if found is None:
+        have = [str(s["id"]) for s in db.list_sweeps(conn)]
+        raise InputError(f"no sweep {number} in {db_path}; it has: {', '.join(have) or 'none'}")
+    found["done"] = db.count_rows(conn, found["kind"], number)
+    return found
+
+
+def show_rows(db_path: str | os.PathLike, sweep_id: int | str, where: str | None = None, sort: str | None = None,
+              descending: bool = True, top: int | None = None) -> SweepRows:
+    """A sweep's rows: those where the SQL expression `where` over its columns holds, sorted by the column
+    `sort` (largest first unless not `descending`; default by key), at most `top`."""
+    if top is not None and int(top) < 1:
+        raise InputError(f"--top must be at least 1, got {top}")
+    with contextlib.closing(db.open_read(db_path)) as conn:
+        sweep = _sweep(conn, db_path, sweep_id)
+        columns, matched, rows = db.select_rows(conn, sweep["kind"], sweep["id"], where, sort, descending, top)
+        rows = tuple(dict(zip(columns, row)) for row in rows)
+    return SweepRows(db=str(db_path), sweep=_info(sweep), where=where, sort=sort, descending=descending, top=top,
+                     matched=matched, columns=tuple(columns), rows=rows)
+
+
+def plot_rows(result: SweepRows, path: str | os.PathLike) -> None:
+    """Draw rows as their kind's `plot` does, to `path` (.png or .svg), written whole or not at all."""
+    path = Path(path)
+    if path.suffix.lower() not in (".png", ".svg"):
+        raise InputError(f"--plot needs a .png or .svg file name, got {str(path)!r}")
+    if not path.parent.is_dir():
+        raise InputError(f"cannot write {path}: folder {path.parent} does not exist")
+    if path.is_dir():
+        raise InputError(f"cannot write {path}: it is a folder")
+    module = _kind.get_kind(result.sweep.kind)
+    tmp = path.parent / f".{path.stem}.{os.getpid()}.tmp{path.suffix}"
+    try:
+        module.plot(list(result.rows), result.sweep.definition, str(tmp))
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)  # as a plain write would leave it (a temporary file starts private)
+        os.replace(tmp, path)
+    except OSError as err:
+        raise InputError(f"cannot write {path}: {err.strerror or err}") from None
+    finally:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)

@@ -1,0 +1,182 @@
+"""Running a sweep on Dask distributed: chunks of items out to the workers, their rows into the results file.
+
+The client keeps a window of chunks in flight (a few per worker thread), so memory stays bounded whatever the
+sweep's size; each chunk's rows are written in one transaction as it comes back (`as_completed`). Dask reruns
+the chunks of a worker that dies; the results file's primary key (sweep, item key) keeps every row once.
+Chunk sizes adapt to the work: each aims at `CHUNK_SECONDS` of one worker's time, measured on the worker, so a
+table of microseconds and a match of seconds are both sent in useful amounts.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import itertools
+import logging
+import os
+import pickle
+import sqlite3
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+from ..errors import InputError
+from . import db
+from . import kind as _kind
+
+__all__ = ["CHUNK_SECONDS", "MAX_CHUNK", "Progress", "SweepFailed", "connect", "run", "solve_chunk"]
+
+CHUNK_SECONDS = 1.0  # a chunk's target time on one worker: the scheduler's ~1 ms per task stays below 0.1%
+MAX_CHUNK = 10_000  # items per chunk at most: a chunk's items and rows stay a few MB
+FIRST_CHUNK = 1  # before any measurement: one item, so a slow kind (a match of seconds) never sends a lump
+IN_FLIGHT_PER_THREAD = 2  # chunks queued per worker thread: one running, one ready to start
+RETRIES = 2  # reruns of a chunk whose solve raised (a worker's death is rescheduled by Dask on its own)
+CONNECT_TIMEOUT_S = 10
+
+
+class SweepFailed(RuntimeError):
+    """A sweep stopped on an error of the cluster or of a kind's solve (the rows written so far are kept)."""
+
+
+@dataclass
+class Progress:
+    """Where a running sweep is: items in the results file, of `total`; `done_now` of them by this run."""
+
+    done: int
+    total: int
+    done_now: int
+    seconds: float
+
+
+def solve_chunk(kind_name: str, definition: dict, items: list | bytes) -> tuple[list[tuple], float]:
+    """Solve one chunk on a worker: its rows as tuples in the kind's column order, and the seconds it took.
+
+    `items` may come pickled: Dask then sends them as they are instead of walking every item for futures.
+    """
+    start = time.perf_counter()
+    if isinstance(items, bytes):
+        items = pickle.loads(items)
+    kind = _kind.get_kind(kind_name)
+    rows = kind.solve(definition, items)
+    if len(rows) != len(items):
+        raise SweepFailed(f"sweep kind {kind_name} returned {len(rows)} rows for {len(items)} items")
+    casts = {"REAL": float, "INTEGER": int, "TEXT": str}
+    columns = [(c.name, casts[c.sql_type.upper()]) for c in kind.COLUMNS]
+    out = []
+    for row in rows:
+        try:
+            # plain Python values (a NumPy scalar cannot be bound by sqlite3); None stays NULL
+            out.append(tuple(None if row[name] is None else cast(row[name]) for name, cast in columns))
+        except KeyError as err:
+            raise SweepFailed(f"sweep kind {kind_name} returned a row without the column {err}") from None
+    return out, time.perf_counter() - start
+
+
+@contextlib.contextmanager
+def connect(scheduler: str | None = None, workers: int | None = None) -> Iterator[object]:
+    """A `distributed.Client`: on the cluster at `scheduler` (tcp://HOST:PORT), or on a local cluster of
+    `workers` processes (default: this machine's cores) started here and stopped at the end."""
+    from distributed import Client, LocalCluster
+
+    if scheduler is not None:
+        try:
+            client = Client(scheduler, timeout=CONNECT_TIMEOUT_S, set_as_default=False)
+        except (OSError, TimeoutError, ValueError) as err:
+            raise InputError(f"cannot reach the Dask scheduler at {scheduler}: "
+                             f"{' '.join(str(err).split()) or type(err).__name__}") from None
+        with client:
+            yield client
+        return
+    if workers is None:
+        workers = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+    # loopback only, no dashboard; one thread per worker process: the kinds' kernels hold the GIL
+    with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, host="127.0.0.1",
+                      dashboard_address=None, silence_logs=logging.ERROR) as cluster, \
+            Client(cluster, set_as_default=False) as client:
+        yield client
+
+
+def _missing(conn: sqlite3.Connection, kind, definition: dict, sweep_id: int, empty: bool) -> Iterator[tuple]:
+    """The sweep's (key, item) pairs not in the results file yet, in the kind's order."""
+    pairs = iter(kind.items(definition))
+    if empty:
+        yield from pairs
+        return
+    while batch := list(itertools.islice(pairs, db.IN_BATCH)):
+        have = db.existing_keys(conn, kind.NAME, sweep_id, [key for key, _ in batch])
+        yield from (pair for pair in batch if pair[0] not in have)
+
+
+def run(client: object, conn: sqlite3.Connection, kind_name: str, definition: dict, sweep_id: int,
+        chunk: int | None = None, on_progress: Callable[[Progress], None] | None = None) -> Progress:
+    """Solve every item of the sweep not yet in the results file on `client`'s cluster, writing each chunk's
+    rows in one transaction as it returns; `chunk` fixes the items per chunk (default: adaptive)."""
+    from distributed import as_completed
+
+    kind = _kind.get_kind(kind_name)
+    names = [c.name for c in kind.COLUMNS]
+    total = int(kind.count(definition))
+    start = time.perf_counter()
+    already = db.count_rows(conn, kind.NAME, sweep_id)
+    state = Progress(done=already, total=total, done_now=0, seconds=0.0)
+    if already >= total:
+        return state
+    pending = _missing(conn, kind, definition, sweep_id, empty=already == 0)
+    size = chunk or FIRST_CHUNK
+    in_flight: dict = {}
+    threads_checked, threads = 0.0, 1
+
+    def window() -> int:
+        nonlocal threads_checked, threads
+        now = time.monotonic()
+        if now - threads_checked > 5:  # workers may join or leave an outside cluster while it runs
+            threads = max(1, sum(client.nthreads().values()))
+            threads_checked = now
+        return IN_FLIGHT_PER_THREAD * threads
+
+    def submit() -> bool:
+        batch = list(itertools.islice(pending, size))
+        if not batch:
+            return False
+        # pickled: Dask would otherwise search every item of the list for futures (0.4 s per 10,000 tables)
+        packed = pickle.dumps([item for _, item in batch], protocol=pickle.HIGHEST_PROTOCOL)
+        future = client.submit(solve_chunk, kind.NAME, definition, packed, pure=False, retries=RETRIES)
+        in_flight[future] = [key for key, _ in batch]
+        queue.add(future)
+        return True
+
+    queue = as_completed(loop=client.loop)
+    if on_progress is not None:  # the cluster is up: the bar can show what is there already
+        on_progress(state)
+    try:
+        while len(in_flight) < window() and submit():
+            pass
+        for future in queue:
+            keys = in_flight.pop(future)
+            try:
+                rows, seconds = future.result()
+            except SweepFailed:
+                raise
+            except Exception as err:  # noqa: BLE001 - anything a worker raised ends the sweep, as one line
+                message = " ".join(str(err).split()) or type(err).__name__
+                if isinstance(err, ImportError):  # an outside cluster's workers need holdwise installed too
+                    message += " (is this holdwise installed where the workers run?)"
+                raise SweepFailed(f"a chunk of {len(keys)} items failed: {type(err).__name__}: {message}") from None
+            state.done_now += db.insert_rows(conn, kind.NAME, names, sweep_id, keys, rows)
+            state.done = already + state.done_now
+            state.seconds = time.perf_counter() - start
+            if chunk is None and rows:
+                per_item = max(seconds, 1e-9) / len(rows)
+                size = max(1, min(MAX_CHUNK, int(CHUNK_SECONDS / per_item)))
+            if on_progress is not None:
+                on_progress(state)
+            while len(in_flight) < window() and submit():
+                pass
+    finally:
+        if in_flight:  # stopped early: the chunks still out are dropped, not left running on the cluster
+            with contextlib.suppress(Exception):
+                client.cancel(list(in_flight))
+    state.done = db.count_rows(conn, kind.NAME, sweep_id)
+    state.seconds = time.perf_counter() - start
+    if state.done != total:
+        raise SweepFailed(f"sweep kind {kind.NAME} gave {state.done} distinct keys for {total} items")
+    return state

@@ -1,0 +1,204 @@
+"""Sweep kind `farkle-loadouts`: every distinct six of a set of Farkle dice, its turn and (optionally) its match.
+
+A loadout is a multiset of six dice: which dice, not in what order. From all named dice (`--dice all-named`)
+each of the 16 may appear up to six times (the rules set no limit), so there are C(16 + 6 - 1, 6) = C(21, 6) =
+54,264 loadouts: multisets of size 6 from 16 kinds. From the dice a player owns (`--owned`), each die appears
+at most as often as it is owned. Dice are told apart by name: ci, lu and fer weigh alike, so their loadouts
+score alike, but a player holds them as different dice (`farkle loadout` folds alike dice into one choice).
+
+Per loadout: expected points per turn and the bust chance per number of dice left (the turn report's worst
+case over which dice are left); with `--vs DICE --target T` the win chance of a race-aware match against those
+dice, moving first and moving second (one solve gives both). A loadout whose turn is unbounded, or whose solve
+a guard refuses, gets NULL values and a `note`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+from ...errors import InputError
+from ...games import farkle as face
+from ..kind import Column
+from ._shared import OKABE_ITO, save_figure, shown
+
+__all__ = ["COLUMNS", "NAME", "count", "definition", "items", "loadout", "plot", "solve"]
+
+NAME = "farkle-loadouts"
+SIX = 6  # face.DICE_PER_PLAYER
+DEFAULT_TARGET = 4000  # face.DEFAULT_TARGET
+# the answers first: `sweep show` fits the first columns beside the key (which is the loadout)
+COLUMNS = (
+    Column("expected_points", "REAL", "expected points per turn with the best play (NULL: see note)"),
+    Column("win_first", "REAL", "win chance of the race-aware match against --vs, moving first (NULL: no --vs)"),
+    Column("win_second", "REAL", "the same, moving second"),
+    *(Column(f"bust_{n}", "REAL", f"bust chance rolling {n} dice left (worst case over which dice)")
+      for n in range(1, SIX + 1)),
+    Column("note", "TEXT", "why values are NULL: an unbounded turn or a solve refused by a guard"),
+    Column("dice", "TEXT", "the loadout, as farkle commands read it: 'ordinary*4, lucky, odd'"),
+)
+
+
+def _die_text(die) -> str:
+    """One die as farkle commands read it: its name, or custom:weights[:jK]."""
+    return face.dice_text([die])
+
+
+def _kinds(dice: Sequence) -> list[list]:
+    """[[die text, how many]] in a canonical order: named dice as the game lists them, then custom dice by text."""
+    named = list(face.NAMED_DICE)
+    counts: dict[str, int] = {}
+    for die in dice:
+        text = _die_text(die)
+        counts[text] = counts.get(text, 0) + 1
+    order = sorted(counts, key=lambda t: (0, named.index(t), "") if t in named else (1, 0, t))
+    return [[t, counts[t]] for t in order]
+
+
+def definition(dice: str | None = None, owned: str | None = None, vs: str | None = None,
+               target: int = DEFAULT_TARGET) -> dict:
+    """The checked, canonical definition: the dice to choose from (kind, how many of it), and the opponent and
+    target when matches are asked for."""
+    if dice is not None and owned is not None:
+        raise InputError("give --dice all-named or --owned LIST, not both")
+    if dice is not None:
+        if str(dice).strip().lower() != "all-named":
+            raise InputError(f"--dice takes all-named (every named die, up to six of each), got {shown(dice)}; "
+                             "for a list of dice use --owned")
+        pool = [[name, SIX] for name in face.NAMED_DICE]
+    elif owned is not None:
+        pool = _kinds(face.parse_dice(owned))
+        total = sum(n for _, n in pool)
+        if total < SIX:
+            raise InputError(f"--owned needs at least {SIX} dice, got {total}")
+        pool = [[t, min(n, SIX)] for t, n in pool]  # a seventh die of a kind adds no loadout
+    else:
+        raise InputError("give --dice all-named or --owned LIST (the dice to choose six from)")
+    out: dict = {"pool": pool, "vs": None, "target": None}
+    if vs is None:
+        if target != DEFAULT_TARGET:
+            raise InputError("--target is the match's target: give it with --vs DICE")
+        return out
+    other = face.parse_loadout(vs, "--vs")
+    target = face.check_target(target)
+    try:
+        face.solve_turn(tuple(other))  # refused here (unbounded, too long) rather than in every row
+        face.check_match_cost(tuple(other), tuple(other), target)
+    except InputError as err:
+        raise InputError(f"--vs: {err}") from None
+    out.update(vs=face.dice_text(other), target=target)
+    return out
+
+
+def count(definition: dict) -> int:
+    """How many loadouts: multisets of six from the pool's kinds, each at most as often as the pool has it
+    (ways[k] over the kinds so far; for 16 kinds of 6 each this is C(21, 6) = 54,264)."""
+    ways = [1] + [0] * SIX
+    for _, most in definition["pool"]:
+        ways = [sum(ways[k - j] for j in range(min(k, most) + 1)) for k in range(SIX + 1)]
+    return ways[SIX]
+
+
+def items(definition: dict) -> Iterator[tuple[str, dict]]:
+    """(key, item) per loadout: the pool's first kind taken most first; key and item the loadout's text."""
+    pool = definition["pool"]
+
+    def walk(index: int, left: int, chosen: list[tuple[str, int]]) -> Iterator[tuple[str, dict]]:
+        if left == 0:
+            text = ", ".join(t if n == 1 else f"{t}*{n}" for t, n in chosen)
+            yield text, {"dice": text}
+            return
+        if index == len(pool):
+            return
+        text, most = pool[index]
+        for n in range(min(left, most), -1, -1):
+            yield from walk(index + 1, left - n, chosen + [(text, n)] if n else chosen)
+
+    yield from walk(0, SIX, [])
+
+
+def loadout(item: dict) -> tuple:
+    """An item's six dice (face.Die each)."""
+    return face.parse_loadout(item["dice"])
+
+
+def _row(item: dict) -> dict:
+    return {"dice": item["dice"], "expected_points": None, **{f"bust_{n}": None for n in range(1, SIX + 1)},
+            "win_first": None, "win_second": None, "note": None}
+
+
+def solve(definition: dict, items: list[dict]) -> list[dict]:
+    """One row per loadout: `turn_report` (expected points, bust chances) and with an opponent one
+    `solve_match` (race-aware, on one thread: a worker is one core), whose solve holds both players' chances.
+    Unbounded turns and refused solves give NULLs and a note instead of failing the chunk."""
+    other = None if definition["vs"] is None else face.parse_loadout(definition["vs"], "--vs")
+    target = definition["target"]
+    rows = []
+    for item in items:
+        row = _row(item)
+        dice = loadout(item)
+        try:
+            plan = face.turn_plan(dice, keep=False)  # thousands of loadouts: nothing kept a loadout
+            if plan.unbounded is not None:
+                row["note"] = f"unbounded turn: {plan.unbounded}"
+            elif plan.work > face.LOADOUT_TURN_MAX_WORK:
+                row["note"] = (f"refused: its turn alone is a solve of {plan.work:.1e} steps (a loadout search "
+                               f"allows {face.LOADOUT_TURN_MAX_WORK:.0e}); solve it with 'farkle turn'")
+            else:
+                report = face.turn_report(dice, keep=False)
+                row["expected_points"] = float(report.expected_points)
+                for n in range(1, SIX + 1):
+                    value = report.bust_probability.get(str(n))
+                    row[f"bust_{n}"] = None if value is None else float(value)
+                if other is not None:
+                    match = face.solve_match(dice, other, target, workers=1)
+                    row["win_first"] = float(match.first_player_win)
+                    row["win_second"] = float(match.win_moving_second)
+        except InputError as err:
+            row["note"] = f"refused: {err}"
+        rows.append(row)
+    return rows
+
+
+def plot(rows: list[dict], definition: dict, path: str) -> None:
+    """Expected points per turn against the win chance (moving first and second) with --vs; without, against
+    the bust chance rolling six dice."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(6.4, 4.8), layout="constrained")
+    solved = [r for r in rows if r.get("expected_points") is not None]
+    many = len(solved) > 2000
+    size = 2 if many else 5
+    if definition.get("vs") is not None:
+        for key, label, colour, marker in (("win_first", "moving first", OKABE_ITO["blue"], "o"),
+                                           ("win_second", "moving second", OKABE_ITO["orange"], "s")):
+            pts = [(r["expected_points"], 100 * r[key]) for r in solved if r.get(key) is not None]
+            ax.plot([x for x, _ in pts], [y for _, y in pts], linestyle="none", marker=marker, markersize=size,
+                    color=colour, label=label, rasterized=many)
+        ax.axhline(50, color=OKABE_ITO["black"], linestyle=":", linewidth=1)
+        ax.set_ylabel(f"win chance against {definition['vs']} (%)")
+        ax.legend(fontsize="small", loc="best")
+        title = f"matches to {definition['target']:,}"
+    else:
+        pts = [(r["expected_points"], 100 * r["bust_6"]) for r in solved if r.get("bust_6") is not None]
+        ax.plot([x for x, _ in pts], [y for _, y in pts], linestyle="none", marker="o", markersize=size,
+                color=OKABE_ITO["blue"], rasterized=many)
+        ax.set_ylabel("bust chance rolling six dice (%)")
+        title = "one turn each"
+    points = [r["expected_points"] for r in solved]
+    if points and min(points) > 0 and max(points) > 10 * min(points):  # all named dice: about 300 to 18,000
+        from matplotlib.ticker import FuncFormatter
+
+        ax.set_xscale("log")
+        ax.xaxis.set_major_formatter(FuncFormatter(lambda x, _: f"{x:,.0f}"))
+        ax.xaxis.set_minor_formatter(FuncFormatter(lambda x, _: ""))
+        ax.set_xlabel("expected points per turn (log scale)")
+    else:
+        ax.set_xlabel("expected points per turn")
+    left_out = len(rows) - len(solved)
+    ax.set_title(f"Farkle: {len(solved):,} loadouts, {title}" + (f" ({left_out:,} unbounded or refused)"
+                                                                 if left_out else ""), fontsize="medium")
+    ax.grid(True, alpha=0.3, which="both")
+    save_figure(fig, path)
