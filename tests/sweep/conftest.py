@@ -27,7 +27,7 @@ def dask_client(fake):
     """A client of a local cluster: 2 worker processes, 1 thread each, loopback, no dashboard."""
     from distributed import Client, LocalCluster
 
-    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address=None,
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address="127.0.0.1:0",
                       silence_logs=logging.ERROR) as cluster, Client(cluster, set_as_default=False) as client:
         client.register_plugin(fake_kind.FakeKindPlugin())
         yield client

@@ -50,7 +50,7 @@ CLIENT = textwrap.dedent("""
     from holdwise import sweep
 
     if __name__ == "__main__":
-        with LocalCluster(n_workers=2, threads_per_worker=1, host="127.0.0.1", dashboard_address=None) as cluster, \\
+        with LocalCluster(n_workers=2, threads_per_worker=1, host="127.0.0.1", dashboard_address="127.0.0.1:0") as cluster, \\
                 Client(cluster) as client:
             client.register_plugin(fake_kind.FakeKindPlugin())
             sweep.run_sweep(fake_kind.NAME, {"n": 300, "sleep": 0.02}, sys.argv[1], client=client, chunk=3)

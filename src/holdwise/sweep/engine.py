@@ -39,12 +39,14 @@ class SweepFailed(RuntimeError):
 
 @dataclass
 class Progress:
-    """Where a running sweep is: items in the results file, of `total`; `done_now` of them by this run."""
+    """Where a running sweep is: items in the results file, of `total`; `done_now` of them by this run, in
+    `seconds`; `worker_seconds`: the workers' solve time of those items, as each chunk measured it."""
 
     done: int
     total: int
     done_now: int
     seconds: float
+    worker_seconds: float = 0.0
 
 
 def solve_chunk(kind_name: str, definition: dict, items: list | bytes) -> tuple[list[tuple], float]:
@@ -88,9 +90,10 @@ def connect(scheduler: str | None = None, workers: int | None = None) -> Iterato
         return
     if workers is None:
         workers = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
-    # loopback only, no dashboard; one thread per worker process: the kinds' kernels hold the GIL
+    # loopback only (the scheduler's HTTP server too: it always starts, here on a free port); one thread per
+    # worker process: the kinds' kernels hold the GIL
     with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, host="127.0.0.1",
-                      dashboard_address=None, silence_logs=logging.ERROR) as cluster, \
+                      dashboard_address="127.0.0.1:0", silence_logs=logging.ERROR) as cluster, \
             Client(cluster, set_as_default=False) as client:
         yield client
 
@@ -162,6 +165,7 @@ def run(client: object, conn: sqlite3.Connection, kind_name: str, definition: di
                     message += " (is this holdwise installed where the workers run?)"
                 raise SweepFailed(f"a chunk of {len(keys)} items failed: {type(err).__name__}: {message}") from None
             state.done_now += db.insert_rows(conn, kind.NAME, names, sweep_id, keys, rows)
+            state.worker_seconds += seconds
             state.done = already + state.done_now
             state.seconds = time.perf_counter() - start
             if chunk is None and rows:

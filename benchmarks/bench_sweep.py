@@ -1,0 +1,141 @@
+"""Sweeps on Dask (issue 14): throughput with 1 and 2 workers against the same items solved in this process, in
+the same run; the overhead per item for video poker and Farkle; the 54,264 named-dice loadouts' time here and
+projected for 100 workers.
+
+    python benchmarks/bench_sweep.py [--tables 100000] [--sample 400] [--json build/bench/sweep.json]
+
+In-process rows call the sweep kind's own `solve` on the same chunks (what a worker runs: items to rows), and the
+dice-poker kernel alone (`batch_returns`) for reference. Sweep rows time `run_sweep` on a local cluster that is
+already up (its start, a few seconds, is a row of its own), into a fresh results file: the items made and checked
+in this process, chunks sent and solved, every row written to SQLite in one transaction per chunk. The client
+shares this machine's cores with the workers, so on 2 cores its own work (making items, writing rows) competes
+with theirs; "worker busy" is the workers' solve time per item as they measure it, which is what a cluster whose
+client runs elsewhere would scale by. The loadouts' projection solves every `--sample`-th of the 54,264 items in
+this process (a uniform spread: the order runs from all-ordinary to all-devil's-head).
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent / "src"))
+sys.path.insert(0, str(HERE))
+from _table import print_and_save  # noqa: E402
+
+DICE_GRID = "five=5:64 four=3:40 full_house=2:20 straight=1:12 three=1:8 two=1:4 pair=0:2"
+VP_OPTIONS = {"game": "jacks-or-better-9-6", "vary": ["full_house=6:9", "flush=5:6"]}  # 9/6 ... 6/5: 8 variants
+FARKLE_OPTIONS = {"owned": "ordinary*3,weighted,lucky,odd,kings,pie,aranka"}  # 9 owned: the distinct sixes
+
+
+def _in_process(kind_name: str, options: dict, chunk: int, limit: int | None = None) -> tuple[float, int]:
+    """Seconds per item of the kind's `solve` over its items in chunks, in this process (after a warm chunk)."""
+    from holdwise.sweep.kind import get_kind
+
+    kind = get_kind(kind_name)
+    definition = kind.definition(**options)
+    items = [item for _, item in itertools.islice(kind.items(definition), limit)]
+    kind.solve(definition, items[:1])  # compile, build tables
+    start = time.perf_counter()
+    for lo in range(0, len(items), chunk):
+        kind.solve(definition, items[lo:lo + chunk])
+    return (time.perf_counter() - start) / len(items), len(items)
+
+
+def _sweep(client, kind_name: str, options: dict, chunk: int | None, folder: Path) -> tuple[float, int, float]:
+    """(wall seconds per item, items, worker seconds per item) of a sweep on `client`'s cluster, into a new file."""
+    from holdwise.sweep import run_sweep
+
+    last = []
+    db_path = folder / f"{kind_name}-{len(list(folder.iterdir()))}.sqlite"
+    summary = run_sweep(kind_name, options, db_path, client=client, chunk=chunk, on_progress=last.append)
+    return summary.seconds / summary.done_now, summary.done_now, last[-1].worker_seconds / summary.done_now
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", type=int, default=100_000, help="dice-poker tables per sweep")
+    parser.add_argument("--sample", type=int, default=400, help="every n-th of the 54,264 loadouts")
+    parser.add_argument("--json", default=str(HERE.parent / "build" / "bench" / "sweep.json"))
+    opts = parser.parse_args()
+    from distributed import Client, LocalCluster
+
+    rows = []
+    dice_options = {"grid": DICE_GRID, "random": opts.tables, "seed": 1}
+    per, n = _in_process("dice-poker", dice_options, 10_000)
+    rows.append(("dice poker, in process (kind's solve, chunks of 10,000)", 1 / per, "tables/s", None))
+    in_process_dice = 1 / per
+    from holdwise.games import dice_poker
+    from holdwise.sweep.kinds import dice_poker as dice_kind
+
+    definition = dice_kind.definition(**dice_options)
+    tables = [item["payouts"] for _, item in itertools.islice(dice_kind.items(definition), 20_000)]
+    dice_poker.batch_returns(tables[:10])
+    start = time.perf_counter()
+    dice_poker.batch_returns(tables)
+    rows.append(("dice poker, the batch kernel alone (batch_returns)", len(tables) / (time.perf_counter() - start),
+                 "tables/s", None))
+    vp_per, vp_n = _in_process("video-poker", VP_OPTIONS, 1)
+    rows.append((f"video poker, in process ({vp_n} variants)", vp_per, "s/item", None))
+    fk_per, fk_n = _in_process("farkle-loadouts", FARKLE_OPTIONS, 8)
+    rows.append((f"farkle loadouts, in process ({fk_n} loadouts)", fk_per, "s/item", None))
+
+    by_workers = {}
+    with tempfile.TemporaryDirectory(prefix="holdwise-bench-sweep-") as tmp:
+        folder = Path(tmp)
+        for workers in (1, 2):
+            start = time.perf_counter()
+            with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, host="127.0.0.1",
+                              dashboard_address="127.0.0.1:0") as cluster, \
+                    Client(cluster, set_as_default=False) as client:
+                rows.append((f"local cluster start, {workers} worker(s)", time.perf_counter() - start, "s", None))
+                # warm each worker (imports, kernel compile) with a sweep of its own, not timed
+                _sweep(client, "dice-poker", {"grid": "five=5:6"}, None, folder)
+                per, n, busy = _sweep(client, "dice-poker", dice_options, 10_000, folder)
+                by_workers[workers] = 1 / per
+                rows.append((f"dice poker, sweep, {workers} worker(s), chunks of 10,000", 1 / per, "tables/s",
+                             ">= 90% of in process per core" if workers == 1 else ">= 1.8x of 1 worker"))
+                rows.append((f"dice poker, {workers} worker(s): a worker's own rate (busy time)", 1 / busy,
+                             "tables/s", None))
+                if workers == 2:
+                    _sweep(client, "video-poker", {"game": "jacks-or-better-8-5", "vary": ["flush=5"]}, 1,
+                           folder)  # compile the video-poker kernel on the workers
+                    per, n, _ = _sweep(client, "video-poker", VP_OPTIONS, 1, folder)
+                    rows.append((f"video poker, sweep, 2 workers ({n} variants)", per, "s/item", None))
+                    rows.append(("video poker, overhead per item (sweep x 2 workers - in process)",
+                                 2 * per - vp_per, "s/item", None))
+                    per, n, _ = _sweep(client, "farkle-loadouts", FARKLE_OPTIONS, None, folder)
+                    rows.append((f"farkle loadouts, sweep, 2 workers ({n} loadouts)", per, "s/item", None))
+                    rows.append(("farkle loadouts, overhead per item (sweep x 2 workers - in process)",
+                                 2 * per - fk_per, "s/item", None))
+    rows.append(("dice poker: 1 worker / in process", by_workers[1] / in_process_dice, "ratio", ">= 0.9"))
+    rows.append(("dice poker: 2 workers / 1 worker", by_workers[2] / by_workers[1], "ratio", ">= 1.8"))
+
+    # the 54,264 loadouts of the named dice: every --sample-th, in this process
+    from holdwise.sweep.kinds import farkle_loadouts
+
+    definition = farkle_loadouts.definition(dice="all-named")
+    total = farkle_loadouts.count(definition)
+    sample = [item for _, item in itertools.islice(farkle_loadouts.items(definition), 0, None, opts.sample)]
+    times = []
+    for item in sample:
+        start = time.perf_counter()
+        farkle_loadouts.solve(definition, [item])
+        times.append(time.perf_counter() - start)
+    mean = statistics.fmean(times)
+    rows.append((f"named-dice loadouts: mean solve of {len(sample)} (1 in {opts.sample})", mean, "s/item", None))
+    rows.append((f"all {total:,} named-dice loadouts, one core", mean * total / 60, "min", None))
+    rows.append((f"all {total:,} on this machine's 2 workers", mean * total / 2 / 60, "min", None))
+    rows.append((f"all {total:,} on 100 workers (+ overhead per item)", (mean / 100 + 0.001) * total / 60, "min",
+                 None))
+    print_and_save(rows, opts.json)
+
+
+if __name__ == "__main__":
+    main()
