@@ -76,7 +76,7 @@ def plot(rows: list[dict], definition: dict, path: str) -> None:
 
 
 def install() -> None:
-    """Let `get_kind` find this kind by NAME (idempotent)."""
+    """Let `get_kind` find this kind by NAME, and its ranged twin `fake_range_kind` (idempotent)."""
     import sys
 
     from holdwise.sweep import kind
@@ -88,6 +88,10 @@ def install() -> None:
     def get_kind(name: str):
         if str(name) == NAME:
             return sys.modules[__name__]
+        if str(name) == "fake-ranges":
+            from . import fake_range_kind
+
+            return fake_range_kind
         return real(name)
 
     get_kind.fake_installed = True

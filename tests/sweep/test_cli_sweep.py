@@ -270,3 +270,30 @@ def test_the_cli_killed_mid_sweep_resumes_to_an_uninterrupted_result(tmp_path, d
     assert invoke(["sweep", *grid, "--db", str(whole), "--scheduler", address]).exit_code == 0
     assert same_rows(file_rows(path, "rows_dice_poker"), file_rows(whole, "rows_dice_poker"))
     assert integrity(path) == "ok"
+
+
+@needs_dice_poker
+def test_dice_poker_only_keeps_the_deep_tables_and_says_so(tmp_path, dask_client):
+    from holdwise.sweep.kinds import dice_poker as kind
+
+    grid = "five=5:40:5 four=3:20 full_house=2:8 straight=1:6"
+    path = tmp_path / "only.sqlite"
+    address = dask_client.scheduler.address
+    done = invoke(["sweep", "dice-poker", "--grid", grid, "--only-deep", "--only-return", "2.5:3.5", "--db",
+                   str(path), "--scheduler", address])
+    assert done.exit_code == 0, done.stderr
+    definition = kind.definition(grid=grid, only_deep=True, only_return="2.5:3.5")
+    total = kind.count(definition)
+    want = kind.solve_range(definition, 0, total)
+    assert 0 < len(want) < total
+    assert f"items: {total:,} done now" in done.stdout
+    assert f"rows kept: {len(want):,} (the items that meet" in done.stdout
+    assert same_rows(file_rows(path, "rows_dice_poker"), want)
+    listing = invoke(["sweep", "show", "--db", str(path)])
+    assert f"{total:,}/{total:,}" in listing.stdout and f"{len(want):,} rows kept" in listing.stdout
+    assert all(len(line) <= 80 for line in listing.stdout.splitlines())
+    shown = invoke(["sweep", "show", "--db", str(path), "1", "--top", "3", "--sort", "return"])
+    assert f"sweep 1 (dice-poker): {len(want):,} of {len(want):,} rows" in shown.stdout
+    listed = json.loads(invoke(["sweep", "show", "--db", str(path), "--json"]).stdout)["sweeps"][0]
+    assert (listed["done"], listed["rows"], listed["definition"]["only"]) == (
+        total, len(want), {"return": ["2.5", "3.5"], "deep": True})

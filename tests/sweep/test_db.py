@@ -85,6 +85,32 @@ def test_a_failed_chunk_leaves_nothing(tmp_path, fake):
     assert integrity(path) == "ok"
 
 
+def test_a_chunk_with_its_range_is_one_transaction(tmp_path, fake):
+    path, sweep_id = _filled(tmp_path, n=5)
+    names = [c.name for c in fake.COLUMNS]
+    with contextlib.closing(db.open_write(path)) as conn:
+        with pytest.raises(sqlite3.Error):  # rows fine, the range clashes with one recorded: nothing is kept
+            db.insert_rows(conn, fake.NAME, names, sweep_id, None, [("k", 9, 81, 3.0, 1, "nine")], span=(0, 1))
+            db.insert_rows(conn, fake.NAME, names, sweep_id, None, [("l", 9, 81, 3.0, 1, "nine")], span=(0, 2))
+        assert db.existing_keys(conn, fake.NAME, sweep_id, ["k", "l"]) == {"k"}
+        assert db.done_ranges(conn, sweep_id) == [(0, 1)]
+        assert db.count_done(conn, fake.NAME, sweep_id) == 1  # the ranges count, not the 6 rows
+    assert integrity(path) == "ok"
+
+
+def test_a_file_written_before_done_ranges_is_read_and_gains_the_table(tmp_path, fake):
+    path, sweep_id = _filled(tmp_path, n=5)
+    with contextlib.closing(sqlite3.connect(path)) as conn:
+        conn.execute("DROP TABLE done_ranges")
+        conn.commit()
+    listed = sweep.list_sweeps(path).sweeps
+    assert [(s.done, s.rows) for s in listed] == [(5, 5)]  # read-only: no ranges table, done counts rows
+    with contextlib.closing(db.open_write(path)) as conn:
+        db.start_sweep(conn, fake.NAME, fake.COLUMNS, fake.definition(n=5), 5, "test")
+        assert db.table_columns(conn, "done_ranges")
+    assert integrity(path) == "ok"
+
+
 @pytest.mark.parametrize("content", [b"", b"hello, this is a text file\n" * 10, b"SQLite format 3\x00short"],
                          ids=["empty", "text", "truncated"])
 def test_a_file_that_is_not_sqlite_is_refused_untouched(tmp_path, content):

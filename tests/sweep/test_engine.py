@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 import os
 import socket
+import sqlite3
 import subprocess
 import sys
 from pathlib import Path
@@ -15,7 +16,7 @@ import pytest
 from holdwise import InputError, sweep
 from holdwise.sweep import engine
 
-from . import fake_kind
+from . import fake_kind, fake_range_kind
 from .conftest import file_rows, integrity
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -164,3 +165,96 @@ def test_a_sweep_on_a_cluster_started_with_dask_scheduler_and_dask_worker(tmp_pa
     assert (other.sweep_id, other.done_now, other.scheduler) == (2, 20, outside_cluster)
     assert file_rows(path)[200:] == fake.expected(fake.definition(n=20, offset=5))
     assert integrity(path) == "ok"
+
+
+# the range path: a kind whose workers make their own items from index ranges (`solve_range`)
+
+RANGES = "rows_fake_ranges"
+
+
+def _ranges(path) -> list[tuple[int, int]]:
+    with sqlite3.connect(path) as conn:
+        return [tuple(r) for r in conn.execute("SELECT start, stop FROM done_ranges ORDER BY start")]
+
+
+@pytest.mark.parametrize("only_odd", [False, True])
+def test_a_ranged_sweep_equals_the_items_solved_one_by_one(tmp_path, sweep_client, fake, only_odd):
+    path = tmp_path / "r.sqlite"
+    seen = []
+    summary = sweep.run_sweep("fake-ranges", {"n": 500, "only_odd": only_odd}, path, client=sweep_client,
+                              on_progress=lambda s: seen.append(s.done))
+    definition = fake_range_kind.definition(n=500, only_odd=only_odd)
+    assert file_rows(path, RANGES) == fake_range_kind.expected(definition)
+    assert (summary.total, summary.done_now, summary.rows) == (500, 500, 250 if only_odd else 500)
+    assert seen[0] == 0 and seen[-1] == 500 and all(a < b for a, b in itertools.pairwise(seen))
+    ranges = _ranges(path)  # the done ranges tile 0..500 exactly
+    assert ranges[0][0] == 0 and ranges[-1][1] == 500
+    assert all(a[1] == b[0] for a, b in itertools.pairwise(ranges)) and len(ranges) > 2
+    listed = sweep.list_sweeps(path).sweeps
+    assert [(s.items, s.done, s.rows) for s in listed] == [(500, 500, summary.rows)]
+    assert integrity(path) == "ok"
+
+
+def test_a_ranged_sweep_in_fixed_chunks_and_resumed(tmp_path, sweep_client, fake):
+    path = tmp_path / "r.sqlite"
+
+    class Stop(Exception):
+        pass
+
+    def stop_after_three(state):
+        if state.done >= 21:
+            raise Stop
+
+    options = {"n": 100, "only_odd": True}
+    with pytest.raises(Stop):
+        sweep.run_sweep("fake-ranges", options, path, client=sweep_client, chunk=7, on_progress=stop_after_three)
+    ranges = _ranges(path)
+    done = sum(b - a for a, b in ranges)
+    assert 21 <= done < 100 and all((b - a) == 7 for a, b in ranges)
+    rows = file_rows(path, RANGES)  # exactly the odd numbers of the done ranges, nothing of a chunk in flight
+    assert sorted(r[1] for r in rows) == [x for a, b in ranges for x in range(a, b) if x % 2]
+    again = sweep.run_sweep("fake-ranges", options, path, client=sweep_client, chunk=10)
+    assert (again.already, again.done_now, again.rows, again.created) == (done, 100 - done, 50, False)
+    assert file_rows(path, RANGES) == fake_range_kind.expected(fake_range_kind.definition(**options))
+    assert engine.gaps(_ranges(path), 100) == []
+    done_again = sweep.run_sweep("fake-ranges", options, path, workers=1)
+    assert (done_again.already, done_again.done_now, done_again.rows, done_again.workers) == (100, 0, 50, None)
+
+
+def test_rows_written_without_ranges_resume_by_keys(tmp_path, sweep_client, fake):
+    """A sweep begun by a holdwise that wrote no ranges (rows only) goes on by keys, not by ranges."""
+    path = tmp_path / "r.sqlite"
+
+    class Stop(Exception):
+        pass
+
+    def stop(state):
+        if state.done >= 10:
+            raise Stop
+
+    with pytest.raises(Stop):
+        sweep.run_sweep("fake-ranges", {"n": 40}, path, client=sweep_client, chunk=5, on_progress=stop)
+    with sqlite3.connect(path) as conn:
+        conn.execute("DELETE FROM done_ranges")
+    part = len(file_rows(path, RANGES))
+    again = sweep.run_sweep("fake-ranges", {"n": 40}, path, client=sweep_client, chunk=5)
+    assert (again.already, again.done_now) == (part, 40 - part)
+    assert file_rows(path, RANGES) == fake_range_kind.expected(fake_range_kind.definition(n=40))
+    assert _ranges(path) == []  # resumed by keys: no ranges written
+
+
+def test_a_failing_ranged_chunk_keeps_the_chunks_written(tmp_path, sweep_client, fake):
+    path = tmp_path / "r.sqlite"
+    with pytest.raises(sweep.SweepFailed, match="a chunk of 2 items failed: ZeroDivisionError"):
+        sweep.run_sweep("fake-ranges", {"n": 30, "fail": 12}, path, client=sweep_client, chunk=2)
+    ranges = _ranges(path)
+    assert (12, 14) not in ranges
+    assert sorted(r[1] for r in file_rows(path, RANGES)) == [x for a, b in ranges for x in range(a, b)]
+
+
+@pytest.mark.parametrize(("done", "total", "left"), [
+    ([], 5, [(0, 5)]), ([(0, 5)], 5, []), ([(1, 2), (3, 5)], 6, [(0, 1), (2, 3), (5, 6)]),
+    ([(0, 2), (2, 4)], 4, []),
+])
+def test_gaps_are_what_the_done_ranges_leave_out(done, total, left):
+    assert engine.gaps(done, total) == left

@@ -166,6 +166,60 @@ def test_dice_poker_random_draws_are_distinct_seeded_and_inside_the_grid():
     assert_rows_equal_reports(d, pairs, dice_poker.solve(d, [i for _, i in pairs]))
 
 
+def _range_rows(d: dict, step: int) -> list[tuple]:
+    """Every row of a sweep by `solve_range` in chunks of `step`."""
+    n = dice_poker.count(d)
+    return [row for lo in range(0, n, step) for row in dice_poker.solve_range(d, lo, min(n, lo + step))]
+
+
+def _item_rows(d: dict) -> list[tuple]:
+    """Every row of a sweep by `items` and `solve`, as (key, *values in COLUMNS order)."""
+    pairs = list(dice_poker.items(d))
+    rows = dice_poker.solve(d, [item for _, item in pairs])
+    return [(key, *(row[c.name] for c in dice_poker.COLUMNS)) for (key, _), row in zip(pairs, rows)]
+
+
+@pytest.mark.parametrize("options", [
+    dict(grid="five=5:7 four=3:4 full=2:4:2 straight=0:3:3"),
+    dict(grid="five=5:20 four=3:10 full_house=2:6 pair=0:1/2:1/6", random=300, seed=11),
+    dict(grid="five=0:1 four=0 full=0 straight=0 three=0 two=0 pair=0"),  # a table paying nothing: NULL gaps
+    dict(grid="five=2:3 pair=1/3:1:1/3", dice=4, sides=8, rerolls=1),
+    dict(grid="five=5:6 straight=2:3", weights="1,1,1,1,1,2"),
+])
+def test_dice_poker_ranges_made_on_a_worker_equal_the_items_solved(options):
+    d = dice_poker.definition(**options)
+    expected = _item_rows(d)
+    assert _range_rows(d, 7) == expected == _range_rows(d, 10**6)
+    assert dice_poker.solve_range(d, 3, 3) == []
+
+
+def test_dice_poker_ranges_of_a_tables_file(tmp_path):
+    path = tmp_path / "tables.toml"
+    path.write_text('[tables]\nB = [10, 6, 4, 3, 2, 1, 0.5]\nJ = [12, 6, 4, 3, 2, 1, "1/3"]\n'
+                    'again = ["10", 6, 4, 3, 2, 1, "1/2"]\nH = [6, 5, 5, 5, 0, 0, 0]\n')
+    d = dice_poker.definition(tables_file=str(path))
+    assert _range_rows(d, 2) == _item_rows(d)
+    assert [row[-1] for row in _range_rows(d, 2)] == ["B, again", "J", "H"]
+
+
+def test_dice_poker_only_keeps_the_tables_that_meet_the_target():
+    grid = "five=5:40:5 four=3:20 full_house=2:8 straight=1:6"
+    every = _item_rows(dice_poker.definition(grid=grid))
+    names = ["key", *(c.name for c in dice_poker.COLUMNS)]
+    at = {name: i for i, name in enumerate(names)}
+    deep = [r for r in every if r[at["deep"]]]
+    assert 0 < len(deep) < len(every)
+    d = dice_poker.definition(grid=grid, only_deep=True)
+    assert d["only"] == {"deep": True} and dice_poker.count(d) == len(every)
+    assert _range_rows(d, 50) == deep
+    d = dice_poker.definition(grid=grid, only_return="2.5:3.5", only_deep=True)
+    assert d["only"] == {"return": ["2.5", "3.5"], "deep": True}
+    kept = [r for r in deep if 2.5 <= r[at["return"]] <= 3.5]
+    assert 0 < len(kept) < len(deep) and _range_rows(d, 50) == kept
+    # every row: no "only" in the definition, so sweeps made before the option resume as they were
+    assert "only" not in dice_poker.definition(grid=grid)
+
+
 def test_permutation_is_a_bijection_for_awkward_sizes():
     import numpy as np
 
@@ -226,6 +280,9 @@ def test_dice_poker_tables_file(tmp_path):
     (dict(grid="five=5:6", dice=10, sides=17), "too large"),
     (dict(grid="five=5:6", weights="1,1,x"), "--weights"),
     (dict(grid="five=5:6", weights="1,1,1"), "weights"),
+    (dict(grid="five=5:6", only_return="0.9"), "LO:HI"),
+    (dict(grid="five=5:6", only_return="0.96:0.94"), "above HI"),
+    (dict(grid="five=5:6", only_return="a:1"), "must be a number"),
 ])
 def test_dice_poker_bad_definitions(options, match):
     one_line_error(dice_poker.definition, match=match, **options)

@@ -62,6 +62,8 @@ def _run(kind: str, options: dict, db: str, scheduler: str | None, workers: int 
     state = "resumed" if not summary.created and summary.already else "new" if summary.created else "run"
     out.print(f"sweep {summary.sweep_id} ({summary.kind}, {state}) in {summary.db}")
     out.print(f"items: {summary.done_now:,} done now, {summary.already:,} already there, {summary.total:,} in all")
+    if summary.rows != summary.already + summary.done_now:
+        out.print(f"rows kept: {summary.rows:,} (the items that meet the sweep's --only-... options)")
     rate = "-" if summary.items_per_second is None else f"{summary.items_per_second:,.1f} items/s"
     where = ("nothing to do" if summary.workers is None
              else f"{summary.workers} workers at {summary.scheduler}" if summary.scheduler
@@ -136,15 +138,20 @@ def sweep_dice_poker(
     rerolls: int = typer.Option(2, "--rerolls", help="Re-rolls."),
     weights: str | None = typer.Option(None, "--weights", help="Loaded dice: a weight per face, as in "
                                        "the depth report."),
+    only_return: str | None = typer.Option(None, "--only-return", help="Keep only the tables whose optimal "
+                                           "return is in LO:HI, e.g. 0.94:0.96 (all are solved)."),
+    only_deep: bool = typer.Option(False, "--only-deep", help="Keep only the deep tables (chance gap >= 25 "
+                                   "and rule gap >= 5 pp)."),
     db: str = DB_OPTION, scheduler: str | None = SCHEDULER_OPTION, workers: int | None = WORKERS_OPTION,
     chunk: int | None = CHUNK_OPTION, as_json: bool = JSON_OPTION,
 ):
     """Dice-poker tables: optimum, rule and no-re-roll returns and the two gaps of every table.
 
-    Example: holdwise sweep dice-poker --grid "five=5:20 four=3:10 full_house=2:6"
+    Example: holdwise sweep dice-poker --grid "five=5:20 four=3:10 full_house=2:6" --only-deep
     """
     options = {"grid": grid, "random": random, "seed": seed, "tables_file": tables_file, "dice": dice,
-               "sides": sides, "rerolls": rerolls, "weights": weights}
+               "sides": sides, "rerolls": rerolls, "weights": weights, "only_return": only_return,
+               "only_deep": only_deep}
     _run("dice-poker", options, db, scheduler, workers, chunk, as_json)
 
 
@@ -276,7 +283,8 @@ def _print_sweeps(listing) -> None:
     import json
 
     for s in listing.sweeps:
-        table.add_row(str(s.id), s.kind, f"{s.done:,}/{s.items:,}", s.created[:10],
+        kept = f"\n{s.rows:,} rows kept" if s.rows != s.done else ""  # a sweep with --only-...
+        table.add_row(str(s.id), s.kind, f"{s.done:,}/{s.items:,}{kept}", s.created[:10],
                       s.command or json.dumps(s.definition, separators=(", ", ": ")))
     out.print(table)
     out.print("rows of one sweep: holdwise sweep show SWEEP [--where ...] [--sort COL] [--csv]")
@@ -309,7 +317,7 @@ def _print_rows(result, shown: list[str] | None, sort: str | None) -> None:
     for i in range(len(rows)):
         table.add_row(*(cells[c][i] for c in shown))
     where = f" where {result.where}" if result.where else ""
-    out.print(f"sweep {result.sweep.id} ({result.sweep.kind}): {result.matched:,} of {result.sweep.done:,} rows"
+    out.print(f"sweep {result.sweep.id} ({result.sweep.kind}): {result.matched:,} of {result.sweep.rows:,} rows"
               f"{where}")
     out.print(table)
     if len(rows) < result.matched:

@@ -96,13 +96,15 @@ def _pool(workers: int) -> ThreadPoolExecutor:
 
 
 def optimal_returns(keep_values1: np.ndarray, parent_ptr: np.ndarray, parent_idx: np.ndarray, child: np.ndarray,
-                    hand_start: np.ndarray, probs: np.ndarray, first_roll: np.ndarray, rerolls: int) -> np.ndarray:
+                    hand_start: np.ndarray, probs: np.ndarray, first_roll: np.ndarray, rerolls: int,
+                    max_threads: int | None = None) -> np.ndarray:
     """Optimal return of each table (keep_values1: E_1 of every keep, one column a table, C order); the
-    blocks of tables are shared out over threads, one run of blocks each."""
+    blocks of tables are shared out over threads (the CPUs, or at most `max_threads`), one run of blocks each."""
     n_keeps, n_tables = keep_values1.shape
     out = np.empty(n_tables)
     n_blocks = (n_tables + TABLE_BLOCK - 1) // TABLE_BLOCK
-    workers = max(1, min(n_blocks, threads()))  # two blocks (252 tables of five dice) already gain
+    allowed = threads() if max_threads is None else max(1, int(max_threads))
+    workers = max(1, min(n_blocks, allowed))  # two blocks (252 tables of five dice) already gain
 
     def run(part: int) -> None:
         block_returns(keep_values1, parent_ptr, parent_idx, child, hand_start, probs, first_roll, rerolls, out,

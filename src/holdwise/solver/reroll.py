@@ -383,7 +383,7 @@ def batch_arrays(dice: Dice):
 
 
 def batch_optimal(dice: Dice, keep_values1: np.ndarray, rerolls: int, aux_values1: np.ndarray | None = None,
-                  tol: np.ndarray | None = None):
+                  tol: np.ndarray | None = None, max_threads: int | None = None):
     """Optimal returns of many payout vectors at once, given E_1 of every keep per vector (keeps x n).
 
     E_1 is the expectation of the payout after rolling the dice not kept (`expect`); it is linear in the
@@ -393,6 +393,7 @@ def batch_optimal(dice: Dice, keep_values1: np.ndarray, rerolls: int, aux_values
     payout's expected value when vector j's optimal keeps are played, ties between keeps broken as `solve`
     breaks them (within tol[j]; by default solve's, 1e-12 of the payout scale and at least 1e-12). So a
     chance of ending on some hands, under the optimal play of many payouts, costs one pass, not a solve each.
+    `max_threads` bounds the threads of the compiled pass (default: the CPUs; a Dask worker's task takes 1).
     """
     keep_values1 = np.ascontiguousarray(keep_values1, dtype=np.float64)
     if aux_values1 is not None:
@@ -400,7 +401,8 @@ def batch_optimal(dice: Dice, keep_values1: np.ndarray, rerolls: int, aux_values
     from .batch import optimal_returns
 
     parent_ptr, parent_idx, child, hand_start, probs, first = batch_arrays(dice)
-    return optimal_returns(keep_values1, parent_ptr, parent_idx, child, hand_start, probs, first, rerolls)
+    return optimal_returns(keep_values1, parent_ptr, parent_idx, child, hand_start, probs, first, rerolls,
+                           max_threads)
 
 
 def _follow_optimal(dice: Dice, keep_values1: np.ndarray, rerolls: int, aux_values1: np.ndarray,

@@ -39,7 +39,8 @@ MAX_CHUNK = 1_000_000
 
 @dataclass(frozen=True)
 class SweepSummary(Result):
-    """What one run of a sweep did: `done_now` items solved here, `already` found in the file, of `total`."""
+    """What one run of a sweep did: `done_now` items solved here, `already` found in the file, of `total`;
+    `rows` in the file (fewer than the items done when the sweep keeps only some)."""
 
     sweep_id: int
     kind: str
@@ -48,6 +49,7 @@ class SweepSummary(Result):
     total: int
     done_now: int
     already: int
+    rows: int
     seconds: float
     items_per_second: float | None
     workers: int | None
@@ -57,7 +59,8 @@ class SweepSummary(Result):
 
 @dataclass(frozen=True)
 class SweepInfo(Result):
-    """One sweep in a results file: its definition and how many of its items are done."""
+    """One sweep in a results file: its definition, how many of its items are done, and how many rows it kept
+    (fewer than done when the sweep keeps only some, e.g. `--only-deep`)."""
 
     id: int
     kind: str
@@ -66,6 +69,7 @@ class SweepInfo(Result):
     created: str
     items: int
     done: int
+    rows: int
     command: str | None
 
 
@@ -128,14 +132,15 @@ def run_sweep(kind: str, options: dict | None = None, db_path: str | os.PathLike
     if total < 1:
         raise InputError(f"the {module.NAME} sweep has no items")
     start = time.perf_counter()
-    already, sweep_id = 0, None
+    already, sweep_id, rows = 0, None, 0
     if db.check_writable(db_path):
         with contextlib.closing(db.open_read(db_path)) as conn:
             sweep_id = db.sweep_id_of(conn, module.NAME, definition)
             if sweep_id is not None:
-                already = db.count_rows(conn, module.NAME, sweep_id)
+                already = db.count_done(conn, module.NAME, sweep_id)
+                rows = db.count_rows(conn, module.NAME, sweep_id)
     if sweep_id is not None and already >= total:  # done before: nothing to start
-        return _summary(module.NAME, db_path, definition, sweep_id, total, already,
+        return _summary(module.NAME, db_path, definition, sweep_id, total, already, rows,
                         Progress(done=already, total=total, done_now=0, seconds=0.0), start, None, None, False)
     from .engine import connect, run
 
@@ -144,26 +149,28 @@ def run_sweep(kind: str, options: dict | None = None, db_path: str | os.PathLike
         with contextlib.closing(db.open_write(db_path)) as conn:
             sweep_id, created = db.start_sweep(conn, module.NAME, module.COLUMNS, definition, total, __version__,
                                                command)
-            already = db.count_rows(conn, module.NAME, sweep_id)
+            already = db.count_done(conn, module.NAME, sweep_id)
             state = run(active, conn, module.NAME, definition, sweep_id, chunk, on_progress)
+            rows = db.count_rows(conn, module.NAME, sweep_id)
         used = len(active.nthreads())
-    return _summary(module.NAME, db_path, definition, sweep_id, total, already, state, start, used,
+    return _summary(module.NAME, db_path, definition, sweep_id, total, already, rows, state, start, used,
                     scheduler if client is None else None, created)
 
 
-def _summary(kind, db_path, definition, sweep_id, total, already, state, start, workers, scheduler,
+def _summary(kind, db_path, definition, sweep_id, total, already, rows, state, start, workers, scheduler,
              created) -> SweepSummary:
     seconds = time.perf_counter() - start
     return SweepSummary(
         sweep_id=sweep_id, kind=kind, db=str(db_path), definition=definition, total=total,
-        done_now=state.done_now, already=already, seconds=seconds,
+        done_now=state.done_now, already=already, rows=rows, seconds=seconds,
         items_per_second=state.done_now / seconds if state.done_now and seconds > 0 else None,
         workers=workers, scheduler=scheduler, created=created)
 
 
 def _info(sweep: dict) -> SweepInfo:
     return SweepInfo(id=sweep["id"], kind=sweep["kind"], definition=sweep["definition"], version=sweep["version"],
-                     created=sweep["created"], items=sweep["items"], done=sweep["done"], command=sweep["command"])
+                     created=sweep["created"], items=sweep["items"], done=sweep["done"], rows=sweep["rows"],
+                     command=sweep["command"])
 
 
 def list_sweeps(db_path: str | os.PathLike = DEFAULT_DB) -> SweepList:
@@ -181,7 +188,8 @@ def _sweep(conn, db_path, sweep_id) -> dict:
     if found is None:
         have = [str(s["id"]) for s in db.list_sweeps(conn)]
         raise InputError(f"no sweep {number} in {db_path}; it has: {', '.join(have) or 'none'}")
-    found["done"] = db.count_rows(conn, found["kind"], number)
+    found["rows"] = db.count_rows(conn, found["kind"], number)
+    found["done"] = db.count_done(conn, found["kind"], number)
     return found
 
 

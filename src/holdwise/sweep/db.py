@@ -10,6 +10,10 @@ is touched):
     rows_<kind>(sweep_id, key, <the kind's columns>)  primary key (sweep_id, key)
         one row per solved item, written one transaction per chunk: a killed client loses at most the chunks
         in flight and never leaves half a chunk
+    done_ranges(sweep_id, start, stop)  primary key (sweep_id, start)
+        for a kind whose workers make their own items from index ranges (`solve_range`): the items start..stop-1
+        are solved, written in the chunk's transaction. A sweep that keeps only some rows (`--only-...`) is
+        resumed from these, since its rows do not say which items were solved
 
 Reading for `show` goes through a read-only connection with an authorizer that lets a `--where` expression
 read only the sweep's result columns and call only plain scalar functions: no writes, no other table, no
@@ -31,8 +35,9 @@ from pathlib import Path
 from ..errors import InputError
 
 __all__ = [
-    "APPLICATION_ID", "DEFAULT_DB", "SCHEMA_VERSION", "canonical", "check_where", "check_writable", "count_rows",
-    "existing_keys", "find_sweep", "insert_rows", "list_sweeps", "open_read", "open_write", "rows_table",
+    "APPLICATION_ID", "DEFAULT_DB", "SCHEMA_VERSION", "canonical", "check_where", "check_writable", "count_done",
+    "count_rows", "done_ranges", "existing_keys", "find_sweep", "insert_rows", "list_sweeps", "open_read",
+    "open_write", "rows_table",
     "select_rows", "start_sweep", "sweep_id_of", "table_columns",
 ]
 
@@ -64,6 +69,15 @@ CREATE TABLE sweeps (
     items INTEGER NOT NULL,
     command TEXT,
     UNIQUE (kind, definition)
+);
+"""
+# added after schema 1 first shipped: created where missing, so older files gain it and stay readable
+_RANGES = """
+CREATE TABLE IF NOT EXISTS done_ranges (
+    sweep_id INTEGER NOT NULL REFERENCES sweeps (id),
+    start INTEGER NOT NULL,
+    stop INTEGER NOT NULL,
+    PRIMARY KEY (sweep_id, start)
 );
 """
 
@@ -127,7 +141,7 @@ def _create(path: Path) -> None:
             conn.execute("BEGIN")
             conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
             conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-            conn.executescript(_SCHEMA)  # commits the transaction
+            conn.executescript(_SCHEMA + _RANGES)  # commits the transaction
         finally:
             conn.close()
         try:
@@ -253,6 +267,7 @@ def start_sweep(conn: sqlite3.Connection, kind_name: str, columns: Sequence, def
     conn.execute("BEGIN IMMEDIATE")
     try:
         _ensure_table(conn, table, columns)
+        conn.execute(_RANGES)
         row = conn.execute("SELECT id FROM sweeps WHERE kind = ? AND definition = ?", (kind_name, text)).fetchone()
         if row is not None:
             conn.execute("COMMIT")
@@ -275,6 +290,20 @@ def count_rows(conn: sqlite3.Connection, kind_name: str, sweep_id: int) -> int:
     return int(conn.execute(f"SELECT count(*) FROM {table} WHERE sweep_id = ?", (sweep_id,)).fetchone()[0])
 
 
+def done_ranges(conn: sqlite3.Connection, sweep_id: int) -> list[tuple[int, int]]:
+    """The index ranges (start, stop) of a sweep's solved items, in order; empty when none are recorded."""
+    if not table_columns(conn, "done_ranges"):
+        return []
+    return [(int(a), int(b)) for a, b in conn.execute(
+        "SELECT start, stop FROM done_ranges WHERE sweep_id = ? ORDER BY start", (sweep_id,))]
+
+
+def count_done(conn: sqlite3.Connection, kind_name: str, sweep_id: int) -> int:
+    """How many of a sweep's items are solved: the items of its done ranges, or else its rows."""
+    ranges = done_ranges(conn, sweep_id)
+    return sum(b - a for a, b in ranges) if ranges else count_rows(conn, kind_name, sweep_id)
+
+
 def existing_keys(conn: sqlite3.Connection, kind_name: str, sweep_id: int, keys: Sequence[str]) -> set[str]:
     """Which of `keys` the sweep already has (asked in batches, so memory stays bounded)."""
     table = rows_table(kind_name)
@@ -288,17 +317,25 @@ def existing_keys(conn: sqlite3.Connection, kind_name: str, sweep_id: int, keys:
 
 
 def insert_rows(conn: sqlite3.Connection, kind_name: str, column_names: Sequence[str], sweep_id: int,
-                keys: Sequence[str], rows: Iterable[Sequence]) -> int:
-    """One chunk's rows in one transaction; a key already there is kept as it is. Returns rows added."""
+                keys: Sequence[str] | None, rows: Iterable[Sequence], span: tuple[int, int] | None = None) -> int:
+    """One chunk's rows in one transaction; a key already there is kept as it is. Returns rows added.
+
+    `keys` None: each row starts with its key. `span` (start, stop): the chunk's item range, recorded as done in
+    the same transaction.
+    """
     table = rows_table(kind_name)
     names = ", ".join(["sweep_id", "key", *column_names])
-    marks = ", ".join("?" * (len(column_names) + 2))
+    # the sweep's id as a literal (an int): one value fewer to bind per row
+    marks = ", ".join([str(int(sweep_id)), *"?" * (len(column_names) + 1)])
     conn.execute("BEGIN IMMEDIATE")
     try:
         before = conn.total_changes
         conn.executemany(f"INSERT OR IGNORE INTO {table} ({names}) VALUES ({marks})",
-                         ((sweep_id, key, *row) for key, row in zip(keys, rows)))
+                         rows if keys is None else ((key, *row) for key, row in zip(keys, rows)))
         added = conn.total_changes - before
+        if span is not None:
+            conn.execute("INSERT INTO done_ranges (sweep_id, start, stop) VALUES (?, ?, ?)",
+                         (sweep_id, int(span[0]), int(span[1])))
         conn.execute("COMMIT")
     except BaseException:
         with contextlib.suppress(sqlite3.Error):
@@ -312,7 +349,8 @@ def list_sweeps(conn: sqlite3.Connection) -> list[dict]:
     out = []
     for row in conn.execute("SELECT id, kind, definition, version, created, items, command FROM sweeps ORDER BY id"):
         sweep = _sweep_dict(row)
-        sweep["done"] = count_rows(conn, sweep["kind"], sweep["id"])
+        sweep["rows"] = count_rows(conn, sweep["kind"], sweep["id"])
+        sweep["done"] = count_done(conn, sweep["kind"], sweep["id"])
         out.append(sweep)
     return out
 

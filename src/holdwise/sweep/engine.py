@@ -23,7 +23,8 @@ from ..errors import InputError
 from . import db
 from . import kind as _kind
 
-__all__ = ["CHUNK_SECONDS", "MAX_CHUNK", "Progress", "SweepFailed", "connect", "run", "solve_chunk"]
+__all__ = ["CHUNK_SECONDS", "MAX_CHUNK", "Progress", "SweepFailed", "connect", "gaps", "run", "solve_chunk",
+           "solve_range_chunk", "uses_ranges"]
 
 CHUNK_SECONDS = 1.0  # a chunk's target time on one worker: the scheduler's ~1 ms per task stays below 0.1%
 MAX_CHUNK = 10_000  # items per chunk at most: a chunk's items and rows stay a few MB
@@ -49,8 +50,9 @@ class Progress:
     worker_seconds: float = 0.0
 
 
-def solve_chunk(kind_name: str, definition: dict, items: list | bytes) -> tuple[list[tuple], float]:
-    """Solve one chunk on a worker: its rows as tuples in the kind's column order, and the seconds it took.
+def solve_chunk(kind_name: str, definition: dict, items: list | bytes) -> tuple[bytes, float]:
+    """Solve one chunk on a worker: its rows as tuples in the kind's column order, pickled (as
+    `solve_range_chunk`'s), and the seconds it took.
 
     `items` may come pickled: Dask then sends them as they are instead of walking every item for futures.
     """
@@ -70,7 +72,18 @@ def solve_chunk(kind_name: str, definition: dict, items: list | bytes) -> tuple[
             out.append(tuple(None if row[name] is None else cast(row[name]) for name, cast in columns))
         except KeyError as err:
             raise SweepFailed(f"sweep kind {kind_name} returned a row without the column {err}") from None
-    return out, time.perf_counter() - start
+    return pickle.dumps(out, protocol=pickle.HIGHEST_PROTOCOL), time.perf_counter() - start
+
+
+def solve_range_chunk(kind_name: str, definition: dict, start: int, stop: int) -> tuple[bytes, float]:
+    """Solve the items start..stop-1 on a worker, which makes them itself (`kind.solve_range`): the rows kept,
+    each (key, *the kind's columns), pickled, and the seconds it took."""
+    began = time.perf_counter()
+    rows = _kind.get_kind(kind_name).solve_range(definition, start, stop)
+    # pickled here: Dask would otherwise serialize a list element by element (longer than the solve, and
+    # holding the worker's GIL while its next chunk runs)
+    packed = pickle.dumps(rows, protocol=pickle.HIGHEST_PROTOCOL)
+    return packed, time.perf_counter() - began
 
 
 @contextlib.contextmanager
@@ -109,23 +122,47 @@ def _missing(conn: sqlite3.Connection, kind, definition: dict, sweep_id: int, em
         yield from (pair for pair in batch if pair[0] not in have)
 
 
+def gaps(done: list[tuple[int, int]], total: int) -> list[tuple[int, int]]:
+    """The index ranges of 0..total-1 that the sorted ranges `done` leave out."""
+    out, at = [], 0
+    for start, stop in done:
+        if start > at:
+            out.append((at, start))
+        at = max(at, stop)
+    if at < total:
+        out.append((at, total))
+    return out
+
+
+def uses_ranges(conn: sqlite3.Connection, kind, sweep_id: int) -> bool:
+    """Whether the sweep runs by index ranges: its kind makes items on the workers and the file has no rows
+    of it written otherwise (by a holdwise before ranges, which resumes by keys)."""
+    if not hasattr(kind, "solve_range"):
+        return False
+    return bool(db.done_ranges(conn, sweep_id)) or db.count_rows(conn, kind.NAME, sweep_id) == 0
+
+
 def run(client: object, conn: sqlite3.Connection, kind_name: str, definition: dict, sweep_id: int,
         chunk: int | None = None, on_progress: Callable[[Progress], None] | None = None) -> Progress:
     """Solve every item of the sweep not yet in the results file on `client`'s cluster, writing each chunk's
-    rows in one transaction as it returns; `chunk` fixes the items per chunk (default: adaptive)."""
+    rows in one transaction as it returns; `chunk` fixes the items per chunk (default: adaptive).
+
+    A kind with `solve_range` gets index ranges (its workers make the items, the rows come back with their
+    keys, the range is recorded with them); any other kind gets its items, made here and sent pickled.
+    """
     from distributed import as_completed
 
     kind = _kind.get_kind(kind_name)
     names = [c.name for c in kind.COLUMNS]
     total = int(kind.count(definition))
     start = time.perf_counter()
-    already = db.count_rows(conn, kind.NAME, sweep_id)
+    ranged = uses_ranges(conn, kind, sweep_id)
+    already = db.count_done(conn, kind.NAME, sweep_id)
     state = Progress(done=already, total=total, done_now=0, seconds=0.0)
     if already >= total:
         return state
-    pending = _missing(conn, kind, definition, sweep_id, empty=already == 0)
     size = chunk or FIRST_CHUNK
-    in_flight: dict = {}
+    in_flight: dict = {}  # future -> the chunk's keys, or its (start, stop)
     threads_checked, threads = 0.0, 1
 
     def window() -> int:
@@ -136,16 +173,35 @@ def run(client: object, conn: sqlite3.Connection, kind_name: str, definition: di
             threads_checked = now
         return IN_FLIGHT_PER_THREAD * threads
 
-    def submit() -> bool:
-        batch = list(itertools.islice(pending, size))
-        if not batch:
-            return False
-        # pickled: Dask would otherwise search every item of the list for futures (0.4 s per 10,000 tables)
-        packed = pickle.dumps([item for _, item in batch], protocol=pickle.HIGHEST_PROTOCOL)
-        future = client.submit(solve_chunk, kind.NAME, definition, packed, pure=False, retries=RETRIES)
-        in_flight[future] = [key for key, _ in batch]
-        queue.add(future)
-        return True
+    if ranged:
+        todo = gaps(db.done_ranges(conn, sweep_id), total)
+
+        def submit() -> bool:
+            if not todo:
+                return False
+            lo, hi = todo[0]
+            stop = min(hi, lo + size)
+            if stop == hi:
+                todo.pop(0)
+            else:
+                todo[0] = (stop, hi)
+            future = client.submit(solve_range_chunk, kind.NAME, definition, lo, stop, pure=False, retries=RETRIES)
+            in_flight[future] = (lo, stop)
+            queue.add(future)
+            return True
+    else:
+        pending = _missing(conn, kind, definition, sweep_id, empty=already == 0)
+
+        def submit() -> bool:
+            batch = list(itertools.islice(pending, size))
+            if not batch:
+                return False
+            # pickled: Dask would otherwise search every item of the list for futures (0.4 s per 10,000 tables)
+            packed = pickle.dumps([item for _, item in batch], protocol=pickle.HIGHEST_PROTOCOL)
+            future = client.submit(solve_chunk, kind.NAME, definition, packed, pure=False, retries=RETRIES)
+            in_flight[future] = [key for key, _ in batch]
+            queue.add(future)
+            return True
 
     queue = as_completed(loop=client.loop)
     if on_progress is not None:  # the cluster is up: the bar can show what is there already
@@ -154,22 +210,28 @@ def run(client: object, conn: sqlite3.Connection, kind_name: str, definition: di
         while len(in_flight) < window() and submit():
             pass
         for future in queue:
-            keys = in_flight.pop(future)
+            sent = in_flight.pop(future)
+            items = sent[1] - sent[0] if ranged else len(sent)
             try:
-                rows, seconds = future.result()
+                packed, seconds = future.result()
+                rows = pickle.loads(packed)
             except SweepFailed:
                 raise
             except Exception as err:  # noqa: BLE001 - anything a worker raised ends the sweep, as one line
                 message = " ".join(str(err).split()) or type(err).__name__
                 if isinstance(err, ImportError):  # an outside cluster's workers need holdwise installed too
                     message += " (is this holdwise installed where the workers run?)"
-                raise SweepFailed(f"a chunk of {len(keys)} items failed: {type(err).__name__}: {message}") from None
-            state.done_now += db.insert_rows(conn, kind.NAME, names, sweep_id, keys, rows)
+                raise SweepFailed(f"a chunk of {items} items failed: {type(err).__name__}: {message}") from None
+            if ranged:
+                db.insert_rows(conn, kind.NAME, names, sweep_id, None, rows, span=sent)
+                state.done_now += items
+            else:
+                state.done_now += db.insert_rows(conn, kind.NAME, names, sweep_id, sent, rows)
             state.worker_seconds += seconds
             state.done = already + state.done_now
             state.seconds = time.perf_counter() - start
-            if chunk is None and rows:
-                per_item = max(seconds, 1e-9) / len(rows)
+            if chunk is None and items:
+                per_item = max(seconds, 1e-9) / items
                 size = max(1, min(MAX_CHUNK, int(CHUNK_SECONDS / per_item)))
             if on_progress is not None:
                 on_progress(state)
@@ -179,8 +241,11 @@ def run(client: object, conn: sqlite3.Connection, kind_name: str, definition: di
         if in_flight:  # stopped early: the chunks still out are dropped, not left running on the cluster
             with contextlib.suppress(Exception):
                 client.cancel(list(in_flight))
-    state.done = db.count_rows(conn, kind.NAME, sweep_id)
+    state.done = db.count_done(conn, kind.NAME, sweep_id)
     state.seconds = time.perf_counter() - start
     if state.done != total:
-        raise SweepFailed(f"sweep kind {kind.NAME} gave {state.done} distinct keys for {total} items")
+        what = "items in its done ranges" if ranged else "distinct keys"
+        raise SweepFailed(f"sweep kind {kind.NAME} gave {state.done} {what} for {total} items")
+    if ranged and gaps(db.done_ranges(conn, sweep_id), total):
+        raise SweepFailed(f"sweep kind {kind.NAME}: its done ranges overlap")
     return state

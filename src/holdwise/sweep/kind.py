@@ -17,6 +17,12 @@ the same sweep, so `definition` must be canonical (the same question gives the s
                                                   one row per item, in order: {column name: value}; runs on a
                                                   Dask worker, so it imports what it needs and holds no state
                                                   that a retry could see half-done
+    solve_range(definition, start, stop) -> list[tuple]
+                                                  optional: the items start..stop-1 of `items`' order made and
+                                                  solved on the worker, each row (key, *values in COLUMNS order,
+                                                  plain Python values); a definition may keep only some rows.
+                                                  The engine then sends index ranges, not items, and resumes
+                                                  from the ranges recorded as done
     plot(rows: list[dict], definition, path) -> None
                                                   `holdwise sweep show --plot FILE` for this kind
 """

@@ -210,12 +210,12 @@ def _batch_setup(dice: int, sides: int, rerolls: int):
 
 
 def batch_returns(tables, *, dice: int = 5, sides: int = 6, rerolls: int = 2,
-                  chunk: int = 8192) -> dict[str, np.ndarray]:
+                  chunk: int = 8192, max_threads: int | None = None) -> dict[str, np.ndarray]:
     """Returns of the optimum, the rule (ties to the higher face) and no re-roll for many tables.
 
     `tables` has shape (n, 7) in category order; each result has shape (n,). The rule and no
     re-roll are linear in the table (their final-category mix does not depend on it); the optimum
-    runs the backward pass per table in a compiled kernel.
+    runs the backward pass per table in a compiled kernel, on this machine's CPUs or at most `max_threads`.
     """
     tables = np.asarray(tables, dtype=np.float64)
     if tables.ndim != 2 or tables.shape[1] != len(CATEGORIES):
@@ -229,5 +229,6 @@ def batch_returns(tables, *, dice: int = 5, sides: int = 6, rerolls: int = 2,
     optimal = np.empty(len(tables))
     for lo in range(0, len(tables), chunk):
         part = tables[lo:lo + chunk]
-        optimal[lo:lo + chunk] = batch_optimal(die, per_category @ part.T, rerolls)  # (keeps, tables): E_1
+        optimal[lo:lo + chunk] = batch_optimal(die, per_category @ part.T, rerolls,  # (keeps, tables): E_1
+                                               max_threads=max_threads)
     return {"optimal": optimal, "rule": tables @ mixes[RULE_HIGHER], "none": tables @ mixes[NO_REROLL]}

@@ -5,6 +5,10 @@ from N distinct random tables of that grid (`--random N --seed S`), or from a ta
 returns of the optimum, the rule (keep the most frequent value, ties to the higher) and no re-roll, and the
 depth report's two gaps, `rule_gap = 100 (1 - rule / optimum)` and `chance_gap = 100 (1 - none / optimum)`
 in percentage points, and whether the table is deep (chance gap >= 25 and rule gap >= 5).
+
+Workers make the tables themselves from index ranges (`solve_range`), so the client only writes rows; with
+`only_return` / `only_deep` a sweep keeps just the tables that meet the target (a designer's "every deep table
+returning 94-96%"), which is also what lets a cluster of many workers outrun one SQLite writer.
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ from ._shared import (
     OKABE_ITO,
     Span,
     number_text,
+    parse_number,
     parse_span,
     permuted,
     save_figure,
@@ -29,7 +34,7 @@ from ._shared import (
     split_specs,
 )
 
-__all__ = ["CATEGORIES", "COLUMNS", "NAME", "count", "definition", "items", "plot", "solve"]
+__all__ = ["CATEGORIES", "COLUMNS", "NAME", "count", "definition", "items", "plot", "solve", "solve_range"]
 
 NAME = "dice-poker"
 # the face's category names (a test checks they are face.CATEGORIES), spelled out so the columns load no game
@@ -102,14 +107,35 @@ def _check_game(dice: int, sides: int, rerolls: int, weights: list[int] | None) 
     return options
 
 
+def _parse_only(only_return: str | None, only_deep: bool) -> dict | None:
+    """The rows a sweep keeps: {"return": [lo, hi] (exact texts), "deep": true}, or None for every row."""
+    only: dict = {}
+    if only_return is not None:
+        lo, sep, hi = str(only_return).partition(":")
+        if not sep:
+            raise InputError(f"--only-return takes LO:HI, e.g. 0.94:0.96, got {shown(only_return)}")
+        low, high = parse_number(lo, "--only-return LO"), parse_number(hi, "--only-return HI")
+        if low > high:
+            raise InputError(f"--only-return: LO {number_text(low)} is above HI {number_text(high)}")
+        only["return"] = [number_text(low), number_text(high)]
+    if only_deep:
+        only["deep"] = True
+    return only or None
+
+
 def definition(grid: str | Sequence[str] | None = None, random: int | None = None, seed: int | None = None,
                tables_file: str | None = None, dice: int = 5, sides: int = 6, rerolls: int = 2,
-               weights: str | Sequence[int] | None = None) -> dict:
-    """The checked, canonical definition: where the tables come from, and the game they are played in."""
+               weights: str | Sequence[int] | None = None, only_return: str | None = None,
+               only_deep: bool = False) -> dict:
+    """The checked, canonical definition: where the tables come from, the game they are played in, and which
+    rows are kept (`only_return` "LO:HI" on the optimum's return, `only_deep`; default: every row)."""
     game = _check_game(dice, sides, rerolls, _parse_weights(weights, sides))
     out: dict = {"dice": game["dice"], "sides": game["sides"], "rerolls": game["rerolls"],
                  "weights": game["weights"],
                  "criterion": {"min_chance_gap_pp": MIN_CHANCE_GAP_PP, "min_rule_gap_pp": MIN_RULE_GAP_PP}}
+    only = _parse_only(only_return, only_deep)
+    if only is not None:  # absent otherwise: a sweep of every row keeps the definition it always had
+        out["only"] = only
     if tables_file is not None:
         if grid is not None or random is not None or seed is not None:
             raise InputError("--tables-file sweeps the file's tables: give it without --grid, --random or --seed")
@@ -207,40 +233,142 @@ def _random_items(values: list[list[tuple[str, float]]], n: int, seed: int) -> I
             yield _item([t for t, _ in combo], [f for _, f in combo])
 
 
+def _returns(definition: dict, tables, payouts: Sequence[Sequence] | None = None) -> tuple:
+    """(optimal, rule, none) returns of the (n, 7) float tables: the batch kernel, or the depth report per table
+    when the dice are loaded (the kernel takes fair dice); `payouts` are the exact texts the report then reads."""
+    import numpy as np
+
+    dice, sides, rerolls, weights = (definition["dice"], definition["sides"], definition["rerolls"],
+                                     definition["weights"])
+    if weights is None:
+        # one thread: a Dask worker runs one task per thread it has
+        got = face.batch_returns(tables, dice=dice, sides=sides, rerolls=rerolls, max_threads=1)
+        return got["optimal"], got["rule"], got["none"]
+    reports = [face.report(list(p), dice=dice, sides=sides, rerolls=rerolls, weights=weights)
+               for p in (payouts if payouts is not None else tables.tolist())]
+    return tuple(np.array([float(getattr(r, k)) for r in reports]) for k in ("optimal", "rule", "none"))
+
+
+def _depth(optimal, rule, none) -> tuple:
+    """The depth report's gaps, `gap = 100 (1 - strategy / optimum)` (NaN where the optimum is 0: no gap), and
+    its criterion (chance gap >= 25 and rule gap >= 5) as 0/1."""
+    import numpy as np
+
+    with np.errstate(divide="ignore", invalid="ignore"):
+        rule_gap = 100 * (1 - rule / optimal)
+        chance_gap = 100 * (1 - none / optimal)
+    zero = optimal == 0
+    rule_gap[zero] = np.nan
+    chance_gap[zero] = np.nan
+    deep = (~zero & (chance_gap >= MIN_CHANCE_GAP_PP) & (rule_gap >= MIN_RULE_GAP_PP)).astype(np.int64)
+    return rule_gap, chance_gap, deep
+
+
+def _values(array) -> list:
+    """A float array as Python values for SQLite, NaN as None (NULL)."""
+    import numpy as np
+
+    values = array.tolist()
+    if np.isnan(array).any():
+        values = [None if v != v else v for v in values]
+    return values
+
+
 def solve(definition: dict, items: list[dict]) -> list[dict]:
-    """One row per table: payouts, the three returns (the batch kernel; the depth report per table when the
-    dice are loaded, which the kernel does not take), the depth report's two gaps and its criterion."""
+    """One row per table: payouts, the three returns, the depth report's two gaps and its criterion (every row:
+    the `only` filter is `solve_range`'s)."""
     import numpy as np
 
     if not items:
         return []
     tables = np.array([item["payouts"] for item in items], dtype=np.float64).reshape(len(items), len(CATEGORIES))
-    dice, sides, rerolls, weights = (definition["dice"], definition["sides"], definition["rerolls"],
-                                     definition["weights"])
-    if weights is None:
-        got = face.batch_returns(tables, dice=dice, sides=sides, rerolls=rerolls)
-        optimal, rule, none = got["optimal"], got["rule"], got["none"]
-    else:
-        reports = [face.report(item["payouts"], dice=dice, sides=sides, rerolls=rerolls, weights=weights)
-                   for item in items]
-        optimal, rule, none = (np.array([float(getattr(r, k)) for r in reports]) for k in ("optimal", "rule", "none"))
-    # the depth report's shares and gaps: gap = 100 (1 - strategy / optimum), none when the optimum is 0
-    with np.errstate(divide="ignore", invalid="ignore"):
-        rule_gap = 100 * (1 - rule / optimal)
-        chance_gap = 100 * (1 - none / optimal)
-    zero = optimal == 0
-    deep = (~zero & (chance_gap >= MIN_CHANCE_GAP_PP) & (rule_gap >= MIN_RULE_GAP_PP)).astype(int)
-    # no gap (NULL) where the optimum is 0, as the depth report has none
-    rule_gap = [None if z else g for z, g in zip(zero.tolist(), rule_gap.tolist())]
-    chance_gap = [None if z else g for z, g in zip(zero.tolist(), chance_gap.tolist())]
+    optimal, rule, none = _returns(definition, tables, [item["payouts"] for item in items])
+    rule_gap, chance_gap, deep = _depth(optimal, rule, none)
     columns = (*tables.T.tolist(), [item.get("table_name") for item in items], optimal.tolist(), rule.tolist(),
-               none.tolist(), rule_gap, chance_gap, deep.tolist())
-    # a dict display builds a row about twice as fast as dict(zip(names, values)): at 10,000 tables a chunk the
-    # rows cost about half as much as the kernel, so this is worth its length
+               none.tolist(), _values(rule_gap), _values(chance_gap), deep.tolist())
+    # a dict display builds a row about twice as fast as dict(zip(names, values))
     return [{"five_of_a_kind": c0, "four_of_a_kind": c1, "full_house": c2, "straight": c3, "three_of_a_kind": c4,
              "two_pairs": c5, "pair": c6, "table_name": name, "return": opt, "rule_return": rul,
              "none_return": non, "rule_gap": r_gap, "chance_gap": c_gap, "deep": dee}
             for c0, c1, c2, c3, c4, c5, c6, name, opt, rul, non, r_gap, c_gap, dee in zip(*columns)]
+
+
+_GRID_VALUES: dict[str, tuple] = {}  # a worker's grids: canonical grid -> per category (texts, floats)
+
+
+def _grid_values(definition: dict) -> tuple:
+    """Per category, its values' texts (an object array) and floats, listed once per grid in a process."""
+    import json
+
+    import numpy as np
+
+    key = json.dumps(definition["grid"], sort_keys=True)
+    if key not in _GRID_VALUES:
+        if len(_GRID_VALUES) >= 8:
+            _GRID_VALUES.clear()
+        values = []
+        for span in _spans(definition):
+            exact = list(span.values())
+            values.append((np.array([number_text(v) for v in exact], dtype=object),
+                           np.array([float(v) for v in exact], dtype=np.float64)))
+        _GRID_VALUES[key] = tuple(values)
+    return _GRID_VALUES[key]
+
+
+def _range_tables(definition: dict, start: int, stop: int) -> tuple:
+    """The tables start..stop-1 in `items`' order: ((n, 7) floats, per category its n texts (object arrays),
+    the file's names or None)."""
+    import numpy as np
+
+    if definition["source"] == "file":
+        chosen = definition["tables"][start:stop]
+        texts = [np.array(col, dtype=object) for col in zip(*(t for _, t in chosen))]
+        tables = np.array([[float(Fraction(t)) for t in texts_] for _, texts_ in chosen], dtype=np.float64)
+        return tables.reshape(len(chosen), len(CATEGORIES)), texts, [name for name, _ in chosen]
+    values = _grid_values(definition)
+    index = np.arange(start, stop, dtype=np.uint64)
+    if definition["source"] == "random":
+        index = permuted(index, math.prod(len(f) for _, f in values), int(definition["seed"]))
+    digits = []
+    for _, floats in reversed(values):  # the last category is the fastest digit
+        digits.append((index % np.uint64(len(floats))).astype(np.intp))
+        index = index // np.uint64(len(floats))
+    digits.reverse()
+    tables = np.empty((stop - start, len(CATEGORIES)), dtype=np.float64)
+    texts = []
+    for c, ((words, floats), digit) in enumerate(zip(values, digits)):
+        tables[:, c] = floats[digit]
+        texts.append(words[digit])
+    return tables, texts, None
+
+
+def solve_range(definition: dict, start: int, stop: int) -> list[tuple]:
+    """The tables start..stop-1 of `items`' order, made and solved here: the rows the definition's `only`
+    keeps, each (key, *values in COLUMNS order)."""
+    import numpy as np
+
+    tables, texts, names = _range_tables(definition, start, stop)
+    if not len(tables):
+        return []
+    optimal, rule, none = _returns(definition, tables,
+                                   list(zip(*(t.tolist() for t in texts))) if definition["weights"] else None)
+    rule_gap, chance_gap, deep = _depth(optimal, rule, none)
+    only = definition.get("only") or {}
+    if only:
+        keep = np.ones(len(tables), dtype=bool)
+        if "return" in only:
+            lo, hi = (float(Fraction(x)) for x in only["return"])
+            keep &= (optimal >= lo) & (optimal <= hi)
+        if only.get("deep"):
+            keep &= deep == 1
+        picked = np.flatnonzero(keep)
+        tables, optimal, rule, none = tables[picked], optimal[picked], rule[picked], none[picked]
+        rule_gap, chance_gap, deep = rule_gap[picked], chance_gap[picked], deep[picked]
+        texts = [t[picked] for t in texts]
+        names = None if names is None else [names[i] for i in picked.tolist()]
+    keys = list(map(",".join, zip(*(t.tolist() for t in texts))))
+    return list(zip(keys, optimal.tolist(), rule.tolist(), none.tolist(), _values(rule_gap), _values(chance_gap),
+                    deep.tolist(), *tables.T.tolist(), names if names is not None else [None] * len(keys)))
 
 
 def plot(rows: list[dict], definition: dict, path: str) -> None:
