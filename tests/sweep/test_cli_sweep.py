@@ -230,6 +230,12 @@ def test_farkle_loadouts_end_to_end(tmp_path, dask_client):
     summary, _ = _end_to_end("farkle_loadouts", ["farkle-loadouts", "--owned", "ordinary*6,lucky,odd"],
                                 tmp_path, dask_client)
     assert summary["total"] == 4
+    # without --vs the win columns are empty: the table leaves them out and says so
+    human = invoke(["sweep", "show", "--db", str(tmp_path / "r.sqlite"), "1", "--columns", "key"]).stdout
+    assert "empty in these rows" not in human  # --columns chooses: nothing is left out for being empty
+    human = invoke(["sweep", "show", "--db", str(tmp_path / "r.sqlite"), "1"]).stdout
+    assert "win_first" not in human.split("not shown")[0]
+    assert "empty in these rows: win_first, win_second, note" in human
 
 
 def _rows_now(path: Path, table: str) -> int:

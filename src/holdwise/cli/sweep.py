@@ -297,13 +297,16 @@ def _print_rows(result, shown: list[str] | None, sort: str | None) -> None:
     out = console()
     rows = result.rows[:SHOWN_ROWS] if result.top is None else result.rows
     cells = {c: [_cell(row[c]) for row in rows] for c in result.columns}
+    empty: set[str] = set()
     if shown is None:  # the key, the sort column and the columns the filter names first
         import re
 
         named = set(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", result.where or "")) | {sort}
+        # a column empty in every row shown (a loadout sweep's win chances without --vs) is left out
+        empty = {c for c in result.columns if rows and c not in named and all(row[c] is None for row in rows)}
         order = ["key", *([sort] if sort and sort != "key" else []),
                  *(c for c in result.columns if c in named and c not in ("key", sort)),
-                 *(c for c in result.columns if c not in named and c != "key")]
+                 *(c for c in result.columns if c not in named and c != "key" and c not in empty)]
         shown, width = [], 1
         for c in order:
             need = max([len(c), *(len(v) for v in cells[c])]) + 3  # a cell's padding and border
@@ -324,6 +327,8 @@ def _print_rows(result, shown: list[str] | None, sort: str | None) -> None:
         limit = f"--top {result.top}" if result.top is not None else f"the first {SHOWN_ROWS}"
         out.print(f"{len(rows):,} of {result.matched:,} rows shown ({limit}); --top N for more, --csv or --json "
                   "for all")
-    hidden = [c for c in result.columns if c not in shown]
+    hidden = [c for c in result.columns if c not in shown and c not in empty]
     if hidden:
         out.print(f"not shown (--columns to choose): {', '.join(hidden)}")
+    if empty - set(shown):
+        out.print(f"empty in these rows: {', '.join(c for c in result.columns if c in empty - set(shown))}")

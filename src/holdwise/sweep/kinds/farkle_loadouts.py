@@ -189,9 +189,11 @@ def plot(rows: list[dict], definition: dict, path: str) -> None:
         title = "one turn each"
     points = [r["expected_points"] for r in solved]
     if points and min(points) > 0 and max(points) > 10 * min(points):  # all named dice: about 300 to 18,000
-        from matplotlib.ticker import FuncFormatter
+        from matplotlib.ticker import FuncFormatter, LogLocator
 
         ax.set_xscale("log")
+        # 1, 2, 5 in each decade: a decade's ticks alone leave a span of 300 to 30,000 with two labels
+        ax.xaxis.set_major_locator(LogLocator(base=10, subs=(1.0, 2.0, 5.0)))
         ax.xaxis.set_major_formatter(FuncFormatter(lambda x, _: f"{x:,.0f}"))
         ax.xaxis.set_minor_formatter(FuncFormatter(lambda x, _: ""))
         ax.set_xlabel("expected points per turn (log scale)")
