@@ -23,11 +23,14 @@ from ..errors import InputError
 from . import db
 from . import kind as _kind
 
-__all__ = ["CHUNK_SECONDS", "MAX_CHUNK", "Progress", "SweepFailed", "connect", "gaps", "run", "solve_chunk",
-           "solve_range_chunk", "uses_ranges"]
+__all__ = ["CHUNK_SECONDS", "MAX_CHUNK", "MAX_RANGE_CHUNK", "Progress", "SweepFailed", "connect", "gaps", "run",
+           "solve_chunk", "solve_range_chunk", "uses_ranges"]
 
 CHUNK_SECONDS = 1.0  # a chunk's target time on one worker: the scheduler's ~1 ms per task stays below 0.1%
 MAX_CHUNK = 10_000  # items per chunk at most: a chunk's items and rows stay a few MB
+# index ranges send no items, and rows only of what a sweep keeps: chunks may be larger, so that Dask's few
+# milliseconds a task (client, scheduler, worker) stay small beside tables of microseconds
+MAX_RANGE_CHUNK = 100_000
 FIRST_CHUNK = 1  # before any measurement: one item, so a slow kind (a match of seconds) never sends a lump
 IN_FLIGHT_PER_THREAD = 2  # chunks queued per worker thread: one running, one ready to start
 RETRIES = 2  # reruns of a chunk whose solve raised (a worker's death is rescheduled by Dask on its own)
@@ -232,7 +235,7 @@ def run(client: object, conn: sqlite3.Connection, kind_name: str, definition: di
             state.seconds = time.perf_counter() - start
             if chunk is None and items:
                 per_item = max(seconds, 1e-9) / items
-                size = max(1, min(MAX_CHUNK, int(CHUNK_SECONDS / per_item)))
+                size = max(1, min(MAX_RANGE_CHUNK if ranged else MAX_CHUNK, int(CHUNK_SECONDS / per_item)))
             if on_progress is not None:
                 on_progress(state)
             while len(in_flight) < window() and submit():
