@@ -53,12 +53,40 @@ class Progress:
     worker_seconds: float = 0.0
 
 
+_MMAP_THRESHOLD = 32 << 20  # bytes: NumPy arrays of a chunk (up to a few MB) come from the heap, not mmap
+_malloc_tuned = False
+
+
+def _tune_malloc() -> None:
+    """Once per worker process (glibc only): blocks below 32 MB from the heap, kept there when freed.
+
+    Dask's nanny starts workers with MALLOC_TRIM_THRESHOLD_=65536, and glibc then stops raising its mmap and
+    trim thresholds as a process reuses large blocks: every array of a chunk's tables was mapped, or the heap
+    trimmed, afresh, its pages faulted in each time, and a worker solved dice-poker tables 20-30% slower than
+    the same call in a plain process. These are the values glibc's own adjustment reaches (measured:
+    benchmarks/bench_sweep.py, README "Sweeps").
+    """
+    global _malloc_tuned
+    if _malloc_tuned:
+        return
+    _malloc_tuned = True
+    try:
+        import ctypes
+
+        mallopt = ctypes.CDLL(None).mallopt
+    except (AttributeError, OSError):  # not glibc: nothing to tune
+        return
+    mallopt(-3, _MMAP_THRESHOLD)  # -3: M_MMAP_THRESHOLD
+    mallopt(-1, 2 * _MMAP_THRESHOLD)  # -1: M_TRIM_THRESHOLD, as glibc itself raises it with the mmap threshold
+
+
 def solve_chunk(kind_name: str, definition: dict, items: list | bytes) -> tuple[bytes, float]:
     """Solve one chunk on a worker: its rows as tuples in the kind's column order, pickled (as
     `solve_range_chunk`'s), and the seconds it took.
 
     `items` may come pickled: Dask then sends them as they are instead of walking every item for futures.
     """
+    _tune_malloc()
     start = time.perf_counter()
     if isinstance(items, bytes):
         items = pickle.loads(items)
@@ -81,6 +109,7 @@ def solve_chunk(kind_name: str, definition: dict, items: list | bytes) -> tuple[
 def solve_range_chunk(kind_name: str, definition: dict, start: int, stop: int) -> tuple[bytes, float]:
     """Solve the items start..stop-1 on a worker, which makes them itself (`kind.solve_range`): the rows kept,
     each (key, *the kind's columns), pickled, and the seconds it took."""
+    _tune_malloc()
     began = time.perf_counter()
     rows = _kind.get_kind(kind_name).solve_range(definition, start, stop)
     # pickled here: Dask would otherwise serialize a list element by element (longer than the solve, and
