@@ -14,7 +14,7 @@ __all__ = ["COMMAND_MODULES", "GAME_MODULES", "RootGroup", "app", "main"]
 # Each game's commands load only when that game is asked for: `holdwise dice-poker` never imports the
 # other games' command modules (or what they import).
 GAME_MODULES = {"dice-poker": "dice_poker", "video-poker": "video_poker", "farkle": "farkle",
-                "poker-dice": "poker_dice"}
+                "poker-dice": "poker_dice", "yahtzee": "yahtzee"}
 # every lazily loaded command group: the games', and the sweeps over them
 COMMAND_MODULES = {**GAME_MODULES, "sweep": "sweep"}
 

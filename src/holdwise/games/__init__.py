@@ -2,7 +2,7 @@
 
     >>> from holdwise import games
     >>> games.names()
-    ('dice-poker', 'farkle', 'poker-dice', 'video-poker')
+    ('dice-poker', 'farkle', 'poker-dice', 'video-poker', 'yahtzee')
     >>> games.get("farkle").hint  # doctest: +ELLIPSIS
     <function hint at ...>
 """
@@ -23,6 +23,7 @@ _MODULES = {
     "farkle": "farkle",
     "poker-dice": "poker_dice",
     "video-poker": "video_poker",
+    "yahtzee": "yahtzee",
 }
 
 

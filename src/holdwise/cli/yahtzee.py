@@ -1,0 +1,161 @@
+"""holdwise yahtzee: the exact solitaire optimum, a hint for any position, a game with hints and a review.
+
+Thin: options are parsed here, the game's face (`holdwise.games.yahtzee`) does the work, and the results are
+printed here (within 80 columns, or the results' JSON).
+"""
+
+from __future__ import annotations
+
+import typer
+
+from ._common import console, emit_json, kernels_notice, new_app, progress
+from ._play import TerminalGame, run
+
+__all__ = ["yahtzee_app"]
+
+yahtzee_app = new_app(
+    "Yahtzee and Yatzy, solitaire: the exact optimum, hints for any position, a game with a review.\n\n"
+    "Example: holdwise yahtzee hint --card \"ones=3 fh=25\" --dice 1 1 5 3 2 --rolls-left 2",
+)
+
+RULES = typer.Option("yahtzee", "--rules", help="yahtzee (official), yahtzee-forced (forced joker) or yatzy.")
+JSON = typer.Option(False, "--json", help="Print the result as JSON.")
+TOP_ROWS = 10
+
+
+def _kernels() -> None:
+    from ..games.yahtzee import solver
+
+    kernels_notice(solver)
+
+
+def _rules(name: str):  # noqa: ANN202
+    from ..games.yahtzee import get_rules
+
+    return get_rules(name)
+
+
+@yahtzee_app.command("solve")
+def yahtzee_solve(
+    rules: str = RULES,
+    fresh: bool = typer.Option(False, "--fresh", help="Solve again even if the table is stored."),
+    as_json: bool = JSON,
+) -> None:
+    """The expected final score of a new game under optimal play, and the time the solve took.
+
+    The table of every scorecard state is stored in the cache folder; later hints read it.
+    Example: holdwise yahtzee solve --rules yatzy
+    """
+    from ..games.yahtzee import solved
+
+    r = _rules(rules)
+    _kernels()
+    with progress(f"solving {r.name}") as update:
+        result = solved(r.name, fresh=fresh, on_layer=update)
+    if as_json:
+        emit_json(result)
+        return
+    out = console()
+    out.print(result.title, markup=False)
+    out.print(f"expected score, optimal solitaire play: {result.expected_score:.4f}", markup=False)
+    how = "read from the stored table" if result.from_cache else "solved"
+    out.print(f"{result.states:,} scorecard states, {how} in {result.seconds:.2f} s "
+              f"(table {result.table_bytes / 2**20:.1f} MiB)", markup=False)
+
+
+@yahtzee_app.command("hint")
+def yahtzee_hint(
+    dice: list[str] = typer.Option(..., "--dice", help="The five dice: --dice 1 1 5 3 2 or --dice 11532."),
+    more: list[str] | None = typer.Argument(None, help="The rest of --dice's faces."),
+    card: str = typer.Option("", "--card", help='The scorecard: "ones=3 3k=24 fh=25 y=50" (empty: a new game).'),
+    rolls_left: int = typer.Option(2, "--rolls-left", help="Re-rolls still allowed: 2 after the first roll, 0 "
+                                                           "when the dice must go in a box."),
+    rules: str = RULES,
+    show_all: bool = typer.Option(False, "--all", help=f"Every option (default: the top {TOP_ROWS})."),
+    as_json: bool = JSON,
+) -> None:
+    """Every keep (or, with no rolls left, every box) ranked by expected final score, with its loss.
+
+    A card is box=points pairs: ones twos threes fours fives sixes, 3k 4k fh ss ls y chance (or the full
+    names), and bonus=100 for each Yahtzee bonus taken.
+    Example: holdwise yahtzee hint --card "ones=3 fh=25" --dice 1 1 5 3 2 --rolls-left 2
+    """
+    from ..games.yahtzee import hint
+
+    # click gives an option one value: in `--dice 1 1 5 3 2` the faces after the first are arguments
+    dice = [*dice, *(more or ())]
+    _rules(rules)
+    _kernels()
+    result = hint(card, dice, rolls_left, rules)
+    if as_json:
+        emit_json(result)
+        return
+    from rich.table import Table
+
+    where = result.position
+    out = console()
+    out.print(f"{where['rules']}: dice {' '.join(map(str, where['dice']))}, {rolls_left} roll(s) left, "
+              f"{where['score_so_far']} points so far", markup=False)
+    table = Table()
+    table.add_column("play")
+    table.add_column("expected final score", justify="right")
+    table.add_column("loss", justify="right")
+    rows = result.options if show_all else result.options[:TOP_ROWS]
+    for option in rows:
+        table.add_row(option.option, f"{option.value:.4f}", f"{option.loss:.4f}")
+    out.print(table)
+    if len(rows) < len(result.options):
+        out.print(f"... {len(result.options) - len(rows)} more (--all shows them)")
+
+
+def _render(state) -> list[str]:
+    from ..games.yahtzee import card_of
+
+    card = card_of(state)
+    data = state.data
+    open_boxes = " ".join(card.open_boxes)
+    return [f"  score {card.total} (upper {card.upper_total}/{card.rules.upper_threshold}); open: {open_boxes}"[:80],
+            f"  turn {data['turn']}: dice {' '.join(map(str, data['dice']))}, {data['rolls_left']} roll(s) left"]
+
+
+def _summary(state) -> list[str]:
+    tally = state.tally
+    mean = tally["total"] / tally["games"] if tally["games"] else 0
+    return [f"tally: {tally['games']} game(s), mean {mean:.1f}, best {tally['best']}"]
+
+
+@yahtzee_app.command("play")
+def yahtzee_play(
+    seed: str | None = typer.Option(None, "--seed", help="Seed the dice (0 or more; for a repeatable game)."),
+    rules: str = RULES,
+) -> None:
+    """A solitaire game in the terminal, with hints (h) and, at the end, a review of costly decisions.
+
+    At each prompt type keep 5 5 (re-roll the rest), roll (all five again) or a box's name (fh, 3k, sixes).
+    Example: holdwise yahtzee play --seed 7
+    """
+    import secrets
+
+    from ..errors import InputError
+    from ..games import yahtzee as face
+
+    r = _rules(rules)
+    if seed is None:
+        seed_value = secrets.randbelow(2**31)
+    else:
+        try:
+            seed_value = int(seed)
+        except ValueError:
+            raise InputError(f"--seed must be a whole number 0 or more, got {seed!r}") from None
+    _kernels()
+    with progress(f"solving {r.name}") as update:
+        face.solution_for(r, on_layer=update)
+    state = face.new_game({"rules": r.name}, seed_value)
+    game = TerminalGame(
+        face=face,
+        rules=(f"{r.title}: five dice, up to three rolls a turn; keep any dice, re-roll the rest.",
+               "Then write the dice in an open box; the game ends when every box is used.",
+               "Boxes: " + " ".join(c.aliases[0] if c.aliases else c.name for c in r.categories)),
+        keys="keep 5 5, roll, or a box (fh, 3k, sixes)",
+        render=_render, prompt=lambda state: "play?", summary=_summary)
+    run(game, state)

@@ -1,0 +1,49 @@
+"""Yahtzee (and Scandinavian Yatzy), solitaire: the game's public face.
+
+Verbs: `get_rules` / `RULES` (the rule sets as data), `parse_card` (a scorecard as players write it),
+`parse_dice`; `solved(rules)` (the exact optimum of a new game, the table stored in the cache folder),
+`hint(card, dice, rolls_left, rules)` (every keep, or every box, ranked by expected final score); the solver
+`solve`, `cached_solution`, `turn_tables`; the play session `new_game`, `actions`, `step`, `computer_action`,
+`advice`, `parse_action`, and `review` (the costly decisions of a game).
+
+    >>> from holdwise.games import yahtzee
+    >>> yahtzee.get_rules("yahtzee").n_categories
+    13
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .. import lazy_exports
+
+if TYPE_CHECKING:
+    from .card import Card, card_text, parse_card, parse_dice, possible_points
+    from .hints import GAME, MEASURE, Solved, hint, keep_text, solution_for, solved
+    from .rules import RULES, YAHTZEE, YAHTZEE_FORCED, YATZY, Category, Rules, get_rules, score
+    from .session import (
+        DEFAULT_OPTIONS,
+        actions,
+        advice,
+        card_line,
+        card_of,
+        computer_action,
+        new_game,
+        parse_action,
+        review,
+        step,
+    )
+    from .solver import Solution, TurnTables, cached_solution, solve, state_count, turn_tables
+
+_EXPORTS = {
+    **dict.fromkeys(("Card", "card_text", "parse_card", "parse_dice", "possible_points"), ".card"),
+    **dict.fromkeys(("GAME", "MEASURE", "Solved", "hint", "keep_text", "solution_for", "solved"), ".hints"),
+    **dict.fromkeys(("RULES", "YAHTZEE", "YAHTZEE_FORCED", "YATZY", "Category", "Rules", "get_rules", "score"),
+                    ".rules"),
+    **dict.fromkeys(("DEFAULT_OPTIONS", "actions", "advice", "card_line", "card_of", "computer_action",
+                     "new_game", "parse_action", "review", "step"), ".session"),
+    **dict.fromkeys(("Solution", "TurnTables", "cached_solution", "solve", "state_count", "turn_tables"),
+                    ".solver"),
+}
+__all__ = sorted(_EXPORTS)
+__getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)

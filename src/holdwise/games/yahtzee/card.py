@@ -1,0 +1,143 @@
+"""The scorecard as players write it, and the solver's state it stands for.
+
+A card is a list of `box=points` (or `box:points`), separated by spaces or commas, in any order and case, with
+the names or short forms of the boxes: `ones=3 twos=6 3k=24 fh=25 y=50`. A box not written is open. Points are
+checked against what the box can score (`fh=20` is refused). `bonus=200` is the Yahtzee bonus taken so far
+(100 a Yahtzee; it needs `yahtzee=50`); the upper bonus is worked out, never written. An empty card is a new
+game.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import combinations_with_replacement
+
+from ...errors import InputError
+from .rules import Rules, score
+
+__all__ = ["Card", "card_text", "parse_card", "parse_dice", "possible_points"]
+
+_TOKEN = re.compile(r"^([A-Za-z0-9_\- ]+?)\s*[=:]\s*(-?\d+)$")
+
+
+@dataclass(frozen=True)
+class Card:
+    """A scorecard: the points in each used box (None = open) and the Yahtzee bonus points taken."""
+
+    rules: Rules
+    points: tuple[int | None, ...]
+    yahtzee_bonus: int = 0
+
+    @property
+    def mask(self) -> int:
+        return sum(1 << i for i, p in enumerate(self.points) if p is not None)
+
+    @property
+    def upper_total(self) -> int:
+        return sum(p for c, p in zip(self.rules.categories, self.points) if c.is_upper and p is not None)
+
+    @property
+    def upper_capped(self) -> int:
+        return min(self.rules.upper_threshold, self.upper_total)
+
+    @property
+    def bonus_flag(self) -> int:
+        """1 when further Yahtzees earn the bonus (the Yahtzee box holds its points)."""
+        yz = self.rules.yahtzee_index
+        return int(yz >= 0 and self.rules.yahtzee_bonus > 0 and bool(self.points[yz]))
+
+    @property
+    def upper_bonus(self) -> int:
+        return self.rules.upper_bonus if self.upper_total >= self.rules.upper_threshold else 0
+
+    @property
+    def total(self) -> int:
+        """The score so far: the boxes, the upper bonus once earned, the Yahtzee bonus."""
+        return sum(p for p in self.points if p is not None) + self.upper_bonus + self.yahtzee_bonus
+
+    @property
+    def open_boxes(self) -> tuple[str, ...]:
+        return tuple(c.name for c, p in zip(self.rules.categories, self.points) if p is None)
+
+    @property
+    def full(self) -> bool:
+        return all(p is not None for p in self.points)
+
+    def with_box(self, index: int, points: int, bonus: int = 0) -> Card:
+        """The card after writing `points` in box `index` (and `bonus` Yahtzee-bonus points)."""
+        values = list(self.points)
+        values[index] = points
+        return Card(self.rules, tuple(values), self.yahtzee_bonus + bonus)
+
+
+@lru_cache(maxsize=16)
+def possible_points(rules: Rules) -> tuple[frozenset[int], ...]:
+    """What each box can hold: its scores over every hand, 0, and the joker's full values."""
+    hands = list(combinations_with_replacement(range(1, rules.sides + 1), rules.dice))
+    out = []
+    for c in rules.categories:
+        values = {score(c, h, rules.sides) for h in hands} | {0}
+        if rules.joker != "none" and c.kind in ("full_house", "straight") and c.value:
+            values.add(c.value)
+        out.append(frozenset(values))
+    return tuple(out)
+
+
+def parse_card(text: str, rules: Rules) -> Card:
+    """A card from `box=points` pairs (see the module's docstring); InputError names the first bad part."""
+    points: list[int | None] = [None] * rules.n_categories
+    bonus = 0
+    allowed = possible_points(rules)
+    for raw in re.split(r"[,\s]+", (text or "").strip()):
+        if not raw:
+            continue
+        m = _TOKEN.match(raw)
+        if not m:
+            raise InputError(f"card entry {raw!r} is not box=points (e.g. fh=25)")
+        name, value = m.group(1), int(m.group(2))
+        if name.strip().lower() in ("bonus", "yahtzee_bonus", "yb"):
+            if not rules.yahtzee_bonus:
+                raise InputError(f"{rules.name} has no Yahtzee bonus")
+            if value < 0 or value % rules.yahtzee_bonus:
+                raise InputError(f"the Yahtzee bonus is {rules.yahtzee_bonus} a Yahtzee: got {value}")
+            bonus = value
+            continue
+        i = rules.index(name)
+        if points[i] is not None:
+            raise InputError(f"box {rules.categories[i].name} is written twice")
+        if value not in allowed[i]:
+            shown = ", ".join(str(v) for v in sorted(allowed[i]))
+            raise InputError(f"{rules.categories[i].name} cannot hold {value}; it holds one of {shown}")
+        points[i] = value
+    card = Card(rules, tuple(points), bonus)
+    if bonus and not card.bonus_flag:
+        raise InputError("a Yahtzee bonus needs 50 in the Yahtzee box")
+    return card
+
+
+def card_text(card: Card) -> str:
+    """The card as `parse_card` reads it (used boxes in scorecard order)."""
+    parts = [f"{c.name}={p}" for c, p in zip(card.rules.categories, card.points) if p is not None]
+    if card.yahtzee_bonus:
+        parts.append(f"bonus={card.yahtzee_bonus}")
+    return " ".join(parts)
+
+
+def parse_dice(values: "list[str] | str", rules: Rules) -> tuple[int, ...]:
+    """The dice as faces (`1 1 5 3 2`, `11532`, `1,1,5,3,2`), sorted; InputError if not `rules.dice` faces."""
+    if isinstance(values, str):
+        values = [values]
+    text = " ".join(str(v) for v in values).replace(",", " ").strip()
+    tokens = text.split()
+    if len(tokens) == 1 and len(tokens[0]) == rules.dice:
+        tokens = list(tokens[0])
+    faces = []
+    for t in tokens:
+        if not t.isdigit() or not 1 <= int(t) <= rules.sides:
+            raise InputError(f"a die shows 1 to {rules.sides}, got {t!r}")
+        faces.append(int(t))
+    if len(faces) != rules.dice:
+        raise InputError(f"{rules.name} rolls {rules.dice} dice, got {len(faces)}")
+    return tuple(sorted(faces))

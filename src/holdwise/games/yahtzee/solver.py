@@ -1,0 +1,410 @@
+"""The exact solitaire optimum: the expected final score from every scorecard state, by backward induction.
+
+A state is (the boxes used, the upper total capped at the bonus threshold, whether the Yahtzee box holds its
+points). V(state) is the expected score still to come under optimal play; V = 0 once every box is used. A turn
+from a state is three rolls with keeps between them, walked on the keep lattice of the game's dice:
+
+    H0[hand]  = max over allowed open boxes b of  points(hand, b) + V(state after b)
+    K1[keep]  = mean over the dice rolled of H0[keep + those dice]     (one die at a time: mean of the children)
+    H1[hand]  = max over the keeps inside the hand of K1[keep]
+    K2, H2 likewise, and V(state) = K3[no dice kept] = mean over first rolls of H2.
+
+The states with the same number of used boxes depend only on states with more, so each layer is solved at once,
+split over threads (the kernel releases the GIL). The table is stored in the cache folder, keyed by the rules.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ...solver.jit import njit
+from ...solver.lattice import lattice
+from .rules import Rules, score
+
+__all__ = ["Solution", "TurnTables", "compile_rules", "solve", "turn_tables", "cached_solution", "state_count"]
+
+FORMAT = 1  # the stored table's layout; a new layout makes old files stale
+
+NEG = -1.0e300
+JOKER_MODES = {"none": 0, "forced": 1, "free": 2}
+
+
+@dataclass(frozen=True)
+class Compiled:
+    """The arrays the kernel reads: the lattice, the points of every hand in every box, the joker's."""
+
+    rules: Rules
+    child: np.ndarray  # (keeps, sides) int32
+    hand_start: int
+    block_start: np.ndarray  # (dice + 2,) start of each size block
+    sub_start: np.ndarray  # (hands + 1,) each hand's keeps in sub_keep
+    sub_keep: np.ndarray  # keeps inside each hand (lattice indices)
+    points: np.ndarray  # (hands, boxes) int32
+    joker_points: np.ndarray  # (hands, boxes) int32: under the joker (fixed boxes at full value)
+    upper_face: np.ndarray  # (boxes,) face of an upper box, else 0
+    face_box: np.ndarray  # (sides + 1,) the upper box of a face, else -1
+    all_same: np.ndarray  # (hands,) bool: every die the same face
+    hand_face: np.ndarray  # (hands,) the face when all_same
+    reachable: np.ndarray  # (2^uppers, threshold + 1) bool: upper totals reachable with those upper boxes
+    upper_bit: np.ndarray  # (boxes,) the box's bit among the upper boxes, or 0
+    params: np.ndarray = field(repr=False)  # int64: boxes, threshold, upper bonus, Yahtzee box, its bonus, joker
+
+
+def compile_rules(rules: Rules) -> Compiled:
+    """The kernel's arrays for a rule set."""
+    lat = lattice(rules.dice, rules.sides)
+    hands = lat.hand_faces
+    n_boxes = rules.n_categories
+    points = np.array([[score(c, h, rules.sides) for c in rules.categories] for h in hands], dtype=np.int32)
+    all_same = np.array([len(set(h)) == 1 for h in hands], dtype=np.bool_)
+    hand_face = np.array([h[0] for h in hands], dtype=np.int32)
+    joker_points = points.copy()
+    for i, c in enumerate(rules.categories):
+        if c.kind in ("full_house", "straight") and c.value:
+            joker_points[all_same, i] = c.value
+    upper_face = np.array([c.value if c.is_upper else 0 for c in rules.categories], dtype=np.int32)
+    face_box = np.full(rules.sides + 1, -1, dtype=np.int32)
+    upper_bit = np.zeros(n_boxes, dtype=np.int64)
+    uppers = [i for i, c in enumerate(rules.categories) if c.is_upper]
+    for j, i in enumerate(uppers):
+        face_box[upper_face[i]] = i
+        upper_bit[i] = 1 << j
+    threshold = rules.upper_threshold
+    reachable = np.zeros((1 << len(uppers), threshold + 1), dtype=np.bool_)
+    reachable[0, 0] = True
+    for sub in range(1, 1 << len(uppers)):
+        j = (sub & -sub).bit_length() - 1  # one box of the subset: the rest is reachable already
+        face = int(upper_face[uppers[j]])
+        rest = reachable[sub ^ (1 << j)]
+        for k in range(rules.dice + 1):
+            shifted = np.zeros_like(rest)
+            gain = face * k
+            for u in np.flatnonzero(rest):
+                shifted[min(threshold, u + gain)] = True
+            reachable[sub] |= shifted
+    hand_of, keeps = lat.subkeep_pairs()
+    sub_start = np.searchsorted(hand_of, np.arange(len(hands) + 1)).astype(np.int64)
+    params = np.array([n_boxes, threshold, rules.upper_bonus, rules.yahtzee_index, rules.yahtzee_bonus,
+                       JOKER_MODES[rules.joker]], dtype=np.int64)
+    return Compiled(rules, lat.child.astype(np.int32), int(lat.start[rules.dice]), lat.start.astype(np.int64),
+                    sub_start, keeps.astype(np.int32), points, joker_points, upper_face, face_box, all_same,
+                    hand_face, reachable, upper_bit, params)
+
+
+def _box_values(mask, up, yb, values, points, joker_points, upper_face, face_box, all_same, hand_face, params,
+                h, out):
+    """out[b] = points + bonuses + V(next state) of putting hand h in box b, or NEG where b is not allowed."""
+    n_boxes, threshold, upper_bonus, yz, yz_bonus, joker_mode = (params[0], params[1], params[2], params[3],
+                                                                 params[4], params[5])
+    bonus = 0
+    joker = False  # full values in the lower boxes
+    only = -1  # the one box a forced joker must use
+    lower_only = False  # a forced joker whose upper box is used: a lower box while one is open
+    if yz >= 0 and all_same[h] and (mask >> yz) & 1:
+        if yb == 1:
+            bonus = yz_bonus
+        fb = face_box[hand_face[h]]
+        upper_open = fb >= 0 and not (mask >> fb) & 1
+        if joker_mode == 1:  # forced: the upper box if open, else a lower box (full values), else any
+            joker = True
+            if upper_open:
+                only = fb
+            else:
+                for b in range(n_boxes):
+                    if upper_face[b] == 0 and not (mask >> b) & 1:
+                        lower_only = True
+        elif joker_mode == 2 and not upper_open:  # free: any box; full values once the upper box is used
+            joker = True
+    for b in range(n_boxes):
+        out[b] = NEG
+        if (mask >> b) & 1:
+            continue
+        if only >= 0 and b != only:
+            continue
+        if lower_only and upper_face[b] != 0:
+            continue
+        pts = joker_points[h, b] if joker else points[h, b]
+        nmask = mask | (1 << b)
+        if upper_face[b] != 0:
+            nup = up + pts
+            if nup > threshold:
+                nup = threshold
+            gain = pts
+            if up < threshold and nup >= threshold:
+                gain += upper_bonus
+            out[b] = gain + bonus + values[nmask, nup, yb]
+        elif b == yz:
+            nyb = 1 if (pts > 0 and yz_bonus > 0) else 0
+            out[b] = pts + bonus + values[nmask, up, nyb]
+        else:
+            out[b] = pts + bonus + values[nmask, up, yb]
+
+
+box_values = njit(cache=True, nogil=True)(_box_values)
+
+
+def _state_value(mask, up, yb, values, child, hand_start, block_start, sub_start, sub_keep, points,
+                 joker_points, upper_face, face_box, all_same, hand_face, params, points_t, face_count, same_hands,
+                 keeps_buf, hands_buf, boxes, upper_tab):
+    """V(state): the hands' best boxes, then three levels of the keep lattice in one array.
+
+    The best box is found box by box over all hands (the next state's value is the same for every hand but in
+    the upper boxes, where it depends only on how many dice show the face); the hands of one face, which
+    the Yahtzee bonus and the joker change, are then redone one by one.
+    """
+    n_hands = hands_buf.shape[0]
+    sides = child.shape[1]
+    dice = block_start.shape[0] - 2
+    threshold, upper_bonus, yz, yz_bonus = params[1], params[2], params[3], params[4]
+    for h in range(n_hands):
+        hands_buf[h] = NEG
+    for b in range(points_t.shape[0]):
+        if (mask >> b) & 1:
+            continue
+        nmask = mask | (1 << b)
+        face = upper_face[b]
+        if face != 0:
+            for k in range(dice + 1):
+                pts = face * k
+                nup = up + pts
+                if nup > threshold:
+                    nup = threshold
+                gain = pts + (upper_bonus if (up < threshold and nup >= threshold) else 0)
+                upper_tab[k] = gain + values[nmask, nup, yb]
+            row = face_count[b]
+            for h in range(n_hands):
+                v = upper_tab[row[h]]
+                if v > hands_buf[h]:
+                    hands_buf[h] = v
+        elif b == yz:
+            hit = values[nmask, up, 1 if yz_bonus > 0 else 0]
+            miss = values[nmask, up, 0]
+            row = points_t[b]
+            for h in range(n_hands):
+                pts = row[h]
+                v = pts + (hit if pts > 0 else miss)
+                if v > hands_buf[h]:
+                    hands_buf[h] = v
+        else:
+            base = values[nmask, up, yb]
+            row = points_t[b]
+            for h in range(n_hands):
+                v = row[h] + base
+                if v > hands_buf[h]:
+                    hands_buf[h] = v
+    if yz >= 0 and (mask >> yz) & 1:
+        for i in range(same_hands.shape[0]):
+            h = same_hands[i]
+            box_values(mask, up, yb, values, points, joker_points, upper_face, face_box, all_same, hand_face,
+                       params, h, boxes)
+            best = NEG
+            for c in range(boxes.shape[0]):
+                if boxes[c] > best:
+                    best = boxes[c]
+            hands_buf[h] = best
+    for h in range(n_hands):
+        keeps_buf[hand_start + h] = hands_buf[h]
+    for level in range(3):
+        if level > 0:
+            for h in range(n_hands):
+                best = NEG
+                for p in range(sub_start[h], sub_start[h + 1]):
+                    v = keeps_buf[sub_keep[p]]
+                    if v > best:
+                        best = v
+                hands_buf[h] = best
+            for h in range(n_hands):
+                keeps_buf[hand_start + h] = hands_buf[h]
+        for size in range(dice - 1, -1, -1):
+            for k in range(block_start[size], block_start[size + 1]):
+                total = 0.0
+                for f in range(sides):
+                    total += keeps_buf[child[k, f]]
+                keeps_buf[k] = total / sides
+    return keeps_buf[0]
+
+
+state_value = njit(cache=True, nogil=True)(_state_value)
+
+
+def _solve_states(masks, ups, ybs, values, child, hand_start, block_start, sub_start, sub_keep, points,
+                  joker_points, upper_face, face_box, all_same, hand_face, params, points_t, face_count,
+                  same_hands):
+    """V of each listed state, written into `values` (the states of one layer: they read only later layers)."""
+    n_hands = points.shape[0]
+    hands_buf = np.empty(n_hands, dtype=np.float64)
+    keeps_buf = np.empty(child.shape[0], dtype=np.float64)
+    boxes = np.empty(points.shape[1], dtype=np.float64)
+    upper_tab = np.empty(block_start.shape[0], dtype=np.float64)
+    for i in range(masks.shape[0]):
+        values[masks[i], ups[i], ybs[i]] = state_value(
+            masks[i], ups[i], ybs[i], values, child, hand_start, block_start, sub_start, sub_keep, points,
+            joker_points, upper_face, face_box, all_same, hand_face, params, points_t, face_count, same_hands,
+            keeps_buf, hands_buf, boxes, upper_tab)
+
+
+solve_states = njit(cache=True, nogil=True)(_solve_states)
+
+
+def _layers(compiled: Compiled) -> list[tuple[np.ndarray, np.ndarray, np.ndarray]]:
+    """The reachable states by number of boxes used, most first (the full card's layer left out: V = 0)."""
+    rules = compiled.rules
+    n = rules.n_categories
+    yz = rules.yahtzee_index
+    masks = np.arange(1 << n, dtype=np.int64)
+    used = np.array([bin(m).count("1") for m in range(1 << n)])
+    upper_of = np.zeros(1 << n, dtype=np.int64)
+    for b in range(n):
+        if compiled.upper_bit[b]:
+            upper_of |= np.where(masks >> b & 1, compiled.upper_bit[b], 0)
+    layers = []
+    for count in range(n - 1, -1, -1):
+        chosen = masks[used == count]
+        reach = compiled.reachable[upper_of[chosen]]  # (states, threshold + 1)
+        idx, up = np.nonzero(reach)
+        m = chosen[idx]
+        yb = np.zeros(len(m), dtype=np.int64)
+        if yz >= 0 and rules.yahtzee_bonus:
+            with_yz = (m >> yz & 1) == 1
+            m = np.concatenate([m, m[with_yz]])
+            up = np.concatenate([up, up[with_yz]])
+            yb = np.concatenate([yb, np.ones(int(with_yz.sum()), dtype=np.int64)])
+        layers.append((m, up.astype(np.int64), yb))
+    return layers
+
+
+def state_count(rules: Rules) -> int:
+    """How many scorecard states the solve visits."""
+    return sum(len(m) for m, _, _ in _layers(compile_rules(rules)))
+
+
+@dataclass(frozen=True)
+class Solution:
+    """V for every state of a rule set (`values[mask, upper, yahtzee_bonus]`) and the solve's cost."""
+
+    rules: Rules
+    values: np.ndarray
+    seconds: float
+    states: int
+    compiled: Compiled = field(repr=False, compare=False)
+
+    @property
+    def expected_score(self) -> float:
+        """The expected final score of a new game under optimal play."""
+        return float(self.values[0, 0, 0])
+
+
+def _kernel_args(c: Compiled) -> tuple:
+    points_t = np.ascontiguousarray(c.points.T.astype(np.float64))
+    hands = np.array(lattice(c.rules.dice, c.rules.sides).counts[c.hand_start:])  # (hands, sides) counts
+    face_count = np.zeros(points_t.shape, dtype=np.int64)
+    for b, face in enumerate(c.upper_face.tolist()):
+        if face:
+            face_count[b] = hands[:, face - 1]
+    same_hands = np.flatnonzero(c.all_same).astype(np.int64)
+    return (c.child, c.hand_start, c.block_start, c.sub_start, c.sub_keep, c.points, c.joker_points,
+            c.upper_face, c.face_box, c.all_same, c.hand_face, c.params, points_t, face_count, same_hands)
+
+
+def solve(rules: Rules, threads: int | None = None, on_layer=None) -> Solution:  # noqa: ANN001
+    """The whole table by backward induction, each layer split over `threads` (default: the cores)."""
+    start = time.perf_counter()
+    compiled = compile_rules(rules)
+    values = np.zeros((1 << rules.n_categories, rules.upper_threshold + 1, 2), dtype=np.float64)
+    args = _kernel_args(compiled)
+    if threads is None:
+        threads = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+    layers = _layers(compiled)
+    states = sum(len(m) for m, _, _ in layers)
+    done = 0
+    with ThreadPoolExecutor(max(1, threads)) as pool:
+        for masks, ups, ybs in layers:
+            # interleaved slices: each thread gets states of every kind (cheap and dear alike)
+            parts = [(masks[t::threads], ups[t::threads], ybs[t::threads]) for t in range(threads)]
+            list(pool.map(lambda p: solve_states(p[0], p[1], p[2], values, *args), parts))
+            done += len(masks)
+            if on_layer is not None:
+                on_layer(done, states)
+    return Solution(rules, values, time.perf_counter() - start, states, compiled)
+
+
+@dataclass(frozen=True)
+class TurnTables:
+    """One turn from a state: the best box per hand (h0) and each keep's value with 1 (k1) or 2 (k2) re-rolls
+    still to come after it; `value` is the state's V."""
+
+    h0: np.ndarray
+    k1: np.ndarray
+    k2: np.ndarray
+    value: float
+
+
+def turn_tables(solution: Solution, mask: int, up: int, yb: int) -> TurnTables:
+    """The turn's tables from a state (a few hundred microseconds)."""
+    c = solution.compiled
+    n_hands = c.points.shape[0]
+    hands_buf = np.empty(n_hands)
+    boxes = np.empty(c.points.shape[1])
+    h0 = np.empty(n_hands)
+    for h in range(n_hands):
+        box_values(mask, up, yb, solution.values, c.points, c.joker_points, c.upper_face, c.face_box,
+                   c.all_same, c.hand_face, c.params, h, boxes)
+        h0[h] = boxes.max()
+    k1, k2, value = _walk(c, h0, hands_buf)
+    return TurnTables(h0, k1, k2, value)
+
+
+def _walk(c: Compiled, h0: np.ndarray, hands_buf: np.ndarray) -> tuple[np.ndarray, np.ndarray, float]:
+    """K1, K2 and V from the hands' best-box values, in NumPy (one turn: no kernel needed)."""
+    sides = c.child.shape[1]
+    dice = len(c.block_start) - 2
+    n_hands = len(h0)
+    out = []
+    hand_values = h0
+    for level in range(3):
+        keeps = np.empty(c.child.shape[0])
+        keeps[c.hand_start:c.hand_start + n_hands] = hand_values
+        for size in range(dice - 1, -1, -1):
+            block = slice(int(c.block_start[size]), int(c.block_start[size + 1]))
+            keeps[block] = keeps[c.child[block]].sum(axis=1) / sides
+        out.append(keeps)
+        per_pair = keeps[c.sub_keep]
+        hand_values = np.maximum.reduceat(per_pair, c.sub_start[:-1])
+    return out[0], out[1], float(out[2][0])
+
+
+def rules_key(rules: Rules) -> str:
+    """A digest of everything the table depends on: the rules and the stored layout."""
+    text = json.dumps({"format": FORMAT, "rules": repr(rules)}, sort_keys=True)
+    return hashlib.sha256(text.encode()).hexdigest()[:24]
+
+
+def cached_solution(rules: Rules, on_layer=None) -> tuple[Solution, bool]:  # noqa: ANN001
+    """The table from the cache folder when a valid one is there, else solved and stored; (solution, from
+    the cache)."""
+    from ...storage import cache_dir, load_arrays, save_arrays
+
+    key = rules_key(rules)
+    path = cache_dir("yahtzee") / f"{rules.name}-{key}.npz"
+    shape = (1 << rules.n_categories, rules.upper_threshold + 1, 2)
+
+    def valid(values: np.ndarray, meta: np.ndarray) -> bool:
+        return (values.shape == shape and values.dtype == np.float64 and bool(np.isfinite(values).all())
+                and float(values.min()) >= 0.0 and meta.shape == (2,))
+
+    start = time.perf_counter()
+    arrays = load_arrays(path, key, ("values", "meta"), valid)
+    if arrays is not None:
+        compiled = compile_rules(rules)
+        return Solution(rules, arrays["values"], time.perf_counter() - start, int(arrays["meta"][1]),
+                        compiled), True
+    solution = solve(rules, on_layer=on_layer)
+    save_arrays(path, key, {"values": solution.values, "meta": np.array([solution.seconds, solution.states])})
+    return solution, False
