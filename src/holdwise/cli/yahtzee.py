@@ -68,7 +68,7 @@ def yahtzee_hint(
     dice: list[str] = typer.Option(..., "--dice", help="The five dice: --dice 1 1 5 3 2 or --dice 11532."),
     more: list[str] | None = typer.Argument(None, help="The rest of --dice's faces."),
     card: str = typer.Option("", "--card", help='The scorecard: "ones=3 3k=24 fh=25 y=50" (empty: a new game).'),
-    rolls_left: int = typer.Option(2, "--rolls-left", help="Re-rolls still allowed: 2 after the first roll, 0 "
+    rolls_left: str = typer.Option("2", "--rolls-left", help="Re-rolls still allowed: 2 after the first roll, 0 "
                                                            "when the dice must go in a box."),
     rules: str = RULES,
     show_all: bool = typer.Option(False, "--all", help=f"Every option (default: the top {TOP_ROWS})."),
@@ -80,8 +80,9 @@ def yahtzee_hint(
     names), and bonus=100 for each Yahtzee bonus taken.
     Example: holdwise yahtzee hint --card "ones=3 fh=25" --dice 1 1 5 3 2 --rolls-left 2
     """
-    from ..games.yahtzee import hint
+    from ..games.yahtzee import hint, parse_whole
 
+    rolls_left = parse_whole(rolls_left, "--rolls-left", 0, 2)
     # click gives an option one value: in `--dice 1 1 5 3 2` the faces after the first are arguments
     dice = [*dice, *(more or ())]
     _rules(rules)
@@ -108,13 +109,82 @@ def yahtzee_hint(
         out.print(f"... {len(result.options) - len(rows)} more (--all shows them)")
 
 
+@yahtzee_app.command("simulate")
+def yahtzee_simulate(
+    games: str = typer.Option("1000", "--games", help="How many games (1 to 1,000,000)."),
+    seed: str = typer.Option("0", "--seed", help="Seed the dice (0 or more): the same seed, the same games."),
+    rules: str = RULES,
+    plot: str | None = typer.Option(None, "--plot", help="Save the final scores' histogram (PNG, SVG or PDF)."),
+    as_json: bool = JSON,
+) -> None:
+    """Seeded games of optimal play: mean, spread and percentiles of the final score, against the optimum.
+
+    Example: holdwise yahtzee simulate --games 2000 --seed 1 --plot scores.png
+    """
+    from ..games.yahtzee import MAX_GAMES, parse_whole, simulate
+    from ._common import check_plot_path
+
+    games = parse_whole(games, "--games", 1, MAX_GAMES)
+    seed = parse_whole(seed, "--seed", 0, 2**63 - 1)
+    r = _rules(rules)
+    check_plot_path(plot)
+    with progress(f"solving {r.name}") as update:
+        from ..games.yahtzee import solution_for
+
+        solution_for(r, on_layer=update)
+    with progress("games") as update:
+        result = simulate(r.name, games, seed, on_game=update)
+    if plot:
+        _histogram(result, plot)
+    if as_json:
+        emit_json(result)
+        return
+    out = console()
+    out.print(f"{r.name}: {result.games:,} games of optimal play (seed {result.seed})", markup=False)
+    out.print(f"mean {result.mean:.2f} +- {result.standard_error:.2f} (standard error)", markup=False)
+    out.print(f"exact optimum {result.optimum:.4f}: the mean is {result.errors_off:.2f} standard errors off",
+              markup=False)
+    out.print(f"standard deviation {result.standard_deviation:.2f}; upper bonus in "
+              f"{100 * result.upper_bonus_rate:.1f}% of games", markup=False)
+    p = result.percentiles
+    out.print("percentiles: " + ", ".join(f"{k}% {v:.0f}" for k, v in p.items()), markup=False)
+    if plot:
+        out.print(f"plot written to {plot}", markup=False)
+
+
+def _histogram(result, path: str) -> None:
+    """The final scores in bins of 5 points, the mean and the exact optimum marked."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    import numpy as np
+
+    from ._common import save_figure
+
+    scores = np.array(result.scores)
+    fig, ax = plt.subplots(figsize=(7, 4.2), layout="constrained")
+    bins = np.arange(scores.min() // 5 * 5, scores.max() + 10, 5)
+    ax.hist(scores, bins=bins, color="#0072B2", alpha=0.85)
+    ax.axvline(result.optimum, color="#D55E00", linestyle="--", linewidth=1.2,
+               label=f"exact optimum {result.optimum:.2f}")
+    ax.axvline(result.mean, color="#000000", linestyle=":", linewidth=1.2,
+               label=f"mean of the games {result.mean:.2f} +- {result.standard_error:.2f}")
+    ax.set_xlabel("final score")
+    ax.set_ylabel("games")
+    ax.set_title(f"{result.rules}: {result.games:,} games of optimal play (seed {result.seed})", fontsize="medium")
+    ax.grid(True, alpha=0.3)
+    ax.legend(fontsize="small")
+    save_figure(fig, path)
+
+
 def _render(state) -> list[str]:
     from ..games.yahtzee import card_of
 
     card = card_of(state)
     data = state.data
-    open_boxes = " ".join(card.open_boxes)
-    return [f"  score {card.total} (upper {card.upper_total}/{card.rules.upper_threshold}); open: {open_boxes}"[:80],
+    open_boxes = " ".join(c.short for c, p in zip(card.rules.categories, card.points) if p is None)
+    return [f"  score {card.total} (upper {card.upper_total}/{card.rules.upper_threshold}); open: {open_boxes}",
             f"  turn {data['turn']}: dice {' '.join(map(str, data['dice']))}, {data['rolls_left']} roll(s) left"]
 
 
@@ -136,26 +206,19 @@ def yahtzee_play(
     """
     import secrets
 
-    from ..errors import InputError
     from ..games import yahtzee as face
 
     r = _rules(rules)
-    if seed is None:
-        seed_value = secrets.randbelow(2**31)
-    else:
-        try:
-            seed_value = int(seed)
-        except ValueError:
-            raise InputError(f"--seed must be a whole number 0 or more, got {seed!r}") from None
+    seed_value = secrets.randbelow(2**31) if seed is None else face.parse_whole(seed, "--seed", 0, 2**63 - 1)
     _kernels()
     with progress(f"solving {r.name}") as update:
         face.solution_for(r, on_layer=update)
     state = face.new_game({"rules": r.name}, seed_value)
     game = TerminalGame(
         face=face,
-        rules=(f"{r.title}: five dice, up to three rolls a turn; keep any dice, re-roll the rest.",
-               "Then write the dice in an open box; the game ends when every box is used.",
-               "Boxes: " + " ".join(c.aliases[0] if c.aliases else c.name for c in r.categories)),
+        rules=(f"{r.name}: five dice, three rolls a turn at most; keep any, re-roll the rest,",
+               "then write the dice in an open box. The game ends when every box is used.",
+               "Boxes: " + " ".join(c.short for c in r.categories)),
         keys="keep 5 5, roll, or a box (fh, 3k, sixes)",
         render=_render, prompt=lambda state: "play?", summary=_summary)
     run(game, state)

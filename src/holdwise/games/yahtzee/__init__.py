@@ -4,7 +4,8 @@ Verbs: `get_rules` / `RULES` (the rule sets as data), `parse_card` (a scorecard 
 `parse_dice`; `solved(rules)` (the exact optimum of a new game, the table stored in the cache folder),
 `hint(card, dice, rolls_left, rules)` (every keep, or every box, ranked by expected final score); the solver
 `solve`, `cached_solution`, `turn_tables`; the play session `new_game`, `actions`, `step`, `computer_action`,
-`advice`, `parse_action`, and `review` (the costly decisions of a game).
+`advice`, `parse_action`, and `review` (the costly decisions of a game); `simulate` (seeded games of
+optimal play).
 
     >>> from holdwise.games import yahtzee
     >>> yahtzee.get_rules("yahtzee").n_categories
@@ -18,7 +19,7 @@ from typing import TYPE_CHECKING
 from .. import lazy_exports
 
 if TYPE_CHECKING:
-    from .card import Card, card_text, parse_card, parse_dice, possible_points
+    from .card import Card, card_text, parse_card, parse_dice, parse_whole, possible_points
     from .hints import GAME, MEASURE, Solved, hint, keep_text, solution_for, solved
     from .rules import RULES, YAHTZEE, YAHTZEE_FORCED, YATZY, Category, Rules, get_rules, score
     from .session import (
@@ -33,17 +34,19 @@ if TYPE_CHECKING:
         review,
         step,
     )
-    from .solver import Solution, TurnTables, cached_solution, solve, state_count, turn_tables
+    from .simulation import MAX_GAMES, Simulation, simulate
+    from .solver import Solution, TurnTables, box_table, cached_solution, solve, state_count, turn_tables
 
 _EXPORTS = {
-    **dict.fromkeys(("Card", "card_text", "parse_card", "parse_dice", "possible_points"), ".card"),
+    **dict.fromkeys(("Card", "card_text", "parse_card", "parse_dice", "parse_whole", "possible_points"), ".card"),
     **dict.fromkeys(("GAME", "MEASURE", "Solved", "hint", "keep_text", "solution_for", "solved"), ".hints"),
     **dict.fromkeys(("RULES", "YAHTZEE", "YAHTZEE_FORCED", "YATZY", "Category", "Rules", "get_rules", "score"),
                     ".rules"),
     **dict.fromkeys(("DEFAULT_OPTIONS", "actions", "advice", "card_line", "card_of", "computer_action",
                      "new_game", "parse_action", "review", "step"), ".session"),
-    **dict.fromkeys(("Solution", "TurnTables", "cached_solution", "solve", "state_count", "turn_tables"),
-                    ".solver"),
+    **dict.fromkeys(("MAX_GAMES", "Simulation", "simulate"), ".simulation"),
+    **dict.fromkeys(("Solution", "TurnTables", "box_table", "cached_solution", "solve", "state_count",
+                     "turn_tables"), ".solver"),
 }
 __all__ = sorted(_EXPORTS)
 __getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)

@@ -17,9 +17,9 @@ from itertools import combinations_with_replacement
 from ...errors import InputError
 from .rules import Rules, score
 
-__all__ = ["Card", "card_text", "parse_card", "parse_dice", "possible_points"]
+__all__ = ["Card", "card_text", "parse_card", "parse_dice", "parse_whole", "possible_points"]
 
-_TOKEN = re.compile(r"^([A-Za-z0-9_\- ]+?)\s*[=:]\s*(-?\d+)$")
+_TOKEN = re.compile(r"^([A-Za-z0-9_\-]+?)[=:](-?[0-9]+)$", re.ASCII)
 
 
 @dataclass(frozen=True)
@@ -135,9 +135,20 @@ def parse_dice(values: "list[str] | str", rules: Rules) -> tuple[int, ...]:
         tokens = list(tokens[0])
     faces = []
     for t in tokens:
-        if not t.isdigit() or not 1 <= int(t) <= rules.sides:
+        if not re.fullmatch(r"[0-9]+", t, re.ASCII) or not 1 <= int(t) <= rules.sides:
             raise InputError(f"a die shows 1 to {rules.sides}, got {t!r}")
         faces.append(int(t))
     if len(faces) != rules.dice:
         raise InputError(f"{rules.name} rolls {rules.dice} dice, got {len(faces)}")
     return tuple(sorted(faces))
+
+
+def parse_whole(text: "str | int", what: str, low: int, high: int) -> int:
+    """A whole number low..high typed in ASCII digits (a fullwidth or superscript digit is refused)."""
+    raw = str(text).strip()
+    if not re.fullmatch(r"[0-9]{1,12}", raw, re.ASCII):
+        raise InputError(f"{what} must be a whole number {low:,} to {high:,}, got {str(text)[:40]!r}")
+    value = int(raw)
+    if not low <= value <= high:
+        raise InputError(f"{what} must be a whole number {low:,} to {high:,}, got {value:,}")
+    return value

@@ -12,7 +12,7 @@ from ...solver.lattice import lattice
 from ..base import Hint, Option, Result
 from .card import Card, parse_card, parse_dice
 from .rules import Rules, get_rules
-from .solver import Solution, box_values, cached_solution, turn_tables
+from .solver import Solution, box_table, cached_solution, turn_tables
 
 __all__ = ["GAME", "MEASURE", "Solved", "hint", "keep_text", "solution_for", "solved"]
 
@@ -65,15 +65,12 @@ def keep_text(keep: tuple[int, ...]) -> str:
 
 def _box_options(solution: Solution, card: Card, hand: tuple[int, ...]) -> list[tuple[float, int, int]]:
     """(value to come, box, bonus points) of each box the hand may go in now."""
-    c = solution.compiled
     lat = lattice(card.rules.dice, card.rules.sides)
     counts = np.bincount(np.array(hand) - 1, minlength=card.rules.sides)
     h = int(lat.hand_index(counts))
-    out = np.empty(card.rules.n_categories)
-    box_values(card.mask, card.upper_capped, card.bonus_flag, solution.values, c.points, c.joker_points,
-               c.upper_face, c.face_box, c.all_same, c.hand_face, c.params, h, out)
+    row = box_table(solution, card.mask, card.upper_capped, card.bonus_flag)[h]
     bonus = _yahtzee_bonus(card, hand)
-    return [(float(v), b, bonus) for b, v in enumerate(out.tolist()) if v > -1e299]
+    return [(float(v), b, bonus) for b, v in enumerate(row.tolist()) if v > -1e299]
 
 
 def _yahtzee_bonus(card: Card, hand: tuple[int, ...]) -> int:

@@ -28,7 +28,8 @@ from ...solver.jit import njit
 from ...solver.lattice import lattice
 from .rules import Rules, score
 
-__all__ = ["Solution", "TurnTables", "compile_rules", "solve", "turn_tables", "cached_solution", "state_count"]
+__all__ = ["Solution", "TurnTables", "box_table", "cached_solution", "compile_rules", "solve", "state_count",
+           "turn_tables"]
 
 FORMAT = 1  # the stored table's layout; a new layout makes old files stale
 
@@ -347,21 +348,43 @@ class TurnTables:
 
 
 def turn_tables(solution: Solution, mask: int, up: int, yb: int) -> TurnTables:
-    """The turn's tables from a state (a few hundred microseconds)."""
-    c = solution.compiled
-    n_hands = c.points.shape[0]
-    hands_buf = np.empty(n_hands)
-    boxes = np.empty(c.points.shape[1])
-    h0 = np.empty(n_hands)
-    for h in range(n_hands):
-        box_values(mask, up, yb, solution.values, c.points, c.joker_points, c.upper_face, c.face_box,
-                   c.all_same, c.hand_face, c.params, h, boxes)
-        h0[h] = boxes.max()
-    k1, k2, value = _walk(c, h0, hands_buf)
+    """The turn's tables from a state, in NumPy (a hint imports no Numba: a fresh process answers at once)."""
+    h0 = box_table(solution, mask, up, yb).max(axis=1)
+    k1, k2, value = _walk(solution.compiled, h0)
     return TurnTables(h0, k1, k2, value)
 
 
-def _walk(c: Compiled, h0: np.ndarray, hands_buf: np.ndarray) -> tuple[np.ndarray, np.ndarray, float]:
+def box_table(solution: Solution, mask: int, up: int, yb: int) -> np.ndarray:
+    """(hands, boxes): what each hand earns in each box now, bonuses and V(next state) included; NEG where the
+    box is used or not allowed. The same sums as the kernel's, in NumPy."""
+    c = solution.compiled
+    values = solution.values
+    n_boxes = c.points.shape[1]
+    threshold, upper_bonus, yz, yz_bonus = (int(x) for x in c.params[1:5])
+    out = np.full(c.points.shape, NEG)
+    for b in range(n_boxes):
+        if mask >> b & 1:
+            continue
+        nmask = mask | (1 << b)
+        pts = c.points[:, b].astype(np.int64)
+        if c.upper_face[b]:
+            nup = np.minimum(threshold, up + pts)
+            gain = pts + np.where((up < threshold) & (nup >= threshold), upper_bonus, 0)
+            out[:, b] = gain + values[nmask, nup, yb]
+        elif b == yz:
+            out[:, b] = pts + np.where(pts > 0, values[nmask, up, 1 if yz_bonus > 0 else 0], values[nmask, up, 0])
+        else:
+            out[:, b] = pts + values[nmask, up, yb]
+    if yz >= 0 and mask >> yz & 1:  # the Yahtzee bonus and the joker: the hands of one face, one by one
+        row = np.empty(n_boxes)
+        for h in np.flatnonzero(c.all_same).tolist():
+            _box_values(mask, up, yb, values, c.points, c.joker_points, c.upper_face, c.face_box, c.all_same,
+                        c.hand_face, c.params, h, row)
+            out[h] = row
+    return out
+
+
+def _walk(c: Compiled, h0: np.ndarray) -> tuple[np.ndarray, np.ndarray, float]:
     """K1, K2 and V from the hands' best-box values, in NumPy (one turn: no kernel needed)."""
     sides = c.child.shape[1]
     dice = len(c.block_start) - 2
