@@ -153,7 +153,7 @@ box_values = njit(cache=True, nogil=True)(_box_values)
 
 def _state_value(mask, up, yb, values, child, hand_start, block_start, sub_start, sub_keep, points,
                  joker_points, upper_face, face_box, all_same, hand_face, params, points_t, face_count, same_hands,
-                 keeps_buf, hands_buf, boxes, upper_tab):
+                 hand_prob, keeps_buf, hands_buf, boxes, upper_tab):
     """V(state): the hands' best boxes, then three levels of the keep lattice in one array.
 
     The best box is found box by box over all hands (the next state's value is the same for every hand but in
@@ -221,6 +221,8 @@ def _state_value(mask, up, yb, values, child, hand_start, block_start, sub_start
                     if v > best:
                         best = v
                 hands_buf[h] = best
+            if level == 2:
+                break
             for h in range(n_hands):
                 keeps_buf[hand_start + h] = hands_buf[h]
         for size in range(dice - 1, -1, -1):
@@ -229,7 +231,11 @@ def _state_value(mask, up, yb, values, child, hand_start, block_start, sub_start
                 for f in range(sides):
                     total += keeps_buf[child[k, f]]
                 keeps_buf[k] = total / sides
-    return keeps_buf[0]
+    # the first roll: the hands' chances times their values (a dot product instead of a third walk)
+    value = 0.0
+    for h in range(n_hands):
+        value += hand_prob[h] * hands_buf[h]
+    return value
 
 
 state_value = njit(cache=True, nogil=True)(_state_value)
@@ -237,7 +243,7 @@ state_value = njit(cache=True, nogil=True)(_state_value)
 
 def _solve_states(masks, ups, ybs, values, child, hand_start, block_start, sub_start, sub_keep, points,
                   joker_points, upper_face, face_box, all_same, hand_face, params, points_t, face_count,
-                  same_hands):
+                  same_hands, hand_prob):
     """V of each listed state, written into `values` (the states of one layer: they read only later layers)."""
     n_hands = points.shape[0]
     hands_buf = np.empty(n_hands, dtype=np.float64)
@@ -248,7 +254,7 @@ def _solve_states(masks, ups, ybs, values, child, hand_start, block_start, sub_s
         values[masks[i], ups[i], ybs[i]] = state_value(
             masks[i], ups[i], ybs[i], values, child, hand_start, block_start, sub_start, sub_keep, points,
             joker_points, upper_face, face_box, all_same, hand_face, params, points_t, face_count, same_hands,
-            keeps_buf, hands_buf, boxes, upper_tab)
+            hand_prob, keeps_buf, hands_buf, boxes, upper_tab)
 
 
 solve_states = njit(cache=True, nogil=True)(_solve_states)
@@ -311,7 +317,18 @@ def _kernel_args(c: Compiled) -> tuple:
             face_count[b] = hands[:, face - 1]
     same_hands = np.flatnonzero(c.all_same).astype(np.int64)
     return (c.child, c.hand_start, c.block_start, c.sub_start, c.sub_keep, c.points, c.joker_points,
-            c.upper_face, c.face_box, c.all_same, c.hand_face, c.params, points_t, face_count, same_hands)
+            c.upper_face, c.face_box, c.all_same, c.hand_face, c.params, points_t, face_count, same_hands,
+            hand_probabilities(c.rules))
+
+
+def hand_probabilities(rules: Rules) -> np.ndarray:
+    """The chance of each hand (multiset) on one roll of all the dice: dice! / prod(count!) / sides^dice."""
+    from math import factorial, prod
+
+    counts = lattice(rules.dice, rules.sides).counts[int(lattice(rules.dice, rules.sides).start[rules.dice]):]
+    ways = np.array([factorial(rules.dice) // prod(factorial(int(c)) for c in row) for row in counts],
+                    dtype=np.float64)
+    return ways / float(rules.sides) ** rules.dice
 
 
 def solve(rules: Rules, threads: int | None = None, on_layer=None) -> Solution:  # noqa: ANN001

@@ -1,0 +1,126 @@
+"""Yahtzee (issue 15): the full solve of the official rules against the published Rust solver in the same run,
+memory, the table on disk, a hint warm and a fresh `holdwise yahtzee hint` process.
+
+    python benchmarks/bench_yahtzee.py [--reference-python PATH] [--repeat 3] [--json build/bench/yahtzee.json]
+
+Each solve runs in a new process with a fresh cache folder and the Numba kernels already compiled (a first
+process compiles them, untimed): the time is the solve's own (`solve`, two threads on this machine) and the
+process's peak memory (ru_maxrss). The reference is PyPI's `yatzy-solver` (Rust, MIT), `Solver.build` of its
+"american" variant (the same rules: 254.5896), timed the same way in a process of `--reference-python` (an
+interpreter where it is installed; default: this one); without it the ratio is left out. The solves alternate,
+ours then the reference, `--repeat` times, and the medians are compared: the machine is shared and noisy.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+SRC = HERE.parent / "src"
+sys.path.insert(0, str(HERE))
+from _table import holdwise_env, in_process, print_and_save  # noqa: E402
+
+OURS = """
+import json, resource, time
+from holdwise.games.yahtzee import get_rules, solve
+solution = solve(get_rules({rules!r}))
+print(json.dumps({{"seconds": solution.seconds, "score": solution.expected_score,
+                  "rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}}))
+"""
+
+REFERENCE = """
+import json, resource, time
+import yatzy_solver as ys
+start = time.perf_counter()
+solver = ys.Solver.build(ys.Variant({variant!r}))
+seconds = time.perf_counter() - start
+print(json.dumps({{"seconds": seconds, "score": solver.state_value("upper 0 | filled -"),
+                  "rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}}))
+"""
+
+
+def _run(python: str, code: str, env: dict) -> dict | None:
+    out = subprocess.run([python, "-c", code], env=env, check=True, capture_output=True, text=True)
+    lines = out.stdout.strip().splitlines()
+    return json.loads(lines[-1]) if lines else None
+
+
+def _has_reference(python: str) -> bool:
+    return subprocess.run([python, "-c", "import yatzy_solver"], capture_output=True).returncode == 0
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--reference-python", default=sys.executable,
+                        help="an interpreter with yatzy-solver installed (default: this one)")
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--json", default=str(HERE.parent / "build" / "bench" / "yahtzee.json"))
+    opts = parser.parse_args()
+    rows = []
+    with tempfile.TemporaryDirectory(prefix="holdwise-bench-yahtzee-") as tmp:
+        cache = Path(tmp) / "cache"
+        cache.mkdir()
+        env = holdwise_env(SRC, cache)
+        # compile the kernels once (Numba's cache sits beside the sources), untimed
+        _run(sys.executable, "from holdwise.games.yahtzee import YAHTZEE, solve\n"
+                             "from dataclasses import replace\n"
+                             "solve(replace(YAHTZEE, categories=YAHTZEE.categories[:3], upper_threshold=5))", env)
+        reference = _has_reference(opts.reference_python)
+        ours, theirs = [], []
+        for _ in range(opts.repeat):
+            ours.append(_run(sys.executable, OURS.format(rules="yahtzee"), env))
+            if reference:
+                theirs.append(_run(opts.reference_python, REFERENCE.format(variant="american"), env))
+        our_s = statistics.median(r["seconds"] for r in ours)
+        rows.append(("yahtzee (official) full solve, holdwise", our_s, "s", "<= 6"))
+        rows.append(("  its expected score", ours[0]["score"], "points", "254.5896 (Verhoeff)"))
+        rows.append(("  its process's peak memory", max(r["rss_mb"] for r in ours), "MB", "<= 2048"))
+        if reference:
+            ref_s = statistics.median(r["seconds"] for r in theirs)
+            rows.append(("yahtzee full solve, yatzy-solver 1.0.0 (Rust, PyPI)", ref_s, "s", None))
+            rows.append(("  its expected score", theirs[0]["score"], "points", None))
+            rows.append(("  its process's peak memory", max(r["rss_mb"] for r in theirs), "MB", None))
+            rows.append(("yatzy-solver time / holdwise time", ref_s / our_s, "ratio", "> 1: holdwise faster"))
+        yatzy = _run(sys.executable, OURS.format(rules="yatzy"), env)
+        rows.append(("yatzy (Scandinavian) full solve, holdwise", yatzy["seconds"], "s", None))
+        if reference:
+            ref = _run(opts.reference_python, REFERENCE.format(variant="yatzy-scandinavian"), env)
+            rows.append(("yatzy full solve, yatzy-solver", ref["seconds"], "s", None))
+            rows.append(("yatzy-solver time / holdwise time (yatzy)", ref["seconds"] / yatzy["seconds"], "ratio",
+                         None))
+
+        # the stored table, then hints from it
+        subprocess.run([sys.executable, "-m", "holdwise", "yahtzee", "solve"], env=env, check=True,
+                       capture_output=True)
+        stored = sorted((cache / "yahtzee").glob("yahtzee-*.npz"))
+        rows.append(("the official rules' table on disk", stored[0].stat().st_size / 2**20, "MiB", None))
+        warm = in_process(SRC, cache, "from holdwise.games.yahtzee import hint",
+                          "hint('ones=3 fh=25', '1 1 5 3 2', 2)", 200)
+        rows.append(("hint from the stored table, warm (2 rolls left: 36 plays)", warm["seconds"] * 1e3, "ms",
+                     "<= 5"))
+        warm0 = in_process(SRC, cache, "from holdwise.games.yahtzee import hint",
+                           "hint('ones=3 fh=25 y=50', '6 6 6 6 6', 0)", 200)
+        rows.append(("hint, warm (no rolls left: the open boxes)", warm0["seconds"] * 1e3, "ms", "<= 5"))
+        fresh = []
+        for _ in range(5):
+            start = time.perf_counter()
+            subprocess.run([sys.executable, "-m", "holdwise", "yahtzee", "hint", "--card", "ones=3 fh=25", "--dice",
+                            "1", "1", "5", "3", "2"], env=env, check=True, capture_output=True)
+            fresh.append(time.perf_counter() - start)
+        rows.append(("a fresh `holdwise yahtzee hint` process (median of 5)", statistics.median(fresh), "s",
+                     "<= 0.5"))
+        start = time.perf_counter()
+        subprocess.run([sys.executable, "-c", "import numpy"], env=env, check=True, capture_output=True)
+        rows.append(("  anchor: a process that imports NumPy", time.perf_counter() - start, "s", None))
+    print_and_save(rows, opts.json)
+
+
+if __name__ == "__main__":
+    main()
