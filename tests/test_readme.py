@@ -36,7 +36,7 @@ def readme_commands() -> list[str]:
 
 def test_the_readme_shows_runnable_commands_for_every_game():
     commands = readme_commands()
-    for game in ("dice-poker", "video-poker", "farkle", "poker-dice"):
+    for game in ("dice-poker", "video-poker", "farkle", "poker-dice", "yahtzee"):
         assert any(c.startswith(f"holdwise {game}") for c in commands), game
 
 
