@@ -1,0 +1,43 @@
+"""The table on disk: stored once, read back (from the cache), a bad file solved again."""
+
+from dataclasses import replace
+
+import numpy as np
+
+from holdwise.games.yahtzee import YAHTZEE, cached_solution
+from holdwise.games.yahtzee.solver import rules_key
+from holdwise.storage import cache_dir, save_arrays
+
+SMALL = replace(YAHTZEE, name="small", categories=YAHTZEE.categories[:3], upper_threshold=6, dice=3, sides=3)
+
+
+def _path(rules):
+    return cache_dir("yahtzee") / f"{rules.name}-{rules_key(rules)}.npz"
+
+
+def test_the_table_is_stored_and_read_back(tmp_path, monkeypatch):
+    monkeypatch.setenv("HOLDWISE_CACHE_DIR", str(tmp_path))
+    first, cached = cached_solution(SMALL)
+    assert not cached and _path(SMALL).exists()
+    again, cached = cached_solution(SMALL)
+    assert cached and np.array_equal(again.values, first.values) and again.states == first.states
+    assert again.expected_score == first.expected_score > 0
+
+
+def test_a_bad_file_is_solved_again(tmp_path, monkeypatch):
+    monkeypatch.setenv("HOLDWISE_CACHE_DIR", str(tmp_path))
+    good, _ = cached_solution(SMALL)
+    shape = good.values.shape
+    for values, meta in ((np.zeros((1, *shape[1:])), np.array([1.0, 2.0])),  # another shape
+                         (good.values, np.array([1.0])),  # meta out of shape
+                         (-good.values - 1, np.array([1.0, 2.0]))):  # negative values
+        save_arrays(_path(SMALL), rules_key(SMALL), {"values": values, "meta": meta})
+        solution, cached = cached_solution(SMALL)
+        assert not cached and np.array_equal(solution.values, good.values)
+    _path(SMALL).write_bytes(b"not a table")
+    assert cached_solution(SMALL)[1] is False
+    assert cached_solution(SMALL)[1] is True
+
+
+def test_other_rules_have_another_key():
+    assert rules_key(SMALL) != rules_key(replace(SMALL, upper_bonus=1)) != rules_key(YAHTZEE)
