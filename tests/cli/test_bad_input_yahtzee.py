@@ -30,6 +30,8 @@ CASES = [
     (["yahtzee", "simulate", "--seed", "-3"], "--seed"),
     (["yahtzee", "simulate", "--plot", "out.txt"], "--plot needs a .png or .svg"),
     (["yahtzee", "solve", "--rules", "yahtzee-free"], "unknown rules"),
+    (["yahtzee", "distribution", "--plot", "d.jpg"], "--plot needs a .png or .svg"),
+    (["yahtzee", "distribution", "--rules", "farkle"], "unknown rules"),
     (["yahtzee", "play", "--seed", "x"], "--seed"),
 ]
 

@@ -43,3 +43,15 @@ def test_play_answers_hints_and_reviews(tmp_path):
     text = _ok(["yahtzee", "play", "--seed", "3"], tmp_path, stdin="h\nchance\nq\n")
     assert "best first (expected score)" in text
     assert "chance =" in text and "review:" in text
+
+
+def test_distribution_is_exact_and_plotted(tmp_path):
+    out = json.loads(_ok(["yahtzee", "distribution", "--json", "--plot", "d.png"], tmp_path))
+    probs = dict((s, p) for s, p in out["probabilities"])
+    assert abs(sum(probs.values()) - 1) < 1e-9
+    assert abs(sum(s * p for s, p in probs.items()) - 254.58960948196315) < 1e-6
+    assert abs(out["mean"] - 254.5896) < 5e-5 and 59 < out["standard_deviation"] < 60.5
+    assert max(probs) == 1575  # every box at its best and twelve Yahtzee bonuses
+    assert (tmp_path / "d.png").stat().st_size > 10_000
+    text = _ok(["yahtzee", "distribution"], tmp_path)
+    assert "mean 254.5896" in text and "percentiles: 1% 151" in text

@@ -187,3 +187,149 @@ class Oracle:
 
     def expected_score(self):
         return self.value(0, 0, 0)
+
+
+# ----- the final score's distribution under the oracle's optimal policy ------------------------------------------
+
+def _kept_counts(roll, positions, sides):
+    """The count vector (ones, twos, ...) of the dice a keep holds (`positions` is the roll with the re-rolled
+    dice None)."""
+    return tuple(sum(1 for v in positions if v == face) for face in range(1, sides + 1))
+
+
+def turn_policy(oracle, mask, up, yb):
+    """One turn from a state under the oracle's optimal play: ({(gain, next state): chance}, ties).
+
+    Decisions: the box is the first best in box order; a keep is the best by value, among equal bests the one
+    whose kept faces' count vector (ones, twos, ...) is smallest. `ties` counts the decisions (roll by roll)
+    where two different options were exactly equally good: there another tie-breaking may play differently.
+    """
+    rules = oracle.rules
+    one, zero = oracle.one, oracle.zero
+    ties = 0
+    # the box of each final roll
+    h0, box_of = {}, {}
+    for r in oracle.rolls:
+        best = None
+        for _, gain, nxt in oracle.choices(mask, up, yb, r):
+            v = gain * one + oracle.value(*nxt)
+            if best is None or v > best[0]:
+                best = (v, gain, nxt)
+            elif v == best[0]:
+                ties += 1
+        h0[r] = best[0]
+        box_of[r] = (best[1], best[2])
+
+    def keeps(table):
+        """Each keep's value (the mean over its re-rolls), and each roll's chosen keep."""
+        value = {p: sum((table[c] for c in rolls), zero) / len(rolls) for p, rolls in oracle.completions.items()}
+        chosen, hand_value, n_ties = {}, {}, 0
+        for r in oracle.rolls:
+            best = max(value[p] for p in oracle.keeps_of[r])
+            tops = [p for p in oracle.keeps_of[r] if value[p] == best]
+            kinds = {_kept_counts(r, p, rules.sides) for p in tops}
+            n_ties += len(kinds) > 1
+            chosen[r] = min(tops, key=lambda p: _kept_counts(r, p, rules.sides))
+            hand_value[r] = best
+        return chosen, hand_value, n_ties
+
+    keep1, h1, t1 = keeps(h0)  # with one re-roll to come
+    keep2, _, t2 = keeps(h1)  # with two
+    ties += t1 + t2
+    chance = {r: one / len(oracle.rolls) for r in oracle.rolls}
+    for keep in (keep2, keep1):
+        after = {}
+        for r, p in chance.items():
+            outs = oracle.completions[keep[r]]
+            share = p / len(outs)
+            for c in outs:
+                after[c] = after.get(c, zero) + share
+        chance = after
+    out = {}
+    for r, p in chance.items():
+        out[box_of[r]] = out.get(box_of[r], zero) + p
+    return out, ties
+
+
+def final_score_distribution(oracle):
+    """({final score: chance}, ties) of a new game under the oracle's optimal play (see `turn_policy`): the
+    chance of (state, score so far) pushed forward turn by turn, in the oracle's numbers (Fractions when exact).
+    """
+    zero = oracle.zero
+    layer = {(0, 0, 0): {0: oracle.one}}
+    ties = 0
+    for _ in range(oracle.n):
+        nxt = {}
+        for state, scores in layer.items():
+            outcomes, t = turn_policy(oracle, *state)
+            ties += t
+            for (gain, nstate), p in outcomes.items():
+                target = nxt.setdefault(nstate, {})
+                for s, q in scores.items():
+                    target[s + gain] = target.get(s + gain, zero) + p * q
+        layer = nxt
+    final = {}
+    for scores in layer.values():
+        for s, q in scores.items():
+            final[s] = final.get(s, zero) + q
+    return final, ties
+
+
+def consequential_ties(oracle):
+    """How many exact ties between optimal options (roll by roll, state by state) lead to different
+    distributions of the score still to come; 0 means every optimal policy, whatever its tie-breaking, gives
+    the same final-score distribution. Works backward: D(state) = the distribution of the remaining score under
+    `turn_policy`'s choices (by induction, under any optimal choices), memoized over the states."""
+    zero, one = oracle.zero, oracle.one
+    sides = oracle.rules.sides
+    memo = {}
+    found = [0]
+
+    def shifted(dist, gain):
+        return {s + gain: p for s, p in dist.items()}
+
+    def mix(dists):
+        out = {}
+        for d in dists:
+            for s, p in d.items():
+                out[s] = out.get(s, zero) + p
+        n = len(dists)
+        return {s: p / n for s, p in out.items()}
+
+    def remaining(state):
+        if state in memo:
+            return memo[state]
+        mask, up, yb = state
+        if mask == oracle.full:
+            memo[state] = {0: one}
+            return memo[state]
+        h0v, h0d = {}, {}
+        for r in oracle.rolls:
+            opts = [(gain * one + oracle.value(*nxt), gain, nxt) for _, gain, nxt in oracle.choices(mask, up, yb, r)]
+            best = max(v for v, _, _ in opts)
+            tops = [shifted(remaining(nxt), gain) for v, gain, nxt in opts if v == best]
+            found[0] += any(t != tops[0] for t in tops[1:])
+            h0v[r], h0d[r] = best, tops[0]
+        hv, hd = h0v, h0d
+        for _ in range(2):
+            kv = {p: sum((hv[c] for c in rolls), zero) / len(rolls) for p, rolls in oracle.completions.items()}
+            kd = {}
+            nv, nd = {}, {}
+            for r in oracle.rolls:
+                best = max(kv[p] for p in oracle.keeps_of[r])
+                tops = {}
+                for p in oracle.keeps_of[r]:
+                    if kv[p] == best:
+                        tops.setdefault(_kept_counts(r, p, sides), p)
+                for p in tops.values():
+                    if p not in kd:
+                        kd[p] = mix([hd[c] for c in oracle.completions[p]])
+                chosen = [kd[p] for _, p in sorted(tops.items())]
+                found[0] += any(d != chosen[0] for d in chosen[1:])
+                nv[r], nd[r] = best, chosen[0]
+            hv, hd = nv, nd
+        memo[state] = mix([hd[r] for r in oracle.rolls])
+        return memo[state]
+
+    remaining((0, 0, 0))
+    return found[0]

@@ -5,7 +5,7 @@ Verbs: `get_rules` / `RULES` (the rule sets as data), `parse_card` (a scorecard 
 `hint(card, dice, rolls_left, rules)` (every keep, or every box, ranked by expected final score); the solver
 `solve`, `cached_solution`, `turn_tables`; the play session `new_game`, `actions`, `step`, `computer_action`,
 `advice`, `parse_action`, and `review` (the costly decisions of a game); `simulate` (seeded games of
-optimal play).
+optimal play); `score_distribution(solution)` (the exact distribution of the final score).
 
     >>> from holdwise.games import yahtzee
     >>> yahtzee.get_rules("yahtzee").n_categories
@@ -20,6 +20,7 @@ from .. import lazy_exports
 
 if TYPE_CHECKING:
     from .card import Card, card_text, parse_card, parse_dice, parse_whole, possible_points
+    from .distribution import PERCENTILES, ScoreDistribution, score_distribution
     from .hints import GAME, MEASURE, Solved, hint, keep_text, solution_for, solved
     from .rules import RULES, YAHTZEE, YAHTZEE_FORCED, YATZY, Category, Rules, get_rules, score
     from .session import (
@@ -39,6 +40,7 @@ if TYPE_CHECKING:
 
 _EXPORTS = {
     **dict.fromkeys(("Card", "card_text", "parse_card", "parse_dice", "parse_whole", "possible_points"), ".card"),
+    **dict.fromkeys(("PERCENTILES", "ScoreDistribution", "score_distribution"), ".distribution"),
     **dict.fromkeys(("GAME", "MEASURE", "Solved", "hint", "keep_text", "solution_for", "solved"), ".hints"),
     **dict.fromkeys(("RULES", "YAHTZEE", "YAHTZEE_FORCED", "YATZY", "Category", "Rules", "get_rules", "score"),
                     ".rules"),

@@ -92,7 +92,8 @@ def box_points(card: Card, box: int, hand: tuple[int, ...]) -> int:
     if (c_rules.joker != "none" and yz >= 0 and len(set(hand)) == 1 and card.points[yz] is not None
             and category.kind in ("full_house", "straight") and category.value):
         upper = next((i for i, cat in enumerate(c_rules.categories) if cat.is_upper and cat.value == hand[0]), -1)
-        if c_rules.joker == "forced" or (upper >= 0 and card.points[upper] is not None):
+        # free: a joker once its face's upper box is used (a face without one counts as used, as the solver has it)
+        if c_rules.joker == "forced" or upper < 0 or card.points[upper] is not None:
             pts = category.value
     return pts
 

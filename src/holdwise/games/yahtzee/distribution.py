@@ -1,0 +1,423 @@
+"""The exact distribution of the final score under optimal solitaire play.
+
+The policy is the solver's, with the simulation's tie-breaking: a keep is the first best among the hand's
+sub-keeps (in `sub_keep` order), a box the first best of the hand's `box_table` row. The joint chance of
+(scorecard state, score so far) is pushed forward layer by layer (boxes used 0, 1, ..., n): from each state the
+turn's outcomes follow from the first roll's hand chances (the lattice walked from the empty keep), the keep
+chosen for each hand, the kept dice's re-rolls (the lattice again, one die at a time), the second keep and
+re-roll, and the box chosen for the final hand; each final (hand, box) gives a gain (points, the joker's full
+values, the upper bonus on crossing the threshold, the Yahtzee bonus) and a next state. A state's score
+distribution, shifted by each gain and weighted by its chance, is added into the next state's.
+
+Memory: only two layers are held, each state's scores in a window [lo, hi] bounded from its boxes (the upper
+total is known exactly below the threshold; the used boxes' best points; one Yahtzee bonus at most per used
+box but the Yahtzee box). The kernels release the GIL: the outcomes of a chunk of states are found in
+parallel, then each thread adds into the next states it owns.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+
+import numpy as np
+
+from ...solver.jit import njit
+from ..base import Result
+from ...solver.lattice import lattice
+from .solver import NEG, Solution, _layers, box_values
+
+__all__ = ["PERCENTILES", "ScoreDistribution", "score_distribution"]
+
+PERCENTILES = (1, 5, 10, 25, 50, 75, 90, 95, 99)
+CHUNK = 8192  # source states whose outcomes are held at once
+_TOLERANCE = 1e-12  # a cumulative chance this close below p/100 reaches it (rounding of an exact tie)
+
+
+@dataclass(frozen=True)
+class ScoreDistribution(Result):
+    """P(final score = s) for s = 0..max under optimal play, its mean, standard deviation and percentiles."""
+
+    rules: str
+    probabilities: tuple[float, ...]
+    mean: float
+    standard_deviation: float
+    percentiles: dict
+    seconds: float
+
+    @property
+    def max_score(self) -> int:
+        return len(self.probabilities) - 1
+
+    def to_json(self) -> dict:
+        out = super().to_json()
+        # the scores with a chance only, as [score, chance] pairs
+        out["probabilities"] = [[s, p] for s, p in enumerate(self.probabilities) if p > 0.0]
+        return out
+
+
+def _push(mass, child, block_start):
+    """Roll every keep's missing dice, one die at a time: the chance moves from each keep to its children."""
+    sides = child.shape[1]
+    dice = block_start.shape[0] - 2
+    for size in range(dice):
+        for k in range(block_start[size], block_start[size + 1]):
+            m = mass[k]
+            if m != 0.0:
+                share = m / sides
+                for f in range(sides):
+                    mass[child[k, f]] += share
+                mass[k] = 0.0
+
+
+def _walk_keeps(keeps_buf, child, block_start):
+    """Each keep's value as the mean of its children's, from the hands' values (the solver's sums)."""
+    sides = child.shape[1]
+    dice = block_start.shape[0] - 2
+    for size in range(dice - 1, -1, -1):
+        for k in range(block_start[size], block_start[size + 1]):
+            total = 0.0
+            for f in range(sides):
+                total += keeps_buf[child[k, f]]
+            keeps_buf[k] = total / sides
+
+
+def _choose_keeps(keeps_buf, hand_start, sub_start, sub_keep, choice, hand_value):
+    """The first best keep inside each hand, and its value."""
+    for h in range(choice.shape[0]):
+        best = NEG
+        arg = -1
+        for p in range(sub_start[h], sub_start[h + 1]):
+            v = keeps_buf[sub_keep[p]]
+            if v > best:
+                best = v
+                arg = sub_keep[p]
+        choice[h] = arg
+        hand_value[h] = best
+
+
+def _outcome(mask, up, yb, h, b, points, joker_points, upper_face, face_box, all_same, hand_face, params):
+    """(points written, bonus flag, gain, next mask, next upper total, next flag) of hand h in box b: the
+    solver's `box_values` sums."""
+    threshold, upper_bonus, yz, yz_bonus, joker_mode = params[1], params[2], params[3], params[4], params[5]
+    bonus = 0
+    joker = False
+    if yz >= 0 and all_same[h] and (mask >> yz) & 1:
+        if yb == 1:
+            bonus = yz_bonus
+        fb = face_box[hand_face[h]]
+        upper_open = fb >= 0 and not (mask >> fb) & 1
+        if joker_mode == 1:
+            joker = True
+        elif joker_mode == 2 and not upper_open:
+            joker = True
+    pts = joker_points[h, b] if joker else points[h, b]
+    nmask = mask | (1 << b)
+    nup = up
+    nyb = yb
+    gain = pts + bonus
+    if upper_face[b] != 0:
+        nup = up + pts
+        if nup > threshold:
+            nup = threshold
+        if up < threshold and nup >= threshold:
+            gain += upper_bonus
+    elif b == yz:
+        nyb = 1 if (pts > 0 and yz_bonus > 0) else 0
+    return pts, 1 if bonus > 0 else 0, gain, nmask, nup, nyb
+
+
+def _turn_outcomes(rows, src, masks, ups, ybs, amin, amax, values, child, hand_start, block_start, sub_start,
+                   sub_keep, points, joker_points, upper_face, face_box, all_same, hand_face, params, points_t,
+                   face_count, same_hands, index, max_pts, out_target, out_gain, out_prob, out_count):
+    """For each listed row r (source state src[r]): its turn's outcomes under the policy, merged by (box,
+    points, bonus): out_target[r, :n] (next state's index in its layer), out_gain, out_prob; n = out_count[r]."""
+    n_hands = points.shape[0]
+    n_boxes = points.shape[1]
+    n_keeps = child.shape[0]
+    dice = block_start.shape[0] - 2
+    threshold, upper_bonus, yz, yz_bonus = params[1], params[2], params[3], params[4]
+    upper_tab = np.empty(dice + 1, dtype=np.float64)
+    keeps_buf = np.empty(n_keeps, dtype=np.float64)
+    mass = np.zeros(n_keeps, dtype=np.float64)
+    boxes = np.empty(n_boxes, dtype=np.float64)
+    box_choice = np.empty(n_hands, dtype=np.int64)
+    keep1 = np.empty(n_hands, dtype=np.int64)
+    keep2 = np.empty(n_hands, dtype=np.int64)
+    hand_value = np.empty(n_hands, dtype=np.float64)
+    first = np.empty(n_hands, dtype=np.float64)
+    width = max_pts + 1
+    used = np.empty(n_hands, dtype=np.int64)
+    slot = np.full(n_boxes * width * 2, -1, dtype=np.int64)
+    for i in range(rows.shape[0]):
+        r = rows[i]
+        s = src[r]
+        out_count[r] = 0
+        if amax[s] < amin[s]:
+            continue  # no chance of this state under the policy
+        mask, up, yb = masks[s], ups[s], ybs[s]
+        # the boxes: the first best of each hand's row (box by box over all hands, as the solver; the hands of
+        # one face, which the Yahtzee bonus and the joker change, redone one by one)
+        for h in range(n_hands):
+            keeps_buf[hand_start + h] = NEG
+            box_choice[h] = -1
+        for b in range(n_boxes):
+            if (mask >> b) & 1:
+                continue
+            nmask = mask | (1 << b)
+            face = upper_face[b]
+            if face != 0:
+                for k in range(dice + 1):
+                    pts = face * k
+                    nup = up + pts
+                    if nup > threshold:
+                        nup = threshold
+                    gain = pts + (upper_bonus if (up < threshold and nup >= threshold) else 0)
+                    upper_tab[k] = gain + values[nmask, nup, yb]
+                for h in range(n_hands):
+                    v = upper_tab[face_count[b, h]]
+                    if v > keeps_buf[hand_start + h]:
+                        keeps_buf[hand_start + h] = v
+                        box_choice[h] = b
+            elif b == yz:
+                hit = values[nmask, up, 1 if yz_bonus > 0 else 0]
+                miss = values[nmask, up, 0]
+                for h in range(n_hands):
+                    pts = points_t[b, h]
+                    v = pts + (hit if pts > 0 else miss)
+                    if v > keeps_buf[hand_start + h]:
+                        keeps_buf[hand_start + h] = v
+                        box_choice[h] = b
+            else:
+                base = values[nmask, up, yb]
+                for h in range(n_hands):
+                    v = points_t[b, h] + base
+                    if v > keeps_buf[hand_start + h]:
+                        keeps_buf[hand_start + h] = v
+                        box_choice[h] = b
+        if yz >= 0 and (mask >> yz) & 1:
+            for j in range(same_hands.shape[0]):
+                h = same_hands[j]
+                box_values(mask, up, yb, values, points, joker_points, upper_face, face_box, all_same,
+                           hand_face, params, h, boxes)
+                best = NEG
+                arg = -1
+                for b in range(n_boxes):
+                    if boxes[b] > best:
+                        best = boxes[b]
+                        arg = b
+                box_choice[h] = arg
+                keeps_buf[hand_start + h] = best
+        # the second keep (one re-roll to come), then the first (two)
+        walk_keeps(keeps_buf, child, block_start)
+        choose_keeps(keeps_buf, hand_start, sub_start, sub_keep, keep1, hand_value)
+        for h in range(n_hands):
+            keeps_buf[hand_start + h] = hand_value[h]
+        walk_keeps(keeps_buf, child, block_start)
+        choose_keeps(keeps_buf, hand_start, sub_start, sub_keep, keep2, hand_value)
+        # the chances: the first roll, the first keep's re-roll, the second's (`mass` is all zeros here)
+        mass[0] = 1.0
+        push(mass, child, block_start)
+        for h in range(n_hands):
+            first[h] = mass[hand_start + h]
+            mass[hand_start + h] = 0.0
+        for h in range(n_hands):
+            mass[keep2[h]] += first[h]
+        push(mass, child, block_start)
+        for h in range(n_hands):
+            first[h] = mass[hand_start + h]
+            mass[hand_start + h] = 0.0
+        for h in range(n_hands):
+            mass[keep1[h]] += first[h]
+        push(mass, child, block_start)
+        # the final hands into their boxes, merged by (box, points, bonus)
+        n = 0
+        for h in range(n_hands):
+            p = mass[hand_start + h]
+            mass[hand_start + h] = 0.0
+            if p == 0.0:
+                continue
+            b = box_choice[h]
+            pts, bon, gain, nmask, nup, nyb = outcome(mask, up, yb, h, b, points, joker_points, upper_face,
+                                                       face_box, all_same, hand_face, params)
+            key = (b * width + pts) * 2 + bon
+            if slot[key] < 0:
+                slot[key] = n
+                used[n] = key
+                out_target[r, n] = index[nmask, nup, nyb]
+                out_gain[r, n] = gain
+                out_prob[r, n] = 0.0
+                n += 1
+            out_prob[r, slot[key]] += p
+        out_count[r] = n
+        for e in range(n):
+            slot[used[e]] = -1
+
+
+def _spread(thread, threads, src, count, out_target, out_gain, out_prob, s_off, s_lo, s_min, s_max, s_data,
+            t_off, t_lo, t_hi, t_min, t_max, t_data, error):
+    """Add each source's score chances, shifted by each outcome's gain and weighted by its chance, into the
+    next states this thread owns (index % threads == thread): each next state is written by one thread."""
+    for r in range(src.shape[0]):
+        s = src[r]
+        lo_s = s_min[s]
+        hi_s = s_max[s]
+        if hi_s < lo_s:
+            continue
+        base_s = s_off[s] - s_lo[s]
+        for e in range(count[r]):
+            t = out_target[r, e]
+            if t % threads != thread:
+                continue
+            g = out_gain[r, e]
+            p = out_prob[r, e]
+            if t < 0 or lo_s + g < t_lo[t] or hi_s + g > t_hi[t]:
+                error[thread] = 1  # outside the next state's window: a bound is wrong
+                continue
+            base_t = t_off[t] - t_lo[t] + g
+            for x in range(lo_s, hi_s + 1):
+                t_data[base_t + x] += p * s_data[base_s + x]
+            if lo_s + g < t_min[t]:
+                t_min[t] = lo_s + g
+            if hi_s + g > t_max[t]:
+                t_max[t] = hi_s + g
+
+
+push = njit(cache=True, nogil=True)(_push)
+walk_keeps = njit(cache=True, nogil=True)(_walk_keeps)
+choose_keeps = njit(cache=True, nogil=True)(_choose_keeps)
+outcome = njit(cache=True, nogil=True)(_outcome)
+turn_outcomes = njit(cache=True, nogil=True)(_turn_outcomes)
+spread = njit(cache=True, nogil=True)(_spread)
+
+
+def _state_layers(solution: Solution) -> list[tuple[np.ndarray, np.ndarray, np.ndarray]]:
+    """The states by number of boxes used, 0..n (the full card's last: where the game ends)."""
+    c = solution.compiled
+    rules = c.rules
+    n = rules.n_categories
+    layers = _layers(c)[::-1]
+    full_upper = int(c.upper_bit.sum())
+    ups = np.flatnonzero(c.reachable[full_upper]).astype(np.int64)
+    ybs = [0, 1] if rules.yahtzee_index >= 0 and rules.yahtzee_bonus else [0]
+    m = np.full(len(ups) * len(ybs), (1 << n) - 1, dtype=np.int64)
+    layers.append((m, np.tile(ups, len(ybs)), np.repeat(np.array(ybs, dtype=np.int64), len(ups))))
+    return layers
+
+
+def _windows(solution: Solution, masks: np.ndarray, ups: np.ndarray, ybs: np.ndarray) -> tuple:
+    """Each state's possible scores so far, [lo, hi], and where its window starts in the layer's array.
+
+    Below the threshold the upper boxes hold exactly `up`; at it, `threshold` to their best, plus the bonus.
+    The other boxes hold 0 to their best; a Yahtzee bonus comes at most once a used box but the Yahtzee box,
+    and only with the flag set (the flag, once set, stays)."""
+    c = solution.compiled
+    n = c.points.shape[1]
+    threshold, upper_bonus, yz_bonus = (int(x) for x in (c.params[1], c.params[2], c.params[4]))
+    best = np.maximum(c.points.max(axis=0), c.joker_points.max(axis=0)).astype(np.int64)
+    bits = (masks[:, None] >> np.arange(n)) & 1
+    is_upper = c.upper_face > 0
+    upper_best = bits[:, is_upper] @ best[is_upper]
+    lower_best = bits[:, ~is_upper] @ best[~is_upper]
+    used = bits.sum(axis=1)
+    at = ups >= threshold
+    lo = np.where(at, threshold + (upper_bonus if threshold > 0 else 0), ups)
+    hi = np.where(at, np.maximum(threshold, upper_best) + (upper_bonus if threshold > 0 else 0), ups)
+    hi = hi + lower_best + yz_bonus * np.maximum(used - 1, 0) * ybs
+    width = hi - lo + 1
+    off = np.concatenate([[0], np.cumsum(width)]).astype(np.int64)
+    return lo.astype(np.int64), hi.astype(np.int64), off
+
+
+def _box_arrays(c) -> tuple:  # noqa: ANN001
+    """The points box by box (floats), the count of each upper box's face in each hand, the hands of one
+    face."""
+    points_t = np.ascontiguousarray(c.points.T.astype(np.float64))
+    counts = np.asarray(lattice(c.rules.dice, c.rules.sides).counts[c.hand_start:], dtype=np.int64)
+    face_count = np.zeros(points_t.shape, dtype=np.int64)
+    for b, face in enumerate(c.upper_face.tolist()):
+        if face:
+            face_count[b] = counts[:, face - 1]
+    return points_t, face_count, np.flatnonzero(c.all_same).astype(np.int64)
+
+
+def _threads(threads: int | None) -> int:
+    if threads is None:
+        threads = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+    return max(1, int(threads))
+
+
+def score_distribution(solution: Solution, threads: int | None = None) -> ScoreDistribution:
+    """The exact distribution of the final score of a new game under the solution's optimal play (the
+    simulation's tie-breaking), pushed forward layer by layer (see the module's docstring)."""
+    start = time.perf_counter()
+    c = solution.compiled
+    rules = c.rules
+    n = rules.n_categories
+    threads = _threads(threads)
+    layers = _state_layers(solution)
+    index = np.full(solution.values.shape, -1, dtype=np.int32)
+    for masks, ups, ybs in layers:
+        index[masks, ups, ybs] = np.arange(len(masks), dtype=np.int32)
+    max_pts = int(max(c.points.max(), c.joker_points.max()))
+    n_hands = c.points.shape[0]
+    out_target = np.empty((CHUNK, n_hands), dtype=np.int32)
+    out_gain = np.empty((CHUNK, n_hands), dtype=np.int32)
+    out_prob = np.empty((CHUNK, n_hands), dtype=np.float64)
+    out_count = np.zeros(CHUNK, dtype=np.int64)
+    error = np.zeros(threads, dtype=np.int64)
+    kernel_args = (solution.values, c.child, c.hand_start, c.block_start, c.sub_start, c.sub_keep, c.points,
+                   c.joker_points, c.upper_face, c.face_box, c.all_same, c.hand_face, c.params, *_box_arrays(c),
+                   index, max_pts)
+
+    def layer_arrays(count: int) -> dict:
+        masks, ups, ybs = layers[count]
+        lo, hi, off = _windows(solution, masks, ups, ybs)
+        return {"masks": masks, "ups": ups, "ybs": ybs, "lo": lo, "hi": hi, "off": off,
+                "min": np.full(len(masks), np.iinfo(np.int64).max, dtype=np.int64),
+                "max": np.full(len(masks), -1, dtype=np.int64), "data": np.zeros(int(off[-1]), dtype=np.float64)}
+
+    cur = layer_arrays(0)
+    first = int(index[0, 0, 0])
+    cur["data"][cur["off"][first] - cur["lo"][first]] = 1.0  # a new game: score 0 for sure
+    cur["min"][first] = cur["max"][first] = 0
+    with ThreadPoolExecutor(threads) as pool:
+        for count in range(n):
+            nxt = layer_arrays(count + 1)
+            live = np.flatnonzero(cur["max"] >= cur["min"]).astype(np.int64)
+            for lo_i in range(0, len(live), CHUNK):
+                src = live[lo_i:lo_i + CHUNK]
+                parts = [np.arange(t, len(src), threads, dtype=np.int64) for t in range(threads)]
+                list(pool.map(lambda rows: turn_outcomes(
+                    rows, src, cur["masks"], cur["ups"], cur["ybs"], cur["min"], cur["max"], *kernel_args,
+                    out_target, out_gain, out_prob, out_count), parts))
+                list(pool.map(lambda t: spread(
+                    t, threads, src, out_count, out_target, out_gain, out_prob, cur["off"], cur["lo"], cur["min"],
+                    cur["max"], cur["data"], nxt["off"], nxt["lo"], nxt["hi"], nxt["min"], nxt["max"],
+                    nxt["data"], error), range(threads)))
+                if error.any():
+                    raise RuntimeError("a score fell outside its state's window: the bounds are wrong")
+            cur = nxt
+    top = int(cur["max"].max())
+    probs = np.zeros(top + 1, dtype=np.float64)
+    for s in np.flatnonzero(cur["max"] >= cur["min"]).tolist():
+        a, b = int(cur["min"][s]), int(cur["max"][s])
+        base = int(cur["off"][s] - cur["lo"][s])
+        probs[a:b + 1] += cur["data"][base + a:base + b + 1]
+    return summarize(rules.name, probs, time.perf_counter() - start)
+
+
+def summarize(rules: str, probs: np.ndarray, seconds: float = 0.0) -> ScoreDistribution:
+    """The distribution's mean, standard deviation and percentiles (the smallest score whose cumulative
+    chance reaches p/100, less a rounding tolerance of 1e-12)."""
+    probs = np.asarray(probs, dtype=np.float64)
+    scores = np.arange(len(probs), dtype=np.float64)
+    mean = float(probs @ scores)
+    sd = math.sqrt(max(0.0, float(probs @ (scores - mean) ** 2)))
+    cumulative = np.cumsum(probs)
+    percentiles = {str(p): int(np.searchsorted(cumulative, p / 100 - _TOLERANCE, side="left"))
+                   for p in PERCENTILES}
+    return ScoreDistribution(rules, tuple(probs.tolist()), mean, sd, percentiles, seconds)
