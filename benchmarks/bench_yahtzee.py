@@ -1,5 +1,5 @@
 """Yahtzee (issue 15): the full solve of the official rules against the published Rust solver in the same run,
-memory, the table on disk, a hint warm and a fresh `holdwise yahtzee hint` process.
+memory, the table on disk, the exact distribution, a hint warm and a fresh `holdwise yahtzee hint` process.
 
     python benchmarks/bench_yahtzee.py [--reference-python PATH] [--repeat 3] [--json build/bench/yahtzee.json]
 
@@ -33,6 +33,14 @@ from holdwise.games.yahtzee import get_rules, solve
 solution = solve(get_rules({rules!r}))
 print(json.dumps({{"seconds": solution.seconds, "score": solution.expected_score,
                   "rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}}))
+"""
+
+DISTRIBUTION = """
+import json, resource
+from holdwise.games.yahtzee import get_rules, score_distribution, solution_for
+result = score_distribution(solution_for(get_rules("yahtzee")))
+print(json.dumps({"seconds": result.seconds, "sd": result.standard_deviation,
+                  "rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}))
 """
 
 REFERENCE = """
@@ -96,9 +104,13 @@ def main() -> None:
             rows.append(("yatzy-solver time / holdwise time (yatzy)", ref["seconds"] / yatzy["seconds"], "ratio",
                          None))
 
-        # the stored table, then hints from it
+        # the stored table, then the exact distribution and hints from it
         subprocess.run([sys.executable, "-m", "holdwise", "yahtzee", "solve"], env=env, check=True,
                        capture_output=True)
+        dist = _run(sys.executable, DISTRIBUTION, env)
+        rows.append(("the exact final-score distribution (table stored)", dist["seconds"], "s", None))
+        rows.append(("  its process's peak memory", dist["rss_mb"], "MB", None))
+        rows.append(("  its standard deviation", dist["sd"], "points", None))
         stored = sorted((cache / "yahtzee").glob("yahtzee-*.npz"))
         rows.append(("the official rules' table on disk", stored[0].stat().st_size / 2**20, "MiB", None))
         warm = in_process(SRC, cache, "from holdwise.games.yahtzee import hint",
