@@ -76,6 +76,14 @@ def test_bad_options_and_states_are_refused():
     state["data"]["card"]["full_house"] = 20
     with pytest.raises(InputError, match="full_house cannot hold 20"):
         yahtzee.advice(State.from_json(state))
+    state["data"]["card"]["full_house"] = 25
+    with pytest.raises(InputError, match="turn must be"):
+        yahtzee.advice(State.from_json(state))  # one box used, still turn 1
+    state["data"]["turn"] = 2
+    assert yahtzee.advice(State.from_json(state)).options
+    state["data"]["dice"] = [1, 2, 3]
+    with pytest.raises(InputError, match="bad dice"):
+        yahtzee.advice(State.from_json(state))
 
 
 def test_yatzy_sessions_play_fifteen_boxes():

@@ -41,3 +41,15 @@ def test_a_bad_file_is_solved_again(tmp_path, monkeypatch):
 
 def test_other_rules_have_another_key():
     assert rules_key(SMALL) != rules_key(replace(SMALL, upper_bonus=1)) != rules_key(YAHTZEE)
+
+
+def test_fresh_solves_again_and_replaces_the_file(tmp_path, monkeypatch):
+    monkeypatch.setenv("HOLDWISE_CACHE_DIR", str(tmp_path))
+    cached_solution(SMALL)
+    save_arrays(_path(SMALL), rules_key(SMALL), {"values": np.zeros((1 << 3, 7, 2)) + 1.0,
+                                                 "meta": np.array([1.0, 2.0])})
+    stale, cached = cached_solution(SMALL)
+    assert cached and stale.expected_score == 1.0  # a valid-looking file is trusted ...
+    fresh, cached = cached_solution(SMALL, fresh=True)
+    assert not cached and fresh.expected_score != 1.0
+    assert cached_solution(SMALL)[0].expected_score == fresh.expected_score  # ... until replaced

@@ -44,16 +44,10 @@ class Solved(Result):
 
 
 def solved(rules: str = "yahtzee", fresh: bool = False, on_layer=None) -> Solved:  # noqa: ANN001
-    """Solve a rule set (or load its stored table); `fresh` solves again whatever is stored."""
-    from .solver import solve
-
+    """Solve a rule set (or load its stored table); `fresh` solves again and replaces what is stored."""
     r = get_rules(rules)
-    if fresh:
-        solution, cached = solve(r, on_layer=on_layer), False
-        _SOLUTIONS[r.name] = solution
-    else:
-        solution, cached = cached_solution(r, on_layer=on_layer)
-        _SOLUTIONS[r.name] = solution
+    solution, cached = cached_solution(r, on_layer=on_layer, fresh=fresh)
+    _SOLUTIONS[r.name] = solution
     return Solved(r.name, r.title, solution.expected_score, solution.states, solution.seconds, cached,
                   int(solution.values.nbytes))
 

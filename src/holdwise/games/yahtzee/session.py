@@ -61,6 +61,10 @@ def card_of(state: State) -> Card:
         raise InputError("not a Yahtzee game state: bad dice")
     if data["rolls_left"] not in (0, 1, 2) or isinstance(data["rolls_left"], bool):
         raise InputError("not a Yahtzee game state: rolls_left must be 0, 1 or 2")
+    used = sum(p is not None for p in parsed.points)
+    if not isinstance(data["turn"], int) or isinstance(data["turn"], bool) or data["turn"] != min(
+            used + 1, rules.n_categories):
+        raise InputError("not a Yahtzee game state: turn must be the boxes used + 1")
     return parsed
 
 

@@ -426,9 +426,9 @@ def rules_key(rules: Rules) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:24]
 
 
-def cached_solution(rules: Rules, on_layer=None) -> tuple[Solution, bool]:  # noqa: ANN001
-    """The table from the cache folder when a valid one is there, else solved and stored; (solution, from
-    the cache)."""
+def cached_solution(rules: Rules, on_layer=None, fresh: bool = False) -> tuple[Solution, bool]:  # noqa: ANN001
+    """The table from the cache folder when a valid one is there (and not `fresh`), else solved and stored;
+    (solution, from the cache)."""
     from ...storage import cache_dir, load_arrays, save_arrays
 
     key = rules_key(rules)
@@ -440,7 +440,7 @@ def cached_solution(rules: Rules, on_layer=None) -> tuple[Solution, bool]:  # no
                 and float(values.min()) >= 0.0 and meta.shape == (2,))
 
     start = time.perf_counter()
-    arrays = load_arrays(path, key, ("values", "meta"), valid)
+    arrays = None if fresh else load_arrays(path, key, ("values", "meta"), valid)
     if arrays is not None:
         compiled = compile_rules(rules)
         return Solution(rules, arrays["values"], time.perf_counter() - start, int(arrays["meta"][1]),
