@@ -36,7 +36,7 @@ if TYPE_CHECKING:
         step,
     )
     from .simulation import MAX_GAMES, Simulation, simulate
-    from .solver import Solution, TurnTables, box_table, cached_solution, solve, state_count, turn_tables
+    from .solver import Solution, TurnTables, box_table, cached_solution, solve, state_count, turn_tables, written
 
 _EXPORTS = {
     **dict.fromkeys(("Card", "card_text", "parse_card", "parse_dice", "parse_whole", "possible_points"), ".card"),
@@ -48,7 +48,7 @@ _EXPORTS = {
                      "new_game", "parse_action", "review", "step"), ".session"),
     **dict.fromkeys(("MAX_GAMES", "Simulation", "simulate"), ".simulation"),
     **dict.fromkeys(("Solution", "TurnTables", "box_table", "cached_solution", "solve", "state_count",
-                     "turn_tables"), ".solver"),
+                     "turn_tables", "written"), ".solver"),
 }
 __all__ = sorted(_EXPORTS)
 __getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)

@@ -27,8 +27,7 @@ import numpy as np
 
 from ...solver.jit import njit
 from ..base import Result
-from ...solver.lattice import lattice
-from .solver import NEG, Solution, _layers, box_values
+from .solver import Solution, _layers, best_boxes, box_arrays, choose_keeps, outcome, walk_keeps
 
 __all__ = ["PERCENTILES", "ScoreDistribution", "score_distribution"]
 
@@ -73,61 +72,15 @@ def _push(mass, child, block_start):
                 mass[k] = 0.0
 
 
-def _walk_keeps(keeps_buf, child, block_start):
-    """Each keep's value as the mean of its children's, from the hands' values (the solver's sums)."""
-    sides = child.shape[1]
-    dice = block_start.shape[0] - 2
-    for size in range(dice - 1, -1, -1):
-        for k in range(block_start[size], block_start[size + 1]):
-            total = 0.0
-            for f in range(sides):
-                total += keeps_buf[child[k, f]]
-            keeps_buf[k] = total / sides
-
-
-def _choose_keeps(keeps_buf, hand_start, sub_start, sub_keep, choice, hand_value):
-    """The first best keep inside each hand, and its value."""
-    for h in range(choice.shape[0]):
-        best = NEG
-        arg = -1
-        for p in range(sub_start[h], sub_start[h + 1]):
-            v = keeps_buf[sub_keep[p]]
-            if v > best:
-                best = v
-                arg = sub_keep[p]
-        choice[h] = arg
-        hand_value[h] = best
-
-
-def _outcome(mask, up, yb, h, b, points, joker_points, upper_face, face_box, all_same, hand_face, params):
-    """(points written, bonus flag, gain, next mask, next upper total, next flag) of hand h in box b: the
-    solver's `box_values` sums."""
-    threshold, upper_bonus, yz, yz_bonus, joker_mode = params[1], params[2], params[3], params[4], params[5]
-    bonus = 0
-    joker = False
-    if yz >= 0 and all_same[h] and (mask >> yz) & 1:
-        if yb == 1:
-            bonus = yz_bonus
-        fb = face_box[hand_face[h]]
-        upper_open = fb >= 0 and not (mask >> fb) & 1
-        if joker_mode == 1:
-            joker = True
-        elif joker_mode == 2 and not upper_open:
-            joker = True
-    pts = joker_points[h, b] if joker else points[h, b]
-    nmask = mask | (1 << b)
-    nup = up
-    nyb = yb
-    gain = pts + bonus
-    if upper_face[b] != 0:
-        nup = up + pts
-        if nup > threshold:
-            nup = threshold
-        if up < threshold and nup >= threshold:
-            gain += upper_bonus
-    elif b == yz:
-        nyb = 1 if (pts > 0 and yz_bonus > 0) else 0
-    return pts, 1 if bonus > 0 else 0, gain, nmask, nup, nyb
+def _keep_and_reroll(mass, keep, held, hand_start, child, block_start):
+    """Each hand's chance moved to the keep chosen for it (`held` is scratch), then the missing dice rolled."""
+    n_hands = keep.shape[0]
+    for h in range(n_hands):
+        held[h] = mass[hand_start + h]
+        mass[hand_start + h] = 0.0
+    for h in range(n_hands):
+        mass[keep[h]] += held[h]
+    push(mass, child, block_start)
 
 
 def _turn_outcomes(rows, src, masks, ups, ybs, amin, amax, values, child, hand_start, block_start, sub_start,
@@ -139,7 +92,6 @@ def _turn_outcomes(rows, src, masks, ups, ybs, amin, amax, values, child, hand_s
     n_boxes = points.shape[1]
     n_keeps = child.shape[0]
     dice = block_start.shape[0] - 2
-    threshold, upper_bonus, yz, yz_bonus = params[1], params[2], params[3], params[4]
     upper_tab = np.empty(dice + 1, dtype=np.float64)
     keeps_buf = np.empty(n_keeps, dtype=np.float64)
     mass = np.zeros(n_keeps, dtype=np.float64)
@@ -159,58 +111,11 @@ def _turn_outcomes(rows, src, masks, ups, ybs, amin, amax, values, child, hand_s
         if amax[s] < amin[s]:
             continue  # no chance of this state under the policy
         mask, up, yb = masks[s], ups[s], ybs[s]
-        # the boxes: the first best of each hand's row (box by box over all hands, as the solver; the hands of
-        # one face, which the Yahtzee bonus and the joker change, redone one by one)
+        # the boxes: the first best of each hand's row, as the solver finds them
+        best_boxes(mask, up, yb, values, points, joker_points, upper_face, face_box, all_same, hand_face, params,
+                   points_t, face_count, same_hands, upper_tab, boxes, hand_value, box_choice)
         for h in range(n_hands):
-            keeps_buf[hand_start + h] = NEG
-            box_choice[h] = -1
-        for b in range(n_boxes):
-            if (mask >> b) & 1:
-                continue
-            nmask = mask | (1 << b)
-            face = upper_face[b]
-            if face != 0:
-                for k in range(dice + 1):
-                    pts = face * k
-                    nup = up + pts
-                    if nup > threshold:
-                        nup = threshold
-                    gain = pts + (upper_bonus if (up < threshold and nup >= threshold) else 0)
-                    upper_tab[k] = gain + values[nmask, nup, yb]
-                for h in range(n_hands):
-                    v = upper_tab[face_count[b, h]]
-                    if v > keeps_buf[hand_start + h]:
-                        keeps_buf[hand_start + h] = v
-                        box_choice[h] = b
-            elif b == yz:
-                hit = values[nmask, up, 1 if yz_bonus > 0 else 0]
-                miss = values[nmask, up, 0]
-                for h in range(n_hands):
-                    pts = points_t[b, h]
-                    v = pts + (hit if pts > 0 else miss)
-                    if v > keeps_buf[hand_start + h]:
-                        keeps_buf[hand_start + h] = v
-                        box_choice[h] = b
-            else:
-                base = values[nmask, up, yb]
-                for h in range(n_hands):
-                    v = points_t[b, h] + base
-                    if v > keeps_buf[hand_start + h]:
-                        keeps_buf[hand_start + h] = v
-                        box_choice[h] = b
-        if yz >= 0 and (mask >> yz) & 1:
-            for j in range(same_hands.shape[0]):
-                h = same_hands[j]
-                box_values(mask, up, yb, values, points, joker_points, upper_face, face_box, all_same,
-                           hand_face, params, h, boxes)
-                best = NEG
-                arg = -1
-                for b in range(n_boxes):
-                    if boxes[b] > best:
-                        best = boxes[b]
-                        arg = b
-                box_choice[h] = arg
-                keeps_buf[hand_start + h] = best
+            keeps_buf[hand_start + h] = hand_value[h]
         # the second keep (one re-roll to come), then the first (two)
         walk_keeps(keeps_buf, child, block_start)
         choose_keeps(keeps_buf, hand_start, sub_start, sub_keep, keep1, hand_value)
@@ -221,18 +126,8 @@ def _turn_outcomes(rows, src, masks, ups, ybs, amin, amax, values, child, hand_s
         # the chances: the first roll, the first keep's re-roll, the second's (`mass` is all zeros here)
         mass[0] = 1.0
         push(mass, child, block_start)
-        for h in range(n_hands):
-            first[h] = mass[hand_start + h]
-            mass[hand_start + h] = 0.0
-        for h in range(n_hands):
-            mass[keep2[h]] += first[h]
-        push(mass, child, block_start)
-        for h in range(n_hands):
-            first[h] = mass[hand_start + h]
-            mass[hand_start + h] = 0.0
-        for h in range(n_hands):
-            mass[keep1[h]] += first[h]
-        push(mass, child, block_start)
+        keep_and_reroll(mass, keep2, first, hand_start, child, block_start)
+        keep_and_reroll(mass, keep1, first, hand_start, child, block_start)
         # the final hands into their boxes, merged by (box, points, bonus)
         n = 0
         for h in range(n_hands):
@@ -287,9 +182,7 @@ def _spread(thread, threads, src, count, out_target, out_gain, out_prob, s_off, 
 
 
 push = njit(cache=True, nogil=True)(_push)
-walk_keeps = njit(cache=True, nogil=True)(_walk_keeps)
-choose_keeps = njit(cache=True, nogil=True)(_choose_keeps)
-outcome = njit(cache=True, nogil=True)(_outcome)
+keep_and_reroll = njit(cache=True, nogil=True)(_keep_and_reroll)
 turn_outcomes = njit(cache=True, nogil=True)(_turn_outcomes)
 spread = njit(cache=True, nogil=True)(_spread)
 
@@ -332,18 +225,6 @@ def _windows(solution: Solution, masks: np.ndarray, ups: np.ndarray, ybs: np.nda
     return lo.astype(np.int64), hi.astype(np.int64), off
 
 
-def _box_arrays(c) -> tuple:  # noqa: ANN001
-    """The points box by box (floats), the count of each upper box's face in each hand, the hands of one
-    face."""
-    points_t = np.ascontiguousarray(c.points.T.astype(np.float64))
-    counts = np.asarray(lattice(c.rules.dice, c.rules.sides).counts[c.hand_start:], dtype=np.int64)
-    face_count = np.zeros(points_t.shape, dtype=np.int64)
-    for b, face in enumerate(c.upper_face.tolist()):
-        if face:
-            face_count[b] = counts[:, face - 1]
-    return points_t, face_count, np.flatnonzero(c.all_same).astype(np.int64)
-
-
 def _threads(threads: int | None) -> int:
     if threads is None:
         threads = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
@@ -370,7 +251,7 @@ def score_distribution(solution: Solution, threads: int | None = None) -> ScoreD
     out_count = np.zeros(CHUNK, dtype=np.int64)
     error = np.zeros(threads, dtype=np.int64)
     kernel_args = (solution.values, c.child, c.hand_start, c.block_start, c.sub_start, c.sub_keep, c.points,
-                   c.joker_points, c.upper_face, c.face_box, c.all_same, c.hand_face, c.params, *_box_arrays(c),
+                   c.joker_points, c.upper_face, c.face_box, c.all_same, c.hand_face, c.params, *box_arrays(c),
                    index, max_pts)
 
     def layer_arrays(count: int) -> dict:

@@ -12,7 +12,7 @@ from ...solver.lattice import lattice
 from ..base import Hint, Option, Result
 from .card import Card, parse_card, parse_dice
 from .rules import Rules, get_rules
-from .solver import Solution, box_table, cached_solution, turn_tables
+from .solver import Solution, box_table, cached_solution, turn_tables, written
 
 __all__ = ["GAME", "MEASURE", "Solved", "hint", "keep_text", "solution_for", "solved"]
 
@@ -57,54 +57,24 @@ def keep_text(keep: tuple[int, ...]) -> str:
     return "keep " + " ".join(map(str, keep)) if keep else "roll all"
 
 
-def _box_options(solution: Solution, card: Card, hand: tuple[int, ...]) -> list[tuple[float, int, int]]:
-    """(value to come, box, bonus points) of each box the hand may go in now."""
-    lat = lattice(card.rules.dice, card.rules.sides)
-    counts = np.bincount(np.array(hand) - 1, minlength=card.rules.sides)
-    h = int(lat.hand_index(counts))
-    row = box_table(solution, card.mask, card.upper_capped, card.bonus_flag)[h]
-    bonus = _yahtzee_bonus(card, hand)
-    return [(float(v), b, bonus) for b, v in enumerate(row.tolist()) if v > -1e299]
-
-
-def _yahtzee_bonus(card: Card, hand: tuple[int, ...]) -> int:
-    rules = card.rules
-    yz = rules.yahtzee_index
-    if yz >= 0 and card.bonus_flag and len(set(hand)) == 1 and card.points[yz]:
-        return rules.yahtzee_bonus
-    return 0
-
-
-def box_points(card: Card, box: int, hand: tuple[int, ...]) -> int:
-    """The points the hand writes in a box now (the joker's full value where it applies)."""
-    c_rules = card.rules
-    from .rules import score
-
-    category = c_rules.categories[box]
-    pts = score(category, hand, c_rules.sides)
-    yz = c_rules.yahtzee_index
-    if (c_rules.joker != "none" and yz >= 0 and len(set(hand)) == 1 and card.points[yz] is not None
-            and category.kind in ("full_house", "straight") and category.value):
-        upper = next((i for i, cat in enumerate(c_rules.categories) if cat.is_upper and cat.value == hand[0]), -1)
-        # free: a joker once its face's upper box is used (a face without one counts as used, as the solver has it)
-        if c_rules.joker == "forced" or upper < 0 or card.points[upper] is not None:
-            pts = category.value
-    return pts
-
-
 def options_for(card: Card, hand: tuple[int, ...], rolls_left: int) -> list[Option]:
     """Every legal play of the position, best first, valued by expected final score."""
     solution = solution_for(card.rules)
+    state = (card.mask, card.upper_capped, card.bonus_flag)
+    tables = turn_tables(solution, *state) if rolls_left > 0 else None
+    boxes = tables.boxes if tables is not None else box_table(solution, *state)
+    lat = lattice(card.rules.dice, card.rules.sides)
+    h = int(lat.hand_index(np.bincount(np.array(hand) - 1, minlength=card.rules.sides)))
     rows: list[tuple[float, str, dict, dict]] = []
-    for value, b, bonus in _box_options(solution, card, hand):
+    for b, value in enumerate(boxes[h].tolist()):
+        if value <= -1e299:  # used, or not allowed (the forced joker)
+            continue
         name = card.rules.categories[b].name
-        pts = box_points(card, b, hand)
+        pts, bonus = written(solution, *state, h, b)
         rows.append((card.total + value, f"score {name} ({pts})", {"type": "score", "box": name},
                      {"kind": "score", "box": name, "points": pts, "bonus": bonus}))
-    if rolls_left > 0:
-        tables = turn_tables(solution, card.mask, card.upper_capped, card.bonus_flag)
+    if tables is not None:
         keeps = tables.k1 if rolls_left == 1 else tables.k2
-        lat = lattice(card.rules.dice, card.rules.sides)
         seen = set()
         for n in range(len(hand)):
             for keep in itertools.combinations(hand, n):

@@ -11,9 +11,9 @@ from ...errors import InputError
 from ...solver.lattice import lattice
 from ..base import Result
 from .card import Card
-from .hints import box_points, solution_for
+from .hints import solution_for
 from .rules import get_rules
-from .solver import box_table, turn_tables
+from .solver import turn_tables, written
 
 __all__ = ["MAX_GAMES", "Simulation", "simulate"]
 
@@ -56,7 +56,6 @@ def _play(solution, rng: np.random.Generator) -> tuple[int, bool]:  # noqa: ANN0
     for _ in range(rules.n_categories):
         mask, up, yb = card.mask, card.upper_capped, card.bonus_flag
         tables = turn_tables(solution, mask, up, yb)
-        boxes = box_table(solution, mask, up, yb)
         counts = np.bincount(rng.integers(0, rules.sides, size=rules.dice), minlength=rules.sides)
         for keeps in (tables.k2, tables.k1):
             h = int(lat.hand_index(counts))
@@ -66,11 +65,8 @@ def _play(solution, rng: np.random.Generator) -> tuple[int, bool]:  # noqa: ANN0
             rolled = rules.dice - int(kept.sum())
             counts = kept + np.bincount(rng.integers(0, rules.sides, size=rolled), minlength=rules.sides)
         h = int(lat.hand_index(counts))
-        box = int(np.argmax(boxes[h]))
-        hand = tuple(int(f) + 1 for f in np.repeat(np.arange(rules.sides), counts))
-        yz = rules.yahtzee_index
-        bonus = (rules.yahtzee_bonus if yz >= 0 and card.bonus_flag and len(set(hand)) == 1 else 0)
-        card = card.with_box(box, box_points(card, box, hand), bonus)
+        box = int(np.argmax(tables.boxes[h]))
+        card = card.with_box(box, *written(solution, mask, up, yb, h, box))
     return card.total, card.upper_bonus > 0
 
 

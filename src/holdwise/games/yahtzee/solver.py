@@ -28,8 +28,8 @@ from ...solver.jit import njit
 from ...solver.lattice import lattice
 from .rules import Rules, score
 
-__all__ = ["Solution", "TurnTables", "box_table", "cached_solution", "compile_rules", "solve", "state_count",
-           "turn_tables"]
+__all__ = ["Solution", "TurnTables", "box_arrays", "box_table", "cached_solution", "compile_rules", "solve",
+           "state_count", "turn_tables", "written"]
 
 FORMAT = 1  # the stored table's layout; a new layout makes old files stale
 
@@ -151,21 +151,54 @@ def _box_values(mask, up, yb, values, points, joker_points, upper_face, face_box
 box_values = njit(cache=True, nogil=True)(_box_values)
 
 
-def _state_value(mask, up, yb, values, child, hand_start, block_start, sub_start, sub_keep, points,
-                 joker_points, upper_face, face_box, all_same, hand_face, params, points_t, face_count, same_hands,
-                 hand_prob, keeps_buf, hands_buf, boxes, upper_tab):
-    """V(state): the hands' best boxes, then three levels of the keep lattice in one array.
+def _outcome(mask, up, yb, h, b, points, joker_points, upper_face, face_box, all_same, hand_face, params):
+    """(points written, Yahtzee bonus earned (0/1), gain, next mask, next upper total, next flag) of hand h in
+    box b: the sums of `box_values`. Plain Python calls it too (hints, the simulation): it calls no kernel."""
+    threshold, upper_bonus, yz, yz_bonus, joker_mode = params[1], params[2], params[3], params[4], params[5]
+    bonus = 0
+    joker = False
+    if yz >= 0 and all_same[h] and (mask >> yz) & 1:
+        if yb == 1:
+            bonus = yz_bonus
+        fb = face_box[hand_face[h]]
+        upper_open = fb >= 0 and not (mask >> fb) & 1
+        if joker_mode == 1:
+            joker = True
+        elif joker_mode == 2 and not upper_open:
+            joker = True
+    pts = joker_points[h, b] if joker else points[h, b]
+    nmask = mask | (1 << b)
+    nup = up
+    nyb = yb
+    gain = pts + bonus
+    if upper_face[b] != 0:
+        nup = up + pts
+        if nup > threshold:
+            nup = threshold
+        if up < threshold and nup >= threshold:
+            gain += upper_bonus
+    elif b == yz:
+        nyb = 1 if (pts > 0 and yz_bonus > 0) else 0
+    return pts, 1 if bonus > 0 else 0, gain, nmask, nup, nyb
 
-    The best box is found box by box over all hands (the next state's value is the same for every hand but in
-    the upper boxes, where it depends only on how many dice show the face); the hands of one face, which
-    the Yahtzee bonus and the joker change, are then redone one by one.
+
+outcome = njit(cache=True, nogil=True)(_outcome)
+
+
+def _best_boxes(mask, up, yb, values, points, joker_points, upper_face, face_box, all_same, hand_face, params,
+                points_t, face_count, same_hands, upper_tab, boxes, best, choice):
+    """best[h], choice[h]: the value of each hand's best box now and the box (the first best in box order).
+
+    Box by box over all hands: the next state's value is the same for every hand but in the upper boxes, where
+    it depends only on how many dice show the face. The hands of one face, which the Yahtzee bonus and the
+    joker change, are then redone one by one (`box_values`).
     """
-    n_hands = hands_buf.shape[0]
-    sides = child.shape[1]
-    dice = block_start.shape[0] - 2
+    n_hands = best.shape[0]
+    dice = upper_tab.shape[0] - 1
     threshold, upper_bonus, yz, yz_bonus = params[1], params[2], params[3], params[4]
     for h in range(n_hands):
-        hands_buf[h] = NEG
+        best[h] = NEG
+        choice[h] = -1
     for b in range(points_t.shape[0]):
         if (mask >> b) & 1:
             continue
@@ -182,8 +215,9 @@ def _state_value(mask, up, yb, values, child, hand_start, block_start, sub_start
             row = face_count[b]
             for h in range(n_hands):
                 v = upper_tab[row[h]]
-                if v > hands_buf[h]:
-                    hands_buf[h] = v
+                if v > best[h]:
+                    best[h] = v
+                    choice[h] = b
         elif b == yz:
             hit = values[nmask, up, 1 if yz_bonus > 0 else 0]
             miss = values[nmask, up, 0]
@@ -191,46 +225,92 @@ def _state_value(mask, up, yb, values, child, hand_start, block_start, sub_start
             for h in range(n_hands):
                 pts = row[h]
                 v = pts + (hit if pts > 0 else miss)
-                if v > hands_buf[h]:
-                    hands_buf[h] = v
+                if v > best[h]:
+                    best[h] = v
+                    choice[h] = b
         else:
             base = values[nmask, up, yb]
             row = points_t[b]
             for h in range(n_hands):
                 v = row[h] + base
-                if v > hands_buf[h]:
-                    hands_buf[h] = v
+                if v > best[h]:
+                    best[h] = v
+                    choice[h] = b
     if yz >= 0 and (mask >> yz) & 1:
         for i in range(same_hands.shape[0]):
             h = same_hands[i]
             box_values(mask, up, yb, values, points, joker_points, upper_face, face_box, all_same, hand_face,
                        params, h, boxes)
-            best = NEG
-            for c in range(boxes.shape[0]):
-                if boxes[c] > best:
-                    best = boxes[c]
-            hands_buf[h] = best
-    for h in range(n_hands):
-        keeps_buf[hand_start + h] = hands_buf[h]
-    for level in range(3):
-        if level > 0:
-            for h in range(n_hands):
-                best = NEG
-                for p in range(sub_start[h], sub_start[h + 1]):
-                    v = keeps_buf[sub_keep[p]]
-                    if v > best:
-                        best = v
-                hands_buf[h] = best
-            if level == 2:
-                break
-            for h in range(n_hands):
-                keeps_buf[hand_start + h] = hands_buf[h]
-        for size in range(dice - 1, -1, -1):
-            for k in range(block_start[size], block_start[size + 1]):
-                total = 0.0
-                for f in range(sides):
-                    total += keeps_buf[child[k, f]]
-                keeps_buf[k] = total / sides
+            best[h] = NEG
+            choice[h] = -1
+            for b in range(boxes.shape[0]):
+                if boxes[b] > best[h]:
+                    best[h] = boxes[b]
+                    choice[h] = b
+
+
+best_boxes = njit(cache=True, nogil=True, inline="always")(_best_boxes)
+
+
+def _walk_keeps(keeps_buf, child, block_start):
+    """Each keep's value as the mean of its children's (one die more), from the hands' values up."""
+    sides = child.shape[1]
+    dice = block_start.shape[0] - 2
+    for size in range(dice - 1, -1, -1):
+        for k in range(block_start[size], block_start[size + 1]):
+            total = 0.0
+            for f in range(sides):
+                total += keeps_buf[child[k, f]]
+            keeps_buf[k] = total / sides
+
+
+walk_keeps = njit(cache=True, nogil=True, inline="always")(_walk_keeps)
+
+
+def _best_keep_values(keeps_buf, sub_start, sub_keep, hand_value):
+    """The value of the best keep inside each hand (`choose_keeps` without the choice: the solve needs only the
+    value, and a plain maximum runs about a tenth of the whole solve faster than one that records where)."""
+    for h in range(hand_value.shape[0]):
+        best = NEG
+        for p in range(sub_start[h], sub_start[h + 1]):
+            v = keeps_buf[sub_keep[p]]
+            if v > best:
+                best = v
+        hand_value[h] = best
+
+
+best_keep_values = njit(cache=True, nogil=True, inline="always")(_best_keep_values)
+
+
+def _choose_keeps(keeps_buf, hand_start, sub_start, sub_keep, choice, hand_value):
+    """The first best keep inside each hand (in `sub_keep` order), and its value."""
+    for h in range(choice.shape[0]):
+        best = NEG
+        arg = -1
+        for p in range(sub_start[h], sub_start[h + 1]):
+            v = keeps_buf[sub_keep[p]]
+            if v > best:
+                best = v
+                arg = sub_keep[p]
+        choice[h] = arg
+        hand_value[h] = best
+
+
+choose_keeps = njit(cache=True, nogil=True, inline="always")(_choose_keeps)
+
+
+def _state_value(mask, up, yb, values, child, hand_start, block_start, sub_start, sub_keep, points,
+                 joker_points, upper_face, face_box, all_same, hand_face, params, points_t, face_count, same_hands,
+                 hand_prob, keeps_buf, hands_buf, boxes, upper_tab, choice):
+    """V(state): the hands' best boxes, two keeps walked on the lattice, the first roll's chances."""
+    n_hands = hands_buf.shape[0]
+    best_boxes(mask, up, yb, values, points, joker_points, upper_face, face_box, all_same, hand_face, params,
+               points_t, face_count, same_hands, upper_tab, boxes, hands_buf, choice)
+    for level in range(2):
+        for h in range(n_hands):
+            keeps_buf[hand_start + h] = hands_buf[h]
+        walk_keeps(keeps_buf, child, block_start)
+        best_keep_values(keeps_buf, sub_start, sub_keep, hands_buf)
     # the first roll: the hands' chances times their values (a dot product instead of a third walk)
     value = 0.0
     for h in range(n_hands):
@@ -249,12 +329,13 @@ def _solve_states(masks, ups, ybs, values, child, hand_start, block_start, sub_s
     hands_buf = np.empty(n_hands, dtype=np.float64)
     keeps_buf = np.empty(child.shape[0], dtype=np.float64)
     boxes = np.empty(points.shape[1], dtype=np.float64)
-    upper_tab = np.empty(block_start.shape[0], dtype=np.float64)
+    upper_tab = np.empty(block_start.shape[0] - 1, dtype=np.float64)
+    choice = np.empty(n_hands, dtype=np.int64)
     for i in range(masks.shape[0]):
         values[masks[i], ups[i], ybs[i]] = state_value(
             masks[i], ups[i], ybs[i], values, child, hand_start, block_start, sub_start, sub_keep, points,
             joker_points, upper_face, face_box, all_same, hand_face, params, points_t, face_count, same_hands,
-            hand_prob, keeps_buf, hands_buf, boxes, upper_tab)
+            hand_prob, keeps_buf, hands_buf, boxes, upper_tab, choice)
 
 
 solve_states = njit(cache=True, nogil=True)(_solve_states)
@@ -308,16 +389,21 @@ class Solution:
         return float(self.values[0, 0, 0])
 
 
-def _kernel_args(c: Compiled) -> tuple:
+def box_arrays(c: Compiled) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """What `best_boxes` reads besides the points: the points box by box (floats), the count of each upper
+    box's face in each hand, the hands of one face."""
     points_t = np.ascontiguousarray(c.points.T.astype(np.float64))
-    hands = np.array(lattice(c.rules.dice, c.rules.sides).counts[c.hand_start:])  # (hands, sides) counts
+    hands = np.asarray(lattice(c.rules.dice, c.rules.sides).counts[c.hand_start:], dtype=np.int64)
     face_count = np.zeros(points_t.shape, dtype=np.int64)
     for b, face in enumerate(c.upper_face.tolist()):
         if face:
             face_count[b] = hands[:, face - 1]
-    same_hands = np.flatnonzero(c.all_same).astype(np.int64)
+    return points_t, face_count, np.flatnonzero(c.all_same).astype(np.int64)
+
+
+def _kernel_args(c: Compiled) -> tuple:
     return (c.child, c.hand_start, c.block_start, c.sub_start, c.sub_keep, c.points, c.joker_points,
-            c.upper_face, c.face_box, c.all_same, c.hand_face, c.params, points_t, face_count, same_hands,
+            c.upper_face, c.face_box, c.all_same, c.hand_face, c.params, *box_arrays(c),
             hand_probabilities(c.rules))
 
 
@@ -355,9 +441,11 @@ def solve(rules: Rules, threads: int | None = None, on_layer=None) -> Solution: 
 
 @dataclass(frozen=True)
 class TurnTables:
-    """One turn from a state: the best box per hand (h0) and each keep's value with 1 (k1) or 2 (k2) re-rolls
-    still to come after it; `value` is the state's V."""
+    """One turn from a state: every hand's value in every box (`boxes`, as `box_table`), the best box per
+    hand (h0) and each keep's value with 1 (k1) or 2 (k2) re-rolls still to come after it; `value` is the
+    state's V."""
 
+    boxes: np.ndarray
     h0: np.ndarray
     k1: np.ndarray
     k2: np.ndarray
@@ -366,9 +454,19 @@ class TurnTables:
 
 def turn_tables(solution: Solution, mask: int, up: int, yb: int) -> TurnTables:
     """The turn's tables from a state, in NumPy (a hint imports no Numba: a fresh process answers at once)."""
-    h0 = box_table(solution, mask, up, yb).max(axis=1)
+    boxes = box_table(solution, mask, up, yb)
+    h0 = boxes.max(axis=1)
     k1, k2, value = _walk(solution.compiled, h0)
-    return TurnTables(h0, k1, k2, value)
+    return TurnTables(boxes, h0, k1, k2, value)
+
+
+def written(solution: Solution, mask: int, up: int, yb: int, h: int, b: int) -> tuple[int, int]:
+    """(points, Yahtzee bonus points) that hand h writes in box b from a state: the joker's full values where
+    they apply (`_outcome`, run as plain Python)."""
+    c = solution.compiled
+    pts, bonus, *_ = _outcome(mask, up, yb, h, b, c.points, c.joker_points, c.upper_face, c.face_box, c.all_same,
+                              c.hand_face, c.params)
+    return int(pts), int(bonus) * solution.rules.yahtzee_bonus
 
 
 def box_table(solution: Solution, mask: int, up: int, yb: int) -> np.ndarray:
