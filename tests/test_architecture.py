@@ -110,6 +110,17 @@ def test_registry_lists_every_game_folder_and_each_face_has_the_verbs():
         games.get("chess")
 
 
+def test_the_independence_contract_lists_every_registered_game():
+    """A new game cannot be forgotten in pyproject.toml's "games are independent" contract."""
+    import tomllib
+
+    from holdwise import games
+
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["importlinter"]["contracts"]
+    independent = next(c for c in config if c["type"] == "independence")
+    assert sorted(independent["modules"]) == sorted(f"holdwise.games.{n.replace('-', '_')}" for n in games.names())
+
+
 def test_package_ships_py_typed_and_runs_as_a_module():
     assert (PACKAGE / "py.typed").exists()
     done = subprocess.run([sys.executable, "-m", "holdwise", "--version"], capture_output=True, text=True)
@@ -137,3 +148,19 @@ def test_the_web_loads_nothing_from_outside_the_machine():
                 continue
             found.append(f"{path.relative_to(web)}: {url}")
     assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize("game", sorted({p.parent.name for p in (PACKAGE / "games").glob("*/__init__.py")}))
+def test_a_face_names_each_public_name_once_in_each_list(game):
+    """A face's TYPE_CHECKING imports, its lazy `_EXPORTS` and `__all__` list the same names (tuples of modules
+    such as KERNEL_MODULES are not imports), and every lazy name resolves to the object its module defines."""
+    module = importlib.import_module(f"holdwise.games.{game}")
+    tree = ast.parse((PACKAGE / "games" / game / "__init__.py").read_text())
+    checked = {alias.asname or alias.name: "." * node.level + (node.module or "")
+               for block in tree.body if isinstance(block, ast.If) and getattr(block.test, "id", "") == "TYPE_CHECKING"
+               for node in block.body if isinstance(node, ast.ImportFrom) for alias in node.names}
+    lazy = {name: spec for name, spec in module._EXPORTS.items() if not isinstance(spec, tuple)}
+    assert checked == lazy
+    assert sorted(module._EXPORTS) == list(module.__all__)
+    for name, spec in lazy.items():
+        assert getattr(module, name) is getattr(importlib.import_module(spec, module.__name__), name)

@@ -21,100 +21,32 @@ from typing import TYPE_CHECKING
 from .. import lazy_exports
 
 if TYPE_CHECKING:  # what the names are, for type checkers; at run time each loads on first use
-    from .inputs import (
-        MAX_SEED,
-        parse_players,
-        parse_position,
-        parse_rolls_left,
-        parse_seed,
-    )
+    from .inputs import MAX_SEED, parse_players, parse_position, parse_rolls_left, parse_seed
     from .reports import DuelResult, Odds, duel, odds
     from .rules import (
-        CATEGORY_LABELS,
-        Variant,
-        category_of,
-        describe,
-        hand_key,
-        hand_labels,
-        hand_text,
-        parse_hand,
-        parse_keep,
+        CATEGORY_LABELS, Variant, category_of, describe, hand_key, hand_labels, hand_text, parse_hand, parse_keep,
     )
     from .session import (
-        DEFAULT_OPTIONS,
-        actions,
-        advice,
-        check_state,
-        computer_action,
-        new_game,
-        normalize_options,
-        parse_action,
-        step,
-        variant_of,
+        DEFAULT_OPTIONS, actions, advice, check_state, computer_action, new_game, normalize_options, parse_action,
+        step, variant_of,
     )
     from .solver import (
-        MAX_DUELS,
-        MAX_TOLERANCE,
-        ROLLS,
-        TOLERANCE,
-        DuelSolution,
-        duel_solution,
-        simulate_duels,
-        solve_duel,
-        solve_three,
-        three_solution,
+        MAX_DUELS, MAX_TOLERANCE, ROLLS, TOLERANCE, DuelSolution, duel_solution, simulate_duels, solve_duel,
+        solve_three, three_solution,
     )
     from .strategy import hint
 
 _EXPORTS = {
-    'CATEGORY_LABELS': '.rules',
-    'DEFAULT_OPTIONS': '.session',
-    'DuelResult': '.reports',
-    'DuelSolution': '.solver',
-    'KERNEL_MODULES': ('...solver.batch',),
-    'MAX_DUELS': '.solver',
-    'MAX_SEED': '.inputs',
-    'MAX_TOLERANCE': '.solver',
-    'Odds': '.reports',
-    'ROLLS': '.solver',
-    'TOLERANCE': '.solver',
-    'Variant': '.rules',
-    'actions': '.session',
-    'advice': '.session',
-    'category_of': '.rules',
-    'check_state': '.session',
-    'computer_action': '.session',
-    'describe': '.rules',
-    'duel': '.reports',
-    'duel_solution': '.solver',
-    'hand_key': '.rules',
-    'hand_labels': '.rules',
-    'hand_text': '.rules',
-    'hint': '.strategy',
-    'new_game': '.session',
-    'normalize_options': '.session',
-    'odds': '.reports',
-    'parse_action': '.session',
-    'parse_hand': '.rules',
-    'parse_keep': '.rules',
-    'parse_players': '.inputs',
-    'parse_position': '.inputs',
-    'parse_rolls_left': '.inputs',
-    'parse_seed': '.inputs',
-    'simulate_duels': '.solver',
-    'solve_duel': '.solver',
-    'solve_three': '.solver',
-    'step': '.session',
-    'three_solution': '.solver',
-    'variant_of': '.session',
+    **dict.fromkeys(("MAX_SEED", "parse_players", "parse_position", "parse_rolls_left", "parse_seed"), ".inputs"),
+    **dict.fromkeys(("DuelResult", "Odds", "duel", "odds"), ".reports"),
+    **dict.fromkeys(("CATEGORY_LABELS", "Variant", "category_of", "describe", "hand_key", "hand_labels", "hand_text",
+                     "parse_hand", "parse_keep"), ".rules"),
+    **dict.fromkeys(("DEFAULT_OPTIONS", "actions", "advice", "check_state", "computer_action", "new_game",
+                     "normalize_options", "parse_action", "step", "variant_of"), ".session"),
+    **dict.fromkeys(("DuelSolution", "MAX_DUELS", "MAX_TOLERANCE", "ROLLS", "TOLERANCE", "duel_solution",
+                     "simulate_duels", "solve_duel", "solve_three", "three_solution"), ".solver"),
+    **dict.fromkeys(("hint",), ".strategy"),
+    "KERNEL_MODULES": ('...solver.batch',),
 }
+__all__ = sorted(_EXPORTS)
 __getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)
-
-__all__ = [
-    "CATEGORY_LABELS", "DEFAULT_OPTIONS", "KERNEL_MODULES", "MAX_DUELS", "MAX_SEED", "MAX_TOLERANCE", "ROLLS",
-    "TOLERANCE", "DuelResult", "DuelSolution", "Odds", "Variant", "actions", "advice", "category_of",
-    "check_state", "computer_action", "describe", "duel", "duel_solution", "hand_key", "hand_labels",
-    "hand_text", "hint", "new_game", "normalize_options", "odds", "parse_action", "parse_hand", "parse_keep",
-    "parse_players", "parse_position", "parse_rolls_left", "parse_seed", "simulate_duels", "solve_duel",
-    "solve_three", "step", "three_solution", "variant_of",
-]

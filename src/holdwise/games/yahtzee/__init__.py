@@ -18,22 +18,13 @@ from typing import TYPE_CHECKING
 
 from .. import lazy_exports
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # what the names are, for type checkers; at run time each loads on first use
     from .card import Card, card_text, parse_card, parse_dice, parse_whole, possible_points
     from .distribution import PERCENTILES, ScoreDistribution, score_distribution
     from .hints import GAME, MEASURE, Solved, hint, keep_text, solution_for, solved
     from .rules import RULES, YAHTZEE, YAHTZEE_FORCED, YATZY, Category, Rules, get_rules, score
     from .session import (
-        DEFAULT_OPTIONS,
-        actions,
-        advice,
-        card_line,
-        card_of,
-        computer_action,
-        new_game,
-        parse_action,
-        review,
-        step,
+        DEFAULT_OPTIONS, actions, advice, card_line, card_of, computer_action, new_game, parse_action, review, step,
     )
     from .simulation import MAX_GAMES, Simulation, simulate
     from .solver import Solution, TurnTables, box_table, cached_solution, solve, state_count, turn_tables, written
@@ -42,13 +33,12 @@ _EXPORTS = {
     **dict.fromkeys(("Card", "card_text", "parse_card", "parse_dice", "parse_whole", "possible_points"), ".card"),
     **dict.fromkeys(("PERCENTILES", "ScoreDistribution", "score_distribution"), ".distribution"),
     **dict.fromkeys(("GAME", "MEASURE", "Solved", "hint", "keep_text", "solution_for", "solved"), ".hints"),
-    **dict.fromkeys(("RULES", "YAHTZEE", "YAHTZEE_FORCED", "YATZY", "Category", "Rules", "get_rules", "score"),
-                    ".rules"),
-    **dict.fromkeys(("DEFAULT_OPTIONS", "actions", "advice", "card_line", "card_of", "computer_action",
-                     "new_game", "parse_action", "review", "step"), ".session"),
+    **dict.fromkeys(("Category", "RULES", "Rules", "YAHTZEE", "YAHTZEE_FORCED", "YATZY", "get_rules", "score"), ".rules"),
+    **dict.fromkeys(("DEFAULT_OPTIONS", "actions", "advice", "card_line", "card_of", "computer_action", "new_game",
+                     "parse_action", "review", "step"), ".session"),
     **dict.fromkeys(("MAX_GAMES", "Simulation", "simulate"), ".simulation"),
-    **dict.fromkeys(("Solution", "TurnTables", "box_table", "cached_solution", "solve", "state_count",
-                     "turn_tables", "written"), ".solver"),
+    **dict.fromkeys(("Solution", "TurnTables", "box_table", "cached_solution", "solve", "state_count", "turn_tables",
+                     "written"), ".solver"),
 }
 __all__ = sorted(_EXPORTS)
 __getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)
