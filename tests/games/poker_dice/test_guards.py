@@ -210,7 +210,7 @@ HOSTILE = [
 ]
 
 
-@pytest.mark.parametrize("path,value,message", HOSTILE, ids=lambda v: str(v)[:30])
+@pytest.mark.parametrize("path,value,message", HOSTILE, ids=lambda v: "dropped" if v is _DROP else str(v)[:30])
 def test_a_hand_edited_state_is_refused_by_every_verb(path, value, message):
     hostile = State.from_json(_edit(_computer_to_move(), path, value))
     for verb in (face.check_state, face.actions, face.computer_action, face.advice,
