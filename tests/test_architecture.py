@@ -164,3 +164,20 @@ def test_a_face_names_each_public_name_once_in_each_list(game):
     assert sorted(module._EXPORTS) == list(module.__all__)
     for name, spec in lazy.items():
         assert getattr(module, name) is getattr(importlib.import_module(spec, module.__name__), name)
+
+
+def test_a_game_kept_elsewhere_registers_by_its_module_path():
+    from holdwise import InputError, games
+
+    games.register("toy-yahtzee", "holdwise.games.yahtzee")
+    try:
+        assert "toy-yahtzee" in games.names()
+        assert games.get("toy_yahtzee") is games.get("yahtzee")
+    finally:
+        games.unregister("toy-yahtzee")
+    assert "toy-yahtzee" not in games.names()
+    for bad in ("farkle", "Toy", "toy game", ""):
+        with pytest.raises(InputError):
+            games.register(bad, "holdwise.games.farkle")
+    with pytest.raises(InputError):
+        games.unregister("farkle")

@@ -16,15 +16,17 @@ from types import ModuleType
 
 from ..errors import InputError
 
-__all__ = ["get", "lazy_exports", "names"]
+__all__ = ["get", "lazy_exports", "names", "register", "unregister"]
 
+# the one list of games: a name as the command line spells it -> the module of its face
 _MODULES = {
-    "dice-poker": "dice_poker",
-    "farkle": "farkle",
-    "poker-dice": "poker_dice",
-    "video-poker": "video_poker",
-    "yahtzee": "yahtzee",
+    "dice-poker": f"{__name__}.dice_poker",
+    "farkle": f"{__name__}.farkle",
+    "poker-dice": f"{__name__}.poker_dice",
+    "video-poker": f"{__name__}.video_poker",
+    "yahtzee": f"{__name__}.yahtzee",
 }
+_BUILT_IN = frozenset(_MODULES)
 
 
 def names() -> tuple[str, ...]:
@@ -37,7 +39,27 @@ def get(name: str) -> ModuleType:
     key = name.strip().lower().replace("_", "-")
     if key not in _MODULES:
         raise InputError(f"unknown game {name!r}; known: {', '.join(_MODULES)}")
-    return importlib.import_module(f"{__name__}.{_MODULES[key]}")
+    return importlib.import_module(_MODULES[key])
+
+
+def register(name: str, module: str) -> None:
+    """Make a game known everywhere by its name (lower case, words joined by "-") and its face's module path.
+
+    The built-in games are registered here; a game kept elsewhere (a plug-in, or a test's toy game) registers
+    itself before the interfaces are built (the CLI's commands and the web app read `names()`).
+    """
+    if not name or name != name.strip().lower().replace("_", "-") or " " in name:
+        raise InputError(f"a game's name is lower case with words joined by '-', got {name!r}")
+    if name in _BUILT_IN:
+        raise InputError(f"{name!r} is a built-in game")
+    _MODULES[name] = module
+
+
+def unregister(name: str) -> None:
+    """Forget a game that `register` added (built-in games stay)."""
+    if name in _BUILT_IN:
+        raise InputError(f"{name!r} is a built-in game")
+    _MODULES.pop(name, None)
 
 
 def lazy_exports(package: str, exports: Mapping[str, str | tuple[str, ...]]) -> tuple[Callable, Callable]:
