@@ -1,8 +1,7 @@
-"""Pig, a toy dice game that lives with the tests: the game's public face (the worked example of
-docs/adding-a-game.md).
+"""Pig: you and the computer take turns with one die. Roll to add the face to the turn total (a 1 loses it
+and ends the turn) or hold to bank it; the first to the target (20 by default) wins.
 
-Two players, you and the computer, take turns with one die: roll to add the face to the turn total (a 1
-loses it and ends the turn) or hold to bank it; the first to the target (20 by default) wins.
+A toy game kept with the tests, the worked example of docs/adding-a-game.md; this is its public face.
 
 Verbs: `parse_target`, `parse_points` (inputs); `turn_values` (the exact solve: each turn total's value);
 `hint(score, turn_total, target) -> Hint` (roll and hold ranked by the expected points the turn banks,
