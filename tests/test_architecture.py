@@ -15,6 +15,7 @@ ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "src" / "holdwise"
 MODULES = sorted(p for p in PACKAGE.rglob("*.py"))
 SESSION_VERBS = ("new_game", "actions", "step", "computer_action", "advice", "parse_action")
+TOY_GAMES = {"pig": "tests.toy_games.pig"}  # games kept in tests/, registered by the tests that play them
 
 
 def _module_name(path: Path) -> str:
@@ -181,3 +182,83 @@ def test_a_game_kept_elsewhere_registers_by_its_module_path():
             games.register(bad, "holdwise.games.farkle")
     with pytest.raises(InputError):
         games.unregister("farkle")
+
+
+def _annotation_text(annotation) -> str:
+    """An annotation as written (faces and the protocol use `from __future__ import annotations`: text)."""
+    return annotation if isinstance(annotation, str) else getattr(annotation, "__name__", repr(annotation))
+
+
+def face_protocol_errors(name: str, face) -> list[str]:
+    """How a registered game's face differs from `holdwise.games.base.GameFace` (empty: it keeps it)."""
+    from holdwise.games import base
+
+    errors = []
+    members = {n for n in base.GameFace.__annotations__} | {
+        n for n, v in vars(base.GameFace).items() if inspect.isfunction(v) and not n.startswith("_")}
+    assert members == {"GAME", "hint", *base.SESSION_VERBS}, "the protocol and this check disagree"
+    assert base.SESSION_VERBS == SESSION_VERBS
+    errors += [f"{name}: no {m}" for m in sorted(members) if not hasattr(face, m)]
+    if errors:
+        return errors
+    if face.GAME != name:
+        errors.append(f"{name}: GAME is {face.GAME!r}")
+    for verb in ("hint", *SESSION_VERBS):
+        fn = getattr(face, verb)
+        if not inspect.isfunction(fn):
+            errors.append(f"{name}: {verb} is not a function")
+            continue
+        signature = inspect.signature(fn)
+        errors += [f"{name}: {verb}({p.name}) has no type hint" for p in signature.parameters.values()
+                   if p.annotation is inspect.Parameter.empty]
+        if verb == "hint":
+            if _annotation_text(signature.return_annotation) != "Hint":
+                errors.append(f"{name}: hint returns {signature.return_annotation!r}, not Hint")
+            continue
+        wanted = inspect.signature(getattr(base.GameFace, verb))
+        wanted = wanted.replace(parameters=[p for p in wanted.parameters.values() if p.name != "self"])
+        got = [(p.name, p.kind, _annotation_text(p.annotation), p.default) for p in signature.parameters.values()]
+        want = [(p.name, p.kind, _annotation_text(p.annotation), p.default) for p in wanted.parameters.values()]
+        if got != want:
+            errors.append(f"{name}: {verb}{signature} is not {verb}{wanted}")
+        if _annotation_text(signature.return_annotation) != _annotation_text(wanted.return_annotation):
+            errors.append(f"{name}: {verb} returns {signature.return_annotation!r}, "
+                          f"not {wanted.return_annotation!r}")
+    return errors
+
+
+def test_every_registered_game_keeps_the_face_protocol():
+    """Every game in the registry (the built-in ones and the test's toy games) has the verbs of `GameFace`:
+    the names, the session verbs' parameters (names, order, kinds, defaults, hints) and results, a fully
+    typed `hint` that returns a `Hint`."""
+    from holdwise import games
+
+    for name, module in TOY_GAMES.items():
+        games.register(name, module)
+    try:
+        assert set(TOY_GAMES) <= set(games.names())
+        errors = [e for name in games.names() for e in face_protocol_errors(name, games.get(name))]
+    finally:
+        for name in TOY_GAMES:
+            games.unregister(name)
+    assert not errors, "\n".join(errors)
+
+
+def test_the_face_protocol_check_catches_a_difference():
+    """The check is not blind: a face whose step names its action differently, or whose hint is untyped, fails."""
+    import types
+
+    from holdwise import games
+
+    face = games.get("dice-poker")
+    fake = types.SimpleNamespace(**{n: getattr(face, n) for n in ("GAME", "hint", *SESSION_VERBS)})
+
+    def step(state: "State", move: "Mapping") -> "State":  # noqa: F821
+        """A step with another parameter name."""
+
+    def hint(hand, rerolls_left: int) -> "Hint":  # noqa: F821
+        """An untyped hand."""
+
+    fake.step, fake.hint = step, hint
+    errors = face_protocol_errors("dice-poker", fake)
+    assert any("step(" in e for e in errors) and any("hint(hand) has no type hint" in e for e in errors)

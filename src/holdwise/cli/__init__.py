@@ -63,6 +63,51 @@ def _root(
     """
 
 
+@app.command("play", context_settings={"allow_extra_args": True, "ignore_unknown_options": True})
+def _play(
+    ctx: typer.Context,
+    game: str = typer.Argument(..., help="A registered game's name (farkle, yahtzee, ...); a wrong one lists "
+                                         "them."),
+    seed: Optional[str] = typer.Option(None, "--seed", help="Seed the dice or cards (0 or more); default: a "
+                                                            "fresh one."),
+    option: Optional[list[str]] = typer.Option(None, "--option", "-o", help="A session option as KEY=VALUE "
+                                               "(repeatable; VALUE read as JSON when it is), for a game without "
+                                               "a command group of its own."),
+) -> None:
+    """Play any registered game in the terminal against its session, with hints (h) and a review at the end.
+
+    A game with its own command group runs its `holdwise <game> play` (further options go to it); any other
+    shows its position and legal moves plainly. Example: holdwise play farkle --seed 7
+    """
+    from .. import games
+    from ..errors import InputError
+
+    face = games.get(game)  # an unknown name: one line listing the known ones
+    name = face.GAME
+    if name in GAME_MODULES:
+        if option:
+            raise InputError(f"{name} has its own play command: see 'holdwise {name} play --help' for its options")
+        group = ctx.find_root().command.get_command(ctx, name)
+        args = ["play", *(["--seed", seed] if seed is not None else []), *ctx.args]
+        with group.make_context(name, args, parent=ctx.find_root()) as sub:
+            group.invoke(sub)
+        return
+    if ctx.args:
+        raise InputError(f"unexpected {ctx.args[0]!r:.40}: {name} takes --seed and --option KEY=VALUE")
+    from ._play import default_game, parse_options, run
+
+    if seed is None:
+        import secrets
+
+        seed_value = secrets.randbelow(2**31)
+    elif seed.strip().isdigit():
+        seed_value = int(seed)
+    else:
+        raise InputError(f"--seed must be a whole number 0 or more, got {seed!r:.24}")
+    state = face.new_game(parse_options(option or ()), seed_value)
+    run(default_game(name, face), state)
+
+
 @app.command("serve")
 def _serve(
     host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on (0.0.0.0: every interface)."),

@@ -4,12 +4,16 @@ The loop knows no game: it prints the session's log, lets the computer move, ask
 move (parsed by the game's `parse_action`), and answers `h` (hint), `?` (help) and `q` (quit). After
 each game it shows the result and the tally and offers another; at the end it lists the player's
 decisions that lost value and what they cost.
+
+A game without a command module of its own still plays (`holdwise play <game>`): `default_game` shows its
+position as the state's data, readably, and the legal actions.
 """
 
 from __future__ import annotations
 
+import json
 import textwrap
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from types import ModuleType
 
@@ -18,7 +22,7 @@ import typer
 from ..errors import InputError
 from ._common import WIDTH
 
-__all__ = ["TerminalGame", "run"]
+__all__ = ["TerminalGame", "action_text", "default_game", "parse_options", "readable", "review_lines", "run"]
 
 LOSS_SHOWN = 1e-9  # decisions that cost less than this count as best play (float round-off)
 
@@ -28,7 +32,7 @@ class TerminalGame:
     """What the loop needs from one game: its face, three lines of rules, the keys, how to show a position."""
 
     face: ModuleType
-    rules: tuple[str, str, str]
+    rules: tuple[str, ...]
     keys: str
     render: Callable  # (state) -> list of lines describing the position before the player's move
     prompt: Callable  # (state) -> the prompt text
@@ -122,3 +126,58 @@ def review_lines(decisions: Sequence) -> list[str]:
         by_measure[d.measure] = by_measure.get(d.measure, 0.0) + d.loss
     lines.append("  total cost: " + ", ".join(f"{v:.4g} {k.replace('_', ' ')}" for k, v in by_measure.items()))
     return lines
+
+
+def readable(value: object) -> str:
+    """A JSON value as a player reads it: lists as words, objects as "key value" pairs, no quotes or braces."""
+    if isinstance(value, Mapping):
+        return ", ".join(f"{k} {readable(v)}" for k, v in value.items()) or "none"
+    if isinstance(value, (list, tuple)):
+        return " ".join(readable(v) for v in value) or "none"
+    if value is None or value == "":
+        return "-"
+    return str(value)
+
+
+def action_text(action: Mapping) -> str:
+    """An action as one short phrase: its type, then its other fields ("keep keep=1,5")."""
+    rest = [f"{k}={','.join(map(str, v)) if isinstance(v, (list, tuple)) else v}"
+            for k, v in action.items() if k != "type"]
+    return " ".join([str(action.get("type", "?")), *rest])
+
+
+def _wrapped(text: str) -> list[str]:
+    return textwrap.wrap(text, width=WIDTH, initial_indent="  ", subsequent_indent="    ") or [""]
+
+
+def default_game(name: str, face: ModuleType) -> TerminalGame:
+    """The terminal view of a game that has no command module: the first paragraph of its face's docstring
+    as the rules, its state's data and legal actions before each move, the tally after each game."""
+    doc = (face.__doc__ or "").strip().split("\n\n")[0]
+    rules = tuple(textwrap.wrap(f"{name}: {' '.join(doc.split())}" if doc else name, width=WIDTH))
+
+    def render(state) -> list[str]:
+        lines = [line for key, value in state.data.items() for line in _wrapped(f"{key}: {readable(value)}")]
+        legal = face.actions(state)
+        return lines + _wrapped("moves: " + "; ".join(action_text(a) for a in legal))
+
+    def summary(state) -> list[str]:
+        return _wrapped(f"tally: {readable(state.tally)}")
+
+    return TerminalGame(face=face, rules=rules, keys="a move as the game reads it (the moves are listed)",
+                        render=render, prompt=lambda state: "move?", summary=summary)
+
+
+def parse_options(pairs: Sequence[str], flag: str = "--option") -> dict:
+    """Session options from KEY=VALUE words; VALUE is read as JSON when it is JSON (15, true, [1, 2]), else text."""
+    options: dict = {}
+    for pair in pairs:
+        key, sep, text = pair.partition("=")
+        if not sep or not key.strip():
+            raise InputError(f"{flag} is KEY=VALUE, got {pair!r:.40}")
+        try:
+            value = json.loads(text)
+        except ValueError:
+            value = text
+        options[key.strip()] = value
+    return options

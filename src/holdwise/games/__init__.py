@@ -12,9 +12,12 @@ from __future__ import annotations
 import importlib
 import sys
 from collections.abc import Callable, Mapping
-from types import ModuleType
+from typing import TYPE_CHECKING, cast
 
 from ..errors import InputError
+
+if TYPE_CHECKING:  # base imports numpy: the registry stays light for `holdwise --help`
+    from .base import GameFace
 
 __all__ = ["get", "lazy_exports", "names", "register", "unregister"]
 
@@ -34,12 +37,12 @@ def names() -> tuple[str, ...]:
     return tuple(_MODULES)
 
 
-def get(name: str) -> ModuleType:
-    """A game's public face by name ("farkle" or "video_poker" style both work)."""
+def get(name: str) -> GameFace:
+    """A game's public face by name ("farkle" or "video_poker" style both work): a module, typed as the protocol."""
     key = name.strip().lower().replace("_", "-")
     if key not in _MODULES:
         raise InputError(f"unknown game {name!r}; known: {', '.join(_MODULES)}")
-    return importlib.import_module(_MODULES[key])
+    return cast("GameFace", importlib.import_module(_MODULES[key]))
 
 
 def register(name: str, module: str) -> None:

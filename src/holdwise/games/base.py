@@ -10,24 +10,27 @@ Every game package (`holdwise.games.<game>`) offers the same verbs on top of the
   `computer_action(state) -> dict`, `advice(state) -> Hint`, `parse_action(state, text) -> dict`.
   A state holds its seed and how many random draws it has used, so `step` is a pure function: the same
   state and action give the same next state, a game replays from its JSON, and a server stays stateless.
+
+`GameFace` writes these verbs down as a `typing.Protocol` (a face module satisfies it structurally, and
+`holdwise.games.get` returns it for type checkers); `JsonResult` is what every result offers.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 
 from ..errors import InputError
 
 __all__ = [
-    "KEPT_DECISIONS", "Decision", "Hint", "Option", "Result", "State", "action_error", "fraction_text", "random_generator",
-    "to_jsonable",
+    "KEPT_DECISIONS", "SESSION_VERBS", "Decision", "GameFace", "Hint", "JsonResult", "Option", "Result", "State",
+    "action_error", "fraction_text", "random_generator", "to_jsonable",
 ]
 
 
@@ -247,3 +250,57 @@ def action_error(state: State, action: Mapping, legal: Sequence[Mapping]) -> Non
         kinds = sorted({str(a.get("type")) for a in legal})
         raise InputError(f"action {wanted!r} is not legal now (phase {state.phase!r}; "
                          f"legal types: {', '.join(kinds) or 'none'})")
+
+
+@runtime_checkable
+class JsonResult(Protocol):
+    """What every result of a game offers: `to_json()`, plain JSON types (keys = the result's field names)."""
+
+    def to_json(self) -> dict:
+        """The result as a dict of JSON types."""
+        ...
+
+
+# the play session's verbs, in the order the protocol lists them (a test checks every face against it)
+SESSION_VERBS = ("new_game", "actions", "step", "computer_action", "advice", "parse_action")
+
+
+class GameFace(Protocol):
+    """The verbs every game's face (`holdwise.games.<game>`, a module) offers: what the interfaces may rely on.
+
+    `GAME` is the game's registered name. `hint` answers one position as the game's users write it, so its
+    parameters are the game's own (a hand and rerolls, a scorecard and dice, ...); what every hint shares is
+    the answer, a `Hint` whose options are ranked best first. A hint that solves for long may take a
+    progress callback as a keyword (poker dice's `on_step(done, total)`); none is required.
+
+    The session verbs take and return `State` (JSON-ready, replayable from its seed and draws); actions are
+    JSON objects with a "type" key; `advice` is the hint of the state's position with each option's
+    `action` filled in; bad input anywhere raises `holdwise.InputError`.
+    """
+
+    GAME: str
+    hint: Callable[..., Hint]
+
+    def new_game(self, options: Mapping | None = None, seed: int = 0) -> State:
+        """A new session: the game's options (None: the defaults) and the seed of its randomness."""
+        ...
+
+    def actions(self, state: State) -> list[dict]:
+        """The legal actions of the side to move ([{"type": "next"}] once a game is over)."""
+        ...
+
+    def step(self, state: State, action: Mapping) -> State:
+        """The state after `action` (a pure function of state and action); an illegal action: InputError."""
+        ...
+
+    def computer_action(self, state: State) -> dict:
+        """The computer's move (the best play) in `state`."""
+        ...
+
+    def advice(self, state: State) -> Hint:
+        """Every legal play of the position ranked best first, each option carrying its `action`."""
+        ...
+
+    def parse_action(self, state: State, text: str) -> dict:
+        """A move as a player types it in the terminal, as an action of `state`."""
+        ...

@@ -27,7 +27,7 @@ if TYPE_CHECKING:  # what the names are, for type checkers; at run time each loa
         CATEGORY_LABELS, Variant, category_of, describe, hand_key, hand_labels, hand_text, parse_hand, parse_keep,
     )
     from .session import (
-        DEFAULT_OPTIONS, actions, advice, check_state, computer_action, new_game, normalize_options, parse_action,
+        DEFAULT_OPTIONS, GAME, actions, advice, check_state, computer_action, new_game, normalize_options, parse_action,
         step, variant_of,
     )
     from .solver import (
@@ -41,7 +41,7 @@ _EXPORTS = {
     **dict.fromkeys(("DuelResult", "Odds", "duel", "odds"), ".reports"),
     **dict.fromkeys(("CATEGORY_LABELS", "Variant", "category_of", "describe", "hand_key", "hand_labels", "hand_text",
                      "parse_hand", "parse_keep"), ".rules"),
-    **dict.fromkeys(("DEFAULT_OPTIONS", "actions", "advice", "check_state", "computer_action", "new_game",
+    **dict.fromkeys(("DEFAULT_OPTIONS", "GAME", "actions", "advice", "check_state", "computer_action", "new_game",
                      "normalize_options", "parse_action", "step", "variant_of"), ".session"),
     **dict.fromkeys(("DuelSolution", "MAX_DUELS", "MAX_TOLERANCE", "ROLLS", "TOLERANCE", "duel_solution",
                      "simulate_duels", "solve_duel", "solve_three", "three_solution"), ".solver"),

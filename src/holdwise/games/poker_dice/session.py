@@ -29,7 +29,7 @@ from .solver import ROLLS, setup
 from .strategy import Seat, hand_index, keep_options, option_list, situation
 
 __all__ = [
-    "DEFAULT_OPTIONS", "actions", "advice", "check_state", "computer_action", "new_game", "normalize_options",
+    "DEFAULT_OPTIONS", "GAME", "actions", "advice", "check_state", "computer_action", "new_game", "normalize_options",
     "parse_action", "step", "variant_of",
 ]
 

@@ -187,7 +187,8 @@ def option_list(variant: Variant, seat: Seat, hand: Sequence[int], rolls_used: i
     return tuple(out)
 
 
-def hint(hand, rolls_left: int, variant: Variant = Variant(), to_beat=None, players: int = 2,
+def hint(hand: str | Sequence[int | str], rolls_left: int, variant: Variant = Variant(),
+         to_beat: str | Sequence[int | str] | None = None, players: int = 2,
          position: int | None = None, tied: bool = False,
          on_step: Callable[[int, int], None] | None = None) -> Hint:
     """Every keep of `hand` with `rolls_left` rolls to come, ranked by the chance to win ("win_chance").

@@ -28,7 +28,9 @@ if TYPE_CHECKING:  # what the names are, for type checkers; at run time each loa
         DEFAULT_GAME, HAND_KINDS, MAX_COINS, PayTable, all_games, get_game, hand_label, load_games, max_scaled_pay,
         parse_games, pay_text, resolve_game, shipped_games,
     )
-    from .session import DECISION_MEASURE, actions, advice, computer_action, new_game, parse_action, paytable_of, step
+    from .session import (
+        DECISION_MEASURE, GAME, actions, advice, computer_action, new_game, parse_action, paytable_of, step,
+    )
     from .solver import analyze_hand, solve_game
     from .store import is_stored, load_strategy_report, stored, stored_return, stored_strategy, strategy_answer
     from .strategy import (
@@ -46,7 +48,7 @@ _EXPORTS = {
                      "vocabulary"), ".patterns"),
     **dict.fromkeys(("DEFAULT_GAME", "HAND_KINDS", "MAX_COINS", "PayTable", "all_games", "get_game", "hand_label",
                      "load_games", "max_scaled_pay", "parse_games", "pay_text", "resolve_game", "shipped_games"), ".paytables"),
-    **dict.fromkeys(("DECISION_MEASURE", "actions", "advice", "computer_action", "new_game", "parse_action",
+    **dict.fromkeys(("DECISION_MEASURE", "GAME", "actions", "advice", "computer_action", "new_game", "parse_action",
                      "paytable_of", "step"), ".session"),
     **dict.fromkeys(("analyze_hand", "solve_game"), ".solver"),
     **dict.fromkeys(("is_stored", "load_strategy_report", "stored", "stored_return", "stored_strategy", "strategy_answer"), ".store"),
