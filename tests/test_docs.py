@@ -15,8 +15,11 @@ ROOT = Path(__file__).resolve().parents[1]
 PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
 FENCE = re.compile(r"^```(\w*)\n(.*?)^```", flags=re.S | re.M)
 
-# Commands that take more than a few seconds (measured with an empty holdwise cache on the 2-core machine:
-# solves, first classifications, Dask clusters); the fast lane (`-m "not slow"`) leaves them out.
+# Commands that take more than a few seconds on a first run (an empty holdwise cache, as in a test session, and
+# kernels compiled on first use): they solve a whole game, a match, a duel, a loadout search or the Yahtzee
+# table, derive a chart or start a Dask cluster (5 s to 2 minutes on the shared 2-core machine). Every other
+# documented command took at most 2.4 s of CPU there with an empty cache. The fast lane (-m "not slow") leaves
+# these out; CI runs them.
 SLOW = frozenset({
     'holdwise video-poker return',
     'holdwise video-poker strategy --lines 12',
@@ -126,7 +129,8 @@ def test_the_web_lab_examples_are_among_the_python_blocks():
 
 
 def _without_code(text: str) -> str:
-    return FENCE.sub("", re.sub(r"`[^`\n]*`", "", text))
+    """The text without its fenced blocks and inline code (links are read from the prose only)."""
+    return re.sub(r"`[^`\n]*`", "", FENCE.sub("", text))
 
 
 @pytest.mark.parametrize("page", PAGES, ids=_name)
