@@ -175,3 +175,5 @@ def test_the_site_builds_strictly(tmp_path):
                           capture_output=True, text=True, cwd=ROOT, timeout=300)
     assert done.returncode == 0, done.stderr
     assert (tmp_path / "site" / "games" / "farkle" / "index.html").is_file()
+    for page in (tmp_path / "site").rglob("*.html"):  # nothing loaded from outside the machine
+        assert not re.search(r'(src|href)="https?://[^"]*\.(js|css)', page.read_text()), page
