@@ -36,7 +36,8 @@ class MoveBody(Body):
     text: Annotated[StrictStr, Field(max_length=MAX_MOVE_CHARS)]
 
 
-def play(face: ModuleType, state: State, view: Callable[[State], dict] | None = None, **extra: Any) -> dict:  # noqa: ANN401
+def play(face: ModuleType, state: State, view: Callable[[State], dict] | None = None,
+         **extra: Any) -> dict:  # noqa: ANN401
     """A play answer: the sealed state (everything a page draws is in it), the legal actions, the view."""
     out: dict[str, Any] = {"state": seal(state), "actions": face.actions(state)}
     if view is not None:
@@ -96,36 +97,31 @@ def session_routes(game: str, face: ModuleType, options_model: type[BaseModel] |
         seed = fresh_seed(body.seed)
         return answer(computed("game", lambda: face.new_game(options, seed), "options"))
 
-    def step(body: Step) -> Response:
-        state = state_of(body.state)
+    def opened(sealed: Mapping, work: Callable[[State], Response]) -> Response:
+        """`work` on the state of a sealed state, unless the game answers 202 while its solve runs."""
+        state = state_of(sealed)
         waiting = pending(state) if pending is not None else None
-        if waiting is not None:
-            return waiting
-        action = body.action.plain() if hasattr(body.action, "plain") else body.action
-        return answer(computed("step", lambda: face.step(state, action), "action"))
+        return waiting if waiting is not None else work(state)
+
+    def step(body: Step) -> Response:
+        def action() -> dict:
+            return body.action.plain() if hasattr(body.action, "plain") else body.action
+
+        return opened(body.state, lambda state: answer(computed("step", lambda: face.step(state, action()), "action")))
 
     def advice(body: StateBody) -> Response:
-        state = state_of(body.state)
-        waiting = pending(state) if pending is not None else None
-        if waiting is not None:
-            return waiting
-        return json_response(computed("advice", lambda: face.advice(state), "state"))
+        return opened(body.state, lambda state: json_response(computed("advice", lambda: face.advice(state),
+                                                                       "state")))
+
+    def played(state: State, read: Callable[[], dict], field: str) -> Response:
+        action = computed("move", read, field)
+        return answer(computed("step", lambda: face.step(state, action), field), action=action)
 
     def computer(body: StateBody) -> Response:
-        state = state_of(body.state)
-        waiting = pending(state) if pending is not None else None
-        if waiting is not None:
-            return waiting
-        action = computed("computer's move", lambda: face.computer_action(state), "state")
-        return answer(computed("step", lambda: face.step(state, action), "state"), action=action)
+        return opened(body.state, lambda state: played(state, lambda: face.computer_action(state), "state"))
 
     def move(body: Move) -> Response:
-        state = state_of(body.state)
-        waiting = pending(state) if pending is not None else None
-        if waiting is not None:
-            return waiting
-        action = computed("move", lambda: face.parse_action(state, body.text), "text")
-        return answer(computed("step", lambda: face.step(state, action), "text"), action=action)
+        return opened(body.state, lambda state: played(state, lambda: face.parse_action(state, body.text), "text"))
 
     handlers = {
         "new": (new, "A new session: `{\"state\": sealed state, \"actions\": [...]}`."),

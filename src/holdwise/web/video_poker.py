@@ -41,7 +41,8 @@ PAYTABLES_ENV = "HOLDWISE_VIDEO_POKER_PAYTABLES"  # a pay-table file (TOML) whos
 CHART_STORAGE_KEY = "holdwise.vp.chart."  # + game id: a chart the player saved on the strategy page (plain text)
 MAX_CHART_TEXT = 64 * 1024  # a chart of 2,000 lines of 30 characters; far more than any saved chart
 ANSWERS_BYTES = 16 << 20  # hints kept as the bytes sent (~8 KB each): Hint.to_json alone takes ~2 ms a hand
-CHARTS_BYTES = 4 << 20  # parsed charts kept, each counted as its text (a parse is ~0.3 ms once the game's vocabulary is built)
+# parsed charts kept, each counted as its text (a parse is ~0.3 ms once the game's vocabulary is built)
+CHARTS_BYTES = 4 << 20
 
 _FILE_GAMES: dict[str, dict] = {}
 _FILE_LOCK = threading.Lock()
