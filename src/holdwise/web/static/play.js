@@ -23,7 +23,7 @@
   }
 
   const words = (key) => key.replace(/_/g, " ");
-  const number = (v) => Number.isInteger(v) ? fmt(v) : String(Number(v.toPrecision(5)));
+  const number = (v) => Number.isInteger(v) ? fmt(v) : String(Number(v.toPrecision(4)));
 
   function shown(v) {
     if (v === null || v === undefined) return "—";
