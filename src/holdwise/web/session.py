@@ -6,6 +6,8 @@ Every answer carries the sealed state (send it back as it is) and the legal acti
 (what its page draws beyond the state) and a `pending` check (a 202 while the solve it needs runs).
 """
 
+# no `from __future__ import annotations` here: FastAPI reads the handlers' annotations, which name classes made
+# inside session_routes, so they must be objects rather than names to look up in the module
 import logging
 import threading
 from collections.abc import Callable, Collection, Mapping
@@ -61,7 +63,7 @@ def session_routes(game: str, face: ModuleType, options_model: type[BaseModel] |
     `move` {"state", "text"} -> the same, the action read by the face's `parse_action`. `view` adds what a
     page draws, `pending` answers instead while a solve runs (202), `check` vets an unsealed state."""
     router = APIRouter()
-    tags: list[str | Any] = [game]
+    tags: list[str] = [game]
     extra = {"responses": {202: {"description": "the game is being solved"}}} if pending is not None else {}
     describe = describe or {}
     options_type = options_model or dict[str, Any]
@@ -135,7 +137,7 @@ def session_routes(game: str, face: ModuleType, options_model: type[BaseModel] |
     }
     for name in routes:
         handler, doc = handlers[name]
-        router.add_api_route(f"/api/{game}/{name}", handler, methods=["POST"], tags=tags,
+        router.add_api_route(f"/api/{game}/{name}", handler, methods=["POST"], tags=list(tags),
                              description=describe.get(name, doc), name=f"{game}-{name}", **extra)
     return router
 
