@@ -6,15 +6,24 @@ import os
 from contextlib import asynccontextmanager
 
 from fastapi import FastAPI, Request
+from fastapi.openapi.docs import get_redoc_html, get_swagger_ui_html
 from fastapi.responses import HTMLResponse, RedirectResponse
 from fastapi.staticfiles import StaticFiles
 
-from .. import __version__
-from . import dice_poker, farkle, poker_dice, video_poker, video_poker_reports
+from .. import __version__, games
+from . import dice_poker, farkle, poker_dice, session, video_poker, video_poker_reports
 from .common import HERE, page
 from .errors import BodyLimit, install
 
-__all__ = ["LABS", "create_app"]
+__all__ = ["DOCS_POLICY", "LABS", "OWN_PAGES", "REDOC", "SWAGGER_UI", "create_app", "generic_games"]
+
+# the API docs' scripts and styles, served from the package (static/vendor/VENDORED.md says where from)
+SWAGGER_UI = "/static/vendor/swagger-ui-dist-5.35.0"
+REDOC = "/static/vendor/redoc-2.5.4"
+# the docs pages may load from this server only (a guard: the vendored scripts ask no other host)
+DOCS_POLICY = ("default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; "
+               "script-src 'self' 'unsafe-inline'; worker-src 'self' blob:; font-src 'self' data:")
+OWN_PAGES = frozenset({"dice-poker", "farkle", "poker-dice", "video-poker"})  # games with a page of their own
 
 LABS = (
     ("/farkle", "Kingdom Come dice: practice table",
@@ -36,11 +45,27 @@ LABS = (
 )
 
 
+def generic_games() -> list[str]:
+    """The registered games without a page of their own: they get the generic play page `/play/<game>`."""
+    return [name for name in games.names() if name not in OWN_PAGES]
+
+
+def _generic_lab(name: str) -> tuple[str, str, str]:
+    face = games.get(name)
+    summary = ((face.__doc__ or "").strip().splitlines() or [""])[0].split(":")[0].strip().rstrip(".")
+    title = name.replace("-", " ").capitalize()
+    return (f"/play/{name}", f"{title}: play",
+            f"{summary or title}: play it with the hint; the legal moves as buttons, or typed.")
+
+
 def create_app(warm: bool | None = None) -> FastAPI:
     """The holdwise web app. `warm`: solve the default Farkle match in the background at start-up
     (default: on unless $HOLDWISE_NO_WARM is set)."""
     if warm is None:
         warm = not os.environ.get("HOLDWISE_NO_WARM")
+
+    generic = generic_games()
+    labs = (*LABS, *(_generic_lab(name) for name in generic))
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
@@ -50,9 +75,11 @@ def create_app(warm: bool | None = None) -> FastAPI:
             video_poker.warm()
             video_poker_reports.warm()
             poker_dice.warm()
+            for name in generic:
+                session.warm(name, games.get(name))
         yield
 
-    app = FastAPI(title="holdwise", version=__version__, lifespan=lifespan,
+    app = FastAPI(title="holdwise", version=__version__, lifespan=lifespan, docs_url=None, redoc_url=None,
                   description="Exact best play and true return of keep-and-re-roll games. Every answer is the "
                               "CLI's --json, same keys; play endpoints take and return a sealed game state.")
     install(app)
@@ -61,7 +88,26 @@ def create_app(warm: bool | None = None) -> FastAPI:
 
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)
     def index(request: Request) -> HTMLResponse:
-        return page(request, "index.html", labs=LABS, title="holdwise lab")
+        return page(request, "index.html", labs=labs, title="holdwise lab")
+
+    @app.get("/docs", include_in_schema=False)
+    def docs() -> HTMLResponse:
+        # no validator badge: Swagger UI would fetch it from another host
+        html = get_swagger_ui_html(openapi_url=app.openapi_url or "/openapi.json", title="holdwise API",
+                                   swagger_js_url=f"{SWAGGER_UI}/swagger-ui-bundle.js",
+                                   swagger_css_url=f"{SWAGGER_UI}/swagger-ui.css",
+                                   swagger_favicon_url="/static/favicon.svg",
+                                   swagger_ui_parameters={"validatorUrl": None})
+        html.headers["content-security-policy"] = DOCS_POLICY
+        return html
+
+    @app.get("/redoc", include_in_schema=False)
+    def redoc() -> HTMLResponse:
+        html = get_redoc_html(openapi_url=app.openapi_url or "/openapi.json", title="holdwise API",
+                              redoc_js_url=f"{REDOC}/redoc.standalone.js", redoc_favicon_url="/static/favicon.svg",
+                              with_google_fonts=False)
+        html.headers["content-security-policy"] = DOCS_POLICY
+        return html
 
     @app.get("/favicon.ico", include_in_schema=False)
     def favicon() -> RedirectResponse:
@@ -77,4 +123,10 @@ def create_app(warm: bool | None = None) -> FastAPI:
     app.include_router(video_poker.router)
     app.include_router(video_poker_reports.router)
     app.include_router(poker_dice.router)
+    for name in generic:
+        face = games.get(name)
+        # the examples in /docs: a first move of a dice game (Yahtzee's "roll all")
+        app.include_router(session.session_routes(
+            name, face, step_example={"state": {"state": {}, "seal": ""}, "action": {"type": "keep", "keep": []}}))
+        app.include_router(session.play_routes(name, _generic_lab(name)[1]))
     return app

@@ -1,4 +1,5 @@
-"""What every route shares: request bodies, input errors as 422 naming the field, sealed play states,
+"""What every route shares: request bodies (the play session's new/state/step generic over the options and
+action models), input errors as 422 naming the field, JSON answers and their cache, sealed play states,
 templates and background jobs."""
 
 from __future__ import annotations
@@ -7,30 +8,38 @@ import contextlib
 import hashlib
 import hmac
 import json
+import logging
 import os
 import secrets
 import threading
 import time
-from collections.abc import Callable, Iterator, Mapping
+from collections import OrderedDict
+from collections.abc import Callable, Hashable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any, Generic, TypeVar
 
 from fastapi import Request
-from fastapi.responses import HTMLResponse
+from fastapi.responses import HTMLResponse, Response
 from fastapi.templating import Jinja2Templates
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field, StrictInt
 from starlette.exceptions import HTTPException
 
 from .. import __version__
 from ..errors import InputError
-from ..games.base import State
+from ..games.base import State, to_jsonable
 from ..storage import atomic_write, cache_dir, exclusive
 
 __all__ = [
-    "MAX_BODY_BYTES", "Body", "FieldError", "Gate", "Job", "Jobs", "checked", "jobs", "page", "seal", "templates",
-    "unseal", "user_field",
+    "MAX_BODY_BYTES", "AnswerCache", "Body", "FieldError", "Gate", "Job", "Jobs", "NewBody", "Seed", "StateBody",
+    "StepBody", "checked", "computed", "examples", "fresh_seed", "jobs", "json_bytes", "json_response", "page",
+    "seal", "templates", "unseal", "user_field",
 ]
+
+log = logging.getLogger("holdwise.web")
+T = TypeVar("T")
+O = TypeVar("O")
+A = TypeVar("A")
 
 HERE = Path(__file__).resolve().parent
 MAX_BODY_BYTES = 256 * 1024  # a sealed Farkle state after a long match is ~60 KB; nothing needs more
@@ -42,6 +51,45 @@ class Body(BaseModel):
     """A request body: unknown keys are refused, strings are short."""
 
     model_config = ConfigDict(extra="forbid", str_max_length=2000)
+
+
+def examples(*examples: dict) -> ConfigDict:
+    """A body model's config with its examples (shown in /docs; the bad-bodies test starts from the first)."""
+    return ConfigDict(json_schema_extra={"examples": list(examples)})
+
+
+Seed = Annotated[StrictInt, Field(ge=0, le=2**63 - 1)]
+_SEALED_EXAMPLE = {"state": {}, "seal": ""}
+
+
+class NewBody(Body, Generic[O]):
+    """A new play session: its options and (optional) seed of the dice or cards (null: a fresh seed).
+
+    `NewBody[Options]` is the body of a game whose options are the model `Options` (`NewBody[dict[str, Any]]`
+    for a game that checks its options itself); a game's subclass adds its example."""
+
+    options: O = Field(default_factory=dict, validate_default=True)
+    seed: Seed | None = None
+
+
+class StateBody(Body):
+    """A sealed state as the server returned it."""
+
+    model_config = examples({"state": _SEALED_EXAMPLE})
+    state: dict[str, Any]
+
+
+class StepBody(Body, Generic[A]):
+    """A sealed state and the action to play (`StepBody[Action]`: the action as the model `Action` reads it)."""
+
+    model_config = examples({"state": _SEALED_EXAMPLE, "action": {"type": "next"}})
+    state: dict[str, Any]
+    action: A
+
+
+def fresh_seed(seed: int | None) -> int:
+    """The seed asked for, or a fresh one a browser keeps exactly (JavaScript numbers are doubles)."""
+    return secrets.randbelow(2**53) if seed is None else seed
 
 
 class FieldError(InputError):
@@ -73,6 +121,79 @@ def checked(call: Callable[[], Any], field: str) -> Any:  # noqa: ANN401
         raise
     except (KeyError, TypeError, ValueError, IndexError) as err:
         raise FieldError(field, f"not a position this game can reach ({type(err).__name__})") from None
+
+
+def computed(what: str, work: Callable[[], T], field: str | None = None) -> T:
+    """Run game code: bad input names `field` (when given); an unexpected error is logged as a warning and
+    answered with a 422 line naming `field` (default "body") rather than a 500."""
+    try:
+        if field is None:
+            return work()
+        with user_field(field):
+            return work()
+    except (InputError, HTTPException):
+        raise
+    except (ArithmeticError, ValueError, TypeError, KeyError, IndexError, MemoryError, RecursionError) as err:
+        log.warning("the %s failed: %r", what, err)
+        raise FieldError(field or "body", f"the {what} could not be computed for these inputs "
+                                          f"({type(err).__name__})") from None
+
+
+def json_bytes(data: object) -> bytes:
+    """JSON as sent: compact, results turned into plain types, never NaN."""
+    return json.dumps(to_jsonable(data), allow_nan=False, separators=(",", ":")).encode()
+
+
+def json_response(data: object, status: int = 200) -> Response:
+    """A JSON answer written directly (bytes as they are, anything else through `json_bytes`): FastAPI's
+    generic encoder would walk every value of a large state or hint again."""
+    content = data if isinstance(data, bytes) else json_bytes(data)
+    return Response(content=content, media_type="application/json", status_code=status)
+
+
+class AnswerCache:
+    """Answers kept by key, least recently used dropped first, at most `limit` bytes in all (a value's size is
+    its length, JSON bytes as sent, unless `put` is told it); thread-safe."""
+
+    def __init__(self, limit: int):
+        self.limit = limit
+        self.size = 0
+        self.items: OrderedDict[Hashable, tuple[Any, int]] = OrderedDict()
+        self.lock = threading.Lock()
+
+    def get(self, key: Hashable) -> Any:  # noqa: ANN401
+        """The value kept for `key` (now the most recently used), or None."""
+        with self.lock:
+            hit = self.items.get(key)
+            if hit is None:
+                return None
+            self.items.move_to_end(key)
+            return hit[0]
+
+    def put(self, key: Hashable, value: Any, size: int | None = None) -> None:  # noqa: ANN401
+        """Keep `value` for `key` (one over a quarter of the limit is not kept: it would push out the rest)."""
+        size = len(value) if size is None else size
+        if size > self.limit // 4:
+            return
+        with self.lock:
+            old = self.items.pop(key, None)
+            self.size += size - (old[1] if old is not None else 0)
+            self.items[key] = (value, size)
+            while self.size > self.limit and self.items:
+                _, (_, dropped) = self.items.popitem(last=False)
+                self.size -= dropped
+
+    def json(self, key: Hashable, work: Callable[[], object]) -> bytes:
+        """The JSON bytes of `key`: kept, or `work()` written as JSON and kept (same inputs, same answer)."""
+        content = self.get(key)
+        if content is None:
+            content = json_bytes(work())
+            self.put(key, content)
+        return content
+
+    def answer(self, key: Hashable, work: Callable[[], object]) -> Response:
+        """`json(key, work)` as a JSON response."""
+        return json_response(self.json(key, work))
 
 
 class Gate:

@@ -8,11 +8,9 @@ Answers are cached as the bytes sent, so typing back to an earlier table answers
 
 from __future__ import annotations
 
-import json
 import logging
 import os
 import threading
-from collections import OrderedDict
 from collections.abc import Callable
 from fractions import Fraction
 from typing import Annotated, Any, Literal
@@ -20,12 +18,15 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 from pydantic import ConfigDict, Field, StrictBool, StrictInt, StrictStr
-from starlette.exceptions import HTTPException
 
 from ..errors import InputError
 from ..games import dice_poker as face
-from ..games.base import to_jsonable
-from .common import Body, FieldError, Gate, page, seal, unseal, user_field
+from . import common
+from .common import (
+    AnswerCache, Body, FieldError, Gate, StateBody, StepBody, computed, examples, fresh_seed, json_response, page,
+    unseal, user_field,
+)
+from .session import play, session_routes
 
 __all__ = [
     "CACHE_BYTES", "MAX_EXACT_LINKS", "MAX_KEEPS", "TABLES_FILE_ENV", "HintBody", "NewBody", "PlayOptions",
@@ -122,32 +123,10 @@ class PlayOptions(Body):
     bet: Payout = 1
 
 
-class NewBody(Body):
+class NewBody(common.NewBody[PlayOptions]):
     """A new play session: options and seed (null: a fresh seed)."""
 
-    model_config = ConfigDict(json_schema_extra={"examples": [
-        {"options": {"table": "B", "dice": 5, "sides": 6, "rerolls": 2, "bet": 1}, "seed": 7}]})
-
-    options: PlayOptions = Field(default_factory=PlayOptions)
-    seed: Annotated[StrictInt, Field(ge=0, le=2**63 - 1)] | None = None
-
-
-class StateBody(Body):
-    """A sealed state as the server returned it."""
-
-    model_config = ConfigDict(json_schema_extra={"examples": [{"state": {"state": {}, "seal": ""}}]})
-
-    state: dict[str, Any]
-
-
-class StepBody(Body):
-    """A sealed state and the player's action ({"type": "keep", "keep": [faces]} or {"type": "next"})."""
-
-    model_config = ConfigDict(json_schema_extra={"examples": [
-        {"state": {"state": {}, "seal": ""}, "action": {"type": "keep", "keep": []}}]})
-
-    state: dict[str, Any]
-    action: dict[str, Any]
+    model_config = examples({"options": {"table": "B", "dice": 5, "sides": 6, "rerolls": 2, "bet": 1}, "seed": 7})
 
 
 # ---- presets -------------------------------------------------------------------------------------------
@@ -244,54 +223,7 @@ def _check_cost(dice: int, sides: int, rerolls: int, exact: bool, solves: int, p
     return keeps > HEAVY_KEEPS
 
 
-class _Cache:
-    """Answers as bytes by key, least recently used dropped first, at most `limit` bytes in all."""
-
-    def __init__(self, limit: int):
-        self.limit = limit
-        self.size = 0
-        self.items: OrderedDict[tuple, bytes] = OrderedDict()
-        self.lock = threading.Lock()
-
-    def get(self, key: tuple) -> bytes | None:
-        with self.lock:
-            value = self.items.get(key)
-            if value is not None:
-                self.items.move_to_end(key)
-            return value
-
-    def put(self, key: tuple, value: bytes) -> None:
-        if len(value) > self.limit // 4:
-            return
-        with self.lock:
-            old = self.items.pop(key, None)
-            self.size += len(value) - (len(old) if old is not None else 0)
-            self.items[key] = value
-            while self.size > self.limit and self.items:
-                _, dropped = self.items.popitem(last=False)
-                self.size -= len(dropped)
-
-
-_cache = _Cache(CACHE_BYTES)
-
-
-def _json_bytes(data: object) -> bytes:
-    return json.dumps(to_jsonable(data), allow_nan=False, separators=(",", ":")).encode()
-
-
-def _json(content: bytes) -> Response:
-    return Response(content=content, media_type="application/json")
-
-
-def _computed(what: str, work: Callable[[], Any]) -> Any:  # noqa: ANN401
-    """Run game code; an error other than bad input becomes a 422 line rather than a 500."""
-    try:
-        return work()
-    except (InputError, HTTPException):
-        raise
-    except (ArithmeticError, ValueError, TypeError, MemoryError, RecursionError) as err:
-        log.warning("dice-poker %s failed: %r", what, err)
-        raise FieldError("body", f"the {what} could not be computed for these inputs ({type(err).__name__})") from None
+_cache = AnswerCache(CACHE_BYTES)
 
 
 # ---- the page --------------------------------------------------------------------------------------------
@@ -341,15 +273,15 @@ def report(body: ReportBody) -> Response:
            body.min_chance_gap_pp, body.min_rule_gap_pp)
     cached = _cache.get(key)
     if cached is not None:
-        return _json(cached)
-    with _GATE.held(HEAVY_WAIT_S, heavy):
-        result = _computed("report", lambda: face.report(
-            payouts, name=name, dice=body.dice, sides=body.sides, rerolls=body.rerolls, weights=weights,
-            tie=body.tie, exact=body.exact, min_chance_gap_pp=body.min_chance_gap_pp,
-            min_rule_gap_pp=body.min_rule_gap_pp))
-    content = _json_bytes(result)
-    _cache.put(key, content)
-    return _json(content)
+        return json_response(cached)
+
+    def work() -> Any:  # noqa: ANN401
+        with _GATE.held(HEAVY_WAIT_S, heavy):
+            return computed("report", lambda: face.report(
+                payouts, name=name, dice=body.dice, sides=body.sides, rerolls=body.rerolls, weights=weights,
+                tie=body.tie, exact=body.exact, min_chance_gap_pp=body.min_chance_gap_pp,
+                min_rule_gap_pp=body.min_rule_gap_pp))
+    return _cache.answer(key, work)
 
 
 @router.post("/api/dice-poker/hint", tags=["dice-poker"])
@@ -363,19 +295,9 @@ def hint(body: HintBody) -> Response:
     heavy = _check_cost(body.dice, body.sides, body.rerolls_left, body.exact, solves=1)
     weights = None if body.weights is None else list(body.weights)
     with _GATE.held(HEAVY_WAIT_S, heavy):
-        result = _computed("hint", lambda: face.hint(hand, body.rerolls_left, payouts, name=name, dice=body.dice,
-                                                     sides=body.sides, weights=weights, exact=body.exact))
-    return _json(_json_bytes(result))
-
-
-def _unseal(sealed: dict) -> Any:  # noqa: ANN401
-    """The state of a sealed dice-poker state (the seal reads 0 and 0.0 alike, as a browser sends them)."""
-    return unseal(sealed, GAME)
-
-
-def _play(state) -> dict:  # noqa: ANN001
-    """A play answer: the sealed state (everything the page draws is in it) and the legal actions."""
-    return {"state": seal(state), "actions": face.actions(state)}
+        result = computed("hint", lambda: face.hint(hand, body.rerolls_left, payouts, name=name, dice=body.dice,
+                                                    sides=body.sides, weights=weights, exact=body.exact))
+    return json_response(result)
 
 
 @router.post("/api/dice-poker/new", tags=["dice-poker"])
@@ -393,45 +315,21 @@ def new(body: NewBody) -> dict:
         except FieldError as err:
             raise FieldError("options.table", err.message) from None
         options.update(table=name, payouts=[str(v) for v in payouts])
-    seed = body.seed
-    if seed is None:
-        import secrets
-
-        seed = secrets.randbelow(2**32)
+    seed = fresh_seed(body.seed)
     with user_field("options"):
-        state = _computed("game", lambda: face.new_game(options, seed))
-    return _play(state)
+        state = computed("game", lambda: face.new_game(options, seed))
+    return play(face, state)
 
 
-@router.post("/api/dice-poker/step", tags=["dice-poker"])
-def step(body: StepBody) -> dict:
-    """The state after the player's action: `{"type": "keep", "keep": [faces]}` (keeping every die stands) or,
-    once the hand is paid, `{"type": "next"}`. Answers `{"state": sealed state, "actions": [...]}`."""
-    state = _unseal(body.state)
-    with user_field("action"):
-        after = _computed("step", lambda: face.step(state, body.action))
-    return _play(after)
-
-
-@router.post("/api/dice-poker/advice", tags=["dice-poker"])
-def advice(body: StateBody) -> Response:
-    """The hint for the hand in play: every keep ranked by expected payout (bet x the hint's value), each with
-    the `action` that plays it (the Hint JSON of `holdwise dice-poker hint`, with the bet)."""
-    state = _unseal(body.state)
-    with user_field("state"):
-        result = _computed("advice", lambda: face.advice(state))
-    return _json(_json_bytes(result))
-
-
-@router.post("/api/dice-poker/computer", tags=["dice-poker"])
-def computer(body: StateBody) -> dict:
-    """The best play for the hand in play (the optimal keep, or the next hand) and the state after it:
-    `{"action": ..., "state": sealed state, "actions": [...]}`."""
-    state = _unseal(body.state)
-    with user_field("state"):
-        action = _computed("computer's move", lambda: face.computer_action(state))
-        after = _computed("step", lambda: face.step(state, action))
-    return {"action": action, **_play(after)}
+router.include_router(session_routes(GAME, face, routes=("step", "advice", "computer"), describe={
+    "step": "The state after the player's action: `{\"type\": \"keep\", \"keep\": [faces]}` (keeping every die "
+            "stands) or, once the hand is paid, `{\"type\": \"next\"}`. Answers `{\"state\": sealed state, "
+            "\"actions\": [...]}`.",
+    "advice": "The hint for the hand in play: every keep ranked by expected payout (bet x the hint's value), each "
+              "with the `action` that plays it (the Hint JSON of `holdwise dice-poker hint`, with the bet).",
+    "computer": "The best play for the hand in play (the optimal keep, or the next hand) and the state after it: "
+                "`{\"action\": ..., \"state\": sealed state, \"actions\": [...]}`.",
+}, step_example={"state": {"state": {}, "seal": ""}, "action": {"type": "keep", "keep": []}}))
 
 
 def warm() -> None:
@@ -442,7 +340,7 @@ def warm() -> None:
         try:
             for name, table in face.BUILTIN_TABLES.items():
                 report(ReportBody(table=name))
-            advice(StateBody(state=new(NewBody(seed=0))["state"]))
+            face.advice(unseal(new(NewBody(seed=0))["state"], GAME))
         except Exception:  # noqa: BLE001 - warming is a convenience; a failure shows on the first request
             log.exception("warming the dice-poker lab failed")
 

@@ -12,19 +12,20 @@ from __future__ import annotations
 
 import hashlib
 import json
-import secrets
 import threading
 from collections.abc import Callable, Mapping
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse, JSONResponse
-from pydantic import ConfigDict, Field, Strict
+from pydantic import Field, Strict
 
 from ..errors import InputError
 from ..games import farkle as face
 from ..games.base import State
-from .common import Body, FieldError, checked, jobs, page, seal, unseal, user_field
+from . import common
+from .common import Body, FieldError, StateBody, checked, examples, fresh_seed, jobs, page, unseal, user_field
+from .session import play, session_routes
 
 __all__ = ["WEB_TURN_MAX_WORK", "router", "warm"]
 
@@ -47,21 +48,18 @@ Target = Annotated[int, Strict(), Field(ge=50, le=20000,
 Score = Annotated[int, Strict(), Field(ge=0, le=20000)]
 
 
-def _examples(*examples: dict) -> ConfigDict:
-    return ConfigDict(json_schema_extra={"examples": list(examples)})
-
-
+_examples = examples
 class TurnBody(Body):
     """The dice of `holdwise farkle turn`."""
 
-    model_config = _examples({"dice": "ordinary*6"})
+    model_config = examples({"dice": "ordinary*6"})
     dice: Dice = None
 
 
 class HintBody(Body):
     """The arguments of `holdwise farkle hint`; `score` or `opponent` make it race-aware."""
 
-    model_config = _examples({"roll": "1 1 5 2 3 4", "turn_total": 300},
+    model_config = examples({"roll": "1 1 5 2 3 4", "turn_total": 300},
                              {"roll": [1, 5, 5], "turn_total": 300, "score": 1200, "opponent": 3500, "target": 4000})
     roll: Annotated[str | Annotated[list[Annotated[str, Field(max_length=3)] | Int], Field(max_length=20)],
                     Field(description="the faces rolled: '1 1 5' or a list; J for a joker")]
@@ -77,7 +75,7 @@ class HintBody(Body):
 class MatchBody(Body):
     """A race-aware match: your dice, the opponent's (default: the same), the target."""
 
-    model_config = _examples({"dice": "ordinary*6", "opponent_dice": "ordinary*6", "target": 1000})
+    model_config = examples({"dice": "ordinary*6", "opponent_dice": "ordinary*6", "target": 1000})
     dice: Dice = None
     opponent_dice: Dice = None
     target: Target = 4000
@@ -93,12 +91,10 @@ class Options(Body):
     first: Literal["player", "computer"] = "player"
 
 
-class NewBody(Body):
+class NewBody(common.NewBody[Options]):
     """A new match: its options and (optional) seed of the dice."""
 
-    model_config = _examples({"options": {"target": 1000, "computer": "race-aware"}, "seed": 7})
-    options: Options = Field(default_factory=Options)
-    seed: Annotated[int, Strict(), Field(ge=0, le=2**63 - 1)] | None = None
+    model_config = examples({"options": {"target": 1000, "computer": "race-aware"}, "seed": 7})
 
 
 class Action(Body):
@@ -121,25 +117,10 @@ class Action(Body):
 _SEALED = {"state": {"game": "farkle", "...": "the sealed state as /api/farkle/new returned it"}, "seal": "hex"}
 
 
-class StateBody(Body):
-    """A sealed state as the server returned it."""
-
-    model_config = _examples({"state": _SEALED})
-    state: dict
-
-
-class StepBody(Body):
-    """A sealed state and the action to play."""
-
-    model_config = _examples({"state": _SEALED, "action": {"type": "roll"}})
-    state: dict
-    action: Action
-
-
 class ReviewBody(Body):
     """A sealed state and every action played since the match began (both sides), to replay and review."""
 
-    model_config = _examples({"state": _SEALED, "actions": []})
+    model_config = examples({"state": _SEALED, "actions": []})
     state: dict
     actions: Annotated[list[Action], Field(max_length=5000)]
 
@@ -266,10 +247,8 @@ def _view(state: State) -> dict:
             "measure": face.measure_of(state.options)}
 
 
-def _play(state: State, **extra: Any) -> dict:
-    out = {"state": seal(state), "actions": face.actions(state), "view": _view(state)}
-    out.update(extra)
-    return out
+def _play(state: State, **extra: Any) -> dict:  # noqa: ANN401
+    return play(face, state, _view, **extra)
 
 
 # ---- the page --------------------------------------------------------------------------------------------
@@ -372,8 +351,7 @@ def new(body: NewBody) -> dict:
     if options["computer"] == "race-aware":
         with user_field("options.target"):
             face.check_match_cost(loadouts[0], loadouts[1], options["target"], store=True, what="target")
-    # a seed a browser keeps exactly (JavaScript numbers are doubles): the state's seal covers it
-    seed = body.seed if body.seed is not None else secrets.randbelow(2**53)
+    seed = fresh_seed(body.seed)  # the state's seal covers it
     with user_field("options"):
         state = face.new_game(options, seed)
     extra = {}
@@ -383,39 +361,14 @@ def new(body: NewBody) -> dict:
     return _play(state, **extra)
 
 
-@router.post("/api/farkle/step", tags=TAG, responses={202: {"description": "the match is being solved"}})
-def play_step(body: StepBody) -> Any:
-    """Play an action: the next sealed state, its legal actions and view (202 while the match solves)."""
-    state = _unseal(body.state)
-    waiting = _session_pending(state)
-    if waiting is not None:
-        return waiting
-    nxt = checked(lambda: face.step(state, body.action.plain()), "action")
-    return _play(nxt)
-
-
-@router.post("/api/farkle/advice", tags=TAG, responses={202: {"description": "the match is being solved"}})
-def advice(body: StateBody) -> Any:
-    """Every option of the side to move, best first, in the session's measure, each with its action (the
-    Hint JSON; 202 while the match solves)."""
-    state = _unseal(body.state)
-    waiting = _session_pending(state)
-    if waiting is not None:
-        return waiting
-    return checked(lambda: face.advice(state).to_json(), "state")
-
-
-@router.post("/api/farkle/computer", tags=TAG, responses={202: {"description": "the match is being solved"}})
-def computer(body: StateBody) -> Any:
-    """The computer's next action for the side to move and the state after it (one action at a time, so a
-    page can show each roll and keep; 202 while the match solves)."""
-    state = _unseal(body.state)
-    waiting = _session_pending(state)
-    if waiting is not None:
-        return waiting
-    action = checked(lambda: face.computer_action(state), "state")
-    nxt = checked(lambda: face.step(state, action), "state")
-    return _play(nxt, action=action)
+router.include_router(session_routes(
+    GAME, face, routes=("step", "advice", "computer"), action_model=Action, view=_view, pending=_session_pending,
+    step_example={"state": _SEALED, "action": {"type": "roll"}}, describe={
+        "step": "Play an action: the next sealed state, its legal actions and view (202 while the match solves).",
+        "advice": "Every option of the side to move, best first, in the session's measure, each with its action "
+                  "(the Hint JSON; 202 while the match solves).",
+        "computer": "The computer's next action for the side to move and the state after it (one action at a time, "
+                    "so a page can show each roll and keep; 202 while the match solves)."}))
 
 
 def _race_measure(state: State) -> tuple[bool, dict | None, JSONResponse | None]:

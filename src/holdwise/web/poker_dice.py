@@ -12,19 +12,22 @@ the page polls `/api/poker-dice/prepare`, then asks again. The default variant i
 from __future__ import annotations
 
 import json
-import secrets
-import threading
 from collections.abc import Callable, Mapping
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response
-from pydantic import ConfigDict, Field, Strict
+from pydantic import Field, Strict
 
 from ..errors import InputError
 from ..games import poker_dice as face
 from ..games.base import State
-from .common import Body, FieldError, Jobs, checked, page, seal, unseal, user_field
+from . import common
+from .common import (
+    AnswerCache, Body, FieldError, Jobs, StateBody, checked, examples, fresh_seed, json_response, page,
+    unseal, user_field,
+)
+from .session import play, session_routes
 
 __all__ = ["VARIANT_KEYS", "router", "solve_key", "warm"]
 
@@ -39,14 +42,10 @@ _solves = Jobs(keep=64)
 Flag = Annotated[bool, Strict()]
 
 
-def _examples(*examples: dict) -> ConfigDict:
-    return ConfigDict(json_schema_extra={"examples": list(examples)})
-
-
 class OddsBody(Body):
     """The rule variant of `holdwise poker-dice odds` (its flags: --no-straights is straights false)."""
 
-    model_config = _examples({"straights": True, "ace_high": True}, {"straights": False})
+    model_config = examples({"straights": True, "ace_high": True}, {"straights": False})
     straights: Flag = True
     straight_above_full_house: Flag = False
     flush: Flag = False
@@ -68,18 +67,16 @@ class Options(Body):
     poker_faces: Flag = False
 
 
-class NewBody(Body):
+class NewBody(common.NewBody[Options]):
     """A new session: its options and (optional) seed of the dice."""
 
-    model_config = _examples({"options": {"players": 3, "position": 2, "ace_high": True}, "seed": 7})
-    options: Options = Field(default_factory=Options)
-    seed: Annotated[int, Strict(), Field(ge=0, le=2**63 - 1)] | None = None
+    model_config = examples({"options": {"players": 3, "position": 2, "ace_high": True}, "seed": 7})
 
 
 class PrepareBody(Body):
     """The options whose exact solution to bring into memory (only players, roll_limit and the variant count)."""
 
-    model_config = _examples({"options": {"players": 3}})
+    model_config = examples({"options": {"players": 3}})
     options: Options = Field(default_factory=Options)
 
 
@@ -101,21 +98,6 @@ class Action(Body):
 
 _SEALED = {"state": {"game": "poker-dice", "...": "the sealed state as /api/poker-dice/new returned it"},
            "seal": "hex"}
-
-
-class StateBody(Body):
-    """A sealed state as the server returned it."""
-
-    model_config = _examples({"state": _SEALED})
-    state: dict
-
-
-class StepBody(Body):
-    """A sealed state and the action to play."""
-
-    model_config = _examples({"state": _SEALED, "action": {"type": "keep", "keep": []}})
-    state: dict
-    action: Action
 
 
 # ---- the variant and its solution ------------------------------------------------------------------------
@@ -231,39 +213,20 @@ def _view(state: State) -> dict:
             "ranking": [face.CATEGORY_LABELS[c] for c in variant.categories]}
 
 
-def _json(data: Any) -> Response:
-    """JSON written directly: FastAPI's generic encoder walks every value of a state again (milliseconds)."""
-    return Response(json.dumps(data, allow_nan=False, separators=(",", ":")), media_type="application/json")
-
-
-def _play(state: State, **extra: Any) -> Response:
-    out = {"state": seal(state), "actions": face.actions(state), "view": _view(state)}
-    out.update(extra)
-    return _json(out)
+def _play(state: State, **extra: Any) -> Response:  # noqa: ANN401
+    return json_response(play(face, state, _view, **extra))
 
 
 # A hint depends only on the options and the position (seats, hands so far, dice, rolls), never on the
 # seed or the log: its JSON is kept per position (turning a Hint into JSON costs more than finding it).
-_ADVICE: dict[str, bytes] = {}
-_ADVICE_LOCK = threading.Lock()
-_ADVICE_KEEP = 8192
+_advice = AnswerCache(32 << 20)
 
 
 def _advice_json(state: State) -> bytes:
     d = state.data
     key = json.dumps([sorted(state.options.items()), d["order"], d["finals"], d["dice"], d["rolls"], d["allowed"]],
                      separators=(",", ":"))
-    with _ADVICE_LOCK:
-        hit = _ADVICE.get(key)
-    if hit is not None:
-        return hit
-    data = json.dumps(checked(lambda: face.advice(state).to_json(), "state"), allow_nan=False,
-                      separators=(",", ":")).encode()
-    with _ADVICE_LOCK:
-        if len(_ADVICE) >= _ADVICE_KEEP:
-            del _ADVICE[next(iter(_ADVICE))]
-        _ADVICE[key] = data
-    return data
+    return _advice.json(key, lambda: checked(lambda: face.advice(state), "state"))
 
 
 # ---- the pages -------------------------------------------------------------------------------------------
@@ -293,20 +256,12 @@ def odds_page(request: Request) -> HTMLResponse:
 
 # ---- the CLI's answers -----------------------------------------------------------------------------------
 
-_ODDS: dict[tuple, bytes] = {}
-_ODDS_LOCK = threading.Lock()
+_odds = AnswerCache(1 << 20)  # 20 variants of a few hundred bytes
 
 
 def _odds_json(flags: tuple) -> bytes:
     """`holdwise poker-dice odds --json` of these flags (in VARIANT_KEYS order), as bytes; cached (20 variants)."""
-    with _ODDS_LOCK:
-        if flags in _ODDS:
-            return _ODDS[flags]
-    variant = _variant(dict(zip(VARIANT_KEYS, flags)))
-    data = json.dumps(face.odds(variant).to_json(), allow_nan=False).encode()
-    with _ODDS_LOCK:
-        _ODDS[flags] = data
-    return data
+    return _odds.json(flags, lambda: face.odds(_variant(dict(zip(VARIANT_KEYS, flags)))))
 
 
 @router.get("/api/poker-dice/odds", tags=TAG)
@@ -315,13 +270,13 @@ def odds_get(straights: bool = True, straight_above_full_house: bool = False, fl
     """Counts and chances of every hand on one roll of five dice (out of 7,776), best first, and the bust
     hands: `holdwise poker-dice odds --json` with the same flags (straights=false is --no-straights)."""
     flags = (straights, straight_above_full_house, flush, ace_high, poker_faces)
-    return Response(_odds_json(flags), media_type="application/json")
+    return json_response(_odds_json(flags))
 
 
 @router.post("/api/poker-dice/odds", tags=TAG)
 def odds_post(body: OddsBody) -> Response:
     """The same as GET /api/poker-dice/odds, the variant in the body."""
-    return Response(_odds_json(tuple(getattr(body, k) for k in VARIANT_KEYS)), media_type="application/json")
+    return json_response(_odds_json(tuple(getattr(body, k) for k in VARIANT_KEYS)))
 
 
 # ---- play ------------------------------------------------------------------------------------------------
@@ -338,22 +293,9 @@ def new(body: NewBody) -> Response:
     """A new session against the computer: the sealed state (the first player has rolled), the legal actions,
     the view, and `solve`: the status of the solve the computer and the hint need (the page waits for `done`)."""
     options = _options(body.options)
-    # a seed a browser keeps exactly (JavaScript numbers are doubles): the state's seal covers it
-    seed = body.seed if body.seed is not None else secrets.randbelow(2**53)
+    seed = fresh_seed(body.seed)  # the state's seal covers it
     state = checked(lambda: face.new_game(options, seed), "options")
     return _play(state, solve=_prepare(options))
-
-
-@router.post("/api/poker-dice/step", tags=TAG, responses={202: {"description": "the game is being solved"}})
-def play_step(body: StepBody) -> Any:
-    """Play an action: the next sealed state, its legal actions and view (202 while the game solves)."""
-    state = _unseal(body.state)
-    waiting = _pending(state.options)
-    if waiting is not None:
-        return waiting
-    action = body.action.plain()
-    nxt = checked(lambda: face.step(state, action), "action")
-    return _play(nxt)
 
 
 @router.post("/api/poker-dice/advice", tags=TAG, responses={202: {"description": "the game is being solved"}})
@@ -364,20 +306,16 @@ def advice(body: StateBody) -> Any:
     waiting = _pending(state.options)
     if waiting is not None:
         return waiting
-    return Response(_advice_json(state), media_type="application/json")
+    return json_response(_advice_json(state))
 
 
-@router.post("/api/poker-dice/computer", tags=TAG, responses={202: {"description": "the game is being solved"}})
-def computer(body: StateBody) -> Any:
-    """The exact strategy's next action for the player to move and the state after it (one action at a time,
-    so a page can show each keep; 202 while the game solves)."""
-    state = _unseal(body.state)
-    waiting = _pending(state.options)
-    if waiting is not None:
-        return waiting
-    action = checked(lambda: face.computer_action(state), "state")
-    nxt = checked(lambda: face.step(state, action), "state")
-    return _play(nxt, action=action)
+router.include_router(session_routes(
+    GAME, face, routes=("step", "computer"), action_model=Action, view=_view, check=face.check_state,
+    pending=lambda state: _pending(state.options),
+    step_example={"state": _SEALED, "action": {"type": "keep", "keep": []}}, describe={
+        "step": "Play an action: the next sealed state, its legal actions and view (202 while the game solves).",
+        "computer": "The exact strategy's next action for the player to move and the state after it (one action at "
+                    "a time, so a page can show each keep; 202 while the game solves)."}))
 
 
 def warm() -> None:

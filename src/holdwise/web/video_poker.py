@@ -10,13 +10,9 @@ server memory; the chart line a mistake broke comes from `/api/video-poker/chart
 
 from __future__ import annotations
 
-import json
 import logging
 import os
-import secrets
 import threading
-from collections import OrderedDict
-from collections.abc import Callable
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Request
@@ -25,8 +21,12 @@ from pydantic import ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
 from ..errors import InputError
 from ..games import video_poker as face
-from ..games.base import to_jsonable
-from .common import Body, FieldError, jobs, page, seal, unseal, user_field
+from . import common
+from .common import (
+    AnswerCache, Body, FieldError, StateBody, StepBody, computed, examples, fresh_seed, jobs, json_response, page,
+    unseal, user_field,
+)
+from .session import play, session_routes
 
 __all__ = [
     "PAYTABLES_ENV", "ChartHoldBody", "HoldBody", "NewBody", "PlayOptions", "StateBody", "StepBody", "resolve",
@@ -40,7 +40,9 @@ GAME = "video-poker"
 PAYTABLES_ENV = "HOLDWISE_VIDEO_POKER_PAYTABLES"  # a pay-table file (TOML) whose games the server offers too
 CHART_STORAGE_KEY = "holdwise.vp.chart."  # + game id: a chart the player saved on the strategy page (plain text)
 MAX_CHART_TEXT = 64 * 1024  # a chart of 2,000 lines of 30 characters; far more than any saved chart
-PARSED_CHARTS = 64  # parsed charts kept per process (a parse is ~0.3 ms once the game's vocabulary is built)
+ANSWERS_BYTES = 16 << 20  # hints kept as the bytes sent (~8 KB each): Hint.to_json alone takes ~2 ms a hand
+# parsed charts kept, each counted as its text (a parse is ~0.3 ms once the game's vocabulary is built)
+CHARTS_BYTES = 4 << 20
 
 _FILE_GAMES: dict[str, dict] = {}
 _FILE_LOCK = threading.Lock()
@@ -108,33 +110,10 @@ class PlayOptions(Body):
     bet: Coins = 5
 
 
-class NewBody(Body):
+class NewBody(common.NewBody[PlayOptions]):
     """A new session at the machine: options and seed (null: a fresh seed)."""
 
-    model_config = ConfigDict(json_schema_extra={"examples": [
-        {"options": {"paytable": "jacks-or-better-9-6", "credits": 1000, "bet": 5}, "seed": 7}]})
-
-    options: PlayOptions = Field(default_factory=PlayOptions)
-    seed: Annotated[StrictInt, Field(ge=0, le=2**63 - 1)] | None = None
-
-
-class StateBody(Body):
-    """A sealed state as the server returned it."""
-
-    model_config = ConfigDict(json_schema_extra={"examples": [{"state": {"state": {}, "seal": ""}}]})
-
-    state: dict[str, Any]
-
-
-class StepBody(Body):
-    """A sealed state and the player's action: {"type": "deal", "bet": n}, {"type": "draw", "hold": [positions]}
-    or {"type": "next"}."""
-
-    model_config = ConfigDict(json_schema_extra={"examples": [
-        {"state": {"state": {}, "seal": ""}, "action": {"type": "deal", "bet": 5}}]})
-
-    state: dict[str, Any]
-    action: dict[str, Any]
+    model_config = examples({"options": {"paytable": "jacks-or-better-9-6", "credits": 1000, "bet": 5}, "seed": 7})
 
 
 class ChartHoldBody(Body):
@@ -154,40 +133,7 @@ class ChartHoldBody(Body):
 
 # ---- helpers ----------------------------------------------------------------------------------------------
 
-def _json(data: object, status: int = 200) -> Response:
-    content = json.dumps(to_jsonable(data), allow_nan=False, separators=(",", ":")).encode()
-    return Response(content=content, media_type="application/json", status_code=status)
-
-
-_ANSWERS: OrderedDict[tuple, bytes] = OrderedDict()
-_ANSWERS_LOCK = threading.Lock()
-ANSWERS_KEPT = 1024  # hints kept as the bytes sent (~8 KB each): Hint.to_json alone takes ~2 ms a hand
-
-
-def _answer(key: tuple, work: Callable[[], Any]) -> Response:
-    """The JSON answer of `key`, from the cache or computed by `work` (the same inputs always answer the same)."""
-    with _ANSWERS_LOCK:
-        content = _ANSWERS.get(key)
-        if content is not None:
-            _ANSWERS.move_to_end(key)
-    if content is None:
-        content = json.dumps(to_jsonable(work()), allow_nan=False, separators=(",", ":")).encode()
-        with _ANSWERS_LOCK:
-            _ANSWERS[key] = content
-            while len(_ANSWERS) > ANSWERS_KEPT:
-                _ANSWERS.popitem(last=False)
-    return Response(content=content, media_type="application/json")
-
-
-def _computed(what: str, work: Callable[[], Any]) -> Any:
-    """Run game code; an error other than bad input becomes a 422 line rather than a 500."""
-    try:
-        return work()
-    except InputError:
-        raise
-    except (ArithmeticError, ValueError, TypeError, MemoryError, RecursionError) as err:
-        log.warning("video-poker %s failed: %r", what, err)
-        raise FieldError("body", f"the {what} could not be computed for these inputs ({type(err).__name__})") from None
+_answers = AnswerCache(ANSWERS_BYTES)  # the same inputs always answer the same
 
 
 def _hand(table, hand: object, field: str = "hand") -> tuple[int, ...]:
@@ -255,7 +201,7 @@ def analyzer_page(request: Request) -> HTMLResponse:
 def games() -> Response:
     """The games this server offers: exactly `holdwise video-poker games [--paytable-file FILE] --json` (the
     shipped games, and those of the server's pay-table file)."""
-    return _json(_games_json())
+    return json_response(_games_json())
 
 
 @router.post("/api/video-poker/hold", tags=["video-poker"])
@@ -264,13 +210,8 @@ def hold(body: HoldBody) -> Response:
     --json` (value and loss per coin, held cards, positions 1-5, draws and the draw counts per pay class)."""
     table = resolve(body.game)
     cards = _hand(table, body.hand)
-    return _answer(("hold", table, cards, body.coins, body.exact),
-                   lambda: _computed("hold", lambda: face.hint(cards, table, body.coins, exact=body.exact)))
-
-
-def _play(state) -> dict:
-    """A play answer: the sealed state (everything the page draws is in it) and the legal actions."""
-    return {"state": seal(state), "actions": face.actions(state)}
+    return _answers.answer(("hold", table, cards, body.coins, body.exact),
+                           lambda: computed("hold", lambda: face.hint(cards, table, body.coins, exact=body.exact)))
 
 
 @router.post("/api/video-poker/new", tags=["video-poker"])
@@ -282,22 +223,19 @@ def new(body: NewBody) -> Response:
     options: dict[str, Any] = {"paytable": table.id, "credits": o.credits, "bet": min(o.bet, o.credits)}
     if table.id in _file_games():  # read from the server's file once now; the state then carries the table
         options["paytable_file"] = os.environ[PAYTABLES_ENV]
-    seed = secrets.randbelow(2**32) if body.seed is None else body.seed
+    seed = fresh_seed(body.seed)
     with user_field("options"):
-        state = _computed("game", lambda: face.new_game(options, seed))
-    returns = _computed("return", lambda: _returns(table))
-    return _json({**_play(state), "game": _game_info(table), "returns": returns})
+        state = computed("game", lambda: face.new_game(options, seed))
+    returns = computed("return", lambda: _returns(table))
+    return json_response({**play(face, state), "game": _game_info(table), "returns": returns})
 
 
-@router.post("/api/video-poker/step", tags=["video-poker"])
-def step(body: StepBody) -> Response:
-    """The state after the player's action: `{"type": "deal", "bet": n}`, `{"type": "draw", "hold": [1-5]}` or,
-    once paid, `{"type": "next"}`. Answers `{"state": sealed state, "actions": [...]}`; after a draw the state's
-    last decision is the hold just made, scored against the best (its loss in credits)."""
-    state = unseal(body.state, GAME)
-    with user_field("action"):
-        after = _computed("step", lambda: face.step(state, body.action))
-    return _json(_play(after))
+router.include_router(session_routes(GAME, face, routes=("step",), describe={
+    "step": "The state after the player's action: `{\"type\": \"deal\", \"bet\": n}`, `{\"type\": \"draw\", "
+            "\"hold\": [1-5]}` or, once paid, `{\"type\": \"next\"}`. Answers `{\"state\": sealed state, "
+            "\"actions\": [...]}`; after a draw the state's last decision is the hold just made, scored against the "
+            "best (its loss in credits)."},
+    step_example={"state": {"state": {}, "seal": ""}, "action": {"type": "deal", "bet": 5}}))
 
 
 @router.post("/api/video-poker/advice", tags=["video-poker"])
@@ -308,34 +246,27 @@ def advice(body: StateBody) -> Response:
 
     def work() -> Any:
         with user_field("state"):
-            return _computed("advice", lambda: face.advice(state))
+            return computed("advice", lambda: face.advice(state))
 
     if state.phase != "hold":  # the bets' ranking depends on the credits: not kept
-        return _json(work())
+        return json_response(work())
     with user_field("state"):
         table = face.paytable_of(state)
-    return _answer(("advice", table, tuple(state.data["hand"]), int(state.data["bet"])), work)
+    return _answers.answer(("advice", table, tuple(state.data["hand"]), int(state.data["bet"])), work)
 
 
-_CHARTS: OrderedDict[tuple, Any] = OrderedDict()
-_CHARTS_LOCK = threading.Lock()
+_charts = AnswerCache(CHARTS_BYTES)
 _DERIVED: dict[tuple, str] = {}
 
 
 def _parsed(table, text: str):
     """A chart parsed for a game, kept per (game, text): the page asks again with the same chart each hand."""
     key = (table, text)
-    with _CHARTS_LOCK:
-        chart = _CHARTS.get(key)
-        if chart is not None:
-            _CHARTS.move_to_end(key)
-            return chart
-    with user_field("chart"):
-        chart = _computed("chart", lambda: face.parse_chart(text, table))
-    with _CHARTS_LOCK:
-        _CHARTS[key] = chart
-        while len(_CHARTS) > PARSED_CHARTS:
-            _CHARTS.popitem(last=False)
+    chart = _charts.get(key)
+    if chart is None:
+        with user_field("chart"):
+            chart = computed("chart", lambda: face.parse_chart(text, table))
+        _charts.put(key, chart, size=len(text) + 1024)
     return chart
 
 
@@ -380,10 +311,10 @@ def chart_hold(body: ChartHoldBody) -> Response:
         coins = 5 if body.coins == 5 else 4
         text, job = _derived_chart(table, coins)
         if text is None:
-            return _json({"status": "computing", "chart": source, "job": job}, status=202)
+            return json_response({"status": "computing", "chart": source, "job": job}, status=202)
     chart = _parsed(table, text)
-    result = _computed("chart hold", lambda: face.chart_hold(chart, cards, table, body.coins))
-    return _json({**result.to_json(), "chart": source})
+    result = computed("chart hold", lambda: face.chart_hold(chart, cards, table, body.coins))
+    return json_response({**result.to_json(), "chart": source})
 
 
 def warm() -> None:

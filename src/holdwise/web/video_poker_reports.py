@@ -11,10 +11,8 @@ Coins 1 to 4 pay alike per coin (only the royal flush pays more at 5), so the 1-
 
 from __future__ import annotations
 
-import json
 import logging
 import threading
-from collections import OrderedDict
 from collections.abc import Callable
 from typing import Annotated, Any
 
@@ -24,8 +22,8 @@ from pydantic import ConfigDict, Field, StrictInt, StrictStr
 
 from ..errors import InputError
 from ..games import video_poker as face
-from .common import Body, FieldError, Gate, jobs, page, user_field
-from .video_poker import resolve, server_games
+from .common import AnswerCache, Body, FieldError, Gate, jobs, json_bytes, json_response, page, user_field
+from .video_poker import resolve, server_games, strategy_job_key
 
 __all__ = [
     "BELOW_MAX_COINS", "EVALUATE_EXAMPLE", "MAX_CHART_CHARS", "EvaluateBody", "fairness_rows", "router",
@@ -62,43 +60,12 @@ class EvaluateBody(Body):
 
 # ---- the answers kept in memory (the disk store holds them across processes and restarts) -----------------
 
-class _Answers:
-    """Answers as JSON bytes by key, least recently used dropped first (at most `limit` of them)."""
-
-    def __init__(self, limit: int):
-        self.limit = limit
-        self.items: OrderedDict[tuple, bytes] = OrderedDict()
-        self.lock = threading.Lock()
-
-    def get(self, key: tuple) -> bytes | None:
-        with self.lock:
-            value = self.items.get(key)
-            if value is not None:
-                self.items.move_to_end(key)
-            return value
-
-    def put(self, key: tuple, value: bytes) -> None:
-        with self.lock:
-            self.items[key] = value
-            self.items.move_to_end(key)
-            while len(self.items) > self.limit:
-                self.items.popitem(last=False)
-
-
 _returns: dict[tuple, dict] = {}  # (table, coins) -> the return JSON: small, a few per game
 _returns_lock = threading.Lock()
-_strategies = _Answers(16)  # a strategy answer is ~100 KB
-_evaluations = _Answers(32)
+_strategies = AnswerCache(4 << 20)  # a strategy answer is ~100 KB
+_evaluations = AnswerCache(4 << 20)
 _GATE = Gate("busy: another chart evaluation is running; try again in a moment")
 _HEAVY = _GATE.slot  # held by a test to play another evaluation
-
-
-def _bytes(data: object) -> bytes:
-    return json.dumps(data, allow_nan=False, separators=(",", ":")).encode()
-
-
-def _json(content: bytes, status: int = 200) -> Response:
-    return Response(content=content, media_type="application/json", status_code=status)
 
 
 def _coins(text: object, field: str = "coins") -> int:
@@ -177,11 +144,6 @@ def fairness_rows() -> list[dict]:
 
 # ---- strategy --------------------------------------------------------------------------------------------
 
-def strategy_job_key(table: Any, coins: int) -> str:
-    """The key of a game's strategy job (shared with the trainer, which asks for the same chart)."""
-    return f"video-poker-strategy:{table.id}:{coins}"
-
-
 def _strategy_ready(table: Any, coins: int) -> bytes | None:
     """The strategy answer as bytes when it is known here or on disk; None when it must be computed."""
     key = (table, coins)
@@ -194,7 +156,7 @@ def _strategy_ready(table: Any, coins: int) -> bytes | None:
         value = face.stored_strategy(table, coins)
     if value is None:
         return None
-    content = _bytes(value)
+    content = json_bytes(value)
     _strategies.put(key, content)
     return content
 
@@ -256,7 +218,7 @@ def game_return(game: Annotated[str, Query(max_length=200)] = face.DEFAULT_GAME,
     --game G --coins C --exact --json` (kept on disk once computed; about 2 s the first time)."""
     table = resolve(game)
     n = _coins(coins)
-    return _json(_bytes(_return(table, n)))
+    return json_response(_return(table, n))
 
 
 @router.get("/api/video-poker/strategy", tags=[TAG],
@@ -271,12 +233,12 @@ def strategy(game: Annotated[str, Query(max_length=200)],
     n = _coins(coins)
     ready = _strategy_ready(table, n)
     if ready is not None:
-        return _json(ready)
+        return json_response(ready)
     job = jobs.submit(strategy_job_key(table, n), lambda progress: face.stored_strategy(table, n, progress))
     if job.state == "done":
         ready = _strategy_ready(table, n)
         if ready is not None:
-            return _json(ready)
+            return json_response(ready)
     if job.state == "failed":
         return JSONResponse(status_code=503, content={
             "detail": f"the strategy of {table.id} could not be computed ({job.error}); ask again to retry",
@@ -295,7 +257,7 @@ def evaluate(body: EvaluateBody) -> Response:
     key = (table, body.coins, body.chart)
     cached = _evaluations.get(key)
     if cached is not None:
-        return _json(cached)
+        return json_response(cached)
     try:
         chart = face.parse_chart(body.chart, table)
     except InputError as err:  # "chart line 2: unknown pattern ..." -> "chart: line 2: unknown pattern ..."
@@ -308,9 +270,9 @@ def evaluate(body: EvaluateBody) -> Response:
         except (ArithmeticError, ValueError, MemoryError) as err:
             log.warning("video-poker chart evaluation failed: %r", err)
             raise FieldError("chart", f"the chart could not be evaluated ({type(err).__name__})") from None
-    content = _bytes(report.to_json())
+    content = json_bytes(report)
     _evaluations.put(key, content)
-    return _json(content)
+    return json_response(content)
 
 
 def warm() -> None:

@@ -2,33 +2,37 @@
 "use strict";
 
 (function () {
-  const $ = (id) => document.getElementById(id);
-  const params = new URLSearchParams(location.search);
-  const DELAY = Math.max(0, Math.min(5000, Number(params.get("delay") ?? 900) || 0));
-  const SEED = params.get("seed");
+  const {sleep, fmt, el} = holdwise;
   const PIPS = {1: [[50, 50]], 2: [[28, 28], [72, 72]], 3: [[28, 28], [50, 50], [72, 72]],
     4: [[28, 28], [72, 28], [28, 72], [72, 72]], 5: [[28, 28], [72, 28], [50, 50], [28, 72], [72, 72]],
     6: [[28, 28], [72, 28], [28, 50], [72, 50], [28, 72], [72, 72]]};
   const SVG = "http://www.w3.org/2000/svg";
-
-  // what the page knows: the sealed state, the legal actions, the view, and every action since the match began
-  const S = {sealed: null, actions: [], view: null, played: [], options: null, seed: null, busy: false,
-             pending: 0, picked: new Set(), chart: null, reviewed: -1};
-  window.holdwiseFarkle = S; // read by the browser tests (replay of the played actions)
-
-  const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-  const fmt = (n) => Number(n).toLocaleString("en-US");
   const pct = (p) => (100 * p).toFixed(1) + "%";
-  const st = () => S.sealed.state;
+  const $ = (id) => document.getElementById(id);
 
-  function el(tag, attrs, ...kids) {
-    const e = document.createElement(tag);
-    for (const [k, v] of Object.entries(attrs || {})) {
-      if (k === "class") e.className = v; else if (k === "text") e.textContent = v; else e.setAttribute(k, v);
-    }
-    for (const k of kids) e.append(k);
-    return e;
-  }
+  // the shared session (static/session.js) with the table's hooks; 202 = a match solving (progress bar)
+  const game = holdwise.session({
+    prefix: "fk", api: "/api/farkle", delay: 900, ids: {hint: "coach", hintToggle: "coach-toggle", newTable: "newmatch"},
+    render, wait: waitForMatch, options: formOptions, note, hint: refreshCoach,
+    started: async (r) => {
+      if (r.match && r.match.status !== "done") await waitForMatch(r.match);
+      Object.assign(S, {chart: null, reviewed: -1, lastBust: null});
+    },
+    accepted: () => { S.picked = new Set(); },
+    showComputer: async (action) => {
+      if (action.type !== "keep") return; // show the dice it sets aside before the next roll replaces them
+      S.picked = new Set(action.dice);
+      drawDice(true);
+      $("fk-status").textContent = `The computer keeps ${keepText(action.dice)}` +
+        (action.then === "bank" ? " and banks." : " and rolls on.");
+      await sleep(game.DELAY);
+    },
+    over: async () => { if (S.reviewed !== S.played.length) await loadReview(); },
+  });
+  const S = Object.assign(game.S, {picked: new Set(), chart: null, reviewed: -1});
+  window.holdwiseFarkle = S; // read by the browser tests (replay of the played actions)
+  const {st, call, fail} = game;
+  const play = game.step;
 
   function dieSvg(face) {
     const svg = document.createElementNS(SVG, "svg");
@@ -53,27 +57,8 @@
     return svg;
   }
 
-  // ---- the API: errors to the .error element, 202 = a match solving (progress bar, then ask again) ----
-  class ApiError extends Error {}
-
-  async function call(path, body) {
-    for (;;) {
-      const init = body === undefined ? {} : {method: "POST", headers: {"content-type": "application/json"},
-                                               body: JSON.stringify(body)};
-      const r = await fetch(path, init);
-      let data;
-      try { data = await r.json(); } catch (e) { data = {detail: `the server answered ${r.status}`}; }
-      if (r.status === 202) { await waitForMatch(data); continue; }
-      if (!r.ok) throw new ApiError(data.detail || `the server answered ${r.status}`);
-      return data;
-    }
-  }
-
   function showProgress(status, bar, text) {
-    const done = status.done || 0, total = status.total || 0;
-    const share = total ? Math.min(1, done / total) : 0;
-    bar.querySelector("span").style.width = (100 * share).toFixed(1) + "%";
-    bar.setAttribute("aria-valuenow", String(Math.round(100 * share)));
+    const [done, total] = game.showProgress(status, bar);
     if (text) {
       const m = status.match || {};
       text.textContent = `Solving the race-aware match to ${fmt(m.target || 0)} (once for these dice): ` +
@@ -87,7 +72,7 @@
     box.hidden = false;
     try {
       for (;;) {
-        if (status.status === "failed") throw new ApiError(status.error || "the match solve failed");
+        if (status.status === "failed") throw new holdwise.ApiError(status.error || "the match solve failed");
         if (status.status === "done") return;
         showProgress(status, box.querySelector(".progress"), $("fk-progress-text"));
         await sleep(400);
@@ -98,18 +83,6 @@
     }
   }
 
-  function fail(err) {
-    $("fk-error").textContent = err instanceof ApiError ? err.message : `something went wrong: ${err}`;
-  }
-
-  async function busy(work) {
-    if (S.busy) return;
-    S.busy = true;
-    $("fk-error").textContent = "";
-    render();
-    try { await work(); } catch (err) { fail(err); } finally { S.busy = false; render(); }
-  }
-
   // ---- setup ----
   function formOptions() {
     const f = $("fk-form");
@@ -117,87 +90,6 @@
     const target = Number(f.elements.target.value);
     return {target: Number.isFinite(target) ? target : 0, dice: pick("dice"), computer_dice: pick("computer_dice"),
             computer: f.elements.computer.value, first: f.elements.first.value};
-  }
-
-  // pending counts moves still playing out (the computer's turn, the coach, the review): 0 = the page is settled
-  async function settle(work) {
-    S.pending += 1;
-    try { await work(); } finally { S.pending -= 1; }
-  }
-
-  async function startMatch(ev) {
-    ev.preventDefault();
-    await settle(() => begin());
-  }
-
-  async function begin() {
-    await busy(async () => {
-      const body = {options: formOptions()};
-      if (SEED !== null && /^\d{1,18}$/.test(SEED)) body.seed = Number(SEED);
-      const r = await call("/api/farkle/new", body);
-      if (r.match && r.match.status !== "done") await waitForMatch(r.match);
-      S.options = r.state.state.options;
-      S.seed = r.state.state.seed;
-      S.played = [];
-      S.chart = null;
-      S.reviewed = -1;
-      S.sealed = null;
-      S.lastBust = null;
-      note(accept(r));
-      $("fk-setup").hidden = true;
-      $("fk-table").hidden = false;
-      $("fk-review").hidden = true;
-    });
-    if (!S.busy && S.sealed) { await afterMove(); }
-  }
-
-  function accept(r) {
-    const before = S.sealed ? st().log.length : 0;
-    S.sealed = r.state;
-    S.actions = r.actions;
-    S.view = r.view;
-    S.picked = new Set();
-    return st().log.slice(before);
-  }
-
-  // ---- playing ----
-  async function play(action) {
-    await settle(async () => {
-      let moved = false;
-      await busy(async () => {
-        const r = await call("/api/farkle/step", {state: S.sealed, action});
-        S.played.push(action);
-        note(accept(r));
-        moved = true;
-      });
-      if (moved) await afterMove();
-    });
-  }
-
-  async function afterMove() {
-    if (S.sealed && st().to_move === "computer" && st().phase !== "over") await computerTurn();
-    if (S.sealed && $("fk-coach-toggle").checked) await refreshCoach();
-    if (S.sealed && st().phase === "over" && S.reviewed !== S.played.length) await loadReview();
-  }
-
-  async function computerTurn() {
-    await busy(async () => {
-      while (st().to_move === "computer" && st().phase !== "over") {
-        await sleep(DELAY);
-        const r = await call("/api/farkle/computer", {state: S.sealed});
-        const action = r.action;
-        if (action.type === "keep") { // show the dice it sets aside before the next roll replaces them
-          S.picked = new Set(action.dice);
-          drawDice(true);
-          $("fk-status").textContent = `The computer keeps ${keepText(action.dice)}` +
-            (action.then === "bank" ? " and banks." : " and rolls on.");
-          await sleep(DELAY);
-        }
-        S.played.push(action);
-        note(accept(r));
-        render();
-      }
-    });
   }
 
   function keepText(dice) {
@@ -235,7 +127,7 @@
     if (!$("fk-status").textContent) $("fk-status").textContent = whoseTurn();
     drawDice(false);
     drawControls();
-    drawLog();
+    game.drawLog();
   }
 
   function short(names) {
@@ -355,14 +247,6 @@
       list.append(li);
     }
     box.append(list);
-  }
-
-  function drawLog() {
-    const log = $("fk-log");
-    const lines = st().log;
-    if (log.childElementCount === lines.length) return;
-    log.replaceChildren(...lines.map((l) => el("li", {text: l})));
-    log.scrollTop = log.scrollHeight;
   }
 
   // ---- the coach ----
@@ -503,21 +387,8 @@
     table.append(body);
   }
 
-  // ---- wiring ----
-  $("fk-form").addEventListener("submit", startMatch);
+  // ---- wiring (the form, next game, a new match and the coach toggle are the session's) ----
   $("fk-roll").addEventListener("click", () => play({type: "roll"}));
   $("fk-keep-roll").addEventListener("click", () => { const a = pickedAction("roll"); if (a) play(a); });
   $("fk-keep-bank").addEventListener("click", () => { const a = pickedAction("bank"); if (a) play(a); });
-  $("fk-next").addEventListener("click", () => { $("fk-review").hidden = true; play({type: "next"}); });
-  $("fk-newmatch").addEventListener("click", () => {
-    if (S.busy) return;
-    $("fk-setup").hidden = false;
-    $("fk-table").hidden = true;
-    $("fk-coach").hidden = true;
-    $("fk-review").hidden = true;
-    S.sealed = null;
-    $("fk-log").replaceChildren();
-    $("fk-status").textContent = "";
-  });
-  $("fk-coach-toggle").addEventListener("change", () => settle(refreshCoach));
 })();

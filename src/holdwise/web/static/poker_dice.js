@@ -5,17 +5,7 @@
   const $ = (id) => document.getElementById(id);
   const SVG = "http://www.w3.org/2000/svg";
   const RULES = ["straights", "straight_above_full_house", "flush", "ace_high", "poker_faces"];
-  const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-  const fmt = (n) => Number(n).toLocaleString("en-US");
-
-  function el(tag, attrs, ...kids) {
-    const e = document.createElement(tag);
-    for (const [k, v] of Object.entries(attrs || {})) {
-      if (k === "class") e.className = v; else if (k === "text") e.textContent = v; else e.setAttribute(k, v);
-    }
-    for (const k of kids) e.append(k);
-    return e;
-  }
+  const {sleep, fmt, cap, el, ApiError, fetchJson} = holdwise;
 
   function svgEl(tag, attrs) {
     const e = document.createElementNS(SVG, tag);
@@ -67,43 +57,34 @@
     return svg;
   }
 
-  class ApiError extends Error {}
-
   function fail(err) {
     $("pd-error").textContent = err instanceof ApiError ? err.message : `something went wrong: ${err}`;
-  }
-
-  async function fetchJson(path, body) {
-    const init = body === undefined ? {} : {method: "POST", headers: {"content-type": "application/json"},
-                                             body: JSON.stringify(body)};
-    const r = await fetch(path, init);
-    let data;
-    try { data = await r.json(); } catch (e) { data = {detail: `the server answered ${r.status}`}; }
-    return [r, data];
   }
 
   if ($("pd-odds-form")) { oddsPage(); return; }
   if (!$("pd-form")) return;
 
   // ================================ the table ================================
-  const params = new URLSearchParams(location.search);
-  const DELAY = Math.max(0, Math.min(5000, Number(params.get("delay") ?? 700) || 0));
-  const SEED = params.get("seed");
-
-  // what the page knows: the sealed state, the view, and every action since the session began (both sides)
-  const S = {sealed: null, actions: [], view: null, played: [], options: null, seed: null, busy: false,
-             pending: 0, picked: new Set(), gameStart: 0, hint: null, cpuKeep: null};
+  // the shared session (static/session.js) with the table's hooks; 202 = the game solving (progress bar)
+  const game = holdwise.session({
+    prefix: "pd", api: "/api/poker-dice", delay: 700, render, wait: waitForSolve, options: formOptions, note,
+    hint: refreshHint, over: drawReview,
+    started: async (r) => { if (r.solve && r.solve.status !== "done") await waitForSolve(r.solve); },
+    accepted: () => { Object.assign(S, {picked: new Set(), hint: null, cpuKeep: null}); },
+    showComputer: async (action) => {
+      // show what it keeps on the dice it rolled before the next roll replaces them
+      const mover = S.view.seats.find((s) => s.to_move);
+      S.cpuKeep = pickIndexes(action.keep);
+      drawDice();
+      $("pd-status").textContent = `${cap(mover ? mover.name : "the computer")} ${keepWords(action.keep)}.`;
+      await sleep(game.DELAY);
+    },
+  });
+  // what the page knows beyond the session's state: the dice picked, the hint, the computer's keep
+  const S = Object.assign(game.S, {picked: new Set(), gameStart: 0, hint: null, cpuKeep: null});
   window.holdwisePokerDice = S; // read by the browser tests (replay of the played actions)
-  const st = () => S.sealed.state;
-
-  async function call(path, body) {
-    for (;;) {
-      const [r, data] = await fetchJson(path, body);
-      if (r.status === 202) { await waitForSolve(data); continue; }
-      if (!r.ok) throw new ApiError(data.detail || `the server answered ${r.status}`);
-      return data;
-    }
-  }
+  const {st, call} = game;
+  const play = game.step;
 
   async function waitForSolve(status) {
     const box = $("pd-progress");
@@ -112,9 +93,7 @@
       for (;;) {
         if (status.status === "failed") throw new ApiError(status.error || "the solve failed");
         if (status.status === "done") return;
-        const done = status.done || 0, total = status.total || 0, share = total ? Math.min(1, done / total) : 0;
-        box.querySelector(".progress span").style.width = (100 * share).toFixed(1) + "%";
-        box.querySelector(".progress").setAttribute("aria-valuenow", String(Math.round(100 * share)));
+        const [done, total] = game.showProgress(status, box.querySelector(".progress"));
         $("pd-progress-text").textContent = `Solving the game for ${status.options.players} players in these rules ` +
           `(once, a few seconds)${total > 1 ? `: step ${fmt(done)} of ${fmt(total)}` : ""}...`;
         await sleep(300);
@@ -125,20 +104,6 @@
     } finally {
       box.hidden = true;
     }
-  }
-
-  async function busy(work) {
-    if (S.busy) return;
-    S.busy = true;
-    $("pd-error").textContent = "";
-    render();
-    try { await work(); } catch (err) { fail(err); } finally { S.busy = false; render(); }
-  }
-
-  // pending counts moves still playing out (the computer's turn, the hint): 0 = the page is settled
-  async function settle(work) {
-    S.pending += 1;
-    try { await work(); } finally { S.pending -= 1; }
   }
 
   // ---- setup ----
@@ -164,84 +129,11 @@
     }
   }
 
-  async function begin() {
-    await busy(async () => {
-      const body = {options: formOptions()};
-      if (SEED !== null && /^\d{1,15}$/.test(SEED)) body.seed = Number(SEED);
-      const r = await call("/api/poker-dice/new", body);
-      if (r.solve && r.solve.status !== "done") await waitForSolve(r.solve);
-      S.options = r.state.state.options;
-      S.seed = r.state.state.seed;
-      S.played = [];
-      S.sealed = null;
-      accept(r);
-      S.gameStart = 0;
-      $("pd-setup").hidden = true;
-      $("pd-table").hidden = false;
-      $("pd-review").hidden = true;
-      $("pd-status").textContent = "";
-    });
-    if (!S.busy && S.sealed) await afterMove();
-  }
-
-  function accept(r) {
-    S.sealed = r.state;
-    S.actions = r.actions;
-    S.view = r.view;
-    S.picked = new Set();
-    S.hint = null;
-    S.cpuKeep = null;
-  }
-
-  // ---- playing ----
-  async function play(action) {
-    await settle(async () => {
-      let moved = false;
-      await busy(async () => {
-        const before = st().log.length;
-        const r = await call("/api/poker-dice/step", {state: S.sealed, action});
-        S.played.push(action);
-        if (action.type === "next") S.gameStart = r.state.state.decisions.length;
-        accept(r);
-        note(action.type === "next" ? st().log : st().log.slice(before));
-        moved = true;
-      });
-      if (moved) await afterMove();
-    });
-  }
-
-  async function afterMove() {
-    if (S.sealed && st().to_move === "computer" && st().phase !== "over") await computerTurn();
-    if (S.sealed && $("pd-hint-toggle").checked) await refreshHint();
-    if (S.sealed && st().phase === "over") drawReview();
-  }
-
   function keepWords(keep) {
     if (keep.length === 5) return "stands";
     if (!keep.length) return "rolls all five again";
     const shown = [...pickIndexes(keep)].map((i) => S.view.dice.poker[i]);
     return `keeps ${shown.join(" ")}, re-rolls ${5 - keep.length}`;
-  }
-
-  async function computerTurn() {
-    await busy(async () => {
-      while (st().to_move === "computer" && st().phase !== "over") {
-        await sleep(DELAY);
-        const before = st().log.length;
-        const r = await call("/api/poker-dice/computer", {state: S.sealed});
-        const action = r.action;
-        // show what it keeps on the dice it rolled before the next roll replaces them
-        const mover = S.view.seats.find((s) => s.to_move);
-        S.cpuKeep = pickIndexes(action.keep);
-        drawDice();
-        $("pd-status").textContent = `${cap(mover ? mover.name : "the computer")} ${keepWords(action.keep)}.`;
-        await sleep(DELAY);
-        S.played.push(action);
-        accept(r);
-        note(st().log.slice(before));
-        render();
-      }
-    });
   }
 
   function pickIndexes(keep) {
@@ -253,10 +145,10 @@
     return out;
   }
 
-  const cap = (t) => t ? t[0].toUpperCase() + t.slice(1) : t;
-
-  // the newest lines of the log, shown as the status
-  function note(lines) {
+  // the newest lines of the log, shown as the status (a new game's whole log; none as the table opens)
+  function note(lines, action) {
+    if (action === null) { S.gameStart = 0; $("pd-status").textContent = ""; return; }
+    if (action.type === "next") { S.gameStart = st().decisions.length; lines = st().log; }
     const shown = lines.filter((l) => !l.startsWith("-- "));
     if (!shown.length) return;
     const status = $("pd-status");
@@ -284,7 +176,7 @@
       `${s.tally.games} ${s.tally.games === 1 ? "game" : "games"} · you won ${s.tally.won} · lost ${s.tally.lost}`);
     $("pd-ranking").textContent = "Best first: " + v.ranking.join(", ") + "." +
       (s.options.roll_limit ? " Roll limit: no one rolls more times than the first player." : "");
-    drawLog();
+    game.drawLog();
   }
 
   function whoseTurn() {
@@ -377,15 +269,6 @@
     $("pd-next").disabled = S.busy;
   }
 
-  function drawLog() {
-    const log = $("pd-log");
-    const lines = st().log;
-    if (log.childElementCount === lines.length && log.dataset.last === lines[lines.length - 1]) return;
-    log.replaceChildren(...lines.map((l) => el("li", {text: l})));
-    log.dataset.last = lines[lines.length - 1] || "";
-    log.scrollTop = log.scrollHeight;
-  }
-
   // ---- the hint ----
   async function refreshHint() {
     const panel = $("pd-hint");
@@ -464,23 +347,10 @@
     table.append(body);
   }
 
-  // ---- wiring ----
+  // ---- wiring (the form, next game, a new table and the hint toggle are the session's) ----
   form.addEventListener("change", syncForm);
-  form.addEventListener("submit", (ev) => { ev.preventDefault(); settle(begin); });
   $("pd-roll").addEventListener("click", () => { if (S.picked.size < 5) play({type: "keep", keep: pickedKeep()}); });
   $("pd-stand").addEventListener("click", () => play({type: "keep", keep: [...S.view.dice.faces].sort((a, b) => a - b)}));
-  $("pd-next").addEventListener("click", () => { $("pd-review").hidden = true; play({type: "next"}); });
-  $("pd-newtable").addEventListener("click", () => {
-    if (S.busy) return;
-    $("pd-setup").hidden = false;
-    $("pd-table").hidden = true;
-    $("pd-hint").hidden = true;
-    $("pd-review").hidden = true;
-    S.sealed = null;
-    $("pd-log").replaceChildren();
-    $("pd-status").textContent = "";
-  });
-  $("pd-hint-toggle").addEventListener("change", () => settle(refreshHint));
   document.addEventListener("keydown", (ev) => {
     if (!S.sealed || $("pd-table").hidden || ev.ctrlKey || ev.metaKey || ev.altKey) return;
     if (ev.target.closest && ev.target.closest("input, select, textarea")) return;

@@ -1,0 +1,185 @@
+/* The play session client every play page shares (templates/session.html): the sealed state travels with
+   each request to /api/<game>/new, step, advice and computer; the page draws through its hooks.
+
+   const game = holdwise.session({prefix: "pd", api: "/api/poker-dice", ...hooks});
+   game.start(options), game.step(action), game.move(text), game.advice(), game.computer(); game.S holds the
+   state. */
+"use strict";
+
+window.holdwise = (function () {
+  const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+  const fmt = (n) => Number(n).toLocaleString("en-US");
+  const cap = (t) => t ? t[0].toUpperCase() + t.slice(1) : t;
+
+  function el(tag, attrs, ...kids) {
+    const e = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs || {})) {
+      if (k === "class") e.className = v; else if (k === "text") e.textContent = v; else e.setAttribute(k, v);
+    }
+    for (const k of kids) e.append(k);
+    return e;
+  }
+
+  class ApiError extends Error {}
+
+  async function fetchJson(path, body) {
+    const init = body === undefined ? {} : {method: "POST", headers: {"content-type": "application/json"},
+                                             body: JSON.stringify(body)};
+    const r = await fetch(path, init);
+    let data;
+    try { data = await r.json(); } catch (e) { data = {detail: `the server answered ${r.status}`}; }
+    return [r, data];
+  }
+
+  /* A session on the page whose elements are named `<prefix>-<name>`. Hooks (all optional but render):
+     render(): draw the state; wait(status): a 202 answer (a solve running), resolved once it is done;
+     started(r): after /new, before the state is taken; accepted(r): after each answer is taken;
+     note(lines, action): the log lines an answer added; showComputer(action): before the computer's action is
+     taken; hint(): refresh the hint panel; over(): a game has ended; options(): the setup form's options.
+     ids renames the shared elements: hint (the hint panel), hintToggle, newTable. */
+  function session(cfg) {
+    const ids = {hint: "hint", hintToggle: "hint-toggle", newTable: "newtable", ...(cfg.ids || {})};
+    const $ = (name) => document.getElementById(`${cfg.prefix}-${name}`);
+    const params = new URLSearchParams(location.search);
+    const DELAY = Math.max(0, Math.min(5000, Number(params.get("delay") ?? cfg.delay ?? 700) || 0));
+    const SEED = params.get("seed");
+    const hook = (name, ...args) => (cfg[name] ? cfg[name](...args) : undefined);
+
+    // what the page knows: the sealed state, the legal actions, the view, and every action since the session began
+    const S = {sealed: null, actions: [], view: null, played: [], options: null, seed: null, busy: false, pending: 0};
+    const st = () => S.sealed.state;
+
+    async function call(path, body) {
+      for (;;) {
+        const [r, data] = await fetchJson(path, body);
+        if (r.status === 202 && cfg.wait) { await cfg.wait(data); continue; }
+        if (!r.ok) throw new ApiError(data.detail || `the server answered ${r.status}`);
+        return data;
+      }
+    }
+
+    function fail(err) {
+      $("error").textContent = err instanceof ApiError ? err.message : `something went wrong: ${err}`;
+    }
+
+    async function busy(work) {
+      if (S.busy) return;
+      S.busy = true;
+      $("error").textContent = "";
+      cfg.render();
+      try { await work(); } catch (err) { fail(err); } finally { S.busy = false; cfg.render(); }
+    }
+
+    // pending counts moves still playing out (the computer's turn, the hint, the review): 0 = the page is settled
+    async function settle(work) {
+      S.pending += 1;
+      try { await work(); } finally { S.pending -= 1; }
+    }
+
+    // take an answer: the log lines it added
+    function accept(r) {
+      const before = S.sealed ? st().log.length : 0;
+      S.sealed = r.state;
+      S.actions = r.actions;
+      S.view = r.view;
+      hook("accepted", r);
+      return st().log.slice(before);
+    }
+
+    async function start(options) {
+      await busy(async () => {
+        const body = {options};
+        if (SEED !== null && /^\d{1,15}$/.test(SEED)) body.seed = Number(SEED);
+        const r = await call(`${cfg.api}/new`, body);
+        await hook("started", r);
+        S.options = r.state.state.options;
+        S.seed = r.state.state.seed;
+        S.played = [];
+        S.sealed = null;
+        hook("note", accept(r), null);
+        $("setup").hidden = true;
+        $("table").hidden = false;
+        $("review").hidden = true;
+      });
+      if (!S.busy && S.sealed) await afterMove();
+    }
+
+    // play an action, or a move as typed (the server reads it): then the computer, the hint, the review
+    async function advance(path, body) {
+      await settle(async () => {
+        let moved = false;
+        await busy(async () => {
+          const r = await call(`${cfg.api}/${path}`, {state: S.sealed, ...body});
+          const action = r.action || body.action;
+          S.played.push(action);
+          hook("note", accept(r), action);
+          moved = true;
+        });
+        if (moved) await afterMove();
+      });
+    }
+
+    const step = (action) => advance("step", {action});
+    const move = (text) => advance("move", {text});
+
+    const advice = () => call(`${cfg.api}/advice`, {state: S.sealed});
+
+    // the computer's moves, one at a time, each shown before it is taken
+    async function computer() {
+      await busy(async () => {
+        while (st().to_move === "computer" && st().phase !== "over") {
+          await sleep(DELAY);
+          const r = await call(`${cfg.api}/computer`, {state: S.sealed});
+          await hook("showComputer", r.action);
+          S.played.push(r.action);
+          hook("note", accept(r), r.action);
+          cfg.render();
+        }
+      });
+    }
+
+    async function afterMove() {
+      if (S.sealed && st().to_move === "computer" && st().phase !== "over") await computer();
+      if (S.sealed && $(ids.hintToggle) && $(ids.hintToggle).checked) await hook("hint");
+      if (S.sealed && st().phase === "over") await hook("over");
+    }
+
+    function drawLog() {
+      const log = $("log");
+      const lines = st().log;
+      if (log.childElementCount === lines.length && log.dataset.last === (lines[lines.length - 1] || "")) return;
+      log.replaceChildren(...lines.map((l) => el("li", {text: l})));
+      log.dataset.last = lines[lines.length - 1] || "";
+      log.scrollTop = log.scrollHeight;
+    }
+
+    function showProgress(status, bar) {
+      const done = status.done || 0, total = status.total || 0;
+      const share = total ? Math.min(1, done / total) : 0;
+      bar.querySelector("span").style.width = (100 * share).toFixed(1) + "%";
+      bar.setAttribute("aria-valuenow", String(Math.round(100 * share)));
+      return [done, total];
+    }
+
+    // the shared controls: the setup form, next game, a new table, the hint toggle
+    const form = $("form");
+    if (form) form.addEventListener("submit", (ev) => { ev.preventDefault(); settle(() => start(cfg.options())); });
+    $("next").addEventListener("click", () => { $("review").hidden = true; step({type: "next"}); });
+    $(ids.newTable).addEventListener("click", () => {
+      if (S.busy) return;
+      $("setup").hidden = false;
+      $("table").hidden = true;
+      $(ids.hint).hidden = true;
+      $("review").hidden = true;
+      S.sealed = null;
+      $("log").replaceChildren();
+      $("status").textContent = "";
+    });
+    if ($(ids.hintToggle)) $(ids.hintToggle).addEventListener("change", () => settle(() => hook("hint")));
+
+    return {S, st, $, DELAY, call, fail, busy, settle, accept, start, step, move, advice, computer, afterMove, drawLog,
+            showProgress};
+  }
+
+  return {sleep, fmt, cap, el, ApiError, fetchJson, session};
+})();
