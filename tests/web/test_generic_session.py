@@ -1,6 +1,8 @@
-"""The generic session routes and play page: a toy game registered from outside the package (tests/web/toy_pig.py)
-gets /api/toy-pig/{new,step,advice,computer,move} and /play/toy-pig; a whole game through the API and by clicking;
-Yahtzee's generic page at desktop and phone size; the API docs served from the package."""
+"""The generic play page in the browser: the toy Pig (tests/toy_games/pig), registered from outside the package,
+played against the computer by clicking on /play/pig; Yahtzee's generic page at desktop and phone size; no page
+asks another host, and the API docs render from the package.
+
+Pig's generic API routes, its page and index entry, and their 422s are checked in tests/web/test_toy_game_web.py."""
 
 from __future__ import annotations
 
@@ -13,26 +15,18 @@ from holdwise import games
 
 from .conftest import _page
 
-TOY = "toy-pig"
+TOY = "pig"
 
 
 @pytest.fixture(scope="module")
 def toy_app():
-    games.register(TOY, "tests.web.toy_pig")
+    games.register(TOY, "tests.toy_games.pig")
     try:
         from holdwise.web import create_app
 
         yield create_app(warm=False)
     finally:
         games.unregister(TOY)
-
-
-@pytest.fixture(scope="module")
-def toy_client(toy_app):
-    from fastapi.testclient import TestClient
-
-    with TestClient(toy_app, raise_server_exceptions=False) as c:
-        yield c
 
 
 @pytest.fixture(scope="module")
@@ -56,111 +50,69 @@ def toy_server(toy_app):
     thread.join(timeout=10)
 
 
-def test_a_registered_game_gets_the_endpoints_the_page_and_an_index_entry(toy_client):
-    paths = toy_client.get("/openapi.json").json()["paths"]
-    for verb in ("new", "step", "advice", "computer", "move"):
-        assert f"/api/{TOY}/{verb}" in paths
-    assert toy_client.get(f"/play/{TOY}").status_code == 200
-    assert f'href="/play/{TOY}"' in toy_client.get("/").text
-    assert 'href="/play/yahtzee"' in toy_client.get("/").text
-    assert toy_client.get("/play/farkle").status_code == 404  # a game with its own page gets no generic one
-
-
-def test_a_whole_game_through_the_api(toy_client):
-    r = toy_client.post(f"/api/{TOY}/new", json={"options": {"target": 10}, "seed": 3})
-    assert r.status_code == 200, r.text
-    answer = r.json()
-    assert set(answer) == {"state", "actions"} and answer["actions"] == [{"type": "roll"}]
-    assert answer["state"]["state"]["options"] == {"target": 10}
-    hint = toy_client.post(f"/api/{TOY}/advice", json={"state": answer["state"]}).json()
-    assert hint["game"] == TOY and hint["measure"] == "expected_points"
-    assert [o["option"] for o in hint["options"]] == ["roll"] and hint["options"][0]["loss"] == 0
-    typed = toy_client.post(f"/api/{TOY}/move", json={"state": answer["state"], "text": " R "}).json()
-    assert typed["action"] == {"type": "roll"} and set(typed) == {"action", "state", "actions"}
-    answer = typed
-    for _ in range(200):
-        if answer["state"]["state"]["phase"] == "over":
-            break
-        if len(answer["actions"]) == 2 and answer["state"]["state"]["data"]["turn_points"] >= 4:
-            r = toy_client.post(f"/api/{TOY}/step", json={"state": answer["state"], "action": {"type": "hold"}})
-        else:
-            r = toy_client.post(f"/api/{TOY}/computer", json={"state": answer["state"]})
-        assert r.status_code == 200, r.text
-        answer = r.json()
-    state = answer["state"]["state"]
-    assert state["phase"] == "over" and state["data"]["bank"] >= 10 and state["tally"]["games"] == 1
-    assert answer["actions"] == [{"type": "next"}]
-    again = toy_client.post(f"/api/{TOY}/step", json={"state": answer["state"], "action": {"type": "next"}}).json()
-    assert again["state"]["state"]["phase"] == "turn" and again["state"]["state"]["tally"]["games"] == 1
-
-
-@pytest.mark.parametrize("body, field", [
-    ({"options": {"target": 1}}, "options"),
-    ({"options": {"colour": "red"}}, "options"),
-    ({"options": [], "seed": 1}, "options"),
-    ({"seed": -1}, "seed"),
-])
-def test_bad_options_are_422_naming_options(toy_client, body, field):
-    r = toy_client.post(f"/api/{TOY}/new", json=body)
-    assert r.status_code == 422 and r.json()["field"] == field, r.text
-    assert "\n" not in r.json()["detail"]
-
-
-def test_bad_moves_and_states_are_422_naming_the_field(toy_client):
-    sealed = toy_client.post(f"/api/{TOY}/new", json={"seed": 1}).json()["state"]
-    r = toy_client.post(f"/api/{TOY}/step", json={"state": sealed, "action": {"type": "hold"}})
-    assert r.status_code == 422 and r.json()["field"] == "action"
-    r = toy_client.post(f"/api/{TOY}/move", json={"state": sealed, "text": "jump"})
-    assert r.status_code == 422 and r.json()["field"] == "text" and "roll, hold or next" in r.json()["detail"]
-    foreign = toy_client.post("/api/dice-poker/new", json={}).json()["state"]
-    bodies = {"step": {"state": foreign, "action": {"type": "roll"}}, "advice": {"state": foreign},
-              "computer": {"state": foreign}, "move": {"state": foreign, "text": "roll"}}
-    for path, body in bodies.items():
-        r = toy_client.post(f"/api/{TOY}/{path}", json=body)
-        assert r.status_code == 422 and r.json()["field"] == "state", (path, r.text)
-
-
 def _shots_wide_enough(p):
     return p.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
 
 
+def _settled(p) -> dict:
+    """The state once the page is settled (the computer's turn, the hint and the review played out)."""
+    p.wait_for_function("window.holdwisePlay.pending === 0 && !window.holdwisePlay.busy")
+    return p.evaluate("window.holdwisePlay.sealed.state")
+
+
 def test_a_toy_game_by_clicking(browser, toy_server, shoot):
+    """Pig to 12 against the computer (seed 1: the computer wins game 1): a turn's first roll by its button, then
+    the hint's best option by its play button, a hold typed at 8; the page plays the computer's turns; the game
+    ends in the tally, the log and the review; a bad typed move is named in one line."""
     context, p = _page(browser, {"width": 1280, "height": 800})
     try:
-        p.goto(f"{toy_server}/play/{TOY}?seed=5")
-        assert p.title() == "Toy pig: play"
+        p.goto(f"{toy_server}/play/{TOY}?seed=1")
+        assert p.title() == "Pig: play"
         p.fill("#pl-form input[name=options]", '{"target": 12}')
         p.click("#pl-start")
         p.wait_for_selector("#pl-table:not([hidden])")
         p.check("#pl-hint-toggle")
         p.wait_for_selector("#pl-hint-table tbody tr")
         assert p.inner_text("#pl-hint-table tbody tr.best td.pl-option") == "roll"
+        assert p.locator("#pl-hint-table tbody tr").count() == 1  # nothing to hold before the turn's first roll
         shoot(p, "generic-toy-start")
-        for _ in range(100):
-            p.wait_for_function("window.holdwisePlay.pending === 0 && !window.holdwisePlay.busy")
-            state = p.evaluate("window.holdwisePlay.sealed.state")
+        used = set()
+        for _ in range(200):
+            state = _settled(p)
             if state["phase"] == "over":
                 break
-            if state["data"]["turn_points"] >= 5:
+            assert state["to_move"] == "player"  # the page plays the computer's turns by itself
+            if state["data"]["turn_total"] >= 8:
                 p.fill("#pl-text", "hold")
                 p.click("#pl-type")
-            elif state["data"]["turn_points"]:
+                used.add("typed")
+            elif state["data"]["turn_total"]:
+                p.wait_for_selector("#pl-hint-table tbody tr:first-child button.pl-use:not([disabled])")
                 p.click("#pl-hint-table tbody tr:first-child button.pl-use")
+                used.add("hint")
             else:
                 p.click('#pl-actions button[data-action=\'{"type":"roll"}\']')
+                used.add("button")
         p.wait_for_selector("#pl-next:not([hidden])")
-        assert p.evaluate("window.holdwisePlay.sealed.state.data.bank") >= 12
+        state = _settled(p)
+        winner = state["data"]["winner"]
+        assert state["phase"] == "over" and state["data"]["scores"][winner] >= 12
+        assert used == {"button", "hint", "typed"}
         assert "games 1" in p.inner_text("#pl-tally")
+        assert winner == "computer" and "the computer wins" in p.inner_text("#pl-log")
         assert p.locator("#pl-log li").count() >= 3
-        assert not p.is_hidden("#pl-review")
+        assert not p.is_hidden("#pl-review") and "decision" in p.inner_text("#pl-review-summary")
         assert p.inner_text("#pl-actions").strip() == "next"
         shoot(p, "generic-toy-over")
         p.click("#pl-next")
-        p.wait_for_function("window.holdwisePlay.sealed.state.phase === 'turn'")
+        p.wait_for_function("window.holdwisePlay.sealed.state.data.game === 2")
+        state = _settled(p)  # the start alternates: the computer rolls first in game 2, then passes the die
+        assert state["data"]["starter"] == "computer" and state["tally"]["games"] == 1
+        assert state["phase"] == "turn" and state["to_move"] == "player"
         p.fill("#pl-text", "fly")
         p.click("#pl-type")
         p.wait_for_selector("#pl-error:not(:empty)")
-        assert "roll, hold or next" in p.inner_text("#pl-error")
+        assert "type r to roll or s to hold" in p.inner_text("#pl-error")
         assert p.js_errors == []
     finally:
         context.close()
