@@ -3,7 +3,7 @@
     python benchmarks/bench_anchors.py [--anchors DIR] [--repeat 5] [--json build/bench/anchors.json]
 
 An anchor is another project's solver, cloned and built by hand under DIR (default $HOLDWISE_ANCHORS, else
-/work/anchors), never inside this repository; none of its code is committed here. Each found anchor is run next
+build/anchors in this checkout, a folder git ignores); none of its code is committed here. Each found anchor is run next
 to the matching holdwise measurement, and where both give a comparable answer the two are checked to agree:
 
 - zig-video-poker: avril-affine/panda-probs @ 3b4da4d (Zig 0.14, threads), expected at
@@ -12,15 +12,18 @@ to the matching holdwise measurement, and where both give a comparable answer th
   solve_game against the binary's own "Compute strategy" timer); the final-hand counts must be equal and the
   returns equal as fractions.
 - ts-video-poker: MoonCha/video-poker-calculator @ b027c9f (TypeScript, compiled by its own tsc to DIR/
-  video-poker-calculator/gen). One hand's 32 holds warm (hand_values against its OptimalHoldTargetSelector, timed
-  in Node by a driver this script writes to a temporary folder), and a fresh process for one hand; every hold's
-  value must agree to 1e-9.
+  video-poker-calculator/gen). One hand's 32 holds warm, timed twice on holdwise's side: the engine
+  (`solver.hand_values` on parsed cards) and the public verb (`video_poker.hint` on the hand's text and the game
+  id, what the CLI and the web call), against its OptimalHoldTargetSelector timed in Node by a driver this
+  script writes to a temporary folder; and a fresh process for one hand. Every hold's value must agree to 1e-9.
+  Both holdwise columns are also timed on a deuces wild deal and on the joker deck, built anchor or not.
 - js-farkle (a JavaScript Farkle solver of the Kingdom Come: Deliverance rules) and rust-farkle
   (phlip9/kcddice, Rust expectimax): listed with the reason they are not built; holdwise's side is still timed.
 
 "Fresh process" means a new process with each side's disk caches filled by one run first (holdwise's in a
 temporary HOLDWISE_CACHE_DIR, the anchors' in a temporary working folder), as bench_wait.py does; warm figures
-are medians of many calls inside one process. Build notes for the anchors live beside them (DIR/README.md), not
+are medians of many calls inside this process (the functions called directly, holdwise imported from this
+checkout's src with the same temporary cache folder). Build notes for the anchors live beside them (DIR/README.md), not
 here. Prints the table (measure, holdwise, anchor, ratio = anchor / holdwise, so above 1 holdwise is quicker)
 and writes JSON; a missing anchor is a row marked "not built", not an error.
 """
@@ -93,14 +96,68 @@ log(JSON.stringify({ us: times[times.length >> 1] / 1e3,
                      holds: out.map((h) => ({ held: h.hand.map((c) => nameOf.get(c)), ev: h.expected_value })) }));
 """
 
-HAND_SETUP = f"""
-from holdwise.games.video_poker import solver, get_game, parse_hand
-t = get_game({GAME!r}); names = {HAND!r}.split(); h = parse_hand(' '.join(names))
-name_of = dict(zip(h, names))
-"""
-# every hold's value per coin keyed by its sorted card names (bit i of the mask is card i of hv.hand)
-HAND_RESULT = ("(lambda hv: {' '.join(sorted(name_of[c] for i, c in enumerate(hv.hand) if m >> i & 1)): "
-               "int(v) / hv.scale for m, v in enumerate(hv.values)})(solver.hand_values(h, t))")
+# one hand of each kind the hint serves: a plain deal, a wild game's deal, the joker deck's
+HANDS = ((GAME, HAND), ("deuces-wild-full-pay", "2S 7H 8H 9H KC"), ("joker-poker-kings", "JK AS 7D 7C 3H"))
+
+
+def _holdwise():
+    """holdwise's video poker face and solver, imported into this process from this checkout's src."""
+    if str(SRC) not in sys.path:
+        sys.path.insert(0, str(SRC))
+    os.environ.pop("NUMBA_DISABLE_JIT", None)  # as holdwise_env: Numba on, as a user runs it
+    from holdwise.games import video_poker
+    from holdwise.games.video_poker import solver
+
+    return video_poker, solver
+
+
+def _median_us(fn, number: int) -> float:
+    """Median microseconds of a call of fn() in this process, after a few warm calls (tables, caches)."""
+    return _median_pair_us(fn, fn, number)[0]
+
+
+def _median_pair_us(first, second, number: int) -> tuple[float, float]:
+    """Median microseconds of first() and of second(), called in turn (a loaded machine slows both alike)."""
+    for _ in range(20):
+        first()
+        second()
+    times: tuple[list, list] = ([], [])
+    for _ in range(number):
+        for fn, out in zip((first, second), times):
+            start = time.perf_counter()
+            fn()
+            out.append(time.perf_counter() - start)
+    return 1e6 * statistics.median(times[0]), 1e6 * statistics.median(times[1])
+
+
+def hand_rows(number: int = 2000, anchor_us: float | None = None, agree: bool | None = None,
+              note: str = "") -> list[dict]:
+    """One hand's 32 holds warm, per hand of HANDS: the engine and the public hint, each in its own row (the TS
+    anchor's figure beside the Jacks or Better rows when it is built)."""
+    vp, solver = _holdwise()
+    rows = []
+    for game_id, text in HANDS:
+        table = vp.get_game(game_id)
+        cards = vp.parse_hand(text, table.deck)
+        engine, public = _median_pair_us(lambda: solver.hand_values(cards, table), lambda: vp.hint(text, game_id),
+                                         number)
+        here = anchor_us if game_id == GAME else None
+        rows.append(row(f"one hand, 32 holds, warm, engine hand_values ({game_id}: {text})", "us", engine, here,
+                        agree if here else None, note if here else ""))
+        rows.append(row(f"one hand, 32 holds, warm, public hint() ({game_id}: {text}; {public / engine:.2f}x engine)",
+                        "us", public, here, agree if here else None, note if here else ""))
+    return rows
+
+
+def _holdwise_values(text: str) -> dict:
+    """Every hold's value per coin of a 9/6 Jacks or Better hand, keyed by its sorted card names (as the anchor's)."""
+    vp, solver = _holdwise()
+    names = text.split()
+    hand = vp.parse_hand(" ".join(names))
+    name_of = dict(zip(hand, names))
+    hv = solver.hand_values(hand, vp.get_game(GAME))
+    return {" ".join(sorted(name_of[c] for i, c in enumerate(hv.hand) if m >> i & 1)): int(v) / hv.scale
+            for m, v in enumerate(hv.values)}
 
 
 def _run(cmd: list[str], cwd: Path, env: dict | None = None) -> tuple[float, subprocess.CompletedProcess]:
@@ -120,6 +177,7 @@ def _holdwise_fresh(cache: Path, args: list[str], repeat: int):
 
 
 def _holdwise_warm(cache: Path, setup: str, stmt: str, number: int, result: str = "None") -> dict:
+    """A Farkle row's warm figure, timed in a new process (as before: those rows are not video poker's)."""
     return in_process(SRC, cache, setup, stmt, number, result)
 
 
@@ -148,8 +206,9 @@ def bench_zig(where: Path, tmp: Path, cache: Path, repeat: int) -> list[dict]:
     agree = hw_counts == counts and Fraction(report["return_exact"]) == zig_return
     note = (f"return {float(zig_return):.8f}, counts and exact return equal" if agree else
             f"DISAGREE: holdwise {report['return_exact']} vs anchor {zig_return}")
-    warm = _holdwise_warm(cache, f"from holdwise.games.video_poker import solver, get_game\nt = get_game({GAME!r})",
-                          "solver.solve_game(t)", 5)
+    vp, solver = _holdwise()
+    table = vp.get_game(GAME)
+    warm = {"seconds": 1e-6 * _median_us(lambda: solver.solve_game(table), 5)}
     return [row("fresh whole game, 9/6 Jacks (`video-poker return`)", "s", hw_s,
                 statistics.median(t for t, _ in runs), agree, note),
             row("whole game solve, warm (holdwise 1 thread, anchor threads)", "s", warm["seconds"],
@@ -167,15 +226,14 @@ def bench_ts(where: Path, tmp: Path, cache: Path, repeat: int) -> list[dict]:
     _run(cmd + ["0", "1"], run_dir)  # build and save its tables once (about 20 s)
     ts = json.loads(_run(cmd + ["300", "2000"], run_dir)[1].stdout)
     anchor = {" ".join(sorted(h["held"])): h["ev"] for h in ts["holds"]}
-    warm = _holdwise_warm(cache, HAND_SETUP, "solver.hand_values(h, t)", 2000, HAND_RESULT)
-    ours = warm["result"]
+    ours = _holdwise_values(HAND)
     gap = max(abs(ours[k] - anchor[k]) for k in ours) if ours.keys() == anchor.keys() else float("inf")
     agree = gap < 1e-9
     note = f"32 holds agree (max |diff| {gap:.1e})" if agree else f"DISAGREE: max |diff| {gap:.3g}"
     _holdwise_fresh(cache, ["video-poker", "hold", *HAND.split()], 1)
     hw_fresh, _ = _holdwise_fresh(cache, ["video-poker", "hold", *HAND.split()], repeat)
     ts_fresh, _ = _median_run(cmd + ["0", "1"], run_dir, repeat)
-    return [row(f"one hand, 32 holds, warm ({HAND})", "us", 1e6 * warm["seconds"], ts["us"], agree, note),
+    return [*hand_rows(2000, ts["us"], agree, note),
             row("fresh process, one hand (`video-poker hold`)", "s", hw_fresh, ts_fresh, agree, note)]
 
 
@@ -220,17 +278,20 @@ def _commit(where: Path, fallback: str | None) -> str | None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--anchors", default=os.environ.get("HOLDWISE_ANCHORS", "/work/anchors"))
+    parser.add_argument("--anchors", default=os.environ.get("HOLDWISE_ANCHORS", str(ROOT / "build" / "anchors")),
+                        help="folder of the built anchors (default $HOLDWISE_ANCHORS, else build/anchors here)")
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--json", default=str(ROOT / "build" / "bench" / "anchors.json"))
     opts = parser.parse_args()
     base = Path(opts.anchors)
     runners = {"zig-video-poker": bench_zig, "ts-video-poker": bench_ts}
-    holdwise_only = {"js-farkle": farkle_turn_side, "rust-farkle": farkle_decision_side}
+    holdwise_only = {"js-farkle": farkle_turn_side, "rust-farkle": farkle_decision_side,
+                     "ts-video-poker": lambda cache, repeat: hand_rows()}
     rows = []
     with tempfile.TemporaryDirectory(prefix="holdwise-anchors-") as tmp_name:
         tmp = Path(tmp_name)
         cache = tmp / "holdwise-cache"
+        os.environ["HOLDWISE_CACHE_DIR"] = str(cache)  # the warm rows run holdwise in this process
         for name, spec in ANCHORS.items():
             where = base / spec["folder"]
             info = {"name": name, "repo": spec["repo"], "commit": _commit(where, spec["commit"])}

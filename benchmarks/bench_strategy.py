@@ -66,6 +66,7 @@ def main() -> int:
     parser.add_argument("--game", action="append")
     args = parser.parse_args()
     from holdwise.games import video_poker as vp
+    from holdwise.games.video_poker import deal_table as dtm
     from holdwise.games.video_poker import strategy as st
 
     rows = []
@@ -73,7 +74,7 @@ def main() -> int:
     games = args.game or ["jacks-or-better-9-6", "deuces-wild-full-pay", "double-double-bonus-9-6"]
     for game_id in games:
         table = vp.get_game(game_id)
-        seconds, dt = timed(lambda t=table: st.deal_table(t, 5))
+        seconds, dt = timed(lambda t=table: dtm.deal_table(t, 5))
         rows.append((f"{game_id}: every hold of every deal valued (first call)", seconds, "s", None))
         seconds, _ = timed(lambda t=table: st._game_patterns(t))
         rows.append((f"{game_id}: every hold of every deal classified (first call)", seconds, "s", None))

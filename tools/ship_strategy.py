@@ -28,14 +28,14 @@ __all__ = ["OUT", "main", "shipped_text"]
 
 def shipped_text(game_id: str) -> str:
     """The file a shipped game's default strategy report ships as (computed now)."""
-    from holdwise.games.video_poker import get_game, shipped_games, store
+    from holdwise.games.video_poker import answers, get_game, shipped_games, store
     from holdwise.games.video_poker.strategy import TOP_ERRORS, strategy_report
 
     if game_id not in shipped_games():
         raise SystemExit(f"{game_id!r} is not a shipped game")
     table = get_game(game_id)
     report = strategy_report(table, 5, top_errors=TOP_ERRORS)
-    data = store.report_file(store.report_key(table, 5, None, False, TOP_ERRORS), report)
+    data = answers.report_file(store.report_key(table, 5, None, False, TOP_ERRORS), report)
     # one key a line: small diffs when a figure changes, and no trailing spaces
     return json.dumps(data, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
 

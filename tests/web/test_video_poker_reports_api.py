@@ -156,12 +156,12 @@ def test_strategy_runs_as_the_shared_job_and_is_kept_on_disk(client, strategy, m
     job = jobs.get(f"video-poker-strategy:{STRATEGY_GAME}:5")
     assert job is None or job.state == "done"  # None: it was on disk before this process asked
     assert vp.is_stored("strategy", STRATEGY_GAME, 5)
-    from holdwise.games.video_poker import store
+    from holdwise.games.video_poker import answers
 
     def refuse(*args, **kwargs):
         raise AssertionError("computed again")
 
-    monkeypatch.setattr(store, "_compute", refuse)  # the answer must come from the disk
+    monkeypatch.setattr(answers, "_compute", refuse)  # the answer must come from the disk
     r = client.get(f"/api/video-poker/strategy?game={STRATEGY_GAME}")
     assert r.status_code == 200
     assert r.json() == strategy[0]

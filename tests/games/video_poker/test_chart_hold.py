@@ -10,7 +10,7 @@ import pytest
 
 from holdwise.errors import InputError
 from holdwise.games import video_poker as vp
-from holdwise.games.video_poker import strategy
+from holdwise.games.video_poker import deal_table, solver
 
 # the best charts of at most 15 lines (docs/strategy), with a comment and blank lines: chart line numbers are the
 # text's line numbers, not the index of the line
@@ -63,10 +63,10 @@ def whole_game():
     out = {}
     for game, text, coins in GAMES:
         table = vp.get_game(game)
-        dt = strategy.deal_table(table, coins)
+        dt = deal_table.deal_table(table, coins)
         chart = vp.parse_chart(text, table)
         ids = np.asarray(vp.hold_patterns(table, dt.deals))
-        masks, lines = strategy.chart_play(dt, ids, [ln.ids for ln in chart.lines])
+        masks, lines = deal_table.chart_play(dt, ids, [ln.ids for ln in chart.lines])
         index = {tuple(int(c) for c in d): i for i, d in enumerate(dt.deals)}
         out[(game, coins)] = (table, dt, chart, masks, lines, index)
     return out
@@ -121,7 +121,7 @@ def test_a_hand_no_line_fits_draws_five():
     got = vp.chart_hold("high pair\n", "2c 5d 8h 9s Js", table)
     assert got.line is None and got.line_text is None and got.hold == ()
     assert got.hold_text == "draw five"
-    values, scale = strategy.hold_values(vp.parse_hand("2c 5d 8h 9s Js"), table)
+    values, scale = solver.hold_values(vp.parse_hand("2c 5d 8h 9s Js"), table)
     assert Fraction(got.value_exact) == Fraction(int(values[0]), scale)
     fits = vp.chart_hold("high pair\n", "2c 5d 8h Js Jh", table)
     assert fits.line == 1 and fits.hold == (4, 5)

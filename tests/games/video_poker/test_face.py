@@ -165,3 +165,44 @@ def test_a_stored_return_reports_every_deal_done():
     seen = []
     vp.game_return("jacks-or-better-9-6", 4, progress=lambda d, t: seen.append((d, t)))
     assert seen[-1] == (134_459, 134_459)
+
+
+def _eager_options(hand, game, exact, actions):
+    """The hint's options made one by one from the engine, as the face made them before they were lazy."""
+    from holdwise.games.base import Option, fraction_text
+    from holdwise.games.video_poker.analysis import hold_option
+    from holdwise.games.video_poker.solver import hand_values
+
+    table = vp.get_game(game)
+    dealt = vp.parse_hand(hand, table.deck)
+    hv = hand_values(dealt, table)
+    top = int(hv.values[hv.order[0]])
+    out = []
+    for mask in hv.order:
+        text, cards, positions = hold_option(dealt, mask)
+        value, counts = int(hv.values[mask]), hv.counts[mask].tolist()
+        out.append(Option(
+            option=text, value=value / hv.scale, loss=(top - value) / hv.scale,
+            action={"type": "draw", "hold": positions} if actions else {},
+            value_exact=fraction_text(Fraction(value, hv.scale)) if exact else None,
+            loss_exact=fraction_text(Fraction(top - value, hv.scale)) if exact else None,
+            extras={"hold": cards, "positions": positions, "draws": sum(counts),
+                    "counts": dict(zip(table.hands, counts))}))
+    return tuple(out)
+
+
+@pytest.mark.parametrize("hand,game", [("AS KS QS JS 9D", JOB.id), ("9d 2c Kh 2s 7h", "deuces-wild-full-pay"),
+                                       ("Jk 7c As 7d 3h", "joker-poker-kings"), ("Th 4c 9s 4d Qc", JOB.id)])
+@pytest.mark.parametrize("exact,actions", [(False, False), (True, True)])
+def test_lazy_options_are_the_eager_ones(hand, game, exact, actions):
+    """The options made as they are read equal the options made all at once, in every way a reader sees them."""
+    want = _eager_options(hand, game, exact, actions)
+    got = vp.hint(hand, game, exact=exact, actions=actions)
+    assert got.best == want[0] and got.options[-1] == want[-1] and got.options[-32] == want[0]
+    assert got.options[3:9] == want[3:9] and got.options[::-1] == want[::-1] and len(got.options) == 32
+    assert got.options == want and tuple(got.options) == want and list(got.options) == list(want)
+    assert got == vp.hint(hand, game, exact=exact, actions=actions)
+    assert json.dumps(got.to_json()) == json.dumps(Hint(got.game, got.position, got.measure, want).to_json())
+    assert repr(got.options) == repr(want)
+    with pytest.raises(IndexError):
+        got.options[32]

@@ -15,7 +15,7 @@ from types import SimpleNamespace
 import numpy as np
 import pytest
 
-from holdwise.games.video_poker import solver, store
+from holdwise.games.video_poker import solver, store, tables
 from holdwise.games.video_poker.evaluator import binomials, classify_hand
 from holdwise.games.video_poker.paytables import shipped_games
 from tests.games.video_poker.test_solver import PUBLISHED_JOB_TABLE
@@ -30,18 +30,18 @@ def test_class_count_table_equals_the_kernel_for_any_classes(n_cards, n_classes)
     """Any class of every final hand: the NumPy table equals the kernel's, row for row (small decks)."""
     rng = np.random.default_rng(n_cards)
     classes5 = rng.integers(0, n_classes, math.comb(n_cards, 5)).astype(np.int8)
-    d = solver.deck(n_cards)
+    d = tables.deck(n_cards)
     loop = np.zeros((int(d.offset[5]), n_classes), dtype=np.int64)
-    solver.subset_class_counts(n_cards, classes5, n_classes, binomials(), d.offset, loop)
-    assert np.array_equal(solver.class_count_table(n_cards, classes5, n_classes), loop)
+    tables.subset_class_counts(n_cards, classes5, n_classes, binomials(), d.offset, loop)
+    assert np.array_equal(tables.class_count_table(n_cards, classes5, n_classes), loop)
 
 
 @pytest.mark.parametrize("n_cards", [12, 16, 24])  # whole ranks: every suit has the same cards
 def test_canonical_deals_equal_the_kernels_keys(n_cards):
     keys = np.empty(math.comb(n_cards, 5), dtype=np.int64)
-    solver.canonical_keys(n_cards, binomials(), keys)
+    tables.canonical_keys(n_cards, binomials(), keys)
     unique, counts = np.unique(keys, return_counts=True)
-    mine, weights = solver._canonical_deals(n_cards)
+    mine, weights = tables._canonical_deals(n_cards)
     assert np.array_equal(mine, unique) and np.array_equal(weights, counts)
 
 
@@ -51,7 +51,7 @@ def test_each_distinct_deal_stands_for_its_suit_renamings(n_cards):
     two deals are renamings of each other (every 41st deal checked)."""
     from itertools import permutations
 
-    deals, weights = solver.distinct_deals(n_cards)
+    deals, weights = tables.distinct_deals(n_cards)
     assert int(weights.sum()) == math.comb(n_cards, 5)
     seen = {}
     for i in range(0, len(deals), 41):
@@ -70,19 +70,19 @@ def test_each_distinct_deal_stands_for_its_suit_renamings(n_cards):
 def test_numpy_solve_equals_the_kernel(game_id, coins):
     """Best hold, its value and the class totals of a sample of deals, NumPy against the kernel."""
     table = GAMES[game_id]
-    tables = solver.game_tables(table)
-    deals, weights = solver.distinct_deals(table.deck)
+    gt = tables.game_tables(table)
+    deals, weights = tables.distinct_deals(table.deck)
     deals, weights = deals[::97].copy(), weights[::97].copy()
     pays, _ = solver.integer_pays(table, coins)
-    d = tables.deck
+    d = gt.deck
     best_mask = np.empty(len(deals), dtype=np.int64)
     best_value = np.empty(len(deals), dtype=np.int64)
     totals = np.zeros(len(table.hands), dtype=np.int64)
-    solver.solve_deals(deals, weights, tables.class_counts @ pays, tables.class_counts, tables.classes5, pays,
+    solver.solve_deals(deals, weights, gt.class_counts @ pays, gt.class_counts, gt.classes5, pays,
                        binomials(), d.offset, d.mult, solver.HOLD_PRIORITY, solver.POPCOUNT,
                        np.empty(32, dtype=np.int64), np.empty(32, dtype=np.int64), best_mask, best_value, totals)
     done = []
-    mask, value, total = solver.solve_deals_numpy(deals, weights, tables, pays, lambda n, of: done.append((n, of)))
+    mask, value, total = solver.solve_deals_numpy(deals, weights, gt, pays, lambda n, of: done.append((n, of)))
     assert np.array_equal(mask, best_mask) and np.array_equal(value, best_value) and np.array_equal(total, totals)
     assert sum(n for n, _ in done) == len(deals) and {of for _, of in done} == {len(deals)}
 
@@ -122,7 +122,7 @@ def _garbage(data):
 
 
 def _other_key(data):
-    return json.dumps(dict(data, key=store._key("solve", JOB, 4)))
+    return json.dumps(dict(data, key=store.answer_key("solve", JOB, 4)))
 
 
 def _one_count_moved(data):

@@ -20,7 +20,7 @@ from holdwise.games.video_poker.patterns import (
     vocabulary,
 )
 from holdwise.games.video_poker.paytables import get_game, shipped_games
-from holdwise.games.video_poker.solver import distinct_deals
+from holdwise.games.video_poker.tables import distinct_deals
 from tests.oracles.vp_patterns_slow import SlowPatterns
 
 GAMES = list(shipped_games())

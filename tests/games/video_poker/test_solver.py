@@ -11,10 +11,9 @@ from holdwise.games.video_poker.paytables import shipped_games
 from holdwise.games.video_poker.solver import (
     analyze_hand,
     deal_values,
-    deck,
-    distinct_deals,
     solve_game,
 )
+from holdwise.games.video_poker.tables import deck, distinct_deals
 from tests.oracles.video_poker_bruteforce import enumerate_holds
 
 GAMES = shipped_games()

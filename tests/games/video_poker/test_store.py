@@ -6,7 +6,7 @@ import json
 import pytest
 
 from holdwise.games import video_poker as vp
-from holdwise.games.video_poker import store
+from holdwise.games.video_poker import answers, store
 
 GAME, COINS = "jacks-or-better-8-5", 4  # the cheapest return here (about 1 s cold, 0.1 s warm)
 
@@ -16,13 +16,13 @@ def cache(tmp_path, monkeypatch):
     """A fresh cache folder, and a count of the computations the store runs."""
     monkeypatch.setenv("HOLDWISE_CACHE_DIR", str(tmp_path))
     calls = []
-    compute = store._compute
+    compute = answers._compute
 
     def counted(kind, table, coins, progress):
         calls.append((kind, table.id, coins))
         return compute(kind, table, coins, progress)
 
-    monkeypatch.setattr(store, "_compute", counted)
+    monkeypatch.setattr(answers, "_compute", counted)
     return tmp_path, calls
 
 
@@ -40,7 +40,7 @@ def _forbid_compute(monkeypatch):
     def fail(*args):
         raise AssertionError("the store computed although a valid file is on disk")
 
-    monkeypatch.setattr(store, "_compute", fail)
+    monkeypatch.setattr(answers, "_compute", fail)
 
 
 def test_first_call_computes_and_writes_the_cli_answer(cache, monkeypatch):
@@ -150,7 +150,7 @@ def test_a_spoilt_file_is_computed_again_and_rewritten(cache, monkeypatch, spoil
 
 def test_bets_and_kinds_have_their_own_files(cache):
     table = vp.get_game(GAME)
-    paths = {store.stored_path(kind, table, coins) for kind in store.KINDS for coins in (1, 4, 5)}
+    paths = {store.stored_path(kind, table, coins) for kind in answers.KINDS for coins in (1, 4, 5)}
     assert len(paths) == 6
     assert store.stored_path("return", table, 4) != store.stored_path("return", vp.get_game("jacks-or-better-9-6"), 4)
 
@@ -164,7 +164,7 @@ def test_the_strategy_shape_is_checked():
     table = vp.get_game(GAME)
     good = {"paytable": GAME, "coins": COINS, "return": 0.98, "return_exact": "49/50", "table": [],
             "lines": [{"text": "high pair"}], "curve": [{"lines": 1, "return": 0.5}], "chart_text": "high pair\n"}
-    assert store._valid("strategy", good, table, COINS)
+    assert answers._valid("strategy", good, table, COINS)
     for bad in ({"lines": []}, {"lines": [{"number": 1}]}, {"curve": [{"return": "x"}]}, {"chart_text": None},
                 {"coins": 5}, {"return": 5000}, {"return": True}, {"return_exact": 0.98}, {"curve": None}):
-        assert not store._valid("strategy", {**good, **bad}, table, COINS), bad
+        assert not answers._valid("strategy", {**good, **bad}, table, COINS), bad

@@ -12,6 +12,8 @@ import pytest
 
 from holdwise import InputError
 from holdwise.games import video_poker as vp
+from holdwise.games.video_poker import chart_search as cs
+from holdwise.games.video_poker import deal_table as dtm
 from holdwise.games.video_poker import strategy as st
 from holdwise.games.video_poker.patterns import hold_patterns, parse_chart
 from holdwise.games.video_poker.solver import solve_game
@@ -60,7 +62,7 @@ def table(game: str = JOB):
 @pytest.fixture(scope="module")
 def job():
     t = table()
-    return st.deal_table(t, 5), st._game_patterns(t)
+    return dtm.deal_table(t, 5), st._game_patterns(t)
 
 
 def fake_ids(deals: np.ndarray) -> tuple[np.ndarray, int]:
@@ -79,7 +81,7 @@ def fake_ids(deals: np.ndarray) -> tuple[np.ndarray, int]:
 
 
 def chart_sum(dt, ids, lines) -> int:
-    masks, _ = st.chart_play(dt, ids, lines)
+    masks, _ = dtm.chart_play(dt, ids, lines)
     # int64 is enough for the shipped games: weight (<= 24) x value (< 2**33) x 134,459 deals < 2**63
     return int((dt.weights * dt.values[np.arange(len(masks)), masks]).sum())
 
@@ -89,10 +91,10 @@ def chart_sum(dt, ids, lines) -> int:
 @pytest.mark.parametrize("game", [JOB, "deuces-wild-full-pay", "joker-poker-kings"])
 def test_best_values_sum_to_the_solvers_return_exactly(game):
     t = table(game)
-    dt = st.deal_table(t, 5)
+    dt = dtm.deal_table(t, 5)
     result = solve_game(t, 5)
     assert dt.ret(dt.optimal_sum) == result.return_exact
-    assert st.class_totals(dt, dt.best_mask) == result.combinations
+    assert dtm.class_totals(dt, dt.best_mask) == result.combinations
 
 
 def test_values_match_hold_values_of_single_hands(job):
@@ -134,14 +136,14 @@ def test_return_table_risk_figures_of_9_6_jacks_or_better():
 @pytest.mark.parametrize("game, chart", [(JOB, CLASSIC), ("deuces-wild-full-pay", None)])
 def test_chart_play_matches_the_brute_force_on_sampled_deals(game, chart):
     t = table(game)
-    dt = st.deal_table(t, 5)
+    dt = dtm.deal_table(t, 5)
     if chart is None:  # a derived short chart of the wild game
         _, lines, _ = st._reduced(t, 5)[12]
     else:
         parsed = parse_chart(chart, t)
         lines = [ln.ids for ln in parsed.lines]
     _, ids = st._game_patterns(t)
-    masks, _ = st.chart_play(dt, ids, lines)
+    masks, _ = dtm.chart_play(dt, ids, lines)
     pays = t.pays_for(5)
     rng = random.Random(11)
     sample = rng.sample(range(len(dt.deals)), 40)
@@ -165,7 +167,7 @@ def test_chart_play_matches_the_brute_force_on_sampled_deals(game, chart):
 def test_a_deal_no_line_fits_draws_five(job):
     dt, (vocab, ids) = job
     royal = vocab.matching("royal flush")
-    masks, line = st.chart_play(dt, ids, [royal])
+    masks, line = dtm.chart_play(dt, ids, [royal])
     assert (masks[line < 0] == 0).all() and (line >= 0).sum() == 1  # the royal flush, up to suits
     assert dt.weights[line >= 0].tolist() == [4] and masks[line >= 0].tolist() == [31]
 
@@ -203,7 +205,7 @@ def test_basic_strategy_is_a_local_optimum_no_adjacent_swap_gains(job):
 def test_order_search_with_a_fake_vocabulary_reaches_a_local_optimum(job):
     dt, _ = job
     ids, n = fake_ids(dt.deals)
-    live, search = st.derive_order(dt, ids, n)
+    live, search = cs.derive_order(dt, ids, n)
     base = chart_sum(dt, ids, [[i] for i in live])
     assert base == search.value_sum()
     for k in range(len(live) - 1):
@@ -235,14 +237,14 @@ def test_short_chart_has_at_most_n_lines_and_its_report():
 def test_union_merge_loss_is_what_the_evaluator_loses(job):
     dt, _ = job
     ids, n = fake_ids(dt.deals)
-    live, search = st.derive_order(dt, ids, n)
+    live, search = cs.derive_order(dt, ids, n)
     lines = [frozenset([i]) for i in live]
     base = chart_sum(dt, ids, lines)
     next_line = np.full(search.entries.n_lines, -1, dtype=np.int64)
     next_line[np.asarray(live[:-1])] = live[1:]
     loss = np.zeros(search.entries.n_lines, dtype=np.int64)
     e = search.entries
-    st.union_losses(e.start, e.line, e.mask, e.value, dt.weights, dt.within, next_line, search.choice, loss)
+    cs.union_losses(e.start, e.line, e.mask, e.value, dt.weights, dt.within, next_line, search.choice, loss)
     changed = 0
     for k in range(0, len(live) - 1, max(1, len(live) // 12)):
         merged = lines[:k] + [lines[k] | lines[k + 1]] + lines[k + 2:]
@@ -251,8 +253,8 @@ def test_union_merge_loss_is_what_the_evaluator_loses(job):
     assert changed  # some merges change the play
     # the union line's entries are those line_entries gives a line naming both lines' ids
     a, b = live[0], live[1]
-    grown = st._with_union(dt, search.entries, a, b)
-    direct = st.line_entries(dt, ids, [frozenset([i]) for i in range(n)] + [frozenset([a, b])])
+    grown = cs._with_union(dt, search.entries, a, b)
+    direct = dtm.line_entries(dt, ids, [frozenset([i]) for i in range(n)] + [frozenset([a, b])])
     for got in (grown, direct):
         assert got.n_lines == n + 1
     pick_g, pick_d = grown.line == n, direct.line == n

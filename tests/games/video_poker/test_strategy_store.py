@@ -5,6 +5,7 @@ misshapen file is ignored (shipped) or computed again and rewritten (kept), answ
 from __future__ import annotations
 
 import dataclasses
+import inspect
 import json
 import os
 import subprocess
@@ -18,8 +19,8 @@ from typer.testing import CliRunner
 from holdwise.cli import app
 from holdwise.errors import InputError
 from holdwise.games import video_poker as vp
-from holdwise.games.video_poker import store, strategy
-from holdwise.games.video_poker.strategy import ChartReport, CurvePoint
+from holdwise.games.video_poker import answers, store, strategy
+from holdwise.games.video_poker.report import ChartReport, CurvePoint
 
 ROOT = Path(__file__).resolve().parents[3]
 SHIPPED_DIR = ROOT / "src" / "holdwise" / "games" / "video_poker" / "data" / "strategy"
@@ -40,7 +41,7 @@ def cache(tmp_path, monkeypatch):
         calls.append((table.id, coins, kwargs.get("lines"), kwargs.get("curve"), kwargs.get("top_errors")))
         return compute(table, coins, **kwargs)
 
-    monkeypatch.setattr(strategy, "strategy_report", counted)
+    monkeypatch.setattr(answers, "strategy_report", counted)
     return tmp_path, calls
 
 
@@ -48,7 +49,7 @@ def _forbid_compute(monkeypatch):
     def fail(*args, **kwargs):
         raise AssertionError("computed although a valid answer is on disk")
 
-    monkeypatch.setattr(strategy, "strategy_report", fail)
+    monkeypatch.setattr(answers, "strategy_report", fail)
 
 
 def _no_temp_files(folder):
@@ -78,7 +79,7 @@ def test_shipped_file_matches_this_version_and_table(game, cache, monkeypatch):
     data = json.loads((SHIPPED_DIR / f"{game}.json").read_text(encoding="utf-8"))
     assert data["key"] == store.report_key(table, 5, None, False, strategy.TOP_ERRORS), (
         "stale shipped strategy file: run python tools/ship_strategy.py")
-    report, source = store.strategy_answer(game)
+    report, source = answers.strategy_answer(game)
     assert source == "shipped" and _plain(report) == data["value"]
     assert report.paytable == game and report.kind == "basic" and 0 <= report.seconds < 60
 
@@ -88,17 +89,18 @@ def test_shipped_file_equals_the_live_computation(game):
     """Exact JSON equality with the engine run now (every figure, every text)."""
     table = vp.get_game(game)
     live = strategy.strategy_report(table, 5)
-    want = store.report_file(store.report_key(table, 5, None, False, strategy.TOP_ERRORS), live)
+    want = answers.report_file(store.report_key(table, 5, None, False, strategy.TOP_ERRORS), live)
     assert json.loads((SHIPPED_DIR / f"{game}.json").read_text(encoding="utf-8")) == want
 
 
 def test_the_store_and_the_engine_agree_on_the_default_errors():
-    assert store.TOP_ERRORS == strategy.TOP_ERRORS
+    assert inspect.signature(answers.strategy_answer).parameters["top_errors"].default == strategy.TOP_ERRORS
+    assert inspect.signature(strategy.strategy_report).parameters["top_errors"].default == strategy.TOP_ERRORS
 
 
 def test_another_version_does_not_read_the_shipped_file(cache, monkeypatch):
     monkeypatch.setattr(store, "__version__", "0.0.0-another")
-    assert store.load_strategy_report(JOB) is None
+    assert answers.load_strategy_report(JOB) is None
 
 
 def test_a_changed_pay_table_under_a_shipped_id_is_computed(cache):
@@ -108,7 +110,7 @@ def test_a_changed_pay_table_under_a_shipped_id_is_computed(cache):
     pays[table.hands.index("full_house")] = Fraction(8)  # 8/6 under the 9/6 game's id
     other = dataclasses.replace(table, pays=tuple(pays))
     assert store.report_key(other, 5, None, False, 10) != store.report_key(table, 5, None, False, 10)
-    assert store.load_strategy_report(other) is None
+    assert answers.load_strategy_report(other) is None
 
 
 def _spoil_garbage(text):
@@ -138,7 +140,7 @@ def _spoil_figure(text):
 
 
 def _resealed(data):
-    data["digest"] = store._report_digest(data["key"], data["value"])
+    data["digest"] = answers._report_digest(data["key"], data["value"])
     return json.dumps(data)
 
 
@@ -193,13 +195,13 @@ def test_a_spoilt_shipped_file_is_ignored_and_the_answer_is_the_same(cache, monk
     fake = tmp_path / "shipped" / f"{JOB}.json"
     fake.parent.mkdir()
     fake.write_text(spoil(shipped), encoding="utf-8", errors="surrogateescape")
-    monkeypatch.setattr(store, "shipped_report", lambda game_id: fake if game_id == JOB else None)
-    report, source = store.strategy_answer(JOB)
+    monkeypatch.setattr(answers, "shipped_report", lambda game_id: fake if game_id == JOB else None)
+    report, source = answers.strategy_answer(JOB)
     assert source == "computed" and len(calls) == 1
     assert _plain(report) == json.loads(shipped)["value"]
     # the computed answer is kept: the next call reads the cache
     _forbid_compute(monkeypatch)
-    report2, source2 = store.strategy_answer(JOB)
+    report2, source2 = answers.strategy_answer(JOB)
     assert source2 == "kept" and _plain(report2) == _plain(report)
     _no_temp_files(folder)
 
@@ -209,8 +211,8 @@ def test_a_spoilt_shipped_file_is_ignored_and_the_answer_is_the_same(cache, monk
 
 def test_a_computed_answer_is_kept_and_read_back(cache, monkeypatch):
     folder, calls = cache
-    assert store.load_strategy_report(JOB, **ASK) is None
-    report, source = store.strategy_answer(JOB, **ASK)
+    assert answers.load_strategy_report(JOB, **ASK) is None
+    report, source = answers.strategy_answer(JOB, **ASK)
     assert source == "computed" and calls == [(JOB, 5, None, False, 3)]
     assert len(report.errors) == 3
     path = store.report_path(vp.get_game(JOB), 5, None, False, 3)
@@ -219,7 +221,7 @@ def test_a_computed_answer_is_kept_and_read_back(cache, monkeypatch):
     assert on_disk["value"] == _plain(report) and "seconds" not in on_disk["value"]
     _no_temp_files(folder)
     _forbid_compute(monkeypatch)
-    again, source = store.strategy_answer(JOB, **ASK)
+    again, source = answers.strategy_answer(JOB, **ASK)
     assert source == "kept" and _plain(again) == _plain(report) and again == dataclasses.replace(
         report, seconds=again.seconds)
 
@@ -234,23 +236,23 @@ def test_questions_have_their_own_files(cache):
 @pytest.mark.parametrize("spoil", SPOILS, ids=lambda f: f.__name__.removeprefix("_spoil_"))
 def test_a_spoilt_kept_file_is_computed_again_and_rewritten(cache, monkeypatch, spoil):
     folder, calls = cache
-    report, _ = store.strategy_answer(JOB, **ASK)
+    report, _ = answers.strategy_answer(JOB, **ASK)
     path = store.report_path(vp.get_game(JOB), 5, None, False, 3)
     path.write_text(spoil(path.read_text()), encoding="utf-8", errors="surrogateescape")
-    assert store.load_strategy_report(JOB, **ASK) is None
+    assert answers.load_strategy_report(JOB, **ASK) is None
     calls.clear()
-    again, source = store.strategy_answer(JOB, **ASK)
+    again, source = answers.strategy_answer(JOB, **ASK)
     assert source == "computed" and len(calls) == 1 and _plain(again) == _plain(report)
     assert json.loads(path.read_text())["value"] == _plain(again)  # the file is whole again
     _no_temp_files(folder)
     _forbid_compute(monkeypatch)
-    assert store.strategy_answer(JOB, **ASK)[1] == "kept"
+    assert answers.strategy_answer(JOB, **ASK)[1] == "kept"
 
 
 def test_the_file_is_written_atomically(cache, monkeypatch):
     """A write that fails before its rename leaves the old file whole and no temporary file; the answer stands."""
     folder, _ = cache
-    report, _ = store.strategy_answer(JOB, **ASK)
+    report, _ = answers.strategy_answer(JOB, **ASK)
     path = store.report_path(vp.get_game(JOB), 5, None, False, 3)
     before = path.read_bytes()
     changed = dataclasses.replace(report, chart_text="another chart\n")
@@ -259,7 +261,7 @@ def test_the_file_is_written_atomically(cache, monkeypatch):
         raise OSError("disk full")
 
     monkeypatch.setattr(os, "replace", crash)
-    assert store.save_strategy_report(changed, JOB, **ASK) is False
+    assert answers.save_strategy_report(changed, JOB, **ASK) is False
     monkeypatch.undo()
     assert path.read_bytes() == before
     _no_temp_files(folder)
@@ -269,7 +271,7 @@ def test_an_unwritable_cache_costs_speed_not_answers(tmp_path, monkeypatch):
     blocked = tmp_path / "file"
     blocked.write_text("not a folder")
     monkeypatch.setenv("HOLDWISE_CACHE_DIR", str(blocked / "cache"))
-    report, source = store.strategy_answer(JOB, **ASK)
+    report, source = answers.strategy_answer(JOB, **ASK)
     assert source == "computed" and len(report.errors) == 3
 
 
@@ -277,7 +279,7 @@ def test_an_unwritable_cache_costs_speed_not_answers(tmp_path, monkeypatch):
                                  {"lines": 0}, {"lines": "many"}])
 def test_bad_questions_are_refused(cache, bad):
     with pytest.raises(InputError):
-        store.load_strategy_report(JOB, **{**ASK, **bad})
+        answers.load_strategy_report(JOB, **{**ASK, **bad})
 
 
 def test_a_report_reads_back_from_its_json():
@@ -315,7 +317,7 @@ def test_the_command_prints_a_shipped_or_kept_answer_as_the_computed_one(cache, 
     shipped_text, shipped_end = _body(_run())
     shipped_json = json.loads(_run("--json"))
     assert not calls and shipped_end.endswith("s (shipped answer)")
-    monkeypatch.setattr(store, "shipped_report", lambda game_id: None)  # as if no file shipped
+    monkeypatch.setattr(answers, "shipped_report", lambda game_id: None)  # as if no file shipped
     computed_text, computed_end = _body(_run())
     assert len(calls) == 1 and computed_end.endswith(" s") and "answer" not in computed_end
     kept_text, kept_end = _body(_run())

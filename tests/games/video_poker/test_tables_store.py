@@ -8,8 +8,8 @@ import pytest
 
 from holdwise.games.video_poker import get_game, hint
 from holdwise.games.video_poker.evaluator import binomials, classify_all
-from holdwise.games.video_poker.solver import (
-    HAND,
+from holdwise.games.video_poker.cards import HAND_SIZE as HAND
+from holdwise.games.video_poker.tables import (
     deck,
     game_tables,
     subset_class_counts,
@@ -52,12 +52,12 @@ def test_tables_are_written_once_and_read_back_equal(cache, reference, monkeypat
     _same(_fresh(), reference)
     path = tables_path(GAME)
     assert path.exists() and not [p for p in path.parent.iterdir() if p.suffix == ".tmp"]
-    from holdwise.games.video_poker import solver
+    from holdwise.games.video_poker import tables
 
     def refuse(*args):
         raise AssertionError("classified again")
 
-    monkeypatch.setattr(solver, "classify_all", refuse)  # the second build must come from the file
+    monkeypatch.setattr(tables, "classify_all", refuse)  # the second build must come from the file
     _same(_fresh(), reference)
 
 
@@ -158,13 +158,13 @@ def test_a_cache_folder_that_cannot_be_written_costs_speed_not_answers(cache, re
 
 @pytest.mark.parametrize("damage", [_garbage, _truncated, _other_key])
 def test_distinct_deals_from_a_damaged_file_are_rebuilt_equal(cache, damage):
-    from holdwise.games.video_poker import solver
+    from holdwise.games.video_poker import tables
     from holdwise.games.video_poker.store import deals_path
 
-    reference = solver._build_distinct_deals(52)
-    solver.stored_distinct_deals(52)
+    reference = tables._build_distinct_deals(52)
+    tables.stored_distinct_deals(52)
     damage(deals_path(52))
-    deals, weights = solver.stored_distinct_deals(52)
+    deals, weights = tables.stored_distinct_deals(52)
     assert np.array_equal(deals, reference[0]) and np.array_equal(weights, reference[1])
     assert len(deals) == 134_459 and int(weights.sum()) == 2_598_960
     with np.load(deals_path(52)) as data:
@@ -172,10 +172,10 @@ def test_distinct_deals_from_a_damaged_file_are_rebuilt_equal(cache, damage):
 
 
 def test_a_deals_file_with_a_changed_weight_fails_its_checksum(cache, monkeypatch):
-    from holdwise.games.video_poker import solver
+    from holdwise.games.video_poker import tables
     from holdwise.games.video_poker.store import deals_path
 
-    reference = solver.stored_distinct_deals(52)
+    reference = tables.stored_distinct_deals(52)
     path = deals_path(52)
     with np.load(path) as data:
         weights = data["weights"].copy()
@@ -183,6 +183,6 @@ def test_a_deals_file_with_a_changed_weight_fails_its_checksum(cache, monkeypatc
     weights[1] -= 1  # the sum still adds up: only the checksum sees it
     _rewrite(path, weights=weights)
     calls = []
-    build = solver._build_distinct_deals
-    monkeypatch.setattr(solver, "_build_distinct_deals", lambda n: calls.append(n) or build(n))
-    assert np.array_equal(solver.stored_distinct_deals(52)[1], reference[1]) and calls == [52]
+    build = tables._build_distinct_deals
+    monkeypatch.setattr(tables, "_build_distinct_deals", lambda n: calls.append(n) or build(n))
+    assert np.array_equal(tables.stored_distinct_deals(52)[1], reference[1]) and calls == [52]

@@ -28,15 +28,14 @@ if TYPE_CHECKING:  # what the names are, for type checkers; at run time each loa
         DEFAULT_GAME, HAND_KINDS, MAX_COINS, PayTable, all_games, get_game, hand_label, load_games, max_scaled_pay,
         parse_games, pay_text, resolve_game, shipped_games,
     )
+    from .answers import is_stored, load_strategy_report, stored, stored_return, stored_strategy, strategy_answer
+    from .chart_search import CURVE_LINES
+    from .report import ChartError, ChartLineStats, ChartReport, CurvePoint
     from .session import (
         DECISION_MEASURE, GAME, actions, advice, computer_action, new_game, parse_action, paytable_of, step,
     )
     from .solver import analyze_hand, solve_game
-    from .store import is_stored, load_strategy_report, stored, stored_return, stored_strategy, strategy_answer
-    from .strategy import (
-        CURVE_LINES, ChartError, ChartHold, ChartLineStats, ChartReport, CurvePoint, chart_hold, check_lines,
-        cost_curve, evaluate_chart, strategy_report,
-    )
+    from .strategy import ChartHold, chart_hold, check_lines, cost_curve, evaluate_chart, strategy_report
 
 _EXPORTS = {
     **dict.fromkeys(("fraction_str",), "...solver"),
@@ -51,11 +50,14 @@ _EXPORTS = {
     **dict.fromkeys(("DECISION_MEASURE", "GAME", "actions", "advice", "computer_action", "new_game", "parse_action",
                      "paytable_of", "step"), ".session"),
     **dict.fromkeys(("analyze_hand", "solve_game"), ".solver"),
-    **dict.fromkeys(("is_stored", "load_strategy_report", "stored", "stored_return", "stored_strategy", "strategy_answer"), ".store"),
-    **dict.fromkeys(("CURVE_LINES", "ChartError", "ChartHold", "ChartLineStats", "ChartReport", "CurvePoint",
-                     "chart_hold", "check_lines", "cost_curve", "evaluate_chart", "strategy_report"), ".strategy"),
+    **dict.fromkeys(("is_stored", "load_strategy_report", "stored", "stored_return", "stored_strategy",
+                     "strategy_answer"), ".answers"),
+    **dict.fromkeys(("CURVE_LINES",), ".chart_search"),
+    **dict.fromkeys(("ChartError", "ChartLineStats", "ChartReport", "CurvePoint"), ".report"),
+    **dict.fromkeys(("ChartHold", "chart_hold", "check_lines", "cost_curve", "evaluate_chart", "strategy_report"),
+                    ".strategy"),
     "KERNEL_MODULES": (),  # hold, return, play: no kernel (NumPy tables, a NumPy first solve, then the disk)
-    "STRATEGY_KERNEL_MODULES": ('.patterns', '.strategy'),
+    "STRATEGY_KERNEL_MODULES": (".patterns", ".deal_table", ".chart_search"),
 }
 __all__ = sorted(_EXPORTS)
 __getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)

@@ -7,22 +7,23 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from pathlib import Path
 
 from ..base import Hint, Option, Result, fraction_text
-from .cards import HAND_SIZE, CardsInput, card_str, parse_hand
+from .cards import HAND_SIZE, JOKER, CardsInput, card_str, parse_hand
 from .inputs import parse_coins
-from .paytables import DEFAULT_GAME, MAX_COINS, PayTable, all_games, resolve_game
-from .solver import hand_values, stored_solve
+from .paytables import DEFAULT_GAME, MAX_COINS, PayTable, all_games, resolve_game, shipped_games
+from .solver import HandValues, hand_values, stored_solve
 
 __all__ = [
     "MEASURE",
     "GameInfo",
     "GamesList",
+    "HoldOptions",
     "ReturnReport",
     "ReturnRow",
     "check_coins",
@@ -47,6 +48,8 @@ def number(value: Fraction) -> int | float:
 
 def check_coins(coins: int | str) -> int:
     """Coins bet: a whole number 1-5 (or its text)."""
+    if type(coins) is int and 1 <= coins <= MAX_COINS:  # the usual bet, as every hint passes it: no parsing
+        return coins
     return parse_coins(coins)
 
 
@@ -68,29 +71,96 @@ def hint(hand: CardsInput, game: str | PayTable = DEFAULT_GAME, coins: int = MAX
     class c. Ties go to fewer cards held, then the lower mask of the sorted hand (as the return does).
     Options: text = the held cards in dealt order ("draw five" for none); extras `hold`, `positions`
     (1-5 in dealt order), `draws`, `counts` (per pay class); `actions=True` adds the session action.
+    The options are made as they are read (`HoldOptions`): a hint asked only for its best hold makes one.
     """
-    table = resolve_game(game, paytable_file, dict(extra or {}))
+    table = None
+    if type(game) is str and paytable_file is None and not extra:  # a shipped id, as most calls name it: no copies
+        table = shipped_games().get(game)
+    if table is None:
+        table = resolve_game(game, paytable_file, dict(extra or {}))
     coins = check_coins(coins)
-    dealt = parse_hand(hand, table.deck)
+    dealt = _hand_of_text(hand, table.deck) if type(hand) is str else parse_hand(hand, table.deck)
     hv = hand_values(dealt, table, coins)
-    scale = hv.scale
-    top = int(hv.values[hv.order[0]])
-    options = []
-    for mask in hv.order:
-        text, cards, positions = hold_option(dealt, mask)
-        value = int(hv.values[mask])
-        counts = hv.counts[mask].tolist()
+    position = {"paytable": table.id, "coins": coins, "hand": [_CARD_TEXT[c] for c in dealt]}
+    return Hint(game="video-poker", position=position, measure=MEASURE,
+                options=HoldOptions(dealt, hv, table.hands, exact, actions))  # type: ignore[arg-type]
+
+
+@lru_cache(maxsize=4096)  # a hand asked again is read once; a bad hand raises and is not kept
+def _hand_of_text(text: str, deck: int) -> tuple[int, ...]:
+    return parse_hand(text, deck)
+
+
+_CARD_TEXT = tuple(card_str(c) for c in range(JOKER + 1))  # every card's text, read without a call
+# _POSITIONS[m] = the positions 1-5 that a mask over the DEALT order holds
+_POSITIONS = tuple(tuple(i + 1 for i in range(HAND_SIZE) if m >> i & 1) for m in range(32))
+
+
+@lru_cache(maxsize=128)  # one entry per order of five cards: 120 of them
+def _dealt_masks(rank: tuple[int, ...]) -> tuple[int, ...]:
+    """For each mask over the SORTED hand, the same hold as a mask over the dealt order (card j of the sorted
+    hand is dealt card rank[j])."""
+    return tuple(sum(1 << rank[j] for j in range(HAND_SIZE) if m >> j & 1) for m in range(32))
+
+
+class HoldOptions(Sequence):
+    """A hint's 32 options, best first, each made on first use and kept (a tuple to every reader: indexing,
+    slices, iteration, len, ==); the texts come from per-hand tables, not per hold."""
+
+    __slots__ = ("_actions", "_dealt", "_exact", "_hands", "_hv", "_made", "_parts")
+
+    def __init__(self, dealt: tuple[int, ...], hv: HandValues, hands: tuple[str, ...], exact: bool,
+                 actions: bool):
+        self._dealt, self._hv, self._hands, self._exact, self._actions = dealt, hv, hands, exact, actions
+        self._made: list[Option | None] = [None] * len(hv.order)
+        self._parts: tuple | None = None
+
+    def __len__(self) -> int:
+        return len(self._made)
+
+    def __getitem__(self, index: int | slice) -> Option | tuple[Option, ...]:  # type: ignore[override]
+        if isinstance(index, slice):
+            return tuple(self[i] for i in range(*index.indices(len(self._made))))
+        option = self._made[index]  # an IndexError past the end, as a tuple's
+        if option is None:
+            option = self._made[index] = self._make(index % len(self._made))
+        return option
+
+    def __iter__(self) -> Iterator[Option]:
+        return (self[i] for i in range(len(self._made)))
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, (HoldOptions, tuple)):
+            return tuple(self) == tuple(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]  # as a tuple of options (their extras are dicts)
+
+    def __repr__(self) -> str:
+        return repr(tuple(self))
+
+    def _make(self, place: int) -> Option:
+        """The option at `place` (0 = best)."""
+        if self._parts is None:
+            dealt, hv = self._dealt, self._hv
+            rank = tuple(sorted(range(HAND_SIZE), key=dealt.__getitem__))
+            self._parts = ([_CARD_TEXT[c] for c in dealt], _dealt_masks(rank), hv.values.tolist(),
+                           hv.counts.tolist(), int(hv.values[hv.order[0]]))
+        names, dealt_masks, values, counts, top = self._parts
+        scale = self._hv.scale
+        mask = self._hv.order[place]
+        positions = list(_POSITIONS[dealt_masks[mask]])
+        cards = [names[p - 1] for p in positions]
+        value = values[mask]
+        row = counts[mask]
         # int / int is correctly rounded in Python: the same float as float(Fraction(value, scale))
-        options.append(Option(
-            option=text, value=value / scale, loss=(top - value) / scale,
-            action={"type": "draw", "hold": positions} if actions else {},
-            value_exact=fraction_text(Fraction(value, scale)) if exact else None,
-            loss_exact=fraction_text(Fraction(top - value, scale)) if exact else None,
-            extras={"hold": cards, "positions": positions, "draws": sum(counts),
-                    "counts": dict(zip(table.hands, counts))},
-        ))
-    position = {"paytable": table.id, "coins": coins, "hand": [card_str(c) for c in dealt]}
-    return Hint(game="video-poker", position=position, measure=MEASURE, options=tuple(options))
+        return Option(
+            option=" ".join(cards) or DRAW_FIVE, value=value / scale, loss=(top - value) / scale,
+            action={"type": "draw", "hold": positions} if self._actions else {},
+            value_exact=fraction_text(Fraction(value, scale)) if self._exact else None,
+            loss_exact=fraction_text(Fraction(top - value, scale)) if self._exact else None,
+            extras={"hold": cards, "positions": positions, "draws": sum(row), "counts": dict(zip(self._hands, row))},
+        )
 
 
 def play_statistics(combinations: Sequence[int], pays: Sequence[Fraction]) -> dict[str, Fraction]:

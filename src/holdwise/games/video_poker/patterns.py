@@ -64,6 +64,7 @@ from ...solver.jit import njit
 from .cards import shown
 from .evaluator import binomials
 from .paytables import HAND_LABELS, PayTable, read_user_text
+from .tables import distinct_deals, game_tables
 
 __all__ = [
     "MAX_CHART_BYTES", "MAX_CHART_LINES", "MAX_LINE_CHARS", "Chart", "ChartLine", "Pattern", "Vocabulary",
@@ -311,8 +312,6 @@ class _Rules:
 
 def _classes5(table: PayTable) -> np.ndarray:
     """Every final hand's pay class: the game's tables' (read from disk or built once per process)."""
-    from .solver import game_tables
-
     return game_tables(table).classes5
 
 
@@ -666,8 +665,6 @@ def _vocabulary_and_ids(table: PayTable) -> tuple[Vocabulary, np.ndarray]:
     The suit-distinct deals stand for every deal up to a renaming of suits, and a description never names a
     suit, so their descriptions are all the descriptions there are.
     """
-    from .solver import distinct_deals
-
     deals, _ = distinct_deals(table.deck)
     every = hold_codes(table, deals)
     # a sort, then a binary search per hold: far faster than np.unique's return_inverse (an argsort)
@@ -700,11 +697,9 @@ def _vocabulary_and_ids(table: PayTable) -> tuple[Vocabulary, np.ndarray]:
 def hold_patterns(table: PayTable, deals: np.ndarray) -> np.ndarray:
     """(n, 32) int16: the pattern id of every hold of every deal (sorted cards, one deal a row).
 
-    Given `solver.distinct_deals(table.deck)[0]` itself, the answer is the cached read-only matrix the
+    Given `tables.distinct_deals(table.deck)[0]` itself, the answer is the cached read-only matrix the
     vocabulary was built from; any other array is classified afresh.
     """
-    from .solver import distinct_deals
-
     vocab, all_ids = _vocabulary_and_ids(table)
     if deals is distinct_deals(table.deck)[0]:
         return all_ids

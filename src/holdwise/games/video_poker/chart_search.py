@@ -1,0 +1,488 @@
+"""The search for the best charts: an order of lines at a local optimum of the exact return (the basic
+strategy), and charts of at most N lines grown from nothing or shrunk from the basic strategy.
+
+The best basic strategy is an order of the vocabulary's ids (one id a line) found by local search:
+start from the ids sorted by their mean value, then move single ids to the position that gains most
+(an insertion move; an adjacent swap is one) until no move gains; gains are computed exactly and
+incrementally (only deals holding the moved id change). Charts of at most N lines take the better of
+two greedy searches over the basic strategy's lines and the coarse lines the vocabulary reads ("4 to a
+flush" over its finer ids): growing a chart from nothing (each step inserts the line and place that gain
+most, then re-orders) and shrinking the basic strategy (each step removes the line, or merges lines into
+a coarse one, that loses least). Neither is proven optimal; the basic strategy is a proven local optimum.
+The kernels work on "entries" (`deal_table.line_entries`): per deal, one entry per chart line that fits one
+of its holds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from ...solver.jit import njit
+from .deal_table import DealTable, LineEntries, _entries, _weighted_sum, line_entries
+
+__all__ = [
+    "CURVE_LINES", "NO_LINE", "UNION_PARTS_LIMIT", "UNION_TEXT_LIMIT", "OrderSearch", "add_gains", "choices",
+    "derive_order", "grow_charts", "reduce_chart", "removal_costs", "second_value", "sweep", "union_losses",
+]
+
+CURVE_LINES = 40  # the cost curve runs over charts of 1 to 40 lines
+NO_LINE = np.int64(1 << 40)  # position of a line that is not in the chart
+UNION_TEXT_LIMIT = 200  # a union line's text stays within the chart reader's line limit (patterns.MAX_LINE_CHARS)
+# A union line names at most this many patterns, as printed charts do ("three of a kind, straight, flush, full
+# house"): a line is something a player holds in mind, so a count of lines measures what there is to learn.
+UNION_PARTS_LIMIT = 4
+
+
+def _choices(start, line, pos, choice):
+    """choice[d] = the entry of deal d whose line stands first in the chart (-1: none)."""
+    for d in range(start.shape[0] - 1):
+        best = -1
+        top = NO_LINE
+        for e in range(start[d], start[d + 1]):
+            p = pos[line[e]]
+            if p < top:
+                top = p
+                best = e
+        choice[d] = best
+
+
+choices = njit(cache=True)(_choices)
+
+
+def _second_value(d, skip, start, line, value, pos, fallback):
+    """(position, value) of the deal's first line other than entry `skip` (fallback: position NO_LINE)."""
+    top = NO_LINE
+    val = fallback[d]
+    for f in range(start[d], start[d + 1]):
+        if f != skip:
+            p = pos[line[f]]
+            if p < top:
+                top = p
+                val = value[f]
+    return top, val
+
+
+second_value = njit(cache=True, inline="always")(_second_value)  # inlined in its callers: no compile of its own
+
+
+def _sweep(order, pos, start, line, value, weights, fallback, by_start, by_entry, deal_of, choice, lines, up, down):
+    """One pass of insertion moves over every line of `order`; returns (moves made, total gain).
+
+    Moving line a from position p to q < p switches the deals whose chosen line c stands at q..p-1 and hold
+    a to a: gain sum w (v_a - v_c). Moving it to q > p switches the deals that chose a and whose next line
+    s stands at p+1..q to s: gain sum w (v_s - v_a). Each line moves to its best place if that gains.
+    `lines` is a copy of `order` (the lines visited), `up` and `down` scratch as long: the caller's, so the
+    kernel allocates nothing (it compiles faster).
+    """
+    n_pos = order.shape[0]
+    moves = 0
+    gained = 0
+    for a in lines:
+        p = pos[a]
+        for k in range(n_pos):
+            up[k] = 0
+            down[k] = 0
+        for k in range(by_start[a], by_start[a + 1]):
+            e = by_entry[k]
+            d = deal_of[e]
+            c = choice[d]
+            w = weights[d]
+            if c != e:
+                up[pos[line[c]]] += w * (value[e] - value[c])
+            else:
+                sp, sv = second_value(d, e, start, line, value, pos, fallback)
+                if sp < NO_LINE:
+                    down[sp] += w * (sv - value[e])
+        best_gain = 0
+        best_q = p
+        acc = 0
+        for q in range(p - 1, -1, -1):
+            acc += up[q]
+            if acc > best_gain:
+                best_gain = acc
+                best_q = q
+        acc = 0
+        for q in range(p + 1, n_pos):
+            acc += down[q]
+            if acc > best_gain:
+                best_gain = acc
+                best_q = q
+        if best_q == p:
+            continue
+        if best_q < p:
+            for k in range(p, best_q, -1):
+                order[k] = order[k - 1]
+                pos[order[k]] = k
+        else:
+            for k in range(p, best_q):
+                order[k] = order[k + 1]
+                pos[order[k]] = k
+        order[best_q] = a
+        pos[a] = best_q
+        for k in range(by_start[a], by_start[a + 1]):
+            d = deal_of[by_entry[k]]
+            top = NO_LINE
+            best = -1
+            for f in range(start[d], start[d + 1]):
+                pl = pos[line[f]]
+                if pl < top:
+                    top = pl
+                    best = f
+            choice[d] = best
+        moves += 1
+        gained += best_gain
+    return moves, gained
+
+
+sweep = njit(cache=True, nogil=True)(_sweep)
+
+
+def _removal_costs(order, pos, start, line, value, weights, fallback, choice, cost):
+    """cost[l] = sum over deals choosing line l of w (v_l - v_next): what removing l loses (may be < 0)."""
+    for k in range(order.shape[0]):
+        cost[order[k]] = 0
+    for d in range(start.shape[0] - 1):
+        e = choice[d]
+        if e < 0:
+            continue
+        _, sv = second_value(d, e, start, line, value, pos, fallback)
+        cost[line[e]] += weights[d] * (value[e] - sv)
+
+
+removal_costs = njit(cache=True, nogil=True)(_removal_costs)
+
+
+@dataclass
+class OrderSearch:
+    """A chart order being improved: lines (sets of ids), their order, each deal's chosen entry."""
+
+    entries: LineEntries
+    order: np.ndarray  # line indices, first line first
+    pos: np.ndarray  # pos[line] = its place, NO_LINE when out of the chart
+    choice: np.ndarray
+    weights: np.ndarray
+
+    @classmethod
+    def start(cls, entries: LineEntries, order: Sequence[int], weights: np.ndarray) -> OrderSearch:
+        """A search from a given order of (some of) the lines."""
+        order = np.asarray(order, dtype=np.int64)
+        pos = np.full(entries.n_lines, NO_LINE, dtype=np.int64)
+        pos[order] = np.arange(len(order))
+        choice = np.empty(len(entries.start) - 1, dtype=np.int64)
+        choices(entries.start, entries.line, pos, choice)
+        return cls(entries, order.copy(), pos, choice, weights)
+
+    def value_sum(self) -> int:
+        """sum_d w_d x value of the chosen hold (exact)."""
+        e = self.entries
+        v = np.where(self.choice >= 0, e.value[np.maximum(self.choice, 0)], e.fallback)
+        return _weighted_sum(self.weights, v)
+
+    def improve(self, max_sweeps: int = 1000, progress: Callable[[int], None] | None = None) -> int:
+        """Insertion moves until none gains (a local optimum); returns the number of sweeps."""
+        e = self.entries
+        for n in range(1, max_sweeps + 1):
+            moves, _ = sweep(self.order, self.pos, e.start, e.line, e.value, self.weights, e.fallback,
+                             e.by_line_start, e.by_line_entry, e.deal_of, self.choice, self.order.copy(),
+                             np.zeros(len(self.order), dtype=np.int64), np.zeros(len(self.order), dtype=np.int64))
+            if progress is not None:
+                progress(n)
+            if moves == 0:
+                return n
+        return max_sweeps
+
+    def costs(self) -> np.ndarray:
+        """What removing each line of the order loses (indexed by line)."""
+        e = self.entries
+        cost = np.zeros(e.n_lines, dtype=np.int64)
+        removal_costs(self.order, self.pos, e.start, e.line, e.value, self.weights, e.fallback, self.choice, cost)
+        return cost
+
+    def remove(self, victim: int) -> None:
+        """Take a line out of the chart."""
+        self.reorder(self.order[self.order != victim])
+
+    def reorder(self, order: Sequence[int]) -> None:
+        """Play the chart with these lines in this order (the others out)."""
+        self.order = np.asarray(order, dtype=np.int64)
+        self.pos = np.full(self.entries.n_lines, NO_LINE, dtype=np.int64)
+        self.pos[self.order] = np.arange(len(self.order))
+        self.choice = np.empty_like(self.choice)
+        choices(self.entries.start, self.entries.line, self.pos, self.choice)
+
+    def compact(self, dt: DealTable) -> None:
+        """Drop the entries of lines out of the chart (later sweeps visit fewer entries)."""
+        e = self.entries
+        keep = self.pos[e.line] < NO_LINE
+        self.entries = _entries(dt, e.deal_of[keep], e.line[keep], e.mask[keep], e.n_lines)
+        choices(self.entries.start, self.entries.line, self.pos, self.choice)
+
+    def live(self) -> np.ndarray:
+        """The lines of the order that are the play on some deal, in order."""
+        used = np.zeros(self.entries.n_lines, dtype=bool)
+        used[self.entries.line[self.choice[self.choice >= 0]]] = True
+        return self.order[used[self.order]]
+
+
+def _mean_value_order(entries: LineEntries, weights: np.ndarray) -> np.ndarray:
+    """Lines sorted by the weighted mean value of the hold they take, highest first."""
+    w = weights[entries.deal_of].astype(np.float64)
+    total = np.bincount(entries.line, weights=w * entries.value.astype(np.float64), minlength=entries.n_lines)
+    count = np.bincount(entries.line, weights=w, minlength=entries.n_lines)
+    mean = np.where(count > 0, total / np.maximum(count, 1), -1.0)
+    return np.lexsort((np.arange(entries.n_lines), -mean))
+
+
+def derive_order(dt: DealTable, ids: np.ndarray, n_ids: int,
+                 progress: Callable[[int], None] | None = None) -> tuple[list[int], OrderSearch]:
+    """The best basic strategy: an order of the ids (one a line) at a local optimum of the exact return.
+
+    Returns the live lines (ids that are the play on some deal), best first, and the search state.
+    """
+    entries = line_entries(dt, ids, [(i,) for i in range(n_ids)])
+    search = OrderSearch.start(entries, _mean_value_order(entries, dt.weights), dt.weights)
+    search.improve(progress=progress)
+    live = search.live()
+    # lines that are never the play change nothing: drop them, the choices stay the same
+    search = OrderSearch.start(entries, live, dt.weights)
+    return [int(x) for x in live], search
+
+
+def _union_losses(start, line, mask, value, weights, within, next_line, choice, loss):
+    """loss[a] = what merging line a with the line after it (next_line[a]) into one union line loses.
+
+    Merged in a's place, the union line takes on each deal the first of its holds in the deal's in-line
+    order: only deals that chose a and where b's hold comes first in that order change (to b's hold), so
+    loss[a] = sum over them of w (v_a - v_b) (negative when the merge gains).
+    """
+    for d in range(start.shape[0] - 1):
+        e = choice[d]
+        if e < 0:
+            continue
+        a = line[e]
+        b = next_line[a]
+        if b < 0:
+            continue
+        for f in range(start[d], start[d + 1]):
+            if line[f] == b:
+                if within[d, mask[f]] < within[d, mask[e]]:
+                    loss[a] += weights[d] * (value[e] - value[f])
+                break
+
+
+union_losses = njit(cache=True, nogil=True)(_union_losses)
+
+
+def _with_union(dt: DealTable, entries: LineEntries, a: int, b: int) -> LineEntries:
+    """The entries with one more line (index entries.n_lines): the union of lines a and b.
+
+    On each deal the union takes the first of a's and b's holds in the deal's in-line order, as a line
+    naming both lines' ids does.
+    """
+    e = entries
+    pick = (e.line == a) | (e.line == b)
+    deal, masks = e.deal_of[pick], e.mask[pick]
+    rank = dt.within[deal, masks].astype(np.int64)
+    order = np.lexsort((rank, deal))
+    deal, masks = deal[order], masks[order]
+    first = np.ones(len(deal), dtype=bool)
+    first[1:] = deal[1:] != deal[:-1]
+    deal, masks = deal[first], masks[first]
+    u = e.n_lines
+    at = e.start[deal + 1]  # each new entry goes last in its deal's block: the arrays stay sorted by deal
+    return _entries(dt, np.insert(e.deal_of, at, deal), np.insert(e.line, at, u), np.insert(e.mask, at, masks),
+                    u + 1)
+
+
+def reduce_chart(dt: DealTable, ids: np.ndarray, lines: Sequence[frozenset[int]], max_lines: int = 1,
+                 coarse: Mapping[str, frozenset[int]] | None = None, texts: Sequence[str] | None = None,
+                 progress: Callable[[int, int], None] | None = None,
+                 reorder_below: int = 2 * CURVE_LINES, unions: bool = True,
+                 ) -> dict[int, tuple[list[str], list[frozenset[int]], int]]:
+    """The best chart found of each length from the full chart down to max_lines: {n: (texts, lines, value sum)}.
+
+    Greedy, one step at a time: either remove the line whose removal loses least (its deals fall to their
+    next line), or merge: put a coarse line the vocabulary reads (`coarse`: text -> ids) in the place of the
+    first of the chart's lines it covers and drop those lines, or (with `unions`) join two consecutive lines
+    into one union line "A or B" (within it the in-line order picks the hold, so the play may change; the
+    loss is exact, see `_union_losses`), whichever loses least. Merge losses are
+    re-evaluated lazily (the cheapest estimate first). Below `reorder_below` lines the order is re-optimised
+    by insertion moves after each step. Lines that are never the play are not counted (they change
+    nothing). The value sum of the best chart of AT MOST n lines is kept for each n, so the curve never
+    rises as n grows.
+    """
+    all_texts = list(texts) if texts is not None else [str(sorted(x)) for x in lines]
+    all_lines = [frozenset(int(i) for i in x) for x in lines]
+    n_given = len(all_lines)
+    for text, cover in (coarse or {}).items():
+        if text not in all_texts:
+            all_texts.append(text)
+            all_lines.append(frozenset(cover))
+    coarse_ids = list(range(n_given, len(all_lines)))
+    entries = line_entries(dt, ids, all_lines)
+    search = OrderSearch.start(entries, np.arange(n_given), dt.weights)
+    out: dict[int, tuple[list[str], list[frozenset[int]], int]] = {}
+    first_n = len(search.live())
+    steps_total = max(1, first_n - max_lines)
+    estimate: dict[int, int] = {}
+
+    def merged_order(c: int) -> list[int] | None:
+        order = search.order.tolist()
+        inside = [k for k, i in enumerate(order) if all_lines[i] <= all_lines[c]]
+        if len(inside) < 2:
+            return None
+        drop = set(inside)
+        return [c if k == inside[0] else i for k, i in enumerate(order) if k == inside[0] or k not in drop]
+
+    def trial(order: list[int]) -> int:
+        saved = (search.order, search.pos.copy(), search.choice.copy())
+        search.reorder(order)
+        value = search.value_sum()
+        search.order, search.pos, search.choice = saved
+        return value
+
+    step = 0
+    while True:
+        live = search.live()
+        n = len(live)
+        value = search.value_sum()
+        for k in range(n, first_n + 1):  # a chart of n lines is a chart of at most k lines for every k >= n
+            if k not in out or out[k][2] < value:
+                out[k] = ([all_texts[i] for i in live], [all_lines[i] for i in live], value)
+            elif k > reorder_below:
+                break
+        if n <= max(max_lines, 1):
+            break
+        cost = search.costs()
+        victim = min(live.tolist(), key=lambda i: (int(cost[i]), -int(search.pos[i])))
+        best = (int(cost[victim]), None)
+        in_chart = set(search.order.tolist())
+        candidates = [c for c in coarse_ids if c not in in_chart]
+        for c in candidates:  # first visit: an exact loss for every merge
+            if c not in estimate:
+                order = merged_order(c)
+                estimate[c] = value - trial(order) if order is not None else 1 << 62
+        for _ in range(8):  # lazy: re-evaluate the cheapest estimates while one may beat the best so far
+            pool = sorted((estimate[c], c) for c in candidates)
+            pool = [(e, c) for e, c in pool if e < best[0]]
+            if not pool:
+                break
+            c = pool[0][1]
+            order = merged_order(c)
+            estimate[c] = value - trial(order) if order is not None else 1 << 62
+            if estimate[c] < best[0] and (len(pool) == 1 or estimate[c] <= pool[1][0]):
+                best = (estimate[c], order)
+                break
+        union = None
+        if unions:  # merging two consecutive lines into one union line ("A or B")
+            next_line = np.full(search.entries.n_lines, -1, dtype=np.int64)
+            next_line[live[:-1]] = live[1:]
+            loss = np.zeros(search.entries.n_lines, dtype=np.int64)
+            e = search.entries
+            union_losses(e.start, e.line, e.mask, e.value, dt.weights, dt.within, next_line, search.choice, loss)
+            fits = [a for a in live[:-1].tolist()
+                    if len(all_texts[a]) + len(all_texts[int(next_line[a])]) + 4 <= UNION_TEXT_LIMIT
+                    and all_texts[a].count(" or ") + all_texts[int(next_line[a])].count(" or ") + 2
+                    <= UNION_PARTS_LIMIT]
+            if fits:
+                a = min(fits, key=lambda i: (int(loss[i]), int(search.pos[i])))
+                if int(loss[a]) < best[0]:
+                    union = (a, int(next_line[a]))
+        if union is not None:
+            a, b = union
+            all_texts.append(f"{all_texts[a]} or {all_texts[b]}")
+            all_lines.append(all_lines[a] | all_lines[b])
+            search.entries = _with_union(dt, search.entries, a, b)
+            search.reorder([len(all_lines) - 1 if i == a else i for i in search.order.tolist() if i != b])
+        elif best[1] is None:
+            search.remove(victim)
+        else:
+            search.reorder(best[1])
+        if n - 1 <= reorder_below:
+            search.improve()
+        step += 1
+        if progress is not None:
+            progress(min(step, steps_total), steps_total)
+    return out
+
+
+def _add_gains(candidates, by_start, by_entry, deal_of, line, value, weights, fallback, pos, choice, n_pos,
+               gains, places):
+    """For each candidate line: the best place to insert it in the chart and what that gains.
+
+    Inserted at place q, the line takes the deals that hold it and whose chosen line stands at q or below
+    (or that no line matches): gain(q) = sum over them of w (v_line - v_now), a suffix sum over places.
+    """
+    up = np.zeros(n_pos + 1, dtype=np.int64)
+    for k in range(candidates.shape[0]):
+        c = candidates[k]
+        for q in range(n_pos + 1):
+            up[q] = 0
+        for t in range(by_start[c], by_start[c + 1]):
+            e = by_entry[t]
+            d = deal_of[e]
+            f = choice[d]
+            if f < 0:
+                up[n_pos] += weights[d] * (value[e] - fallback[d])
+            else:
+                up[pos[line[f]]] += weights[d] * (value[e] - value[f])
+        acc = 0
+        best = 0
+        place = -1
+        for q in range(n_pos, -1, -1):
+            acc += up[q]
+            if acc > best:
+                best = acc
+                place = q
+        gains[k] = best
+        places[k] = place
+
+
+add_gains = njit(cache=True, nogil=True)(_add_gains)
+
+
+def grow_charts(dt: DealTable, ids: np.ndarray, lines: Sequence[frozenset[int]], texts: Sequence[str],
+                up_to: int = CURVE_LINES, progress: Callable[[int, int], None] | None = None,
+                ) -> dict[int, tuple[list[str], list[frozenset[int]], int]]:
+    """Charts of 1 to up_to lines built forward: {n: (texts, lines, value sum)}.
+
+    From the empty chart (every deal draws five), each step inserts the candidate line (fine or coarse) at
+    the place that gains most, computed exactly for every candidate and place at once, then re-optimises
+    the order by insertion moves and drops lines that are no longer the play.
+    """
+    lines = [frozenset(int(i) for i in x) for x in lines]
+    entries = line_entries(dt, ids, lines)
+    search = OrderSearch.start(entries, np.empty(0, dtype=np.int64), dt.weights)
+    out: dict[int, tuple[list[str], list[frozenset[int]], int]] = {}
+    gains = np.zeros(len(lines), dtype=np.int64)
+    places = np.zeros(len(lines), dtype=np.int64)
+    for step in range(4 * up_to):
+        in_chart = np.zeros(len(lines), dtype=bool)
+        in_chart[search.order] = True
+        candidates = np.nonzero(~in_chart)[0].astype(np.int64)
+        if not len(candidates):
+            break
+        e = entries
+        add_gains(candidates, e.by_line_start, e.by_line_entry, e.deal_of, e.line, e.value, dt.weights, e.fallback,
+                  search.pos, search.choice, len(search.order), gains, places)
+        k = int(np.argmax(gains[:len(candidates)]))
+        if gains[k] <= 0:
+            break
+        order = search.order.tolist()
+        order.insert(int(places[k]), int(candidates[k]))
+        search.reorder(order)
+        search.improve()
+        search.reorder(search.live())
+        n = len(search.order)
+        value = search.value_sum()
+        for m in range(n, up_to + 1):
+            if m not in out or out[m][2] < value:
+                out[m] = ([texts[i] for i in search.order], [lines[i] for i in search.order], value)
+        if progress is not None:
+            progress(min(n, up_to), up_to)
+        if n >= up_to:
+            break
+    return out

@@ -1,0 +1,325 @@
+"""The deck-level tables every video poker game is valued from: the deck's subset offsets and draw weights, its
+suit-distinct deals, every final hand's pay class and the class counts T[X] of every smaller card set X.
+
+T[X] = the pay-class counts of all final hands that contain the card set X (|X| <= 4), rows in colex order per
+size (`Deck.offset`). What a first run builds it builds with NumPy, so a command that needs no kernel never
+starts Numba: the table T (`class_count_table`) and the suit-distinct deals (`_canonical_deals`); both equal
+their kernels (`subset_class_counts`, `canonical_keys`), which tests compare. Both are kept on disk (`store`).
+
+`subset_rank` is the one subset-rank step of every per-deal kernel (the solver's and the strategy's): the
+colex rank of the cards a 5-bit mask keeps from a sorted deal, inlined into its callers.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import cached_property, lru_cache
+
+import numpy as np
+
+from ...solver.jit import njit
+from .cards import HAND_SIZE
+from .evaluator import binomials, classify_all, colex_blocks
+from .paytables import PayTable
+from .store import load_deals, load_tables, save_deals, save_tables
+
+__all__ = [
+    "Deck", "GameTables", "canonical_keys", "class_count_table", "deck", "distinct_deals", "game_tables",
+    "next_combination", "stored_distinct_deals", "subset_class_counts", "subset_rank",
+]
+
+def _subset_rank(binom, deals, i, mask):
+    """(colex rank, size) of the cards `mask` keeps from the sorted deal deals[i]: bit j keeps card j, the
+    rank is sum over kept cards of C(card, place) with place 1, 2, ... (a row of T is offset[size] + rank)."""
+    rank = 0
+    size = 0
+    for j in range(HAND_SIZE):
+        if (mask >> j) & 1:
+            size += 1
+            rank += binom[deals[i, j], size]
+    return rank, size
+
+
+# inlined into every per-deal kernel (solver.solve_deals, deal_table.all_hold_values, chosen_class_totals)
+subset_rank = njit(cache=True, inline="always")(_subset_rank)
+
+
+def _next_combination(combo, size):
+    """Step combo[0:size] (combo[size] = the deck size, a sentinel) to the next set in colex order.
+
+    Returns False after the last set.
+    """
+    j = 0
+    while j < size and combo[j] + 1 == combo[j + 1]:
+        j += 1
+    if j == size:
+        return False
+    combo[j] += 1
+    for i in range(j):
+        combo[i] = i
+    return True
+
+
+next_combination = njit(cache=True)(_next_combination)
+
+
+def _subset_class_counts(n_cards, classes5, n_classes, binom, offset, table):
+    """table[offset[k] + rank(X)] = class counts of the final hands containing X, for |X| <= 4."""
+    combo = np.empty(HAND_SIZE + 1, dtype=np.int64)
+    for size in range(HAND_SIZE, 0, -1):  # push each size's sets down to their subsets one card smaller
+        for j in range(size):
+            combo[j] = j
+        combo[size] = n_cards
+        rank = 0
+        while True:
+            for drop in range(size):
+                sub = 0
+                pos = 1
+                for j in range(size):
+                    if j != drop:
+                        sub += binom[combo[j], pos]
+                        pos += 1
+                row = offset[size - 1] + sub
+                if size == HAND_SIZE:
+                    table[row, classes5[rank]] += 1
+                else:
+                    src = offset[size] + rank
+                    for c in range(n_classes):
+                        table[row, c] += table[src, c]
+            rank += 1
+            if not next_combination(combo, size):
+                break
+        # every final hand was counted once per card it has beyond the subset
+        lo = offset[size - 1]
+        hi = offset[size]
+        for row in range(lo, hi):
+            for c in range(n_classes):
+                table[row, c] //= HAND_SIZE - (size - 1)
+
+
+subset_class_counts = njit(cache=True, nogil=True)(_subset_class_counts)
+
+
+def _drop_ranks(n_cards: int, size: int, j: int, smaller: list[np.ndarray]) -> np.ndarray:
+    """Colex rank of every `size`-card set without its j-th card; smaller[j] = the same for the sets one card
+    smaller (see `class_count_table`)."""
+    binom = binomials()
+    out = np.empty(math.comb(n_cards, size), dtype=np.int64)
+    for t, start, count in colex_blocks(n_cards, size):
+        if j < size - 1:
+            out[start:start + count] = smaller[j][:count] + int(binom[t, size - 1])
+        else:  # dropping the top card t leaves the smaller set itself
+            out[start:start + count] = np.arange(count)
+    return out
+
+
+def class_count_table(n_cards: int, classes5: np.ndarray, n_classes: int) -> np.ndarray:
+    """`subset_class_counts` with NumPy: T[offset[k] + rank(X), c] = the final hands of class c containing X.
+
+    Sets of one size with the same top card t form a block (`colex_blocks`): t added to each smaller set r of
+    the cards below it. Without t such a set is r; without its j-th card (j below the top) it is t added to
+    r without its j-th card: a size's drops are the smaller size's, block by block. Every final hand counts
+    once under each of its five 4-card subsets (a bincount); T of a smaller set X is then the sum of T over
+    its sets one card larger, which counts each final hand once per card it has beyond X: / (5 - |X|).
+    """
+    offset = deck(n_cards).offset_list
+    table = np.zeros((offset[HAND_SIZE], n_classes), dtype=np.int64)
+    drops = {1: [np.zeros(n_cards, dtype=np.int64)]}  # size -> [rank of each set without its j-th card]
+    for size in range(2, HAND_SIZE):
+        drops[size] = [_drop_ranks(n_cards, size, j, drops[size - 1]) for j in range(size)]
+    classes = classes5.astype(np.int64)
+    counts4 = np.zeros((offset[HAND_SIZE] - offset[HAND_SIZE - 1]) * n_classes, dtype=np.int64)
+    for j in range(HAND_SIZE):  # one drop at a time: one hand-sized array, not five
+        sub = _drop_ranks(n_cards, HAND_SIZE, j, drops[HAND_SIZE - 1])
+        sub *= n_classes
+        sub += classes
+        counts4 += np.bincount(sub, minlength=len(counts4))
+    table[offset[HAND_SIZE - 1]:] = counts4.reshape(-1, n_classes)
+    for size in range(HAND_SIZE - 1, 1, -1):
+        larger = table[offset[size]:offset[size + 1]].T.astype(np.float64)  # every sum < 2**53: exact
+        n_rows = offset[size] - offset[size - 1]
+        sums = np.zeros((n_classes, n_rows))
+        for drop in drops[size]:
+            for c in range(n_classes):
+                sums[c] += np.bincount(drop, weights=larger[c], minlength=n_rows)
+        table[offset[size - 1]:offset[size]] = sums.T.astype(np.int64) // (HAND_SIZE - (size - 1))
+    table[0] = np.bincount(classes5, minlength=n_classes)
+    return table
+
+
+def _canonical_keys(n_cards, binom, keys):
+    """Suit-symmetry key of every 5-card hand (colex order): its four suit rank-masks sorted, + joker."""
+    combo = np.empty(HAND_SIZE + 1, dtype=np.int64)
+    masks = np.empty(4, dtype=np.int64)
+    for j in range(HAND_SIZE):
+        combo[j] = j
+    combo[HAND_SIZE] = n_cards
+    rank = 0
+    while True:
+        for s in range(4):
+            masks[s] = 0
+        joker = 0
+        for j in range(HAND_SIZE):
+            if combo[j] == 52:
+                joker = 1
+            else:
+                masks[combo[j] & 3] |= 1 << (combo[j] >> 2)
+        m0, m1, m2, m3 = masks[0], masks[1], masks[2], masks[3]
+        # a sorting network for four masks
+        if m0 > m1:
+            m0, m1 = m1, m0
+        if m2 > m3:
+            m2, m3 = m3, m2
+        if m0 > m2:
+            m0, m2 = m2, m0
+        if m1 > m3:
+            m1, m3 = m3, m1
+        if m1 > m2:
+            m1, m2 = m2, m1
+        keys[rank] = (((m3 << 13 | m2) << 13 | m1) << 13 | m0) << 1 | joker
+        rank += 1
+        if not next_combination(combo, HAND_SIZE):
+            break
+
+
+canonical_keys = njit(cache=True, nogil=True)(_canonical_keys)
+
+
+@dataclass(frozen=True)
+class Deck:
+    """What every game on a deck shares: subset offsets, draw weights, the distinct deals."""
+
+    n_cards: int
+    offset: np.ndarray  # offset[k] = first row of the k-card subsets
+    draws: tuple[int, ...]  # draws[h] = C(n_cards - 5, 5 - h): draws after holding h cards
+    weight: int  # M = lcm of draws: every deal's weight in the return table
+    mult: np.ndarray  # mult[h] = M / draws[h]
+
+    @cached_property
+    def offset_list(self) -> list[int]:
+        """`offset` as Python ints (for plain-Python loops)."""
+        return [int(x) for x in self.offset]
+
+
+@lru_cache(maxsize=2)
+def deck(n_cards: int) -> Deck:
+    """The draw counts and the common deal weight M = lcm_h C(n - 5, 5 - h) of a 52- or 53-card deck."""
+    left = n_cards - HAND_SIZE
+    draws = tuple(math.comb(left, HAND_SIZE - h) for h in range(HAND_SIZE + 1))
+    weight = math.lcm(*draws)
+    offset = np.cumsum([0] + [math.comb(n_cards, k) for k in range(HAND_SIZE + 1)]).astype(np.int64)
+    return Deck(n_cards, offset, draws, weight, np.array([weight // d for d in draws], dtype=np.int64))
+
+
+@lru_cache(maxsize=2)
+def distinct_deals(n_cards: int) -> tuple[np.ndarray, np.ndarray]:
+    """The deals that differ up to a renaming of suits (134,459 for 52 cards), with how many each stands for
+    (built once, kept on disk)."""
+    return stored_distinct_deals(n_cards)
+
+
+def stored_distinct_deals(n_cards: int) -> tuple[np.ndarray, np.ndarray]:
+    """`distinct_deals` read from the disk, or built and written there (not cached in memory)."""
+    stored = load_deals(n_cards, lambda deals, weights: _deals_valid(n_cards, deals, weights))
+    if stored is not None:
+        return stored
+    deals, weights = _build_distinct_deals(n_cards)
+    save_deals(n_cards, deals, weights)
+    return deals, weights
+
+
+def _deals_valid(n_cards: int, deals: np.ndarray, weights: np.ndarray) -> bool:
+    """Are deals read from disk whole? Sorted distinct cards of the deck, weights adding up to every deal."""
+    if deals.ndim != 2 or deals.shape[1] != HAND_SIZE or weights.shape != (len(deals),):
+        return False
+    if deals.dtype != np.int64 or weights.dtype != np.int64 or not len(deals):
+        return False
+    return bool(np.all(np.diff(deals, axis=1) > 0) and deals.min() >= 0 and deals.max() < n_cards
+                and weights.min() >= 1 and int(weights.sum()) == math.comb(n_cards, HAND_SIZE))
+
+
+def _canonical_deals(n_cards: int) -> tuple[np.ndarray, np.ndarray]:
+    """(suit-symmetry key as `canonical_keys`, hands it stands for) of each suit-distinct deal, keys ascending.
+
+    With NumPy over the colex blocks: every hand's four suit rank-masks, built up one card at a time. The
+    deals whose masks already rise with the suit (m0 <= m1 <= m2 <= m3) are one per key; a key stands for
+    the 4! / prod(k!) orders of its masks (k = how often a mask repeats): prod over i of how many of
+    m0..m_i equal m_i. (Every suit holds the same ranks: 52 cards, or 53 with the joker.)
+    """
+    cards = np.arange(n_cards)
+    natural = cards < 52
+    card_masks = [np.where(natural & (cards & 3 == s), 1 << (cards >> 2), 0).astype(np.int16) for s in range(4)]
+    card_masks.append((cards == 52).astype(np.int16))  # the joker, a fifth "suit" of one card
+    masks = card_masks
+    for size in range(2, HAND_SIZE + 1):
+        total = math.comb(n_cards, size)
+        grown = [np.empty(total, dtype=np.int16) for _ in range(5)]
+        for t, start, count in colex_blocks(n_cards, size):
+            for s in range(5):
+                grown[s][start:start + count] = masks[s][:count] | card_masks[s][t]
+        masks = grown
+    joker = masks[4]
+    rising = (masks[0] <= masks[1]) & (masks[1] <= masks[2]) & (masks[2] <= masks[3])
+    m = [x[rising].astype(np.int64) for x in masks]
+    repeats = np.ones(len(m[0]), dtype=np.int64)
+    for i in range(1, 4):
+        repeats *= 1 + sum((m[j] == m[i]).astype(np.int64) for j in range(i))
+    keys = (((m[3] << 13 | m[2]) << 13 | m[1]) << 13 | m[0]) << 1 | joker[rising]
+    order = np.argsort(keys)
+    return keys[order], 24 // repeats[order]
+
+
+def _build_distinct_deals(n_cards: int) -> tuple[np.ndarray, np.ndarray]:
+    unique, counts = _canonical_deals(n_cards)
+    # rebuild one deal per key: sorted suit masks go to suits 0..3, the joker is card 52
+    present = np.zeros((len(unique), n_cards), dtype=bool)
+    present[:, 52:] = (unique & 1)[:, None].astype(bool) if n_cards > 52 else present[:, 52:]
+    ranks = np.arange(13)
+    for suit in range(4):
+        suit_mask = (unique >> (1 + 13 * suit)) & 0x1FFF
+        present[:, ranks * 4 + suit] = (suit_mask[:, None] >> ranks[None, :]) & 1 == 1
+    deals = np.nonzero(present)[1].reshape(len(unique), HAND_SIZE).astype(np.int64)
+    return deals, counts.astype(np.int64)
+
+
+@dataclass
+class GameTables:
+    """A game's class of every final hand and class counts of every smaller card set."""
+
+    table: PayTable
+    deck: Deck
+    classes5: np.ndarray
+    class_counts: np.ndarray  # (rows of subsets with <= 4 cards, classes)
+
+
+@lru_cache(maxsize=16)
+def game_tables(table: PayTable) -> GameTables:
+    """Every final hand's pay class and T[X] for every card set |X| <= 4 (built once per game, kept on disk)."""
+    d = deck(table.deck)
+    stored = load_tables(table, lambda classes5, counts: _tables_valid(table, d, classes5, counts))
+    if stored is not None:
+        classes5, counts = stored
+        classes5.flags.writeable = False
+        return GameTables(table, d, classes5, counts)
+    classes5 = classify_all(table)
+    counts = class_count_table(table.deck, classes5, len(table.hands))
+    save_tables(table, classes5, counts)
+    return GameTables(table, d, classes5, counts)
+
+
+def _tables_valid(table: PayTable, d: Deck, classes5: np.ndarray, counts: np.ndarray) -> bool:
+    """Are tables read from disk whole? Shapes and types, every class a class of the table, and every row of
+    T[X] counting all the final hands that contain X: C(cards left, 5 - |X|) of them."""
+    n_hands = math.comb(table.deck, HAND_SIZE)
+    rows = int(d.offset[HAND_SIZE])
+    if classes5.shape != (n_hands,) or classes5.dtype != np.int8 or counts.shape != (rows, len(table.hands)):
+        return False
+    if n_hands and (int(classes5.min()) < 0 or int(classes5.max()) >= len(table.hands)):
+        return False
+    if counts.size and int(counts.min()) < 0:
+        return False
+    sizes = np.repeat(np.arange(HAND_SIZE), np.diff(np.asarray(d.offset[:HAND_SIZE + 1], dtype=np.int64)))
+    expected = np.array([math.comb(table.deck - k, HAND_SIZE - k) for k in range(HAND_SIZE)], dtype=np.int64)[sizes]
+    return bool(np.array_equal(counts.sum(axis=1), expected))
+
