@@ -21,7 +21,7 @@ SAMPLE = [
     *(["video-poker", "hold", *cards] for cards, _ in test_bad_input_video_poker.CARDS[::5]),
     *(["video-poker", *args] for args, _ in test_bad_input_video_poker.OPTIONS[::5]),
     *(args for args, _ in test_bad_input_yahtzee.CASES[::5]),
-    ["--help"], ["farkle", "--help"], ["no-such-command"],
+    ["no-such-command"], ["farkle", "no-such-command"],
 ]
 
 
