@@ -72,6 +72,7 @@ def test_tables_file(tmp_path):
     assert [d["table"] for d in data["tables"]] == ["H", "B"]
 
 
+@pytest.mark.slow
 def test_plot(tmp_path):
     path = tmp_path / "depth.png"
     result = run("dice-poker", "--plot", str(path))
@@ -130,6 +131,7 @@ def test_verify_small_run_passes():
     assert len(data["frequencies"]) == 2 * 5 * 8
 
 
+@pytest.mark.slow
 def test_console_script_as_a_process():
     done = subprocess.run([sys.executable, "-m", "holdwise", "dice-poker", "--payouts", "1,2"],
                           capture_output=True, text=True)
@@ -211,6 +213,7 @@ def _numbers_with_exact_beside(data, path="") -> int:
     return found
 
 
+@pytest.mark.slow
 def test_exact_json_keys_beside_the_floats():
     data = json.loads(run("dice-poker", "-t", "B", "--exact", "--json").stdout)
     for key in ("optimal", "rule", "none", "random", "rule_share", "none_share", "gap_pp", "chance_gap_pp"):
@@ -241,6 +244,7 @@ def _assert_fits_80(text):
     assert not too_long, too_long
 
 
+@pytest.mark.slow
 def test_human_output_fits_80_columns(tmp_path):
     path = tmp_path / "t.toml"
     path.write_text('[tables]\nLongTableNam = [6, 5, 5, 5, 0, 0, 0]\nJ = [12, 6, 4, 3, 2, 1, "1/3"]\n')
@@ -274,6 +278,7 @@ def test_help_keeps_bracketed_text_and_has_an_example():
         assert sub.exit_code == 0 and "Example: holdwise dice-poker" in " ".join(sub.output.split())
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("suffix", ["png", "svg"])
 def test_plot_gaps_png_and_svg(tmp_path, suffix):
     path = tmp_path / f"depth.{suffix}"

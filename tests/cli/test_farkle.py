@@ -21,6 +21,7 @@ def test_turn_json_keys():
     assert list(data["bank_threshold"]) == ["1", "2", "3", "4", "5", "6"]
 
 
+@pytest.mark.slow
 def test_turn_unlike_dice_and_plot(tmp_path):
     path = tmp_path / "coach.png"
     result = run("farkle", "turn", "--dice", "weighted,lucky,ordinary*4", "--plot", str(path), "--json")
@@ -41,6 +42,7 @@ def test_hint_json():
                                        "dice_left", "hot_dice", "then", "action"}
 
 
+@pytest.mark.slow
 def test_race_aware_hint_json():
     result = run("farkle", "hint", "1", "1", "5", "2", "3", "4", "--turn-total", "300", "--score", "1200",
                  "--opponent", "3500", "--target", "4000", "--json")
@@ -204,6 +206,7 @@ COMMANDS = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("args", COMMANDS)
 def test_output_fits_80_columns(args):
     result = run(*args)

@@ -35,6 +35,7 @@ def _refuse_constant(name: str):
     raise ValueError(f"not strict JSON: {name}")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("command", COMMANDS)
 def test_json_output_is_strict(command, tmp_path):
     done = subprocess.run([sys.executable, "-m", "holdwise", *command.split()], capture_output=True, text=True,

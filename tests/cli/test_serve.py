@@ -12,6 +12,7 @@ import pytest
 from .refusal import assert_refused
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("args, message", [
     (["--port", "0"], "--port must be 1 to 65535"),
     (["--port", "70000"], "--port must be 1 to 65535"),
@@ -59,6 +60,7 @@ def _wait(base: str, proc: subprocess.Popen) -> None:
         time.sleep(0.2)
 
 
+@pytest.mark.slow
 def test_server_processes_share_one_player(tmp_path):
     """A sealed state made by one server process is accepted by another (same cache folder): play is stateless.
     The first server runs two workers."""
@@ -83,6 +85,7 @@ def test_server_processes_share_one_player(tmp_path):
         assert "Traceback" not in proc.stderr.read()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("option, content, message", [
     ("--paytable-file", "not toml [", "--paytable-file: "),
     ("--paytable-file", None, "--paytable-file: pay table file not found"),
@@ -96,6 +99,7 @@ def test_a_bad_games_file_stops_the_start(tmp_path, option, content, message):
     assert_refused(["serve", option, str(path), "--port", str(_free_port())], tmp_path, message=message)
 
 
+@pytest.mark.slow
 def test_the_games_of_a_paytable_file_are_offered(tmp_path):
     games = tmp_path / "mine.toml"
     games.write_text('[tens-or-better-6-5]\nname = "Tens or Better 6/5"\ndeck = 52\nwild = "none"\n'

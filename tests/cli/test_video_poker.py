@@ -56,6 +56,7 @@ def test_cli_hold_takes_the_hand_in_every_form(args):
     assert json.loads(result.stdout)["hand"] == ["As", "Ks", "Qs", "Js", "9d"]
 
 
+@pytest.mark.slow
 def test_cli_return_json(tmp_path):
     result = run("return", "--game", "jacks-or-better-9-6", "--json", "--exact")
     assert result.exit_code == 0
@@ -112,6 +113,7 @@ def test_cli_hold_top_rows_all_and_counts():
     assert "872/47" in out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("args", [
     ["games"], ["games", "--exact"], ["hold", "AS KS QS JS 9D"], ["hold", "AS KS QS JS 9D", "--all", "--counts"],
     ["hold", "Jk Ks Qs 4d 7c", "-g", "joker-poker-kings", "--exact", "--all", "--counts"],

@@ -47,6 +47,7 @@ def test_strategy_basic_human_and_json():
     assert data["optimal_return_exact"] == "1653526326983/1661102543100"
 
 
+@pytest.mark.slow
 def test_strategy_lines_curve_and_plot(tmp_path):
     plot = tmp_path / "curve.png"
     result = run("strategy", "--lines", "15", "--curve", "--plot", str(plot))

@@ -1,5 +1,6 @@
 """holdwise yahtzee: solve, hint, simulate and play as a person sees them (80 columns) and as JSON."""
 
+import pytest
 import json
 
 from tests.cli.refusal import run_command
@@ -12,6 +13,7 @@ def _ok(args, tmp_path, stdin=""):
     return done.stdout
 
 
+@pytest.mark.slow
 def test_solve_gives_the_published_optimum(tmp_path):
     out = json.loads(_ok(["yahtzee", "solve", "--json"], tmp_path))
     assert round(out["expected_score"], 4) == 254.5896  # Verhoeff's published value
@@ -20,6 +22,7 @@ def test_solve_gives_the_published_optimum(tmp_path):
     assert "254.5896" in text and "read from the stored table" in text
 
 
+@pytest.mark.slow
 def test_hint_ranks_keeps_and_boxes(tmp_path):
     out = json.loads(_ok(["yahtzee", "hint", "--dice", "1", "1", "5", "3", "2", "--json"], tmp_path))
     assert out["dice"] == [1, 1, 2, 3, 5] and out["rolls_left"] == 2 and out["measure"] == "expected_score"
@@ -31,6 +34,7 @@ def test_hint_ranks_keeps_and_boxes(tmp_path):
     assert "score sixes (30)" in text and "432.2430" in text
 
 
+@pytest.mark.slow
 def test_simulate_is_seeded_and_near_the_optimum(tmp_path):
     args = ["yahtzee", "simulate", "--games", "200", "--seed", "4", "--json", "--plot", "h.png"]
     first = json.loads(_ok(args, tmp_path))
@@ -45,6 +49,7 @@ def test_play_answers_hints_and_reviews(tmp_path):
     assert "chance =" in text and "review:" in text
 
 
+@pytest.mark.slow
 def test_distribution_is_exact_and_plotted(tmp_path):
     out = json.loads(_ok(["yahtzee", "distribution", "--json", "--plot", "d.png"], tmp_path))
     probs = dict((s, p) for s, p in out["probabilities"])

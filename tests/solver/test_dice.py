@@ -53,6 +53,7 @@ def test_outcome_counts_big_weights_use_exact_integers():
     assert all(isinstance(w, int) for w in ways)
 
 
+@pytest.mark.slow
 def test_largest_allowed_lattice_links_spot_check():
     lat = KeepLattice(8, 20)
     assert lat.n_keeps == math.comb(28, 8) and lat.n_hands == math.comb(27, 8)

@@ -3,6 +3,7 @@ Numba dispatcher, kernels that call kernels compile, and the module attributes p
 
 from __future__ import annotations
 
+import pytest
 import os
 import subprocess
 import sys
@@ -40,6 +41,7 @@ def test_a_kernel_calling_a_kernel_compiles_after_the_first_call():
         sys.modules.pop("holdwise._jit_test_later", None)
 
 
+@pytest.mark.slow
 def test_one_video_poker_hand_never_imports_numba(tmp_path):
     env = {**os.environ, "HOLDWISE_CACHE_DIR": str(tmp_path)}
     code = ("import sys\nfrom holdwise.games import video_poker as vp\n"

@@ -296,6 +296,7 @@ def test_dice_arrays_are_read_only_and_floats_by_default():
     assert probs.tolist() == pytest.approx([1 / 9, 2 / 9, 3 / 9, 1 / 9, 1 / 9, 1 / 9])
 
 
+@pytest.mark.slow
 def test_random_policy_against_brute_force():
     """Keep each die with chance p: the exact return against a plain enumeration of ordered rolls."""
     import itertools

@@ -97,6 +97,7 @@ def _outcome_counts_by_hand(count, sides, weights, rolled):
     return out
 
 
+@pytest.mark.slow
 def test_int64_guard_sits_at_two_to_the_63():
     """10! * 18**10 = 1.3e19 lies between 2**63 and 2**64: the int64 columns would overflow there."""
     weights = (18,) * 10

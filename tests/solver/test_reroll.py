@@ -23,6 +23,7 @@ def _solver_policy(name, p):
     return Random(p) if name == "random" else name
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("dice,sides,rerolls,weights", SMALL_GAMES)
 @pytest.mark.parametrize("policy", POLICIES)
 def test_solver_agrees_with_brute_force(dice, sides, rerolls, weights, policy):
@@ -62,6 +63,7 @@ def test_exact_and_float_agree_and_distributions_sum_to_one(dice, sides, rerolls
     assert (exact.final_distribution * payout).sum() == exact.expected
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("p", [Fraction(0), Fraction(1, 7), Fraction(1, 2), Fraction(5, 6), Fraction(1)])
 @pytest.mark.parametrize("weights", [None, (1, 2, 3, 1, 1, 4)])
 def test_random_equals_no_reroll_exactly(p, weights):
@@ -82,6 +84,7 @@ def _all_keeps(hand):
     return keeps
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("dice,sides,rerolls,n_policies", [(2, 2, 1, 36), (2, 2, 2, 1296), (3, 2, 1, 576)])
 def test_best_deterministic_policy_is_the_optimum(dice, sides, rerolls, n_policies):
     game = Game(Dice(dice, sides), multiset_payout(seed=5, exact=True), rerolls)

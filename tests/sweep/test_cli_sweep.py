@@ -218,6 +218,7 @@ def test_dice_poker_end_to_end(tmp_path, dask_client):
     assert summary["total"] == 12
 
 
+@pytest.mark.slow
 @needs_video_poker
 def test_video_poker_end_to_end(tmp_path, dask_client):
     summary, rows = _end_to_end("video_poker", ["video-poker", "--game", "jacks-or-better-9-6", "--vary",
@@ -246,6 +247,7 @@ def _rows_now(path: Path, table: str) -> int:
         return 0
 
 
+@pytest.mark.slow
 @needs_dice_poker
 def test_the_cli_killed_mid_sweep_resumes_to_an_uninterrupted_result(tmp_path, dask_client):
     grid = ["dice-poker", "--grid", "five=1:20 four=1:10 full_house=1:10"]  # 2,000 tables

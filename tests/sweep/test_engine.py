@@ -153,6 +153,7 @@ def outside_cluster(fake):
                 proc.wait()
 
 
+@pytest.mark.slow
 def test_a_sweep_on_a_cluster_started_with_dask_scheduler_and_dask_worker(tmp_path, outside_cluster, fake,
                                                                           monkeypatch):
     path = tmp_path / "r.sqlite"

@@ -34,6 +34,7 @@ def _expected(kind: str, **options) -> list[tuple]:
     return module.expected(module.definition(**options))
 
 
+@pytest.mark.slow
 @KINDS
 def test_a_worker_killed_mid_sweep_loses_and_duplicates_nothing(tmp_path, sweep_client, fake, kind, table):
     path = tmp_path / "r.sqlite"
@@ -79,6 +80,7 @@ def _rows_now(path, table: str) -> int:
         return 0
 
 
+@pytest.mark.slow
 @KINDS
 def test_a_client_killed_mid_sweep_resumes_to_the_same_file(tmp_path, sweep_client, fake, kind, table):
     path = tmp_path / "r.sqlite"

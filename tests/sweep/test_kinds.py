@@ -326,6 +326,7 @@ def jacks():
     return d, pairs, video_poker.solve(d, [i for _, i in pairs])
 
 
+@pytest.mark.slow
 def test_video_poker_classic_jacks_tables_fall_out_with_published_returns(jacks):
     d, pairs, rows = jacks
     assert d["vary"] == [["full_house", "6", "9", "1"], ["flush", "5", "6", "1"]]
@@ -399,6 +400,7 @@ def test_video_poker_bad_pay_table_file(tmp_path):
     one_line_error(video_poker.definition, "x", ["flush=5:6"], paytable_file=str(path), match="deck")
 
 
+@pytest.mark.slow
 def test_video_poker_plots(tmp_path, jacks):
     d, _, rows = jacks
     video_poker.plot(rows, d, tmp_path / "lines.png")

@@ -78,6 +78,7 @@ def test_there_are_endpoints_to_check(app):
     assert {"farkle", "dice-poker"} <= games
 
 
+@pytest.mark.slow
 def test_raw_bodies_that_are_not_the_model(app, client):
     spec, endpoints = _endpoints(app)
     for method, path, op in endpoints:
@@ -89,6 +90,7 @@ def test_raw_bodies_that_are_not_the_model(app, client):
             assert r.status_code in (400, 413, 422), f"POST {path} {raw[:20]!r}: {r.status_code}"
 
 
+@pytest.mark.slow
 def test_one_hostile_field_at_a_time(app, client):
     spec, endpoints = _endpoints(app)
     checked = 0
@@ -114,6 +116,7 @@ def test_one_hostile_field_at_a_time(app, client):
     assert checked > 100
 
 
+@pytest.mark.slow
 def test_tampered_and_foreign_states(app, client):
     spec, endpoints = _endpoints(app)
     for method, path, op in endpoints:

@@ -1,12 +1,15 @@
 """The depth lab in Chromium: the numbers shown against the CLI's, bad values, presets, exact, a hand played with
 the hint (checked against the session's replay), and a phone-size run. Screenshots of each state."""
 
+import pytest
 import json
 
 from typer.testing import CliRunner
 
 from holdwise.cli import app as cli_app
 from holdwise.games import dice_poker as face
+
+pytestmark = pytest.mark.slow  # a browser: seconds to start, seconds a page
 
 LAB = "/dice-poker"
 

@@ -86,6 +86,7 @@ def test_race_aware_hint_is_the_cli_json_once_solved(client):
                                 "--opponent", "850", "--target", str(TARGET))
 
 
+@pytest.mark.slow
 def test_race_aware_hint_answers_202_while_the_match_solves(client, tmp_path, monkeypatch):
     """A match nobody has solved (a fresh cache folder, a target no other test uses): 202 with the job's status,
     the status endpoint and prepare report progress, then the same request answers 200."""

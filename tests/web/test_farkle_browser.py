@@ -11,6 +11,8 @@ import pytest
 from holdwise.games import farkle
 from holdwise.games.base import State
 
+pytestmark = pytest.mark.slow  # a browser: seconds to start, seconds a page
+
 TARGET = 1000
 IDLE = "() => window.holdwiseFarkle && !window.holdwiseFarkle.busy && window.holdwiseFarkle.pending === 0"
 

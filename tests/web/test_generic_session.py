@@ -15,6 +15,8 @@ from holdwise import games
 
 from .conftest import _page
 
+pytestmark = pytest.mark.slow  # a browser: seconds to start, seconds a page
+
 TOY = "pig"
 
 

@@ -208,6 +208,7 @@ def test_the_view_shows_the_seats_the_dice_in_poker_faces_and_the_hand_to_beat(c
     assert final["category"] in view["ranking"]
 
 
+@pytest.mark.slow
 def test_a_tie_is_replayed_and_shown(client):
     """Ties replay between the tied players: a seed where exact play ties, found on the session."""
     options = {"players": 3, "position": 1}

@@ -4,6 +4,7 @@ phone-size game by touch with no sideways scroll; the odds page against the CLI.
 
 from __future__ import annotations
 
+import pytest
 import json
 import random
 
@@ -12,6 +13,8 @@ from typer.testing import CliRunner
 from holdwise.cli import app as cli_app
 from holdwise.games import poker_dice as face
 from holdwise.games.base import State
+
+pytestmark = pytest.mark.slow  # a browser: seconds to start, seconds a page
 
 IDLE = "() => window.holdwisePokerDice && !window.holdwisePokerDice.busy && window.holdwisePokerDice.pending === 0"
 

@@ -67,6 +67,7 @@ def test_a_tampered_state_is_refused_naming_the_state(tamper):
     assert err.value.field == "state"
 
 
+@pytest.mark.slow
 def test_index_in_a_browser(page, live_server, shoot):
     page.goto(live_server + "/")
     assert page.title() == "holdwise lab"

@@ -2,6 +2,7 @@
 against the session's replay), a deliberate mistake reported with its cost and chart line, the analyzer's numbers
 against the CLI's, and a phone-size run. Screenshots of each page, desktop and phone."""
 
+import pytest
 import json
 
 from typer.testing import CliRunner
@@ -10,6 +11,8 @@ from holdwise.cli import app as cli_app
 from holdwise.games import video_poker as face
 
 from .test_video_poker_api import CHART
+
+pytestmark = pytest.mark.slow  # a browser: seconds to start, seconds a page
 
 MACHINE = "/video-poker"
 ANALYZER = "/video-poker/analyzer"

@@ -63,6 +63,7 @@ def test_fairness_lists_every_game_with_its_figures(fairness):
         assert g["name"] == vp.get_game(g["id"]).name and g["deck"] == vp.get_game(g["id"]).deck
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", GAMES)
 def test_fairness_figures_are_the_cli_return(fairness, game):
     row = next(g for g in fairness["games"] if g["id"] == game)
@@ -76,6 +77,7 @@ def test_fairness_figures_are_the_cli_return(fairness, game):
     assert row["name"] == five["name"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", GAMES)
 def test_one_to_four_coins_pay_alike(game):
     """Why the page shows one figure for 1-4 coins: the return and its table are the same at 1 and at 4."""

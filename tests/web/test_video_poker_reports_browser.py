@@ -11,6 +11,8 @@ from typer.testing import CliRunner
 from holdwise.cli import app as cli_app
 from holdwise.games import video_poker as vp
 
+pytestmark = pytest.mark.slow  # a browser: seconds to start, seconds a page
+
 GAMES = list(vp.shipped_games())
 STRATEGY_GAME = "jacks-or-better-9-6"
 CHART = "high pair\n4 to a royal flush\nlow pair\n4 to a flush\n2 high cards\nsingle high card\n"

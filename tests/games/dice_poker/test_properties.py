@@ -2,6 +2,7 @@
 readers: any input parses to a valid object or raises InputError (never another exception), and printed forms
 parse back the same."""
 
+import pytest
 import math
 from fractions import Fraction
 
@@ -66,6 +67,7 @@ def test_parse_payouts_text(text):
     assert parse_payouts(",".join(fraction_str(v) for v in table)) == table
 
 
+@pytest.mark.slow
 @FAST
 @given(st.lists(NUMBERS, min_size=6, max_size=8) | JSON_VALUES)
 def test_parse_payouts_values(values):
@@ -84,6 +86,7 @@ def test_payouts_round_trip(whole, denominator):
     assert parse_payouts(", ".join(fraction_str(v) for v in table)) == table
 
 
+@pytest.mark.slow
 @FAST
 @given(st.one_of(ANY_TEXT, st.lists(st.sampled_from(list("0123456789 ,-.x²")), max_size=14).map("".join)),
        st.integers(1, 10), st.integers(2, 20))
@@ -121,6 +124,7 @@ def _toml(value) -> str:
     return "{" + ", ".join(f"{json.dumps(k)} = {_toml(v)}" for k, v in value.items()) + "}"
 
 
+@pytest.mark.slow
 @SLOW
 @given(st.dictionaries(st.text(min_size=1, max_size=6), TOML_VALUES | st.lists(TOML_VALUES, min_size=7,
                                                                                 max_size=7), max_size=3),
@@ -150,6 +154,7 @@ def test_load_tables_from_any_bytes(tmp_path_factory, data):
     assert all(len(t) == 7 for t in tables.values())
 
 
+@pytest.mark.slow
 @FAST
 @given(st.lists(st.integers(-2, 2**64) | st.floats() | st.booleans() | st.text(max_size=3), max_size=8)
        | JSON_VALUES, st.integers(2, 8))
@@ -162,6 +167,7 @@ def test_dice_weights(weights, sides):
     assert dice.total_weight > 0
 
 
+@pytest.mark.slow
 @FAST
 @given(st.lists(st.integers(-3, 9) | st.floats() | st.booleans() | st.text(max_size=2), max_size=6))
 def test_faces_to_counts(faces):

@@ -60,6 +60,7 @@ def test_boundedness(spec, expected):
     assert unbounded(spec) is expected
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("spec", [f"{ALWAYS_ONE},ordinary", f"{ALWAYS_ONE},ordinary*2", f"{ALWAYS_ONE}*2,ordinary",
                                   f"{ALWAYS_JOKER},ordinary*2", "custom:1,0,0,0,1,0,ordinary*2",
                                   f"{ALWAYS_ONE},pie", "custom:1,0,0,0,1,0,custom:0,0,1,0,0,0*2"])

@@ -10,6 +10,7 @@ from holdwise.games.farkle.turn import solve_turn
 from tests.oracles.farkle_match_iteration import match_win_chances
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("target,n", [(1000, 100_000), (4000, 60_000)])
 def test_simulated_matches_agree_with_the_exact_win_chance(target, n):
     dice = parse_dice(None)
@@ -19,6 +20,7 @@ def test_simulated_matches_agree_with_the_exact_win_chance(target, n):
     assert abs(wins / n - p) < 3 * np.sqrt(p * (1 - p) / n)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mine", [None, "ordinary*4,weighted,odd", "ordinary*3,lucky,kings,devils-head"])
 def test_match_equals_plain_value_iteration(mine):
     dice, opponent = parse_dice(mine), parse_dice(None)
@@ -48,6 +50,7 @@ def test_threads_do_not_change_the_answer():
         assert one.iterations == many.iterations
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("blind", [False, True])
 def test_a_mirrored_solve_equals_the_full_solve(blind):
     # both players the same: the pair (a, b) also answers (b, a), so half the pairs are solved
@@ -138,6 +141,7 @@ def test_loadout_search_with_an_opponent_ranks_by_win_chance():
     assert plain.ranked_by == "expected_points" and plain.loadouts[0].win_average is None
 
 
+@pytest.mark.slow
 def test_loadout_search_guard_names_the_largest_target():
     owned = parse_dice("weighted,lucky,odd,kings,pie,aranka,heavenly-kingdom,favourable")  # 28 choices
     with pytest.raises(ValueError, match=r"the matches of 28 loadouts .* at least .* at most 3,350"):

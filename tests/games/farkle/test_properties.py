@@ -1,6 +1,7 @@
 """Property tests of every Farkle input parser: any text (or value) parses to a valid object or raises
 InputError; what is printed parses back to the same thing."""
 
+import pytest
 import math
 
 from hypothesis import given, settings
@@ -66,6 +67,7 @@ CUSTOM = st.tuples(st.lists(st.integers(0, MAX_WEIGHT), min_size=6, max_size=6).
                    st.sampled_from([",", ";", "/", " "]))
 
 
+@pytest.mark.slow
 @FAST
 @given(CUSTOM)
 def test_custom_dice_in_every_separator(case):
@@ -78,6 +80,7 @@ def test_custom_dice_in_every_separator(case):
     assert parse_dice(dice_text(dice)) == dice
 
 
+@pytest.mark.slow
 @FAST
 @given(st.one_of(TEXT, st.lists(st.one_of(st.integers(-2, 8), st.text(max_size=3)), max_size=8)),
        st.sampled_from([None, (NAMED_DICE["ordinary"],) * 5 + (NAMED_DICE["devils-head"],),

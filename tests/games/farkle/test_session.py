@@ -110,6 +110,7 @@ def _simulate(options, games):
     return wins
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("computer,blind", [("race-aware", False), ("coaching", True)])
 def test_seeded_matches_through_the_session_agree_with_the_exact_win_chance(computer, blind):
     """Both sides played by computer_action at target 1000: the first player's wins within 3 standard errors

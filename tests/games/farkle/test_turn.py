@@ -15,6 +15,7 @@ SMALL = [["ordinary"], ["ordinary", "ordinary"], ["weighted", "odd"], ["devils-h
          ["lucky", "pie", "ordinary"], ["ordinary"] * 3]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("names", SMALL)
 def test_turn_value_agrees_with_plain_recursion(names):
     dice = [D[n] for n in names]
@@ -41,6 +42,7 @@ def test_above_the_proven_threshold_banking_is_optimal():
         assert sol.roll_value(50 * (top + 40), state) <= 50 * (top + 40)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("names", [["ordinary"] * 6, ["ordinary", "pie", "favourable", "holy-trinity", "ci",
                                                        "devils-head"]])
 def test_a_million_turns_average_within_three_standard_errors(names):

@@ -83,6 +83,7 @@ def test_ranking_rules():
     assert hand_key((0, 1, 1, 1, 1, 1), flush) < hand_key((4, 1, 0, 0, 0, 0), flush)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("n_dice,sides", [(2, 3), (2, 4), (3, 3), (2, 6)])
 def test_duel_agrees_with_brute_force_on_small_games(n_dice, sides):
     assert solve_duel(Variant(), n_dice=n_dice, sides=sides).win[0] == pytest.approx(
@@ -105,6 +106,7 @@ def test_roll_limit_helps_the_first_player():
     assert sum(limited.win) == pytest.approx(1, abs=1e-12)
 
 
+@pytest.mark.slow
 def test_a_million_seeded_duels_within_three_standard_errors():
     w = solve_duel().win[0]
     n = 1_000_000

@@ -1,6 +1,7 @@
 """Property tests (hypothesis) for every poker dice parser and the session's state reader: any input parses
 to a valid object or raises InputError (never another exception), and printed forms parse back the same."""
 
+import pytest
 import json
 
 from hypothesis import HealthCheck, given, settings
@@ -45,6 +46,7 @@ def _valid_faces(faces):
     return all(isinstance(f, int) and 1 <= f <= 6 for f in faces) and list(faces) == sorted(faces)
 
 
+@pytest.mark.slow
 @FAST
 @given(NEAR_TEXT | ANY_TEXT, VARIANTS)
 def test_any_text_is_a_hand_or_refused(text, variant):
@@ -56,6 +58,7 @@ def test_any_text_is_a_hand_or_refused(text, variant):
     assert len(faces) == 5 and _valid_faces(faces)
 
 
+@pytest.mark.slow
 @FAST
 @given(st.lists(JSON_VALUES | st.integers(-3, 12) | FACE_CHARS, max_size=7) | JSON_VALUES, VARIANTS)
 def test_any_value_is_a_hand_or_refused(value, variant):
@@ -66,6 +69,7 @@ def test_any_value_is_a_hand_or_refused(value, variant):
     assert len(faces) == 5 and _valid_faces(faces)
 
 
+@pytest.mark.slow
 @FAST
 @given(NEAR_TEXT | ANY_TEXT, VARIANTS, HANDS)
 def test_any_text_is_a_keep_or_refused(text, variant, hand):
@@ -78,6 +82,7 @@ def test_any_text_is_a_keep_or_refused(text, variant, hand):
     assert all(keep.count(f) <= hand.count(f) for f in keep)
 
 
+@pytest.mark.slow
 @FAST
 @given(HANDS, VARIANTS)
 def test_a_printed_hand_parses_back(hand, variant):
@@ -115,6 +120,7 @@ def test_a_printed_count_parses_back(number):
                 raise AssertionError(f"{number} accepted")
 
 
+@pytest.mark.slow
 @FAST
 @given(st.dictionaries(st.sampled_from([*face.DEFAULT_OPTIONS, "colour"]), JSON_VALUES | st.integers(0, 4)
                        | st.booleans(), max_size=9) | JSON_VALUES)
@@ -204,6 +210,7 @@ def test_any_json_is_a_state_or_refused(value):
     raise AssertionError(f"a random value read as a reachable state: {value!r}")
 
 
+@pytest.mark.slow
 @FAST
 @given(JSON_VALUES | st.dictionaries(st.sampled_from(["type", "keep"]), JSON_VALUES | st.lists(st.integers(-1, 7)),
                                      max_size=3))

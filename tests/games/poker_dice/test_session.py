@@ -145,6 +145,7 @@ def test_bad_options(options, message):
         face.new_game(options, 1)
 
 
+@pytest.mark.slow
 def test_seeded_duels_through_the_session_agree_with_the_exact_duel():
     """Both seats played by computer_action: the first player's share of wins is the exact 46.2355%."""
     n = 8000
@@ -159,6 +160,7 @@ def test_seeded_duels_through_the_session_agree_with_the_exact_duel():
     assert abs(z) < 3.5, z
 
 
+@pytest.mark.slow
 def test_seeded_three_player_games_agree_with_the_exact_solution():
     n = 2000
     wins = [0, 0, 0]

@@ -44,6 +44,7 @@ def _equal(a, b) -> None:
                 assert np.array_equal(x, y)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players, roll_limit", [(2, False), (2, True), (3, False), (3, True)])
 def test_a_stored_solution_reads_back_equal_and_is_not_solved_again(cache, monkeypatch, players, roll_limit):
     get = solver.duel_solution if players == 2 else solver.three_solution
@@ -80,6 +81,7 @@ def _changed(path):
         np.savez(f, **arrays)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("damage", [_garbage, _truncated, _changed])
 def test_a_damaged_file_is_solved_again_and_the_hint_is_the_same(cache, damage):
     hint = pd.hint("1 1 3 4 6", 2, VARIANT, to_beat="6 6 6 2 2", players=3, position=3).to_json()

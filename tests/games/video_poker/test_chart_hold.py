@@ -72,6 +72,7 @@ def whole_game():
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game, text, coins", GAMES, ids=[f"{g}-{c}" for g, _, c in GAMES])
 def test_chart_hold_is_the_whole_game_play(whole_game, game, text, coins):
     table, dt, chart, masks, lines, index = whole_game[(game, coins)]

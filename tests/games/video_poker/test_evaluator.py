@@ -27,6 +27,7 @@ def signatures(deck: int, wild: str):
     return ids, list(index)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", list(GAMES))
 def test_fast_evaluator_agrees_with_oracle_on_every_hand(game_id):
     table = GAMES[game_id]

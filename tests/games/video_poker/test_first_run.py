@@ -148,6 +148,7 @@ def _text_count(data):
     return json.dumps(dict(data, combinations=combos, digest=store._solve_digest(data["key"], combos)))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("spoil", [_garbage, _other_key, _one_count_moved, _counts_off, _short, _text_count],
                          ids=lambda f: f.__name__.strip("_"))
 def test_a_damaged_solve_is_solved_again_to_the_same_answer(cache, spoil):
@@ -193,6 +194,7 @@ def test_hand_class_reads_the_tables_as_the_kernel_classifies():
             assert solver.hand_class(hand, table) == classify_hand(hand, table), (game_id, hand)
 
 
+@pytest.mark.slow
 def test_a_first_hold_return_and_play_never_start_numba(tmp_path):
     """With empty caches, a hint, a whole game's return and a hand played in a session run no kernel."""
     code = """

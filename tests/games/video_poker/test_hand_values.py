@@ -22,6 +22,7 @@ def _exact_from_counts(counts: list[int], pays, cards_left: int, held: int) -> F
                                                                                                     5 - held)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", list(GAMES))
 @pytest.mark.parametrize("coins", [1, 5])
 def test_values_floats_and_order_equal_the_exact_definition(game_id, coins):

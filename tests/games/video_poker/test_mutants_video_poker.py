@@ -75,6 +75,7 @@ def with_wilds(hands, wild, rng):
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", list(GAMES))
 def test_evaluator_matches_the_oracle_on_selected_hands(game_id):
     table = GAMES[game_id]

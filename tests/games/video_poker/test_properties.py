@@ -3,6 +3,7 @@ parses to a valid object or raises InputError (never another exception); printed
 
 from __future__ import annotations
 
+import pytest
 import json
 import math
 from fractions import Fraction
@@ -38,6 +39,7 @@ def check_card(card, deck):
     assert isinstance(card, int) and 0 <= card < deck
 
 
+@pytest.mark.slow
 @FAST
 @given(texts, decks)
 def test_any_text_is_a_card_or_refused(text, deck):
@@ -170,6 +172,7 @@ def test_any_text_is_games_or_refused(text):
         check_table(table)
 
 
+@pytest.mark.slow
 @SOME
 @given(st.dictionaries(plain_text, st.one_of(games, toml_values), min_size=1, max_size=3))
 def test_any_toml_value_is_a_game_or_refused(data):
@@ -189,6 +192,7 @@ def test_any_game_body_is_a_game_or_refused(body):
         assert set(body) <= set(GAME_KEYS)
 
 
+@pytest.mark.slow
 @SOME
 @given(st.lists(st.tuples(st.sampled_from([h for h in HAND_KINDS if h not in ("nothing", "four_deuces",
                                                                                "wild_royal_flush", "five_of_a_kind")]),

@@ -15,6 +15,7 @@ from tests.games.session_contract import play_random_game, round_trip
 JOB_RETURN = 0.99543904  # 9/6 Jacks or Better, 5 coins, optimal play (test_solver: the published table)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("options,seed", [
     (None, 1), ({}, 2), ({"paytable": "deuces-wild-full-pay", "bet": 3}, 3),
     ({"paytable": "joker-poker-kings", "credits": 7, "bet": 1}, 4), ({"paytable": "bonus-poker-8-5"}, 5),

@@ -85,6 +85,7 @@ def test_below_five_coins_royal_pays_250():
     assert round(one.value, 4) == 0.9837
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id,n", [("jacks-or-better-9-6", 2000), ("deuces-wild-full-pay", 300),
                                        ("joker-poker-kings", 300), ("double-double-bonus-9-6", 300)])
 def test_whole_game_deal_values_equal_one_hand_analysis(game_id, n):
@@ -98,6 +99,7 @@ def test_whole_game_deal_values_equal_one_hand_analysis(game_id, n):
         assert holds[0].mask == mask
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("text,game_id", [("Ah Kh Qh 3c 9d", "jacks-or-better-9-6"),
                                           ("2s 7h 8h 9h Kc", "deuces-wild-full-pay")])
 def test_one_hand_equals_plain_enumeration(text, game_id):
@@ -109,6 +111,7 @@ def test_one_hand_equals_plain_enumeration(text, game_id):
         assert by_mask[mask].counts == tally
 
 
+@pytest.mark.slow
 def test_joker_hand_equals_plain_enumeration_for_holds_of_two_or_more():
     table = GAMES["joker-poker-kings"]
     cards = sorted(parse_hand("Jk Ks Qs 4d 7c", 53))

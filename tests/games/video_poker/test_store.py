@@ -128,6 +128,7 @@ def _no_value(text):
     return json.dumps(data)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("spoil", [_garbage, _truncated, _empty, _wrong_key, _old_format, _rows_missing, _counts_off,
                                    _text_count, _return_not_a_number, _other_game, _a_list, _no_value],
                          ids=lambda f: f.__name__.strip("_"))

@@ -88,6 +88,7 @@ def chart_sum(dt, ids, lines) -> int:
 
 # --- every hold of every deal ---------------------------------------------------------------------------------
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", [JOB, "deuces-wild-full-pay", "joker-poker-kings"])
 def test_best_values_sum_to_the_solvers_return_exactly(game):
     t = table(game)
@@ -133,6 +134,7 @@ def test_return_table_risk_figures_of_9_6_jacks_or_better():
 
 # --- a chart's play against the brute force --------------------------------------------------------------------
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game, chart", [(JOB, CLASSIC), ("deuces-wild-full-pay", None)])
 def test_chart_play_matches_the_brute_force_on_sampled_deals(game, chart):
     t = table(game)
@@ -192,6 +194,7 @@ def test_basic_strategy_of_9_6_jacks_or_better():
     assert again.return_exact == report.return_exact and again.kind == "chart"
 
 
+@pytest.mark.slow
 def test_basic_strategy_is_a_local_optimum_no_adjacent_swap_gains(job):
     dt, (_, ids) = job
     live, _ = st._derived(dt.table, 5)
@@ -202,6 +205,7 @@ def test_basic_strategy_is_a_local_optimum_no_adjacent_swap_gains(job):
         assert chart_sum(dt, ids, swapped) <= base, k
 
 
+@pytest.mark.slow
 def test_order_search_with_a_fake_vocabulary_reaches_a_local_optimum(job):
     dt, _ = job
     ids, n = fake_ids(dt.deals)
@@ -234,6 +238,7 @@ def test_short_chart_has_at_most_n_lines_and_its_report():
     assert 0.98 < report.return_value < report.optimal_return
 
 
+@pytest.mark.slow
 def test_union_merge_loss_is_what_the_evaluator_loses(job):
     dt, _ = job
     ids, n = fake_ids(dt.deals)

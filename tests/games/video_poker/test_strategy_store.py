@@ -84,6 +84,7 @@ def test_shipped_file_matches_this_version_and_table(game, cache, monkeypatch):
     assert report.paytable == game and report.kind == "basic" and 0 <= report.seconds < 60
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", COMPUTED)
 def test_shipped_file_equals_the_live_computation(game):
     """Exact JSON equality with the engine run now (every figure, every text)."""
@@ -188,6 +189,7 @@ SPOILS = [_spoil_garbage, _spoil_truncated, _spoil_empty, _spoil_wrong_key, _spo
           _spoil_missing_field, _spoil_extra_field, _spoil_other_game, _spoil_no_lines, _spoil_seconds, _spoil_a_list]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("spoil", SPOILS, ids=lambda f: f.__name__.removeprefix("_spoil_"))
 def test_a_spoilt_shipped_file_is_ignored_and_the_answer_is_the_same(cache, monkeypatch, tmp_path, spoil):
     folder, calls = cache
@@ -233,6 +235,7 @@ def test_questions_have_their_own_files(cache):
     assert len(paths) == 16
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("spoil", SPOILS, ids=lambda f: f.__name__.removeprefix("_spoil_"))
 def test_a_spoilt_kept_file_is_computed_again_and_rewritten(cache, monkeypatch, spoil):
     folder, calls = cache

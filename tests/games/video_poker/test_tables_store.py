@@ -113,6 +113,7 @@ def _negative(path):
     _rewrite(path, class_counts=counts)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("damage", [_garbage, _truncated, _empty, _one_count_changed, _class_out_of_range, _other_key,
                                     _wrong_shape, _negative])
 def test_a_damaged_file_is_rebuilt_and_the_answer_is_the_same(cache, reference, damage):
@@ -156,6 +157,7 @@ def test_a_cache_folder_that_cannot_be_written_costs_speed_not_answers(cache, re
     assert not tables_path(GAME).exists()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("damage", [_garbage, _truncated, _other_key])
 def test_distinct_deals_from_a_damaged_file_are_rebuilt_equal(cache, damage):
     from holdwise.games.video_poker import tables

@@ -58,6 +58,7 @@ def exact_percentiles(probs: list[Fraction]) -> dict:
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", list(TIE_FREE))
 def test_distribution_matches_oracle_without_ties(name):
     rules = TIE_FREE[name]
@@ -88,6 +89,7 @@ def test_tie_free_cases_differ():
     assert dists["bonus-free-joker"].max_score > dists["two-dice-no-bonus"].max_score
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", list(CASES))
 def test_mean_and_total_match_oracle(name):
     """On every reduced game of the solver's tests (ties or not): the total chance is 1 and the mean is the
@@ -130,6 +132,7 @@ def official():
     return solution, score_distribution(solution)
 
 
+@pytest.mark.slow
 @full_game
 def test_official_total_and_mean(official):
     solution, dist = official
@@ -144,6 +147,7 @@ def test_official_total_and_mean(official):
     assert list(dist.percentiles.values()) == sorted(dist.percentiles.values())
 
 
+@pytest.mark.slow
 @full_game
 def test_official_matches_simulation(official):
     from holdwise.games.yahtzee import simulate

@@ -9,6 +9,7 @@ from holdwise.games.base import State
 from ..session_contract import play_random_game, round_trip
 
 
+@pytest.mark.slow
 def test_random_games_keep_the_session_contract():
     states = play_random_game(yahtzee, {"rules": "yahtzee"}, seed=3, max_steps=200, games=2)
     over = [s for s in states if s.over]
@@ -86,6 +87,7 @@ def test_bad_options_and_states_are_refused():
         yahtzee.advice(State.from_json(state))
 
 
+@pytest.mark.slow
 def test_yatzy_sessions_play_fifteen_boxes():
     state = yahtzee.new_game({"rules": "yatzy"}, 4)
     assert len(state.data["card"]) == 15

@@ -103,6 +103,7 @@ def random_states(rules, seed, count=6):
     return sorted(states)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", list(CASES))
 def test_expected_score_matches_oracle(name):
     expected = float(oracle(name).expected_score())
@@ -111,6 +112,7 @@ def test_expected_score_matches_oracle(name):
     assert expected > 0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", list(CASES))
 def test_values_at_later_states_match_oracle(name):
     rules = CASES[name]
@@ -163,11 +165,13 @@ def test_oracle_hand_worked_tiny_game():
 
 # ----- the full games ------------------------------------------------------------------------------------------
 
+@pytest.mark.slow
 @full_game
 def test_yahtzee_verhoeff():
     assert solve(RULES["yahtzee"]).expected_score == pytest.approx(254.5896, abs=5e-5)
 
 
+@pytest.mark.slow
 @full_game
 def test_yahtzee_forced_joker():
     # PyPI yatzy-solver 1.0.0, 'american+forced-joker'
