@@ -28,8 +28,8 @@ from ..games.base import State
 from ..storage import atomic_write, cache_dir, exclusive
 
 __all__ = [
-    "MAX_BODY_BYTES", "Body", "FieldError", "Gate", "Job", "Jobs", "checked", "jobs", "page", "seal", "templates",
-    "unseal", "user_field",
+    "MAX_BODY_BYTES", "Body", "FieldError", "Gate", "Job", "Jobs", "checked", "field_error", "jobs", "page", "seal",
+    "templates", "unseal", "user_field",
 ]
 
 HERE = Path(__file__).resolve().parent
@@ -61,7 +61,19 @@ def user_field(name: str) -> Iterator[None]:
     except FieldError:
         raise
     except InputError as err:
-        raise FieldError(name, str(err)) from None
+        raise field_error(err, name) from None
+
+
+def field_error(err: InputError, name: str | None = None) -> FieldError:
+    """A game's input error as the web says it, naming the request field: the game's own field word (the
+    request's fields are the games' words), under `name` when the error came from inside that field."""
+    if err.field is None:
+        return FieldError(name or "body", str(err))
+    if name is None or name == err.field:
+        return FieldError(err.field, err.reason)
+    if name.endswith("." + err.field):
+        return FieldError(name, err.reason)
+    return FieldError(f"{name}.{err.field}", err.reason)
 
 
 def checked(call: Callable[[], Any], field: str) -> Any:  # noqa: ANN401

@@ -45,6 +45,7 @@ import numpy as np
 
 from ...errors import InputError
 from ...solver.jit import njit
+from ..inputs import fault
 from .parsing import MAX_TARGET, check_target
 from .rules import SCORE_UNIT, Die
 from .turn import TurnSolution, solve_turn
@@ -269,7 +270,7 @@ def largest_target(dice1: tuple[Die, ...], dice2: tuple[Die, ...] | None = None,
 
 
 def check_match_cost(dice1: tuple[Die, ...], dice2: tuple[Die, ...] | None, target: int, solves: int = 1,
-                     store: bool = False, what: str = "--target") -> None:
+                     store: bool = False, what: str = "target") -> None:
     """Refuse, in one line naming the largest accepted target, match solves beyond the guard's limits."""
     work, memory = match_cost(dice1, dice2, target, solves, store)
     if work <= MATCH_MAX_WORK and memory <= MATCH_MAX_BYTES:
@@ -280,10 +281,10 @@ def check_match_cost(dice1: tuple[Die, ...], dice2: tuple[Die, ...] | None, targ
     if memory > MATCH_MAX_BYTES:
         took += f" and {memory / 2**30:,.1f} GiB"
     kind = f"{solves} match solves" if solves > 1 else "a match solve"
-    fits = (f"the largest accepted {what} for these dice here is {largest:,}" if largest else
+    fits = (f"the largest accepted target for these dice here is {largest:,}" if largest else
             "no target is accepted for these dice")
-    raise InputError(f"{what} {target:,}: {kind} would take {took} (limit: about a minute, "
-                     f"{MATCH_MAX_BYTES // 2**30} GiB); {fits}")
+    raise fault(what, f"{target:,}: {kind} would take {took} (limit: about a minute, "
+                      f"{MATCH_MAX_BYTES // 2**30} GiB); {fits}")
 
 
 def is_mirror(dice1: tuple[Die, ...], dice2: tuple[Die, ...] | None, blind1: bool, blind2: bool) -> bool:
