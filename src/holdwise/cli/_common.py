@@ -92,7 +92,7 @@ def flag_of(field: str, command=None, key: str = "") -> str:  # noqa: ANN001 (a 
     for param in params:
         if param.name == field:
             opts = [o for o in param.opts if o.startswith("--")]
-            return max(opts, key=len) if param.param_type_name == "option" and opts else param.human_readable_name
+            return max(opts, key=len) if param.param_type_name == "option" and opts else field.upper()
     return dashed
 
 

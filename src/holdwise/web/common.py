@@ -66,14 +66,13 @@ def user_field(name: str) -> Iterator[None]:
 
 def field_error(err: InputError, name: str | None = None) -> FieldError:
     """A game's input error as the web says it, naming the request field: the game's own field word (the
-    request's fields are the games' words), under `name` when the error came from inside that field."""
+    request's fields are the games' words: "score: must be ..."), or `name` (the field the caller was reading,
+    e.g. "options.dice"), which keeps the game's word in the line when it names another input."""
     if err.field is None:
         return FieldError(name or "body", str(err))
-    if name is None or name == err.field:
-        return FieldError(err.field, err.reason)
-    if name.endswith("." + err.field):
-        return FieldError(name, err.reason)
-    return FieldError(f"{name}.{err.field}", err.reason)
+    if name is None or name == err.field or name.endswith("." + err.field):
+        return FieldError(name or err.field, err.reason)
+    return FieldError(name, str(err))
 
 
 def checked(call: Callable[[], Any], field: str) -> Any:  # noqa: ANN401

@@ -128,8 +128,8 @@ def test_turn_totals_from_0_to_a_billion():
 def test_a_won_position_is_refused():
     # mutants: the guard never taken, `>=` -> `>`, `score + turn_total` -> `score - turn_total`
     assert _message(check_not_won, 50, 50, 100) == (
-        "score 50 plus the turn total 50 reaches the target 100: the game is already won")
-    assert _message(check_not_won, 0, 150, 100).startswith("score 0 plus the turn total 150 reaches")
+        "turn_total 50 plus the score 50 reaches the target 100: the game is already won")
+    assert _message(check_not_won, 0, 150, 100).startswith("turn_total 150 plus the score 0 reaches")
     check_not_won(50, 0, 100)
     check_not_won(0, 50, 100)
     check_not_won(0, 0, 100)

@@ -32,6 +32,8 @@ MAX_DICE = MAX_REPEAT  # dice in one list (a loadout search bounds its choices b
 MAX_TURN_TOTAL = 1_000_000_000
 _SEPARATORS = re.compile(r"[,;]")  # between dice of a list
 _WEIGHT_SEPARATORS = re.compile(r"[\s,;/]+")  # between a custom die's weights
+_FACE_OF = {str(f): f for f in range(1, FACES + 1)}
+_FACE_DIGITS = re.compile(r"[0-9]{1,3}")
 _OWN_POSITION = "must give each rolled die its own position 1..6 among your dice"
 
 
@@ -199,22 +201,29 @@ def parse_roll(roll: str | Sequence[int | str], dice: Sequence[Die] | None = Non
         raise InputError(f"a roll is faces 1 to 6, got {type(roll).__name__}")
     if not 1 <= len(items) <= DICE_PER_PLAYER:
         raise InputError(f"a roll has 1 to {DICE_PER_PLAYER} dice, got {len(items)}")
-    positions = list(range(1, len(items) + 1)) if positions is None else list(positions)
-    if len(positions) != len(items):
-        raise InputError(f"the roll has {len(items)} dice but {len(positions)} positions are given")
-    if len(set(positions)) != len(positions) or any(
-            isinstance(p, bool) or not isinstance(p, int) or not 1 <= p <= DICE_PER_PLAYER for p in positions):
-        raise fault("positions", _OWN_POSITION)
+    if positions is None:
+        positions = range(1, len(items) + 1)  # right by construction
+    else:
+        positions = list(positions)
+        if len(positions) != len(items):
+            raise fault("positions", f"names {len(positions)} dice but the roll has {len(items)}")
+        if len(set(positions)) != len(positions) or any(
+                isinstance(p, bool) or not isinstance(p, int) or not 1 <= p <= DICE_PER_PLAYER for p in positions):
+            raise fault("positions", _OWN_POSITION)
     faces = []
     for item, pos in zip(items, positions):
         die = dice[pos - 1] if dice is not None and pos <= len(dice) else None
+        face = _FACE_OF.get(item)
+        if face is not None and (die is None or die.weights[face - 1]):  # the usual roll: '1'..'6' it can show
+            faces.append(face)
+            continue
         if item.upper() == JOKER_SYMBOL:
             if die is None or not die.joker_faces:
                 whose = f"the {die.name} die (position {pos})" if die is not None else "this die"
                 raise InputError(f"{JOKER_SYMBOL} is a joker face, and {whose} has none")
             faces.append(next(f for f in die.joker_faces if die.weights[f - 1] > 0))
             continue
-        if not re.fullmatch(r"[0-9]{1,3}", item):
+        if not _FACE_DIGITS.fullmatch(item):
             raise InputError(f"a die shows 1 to 6 (or {JOKER_SYMBOL} for a joker), got {_short(item)!r}")
         face = int(item)
         if not 1 <= face <= FACES:
@@ -259,5 +268,5 @@ def parse_turn_total(value: object, what: str = "turn_total") -> int:
 def check_not_won(score: int, turn_total: int, target: int) -> None:
     """A race-aware position: the score plus the turn total set aside is still below the target."""
     if score + turn_total >= target:
-        raise fault("score", f"{score} plus the turn total {turn_total} reaches the target {target}: the game is "
+        raise fault("turn_total", f"{turn_total} plus the score {score} reaches the target {target}: the game is "
                     "already won")

@@ -16,6 +16,7 @@ from functools import lru_cache
 import numpy as np
 
 from ...errors import InputError
+from ..inputs import shown
 
 __all__ = [
     "CATEGORY_LABELS", "DIGITS", "POKER_FACES", "Variant", "category_of", "describe", "hand_key", "hand_labels",
