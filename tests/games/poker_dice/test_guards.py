@@ -58,7 +58,7 @@ def test_the_solvers_refuse_unbounded_or_meaningless_work(kwargs, message):
 
 
 @pytest.mark.parametrize("n,seed,message", [
-    (MAX_DUELS + 1, 1, f"n_duels must be 0 to {MAX_DUELS}"),
+    (MAX_DUELS + 1, 1, f"n_duels must be a whole number 0 to {MAX_DUELS:,}"),
     (10**12, 1, "n_duels"),
     (-1, 1, "n_duels"),
     (True, 1, "n_duels"),

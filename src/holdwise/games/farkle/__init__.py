@@ -2,7 +2,8 @@
 
 Verbs: `parse_dice` / `parse_loadout` / `check_six` (dice by name), `parse_roll` (faces, J for a joker),
 `parse_positions`; `hint(roll, turn_total, dice, positions, score, opponent, target, opponent_dice)` (every
-selection x roll on / bank, ranked: expected points, or win chance when race-aware); `turn_report`,
+selection x roll on / bank, ranked: expected points, or win chance when race-aware), or `hint(request)` with
+a `HintRequest` from `parse_hint(...)` (every input read and checked once, errors naming their field); `turn_report`,
 `coaching_chart`, `match_report`, `match_chart`, `best_loadouts`, `list_dice` (frozen results with
 `to_json()`); the solvers `solve_turn`, `solve_match`, `cached_match` and seeded play `simulate_turns`,
 `simulate_matches`; the play session `new_game`, `actions`, `step`, `computer_action`, `advice`,
