@@ -5,8 +5,8 @@ A name given as one lower-case word (`score`, `opponent_dice`) is a field: the e
 `InputError.field`, so the CLI says its flag (`--score must be ...`) and the web its request field
 (`score: must be ...`). Any other name ("the repeat count in 'lucky*x'") is part of the message itself.
 
-Whole numbers: an int or text of ASCII digits with an optional sign; bools, floats (even 5.0), Unicode
-digits ("٢", "²") and text such as "5.0" or "1e3" are refused.
+Whole numbers: an int or text of ASCII digits with an optional sign, at most 30 digits; bools, floats (even
+5.0), Unicode digits ("٢", "²") and text such as "5.0" or "1e3" are refused.
 Text is measured before it is converted, so a huge one costs nothing.
 """
 
@@ -24,6 +24,7 @@ __all__ = [
 MAX_SEED = 2**63 - 1  # a seed fits a signed 64-bit integer (JSON readers elsewhere keep it exact)
 MAX_DIGITS = 30  # digits of a whole number's text: more is past every range here
 _WHOLE = re.compile(r"[+-]?[0-9]{1,%d}" % MAX_DIGITS)
+_HUGE = 10**MAX_DIGITS
 _FIELD = re.compile(r"[a-z][a-z0-9_]*")
 
 
@@ -91,7 +92,8 @@ def parse_whole(value: object, what: str, low: int | None = None, high: int | No
         text = value.strip()
         number = int(text) if _WHOLE.fullmatch(text) else None
     else:
-        number = value if isinstance(value, int) and not isinstance(value, bool) else None
+        # an int past the text's 30 digits is refused too: the same numbers either way
+        number = value if isinstance(value, int) and not isinstance(value, bool) and abs(value) < _HUGE else None
     if number is not None and (low is None or number >= low) and (high is None or number <= high):
         return int(number)
     # the message is built only for bad input: a hint reads several numbers per call
