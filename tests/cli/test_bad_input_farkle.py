@@ -60,7 +60,7 @@ CASES = [
     (["hint", "1", "5", "--positions", "0,7"], "1..6"),
     (["hint", "1", "5", "--positions", "1,1"], "own position"),
     (["hint", "1", "5", "--positions", "a"], "numbers 1-6"),
-    (["hint", "1", "5", "--positions", "1,2,3"], "3 positions"),
+    (["hint", "1", "5", "--positions", "1,2,3"], "--positions names 3 dice but the roll has 2"),
     (["hint", "1", "5", "--positions", "1,2,3,4,5,6,7"], "at most 6"),
     (["hint", "1", "1", "1", "1", "1", "1", "1"], "1 to 6 dice"),
     (["hint", "1", "9"], "shows 1 to 6"),

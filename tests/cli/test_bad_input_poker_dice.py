@@ -46,7 +46,7 @@ CASES = [
     ([*HINT, "--rolls-left", "1", "--to-beat", ""], "a hand has 5 dice, got 0"),
     # hint: rolls left
     ([*HINT, "--rolls-left", "0"], "--rolls-left must be a whole number 1 or 2"),
-    ([*HINT, "--rolls-left", "3"], "--rolls-left must be a whole number 1 or 2, got 3"),
+    ([*HINT, "--rolls-left", "3"], "--rolls-left must be a whole number 1 or 2 (after the first roll), got 3"),
     ([*HINT, "--rolls-left", "-1"], "1 or 2"),
     ([*HINT, "--rolls-left", "٢"], "'٢'"),  # Arabic-Indic two: int() reads it as 2
     ([*HINT, "--rolls-left", "²"], "'²'"),

@@ -130,7 +130,7 @@ def test_play_three_players_with_the_roll_limit():
     (["duel", "--players", "4"], "--players"),
     (["hint", "1", "2", "3", "--rolls-left", "2"], "has 5 dice"),
     (["hint", "1", "2", "3", "4", "8", "--rolls-left", "2"], "not a face"),
-    (["hint", "1", "2", "3", "4", "5", "--rolls-left", "3"], "--rolls-left must be a whole number 1 or 2, got 3"),
+    (["hint", "1", "2", "3", "4", "5", "--rolls-left", "3"], "--rolls-left must be a whole number 1 or 2 (after the first roll), got 3"),
     (["hint", "1", "2", "3", "4", "5", "--rolls-left", "1", "--to-beat", "1 2"], "has 5 dice"),
     (["odds", "--no-straights", "--flush-rule"], "flush rule needs straights"),
     (["hint", "1", "2", "3", "4", "5", "--rolls-left", "1", "--players", "3", "--position", "4",
