@@ -40,6 +40,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 
@@ -269,10 +270,17 @@ def largest_target(dice1: tuple[Die, ...], dice2: tuple[Die, ...] | None = None,
     return SCORE_UNIT * lo
 
 
+@lru_cache(maxsize=256)
+def _known_cost(dice1: tuple[Die, ...], dice2: tuple[Die, ...] | None, target: int, solves: int,
+                store: bool) -> tuple[float, float]:
+    # a race-aware hint checks its match's cost on every call: the estimate took longer than the answer
+    return match_cost(dice1, dice2, target, solves, store)
+
+
 def check_match_cost(dice1: tuple[Die, ...], dice2: tuple[Die, ...] | None, target: int, solves: int = 1,
                      store: bool = False, what: str = "target") -> None:
     """Refuse, in one line naming the largest accepted target, match solves beyond the guard's limits."""
-    work, memory = match_cost(dice1, dice2, target, solves, store)
+    work, memory = _known_cost(tuple(dice1), None if dice2 is None else tuple(dice2), target, solves, store)
     if work <= MATCH_MAX_WORK and memory <= MATCH_MAX_BYTES:
         return
     largest = largest_target(dice1, dice2, solves, store)
