@@ -272,7 +272,7 @@ def largest_target(dice1: tuple[Die, ...], dice2: tuple[Die, ...] | None = None,
 
 @lru_cache(maxsize=256)
 def _known_cost(dice1: tuple[Die, ...], dice2: tuple[Die, ...] | None, target: int, solves: int,
-                store: bool) -> tuple[float, float]:
+                store: bool) -> tuple[float, int]:
     # a race-aware hint checks its match's cost on every call: the estimate took longer than the answer
     return match_cost(dice1, dice2, target, solves, store)
 
