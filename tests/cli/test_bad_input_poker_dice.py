@@ -21,7 +21,7 @@ CASES = [
     (["poker-dice", "--flush-rule", "duel", "--no-straights", "--json"], "flush rule"),
     (["poker-dice", "--no-straights", "play", "--flush-rule"], "flush rule"),
     # duel: players
-    (["poker-dice", "duel", "--players", "4"], "--players must be 2 or 3, got 4"),
+    (["poker-dice", "duel", "--players", "4"], "--players must be a whole number 2 or 3, got 4"),
     (["poker-dice", "duel", "--players", "0"], "2 or 3"),
     (["poker-dice", "duel", "--players", "-1"], "2 or 3"),
     (["poker-dice", "duel", "--players", "３"], "'３'"),  # a fullwidth digit: Python's int() would take it
@@ -45,8 +45,8 @@ CASES = [
     ([*HINT, "--rolls-left", "1", "--to-beat", "6 6 6"], "a hand has 5 dice, got 3"),
     ([*HINT, "--rolls-left", "1", "--to-beat", ""], "a hand has 5 dice, got 0"),
     # hint: rolls left
-    ([*HINT, "--rolls-left", "0"], "rolls left (--rolls-left) must be 1 or 2"),
-    ([*HINT, "--rolls-left", "3"], "rolls left"),
+    ([*HINT, "--rolls-left", "0"], "--rolls-left must be a whole number 1 or 2"),
+    ([*HINT, "--rolls-left", "3"], "--rolls-left must be a whole number 1 or 2 (after the first roll), got 3"),
     ([*HINT, "--rolls-left", "-1"], "1 or 2"),
     ([*HINT, "--rolls-left", "٢"], "'٢'"),  # Arabic-Indic two: int() reads it as 2
     ([*HINT, "--rolls-left", "²"], "'²'"),
@@ -55,11 +55,11 @@ CASES = [
     ([*HINT, "--rolls-left", "1e309"], "whole number"),
     ([*HINT, "--rolls-left", "1e999999999"], "whole number"),
     # hint: positions and options that do not apply
-    ([*HINT, "--rolls-left", "2", "--position", "0"], "--position must be 1 to 2, got 0"),
-    ([*HINT, "--rolls-left", "2", "--position", "-3"], "--position must be 1 to 2"),
-    ([*HINT, "--rolls-left", "2", "--position", "3", "--to-beat", "66622"], "--position must be 1 to 2"),
+    ([*HINT, "--rolls-left", "2", "--position", "0"], "--position must be a whole number 1 or 2, got 0"),
+    ([*HINT, "--rolls-left", "2", "--position", "-3"], "--position must be a whole number 1 or 2"),
+    ([*HINT, "--rolls-left", "2", "--position", "3", "--to-beat", "66622"], "--position must be a whole number 1 or 2"),
     ([*HINT, "--rolls-left", "2", "--players", "3", "--position", "4", "--to-beat", "66622"], "1 to 3"),
-    ([*HINT, "--rolls-left", "2", "--players", "1"], "--players must be 2 or 3"),
+    ([*HINT, "--rolls-left", "2", "--players", "1"], "--players must be a whole number 2 or 3"),
     ([*HINT, "--rolls-left", "2", "--position", "1", "--to-beat", "66622"], "hand to beat"),
     ([*HINT, "--rolls-left", "2", "--position", "2"], "hand to beat"),
     ([*HINT, "--rolls-left", "2", "--players", "3", "--position", "3"], "hand to beat"),
@@ -69,14 +69,14 @@ CASES = [
     ([*HINT, "--rolls-left", "2", "--players", "3", "--tied"], "tied is for"),
     ([*HINT, "--rolls-left", "2", "--players", "3", "--to-beat", "1 2 3"], "a hand has 5 dice"),
     # play: seed, players, position (all checked before the three-player table is solved)
-    (["poker-dice", "play", "--seed=-1"], "--seed must be 0 to"),
+    (["poker-dice", "play", "--seed=-1"], "--seed must be a whole number 0 to"),
     (["poker-dice", "play", "--seed", "1e3"], "--seed must be a whole number"),
     (["poker-dice", "play", "--seed", "²"], "'²'"),
     (["poker-dice", "play", "--seed", "nan"], "whole number"),
     (["poker-dice", "play", "--seed", "1e999999999"], "whole number"),
-    (["poker-dice", "play", "--seed", "99999999999999999999999"], "0 to 9223372036854775807"),
-    (["poker-dice", "play", "--players", "3", "--position", "4"], "--position must be 1 to 3"),
-    (["poker-dice", "play", "--position", "0"], "--position must be 1 to 2"),
+    (["poker-dice", "play", "--seed", "99999999999999999999999"], "0 to 9,223,372,036,854,775,807"),
+    (["poker-dice", "play", "--players", "3", "--position", "4"], "--position must be a whole number 1 to 3"),
+    (["poker-dice", "play", "--position", "0"], "--position must be a whole number 1 or 2"),
     (["poker-dice", "play", "--players", "٣"], "--players must be a whole number"),
 ]
 

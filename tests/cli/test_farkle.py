@@ -69,9 +69,9 @@ def test_match_json(tmp_path):
     result = run("farkle", "match", "--target", "1000", "--plot", str(path), "--json")
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
-    assert set(data) >= {"first_player_win", "race_aware_vs_race_blind"}
-    assert 0.5 < data["first_player_win"] < 0.7
-    assert data["race_aware_vs_race_blind"] >= data["first_player_win"] - 1e-12
+    assert set(data) >= {"first_player_win_chance", "race_aware_vs_race_blind"}
+    assert 0.5 < data["first_player_win_chance"] < 0.7
+    assert data["race_aware_vs_race_blind"] >= data["first_player_win_chance"] - 1e-12
     assert path.read_bytes()[:4] == b"\x89PNG"
 
 
@@ -147,7 +147,7 @@ def test_turn_svg_plot(tmp_path):
 
 def test_match_json_keys():
     data = json.loads(run("farkle", "match", "--target", "500", "--json").stdout)
-    assert set(data) == {"target", "dice", "opponent_dice", "first_player_win", "second_player_win",
+    assert set(data) == {"target", "dice", "opponent_dice", "first_player_win_chance", "second_player_win_chance",
                          "race_aware_vs_race_blind", "race_aware_second_vs_race_blind", "tolerance",
                          "iterations", "seconds"}
 

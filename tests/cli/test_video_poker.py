@@ -180,7 +180,7 @@ def test_cli_play_quits_and_reviews_costly_decisions():
     (["return", "--paytable-file", "/nonexistent.toml"], "not found"),
     (["hold"], "has 5 cards, got 0"),
     (["games", "--paytable-file", "/nonexistent.toml"], "not found"),
-    (["play", "--bet", "6"], "bet must be 1 to 5"),
+    (["play", "--bet", "6"], "bet must be a whole number 1 to 5"),
     (["play", "--seed", "-1"], "seed must be"),
     (["play", "--credits", "0"], "credits must be"),
 ])

@@ -270,7 +270,7 @@ def test_dice_poker_tables_file(tmp_path):
     (dict(random=5), "give --grid"),
     (dict(grid="five=5:6", seed=3), "with --random"),
     (dict(grid="five=5:6", random=3), "more than the grid's 2"),
-    (dict(grid="five=5:6", random=0), "1 or more"),
+    (dict(grid="five=5:6", random=0), "--random must be a whole number at least 1, got 0"),
     (dict(grid="five=5:6", random=1, seed=-1), "--seed"),
     (dict(grid="five=5:6", tables_file="x.toml"), "without --grid"),
     (dict(tables_file="/nonexistent/tables.toml"), "not found"),

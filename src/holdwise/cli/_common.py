@@ -17,7 +17,7 @@ from ..errors import InputError
 
 __all__ = [
     "USAGE_ERRORS", "WIDTH", "Group", "InputError", "UserError", "console", "emit_json", "fail", "fmt", "join_hand",
-    "kernels_notice", "new_app", "parse_ints", "pct", "progress", "save_figure", "working",
+    "flag_of", "kernels_notice", "new_app", "parse_ints", "pct", "progress", "said", "save_figure", "working",
 ]
 
 WIDTH = 80  # human output fits an 80-column terminal; a wider terminal gets its own width
@@ -65,11 +65,42 @@ class Group(TyperGroup):
         try:
             return super().invoke(ctx)
         except InputError as err:
-            typer.echo(f"error: {err}", err=True)
+            name = ctx.invoked_subcommand
+            command = self.get_command(ctx, name) if name else None
+            typer.echo(f"error: {said(err, command, f'{ctx.info_name} {name}')}", err=True)
             raise typer.Exit(2) from None
         except USAGE_ERRORS as err:
             typer.echo(_usage_line(err), err=True)
             raise typer.Exit(2) from None
+
+
+# A field whose command line name is neither `--<field with dashes>` nor a parameter of that name, per command
+# ("group command"): the one place the games' words meet the flags.
+FLAGS: dict[str, dict[str, str]] = {}
+
+
+def flag_of(field: str, command=None, key: str = "") -> str:  # noqa: ANN001 (a click command)
+    """How the command line names a game's input `field`: its option (`--score`) or argument (`ROLL...`);
+    `key` ("farkle hint") looks up FLAGS first."""
+    dashed = "--" + field.replace("_", "-")
+    if field in FLAGS.get(key, {}):
+        return FLAGS[key][field]
+    params = getattr(command, "params", ())
+    for param in params:
+        if dashed in getattr(param, "opts", ()):
+            return dashed
+    for param in params:
+        if param.name == field:
+            opts = [o for o in param.opts if o.startswith("--")]
+            return max(opts, key=len) if param.param_type_name == "option" and opts else field.upper()
+    return dashed
+
+
+def said(err: InputError, command=None, key: str = "") -> str:  # noqa: ANN001 (a click command)
+    """An input error as the command line says it: a game's field word becomes the flag that gave it."""
+    if err.field is None:
+        return str(err)
+    return f"{flag_of(err.field, command, key)}{err.sep}{err.reason}"
 
 
 def new_app(help: str, **kwargs) -> typer.Typer:

@@ -189,23 +189,12 @@ def farkle_hint(
 
     Example: holdwise farkle hint 1 1 5 2 3 4 --turn-total 300 --score 1200 --opponent 3500
     """
-    target = _face().check_target(target)
-    turn_total = _face().parse_turn_total(turn_total)
-    loadout = _face().parse_loadout(dice)
-    other = _face().parse_loadout(opponent_dice, "--opponent-dice") if opponent_dice else None
     text = " ".join(roll).replace(",", " ")
-    _face().parse_roll(text, loadout, _face().parse_positions(positions))  # bad rolls refused before any solve
-    race = score_own is not None or opponent is not None
-    if race:
-        score_own = _face().check_points(score_own or 0, target, "--score")
-        opponent = _face().check_points(opponent or 0, target, "--opponent")
-        _face().check_not_won(score_own, turn_total, target)
-    _kernels(match=race)
-    if race:
-        _face().check_match_cost(loadout, other, target, store=True)
-        with progress("score pair") as update:  # the race-aware solve, kept for the hint that follows
-            _face().cached_match(loadout, other, target, store=True, progress=update)
-    result = _face().hint(text, turn_total, loadout, positions, score_own, opponent, target, other)
+    request = _face().parse_hint(text, turn_total, dice, positions, score_own, opponent, target, opponent_dice)
+    turn_total = request.turn_total
+    _kernels(match=request.race)
+    with progress("score pair", enabled=request.race) as update:  # the race-aware solve, once
+        result = _face().hint(request, progress=update)
     if as_json:
         emit_json(result)
         return
@@ -254,7 +243,7 @@ def farkle_match(
     target = _face().check_target(target)
     check_plot_path(plot)
     first = _face().parse_loadout(dice)
-    second = _face().parse_loadout(opponent_dice, "--opponent-dice") if opponent_dice else None
+    second = _face().parse_loadout(opponent_dice, "opponent_dice") if opponent_dice else None
     _kernels(match=True)
     _face().check_match_cost(first, second, target, solves=2)
     with progress("score pair") as update:
@@ -265,7 +254,7 @@ def farkle_match(
         emit_json(report)
         return
     out = console()
-    out.print(f"Match to {target:,}: the first player wins {100 * report.first_player_win:.3f}% when both play "
+    out.print(f"Match to {target:,}: the first player wins {100 * report.first_player_win_chance:.3f}% when both play "
               "to win.")
     out.print(f"Race-aware play against the race-blind coaching table wins "
               f"{100 * report.race_aware_vs_race_blind:.3f}% moving first and "
@@ -315,9 +304,9 @@ def farkle_loadout(
     Example: holdwise farkle loadout --owned ordinary*4,weighted,lucky,odd,kings --opponent-dice ordinary*6
     """
     target = _face().check_target(target)
-    top = _face().parse_whole(top, "--top", 1)
+    top = _face().parse_whole(top, "top", 1)
     dice = _face().parse_dice(owned)
-    other = _face().parse_loadout(opponent_dice, "--opponent-dice") if opponent_dice else None
+    other = _face().parse_loadout(opponent_dice, "opponent_dice") if opponent_dice else None
     _kernels(match=other is not None)
     with progress("loadout") as update:
         ranking = _face().best_loadouts(dice, top=top, opponent_dice=other, target=target, progress=update)

@@ -131,7 +131,7 @@ def poker_dice_duel(
     from ..games.poker_dice import duel, parse_players
 
     variant = _variant(ctx, no_straights, straight_above, flush_rule, ace_high, poker_faces)
-    players = parse_players(players, "--players")
+    players = parse_players(players)
     _kernels()
     with progress(_three_label(roll_limit), enabled=players == 3) as update:
         result = duel(variant, players, roll_limit, on_step=update)
@@ -164,15 +164,14 @@ def poker_dice_hint(
 
     Example: holdwise poker-dice hint 1 1 3 4 6 --rolls-left 2 --to-beat 66622
     """
-    from ..games.poker_dice import hint, parse_players, parse_position, parse_rolls_left
+    from ..games.poker_dice import hint, parse_players
 
     variant = _variant(ctx, no_straights, straight_above, flush_rule, ace_high, poker_faces)
-    rolls_left = parse_rolls_left(rolls_left, "rolls left (--rolls-left)")
-    players = parse_players(players, "--players")
-    position = None if position is None else parse_position(position, players, "--position")
+    players = parse_players(players)  # read here for the progress bar; the rest is read by hint
     _kernels()
     with progress(_three_label(False), enabled=players == 3) as update:
         result = hint(join_hand(hand), rolls_left, variant, to_beat, players, position, tied, on_step=update)
+    rolls_left = result.position["rolls_left"]
     if as_json:
         emit_json(result)
         return
@@ -247,14 +246,14 @@ def poker_dice_play(
     from ..games import poker_dice as face
 
     variant = _variant(ctx, no_straights, straight_above, flush_rule, ace_high, poker_faces)
-    players = face.parse_players(players, "--players")
+    players = face.parse_players(players)
     # every option is checked before the table is solved (seconds with three players)
     options = face.normalize_options({
-        "players": players, "position": face.parse_position(position, players, "--position"),
+        "players": players, "position": face.parse_position(position, players),
         "roll_limit": roll_limit, "straights": variant.straights,
         "straight_above_full_house": variant.straight_above_full_house, "flush": variant.flush,
         "ace_high": variant.ace_high, "poker_faces": variant.poker_faces})
-    seed = secrets.randbelow(2**31) if seed is None else face.parse_seed(seed, "--seed")
+    seed = secrets.randbelow(2**31) if seed is None else face.parse_seed(seed)
     _kernels()
     if players == 3:  # solve the table once, before the first move
         with progress(_three_label(roll_limit)) as update:

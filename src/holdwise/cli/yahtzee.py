@@ -80,14 +80,14 @@ def yahtzee_hint(
     names), and bonus=100 for each Yahtzee bonus taken.
     Example: holdwise yahtzee hint --card "ones=3 fh=25" --dice 1 1 5 3 2 --rolls-left 2
     """
-    from ..games.yahtzee import hint, parse_whole
+    from ..games.yahtzee import hint
 
-    rolls_left = parse_whole(rolls_left, "--rolls-left", 0, 2)
     # click gives an option one value: in `--dice 1 1 5 3 2` the faces after the first are arguments
     dice = [*dice, *(more or ())]
     _rules(rules)
     _kernels()
-    result = hint(card, dice, rolls_left, rules)
+    result = hint(card, dice, rolls_left, rules)  # reads --rolls-left: its error names the flag
+    rolls_left = result.position["rolls_left"]
     if as_json:
         emit_json(result)
         return
@@ -121,11 +121,12 @@ def yahtzee_simulate(
 
     Example: holdwise yahtzee simulate --games 2000 --seed 1 --plot scores.png
     """
+    from ..games.inputs import parse_seed
     from ..games.yahtzee import MAX_GAMES, parse_whole, simulate
     from ._common import check_plot_path
 
-    games = parse_whole(games, "--games", 1, MAX_GAMES)
-    seed = parse_whole(seed, "--seed", 0, 2**63 - 1)
+    games = parse_whole(games, "games", 1, MAX_GAMES)
+    seed = parse_seed(seed)
     r = _rules(rules)
     check_plot_path(plot)
     with progress(f"solving {r.name}") as update:
@@ -276,9 +277,10 @@ def yahtzee_play(
     import secrets
 
     from ..games import yahtzee as face
+    from ..games.inputs import parse_seed
 
     r = _rules(rules)
-    seed_value = secrets.randbelow(2**31) if seed is None else face.parse_whole(seed, "--seed", 0, 2**63 - 1)
+    seed_value = secrets.randbelow(2**31) if seed is None else parse_seed(seed)
     _kernels()
     with progress(f"solving {r.name}") as update:
         face.solution_for(r, on_layer=update)

@@ -32,8 +32,8 @@ from ..storage import atomic_write, cache_dir, exclusive
 
 __all__ = [
     "MAX_BODY_BYTES", "AnswerCache", "Body", "FieldError", "Gate", "Job", "Jobs", "NewBody", "Seed", "StateBody",
-    "StepBody", "checked", "computed", "examples", "fresh_seed", "jobs", "json_bytes", "json_response", "page",
-    "seal", "templates", "unseal", "user_field",
+    "StepBody", "checked", "computed", "examples", "field_error", "fresh_seed", "jobs", "json_bytes", "json_response",
+    "page", "seal", "templates", "unseal", "user_field",
 ]
 
 log = logging.getLogger("holdwise.web")
@@ -109,7 +109,18 @@ def user_field(name: str) -> Iterator[None]:
     except FieldError:
         raise
     except InputError as err:
-        raise FieldError(name, str(err)) from None
+        raise field_error(err, name) from None
+
+
+def field_error(err: InputError, name: str | None = None) -> FieldError:
+    """A game's input error as the web says it, naming the request field: the game's own field word (the
+    request's fields are the games' words: "score: must be ..."), or `name` (the field the caller was reading,
+    e.g. "options.dice"), which keeps the game's word in the line when it names another input."""
+    if err.field is None:
+        return FieldError(name or "body", str(err))
+    if name is None or name == err.field or name.endswith("." + err.field):
+        return FieldError(name or err.field, err.reason)
+    return FieldError(name, str(err))
 
 
 def checked(call: Callable[[], Any], field: str) -> Any:  # noqa: ANN401

@@ -13,7 +13,7 @@ from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..errors import InputError
-from .common import MAX_BODY_BYTES, FieldError
+from .common import MAX_BODY_BYTES, FieldError, field_error
 
 __all__ = ["BodyLimit", "install"]
 
@@ -40,6 +40,8 @@ def _validation(request: Request, exc: RequestValidationError) -> JSONResponse:
 
 
 def _input(request: Request, exc: InputError) -> JSONResponse:
+    if not isinstance(exc, FieldError) and exc.field is not None:
+        exc = field_error(exc)  # a game's field word is the request's field: "score: must be ..."
     name = exc.field if isinstance(exc, FieldError) else None
     return JSONResponse(status_code=422, content={"detail": str(exc)[:500], "field": name})
 

@@ -201,10 +201,10 @@ def _pending(dice, other, target: int, field: str = "target") -> JSONResponse | 
 
 # ---- inputs ----------------------------------------------------------------------------------------------
 
-def _loadout(text, field: str, what: str = "--dice") -> tuple:
+def _loadout(text, field: str) -> tuple:
     """Six dice from a body field, with a turn solve the web answers at once (or 422 naming the field)."""
     with user_field(field):
-        dice = face.parse_loadout(text, what)
+        dice = face.parse_loadout(text, field.rpartition(".")[2])
         plan = face.turn_plan(dice)
         if plan.unbounded is not None:
             raise InputError(plan.unbounded)
@@ -287,29 +287,15 @@ def hint(body: HintBody) -> Any:
     """Every legal selection of a roll, rolling on and banking, best first (`holdwise farkle hint --json`):
     expected points of the turn, or with `score`/`opponent` the chance to win the match (race-aware; 202 and
     the job's status while the match solves; targets beyond the solve guard get 422)."""
-    with user_field("target"):
-        target = face.check_target(body.target)
-    with user_field("turn_total"):
-        turn_total = face.parse_turn_total(body.turn_total)
     dice = _loadout(body.dice, "dice")
-    other = _loadout(body.opponent_dice, "opponent_dice", "--opponent-dice") if body.opponent_dice else dice
-    with user_field("positions"):
-        positions = face.parse_positions(body.positions)
-    with user_field("roll"):
-        face.parse_roll(body.roll, dice, positions)
-    race = body.score is not None or body.opponent is not None
-    if race:
-        with user_field("score"):
-            own = face.check_points(body.score or 0, target, "--score")
-        with user_field("opponent"):
-            face.check_points(body.opponent or 0, target, "--opponent")
-        with user_field("turn_total"):
-            face.check_not_won(own, turn_total, target)
-        waiting = _pending(dice, other, target)
+    other = _loadout(body.opponent_dice, "opponent_dice") if body.opponent_dice else None
+    request = face.parse_hint(body.roll, body.turn_total, dice, body.positions, body.score, body.opponent,
+                              body.target, other)
+    if request.race:
+        waiting = _pending(request.dice, request.opponent_dice, request.target)
         if waiting is not None:
             return waiting
-    result = checked(lambda: face.hint(body.roll, turn_total, dice, positions, body.score, body.opponent, target,
-                                        other if body.opponent_dice else None), "roll")
+    result = checked(lambda: face.hint(request), "roll")
     return result.to_json()
 
 
@@ -321,7 +307,7 @@ def match_prepare(body: MatchBody) -> dict:
     with user_field("target"):
         target = face.check_target(body.target)
     dice = _loadout(body.dice, "dice")
-    other = _loadout(body.opponent_dice, "opponent_dice", "--opponent-dice") if body.opponent_dice else dice
+    other = _loadout(body.opponent_dice, "opponent_dice") if body.opponent_dice else dice
     return _prepare(dice, other, target)
 
 
@@ -333,7 +319,7 @@ def match_status(dice: Annotated[str, Query(max_length=2000)] = "ordinary*6",
     with user_field("target"):
         target = face.check_target(target)
     mine = _loadout(dice, "dice")
-    other = _loadout(opponent_dice, "opponent_dice", "--opponent-dice") if opponent_dice else mine
+    other = _loadout(opponent_dice, "opponent_dice") if opponent_dice else mine
     return _status(mine, other, target)
 
 
@@ -346,7 +332,7 @@ def new(body: NewBody) -> dict:
     options = body.options.model_dump(exclude_none=True)
     with user_field("options.target"):
         face.check_target(options["target"], "target")
-    loadouts = [_loadout(options.get(key), f"options.{key}", "--" + key.replace("_", "-"))
+    loadouts = [_loadout(options.get(key), f"options.{key}")
                 for key in ("dice", "computer_dice")]
     if options["computer"] == "race-aware":
         with user_field("options.target"):

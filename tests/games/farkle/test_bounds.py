@@ -119,7 +119,7 @@ def test_match_guard_names_the_largest_target():
     assert largest_target(fair, None, solves=3) == 5650  # `farkle match`
     assert largest_target(fair, None, solves=1, store=True) == 8200  # a race-aware hint, play
     check_match_cost(fair, None, 5650, solves=3)
-    with pytest.raises(InputError, match="largest accepted --target for these dice here is 5,650"):
+    with pytest.raises(InputError, match="largest accepted target for these dice here is 5,650"):
         check_match_cost(fair, None, 5700, solves=3)
     assert match_cost(fair, None, 4000, solves=3)[0] <= MATCH_MAX_WORK
     unlike = parse_loadout("ordinary,lucky,odd,kings,misfortune,heavenly-kingdom")

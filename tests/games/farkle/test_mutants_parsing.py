@@ -49,8 +49,9 @@ def test_loadouts():
     assert parse_loadout("odd*6") == (NAMED_DICE["odd"],) * 6
     assert parse_loadout(None) == (ORD,) * 6
     for bad in ("odd*5", "odd*7"):
-        with pytest.raises(InputError, match="--dice"):
+        with pytest.raises(InputError, match="^dice needs 6 dice") as caught:
             parse_loadout(bad)
+        assert caught.value.field == "dice"
     with pytest.raises(InputError, match="--mine"):
         check_six((ORD,) * 5, "--mine")
     check_six((ORD,) * 6)
@@ -106,15 +107,16 @@ def test_targets_and_points():
 
 
 def test_whole_numbers_and_seeds():
+    # Farkle reads them with the shared reader (tests/games/test_inputs.py pins its messages)
     from holdwise.games.farkle.parsing import parse_seed, parse_whole
 
     assert parse_whole("4000", "--n") == 4000 and parse_whole(" -50 ", "--n") == -50
-    assert parse_whole(2.0, "--n") == 2 and parse_whole(7, "--n", 7, 7) == 7
+    assert parse_whole(7, "--n", 7, 7) == 7
     assert parse_whole("9" * 19, "--n") == 10**19 - 1
-    for bad in (True, None, 1.5, float("inf"), float("nan"), "1e9", "1" * 20, 10**19, -(10**19), "", "x", [1]):
+    for bad in (True, None, 2.0, 1.5, float("inf"), float("nan"), "1e9", "1" * 31, "", "x", [1]):
         with pytest.raises(InputError, match="--n"):
             parse_whole(bad, "--n")
-    with pytest.raises(InputError, match="from 1 to 3"):
+    with pytest.raises(InputError, match="1 to 3"):
         parse_whole(4, "--n", 1, 3)
     with pytest.raises(InputError, match="at least 1,000"):
         parse_whole(0, "--n", 1000)
@@ -122,7 +124,7 @@ def test_whole_numbers_and_seeds():
         parse_whole(4, "--n", None, 3)
     assert parse_seed(0) == 0 and parse_seed(2**63 - 1) == 2**63 - 1 and parse_seed("17") == 17
     for bad in (-1, 2**63, "-1"):
-        with pytest.raises(InputError, match="--seed"):
+        with pytest.raises(InputError, match="^seed must be"):
             parse_seed(bad)
 
 

@@ -45,14 +45,14 @@ def test_six_fair_dice_thresholds_and_chart():
 def test_match_report_and_chart_at_1000():
     report = match_report(parse_loadout(None), target=1000)
     data = json.loads(json.dumps(report.to_json()))
-    assert data["first_player_win"] == pytest.approx(0.6141382636969914, abs=1e-12)
+    assert data["first_player_win_chance"] == pytest.approx(0.6141382636969914, abs=1e-12)
     assert data["race_aware_vs_race_blind"] == pytest.approx(0.6565495135165009, abs=1e-12)
     assert data["race_aware_second_vs_race_blind"] == pytest.approx(0.4169348079409416, abs=1e-12)
-    assert data["second_player_win"] == pytest.approx(1 - data["first_player_win"])
+    assert data["second_player_win_chance"] == pytest.approx(1 - data["first_player_win_chance"])
     assert data["tolerance"] == 1e-12 and data["target"] == 1000
     chart = match_chart(parse_loadout(None), target=1000)
     assert chart.scores[0] == 0 and chart.scores[-1] == 950
-    assert chart.win_chance[0][0] == pytest.approx(report.first_player_win)
+    assert chart.win_chance[0][0] == pytest.approx(report.first_player_win_chance)
 
 
 def test_match_progress_counts_score_pairs():

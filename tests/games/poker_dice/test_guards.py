@@ -58,7 +58,7 @@ def test_the_solvers_refuse_unbounded_or_meaningless_work(kwargs, message):
 
 
 @pytest.mark.parametrize("n,seed,message", [
-    (MAX_DUELS + 1, 1, f"n_duels must be 0 to {MAX_DUELS}"),
+    (MAX_DUELS + 1, 1, f"n_duels must be a whole number 0 to {MAX_DUELS:,}"),
     (10**12, 1, "n_duels"),
     (-1, 1, "n_duels"),
     (True, 1, "n_duels"),
@@ -77,7 +77,7 @@ def test_no_duels_are_no_wins():
 
 
 @pytest.mark.parametrize("kwargs,message", [
-    ({"players": 4}, "players must be 2 or 3"),
+    ({"players": 4}, "players must be a whole number 2 or 3"),
     ({"players": "٣"}, "whole number"),
     ({"players": True}, "whole number"),
     ({"players": 3.0}, "whole number"),
@@ -90,12 +90,12 @@ def test_duel_arguments(kwargs, message):
 
 
 @pytest.mark.parametrize("kwargs,message", [
-    ({"rolls_left": True}, "rolls left must be a whole number 1 or 2"),
-    ({"rolls_left": 2.0}, "rolls left must be a whole number"),
-    ({"rolls_left": "٢"}, "rolls left must be a whole number"),
-    ({"rolls_left": 2, "position": 0}, "position must be 1 to 2, got 0"),  # 0 was read as "not given"
-    ({"rolls_left": 2, "position": -1, "to_beat": "66622"}, "position must be 1 to 2"),
-    ({"rolls_left": 2, "position": 3, "to_beat": "66622"}, "position must be 1 to 2"),
+    ({"rolls_left": True}, "rolls_left must be a whole number 1 or 2"),
+    ({"rolls_left": 2.0}, "rolls_left must be a whole number"),
+    ({"rolls_left": "٢"}, "rolls_left must be a whole number"),
+    ({"rolls_left": 2, "position": 0}, "position must be a whole number 1 or 2, got 0"),  # 0 was read as "not given"
+    ({"rolls_left": 2, "position": -1, "to_beat": "66622"}, "position must be a whole number 1 or 2"),
+    ({"rolls_left": 2, "position": 3, "to_beat": "66622"}, "position must be a whole number 1 or 2"),
     ({"rolls_left": 2, "players": 2.0}, "players must be a whole number"),
     ({"rolls_left": 2, "to_beat": "66622", "players": 3, "tied": 1}, "tied must be true or false"),
     ({"rolls_left": 2, "variant": None}, "variant must be a poker dice Variant"),
@@ -116,12 +116,12 @@ def test_hint_reads_counts_as_typed():
 @pytest.mark.parametrize("options,seed,message", [
     ([("players", 2)], 1, "options must be a JSON object"),
     ("players=2", 1, "options must be a JSON object"),
-    ({"players": 3, "position": 0}, 1, "position must be 1 to 3"),
+    ({"players": 3, "position": 0}, 1, "position must be a whole number 1 to 3"),
     ({"straights": False, "straight_above_full_house": True}, 1, "needs straights"),
-    ({}, 2**63, "seed must be 0 to"),
+    ({}, 2**63, "seed must be a whole number 0 to"),
     ({}, "1", "seed must be a whole number"),
     ({}, 1.0, "seed must be a whole number"),
-    ({}, -1, "seed must be 0 to"),
+    ({}, -1, "seed must be a whole number 0 to"),
 ])
 def test_new_game_arguments(options, seed, message):
     with pytest.raises(InputError, match=message):
@@ -159,9 +159,9 @@ _DROP = object()
 
 HOSTILE = [
     ("game", "farkle", "the game is 'farkle'"),
-    ("options.players", 4, "players must be 2 or 3"),
+    ("options.players", 4, "players must be a whole number 2 or 3"),
     ("options.players", "2", "whole number"),
-    ("options.position", 3, "position must be 1 to 2"),
+    ("options.position", 3, "position must be a whole number 1 or 2"),
     ("options.flush", None, "true or false"),
     ("options.colour", "red", "options must name exactly"),
     ("options.roll_limit", _DROP, "options must name exactly"),

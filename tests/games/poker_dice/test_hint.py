@@ -65,8 +65,8 @@ def test_three_players_and_tied():
 
 
 @pytest.mark.parametrize("kwargs,message", [
-    ({"rolls_left": 3}, "rolls left must be 1 or 2"),
-    ({"rolls_left": 2, "players": 4}, "players must be 2 or 3"),
+    ({"rolls_left": 3}, "rolls_left must be a whole number 1 or 2"),
+    ({"rolls_left": 2, "players": 4}, "players must be a whole number 2 or 3"),
     ({"rolls_left": 2, "position": 2}, "hand to beat"),
     ({"rolls_left": 2, "to_beat": "6 6 6 2 2", "position": 1}, "hand to beat"),
     ({"rolls_left": 2, "to_beat": "6 6 6 2 2", "tied": True}, "tied is for the last of three"),

@@ -124,7 +124,7 @@ def test_hints():
     assert first.options[0].value > _keeps(first)[(2, 5, 6, 6, 6)]
     straight = hint((2, 3, 4, 5, 6), 2)
     assert tuple(straight.options[0].action["keep"]) == (2, 3, 4, 5, 6)  # the first player stands on it
-    with pytest.raises(ValueError, match="rolls left"):
+    with pytest.raises(ValueError, match="rolls_left"):
         hint((1, 1, 3, 4, 6), 3)
     with pytest.raises(ValueError, match="hand to beat"):
         hint((1, 1, 3, 4, 6), 2, position=2)

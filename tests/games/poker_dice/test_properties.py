@@ -115,7 +115,7 @@ def test_a_printed_count_parses_back(number):
             try:
                 parse(str(number))
             except InputError as err:
-                assert str(low) in str(err) and str(high) in str(err)
+                assert f"{low:,}" in str(err) and f"{high:,}" in str(err)
             else:
                 raise AssertionError(f"{number} accepted")
 

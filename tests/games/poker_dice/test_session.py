@@ -133,8 +133,8 @@ def test_three_players_the_computers_take_their_seats():
 
 
 @pytest.mark.parametrize("options,message", [
-    ({"players": 4}, "players must be 2 or 3"),
-    ({"position": 3}, "position must be 1 to 2"),
+    ({"players": 4}, "players must be a whole number 2 or 3"),
+    ({"position": 3}, "position must be a whole number 1 or 2"),
     ({"players": "2"}, "whole number"),
     ({"roll_limit": 1}, "true or false"),
     ({"colour": "red"}, "unknown option 'colour'"),

@@ -120,9 +120,9 @@ def test_the_file_size_limit(tmp_path):
 def test_the_session_limits():
     assert MAX_CREDITS == 1_000_000_000 and MAX_SEED == 2**63 - 1
     assert vp.new_game({"credits": MAX_CREDITS}, MAX_SEED).tally["credits"] == MAX_CREDITS
-    with pytest.raises(InputError, match="credits must be 1 to 1,000,000,000"):
+    with pytest.raises(InputError, match="credits must be a whole number 1 to 1,000,000,000"):
         vp.new_game({"credits": MAX_CREDITS + 1}, 0)
-    with pytest.raises(InputError, match="seed must be 0 to 9,223,372,036,854,775,807"):
+    with pytest.raises(InputError, match="seed must be a whole number 0 to 9,223,372,036,854,775,807"):
         vp.new_game({}, MAX_SEED + 1)
     with pytest.raises(InputError, match="seed"):
         vp.new_game({}, -1)

@@ -99,7 +99,7 @@ def test_illegal_actions_are_refused():
 
 
 @pytest.mark.parametrize("options,message", [
-    ({"bet": 6}, "bet must be 1 to 5"), ({"credits": 0}, "credits must be"), ({"credits": 1.5}, "credits must be"),
+    ({"bet": 6}, "bet must be a whole number 1 to 5"), ({"credits": 0}, "credits must be"), ({"credits": 1.5}, "credits must be"),
     ({"paytable": "nope"}, "unknown game"), ({"coins": 5}, "unknown video poker option 'coins'"),
     ({"paytable_file": "/nonexistent.toml"}, "not found"),
 ])

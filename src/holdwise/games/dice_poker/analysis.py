@@ -144,13 +144,13 @@ def ranked_options(hand: Sequence[int], rerolls_left: int, payouts: Sequence, *,
     if isinstance(rerolls, bool) or not isinstance(rerolls, int) or not rerolls_left <= rerolls <= MAX_REROLLS:
         raise InputError(f"re-rolls must be {rerolls_left} to {MAX_REROLLS} (at least the re-rolls left), "
                          f"got {rerolls!r}")
-    Dice(dice, sides, None if weights is None else tuple(weights))
+    die = Dice(dice, sides, None if weights is None else tuple(weights))  # the dice read once, then used
     if exact:
-        check_exact(dice, sides, rerolls)
+        check_exact(die.count, die.sides, rerolls)
     if isinstance(payouts, str):
         payouts = parse_payouts(payouts)
-    return _ranked_options(tuple(hand), rerolls_left, tuple(payouts), dice, sides, rerolls,
-                           None if weights is None else tuple(weights), exact, bet, actions)
+    return _ranked_options(tuple(hand), rerolls_left, tuple(payouts), die.count, die.sides, rerolls,
+                           None if weights is None else die.weights, exact, bet, actions)
 
 
 @lru_cache(maxsize=4096)

@@ -2,7 +2,8 @@
 
 Verbs: `parse_dice` / `parse_loadout` / `check_six` (dice by name), `parse_roll` (faces, J for a joker),
 `parse_positions`; `hint(roll, turn_total, dice, positions, score, opponent, target, opponent_dice)` (every
-selection x roll on / bank, ranked: expected points, or win chance when race-aware); `turn_report`,
+selection x roll on / bank, ranked: expected points, or win chance when race-aware), or `hint(request)` with
+a `HintRequest` from `parse_hint(...)` (every input read and checked once, errors naming their field); `turn_report`,
 `coaching_chart`, `match_report`, `match_chart`, `best_loadouts`, `list_dice` (frozen results with
 `to_json()`); the solvers `solve_turn`, `solve_match`, `cached_match` and seeded play `simulate_turns`,
 `simulate_matches`; the play session `new_game`, `actions`, `step`, `computer_action`, `advice`,
@@ -24,7 +25,7 @@ if TYPE_CHECKING:  # what the names are, for type checkers; at run time each loa
         DieInfo, LoadoutRanking, LoadoutRow, MatchChart, MatchReport, TurnReport, best_loadouts, coaching_chart,
         count_choices, list_dice, match_chart, match_report, turn_report,
     )
-    from .hints import GAME, Selection, hint, option_text
+    from .hints import GAME, HintRequest, Selection, hint, option_text, parse_hint
     from .match import (
         DEFAULT_TARGET, MATCH_MAX_BYTES, MATCH_MAX_WORK, TOLERANCE, MatchSolution, cached_match, check_match_cost,
         largest_target, match_cost, solve_match,
@@ -54,7 +55,7 @@ _EXPORTS = {
                      "LoadoutRanking", "LoadoutRow", "MATCH_METHOD", "MAX_CHOICES", "MatchChart", "MatchReport",
                      "TurnReport", "best_loadouts", "coaching_chart", "count_choices", "list_dice", "match_chart",
                      "match_report", "turn_report"), ".analysis"),
-    **dict.fromkeys(("GAME", "Selection", "hint", "option_text"), ".hints"),
+    **dict.fromkeys(("GAME", "HintRequest", "Selection", "hint", "option_text", "parse_hint"), ".hints"),
     **dict.fromkeys(("DEFAULT_TARGET", "MATCH_MAX_BYTES", "MATCH_MAX_WORK", "MatchSolution", "TOLERANCE", "cached_match",
                      "check_match_cost", "largest_target", "match_cost", "solve_match"), ".match"),
     **dict.fromkeys(("MAX_DICE", "MAX_REPEAT", "MAX_TARGET", "MAX_TURN_TOTAL", "check_not_won", "check_points",

@@ -14,6 +14,7 @@ import numpy as np
 
 from ...errors import InputError
 from ..base import Result
+from ..inputs import fault
 from .match import (
     DEFAULT_TARGET,
     MATCH_MAX_WORK,
@@ -146,8 +147,8 @@ class MatchReport(Result):
     target: int
     dice: tuple[str, ...]
     opponent_dice: tuple[str, ...]
-    first_player_win: float
-    second_player_win: float
+    first_player_win_chance: float
+    second_player_win_chance: float
     race_aware_vs_race_blind: float
     race_aware_second_vs_race_blind: float
     tolerance: float
@@ -174,7 +175,7 @@ def match_report(dice: Sequence[Die], opponent_dice: Sequence[Die] | None = None
     first = tuple(dice)
     check_six(first)
     second = first if opponent_dice is None else tuple(opponent_dice)
-    check_six(second, "--opponent-dice")
+    check_six(second, "opponent_dice")
     check_match_cost(first, second, target, solves=2)
     g = target // SCORE_UNIT
     start = time.perf_counter()
@@ -298,18 +299,18 @@ def best_loadouts(owned: Sequence[Die], top: int = 5, workers: int = 2, opponent
     MAX_CHOICES distinct choices, a choice whose turn solve alone is beyond LOADOUT_TURN_MAX_WORK, and
     matches beyond LOADOUT_MATCH_MAX_WORK in all (the error names the largest target that fits).
     """
-    top = parse_whole(top, "--top", 1)
+    top = parse_whole(top, "top", 1)
     if len(owned) < DICE_PER_PLAYER:
         raise InputError(f"a loadout needs {DICE_PER_PLAYER} dice; {len(owned)} owned")
     other = None
     if opponent_dice is not None:
         target = check_target(target)
         other = tuple(opponent_dice)
-        check_six(other, "--opponent-dice")
+        check_six(other, "opponent_dice")
         solve_turn(other)
     n_choices = count_choices(owned)
     if n_choices > MAX_CHOICES:
-        raise InputError(f"--owned gives {n_choices:,} distinct choices of six dice; at most {MAX_CHOICES} are "
+        raise fault("owned", f"gives {n_choices:,} distinct choices of six dice; at most {MAX_CHOICES} are "
                          "searched (about a minute): own fewer kinds of dice")
     start = time.perf_counter()
     loadouts = distinct_choices(owned)
@@ -362,11 +363,11 @@ def _check_search(choices: Sequence[tuple[Die, ...]], other: tuple[Die, ...], ta
     seconds = work * MATCH_SECONDS_PER_STEP / 2
     took = f"{seconds / 60:,.0f} min" if seconds >= 120 else f"{seconds:.0f} s"
     took = ("at least " if lower_bound else "about ") + took
-    fits = (f"the largest accepted --target for these dice here is {'at most ' if lower_bound else ''}"
+    fits = (f"the largest accepted target for these dice here is {'at most ' if lower_bound else ''}"
             f"{SCORE_UNIT * largest:,}" if largest else "no target is accepted for these dice")
     limit = LOADOUT_MATCH_MAX_WORK * MATCH_SECONDS_PER_STEP / 2
-    raise InputError(f"--target {target:,}: the matches of {len(choices):,} loadouts against the opponent would "
-                     f"take {took} on two idle cores (limit: {limit:.0f} s); {fits}, or own fewer kinds of dice")
+    raise fault("target", f"{target:,}: the matches of {len(choices):,} loadouts against the opponent would "
+                          f"take {took} on two idle cores (limit: {limit:.0f} s); {fits}, or own fewer kinds of dice")
 
 
 def _win_chances(loadouts, chosen: list[int], other: tuple[Die, ...], target: int, workers: int,

@@ -9,11 +9,12 @@ offered then).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
 from ..base import Hint, Option
+from ..inputs import named
 from .match import DEFAULT_TARGET, MatchSolution, cached_match, check_match_cost
 from .parsing import (
     check_not_won,
@@ -30,7 +31,8 @@ from .rules import JOKER, JOKER_SYMBOL, SCORE_UNIT, Die, roll_counts, score
 from .turn import TurnSolution, solve_turn, weights7
 
 __all__ = [
-    "GAME", "CoachValuer", "RaceValuer", "Selection", "hint", "option_text", "rank_options", "selections_of",
+    "GAME", "CoachValuer", "HintRequest", "RaceValuer", "Selection", "hint", "option_text", "parse_hint",
+    "rank_options", "selections_of",
 ]
 
 GAME = "farkle"
@@ -187,37 +189,77 @@ def _loadout(dice: Sequence[Die] | str | None, what: str) -> tuple[Die, ...]:
         dice = tuple(dice)
         check_six(dice, what)
         return dice
-    return parse_loadout(dice, what)
+    with named(what):
+        return parse_loadout(dice, what)
 
 
-def hint(roll: str | Sequence[int | str], turn_total: int = 0, dice: Sequence[Die] | str | None = None,
+@dataclass(frozen=True)
+class HintRequest:
+    """A hint's position read and checked once (`parse_hint`): what `hint` needs, nothing left to parse.
+
+    faces: the faces rolled (1..6, a joker as its face); positions: which of your dice show them (1-based);
+    race: whether the hint is race-aware (a score or the opponent's was given), then `score`, `opponent`,
+    `target` and `opponent_dice` (your dice when not given) set the match.
+    """
+
+    faces: tuple[int, ...]
+    positions: tuple[int, ...]
+    turn_total: int
+    dice: tuple[Die, ...]
+    race: bool = False
+    score: int = 0
+    opponent: int = 0
+    target: int = DEFAULT_TARGET
+    opponent_dice: tuple[Die, ...] = ()
+
+
+def parse_hint(roll: str | Sequence[int | str], turn_total: object = 0, dice: Sequence[Die] | str | None = None,
+               positions: Sequence[int] | str | None = None, score: object = None, opponent: object = None,
+               target: object = DEFAULT_TARGET, opponent_dice: Sequence[Die] | str | None = None) -> HintRequest:
+    """Every input of a hint read and checked once, each error naming its field (a race-aware position past
+    the match solve's guard is refused here, before any solve)."""
+    target = check_target(target)
+    turn_total = parse_turn_total(turn_total)
+    own_dice = _loadout(dice, "dice")
+    other = _loadout(opponent_dice, "opponent_dice") if opponent_dice else own_dice
+    pos = parse_positions(positions)
+    with named("roll"):
+        faces = parse_roll(roll, own_dice, pos)
+    pos = tuple(range(1, len(faces) + 1)) if pos is None else tuple(pos)
+    race = score is not None or opponent is not None
+    if not race:
+        return HintRequest(faces, pos, turn_total, own_dice, target=target, opponent_dice=other)
+    own, opp = check_points(score or 0, target, "score"), check_points(opponent or 0, target, "opponent")
+    check_not_won(own, turn_total, target)
+    check_match_cost(own_dice, other, target, store=True)
+    return HintRequest(faces, pos, turn_total, own_dice, True, own, opp, target, other)
+
+
+def hint(roll: HintRequest | str | Sequence[int | str], turn_total: int = 0, dice: Sequence[Die] | str | None = None,
          positions: Sequence[int] | str | None = None, score: int | None = None, opponent: int | None = None,
-         target: int = DEFAULT_TARGET, opponent_dice: Sequence[Die] | str | None = None) -> Hint:
+         target: int = DEFAULT_TARGET, opponent_dice: Sequence[Die] | str | None = None,
+         progress: Callable[[int, int], None] | None = None) -> Hint:
     """Every legal selection of a roll, each with rolling on and with banking, ranked best first.
 
-    roll: the faces shown, '1 1 5 2 3 4' or a list (J for a joker); positions: which of your six dice
-    rolled them (1..6, default the first ones). Measure "expected_points" (the coaching table), or with
-    `score`/`opponent` "win_chance" against an opponent playing to win (race-aware; solved once per dice,
-    opponent's dice and target, a few seconds at 4000).
+    roll: the faces shown, '1 1 5 2 3 4' or a list (J for a joker), or a `HintRequest` from `parse_hint`
+    (then the other inputs are its own); positions: which of your six dice rolled them (1..6, default the
+    first ones). Measure "expected_points" (the coaching table), or with `score`/`opponent` "win_chance"
+    against an opponent playing to win (race-aware; solved once per dice, opponent's dice and target, a few
+    seconds at 4000, reporting `progress(done, total)` while it runs).
     """
-    dice = _loadout(dice, "--dice")
-    pos = parse_positions(positions) if positions is not None else None
-    faces = parse_roll(roll, dice, pos)
-    pos = list(range(1, len(faces) + 1)) if pos is None else pos
-    turn_total = parse_turn_total(turn_total)
-    race = score is not None or opponent is not None
-    position = {"roll": [face_text(dice[p - 1], f) for f, p in zip(faces, pos)], "positions": pos,
-                "turn_total": turn_total, "dice": [d.name for d in dice]}
-    if race:
-        target = check_target(target)
-        own, opp = check_points(score or 0, target, "--score"), check_points(opponent or 0, target, "--opponent")
-        other = _loadout(opponent_dice, "--opponent-dice") if opponent_dice else tuple(dice)
-        check_not_won(own, turn_total, target)
-        check_match_cost(tuple(dice), other, target, store=True)
-        valuer = RaceValuer(cached_match(tuple(dice), other, target, store=True), 0, own, opp)
-        position.update(score=own, opponent=opp, target=target, opponent_dice=[d.name for d in other])
+    request = roll if isinstance(roll, HintRequest) else parse_hint(
+        roll, turn_total, dice, positions, score, opponent, target, opponent_dice)
+    dice, pos = request.dice, request.positions
+    position = {"roll": [face_text(dice[p - 1], f) for f, p in zip(request.faces, pos)], "positions": list(pos),
+                "turn_total": request.turn_total, "dice": [d.name for d in dice]}
+    if request.race:
+        other = request.opponent_dice
+        match = cached_match(dice, other, request.target, store=True, progress=progress)
+        valuer = RaceValuer(match, 0, request.score, request.opponent)
+        position.update(score=request.score, opponent=request.opponent, target=request.target,
+                        opponent_dice=[d.name for d in other])
     else:
-        valuer = CoachValuer(solve_turn(tuple(dice)))
-    options = rank_options(selections_of(dice, faces, pos), turn_total, valuer)
+        valuer = CoachValuer(solve_turn(dice))
+    options = rank_options(selections_of(dice, request.faces, list(pos)), request.turn_total, valuer)
     position["bust"] = not options
     return Hint(game=GAME, position=position, measure=valuer.measure, options=options)

@@ -40,11 +40,13 @@ from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 
 from ...errors import InputError
 from ...solver.jit import njit
+from ..inputs import fault
 from .parsing import MAX_TARGET, check_target
 from .rules import SCORE_UNIT, Die
 from .turn import TurnSolution, solve_turn
@@ -268,10 +270,17 @@ def largest_target(dice1: tuple[Die, ...], dice2: tuple[Die, ...] | None = None,
     return SCORE_UNIT * lo
 
 
+@lru_cache(maxsize=256)
+def _known_cost(dice1: tuple[Die, ...], dice2: tuple[Die, ...] | None, target: int, solves: int,
+                store: bool) -> tuple[float, int]:
+    # a race-aware hint checks its match's cost on every call: the estimate took longer than the answer
+    return match_cost(dice1, dice2, target, solves, store)
+
+
 def check_match_cost(dice1: tuple[Die, ...], dice2: tuple[Die, ...] | None, target: int, solves: int = 1,
-                     store: bool = False, what: str = "--target") -> None:
+                     store: bool = False, what: str = "target") -> None:
     """Refuse, in one line naming the largest accepted target, match solves beyond the guard's limits."""
-    work, memory = match_cost(dice1, dice2, target, solves, store)
+    work, memory = _known_cost(tuple(dice1), None if dice2 is None else tuple(dice2), target, solves, store)
     if work <= MATCH_MAX_WORK and memory <= MATCH_MAX_BYTES:
         return
     largest = largest_target(dice1, dice2, solves, store)
@@ -280,10 +289,10 @@ def check_match_cost(dice1: tuple[Die, ...], dice2: tuple[Die, ...] | None, targ
     if memory > MATCH_MAX_BYTES:
         took += f" and {memory / 2**30:,.1f} GiB"
     kind = f"{solves} match solves" if solves > 1 else "a match solve"
-    fits = (f"the largest accepted {what} for these dice here is {largest:,}" if largest else
+    fits = (f"the largest accepted target for these dice here is {largest:,}" if largest else
             "no target is accepted for these dice")
-    raise InputError(f"{what} {target:,}: {kind} would take {took} (limit: about a minute, "
-                     f"{MATCH_MAX_BYTES // 2**30} GiB); {fits}")
+    raise fault(what, f"{target:,}: {kind} would take {took} (limit: about a minute, "
+                      f"{MATCH_MAX_BYTES // 2**30} GiB); {fits}")
 
 
 def is_mirror(dice1: tuple[Die, ...], dice2: tuple[Die, ...] | None, blind1: bool, blind2: bool) -> bool:

@@ -3,11 +3,11 @@ scores and targets. Bad input raises `holdwise.InputError` with one line naming 
 
 from __future__ import annotations
 
-import math
 import re
 from collections.abc import Sequence
 
 from ...errors import InputError
+from ..inputs import MAX_SEED, fault, parse_seed, parse_whole
 from .rules import (
     DICE_PER_PLAYER,
     FACES,
@@ -30,43 +30,11 @@ MAX_TARGET = 20000  # the text's range; what a match solve accepts is set by its
 MAX_REPEAT = 2 * DICE_PER_PLAYER * 10  # 'name*N': N from 1 to 120
 MAX_DICE = MAX_REPEAT  # dice in one list (a loadout search bounds its choices by their cost)
 MAX_TURN_TOTAL = 1_000_000_000
-MAX_SEED = 2**63 - 1
 _SEPARATORS = re.compile(r"[,;]")  # between dice of a list
 _WEIGHT_SEPARATORS = re.compile(r"[\s,;/]+")  # between a custom die's weights
-
-
-def parse_whole(value: object, what: str, low: int | None = None, high: int | None = None) -> int:
-    """A whole number from an int, a whole finite float or text ('4000', '-50'), checked against low..high.
-
-    Text is at most 19 digits (with an optional sign) before it is converted, so '1e999999999' or a
-    thousand digits are refused at once; bools, non-finite and fractional numbers are refused.
-    """
-    where = (f" from {low:,} to {high:,}" if low is not None and high is not None else
-             f" of at least {low:,}" if low is not None else f" of at most {high:,}" if high is not None else "")
-    if isinstance(value, bool) or value is None:
-        raise InputError(f"{what} must be a whole number{where}, got {value!r}")
-    if isinstance(value, float):
-        if not math.isfinite(value) or not value.is_integer():
-            raise InputError(f"{what} must be a whole number{where}, got {value!r}")
-        value = int(value)
-    elif isinstance(value, str):
-        text = value.strip()
-        if not re.fullmatch(r"[+-]?[0-9]{1,19}", text):
-            shown = text if len(text) <= 30 else text[:27] + "..."
-            raise InputError(f"{what} must be a whole number{where}, got {shown!r}")
-        value = int(text)
-    elif not isinstance(value, int):
-        raise InputError(f"{what} must be a whole number{where}, got {type(value).__name__}")
-    if abs(value) >= 10**19:
-        raise InputError(f"{what} must be a whole number{where} (at most 19 digits), got {str(value)[:20]}...")
-    if (low is not None and value < low) or (high is not None and value > high):
-        raise InputError(f"{what} must be{where.replace(' of ', ' ', 1)}, got {value:,}")
-    return value
-
-
-def parse_seed(value: object, what: str = "--seed") -> int:
-    """A seed of the dice: a whole number from 0 to 2^63 - 1."""
-    return parse_whole(value, what, 0, MAX_SEED)
+_FACE_OF = {str(f): f for f in range(1, FACES + 1)}
+_FACE_DIGITS = re.compile(r"[0-9]{1,3}")
+_OWN_POSITION = "must give each rolled die its own position 1..6 among your dice"
 
 
 def parse_dice(text: str | Sequence[str] | None, count: int = DICE_PER_PLAYER) -> tuple[Die, ...]:
@@ -176,13 +144,13 @@ def dice_text(dice: Sequence[Die]) -> str:
     return ", ".join(n if k == 1 else f"{n}*{k}" for n, k in out)
 
 
-def check_six(dice: Sequence[Die], what: str = "--dice") -> None:
-    """A player's loadout is exactly six dice; `what` names the input in the error."""
+def check_six(dice: Sequence[Die], what: str = "dice") -> None:
+    """A player's loadout is exactly six dice; `what` names the input (a field word) in the error."""
     if len(dice) != DICE_PER_PLAYER:
-        raise InputError(f"{what} needs {DICE_PER_PLAYER} dice, got {len(dice)}")
+        raise fault(what, f"needs {DICE_PER_PLAYER} dice, got {len(dice)}")
 
 
-def parse_loadout(text: str | Sequence[str] | None, what: str = "--dice") -> tuple[Die, ...]:
+def parse_loadout(text: str | Sequence[str] | None, what: str = "dice") -> tuple[Die, ...]:
     """Six dice (a player's loadout) from names as `parse_dice` reads them."""
     dice = parse_dice(text)
     check_six(dice, what)
@@ -203,19 +171,17 @@ def parse_positions(text: str | Sequence[int] | None, n: int | None = None) -> l
     elif isinstance(text, Sequence):
         items = list(text)
     else:
-        raise InputError(f"--positions must be numbers 1-6, got {type(text).__name__}")
+        raise fault("positions", f"must be numbers 1-6, got {type(text).__name__}")
     if len(items) > DICE_PER_PLAYER:
-        raise InputError(f"--positions names at most {DICE_PER_PLAYER} dice, got {len(items)}")
+        raise fault("positions", f"names at most {DICE_PER_PLAYER} dice, got {len(items)}")
     if not all(isinstance(p, (int, str)) and not isinstance(p, bool) and re.fullmatch(r"[0-9]{1,2}", str(p).strip())
                for p in items):
-        raise InputError(f"--positions must be numbers 1-6, got {_short(str(text))!r}")
+        raise fault("positions", f"must be numbers 1-6, got {_short(str(text))!r}")
     positions = [int(str(p).strip()) for p in items]
-    if any(not 1 <= p <= DICE_PER_PLAYER for p in positions):
-        raise InputError("each rolled die needs its own position 1..6 among your dice")
-    if len(set(positions)) != len(positions):
-        raise InputError("each rolled die needs its own position 1..6 among your dice")
+    if any(not 1 <= p <= DICE_PER_PLAYER for p in positions) or len(set(positions)) != len(positions):
+        raise fault("positions", _OWN_POSITION)
     if n is not None and len(positions) != n:
-        raise InputError(f"--positions names {len(positions)} dice but the roll has {n}")
+        raise fault("positions", f"names {len(positions)} dice but the roll has {n}")
     return positions
 
 
@@ -235,22 +201,29 @@ def parse_roll(roll: str | Sequence[int | str], dice: Sequence[Die] | None = Non
         raise InputError(f"a roll is faces 1 to 6, got {type(roll).__name__}")
     if not 1 <= len(items) <= DICE_PER_PLAYER:
         raise InputError(f"a roll has 1 to {DICE_PER_PLAYER} dice, got {len(items)}")
-    positions = list(range(1, len(items) + 1)) if positions is None else list(positions)
-    if len(positions) != len(items):
-        raise InputError(f"the roll has {len(items)} dice but {len(positions)} positions are given")
-    if len(set(positions)) != len(positions) or any(
-            isinstance(p, bool) or not isinstance(p, int) or not 1 <= p <= DICE_PER_PLAYER for p in positions):
-        raise InputError("each rolled die needs its own position 1..6 among your dice")
+    if positions is None:
+        positions = range(1, len(items) + 1)  # right by construction
+    else:
+        positions = list(positions)
+        if len(positions) != len(items):
+            raise fault("positions", f"names {len(positions)} dice but the roll has {len(items)}")
+        if len(set(positions)) != len(positions) or any(
+                isinstance(p, bool) or not isinstance(p, int) or not 1 <= p <= DICE_PER_PLAYER for p in positions):
+            raise fault("positions", _OWN_POSITION)
     faces = []
     for item, pos in zip(items, positions):
         die = dice[pos - 1] if dice is not None and pos <= len(dice) else None
+        face = _FACE_OF.get(item)
+        if face is not None and (die is None or die.weights[face - 1]):  # the usual roll: '1'..'6' it can show
+            faces.append(face)
+            continue
         if item.upper() == JOKER_SYMBOL:
             if die is None or not die.joker_faces:
                 whose = f"the {die.name} die (position {pos})" if die is not None else "this die"
                 raise InputError(f"{JOKER_SYMBOL} is a joker face, and {whose} has none")
             faces.append(next(f for f in die.joker_faces if die.weights[f - 1] > 0))
             continue
-        if not re.fullmatch(r"[0-9]{1,3}", item):
+        if not _FACE_DIGITS.fullmatch(item):
             raise InputError(f"a die shows 1 to 6 (or {JOKER_SYMBOL} for a joker), got {_short(item)!r}")
         face = int(item)
         if not 1 <= face <= FACES:
@@ -266,35 +239,34 @@ def face_text(die: Die, face: int) -> str:
     return JOKER_SYMBOL if face in die.joker_faces else str(face)
 
 
-def check_target(target: object, what: str = "--target") -> int:
+def check_target(target: object, what: str = "target") -> int:
     """A match target: a positive multiple of 50, at most MAX_TARGET (a number or its text)."""
     target = parse_whole(target, what)
     if target <= 0 or target % SCORE_UNIT:
-        raise InputError(f"{what} must be a positive multiple of {SCORE_UNIT}, got {target}")
+        raise fault(what, f"must be a positive multiple of {SCORE_UNIT}, got {target}")
     if target > MAX_TARGET:
-        raise InputError(f"{what} at most {MAX_TARGET} here, got {target}")
+        raise fault(what, f"must be at most {MAX_TARGET} here, got {target}")
     return target
 
 
 def check_points(value: object, target: int, what: str) -> int:
-    """A banked score: a multiple of 50 below the target (a number or its text)."""
+    """A banked score: a multiple of 50 below the target (a number or its text); `what` names the input."""
     value = parse_whole(value, what)
     if value < 0 or value % SCORE_UNIT or value >= target:
-        raise InputError(f"{what} must be a multiple of {SCORE_UNIT} below the target {target}, got {value}")
+        raise fault(what, f"must be a multiple of {SCORE_UNIT} below the target {target}, got {value}")
     return value
 
 
-def parse_turn_total(value: object, what: str = "--turn-total") -> int:
+def parse_turn_total(value: object, what: str = "turn_total") -> int:
     """Points set aside this turn: a multiple of 50 from 0 to MAX_TURN_TOTAL (a number or its text)."""
     value = parse_whole(value, what)
     if value < 0 or value % SCORE_UNIT or value > MAX_TURN_TOTAL:
-        raise InputError(f"the turn total must be a non-negative multiple of {SCORE_UNIT} up to "
-                         f"{MAX_TURN_TOTAL:,}, got {value}")
+        raise fault(what, f"must be a multiple of {SCORE_UNIT} from 0 to {MAX_TURN_TOTAL:,}, got {value}")
     return value
 
 
 def check_not_won(score: int, turn_total: int, target: int) -> None:
     """A race-aware position: the score plus the turn total set aside is still below the target."""
     if score + turn_total >= target:
-        raise InputError(f"--score {score} plus --turn-total {turn_total} reaches the target {target}: the game "
-                         "is already won")
+        raise fault("turn_total", f"{turn_total} plus the score {score} reaches the target {target}: the game is "
+                    "already won")

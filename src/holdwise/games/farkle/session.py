@@ -23,6 +23,7 @@ from functools import lru_cache
 
 from ...errors import InputError
 from ..base import Decision, Hint, Option, State, action_error, random_generator
+from ..inputs import fault
 from .hints import (
     GAME,
     CoachValuer,
@@ -60,12 +61,12 @@ def normalize_options(options: Mapping | None) -> dict:
         if not isinstance(out[key], str) or out[key] not in choices:
             shown = out[key] if isinstance(out[key], str) else type(out[key]).__name__
             allowed = " or ".join(choices) if key == "first" else "one of " + ", ".join(choices)
-            raise InputError(f"--{key} must be {allowed}, got {str(shown)[:40]!r}")
+            raise fault(key, f"must be {allowed}, got {str(shown)[:40]!r}")
     out["target"] = check_target(out["target"])
     loadouts = []
-    for key, what in (("dice", "--dice"), ("computer_dice", "--computer-dice")):
+    for key in ("dice", "computer_dice"):
         dice = parse_dice(out[key])
-        check_six(dice, what)
+        check_six(dice, key)
         solve_turn(dice)  # refuses dice whose turn is unbounded, before a game starts
         out[key] = [d.name for d in dice]
         loadouts.append(dice)

@@ -16,6 +16,7 @@ from functools import lru_cache
 import numpy as np
 
 from ...errors import InputError
+from ..inputs import shown
 
 __all__ = [
     "CATEGORY_LABELS", "DIGITS", "POKER_FACES", "Variant", "category_of", "describe", "hand_key", "hand_labels",
@@ -93,9 +94,8 @@ class Variant:
 
 
 def _shown(value: object, limit: int = 24) -> str:
-    """A bad input as quoted in an error: its repr (one line, odd characters escaped), cut to `limit`."""
-    text = repr(value)
-    return text if len(text) <= limit else text[:limit - 3] + "..."
+    """A bad input as quoted in an error (`holdwise.games.inputs.shown`), cut shorter: hands are short."""
+    return shown(value, limit)
 
 
 def _pattern_category(sizes: tuple[int, ...]) -> str:

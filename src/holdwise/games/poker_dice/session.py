@@ -56,9 +56,7 @@ def normalize_options(options: Mapping | None) -> dict:
     for key in ("roll_limit", *_VARIANT_KEYS):
         if not isinstance(out[key], bool):
             raise InputError(f"option {key} must be true or false, got {_shown(out[key])}")
-    if out["players"] not in (2, 3):
-        raise InputError(f"players must be 2 or 3, got {out['players']}")
-    parse_position(out["position"], out["players"])  # "position must be 1 to N"
+    parse_position(out["position"], out["players"])  # reads players too: "players must be a whole number 2 or 3"
     variant_of(out)  # the variant's own checks (the flush rule and a straight above need straights)
     return out
 

@@ -12,6 +12,7 @@ import numbers
 from collections.abc import Sequence
 
 from ...errors import InputError
+from ..inputs import shown
 
 __all__ = [
     "HAND_SIZE", "JOKER", "RANKS", "SUITS", "card_str", "hand_str", "parse_card", "parse_hand", "parse_hold",
@@ -42,14 +43,6 @@ def hand_str(cards: Sequence[int]) -> str:
 
 
 _CODES = {card_str(c): c for c in range(JOKER + 1)}
-
-
-def shown(value: object) -> str:
-    """Bad input as it reads in an error line: its repr, cut to 40 characters."""
-    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**30:
-        return f"a {value.bit_length()}-bit number"  # repr of a huge int is slow, or refused past 4300 digits
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def parse_card(text: str | int, deck_size: int = 52) -> int:

@@ -40,6 +40,7 @@ import numpy as np
 
 from ...errors import InputError
 from ..base import Result, fraction_text
+from ..inputs import parse_whole
 from .analysis import ReturnRow, check_coins, hold_option, number, play_statistics
 from .cards import HAND_SIZE, card_str, parse_hand
 from .chart_search import CURVE_LINES, derive_order, grow_charts, reduce_chart
@@ -309,16 +310,7 @@ def strategy_report(game: str | PayTable, coins: int = MAX_COINS, lines: int | N
 
 def check_lines(lines: int | str | None) -> int | None:
     """A chart length: a whole number 1 to 1000 (or its text), or None."""
-    if lines is None:
-        return None
-    if isinstance(lines, str):
-        text = lines.strip()
-        if not (text.isascii() and text.isdigit()):
-            raise InputError(f"--lines must be a whole number 1 to 1000, got {lines!r}")
-        lines = int(text)
-    if isinstance(lines, bool) or not isinstance(lines, int) or not 1 <= lines <= 1000:
-        raise InputError(f"--lines must be a whole number 1 to 1000, got {lines!r}")
-    return lines
+    return None if lines is None else parse_whole(lines, "lines", 1, 1000)
 
 
 def cost_curve(game: str | PayTable, coins: int = MAX_COINS, up_to: int = CURVE_LINES,

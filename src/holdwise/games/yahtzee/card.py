@@ -15,6 +15,7 @@ from functools import lru_cache
 from itertools import combinations_with_replacement
 
 from ...errors import InputError
+from ..inputs import parse_whole
 from .rules import Rules, score
 
 __all__ = ["Card", "card_text", "parse_card", "parse_dice", "parse_whole", "possible_points"]
@@ -141,14 +142,3 @@ def parse_dice(values: "list[str] | str", rules: Rules) -> tuple[int, ...]:
     if len(faces) != rules.dice:
         raise InputError(f"{rules.name} rolls {rules.dice} dice, got {len(faces)}")
     return tuple(sorted(faces))
-
-
-def parse_whole(text: "str | int", what: str, low: int, high: int) -> int:
-    """A whole number low..high typed in ASCII digits (a fullwidth or superscript digit is refused)."""
-    raw = str(text).strip()
-    if not re.fullmatch(r"[0-9]{1,12}", raw, re.ASCII):
-        raise InputError(f"{what} must be a whole number {low:,} to {high:,}, got {str(text)[:40]!r}")
-    value = int(raw)
-    if not low <= value <= high:
-        raise InputError(f"{what} must be a whole number {low:,} to {high:,}, got {value:,}")
-    return value

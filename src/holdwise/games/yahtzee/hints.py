@@ -10,6 +10,7 @@ import numpy as np
 from ...errors import InputError
 from ...solver.lattice import lattice
 from ..base import Hint, Option, Result
+from ..inputs import parse_whole
 from .card import Card, parse_card, parse_dice
 from .rules import Rules, get_rules
 from .solver import Solution, box_table, cached_solution, turn_tables, written
@@ -103,8 +104,7 @@ def hint(card: "str | Card" = "", dice: "str | list | tuple" = (), rolls_left: i
     if isinstance(card, str):
         card = parse_card(card, r)
     hand = parse_dice(list(dice) if not isinstance(dice, str) else dice, r)
-    if isinstance(rolls_left, bool) or not isinstance(rolls_left, int) or not 0 <= rolls_left <= MAX_ROLLS_LEFT:
-        raise InputError(f"rolls left must be 0, 1 or 2, got {rolls_left!r}")
+    rolls_left = parse_whole(rolls_left, "rolls_left", 0, MAX_ROLLS_LEFT)
     if card.full:
         raise InputError("the card is full: the game is over")
     from .card import card_text

@@ -14,6 +14,7 @@ from fractions import Fraction
 from pathlib import Path
 
 from ...errors import InputError
+from ...games.inputs import shown
 
 __all__ = [
     "MAX_RANGE_VALUES", "OKABE_ITO", "Span", "number_text", "parse_number", "parse_span", "permuted",
@@ -29,12 +30,6 @@ MAX_RANGE_VALUES = 100_000  # values of one range: its texts are listed once per
 MAX_NUMBER_TEXT = 40  # characters of one number
 _NUMBER = re.compile(r"(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)")
 _RATIO = re.compile(r"([0-9]+)/([0-9]+)")
-
-
-def shown(value: object, limit: int = 40) -> str:
-    """A value for an error message, cut so the message stays one short line."""
-    text = repr(value) if not isinstance(value, str) else repr(value.replace("\n", " "))
-    return text if len(text) <= limit else text[:limit - 4] + "...'"
 
 
 def parse_number(text: str, what: str) -> Fraction:

@@ -20,6 +20,7 @@ from fractions import Fraction
 
 from ...errors import InputError
 from ...games import dice_poker as face
+from ...games.inputs import parse_seed, parse_whole
 from ..kind import Column
 from ._shared import (
     MAX_PERMUTED,
@@ -162,12 +163,8 @@ def definition(grid: str | Sequence[str] | None = None, random: int | None = Non
                              "--random N to draw from it)")
         out["source"] = "grid"
         return out
-    if isinstance(random, bool) or not isinstance(random, int) or random < 1:
-        raise InputError(f"--random must be a whole number of tables, 1 or more, got {shown(random)}")
-    if seed is None:
-        seed = 0
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= 2**63 - 1:
-        raise InputError(f"--seed must be a whole number 0 to 2^63 - 1, got {shown(seed)}")
+    random = parse_whole(random, "--random", 1)
+    seed = 0 if seed is None else parse_seed(seed, "--seed")
     if size > MAX_PERMUTED:
         raise InputError(f"--grid gives {size:,} tables to draw from; at most {MAX_PERMUTED:,} (use coarser steps)")
     if random > size:
