@@ -8,8 +8,17 @@ from fractions import Fraction
 
 import pytest
 
-# Tests never read or write the user's cache: solves kept on disk go to a fresh folder per run.
-os.environ["HOLDWISE_CACHE_DIR"] = tempfile.mkdtemp(prefix="holdwise-test-cache-")
+# Tests never read or write the user's cache: solves kept on disk go to a fresh folder per run. The workers of
+# one parallel run (pytest-xdist) share theirs, as the server's processes do: what one solves (the Yahtzee
+# table, a Farkle match, a video-poker game) the other reads, and the stores write atomically and validate
+# what they read, so two writers of one file are safe.
+_RUN = os.environ.get("PYTEST_XDIST_TESTRUNUID")
+if _RUN:
+    _CACHE = os.path.join(tempfile.gettempdir(), f"holdwise-test-cache-{_RUN[:16]}")
+    os.makedirs(_CACHE, exist_ok=True)
+    os.environ["HOLDWISE_CACHE_DIR"] = _CACHE
+else:
+    os.environ["HOLDWISE_CACHE_DIR"] = tempfile.mkdtemp(prefix="holdwise-test-cache-")
 
 
 def multiset_payout(seed: int, exact: bool = False, low: int = 0, high: int = 20):
