@@ -23,7 +23,7 @@ from .cards import HAND_SIZE
 from .evaluator import binomials
 from .paytables import MAX_COINS, PayTable
 from .solver import HOLD_PRIORITY, POPCOUNT, integer_pays
-from .tables import distinct_deals, game_tables, subset_rank
+from .tables import distinct_deals, exclude_supersets, game_tables, subset_rank
 
 __all__ = [
     "DealTable", "LineEntries", "all_hold_values", "chart_play", "chosen_class_totals", "class_totals", "deal_table",
@@ -47,11 +47,7 @@ def _all_hold_values(deals, pay_sums, classes5, pays, binom, offset, mult, prior
             else:
                 value[mask] = pay_sums[offset[size] + sub]
         value[31] = pays[classes5[full]]
-        for bit in range(HAND_SIZE):
-            step = 1 << bit
-            for mask in range(32):
-                if not mask & step:
-                    value[mask] -= value[mask | step]
+        exclude_supersets(value)
         best = 0
         top = value[0] * mult[0]
         for mask in range(32):

@@ -36,7 +36,7 @@ from .cards import HAND_SIZE
 from .evaluator import binomials
 from .paytables import MAX_COINS, PayTable, max_scaled_pay
 from .store import load_solve, save_solve
-from .tables import GameTables, deck, distinct_deals, game_tables, subset_rank
+from .tables import GameTables, deck, distinct_deals, exclude_supersets, game_tables, subset_rank
 
 __all__ = [
     "HOLD_PRIORITY", "POPCOUNT", "GameReturn", "HandValues", "Hold", "analyze_hand", "deal_values", "hand_values",
@@ -66,11 +66,7 @@ def _solve_deals(deals, weights, pay_sums, class_counts, classes5, pays, binom, 
                 rows[mask] = offset[size] + sub
                 value[mask] = pay_sums[rows[mask]]
         value[31] = pays[classes5[full]]
-        for bit in range(HAND_SIZE):
-            step = 1 << bit
-            for mask in range(32):
-                if not mask & step:
-                    value[mask] -= value[mask | step]
+        exclude_supersets(value)
         best = 0
         top = value[0] * mult[0]
         for mask in range(1, 32):

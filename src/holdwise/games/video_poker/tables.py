@@ -7,7 +7,8 @@ starts Numba: the table T (`class_count_table`) and the suit-distinct deals (`_c
 their kernels (`subset_class_counts`, `canonical_keys`), which tests compare. Both are kept on disk (`store`).
 
 `subset_rank` is the one subset-rank step of every per-deal kernel (the solver's and the strategy's): the
-colex rank of the cards a 5-bit mask keeps from a sorted deal, inlined into its callers.
+colex rank of the cards a 5-bit mask keeps from a sorted deal; `exclude_supersets` the one Möbius step that
+turns "draws containing the hold" into "draws keeping exactly the hold". Both are inlined into their callers.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from .store import load_deals, load_tables, save_deals, save_tables
 
 __all__ = [
     "Deck", "GameTables", "canonical_keys", "class_count_table", "deck", "distinct_deals", "game_tables",
-    "next_combination", "stored_distinct_deals", "subset_class_counts", "subset_rank",
+    "exclude_supersets", "next_combination", "stored_distinct_deals", "subset_class_counts", "subset_rank",
 ]
 
 def _subset_rank(binom, deals, i, mask):
@@ -43,6 +44,21 @@ def _subset_rank(binom, deals, i, mask):
 
 # inlined into every per-deal kernel (solver.solve_deals, deal_table.all_hold_values, chosen_class_totals)
 subset_rank = njit(cache=True, inline="always")(_subset_rank)
+
+
+def _exclude_supersets(value):
+    """Möbius inversion over the 32 holds, in place: value[m] = sum over the final hands containing the cards of
+    m becomes the sum over those whose kept cards are exactly m, value[m] -= value[m | bit] bit by bit
+    (a bit's pass reads only masks with that bit set, which it never writes, so the order of masks is free)."""
+    for bit in range(HAND_SIZE):
+        step = 1 << bit
+        for mask in range(32):
+            if not mask & step:
+                value[mask] -= value[mask | step]
+
+
+# inlined into the per-deal kernels that value every hold (solver.solve_deals, deal_table.all_hold_values)
+exclude_supersets = njit(cache=True, inline="always")(_exclude_supersets)
 
 
 def _next_combination(combo, size):
