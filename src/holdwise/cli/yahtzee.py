@@ -158,14 +158,15 @@ def yahtzee_simulate(
 def yahtzee_distribution(
     rules: str = RULES,
     plot: str | None = typer.Option(None, "--plot", help="Save the distribution's plot (PNG or SVG)."),
+    fresh: bool = typer.Option(False, "--fresh", help="Compute again even if the distribution is stored."),
     as_json: bool = JSON,
 ) -> None:
     """The exact distribution of the final score under optimal play: mean, spread, percentiles, a plot.
 
-    Every chance is computed, not sampled (10-30 s, about 1 GB of memory).
+    Every chance is computed, not sampled (10-30 s, about 1 GB of memory), and kept in the cache folder.
     Example: holdwise yahtzee distribution --plot final-scores.png
     """
-    from ..games.yahtzee import score_distribution, solution_for
+    from ..games.yahtzee import cached_distribution, solution_for
     from ._common import check_plot_path, working
 
     r = _rules(rules)
@@ -174,7 +175,7 @@ def yahtzee_distribution(
     with progress(f"solving {r.name}") as update:
         solution = solution_for(r, on_layer=update)
     with working("pushing every chance forward, turn by turn ..."):
-        result = score_distribution(solution)
+        result, _ = cached_distribution(solution, fresh=fresh)
     if plot:
         _distribution_plot(result, solution.expected_score, plot)
     if as_json:

@@ -53,3 +53,37 @@ def test_fresh_solves_again_and_replaces_the_file(tmp_path, monkeypatch):
     fresh, cached = cached_solution(SMALL, fresh=True)
     assert not cached and fresh.expected_score != 1.0
     assert cached_solution(SMALL)[0].expected_score == fresh.expected_score  # ... until replaced
+
+
+def _distribution_path(rules):
+    from holdwise.games.yahtzee.distribution import DISTRIBUTION_FORMAT
+
+    return cache_dir("yahtzee") / f"{rules.name}-{rules_key(rules)}-d{DISTRIBUTION_FORMAT}.npz"
+
+
+def test_the_distribution_is_stored_read_back_and_a_bad_file_computed_again(tmp_path, monkeypatch):
+    """The stored distribution equals a fresh computation; damaged or unlike files are computed again."""
+    from holdwise.games.yahtzee import cached_distribution, score_distribution
+    from holdwise.games.yahtzee.distribution import DISTRIBUTION_FORMAT
+
+    monkeypatch.setenv("HOLDWISE_CACHE_DIR", str(tmp_path))
+    solution, _ = cached_solution(SMALL)
+    direct = score_distribution(solution)
+    first, cached = cached_distribution(solution)
+    assert not cached and _distribution_path(SMALL).exists()
+    again, cached = cached_distribution(solution)
+    assert cached and again.probabilities == first.probabilities == direct.probabilities
+    assert again.mean == direct.mean and again.percentiles == direct.percentiles
+    assert abs(again.mean - solution.expected_score) < 1e-9
+    key = f"{rules_key(SMALL)}-d{DISTRIBUTION_FORMAT}"
+    probs = np.asarray(direct.probabilities)
+    for bad, meta in ((probs * 2, np.array([1.0])),  # not a distribution
+                      (-probs, np.array([1.0])),  # negative chances
+                      (probs, np.array([1.0, 2.0]))):  # meta out of shape
+        save_arrays(_distribution_path(SMALL), key, {"probabilities": bad, "meta": meta})
+        result, cached = cached_distribution(solution)
+        assert not cached and result.probabilities == direct.probabilities
+    _distribution_path(SMALL).write_bytes(b"not a distribution")
+    assert cached_distribution(solution)[1] is False
+    assert cached_distribution(solution)[1] is True
+    assert cached_distribution(solution, fresh=True)[1] is False

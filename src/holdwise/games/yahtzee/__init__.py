@@ -5,7 +5,8 @@ Verbs: `get_rules` / `RULES` (the rule sets as data), `parse_card` (a scorecard 
 `hint(card, dice, rolls_left, rules)` (every keep, or every box, ranked by expected final score); the solver
 `solve`, `cached_solution`, `turn_tables`; the play session `new_game`, `actions`, `step`, `computer_action`,
 `advice`, `parse_action`, and `review` (the costly decisions of a game); `simulate` (seeded games of
-optimal play); `score_distribution(solution)` (the exact distribution of the final score).
+optimal play); `score_distribution(solution)` (the exact distribution of the final score; `cached_distribution` keeps it on
+disk once computed).
 
     >>> from holdwise.games import yahtzee
     >>> yahtzee.get_rules("yahtzee").n_categories
@@ -20,7 +21,7 @@ from .. import lazy_exports
 
 if TYPE_CHECKING:  # what the names are, for type checkers; at run time each loads on first use
     from .card import Card, card_text, parse_card, parse_dice, parse_whole, possible_points
-    from .distribution import PERCENTILES, ScoreDistribution, score_distribution
+    from .distribution import PERCENTILES, ScoreDistribution, cached_distribution, score_distribution
     from .hints import GAME, MEASURE, Solved, hint, keep_text, solution_for, solved
     from .rules import RULES, YAHTZEE, YAHTZEE_FORCED, YATZY, Category, Rules, get_rules, score
     from .session import (
@@ -31,7 +32,7 @@ if TYPE_CHECKING:  # what the names are, for type checkers; at run time each loa
 
 _EXPORTS = {
     **dict.fromkeys(("Card", "card_text", "parse_card", "parse_dice", "parse_whole", "possible_points"), ".card"),
-    **dict.fromkeys(("PERCENTILES", "ScoreDistribution", "score_distribution"), ".distribution"),
+    **dict.fromkeys(("PERCENTILES", "ScoreDistribution", "cached_distribution", "score_distribution"), ".distribution"),
     **dict.fromkeys(("GAME", "MEASURE", "Solved", "hint", "keep_text", "solution_for", "solved"), ".hints"),
     **dict.fromkeys(("Category", "RULES", "Rules", "YAHTZEE", "YAHTZEE_FORCED", "YATZY", "get_rules", "score"), ".rules"),
     **dict.fromkeys(("DEFAULT_OPTIONS", "actions", "advice", "card_line", "card_of", "computer_action", "new_game",

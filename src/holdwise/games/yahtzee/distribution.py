@@ -27,9 +27,9 @@ import numpy as np
 
 from ...solver.jit import njit
 from ..base import Result
-from .solver import Solution, _layers, best_boxes, box_arrays, choose_keeps, outcome, walk_keeps
+from .solver import Solution, _layers, best_boxes, box_arrays, choose_keeps, outcome, rules_key, walk_keeps
 
-__all__ = ["PERCENTILES", "ScoreDistribution", "score_distribution"]
+__all__ = ["PERCENTILES", "ScoreDistribution", "cached_distribution", "score_distribution"]
 
 PERCENTILES = (1, 5, 10, 25, 50, 75, 90, 95, 99)
 CHUNK = 8192  # source states whose outcomes are held at once
@@ -289,6 +289,35 @@ def score_distribution(solution: Solution, threads: int | None = None) -> ScoreD
         base = int(cur["off"][s] - cur["lo"][s])
         probs[a:b + 1] += cur["data"][base + a:base + b + 1]
     return summarize(rules.name, probs, time.perf_counter() - start)
+
+
+DISTRIBUTION_FORMAT = 1  # the stored chances' layout: a new one makes older files unreadable, so recomputed
+
+
+def cached_distribution(solution: Solution, fresh: bool = False) -> tuple[ScoreDistribution, bool]:
+    """The distribution from the cache folder when a valid one is there (and not `fresh`), else computed and
+    stored, keyed by the rules' table (`solver.rules_key`); (distribution, from the cache).
+
+    A stored file is used only when its key matches, its checksum holds and its chances are a distribution
+    (finite, none negative, summing to 1 within 1e-9); anything else is computed again and replaces it."""
+    from ...storage import cache_dir, load_arrays, save_arrays
+
+    rules = solution.rules
+    key = f"{rules_key(rules)}-d{DISTRIBUTION_FORMAT}"
+    path = cache_dir("yahtzee") / f"{rules.name}-{key}.npz"
+
+    def valid(probabilities: np.ndarray, meta: np.ndarray) -> bool:
+        return (probabilities.ndim == 1 and probabilities.dtype == np.float64 and len(probabilities) > 0
+                and bool(np.isfinite(probabilities).all()) and float(probabilities.min()) >= 0.0
+                and abs(float(probabilities.sum()) - 1.0) <= 1e-9 and meta.shape == (1,))
+
+    arrays = None if fresh else load_arrays(path, key, ("probabilities", "meta"), valid)
+    if arrays is not None:
+        return summarize(rules.name, arrays["probabilities"], float(arrays["meta"][0])), True
+    result = score_distribution(solution)
+    save_arrays(path, key, {"probabilities": np.asarray(result.probabilities, dtype=np.float64),
+                            "meta": np.array([result.seconds])})
+    return result, False
 
 
 def summarize(rules: str, probs: np.ndarray, seconds: float = 0.0) -> ScoreDistribution:
