@@ -74,3 +74,42 @@ def test_the_highest_face_and_a_long_bad_number():
     assert parse_dice("66666", YAHTZEE) == (6, 6, 6, 6, 6)
     with pytest.raises(InputError, match="got '" + "9" * 36 + r"\.\.\.$"):
         parse_whole("9" * 60, "x", 0, 2)
+
+
+def test_the_bonus_flag_reads_the_yahtzee_box_wherever_it_stands_and_any_bonus():
+    """The Yahtzee box first (index 0) and a bonus of 1 point: a written Yahtzee still earns the bonus."""
+    yahtzee = next(c for c in YAHTZEE.categories if c.kind == "yahtzee")
+    rules = replace(YAHTZEE, categories=(yahtzee, *(c for c in YAHTZEE.categories if c is not yahtzee)),
+                    yahtzee_bonus=1)
+    assert rules.yahtzee_index == 0
+    assert parse_card("y=50", rules).bonus_flag == 1
+    assert parse_card("y=0", rules).bonus_flag == 0
+    assert parse_card("y=50", replace(rules, yahtzee_bonus=0)).bonus_flag == 0
+
+
+def test_edges_of_the_card_and_the_dice():
+    """The upper bonus at exactly the threshold, a Yahtzee bonus of 0 written down, an empty card's bonus,
+    a frozen card, and one run of digits split into dice only when it has as many digits as dice."""
+    import dataclasses
+
+    from holdwise.games.yahtzee import Card
+
+    exact = parse_card("ones=3 twos=6 threes=9 fours=12 fives=15 sixes=18", YAHTZEE)
+    assert exact.upper_total == YAHTZEE.upper_threshold == 63 and exact.upper_bonus == 35
+    assert parse_card("y=50 bonus=0", YAHTZEE).yahtzee_bonus == 0
+    empty = Card(YAHTZEE, (None,) * YAHTZEE.n_categories)
+    assert empty.yahtzee_bonus == 0 and empty.total == 0
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        empty.yahtzee_bonus = 100
+    for text in ("123", "12345 6"):
+        with pytest.raises(InputError, match="a die shows 1 to 6"):
+            parse_dice(text, YAHTZEE)
+
+
+def test_only_a_joker_fills_a_box_that_the_dice_never_make():
+    """Three dice never make a full house or a large straight: only the joker's full values put points there."""
+    for joker, held in (("free", {0, 25}), ("none", {0})):
+        rules = replace(YAHTZEE, dice=3, joker=joker)
+        holds = dict(zip((c.name for c in rules.categories), possible_points(rules)))
+        assert set(holds["full_house"]) == held
+        assert set(holds["large_straight"]) == ({0, 40} if joker == "free" else {0})
