@@ -9,6 +9,7 @@ offered then).
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -17,11 +18,12 @@ from ..base import Hint, Option
 from ..inputs import named
 from .match import DEFAULT_TARGET, MatchSolution, cached_match, check_match_cost
 from .parsing import (
+    MAX_TARGET,
+    MAX_TURN_TOTAL,
     check_not_won,
     check_points,
     check_six,
     check_target,
-    face_text,
     parse_loadout,
     parse_positions,
     parse_roll,
@@ -183,14 +185,96 @@ def rank_options(selections: Sequence[Selection], turn_total: int, valuer, with_
                  for value, text, action, extras in rows)
 
 
+_MEMO_SIZE = 256  # distinct loadout texts, rolls and match checks remembered (a few per player in practice)
+_LOADOUTS: dict[str | None, tuple[Die, ...]] = {}  # loadout text (None: six ordinary dice) -> its dice
+_ROLLS: dict[tuple, tuple[tuple[int, ...], tuple[int, ...]]] = {}  # (roll, loadout text, positions) -> faces, pos
+_MATCH_CHECKED: dict[tuple, tuple] = {}  # (id(dice), id(other), target) -> (dice, other): passed the cost guard
+_TURNS: dict[int, tuple] = {}  # id(dice) -> (dice, weak reference to its coaching table)
+_MATCHES: dict[tuple, tuple] = {}  # (id(dice), id(other), target) -> (dice, other, weak reference to the solve)
+_NO_KEY = object()  # a loadout given as Die objects: no text to remember it by
+_FACE_TEXT = tuple(str(f) for f in range(7))  # a face as shown, when it is no joker
+
+
+def _remember(memo: dict, key, value) -> None:
+    """Keep `value` under `key`; a full memo starts over (the few live keys come back at once)."""
+    if len(memo) >= _MEMO_SIZE:
+        memo.clear()
+    memo[key] = value
+
+
 def _loadout(dice: Sequence[Die] | str | None, what: str) -> tuple[Die, ...]:
     """Six dice given as Die objects, names or a text list."""
-    if dice is not None and not isinstance(dice, str) and all(isinstance(d, Die) for d in dice):
+    if dice is None or isinstance(dice, str):
+        # each call of a hint names its loadout again: read once, and the same tuple object comes back, so
+        # the per-loadout memos below can key on its identity instead of hashing six dice
+        got = _LOADOUTS.get(dice)
+        if got is None:
+            with named(what):
+                got = parse_loadout(dice, what)
+            _remember(_LOADOUTS, dice, got)
+        return got
+    if all(isinstance(d, Die) for d in dice):
         dice = tuple(dice)
         check_six(dice, what)
         return dice
     with named(what):
         return parse_loadout(dice, what)
+
+
+def _turn_of(dice: tuple[Die, ...]) -> TurnSolution:
+    """`solve_turn(dice)`, found by the loadout's identity (solve_turn's own memo hashes every die first) while
+    the solve is alive (a weak reference: this memo never keeps a table solve_turn's memo let go)."""
+    hit = _TURNS.get(id(dice))
+    if hit is not None and hit[0] is dice:  # the memo holds `dice`, so its id is not reused meanwhile
+        sol = hit[1]()
+        if sol is not None:
+            return sol
+    sol = solve_turn(dice)
+    _remember(_TURNS, id(dice), (dice, weakref.ref(sol)))
+    return sol
+
+
+def _match_of(dice: tuple[Die, ...], other: tuple[Die, ...], target: int,
+              progress: Callable[[int, int], None] | None) -> MatchSolution:
+    """`cached_match(dice, other, target, store=True)`, found by the loadouts' identity while the solve is still
+    alive (a weak reference: this memo never keeps a large solve that cached_match let go)."""
+    key = (id(dice), id(other), target)
+    hit = _MATCHES.get(key)
+    if hit is not None and hit[0] is dice and hit[1] is other:
+        match = hit[2]()
+        if match is not None:
+            return match
+    match = cached_match(dice, other, target, store=True, progress=progress)
+    _remember(_MATCHES, key, (dice, other, weakref.ref(match)))
+    return match
+
+
+def _check_match(dice: tuple[Die, ...], other: tuple[Die, ...], target: int) -> None:
+    """`check_match_cost` for a race-aware hint, remembered when it passes (the estimate is pure)."""
+    key = (id(dice), id(other), target)
+    hit = _MATCH_CHECKED.get(key)
+    if hit is not None and hit[0] is dice and hit[1] is other:
+        return
+    check_match_cost(dice, other, target, store=True)
+    _remember(_MATCH_CHECKED, key, (dice, other))
+
+
+def _parse_roll(roll: str | Sequence[int | str], dice: tuple[Die, ...], dice_key: object,
+                positions: Sequence[int] | str | None) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The faces rolled and which dice show them, a typed roll remembered per loadout text and positions."""
+    key = None
+    if isinstance(roll, str) and dice_key is not _NO_KEY and (positions is None or isinstance(positions, str)):
+        key = (roll, dice_key, positions)
+        hit = _ROLLS.get(key)
+        if hit is not None:
+            return hit
+    pos = parse_positions(positions)
+    with named("roll"):
+        faces = parse_roll(roll, dice, pos)
+    got = faces, tuple(range(1, len(faces) + 1)) if pos is None else tuple(pos)
+    if key is not None:
+        _remember(_ROLLS, key, got)
+    return got
 
 
 @dataclass(frozen=True)
@@ -218,21 +302,27 @@ def parse_hint(roll: str | Sequence[int | str], turn_total: object = 0, dice: Se
                target: object = DEFAULT_TARGET, opponent_dice: Sequence[Die] | str | None = None) -> HintRequest:
     """Every input of a hint read and checked once, each error naming its field (a race-aware position past
     the match solve's guard is refused here, before any solve)."""
-    target = check_target(target)
-    turn_total = parse_turn_total(turn_total)
+    target = _whole_in(target, 1, MAX_TARGET) or check_target(target)
+    turn_total = _whole_in(turn_total, 0, MAX_TURN_TOTAL) or parse_turn_total(turn_total)
     own_dice = _loadout(dice, "dice")
     other = _loadout(opponent_dice, "opponent_dice") if opponent_dice else own_dice
-    pos = parse_positions(positions)
-    with named("roll"):
-        faces = parse_roll(roll, own_dice, pos)
-    pos = tuple(range(1, len(faces) + 1)) if pos is None else tuple(pos)
+    faces, pos = _parse_roll(roll, own_dice, dice if dice is None or isinstance(dice, str) else _NO_KEY, positions)
     race = score is not None or opponent is not None
     if not race:
         return HintRequest(faces, pos, turn_total, own_dice, target=target, opponent_dice=other)
-    own, opp = check_points(score or 0, target, "score"), check_points(opponent or 0, target, "opponent")
+    own = _whole_in(score or 0, 0, target - 1) or check_points(score or 0, target, "score")
+    opp = _whole_in(opponent or 0, 0, target - 1) or check_points(opponent or 0, target, "opponent")
     check_not_won(own, turn_total, target)
-    check_match_cost(own_dice, other, target, store=True)
+    _check_match(own_dice, other, target)
     return HintRequest(faces, pos, turn_total, own_dice, True, own, opp, target, other)
+
+
+def _whole_in(value: object, low: int, high: int) -> int | None:
+    """The usual number as is: an int multiple of 50 from `low` to `high`; None (and 0, being falsy) goes to
+    the full check, which reads text and words the message."""
+    if type(value) is int and low <= value <= high and not value % SCORE_UNIT:
+        return value
+    return None
 
 
 def hint(roll: HintRequest | str | Sequence[int | str], turn_total: int = 0, dice: Sequence[Die] | str | None = None,
@@ -249,17 +339,16 @@ def hint(roll: HintRequest | str | Sequence[int | str], turn_total: int = 0, dic
     """
     request = roll if isinstance(roll, HintRequest) else parse_hint(
         roll, turn_total, dice, positions, score, opponent, target, opponent_dice)
-    dice, pos = request.dice, request.positions
-    position = {"roll": [face_text(dice[p - 1], f) for f, p in zip(request.faces, pos)], "positions": list(pos),
-                "turn_total": request.turn_total, "dice": [d.name for d in dice]}
+    dice, pos, faces = request.dice, request.positions, request.faces
+    position = {"roll": [JOKER_SYMBOL if f in dice[p - 1].joker_faces else _FACE_TEXT[f] for f, p in zip(faces, pos)],
+                "positions": list(pos), "turn_total": request.turn_total, "dice": [d.name for d in dice]}
     if request.race:
         other = request.opponent_dice
-        match = cached_match(dice, other, request.target, store=True, progress=progress)
-        valuer = RaceValuer(match, 0, request.score, request.opponent)
+        valuer = RaceValuer(_match_of(dice, other, request.target, progress), 0, request.score, request.opponent)
         position.update(score=request.score, opponent=request.opponent, target=request.target,
                         opponent_dice=[d.name for d in other])
     else:
-        valuer = CoachValuer(solve_turn(dice))
-    options = rank_options(selections_of(dice, request.faces, list(pos)), request.turn_total, valuer)
+        valuer = CoachValuer(_turn_of(dice))
+    options = rank_options(_selections_of(dice, faces, pos, True), request.turn_total, valuer)
     position["bust"] = not options
     return Hint(game=GAME, position=position, measure=valuer.measure, options=options)
