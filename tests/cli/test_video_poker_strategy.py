@@ -61,6 +61,7 @@ def test_strategy_lines_curve_and_plot(tmp_path):
     assert all(b["cost"] <= a["cost"] for a, b in zip(data["curve"], data["curve"][1:]))
 
 
+@pytest.mark.slow
 def test_strategy_chart_file(tmp_path):
     chart = tmp_path / "chart.txt"
     chart.write_text(CHART)

@@ -43,6 +43,7 @@ def test_simulate_is_seeded_and_near_the_optimum(tmp_path):
     assert first["errors_off"] < 4 and (tmp_path / "h.png").stat().st_size > 10_000
 
 
+@pytest.mark.slow
 def test_play_answers_hints_and_reviews(tmp_path):
     text = _ok(["yahtzee", "play", "--seed", "3"], tmp_path, stdin="h\nchance\nq\n")
     assert "best first (expected score)" in text

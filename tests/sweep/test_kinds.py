@@ -344,6 +344,7 @@ def test_video_poker_classic_jacks_tables_fall_out_with_published_returns(jacks)
     assert row["return_1"] == row["return_2"] == row["return_3"] == row["return_4"]
 
 
+@pytest.mark.slow
 def test_video_poker_rows_equal_game_return_of_each_variant(jacks):
     d, pairs, rows = jacks
     for (key, item), row in list(zip(pairs, rows))[::3]:

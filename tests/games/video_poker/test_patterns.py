@@ -68,6 +68,7 @@ def test_fast_classifier_matches_the_slow_one(game):
     assert not bad, bad[:5]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", [JOB, DW, JP])
 def test_every_hold_of_every_deal_has_one_id(game):
     table = get_game(game)

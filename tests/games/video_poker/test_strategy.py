@@ -176,6 +176,7 @@ def test_a_deal_no_line_fits_draws_five(job):
 
 # --- the derived basic strategy ---------------------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_basic_strategy_of_9_6_jacks_or_better():
     report = vp.strategy_report(JOB)
     assert report.kind == "basic" and report.optimal_return_exact == "1653526326983/1661102543100"
@@ -222,6 +223,7 @@ def test_order_search_with_a_fake_vocabulary_reaches_a_local_optimum(job):
         assert base - chart_sum(dt, ids, rest) == cost[victim]
 
 
+@pytest.mark.slow
 def test_cost_curve_falls_as_lines_grow():
     curve = vp.cost_curve(JOB)
     assert [p.lines for p in curve] == list(range(1, 41))
