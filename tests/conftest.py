@@ -79,3 +79,15 @@ def live_server(app):
     yield f"http://127.0.0.1:{port}"
     server.should_exit = True
     thread.join(timeout=10)
+
+
+@pytest.fixture
+def pig():
+    """Pig, the test-only game (tests/toy_games/pig), registered for one test: its face."""
+    from holdwise import games
+
+    games.register("pig", "tests.toy_games.pig")
+    try:
+        yield games.get("pig")
+    finally:
+        games.unregister("pig")

@@ -6,17 +6,8 @@ from __future__ import annotations
 import pytest
 from typer.testing import CliRunner
 
-from holdwise import games
 from holdwise.cli import app
 
-
-@pytest.fixture
-def pig():
-    games.register("pig", "tests.toy_games.pig")
-    try:
-        yield games.get("pig")
-    finally:
-        games.unregister("pig")
 
 
 def _player_rolls_to_the_end(face, options, seed) -> tuple[int, object]:

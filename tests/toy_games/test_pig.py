@@ -10,19 +10,11 @@ from itertools import product
 
 import pytest
 
-from holdwise import InputError, games
+from holdwise import InputError
 from holdwise.games.base import State
 from tests.games.session_contract import play_random_game, round_trip
 from tests.test_architecture import face_protocol_errors
 
-
-@pytest.fixture
-def pig():
-    games.register("pig", "tests.toy_games.pig")
-    try:
-        yield games.get("pig")
-    finally:
-        games.unregister("pig")
 
 
 @cache
