@@ -8,7 +8,6 @@ from typer.testing import CliRunner
 from holdwise.cli import app
 
 
-
 def _player_rolls_to_the_end(face, options, seed) -> tuple[int, object]:
     """How many times the player rolls in a game where the player always rolls, and the game's last state."""
     state, rolls = face.new_game(options, seed), 0
