@@ -165,8 +165,9 @@ def test_no_page_asks_another_host_and_the_api_docs_render(browser, toy_server, 
         assert p.locator(".opblock").count() > 20
         shoot(p, "docs-swagger")
         p.goto(f"{toy_server}/redoc")
-        p.wait_for_function("document.querySelector('.api-content') !== null && "
-                            "document.body.innerText.includes('/api/health')", timeout=30_000)
+        # a locator, not wait_for_function: the docs pages' policy forbids eval, which a polled string needs
+        p.wait_for_selector(".api-content", timeout=30_000)
+        p.get_by_text("/api/health").first.wait_for(timeout=30_000)
         shoot(p, "docs-redoc")
         assert outside == []
         assert p.js_errors == []

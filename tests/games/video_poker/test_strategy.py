@@ -269,6 +269,66 @@ def test_union_merge_loss_is_what_the_evaluator_loses(job):
     assert (np.diff(grown.deal_of) >= 0).all()  # still sorted by deal
 
 
+@pytest.mark.parametrize("seed", range(6))
+def test_union_entries_equal_the_entries_built_afresh(seed):
+    # _with_union updates the CSR arrays in place of a sort: every array must be what _entries builds from
+    # the same (deal, line, hold) triples
+    from types import SimpleNamespace
+
+    rng = np.random.default_rng(seed)
+    n, n_lines = 40, 7
+    dt = SimpleNamespace(deals=np.zeros(n), values=rng.integers(-50, 50, (n, 32)),
+                         within=np.array([rng.permutation(32) for _ in range(n)]))
+    deal, line, mask = [], [], []
+    for d in range(n):
+        for ln in rng.choice(n_lines, rng.integers(0, n_lines + 1), replace=False):
+            deal.append(d)
+            line.append(int(ln))
+            mask.append(int(rng.integers(0, 32)))
+    e = dtm._entries(dt, np.array(deal, dtype=np.int64), np.array(line, dtype=np.int64),
+                     np.array(mask, dtype=np.int64), n_lines)
+    a, b = (int(x) for x in rng.choice(n_lines, 2, replace=False))
+    grown = cs._with_union(dt, e, a, b)
+    afresh = dtm._entries(dt, grown.deal_of, grown.line, grown.mask, n_lines + 1)
+    assert grown.n_lines == afresh.n_lines == n_lines + 1
+    for name in ("start", "line", "value", "mask", "by_line_start", "by_line_entry", "deal_of", "fallback"):
+        assert np.array_equal(getattr(grown, name), getattr(afresh, name)), name
+    picked = (e.line == a) | (e.line == b)
+    assert np.count_nonzero(grown.line == n_lines) == len(np.unique(e.deal_of[picked]))
+
+
+def test_chart_lengths_are_kept_on_disk_and_a_bad_file_is_searched_again(monkeypatch, tmp_path):
+    # the search for every chart length is one file per game and bet: a new process (a cleared memo) reads it;
+    # a file that is stale, damaged or names an unknown pattern is searched again and rewritten
+    monkeypatch.setenv("HOLDWISE_CACHE_DIR", str(tmp_path))
+    table = vp.get_game("deuces-wild-full-pay")
+    calls = []
+    fake = {1: (["four deuces"], [frozenset([3])], 7), 2: (["a", "b"], [frozenset([0, 2]), frozenset([1])], 9)}
+
+    def search(t, coins):
+        calls.append((t, coins))
+        return fake
+
+    monkeypatch.setattr(st, "_search_reduced", search)
+    st._reduced.cache_clear()
+    try:
+        assert st._reduced(table, 5) == fake and len(calls) == 1
+        st._reduced.cache_clear()
+        assert st._reduced(table, 5) == fake and len(calls) == 1  # read back, not searched
+        path = st.stored_path("chart-lengths", table, 5)
+        good = path.read_text()
+        n_ids = len(st._game_patterns(table)[0].patterns)
+        for bad in (good.replace("four deuces", "four deuces").replace('"key": "', '"key": "x'),
+                    good.replace("[3]", f"[{n_ids}]"), good.replace(", 9]", ", 9.5]"), good[:-5], "[]"):
+            path.write_text(bad)
+            st._reduced.cache_clear()
+            assert st._reduced(table, 5) == fake
+        assert len(calls) == 6
+        assert st._reduced(table, 4) == fake and len(calls) == 7  # another bet is another search
+    finally:
+        st._reduced.cache_clear()
+
+
 def test_fifteen_line_chart_with_union_lines():
     # published charts join made hands on one line ("four of a kind, straight flush, royal flush"); the
     # shrinking search joins consecutive lines with "or", at most four patterns a line

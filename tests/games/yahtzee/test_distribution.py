@@ -16,7 +16,8 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from holdwise.games.yahtzee.distribution import PERCENTILES, ScoreDistribution, score_distribution, summarize
+from holdwise.games.yahtzee.distribution import (PERCENTILES, ScoreDistribution, cached_distribution,
+                                                 score_distribution, summarize)
 from holdwise.games.yahtzee.solver import solve
 from tests.games.yahtzee.test_solver import CASES, EXACT, ONES, RUN2, THREES, TWOS, YZ, Category, reduced
 from tests.oracles.yahtzee_oracle import Oracle, consequential_ties, final_score_distribution
@@ -129,7 +130,7 @@ def official():
     from holdwise.games.yahtzee.rules import YAHTZEE
 
     solution = solution_for(YAHTZEE)
-    return solution, score_distribution(solution)
+    return solution, cached_distribution(solution, fresh=True)[0]  # computed afresh, kept for the CLI's tests
 
 
 @pytest.mark.slow

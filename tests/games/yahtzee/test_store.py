@@ -87,3 +87,33 @@ def test_the_distribution_is_stored_read_back_and_a_bad_file_computed_again(tmp_
     assert cached_distribution(solution)[1] is False
     assert cached_distribution(solution)[1] is True
     assert cached_distribution(solution, fresh=True)[1] is False
+
+
+def test_two_processes_asking_at_once_solve_once(tmp_path, monkeypatch):
+    # a server's workers share the cache folder: the second asker waits on the lock, then reads the file
+    import multiprocessing
+    import time
+
+    from holdwise.games.yahtzee import solver
+
+    monkeypatch.setenv("HOLDWISE_CACHE_DIR", str(tmp_path))
+    real = solver.solve
+    solves = tmp_path / "solves"
+
+    def slow_solve(rules, **kwargs):
+        with open(solves, "a") as f:
+            f.write("x")
+        time.sleep(1.0)  # long enough that the other process asks while this one solves
+        return real(rules, **kwargs)
+
+    monkeypatch.setattr(solver, "solve", slow_solve)
+    ctx = multiprocessing.get_context("fork")
+    with ctx.Pool(2) as pool:
+        got = pool.map(_ask, [SMALL, SMALL])
+    assert solves.read_text() == "x"
+    assert sorted(cached for _, cached in got) == [False, True] and got[0][0] == got[1][0]
+
+
+def _ask(rules):
+    solution, cached = cached_solution(rules)
+    return solution.expected_score, cached

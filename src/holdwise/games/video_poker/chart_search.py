@@ -25,7 +25,7 @@ from .deal_table import DealTable, LineEntries, _entries, _weighted_sum, line_en
 
 __all__ = [
     "CURVE_LINES", "NO_LINE", "UNION_PARTS_LIMIT", "UNION_TEXT_LIMIT", "OrderSearch", "add_gains", "choices",
-    "derive_order", "grow_charts", "reduce_chart", "removal_costs", "second_value", "sweep", "union_losses",
+    "derive_order", "first_entry", "grow_charts", "reduce_chart", "removal_costs", "second_value", "sweep", "union_losses",
 ]
 
 CURVE_LINES = 40  # the cost curve runs over charts of 1 to 40 lines
@@ -36,17 +36,26 @@ UNION_TEXT_LIMIT = 200  # a union line's text stays within the chart reader's li
 UNION_PARTS_LIMIT = 4
 
 
-def _choices(start, line, pos, choice):
-    """choice[d] = the entry of deal d whose line stands first in the chart (-1: none)."""
-    for d in range(start.shape[0] - 1):
-        best = -1
-        top = NO_LINE
-        for e in range(start[d], start[d + 1]):
+def _first_entry(d, skip, start, line, pos):
+    """The entry of deal d, other than entry `skip`, whose line stands first in the chart (-1: none)."""
+    top = NO_LINE
+    best = -1
+    for e in range(start[d], start[d + 1]):
+        if e != skip:
             p = pos[line[e]]
             if p < top:
                 top = p
                 best = e
-        choice[d] = best
+    return best
+
+
+first_entry = njit(cache=True, inline="always")(_first_entry)  # inlined in its callers: no compile of its own
+
+
+def _choices(start, line, pos, choice):
+    """choice[d] = the entry of deal d whose line stands first in the chart (-1: none)."""
+    for d in range(start.shape[0] - 1):
+        choice[d] = first_entry(d, -1, start, line, pos)
 
 
 choices = njit(cache=True)(_choices)
@@ -54,15 +63,10 @@ choices = njit(cache=True)(_choices)
 
 def _second_value(d, skip, start, line, value, pos, fallback):
     """(position, value) of the deal's first line other than entry `skip` (fallback: position NO_LINE)."""
-    top = NO_LINE
-    val = fallback[d]
-    for f in range(start[d], start[d + 1]):
-        if f != skip:
-            p = pos[line[f]]
-            if p < top:
-                top = p
-                val = value[f]
-    return top, val
+    f = first_entry(d, skip, start, line, pos)
+    if f < 0:
+        return NO_LINE, fallback[d]
+    return pos[line[f]], value[f]
 
 
 second_value = njit(cache=True, inline="always")(_second_value)  # inlined in its callers: no compile of its own
@@ -124,14 +128,7 @@ def _sweep(order, pos, start, line, value, weights, fallback, by_start, by_entry
         pos[a] = best_q
         for k in range(by_start[a], by_start[a + 1]):
             d = deal_of[by_entry[k]]
-            top = NO_LINE
-            best = -1
-            for f in range(start[d], start[d + 1]):
-                pl = pos[line[f]]
-                if pl < top:
-                    top = pl
-                    best = f
-            choice[d] = best
+            choice[d] = first_entry(d, -1, start, line, pos)
         moves += 1
         gained += best_gain
     return moves, gained
@@ -293,8 +290,18 @@ def _with_union(dt: DealTable, entries: LineEntries, a: int, b: int) -> LineEntr
     deal, masks = deal[first], masks[first]
     u = e.n_lines
     at = e.start[deal + 1]  # each new entry goes last in its deal's block: the arrays stay sorted by deal
-    return _entries(dt, np.insert(e.deal_of, at, deal), np.insert(e.line, at, u), np.insert(e.mask, at, masks),
-                    u + 1)
+    k = len(deal)
+    # The by-line index is updated, not sorted again: an old entry moves down by the new entries inserted
+    # before it, and the union's entries (the highest line) come last, in deal order.
+    moved = np.arange(len(e.line), dtype=np.int64) + np.searchsorted(at, np.arange(len(e.line)), side="right")
+    new_at = at + np.arange(k, dtype=np.int64)
+    start = e.start + np.concatenate(([0], np.cumsum(np.bincount(deal, minlength=len(e.start) - 1))))
+    return LineEntries(start=start, line=np.insert(e.line, at, u),
+                       value=np.insert(e.value, at, dt.values[deal, masks].astype(np.int64)),
+                       mask=np.insert(e.mask, at, masks),
+                       by_line_start=np.append(e.by_line_start, e.by_line_start[-1] + k),
+                       by_line_entry=np.concatenate((moved[e.by_line_entry], new_at)),
+                       deal_of=np.insert(e.deal_of, at, deal), fallback=e.fallback, n_lines=u + 1)
 
 
 def reduce_chart(dt: DealTable, ids: np.ndarray, lines: Sequence[frozenset[int]], max_lines: int = 1,

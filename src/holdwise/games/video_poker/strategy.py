@@ -39,6 +39,7 @@ from typing import Any
 import numpy as np
 
 from ...errors import InputError
+from ...storage import exclusive, prune, read_json, write_json
 from ..base import Result, fraction_text
 from ..inputs import parse_whole
 from .analysis import ReturnRow, check_coins, hold_option, number, play_statistics
@@ -49,6 +50,7 @@ from .patterns import Chart, hold_patterns, parse_chart, read_chart, vocabulary
 from .paytables import MAX_COINS, PayTable, resolve_game
 from .report import TOP_ERRORS, ChartError, ChartLineStats, ChartReport, CurvePoint, _per_coin
 from .solver import HOLD_PRIORITY, hold_values
+from .store import MAX_REPORT_FILES, answer_key, stored_path
 from .tables import distinct_deals
 
 __all__ = [
@@ -228,9 +230,57 @@ def _derived(table: PayTable, coins: int) -> tuple[list[int], int]:
     return live, search.value_sum()
 
 
+Reductions = dict[int, tuple[list[str], list[frozenset[int]], int]]  # n -> (line texts, line ids, value sum)
+
+
 @lru_cache(maxsize=16)
-def _reduced(table: PayTable, coins: int) -> dict[int, tuple[list[str], list[frozenset[int]], int]]:
-    """The best chart found of at most n lines for every n (grown and shrunk; cached per game and bet)."""
+def _reduced(table: PayTable, coins: int) -> Reductions:
+    """The best chart found of at most n lines for every n, per game and bet: in memory, and on disk.
+
+    Every chart length, and the cost curve, comes from this one search (seconds to minutes), so it is kept as
+    one file: a later `--lines 10` after `--lines 12`, another process, or a server's other worker reads it.
+    Two processes that ask at once compute it once (the second waits on the lock, then reads).
+    """
+    n_ids = len(_game_patterns(table)[0].patterns)
+    key = answer_key("chart-lengths", table, coins)
+    path = stored_path("chart-lengths", table, coins)
+    found = _read_reduced(path, key, n_ids)
+    if found is not None:
+        return found
+    with exclusive(path.with_suffix(".lock")):
+        found = _read_reduced(path, key, n_ids)  # another process may have written it while we waited
+        if found is None:
+            found = _search_reduced(table, coins)
+            rows = [[n, texts, [sorted(int(i) for i in line) for line in ids], int(total)]
+                    for n, (texts, ids, total) in sorted(found.items())]
+            write_json(path, {"key": key, "value": rows})
+            prune(path.parent, "chart-lengths-*.json", MAX_REPORT_FILES)
+    return found
+
+
+def _read_reduced(path: Path, key: str, n_ids: int) -> Reductions | None:
+    """The kept search of a game at a bet, or None when the file is missing, stale or not well formed."""
+    data = read_json(path)
+    if not isinstance(data, dict) or data.get("key") != key or not isinstance(data.get("value"), list):
+        return None
+    out: Reductions = {}
+    for row in data["value"]:
+        if not (isinstance(row, list) and len(row) == 4):
+            return None
+        n, texts, ids, total = row
+        if not (type(n) is int and n >= 1 and type(total) is int and isinstance(texts, list)
+                and isinstance(ids, list) and 1 <= len(texts) == len(ids) <= n
+                and all(isinstance(t, str) for t in texts)
+                and all(isinstance(line, list) and line and all(type(i) is int and 0 <= i < n_ids for i in line)
+                        for line in ids)):
+            return None
+        out[n] = (texts, [frozenset(line) for line in ids], total)
+    return out or None
+
+
+def _search_reduced(table: PayTable, coins: int) -> Reductions:
+    """The best chart found of at most n lines for every n: grown from one line and shrunk from the basic
+    strategy, the better of the two at each n."""
     dt = deal_table(table, coins)
     vocab, ids = _game_patterns(table)
     live, _ = _derived(table, coins)

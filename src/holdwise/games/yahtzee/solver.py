@@ -527,7 +527,7 @@ def rules_key(rules: Rules) -> str:
 def cached_solution(rules: Rules, on_layer=None, fresh: bool = False) -> tuple[Solution, bool]:  # noqa: ANN001
     """The table from the cache folder when a valid one is there (and not `fresh`), else solved and stored;
     (solution, from the cache)."""
-    from ...storage import cache_dir, load_arrays, save_arrays
+    from ...storage import cache_dir, exclusive, load_arrays, save_arrays
 
     key = rules_key(rules)
     path = cache_dir("yahtzee") / f"{rules.name}-{key}.npz"
@@ -538,11 +538,22 @@ def cached_solution(rules: Rules, on_layer=None, fresh: bool = False) -> tuple[S
                 and float(values.min()) >= 0.0 and meta.shape == (2,))
 
     start = time.perf_counter()
-    arrays = None if fresh else load_arrays(path, key, ("values", "meta"), valid)
-    if arrays is not None:
-        compiled = compile_rules(rules)
+
+    def kept() -> Solution | None:
+        arrays = None if fresh else load_arrays(path, key, ("values", "meta"), valid)
+        if arrays is None:
+            return None
         return Solution(rules, arrays["values"], time.perf_counter() - start, int(arrays["meta"][1]),
-                        compiled), True
-    solution = solve(rules, on_layer=on_layer)
-    save_arrays(path, key, {"values": solution.values, "meta": np.array([solution.seconds, solution.states])})
+                        compile_rules(rules))
+
+    found = kept()
+    if found is not None:
+        return found, True
+    # One solve for two processes that ask at once (a server's workers): the second waits, then reads.
+    with exclusive(path.with_suffix(".lock")):
+        found = kept()
+        if found is not None:
+            return found, True
+        solution = solve(rules, on_layer=on_layer)
+        save_arrays(path, key, {"values": solution.values, "meta": np.array([solution.seconds, solution.states])})
     return solution, False
