@@ -108,9 +108,11 @@ def save_arrays(path: Path, key: str, arrays: dict) -> bool:
     return True
 
 
-def load_arrays(path: Path, key: str, names: tuple[str, ...], valid: Callable[..., bool]) -> dict | None:
+def load_arrays(path: Path, key: str, names: tuple[str, ...], valid: Callable[..., bool],
+                owned: bool = True) -> dict | None:
     """The arrays `names` of a file written by `save_arrays` when its key and checksum match and `valid(**arrays)`
-    accepts them; None when the file is missing or bad (a bad file is deleted)."""
+    accepts them; None when the file is missing or bad (a bad file is deleted, unless not `owned`: a file
+    shipped in the package is only read)."""
     import zipfile
 
     import numpy as np
@@ -127,11 +129,13 @@ def load_arrays(path: Path, key: str, names: tuple[str, ...], valid: Callable[..
     except FileNotFoundError:
         return None
     except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile):
-        with contextlib.suppress(OSError):
-            path.unlink()
+        if owned:
+            with contextlib.suppress(OSError):
+                path.unlink()
         return None
-    with contextlib.suppress(OSError):
-        os.utime(path)  # recently used: kept by `prune`
+    if owned:
+        with contextlib.suppress(OSError):
+            os.utime(path)  # recently used: kept by `prune`
     return arrays
 
 

@@ -29,8 +29,57 @@ def test_numpy_and_kernel_roll_tables_are_equal_to_the_last_bit(spec, monkeypatc
         assert np.array_equal(getattr(kernels, name), getattr(numpy, name), equal_nan=True), name
 
 
-def test_six_fair_dice_need_no_table_kernel():
-    assert turn.ROLL_TABLE_NUMPY_PAIRS >= 12_376  # a first `farkle turn` compiles only the backward pass
+def test_the_shipped_default_turn_is_the_solve_now():
+    # tools/ship_farkle_turn.py writes it; a stale file (another version, the solver changed) fails here
+    from holdwise.games.farkle import store
+
+    types = turn.die_types(parse_dice(None))
+    now = turn.turn_arrays(turn._solve_turn_now(types))
+    shipped = store.load_arrays(store.shipped_turn_path(), store.turn_key(types), tuple(now), lambda **a: True,
+                                owned=False)
+    assert shipped is not None, "run tools/ship_farkle_turn.py"
+    for name, value in now.items():
+        assert np.array_equal(shipped[name], value, equal_nan=value.dtype.kind == "f"), name
+
+
+def test_a_first_farkle_turn_reads_the_shipped_solve_and_starts_no_compiler(tmp_path):
+    """With an empty cache folder, the default loadout's turn (and its hint table) runs no kernel."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    code = """
+import sys
+from holdwise.games.farkle import parse_dice
+from holdwise.games.farkle.turn import solve_turn
+sol = solve_turn(parse_dice(None))
+assert abs(sol.expected_points - 594.96) < 0.005, sol.expected_points
+assert 'numba' not in sys.modules, 'Numba was imported'
+"""
+    root = Path(__file__).resolve().parents[3]
+    env = dict(os.environ, HOLDWISE_CACHE_DIR=str(tmp_path), PYTHONPATH=str(root / "src"))
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120,
+                         cwd=tmp_path, check=False)
+    assert out.returncode == 0, out.stderr
+    assert not any((tmp_path / "farkle-turn").glob("*.npz"))  # read from the package, nothing solved or written
+
+
+def test_a_damaged_shipped_turn_is_solved_and_left_alone(tmp_path, monkeypatch):
+    from holdwise.games.farkle import store
+
+    bad = tmp_path / "shipped.npz"
+    bad.write_bytes(store.shipped_turn_path().read_bytes()[:-100])
+    monkeypatch.setattr(store, "shipped_turn_path", lambda: bad)
+    monkeypatch.setenv("HOLDWISE_CACHE_DIR", str(tmp_path / "cache"))
+    turn._solve_turn.cache_clear()
+    try:
+        sol = turn.solve_turn(parse_dice(None))
+    finally:
+        turn._solve_turn.cache_clear()
+    assert abs(sol.expected_points - 594.96) < 0.005
+    assert bad.exists()  # a package file is only read
+    assert len(list((tmp_path / "cache" / "farkle-turn").glob("*.npz"))) == 1  # solved, and kept as usual
 
 
 @pytest.mark.parametrize("spec", [None, "ordinary,pie,favourable", "custom:1/0/0/0/0/0,ordinary*2",

@@ -164,9 +164,9 @@ def test_oracle_hand_worked_tiny_game():
 
 
 def solved_and_kept(rules):
-    """A fresh solve (the solver under test), kept in the run's cache folder: the sessions, hints and the
-    distribution tests of the same run read it instead of solving again."""
-    return cached_solution(rules, fresh=True)[0]
+    """The full game solved once per test run: the cache folder is the run's own (tests/conftest.py), so the
+    table comes from this run's solver, whichever test (or worker, waiting on the file's lock) asked first."""
+    return cached_solution(rules)[0]
 
 
 # ----- the full games ------------------------------------------------------------------------------------------

@@ -219,11 +219,25 @@ def _turn_valid(types: tuple, sizes: np.ndarray, stride: np.ndarray, dice_count:
                 and np.all(np.isfinite(keep)) and np.all(np.isfinite(bonus)))
 
 
+SHIPPED_TURN = "turn-ordinary6.npz"  # six ordinary dice, the default loadout (tools/ship_farkle_turn.py writes it)
+
+
+def shipped_turn_path() -> Path:
+    """The package's file of the default loadout's turn solve (it may be missing)."""
+    return Path(__file__).parent / "data" / SHIPPED_TURN
+
+
 def load_turn(types: tuple) -> dict | None:
     """The stored arrays of a turn solve (`sizes` = n_states, full_state, top_level, and the named arrays), or
-    None when the file is missing or not whole (then it is deleted)."""
+    None when the file is missing or not whole (then it is deleted). The default loadout's comes with the
+    package, so a first `farkle turn` solves nothing (and starts no compiler); it is only read, never deleted,
+    and used only while its key (holdwise's version among it) matches."""
     names = ("sizes", *TURN_TABLE, *TURN_SOLUTION)
-    return load_arrays(turn_path(types), turn_key(types), names, lambda **a: _turn_valid(types, **a))
+    key = turn_key(types)
+    found = load_arrays(turn_path(types), key, names, lambda **a: _turn_valid(types, **a))
+    if found is None and len(types) == 1 and types[0].count == 6:  # cheap first test: one type of six dice
+        found = load_arrays(shipped_turn_path(), key, names, lambda **a: _turn_valid(types, **a), owned=False)
+    return found
 
 
 def save_turn(types: tuple, arrays: dict) -> None:

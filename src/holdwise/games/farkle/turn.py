@@ -59,15 +59,16 @@ __all__ = [
     "CODE_BASE", "N_FACES", "ROLL_TABLE_NUMPY_PAIRS", "TURN_MAX_BYTES", "TURN_MAX_WORK", "DieType", "RollTable",
     "TurnPlan", "TurnSolution", "die_types", "distinct_options", "expected_best", "group_csr", "grouped_outcomes",
     "no_risk_bonus", "outcome_options", "roll_table", "safe_states", "score_table", "solve_turn", "turn_cost",
-    "turn_plan", "turn_values", "unbounded_reason", "weights7",
+    "turn_arrays", "turn_plan", "turn_values", "unbounded_reason", "weights7",
 ]
 
 N_FACES = FACES + 1  # faces 1..6 and the joker
 CODE_BASE = DICE_PER_PLAYER + 1
-# A roll table whose largest state has at most this many (outcome, selection) pairs is built in NumPy, so a
-# first run with such dice (six fair dice: 12,376 pairs, about 3 ms) compiles no table kernel. Compiled, the
-# kernels are 4-5 times faster (NumPy takes about 0.25 us a pair), so larger tables use them.
-ROLL_TABLE_NUMPY_PAIRS = 20_000
+# A roll table whose largest state has at most this many (outcome, selection) pairs is built in NumPy, which
+# needs no compile; larger ones in the kernels, about 5 times faster once compiled (six fair dice, 12,376
+# pairs: 0.8 ms against 4 ms in NumPy; measured with benchmarks/bench_farkle.py). A first `farkle turn` with
+# the default dice reads the solve shipped in the package (store.SHIPPED_TURN) and compiles nothing.
+ROLL_TABLE_NUMPY_PAIRS = 2_000
 
 
 @lru_cache(maxsize=1)
@@ -342,31 +343,51 @@ def group_csr(rows: np.ndarray, reachable: np.ndarray):
     return option_start, np.broadcast_to(reachable, rows.shape)[has].astype(np.int64), rows[has].astype(np.int64)
 
 
+@lru_cache(maxsize=64)
+def _type_shapes(n_live: int, count: int) -> tuple[np.ndarray, ...]:
+    """For 0..count dice over n_live faces, whatever their weights: every multiset of faces rolled (rows of
+    counts; m = 0, 1, ... in turn), where each m starts (count + 2 entries, the last the end), and each
+    multiset's sub-multisets (rows of counts) in CSR form: (multisets, m_start, sub_start, subs).
+    Shared by every die with that many live faces, as the score table is by every loadout."""
+    multisets, m_start, sub_start, subs = [], [0], [0], []
+    for m in range(count + 1):
+        for combo in _multisets(m, n_live):
+            multisets.append(combo)
+            subs.extend(product(*[range(c + 1) for c in combo]))
+            sub_start.append(len(subs))
+        m_start.append(len(multisets))
+    return (np.array(multisets, dtype=np.int64).reshape(-1, n_live), np.array(m_start, dtype=np.int64),
+            np.array(sub_start, dtype=np.int64), np.array(subs, dtype=np.int64).reshape(-1, n_live))
+
+
+_FACTORIALS = np.array([math.factorial(k) for k in range(DICE_PER_PLAYER + 1)], dtype=np.int64)
+
+
 @lru_cache(maxsize=256)
 def _type_parts(weights7: tuple[int, ...], count: int):
     """For 0..count dice of one type, as arrays: the chance of each multiset of faces rolled (m = 0, 1, ...
     in turn), where each m starts (count + 2 entries, the last the end), and each multiset's sub-multisets
-    (the dice of that type a selection can take) in CSR form: (start, code, size)."""
+    (the dice of that type a selection can take) in CSR form: (start, code, size).
+
+    A chance is m! / prod c_f! * prod w_f^c_f / total^m: whole numbers, divided once (correctly rounded). In
+    int64 while the numbers stay below 2^53 (so the float division is the same as Python's); else in Python's
+    integers."""
     live = [f for f in range(N_FACES) if weights7[f] > 0]
+    multisets, m_start, sub_start, subs = _type_shapes(len(live), count)
+    sub_code = subs @ np.array([CODE_BASE**f for f in live], dtype=np.int64)
+    sub_size = subs.sum(axis=1)
+    w = [weights7[f] for f in live]
     total = sum(weights7)
-    pow7 = [CODE_BASE**f for f in range(N_FACES)]
-    probs, m_start, sub_start, sub_code, sub_size = [], [0], [0], [], []
-    for m in range(count + 1):
-        for combo in _multisets(m, len(live)):
-            counts = [0] * N_FACES
-            for f, c in zip(live, combo):
-                counts[f] = c
-            ways = math.factorial(m)
-            for f, c in enumerate(counts):
-                ways = ways // math.factorial(c) * weights7[f] ** c
-            probs.append(ways / total**m)
-            for sub in product(*[range(c + 1) for c in counts]):
-                sub_code.append(sum(c * pow7[f] for f, c in enumerate(sub)))
-                sub_size.append(sum(sub))
-            sub_start.append(len(sub_code))
-        m_start.append(len(probs))
-    return (np.array(probs), np.array(m_start, dtype=np.int64), np.array(sub_start, dtype=np.int64),
-            np.array(sub_code, dtype=np.int64), np.array(sub_size, dtype=np.int64))
+    dice = multisets.sum(axis=1)
+    if total**count < 2**53 and math.factorial(count) * max(w) ** count < 2**53:
+        ways = _FACTORIALS[dice] // np.prod(_FACTORIALS[multisets], axis=1) * np.prod(
+            np.array(w, dtype=np.int64) ** multisets, axis=1)
+        probs = ways.astype(np.float64) / (np.int64(total) ** dice).astype(np.float64)
+    else:
+        probs = np.array([math.factorial(int(m)) // math.prod(math.factorial(int(c)) for c in row)
+                          * math.prod(wf ** int(c) for wf, c in zip(w, row)) / total ** int(m)
+                          for m, row in zip(dice, multisets)])
+    return probs, m_start, sub_start, sub_code, sub_size
 
 
 @dataclass
@@ -793,12 +814,18 @@ def _solve_turn(types: tuple[DieType, ...]) -> TurnSolution:
         table = RollTable(types, n_states, full_state, *(stored[name] for name in TURN_TABLE))
         return TurnSolution(table, top_level, *(stored[name] for name in TURN_SOLUTION))
     solution = _solve_turn_now(types)
-    t = solution.table
-    arrays = {"sizes": np.array([t.n_states, t.full_state, solution.top_level], dtype=np.int64),
-              **{name: np.asarray(getattr(t, name)) for name in TURN_TABLE},
-              **{name: np.asarray(getattr(solution, name)) for name in TURN_SOLUTION}}
-    save_turn(types, arrays)
+    save_turn(types, turn_arrays(solution))
     return solution
+
+
+def turn_arrays(solution: TurnSolution) -> dict[str, np.ndarray]:
+    """A turn solve as the named arrays its file holds (`store.TURN_TABLE`, `store.TURN_SOLUTION`, sizes)."""
+    from .store import TURN_SOLUTION, TURN_TABLE
+
+    t = solution.table
+    return {"sizes": np.array([t.n_states, t.full_state, solution.top_level], dtype=np.int64),
+            **{name: np.asarray(getattr(t, name)) for name in TURN_TABLE},
+            **{name: np.asarray(getattr(solution, name)) for name in TURN_SOLUTION}}
 
 
 def _solve_turn_now(types: tuple[DieType, ...], plan: TurnPlan | None = None) -> TurnSolution:

@@ -1,0 +1,50 @@
+"""Write the Farkle turn solve that ships inside holdwise: src/holdwise/games/farkle/data/turn-ordinary6.npz.
+
+The default loadout's (six ordinary dice) turn solve, with its key (the dice, the store's TURN_FORMAT and
+holdwise's version) and a checksum, as the turn store keeps it: a first `holdwise farkle turn` reads it and
+neither solves nor starts Numba's compiler.
+
+Run it (from the repository root, in the project's venv) whenever the turn solve's figures or format change: a
+change to the scoring rules or the turn solver, a bump of holdwise's version or of TURN_FORMAT. A stale file is
+never used (its key no longer matches, so the turn is solved), and tests/games/farkle/test_turn_tables.py fails
+until it is written again.
+
+    python tools/ship_farkle_turn.py           # write it
+    python tools/ship_farkle_turn.py --check   # compare with a solve now, write nothing (exit 1 if stale)
+"""
+
+from __future__ import annotations
+
+import argparse
+
+import numpy as np
+
+__all__ = ["main"]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--check", action="store_true", help="compare with a solve now; write nothing")
+    opts = parser.parse_args(argv)
+    from holdwise.games.farkle import parse_dice
+    from holdwise.games.farkle import store
+    from holdwise.games.farkle.turn import _solve_turn_now, die_types, turn_arrays
+    from holdwise.storage import save_arrays
+
+    types = die_types(parse_dice(None))
+    arrays = turn_arrays(_solve_turn_now(types))
+    path = store.shipped_turn_path()
+    if opts.check:
+        names = tuple(arrays)
+        kept = store.load_arrays(path, store.turn_key(types), names, lambda **a: True, owned=False)
+        same = kept is not None and all(np.array_equal(kept[n], arrays[n], equal_nan=kept[n].dtype.kind == "f") for n in names)
+        print(f"{path.name}: {'up to date' if same else 'stale or missing'}")
+        return 0 if same else 1
+    path.parent.mkdir(parents=True, exist_ok=True)
+    save_arrays(path, store.turn_key(types), arrays)
+    print(f"wrote {path} ({path.stat().st_size:,} bytes)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
