@@ -50,3 +50,18 @@ def test_one_video_poker_hand_never_imports_numba(tmp_path):
     second = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
     assert first.stdout.split() == ["As", "Ks", "Qs", "Js", "False"]  # the tables were built with NumPy
     assert second.stdout.split() == ["As", "Ks", "Qs", "Js", "False"]  # read from the disk: no Numba at all
+
+
+def test_with_the_jit_disabled_a_kernel_is_its_plain_function_and_numba_stays_unimported():
+    # mutation testing runs every mutant's tests with NUMBA_DISABLE_JIT=1: no Numba import in those processes
+    code = (
+        "import sys\n"
+        "from holdwise.games.farkle import turn\n"
+        "assert turn.turn_values is turn._turn_values, type(turn.turn_values)\n"
+        "from holdwise.games.farkle import parse_dice\n"
+        "assert round(turn._solve_turn_now(turn.die_types(parse_dice('ordinary*2'))).expected_points, 6) > 0\n"
+        "assert 'numba' not in sys.modules\n"
+    )
+    env = dict(os.environ, NUMBA_DISABLE_JIT="1")
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr

@@ -11,6 +11,7 @@ function, as before.
 
 from __future__ import annotations
 
+import os
 import sys
 import threading
 from collections.abc import Callable
@@ -48,9 +49,12 @@ class LazyKernel:
 
 
 def njit(**options: Any) -> Callable[[Callable], Any]:  # noqa: ANN401
-    """`numba.njit(**options)`, deferred until a kernel is first called."""
+    """`numba.njit(**options)`, deferred until a kernel is first called; with NUMBA_DISABLE_JIT=1 the plain
+    function, as Numba would hand back, without importing Numba (each mutant's test process saves 0.3 s)."""
 
     def bind(fn: Callable) -> Any:  # noqa: ANN401
+        if os.environ.get("NUMBA_DISABLE_JIT", "0") not in ("", "0"):
+            return fn
         with _LOCK:
             if _LIVE[0]:
                 import numba

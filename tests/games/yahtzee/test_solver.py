@@ -62,10 +62,13 @@ CASES = {
     # two dice: the Yahtzee bonus without a joker, and a Yahtzee box whose points give no bonus
     "two-dice-bonus": reduced((ONES, TWOS, THREES, FOURS, YZ, CHANCE), 2, 4, 8, 10, yahtzee_bonus=100),
     "two-dice-no-bonus": reduced((ONES, TWOS, THREES, YZ, RUN2), 2, 3, 5, 6, yahtzee_bonus=0, joker="free"),
+    # the Yahtzee box first on the card (box 0): the bonus states still counted
+    "yahtzee-box-first": reduced((YZ, ONES, TWOS, CHANCE), 2, 3, 4, 6, yahtzee_bonus=100),
 }
 
 # the oracle in exact fractions where that is quick, else in floats (fractions take 1-7 s a case there)
-EXACT = {"kind-run-pair", "faces-same-kind", "forced-no-upper-box", "two-dice-bonus", "two-dice-no-bonus"}
+EXACT = {"kind-run-pair", "faces-same-kind", "forced-no-upper-box", "two-dice-bonus", "two-dice-no-bonus",
+         "yahtzee-box-first"}
 
 _oracles: dict[str, Oracle] = {}
 _solutions: dict[str, object] = {}
