@@ -157,6 +157,7 @@ def test_bad_input_is_422_naming_the_field(client, path, body, field, words):
 
 
 def test_illegal_actions_and_tampered_states(client):
+    ready(client)  # else a step answers 202 (the match solving) before it looks at the action
     new = client.post("/api/farkle/new", json={"options": {"target": TARGET}, "seed": 1})
     sealed = new.json()["state"]
     r = client.post("/api/farkle/step", json={"state": sealed, "action": {"type": "keep", "dice": [1], "then": "bank"}})
@@ -287,3 +288,36 @@ def test_the_page_lists_the_dice_and_loads_its_script(client):
         assert f'<option value="{die.name}"' in r.text
     assert "/static/farkle.js" in r.text and 'class="error"' in r.text and "<svg" in r.text
     assert client.get("/static/farkle.js").status_code == 200
+
+
+# ---- the rules ----
+
+def test_rules_is_the_cli_json_and_the_face(client):
+    r = client.get("/api/farkle/rules")
+    assert r.status_code == 200
+    assert r.json() == cli_json("rules") == farkle.rules_sheet().to_json()
+    assert r.json()["of_a_kind"][0]["combos"][0]["points"] == 1000  # three 1s, by hand
+
+
+def test_every_number_of_the_rules_panel_is_the_scoring_function(client):
+    """The page's rules panel: each figure next to the dice it names is rules.score of those dice; each chance is
+    the die's weight over its total."""
+    import re
+
+    from holdwise.games.farkle.rules import JOKER, NAMED_DICE, roll_counts, score
+
+    text = client.get("/farkle").text
+    panel = text[text.index('<details id="fk-rules"'):]
+    panel = panel[:panel.index("</details>")]
+    figures = re.findall(r'data-dice="([^"]+)"[^>]*>([\d,]+)<', panel)
+    assert len(figures) == 5 + 6 * 4 + 7 * 2 + 1 + 3 + 2
+    for dice, shown in figures:
+        faces = [JOKER if f == "J" else int(f) for f in dice.split()]
+        assert int(shown.replace(",", "")) == score(roll_counts(faces)), dice
+    body = panel[panel.index('id="fk-rules-dice"'):]
+    rows = re.findall(r'<tr><th scope="row">([^<]+)</th>(.*?)</tr>', body)
+    assert [name for name, _ in rows] == list(NAMED_DICE)
+    for name, cells in rows:
+        shown = [float(p) for p in re.findall(r'>(?:J )?([\d.]+)%<', cells)]
+        weights = NAMED_DICE[name].weights
+        assert shown == pytest.approx([100 * w / sum(weights) for w in weights], abs=0.0501), name  # one decimal

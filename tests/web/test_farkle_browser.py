@@ -235,3 +235,23 @@ def test_unlike_dice_show_their_names_and_the_gallery(request, live_server, shoo
     shoot(p, f"farkle-unlike-{viewport}")
     assert p.evaluate("document.documentElement.scrollWidth") <= p.viewport_size["width"]
     assert p.js_errors == []
+
+
+@pytest.mark.parametrize("viewport", ["desktop", "phone"])
+def test_the_rules_panel_opens_and_its_figures_are_the_scoring_function(request, live_server, shoot, viewport):
+    from holdwise.games.farkle.rules import roll_counts, score
+
+    p = request.getfixturevalue("page" if viewport == "desktop" else "phone")
+    p.goto(f"{live_server}/farkle")
+    assert p.locator("#fk-rules-kinds").is_hidden()  # collapsed until asked for
+    p.click("#fk-rules summary")
+    four_twos = p.locator('#fk-rules-kinds td[data-dice="2 2 2 2"]')
+    assert four_twos.is_visible()
+    assert int(four_twos.inner_text().replace(",", "")) == score(roll_counts([2, 2, 2, 2])) == 400
+    low_spare_five = p.locator('#fk-rules-straights td[data-dice="1 2 3 4 5 5"]')
+    assert int(low_spare_five.inner_text()) == score(roll_counts([1, 2, 3, 4, 5, 5])) == 550
+    weighted = p.locator("#fk-rules-dice tr", has=p.locator("th", has_text="weighted")).locator("td")
+    assert weighted.nth(0).inner_text() == f"{100 * 10 / 15:.1f}%"
+    shoot(p, f"farkle-rules-{viewport}")
+    assert p.evaluate("document.documentElement.scrollWidth") <= p.viewport_size["width"]
+    assert p.js_errors == []

@@ -253,7 +253,7 @@ def _play(state: State, **extra: Any) -> dict:  # noqa: ANN401
 
 # ---- the page --------------------------------------------------------------------------------------------
 
-_PAGE: list[bytes] = []  # the page depends on nothing but the named dice: rendered once (96 SVG dice)
+_PAGE: list[bytes] = []  # the page depends only on the named dice and the rules: rendered once
 
 
 @router.get("/farkle", response_class=HTMLResponse, include_in_schema=False)
@@ -262,7 +262,8 @@ def farkle_page(request: Request) -> HTMLResponse:
     if not _PAGE:
         listing = face.list_dice()
         _PAGE.append(bytes(page(request, "farkle.html", title="Kingdom Come dice: practice table", dice=listing.dice,
-                                joker=listing.joker, dice_listing=listing.to_json()).body))
+                                joker=listing.joker, dice_listing=listing.to_json(),
+                                rules=face.rules_sheet()).body))
     return HTMLResponse(_PAGE[0])
 
 
@@ -272,6 +273,13 @@ def farkle_page(request: Request) -> HTMLResponse:
 def dice_listing() -> dict:
     """The named dice and their face weights: `holdwise farkle dice --json`."""
     return face.list_dice().to_json()
+
+
+@router.get("/api/farkle/rules", tags=TAG)
+def rules() -> dict:
+    """The rules sheet: every scoring combination with its points from the scoring function, bust, hot dice,
+    the target and the named dice's chances (`holdwise farkle rules --json`)."""
+    return face.rules_sheet().to_json()
 
 
 @router.post("/api/farkle/turn", tags=TAG)
