@@ -11,7 +11,10 @@ import pytest
 from holdwise.games import farkle
 from holdwise.games.base import State
 
+from .conftest import SCREENSHOTS, _page
+
 pytestmark = pytest.mark.slow  # a browser: seconds to start, seconds a page
+SIZES = {"laptop": {"width": 1280, "height": 800}, "phone": {"width": 375, "height": 740}}  # issue 25's sizes
 
 TARGET = 1000
 IDLE = "() => window.holdwiseFarkle && !window.holdwiseFarkle.busy && window.holdwiseFarkle.pending === 0"
@@ -255,3 +258,43 @@ def test_the_rules_panel_opens_and_its_figures_are_the_scoring_function(request,
     shoot(p, f"farkle-rules-{viewport}")
     assert p.evaluate("document.documentElement.scrollWidth") <= p.viewport_size["width"]
     assert p.js_errors == []
+
+
+def in_view(page, selector: str) -> bool:
+    """The element lies wholly inside the window as it is scrolled now."""
+    return page.evaluate("""(sel) => { const r = document.querySelector(sel).getBoundingClientRect();
+        return r.height > 0 && r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth; }""",
+                         selector)
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_the_coach_shows_beside_the_dice_without_scrolling_and_its_rows_play(browser, live_server, size):
+    """Issue 25: at 1280x800 and 375x740, with the page at the top, the roll and the coach's best rows are both
+    in the window; every coach row has a play button, and pressing one plays that option."""
+    context, p = _page(browser, SIZES[size])
+    try:
+        start(p, live_server, computer="coaching", seed=11)
+        settled(p)
+        p.click("#fk-roll")
+        state = settled(p)
+        assert state.phase == "select" and state.to_move == "player"
+        coach = farkle.coach(state)
+        rows = p.locator("#fk-coach-table tbody tr")
+        assert rows.count() == len(coach.options) >= 3
+        p.evaluate("window.scrollTo(0, 0)")
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        p.screenshot(path=str(SCREENSHOTS / f"farkle-coach-in-view-{size}.png"))
+        assert in_view(p, "#fk-dice")
+        assert in_view(p, "#fk-coach-table tbody tr:nth-child(2)"), "the coach's rows are below the fold"
+        assert p.evaluate("document.documentElement.scrollWidth") <= SIZES[size]["width"]
+        assert p.locator("#fk-coach-table tbody tr button.fk-coach-play").count() == rows.count()
+        second = coach.options[1]
+        button = rows.nth(1).locator("button.fk-coach-play")
+        assert button.get_attribute("aria-label") == f"play {second.option}" and button.is_enabled()
+        button.click()
+        after = settled(p)
+        assert after.decisions[-1].chosen == second.option
+        assert replay(p) == after
+        assert p.js_errors == []
+    finally:
+        context.close()

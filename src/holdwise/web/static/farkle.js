@@ -127,6 +127,7 @@
     if (!$("fk-status").textContent) $("fk-status").textContent = whoseTurn();
     drawDice(false);
     drawControls();
+    drawCoachButtons();
     game.drawLog();
   }
 
@@ -253,6 +254,7 @@
   async function refreshCoach() {
     const panel = $("fk-coach");
     panel.hidden = !$("fk-coach-toggle").checked || !S.sealed;
+    $("fk-play").classList.toggle("fk-coached", !panel.hidden);
     if (panel.hidden) return;
     try {
       if (!S.chart) S.chart = await call("/api/farkle/turn", {dice: S.options.dice});
@@ -300,10 +302,14 @@
       head.append(el("th", {text: "win", title: "the chance to win the match (race-aware)"}),
         el("th", {class: "fk-loss", text: "± best"}));
     }
+    head.append(el("th", {class: "fk-play-col", text: "play"}));
     table.append(el("thead", {}, head));
     const body = el("tbody");
     for (const o of c.options) {
       const tr = el("tr", {class: (o.option === c.best_win || (!race && o.option === c.best_points)) ? "best" : ""});
+      const go = el("button", {type: "button", class: "fk-coach-play" + (o.then === "bank" ? "" : " secondary"),
+                               "aria-label": `play ${o.option}`, text: o.then === "bank" ? "bank" : "roll"});
+      go.addEventListener("click", () => { if (!go.disabled) play(o.action); });
       tr.append(el("td", {class: "fk-keep-faces", text: o.keep.join(" ")}),
         el("td", {class: "fk-then", text: (o.then === "bank" ? "bank" : "roll on") + (o.hot_dice ? " (hot)" : "")}),
         el("td", {class: "num" + (o.option === c.best_points ? " good" : ""), text: fmt(Math.round(o.expected_points))}),
@@ -312,9 +318,19 @@
         tr.append(el("td", {class: "num" + (o.option === c.best_win ? " good" : ""), text: pct(o.win_chance)}),
           el("td", {class: "num muted fk-loss", text: o.win_loss > 5e-5 ? "−" + (100 * o.win_loss).toFixed(1) + " pp" : "best"}));
       }
+      tr.append(el("td", {class: "fk-play-col"}, go));
       body.append(tr);
     }
     table.append(body);
+    S.coachFor = S.sealed;
+    drawCoachButtons();
+  }
+
+  // a coach row plays its option only for the roll it was drawn for, and only while the page waits for the player
+  function drawCoachButtons() {
+    const s = S.sealed && st();
+    const live = !!s && S.coachFor === S.sealed && !S.busy && s.phase === "select" && s.to_move === "player";
+    for (const b of $("fk-coach-table").querySelectorAll("button.fk-coach-play")) b.disabled = !live;
   }
 
   function drawChart() {
