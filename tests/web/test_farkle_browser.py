@@ -298,3 +298,39 @@ def test_the_coach_shows_beside_the_dice_without_scrolling_and_its_rows_play(bro
         assert p.js_errors == []
     finally:
         context.close()
+
+
+BUST_WATCH = """() => {  // the times a bust of yours first shows (red dice, 'You bust') and is first replaced
+  const w = window.bustWatch = {shown: null, gone: null};
+  const look = () => {
+    const bust = document.querySelector("#fk-dice .fk-bust") && /You bust/.test(document.getElementById("fk-status").textContent);
+    if (bust && w.shown === null) w.shown = performance.now();
+    if (!bust && w.shown !== null && w.gone === null) w.gone = performance.now();
+  };
+  new MutationObserver(look).observe(document.getElementById("fk-play"), {subtree: true, childList: true,
+                                                                       characterData: true, attributes: true});
+}"""
+
+
+def test_your_bust_stays_readable_for_two_seconds(page, live_server):
+    """Issue 25: when you bust, the busted roll (in red) and the line saying so stay at least 2 s before the
+    computer's turn replaces them (here with the computer's pause at 300 ms)."""
+    start(page, live_server, computer="coaching", seed=4, delay=300, coach=False)
+    page.evaluate(BUST_WATCH)
+    for _ in range(60):
+        state = settled(page)
+        if page.evaluate("window.bustWatch.shown !== null"):
+            break
+        if state.over:
+            page.click("#fk-next")
+        elif state.phase == "roll":
+            page.click("#fk-roll")
+        else:  # roll on with the fewest dice kept, to bust soon
+            buttons = page.locator("#fk-keeps button.fk-roll-on")
+            (buttons if buttons.count() else page.locator("#fk-keeps button.fk-bank")).first.click()
+    page.wait_for_function("() => window.bustWatch.gone !== null", timeout=30_000)
+    shown = page.evaluate("window.bustWatch.gone - window.bustWatch.shown")
+    assert shown >= 1950, f"your bust showed for {shown:.0f} ms"
+    settled(page)
+    assert replay(page) == settled(page)
+    assert page.js_errors == []

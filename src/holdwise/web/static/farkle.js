@@ -20,6 +20,8 @@
     },
     accepted: () => { S.picked = new Set(); },
     showComputer: async (action) => {
+      const hold = S.bustUntil - performance.now(); // your bust stays on the table a while before the computer rolls
+      if (hold > 0) await sleep(hold);
       if (action.type !== "keep") return; // show the dice it sets aside before the next roll replaces them
       S.picked = new Set(action.dice);
       drawDice(true);
@@ -29,7 +31,9 @@
     },
     over: async () => { if (S.reviewed !== S.played.length) await loadReview(); },
   });
-  const S = Object.assign(game.S, {picked: new Set(), chart: null, reviewed: -1});
+  const S = Object.assign(game.S, {picked: new Set(), chart: null, reviewed: -1, bustUntil: 0});
+  // how long your bust stays readable before the computer's turn replaces it (none at ?delay=0: tests, replays)
+  const BUST_HOLD = game.DELAY === 0 ? 0 : Math.max(2000, 2 * game.DELAY);
   window.holdwiseFarkle = S; // read by the browser tests (replay of the played actions)
   const {st, call, fail} = game;
   const play = game.step;
@@ -110,6 +114,7 @@
     status.append(text);
     const bust = lines.find((l) => / bust/.test(l));
     S.lastBust = bust ? lines.filter((l) => / rolls? \d dice: /.test(l)).pop() : null;
+    if (bust && bust.startsWith("you ")) S.bustUntil = performance.now() + BUST_HOLD;
   }
 
   // ---- drawing ----
