@@ -334,3 +334,26 @@ def test_your_bust_stays_readable_for_two_seconds(page, live_server):
     settled(page)
     assert replay(page) == settled(page)
     assert page.js_errors == []
+
+
+def test_new_match_asks_while_a_game_is_under_way(page, live_server):
+    """Issue 25: 'New match' in the middle of a game asks first (declining keeps the table as it was); before the
+    first roll and once the game is over it goes straight to the setup."""
+    start(page, live_server, computer="coaching", seed=11, coach=False)
+    settled(page)
+    asked = []
+    page.on("dialog", lambda d: (asked.append(d.message), d.dismiss() if len(asked) == 1 else d.accept()))
+    page.click("#fk-newmatch")  # nothing played yet: no question
+    assert asked == [] and page.locator("#fk-setup").is_visible()
+    page.click("#fk-start")
+    page.wait_for_selector("#fk-table:not([hidden])")
+    settled(page)
+    page.click("#fk-roll")
+    state = settled(page)
+    page.click("#fk-newmatch")
+    assert len(asked) == 1 and asked[0].startswith("Leave this match? Game 1 is under way")
+    assert page.locator("#fk-table").is_visible() and page.locator("#fk-setup").is_hidden()
+    assert settled(page) == state
+    page.click("#fk-newmatch")
+    assert len(asked) == 2 and page.locator("#fk-setup").is_visible() and page.locator("#fk-table").is_hidden()
+    assert page.js_errors == []

@@ -30,6 +30,14 @@
       await sleep(game.DELAY);
     },
     over: async () => { if (S.reviewed !== S.played.length) await loadReview(); },
+    leave: () => {
+      // a game under way is lost by a new match: ask first (none to lose before the first roll or once it is over)
+      const s = S.sealed && st();
+      if (!s || s.phase === "over" || !S.played.length) return true;
+      const d = s.data;
+      return window.confirm(`Leave this match? Game ${d.game} is under way (you ${fmt(d.scores.player)}, ` +
+        `computer ${fmt(d.scores.computer)}, first to ${fmt(s.options.target)}); a new match starts from 0-0.`);
+    },
   });
   const S = Object.assign(game.S, {picked: new Set(), chart: null, reviewed: -1, bustUntil: 0});
   // how long your bust stays readable before the computer's turn replaces it (none at ?delay=0: tests, replays)
