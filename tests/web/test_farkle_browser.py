@@ -357,3 +357,23 @@ def test_new_match_asks_while_a_game_is_under_way(page, live_server):
     page.click("#fk-newmatch")
     assert len(asked) == 2 and page.locator("#fk-setup").is_visible() and page.locator("#fk-table").is_hidden()
     assert page.js_errors == []
+
+
+def test_the_board_and_the_coach_once_the_game_is_over(page, live_server):
+    """Issue 25: when a game ends the board's turn total is back to 0 (the winning turn is in the scores) and the
+    coach says the game is over in a plain note, not the amber one of a disagreement."""
+    start(page, live_server, computer="coaching", seed=11)
+    final = play_out(page, random.Random(5))
+    assert final.data["turn_total"] > 0  # the session keeps the winning turn's total
+    assert page.inner_text("#fk-turn-total") == "0"
+    assert shown_scores(page) == dict(final.data["scores"])
+    note = page.locator("#fk-coach-note")
+    assert note.inner_text().startswith("The game is over") and "warn" not in note.get_attribute("class")
+    assert page.locator("#fk-coach-table tr").count() == 0
+    # a last roll whose measures disagreed left the note amber: the coach drawn for the finished game clears it
+    page.evaluate("document.getElementById('fk-coach-note').classList.add('warn')")
+    page.uncheck("#fk-coach-toggle")
+    page.check("#fk-coach-toggle")
+    settled(page)
+    assert "warn" not in note.get_attribute("class") and note.inner_text().startswith("The game is over")
+    assert page.js_errors == []

@@ -131,7 +131,7 @@
     const s = st(), d = s.data;
     $("fk-you").textContent = fmt(d.scores.player);
     $("fk-cpu").textContent = fmt(d.scores.computer);
-    $("fk-turn-total").textContent = fmt(d.turn_total);
+    $("fk-turn-total").textContent = fmt(s.phase === "over" ? 0 : d.turn_total); // the winning turn is in the scores
     $("fk-target").textContent = fmt(s.options.target);
     $("fk-score-player").classList.toggle("fk-active", s.to_move === "player");
     $("fk-score-computer").classList.toggle("fk-active", s.to_move === "computer");
@@ -276,6 +276,8 @@
       if (s.phase !== "select" || s.to_move !== "player") {
         $("fk-coach-note").textContent = s.phase === "over" ? "The game is over: the review below costs each of your decisions." :
           "The coach ranks your choices once you have rolled.";
+        $("fk-coach-note").classList.remove("warn"); // the last roll's disagreement is no longer in front of you
+        $("fk-coach-legend").textContent = "";
         $("fk-coach-table").replaceChildren();
         return;
       }
