@@ -377,3 +377,27 @@ def test_the_board_and_the_coach_once_the_game_is_over(page, live_server):
     settled(page)
     assert "warn" not in note.get_attribute("class") and note.inner_text().startswith("The game is over")
     assert page.js_errors == []
+
+
+def test_following_the_coach_costs_nothing_in_the_review(page, live_server):
+    """Issue 25: a game played by the coach's first row (its play button) is reviewed with no costly decision,
+    though some of those keeps give up expected points of the turn (shown in their own column)."""
+    start(page, live_server, computer="coaching", seed=1)
+    for _ in range(200):
+        state = settled(page)
+        if state.over:
+            break
+        if state.phase == "roll":
+            page.click("#fk-roll")
+        else:
+            page.locator("#fk-coach-table tbody tr").first.locator("button.fk-coach-play").click()
+    state = settled(page)
+    assert state.over
+    page.wait_for_selector("#fk-review:not([hidden])")
+    rows = page.locator("#fk-review-table tbody tr")
+    assert rows.count() == len(state.decisions) > 0
+    assert page.locator("#fk-review-table tr.fk-costly").count() == 0
+    assert "0 of them cost" in page.inner_text("#fk-review-summary")
+    points = [row.locator("td").last.inner_text() for row in rows.all()]
+    assert any(p != "0" for p in points)  # the coaching table would have banked somewhere: points given up
+    assert page.js_errors == []

@@ -387,12 +387,14 @@
     const rows = r.decisions.filter((d) => d.game === game);
     const lostWin = rows.reduce((a, d) => a + (d.win_loss || 0), 0);
     const lostPts = rows.reduce((a, d) => a + d.points_loss, 0);
-    const costs = (d) => d.points_loss > 0.05 || (d.win_loss || 0) > 5e-5;
+    // a cost is against the best the coach ranks first (by win chance when race-aware): following it costs 0
+    const costs = (d) => d.loss > (r.race_aware ? 5e-5 : 0.05);
     $("fk-review").hidden = false;
     $("fk-review-summary").textContent = `Game ${game}: ${rows.length} ${rows.length === 1 ? "decision" : "decisions"}, ` +
-      `${rows.filter(costs).length} of them cost something: ` +
-      (r.race_aware ? `${(100 * lostWin).toFixed(1)} percentage points of win chance and ` : "") +
-      `${fmt(Math.round(lostPts))} expected points in all.` +
+      `${rows.filter(costs).length} of them cost against the coach's best: ` +
+      (r.race_aware ? `${(100 * lostWin).toFixed(1)} percentage points of win chance in all (by the coaching ` +
+        `table's points of the turn alone, ${fmt(Math.round(lostPts))} expected points).`
+        : `${fmt(Math.round(lostPts))} expected points in all.`) +
       (r.race_aware ? "" : " (No win chances: the race-aware match for these dice and target is beyond the solve limit.)");
     const table = $("fk-review-table");
     table.replaceChildren();
