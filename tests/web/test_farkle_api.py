@@ -108,10 +108,40 @@ def test_race_aware_hint_answers_202_while_the_match_solves(client, tmp_path, mo
     assert list(tmp_path.glob("farkle-match/*.npz")), "the solve is kept on disk for other processes"
 
 
+@pytest.mark.slow
+def test_every_status_of_a_match_solve_says_its_phase(client, tmp_path, monkeypatch):
+    """Issue 25: from the first answer on, a solve's status says what it does in words: preparing turn tables,
+    solving the score pairs, score pair n of N (the job's own count), waiting for another solve, done."""
+    import re
+
+    monkeypatch.setenv("HOLDWISE_CACHE_DIR", str(tmp_path))
+    body = {"options": {"target": 1650, "dice": "kings*6", "computer_dice": "ordinary*6"}, "seed": 3}
+    r = client.post("/api/farkle/new", json=body)
+    assert r.status_code == 200, r.text
+    first = r.json()["match"]
+    assert first["status"] in ("queued", "running")
+    assert first["phase"] in ("preparing turn tables", "solving the score pairs") or first["phase"].startswith("score")
+    seen = [first]
+    spec = {"dice": "kings*6", "opponent_dice": "ordinary*6", "target": 1650}
+    deadline = time.monotonic() + 180
+    while seen[-1]["status"] != "done":
+        assert time.monotonic() < deadline, "the match did not solve in time"
+        time.sleep(0.05)
+        seen.append(client.post("/api/farkle/match/prepare", json=spec).json())
+    words = re.compile(r"preparing turn tables|solving the score pairs|waiting for another solve|"
+                       r"score pair [\d,]+ of [\d,]+|done")
+    for status in seen:
+        assert words.fullmatch(status["phase"]), status
+        if status["total"] and status["status"] != "done":
+            assert status["phase"] == f"score pair {status['done']:,} of {status['total']:,}"
+    assert seen[-1]["phase"] == "done"
+    assert client.get("/api/farkle/match/status", params=spec).json()["phase"] == "done"
+
+
 def test_status_of_a_match_nobody_asked_for(client):
     r = client.get("/api/farkle/match/status", params={"dice": "odd*6", "target": 350})
     assert r.status_code == 200
-    assert r.json()["status"] == "missing"
+    assert r.json()["status"] == "missing" and r.json()["phase"] == "not started"
     assert r.json()["match"]["opponent_dice"] == ["odd"] * 6
 
 

@@ -5,6 +5,7 @@ the computer's turn step by step, the keyboard, and an error from the API. Scree
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -184,7 +185,10 @@ def test_progress_while_solving_then_the_computer_step_by_step(page, live_server
     page.select_option("select[name=first]", "computer")
     page.click("#fk-start")
     page.wait_for_selector("#fk-progress:not([hidden])", timeout=20_000)
-    assert "Solving the race-aware match to 1,950" in page.inner_text("#fk-progress-text")
+    text = page.inner_text("#fk-progress-text")
+    assert "Solving the race-aware match to 1,950" in text
+    # issue 25: the phase from the first answer on, never a bare "starting"
+    assert re.search(r": (preparing turn tables|solving the score pairs|score pair [\d,]+ of [\d,]+)\.\.\.$", text), text
     shoot(page, "farkle-progress")
     page.wait_for_selector("#fk-table:not([hidden])", timeout=180_000)
     page.wait_for_selector("#fk-dice .fk-cpu-keep", timeout=20_000)  # the computer's keep, shown before it goes on

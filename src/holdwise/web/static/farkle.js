@@ -71,11 +71,11 @@
 
   function showProgress(status, bar, text) {
     const [done, total] = game.showProgress(status, bar);
+    bar.classList.toggle("fk-busy", !total); // before the first score pair: a moving bar, not an empty one
     if (text) {
       const m = status.match || {};
       text.textContent = `Solving the race-aware match to ${fmt(m.target || 0)} (once for these dice): ` +
-        (total ? `score pair ${fmt(done)} of ${fmt(total)}` : status.status === "queued" ? "waiting for another solve" :
-          "starting") + "...";
+        (total ? `score pair ${fmt(done)} of ${fmt(total)}` : status.phase || "preparing turn tables") + "...";
     }
   }
 
@@ -286,7 +286,8 @@
       while (r.race && !["done", "refused", "failed"].includes(r.race.status)) { // the coaching computer's session
         prog.hidden = false;
         showProgress(r.race, prog.querySelector(".progress"), null);
-        $("fk-coach-note").textContent = "Solving the race-aware match for the win chances...";
+        $("fk-coach-note").textContent = "Solving the race-aware match for the win chances: " +
+          (r.race.total ? `score pair ${fmt(r.race.done)} of ${fmt(r.race.total)}` : r.race.phase || "preparing turn tables") + "...";
         await sleep(500);
         await call("/api/farkle/match/prepare", r.race.match);
         if (st() !== s) return; // the game moved on meanwhile
