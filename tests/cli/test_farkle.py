@@ -280,3 +280,19 @@ def test_loadout_reports_unbounded_choices_instead_of_ranking_them():
 def test_loadout_of_a_hundred_alike_dice_is_one_choice():
     data = _strict(run("farkle", "loadout", "--owned", "ordinary*100", "--json").stdout)
     assert data["choices"] == 1 and data["loadouts"][0]["dice"] == ["ordinary"] * 6
+
+
+def test_rules_sheet_within_80_columns_and_as_json():
+    from holdwise.games import farkle
+
+    data = json.loads(run("farkle", "rules", "--json").stdout)
+    assert data == farkle.rules_sheet().to_json()
+    result = run("farkle", "rules")
+    assert result.exit_code == 0
+    lines = result.stdout.splitlines()
+    assert all(len(line) <= 80 for line in lines)
+    # three 1s, four 2s (doubling 200), 1-2-3-4-5 with a spare 5, and the last die's joker face
+    assert any(line.split()[:3] == ["1", "1,000", "2,000"] for line in lines)
+    assert any(line.split()[:3] == ["2", "200", "400"] for line in lines)
+    assert any(line.split() == ["+", "5", "550", "800"] for line in lines)
+    assert any(line.split()[:3] == ["devils-head", "J", "16.7%"] for line in lines)

@@ -108,10 +108,40 @@ def test_race_aware_hint_answers_202_while_the_match_solves(client, tmp_path, mo
     assert list(tmp_path.glob("farkle-match/*.npz")), "the solve is kept on disk for other processes"
 
 
+@pytest.mark.slow
+def test_every_status_of_a_match_solve_says_its_phase(client, tmp_path, monkeypatch):
+    """Issue 25: from the first answer on, a solve's status says what it does in words: preparing turn tables,
+    solving the score pairs, score pair n of N (the job's own count), waiting for another solve, done."""
+    import re
+
+    monkeypatch.setenv("HOLDWISE_CACHE_DIR", str(tmp_path))
+    body = {"options": {"target": 1650, "dice": "kings*6", "computer_dice": "ordinary*6"}, "seed": 3}
+    r = client.post("/api/farkle/new", json=body)
+    assert r.status_code == 200, r.text
+    first = r.json()["match"]
+    assert first["status"] in ("queued", "running")
+    assert first["phase"] in ("preparing turn tables", "solving the score pairs") or first["phase"].startswith("score")
+    seen = [first]
+    spec = {"dice": "kings*6", "opponent_dice": "ordinary*6", "target": 1650}
+    deadline = time.monotonic() + 180
+    while seen[-1]["status"] != "done":
+        assert time.monotonic() < deadline, "the match did not solve in time"
+        time.sleep(0.05)
+        seen.append(client.post("/api/farkle/match/prepare", json=spec).json())
+    words = re.compile(r"preparing turn tables|solving the score pairs|waiting for another solve|"
+                       r"score pair [\d,]+ of [\d,]+|done")
+    for status in seen:
+        assert words.fullmatch(status["phase"]), status
+        if status["total"] and status["status"] != "done":
+            assert status["phase"] == f"score pair {status['done']:,} of {status['total']:,}"
+    assert seen[-1]["phase"] == "done"
+    assert client.get("/api/farkle/match/status", params=spec).json()["phase"] == "done"
+
+
 def test_status_of_a_match_nobody_asked_for(client):
     r = client.get("/api/farkle/match/status", params={"dice": "odd*6", "target": 350})
     assert r.status_code == 200
-    assert r.json()["status"] == "missing"
+    assert r.json()["status"] == "missing" and r.json()["phase"] == "not started"
     assert r.json()["match"]["opponent_dice"] == ["odd"] * 6
 
 
@@ -157,6 +187,7 @@ def test_bad_input_is_422_naming_the_field(client, path, body, field, words):
 
 
 def test_illegal_actions_and_tampered_states(client):
+    ready(client)  # else a step answers 202 (the match solving) before it looks at the action
     new = client.post("/api/farkle/new", json={"options": {"target": TARGET}, "seed": 1})
     sealed = new.json()["state"]
     r = client.post("/api/farkle/step", json={"state": sealed, "action": {"type": "keep", "dice": [1], "then": "bank"}})
@@ -287,3 +318,36 @@ def test_the_page_lists_the_dice_and_loads_its_script(client):
         assert f'<option value="{die.name}"' in r.text
     assert "/static/farkle.js" in r.text and 'class="error"' in r.text and "<svg" in r.text
     assert client.get("/static/farkle.js").status_code == 200
+
+
+# ---- the rules ----
+
+def test_rules_is_the_cli_json_and_the_face(client):
+    r = client.get("/api/farkle/rules")
+    assert r.status_code == 200
+    assert r.json() == cli_json("rules") == farkle.rules_sheet().to_json()
+    assert r.json()["of_a_kind"][0]["combos"][0]["points"] == 1000  # three 1s, by hand
+
+
+def test_every_number_of_the_rules_panel_is_the_scoring_function(client):
+    """The page's rules panel: each figure next to the dice it names is rules.score of those dice; each chance is
+    the die's weight over its total."""
+    import re
+
+    from holdwise.games.farkle.rules import JOKER, NAMED_DICE, roll_counts, score
+
+    text = client.get("/farkle").text
+    panel = text[text.index('<details id="fk-rules"'):]
+    panel = panel[:panel.index("</details>")]
+    figures = re.findall(r'data-dice="([^"]+)"[^>]*>([\d,]+)<', panel)
+    assert len(figures) == 5 + 6 * 4 + 7 * 2 + 1 + 3 + 2
+    for dice, shown in figures:
+        faces = [JOKER if f == "J" else int(f) for f in dice.split()]
+        assert int(shown.replace(",", "")) == score(roll_counts(faces)), dice
+    body = panel[panel.index('id="fk-rules-dice"'):]
+    rows = re.findall(r'<tr><th scope="row">([^<]+)</th>(.*?)</tr>', body)
+    assert [name for name, _ in rows] == list(NAMED_DICE)
+    for name, cells in rows:
+        shown = [float(p) for p in re.findall(r'>(?:J )?([\d.]+)%<', cells)]
+        weights = NAMED_DICE[name].weights
+        assert shown == pytest.approx([100 * w / sum(weights) for w in weights], abs=0.0501), name  # one decimal

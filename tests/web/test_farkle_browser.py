@@ -5,13 +5,17 @@ the computer's turn step by step, the keyboard, and an error from the API. Scree
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
 from holdwise.games import farkle
 from holdwise.games.base import State
 
+from .conftest import SCREENSHOTS, _page
+
 pytestmark = pytest.mark.slow  # a browser: seconds to start, seconds a page
+SIZES = {"laptop": {"width": 1280, "height": 800}, "phone": {"width": 375, "height": 740}}  # issue 25's sizes
 
 TARGET = 1000
 IDLE = "() => window.holdwiseFarkle && !window.holdwiseFarkle.busy && window.holdwiseFarkle.pending === 0"
@@ -181,7 +185,10 @@ def test_progress_while_solving_then_the_computer_step_by_step(page, live_server
     page.select_option("select[name=first]", "computer")
     page.click("#fk-start")
     page.wait_for_selector("#fk-progress:not([hidden])", timeout=20_000)
-    assert "Solving the race-aware match to 1,950" in page.inner_text("#fk-progress-text")
+    text = page.inner_text("#fk-progress-text")
+    assert "Solving the race-aware match to 1,950" in text
+    # issue 25: the phase from the first answer on, never a bare "starting"
+    assert re.search(r": (preparing turn tables|solving the score pairs|score pair [\d,]+ of [\d,]+)\.\.\.$", text), text
     shoot(page, "farkle-progress")
     page.wait_for_selector("#fk-table:not([hidden])", timeout=180_000)
     page.wait_for_selector("#fk-dice .fk-cpu-keep", timeout=20_000)  # the computer's keep, shown before it goes on
@@ -235,3 +242,166 @@ def test_unlike_dice_show_their_names_and_the_gallery(request, live_server, shoo
     shoot(p, f"farkle-unlike-{viewport}")
     assert p.evaluate("document.documentElement.scrollWidth") <= p.viewport_size["width"]
     assert p.js_errors == []
+
+
+@pytest.mark.parametrize("viewport", ["desktop", "phone"])
+def test_the_rules_panel_opens_and_its_figures_are_the_scoring_function(request, live_server, shoot, viewport):
+    from holdwise.games.farkle.rules import roll_counts, score
+
+    p = request.getfixturevalue("page" if viewport == "desktop" else "phone")
+    p.goto(f"{live_server}/farkle")
+    assert p.locator("#fk-rules-kinds").is_hidden()  # collapsed until asked for
+    p.click("#fk-rules summary")
+    four_twos = p.locator('#fk-rules-kinds td[data-dice="2 2 2 2"]')
+    assert four_twos.is_visible()
+    assert int(four_twos.inner_text().replace(",", "")) == score(roll_counts([2, 2, 2, 2])) == 400
+    low_spare_five = p.locator('#fk-rules-straights td[data-dice="1 2 3 4 5 5"]')
+    assert int(low_spare_five.inner_text()) == score(roll_counts([1, 2, 3, 4, 5, 5])) == 550
+    weighted = p.locator("#fk-rules-dice tr", has=p.locator("th", has_text="weighted")).locator("td")
+    assert weighted.nth(0).inner_text() == f"{100 * 10 / 15:.1f}%"
+    shoot(p, f"farkle-rules-{viewport}")
+    assert p.evaluate("document.documentElement.scrollWidth") <= p.viewport_size["width"]
+    assert p.js_errors == []
+
+
+def in_view(page, selector: str) -> bool:
+    """The element lies wholly inside the window as it is scrolled now."""
+    return page.evaluate("""(sel) => { const r = document.querySelector(sel).getBoundingClientRect();
+        return r.height > 0 && r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth; }""",
+                         selector)
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_the_coach_shows_beside_the_dice_without_scrolling_and_its_rows_play(browser, live_server, size):
+    """Issue 25: at 1280x800 and 375x740, with the page at the top, the roll and the coach's best rows are both
+    in the window; every coach row has a play button, and pressing one plays that option."""
+    context, p = _page(browser, SIZES[size])
+    try:
+        start(p, live_server, computer="coaching", seed=11)
+        settled(p)
+        p.click("#fk-roll")
+        state = settled(p)
+        assert state.phase == "select" and state.to_move == "player"
+        coach = farkle.coach(state)
+        rows = p.locator("#fk-coach-table tbody tr")
+        assert rows.count() == len(coach.options) >= 3
+        p.evaluate("window.scrollTo(0, 0)")
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        p.screenshot(path=str(SCREENSHOTS / f"farkle-coach-in-view-{size}.png"))
+        assert in_view(p, "#fk-dice")
+        assert in_view(p, "#fk-coach-table tbody tr:nth-child(2)"), "the coach's rows are below the fold"
+        assert p.evaluate("document.documentElement.scrollWidth") <= SIZES[size]["width"]
+        assert p.locator("#fk-coach-table tbody tr button.fk-coach-play").count() == rows.count()
+        second = coach.options[1]
+        button = rows.nth(1).locator("button.fk-coach-play")
+        assert button.get_attribute("aria-label") == f"play {second.option}" and button.is_enabled()
+        button.click()
+        after = settled(p)
+        assert after.decisions[-1].chosen == second.option
+        assert replay(p) == after
+        assert p.js_errors == []
+    finally:
+        context.close()
+
+
+BUST_WATCH = """() => {  // the times a bust of yours first shows (red dice, 'You bust') and is first replaced
+  const w = window.bustWatch = {shown: null, gone: null};
+  const look = () => {
+    const bust = document.querySelector("#fk-dice .fk-bust") && /You bust/.test(document.getElementById("fk-status").textContent);
+    if (bust && w.shown === null) w.shown = performance.now();
+    if (!bust && w.shown !== null && w.gone === null) w.gone = performance.now();
+  };
+  new MutationObserver(look).observe(document.getElementById("fk-play"), {subtree: true, childList: true,
+                                                                       characterData: true, attributes: true});
+}"""
+
+
+def test_your_bust_stays_readable_for_two_seconds(page, live_server):
+    """Issue 25: when you bust, the busted roll (in red) and the line saying so stay at least 2 s before the
+    computer's turn replaces them (here with the computer's pause at 300 ms)."""
+    start(page, live_server, computer="coaching", seed=4, delay=300, coach=False)
+    page.evaluate(BUST_WATCH)
+    for _ in range(60):
+        state = settled(page)
+        if page.evaluate("window.bustWatch.shown !== null"):
+            break
+        if state.over:
+            page.click("#fk-next")
+        elif state.phase == "roll":
+            page.click("#fk-roll")
+        else:  # roll on with the fewest dice kept, to bust soon
+            buttons = page.locator("#fk-keeps button.fk-roll-on")
+            (buttons if buttons.count() else page.locator("#fk-keeps button.fk-bank")).first.click()
+    page.wait_for_function("() => window.bustWatch.gone !== null", timeout=30_000)
+    shown = page.evaluate("window.bustWatch.gone - window.bustWatch.shown")
+    assert shown >= 1950, f"your bust showed for {shown:.0f} ms"
+    settled(page)
+    assert replay(page) == settled(page)
+    assert page.js_errors == []
+
+
+def test_new_match_asks_while_a_game_is_under_way(page, live_server):
+    """Issue 25: 'New match' in the middle of a game asks first (declining keeps the table as it was); before the
+    first roll and once the game is over it goes straight to the setup."""
+    start(page, live_server, computer="coaching", seed=11, coach=False)
+    settled(page)
+    asked = []
+    page.on("dialog", lambda d: (asked.append(d.message), d.dismiss() if len(asked) == 1 else d.accept()))
+    page.click("#fk-newmatch")  # nothing played yet: no question
+    assert asked == [] and page.locator("#fk-setup").is_visible()
+    page.click("#fk-start")
+    page.wait_for_selector("#fk-table:not([hidden])")
+    settled(page)
+    page.click("#fk-roll")
+    state = settled(page)
+    page.click("#fk-newmatch")
+    assert len(asked) == 1 and asked[0].startswith("Leave this match? Game 1 is under way")
+    assert page.locator("#fk-table").is_visible() and page.locator("#fk-setup").is_hidden()
+    assert settled(page) == state
+    page.click("#fk-newmatch")
+    assert len(asked) == 2 and page.locator("#fk-setup").is_visible() and page.locator("#fk-table").is_hidden()
+    assert page.js_errors == []
+
+
+def test_the_board_and_the_coach_once_the_game_is_over(page, live_server):
+    """Issue 25: when a game ends the board's turn total is back to 0 (the winning turn is in the scores) and the
+    coach says the game is over in a plain note, not the amber one of a disagreement."""
+    start(page, live_server, computer="coaching", seed=11)
+    final = play_out(page, random.Random(5))
+    assert final.data["turn_total"] > 0  # the session keeps the winning turn's total
+    assert page.inner_text("#fk-turn-total") == "0"
+    assert shown_scores(page) == dict(final.data["scores"])
+    note = page.locator("#fk-coach-note")
+    assert note.inner_text().startswith("The game is over") and "warn" not in note.get_attribute("class")
+    assert page.locator("#fk-coach-table tr").count() == 0
+    # a last roll whose measures disagreed left the note amber: the coach drawn for the finished game clears it
+    page.evaluate("document.getElementById('fk-coach-note').classList.add('warn')")
+    page.uncheck("#fk-coach-toggle")
+    page.check("#fk-coach-toggle")
+    settled(page)
+    assert "warn" not in note.get_attribute("class") and note.inner_text().startswith("The game is over")
+    assert page.js_errors == []
+
+
+def test_following_the_coach_costs_nothing_in_the_review(page, live_server):
+    """Issue 25: a game played by the coach's first row (its play button) is reviewed with no costly decision,
+    though some of those keeps give up expected points of the turn (shown in their own column)."""
+    start(page, live_server, computer="coaching", seed=1)
+    for _ in range(200):
+        state = settled(page)
+        if state.over:
+            break
+        if state.phase == "roll":
+            page.click("#fk-roll")
+        else:
+            page.locator("#fk-coach-table tbody tr").first.locator("button.fk-coach-play").click()
+    state = settled(page)
+    assert state.over
+    page.wait_for_selector("#fk-review:not([hidden])")
+    rows = page.locator("#fk-review-table tbody tr")
+    assert rows.count() == len(state.decisions) > 0
+    assert page.locator("#fk-review-table tr.fk-costly").count() == 0
+    assert "0 of them cost" in page.inner_text("#fk-review-summary")
+    points = [row.locator("td").last.inner_text() for row in rows.all()]
+    assert any(p != "0" for p in points)  # the coaching table would have banked somewhere: points given up
+    assert page.js_errors == []

@@ -1,4 +1,4 @@
-"""holdwise farkle: the coaching table, hints, race-aware matches, loadouts, the dice, a game to play."""
+"""holdwise farkle: the coaching table, hints, race-aware matches, loadouts, the dice, the rules, a game to play."""
 
 from __future__ import annotations
 
@@ -372,6 +372,62 @@ def farkle_dice(
     out.print(f"{listing.joker}.")
     out.print("'1 or 5': the chance of a scoring single.")
     out.print("Source: docs/reference/kcd-farkle.md.")
+
+
+@farkle_app.command("rules")
+def farkle_rules(
+    as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
+):
+    """The rules: what scores (every figure from the scoring function), bust, hot dice, the match, the dice.
+
+    Example: holdwise farkle rules
+    """
+    sheet = _face().rules_sheet()
+    if as_json:
+        emit_json(sheet)
+        return
+    import textwrap
+
+    from rich import box
+    from rich.table import Table
+
+    out = console()
+    out.print("Farkle as in Kingdom Come: Deliverance: the rules", highlight=False)
+    for line in sheet.rules:
+        out.print(textwrap.fill(line, 80, initial_indent="- ", subsequent_indent="  "), highlight=False)
+    singles = ", ".join(f"{c.name} {c.points:,}" for c in sheet.singles)
+    out.print(textwrap.fill("Singles: " + singles + ".", 80), highlight=False)
+    kinds = Table(box=box.SIMPLE_HEAD, title="Three or more of a kind", title_justify="left")
+    kinds.add_column("face", no_wrap=True)
+    for c in sheet.of_a_kind[0].combos:
+        kinds.add_column(f"{len(c.dice)} alike", justify="right", no_wrap=True)
+    for row in sheet.of_a_kind:
+        kinds.add_row(str(row.face), *(f"{c.points:,}" for c in row.combos))
+    out.print(kinds)
+    first = sheet.straights[0]
+    straights = Table(box=box.SIMPLE_HEAD, title="Straights and the spare die", title_justify="left")
+    straights.add_column("spare die", no_wrap=True)
+    straights.add_column(first.low.name, justify="right", no_wrap=True)
+    straights.add_column(first.high.name, justify="right", no_wrap=True)
+    for row in sheet.straights:
+        straights.add_row("none" if row.spare is None else f"+ {row.spare}", f"{row.low.points:,}",
+                          f"{row.high.points:,}")
+    out.print(straights)
+    out.print(f"All six, {sheet.full_straight.name}: {sheet.full_straight.points:,}.", highlight=False)
+    for c in sheet.hot_dice:
+        out.print(f"Hot dice: {c.name} scores {c.points:,}, then {sheet.dice_per_player} dice again.",
+                  highlight=False)
+    out.print(f"Bust: {' '.join(sheet.bust)} has nothing to set aside.", highlight=False)
+    for c in sheet.jokers:
+        out.print(f"Joker: {c.name} scores {c.points:,}.", highlight=False)
+    dice = Table(box=box.SIMPLE_HEAD, title="The named dice: the chance of each face", title_justify="left")
+    dice.add_column("die", no_wrap=True)
+    for face in range(1, 7):
+        dice.add_column(str(face), justify="right", no_wrap=True)
+    for die in sheet.dice:
+        dice.add_row(die.name, *(f"{shown if shown != str(f) else ''} {100 * p:.1f}%".strip()
+                                 for f, (shown, p) in enumerate(zip(die.faces, die.chances), start=1)))
+    out.print(dice)
 
 
 def _render(state) -> list[str]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import json
 import threading
+import time
 from collections.abc import Callable, Mapping
 from typing import Annotated, Any, Literal
 
@@ -148,10 +149,34 @@ def _job_key(dice, other, target: int, renew: bool = False) -> str:
         return f"farkle-match-{mid}-{_GENERATION.get(mid, 0)}"
 
 
-def _solve_work(dice, other, target: int) -> Callable[[Callable[[int, int], None]], None]:
+# what a match job does before its first score pair is told (by job key): the turn tables take seconds when
+# the kernels compile, and a bar that says only "starting" looks stuck
+_PHASE: dict[str, str] = {}
+PREPARING = "preparing turn tables"
+QUEUE_GRACE = 1.0  # seconds a job may sit queued before the page is told it waits for another solve
+
+
+def _solve_work(dice, other, target: int, key: str) -> Callable[[Callable[[int, int], None]], None]:
     def work(progress: Callable[[int, int], None]) -> None:
+        _PHASE[key] = PREPARING
+        for side in (dice, other):
+            face.solve_turn(tuple(side))
+        _PHASE[key] = "solving the score pairs"
         face.cached_match(tuple(dice), tuple(other), int(target), store=True, progress=progress)
     return work
+
+
+def _phase(job, out: dict, key: str) -> str:
+    """The words for what a match solve is doing: the page's progress line from the first answer on."""
+    if out["status"] == "done":
+        return "done"
+    if out["total"]:
+        return f"score pair {out['done']:,} of {out['total']:,}"
+    if out["status"] == "queued" and job is not None and time.monotonic() - job.started > QUEUE_GRACE:
+        return "waiting for another solve"
+    if out["status"] == "running":
+        return _PHASE.get(key, PREPARING)
+    return PREPARING if out["status"] == "queued" else "not started"
 
 
 def _status(dice, other, target: int) -> dict:
@@ -159,8 +184,9 @@ def _status(dice, other, target: int) -> dict:
     when that one solves it), or "missing"."""
     spec = {"dice": _names(dice), "opponent_dice": _names(other), "target": int(target)}
     if face.match_ready(dice, other, target):
-        return {"status": "done", "done": 1, "total": 1, "error": None, "match": spec}
-    job = jobs.get(_job_key(dice, other, target))
+        return {"status": "done", "done": 1, "total": 1, "error": None, "phase": "done", "match": spec}
+    key = _job_key(dice, other, target)
+    job = jobs.get(key)
     out = job.to_json() if job is not None else {"status": "missing", "done": 0, "total": 0, "error": None}
     if out["status"] == "done":  # solved here once, since dropped from memory: a new job loads it again
         out = {"status": "missing", "done": 0, "total": 0, "error": None}
@@ -168,7 +194,7 @@ def _status(dice, other, target: int) -> dict:
         elsewhere = face.match_solving(dice, other, target)
         if elsewhere is not None:
             out.update(done=elsewhere[0], total=elsewhere[1])
-    return {**out, "match": spec}
+    return {**out, "phase": _phase(job, out, key), "match": spec}
 
 
 def _prepare(dice, other, target: int, field: str = "target") -> dict:
@@ -181,7 +207,7 @@ def _prepare(dice, other, target: int, field: str = "target") -> dict:
     job = jobs.get(key)
     if job is not None and job.state == "done":
         key = _job_key(dice, other, target, renew=True)
-    jobs.submit(key, _solve_work(dice, other, target))
+    jobs.submit(key, _solve_work(dice, other, target, key))
     return _status(dice, other, target)
 
 
@@ -253,7 +279,7 @@ def _play(state: State, **extra: Any) -> dict:  # noqa: ANN401
 
 # ---- the page --------------------------------------------------------------------------------------------
 
-_PAGE: list[bytes] = []  # the page depends on nothing but the named dice: rendered once (96 SVG dice)
+_PAGE: list[bytes] = []  # the page depends only on the named dice and the rules: rendered once
 
 
 @router.get("/farkle", response_class=HTMLResponse, include_in_schema=False)
@@ -262,7 +288,8 @@ def farkle_page(request: Request) -> HTMLResponse:
     if not _PAGE:
         listing = face.list_dice()
         _PAGE.append(bytes(page(request, "farkle.html", title="Kingdom Come dice: practice table", dice=listing.dice,
-                                joker=listing.joker, dice_listing=listing.to_json()).body))
+                                joker=listing.joker, dice_listing=listing.to_json(),
+                                rules=face.rules_sheet()).body))
     return HTMLResponse(_PAGE[0])
 
 
@@ -272,6 +299,13 @@ def farkle_page(request: Request) -> HTMLResponse:
 def dice_listing() -> dict:
     """The named dice and their face weights: `holdwise farkle dice --json`."""
     return face.list_dice().to_json()
+
+
+@router.get("/api/farkle/rules", tags=TAG)
+def rules() -> dict:
+    """The rules sheet: every scoring combination with its points from the scoring function, bust, hot dice,
+    the target and the named dice's chances (`holdwise farkle rules --json`)."""
+    return face.rules_sheet().to_json()
 
 
 @router.post("/api/farkle/turn", tags=TAG)
@@ -302,7 +336,8 @@ def hint(body: HintBody) -> Any:
 @router.post("/api/farkle/match/prepare", tags=TAG)
 def match_prepare(body: MatchBody) -> dict:
     """Start solving a race-aware match (your dice as player 1) unless it is ready here; the job's status:
-    `status` (missing, queued, running, done, failed), `done`/`total` score pairs, `error`, `match`.
+    `status` (missing, queued, running, done, failed), `done`/`total` score pairs, `phase` (what the solve does
+    now, in words: "preparing turn tables", "score pair 120 of 6,400", ...), `error`, `match`.
     Poll it until `done`. Targets beyond the solve guard get 422."""
     with user_field("target"):
         target = face.check_target(body.target)
@@ -404,4 +439,5 @@ def review(body: ReviewBody) -> Any:
 def warm() -> None:
     """Start solving the default match (six ordinary dice each, to 4000) in the background; returns at once."""
     dice = tuple(face.parse_loadout(None))
-    jobs.submit(_job_key(dice, dice, face.DEFAULT_TARGET), _solve_work(dice, dice, face.DEFAULT_TARGET))
+    key = _job_key(dice, dice, face.DEFAULT_TARGET)
+    jobs.submit(key, _solve_work(dice, dice, face.DEFAULT_TARGET, key))

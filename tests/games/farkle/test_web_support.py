@@ -136,6 +136,32 @@ def test_review_in_a_coaching_session_matches_its_points_measure():
     assert r.win_chance_lost is None and all(row.win_loss is None for row in r.decisions)
 
 
+@pytest.mark.parametrize("computer, seed", [("coaching", 1), ("race-aware", 4)])
+def test_review_costs_following_the_coach_nothing(computer, seed):
+    """Issue 25: every keep that plays the coach's first row costs 0 in the review's `loss` (the measure the
+    coach ranks by); such a keep can still give up expected points of the turn (`points_loss`), shown apart.
+    Seeds where the coach's best gives up points somewhere."""
+    def coached(state):
+        if state.phase == "select" and state.to_move == "player":
+            return dict(farkle.coach(state).options[0].action)
+        return farkle.computer_action(state)
+
+    start, played, end = _play({"target": TARGET, "computer": computer}, seed, coached)
+    r = farkle.review(start, played, end=end)
+    assert r.race_aware and r.decisions
+    for row in r.decisions:
+        assert row.loss == 0.0 and row.win_loss == 0.0 and row.best == row.best_win
+    assert any(row.points_loss > 1 for row in r.decisions)  # the measures differ somewhere: loss is not points
+    # keeps that are not the coach's best cost what the win-chance measure says
+    start, played, end = _play({"target": TARGET, "computer": computer}, seed,
+                               lambda s: farkle.actions(s)[-1] if s.phase == "select" else farkle.computer_action(s))
+    r = farkle.review(start, played, end=end)
+    assert [row.loss for row in r.decisions] == [row.win_loss for row in r.decisions]
+    assert [row.best for row in r.decisions] == [row.best_win for row in r.decisions]
+    without = farkle.review(start, played, race=False, end=end)
+    assert [row.loss for row in without.decisions] == [row.points_loss for row in without.decisions]
+
+
 def test_review_refuses_a_replay_that_does_not_arrive():
     start, played, end = _play({"target": TARGET}, 2)
     with pytest.raises(InputError, match="do not arrive"):

@@ -10,7 +10,7 @@ a `HintRequest` from `parse_hint(...)` (every input read and checked once, error
 `parse_action` (and `prepare` to solve ahead); for a practice table `coach` (both measures of a roll side
 by side), `review` (a replayed game's keeps costed in both measures), `legal_keeps`, `session_loadouts`,
 `match_ready` and `match_solving` (whether a session's race-aware match is in memory, or solving in any
-process). `KERNEL_MODULES` are the modules holding Numba kernels.
+process); `rules_sheet` (the rules at the table, every figure from the scoring function). `KERNEL_MODULES` are the modules holding Numba kernels.
 """
 
 from __future__ import annotations
@@ -47,6 +47,7 @@ if TYPE_CHECKING:  # what the names are, for type checkers; at run time each loa
         COMPUTER_PLAYS, DEFAULT_OPTIONS, actions, advice, busts_always, computer_action, measure_of, new_game,
         normalize_options, parse_action, prepare, step,
     )
+    from .sheet import Combo, DieChances, KindRow, RulesSheet, SpareRow, rules_sheet
     from .simulate import simulate_matches, simulate_turns
     from .turn import TURN_MAX_BYTES, TURN_MAX_WORK, TurnPlan, TurnSolution, solve_turn, turn_plan
 
@@ -67,6 +68,7 @@ _EXPORTS = {
                      "die_by_name", "roll_counts", "score", "selections"), ".rules"),
     **dict.fromkeys(("COMPUTER_PLAYS", "DEFAULT_OPTIONS", "actions", "advice", "busts_always", "computer_action",
                      "measure_of", "new_game", "normalize_options", "parse_action", "prepare", "step"), ".session"),
+    **dict.fromkeys(("Combo", "DieChances", "KindRow", "RulesSheet", "SpareRow", "rules_sheet"), ".sheet"),
     **dict.fromkeys(("simulate_matches", "simulate_turns"), ".simulate"),
     **dict.fromkeys(("TURN_MAX_BYTES", "TURN_MAX_WORK", "TurnPlan", "TurnSolution", "solve_turn", "turn_plan"), ".turn"),
     "KERNEL_MODULES": ('.turn', '.match', '.simulate'),

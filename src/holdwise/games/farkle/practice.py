@@ -6,7 +6,8 @@ review of a game's decisions, and whether a session's race-aware match is solved
   the session's coaching measure) and its chance to win the match (race-aware), best first, and a line
   saying when the two disagree and why (the scores and the target).
 - `review(start, played)`: replays a game from a state through `step` and scores every keep of the player
-  in both measures: its cost in win chance and in expected points against the best option of each.
+  in both measures: its cost in win chance and in expected points against the best option of each, and its
+  cost in the measure the coach ranks by (`best`, `loss`).
 - `session_loadouts(options)`, `match_ready`, `match_solving`: the race-aware match a session needs (the
   player's dice as player 1, the computer's as player 2), whether this process holds it in memory, and the
   progress of a solve of it running in any process (a web server answers at once or starts a job).
@@ -215,7 +216,8 @@ def _why(points: CoachRow, win: CoachRow, own: int, opp: int, target: int, who: 
 @dataclass(frozen=True)
 class ReviewRow(Result):
     """One keep of the player: the position, the choice, and the best option and the cost in each measure
-    (win chance: None when the race-aware measure is not asked for)."""
+    (win chance: None when the race-aware measure is not asked for); `best` and `loss` are those of the measure
+    the coach ranks by (win chance when race-aware, else points): following the coach's best costs 0."""
 
     game: int
     position: str
@@ -224,6 +226,8 @@ class ReviewRow(Result):
     points_loss: float
     best_win: str | None
     win_loss: float | None
+    best: str
+    loss: float
 
 
 @dataclass(frozen=True)
@@ -265,7 +269,8 @@ def _review_row(state: State, action: Mapping, race: bool) -> ReviewRow:
     scores = state.data["scores"]
     position = (f"roll {' '.join(_roll_text(dice, state))} at turn total {total0:,} "
                 f"(you {scores['player']:,}, computer {scores['computer']:,})")
-    return ReviewRow(int(state.data["game"]), position, chosen, best_p.option, p_loss, best_w, w_loss)
+    best, loss = (best_p.option, p_loss) if w_loss is None else (best_w, w_loss)
+    return ReviewRow(int(state.data["game"]), position, chosen, best_p.option, p_loss, best_w, w_loss, best, loss)
 
 
 def review(start: State, played: Sequence[Mapping], race: bool = True, end: State | None = None) -> Review:

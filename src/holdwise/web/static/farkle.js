@@ -20,6 +20,8 @@
     },
     accepted: () => { S.picked = new Set(); },
     showComputer: async (action) => {
+      const hold = S.bustUntil - performance.now(); // your bust stays on the table a while before the computer rolls
+      if (hold > 0) await sleep(hold);
       if (action.type !== "keep") return; // show the dice it sets aside before the next roll replaces them
       S.picked = new Set(action.dice);
       drawDice(true);
@@ -28,8 +30,18 @@
       await sleep(game.DELAY);
     },
     over: async () => { if (S.reviewed !== S.played.length) await loadReview(); },
+    leave: () => {
+      // a game under way is lost by a new match: ask first (none to lose before the first roll or once it is over)
+      const s = S.sealed && st();
+      if (!s || s.phase === "over" || !S.played.length) return true;
+      const d = s.data;
+      return window.confirm(`Leave this match? Game ${d.game} is under way (you ${fmt(d.scores.player)}, ` +
+        `computer ${fmt(d.scores.computer)}, first to ${fmt(s.options.target)}); a new match starts from 0-0.`);
+    },
   });
-  const S = Object.assign(game.S, {picked: new Set(), chart: null, reviewed: -1});
+  const S = Object.assign(game.S, {picked: new Set(), chart: null, reviewed: -1, bustUntil: 0});
+  // how long your bust stays readable before the computer's turn replaces it (none at ?delay=0: tests, replays)
+  const BUST_HOLD = game.DELAY === 0 ? 0 : Math.max(2000, 2 * game.DELAY);
   window.holdwiseFarkle = S; // read by the browser tests (replay of the played actions)
   const {st, call, fail} = game;
   const play = game.step;
@@ -59,11 +71,11 @@
 
   function showProgress(status, bar, text) {
     const [done, total] = game.showProgress(status, bar);
+    bar.classList.toggle("fk-busy", !total); // before the first score pair: a moving bar, not an empty one
     if (text) {
       const m = status.match || {};
       text.textContent = `Solving the race-aware match to ${fmt(m.target || 0)} (once for these dice): ` +
-        (total ? `score pair ${fmt(done)} of ${fmt(total)}` : status.status === "queued" ? "waiting for another solve" :
-          "starting") + "...";
+        (total ? `score pair ${fmt(done)} of ${fmt(total)}` : status.phase || "preparing turn tables") + "...";
     }
   }
 
@@ -110,6 +122,7 @@
     status.append(text);
     const bust = lines.find((l) => / bust/.test(l));
     S.lastBust = bust ? lines.filter((l) => / rolls? \d dice: /.test(l)).pop() : null;
+    if (bust && bust.startsWith("you ")) S.bustUntil = performance.now() + BUST_HOLD;
   }
 
   // ---- drawing ----
@@ -118,7 +131,7 @@
     const s = st(), d = s.data;
     $("fk-you").textContent = fmt(d.scores.player);
     $("fk-cpu").textContent = fmt(d.scores.computer);
-    $("fk-turn-total").textContent = fmt(d.turn_total);
+    $("fk-turn-total").textContent = fmt(s.phase === "over" ? 0 : d.turn_total); // the winning turn is in the scores
     $("fk-target").textContent = fmt(s.options.target);
     $("fk-score-player").classList.toggle("fk-active", s.to_move === "player");
     $("fk-score-computer").classList.toggle("fk-active", s.to_move === "computer");
@@ -127,6 +140,7 @@
     if (!$("fk-status").textContent) $("fk-status").textContent = whoseTurn();
     drawDice(false);
     drawControls();
+    drawCoachButtons();
     game.drawLog();
   }
 
@@ -253,6 +267,7 @@
   async function refreshCoach() {
     const panel = $("fk-coach");
     panel.hidden = !$("fk-coach-toggle").checked || !S.sealed;
+    $("fk-play").classList.toggle("fk-coached", !panel.hidden);
     if (panel.hidden) return;
     try {
       if (!S.chart) S.chart = await call("/api/farkle/turn", {dice: S.options.dice});
@@ -261,6 +276,8 @@
       if (s.phase !== "select" || s.to_move !== "player") {
         $("fk-coach-note").textContent = s.phase === "over" ? "The game is over: the review below costs each of your decisions." :
           "The coach ranks your choices once you have rolled.";
+        $("fk-coach-note").classList.remove("warn"); // the last roll's disagreement is no longer in front of you
+        $("fk-coach-legend").textContent = "";
         $("fk-coach-table").replaceChildren();
         return;
       }
@@ -269,7 +286,8 @@
       while (r.race && !["done", "refused", "failed"].includes(r.race.status)) { // the coaching computer's session
         prog.hidden = false;
         showProgress(r.race, prog.querySelector(".progress"), null);
-        $("fk-coach-note").textContent = "Solving the race-aware match for the win chances...";
+        $("fk-coach-note").textContent = "Solving the race-aware match for the win chances: " +
+          (r.race.total ? `score pair ${fmt(r.race.done)} of ${fmt(r.race.total)}` : r.race.phase || "preparing turn tables") + "...";
         await sleep(500);
         await call("/api/farkle/match/prepare", r.race.match);
         if (st() !== s) return; // the game moved on meanwhile
@@ -300,10 +318,14 @@
       head.append(el("th", {text: "win", title: "the chance to win the match (race-aware)"}),
         el("th", {class: "fk-loss", text: "± best"}));
     }
+    head.append(el("th", {class: "fk-play-col", text: "play"}));
     table.append(el("thead", {}, head));
     const body = el("tbody");
     for (const o of c.options) {
       const tr = el("tr", {class: (o.option === c.best_win || (!race && o.option === c.best_points)) ? "best" : ""});
+      const go = el("button", {type: "button", class: "fk-coach-play" + (o.then === "bank" ? "" : " secondary"),
+                               "aria-label": `play ${o.option}`, text: o.then === "bank" ? "bank" : "roll"});
+      go.addEventListener("click", () => { if (!go.disabled) play(o.action); });
       tr.append(el("td", {class: "fk-keep-faces", text: o.keep.join(" ")}),
         el("td", {class: "fk-then", text: (o.then === "bank" ? "bank" : "roll on") + (o.hot_dice ? " (hot)" : "")}),
         el("td", {class: "num" + (o.option === c.best_points ? " good" : ""), text: fmt(Math.round(o.expected_points))}),
@@ -312,9 +334,19 @@
         tr.append(el("td", {class: "num" + (o.option === c.best_win ? " good" : ""), text: pct(o.win_chance)}),
           el("td", {class: "num muted fk-loss", text: o.win_loss > 5e-5 ? "−" + (100 * o.win_loss).toFixed(1) + " pp" : "best"}));
       }
+      tr.append(el("td", {class: "fk-play-col"}, go));
       body.append(tr);
     }
     table.append(body);
+    S.coachFor = S.sealed;
+    drawCoachButtons();
+  }
+
+  // a coach row plays its option only for the roll it was drawn for, and only while the page waits for the player
+  function drawCoachButtons() {
+    const s = S.sealed && st();
+    const live = !!s && S.coachFor === S.sealed && !S.busy && s.phase === "select" && s.to_move === "player";
+    for (const b of $("fk-coach-table").querySelectorAll("button.fk-coach-play")) b.disabled = !live;
   }
 
   function drawChart() {
@@ -356,12 +388,14 @@
     const rows = r.decisions.filter((d) => d.game === game);
     const lostWin = rows.reduce((a, d) => a + (d.win_loss || 0), 0);
     const lostPts = rows.reduce((a, d) => a + d.points_loss, 0);
-    const costs = (d) => d.points_loss > 0.05 || (d.win_loss || 0) > 5e-5;
+    // a cost is against the best the coach ranks first (by win chance when race-aware): following it costs 0
+    const costs = (d) => d.loss > (r.race_aware ? 5e-5 : 0.05);
     $("fk-review").hidden = false;
     $("fk-review-summary").textContent = `Game ${game}: ${rows.length} ${rows.length === 1 ? "decision" : "decisions"}, ` +
-      `${rows.filter(costs).length} of them cost something: ` +
-      (r.race_aware ? `${(100 * lostWin).toFixed(1)} percentage points of win chance and ` : "") +
-      `${fmt(Math.round(lostPts))} expected points in all.` +
+      `${rows.filter(costs).length} of them cost against the coach's best: ` +
+      (r.race_aware ? `${(100 * lostWin).toFixed(1)} percentage points of win chance in all (by the coaching ` +
+        `table's points of the turn alone, ${fmt(Math.round(lostPts))} expected points).`
+        : `${fmt(Math.round(lostPts))} expected points in all.`) +
       (r.race_aware ? "" : " (No win chances: the race-aware match for these dice and target is beyond the solve limit.)");
     const table = $("fk-review-table");
     table.replaceChildren();

@@ -35,7 +35,8 @@ window.holdwise = (function () {
      render(): draw the state; wait(status): a 202 answer (a solve running), resolved once it is done;
      started(r): after /new, before the state is taken; accepted(r): after each answer is taken;
      note(lines, action): the log lines an answer added; showComputer(action): before the computer's action is
-     taken; hint(): refresh the hint panel; over(): a game has ended; options(): the setup form's options.
+     taken; hint(): refresh the hint panel; over(): a game has ended; options(): the setup form's options;
+     leave(): before the new-table button drops the session, false to stay (a page asks when a game is on).
      ids renames the shared elements: hint (the hint panel), hintToggle, newTable. */
   function session(cfg) {
     const ids = {hint: "hint", hintToggle: "hint-toggle", newTable: "newtable", ...(cfg.ids || {})};
@@ -166,7 +167,7 @@ window.holdwise = (function () {
     if (form) form.addEventListener("submit", (ev) => { ev.preventDefault(); settle(() => start(cfg.options())); });
     $("next").addEventListener("click", () => { $("review").hidden = true; step({type: "next"}); });
     $(ids.newTable).addEventListener("click", () => {
-      if (S.busy) return;
+      if (S.busy || (cfg.leave && !cfg.leave())) return;
       $("setup").hidden = false;
       $("table").hidden = true;
       $(ids.hint).hidden = true;
