@@ -17,8 +17,19 @@ to the matching holdwise measurement, and where both give a comparable answer th
   id, what the CLI and the web call), against its OptimalHoldTargetSelector timed in Node by a driver this
   script writes to a temporary folder; and a fresh process for one hand. Every hold's value must agree to 1e-9.
   Both holdwise columns are also timed on a deuces wild deal and on the joker deck, built anchor or not.
-- js-farkle (a JavaScript Farkle solver of the Kingdom Come: Deliverance rules) and rust-farkle
-  (phlip9/kcddice, Rust expectimax): listed with the reason they are not built; holdwise's side is still timed.
+- js-farkle: Gaetarra/kcd2-dice-calculator @ 3000829 (a one-page JavaScript solver of Kingdom Come:
+  Deliverance II Farkle, no build step). Its page script from `"use strict";` up to the "Neural Network
+  Accelerator" section (dice, scoring, roll lists, keep tables, solve, adviseThrow; no DOM) is copied out of
+  index.html unchanged to DIR/kcd2-dice-calculator/solver.js, which a Node driver this script writes to a
+  temporary folder runs as one function body. Rows: a fresh `farkle turn` of six ordinary dice (holdwise reads
+  the solve its package ships; the anchor solves in every process), a fresh process that must solve (six King's
+  dice, holdwise's stored turns deleted), and a warm turn solve from the dice for a new loadout (median of many
+  calls in one process each side). The rules differ in one point: holdwise lets a 1-5 or 2-6 straight take a
+  spare sixth die that scores nothing (hot dice), the page does not, so its six ordinary dice make 564.4376
+  points a turn against holdwise's 594.9567; the driver also solves with that rule added to the page's scoring,
+  and the expected points must then equal holdwise's (1e-6), and the bust chances by dice left must be equal.
+- rust-farkle (phlip9/kcddice, Rust expectimax): listed with the reason it is not built; holdwise's side is
+  still timed.
 
 "Fresh process" means a new process with each side's disk caches filled by one run first (holdwise's in a
 temporary HOLDWISE_CACHE_DIR, the anchors' in a temporary working folder), as bench_wait.py does; warm figures
@@ -56,8 +67,8 @@ ANCHORS = {
                         "folder": "panda-probs", "needs": "zig-out/bin/panda_probs"},
     "ts-video-poker": {"repo": "MoonCha/video-poker-calculator", "commit": "b027c9f916eb966979c32c6baa617e2b7f9a8824",
                        "folder": "video-poker-calculator", "needs": "gen/hold-target-selector/optimal-selector.js"},
-    "js-farkle": {"repo": None, "commit": None, "folder": "js-farkle", "needs": None,
-                  "why": "no public repository matching it was identified (issue 13 names none)"},
+    "js-farkle": {"repo": "Gaetarra/kcd2-dice-calculator", "commit": "3000829582662227d0ad685ce4a7e23899738d18",
+                  "folder": "kcd2-dice-calculator", "needs": "solver.js"},
     "rust-farkle": {"repo": "phlip9/kcddice", "commit": "2b2a31926029e2150e4eef831e6c001fe20bce06",
                     "folder": "kcddice", "needs": None,
                     "why": "its crates (ndarray, statrs, trice, tabular, claim) come only from crates.io, which this "
@@ -95,6 +106,65 @@ times.sort((a, b) => a - b);
 log(JSON.stringify({ us: times[times.length >> 1] / 1e3,
                      holds: out.map((h) => ({ held: h.hand.map((c) => nameOf.get(c)), ev: h.expected_value })) }));
 """
+
+# Node driver for the JavaScript Farkle anchor: argv SOLVER DIE WARM CALLS MODE; prints one JSON line.
+# SOLVER is the page's solver script (see the module docstring), run as one function body that hands back what
+# the driver calls. MODE "time": solve() of six DIE from the dice, WARM untimed then CALLS timed (median us); per
+# call the per-die face lists are dropped (a new loadout's), its score memo and shape keep tables stay (every
+# loadout shares them). MODE "check": the expected points as the page plays, and again with one rule of
+# holdwise's added (a 1-5 or 2-6 straight may take a sixth die that scores nothing), with bust chances by dice left.
+FARKLE_DRIVER = r"""
+const fs = require('fs');
+const [file, dieName, warmText, callsText, mode] = process.argv.slice(2);
+const page = fs.readFileSync(file, 'utf8');
+const SPARE = `
+  const asPage = bestScore;
+  bestScore = function (c, j) {
+    let best = asPage(c, j), dice = j;
+    for (let v = 1; v <= 6; v++) dice += c[v];
+    if (j > 0 || dice !== 6) return best;
+    for (const [low, value] of [[1, 500], [2, 750]]) {
+      let spare = 0;  // the face left once low..low+4 are taken, -1 when one is missing
+      for (let v = 1; v <= 6 && spare >= 0; v++) {
+        const left = c[v] - (v >= low && v < low + 5 ? 1 : 0);
+        spare = left < 0 ? -1 : left > 0 ? v : spare;
+      }
+      if (spare > 0) best = Math.max(best, value + (spare === 1 ? 100 : spare === 5 ? 50 : 0));
+    }
+    return best;
+  };`;
+const load = (spare) => new Function(page + (spare ? SPARE : '') +
+  '\nreturn { solve: solve, DICE: DICE, forget: function () { _fd.clear(); } };')();
+const CAP = 20000;  // the page's "points per turn" mode: a cap no turn reaches
+function six(anchor) {
+  const die = anchor.DICE.findIndex((d) => d.n === dieName);
+  if (die < 0) throw new Error('no die ' + dieName);
+  return [die, die, die, die, die, die];
+}
+if (mode === 'check') {
+  const asIs = load(false), withSpare = load(true);
+  const sol = withSpare.solve(six(withSpare), CAP);
+  console.log(JSON.stringify({ ev: asIs.solve(six(asIs), CAP).ev, spare_ev: sol.ev,
+                               bust: [1, 2, 3, 4, 5, 6].map((k) => sol.data[k].bust) }));
+} else {
+  const anchor = load(false), dice = six(anchor);
+  let sol;
+  for (let i = 0; i < Number(warmText); i++) { anchor.forget(); sol = anchor.solve(dice, CAP); }
+  const times = [];
+  for (let i = 0; i < Number(callsText); i++) {
+    anchor.forget();
+    const s = process.hrtime.bigint();
+    sol = anchor.solve(dice, CAP);
+    times.push(Number(process.hrtime.bigint() - s));
+  }
+  times.sort((a, b) => a - b);
+  console.log(JSON.stringify({ us: times[times.length >> 1] / 1e3, ev: sol.ev }));
+}
+"""
+# the loadouts both sides solve (holdwise's name, the anchor's): the default one, and one neither side has stored.
+# Both are banked by holdwise from below the page's 20000 cap (13,000 and 7,400 points), so the page's figure is
+# the uncapped one: six odd dice, banked only from 474,200, would come out 4e-5 points short.
+FARKLE_DICE = (("ordinary", "Ordinary die"), ("kings", "King's die"))
 
 # one hand of each kind the hint serves: a plain deal, a wild game's deal, the joker deck's
 HANDS = ((GAME, HAND), ("deuces-wild-full-pay", "2S 7H 8H 9H KC"), ("joker-poker-kings", "JK AS 7D 7C 3H"))
@@ -237,19 +307,78 @@ def bench_ts(where: Path, tmp: Path, cache: Path, repeat: int) -> list[dict]:
             row("fresh process, one hand (`video-poker hold`)", "s", hw_fresh, ts_fresh, agree, note)]
 
 
-def farkle_turn_side(cache: Path, repeat: int) -> list[dict]:
-    """Holdwise's side of the JavaScript Farkle anchor (a turn solve), timed even while it is not built."""
+def _holdwise_fresh_solve(cache: Path, args: list[str], repeat: int) -> float:
+    """Median wall seconds of a new process that has to solve its turn: holdwise's stored turns deleted before
+    each run (the compiled kernels and its other caches stay)."""
+    times = []
+    for _ in range(repeat):
+        shutil.rmtree(cache / "farkle-turn", ignore_errors=True)
+        times.append(_holdwise_fresh(cache, args, 1)[0])
+    return statistics.median(times)
+
+
+def _dice_args(die: str) -> list[str]:
+    return [] if die == "ordinary" else ["--dice", f"{die}*6"]
+
+
+def farkle_turn_side(cache: Path, repeat: int, anchor: dict | None = None) -> list[dict]:
+    """Holdwise's side of the JavaScript Farkle anchor (a turn solve), with the anchor's figures beside it (a dict
+    of bench_js_farkle's) when it is built."""
+    a = anchor or {}
     _holdwise_fresh(cache, ["farkle", "turn"], 1)
     fresh, _ = _holdwise_fresh(cache, ["farkle", "turn"], repeat)
+    new_args = ["farkle", "turn", *_dice_args(FARKLE_DICE[1][0])]
+    _holdwise_fresh(cache, new_args, 1)  # compiles the table kernels into the cache folder, as a user's first run
+    solved = _holdwise_fresh_solve(cache, new_args, repeat)
     # a turn from the dice, as for a loadout not seen before: the roll table built, the backward pass run; only
     # what no loadout owns stays warm (the score table, the multiset shapes, compiled kernels)
     warm = _holdwise_warm(cache, "from holdwise.games.farkle import turn, rules\n"
                                  "d = tuple([rules.die_by_name('ordinary')] * 6)\n"
                                  "memos = (turn.roll_table, turn._type_parts, turn._turn_plan)",
                           "[m.cache_clear() for m in memos]; turn._solve_turn_now(turn.die_types(d))", 20)
-    return [row("fresh `farkle turn` (six ordinary dice)", "s", fresh, None, None, ""),
-            row("Farkle turn from the dice, warm process, new loadout", "ms", 1e3 * warm["seconds"], None, None,
-                "roll table + backward pass; no memo")]
+    ordinary, new = a.get("ordinary", {}), a.get(FARKLE_DICE[1][0], {})
+    # the anchor keeps nothing on disk: each of its processes solves; holdwise's first row reads a stored solve
+    return [row("fresh `farkle turn` (six ordinary dice; holdwise reads its shipped solve, anchor solves)", "s",
+                fresh, a.get("fresh"), ordinary.get("agree"), ordinary.get("note", "")),
+            row(f"fresh `farkle turn {' '.join(new_args[2:])}`, turn files deleted: both solve from the dice",
+                "s", solved, a.get("fresh_new"), new.get("agree"), new.get("note", "")),
+            row("Farkle turn from the dice, warm process, new loadout (six ordinary dice)", "ms",
+                1e3 * warm["seconds"], a.get("warm"), ordinary.get("agree"),
+                "; ".join(["roll table + backward pass; no memo" + (", anchor: solve() to its 20000 cap" if a else ""),
+                           *([ordinary["note"]] if ordinary else [])]))]
+
+
+def _farkle_agreement(check: dict, hw: dict, die: str) -> dict:
+    """Do the two turns agree? The anchor's expected points with holdwise's spare-die rule added must equal
+    holdwise's, and the bust chance by dice left must be equal (the rule does not touch busting)."""
+    gap = abs(check["spare_ev"] - hw["expected_points"])
+    bust_gap = max(abs(check["bust"][k - 1] - hw["bust_probability"][str(k)]) for k in range(1, 7))
+    agree = gap < 1e-6 and bust_gap < 1e-12
+    note = (f"six {die}: anchor {check['ev']:.4f} (its rules: no spare die by a 1-5/2-6 straight), with "
+            f"holdwise's spare die {check['spare_ev']:.4f} = holdwise (|diff| {gap:.0e}); bust chances equal"
+            if agree else
+            f"DISAGREE: six {die}: anchor with the spare-die rule {check['spare_ev']:.6f}, holdwise "
+            f"{hw['expected_points']:.6f}; bust chances differ by up to {bust_gap:.1e}")
+    return {"agree": agree, "note": note}
+
+
+def bench_js_farkle(where: Path, tmp: Path, cache: Path, repeat: int) -> list[dict]:
+    """The JavaScript Farkle anchor timed in Node beside holdwise's turn rows, the two turns checked to agree."""
+    node = shutil.which("node")
+    if node is None:
+        raise RuntimeError("node not on PATH")
+    driver = tmp / "driver.js"
+    driver.write_text(FARKLE_DRIVER)
+    cmd = [node, str(driver), str(where / ANCHORS["js-farkle"]["needs"])]
+    anchor: dict = {}
+    for ours, theirs in FARKLE_DICE:
+        check = json.loads(_run(cmd + [theirs, "0", "0", "check"], tmp)[1].stdout)
+        hw = json.loads(_holdwise_fresh(cache, ["farkle", "turn", *_dice_args(ours), "--json"], 1)[1].stdout)
+        anchor[ours] = _farkle_agreement(check, hw, ours)
+    anchor["warm"] = 1e-3 * json.loads(_run(cmd + [FARKLE_DICE[0][1], "50", "500", "time"], tmp)[1].stdout)["us"]
+    anchor["fresh"], anchor["fresh_new"] = (_median_run(cmd + [theirs, "0", "1", "time"], tmp, repeat)[0]
+                                            for _, theirs in FARKLE_DICE)
+    return farkle_turn_side(cache, repeat, anchor)
 
 
 def farkle_decision_side(cache: Path, repeat: int) -> list[dict]:
@@ -288,7 +417,7 @@ def main() -> None:
     parser.add_argument("--json", default=str(ROOT / "build" / "bench" / "anchors.json"))
     opts = parser.parse_args()
     base = Path(opts.anchors)
-    runners = {"zig-video-poker": bench_zig, "ts-video-poker": bench_ts}
+    runners = {"zig-video-poker": bench_zig, "ts-video-poker": bench_ts, "js-farkle": bench_js_farkle}
     holdwise_only = {"js-farkle": farkle_turn_side, "rust-farkle": farkle_decision_side,
                      "ts-video-poker": lambda cache, repeat: hand_rows()}
     rows = []
@@ -321,7 +450,7 @@ def main() -> None:
     width = max(len(r["measure"]) for r in rows)
     print(f"\n{'measure':<{width}}  {'holdwise':>12}  {'anchor':>12}  {'ratio':>6}  anchor / note")
     for r in rows:
-        ratio = f"{r['ratio']:>5.1f}x" if r["ratio"] else f"{'-':>6}"
+        ratio = f"{r['ratio']:>5.{2 if r['ratio'] < 10 else 1}f}x" if r["ratio"] else f"{'-':>6}"
         print(f"{r['measure']:<{width}}  {_show(r['holdwise'], r['unit'])}  {_show(r['anchor'], r['unit'])}  {ratio}  "
               f"{r['repo'] or r['name']}: {r['note']}")
     out = Path(opts.json)
