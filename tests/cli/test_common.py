@@ -147,3 +147,22 @@ def test_the_loop_shows_the_log_hints_errors_tally_and_review():
     assert any(line.startswith("  2 ") for line in lines)  # the hint's best option
     assert "games 2" in lines and state.tally["games"] == 2
     assert "review: 1 of your 2 decisions lost value:" in lines
+
+
+def test_time_words():
+    from holdwise.cli._common import time_words
+
+    assert [time_words(x) for x in (0.2, 40, 89, 90, 185, 5300, 5400, 7300)] == [
+        "1 s", "40 s", "89 s", "2 min", "3 min", "88 min", "1 h 30 min", "2 h 2 min"]
+
+
+def test_a_match_solves_share_of_work_counts_one_or_two_solves():
+    from holdwise.cli.farkle import _pair_share
+    from holdwise.games.farkle.match import work_fraction
+
+    g = 40
+    assert _pair_share(0, g * g) == 0.0 and _pair_share(g * g, g * g) == 1.0
+    assert _pair_share(700, g * g) == work_fraction(700, g)
+    assert _pair_share(g * g, 2 * g * g) == 0.5  # the first of two solves done
+    assert _pair_share(g * g + 700, 2 * g * g) == pytest.approx((1 + work_fraction(700, g)) / 2)
+    assert _pair_share(3, 10) == 0.3  # neither: the plain count

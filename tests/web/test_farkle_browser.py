@@ -188,7 +188,8 @@ def test_progress_while_solving_then_the_computer_step_by_step(page, live_server
     text = page.inner_text("#fk-progress-text")
     assert "Solving the race-aware match to 1,950" in text
     # issue 25: the phase from the first answer on, never a bare "starting"
-    assert re.search(r": (preparing turn tables|solving the score pairs|score pair [\d,]+ of [\d,]+)\.\.\.$", text), text
+    assert re.search(r": (preparing turn tables|solving the score pairs|score pair [\d,]+ of [\d,]+)"
+                     r"(, about \d+ (s|min) left)?\.\.\.$", text), text
     shoot(page, "farkle-progress")
     page.wait_for_selector("#fk-table:not([hidden])", timeout=180_000)
     page.wait_for_selector("#fk-dice .fk-cpu-keep", timeout=20_000)  # the computer's keep, shown before it goes on
@@ -207,6 +208,29 @@ def test_progress_while_solving_then_the_computer_step_by_step(page, live_server
         assert page.locator("#fk-dice .fk-die").first.get_attribute("aria-checked") == "false"
         shoot(page, "farkle-keyboard")
     assert replay(page) == settled(page)
+    assert page.js_errors == []
+
+
+def test_six_unlike_dice_to_4000_solve_with_the_time_left_and_can_be_stopped(page, live_server, shoot, tmp_path,
+                                                                            monkeypatch):
+    # issue 25: once refused at 4,000; now solved in the background, with the time left and a stop button
+    monkeypatch.setenv("HOLDWISE_CACHE_DIR", str(tmp_path))
+    page.goto(f"{live_server}/farkle?seed=5&delay=0")
+    for i, name in enumerate(["ordinary", "lucky", "odd", "kings", "misfortune", "heavenly-kingdom"]):
+        page.select_option(f'select[name="dice"] >> nth={i}', name)
+    page.fill("input[name=target]", "4000")
+    page.click("#fk-start")
+    page.wait_for_selector("#fk-progress:not([hidden])", timeout=30_000)
+    page.get_by_text(re.compile(r"about \d+ (s|min) left")).wait_for(timeout=120_000)
+    text = page.inner_text("#fk-progress-text")
+    assert re.search(r"Solving the race-aware match to 4,000 .*score pair [\d,]+ of 6,400, about \d+ (s|min) "
+                     r"left\.\.\.$", text), text
+    shoot(page, "farkle-long-solve")
+    page.click("#fk-stop-solve")
+    page.wait_for_function("() => document.getElementById('fk-error').textContent.includes('Stopped solving')",
+                           timeout=60_000)
+    assert page.is_hidden("#fk-progress")
+    shoot(page, "farkle-long-solve-stopped")
     assert page.js_errors == []
 
 

@@ -17,7 +17,8 @@ from ..errors import InputError
 
 __all__ = [
     "USAGE_ERRORS", "WIDTH", "Group", "InputError", "UserError", "console", "emit_json", "fail", "fmt", "join_hand",
-    "flag_of", "kernels_notice", "new_app", "parse_ints", "pct", "progress", "said", "save_figure", "working",
+    "flag_of", "kernels_notice", "new_app", "parse_ints", "pct", "progress", "said", "save_figure", "time_words",
+    "working",
 ]
 
 WIDTH = 80  # human output fits an 80-column terminal; a wider terminal gets its own width
@@ -154,14 +155,20 @@ _working = working
 
 
 @contextlib.contextmanager
-def progress(label: str, enabled: bool = True) -> Iterator[Callable[[int, int], None]]:
+def progress(label: str, enabled: bool = True,
+             share: Callable[[int, int], float] | None = None) -> Iterator[Callable[[int, int], None]]:
     """A progress bar on stderr: yields `update(done, total)`; a no-op when stderr is not a terminal.
 
-    The bar shows counts ("loadout 12/210") so long work says how far it is.
+    The bar shows counts ("loadout 12/210") so long work says how far it is, and the time left at the pace so
+    far: elapsed * (1 - s) / s with s = share(done, total) the share of the work done (default done / total;
+    a match solve's pairs are not equal work, `work_fraction` weighs them). A new total (a second solve)
+    starts the clock again.
     """
     if not enabled or not sys.stderr.isatty():
         yield lambda done, total: None
         return
+    import time
+
     from rich.progress import (
         BarColumn,
         MofNCompleteColumn,
@@ -171,13 +178,29 @@ def progress(label: str, enabled: bool = True) -> Iterator[Callable[[int, int], 
     )
 
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                  console=console(stderr=True), transient=True) as bar:
-        task = bar.add_task(label, total=None)
+                  TextColumn("{task.fields[left]}"), console=console(stderr=True), transient=True) as bar:
+        task = bar.add_task(label, total=None, left="")
+        clock = {"start": time.monotonic(), "total": None}
 
         def update(done: int, total: int) -> None:
-            bar.update(task, completed=done, total=total)
+            now = time.monotonic()
+            if total != clock["total"] or done == 0:
+                clock.update(start=now, total=total)
+            part = (share(done, total) if share is not None else done / total) if total else 0.0
+            left = ""
+            if 0.02 <= part < 1.0:
+                left = f"about {time_words((now - clock['start']) * (1 - part) / part)} left"
+            bar.update(task, completed=done, total=total, left=left)
 
         yield update
+
+
+def time_words(seconds: float) -> str:
+    """A duration as a person says it: "40 s", "3 min", "1 h 20 min"."""
+    if seconds < 90:
+        return f"{max(1, round(seconds))} s"
+    minutes = round(seconds / 60)
+    return f"{minutes} min" if minutes < 90 else f"{minutes // 60} h {minutes % 60} min"
 
 
 def kernels_notice(*modules: object) -> None:

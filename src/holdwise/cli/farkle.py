@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 import typer
 
 from ._common import (
@@ -26,8 +28,9 @@ farkle_app = new_app(
 DICE_HELP = ("Six dice, comma-separated names (see 'holdwise farkle dice'; 'lucky*2' repeats; "
              "'custom:1,1,1,1,1,2' gives the weights of faces 1-6, ':j1' makes face 1 a joker). "
              "Default: six ordinary dice.")
-TARGET_HELP = ("Points to win the match: a multiple of 50, at most 20000; a solve beyond about a minute is refused "
-               "with the largest target accepted for the dice (six ordinary dice: 6500 for match, 8200 for a hint or play).")
+TARGET_HELP = ("Points to win the match: a multiple of 50, at most 20000. Every pair of named loadouts is solved to "
+               "4000 (minutes for unlike dice, with the time left shown); beyond the guard the error names the largest "
+               "target accepted for the dice.")
 JSON_HELP = "Print JSON."
 TOP_ROWS = 10
 ROLL_ARGUMENT = typer.Argument(..., help="The faces rolled, e.g. 1 1 5 2 3 4 or \"1,1,5\"; J for a joker.")
@@ -52,6 +55,17 @@ def _short(names) -> str:
         else:
             out.append([name, 1])
     return ", ".join(n if k == 1 else f"{n}*{k}" for n, k in out)
+
+
+def _pair_share(done: int, total: int) -> float:
+    """The share of the work done after `done` of `total` score pairs (for the time left): one solve's g^2
+    pairs, or two solves' 2 g^2 (`farkle match` solves race-aware and race-blind play, told as one count)."""
+    for solves in (1, 2):
+        g = math.isqrt(total // solves)
+        if solves * g * g == total and g > 0:
+            whole, part = divmod(done, g * g)
+            return min(1.0, (whole + _face().work_fraction(part, g)) / solves)
+    return done / total if total else 0.0
 
 
 def _kernels(match: bool = False) -> None:
@@ -193,7 +207,7 @@ def farkle_hint(
     request = _face().parse_hint(text, turn_total, dice, positions, score_own, opponent, target, opponent_dice)
     turn_total = request.turn_total
     _kernels(match=request.race)
-    with progress("score pair", enabled=request.race) as update:  # the race-aware solve, once
+    with progress("score pair", enabled=request.race, share=_pair_share) as update:  # the race-aware solve, once
         result = _face().hint(request, progress=update)
     if as_json:
         emit_json(result)
@@ -246,7 +260,7 @@ def farkle_match(
     second = _face().parse_loadout(opponent_dice, "opponent_dice") if opponent_dice else None
     _kernels(match=True)
     _face().check_match_cost(first, second, target, solves=2)
-    with progress("score pair") as update:
+    with progress("score pair", share=_pair_share) as update:
         report = _face().match_report(first, second, target, progress=update)
     if plot is not None:
         _plot_match(_face().match_chart(first, second, target), plot)
@@ -492,7 +506,7 @@ def farkle_play(
     seed = None if seed is None else _face().parse_seed(seed)
     options = _face().normalize_options(options)
     _kernels(match=True)
-    with progress("score pair") as update:
+    with progress("score pair", share=_pair_share) as update:
         options = _face().prepare(options, progress=update)
     state = _face().new_game(options, secrets.randbelow(2**31) if seed is None else seed)
     measure = _face().measure_of(options).replace("_", " ")

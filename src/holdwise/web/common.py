@@ -295,9 +295,19 @@ def unseal(sealed: Mapping, game: str) -> State:
     return state
 
 
+class Cancelled(Exception):
+    """Raised inside a job's work by its progress callback once the job is cancelled."""
+
+
+MIN_SHARE_FOR_ESTIMATE = 0.02  # the time left is told once this share of the work is done (earlier, too noisy)
+
+
 @dataclass
 class Job:
-    """A background computation: its state ("queued", "running", "done", "failed") and progress."""
+    """A background computation: its state ("queued", "running", "done", "failed", "cancelled") and progress.
+
+    `share(done, total)` (default done / total) is the share of the work done, for the time left: elapsed
+    running time * (1 - share) / share."""
 
     key: str
     state: str = "queued"
@@ -306,10 +316,24 @@ class Job:
     error: str = ""
     result: Any = None
     started: float = field(default_factory=time.monotonic)
+    share: Callable[[int, int], float] | None = None
+    running_since: float | None = None
+    cancel_asked: bool = False
+
+    def seconds_left(self) -> float | None:
+        """The time left, from the pace so far (None until some work is done, or when not running)."""
+        if self.state != "running" or self.running_since is None or not self.total:
+            return None
+        part = self.share(self.done, self.total) if self.share is not None else self.done / self.total
+        if part < MIN_SHARE_FOR_ESTIMATE:
+            return None
+        return (time.monotonic() - self.running_since) * (1.0 - part) / part
 
     def to_json(self) -> dict:
-        """The job's status as JSON (no result)."""
-        return {"status": self.state, "done": self.done, "total": self.total, "error": self.error or None}
+        """The job's status as JSON (no result); `seconds_left` while running, once it can be told."""
+        left = self.seconds_left()
+        return {"status": self.state, "done": self.done, "total": self.total, "error": self.error or None,
+                "seconds_left": None if left is None else round(left, 1)}
 
 
 class Jobs:
@@ -326,25 +350,35 @@ class Jobs:
         with self._lock:
             return self._jobs.get(key)
 
-    def submit(self, key: str, work: Callable[[Callable[[int, int], None]], Any]) -> Job:
-        """Run `work(progress)` in the background unless a job of `key` is queued, running or done."""
+    def submit(self, key: str, work: Callable[[Callable[[int, int], None]], Any],
+               share: Callable[[int, int], float] | None = None) -> Job:
+        """Run `work(progress)` in the background unless a job of `key` is queued, running or done (a failed or
+        cancelled one runs again). `share`: see `Job`."""
         with self._lock:
             job = self._jobs.get(key)
-            if job is not None and job.state != "failed":
+            if job is not None and job.state not in ("failed", "cancelled"):
                 return job
-            job = self._jobs[key] = Job(key)
-            for old in [k for k, j in self._jobs.items() if j.state in ("done", "failed")][:-self._keep]:
+            job = self._jobs[key] = Job(key, share=share)
+            for old in [k for k, j in self._jobs.items() if j.state in ("done", "failed", "cancelled")][:-self._keep]:
                 del self._jobs[old]
 
         def progress(done: int, total: int) -> None:
+            if job.cancel_asked:  # the work stops at its next report
+                raise Cancelled
             job.done, job.total = int(done), int(total)
 
         def run() -> None:
             with self._gate:
+                if job.cancel_asked:
+                    job.state = "cancelled"
+                    return
                 job.state = "running"
+                job.running_since = time.monotonic()
                 try:
                     job.result = work(progress)
                     job.state = "done"
+                except Cancelled:
+                    job.state = "cancelled"
                 except InputError as err:
                     job.error, job.state = str(err), "failed"
                 except Exception as err:  # noqa: BLE001 - a failed job reports, the server lives on
@@ -352,6 +386,16 @@ class Jobs:
 
         threading.Thread(target=run, name=f"holdwise-job-{key[:40]}", daemon=True).start()
         return job
+
+    def cancel(self, key: str) -> Job | None:
+        """Ask the job of `key` to stop (at its work's next progress report); the job, or None if none is
+        queued or running here."""
+        with self._lock:
+            job = self._jobs.get(key)
+            if job is None or job.state not in ("queued", "running"):
+                return None
+            job.cancel_asked = True
+            return job
 
 
 jobs = Jobs()

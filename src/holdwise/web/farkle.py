@@ -168,8 +168,8 @@ def _solve_work(dice, other, target: int, key: str) -> Callable[[Callable[[int, 
 
 def _phase(job, out: dict, key: str) -> str:
     """The words for what a match solve is doing: the page's progress line from the first answer on."""
-    if out["status"] == "done":
-        return "done"
+    if out["status"] in ("done", "cancelled"):
+        return out["status"]
     if out["total"]:
         return f"score pair {out['done']:,} of {out['total']:,}"
     if out["status"] == "queued" and job is not None and time.monotonic() - job.started > QUEUE_GRACE:
@@ -184,12 +184,14 @@ def _status(dice, other, target: int) -> dict:
     when that one solves it), or "missing"."""
     spec = {"dice": _names(dice), "opponent_dice": _names(other), "target": int(target)}
     if face.match_ready(dice, other, target):
-        return {"status": "done", "done": 1, "total": 1, "error": None, "phase": "done", "match": spec}
+        return {"status": "done", "done": 1, "total": 1, "error": None, "seconds_left": None, "phase": "done",
+                "match": spec}
     key = _job_key(dice, other, target)
     job = jobs.get(key)
-    out = job.to_json() if job is not None else {"status": "missing", "done": 0, "total": 0, "error": None}
+    missing = {"status": "missing", "done": 0, "total": 0, "error": None, "seconds_left": None}
+    out = job.to_json() if job is not None else missing
     if out["status"] == "done":  # solved here once, since dropped from memory: a new job loads it again
-        out = {"status": "missing", "done": 0, "total": 0, "error": None}
+        out = missing
     if out["status"] in ("missing", "queued", "running") and not out["total"]:
         elsewhere = face.match_solving(dice, other, target)
         if elsewhere is not None:
@@ -207,7 +209,14 @@ def _prepare(dice, other, target: int, field: str = "target") -> dict:
     job = jobs.get(key)
     if job is not None and job.state == "done":
         key = _job_key(dice, other, target, renew=True)
-    jobs.submit(key, _solve_work(dice, other, target, key))
+    g = int(target) // face.SCORE_UNIT
+    jobs.submit(key, _solve_work(dice, other, target, key), share=lambda done, total: face.work_fraction(done, g))
+    return _status(dice, other, target)
+
+
+def _cancel(dice, other, target: int) -> dict:
+    """Ask this process's solve of the match to stop (at its next sum of scores); the match's status."""
+    jobs.cancel(_job_key(dice, other, target))
     return _status(dice, other, target)
 
 
@@ -220,8 +229,9 @@ def _pending(dice, other, target: int, field: str = "target") -> JSONResponse | 
         return None
     if status["status"] == "failed":
         raise FieldError(field, status["error"] or "the match solve failed")
-    detail = (f"solving the race-aware match to {int(target):,} for these dice (seconds to a minute); poll "
-              "POST /api/farkle/match/prepare with 'match', then ask again")
+    detail = (f"solving the race-aware match to {int(target):,} for these dice (seconds to minutes: "
+              "'seconds_left' tells); poll POST /api/farkle/match/prepare with 'match', then ask again "
+              "(POST /api/farkle/match/cancel stops it)")
     return JSONResponse(status_code=202, content={**status, "detail": detail})
 
 
@@ -337,13 +347,25 @@ def hint(body: HintBody) -> Any:
 def match_prepare(body: MatchBody) -> dict:
     """Start solving a race-aware match (your dice as player 1) unless it is ready here; the job's status:
     `status` (missing, queued, running, done, failed), `done`/`total` score pairs, `phase` (what the solve does
-    now, in words: "preparing turn tables", "score pair 120 of 6,400", ...), `error`, `match`.
+    now, in words: "preparing turn tables", "score pair 120 of 6,400", ...), `seconds_left` (the time left at
+    the pace so far, once a little of the work is done; else null), `error`, `match`.
     Poll it until `done`. Targets beyond the solve guard get 422."""
     with user_field("target"):
         target = face.check_target(body.target)
     dice = _loadout(body.dice, "dice")
     other = _loadout(body.opponent_dice, "opponent_dice") if body.opponent_dice else dice
     return _prepare(dice, other, target)
+
+
+@router.post("/api/farkle/match/cancel", tags=TAG)
+def match_cancel(body: MatchBody) -> dict:
+    """Stop this server process's solve of a race-aware match (it stops within one sum of scores, a second or
+    so); the match's status, `cancelled` once it has stopped. Asking again with /match/prepare starts anew."""
+    with user_field("target"):
+        target = face.check_target(body.target)
+    dice = _loadout(body.dice, "dice")
+    other = _loadout(body.opponent_dice, "opponent_dice") if body.opponent_dice else dice
+    return _cancel(dice, other, target)
 
 
 @router.get("/api/farkle/match/status", tags=TAG)

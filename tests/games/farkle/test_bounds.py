@@ -116,14 +116,17 @@ def test_almost_never_busting_dice_are_refused_before_allocating():
 
 def test_match_guard_names_the_largest_target():
     fair = parse_loadout(None)
-    assert largest_target(fair, None, solves=3) == 5650  # `farkle match`
-    assert largest_target(fair, None, solves=1, store=True) == 8200  # a race-aware hint, play
-    check_match_cost(fair, None, 5650, solves=3)
-    with pytest.raises(InputError, match="largest accepted target for these dice here is 5,650"):
-        check_match_cost(fair, None, 5700, solves=3)
+    # g^2 (g + 1) / 2 * 2.5 passes * 3 solves * 2 * 1,076 ops <= 4e11 steps: g = 367
+    assert largest_target(fair, None, solves=3) == 18350
+    # a stored solve: 8 g^2 (g + 1) * 2 * 7 states <= 4 GiB: g = 336
+    assert largest_target(fair, None, solves=1, store=True) == 16800  # a race-aware hint, play
+    check_match_cost(fair, None, 18350, solves=3)
+    with pytest.raises(InputError, match="largest accepted target for these dice here is 18,350"):
+        check_match_cost(fair, None, 18400, solves=3)
     assert match_cost(fair, None, 4000, solves=3)[0] <= MATCH_MAX_WORK
     unlike = parse_loadout("ordinary,lucky,odd,kings,misfortune,heavenly-kingdom")
-    assert 0 < largest_target(unlike, None, solves=3) < 4000
+    assert largest_target(unlike, None, solves=2) >= 4000  # the targets Kingdom Come plays, for any named dice
+    assert largest_target(unlike, None, solves=1, store=True) == 5750
 
 
 def test_neither_side_scoring_is_refused():

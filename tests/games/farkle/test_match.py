@@ -148,3 +148,65 @@ def test_loadout_search_guard_names_the_largest_target():
         best_loadouts(owned, opponent_dice=parse_dice(None), target=4000)
     with pytest.raises(ValueError, match=r"the matches of 28 loadouts .* about .* here is 1,000,"):
         best_loadouts(owned, opponent_dice=parse_dice(None), target=1500)
+
+
+# ---- the guard and the time left ----
+
+def test_every_named_pair_is_accepted_to_4000_and_the_guard_still_names_the_largest_target():
+    from holdwise.games.farkle.match import check_match_cost, largest_target
+
+    worst = parse_dice("weighted,odd,lu,kings,misfortune,devils-head")  # 64 states, the most options sampled
+    check_match_cost(worst, worst, 4000, solves=2)  # `farkle match`: two solves
+    check_match_cost(worst, parse_dice(None), 4000, store=True)  # the practice table: one stored solve
+    assert largest_target(worst, worst, solves=2) >= 4000
+    with pytest.raises(Exception, match="largest accepted target for these dice here is"):
+        check_match_cost(worst, worst, 20000, solves=2)
+
+
+def _pair_rows_in_order(g):
+    """Rows passed over by each solved pair, in the solve's order (sums largest first), brute force."""
+    out = []
+    for total in range(2 * g - 2, -1, -1):
+        for a in range(g):
+            b = total - a
+            if 0 <= b < g:
+                out.append((g - a) + (g - b))
+    return out
+
+
+@pytest.mark.parametrize("g", [1, 2, 5, 80])
+def test_work_fraction_is_the_share_of_rows_passed_over(g):
+    from holdwise.games.farkle.match import work_fraction
+
+    rows = _pair_rows_in_order(g)
+    total = sum(rows)
+    done = 0
+    for k in range(len(rows) + 1):
+        assert work_fraction(k, g) == pytest.approx(done / total, abs=1e-12)
+        if k < len(rows):
+            done += rows[k]
+    assert work_fraction(0, g) == 0.0 and work_fraction(g * g, g) == 1.0
+
+
+@pytest.mark.slow
+def test_the_time_left_from_the_share_of_work_is_right_within_a_factor_of_two():
+    import time
+
+    from holdwise.games.farkle.match import work_fraction
+
+    dice, other = parse_dice("ordinary*3,lucky,kings,devils-head"), parse_dice(None)
+    solve_match(dice, other, target=300)  # compiled before the clock starts
+    seen = []
+    start = time.monotonic()
+    solve_match(dice, other, target=1750, progress=lambda done, total: seen.append((time.monotonic(), done)))
+    end = time.monotonic()
+    g = 1750 // 50
+    checked = 0
+    for now, done in seen:
+        share = work_fraction(done, g)
+        elapsed = now - start
+        if 0.25 <= elapsed / (end - start) <= 0.75 and share > 0:  # the middle of the solve
+            told = elapsed * (1 - share) / share
+            assert 0.5 <= told / (end - now) <= 2.0, (elapsed, share, told, end - now)
+            checked += 1
+    assert checked >= 3

@@ -27,8 +27,8 @@ if TYPE_CHECKING:  # what the names are, for type checkers; at run time each loa
     )
     from .hints import GAME, HintRequest, Selection, hint, option_text, parse_hint
     from .match import (
-        DEFAULT_TARGET, MATCH_MAX_BYTES, MATCH_MAX_WORK, TOLERANCE, MatchSolution, cached_match, check_match_cost,
-        largest_target, match_cost, solve_match,
+        DEFAULT_TARGET, MATCH_MAX_BYTES, MATCH_MAX_WORK, SECONDS_PER_STEP, TOLERANCE, MatchSolution, cached_match,
+        check_match_cost, largest_target, match_cost, solve_match, work_fraction,
     )
     from .parsing import (
         MAX_DICE, MAX_REPEAT, MAX_TARGET, MAX_TURN_TOTAL, check_not_won, check_points, check_six, check_target,
@@ -57,8 +57,9 @@ _EXPORTS = {
                      "TurnReport", "best_loadouts", "coaching_chart", "count_choices", "list_dice", "match_chart",
                      "match_report", "turn_report"), ".analysis"),
     **dict.fromkeys(("GAME", "HintRequest", "Selection", "hint", "option_text", "parse_hint"), ".hints"),
-    **dict.fromkeys(("DEFAULT_TARGET", "MATCH_MAX_BYTES", "MATCH_MAX_WORK", "MatchSolution", "TOLERANCE", "cached_match",
-                     "check_match_cost", "largest_target", "match_cost", "solve_match"), ".match"),
+    **dict.fromkeys(("DEFAULT_TARGET", "MATCH_MAX_BYTES", "MATCH_MAX_WORK", "MatchSolution", "SECONDS_PER_STEP",
+                     "TOLERANCE", "cached_match", "check_match_cost", "largest_target", "match_cost", "solve_match",
+                     "work_fraction"), ".match"),
     **dict.fromkeys(("MAX_DICE", "MAX_REPEAT", "MAX_TARGET", "MAX_TURN_TOTAL", "check_not_won", "check_points",
                      "check_six", "check_target", "dice_names", "dice_text", "face_text", "parse_dice", "parse_loadout",
                      "parse_positions", "parse_roll", "parse_seed", "parse_turn_total", "parse_whole"), ".parsing"),

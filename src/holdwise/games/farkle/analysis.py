@@ -17,7 +17,6 @@ from ..base import Result
 from ..inputs import fault
 from .match import (
     DEFAULT_TARGET,
-    MATCH_MAX_WORK,
     TOLERANCE,
     cached_match,
     check_match_cost,
@@ -245,11 +244,11 @@ MAX_CHOICES = 300
 # (T* in the millions) take seconds to minutes each; `farkle turn` solves them alone. The named dice stay
 # far below it (six weighted dice: 4.7e8 steps, 2 s).
 LOADOUT_TURN_MAX_WORK = 5_000_000_000  # about 15 s
-# The matches of a search against an opponent (one solve a choice, on two threads): twice a match command's
-# steps, about a minute on two shared cores (eight unlike named dice, 28 choices, against six ordinary dice:
-# up to 1,000).
-LOADOUT_MATCH_MAX_WORK = 2 * MATCH_MAX_WORK
-MATCH_SECONDS_PER_STEP = 3e-9  # one thread (match.py's docstring); a busy machine takes two to three times that
+# The matches of a search against an opponent (one solve a choice, on two threads): about a minute on two
+# shared cores (eight unlike named dice, 28 choices, against six ordinary dice: up to 1,000). A search answers
+# while one waits, so it keeps this bound while a single match may run for minutes (match.MATCH_MAX_WORK).
+LOADOUT_MATCH_MAX_WORK = 24_000_000_000
+MATCH_SECONDS_PER_STEP = 3e-9  # one thread, a busy machine (match.py's docstring: 1.3e-9 on two threads)
 
 
 def _types_of(owned: Sequence[Die]) -> list[list[int]]:

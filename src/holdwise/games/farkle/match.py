@@ -25,12 +25,14 @@ Resource guard (`match_cost`, `check_match_cost`): a solve passes over every sco
 over the turn totals below the target - a, each touching every option of the player's turn table; about
 PASSES_PER_PAIR passes a pair. Work = P * sum_(a,b) (g - a) * (ops_1 + ops_2) with g = target / 50 and
 ops = options + outcome groups + sets of dice left of a table: g^2 (g + 1) / 2 * P * (ops_1 + ops_2).
-Measured at 2-3 ns a step on one thread with the 2-core machine shared (fair dice to 4,000, one solve of
-every pair: 1.3e9 steps, 4.0 s on one thread, 2.6 s on two; a mirrored solve does half, which the guard does
-not count on), so a command is refused above MATCH_MAX_WORK steps (about
-half a minute on one thread), and a stored solve (every turn's values, 8 g^2 (g + 1) (n_1 + n_2) bytes)
-above MATCH_MAX_BYTES; the error names the largest target accepted for those dice. Six fair dice: 6,500
-for `match` (two solves), 8,200 for a race-aware hint or play.
+Measured at 0.8-1.3 ns a step on two threads with the 2-core machine shared (six unlike named dice against
+six ordinary to 4,000: 6.7e10 steps, 89 s with other work running; to 1,000 and 1,500: 1.0 and 0.8 ns a step),
+so SECONDS_PER_STEP is 1.3e-9. The guard admits every pair of named loadouts to 4,000 (the costliest,
+six unlike dice with a joker on both sides: 1.8e11 steps a solve, about 4 min; `farkle match` solves twice):
+a command is refused above MATCH_MAX_WORK steps, and a stored solve (every turn's values,
+8 g^2 (g + 1) (n_1 + n_2) bytes, 0.5 GB for that pair) above MATCH_MAX_BYTES; the error names the largest
+target accepted for those dice. Long solves say how far they are: `work_fraction` turns the score pairs done
+into the share of the work done (pairs of a large sum pass over few turn totals), which times the time left.
 """
 
 from __future__ import annotations
@@ -52,16 +54,17 @@ from .rules import SCORE_UNIT, Die
 from .turn import TurnSolution, solve_turn
 
 __all__ = [
-    "DEFAULT_TARGET", "MATCH_MAX_BYTES", "MATCH_MAX_WORK", "PASSES_PER_PAIR", "TOLERANCE", "MatchSolution",
-    "cached_match", "check_match_cost", "is_cached", "is_mirror", "largest_target", "match_cost", "pair_pass",
-    "solve_match",
+    "DEFAULT_TARGET", "MATCH_MAX_BYTES", "MATCH_MAX_WORK", "PASSES_PER_PAIR", "SECONDS_PER_STEP", "TOLERANCE",
+    "MatchSolution", "cached_match", "check_match_cost", "is_cached", "is_mirror", "largest_target", "match_cost",
+    "pair_pass", "solve_match", "work_fraction",
 ]
 
 DEFAULT_TARGET = 4000
 TOLERANCE = 1e-12
 PASSES_PER_PAIR = 2.5  # passes over a pair's turn totals, per player (Newton steps: measured 2.2-2.4)
-MATCH_MAX_WORK = 12_000_000_000  # steps of a command's match solves: about 30 s on one thread at 2-3 ns a step
-MATCH_MAX_BYTES = 8 * 2**30  # stored turn values of a race-aware solve (hints, play)
+SECONDS_PER_STEP = 1.3e-9  # two threads on the 2-core machine, shared (see the module's docstring)
+MATCH_MAX_WORK = 400_000_000_000  # steps: two solves of any pair of named loadouts to 4,000 (about 9 min)
+MATCH_MAX_BYTES = 4 * 2**30  # stored turn values of a race-aware solve (hints, play)
 
 
 def _pair_pass(a, b, target, bust_value, x_other, group_start, group_prob, option_start, option_offset,
@@ -284,15 +287,37 @@ def check_match_cost(dice1: tuple[Die, ...], dice2: tuple[Die, ...] | None, targ
     if work <= MATCH_MAX_WORK and memory <= MATCH_MAX_BYTES:
         return
     largest = largest_target(dice1, dice2, solves, store)
-    seconds = work * 3e-9
+    seconds = work * SECONDS_PER_STEP
     took = f"about {seconds / 60:,.0f} min" if seconds >= 120 else f"about {seconds:.0f} s"
     if memory > MATCH_MAX_BYTES:
         took += f" and {memory / 2**30:,.1f} GiB"
     kind = f"{solves} match solves" if solves > 1 else "a match solve"
     fits = (f"the largest accepted target for these dice here is {largest:,}" if largest else
             "no target is accepted for these dice")
-    raise fault(what, f"{target:,}: {kind} would take {took} (limit: about a minute, "
+    limit = MATCH_MAX_WORK * SECONDS_PER_STEP / 60
+    raise fault(what, f"{target:,}: {kind} would take {took} (limit: about {limit:,.0f} min, "
                       f"{MATCH_MAX_BYTES // 2**30} GiB); {fits}")
+
+
+def work_fraction(done: int, g: int) -> float:
+    """The share of a match solve's work done once `done` of its g^2 score pairs are solved.
+
+    Pairs are solved by their sum s = a + b, largest first, and a pair's passes cover the turn totals below the
+    target for both players, (g - a) + (g - b) = 2g - s rows: the work of a sum is its pairs times 2g - s.
+    Progress is told after each sum, so `done` falls on a sum's end (between, it is interpolated)."""
+    if g <= 0:
+        return 1.0
+    done_work = 0.0
+    total_work = 0.0
+    left = max(0, int(done))
+    for s in range(2 * g - 2, -1, -1):
+        pairs = min(g - 1, s) - max(0, s - g + 1) + 1
+        work = pairs * (2 * g - s)
+        total_work += work
+        take = min(pairs, left)
+        done_work += take * (2 * g - s)
+        left -= take
+    return done_work / total_work
 
 
 def is_mirror(dice1: tuple[Die, ...], dice2: tuple[Die, ...] | None, blind1: bool, blind2: bool) -> bool:

@@ -75,8 +75,38 @@
     if (text) {
       const m = status.match || {};
       text.textContent = `Solving the race-aware match to ${fmt(m.target || 0)} (once for these dice): ` +
-        (total ? `score pair ${fmt(done)} of ${fmt(total)}` : status.phase || "preparing turn tables") + "...";
+        (total ? `score pair ${fmt(done)} of ${fmt(total)}` : status.phase || "preparing turn tables") +
+        (status.seconds_left != null ? `, about ${timeWords(status.seconds_left)} left` : "") + "...";
     }
+  }
+
+  function timeWords(seconds) { // as the command line says it: "40 s", "3 min"
+    if (seconds < 90) return `${Math.max(1, Math.round(seconds))} s`;
+    const minutes = Math.round(seconds / 60);
+    return minutes < 90 ? `${minutes} min` : `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+  }
+
+  function stopButton(box, status) { // a long solve can be stopped; the page then says how to play on
+    let button = $("fk-stop-solve");
+    if (!button) {
+      button = el("button", {id: "fk-stop-solve", class: "secondary", type: "button", text: "Stop solving"});
+      box.append(button);
+    }
+    button.hidden = false;
+    button.onclick = async () => {
+      button.disabled = true;
+      S.stopping = true; // from now on the page asks for the status only (asking /prepare would start anew)
+      try { await call("/api/farkle/match/cancel", status.match); } finally { button.disabled = false; }
+    };
+  }
+
+  async function matchStatus(match) { // GET /api/farkle/match/status: the status, starting nothing
+    const q = new URLSearchParams({dice: match.dice.join(","), opponent_dice: match.opponent_dice.join(","),
+                                   target: String(match.target)});
+    const r = await fetch(`/api/farkle/match/status?${q}`);
+    const data = await r.json();
+    if (!r.ok) throw new holdwise.ApiError(data.detail || `the server answered ${r.status}`);
+    return data;
   }
 
   async function waitForMatch(status) {
@@ -85,13 +115,19 @@
     try {
       for (;;) {
         if (status.status === "failed") throw new holdwise.ApiError(status.error || "the match solve failed");
+        if (status.status === "cancelled") {
+          throw new holdwise.ApiError("Stopped solving the race-aware match. Choose the coaching table for the " +
+                                      "computer to play at once, or start the match again to solve it.");
+        }
         if (status.status === "done") return;
+        stopButton(box, status);
         showProgress(status, box.querySelector(".progress"), $("fk-progress-text"));
         await sleep(400);
-        status = await call("/api/farkle/match/prepare", status.match);
+        status = S.stopping ? await matchStatus(status.match) : await call("/api/farkle/match/prepare", status.match);
       }
     } finally {
       box.hidden = true;
+      S.stopping = false;
     }
   }
 
