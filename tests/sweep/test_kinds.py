@@ -488,8 +488,9 @@ def test_loadout_rows_rank_as_the_loadout_search_does():
     want = {tuple(sorted(r.dice)): r for r in ranking.loadouts}
     for (key, _), row in zip(pairs, rows):
         other = want[tuple(sorted(x.name for x in fk.parse_loadout(key)))]
-        assert (row["win_first"], row["win_second"], row["win_average"]) == \
-            (other.win_first, other.win_second, other.win_average), key
+        # the same solve, with the dice in another order: equal to rounding, far inside its 1e-12 tolerance
+        assert (row["win_first"], row["win_second"], row["win_average"]) == pytest.approx(
+            (other.win_first, other.win_second, other.win_average), abs=1e-14), key
         assert row["expected_points"] == pytest.approx(other.expected_points, rel=1e-12)
     ranked = sorted(zip(pairs, rows), key=lambda pr: -pr[1]["win_average"])
     assert [sorted(x.name for x in fk.parse_loadout(k)) for (k, _), _ in ranked] == \
@@ -534,7 +535,7 @@ def test_a_sweep_beyond_the_match_guard_is_refused_naming_a_wide_six_and_its_lar
     # die among them
     d = farkle_loadouts.definition(dice="all-named")
     widest = farkle_loadouts._widest(d["pool"])
-    assert len({(x.weights, x.joker_faces) for x in widest}) == 6 and widest[0].name == "devils-head"
+    assert len({(x.weights, x.joker_faces) for x in widest}) == 6 and "devils-head" in [x.name for x in widest]
     assert all(0 not in x.weights for x in widest)
     assert fk.match_cost(widest, other, 4000)[0] > fk.match_cost(fk.parse_loadout("ordinary*5,lucky"), other,
                                                                   4000)[0]

@@ -117,7 +117,8 @@ def _widest(pool: list[list]) -> tuple:
             chosen.append(die)
             most -= 1
         left += [die] * most
-    return tuple(chosen + left[:SIX - len(chosen)])
+    names = [text for text, _ in pool]
+    return tuple(sorted(chosen + left[:SIX - len(chosen)], key=lambda die: names.index(face.dice_text([die]))))
 
 
 def count(definition: dict) -> int:
