@@ -19,6 +19,8 @@ import pytest
 from typer.testing import CliRunner
 
 from holdwise import sweep
+from holdwise.games import farkle as fk
+from holdwise.sweep.kinds import farkle_loadouts
 from holdwise.cli import app
 
 from ..cli.refusal import assert_refused
@@ -236,7 +238,69 @@ def test_farkle_loadouts_end_to_end(tmp_path, dask_client):
     assert "empty in these rows" not in human  # --columns chooses: nothing is left out for being empty
     human = invoke(["sweep", "show", "--db", str(tmp_path / "r.sqlite"), "1"]).stdout
     assert "win_first" not in human.split("not shown")[0]
-    assert "empty in these rows: win_first, win_second, note" in human
+    assert "empty in these rows: win_average, win_first, win_second, note" in human
+
+
+@needs_farkle
+def test_farkle_opponent_and_target_are_the_sweeps_identity_and_show_ranks_by_the_average(tmp_path, dask_client):
+    path = tmp_path / "r.sqlite"
+    owned = "ordinary*6,lucky,weighted"  # 4 loadouts
+
+    def run(*more: str) -> dict:
+        done = invoke(["sweep", "farkle-loadouts", "--owned", owned, *more, "--db", str(path), "--scheduler",
+                       dask_client.scheduler.address, "--json"])
+        assert done.exit_code == 0, done.stderr
+        return json.loads(done.stdout)
+
+    first = run("--opponent-dice", "ordinary*6", "--target", "300")
+    assert (first["sweep_id"], first["done_now"], first["definition"]["target"]) == (1, 4, 300)
+    # another target, another opponent, none: other sweeps, none resumed from the first one's rows
+    assert [(s["sweep_id"], s["done_now"]) for s in (run("--opponent-dice", "ordinary*6", "--target", "500"),
+                                                     run("--vs", "ordinary*5,lucky", "--target", "300"),
+                                                     run())] == [(2, 4), (3, 4), (4, 4)]
+    again = run("--target", "300", "--opponent-dice", "ordinary*6")  # the same options in another order
+    assert (again["sweep_id"], again["done_now"], again["already"]) == (1, 0, 4)
+    rows = {n: sweep.show_rows(path, n).rows for n in (1, 2, 3, 4)}
+    other = fk.parse_loadout("ordinary*6")
+    best = {}
+    for n, target in ((1, 300), (2, 500)):
+        for row in rows[n]:
+            match = fk.solve_match(fk.parse_loadout(row["key"]), other, target)
+            best[n, row["key"]] = match.first_player_win + match.win_moving_second
+            assert row["win_first"] == pytest.approx(match.first_player_win, abs=1e-12)
+            assert row["win_average"] == pytest.approx((match.first_player_win + match.win_moving_second) / 2,
+                                                       abs=1e-12)
+    # ranked by the average win chance, best first; without an opponent by key
+    assert [r["win_average"] for r in rows[1]] == sorted((r["win_average"] for r in rows[1]), reverse=True)
+    assert rows[1][0]["key"] == max((k for n, k in best if n == 1), key=lambda k: best[1, k])
+    assert rows[1][-1]["key"] == "ordinary*6" and rows[1][-1]["win_average"] == pytest.approx(0.5, abs=1e-12)
+    assert [r["key"] for r in rows[4]] == sorted(r["key"] for r in rows[4])
+    human = invoke(["sweep", "show", "--db", str(path), "1"]).stdout
+    assert human.splitlines()[0] == "sweep 1 (farkle-loadouts): 4 of 4 rows"
+    assert all(len(line) <= 80 for line in human.splitlines())
+
+
+@needs_farkle
+@pytest.mark.parametrize("more,message", [
+    (["--opponent-dice", "ordinary*5,dragon"], "error: --opponent-dice: unknown die"),
+    (["--opponent-dice", "ordinary*5"], "error: --opponent-dice needs 6 dice, got 5"),
+    (["--opponent-dice", "ordinary*6", "--target", "1025"], "error: --target must be a positive multiple of 50, "
+                                                           "got 1025"),
+    (["--target", "1000"], "error: --target is the match's target: give it with --opponent-dice"),
+    (["--opponent-dice", "ordinary*6", "--target", "20050"], "error: --target must be at most 20000"),
+])
+def test_farkle_bad_opponent_or_target_is_one_line_naming_the_flag(tmp_path, more, message):
+    refused(["sweep", "farkle-loadouts", "--owned", "ordinary*6,lucky", *more, "--db", str(tmp_path / "r.sqlite")],
+            tmp_path, message)
+
+
+@needs_farkle
+def test_farkle_matches_beyond_the_guard_are_refused_naming_the_largest_target(tmp_path):
+    widest = farkle_loadouts._widest(farkle_loadouts.definition(dice="all-named")["pool"])
+    largest = fk.largest_target(widest, fk.parse_loadout("ordinary*6"))
+    line = refused(["sweep", "farkle-loadouts", "--dice", "all-named", "--opponent-dice", "ordinary*6", "--db",
+                    str(tmp_path / "r.sqlite")], tmp_path, "error: --target 4,000: a match solve would take")
+    assert f"the largest accepted target for these dice here is {largest:,} (a six of the most unlike dice: " in line
 
 
 def _rows_now(path: Path, table: str) -> int:

@@ -68,7 +68,7 @@ DEFINITIONS = [
     (dice_poker, dict(grid="five=5:7 four=3:4")),
     (dice_poker, dict(grid="five=5:20 pair=0:1:0.5", random=7, seed=3)),
     (video_poker, dict(game="jacks-or-better-9-6", vary=["full_house=6:9", "flush=5:6"])),
-    (farkle_loadouts, dict(owned="ordinary*5,odd,lucky", vs="ordinary*6", target=500)),
+    (farkle_loadouts, dict(owned="ordinary*5,odd,lucky", opponent_dice="ordinary*6", target=500)),
 ]
 
 
@@ -448,7 +448,8 @@ def test_owned_counts_match_the_loadout_search_when_no_two_dice_weigh_alike():
 
 
 def test_loadout_rows_equal_turn_reports_and_matches():
-    d = farkle_loadouts.definition(owned="ordinary*6,odd,lucky,custom:1,1,1,1,1,2", vs="ordinary*6", target=500)
+    d = farkle_loadouts.definition(owned="ordinary*6,odd,lucky,custom:1,1,1,1,1,2", opponent_dice="ordinary*6",
+                                   target=500)
     pairs = list(farkle_loadouts.items(d))
     assert farkle_loadouts.count(d) == len(pairs) == 8
     rows = farkle_loadouts.solve(d, [i for _, i in pairs])
@@ -464,21 +465,51 @@ def test_loadout_rows_equal_turn_reports_and_matches():
         match = fk.solve_match(dice, other, 500)
         assert row["win_first"] == pytest.approx(match.first_player_win, abs=1e-11)
         assert row["win_second"] == pytest.approx(match.win_moving_second, abs=1e-11)
-    # six ordinary dice: 594.96 points a turn (README)
+        assert row["win_average"] == (row["win_first"] + row["win_second"]) / 2
+    # six ordinary dice: 594.96 points a turn (README); against the same dice, who starts is a coin toss, so
+    # the average is even (the first mover's edge is the second mover's loss)
     assert round(rows[0]["expected_points"], 2) == 594.96 and pairs[0][0] == "ordinary*6"
+    assert rows[0]["win_first"] > 0.5 > rows[0]["win_second"]
+    assert rows[0]["win_average"] == pytest.approx(0.5, abs=1e-12)
+
+
+def test_loadout_rows_rank_as_the_loadout_search_does():
+    """The rows' win chances are best_loadouts' figures for the same loadouts, and ranked by the average they
+    come in its order (every choice of this pool: no two dice weigh alike)."""
+    owned = "ordinary*5,odd,lucky,weighted"
+    d = farkle_loadouts.definition(owned=owned, opponent_dice="ordinary*6", target=500)
+    assert farkle_loadouts.rank(d) == "win_average"
+    assert farkle_loadouts.rank(farkle_loadouts.definition(owned=owned)) is None
+    pairs = list(farkle_loadouts.items(d))
+    rows = farkle_loadouts.solve(d, [i for _, i in pairs])
+    ranking = fk.best_loadouts(fk.parse_dice(owned), top=len(pairs), workers=1,
+                               opponent_dice=fk.parse_loadout("ordinary*6"), target=500)
+    assert ranking.ranked_by == "win_average" and len(ranking.loadouts) == len(pairs) == 7
+    want = {tuple(sorted(r.dice)): r for r in ranking.loadouts}
+    for (key, _), row in zip(pairs, rows):
+        other = want[tuple(sorted(x.name for x in fk.parse_loadout(key)))]
+        # the same solve, with the dice in another order: equal to rounding, far inside its 1e-12 tolerance
+        assert (row["win_first"], row["win_second"], row["win_average"]) == pytest.approx(
+            (other.win_first, other.win_second, other.win_average), abs=1e-14), key
+        assert row["expected_points"] == pytest.approx(other.expected_points, rel=1e-12)
+    ranked = sorted(zip(pairs, rows), key=lambda pr: -pr[1]["win_average"])
+    assert [sorted(x.name for x in fk.parse_loadout(k)) for (k, _), _ in ranked] == \
+        [sorted(r.dice) for r in ranking.loadouts]
 
 
 def test_unbounded_or_refused_loadouts_get_a_note_not_a_failed_chunk():
-    d = farkle_loadouts.definition(dice="all-named", vs="ordinary*6", target=300)
+    d = farkle_loadouts.definition(dice="all-named", opponent_dice="ordinary*6", target=300)
     rows = farkle_loadouts.solve(d, [{"dice": "ordinary*6"}, {"dice": "saint-antiochus*6"},
                                      {"dice": "custom:1000000,1,1,1,1,1*6"}, {"dice": "lucky*6"}])
     ok, unbounded, refused, lucky = rows
     assert ok["note"] is None and lucky["note"] is None and lucky["win_first"] is not None
     assert unbounded["note"].startswith("unbounded turn") and unbounded["expected_points"] is None
     assert refused["note"].startswith("refused") and refused["expected_points"] is None
-    assert all(r[c] is None for r in (unbounded, refused) for c in ("bust_1", "bust_6", "win_first", "win_second"))
+    assert all(r[c] is None for r in (unbounded, refused)
+               for c in ("bust_1", "bust_6", "win_first", "win_second", "win_average"))
     no_vs = farkle_loadouts.solve(farkle_loadouts.definition(dice="all-named"), [{"dice": "lucky*6"}])[0]
-    assert no_vs["win_first"] is None and no_vs["expected_points"] == lucky["expected_points"]
+    assert no_vs["win_first"] is None and no_vs["win_average"] is None
+    assert no_vs["expected_points"] == lucky["expected_points"]
 
 
 @pytest.mark.parametrize("options,match", [
@@ -487,19 +518,43 @@ def test_unbounded_or_refused_loadouts_get_a_note_not_a_failed_chunk():
     (dict(dice="everything"), "all-named"),
     (dict(owned="ordinary*5,dragon"), "unknown die"),
     (dict(owned="ordinary*5"), "at least 6"),
-    (dict(owned="ordinary*6", target=1000), "with --vs"),
-    (dict(owned="ordinary*6", vs="ordinary*5"), "--vs needs 6"),
-    (dict(owned="ordinary*6", vs="ordinary*5,dragon"), "unknown die"),
-    (dict(owned="ordinary*6", vs="ordinary*6", target=1025), "multiple of 50"),
-    (dict(owned="ordinary*6", vs="saint-antiochus*6"), "never bust"),
-    (dict(owned="ordinary*6", vs="ordinary*6", target=20000), "largest accepted"),
+    (dict(owned="ordinary*6", target=1000), "target is the match's target: give it with --opponent-dice"),
+    (dict(owned="ordinary*6", opponent_dice="ordinary*5"), "opponent_dice needs 6"),
+    (dict(owned="ordinary*6", opponent_dice="ordinary*5,dragon"), "unknown die"),
+    (dict(owned="ordinary*6", opponent_dice="ordinary*6", target=1025), "target must be a positive multiple of 50"),
+    (dict(owned="ordinary*6", opponent_dice="saint-antiochus*6"), "never bust"),
+    (dict(owned="ordinary*6", opponent_dice="ordinary*6", target=20000), "largest accepted"),
 ])
 def test_farkle_bad_definitions(options, match):
     one_line_error(farkle_loadouts.definition, match=match, **options)
 
 
+def test_a_sweep_beyond_the_match_guard_is_refused_naming_a_wide_six_and_its_largest_target():
+    other = fk.parse_loadout("ordinary*6")
+    # all named dice: about the costliest match is six unlike dice (most kinds in a turn's table), the joker
+    # die among them
+    d = farkle_loadouts.definition(dice="all-named")
+    widest = farkle_loadouts._widest(d["pool"])
+    assert len({(x.weights, x.joker_faces) for x in widest}) == 6 and "devils-head" in [x.name for x in widest]
+    assert all(0 not in x.weights for x in widest)
+    assert fk.match_cost(widest, other, 4000)[0] > fk.match_cost(fk.parse_loadout("ordinary*5,lucky"), other,
+                                                                  4000)[0]
+    largest = fk.largest_target(widest, other)
+    assert 0 < largest < fk.DEFAULT_TARGET  # six fair dice are accepted to 6,500; six unlike ones far less
+    text = one_line_error(farkle_loadouts.definition, dice="all-named", opponent_dice="ordinary*6",
+                          match=f"the largest accepted target for these dice here is {largest:,}")
+    assert text.startswith("target 4,000: ") and f"(a six of the most unlike dice: {fk.dice_text(widest)})" in text
+    assert farkle_loadouts.definition(dice="all-named", opponent_dice="ordinary*6", target=largest)["target"] == \
+        largest
+    one_line_error(farkle_loadouts.definition, dice="all-named", opponent_dice="ordinary*6", target=largest + 50,
+                   match="largest accepted target")
+    # a pool of ordinary dice and one lucky die: its costliest six is five ordinary and the lucky one
+    assert sorted(x.name for x in farkle_loadouts._widest(
+        farkle_loadouts.definition(owned="ordinary*6,lucky")["pool"])) == ["lucky"] + ["ordinary"] * 5
+
+
 def test_farkle_plots(tmp_path):
-    d = farkle_loadouts.definition(owned="ordinary*5,odd,lucky,weighted", vs="ordinary*6", target=300)
+    d = farkle_loadouts.definition(owned="ordinary*5,odd,lucky,weighted", opponent_dice="ordinary*6", target=300)
     rows = farkle_loadouts.solve(d, [i for _, i in farkle_loadouts.items(d)])
     farkle_loadouts.plot(rows, d, tmp_path / "wins.png")
     no_vs = farkle_loadouts.definition(owned="ordinary*5,odd,lucky,weighted")

@@ -180,18 +180,20 @@ def sweep_farkle_loadouts(
     dice: str | None = typer.Option(None, "--dice", help="'all-named': every six of all the named dice."),
     owned: str | None = typer.Option(None, "--owned", help="The dice you own, comma-separated names "
                                      "('lucky*2' repeats): every six of them."),
-    vs: str | None = typer.Option(None, "--vs", help="An opponent's six dice, e.g. 'ordinary*6': adds both "
-                                  "players' win chances of the race-aware match."),
-    target: int = typer.Option(4000, "--target", help="Points to win the match (with --vs)."),
+    opponent_dice: str | None = typer.Option(None, "--opponent-dice", "--vs", help="An opponent's six dice, "
+                                             "e.g. 'ordinary*6': adds the race-aware win chances moving first, "
+                                             "second and on average, and `show` ranks by the average."),
+    target: str = typer.Option("4000", "--target", help="Points to win the match (with --opponent-dice): a "
+                               "multiple of 50."),
     db: str = DB_OPTION, scheduler: str | None = SCHEDULER_OPTION, workers: int | None = WORKERS_OPTION,
     chunk: int | None = CHUNK_OPTION, as_json: bool = JSON_OPTION,
 ):
     """Farkle loadouts: every distinct six of the dice, expected points per turn and bust chances.
 
-    Example: holdwise sweep farkle-loadouts --owned "lucky*2,weighted,ordinary*5" --vs "ordinary*6"
+    Example: holdwise sweep farkle-loadouts --owned "lucky*2,weighted,ordinary*5" --opponent-dice ordinary*6
     """
-    _run("farkle-loadouts", {"dice": dice, "owned": owned, "vs": vs, "target": target}, db, scheduler, workers,
-         chunk, as_json)
+    _run("farkle-loadouts", {"dice": dice, "owned": owned, "opponent_dice": opponent_dice, "target": target}, db,
+         scheduler, workers, chunk, as_json)
 
 
 def _cell(value) -> str:
@@ -210,7 +212,8 @@ def sweep_show(
     where: str | None = typer.Option(None, "--where", help="An SQL expression over the sweep's columns, "
                                      "e.g. \"return between 0.94 and 0.96 and deep\"."),
     sort: str | None = typer.Option(None, "--sort", help="A column to sort by, largest first; COL:asc for "
-                                    "smallest first (default: by key)."),
+                                    "smallest first (default: the kind's ranking, e.g. a loadout sweep "
+                                    "with an opponent by win_average, else by key)."),
     top: int | None = typer.Option(None, "--top", help=f"At most this many rows (default: all; the table "
                                       f"on screen shows {SHOWN_ROWS})."),
     columns: str | None = typer.Option(None, "--columns", help="The columns the table on screen shows, "
@@ -261,7 +264,7 @@ def sweep_show(
     if as_json:
         emit_json(result)
         return
-    _print_rows(result, shown, sort)
+    _print_rows(result, shown, result.sort)
     if plot is not None:
         console().print(f"plot written to {plot}")
 
@@ -302,7 +305,7 @@ def _print_rows(result, shown: list[str] | None, sort: str | None) -> None:
         import re
 
         named = set(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", result.where or "")) | {sort}
-        # a column empty in every row shown (a loadout sweep's win chances without --vs) is left out
+        # a column empty in every row shown (a loadout sweep's win chances without an opponent) is left out
         empty = {c for c in result.columns if rows and c not in named and all(row[c] is None for row in rows)}
         order = ["key", *([sort] if sort and sort != "key" else []),
                  *(c for c in result.columns if c in named and c not in ("key", sort)),

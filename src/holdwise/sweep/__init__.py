@@ -196,11 +196,14 @@ def _sweep(conn, db_path, sweep_id) -> dict:
 def show_rows(db_path: str | os.PathLike, sweep_id: int | str, where: str | None = None, sort: str | None = None,
               descending: bool = True, top: int | None = None) -> SweepRows:
     """A sweep's rows: those where the SQL expression `where` over its columns holds, sorted by the column
-    `sort` (largest first unless not `descending`; default by key), at most `top`."""
+    `sort` (largest first unless not `descending`; default the kind's `rank`, else by key), at most `top`."""
     if top is not None and int(top) < 1:
         raise InputError(f"--top must be at least 1, got {top}")
     with contextlib.closing(db.open_read(db_path)) as conn:
         sweep = _sweep(conn, db_path, sweep_id)
+        if sort is None and sweep["kind"] in _kind.KINDS:  # a kind this holdwise knows: its ranking
+            rank = getattr(_kind.get_kind(sweep["kind"]), "rank", None)
+            sort = None if rank is None else rank(sweep["definition"])
         columns, matched, rows = db.select_rows(conn, sweep["kind"], sweep["id"], where, sort, descending, top)
         rows = tuple(dict(zip(columns, row)) for row in rows)
     return SweepRows(db=str(db_path), sweep=_info(sweep), where=where, sort=sort, descending=descending, top=top,

@@ -23,6 +23,8 @@ the same sweep, so `definition` must be canonical (the same question gives the s
                                                   plain Python values); a definition may keep only some rows.
                                                   The engine then sends index ranges, not items, and resumes
                                                   from the ranges recorded as done
+    rank(definition) -> str | None                optional: the column `sweep show` sorts by (largest first)
+                                                  when no --sort is given; None: by key
     plot(rows: list[dict], definition, path) -> None
                                                   `holdwise sweep show --plot FILE` for this kind
 """

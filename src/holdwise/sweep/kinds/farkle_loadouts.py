@@ -7,9 +7,10 @@ at most as often as it is owned. Dice are told apart by name: ci, lu and fer wei
 score alike, but a player holds them as different dice (`farkle loadout` folds alike dice into one choice).
 
 Per loadout: expected points per turn and the bust chance per number of dice left (the turn report's worst
-case over which dice are left); with `--vs DICE --target T` the win chance of a race-aware match against those
-dice, moving first and moving second (one solve gives both). A loadout whose turn is unbounded, or whose solve
-a guard refuses, gets NULL values and a `note`.
+case over which dice are left); with `--opponent-dice DICE --target T` the win chance of a race-aware match
+against those dice, moving first and moving second (one solve gives both), and their average (who starts decided
+by a coin toss): the figure `best_loadouts` ranks by, and the one `sweep show` ranks these rows by. A loadout
+whose turn is unbounded, or whose solve a guard refuses, gets NULL values and a `note`.
 """
 
 from __future__ import annotations
@@ -17,11 +18,12 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from ...errors import InputError
+from ...games.inputs import named
 from ...games import farkle as face
 from ..kind import Column
 from ._shared import OKABE_ITO, save_figure, shown
 
-__all__ = ["COLUMNS", "NAME", "count", "definition", "items", "loadout", "plot", "solve"]
+__all__ = ["COLUMNS", "NAME", "count", "definition", "items", "loadout", "plot", "rank", "solve"]
 
 NAME = "farkle-loadouts"
 SIX = 6  # face.DICE_PER_PLAYER
@@ -29,7 +31,9 @@ DEFAULT_TARGET = 4000  # face.DEFAULT_TARGET
 # the answers first: `sweep show` fits the first columns beside the key (which is the loadout)
 COLUMNS = (
     Column("expected_points", "REAL", "expected points per turn with the best play (NULL: see note)"),
-    Column("win_first", "REAL", "win chance of the race-aware match against --vs, moving first (NULL: no --vs)"),
+    Column("win_average", "REAL", "win chance against --opponent-dice, the average of moving first and second "
+           "(NULL: no opponent)"),
+    Column("win_first", "REAL", "win chance of the race-aware match against --opponent-dice, moving first"),
     Column("win_second", "REAL", "the same, moving second"),
     *(Column(f"bust_{n}", "REAL", f"bust chance rolling {n} dice left (worst case over which dice)")
       for n in range(1, SIX + 1)),
@@ -54,10 +58,10 @@ def _kinds(dice: Sequence) -> list[list]:
     return [[t, counts[t]] for t in order]
 
 
-def definition(dice: str | None = None, owned: str | None = None, vs: str | None = None,
-               target: int = DEFAULT_TARGET) -> dict:
+def definition(dice: str | None = None, owned: str | None = None, opponent_dice: str | None = None,
+               target: int | str = DEFAULT_TARGET) -> dict:
     """The checked, canonical definition: the dice to choose from (kind, how many of it), and the opponent and
-    target when matches are asked for."""
+    target when matches are asked for (both part of the sweep's identity: other ones are another sweep)."""
     if dice is not None and owned is not None:
         raise InputError("give --dice all-named or --owned LIST, not both")
     if dice is not None:
@@ -66,27 +70,55 @@ def definition(dice: str | None = None, owned: str | None = None, vs: str | None
                              "for a list of dice use --owned")
         pool = [[name, SIX] for name in face.NAMED_DICE]
     elif owned is not None:
-        pool = _kinds(face.parse_dice(owned))
+        with named("owned"):
+            pool = _kinds(face.parse_dice(owned))
         total = sum(n for _, n in pool)
         if total < SIX:
             raise InputError(f"--owned needs at least {SIX} dice, got {total}")
         pool = [[t, min(n, SIX)] for t, n in pool]  # a seventh die of a kind adds no loadout
     else:
         raise InputError("give --dice all-named or --owned LIST (the dice to choose six from)")
-    out: dict = {"pool": pool, "vs": None, "target": None}
-    if vs is None:
-        if target != DEFAULT_TARGET:
-            raise InputError("--target is the match's target: give it with --vs DICE")
+    out: dict = {"pool": pool, "opponent_dice": None, "target": None}
+    if opponent_dice is None:
+        if str(target).strip() != str(DEFAULT_TARGET):
+            raise InputError("is the match's target: give it with --opponent-dice DICE", field="target")
         return out
-    other = face.parse_loadout(vs, "--vs")
+    with named("opponent_dice"):
+        other = face.parse_loadout(opponent_dice, "opponent_dice")
     target = face.check_target(target)
     try:
         face.solve_turn(tuple(other))  # refused here (unbounded, too long) rather than in every row
-        face.check_match_cost(tuple(other), tuple(other), target)
     except InputError as err:
-        raise InputError(f"--vs: {err}") from None
-    out.update(vs=face.dice_text(other), target=target)
+        raise InputError(err.reason, field="opponent_dice", sep=": ") from None
+    widest = _widest(pool)
+    # a six of the most unlike dice is about the costliest match: beyond the guard, most rows would be refused
+    try:
+        face.check_match_cost(widest, tuple(other), target, what="target")
+    except InputError as err:
+        raise InputError(f"{err.reason} (a six of the most unlike dice: {face.dice_text(widest)})", field="target") from None
+    out.update(opponent_dice=face.dice_text(other), target=target)
     return out
+
+
+def _widest(pool: list[list]) -> tuple:
+    """A six of the pool with as many kinds of dice (by weights) as it has, up to six: about the costliest match
+    (a turn's table grows with the kinds of dice in it); jokers first (a joker makes more combinations), then
+    dice that roll every face (a face that never comes up leaves fewer rolls to tell apart), then the pool's
+    order. Not always the costliest: a row beyond the guard is still refused alone, with a note."""
+    dice = [(face.parse_loadout(f"{text}*{SIX}")[0], most) for text, most in pool]
+    order = sorted(range(len(dice)), key=lambda i: (not dice[i][0].joker_faces,
+                                                    sum(w == 0 for w in dice[i][0].weights)))
+    chosen, seen, left = [], set(), []
+    for i in order:
+        die, most = dice[i]
+        kind = (die.weights, die.joker_faces)
+        if kind not in seen and len(chosen) < SIX:
+            seen.add(kind)
+            chosen.append(die)
+            most -= 1
+        left += [die] * most
+    names = [text for text, _ in pool]
+    return tuple(sorted(chosen + left[:SIX - len(chosen)], key=lambda die: names.index(face.dice_text([die]))))
 
 
 def count(definition: dict) -> int:
@@ -123,14 +155,15 @@ def loadout(item: dict) -> tuple:
 
 def _row(item: dict) -> dict:
     return {"dice": item["dice"], "expected_points": None, **{f"bust_{n}": None for n in range(1, SIX + 1)},
-            "win_first": None, "win_second": None, "note": None}
+            "win_average": None, "win_first": None, "win_second": None, "note": None}
 
 
 def solve(definition: dict, items: list[dict]) -> list[dict]:
     """One row per loadout: `turn_report` (expected points, bust chances) and with an opponent one
     `solve_match` (race-aware, on one thread: a worker is one core), whose solve holds both players' chances.
     Unbounded turns and refused solves give NULLs and a note instead of failing the chunk."""
-    other = None if definition["vs"] is None else face.parse_loadout(definition["vs"], "--vs")
+    opponent = definition["opponent_dice"]
+    other = None if opponent is None else face.parse_loadout(opponent, "opponent_dice")
     target = definition["target"]
     rows = []
     for item in items:
@@ -151,17 +184,24 @@ def solve(definition: dict, items: list[dict]) -> list[dict]:
                     row[f"bust_{n}"] = None if value is None else float(value)
                 if other is not None:
                     match = face.solve_match(dice, other, target, workers=1)
-                    row["win_first"] = float(match.first_player_win)
-                    row["win_second"] = float(match.win_moving_second)
+                    first, second = float(match.first_player_win), float(match.win_moving_second)
+                    # as best_loadouts: who moves first is a coin toss
+                    row.update(win_first=first, win_second=second, win_average=(first + second) / 2)
         except InputError as err:
             row["note"] = f"refused: {err}"
         rows.append(row)
     return rows
 
 
+def rank(definition: dict) -> str | None:
+    """The column `sweep show` sorts by, largest first, when no --sort is given: with an opponent the average win
+    chance (as `best_loadouts` ranks); without, None (by key)."""
+    return "win_average" if definition.get("opponent_dice") is not None else None
+
+
 def plot(rows: list[dict], definition: dict, path: str) -> None:
-    """Expected points per turn against the win chance (moving first and second) with --vs; without, against
-    the bust chance rolling six dice."""
+    """Expected points per turn against the win chance (moving first and second) with an opponent; without,
+    against the bust chance rolling six dice."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -171,14 +211,14 @@ def plot(rows: list[dict], definition: dict, path: str) -> None:
     solved = [r for r in rows if r.get("expected_points") is not None]
     many = len(solved) > 2000
     size = 2 if many else 5
-    if definition.get("vs") is not None:
+    if definition.get("opponent_dice") is not None:
         for key, label, colour, marker in (("win_first", "moving first", OKABE_ITO["blue"], "o"),
                                            ("win_second", "moving second", OKABE_ITO["orange"], "s")):
             pts = [(r["expected_points"], 100 * r[key]) for r in solved if r.get(key) is not None]
             ax.plot([x for x, _ in pts], [y for _, y in pts], linestyle="none", marker=marker, markersize=size,
                     color=colour, label=label, rasterized=many)
         ax.axhline(50, color=OKABE_ITO["black"], linestyle=":", linewidth=1)
-        ax.set_ylabel(f"win chance against {definition['vs']} (%)")
+        ax.set_ylabel(f"win chance against {definition['opponent_dice']} (%)")
         ax.legend(fontsize="small", loc="best")
         title = f"matches to {definition['target']:,}"
     else:
