@@ -6,7 +6,8 @@ W(a, b, t, S) exceeds the bank value 1 - x_opponent(b, a + t) (exactly the solve
 table rolls on when its Roll(t, S) exceeds t. From these:
 
 - the race-aware bank threshold per (own score, opponent's score, dice left): the smallest turn total at
-  which banking is best (as the coaching table's "bank from"); None when race-aware play rolls on at every
+  which banking is best (as the coaching table's "bank from"), among the totals a turn can hold with those
+  dice left (`reachable`: no turn holds 100 with one die left); None when race-aware play rolls on at every
   total below the target; with unlike dice the worst case (the largest) over which dice are left;
 - the disagreements: reachable (t, S) of a turn where the two choices differ, each costed in win chance as
   race-aware play values it, |Roll - Bank| (what following the coaching table gives up there); Roll where
@@ -219,13 +220,14 @@ def strategy_report(dice: Sequence[Die], opponent_dice: Sequence[Die] | None = N
         top = g - a
         rolls, roll, bank = race_decisions(match, a)
         rolling = rolls[:, 1:top]  # (b, totals, S)
-        banking = ~rolling
-        # the first total (units) at which race-aware play banks; top: it rolls on at every total below the target
+        live = reach[1:top, :].copy()
+        live[:, 0] = False
+        banking = ~rolling & live[None]  # totals no turn can hold (100 with one die left) say nothing
+        # the first reachable total (units) at which race-aware play banks; top: it rolls on at every one below
+        # the target
         state_threshold[a] = top
         if top > 1:
             state_threshold[a] = np.where(banking.any(axis=1), 1 + np.argmax(banking, axis=1), top)
-        live = reach[1:top, :].copy()
-        live[:, 0] = False
         differ = (rolling != coach[None, 1:top, :]) & live[None]
         cost = np.abs(roll[:, 1:top] - bank[:, 1:top, None])
         own_band = _needs_band(SCORE_UNIT * top, turn)
@@ -287,17 +289,16 @@ def _median_threshold(r: StrategyReport, k: int, pairs: list[tuple[int, int]]) -
     return None if mid >= 10**9 else mid
 
 
-def _when(value: int | None, bank: str = "bank from ") -> str:
-    return "roll on to the target" if value is None else f"{bank}{value:,}"
+def _when(value: int | None) -> str:
+    return "never" if value is None else f"{value:,}"
 
 
 def _threshold_finding(r: StrategyReport, pairs, who: str, panel: str) -> Finding | None:
     """Per number of dice left (all but the most), the median race-aware threshold over `pairs` against the
-    coaching table's, and how often race-aware play rolls on to the target, as one sentence; None when there
-    are no such pairs."""
+    coaching table's, as one sentence led by what it means; None when there are no such pairs."""
     if not pairs:
         return None
-    parts, numbers = [], {}
+    parts, numbers, meds = [], {}, []
     for k in r.dice_left:
         if k == max(r.dice_left) and len(r.dice_left) > 1:
             continue  # with all dice both plays nearly always roll: nothing to say
@@ -306,15 +307,20 @@ def _threshold_finding(r: StrategyReport, pairs, who: str, panel: str) -> Findin
         coach = r.coaching_threshold[str(k)]
         never = sum(1 for a, b in pairs if grid[a][b] is None) / len(pairs)
         numbers[str(k)] = {"race_aware": med, "coaching": coach, "rolls_to_target": never}
-        dice = f"{k} {'die' if k == 1 else 'dice'}"
-        if med is None:
-            parts.append(f"with {dice} roll on to the target ({100 * never:.0f}% of pairs; coaching table: "
-                         f"{_when(coach)})")
-        elif med != coach:
-            parts.append(f"with {dice} {_when(med)} (coaching table: {_when(coach)})")
-        else:
-            parts.append(f"with {dice} as the coaching table ({_when(coach)})")
-    text = f"{who}: " + "; ".join(parts) + f" (median over {len(pairs):,} score pairs)."
+        parts.append(f"{k}: {_when(med)} ({_when(coach)})")
+        meds.append((10**9 if med is None else med, 10**9 if coach is None else coach))
+    if all(m == 10**9 for m, _ in meds):
+        lead = "keep rolling to the target"
+    elif all(m >= c for m, c in meds):
+        lead = "bank later than the coaching table"
+    elif all(m <= c for m, c in meds):
+        lead = "bank earlier than the coaching table"
+    elif 2 * sum(abs(m - c) <= SCORE_UNIT for m, c in meds) > len(meds):
+        lead = "bank about where the coaching table does (within 50 with most numbers of dice)"
+    else:
+        lead = "bank at other totals than the coaching table"
+    text = (f"{who}, {lead}. Bank from, race-aware (coaching table), by dice left: " + ", ".join(parts)
+            + f"; median over {len(pairs):,} score pairs, 'never': roll on to the target.")
     return Finding(text, panel, {"pairs": len(pairs), "by_dice_left": numbers})
 
 
@@ -355,18 +361,16 @@ def _findings(r: StrategyReport) -> tuple[Finding, ...]:
         share = worst.cost_sum / r.cost_sum if r.cost_sum else 0.0
         how = "rolls on" if worst.race_rolls >= worst.race_banks else "banks"
         other = "banks" if how == "rolls on" else "rolls on"
+        d = r.top_disagreements[0]
+        dice = f"{d.dice_left} {'die' if d.dice_left == 1 else 'dice'}"
         out.append(Finding(
             f"The plays differ in {r.disagreements:,} of {r.situations:,} reachable situations; "
             f"{100 * share:.0f}% of the win chance the coaching table gives up lies where you need "
             f"{worst.own_needs} and the opponent {worst.opponent_needs}, mostly where race-aware play {how} "
             f"and the coaching table {other} ({max(worst.race_rolls, worst.race_banks):,} of "
-            f"{worst.disagreements:,}).",
-            "disagreements by region", {"region": worst.to_json(), "share": share}))
-        d = r.top_disagreements[0]
-        dice = f"{d.dice_left} {'die' if d.dice_left == 1 else 'dice'}"
-        out.append(Finding(
-            f"The costliest single difference: at {d.own:,} to {d.opponent:,} with {d.turn_total:,} set aside and "
-            f"{dice} left, {'roll on' if d.race_aware == 'roll' else 'bank'}; the coaching table's "
+            f"{worst.disagreements:,}). The costliest: at {d.own:,} to {d.opponent:,} with {d.turn_total:,} set "
+            f"aside and {dice} left, {'roll on' if d.race_aware == 'roll' else 'bank'}; the coaching table's "
             f"{'roll' if d.coaching == 'roll' else 'bank'} gives up {100 * d.cost:.1f} points of win chance.",
-            "largest disagreements", d.to_json()))
+            "disagreements by region; largest disagreements",
+            {"region": worst.to_json(), "share": share, "costliest": d.to_json()}))
     return tuple(f for f in out if f is not None)
