@@ -406,8 +406,7 @@ def _plot_report(r, path: str) -> None:
     rows = -(-panels // cols)
     fig, axes = plt.subplots(rows, cols, figsize=(4.2 * cols, 3.7 * rows + 0.8), squeeze=False)
     top = r.target
-    cmap = plt.get_cmap("viridis").copy()
-    cmap.set_bad(LINE_COLOUR)  # 'never banks' in the Okabe-Ito vermilion, apart from the viridis range
+    cmap = plt.get_cmap("viridis").with_extremes(bad=LINE_COLOUR)  # 'never banks': apart from the viridis range
     for ax in axes.ravel()[panels:]:
         ax.axis("off")
     for i, k in enumerate(r.dice_left):

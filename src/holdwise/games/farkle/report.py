@@ -320,7 +320,7 @@ def _threshold_finding(r: StrategyReport, pairs, who: str, panel: str) -> Findin
     else:
         lead = "bank at other totals than the coaching table"
     text = (f"{who}, {lead}. Bank from, race-aware (coaching table), by dice left: " + ", ".join(parts)
-            + f"; median over {len(pairs):,} score pairs, 'never': roll on to the target.")
+            + f"; median over {len(pairs):,} score pair{'' if len(pairs) == 1 else 's'}, 'never': roll on to the target.")
     return Finding(text, panel, {"pairs": len(pairs), "by_dice_left": numbers})
 
 
@@ -347,6 +347,8 @@ def _findings(r: StrategyReport) -> tuple[Finding, ...]:
     out.append(_threshold_finding(
         r, early, f"While both need more than {2 * turn:,}", f"heat maps: both scores below "
                                                               f"{r.target - 2 * turn:,}"))
+    if not any(f is not None for f in out):  # a short match (target within two turns): say what holds at 0-0
+        out.append(_threshold_finding(r, [(0, 0)], "At the start (0-0)", "heat maps: bottom-left corner"))
     # who is favoured: the player to move at equal scores, and the lead that outweighs the move
     even = [r.win_chance[i][i] for i in range(g)]
     lead = next((SCORE_UNIT * d for d in range(1, g) if r.opponent_moves[d][0] >= 0.5), None)

@@ -57,8 +57,18 @@
     return d;
   }
 
+  // dice names with runs of one name folded: "weighted, ordinary*5"
+  function short(names) {
+    const out = [];
+    names.forEach((n) => {
+      if (out.length && out[out.length - 1][0] === n) out[out.length - 1][1] += 1;
+      else out.push([n, 1]);
+    });
+    return out.map(([n, k]) => (k === 1 ? n : `${n}*${k}`)).join(", ");
+  }
+
   function draw(r) {
-    $("fr-head").textContent = `${r.dice.join(", ")} against ${r.opponent_dice.join(", ")}, to ` +
+    $("fr-head").textContent = `${short(r.dice)} against ${short(r.opponent_dice)}, to ` +
       `${r.target.toLocaleString("en-US")}: ${r.expected_points.toFixed(1)} points a turn; moving first wins ` +
       `${pct(r.first_player_win_chance, 2)}.`;
     const list = $("fr-findings");
