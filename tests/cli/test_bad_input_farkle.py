@@ -97,6 +97,12 @@ CASES = [
     (["play", "--target", "20000"], "largest accepted"),
     (["play", "--computer", "smart"], "race-aware"),
     (["play", "--first", "nobody"], "player or computer"),
+    # report: the field named
+    (["report", "--target", "510"], "target"),
+    (["report", "--target", "20000"], "largest accepted target"),
+    (["report", "--dice", "bogus", "--target", "500"], "unknown die 'bogus'"),
+    (["report", "--opponent-dice", "ordinary*7", "--target", "500"], "opponent"),
+    (["report", "--target", "500", "--plot", "out.txt"], "plot"),
     (["play", "--dice", "saint-antiochus*6"], "never bust"),
     (["play", "--dice", JOKERS_ONLY, "--computer-dice", JOKERS_ONLY, "--computer", "coaching"], "never end"),
 ]

@@ -301,6 +301,154 @@ def _plot_match(chart, path: str) -> None:
     save_figure(fig, path)
 
 
+REPORT_TOP = 5
+GRID_STEPS = 8  # rows and columns of the win-chance grid printed at 80 columns
+
+
+@farkle_app.command("report")
+def farkle_report(
+    dice: str | None = typer.Option(None, "--dice", help="Your dice. " + DICE_HELP),
+    opponent_dice: str | None = typer.Option(None, "--opponent-dice", help="The opponent's dice (default: yours)."),
+    target: str = typer.Option("4000", "--target", metavar="N", help=TARGET_HELP),
+    plot: str | None = typer.Option(None, "--plot", help="Draw the race-aware bank threshold over both scores, one "
+                                                              "map per number of dice left, to FILE.png or FILE.svg."),
+    as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
+):
+    """Where playing to win the match and the coaching table part ways: bank thresholds over both scores,
+    the disagreements and their cost in win chance, who is favoured, and findings in plain words.
+
+    Example: holdwise farkle report --target 1000
+    """
+    target = _face().check_target(target)
+    check_plot_path(plot)
+    first = _face().parse_loadout(dice)
+    second = _face().parse_loadout(opponent_dice, "opponent_dice") if opponent_dice else None
+    _kernels(match=True)
+    _face().check_match_cost(first, second, target, store=True)
+    with progress("score pair") as update:
+        report = _face().strategy_report(first, second, target, progress=update)
+    if plot is not None:
+        _plot_report(report, plot)
+    if as_json:
+        emit_json(report)
+        return
+    _print_report(report)
+    if plot is not None:
+        console().print(f"plot written to {plot}")
+
+
+def _when(value) -> str:
+    return "never" if value is None else f"{value:,}"
+
+
+def _print_report(r) -> None:
+    import statistics
+    import textwrap
+
+    from rich import box
+    from rich.table import Table
+
+    out = console()
+    out.print(f"Farkle strategy report: {_short(r.dice)} against {_short(r.opponent_dice)}, to {r.target:,}",
+              highlight=False)
+    out.print(f"{r.expected_points:,.1f} points a turn (one average turn: {r.turn_points:,}); moving first from "
+              f"0-0 wins {100 * r.first_player_win_chance:.2f}%.", highlight=False)
+    g = len(r.scores)
+    t = Table(box=box.SIMPLE_HEAD, title="Bank from (turn total), by dice left ('never': roll on to the target)",
+              title_justify="left")
+    for col in ("dice left", "coaching", "race 0-0", "race median", "race range", "never"):
+        t.add_column(col, justify="right", no_wrap=True)
+    for i, k in enumerate(r.dice_left):
+        grid = r.race_threshold[i]
+        values = [v for row in grid for v in row if v is not None]
+        never = sum(v is None for row in grid for v in row) / (g * g)
+        median = statistics.median_low(values) if values else None
+        span = f"{min(values):,}-{max(values):,}" if values else "-"
+        t.add_row(str(k), _when(r.coaching_threshold[str(k)]), _when(grid[0][0]), _when(median), span,
+                  f"{100 * never:.0f}%")
+    out.print(t)
+    out.print("race-aware: the first turn total at which playing to win banks, over every score pair; 'never' "
+              "column: share of score pairs where it rolls on to the target", highlight=False)
+    regions = Table(box=box.SIMPLE_HEAD, title=f"Where the plays differ: {r.disagreements:,} of {r.situations:,} "
+                                               "reachable situations", title_justify="left")
+    for col in ("you need", "opp. needs", "differ", "rate", "rolls", "banks", "share", "max pp"):
+        regions.add_column(col, justify="right", no_wrap=True)
+    for row in r.regions:
+        share = row.cost_sum / r.cost_sum if r.cost_sum else 0.0
+        rate = row.disagreements / row.situations if row.situations else 0.0
+        regions.add_row(row.own_needs, row.opponent_needs, f"{row.disagreements:,}", f"{100 * rate:.0f}%",
+                        f"{row.race_rolls:,}", f"{row.race_banks:,}", f"{100 * share:.1f}%",
+                        f"{100 * row.cost_max:.1f}")
+    out.print(regions)
+    out.print("rate: of the reachable situations there; rolls / banks: race-aware play rolls on (banks) where the "
+              "coaching table banks (rolls on); max pp: the most win chance (percentage points) the coaching "
+              "choice gives up there; share: of that loss summed over every difference", highlight=False)
+    if r.top_disagreements:
+        top = Table(box=box.SIMPLE_HEAD, title="Largest differences", title_justify="left")
+        for col in ("you", "opponent", "dice left", "turn total", "race-aware", "coaching", "loss"):
+            top.add_column(col, justify="right", no_wrap=True)
+        for d in r.top_disagreements[:REPORT_TOP]:
+            top.add_row(f"{d.own:,}", f"{d.opponent:,}", str(d.dice_left) if len(set(r.dice)) == 1 else
+                        f"{d.dice_left}*", f"{d.turn_total:,}", d.race_aware, d.coaching, f"{100 * d.cost:.1f} pp")
+        out.print(top)
+        if len(set(r.dice)) > 1:
+            out.print("*: which dice are left is in --json (top_disagreements)", highlight=False)
+    picks = sorted({round(i * (g - 1) / (GRID_STEPS - 1)) for i in range(GRID_STEPS)}) if g > 1 else [0]
+    fav = Table(box=box.SIMPLE_HEAD, title="Win chance of the player to move (rows: own score, columns: "
+                                           "opponent's)", title_justify="left")
+    fav.add_column("", justify="right", no_wrap=True)
+    for b in picks:
+        fav.add_column(f"{r.scores[b]:,}", justify="right", no_wrap=True)
+    for a in picks:
+        fav.add_row(f"{r.scores[a]:,}", *(f"{100 * r.win_chance[a][b]:.0f}%" for b in picks))
+    out.print(fav)
+    out.print("Findings:")
+    for i, f in enumerate(r.findings, 1):
+        out.print(textwrap.fill(f"{i}. {f.text} [figure: {f.figure}]", 80, subsequent_indent="   "), highlight=False,
+                  markup=False)
+
+
+def _plot_report(r, path: str) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    import numpy as np
+
+    panels = len(r.dice_left)
+    cols = 3 if panels > 2 else panels
+    rows = -(-panels // cols)
+    fig, axes = plt.subplots(rows, cols, figsize=(4.2 * cols, 3.7 * rows + 0.8), squeeze=False)
+    top = r.target
+    cmap = plt.get_cmap("viridis").with_extremes(bad=LINE_COLOUR)  # 'never banks': apart from the viridis range
+    for ax in axes.ravel()[panels:]:
+        ax.axis("off")
+    for i, k in enumerate(r.dice_left):
+        ax = axes.ravel()[i]
+        grid = np.ma.masked_invalid(np.array([[np.nan if v is None else v for v in row]
+                                              for row in r.race_threshold[i]], dtype=float))
+        image = ax.imshow(grid, origin="lower", cmap=cmap, interpolation="nearest",
+                          extent=(-25, top - 25, -25, top - 25), aspect="auto")
+        coach = r.coaching_threshold[str(k)]
+        ax.set_title(f"{k} {'die' if k == 1 else 'dice'} left (coaching: "
+                     f"{'never' if coach is None else f'{coach:,}'})", fontsize=10)
+        ax.set_xlabel("opponent's score", fontsize=9)
+        ax.set_ylabel("own score", fontsize=9)
+        ax.tick_params(labelsize=8)
+        if grid.count():
+            bar = fig.colorbar(image, ax=ax)
+            bar.ax.tick_params(labelsize=8)
+            bar.set_label("bank from (turn total)", fontsize=8)
+    from matplotlib.patches import Patch
+
+    fig.legend(handles=[Patch(color=LINE_COLOUR, label="never banks: roll on to the target")], loc="upper right",
+               fontsize=9, frameon=False)
+    fig.suptitle(f"Farkle to {top:,}: the race-aware bank threshold ({_short(r.dice)} against "
+                 f"{_short(r.opponent_dice)})", fontsize=11, x=0.02, ha="left")
+    fig.tight_layout(rect=(0, 0, 1, 0.95))
+    save_figure(fig, path)
+
+
 @farkle_app.command("loadout")
 def farkle_loadout(
     owned: str = typer.Option(..., "--owned", help="The dice you own, comma-separated (at least six)."),

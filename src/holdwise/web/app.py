@@ -11,7 +11,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse
 from fastapi.staticfiles import StaticFiles
 
 from .. import __version__, games
-from . import dice_poker, farkle, poker_dice, session, video_poker, video_poker_reports
+from . import dice_poker, farkle, farkle_report, poker_dice, session, video_poker, video_poker_reports
 from .common import HERE, page
 from .errors import BodyLimit, install
 
@@ -28,6 +28,8 @@ OWN_PAGES = frozenset({"dice-poker", "farkle", "poker-dice", "video-poker"})  # 
 LABS = (
     ("/farkle", "Kingdom Come dice: practice table",
      "Play Farkle against the computer with your own dice; a coach shows every choice's win chance."),
+    ("/farkle/report", "Kingdom Come dice: strategy report",
+     "Where playing to win the match and the one-turn coaching table part ways, and what it costs."),
     ("/dice-poker", "Dice poker: depth lab",
      "Edit a payout table and see at once what it returns and how deep it plays."),
     ("/video-poker", "Video poker: the machine, with hint and trainer",
@@ -119,6 +121,7 @@ def create_app(warm: bool | None = None) -> FastAPI:
         return {"status": "ok", "version": __version__, "pid": os.getpid()}
 
     app.include_router(farkle.router)
+    app.include_router(farkle_report.router)
     app.include_router(dice_poker.router)
     app.include_router(video_poker.router)
     app.include_router(video_poker_reports.router)

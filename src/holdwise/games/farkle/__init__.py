@@ -4,7 +4,8 @@ Verbs: `parse_dice` / `parse_loadout` / `check_six` (dice by name), `parse_roll`
 `parse_positions`; `hint(roll, turn_total, dice, positions, score, opponent, target, opponent_dice)` (every
 selection x roll on / bank, ranked: expected points, or win chance when race-aware), or `hint(request)` with
 a `HintRequest` from `parse_hint(...)` (every input read and checked once, errors naming their field); `turn_report`,
-`coaching_chart`, `match_report`, `match_chart`, `best_loadouts`, `list_dice` (frozen results with
+`coaching_chart`, `match_report`, `match_chart`, `strategy_report` (race-aware play against the coaching
+table over every score pair), `best_loadouts`, `list_dice` (frozen results with
 `to_json()`); the solvers `solve_turn`, `solve_match`, `cached_match` and seeded play `simulate_turns`,
 `simulate_matches`; the play session `new_game`, `actions`, `step`, `computer_action`, `advice`,
 `parse_action` (and `prepare` to solve ahead); for a practice table `coach` (both measures of a roll side
@@ -39,6 +40,7 @@ if TYPE_CHECKING:  # what the names are, for type checkers; at run time each loa
         CoachRow, Coaching, Review, ReviewRow, coach, legal_keeps, match_ready, match_solving, review,
         session_loadouts,
     )
+    from .report import Disagreement, Finding, RegionRow, StrategyReport, strategy_report
     from .rules import (
         DICE_PER_PLAYER, JOKER_SYMBOL, MAX_WEIGHT, NAMED_DICE, SCORE_UNIT, Die, busts, die_by_name, roll_counts,
         score, selections,
@@ -65,6 +67,7 @@ _EXPORTS = {
                      "parse_positions", "parse_roll", "parse_seed", "parse_turn_total", "parse_whole"), ".parsing"),
     **dict.fromkeys(("CoachRow", "Coaching", "Review", "ReviewRow", "coach", "legal_keeps", "match_ready",
                      "match_solving", "review", "session_loadouts"), ".practice"),
+    **dict.fromkeys(("Disagreement", "Finding", "RegionRow", "StrategyReport", "strategy_report"), ".report"),
     **dict.fromkeys(("DICE_PER_PLAYER", "Die", "JOKER_SYMBOL", "MAX_WEIGHT", "NAMED_DICE", "SCORE_UNIT", "busts",
                      "die_by_name", "roll_counts", "score", "selections"), ".rules"),
     **dict.fromkeys(("COMPUTER_PLAYS", "DEFAULT_OPTIONS", "actions", "advice", "busts_always", "computer_action",

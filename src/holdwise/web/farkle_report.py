@@ -1,0 +1,69 @@
+"""The Farkle strategy report page (`/farkle/report`) and its API (`GET /api/farkle/report`).
+
+The API returns `holdwise farkle report --json` unchanged. A report needs one stored race-aware match solve and
+a pass over every score pair; the web answers only what does that in a few seconds (WEB_REPORT_MAX_WORK: six
+ordinary dice up to 4,000) and refuses larger ones with 422 naming `target` and the command line. Answers are
+kept by (dice, opponent's dice, target) as the JSON bytes sent.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Query, Request
+from fastapi.responses import HTMLResponse, Response
+
+from ..errors import InputError
+from ..games import farkle as face
+from .common import AnswerCache, json_bytes, json_response, page, user_field
+from .farkle import _loadout
+
+__all__ = ["WEB_REPORT_MAX_WORK", "router"]
+
+router = APIRouter()
+TAG = ["farkle"]
+# Steps of the report's match solve (match.match_cost) answered inside a request: six ordinary dice to 4,000 are
+# 1.4e9 steps (1.5 s solving, 2.5 s for the report's pass over the pairs on a shared machine)
+WEB_REPORT_MAX_WORK = 1.5e9
+_ANSWERS = AnswerCache(8 << 20)  # a report to 4,000 is about 0.5 MB of JSON
+
+
+def _checked_size(dice: tuple, other: tuple, target: int) -> None:
+    """Refuse, naming `target`, a report whose solve would take more than a few seconds here."""
+    with user_field("target"):
+        face.check_match_cost(dice, other, target, store=True)
+        work, _ = face.match_cost(dice, other, target)
+        if work > WEB_REPORT_MAX_WORK:
+            largest = face.SCORE_UNIT
+            while face.match_cost(dice, other, largest + face.SCORE_UNIT)[0] <= WEB_REPORT_MAX_WORK:
+                largest += face.SCORE_UNIT
+            raise InputError(f"{target:,}: the report's match solve is beyond what the web answers at once (a few "
+                             f"seconds); the largest target here for these dice is {largest:,}; use 'holdwise "
+                             "farkle report' on the command line for more")
+
+
+@router.get("/api/farkle/report", tags=TAG)
+def report(dice: Annotated[str, Query(max_length=2000)] = "ordinary*6",
+           opponent_dice: Annotated[str | None, Query(max_length=2000)] = None,
+           target: Annotated[int, Query(ge=50, le=20000)] = 2000) -> Response:
+    """The strategy report (`holdwise farkle report --json`): race-aware bank thresholds over both scores per
+    number of dice left, where race-aware play and the coaching table differ and what it costs in win chance,
+    who is favoured at each score pair, findings. Targets whose solve takes more than a few seconds get 422."""
+    with user_field("target"):
+        target = face.check_target(target)
+    mine = _loadout(dice, "dice")
+    other = _loadout(opponent_dice, "opponent_dice") if opponent_dice else mine
+    key = (tuple(d.name for d in mine), tuple(d.name for d in other), target)
+    hit = _ANSWERS.get(key)
+    if hit is None:
+        _checked_size(mine, other, target)
+        with user_field("target"):
+            hit = json_bytes(face.strategy_report(mine, other, target).to_json())
+        _ANSWERS.put(key, hit)
+    return json_response(hit)
+
+
+@router.get("/farkle/report", response_class=HTMLResponse, include_in_schema=False)
+def report_page(request: Request) -> HTMLResponse:
+    """The strategy report page: the form, then the report drawn from the API."""
+    return page(request, "farkle_report.html", title="Farkle: strategy report", dice=face.list_dice().dice)

@@ -1,0 +1,38 @@
+"""GET /api/farkle/report is the face's to_json(); bad input is 422 naming the field; the page renders."""
+
+import json
+
+import pytest
+
+from holdwise.games import farkle
+
+
+def test_api_is_the_face_json(client):
+    r = client.get("/api/farkle/report", params={"target": 450})
+    assert r.status_code == 200
+    expect = json.loads(json.dumps(farkle.strategy_report(farkle.parse_loadout(None), target=450).to_json()))
+    assert r.json() == expect
+    again = client.get("/api/farkle/report", params={"target": 450, "dice": "ordinary*6"})
+    assert again.content == r.content  # the kept answer, byte for byte
+
+
+@pytest.mark.parametrize("params,field,words", [
+    ({"target": 510}, "target", "multiple of 50"),
+    ({"target": 8000}, "target", "largest target here for these dice is 4,050"),
+    ({"target": 0}, "target", ""),
+    ({"target": "abc"}, "target", ""),
+    ({"dice": "bogus"}, "dice", "unknown die 'bogus'"),
+    ({"opponent_dice": "ordinary*5", "target": 500}, "opponent_dice", "6 dice"),
+])
+def test_bad_input_is_422_naming_the_field(client, params, field, words):
+    r = client.get("/api/farkle/report", params=params)
+    assert r.status_code == 422, r.text
+    assert r.json()["field"] == field and words in r.json()["detail"]
+
+
+def test_the_page_renders(client):
+    r = client.get("/farkle/report")
+    assert r.status_code == 200
+    assert 'id="fr-form"' in r.text and "/static/farkle_report.js" in r.text
+    assert client.get("/static/farkle_report.js").status_code == 200
+    assert '/farkle/report' in client.get("/").text
