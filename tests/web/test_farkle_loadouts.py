@@ -12,6 +12,7 @@ from typer.testing import CliRunner
 
 from holdwise.cli import app as cli_app
 from holdwise.errors import InputError
+from holdwise.web import farkle as web_farkle
 from holdwise.games import farkle
 
 runner = CliRunner()
@@ -115,6 +116,8 @@ def test_a_search_beyond_the_guard_is_422_with_the_expected_points_ranking(clien
     ({"owned": OWNED, "opponent_dice": "ordinary*5"}, "opponent_dice", "needs 6 dice, got 5"),
     ({"owned": OWNED, "opponent_dice": "ordinary*5,dragon"}, "opponent_dice", "unknown die 'dragon'"),
     ({"owned": OWNED, "top": 0}, "top", "greater than or equal to 1"),
+    ({"owned": "ordinary*5,custom:1000,1,1,1,1,1*2"}, "owned", "almost never busts"),
+    ({"owned": ",".join(list(farkle.NAMED_DICE)[:11])}, "owned", "462 distinct choices of six dice; at most 300"),
     ({"owned": OWNED, "extra": 1}, "extra", "unknown field"),
 ])
 def test_bad_input_is_422_naming_the_field(client, body, field, words):
@@ -122,3 +125,14 @@ def test_bad_input_is_422_naming_the_field(client, body, field, words):
     assert r.status_code == 422, r.text
     assert r.json()["field"] == field
     assert words in r.json()["detail"]
+
+
+def test_turns_beyond_a_requests_time_are_422_naming_owned(client, monkeypatch):
+    """The eleven choices of OWNED are refused once the web's budget of turn steps is below theirs."""
+    work = sum(farkle.turn_plan(c).work for c in farkle.distinct_choices(farkle.parse_dice(OWNED)))
+    monkeypatch.setattr(web_farkle, "WEB_LOADOUT_MAX_WORK", work - 1)
+    r = client.post("/api/farkle/loadouts", json={"owned": OWNED})
+    assert r.status_code == 422 and r.json()["field"] == "owned"
+    assert f"the turns of 11 choices are {work:.1e} steps" in r.json()["detail"]
+    monkeypatch.setattr(web_farkle, "WEB_LOADOUT_MAX_WORK", work)
+    assert client.post("/api/farkle/loadouts", json={"owned": OWNED}).status_code == 200

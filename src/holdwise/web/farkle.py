@@ -486,6 +486,34 @@ def _owned(owned) -> tuple:
     return dice
 
 
+# The turns of a loadout search answered inside a request (the expected-points ranking): 3 ns a step, the
+# turn route's model, overstates the named dice three to four times (137 choices: 1.5e10 steps, 12 s on a
+# loaded machine; ten unlike named dice, 210 choices: 4.9e10 steps), so this is about a minute of them
+WEB_LOADOUT_MAX_WORK = 60 * WEB_TURN_MAX_WORK
+
+
+def _check_owned_work(owned) -> None:
+    """Refuse (422 naming `owned`) a search whose turns are beyond a request's time: a choice beyond the turn
+    route's limit, or all of them beyond WEB_LOADOUT_MAX_WORK. Too many choices are left to `best_loadouts`."""
+    if face.count_choices(owned) > face.MAX_CHOICES:
+        return
+    choices = face.distinct_choices(owned)
+    total = 0
+    for dice in choices:
+        plan = face.turn_plan(dice)
+        if plan.unbounded is not None:
+            continue
+        if plan.work > WEB_TURN_MAX_WORK:
+            raise FieldError("owned", f"the loadout {face.dice_text(dice)} almost never busts: its turn is a solve of "
+                                      f"{plan.work:.1e} steps, beyond the web's {WEB_TURN_MAX_WORK:.0e} (about 3 s); "
+                                      "use 'holdwise farkle loadout' on the command line")
+        total += plan.work
+    if total > WEB_LOADOUT_MAX_WORK:
+        raise FieldError("owned", f"the turns of {len(choices):,} choices are {total:.1e} steps, beyond the web's "
+                                  f"{WEB_LOADOUT_MAX_WORK:.0e} (about a minute): own fewer kinds of dice, or use "
+                                  "'holdwise farkle loadout' on the command line")
+
+
 def _loadouts_key(owned, other, target: int, top: int) -> str:
     text = json.dumps([_names(owned), _names(other), int(target), int(top)])
     return "farkle-loadouts-" + hashlib.sha256(text.encode()).hexdigest()[:20]
@@ -516,6 +544,7 @@ def loadouts(body: LoadoutsBody) -> Any:
     with user_field("target"):
         target = face.check_target(body.target)
     other = _loadout(body.opponent_dice, "opponent_dice") if body.opponent_dice else None
+    _check_owned_work(owned)
     # one process and one thread: a web server's threads must not fork (the CLI's search runs two processes)
     points = computed("loadout ranking", lambda: face.best_loadouts(owned, top=body.top, workers=1).to_json(),
                       "owned")

@@ -24,7 +24,7 @@ if TYPE_CHECKING:  # what the names are, for type checkers; at run time each loa
     from .analysis import (
         LOADOUT_TURN_MAX_WORK, MATCH_METHOD, MAX_CHOICES, CoachingChart, CoachingRow, DiceLeftRow, DiceListing,
         DieInfo, LoadoutRanking, LoadoutRow, MatchChart, MatchReport, TurnReport, best_loadouts,
-        check_loadout_search, coaching_chart,
+        check_loadout_search, coaching_chart, distinct_choices,
         count_choices, list_dice, match_chart, match_report, turn_report,
     )
     from .hints import GAME, HintRequest, Selection, hint, option_text, parse_hint
@@ -56,7 +56,7 @@ if TYPE_CHECKING:  # what the names are, for type checkers; at run time each loa
 _EXPORTS = {
     **dict.fromkeys(("CoachingChart", "CoachingRow", "DiceLeftRow", "DiceListing", "DieInfo", "LOADOUT_TURN_MAX_WORK",
                      "LoadoutRanking", "LoadoutRow", "MATCH_METHOD", "MAX_CHOICES", "MatchChart", "MatchReport",
-                     "TurnReport", "best_loadouts", "check_loadout_search", "coaching_chart", "count_choices", "list_dice", "match_chart",
+                     "TurnReport", "best_loadouts", "check_loadout_search", "coaching_chart", "distinct_choices", "count_choices", "list_dice", "match_chart",
                      "match_report", "turn_report"), ".analysis"),
     **dict.fromkeys(("GAME", "HintRequest", "Selection", "hint", "option_text", "parse_hint"), ".hints"),
     **dict.fromkeys(("DEFAULT_TARGET", "MATCH_MAX_BYTES", "MATCH_MAX_WORK", "MatchSolution", "TOLERANCE", "cached_match",
