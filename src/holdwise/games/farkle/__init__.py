@@ -5,7 +5,8 @@ Verbs: `parse_dice` / `parse_loadout` / `check_six` (dice by name), `parse_roll`
 selection x roll on / bank, ranked: expected points, or win chance when race-aware), or `hint(request)` with
 a `HintRequest` from `parse_hint(...)` (every input read and checked once, errors naming their field); `turn_report`,
 `coaching_chart`, `match_report`, `match_chart`, `strategy_report` (race-aware play against the coaching
-table over every score pair), `best_loadouts`, `list_dice` (frozen results with
+table over every score pair), `best_loadouts` (and `check_loadout_search`, its guards before it starts),
+`list_dice` (frozen results with
 `to_json()`); the solvers `solve_turn`, `solve_match`, `cached_match` and seeded play `simulate_turns`,
 `simulate_matches`; the play session `new_game`, `actions`, `step`, `computer_action`, `advice`,
 `parse_action` (and `prepare` to solve ahead); for a practice table `coach` (both measures of a roll side
@@ -23,7 +24,8 @@ from .. import lazy_exports
 if TYPE_CHECKING:  # what the names are, for type checkers; at run time each loads on first use
     from .analysis import (
         LOADOUT_TURN_MAX_WORK, MATCH_METHOD, MAX_CHOICES, CoachingChart, CoachingRow, DiceLeftRow, DiceListing,
-        DieInfo, LoadoutRanking, LoadoutRow, MatchChart, MatchReport, TurnReport, best_loadouts, coaching_chart,
+        DieInfo, LoadoutRanking, LoadoutRow, MatchChart, MatchReport, TurnReport, best_loadouts,
+        check_loadout_search, coaching_chart, distinct_choices,
         count_choices, list_dice, match_chart, match_report, turn_report,
     )
     from .hints import GAME, HintRequest, Selection, hint, option_text, parse_hint
@@ -56,8 +58,8 @@ if TYPE_CHECKING:  # what the names are, for type checkers; at run time each loa
 _EXPORTS = {
     **dict.fromkeys(("CoachingChart", "CoachingRow", "DiceLeftRow", "DiceListing", "DieInfo", "LOADOUT_TURN_MAX_WORK",
                      "LoadoutRanking", "LoadoutRow", "MATCH_METHOD", "MAX_CHOICES", "MatchChart", "MatchReport",
-                     "TurnReport", "best_loadouts", "coaching_chart", "count_choices", "list_dice", "match_chart",
-                     "match_report", "turn_report"), ".analysis"),
+                     "TurnReport", "best_loadouts", "check_loadout_search", "coaching_chart", "count_choices",
+                     "distinct_choices", "list_dice", "match_chart", "match_report", "turn_report"), ".analysis"),
     **dict.fromkeys(("GAME", "HintRequest", "Selection", "hint", "option_text", "parse_hint"), ".hints"),
     **dict.fromkeys(("DEFAULT_TARGET", "MATCH_MAX_BYTES", "MATCH_MAX_WORK", "MatchSolution", "SECONDS_PER_STEP",
                      "TOLERANCE", "cached_match", "check_match_cost", "largest_target", "match_cost", "solve_match",

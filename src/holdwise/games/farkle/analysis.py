@@ -30,7 +30,7 @@ from .turn import TurnSolution, solve_turn, turn_plan
 __all__ = [
     "LOADOUT_MATCH_MAX_WORK", "LOADOUT_TURN_MAX_WORK", "MATCH_METHOD", "MAX_CHOICES", "CoachingChart",
     "CoachingRow", "DiceLeftRow", "DiceListing", "DieInfo", "LoadoutRanking", "LoadoutRow", "MatchChart",
-    "MatchReport", "TurnReport", "best_loadouts", "coaching_chart", "count_choices", "distinct_choices",
+    "MatchReport", "TurnReport", "best_loadouts", "check_loadout_search", "coaching_chart", "count_choices", "distinct_choices",
     "list_dice", "match_chart", "match_report", "parse_dice", "turn_report",
 ]
 
@@ -336,6 +336,26 @@ def best_loadouts(owned: Sequence[Die], top: int = 5, workers: int = 2, opponent
                           None if other is None else tuple(d.name for d in other),
                           None if other is None else target, time.perf_counter() - start, unbounded,
                           "expected_points" if other is None else "win_average")
+
+
+def check_loadout_search(owned: Sequence[Die], opponent_dice: Sequence[Die], target: int = DEFAULT_TARGET) -> None:
+    """Refuse, in the one line `best_loadouts` would give, a search against `opponent_dice` beyond its guards,
+    before any match is solved (every choice's turn is solved here, one at a time: what the search does first).
+    """
+    target = check_target(target)
+    other = tuple(opponent_dice)
+    check_six(other, "opponent_dice")
+    if len(owned) < DICE_PER_PLAYER:
+        raise InputError(f"a loadout needs {DICE_PER_PLAYER} dice; {len(owned)} owned")
+    n_choices = count_choices(owned)
+    if n_choices > MAX_CHOICES:
+        raise fault("owned", f"gives {n_choices:,} distinct choices of six dice; at most {MAX_CHOICES} are "
+                             "searched (about a minute): own fewer kinds of dice")
+    loadouts = distinct_choices(owned)
+    solve_turn(other)
+    _check_search([other] * len(loadouts), other, target, lower_bound=True)
+    values = _turn_values_many(loadouts, 1, None, len(loadouts))
+    _check_search([c for c, v in zip(loadouts, values) if v is not None], other, target)
 
 
 def _search_work(choices: Sequence[tuple[Die, ...]], other: tuple[Die, ...], target: int) -> float:

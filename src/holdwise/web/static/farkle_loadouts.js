@@ -1,0 +1,151 @@
+/* The Farkle loadout chooser ("Which dice should I bring?"): ranks the six-dice choices of the dice you own
+   through POST /api/farkle/loadouts (holdwise farkle loadout --json). Against an opponent the win chances are a
+   background job: the expected-points ranking shows meanwhile, with the job's progress. */
+"use strict";
+
+(function () {
+  const {sleep, fmt, el, fetchJson} = holdwise;
+  const $ = (id) => document.getElementById(id);
+  const pct = (p) => (100 * p).toFixed(1) + "%";
+  const form = $("fk-chooser-form");
+  let asked = 0; // the newest request: an older one's polling stops when a newer one starts
+  window.holdwiseChooser = {busy: false, answer: null}; // read by the browser tests
+
+  // 'ordinary ×3, weighted, lucky': runs of one die folded
+  function diceText(dice) {
+    const runs = [];
+    for (const d of dice) {
+      if (runs.length && runs[runs.length - 1][0] === d) runs[runs.length - 1][1] += 1;
+      else runs.push([d, 1]);
+    }
+    return runs.map(([d, n]) => (n > 1 ? `${d} ×${n}` : d)).join(", ");
+  }
+
+  function request() {
+    const owned = {};
+    for (const input of form.querySelectorAll('input[name="owned"]')) {
+      const n = Number(input.value);
+      if (input.value.trim() !== "" && n !== 0) owned[input.dataset.die] = Number.isFinite(n) ? n : -1;
+    }
+    const body = {owned, top: 5};
+    if (form.elements.rank.value === "win") {
+      body.opponent_dice = [...form.querySelectorAll('select[name="opponent_dice"]')].map((s) => s.value);
+      const target = Number(form.elements.chooser_target.value);
+      body.target = Number.isFinite(target) ? target : 0;
+    }
+    return body;
+  }
+
+  function draw(ranking, body) {
+    const table = $("fk-chooser-table");
+    const wins = ranking.ranked_by === "win_average";
+    const head = el("tr", {}, el("th", {text: "#"}), el("th", {class: "fk-chooser-dice", text: "dice"}), el("th", {text: "points"}));
+    if (wins) head.append(el("th", {text: "win", title: "average of moving first and second"}));
+    head.append(el("th", {text: ""}));
+    const rows = ranking.loadouts.map((row, i) => {
+      const use = el("button", {type: "button", class: "secondary", text: "use these dice",
+                                "aria-label": `use these dice: ${diceText(row.dice)}`});
+      use.addEventListener("click", () => useDice(row.dice, wins ? body : null));
+      const tr = el("tr", {}, el("td", {text: String(i + 1)}),
+                    el("td", {class: "fk-chooser-dice", text: diceText(row.dice)}),
+                    el("td", {class: "num", text: row.expected_points.toFixed(1)}));
+      if (wins) {
+        tr.append(el("td", {class: "num"}, el("strong", {text: pct(row.win_average)}),
+                     el("small", {text: `1st ${pct(row.win_first)}`}), el("small", {text: `2nd ${pct(row.win_second)}`})));
+      }
+      tr.append(el("td", {}, use));
+      return tr;
+    });
+    table.replaceChildren(el("thead", {}, head), el("tbody", {}, ...rows));
+  }
+
+  function summary(ranking) {
+    const by = ranking.ranked_by === "win_average"
+      ? `by the win chance in a match to ${fmt(ranking.target)} against ${diceText(ranking.opponent_dice)} ` +
+        "(average of moving first and second; both playing to win)"
+      : "by expected points per turn";
+    let text = `The best of ${fmt(ranking.choices)} choices of six, ${by}.`;
+    if (ranking.unbounded.length) text += ` Not ranked: ${fmt(ranking.unbounded.length)} choice(s) that never bust.`;
+    return text;
+  }
+
+  // the new match's form: your six dice (and, when ranked against an opponent, the computer's dice and target)
+  function useDice(dice, body) {
+    const main = $("fk-form");
+    main.querySelectorAll('select[name="dice"]').forEach((s, i) => { s.value = dice[i]; });
+    let text = `Your six dice for the next match: ${diceText(dice)}`;
+    if (body) {
+      main.querySelectorAll('select[name="computer_dice"]').forEach((s, i) => { s.value = body.opponent_dice[i]; });
+      main.elements.target.value = String(body.target);
+      text += `; the computer's: ${diceText(body.opponent_dice)}; first to ${fmt(body.target)}`;
+    }
+    $("fk-chooser-note").textContent = text + ". Start the match above.";
+    $("fk-start").focus();
+  }
+
+  function progress(status, target) {
+    const box = $("fk-chooser-progress");
+    box.hidden = false;
+    const bar = box.querySelector(".progress");
+    const share = status.total ? Math.min(1, status.done / status.total) : 0;
+    bar.querySelector("span").style.width = (100 * share).toFixed(1) + "%";
+    bar.setAttribute("aria-valuenow", String(Math.round(100 * share)));
+    bar.classList.toggle("fk-busy", !status.total);
+    $("fk-chooser-progress-text").textContent =
+      `Solving every loadout's match to ${fmt(target)}: ${status.phase || "starting"}...`;
+  }
+
+  async function rank() {
+    const mine = ++asked;
+    const body = request();
+    const note = $("fk-chooser-note");
+    const state = window.holdwiseChooser;
+    Object.assign(state, {busy: true, answer: null});
+    note.textContent = "Ranking...";
+    note.classList.remove("bad");
+    $("fk-chooser-table").replaceChildren();
+    try {
+      for (;;) {
+        const [r, data] = await fetchJson("/api/farkle/loadouts", body);
+        if (mine !== asked) return;
+        if (r.status === 202) {
+          draw(data.expected_points, body);
+          note.textContent = "Ranked by expected points per turn while the win chances solve.";
+          progress(data, body.target);
+          await sleep(500);
+          if (mine !== asked) return;
+          continue;
+        }
+        $("fk-chooser-progress").hidden = true;
+        if (!r.ok) {
+          const detail = data.detail || `the server answered ${r.status}`;
+          if (data.expected_points) {
+            draw(data.expected_points, body);
+            note.textContent = `${detail}. Ranked by expected points per turn instead.`;
+          } else {
+            note.textContent = detail;
+          }
+          note.classList.add("bad");
+          state.answer = {status: r.status, ...data};
+          return;
+        }
+        note.classList.remove("bad");
+        draw(data, body);
+        note.textContent = summary(data);
+        state.answer = {status: r.status, ...data};
+        return;
+      }
+    } catch (err) {
+      if (mine === asked) note.textContent = `something went wrong: ${err}`;
+    } finally {
+      if (mine === asked) state.busy = false;
+    }
+  }
+
+  form.addEventListener("submit", (ev) => { ev.preventDefault(); rank(); });
+  form.elements.rank.addEventListener("change", () => {
+    const win = form.elements.rank.value === "win";
+    form.querySelector('[data-side="opponent"]').disabled = !win;
+    form.elements.chooser_target.disabled = !win;
+  });
+})();
