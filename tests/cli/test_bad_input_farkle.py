@@ -69,14 +69,14 @@ CASES = [
     (["hint", "J", "5"], "has none"),
     (["hint", "1", "5", "--dice", "pie*6"], "cannot show 5"),
     (["hint", "3", "3", "3", "--dice", "saint-antiochus*6"], "never bust"),
-    (["hint", "1", "5", "--dice", SIX_UNLIKE, "--score", "0"], "largest accepted"),
+    (["hint", "1", "5", "--dice", SIX_UNLIKE, "--score", "0", "--target", "20000"],
+     "largest accepted target for these dice here is 5,750"),
     # match: the cost guard, and a match that never ends
-    (["match", "--target", "20000"], "the largest accepted target for these dice here is 6,500"),
+    (["match", "--dice", SIX_UNLIKE, "--target", "20000"], "the largest accepted target for these dice here is 4,550"),
     (["match", "--target", "10000000"], "at most 20000"),
     (["match", "--target", "abc"], "whole number"),
     (["match", "--target", "-50"], "positive multiple of 50"),
     (["match", "--target", "0"], "positive multiple of 50"),
-    (["match", "--dice", SIX_UNLIKE], "largest accepted"),
     (["match", "--dice", JOKERS_ONLY, "--target", "500"], "never ends"),
     (["match", "--opponent-dice", "ordinary*7", "--target", "500"], "needs 6 dice"),
     # loadout: choices, targets, --top
