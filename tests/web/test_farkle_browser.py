@@ -234,6 +234,31 @@ def test_six_unlike_dice_to_4000_solve_with_the_time_left_and_can_be_stopped(pag
     assert page.js_errors == []
 
 
+def test_the_coaching_table_meanwhile_while_a_long_solve_runs(page, live_server, shoot, tmp_path, monkeypatch):
+    # issue 25: while the race-aware match solves, the computer may play the coaching table, labelled as such
+    monkeypatch.setenv("HOLDWISE_CACHE_DIR", str(tmp_path))
+    page.goto(f"{live_server}/farkle?seed=6&delay=0")
+    for i, name in enumerate(["ordinary", "lucky", "odd", "kings", "misfortune", "heavenly-kingdom"]):
+        page.select_option(f'select[name="dice"] >> nth={i}', name)
+    page.fill("input[name=target]", "3950")
+    page.click("#fk-start")
+    page.wait_for_selector("#fk-meanwhile:not([hidden])", timeout=30_000)
+    page.click("#fk-meanwhile")
+    page.wait_for_selector("#fk-table:not([hidden])", timeout=30_000)
+    state = settled(page)
+    assert state.options["computer"] == "coaching" and state.options["target"] == 3950
+    tally = page.inner_text("#fk-tally")
+    assert "the computer plays coaching (meanwhile: the race-aware match to 3,950 is still solving" in tally, tally
+    shoot(page, "farkle-meanwhile")
+    page.click("#fk-roll")
+    assert settled(page).log  # the game plays at once
+    # the solve runs on on the server: stop it so the job queue is free for the other tests
+    spec = {"dice": "ordinary,lucky,odd,kings,misfortune,heavenly-kingdom", "opponent_dice": "ordinary*6",
+            "target": 3950}
+    page.request.post(f"{live_server}/api/farkle/match/cancel", data=spec)
+    assert page.js_errors == []
+
+
 def test_an_api_error_is_shown(page, live_server, shoot):
     page.goto(live_server + "/farkle")
     page.fill("input[name=target]", "20000")

@@ -15,7 +15,15 @@
     prefix: "fk", api: "/api/farkle", delay: 900, ids: {hint: "coach", hintToggle: "coach-toggle", newTable: "newmatch"},
     render, wait: waitForMatch, options: formOptions, note, hint: refreshCoach,
     started: async (r) => {
-      if (r.match && r.match.status !== "done") await waitForMatch(r.match);
+      if (r.match && r.match.status !== "done" && await waitForMatch(r.match, true) === "meanwhile") {
+        // the race-aware solve goes on on the server; this game is against the coaching table, and says so
+        const options = {...r.state.state.options, computer: "coaching"};
+        Object.assign(r, await call("/api/farkle/new", {options, seed: r.state.state.seed}));
+        $("fk-form").elements.computer.value = "coaching";
+        S.meanwhile = options.target;
+      } else {
+        S.meanwhile = null;
+      }
       Object.assign(S, {chart: null, reviewed: -1, lastBust: null});
     },
     accepted: () => { S.picked = new Set(); },
@@ -109,11 +117,28 @@
     return data;
   }
 
-  async function waitForMatch(status) {
+  function meanwhileButton(box) { // while a new match solves: play the coaching table now instead
+    let button = $("fk-meanwhile");
+    if (!button) {
+      button = el("button", {id: "fk-meanwhile", class: "secondary", type: "button",
+                             text: "Play the coaching table meanwhile"});
+      box.append(button);
+    }
+    button.hidden = false;
+    button.onclick = () => { S.wantMeanwhile = true; };
+    return button;
+  }
+
+  // a 202: wait for the match; at a match's start the player may instead play the coaching table ("meanwhile")
+  async function waitForMatch(status, offerMeanwhile = false) {
     const box = $("fk-progress");
     box.hidden = false;
+    S.wantMeanwhile = false;
+    const later = offerMeanwhile ? meanwhileButton(box) : $("fk-meanwhile");
+    if (later && !offerMeanwhile) later.hidden = true;
     try {
       for (;;) {
+        if (S.wantMeanwhile) return "meanwhile";
         if (status.status === "failed") throw new holdwise.ApiError(status.error || "the match solve failed");
         if (status.status === "cancelled") {
           throw new holdwise.ApiError("Stopped solving the race-aware match. Choose the coaching table for the " +
@@ -172,7 +197,9 @@
     $("fk-score-player").classList.toggle("fk-active", s.to_move === "player");
     $("fk-score-computer").classList.toggle("fk-active", s.to_move === "computer");
     $("fk-tally").textContent = `Games won ${s.tally.won}, lost ${s.tally.lost} · your dice: ${short(S.view.dice.player)}` +
-      ` · computer's dice: ${short(S.view.dice.computer)} · the computer plays ${s.options.computer}`;
+      ` · computer's dice: ${short(S.view.dice.computer)} · the computer plays ${s.options.computer}` +
+      (S.meanwhile ? ` (meanwhile: the race-aware match to ${fmt(S.meanwhile)} is still solving; start a new ` +
+                     "match once it is done to play it)" : "");
     if (!$("fk-status").textContent) $("fk-status").textContent = whoseTurn();
     drawDice(false);
     drawControls();
