@@ -298,8 +298,10 @@ def test_farkle_bad_opponent_or_target_is_one_line_naming_the_flag(tmp_path, mor
 def test_farkle_matches_beyond_the_guard_are_refused_naming_the_largest_target(tmp_path):
     widest = farkle_loadouts._widest(farkle_loadouts.definition(dice="all-named")["pool"])
     largest = fk.largest_target(widest, fk.parse_loadout("ordinary*6"))
-    line = refused(["sweep", "farkle-loadouts", "--dice", "all-named", "--opponent-dice", "ordinary*6", "--db",
-                    str(tmp_path / "r.sqlite")], tmp_path, "error: --target 4,000: a match solve would take")
+    # every pair of named loadouts is solved to 4,000 (the match guard); 20,000 is beyond it
+    line = refused(["sweep", "farkle-loadouts", "--dice", "all-named", "--opponent-dice", "ordinary*6", "--target",
+                    "20000", "--db", str(tmp_path / "r.sqlite")], tmp_path,
+                   "error: --target 20,000: a match solve would take")
     assert f"the largest accepted target for these dice here is {largest:,} (a six of the most unlike dice: " in line
 
 

@@ -523,7 +523,8 @@ def test_unbounded_or_refused_loadouts_get_a_note_not_a_failed_chunk():
     (dict(owned="ordinary*6", opponent_dice="ordinary*5,dragon"), "unknown die"),
     (dict(owned="ordinary*6", opponent_dice="ordinary*6", target=1025), "target must be a positive multiple of 50"),
     (dict(owned="ordinary*6", opponent_dice="saint-antiochus*6"), "never bust"),
-    (dict(owned="ordinary*6", opponent_dice="ordinary*6", target=20000), "largest accepted"),
+    (dict(owned="ordinary*6", opponent_dice="ordinary,lucky,odd,kings,misfortune,heavenly-kingdom", target=20000),
+     "largest accepted"),
 ])
 def test_farkle_bad_definitions(options, match):
     one_line_error(farkle_loadouts.definition, match=match, **options)
@@ -540,10 +541,10 @@ def test_a_sweep_beyond_the_match_guard_is_refused_naming_a_wide_six_and_its_lar
     assert fk.match_cost(widest, other, 4000)[0] > fk.match_cost(fk.parse_loadout("ordinary*5,lucky"), other,
                                                                   4000)[0]
     largest = fk.largest_target(widest, other)
-    assert 0 < largest < fk.DEFAULT_TARGET  # six fair dice are accepted to 6,500; six unlike ones far less
-    text = one_line_error(farkle_loadouts.definition, dice="all-named", opponent_dice="ordinary*6",
+    assert fk.DEFAULT_TARGET <= largest < 20000  # every pair of named loadouts to 4,000; not to the largest target
+    text = one_line_error(farkle_loadouts.definition, dice="all-named", opponent_dice="ordinary*6", target=20000,
                           match=f"the largest accepted target for these dice here is {largest:,}")
-    assert text.startswith("target 4,000: ") and f"(a six of the most unlike dice: {fk.dice_text(widest)})" in text
+    assert text.startswith("target 20,000: ") and f"(a six of the most unlike dice: {fk.dice_text(widest)})" in text
     assert farkle_loadouts.definition(dice="all-named", opponent_dice="ordinary*6", target=largest)["target"] == \
         largest
     one_line_error(farkle_loadouts.definition, dice="all-named", opponent_dice="ordinary*6", target=largest + 50,
