@@ -57,3 +57,23 @@ def test_prune_tolerates_a_file_deleted_meanwhile(tmp_path, monkeypatch):
     monkeypatch.setattr(Path, "glob", lambda self, pattern: iter(listed))
     prune(tmp_path, "*.npz", 2)
     assert len([p for p in listed if p.exists()]) == 2
+
+
+def test_read_or_make_reads_what_is_there_and_makes_once_under_the_lock(tmp_path):
+    from holdwise.storage import read_or_make
+
+    kept: dict = {}
+    made = []
+
+    def make():
+        made.append(1)
+        kept["v"] = 42
+        return 42
+
+    lock = tmp_path / "x.lock"
+    assert read_or_make(lock, lambda: kept.get("v"), make) == (42, False)
+    assert read_or_make(lock, lambda: kept.get("v"), make) == (42, True)
+    assert made == [1]
+    # what another process wrote while this one waited for the lock is read, not made again
+    reads = iter([None, 7])
+    assert read_or_make(lock, lambda: next(reads), make) == (7, True) and made == [1]

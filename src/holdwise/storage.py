@@ -16,8 +16,12 @@ import os
 import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import TypeVar
 
-__all__ = ["atomic_write", "cache_dir", "exclusive", "load_arrays", "prune", "read_json", "save_arrays", "write_json"]
+__all__ = ["atomic_write", "cache_dir", "exclusive", "load_arrays", "prune", "read_json", "read_or_make", "save_arrays",
+           "write_json"]
+
+T = TypeVar("T")
 
 
 def cache_dir(*parts: str) -> Path:
@@ -58,6 +62,20 @@ def read_json(path: Path) -> object | None:
         return json.loads(Path(path).read_text())
     except (OSError, ValueError):
         return None
+
+
+def read_or_make(lock: Path, read: Callable[[], T | None], make: Callable[[], T]) -> tuple[T, bool]:
+    """A kept answer, made once across processes: (read(), True) when it is there; else, holding the file lock
+    `lock`, read again (another process may have made it while this one waited) or `make()` it (which also
+    keeps it), (answer, False)."""
+    found = read()
+    if found is not None:
+        return found, True
+    with exclusive(lock):
+        found = read()
+        if found is not None:
+            return found, True
+        return make(), False
 
 
 @contextlib.contextmanager

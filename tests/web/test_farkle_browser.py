@@ -211,13 +211,21 @@ def test_progress_while_solving_then_the_computer_step_by_step(page, live_server
     assert page.js_errors == []
 
 
+SIX_UNLIKE = ["ordinary", "lucky", "odd", "kings", "misfortune", "heavenly-kingdom"]
+
+
+def pick_dice(page, names):
+    """Your six dice on the match form."""
+    for i, name in enumerate(names):
+        page.select_option(f'select[name="dice"] >> nth={i}', name)
+
+
 def test_six_unlike_dice_to_4000_solve_with_the_time_left_and_can_be_stopped(page, live_server, shoot, tmp_path,
                                                                             monkeypatch):
     # issue 25: once refused at 4,000; now solved in the background, with the time left and a stop button
     monkeypatch.setenv("HOLDWISE_CACHE_DIR", str(tmp_path))
     page.goto(f"{live_server}/farkle?seed=5&delay=0")
-    for i, name in enumerate(["ordinary", "lucky", "odd", "kings", "misfortune", "heavenly-kingdom"]):
-        page.select_option(f'select[name="dice"] >> nth={i}', name)
+    pick_dice(page, SIX_UNLIKE)
     page.fill("input[name=target]", "4000")
     page.click("#fk-start")
     page.wait_for_selector("#fk-progress:not([hidden])", timeout=30_000)
@@ -238,8 +246,7 @@ def test_the_coaching_table_meanwhile_while_a_long_solve_runs(page, live_server,
     # issue 25: while the race-aware match solves, the computer may play the coaching table, labelled as such
     monkeypatch.setenv("HOLDWISE_CACHE_DIR", str(tmp_path))
     page.goto(f"{live_server}/farkle?seed=6&delay=0")
-    for i, name in enumerate(["ordinary", "lucky", "odd", "kings", "misfortune", "heavenly-kingdom"]):
-        page.select_option(f'select[name="dice"] >> nth={i}', name)
+    pick_dice(page, SIX_UNLIKE)
     page.fill("input[name=target]", "3950")
     page.click("#fk-start")
     page.wait_for_selector("#fk-meanwhile:not([hidden])", timeout=30_000)

@@ -30,7 +30,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from ...errors import InputError
-from ...storage import exclusive, prune, read_json, write_json
+from ...storage import exclusive, prune, read_json, read_or_make, write_json
 from .analysis import check_coins, game_return
 from .paytables import PayTable, resolve_game
 from .report import TOP_ERRORS, ChartReport
@@ -99,15 +99,12 @@ def stored(kind: str, game: str | PayTable, coins: int, progress: Progress | Non
     table = resolve_game(game, paytable_file)
     key = answer_key(kind, table, coins)
     path = stored_path(kind, table, coins)
-    value = _load(path, key, kind, table, coins)
-    if value is not None:
+    def make() -> dict:
+        value = _compute(kind, table, coins, progress)
+        write_json(path, {"key": key, "value": value})
         return value
-    with exclusive(path.with_suffix(".lock")):
-        value = _load(path, key, kind, table, coins)  # another process may have written it while we waited
-        if value is None:
-            value = _compute(kind, table, coins, progress)
-            write_json(path, {"key": key, "value": value})
-    return value
+
+    return read_or_make(path.with_suffix(".lock"), lambda: _load(path, key, kind, table, coins), make)[0]
 
 
 def stored_return(game: str | PayTable, coins: int, progress: Progress | None = None,

@@ -39,7 +39,7 @@ from typing import Any
 import numpy as np
 
 from ...errors import InputError
-from ...storage import exclusive, prune, read_json, write_json
+from ...storage import prune, read_json, read_or_make, write_json
 from ..base import Result, fraction_text
 from ..inputs import parse_whole
 from .analysis import ReturnRow, check_coins, hold_option, number, play_statistics
@@ -244,18 +244,15 @@ def _reduced(table: PayTable, coins: int) -> Reductions:
     n_ids = len(_game_patterns(table)[0].patterns)
     key = answer_key("chart-lengths", table, coins)
     path = stored_path("chart-lengths", table, coins)
-    found = _read_reduced(path, key, n_ids)
-    if found is not None:
+    def make() -> Reductions:
+        found = _search_reduced(table, coins)
+        rows = [[n, texts, [sorted(int(i) for i in line) for line in ids], int(total)]
+                for n, (texts, ids, total) in sorted(found.items())]
+        write_json(path, {"key": key, "value": rows})
+        prune(path.parent, "chart-lengths-*.json", MAX_REPORT_FILES)
         return found
-    with exclusive(path.with_suffix(".lock")):
-        found = _read_reduced(path, key, n_ids)  # another process may have written it while we waited
-        if found is None:
-            found = _search_reduced(table, coins)
-            rows = [[n, texts, [sorted(int(i) for i in line) for line in ids], int(total)]
-                    for n, (texts, ids, total) in sorted(found.items())]
-            write_json(path, {"key": key, "value": rows})
-            prune(path.parent, "chart-lengths-*.json", MAX_REPORT_FILES)
-    return found
+
+    return read_or_make(path.with_suffix(".lock"), lambda: _read_reduced(path, key, n_ids), make)[0]
 
 
 def _read_reduced(path: Path, key: str, n_ids: int) -> Reductions | None:

@@ -300,7 +300,7 @@ def cached_distribution(solution: Solution, fresh: bool = False) -> tuple[ScoreD
 
     A stored file is used only when its key matches, its checksum holds and its chances are a distribution
     (finite, none negative, summing to 1 within 1e-9); anything else is computed again and replaces it."""
-    from ...storage import cache_dir, exclusive, load_arrays, save_arrays
+    from ...storage import cache_dir, load_arrays, read_or_make, save_arrays
 
     rules = solution.rules
     key = f"{rules_key(rules)}-d{DISTRIBUTION_FORMAT}"
@@ -315,17 +315,13 @@ def cached_distribution(solution: Solution, fresh: bool = False) -> tuple[ScoreD
         arrays = None if fresh else load_arrays(path, key, ("probabilities", "meta"), valid)
         return None if arrays is None else summarize(rules.name, arrays["probabilities"], float(arrays["meta"][0]))
 
-    found = kept()
-    if found is not None:
-        return found, True
-    with exclusive(path.with_suffix(".lock")):  # one computation for two processes that ask at once
-        found = kept()
-        if found is not None:
-            return found, True
+    def make() -> ScoreDistribution:
         result = score_distribution(solution)
         save_arrays(path, key, {"probabilities": np.asarray(result.probabilities, dtype=np.float64),
                                 "meta": np.array([result.seconds])})
-    return result, False
+        return result
+
+    return read_or_make(path.with_suffix(".lock"), kept, make)  # computed once for processes that ask at once
 
 
 def summarize(rules: str, probs: np.ndarray, seconds: float = 0.0) -> ScoreDistribution:

@@ -527,7 +527,7 @@ def rules_key(rules: Rules) -> str:
 def cached_solution(rules: Rules, on_layer=None, fresh: bool = False) -> tuple[Solution, bool]:  # noqa: ANN001
     """The table from the cache folder when a valid one is there (and not `fresh`), else solved and stored;
     (solution, from the cache)."""
-    from ...storage import cache_dir, exclusive, load_arrays, save_arrays
+    from ...storage import cache_dir, load_arrays, read_or_make, save_arrays
 
     key = rules_key(rules)
     path = cache_dir("yahtzee") / f"{rules.name}-{key}.npz"
@@ -546,14 +546,10 @@ def cached_solution(rules: Rules, on_layer=None, fresh: bool = False) -> tuple[S
         return Solution(rules, arrays["values"], time.perf_counter() - start, int(arrays["meta"][1]),
                         compile_rules(rules))
 
-    found = kept()
-    if found is not None:
-        return found, True
-    # One solve for two processes that ask at once (a server's workers): the second waits, then reads.
-    with exclusive(path.with_suffix(".lock")):
-        found = kept()
-        if found is not None:
-            return found, True
+    def make() -> Solution:
         solution = solve(rules, on_layer=on_layer)
         save_arrays(path, key, {"values": solution.values, "meta": np.array([solution.seconds, solution.states])})
-    return solution, False
+        return solution
+
+    # one solve for two processes that ask at once (a server's workers): the second waits, then reads
+    return read_or_make(path.with_suffix(".lock"), kept, make)
