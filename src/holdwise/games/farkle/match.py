@@ -15,24 +15,33 @@ value's derivative in the bust value, so H'(x) comes with H(x) and the root is f
 x + (H(x) - x) / (1 - H'(x)) from an extrapolation of solved neighbours, kept inside a bracket of the root
 (else a plain fixed-point step), until |H(x) - x| is below the stated tolerance (1e-12). A Newton step is
 exact once x lies on the root's linear piece, so a pair takes about 2.3 passes per player (the secant steps
-used before took 6). The pairs of one sum depend only on larger sums, so they are shared among threads
-(`workers`; the kernel releases the GIL), with the same answer for any number of threads. When both players
-are the same (same dice, both race-aware or both blind: `is_mirror`) x_2 = x_1, so solving the pair (a, b)
-also solves (b, a) and half the pairs are solved (six fair dice to 4,000: 1.5 s instead of 2.9 s on two
-threads). A race-blind player follows the one-turn coaching table (and banks when banking reaches the target).
+used before took 6).
+
+The pairs of one sum depend only on larger sums, so they are solved side by side: LANES = 8 pairs of
+neighbouring own scores share one pass (`lanes_kernel.lanes_pass`), their rows indexed by own score plus turn
+total so that every lane reads the same places of the turn table and the eight lanes fill the machine's vector
+instructions; runs of pairs are dealt to threads (`workers`; the kernels release the GIL). Per lane the
+arithmetic is that of one pair's pass (`pair_pass`), in the same order, so the numbers are the same bit for
+bit, for any number of threads (six unlike named dice against six ordinary to 4,000: 9.5 s instead of 51 s,
+quiet machine, two threads). A race-blind player follows the one-turn coaching table (and banks when banking
+reaches the target): its choices do not depend on the bust value, so its start value is a line in it, found
+by one pass a pair. When both players are the same (same dice, both race-aware or both blind: `is_mirror`)
+x_2 = x_1, so solving the pair (a, b) also solves (b, a) and half the pairs are solved.
 
 Resource guard (`match_cost`, `check_match_cost`): a solve passes over every score pair (a, b), each pass
 over the turn totals below the target - a, each touching every option of the player's turn table; about
 PASSES_PER_PAIR passes a pair. Work = P * sum_(a,b) (g - a) * (ops_1 + ops_2) with g = target / 50 and
 ops = options + outcome groups + sets of dice left of a table: g^2 (g + 1) / 2 * P * (ops_1 + ops_2).
-Measured at 0.8-1.3 ns a step on two threads with the 2-core machine shared (six unlike named dice against
-six ordinary to 4,000: 6.7e10 steps, 89 s with other work running; to 1,000 and 1,500: 1.0 and 0.8 ns a step),
-so SECONDS_PER_STEP is 1.3e-9. The guard admits every pair of named loadouts to 4,000 (the costliest,
-six unlike dice with a joker on both sides: 1.8e11 steps a solve, about 4 min; `farkle match` solves twice):
-a command is refused above MATCH_MAX_WORK steps, and a stored solve (every turn's values,
-8 g^2 (g + 1) (n_1 + n_2) bytes, 0.5 GB for that pair) above MATCH_MAX_BYTES; the error names the largest
-target accepted for those dice. Long solves say how far they are: `work_fraction` turns the score pairs done
-into the share of the work done (pairs of a large sum pass over few turn totals), which times the time left.
+Measured to 4,000 on two threads of the 2-core machine, quiet: 0.14 ns a step (six unlike named dice against
+six ordinary, 6.7e10 steps, 9.5 s; three special and three ordinary, 1.9e10 steps, 2.6 s), 0.11 ns for six
+ordinary dice (mirrored: half the pairs); with the machine shared a step takes up to about twice as long, so
+SECONDS_PER_STEP is 0.2e-9 (one pair at a time, as before lanes: 0.8-1.3 ns). The guard admits every pair of
+named loadouts to 4,000 (the costliest, six unlike dice with a joker on both sides: 1.8e11 steps a solve,
+25-40 s; `farkle match` solves twice): a command is refused above MATCH_MAX_WORK steps, and a stored solve
+(every turn's values, 8 g^2 (g + 1) (n_1 + n_2) bytes, 0.5 GB for that pair) above MATCH_MAX_BYTES; the error
+names the largest target accepted for those dice. Long solves say how far they are: `work_fraction` turns the
+score pairs done into the share of the work done (pairs of a large sum pass over few turn totals), which times
+the time left.
 """
 
 from __future__ import annotations
@@ -50,6 +59,7 @@ from ...errors import InputError
 from ...solver.jit import njit
 from ..inputs import fault
 from .parsing import MAX_TARGET, check_target
+from .lanes_kernel import LANES, lanes_pass
 from .rules import SCORE_UNIT, Die
 from .turn import TurnSolution, solve_turn
 
@@ -62,8 +72,8 @@ __all__ = [
 DEFAULT_TARGET = 4000
 TOLERANCE = 1e-12
 PASSES_PER_PAIR = 2.5  # passes over a pair's turn totals, per player (Newton steps: measured 2.2-2.4)
-SECONDS_PER_STEP = 1.3e-9  # two threads on the 2-core machine, shared (see the module's docstring)
-MATCH_MAX_WORK = 400_000_000_000  # steps: two solves of any pair of named loadouts to 4,000 (about 9 min)
+SECONDS_PER_STEP = 0.2e-9  # two threads on the 2-core machine, shared (see the module's docstring)
+MATCH_MAX_WORK = 400_000_000_000  # steps: two solves of any pair of named loadouts to 4,000 (about 80 s)
 MATCH_MAX_BYTES = 4 * 2**30  # stored turn values of a race-aware solve (hints, play)
 
 
@@ -163,15 +173,7 @@ def _solve_pairs(total: int, part: int, parts: int, target: int, tol: float, mir
         b = total - a
         if a % parts != part or (mirror and a > b):  # mirror: (a, b) with a > b is solved with (b, a)
             continue
-        # start from a solved neighbour: the same own score against 50 more (or 50 more of one's own)
-        if b + 2 < target:
-            x = min(1.0, max(0.0, 2.0 * float(x1[a, b + 1]) - float(x1[a, b + 2])))
-        elif b + 1 < target:
-            x = float(x1[a, b + 1])
-        elif a + 1 < target:
-            x = float(x1[a + 1, b])
-        else:
-            x = 0.5
+        x = _guess(x1, a, b, target)
         lo, hi = 0.0, 1.0
         y = 0.0
         for step in range(200):
@@ -200,6 +202,139 @@ def _solve_pairs(total: int, part: int, parts: int, target: int, tol: float, mir
             w1_store[a, b] = w1[:(target + 1) * n1].reshape(target + 1, n1)
             w2_store[b, a] = w2[:(target + 1) * n2].reshape(target + 1, n2)
     return iterations
+
+
+def _guess(x1: np.ndarray, a: int, b: int, target: int) -> float:
+    """A first x for the pair (a, b): extrapolated from solved neighbours, the same own score against 50 more
+    (or 50 more of one's own)."""
+    if b + 2 < target:
+        return min(1.0, max(0.0, 2.0 * float(x1[a, b + 1]) - float(x1[a, b + 2])))
+    if b + 1 < target:
+        return float(x1[a, b + 1])
+    if a + 1 < target:
+        return float(x1[a + 1, b])
+    return 0.5
+
+
+def _lane_buffers(rows: int, n: int) -> tuple[np.ndarray, np.ndarray]:
+    """A player's turn values and derivatives for LANES pairs, rows from the target up already a win."""
+    w = np.zeros((rows, n, LANES))
+    w[:, 1:, :] = 1.0  # rows below the target are overwritten by every pass; state 0 is never read
+    return w.reshape(-1), np.zeros(rows * n * LANES)
+
+
+class _Lanes:
+    """One player's passes for the LANES pairs of a chunk, with the buffers of one worker.
+
+    A race-aware player passes over all lanes at once (`lanes_pass`). A race-blind player's choices do not
+    depend on the bust value, so its Roll(0, full) is linear in it, exactly: one pass a pair (`pair_pass`,
+    one lane at a time: the coaching table follows each lane's turn total) gives the line, and every later
+    step reads the line instead of passing again; its stored values are moved along their slopes likewise.
+    """
+
+    def __init__(self, sol: TurnSolution, blind: bool, target: int, rows: int, reach: int):
+        self.blind = blind
+        n = sol.table.n_states
+        if blind:
+            self.args = (*_tables(sol), True, *_coach(sol))
+            self.work = [(np.zeros((target + 1 + reach) * n), np.zeros((target + 1 + reach) * n))
+                         for _ in range(LANES)]
+            self.line = np.zeros((3, LANES))  # value, slope, bust value of the pass
+        else:
+            self.tables = _tables(sol)[:4] + _tables(sol)[6:]
+            self.w, self.dw = _lane_buffers(rows, n)
+
+    def start(self, own: np.ndarray, opp: np.ndarray, m: int, target: int, x_other: np.ndarray,
+              bust_value: np.ndarray) -> None:
+        """A race-blind player's one pass a pair (at these bust values); nothing for a race-aware one."""
+        if not self.blind:
+            return
+        for j in range(m):
+            w, dw = self.work[j]
+            self.line[:2, j] = pair_pass(int(own[j]), int(opp[j]), target, float(bust_value[j]), x_other,
+                                         *self.args, w, dw)
+        self.line[2] = bust_value
+
+    def evaluate(self, own: np.ndarray, opp: np.ndarray, target: int, x_other: np.ndarray,
+                 bust_value: np.ndarray, value: np.ndarray, slope: np.ndarray) -> None:
+        """Roll(0, full) of every lane at these bust values, and its derivative, into value and slope."""
+        if self.blind:
+            value[:] = self.line[0] + self.line[1] * (bust_value - self.line[2])
+            slope[:] = self.line[1]
+        else:
+            lanes_pass(own, opp, target, bust_value, x_other, *self.tables, self.w, self.dw, value, slope)
+
+    def stored(self, j: int, own: int, target: int, bust_value: float, n: int) -> np.ndarray:
+        """Lane j's turn values, rows t = 0..target (turn totals) by sets of dice left, at this bust value."""
+        if self.blind:
+            w, dw = self.work[j]
+            rows = (w + dw * (bust_value - self.line[2, j]))[:(target + 1) * n]
+            return rows.reshape(target + 1, n)
+        return self.w.reshape(-1, n, LANES)[own:own + target + 1, :, j]
+
+
+def _solve_chunk(total: int, chunk: list[int], target: int, tol: float, x1: np.ndarray, x2: np.ndarray,
+                 players: tuple[_Lanes, _Lanes], w1_store: np.ndarray | None, w2_store: np.ndarray | None) -> int:
+    """`_solve_pairs` for up to LANES pairs (a, total - a), a in `chunk`, solved side by side; returns the
+    fixed-point steps taken (the sum over the pairs). With both players race-aware, per lane the steps, the
+    numbers and the stored values are those of `_solve_pairs`: a lane that has converged is passed the same
+    bust value again (so its values stay those of its last step) until every lane has."""
+    first, second = players
+    m = len(chunk)
+    own = np.array(chunk + [chunk[-1]] * (LANES - m), dtype=np.int64)  # spare lanes repeat the last pair
+    opp = total - own
+    x = np.array([_guess(x1, int(a), total - int(a), target) for a in own])
+    y = np.zeros(LANES)
+    lo, hi = np.zeros(LANES), np.ones(LANES)
+    live = np.arange(LANES) < m
+    result = x.copy()
+    steps = 0
+    y_now, dy, h, dh = (np.zeros(LANES) for _ in range(4))
+    second.start(opp, own, m, target, x1, 1.0 - x)
+    for step in range(200):
+        steps += int(live.sum())
+        second.evaluate(opp, own, target, x1, 1.0 - x, y_now, dy)
+        if step == 0:
+            first.start(own, opp, m, target, x2, 1.0 - y_now)
+        first.evaluate(own, opp, target, x2, 1.0 - y_now, h, dh)
+        gap = h - x
+        y = np.where(live, y_now, y)
+        done = live & (np.abs(gap) < tol)
+        result = np.where(done, h, result)
+        live &= ~done
+        if not live.any():
+            break
+        lo = np.where(live & (gap > 0.0), x, lo)
+        hi = np.where(live & (gap <= 0.0), x, hi)
+        slope = dh * dy  # H'(x), as in _solve_pairs
+        newton = x + gap / np.where(slope < 1.0, 1.0 - slope, 1.0)
+        nxt = np.where((step < 20) & (slope < 1.0) & (lo < newton) & (newton < hi), newton, h)
+        x = np.where(live, nxt, x)
+    result = np.where(live, x, result)  # (200 steps without converging: the last step, as _solve_pairs)
+    for j, a in enumerate(chunk):
+        b = total - a
+        x1[a, b] = result[j]
+        x2[b, a] = y[j]
+        if w1_store is not None and w2_store is not None:
+            # the values of each lane's last step: player 1 at bust value 1 - y, player 2 at 1 - x
+            w1_store[a, b] = first.stored(j, a, target, 1.0 - float(y[j]), w1_store.shape[3])
+            w2_store[b, a] = second.stored(j, b, target, 1.0 - float(x[j]), w2_store.shape[3])
+    return steps
+
+
+def _chunks(pairs: list[int], parts: int) -> list[list[list[int]]]:
+    """The own scores of one sum's pairs cut into runs of at most LANES (neighbours share rows), the runs dealt
+    to `parts` workers in turn."""
+    if not pairs:
+        return [[] for _ in range(parts)]
+    n = -(-len(pairs) // LANES)
+    size, extra = divmod(len(pairs), n)
+    runs, start = [], 0
+    for i in range(n):  # n runs of nearly equal length: fewer spare lanes than runs of LANES and a remainder
+        end = start + size + (1 if i < extra else 0)
+        runs.append(pairs[start:end])
+        start = end
+    return [runs[p::parts] for p in range(parts)]
 
 
 @dataclass
@@ -328,7 +463,7 @@ def is_mirror(dice1: tuple[Die, ...], dice2: tuple[Die, ...] | None, blind1: boo
 def solve_match(dice1: tuple[Die, ...], dice2: tuple[Die, ...] | None = None, target: int = DEFAULT_TARGET,
                 blind1: bool = False, blind2: bool = False, store: bool = False,
                 tol: float = TOLERANCE, progress: Callable[[int, int], None] | None = None,
-                workers: int | None = None, mirror: bool | None = None) -> MatchSolution:
+                workers: int | None = None, mirror: bool | None = None, lanes: bool = True) -> MatchSolution:
     """Win chances when player 1 (dice1) moves first against player 2 (dice2, default the same dice).
 
     blind1 / blind2: that player follows the race-blind coaching table instead of playing to win.
@@ -338,6 +473,8 @@ def solve_match(dice1: tuple[Die, ...], dice2: tuple[Die, ...] | None = None, ta
     depend on it.
     mirror: solve half the pairs when both players are the same (`is_mirror`; default: whenever they are);
     False solves every pair (the answer agrees within the tolerance).
+    lanes: solve LANES pairs of one sum side by side (`lanes_kernel`) when neither player is race-blind;
+    False solves one pair at a time, as before (the same numbers; tests compare the two).
     """
     if target <= 0 or target % SCORE_UNIT:
         raise InputError(f"the target must be a positive multiple of {SCORE_UNIT}, got {target}")
@@ -357,24 +494,37 @@ def solve_match(dice1: tuple[Die, ...], dice2: tuple[Die, ...] | None = None, ta
     n1, n2 = t1.table.n_states, t2.table.n_states
     w1s = np.zeros((g, g, g + 1, n1)) if store else None
     w2s = w1s if mirror else np.zeros((g, g, g + 1, n2)) if store else None
-    # w1, dw1, w2, dw2: one pass's turn values, with rows past the target for the largest score of a roll
-    rows = g + 1 + max(int(t.table.option_units.max(initial=0)) for t in (t1, t2))
-    parts = max(1, min(workers if workers is not None else (os.cpu_count() or 1), g // 8))
-    work = [[np.zeros(rows * n) for n in (n1, n1, n2, n2)] for _ in range(parts)]
+    reach = max(int(t.table.option_units.max(initial=0)) for t in (t1, t2))  # the largest score of a roll
+    threads = max(1, workers if workers is not None else (os.cpu_count() or 1))
+    if lanes:
+        parts = threads
+        # rows are own score + turn total: a roll's reach past the target, and a stored pair's g + 1 rows
+        rows = g + 1 + max(reach, g)
+        players = [(_Lanes(t1, blind1, g, rows, reach), _Lanes(t2, blind2, g, rows, reach)) for _ in range(parts)]
+    else:
+        # w1, dw1, w2, dw2: one pass's turn values, with rows past the target for the largest score of a roll
+        parts = max(1, min(threads, g // 8))
+        work = [[np.zeros((g + 1 + reach) * n) for n in (n1, n1, n2, n2)] for _ in range(parts)]
     args1 = (*_tables(t1), blind1, *_coach(t1))
     args2 = (*_tables(t2), blind2, *_coach(t2))
 
-    def solve_part(total: int, part: int) -> int:
-        return _solve_pairs(total, part, parts, g, tol, mirror, x1, x2, args1, args2, work[part], w1s, w2s)
+    def solve_part(total: int, part: int, runs: list[list[int]]) -> int:
+        if not lanes:
+            return _solve_pairs(total, part, parts, g, tol, mirror, x1, x2, args1, args2, work[part], w1s, w2s)
+        return sum(_solve_chunk(total, run, g, tol, x1, x2, players[part], w1s, w2s) for run in runs)
 
     iters = 0
     done = 0
-    # one kernel call per sum of scores (and part), largest first, so progress can be told between them
+    # the pairs of one sum of scores, largest sum first, so progress can be told between them
     pool = ThreadPoolExecutor(parts - 1) if parts > 1 else None
     try:
         for total in range(2 * g - 2, -1, -1):
-            others = [pool.submit(solve_part, total, part) for part in range(1, parts)] if pool else []
-            iters += solve_part(total, 0) + sum(f.result() for f in others)
+            pairs = [a for a in range(max(0, total - g + 1), min(g - 1, total) + 1)
+                     if not (mirror and a > total - a)]  # mirror: (a, b) with a > b is solved with (b, a)
+            dealt = _chunks(pairs, parts) if lanes else [[] for _ in range(parts)]
+            others = [pool.submit(solve_part, total, part, dealt[part]) for part in range(1, parts)
+                      if dealt[part] or not lanes] if pool else []
+            iters += solve_part(total, 0, dealt[0]) + sum(f.result() for f in others)
             done += min(g - 1, total) - max(0, total - g + 1) + 1
             if progress is not None:
                 progress(done, g * g)
