@@ -1,16 +1,17 @@
 """Farkle speed: the turn solve (fair and unlike dice), the race-aware match, a loadout search.
 
 Run: python benchmarks/bench_farkle.py [--json-out benchmarks/results/farkle.json]
-Prints a table and writes JSON. Anchors from the issue (not runnable here): an exact JavaScript turn
-solver about 45 ms per set of dice; a Rust expectimax about 0.4 s for one decision. The baseline run
-here is the plain recursion of tests/oracles (over ordered dice), timed on three dice and compared with
-the solver on the same three dice.
+Prints a table and writes JSON. Baselines run here, in the same run: the plain recursion of tests/oracles
+(over ordered dice), timed on three dice against the solver on the same three dice; and the race-aware match
+solved one pair at a time (the solver before lanes) against eight pairs side by side, for the three solves of
+issue 25. The JavaScript anchor (Gaetarra/kcd2-dice-calculator) is timed side by side in bench_anchors.py.
 """
 
 from __future__ import annotations
 
 import argparse
-import resource
+import json
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -20,6 +21,28 @@ sys.path.insert(0, str(HERE.parent))
 sys.path.insert(0, str(HERE))
 from _table import print_and_save, timed  # noqa: E402
 
+SIX_UNLIKE = "ordinary,lucky,odd,kings,misfortune,heavenly-kingdom"
+
+
+
+MATCH_IN_A_PROCESS = """
+import json, resource, time
+from holdwise.games.farkle import parse_dice
+from holdwise.games.farkle.match import solve_match
+dice, ordinary = parse_dice({text!r}), parse_dice(None)
+solve_match(dice, ordinary, target=200, lanes={lanes})
+start = time.perf_counter()
+match = solve_match(dice, ordinary, target=4000, lanes={lanes})
+seconds = time.perf_counter() - start
+print(json.dumps([seconds, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, match.first_player_win]))
+"""
+
+
+def _match_in_a_process(text: str | None, lanes: bool) -> tuple[float, float, float]:
+    """(seconds, peak MiB, first player's win chance) of a match to 4,000 against six ordinary dice."""
+    out = subprocess.run([sys.executable, "-c", MATCH_IN_A_PROCESS.format(text=text, lanes=lanes)], check=True,
+                         capture_output=True, text=True, cwd=HERE.parent)
+    return tuple(json.loads(out.stdout.strip().splitlines()[-1]))
 
 
 def main() -> int:
@@ -62,14 +85,23 @@ def main() -> int:
     rows.append(("solver on the same three dice", 1000 * ours, "ms", None))
     rows.append(("speed-up over the plain recursion", base / ours, "x", None))
 
-    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    start = time.perf_counter()
-    match = solve_match(fair, target=4000)
-    rows.append((f"race-aware match to 4000, fair dice (first player wins {match.first_player_win:.6f})",
-                 time.perf_counter() - start, "s", "<= 30"))
-    after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    rows.append(("peak memory of this process after the match", after / 1024, "MiB", None))
-    rows.append(("  of which grown during the match", (after - before) / 1024, "MiB", None))
+    # the issue's three race-aware solves to 4,000, one pair at a time (the solver before lanes) and eight
+    # pairs side by side, in this run, each in a process of its own: wall-clock seconds of solve_match from
+    # the dice (after a warm-up solve to 200 that loads the kernels and solves the turns), two threads, and
+    # the process's peak resident memory (Python, Numba and the solve)
+    for label, text, goal in (("six unlike named dice", SIX_UNLIKE, "<= 60"),
+                              ("three special + three ordinary", "lucky,odd,kings,ordinary*3", "<= 20"),
+                              ("six ordinary dice (mirrored)", None, "<= 1.5")):
+        results = {}
+        for lanes in (False, True):
+            seconds, peak, win = _match_in_a_process(text, lanes)
+            results[lanes] = (seconds, win)
+            how = "eight pairs side by side" if lanes else "one pair at a time (before)"
+            rows.append((f"match to 4000, {label} v six ordinary: {how}", seconds, "s", goal if lanes else None))
+            rows.append(("  peak memory of that process", peak, "MiB", "<= 4096"))
+        assert results[True][1] == results[False][1], "the two solvers must give the same number"
+        rows.append((f"  speed-up (first player wins {results[True][1]:.12f} both ways)",
+                     results[False][0] / results[True][0], "x", None))
 
     owned = parse_dice("ordinary,weighted,lucky,odd,kings,misfortune,heavenly-kingdom,aranka,pie,holy-trinity")
     turn_module._solve_turn.cache_clear()

@@ -83,23 +83,23 @@ def test_win_chance_ranking_is_a_job_then_the_cli_json(client):
 
 
 def test_a_search_beyond_the_guard_is_422_with_the_expected_points_ranking(client):
-    body = {"owned": OWNED, "opponent_dice": "ordinary*6", "target": 4000, "top": 2}
+    body = {"owned": OWNED, "opponent_dice": "ordinary*6", "target": 8000, "top": 2}
     r = client.post("/api/farkle/loadouts", json=body)
     assert r.status_code == 422, r.text
     got = r.json()
     assert got["field"] == "target"
-    assert "largest accepted target for these dice here is 2,100" in got["detail"]
+    assert "largest accepted target for these dice here is 4,150" in got["detail"]
     assert timeless(got["expected_points"]) == timeless(cli_json("--owned", OWNED, "--top", "2"))
     # the CLI refuses the same search with the same line
     result = runner.invoke(cli_app, ["farkle", "loadout", "--owned", OWNED, "--opponent-dice", "ordinary*6",
-                                     "--target", "4000", "--json"])
+                                     "--target", "8000", "--json"])
     assert result.exit_code == 2
-    assert "largest accepted target for these dice here is 2,100" in result.output
+    assert "largest accepted target for these dice here is 4,150" in result.output
     # the target it names fits, the next one up does not
     owned, other = farkle.parse_dice(OWNED), farkle.parse_dice("ordinary*6")
-    farkle.check_loadout_search(owned, other, 2100)
+    farkle.check_loadout_search(owned, other, 4150)
     with pytest.raises(InputError, match="largest accepted target"):
-        farkle.check_loadout_search(owned, other, 2150)
+        farkle.check_loadout_search(owned, other, 4200)
 
 
 @pytest.mark.parametrize("body, field, words", [

@@ -73,7 +73,7 @@ def test_the_chooser_beyond_the_guard_says_so_and_ranks_by_points(browser, live_
     context, p = _page(browser, SIZES["phone"])
     try:
         p.goto(f"{live_server}/farkle")
-        fill(p, COUNTS, 4000)
+        fill(p, COUNTS, 8000)
         p.click("#fk-chooser-go")
         p.wait_for_function(DONE, timeout=60_000)
         answer = p.evaluate("() => window.holdwiseChooser.answer")

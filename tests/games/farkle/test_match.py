@@ -144,10 +144,10 @@ def test_loadout_search_with_an_opponent_ranks_by_win_chance():
 @pytest.mark.slow
 def test_loadout_search_guard_names_the_largest_target():
     owned = parse_dice("weighted,lucky,odd,kings,pie,aranka,heavenly-kingdom,favourable")  # 28 choices
-    with pytest.raises(ValueError, match=r"the matches of 28 loadouts .* at least .* at most 3,350"):
-        best_loadouts(owned, opponent_dice=parse_dice(None), target=4000)
-    with pytest.raises(ValueError, match=r"the matches of 28 loadouts .* about .* here is 1,000,"):
-        best_loadouts(owned, opponent_dice=parse_dice(None), target=1500)
+    with pytest.raises(ValueError, match=r"the matches of 28 loadouts .* at least .* at most 6,650"):
+        best_loadouts(owned, opponent_dice=parse_dice(None), target=8000)
+    with pytest.raises(ValueError, match=r"the matches of 28 loadouts .* about .* here is 2,000,"):
+        best_loadouts(owned, opponent_dice=parse_dice(None), target=3000)
 
 
 # ---- the guard and the time left ----

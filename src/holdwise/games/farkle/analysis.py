@@ -244,11 +244,13 @@ MAX_CHOICES = 300
 # (T* in the millions) take seconds to minutes each; `farkle turn` solves them alone. The named dice stay
 # far below it (six weighted dice: 4.7e8 steps, 2 s).
 LOADOUT_TURN_MAX_WORK = 5_000_000_000  # about 15 s
-# The matches of a search against an opponent (one solve a choice, on two threads): about a minute on two
-# shared cores (eight unlike named dice, 28 choices, against six ordinary dice: up to 1,000). A search answers
-# while one waits, so it keeps this bound while a single match may run for minutes (match.MATCH_MAX_WORK).
-LOADOUT_MATCH_MAX_WORK = 24_000_000_000
-MATCH_SECONDS_PER_STEP = 3e-9  # one thread, a busy machine (match.py's docstring: 1.3e-9 on two threads)
+# The matches of a search against an opponent (one solve a choice, one thread a solve, two at once): about half a
+# minute on two cores (eight unlike named dice, 28 choices, against six ordinary dice: up to about 2,000). A
+# search answers while one waits, so it keeps this bound while a single match may run longer (MATCH_MAX_WORK).
+# A step of a match solve on one thread: 0.28 ns measured on the quiet 2-core machine (eight pairs side by
+# side, match.py's docstring), up to about twice that with the machine shared.
+LOADOUT_MATCH_MAX_WORK = 180_000_000_000
+MATCH_SECONDS_PER_STEP = 0.4e-9
 
 
 def _types_of(owned: Sequence[Die]) -> list[list[int]]:

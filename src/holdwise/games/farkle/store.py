@@ -40,8 +40,8 @@ __all__ = [
     "save", "save_turn", "solving", "turn_key", "turn_path", "with_report",
 ]
 
-FORMAT = 2  # bump when the arrays' meaning or layout changes: old files stop matching their key
-# (2: a mirrored solve, both players the same, keeps first and w_first only)
+FORMAT = 3  # bump when the arrays' meaning or layout changes: old files stop matching their key
+# (2: a mirrored solve, both players the same, keeps first and w_first only; 3: row 0 holds Roll(0, S))
 MAX_FILES = 8  # stored solves kept; the least recently used beyond this are deleted
 
 
