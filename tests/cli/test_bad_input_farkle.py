@@ -83,7 +83,7 @@ CASES = [
     (["loadout", "--owned", ",".join(f"{d}*2" for d in (
         "ordinary", "weighted", "pie", "heavenly-kingdom", "favourable", "aranka", "lucky", "odd"))], "distinct choices"),
     (["loadout", "--owned", "ordinary*6", "--opponent-dice", "ordinary*6", "--target", "10000000"], "at most 20000"),
-    (["loadout", "--owned", "ordinary*6", "--opponent-dice", "ordinary*6", "--target", "20000"], "--target"),
+    (["loadout", "--owned", "ordinary*6,lucky,odd", "--opponent-dice", "ordinary*6", "--target", "20000"], "--target"),
     (["loadout", "--owned", "ordinary*6", "--top", "0"], "at least 1"),
     (["loadout", "--owned", "ordinary*6", "--top", "abc"], "whole number"),
     (["loadout", "--owned", "ordinary*5"], "needs 6 dice"),

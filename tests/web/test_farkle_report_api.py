@@ -18,7 +18,7 @@ def test_api_is_the_face_json(client):
 
 @pytest.mark.parametrize("params,field,words", [
     ({"target": 510}, "target", "multiple of 50"),
-    ({"target": 8000}, "target", "largest target here for these dice is 4,050"),
+    ({"target": 12000}, "target", "largest target here for these dice is 9,700"),
     ({"target": 0}, "target", ""),
     ({"target": "abc"}, "target", ""),
     ({"dice": "bogus"}, "dice", "unknown die 'bogus'"),

@@ -30,7 +30,7 @@ from .common import (
 )
 from .session import play, session_routes
 
-__all__ = ["WEB_TURN_MAX_WORK", "router", "warm"]
+__all__ = ["WEB_TURN_MAX_WORK", "checked_loadout", "router", "warm"]
 
 router = APIRouter()
 TAG = ["farkle"]
@@ -239,7 +239,7 @@ def _pending(dice, other, target: int, field: str = "target") -> JSONResponse | 
 
 # ---- inputs ----------------------------------------------------------------------------------------------
 
-def _loadout(text, field: str) -> tuple:
+def checked_loadout(text, field: str) -> tuple:
     """Six dice from a body field, with a turn solve the web answers at once (or 422 naming the field)."""
     with user_field(field):
         dice = face.parse_loadout(text, field.rpartition(".")[2])
@@ -324,7 +324,7 @@ def rules() -> dict:
 def turn(body: TurnBody) -> dict:
     """One turn solved exactly: expected points, bust chance and bank threshold per number of dice left
     (`holdwise farkle turn --json`). Dice whose solve would take more than about 3 s get 422."""
-    dice = _loadout(body.dice, "dice")
+    dice = checked_loadout(body.dice, "dice")
     return checked(lambda: face.turn_report(dice).to_json(), "dice")
 
 
@@ -333,8 +333,8 @@ def hint(body: HintBody) -> Any:
     """Every legal selection of a roll, rolling on and banking, best first (`holdwise farkle hint --json`):
     expected points of the turn, or with `score`/`opponent` the chance to win the match (race-aware; 202 and
     the job's status while the match solves; targets beyond the solve guard get 422)."""
-    dice = _loadout(body.dice, "dice")
-    other = _loadout(body.opponent_dice, "opponent_dice") if body.opponent_dice else None
+    dice = checked_loadout(body.dice, "dice")
+    other = checked_loadout(body.opponent_dice, "opponent_dice") if body.opponent_dice else None
     request = face.parse_hint(body.roll, body.turn_total, dice, body.positions, body.score, body.opponent,
                               body.target, other)
     if request.race:
@@ -354,8 +354,8 @@ def match_prepare(body: MatchBody) -> dict:
     Poll it until `done`. Targets beyond the solve guard get 422."""
     with user_field("target"):
         target = face.check_target(body.target)
-    dice = _loadout(body.dice, "dice")
-    other = _loadout(body.opponent_dice, "opponent_dice") if body.opponent_dice else dice
+    dice = checked_loadout(body.dice, "dice")
+    other = checked_loadout(body.opponent_dice, "opponent_dice") if body.opponent_dice else dice
     return _prepare(dice, other, target)
 
 
@@ -365,8 +365,8 @@ def match_cancel(body: MatchBody) -> dict:
     so); the match's status, `cancelled` once it has stopped. Asking again with /match/prepare starts anew."""
     with user_field("target"):
         target = face.check_target(body.target)
-    dice = _loadout(body.dice, "dice")
-    other = _loadout(body.opponent_dice, "opponent_dice") if body.opponent_dice else dice
+    dice = checked_loadout(body.dice, "dice")
+    other = checked_loadout(body.opponent_dice, "opponent_dice") if body.opponent_dice else dice
     return _cancel(dice, other, target)
 
 
@@ -377,8 +377,8 @@ def match_status(dice: Annotated[str, Query(max_length=2000)] = "ordinary*6",
     """The status of a race-aware match's solve, without starting one (`missing` when none runs)."""
     with user_field("target"):
         target = face.check_target(target)
-    mine = _loadout(dice, "dice")
-    other = _loadout(opponent_dice, "opponent_dice") if opponent_dice else mine
+    mine = checked_loadout(dice, "dice")
+    other = checked_loadout(opponent_dice, "opponent_dice") if opponent_dice else mine
     return _status(mine, other, target)
 
 
@@ -391,7 +391,7 @@ def new(body: NewBody) -> dict:
     options = body.options.model_dump(exclude_none=True)
     with user_field("options.target"):
         face.check_target(options["target"], "target")
-    loadouts = [_loadout(options.get(key), f"options.{key}")
+    loadouts = [checked_loadout(options.get(key), f"options.{key}")
                 for key in ("dice", "computer_dice")]
     if options["computer"] == "race-aware":
         with user_field("options.target"):
@@ -565,7 +565,7 @@ def loadouts(body: LoadoutsBody) -> Any:
     owned = _owned(body.owned)
     with user_field("target"):
         target = face.check_target(body.target)
-    other = _loadout(body.opponent_dice, "opponent_dice") if body.opponent_dice else None
+    other = checked_loadout(body.opponent_dice, "opponent_dice") if body.opponent_dice else None
     _check_owned_work(owned)
     # one process and one thread: a web server's threads must not fork (the CLI's search runs two processes)
     points = computed("loadout ranking", lambda: face.best_loadouts(owned, top=body.top, workers=1).to_json(),

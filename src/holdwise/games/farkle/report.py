@@ -24,6 +24,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ...solver.jit import njit
 from ..base import Result
 from .match import DEFAULT_TARGET, MatchSolution, cached_match, check_match_cost
 from .parsing import check_six, check_target
@@ -32,7 +33,7 @@ from .turn import TurnSolution, solve_turn
 
 __all__ = [
     "BANDS", "Disagreement", "Finding", "RegionRow", "StrategyReport", "coaching_rolls", "race_decisions",
-    "reachable", "strategy_report",
+    "reachable", "roll_values", "strategy_report",
 ]
 
 Progress = Callable[[int, int], None] | None
@@ -136,38 +137,59 @@ def reachable(sol: TurnSolution, levels: int) -> np.ndarray:
     return reach
 
 
-def race_decisions(match: MatchSolution, a: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def race_decisions(match: MatchSolution, a: int) -> tuple[np.ndarray, np.ndarray]:
     """For own score a (units of 50) and every opponent score b, turn total t (0 < t < g - a) and set S:
-    (rolls[b, t, S] of race-aware play, Roll[b, t, S], Bank[b, t]) in the win chance of player 1; rows t = 0
-    and t >= g - a are not decided (False, 0)."""
-    sol = match.first_turn
-    tab = sol.table
+    (rolls[b, t, S] of race-aware play, Bank[b, t]) in the win chance of player 1; rows t = 0 and t >= g - a
+    are not decided (False, 0)."""
     g = match.target // SCORE_UNIT
-    n = tab.n_states
     top = g - a  # totals t < top are below the target
     w = match.w_first[a]  # (b, t, S)
-    reach_units = int(tab.option_units.max(initial=0))
-    pad = np.ones((g, top + reach_units + 1, n))  # a total reaching the target wins at once
-    pad[:, 1:top] = w[:, 1:top]
-    totals = np.arange(1, top)
     bank = np.zeros((g, g + 1))
-    bank[:, 1:top] = 1.0 - match.second[:, a + totals]
-    bust_value = 1.0 - match.second[np.arange(g), a]  # the opponent moves at (b, a)
-    roll = np.zeros((g, g + 1, n))
-    bust = np.nan_to_num(tab.bust, nan=1.0)
-    for s in range(1, n):
-        g0, g1 = tab.group_start[s], tab.group_start[s + 1]
-        k0, k1 = tab.option_start[g0], tab.option_start[g1]
-        acc = bust[s] * bust_value[:, None] * np.ones(len(totals))
-        if k1 > k0:
-            rows = totals[None, :] + tab.option_units[k0:k1, None]  # (options, totals)
-            values = pad[:, rows, tab.option_state[k0:k1, None]]  # (b, options, totals)
-            best = np.maximum.reduceat(values, tab.option_start[g0:g1] - k0, axis=1)  # (b, groups, totals)
-            acc = acc + np.einsum("g,bgt->bt", tab.group_prob[g0:g1], best)
-        roll[:, 1:top, s] = acc
-    rolls = np.zeros((g, g + 1, n), dtype=bool)
+    bank[:, 1:top] = 1.0 - match.second[:, a + np.arange(1, top)]
+    rolls = np.zeros((g, g + 1, match.first_turn.table.n_states), dtype=bool)
     rolls[:, 1:top] = w[:, 1:top] > bank[:, 1:top, None]  # the solver's own test: W > Bank
-    return rolls, roll, bank
+    return rolls, bank
+
+
+def _rolls_at(a, target, bs, ts, ss, w, x_other, group_start, group_prob, option_start, option_units,
+              option_state, bust, out):
+    """out[i] = Roll(t, S) of player 1 at own score a against bs[i] with turn total ts[i] and set ss[i] left,
+    one roll on from the stored values: q_S (1 - x_2(b, a)) + sum_groups p max_options W(t + u, R), where W
+    is 1 once a + t + u reaches the target."""
+    for i in range(bs.shape[0]):
+        b, t, s = bs[i], ts[i], ss[i]
+        acc = bust[s] * (1.0 - x_other[b, a])
+        for grp in range(group_start[s], group_start[s + 1]):
+            best = -1.0
+            for k in range(option_start[grp], option_start[grp + 1]):
+                nt = t + option_units[k]
+                v = 1.0 if a + nt >= target else w[b, nt, option_state[k]]
+                if v > best:
+                    best = v
+            acc += group_prob[grp] * best
+        out[i] = acc
+
+
+rolls_at = njit(cache=True)(_rolls_at)
+
+
+def roll_values(match: MatchSolution, a: int, bs: np.ndarray, ts: np.ndarray, ss: np.ndarray) -> np.ndarray:
+    """Roll(t, S) of player 1 at own score a at the cells (bs[i], ts[i], ss[i]) (units of 50), in win chance:
+    the stored W where race-aware play rolls on there (W is then Roll), else recomputed one roll on."""
+    g = match.target // SCORE_UNIT
+    w = match.w_first[a]
+    stored = w[bs, ts, ss]
+    rolling = stored > 1.0 - match.second[bs, a + ts]
+    out = stored.copy()
+    tab = match.first_turn.table
+    banks = np.nonzero(~rolling)[0]
+    if banks.size:
+        got = np.zeros(banks.size)
+        rolls_at(a, g, bs[banks].astype(np.int64), ts[banks].astype(np.int64), ss[banks].astype(np.int64), w,
+                 match.second, tab.group_start, tab.group_prob, tab.option_start, tab.option_units,
+                 tab.option_state, np.nan_to_num(tab.bust, nan=1.0), got)
+        out[banks] = got
+    return out
 
 
 def _needs_band(need: int, turn: int) -> int:
@@ -218,7 +240,7 @@ def strategy_report(dice: Sequence[Die], opponent_dice: Sequence[Die] | None = N
     cells = []  # per own score: arrays of (cost, a, b, t, S, race-aware rolls) where the plays differ
     for a in range(g):
         top = g - a
-        rolls, roll, bank = race_decisions(match, a)
+        rolls, bank = race_decisions(match, a)
         rolling = rolls[:, 1:top]  # (b, totals, S)
         live = reach[1:top, :].copy()
         live[:, 0] = False
@@ -229,17 +251,21 @@ def strategy_report(dice: Sequence[Die], opponent_dice: Sequence[Die] | None = N
         if top > 1:
             state_threshold[a] = np.where(banking.any(axis=1), 1 + np.argmax(banking, axis=1), top)
         differ = (rolling != coach[None, 1:top, :]) & live[None]
-        cost = np.abs(roll[:, 1:top] - bank[:, 1:top, None])
+        bs, ts, ss = np.nonzero(differ)
+        cost = np.abs(roll_values(match, a, bs, ts + 1, ss) - bank[bs, ts + 1])
+        race_rolls = rolling[bs, ts, ss]
+        cost_sum = np.bincount(bs, weights=cost, minlength=g)
+        cost_max = np.zeros(g)
+        np.maximum.at(cost_max, bs, cost)
+        n_differ = np.bincount(bs, minlength=g)
+        n_rolls = np.bincount(bs[race_rolls], minlength=g)
         own_band = _needs_band(SCORE_UNIT * top, turn)
+        situations = int(live.sum())
         for b in range(g):
             r = (own_band, _needs_band(target - SCORE_UNIT * b, turn))
-            d = differ[b]
-            c = cost[b][d]
-            region[r] += (live.sum(), d.sum(), (rolling[b] & d).sum(), (~rolling[b] & d).sum(), c.sum())
-            if c.size:
-                region_max[r] = max(region_max[r], c.max())
-        bs, ts, ss = np.nonzero(differ)
-        cells.append((cost[bs, ts, ss], np.full(len(bs), a), bs, ts + 1, ss, rolling[bs, ts, ss]))
+            region[r] += (situations, n_differ[b], n_rolls[b], n_differ[b] - n_rolls[b], cost_sum[b])
+            region_max[r] = max(region_max[r], cost_max[b])
+        cells.append((cost, np.full(len(bs), a), bs, ts + 1, ss, race_rolls))
         if progress is not None and a == g - 1:
             progress(g * g, g * g)
 
