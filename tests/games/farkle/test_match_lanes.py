@@ -55,17 +55,19 @@ def test_lanes_give_the_numbers_of_one_pair_at_a_time(mine, other, target):
     assert lanes.iterations == pairs.iterations
 
 
+@pytest.mark.parametrize("store", [False, True])
 @pytest.mark.parametrize("blind1,blind2", [(False, True), (True, False), (True, True)])
-def test_a_race_blind_player_as_a_line_agrees_with_passes(blind1, blind2):
-    # a race-blind player is passed over once a pair (its start value is linear in the bust value);
-    # one pair at a time passes it at every step: the two agree to the solver's tolerance
+def test_a_race_blind_player_as_a_line_agrees_with_passes(blind1, blind2, store):
+    # a race-blind player's start value is linear in the bust value: without stored values it is summed over
+    # how its turn ends, with them one pass a pair; one pair at a time passes it at every step: the two agree
+    # to the solver's tolerance
     dice, opponent = parse_dice("ordinary*4,weighted,odd"), parse_dice("ordinary*5,lucky")
-    lanes = solve_match(dice, opponent, target=1100, blind1=blind1, blind2=blind2, store=True)
-    pairs = solve_match(dice, opponent, target=1100, blind1=blind1, blind2=blind2, store=True, lanes=False)
+    lanes = solve_match(dice, opponent, target=1100, blind1=blind1, blind2=blind2, store=store)
+    pairs = solve_match(dice, opponent, target=1100, blind1=blind1, blind2=blind2, store=store, lanes=False)
     assert np.abs(lanes.first - pairs.first).max() < 1e-12
     assert np.abs(lanes.second - pairs.second).max() < 1e-12
     g = 1100 // 50
-    for new, old in ((lanes.w_first, pairs.w_first), (lanes.w_second, pairs.w_second)):
+    for new, old in ((lanes.w_first, pairs.w_first), (lanes.w_second, pairs.w_second)) if store else ():
         assert np.abs(_rows_below_target(new, g) - _rows_below_target(old, g)).max() < 1e-12
     assert lanes.first_player_win != pytest.approx(solve_match(dice, opponent, target=1100).first_player_win,
                                                    abs=1e-4)  # the blind flag is honoured
@@ -93,3 +95,21 @@ def test_runs_cover_every_pair_once_in_neighbouring_runs(n, parts):
     assert len(runs) == -(-n // LANES)  # as few runs as LANES allows, of nearly equal length
     assert max(map(len, runs)) - min(map(len, runs)) <= 1
     assert _chunks([], 2) == [[], []]
+
+
+@pytest.mark.parametrize("names", [None, "ordinary*3,lucky,kings,devils-head"])
+def test_how_a_blind_turn_ends_adds_up_to_the_coaching_tables_expected_points(names):
+    # the chances of banking each total, weighted by the total, are the one-turn expected points of the
+    # coaching table (the turn solve's own figure); with busting they hold all of the turn's chance
+    from holdwise.games.farkle.match import _coach, blind_endings
+    from holdwise.games.farkle.turn import solve_turn
+
+    sol = solve_turn(parse_dice(names))
+    t = sol.table
+    levels = 1000  # 50,000 points: the chance a turn holds more is far below the tolerance
+    banked, busted = np.zeros(levels), np.zeros(levels)
+    blind_endings(levels, t.group_start, t.group_prob, t.option_start, t.option_units, t.option_state,
+                  np.nan_to_num(t.bust, nan=1.0), t.full_state, *_coach(sol), banked, busted)
+    assert banked.sum() + busted.sum() == pytest.approx(1.0, abs=1e-12)
+    assert banked[0] == 0.0 and busted[0] == pytest.approx(float(t.bust[t.full_state]), abs=1e-15)
+    assert float(np.dot(banked, 50 * np.arange(levels))) == pytest.approx(sol.expected_points, abs=1e-9)

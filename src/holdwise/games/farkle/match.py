@@ -24,8 +24,9 @@ instructions; runs of pairs are dealt to threads (`workers`; the kernels release
 arithmetic is that of one pair's pass (`pair_pass`), in the same order, so the numbers are the same bit for
 bit, for any number of threads (six unlike named dice against six ordinary to 4,000: 9.5 s instead of 51 s,
 quiet machine, two threads). A race-blind player follows the one-turn coaching table (and banks when banking
-reaches the target): its choices do not depend on the bust value, so its start value is a line in it, found
-by one pass a pair. When both players are the same (same dice, both race-aware or both blind: `is_mirror`)
+reaches the target): its choices depend on neither score, so how its turn ends (banking each total, busting,
+reaching the target) is found once a solve, and its start value at any pair is a sum over those endings
+(with stored values, one pass a pair instead). When both players are the same (same dice, both race-aware or both blind: `is_mirror`)
 x_2 = x_1, so solving the pair (a, b) also solves (b, a) and half the pairs are solved.
 
 Resource guard (`match_cost`, `check_match_cost`): a solve passes over every score pair (a, b), each pass
@@ -223,31 +224,92 @@ def _lane_buffers(rows: int, n: int) -> tuple[np.ndarray, np.ndarray]:
     return w.reshape(-1), np.zeros(rows * n * LANES)
 
 
+def _blind_endings(levels, group_start, group_prob, option_start, option_units, option_state, bust, full_state,
+                   turn_keep, turn_bonus, turn_top, banked, busted):
+    """How a race-blind player's turn ends, whatever the scores: banked[t], the chance it banks turn total t, and
+    busted[t], the chance it busts holding t (units of 50, t < levels), following the coaching table.
+
+    Forward from (0, all dice): the mass at (t, S) banks where the coaching table banks, else busts with chance
+    q_S or moves with each outcome group's chance to the option the table keeps. Totals only grow, so for own
+    score a the ending below the target g is the same as without a target: the turn banks t or busts at t for
+    t < g - a, and the rest of the mass reaches the target (a win).
+    """
+    n_states = bust.shape[0]
+    mass = np.zeros((levels, n_states))
+    mass[0, full_state] = 1.0
+    for t in range(levels):
+        for s in range(1, n_states):
+            m = mass[t, s]
+            if m == 0.0:
+                continue
+            if t > 0:
+                rolls = turn_keep[t, s] > t if t < turn_top else turn_bonus[s] > 0
+                if not rolls:
+                    banked[t] += m
+                    continue
+            busted[t] += m * bust[s]
+            for g in range(group_start[s], group_start[s + 1]):
+                coach = -1.0
+                chosen = option_start[g]
+                for k in range(option_start[g], option_start[g + 1]):
+                    nt = t + option_units[k]
+                    c = turn_keep[nt, option_state[k]] if nt < turn_top else nt + turn_bonus[option_state[k]]
+                    if c > coach:
+                        coach = c
+                        chosen = k
+                nt = t + option_units[chosen]
+                if nt < levels:
+                    mass[nt, option_state[chosen]] += m * group_prob[g]
+
+
+blind_endings = njit(cache=True, nogil=True)(_blind_endings)
+
+
 class _Lanes:
     """One player's passes for the LANES pairs of a chunk, with the buffers of one worker.
 
     A race-aware player passes over all lanes at once (`lanes_pass`). A race-blind player's choices do not
-    depend on the bust value, so its Roll(0, full) is linear in it, exactly: one pass a pair (`pair_pass`,
-    one lane at a time: the coaching table follows each lane's turn total) gives the line, and every later
-    step reads the line instead of passing again; its stored values are moved along their slopes likewise.
+    depend on the bust value, so its Roll(0, full) is linear in it, exactly. Without stored values, its start
+    value at (a, b) is a sum over how its turn ends (`blind_endings`, once a solve): P(win from a) + P(bust) *
+    bust value + sum_t P(bank t) (1 - x_other(b, a + t)). With stored values, one pass a pair (`pair_pass`,
+    one lane at a time: the coaching table follows each lane's turn total) gives the line and the values,
+    moved along their slopes to the final bust value. Every step then reads the line instead of passing.
     """
 
-    def __init__(self, sol: TurnSolution, blind: bool, target: int, rows: int, reach: int):
+    def __init__(self, sol: TurnSolution, blind: bool, target: int, rows: int, reach: int, store: bool):
         self.blind = blind
+        self.endings = None
         n = sol.table.n_states
-        if blind:
+        self.line = np.zeros((3, LANES))  # a race-blind player's value, slope and bust value of the line
+        if blind and not store:
+            t = sol.table
+            banked, busted = np.zeros(target), np.zeros(target)
+            blind_endings(target, t.group_start, t.group_prob, t.option_start, t.option_units, t.option_state,
+                          np.nan_to_num(t.bust, nan=1.0), t.full_state, *_coach(sol), banked, busted)
+            # for own score a (top = target - a totals below the target): P(bust), P(bank below the target)
+            self.endings = (banked, np.cumsum(busted), np.cumsum(banked))
+        elif blind:
             self.args = (*_tables(sol), True, *_coach(sol))
             self.work = [(np.zeros((target + 1 + reach) * n), np.zeros((target + 1 + reach) * n))
                          for _ in range(LANES)]
-            self.line = np.zeros((3, LANES))  # value, slope, bust value of the pass
         else:
             self.tables = _tables(sol)[:4] + _tables(sol)[6:]
             self.w, self.dw = _lane_buffers(rows, n)
 
     def start(self, own: np.ndarray, opp: np.ndarray, m: int, target: int, x_other: np.ndarray,
               bust_value: np.ndarray) -> None:
-        """A race-blind player's one pass a pair (at these bust values); nothing for a race-aware one."""
+        """A race-blind player's line for each pair (at these bust values); nothing for a race-aware one."""
         if not self.blind:
+            return
+        if self.endings is not None:
+            banked, bust_by, bank_by = self.endings
+            for j in range(m):
+                a, b = int(own[j]), int(opp[j])
+                top = target - a  # totals 1..top - 1 bank below the target
+                p_bust, p_bank = bust_by[top - 1], bank_by[top - 1]
+                banks = float(np.dot(banked[1:top], 1.0 - x_other[b, a + 1:a + top]))
+                self.line[:2, j] = (1.0 - p_bust - p_bank) + banks + p_bust * bust_value[j], p_bust
+            self.line[2] = bust_value
             return
         for j in range(m):
             w, dw = self.work[j]
@@ -500,7 +562,8 @@ def solve_match(dice1: tuple[Die, ...], dice2: tuple[Die, ...] | None = None, ta
         parts = threads
         # rows are own score + turn total: a roll's reach past the target, and a stored pair's g + 1 rows
         rows = g + 1 + max(reach, g)
-        players = [(_Lanes(t1, blind1, g, rows, reach), _Lanes(t2, blind2, g, rows, reach)) for _ in range(parts)]
+        players = [(_Lanes(t1, blind1, g, rows, reach, store), _Lanes(t2, blind2, g, rows, reach, store))
+                   for _ in range(parts)]
     else:
         # w1, dw1, w2, dw2: one pass's turn values, with rows past the target for the largest score of a roll
         parts = max(1, min(threads, g // 8))
