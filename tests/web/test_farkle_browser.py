@@ -220,18 +220,18 @@ def pick_dice(page, names):
         page.select_option(f'select[name="dice"] >> nth={i}', name)
 
 
-def test_six_unlike_dice_to_4000_solve_with_the_time_left_and_can_be_stopped(page, live_server, shoot, tmp_path,
+def test_six_unlike_dice_to_6000_solve_with_the_time_left_and_can_be_stopped(page, live_server, shoot, tmp_path,
                                                                             monkeypatch):
     # issue 25: once refused at 4,000; now solved in the background, with the time left and a stop button
     monkeypatch.setenv("HOLDWISE_CACHE_DIR", str(tmp_path))
     page.goto(f"{live_server}/farkle?seed=5&delay=0")
     pick_dice(page, SIX_UNLIKE)
-    page.fill("input[name=target]", "4000")
+    page.fill("input[name=target]", "6000")  # about 10 s at 4,000 since lanes: long enough to stop at 6,000
     page.click("#fk-start")
     page.wait_for_selector("#fk-progress:not([hidden])", timeout=30_000)
     page.get_by_text(re.compile(r"about \d+ (s|min) left")).wait_for(timeout=120_000)
     text = page.inner_text("#fk-progress-text")
-    assert re.search(r"Solving the race-aware match to 4,000 .*score pair [\d,]+ of 6,400, about \d+ (s|min) "
+    assert re.search(r"Solving the race-aware match to 6,000 .*score pair [\d,]+ of 14,400, about \d+ (s|min) "
                      r"left\.\.\.$", text), text
     shoot(page, "farkle-long-solve")
     page.click("#fk-stop-solve")
@@ -247,21 +247,21 @@ def test_the_coaching_table_meanwhile_while_a_long_solve_runs(page, live_server,
     monkeypatch.setenv("HOLDWISE_CACHE_DIR", str(tmp_path))
     page.goto(f"{live_server}/farkle?seed=6&delay=0")
     pick_dice(page, SIX_UNLIKE)
-    page.fill("input[name=target]", "3950")
+    page.fill("input[name=target]", "5950")
     page.click("#fk-start")
     page.wait_for_selector("#fk-meanwhile:not([hidden])", timeout=30_000)
     page.click("#fk-meanwhile")
     page.wait_for_selector("#fk-table:not([hidden])", timeout=30_000)
     state = settled(page)
-    assert state.options["computer"] == "coaching" and state.options["target"] == 3950
+    assert state.options["computer"] == "coaching" and state.options["target"] == 5950
     tally = page.inner_text("#fk-tally")
-    assert "the computer plays coaching (meanwhile: the race-aware match to 3,950 is still solving" in tally, tally
+    assert "the computer plays coaching (meanwhile: the race-aware match to 5,950 is still solving" in tally, tally
     shoot(page, "farkle-meanwhile")
     page.click("#fk-roll")
     assert settled(page).log  # the game plays at once
     # the solve runs on on the server: stop it so the job queue is free for the other tests
     spec = {"dice": "ordinary,lucky,odd,kings,misfortune,heavenly-kingdom", "opponent_dice": "ordinary*6",
-            "target": 3950}
+            "target": 5950}
     page.request.post(f"{live_server}/api/farkle/match/cancel", data=spec)
     assert page.js_errors == []
 
