@@ -17,7 +17,7 @@ from holdwise.games.video_poker import deal_table as dtm
 from holdwise.games.video_poker import strategy as st
 from holdwise.games.video_poker.patterns import hold_patterns, parse_chart
 from holdwise.games.video_poker.solver import solve_game
-from tests.oracles.vp_chart_brute import chart_hold, hold_value
+from tests.oracles.vp_chart_brute import chart_hold, hold_value, whole_hand
 
 JOB = "jacks-or-better-9-6"
 
@@ -158,7 +158,8 @@ def test_chart_play_matches_the_brute_force_on_sampled_deals(game, chart):
         def value(mask, cards=cards):
             return hold_value(cards, mask, t.hands, pays, t.wild, t.deck)
 
-        mask = chart_hold(cards, [int(x) for x in sample_ids[k]], [set(ln) for ln in lines], value)
+        whole = whole_hand(cards, t.hands, pays, t.wild)
+        mask = chart_hold(cards, [int(x) for x in sample_ids[k]], [set(ln) for ln in lines], value, whole)
         assert mask == masks[i], (cards, mask, masks[i])
         if bin(mask).count("1") >= 2:  # a hold of 2 cards or more: at most 16,215 draws to enumerate
             assert Fraction(int(dt.values[i, mask]), dt.scale) == value(mask)

@@ -27,7 +27,7 @@ from .tables import distinct_deals, exclude_supersets, game_tables, subset_rank
 
 __all__ = [
     "DealTable", "LineEntries", "all_hold_values", "chart_play", "chosen_class_totals", "class_totals", "deal_table",
-    "entries_kernel", "line_entries",
+    "entries_kernel", "line_entries", "whole_hands_dealt",
 ]
 
 
@@ -119,19 +119,32 @@ def _weighted_sum(weights: np.ndarray, values: np.ndarray) -> int:
     return sum(int(products[lo:lo + 4096].sum()) for lo in range(0, len(products), 4096))
 
 
-def _rank_keys(deals: np.ndarray) -> np.ndarray:
+def _rank_keys(deals: np.ndarray, whole: np.ndarray | None = None) -> np.ndarray:
     """Per deal and mask: a number that is smaller for the hold taken first inside one chart line.
 
-    The hold whose held cards rank LOWEST comes first, compared card by card from the top card down (so
-    with K Q J unsuited, "2 high cards" takes Q J, and "single high card" the J, as players are taught),
-    then fewer cards (a hold that is the top of another comes first). Digits base 16 from the top held card
-    down: rank + 1 (the joker 14), 0 past the last held card. Drawing five comes last.
+    As a player reads a line: a paying hand that needs all five cards, dealt whole (whole[i]: "full house",
+    "flush", ...), is held whole when the line names it, before any part of it the line also names (the full
+    house, not its three of a kind, on "three of a kind or straight or flush or full house"). Otherwise the
+    hold whose held cards rank LOWEST comes first, compared card by card from the top card down (so with K Q J
+    unsuited, "2 unsuited high cards" takes Q J, and "one high card" the J, as players are taught), then fewer
+    cards (a hold that is the top of another comes first). Digits base 16 from the top held card down: rank + 1
+    (the joker 14), 0 past the last held card. Drawing five comes last.
     """
     # sorted cards: ranks ascending, the joker (52) is rank 13; held card j is the digit of 16^(4 - k) with k the
     # held cards above it, so every key is one product (rank + 1) @ _RANK_DIGITS
     keys = ((np.asarray(deals) >> 2) + 1).astype(np.int64) @ _RANK_DIGITS
     keys[:, 0] = 16**HAND_SIZE
+    if whole is not None:
+        keys[np.asarray(whole, dtype=bool), 31] = -1
     return keys
+
+
+def whole_hands_dealt(table: PayTable, deals: np.ndarray) -> np.ndarray:
+    """Per deal: do its five cards make a paying hand that needs all five (`Vocabulary.whole_hands`)?"""
+    from .patterns import hold_patterns, vocabulary
+
+    whole_ids = np.array(sorted(vocabulary(table).whole_hands), dtype=np.int64)
+    return np.isin(np.asarray(hold_patterns(table, deals))[:, 31], whole_ids)
 
 
 _RANK_DIGITS = np.array([[16 ** (HAND_SIZE - 1 - (mask >> j + 1).bit_count()) if mask >> j & 1 else 0 for mask in range(32)]
@@ -152,7 +165,7 @@ def deal_table(table: PayTable, coins: int = MAX_COINS) -> DealTable:
     all_hold_values(deals, pay_sums, tables.classes5, pays, binomials(), d.offset, d.mult, HOLD_PRIORITY, POPCOUNT,
                     np.empty(32, dtype=np.int64), values, best_mask)
     best_value = values[np.arange(n), best_mask]
-    keys = _rank_keys(deals)
+    keys = _rank_keys(deals, whole_hands_dealt(table, deals))
     priority = np.broadcast_to(HOLD_PRIORITY, (n, 32))
     order = np.lexsort((priority, -values, keys), axis=-1)
     within = np.empty((n, 32), dtype=np.int8)

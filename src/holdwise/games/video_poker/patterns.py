@@ -53,8 +53,9 @@ from __future__ import annotations
 import difflib
 import re
 import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 
 import numpy as np
@@ -523,7 +524,7 @@ class Pattern:
     group: str
 
 
-_RANGE = re.compile(r"(\d+)\s*-\s*(\d+) (high cards|gaps|ways)")
+_RANGE = re.compile(r"(\d+)\s*(?:-|or|to)\s*(\d+) (high cards|gaps|ways)")
 _NUMBER_WORDS = re.compile(r"\b(one|two|three|four|five)(?= to an? )")
 _ROYAL_SHORT = re.compile(r"\bto an? royal\b(?! flush)")  # "4 to a royal" as players write it
 _WORD_DIGITS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5"}
@@ -568,6 +569,13 @@ class Vocabulary:
     _clauses: tuple = field(repr=False, compare=False, default=())  # per id, its clause set
     _clause_names: frozenset = field(repr=False, compare=False, default=frozenset())  # every clause
     _known: tuple = field(repr=False, compare=False, default=())  # texts offered as suggestions
+    _words: dict = field(repr=False, compare=False, default_factory=dict)  # chart words (`_chart_words`) -> ids
+
+    @cached_property
+    def whole_hands(self) -> frozenset[int]:
+        """ids of five-card holds that are a paying hand held whole: the hand needs all five cards ("full
+        house", "flush", "four aces with 2-4"), not a hand and kickers ("four of a kind and a kicker")."""
+        return frozenset(p.id for p in self.patterns if p.group == "made" and _is_whole(p.text))
 
     def matching(self, line: str) -> frozenset[int]:
         """The ids a chart line names; InputError naming the text (and close known lines) when it names none.
@@ -608,6 +616,9 @@ class Vocabulary:
 
     def _lookup(self, line: str) -> frozenset[int] | None:
         """The ids one (non-union) line names, or None when it is not a line of the language."""
+        word = self._words.get(_word_key(line))
+        if word is not None:
+            return word
         parts = _normalize(line)
         found = self._match(parts)
         if found is None and " with " in parts[0]:
@@ -653,6 +664,62 @@ class Vocabulary:
         return "; did you mean " + " or ".join(repr(lower[c]) for c in close) + "?"
 
 
+def _is_whole(text: str) -> bool:
+    """A made five-card pattern's text names a hand that needs all five cards (no kickers, and it pays)."""
+    base = text.split(", ")[0]
+    return "kicker" not in base and base != "5 cards that pay nothing"
+
+
+def _word_key(line: str) -> str:
+    """A line as the chart words are keyed: lowercase, single spaces, no final full stop, "10" as is."""
+    return " ".join(line.lower().split()).rstrip(".").strip()
+
+
+def _numbers(text: str) -> dict[str, int]:
+    """The counted clauses of a pattern text: {"gap": 1, "high card": 2, "way": 3} as found."""
+    return {m.group(2): int(m.group(1)) for m in re.finditer(r"\b(\d+) (gap|high card|way)s?\b", text)}
+
+
+def _cards(base: str, word: str, n: int, high: str | None = None) -> bool:
+    """Is the base n rank letters then `word` ("KQ suited": 2, "suited"), all of them in `high` if given?"""
+    head, _, tail = base.partition(" ")
+    return (tail == word and len(head) == n and all(ch in RANK_CHARS for ch in head)
+            and (high is None or all(ch in high for ch in head)))
+
+
+# The words charts are printed with, each a rule over a game's pattern texts (natural games with high cards;
+# wild games keep their own words, the pattern texts): (the word as printed, rule(base, text, high ranks)).
+_WORDS: tuple[tuple[str, Callable[[str, str, str], bool]], ...] = (
+    ("2 suited high cards", lambda b, t, hi: _cards(b, "suited", 2, hi)),
+    ("2 unsuited high cards", lambda b, t, hi: _cards(b, "unsuited", 2)),
+    ("3 unsuited high cards", lambda b, t, hi: _cards(b, "unsuited", 3)),
+    ("one high card", lambda b, t, hi: len(b) == 1 and b in hi),
+    ("suited 10/J, 10/Q, 10/K", lambda b, t, hi: b in ("JT suited", "QT suited", "KT suited")),
+    ("suited 10/J, 10/Q, or 10/K", lambda b, t, hi: b in ("JT suited", "QT suited", "KT suited")),
+    ("suited 10/J", lambda b, t, hi: b == "JT suited"),
+    ("suited 10/Q", lambda b, t, hi: b == "QT suited"),
+    ("suited 10/K", lambda b, t, hi: b == "KT suited"),
+    ("3 to a straight flush with at least as many high cards as gaps",
+     lambda b, t, hi: b == "3 to a straight flush" and _numbers(t).get("high card", 0) >= _numbers(t).get("gap", 9)),
+    ("3 to a straight flush with fewer high cards than gaps",
+     lambda b, t, hi: b == "3 to a straight flush" and _numbers(t).get("high card", 0) < _numbers(t).get("gap", 0)),
+)
+
+
+def _chart_words(texts: list[str], rules: _Rules) -> dict[str, frozenset[int]]:
+    """The printed chart words (`_WORDS`) a natural game with high cards reads, keyed by `_word_key`: the ids
+    whose text the word's rule takes; a word that takes no id is left out (the line is refused as unknown)."""
+    if rules.wild_mode != 0 or rules.hi >= 13:
+        return {}
+    high = RANK_CHARS[rules.hi:]
+    out = {}
+    for word, rule in _WORDS:
+        ids = frozenset(i for i, text in enumerate(texts) if rule(text.split(", ")[0], text, high))
+        if ids:
+            out[_word_key(word)] = ids
+    return out
+
+
 def vocabulary(table: PayTable) -> Vocabulary:
     """A game's vocabulary: every description any hold of any deal gets (found by classifying every deal)."""
     return _vocabulary_and_ids(table)[0]
@@ -688,9 +755,11 @@ def _vocabulary_and_ids(table: PayTable) -> tuple[Vocabulary, np.ndarray]:
         known.extend((text, desc.base, *desc.coarse))
     frozen = {b: frozenset(ids) for b, ids in bases.items()}
     clause_names = frozenset().union(*clause_sets)
+    words = _chart_words([p.text for p in patterns], rules)
     known.extend(sorted(clause_names))
+    known.extend(text for text, _ in _WORDS)
     vocab = Vocabulary(table.id, tuple(patterns), codes, frozen, tuple(clause_sets), clause_names,
-                       tuple(dict.fromkeys(known)))
+                       tuple(dict.fromkeys(known)), words)
     return vocab, ids
 
 

@@ -36,7 +36,7 @@ __all__ = [
     "save_tables", "shipped_report", "solve_path", "stored_path", "tables_path",
 ]
 
-FORMAT = 1  # bump when an answer's JSON changes meaning: old files stop matching their key
+FORMAT = 2  # bump when an answer's JSON changes meaning: old files stop matching their key
 
 
 def answer_key(kind: str, table: PayTable, coins: int) -> str:

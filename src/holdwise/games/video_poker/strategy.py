@@ -45,7 +45,15 @@ from ..inputs import parse_whole
 from .analysis import ReturnRow, check_coins, hold_option, number, play_statistics
 from .cards import HAND_SIZE, card_str, parse_hand
 from .chart_search import CURVE_LINES, derive_order, grow_charts, reduce_chart
-from .deal_table import DealTable, _rank_keys, _weighted_sum, chart_play, class_totals, deal_table
+from .deal_table import (
+    DealTable,
+    _rank_keys,
+    _weighted_sum,
+    chart_play,
+    class_totals,
+    deal_table,
+    whole_hands_dealt,
+)
 from .patterns import Chart, hold_patterns, parse_chart, read_chart, vocabulary
 from .paytables import MAX_COINS, PayTable, resolve_game
 from .report import TOP_ERRORS, ChartError, ChartLineStats, ChartReport, CurvePoint, _per_coin
@@ -414,8 +422,9 @@ def chart_hold(chart: Any, hand: Any, game: str | PayTable, coins: int = MAX_COI
     """The hold a chart plays on `hand`, read as a whole-game evaluation reads it.
 
     Lines are tried top down; the first line naming the pattern of some hold of the hand is played, and among
-    the holds it names the one taken first in the fixed in-line order (lowest held ranks from the top card
-    down, then fewer cards: `_rank_keys`); no line fits: draw five. `line` is the chart line's number.
+    the holds it names the one taken first in the fixed in-line order (a paying hand that needs all five cards
+    held whole, else the lowest held ranks from the top card down, then fewer cards: `_rank_keys`); no line
+    fits: draw five. `line` is the chart line's number.
     """
     table = resolve_game(game, paytable_file)
     coins = check_coins(coins)
@@ -428,7 +437,7 @@ def chart_hold(chart: Any, hand: Any, game: str | PayTable, coins: int = MAX_COI
     dealt = tuple(parse_hand(hand, table.deck))
     deal = np.array([sorted(dealt)], dtype=np.int64)
     ids = hold_patterns(table, deal)[0]
-    keys = _rank_keys(deal)[0]
+    keys = _rank_keys(deal, whole_hands_dealt(table, deal))[0]
     values, scale = hold_values(dealt, table, coins)
     # the in-line order of deal_table: rank key first, then the higher value, then the tie rule
     order = np.lexsort((HOLD_PRIORITY, -values, keys)).tolist()

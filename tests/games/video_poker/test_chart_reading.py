@@ -1,0 +1,136 @@
+"""Reading a chart line as a player does: a whole paying hand named on the line is held whole, the tie rule
+for holds of one pattern, and the words printed charts use ("2 suited high cards", "one high card", ...)."""
+
+import random
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+from holdwise.errors import InputError
+from holdwise.games import video_poker as vp
+from holdwise.games.video_poker import deal_table as dtm
+from holdwise.games.video_poker import strategy as st
+from holdwise.games.video_poker.patterns import hold_patterns, parse_chart, vocabulary
+from tests.oracles.vp_chart_brute import chart_hold, hold_value, whole_hand
+
+JOB = "jacks-or-better-9-6"
+
+# The 15-line "simple strategy" for 9/6 Jacks or Better as it is printed (Wizard of Odds, published at 99.46%;
+# the optimum returns 99.54%), one printed line a line, "discard everything" left implicit.
+PUBLISHED_15 = """\
+four of a kind or straight flush or royal flush
+4 to a royal flush
+three of a kind or straight or flush or full house
+4 to a straight flush
+two pair
+high pair
+3 to a royal flush
+4 to a flush
+low pair
+4 to an outside straight
+2 suited high cards
+3 to a straight flush
+2 unsuited high cards
+suited 10/J, 10/Q, 10/K
+one high card
+"""
+# the same chart with the full house on a line of its own (how it read before the whole-hand rule)
+FULL_HOUSE_APART = PUBLISHED_15.replace("three of a kind or straight or flush or full house",
+                                        "full house\nthree of a kind or straight or flush")
+
+
+def test_the_published_chart_typed_as_printed_returns_its_published_figure():
+    printed = st.evaluate_chart(JOB, PUBLISHED_15)
+    apart = st.evaluate_chart(JOB, FULL_HOUSE_APART)
+    assert len(printed.lines) == 15 and len(apart.lines) == 16
+    assert Fraction(printed.return_exact) == Fraction(apart.return_exact) == Fraction(1652119941721, 1661102543100)
+    assert round(100 * printed.return_value, 4) == 99.4592
+
+
+def _sampled(dt, whole, rng, n_whole, n_any):
+    """Deal indices: n_whole dealt whole paying hands (full houses, flushes, straights...) and n_any others."""
+    wholes = np.flatnonzero(whole).tolist()
+    return rng.sample(wholes, n_whole) + rng.sample(range(len(dt.deals)), n_any)
+
+
+@pytest.mark.slow
+def test_line_reading_against_the_oracle_on_random_deals():
+    # the brute force reads the same chart apart from holdwise's in-line order: on dealt whole hands, where a
+    # union line names the whole hand and a part of it, and on any deals
+    table = vp.get_game(JOB)
+    dt = dtm.deal_table(table, 5)
+    _, ids = st._game_patterns(table)
+    lines = [ln.ids for ln in parse_chart(PUBLISHED_15, table).lines]
+    masks, _ = dtm.chart_play(dt, ids, lines)
+    whole = dtm.whole_hands_dealt(table, dt.deals)
+    pays = table.pays_for(5)
+    rng = random.Random(26)
+    held_whole = 0
+    for i in _sampled(dt, whole, rng, 40, 40):
+        cards = dt.deals[i].tolist()
+        dealt_whole = whole_hand(cards, table.hands, pays, table.wild)
+        assert dealt_whole == bool(whole[i]), cards
+
+        def value(mask, cards=cards):
+            return hold_value(cards, mask, table.hands, pays, table.wild, table.deck)
+
+        deal_ids = [int(x) for x in hold_patterns(table, dt.deals[i:i + 1])[0]]
+        assert chart_hold(cards, deal_ids, [set(ln) for ln in lines], value, dealt_whole) == masks[i], cards
+        held_whole += masks[i] == 31
+    assert held_whole >= 30  # the whole hands of the sample are held whole (quads draw to the four)
+
+
+@pytest.mark.parametrize("hand, chart, held", [
+    ("Ks Kd 7c 7h 7s", "three of a kind or straight or flush or full house", "Ks Kd 7c 7h 7s"),
+    ("Ks Kd 7c 7h 7s", "three of a kind", "7c 7h 7s"),  # the line names only the three of a kind
+    ("2h 6h 9h Jh Kh", "4 to a flush or flush", "2h 6h 9h Jh Kh"),
+    ("9c Th Jd Qs Kc", "4 to an outside straight or straight", "9c Th Jd Qs Kc"),
+    ("Kc Qd Js 4h 2c", "2 unsuited high cards", "Qd Js"),  # more than two: the lowest two
+    ("Ac Kd Qs Jh 2c", "2 unsuited high cards", "Qs Jh"),
+    ("Kc 9d 6s 4h 2c", "one high card", "Kc"),
+    ("Ac Kc 9d 6s 2h", "2 suited high cards", "Ac Kc"),
+    ("Tc Kc 9d 6s 2h", "suited 10/J, 10/Q, 10/K", "Kc Tc"),
+])
+def test_the_trainer_reads_a_line_as_a_player_does(hand, chart, held):
+    got = vp.chart_hold(chart, hand, JOB)
+    assert sorted(got.hold_text.split()) == sorted(held.split()), got
+    assert got.line == 1
+
+
+def test_the_words_printed_charts_use_name_the_patterns_players_mean():
+    vocab = vocabulary(vp.get_game(JOB))
+
+    def bases(line):
+        return sorted({vocab.patterns[i].text.split(", ")[0] for i in vocab.matching(line)})
+
+    assert bases("2 suited high cards") == ["AJ suited", "AK suited", "AQ suited", "KJ suited", "KQ suited",
+                                            "QJ suited"]
+    assert bases("2 unsuited high cards") == ["AJ unsuited", "AK unsuited", "AQ unsuited", "KJ unsuited",
+                                              "KQ unsuited", "QJ unsuited"]
+    assert bases("one high card") == ["A", "J", "K", "Q"]
+    assert bases("suited 10/J, 10/Q, 10/K") == bases("suited 10/J, 10/Q, or 10/K") == ["JT suited", "KT suited",
+                                                                                        "QT suited"]
+    # "with 3 or 4 high cards" reads as the range 3-4
+    assert vocab.matching("4 to an inside straight with 3 or 4 high cards") == vocab.matching(
+        "4 to an inside straight, 3-4 high cards") and len(vocab.matching("4 to an inside straight, 3-4 high cards")) == 2
+    at_least = vocab.matching("3 to a straight flush with at least as many high cards as gaps")
+    fewer = vocab.matching("3 to a straight flush with fewer high cards than gaps")
+    assert at_least and fewer and not at_least & fewer
+    assert at_least | fewer == vocab.matching("3 to a straight flush")
+    for i in at_least:
+        text = vocab.patterns[i].text
+        gaps = int(text.split(" gap")[0].split(", ")[-1])
+        highs = int(text.split(" high card")[0].split(", ")[-1])
+        assert highs >= gaps, text
+    # the whole paying hands of the game
+    assert sorted(vocab.patterns[i].text for i in vocab.whole_hands) == [
+        "flush", "full house", "royal flush", "straight", "straight flush"]
+
+
+def test_a_wild_game_keeps_its_own_words():
+    with pytest.raises(InputError, match="unknown pattern '2 suited high cards'"):
+        vocabulary(vp.get_game("deuces-wild-full-pay")).matching("2 suited high cards")
+    whole = vocabulary(vp.get_game("deuces-wild-full-pay")).whole_hands
+    texts = {vocabulary(vp.get_game("deuces-wild-full-pay")).patterns[i].text for i in whole}
+    assert "five of a kind, 1 deuce" in texts and not any("kicker" in t for t in texts)
