@@ -134,3 +134,21 @@ def test_a_wild_game_keeps_its_own_words():
     whole = vocabulary(vp.get_game("deuces-wild-full-pay")).whole_hands
     texts = {vocabulary(vp.get_game("deuces-wild-full-pay")).patterns[i].text for i in whole}
     assert "five of a kind, 1 deuce" in texts and not any("kicker" in t for t in texts)
+
+
+@pytest.mark.slow
+def test_the_derived_charts_beat_the_published_one_and_each_point_is_its_chart():
+    published = Fraction(st.evaluate_chart(JOB, PUBLISHED_15).return_exact)
+    curve = vp.cost_curve(JOB)
+    returns = [Fraction(p.return_exact) for p in curve]
+    assert all(b >= a for a, b in zip(returns, returns[1:]))  # at most n lines: never worse with more
+    assert returns[14] > published and returns[11] > published  # 12 lines already beat it
+    for n in (8, 12, 15, 20):
+        report = vp.strategy_report(JOB, lines=n)
+        assert len(report.lines) <= n and all(ln.text.count(" or ") <= 3 for ln in report.lines)
+        # the point is the chart's own exact return, read back from its text
+        again = st.evaluate_chart(JOB, report.chart_text)
+        assert again.return_exact == report.return_exact == curve[n - 1].return_exact
+    best = vp.strategy_report(JOB)
+    within = [p.lines for p in curve if Fraction(best.return_exact) - Fraction(p.return_exact) <= Fraction(1, 10_000)]
+    assert within and within[0] <= 20

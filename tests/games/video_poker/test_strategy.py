@@ -336,7 +336,10 @@ def test_fifteen_line_chart_with_union_lines():
     report = vp.strategy_report(JOB, lines=15)
     assert len(report.lines) <= 15 and any(" or " in ln.text for ln in report.lines)
     assert all(ln.text.count(" or ") <= 3 for ln in report.lines)
-    assert round(100 * report.return_value, 4) == 99.2079
+    # more than the published 15-line chart's 99.4592% (was 99.2079% before the printed words, the published seed
+    # and the swaps)
+    assert round(100 * report.return_value, 4) == 99.4915
+    assert Fraction(report.return_exact) > Fraction(1652119941721, 1661102543100)
     assert all(len(ln.text) <= 200 for ln in report.lines)
     # the chart text (union lines) reads back to the same play
     assert vp.evaluate_chart(JOB, report.chart_text).return_exact == report.return_exact

@@ -25,7 +25,8 @@ from .deal_table import DealTable, LineEntries, _entries, _weighted_sum, line_en
 
 __all__ = [
     "CURVE_LINES", "NO_LINE", "UNION_PARTS_LIMIT", "UNION_TEXT_LIMIT", "OrderSearch", "add_gains", "choices",
-    "derive_order", "first_entry", "grow_charts", "reduce_chart", "removal_costs", "second_value", "sweep", "union_losses",
+    "derive_order", "first_entry", "grow_charts", "reduce_chart", "removal_costs", "second_value", "sweep", "swap_search",
+    "union_losses",
 ]
 
 CURVE_LINES = 40  # the cost curve runs over charts of 1 to 40 lines
@@ -493,3 +494,58 @@ def grow_charts(dt: DealTable, ids: np.ndarray, lines: Sequence[frozenset[int]],
         if n >= up_to:
             break
     return out
+
+
+def swap_search(dt: DealTable, ids: np.ndarray, lines: Sequence[frozenset[int]], texts: Sequence[str],
+                start: Sequence[int], n: int, tries: int = 8, rounds: int = 30,
+                ) -> tuple[list[str], list[frozenset[int]], int]:
+    """A chart of at most n lines improved by swaps: (texts, lines, value sum).
+
+    From the chart `start` (indices into `lines`), each round ranks every line not in the chart by what adding
+    it at its best place gains (exactly, all at once: `add_gains`), and tries the `tries` best: add it there,
+    re-optimise the order by insertion moves, then drop the lines whose removal loses least until n are left.
+    The best trial that beats the chart replaces it; the search stops at a round with none (a local optimum
+    under swaps) or after `rounds`.
+    """
+    lines = [frozenset(int(i) for i in x) for x in lines]
+    entries = line_entries(dt, ids, lines)
+    search = OrderSearch.start(entries, np.asarray(start, dtype=np.int64), dt.weights)
+    search.improve()
+    search.reorder(search.live())
+    while len(search.order) > n:
+        cost = search.costs()
+        search.remove(int(min(search.order.tolist(), key=lambda i: int(cost[i]))))
+    best_value = search.value_sum()
+    best_order = search.order.tolist()
+    gains = np.zeros(len(lines), dtype=np.int64)
+    places = np.zeros(len(lines), dtype=np.int64)
+    for _ in range(rounds):
+        in_chart = np.zeros(len(lines), dtype=bool)
+        in_chart[best_order] = True
+        candidates = np.nonzero(~in_chart)[0].astype(np.int64)
+        if not len(candidates):
+            break
+        search.reorder(best_order)
+        e = entries
+        add_gains(candidates, e.by_line_start, e.by_line_entry, e.deal_of, e.line, e.value, dt.weights, e.fallback,
+                  search.pos, search.choice, len(search.order), gains, places)
+        ranked = np.argsort(-gains[:len(candidates)], kind="stable")[:tries]
+        found = None
+        for k in ranked.tolist():
+            if gains[k] <= 0:
+                break
+            order = list(best_order)
+            order.insert(int(places[k]), int(candidates[k]))
+            search.reorder(order)
+            search.improve()
+            search.reorder(search.live())
+            while len(search.order) > n:
+                cost = search.costs()
+                search.remove(int(min(search.order.tolist(), key=lambda i: int(cost[i]))))
+            value = search.value_sum()
+            if value > best_value and (found is None or value > found[0]):
+                found = (value, search.order.tolist())
+        if found is None:
+            break
+        best_value, best_order = found
+    return [texts[i] for i in best_order], [lines[i] for i in best_order], best_value

@@ -29,10 +29,12 @@ from __future__ import annotations
 
 import math
 import time
+import tomllib
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -44,7 +46,7 @@ from ..base import Result, fraction_text
 from ..inputs import parse_whole
 from .analysis import ReturnRow, check_coins, hold_option, number, play_statistics
 from .cards import HAND_SIZE, card_str, parse_hand
-from .chart_search import CURVE_LINES, derive_order, grow_charts, reduce_chart
+from .chart_search import CURVE_LINES, derive_order, grow_charts, reduce_chart, swap_search
 from .deal_table import (
     DealTable,
     _rank_keys,
@@ -62,8 +64,8 @@ from .store import MAX_REPORT_FILES, answer_key, stored_path
 from .tables import distinct_deals
 
 __all__ = [
-    "CHART_LINE_LIMIT", "COMMON_COARSE", "STAGES", "ChartHold", "chart_hold", "check_lines", "cost_curve",
-    "evaluate_chart", "game_chart_report", "strategy_report",
+    "CHART_LINE_LIMIT", "COMMON_COARSE", "STAGES", "SWAP_LENGTHS", "ChartHold", "chart_hold", "check_lines",
+    "cost_curve", "evaluate_chart", "game_chart_report", "published_charts", "strategy_report",
 ]
 
 CHART_LINE_LIMIT = 10_000  # a chart's lines beyond this are refused by the reader; the engine takes any
@@ -204,7 +206,13 @@ COMMON_COARSE = (
     "4 to an inside straight", "4 to a straight flush", "3 to a straight flush", "3 to a royal flush",
     "2 to a royal flush", "3 to a straight", "2 high cards", "single high card", "A", "K", "Q", "J",
     "4 to a royal flush", "single low card", "pat hand", "unsuited high cards", "suited high cards",
+    # the words printed charts use (patterns.py `_WORDS`)
+    "2 suited high cards", "2 unsuited high cards", "3 unsuited high cards", "one high card",
+    "suited 10/J, 10/Q, 10/K", "3 to a straight flush with at least as many high cards as gaps",
+    "3 to a straight flush with fewer high cards than gaps", "4 to an inside straight with 3 or 4 high cards",
+    "4 to an outside straight with 0-2 high cards",
 )
+SWAP_LENGTHS = range(8, 21)  # the chart lengths players learn: each improved by swaps (about 2 s a length)
 
 
 def _coarse_lines(vocab: Any, fine: Sequence[str]) -> dict[str, frozenset[int]]:
@@ -283,26 +291,51 @@ def _read_reduced(path: Path, key: str, n_ids: int) -> Reductions | None:
     return out or None
 
 
+def published_charts(table: PayTable) -> list[tuple[str, list[str]]]:
+    """Charts published for this game (data/published_charts.toml): (name, line texts as printed)."""
+    text = resources.files(__package__).joinpath("data").joinpath("published_charts.toml").read_text()
+    return [(c["name"], list(c["lines"])) for c in tomllib.loads(text)["chart"] if c["game"] == table.id]
+
+
 def _search_reduced(table: PayTable, coins: int) -> Reductions:
-    """The best chart found of at most n lines for every n: grown from one line and shrunk from the basic
-    strategy, the better of the two at each n."""
+    """The best chart found of at most n lines for every n: grown from one line, shrunk from the basic strategy
+    and from each published chart of the game, the best of them at each n; then the lengths players learn
+    (SWAP_LENGTHS) improved by swaps (`swap_search`)."""
     dt = deal_table(table, coins)
     vocab, ids = _game_patterns(table)
     live, _ = _derived(table, coins)
     texts = [vocab.patterns[i].text for i in live]
     coarse = _coarse_lines(vocab, texts)
     fine = [frozenset([i]) for i in live]
-    grown = grow_charts(dt, ids, fine + list(coarse.values()), texts + list(coarse), CURVE_LINES)
-    out = dict(reduce_chart(dt, ids, fine, 1, coarse, texts))
-    for n, item in grown.items():
-        if n not in out or item[2] > out[n][2]:
-            out[n] = item
+    found = [grow_charts(dt, ids, fine + list(coarse.values()), texts + list(coarse), CURVE_LINES),
+             reduce_chart(dt, ids, fine, 1, coarse, texts)]
+    for _, printed in published_charts(table):
+        found.append(reduce_chart(dt, ids, [frozenset(vocab.matching(t)) for t in printed], 1, coarse, printed))
+    out: Reductions = {}
+    for charts in found:
+        for n, item in charts.items():
+            if n not in out or item[2] > out[n][2]:
+                out[n] = item
+    _at_most(out)
+    for n in SWAP_LENGTHS:
+        if n not in out:
+            continue
+        chart_texts, chart_lines, value = out[n]
+        better = swap_search(dt, ids, [*chart_lines, *fine, *coarse.values()], [*chart_texts, *texts, *coarse],
+                             range(len(chart_lines)), n)
+        if better[2] > value:
+            out[n] = better
+    _at_most(out)
+    return out
+
+
+def _at_most(out: Reductions) -> None:
+    """Make out[n] the best chart of AT MOST n lines (a shorter chart counts too): the curve never rises."""
     best = None
-    for n in sorted(out):  # at most n lines: a shorter chart counts too
+    for n in sorted(out):
         if best is not None and best[2] > out[n][2]:
             out[n] = best
         best = out[n]
-    return out
 
 
 def _curve_points(dt: DealTable, reduced: Mapping, up_to: int) -> list[CurvePoint]:
