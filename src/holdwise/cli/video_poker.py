@@ -248,17 +248,31 @@ def _curve_table(points) -> list[str]:
 
 
 def _plot_curve(points, title: str, path: str) -> None:
+    """The return of the best chart of at most n lines, over the useful range: the last 5% below the optimum
+    (shorter charts fall off the bottom, marked there), large type for a phone's screen."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    fig, ax = plt.subplots(figsize=(7, 4))
-    ax.plot([p.lines for p in points], [100 * p.cost for p in points], marker="o", markersize=3)
-    ax.set_xlabel("chart lines")
-    ax.set_ylabel("cost against optimal play (% of the bet)")
-    ax.set_yscale("symlog", linthresh=1e-3)
-    ax.set_title(title, fontsize=10)
+    optimum = 100 * (points[-1].return_value + points[-1].cost) if points else 100.0
+    floor = optimum - 5
+    fig, ax = plt.subplots(figsize=(6, 4.5))
+    xs = [p.lines for p in points]
+    ys = [100 * p.return_value for p in points]
+    ax.plot(xs, [max(y, floor) for y in ys], marker="o", markersize=4, linewidth=2)
+    below = [x for x, y in zip(xs, ys) if y < floor]
+    if below:
+        ax.plot(below, [floor] * len(below), linestyle="none", marker="v", color="tab:red", markersize=6,
+                label=f"below {floor:.2f}%")
+        ax.legend(fontsize=11, loc="lower right")
+    ax.axhline(optimum, color="tab:green", linewidth=1, linestyle="--")
+    ax.text(xs[0] if xs else 1, optimum, f" optimal play {optimum:.4f}%", va="bottom", fontsize=11, color="tab:green")
+    ax.set_ylim(floor - 0.1, optimum + 0.6)
+    ax.set_xlabel("chart lines", fontsize=12)
+    ax.set_ylabel("return (%)", fontsize=12)
+    ax.tick_params(labelsize=11)
+    ax.set_title(title, fontsize=12)
     ax.grid(True, alpha=0.3)
     fig.tight_layout()
     save_figure(fig, path)
@@ -350,7 +364,7 @@ def video_poker_strategy(
                 report, source = vp.strategy_answer(table, coins, lines=n_lines, curve=curve or plot is not None,
                                                     top_errors=top_errors, progress=update)
     if plot is not None:
-        _plot_curve(report.curve, f"{table.name}: cost of the best chart of n lines", plot)
+        _plot_curve(report.curve, f"{table.name}: the best chart of n lines", plot)
     if as_json:
         emit_json(report)
         return
