@@ -67,9 +67,12 @@ def game_page(basic, shorts, sensible, published=()) -> str:
            f"`holdwise video-poker strategy --game {basic.paytable} --lines 15`.", ""]
     charts = [(f"{len(r.lines)}-line chart" if len(r.lines) == n else f"Chart of at most {n} lines "
                f"({len(r.lines)} found)", r) for n, r in shorts]
-    if sensible is not None:
+    if sensible is not None and all(r is not sensible for _, r in shorts):
         charts.append((f"The shortest chart within {100 * SENSIBLE_COST:.2f}% of the optimum "
                        f"({len(sensible.lines)} lines)", sensible))
+    elif sensible is not None:
+        out += [f"The shortest chart within {100 * SENSIBLE_COST:.2f}% of the optimum is the "
+                f"{len(sensible.lines)}-line chart below.", ""]
     for title, report in charts:
         out += [f"## {title}", ""]
         out += _summary(report) + [""]
@@ -133,7 +136,9 @@ def main(argv: list[str] | None = None) -> int:
         shorts = [(n, vp.strategy_report(game_id, lines=n, curve=n == LEARNED_LENGTHS[-1])) for n in LEARNED_LENGTHS]
         points = vp.cost_curve(game_id)
         n = next((p.lines for p in points if p.cost <= SENSIBLE_COST), None)
-        sensible = vp.strategy_report(game_id, lines=n) if n is not None and n not in LEARNED_LENGTHS else None
+        sensible = None
+        if n is not None:
+            sensible = next((r for m, r in shorts if m == n), None) or vp.strategy_report(game_id, lines=n)
         table = vp.get_game(game_id)
         published = [(name, vp.evaluate_chart(game_id, "\n".join(lines)))
                      for name, lines in strategy.published_charts(table)]

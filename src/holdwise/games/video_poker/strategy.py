@@ -297,10 +297,11 @@ def published_charts(table: PayTable) -> list[tuple[str, list[str]]]:
     return [(c["name"], list(c["lines"])) for c in tomllib.loads(text)["chart"] if c["game"] == table.id]
 
 
-def _search_reduced(table: PayTable, coins: int) -> Reductions:
+def _search_reduced(table: PayTable, coins: int, published: bool = True, swaps: bool = True) -> Reductions:
     """The best chart found of at most n lines for every n: grown from one line, shrunk from the basic strategy
-    and from each published chart of the game, the best of them at each n; then the lengths players learn
-    (SWAP_LENGTHS) improved by swaps (`swap_search`)."""
+    and (`published`) from each published chart of the game, the best of them at each n; then (`swaps`) the
+    lengths players learn (SWAP_LENGTHS) improved by swaps (`swap_search`). Without both: the search before
+    issue 26 (the benchmark compares the two)."""
     dt = deal_table(table, coins)
     vocab, ids = _game_patterns(table)
     live, _ = _derived(table, coins)
@@ -309,7 +310,7 @@ def _search_reduced(table: PayTable, coins: int) -> Reductions:
     fine = [frozenset([i]) for i in live]
     found = [grow_charts(dt, ids, fine + list(coarse.values()), texts + list(coarse), CURVE_LINES),
              reduce_chart(dt, ids, fine, 1, coarse, texts)]
-    for _, printed in published_charts(table):
+    for _, printed in published_charts(table) if published else ():
         found.append(reduce_chart(dt, ids, [frozenset(vocab.matching(t)) for t in printed], 1, coarse, printed))
     out: Reductions = {}
     for charts in found:
@@ -317,7 +318,7 @@ def _search_reduced(table: PayTable, coins: int) -> Reductions:
             if n not in out or item[2] > out[n][2]:
                 out[n] = item
     _at_most(out)
-    for n in SWAP_LENGTHS:
+    for n in SWAP_LENGTHS if swaps else ():
         if n not in out:
             continue
         chart_texts, chart_lines, value = out[n]
