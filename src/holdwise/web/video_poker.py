@@ -46,7 +46,7 @@ GAME = "video-poker"
 PAYTABLES_ENV = "HOLDWISE_VIDEO_POKER_PAYTABLES"  # a pay-table file (TOML) whose games the server offers too
 CHART_STORAGE_KEY = "holdwise.vp.chart."  # + game id: a chart the player saved on the strategy page (plain text)
 CHOICE_STORAGE_KEY = "holdwise.vp.trainer-choice"  # the trainer's chart choice: one of CHOICES' keys, or "mine"
-CHOICES = {"short": "shortest within 0.01% of optimal play", "10": "10 lines", "15": "15 lines", "20": "20 lines",
+CHOICES = {"short": "shortest within 0.01%", "10": "10 lines", "15": "15 lines", "20": "20 lines",
            "basic": "expert: the basic strategy"}  # the trainer's charts, as the page offers them
 MAX_CHART_TEXT = 64 * 1024  # a chart of 2,000 lines of 30 characters; far more than any saved chart
 ANSWERS_BYTES = 16 << 20  # hints kept as the bytes sent (~8 KB each): Hint.to_json alone takes ~2 ms a hand

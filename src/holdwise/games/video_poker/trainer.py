@@ -11,6 +11,7 @@ chart is computed once per game, bet and length, then read.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
@@ -52,6 +53,14 @@ class TrainerChart(Result):
     cost_percent: float
     basic_lines: int
     note: str
+
+
+def percent(x: Fraction) -> str:
+    """A share as a percentage: four decimals, more below 0.01% so that two digits show (as the strategy page)."""
+    if x == 0:
+        return "0%"
+    digits = min(12, max(4, 1 - math.floor(math.log10(abs(float(100 * x))))))
+    return f"{float(100 * x):.{digits}f}%"
 
 
 def check_choice(choice: object) -> str:
@@ -100,7 +109,7 @@ def trainer_chart(game: str | PayTable, coins: int = MAX_COINS, choice: str | in
             report, _ = strategy_answer(table, coins, lines=lines)
     n = len(report.lines)
     cost = optimal - Fraction(report.return_exact)
-    cost_text = f"{float(100 * cost):.4f}%"
+    cost_text = percent(cost)
     if choice == "basic":
         note = f"the basic strategy: {n} lines, {cost_text} below optimal play"
     elif choice == "short" and lines is None:

@@ -17,7 +17,7 @@
              held: new Set(), hint: null, hintAll: false, busy: false, log: [], lastLog: [],
              trainer: {hands: 0, mistakes: [], cost: 0, coins: 0, par: 0}, polling: false,
              // the trainer's chart: choice ("short", "10", ..., "basic" or "mine"), its lines and what names it
-             chart: {seq: 0, key: null, choice: null, lines: [], mine: null, data: null}};
+             chart: {seq: 0, key: null, choice: null, lines: [], mine: null, data: null, loading: null}};
   window.holdwiseVP = S; // read by the browser tests (replay of the played actions)
 
   const st = () => S.sealed.state;
@@ -324,6 +324,13 @@
   }
 
   async function chartLine(m) {
+    if (m.choice === null) {  // a mistake made before the chart was chosen (the saved one is being read)
+      await S.chart.loading;
+      const c = S.chart;
+      m.choice = c.choice || config.default_choice;
+      m.chartText = m.choice === "mine" && c.mine ? c.mine.text : null;
+      m.chartKey = chartKey(m.choice, m.bet);
+    }
     const body = {hand: m.dealt, game: m.game, coins: m.bet};
     if (m.chartText !== null) body.chart = m.chartText; else body.choice = m.choice || config.default_choice;
     try {
@@ -370,7 +377,7 @@
     const old = sel.value;
     sel.replaceChildren(...Object.entries(config.choices).map(([k, text]) =>
       el("option", {value: k, text: k === "short" ? `${text} (default)` : text})));
-    if (mine) sel.append(el("option", {value: "mine", text: `yours, saved on the strategy page (${mine.lines.length} lines)`}));
+    if (mine) sel.append(el("option", {value: "mine", text: `yours (${mine.lines.length} lines)`}));
     if (old && Array.from(sel.options).some((o) => o.value === old)) sel.value = old;
   }
 
@@ -382,8 +389,13 @@
     return mine ? "mine" : config.default_choice;
   }
 
-  async function loadChart(choice) {
-    if (!S.game) return;
+  function loadChart(choice) {
+    if (!S.game) return null;
+    S.chart.loading = readChart(choice);
+    return S.chart.loading;
+  }
+
+  async function readChart(choice) {
     const seq = ++S.chart.seq;
     const game = S.game.id, coins = chartCoins(S.bet);
     const box = $("vp-chart-box");
@@ -433,8 +445,8 @@
       }
       const d = S.chart.data;
       lines = d.lines.map((ln) => ({number: ln.number, text: ln.text}));
-      note = `${d.note[0].toUpperCase()}${d.note.slice(1)} (returns ${pct(d.return_value, 3)}; the basic strategy ` +
-             `has ${d.basic_lines} lines).`;
+      note = `${d.note[0].toUpperCase()}${d.note.slice(1)} (returns ${pct(d.return_value, 3)}` +
+             (choice === "basic" ? ")." : `; the basic strategy has ${d.basic_lines} lines).`);
     }
     $("vp-chart-count").textContent = `(${lines.length} lines)`;
     $("vp-chart-note").textContent = note;
@@ -444,8 +456,8 @@
     box.dataset.game = game;
     box.dataset.coins = String(coins);
     box.setAttribute("aria-busy", "false");
-    $("vp-chart-source").textContent = choice === "mine" ? "Chart: yours, saved on the strategy page."
-      : `Chart: ${config.choices[choice]} (${lines.length} lines).`;
+    const name = choice === "mine" ? "yours, saved on the strategy page" : config.choices[choice];
+    $("vp-chart-source").textContent = /lines$/.test(name) ? `Chart: ${name}.` : `Chart: ${name}, ${lines.length} lines.`;
   }
 
   // mark the line a mistake cites, and bring it into view within the list (the page itself does not move)
