@@ -244,7 +244,8 @@ def test_twenty_hands_on_a_fifteen_line_chart(page, live_server, shoot):
     chart = face.trainer_chart(JOB, 5, "15")
     assert chart_shown(page, "15") == [(i, ln.text) for i, ln in enumerate(chart.lines, 1)]
     assert text(page, "#vp-chart-count") == "(15 lines)"
-    assert text(page, "#vp-chart-note").startswith("The best chart of at most 15 lines: 15 lines, 0.3360% below")
+    assert text(page, "#vp-chart-note").startswith("The best chart of at most 15 lines: 15 lines, "
+                                                   f"{100 * chart.cost:.4f}% below")
     page.evaluate("document.activeElement.blur()")
     state = face.new_game({"paytable": JOB, "credits": 1000, "bet": 5}, 11)
     draws, mistakes = 0, []
@@ -336,7 +337,7 @@ def test_phone_chart_below_the_machine(phone, live_server, shoot):
     settled(phone, 0)
     phone.locator("#vp-trainer").tap()
     lines = chart_shown(phone, "short")
-    assert len(lines) == 22
+    assert lines == [(i, ln.text) for i, ln in enumerate(face.trainer_chart(JOB, 5).lines, 1)] and len(lines) <= 40
     assert text(phone, "#vp-chart-error") == ("Your chart saved on the strategy page is not used: chart line 2: "
                                               "unknown pattern 'fulll house'; did you mean 'full house'?")
     assert phone.locator("#vp-chart-choice option[value='mine']").count() == 0

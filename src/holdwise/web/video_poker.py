@@ -52,7 +52,7 @@ MAX_CHART_TEXT = 64 * 1024  # a chart of 2,000 lines of 30 characters; far more 
 ANSWERS_BYTES = 16 << 20  # hints kept as the bytes sent (~8 KB each): Hint.to_json alone takes ~2 ms a hand
 # parsed charts kept, each counted as its text (a parse is ~0.3 ms once the game's vocabulary is built)
 CHARTS_BYTES = 4 << 20
-TRAINERS_BYTES = 4 << 20  # trainer charts kept as the JSON sent: 10 KB for 22 lines, 70 KB for a basic strategy
+TRAINERS_BYTES = 4 << 20  # trainer charts kept as the JSON sent: 10 KB for 20 lines, 70 KB for a basic strategy
 
 _FILE_GAMES: dict[str, dict] = {}
 _FILE_LOCK = threading.Lock()

@@ -1,6 +1,6 @@
 """The trainer's chart: a derived chart short enough to learn, as the player chooses it.
 
-The choices are "short" (the shortest derived chart whose return is within 0.01% of the bet of optimal play: 22
+The choices are "short" (the shortest derived chart whose return is within 0.01% of the bet of optimal play: 20
 lines for 9/6 Jacks or Better, 24 for full-pay Deuces Wild), a length N (the best chart found of at most N lines;
 the trainer offers 10, 15 and 20) and "basic" (the full derived basic strategy, 161 lines for 9/6 Jacks or Better).
 
