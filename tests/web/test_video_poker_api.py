@@ -1,9 +1,12 @@
 """The video-poker machine and analyzer API: the CLI's --json for the same inputs, play on the sealed session (checked
-against the session's replay), the trainer's chart line (given and derived charts), bad input, speed."""
+against the session's replay), the trainer's chart (each choice, the shortest within 0.01% by default) and the chart
+line it cites (given, trainer and derived charts), a chart checked before it is kept, bad input, speed."""
 
 import json
+import random
 import threading
 import time
+from fractions import Fraction
 
 import pytest
 from typer.testing import CliRunner
@@ -225,3 +228,156 @@ def test_the_pages_render(client):
         r = client.get(path)
         assert r.status_code == 200 and words in r.text
         assert "joker-poker-kings" in r.text
+
+
+# ---- the trainer's chart ------------------------------------------------------------------------------------
+
+BAD_CHART = "royal flush\nfulll house\nhigh pair\n"
+BAD_LINE = "chart: line 2: unknown pattern 'fulll house'; did you mean 'full house'?"
+
+
+def answered(call, seconds=240):
+    """Ask until the answer is not 202 (a background job derives the game's charts the first time)."""
+    deadline = time.monotonic() + seconds
+    while (r := call()).status_code == 202:
+        assert r.json()["status"] == "computing" and r.json()["job"]["key"].startswith("video-poker-"), r.text
+        assert time.monotonic() < deadline
+        time.sleep(0.2)
+    return r
+
+
+def trainer_chart(client, **params):
+    return answered(lambda: client.get("/api/video-poker/trainer-chart", params=params))
+
+
+def random_hands(n, seed=26):
+    rng = random.Random(seed)
+    deck = [r + s for r in "23456789TJQKA" for s in "shdc"]
+    return [" ".join(rng.sample(deck, 5)) for _ in range(n)]
+
+
+@pytest.mark.parametrize("choice, lines", [("10", 10), ("15", 15), ("20", 20), ("basic", 161)])
+def test_each_trainer_chart_is_the_derived_chart_of_its_length(client, choice, lines):
+    r = trainer_chart(client, game=JOB, coins=5, choice=choice)
+    assert r.status_code == 200, r.text
+    got = r.json()
+    want = face.strategy_report(JOB, 5, lines=None if choice == "basic" else int(choice))
+    assert (got["paytable"], got["coins"], got["choice"], got["basic_lines"]) == (JOB, 5, choice, 161)
+    assert len(got["lines"]) == lines and [ln["number"] for ln in got["lines"]] == list(range(1, lines + 1))
+    assert [ln["text"] for ln in got["lines"]] == [ln.text for ln in want.lines]
+    assert got["chart_text"] == want.chart_text and got["return_exact"] == want.return_exact
+    assert Fraction(got["cost_exact"]) == Fraction(want.optimal_return_exact) - Fraction(want.return_exact)
+    assert got["cost_percent"] == pytest.approx(want.cost_percent, abs=1e-12)
+    assert f"{lines} lines" in got["note"]
+
+
+def test_the_default_trainer_chart_is_the_shortest_within_a_hundredth_of_a_percent(client):
+    r = trainer_chart(client)  # the default game at 5 coins, choice "short"
+    assert r.status_code == 200, r.text
+    got = r.json()
+    optimal = Fraction(face.game_return(JOB, 5, exact=True).return_exact)
+    assert Fraction(got["optimal_return_exact"]) == optimal
+    within = [p.lines for p in face.cost_curve(JOB, 5) if optimal - Fraction(p.return_exact) <= Fraction(1, 10_000)]
+    n = min(within)
+    assert got["choice"] == "short" and len(got["lines"]) == n and 10 < n < 40  # far below the basic strategy's 161
+    assert Fraction(got["cost_exact"]) == optimal - Fraction(got["return_exact"]) <= Fraction(1, 10_000)
+    shorter = trainer_chart(client, game=JOB, choice=str(n - 1)).json()
+    assert len(shorter["lines"]) == n - 1 and Fraction(shorter["cost_exact"]) > Fraction(1, 10_000)
+    assert got["note"].startswith(f"the shortest chart within 0.01% of optimal play: {n} lines, ")
+    assert got["chart_text"] == face.strategy_report(JOB, 5, lines=n).chart_text
+
+
+def test_chart_hold_cites_the_line_of_the_chosen_chart(client):
+    chart = trainer_chart(client, game=JOB, choice="15").json()
+    texts = [ln["text"] for ln in chart["lines"]]
+    cited = set()
+    for hand in ["Ah Th 8h 3h Kd", "2c 7d 9h Jc 4s", "9h Th Kd As Ah", *random_hands(40)]:
+        r = client.post("/api/video-poker/chart-hold", json={"hand": hand, "choice": "15"})
+        assert r.status_code == 200, r.text
+        got = r.json()
+        assert got == {**face.chart_hold(chart["chart_text"], hand, JOB, 5).to_json(), "chart": "trainer",
+                       "choice": "15"}
+        if got["line"] is not None:
+            assert 1 <= got["line"] <= 15 and got["line_text"] == texts[got["line"] - 1]
+            cited.add(got["line"])
+    assert len(cited) >= 5  # the hands reach many lines, not one
+    # a bet of 1-4 plays the chart of 4 coins; the value is the hold's at the bet
+    four = trainer_chart(client, game=JOB, coins=2, choice="15").json()
+    assert four["coins"] == 4
+    low = client.post("/api/video-poker/chart-hold", json={"hand": "Ah Th 8h 3h Kd", "choice": "15", "coins": 2})
+    assert low.json() == {**face.chart_hold(four["chart_text"], "Ah Th 8h 3h Kd", JOB, 2).to_json(),
+                          "chart": "trainer", "choice": "15"}
+
+
+def test_the_trainer_chart_is_derived_once_in_the_background(client, tmp_path, monkeypatch):
+    path = tmp_path / "games.toml"
+    path.write_text(FILE_GAME)
+    monkeypatch.setenv(web.PAYTABLES_ENV, str(path))
+    table = web.resolve("test-web-trainer-9-6")
+    release = threading.Event()
+    calls = []
+    real = face.trainer_chart(JOB, 5, "10")
+
+    def fake(game, coins, choice, progress=None):
+        calls.append((game.id, coins, choice))
+        progress(1, 3)
+        assert release.wait(20)
+        return real
+
+    monkeypatch.setattr(face, "trainer_chart", fake)
+    first = client.get("/api/video-poker/trainer-chart", params={"game": table.id, "coins": 3, "choice": "10"})
+    assert first.status_code == 202, first.text
+    assert first.json()["job"]["key"] == "video-poker-trainer-chart:test-web-trainer-9-6:4:10"
+    body = {"hand": "Ah Th 8h 3h Kd", "game": table.id, "coins": 1, "choice": "10"}
+    assert client.post("/api/video-poker/chart-hold", json=body).status_code == 202
+    release.set()
+    r = answered(lambda: client.post("/api/video-poker/chart-hold", json=body), 20)
+    assert r.status_code == 200 and r.json()["chart"] == "trainer"
+    assert r.json()["line_text"] == face.chart_hold(real.chart_text, "Ah Th 8h 3h Kd", JOB, 1).line_text
+    assert trainer_chart(client, game=table.id, coins=4, choice="10").json()["chart_text"] == real.chart_text
+    assert calls == [("test-web-trainer-9-6", 4, "10")]  # one job for every bet of 1-4, however often asked
+
+
+def test_a_chart_is_checked_before_it_is_kept(client):
+    r = client.post("/api/video-poker/chart-check", json={"game": JOB, "chart": "# mine\nhigh pair\n\n4 to a flush\n"})
+    assert r.status_code == 200, r.text
+    assert r.json() == {"game": JOB, "lines": [{"number": 2, "text": "high pair"}, {"number": 4, "text": "4 to a flush"}]}
+    toml = client.post("/api/video-poker/chart-check", json={"game": "deuces-wild-full-pay",
+                                                              "chart": 'lines = ["4 deuces", "pat hand"]\n'})
+    assert toml.status_code == 200 and [ln["number"] for ln in toml.json()["lines"]] == [1, 2]
+
+
+@pytest.mark.parametrize("path, body, detail", [
+    ("/api/video-poker/chart-check", {"chart": BAD_CHART}, BAD_LINE),
+    ("/api/video-poker/chart-check", {"chart": "# mine\n\nhigh pair\nfulll house\n"}, BAD_LINE.replace("2", "4")),
+    ("/api/video-poker/chart-check", {"chart": "high pair\n4 deuces\n"}, "chart: line 2: "),
+    ("/api/video-poker/chart-check", {"chart": ""}, "chart: has no lines"),
+    ("/api/video-poker/chart-hold", {"hand": "Ah Th 8h 3h Kd", "chart": BAD_CHART}, BAD_LINE),
+    ("/api/video-poker/strategy/evaluate", {"chart": BAD_CHART}, BAD_LINE),
+])
+def test_a_chart_the_game_does_not_read_is_a_422_naming_the_line(client, path, body, detail):
+    r = client.post(path, json=body)
+    assert r.status_code == 422 and r.json()["field"] == "chart", r.text
+    assert r.json()["detail"].startswith(detail), r.text
+
+
+@pytest.mark.parametrize("params, field, words", [
+    ({"choice": "41"}, "choice", 'must be "short", "basic" or a number of lines 1 to 40'),
+    ({"choice": "longest"}, "choice", "got 'longest'"),
+    ({"choice": "0"}, "choice", ""),
+    ({"coins": "6"}, "coins", "1 to 5"),
+    ({"game": "nope"}, "game", "unknown game 'nope'"),
+])
+def test_bad_trainer_chart_input(client, params, field, words):
+    r = client.get("/api/video-poker/trainer-chart", params=params)
+    assert r.status_code == 422 and r.json()["field"] == field and words in r.json()["detail"], r.text
+
+
+@pytest.mark.parametrize("body, field, words", [
+    ({"choice": "99"}, "choice", "1 to 40"),
+    ({"choice": 15}, "choice", ""),
+    ({"choice": "15", "chart": CHART}, "choice", "not both"),
+])
+def test_bad_chart_hold_choice(client, body, field, words):
+    r = client.post("/api/video-poker/chart-hold", json={"hand": "Ah Th 8h 3h Kd", **body})
+    assert r.status_code == 422 and r.json()["field"] == field and words in r.json()["detail"], r.text

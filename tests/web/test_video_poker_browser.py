@@ -210,3 +210,156 @@ def test_phone_size(phone, live_server, shoot):
     assert phone.locator("#va-grid button").first.bounding_box()["height"] >= 44
     shoot(phone, "video-poker-phone-analyzer")
     assert phone.js_errors == []
+
+
+# ---- the trainer's chart ------------------------------------------------------------------------------------
+
+GOOD_CHART = "high pair\n4 to a royal flush\nlow pair\n4 to a flush\n2 high cards\nsingle high card\n"
+
+
+def chart_shown(page, choice):
+    """Wait until the chart beside the machine is the one of `choice`; its lines as (number, text)."""
+    page.wait_for_function("c => { const b = document.getElementById('vp-chart-box'); "
+                           "return !b.hidden && b.dataset.choice === c && b.getAttribute('aria-busy') === 'false'; }",
+                           arg=choice, timeout=240_000)
+    items = page.locator("#vp-chart-list li").all()
+    return [(int(li.get_attribute("data-line")), li.locator(".vp-t").inner_text()) for li in items]
+
+
+def legible(page):
+    """Every chart line inside the viewport's width, in a font of at least 13 px."""
+    return page.evaluate("""() => Array.from(document.querySelectorAll('#vp-chart-list li')).every(li => {
+        const r = li.getBoundingClientRect();
+        return r.left >= 0 && r.right <= window.innerWidth
+            && parseFloat(getComputedStyle(li).fontSize) >= 13; })""")
+
+
+def test_twenty_hands_on_a_fifteen_line_chart(page, live_server, shoot):
+    """Mistakes cite the line of the chosen 15-line chart that plays the hand (chart_hold on that chart)."""
+    page.goto(f"{live_server}{MACHINE}?seed=11")
+    settled(page, 0)
+    page.check("#vp-trainer")
+    assert chart_shown(page, "short") == [(i, ln.text) for i, ln in enumerate(face.trainer_chart(JOB, 5).lines, 1)]
+    page.select_option("#vp-chart-choice", "15")
+    chart = face.trainer_chart(JOB, 5, "15")
+    assert chart_shown(page, "15") == [(i, ln.text) for i, ln in enumerate(chart.lines, 1)]
+    assert text(page, "#vp-chart-count") == "(15 lines)"
+    assert text(page, "#vp-chart-note").startswith("The best chart of at most 15 lines: 15 lines, "
+                                                   f"{100 * chart.cost:.4f}% below")
+    page.evaluate("document.activeElement.blur()")
+    state = face.new_game({"paytable": JOB, "credits": 1000, "bet": 5}, 11)
+    draws, mistakes = 0, []
+    for hand in range(1, 21):
+        page.keyboard.press("Enter")
+        state = face.step(state, {"type": "deal", "bet": 5})
+        settled(page, draws + 1)
+        advice = face.advice(state)
+        wrong = next(o for o in advice.options if o.loss > 1e-9)  # the best hold that loses something
+        hold = (wrong if hand % 3 == 1 else advice.best).extras["positions"]
+        for pos in hold:
+            page.keyboard.press(str(pos))
+        page.keyboard.press("Enter")
+        dealt = state
+        state = face.step(state, {"type": "draw", "hold": hold})
+        draws = state.draws
+        settled(page, draws)
+        if hand % 3 == 1:
+            ch = face.chart_hold(chart.chart_text, dealt.data["hand"], JOB, 5)
+            mistakes.append(ch)
+            page.wait_for_function("document.getElementById('vp-chart-line').textContent.startsWith('Line') || "
+                                   "document.getElementById('vp-chart-line').textContent.startsWith('No line')")
+            line = text(page, "#vp-chart-line")
+            if ch.line is None:
+                assert line.startswith("No line of the chart fits this hand")
+                assert page.locator("#vp-chart-list li.vp-cited").count() == 0
+            else:
+                assert line.startswith(f"Line {ch.line} of the chart, '{ch.line_text}', says hold {ch.hold_text}")
+                cited = page.locator("#vp-chart-list li.vp-cited")
+                assert cited.count() == 1 and cited.get_attribute("data-line") == str(ch.line)
+            if hand == 4:
+                shoot(page, "video-poker-trainer-chart-mistake")
+        state = face.step(state, {"type": "next"})
+    assert text(page, "#vp-t-hands") == "20" and text(page, "#vp-t-mistakes") == str(len(mistakes)) == "7"
+    cells = page.locator("#vp-mistakes tbody td.vp-line").all()[::-1]  # the newest row is on top
+    assert len(cells) == 7
+    texts = {i: ln.text for i, ln in enumerate(chart.lines, 1)}
+    numbered = 0
+    for cell, ch in zip(cells, mistakes):
+        assert cell.get_attribute("data-line") == ("" if ch.line is None else str(ch.line))
+        if ch.line is not None:
+            numbered += 1
+            assert 1 <= ch.line <= 15 and cell.get_attribute("data-line-text") == texts[ch.line] == ch.line_text
+            assert cell.inner_text().startswith(f"Line {ch.line} of the chart, '{texts[ch.line]}'")
+    assert numbered >= 5
+    assert legible(page)
+    shoot(page, "video-poker-trainer-chart-twenty-hands")
+    assert page.js_errors == []
+
+
+def test_use_this_chart_with_a_bad_line_keeps_the_old_chart(page, live_server, shoot):
+    page.goto(f"{live_server}/video-poker/strategy?game={JOB}")
+    page.evaluate(f"localStorage.setItem('holdwise.vp.chart.{JOB}', {json.dumps(GOOD_CHART)})")
+    page.reload()
+    page.wait_for_function("document.getElementById('vr-saved').textContent.includes('6 lines')")
+    page.fill("#vr-chart", "royal flush\nfulll house\nhigh pair\n")
+    page.click("#vr-use-mine")
+    page.wait_for_function("document.getElementById('vr-chart-error').textContent.length > 0")
+    assert text(page, "#vr-chart-error") == ("Not used in the trainer (it keeps the chart it had): chart line 2: "
+                                             "unknown pattern 'fulll house'; did you mean 'full house'?")
+    assert page.get_attribute("#vr-chart", "aria-invalid") == "true"
+    assert page.evaluate(f"localStorage.getItem('holdwise.vp.chart.{JOB}')") == GOOD_CHART
+    assert "(6 lines)" in text(page, "#vr-saved")
+    page.locator("#vr-mine").scroll_into_view_if_needed()
+    shoot(page, "video-poker-strategy-bad-chart-refused")
+    # the trainer plays the chart kept before, numbered as chart-hold cites it
+    page.goto(f"{live_server}{MACHINE}?seed={SEED}")
+    settled(page, 0)
+    page.check("#vp-trainer")
+    assert chart_shown(page, "mine") == list(enumerate(GOOD_CHART.splitlines(), 1))
+    # a chart the game reads is kept, and the trainer plays it
+    page.goto(f"{live_server}/video-poker/strategy?game={JOB}")
+    page.fill("#vr-chart", "# short\nroyal flush\nfull house\nhigh pair\n")
+    page.click("#vr-use-mine")
+    page.wait_for_function("document.getElementById('vr-saved').textContent.includes('3 lines')")
+    assert text(page, "#vr-chart-error") == "" and page.get_attribute("#vr-chart", "aria-invalid") is None
+    page.goto(f"{live_server}{MACHINE}?seed={SEED}")
+    settled(page, 0)
+    page.check("#vp-trainer")
+    assert chart_shown(page, "mine") == [(2, "royal flush"), (3, "full house"), (4, "high pair")]
+    assert page.js_errors == []
+
+
+def test_phone_chart_below_the_machine(phone, live_server, shoot):
+    """On a phone the chart follows the machine, wraps its long lines and never scrolls sideways; a saved chart the
+    game does not read is named and not used."""
+    save_chart(phone, JOB, "high pair\nfulll house\n")
+    phone.goto(f"{live_server}{MACHINE}?seed={SEED}")
+    settled(phone, 0)
+    phone.locator("#vp-trainer").tap()
+    lines = chart_shown(phone, "short")
+    assert lines == [(i, ln.text) for i, ln in enumerate(face.trainer_chart(JOB, 5).lines, 1)] and len(lines) <= 40
+    assert text(phone, "#vp-chart-error") == ("Your chart saved on the strategy page is not used: chart line 2: "
+                                              "unknown pattern 'fulll house'; did you mean 'full house'?")
+    assert phone.locator("#vp-chart-choice option[value='mine']").count() == 0
+    assert no_overflow(phone) and legible(phone)
+    machine = phone.locator(".vp-machine").bounding_box()
+    chart = phone.locator("#vp-chart-box").bounding_box()
+    assert chart["y"] >= machine["y"] + machine["height"] and chart["width"] >= 320
+    shoot(phone, "video-poker-phone-trainer-chart")
+    phone.select_option("#vp-chart-choice", "10")
+    assert len(chart_shown(phone, "10")) == 10 and no_overflow(phone) and legible(phone)
+    assert phone.js_errors == []
+
+
+def test_desktop_chart_beside_the_machine(page, live_server, shoot):
+    page.goto(f"{live_server}{MACHINE}?seed={SEED}&chart=basic")
+    settled(page, 0)
+    page.check("#vp-trainer")
+    assert len(chart_shown(page, "basic")) == 161
+    machine = page.locator(".vp-machine").bounding_box()
+    chart = page.locator("#vp-chart-box").bounding_box()
+    assert chart["x"] >= machine["x"] + machine["width"] and abs(chart["y"] - machine["y"]) < 2
+    assert chart["height"] <= 900  # the 161 lines scroll inside the panel
+    assert legible(page)
+    shoot(page, "video-poker-desktop-basic-chart")
+    assert page.js_errors == []

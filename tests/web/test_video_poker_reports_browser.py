@@ -1,6 +1,6 @@
 """The fairness and strategy pages in Chromium: every game's figures on the page equal `video-poker return`, the
 strategy page shows one game's chart and cost curve, a pasted chart shows its exact return, the trainer's chart in
-localStorage, and a phone-size run. Screenshots of each page, desktop and phone."""
+localStorage once the server reads it, and a phone-size run. Screenshots of each page, desktop and phone."""
 
 import json
 import math
@@ -114,7 +114,8 @@ def test_strategy_page_shows_the_chart_and_the_curve(page, live_server, shoot):
     assert r["notes"][0]["example"] in page.locator("#vr-notes li").nth(0).inner_text()
     shoot(page, "video-poker-strategy")
     # the derived chart for the trainer, then forgotten
-    page.click("#vr-use-derived")
+    page.click("#vr-use-derived")  # read by the server first, then kept
+    page.wait_for_function("document.getElementById('vr-mine').dataset.saved === 'true'")
     key = f"holdwise.vp.chart.{STRATEGY_GAME}"
     assert page.evaluate("(k) => localStorage.getItem(k)", key) == r["chart_text"]
     assert "saved" in page.locator("#vr-saved").inner_text()
@@ -145,6 +146,7 @@ def test_pasting_a_chart_shows_its_return(page, live_server, shoot):
     assert want["errors"][0]["example"] in page.locator("#vr-m-errors li").nth(0).inner_text()
     assert page.locator("#vr-chart").get_attribute("aria-invalid") is None
     page.click("#vr-use-mine")
+    page.wait_for_function("document.getElementById('vr-mine').dataset.saved === 'true'")
     assert page.evaluate("(k) => localStorage.getItem(k)", f"holdwise.vp.chart.{STRATEGY_GAME}") == CHART
     page.reload()  # the saved chart comes back in the text box
     wait_strategy(page, STRATEGY_GAME)

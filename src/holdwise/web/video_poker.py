@@ -6,6 +6,12 @@ The games offered are the shipped pay tables and those of the pay-table file the
 Play is the stateless session of `holdwise.games.video_poker`: the page holds the sealed state. Each draw is
 scored against the best hold in the state itself (a Decision with its loss in credits), so the trainer needs no
 server memory; the chart line a mistake broke comes from `/api/video-poker/chart-hold`.
+
+The trainer plays a chart the player can learn: `/api/video-poker/trainer-chart` gives the derived chart of the
+player's choice (the shortest within 0.01% of optimal play by default, 10, 15 or 20 lines, or the full basic
+strategy), computed once per game and bet as a background job and then read from the disk store. A chart the
+player pastes is checked by `/api/video-poker/chart-check` before the page keeps it: a line the game does not
+read is a 422 naming that line, and the page keeps the chart it had.
 """
 
 from __future__ import annotations
@@ -15,7 +21,7 @@ import os
 import threading
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse, Response
 from pydantic import ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
@@ -23,14 +29,14 @@ from ..errors import InputError
 from ..games import video_poker as face
 from . import common
 from .common import (
-    AnswerCache, Body, FieldError, StateBody, StepBody, computed, examples, fresh_seed, jobs, json_response, page,
-    unseal, user_field,
+    AnswerCache, Body, FieldError, StateBody, StepBody, computed, examples, fresh_seed, jobs, json_bytes,
+    json_response, page, unseal, user_field,
 )
 from .session import play, session_routes
 
 __all__ = [
-    "PAYTABLES_ENV", "ChartHoldBody", "HoldBody", "NewBody", "PlayOptions", "StateBody", "StepBody", "resolve",
-    "router", "server_games", "strategy_job_key", "warm",
+    "PAYTABLES_ENV", "ChartCheckBody", "ChartHoldBody", "HoldBody", "NewBody", "PlayOptions", "StateBody", "StepBody",
+    "chart_field_error", "resolve", "router", "server_games", "strategy_job_key", "trainer_job_key", "warm",
 ]
 
 log = logging.getLogger("holdwise.web")
@@ -39,10 +45,14 @@ router = APIRouter()
 GAME = "video-poker"
 PAYTABLES_ENV = "HOLDWISE_VIDEO_POKER_PAYTABLES"  # a pay-table file (TOML) whose games the server offers too
 CHART_STORAGE_KEY = "holdwise.vp.chart."  # + game id: a chart the player saved on the strategy page (plain text)
+CHOICE_STORAGE_KEY = "holdwise.vp.trainer-choice"  # the trainer's chart choice: one of CHOICES' keys, or "mine"
+CHOICES = {"short": "shortest within 0.01%", "10": "10 lines", "15": "15 lines", "20": "20 lines",
+           "basic": "expert: the basic strategy"}  # the trainer's charts, as the page offers them
 MAX_CHART_TEXT = 64 * 1024  # a chart of 2,000 lines of 30 characters; far more than any saved chart
 ANSWERS_BYTES = 16 << 20  # hints kept as the bytes sent (~8 KB each): Hint.to_json alone takes ~2 ms a hand
 # parsed charts kept, each counted as its text (a parse is ~0.3 ms once the game's vocabulary is built)
 CHARTS_BYTES = 4 << 20
+TRAINERS_BYTES = 4 << 20  # trainer charts kept as the JSON sent: 10 KB for 20 lines, 70 KB for a basic strategy
 
 _FILE_GAMES: dict[str, dict] = {}
 _FILE_LOCK = threading.Lock()
@@ -87,6 +97,21 @@ def strategy_job_key(table, coins: int) -> str:
     return f"video-poker-strategy:{table.id}:{coins}"
 
 
+def trainer_job_key(table, coins: int, choice: str) -> str:
+    """The background job that finds a trainer chart of a game at a bet (milliseconds once on disk)."""
+    return f"video-poker-trainer-chart:{table.id}:{coins}:{choice}"
+
+
+def chart_coins(coins: int) -> int:
+    """The bet a chart is derived at: 5, or 4 for 1-4 coins (they pay alike per coin, so they play alike)."""
+    return 5 if coins == 5 else 4
+
+
+def chart_field_error(err: InputError) -> FieldError:
+    """A chart the game does not read, as a 422 naming the field and the line: "chart: line 2: unknown ..."."""
+    return FieldError("chart", str(err).removeprefix("chart "))
+
+
 # ---- bodies -----------------------------------------------------------------------------------------------
 
 class HoldBody(Body):
@@ -116,9 +141,14 @@ class NewBody(common.NewBody[PlayOptions]):
     model_config = examples({"options": {"paytable": "jacks-or-better-9-6", "credits": 1000, "bet": 5}, "seed": 7})
 
 
+Choice = Annotated[StrictStr, Field(max_length=20, description='A trainer chart: "short" (the shortest within '
+                                    '0.01% of optimal play), "basic" (the full basic strategy) or "1" to "40" lines.')]
+ChartText = Annotated[StrictStr, Field(max_length=MAX_CHART_TEXT)]
+
+
 class ChartHoldBody(Body):
-    """What a chart plays on a hand and which line plays it; the chart is the text given, else the game's
-    derived chart (computed once in the background when it is not stored yet)."""
+    """What a chart plays on a hand and which line plays it; the chart is the text given, else the trainer chart
+    `choice`, else the game's derived basic strategy (either computed once in the background when not stored)."""
 
     model_config = ConfigDict(json_schema_extra={"examples": [
         {"hand": "Ah Th 8h 3h Kd", "game": "jacks-or-better-9-6", "coins": 5,
@@ -127,8 +157,19 @@ class ChartHoldBody(Body):
     hand: Hand
     game: GameId = face.DEFAULT_GAME
     coins: Coins = 5
-    chart: Annotated[StrictStr, Field(max_length=MAX_CHART_TEXT)] | None = Field(
-        None, description="Chart text (plain lines or TOML lines = [...]); null: the game's derived chart.")
+    chart: ChartText | None = Field(
+        None, description="Chart text (plain lines or TOML lines = [...]); null: the trainer chart `choice`.")
+    choice: Choice | None = Field(None, description="With no chart text: the trainer chart (see "
+                                  "/api/video-poker/trainer-chart); null: the game's derived basic strategy.")
+
+
+class ChartCheckBody(Body):
+    """A chart to check before it is kept: read with the game's vocabulary, line by line."""
+
+    model_config = examples({"game": "jacks-or-better-9-6", "chart": "high pair\n4 to a flush\nlow pair\n"})
+
+    game: GameId = face.DEFAULT_GAME
+    chart: ChartText = Field(description="Chart text (plain lines or TOML lines = [...]).")
 
 
 # ---- helpers ----------------------------------------------------------------------------------------------
@@ -185,7 +226,8 @@ def _page_games() -> list[dict]:
 def machine_page(request: Request) -> HTMLResponse:
     """The machine: deal, hold, draw, with the hint and the trainer."""
     return page(request, "video_poker.html", title="Video poker: the machine",
-                config={"games": _page_games(), "default": face.DEFAULT_GAME, "chart_key": CHART_STORAGE_KEY})
+                config={"games": _page_games(), "default": face.DEFAULT_GAME, "chart_key": CHART_STORAGE_KEY,
+                        "choice_key": CHOICE_STORAGE_KEY, "choices": CHOICES, "default_choice": "short"})
 
 
 @router.get("/video-poker/analyzer", response_class=HTMLResponse, include_in_schema=False)
@@ -264,10 +306,44 @@ def _parsed(table, text: str):
     key = (table, text)
     chart = _charts.get(key)
     if chart is None:
-        with user_field("chart"):
-            chart = computed("chart", lambda: face.parse_chart(text, table))
+        def parse():
+            try:
+                return face.parse_chart(text, table)
+            except InputError as err:  # "chart line 2: unknown pattern ..." names its line
+                raise chart_field_error(err) from None
+
+        chart = computed("chart", parse, "chart")
         _charts.put(key, chart, size=len(text) + 1024)
     return chart
+
+
+_trainers = AnswerCache(TRAINERS_BYTES)
+
+
+def _trainer_chart(table, coins: int, choice: str) -> tuple[tuple[bytes, str] | None, dict | None]:
+    """A trainer chart as (its JSON, its text), or None and the status of the job finding it (started if need be:
+    milliseconds once the game's charts are on disk, about half a minute a game the first time)."""
+    key = (table, coins, choice)
+    hit = _trainers.get(key)
+    if hit is not None:
+        return hit, None
+    job_key = trainer_job_key(table, coins, choice)
+    job = jobs.get(job_key)
+    if job is None or job.state != "done":
+        job = jobs.submit(job_key, lambda progress: face.trainer_chart(table, coins, choice, progress=progress))
+        if job.state == "failed":
+            raise FieldError("choice", f"the trainer's chart could not be derived: {job.error}")
+        if job.state != "done":
+            return None, {**job.to_json(), "key": job_key}
+    content = json_bytes(job.result)
+    hit = (content, job.result.chart_text)
+    _trainers.put(key, hit, size=len(content) + len(hit[1]))
+    return hit, None
+
+
+def _choice(text: object) -> str:
+    with user_field("choice"):
+        return face.check_choice(text)
 
 
 def _derived_chart(table, coins: int) -> tuple[str | None, dict | None]:
@@ -299,22 +375,63 @@ def _derived_chart(table, coins: int) -> tuple[str | None, dict | None]:
 @router.post("/api/video-poker/chart-hold", tags=["video-poker"])
 def chart_hold(body: ChartHoldBody) -> Response:
     """What a chart plays on a hand: `{hand, line, line_text, hold (positions), hold_text, value, value_exact}`
-    (line null: no line fits, draw five) with `chart` "given" or "derived". Without chart text the game's derived
-    chart is used (at 5 coins for a bet of 5, else at 4: 1-4 coins pay alike, and the strategy page offers 4);
-    while it is being derived (about half a minute, once) the answer is 202 `{"status": "computing", "chart": "derived", "job": {...}}`."""
+    (line null: no line fits, draw five; line: the chart line's number) with `chart` "given", "trainer" (with
+    `choice`) or "derived". Without chart text the trainer chart `choice` is used, or with no choice the game's
+    derived basic strategy, each at 5 coins for a bet of 5, else at 4 (1-4 coins pay alike); while it is being
+    derived (about half a minute, once) the answer is 202 `{"status": "computing", "chart": ..., "job": {...}}`.
+    Chart text the game does not read is a 422 naming the line ("chart: line 2: unknown pattern ...")."""
     table = resolve(body.game)
     cards = _hand(table, body.hand)
-    source = "given"
+    extra: dict[str, Any] = {"chart": "given"}
     text = body.chart
-    if text is None:
-        source = "derived"
-        coins = 5 if body.coins == 5 else 4
-        text, job = _derived_chart(table, coins)
+    if text is not None and body.choice is not None:
+        raise FieldError("choice", "give chart text or a trainer chart choice, not both")
+    if text is None and body.choice is not None:
+        choice = _choice(body.choice)
+        extra = {"chart": "trainer", "choice": choice}
+        found, job = _trainer_chart(table, chart_coins(body.coins), choice)
+        if found is None:
+            return json_response({"status": "computing", **extra, "job": job}, status=202)
+        text = found[1]
+    elif text is None:
+        extra = {"chart": "derived"}
+        text, job = _derived_chart(table, chart_coins(body.coins))
         if text is None:
-            return json_response({"status": "computing", "chart": source, "job": job}, status=202)
+            return json_response({"status": "computing", **extra, "job": job}, status=202)
     chart = _parsed(table, text)
     result = computed("chart hold", lambda: face.chart_hold(chart, cards, table, body.coins))
-    return json_response({**result.to_json(), "chart": source})
+    return json_response({**result.to_json(), **extra})
+
+
+@router.get("/api/video-poker/trainer-chart", tags=["video-poker"],
+            responses={202: {"description": "the chart is being derived: the job's status; ask again"}})
+def trainer_chart(game: Annotated[str, Query(max_length=200)] = face.DEFAULT_GAME,
+                  coins: Annotated[str, Query(max_length=30)] = "5",
+                  choice: Annotated[str, Query(max_length=20)] = "short") -> Response:
+    """The chart the trainer plays: `{paytable, name, coins, choice, lines: [{number, text, frequency, mistakes,
+    cost, ...}], chart_text, return_value, return_exact, optimal_return, cost, cost_percent, basic_lines, note}`.
+    `choice` is "short" (the default: the shortest derived chart whose return is within 0.01% of the bet of
+    optimal play), "10", "15" or "20" (any 1-40: the best chart found of at most that many lines) or "basic" (the
+    full derived basic strategy). A bet of 1-4 coins plays the chart at 4 (`coins` in the answer). The first time
+    for a game and bet (about half a minute) the answer is 202 `{"status": "computing", "job": {...}}`; ask again."""
+    table = resolve(game)
+    with user_field("coins"):
+        n = face.parse_coins(coins)
+    choice = _choice(choice)
+    found, job = _trainer_chart(table, chart_coins(n), choice)
+    if found is None:
+        return json_response({"status": "computing", "choice": choice, "job": job}, status=202)
+    return json_response(found[0])
+
+
+@router.post("/api/video-poker/chart-check", tags=["video-poker"])
+def chart_check(body: ChartCheckBody) -> Response:
+    """A chart read for a game, before a page keeps it: `{game, lines: [{number, text}]}` (number: the line of the
+    text, as chart-hold cites it). A line the game's vocabulary does not read is a 422 naming the line: `{"detail":
+    "chart: line 2: unknown pattern 'fulll house'; did you mean 'full house'?", "field": "chart"}`."""
+    table = resolve(body.game)
+    chart = _parsed(table, body.chart)
+    return json_response({"game": table.id, "lines": [{"number": ln.number, "text": ln.text} for ln in chart.lines]})
 
 
 def warm() -> None:

@@ -23,7 +23,7 @@ from pydantic import ConfigDict, Field, StrictInt, StrictStr
 from ..errors import InputError
 from ..games import video_poker as face
 from .common import AnswerCache, Body, FieldError, Gate, jobs, json_bytes, json_response, page, user_field
-from .video_poker import resolve, server_games, strategy_job_key
+from .video_poker import chart_field_error, resolve, server_games, strategy_job_key
 
 __all__ = [
     "BELOW_MAX_COINS", "EVALUATE_EXAMPLE", "MAX_CHART_CHARS", "EvaluateBody", "fairness_rows", "router",
@@ -261,7 +261,7 @@ def evaluate(body: EvaluateBody) -> Response:
     try:
         chart = face.parse_chart(body.chart, table)
     except InputError as err:  # "chart line 2: unknown pattern ..." -> "chart: line 2: unknown pattern ..."
-        raise FieldError("chart", str(err).removeprefix("chart ")) from None
+        raise chart_field_error(err) from None
     with _GATE.held(HEAVY_WAIT_S):
         try:
             report = face.evaluate_chart(table, chart, body.coins)

@@ -36,6 +36,7 @@ if TYPE_CHECKING:  # what the names are, for type checkers; at run time each loa
     )
     from .solver import analyze_hand, solve_game
     from .strategy import ChartHold, chart_hold, check_lines, cost_curve, evaluate_chart, strategy_report
+    from .trainer import TRAINER_CHOICES, TrainerChart, check_choice, trainer_chart
 
 _EXPORTS = {
     **dict.fromkeys(("fraction_str",), "...solver"),
@@ -56,6 +57,7 @@ _EXPORTS = {
     **dict.fromkeys(("ChartError", "ChartLineStats", "ChartReport", "CurvePoint"), ".report"),
     **dict.fromkeys(("ChartHold", "chart_hold", "check_lines", "cost_curve", "evaluate_chart", "strategy_report"),
                     ".strategy"),
+    **dict.fromkeys(("TRAINER_CHOICES", "TrainerChart", "check_choice", "trainer_chart"), ".trainer"),
     "KERNEL_MODULES": (),  # hold, return, play: no kernel (NumPy tables, a NumPy first solve, then the disk)
     "STRATEGY_KERNEL_MODULES": (".patterns", ".deal_table", ".chart_search"),
 }

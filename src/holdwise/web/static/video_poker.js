@@ -1,5 +1,7 @@
 /* The video-poker machine: plays through /api/video-poker (stateless: the sealed state travels), the hint,
-   and the trainer (each draw's loss comes scored in the state; the chart line from /api/video-poker/chart-hold). */
+   and the trainer (each draw's loss comes scored in the state; the chart line from /api/video-poker/chart-hold).
+   The trainer's chart is shown beside the machine: a derived chart of the player's choice (/trainer-chart), or
+   the chart saved on the strategy page once /chart-check reads it (a chart it refuses is named and not used). */
 (function () {
   "use strict";
   const $ = (id) => document.getElementById(id);
@@ -8,12 +10,14 @@
   const GAMES = Object.fromEntries(config.games.map((g) => [g.id, g]));
   const params = new URLSearchParams(location.search);
   const SEED = params.get("seed");
-  const HINT_ROWS = 10, POLL_MS = 2000, LOG_LINES = 200;
+  const HINT_ROWS = 10, POLL_MS = 2000, CHART_POLL_MS = 700, LOG_LINES = 200;
 
   // what the page knows: the sealed state, the legal actions, every action since the session began, the trainer
   const S = {sealed: null, actions: [], game: null, returns: null, played: [], seed: null, options: null, bet: 5,
              held: new Set(), hint: null, hintAll: false, busy: false, log: [], lastLog: [],
-             trainer: {hands: 0, mistakes: [], cost: 0, coins: 0, par: 0}, polling: false};
+             trainer: {hands: 0, mistakes: [], cost: 0, coins: 0, par: 0}, polling: false,
+             // the trainer's chart: choice ("short", "10", ..., "basic" or "mine"), its lines and what names it
+             chart: {seq: 0, key: null, choice: null, lines: [], mine: null, data: null, loading: null}};
   window.holdwiseVP = S; // read by the browser tests (replay of the played actions)
 
   const st = () => S.sealed.state;
@@ -23,8 +27,11 @@
   const el = window.VPCards.el;
 
   async function post(path, body) {
-    const r = await fetch(path, {method: "POST", headers: {"content-type": "application/json"},
-                                 body: JSON.stringify(body)});
+    return api(path, {method: "POST", headers: {"content-type": "application/json"}, body: JSON.stringify(body)});
+  }
+
+  async function api(path, options) {
+    const r = await fetch(path, options);
     let data = null;
     try { data = await r.json(); } catch (e) { data = {detail: `the server answered ${r.status}`}; }
     if (!r.ok) throw new Error((data && data.detail) || `the server answered ${r.status}`);
@@ -78,6 +85,7 @@
       renderPaytable();
       renderTrainer();
     });
+    loadChart();
   }
 
   function accept(r) {
@@ -261,8 +269,10 @@
     t.cost += decision.loss;
     const verdict = $("vp-verdict");
     if (decision.loss > 1e-12) {
+      const c = S.chart;
       const m = {n: s.tally.hands, dealt: s.data.dealt.join(" "), chosen: decision.chosen, best: decision.best,
-                 loss: decision.loss, bet, game: S.game.id, row: null, text: "chart line: …"};
+                 loss: decision.loss, bet, game: S.game.id, row: null, text: "chart line: …", choice: c.choice,
+                 chartText: c.choice === "mine" && c.mine ? c.mine.text : null, chartKey: chartKey(c.choice, bet)};
       t.mistakes.push(m);
       verdict.textContent = `Mistake: you held ${decision.chosen}; the best hold was ${decision.best} ` +
                             `(cost ${f4(decision.loss)} credits).`;
@@ -273,6 +283,7 @@
       verdict.textContent = `Right: ${decision.chosen} was the best hold.`;
       verdict.className = "vp-verdict good";
       $("vp-chart-line").textContent = "";
+      cite(null);
     }
     renderTrainer();
   }
@@ -313,11 +324,15 @@
   }
 
   async function chartLine(m) {
-    const chart = savedChart(m.game);
+    if (m.choice === null) {  // a mistake made before the chart was chosen (the saved one is being read)
+      await S.chart.loading;
+      const c = S.chart;
+      m.choice = c.choice || config.default_choice;
+      m.chartText = m.choice === "mine" && c.mine ? c.mine.text : null;
+      m.chartKey = chartKey(m.choice, m.bet);
+    }
     const body = {hand: m.dealt, game: m.game, coins: m.bet};
-    if (chart && chart.trim()) body.chart = chart;
-    $("vp-chart-source").textContent = chart && chart.trim() ? "Chart: yours, saved on the strategy page."
-                                                              : "Chart: the game's derived basic strategy.";
+    if (m.chartText !== null) body.chart = m.chartText; else body.choice = m.choice || config.default_choice;
     try {
       const r = await post("/api/video-poker/chart-hold", body);
       if (r.status === 202) {
@@ -333,11 +348,135 @@
       }
     } catch (err) {
       m.pending = false;
-      m.text = `chart line: ${err.message}`;
+      m.text = `The chart's line could not be found: ${err.message}`;
     }
-    m.row.querySelector(".vp-line").textContent = m.text.replace(/ \(cost [^)]*\)/, "");
+    const cell = m.row.querySelector(".vp-line");
+    cell.textContent = m.text.replace(/ \(cost [^)]*\)/, "");
+    if (m.chart) {
+      cell.dataset.line = m.chart.line === null ? "" : String(m.chart.line);
+      cell.dataset.lineText = m.chart.line_text || "";
+    }
     const last = S.trainer.mistakes[S.trainer.mistakes.length - 1];
-    if (last === m) $("vp-chart-line").textContent = m.text;
+    if (last === m) {
+      $("vp-chart-line").textContent = m.text;
+      if (m.chart && m.chartKey === S.chart.key) cite(m.chart.line);
+    }
+  }
+
+  /* ---- the trainer's chart ---- */
+  const chartCoins = (bet) => (bet === 5 ? 5 : 4);  // 1-4 coins pay alike per coin: one chart at 4
+  const chartKey = (choice, bet) => `${S.game ? S.game.id : ""}|${chartCoins(bet)}|${choice}`;
+  const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+  function keptChoice() {
+    try { return localStorage.getItem(config.choice_key); } catch (e) { return null; }
+  }
+
+  function choices(mine) {
+    const sel = $("vp-chart-choice");
+    const old = sel.value;
+    sel.replaceChildren(...Object.entries(config.choices).map(([k, text]) =>
+      el("option", {value: k, text: k === "short" ? `${text} (default)` : text})));
+    if (mine) sel.append(el("option", {value: "mine", text: `yours (${mine.lines.length} lines)`}));
+    if (old && Array.from(sel.options).some((o) => o.value === old)) sel.value = old;
+  }
+
+  // the choice: the one in use, else the page's ?chart=, else the one kept in this browser, else a saved chart,
+  // else the default
+  function pickChoice(mine) {
+    const ok = (c) => c && (c === "mine" ? !!mine : Object.hasOwn(config.choices, c));
+    for (const c of [S.chart.choice, params.get("chart"), keptChoice()]) if (ok(c)) return c;
+    return mine ? "mine" : config.default_choice;
+  }
+
+  function loadChart(choice) {
+    if (!S.game) return null;
+    S.chart.loading = readChart(choice);
+    return S.chart.loading;
+  }
+
+  async function readChart(choice) {
+    const seq = ++S.chart.seq;
+    const game = S.game.id, coins = chartCoins(S.bet);
+    const box = $("vp-chart-box");
+    box.setAttribute("aria-busy", "true");
+    $("vp-chart-error").textContent = "";
+    // a chart saved on the strategy page is read before it is used; one the game does not read is named, not used
+    const saved = savedChart(game);
+    let mine = null;
+    if (saved && saved.trim()) {
+      try {
+        mine = {text: saved, lines: (await post("/api/video-poker/chart-check", {game, chart: saved})).data.lines};
+      } catch (err) {
+        if (seq !== S.chart.seq) return;
+        $("vp-chart-error").textContent = `Your chart saved on the strategy page is not used: ` +
+          err.message.replace(/^chart: /, "chart ");
+      }
+    }
+    if (seq !== S.chart.seq) return;
+    choices(mine);
+    S.chart.mine = mine;
+    choice = choice || pickChoice(mine);
+    $("vp-chart-choice").value = choice;
+    S.chart.choice = choice;
+    S.chart.key = chartKey(choice, S.bet);
+    let lines, note;
+    if (choice === "mine") {
+      lines = mine.lines;
+      note = `Your chart, saved on the strategy page: ${lines.length} lines.`;
+      S.chart.data = null;
+    } else {
+      const url = `/api/video-poker/trainer-chart?game=${encodeURIComponent(game)}&coins=${coins}&choice=${choice}`;
+      for (;;) {
+        let r;
+        try {
+          r = await api(url);
+        } catch (err) {
+          if (seq !== S.chart.seq) return;
+          $("vp-chart-error").textContent = err.message;
+          return;
+        }
+        if (seq !== S.chart.seq) return;
+        if (r.status === 200) { S.chart.data = r.data; break; }
+        const job = r.data.job || {};
+        $("vp-chart-note").textContent = "Deriving the game's charts (about half a minute, once)" +
+          (job.total ? `: step ${Math.min(job.done + 1, job.total)} of ${job.total}…` : "…");
+        await sleep(CHART_POLL_MS);
+      }
+      const d = S.chart.data;
+      lines = d.lines.map((ln) => ({number: ln.number, text: ln.text}));
+      note = `${d.note[0].toUpperCase()}${d.note.slice(1)} (returns ${pct(d.return_value, 3)}` +
+             (choice === "basic" ? ")." : `; the basic strategy has ${d.basic_lines} lines).`);
+    }
+    $("vp-chart-count").textContent = `(${lines.length} lines)`;
+    $("vp-chart-note").textContent = note;
+    $("vp-chart-list").replaceChildren(...lines.map((ln) => el("li", {"data-line": String(ln.number)},
+      el("span", {class: "vp-n", text: `${ln.number}.`}), el("span", {class: "vp-t", text: ln.text}))));
+    box.dataset.choice = choice;
+    box.dataset.game = game;
+    box.dataset.coins = String(coins);
+    box.setAttribute("aria-busy", "false");
+    const name = choice === "mine" ? "yours, saved on the strategy page" : config.choices[choice];
+    $("vp-chart-source").textContent = /lines$/.test(name) ? `Chart: ${name}.` : `Chart: ${name}, ${lines.length} lines.`;
+  }
+
+  // mark the line a mistake cites, and bring it into view within the list (the page itself does not move)
+  function cite(line) {
+    const list = $("vp-chart-list");
+    let hit = null;
+    for (const li of list.children) {
+      const on = line !== null && li.dataset.line === String(line);
+      li.classList.toggle("vp-cited", on);
+      if (on) hit = li;
+    }
+    if (hit && list.scrollHeight > list.clientHeight) {
+      list.scrollTop = Math.max(0, hit.offsetTop - list.clientHeight / 3);
+    }
+  }
+
+  function showChart() {
+    $("vp-chart-box").hidden = !S.trainerOn;
+    $("vp-layout").classList.toggle("with-chart", !!S.trainerOn);
   }
 
   function schedulePoll() {
@@ -357,17 +496,27 @@
   $("vp-hint").addEventListener("click", showHint);
   $("vp-hint-all").addEventListener("click", () => { S.hintAll = true; renderHint(); });
   document.querySelectorAll(".vp-bet").forEach((b) => b.addEventListener("click", () => {
+    const before = chartCoins(S.bet);
     S.bet = Number(b.dataset.bet);
     if (S.sealed) render();
     renderTrainer();
+    if (chartCoins(S.bet) !== before) loadChart();  // 1-4 coins and 5 coins play charts of their own
   }));
   $("vp-trainer").addEventListener("change", () => {
     S.trainerOn = $("vp-trainer").checked;
     $("vp-trainer-box").hidden = !S.trainerOn;
+    showChart();
     renderTrainer();
+  });
+  $("vp-chart-choice").addEventListener("change", () => {
+    const choice = $("vp-chart-choice").value;
+    try { localStorage.setItem(config.choice_key, choice); } catch (e) { /* kept for this page only */ }
+    S.chart.choice = choice;
+    loadChart(choice);
   });
   S.trainerOn = $("vp-trainer").checked;
   $("vp-trainer-box").hidden = !S.trainerOn;
+  showChart();
   document.addEventListener("keydown", (ev) => {
     const tag = ev.target && ev.target.tagName;
     if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA" || ev.ctrlKey || ev.metaKey || ev.altKey) return;

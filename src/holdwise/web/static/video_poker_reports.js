@@ -1,11 +1,13 @@
 /* Video poker's fairness page (every game's exact return, polled while the background job computes it) and
    strategy page (the derived chart, its cost curve as an inline SVG plot, a pasted chart evaluated exactly, and
-   the chart the trainer uses, kept in localStorage under holdwise.vp.chart.<game id>). */
+   the chart the trainer uses, kept in localStorage under holdwise.vp.chart.<game id> once the server reads it:
+   a chart with a line the game does not read is refused with that line named, and the trainer keeps its chart). */
 (function () {
   "use strict";
   const $ = (id) => document.getElementById(id);
   const SVG = "http://www.w3.org/2000/svg";
   const CHART_KEY = "holdwise.vp.chart.";
+  const CHOICE_KEY = "holdwise.vp.trainer-choice";  // the trainer's chart choice: "mine" plays the saved chart
   const POLL_MS = 700;
 
   const pct = (v, d = 4) => (v === null || v === undefined ? "–" : (100 * v).toFixed(d) + "%");
@@ -309,10 +311,30 @@
   function save(text) {
     try {
       localStorage.setItem(CHART_KEY + S.game, text);
+      localStorage.setItem(CHOICE_KEY, "mine");
     } catch (err) {
       $("vr-chart-error").textContent = "This browser does not keep the chart (storage is off or full).";
     }
     savedNote();
+  }
+
+  // a chart is read by the server before the trainer keeps it: a line the game does not read is named, and the
+  // chart kept before stays
+  async function useInTrainer(text, fromBox) {
+    const game = S.game;
+    $("vr-chart-error").textContent = "";
+    if (fromBox) $("vr-chart").removeAttribute("aria-invalid");
+    try {
+      await api("/api/video-poker/chart-check", {method: "POST", headers: {"content-type": "application/json"},
+        body: JSON.stringify({game, chart: text})});
+    } catch (err) {
+      const kept = localStorage.getItem(CHART_KEY + game) ? "keeps the chart it had" : "keeps its own charts";
+      $("vr-chart-error").textContent = `Not used in the trainer (it ${kept}): ` +
+        err.message.replace(/^chart: /, "chart ");
+      if (fromBox && err.field === "chart") $("vr-chart").setAttribute("aria-invalid", "true");
+      return;
+    }
+    if (game === S.game) save(text);
   }
 
   async function evaluate() {
@@ -371,13 +393,15 @@
     $("vr-chart").addEventListener("keydown", (e) => {
       if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) { e.preventDefault(); evaluate(); }
     });
-    $("vr-use-derived").addEventListener("click", () => { if (S.derived) save(S.derived.chart_text); });
+    $("vr-use-derived").addEventListener("click", () => { if (S.derived) useInTrainer(S.derived.chart_text, false); });
     $("vr-edit-derived").addEventListener("click", () => {
       if (!S.derived) return;
       $("vr-chart").value = S.derived.chart_text;
       $("vr-chart").focus();
     });
-    $("vr-use-mine").addEventListener("click", () => { if ($("vr-chart").value.trim()) save($("vr-chart").value); });
+    $("vr-use-mine").addEventListener("click", () => {
+      if ($("vr-chart").value.trim()) useInTrainer($("vr-chart").value, true);
+    });
     $("vr-forget").addEventListener("click", () => { localStorage.removeItem(CHART_KEY + S.game); savedNote(); });
     savedNote();
     loadStrategy();
