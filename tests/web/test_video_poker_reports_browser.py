@@ -125,6 +125,36 @@ def test_strategy_page_shows_the_chart_and_the_curve(page, live_server, shoot):
     assert page.js_errors == []
 
 
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_the_strategy_page_opens_with_the_charts_to_learn(request, live_server, shoot, size):
+    # issue 26: 10, 15, 20 lines and the shortest within 0.01% first, each with its return and hands per bet lost;
+    # then the basic strategy; the curve over the last 5% of return
+    p = request.getfixturevalue("page" if size == "desktop" else "phone")
+    p.goto(live_server + f"/video-poker/strategy?game={STRATEGY_GAME}")
+    p.wait_for_function("() => document.querySelectorAll('#vr-short-grid .vr-short-lines').length === 4",
+                        timeout=240_000)
+    wait_strategy(p, STRATEGY_GAME)
+    cards = p.locator("#vr-short-grid .vr-short")
+    for k, choice in enumerate(["10", "15", "20", "short"]):
+        chart = vp.trainer_chart(STRATEGY_GAME, 5, choice)
+        card = cards.nth(k)
+        assert card.get_attribute("data-choice") == choice
+        assert card.locator("li").all_inner_texts() == [ln.text for ln in chart.lines]
+        figures = card.locator(".vr-short-figures").inner_text()
+        assert pct(chart.return_value) in figures and chart.return_exact in figures
+        assert f"a bet lost every {round(1 / chart.cost):,} hands" in figures
+    assert "within 0.01%" in cards.nth(3).locator("h3").inner_text()
+    # the charts to learn come before the basic strategy
+    assert p.locator("#vr-short").bounding_box()["y"] < p.locator("#vr-derived").bounding_box()["y"]
+    assert p.locator("#vr-derived-h").inner_text().startswith("Basic strategy")
+    # the curve: the 1-line chart (68.9%) sits on the floor, marked; the rest of the points are the last 5%
+    assert p.locator("#vr-curve svg .vr-below").count() >= 1
+    assert no_sideways_scroll(p)
+    p.locator("#vr-short").scroll_into_view_if_needed()
+    shoot(p, f"video-poker-strategy-charts-to-learn-{size}")
+    assert p.js_errors == []
+
+
 def test_pasting_a_chart_shows_its_return(page, live_server, shoot):
     page.goto(live_server + f"/video-poker/strategy?game={STRATEGY_GAME}")
     wait_strategy(page, STRATEGY_GAME)

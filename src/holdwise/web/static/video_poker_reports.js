@@ -149,7 +149,7 @@
 
   // ---- the strategy page ------------------------------------------------------------------------------------
 
-  const S = {game: null, coins: null, seq: 0, derived: null, mine: null};
+  const S = {game: null, coins: null, seq: 0, shortSeq: 0, derived: null, mine: null};
   window.holdwiseVpStrategy = S;  // read by the browser tests
 
   function gameName(id) {
@@ -191,7 +191,9 @@
     // as wide as the box (at most 640): on a phone the labels keep a readable size
     const W = Math.round(Math.max(340, Math.min(640, box.clientWidth || 640))), H = W < 500 ? 260 : 300;
     const L = 56, R = 12, T = 16, B = 44;
-    const values = points.map((p) => p.return).concat([optimal]);
+    // the useful range: the last 5% of return below optimal play (shorter charts sit on the floor, marked)
+    const floor = optimal - 0.05;
+    const values = points.map((p) => Math.max(p.return, floor)).concat([optimal]);
     let lo = Math.min(...values), hi = Math.max(...values);
     const pad = Math.max((hi - lo) * 0.06, 0.0005);
     lo -= pad; hi += pad;
@@ -213,10 +215,12 @@
     plot.append(svg("line", {x1: L, x2: W - R, y1: y(optimal), y2: y(optimal), class: "vr-optimal"}));
     plot.append(svg("text", {x: W - R - 4, y: y(optimal) - 6, "text-anchor": "end", class: "vr-optimal-label"},
       `optimal play ${pct(optimal, 3)}`));
-    plot.append(svg("polyline", {points: points.map((p) => `${x(p.lines)},${y(p.return)}`).join(" "),
+    plot.append(svg("polyline", {points: points.map((p) => `${x(p.lines)},${y(Math.max(p.return, floor))}`).join(" "),
       class: "vr-line"}));
     for (const p of points) {
-      const dot = svg("circle", {cx: x(p.lines), cy: y(p.return), r: 3.5, class: "vr-dot"});
+      const below = p.return < floor;
+      const dot = svg("circle", {cx: x(p.lines), cy: y(Math.max(p.return, floor)), r: 3.5,
+        class: below ? "vr-dot vr-below" : "vr-dot"});
       dot.append(svg("title", {}, `${p.lines} lines: ${pct(p.return, 3)} (cost ${costPct(p.cost)})`));
       plot.append(dot);
     }
@@ -268,6 +272,47 @@
     $("vr-notes").replaceChildren(el("li", {class: "vr-pending", text: "computing…"}));
   }
 
+  // the charts players learn, first on the page: [trainer-chart choice, title]
+  const SHORT_CHOICES = [["10", "10 lines"], ["15", "15 lines"], ["20", "20 lines"],
+                         ["short", "within 0.01% of optimal play"]];
+
+  function shortCard(choice, title, r) {
+    const n = r.lines.length;
+    const head = choice === "short" ? `${n} lines: ${title}` : (String(n) === choice ? title : `${title} (${n} found)`);
+    const lost = r.cost > 0 ? `a bet lost every ${whole(Math.round(1 / r.cost))} hands` : "none lost";
+    return [el("h3", {text: head}),
+      el("p", {class: "vr-short-figures"}, el("strong", {class: "num", text: pct(r.return_value)}),
+        el("span", {class: "muted", text: ` ${lost} (exact ${r.return_exact})`})),
+      el("ol", {class: "vr-short-lines"}, ...r.lines.map((ln) => el("li", {text: ln.text})))];
+  }
+
+  async function loadShortCharts() {
+    const mine = ++S.shortSeq;
+    const game = S.game, coins = S.coins;
+    const cards = SHORT_CHOICES.map(([choice, title]) => el("article", {class: "vr-short", "data-choice": choice},
+      el("h3", {text: title}), el("p", {class: "vr-pending", text: "computing…"})));
+    $("vr-short-grid").replaceChildren(...cards);
+    for (const [k, [choice, title]] of SHORT_CHOICES.entries()) {
+      const url = `/api/video-poker/trainer-chart?game=${encodeURIComponent(game)}&coins=${coins}&choice=${choice}`;
+      for (;;) {
+        let answer;
+        try {
+          answer = await api(url);
+        } catch (err) {
+          if (mine !== S.shortSeq) return;
+          cards[k].replaceChildren(el("h3", {text: title}), el("p", {class: "error", text: err.message}));
+          break;
+        }
+        if (mine !== S.shortSeq) return;
+        if (answer.status === 200) {
+          cards[k].replaceChildren(...shortCard(choice, title, answer.data));
+          break;
+        }
+        await sleep(POLL_MS);
+      }
+    }
+  }
+
   async function loadStrategy() {
     const mine = ++S.seq;
     const game = S.game, coins = S.coins;
@@ -289,7 +334,7 @@
       if (mine !== S.seq) return;
       if (answer.status === 200) {
         renderDerived(answer.data);
-        finished(`${answer.data.name}: derived chart of ${answer.data.lines.length} lines (computed once, kept on disk).`);
+        finished(`${answer.data.name}: basic strategy of ${answer.data.lines.length} lines (computed once, kept on disk).`);
         return;
       }
       const d = answer.data;
@@ -385,6 +430,7 @@
       $("vr-mine-result").hidden = true;
       $("vr-chart-error").textContent = "";
       savedNote();
+      loadShortCharts();
       loadStrategy();
     }
     $("vr-game").addEventListener("change", changed);
@@ -404,6 +450,7 @@
     });
     $("vr-forget").addEventListener("click", () => { localStorage.removeItem(CHART_KEY + S.game); savedNote(); });
     savedNote();
+    loadShortCharts();
     loadStrategy();
   }
 
