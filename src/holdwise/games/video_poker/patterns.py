@@ -706,10 +706,37 @@ _WORDS: tuple[tuple[str, Callable[[str, str, str], bool]], ...] = (
 )
 
 
+def _wild_count(text: str) -> int:
+    """The wild cards a wild game's pattern text holds: "no deuces" 0, "joker" 1, "2 deuces alone" 2."""
+    m = re.search(r"\b(\d+) (?:deuces?|jokers?)\b", text)
+    if m:
+        return int(m.group(1))
+    return 1 if re.search(r"(?<!no )\bjoker\b", text) else 0
+
+
+# The words printed charts of wild games use, as rules over the pattern texts (rule(base, text) as in _WORDS)
+_WILD_WORDS: tuple[tuple[str, Callable[[str, str], bool]], ...] = (
+    ("natural royal flush", lambda b, t: b == "royal flush" and _wild_count(t) == 0),
+    ("4 to a natural royal flush", lambda b, t: b == "4 to a royal flush" and _wild_count(t) == 0),
+    ("3 to a natural royal flush", lambda b, t: b == "3 to a royal flush" and _wild_count(t) == 0),
+    ("4 to a wild royal flush", lambda b, t: b == "4 to a royal flush" and _wild_count(t) > 0),
+    ("3 to a wild royal flush", lambda b, t: b == "3 to a royal flush" and _wild_count(t) > 0),
+    ("four deuces", lambda b, t: "deuce" in t and _wild_count(t) == 4),
+    ("three deuces", lambda b, t: "deuce" in t and _wild_count(t) == 3),
+    ("two deuces", lambda b, t: "deuce" in t and _wild_count(t) == 2),
+    ("one deuce", lambda b, t: "deuce" in t and _wild_count(t) == 1),
+)
+
+
 def _chart_words(texts: list[str], rules: _Rules) -> dict[str, frozenset[int]]:
-    """The printed chart words (`_WORDS`) a natural game with high cards reads, keyed by `_word_key`: the ids
-    whose text the word's rule takes; a word that takes no id is left out (the line is refused as unknown)."""
-    if rules.wild_mode != 0 or rules.hi >= 13:
+    """The printed chart words a game reads (`_WORDS` in natural games with high cards, `_WILD_WORDS` in wild
+    games), keyed by `_word_key`: the ids whose text the word's rule takes; a word that takes no id is left out
+    (the line is refused as unknown)."""
+    if rules.wild_mode != 0:
+        found = {word: frozenset(i for i, text in enumerate(texts) if rule(text.split(", ")[0], text))
+                 for word, rule in _WILD_WORDS}
+        return {_word_key(word): ids for word, ids in found.items() if ids}
+    if rules.hi >= 13:
         return {}
     high = RANK_CHARS[rules.hi:]
     out = {}
@@ -757,7 +784,7 @@ def _vocabulary_and_ids(table: PayTable) -> tuple[Vocabulary, np.ndarray]:
     clause_names = frozenset().union(*clause_sets)
     words = _chart_words([p.text for p in patterns], rules)
     known.extend(sorted(clause_names))
-    known.extend(text for text, _ in _WORDS)
+    known.extend(text for text, _ in (*_WORDS, *_WILD_WORDS) if _word_key(text) in words)
     vocab = Vocabulary(table.id, tuple(patterns), codes, frozen, tuple(clause_sets), clause_names,
                        tuple(dict.fromkeys(known)), words)
     return vocab, ids
