@@ -39,7 +39,8 @@ def _three_label(roll_limit: bool) -> str:
 NO_STRAIGHTS = typer.Option(False, "--no-straights", help="Straights count as busts.")
 STRAIGHT_ABOVE = typer.Option(False, "--straight-above-full-house", help="A straight beats a full house.")
 FLUSH_RULE = typer.Option(False, "--flush-rule",
-                          help="A straight to the king is a straight, to the ace a flush (below four of a kind).")
+                          help="A straight to the king is a straight, to the ace a flush: five of a kind, "
+                               "flush, four of a kind, straight, full house, ... (the rules page).")
 ACE_HIGH = typer.Option(False, "--ace-high", help="1 ranks above 6 (1, 6, 5, 4, 3, 2).")
 POKER_FACES = typer.Option(False, "--poker-faces",
                            help="Show faces as A K Q J 10 9 (input accepts them always; T for 10).")

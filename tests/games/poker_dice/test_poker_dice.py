@@ -80,7 +80,10 @@ def test_ranking_rules():
     flush = Variant(flush=True)
     assert category_of((0, 1, 1, 1, 1, 1), flush) == "flush" and category_of((1, 1, 1, 1, 1, 0), flush) == "straight"
     assert hand_key((0, 1, 1, 1, 1, 1), flush) > hand_key((0, 0, 0, 0, 2, 3), flush)
-    assert hand_key((0, 1, 1, 1, 1, 1), flush) < hand_key((4, 1, 0, 0, 0, 0), flush)
+    # the rules page: the flush beats four of a kind, the straight beats a full house but not four of a kind
+    assert hand_key((0, 1, 1, 1, 1, 1), flush) > hand_key((4, 1, 0, 0, 0, 0), flush)
+    assert hand_key((0, 1, 1, 1, 1, 1), flush) < hand_key((5, 0, 0, 0, 0, 0), flush)
+    assert hand_key((0, 0, 0, 0, 2, 3), flush) < hand_key((1, 1, 1, 1, 1, 0), flush) < hand_key((4, 1, 0, 0, 0, 0), flush)
 
 
 @pytest.mark.slow

@@ -36,9 +36,14 @@ _FACE_TOKEN = re.compile(r"10|[1-69TJQKA]")
 
 @dataclass(frozen=True)
 class Variant:
-    """Rule options: straights count or are busts; straight above or below the full house; "a straight to
-    the king is a straight, to the ace a flush" (the flush right below four of a kind); ace high (1 above
-    6); poker-dice faces for input and display."""
+    """Rule options: straights count or are busts; straight above or below the full house; the flush rule;
+    ace high (1 above 6); poker-dice faces for input and display.
+
+    The flush rule, as the seed's rules page gives it: "only a straight to a King is called a Straight, while a
+    straight to an Ace is called a Flush ... a Straight beats a Full House ... but does not beat a Four of a
+    Kind ... A Flush beats a Four of a Kind": five of a kind > flush > four of a kind > straight > full house >
+    three of a kind > two pairs > pair > bust (the straight above the full house whatever that option says).
+    """
 
     straights: bool = True
     straight_above_full_house: bool = False
@@ -58,9 +63,10 @@ class Variant:
     @property
     def categories(self) -> tuple[str, ...]:
         """Category names, best first."""
+        if self.flush:  # the rules page's order (see the class docstring)
+            return ("five_of_a_kind", "flush", "four_of_a_kind", "straight", "full_house", "three_of_a_kind",
+                    "two_pairs", "pair", "bust")
         order = ["five_of_a_kind", "four_of_a_kind"]
-        if self.flush:
-            order.append("flush")
         if self.straights and self.straight_above_full_house:
             order += ["straight", "full_house"]
         elif self.straights:
