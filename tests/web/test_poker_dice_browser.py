@@ -241,3 +241,19 @@ def test_the_odds_page_follows_the_picker(page, phone, live_server, shoot):
     assert "A K Q J 9" in phone.inner_text("#pd-bust")
     shoot(phone, "poker-dice-odds-phone")
     assert phone.js_errors == []
+
+
+def test_the_face_cards_wear_the_seeds_colours(page, live_server, shoot):
+    # the seed's rules page: "red for kings, green for queens and blue for jacks" (the ace of spades black)
+    want = {"K": "#b3261e", "Q": "#1f7a44", "J": "#2f5d9a", "A": "#1d2330"}
+    seen: dict[str, str] = {}
+    for seed in range(40):
+        start(page, live_server, seed=seed, rules=("poker_faces",), hint=False)
+        for label, fill in page.eval_on_selector_all(
+                "#pd-dice .pd-die svg text", "ts => ts.map((t) => [t.textContent, t.getAttribute('fill')])"):
+            seen.setdefault(label, fill)
+        if all(k in seen for k in want):
+            break
+    assert {k: seen[k] for k in want} == want
+    shoot(page, "poker-dice-face-colours")
+    assert page.js_errors == []

@@ -14,9 +14,11 @@
   }
 
   // ---- a poker die's face: the rank large, in its colour, with a small sign (drawn, not a font glyph) ----
+  // the seed's rules page: the ace of spades, 9 of clubs and 10 of diamonds; the face cards by colour, "red for
+  // kings, green for queens and blue for jacks"
   const FACE_STYLE = {
-    A: {color: "#1d2330", sign: "spade"}, K: {color: "#b3261e", sign: "crown"}, Q: {color: "#2f5d9a", sign: "heart"},
-    J: {color: "#1f7a44", sign: "diamond"}, 10: {color: "#b3261e", sign: "diamond"}, 9: {color: "#1d2330", sign: "club"},
+    A: {color: "#1d2330", sign: "spade"}, K: {color: "#b3261e", sign: "crown"}, Q: {color: "#1f7a44", sign: "heart"},
+    J: {color: "#2f5d9a", sign: "diamond"}, 10: {color: "#b3261e", sign: "diamond"}, 9: {color: "#1d2330", sign: "club"},
   };
 
   function sign(kind, x, y, s, color) {
