@@ -105,6 +105,17 @@ def test_the_odds_page_draws_the_chosen_variant(client):
     assert client.get("/poker-dice/odds?straights=0&flush=1").status_code == 200  # falls back to the default
 
 
+
+def test_the_odds_page_writes_faces_as_the_table_draws_them(client):
+    # the table draws A K Q J 10 9: the odds page starts so too (the API and the CLI keep digits by default)
+    r = client.get("/poker-dice/odds")
+    assert 'name="poker_faces" checked' in r.text
+    data = json.loads(r.text.split('id="pd-odds-data" type="application/json">')[1].split("</script>")[0])
+    assert data == cli_json("odds", "--poker-faces", "--json")
+    plain = client.get("/poker-dice/odds?poker_faces=false")
+    assert 'name="poker_faces" checked' not in plain.text
+    assert client.get("/api/poker-dice/odds").json() == cli_json("odds", "--json")
+
 # ---- hints: the CLI's --json for the same position ---------------------------------------------------------
 
 def to_player(client, answer):

@@ -245,11 +245,14 @@ def table_page(request: Request) -> HTMLResponse:
 def odds_page(request: Request) -> HTMLResponse:
     """The odds of each hand for the variant named in the query (the page's picker changes it)."""
     q = request.query_params
-    flags = {k: _flag(q.get(k), face.DEFAULT_OPTIONS[k]) for k in VARIANT_KEYS}
+    # faces written A K Q J 10 9 unless the query says otherwise, as the table draws them (the API and the CLI
+    # write digits by default)
+    defaults = {**face.DEFAULT_OPTIONS, "poker_faces": True}
+    flags = {k: _flag(q.get(k), defaults[k]) for k in VARIANT_KEYS}
     try:
         first = json.loads(_odds_json(tuple(flags.values())))
     except InputError:  # a rule that needs straights: the page starts from the default
-        flags = {k: face.DEFAULT_OPTIONS[k] for k in VARIANT_KEYS}
+        flags = {k: defaults[k] for k in VARIANT_KEYS}
         first = json.loads(_odds_json(tuple(flags.values())))
     return page(request, "poker_dice_odds.html", title="Poker dice: odds", flags=flags, first=first)
 
