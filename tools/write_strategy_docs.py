@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from fractions import Fraction
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -125,6 +126,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     from holdwise.games import video_poker as vp
     from holdwise.games.video_poker import strategy
+    from holdwise.games.video_poker.trainer import shortest_within
 
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
@@ -135,7 +137,8 @@ def main(argv: list[str] | None = None) -> int:
         basic = vp.strategy_report(game_id)
         shorts = [(n, vp.strategy_report(game_id, lines=n, curve=n == LEARNED_LENGTHS[-1])) for n in LEARNED_LENGTHS]
         points = vp.cost_curve(game_id)
-        n = next((p.lines for p in points if p.cost <= SENSIBLE_COST), None)
+        # the trainer's default chart, found the same way: exact returns within trainer.WITHIN (= SENSIBLE_COST)
+        n = shortest_within(points, Fraction(basic.optimal_return_exact))
         sensible = None
         if n is not None:
             sensible = next((r for m, r in shorts if m == n), None) or vp.strategy_report(game_id, lines=n)

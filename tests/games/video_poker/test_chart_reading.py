@@ -63,7 +63,7 @@ def test_line_reading_against_the_oracle_on_random_deals():
     _, ids = st._game_patterns(table)
     lines = [ln.ids for ln in parse_chart(PUBLISHED_15, table).lines]
     masks, _ = dtm.chart_play(dt, ids, lines)
-    whole = dtm.whole_hands_dealt(table, dt.deals)
+    whole = dtm.whole_hands_dealt(table, ids)
     pays = table.pays_for(5)
     rng = random.Random(26)
     held_whole = 0

@@ -265,6 +265,16 @@ def _blind_endings(levels, group_start, group_prob, option_start, option_units, 
 blind_endings = njit(cache=True, nogil=True)(_blind_endings)
 
 
+def _endings(sol: TurnSolution, target: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """A race-blind player's turn endings (`blind_endings`): banked[t], and for own score a (top = target - a
+    totals below the target) cumulative P(bust) and P(bank) below the target, read at top - 1."""
+    t = sol.table
+    banked, busted = np.zeros(target), np.zeros(target)
+    blind_endings(target, t.group_start, t.group_prob, t.option_start, t.option_units, t.option_state,
+                  np.nan_to_num(t.bust, nan=1.0), t.full_state, *_coach(sol), banked, busted)
+    return banked, np.cumsum(busted), np.cumsum(banked)
+
+
 class _Lanes:
     """One player's passes for the LANES pairs of a chunk, with the buffers of one worker.
 
@@ -276,24 +286,20 @@ class _Lanes:
     moved along their slopes to the final bust value. Every step then reads the line instead of passing.
     """
 
-    def __init__(self, sol: TurnSolution, blind: bool, target: int, rows: int, reach: int, store: bool):
+    def __init__(self, sol: TurnSolution, blind: bool, target: int, rows: int, reach: int,
+                 endings: tuple | None = None):
+        """endings: a race-blind player's `_endings` when no values are stored (shared by every worker)."""
         self.blind = blind
-        self.endings = None
+        self.endings = endings
         n = sol.table.n_states
         self.line = np.zeros((3, LANES))  # a race-blind player's value, slope and bust value of the line
-        if blind and not store:
-            t = sol.table
-            banked, busted = np.zeros(target), np.zeros(target)
-            blind_endings(target, t.group_start, t.group_prob, t.option_start, t.option_units, t.option_state,
-                          np.nan_to_num(t.bust, nan=1.0), t.full_state, *_coach(sol), banked, busted)
-            # for own score a (top = target - a totals below the target): P(bust), P(bank below the target)
-            self.endings = (banked, np.cumsum(busted), np.cumsum(banked))
-        elif blind:
+        if blind and endings is None:
             self.args = (*_tables(sol), True, *_coach(sol))
             self.work = [(np.zeros((target + 1 + reach) * n), np.zeros((target + 1 + reach) * n))
                          for _ in range(LANES)]
-        else:
-            self.tables = _tables(sol)[:4] + _tables(sol)[6:]
+        elif not blind:
+            tables = _tables(sol)
+            self.tables = tables[:4] + tables[6:]
             self.w, self.dw = _lane_buffers(rows, n)
 
     def start(self, own: np.ndarray, opp: np.ndarray, m: int, target: int, x_other: np.ndarray,
@@ -562,7 +568,9 @@ def solve_match(dice1: tuple[Die, ...], dice2: tuple[Die, ...] | None = None, ta
         parts = threads
         # rows are own score + turn total: a roll's reach past the target, and a stored pair's g + 1 rows
         rows = g + 1 + max(reach, g)
-        players = [(_Lanes(t1, blind1, g, rows, reach, store), _Lanes(t2, blind2, g, rows, reach, store))
+        ends1, ends2 = (_endings(t, g) if blind and not store else None
+                        for t, blind in ((t1, blind1), (t2, blind2)))
+        players = [(_Lanes(t1, blind1, g, rows, reach, ends1), _Lanes(t2, blind2, g, rows, reach, ends2))
                    for _ in range(parts)]
     else:
         # w1, dw1, w2, dw2: one pass's turn values, with rows past the target for the largest score of a roll

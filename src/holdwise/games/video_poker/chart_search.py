@@ -510,11 +510,16 @@ def swap_search(dt: DealTable, ids: np.ndarray, lines: Sequence[frozenset[int]],
     lines = [frozenset(int(i) for i in x) for x in lines]
     entries = line_entries(dt, ids, lines)
     search = OrderSearch.start(entries, np.asarray(start, dtype=np.int64), dt.weights)
-    search.improve()
-    search.reorder(search.live())
-    while len(search.order) > n:
-        cost = search.costs()
-        search.remove(int(min(search.order.tolist(), key=lambda i: int(cost[i]))))
+
+    def settle() -> None:
+        """Re-optimise the order, keep the lines that are the play, drop the cheapest until n are left."""
+        search.improve()
+        search.reorder(search.live())
+        while len(search.order) > n:
+            cost = search.costs()
+            search.remove(int(min(search.order.tolist(), key=lambda i: int(cost[i]))))
+
+    settle()
     best_value = search.value_sum()
     best_order = search.order.tolist()
     gains = np.zeros(len(lines), dtype=np.int64)
@@ -537,11 +542,7 @@ def swap_search(dt: DealTable, ids: np.ndarray, lines: Sequence[frozenset[int]],
             order = list(best_order)
             order.insert(int(places[k]), int(candidates[k]))
             search.reorder(order)
-            search.improve()
-            search.reorder(search.live())
-            while len(search.order) > n:
-                cost = search.costs()
-                search.remove(int(min(search.order.tolist(), key=lambda i: int(cost[i]))))
+            settle()
             value = search.value_sum()
             if value > best_value and (found is None or value > found[0]):
                 found = (value, search.order.tolist())

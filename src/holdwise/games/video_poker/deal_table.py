@@ -21,6 +21,7 @@ from ...errors import InputError
 from ...solver.jit import njit
 from .cards import HAND_SIZE
 from .evaluator import binomials
+from .patterns import hold_patterns, vocabulary
 from .paytables import MAX_COINS, PayTable
 from .solver import HOLD_PRIORITY, POPCOUNT, integer_pays
 from .tables import distinct_deals, exclude_supersets, game_tables, subset_rank
@@ -139,12 +140,11 @@ def _rank_keys(deals: np.ndarray, whole: np.ndarray | None = None) -> np.ndarray
     return keys
 
 
-def whole_hands_dealt(table: PayTable, deals: np.ndarray) -> np.ndarray:
-    """Per deal: do its five cards make a paying hand that needs all five (`Vocabulary.whole_hands`)?"""
-    from .patterns import hold_patterns, vocabulary
-
+def whole_hands_dealt(table: PayTable, ids: np.ndarray) -> np.ndarray:
+    """Per deal, from the pattern ids of its holds (n, 32): do its five cards make a paying hand that needs all
+    five (`Vocabulary.whole_hands`)?"""
     whole_ids = np.array(sorted(vocabulary(table).whole_hands), dtype=np.int64)
-    return np.isin(np.asarray(hold_patterns(table, deals))[:, 31], whole_ids)
+    return np.isin(np.asarray(ids)[:, 31], whole_ids)
 
 
 _RANK_DIGITS = np.array([[16 ** (HAND_SIZE - 1 - (mask >> j + 1).bit_count()) if mask >> j & 1 else 0 for mask in range(32)]
@@ -165,7 +165,7 @@ def deal_table(table: PayTable, coins: int = MAX_COINS) -> DealTable:
     all_hold_values(deals, pay_sums, tables.classes5, pays, binomials(), d.offset, d.mult, HOLD_PRIORITY, POPCOUNT,
                     np.empty(32, dtype=np.int64), values, best_mask)
     best_value = values[np.arange(n), best_mask]
-    keys = _rank_keys(deals, whole_hands_dealt(table, deals))
+    keys = _rank_keys(deals, whole_hands_dealt(table, hold_patterns(table, deals)))
     priority = np.broadcast_to(HOLD_PRIORITY, (n, 32))
     order = np.lexsort((priority, -values, keys), axis=-1)
     within = np.empty((n, 32), dtype=np.int8)
