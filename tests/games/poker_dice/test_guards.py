@@ -77,7 +77,7 @@ def test_no_duels_are_no_wins():
 
 
 @pytest.mark.parametrize("kwargs,message", [
-    ({"players": 4}, "players must be a whole number 2 or 3"),
+    ({"players": 7}, "players must be a whole number 2 to 6"),
     ({"players": "٣"}, "whole number"),
     ({"players": True}, "whole number"),
     ({"players": 3.0}, "whole number"),
@@ -97,7 +97,7 @@ def test_duel_arguments(kwargs, message):
     ({"rolls_left": 2, "position": -1, "to_beat": "66622"}, "position must be a whole number 1 or 2"),
     ({"rolls_left": 2, "position": 3, "to_beat": "66622"}, "position must be a whole number 1 or 2"),
     ({"rolls_left": 2, "players": 2.0}, "players must be a whole number"),
-    ({"rolls_left": 2, "to_beat": "66622", "players": 3, "tied": 1}, "tied must be true or false"),
+    ({"rolls_left": 2, "to_beat": "66622", "players": 3, "holders": True}, "holders must be a whole number 1 or 2"),
     ({"rolls_left": 2, "variant": None}, "variant must be a poker dice Variant"),
     ({"rolls_left": 2, "on_step": "print"}, "on_step must be a function"),
     ({"rolls_left": 2, "to_beat": 66622}, "dice must be text or a list"),
@@ -159,7 +159,7 @@ _DROP = object()
 
 HOSTILE = [
     ("game", "farkle", "the game is 'farkle'"),
-    ("options.players", 4, "players must be a whole number 2 or 3"),
+    ("options.players", 7, "players must be a whole number 2 to 6"),
     ("options.players", "2", "whole number"),
     ("options.position", 3, "position must be a whole number 1 or 2"),
     ("options.flush", None, "true or false"),

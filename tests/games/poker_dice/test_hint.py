@@ -15,7 +15,7 @@ def test_hint_shape_and_json():
     assert best.extras == {"keep": ["1", "1"], "stand": False}
     assert all(o.loss == pytest.approx(best.value - o.value, abs=1e-15) for o in result.options)
     data = result.to_json()
-    assert list(data) == ["game", "hand", "rolls_left", "to_beat", "players", "position", "tied", "situation",
+    assert list(data) == ["game", "hand", "rolls_left", "to_beat", "players", "position", "holders", "situation",
                           "measure", "options"]
     assert data["hand"] == ["6", "4", "3", "1", "1"] and data["to_beat"] == ["6", "6", "6", "2", "2"]
     assert data["position"] == 2 and data["situation"] == "chance to win as the second of two players (ties replayed)"
@@ -59,17 +59,17 @@ def test_poker_faces_are_written_as_typed():
 
 
 def test_three_players_and_tied():
-    result = hint("5 5 5 2 1", 1, to_beat="5 5 5 2 2", players=3, position=3, tied=True)
-    assert result.position["tied"] is True and "both others hold" in result.position["situation"]
+    result = hint("5 5 5 2 1", 1, to_beat="5 5 5 2 2", players=3, position=3, holders=2)
+    assert result.position["holders"] == 2 and "both others hold" in result.position["situation"]
     assert len(result.options) == 16
 
 
 @pytest.mark.parametrize("kwargs,message", [
     ({"rolls_left": 3}, "rolls_left must be a whole number 1 or 2"),
-    ({"rolls_left": 2, "players": 4}, "players must be a whole number 2 or 3"),
+    ({"rolls_left": 2, "players": 7}, "players must be a whole number 2 to 6"),
     ({"rolls_left": 2, "position": 2}, "hand to beat"),
     ({"rolls_left": 2, "to_beat": "6 6 6 2 2", "position": 1}, "hand to beat"),
-    ({"rolls_left": 2, "to_beat": "6 6 6 2 2", "tied": True}, "tied is for the last of three"),
+    ({"rolls_left": 2, "to_beat": "6 6 6 2 2", "holders": 2}, "holders must be a whole number 1 to 1"),
     ({"rolls_left": 2, "to_beat": "6 6 6 2"}, "a hand has 5 dice"),
 ])
 def test_bad_positions(kwargs, message):

@@ -103,11 +103,11 @@ def test_rules_that_need_straights(kwargs):
 
 
 def test_the_whole_number_parsers_take_the_ends_of_their_range():
-    assert [face.parse_players(n) for n in (2, 3, "2", " 3 ")] == [2, 3, 2, 3]
+    assert [face.parse_players(n) for n in (2, 6, "2", " 6 ")] == [2, 6, 2, 6]
     assert [face.parse_rolls_left(n) for n in (1, 2, "+1")] == [1, 2, 1]
     assert [face.parse_position(n, 3) for n in (1, 3)] == [1, 3]
     assert face.parse_seed(0) == 0 and face.parse_seed(str(face.MAX_SEED)) == face.MAX_SEED == 2**63 - 1
-    for parse, bad in ((face.parse_players, (1, 4)), (face.parse_rolls_left, (0, 3)),
+    for parse, bad in ((face.parse_players, (1, 7)), (face.parse_rolls_left, (0, 3)),
                        (face.parse_seed, (-1, 2**63))):
         for value in bad:
             with pytest.raises(InputError):

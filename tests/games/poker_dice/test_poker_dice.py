@@ -144,7 +144,7 @@ def test_three_player_hints_are_consistent_with_the_solution():
     # keeping 5 5 5 2 and rolling one die: a 5 beats 5 5 5 2 2 (1/6), a 2 ties it (1/6); the tie is worth
     # the duel replay (1 - duel) when one player holds the hand, the three-way replay (x3) when both do
     single = _keeps(hint((5, 5, 5, 2, 1), 1, to_beat=(5, 5, 5, 2, 2), players=3, position=3))
-    both = _keeps(hint((5, 5, 5, 2, 1), 1, to_beat=(5, 5, 5, 2, 2), players=3, position=3, tied=True))
+    both = _keeps(hint((5, 5, 5, 2, 1), 1, to_beat=(5, 5, 5, 2, 2), players=3, position=3, holders=2))
     assert single[(2, 5, 5, 5)] == pytest.approx(1 / 6 + (1 - three.details["duel"]) / 6, abs=1e-12)
     assert both[(2, 5, 5, 5)] == pytest.approx(1 / 6 + three.win[2] / 6, abs=1e-12)
 

@@ -95,7 +95,7 @@ def test_a_printed_hand_parses_back(hand, variant):
 @FAST
 @given(st.integers() | NEAR_TEXT | ANY_TEXT | JSON_VALUES)
 def test_any_value_is_a_count_or_refused(value):
-    for parse, low, high in ((parse_players, 2, 3), (parse_rolls_left, 1, 2), (parse_seed, 0, MAX_SEED),
+    for parse, low, high in ((parse_players, 2, 6), (parse_rolls_left, 1, 2), (parse_seed, 0, MAX_SEED),
                              (lambda v: parse_position(v, 3), 1, 3)):
         try:
             number = parse(value)
@@ -108,7 +108,7 @@ def test_any_value_is_a_count_or_refused(value):
 @FAST
 @given(st.integers(-10, 2**64))
 def test_a_printed_count_parses_back(number):
-    for parse, low, high in ((parse_players, 2, 3), (parse_rolls_left, 1, 2), (parse_seed, 0, MAX_SEED)):
+    for parse, low, high in ((parse_players, 2, 6), (parse_rolls_left, 1, 2), (parse_seed, 0, MAX_SEED)):
         if low <= number <= high:
             assert parse(str(number)) == parse(f" +{number} ") == parse(number) == number
         else:
@@ -129,7 +129,7 @@ def test_any_options_are_normal_or_refused(options):
         out = face.normalize_options(options)
     except InputError:
         return
-    assert set(out) == set(face.DEFAULT_OPTIONS) and out["players"] in (2, 3)
+    assert set(out) == set(face.DEFAULT_OPTIONS) and 2 <= out["players"] <= 6
     assert 1 <= out["position"] <= out["players"]
     assert face.normalize_options(out) == out
 

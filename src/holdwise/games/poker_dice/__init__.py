@@ -1,13 +1,14 @@
-"""Poker dice for two or three players (seed 003): the game's public face.
+"""Poker dice for two to six players (seed 003): the game's public face.
 
 - rules and input: `Variant`, `parse_hand`, `parse_keep`, `parse_players`, `parse_position`,
   `parse_rolls_left`, `parse_seed`, `hand_labels`, `hand_text`, `describe`, `category_of`, `hand_key`,
   `CATEGORY_LABELS`;
 - reports: `odds(variant) -> Odds`, `duel(variant, players, roll_limit) -> DuelResult`;
-- exact solutions: `solve_duel`, `solve_three` (each call solves), `duel_solution`, `three_solution`
-  (the same, cached per process), `simulate_duels` (seeded duels);
-- `hint(hand, rolls_left, variant, to_beat, players, position, tied) -> Hint` (measure "win_chance");
-- the play session (you against the computer, 2 or 3 players): `new_game`, `actions`, `step`,
+- exact solutions: `table_solution(variant, players, roll_limit)` (2 to 6 players, cached in the process
+  and on disk), `solve_duel`, `solve_three` (independent two- and three-player checks; each call solves),
+  `simulate_duels` (seeded duels);
+- `hint(hand, rolls_left, variant, to_beat, players, position, holders) -> Hint` (measure "win_chance");
+- the play session (you against the computer, 2 to 6 players): `new_game`, `actions`, `step`,
   `computer_action`, `advice`, `parse_action`, `normalize_options`, `check_state` (a state from JSON
   is checked by every verb: a hand-edited one is refused with InputError).
 - resource limits: `MAX_DUELS` (simulate_duels), `MAX_TOLERANCE` and `TOLERANCE` (the fixed points),
@@ -31,8 +32,8 @@ if TYPE_CHECKING:  # what the names are, for type checkers; at run time each loa
         step, variant_of,
     )
     from .solver import (
-        MAX_DUELS, MAX_TOLERANCE, ROLLS, TOLERANCE, DuelSolution, duel_solution, simulate_duels, solve_duel,
-        solve_three, three_solution,
+        MAX_DUELS, MAX_TOLERANCE, ROLLS, TOLERANCE, DuelSolution, simulate_duels, solve_duel, solve_three,
+        table_solution,
     )
     from .strategy import hint
 
@@ -43,8 +44,8 @@ _EXPORTS = {
                      "parse_hand", "parse_keep"), ".rules"),
     **dict.fromkeys(("DEFAULT_OPTIONS", "GAME", "actions", "advice", "check_state", "computer_action", "new_game",
                      "normalize_options", "parse_action", "step", "variant_of"), ".session"),
-    **dict.fromkeys(("DuelSolution", "MAX_DUELS", "MAX_TOLERANCE", "ROLLS", "TOLERANCE", "duel_solution",
-                     "simulate_duels", "solve_duel", "solve_three", "three_solution"), ".solver"),
+    **dict.fromkeys(("DuelSolution", "MAX_DUELS", "MAX_TOLERANCE", "ROLLS", "TOLERANCE", "simulate_duels",
+                     "solve_duel", "solve_three", "table_solution"), ".solver"),
     **dict.fromkeys(("hint",), ".strategy"),
     "KERNEL_MODULES": ('...solver.batch',),
 }

@@ -12,8 +12,8 @@ __all__ = ["MAX_SEED", "parse_players", "parse_position", "parse_rolls_left", "p
 
 
 def parse_players(value: int | str, what: str = "players") -> int:
-    """Players at the table: 2 or 3 (`what` names the input in the error)."""
-    return parse_whole(value, what, 2, 3)
+    """Players at the table: 2 to 6 (`what` names the input in the error)."""
+    return parse_whole(value, what, 2, 6)
 
 
 def parse_position(value: int | str, players: int, what: str = "position") -> int:

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from ...errors import InputError
 from ..base import Result
 from .rules import Variant, category_of, hand_labels
-from .solver import TOLERANCE, duel_solution, setup, three_solution
+from .solver import TOLERANCE, setup, table_solution
 
 __all__ = ["DuelResult", "Odds", "duel", "odds"]
 
@@ -54,8 +54,9 @@ class DuelResult(Result):
     """Each player's chance to win the game (ties replayed) when every player plays the exact strategy.
 
     `win_chances` lists them in playing order; JSON names them `first_player_win_chance`,
-    `second_player_win_chance` (and `third_player_win_chance`). `iterations` of the replay fixed point
-    to `tolerance`; `seconds` of wall time for this answer (about 0 when this process solved it before).
+    `second_player_win_chance` and so on to `sixth_player_win_chance`. `iterations`: Newton steps of the
+    replay fixed point to `tolerance`; `seconds` of wall time for this answer (about 0 when this process
+    solved it before).
     """
 
     players: int
@@ -67,7 +68,7 @@ class DuelResult(Result):
 
     def to_json(self) -> dict:
         out = {}
-        for name, chance in zip(("first", "second", "third"), self.win_chances):
+        for name, chance in zip(("first", "second", "third", "fourth", "fifth", "sixth"), self.win_chances):
             out[f"{name}_player_win_chance"] = chance
         out.update(super().to_json())
         del out["win_chances"]  # one name per figure: the named keys above
@@ -76,8 +77,8 @@ class DuelResult(Result):
 
 def duel(variant: Variant = Variant(), players: int = 2, roll_limit: bool = False,
          on_step: Callable[[int, int], None] | None = None) -> DuelResult:
-    """Each player's win chance under exact play: 2 players (a fixed point) or 3 (under a second, cached;
-    `on_step(done, total)` reports its progress)."""
+    """Each player's win chance under exact play, 2 to 6 players (six: a few seconds the first time, then
+    cached; `on_step(done, total)` reports its progress)."""
     from .inputs import parse_players
 
     players = parse_players(players)
@@ -86,7 +87,7 @@ def duel(variant: Variant = Variant(), players: int = 2, roll_limit: bool = Fals
     if on_step is not None and not callable(on_step):
         raise InputError("on_step must be a function (done, total) or None")
     start = time.perf_counter()
-    solution = duel_solution(variant, roll_limit) if players == 2 else three_solution(variant, roll_limit, on_step)
-    return DuelResult(players=players, roll_limit=roll_limit, win_chances=tuple(solution.win),
-                      iterations=solution.iterations, tolerance=TOLERANCE,
+    solution = table_solution(variant, players, roll_limit, on_step)
+    return DuelResult(players=players, roll_limit=roll_limit, win_chances=tuple(solution.rounds[players].win),
+                      iterations=solution.rounds[players].steps, tolerance=TOLERANCE,
                       seconds=time.perf_counter() - start)

@@ -1,4 +1,4 @@
-"""Poker dice at the table, you against the computer (2 or 3 players): the play session.
+"""Poker dice at the table, you against the computer (2 to 6 players): the play session.
 
 A game: the players roll in seat order; each rolls five dice, keeps any of them and re-rolls the rest, up
 to three rolls (with the roll limit, later players no more than the first used), and may stand early.
@@ -56,7 +56,7 @@ def normalize_options(options: Mapping | None) -> dict:
     for key in ("roll_limit", *_VARIANT_KEYS):
         if not isinstance(out[key], bool):
             raise InputError(f"option {key} must be true or false, got {_shown(out[key])}")
-    parse_position(out["position"], out["players"])  # reads players too: "players must be a whole number 2 or 3"
+    parse_position(out["position"], out["players"])  # reads players too: "players must be a whole number 2 to 6"
     variant_of(out)  # the variant's own checks (the flush rule and a straight above need straights)
     return out
 
@@ -357,12 +357,13 @@ def _seat(state: State) -> Seat:
     d = state.data
     finals = d["finals"]
     ranks = setup(variant_of(state.options)).ranks
-    best = None
+    best, holders = None, 1
     if finals:
-        best = max((hand_index(f) for f in finals), key=lambda h: ranks[h])
-    tied = len(d["order"]) == 3 and len(finals) == 2 and list(finals[0]) == list(finals[1])
-    return Seat(players=len(d["order"]), place=len(finals) + 1, best=best, tied=tied, rolls=int(d["allowed"]),
-                roll_limit=bool(state.options["roll_limit"]))
+        indices = [hand_index(f) for f in finals]
+        best = max(indices, key=lambda h: ranks[h])
+        holders = indices.count(best)
+    return Seat(players=len(d["order"]), place=len(finals) + 1, best=best, holders=holders,
+                rolls=int(d["allowed"]), roll_limit=bool(state.options["roll_limit"]))
 
 
 def advice(state: State) -> Hint:
@@ -377,8 +378,9 @@ def advice(state: State) -> Hint:
         else None
     return Hint(game=GAME, position={
         "hand": hand_labels(d["dice"], variant), "rolls_left": int(d["allowed"]) - int(d["rolls"]),
-        "to_beat": to_beat, "players": seat.players, "position": seat.place, "tied": seat.tied,
-        "situation": situation(seat.players, seat.place, seat.tied),
+        "to_beat": to_beat, "players": seat.players, "position": seat.place,
+        "holders": seat.holders if seat.best is not None else 0,
+        "situation": situation(seat.players, seat.place, seat.holders),
     }, measure="win_chance", options=option_list(variant, seat, list(d["dice"]), int(d["rolls"])))
 
 

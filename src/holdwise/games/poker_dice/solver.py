@@ -1,4 +1,9 @@
-"""Poker dice for two or three players: exact strategies, win chances with replayed ties, hints.
+"""Poker dice's exact solutions: the two- and three-player fixed points, and the cached N-player solution.
+
+`table_solution` is what play, hints and reports use: rounds of 2 to 6 players solved by `rounds` (Newton
+steps on the replay fixed point), kept in this process and on disk. `solve_duel` and `solve_three` below
+solve two and three players by plain fixed-point iteration, with their own payout algebra: they check the
+N-player solver (the tests compare them) and drive `simulate_duels`.
 
 Each player has up to three rolls (two re-rolls), keeps any dice between rolls and may stop early;
 players go in turn and see the hands before them. The best hand wins; tied best hands replay between
@@ -35,9 +40,9 @@ from ...solver import (
 from .rules import Variant, hand_ranks
 
 __all__ = [
-    "MAX_DUELS", "MAX_TOLERANCE", "ROLLS", "TOLERANCE", "DuelSolution", "Setup", "beat_payout", "duel_solution",
+    "MAX_DUELS", "MAX_TOLERANCE", "ROLLS", "TOLERANCE", "DuelSolution", "Setup", "beat_payout",
     "first_player_with_limit", "last_player_outcomes", "last_player_values", "setup", "simulate_duels",
-    "solve_duel", "solve_three", "three_solution",
+    "solve_duel", "solve_three", "table_solution",
 ]
 
 ROLLS = 3
@@ -174,12 +179,33 @@ def solve_three(variant: Variant = Variant(), roll_limit: bool = False, tol: flo
 
 
 # The solutions a session, a hint or a server asks for again and again: solved once per process.
-def duel_solution(variant: Variant, roll_limit: bool = False) -> DuelSolution:
-    """solve_duel(variant, roll_limit), cached."""
+_SOLVED: dict = {}
+
+
+def table_solution(variant: Variant, players: int = 2, roll_limit: bool = False,
+                   on_step: Callable[[int, int], None] | None = None):  # noqa: ANN201 - a rounds.TableSolution
+    """Rounds of 2..players of the standard game (5 dice, 6 faces) solved, cached in this process and on disk.
+
+    A cached solution for more players serves fewer (it holds every smaller round). Six players take
+    about 3 s (the roll limit: 5 s), two a fraction of a second; `on_step(done, total)` reports progress.
+    """
+    from .inputs import parse_players
+
     _check_game(variant, 5, 6)
+    players = parse_players(players)
     if not isinstance(roll_limit, bool):
         raise InputError(f"roll_limit must be true or false, got {roll_limit!r:.24}")
-    return _as_asked(_duel_solution(_plain(variant), roll_limit), variant)
+    if on_step is not None and not callable(on_step):
+        raise InputError("on_step must be a function (done, total) or None")
+    plain = _plain(variant)
+    for (v, n, limit), solution in _SOLVED.items():
+        if v == plain and limit == roll_limit and n >= players:
+            return solution
+    solution = _on_disk(plain, players, roll_limit, on_step)
+    if len(_SOLVED) >= 16:
+        _SOLVED.pop(next(iter(_SOLVED)))
+    _SOLVED[plain, players, roll_limit] = solution
+    return solution
 
 
 def _plain(variant: Variant) -> Variant:
@@ -187,46 +213,19 @@ def _plain(variant: Variant) -> Variant:
     return replace(variant, poker_faces=False) if variant.poker_faces else variant
 
 
-def _as_asked(solution: DuelSolution, variant: Variant) -> DuelSolution:
-    """A cached solution labelled with the variant asked for (the arrays are shared)."""
-    return solution if solution.variant == variant else replace(solution, variant=variant)
-
-
-@lru_cache(maxsize=32)
-def _duel_solution(variant: Variant, roll_limit: bool) -> DuelSolution:
-    return _on_disk(2, variant, roll_limit, lambda: solve_duel(variant, roll_limit))
-
-
-def _on_disk(players: int, variant: Variant, roll_limit: bool, solve_now: Callable[[], DuelSolution]) -> DuelSolution:
-    """A solution of the standard game (5 dice, 6 faces, TOLERANCE) from the disk, or solved and written there."""
+def _on_disk(variant: Variant, players: int, roll_limit: bool, on_step: Callable[[int, int], None] | None):  # noqa: ANN202
+    """A solution from the disk, or solved and written there."""
+    from .rounds import solve_rounds
     from .store import load_solution, save_solution
+    from .table import six_face_table
 
-    limits = list(range(1, ROLLS + 1)) if roll_limit else [ROLLS]
-    n_hands = len(setup(variant).ranks)
-    stored = load_solution(players, variant, roll_limit, TOLERANCE, n_hands, limits)
+    n_classes = len(setup(variant).ranks)
+    stored = load_solution(variant, players, roll_limit, TOLERANCE, n_classes)
     if stored is not None:
-        win, iterations, details = stored
-        return DuelSolution(variant, players, roll_limit, win, iterations, details)
-    solution = solve_now()
-    save_solution(solution, TOLERANCE, limits)
+        return stored
+    solution = solve_rounds(six_face_table(variant), players, roll_limit, TOLERANCE, on_step)
+    save_solution(variant, solution, TOLERANCE)
     return solution
-
-
-_THREE: dict = {}
-
-
-def three_solution(variant: Variant, roll_limit: bool = False,
-                   on_step: Callable[[int, int], None] | None = None) -> DuelSolution:
-    """solve_three(variant, roll_limit), cached (under a second the first time; `on_step` reports progress)."""
-    _check_game(variant, 5, 6)
-    if not isinstance(roll_limit, bool):
-        raise InputError(f"roll_limit must be true or false, got {roll_limit!r:.24}")
-    key = (_plain(variant), roll_limit)
-    if key not in _THREE:
-        if len(_THREE) >= 16:
-            _THREE.pop(next(iter(_THREE)))
-        _THREE[key] = _on_disk(3, key[0], roll_limit, lambda: solve_three(key[0], roll_limit, on_step=on_step))
-    return _as_asked(_THREE[key], variant)
 
 
 def _solve_three(variant: Variant, roll_limit: bool, tol: float, n_dice: int, sides: int,

@@ -1,9 +1,9 @@
-"""Solved poker-dice games kept on disk: a fresh process (a CLI hint, a web worker) reads a variant's solution
-instead of solving it again (three players: about half a second).
+"""Solved poker-dice tables kept on disk: a fresh process (a CLI hint, a web worker) reads a solution instead of
+solving it again (six players: seconds; card dice: longer).
 
 A solution is written once under `cache_dir("poker-dice")` as `<key>.npz`, `key` a hash of what it depends on
-(the format, holdwise's version, players, the rule variant without its display option, the roll limit and the
-solver's tolerance), with a checksum of its arrays. A file is trusted only when its key and checksum match and
+(the format, holdwise's version, the dice and rule variant without display options, the players, the roll limit
+and the tolerance), with a checksum of its arrays. A file is trusted only when its key and checksum match and
 every array has its shape and holds chances in [0, 1]; otherwise it is deleted and the game solved again.
 """
 
@@ -18,81 +18,92 @@ import numpy as np
 
 from ... import __version__
 from ...storage import cache_dir, load_arrays, prune, save_arrays
+from .rounds import RoundValues, TableSolution
 from .rules import Variant
+from .table import ROLLS
 
-__all__ = ["FORMAT", "MAX_FILES", "load_solution", "save_solution", "solution_path"]
+__all__ = ["FORMAT", "MAX_FILES", "load_solution", "save_solution", "solution_path", "table_key"]
 
-FORMAT = 1  # bump when the arrays' meaning or layout changes
-MAX_FILES = 32  # a three-player solution is about 20 KB; variants x limits x players is 40 at most
+FORMAT = 2  # bump when the arrays' meaning or layout changes (2: rounds of 2..6 players, Newton steps)
+MAX_FILES = 48  # a six-player six-faced solution is about 0.2 MB
 
 
-def _key(players: int, variant: Variant, roll_limit: bool, tol: float) -> str:
-    flags = {f.name: getattr(variant, f.name) for f in fields(variant) if f.name != "poker_faces"}
-    return json.dumps({"format": FORMAT, "version": __version__, "players": players, "variant": flags,
+def table_key(dice: Variant | str) -> dict:
+    """What a table's solution depends on: a six-faced variant's rules, or a card dice set's own key."""
+    if isinstance(dice, Variant):
+        return {"dice": "six-faced",
+                "variant": {f.name: getattr(dice, f.name) for f in fields(dice) if f.name != "poker_faces"}}
+    return {"dice": "cards", "set": dice}
+
+
+def _key(dice: Variant | str, players: int, roll_limit: bool, tol: float) -> str:
+    return json.dumps({"format": FORMAT, "version": __version__, "table": table_key(dice), "players": players,
                        "roll_limit": roll_limit, "tol": tol}, sort_keys=True)
 
 
-def solution_path(players: int, variant: Variant, roll_limit: bool, tol: float) -> Path:
-    """The file of a solved game."""
-    name = hashlib.sha256(_key(players, variant, roll_limit, tol).encode()).hexdigest()[:32]
+def solution_path(dice: Variant | str, players: int, roll_limit: bool, tol: float) -> Path:
+    """The file of a solved table."""
+    name = hashlib.sha256(_key(dice, players, roll_limit, tol).encode()).hexdigest()[:32]
     return cache_dir("poker-dice") / f"{players}p-{name}.npz"
+
+
+def _limits(roll_limit: bool) -> list[int]:
+    return list(range(1, ROLLS + 1)) if roll_limit else [ROLLS]
+
+
+def _situations(m: int) -> list[tuple[int, int]]:
+    """Every (holders g, players to come r) of a round of m."""
+    return [(g, r) for r in range(m) for g in range(1, m - r + 1)]
 
 
 def _chances(a: np.ndarray) -> bool:
     return a.dtype == np.float64 and bool(np.all((a >= -1e-9) & (a <= 1 + 1e-9)))  # also false for nan
 
 
-def _arrays(players: int, details: dict, limits: list[int]) -> dict[str, np.ndarray]:
-    if players == 2:
-        return {"v2": np.asarray(details["v2"], dtype=np.float64)}
-    out = {"duel": np.array([details["duel"]], dtype=np.float64)}
-    for r in limits:
-        out[f"first_pay_{r}"] = np.asarray(details["first_pay"][r], dtype=np.float64)
-        for two in (False, True):
-            out[f"third_{r}_{int(two)}"] = np.array(details["third"][r, two], dtype=np.float64)
-    return out
-
-
-def save_solution(solution, tol: float, limits: list[int]) -> None:  # noqa: ANN001 - a solver.DuelSolution
-    """Keep a solved game (its win chances, rounds and the arrays its hints read)."""
-    arrays = {"win": np.array(solution.win, dtype=np.float64),
-              "iterations": np.array([solution.iterations], dtype=np.int64),
-              **_arrays(solution.players, solution.details, limits)}
-    path = solution_path(solution.players, solution.variant, solution.roll_limit, tol)
-    if save_arrays(path, _key(solution.players, solution.variant, solution.roll_limit, tol), arrays):
+def save_solution(dice: Variant | str, solution: TableSolution, tol: float) -> None:
+    """Keep a solved table (every round's win chances, steps and situations)."""
+    arrays = {}
+    for m, values in solution.rounds.items():
+        arrays[f"win_{m}"] = np.array(values.win, dtype=np.float64)
+        arrays[f"steps_{m}"] = np.array([values.steps], dtype=np.int64)
+        for limit in _limits(solution.roll_limit):
+            for g, r in _situations(m):
+                arrays[f"slots_{m}_{limit}_{g}_{r}"] = np.asarray(values.slots[limit][g, r], dtype=np.float64)
+    path = solution_path(dice, solution.players, solution.roll_limit, tol)
+    if save_arrays(path, _key(dice, solution.players, solution.roll_limit, tol), arrays):
         prune(path.parent, "*.npz", MAX_FILES)
 
 
-def load_solution(players: int, variant: Variant, roll_limit: bool, tol: float, n_hands: int,
-                  limits: list[int]) -> tuple[tuple[float, ...], int, dict] | None:
-    """(win chances, rounds, details) of a stored game, or None when there is no whole file."""
-    if players == 2:
-        names = ("win", "iterations", "v2")
-        v2_shape = (len(limits), n_hands) if roll_limit else (n_hands,)
-    else:
-        names = ("win", "iterations", "duel", *(f"first_pay_{r}" for r in limits),
-                 *(f"third_{r}_{two}" for r in limits for two in (0, 1)))
+def load_solution(dice: Variant | str, players: int, roll_limit: bool, tol: float,
+                  n_classes: int) -> TableSolution | None:
+    """A stored solution, or None when there is no whole, valid file."""
+    shapes: dict[str, tuple[int, ...]] = {}
+    for m in range(2, players + 1):
+        shapes[f"win_{m}"] = (m,)
+        shapes[f"steps_{m}"] = (1,)
+        for limit in _limits(roll_limit):
+            for g, r in _situations(m):
+                shapes[f"slots_{m}_{limit}_{g}_{r}"] = (g + r + 1, n_classes)
 
     def valid(**a: np.ndarray) -> bool:
-        if a["win"].shape != (players,) or not _chances(a["win"]) or abs(float(a["win"].sum()) - 1) > 1e-9:
-            return False
-        if a["iterations"].shape != (1,) or not 1 <= int(a["iterations"][0]) < 200:
-            return False
-        if players == 2:
-            return a["v2"].shape == v2_shape and _chances(a["v2"])
-        shapes = {"duel": (1,), **{f"first_pay_{r}": (n_hands,) for r in limits},
-                  **{f"third_{r}_{two}": (2, n_hands) for r in limits for two in (0, 1)}}
-        return all(a[k].shape == shape and _chances(a[k]) for k, shape in shapes.items())
+        for name, shape in shapes.items():
+            if a[name].shape != shape:
+                return False
+            if name.startswith("steps_"):
+                if not 1 <= int(a[name][0]) <= 50:
+                    return False
+            elif not _chances(a[name]):
+                return False
+        return all(abs(float(a[f"win_{m}"].sum()) - 1) < 1e-9 for m in range(2, players + 1))
 
-    arrays = load_arrays(solution_path(players, variant, roll_limit, tol), _key(players, variant, roll_limit, tol),
-                         names, valid)
+    arrays = load_arrays(solution_path(dice, players, roll_limit, tol), _key(dice, players, roll_limit, tol),
+                         tuple(shapes), valid)
     if arrays is None:
         return None
-    win = tuple(float(w) for w in arrays["win"])
-    iterations = int(arrays["iterations"][0])
-    if players == 2:
-        return win, iterations, {"v2": arrays["v2"]}
-    details = {"duel": float(arrays["duel"][0]),
-               "first_pay": {r: arrays[f"first_pay_{r}"] for r in limits},
-               "third": {(r, two): tuple(arrays[f"third_{r}_{int(two)}"]) for r in limits for two in (False, True)}}
-    return win, iterations, details
+    rounds = {}
+    for m in range(2, players + 1):
+        slots = {limit: {(g, r): arrays[f"slots_{m}_{limit}_{g}_{r}"] for g, r in _situations(m)}
+                 for limit in _limits(roll_limit)}
+        rounds[m] = RoundValues(m, tuple(float(w) for w in arrays[f"win_{m}"]), int(arrays[f"steps_{m}"][0]),
+                                slots)
+    return TableSolution(players, roll_limit, rounds)

@@ -1,9 +1,9 @@
 """The exact strategy of any player at the table, and the hint that ranks every keep by the chance to win.
 
-A seat is one player's situation in a round: how many players take part (2 or 3), the place in the order,
-the best hand so far (and, for the last of three, whether both earlier players hold it) and the rolls
-allowed. Its payout is the chance to win the game after standing on each final hand, with tied best
-hands worth their replay (from the solutions in `solver`). With the roll limit, the first player's payout
+A seat is one player's situation in a round: how many players take part (2 to 6), the place in the order,
+the best hand so far and how many earlier players hold it, and the rolls allowed. Its payout is the chance
+to win the game after standing on each final hand, with tied best hands worth their replay (from the
+N-player solution, `rounds`). With the roll limit, the first player's payout
 depends on how many rolls he used, since the others may not roll more.
 
 The seat's values come from rolls used u = rolls allowed down to 1: V_R(h) = pay_R(h) and
@@ -23,9 +23,11 @@ import numpy as np
 from ...errors import InputError
 from ...solver import expect, faces_to_counts, optimal_keeps
 from ..base import Hint, Option
-from .inputs import parse_players, parse_position, parse_rolls_left
+from .inputs import parse_players, parse_position, parse_rolls_left, parse_whole
 from .rules import Variant, hand_labels, hand_text, parse_hand
-from .solver import ROLLS, beat_payout, duel_solution, setup, three_solution
+from .rounds import MAX_PLAYERS, MIN_PLAYERS, first_pays, seat_pays
+from .solver import ROLLS, _plain, setup, table_solution
+from .table import six_face_table
 
 __all__ = [
     "TIE_TOLERANCE", "Seat", "best_keep", "hand_index", "hint", "keep_options", "option_list", "seat_plan",
@@ -37,14 +39,14 @@ TIE_TOLERANCE = 1e-12  # keeps this close in win chance are equal: the one with 
 
 @dataclass(frozen=True)
 class Seat:
-    """One player's situation: `players` in the round, `place` in its order (1 = first), the hand index
-    `best` of the best hand so far (None for the first), `tied` (the last of three: both earlier players
-    hold it), `rolls` allowed to this player and whether the roll limit is played."""
+    """One player's situation: `players` in the round (2 to 6), `place` in its order (1 = first), the hand
+    index `best` of the best hand so far (None for the first), `holders` (how many earlier players hold
+    it), `rolls` allowed to this player and whether the roll limit is played."""
 
     players: int
     place: int
     best: int | None = None
-    tied: bool = False
+    holders: int = 1
     rolls: int = ROLLS
     roll_limit: bool = False
 
@@ -63,37 +65,25 @@ def _hand_index(faces: tuple[int, ...]) -> int:
 def _payouts(variant: Variant, seat: Seat) -> list[np.ndarray]:
     """pays[u - 1][h]: the seat's chance to win the game when it stands on hand h after u rolls."""
     s = setup(variant)
-    n = len(s.ranks)
-    rolls = range(1, seat.rolls + 1)
-    if seat.players == 2:
-        duel = duel_solution(variant, seat.roll_limit)
-        if seat.place == 1:
-            v2 = duel.details["v2"]  # the second player's chance against each hand (per rolls with the limit)
-            return [1.0 - (v2[u - 1] if seat.roll_limit else v2) for u in rolls]
-        return [beat_payout(s, seat.best, 1.0 - duel.win[0])] * seat.rolls
-    three = three_solution(variant, seat.roll_limit)
-    duel, x = three.details["duel"], three.win
+    table = six_face_table(_plain(variant))
+    solution = table_solution(variant, seat.players, seat.roll_limit)
     if seat.place == 1:
-        first_pay = three.details["first_pay"]
-        return [first_pay[u if seat.roll_limit else ROLLS] for u in rolls]
-    if seat.place == 2:
-        # the third player, limited to the same rolls, plays against the better of the two hands
-        beat1, tied1 = three.details["third"][seat.rolls, False]
-        beat2, tied2 = three.details["third"][seat.rolls, True]
-        a = seat.best
-        pay = s.beats[:, a] * (1.0 - beat1 - tied1 + tied1 * duel)
-        pay = np.where(np.arange(n) == a, (1.0 - beat2[a] - tied2[a]) * (1.0 - duel) + tied2[a] * x[1], pay)
-        return [pay] * seat.rolls
-    return [beat_payout(s, seat.best, x[2] if seat.tied else 1.0 - duel)] * seat.rolls
+        pays = table.hand_pays(first_pays(solution, seat.players))  # by rolls used with the limit
+        return [pays[u - 1] if seat.roll_limit else pays[0] for u in range(1, seat.rolls + 1)]
+    best_class = int(s.ranks[seat.best])
+    pay = seat_pays(solution, seat.players, seat.place, best_class, seat.holders, seat.rolls)
+    return [table.hand_pays(pay)] * seat.rolls
 
 
 @lru_cache(maxsize=4096)
 def seat_plan(variant: Variant, seat: Seat) -> tuple[tuple[np.ndarray, ...], dict, float]:
     """(pays by rolls used, E_u of every keep by rolls used u < rolls, the seat's value before rolling)."""
-    if seat.players not in (2, 3) or not 1 <= seat.place <= seat.players:
+    if not MIN_PLAYERS <= seat.players <= MAX_PLAYERS or not 1 <= seat.place <= seat.players:
         raise InputError(f"no place {seat.place} among {seat.players} players")
     if seat.place > 1 and seat.best is None:
         raise InputError("a later player needs the hand to beat")
+    if seat.place > 1 and not 1 <= seat.holders < seat.place:
+        raise InputError(f"the hand to beat is held by 1 to {seat.place - 1} earlier players, not {seat.holders}")
     if not 1 <= seat.rolls <= ROLLS:
         raise InputError(f"rolls allowed must be 1 to {ROLLS}, got {seat.rolls}")
     s = setup(variant)
@@ -159,17 +149,25 @@ def best_keep(variant: Variant, seat: Seat, hand: Sequence[int], rolls_used: int
     return keep_options(variant, seat, hand, rolls_used)[0][0]
 
 
-def situation(players: int, position: int, tied: bool) -> str:
+_ORDINAL = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth"}
+_NUMBER = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
+
+
+def situation(players: int, position: int, holders: int = 1) -> str:
     """What the win chance of a place at the table means, in words."""
+    n = _NUMBER[players]
     if position == 1:
-        return "chance to win the duel moving first" if players == 2 else "chance to win moving first of three"
+        return "chance to win the duel moving first" if players == 2 else f"chance to win moving first of {n}"
     if players == 2:
         return "chance to win as the second of two players (ties replayed)"
-    if position == 2:
-        return "chance to win as the second of three (player 3 still to roll)"
-    if tied:
-        return "chance to win as the last of three against a hand both others hold (ties replayed)"
-    return "chance to win as the last of three (ties replayed)"
+    if position < players:
+        to_come = players - position
+        later = f"player {players}" if to_come == 1 else f"players {position + 1}-{players}"
+        return f"chance to win as the {_ORDINAL[position]} of {n} ({later} still to roll)"
+    if holders == 1:
+        return f"chance to win as the last of {n} (ties replayed)"
+    held = "both others hold" if holders == 2 and players == 3 else f"{_NUMBER[holders]} others hold"
+    return f"chance to win as the last of {n} against a hand {held} (ties replayed)"
 
 
 def option_list(variant: Variant, seat: Seat, hand: Sequence[int], rolls_used: int) -> tuple[Option, ...]:
@@ -189,37 +187,34 @@ def option_list(variant: Variant, seat: Seat, hand: Sequence[int], rolls_used: i
 
 def hint(hand: str | Sequence[int | str], rolls_left: int, variant: Variant = Variant(),
          to_beat: str | Sequence[int | str] | None = None, players: int = 2,
-         position: int | None = None, tied: bool = False,
+         position: int | None = None, holders: int = 1,
          on_step: Callable[[int, int], None] | None = None) -> Hint:
     """Every keep of `hand` with `rolls_left` rolls to come, ranked by the chance to win ("win_chance").
 
-    position 1 (the default without `to_beat`): first to roll, against exact players after. In a duel,
-    position 2 plays against `to_beat` (a tie replays the duel). With three players, position 2 plays
-    against player 1's hand `to_beat` with player 3 still to come, and position 3 against the best hand
-    so far `to_beat` (`tied`: both earlier players hold it, so a tie replays all three). Three players
-    solve the whole game once (under a second, cached; `on_step(done, total)` reports its progress).
+    position 1 (the default without `to_beat`): first to roll, against exact players after. A later
+    position (default: the last) plays against the best hand so far `to_beat`, held by `holders` earlier
+    players (a tie on it replays the tied players' game), with the players after it still to roll.
+    The table of `players` (2 to 6) is solved once and cached (six players: a few seconds;
+    `on_step(done, total)` reports its progress).
     """
     if not isinstance(variant, Variant):
         raise InputError(f"variant must be a poker dice Variant, got {type(variant).__name__}")
     rolls_left = parse_rolls_left(rolls_left)
     players = parse_players(players)
     position = (1 if to_beat is None else players) if position is None else parse_position(position, players)
-    if not isinstance(tied, bool):
-        raise InputError(f"tied must be true or false, got {tied!r:.24}")
     if on_step is not None and not callable(on_step):
         raise InputError("on_step must be a function (done, total) or None")
     if (position == 1) != (to_beat is None):
         raise InputError("give the hand to beat for a later position, and none for the first")
-    if tied and not (players == 3 and position == 3):
-        raise InputError("tied is for the last of three players (both earlier players hold the hand to beat)")
+    holders = parse_whole(holders, "holders", 1, max(1, position - 1), "earlier players holding the hand to beat")
     faces = parse_hand(hand, variant)
     beat = parse_hand(to_beat, variant) if to_beat is not None else None
-    if players == 3:
-        three_solution(variant, on_step=on_step)  # solved once and cached: the seat's payout reads it
-    seat = Seat(players, position, hand_index(beat) if beat is not None else None, tied)
+    table_solution(variant, players, on_step=on_step)  # solved once and cached: the seat's payout reads it
+    seat = Seat(players, position, hand_index(beat) if beat is not None else None, holders)
     options = option_list(variant, seat, faces, ROLLS - rolls_left)
     return Hint(game="poker-dice", position={
         "hand": hand_labels(faces, variant), "rolls_left": rolls_left,
         "to_beat": hand_labels(beat, variant) if beat is not None else None, "players": players,
-        "position": position, "tied": tied, "situation": situation(players, position, tied),
+        "position": position, "holders": holders if beat is not None else 0,
+        "situation": situation(players, position, holders),
     }, measure="win_chance", options=options)

@@ -1,0 +1,81 @@
+"""The N-player solver: against a brute-force game tree, the two- and three-player fixed points, and play."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+from holdwise.errors import InputError
+from holdwise.games import poker_dice as face
+from holdwise.games.poker_dice.rounds import solve_rounds, solve_steps
+from holdwise.games.poker_dice.solver import solve_duel, solve_three
+from holdwise.games.poker_dice.table import six_face_table
+from tests.oracles.poker_dice_rounds_brute import OneDieTable, win_chances
+
+
+@pytest.mark.parametrize("faces, players", [(3, 5), (4, 4), (2, 6)])
+@pytest.mark.parametrize("roll_limit", [False, True])
+def test_every_round_size_matches_the_brute_force_game_tree(faces, players, roll_limit):
+    brute = win_chances(faces, players, roll_limit)
+    solved = solve_rounds(OneDieTable(faces), players, roll_limit)
+    for m in range(2, players + 1):
+        assert solved.rounds[m].win == pytest.approx(tuple(brute[m]), abs=1e-13), m
+        assert 1 <= solved.rounds[m].steps <= 4  # Newton steps: the strategies settle at once
+
+
+@pytest.mark.parametrize("variant", [face.Variant(), face.Variant(flush=True), face.Variant(straights=False),
+                                     face.Variant(ace_high=True, straight_above_full_house=True)])
+@pytest.mark.parametrize("roll_limit", [False, True])
+def test_two_and_three_players_equal_the_plain_fixed_points(variant, roll_limit):
+    solved = solve_rounds(six_face_table(variant), 3, roll_limit)
+    assert solved.rounds[2].win == pytest.approx(solve_duel(variant, roll_limit).win, abs=1e-14)
+    assert solved.win == pytest.approx(solve_three(variant, roll_limit).win, abs=1e-14)
+
+
+def test_six_players_win_chances_add_up_and_later_seats_gain():
+    solved = face.table_solution(face.Variant(), 6)
+    win = solved.win
+    assert sum(win) == pytest.approx(1.0, abs=1e-12)
+    # without the roll limit each later player sees more hands before him: chances rise with the seat
+    assert all(a < b for a, b in zip(win, win[1:]))
+    assert win[0] == pytest.approx(0.151620, abs=5e-7) and win[5] == pytest.approx(0.190670, abs=5e-7)
+    limited = face.table_solution(face.Variant(), 6, roll_limit=True).win
+    assert limited[0] > 0.24 and sum(limited) == pytest.approx(1.0, abs=1e-12)  # the first sets the limit
+
+
+def test_solve_steps_and_the_players_guard():
+    assert solve_steps(2, False) == 2 and solve_steps(6, False) == 2 * (1 + 3 + 6 + 10 + 15)
+    assert solve_steps(3, True) == 3 * solve_steps(3, False)
+    for bad in (1, 7, True, "3"):
+        with pytest.raises(InputError, match="players must be a whole number 2 to 6"):
+            solve_rounds(OneDieTable(3), bad)
+
+
+@pytest.mark.parametrize("players, games", [(4, 1500), (6, 1000)])
+def test_seeded_games_agree_with_the_exact_chances(players, games):
+    """The session plays every seat by the exact strategy; each seat's wins within 4 standard errors."""
+    wins = [0] * players
+    for seed in range(games):
+        state = face.new_game({"players": players}, seed)
+        while not state.over:
+            state = face.step(state, face.computer_action(state))
+        wins[state.data["winner"]] += 1
+    exact = face.table_solution(face.Variant(), players).win
+    for seat in range(players):
+        z = (wins[seat] / games - exact[seat]) / math.sqrt(exact[seat] * (1 - exact[seat]) / games)
+        assert abs(z) < 4, (seat, z)
+
+
+def test_a_later_seat_plays_for_its_own_chance_with_holders():
+    # keeping 5 5 5 2 and rolling one die: a 5 beats 5 5 5 2 2 (1/6), a 2 ties it (1/6); the tie is worth the
+    # replay of the tied players' game: two of them (a duel, moving second) or four (moving last of four)
+    solved = face.table_solution(face.Variant(), 4)
+    for holders, replay in ((1, solved.rounds[2].win[1]), (3, solved.rounds[4].win[3])):
+        options = face.hint("5 5 5 2 1", 1, to_beat="5 5 5 2 2", players=4, position=4, holders=holders).options
+        keeps = {tuple(o.action["keep"]): o.value for o in options}
+        assert keeps[(2, 5, 5, 5)] == pytest.approx(1 / 6 + replay / 6, abs=1e-12)
+    middle = face.hint("5 5 5 2 1", 1, to_beat="5 5 5 2 2", players=4, position=2)
+    assert middle.position["situation"] == "chance to win as the second of four (players 3-4 still to roll)"
+    assert middle.options[0].value < np.max([o.value for o in options])
