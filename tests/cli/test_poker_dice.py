@@ -53,7 +53,7 @@ def test_duel_json_keys_and_figure():
 
 def test_hint_json_keys():
     data = json.loads(run("hint", "1 1 3 4 6", "--rolls-left", "2", "--json").stdout)
-    assert list(data) == ["game", "hand", "rolls_left", "to_beat", "players", "position", "tied", "situation",
+    assert list(data) == ["game", "hand", "rolls_left", "to_beat", "players", "position", "holders", "situation",
                           "measure", "options"]
     assert data["game"] == "poker-dice" and data["measure"] == "win_chance" and data["to_beat"] is None
     assert list(data["options"][0]) == ["option", "value", "loss", "keep", "stand", "action"]
@@ -127,7 +127,7 @@ def test_play_three_players_with_the_roll_limit():
 
 
 @pytest.mark.parametrize("args,message", [
-    (["duel", "--players", "4"], "--players"),
+    (["duel", "--players", "7"], "--players"),
     (["hint", "1", "2", "3", "--rolls-left", "2"], "has 5 dice"),
     (["hint", "1", "2", "3", "4", "8", "--rolls-left", "2"], "not a face"),
     (["hint", "1", "2", "3", "4", "5", "--rolls-left", "3"], "--rolls-left must be a whole number 1 or 2 (after the first roll), got 3"),
@@ -139,7 +139,8 @@ def test_play_three_players_with_the_roll_limit():
     (["hint", "1 1 A K Q", "--rolls-left", "1"], "mixes digits"),
     (["play", "--players", "3", "--position", "4"], "position must be a whole number 1 to 3"),
     (["play", "--seed", "-1"], "seed"),
-    (["hint", "1 2 3 4 5", "--rolls-left", "1", "--tied", "--to-beat", "6 6 6 6 6"], "tied is for"),
+    (["hint", "1 2 3 4 5", "--rolls-left", "1", "--holders", "2", "--to-beat", "6 6 6 6 6"],
+     "--holders must be a whole number 1 (earlier players"),
 ])
 def test_cli_bad_input(args, message):
     result = run(*args)

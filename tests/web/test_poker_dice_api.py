@@ -126,7 +126,8 @@ def to_player(client, answer):
 
 
 @pytest.mark.parametrize("options, seed", [({}, 3), ({"position": 2}, 4), ({"players": 3, "position": 3}, 5),
-                                           ({"players": 3, "position": 2, "ace_high": True, "poker_faces": True}, 6)])
+                                           ({"players": 3, "position": 2, "ace_high": True, "poker_faces": True}, 6),
+                                           ({"players": 6, "position": 5}, 8), ({"players": 4, "position": 4}, 9)])
 def test_advice_is_the_cli_hint_json(client, options, seed):
     answer = to_player(client, new(client, options, seed))
     state = state_of(answer)
@@ -141,8 +142,8 @@ def test_advice_is_the_cli_hint_json(client, options, seed):
             str(state.options["players"]), "--position", str(state.options["position"])]
     if pos["to_beat"] is not None:
         args += ["--to-beat", " ".join(pos["to_beat"])]
-    if pos["tied"]:
-        args.append("--tied")
+    if pos["holders"] > 1:
+        args += ["--holders", str(pos["holders"])]
     assert got == cli_json(*flags, *args, "--json")
     assert got["options"][0]["loss"] == 0 and all(o["loss"] >= 0 for o in got["options"])
 
@@ -170,7 +171,8 @@ def play_game(client, answer, choose):
     raise AssertionError("the game did not end")
 
 
-@pytest.mark.parametrize("options", [{}, {"players": 3, "position": 2}, {"roll_limit": True, "position": 2}])
+@pytest.mark.parametrize("options", [{}, {"players": 3, "position": 2}, {"roll_limit": True, "position": 2},
+                                     {"players": 5, "position": 3, "roll_limit": True}])
 def test_games_through_the_api_replay_on_the_session(client, options):
     seed = 21
     answer = new(client, options, seed)
@@ -292,7 +294,7 @@ def test_hint_and_step_do_not_solve_again_once_warm(client, options, monkeypatch
 # ---- bad input --------------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("body, field", [
-    ({"options": {"players": 4}}, "options.players"),
+    ({"options": {"players": 7}}, "options.players"),
     ({"options": {"players": 1}}, "options.players"),
     ({"options": {"players": "3"}}, "options.players"),
     ({"options": {"position": 3}}, "options.position"),

@@ -22,7 +22,7 @@ from ._play import TerminalGame, run
 __all__ = ["poker_dice_app"]
 
 poker_dice_app = new_app(
-    "Poker dice for two or three players: odds, the exact duel, hints, a game against the computer.\n\n"
+    "Poker dice for two to six players: odds, the exact duel, hints, a game against the computer.\n\n"
     "Variant flags (--no-straights, --straight-above-full-house, --flush-rule, --ace-high, --poker-faces) "
     "may stand before or after a command.\n\n"
     "Example: holdwise poker-dice hint 1 1 3 4 6 --rolls-left 2 --to-beat 66622\n\n"
@@ -32,9 +32,9 @@ poker_dice_app = new_app(
 TOP_ROWS = 12  # hint rows shown without --all
 
 
-def _three_label(roll_limit: bool) -> str:
-    """What a three-player solve says on a terminal (once per process: seconds of work, with counts)."""
-    return f"three players, solving (about {10 if roll_limit else 5} s)"
+def _solve_label(players: int, roll_limit: bool) -> str:
+    """What a solve of 3 to 6 players says on a terminal (once a machine: then it is read from the cache)."""
+    return f"{players} players, solving (about {max(1, players - 2) * (2 if roll_limit else 1)} s)"
 
 NO_STRAIGHTS = typer.Option(False, "--no-straights", help="Straights count as busts.")
 STRAIGHT_ABOVE = typer.Option(False, "--straight-above-full-house", help="A straight beats a full house.")
@@ -44,7 +44,7 @@ FLUSH_RULE = typer.Option(False, "--flush-rule",
 ACE_HIGH = typer.Option(False, "--ace-high", help="1 ranks above 6 (1, 6, 5, 4, 3, 2).")
 POKER_FACES = typer.Option(False, "--poker-faces",
                            help="Show faces as A K Q J 10 9 (input accepts them always; T for 10).")
-PLAYERS = typer.Option("2", "--players", help="Players at the table: 2 or 3.")
+PLAYERS = typer.Option("2", "--players", help="Players at the table: 2 to 6.")
 JSON = typer.Option(False, "--json", help="Print JSON.")
 
 
@@ -54,7 +54,7 @@ def _group(
     no_straights: bool = NO_STRAIGHTS, straight_above: bool = STRAIGHT_ABOVE, flush_rule: bool = FLUSH_RULE,
     ace_high: bool = ACE_HIGH, poker_faces: bool = POKER_FACES,
 ) -> None:
-    """Poker dice for two or three players: odds, the exact duel, hints, a game against the computer.
+    """Poker dice for two to six players: odds, the exact duel, hints, a game against the computer.
 
     Example: holdwise poker-dice hint 1 1 3 4 6 --rolls-left 2 --to-beat 66622
     """
@@ -127,14 +127,14 @@ def poker_dice_duel(
 ) -> None:
     """Each player's win chance when everyone plays the exact strategy (ties replayed).
 
-    Example: holdwise poker-dice duel --players 3 --roll-limit
+    Example: holdwise poker-dice duel --players 6 --roll-limit
     """
     from ..games.poker_dice import duel, parse_players
 
     variant = _variant(ctx, no_straights, straight_above, flush_rule, ace_high, poker_faces)
     players = parse_players(players)
     _kernels()
-    with progress(_three_label(roll_limit), enabled=players == 3) as update:
+    with progress(_solve_label(players, roll_limit), enabled=players > 2) as update:
         result = duel(variant, players, roll_limit, on_step=update)
     if as_json:
         emit_json(result)
@@ -155,7 +155,8 @@ def poker_dice_hint(
     players: str = PLAYERS,
     position: str | None = typer.Option(None, "--position",
                                            help="Your place: 1 to players (default: last with --to-beat, else 1)."),
-    tied: bool = typer.Option(False, "--tied", help="Three players: both earlier players hold the hand to beat."),
+    holders: str = typer.Option("1", "--holders",
+                                help="How many earlier players hold the hand to beat (a tie replays them all)."),
     no_straights: bool = NO_STRAIGHTS, straight_above: bool = STRAIGHT_ABOVE, flush_rule: bool = FLUSH_RULE,
     ace_high: bool = ACE_HIGH, poker_faces: bool = POKER_FACES,
     show_all: bool = typer.Option(False, "--all", help=f"Show every keep (default: the top {TOP_ROWS})."),
@@ -170,8 +171,8 @@ def poker_dice_hint(
     variant = _variant(ctx, no_straights, straight_above, flush_rule, ace_high, poker_faces)
     players = parse_players(players)  # read here for the progress bar; the rest is read by hint
     _kernels()
-    with progress(_three_label(False), enabled=players == 3) as update:
-        result = hint(join_hand(hand), rolls_left, variant, to_beat, players, position, tied, on_step=update)
+    with progress(_solve_label(players, False), enabled=players > 2) as update:
+        result = hint(join_hand(hand), rolls_left, variant, to_beat, players, position, holders, on_step=update)
     rolls_left = result.position["rolls_left"]
     if as_json:
         emit_json(result)
@@ -182,6 +183,8 @@ def poker_dice_hint(
     title = f"{' '.join(where['hand'])}, {rolls_left} roll(s) left"
     if where["to_beat"] is not None:
         title += f", to beat {' '.join(where['to_beat'])}"
+        if where["holders"] > 1:
+            title += f" (held by {where['holders']})"
     out = console()
     out.print(title, markup=False)
     out.print(where["situation"], markup=False)
@@ -211,7 +214,8 @@ def _render(state) -> list[str]:
     where = hint.position
     lines = []
     if where["to_beat"] is not None:
-        lines.append(f"  to beat: {' '.join(where['to_beat'])}" + (" (held by both)" if where["tied"] else ""))
+        held = f" (held by {where['holders']} players)" if where["holders"] > 1 else ""
+        lines.append(f"  to beat: {' '.join(where['to_beat'])}{held}")
     lines.append(f"  your dice: {' '.join(where['hand'])}, {where['rolls_left']} roll(s) left")
     return lines
 
@@ -256,9 +260,9 @@ def poker_dice_play(
         "ace_high": variant.ace_high, "poker_faces": variant.poker_faces})
     seed = secrets.randbelow(2**31) if seed is None else face.parse_seed(seed)
     _kernels()
-    if players == 3:  # solve the table once, before the first move
-        with progress(_three_label(roll_limit)) as update:
-            face.three_solution(variant, roll_limit, on_step=update)
+    if players > 2:  # solve the table once, before the first move
+        with progress(_solve_label(players, roll_limit)) as update:
+            face.table_solution(variant, players, roll_limit, on_step=update)
     state = face.new_game(options, seed)
     ranking = ", ".join(_SHORT[c] for c in variant.categories)
     game = TerminalGame(

@@ -68,7 +68,8 @@ class named:  # noqa: N801 (used as a function: `with named("roll"):`)
 def whole_range(low: int | None, high: int | None, note: str = "") -> str:
     """The allowed whole numbers as an error says them: '2 or 3', '0 to 4,000', 'at least 1', 'at most 9'."""
     if low is not None and high is not None:
-        text = f"{low:,} or {high:,}" if high == low + 1 else f"{low:,} to {high:,}"
+        text = (f"{low:,}" if high == low else f"{low:,} or {high:,}" if high == low + 1
+                else f"{low:,} to {high:,}")
     elif low is not None:
         text = f"at least {low:,}"
     elif high is not None:

@@ -1,4 +1,4 @@
-"""Poker dice at the table: you against the computer (2 or 3 players, every variant), and the odds page.
+"""Poker dice at the table: you against the computer (2 to 6 players, every variant), and the odds page.
 
 Pages: `/poker-dice` (the table) and `/poker-dice/odds` (each hand's odds for a variant). API under
 `/api/poker-dice/...`: `odds` is `holdwise poker-dice odds --json` unchanged; play is stateless (each play
@@ -57,8 +57,8 @@ class Options(Body):
     """The options of a game against the computer (`holdwise poker-dice play`): players, your seat, the roll
     limit and the rule variant."""
 
-    players: Annotated[int, Strict(), Field(ge=2, le=3, description="players at the table: 2 or 3")] = 2
-    position: Annotated[int, Strict(), Field(ge=1, le=3, description="your seat: 1 (first to roll) to players")] = 1
+    players: Annotated[int, Strict(), Field(ge=2, le=6, description="players at the table: 2 to 6")] = 2
+    position: Annotated[int, Strict(), Field(ge=1, le=6, description="your seat: 1 (first to roll) to players")] = 1
     roll_limit: Flag = False
     straights: Flag = True
     straight_above_full_house: Flag = False
@@ -123,11 +123,7 @@ def _solve_work(options: Mapping) -> Callable[[Callable[[int, int], None]], None
 
     def work(progress: Callable[[int, int], None]) -> None:
         progress(0, 1)
-        if players == 2:
-            face.duel_solution(variant, limit)
-            progress(1, 1)
-        else:
-            face.three_solution(variant, limit, on_step=progress)
+        face.table_solution(variant, players, limit, on_step=progress)
     return work
 
 
@@ -148,8 +144,7 @@ def _pending(options: Mapping) -> JSONResponse | None:
         return None
     if status["status"] == "failed":
         raise FieldError("state", status["error"] or "the solve failed")
-    what = "three players" if options["players"] == 3 else "two players"
-    detail = (f"solving poker dice for {what} in this variant (seconds); poll POST /api/poker-dice/prepare "
+    detail = (f"solving poker dice for {options['players']} players in this variant (seconds); poll POST /api/poker-dice/prepare "
               "with 'options', then ask again")
     return JSONResponse(status_code=202, content={**status, "detail": detail})
 
@@ -322,7 +317,8 @@ router.include_router(session_routes(
 
 
 def warm() -> None:
-    """Start solving the default variant for two players, then three, in the background; returns at once."""
+    """Start solving the default variant for two players, then three, in the background; returns at once (more
+    players are solved when first asked: six take a few seconds)."""
     for players in (2, 3):
         options = face.normalize_options({"players": players})
         _solves.submit(solve_key(options), _solve_work(options))

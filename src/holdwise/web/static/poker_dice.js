@@ -123,8 +123,10 @@
     const players = Number(f.players.value);
     for (const o of f.position.options) o.disabled = Number(o.value) > players;
     if (Number(f.position.value) > players) f.position.value = String(players);
-    f.position.options[players - 1].textContent = `${players}: last to roll`;
-    if (players === 2) f.position.options[2].textContent = "3";
+    for (const o of f.position.options) {
+      const n = Number(o.value);
+      o.textContent = n === 1 ? "1: first to roll" : n === players ? `${n}: last to roll` : String(n);
+    }
     for (const k of ["straight_above_full_house", "flush"]) {
       f[k].disabled = !f.straights.checked;
       if (!f.straights.checked) f[k].checked = false;
@@ -296,7 +298,7 @@
     const p = r; // the Hint JSON: the position's keys at the top
     $("pd-hint-note").textContent = `${cap(p.situation)}: your ${p.hand.join(" ")}, ${p.rolls_left} ` +
       `${p.rolls_left === 1 ? "roll" : "rolls"} left` + (p.to_beat ? `, to beat ${p.to_beat.join(" ")}` : "") +
-      (p.tied ? " (held by both)" : "") + ".";
+      (p.holders > 1 ? ` (held by ${p.holders} players)` : "") + ".";
     const table = $("pd-hint-table");
     table.replaceChildren();
     table.append(el("thead", {}, el("tr", {}, el("th", {text: "keep"}), el("th", {text: "win"}),
