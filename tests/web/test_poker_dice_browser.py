@@ -189,6 +189,30 @@ def test_three_players_the_computers_step_by_step_and_a_tie(page, live_server, s
     assert page.js_errors == []
 
 
+def test_six_players_seat_four_with_the_hint(page, live_server, shoot):
+    """Six at the table, you in seat 4: six seats drawn, the three computers before you play, the hint names
+    the best hand so far (and how many hold it), and the whole game equals the session's replay."""
+    start(page, live_server, seed=12, players=6, position=4)
+    for _ in range(80):
+        state = settled(page)
+        if state.over:
+            break
+        assert page.locator("#pd-seats .pd-seat").count() == 6
+        hint = check_hint(page, state)
+        if state.data["round"] == 1 and hint.position["position"] == 4:
+            note = page.inner_text("#pd-hint-note")
+            assert note.startswith("Chance to win as the fourth of six (players 5-6 still to roll)")
+            holders = hint.position["holders"]
+            assert (f"(held by {holders} players)" in note) == (holders > 1)
+            shoot(page, "poker-dice-6p-hint")
+        page.click(f'#pd-hint-table button[data-keep="{",".join(map(str, hint.options[0].action["keep"]))}"]')
+        (page.locator("#pd-stand") if len(hint.options[0].action["keep"]) == 5 else page.locator("#pd-roll")).click()
+    state = check_over(page, 0)
+    assert state.data["seats"] == ["computer 1", "computer 2", "computer 3", "you", "computer 4", "computer 5"]
+    shoot(page, "poker-dice-6p-over")
+    assert page.js_errors == []
+
+
 def test_a_phone_game_by_touch(phone, live_server, shoot):
     phone.goto(live_server + "/poker-dice")
     assert phone.evaluate("document.documentElement.scrollWidth") <= 375
