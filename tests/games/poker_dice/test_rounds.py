@@ -9,7 +9,7 @@ import pytest
 
 from holdwise.errors import InputError
 from holdwise.games import poker_dice as face
-from holdwise.games.poker_dice.rounds import solve_rounds, solve_steps
+from holdwise.games.poker_dice.rounds import AUX_COST, solve_rounds, solve_steps, solve_work
 from holdwise.games.poker_dice.solver import solve_duel, solve_three
 from holdwise.games.poker_dice.table import six_face_table
 from tests.oracles.poker_dice_rounds_brute import OneDieTable, win_chances
@@ -22,7 +22,7 @@ def test_every_round_size_matches_the_brute_force_game_tree(faces, players, roll
     solved = solve_rounds(OneDieTable(faces), players, roll_limit)
     for m in range(2, players + 1):
         assert solved.rounds[m].win == pytest.approx(tuple(brute[m]), abs=1e-13), m
-        assert 1 <= solved.rounds[m].steps <= 4  # Newton steps: the strategies settle at once
+        assert 1 <= solved.rounds[m].steps <= 4  # passes: the strategies settle at once
 
 
 @pytest.mark.parametrize("variant", [face.Variant(), face.Variant(flush=True), face.Variant(straights=False),
@@ -46,8 +46,9 @@ def test_six_players_win_chances_add_up_and_later_seats_gain():
 
 
 def test_solve_steps_and_the_players_guard():
-    assert solve_steps(2, False) == 2 and solve_steps(6, False) == 2 * (1 + 3 + 6 + 10 + 15)
+    assert solve_steps(2, False) == 3 and solve_steps(6, False) == 3 + 2 * (3 + 6 + 10 + 15)
     assert solve_steps(3, True) == 3 * solve_steps(3, False)
+    assert solve_work(2, False) == 3 and solve_work(3, False) == 3 + 2 * (2 * (1 + AUX_COST) + (1 + 2 * AUX_COST))
     for bad in (1, 7, True, "3"):
         with pytest.raises(InputError, match="players must be a whole number 2 to 6"):
             solve_rounds(OneDieTable(3), bad)

@@ -21,7 +21,11 @@ The first player plays for P(c, 1, m - 1)[holder 1] (with the roll limit, the ta
 used: later players may not roll more). The round's win chances W_new and all_tie chance p satisfy
 W_new = A + p x for the strategies played at x, so the fixed point for those strategies is
 x' = (W_new - p x) / (1 - p): a Newton step on a piecewise-linear map. It is repeated from x' until a step
-moves x by less than the tolerance (two or three solves: the strategies settle at once).
+moves x by less than the tolerance (two or three passes: the strategies settle at once). Two players need
+no all_tie: the secant method on the first player's chance gets there in three or four passes that follow
+no payout at all (`_duel_round`), the cheapest passes there are.
+
+The chance of ending below b is never followed: every player's chances in a situation add up to 1.
 """
 
 from __future__ import annotations
@@ -35,14 +39,15 @@ from ...errors import InputError
 from .table import ROLLS, Table
 
 __all__ = [
-    "MAX_PLAYERS", "MIN_PLAYERS", "RoundValues", "TableSolution", "first_pays", "seat_pays", "solve_rounds",
-    "solve_steps",
+    "AUX_COST", "MAX_PLAYERS", "MIN_PLAYERS", "RoundValues", "TableSolution", "first_pays", "seat_pays",
+    "solve_rounds", "solve_steps", "solve_work",
 ]
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
 TOLERANCE = 1e-13
-MAX_STEPS = 50  # Newton steps of one round size: two or three are the rule
+MAX_STEPS = 50  # passes of one round size: two to four are the rule
+AUX_COST = 2.4  # a threshold batch following one payout costs 1 + AUX_COST times one following none (card dice)
 
 
 @dataclass(frozen=True)
@@ -73,16 +78,33 @@ class TableSolution:
         """Each player's chance to win the game, in playing order."""
         return self.rounds[self.players].win
 
+    def at_most(self, players: int) -> TableSolution:
+        """The same solution seen as one of `players` (its rounds up to that size; the arrays are shared)."""
+        if players == self.players:
+            return self
+        return TableSolution(players, self.roll_limit, {m: v for m, v in self.rounds.items() if m <= players})
+
     @property
     def steps(self) -> int:
-        """Newton steps of the full round's fixed point."""
+        """Passes of the full round's fixed point (Newton or secant steps)."""
         return self.rounds[self.players].steps
 
 
 def solve_steps(players: int, roll_limit: bool) -> int:
-    """Threshold-game batches one solve of `players` takes (two Newton steps a round size): its cost unit."""
+    """Threshold-game batches a solve of `players` takes, as planned (three secant passes for two players, two
+    Newton passes a larger round): what its progress counts."""
     limits = ROLLS if roll_limit else 1
-    return sum(2 * limits * m * (m - 1) // 2 for m in range(2, players + 1))
+    return limits * (3 + sum(2 * m * (m - 1) // 2 for m in range(3, players + 1)))
+
+
+def solve_work(players: int, roll_limit: bool) -> float:
+    """A solve's batches weighed by the payouts they follow (1 + AUX_COST each): its cost in batches that
+    follow none (a batch in a round of m with r players to come follows r - 1 later players and the tie)."""
+    limits = ROLLS if roll_limit else 1
+    work = 3.0
+    for m in range(3, players + 1):
+        work += 2 * sum((m - r) * (1 + AUX_COST * r) for r in range(1, m))
+    return limits * work
 
 
 def solve_rounds(table: Table, players: int, roll_limit: bool = False, tol: float = TOLERANCE,
@@ -107,8 +129,10 @@ def solve_rounds(table: Table, players: int, roll_limit: bool = False, tol: floa
 
 def _solve_round(table: Table, m: int, roll_limit: bool, tol: float, smaller: dict,
                  tick: Callable[[], None]) -> RoundValues:
+    if m == 2:
+        return _duel_round(table, roll_limit, tol, smaller, tick)
     x = np.full(m, 1.0 / m)
-    for step in range(1, MAX_STEPS + 1):
+    for passes in range(1, MAX_STEPS + 1):
         slots, win_new, all_tie = _one_pass(table, m, roll_limit, x, smaller, tick)
         x_next = (win_new - all_tie * x) / (1.0 - all_tie)
         moved = float(np.max(np.abs(x_next - x)))
@@ -116,7 +140,36 @@ def _solve_round(table: Table, m: int, roll_limit: bool, tol: float, smaller: di
         if moved < tol:
             break
     # the slots at the fixed point: one more pass would move them by less than the tolerance
-    return RoundValues(m, tuple(float(v) for v in x), step, slots)
+    return RoundValues(m, tuple(float(v) for v in x), passes, slots)
+
+
+def _duel_round(table: Table, roll_limit: bool, tol: float, smaller: dict,
+                tick: Callable[[], None]) -> RoundValues:
+    """Two players by the secant method on the first player's chance w, with passes that follow no payout.
+
+    F(w), the first player's chance when a tie is worth w to him, is linear in w for fixed strategies, so the
+    secant through two points of the same strategies lands on the fixed point; a pass there checks it. Each
+    pass is one batch of threshold games with nothing followed (the holder's chance is 1 - the mover's), the
+    cheapest there is: card dice's costly batches are why (all_tie is not found, and nothing needs it).
+    """
+    k = table.n_classes
+    limits = range(1, ROLLS + 1) if roll_limit else [ROLLS]
+    blank = {limit: {(1, 1): np.zeros((3, k))} for limit in limits}
+
+    def chance(w: float) -> tuple[float, dict]:
+        slots, win, _ = _one_pass(table, 2, roll_limit, np.array([w, 1.0 - w]), smaller, tick, previous=blank)
+        return float(win[0]), slots
+
+    w0, (f0, slots) = 0.5, chance(0.5)
+    w1, (f1, slots) = f0, chance(f0)  # one plain step first: its slope is the tie chance, a few percent
+    passes = 2
+    while abs(f1 - w1) >= tol and passes < MAX_STEPS:
+        slope = (f1 - f0) / (w1 - w0)
+        w2 = (f0 - slope * w0) / (1.0 - slope)
+        f2, slots = chance(w2)
+        passes += 1
+        w0, f0, w1, f1 = w1, f1, w2, f2
+    return RoundValues(2, (f1, 1.0 - f1), passes, slots)
 
 
 def _base(k: int, g: int, m: int, x: np.ndarray, smaller: dict) -> np.ndarray:
@@ -133,8 +186,10 @@ def _base(k: int, g: int, m: int, x: np.ndarray, smaller: dict) -> np.ndarray:
 
 
 def _one_pass(table: Table, m: int, roll_limit: bool, x: np.ndarray, smaller: dict,
-              tick: Callable[[], None]) -> tuple[dict, np.ndarray, float]:
-    """Every situation of an m-player round with the full round's replay worth x: (slots, W_new, all_tie)."""
+              tick: Callable[[], None], previous: dict | None = None) -> tuple[dict, np.ndarray, float]:
+    """Every situation of an m-player round with the full round's replay worth x: (slots, W_new, all_tie).
+
+    With `previous` (two players only: slots to take all_tie from) the pass follows no payout (see `_mover`)."""
     k = table.n_classes
     limits = range(1, ROLLS + 1) if roll_limit else [ROLLS]
     slots: dict = {}
@@ -144,7 +199,8 @@ def _one_pass(table: Table, m: int, roll_limit: bool, x: np.ndarray, smaller: di
             s[g, 0] = _base(k, g, m, x, smaller)
         for r in range(1, m):
             for g in range(1, m - r + 1):
-                s[g, r] = _mover(table, s, g, r, limit - 1)
+                s[g, r] = _mover(table, s, g, r, limit - 1,
+                                 None if previous is None else previous[limit][g, r])
                 tick()
         slots[limit] = s
     # the first player: P(c, 1, m - 1) by the rolls he used
@@ -154,23 +210,36 @@ def _one_pass(table: Table, m: int, roll_limit: bool, x: np.ndarray, smaller: di
     return slots, win_new, float(followed[m - 1])
 
 
-def _mover(table: Table, s: dict, g: int, r: int, rerolls: int) -> np.ndarray:
-    """P(b, g, r) from the situations after the mover's turn (see the module docstring)."""
+def _mover(table: Table, s: dict, g: int, r: int, rerolls: int, previous: np.ndarray | None = None) -> np.ndarray:
+    """P(b, g, r) from the situations after the mover's turn (see the module docstring).
+
+    The chances of every player of a situation add up to 1 (someone wins), so the chance of ending below b
+    needs no payout of its own: p_below + p_tie (1 - on[g]) + value + sum_j aux_j = 1, where on[g] is the
+    mover's replay chance and aux_j a later player's chance when the mover goes above b. With `previous`
+    (two players, the last of them to move: then the holder's chance is 1 - value) nothing is followed, and
+    all_tie is taken from it.
+    """
     over, on, under = s[1, r - 1], s[g + 1, r - 1], s[g, r - 1]
     k = over.shape[1]
     later = r - 1
-    # aux 0: ending below b; 1: ending on b; 2..: a later player's chance when the mover goes above b
-    aux_above = np.concatenate([np.zeros((2, k)), over[1:1 + later]])
-    aux_tie = np.array([0.0, 1.0] + [0.0] * later)
-    aux_below = np.array([1.0, 0.0] + [0.0] * later)
+    if previous is not None:
+        value, _ = table.threshold_games(over[0], on[g], rerolls, np.zeros((0, k)), np.zeros(0), np.zeros(0))
+        out = np.array(previous, dtype=np.float64)
+        out[0], out[1] = 1.0 - value, value
+        return out
+    # aux 0: ending on b; 1..: a later player's chance when the mover goes above b
+    aux_above = np.concatenate([np.zeros((1, k)), over[1:1 + later]])
+    aux_tie = np.array([1.0] + [0.0] * later)
+    aux_below = np.zeros(1 + later)
     value, aux = table.threshold_games(over[0], on[g], rerolls, aux_above, aux_tie, aux_below)
-    p_below, p_tie = aux[0], aux[1]
+    p_tie = aux[0]
+    p_below = 1.0 - value - aux[1:].sum(axis=0) - p_tie * (1.0 - on[g])
     out = np.empty((g + r + 1, k))
     out[:g] = p_below * under[:g] + p_tie * on[:g]
     out[g] = value
     # later players: slot g + 1 + j here is slot g + j of `under` and g + 1 + j of `on`, slot 1 + j of `over`
     for j in range(later):
-        out[g + 1 + j] = p_below * under[g + j] + p_tie * on[g + 1 + j] + aux[2 + j]
+        out[g + 1 + j] = p_below * under[g + j] + p_tie * on[g + 1 + j] + aux[1 + j]
     out[g + r] = p_below * under[g + later] + p_tie * on[g + 1 + later]
     return out
 

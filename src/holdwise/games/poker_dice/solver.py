@@ -200,7 +200,7 @@ def table_solution(variant: Variant, players: int = 2, roll_limit: bool = False,
     plain = _plain(variant)
     for (v, n, limit), solution in _SOLVED.items():
         if v == plain and limit == roll_limit and n >= players:
-            return solution
+            return solution.at_most(players)
     solution = _on_disk(plain, players, roll_limit, on_step)
     if len(_SOLVED) >= 16:
         _SOLVED.pop(next(iter(_SOLVED)))
