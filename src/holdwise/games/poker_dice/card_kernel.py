@@ -33,10 +33,11 @@ from ...solver.jit import njit
 
 __all__ = [
     "LANES", "TIE_TOLERANCE", "average_slab", "best_keeps", "best_values", "combine", "fill_from_pay",
-    "finish_outer", "follow", "four_way", "max_into", "pick_outer", "solve_block", "threshold_blocks",
+    "combine_one", "finish_outer", "follow", "four_way", "four_way_one", "max_into", "pick_outer", "solve_block",
+    "step", "threshold_blocks",
 ]
 
-LANES = 8  # games side by side: 64 bytes a keep, one cache line
+LANES = 4  # games side by side: 32 bytes a keep
 TIE_TOLERANCE = 1e-12
 
 
@@ -197,6 +198,70 @@ def _follow(ak, af, pk, pf, shift, n):
 follow = njit(cache=True, nogil=True)(_follow)
 
 
+def _four_way_one(x, pa, pb, tt, mp, xa, aa, ab, ta, qa, qb, qn, n):
+    """`four_way` and `pick_outer` of one aux payout in one pass (one read of each array, not two)."""
+    for i in range(n):
+        v0 = x[i]
+        v1 = pa[i]
+        v2 = pb[i]
+        v3 = tt[i]
+        u0 = xa[i]
+        u1 = aa[i]
+        u2 = ab[i]
+        u3 = ta[i]
+        top = v0 if v0 >= v1 else v1
+        top = top if top >= v2 else v2
+        top = top if top >= v3 else v3
+        low = top - TIE_TOLERANCE
+        e2 = v2 >= low
+        e1 = v1 >= low
+        e0 = v0 >= low
+        p = qb if e2 else qn
+        u = u2 if e2 else u3
+        p = qa if e1 else p
+        u = u1 if e1 else u
+        x[i] = top
+        mp[i] = 0.0 if e0 else p
+        xa[i] = u0 if e0 else u
+
+
+four_way_one = njit(cache=True, nogil=True)(_four_way_one)
+
+
+def _combine_one(vk, vf, pk, pf, ak, af, shift, n):
+    """`combine` and `follow` of one aux payout in one pass."""
+    for i in range(n):
+        a = vk[i]
+        b = vf[i]
+        p = pk[i]
+        q = pf[i] - shift
+        c = ak[i]
+        d = af[i]
+        top = a if a >= b else b
+        low = top - TIE_TOLERANCE
+        take = (b >= low) & ((a < low) | (q > p))
+        vk[i] = top
+        pk[i] = q if take else p
+        ak[i] = d if take else c
+
+
+combine_one = njit(cache=True, nogil=True)(_combine_one)
+
+
+def _step(x, xa, mp, k, f, shift, n):
+    """Keeps k..k + n - 1 (lanes) take the better of themselves and keeps f.. (one more die free), aux payouts
+    following: one pass with one aux payout, else `combine` then `follow` for each."""
+    if xa.shape[0] == 1:
+        combine_one(x[k:k + n], x[f:f + n], mp[k:k + n], mp[f:f + n], xa[0, k:k + n], xa[0, f:f + n], shift, n)
+        return
+    combine(x[k:k + n], x[f:f + n], mp[k:k + n], mp[f:f + n], shift, n)
+    for a in range(xa.shape[0]):
+        follow(xa[a, k:k + n], xa[a, f:f + n], mp[k:k + n], mp[f:f + n], shift, n)
+
+
+step = njit(cache=True, nogil=True)(_step)
+
+
 def _best_keeps(x, xa, mp, pa, pb, tt, aa, ab, ta, qa, qb, qn, shift, n2, n3, n4):
     """Every state of a slab takes the value of its best keep, and its aux payouts (xa: aux x keeps x LANES)
     those of that keep: each inner keep the best of its four outer variants (`four_way`; aa, ab, ta the aux
@@ -213,22 +278,23 @@ def _best_keeps(x, xa, mp, pa, pb, tt, aa, ab, ta, qa, qb, qn, shift, n2, n3, n4
     for plane in range(n2 + 1):
         a2 = n2 if plane == 0 else plane - 1  # the free plane first: the others are combined with it
         k = a2 * run2
-        four_way(x[k:k + run2], pa[k:k + run2], pb[k:k + run2], tt[k:k + run2], mp[k:k + run2], qa, qb, qn, run2)
-        for a in range(n_aux):
-            pick_outer(xa[a, k:k + run2], aa[a, k:k + run2], ab[a, k:k + run2], ta[a, k:k + run2], mp[k:k + run2],
-                       qa, qb, qn, run2)
-        if a2 < n2:
-            combine(x[k:k + run2], x[f:f + run2], mp[k:k + run2], mp[f:f + run2], shift[2], run2)
+        if n_aux == 1:
+            four_way_one(x[k:k + run2], pa[k:k + run2], pb[k:k + run2], tt[k:k + run2], mp[k:k + run2],
+                         xa[0, k:k + run2], aa[0, k:k + run2], ab[0, k:k + run2], ta[0, k:k + run2], qa, qb, qn,
+                         run2)
+        else:
+            four_way(x[k:k + run2], pa[k:k + run2], pb[k:k + run2], tt[k:k + run2], mp[k:k + run2], qa, qb, qn,
+                     run2)
             for a in range(n_aux):
-                follow(xa[a, k:k + run2], xa[a, f:f + run2], mp[k:k + run2], mp[f:f + run2], shift[2], run2)
+                pick_outer(xa[a, k:k + run2], aa[a, k:k + run2], ab[a, k:k + run2], ta[a, k:k + run2],
+                           mp[k:k + run2], qa, qb, qn, run2)
+        if a2 < n2:
+            step(x, xa, mp, k, f, shift[2], run2)
     run3 = q4 * LANES
     for a2 in range(n2):
         f = (a2 * q3 + n3) * run3
         for a3 in range(n3):
-            k = (a2 * q3 + a3) * run3
-            combine(x[k:k + run3], x[f:f + run3], mp[k:k + run3], mp[f:f + run3], shift[3], run3)
-            for a in range(n_aux):
-                follow(xa[a, k:k + run3], xa[a, f:f + run3], mp[k:k + run3], mp[f:f + run3], shift[3], run3)
+            step(x, xa, mp, (a2 * q3 + a3) * run3, f, shift[3], run3)
     # the last die in runs of LANES: written out here (calls on slices of 8 cost more than their work)
     run4 = n4 * LANES
     s4 = shift[4]
@@ -400,8 +466,9 @@ def _solve_block(m, cls, pay, gpay, stage_pay, rerolls, shift, xs, xsa, mp, r1s,
                     if n_aux == 0:
                         best_values(x, pa, pb, tt, n2, n3, n4)
                     else:
-                        for a in range(n_aux):
-                            fill_from_pay(xa[a], gpay[a], stand, cls, j * n_inner, n2, n3, n4)
+                        if u < rerolls or stand != last_pay:
+                            for a in range(n_aux):
+                                fill_from_pay(xa[a], gpay[a], stand, cls, j * n_inner, n2, n3, n4)
                         aa = ra1[a0] if zero_first else ra0[a1]
                         ab = ra0[a1] if zero_first else ra1[a0]
                         best_keeps(x, xa, mp, pa, pb, tt, aa, ab, ta, qa, qb, qn, shift, n2, n3, n4)
