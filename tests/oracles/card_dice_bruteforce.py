@@ -8,7 +8,10 @@ Cards are (rank 2..14, suit 'c' 'd' 'h' 's'); a star is None.
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 from itertools import combinations_with_replacement, product
+
+import numpy as np
 
 CATEGORIES = ("bust", "pair", "two_pairs", "three_of_a_kind", "straight", "flush", "full_house",
               "four_of_a_kind", "straight_flush", "five_of_a_kind")  # worst first
@@ -125,3 +128,69 @@ def solve_game(sizes, klass, pay_at, rolls, follow_at=()):
         value = new
     n = len(states)
     return sum(value[s][0] for s in states) / n, [sum(value[s][1][a] for s in states) / n for a in range(n_aux)]
+
+
+# --- one-roll odds of a whole set: every tuple of faces, stars tried as every card (NumPy over the cards) -----
+
+def _category_codes(ranks, suits):
+    """Category number (as CATEGORIES) of each row of natural five-card hands (ranks 2..14, suits 0..3),
+    repeats allowed: counted from the rules, one row at a time in NumPy."""
+    counts = np.zeros((len(ranks), 15), dtype=np.int8)
+    for j in range(5):
+        np.add.at(counts, (np.arange(len(ranks)), ranks[:, j]), 1)
+    shape = -np.sort(-counts, axis=1)[:, :2]  # the two largest groups
+    distinct = (counts > 0).sum(axis=1)
+    flush = (suits == suits[:, :1]).all(axis=1)
+    present = counts > 0
+    windows = [list(range(lo, lo + 5)) for lo in range(2, 11)] + [[14, 2, 3, 4, 5]]
+    straight = np.zeros(len(ranks), dtype=bool)
+    for w in windows:
+        straight |= present[:, w].all(axis=1)
+    straight &= distinct == 5
+    out = np.zeros(len(ranks), dtype=np.int8)  # bust
+    out[shape[:, 0] == 2] = 1
+    out[(shape[:, 0] == 2) & (shape[:, 1] == 2)] = 2
+    out[shape[:, 0] == 3] = 3
+    out[straight & (out < 4)] = 4
+    out[flush & (out < 5)] = 5
+    out[(shape[:, 0] == 3) & (shape[:, 1] == 2)] = 6
+    out[shape[:, 0] == 4] = 7
+    out[straight & flush] = 8
+    out[shape[:, 0] == 5] = 9
+    return out
+
+
+@lru_cache(maxsize=None)
+def _star_cards(stars):
+    """Every multiset of `stars` cards of the deck, as (ranks, suits) arrays (rows x stars)."""
+    combos = np.array(list(combinations_with_replacement(range(52), stars)), dtype=np.int16)
+    combos = combos.reshape(len(combos), stars)
+    return combos // 4 + 2, combos % 4
+
+
+def best_category(naturals, stars):
+    """The best category of natural cards (rank, suit index) with `stars` stars tried as every card."""
+    ranks, suits = _star_cards(stars)
+    nat_r = np.array([r for r, _ in naturals], dtype=np.int16)
+    nat_s = np.array([s for _, s in naturals], dtype=np.int16)
+    all_r = np.concatenate([np.broadcast_to(nat_r, (len(ranks), len(nat_r))), ranks], axis=1)
+    all_s = np.concatenate([np.broadcast_to(nat_s, (len(suits), len(nat_s))), suits], axis=1)
+    return CATEGORIES[int(_category_codes(all_r, all_s).max())]
+
+
+def set_odds(dice):
+    """Counts of each category over every tuple of one face per die; dice: lists of text faces ("As", "*").
+    Hands are grouped by their natural cards with suits renamed in order of first appearance (categories do
+    not depend on the suits' names), each group evaluated once."""
+    suit_index = {"c": 0, "d": 1, "h": 2, "s": 3}
+    parsed = [[None if f == "*" else (card(f)[0], suit_index[card(f)[1]]) for f in die] for die in dice]
+    groups = Counter()
+    for roll in product(*parsed):
+        naturals = sorted(f for f in roll if f is not None)
+        names = {}
+        canon = tuple(sorted((r, names.setdefault(s, len(names))) for r, s in naturals))
+        groups[canon, 5 - len(naturals)] += 1
+    counts = Counter()
+    for (naturals, stars), n in groups.items():
+        counts[best_category(list(naturals), stars)] += n
+    return counts
