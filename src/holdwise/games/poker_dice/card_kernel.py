@@ -18,7 +18,8 @@ sweep. A stage so reads and writes each slab once.
 "Best" breaks ties as the table's docstring says: values within TIE_TOLERANCE of the best are equal, and of
 those the keep with the higher preference is taken (more dice kept, then a fixed order). The preference of
 the keep chosen so far travels with its value (one float a lane), and so do the further ("aux") payouts that
-follow the chosen keeps. Keeping all five dice is standing: it is worth the stand pay of that stage.
+follow the chosen keeps; with no aux payout the value alone is kept, a plain maximum (`best_values`). Keeping
+all five dice is standing: it is worth the stand pay of that stage.
 
 LANES games run side by side in the innermost, contiguous dimension. Every loop runs over a slice from 0 and
 loads its values before choosing among them (`&`, `|`, no short-circuit): LLVM then knows the indices are not
@@ -32,8 +33,8 @@ from __future__ import annotations
 from ...solver.jit import njit
 
 __all__ = [
-    "LANES", "TIE_TOLERANCE", "average_slab", "best_keeps", "best_values", "combine", "fill_from_pay",
-    "combine_one", "finish_outer", "follow", "four_way", "four_way_one", "max_into", "pick_outer", "solve_block",
+    "LANES", "TIE_TOLERANCE", "average_slab", "best_keeps", "best_values", "combine", "combine_one",
+    "fill_from_pay", "finish_outer", "follow", "four_way", "four_way_one", "max_into", "pick_outer", "solve_block",
     "step", "threshold_blocks",
 ]
 
@@ -404,7 +405,6 @@ def _solve_block(m, cls, pay, gpay, stage_pay, rerolls, shift, xs, xsa, mp, r1s,
     q4 = n4 + 1
     n_inner = n2 * n3 * n4
     n_aux = xsa.shape[1]
-    width = (n2 + 1) * q3 * q4 * LANES
     run4 = n4 * LANES
     # the outer variants' preferences relative to both outer dice kept, the preferred single die first
     zero_first = shift[0] > shift[1]

@@ -11,7 +11,9 @@ all five is standing. The best keep maximizes the expected pay; keeps whose valu
 the earlier dice (die 1 before die 2, ...). Every method here breaks ties so.
 
 The games are solved by the Numba kernels of `card_kernel` (see there how), LANES games at a time, the blocks
-of games shared over the CPUs' threads.
+of games shared over the CPUs' threads. Measured on two cores (benchmarks/bench_card_dice.py): the royal set's
+6,498 threshold games with two re-rolls take about 6 s, 20 s with one aux payout followed; the octahedral
+set's 888 take 0.1 s and 0.35 s.
 """
 
 from __future__ import annotations
@@ -30,9 +32,9 @@ from .cards import DICE, DiceSet, face_text
 
 __all__ = ["MAX_AUX", "MAX_REROLLS", "MAX_STATES", "ROLLS", "TIE_TOLERANCE", "CardTable", "keep_preference"]
 
-MAX_STATES = 300_000  # ordered rolls: the royal set's 248,832 fit; a thread's scratch is then 32 MB an array
+MAX_STATES = 300_000  # ordered rolls: the royal set's 248,832 fit (a thread's slabs then take 10 MB)
 MAX_REROLLS = 6
-MAX_AUX = 4  # aux payouts followed at once (each adds 22 MB of scratch a thread with the royal set)
+MAX_AUX = 4  # aux payouts followed at once (each adds 10 MB of slabs a thread with the royal set)
 ROLLS = 3  # rolls of a single game (`single_game`, `keep_values`)
 
 
