@@ -233,3 +233,13 @@ def test_sets_too_large_to_solve_exactly_are_refused():
     with pytest.raises(InputError, match=r"^a card table needs a DiceSet, got str$"):
         CardTable("royal")
     assert CardTable(DiceSet("one face", ((0,), (4,), (8,), (12,), (52,)))).odds()["straight_flush"] == 1
+
+
+def test_one_thread_gives_the_same_games(octahedral):
+    k = octahedral.n_classes
+    args = (np.ones(k), np.full(k, 0.5), 1, np.ones((1, k)), np.zeros(1), np.zeros(1))
+    shared, shared_aux = octahedral.threshold_games(*args)
+    alone, alone_aux = octahedral.threshold_games(*args, max_threads=1)
+    assert np.array_equal(shared, alone) and np.array_equal(shared_aux, alone_aux)
+    with pytest.raises(InputError, match=r"^max_threads must be a whole number 1 or more, got 0$"):
+        octahedral.threshold_games(*args, max_threads=0)

@@ -108,12 +108,14 @@ class CardTable:
     # --- games --------------------------------------------------------------------------------------------
 
     def threshold_games(self, above: np.ndarray, tie: np.ndarray, rerolls: int, aux_above: np.ndarray,
-                        aux_tie: np.ndarray, aux_below: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+                        aux_tie: np.ndarray, aux_below: np.ndarray, *,
+                        max_threads: int | None = None) -> tuple[np.ndarray, np.ndarray]:
         """One game per threshold class b: the final class c pays above[c] if c > b, tie[b] if c == b, else 0.
 
         Returns (values (K,), aux (A, K)): values[b] the optimal expected pay before the first roll with
         `rerolls` re-rolls; aux[a, b] the expected g_a(c) under that play, g_a(c) = aux_above[a, c] if c > b,
-        aux_tie[a] if c == b, aux_below[a] if c < b.
+        aux_tie[a] if c == b, aux_below[a] if c < b. The games are shared over the CPUs' threads, or at most
+        `max_threads` (a Dask worker's task takes 1).
         """
         k = self.n_classes
         above = _array("above", above, (k,))
@@ -136,7 +138,10 @@ class CardTable:
         values = np.empty(k)
         aux = np.empty((n_aux, k))
         n_blocks = -(-k // LANES)
-        workers = max(1, min(threads(), n_blocks))
+        if max_threads is not None and (isinstance(max_threads, bool) or not isinstance(max_threads, int)
+                                        or max_threads < 1):
+            raise InputError(f"max_threads must be a whole number 1 or more, got {shown(max_threads)}")
+        workers = max(1, min(threads() if max_threads is None else max_threads, n_blocks))
         stage_pay = np.zeros(rerolls + 1, dtype=np.int64)
 
         def run(part: int) -> None:
