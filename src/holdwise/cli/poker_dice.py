@@ -46,6 +46,26 @@ POKER_FACES = typer.Option(False, "--poker-faces",
                            help="Show faces as A K Q J 10 9 (input accepts them always; T for 10).")
 PLAYERS = typer.Option("2", "--players", help="Players at the table: 2 to 6.")
 JSON = typer.Option(False, "--json", help="Print JSON.")
+DICE_SET = typer.Option(None, "--dice-set",
+                        help="Card dice: royal (12-sided, 52 cards and 8 wild stars), octahedral (8-sided, 7 to A, "
+                             "suited) or a TOML file of five dice; hands rank as card poker.")
+
+
+def _card_set(ctx: typer.Context, dice_set: str | None, flags: tuple[bool, ...]):  # noqa: ANN202
+    """The card dice set asked for, or None for six-faced dice; the six-faced rule flags do not mix with it."""
+    if dice_set is None:
+        return None
+    from ..games.poker_dice import resolve_set
+
+    before = ctx.obj if isinstance(ctx.obj, dict) else {}
+    if any(flags) or any(v for k, v in before.items() if k != "poker_faces"):
+        raise typer.BadParameter("the rule flags are for six-faced dice; card dice rank as card poker",
+                                 param_hint="--dice-set")
+    from ..games import poker_dice as face
+
+    cards = resolve_set(dice_set)
+    kernels_notice(*face.CARD_KERNEL_MODULES)
+    return cards
 
 
 @poker_dice_app.callback()
@@ -86,14 +106,21 @@ def _kernels() -> None:
 def poker_dice_odds(
     ctx: typer.Context,
     no_straights: bool = NO_STRAIGHTS, straight_above: bool = STRAIGHT_ABOVE, flush_rule: bool = FLUSH_RULE,
-    ace_high: bool = ACE_HIGH, poker_faces: bool = POKER_FACES, as_json: bool = JSON,
+    ace_high: bool = ACE_HIGH, poker_faces: bool = POKER_FACES, dice_set: str | None = DICE_SET,
+    as_json: bool = JSON,
 ) -> None:
-    """Exact counts of every category over the 7,776 rolls of five dice, best first.
+    """Exact counts of every category over the 7,776 rolls of five dice (or every roll of a card dice set).
 
     Example: holdwise poker-dice odds --poker-faces
+
+    Example: holdwise poker-dice odds --dice-set royal
     """
     from ..games.poker_dice import CATEGORY_LABELS, odds
 
+    cards = _card_set(ctx, dice_set, (no_straights, straight_above, flush_rule, ace_high))
+    if cards is not None:
+        _card_odds(cards, as_json)
+        return
     variant = _variant(ctx, no_straights, straight_above, flush_rule, ace_high, poker_faces)
     result = odds(variant)
     if as_json:
@@ -116,6 +143,28 @@ def poker_dice_odds(
         out.print("  " + "; ".join(" ".join(hand) for hand in result.bust_hands), markup=False)
 
 
+def _card_odds(cards, as_json: bool) -> None:  # noqa: ANN001 - a DiceSet
+    from rich.table import Table
+
+    from ..games.poker_dice import CARD_CATEGORY_LABELS, card_odds
+
+    _kernels()
+    result = card_odds(cards)
+    if as_json:
+        emit_json(result)
+        return
+    out = console()
+    out.print(f"{cards.name}: first-roll hands out of {result.total:,} rolls", markup=False)
+    table = Table()
+    table.add_column("hand")
+    table.add_column("rolls", justify="right")
+    table.add_column("chance", justify="right")
+    for category in result.categories:
+        table.add_row(CARD_CATEGORY_LABELS[category], f"{result.counts[category]:,}",
+                      f"{100 * result.probabilities[category]:.4f}%")
+    out.print(table)
+
+
 @poker_dice_app.command("duel")
 def poker_dice_duel(
     ctx: typer.Context,
@@ -123,19 +172,30 @@ def poker_dice_duel(
     roll_limit: bool = typer.Option(False, "--roll-limit",
                                     help="Later players may not roll more times than the first."),
     no_straights: bool = NO_STRAIGHTS, straight_above: bool = STRAIGHT_ABOVE, flush_rule: bool = FLUSH_RULE,
-    ace_high: bool = ACE_HIGH, poker_faces: bool = POKER_FACES, as_json: bool = JSON,
+    ace_high: bool = ACE_HIGH, poker_faces: bool = POKER_FACES, dice_set: str | None = DICE_SET,
+    as_json: bool = JSON,
 ) -> None:
     """Each player's win chance when everyone plays the exact strategy (ties replayed).
 
     Example: holdwise poker-dice duel --players 6 --roll-limit
+
+    Example: holdwise poker-dice duel --dice-set octahedral --players 3
     """
     from ..games.poker_dice import duel, parse_players
 
+    cards = _card_set(ctx, dice_set, (no_straights, straight_above, flush_rule, ace_high))
     variant = _variant(ctx, no_straights, straight_above, flush_rule, ace_high, poker_faces)
     players = parse_players(players)
     _kernels()
-    with progress(_solve_label(players, roll_limit), enabled=players > 2) as update:
-        result = duel(variant, players, roll_limit, on_step=update)
+    if cards is not None:
+        from ..games.poker_dice import card_duel, solve_cost
+
+        seconds = solve_cost(cards, players, roll_limit)[0]
+        with progress(f"{cards.name}: solving (about {seconds:.0f} s)", enabled=seconds > 1) as update:
+            result = card_duel(cards, players, roll_limit, on_step=update)
+    else:
+        with progress(_solve_label(players, roll_limit), enabled=players > 2) as update:
+            result = duel(variant, players, roll_limit, on_step=update)
     if as_json:
         emit_json(result)
         return
@@ -149,7 +209,8 @@ def poker_dice_duel(
 @poker_dice_app.command("hint")
 def poker_dice_hint(
     ctx: typer.Context,
-    hand: list[str] = typer.Argument(..., help="The five dice showing: 1 1 3 4 6, \"1 1 3 4 6\" or A K Q J 10 9."),
+    hand: list[str] = typer.Argument(..., help="The five dice showing: 1 1 3 4 6, \"1 1 3 4 6\" or A K Q J 10 9; "
+                                               "card dice: one face per die in die order, As Kh * 10d 7c."),
     rolls_left: str = typer.Option(..., "--rolls-left", help="Rolls still allowed: 1 or 2."),
     to_beat: str | None = typer.Option(None, "--to-beat", help='The best hand so far, e.g. "6 6 6 2 2".'),
     players: str = PLAYERS,
@@ -160,19 +221,32 @@ def poker_dice_hint(
     no_straights: bool = NO_STRAIGHTS, straight_above: bool = STRAIGHT_ABOVE, flush_rule: bool = FLUSH_RULE,
     ace_high: bool = ACE_HIGH, poker_faces: bool = POKER_FACES,
     show_all: bool = typer.Option(False, "--all", help=f"Show every keep (default: the top {TOP_ROWS})."),
+    dice_set: str | None = DICE_SET,
     as_json: bool = JSON,
 ) -> None:
     """Every keep ranked by the chance to win, for any position: the hand to beat is the best so far.
 
     Example: holdwise poker-dice hint 1 1 3 4 6 --rolls-left 2 --to-beat 66622
+
+    Example: holdwise poker-dice hint --dice-set royal Ks Qs Js 10s 2h --rolls-left 2
     """
     from ..games.poker_dice import hint, parse_players
 
+    cards = _card_set(ctx, dice_set, (no_straights, straight_above, flush_rule, ace_high))
     variant = _variant(ctx, no_straights, straight_above, flush_rule, ace_high, poker_faces)
     players = parse_players(players)  # read here for the progress bar; the rest is read by hint
     _kernels()
-    with progress(_solve_label(players, False), enabled=players > 2) as update:
-        result = hint(join_hand(hand), rolls_left, variant, to_beat, players, position, holders, on_step=update)
+    if cards is not None:
+        from ..games.poker_dice import card_hint, solve_cost
+
+        seconds = solve_cost(cards, players, False)[0]
+        with progress(f"{cards.name}: solving (about {seconds:.0f} s)", enabled=seconds > 1) as update:
+            result = card_hint(join_hand(hand), rolls_left, cards, to_beat, players, position, holders,
+                               on_step=update)
+    else:
+        with progress(_solve_label(players, False), enabled=players > 2) as update:
+            result = hint(join_hand(hand), rolls_left, variant, to_beat, players, position, holders,
+                          on_step=update)
     rolls_left = result.position["rolls_left"]
     if as_json:
         emit_json(result)
@@ -181,8 +255,11 @@ def poker_dice_hint(
 
     where = result.position
     title = f"{' '.join(where['hand'])}, {rolls_left} roll(s) left"
+    if "category" in where:  # card dice: what the roll makes, its stars counted
+        title = f"{' '.join(where['hand'])}: {where['category']}, {rolls_left} roll(s) left"
     if where["to_beat"] is not None:
-        title += f", to beat {' '.join(where['to_beat'])}"
+        beat = where["to_beat"]
+        title += f", to beat {beat if isinstance(beat, str) else ' '.join(beat)}"
         if where["holders"] > 1:
             title += f" (held by {where['holders']})"
     out = console()
@@ -196,6 +273,8 @@ def poker_dice_hint(
     for option in rows:
         text = "all (stand)" if option.extras["stand"] else ("none (roll all)" if not option.extras["keep"]
                                                               else option.option)
+        if "dice" in option.extras and option.extras["keep"] and not option.extras["stand"]:
+            text += f" (dice {' '.join(map(str, option.extras['dice']))})"
         table.add_row(text, pct(option.value, 3), f"{100 * option.loss:.3f}")
     out.print(table)
     if len(rows) < len(result.options):

@@ -46,9 +46,9 @@ def test_six_players_win_chances_add_up_and_later_seats_gain():
 
 
 def test_solve_steps_and_the_players_guard():
-    assert solve_steps(2, False) == 3 and solve_steps(6, False) == 3 + 2 * (3 + 6 + 10 + 15)
-    assert solve_steps(3, True) == 3 * solve_steps(3, False)
-    assert solve_work(2, False) == 3 and solve_work(3, False) == 3 + 2 * (2 * (1 + AUX_COST) + (1 + 2 * AUX_COST))
+    assert solve_steps(2, False) == 4 and solve_steps(6, False) == 4 + 2 * (3 + 6 + 10 + 15)
+    assert solve_steps(3, True) == 3 * solve_steps(3, False) and solve_work(3, True) == 1.55 * solve_work(3, False)
+    assert solve_work(2, False) == 4 and solve_work(3, False) == 4 + 2 * (2 * (1 + AUX_COST) + (1 + 2 * AUX_COST))
     for bad in (1, 7, True, "3"):
         with pytest.raises(InputError, match="players must be a whole number 2 to 6"):
             solve_rounds(OneDieTable(3), bad)

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from holdwise.games import poker_dice as pd
-from holdwise.games.poker_dice import rounds, solver
+from holdwise.games.poker_dice import rounds, solutions, solver
 from holdwise.games.poker_dice.store import solution_path
 
 VARIANT = pd.Variant(ace_high=True)
@@ -16,15 +16,15 @@ VARIANT = pd.Variant(ace_high=True)
 @pytest.fixture()
 def cache(tmp_path, monkeypatch):
     monkeypatch.setenv("HOLDWISE_CACHE_DIR", str(tmp_path))
-    saved = dict(solver._SOLVED)
-    solver._SOLVED.clear()
+    saved = dict(solutions._SOLVED)
+    solutions._SOLVED.clear()
     yield tmp_path
-    solver._SOLVED.clear()
-    solver._SOLVED.update(saved)
+    solutions._SOLVED.clear()
+    solutions._SOLVED.update(saved)
 
 
 def _forget() -> None:
-    solver._SOLVED.clear()
+    solutions._SOLVED.clear()
 
 
 def _equal(a, b) -> None:
@@ -44,7 +44,7 @@ def test_a_stored_solution_reads_back_equal_and_is_not_solved_again(cache, monke
     from holdwise.games.poker_dice.table import six_face_table
 
     fresh = rounds.solve_rounds(six_face_table(VARIANT), players, roll_limit)
-    first = solver.table_solution(VARIANT, players, roll_limit)
+    first = solutions.table_solution(VARIANT, players, roll_limit)
     _equal(first, fresh)
     assert solution_path(VARIANT, players, roll_limit, solver.TOLERANCE).exists()
     _forget()
@@ -53,11 +53,11 @@ def test_a_stored_solution_reads_back_equal_and_is_not_solved_again(cache, monke
         raise AssertionError("solved again")
 
     monkeypatch.setattr(rounds, "solve_rounds", refuse)
-    _equal(solver.table_solution(VARIANT, players, roll_limit), fresh)
+    _equal(solutions.table_solution(VARIANT, players, roll_limit), fresh)
     _forget()  # poker faces read the same file
-    shown = solver.table_solution(pd.Variant(ace_high=True, poker_faces=True), players, roll_limit)
+    shown = solutions.table_solution(pd.Variant(ace_high=True, poker_faces=True), players, roll_limit)
     assert shown.win == fresh.win
-    fewer = solver.table_solution(VARIANT, 2, roll_limit)  # fewer players: the rounds already solved
+    fewer = solutions.table_solution(VARIANT, 2, roll_limit)  # fewer players: the rounds already solved
     assert fewer.players == 2 and fewer.rounds[2] is shown.rounds[2] and fewer.win == fresh.rounds[2].win
 
 

@@ -11,6 +11,11 @@
 - the play session (you against the computer, 2 to 6 players): `new_game`, `actions`, `step`,
   `computer_action`, `advice`, `parse_action`, `normalize_options`, `check_state` (a state from JSON
   is checked by every verb: a hand-edited one is refused with InputError).
+- card dice (a suited octahedral set, Royal Poker Dice with wild stars, or a TOML file): `resolve_set`,
+  `load_dice_set`, `DiceSet`, `card_odds(set) -> CardOdds`, `card_hint(roll, rolls_left, set, to_beat, players,
+  position, holders) -> Hint`, `card_duel(set, players, roll_limit) -> DuelResult`, `card_solution`, `solve_cost`
+  and `MAX_SOLVE_SECONDS` (the guard of a solve's time), `CARD_CATEGORY_LABELS`, and the play session
+  `card_play` (an object with the same verbs as the session below; its keeps name dice);
 - resource limits: `MAX_DUELS` (simulate_duels), `MAX_TOLERANCE` and `TOLERANCE` (the fixed points),
   `MAX_SEED`.
 """
@@ -33,8 +38,14 @@ if TYPE_CHECKING:  # what the names are, for type checkers; at run time each loa
     )
     from .solver import (
         MAX_DUELS, MAX_TOLERANCE, ROLLS, TOLERANCE, DuelSolution, simulate_duels, solve_duel, solve_three,
-        table_solution,
     )
+    from .solutions import table_solution
+    from .card_game import (
+        MAX_SOLVE_SECONDS, CardOdds, card_duel, card_hint, card_odds, card_solution, resolve_set, solve_cost,
+    )
+    from .card_rank import CARD_CATEGORY_LABELS
+    from .card_session import card_play
+    from .cards import DiceSet, load_dice_set
     from .strategy import hint
 
 _EXPORTS = {
@@ -45,8 +56,15 @@ _EXPORTS = {
     **dict.fromkeys(("DEFAULT_OPTIONS", "GAME", "actions", "advice", "check_state", "computer_action", "new_game",
                      "normalize_options", "parse_action", "step", "variant_of"), ".session"),
     **dict.fromkeys(("DuelSolution", "MAX_DUELS", "MAX_TOLERANCE", "ROLLS", "TOLERANCE", "simulate_duels",
-                     "solve_duel", "solve_three", "table_solution"), ".solver"),
+                     "solve_duel", "solve_three"), ".solver"),
+    **dict.fromkeys(("table_solution",), ".solutions"),
     **dict.fromkeys(("hint",), ".strategy"),
+    **dict.fromkeys(("MAX_SOLVE_SECONDS", "CardOdds", "card_duel", "card_hint", "card_odds", "card_solution",
+                     "resolve_set", "solve_cost"), ".card_game"),
+    **dict.fromkeys(("DiceSet", "load_dice_set"), ".cards"),
+    **dict.fromkeys(("CARD_CATEGORY_LABELS",), ".card_rank"),
+    **dict.fromkeys(("card_play",), ".card_session"),
+    "CARD_KERNEL_MODULES": (".card_kernel",),
     "KERNEL_MODULES": ('...solver.batch',),
 }
 __all__ = sorted(_EXPORTS)

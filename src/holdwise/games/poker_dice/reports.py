@@ -9,7 +9,8 @@ from dataclasses import dataclass
 from ...errors import InputError
 from ..base import Result
 from .rules import Variant, category_of, hand_labels
-from .solver import TOLERANCE, setup, table_solution
+from .solver import TOLERANCE, setup
+from .solutions import table_solution
 
 __all__ = ["DuelResult", "Odds", "duel", "odds"]
 

@@ -47,6 +47,7 @@ MIN_PLAYERS = 2
 MAX_PLAYERS = 6
 TOLERANCE = 1e-13
 MAX_STEPS = 50  # passes of one round size: two to four are the rule
+DUEL_PASSES = 4  # the secant's passes as a rule (three to five)
 AUX_COST = 2.4  # a threshold batch following one payout costs 1 + AUX_COST times one following none (card dice)
 
 
@@ -91,17 +92,19 @@ class TableSolution:
 
 
 def solve_steps(players: int, roll_limit: bool) -> int:
-    """Threshold-game batches a solve of `players` takes, as planned (three secant passes for two players, two
+    """Threshold-game batches a solve of `players` takes, as planned (four secant passes for two players, two
     Newton passes a larger round): what its progress counts."""
     limits = ROLLS if roll_limit else 1
-    return limits * (3 + sum(2 * m * (m - 1) // 2 for m in range(3, players + 1)))
+    return limits * (DUEL_PASSES + sum(2 * m * (m - 1) // 2 for m in range(3, players + 1)))
 
 
 def solve_work(players: int, roll_limit: bool) -> float:
     """A solve's batches weighed by the payouts they follow (1 + AUX_COST each): its cost in batches that
-    follow none (a batch in a round of m with r players to come follows r - 1 later players and the tie)."""
-    limits = ROLLS if roll_limit else 1
-    work = 3.0
+    follow none (a batch in a round of m with r players to come follows r - 1 later players and the tie).
+    With the roll limit each batch is solved for later players allowed 3, 2 and 1 rolls: as 1 + 1/2 + 1/20
+    of one with 3 (the re-rolls are the work)."""
+    limits = 1.55 if roll_limit else 1.0
+    work = float(DUEL_PASSES)
     for m in range(3, players + 1):
         work += 2 * sum((m - r) * (1 + AUX_COST * r) for r in range(1, m))
     return limits * work

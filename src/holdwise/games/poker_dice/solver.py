@@ -1,7 +1,7 @@
 """Poker dice's exact solutions: the two- and three-player fixed points, and the cached N-player solution.
 
-`table_solution` is what play, hints and reports use: rounds of 2 to 6 players solved by `rounds` (Newton
-steps on the replay fixed point), kept in this process and on disk. `solve_duel` and `solve_three` below
+`table.table_solution` is what play, hints and reports use: rounds of 2 to 6 players solved by `rounds`, kept
+in this process and on disk. `solve_duel` and `solve_three` below
 solve two and three players by plain fixed-point iteration, with their own payout algebra: they check the
 N-player solver (the tests compare them) and drive `simulate_duels`.
 
@@ -42,7 +42,7 @@ from .rules import Variant, hand_ranks
 __all__ = [
     "MAX_DUELS", "MAX_TOLERANCE", "ROLLS", "TOLERANCE", "DuelSolution", "Setup", "beat_payout",
     "first_player_with_limit", "last_player_outcomes", "last_player_values", "setup", "simulate_duels",
-    "solve_duel", "solve_three", "table_solution",
+    "solve_duel", "solve_three",
 ]
 
 ROLLS = 3
@@ -178,54 +178,9 @@ def solve_three(variant: Variant = Variant(), roll_limit: bool = False, tol: flo
     return _solve_three(variant, roll_limit, tol, n_dice, sides, on_step or (lambda done, total: None))
 
 
-# The solutions a session, a hint or a server asks for again and again: solved once per process.
-_SOLVED: dict = {}
-
-
-def table_solution(variant: Variant, players: int = 2, roll_limit: bool = False,
-                   on_step: Callable[[int, int], None] | None = None):  # noqa: ANN201 - a rounds.TableSolution
-    """Rounds of 2..players of the standard game (5 dice, 6 faces) solved, cached in this process and on disk.
-
-    A cached solution for more players serves fewer (it holds every smaller round). Six players take
-    about 3 s (the roll limit: 5 s), two a fraction of a second; `on_step(done, total)` reports progress.
-    """
-    from .inputs import parse_players
-
-    _check_game(variant, 5, 6)
-    players = parse_players(players)
-    if not isinstance(roll_limit, bool):
-        raise InputError(f"roll_limit must be true or false, got {roll_limit!r:.24}")
-    if on_step is not None and not callable(on_step):
-        raise InputError("on_step must be a function (done, total) or None")
-    plain = _plain(variant)
-    for (v, n, limit), solution in _SOLVED.items():
-        if v == plain and limit == roll_limit and n >= players:
-            return solution.at_most(players)
-    solution = _on_disk(plain, players, roll_limit, on_step)
-    if len(_SOLVED) >= 16:
-        _SOLVED.pop(next(iter(_SOLVED)))
-    _SOLVED[plain, players, roll_limit] = solution
-    return solution
-
-
 def _plain(variant: Variant) -> Variant:
     """The variant as the solver sees it: poker faces change how dice read, not the game (one solve for both)."""
     return replace(variant, poker_faces=False) if variant.poker_faces else variant
-
-
-def _on_disk(variant: Variant, players: int, roll_limit: bool, on_step: Callable[[int, int], None] | None):  # noqa: ANN202
-    """A solution from the disk, or solved and written there."""
-    from .rounds import solve_rounds
-    from .store import load_solution, save_solution
-    from .table import six_face_table
-
-    n_classes = len(setup(variant).ranks)
-    stored = load_solution(variant, players, roll_limit, TOLERANCE, n_classes)
-    if stored is not None:
-        return stored
-    solution = solve_rounds(six_face_table(variant), players, roll_limit, TOLERANCE, on_step)
-    save_solution(variant, solution, TOLERANCE)
-    return solution
 
 
 def _solve_three(variant: Variant, roll_limit: bool, tol: float, n_dice: int, sides: int,

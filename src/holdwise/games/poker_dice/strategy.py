@@ -26,7 +26,8 @@ from ..base import Hint, Option
 from .inputs import parse_players, parse_position, parse_rolls_left, parse_whole
 from .rules import Variant, hand_labels, hand_text, parse_hand
 from .rounds import MAX_PLAYERS, MIN_PLAYERS, first_pays, seat_pays
-from .solver import ROLLS, _plain, setup, table_solution
+from .solver import ROLLS, _plain, setup
+from .solutions import table_solution
 from .table import six_face_table
 
 __all__ = [

@@ -1,0 +1,241 @@
+"""Poker dice with card dice (a suited octahedral set, Royal Poker Dice with wild stars): odds, hints, win chances.
+
+A set is five distinguishable dice, each a list of faces (`cards`); a roll is one face per die and its hand the
+best card-poker hand its stars can make (`card_rank`). The game is the table game of `rounds`: up to three
+rolls, keep any of the dice, best hand wins, ties replayed. The exact work is `card_table.CardTable`; this
+module reads a user's sets and rolls, guards the cost of a solve, keeps solutions, and answers in the game's
+result shapes (`Hint`, `DuelResult`).
+
+A solve's cost: every threshold batch solves one game per hand class over every roll of the dice, so its work
+is (batches, weighed by the payouts they follow: `rounds.solve_work`) x (classes) x (rolls). A batch that
+follows nothing took 5.6 s with the royal set (6,498 classes x 248,832 rolls) on this project's 2-core machine
+(benchmarks/bench_card_dice.py): 3.5 ns a unit; `SECONDS_PER_UNIT` leaves headroom for a shared machine. The
+royal duel takes four or five such batches, about 26 s; three players on it, about 3 minutes, are refused.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+import numpy as np
+
+from ...errors import InputError
+from ...solver.cost import duration_text
+from ..base import Hint, Option, Result
+from ..inputs import shown
+from .card_rank import CARD_CATEGORIES, CARD_CATEGORY_LABELS, hand_value
+from .cards import DiceSet, dice_set, face_text, load_dice_set, parse_face
+from .inputs import parse_players, parse_position, parse_rolls_left, parse_whole
+from .rounds import TOLERANCE, TableSolution, first_pays, seat_pays, solve_rounds, solve_work
+from .table import ROLLS
+
+__all__ = [
+    "MAX_SOLVE_SECONDS", "SECONDS_PER_UNIT", "SHIPPED_SETS", "CardOdds", "card_duel", "card_hint", "card_odds",
+    "card_solution", "card_table", "parse_roll", "resolve_set", "set_key", "solve_cost", "to_beat_class",
+]
+
+SHIPPED_SETS = ("royal", "octahedral")
+SECONDS_PER_UNIT = 4.0e-9  # per (batch x class x roll); 3.5 ns measured (see above)
+MAX_SOLVE_SECONDS = 30.0  # a first solve allowed to one request or command (the issue: under 30 s)
+BASE_MEMORY = 150 * 2**20  # the process with NumPy, Numba and the kernels: measured about 150 MiB
+_SOLVED: dict = {}
+
+
+def resolve_set(spec: str | Path | DiceSet) -> DiceSet:
+    """A dice set: itself, a shipped set's name ("royal", "octahedral") or a TOML file's path."""
+    if isinstance(spec, DiceSet):
+        return spec
+    if isinstance(spec, str) and spec.strip().lower() in SHIPPED_SETS:
+        return dice_set(spec.strip().lower())
+    if isinstance(spec, (str, Path)) and str(spec).strip():
+        path = Path(str(spec).strip())
+        if not path.exists():
+            raise InputError(f"no dice set {shown(str(spec), 40)}: name one of {', '.join(SHIPPED_SETS)} "
+                             "or give a TOML file")
+        return load_dice_set(path)
+    raise InputError(f"a dice set is {' or '.join(SHIPPED_SETS)} or a TOML file, got {shown(spec, 40)}")
+
+
+@lru_cache(maxsize=8)
+def card_table(dice: DiceSet):  # noqa: ANN201 - a card_table.CardTable (imported late: Numba kernels)
+    """The set's exact solver (its rolls and hand classes), one per set in this process."""
+    from .card_table import CardTable
+
+    return CardTable(dice)
+
+
+def set_key(dice: DiceSet) -> str:
+    """A short hash of the set's faces (its name and texts aside): what a stored solution depends on."""
+    return hashlib.sha256(json.dumps([list(d) for d in dice.dice]).encode()).hexdigest()[:24]
+
+
+@dataclass(frozen=True)
+class CardOdds(Result):
+    """Exact counts of every category over the set's equally likely ordered rolls, best first."""
+
+    dice_set: str
+    categories: tuple[str, ...]
+    counts: dict
+    probabilities: dict
+    total: int
+
+
+def card_odds(dice: str | DiceSet) -> CardOdds:
+    """Counts and chances of every category on one roll of the set (every ordered roll, equally likely)."""
+    dice = resolve_set(dice)
+    counts = card_table(dice).odds()
+    total = int(counts.pop("total"))
+    return CardOdds(dice_set=dice.name, categories=tuple(CARD_CATEGORIES), counts=counts,
+                    probabilities={c: n / total for c, n in counts.items()}, total=total)
+
+
+def solve_cost(dice: DiceSet, players: int, roll_limit: bool) -> tuple[float, int]:
+    """(seconds, bytes) a solve of `players` on the set is expected to take: the guard's measure."""
+    table = card_table(dice)
+    units = solve_work(players, roll_limit) * table.n_classes * table.n_states
+    situations = sum((g + r + 1) for m in range(2, players + 1) for r in range(m) for g in range(1, m - r + 1))
+    # the kernels' scratch: about 64 doubles a roll (measured: 274 MiB at the peak of the royal duel)
+    memory = BASE_MEMORY + situations * (ROLLS if roll_limit else 1) * table.n_classes * 8 + table.n_states * 512
+    return units * SECONDS_PER_UNIT, memory
+
+
+def _check_cost(dice: DiceSet, players: int, roll_limit: bool) -> None:
+    seconds, memory = solve_cost(dice, players, roll_limit)
+    if seconds > MAX_SOLVE_SECONDS:
+        fewer = max((n for n in range(2, players) if solve_cost(dice, n, roll_limit)[0] <= MAX_SOLVE_SECONDS),
+                    default=None)
+        hint = f"; {fewer} players fit" if fewer else ""
+        raise InputError(f"{players} players{' with the roll limit' if roll_limit else ''} on {dice.name} would "
+                         f"take about {duration_text(seconds)} and {memory / 2**20:.0f} MiB to solve; the limit is "
+                         f"{MAX_SOLVE_SECONDS:.0f} s{hint}")
+
+
+def card_solution(dice: str | DiceSet, players: int = 2, roll_limit: bool = False,
+                  on_step: Callable[[int, int], None] | None = None) -> TableSolution:
+    """Rounds of 2..players on the set solved (cached in this process and on disk), within the cost guard."""
+    from .store import load_solution, save_solution
+
+    dice = resolve_set(dice)
+    players = parse_players(players)
+    if not isinstance(roll_limit, bool):
+        raise InputError(f"roll_limit must be true or false, got {shown(roll_limit)}")
+    if on_step is not None and not callable(on_step):
+        raise InputError("on_step must be a function (done, total) or None")
+    key = set_key(dice)
+    for (k, n, limit), solution in _SOLVED.items():
+        if k == key and limit == roll_limit and n >= players:
+            return solution.at_most(players)
+    table = card_table(dice)
+    solution = load_solution(key, players, roll_limit, TOLERANCE, table.n_classes)
+    if solution is None:
+        _check_cost(dice, players, roll_limit)
+        solution = solve_rounds(table, players, roll_limit, TOLERANCE, on_step)
+        save_solution(key, solution, TOLERANCE)
+    if len(_SOLVED) >= 8:
+        _SOLVED.pop(next(iter(_SOLVED)))
+    _SOLVED[key, players, roll_limit] = solution
+    return solution
+
+
+def _faces(text: str | Sequence, what: str) -> list[int]:
+    """Five face codes from text ("As Kh * 10d 7c") or a list."""
+    if isinstance(text, str):
+        parts = text.replace(",", " ").split()
+    elif isinstance(text, (list, tuple)):
+        parts = list(text)
+    else:
+        raise InputError(f"{what} is five faces such as As Kh * 10d 7c, got {shown(text, 40)}")
+    if len(parts) != 5:
+        raise InputError(f"{what} has 5 faces (one per die), got {len(parts)}")
+    return [parse_face(p) for p in parts]
+
+
+def parse_roll(text: str | Sequence, dice: DiceSet) -> tuple[int, ...]:
+    """A roll as one face per die, in die order ("As Kh * 10d 7c"): the face index shown on each die."""
+    out = []
+    for d, code in enumerate(_faces(text, "a roll")):
+        if code not in dice.dice[d]:
+            raise InputError(f"die {d + 1} has no face {face_text(code)} (its faces: {dice.die_text(d)})")
+        out.append(dice.dice[d].index(code))
+    return tuple(out)
+
+
+def to_beat_class(text: str | Sequence, dice: DiceSet) -> int:
+    """The class of the best hand so far, given as its five faces (in any order)."""
+    table = card_table(dice)
+    value = hand_value(_faces(text, "the hand to beat"))
+    c = int(np.searchsorted(table.class_values, value))
+    if c == table.n_classes or int(table.class_values[c]) != value:
+        raise InputError(f"{' '.join(face_text(f) for f in _faces(text, 'the hand to beat'))} is a hand no roll "
+                         f"of {dice.name} makes")
+    return c
+
+
+def _situation(players: int, position: int, holders: int) -> str:
+    from .strategy import situation
+
+    return situation(players, position, holders)
+
+
+def card_hint(roll: str | Sequence, rolls_left: int, dice: str | DiceSet = "royal",
+              to_beat: str | Sequence | None = None, players: int = 2, position: int | None = None,
+              holders: int = 1, on_step: Callable[[int, int], None] | None = None) -> Hint:
+    """Every keep of a card-dice roll (a subset of the five dice) ranked by the chance to win ("win_chance").
+
+    As `strategy.hint`: position 1 moves first; a later one plays against the best hand so far `to_beat`, held
+    by `holders` earlier players. The set's table of `players` is solved once (see `card_solution`).
+    """
+    dice = resolve_set(dice)
+    rolls_left = parse_rolls_left(rolls_left)
+    players = parse_players(players)
+    position = (1 if to_beat is None else players) if position is None else parse_position(position, players)
+    if (position == 1) != (to_beat is None):
+        raise InputError("give the hand to beat for a later position, and none for the first")
+    holders = parse_whole(holders, "holders", 1, max(1, position - 1), "earlier players holding the hand to beat")
+    state = parse_roll(roll, dice)
+    best = to_beat_class(to_beat, dice) if to_beat is not None else None
+    solution = card_solution(dice, players, on_step=on_step)
+    table = card_table(dice)
+    if position == 1:
+        pays = first_pays(solution, players)
+    else:
+        pays = seat_pays(solution, players, position, best, holders, ROLLS)[None, :]
+    rows = table.keep_values(pays, state, ROLLS - rolls_left)
+    top = rows[0][1]
+    shown_faces = [face_text(dice.dice[d][state[d]]) for d in range(5)]
+    options = []
+    for kept, value in rows:
+        faces = [shown_faces[d] for d in kept]
+        text = "all" if len(kept) == 5 else (" ".join(faces) if kept else "none")
+        options.append(Option(option=text, value=value, loss=max(0.0, top - value),
+                              action={"type": "keep", "dice": list(kept)},
+                              extras={"keep": faces, "dice": [d + 1 for d in kept], "stand": len(kept) == 5}))
+    return Hint(game="poker-dice", position={
+        "dice_set": dice.name, "hand": shown_faces, "category": _category(table, state),
+        "rolls_left": rolls_left,
+        "to_beat": table.class_label(best) if best is not None else None, "players": players,
+        "position": position, "holders": holders if best is not None else 0,
+        "situation": _situation(players, position, holders),
+    }, measure="win_chance", options=tuple(options))
+
+
+def _category(table, state: tuple[int, ...]) -> str:  # noqa: ANN001
+    return table.class_label(int(table.class_of_state[table.state_index(state)]))
+
+
+def card_duel(dice: str | DiceSet = "royal", players: int = 2, roll_limit: bool = False,
+              on_step: Callable[[int, int], None] | None = None):  # noqa: ANN201 - a reports.DuelResult
+    """Each player's win chance under exact play on the set (see `card_solution` for the cost)."""
+    from .reports import DuelResult
+
+    start = time.perf_counter()
+    solution = card_solution(dice, players, roll_limit, on_step)
+    return DuelResult(players=parse_players(players), roll_limit=roll_limit,
+                      win_chances=tuple(solution.rounds[players].win), iterations=solution.rounds[players].steps,
+                      tolerance=TOLERANCE, seconds=time.perf_counter() - start)
