@@ -78,6 +78,10 @@ def test_variant_flags_before_or_after_the_command():
     ["hint", "1", "1", "3", "4", "6", "--rolls-left", "2", "--to-beat", "6 6 6 2 2", "--all"],
     ["hint", "A", "K", "Q", "J", "10", "--rolls-left", "2", "--poker-faces", "--ace-high"],
     ["--help"], ["hint", "--help"], ["play", "--help"],
+    ["odds", "--dice-set", "royal"], ["duel", "--dice-set", "octahedral", "--players", "3"],
+    ["hint", "--dice-set", "octahedral", "Ac", "As", "Ah", "Ad", "Ac", "--rolls-left", "1", "--all"],
+    ["hint", "--dice-set", "octahedral", "7s", "8d", "9s", "10d", "Js", "--rolls-left", "2", "--players", "3",
+     "--to-beat", "As Ah Ad Ac Ks"],
 ])
 def test_human_output_fits_80_columns(args):
     result = run(*args)
@@ -146,3 +150,32 @@ def test_cli_bad_input(args, message):
     result = run(*args)
     assert result.exit_code == 2, result.output
     assert message in result.stderr and len(result.stderr.strip().splitlines()) == 1
+
+
+def test_card_dice_json_is_the_faces():
+    from holdwise.games import poker_dice as face
+
+    odds = json.loads(run("odds", "--dice-set", "octahedral", "--json").stdout)
+    assert odds == face.card_odds("octahedral").to_json() and odds["total"] == 32768
+    hint = json.loads(run("hint", "--dice-set", "octahedral", "Ac", "Kc", "Ah", "Ad", "7s", "--rolls-left", "1",
+                          "--to-beat", "Ks Kh Kd Kc 9s", "--json").stdout)
+    assert hint == face.card_hint("Ac Kc Ah Ad 7s", 1, "octahedral", "Ks Kh Kd Kc 9s").to_json()
+    assert hint["to_beat"] == "K K K K 9 (four of a kind)" and hint["category"] == "A A A K 7 (three of a kind)"
+    assert hint["options"][0]["dice"] and hint["options"][0]["action"]["type"] == "keep"
+    duel = json.loads(run("duel", "--dice-set", "octahedral", "--json").stdout)
+    assert duel["first_player_win_chance"] == pytest.approx(face.card_duel("octahedral").win_chances[0], abs=0)
+
+
+def test_card_dice_play_from_a_set_file(tmp_path):
+    faces = [["As", "Ks", "*"], ["As", "Kh"], ["Qs", "As"], ["Ks", "Qs"], ["As", "Kd", "*"]]
+    path = tmp_path / "tiny.toml"
+    path.write_text('name = "tiny"\n' + "".join(f"[[die]]\nfaces = {json.dumps(f)}\n" for f in faces))
+    result = run("play", "--dice-set", str(path), "--seed", "3", "--players", "3", "--position", "2",
+                 input="1 3\nh\n\n\n")
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "-- game 1: computer 1, you, computer 2 --" in out and "your dice: 1:" in out
+    assert "best first (win chance):" in out and "loss 0.000 pp" in out  # the hint's rows
+    # typed input is not echoed here, so a prompt and the line after it share a line: a terminal splits them
+    lines = [line.removeprefix("keep? ").removeprefix("another game? [y/N] ") for line in out.splitlines()]
+    assert all(len(line) <= 80 for line in lines), max(lines, key=len)

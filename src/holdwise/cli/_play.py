@@ -73,7 +73,9 @@ def run(game: TerminalGame, state, read: Callable[[str], str | None] = _read,
         # a session starts a new log with each game: print from where the log no longer matches what was seen
         shown = len(seen) if tuple(state.log[:len(seen)]) == seen else 0
         for line in state.log[shown:]:
-            echo(line)
+            # a long line (a card-dice keep names many faces) wraps within the 80 columns, indented
+            for part in textwrap.wrap(line, width=WIDTH, subsequent_indent="    ") or [""]:
+                echo(part)
         seen = tuple(state.log)
         if state.over:
             for line in game.summary(state):

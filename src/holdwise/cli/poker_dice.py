@@ -318,17 +318,25 @@ def poker_dice_play(
     roll_limit: bool = typer.Option(False, "--roll-limit",
                                     help="Later players may not roll more times than the first."),
     no_straights: bool = NO_STRAIGHTS, straight_above: bool = STRAIGHT_ABOVE, flush_rule: bool = FLUSH_RULE,
-    ace_high: bool = ACE_HIGH, poker_faces: bool = POKER_FACES,
+    ace_high: bool = ACE_HIGH, poker_faces: bool = POKER_FACES, dice_set: str | None = DICE_SET,
 ) -> None:
     """A game in the terminal against the computer, which plays the exact strategy.
 
     At each prompt type the dice to keep (e.g. 6 6), all or Enter to stand, none to roll all five again.
+    With card dice, keep dice by their numbers (1 3) or faces (As Kh).
+
     Example: holdwise poker-dice play --seed 7
+
+    Example: holdwise poker-dice play --dice-set octahedral --players 3
     """
     import secrets
 
     from ..games import poker_dice as face
 
+    cards = _card_set(ctx, dice_set, (no_straights, straight_above, flush_rule, ace_high))
+    if cards is not None:
+        _play_cards(cards, dice_set, seed, players, position, roll_limit)
+        return
     variant = _variant(ctx, no_straights, straight_above, flush_rule, ace_high, poker_faces)
     players = face.parse_players(players)
     # every option is checked before the table is solved (seconds with three players)
@@ -352,6 +360,54 @@ def poker_dice_play(
         keys="dice to keep (6 6), Enter: stand, none: reroll",
         render=_render, prompt=lambda state: "keep?", summary=_summary, option_text=_option_text)
     run(game, state, read=_read)
+
+
+def _play_cards(cards, spec: str, seed: str | None, players: str, position: str, roll_limit: bool) -> None:  # noqa: ANN001
+    """`play --dice-set`: the card session in the terminal (the set's table solved first, within the guard)."""
+    import secrets
+
+    from ..games import poker_dice as face
+
+    play = face.card_play
+    players = face.parse_players(players)
+    shipped = spec.strip().lower()
+    chosen = shipped if shipped in ("royal", "octahedral") else {
+        "name": cards.name, "dice": [[face.face_text(f) for f in die] for die in cards.dice]}
+    options = play.normalize_options({"dice_set": chosen, "players": players,
+                                      "position": face.parse_position(position, players), "roll_limit": roll_limit})
+    seed = secrets.randbelow(2**31) if seed is None else face.parse_seed(seed)
+    seconds = face.solve_cost(cards, players, roll_limit)[0]
+    with progress(f"{cards.name}: solving (about {seconds:.0f} s)", enabled=seconds > 1) as update:
+        face.card_solution(cards, players, roll_limit, on_step=update)
+    state = play.new_game(options, seed)
+    game = TerminalGame(
+        face=play,
+        rules=(f"Poker dice with card dice: {cards.name}."[:80],
+               "Three rolls at most: keep any dice, re-roll the rest. Players roll in turn and see",
+               "the hands before; the best hand wins, ties replay.",
+               "Hands rank as card poker, five of a kind first; a star is any card."),
+        keys="dice (1 3 or As Kh), Enter: stand, none: reroll",
+        render=_card_render, prompt=lambda state: "keep?", summary=_summary, option_text=_card_option_text)
+    run(game, state, read=_read)
+
+
+def _card_render(state) -> list[str]:
+    from ..games import poker_dice as face
+
+    where = face.card_play.advice(state).position
+    lines = []
+    if where["to_beat"] is not None:
+        held = f" (held by {where['holders']} players)" if where["holders"] > 1 else ""
+        lines.append(f"  to beat: {where['to_beat']}{held}")
+    dice = " ".join(f"{i}:{f}" for i, f in enumerate(where["hand"], 1))
+    lines.append(f"  your dice: {dice}, {where['rolls_left']} roll(s) left")
+    lines.append(f"  that is {where['category']}")
+    return lines
+
+
+def _card_option_text(option) -> str:
+    text = "all (stand)" if option.extras["stand"] else option.option
+    return f"keep {text:<24} win {100 * option.value:7.3f}%   loss {100 * option.loss:.3f} pp"
 
 
 def _read(prompt: str) -> str | None:

@@ -12,7 +12,7 @@
   `computer_action`, `advice`, `parse_action`, `normalize_options`, `check_state` (a state from JSON
   is checked by every verb: a hand-edited one is refused with InputError).
 - card dice (a suited octahedral set, Royal Poker Dice with wild stars, or a TOML file): `resolve_set`,
-  `load_dice_set`, `DiceSet`, `card_odds(set) -> CardOdds`, `card_hint(roll, rolls_left, set, to_beat, players,
+  `load_dice_set`, `DiceSet`, `face_text`, `card_odds(set) -> CardOdds`, `card_hint(roll, rolls_left, set, to_beat, players,
   position, holders) -> Hint`, `card_duel(set, players, roll_limit) -> DuelResult`, `card_solution`, `solve_cost`
   and `MAX_SOLVE_SECONDS` (the guard of a solve's time), `CARD_CATEGORY_LABELS`, and the play session
   `card_play` (an object with the same verbs as the session below; its keeps name dice);
@@ -45,7 +45,7 @@ if TYPE_CHECKING:  # what the names are, for type checkers; at run time each loa
     )
     from .card_rank import CARD_CATEGORY_LABELS
     from .card_session import card_play
-    from .cards import DiceSet, load_dice_set
+    from .cards import DiceSet, face_text, load_dice_set
     from .strategy import hint
 
 _EXPORTS = {
@@ -61,7 +61,7 @@ _EXPORTS = {
     **dict.fromkeys(("hint",), ".strategy"),
     **dict.fromkeys(("MAX_SOLVE_SECONDS", "CardOdds", "card_duel", "card_hint", "card_odds", "card_solution",
                      "resolve_set", "solve_cost"), ".card_game"),
-    **dict.fromkeys(("DiceSet", "load_dice_set"), ".cards"),
+    **dict.fromkeys(("DiceSet", "face_text", "load_dice_set"), ".cards"),
     **dict.fromkeys(("CARD_CATEGORY_LABELS",), ".card_rank"),
     **dict.fromkeys(("card_play",), ".card_session"),
     "CARD_KERNEL_MODULES": (".card_kernel",),
