@@ -383,8 +383,8 @@ def _play_cards(cards, spec: str, seed: str | None, players: str, position: str,
     game = TerminalGame(
         face=play,
         rules=(f"Poker dice with card dice: {cards.name}."[:80],
-               "Three rolls at most: keep any dice, re-roll the rest. Players roll in turn and see",
-               "the hands before; the best hand wins, ties replay.",
+               "Three rolls at most: keep any dice, re-roll the rest.",
+               "Players roll in turn and see the hands before; the best hand wins, ties replay.",
                "Hands rank as card poker, five of a kind first; a star is any card."),
         keys="dice (1 3 or As Kh), Enter: stand, none: reroll",
         render=_card_render, prompt=lambda state: "keep?", summary=_summary, option_text=_card_option_text)
