@@ -43,18 +43,19 @@ def test_the_first_players_best_keeps_average_to_his_win_chance(tiny):
     assert sum(win) == pytest.approx(1.0, abs=1e-12)
 
 
-def test_seeded_three_player_games_agree_with_the_exact_chances(tiny):
+@pytest.mark.parametrize("players, roll_limit, games", [(3, False, 1500), (6, True, 800)])
+def test_seeded_games_agree_with_the_exact_chances(tiny, players, roll_limit, games):
     play = face.card_play
-    options = {"dice_set": {"name": "tiny", "dice": TINY_FACES}, "players": 3}
-    exact = face.card_solution(tiny, 3).win
-    games = 1500
-    wins = [0, 0, 0]
+    options = {"dice_set": {"name": "tiny", "dice": TINY_FACES}, "players": players, "roll_limit": roll_limit}
+    exact = face.card_solution(tiny, players, roll_limit).win
+    assert len(exact) == players and sum(exact) == pytest.approx(1.0, abs=1e-12)
+    wins = [0] * players
     for seed in range(games):
         state = play.new_game(options, seed)
         while not state.over:
             state = play.step(state, play.computer_action(state))
         wins[state.data["winner"]] += 1
-    for seat in range(3):
+    for seat in range(players):
         z = (wins[seat] / games - exact[seat]) / math.sqrt(exact[seat] * (1 - exact[seat]) / games)
         assert abs(z) < 4, (seat, z, wins, exact)
 

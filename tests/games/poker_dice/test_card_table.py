@@ -209,7 +209,7 @@ def test_states_and_labels(octahedral):
     (lambda t, k: t.threshold_games(np.ones(k), "x", 2, np.ones((1, k)), np.zeros(1), np.zeros(1)),
      r"^tie must be an array of numbers, got 'x'$"),
     (lambda t, k: t.threshold_games(np.ones(k), np.ones(k), 2, np.ones((MAX_AUX + 1, k)), np.zeros(MAX_AUX + 1),
-                                    np.zeros(MAX_AUX + 1)), r"^aux_above has 5 rows; at most 4 aux payouts"),
+                                    np.zeros(MAX_AUX + 1)), r"^aux_above has 7 rows; at most 6 aux payouts"),
     (lambda t, k: t.single_game(np.ones((2, k))), r"^pay_by_rolls has 1 row \(any rolls\) or 3"),
     (lambda t, k: t.single_game(np.ones((1, k)), np.ones((1, 3, k))), r"^follow must have shape nx1x{k}"),
     (lambda t, k: t.keep_values(np.ones((1, k)), (0, 0, 0, 0, 8), 1), r"^die 5's face index is 0 to 7, got 8$"),

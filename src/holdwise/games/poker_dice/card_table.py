@@ -34,7 +34,7 @@ __all__ = ["MAX_AUX", "MAX_REROLLS", "MAX_STATES", "ROLLS", "TIE_TOLERANCE", "Ca
 
 MAX_STATES = 300_000  # ordered rolls: the royal set's 248,832 fit (a thread's slabs then take 10 MB)
 MAX_REROLLS = 6
-MAX_AUX = 4  # aux payouts followed at once (each adds 10 MB of slabs a thread with the royal set)
+MAX_AUX = 6  # payouts followed at once: six players need six (each adds 10 MB of slabs a thread with the royal set)
 ROLLS = 3  # rolls of a single game (`single_game`, `keep_values`)
 
 
