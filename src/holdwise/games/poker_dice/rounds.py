@@ -48,6 +48,9 @@ MAX_PLAYERS = 6
 TOLERANCE = 1e-13
 MAX_STEPS = 50  # passes of one round size: two to four are the rule
 DUEL_PASSES = 4  # the secant's passes as a rule (three to five)
+# where the secant starts: duels of these games give the first player a little under half (six-faced dice
+# 46.2%, octahedral 46.8%, royal 46.1%); a start near the answer plays the same strategies sooner
+START_DUEL = 0.462
 AUX_COST = 2.4  # a threshold batch following one payout costs 1 + AUX_COST times one following none (card dice)
 
 
@@ -163,7 +166,8 @@ def _duel_round(table: Table, roll_limit: bool, tol: float, smaller: dict,
         slots, win, _ = _one_pass(table, 2, roll_limit, np.array([w, 1.0 - w]), smaller, tick, previous=blank)
         return float(win[0]), slots
 
-    w0, (f0, slots) = 0.5, chance(0.5)
+    w0 = START_DUEL
+    f0, slots = chance(w0)
     w1, (f1, slots) = f0, chance(f0)  # one plain step first: its slope is the tie chance, a few percent
     passes = 2
     while abs(f1 - w1) >= tol and passes < MAX_STEPS:
