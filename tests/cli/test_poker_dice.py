@@ -53,7 +53,8 @@ def test_duel_json_keys_and_figure():
 
 def test_hint_json_keys():
     data = json.loads(run("hint", "1 1 3 4 6", "--rolls-left", "2", "--json").stdout)
-    assert list(data) == ["game", "hand", "rolls_left", "to_beat", "players", "position", "holders", "situation",
+    assert list(data) == ["game", "hand", "rolls_left", "to_beat", "players", "position", "holders", "roll_limit",
+                          "rolls_allowed", "situation",
                           "measure", "options"]
     assert data["game"] == "poker-dice" and data["measure"] == "win_chance" and data["to_beat"] is None
     assert list(data["options"][0]) == ["option", "value", "loss", "keep", "stand", "action"]

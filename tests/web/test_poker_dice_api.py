@@ -127,7 +127,9 @@ def to_player(client, answer):
 
 @pytest.mark.parametrize("options, seed", [({}, 3), ({"position": 2}, 4), ({"players": 3, "position": 3}, 5),
                                            ({"players": 3, "position": 2, "ace_high": True, "poker_faces": True}, 6),
-                                           ({"players": 6, "position": 5}, 8), ({"players": 4, "position": 4}, 9)])
+                                           ({"players": 6, "position": 5}, 8), ({"players": 4, "position": 4}, 9),
+                                           ({"roll_limit": True, "position": 2}, 11),
+                                           ({"players": 3, "roll_limit": True}, 12)])
 def test_advice_is_the_cli_hint_json(client, options, seed):
     answer = to_player(client, new(client, options, seed))
     state = state_of(answer)
@@ -144,6 +146,8 @@ def test_advice_is_the_cli_hint_json(client, options, seed):
         args += ["--to-beat", " ".join(pos["to_beat"])]
     if pos["holders"] > 1:
         args += ["--holders", str(pos["holders"])]
+    if pos["roll_limit"]:
+        args += ["--roll-limit"] + (["--rolls-allowed", str(pos["rolls_allowed"])] if pos["position"] > 1 else [])
     assert got == cli_json(*flags, *args, "--json")
     assert got["options"][0]["loss"] == 0 and all(o["loss"] >= 0 for o in got["options"])
 

@@ -218,6 +218,10 @@ def poker_dice_hint(
                                            help="Your place: 1 to players (default: last with --to-beat, else 1)."),
     holders: str = typer.Option("1", "--holders",
                                 help="How many earlier players hold the hand to beat (a tie replays them all)."),
+    roll_limit: bool = typer.Option(False, "--roll-limit",
+                                    help="No one rolls more times than the first player."),
+    rolls_allowed: str | None = typer.Option(None, "--rolls-allowed",
+                                             help="With --roll-limit, a later player: the rolls the first used."),
     no_straights: bool = NO_STRAIGHTS, straight_above: bool = STRAIGHT_ABOVE, flush_rule: bool = FLUSH_RULE,
     ace_high: bool = ACE_HIGH, poker_faces: bool = POKER_FACES,
     show_all: bool = typer.Option(False, "--all", help=f"Show every keep (default: the top {TOP_ROWS})."),
@@ -239,14 +243,14 @@ def poker_dice_hint(
     if cards is not None:
         from ..games.poker_dice import card_hint, solve_cost
 
-        seconds = solve_cost(cards, players, False)[0]
+        seconds = solve_cost(cards, players, roll_limit)[0]
         with progress(f"{cards.name}: solving (about {seconds:.0f} s)", enabled=seconds > 1) as update:
             result = card_hint(join_hand(hand), rolls_left, cards, to_beat, players, position, holders,
-                               on_step=update)
+                               roll_limit, rolls_allowed, on_step=update)
     else:
-        with progress(_solve_label(players, False), enabled=players > 2) as update:
+        with progress(_solve_label(players, roll_limit), enabled=players > 2) as update:
             result = hint(join_hand(hand), rolls_left, variant, to_beat, players, position, holders,
-                          on_step=update)
+                          roll_limit, rolls_allowed, on_step=update)
     rolls_left = result.position["rolls_left"]
     if as_json:
         emit_json(result)

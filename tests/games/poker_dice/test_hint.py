@@ -15,7 +15,8 @@ def test_hint_shape_and_json():
     assert best.extras == {"keep": ["1", "1"], "stand": False}
     assert all(o.loss == pytest.approx(best.value - o.value, abs=1e-15) for o in result.options)
     data = result.to_json()
-    assert list(data) == ["game", "hand", "rolls_left", "to_beat", "players", "position", "holders", "situation",
+    assert list(data) == ["game", "hand", "rolls_left", "to_beat", "players", "position", "holders", "roll_limit",
+                          "rolls_allowed", "situation",
                           "measure", "options"]
     assert data["hand"] == ["6", "4", "3", "1", "1"] and data["to_beat"] == ["6", "6", "6", "2", "2"]
     assert data["position"] == 2 and data["situation"] == "chance to win as the second of two players (ties replayed)"

@@ -80,3 +80,30 @@ def test_a_later_seat_plays_for_its_own_chance_with_holders():
     middle = face.hint("5 5 5 2 1", 1, to_beat="5 5 5 2 2", players=4, position=2)
     assert middle.position["situation"] == "chance to win as the second of four (players 3-4 still to roll)"
     assert middle.options[0].value < np.max([o.value for o in options])
+
+
+def test_hints_under_the_roll_limit():
+    """A later player allowed two rolls (the first player used two) with one left: keeping 5 5 5 2 against
+    5 5 5 2 2 wins on a 5 and ties on a 2, the tie worth the limited duel's replay; the first player's stand
+    is worth his chance to win having used one roll."""
+    limited = face.table_solution(face.Variant(), 2, roll_limit=True)
+    hint = face.hint("5 5 5 2 1", 1, to_beat="5 5 5 2 2", roll_limit=True, rolls_allowed=2)
+    assert hint.position["rolls_allowed"] == 2 and hint.position["roll_limit"] is True
+    keeps = {tuple(o.action["keep"]): o.value for o in hint.options}
+    assert keeps[(2, 5, 5, 5)] == pytest.approx(1 / 6 + limited.rounds[2].win[1] / 6, abs=1e-12)
+    first = face.hint("6 6 6 6 5", 2, roll_limit=True)
+    stand = next(o.value for o in first.options if o.extras["stand"])
+    from holdwise.games.poker_dice.rounds import first_pays
+    from holdwise.games.poker_dice.solver import setup
+    from holdwise.games.poker_dice.strategy import hand_index
+
+    klass = setup(face.Variant()).ranks[hand_index((5, 6, 6, 6, 6))]
+    assert stand == pytest.approx(first_pays(limited, 2)[0][klass], abs=1e-15)
+    assert stand > next(o.value for o in face.hint("6 6 6 6 5", 2).options if o.extras["stand"])
+    for kwargs, message in [({"rolls_allowed": 2}, "rolls_allowed is for a later player under the roll limit"),
+                            ({"roll_limit": True, "rolls_allowed": 1}, "rolls_allowed must be a whole number 2 or 3"),
+                            ({"roll_limit": "yes"}, "roll_limit must be true or false")]:
+        with pytest.raises(InputError, match=message):
+            face.hint("5 5 5 2 1", 1, to_beat="5 5 5 2 2", **kwargs)
+    with pytest.raises(InputError, match="rolls_left must be at most 1 when 2 rolls are allowed"):
+        face.hint("5 5 5 2 1", 2, to_beat="5 5 5 2 2", roll_limit=True, rolls_allowed=2)

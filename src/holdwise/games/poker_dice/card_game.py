@@ -31,7 +31,7 @@ from ..base import Hint, Option, Result
 from ..inputs import shown
 from .card_rank import CARD_CATEGORIES, CARD_CATEGORY_LABELS, hand_value
 from .cards import DiceSet, dice_set, face_text, load_dice_set, parse_face
-from .inputs import parse_players, parse_position, parse_rolls_left, parse_whole
+from .inputs import parse_players, parse_position, parse_rolls_allowed, parse_rolls_left, parse_whole
 from .rounds import TOLERANCE, TableSolution, first_pays, seat_pays, solve_rounds, solve_work
 from .table import ROLLS
 
@@ -185,7 +185,8 @@ def _situation(players: int, position: int, holders: int) -> str:
 
 def card_hint(roll: str | Sequence, rolls_left: int, dice: str | DiceSet = "royal",
               to_beat: str | Sequence | None = None, players: int = 2, position: int | None = None,
-              holders: int = 1, on_step: Callable[[int, int], None] | None = None) -> Hint:
+              holders: int = 1, roll_limit: bool = False, rolls_allowed: int | None = None,
+              on_step: Callable[[int, int], None] | None = None) -> Hint:
     """Every keep of a card-dice roll (a subset of the five dice) ranked by the chance to win ("win_chance").
 
     As `strategy.hint`: position 1 moves first; a later one plays against the best hand so far `to_beat`, held
@@ -198,14 +199,16 @@ def card_hint(roll: str | Sequence, rolls_left: int, dice: str | DiceSet = "roya
     if (position == 1) != (to_beat is None):
         raise InputError("give the hand to beat for a later position, and none for the first")
     holders = parse_whole(holders, "holders", 1, max(1, position - 1), "earlier players holding the hand to beat")
+    allowed = parse_rolls_allowed(roll_limit, rolls_allowed, position, rolls_left)
     state = parse_roll(roll, dice)
     best = to_beat_class(to_beat, dice) if to_beat is not None else None
-    solution = card_solution(dice, players, on_step=on_step)
+    solution = card_solution(dice, players, roll_limit, on_step=on_step)
     table = card_table(dice)
     if position == 1:
-        pays = first_pays(solution, players)
+        pays = first_pays(solution, players)  # by the rolls used, with the roll limit
     else:
-        pays = seat_pays(solution, players, position, best, holders, ROLLS)[None, :]
+        # fewer rolls allowed are the end of the same game: the pay does not depend on the rolls used
+        pays = seat_pays(solution, players, position, best, holders, allowed)[None, :]
     rows = table.keep_values(pays, state, ROLLS - rolls_left)
     top = rows[0][1]
     shown_faces = [face_text(dice.dice[d][state[d]]) for d in range(5)]
@@ -220,8 +223,8 @@ def card_hint(roll: str | Sequence, rolls_left: int, dice: str | DiceSet = "roya
         "dice_set": dice.name, "hand": shown_faces, "category": _category(table, state),
         "rolls_left": rolls_left,
         "to_beat": table.class_label(best) if best is not None else None, "players": players,
-        "position": position, "holders": holders if best is not None else 0,
-        "situation": _situation(players, position, holders),
+        "position": position, "holders": holders if best is not None else 0, "roll_limit": roll_limit,
+        "rolls_allowed": allowed, "situation": _situation(players, position, holders),
     }, measure="win_chance", options=tuple(options))
 
 

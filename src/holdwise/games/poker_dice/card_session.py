@@ -391,7 +391,8 @@ def advice(state: State) -> Hint:
         "dice_set": dice.name, "hand": faces, "category": table.class_label(_class(dice, d["dice"])),
         "rolls_left": int(d["allowed"]) - int(d["rolls"]),
         "to_beat": table.class_label(max(classes)) if classes else None, "players": players, "position": place,
-        "holders": holders if classes else 0, "situation": situation(players, place, holders),
+        "holders": holders if classes else 0, "roll_limit": bool(state.options["roll_limit"]),
+        "rolls_allowed": int(d["allowed"]), "situation": situation(players, place, holders),
     }, measure="win_chance", options=tuple(options))
 
 

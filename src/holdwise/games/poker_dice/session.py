@@ -379,7 +379,8 @@ def advice(state: State) -> Hint:
     return Hint(game=GAME, position={
         "hand": hand_labels(d["dice"], variant), "rolls_left": int(d["allowed"]) - int(d["rolls"]),
         "to_beat": to_beat, "players": seat.players, "position": seat.place,
-        "holders": seat.holders if seat.best is not None else 0,
+        "holders": seat.holders if seat.best is not None else 0, "roll_limit": seat.roll_limit,
+        "rolls_allowed": seat.rolls,
         "situation": situation(seat.players, seat.place, seat.holders),
     }, measure="win_chance", options=option_list(variant, seat, list(d["dice"]), int(d["rolls"])))
 

@@ -23,7 +23,7 @@ import numpy as np
 from ...errors import InputError
 from ...solver import expect, faces_to_counts, optimal_keeps
 from ..base import Hint, Option
-from .inputs import parse_players, parse_position, parse_rolls_left, parse_whole
+from .inputs import parse_players, parse_position, parse_rolls_allowed, parse_rolls_left, parse_whole
 from .rules import Variant, hand_labels, hand_text, parse_hand
 from .rounds import MAX_PLAYERS, MIN_PLAYERS, first_pays, seat_pays
 from .solver import ROLLS, _plain, setup
@@ -188,13 +188,15 @@ def option_list(variant: Variant, seat: Seat, hand: Sequence[int], rolls_used: i
 
 def hint(hand: str | Sequence[int | str], rolls_left: int, variant: Variant = Variant(),
          to_beat: str | Sequence[int | str] | None = None, players: int = 2,
-         position: int | None = None, holders: int = 1,
-         on_step: Callable[[int, int], None] | None = None) -> Hint:
+         position: int | None = None, holders: int = 1, roll_limit: bool = False,
+         rolls_allowed: int | None = None, on_step: Callable[[int, int], None] | None = None) -> Hint:
     """Every keep of `hand` with `rolls_left` rolls to come, ranked by the chance to win ("win_chance").
 
     position 1 (the default without `to_beat`): first to roll, against exact players after. A later
     position (default: the last) plays against the best hand so far `to_beat`, held by `holders` earlier
     players (a tie on it replays the tied players' game), with the players after it still to roll.
+    With `roll_limit` no one rolls more often than the first player: his chance then depends on the rolls
+    he uses, and a later player is allowed `rolls_allowed` (the first player's rolls, 2 or 3; default 3).
     The table of `players` (2 to 6) is solved once and cached (six players: a few seconds;
     `on_step(done, total)` reports its progress).
     """
@@ -208,14 +210,15 @@ def hint(hand: str | Sequence[int | str], rolls_left: int, variant: Variant = Va
     if (position == 1) != (to_beat is None):
         raise InputError("give the hand to beat for a later position, and none for the first")
     holders = parse_whole(holders, "holders", 1, max(1, position - 1), "earlier players holding the hand to beat")
+    allowed = parse_rolls_allowed(roll_limit, rolls_allowed, position, rolls_left)
     faces = parse_hand(hand, variant)
     beat = parse_hand(to_beat, variant) if to_beat is not None else None
-    table_solution(variant, players, on_step=on_step)  # solved once and cached: the seat's payout reads it
-    seat = Seat(players, position, hand_index(beat) if beat is not None else None, holders)
-    options = option_list(variant, seat, faces, ROLLS - rolls_left)
+    table_solution(variant, players, roll_limit, on_step=on_step)  # solved once and cached: the payouts read it
+    seat = Seat(players, position, hand_index(beat) if beat is not None else None, holders, allowed, roll_limit)
+    options = option_list(variant, seat, faces, allowed - rolls_left)
     return Hint(game="poker-dice", position={
         "hand": hand_labels(faces, variant), "rolls_left": rolls_left,
         "to_beat": hand_labels(beat, variant) if beat is not None else None, "players": players,
-        "position": position, "holders": holders if beat is not None else 0,
-        "situation": situation(players, position, holders),
+        "position": position, "holders": holders if beat is not None else 0, "roll_limit": roll_limit,
+        "rolls_allowed": allowed, "situation": situation(players, position, holders),
     }, measure="win_chance", options=options)
