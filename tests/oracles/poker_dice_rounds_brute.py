@@ -37,6 +37,9 @@ class OneDieTable:
 
     def threshold_games(self, above, tie, rerolls, aux_above, aux_tie, aux_below):
         k = self.n_classes
+        n_aux = len(aux_above)
+        # the shapes a card table insists on: one row of aux_above and one number of aux_tie, aux_below an aux
+        assert np.shape(aux_above) == (n_aux, k) and np.shape(aux_tie) == np.shape(aux_below) == (n_aux,)
         c = np.arange(k)
         values, followed = np.zeros(k), np.zeros((len(aux_tie), k))
         for b in range(k):
@@ -70,7 +73,22 @@ def win_chances(faces: int, players: int, roll_limit: bool, steps: int = 400) ->
     return known
 
 
+def chances_after(faces: int, players: int, roll_limit: bool, finals: tuple, limit: int) -> np.ndarray:
+    """Everyone's win chance once the first players of a game of `players` ended on `finals` (classes, in
+    order), the rest allowed `limit` rolls: the brute-force counterpart of a seat's payout."""
+    known = win_chances(faces, players, roll_limit)
+    _, after = _tree(faces, players, roll_limit, tuple(known[players]),
+                     tuple(tuple(known[t]) for t in range(1, players)))
+    return after(tuple(finals), limit)
+
+
 def _round(faces: int, m: int, roll_limit: bool, x: tuple, smaller: tuple) -> np.ndarray:
+    turn, _ = _tree(faces, m, roll_limit, x, smaller)
+    return turn((), ROLLS)
+
+
+def _tree(faces: int, m: int, roll_limit: bool, x: tuple, smaller: tuple):  # noqa: ANN202
+    """The game tree of a round of m: (turn, after), each memoized on the finals so far."""
     @lru_cache(maxsize=None)
     def after(finals: tuple, limit: int) -> np.ndarray:
         """Everyone's chances once the players so far ended on `finals` (classes, in order)."""
@@ -101,4 +119,4 @@ def _round(faces: int, m: int, roll_limit: bool, x: tuple, smaller: tuple) -> np
 
         return np.mean([at(c, 1) for c in range(faces)], axis=0)
 
-    return turn((), ROLLS)
+    return turn, after

@@ -9,10 +9,14 @@ import pytest
 
 from holdwise.errors import InputError
 from holdwise.games import poker_dice as face
-from holdwise.games.poker_dice.rounds import AUX_COST, solve_rounds, solve_steps, solve_work
+from holdwise.games.poker_dice.rounds import AUX_COST, first_pays, seat_pays, solve_rounds, solve_steps, solve_work
 from holdwise.games.poker_dice.solver import solve_duel, solve_three
 from holdwise.games.poker_dice.table import six_face_table
-from tests.oracles.poker_dice_rounds_brute import OneDieTable, win_chances
+from tests.oracles.poker_dice_rounds_brute import OneDieTable, chances_after, win_chances
+
+
+STEPS = {(3, 5, False): [3, 2, 2, 2], (3, 5, True): [4, 2, 2, 2], (4, 4, False): [3, 2, 2],
+         (4, 4, True): [3, 3, 2], (2, 6, False): [3, 1, 1, 1, 1], (2, 6, True): [3, 2, 2, 2, 2]}
 
 
 @pytest.mark.parametrize("faces, players", [(3, 5), (4, 4), (2, 6)])
@@ -22,7 +26,33 @@ def test_every_round_size_matches_the_brute_force_game_tree(faces, players, roll
     solved = solve_rounds(OneDieTable(faces), players, roll_limit)
     for m in range(2, players + 1):
         assert solved.rounds[m].win == pytest.approx(tuple(brute[m]), abs=1e-13), m
-        assert 1 <= solved.rounds[m].steps <= 4  # passes: the strategies settle at once
+    # passes of each round size: the strategies settle at once (pinned: a change here is a change of method)
+    assert [solved.rounds[m].steps for m in range(2, players + 1)] == STEPS[faces, players, roll_limit]
+
+
+@pytest.mark.parametrize("roll_limit", [False, True])
+def test_every_seats_payout_matches_the_brute_force_game_tree(roll_limit):
+    """A seat's pay for each final class is its chance to win after standing on it, as the game tree says:
+    the first player's by the rolls he used, a later one's for every best hand, holders and rolls allowed."""
+    faces, players = 3, 4
+    solved = solve_rounds(OneDieTable(faces), players, roll_limit)
+    assert sorted(solved.rounds) == [2, 3, 4] and solved.at_most(3).win == solved.rounds[3].win
+    for m, values in solved.rounds.items():  # every situation's slots: its holders, the players to come, all_tie
+        for slots in values.slots.values():
+            assert all(v.shape == (g + r + 1, faces) for (g, r), v in slots.items()), m
+    pays = first_pays(solved, players)
+    assert pays.shape == ((3 if roll_limit else 1), faces)
+    for u, row in enumerate(pays, 1):
+        for c in range(faces):
+            later = u if roll_limit else 3  # the rolls allowed to the players after him
+            assert row[c] == pytest.approx(chances_after(faces, players, roll_limit, (c,), later)[0], abs=1e-13)
+    for finals in [(2,), (0,), (1, 2), (2, 2), (2, 1, 2), (1, 1, 1), (0, 2, 2)]:
+        best = max(finals)
+        for limit in ((2, 3) if roll_limit else (3,)):
+            pay = seat_pays(solved, players, len(finals) + 1, best, finals.count(best), limit)
+            for c in range(faces):
+                want = chances_after(faces, players, roll_limit, finals + (c,), limit)[len(finals)]
+                assert pay[c] == pytest.approx(want, abs=1e-13), (finals, limit, c)
 
 
 @pytest.mark.parametrize("variant", [face.Variant(), face.Variant(flush=True), face.Variant(straights=False),
@@ -49,6 +79,7 @@ def test_solve_steps_and_the_players_guard():
     assert solve_steps(2, False) == 4 and solve_steps(6, False) == 4 + 2 * (3 + 6 + 10 + 15)
     assert solve_steps(3, True) == 3 * solve_steps(3, False) and solve_work(3, True) == 1.55 * solve_work(3, False)
     assert solve_work(2, False) == 4 and solve_work(3, False) == 4 + 2 * (2 * (1 + AUX_COST) + (1 + 2 * AUX_COST))
+    assert solve_rounds(OneDieTable(2), 2).win == pytest.approx((0.5, 0.5))  # the smallest table there is
     for bad in (1, 7, True, "3"):
         with pytest.raises(InputError, match="players must be a whole number 2 to 6"):
             solve_rounds(OneDieTable(3), bad)
