@@ -310,6 +310,7 @@ def _limits() -> dict:
 def table_page(request: Request) -> HTMLResponse:
     """The card-dice table: choose the set, players, your seat and the roll limit; the odds of one roll."""
     sets = {s: {"name": face.resolve_set(s).name, "description": face.resolve_set(s).description,
+                "wild": face.resolve_set(s).has_wilds,
                 "faces": [[_card(s, d, i) for i in range(len(die))] for d, die in enumerate(_faces(s))]}
             for s in SETS}
     odds = {s: json.loads(_odds_json(s)) for s in SETS}
