@@ -260,23 +260,41 @@ def test_the_setup_offers_what_the_guard_allows_and_the_odds_follow_the_set(page
     assert page.js_errors == []
 
 
-def test_the_royal_solve_shows_progress(page, live_server, shoot):
-    """The royal set's first solve (about 25 s; a fresh cache here) shows its progress from prepare; stopped here
-    once seen."""
+def test_a_solve_shows_its_progress(page, live_server, shoot, monkeypatch):
+    """While the royal set is solved (about 25 s the first time) the page shows the solve's steps from prepare. The
+    solve here is a stand-in that reports a step every 0.2 s until stopped: the real one would hold the solve queue
+    (one at a time) for the other tests' octahedral solves."""
+    import time
+
+    from holdwise.web.common import Cancelled
+
     key = web.solve_key("royal", 2, False)
-    job = web._solves.get(key)
-    if job is not None and job.state == "done":
+    if (job := web._solves.get(key)) is not None and job.state == "done":
         pytest.skip("the royal set is already solved in this process")
+
+    def solving(dice_set, players, roll_limit, on_step=None):
+        for step in range(1, 10_000):
+            time.sleep(0.2)
+            on_step(min(step, 4), 5)  # raises Cancelled once the job is cancelled
+        raise Cancelled
+
+    monkeypatch.setattr(face, "card_solution", solving)
     try:
         page.goto(live_server + "/poker-dice/cards?seed=5")
         page.select_option("select[name=dice_set]", "royal")
         page.click("#cd-start")
         page.wait_for_selector("#cd-progress:not([hidden])", timeout=20_000)
-        page.wait_for_function("() => /Solving the royal dice for 2 players \\(once; about \\d+ s/"
+        page.wait_for_function("() => /^Solving the royal dice for 2 players \\(once; about \\d+ s\\): step [1-4] of 5/"
                                ".test(document.getElementById('cd-progress-text').textContent)")
-        page.wait_for_function("() => parseFloat(document.querySelector('#cd-progress .progress span').style.width) > 0")
+        width = "() => parseFloat(document.querySelector('#cd-progress .progress span').style.width)"
+        page.wait_for_function(f"() => ({width})() >= 20")
+        assert page.locator("#cd-table").is_hidden() and page.locator("#cd-start").is_visible()
         shoot(page, "card-dice-royal-solving")
     finally:
         page.goto("about:blank")  # no more polls (a poll after the cancel would start the solve again)
-        web._solves.cancel(key)  # the solve stops at its next step: the rest of the tests need not wait for it
+        web._solves.cancel(key)
+    deadline = time.monotonic() + 5
+    while web._solves.get(key).state != "cancelled":
+        assert time.monotonic() < deadline, "the solve did not stop"
+        time.sleep(0.05)
     assert page.js_errors == []
