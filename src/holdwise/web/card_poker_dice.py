@@ -33,7 +33,7 @@ from .common import (
 )
 from .session import play
 
-__all__ = ["SETS", "router", "solve_key", "warm"]
+__all__ = ["SETS", "guard", "router", "solve_key", "warm"]
 
 router = APIRouter()
 TAG = ["poker-dice-cards"]
