@@ -11,7 +11,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse
 from fastapi.staticfiles import StaticFiles
 
 from .. import __version__, games
-from . import dice_poker, farkle, farkle_report, poker_dice, session, video_poker, video_poker_reports
+from . import card_poker_dice, dice_poker, farkle, farkle_report, poker_dice, session, video_poker, video_poker_reports
 from .common import HERE, page
 from .errors import BodyLimit, install
 
@@ -44,6 +44,9 @@ LABS = (
      "Play poker dice against the computer, 2 or 3 players, any variant; the hint shows each keep's win chance."),
     ("/poker-dice/odds", "Poker dice: odds",
      "The exact chance of every hand for the chosen variant."),
+    ("/poker-dice/cards", "Poker dice with card dice",
+     "Royal (12-sided, 52 cards and wild stars) or octahedral (7 to A, suited) dice against the computer; "
+     "the hint names the dice to keep and each keep's win chance, and the odds of one roll."),
 )
 
 
@@ -77,6 +80,7 @@ def create_app(warm: bool | None = None) -> FastAPI:
             video_poker.warm()
             video_poker_reports.warm()
             poker_dice.warm()
+            card_poker_dice.warm()
             for name in generic:
                 session.warm(name, games.get(name))
         yield
@@ -126,6 +130,7 @@ def create_app(warm: bool | None = None) -> FastAPI:
     app.include_router(video_poker.router)
     app.include_router(video_poker_reports.router)
     app.include_router(poker_dice.router)
+    app.include_router(card_poker_dice.router)
     for name in generic:
         face = games.get(name)
         # the examples in /docs: a first move of a dice game (Yahtzee's "roll all")
