@@ -224,38 +224,16 @@ def _card(dice_set: str, die: int, index: int) -> dict:
             "suit": "" if wild else text[-1], "wild": wild}
 
 
-def _roll_text(dice_set: str, roll: list[int]) -> str:
-    return " ".join(_faces(dice_set)[d][i][0] for d, i in enumerate(roll))
-
-
-def _labels(state: State) -> dict[str, str]:
-    """The hand of each roll this game has shown, by its text: the session's log describes every roll it makes
-    as "<faces> (<category>: <ranks>)"; here written as the advice writes a class, "<ranks> (<category>)"."""
-    out: dict[str, str] = {}
-    for line in state.log:
-        at = 0
-        while (at := line.find(" (", at + 1)) > 0:
-            close = line.find(")", at)
-            category, _, ranks = line[at + 2:close].partition(": ")
-            if ranks and category in _CATEGORY_WORDS:
-                out[" ".join(line[:at].split()[-5:])] = f"{ranks} ({category})"
-    return out
-
-
-_CATEGORY_WORDS = frozenset(face.CARD_CATEGORY_LABELS.values())
-
-
-def _hand(state: State, roll: list[int], labels: dict[str, str]) -> dict:
+def _hand(state: State, roll: list[int]) -> dict:
     dice_set = state.options["dice_set"]
-    label = labels.get(_roll_text(dice_set, roll))
+    label = face.roll_label(dice_set, roll)
     return {"cards": [_card(dice_set, d, i) for d, i in enumerate(roll)], "label": label,
-            "category": label.rsplit(" (", 1)[1][:-1] if label else None}
+            "category": label.rsplit(" (", 1)[1][:-1]}
 
 
 def _view(state: State) -> dict:
     """What the page draws beyond the state: the seats with their final hands, the dice to move, the tie."""
     options, d = state.options, state.data
-    labels = _labels(state)
     order, finals, used = list(d["order"]), list(d["finals"]), list(d["rolls_used"])
     moving = None if state.over else order[len(finals)]
     to_beat = holders = None
@@ -265,7 +243,7 @@ def _view(state: State) -> dict:
     seats = []
     for seat, name in enumerate(d["seats"]):
         played = seat in order[:len(finals)]
-        final = _hand(state, finals[order.index(seat)], labels) if played else None
+        final = _hand(state, finals[order.index(seat)]) if played else None
         seats.append({"seat": seat + 1, "name": name, "you": name == "you", "in_round": seat in order,
                       "to_move": seat == moving, "winner": d["winner"] == seat, "final": final,
                       "holds_best": bool(final and to_beat and final["label"] == to_beat),
@@ -274,7 +252,7 @@ def _view(state: State) -> dict:
     if d["round"] > 1:
         tie = f"tie: replay between {' and '.join(d['seats'][s] for s in order)} (round {d['round']})"
     return {"dice_set": options["dice_set"], "seats": seats,
-            "dice": _hand(state, d["dice"], labels) if d["dice"] else None,
+            "dice": _hand(state, d["dice"]) if d["dice"] else None,
             "rolls": d["rolls"], "allowed": d["allowed"], "rolls_left": d["allowed"] - d["rolls"] if d["dice"] else 0,
             "to_beat": to_beat, "holders": holders, "round": d["round"], "tie": tie,
             "winner": d["seats"][d["winner"]] if d["winner"] is not None else None,
@@ -352,6 +330,12 @@ def hint(body: HintBody) -> Response:
         with user_field("position"):
             face.parse_position(body.position, body.players)
     guard(body.dice_set, body.players, False, prefix="")
+    dice = face.resolve_set(body.dice_set)
+    with user_field("roll"):  # read before any solve: a bad roll or hand is a 422 at once, never a 202 first
+        face.parse_roll(body.roll, dice)
+    if body.to_beat is not None:
+        with user_field("to_beat"):
+            face.to_beat_class(body.to_beat, dice)
     waiting = _waiting(_prepare(body.dice_set, body.players, False), "players")
     if waiting is not None:
         return waiting

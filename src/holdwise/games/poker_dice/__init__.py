@@ -12,7 +12,7 @@
   `computer_action`, `advice`, `parse_action`, `normalize_options`, `check_state` (a state from JSON
   is checked by every verb: a hand-edited one is refused with InputError).
 - card dice (a suited octahedral set, Royal Poker Dice with wild stars, or a TOML file): `resolve_set`,
-  `load_dice_set`, `DiceSet`, `face_text`, `card_odds(set) -> CardOdds`, `card_hint(roll, rolls_left, set, to_beat, players,
+  `load_dice_set`, `DiceSet`, `face_text`, `card_odds(set) -> CardOdds`, `parse_roll`, `to_beat_class`, `roll_label`, `card_hint(roll, rolls_left, set, to_beat, players,
   position, holders) -> Hint`, `card_duel(set, players, roll_limit) -> DuelResult`, `card_solution`, `solve_cost`
   and `MAX_SOLVE_SECONDS` (the guard of a solve's time), `CARD_CATEGORY_LABELS`, and the play session
   `card_play` (an object with the same verbs as the session below; its keeps name dice);
@@ -41,7 +41,8 @@ if TYPE_CHECKING:  # what the names are, for type checkers; at run time each loa
     )
     from .solutions import table_solution
     from .card_game import (
-        MAX_SOLVE_SECONDS, CardOdds, card_duel, card_hint, card_odds, card_solution, resolve_set, solve_cost,
+        MAX_SOLVE_SECONDS, CardOdds, card_duel, card_hint, card_odds, card_solution, parse_roll, resolve_set,
+        roll_label, solve_cost, to_beat_class,
     )
     from .card_rank import CARD_CATEGORY_LABELS
     from .card_session import card_play
@@ -60,7 +61,7 @@ _EXPORTS = {
     **dict.fromkeys(("table_solution",), ".solutions"),
     **dict.fromkeys(("hint",), ".strategy"),
     **dict.fromkeys(("MAX_SOLVE_SECONDS", "CardOdds", "card_duel", "card_hint", "card_odds", "card_solution",
-                     "resolve_set", "solve_cost"), ".card_game"),
+                     "parse_roll", "resolve_set", "roll_label", "solve_cost", "to_beat_class"), ".card_game"),
     **dict.fromkeys(("DiceSet", "face_text", "load_dice_set"), ".cards"),
     **dict.fromkeys(("CARD_CATEGORY_LABELS",), ".card_rank"),
     **dict.fromkeys(("card_play",), ".card_session"),

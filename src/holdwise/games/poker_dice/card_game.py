@@ -37,7 +37,8 @@ from .table import ROLLS
 
 __all__ = [
     "MAX_SOLVE_SECONDS", "SECONDS_PER_UNIT", "SHIPPED_SETS", "CardOdds", "card_duel", "card_hint", "card_odds",
-    "card_solution", "card_table", "parse_roll", "resolve_set", "set_key", "solve_cost", "to_beat_class",
+    "card_solution", "card_table", "parse_roll", "resolve_set", "roll_label", "set_key", "solve_cost",
+    "to_beat_class",
 ]
 
 SHIPPED_SETS = ("royal", "octahedral")
@@ -175,6 +176,13 @@ def to_beat_class(text: str | Sequence, dice: DiceSet) -> int:
         raise InputError(f"{' '.join(face_text(f) for f in _faces(text, 'the hand to beat'))} is a hand no roll "
                          f"of {dice.name} makes")
     return c
+
+
+def roll_label(dice: str | DiceSet, roll: Sequence[int]) -> str:
+    """What a roll (a face index per die) makes, its stars counted: "A A A K K (full house)"."""
+    dice = resolve_set(dice)
+    table = card_table(dice)
+    return table.class_label(int(table.class_of_state[table.state_index(tuple(roll))]))
 
 
 def _situation(players: int, position: int, holders: int) -> str:

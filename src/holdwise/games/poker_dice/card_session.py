@@ -387,7 +387,7 @@ def advice(state: State) -> Hint:
     classes = [_class(dice, f) for f in finals]
     players, place = len(d["order"]), len(finals) + 1
     holders = classes.count(max(classes)) if classes else 1
-    return Hint(game=GAME, position={
+    return Hint(game="poker-dice", position={  # the hint's game, as `card_hint` and the CLI name it
         "dice_set": dice.name, "hand": faces, "category": table.class_label(_class(dice, d["dice"])),
         "rolls_left": int(d["allowed"]) - int(d["rolls"]),
         "to_beat": table.class_label(max(classes)) if classes else None, "players": players, "position": place,
