@@ -57,6 +57,7 @@ SMALL = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", SMALL, ids=lambda g: "-".join(f"{k}{v}" for k, v in g[0]) + f"x{g[1]}")
 def test_optimum_matches_bruteforce(game):
     """The kernel's V at the empty card equals the oracle's (every ordered roll, every kept subset)."""
@@ -72,6 +73,7 @@ def test_optimum_matches_bruteforce(game):
         assert solution.values[index] == pytest.approx(oracle.value(filled), abs=1e-9)
 
 
+@pytest.mark.slow
 def test_points_match_bruteforce_final_cards():
     """Exact expected points (each award's chance, the total's bands) equal the oracle's, summed over its
     final cards under its own optimal play."""
@@ -95,6 +97,7 @@ def test_points_match_bruteforce_final_cards():
     assert result.awards["face4"]["chance"] == pytest.approx(chance, abs=1e-9)
 
 
+@pytest.mark.slow
 def test_balut_optimum_and_points():
     """Balut: the expected total of optimal play, the exact total distribution's mean (= V), the points."""
     solution = balut_solution(BALUT)
@@ -110,6 +113,7 @@ def test_balut_optimum_and_points():
     assert result.total_bands[1] == pytest.approx(0.4436365335, abs=1e-8)
 
 
+@pytest.mark.slow
 def test_simulation_agrees_with_exact_points():
     """Seeded games drawn from the same turns: the points' mean within 4 standard errors of the exact value."""
     sim = simulate_balut_points(4000, seed=7)
@@ -137,6 +141,7 @@ def test_hint_ranks_keeps_and_boxes():
     assert best_keep.options[0].value >= max(o.value for o in best_keep.options)
 
 
+@pytest.mark.slow
 def test_new_game_hint_averages_to_the_optimum():
     """With no roll yet the optimum is the mean over first rolls of the best play's value."""
     import itertools
