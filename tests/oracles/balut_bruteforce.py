@@ -37,7 +37,7 @@ def box(kind: str, value: int, dice: tuple[int, ...]) -> int:
 
 
 class Game:
-    """A small Balut game solved by brute force (floats: exact enough for 1e-9 comparisons)."""
+    """A small Balut game solved by brute force (in floats: exact enough for 1e-9 comparisons)."""
 
     def __init__(self, categories, boxes: int, dice: int, sides: int, rolls: int):  # noqa: ANN001
         self.categories = tuple(categories)

@@ -188,16 +188,16 @@ def compile_rules(rules: BalutRules) -> Compiled:
                     sub_start, keeps.astype(np.int32), points, ways / float(rules.sides) ** rules.dice, stride)
 
 
-def _kernel_args(c: Compiled) -> tuple:
+def kernel_args(c: Compiled) -> tuple:
     return (c.child, c.hand_start, c.block_start, c.sub_start, c.sub_keep, c.points, c.hand_prob, c.stride,
             c.rules.boxes, c.rules.rolls - 1)
 
 
 def _turn(s, values, child, hand_start, block_start, sub_start, sub_keep, points, hand_prob, stride, boxes,
           rerolls, vnext, hand_value, choice, keep_vals, keep_choice):
-    """One turn from state s: V(s). Fills choice[h] (the best category of hand h, the first best),
-    keep_vals[r] (every keep's value with r + 1 re-rolls left after it is made... r = 0: the last re-roll)
-    and keep_choice[r, h] (the first best keep of hand h when r + 1 re-rolls are left)."""
+    """One turn from state s: V(s). Fills choice[h] (the first best category of hand h), keep_vals[r] (each
+    keep's value when it is kept with r + 1 re-rolls left, the one it starts included) and keep_choice[r, h]
+    (the first best keep of hand h then)."""
     n_cat = stride.shape[0]
     n_hands = points.shape[0]
     sides = child.shape[1]
@@ -288,7 +288,7 @@ def solve_balut(rules: BalutRules = BALUT) -> BalutSolution:
     start = time.perf_counter()
     compiled = compile_rules(rules)
     values = np.zeros(rules.n_states, dtype=np.float64)
-    solve_all(values, *_kernel_args(compiled))
+    solve_all(values, *kernel_args(compiled))
     return BalutSolution(rules, values, time.perf_counter() - start, compiled)
 
 

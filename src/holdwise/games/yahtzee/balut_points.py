@@ -19,11 +19,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ...errors import InputError
 from ...solver.jit import njit
 from ..base import Result
 from ..inputs import parse_whole
-from .balut import BALUT, NEG, BalutRules, BalutSolution, _kernel_args, balut_rules, balut_solution, turn
+from .balut import BalutRules, BalutSolution, balut_rules, balut_solution, kernel_args, turn
 
 __all__ = ["MAX_POINT_GAMES", "BalutPoints", "BalutPointsSimulation", "OutcomeTable", "balut_points",
            "outcome_table", "simulate_balut_points"]
@@ -125,7 +124,7 @@ def outcome_table(solution: BalutSolution) -> OutcomeTable:
         cats = np.empty(capacity, dtype=np.int8)
         scores = np.empty(capacity, dtype=np.int16)
         probs = np.empty(capacity, dtype=np.float64)
-        used = fill_table(solution.values, *_kernel_args(solution.compiled), max_score, start, cats, scores, probs)
+        used = fill_table(solution.values, *kernel_args(solution.compiled), max_score, start, cats, scores, probs)
         if used >= 0:
             break
         capacity *= 2
