@@ -11,7 +11,7 @@ from holdwise.games.yahtzee import (
     parse_balut_card, simulate_balut_points,
 )
 from holdwise.games.yahtzee.balut import solve_balut
-from holdwise.games.yahtzee.balut_points import points_of
+from holdwise.games.yahtzee.balut_awards import points_of
 from tests.oracles.balut_bruteforce import Game
 
 CAT = {c.name: c for c in BALUT.categories}

@@ -26,7 +26,7 @@ if TYPE_CHECKING:  # what the names are, for type checkers; at run time each loa
         BALUT, Award, BalutCategory, BalutRules, BalutSolved, balut_hint, balut_rules, balut_score, balut_solution,
         balut_solved, parse_balut_card,
     )
-    from .balut_points import BalutPoints, BalutPointsSimulation, balut_points, simulate_balut_points
+    from .balut_awards import BalutPoints, BalutPointsSimulation, balut_points, simulate_balut_points
     from .card import Card, card_text, parse_card, parse_dice, parse_whole, possible_points
     from .distribution import PERCENTILES, ScoreDistribution, cached_distribution, score_distribution
     from .hints import GAME, MEASURE, Solved, hint, keep_text, solution_for, solved
@@ -41,7 +41,7 @@ _EXPORTS = {
     **dict.fromkeys(("BALUT", "Award", "BalutCategory", "BalutRules", "BalutSolved", "balut_hint", "balut_rules",
                      "balut_score", "balut_solution", "balut_solved", "parse_balut_card"), ".balut"),
     **dict.fromkeys(("BalutPoints", "BalutPointsSimulation", "balut_points", "simulate_balut_points"),
-                    ".balut_points"),
+                    ".balut_awards"),
     **dict.fromkeys(("Card", "card_text", "parse_card", "parse_dice", "parse_whole", "possible_points"), ".card"),
     **dict.fromkeys(("PERCENTILES", "ScoreDistribution", "cached_distribution", "score_distribution"), ".distribution"),
     **dict.fromkeys(("GAME", "MEASURE", "Solved", "hint", "keep_text", "solution_for", "solved"), ".hints"),
