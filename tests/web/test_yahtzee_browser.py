@@ -151,7 +151,7 @@ def check_over(page) -> State:
     assert replay(page) == state, "the page's state is not the session's replay of its actions"
     card = face.card_of(state)
     check_card(page, state)
-    assert page.inner_text("#yz-status").startswith(f"Game over: {card.total} points.")
+    assert f"Game over: {card.total} points (upper bonus {card.upper_bonus})" in page.inner_text("#yz-status")
     page.wait_for_selector("#yz-review:not([hidden])")
     rows = state.decisions
     assert page.locator("#yz-review-table tbody tr").count() == len(rows)
@@ -161,6 +161,11 @@ def check_over(page) -> State:
         assert cells.nth(1).inner_text() == d.position and cells.nth(2).inner_text() == d.chosen
         assert cells.nth(3).inner_text() == d.best
         assert cells.nth(4).inner_text() == (f"{d.loss:.2f}" if d.loss > 5e-7 else "0")
+    costly = [d for d in rows if d.loss > 5e-7]
+    if costly:  # the costly decisions alone, then all again
+        page.check("#yz-review-costly")
+        assert page.locator("#yz-review-table tbody tr:visible").count() == len(costly)
+        page.uncheck("#yz-review-costly")
     chart = page.locator("#yz-chart svg[role=img]")
     chart.wait_for(timeout=300_000)  # the distribution: 10-30 s the first time
     assert chart.get_attribute("data-score") == str(card.total)

@@ -86,8 +86,10 @@
     if (!shown.length) return;
     const status = $("yz-status");
     status.replaceChildren();
-    if (st().phase === "over") status.append(el("strong", {text: `Game over: ${pts(S.view.total)}. `}));
-    status.append(shown.map(cap).join(". ") + ".");
+    for (const line of shown) {  // the game's end in bold
+      const text = cap(line) + ". ";
+      status.append(line.startsWith("game over") ? el("strong", {text}) : text);
+    }
   }
 
   // ---- drawing ----
@@ -111,7 +113,7 @@
     box.replaceChildren();
     const s = st();
     if (s.phase === "over") {
-      box.append(el("p", {class: "muted yz-empty", text: `The game is over: ${pts(S.view.total)}.`}));
+      box.append(el("p", {class: "muted yz-empty", text: "No dice: the game is over. New game (N) starts another."}));
       $("yz-rolls").textContent = "";
       return;
     }
@@ -212,12 +214,14 @@
     if (s.phase === "over") {
       table.replaceChildren();
       $("yz-hint-note").textContent = "The game is over: the review below shows what each decision cost.";
+      $("yz-hint").querySelector(".yz-legend").hidden = true;
       return;
     }
     try {
       const r = S.hint || await call("/api/yahtzee/advice", {state: S.sealed});
       if (S.sealed.state !== s) return; // the game moved on meanwhile
       S.hint = r;
+      $("yz-hint").querySelector(".yz-legend").hidden = false;
       drawHint(r);
     } catch (err) { game.fail(err); }
   }
@@ -276,6 +280,13 @@
         "every one was the best play.");
     const table = $("yz-review-table");
     table.replaceChildren();
+    if (costly.length) {  // a long review: the costly rows alone on request
+      const only = el("input", {type: "checkbox", id: "yz-review-costly"});
+      only.addEventListener("change", () => table.classList.toggle("yz-only-costly", only.checked));
+      $("yz-review-summary").append(" ", el("label", {class: "yz-toggle yz-costly-toggle"},
+        el("span", {}, only, " show only the costly ones")));
+    }
+    table.classList.remove("yz-only-costly");
     table.append(el("thead", {}, el("tr", {}, el("th", {text: "#"}), el("th", {text: "position"}),
       el("th", {text: "you"}), el("th", {text: "best"}), el("th", {class: "num", text: "cost"}))));
     const body = el("tbody");
@@ -326,12 +337,14 @@
     }
     lo = Math.floor(Math.min(lo, score) / 10) * 10;
     hi = Math.ceil(Math.max(hi, score + 1) / 10) * 10;
-    const W = 640, H = 250, L = 44, R = 10, T = 14, B = 40;
+    // drawn at the width it is shown (a phone's 320 px keeps its 12 px text readable)
+    const W = Math.round(Math.max(300, Math.min(1000, $("yz-chart").clientWidth || 640)));
+    const H = W < 500 ? 230 : 270, L = 48, R = 10, T = 26, B = 40;
     const x = (v) => L + (v - lo) / (hi - lo) * (W - L - R);
     let pmax = 0;
     for (let v = lo; v <= hi; v++) pmax = Math.max(pmax, probs.get(v) || 0);
     const y = (p) => H - B - p / pmax * (H - B - T);
-    const pct = (p) => (100 * p).toFixed(p < 0.001 ? 3 : 1) + "%";
+    const pct = (p) => p === 0 ? "0%" : (100 * p).toFixed(p < 0.001 ? 3 : 1) + "%";
     const summary = `Final scores of exact play in ${d.rules}: mean ${d.mean.toFixed(2)}, median ${d.percentiles["50"]}, ` +
       `half of all games between ${d.percentiles["25"]} and ${d.percentiles["75"]}, 90% between ${d.percentiles["5"]} ` +
       `and ${d.percentiles["95"]}. Your score ${score}: exact play scores less in ${pct(below)} of games and ` +
@@ -351,7 +364,7 @@
     }
     const axis = svgEl("g", {stroke: "#5b6475", "font-size": 12, fill: "#5b6475"});
     axis.append(svgEl("line", {x1: L, y1: H - B, x2: W - R, y2: H - B}), svgEl("line", {x1: L, y1: T, x2: L, y2: H - B}));
-    const step = hi - lo > 300 ? 100 : 50;
+    const step = (hi - lo) / (W - L - R) > 0.6 ? 100 : 50;  // ticks at least ~60 px apart
     for (let v = Math.ceil(lo / step) * step; v <= hi; v += step) {
       axis.append(svgEl("line", {x1: x(v), y1: H - B, x2: x(v), y2: H - B + 5}),
         svgEl("text", {x: x(v), y: H - B + 18, "text-anchor": "middle", stroke: "none"}, String(v)));
@@ -361,14 +374,19 @@
     }
     axis.append(svgEl("text", {x: (L + W - R) / 2, y: H - 4, "text-anchor": "middle", stroke: "none"},
       "final score (chance of each score)"));
+    // the labels wear a halo of the paper's colour, so that bars and lines behind them do not cross their text
+    const halo = {stroke: "#ffffff", "stroke-width": 4, "paint-order": "stroke", "stroke-linejoin": "round"};
     const mean = svgEl("g", {class: "yz-mean"});
     mean.append(svgEl("line", {x1: x(d.mean), y1: T, x2: x(d.mean), y2: H - B, stroke: "#1d2330", "stroke-dasharray": "5 4"}),
-      svgEl("text", {x: x(d.mean) + 4, y: T + 10, "font-size": 12, fill: "#1d2330"}, `mean ${d.mean.toFixed(1)}`));
+      svgEl("text", {x: x(d.mean), y: T - 6, "font-size": 12, fill: "#1d2330", "text-anchor": "middle", ...halo},
+        `mean ${d.mean.toFixed(1)}`));
     const you = svgEl("g", {class: "yz-you"});
-    const right = x(score) > W - 120;
-    you.append(svgEl("line", {x1: x(score + 0.5), y1: T, x2: x(score + 0.5), y2: H - B, stroke: "#b3261e", "stroke-width": 2.5}),
-      svgEl("text", {x: x(score + 0.5) + (right ? -5 : 5), y: T + 28, "font-size": 13, "font-weight": 700, fill: "#b3261e",
-                     "text-anchor": right ? "end" : "start"}, `you: ${score}`));
+    const at = x(score + 0.5);
+    // the label on the side away from the mean, unless the edge is too near
+    const left = (score < d.mean && at - L > 70) || at > W - R - 70;
+    you.append(svgEl("line", {x1: at, y1: T, x2: at, y2: H - B, stroke: "#b3261e", "stroke-width": 2.5}),
+      svgEl("text", {x: at + (left ? -5 : 5), y: T + 16, "font-size": 13, "font-weight": 700, fill: "#b3261e",
+                     "text-anchor": left ? "end" : "start", ...halo}, `you: ${score}`));
     svg.append(bars, axis, mean, you);
     $("yz-chart").replaceChildren(svg);
     $("yz-dist-text").textContent = summary;
@@ -382,7 +400,8 @@
   $("yz-newtable").addEventListener("click", () => { $("yz-dist").hidden = true; });
   document.addEventListener("keydown", (ev) => {
     if (!S.sealed || $("yz-table").hidden || ev.ctrlKey || ev.metaKey || ev.altKey) return;
-    if (ev.target.closest && ev.target.closest("input, select, textarea")) return;
+    // keys typed into a field are the field's (a checkbox, e.g. the hint's, passes them on)
+    if (ev.target.closest && ev.target.closest("input:not([type=checkbox]):not([type=radio]), select, textarea")) return;
     const k = ev.key.toLowerCase();
     if (/^[1-5]$/.test(k) && mine()) { ev.preventDefault(); toggle(Number(k) - 1); }
     else if (k === "r" && mine()) { ev.preventDefault(); $("yz-roll").click(); }
