@@ -254,7 +254,7 @@ def distribution(rules: RuleName = "yahtzee") -> Any:
 router.include_router(session_routes(
     GAME, face, routes=("step", "computer", "move"), action_model=Action, view=_view, check=face.card_of,
     pending=lambda state: _pending(state.options["rules"]),
-    step_example={"state": _SEALED, "action": {"type": "keep", "keep": [5, 5]}}, move_example="keep 5 5",
+    step_example={"state": _SEALED, "action": {"type": "keep", "keep": []}}, move_example="roll all",
     describe={
         "step": "Play an action (keep, score, next): the next sealed state, its legal actions and view (202 while "
                 "the rule set's table loads).",

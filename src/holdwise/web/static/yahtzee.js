@@ -33,9 +33,10 @@
     prefix: "yz", api: "/api/yahtzee", delay: 0, render, wait: waitForTable, options: formOptions, note,
     hint: refreshHint, over: gameOver,
     accepted: (r) => {
-      // kept dice stay selected after a roll (as held dice stay on the table); a new turn starts with none
+      // kept dice stay selected after a roll (as held dice stay on the table); a new turn, or no roll left, none
       const last = S.played[S.played.length - 1];
-      S.picked = last && last.type === "keep" && st().phase !== "over" ? pickIndexes(last.keep) : new Set();
+      const held = last && last.type === "keep" && st().phase !== "over" && st().data.rolls_left > 0;
+      S.picked = held ? pickIndexes(last.keep) : new Set();
       S.hint = null;
     },
   });
