@@ -18,7 +18,8 @@ yahtzee_app = new_app(
     "Example: holdwise yahtzee hint --card \"ones=3 fh=25\" --dice 1 1 5 3 2 --rolls-left 2",
 )
 
-RULES = typer.Option("yahtzee", "--rules", help="yahtzee (official), yahtzee-forced (forced joker) or yatzy.")
+RULES = typer.Option("yahtzee", "--rules", help="yahtzee (official), yahtzee-forced (forced joker), yatzy or "
+                                                 "balut (solve and hint).")
 JSON = typer.Option(False, "--json", help="Print the result as JSON.")
 TOP_ROWS = 10
 
@@ -30,9 +31,39 @@ def _kernels() -> None:
 
 
 def _rules(name: str):  # noqa: ANN202
+    from ..errors import InputError
     from ..games.yahtzee import get_rules
 
-    return get_rules(name)
+    try:
+        return get_rules(name)
+    except InputError as error:  # Balut is a rule set of its own module, for two commands so far
+        raise InputError(f"{error}; balut for solve and hint") from None
+
+
+def _is_balut(name: str) -> bool:
+    return name.strip().lower() == "balut"
+
+
+def _balut_solve(rules: str, fresh: bool, as_json: bool) -> None:
+    """Balut's optimum and the exact expected points of that play."""
+    from ..games.yahtzee import balut_points, balut_solved
+
+    with progress(f"solving {rules.strip().lower()}"):
+        result = balut_solved(rules, fresh=fresh)
+        points = balut_points(rules)
+    if as_json:
+        emit_json({**result.to_json(), "points": points.to_json()})
+        return
+    out = console()
+    out.print(result.title, markup=False)
+    out.print(f"expected total score, optimal solitaire play: {result.expected_score:.4f}", markup=False)
+    how = "read from the stored table" if result.from_cache else "solved"
+    out.print(f"{result.states:,} scorecard states, {how} in {result.seconds:.2f} s", markup=False)
+    out.print(f"expected points of that play (exact): {points.expected_points:.4f}", markup=False)
+    for name, award in points.awards.items():
+        share = (f"{100 * award['chance']:.2f}%" if "chance" in award
+                 else f"{award['expected_count']:.4f} a game")
+        out.print(f"  {name}: {award['test']} {share}, {award['expected_points']:.4f} points", markup=False)
 
 
 @yahtzee_app.command("solve")
@@ -48,6 +79,9 @@ def yahtzee_solve(
     """
     from ..games.yahtzee import solved
 
+    if _is_balut(rules):
+        _balut_solve(rules, fresh, as_json)
+        return
     r = _rules(rules)
     _kernels()
     with progress(f"solving {r.name}") as update:
@@ -77,16 +111,20 @@ def yahtzee_hint(
     """Every keep (or, with no rolls left, every box) ranked by expected final score, with its loss.
 
     A card is box=points pairs: ones twos threes fours fives sixes, 3k 4k fh ss ls y chance (or the full
-    names), and bonus=100 for each Yahtzee bonus taken.
+    names), and bonus=100 for each Yahtzee bonus taken. A Balut card (--rules balut) gives each category its
+    scores: "fours=8,12 straight=20,0 house=28 balut=0".
     Example: holdwise yahtzee hint --card "ones=3 fh=25" --dice 1 1 5 3 2 --rolls-left 2
     """
-    from ..games.yahtzee import hint
+    from ..games.yahtzee import balut_hint, hint
 
     # click gives an option one value: in `--dice 1 1 5 3 2` the faces after the first are arguments
     dice = [*dice, *(more or ())]
-    _rules(rules)
-    _kernels()
-    result = hint(card, dice, rolls_left, rules)  # reads --rolls-left: its error names the flag
+    if _is_balut(rules):  # a Balut card: category=score,score... ("fours=8,12 straight=20 balut=0")
+        result = balut_hint(card, dice, rolls_left, rules)
+    else:
+        _rules(rules)
+        _kernels()
+        result = hint(card, dice, rolls_left, rules)  # reads --rolls-left: its error names the flag
     rolls_left = result.position["rolls_left"]
     if as_json:
         emit_json(result)

@@ -419,7 +419,7 @@ def computer(body: StateBody) -> Response:
 
 
 def warm() -> None:
-    """Start solving both sets for two players in the background (the octahedral set first: a second); returns at
-    once. A solve stored on disk by an earlier run is read instead."""
-    for dice_set in ("octahedral", "royal"):
-        _prepare(dice_set, 2, False)
+    """Start solving the octahedral set for two players in the background (a second); returns at once. The royal
+    set is solved when first asked (about 25 s of both cores, once a machine: it is then read from the disk), so a
+    server's start-up never holds the CPUs that long."""
+    _prepare("octahedral", 2, False)

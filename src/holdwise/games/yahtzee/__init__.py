@@ -6,7 +6,9 @@ Verbs: `get_rules` / `RULES` (the rule sets as data), `parse_card` (a scorecard 
 `solve`, `cached_solution`, `turn_tables`; the play session `new_game`, `actions`, `step`, `computer_action`,
 `advice`, `parse_action`, and `review` (the costly decisions of a game); `simulate` (seeded games of
 optimal play); `score_distribution(solution)` (the exact distribution of the final score; `cached_distribution` keeps it on
-disk once computed).
+disk once computed). Balut (seven categories filled four times, rules as data: `BALUT`, `balut_rules`,
+`balut_score`): `balut_solved`, `balut_solution`, `balut_hint`, `parse_balut_card`, and its points system for the
+optimal play, `balut_points` (exact expectation) and `simulate_balut_points` (the points' distribution, sampled).
 
     >>> from holdwise.games import yahtzee
     >>> yahtzee.get_rules("yahtzee").n_categories
@@ -20,6 +22,11 @@ from typing import TYPE_CHECKING
 from .. import lazy_exports
 
 if TYPE_CHECKING:  # what the names are, for type checkers; at run time each loads on first use
+    from .balut import (
+        BALUT, Award, BalutCategory, BalutRules, BalutSolved, balut_hint, balut_rules, balut_score, balut_solution,
+        balut_solved, parse_balut_card,
+    )
+    from .balut_points import BalutPoints, BalutPointsSimulation, balut_points, simulate_balut_points
     from .card import Card, card_text, parse_card, parse_dice, parse_whole, possible_points
     from .distribution import PERCENTILES, ScoreDistribution, cached_distribution, score_distribution
     from .hints import GAME, MEASURE, Solved, hint, keep_text, solution_for, solved
@@ -31,6 +38,10 @@ if TYPE_CHECKING:  # what the names are, for type checkers; at run time each loa
     from .solver import Solution, TurnTables, box_table, cached_solution, solve, state_count, turn_tables, written
 
 _EXPORTS = {
+    **dict.fromkeys(("BALUT", "Award", "BalutCategory", "BalutRules", "BalutSolved", "balut_hint", "balut_rules",
+                     "balut_score", "balut_solution", "balut_solved", "parse_balut_card"), ".balut"),
+    **dict.fromkeys(("BalutPoints", "BalutPointsSimulation", "balut_points", "simulate_balut_points"),
+                    ".balut_points"),
     **dict.fromkeys(("Card", "card_text", "parse_card", "parse_dice", "parse_whole", "possible_points"), ".card"),
     **dict.fromkeys(("PERCENTILES", "ScoreDistribution", "cached_distribution", "score_distribution"), ".distribution"),
     **dict.fromkeys(("GAME", "MEASURE", "Solved", "hint", "keep_text", "solution_for", "solved"), ".hints"),

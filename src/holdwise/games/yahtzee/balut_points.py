@@ -1,0 +1,347 @@
+"""Balut's points system under the play that maximizes the expected total score: exact where it can be, sampled
+where it cannot.
+
+Each state's turn, played optimally (the first best keep and the first best category on ties), ends in a
+(category, score) pair with some chance: `outcome_table` lists them for every state. Pushing the chances
+forward turn by turn, with one extra number carried beside the state, gives an exact distribution at the full
+card: of the total score, of each category's sum (fours, fives, sixes, choice: the "at least" awards) and of
+how many of a category's boxes hold more than 0 (straight, house: "every box"; balut: "each box"). Points are a
+sum of those awards and the total's band, so their expectation is exact (`balut_points`); their distribution
+needs them all at once, a state far too large to push, and is sampled (`simulate_balut_points`: seeded games
+drawn from the same table, with the standard error).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass
+
+import numpy as np
+
+from ...solver.jit import njit
+from ..base import Result
+from ..inputs import parse_whole
+from .balut import BalutRules, BalutSolution, balut_rules, balut_solution, kernel_args, turn
+
+__all__ = ["MAX_POINT_GAMES", "BalutPoints", "BalutPointsSimulation", "OutcomeTable", "balut_points",
+           "outcome_table", "simulate_balut_points"]
+
+MAX_POINT_GAMES = 1_000_000
+_TABLES: dict[BalutRules, OutcomeTable] = {}
+
+
+def _outcomes(s, values, child, hand_start, block_start, sub_start, sub_keep, points, hand_prob, stride, boxes,
+              rerolls, vnext, hand_value, choice, keep_vals, keep_choice, mass, out):
+    """out[category, score]: the chance that the optimal turn from state s writes that score there."""
+    n_hands = points.shape[0]
+    sides = child.shape[1]
+    dice = block_start.shape[0] - 2
+    turn(s, values, child, hand_start, block_start, sub_start, sub_keep, points, hand_prob, stride, boxes,
+         rerolls, vnext, hand_value, choice, keep_vals, keep_choice)
+    for h in range(n_hands):
+        hand_value[h] = hand_prob[h]  # now the chance of each hand
+    for r in range(rerolls - 1, -1, -1):
+        for k in range(mass.shape[0]):
+            mass[k] = 0.0
+        for h in range(n_hands):
+            mass[keep_choice[r, h]] += hand_value[h]
+        for size in range(dice):  # the kept dice plus the rest rolled, one die at a time
+            for k in range(block_start[size], block_start[size + 1]):
+                if mass[k] > 0.0:
+                    share = mass[k] / sides
+                    for f in range(sides):
+                        mass[child[k, f]] += share
+        for h in range(n_hands):
+            hand_value[h] = mass[hand_start + h]
+    out[:, :] = 0.0
+    for h in range(n_hands):
+        i = choice[h]
+        out[i, int(points[h, i])] += hand_value[h]
+
+
+outcomes = njit(cache=True, nogil=True)(_outcomes)
+
+
+def _fill_table(values, child, hand_start, block_start, sub_start, sub_keep, points, hand_prob, stride, boxes,
+                rerolls, max_score, start, cats, scores, probs):
+    """Every non-full state's outcomes, listed state by state (start[s]..start[s+1]); -1 when the lists
+    outgrow the arrays given (the caller gives larger ones)."""
+    n_states = values.shape[0]
+    n_cat = stride.shape[0]
+    n_hands = points.shape[0]
+    vnext = np.empty(n_cat)
+    hand_value = np.empty(n_hands)
+    choice = np.empty(n_hands, dtype=np.int64)
+    keep_vals = np.empty((max(rerolls, 1), child.shape[0]))
+    keep_choice = np.empty((max(rerolls, 1), n_hands), dtype=np.int64)
+    mass = np.empty(child.shape[0])
+    out = np.empty((n_cat, max_score + 1))
+    used = 0
+    start[0] = 0
+    for s in range(n_states - 1):
+        outcomes(s, values, child, hand_start, block_start, sub_start, sub_keep, points, hand_prob, stride,
+                 boxes, rerolls, vnext, hand_value, choice, keep_vals, keep_choice, mass, out)
+        for i in range(n_cat):
+            for v in range(max_score + 1):
+                if out[i, v] > 0.0:
+                    if used >= cats.shape[0]:
+                        return -1
+                    cats[used] = i
+                    scores[used] = v
+                    probs[used] = out[i, v]
+                    used += 1
+        start[s + 1] = used
+    start[n_states] = used  # the full card has none
+    return used
+
+
+fill_table = njit(cache=True, nogil=True)(_fill_table)
+
+
+@dataclass(frozen=True)
+class OutcomeTable:
+    """Each state's optimal turn as (category, score, chance) lists: entries start[s]..start[s + 1]."""
+
+    start: np.ndarray
+    cats: np.ndarray
+    scores: np.ndarray
+    probs: np.ndarray
+    seconds: float
+
+
+def outcome_table(solution: BalutSolution) -> OutcomeTable:
+    """The outcome lists of every state (about 2 s for Balut), kept in memory per rule set."""
+    rules = solution.rules
+    kept = _TABLES.get(rules)
+    if kept is not None and kept.start.shape[0] == rules.n_states + 1:
+        return kept
+    begin = time.perf_counter()
+    max_score = int(solution.compiled.points.max())
+    capacity = rules.n_states * 64
+    while True:
+        start = np.zeros(rules.n_states + 1, dtype=np.int64)
+        cats = np.empty(capacity, dtype=np.int8)
+        scores = np.empty(capacity, dtype=np.int16)
+        probs = np.empty(capacity, dtype=np.float64)
+        used = fill_table(solution.values, *kernel_args(solution.compiled), max_score, start, cats, scores, probs)
+        if used >= 0:
+            break
+        capacity *= 2
+    table = OutcomeTable(start, cats[:used].copy(),
+                         scores[:used].copy(), probs[:used].copy(), time.perf_counter() - begin)
+    _TABLES[rules] = table
+    return table
+
+
+
+def _push_layer(layer, pos, src, dst, start, cats, scores, probs, stride, feat_cat, feat_count, feat_off,
+                feat_width):
+    """One turn forward for the states of a layer: dst[pos[next], feature] += chance * src[pos[s], feature],
+    each feature moved by what the turn adds to it (the score, or 1 for a score above 0 in a counted
+    category; the total takes every category's score, a category's feature only its own)."""
+    n_feat = feat_cat.shape[0]
+    for j in range(layer.shape[0]):
+        s = layer[j]
+        row = src[pos[s]]
+        for e in range(start[s], start[s + 1]):
+            c = cats[e]
+            v = scores[e]
+            p = probs[e]
+            out = dst[pos[s + stride[c]]]
+            for q in range(n_feat):
+                off = feat_off[q]
+                width = feat_width[q]
+                inc = 0
+                if feat_cat[q] < 0 or feat_cat[q] == c:
+                    inc = (1 if v > 0 else 0) if feat_count[q] else v
+                for f in range(width - inc):
+                    x = row[off + f]
+                    if x != 0.0:
+                        out[off + f + inc] += p * x
+
+
+push_layer = njit(cache=True, nogil=True)(_push_layer)
+
+
+def _features(rules: BalutRules, max_scores: list[int]) -> list[tuple[str, int, int, int]]:
+    """(name, category or -1 for the total, 1 to count boxes above 0 / 0 to add scores, width) of each
+    number carried beside the state: the total, then one per award."""
+    feats = [("total", -1, 0, rules.boxes * sum(max_scores) + 1)]
+    for award in rules.awards:
+        i = rules.index(award.category)
+        if award.test == "at_least":
+            feats.append((award.category, i, 0, rules.boxes * max_scores[i] + 1))
+        else:
+            feats.append((award.category, i, 1, rules.boxes + 1))
+    return feats
+
+
+def final_distributions(solution: BalutSolution) -> dict[str, np.ndarray]:
+    """The exact distribution of each feature (`_features`) at the full card, under optimal play."""
+    rules = solution.rules
+    table = outcome_table(solution)
+    stride = solution.compiled.stride
+    max_scores = [int(m) for m in solution.compiled.points.max(axis=0)]
+    feats = _features(rules, max_scores)
+    widths = np.array([w for *_, w in feats], dtype=np.int64)
+    offs = np.concatenate([[0], np.cumsum(widths)[:-1]]).astype(np.int64)
+    idx = np.arange(rules.n_states, dtype=np.int64)
+    filled = sum((idx // int(stride[i])) % (rules.boxes + 1) for i in range(rules.n_categories))
+    layers = [np.flatnonzero(filled == n) for n in range(rules.turns + 1)]
+    pos = np.zeros(rules.n_states, dtype=np.int64)
+    for layer in layers:
+        pos[layer] = np.arange(len(layer))
+    src = np.zeros((1, int(widths.sum())))
+    src[0, offs] = 1.0  # every feature 0 at the empty card
+    args = (table.start, table.cats, table.scores, table.probs, stride,
+            np.array([c for _, c, _, _ in feats], dtype=np.int64), np.array([k for _, _, k, _ in feats],
+                                                                             dtype=np.int64), offs, widths)
+    for n in range(rules.turns):
+        dst = np.zeros((len(layers[n + 1]), src.shape[1]))
+        push_layer(layers[n], pos, src, dst, *args)
+        src = dst
+    return {name: src[0, o:o + w].copy() for (name, *_, w), o in zip(feats, offs.tolist())}
+
+
+@dataclass(frozen=True)
+class BalutPoints(Result):
+    """The points system under the play that maximizes the expected total score, computed exactly: each
+    award's chance (or, for "each", the expected count), its expected points, and the total's bands."""
+
+    rules: str
+    method: str
+    expected_score: float
+    score_standard_deviation: float
+    expected_points: float
+    awards: dict
+    total_bands: dict
+    seconds: float
+
+
+def balut_points(rules: str = "balut") -> BalutPoints:
+    """The exact expected points of optimal (highest expected total) play, award by award."""
+    r = balut_rules(rules)
+    return points_of(balut_solution(r))
+
+
+def points_of(solution: BalutSolution) -> BalutPoints:
+    """`balut_points` for a solution (any rule set, the tests' reduced ones too)."""
+    begin = time.perf_counter()
+    rules = solution.rules
+    dist = final_distributions(solution)
+    total = dist["total"]
+    scores = np.arange(len(total))
+    mean = float(total @ scores)
+    sd = math.sqrt(max(0.0, float(total @ scores ** 2) - mean * mean))
+    awards = {}
+    expected = 0.0
+    for award in rules.awards:
+        d = dist[award.category]
+        if award.test == "at_least":
+            chance = float(d[award.threshold:].sum())
+            awards[award.category] = {"test": f"sum >= {award.threshold}", "chance": chance,
+                                      "expected_points": award.points * chance}
+        elif award.test == "every":
+            chance = float(d[rules.boxes])
+            awards[award.category] = {"test": "every box above 0", "chance": chance,
+                                      "expected_points": award.points * chance}
+        else:
+            count = float(d @ np.arange(len(d)))
+            awards[award.category] = {"test": "each box above 0", "expected_count": count,
+                                      "expected_points": award.points * count}
+        expected += awards[award.category]["expected_points"]
+    bands: dict[int, float] = {}
+    for t, p in enumerate(total.tolist()):
+        if p > 0.0:
+            pts = rules.total_points(t)
+            bands[pts] = bands.get(pts, 0.0) + p
+    expected += sum(k * v for k, v in bands.items())
+    return BalutPoints(rules.name, "exact", mean, sd, expected, awards, dict(sorted(bands.items())),
+                       time.perf_counter() - begin)
+
+
+def _sample(start, cats, scores, probs, stride, turns, uniforms, totals, sums, nonzero):
+    """Seeded games drawn from the outcome lists: each game's total, category sums and boxes above 0."""
+    for g in range(uniforms.shape[0]):
+        s = 0
+        for t in range(turns):
+            u = uniforms[g, t]
+            e = start[s]
+            acc = probs[e]
+            while acc < u and e + 1 < start[s + 1]:
+                e += 1
+                acc += probs[e]
+            c = cats[e]
+            v = scores[e]
+            totals[g] += v
+            sums[g, c] += v
+            if v > 0:
+                nonzero[g, c] += 1
+            s += stride[c]
+
+
+sample = njit(cache=True, nogil=True)(_sample)
+
+
+@dataclass(frozen=True)
+class BalutPointsSimulation(Result):
+    """Seeded games of the play that maximizes the expected total: the points' distribution, sampled."""
+
+    rules: str
+    method: str
+    games: int
+    seed: int
+    mean_points: float
+    standard_deviation: float
+    standard_error: float
+    exact_expected_points: float
+    mean_score: float
+    points_shares: dict
+
+    @property
+    def errors_off(self) -> float:
+        """How many standard errors the sampled mean lies from the exact expectation."""
+        return abs(self.mean_points - self.exact_expected_points) / self.standard_error if self.standard_error \
+            else 0.0
+
+
+def game_points(rules: BalutRules, totals: np.ndarray, sums: np.ndarray, nonzero: np.ndarray) -> np.ndarray:
+    """Each game's points from its total, category sums and boxes above 0."""
+    points = np.array([rules.total_points(int(t)) for t in totals.tolist()], dtype=np.int64)
+    for award in rules.awards:
+        i = rules.index(award.category)
+        if award.test == "at_least":
+            points += np.where(sums[:, i] >= award.threshold, award.points, 0)
+        elif award.test == "every":
+            points += np.where(nonzero[:, i] == rules.boxes, award.points, 0)
+        else:
+            points += award.points * nonzero[:, i]
+    return points
+
+
+def simulate_balut_points(games: int = 20_000, seed: int = 0, rules: str = "balut") -> BalutPointsSimulation:
+    """The distribution of the points in seeded games of optimal (highest expected total) play."""
+    games = parse_whole(games, "games", 1, MAX_POINT_GAMES)
+    seed = parse_whole(seed, "seed", 0)
+    r = balut_rules(rules)
+    return simulate_points_of(balut_solution(r), games, seed)
+
+
+def simulate_points_of(solution: BalutSolution, games: int, seed: int) -> BalutPointsSimulation:
+    """`simulate_balut_points` for a solution (any rule set)."""
+    rules = solution.rules
+    table = outcome_table(solution)
+    uniforms = np.random.default_rng(seed).random((games, rules.turns))
+    totals = np.zeros(games, dtype=np.int64)
+    sums = np.zeros((games, rules.n_categories), dtype=np.int64)
+    nonzero = np.zeros((games, rules.n_categories), dtype=np.int64)
+    sample(table.start, table.cats, table.scores, table.probs, solution.compiled.stride, rules.turns, uniforms,
+           totals, sums, nonzero)
+    points = game_points(rules, totals, sums, nonzero)
+    sd = float(points.std(ddof=1)) if games > 1 else 0.0
+    values, counts = np.unique(points, return_counts=True)
+    exact = points_of(solution).expected_points
+    return BalutPointsSimulation(rules.name, "simulation", games, seed, float(points.mean()), sd,
+                                 sd / math.sqrt(games), exact, float(totals.mean()),
+                                 {int(v): int(c) / games for v, c in zip(values, counts)})

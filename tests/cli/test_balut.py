@@ -1,0 +1,48 @@
+"""holdwise yahtzee solve/hint --rules balut: the optimum, the points, a hint; bad input refused in one line."""
+
+import json
+
+import pytest
+
+from tests.cli.refusal import assert_refused, run_command
+
+
+def _ok(args, tmp_path):
+    done = run_command(args, tmp_path, "")
+    assert done.returncode == 0, done.stderr
+    assert all(len(line) <= 80 for line in done.stdout.splitlines()), done.stdout
+    return done.stdout
+
+
+@pytest.mark.slow
+def test_solve_and_hint(tmp_path):
+    out = json.loads(_ok(["yahtzee", "solve", "--rules", "balut", "--json"], tmp_path))
+    assert round(out["expected_score"], 4) == 433.3471 and out["states"] == 78_125
+    assert round(out["points"]["expected_points"], 4) == 8.0378 and out["points"]["method"] == "exact"
+    text = _ok(["yahtzee", "solve", "--rules", "balut"], tmp_path)
+    assert "433.3471" in text and "8.0378" in text and "house: every box above 0 82.22%" in text
+    hint = json.loads(_ok(["yahtzee", "hint", "--rules", "balut", "--card", "fours=8,12 sixes=24", "--dice",
+                           "1", "2", "3", "4", "5", "--rolls-left", "1", "--json"], tmp_path))
+    assert hint["game"] == "balut" and hint["score_so_far"] == 44
+    assert hint["options"][0]["option"] == "score straight (15)" and hint["options"][0]["loss"] == 0
+    assert abs(hint["options"][0]["value"] - 433.0640) < 1e-4
+    text = _ok(["yahtzee", "hint", "--rules", "balut", "--dice", "66666", "--rolls-left", "0"], tmp_path)
+    assert "score balut (50)" in text
+
+
+CASES = [
+    (["--card", "fours=5"], "fours cannot score '5'"),
+    (["--card", "fives=5,5,5,5,5"], "fives has 4 boxes"),
+    (["--card", "hat=3"], "unknown category 'hat'"),
+    (["--card", "fours"], "category=score"),
+    (["--rolls-left", "3"], "--rolls-left must be a whole number 0 to 2, got 3"),
+]
+
+
+@pytest.mark.parametrize(("extra", "message"), CASES, ids=[" ".join(c[0]) for c in CASES])
+def test_bad_input_is_refused(extra, message, tmp_path):
+    assert_refused(["yahtzee", "hint", "--rules", "balut", "--dice", "12345", *extra], tmp_path, message=message)
+
+
+def test_balut_only_for_solve_and_hint(tmp_path):
+    assert_refused(["yahtzee", "simulate", "--rules", "balut"], tmp_path, message="balut for solve and hint")
