@@ -8,6 +8,7 @@ at all. A field named `state` gets a real sealed state from the game's /new endp
 from __future__ import annotations
 
 import json
+import time
 
 import pytest
 
@@ -59,7 +60,12 @@ def _with_state(client, path, example):
     """The example with a real sealed state of the path's game, when it has a state field."""
     if not isinstance(example, dict) or "state" not in example:
         return example
-    new = client.post(path.rsplit("/", 1)[0] + "/new", json={})  # the session's new beside it (/api/poker-dice/cards/)
+    deadline = time.monotonic() + 180
+    while True:  # the session's new beside it (/api/poker-dice/cards/); 202 while the game's table loads (Yahtzee)
+        new = client.post(path.rsplit("/", 1)[0] + "/new", json={})
+        if new.status_code != 202 or time.monotonic() > deadline:
+            break
+        time.sleep(0.2)
     assert new.status_code == 200, new.text
     return {**example, "state": new.json()["state"]}
 

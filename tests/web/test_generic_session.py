@@ -1,6 +1,6 @@
 """The generic play page in the browser: the toy Pig (tests/toy_games/pig), registered from outside the package,
-played against the computer by clicking on /play/pig; Yahtzee's generic page at desktop and phone size; no page
-asks another host, and the API docs render from the package.
+played against the computer by clicking on /play/pig (Yahtzee has its own page, tests/web/test_yahtzee_browser.py);
+no page asks another host, and the API docs render from the package.
 
 Pig's generic API routes, its page and index entry, and their 422s are checked in tests/web/test_toy_game_web.py."""
 
@@ -120,35 +120,6 @@ def test_a_toy_game_by_clicking(browser, toy_server, shoot):
         context.close()
 
 
-@pytest.mark.parametrize("viewport", [{"width": 1280, "height": 800}, {"width": 375, "height": 740}],
-                         ids=["desktop", "phone"])
-def test_yahtzee_on_the_generic_page(browser, toy_server, shoot, viewport):
-    context, p = _page(browser, viewport)
-    p.set_default_timeout(180_000)  # the first game solves Yahtzee once (about half a minute)
-    try:
-        p.goto(f"{toy_server}/play/yahtzee?seed=2")
-        p.click("#pl-start")
-        p.wait_for_selector("#pl-table:not([hidden])")
-        assert p.locator("#pl-position [data-key=card] tr").count() == 13
-        assert p.locator("#pl-actions button").count() > 5
-        p.check("#pl-hint-toggle")
-        p.wait_for_selector("#pl-hint-table tbody tr.best")
-        for _ in range(3):  # three best moves from the hint, then a box by its button
-            p.wait_for_function("window.holdwisePlay.pending === 0 && !window.holdwisePlay.busy")
-            p.click("#pl-hint-table tbody tr.best button.pl-use")
-        p.wait_for_function("window.holdwisePlay.pending === 0 && !window.holdwisePlay.busy")
-        p.fill("#pl-text", "roll")
-        p.click("#pl-type")
-        p.wait_for_function("window.holdwisePlay.pending === 0 && !window.holdwisePlay.busy")
-        assert p.locator("#pl-log li").count() >= 4
-        assert p.inner_text("#pl-error") == ""
-        assert _shots_wide_enough(p), "the page scrolls sideways"
-        shoot(p, f"generic-yahtzee-{'phone' if viewport['width'] < 500 else 'desktop'}")
-        assert p.js_errors == []
-    finally:
-        context.close()
-
-
 def test_no_page_asks_another_host_and_the_api_docs_render(browser, toy_server, shoot):
     """Every page, the API docs included, loads only from this server (the docs' scripts are vendored)."""
     from holdwise.web.app import LABS
@@ -157,7 +128,7 @@ def test_no_page_asks_another_host_and_the_api_docs_render(browser, toy_server, 
     outside = []
     p.on("request", lambda r: outside.append(r.url) if not r.url.startswith((toy_server, "data:", "blob:")) else None)
     try:
-        for path in ["/", *(href for href, _, _ in LABS), f"/play/{TOY}", "/play/yahtzee"]:
+        for path in ["/", *(href for href, _, _ in LABS), f"/play/{TOY}"]:
             p.goto(toy_server + path)
             p.wait_for_load_state("networkidle")
         p.goto(f"{toy_server}/docs")

@@ -11,7 +11,9 @@ from fastapi.responses import HTMLResponse, RedirectResponse
 from fastapi.staticfiles import StaticFiles
 
 from .. import __version__, games
-from . import card_poker_dice, dice_poker, farkle, farkle_report, poker_dice, session, video_poker, video_poker_reports
+from . import (
+    card_poker_dice, dice_poker, farkle, farkle_report, poker_dice, session, video_poker, video_poker_reports, yahtzee,
+)
 from .common import HERE, page
 from .errors import BodyLimit, install
 
@@ -23,7 +25,7 @@ REDOC = "/static/vendor/redoc-2.5.4"
 # the docs pages may load from this server only (a guard: the vendored scripts ask no other host)
 DOCS_POLICY = ("default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; "
                "script-src 'self' 'unsafe-inline'; worker-src 'self' blob:; font-src 'self' data:")
-OWN_PAGES = frozenset({"dice-poker", "farkle", "poker-dice", "video-poker"})  # games with a page of their own
+OWN_PAGES = frozenset({"dice-poker", "farkle", "poker-dice", "video-poker", "yahtzee"})  # games with a page of their own
 
 LABS = (
     ("/farkle", "Kingdom Come dice: practice table",
@@ -47,6 +49,9 @@ LABS = (
     ("/poker-dice/cards", "Poker dice with card dice",
      "Royal (12-sided, 52 cards and wild stars) or octahedral (7 to A, suited) dice against the computer; "
      "the hint names the dice to keep and each keep's win chance, and the odds of one roll."),
+    ("/yahtzee", "Yahtzee: the table",
+     "Solitaire Yahtzee or Yatzy with the exact optimum: the hint ranks every keep and box by expected final "
+     "score, the review prices each decision, and your score is shown on the distribution of optimal play."),
 )
 
 
@@ -81,6 +86,7 @@ def create_app(warm: bool | None = None) -> FastAPI:
             video_poker_reports.warm()
             poker_dice.warm()
             card_poker_dice.warm()
+            yahtzee.warm()
             for name in generic:
                 session.warm(name, games.get(name))
         yield
@@ -131,6 +137,7 @@ def create_app(warm: bool | None = None) -> FastAPI:
     app.include_router(video_poker_reports.router)
     app.include_router(poker_dice.router)
     app.include_router(card_poker_dice.router)
+    app.include_router(yahtzee.router)
     for name in generic:
         face = games.get(name)
         # the examples in /docs: a first move of a dice game (Yahtzee's "roll all")

@@ -1,0 +1,412 @@
+/* Yahtzee solitaire (/yahtzee): plays through /api/yahtzee, the sealed state travels; the scorecard, the hint,
+   the review and the final score on the exact distribution of optimal play (an SVG chart drawn here). */
+"use strict";
+
+(function () {
+  const $ = (id) => document.getElementById(id);
+  const SVG = "http://www.w3.org/2000/svg";
+  const PIPS = {1: [[50, 50]], 2: [[28, 28], [72, 72]], 3: [[28, 28], [50, 50], [72, 72]],
+    4: [[28, 28], [72, 28], [28, 72], [72, 72]], 5: [[28, 28], [72, 28], [50, 50], [28, 72], [72, 72]],
+    6: [[28, 28], [72, 28], [28, 50], [72, 50], [28, 72], [72, 72]]};
+  const {sleep, fmt, cap, el, ApiError, fetchJson} = holdwise;
+  if (!$("yz-form")) return;
+
+  function svgEl(tag, attrs, text) {
+    const e = document.createElementNS(SVG, tag);
+    for (const [k, v] of Object.entries(attrs || {})) e.setAttribute(k, v);
+    if (text !== undefined) e.textContent = text;
+    return e;
+  }
+
+  function dieSvg(face) {
+    const svg = svgEl("svg", {viewBox: "0 0 100 100", "aria-hidden": "true"});
+    svg.append(svgEl("rect", {class: "body", x: 4, y: 4, width: 92, height: 92, rx: 16, fill: "#fffdf6",
+                              stroke: "#3a3f4b", "stroke-width": 4}));
+    for (const [x, y] of PIPS[face] || []) svg.append(svgEl("circle", {cx: x, cy: y, r: 9, fill: "#1d2330"}));
+    return svg;
+  }
+
+  const pts = (n) => `${n} ${n === 1 ? "point" : "points"}`;
+
+  // the shared session (static/session.js); 202 = the rule set's table loading (progress bar)
+  const game = holdwise.session({
+    prefix: "yz", api: "/api/yahtzee", delay: 0, render, wait: waitForTable, options: formOptions, note,
+    hint: refreshHint, over: gameOver,
+    accepted: (r) => {
+      // kept dice stay selected after a roll (as held dice stay on the table); a new turn, or no roll left, none
+      const last = S.played[S.played.length - 1];
+      const held = last && last.type === "keep" && st().phase !== "over" && st().data.rolls_left > 0;
+      S.picked = held ? pickIndexes(last.keep) : new Set();
+      S.hint = null;
+    },
+  });
+  const S = Object.assign(game.S, {picked: new Set(), hint: null, gameStart: 0, dist: {}});
+  window.holdwiseYahtzee = S; // read by the browser tests (replay of the played actions)
+  const {st, call} = game;
+  const play = game.step;
+
+  async function waitForTable(status) {
+    const box = $("yz-progress");
+    box.hidden = false;
+    try {
+      for (;;) {
+        if (status.status === "failed") throw new ApiError(status.error || "the solve failed");
+        if (status.status === "done") return;
+        const [done, total] = game.showProgress(status, box.querySelector(".progress"));
+        $("yz-progress-text").textContent = `Loading the table of ${status.options.rules} (solved once, a few ` +
+          `seconds)${total > 1 ? `: ${fmt(done)} of ${fmt(total)} states` : ""}...`;
+        await sleep(300);
+        const [, next] = await fetchJson("/api/yahtzee/prepare", {options: status.options});
+        if (next.status === undefined) throw new ApiError(next.detail || "the solve could not start");
+        status = next;
+      }
+    } finally {
+      box.hidden = true;
+    }
+  }
+
+  function formOptions() {
+    return {rules: $("yz-form").elements.rules.value};
+  }
+
+  function pickIndexes(keep) {
+    const left = [...keep], out = new Set();
+    st().data.dice.forEach((f, i) => {
+      const at = left.indexOf(f);
+      if (at >= 0) { left.splice(at, 1); out.add(i); }
+    });
+    return out;
+  }
+
+  function boxOf(name) { return S.view.boxes.find((b) => b.name === name); }
+
+  // the newest lines of the log as the status (a new game's first line)
+  function note(lines, action) {
+    if (action === null || action.type === "next") S.gameStart = st().decisions.length;
+    const shown = lines.filter((l) => !l.startsWith("-- "));
+    if (!shown.length) return;
+    const status = $("yz-status");
+    status.replaceChildren();
+    for (const line of shown) {  // the game's end in bold
+      const text = cap(line) + ". ";
+      status.append(line.startsWith("game over") ? el("strong", {text}) : text);
+    }
+  }
+
+  // ---- drawing ----
+  function render() {
+    if (!S.sealed) return;
+    const s = st();
+    if (!$("yz-status").textContent) $("yz-status").textContent = cap(s.log[s.log.length - 1] || "") + ".";
+    drawDice();
+    drawControls();
+    drawCard();
+    const t = s.tally;
+    $("yz-tally").replaceChildren(el("strong", {text: "Tally: "}), `${t.games} ${t.games === 1 ? "game" : "games"}` +
+      (t.games ? ` · mean ${(t.total / t.games).toFixed(1)} · best ${t.best}` : ""));
+    game.drawLog();
+  }
+
+  function mine() { return S.sealed && st().phase !== "over" && !S.busy; }
+
+  function drawDice() {
+    const box = $("yz-dice");
+    box.replaceChildren();
+    const s = st();
+    if (s.phase === "over") {
+      box.append(el("p", {class: "muted yz-empty", text: "No dice: the game is over. New game (N) starts another."}));
+      $("yz-rolls").textContent = "";
+      return;
+    }
+    const can = mine() && s.data.rolls_left > 0;
+    s.data.dice.forEach((f, i) => {
+      const picked = S.picked.has(i);
+      const node = el("div", {class: "die yz-die" + (picked ? " selected" : ""), role: "checkbox",
+        "aria-checked": String(picked), "aria-label": `die ${i + 1}: ${f}${picked ? ", kept" : ""}`, "data-index": i,
+        "data-face": f, tabindex: can ? "0" : "-1", "aria-disabled": String(!can)});
+      node.append(dieSvg(f), el("small", {class: "yz-die-tag", text: picked ? "keep" : ""}));
+      if (can) {
+        node.addEventListener("click", () => toggle(i));
+        node.addEventListener("keydown", (ev) => {
+          if (ev.key === " " || ev.key === "Enter") { ev.preventDefault(); toggle(i); }
+        });
+      }
+      box.append(node);
+    });
+    const left = s.data.rolls_left;
+    $("yz-rolls").textContent = `Turn ${s.data.turn} of ${S.view.turns} · roll ${3 - left} of 3 · ` +
+      (left ? `${left} ${left === 1 ? "roll" : "rolls"} left` : "no rolls left: choose a box");
+  }
+
+  function toggle(i) {
+    if (!mine() || st().data.rolls_left === 0) return;
+    if (S.picked.has(i)) S.picked.delete(i); else S.picked.add(i);
+    render();
+    const again = $("yz-dice").querySelector(`[data-index="${i}"]`);
+    if (again) again.focus();
+  }
+
+  function pickedKeep() {
+    return [...S.picked].map((i) => st().data.dice[i]).sort((a, b) => a - b);
+  }
+
+  function drawControls() {
+    const s = st();
+    const playing = s.phase !== "over";
+    const n = S.picked.size;
+    const roll = $("yz-roll");
+    roll.hidden = !playing;
+    roll.disabled = !mine() || s.data.rolls_left === 0 || n === 5;
+    roll.textContent = s.data.rolls_left === 0 ? "No rolls left" : n === 0 ? "Roll all five" :
+      n === 5 ? "All kept: choose a box" : `Keep ${n}, roll ${5 - n}`;
+    $("yz-next").hidden = playing;
+    $("yz-next").disabled = S.busy;
+  }
+
+  function drawCard() {
+    const v = S.view, playing = st().phase !== "over";
+    const body = $("yz-card").querySelector("tbody");
+    body.replaceChildren();
+    const upperRow = (label, text, cls) => el("tr", {class: "yz-sum " + (cls || "")}, el("th", {scope: "row", text: label}),
+      el("td", {class: "num", text}));
+    v.boxes.forEach((b, i) => {
+      const cell = el("td", {class: "num"});
+      if (b.points !== null) {
+        cell.append(el("span", {class: "yz-written", text: String(b.points)}));
+      } else if (playing && b.now !== null) {
+        const btn = el("button", {type: "button", class: "secondary yz-box" + (b.now ? "" : " yz-zero"),
+          "data-box": b.name, text: String(b.now), "aria-label": `score ${pts(b.now)} in ${b.label}`});
+        btn.disabled = S.busy;
+        btn.addEventListener("click", () => scoreBox(b.name));
+        cell.append(btn);
+      } else {
+        cell.append(el("span", {class: "muted", text: playing ? "—" : "", title: "not allowed for these dice"}));
+      }
+      body.append(el("tr", {class: (b.points === null ? "yz-open" : "yz-used") + (i === 5 ? " yz-last-upper" : ""),
+                            "data-box": b.name}, el("th", {scope: "row", text: b.label}), cell));
+      if (i === 5) {
+        body.append(upperRow("Upper total", `${v.upper_total} / ${v.upper_threshold}`),
+          upperRow(`Upper bonus (${v.upper_bonus_points} at ${v.upper_threshold})`,
+            v.upper_bonus ? String(v.upper_bonus) : "—", "yz-bonus"));
+      }
+    });
+    const foot = $("yz-card").querySelector("tfoot");
+    foot.replaceChildren();
+    if (v.yahtzee_bonus_points) {
+      foot.append(el("tr", {class: "yz-sum"}, el("th", {scope: "row", text: `Yahtzee bonus (${v.yahtzee_bonus_points} each)`}),
+        el("td", {class: "num", text: String(v.yahtzee_bonus)})));
+    }
+    foot.append(el("tr", {class: "yz-total"}, el("th", {scope: "row", text: "Total"}),
+      el("td", {class: "num", id: "yz-total", text: String(v.total)})));
+  }
+
+  function scoreBox(name) {
+    if (!mine()) return;
+    play({type: "score", box: name});
+  }
+
+  // ---- the hint: keeps and boxes ranked by expected final score ----
+  async function refreshHint() {
+    const panel = $("yz-hint");
+    panel.hidden = !$("yz-hint-toggle").checked || !S.sealed;
+    if (panel.hidden) return;
+    const s = st();
+    const table = $("yz-hint-table");
+    if (s.phase === "over") {
+      table.replaceChildren();
+      $("yz-hint-note").textContent = "The game is over: the review below shows what each decision cost.";
+      $("yz-hint").querySelector(".yz-legend").hidden = true;
+      return;
+    }
+    try {
+      const r = S.hint || await call("/api/yahtzee/advice", {state: S.sealed});
+      if (S.sealed.state !== s) return; // the game moved on meanwhile
+      S.hint = r;
+      $("yz-hint").querySelector(".yz-legend").hidden = false;
+      drawHint(r);
+    } catch (err) { game.fail(err); }
+  }
+
+  function drawHint(r) {
+    const p = r, left = p.rolls_left; // the Hint JSON: the position's keys at the top
+    $("yz-hint-note").textContent = `Dice ${p.dice.join(" ")}, ${left ? `${left} ${left === 1 ? "roll" : "rolls"} left: ` +
+      "every keep and every box" : "no rolls left: every box"}, ranked by the final score exact play expects ` +
+      `(${pts(p.score_so_far)} so far; the best expects ${r.options[0].value.toFixed(2)}).`;
+    const table = $("yz-hint-table");
+    table.replaceChildren();
+    table.append(el("thead", {}, el("tr", {}, el("th", {text: "play"}), el("th", {class: "num", text: "expected"}),
+      el("th", {class: "num", text: "loss"}), el("th", {text: ""}))));
+    const body = el("tbody");
+    r.options.forEach((o, i) => {
+      let what, use;
+      if (o.kind === "keep") {
+        what = o.keep.length ? `keep ${o.keep.join(" ")}` : "roll all five";
+        use = el("button", {type: "button", class: "secondary yz-use", text: "select", "data-keep": o.keep.join(","),
+                            "aria-label": `select ${what}`});
+        use.addEventListener("click", () => { if (mine()) { S.picked = pickIndexes(o.keep); render(); } });
+      } else {
+        const b = boxOf(o.box);
+        what = `${b.label}: ${pts(o.points)}` + (o.bonus ? ` + ${o.bonus} bonus` : "");
+        use = el("button", {type: "button", class: "secondary yz-use", text: "score", "data-box": o.box,
+                            "aria-label": `score ${pts(o.points)} in ${b.label}`});
+        use.addEventListener("click", () => scoreBox(o.box));
+      }
+      const cell = el("td", {class: "yz-play-cell"}, el("span", {text: what}));
+      if (o.kind === "keep" && o.keep.length) {
+        const mini = el("span", {class: "yz-mini", "aria-hidden": "true"});
+        for (const f of o.keep) mini.append(el("span", {class: "yz-mini-die"}, dieSvg(f)));
+        cell.append(mini);
+      }
+      body.append(el("tr", {class: (i === 0 ? "best " : "") + "yz-" + o.kind}, cell,
+        el("td", {class: "num", text: o.value.toFixed(2)}),
+        el("td", {class: "num muted", text: o.loss > 5e-7 ? "−" + o.loss.toFixed(2) : "best"}), el("td", {}, use)));
+    });
+    table.append(body);
+  }
+
+  // ---- the end of a game: the review of every decision, the score on the distribution ----
+  function gameOver() {
+    drawReview();
+    return drawDistribution();
+  }
+
+  function drawReview() {
+    const s = st();
+    const rows = s.decisions.slice(S.gameStart);
+    const costly = rows.filter((d) => d.loss > 5e-7);
+    const lost = rows.reduce((a, d) => a + d.loss, 0);
+    $("yz-review").hidden = false;
+    $("yz-review-summary").textContent = `Final score ${S.view.total}. ${rows.length} decisions; ` +
+      (costly.length ? `${costly.length} of them cost expected points: ${lost.toFixed(2)} in all.` :
+        "every one was the best play.");
+    const table = $("yz-review-table");
+    table.replaceChildren();
+    if (costly.length) {  // a long review: the costly rows alone on request
+      const only = el("input", {type: "checkbox", id: "yz-review-costly"});
+      only.addEventListener("change", () => table.classList.toggle("yz-only-costly", only.checked));
+      $("yz-review-summary").append(" ", el("label", {class: "yz-toggle yz-costly-toggle"},
+        el("span", {}, only, " show only the costly ones")));
+    }
+    table.classList.remove("yz-only-costly");
+    table.append(el("thead", {}, el("tr", {}, el("th", {text: "#"}), el("th", {text: "position"}),
+      el("th", {text: "you"}), el("th", {text: "best"}), el("th", {class: "num", text: "cost"}))));
+    const body = el("tbody");
+    rows.forEach((d, i) => {
+      body.append(el("tr", {class: d.loss > 5e-7 ? "yz-costly" : ""}, el("td", {text: String(i + 1)}),
+        el("td", {"data-label": "position", text: d.position}), el("td", {"data-label": "you", text: d.chosen}),
+        el("td", {"data-label": "best", text: d.best}),
+        el("td", {class: "num", "data-label": "cost", text: d.loss > 5e-7 ? d.loss.toFixed(2) : "0"})));
+    });
+    table.append(body);
+  }
+
+  async function distributionOf(rules) {
+    if (S.dist[rules]) return S.dist[rules];
+    for (;;) {
+      const [r, data] = await fetchJson(`/api/yahtzee/distribution?rules=${encodeURIComponent(rules)}`);
+      if (r.status === 202) { $("yz-dist-wait").hidden = false; await sleep(1000); continue; }
+      if (!r.ok) throw new ApiError(data.detail || `the server answered ${r.status}`);
+      S.dist[rules] = data;
+      return data;
+    }
+  }
+
+  async function drawDistribution() {
+    const s = st(), rules = s.options.rules, score = S.view.total;
+    $("yz-dist").hidden = false;
+    $("yz-chart").replaceChildren();
+    $("yz-dist-text").textContent = "";
+    try {
+      const d = await distributionOf(rules);
+      if (S.sealed.state !== s) return;
+      chart(d, score);
+    } catch (err) { game.fail(err); } finally { $("yz-dist-wait").hidden = true; }
+  }
+
+  // the chance of each final score as bars, the mean and your score marked (scores past 99.9% left out)
+  function chart(d, score) {
+    const probs = new Map(d.probabilities);
+    let cum = 0, lo = null, hi = 0, below = 0, atMost = 0;
+    const top = Math.max(...d.probabilities.map(([x]) => x));
+    for (let x = 0; x <= top; x++) {
+      const p = probs.get(x) || 0;
+      cum += p;
+      if (lo === null && cum >= 0.0005) lo = x;
+      if (cum < 0.999) hi = x + 1;
+      if (x < score) below += p;
+      if (x <= score) atMost += p;
+    }
+    lo = Math.floor(Math.min(lo, score) / 10) * 10;
+    hi = Math.ceil(Math.max(hi, score + 1) / 10) * 10;
+    // drawn at the width it is shown (a phone's 320 px keeps its 12 px text readable)
+    const W = Math.round(Math.max(300, Math.min(1000, $("yz-chart").clientWidth || 640)));
+    const H = W < 500 ? 230 : 270, L = 48, R = 10, T = 26, B = 40;
+    const x = (v) => L + (v - lo) / (hi - lo) * (W - L - R);
+    let pmax = 0;
+    for (let v = lo; v <= hi; v++) pmax = Math.max(pmax, probs.get(v) || 0);
+    const y = (p) => H - B - p / pmax * (H - B - T);
+    const pct = (p) => p === 0 ? "0%" : (100 * p).toFixed(p < 0.001 ? 3 : 1) + "%";
+    const summary = `Final scores of exact play in ${d.rules}: mean ${d.mean.toFixed(2)}, median ${d.percentiles["50"]}, ` +
+      `half of all games between ${d.percentiles["25"]} and ${d.percentiles["75"]}, 90% between ${d.percentiles["5"]} ` +
+      `and ${d.percentiles["95"]}. Your score ${score}: exact play scores less in ${pct(below)} of games and ` +
+      `exactly ${score} in ${pct(probs.get(score) || 0)}.`;
+    const svg = svgEl("svg", {viewBox: `0 0 ${W} ${H}`, role: "img", "aria-labelledby": "yz-chart-title yz-chart-desc",
+                              class: "yz-svg", "data-score": score, "data-below": below.toFixed(6)});
+    svg.append(svgEl("title", {id: "yz-chart-title"}, "The distribution of the final score under exact play"),
+      svgEl("desc", {id: "yz-chart-desc"}, summary));
+    const bars = svgEl("g", {fill: "#7fa6d6"});
+    const w = Math.max(1, (W - L - R) / (hi - lo));
+    for (let v = lo; v < hi; v++) {
+      const p = probs.get(v) || 0;
+      if (!p) continue;
+      const bar = {x: x(v).toFixed(2), y: y(p).toFixed(2), width: w.toFixed(2), height: (H - B - y(p)).toFixed(2)};
+      if (v === score) bar.fill = "#b3261e";
+      bars.append(svgEl("rect", bar));
+    }
+    const axis = svgEl("g", {stroke: "#5b6475", "font-size": 12, fill: "#5b6475"});
+    axis.append(svgEl("line", {x1: L, y1: H - B, x2: W - R, y2: H - B}), svgEl("line", {x1: L, y1: T, x2: L, y2: H - B}));
+    const step = (hi - lo) / (W - L - R) > 0.6 ? 100 : 50;  // ticks at least ~60 px apart
+    for (let v = Math.ceil(lo / step) * step; v <= hi; v += step) {
+      axis.append(svgEl("line", {x1: x(v), y1: H - B, x2: x(v), y2: H - B + 5}),
+        svgEl("text", {x: x(v), y: H - B + 18, "text-anchor": "middle", stroke: "none"}, String(v)));
+    }
+    for (const f of [0, 0.5, 1]) {
+      axis.append(svgEl("text", {x: L - 6, y: y(f * pmax) + 4, "text-anchor": "end", stroke: "none"}, pct(f * pmax)));
+    }
+    axis.append(svgEl("text", {x: (L + W - R) / 2, y: H - 4, "text-anchor": "middle", stroke: "none"},
+      "final score (chance of each score)"));
+    // the labels wear a halo of the paper's colour, so that bars and lines behind them do not cross their text
+    const halo = {stroke: "#ffffff", "stroke-width": 4, "paint-order": "stroke", "stroke-linejoin": "round"};
+    const mean = svgEl("g", {class: "yz-mean"});
+    mean.append(svgEl("line", {x1: x(d.mean), y1: T, x2: x(d.mean), y2: H - B, stroke: "#1d2330", "stroke-dasharray": "5 4"}),
+      svgEl("text", {x: x(d.mean), y: T - 6, "font-size": 12, fill: "#1d2330", "text-anchor": "middle", ...halo},
+        `mean ${d.mean.toFixed(1)}`));
+    const you = svgEl("g", {class: "yz-you"});
+    const at = x(score + 0.5);
+    // the label on the side away from the mean, unless the edge is too near
+    const left = (score < d.mean && at - L > 70) || at > W - R - 70;
+    you.append(svgEl("line", {x1: at, y1: T, x2: at, y2: H - B, stroke: "#b3261e", "stroke-width": 2.5}),
+      svgEl("text", {x: at + (left ? -5 : 5), y: T + 16, "font-size": 13, "font-weight": 700, fill: "#b3261e",
+                     "text-anchor": left ? "end" : "start", ...halo}, `you: ${score}`));
+    svg.append(bars, axis, mean, you);
+    $("yz-chart").replaceChildren(svg);
+    $("yz-dist-text").textContent = summary;
+  }
+
+  // ---- wiring (the form, a new game, other rules and the hint toggle are the session's) ----
+  $("yz-roll").addEventListener("click", () => {
+    if (mine() && st().data.rolls_left > 0 && S.picked.size < 5) play({type: "keep", keep: pickedKeep()});
+  });
+  $("yz-next").addEventListener("click", () => { $("yz-dist").hidden = true; });
+  $("yz-newtable").addEventListener("click", () => { $("yz-dist").hidden = true; });
+  document.addEventListener("keydown", (ev) => {
+    if (!S.sealed || $("yz-table").hidden || ev.ctrlKey || ev.metaKey || ev.altKey) return;
+    // keys typed into a field are the field's (a checkbox, e.g. the hint's, passes them on)
+    if (ev.target.closest && ev.target.closest("input:not([type=checkbox]):not([type=radio]), select, textarea")) return;
+    const k = ev.key.toLowerCase();
+    if (/^[1-5]$/.test(k) && mine()) { ev.preventDefault(); toggle(Number(k) - 1); }
+    else if (k === "r" && mine()) { ev.preventDefault(); $("yz-roll").click(); }
+    else if (k === "h") { ev.preventDefault(); $("yz-hint-toggle").click(); }
+    else if (k === "n" && st().phase === "over" && !S.busy) { ev.preventDefault(); $("yz-next").click(); }
+  });
+})();
