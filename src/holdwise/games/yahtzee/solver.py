@@ -152,7 +152,7 @@ def _box_values(mask, up, yb, values, points, joker_points, upper_face, face_box
             out[b] = pts + bonus + values[nmask, up, yb]
 
 
-box_values = njit(cache=True, nogil=True)(_box_values)
+box_values = njit(cache=True, nogil=True, inline="always")(_box_values)
 
 
 def _outcome(mask, up, yb, h, b, points, joker_points, upper_face, face_box, all_same, hand_face, params):
@@ -186,7 +186,7 @@ def _outcome(mask, up, yb, h, b, points, joker_points, upper_face, face_box, all
     return pts, 1 if bonus > 0 else 0, gain, nmask, nup, nyb
 
 
-outcome = njit(cache=True, nogil=True)(_outcome)
+outcome = njit(cache=True, nogil=True, inline="always")(_outcome)
 
 
 def _best_boxes(mask, up, yb, values, points, joker_points, upper_face, face_box, all_same, hand_face, params,
