@@ -19,6 +19,7 @@ import hashlib
 import json
 import os
 import time
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
@@ -400,6 +401,11 @@ solve_states = njit(cache=True, nogil=True)(_solve_states)
 
 def _layers(compiled: Compiled) -> list[tuple[np.ndarray, np.ndarray, np.ndarray]]:
     """The reachable states by number of boxes used, most first (the full card's layer left out: V = 0)."""
+    return list(_each_layer(compiled))
+
+
+def _each_layer(compiled: Compiled) -> Iterator[tuple[np.ndarray, np.ndarray, np.ndarray]]:
+    """`_layers` one at a time: the solve holds one layer's list of states, not all 536,320 (13 MB)."""
     rules = compiled.rules
     n = rules.n_categories
     yz = rules.yahtzee_index
@@ -409,7 +415,6 @@ def _layers(compiled: Compiled) -> list[tuple[np.ndarray, np.ndarray, np.ndarray
     for b in range(n):
         if compiled.upper_bit[b]:
             upper_of |= np.where(masks >> b & 1, compiled.upper_bit[b], 0)
-    layers = []
     for count in range(n - 1, -1, -1):
         chosen = masks[used == count]
         reach = compiled.reachable[upper_of[chosen]]  # (states, threshold + 1)
@@ -421,8 +426,7 @@ def _layers(compiled: Compiled) -> list[tuple[np.ndarray, np.ndarray, np.ndarray
             m = np.concatenate([m, m[with_yz]])
             up = np.concatenate([up, up[with_yz]])
             yb = np.concatenate([yb, np.ones(int(with_yz.sum()), dtype=np.int64)])
-        layers.append((m, up.astype(np.int64), yb))
-    return layers
+        yield m, up.astype(np.int64), yb
 
 
 def state_count(rules: Rules) -> int:
@@ -482,11 +486,10 @@ def solve(rules: Rules, threads: int | None = None, on_layer=None) -> Solution: 
     args = _kernel_args(compiled)
     if threads is None:
         threads = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
-    layers = _layers(compiled)
-    states = sum(len(m) for m, _, _ in layers)
+    states = sum(len(m) for m, _, _ in _each_layer(compiled))
     done = 0
     with ThreadPoolExecutor(max(1, threads)) as pool:
-        for masks, ups, ybs in layers:
+        for masks, ups, ybs in _each_layer(compiled):
             # interleaved slices: each thread gets states of every kind (cheap and dear alike)
             parts = [(masks[t::threads], ups[t::threads], ybs[t::threads]) for t in range(threads)]
             list(pool.map(lambda p: solve_states(p[0], p[1], p[2], values, *args), parts))
