@@ -87,8 +87,8 @@ def _keep_and_reroll(mass, keep, held, hand_start, child, block_start):
 
 def _best_below_arg(lanes, arg, below, block_start, rank):
     """`best_below` that also records, in arg, the keep giving each best: the first in `sub_keep` order
-    (the lowest rank) among equal values, as `choose_keeps` picks it. Value first, then rank, is one order,
-    so taking it over the keeps of one die fewer finds the same keep as the scan over all the hand's pairs."""
+    (the lowest rank) among equal values, as the simulation picks it. Value first, then rank, is one order, so
+    taking it over the keeps of one die fewer finds the same keep as a scan over all the hand's pairs."""
     sides = below.shape[1]
     dice = block_start.shape[0] - 2
     for k in range(block_start[dice + 1]):

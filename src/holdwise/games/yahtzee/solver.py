@@ -257,25 +257,11 @@ def _best_boxes(mask, up, yb, values, points, joker_points, upper_face, face_box
 best_boxes = njit(cache=True, nogil=True, inline="always")(_best_boxes)
 
 
-def _walk_keeps(keeps_buf, child, block_start):
-    """Each keep's value as the mean of its children's (one die more), from the hands' values up."""
-    sides = child.shape[1]
-    dice = block_start.shape[0] - 2
-    for size in range(dice - 1, -1, -1):
-        for k in range(block_start[size], block_start[size + 1]):
-            total = 0.0
-            for f in range(sides):
-                total += keeps_buf[child[k, f]]
-            keeps_buf[k] = total / sides
-
-
-walk_keeps = njit(cache=True, nogil=True, inline="always")(_walk_keeps)
-
-
 def _walk_lanes(lanes, child, block_start):
-    """`walk_keeps` on LANES states at once (row k holds keep k of each): the same sums in the same order, so
-    the same values. The lanes are spelled out one variable each: LLVM turns them into vector instructions,
-    which it does not for a loop over the row (it cannot tell the rows read from the row written)."""
+    """Each keep's value as the mean of its children's (one die more), from the hands' values up, on LANES
+    states at once (row k holds keep k of each; the sums in the same order whatever the lane). The lanes are
+    spelled out one variable each: LLVM turns them into vector instructions, which it does not for a loop over
+    the row (it cannot tell the rows read from the row written)."""
     sides = child.shape[1]
     dice = block_start.shape[0] - 2
     for size in range(dice - 1, -1, -1):
@@ -308,7 +294,7 @@ walk_lanes = njit(cache=True, nogil=True, inline="always")(_walk_lanes)
 def _best_below(lanes, below, block_start):
     """Each keep's value becomes the best of the keeps inside it (itself included), smallest keeps first, on
     LANES states at once: the best inside a keep is its own or the best inside one of its keeps of one die
-    fewer. On the hands this is the best keep's value (`choose_keeps` also records which): about 2,800 steps
+    fewer. On the hands this is the best keep's value (`best_below_arg` also records which): about 2,800 steps
     for the 4,368 (hand, keep) pairs, and a maximum is exact in any order."""
     sides = below.shape[1]
     dice = block_start.shape[0] - 2
@@ -344,23 +330,6 @@ def _best_below(lanes, below, block_start):
 
 
 best_below = njit(cache=True, nogil=True, inline="always")(_best_below)
-
-
-def _choose_keeps(keeps_buf, hand_start, sub_start, sub_keep, choice, hand_value):
-    """The first best keep inside each hand (in `sub_keep` order), and its value."""
-    for h in range(choice.shape[0]):
-        best = NEG
-        arg = -1
-        for p in range(sub_start[h], sub_start[h + 1]):
-            v = keeps_buf[sub_keep[p]]
-            if v > best:
-                best = v
-                arg = sub_keep[p]
-        choice[h] = arg
-        hand_value[h] = best
-
-
-choose_keeps = njit(cache=True, nogil=True, inline="always")(_choose_keeps)
 
 
 def _solve_states(masks, ups, ybs, values, child, hand_start, block_start, below, points,
