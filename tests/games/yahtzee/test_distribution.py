@@ -166,3 +166,32 @@ def test_official_matches_simulation(official):
     assert abs(sim.standard_deviation - sd) < 4 * se_sd
     # the simulated median within a few points of the exact one
     assert abs(sim.percentiles["50"] - dist.percentiles["50"]) <= 6
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_keep_choice_is_the_first_best_of_each_hand(seed):
+    """The keeps chosen over the keeps of one die fewer (`best_below_arg`) are, value and keep, the first best of
+    each hand's sub-keeps in `sub_keep` order (the simulation's tie-break), on values with many exact ties."""
+    from holdwise.games.yahtzee.distribution import best_below_arg
+    from holdwise.games.yahtzee.rules import YAHTZEE
+    from holdwise.games.yahtzee.solver import LANES, compile_rules
+    from holdwise.solver.lattice import lattice
+
+    c = compile_rules(YAHTZEE)
+    counts = lattice(5, 6).counts
+    rank = np.empty(len(counts), dtype=np.int64)
+    rank[np.lexsort(tuple(counts[:, f] for f in range(5, -1, -1)))] = np.arange(len(counts))
+    keeps = np.random.default_rng(seed).integers(0, 3, size=(len(counts), LANES)).astype(np.float64)
+    lanes = keeps.copy()
+    arg = np.zeros(lanes.shape, dtype=np.int64)
+    best_below_arg(lanes, arg, c.below, c.block_start, rank)
+    ties = 0
+    for lane in range(LANES):
+        for h in range(c.points.shape[0]):
+            options = c.sub_keep[c.sub_start[h]:c.sub_start[h + 1]]
+            values = keeps[options, lane]
+            first = int(options[int(np.argmax(values))])  # argmax: the first of the maxima
+            ties += int((values == values.max()).sum() > 1)
+            assert arg[c.hand_start + h, lane] == first, (lane, h)
+            assert lanes[c.hand_start + h, lane] == values.max()
+    assert ties > 1000  # the tie-break is what is tested

@@ -9,10 +9,11 @@ re-roll, and the box chosen for the final hand; each final (hand, box) gives a g
 values, the upper bonus on crossing the threshold, the Yahtzee bonus) and a next state. A state's score
 distribution, shifted by each gain and weighted by its chance, is added into the next state's.
 
-Memory: only two layers are held, each state's scores in a window [lo, hi] bounded from its boxes (the upper
-total is known exactly below the threshold; the used boxes' best points; one Yahtzee bonus at most per used
-box but the Yahtzee box). The kernels release the GIL: the outcomes of a chunk of states are found in
-parallel, then each thread adds into the next states it owns.
+Memory: only two layers are held, and in the next one only the states reached, each with the scores it can
+have: a first pass over the layer finds them from the boxes chosen for the final hands alone (every final hand
+has a chance), so each state's window is exactly [its lowest score, its highest] (about half the states and a
+fifth of the scores that bounds from the boxes alone would give). The kernels release the GIL: the outcomes of
+a chunk of states are found in parallel, then each thread adds into the next states it owns.
 """
 
 from __future__ import annotations
@@ -27,12 +28,13 @@ import numpy as np
 
 from ...solver.jit import njit
 from ..base import Result
-from .solver import Solution, _layers, best_boxes, box_arrays, choose_keeps, outcome, rules_key, walk_keeps
+from ...solver.lattice import lattice
+from .solver import LANES, Solution, _layers, best_boxes, box_arrays, outcome, rules_key, walk_lanes
 
 __all__ = ["PERCENTILES", "ScoreDistribution", "cached_distribution", "score_distribution"]
 
 PERCENTILES = (1, 5, 10, 25, 50, 75, 90, 95, 99)
-CHUNK = 8192  # source states whose outcomes are held at once
+CHUNK = 2048  # source states whose outcomes are held at once (8 MB of them)
 _TOLERANCE = 1e-12  # a cumulative chance this close below p/100 reaches it (rounding of an exact tie)
 
 
@@ -83,73 +85,121 @@ def _keep_and_reroll(mass, keep, held, hand_start, child, block_start):
     push(mass, child, block_start)
 
 
-def _turn_outcomes(rows, src, masks, ups, ybs, amin, amax, values, child, hand_start, block_start, sub_start,
-                   sub_keep, points, joker_points, upper_face, face_box, all_same, hand_face, params, points_t,
+def _best_below_arg(lanes, arg, below, block_start, rank):
+    """`best_below` that also records, in arg, the keep giving each best: the first in `sub_keep` order
+    (the lowest rank) among equal values, as the simulation picks it. Value first, then rank, is one order, so
+    taking it over the keeps of one die fewer finds the same keep as a scan over all the hand's pairs."""
+    sides = below.shape[1]
+    dice = block_start.shape[0] - 2
+    for k in range(block_start[dice + 1]):
+        for lane in range(LANES):
+            arg[k, lane] = k
+    for size in range(1, dice + 1):
+        for k in range(block_start[size], block_start[size + 1]):
+            for f in range(sides):
+                p = below[k, f]
+                if p == k:
+                    continue
+                for lane in range(LANES):
+                    v = lanes[p, lane]
+                    cur = lanes[k, lane]
+                    if v > cur or (v == cur and rank[arg[p, lane]] < rank[arg[k, lane]]):
+                        lanes[k, lane] = v
+                        arg[k, lane] = arg[p, lane]
+
+
+def _turn_outcomes(rows, src, masks, ups, ybs, amin, amax, values, child, hand_start, block_start, below, rank,
+                   points, joker_points, upper_face, face_box, all_same, hand_face, params, points_t,
                    face_count, same_hands, index, max_pts, out_target, out_gain, out_prob, out_count):
     """For each listed row r (source state src[r]): its turn's outcomes under the policy, merged by (box,
-    points, bonus): out_target[r, :n] (next state's index in its layer), out_gain, out_prob; n = out_count[r]."""
+    points, bonus): out_target[r, :n] (next state's index in its layer), out_gain, out_prob; n = out_count[r].
+    The keeps are chosen LANES states at a time (as the solve walks them), the chances state by state."""
     n_hands = points.shape[0]
     n_boxes = points.shape[1]
     n_keeps = child.shape[0]
     dice = block_start.shape[0] - 2
     upper_tab = np.empty(dice + 1, dtype=np.float64)
-    keeps_buf = np.empty(n_keeps, dtype=np.float64)
+    lanes = np.zeros((n_keeps, LANES), dtype=np.float64)
+    arg = np.zeros((n_keeps, LANES), dtype=np.int64)
     mass = np.zeros(n_keeps, dtype=np.float64)
     boxes = np.empty(n_boxes, dtype=np.float64)
-    box_choice = np.empty(n_hands, dtype=np.int64)
-    keep1 = np.empty(n_hands, dtype=np.int64)
-    keep2 = np.empty(n_hands, dtype=np.int64)
+    box_lanes = np.empty((LANES, n_hands), dtype=np.int64)
+    keep1_lanes = np.empty((LANES, n_hands), dtype=np.int64)
+    keep2_lanes = np.empty((LANES, n_hands), dtype=np.int64)
     hand_value = np.empty(n_hands, dtype=np.float64)
     first = np.empty(n_hands, dtype=np.float64)
     width = max_pts + 1
     used = np.empty(n_hands, dtype=np.int64)
     slot = np.full(n_boxes * width * 2, -1, dtype=np.int64)
-    for i in range(rows.shape[0]):
-        r = rows[i]
-        s = src[r]
-        out_count[r] = 0
-        if amax[s] < amin[s]:
-            continue  # no chance of this state under the policy
-        mask, up, yb = masks[s], ups[s], ybs[s]
-        # the boxes: the first best of each hand's row, as the solver finds them
-        best_boxes(mask, up, yb, values, points, joker_points, upper_face, face_box, all_same, hand_face, params,
-                   points_t, face_count, same_hands, upper_tab, boxes, hand_value, box_choice)
-        for h in range(n_hands):
-            keeps_buf[hand_start + h] = hand_value[h]
-        # the second keep (one re-roll to come), then the first (two)
-        walk_keeps(keeps_buf, child, block_start)
-        choose_keeps(keeps_buf, hand_start, sub_start, sub_keep, keep1, hand_value)
-        for h in range(n_hands):
-            keeps_buf[hand_start + h] = hand_value[h]
-        walk_keeps(keeps_buf, child, block_start)
-        choose_keeps(keeps_buf, hand_start, sub_start, sub_keep, keep2, hand_value)
-        # the chances: the first roll, the first keep's re-roll, the second's (`mass` is all zeros here)
-        mass[0] = 1.0
-        push(mass, child, block_start)
-        keep_and_reroll(mass, keep2, first, hand_start, child, block_start)
-        keep_and_reroll(mass, keep1, first, hand_start, child, block_start)
-        # the final hands into their boxes, merged by (box, points, bonus)
-        n = 0
-        for h in range(n_hands):
-            p = mass[hand_start + h]
-            mass[hand_start + h] = 0.0
-            if p == 0.0:
-                continue
-            b = box_choice[h]
-            pts, bon, gain, nmask, nup, nyb = outcome(mask, up, yb, h, b, points, joker_points, upper_face,
-                                                       face_box, all_same, hand_face, params)
-            key = (b * width + pts) * 2 + bon
-            if slot[key] < 0:
-                slot[key] = n
-                used[n] = key
-                out_target[r, n] = index[nmask, nup, nyb]
-                out_gain[r, n] = gain
-                out_prob[r, n] = 0.0
-                n += 1
-            out_prob[r, slot[key]] += p
-        out_count[r] = n
-        for e in range(n):
-            slot[used[e]] = -1
+    # the first roll's chances are every state's: pushed once, copied for each
+    first_roll = np.empty(n_hands, dtype=np.float64)
+    mass[0] = 1.0
+    push(mass, child, block_start)
+    for h in range(n_hands):
+        first_roll[h] = mass[hand_start + h]
+        mass[hand_start + h] = 0.0
+    for group in range(0, rows.shape[0], LANES):
+        count = min(LANES, rows.shape[0] - group)
+        for lane in range(count):
+            s = src[rows[group + lane]]
+            # the boxes: the first best of each hand's row, as the solver finds them
+            best_boxes(masks[s], ups[s], ybs[s], values, points, joker_points, upper_face, face_box, all_same,
+                       hand_face, params, points_t, face_count, same_hands, upper_tab, boxes, hand_value,
+                       box_lanes[lane])
+            for h in range(n_hands):
+                lanes[hand_start + h, lane] = hand_value[h]
+        # the second keep (one re-roll to come), then the first (two): each pass leaves the next one's hands
+        walk_lanes(lanes, child, block_start)
+        best_below_arg(lanes, arg, below, block_start, rank)
+        for lane in range(count):
+            for h in range(n_hands):
+                keep1_lanes[lane, h] = arg[hand_start + h, lane]
+        walk_lanes(lanes, child, block_start)
+        best_below_arg(lanes, arg, below, block_start, rank)
+        for lane in range(count):
+            for h in range(n_hands):
+                keep2_lanes[lane, h] = arg[hand_start + h, lane]
+        for lane in range(count):
+            r = rows[group + lane]
+            s = src[r]
+            out_count[r] = 0
+            if amax[s] < amin[s]:
+                continue  # no chance of this state under the policy
+            mask, up, yb = masks[s], ups[s], ybs[s]
+            box_choice = box_lanes[lane]
+            keep1 = keep1_lanes[lane]
+            keep2 = keep2_lanes[lane]
+            # the chances: the first roll, the first keep's re-roll, the second's (`mass` is all zeros here)
+            for h in range(n_hands):
+                mass[hand_start + h] = first_roll[h]
+            keep_and_reroll(mass, keep2, first, hand_start, child, block_start)
+            keep_and_reroll(mass, keep1, first, hand_start, child, block_start)
+            # the final hands into their boxes, merged by (box, points, bonus)
+            n = 0
+            for h in range(n_hands):
+                p = mass[hand_start + h]
+                mass[hand_start + h] = 0.0
+                if p == 0.0:
+                    continue
+                b = box_choice[h]
+                # a hand of several faces writes its points (no joker, no bonus): its box and points say the
+                # outcome, worked out once for all such hands (an `outcome` call costs as much as 50 additions)
+                key = (b * width + points[h, b]) * 2
+                if all_same[h] or slot[key] < 0:
+                    pts, bon, gain, nmask, nup, nyb = outcome(mask, up, yb, h, b, points, joker_points, upper_face,
+                                                               face_box, all_same, hand_face, params)
+                    key = (b * width + pts) * 2 + bon
+                    if slot[key] < 0:
+                        slot[key] = n
+                        used[n] = key
+                        out_target[r, n] = index[nmask, nup, nyb]
+                        out_gain[r, n] = gain
+                        out_prob[r, n] = 0.0
+                        n += 1
+                out_prob[r, slot[key]] += p
+            out_count[r] = n
+            for e in range(n):
+                slot[used[e]] = -1
 
 
 def _spread(thread, threads, src, count, out_target, out_gain, out_prob, s_off, s_lo, s_min, s_max, s_data,
@@ -181,7 +231,42 @@ def _spread(thread, threads, src, count, out_target, out_gain, out_prob, s_off, 
                 t_max[t] = hi_s + g
 
 
+def _reach(rows, src, masks, ups, ybs, s_min, s_max, values, block_start, points, joker_points, upper_face, face_box,
+           all_same, hand_face, params, points_t, face_count, same_hands, index, max_pts, t_min, t_max):
+    """The next states the listed rows' sources reach and their scores' range, into t_min/t_max (this thread's
+    own). Every final hand has a chance (the first roll may show it, and a re-roll of any keep inside it may
+    give it back), so the boxes chosen for the hands are the turn's outcomes: no keep nor chance is needed."""
+    n_hands = points.shape[0]
+    upper_tab = np.empty(block_start.shape[0] - 1, dtype=np.float64)
+    boxes = np.empty(points.shape[1], dtype=np.float64)
+    box_choice = np.empty(n_hands, dtype=np.int64)
+    hand_value = np.empty(n_hands, dtype=np.float64)
+    width = max_pts + 1
+    seen = np.full(points.shape[1] * width, -1, dtype=np.int64)
+    for i in range(rows.shape[0]):
+        s = src[rows[i]]
+        mask, up, yb = masks[s], ups[s], ybs[s]
+        best_boxes(mask, up, yb, values, points, joker_points, upper_face, face_box, all_same, hand_face, params,
+                   points_t, face_count, same_hands, upper_tab, boxes, hand_value, box_choice)
+        for h in range(n_hands):
+            b = box_choice[h]
+            key = b * width + points[h, b]
+            if not all_same[h]:  # its box and points say the outcome (see `turn_outcomes`): once is enough
+                if seen[key] == i:
+                    continue
+                seen[key] = i
+            _, _, gain, nmask, nup, nyb = outcome(mask, up, yb, h, b, points, joker_points, upper_face, face_box,
+                                                  all_same, hand_face, params)
+            t = index[nmask, nup, nyb]
+            if s_min[s] + gain < t_min[t]:
+                t_min[t] = s_min[s] + gain
+            if s_max[s] + gain > t_max[t]:
+                t_max[t] = s_max[s] + gain
+
+
 push = njit(cache=True, nogil=True)(_push)
+best_below_arg = njit(cache=True, nogil=True, inline="always")(_best_below_arg)
+reach = njit(cache=True, nogil=True)(_reach)
 keep_and_reroll = njit(cache=True, nogil=True)(_keep_and_reroll)
 turn_outcomes = njit(cache=True, nogil=True)(_turn_outcomes)
 spread = njit(cache=True, nogil=True)(_spread)
@@ -199,30 +284,6 @@ def _state_layers(solution: Solution) -> list[tuple[np.ndarray, np.ndarray, np.n
     m = np.full(len(ups) * len(ybs), (1 << n) - 1, dtype=np.int64)
     layers.append((m, np.tile(ups, len(ybs)), np.repeat(np.array(ybs, dtype=np.int64), len(ups))))
     return layers
-
-
-def _windows(solution: Solution, masks: np.ndarray, ups: np.ndarray, ybs: np.ndarray) -> tuple:
-    """Each state's possible scores so far, [lo, hi], and where its window starts in the layer's array.
-
-    Below the threshold the upper boxes hold exactly `up`; at it, `threshold` to their best, plus the bonus.
-    The other boxes hold 0 to their best; a Yahtzee bonus comes at most once a used box but the Yahtzee box,
-    and only with the flag set (the flag, once set, stays)."""
-    c = solution.compiled
-    n = c.points.shape[1]
-    threshold, upper_bonus, yz_bonus = (int(x) for x in (c.params[1], c.params[2], c.params[4]))
-    best = np.maximum(c.points.max(axis=0), c.joker_points.max(axis=0)).astype(np.int64)
-    bits = (masks[:, None] >> np.arange(n)) & 1
-    is_upper = c.upper_face > 0
-    upper_best = bits[:, is_upper] @ best[is_upper]
-    lower_best = bits[:, ~is_upper] @ best[~is_upper]
-    used = bits.sum(axis=1)
-    at = ups >= threshold
-    lo = np.where(at, threshold + (upper_bonus if threshold > 0 else 0), ups)
-    hi = np.where(at, np.maximum(threshold, upper_best) + (upper_bonus if threshold > 0 else 0), ups)
-    hi = hi + lower_best + yz_bonus * np.maximum(used - 1, 0) * ybs
-    width = hi - lo + 1
-    off = np.concatenate([[0], np.cumsum(width)]).astype(np.int64)
-    return lo.astype(np.int64), hi.astype(np.int64), off
 
 
 def _threads(threads: int | None) -> int:
@@ -250,25 +311,42 @@ def score_distribution(solution: Solution, threads: int | None = None) -> ScoreD
     out_prob = np.empty((CHUNK, n_hands), dtype=np.float64)
     out_count = np.zeros(CHUNK, dtype=np.int64)
     error = np.zeros(threads, dtype=np.int64)
-    kernel_args = (solution.values, c.child, c.hand_start, c.block_start, c.sub_start, c.sub_keep, c.points,
-                   c.joker_points, c.upper_face, c.face_box, c.all_same, c.hand_face, c.params, *box_arrays(c),
-                   index, max_pts)
+    box_args = (c.points, c.joker_points, c.upper_face, c.face_box, c.all_same, c.hand_face, c.params,
+                *box_arrays(c))
+    # each keep's place in `sub_keep` order (by its count of ones, then of twos, ...): the tie-break
+    counts = lattice(rules.dice, rules.sides).counts
+    rank = np.empty(len(counts), dtype=np.int64)
+    rank[np.lexsort(tuple(counts[:, f] for f in range(rules.sides - 1, -1, -1)))] = np.arange(len(counts))
+    kernel_args = (solution.values, c.child, c.hand_start, c.block_start, c.below, rank, *box_args, index, max_pts)
+    none = np.iinfo(np.int64).max
 
-    def layer_arrays(count: int) -> dict:
-        masks, ups, ybs = layers[count]
-        lo, hi, off = _windows(solution, masks, ups, ybs)
+    def layer_arrays(masks: np.ndarray, ups: np.ndarray, ybs: np.ndarray, lo: np.ndarray, hi: np.ndarray) -> dict:
+        width = np.where(hi >= lo, hi - lo + 1, 0)
+        off = np.concatenate([[0], np.cumsum(width)]).astype(np.int64)
         return {"masks": masks, "ups": ups, "ybs": ybs, "lo": lo, "hi": hi, "off": off,
-                "min": np.full(len(masks), np.iinfo(np.int64).max, dtype=np.int64),
-                "max": np.full(len(masks), -1, dtype=np.int64), "data": np.zeros(int(off[-1]), dtype=np.float64)}
+                "min": np.full(len(masks), none, dtype=np.int64), "max": np.full(len(masks), -1, dtype=np.int64),
+                "data": np.zeros(int(off[-1]), dtype=np.float64)}
 
-    cur = layer_arrays(0)
     first = int(index[0, 0, 0])
-    cur["data"][cur["off"][first] - cur["lo"][first]] = 1.0  # a new game: score 0 for sure
+    size = len(layers[0][0])
+    new_game = np.arange(size) == first
+    cur = layer_arrays(*layers[0], np.where(new_game, 0, none), np.where(new_game, 0, -1))
+    cur["data"][cur["off"][first]] = 1.0  # a new game: score 0 for sure
     cur["min"][first] = cur["max"][first] = 0
     with ThreadPoolExecutor(threads) as pool:
         for count in range(n):
-            nxt = layer_arrays(count + 1)
+            masks, ups, ybs = layers[count + 1]
             live = np.flatnonzero(cur["max"] >= cur["min"]).astype(np.int64)
+            # the next states reached and their scores' range first: only those get chances, each exactly
+            # the window it needs (about a fifth of a window bounded from the boxes alone)
+            t_min = np.full((threads, len(masks)), none, dtype=np.int64)
+            t_max = np.full((threads, len(masks)), -1, dtype=np.int64)
+            list(pool.map(lambda t: reach(
+                np.arange(t, len(live), threads, dtype=np.int64), live, cur["masks"], cur["ups"], cur["ybs"],
+                cur["min"], cur["max"], solution.values, c.block_start, *box_args, index, max_pts, t_min[t], t_max[t]),
+                range(threads)))
+            nxt = layer_arrays(masks, ups, ybs, t_min.min(axis=0), t_max.max(axis=0))
+            del t_min, t_max
             for lo_i in range(0, len(live), CHUNK):
                 src = live[lo_i:lo_i + CHUNK]
                 parts = [np.arange(t, len(src), threads, dtype=np.int64) for t in range(threads)]
