@@ -6,6 +6,8 @@ printed here (within 80 columns, or the results' JSON).
 
 from __future__ import annotations
 
+import sys
+
 import typer
 
 from ._common import console, emit_json, kernels_notice, new_app, progress
@@ -27,7 +29,15 @@ TOP_ROWS = 10
 def _kernels() -> None:
     from ..games.yahtzee import solver
 
-    kernels_notice(solver)
+    if "numba" in sys.modules:
+        kernels_notice(solver)
+    elif not solver.SOLVE_KERNEL.ready():
+        _notice()
+
+
+def _notice() -> None:
+    if sys.stderr.isatty():
+        typer.echo("compiling the solver's kernel (first run only, about 10 s) ...", err=True)
 
 
 def _rules(name: str):  # noqa: ANN202

@@ -379,6 +379,27 @@ class BalutCard:
     def full(self) -> bool:
         return all(n == self.rules.boxes for n in self.filled)
 
+    def with_score(self, category: int, score: int) -> "BalutCard":
+        """The card with one more score written in a category."""
+        scores = list(self.scores)
+        scores[category] = (*scores[category], score)
+        return BalutCard(self.rules, tuple(scores))
+
+    def awards(self) -> dict[str, int]:
+        """The points each award gives this card as it stands (on a full card: the game's points), and
+        "total" for the total's band."""
+        out = {}
+        for award in self.rules.awards:
+            s = self.scores[self.rules.index(award.category)]
+            if award.test == "at_least":
+                out[award.category] = award.points if sum(s) >= award.threshold else 0
+            elif award.test == "every":
+                out[award.category] = award.points if len(s) == self.rules.boxes and all(s) else 0
+            else:
+                out[award.category] = award.points * sum(1 for v in s if v > 0)
+        out["total"] = self.rules.total_points(self.total)
+        return out
+
     def text(self) -> str:
         """The card as players write it: "fours=8,12 house=26" (empty boxes left out)."""
         return " ".join(f"{c.name}={','.join(map(str, s))}" for c, s in zip(self.rules.categories, self.scores)

@@ -1,7 +1,9 @@
-"""Solitaire Yahtzee as a play session: roll, keep, re-roll up to twice, write a box; 13 turns (15 in Yatzy).
+"""Solitaire Yahtzee as a play session: roll, keep, re-roll up to twice, write a box; 13 turns (15 in Yatzy, 28
+in Balut, whose seven categories take four scores each).
 
-State (JSON): `options` = {rules}; `data` = {card (every box: its points, or null while open), bonus (Yahtzee
-bonus points taken), dice (sorted faces), rolls_left (0-2), turn (1..boxes)}; `tally` = {games, total, best}.
+State (JSON): `options` = {rules}; `data` = {card (every box: its points, or null while open; in Balut every
+category: the list of its scores), bonus (Yahtzee bonus points taken; 0 in Balut), dice (sorted faces),
+rolls_left (0-2), turn (1..turns)}; `tally` = {games, total, best}.
 Actions: {"type": "keep", "keep": [faces, sorted]} (re-roll the others), {"type": "score", "box": name},
 {"type": "next"} once a game is over. Every decision is costed against the optimum in expected final score;
 `review` lists the costly ones.
@@ -14,6 +16,7 @@ from collections.abc import Mapping
 
 from ...errors import InputError
 from ..base import Decision, Hint, State, action_error, random_generator, to_jsonable
+from .balut import BALUT_RULES, BalutCard, BalutRules, balut_hint, balut_rules, parse_balut_card
 from .card import Card, card_text
 from .hints import GAME, MEASURE, hint
 from .rules import RULES, get_rules
@@ -33,49 +36,78 @@ def _options(options: Mapping | None) -> dict:
         if key not in DEFAULT_OPTIONS:
             raise InputError(f"unknown option {key!r}; known: {', '.join(DEFAULT_OPTIONS)}")
         out[key] = value
-    if not isinstance(out["rules"], str) or out["rules"] not in RULES:
-        raise InputError(f"rules must be one of {', '.join(RULES)}, got {out['rules']!r}")
+    if not isinstance(out["rules"], str) or (out["rules"] not in RULES and out["rules"] not in BALUT_RULES):
+        raise InputError(f"rules must be one of {', '.join([*RULES, *BALUT_RULES])}, got {out['rules']!r}")
     return out
 
 
-def card_of(state: State) -> Card:
+def _rules(name: str):  # noqa: ANN202
+    """The rule set of a session's options: a Yahtzee one or a Balut one."""
+    return balut_rules(name) if name in BALUT_RULES else get_rules(name)
+
+
+def _turns(rules) -> int:  # noqa: ANN001
+    return rules.turns if isinstance(rules, BalutRules) else rules.n_categories
+
+
+def _used(card: "Card | BalutCard") -> int:
+    """The turns played: the boxes used."""
+    if isinstance(card, BalutCard):
+        return sum(card.filled)
+    return sum(p is not None for p in card.points)
+
+
+def card_of(state: State) -> "Card | BalutCard":
     """The state's scorecard; InputError when the state's card is not one of its rules."""
     if not isinstance(state, State) or state.game != GAME:
         raise InputError("not a Yahtzee game state")
-    rules = get_rules(_options(state.options)["rules"])
+    rules = _rules(_options(state.options)["rules"])
     data = state.data
     if not isinstance(data, Mapping) or set(data) != set(_DATA_KEYS):
         raise InputError(f"not a Yahtzee game state: data must name exactly {', '.join(_DATA_KEYS)}")
     card = data["card"]
     if not isinstance(card, Mapping) or set(card) != {c.name for c in rules.categories}:
         raise InputError("not a Yahtzee game state: the card must name every box")
-    from .card import parse_card
+    if isinstance(rules, BalutRules):  # Balut: every category's scores, a list
+        if not all(isinstance(v, list) and all(isinstance(x, int) and not isinstance(x, bool) for x in v)
+                   for v in card.values()) or data["bonus"] != 0:
+            raise InputError("not a Balut game state: each category holds a list of its scores, and no bonus")
+        parsed = parse_balut_card(" ".join(f"{k}={','.join(map(str, v))}" for k, v in card.items() if v), rules)
+    else:
+        from .card import parse_card
 
-    text = " ".join(f"{k}={v}" for k, v in card.items() if v is not None)
-    if data["bonus"]:
-        text += f" bonus={data['bonus']}"
-    parsed = parse_card(text, rules)
+        text = " ".join(f"{k}={v}" for k, v in card.items() if v is not None)
+        if data["bonus"]:
+            text += f" bonus={data['bonus']}"
+        parsed = parse_card(text, rules)
     dice = data["dice"]
     if not (isinstance(dice, list) and len(dice) == rules.dice and dice == sorted(dice)
             and all(isinstance(f, int) and 1 <= f <= rules.sides for f in dice)):
         raise InputError("not a Yahtzee game state: bad dice")
     if data["rolls_left"] not in (0, 1, 2) or isinstance(data["rolls_left"], bool):
         raise InputError("not a Yahtzee game state: rolls_left must be 0, 1 or 2")
-    used = sum(p is not None for p in parsed.points)
     if not isinstance(data["turn"], int) or isinstance(data["turn"], bool) or data["turn"] != min(
-            used + 1, rules.n_categories):
+            _used(parsed) + 1, _turns(rules)):
         raise InputError("not a Yahtzee game state: turn must be the boxes used + 1")
     return parsed
 
 
-def _card_json(card: Card) -> dict:
+def _card_json(card: "Card | BalutCard") -> dict:
+    if isinstance(card, BalutCard):
+        return {c.name: list(s) for c, s in zip(card.rules.categories, card.scores)}
     return {c.name: p for c, p in zip(card.rules.categories, card.points)}
+
+
+def _empty(rules) -> "Card | BalutCard":  # noqa: ANN001
+    if isinstance(rules, BalutRules):
+        return BalutCard(rules, ((),) * rules.n_categories)
+    return Card(rules, (None,) * rules.n_categories)
 
 
 def _roll(state: State, kept: list[int], n: int) -> tuple[list[int], int]:
     """The kept dice and n new ones, sorted, and the draws count after."""
     rng = random_generator(state)
-    sides = get_rules(state.options["rules"]).sides
+    sides = _rules(state.options["rules"]).sides
     new = rng.integers(1, sides + 1, size=n).tolist() if n else []
     return sorted([*kept, *new]), state.draws + 1
 
@@ -85,10 +117,9 @@ def new_game(options: Mapping | None = None, seed: int = 0) -> State:
     opts = _options(options)
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
         raise InputError(f"the seed must be a whole number 0 or more, got {seed!r}")
-    rules = get_rules(opts["rules"])
-    empty = Card(rules, (None,) * rules.n_categories)
+    rules = _rules(opts["rules"])
     state = State(GAME, opts, seed, 0, "turn", "player",
-                  {"card": _card_json(empty), "bonus": 0, "dice": [], "rolls_left": 2, "turn": 1},
+                  {"card": _card_json(_empty(rules)), "bonus": 0, "dice": [], "rolls_left": 2, "turn": 1},
                   {"games": 0, "total": 0, "best": 0})
     dice, draws = _roll(state, [], rules.dice)
     return state.evolve(data={**state.data, "dice": dice}, draws=draws).logged(f"turn 1: rolled {_faces(dice)}")
@@ -103,6 +134,8 @@ def advice(state: State) -> Hint:
     if state.over:
         raise InputError("the game is over: no advice")
     card = card_of(state)
+    if isinstance(card, BalutCard):
+        return balut_hint(card, list(state.data["dice"]), int(state.data["rolls_left"]))
     return hint(card, list(state.data["dice"]), int(state.data["rolls_left"]))
 
 
@@ -126,21 +159,26 @@ def step(state: State, action: Mapping) -> State:
         raise InputError("an action must be a JSON object")
     if state.over:
         action_error(state, action, [{"type": "next"}])
-        rules = get_rules(state.options["rules"])
+        rules = _rules(state.options["rules"])
         dice, draws = _roll(state, [], rules.dice)
-        empty = Card(rules, (None,) * rules.n_categories)
         return state.restarted().evolve(
             phase="turn", to_move="player", draws=draws,
-            data={"card": _card_json(empty), "bonus": 0, "dice": dice, "rolls_left": 2, "turn": 1},
+            data={"card": _card_json(_empty(rules)), "bonus": 0, "dice": dice, "rolls_left": 2, "turn": 1},
             log=(f"turn 1: rolled {_faces(dice)}",))
     card = card_of(state)
     ranked = advice(state)
     wanted = to_jsonable(action)
+    if wanted.get("type") == "score" and isinstance(wanted.get("box"), str):  # a box by any of its names
+        try:
+            wanted["box"] = card.rules.categories[card.rules.index(wanted["box"])].name
+        except InputError:
+            pass  # not a box: refused below with the legal actions
     chosen = next((o for o in ranked.options if to_jsonable(o.action) == wanted), None)
     if chosen is None:
         action_error(state, action, [o.action for o in ranked.options])
+    action = chosen.action
     data = dict(state.data)
-    position = f"turn {data['turn']}: {_faces(data['dice'])}, {data['rolls_left']} rolls left"
+    position = f"turn {data['turn']}: {_faces(data['dice'])}, {_rolls_left(data['rolls_left'])}"
     decision = Decision(position, chosen.option, ranked.best.option, float(chosen.loss), MEASURE)
     state = state.evolve(decisions=(*state.decisions, decision))
     if action["type"] == "keep":
@@ -151,9 +189,14 @@ def step(state: State, action: Mapping) -> State:
             f"turn {data['turn']}: kept {_faces(kept) or 'none'}, rolled {_faces(dice)}")
     box = card.rules.index(action["box"])
     points = int(chosen.extras["points"])
-    bonus = int(chosen.extras["bonus"])
-    card = card.with_box(box, points, bonus)
-    data.update(card=_card_json(card), bonus=card.yahtzee_bonus)
+    if isinstance(card, BalutCard):
+        bonus = 0
+        card = card.with_score(box, points)
+        data.update(card=_card_json(card))
+    else:
+        bonus = int(chosen.extras["bonus"])
+        card = card.with_box(box, points, bonus)
+        data.update(card=_card_json(card), bonus=card.yahtzee_bonus)
     line = f"turn {data['turn']}: {card.rules.categories[box].name} = {points}" + (
         f" (+{bonus} Yahtzee bonus)" if bonus else "")
     if card.full:
@@ -161,12 +204,19 @@ def step(state: State, action: Mapping) -> State:
         tally.update(games=tally["games"] + 1, total=tally["total"] + card.total,
                      best=max(tally["best"], card.total))
         lost = sum(d.loss for d in state.decisions)
+        if isinstance(card, BalutCard):
+            extra = f"Balut points {sum(card.awards().values()):+d}"
+        else:
+            extra = f"upper bonus {card.upper_bonus}"
         return state.evolve(data=data, phase="over", to_move="", tally=tally).logged(
-            line, f"game over: {card.total} points (upper bonus {card.upper_bonus}); decisions cost "
-                  f"{lost:.2f} expected points")
+            line, f"game over: {card.total} points ({extra}); decisions cost {lost:.2f} expected points")
     dice, draws = _roll(state, [], card.rules.dice)
     data.update(dice=dice, rolls_left=2, turn=data["turn"] + 1)
     return state.evolve(data=data, draws=draws).logged(line, f"turn {data['turn']}: rolled {_faces(dice)}")
+
+
+def _rolls_left(n: int) -> str:
+    return "no rolls left" if n == 0 else f"{n} roll{'s' if n != 1 else ''} left"
 
 
 def review(state: State, top: int = 5) -> list[Decision]:
@@ -197,11 +247,12 @@ def parse_action(state: State, text: str) -> dict:
         return {"type": "keep", "keep": keep}
     m = _SCORE.match(words)
     if m:
-        rules = get_rules(state.options["rules"])
+        rules = _rules(state.options["rules"])
         return {"type": "score", "box": rules.categories[rules.index(m.group(1))].name}
     raise InputError(f"cannot read {text!r}: type keep 5 5, roll all, score fh or a box's name")
 
 
 def card_line(state: State) -> str:
-    """The card as `parse_card` reads it."""
-    return card_text(card_of(state))
+    """The card as `parse_card` (or, in Balut, `parse_balut_card`) reads it."""
+    card = card_of(state)
+    return card.text() if isinstance(card, BalutCard) else card_text(card)

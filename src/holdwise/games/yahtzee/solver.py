@@ -18,6 +18,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import sys
 import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -25,6 +26,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from ...solver.aot import AotKernel
 from ...solver.jit import njit
 from ...solver.lattice import lattice
 from .rules import Rules, score
@@ -447,21 +449,54 @@ def hand_probabilities(rules: Rules) -> np.ndarray:
     return ways / float(rules.sides) ** rules.dice
 
 
-def solve(rules: Rules, threads: int | None = None, on_layer=None) -> Solution:  # noqa: ANN001
-    """The whole table by backward induction, each layer split over `threads` (default: the cores)."""
+# The layer kernel built ahead of time (solver.aot): a solve in a process that has not started Numba runs it
+# and stays near 50 MB instead of about 165 MB; the arrays' layouts are those `_kernel_args` makes.
+SOLVE_KERNEL = AotKernel(
+    "yahtzee_solve", __name__, "_solve_states",
+    "void(int64[::1], int64[::1], int64[::1], float64[:,:,::1], int32[:,::1], int64, int64[::1], int32[:,::1], "
+    "int32[:,::1], int32[:,::1], int32[::1], int32[::1], boolean[::1], int32[::1], int64[::1], float64[:,::1], "
+    "int64[:,::1], int64[::1], float64[::1])")
+KERNELS = ("auto", "jit", "aot")
+
+
+def layer_kernel(kernel: str = "auto", on_build=None):  # noqa: ANN001, ANN201
+    """The kernel a solve runs and whether it may use threads: the built one ("aot": one thread, it holds the
+    GIL) or Numba's ("jit": threads). "auto" takes the built one unless Numba is already running in this
+    process (its threads are then the faster way) or built kernels are off; the JIT one if the build fails."""
+    if kernel not in KERNELS:
+        raise ValueError(f"kernel must be one of {', '.join(KERNELS)}, got {kernel!r}")
+    if kernel == "jit" or (kernel == "auto" and "numba" in sys.modules):
+        return solve_states, True
+    built = SOLVE_KERNEL.load(on_build=on_build)
+    if built is None:
+        if kernel == "aot":
+            raise RuntimeError("the ahead-of-time kernel is not available here (see holdwise.solver.aot)")
+        return solve_states, True
+    return built, False
+
+
+def solve(rules: Rules, threads: int | None = None, on_layer=None, kernel: str = "auto",  # noqa: ANN001
+          on_build=None) -> Solution:  # noqa: ANN001
+    """The whole table by backward induction; `kernel` as `layer_kernel` picks it; the JIT kernel splits each
+    layer over `threads` (default: the cores)."""
+    run, threaded = layer_kernel(kernel, on_build)
     start = time.perf_counter()
     compiled = compile_rules(rules)
     values = np.zeros((1 << rules.n_categories, rules.upper_threshold + 1, 2), dtype=np.float64)
     args = _kernel_args(compiled)
-    if threads is None:
+    if not threaded:
+        threads = 1
+    elif threads is None:
         threads = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+    threads = max(1, threads)
     states = sum(len(m) for m, _, _ in _each_layer(compiled))
     done = 0
-    with ThreadPoolExecutor(max(1, threads)) as pool:
+    with ThreadPoolExecutor(threads) as pool:
         for masks, ups, ybs in _each_layer(compiled):
-            # interleaved slices: each thread gets states of every kind (cheap and dear alike)
-            parts = [(masks[t::threads], ups[t::threads], ybs[t::threads]) for t in range(threads)]
-            list(pool.map(lambda p: solve_states(p[0], p[1], p[2], values, *args), parts))
+            # interleaved slices: each thread gets states of every kind (cheap and dear alike); contiguous, as
+            # the built kernel takes them
+            parts = [tuple(np.ascontiguousarray(a[t::threads]) for a in (masks, ups, ybs)) for t in range(threads)]
+            list(pool.map(lambda p: run(p[0], p[1], p[2], values, *args), parts))
             done += len(masks)
             if on_layer is not None:
                 on_layer(done, states)
