@@ -283,7 +283,6 @@ def test_bad_new_input_is_a_422_naming_the_field(client, body, field):
     ({"type": "score", "box": 3}, "action.box"),
     ({"type": "score", "box": "x" * 41}, "action.box"),
     ({"type": "score", "box": "kniffel"}, "action"),
-    ({"type": "score", "box": "fh"}, "action"),  # the box's name, as the actions list it
     ({"type": "roll"}, "action.type"),
     ({"type": "next"}, "action"),
     ({"type": "keep", "keep": [6, 6, 6, 6]}, "action"),
@@ -294,6 +293,14 @@ def test_impossible_actions_are_a_422(client, action, field):
     assert state_of(answer).data["dice"].count(6) < 4
     r = client.post("/api/yahtzee/step", json={"state": answer["state"], "action": action})
     assert r.status_code == 422 and r.json()["field"] == field, r.text
+
+
+@pytest.mark.parametrize("box", ["fh", "Full House", "FULL_HOUSE"])
+def test_a_box_by_any_of_its_names(client, box):
+    answer = new(client, "yahtzee", 2)
+    after = step(client, answer, {"type": "score", "box": box})
+    assert state_of(after).data["card"]["full_house"] is not None
+    assert state_of(after).decisions[-1].chosen.startswith("score full_house")
 
 
 def test_no_rolls_left_refuses_a_keep(client):

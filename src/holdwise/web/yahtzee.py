@@ -1,6 +1,7 @@
 """Yahtzee solitaire at the table: roll, keep, score a box, with a hint, a review and the final-score distribution.
 
-Page: `/yahtzee` (official Yahtzee, the forced joker or Scandinavian Yatzy). API under `/api/yahtzee/...`: `hint`
+Page: `/yahtzee` (official Yahtzee, the forced joker, Scandinavian Yatzy or Balut: seven categories of four boxes
+each, and its points system at the end). API under `/api/yahtzee/...`: `hint`
 is `holdwise yahtzee hint ... --json` and `distribution` is `holdwise yahtzee distribution --json`, unchanged;
 play is stateless (each play answer carries `state`, the sealed state to send back as it is, the legal `actions`
 and a `view`: the scorecard with what the dice would score in each open box). Hints, play and the computer need
@@ -34,8 +35,8 @@ __all__ = ["RULE_NAMES", "router", "warm"]
 router = APIRouter()
 TAG = ["yahtzee"]
 GAME = "yahtzee"
-RULE_NAMES = ("yahtzee", "yahtzee-forced", "yatzy")
-RuleName = Literal["yahtzee", "yahtzee-forced", "yatzy"]
+RULE_NAMES = ("yahtzee", "yahtzee-forced", "yatzy", "balut")
+RuleName = Literal["yahtzee", "yahtzee-forced", "yatzy", "balut"]
 # Its own queue: a table solve (seconds) must not wait behind another game's long solve; one job at a time,
 # so a distribution (about 1 GB) never runs beside a solve.
 _jobs = Jobs(keep=16)
@@ -46,7 +47,8 @@ Face = Annotated[int, Strict(), Field(ge=1, le=6)]
 class Options(Body):
     """The options of a game (`holdwise yahtzee play --rules`): the rule set."""
 
-    rules: RuleName = Field("yahtzee", description="yahtzee (official), yahtzee-forced (forced joker) or yatzy")
+    rules: RuleName = Field("yahtzee", description="yahtzee (official), yahtzee-forced (forced joker), yatzy or "
+                                                   "balut")
 
 
 class NewBody(common.NewBody[Options]):
@@ -63,7 +65,8 @@ class PrepareBody(Body):
 
 
 class HintBody(Body):
-    """A position as `holdwise yahtzee hint` reads it: the card, the five dice, the re-rolls left, the rules."""
+    """A position as `holdwise yahtzee hint` reads it: the card, the five dice, the re-rolls left, the rules (a
+    Balut card gives each category its scores: "fours=8,12 straight=20")."""
 
     model_config = examples({"card": "ones=3 fh=25", "dice": [1, 1, 5, 3, 2], "rolls_left": 2, "rules": "yahtzee"})
     card: Annotated[StrictStr, Field(max_length=400)] = ""
@@ -98,10 +101,24 @@ _SEALED = {"state": {"game": "yahtzee", "...": "the sealed state as /api/yahtzee
 
 # ---- the tables and the distribution, in the background ---------------------------------------------------
 
+def _balut(rules: str) -> bool:
+    return rules == "balut"
+
+
+def _optimum(rules: str) -> float:
+    """The expected final score of a new game under optimal play (the table in memory)."""
+    if _balut(rules):
+        return face.balut_solution(face.balut_rules(rules)).expected_score
+    return face.solution_for(face.get_rules(rules)).expected_score
+
+
 def _table_work(rules: str) -> Callable[[Callable[[int, int], None]], None]:
     def work(progress: Callable[[int, int], None]) -> None:
         progress(0, 1)
-        face.solution_for(face.get_rules(rules), on_layer=progress)
+        if _balut(rules):
+            face.balut_solution(face.balut_rules(rules))
+        else:
+            face.solution_for(face.get_rules(rules), on_layer=progress)
     return work
 
 
@@ -125,6 +142,10 @@ def _pending(rules: str) -> JSONResponse | None:
 def _distribution_work(rules: str) -> Callable[[Callable[[int, int], None]], bytes]:
     def work(progress: Callable[[int, int], None]) -> bytes:
         progress(0, 2)
+        if _balut(rules):
+            face.balut_solution(face.balut_rules(rules))
+            progress(1, 2)
+            return common.json_bytes(face.balut_distribution(rules))
         solution = face.solution_for(face.get_rules(rules))
         progress(1, 2)
         result, _ = face.cached_distribution(solution)
@@ -163,13 +184,36 @@ def _view(state: State) -> dict:
         for option in json.loads(_hint_json(state))["options"]:
             if option["kind"] == "score":
                 now[option["box"]] = option["points"]
+    optimum = _optimum(rules.name)
+    if _balut(rules.name):
+        awards = card.awards()
+        boxes = [{"name": c.name, "label": c.label, "scores": list(s), "open": rules.boxes - len(s),
+                  "now": now.get(c.name), "award": awards.get(c.name, 0)}
+                 for c, s in zip(rules.categories, card.scores)]
+        return {"rules": rules.name, "kind": "balut", "title": rules.title, "boxes": boxes,
+                "boxes_each": rules.boxes, "total": card.total, "total_points": awards["total"],
+                "points": sum(awards.values()), "turns": rules.turns, "optimum": optimum,
+                "awards": [_award_text(a) for a in rules.awards],
+                "bands": [[low, pts] for low, pts in rules.total_bands], "below_bands": rules.total_base}
     boxes = [{"name": c.name, "label": c.label, "short": c.short, "upper": c.is_upper, "points": p,
               "now": now.get(c.name) if p is None else None}
              for c, p in zip(rules.categories, card.points)]
     return {"rules": rules.name, "title": rules.title, "boxes": boxes, "upper_total": card.upper_total,
             "upper_threshold": rules.upper_threshold, "upper_bonus": card.upper_bonus,
             "upper_bonus_points": rules.upper_bonus, "yahtzee_bonus": card.yahtzee_bonus,
-            "yahtzee_bonus_points": rules.yahtzee_bonus, "total": card.total, "turns": rules.n_categories}
+            "yahtzee_bonus_points": rules.yahtzee_bonus, "total": card.total, "turns": rules.n_categories,
+            "optimum": optimum}
+
+
+def _award_text(award) -> dict:  # noqa: ANN001
+    """A Balut award as the page's legend says it."""
+    if award.test == "at_least":
+        rule = f"{award.points} points when its scores add up to {award.threshold} or more"
+    elif award.test == "every":
+        rule = f"{award.points} points when all four of its boxes score"
+    else:
+        rule = f"{award.points} points for each box that scores"
+    return {"category": award.category, "text": rule}
 
 
 # ---- the page ---------------------------------------------------------------------------------------------
@@ -177,7 +221,7 @@ def _view(state: State) -> dict:
 @router.get("/yahtzee", response_class=HTMLResponse, include_in_schema=False)
 def table_page(request: Request) -> HTMLResponse:
     """The table."""
-    rules = [(r.name, r.title) for r in face.RULES.values()]
+    rules = [(r.name, r.title) for r in face.RULES.values()] + [(face.BALUT.name, face.BALUT.title)]
     return page(request, "yahtzee.html", title="Yahtzee: the table", rules=rules)
 
 
@@ -222,6 +266,17 @@ def hint(body: HintBody) -> Any:
     """Every keep (or, with no rolls left, every box) of a position ranked by expected final score, with its
     loss: `holdwise yahtzee hint --card ... --dice ... --rolls-left ... --rules ... --json` (202 while the
     rule set's table loads)."""
+    if _balut(body.rules):
+        balut = face.balut_rules(body.rules)
+        with user_field("card"):
+            bcard = face.parse_balut_card(body.card, balut)
+            if bcard.full:
+                raise FieldError("card", "the card is full: the game is over")
+        waiting = _pending(balut.name)
+        if waiting is not None:
+            return waiting
+        return _hints.answer(("hint", balut.name, bcard.text(), tuple(sorted(body.dice)), body.rolls_left),
+                             lambda: face.balut_hint(bcard, list(body.dice), body.rolls_left))
     rules = face.get_rules(body.rules)
     with user_field("card"):
         card = face.parse_card(body.card, rules)

@@ -8,7 +8,9 @@ Verbs: `get_rules` / `RULES` (the rule sets as data), `parse_card` (a scorecard 
 optimal play); `score_distribution(solution)` (the exact distribution of the final score; `cached_distribution` keeps it on
 disk once computed). Balut (seven categories filled four times, rules as data: `BALUT`, `balut_rules`,
 `balut_score`): `balut_solved`, `balut_solution`, `balut_hint`, `parse_balut_card`, and its points system for the
-optimal play, `balut_points` (exact expectation) and `simulate_balut_points` (the points' distribution, sampled).
+optimal play, `balut_points` (exact expectation) and `simulate_balut_points` (the points' distribution, sampled),
+`balut_distribution` (the exact distribution of the final total). The play session plays Balut too
+(`new_game({"rules": "balut"})`).
 
     >>> from holdwise.games import yahtzee
     >>> yahtzee.get_rules("yahtzee").n_categories
@@ -26,7 +28,9 @@ if TYPE_CHECKING:  # what the names are, for type checkers; at run time each loa
         BALUT, Award, BalutCategory, BalutRules, BalutSolved, balut_hint, balut_rules, balut_score, balut_solution,
         balut_solved, parse_balut_card,
     )
-    from .balut_awards import BalutPoints, BalutPointsSimulation, balut_points, simulate_balut_points
+    from .balut_awards import (
+        BalutPoints, BalutPointsSimulation, balut_distribution, balut_points, simulate_balut_points,
+    )
     from .card import Card, card_text, parse_card, parse_dice, parse_whole, possible_points
     from .distribution import PERCENTILES, ScoreDistribution, cached_distribution, score_distribution
     from .hints import GAME, MEASURE, Solved, hint, keep_text, solution_for, solved
@@ -40,7 +44,8 @@ if TYPE_CHECKING:  # what the names are, for type checkers; at run time each loa
 _EXPORTS = {
     **dict.fromkeys(("BALUT", "Award", "BalutCategory", "BalutRules", "BalutSolved", "balut_hint", "balut_rules",
                      "balut_score", "balut_solution", "balut_solved", "parse_balut_card"), ".balut"),
-    **dict.fromkeys(("BalutPoints", "BalutPointsSimulation", "balut_points", "simulate_balut_points"),
+    **dict.fromkeys(("BalutPoints", "BalutPointsSimulation", "balut_distribution", "balut_points",
+                     "simulate_balut_points"),
                     ".balut_awards"),
     **dict.fromkeys(("Card", "card_text", "parse_card", "parse_dice", "parse_whole", "possible_points"), ".card"),
     **dict.fromkeys(("PERCENTILES", "ScoreDistribution", "cached_distribution", "score_distribution"), ".distribution"),

@@ -23,9 +23,10 @@ from ...solver.jit import njit
 from ..base import Result
 from ..inputs import parse_whole
 from .balut import BalutRules, BalutSolution, balut_rules, balut_solution, kernel_args, turn
+from .distribution import ScoreDistribution, summarize
 
-__all__ = ["MAX_POINT_GAMES", "BalutPoints", "BalutPointsSimulation", "OutcomeTable", "balut_points",
-           "outcome_table", "simulate_balut_points"]
+__all__ = ["MAX_POINT_GAMES", "BalutPoints", "BalutPointsSimulation", "OutcomeTable", "balut_distribution",
+           "balut_points", "outcome_table", "simulate_balut_points"]
 
 MAX_POINT_GAMES = 1_000_000
 _TABLES: dict[BalutRules, OutcomeTable] = {}
@@ -202,6 +203,15 @@ def final_distributions(solution: BalutSolution) -> dict[str, np.ndarray]:
         push_layer(layers[n], pos, src, dst, *args)
         src = dst
     return {name: src[0, o:o + w].copy() for (name, *_, w), o in zip(feats, offs.tolist())}
+
+
+def balut_distribution(rules: str = "balut") -> ScoreDistribution:
+    """The exact distribution of the final total score under optimal play (pushed forward turn by turn, as
+    `final_distributions`), with its mean, standard deviation and percentiles, as Yahtzee's."""
+    begin = time.perf_counter()
+    r = balut_rules(rules)
+    total = final_distributions(balut_solution(r))["total"]
+    return summarize(r.name, total, time.perf_counter() - begin)
 
 
 @dataclass(frozen=True)

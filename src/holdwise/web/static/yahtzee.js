@@ -165,6 +165,10 @@
 
   function drawCard() {
     const v = S.view, playing = st().phase !== "over";
+    $("yz-card-note").hidden = v.kind !== "balut";
+    if (v.kind === "balut") { drawBalutCard(v, playing); return; }
+    $("yz-card").querySelector("thead").replaceChildren(el("tr", {}, el("th", {scope: "col", text: "box"}),
+      el("th", {scope: "col", class: "num", text: "score"})));
     const body = $("yz-card").querySelector("tbody");
     body.replaceChildren();
     const upperRow = (label, text, cls) => el("tr", {class: "yz-sum " + (cls || "")}, el("th", {scope: "row", text: label}),
@@ -198,6 +202,45 @@
     }
     foot.append(el("tr", {class: "yz-total"}, el("th", {scope: "row", text: "Total"}),
       el("td", {class: "num", id: "yz-total", text: String(v.total)})));
+  }
+
+  // Balut: a row per category, its four boxes (the scores written, "·" open) and what the dice score there now
+  function drawBalutCard(v, playing) {
+    $("yz-card").querySelector("thead").replaceChildren(el("tr", {}, el("th", {scope: "col", text: "category"}),
+      el("th", {scope: "col", text: `boxes (${v.boxes_each} each)`}), el("th", {scope: "col", class: "num", text: "now"})));
+    const body = $("yz-card").querySelector("tbody");
+    body.replaceChildren();
+    for (const b of v.boxes) {
+      const boxes = el("td", {class: "yz-balut-boxes"});
+      for (let i = 0; i < v.boxes_each; i++) {
+        const written = i < b.scores.length;
+        boxes.append(el("span", {class: written ? "yz-written" + (b.scores[i] ? "" : " yz-zero") : "yz-empty-box",
+                                  text: written ? String(b.scores[i]) : "·"}));
+      }
+      const cell = el("td", {class: "num"});
+      if (b.open && playing && b.now !== null && b.now !== undefined) {
+        const btn = el("button", {type: "button", class: "secondary yz-box" + (b.now ? "" : " yz-zero"),
+          "data-box": b.name, text: String(b.now), "aria-label": `score ${pts(b.now)} in ${b.label}`});
+        btn.disabled = S.busy;
+        btn.addEventListener("click", () => scoreBox(b.name));
+        cell.append(btn);
+      } else {
+        cell.append(el("span", {class: "muted", text: b.open ? "" : "full"}));
+      }
+      const name = el("th", {scope: "row", text: b.label});
+      if (b.award) name.append(el("small", {class: "yz-award", text: ` +${b.award}`}));
+      body.append(el("tr", {class: b.open ? "yz-open" : "yz-used", "data-box": b.name}, name, boxes, cell));
+    }
+    const foot = $("yz-card").querySelector("tfoot");
+    foot.replaceChildren(
+      el("tr", {class: "yz-total"}, el("th", {scope: "row", text: "Total"}), el("td", {}),
+        el("td", {class: "num", id: "yz-total", text: String(v.total)})),
+      el("tr", {class: "yz-sum"}, el("th", {scope: "row", text: playing ? "Points so far" : "Points"}), el("td", {}),
+        el("td", {class: "num", id: "yz-points", text: (v.points > 0 ? "+" : "") + v.points})));
+    const note = $("yz-card-note");
+    note.replaceChildren(el("strong", {text: "Points: "}),
+      v.awards.map((a) => `${cap(a.category)}: ${a.text}`).join("; ") + `. The total: ${v.below_bands} below ` +
+      `${v.bands[0][0]}, then ` + v.bands.map(([low, p]) => `${p > 0 ? "+" : ""}${p} from ${low}`).join(", ") + ".");
   }
 
   function scoreBox(name) {
@@ -276,9 +319,15 @@
     const costly = rows.filter((d) => d.loss > 5e-7);
     const lost = rows.reduce((a, d) => a + d.loss, 0);
     $("yz-review").hidden = false;
-    $("yz-review-summary").textContent = `Final score ${S.view.total}. ${rows.length} decisions; ` +
+    const opt = S.view.optimum, yours = opt - lost, luck = S.view.total - yours;
+    $("yz-review-summary").textContent = `Final score ${S.view.total}` +
+      (S.view.kind === "balut" ? ` (${S.view.points > 0 ? "+" : ""}${S.view.points} points)` : "") +
+      `. ${rows.length} decisions; ` +
       (costly.length ? `${costly.length} of them cost expected points: ${lost.toFixed(2)} in all.` :
-        "every one was the best play.");
+        "every one was the best play.") +
+      ` Exact play expects ${opt.toFixed(2)} from a new card; your decisions expected ${yours.toFixed(2)} ` +
+      `(${opt.toFixed(2)} − ${lost.toFixed(2)}), and the dice gave ${luck >= 0 ? "+" : "−"}${Math.abs(luck).toFixed(2)} ` +
+      "against that.";
     const table = $("yz-review-table");
     table.replaceChildren();
     if (costly.length) {  // a long review: the costly rows alone on request
