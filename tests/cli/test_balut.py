@@ -44,5 +44,31 @@ def test_bad_input_is_refused(extra, message, tmp_path):
     assert_refused(["yahtzee", "hint", "--rules", "balut", "--dice", "12345", *extra], tmp_path, message=message)
 
 
-def test_balut_only_for_solve_and_hint(tmp_path):
-    assert_refused(["yahtzee", "simulate", "--rules", "balut"], tmp_path, message="balut for solve and hint")
+def test_balut_not_for_simulate(tmp_path):
+    assert_refused(["yahtzee", "simulate", "--rules", "balut"], tmp_path,
+                   message="balut for solve, hint, distribution and play")
+
+
+@pytest.mark.slow
+def test_play_a_balut_game_with_hints(tmp_path):
+    done = run_command(["yahtzee", "play", "--rules", "balut", "--seed", "3"], tmp_path,
+                       "h\nroll\nroll\nfours\nq\n")
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    assert all(len(line) <= 80 for line in out.splitlines()), out
+    assert "4 boxes each, 28 turns" in out and "best first (expected score)" in out
+    assert "turn 1 of 28: dice 1 2 2 2 5, 2 rolls left" in out and "1 roll left" in out
+    assert "turn 1: fours = " in out and "turn 2 of 28" in out
+    assert "review:" in out
+
+
+@pytest.mark.slow
+def test_the_exact_distribution_of_the_total(tmp_path):
+    out = json.loads(_ok(["yahtzee", "distribution", "--rules", "balut", "--json", "--plot", "b.png"], tmp_path))
+    probs = dict(out["probabilities"])
+    assert abs(sum(probs.values()) - 1) < 1e-9
+    # pushed forward turn by turn, its mean is the backward induction's optimum
+    assert abs(sum(s * p for s, p in probs.items()) - 433.3471) < 5e-5
+    assert out["rules"] == "balut" and 43 < out["standard_deviation"] < 45
+    assert max(probs) == 4 * (20 + 25 + 30 + 20 + 28 + 30 + 50)  # every box at its best
+    assert (tmp_path / "b.png").stat().st_size > 10_000

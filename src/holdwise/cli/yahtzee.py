@@ -21,7 +21,7 @@ yahtzee_app = new_app(
 )
 
 RULES = typer.Option("yahtzee", "--rules", help="yahtzee (official), yahtzee-forced (forced joker), yatzy or "
-                                                 "balut (solve and hint).")
+                                                 "balut (solve, hint, distribution, play).")
 JSON = typer.Option(False, "--json", help="Print the result as JSON.")
 TOP_ROWS = 10
 
@@ -47,7 +47,7 @@ def _rules(name: str):  # noqa: ANN202
     try:
         return get_rules(name)
     except InputError as error:  # Balut is a rule set of its own module, for two commands so far
-        raise InputError(f"{error}; balut for solve and hint") from None
+        raise InputError(f"{error}; balut for solve, hint, distribution and play") from None
 
 
 def _is_balut(name: str) -> bool:
@@ -214,23 +214,30 @@ def yahtzee_distribution(
     Every chance is computed, not sampled (10-30 s, about 1 GB of memory), and kept in the cache folder.
     Example: holdwise yahtzee distribution --plot final-scores.png
     """
-    from ..games.yahtzee import cached_distribution, solution_for
+    from ..games.yahtzee import balut_distribution, balut_solution, balut_rules, cached_distribution, solution_for
     from ._common import check_plot_path, working
 
-    r = _rules(rules)
-    check_plot_path(plot)
-    _kernels()
-    with progress(f"solving {r.name}") as update:
-        solution = solution_for(r, on_layer=update)
-    with working("pushing every chance forward, turn by turn ..."):
-        result, _ = cached_distribution(solution, fresh=fresh)
+    if _is_balut(rules):
+        check_plot_path(plot)
+        with progress("solving balut"):
+            solution = balut_solution(balut_rules(rules))
+        with working("pushing every chance forward, turn by turn ..."):
+            result = balut_distribution(rules)
+    else:
+        r = _rules(rules)
+        check_plot_path(plot)
+        _kernels()
+        with progress(f"solving {r.name}") as update:
+            solution = solution_for(r, on_layer=update)
+        with working("pushing every chance forward, turn by turn ..."):
+            result, _ = cached_distribution(solution, fresh=fresh)
     if plot:
         _distribution_plot(result, solution.expected_score, plot)
     if as_json:
         emit_json(result)
         return
     out = console()
-    out.print(f"{r.name}: the final score under optimal play (exact, {result.seconds:.1f} s)", markup=False)
+    out.print(f"{result.rules}: the final score under optimal play (exact, {result.seconds:.1f} s)", markup=False)
     out.print(f"mean {result.mean:.4f} (the optimum: {solution.expected_score:.4f}), standard deviation "
               f"{result.standard_deviation:.4f}", markup=False)
     out.print("percentiles: " + ", ".join(f"{k}% {v}" for k, v in result.percentiles.items() if int(k) <= 50),
@@ -256,13 +263,15 @@ def _distribution_plot(result, optimum: float, path: str) -> None:
 
     probs = np.array(result.probabilities)
     last = int(np.searchsorted(np.cumsum(probs), 0.999)) + 10  # the long tail of many Yahtzees left out
+    first = int(np.searchsorted(np.cumsum(probs), 0.0005))
+    first = 0 if first < 100 else first // 50 * 50  # Balut's scores start near 300
     fig, ax = plt.subplots(figsize=(7, 4.2), layout="constrained")
     ax.bar(np.arange(last), 100 * probs[:last], width=1.0, color="#0072B2")
     ax.axvline(result.mean, color="#D55E00", linestyle="--", linewidth=1.2, label=f"mean {result.mean:.2f}")
     for p, style in (("5", ":"), ("50", "-."), ("95", ":")):
         ax.axvline(result.percentiles[p], color="#000000", linestyle=style, linewidth=0.9,
                    label=f"{p}th percentile {result.percentiles[p]}")
-    ax.set_xlim(0, last)
+    ax.set_xlim(first, last)
     ax.set_xlabel(f"final score (scores above {last} left out: {100 * probs[last:].sum():.2f}%)")
     ax.set_ylabel("chance (%)")
     ax.set_title(f"{result.rules}: the exact distribution of the final score, optimal play", fontsize="medium")
@@ -302,9 +311,17 @@ def _render(state) -> list[str]:
 
     card = card_of(state)
     data = state.data
+    left = data["rolls_left"]
+    rolls = "no rolls left" if left == 0 else f"{left} roll{'s' if left != 1 else ''} left"
+    if hasattr(card, "scores"):  # Balut: each category's boxes, written or open (.)
+        rules = card.rules
+        rows = [f"  {c.name:<9}{' '.join(f'{v:>3}' for v in s)}{'   .' * (rules.boxes - len(s))}"
+                for c, s in zip(rules.categories, card.scores)]
+        return [*rows, f"  total {card.total}; points so far {sum(card.awards().values()):+d}",
+                f"  turn {data['turn']} of {rules.turns}: dice {' '.join(map(str, data['dice']))}, {rolls}"]
     open_boxes = " ".join(c.short for c, p in zip(card.rules.categories, card.points) if p is None)
     return [f"  score {card.total} (upper {card.upper_total}/{card.rules.upper_threshold}); open: {open_boxes}",
-            f"  turn {data['turn']}: dice {' '.join(map(str, data['dice']))}, {data['rolls_left']} roll(s) left"]
+            f"  turn {data['turn']}: dice {' '.join(map(str, data['dice']))}, {rolls}"]
 
 
 def _summary(state) -> list[str]:
@@ -321,6 +338,7 @@ def yahtzee_play(
     """A solitaire game in the terminal, with hints (h) and, at the end, a review of costly decisions.
 
     At each prompt type keep 5 5 (re-roll the rest), roll (all five again) or a box's name (fh, 3k, sixes).
+    Balut (--rules balut): seven categories, four boxes each; type a category (fours, st, fh, c, b).
     Example: holdwise yahtzee play --seed 7
     """
     import secrets
@@ -328,17 +346,26 @@ def yahtzee_play(
     from ..games import yahtzee as face
     from ..games.inputs import parse_seed
 
-    r = _rules(rules)
     seed_value = secrets.randbelow(2**31) if seed is None else parse_seed(seed)
-    _kernels()
-    with progress(f"solving {r.name}") as update:
-        face.solution_for(r, on_layer=update)
+    if _is_balut(rules):
+        r = face.balut_rules(rules)
+        with progress("solving balut"):
+            face.balut_solution(r)
+        lines = (f"{r.name}: five dice, three rolls a turn at most; keep any, re-roll the rest,",
+                 f"then write the dice in a category with an open box: {r.boxes} boxes each, {r.turns} turns.",
+                 "Categories: " + " ".join(c.name for c in r.categories))
+        keys = "keep 5 5, roll, a category (fours, st, fh, c, b)"
+    else:
+        r = _rules(rules)
+        _kernels()
+        with progress(f"solving {r.name}") as update:
+            face.solution_for(r, on_layer=update)
+        lines = (f"{r.name}: five dice, three rolls a turn at most; keep any, re-roll the rest,",
+                 "then write the dice in an open box. The game ends when every box is used.",
+                 "Boxes: " + " ".join(c.short for c in r.categories))
+        keys = "keep 5 5, roll, or a box (fh, 3k, sixes)"
     state = face.new_game({"rules": r.name}, seed_value)
     game = TerminalGame(
-        face=face,
-        rules=(f"{r.name}: five dice, three rolls a turn at most; keep any, re-roll the rest,",
-               "then write the dice in an open box. The game ends when every box is used.",
-               "Boxes: " + " ".join(c.short for c in r.categories)),
-        keys="keep 5 5, roll, or a box (fh, 3k, sixes)",
+        face=face, rules=lines, keys=keys,
         render=_render, prompt=lambda state: "play?", summary=_summary)
     run(game, state)
