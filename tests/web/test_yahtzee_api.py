@@ -67,6 +67,7 @@ def hint_args(hint: dict) -> list[str]:
     ("yahtzee", 3, 0), ("yahtzee", 4, 1), ("yahtzee", 5, 2), ("yahtzee", 6, 17), ("yahtzee", 8, 30),
     pytest.param("yahtzee-forced", 9, 22, marks=pytest.mark.slow),  # a table of its own to solve: seconds
     pytest.param("yatzy", 10, 25, marks=pytest.mark.slow),
+    ("balut", 11, 0), ("balut", 12, 40),
 ])
 def test_advice_and_hint_are_the_cli_hint_json(client, rules, seed, moves):
     """After `moves` plays (a mix of best and worse, so the card fills unevenly), the advice for the position
@@ -382,3 +383,58 @@ def test_the_page_renders_and_the_index_lists_it(client):
     assert client.get("/static/yahtzee.css").status_code == 200
     assert 'href="/yahtzee"' in client.get("/").text
     assert client.get("/play/yahtzee").status_code == 404  # its own page replaces the generic one
+
+
+# ---- Balut at the table ------------------------------------------------------------------------------------
+
+def test_a_balut_game_through_the_api(client):
+    """A whole Balut game by the computer's moves: the view's card is the session's, category by category,
+    with its points; a costly move is reviewed; the optimum is the solved one."""
+    answer = new(client, "balut", 5)
+    view = answer["view"]
+    assert view["kind"] == "balut" and view["turns"] == 28 and view["boxes_each"] == 4
+    assert [b["name"] for b in view["boxes"]] == [c.name for c in face.BALUT.categories]
+    assert view["optimum"] == pytest.approx(433.3471, abs=5e-5) and view["points"] == -2
+    assert {b["name"] for b in view["boxes"] if b["now"] is not None} == {c.name for c in face.BALUT.categories}
+    hint = client.post("/api/yahtzee/advice", json={"state": answer["state"]}).json()
+    worst = hint["options"][-1]
+    answer = step(client, answer, worst["action"])
+    while not state_of(answer).over:
+        r = client.post("/api/yahtzee/computer", json={"state": answer["state"]})
+        assert r.status_code == 200, r.text
+        answer = r.json()
+    state = state_of(answer)
+    card = face.card_of(state)
+    view = answer["view"]
+    assert [b["scores"] for b in view["boxes"]] == [list(s) for s in card.scores]
+    assert all(b["open"] == 0 and b["now"] is None for b in view["boxes"])
+    assert view["total"] == card.total and view["points"] == sum(card.awards().values())
+    assert view["total_points"] == card.awards()["total"]
+    assert [d.loss for d in face.review(state)] == [pytest.approx(worst["loss"])]
+
+
+def test_balut_hint_and_its_refusals(client):
+    loaded(client, "balut")
+    body = {"card": "fours=8,12 sixes=24", "dice": [1, 2, 3, 4, 5], "rolls_left": 1, "rules": "balut"}
+    r = client.post("/api/yahtzee/hint", json=body)
+    assert r.status_code == 200, r.text
+    got = r.json()
+    assert got == cli_json(*hint_args(got))
+    assert got["options"][0]["option"] == "score straight (15)"
+    for card, message in (("fours=5", "fours cannot score '5'"), ("hat=3", "unknown category")):
+        r = client.post("/api/yahtzee/hint", json={**body, "card": card})
+        assert r.status_code == 422 and r.json()["field"] == "card" and message in r.json()["detail"], r.text
+
+
+def test_balut_distribution(client):
+    loaded(client, "balut")
+    deadline = time.monotonic() + 120
+    while True:
+        r = client.get("/api/yahtzee/distribution", params={"rules": "balut"})
+        if r.status_code == 200:
+            break
+        assert r.status_code == 202 and time.monotonic() < deadline, r.text
+        time.sleep(0.2)
+    got = r.json()
+    assert got == cli_json("distribution", "--rules", "balut", "--json") | {"seconds": got["seconds"]}
+    assert got["mean"] == pytest.approx(433.3471, abs=5e-5)

@@ -156,6 +156,7 @@ def check_over(page) -> State:
     rows = state.decisions
     assert page.locator("#yz-review-table tbody tr").count() == len(rows)
     assert page.inner_text("#yz-review-summary").startswith(f"Final score {card.total}. {len(rows)} decisions;")
+    check_expectation(page, state)
     for i, d in enumerate(rows):
         cells = page.locator("#yz-review-table tbody tr").nth(i).locator("td")
         assert cells.nth(1).inner_text() == d.position and cells.nth(2).inner_text() == d.chosen
@@ -178,6 +179,96 @@ def check_over(page) -> State:
     assert page.locator("#yz-chart .yz-you text").text_content() == f"you: {card.total}"
     assert page.locator("#yz-hint-table tbody tr").count() == 0
     return state
+
+
+def check_expectation(page, state: State) -> None:
+    """The review's summary: the optimum, less the decisions' costs, is what your play expected; the dice the
+    rest of the final score."""
+    card = face.card_of(state)
+    lost = sum(d.loss for d in state.decisions)
+    solution = (face.balut_solution(card.rules) if state.options["rules"] == "balut"
+                else face.solution_for(card.rules))
+    optimum = solution.expected_score
+    luck = card.total - (optimum - lost)
+    text = page.inner_text("#yz-review-summary")
+    assert (f"Exact play expects {optimum:.2f} from a new card; your decisions expected {optimum - lost:.2f} "
+            f"({optimum:.2f} − {lost:.2f}), and the dice gave {'+' if luck >= 0 else '−'}{abs(luck):.2f}") in text
+
+
+def _signed(n: int) -> str:
+    return f"{n:+d}" if n else "0"
+
+
+def check_balut_card(page, state: State) -> None:
+    """Balut's card: each category's four boxes (the scores written, · open), what the dice score there now,
+    the total and the points."""
+    card = face.card_of(state)
+    hint = face.advice(state) if not state.over else None
+    now = {o.extras["box"]: o.extras["points"] for o in hint.options if o.extras["kind"] == "score"} if hint else {}
+    for c, scores in zip(card.rules.categories, card.scores):
+        row = page.locator(f'#yz-card tbody tr[data-box="{c.name}"]')
+        boxes = row.locator(".yz-balut-boxes span").all_inner_texts()
+        assert boxes == [str(v) for v in scores] + ["·"] * (card.rules.boxes - len(scores))
+        if c.name in now:
+            assert row.locator("button.yz-box").inner_text() == str(now[c.name])
+    assert page.inner_text("#yz-total") == str(card.total)
+    assert page.inner_text("#yz-points") == _signed(sum(card.awards().values()))
+
+
+def test_a_whole_balut_game_at_desktop_size(open_page, live_server, shoot):
+    """28 turns of Balut by clicks and keys: the card category by category, the hint, the points at the end,
+    the review and the score on the exact distribution of the total."""
+    page = open_page(DESKTOP)
+    start(page, live_server, seed=31, rules="balut")
+    rng = random.Random(11)
+    shot = False
+    for _ in range(120):
+        state = settled(page)
+        if state.over:
+            break
+        check_balut_card(page, state)
+        if not shot and state.data["turn"] == 9:
+            shoot(page, "balut-desktop-hint")
+            shot = True
+        choose(page, state, rng, best=0.85)
+    state = settled(page)
+    assert state.over and replay(page) == state
+    card = face.card_of(state)
+    check_balut_card(page, state)
+    points = sum(card.awards().values())
+    assert f"Game over: {card.total} points (Balut points {points:+d})" in page.inner_text("#yz-status")
+    page.wait_for_selector("#yz-review:not([hidden])")
+    assert page.inner_text("#yz-review-summary").startswith(
+        f"Final score {card.total} ({_signed(points)} points). {len(state.decisions)} decisions;")
+    check_expectation(page, state)
+    chart = page.locator("#yz-chart svg[role=img]")
+    chart.wait_for(timeout=120_000)
+    dist = face.balut_distribution()
+    assert chart.get_attribute("data-score") == str(card.total)
+    assert float(chart.get_attribute("data-below")) == pytest.approx(sum(dist.probabilities[:card.total]), abs=1e-6)
+    assert f"mean {dist.mean:.2f}" in page.inner_text("#yz-dist-text")
+    assert no_sideways_scroll(page)
+    shoot(page, "balut-desktop-over")
+    assert page.js_errors == []
+
+
+def test_balut_on_a_phone(open_page, live_server, shoot):
+    page = open_page(PHONE, touch=True)
+    start(page, live_server, seed=37, rules="balut")
+    rng = random.Random(13)
+    for _ in range(12):
+        state = settled(page)
+        check_balut_card(page, state)
+        choose(page, state, rng, touch=True)
+    state = settled(page)
+    assert replay(page) == state
+    check_balut_card(page, state)
+    assert page.locator("#yz-card tbody tr[data-box]").count() == 7
+    assert no_sideways_scroll(page), "Balut's card overflows at 375 px"
+    card_box = page.locator("#yz-card").bounding_box()
+    assert card_box["x"] >= 0 and card_box["x"] + card_box["width"] <= PHONE["width"]
+    shoot(page, "balut-phone-midgame")
+    assert page.js_errors == []
 
 
 def test_a_whole_game_by_clicking_at_desktop_size(open_page, live_server, shoot):
