@@ -96,3 +96,4 @@ def test_turned_off(monkeypatch):
     assert yz_solver.SOLVE_KERNEL.ready()
     with pytest.raises(ValueError, match="kernel must be one of"):
         yz_solver.layer_kernel("fast")
+

@@ -50,7 +50,7 @@ LABS = (
      "Royal (12-sided, 52 cards and wild stars) or octahedral (7 to A, suited) dice against the computer; "
      "the hint names the dice to keep and each keep's win chance, and the odds of one roll."),
     ("/yahtzee", "Yahtzee: the table",
-     "Solitaire Yahtzee or Yatzy with the exact optimum: the hint ranks every keep and box by expected final "
+     "Solitaire Yahtzee, Yatzy or Balut with the exact optimum: the hint ranks every keep and box by expected final "
      "score, the review prices each decision, and your score is shown on the distribution of optimal play."),
 )
 

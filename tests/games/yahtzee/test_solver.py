@@ -9,6 +9,7 @@ from fractions import Fraction
 from dataclasses import replace
 from itertools import product
 
+import numpy as np
 import pytest
 
 from holdwise.games.yahtzee.rules import RULES, YAHTZEE, YATZY, Category, score
@@ -256,3 +257,10 @@ def test_score_matches_oracle_scoring_reduced(name):
     for dice in product(range(1, rules.sides + 1), repeat=rules.dice):
         for c in rules.categories:
             assert score(c, dice, rules.sides) == box_score(c, dice, rules.sides), (c.name, dice)
+
+
+def test_threads_below_one_solve_on_one():
+    small = replace(YAHTZEE, categories=YAHTZEE.categories[:3], upper_threshold=5)
+    one = solve(small, kernel="jit", threads=1).values
+    assert np.array_equal(solve(small, kernel="jit", threads=0).values, one)
+    assert np.array_equal(solve(small, kernel="jit", threads=-3).values, one)
