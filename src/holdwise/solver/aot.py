@@ -55,8 +55,8 @@ class AotKernel:
     signature: str
 
     def key(self) -> str:
-        """A digest of all the built module depends on: the kernel module's source, the signature, Numba,
-        Python and the machine."""
+        """A digest of all the built module depends on: the kernel module's source, the signature, Numba and
+        its settings, Python and the machine."""
         spec = importlib.util.find_spec(self.module)
         source = Path(spec.origin).read_bytes() if spec and spec.origin else b""
         try:
@@ -64,7 +64,9 @@ class AotKernel:
         except metadata.PackageNotFoundError:
             numba_version = "none"
         parts = [str(FORMAT), self.module, self.function, self.signature, numba_version, sys.version,
-                 platform.machine(), _cpu(), sysconfig.get_config_var("EXT_SUFFIX") or ""]
+                 platform.machine(), _cpu(), sysconfig.get_config_var("EXT_SUFFIX") or "",
+                 # Numba's settings change the code built (NUMBA_BOUNDSCHECK, NUMBA_OPT, ...)
+                 repr(sorted((k, v) for k, v in os.environ.items() if k.startswith("NUMBA_")))]
         digest = hashlib.sha256("\0".join(parts).encode())
         digest.update(source)
         return digest.hexdigest()[:20]
