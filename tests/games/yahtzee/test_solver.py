@@ -151,6 +151,21 @@ def test_turn_tables_match_oracle(name):
         assert tables.k2[k] == pytest.approx(float(orc.keep_mean(h1, kept)), rel=1e-9, abs=1e-12), kept
 
 
+@pytest.mark.parametrize("name", ["joker-free", "joker-none"])
+def test_turn_tables_with_the_yahtzee_box_open_match_oracle(name):
+    """Writing a Yahtzee in its open box earns later bonuses: the best box per hand, from a state whose Yahtzee
+    box is open, values the next state with the bonus earned."""
+    rules = CASES[name]
+    yz = next(i for i, c in enumerate(rules.categories) if c.kind == "yahtzee")
+    assert rules.yahtzee_bonus and yz > 0
+    value, h0, _, _ = oracle(name).turn(1, 0, 0)
+    tables = turn_tables(solution(name), 1, 0, 0)
+    lat = lattice(rules.dice, rules.sides)
+    assert tables.value == pytest.approx(float(value), rel=1e-9)
+    for i, hand in enumerate(lat.hand_faces):
+        assert tables.h0[i] == pytest.approx(float(h0[hand]), rel=1e-9, abs=1e-12), hand
+
+
 def test_joker_readings_differ():
     """The three joker readings give three different optima on the same card (so each test above is about
     its own reading), free being the most generous."""
