@@ -215,22 +215,38 @@ def check_balut_card(page, state: State) -> None:
     assert page.inner_text("#yz-points") == _signed(sum(card.awards().values()))
 
 
+def play_best(page, state: State) -> None:
+    """The best play, made on the page without the hint: the dice selected and Roll, or the box clicked."""
+    action = face.advice(state).best.action
+    if action["type"] == "score":
+        page.click(f'#yz-card button.yz-box[data-box="{action["box"]}"]')
+    else:
+        set_dice(page, list(action["keep"]), lambda loc: loc.click(), keys=False)
+        page.click("#yz-roll")
+
+
 def test_a_whole_balut_game_at_desktop_size(open_page, live_server, shoot):
-    """28 turns of Balut by clicks and keys: the card category by category, the hint, the points at the end,
-    the review and the score on the exact distribution of the total."""
+    """28 turns of Balut: the first ten by the hint's plays (best and others, clicks and keys), the rest the
+    best play without the hint; the card category by category throughout, the points at the end, the review
+    and the score on the exact distribution of the total."""
     page = open_page(DESKTOP)
     start(page, live_server, seed=31, rules="balut")
     rng = random.Random(11)
-    shot = False
-    for _ in range(120):
+    for _ in range(200):
         state = settled(page)
         if state.over:
             break
-        check_balut_card(page, state)
-        if not shot and state.data["turn"] == 9:
-            shoot(page, "balut-desktop-hint")
-            shot = True
-        choose(page, state, rng, best=0.85)
+        if state.data["turn"] <= 10:
+            check_balut_card(page, state)
+            if state.data["turn"] == 9 and state.data["rolls_left"] == 2:
+                shoot(page, "balut-desktop-hint")
+            choose(page, state, rng, best=0.7)
+        else:
+            if page.is_checked("#yz-hint-toggle"):
+                page.uncheck("#yz-hint-toggle")
+            if state.data["rolls_left"] == 0 and state.data["turn"] % 6 == 0:
+                check_balut_card(page, state)
+            play_best(page, state)
     state = settled(page)
     assert state.over and replay(page) == state
     card = face.card_of(state)
