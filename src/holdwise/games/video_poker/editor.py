@@ -92,6 +92,7 @@ def table_from_code(code: object) -> PayTable:
 
 def _field_of(message: str, hands: list[str]) -> str:
     """The editor's field a parser message is about: a hand's pay, or a key of the game."""
+    message = message.split("; known:")[0]  # the list of what is known names every field
     for hand in hands:
         if f"pay of {hand}" in message or f"hand {hand!r}" in message:
             return f"pays.{hand}"
@@ -113,7 +114,7 @@ def table_field(err: InputError, data: object) -> str:
     """Which field of `table_from_fields`' input an error from it names."""
     hands = []
     if isinstance(data, dict) and isinstance(data.get("pays"), list):
-        hands = [p.get("hand") for p in data["pays"] if isinstance(p, dict) and isinstance(p.get("hand"), str)]
+        hands = [p.get("hand") for p in data["pays"] if isinstance(p, dict) and p.get("hand") in HAND_KINDS]
     return getattr(err, "editor_field", None) or _field_of(str(err), hands)
 
 

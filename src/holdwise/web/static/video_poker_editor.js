@@ -55,6 +55,12 @@
     $("vpe-name").addEventListener("input", () => { S.table.name = $("vpe-name").value; changed(); });
     $("vpe-id").addEventListener("input", () => { S.table.id = $("vpe-id").value; changed(); });
     $("vpe-add").addEventListener("click", addHand);
+    // on demand: a new table's chart is a half-minute job on the server, not worth one per keystroke
+    $("vpe-chart-go").addEventListener("click", () => {
+      if (!S.answer) return;
+      $("vpe-chart-go").disabled = true;
+      chart(S.answer);
+    });
     $("vpe-coins").addEventListener("change", () => S.answer && showReturnTable(S.answer));
     $("vpe-copy").addEventListener("click", async () => {
       const box = $("vpe-link");
@@ -203,7 +209,11 @@
     $("vpe-cli").textContent = `holdwise video-poker return --paytable-file ${a.table.id}.toml --game ${a.table.id}`;
     history.replaceState(null, "", a.link);
     showReturnTable(a);
-    chart(a);
+    // a chart shown is of an earlier table now: it goes, and the button offers this table's
+    S.chartSeq++;
+    $("vpe-chart").replaceChildren();
+    $("vpe-chart-go").hidden = false;
+    $("vpe-chart-go").disabled = false;
   }
 
   function showReturnTable(a) {
@@ -245,6 +255,7 @@
       }
       if (!r.ok) { $("vpe-chart-error").textContent = data.detail || `the server answered ${r.status}`; return; }
       $("vpe-chart").classList.remove("stale");
+      $("vpe-chart-go").hidden = true;
       $("vpe-chart").replaceChildren(...data.lines.map((ln) => el("li", {text: ln.text})));
       $("vpe-chart-note").textContent = `${data.lines.length} lines; played as written it returns `
         + `${pct(data.return_value)}, ${pct(data.cost, 4)} below optimal play. Play the first line that fits.`;
