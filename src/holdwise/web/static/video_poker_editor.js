@@ -85,12 +85,14 @@
   function renderPays() {
     const body = $("vpe-pays").tBodies[0];
     body.replaceChildren();
-    const row = (label, value, field, onInput, removable) => {
+    const row = (label, value, field, onInput, removable, coins = 5) => {
       const input = el("input", {value, inputmode: "decimal", autocomplete: "off", spellcheck: false,
                                  "aria-label": `${label}, pays per coin`});
       input.dataset.field = field;
-      const five = el("td", {className: "muted", text: payTimes(value, 5)});
-      input.addEventListener("input", () => { onInput(input.value); five.textContent = payTimes(input.value, 5); });
+      // what the hand pays at the most coins it is paid at: 5, or 4 for the royal below 5 coins
+      const times = (v) => { const t = payTimes(v, coins); return t && coins !== 5 ? `${t} at ${coins}` : t; };
+      const five = el("td", {className: "muted vpe-opt", text: times(value)});
+      input.addEventListener("input", () => { onInput(input.value); five.textContent = times(input.value); });
       const err = el("span", {className: "vpe-err", role: "alert"});
       err.dataset.err = field;
       const cells = [el("th", {scope: "row", text: label}), el("td", {}, [input, err]), five];
@@ -108,7 +110,7 @@
           () => { S.table.pays.splice(i, 1); renderPays(); changed(); });
       if (p.hand === "royal_flush") {
         row("royal flush at 1-4 coins", String(S.table.royal_below_max), "royal_below_max",
-            (v) => { S.table.royal_below_max = v; changed(); }, null);
+            (v) => { S.table.royal_below_max = v; changed(); }, null, 4);
       }
     });
     if (!S.table.pays.some((p) => p.hand === "royal_flush")) {
@@ -143,7 +145,15 @@
     $("vpe-status").textContent = "Solving…";
     if (!now && $("vpe-start").value) {
       const g = config.games.find((x) => x.id === $("vpe-start").value);
-      if (JSON.stringify(g) !== JSON.stringify(S.table)) $("vpe-start").value = "";
+      if (JSON.stringify(g) !== JSON.stringify(S.table)) {
+        $("vpe-start").value = "";
+        // an edited game is no longer the shipped one: its name and id say so (unless already changed)
+        if (S.table.id === g.id) { S.table.id = `${g.id}-edited`; $("vpe-id").value = S.table.id; }
+        if (S.table.name === g.name) {
+          S.table.name = `${g.name.slice(0, 92)}, edited`;
+          $("vpe-name").value = S.table.name;
+        }
+      }
     }
     clearTimeout(S.timer);
     S.timer = setTimeout(solve, now ? 0 : DEBOUNCE_MS);
@@ -221,10 +231,11 @@
     $("vpe-return").tBodies[0].replaceChildren(...rep.table.map((row) => el("tr", {}, [
       el("td", {text: LABELS[row.hand] || row.hand.replace(/_/g, " ")}), el("td", {text: String(row.pay)}),
       el("td", {text: row.probability.toFixed(8)}),
-      el("td", {text: row.probability > 0 ? Math.round(1 / row.probability).toLocaleString("en") : "–"}),
+      el("td", {className: "vpe-opt",
+                text: row.probability > 0 ? Math.round(1 / row.probability).toLocaleString("en") : "–"}),
       el("td", {text: row.contribution.toFixed(6)})])));
     $("vpe-return").tBodies[0].append(el("tr", {className: "vpe-total"}, [
-      el("td", {text: "return"}), el("td"), el("td", {text: "1.00000000"}), el("td"),
+      el("td", {text: "return"}), el("td"), el("td", {text: "1.00000000"}), el("td", {className: "vpe-opt"}),
       el("td", {text: rep.return.toFixed(6)})]));
   }
 
