@@ -445,7 +445,8 @@ def trainer_chart(game: Annotated[str, Query(max_length=200)] = face.DEFAULT_GAM
     `choice` is "short" (the default: the shortest derived chart whose return is within 0.01% of the bet of
     optimal play), "10", "15" or "20" (any 1-40: the best chart found of at most that many lines) or "basic" (the
     full derived basic strategy). `table`: a pay table of one's own, the pay-table editor's code (`game` is its
-    id). A bet of 1-4 coins plays the chart at 4 (`coins` in the answer). The first time for a game and bet (about half a minute) the answer is 202 `{"status": "computing", "job": {...}}`; ask again."""
+    id). A bet of 1-4 coins plays the chart at 4 (`coins` in the answer). The first time for a game and bet
+    (about half a minute) the answer is 202 `{"status": "computing", "job": {...}}`; ask again."""
     table = resolve(game, code=table)
     with user_field("coins"):
         n = face.parse_coins(coins)
