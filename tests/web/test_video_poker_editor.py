@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 from holdwise.cli import app as cli_app
 from holdwise.games import video_poker as face
 from holdwise.games.video_poker import paytables
-from holdwise.web import video_poker_editor as editor
+from holdwise.web import video_poker as web
 
 # 9/6 Jacks or Better with the flush at 5/2 x 2 = 5 and a royal of 4000/5 at 5 coins, 200 at 1-4 coins: a table
 # no test elsewhere solves, with a fractional pay to go through the TOML and the link
@@ -118,15 +118,20 @@ def test_a_damaged_code_is_a_422(client, path):
 def test_one_new_table_at_a_time_and_cached_answers_while_busy(client, monkeypatch):
     cached = client.post("/api/video-poker/editor/return", json={"table": TABLE})
     assert cached.status_code == 200
-    monkeypatch.setattr(editor, "HEAVY_WAIT_S", 0.05)
-    assert editor._GATE.slot.acquire(timeout=5)  # another table being solved
+    monkeypatch.setattr(web, "OWN_WAIT_S", 0.05)
+    assert web.OWN_GATE.slot.acquire(timeout=5)  # another table being solved
     try:
         r = client.post("/api/video-poker/editor/return", json={"table": bad(full_house="8")})
         assert r.status_code == 429 and r.json()["detail"].startswith("busy")
+        code = face.table_code(face.table_from_fields(bad(full_house="8")))
+        r = client.post("/api/video-poker/new", json={"options": {"paytable": "my-jacks", "table": code}})
+        assert r.status_code == 429  # the machine's session of an own table waits for the same gate
         again = client.post("/api/video-poker/editor/return", json={"table": TABLE})
         assert again.status_code == 200 and again.content == cached.content
+        r = client.post("/api/video-poker/new", json={"options": {"paytable": "jacks-or-better-9-6"}})
+        assert r.status_code == 200  # a server game's returns are kept in the process
     finally:
-        editor._GATE.slot.release()
+        web.OWN_GATE.slot.release()
 
 
 def test_the_choices_are_the_file_formats():
@@ -152,5 +157,11 @@ def test_the_machine_plays_an_editors_table(client):
     assert r.status_code == 200
     state = r.json()["state"]
     assert state["state"]["options"]["table"] == paytables.table_to_json(table)
+    chart = "royal flush\nhigh pair\n4 to a flush\n"
+    r = client.post("/api/video-poker/chart-hold", json={"hand": "Kh Ks 4h 7h 9h", "game": "my-jacks",
+                                                         "table": code, "chart": chart})
+    assert r.status_code == 200 and r.json()["line"] == 2 and r.json()["hold_text"] == "Kh Ks"
+    r = client.post("/api/video-poker/chart-check", json={"game": "my-jacks", "table": code, "chart": chart})
+    assert r.status_code == 200 and r.json()["game"] == "my-jacks"
     r = client.post("/api/video-poker/new", json={"options": {"paytable": "my-jacks", "table": "xx"}})
     assert r.status_code == 422 and r.json()["field"] == "options.table"

@@ -29,7 +29,7 @@ from ..errors import InputError
 from ..games import video_poker as face
 from . import common
 from .common import (
-    AnswerCache, Body, FieldError, StateBody, StepBody, computed, examples, fresh_seed, jobs, json_bytes,
+    AnswerCache, Body, FieldError, Gate, StateBody, StepBody, computed, examples, fresh_seed, jobs, json_bytes,
     json_response, page, unseal, user_field,
 )
 from .session import play, session_routes
@@ -53,6 +53,11 @@ ANSWERS_BYTES = 16 << 20  # hints kept as the bytes sent (~8 KB each): Hint.to_j
 # parsed charts kept, each counted as its text (a parse is ~0.3 ms once the game's vocabulary is built)
 CHARTS_BYTES = 4 << 20
 TRAINERS_BYTES = 4 << 20  # trainer charts kept as the JSON sent: 10 KB for 20 lines, 70 KB for a basic strategy
+
+# a table of one's own (the pay-table editor's) is solved one at a time, here and in the editor: a new table's
+# returns take about a second a bet; a request that cannot start within OWN_WAIT_S is told to retry (429)
+OWN_GATE = Gate("busy: another pay table is being solved; try again in a moment")
+OWN_WAIT_S = 1.0
 
 _FILE_GAMES: dict[str, dict] = {}
 _FILE_LOCK = threading.Lock()
@@ -206,7 +211,12 @@ _RETURNS_LOCK = threading.Lock()
 
 
 def _returns(table) -> dict:
-    """The game's exact return per coin at 5 coins and at 1-4 coins (solved once per process)."""
+    """The game's exact return per coin at 5 coins and at 1-4 coins (solved once per process; a table of one's
+    own is read from the disk store or solved, one at a time, and not kept here: there may be any number)."""
+    if server_games().get(table.id) != table:
+        with OWN_GATE.held(OWN_WAIT_S):
+            return {label: float(face.game_return(table, coins).return_value) for label, coins in (("5", 5),
+                                                                                                   ("1-4", 1))}
     out = {}
     for label, coins in (("5", 5), ("1-4", 1)):
         key = (table, coins)

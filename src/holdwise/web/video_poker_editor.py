@@ -6,12 +6,13 @@ cards (whatever the pay-table file format takes, asked of the game). The table t
 reads, and plays on the machine page (`/video-poker?table=CODE`: hint and trainer on that table).
 
 Cost is bounded as in the dice-poker depth lab: a new table's returns are two exact solves (about a second
-each), one table at a time through a gate (429 while another runs), answers kept by table.
+each, then kept on disk), one table at a time through a gate shared with the machine's sessions of own tables
+(429 while another runs), answers kept in memory by table. The short chart is a background job asked for by a
+button (about half a minute a new table; the server's jobs run one at a time).
 """
 
 from __future__ import annotations
 
-import threading
 from typing import Annotated, Any
 from urllib.parse import quote
 
@@ -21,7 +22,8 @@ from pydantic import Field, StrictInt, StrictStr
 
 from ..errors import InputError
 from ..games import video_poker as face
-from .common import AnswerCache, Body, FieldError, Gate, computed, examples, json_response, page, user_field
+from . import video_poker
+from .common import AnswerCache, Body, FieldError, computed, examples, json_response, page, user_field
 from .video_poker import server_games
 
 __all__ = ["ReturnBody", "TableFields", "router"]
@@ -29,11 +31,7 @@ __all__ = ["ReturnBody", "TableFields", "router"]
 router = APIRouter()
 
 CACHE_BYTES = 4 << 20  # answers kept as sent, ~6 KB a table
-HEAVY_WAIT_S = 1.0  # a table waits this long for the gate before it is told to retry
-_GATE = Gate("busy: another pay table is being solved; try again in a moment")
 _cache = AnswerCache(CACHE_BYTES)
-_SOLVED: set = set()  # tables whose returns this process has solved (light to answer again)
-_SOLVED_LOCK = threading.Lock()
 
 PayText = Annotated[StrictStr, Field(max_length=64)] | Annotated[StrictInt, Field(ge=0)]
 
@@ -131,15 +129,11 @@ def table_return(body: ReturnBody) -> Response:
     cached = _cache.get(key)
     if cached is not None:
         return json_response(cached)
-    with _SOLVED_LOCK:
-        heavy = table not in _SOLVED
 
     def work() -> Any:  # noqa: ANN401
-        with _GATE.held(HEAVY_WAIT_S, heavy):
-            answer = computed("return", lambda: _answer(table), "table")
-        with _SOLVED_LOCK:
-            _SOLVED.add(table)
-        return answer
+        # one table at a time (the machine's new sessions of own tables share the gate); on disk it is quick
+        with video_poker.OWN_GATE.held(video_poker.OWN_WAIT_S):
+            return computed("return", lambda: _answer(table), "table")
     return _cache.answer(key, work)
 
 
