@@ -88,7 +88,10 @@ def test_edit_a_pay_share_the_link(browser, live_server, shoot, tmp_path):
     assert fields(page) == table
     assert page.locator("#vpe-name").input_value() == "Jacks or Better, full pay (9/6), edited"
     assert page.locator("#vpe-r14").inner_text() == want["1-4"]
-    shoot(page, "vp_editor_phone")
+    # the returns stay in view while the pays are typed (the figures themselves are far below on a phone)
+    box = page.locator("#vpe-summary").bounding_box()
+    assert box["y"] + box["height"] <= 740 and want["5"] in page.locator("#vpe-summary").inner_text()
+    page.screenshot(path=str(shoot(page, "vp_editor_phone").with_name("vp_editor_phone_first.png")))
     assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
     # the machine plays it: the game offered first, its return at the table's figure
     page.goto(live_server + play)

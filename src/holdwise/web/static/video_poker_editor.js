@@ -177,6 +177,7 @@
     if (input) input.setAttribute("aria-invalid", "true");
     if (spot) spot.textContent = message; else $("vpe-error").textContent = detail;
     $("vpe-status").textContent = "Fix the field marked in red.";
+    $("vpe-summary").textContent = "fix the field marked in red";
   }
 
   async function solve() {
@@ -210,6 +211,8 @@
     $("vpe-result").setAttribute("aria-busy", "false");
     $("vpe-r5").textContent = pct(a.returns["5"].return);
     $("vpe-r14").textContent = pct(a.returns["1-4"].return);
+    $("vpe-summary").textContent = `return ${pct(a.returns["5"].return)} at 5 coins, `
+      + `${pct(a.returns["1-4"].return)} at 1-4`;
     $("vpe-status").textContent = `${a.table.name}: exact, every deal played its best hold.`;
     $("vpe-play").href = a.play;
     $("vpe-download").href = a.download;
