@@ -76,7 +76,8 @@ def _table(fields: dict) -> Any:  # noqa: ANN401
         return face.table_from_fields(fields)
     except InputError as err:
         field = "table." + face.table_field(err, fields)
-        message = str(err).split(": ", 1)[1] if str(err).startswith("game ") else str(err)
+        # the parser's "game 'x' in the editor: " says nothing the field does not
+        message = err.reason if err.field else str(err).split(": ", 1)[1] if str(err).startswith("game ") else str(err)
         raise FieldError(field, message) from None
 
 

@@ -115,7 +115,7 @@ def table_field(err: InputError, data: object) -> str:
     hands = []
     if isinstance(data, dict) and isinstance(data.get("pays"), list):
         hands = [p.get("hand") for p in data["pays"] if isinstance(p, dict) and p.get("hand") in HAND_KINDS]
-    return getattr(err, "editor_field", None) or _field_of(str(err), hands)
+    return err.field or _field_of(str(err), hands)
 
 
 def table_from_fields(data: object) -> PayTable:
@@ -125,16 +125,12 @@ def table_from_fields(data: object) -> PayTable:
         raise InputError(f"a pay table is an object of the file's keys, got {shown(data)}")
     game_id = data.get("id")
     if not isinstance(game_id, str) or not _ID.fullmatch(game_id):
-        err = InputError(f"id must be 1 to 100 letters, digits, - or _ (it names the game in the file), "
-                         f"got {shown(game_id)}")
-        err.editor_field = "id"
-        raise err
+        raise InputError(f"must be 1 to 100 letters, digits, - or _ (it names the game in the file), got "
+                         f"{shown(game_id)}", "id")
     body = {k: v for k, v in data.items() if k != "id"}
     for key in body:
         if key not in paytables.GAME_KEYS:
-            err = InputError(f"unknown key {key!r}; known: {', '.join(paytables.GAME_KEYS)}")
-            err.editor_field = key
-            raise err
+            raise InputError(f"unknown key; known: {', '.join(paytables.GAME_KEYS)}", key, ": ")
     # the file format's parser is the one check; its message names the field in its words
     return paytables._parse_game(game_id, body, "the editor")
 
