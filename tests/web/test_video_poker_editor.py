@@ -73,6 +73,7 @@ def test_the_link_carries_the_table_exactly(client):
     page = client.get("/video-poker", params={"table": code}).text
     config = json.loads(page.split('<script id="vp-config" type="application/json">')[1].split("</script>")[0])
     assert config["default"] == "my-jacks" and config["games"][0]["table"] == code
+    assert f'href="/video-poker/editor?table={code}">Edit this pay table</a>' in page
     assert 'href="/video-poker/editor"' in client.get("/video-poker").text
 
 
@@ -163,5 +164,11 @@ def test_the_machine_plays_an_editors_table(client):
     assert r.status_code == 200 and r.json()["line"] == 2 and r.json()["hold_text"] == "Kh Ks"
     r = client.post("/api/video-poker/chart-check", json={"game": "my-jacks", "table": code, "chart": chart})
     assert r.status_code == 200 and r.json()["game"] == "my-jacks"
+    # a chart derived for an own table is never another table's of the same id
+    shipped = face.get_game("jacks-or-better-9-6")
+    own = face.table_from_fields({**TABLE, "id": shipped.id})
+    assert web.trainer_job_key(shipped, 5, "short") == "video-poker-trainer-chart:jacks-or-better-9-6:5:short"
+    assert web.trainer_job_key(own, 5, "short") != web.trainer_job_key(shipped, 5, "short")
+    assert web.strategy_job_key(own, 5) != web.strategy_job_key(shipped, 5)
     r = client.post("/api/video-poker/new", json={"options": {"paytable": "my-jacks", "table": "xx"}})
     assert r.status_code == 422 and r.json()["field"] == "options.table"

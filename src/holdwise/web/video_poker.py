@@ -255,7 +255,7 @@ def _page_games() -> list[dict]:
 def machine_page(request: Request, table: Annotated[str | None, Query(max_length=4000)] = None) -> HTMLResponse:
     """The machine: deal, hold, draw, with the hint and the trainer; `?table=CODE` plays a pay-table editor's
     table (offered first, its code sent with every request that names the game)."""
-    games, default = _page_games(), face.DEFAULT_GAME
+    games, default, links = _page_games(), face.DEFAULT_GAME, {}
     if table is not None:
         try:
             own = face.table_from_code(table)
@@ -264,7 +264,8 @@ def machine_page(request: Request, table: Annotated[str | None, Query(max_length
         if own is not None:
             games = [{**_game_info(own), "table": table}, *(g for g in games if g["id"] != own.id)]
             default = own.id
-    return page(request, "video_poker.html", title="Video poker: the machine",
+            links = {"editor_link": f"/video-poker/editor?table={table}", "editor_text": "Edit this pay table"}
+    return page(request, "video_poker.html", title="Video poker: the machine", **links,
                 config={"games": games, "default": default, "chart_key": CHART_STORAGE_KEY,
                         "choice_key": CHOICE_STORAGE_KEY, "choices": CHOICES, "default_choice": "short"})
 
