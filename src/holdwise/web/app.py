@@ -12,7 +12,8 @@ from fastapi.staticfiles import StaticFiles
 
 from .. import __version__, games
 from . import (
-    card_poker_dice, dice_poker, farkle, farkle_report, poker_dice, session, video_poker, video_poker_reports, yahtzee,
+    card_poker_dice, dice_poker, farkle, farkle_report, poker_dice, session, video_poker, video_poker_editor,
+    video_poker_reports, yahtzee,
 )
 from .common import HERE, page
 from .errors import BodyLimit, install
@@ -135,6 +136,7 @@ def create_app(warm: bool | None = None) -> FastAPI:
     app.include_router(dice_poker.router)
     app.include_router(video_poker.router)
     app.include_router(video_poker_reports.router)
+    app.include_router(video_poker_editor.router)
     app.include_router(poker_dice.router)
     app.include_router(card_poker_dice.router)
     app.include_router(yahtzee.router)

@@ -29,7 +29,7 @@ from ..errors import InputError
 from ..games import video_poker as face
 from . import common
 from .common import (
-    AnswerCache, Body, FieldError, StateBody, StepBody, computed, examples, fresh_seed, jobs, json_bytes,
+    AnswerCache, Body, FieldError, Gate, StateBody, StepBody, computed, examples, fresh_seed, jobs, json_bytes,
     json_response, page, unseal, user_field,
 )
 from .session import play, session_routes
@@ -54,12 +54,19 @@ ANSWERS_BYTES = 16 << 20  # hints kept as the bytes sent (~8 KB each): Hint.to_j
 CHARTS_BYTES = 4 << 20
 TRAINERS_BYTES = 4 << 20  # trainer charts kept as the JSON sent: 10 KB for 20 lines, 70 KB for a basic strategy
 
+# a table of one's own (the pay-table editor's) is solved one at a time, here and in the editor: a new table's
+# returns take about a second a bet; a request that cannot start within OWN_WAIT_S is told to retry (429)
+OWN_GATE = Gate("busy: another pay table is being solved; try again in a moment")
+OWN_WAIT_S = 1.0
+
 _FILE_GAMES: dict[str, dict] = {}
 _FILE_LOCK = threading.Lock()
 
 Hand = Annotated[StrictStr, Field(max_length=200)] | Annotated[list[Annotated[StrictStr, Field(max_length=20)]],
                                                               Field(max_length=10)]
 GameId = Annotated[StrictStr, Field(min_length=1, max_length=200)]
+TableCode = Annotated[StrictStr, Field(min_length=1, max_length=4000, description="A pay table of one's own: the "
+                                       "code of the pay-table editor's link (`game` is its id); null: a server game.")]
 Coins = Annotated[StrictInt, Field(ge=1, le=5, description="Coins bet: 1 to 5.")]
 
 
@@ -83,8 +90,15 @@ def server_games() -> dict:
     return {**face.shipped_games(), **_file_games()}
 
 
-def resolve(game_id: object, field: str = "game"):
-    """The pay table of a game id the server offers; FieldError(field) naming the known ids otherwise."""
+def resolve(game_id: object, field: str = "game", code: str | None = None, code_field: str = "table"):
+    """The pay table of a game id the server offers, or the table a code carries (a pay-table editor's link:
+    its id must be `game_id`); FieldError(field) naming the known ids otherwise."""
+    if code is not None:
+        with user_field(code_field):
+            table = face.table_from_code(code)
+        if table.id != game_id:
+            raise FieldError(field, f"the table's code is game {table.id!r}, not {str(game_id)[:60]!r}")
+        return table
     games = server_games()
     if not isinstance(game_id, str) or game_id not in games:
         known = ", ".join(list(games)[:12]) + (" ..." if len(games) > 12 else "")
@@ -92,14 +106,20 @@ def resolve(game_id: object, field: str = "game"):
     return games[game_id]
 
 
+def _job_id(table) -> str:
+    """A game's name in job keys: its id, and for a table the server does not offer (an editor's) its code, so
+    two tables of one id never share a job."""
+    return table.id if server_games().get(table.id) == table else f"{table.id}~{face.table_code(table)}"
+
+
 def strategy_job_key(table, coins: int) -> str:
     """The background job that derives a game's chart (shared with the strategy page: same key, same work)."""
-    return f"video-poker-strategy:{table.id}:{coins}"
+    return f"video-poker-strategy:{_job_id(table)}:{coins}"
 
 
 def trainer_job_key(table, coins: int, choice: str) -> str:
     """The background job that finds a trainer chart of a game at a bet (milliseconds once on disk)."""
-    return f"video-poker-trainer-chart:{table.id}:{coins}:{choice}"
+    return f"video-poker-trainer-chart:{_job_id(table)}:{coins}:{choice}"
 
 
 def chart_coins(coins: int) -> int:
@@ -123,6 +143,7 @@ class HoldBody(Body):
     hand: Hand = Field(description='Five cards in dealt order: "As Ks Qs Js 9d", "10h", "Jk" for the joker, or a '
                                    "list of five cards.")
     game: GameId = face.DEFAULT_GAME
+    table: TableCode | None = None
     coins: Coins = 5
     exact: StrictBool = Field(False, description="Also give value_exact and loss_exact as \"p/q\" fractions.")
 
@@ -131,6 +152,7 @@ class PlayOptions(Body):
     """A session's options: the game, the starting credits and the bet (coins a hand)."""
 
     paytable: GameId = face.DEFAULT_GAME
+    table: TableCode | None = None
     credits: Annotated[StrictInt, Field(ge=1, le=1_000_000_000)] = 1000
     bet: Coins = 5
 
@@ -156,6 +178,7 @@ class ChartHoldBody(Body):
 
     hand: Hand
     game: GameId = face.DEFAULT_GAME
+    table: TableCode | None = None
     coins: Coins = 5
     chart: ChartText | None = Field(
         None, description="Chart text (plain lines or TOML lines = [...]); null: the trainer chart `choice`.")
@@ -169,6 +192,7 @@ class ChartCheckBody(Body):
     model_config = examples({"game": "jacks-or-better-9-6", "chart": "high pair\n4 to a flush\nlow pair\n"})
 
     game: GameId = face.DEFAULT_GAME
+    table: TableCode | None = None
     chart: ChartText = Field(description="Chart text (plain lines or TOML lines = [...]).")
 
 
@@ -187,7 +211,12 @@ _RETURNS_LOCK = threading.Lock()
 
 
 def _returns(table) -> dict:
-    """The game's exact return per coin at 5 coins and at 1-4 coins (solved once per process)."""
+    """The game's exact return per coin at 5 coins and at 1-4 coins (solved once per process; a table of one's
+    own is read from the disk store or solved, one at a time, and not kept here: there may be any number)."""
+    if server_games().get(table.id) != table:
+        with OWN_GATE.held(OWN_WAIT_S):
+            return {label: float(face.game_return(table, coins).return_value) for label, coins in (("5", 5),
+                                                                                                   ("1-4", 1))}
     out = {}
     for label, coins in (("5", 5), ("1-4", 1)):
         key = (table, coins)
@@ -223,10 +252,21 @@ def _page_games() -> list[dict]:
 
 
 @router.get("/video-poker", response_class=HTMLResponse, include_in_schema=False)
-def machine_page(request: Request) -> HTMLResponse:
-    """The machine: deal, hold, draw, with the hint and the trainer."""
-    return page(request, "video_poker.html", title="Video poker: the machine",
-                config={"games": _page_games(), "default": face.DEFAULT_GAME, "chart_key": CHART_STORAGE_KEY,
+def machine_page(request: Request, table: Annotated[str | None, Query(max_length=4000)] = None) -> HTMLResponse:
+    """The machine: deal, hold, draw, with the hint and the trainer; `?table=CODE` plays a pay-table editor's
+    table (offered first, its code sent with every request that names the game)."""
+    games, default, links = _page_games(), face.DEFAULT_GAME, {}
+    if table is not None:
+        try:
+            own = face.table_from_code(table)
+        except InputError:
+            own = None  # a damaged link still opens the machine, on the shipped games
+        if own is not None:
+            games = [{**_game_info(own), "table": table}, *(g for g in games if g["id"] != own.id)]
+            default = own.id
+            links = {"editor_link": f"/video-poker/editor?table={table}", "editor_text": "Edit this pay table"}
+    return page(request, "video_poker.html", title="Video poker: the machine", **links,
+                config={"games": games, "default": default, "chart_key": CHART_STORAGE_KEY,
                         "choice_key": CHOICE_STORAGE_KEY, "choices": CHOICES, "default_choice": "short"})
 
 
@@ -250,7 +290,7 @@ def games() -> Response:
 def hold(body: HoldBody) -> Response:
     """All 32 holds of a hand, best first: exactly `holdwise video-poker hold HAND --game G --coins N [--exact]
     --json` (value and loss per coin, held cards, positions 1-5, draws and the draw counts per pay class)."""
-    table = resolve(body.game)
+    table = resolve(body.game, code=body.table)
     cards = _hand(table, body.hand)
     return _answers.answer(("hold", table, cards, body.coins, body.exact),
                            lambda: computed("hold", lambda: face.hint(cards, table, body.coins, exact=body.exact)))
@@ -261,9 +301,11 @@ def new(body: NewBody) -> Response:
     """A new session in the "bet" phase: `{"state": sealed state, "actions": [deals], "game": the game as
     /games lists it (with "labels"), "returns": {"5": return per coin at 5 coins, "1-4": at 1-4 coins}}`."""
     o = body.options
-    table = resolve(o.paytable, "options.paytable")
+    table = resolve(o.paytable, "options.paytable", o.table, "options.table")
     options: dict[str, Any] = {"paytable": table.id, "credits": o.credits, "bet": min(o.bet, o.credits)}
-    if table.id in _file_games():  # read from the server's file once now; the state then carries the table
+    if o.table is not None:  # the state carries the table itself
+        options["table"] = face.table_to_json(table)
+    elif table.id in _file_games():  # read from the server's file once now; the state then carries the table
         options["paytable_file"] = os.environ[PAYTABLES_ENV]
     seed = fresh_seed(body.seed)
     with user_field("options"):
@@ -380,7 +422,7 @@ def chart_hold(body: ChartHoldBody) -> Response:
     derived basic strategy, each at 5 coins for a bet of 5, else at 4 (1-4 coins pay alike); while it is being
     derived (about half a minute, once) the answer is 202 `{"status": "computing", "chart": ..., "job": {...}}`.
     Chart text the game does not read is a 422 naming the line ("chart: line 2: unknown pattern ...")."""
-    table = resolve(body.game)
+    table = resolve(body.game, code=body.table)
     cards = _hand(table, body.hand)
     extra: dict[str, Any] = {"chart": "given"}
     text = body.chart
@@ -407,14 +449,16 @@ def chart_hold(body: ChartHoldBody) -> Response:
             responses={202: {"description": "the chart is being derived: the job's status; ask again"}})
 def trainer_chart(game: Annotated[str, Query(max_length=200)] = face.DEFAULT_GAME,
                   coins: Annotated[str, Query(max_length=30)] = "5",
-                  choice: Annotated[str, Query(max_length=20)] = "short") -> Response:
+                  choice: Annotated[str, Query(max_length=20)] = "short",
+                  table: Annotated[str | None, Query(max_length=4000)] = None) -> Response:
     """The chart the trainer plays: `{paytable, name, coins, choice, lines: [{number, text, frequency, mistakes,
     cost, ...}], chart_text, return_value, return_exact, optimal_return, cost, cost_percent, basic_lines, note}`.
     `choice` is "short" (the default: the shortest derived chart whose return is within 0.01% of the bet of
     optimal play), "10", "15" or "20" (any 1-40: the best chart found of at most that many lines) or "basic" (the
-    full derived basic strategy). A bet of 1-4 coins plays the chart at 4 (`coins` in the answer). The first time
-    for a game and bet (about half a minute) the answer is 202 `{"status": "computing", "job": {...}}`; ask again."""
-    table = resolve(game)
+    full derived basic strategy). `table`: a pay table of one's own, the pay-table editor's code (`game` is its
+    id). A bet of 1-4 coins plays the chart at 4 (`coins` in the answer). The first time for a game and bet
+    (about half a minute) the answer is 202 `{"status": "computing", "job": {...}}`; ask again."""
+    table = resolve(game, code=table)
     with user_field("coins"):
         n = face.parse_coins(coins)
     choice = _choice(choice)
@@ -429,7 +473,7 @@ def chart_check(body: ChartCheckBody) -> Response:
     """A chart read for a game, before a page keeps it: `{game, lines: [{number, text}]}` (number: the line of the
     text, as chart-hold cites it). A line the game's vocabulary does not read is a 422 naming the line: `{"detail":
     "chart: line 2: unknown pattern 'fulll house'; did you mean 'full house'?", "field": "chart"}`."""
-    table = resolve(body.game)
+    table = resolve(body.game, code=body.table)
     chart = _parsed(table, body.chart)
     return json_response({"game": table.id, "lines": [{"number": ln.number, "text": ln.text} for ln in chart.lines]})
 

@@ -21,6 +21,9 @@ if TYPE_CHECKING:  # what the names are, for type checkers; at run time each loa
     from .analysis import (
         MEASURE, GameInfo, GamesList, ReturnReport, ReturnRow, game_return, games, hint, play_statistics,
     )
+    from .editor import (
+        editor_options, table_code, table_field, table_from_code, table_from_fields, table_to_json, table_toml,
+    )
     from .cards import JOKER, card_str, hand_str, parse_card, parse_hand, parse_hold
     from .inputs import MAX_CREDITS, MAX_SEED, parse_coins, parse_credits, parse_seed
     from .patterns import Chart, ChartLine, Pattern, Vocabulary, hold_patterns, parse_chart, read_chart, vocabulary
@@ -43,6 +46,8 @@ _EXPORTS = {
     **dict.fromkeys(("GameInfo", "GamesList", "MEASURE", "ReturnReport", "ReturnRow", "game_return", "games", "hint",
                      "play_statistics"), ".analysis"),
     **dict.fromkeys(("JOKER", "card_str", "hand_str", "parse_card", "parse_hand", "parse_hold"), ".cards"),
+    **dict.fromkeys(("editor_options", "table_code", "table_field", "table_from_code", "table_from_fields",
+                     "table_to_json", "table_toml"), ".editor"),
     **dict.fromkeys(("MAX_CREDITS", "MAX_SEED", "parse_coins", "parse_credits", "parse_seed"), ".inputs"),
     **dict.fromkeys(("Chart", "ChartLine", "Pattern", "Vocabulary", "hold_patterns", "parse_chart", "read_chart",
                      "vocabulary"), ".patterns"),

@@ -27,7 +27,15 @@
   const el = window.VPCards.el;
 
   async function post(path, body) {
+    withTable(body);
     return api(path, {method: "POST", headers: {"content-type": "application/json"}, body: JSON.stringify(body)});
+  }
+
+  /* A pay-table editor's table travels with every request that names its game (the server keeps nothing). */
+  function withTable(body) {
+    const code = (id) => (GAMES[id] && GAMES[id].table) || null;
+    if (body && code(body.game)) body.table = code(body.game);
+    if (body && body.options && code(body.options.paytable)) body.options.table = code(body.options.paytable);
   }
 
   async function api(path, options) {
@@ -426,7 +434,8 @@
       note = `Your chart, saved on the strategy page: ${lines.length} lines.`;
       S.chart.data = null;
     } else {
-      const url = `/api/video-poker/trainer-chart?game=${encodeURIComponent(game)}&coins=${coins}&choice=${choice}`;
+      let url = `/api/video-poker/trainer-chart?game=${encodeURIComponent(game)}&coins=${coins}&choice=${choice}`;
+      if (GAMES[game] && GAMES[game].table) url += `&table=${encodeURIComponent(GAMES[game].table)}`;
       for (;;) {
         let r;
         try {

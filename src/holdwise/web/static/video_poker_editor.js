@@ -1,0 +1,281 @@
+/* The video-poker pay-table editor: the fields are the pay-table file's keys; every change is sent to
+   /api/video-poker/editor/return (one table solved at a time: 429 means wait and ask again), whose answer
+   gives the returns, the link's code and the TOML. A 422 names its field, shown next to that field. */
+(function () {
+  "use strict";
+  const $ = (id) => document.getElementById(id);
+  const config = JSON.parse($("vpe-config").textContent);
+  const OPTS = config.options;
+  const LABELS = Object.fromEntries(OPTS.hands.map((h) => [h.hand, h.label]));
+  const ORDER = OPTS.hands.map((h) => h.hand);
+  const DEBOUNCE_MS = 350, BUSY_RETRY_MS = 800, CHART_POLL_MS = 1500;
+  // what the page holds: the table as fields, the request in flight, the last answer
+  const S = {table: null, seq: 0, timer: null, answer: null, chartSeq: 0};
+
+  const el = (tag, props = {}, kids = []) => {
+    const e = document.createElement(tag);
+    for (const [k, v] of Object.entries(props)) {
+      if (k === "text") e.textContent = v; else if (k in e && k !== "list") e[k] = v; else e.setAttribute(k, v);
+    }
+    e.append(...kids);
+    return e;
+  };
+  const pct = (v, d = 4) => (100 * v).toFixed(d) + "%";
+  const variantKey = (t) => {
+    const match = OPTS.variants.find((v) => Object.entries(v.fields).every(([k, x]) => t[k] === x)
+      && Object.keys(t).filter((k) => !["id", "name", "royal_below_max", "pays"].includes(k))
+        .every((k) => k in v.fields));
+    return match ? match.key : OPTS.variants[0].key;
+  };
+  const payTimes = (text, n) => {  // a pay per coin times coins, for the reader; "" when not a number
+    const m = /^\s*(\d+(?:\.\d+)?)\s*(?:\/\s*(\d+))?\s*$/.exec(text);
+    if (!m) return "";
+    const v = Number(m[1]) / (m[2] ? Number(m[2]) : 1) * n;
+    return Number.isFinite(v) ? String(Math.round(v * 1000) / 1000) : "";
+  };
+
+  /* ---- the fields ---- */
+  function setup() {
+    const start = $("vpe-start");
+    start.append(el("option", {value: "", text: "(your table)"}));
+    for (const g of config.games) start.append(el("option", {value: g.id, text: g.name}));
+    start.addEventListener("change", () => {
+      const g = config.games.find((x) => x.id === start.value);
+      if (g) load(JSON.parse(JSON.stringify(g)));
+    });
+    for (const v of OPTS.variants) $("vpe-variant").append(el("option", {value: v.key, text: v.label}));
+    $("vpe-variant").addEventListener("change", () => {
+      const v = OPTS.variants.find((x) => x.key === $("vpe-variant").value);
+      for (const k of Object.keys(S.table)) {
+        if (!["id", "name", "royal_below_max", "pays"].includes(k)) delete S.table[k];
+      }
+      Object.assign(S.table, v.fields);
+      changed();
+    });
+    $("vpe-name").addEventListener("input", () => { S.table.name = $("vpe-name").value; changed(); });
+    $("vpe-id").addEventListener("input", () => { S.table.id = $("vpe-id").value; changed(); });
+    $("vpe-add").addEventListener("click", addHand);
+    // on demand: a new table's chart is a half-minute job on the server, not worth one per keystroke
+    $("vpe-chart-go").addEventListener("click", () => {
+      if (!S.answer) return;
+      $("vpe-chart-go").disabled = true;
+      chart(S.answer);
+    });
+    $("vpe-coins").addEventListener("change", () => S.answer && showReturnTable(S.answer));
+    $("vpe-copy").addEventListener("click", async () => {
+      const box = $("vpe-link");
+      try { await navigator.clipboard.writeText(box.value); $("vpe-copy").textContent = "Copied"; }
+      catch (e) { box.select(); $("vpe-copy").textContent = "Selected: copy it"; }
+      setTimeout(() => { $("vpe-copy").textContent = "Copy link"; }, 2000);
+    });
+    if (config.error) $("vpe-link-error").textContent = config.error;
+    load(config.start);
+  }
+
+  function load(table) {
+    S.table = table;
+    $("vpe-start").value = config.games.some((g) => JSON.stringify(g) === JSON.stringify(table)) ? table.id : "";
+    $("vpe-name").value = table.name;
+    $("vpe-id").value = table.id;
+    $("vpe-variant").value = variantKey(table);
+    renderPays();
+    changed(true);
+  }
+
+  function renderPays() {
+    const body = $("vpe-pays").tBodies[0];
+    body.replaceChildren();
+    const row = (label, value, field, onInput, removable, coins = 5) => {
+      const input = el("input", {value, inputmode: "decimal", autocomplete: "off", spellcheck: false,
+                                 "aria-label": `${label}, pays per coin`});
+      input.dataset.field = field;
+      // what the hand pays at the most coins it is paid at: 5, or 4 for the royal below 5 coins
+      const times = (v) => { const t = payTimes(v, coins); return t && coins !== 5 ? `${t} at ${coins}` : t; };
+      const five = el("td", {className: "muted vpe-opt", text: times(value)});
+      input.addEventListener("input", () => { onInput(input.value); five.textContent = times(input.value); });
+      const err = el("span", {className: "vpe-err", role: "alert"});
+      err.dataset.err = field;
+      const cells = [el("th", {scope: "row", text: label}), el("td", {}, [input, err]), five];
+      const remove = el("td");
+      if (removable) {
+        const b = el("button", {type: "button", className: "secondary vpe-remove", text: "×",
+                                "aria-label": `remove ${label}`});
+        b.addEventListener("click", removable);
+        remove.append(b);
+      }
+      body.append(el("tr", {}, [...cells, remove]));
+    };
+    S.table.pays.forEach((p, i) => {
+      row(LABELS[p.hand] || p.hand, String(p.pay), `pays.${p.hand}`, (v) => { p.pay = v; changed(); },
+          () => { S.table.pays.splice(i, 1); renderPays(); changed(); });
+      if (p.hand === "royal_flush") {
+        row("royal flush at 1-4 coins", String(S.table.royal_below_max), "royal_below_max",
+            (v) => { S.table.royal_below_max = v; changed(); }, null, 4);
+      }
+    });
+    if (!S.table.pays.some((p) => p.hand === "royal_flush")) {
+      row("royal flush at 1-4 coins", String(S.table.royal_below_max), "royal_below_max",
+          (v) => { S.table.royal_below_max = v; changed(); }, null);
+    }
+    const add = $("vpe-add-hand");
+    const listed = new Set(S.table.pays.map((p) => p.hand));
+    add.replaceChildren(...OPTS.hands.filter((h) => !listed.has(h.hand))
+      .map((h) => el("option", {value: h.hand, text: `${h.label}: ${h.means}`})));
+    $("vpe-add").disabled = !add.options.length;
+  }
+
+  function addHand() {
+    const hand = $("vpe-add-hand").value;
+    if (!hand) return;
+    // placed after the last listed hand that comes before it in the format's order
+    const rank = ORDER.indexOf(hand);
+    let at = 0;
+    S.table.pays.forEach((p, i) => { if (ORDER.indexOf(p.hand) < rank) at = i + 1; });
+    S.table.pays.splice(at, 0, {hand, pay: "0"});
+    renderPays();
+    changed();
+    const input = document.querySelector(`#vpe-pays input[data-field="pays.${hand}"]`);
+    if (input) { input.focus(); input.select(); }
+  }
+
+  /* ---- asking the server ---- */
+  function changed(now = false) {
+    $("vpe-result").classList.add("stale");
+    $("vpe-result").setAttribute("aria-busy", "true");
+    $("vpe-status").textContent = "Solving…";
+    if (!now && $("vpe-start").value) {
+      const g = config.games.find((x) => x.id === $("vpe-start").value);
+      if (JSON.stringify(g) !== JSON.stringify(S.table)) {
+        $("vpe-start").value = "";
+        // an edited game is no longer the shipped one: its name and id say so (unless already changed)
+        if (S.table.id === g.id) { S.table.id = `${g.id}-edited`; $("vpe-id").value = S.table.id; }
+        if (S.table.name === g.name) {
+          S.table.name = `${g.name.slice(0, 92)}, edited`;
+          $("vpe-name").value = S.table.name;
+        }
+      }
+    }
+    clearTimeout(S.timer);
+    S.timer = setTimeout(solve, now ? 0 : DEBOUNCE_MS);
+  }
+
+  function clearErrors() {
+    document.querySelectorAll(".vpe-err").forEach((e) => { e.textContent = ""; });
+    document.querySelectorAll("#vpe [aria-invalid]").forEach((e) => e.removeAttribute("aria-invalid"));
+    $("vpe-error").textContent = "";
+  }
+
+  function showError(field, detail) {
+    // "table.pays.flush" names a pay; "table.pays.3.pay" (the request's shape) the 4th row
+    let name = (field || "").replace(/^table\./, "");
+    const index = /^pays\.(\d+)/.exec(name);
+    if (index && S.table.pays[Number(index[1])]) name = `pays.${S.table.pays[Number(index[1])].hand}`;
+    if (["wild", "extra_card"].includes(name)) name = "deck";
+    const message = detail.replace(/^[\w.]+: /, "");
+    const spot = document.querySelector(`#vpe [data-err="${name}"]`);
+    const input = document.querySelector(`#vpe [data-field="${name}"]`);
+    if (input) input.setAttribute("aria-invalid", "true");
+    if (spot) spot.textContent = message; else $("vpe-error").textContent = detail;
+    $("vpe-status").textContent = "Fix the field marked in red.";
+    $("vpe-summary").textContent = "fix the field marked in red";
+  }
+
+  async function solve() {
+    const seq = ++S.seq;
+    let r, data;
+    try {
+      r = await fetch("/api/video-poker/editor/return", {method: "POST", headers: {"content-type": "application/json"},
+                                                         body: JSON.stringify({table: S.table})});
+      data = await r.json();
+    } catch (err) {
+      if (seq === S.seq) $("vpe-error").textContent = `the server did not answer (${err.message})`;
+      return;
+    }
+    if (seq !== S.seq) return;
+    if (r.status === 429) {  // another table is being solved: ask again shortly
+      $("vpe-status").textContent = "The server is solving another table; asking again…";
+      S.timer = setTimeout(solve, BUSY_RETRY_MS);
+      return;
+    }
+    clearErrors();
+    if (!r.ok) {
+      showError(data.field, data.detail || `the server answered ${r.status}`);
+      return;
+    }
+    show(data);
+  }
+
+  function show(a) {
+    S.answer = a;
+    $("vpe-result").classList.remove("stale");
+    $("vpe-result").setAttribute("aria-busy", "false");
+    $("vpe-r5").textContent = pct(a.returns["5"].return);
+    $("vpe-r14").textContent = pct(a.returns["1-4"].return);
+    $("vpe-summary").textContent = `return ${pct(a.returns["5"].return)} at 5 coins, `
+      + `${pct(a.returns["1-4"].return)} at 1-4`;
+    $("vpe-status").textContent = `${a.table.name}: exact, every deal played its best hold.`;
+    $("vpe-play").href = a.play;
+    $("vpe-download").href = a.download;
+    $("vpe-download").setAttribute("download", `${a.table.id}.toml`);
+    $("vpe-link").value = new URL(a.link, location.href).href;
+    $("vpe-toml").textContent = a.toml;
+    $("vpe-cli").textContent = `holdwise video-poker return --paytable-file ${a.table.id}.toml --game ${a.table.id}`;
+    history.replaceState(null, "", a.link);
+    showReturnTable(a);
+    // a chart shown is of an earlier table now: it goes, and the button offers this table's
+    S.chartSeq++;
+    $("vpe-chart").replaceChildren();
+    $("vpe-chart-go").hidden = false;
+    $("vpe-chart-go").disabled = false;
+  }
+
+  function showReturnTable(a) {
+    const rep = a.returns[$("vpe-coins").value];
+    $("vpe-return").tBodies[0].replaceChildren(...rep.table.map((row) => el("tr", {}, [
+      el("td", {text: LABELS[row.hand] || row.hand.replace(/_/g, " ")}), el("td", {text: String(row.pay)}),
+      el("td", {text: pct(row.probability)}),
+      el("td", {className: "vpe-opt",
+                text: row.probability > 0 ? Math.round(1 / row.probability).toLocaleString("en") : "–"}),
+      el("td", {text: row.contribution.toFixed(6)})])));
+    $("vpe-return").tBodies[0].append(el("tr", {className: "vpe-total"}, [
+      el("td", {text: "return"}), el("td"), el("td", {text: pct(1)}), el("td", {className: "vpe-opt"}),
+      el("td", {text: rep.return.toFixed(6)})]));
+  }
+
+  /* ---- the short chart: a background job on the server the first time (about half a minute) ---- */
+  async function chart(a) {
+    const seq = ++S.chartSeq;
+    const url = `/api/video-poker/trainer-chart?game=${encodeURIComponent(a.table.id)}&coins=5&choice=short`
+      + `&table=${encodeURIComponent(a.code)}`;
+    $("vpe-chart-error").textContent = "";
+    $("vpe-chart").classList.add("stale");
+    for (;;) {
+      let r, data;
+      try {
+        r = await fetch(url);
+        data = await r.json();
+      } catch (err) {
+        if (seq === S.chartSeq) $("vpe-chart-error").textContent = `the server did not answer (${err.message})`;
+        return;
+      }
+      if (seq !== S.chartSeq) return;
+      if (r.status === 202) {
+        const job = data.job || {};
+        const part = job.total ? ` (${Math.round(100 * job.done / job.total)}%)` : "";
+        $("vpe-chart-note").textContent = `Deriving the chart for this table${part}: about half a minute, once.`;
+        await new Promise((ok) => setTimeout(ok, CHART_POLL_MS));
+        if (seq !== S.chartSeq) return;
+        continue;
+      }
+      if (!r.ok) { $("vpe-chart-error").textContent = data.detail || `the server answered ${r.status}`; return; }
+      $("vpe-chart").classList.remove("stale");
+      $("vpe-chart-go").hidden = true;
+      $("vpe-chart").replaceChildren(...data.lines.map((ln) => el("li", {text: ln.text})));
+      $("vpe-chart-note").textContent = `${data.lines.length} lines; played as written it returns `
+        + `${pct(data.return_value)}, ${pct(data.cost, 4)} below optimal play. Play the first line that fits.`;
+      return;
+    }
+  }
+
+  setup();
+})();
