@@ -29,8 +29,8 @@ def cli_hold(*args):
 
 
 def tens(words):
-    """The page writes a ten as 10 where the answers write T (Th, 'QJT suited'), as its cards show it."""
-    return re.sub(r"\b[AKQJT2-9]+[cdhs]?\b", lambda m: m.group(0).replace("T", "10"), str(words))
+    """The page writes a ten card as 10 where the answers write T (Th), as its cards show it."""
+    return re.sub(r"\bT([cdhs])\b", r"10\1", str(words))
 
 
 def says(hold_text):
@@ -111,7 +111,8 @@ def test_twenty_hands_with_the_hint_in_trainer_mode(page, live_server, shoot):
             chosen = next(o for o in advice.options if o.extras["positions"] == hold)
             assert decision.loss > 0 and abs(decision.loss - chosen.loss * 5) < 1e-9
             verdict = text(page, "#vp-verdict")
-            assert verdict == (f"Mistake: you held {tens(chosen.option)}; the best hold was {tens(advice.best.option)} "
+            assert verdict == (f"Mistake: you held {tens(chosen.option)}; the best hold was "
+                               f"{tens(advice.best.option)} "
                                f"(cost {chosen.loss * 5:.4f} credits).")
             ch = face.chart_hold(CHART, dealt.data["hand"], JOB, 5)
             page.wait_for_function("document.getElementById('vp-chart-line').textContent.startsWith('Line') || "
@@ -120,7 +121,7 @@ def test_twenty_hands_with_the_hint_in_trainer_mode(page, live_server, shoot):
             if ch.line is None:
                 assert line.startswith("No line of the chart fits this hand")
             else:
-                assert line.startswith(f"Line {ch.line} of the chart, '{tens(ch.line_text)}', {says(ch.hold_text)}")
+                assert line.startswith(f"Line {ch.line} of the chart, '{ch.line_text}', {says(ch.hold_text)}")
             assert f"cost {decision.loss:.4f} credits" in line
             shoot(page, "video-poker-trainer-mistake")
         else:
@@ -284,7 +285,7 @@ def test_twenty_hands_on_a_fifteen_line_chart(page, live_server, shoot):
                 assert line.startswith("No line of the chart fits this hand")
                 assert page.locator("#vp-chart-list li.vp-cited").count() == 0
             else:
-                assert line.startswith(f"Line {ch.line} of the chart, '{tens(ch.line_text)}', {says(ch.hold_text)}")
+                assert line.startswith(f"Line {ch.line} of the chart, '{ch.line_text}', {says(ch.hold_text)}")
                 cited = page.locator("#vp-chart-list li.vp-cited")
                 assert cited.count() == 1 and cited.get_attribute("data-line") == str(ch.line)
             if hand == 4:
@@ -394,7 +395,8 @@ def test_credits_bet_tens_and_per_game_trainer_record(page, live_server, shoot):
     page.fill("#vp-credits-start", "3")
     assert page.locator("#vp-credits-error").is_hidden()
     page.click("#vp-new")
-    page.wait_for_function("() => { const S = window.holdwiseVP; return !S.busy && S.sealed.state.tally.credits === 3; }")
+    page.wait_for_function("() => { const S = window.holdwiseVP; "
+                           "return !S.busy && S.sealed.state.tally.credits === 3; }")
     assert text(page, "#vp-status").startswith("You have 3 credits: bet 3 and deal (Enter)")
     assert text(page, "#vp-bet") == "3" and page.locator("#vp-refill").is_visible()
     assert [b.is_disabled() for b in page.locator(".vp-bet").all()] == [False, False, False, True, True]

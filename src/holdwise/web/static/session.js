@@ -184,7 +184,8 @@ window.holdwise = (function () {
       const button = $(ids.newTable);
       let box = $("leave");
       if (!box) {
-        box = el("div", {id: `${cfg.prefix}-leave`, class: "leave-ask", role: "group", "aria-labelledby": `${cfg.prefix}-leave-q`});
+        box = el("div", {id: `${cfg.prefix}-leave`, class: "leave-ask", role: "group",
+                         "aria-labelledby": `${cfg.prefix}-leave-q`});
         box.append(el("p", {id: `${cfg.prefix}-leave-q`, role: "alert"}),
                    el("div", {class: "row"},
                       el("button", {type: "button", id: `${cfg.prefix}-leave-stay`, text: "Keep playing"}),

@@ -25,8 +25,9 @@
   const f4 = (v) => Number(v).toFixed(4);
   const pct = (v, d = 2) => (100 * v).toFixed(d) + "%";
   const el = window.VPCards.el;
-  // the answers write a ten as T (Th, "QJT suited"), the cards show 10: the page writes 10 too
-  const tens = (text) => String(text).replace(/\b[AKQJT2-9]+[cdhs]?\b/g, (w) => w.replace(/T/g, "10"));
+  // the answers write a ten card as T (Th), the cards show 10: the page writes 10h (a chart keeps its own
+  // pattern words, "JT suited", as the strategy page reads them)
+  const tens = (text) => String(text).replace(/\bT([cdhs])\b/g, "10$1");
   const START_MAX = 1000000000;
 
   async function post(path, body) {
@@ -362,10 +363,14 @@
 
   function lineText(m, r) {
     const cost = `cost ${f4(m.loss)} credits`, chosen = tens(m.chosen);
-    if (r.line === null) return `No line of the chart fits this hand, so it says draw five; you held ${chosen} (${cost}).`;
+    if (r.line === null) {
+      return `No line of the chart fits this hand, so it says draw five; you held ${chosen} (${cost}).`;
+    }
     const play = r.hold_text === "draw five" ? "draw five" : `hold ${tens(r.hold_text)}`;
-    const says = `Line ${r.line} of the chart, '${tens(r.line_text)}', says ${play}`;
-    if (r.hold_text === m.chosen) return `${says}, as you did; the best hold is ${tens(m.best)} (${cost}): the chart is off here.`;
+    const says = `Line ${r.line} of the chart, '${r.line_text}', says ${play}`;
+    if (r.hold_text === m.chosen) {
+      return `${says}, as you did; the best hold is ${tens(m.best)} (${cost}): the chart is off here.`;
+    }
     return `${says}; you held ${chosen} (${cost}).`;
   }
 
@@ -497,7 +502,7 @@
     $("vp-chart-count").textContent = `(${lines.length} lines)`;
     $("vp-chart-note").textContent = note;
     $("vp-chart-list").replaceChildren(...lines.map((ln) => el("li", {"data-line": String(ln.number)},
-      el("span", {class: "vp-n", text: `${ln.number}.`}), el("span", {class: "vp-t", text: tens(ln.text)}))));
+      el("span", {class: "vp-n", text: `${ln.number}.`}), el("span", {class: "vp-t", text: ln.text}))));
     box.dataset.choice = choice;
     box.dataset.game = game;
     box.dataset.coins = String(coins);
