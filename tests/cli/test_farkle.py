@@ -166,6 +166,7 @@ def test_dice_listing():
     assert len(data["dice"]) == 16
     text = run("farkle", "dice").stdout
     assert "1 J" in text and "J = joker" in text and "weighted" in text
+    assert "type J (or 1) for it in a roll" in text  # typing advice: the command line's, not the web page's
 
 
 def test_hint_with_a_joker_and_positions():

@@ -174,7 +174,24 @@ def test_a_default_report_update_is_fast(client):
 def test_bad_report_input_is_a_422_naming_the_field(client, body, field):
     r = client.post("/api/dice-poker/report", json=body)
     assert r.status_code == 422, r.text
-    assert r.json()["field"] == field and "\n" not in r.json()["detail"]
+    assert r.json()["field"].split(".")[0] == field and "\n" not in r.json()["detail"]
+    assert r.json()["detail"].startswith(field + ("," if "item" in r.json()["detail"].split(":")[0] else ":"))
+
+
+@pytest.mark.parametrize("body, field, detail", [
+    ({"payouts": [10, "abc", 4, 3, 2, 1, "1/2"]}, "payouts.1",
+     "payouts: payout for four of a kind is not a number 0 to 1e12: 'abc'"),
+    ({"payouts": [10, 6, 4, 3, 2, 1, -1]}, "payouts.6", "payouts: payout for pair is negative: -1"),
+    ({"payouts": [10, 6, 4]}, "payouts", "payouts: a payout table has 7 payouts"),
+    ({"table": "B", "weights": [1, 1, 1, 1, 1, -1]}, "weights.5", "weights, item 6: must be at least 0"),
+    ({"table": "B", "weights": [1, 1, 1, 1, 1, "x"]}, "weights.5", "weights, item 6: must be a whole number"),
+    ({"table": "B", "dice": 0}, "dice", "dice: must be at least 1"),
+])
+def test_a_bad_value_is_named_where_it_is_and_in_plain_words(client, body, field, detail):
+    """The exact field (the page marks that input alone); words, not pydantic's, with positions from 1."""
+    r = client.post("/api/dice-poker/report", json=body)
+    assert r.status_code == 422 and r.json()["field"] == field
+    assert r.json()["detail"].startswith(detail), r.json()
 
 
 @pytest.mark.parametrize("body, field", [

@@ -281,3 +281,32 @@ def test_the_face_cards_wear_the_seeds_colours(page, live_server, shoot):
     assert {k: seen[k] for k in want} == want
     shoot(page, "poker-dice-face-colours")
     assert page.js_errors == []
+
+
+def test_new_table_asks_before_dropping_a_game(page, live_server, shoot):
+    """New table goes straight to the setup before any move; once a game is under way it asks in the page
+    (no browser dialog): Escape or "Keep playing" keeps the game, the other answer leaves."""
+    start(page, live_server, 55, hint=False)
+    page.click("#pd-newtable")
+    assert page.locator("#pd-setup").is_visible() and page.locator("#pd-leave").count() == 0
+    page.click("#pd-start")
+    page.wait_for_selector("#pd-table:not([hidden])")
+    settled(page)
+    page.click("#pd-roll")
+    before = settled(page)
+    page.click("#pd-newtable")
+    ask = page.locator("#pd-leave")
+    assert ask.is_visible() and page.locator("#pd-table").is_visible() and page.locator("#pd-setup").is_hidden()
+    assert "game under way" in page.locator("#pd-leave-q").inner_text()
+    assert page.evaluate("document.activeElement.id") == "pd-leave-stay"
+    shoot(page, "poker-dice-new-table-asks")
+    page.keyboard.press("Escape")
+    assert ask.is_hidden() and page.evaluate("document.activeElement.id") == "pd-newtable"
+    assert settled(page).to_json() == before.to_json()
+    page.click("#pd-newtable")
+    page.click("#pd-leave-stay")
+    assert ask.is_hidden() and page.locator("#pd-table").is_visible()
+    page.click("#pd-newtable")
+    page.click("#pd-leave-go")
+    assert page.locator("#pd-setup").is_visible() and page.locator("#pd-table").is_hidden()
+    assert page.js_errors == []

@@ -2,6 +2,8 @@
 against the session's replay), a deliberate mistake reported with its cost and chart line, the analyzer's numbers
 against the CLI's, and a phone-size run. Screenshots of each page, desktop and phone."""
 
+import re
+
 import pytest
 import json
 
@@ -24,6 +26,15 @@ def cli_hold(*args):
     result = CliRunner().invoke(cli_app, ["video-poker", "hold", *args, "--json"])
     assert result.exit_code == 0, result.output
     return json.loads(result.stdout)
+
+
+def tens(words):
+    """The page writes a ten card as 10 where the answers write T (Th), as its cards show it."""
+    return re.sub(r"\bT([cdhs])\b", r"10\1", str(words))
+
+
+def says(hold_text):
+    return "says draw five" if hold_text == "draw five" else f"says hold {tens(hold_text)}"
 
 
 def text(page, selector):
@@ -57,7 +68,7 @@ def play_hand(page, state, draws, mistake=False, tap=False):
     page.click("#vp-hint") if tap else page.keyboard.press("h")
     page.wait_for_selector("#vp-hint-table tbody tr")
     advice = face.advice(state)
-    assert text(page, "#vp-hint-table tbody tr:first-child td:first-child") == advice.best.option
+    assert text(page, "#vp-hint-table tbody tr:first-child td:first-child") == tens(advice.best.option)
     best = advice.best.extras["positions"]
     marked = [int(c.get_attribute("data-pos")) for c in page.locator("#vp-cards .vp-card.vp-best").all()]
     assert marked == best
@@ -100,7 +111,8 @@ def test_twenty_hands_with_the_hint_in_trainer_mode(page, live_server, shoot):
             chosen = next(o for o in advice.options if o.extras["positions"] == hold)
             assert decision.loss > 0 and abs(decision.loss - chosen.loss * 5) < 1e-9
             verdict = text(page, "#vp-verdict")
-            assert verdict == (f"Mistake: you held {chosen.option}; the best hold was {advice.best.option} "
+            assert verdict == (f"Mistake: you held {tens(chosen.option)}; the best hold was "
+                               f"{tens(advice.best.option)} "
                                f"(cost {chosen.loss * 5:.4f} credits).")
             ch = face.chart_hold(CHART, dealt.data["hand"], JOB, 5)
             page.wait_for_function("document.getElementById('vp-chart-line').textContent.startsWith('Line') || "
@@ -109,12 +121,12 @@ def test_twenty_hands_with_the_hint_in_trainer_mode(page, live_server, shoot):
             if ch.line is None:
                 assert line.startswith("No line of the chart fits this hand")
             else:
-                assert line.startswith(f"Line {ch.line} of the chart, '{ch.line_text}', says hold {ch.hold_text}")
+                assert line.startswith(f"Line {ch.line} of the chart, '{ch.line_text}', {says(ch.hold_text)}")
             assert f"cost {decision.loss:.4f} credits" in line
             shoot(page, "video-poker-trainer-mistake")
         else:
             assert decision.loss == 0
-            assert text(page, "#vp-verdict") == f"Right: {decision.chosen} was the best hold."
+            assert text(page, "#vp-verdict") == f"Right: {tens(decision.chosen)} was the best hold."
         assert text(page, "#vp-credits") == f"{state.tally['credits']:,}"
         if state.data["won"]:
             assert page.locator("#vp-paytable tr.vp-win").get_attribute("data-hand") == state.data["result"]
@@ -273,7 +285,7 @@ def test_twenty_hands_on_a_fifteen_line_chart(page, live_server, shoot):
                 assert line.startswith("No line of the chart fits this hand")
                 assert page.locator("#vp-chart-list li.vp-cited").count() == 0
             else:
-                assert line.startswith(f"Line {ch.line} of the chart, '{ch.line_text}', says hold {ch.hold_text}")
+                assert line.startswith(f"Line {ch.line} of the chart, '{ch.line_text}', {says(ch.hold_text)}")
                 cited = page.locator("#vp-chart-list li.vp-cited")
                 assert cited.count() == 1 and cited.get_attribute("data-line") == str(ch.line)
             if hand == 4:
@@ -362,4 +374,60 @@ def test_desktop_chart_beside_the_machine(page, live_server, shoot):
     assert chart["height"] <= 900  # the 161 lines scroll inside the panel
     assert legible(page)
     shoot(page, "video-poker-desktop-basic-chart")
+    assert page.js_errors == []
+
+
+def test_credits_bet_tens_and_per_game_trainer_record(page, live_server, shoot):
+    """The review's defects: credits 0 is refused beside the field in words; with 3 credits the page says and
+    highlights the bet of 3 it deals (no bet above them), and offers to start again; a ten shows as 10 in the
+    hint and the trainer; changing the game keeps each game's trainer record (and says so)."""
+    # the trainer's charts are not looked at here: the server is not asked to derive them (CPU for seconds)
+    computing = '{"status": "computing", "job": {}}'
+    for path in ("**/api/video-poker/trainer-chart*", "**/api/video-poker/chart-hold"):
+        page.route(path, lambda route: route.fulfill(status=202, content_type="application/json", body=computing))
+    page.goto(f"{live_server}{MACHINE}?seed=15")
+    settled(page, 0)
+    page.fill("#vp-credits-start", "0")
+    page.click("#vp-new")
+    assert text(page, "#vp-credits-error") == "Credits: start with at least 1 credit."
+    assert page.get_attribute("#vp-credits-start", "aria-invalid") == "true"
+    assert page.evaluate("document.activeElement.id") == "vp-credits-start"
+    assert page.evaluate("window.holdwiseVP.sealed.state.tally.credits") == 1000
+    page.fill("#vp-credits-start", "3")
+    assert page.locator("#vp-credits-error").is_hidden()
+    page.click("#vp-new")
+    page.wait_for_function("() => { const S = window.holdwiseVP; "
+                           "return !S.busy && S.sealed.state.tally.credits === 3; }")
+    assert text(page, "#vp-status").startswith("You have 3 credits: bet 3 and deal (Enter)")
+    assert text(page, "#vp-bet") == "3" and page.locator("#vp-refill").is_visible()
+    assert [b.is_disabled() for b in page.locator(".vp-bet").all()] == [False, False, False, True, True]
+    assert page.locator(".vp-bet[aria-pressed=true]").inner_text() == "3"
+    assert {c.get_attribute("data-coins") for c in page.locator("#vp-paytable .vp-col-bet").all()} == {"3"}
+    shoot(page, "video-poker-three-credits")
+    page.check("#vp-trainer")
+    page.evaluate("document.activeElement.blur()")
+    page.keyboard.press("Enter")
+    settled(page, 1)
+    assert page.evaluate("window.holdwiseVP.sealed.state.data.bet") == 3
+    page.keyboard.press("h")
+    page.wait_for_selector("#vp-hint-table tbody tr")
+    assert text(page, "#vp-hint-table tbody tr:first-child td:first-child") == "10s 10d"
+    holds = page.locator("#vp-hint-table tbody td:first-child").all_inner_texts()
+    assert not [h for h in holds if re.search(r"\bT[cdhs]\b", h)] and any("10" in h for h in holds)
+    page.keyboard.press("Enter")  # draw five: a mistake
+    settled(page, 2)
+    assert text(page, "#vp-verdict").startswith("Mistake: you held draw five; the best hold was 10s 10d")
+    assert text(page, "#vp-t-hands") == "1" and text(page, "#vp-t-mistakes") == "1"
+    shoot(page, "video-poker-tens-mistake")
+    page.select_option("#vp-game", "deuces-wild-full-pay")
+    page.wait_for_function("document.getElementById('vp-verdict').textContent.startsWith('Now Deuces')")
+    assert "1 hand is kept" in text(page, "#vp-verdict")
+    assert text(page, "#vp-t-hands") == "0" and page.locator("#vp-mistakes").is_hidden()
+    shoot(page, "video-poker-game-changed")
+    page.select_option("#vp-game", JOB)
+    page.wait_for_function("document.getElementById('vp-verdict').textContent.startsWith('Now Jacks')")
+    assert text(page, "#vp-t-hands") == "1" and page.locator("#vp-mistakes tbody tr").count() == 1
+    page.click("#vp-refill")
+    page.wait_for_function("document.getElementById('vp-verdict').textContent.startsWith('Credits back to 3')")
+    assert text(page, "#vp-t-hands") == "1"
     assert page.js_errors == []

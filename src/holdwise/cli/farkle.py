@@ -531,7 +531,8 @@ def farkle_dice(
     out = console()
     out.print("Farkle dice: the weight of each face (chance = weight / total)")
     out.print(t)
-    out.print(f"{listing.joker}.")
+    # typing is for the command line: the web shows the same listing, where nothing is typed
+    out.print(f"{listing.joker}; type {listing.joker_symbol} (or 1) for it in a roll.")
     out.print("'1 or 5': the chance of a scoring single.")
     out.print("Source: docs/reference/kcd-farkle.md.")
 

@@ -95,9 +95,9 @@ def fresh_seed(seed: int | None) -> int:
 class FieldError(InputError):
     """Bad input in one field of a request: answered with 422 {"detail": "<field>: <why>", "field": ...}."""
 
-    def __init__(self, name: str, message: str):
+    def __init__(self, name: str, message: str, at: str | None = None):
         super().__init__(f"{name}: {message}")
-        self.field = name
+        self.field = at or name  # `at` is the exact place when it is finer than the name a person reads
         self.message = message
 
 

@@ -166,13 +166,27 @@ def _preset_json(name: str, table, source: str) -> dict:
     return {"name": name, "payouts": [_number_text(v) for v in table], "source": source}
 
 
+def _bad_payout(payouts: list) -> str:
+    """Where a refused payout list goes wrong: "payouts.<i>" for the first bad value (so the page marks that field
+    alone), or "payouts" when it is the list itself (its length)."""
+    if len(payouts) == len(face.CATEGORIES):
+        for i, value in enumerate(payouts):
+            try:
+                face.parse_payouts([value if j == i else 0 for j in range(len(payouts))])
+            except InputError:
+                return f"payouts.{i}"
+    return "payouts"
+
+
 def _table_of(body: _Table) -> tuple[str, tuple[Fraction, ...]]:
     """(name, payouts) of a request: a preset by name, or payouts named `name` (default custom)."""
     if body.payouts is not None:
         if body.table is not None:
             raise FieldError("table", "give a table name or payouts, not both (payouts are named by 'name')")
-        with user_field("payouts"):
+        try:
             return body.name or "custom", face.parse_payouts(body.payouts)
+        except InputError as err:
+            raise FieldError("payouts", str(err), at=_bad_payout(body.payouts)) from None
     if body.name is not None:
         raise FieldError("name", "names a table given by payouts; a preset keeps its own name")
     wanted = body.table or face.DEFAULT_TABLE

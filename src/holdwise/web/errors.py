@@ -25,18 +25,57 @@ def _where(loc) -> str:
     return ".".join(parts) or "body"
 
 
+def _said(loc) -> str:
+    """The field as a person reads it: list positions counted from 1 ("weights, item 6"), not "weights.5"."""
+    out = []
+    for p in loc:
+        if p in ("body", "query", "path"):
+            continue
+        out.append(f", item {p + 1}" if isinstance(p, int) else ("." if out else "") + str(p))
+    return "".join(out) or "body"
+
+
+def _number(value) -> str:
+    return f"{value:,}" if isinstance(value, int) and not isinstance(value, bool) else str(value)
+
+
+# pydantic's messages in the words of the rest of the web's ("must be a whole number", not "Input should be a
+# valid integer"): by error type, from its context
+_WORDS = {
+    "greater_than_equal": lambda c: f"must be at least {_number(c.get('ge'))}",
+    "greater_than": lambda c: f"must be more than {_number(c.get('gt'))}",
+    "less_than_equal": lambda c: f"must be at most {_number(c.get('le'))}",
+    "less_than": lambda c: f"must be less than {_number(c.get('lt'))}",
+    "int_type": lambda c: "must be a whole number",
+    "int_parsing": lambda c: "must be a whole number",
+    "int_from_float": lambda c: "must be a whole number",
+    "float_type": lambda c: "must be a number",
+    "float_parsing": lambda c: "must be a number",
+    "finite_number": lambda c: "must be a finite number",
+    "bool_type": lambda c: "must be true or false",
+    "bool_parsing": lambda c: "must be true or false",
+    "string_type": lambda c: "must be text",
+    "list_type": lambda c: "must be a list",
+    "too_short": lambda c: f"needs at least {_number(c.get('min_length'))}",
+    "too_long": lambda c: f"takes at most {_number(c.get('max_length'))}",
+    "string_too_short": lambda c: f"needs at least {_number(c.get('min_length'))} characters",
+    "string_too_long": lambda c: f"takes at most {_number(c.get('max_length'))} characters",
+    "missing": lambda c: "required",
+    "extra_forbidden": lambda c: "unknown field",
+}
+
+
 def _validation(request: Request, exc: RequestValidationError) -> JSONResponse:
     errors = exc.errors()
     first = errors[0] if errors else {"loc": ("body",), "msg": "invalid request"}
-    where = _where(first.get("loc", ()))
-    message = str(first.get("msg", "invalid value"))
-    if first.get("type") == "json_invalid":
-        where, message = "body", "not valid JSON"
-    elif first.get("type") == "missing":
-        message = "required"
-    elif first.get("type") == "extra_forbidden":
-        message = "unknown field"
-    return JSONResponse(status_code=422, content={"detail": f"{where}: {message}"[:300], "field": where})
+    loc = first.get("loc", ())
+    where, said = _where(loc), _said(loc)
+    kind = first.get("type")
+    words = _WORDS.get(kind)
+    message = words(first.get("ctx") or {}) if words else str(first.get("msg", "invalid value"))
+    if kind == "json_invalid":
+        where, said, message = "body", "body", "not valid JSON"
+    return JSONResponse(status_code=422, content={"detail": f"{said}: {message}"[:300], "field": where})
 
 
 def _input(request: Request, exc: InputError) -> JSONResponse:

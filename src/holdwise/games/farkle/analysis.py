@@ -39,7 +39,7 @@ Progress = Callable[[int, int], None] | None
 MATCH_METHOD = ("score pairs solved backward from the largest sum; each pair's fixed point by Newton steps on "
                 "exact derivatives, kept inside a bracket (else plain iteration)")
 JOKER_TEXT = (f"{JOKER_SYMBOL} = joker (the Devil's head die's 1): it stands in for any face in a "
-              f"combination and never scores alone; type {JOKER_SYMBOL} (or 1) for it in a roll")
+              "combination and never scores alone")
 
 
 def _names(sol: TurnSolution, state: int) -> list[str]:

@@ -189,7 +189,7 @@ def _why(points: CoachRow, win: CoachRow, own: int, opp: int, target: int, who: 
     """Why playing to win differs from maximizing the turn's points, in terms of the scores and target."""
     head = (f"The coaching table says '{points.option}' ({points.expected_points:,.0f} points expected); playing "
             f"to win says '{win.option}' ({100 * win.win_chance:.1f}% to win, {100 * points.win_loss:.1f} "
-            f"points of percentage more). ")
+            f"percentage points more). ")
     need, opp_need = target - own, target - opp
     facts = f"Score {own:,} to {opp:,}, first to {target:,}: "
     if win.then == "bank" and points.then == "roll":

@@ -10,7 +10,7 @@
   const FIELD_INPUT = {dice: "dp-dice", sides: "dp-sides", rerolls: "dp-rerolls", weights: "dp-weights",
                        tie: "dp-tie", exact: "dp-exact", min_chance_gap_pp: "dp-min-chance",
                        min_rule_gap_pp: "dp-min-rule"};
-  const DIFF_ROWS = 20, DIFF_ALL_MAX = 3000;
+  const DIFF_ROWS = 20, DIFF_ALL_MAX = 3000, HINT_ROWS = 5;
   const payoutInputs = Array.from(document.querySelectorAll("input[name=payout]"));
 
   const fmt = (v, d = 4) => (v === null || v === undefined ? "–" : Number(v).toFixed(d));
@@ -70,16 +70,33 @@
     });
   }
 
-  function markInvalid(field) {
-    document.querySelectorAll("#dp-form [aria-invalid]").forEach((e) => e.removeAttribute("aria-invalid"));
-    if (!field) return;
+  // the input a refused field names: one payout ("payouts.3"), or the first payout for the whole list
+  function inputOf(field) {
+    if (!field) return null;
     const m = /^payouts(?:\.(\d+))?/.exec(field);
-    if (m) {
-      (m[1] !== undefined ? [payoutInputs[Number(m[1])]] : payoutInputs).forEach((e) => e && e.setAttribute("aria-invalid", "true"));
-      return;
-    }
+    if (m) return payoutInputs[m[1] !== undefined ? Number(m[1]) : 0] || null;
     const id = FIELD_INPUT[field.split(".")[0]];
-    if (id) $(id).setAttribute("aria-invalid", "true");
+    return id ? $(id) : null;
+  }
+
+  // the one-line error goes right under the row of the field it names (the field alone is marked, and focused
+  // unless you are typing in another field); with no field, under the form
+  function showError(message, field, near) {
+    const box = $("dp-error");
+    document.querySelectorAll("#dp-form [aria-invalid]").forEach((e) => {
+      e.removeAttribute("aria-invalid");
+      e.removeAttribute("aria-describedby");
+    });
+    box.textContent = message || "";
+    const input = message ? inputOf(field) : null;
+    const anchor = near || (input && input.closest(".dp-payouts, .row")) || $("dp-form");
+    if (anchor.nextElementSibling !== box) anchor.after(box);
+    if (!input) return;
+    input.setAttribute("aria-invalid", "true");
+    input.setAttribute("aria-describedby", "dp-error");
+    const typing = document.activeElement;
+    const elsewhere = typing && typing !== input && typing.matches("#dp-form input, #dp-form select");
+    if (!elsewhere) input.focus({preventScroll: true});
   }
 
   /* ---- the report ---- */
@@ -103,15 +120,13 @@
       const r = await post("/api/dice-poker/report", body, controller.signal);
       if (mine !== seq) return;
       section.dataset.request = JSON.stringify(body);  // what the report shown answers (tests wait on it)
-      $("dp-error").textContent = "";
-      markInvalid(null);
+      showError("");
       section.classList.remove("stale");
       lastReport = r;
       render(r);
     } catch (err) {
       if (err.name === "AbortError" || mine !== seq) return;
-      $("dp-error").textContent = err.message;
-      markInvalid(err.field);
+      showError(err.message, err.field);
       if (lastReport) section.classList.add("stale");
     } finally {
       if (mine === seq) {
@@ -145,31 +160,33 @@
     renderFrequencies(r);
   }
 
+  // one small plot per gap, each on its own scale against its own limit (a 3.2 against 5 must read as such,
+  // not as a sliver beside a 60); every label sits outside the plot, so no limit line can cross one
   function chart(r) {
-    const W = 340, H = 190, left = 36, right = 12, top = 14, bottom = 30;
-    const bars = [["above chance", r.chance_gap_pp, "#0072B2"], ["above the rule", r.gap_pp, "#E69F00"]];
-    const limits = [[r.criterion.min_chance_gap_pp, "6 4", "chance"], [r.criterion.min_rule_gap_pp, "2 3", "rule"]];
-    const values = bars.map((b) => (b[1] === null ? 0 : b[1])).concat(limits.map((l) => l[0]));
-    const hi = Math.max(1, ...values) * 1.15, lo = Math.min(0, ...values) * 1.15;
-    const y = (v) => top + (hi - v) / (hi - lo) * (H - top - bottom);
-    const plotW = W - left - right, bw = plotW / 5;
+    const W = 340, H = 200, top = 12, bottom = 44, gap = 16, left = 30;
+    const panels = [["above chance", r.chance_gap_pp, r.criterion.min_chance_gap_pp, "#0072B2", "6 4"],
+                    ["above the rule", r.gap_pp, r.criterion.min_rule_gap_pp, "#E69F00", "2 3"]];
+    const pw = (W - 2 * left - gap) / 2;
     let s = `<svg viewBox="0 0 ${W} ${H}" xmlns="http://www.w3.org/2000/svg" class="dp-svg">`;
-    s += `<line x1="${left}" x2="${W - right}" y1="${y(0)}" y2="${y(0)}" stroke="#5b6475"/>`;
-    for (const t of [lo, 0, hi / 1.15 / 2, hi / 1.15]) {
-      if (t === 0 && lo === 0 && hi === 0) continue;
-      s += `<text x="${left - 4}" y="${y(t) + 4}" text-anchor="end" font-size="10" fill="#5b6475">${t.toFixed(0)}</text>`;
-    }
-    bars.forEach(([label, v, colour], i) => {
-      const x = left + bw * (1 + 2 * i);
-      const val = v === null ? 0 : v;
+    panels.forEach(([label, v, limit, colour, dash], i) => {
+      const x0 = left + i * (pw + left + gap), val = v === null ? 0 : v;
+      const hi = Math.max(1, val, limit) * 1.2, lo = Math.min(0, val) * 1.2;
+      const y = (t) => top + (hi - t) / (hi - lo) * (H - top - bottom);
+      const bw = pw * 0.45, bx = x0 + (pw - bw) / 2;
+      s += `<g class="dp-panel" data-gap="${label}">`;
+      s += `<line x1="${x0}" x2="${x0 + pw}" y1="${y(0)}" y2="${y(0)}" stroke="#5b6475"/>`;
+      for (const t of [0, limit]) {
+        s += `<text x="${x0 - 4}" y="${y(t) + 4}" text-anchor="end" font-size="10" fill="#5b6475">${t}</text>`;
+      }
       const y0 = y(Math.max(0, val)), h = Math.abs(y(val) - y(0));
-      s += `<rect x="${x}" y="${y0}" width="${bw}" height="${Math.max(h, 0.5)}" fill="${colour}"><title>${label}: ${fmt(v, 1)} pp</title></rect>`;
-      s += `<text x="${x + bw / 2}" y="${Math.min(y0 - 4, H - bottom - 2)}" text-anchor="middle" font-size="11" fill="#1d2330" class="dp-bar-value">${fmt(v, 1)}</text>`;
-      s += `<text x="${x + bw / 2}" y="${H - 10}" text-anchor="middle" font-size="11" fill="#1d2330">${label}</text>`;
-    });
-    limits.forEach(([v, dash, what]) => {
-      s += `<line x1="${left}" x2="${W - right}" y1="${y(v)}" y2="${y(v)}" stroke="#333" stroke-width="1.3" stroke-dasharray="${dash}"/>`;
-      s += `<text x="${W - right}" y="${y(v) - 3}" text-anchor="end" font-size="10" fill="#333">${v} pp (${what})</text>`;
+      s += `<rect x="${bx}" y="${y0}" width="${bw}" height="${Math.max(h, 0.5)}" fill="${colour}"><title>${label}: ` +
+           `${fmt(v, 1)} pp (limit ${limit})</title></rect>`;
+      s += `<line class="dp-limit" x1="${x0}" x2="${x0 + pw}" y1="${y(limit)}" y2="${y(limit)}" stroke="#333" ` +
+           `stroke-width="1.3" stroke-dasharray="${dash}"/>`;
+      s += `<text x="${x0 + pw / 2}" y="${H - 26}" text-anchor="middle" font-size="11" fill="#1d2330">${label}</text>`;
+      s += `<text x="${x0 + pw / 2}" y="${H - 10}" text-anchor="middle" font-size="11" fill="#1d2330">` +
+           `<tspan font-weight="700" class="dp-bar-value">${fmt(v, 1)}</tspan> pp · limit ${limit}</text>`;
+      s += "</g>";
     });
     return s + "</svg>";
   }
@@ -229,10 +246,10 @@
     try {
       const r = await post("/api/dice-poker/tables", {text: $("dp-toml").value});
       r.tables.forEach((t) => presetButton(t.name, t.payouts));
-      $("dp-error").textContent = "";
+      showError("");
       if (r.tables.length) usePreset(r.tables[0].name, r.tables[0].payouts);
     } catch (err) {
-      $("dp-error").textContent = err.message;
+      showError(err.message, null, $("dp-add-presets"));
     }
   });
   $("dp-diff-all").addEventListener("click", () => {
@@ -275,7 +292,9 @@
     $("dp-reroll").textContent = keep.length ? `Keep ${keep.join(" ")}, re-roll the rest` : "Re-roll every die";
   }
 
-  function showState(answer) {
+  // `kept`: the answer is to a keep of this hand, so the last decision is that keep (the session keeps earlier
+  // hands' costly decisions for its review: after Deal or Next the last one belongs to another hand)
+  function showState(answer, kept) {
     sealed = answer.state;
     const s = sealed.state, data = s.data, over = s.phase === "over";
     $("dp-hand").hidden = false;
@@ -293,7 +312,7 @@
       });
       row.append(die);
     });
-    const last = s.decisions.length ? s.decisions[s.decisions.length - 1] : null;
+    const last = kept && s.decisions.length ? s.decisions[s.decisions.length - 1] : null;
     let status;
     if (over) {
       status = `Hand ${data.hand_number}: ${LABELS[data.category] || data.category} pays ${data.payout} × ${s.options.bet} = ${data.paid}.`;
@@ -320,7 +339,7 @@
     try {
       const answer = await post(path, body);
       $("dp-play-error").textContent = "";
-      showState(answer);
+      showState(answer, body.action !== undefined && body.action.type === "keep");
     } catch (err) {
       $("dp-play-error").textContent = err.message;
     }
@@ -345,14 +364,28 @@
       h.options.forEach((o, i) => {
         const b = el("button", {type: "button", class: "secondary dp-play-keep", text: "play"});
         b.addEventListener("click", () => play("/api/dice-poker/step", {state: sealed, action: o.action}));
-        body.append(el("tr", {class: i === 0 ? "best" : "", "data-keep": o.keep.join(" ")}, el("td", {text: o.option}),
-          el("td", {text: fmt(o.value)}), el("td", {text: fmt(o.loss)}), el("td", {}, b)));
+        const tr = el("tr", {class: i === 0 ? "best" : "", "data-keep": o.keep.join(" ")}, el("td", {text: o.option}),
+          el("td", {text: fmt(o.value)}), el("td", {text: fmt(o.loss)}), el("td", {}, b));
+        tr.hidden = i >= HINT_ROWS;
+        body.append(tr);
       });
+      const all = $("dp-hint-all"), more = h.options.length - HINT_ROWS;
+      all.hidden = more <= 0;
+      all.setAttribute("aria-expanded", "false");
+      all.textContent = `Show all ${h.options.length} keeps`;
       $("dp-hint-box").hidden = false;
       $("dp-play-error").textContent = "";
     } catch (err) {
       $("dp-play-error").textContent = err.message;
     }
+  });
+
+  $("dp-hint-all").addEventListener("click", () => {
+    const open = $("dp-hint-all").getAttribute("aria-expanded") !== "true";
+    const rows = Array.from($("dp-hint-table").tBodies[0].rows);
+    rows.forEach((tr, i) => { tr.hidden = !open && i >= HINT_ROWS; });
+    $("dp-hint-all").setAttribute("aria-expanded", String(open));
+    $("dp-hint-all").textContent = open ? `Show the best ${HINT_ROWS} only` : `Show all ${rows.length} keeps`;
   });
 
   const first = document.querySelector(".dp-preset");

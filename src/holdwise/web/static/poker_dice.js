@@ -71,6 +71,14 @@
   const game = holdwise.session({
     prefix: "pd", api: "/api/poker-dice", delay: 700, render, wait: waitForSolve, options: formOptions, note,
     hint: refreshHint, over: drawReview,
+    leave: () => {
+      // a new table loses the game under way and the tally: ask first (nothing to lose before the first move)
+      if (!S.sealed || !S.played.length) return true;
+      const s = st(), t = s.tally;
+      const tally = t.games ? ` and the tally (${t.games} ${t.games === 1 ? "game" : "games"}, you won ${t.won})` : "";
+      return s.phase === "over" ? `Leave this table? Its tally (${t.games} ${t.games === 1 ? "game" : "games"}, ` +
+        `you won ${t.won}) goes with it.` : `Leave this table? The game under way${tally} will be lost.`;
+    },
     started: async (r) => { if (r.solve && r.solve.status !== "done") await waitForSolve(r.solve); },
     accepted: () => { Object.assign(S, {picked: new Set(), hint: null, cpuKeep: null}); },
     showComputer: async (action) => {

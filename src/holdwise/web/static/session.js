@@ -36,7 +36,8 @@ window.holdwise = (function () {
      started(r): after /new, before the state is taken; accepted(r): after each answer is taken;
      note(lines, action): the log lines an answer added; showComputer(action): before the computer's action is
      taken; hint(): refresh the hint panel; over(): a game has ended; options(): the setup form's options;
-     leave(): before the new-table button drops the session, false to stay (a page asks when a game is on).
+     leave(): before the new-table button drops the session: true to go, false to stay, or a question to ask
+     in the page first (a page asks when a game is on).
      ids renames the shared elements: hint (the hint panel), hintToggle, newTable. */
   function session(cfg) {
     const ids = {hint: "hint", hintToggle: "hint-toggle", newTable: "newtable", ...(cfg.ids || {})};
@@ -67,6 +68,7 @@ window.holdwise = (function () {
       if (S.busy) return;
       S.busy = true;
       $("error").textContent = "";
+      if ($("leave")) $("leave").hidden = true;  // a move answers the question of leaving: stay
       cfg.render();
       try { await work(); } catch (err) { fail(err); } finally { S.busy = false; cfg.render(); }
     }
@@ -166,8 +168,7 @@ window.holdwise = (function () {
     const form = $("form");
     if (form) form.addEventListener("submit", (ev) => { ev.preventDefault(); settle(() => start(cfg.options())); });
     $("next").addEventListener("click", () => { $("review").hidden = true; step({type: "next"}); });
-    $(ids.newTable).addEventListener("click", () => {
-      if (S.busy || (cfg.leave && !cfg.leave())) return;
+    function leaveTable() {
       $("setup").hidden = false;
       $("table").hidden = true;
       $(ids.hint).hidden = true;
@@ -175,6 +176,40 @@ window.holdwise = (function () {
       S.sealed = null;
       $("log").replaceChildren();
       $("status").textContent = "";
+    }
+
+    // leave() may answer a question: it is asked in the page, under the button (a browser dialog would stop
+    // the page and its tests), with the safe answer focused; Escape keeps playing
+    function askLeave(question) {
+      const button = $(ids.newTable);
+      let box = $("leave");
+      if (!box) {
+        box = el("div", {id: `${cfg.prefix}-leave`, class: "leave-ask", role: "group",
+                         "aria-labelledby": `${cfg.prefix}-leave-q`});
+        box.append(el("p", {id: `${cfg.prefix}-leave-q`, role: "alert"}),
+                   el("div", {class: "row"},
+                      el("button", {type: "button", id: `${cfg.prefix}-leave-stay`, text: "Keep playing"}),
+                      el("button", {type: "button", id: `${cfg.prefix}-leave-go`, class: "secondary",
+                                    text: button.textContent.trim() + ": leave this one"})));
+        (button.closest(".row") || button).after(box);
+        const close = (go) => {
+          box.hidden = true;
+          if (go) leaveTable(); else button.focus();
+        };
+        $("leave-stay").addEventListener("click", () => close(false));
+        $("leave-go").addEventListener("click", () => close(true));
+        box.addEventListener("keydown", (ev) => { if (ev.key === "Escape") { ev.stopPropagation(); close(false); } });
+      }
+      $("leave-q").textContent = question;
+      box.hidden = false;
+      $("leave-stay").focus();
+    }
+
+    $(ids.newTable).addEventListener("click", () => {
+      if (S.busy) return;
+      const answer = cfg.leave ? cfg.leave() : true;
+      if (typeof answer === "string") askLeave(answer);
+      else if (answer) leaveTable();
     });
     if ($(ids.hintToggle)) $(ids.hintToggle).addEventListener("change", () => settle(() => hook("hint")));
 

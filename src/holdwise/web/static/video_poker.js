@@ -25,6 +25,10 @@
   const f4 = (v) => Number(v).toFixed(4);
   const pct = (v, d = 2) => (100 * v).toFixed(d) + "%";
   const el = window.VPCards.el;
+  // the answers write a ten card as T (Th), the cards show 10: the page writes 10h (a chart keeps its own
+  // pattern words, "JT suited", as the strategy page reads them)
+  const tens = (text) => String(text).replace(/\bT([cdhs])\b/g, "10$1");
+  const START_MAX = 1000000000;
 
   async function post(path, body) {
     withTable(body);
@@ -69,26 +73,58 @@
     sel.value = wanted && GAMES[wanted] ? wanted : config.default;
   }
 
-  async function newSession() {
+  // the starting credits as typed: a whole number 1 to 1,000,000,000, else said beside the field (and focused)
+  function startCredits() {
+    const input = $("vp-credits-start"), text = input.value.trim();
+    const n = /^\d{1,10}$/.test(text) ? Number(text) : NaN;
+    const ok = n >= 1 && n <= START_MAX;
+    const why = n === 0 ? "start with at least 1 credit"
+      : `start with a whole number of credits from 1 to 1,000,000,000${text ? `, not "${text.slice(0, 20)}"` : ""}`;
+    $("vp-credits-error").textContent = ok ? "" : `Credits: ${why}.`;
+    if (ok) input.removeAttribute("aria-invalid"); else { input.setAttribute("aria-invalid", "true"); input.focus(); }
+    return ok ? n : null;
+  }
+
+  // a trainer record per game: changing the game keeps each game's hands and mistakes apart (and back again)
+  const records = {};
+  const freshRecord = () => ({hands: 0, mistakes: [], cost: 0, coins: 0, par: 0});
+
+  // how: "new" (the New session button: this game's record starts over too), "game" (another game: its own
+  // record), "credits" (the credits again, same game and record)
+  async function newSession(how = "new") {
+    const start = startCredits();
+    if (start === null) {
+      if (how === "game" && S.game) $("vp-game").value = S.game.id;  // the game in play stays chosen
+      return;
+    }
     await busy(async () => {
-      const start = Number($("vp-credits-start").value);
-      const options = {paytable: $("vp-game").value,
-                       credits: Number.isInteger(start) && start >= 1 ? start : $("vp-credits-start").value,
-                       bet: S.bet};
+      const options = {paytable: $("vp-game").value, credits: start, bet: S.bet};
       const body = {options};
       if (SEED !== null && /^\d{1,18}$/.test(SEED)) body.seed = Number(SEED);
       const r = (await post("/api/video-poker/new", body)).data;
+      const from = S.game;
       S.game = r.game;
       S.returns = r.returns;
       S.played = [];
       S.log = [];
       S.lastLog = [];
-      S.trainer = {hands: 0, mistakes: [], cost: 0, coins: 0, par: 0};
+      if (how === "new") records[r.game.id] = freshRecord();
+      S.trainer = records[r.game.id] || (records[r.game.id] = freshRecord());
       accept(r);
       S.seed = st().seed;
       S.options = st().options;
-      $("vp-mistakes").tBodies[0].replaceChildren();
-      $("vp-verdict").textContent = "Every hold you make is compared with the best.";
+      $("vp-mistakes").tBodies[0].replaceChildren(...S.trainer.mistakes.map((m) => m.row).reverse());
+      const verdict = $("vp-verdict");
+      verdict.className = "vp-verdict";
+      if (how === "game" && from && from.id !== r.game.id) {
+        verdict.textContent = `Now ${r.game.name}: the trainer counts each game apart; ` +
+          `${from.name}'s ${records[from.id].hands} ${records[from.id].hands === 1 ? "hand is" : "hands are"} ` +
+          "kept for when you come back.";
+      } else if (how === "credits") {
+        verdict.textContent = `Credits back to ${credits(start)}; the trainer's record goes on.`;
+      } else {
+        verdict.textContent = "Every hold you make is compared with the best.";
+      }
       $("vp-chart-line").textContent = "";
       renderPaytable();
       renderTrainer();
@@ -113,10 +149,13 @@
     accept(r);
   }
 
+  // the bet a deal takes: the one chosen, or all the credits when they are fewer
   function dealBet() {
     const bets = S.actions.filter((a) => a.type === "deal").map((a) => a.bet);
+    if (!bets.length) return S.bet;
     return bets.includes(S.bet) ? S.bet : Math.max(...bets);
   }
+  const shownBet = () => (st().phase === "bet" ? dealBet() : st().data.bet);
 
   async function primary() {
     if (!S.sealed || S.busy) return;
@@ -141,9 +180,10 @@
     $("vp-deal").disabled = S.busy || !s;
     $("vp-deal").textContent = phase === "hold" ? "Draw" : "Deal";
     $("vp-hint").disabled = S.busy || phase !== "hold";
+    const most = phase === "bet" ? Math.max(...S.actions.filter((a) => a.type === "deal").map((a) => a.bet)) : 5;
     document.querySelectorAll(".vp-bet").forEach((b) => {
-      b.disabled = S.busy || phase === "hold";
-      b.setAttribute("aria-pressed", String(Number(b.dataset.bet) === S.bet));
+      b.disabled = S.busy || phase === "hold" || Number(b.dataset.bet) > most;  // no bet above the credits
+      b.setAttribute("aria-pressed", String(Number(b.dataset.bet) === (s ? shownBet() : S.bet)));
     });
   }
 
@@ -151,7 +191,7 @@
     const s = st();
     const d = s.data;
     $("vp-credits").textContent = credits(s.tally.credits);
-    $("vp-bet").textContent = String(s.phase === "bet" ? S.bet : d.bet);
+    $("vp-bet").textContent = String(shownBet());
     $("vp-won").textContent = s.phase === "over" ? credits(d.won) : "0";
     const box = $("vp-cards");
     box.replaceChildren();
@@ -179,11 +219,17 @@
       box.append(b);
     }
     let status;
-    if (s.phase === "bet") status = `Bet ${S.bet} and deal (Enter).`;
+    const short = s.phase === "bet" && dealBet() < S.bet;
+    if (short) {
+      status = `You have ${credits(s.tally.credits)} credit${Number(s.tally.credits) === 1 ? "" : "s"}: bet ` +
+               `${dealBet()} and deal (Enter), or start again with ${credits(s.options.credits)} credits.`;
+    } else if (s.phase === "bet") status = `Bet ${dealBet()} and deal (Enter).`;
     else if (s.phase === "hold") status = `Hand ${s.tally.hands + 1}: hold the cards you keep, then draw (Enter).`;
     else status = d.won ? `${label(d.result)}: won ${credits(d.won)} credits.` : `${label(d.result)}: no win.`;
     $("vp-status").textContent = status;
     $("vp-status").className = "vp-status" + (s.phase === "over" && d.won ? " good" : "");
+    $("vp-refill").hidden = !short;
+    $("vp-refill").textContent = `Start again with ${credits(s.options.credits)} credits`;
     highlightPaytable();
     setButtons();
   }
@@ -215,7 +261,7 @@
   function highlightPaytable() {
     if (!S.game || !S.sealed) return;
     const s = st();
-    const bet = s.phase === "bet" ? S.bet : s.data.bet;
+    const bet = shownBet();
     document.querySelectorAll("#vp-paytable [data-coins]").forEach((c) => {
       c.classList.toggle("vp-col-bet", Number(c.dataset.coins) === bet);
     });
@@ -230,7 +276,7 @@
     const fresh = prev.length <= lines.length && prev.every((l, i) => l === lines[i]) ? lines.slice(prev.length) : lines;
     S.lastLog = lines.slice();
     const ol = $("vp-log");
-    for (const line of fresh) ol.append(el("li", {text: line}));
+    for (const line of fresh) ol.append(el("li", {text: tens(line)}));
     while (ol.children.length > LOG_LINES) ol.firstChild.remove();
     ol.scrollTop = ol.scrollHeight;
   }
@@ -255,7 +301,7 @@
       const use = el("button", {type: "button", class: "secondary vp-use", text: "hold"});
       use.addEventListener("click", () => { S.held = new Set(o.positions); render(); });
       const tr = el("tr", {class: i === 0 ? "best" : "", "data-positions": o.positions.join(" ")},
-                    el("td", {text: o.option}), el("td", {text: f4(o.value)}), el("td", {text: f4(o.loss)}),
+                    el("td", {text: tens(o.option)}), el("td", {text: f4(o.value)}), el("td", {text: f4(o.loss)}),
                     el("td", {text: f4(o.loss * bet)}), el("td", {}, use));
       body.append(tr);
     });
@@ -282,13 +328,13 @@
                  loss: decision.loss, bet, game: S.game.id, row: null, text: "chart line: …", choice: c.choice,
                  chartText: c.choice === "mine" && c.mine ? c.mine.text : null, chartKey: chartKey(c.choice, bet)};
       t.mistakes.push(m);
-      verdict.textContent = `Mistake: you held ${decision.chosen}; the best hold was ${decision.best} ` +
+      verdict.textContent = `Mistake: you held ${tens(decision.chosen)}; the best hold was ${tens(decision.best)} ` +
                             `(cost ${f4(decision.loss)} credits).`;
       verdict.className = "vp-verdict bad";
       addMistakeRow(m);
       chartLine(m);
     } else {
-      verdict.textContent = `Right: ${decision.chosen} was the best hold.`;
+      verdict.textContent = `Right: ${tens(decision.chosen)} was the best hold.`;
       verdict.className = "vp-verdict good";
       $("vp-chart-line").textContent = "";
       cite(null);
@@ -311,9 +357,9 @@
 
   function addMistakeRow(m) {
     m.row = el("tr", {}, el("td", {text: String(m.n)}),
-                el("td", {class: "vp-txt", "data-label": "dealt", text: m.dealt}),
-                el("td", {class: "vp-txt", "data-label": "you held", text: m.chosen}),
-                el("td", {class: "vp-txt", "data-label": "best", text: m.best}),
+                el("td", {class: "vp-txt", "data-label": "dealt", text: tens(m.dealt)}),
+                el("td", {class: "vp-txt", "data-label": "you held", text: tens(m.chosen)}),
+                el("td", {class: "vp-txt", "data-label": "best", text: tens(m.best)}),
                 el("td", {"data-label": "cost", text: f4(m.loss)}),
                 el("td", {class: "vp-line vp-txt", "data-label": "chart", text: "…"}));
     $("vp-mistakes").tBodies[0].prepend(m.row);
@@ -324,11 +370,16 @@
   }
 
   function lineText(m, r) {
-    const cost = `cost ${f4(m.loss)} credits`;
-    if (r.line === null) return `No line of the chart fits this hand, so it says draw five; you held ${m.chosen} (${cost}).`;
-    const says = `Line ${r.line} of the chart, '${r.line_text}', says hold ${r.hold_text}`;
-    if (r.hold_text === m.chosen) return `${says}, as you did; the best hold is ${m.best} (${cost}): the chart is off here.`;
-    return `${says}; you held ${m.chosen} (${cost}).`;
+    const cost = `cost ${f4(m.loss)} credits`, chosen = tens(m.chosen);
+    if (r.line === null) {
+      return `No line of the chart fits this hand, so it says draw five; you held ${chosen} (${cost}).`;
+    }
+    const play = r.hold_text === "draw five" ? "draw five" : `hold ${tens(r.hold_text)}`;
+    const says = `Line ${r.line} of the chart, '${r.line_text}', says ${play}`;
+    if (r.hold_text === m.chosen) {
+      return `${says}, as you did; the best hold is ${tens(m.best)} (${cost}): the chart is off here.`;
+    }
+    return `${says}; you held ${chosen} (${cost}).`;
   }
 
   async function chartLine(m) {
@@ -499,8 +550,12 @@
 
   /* ---- wiring ---- */
   setupGames();
-  $("vp-game").addEventListener("change", newSession);
-  $("vp-new").addEventListener("click", newSession);
+  $("vp-game").addEventListener("change", () => newSession("game"));
+  $("vp-new").addEventListener("click", () => newSession("new"));
+  $("vp-refill").addEventListener("click", () => newSession("credits"));
+  $("vp-credits-start").addEventListener("input", () => {
+    if ($("vp-credits-start").getAttribute("aria-invalid")) startCredits();
+  });
   $("vp-deal").addEventListener("click", primary);
   $("vp-hint").addEventListener("click", showHint);
   $("vp-hint-all").addEventListener("click", () => { S.hintAll = true; renderHint(); });
@@ -539,5 +594,5 @@
       showHint();
     }
   });
-  newSession();
+  newSession("new");
 })();
