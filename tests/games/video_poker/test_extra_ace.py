@@ -88,6 +88,7 @@ def test_hand_counts_over_the_whole_deck():
     assert counts["aces_or_better"] == 10 * math.comb(12, 3) * 64
 
 
+@pytest.mark.slow
 def test_evaluator_agrees_with_the_oracle_on_every_hand_with_the_star():
     """Hands without card 52 are the 52-card deck's, checked in test_evaluator; these are the rest."""
     fast = classify_all(FIVE_ACES)
@@ -138,3 +139,16 @@ def test_return_equals_the_published_figure_and_the_cli_gives_it():
     data = json.loads(out.stdout)
     assert data["return"] == pytest.approx(result.value, abs=1e-12) and data["table"][0]["hand"] == "five_aces"
     assert np.isclose(sum(r["probability"] for r in data["table"]), 1)
+
+
+def test_where_cards_are_typed_or_shown_the_deck_is_refused_in_one_line():
+    from holdwise.games import video_poker as vp
+    from holdwise.sweep.kinds import video_poker as sweep
+
+    for call in (lambda: vp.hint("As Ad Ac 3h 9c", FIVE_ACES),
+                 lambda: vp.new_game({"paytable": FIVE_ACES.id, "paytable_file": str(FILE)}),
+                 lambda: vp.vocabulary(FIVE_ACES),
+                 lambda: sweep.definition(FIVE_ACES.id, "flush=5:6", str(FILE))):
+        with pytest.raises(InputError, match="extra-ace deck") as err:
+            call()
+        assert "\n" not in str(err.value)

@@ -16,7 +16,15 @@ from pathlib import Path
 from ..base import Hint, Option, Result, fraction_text
 from .cards import HAND_SIZE, JOKER, CardsInput, card_str, parse_hand
 from .inputs import parse_coins
-from .paytables import DEFAULT_GAME, MAX_COINS, PayTable, all_games, resolve_game, shipped_games
+from .paytables import (
+    DEFAULT_GAME,
+    MAX_COINS,
+    PayTable,
+    all_games,
+    refuse_extra_ace_cards,
+    resolve_game,
+    shipped_games,
+)
 from .solver import HandValues, hand_values, stored_solve
 
 __all__ = [
@@ -78,6 +86,7 @@ def hint(hand: CardsInput, game: str | PayTable = DEFAULT_GAME, coins: int = MAX
         table = shipped_games().get(game)
     if table is None:
         table = resolve_game(game, paytable_file, dict(extra or {}))
+    refuse_extra_ace_cards(table, "a hint")
     coins = check_coins(coins)
     dealt = _hand_of_text(hand, table.deck) if type(hand) is str else parse_hand(hand, table.deck)
     hv = hand_values(dealt, table, coins)
