@@ -297,6 +297,7 @@ class GameInfo(Result):
     pays: Mapping[str, int | float]
     pays_below_5_coins: Mapping[str, int | float]
     pays_exact: Mapping[str, str] | None = None
+    extra_card: str | None = None  # "ace" for the extra-ace deck; absent otherwise
 
     def to_json(self) -> dict:
         return {k: v for k, v in super().to_json().items() if v is not None}
@@ -318,6 +319,7 @@ def games(paytable_file: str | Path | None = None, extra: Mapping[str, PayTable]
         out.append(GameInfo(
             id=table.id, name=table.name, deck=table.deck, wild=table.wild,
             pays={h: number(p) for h, p, _ in named}, pays_below_5_coins={h: number(q) for h, _, q in named},
-            pays_exact={h: fraction_text(p) for h, p, _ in named} if exact else None))
+            pays_exact={h: fraction_text(p) for h, p, _ in named} if exact else None,
+            extra_card="ace" if table.extra_ace else None))
     return GamesList(tuple(out))
 
