@@ -139,7 +139,8 @@ def test_return_equals_the_published_figure_and_the_cli_gives_it():
     data = json.loads(out.stdout)
     assert data["return"] == pytest.approx(result.value, abs=1e-12) and data["table"][0]["hand"] == "five_aces"
     assert np.isclose(sum(r["probability"] for r in data["table"]), 1)
-    listed = json.loads(CliRunner().invoke(app, ["video-poker", "games", "--paytable-file", str(FILE), "--json"]).stdout)
+    listed = json.loads(CliRunner().invoke(app, ["video-poker", "games", "--paytable-file", str(FILE),
+                                                 "--json"]).stdout)
     assert [g.get("extra_card") for g in listed["games"]][-2:] == [None, "ace"]
 
 
@@ -154,3 +155,20 @@ def test_where_cards_are_typed_or_shown_the_deck_is_refused_in_one_line():
         with pytest.raises(InputError, match="extra-ace deck") as err:
             call()
         assert "\n" not in str(err.value)
+
+
+@pytest.mark.slow
+def test_the_keyed_classes_equal_the_kernel_hand_by_hand_and_the_star_keys_as_an_ace():
+    from holdwise.games.video_poker.evaluator import EXTRA_ACE, N_RANK_SETS, binomials, classify_every_hand, hand_keys
+
+    binom = binomials()
+    loop = np.full(math.comb(53, 5), -1, dtype=np.int8)
+    classify_every_hand(53, np.array(FIVE_ACES.kind_codes, dtype=np.int64), EXTRA_ACE, binom, loop)
+    assert np.array_equal(loop, classify_all(FIVE_ACES))
+    keys = hand_keys(53, EXTRA_ACE)
+    assert keys.max() < 2 * N_RANK_SETS
+    for hand in ([card(A, 0), card(A, 1), card(A, 2), card(A, 3), STAR], [0, 4, 8, 12, STAR],
+                 [card(T, 3), card(J, 3), card(Q, 3), card(K, 3), STAR]):
+        ranks = [A if c == STAR else c // 4 for c in hand]
+        index = sum(math.comb(r + j, j + 1) for j, r in enumerate(ranks))
+        assert keys[sum(int(binom[c, i + 1]) for i, c in enumerate(hand))] == 2 * index  # never one suit

@@ -27,8 +27,8 @@ from ...solver.jit import njit
 from .paytables import KIND_CODES, WILD_MODES, PayTable
 
 __all__ = [
-    "ACE", "EXTRA_ACE", "ROYAL_MASK", "STRAIGHT_WINDOWS", "binomials", "classify", "classify_all", "classify_every_hand",
-    "classify_hand", "colex_blocks", "hand_keys", "satisfies",
+    "ACE", "EXTRA_ACE", "ROYAL_MASK", "STRAIGHT_WINDOWS", "binomials", "classify", "classify_all",
+    "classify_every_hand", "classify_hand", "colex_blocks", "deck_mode", "hand_keys", "satisfies",
 ]
 
 ACE = 12

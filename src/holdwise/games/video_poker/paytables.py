@@ -20,7 +20,8 @@ from .cards import shown
 __all__ = [
     "DEFAULT_GAME", "DEFAULT_ROYAL_BELOW_MAX", "EXTRA_CARDS", "HAND_KINDS", "HAND_LABELS", "KIND_CODES", "MAX_COINS",
     "MAX_FILE_BYTES", "WILD_MODES", "PayTable", "all_games", "get_game", "hand_label", "load_games", "max_scaled_pay",
-    "parse_games", "pay_text", "read_user_text", "refuse_extra_ace_cards", "resolve_game", "shipped_games", "table_from_json", "table_to_json",
+    "parse_games", "pay_text", "read_user_text", "refuse_extra_ace_cards", "resolve_game", "shipped_games",
+    "table_from_json", "table_to_json",
 ]
 
 # The hands a pay table may name, with what each means. A hand takes the first entry it can make.
