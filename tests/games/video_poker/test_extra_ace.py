@@ -45,9 +45,10 @@ def test_the_file_reads_the_extra_ace_and_round_trips():
 @pytest.mark.parametrize("body,message", [
     ('extra_card = "ace"\n', "extra_card is for a 53-card deck"),
     ('deck = 53\nextra_card = "queen"\n', "extra_card must be one of joker, ace"),
-    ('deck = 53\nextra_card = "ace"\nwild = "joker"\n', "a 53-card deck has a joker, unless"),
+    ('deck = 53\nextra_card = "ace"\nwild = "joker"\n', "the extra-ace deck has no wild cards"),
     ('deck = 53\nextra_card = "ace"\nwild = "deuces"\n', "the extra-ace deck has no wild cards"),
-    ('deck = 53\n', "a 53-card deck has a joker"),
+    ('deck = 53\n', "a 53-card deck has a joker or the extra ace$"),
+    ('wild = "joker"\n', "a joker game has a 53-card deck"),
 ])
 def test_the_file_refuses_what_the_deck_cannot_be(body, message):
     with pytest.raises(InputError, match=message):

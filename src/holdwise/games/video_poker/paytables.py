@@ -230,11 +230,10 @@ def _parse_game(game_id: object, data: object, where: str) -> PayTable:
         raise bad(f"extra_card is for a 53-card deck (deck = 53), got {shown(extra)} with 52 cards")
     if deck == 53 and (not isinstance(extra, str) or extra not in EXTRA_CARDS):
         raise bad(f"extra_card must be one of {', '.join(EXTRA_CARDS)}, got {shown(extra)}")
-    if (wild == "joker") != (extra == "joker"):
-        raise bad("a joker game has a 53-card deck and a 53-card deck has a joker, unless extra_card = \"ace\" "
-                  "(a fifth ace, no wild card)")
     if extra == "ace" and wild != "none":
         raise bad(f"the extra-ace deck has no wild cards (wild = \"none\"), got {shown(wild)}")
+    if (wild == "joker") != (extra == "joker"):  # worded without key names: the editor reads them as the field
+        raise bad("a joker game has a 53-card deck and a 53-card deck has a joker or the extra ace")
     entries = data.get("pays")
     known = ", ".join(k for k in HAND_KINDS if k != "nothing")
     if not isinstance(entries, list) or not entries:
