@@ -3,7 +3,8 @@
 Written from the plain rules, apart from holdwise's evaluator: a wild card is tried as every
 rank, in the suit the natural cards share and in another suit (only whether it matches them can
 matter), and the hand takes the first entry of the pay table that some choice makes naturally.
-Cards are integers rank * 4 + suit (rank 0 = deuce ... 12 = ace), the joker is 52.
+Cards are integers rank * 4 + suit (rank 0 = deuce ... 12 = ace), card 52 is the joker or, in the
+extra-ace deck (wild "ace" here), an ace of a fifth suit (stars) that is no wild card.
 """
 
 from __future__ import annotations
@@ -22,6 +23,10 @@ def _natural_kinds(ranks, suits):
     distinct = set(ranks)
     straight = len(distinct) == 5 and (max(ranks) - min(ranks) == 4 or distinct == {ACE, 0, 1, 2, 3})
     made = {"nothing"}
+    if counts[ACE] >= 5:
+        made.add("five_aces")
+    if counts[ACE] >= 2:
+        made.add("aces_or_better")
     if straight and flush and distinct == {TEN, JACK, QUEEN, KING, ACE}:
         made.add("royal")
     if shape[0] == 5:
@@ -73,12 +78,22 @@ def _first(hands, made, wild_used, four_deuces):
     raise AssertionError("'nothing' closes every table")
 
 
+def _rank(card, wild):
+    return ACE if (wild == "ace" and card == 52) else card // 4
+
+
+def _suit(card, wild):
+    return 4 if (wild == "ace" and card == 52) else card % 4  # the stars
+
+
 def signature(cards, wild: str):
-    """What the class depends on: the natural ranks, whether they share a suit, the wild cards."""
+    """What the class depends on: the natural ranks, whether they share a suit, the wild cards.
+
+    `wild` is "none", "deuces", "joker", or "ace" for the extra-ace deck (no wild card)."""
     naturals = [c for c in cards if not _is_wild(c, wild)]
     n_wild = len(cards) - len(naturals)
-    same_suit = len({c % 4 for c in naturals}) <= 1
-    return tuple(sorted(c // 4 for c in naturals)), same_suit, n_wild
+    same_suit = len({_suit(c, wild) for c in naturals}) <= 1
+    return tuple(sorted(_rank(c, wild) for c in naturals)), same_suit, n_wild
 
 
 def _is_wild(card, wild):

@@ -96,7 +96,8 @@ def video_poker_games(
     lines = []
     for g in result.games:
         wild = {"none": "no wild cards", "deuces": "deuces wild", "joker": "the joker wild"}[g.wild]
-        lines.extend(_title(f"{g.id}: {g.name}; {g.deck} cards, {wild}"))
+        deck = "53 cards (a fifth ace, of stars)" if g.extra_card == "ace" else f"{g.deck} cards"
+        lines.extend(_title(f"{g.id}: {g.name}; {deck}, {wild}"))
         items = []
         for hand, pay in g.pays.items():
             below = g.pays_below_5_coins[hand]

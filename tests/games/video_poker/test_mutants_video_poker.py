@@ -214,7 +214,8 @@ def test_pay_table_values():
     draws = [comb(47, 5 - h) for h in range(6)]
     assert max_scaled_pay(52) == (2**62 - 1) // (draws[0] * lcm(*draws)) == 391988
     assert max_scaled_pay(53) < max_scaled_pay(52)
-    assert len(KIND_CODES) == 19 and KIND_CODES["royal_flush"] == 0 and KIND_CODES["nothing"] == 18
+    assert len(KIND_CODES) == 21 and KIND_CODES["royal_flush"] == 0 and KIND_CODES["nothing"] == 18
+    assert KIND_CODES["five_aces"] == 19 and KIND_CODES["aces_or_better"] == 20
     table = parse_games('[g]\nname = "G"\npays = [{ hand = "royal_flush", pay = 800 }, '
                         '{ hand = "two_pair", pay = "5/2" }, { hand = "jacks_or_better", pay = 0 }]\n', "t")["g"]
     assert table.deck == 52 and table.wild == "none" and table.royal_below_max == 250

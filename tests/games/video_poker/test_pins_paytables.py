@@ -20,9 +20,9 @@ from holdwise.games.video_poker.paytables import (
 GAMES = shipped_games()
 RANGE_52 = ("the exact comparison works in 63-bit integers, so with a 52-card deck a pay is at most 391,988 per coin "
             "(and pay x the common denominator of the table's pays at most 391,988)")
-KNOWN_HANDS = ("royal_flush, four_deuces, wild_royal_flush, five_of_a_kind, straight_flush, four_aces_with_2_3_4, "
+KNOWN_HANDS = ("five_aces, royal_flush, four_deuces, wild_royal_flush, five_of_a_kind, straight_flush, four_aces_with_2_3_4, "
                "four_2s_4s_with_a_2_3_4, four_aces, four_2s_4s, four_5s_ks, four_of_a_kind, full_house, flush, "
-               "straight, three_of_a_kind, two_pair, jacks_or_better, kings_or_better")
+               "straight, three_of_a_kind, two_pair, jacks_or_better, kings_or_better, aces_or_better")
 
 
 def message(fn, *args, **kwargs) -> str:
@@ -116,15 +116,15 @@ def test_decimals_near_the_exponent_guard_are_accepted_within_range():
 
 # --- the list of pays ------------------------------------------------------------------------------------------
 
-def test_at_most_18_pays():
+def test_at_most_20_pays():
     hands = [h for h in HAND_KINDS if h != "nothing"]
-    assert len(hands) == 18
+    assert len(hands) == 20
     pays = ", ".join(f'{{ hand = "{h}", pay = 1 }}' for h in hands)
     assert game(pays, 'wild = "deuces"').hands == (*hands, "nothing")
     assert game_error(pays + ', { hand = "flush", pay = 2 }', 'wild = "deuces"') == (
-        "game 'g' in t.toml: lists 19 pays; there are 18 hands")
+        "game 'g' in t.toml: lists 21 pays; there are 20 hands")
     assert game_error(pays + ', { hand = "flush", pay = 2 }, { hand = "straight", pay = 1 }', 'wild = "deuces"') == (
-        "game 'g' in t.toml: lists 20 pays; there are 18 hands")
+        "game 'g' in t.toml: lists 22 pays; there are 20 hands")
 
 
 def test_bad_pay_entries_are_numbered_from_1():

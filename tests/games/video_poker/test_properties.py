@@ -195,7 +195,8 @@ def test_any_game_body_is_a_game_or_refused(body):
 @pytest.mark.slow
 @SOME
 @given(st.lists(st.tuples(st.sampled_from([h for h in HAND_KINDS if h not in ("nothing", "four_deuces",
-                                                                               "wild_royal_flush", "five_of_a_kind")]),
+                                                                               "wild_royal_flush", "five_of_a_kind",
+                                                                               "five_aces")]),
                           st.fractions(min_value=0, max_value=1000, max_denominator=4)),
                 unique_by=lambda e: e[0], min_size=1, max_size=6),
        st.fractions(min_value=0, max_value=1000, max_denominator=4))

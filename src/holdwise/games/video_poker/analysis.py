@@ -16,7 +16,15 @@ from pathlib import Path
 from ..base import Hint, Option, Result, fraction_text
 from .cards import HAND_SIZE, JOKER, CardsInput, card_str, parse_hand
 from .inputs import parse_coins
-from .paytables import DEFAULT_GAME, MAX_COINS, PayTable, all_games, resolve_game, shipped_games
+from .paytables import (
+    DEFAULT_GAME,
+    MAX_COINS,
+    PayTable,
+    all_games,
+    refuse_extra_ace_cards,
+    resolve_game,
+    shipped_games,
+)
 from .solver import HandValues, hand_values, stored_solve
 
 __all__ = [
@@ -78,6 +86,7 @@ def hint(hand: CardsInput, game: str | PayTable = DEFAULT_GAME, coins: int = MAX
         table = shipped_games().get(game)
     if table is None:
         table = resolve_game(game, paytable_file, dict(extra or {}))
+    refuse_extra_ace_cards(table, "a hint")
     coins = check_coins(coins)
     dealt = _hand_of_text(hand, table.deck) if type(hand) is str else parse_hand(hand, table.deck)
     hv = hand_values(dealt, table, coins)
@@ -288,6 +297,7 @@ class GameInfo(Result):
     pays: Mapping[str, int | float]
     pays_below_5_coins: Mapping[str, int | float]
     pays_exact: Mapping[str, str] | None = None
+    extra_card: str | None = None  # "ace" for the extra-ace deck; absent otherwise
 
     def to_json(self) -> dict:
         return {k: v for k, v in super().to_json().items() if v is not None}
@@ -309,6 +319,7 @@ def games(paytable_file: str | Path | None = None, extra: Mapping[str, PayTable]
         out.append(GameInfo(
             id=table.id, name=table.name, deck=table.deck, wild=table.wild,
             pays={h: number(p) for h, p, _ in named}, pays_below_5_coins={h: number(q) for h, _, q in named},
-            pays_exact={h: fraction_text(p) for h, p, _ in named} if exact else None))
+            pays_exact={h: fraction_text(p) for h, p, _ in named} if exact else None,
+            extra_card="ace" if table.extra_ace else None))
     return GamesList(tuple(out))
 

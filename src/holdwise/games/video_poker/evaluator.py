@@ -1,4 +1,4 @@
-"""The fast hand evaluator: rank bit masks, the ten straight windows, wild deuces and the joker.
+"""The fast hand evaluator: rank bit masks, the ten straight windows, wild deuces, the joker and the extra ace.
 
 `classify_all(table)` gives the pay class (an index into the table's hands) of every 5-card hand
 of the deck, in colex order of the sorted card set: hand {a < b < c < d < e} sits at
@@ -11,6 +11,9 @@ over the colex blocks, no per-hand loop), classifies each key that occurs once (
 plain Python: a few thousand keys) and looks the hands up. No kernel runs, so a fresh process never
 waits for Numba. The kernels `classify` / `classify_every_hand` classify hand by hand (`classify_hand`,
 and the reference the tests hold the keyed build to).
+
+The extra-ace deck (deck mode EXTRA_ACE) has card 52 as a fifth ace of a fifth suit, stars: it counts as an
+ace everywhere and matches no other card's suit, so a hand holding it is never a flush.
 """
 
 from __future__ import annotations
@@ -24,8 +27,8 @@ from ...solver.jit import njit
 from .paytables import KIND_CODES, WILD_MODES, PayTable
 
 __all__ = [
-    "ACE", "ROYAL_MASK", "STRAIGHT_WINDOWS", "binomials", "classify", "classify_all", "classify_every_hand",
-    "classify_hand", "colex_blocks", "hand_keys", "satisfies",
+    "ACE", "EXTRA_ACE", "ROYAL_MASK", "STRAIGHT_WINDOWS", "binomials", "classify", "classify_all",
+    "classify_every_hand", "classify_hand", "colex_blocks", "deck_mode", "hand_keys", "satisfies",
 ]
 
 ACE = 12
@@ -34,6 +37,13 @@ ROYAL_MASK = 0b1111100000000  # T J Q K A
 STRAIGHT_WINDOWS = np.array([0b1000000001111] + [0b11111 << lo for lo in range(9)], dtype=np.int64)
 
 K = KIND_CODES  # short names for the kind codes inside the kernel
+# The kernels' deck mode beyond WILD_MODES (0 none, 1 deuces, 2 joker): no wild card, card 52 the ace of stars.
+EXTRA_ACE = 3
+
+
+def deck_mode(table: PayTable) -> int:
+    """The kernels' mode of a table's deck: its wild cards, or EXTRA_ACE."""
+    return EXTRA_ACE if table.extra_ace else WILD_MODES[table.wild]
 
 
 def _binomials(n_max: int, k_max: int) -> np.ndarray:
@@ -100,6 +110,10 @@ def _satisfies(kind, wild, counts, mask, flush, ranks_of_naturals, n_natural, c1
             if counts[r] + wild >= 2:
                 return True
         return False
+    if kind == 19:  # five_aces
+        return counts[ACE] + wild >= 5
+    if kind == 20:  # aces_or_better
+        return counts[ACE] + wild >= 2
     return kind == 18  # nothing
 
 
@@ -121,6 +135,10 @@ def _classify(hand, kinds, wild_mode, counts):
             wild += 1
             continue
         rank = card >> 2
+        card_suit = card & 3
+        if card == 52:  # the extra ace: an ace of its own suit (stars)
+            rank = ACE
+            card_suit = 4
         if wild_mode == 1 and rank == 0:
             wild += 1
             continue
@@ -128,8 +146,8 @@ def _classify(hand, kinds, wild_mode, counts):
         mask |= 1 << rank
         n_natural += 1
         if suit < 0:
-            suit = card & 3
-        elif (card & 3) != suit:
+            suit = card_suit
+        elif card_suit != suit:
             flush = False
     c1 = 0
     c2 = 0
@@ -204,7 +222,11 @@ def hand_keys(n_cards: int, wild_mode: int) -> np.ndarray:
     cards = np.arange(n_cards)
     wild = cards == 52 if wild_mode == 2 else (cards < 4 if wild_mode == 1 else np.zeros(n_cards, dtype=bool))
     suit_bit = np.where(wild, 0, 1 << (cards & 3)).astype(np.int8)
-    key = binom[cards >> 2, 1]
+    ranks = cards >> 2
+    if wild_mode == EXTRA_ACE and n_cards > 52:
+        ranks[52] = ACE
+        suit_bit[52] = 0b1111  # a suit no other card has: with any other natural card, more than one suit
+    key = binom[ranks, 1]
     suits = suit_bit
     for size in range(2, 6):
         blocks = colex_blocks(n_cards, size)
@@ -212,7 +234,7 @@ def hand_keys(n_cards: int, wild_mode: int) -> np.ndarray:
         next_key = np.empty(total, dtype=np.int16)
         next_suits = np.empty(total, dtype=np.int8)
         for t, start, count in blocks:
-            next_key[start:start + count] = key[:count] + binom[(t >> 2) + size - 1, size]
+            next_key[start:start + count] = key[:count] + binom[ranks[t] + size - 1, size]
             next_suits[start:start + count] = suits[:count] | suit_bit[t]
         key, suits = next_key, next_suits
     key *= 2
@@ -253,7 +275,7 @@ def _class_of_key(key: int, kinds: Sequence[int], wild_mode: int) -> int:
 @lru_cache(maxsize=32)
 def classify_all(table: PayTable) -> np.ndarray:
     """Pay class of every 5-card hand of the table's deck, by colex rank (read-only, int8)."""
-    wild_mode = WILD_MODES[table.wild]
+    wild_mode = deck_mode(table)
     keys = hand_keys(table.deck, wild_mode)
     lookup = np.zeros(2 * N_RANK_SETS, dtype=np.int8)
     kinds = table.kind_codes
@@ -267,5 +289,5 @@ def classify_all(table: PayTable) -> np.ndarray:
 def classify_hand(cards: Sequence[int], table: PayTable) -> int:
     """Pay class of one hand of five cards."""
     kinds = np.array(table.kind_codes, dtype=np.int64)
-    return int(classify(np.array(sorted(cards), dtype=np.int64), kinds, WILD_MODES[table.wild],
+    return int(classify(np.array(sorted(cards), dtype=np.int64), kinds, deck_mode(table),
                         np.empty(13, dtype=np.int64)))

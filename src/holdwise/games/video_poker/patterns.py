@@ -318,8 +318,12 @@ def _classes5(table: PayTable) -> np.ndarray:
 
 @lru_cache(maxsize=32)
 def _rules(table: PayTable) -> _Rules:
+    if table.extra_ace:  # the patterns read card 52 as the joker
+        raise InputError(f"{table.id}: strategy charts and hold descriptions take the 52-card deck and the joker "
+                         "deck, not yet the extra-ace deck (its returns and hold values are exact)")
     hands = set(table.hands)
-    pays_pair = [r for h, r in (("jacks_or_better", 9), ("kings_or_better", 11)) if h in hands]
+    pays_pair = [r for h, r in (("jacks_or_better", 9), ("kings_or_better", 11), ("aces_or_better", 12))
+                 if h in hands]
     hi = min(pays_pair) if pays_pair else 13
     group = np.zeros(13, dtype=np.int64)
     if hands & {"four_aces", "four_aces_with_2_3_4"}:

@@ -18,13 +18,15 @@ from ...errors import InputError
 from .cards import shown
 
 __all__ = [
-    "DEFAULT_GAME", "DEFAULT_ROYAL_BELOW_MAX", "HAND_KINDS", "HAND_LABELS", "KIND_CODES", "MAX_COINS",
+    "DEFAULT_GAME", "DEFAULT_ROYAL_BELOW_MAX", "EXTRA_CARDS", "HAND_KINDS", "HAND_LABELS", "KIND_CODES", "MAX_COINS",
     "MAX_FILE_BYTES", "WILD_MODES", "PayTable", "all_games", "get_game", "hand_label", "load_games", "max_scaled_pay",
-    "parse_games", "pay_text", "read_user_text", "resolve_game", "shipped_games", "table_from_json", "table_to_json",
+    "parse_games", "pay_text", "read_user_text", "refuse_extra_ace_cards", "resolve_game", "shipped_games",
+    "table_from_json", "table_to_json",
 ]
 
 # The hands a pay table may name, with what each means. A hand takes the first entry it can make.
 HAND_KINDS = {
+    "five_aces": "five aces (the extra-ace deck's five, or four aces and a wild card)",
     "royal_flush": "natural royal flush: A K Q J T of one suit, no wild card",
     "four_deuces": "four deuces (Deuces Wild)",
     "wild_royal_flush": "royal flush made with a wild card",
@@ -43,15 +45,22 @@ HAND_KINDS = {
     "two_pair": "two pair",
     "jacks_or_better": "a pair of jacks, queens, kings or aces",
     "kings_or_better": "a pair of kings or aces",
+    "aces_or_better": "a pair of aces",
     "nothing": "anything else",
 }
-KIND_CODES = {name: i for i, name in enumerate(HAND_KINDS)}
+# The evaluator's code of each hand: kinds added later take codes after "nothing" (18), so the codes of the
+# first 19, which key the tables kept on disk, never change.
+_LATER_KINDS = ("five_aces", "aces_or_better")
+KIND_CODES = {name: i for i, name in enumerate([*(k for k in HAND_KINDS if k not in _LATER_KINDS), *_LATER_KINDS])}
 # How the hands read in human output where the snake_case name reads badly.
 HAND_LABELS = {
     "four_aces_with_2_3_4": "four aces with 2-4", "four_2s_4s_with_a_2_3_4": "four 2s-4s with A-4",
     "four_2s_4s": "four 2s-4s", "four_5s_ks": "four 5s-Ks",
 }
 WILD_MODES = {"none": 0, "deuces": 1, "joker": 2}
+# What the 53rd card of a 53-card deck is: the joker (wild), or a fifth ace of its own suit, stars, which is
+# no wild card and never makes a flush (the Five Aces games; Wizard of Odds, "Five Aces Poker").
+EXTRA_CARDS = ("joker", "ace")
 DEFAULT_GAME = "jacks-or-better-9-6"
 MAX_COINS = 5
 HAND_CARDS = 5
@@ -68,11 +77,14 @@ class PayTable:
     hands: tuple[str, ...]
     pays: tuple[Fraction, ...]
     royal_below_max: Fraction
+    extra_card: str = ""  # a 53-card deck's 53rd card, "joker" or "ace"; "" reads as the deck implies
 
     def __post_init__(self):
+        if self.extra_card == "":  # tables built before the extra ace keep meaning what they meant
+            object.__setattr__(self, "extra_card", "joker" if self.deck == 53 else "none")
         # tables key the solver's caches and are looked up on every step of a session: hash them once
         object.__setattr__(self, "_hash", hash((self.id, self.name, self.deck, self.wild, self.hands, self.pays,
-                                                self.royal_below_max)))
+                                                self.royal_below_max, self.extra_card)))
 
     def __hash__(self) -> int:
         return self._hash
@@ -90,8 +102,13 @@ class PayTable:
         """The evaluator's code of each hand, in table order."""
         return tuple(KIND_CODES[h] for h in self.hands)
 
+    @property
+    def extra_ace(self) -> bool:
+        """Whether the deck is 52 cards and a fifth ace (of stars), card 52."""
+        return self.extra_card == "ace"
 
-GAME_KEYS = ("name", "deck", "wild", "royal_below_max", "pays")
+
+GAME_KEYS = ("name", "deck", "wild", "royal_below_max", "pays", "extra_card")
 PAY_KEYS = ("hand", "pay")
 DEFAULT_ROYAL_BELOW_MAX = 250
 MAX_FILE_BYTES = 1 << 20  # a pay table file of 1 MiB holds thousands of games
@@ -208,8 +225,15 @@ def _parse_game(game_id: object, data: object, where: str) -> PayTable:
     wild = data.get("wild", "none")
     if not isinstance(wild, str) or wild not in WILD_MODES:
         raise bad(f"wild must be one of {', '.join(WILD_MODES)}, got {shown(wild)}")
-    if (wild == "joker") != (deck == 53):
-        raise bad("a joker game has a 53-card deck and a 53-card deck has a joker")
+    extra = data.get("extra_card", "joker" if deck == 53 else "none")
+    if deck == 52 and extra != "none":
+        raise bad(f"extra_card is for a 53-card deck (deck = 53), got {shown(extra)} with 52 cards")
+    if deck == 53 and (not isinstance(extra, str) or extra not in EXTRA_CARDS):
+        raise bad(f"extra_card must be one of {', '.join(EXTRA_CARDS)}, got {shown(extra)}")
+    if extra == "ace" and wild != "none":
+        raise bad(f"the extra-ace deck has no wild cards (wild = \"none\"), got {shown(wild)}")
+    if (wild == "joker") != (extra == "joker"):  # worded without key names: the editor reads them as the field
+        raise bad("a joker game has a 53-card deck and a 53-card deck has a joker or the extra ace")
     entries = data.get("pays")
     known = ", ".join(k for k in HAND_KINDS if k != "nothing")
     if not isinstance(entries, list) or not entries:
@@ -230,13 +254,16 @@ def _parse_game(game_id: object, data: object, where: str) -> PayTable:
         except InputError as err:
             raise bad(str(err)) from None
         hands.append(hand)
-    if wild == "none" and any(h in ("four_deuces", "wild_royal_flush", "five_of_a_kind") for h in hands):
+    if wild == "none" and any(h in ("four_deuces", "wild_royal_flush") for h in hands):
         raise bad("four deuces, wild royal flush and five of a kind need wild cards")
+    if wild == "none" and extra != "ace" and any(h in ("five_of_a_kind", "five_aces") for h in hands):
+        raise bad("four deuces, wild royal flush and five of a kind need wild cards (five aces: wild cards or "
+                  "the extra ace)")
     try:
         below = _parse_pay(data.get("royal_below_max", DEFAULT_ROYAL_BELOW_MAX), "royal_below_max", deck)
     except InputError as err:
         raise bad(str(err)) from None
-    table = PayTable(game_id, name, deck, wild, (*hands, "nothing"), (*pays, Fraction(0)), below)
+    table = PayTable(game_id, name, deck, wild, (*hands, "nothing"), (*pays, Fraction(0)), below, extra)
     for coins in (MAX_COINS, 1):  # 1-4 coins share one table: royal_below_max for the natural royal
         _check_exact_range(table.hands, table.pays_for(coins), deck, f"game {game_id!r} in {where}")
     return table
@@ -335,10 +362,19 @@ def _checked(table: PayTable) -> PayTable:
                          "in 'nothing' with pay 0")
     body = {"name": table.name, "deck": table.deck, "wild": table.wild, "royal_below_max": table.royal_below_max,
             "pays": [{"hand": h, "pay": p} for h, p in zip(hands[:-1], pays[:-1])]}
+    if table.extra_card != "none":
+        body["extra_card"] = table.extra_card
     parsed = _parse_game(table.id, body, "the given pay table")
     if parsed != table:
         raise InputError(f"pay table {table.id!r}: pays must be Fractions or ints")
     return parsed
+
+
+def refuse_extra_ace_cards(table: PayTable, what: str) -> None:
+    """InputError for a table of the extra-ace deck where cards are typed or shown (card 52 reads as "Jk")."""
+    if table.extra_ace:
+        raise InputError(f"{what} does not take the extra-ace deck yet (its ace of stars cannot be typed or shown); "
+                         f"`holdwise video-poker return` does: game {table.id!r}")
 
 
 def hand_label(hand: str) -> str:
@@ -354,9 +390,12 @@ def pay_text(value: Fraction) -> str:
 
 def table_to_json(table: PayTable) -> dict:
     """A pay table as JSON types, in the TOML file's layout (pays as "p/q" text), for a session's state."""
-    return {"id": table.id, "name": table.name, "deck": table.deck, "wild": table.wild,
-            "royal_below_max": pay_text(table.royal_below_max),
-            "pays": [{"hand": h, "pay": pay_text(p)} for h, p in zip(table.hands, table.pays) if h != "nothing"]}
+    out = {"id": table.id, "name": table.name, "deck": table.deck, "wild": table.wild,
+           "royal_below_max": pay_text(table.royal_below_max),
+           "pays": [{"hand": h, "pay": pay_text(p)} for h, p in zip(table.hands, table.pays) if h != "nothing"]}
+    if table.extra_ace:  # only then: the joker deck's JSON stays as it was
+        out["extra_card"] = "ace"
+    return out
 
 
 def table_from_json(data: dict) -> PayTable:

@@ -31,6 +31,7 @@ from .paytables import (
     get_game,
     hand_label,
     load_games,
+    refuse_extra_ace_cards,
     shipped_games,
     table_from_json,
     table_to_json,
@@ -83,6 +84,7 @@ def new_game(options: Mapping | None = None, seed: int = 0) -> State:
     else:
         extra = load_games(options["paytable_file"]) if options.get("paytable_file") is not None else None
         table = get_game(game_id, extra)
+    refuse_extra_ace_cards(table, "play")
     credits = parse_credits(options.get("credits", DEFAULT_CREDITS))
     bet = parse_coins(options.get("bet", MAX_COINS), "bet")
     clean = {"paytable": table.id, "credits": credits, "bet": bet}

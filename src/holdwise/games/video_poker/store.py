@@ -107,9 +107,13 @@ Arrays = dict[str, np.ndarray]
 
 
 def _tables_key(table: PayTable) -> str:
-    """What the tables depend on: the deck, the pay classes (kinds, in order) and the wild cards; not the pays."""
-    return json.dumps({"format": TABLES_FORMAT, "what": "game tables", "deck": table.deck,
-                       "kinds": [int(k) for k in table.kind_codes], "wild": table.wild}, sort_keys=True)
+    """What the tables depend on: the deck (and its 53rd card), the pay classes (kinds, in order) and the wild
+    cards; not the pays."""
+    key = {"format": TABLES_FORMAT, "what": "game tables", "deck": table.deck,
+           "kinds": [int(k) for k in table.kind_codes], "wild": table.wild}
+    if table.extra_ace:  # only then: the keys of the tables already on disk stay as they were
+        key["extra_card"] = "ace"
+    return json.dumps(key, sort_keys=True)
 
 
 def _deals_key(n_cards: int) -> str:
