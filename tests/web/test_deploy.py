@@ -1,0 +1,105 @@
+"""More than one machine, on loopback: nginx (the configuration of holdwise.web.deploy, as docs/web.md shows it)
+in front of two `holdwise serve` processes sharing $HOLDWISE_SECRET and a cache folder. A player's sealed state
+moves between them; a short load has no 5xx; a backend killed mid-game loses nothing."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+import sys
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "benchmarks"))
+from _cluster import Cluster, nginx_binary, run_load  # noqa: E402
+
+from holdwise.web.deploy import nginx_site  # noqa: E402
+
+HANDS = 6
+KILL_AFTER_HAND = 3
+
+
+def _post(base: str, path: str, body: dict) -> dict:
+    request = urllib.request.Request(base + path, data=json.dumps(body).encode(),
+                                     headers={"content-type": "application/json"})
+    with urllib.request.urlopen(request, timeout=30) as answer:
+        assert answer.status == 200, path
+        return json.loads(answer.read())
+
+
+def _dice_poker_game(post, kill=None) -> list[dict]:
+    """Six hands of dice poker, seed 11, each hand's hint asked and its best keep played; `kill()` is called
+    after the third hand. The answers, in order."""
+    answers = [post("/api/dice-poker/new", {"options": {}, "seed": 11})]
+    for hand in range(1, HANDS + 1):
+        while answers[-1]["state"]["state"]["phase"] != "over":
+            state = answers[-1]["state"]
+            best = post("/api/dice-poker/advice", {"state": state})["options"][0]["action"]
+            answers.append(post("/api/dice-poker/step", {"state": state, "action": best}))
+        if hand == KILL_AFTER_HAND and kill is not None:
+            kill()
+        if hand < HANDS:
+            answers.append(post("/api/dice-poker/step", {"state": answers[-1]["state"], "action": {"type": "next"}}))
+    return answers
+
+
+@pytest.mark.slow
+def test_two_backends_behind_nginx_share_players_and_survive_a_kill(client):
+    if nginx_binary() is None:
+        pytest.skip("nginx is not installed (apt-get install nginx; .ci/run installs it)")
+    with Cluster(backends=2) as cluster:
+        # a short load first, both backends up: every game played to its end, nothing answered 5xx
+        load = asyncio.run(run_load(cluster.base, players=10, seconds=4, think=0.1, budget=12,
+                                    games=("dice-poker", "poker-dice")))
+        summary = load.summary()
+        assert summary["5xx"] == 0 and summary["errors"] == 0, (summary, load.games_lost[:3])
+        assert summary["games_lost"] == 0 and summary["games_finished"] == summary["games_started"] > 10
+        assert summary["requests"] > 100
+        served = {r["upstreams"][0] for r in cluster.requests() if r["upstreams"]}
+        assert served == {f"127.0.0.1:{p}" for p in cluster.ports}  # the load reached both
+
+        # one player's game: each request to the other backend, backend 1 killed after the third hand
+        seen = len(cluster.requests())
+        posts: list[str] = []
+        killed_at: list[int] = []
+
+        def post(path: str, body: dict) -> dict:
+            posts.append(path)
+            return _post(cluster.base, path, body)
+
+        def kill() -> None:
+            cluster.kill(0)
+            killed_at.append(len(posts))
+
+        answers = _dice_poker_game(post, kill)
+        log = cluster.requests()[seen:]
+        assert [r["uri"] for r in log] == posts and all(r["status"] == 200 for r in log)
+        dead, alive = (f"127.0.0.1:{p}" for p in cluster.ports)
+        before, after = log[:killed_at[0]], log[killed_at[0]:]
+        assert len(before) > 10 and len(after) > 10
+        served = [r["upstreams"] for r in before]
+        assert all(len(u) == 1 for u in served) and {u[0] for u in served[::2]} != {u[0] for u in served[1::2]}
+        assert all(a != b for a, b in zip(served, served[1:])), served  # before the kill: strictly alternating
+        # after it: the proxy sent the request that met the dead backend on to the other one, then only there
+        assert [r["upstreams"] for r in after][:2] in ([[dead, alive], [alive]], [[alive], [dead, alive]])
+        assert all(r["upstreams"] == [alive] for r in after[2:])
+        assert cluster.procs[0].poll() is not None
+
+    # the same game on one in-process server: the same hands, payouts and log, as if no backend had died
+    alone = _dice_poker_game(lambda path, body: client.post(path, json=body).json())
+    assert [a["state"]["state"] for a in answers] == [a["state"]["state"] for a in alone]
+    assert answers[-1]["state"]["state"]["tally"]["hands"] == HANDS
+
+
+def test_the_manual_shows_the_configuration_the_test_runs():
+    """docs/web.md's nginx site is nginx_site() for the backends and listen address it names."""
+    text = (ROOT / "docs" / "web.md").read_text()
+    block = re.search(r"```nginx\n(.*?)```", text, re.S)
+    assert block is not None, "docs/web.md has no nginx block"
+    expected = nginx_site(["10.0.0.11:8000", "10.0.0.12:8000"], "80")
+    assert block.group(1) == expected
