@@ -12,6 +12,17 @@ same run: GET /api/health (the server's floor); `--server-ab` runs everything ag
 event loop and HTTP parser.
 
     python benchmarks/bench_web.py [--clients 20] [--seconds 20] [--workers 1] [--json out.json]
+
+`--cluster` runs the deployment of docs/web.md ("Running it for a club or a site") on loopback instead: nginx
+(holdwise.web.deploy's configuration) in front of `--backends` (2) `holdwise serve` processes sharing
+$HOLDWISE_SECRET and a cache folder, and `--players` (50) players playing whole games through it for
+`--seconds` (60), each game drawn from Farkle, dice poker, video poker, poker dice and Yahtzee with the pages' API
+flows (new, steps, the hint before about a third of the moves, the computer's turns), a move every
+THINK x U(0.5, 1.5) s (default 0.5 s); a request that meets a network error, 502 or 503 is sent once more, as the
+pages do. It reports p50/p99 per endpoint, the 5xx count and the games played and lost; `--kill` kills one
+backend (SIGKILL, with its workers) half-way: no game may be lost.
+
+    python benchmarks/bench_web.py --cluster [--players 50] [--seconds 60] [--kill] [--backends 2] [--workers 1]
 """
 
 from __future__ import annotations
@@ -298,15 +309,28 @@ async def _page_loads(base: str, repeat: int = 20) -> dict[str, float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--clients", type=int, default=20)
-    parser.add_argument("--seconds", type=float, default=20)
+    parser.add_argument("--seconds", type=float, default=None, help="per scenario (default 20; --cluster: 60)")
     parser.add_argument("--workers", type=int, default=1)
-    parser.add_argument("--think", type=float, default=0.1, help="seconds a client waits between requests")
+    parser.add_argument("--think", type=float, default=None,
+                        help="seconds a client waits between requests (default 0.1; --cluster: 0.5)")
+    parser.add_argument("--cluster", action="store_true", help="nginx in front of --backends servers (see above)")
+    parser.add_argument("--backends", type=int, default=2)
+    parser.add_argument("--players", type=int, default=50)
+    parser.add_argument("--kill", action="store_true", help="--cluster: kill one backend half-way")
+    parser.add_argument("--cache", default=None, help="--cluster: the backends' cache folder (default: a new one)")
     parser.add_argument("--only", default="", help="run the scenarios whose name contains one of these (comma-separated; the anchor always)")
     parser.add_argument("--no-pages", action="store_true", help="skip the page loads")
     parser.add_argument("--server-ab", action="store_true",
                         help="also run the scenarios on uvicorn's pure-Python loop and parser (asyncio, h11)")
     parser.add_argument("--json", default=str(ROOT / "build" / "bench" / "web.json"))
     opts = parser.parse_args()
+    if opts.cluster:
+        opts.seconds = 60 if opts.seconds is None else opts.seconds
+        opts.think = 0.5 if opts.think is None else opts.think
+        print_and_save(_run_cluster(opts), opts.json.replace("web.json", "web-cluster.json"))
+        return
+    opts.seconds = 20 if opts.seconds is None else opts.seconds
+    opts.think = 0.1 if opts.think is None else opts.think
     rows: list = []
     servers = [("", False)] + ([("plain uvicorn (asyncio, h11): ", True)] if opts.server_ab else [])
     for label, plain in servers:
@@ -343,6 +367,61 @@ def _run_server(opts: argparse.Namespace, label: str, plain: bool, pages: bool) 
             proc.terminate()
             proc.wait(timeout=20)
     return rows
+
+def _run_cluster(opts: argparse.Namespace) -> list:
+    """The deployment under load: nginx, the backends, the players (and a backend killed half-way with
+    `--kill`): the rows of the table."""
+    from _cluster import GAMES, Cluster, Player, run_load
+
+    rows = []
+    cache = opts.cache or tempfile.mkdtemp(prefix="holdwise-bench-cache-")
+    with Cluster(backends=opts.backends, workers=opts.workers, warm=True, cache=cache, timeout=120) as cluster:
+        began = time.monotonic()
+
+        async def warm() -> None:  # every game played once on every backend: its solves done or read from disk
+            from _cluster import Load
+
+            for port in cluster.ports:
+                player = Player(f"http://127.0.0.1:{port}", Load(), 0, think=0, budget=4)
+                for game in GAMES:
+                    await player.play(game, 1)
+                player.connection.close()
+
+        asyncio.run(warm())
+        print(f"{opts.backends} backends x {opts.workers} worker(s) behind nginx on {cluster.base}: every game ready "
+              f"after {time.monotonic() - began:.0f} s, the machine quiet after {_wait_quiet(timeout=30):.0f} s more "
+              "(at most 30 s)")
+        events = ((opts.seconds / 2, lambda: cluster.kill(0)),) if opts.kill else ()
+        label = "kill run: " if opts.kill else ""
+        print(f"{opts.players} players x {opts.seconds:g} s, think {opts.think:g} s"
+              + (f", backend 1 of {opts.backends} killed at {opts.seconds / 2:g} s" if opts.kill else ""), flush=True)
+        load = asyncio.run(run_load(cluster.base, opts.players, opts.seconds, think=opts.think, events=events))
+        proxied = cluster.requests()
+        again = sum(len(r["upstreams"]) > 1 for r in proxied)
+    summary = load.summary()
+    for name, r in summary["endpoints"].items():
+        print(f"  {label}{name}: {r['count']:,} requests, p50 {r['p50_ms']:.1f} ms, p99 {r['p99_ms']:.1f} ms")
+        rows += [(f"{label}{name} p50", r["p50_ms"], "ms", None), (f"{label}{name} p99", r["p99_ms"], "ms", None)]
+    print(f"  {label}{summary['requests']:,} requests ({summary['rps']:.0f}/s), {summary['waits']:,} answered 202 "
+          f"(a solve running) and asked again; 5xx {summary['5xx']}, other errors "
+          f"{summary['errors'] - summary['5xx']}; sent again by the proxy {again}, by the players {summary['retried']}; "
+          f"games {summary['games_started']:,} started, {summary['games_finished']:,} finished, "
+          f"{summary['games_lost']} lost")
+    for why in load.games_lost[:5]:
+        print(f"    lost: {why}")
+    rows += [(f"{label}requests/s", summary["rps"], "1/s", None),
+             (f"{label}5xx answers", float(summary["5xx"]), "count", "0"),
+             (f"{label}errors", float(summary["errors"]), "count", "0"),
+             (f"{label}requests the proxy sent again", float(again), "count", None),
+             (f"{label}requests the players sent again", float(summary["retried"]), "count", None),
+             (f"{label}games finished", float(summary["games_finished"]), "count", None),
+             (f"{label}games lost", float(summary["games_lost"]), "count", "0")]
+    if not opts.cache:
+        import shutil
+
+        shutil.rmtree(cache, ignore_errors=True)
+    return rows
+
 
 if __name__ == "__main__":
     main()

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import re
 import sys
 import urllib.error
@@ -51,7 +52,8 @@ def _dice_poker_game(post, kill=None) -> list[dict]:
 @pytest.mark.slow
 def test_two_backends_behind_nginx_share_players_and_survive_a_kill(client):
     if nginx_binary() is None:
-        pytest.skip("nginx is not installed (apt-get install nginx; .ci/run installs it)")
+        why = "nginx is not installed (apt-get install nginx; .ci/run installs it)"
+        pytest.fail(why) if os.environ.get("HOLDWISE_REQUIRE_NGINX") else pytest.skip(why)
     with Cluster(backends=2) as cluster:
         # a short load first, both backends up: every game played to its end, nothing answered 5xx
         load = asyncio.run(run_load(cluster.base, players=10, seconds=4, think=0.1, budget=12,
@@ -103,3 +105,33 @@ def test_the_manual_shows_the_configuration_the_test_runs():
     assert block is not None, "docs/web.md has no nginx block"
     expected = nginx_site(["10.0.0.11:8000", "10.0.0.12:8000"], "80")
     assert block.group(1) == expected
+
+
+@pytest.mark.slow
+def test_the_page_sends_a_play_call_once_more_after_a_network_error_or_a_502(page, live_server, shoot):
+    """The proxy's 502 (every backend it tried was gone) or a dropped connection: the page's fetch helper sends
+    the same call once more, and the game goes on without a word of error."""
+    calls = {"new": 0, "step": 0}
+
+    def drop_first_new(route):
+        calls["new"] += 1
+        route.abort("connectionreset") if calls["new"] == 1 else route.continue_()
+
+    def bad_gateway_first_step(route):
+        calls["step"] += 1
+        if calls["step"] == 1:
+            route.fulfill(status=502, content_type="text/html", body="<html>502 Bad Gateway</html>")
+        else:
+            route.continue_()
+
+    page.route("**/api/poker-dice/new", drop_first_new)
+    page.route("**/api/poker-dice/step", bad_gateway_first_step)
+    page.goto(f"{live_server}/poker-dice?seed=5&delay=0")
+    page.click("#pd-start")
+    page.wait_for_selector("#pd-table:not([hidden])", timeout=10_000)
+    page.click("#pd-stand")
+    page.wait_for_function("() => window.holdwisePokerDice.played.length >= 1 && !window.holdwisePokerDice.busy")
+    assert calls == {"new": 2, "step": 2}
+    assert page.locator("#pd-error").inner_text() == ""
+    assert page.evaluate("() => window.holdwisePokerDice.played[0]")["type"] == "keep"
+    shoot(page, "deploy-retry-poker-dice")
