@@ -136,8 +136,15 @@ class Cluster:
         os.killpg(proc.pid, signal.SIGKILL)
         proc.wait(timeout=10)
 
-    def requests(self) -> list[dict]:
-        """The proxy's access log: one dict per request (status, method, uri, upstreams, upstream_statuses)."""
+    def requests(self, at_least: int = 0, timeout: float = 5) -> list[dict]:
+        """The proxy's access log: one dict per request (status, method, uri, upstreams, upstream_statuses);
+        waits up to `timeout` s for `at_least` lines (nginx writes a line just after the answer has gone)."""
+        deadline = time.monotonic() + timeout
+        while len(out := self._logged()) < at_least and time.monotonic() < deadline:
+            time.sleep(0.05)
+        return out
+
+    def _logged(self) -> list[dict]:
         out = []
         if not self.access_log.exists():
             return out

@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "benchmarks"))
 from _cluster import Cluster, nginx_binary, run_load  # noqa: E402
 
-from holdwise.web.deploy import nginx_site  # noqa: E402
+from holdwise.web.deploy import main, nginx_site  # noqa: E402
 
 HANDS = 6
 KILL_AFTER_HAND = 3
@@ -62,11 +62,11 @@ def test_two_backends_behind_nginx_share_players_and_survive_a_kill(client):
         assert summary["5xx"] == 0 and summary["errors"] == 0, (summary, load.games_lost[:3])
         assert summary["games_lost"] == 0 and summary["games_finished"] == summary["games_started"] > 10
         assert summary["requests"] > 100
-        served = {r["upstreams"][0] for r in cluster.requests() if r["upstreams"]}
+        served = {r["upstreams"][0] for r in cluster.requests(at_least=summary["requests"]) if r["upstreams"]}
         assert served == {f"127.0.0.1:{p}" for p in cluster.ports}  # the load reached both
 
         # one player's game: each request to the other backend, backend 1 killed after the third hand
-        seen = len(cluster.requests())
+        seen = len(cluster.requests(at_least=sum(load.statuses.values()) + 1))  # and nginx's health check
         posts: list[str] = []
         killed_at: list[int] = []
 
@@ -79,7 +79,7 @@ def test_two_backends_behind_nginx_share_players_and_survive_a_kill(client):
             killed_at.append(len(posts))
 
         answers = _dice_poker_game(post, kill)
-        log = cluster.requests()[seen:]
+        log = cluster.requests(at_least=seen + len(posts))[seen:]
         assert [r["uri"] for r in log] == posts and all(r["status"] == 200 for r in log)
         dead, alive = (f"127.0.0.1:{p}" for p in cluster.ports)
         before, after = log[:killed_at[0]], log[killed_at[0]:]
@@ -105,6 +105,16 @@ def test_the_manual_shows_the_configuration_the_test_runs():
     assert block is not None, "docs/web.md has no nginx block"
     expected = nginx_site(["10.0.0.11:8000", "10.0.0.12:8000"], "80")
     assert block.group(1) == expected
+    assert "python3 -m holdwise.web.deploy --backend 10.0.0.11:8000 --backend 10.0.0.12:8000" in text
+
+
+def test_the_command_prints_the_site(capsys):
+    main(["--backend", "10.0.0.11:8000", "--backend", "10.0.0.12:8000"])
+    assert capsys.readouterr().out == nginx_site(["10.0.0.11:8000", "10.0.0.12:8000"], "80")
+    main(["--backend", "a:1", "--listen", "127.0.0.1:8080", "--server-name", "lab.example.org"])
+    site = capsys.readouterr().out
+    assert "    server a:1 max_fails=1 fail_timeout=10s;\n" in site
+    assert "    listen 127.0.0.1:8080;\n    server_name lab.example.org;\n" in site
 
 
 @pytest.mark.slow

@@ -19,7 +19,8 @@ from pathlib import Path
 __all__ = ["ACCESS_FORMAT", "nginx_conf", "nginx_site"]
 
 # one line per request: the backends it was sent to ("a, b" when the proxy retried) and what each answered
-ACCESS_FORMAT = ('$msec $status $request_method $uri upstream="$upstream_addr" '
+# (in parts: the site's lines fit 80 columns)
+ACCESS_FORMAT = ('$msec $status $request_method $uri ', 'upstream="$upstream_addr" ',
                  'upstream_status="$upstream_status" $request_time')
 
 
@@ -27,12 +28,14 @@ def nginx_site(backends: Sequence[str], listen: str = "80", access_log: str = "/
                server_name: str = "_") -> str:
     """The nginx `upstream` and `server` blocks proxying `listen` to the `holdwise serve` processes at
     `backends` ("host:port" each)."""
+    log_format = "\n                    ".join(f"'{part}'" for part in ACCESS_FORMAT)
     servers = "".join(f"    server {b} max_fails=1 fail_timeout=10s;\n" for b in backends)
     return f"""\
-log_format holdwise '{ACCESS_FORMAT}';
+log_format holdwise {log_format};
 
 upstream holdwise {{
-    # round robin: the server keeps nothing between requests, any backend can take a player's next one
+    # round robin: the servers keep nothing between requests, so any backend
+    # can take a player's next one
 {servers}    keepalive 32;
 }}
 
@@ -40,7 +43,8 @@ server {{
     listen {listen};
     server_name {server_name};
     access_log {access_log} holdwise;
-    # the app refuses bodies over 256 KiB itself (413 naming the field); below that a body stays in memory
+    # the app refuses bodies over 256 KiB itself (413 naming the field);
+    # below that a body stays in memory
     client_max_body_size 1m;
     client_body_buffer_size 256k;
 
@@ -51,8 +55,9 @@ server {{
         proxy_set_header Host $host;
         proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
         proxy_set_header X-Forwarded-Proto $scheme;
-        # a backend that is down, dies mid-request or restarts: the request goes to the next one, POSTs too
-        # (every API call is a pure function of its body; see holdwise.web.deploy)
+        # a backend that is down, dies mid-request or restarts: the request
+        # goes to the next one, POSTs too (every API call is a pure function
+        # of its body: see holdwise.web.deploy)
         proxy_next_upstream error timeout http_502 http_503 non_idempotent;
         proxy_next_upstream_tries 2;
         proxy_connect_timeout 2s;
@@ -92,8 +97,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--backend", action="append", required=True, help="host:port of a holdwise serve")
     parser.add_argument("--listen", default="80", help="what nginx listens on: a port or address:port")
     parser.add_argument("--access-log", default="/var/log/nginx/holdwise.log")
+    parser.add_argument("--server-name", default="_", help="the site's host name (default: any)")
     opts = parser.parse_args(argv)
-    print(nginx_site(opts.backend, opts.listen, opts.access_log), end="")
+    print(nginx_site(opts.backend, opts.listen, opts.access_log, opts.server_name), end="")
 
 
 if __name__ == "__main__":
