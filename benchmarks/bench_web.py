@@ -327,7 +327,11 @@ def main() -> None:
     if opts.cluster:
         opts.seconds = 60 if opts.seconds is None else opts.seconds
         opts.think = 0.5 if opts.think is None else opts.think
-        print_and_save(_run_cluster(opts), opts.json.replace("web.json", "web-cluster.json"))
+        rows = _run_cluster(opts)
+        print_and_save(rows, opts.json.replace("web.json", "web-cluster.json"))
+        failed = [name for name, value, _, target in rows if target == "0" and value]
+        if failed:
+            raise SystemExit(f"not 0: {', '.join(failed)}")
         return
     opts.seconds = 20 if opts.seconds is None else opts.seconds
     opts.think = 0.1 if opts.think is None else opts.think
