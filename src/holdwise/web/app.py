@@ -18,7 +18,8 @@ from . import (
 from .common import HERE, page
 from .errors import BodyLimit, install
 
-__all__ = ["DOCS_POLICY", "LABS", "OWN_PAGES", "REDOC", "SWAGGER_UI", "create_app", "generic_games"]
+__all__ = ["DOCS_POLICY", "LABS", "NAV_GROUPS", "NAV_LABELS", "OWN_PAGES", "REDOC", "SWAGGER_UI", "create_app",
+           "generic_games", "nav_groups"]
 
 # the API docs' scripts and styles, served from the package (static/vendor/VENDORED.md says where from)
 SWAGGER_UI = "/static/vendor/swagger-ui-dist-5.35.0"
@@ -54,6 +55,29 @@ LABS = (
      "Solitaire Yahtzee, Yatzy or Balut with the exact optimum: the hint ranks every keep and box by expected final "
      "score, the review prices each decision, and your score is shown on the distribution of optimal play."),
 )
+
+
+# The menu groups the pages by game: a page's group is the first part of its path ("/video-poker/fairness" is
+# in "video-poker"); a group missing here is named after that part. Groups keep the order of LABS.
+NAV_GROUPS = {"farkle": "Farkle", "dice-poker": "Dice poker", "video-poker": "Video poker",
+              "poker-dice": "Poker dice", "yahtzee": "Yahtzee", "play": "More games"}
+# the short names in the menu (a page missing here: its title after the colon, or before it on /play/<game>)
+NAV_LABELS = {"/farkle": "Practice table", "/farkle/report": "Strategy report", "/dice-poker": "Depth lab",
+              "/video-poker": "The machine", "/video-poker/analyzer": "Hand analyzer",
+              "/video-poker/fairness": "Fairness", "/video-poker/strategy": "Strategy charts",
+              "/poker-dice": "The table", "/poker-dice/odds": "Odds", "/poker-dice/cards": "Card dice",
+              "/yahtzee": "The table"}
+
+
+def nav_groups(labs) -> tuple[tuple[str, tuple[tuple[str, str, str], ...]], ...]:  # noqa: ANN001
+    """The menu: (group name, ((path, short name, title), ...)) per game, in the order of `labs`."""
+    groups: dict[str, list[tuple[str, str, str]]] = {}
+    for href, title, _ in labs:
+        key = href.strip("/").split("/")[0]
+        head, _, tail = title.partition(": ")
+        label = NAV_LABELS.get(href) or (head if key == "play" or not tail else tail[:1].upper() + tail[1:])
+        groups.setdefault(NAV_GROUPS.get(key) or key.replace("-", " ").capitalize(), []).append((href, label, title))
+    return tuple((name, tuple(items)) for name, items in groups.items())
 
 
 def generic_games() -> list[str]:
@@ -95,6 +119,7 @@ def create_app(warm: bool | None = None) -> FastAPI:
     app = FastAPI(title="holdwise", version=__version__, lifespan=lifespan, docs_url=None, redoc_url=None,
                   description="Exact best play and true return of keep-and-re-roll games. Every answer is the "
                               "CLI's --json, same keys; play endpoints take and return a sealed game state.")
+    app.state.nav = nav_groups(labs)  # every page's menu (templates/base.html)
     install(app)
     app.add_middleware(BodyLimit)
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")

@@ -291,18 +291,20 @@ def _play(state: State, **extra: Any) -> dict:  # noqa: ANN401
 
 # ---- the page --------------------------------------------------------------------------------------------
 
-_PAGE: list[bytes] = []  # the page depends only on the named dice and the rules: rendered once
+# the page depends only on the named dice, the rules and the app's menu: rendered once per menu
+_PAGE: dict[tuple, bytes] = {}
 
 
 @router.get("/farkle", response_class=HTMLResponse, include_in_schema=False)
 def farkle_page(request: Request) -> HTMLResponse:
     """The practice table."""
-    if not _PAGE:
+    menu = request.app.state.nav
+    if menu not in _PAGE:
         listing = face.list_dice()
-        _PAGE.append(bytes(page(request, "farkle.html", title="Kingdom Come dice: practice table", dice=listing.dice,
-                                joker=listing.joker, dice_listing=listing.to_json(),
-                                rules=face.rules_sheet()).body))
-    return HTMLResponse(_PAGE[0])
+        _PAGE[menu] = bytes(page(request, "farkle.html", title="Kingdom Come dice: practice table", dice=listing.dice,
+                                 joker=listing.joker, dice_listing=listing.to_json(),
+                                 rules=face.rules_sheet()).body)
+    return HTMLResponse(_PAGE[menu])
 
 
 # ---- the CLI's answers -----------------------------------------------------------------------------------
