@@ -46,7 +46,8 @@ PROBE = """async ([game, target, shown]) => {
     if (!shows(el)) continue;
     const r = el.getBoundingClientRect();
     // (an element wholly left of the page is a screen reader's text, not a cut one)
-    if (r.right > 0 && (r.right > vw + 1 || r.left < -1) && !frames(el)) out.cut.push(`${name(el)} ${Math.round(r.left)}..${Math.round(r.right)}`);
+    if (r.right > 0 && (r.right > vw + 1 || r.left < -1) && !frames(el))
+      out.cut.push(`${name(el)} ${Math.round(r.left)}..${Math.round(r.right)}`);
     const style = getComputedStyle(el);
     if (["auto", "scroll"].includes(style.overflowX) && el.scrollWidth > el.clientWidth + 1
         && !(el.hasAttribute("data-scrolls") && getComputedStyle(el, "::before").content.includes("scroll")))
@@ -59,11 +60,13 @@ PROBE = """async ([game, target, shown]) => {
   for (const el of targets) {
     if (!shows(el)) continue;
     const r = el.getBoundingClientRect();
-    if (r.width < target - .5 || r.height < target - .5) out.small.push(`${name(el)} ${Math.round(r.width)}x${Math.round(r.height)}`);
+    if (r.width < target - .5 || r.height < target - .5)
+      out.small.push(`${name(el)} ${Math.round(r.width)}x${Math.round(r.height)}`);
   }
   if (game) for (const el of document.querySelectorAll(game)) {
     const r = el.getBoundingClientRect(), seen = Math.min(r.bottom, vh) - Math.max(r.top, 0);
-    if (!shows(el) || seen < Math.min(r.height, shown) - .5) out.game.push(`${name(el)} ${Math.round(r.top)}..${Math.round(r.bottom)}`);
+    if (!shows(el) || seen < Math.min(r.height, shown) - .5)
+      out.game.push(`${name(el)} ${Math.round(r.top)}..${Math.round(r.bottom)}`);
   }
   return out;
 }"""

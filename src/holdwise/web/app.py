@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Iterable
 from contextlib import asynccontextmanager
 
 from fastapi import FastAPI, Request
@@ -69,7 +70,7 @@ NAV_LABELS = {"/farkle": "Practice table", "/farkle/report": "Strategy report", 
               "/yahtzee": "The table"}
 
 
-def nav_groups(labs) -> tuple[tuple[str, tuple[tuple[str, str, str], ...]], ...]:  # noqa: ANN001
+def nav_groups(labs: Iterable[tuple[str, str, str]]) -> tuple[tuple[str, tuple[tuple[str, str, str], ...]], ...]:
     """The menu: (group name, ((path, short name, title), ...)) per game, in the order of `labs`."""
     groups: dict[str, list[tuple[str, str, str]]] = {}
     for href, title, _ in labs:
