@@ -145,6 +145,23 @@ def test_every_page_fits_its_controls_are_big_enough_and_the_menu_reaches_every_
                 assert drop.get_attribute("aria-expanded") == "false", where
             if path in ("/video-poker", "/video-poker/analyzer", "/video-poker/fairness", "/farkle"):
                 shoot(page, f"layout-{path.strip('/').replace('/', '-')}-{size}")
+            if phone and path == "/farkle":
+                # a tap on Start match sends the match (it did not when the old top bar wrapped to more rows)
+                page.fill("input[name=target]", "1000")
+                page.select_option("select[name=computer]", "coaching")
+                with page.expect_request("**/api/farkle/new", timeout=10_000):
+                    page.locator("#fk-start").tap()
+            if phone and path == "/video-poker":
+                # in play: the hint's table of holds (its buttons used to be cut to "h") and the held card
+                page.locator("#vp-deal").tap()
+                page.locator("#vp-hint:not([disabled])").tap()
+                page.wait_for_selector("#vp-hint-table tbody tr button")
+                page.locator(".vp-card").nth(1).tap()
+                got = page.evaluate(PROBE, ["#vp-cards, #vp-deal", TARGET, SHOWN])
+                for key in ("cut", "unmarked", "small", "game"):
+                    if got[key]:
+                        problems.append(f"{path} at 375 px with the hint: {key}: {got[key][:8]}")
+                shoot(page, "layout-video-poker-hint-phone")
     finally:
         context.close()
     assert not problems, "\n".join(problems)
