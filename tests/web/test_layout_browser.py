@@ -22,6 +22,7 @@ GAME = {
     "/dice-poker": ("#dp-form", "#dp-form input"),
     "/video-poker": ("#vp-cards, #vp-deal", "#vp-cards .vp-card:nth-child(5)"),
     "/video-poker/analyzer": ("#va-grid", "#va-grid button"),
+    "/video-poker/editor": (".vpe-edit", "#vpe-pays input"),
     "/poker-dice": ("#pd-form", "#pd-form select"),
     "/poker-dice/cards": ("#cd-form", "#cd-form select"),
     "/yahtzee": ("#yz-form", "#yz-form input"),

@@ -45,6 +45,9 @@ LABS = (
      "Every game's exact return at 5 coins and at 1-4 coins, with its return table."),
     ("/video-poker/strategy", "Video poker: strategy charts",
      "Each game's derived chart and cost curve; paste your own chart and see its exact cost."),
+    ("/video-poker/editor", "Video poker: pay-table editor",
+     "Type the pay table of the machine in front of you: its exact return, return table, short chart and a link "
+     "to play it."),
     ("/poker-dice", "Poker dice: the table",
      "Play poker dice against the computer, 2 or 3 players, any variant; the hint shows each keep's win chance."),
     ("/poker-dice/odds", "Poker dice: odds",
@@ -66,6 +69,7 @@ NAV_GROUPS = {"farkle": "Farkle", "dice-poker": "Dice poker", "video-poker": "Vi
 NAV_LABELS = {"/farkle": "Practice table", "/farkle/report": "Strategy report", "/dice-poker": "Depth lab",
               "/video-poker": "The machine", "/video-poker/analyzer": "Hand analyzer",
               "/video-poker/fairness": "Fairness", "/video-poker/strategy": "Strategy charts",
+              "/video-poker/editor": "Pay-table editor",
               "/poker-dice": "The table", "/poker-dice/odds": "Odds", "/poker-dice/cards": "Card dice",
               "/yahtzee": "The table"}
 
