@@ -43,17 +43,19 @@ PROBE = """async ([game, target, shown]) => {
   const out = {scrollWidth: document.documentElement.scrollWidth, cut: [], unmarked: [], small: [], game: [],
                headerHeight: document.querySelector("header.top").getBoundingClientRect().height,
                menu: [...document.querySelectorAll("#site-menu a")].map((a) => new URL(a.href).pathname)};
+  const unmarked = () => [...document.querySelectorAll("body *")].filter((el) => shows(el)
+    && ["auto", "scroll"].includes(getComputedStyle(el).overflowX) && el.scrollWidth > el.clientWidth + 1
+    && !(el.hasAttribute("data-scrolls") && getComputedStyle(el, "::before").content.includes("scroll"))).map(name);
   for (const el of document.querySelectorAll("body *")) {
     if (!shows(el)) continue;
     const r = el.getBoundingClientRect();
     // (an element wholly left of the page is a screen reader's text, not a cut one)
     if (r.right > 0 && (r.right > vw + 1 || r.left < -1) && !frames(el))
       out.cut.push(`${name(el)} ${Math.round(r.left)}..${Math.round(r.right)}`);
-    const style = getComputedStyle(el);
-    if (["auto", "scroll"].includes(style.overflowX) && el.scrollWidth > el.clientWidth + 1
-        && !(el.hasAttribute("data-scrolls") && getComputedStyle(el, "::before").content.includes("scroll")))
-      out.unmarked.push(name(el));
   }
+  // a table that filled in during the last frame is marked in the next one: look again a few frames later
+  for (let i = 0; i < 8 && (out.unmarked = unmarked()).length; i++)
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
   const targets = [...document.querySelectorAll("#main button, #main select, #main summary, #main [role=button], "
                                                 + "#main [role=checkbox], header button")];
   for (const box of document.querySelectorAll("#main input[type=checkbox], #main input[type=radio]"))
