@@ -79,7 +79,7 @@ def test_variant_flags_before_or_after_the_command():
     ["hint", "1", "1", "3", "4", "6", "--rolls-left", "2", "--to-beat", "6 6 6 2 2", "--all"],
     ["hint", "A", "K", "Q", "J", "10", "--rolls-left", "2", "--poker-faces", "--ace-high"],
     ["--help"], ["hint", "--help"], ["play", "--help"],
-    ["odds", "--dice-set", "royal"], ["duel", "--dice-set", "octahedral", "--players", "3"],
+    ["odds", "--dice-set", "royal"], ["duel", "--dice-set", "octahedral"],
     ["hint", "--dice-set", "octahedral", "Ac", "As", "Ah", "Ad", "Ac", "--rolls-left", "1", "--all"],
     ["hint", "--dice-set", "octahedral", "7s", "8d", "9s", "10d", "Js", "--rolls-left", "2", "--players", "3",
      "--to-beat", "As Ah Ad Ac Ks"],

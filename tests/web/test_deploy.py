@@ -50,13 +50,22 @@ def _dice_poker_game(post, kill=None) -> list[dict]:
 
 
 @pytest.mark.slow
+def _in_own_loop(coroutine):
+    """The coroutine run to its end on a new event loop in a thread of its own (the test's thread may already
+    run one, left by an earlier test of the same worker)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
+
+
 def test_two_backends_behind_nginx_share_players_and_survive_a_kill(client):
     if nginx_binary() is None:
         why = "nginx is not installed (apt-get install nginx; .ci/run installs it)"
         pytest.fail(why) if os.environ.get("HOLDWISE_REQUIRE_NGINX") else pytest.skip(why)
     with Cluster(backends=2) as cluster:
         # a short load first, both backends up: every game played to its end, nothing answered 5xx
-        load = asyncio.run(run_load(cluster.base, players=10, seconds=4, think=0.1, budget=12,
+        load = _in_own_loop(run_load(cluster.base, players=10, seconds=4, think=0.1, budget=12,
                                     games=("dice-poker", "poker-dice")))
         summary = load.summary()
         assert summary["5xx"] == 0 and summary["errors"] == 0, (summary, load.games_lost[:3])

@@ -215,7 +215,7 @@ def test_a_toml_chart_for_a_wild_game_at_4_coins(client, tmp_path):
     ({"chart": ""}, "chart", "no lines"),
     ({"chart": "# only a comment\n"}, "chart", "no lines"),
     ({"chart": "A\n" * 2100}, "chart", "2,100 lines"),
-    ({"chart": "x" * (web.MAX_CHART_CHARS + 1)}, "chart", "20000"),
+    ({"chart": "x" * (web.MAX_CHART_CHARS + 1)}, "chart", "20,000 characters"),
     ({"chart": 7}, "chart", ""),
     ({"chart": ["high pair"]}, "chart", ""),
     ({"game": STRATEGY_GAME}, "chart", "required"),
