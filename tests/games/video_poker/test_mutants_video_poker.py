@@ -377,3 +377,18 @@ def test_card_parsing_messages_and_defaults():
         parse_hold("Jk", parse_hand("As Ks Qs Js Ts"))
     assert shown("x" * 38) == repr("x" * 38)  # 40 characters: whole
     assert shown("y" * 39) == repr("y" * 39)[:37] + "..."  # 41: cut
+
+
+def test_classify_five_aces_with_deuces_wild():
+    """Five aces in a wild game: aces and deuces that make five (three aces and two deuces too); four aces
+    and a pair of aces need the aces or the deuces to count up."""
+    from holdwise.games.video_poker.cards import parse_hand
+
+    table = parse_games('[g]\nwild = "deuces"\npays = [{ hand = "five_aces", pay = 80 }, '
+                        '{ hand = "five_of_a_kind", pay = 15 }, { hand = "aces_or_better", pay = 1 }]\n', "t")["g"]
+    named = {text: table.hands[classify_hand(parse_hand(text, table.deck), table)]
+             for text in ("As Ah Ad Ac 2s", "As Ah Ad 2c 2s", "Ks Kh Kd 2c 2s", "As Ah 7d 8c 9s", "As 2h 7d 8c 9s",
+                          "Ks Kh 7d 8c 9s")}
+    assert named == {"As Ah Ad Ac 2s": "five_aces", "As Ah Ad 2c 2s": "five_aces",
+                     "Ks Kh Kd 2c 2s": "five_of_a_kind", "As Ah 7d 8c 9s": "aces_or_better",
+                     "As 2h 7d 8c 9s": "aces_or_better", "Ks Kh 7d 8c 9s": "nothing"}
