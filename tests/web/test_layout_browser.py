@@ -90,8 +90,11 @@ def test_every_page_fits_its_controls_are_big_enough_and_the_menu_reaches_every_
     phone = size == "phone"
     context = browser.new_context(viewport=viewport, has_touch=phone)
     page = context.new_page()
-    errors = []
+    errors, outside = [], []
     page.on("pageerror", lambda e: errors.append(str(e)))
+    # every page loads only from this server (scripts, styles and fonts vendored)
+    page.on("request", lambda r: outside.append(r.url)
+            if not r.url.startswith((live_server, "data:", "blob:")) else None)
     everywhere = {*pages(app)[1:], "/", "/docs"}
     assert {"/poker-dice/cards", "/yahtzee", "/video-poker/fairness", "/video-poker/strategy", "/farkle/report",
             "/video-poker/analyzer", "/poker-dice/odds"} <= everywhere
@@ -168,7 +171,7 @@ def test_every_page_fits_its_controls_are_big_enough_and_the_menu_reaches_every_
     finally:
         context.close()
     assert not problems, "\n".join(problems)
-    assert errors == []
+    assert errors == [] and outside == []
 
 
 def test_the_menu_without_javascript_shows_every_page(browser, app, live_server):
