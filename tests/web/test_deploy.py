@@ -155,3 +155,28 @@ def test_the_page_sends_a_play_call_once_more_after_a_network_error_or_a_502(pag
     assert page.locator("#pd-error").inner_text() == ""
     assert page.evaluate("() => window.holdwisePokerDice.played[0]")["type"] == "keep"
     shoot(page, "deploy-retry-poker-dice")
+
+
+def test_the_video_poker_machine_resends_too(page, live_server):
+    """The machine's own fetch helper goes through the same retry: a dropped /step connection and a 503 on the
+    hint, and the hand is dealt, hinted and drawn without an error."""
+    calls = {"step": 0, "advice": 0}
+
+    def flaky(name, failure):
+        def handle(route):
+            calls[name] += 1
+            failure(route) if calls[name] == 1 else route.continue_()
+        return handle
+
+    page.route("**/api/video-poker/step", flaky("step", lambda r: r.abort("connectionreset")))
+    page.route("**/api/video-poker/advice", flaky("advice", lambda r: r.fulfill(status=503, body="busy")))
+    page.goto(f"{live_server}/video-poker?seed=3")
+    page.wait_for_function("() => window.holdwiseVP && window.holdwiseVP.sealed && !window.holdwiseVP.busy")
+    page.click("#vp-deal")
+    page.wait_for_function("() => window.holdwiseVP.sealed.state.draws === 1 && !window.holdwiseVP.busy")
+    page.click("#vp-hint")
+    page.wait_for_selector("#vp-hint-table tbody tr")
+    page.click("#vp-deal")
+    page.wait_for_function("() => window.holdwiseVP.sealed.state.draws === 2 && !window.holdwiseVP.busy")
+    assert calls["step"] >= 3 and calls["advice"] == 2  # the first of each failed and was sent again
+    assert page.locator("#vp-error").inner_text() == ""

@@ -26,7 +26,7 @@
   };
 
   async function post(path, body, signal) {
-    const r = await fetch(path, {method: "POST", headers: {"content-type": "application/json"},
+    const r = await window.fetchRetry(path, {method: "POST", headers: {"content-type": "application/json"},
                                  body: JSON.stringify(body), signal});
     let data = null;
     try { data = await r.json(); } catch (e) { data = {detail: `the server answered ${r.status}`}; }

@@ -130,7 +130,7 @@
     $("fr-status").textContent = "Solving the match…";
     $("fr-go").disabled = true;
     try {
-      const res = await fetch("/api/farkle/report?" + q.toString());
+      const res = await window.fetchRetry("/api/farkle/report?" + q.toString());
       const body = await res.json();
       if (!res.ok) {
         $("fr-error").textContent = body.detail || "the report failed";

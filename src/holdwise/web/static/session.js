@@ -22,16 +22,11 @@ window.holdwise = (function () {
 
   class ApiError extends Error {}
 
-  // A network error, 502 or 503 (a backend restarting or gone behind a proxy) is tried once more, a moment later:
-  // every API call is a pure function of its body (a play call carries its sealed state), so a repeat is safe.
+  // a network error, 502 or 503 is tried once more (static/retry.js, loaded on every page)
   async function fetchJson(path, body) {
     const init = body === undefined ? {} : {method: "POST", headers: {"content-type": "application/json"},
                                              body: JSON.stringify(body)};
-    let r = await fetch(path, init).catch(() => null);
-    if (r === null || r.status === 502 || r.status === 503) {
-      await sleep(300);
-      r = await fetch(path, init);
-    }
+    const r = await window.fetchRetry(path, init);
     let data;
     try { data = await r.json(); } catch (e) { data = {detail: `the server answered ${r.status}`}; }
     return [r, data];

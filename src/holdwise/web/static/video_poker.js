@@ -43,7 +43,7 @@
   }
 
   async function api(path, options) {
-    const r = await fetch(path, options);
+    const r = await window.fetchRetry(path, options);
     let data = null;
     try { data = await r.json(); } catch (e) { data = {detail: `the server answered ${r.status}`}; }
     if (!r.ok) throw new Error((data && data.detail) || `the server answered ${r.status}`);

@@ -95,7 +95,7 @@
     const mine = ++asked;
     $("va-results").setAttribute("aria-busy", "true");
     try {
-      const r = await fetch("/api/video-poker/hold", {method: "POST", headers: {"content-type": "application/json"},
+      const r = await window.fetchRetry("/api/video-poker/hold", {method: "POST", headers: {"content-type": "application/json"},
                                                       body: JSON.stringify(body)});
       const data = await r.json();
       if (mine !== asked) return;

@@ -184,7 +184,7 @@
     const seq = ++S.seq;
     let r, data;
     try {
-      r = await fetch("/api/video-poker/editor/return", {method: "POST", headers: {"content-type": "application/json"},
+      r = await window.fetchRetry("/api/video-poker/editor/return", {method: "POST", headers: {"content-type": "application/json"},
                                                          body: JSON.stringify({table: S.table})});
       data = await r.json();
     } catch (err) {
@@ -252,7 +252,7 @@
     for (;;) {
       let r, data;
       try {
-        r = await fetch(url);
+        r = await window.fetchRetry(url);
         data = await r.json();
       } catch (err) {
         if (seq === S.chartSeq) $("vpe-chart-error").textContent = `the server did not answer (${err.message})`;

@@ -40,7 +40,7 @@
 
   // an answer as JSON; a refusal becomes an Error with the server's one line (and the field it names)
   async function api(path, options = {}) {
-    const r = await fetch(path, options);
+    const r = await window.fetchRetry(path, options);
     let data = null;
     try { data = await r.json(); } catch (e) { data = {detail: `the server answered ${r.status}`}; }
     if (!r.ok && r.status !== 202) {
