@@ -27,7 +27,7 @@
   const el = window.VPCards.el;
   // the answers write a ten card as T (Th), the cards show 10: the page writes 10h (a chart keeps its own
   // pattern words, "JT suited", as the strategy page reads them)
-  const tens = (text) => String(text).replace(/\bT([cdhs])\b/g, "10$1");
+  const tens = window.VPCards.tens;
   const START_MAX = 1000000000;
 
   async function post(path, body) {

@@ -129,7 +129,7 @@
     body.replaceChildren();
     r.options.forEach((o, i) => {
       const tr = el("tr", {class: i === 0 ? "best" : "", "data-option": o.option},
-                    el("td", {text: String(i + 1)}), el("td", {class: "va-hold", text: o.option}),
+                    el("td", {text: String(i + 1)}), el("td", {class: "va-hold", text: C.tens(o.option)}),
                     el("td", {class: "va-value", text: exact ? o.value_exact : o.value.toFixed(6)}),
                     el("td", {class: "va-loss", text: exact ? o.loss_exact : o.loss.toFixed(6)}),
                     el("td", {text: o.draws.toLocaleString("en-US")}));

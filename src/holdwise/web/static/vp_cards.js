@@ -10,6 +10,8 @@
   const RED = "#c0262d", BLACK = "#1d2330";
 
   const isJoker = (card) => /^jk$/i.test(card);
+  // a ten as the cards show it: "Th Jh" reads "10h Jh" (the API's text keeps T, as the CLI takes it)
+  const tens = (text) => String(text).replace(/\bT([cdhs])\b/g, "10$1");
   const rankOf = (card) => (card[0] === "T" ? "10" : card[0]);
   const colour = (card) => (isJoker(card) ? "#6a3d9a" : (/[hd]$/.test(card) ? RED : BLACK));
 
@@ -68,5 +70,5 @@
     return e;
   };
 
-  window.VPCards = {svg, label, short, isJoker, SUITS, el};
+  window.VPCards = {svg, label, short, isJoker, tens, SUITS, el};
 })();
