@@ -401,22 +401,26 @@ def test_new_match_asks_while_a_game_is_under_way(page, live_server):
     first roll and once the game is over it goes straight to the setup."""
     start(page, live_server, computer="coaching", seed=11, coach=False)
     settled(page)
-    asked = []
-    page.on("dialog", lambda d: (asked.append(d.message), d.dismiss() if len(asked) == 1 else d.accept()))
+    dialogs = []
+    page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
     page.click("#fk-newmatch")  # nothing played yet: no question
-    assert asked == [] and page.locator("#fk-setup").is_visible()
+    assert page.locator("#fk-leave").count() == 0 and page.locator("#fk-setup").is_visible()
     page.click("#fk-start")
     page.wait_for_selector("#fk-table:not([hidden])")
     settled(page)
     page.click("#fk-roll")
     state = settled(page)
-    page.click("#fk-newmatch")
-    assert len(asked) == 1 and asked[0].startswith("Leave this match? Game 1 is under way")
+    page.click("#fk-newmatch")  # asked in the page, "Keep playing" focused
+    assert page.inner_text("#fk-leave-q").startswith("Leave this match? Game 1 is under way")
+    assert page.evaluate("document.activeElement.id") == "fk-leave-stay"
+    page.click("#fk-leave-stay")
+    assert page.locator("#fk-leave").is_hidden()
     assert page.locator("#fk-table").is_visible() and page.locator("#fk-setup").is_hidden()
     assert settled(page) == state
     page.click("#fk-newmatch")
-    assert len(asked) == 2 and page.locator("#fk-setup").is_visible() and page.locator("#fk-table").is_hidden()
-    assert page.js_errors == []
+    page.click("#fk-leave-go")
+    assert page.locator("#fk-setup").is_visible() and page.locator("#fk-table").is_hidden()
+    assert dialogs == [] and page.js_errors == []
 
 
 def test_the_board_and_the_coach_once_the_game_is_over(page, live_server):

@@ -43,8 +43,9 @@
       const s = S.sealed && st();
       if (!s || s.phase === "over" || !S.played.length) return true;
       const d = s.data;
-      return window.confirm(`Leave this match? Game ${d.game} is under way (you ${fmt(d.scores.player)}, ` +
-        `computer ${fmt(d.scores.computer)}, first to ${fmt(s.options.target)}); a new match starts from 0-0.`);
+      // a question: the shared session asks it in the page, under the button (no browser dialog)
+      return `Leave this match? Game ${d.game} is under way (you ${fmt(d.scores.player)}, ` +
+        `computer ${fmt(d.scores.computer)}, first to ${fmt(s.options.target)}); a new match starts from 0-0.`;
     },
   });
   const S = Object.assign(game.S, {picked: new Set(), chart: null, reviewed: -1, bustUntil: 0});
