@@ -73,11 +73,14 @@ class AotKernel:
 
     def ready(self) -> bool:
         """Whether a `load` would need no build: off, loaded, built or failed before."""
-        if not enabled() or self.key() in _LOADED:
+        if not enabled():
+            return True
+        key = self.key()
+        if key in _LOADED:
             return True
         from ..storage import cache_dir, read_json
 
-        record = read_json(cache_dir("kernels") / f"{self.name}_{self.key()}.json")
+        record = read_json(cache_dir("kernels") / f"{self.name}_{key}.json")
         return isinstance(record, dict) and record.get("format") == FORMAT
 
     def load(self, build: bool = True, on_build: Any = None) -> Any:  # noqa: ANN401

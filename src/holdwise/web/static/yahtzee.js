@@ -163,6 +163,15 @@
     $("yz-next").disabled = S.busy;
   }
 
+  // an open box (or Balut category) as a button showing what the dice score there; a click writes them
+  function boxButton(b) {
+    const btn = el("button", {type: "button", class: "secondary yz-box" + (b.now ? "" : " yz-zero"),
+      "data-box": b.name, text: String(b.now), "aria-label": `score ${pts(b.now)} in ${b.label}`});
+    btn.disabled = S.busy;
+    btn.addEventListener("click", () => scoreBox(b.name));
+    return btn;
+  }
+
   function drawCard() {
     const v = S.view, playing = st().phase !== "over";
     $("yz-card-note").hidden = v.kind !== "balut";
@@ -178,11 +187,7 @@
       if (b.points !== null) {
         cell.append(el("span", {class: "yz-written", text: String(b.points)}));
       } else if (playing && b.now !== null) {
-        const btn = el("button", {type: "button", class: "secondary yz-box" + (b.now ? "" : " yz-zero"),
-          "data-box": b.name, text: String(b.now), "aria-label": `score ${pts(b.now)} in ${b.label}`});
-        btn.disabled = S.busy;
-        btn.addEventListener("click", () => scoreBox(b.name));
-        cell.append(btn);
+        cell.append(boxButton(b));
       } else {
         cell.append(el("span", {class: "muted", text: playing ? "—" : "", title: "not allowed for these dice"}));
       }
@@ -219,11 +224,7 @@
       }
       const cell = el("td", {class: "num"});
       if (b.open && playing && b.now !== null && b.now !== undefined) {
-        const btn = el("button", {type: "button", class: "secondary yz-box" + (b.now ? "" : " yz-zero"),
-          "data-box": b.name, text: String(b.now), "aria-label": `score ${pts(b.now)} in ${b.label}`});
-        btn.disabled = S.busy;
-        btn.addEventListener("click", () => scoreBox(b.name));
-        cell.append(btn);
+        cell.append(boxButton(b));
       } else {
         cell.append(el("span", {class: "muted", text: b.open ? "" : "full"}));
       }
