@@ -151,7 +151,6 @@ def test_where_cards_are_typed_or_shown_the_deck_is_refused_in_one_line():
 
     for call in (lambda: vp.hint("As Ad Ac 3h 9c", FIVE_ACES),
                  lambda: vp.new_game({"paytable": FIVE_ACES.id, "paytable_file": str(FILE)}),
-                 lambda: vp.vocabulary(FIVE_ACES),
                  lambda: sweep.definition(FIVE_ACES.id, "flush=5:6", str(FILE))):
         with pytest.raises(InputError, match="extra-ace deck") as err:
             call()
