@@ -37,16 +37,17 @@ def hold_value(cards: list[int], mask: int, hands, pays, wild: str, deck_size: i
     return total / count
 
 
-def _rank_key(cards: list[int], mask: int):
+def _rank_key(cards: list[int], mask: int, star: bool = False):
     if mask == 0:
         return (1, ())
-    return (0, tuple(sorted((c // 4 for c in held_cards(cards, mask)), reverse=True)))
+    # the extra-ace deck's card 52, the ace of stars, ranks as an ace (the joker above every rank)
+    return (0, tuple(sorted((12 if star and c == 52 else c // 4 for c in held_cards(cards, mask)), reverse=True)))
 
 
 # pay classes whose hand needs all five cards: the rest are a hand and kickers (a pair, trips, two pair, quads
 # paid whatever the kicker), or nothing
 _WHOLE_CLASSES = ("straight", "flush", "full_house", "royal_flush", "straight_flush", "wild_royal_flush",
-                  "five_of_a_kind", "four_aces_with_2_3_4", "four_2s_4s_with_a_2_3_4")
+                  "five_of_a_kind", "five_aces", "four_aces_with_2_3_4", "four_2s_4s_with_a_2_3_4")
 
 
 def whole_hand(cards: list[int], hands, pays, wild: str) -> bool:
@@ -55,17 +56,19 @@ def whole_hand(cards: list[int], hands, pays, wild: str) -> bool:
     return hands[k] in _WHOLE_CLASSES and pays[k] > 0
 
 
-def chart_hold(cards: list[int], hold_ids: list[int], lines: list[set[int]], value=None, whole: bool = False) -> int:
+def chart_hold(cards: list[int], hold_ids: list[int], lines: list[set[int]], value=None, whole: bool = False,
+               star: bool = False) -> int:
     """The mask the chart plays on a deal; `value(mask)` is asked only to order holds of the same ranks;
-    `whole`: the deal is a paying hand that needs all five cards (held whole where a line names it)."""
+    `whole`: the deal is a paying hand that needs all five cards (held whole where a line names it); `star`: the
+    extra-ace deck."""
     for line in lines:
         fits = [m for m in range(32) if hold_ids[m] in line]
         if not fits:
             continue
         if whole and 31 in fits:
             return 31
-        top = min(_rank_key(cards, m) for m in fits)
-        same = [m for m in fits if _rank_key(cards, m) == top]
+        top = min(_rank_key(cards, m, star) for m in fits)
+        same = [m for m in fits if _rank_key(cards, m, star) == top]
         if len(same) == 1:
             return same[0]
         return min(same, key=lambda m: (-value(m), bin(m).count("1"), m))

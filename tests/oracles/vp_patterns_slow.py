@@ -2,7 +2,7 @@
 
 Written apart from holdwise's patterns.py (no shared code): plain Python over card tuples, sets and
 Counters, trying straight windows one by one. Cards are rank * 4 + suit (rank 0 = deuce ... 12 = ace),
-the joker is 52. The 5-card hand's pay class comes from the brute-force oracle's evaluator.
+card 52 is the joker, or in the extra-ace deck an ace of a fifth suit (4, the stars). The 5-card hand's pay class comes from the brute-force oracle's evaluator.
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ MADE = {
     "full_house": "full house", "flush": "flush", "straight": "straight",
     "three_of_a_kind": "three of a kind and 2 kickers", "two_pair": "two pair and a kicker",
     "jacks_or_better": "high pair and 3 kickers", "kings_or_better": "high pair and 3 kickers",
+    "aces_or_better": "high pair and 3 kickers", "five_aces": "five aces",
     "nothing": "5 cards that pay nothing",
 }
 
@@ -44,8 +45,10 @@ class SlowPatterns:
     def __init__(self, table):
         self.hands = tuple(table.hands)
         self.wild = table.wild
-        self.evaluate = Oracle(table.hands, table.wild)
-        paying = [r for hand, r in (("jacks_or_better", 9), ("kings_or_better", 11)) if hand in self.hands]
+        self.star = table.extra_ace
+        self.evaluate = Oracle(table.hands, "ace" if self.star else table.wild)
+        paying = [r for hand, r in (("jacks_or_better", 9), ("kings_or_better", 11), ("aces_or_better", 12))
+                  if hand in self.hands]
         self.high = min(paying) if paying else None
         self.aces_apart = any(h in self.hands for h in ("four_aces", "four_aces_with_2_3_4"))
         self.low_apart = any(h in self.hands for h in ("four_2s_4s", "four_2s_4s_with_a_2_3_4"))
@@ -56,6 +59,12 @@ class SlowPatterns:
         if self.wild == "deuces":
             return card // 4 == 0
         return False
+
+    def rank(self, card: int) -> int:
+        return 12 if self.star and card == 52 else card // 4
+
+    def suit(self, card: int) -> int:
+        return 4 if self.star and card == 52 else card % 4
 
     def wild_words(self, w: int) -> list[str]:
         if self.wild == "deuces":
@@ -92,7 +101,7 @@ class SlowPatterns:
             if self.wild == "joker":
                 return "joker alone"
             return f"{count(w, 'deuce')} alone"
-        ranks = [c // 4 for c in naturals]
+        ranks = [self.rank(c) for c in naturals]
         by_rank = Counter(ranks)
         most = max(by_rank.values())
         if most >= 2:
@@ -117,7 +126,7 @@ class SlowPatterns:
                 kind = "high pair" if rank >= self.high else "low pair"
             return ", ".join([f"{kind} and {count(n - 2, 'kicker')}"] + wild_words)
         rank_set = set(ranks)
-        suits = {c % 4 for c in naturals}
+        suits = {self.suit(c) for c in naturals}
         suited = len(suits) == 1
         highs = 0 if self.high is None else sum(1 for r in ranks if r >= self.high)
         high_words = [] if self.high is None else [count(highs, "high card")]
@@ -129,8 +138,8 @@ class SlowPatterns:
             for card in dropped:
                 if self.is_wild(card):
                     continue
-                r = card // 4
-                if suited and card % 4 in suits:
+                r = self.rank(card)
+                if suited and self.suit(card) in suits:
                     flush_penalty = True
                 if r not in rank_set and any(rank_set | {r} <= win for win in WINDOWS):
                     straight_penalty = True

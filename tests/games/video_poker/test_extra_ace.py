@@ -145,15 +145,12 @@ def test_return_equals_the_published_figure_and_the_cli_gives_it():
     assert [g.get("extra_card") for g in listed["games"]][-2:] == [None, "ace"]
 
 
-def test_what_does_not_take_the_deck_yet_refuses_it_in_one_line():
-    from holdwise.games import video_poker as vp
+def test_sweeps_refuse_the_deck_in_one_line():
     from holdwise.sweep.kinds import video_poker as sweep
 
-    for call in (lambda: vp.vocabulary(FIVE_ACES),
-                 lambda: sweep.definition(FIVE_ACES.id, "flush=5:6", str(FILE))):
-        with pytest.raises(InputError, match="extra-ace deck") as err:
-            call()
-        assert "\n" not in str(err.value)
+    with pytest.raises(InputError, match="extra-ace deck") as err:
+        sweep.definition(FIVE_ACES.id, "flush=5:6", str(FILE))
+    assert "\n" not in str(err.value)
 
 
 @pytest.mark.slow

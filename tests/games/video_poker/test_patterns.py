@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -19,11 +21,12 @@ from holdwise.games.video_poker.patterns import (
     read_chart,
     vocabulary,
 )
-from holdwise.games.video_poker.paytables import get_game, shipped_games
+from holdwise.games.video_poker.paytables import get_game, load_games, shipped_games
 from holdwise.games.video_poker.tables import distinct_deals
 from tests.oracles.vp_patterns_slow import SlowPatterns
 
 GAMES = list(shipped_games())
+FIVE_ACES = load_games(Path(__file__).parents[3] / "docs" / "games" / "five-aces.toml")["five-aces-ddb-9-6"]
 JOB = "jacks-or-better-9-6"
 DW = "deuces-wild-full-pay"
 JP = "joker-poker-kings"
@@ -50,14 +53,15 @@ def ids_where(game: str, test) -> frozenset[int]:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", [*GAMES, "five-aces-ddb-9-6"])
 def test_fast_classifier_matches_the_slow_one(game):
-    table = get_game(game)
+    table = FIVE_ACES if game == FIVE_ACES.id else get_game(game)
     deals, _ = distinct_deals(table.deck)
     rng = np.random.default_rng(20_011)
     pick = rng.choice(len(deals), SAMPLE, replace=False)
-    if table.wild != "none":  # half the sample from deals with a wild card, where most rules differ
-        wild = np.nonzero(deals.max(axis=1) == 52 if table.wild == "joker" else deals.min(axis=1) < 4)[0]
+    if table.wild != "none" or table.extra_ace:  # half the sample from deals with card 52 or deuces, where most
+        # rules differ
+        wild = np.nonzero(deals.max(axis=1) == 52 if table.deck == 53 else deals.min(axis=1) < 4)[0]
         pick = np.concatenate([pick[:SAMPLE // 2], rng.choice(wild, SAMPLE // 2, replace=False)])
     sample = deals[pick]
     ids = hold_patterns(table, sample)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 import random
 from fractions import Fraction
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -16,6 +17,7 @@ from holdwise.games.video_poker import chart_search as cs
 from holdwise.games.video_poker import deal_table as dtm
 from holdwise.games.video_poker import strategy as st
 from holdwise.games.video_poker.patterns import hold_patterns, parse_chart
+from holdwise.games.video_poker.paytables import load_games
 from holdwise.games.video_poker.solver import solve_game
 from tests.oracles.vp_chart_brute import chart_hold, hold_value, whole_hand
 
@@ -55,7 +57,31 @@ single high card
 """
 
 
+# A short chart of the extra-ace deck's Five Aces 9/6 Double Double Bonus, written for the test: the line "A"
+# meets a deal with the ace of stars and another ace, where the chart's rule ranks them alike and takes the one
+# worth more.
+FIVE_ACES_CHART = """
+five aces or royal flush or straight flush or four aces with 2-4 or four 2s-4s with A-4
+four aces and a kicker or four 2s-4s and a kicker or four 5s-Ks and a kicker
+4 to a royal flush
+three aces
+three of a kind
+full house or flush or straight
+4 to a straight flush
+two pair
+pair of aces
+3 to a royal flush
+4 to a flush
+high pair or low pair
+4 to an outside straight
+A
+"""
+FIVE_ACES_FILE = Path(__file__).parents[3] / "docs" / "games" / "five-aces.toml"
+
+
 def table(game: str = JOB):
+    if game == "five-aces-ddb-9-6":
+        return load_games(FIVE_ACES_FILE)[game]
     return vp.get_game(game)
 
 
@@ -135,7 +161,8 @@ def test_return_table_risk_figures_of_9_6_jacks_or_better():
 # --- a chart's play against the brute force --------------------------------------------------------------------
 
 @pytest.mark.slow
-@pytest.mark.parametrize("game, chart", [(JOB, CLASSIC), ("deuces-wild-full-pay", None)])
+@pytest.mark.parametrize("game, chart", [(JOB, CLASSIC), ("deuces-wild-full-pay", None),
+                                         ("five-aces-ddb-9-6", FIVE_ACES_CHART)])
 def test_chart_play_matches_the_brute_force_on_sampled_deals(game, chart):
     t = table(game)
     dt = dtm.deal_table(t, 5)
@@ -149,22 +176,37 @@ def test_chart_play_matches_the_brute_force_on_sampled_deals(game, chart):
     pays = t.pays_for(5)
     rng = random.Random(11)
     sample = rng.sample(range(len(dt.deals)), 40)
+    if t.extra_ace:  # a third from deals with the ace of stars and another ace
+        both = np.nonzero((dt.deals[:, 4] == 52) & (dt.deals[:, 3] >= 48))[0].tolist()
+        sample = sample[:27] + rng.sample(both, 13)
     deals = dt.deals[sample]
     sample_ids = hold_patterns(t, deals)  # classified again, deal by deal
     valued = 0
+    wild = "ace" if t.extra_ace else t.wild  # the oracle's name for the extra-ace deck
     for k, i in enumerate(sample):
         cards = dt.deals[i].tolist()
 
         def value(mask, cards=cards):
-            return hold_value(cards, mask, t.hands, pays, t.wild, t.deck)
+            return hold_value(cards, mask, t.hands, pays, wild, t.deck)
 
-        whole = whole_hand(cards, t.hands, pays, t.wild)
-        mask = chart_hold(cards, [int(x) for x in sample_ids[k]], [set(ln) for ln in lines], value, whole)
+        whole = whole_hand(cards, t.hands, pays, wild)
+        mask = chart_hold(cards, [int(x) for x in sample_ids[k]], [set(ln) for ln in lines], value, whole,
+                          t.extra_ace)
         assert mask == masks[i], (cards, mask, masks[i])
         if bin(mask).count("1") >= 2:  # a hold of 2 cards or more: at most 16,215 draws to enumerate
             assert Fraction(int(dt.values[i, mask]), dt.scale) == value(mask)
             valued += 1
     assert valued >= 15
+
+
+def test_inside_a_line_the_ace_of_stars_ranks_as_an_ace_and_the_joker_above_every_rank():
+    deal = np.array([[12, 21, 48, 51, 52]])  # 5c 7d Ac As and card 52
+    star = dtm._rank_keys(deal, extra_ace=True)[0]
+    joker = dtm._rank_keys(deal)[0]
+    assert star[1 << 4] == star[1 << 3] == star[1 << 2] > star[1 << 1]  # A*, As, Ac alike; the 7 comes first
+    assert joker[1 << 4] > joker[1 << 3] == joker[1 << 2]  # the joker ranks above the aces
+    assert star[0b11000] == star[0b01100] and joker[0b11000] > joker[0b01100]
+    assert star[0] == joker[0] == 16**5  # drawing five comes last
 
 
 def test_a_deal_no_line_fits_draws_five(job):

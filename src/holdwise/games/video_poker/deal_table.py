@@ -120,7 +120,7 @@ def _weighted_sum(weights: np.ndarray, values: np.ndarray) -> int:
     return sum(int(products[lo:lo + 4096].sum()) for lo in range(0, len(products), 4096))
 
 
-def _rank_keys(deals: np.ndarray, whole: np.ndarray | None = None) -> np.ndarray:
+def _rank_keys(deals: np.ndarray, whole: np.ndarray | None = None, extra_ace: bool = False) -> np.ndarray:
     """Per deal and mask: a number that is smaller for the hold taken first inside one chart line.
 
     As a player reads a line: a paying hand that needs all five cards, dealt whole (whole[i]: "full house",
@@ -129,11 +129,15 @@ def _rank_keys(deals: np.ndarray, whole: np.ndarray | None = None) -> np.ndarray
     hold whose held cards rank LOWEST comes first, compared card by card from the top card down (so with K Q J
     unsuited, "2 unsuited high cards" takes Q J, and "one high card" the J, as players are taught), then fewer
     cards (a hold that is the top of another comes first). Digits base 16 from the top held card down: rank + 1
-    (the joker 14), 0 past the last held card. Drawing five comes last.
+    (the joker 14; the extra-ace deck's ace of stars is an ace, 13, and holds equal in rank go by value), 0 past
+    the last held card. Drawing five comes last.
     """
-    # sorted cards: ranks ascending, the joker (52) is rank 13; held card j is the digit of 16^(4 - k) with k the
-    # held cards above it, so every key is one product (rank + 1) @ _RANK_DIGITS
-    keys = ((np.asarray(deals) >> 2) + 1).astype(np.int64) @ _RANK_DIGITS
+    # sorted cards: ranks ascending, card 52 (the joker or the ace of stars) last; held card j is the digit of
+    # 16^(4 - k) with k the held cards above it, so every key is one product (rank + 1) @ _RANK_DIGITS
+    ranks = np.asarray(deals) >> 2
+    if extra_ace:
+        ranks = np.minimum(ranks, 12)
+    keys = (ranks + 1).astype(np.int64) @ _RANK_DIGITS
     keys[:, 0] = 16**HAND_SIZE
     if whole is not None:
         keys[np.asarray(whole, dtype=bool), 31] = -1
@@ -165,7 +169,7 @@ def deal_table(table: PayTable, coins: int = MAX_COINS) -> DealTable:
     all_hold_values(deals, pay_sums, tables.classes5, pays, binomials(), d.offset, d.mult, HOLD_PRIORITY, POPCOUNT,
                     np.empty(32, dtype=np.int64), values, best_mask)
     best_value = values[np.arange(n), best_mask]
-    keys = _rank_keys(deals, whole_hands_dealt(table, hold_patterns(table, deals)))
+    keys = _rank_keys(deals, whole_hands_dealt(table, hold_patterns(table, deals)), table.extra_ace)
     priority = np.broadcast_to(HOLD_PRIORITY, (n, 32))
     order = np.lexsort((priority, -values, keys), axis=-1)
     within = np.empty((n, 32), dtype=np.int8)

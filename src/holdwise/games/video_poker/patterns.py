@@ -30,6 +30,8 @@ How a hold is described (H = the held cards, w = the wild cards among them, N = 
     ranks"; "3 to a straight, g gaps, h high cards", "2 to a straight, ...".
   - anything else: "k unrelated cards, h high cards" (k = natural cards).
 * Wild games add the wild count to every text: "4 to a royal flush, 1 deuce", "pair of kings, no joker".
+* The extra-ace deck's ace of stars is an ace of a suit no other card has: it pairs with the aces and makes
+  straights, never a flush draw ("AK unsuited", not "AK suited"); four aces held with it are "four aces".
 
 Penalties (only for holds with no wild card, of 1 to 3 cards of different ranks: single cards, named high
 cards, 2 and 3 to a royal flush, 2 and 3 to a straight flush):
@@ -132,7 +134,7 @@ def _deal_codes(cards, wild_mode, hi, rank_group, full_class, fit, ways_of, join
 
     Subset tables are built up one card at a time (held mask m from m without its top card): natural rank
     masks by multiplicity (nat1 ⊇ nat2 ⊇ nat3 ⊇ nat4 = ranks held at least 1, 2, 3, 4 times), the natural
-    suits held (4-bit mask), the counts of wild and natural cards; `scratch` is (7, 32), row 0 of column 0 zero.
+    suits held (5-bit mask: the extra ace's suit is the fifth), the counts of wild and natural cards; `scratch` is (7, 32), row 0 of column 0 zero.
     """
     nat1 = scratch[0]
     nat2 = scratch[1]
@@ -155,12 +157,14 @@ def _deal_codes(cards, wild_mode, hi, rank_group, full_class, fit, ways_of, join
         if (wild_mode == 2 and c == 52) or (wild_mode == 1 and c < 4):
             n_wild[m] += 1
         else:
-            bit = 1 << (c >> 2)
+            # card 52 is natural only in the extra-ace deck: an ace of a fifth suit that no other card shares
+            # (the joker's deck took it as wild above)
+            bit = 1 << 12 if c == 52 else 1 << (c >> 2)
             nat4[m] |= bit & nat3[m]
             nat3[m] |= bit & nat2[m]
             nat2[m] |= bit & nat1[m]
             nat1[m] |= bit
-            suits[m] |= 1 << (c & 3)
+            suits[m] |= 1 << 4 if c == 52 else 1 << (c & 3)
             n_nat[m] += 1
     for m in range(32):
         # every branch sets the fields and one call packs them: one signature of `pack` (its arguments all
@@ -318,9 +322,6 @@ def _classes5(table: PayTable) -> np.ndarray:
 
 @lru_cache(maxsize=32)
 def _rules(table: PayTable) -> _Rules:
-    if table.extra_ace:  # the patterns read card 52 as the joker
-        raise InputError(f"{table.id}: strategy charts and hold descriptions take the 52-card deck and the joker "
-                         "deck, not yet the extra-ace deck (its returns and hold values are exact)")
     hands = set(table.hands)
     pays_pair = [r for h, r in (("jacks_or_better", 9), ("kings_or_better", 11), ("aces_or_better", 12))
                  if h in hands]
@@ -404,7 +405,7 @@ def _made_text(hand: str) -> str:
         return HAND_LABELS.get(hand, hand.replace("_", " ")) + " and a kicker"
     special = {"three_of_a_kind": "three of a kind and 2 kickers", "two_pair": "two pair and a kicker",
                "jacks_or_better": "high pair and 3 kickers", "kings_or_better": "high pair and 3 kickers",
-               "nothing": "5 cards that pay nothing"}
+               "aces_or_better": "high pair and 3 kickers", "nothing": "5 cards that pay nothing"}
     return special.get(hand, HAND_LABELS.get(hand, hand.replace("_", " ")))
 
 

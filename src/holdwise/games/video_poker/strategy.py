@@ -475,7 +475,7 @@ def chart_hold(chart: Any, hand: Any, game: str | PayTable, coins: int = MAX_COI
     deal = np.array([sorted(dealt)], dtype=np.int64)
     deal_ids = hold_patterns(table, deal)
     ids = deal_ids[0]
-    keys = _rank_keys(deal, whole_hands_dealt(table, deal_ids))[0]
+    keys = _rank_keys(deal, whole_hands_dealt(table, deal_ids), table.extra_ace)[0]
     values, scale = hold_values(dealt, table, coins)
     # the in-line order of deal_table: rank key first, then the higher value, then the tie rule
     order = np.lexsort((HOLD_PRIORITY, -values, keys)).tolist()
