@@ -20,8 +20,8 @@ from ...errors import InputError
 from ..inputs import shown
 
 __all__ = [
-    "EXTRA_KINDS", "HAND_SIZE", "JOKER", "RANKS", "STAR_ACE", "SUITS", "card_str", "hand_str", "parse_card", "parse_hand", "parse_hold",
-    "shown",
+    "EXTRA_KINDS", "HAND_SIZE", "JOKER", "RANKS", "STAR_ACE", "SUITS", "card_str", "hand_str", "parse_card",
+    "parse_hand", "parse_hold", "shown",
 ]
 
 RANKS = "23456789TJQKA"
