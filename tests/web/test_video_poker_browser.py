@@ -3,6 +3,7 @@ against the session's replay), a deliberate mistake reported with its cost and c
 against the CLI's, and a phone-size run. Screenshots of each page, desktop and phone."""
 
 import re
+from pathlib import Path
 
 import pytest
 import json
@@ -17,6 +18,9 @@ from .test_video_poker_api import CHART
 pytestmark = pytest.mark.slow  # a browser: seconds to start, seconds a page
 
 MACHINE = "/video-poker"
+FIVE_ACES_FILE = Path(__file__).parents[2] / "docs" / "games" / "five-aces.toml"
+FIVE_ACES = face.load_games(FIVE_ACES_FILE)["five-aces-ddb-9-6"]
+FIVE_ACES_CODE = face.table_code(FIVE_ACES)  # the pay-table editor's link to it
 ANALYZER = "/video-poker/analyzer"
 JOB = "jacks-or-better-9-6"
 SEED = 7
@@ -29,8 +33,9 @@ def cli_hold(*args):
 
 
 def tens(words):
-    """The page writes a ten card as 10 where the answers write T (Th), as its cards show it."""
-    return re.sub(r"\bT([cdhs])\b", r"10\1", str(words))
+    """The page writes a ten card as 10 where the answers write T (Th), and the ace of stars A★ where they write
+    A*, as its cards show them."""
+    return re.sub(r"\bT([cdhs])\b", r"10\1", str(words)).replace("A*", "A\u2605")
 
 
 def says(hold_text):
@@ -162,14 +167,16 @@ def check_analyzer(page, args, exact=False):
     assert rows.count() == 32
     for i, o in enumerate(want["options"]):
         cells = rows.nth(i).locator("td").all_inner_texts()
-        assert cells[1] == re.sub(r"\bT([cdhs])\b", r"10\1", o["option"])  # a ten written as the cards show it
+        assert cells[1] == tens(o["option"])  # a ten (and the ace of stars) written as the cards show it
         assert cells[2] == (o["value_exact"] if exact else f"{o['value']:.6f}")
         assert cells[3] == (o["loss_exact"] if exact else f"{o['loss']:.6f}")
         assert cells[4] == f"{o['draws']:,}"
         assert cells[5:] == [f"{n:,}" for n in o["counts"].values()]
 
 
-def test_the_analyzer_shows_the_cli_values(page, live_server, shoot):
+def test_the_analyzer_shows_the_cli_values_and_a_five_aces_hand_plays(page, live_server, shoot):
+    """The analyzer's numbers are the CLI's (the 52-card deck, deuces, the joker, the ace of stars); then a Five
+    Aces table of the pay-table editor's link deals the ace of stars on the machine: drawn, named, hinted, held."""
     page.goto(live_server + ANALYZER)
     check_analyzer(page, ["As Ks Qs Js 9d"])
     shoot(page, "video-poker-analyzer")
@@ -189,6 +196,39 @@ def test_the_analyzer_shows_the_cli_values(page, live_server, shoot):
     page.fill("#va-hand", "Jk Ks Qs 10s 3d")
     check_analyzer(page, ["Jk Ks Qs 10s 3d", "--game", "joker-poker-kings", "--coins", "3", "--exact"], exact=True)
     assert page.locator('#va-grid button[data-card="Jk"][aria-pressed="true"]').count() == 1
+    assert page.locator('#va-grid button[data-card="A*"]').count() == 0
+    # the extra-ace deck: the picker offers the ace of stars (and no joker), the values are the CLI's
+    page.goto(f"{live_server}{ANALYZER}?table={FIVE_ACES_CODE}")
+    star = page.locator('#va-grid button[data-card="A*"]')
+    assert star.get_attribute("aria-label") == "ace of stars" and star.inner_text().split() == ["A", "\u2605"]
+    assert page.locator("#va-grid button").count() == 53 and page.locator('#va-grid [data-card="Jk"]').count() == 0
+    page.click("#va-clear")
+    for card in ("A*", "As", "Ad", "3h", "9c"):
+        page.click(f'#va-grid button[data-card="{card}"]')
+    assert page.input_value("#va-hand") == "A* As Ad 3h 9c"
+    check_analyzer(page, ["A* As Ad 3h 9c", "--paytable-file", str(FIVE_ACES_FILE), "--game", FIVE_ACES.id])
+    assert text(page, "#va-table tbody tr:first-child td:nth-child(2)") == "A\u2605 As Ad"
+    assert page.locator("#va-picked .vp-card").first.get_attribute("aria-label") == "remove ace of stars"
+    shoot(page, "video-poker-analyzer-five-aces")
+    # the machine on that table: seed 3 deals the star fifth; the trainer's chart is not asked for here
+    computing = '{"status": "computing", "job": {}}'
+    for path in ("**/api/video-poker/trainer-chart*", "**/api/video-poker/chart-hold"):
+        page.route(path, lambda route: route.fulfill(status=202, content_type="application/json", body=computing))
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(f"{live_server}{MACHINE}?table={FIVE_ACES_CODE}&seed=3")
+    settled(page, 0)
+    state = face.new_game({"paytable": FIVE_ACES.id, "table": face.table_to_json(FIVE_ACES)}, 3)
+    state, after, advice, hold = play_hand(page, state, 0)
+    assert state.data["hand"] == ["4d", "Js", "3c", "5c", "A*"] and hold == [5] and advice.best.option == "A*"
+    assert text(page, "#vp-credits") == f"{after.tally['credits']:,}"
+    cards = page.locator("#vp-cards .vp-card")
+    assert after.data["hand"][4] == "A*" and cards.nth(4).get_attribute("aria-label") == "card 5: ace of stars"
+    assert cards.nth(4).locator("svg text").all_text_contents() == ["A", "\u2605", "\u2605"]
+    assert "A\u2605" in text(page, "#vp-log") and "A*" not in text(page, "#vp-log")
+    shoot(page, "video-poker-five-aces")
+    page.set_viewport_size({"width": 375, "height": 740})
+    assert no_overflow(page)
+    shoot(page, "video-poker-five-aces-phone")
     assert page.js_errors == []
 
 

@@ -116,7 +116,8 @@ def _marks(positions: Sequence[int], cell: int = 6) -> str:
 def video_poker_hold(
     hand: list[str] | None = typer.Argument(
         None, help="Five cards in dealt order: AS KS QS JS 9D, one quoted string or separate words, commas "
-                   "allowed; T or 10, suits c d h s or the symbols, Jk for the joker."),
+                   "allowed; T or 10, suits c d h s or the symbols, Jk for the joker, A* for "
+                   "the ace of stars (the extra-ace deck)."),
     game: str = typer.Option("jacks-or-better-9-6", "--game", "-g", help=GAME_HELP),
     coins: str = typer.Option("5", "--coins", metavar="INTEGER", help=COINS_HELP),
     paytable_file: str | None = typer.Option(None, "--paytable-file", help=PAYTABLE_FILE_HELP),
@@ -132,7 +133,7 @@ def video_poker_hold(
     vp = _face()
     coins = vp.parse_coins(coins, "--coins")  # the inputs are checked before a first run's notice and compile
     table = vp.resolve_game(game, paytable_file)
-    cards = vp.parse_hand(join_hand(hand), table.deck)
+    cards = vp.parse_hand(join_hand(hand), table.deck, table.extra_card)
     kernels_notice(*vp.KERNEL_MODULES)
     result = vp.hint(cards, table, coins, exact=exact)
     if as_json:

@@ -140,8 +140,8 @@ class HoldBody(Body):
     model_config = ConfigDict(json_schema_extra={"examples": [
         {"hand": "As Ks Qs Js 9d", "game": "jacks-or-better-9-6", "coins": 5, "exact": False}]})
 
-    hand: Hand = Field(description='Five cards in dealt order: "As Ks Qs Js 9d", "10h", "Jk" for the joker, or a '
-                                   "list of five cards.")
+    hand: Hand = Field(description='Five cards in dealt order: "As Ks Qs Js 9d", "10h", "Jk" for the joker, "A*" '
+                                   "for the extra-ace deck's ace of stars, or a list of five cards.")
     game: GameId = face.DEFAULT_GAME
     table: TableCode | None = None
     coins: Coins = 5
@@ -203,7 +203,7 @@ _answers = AnswerCache(ANSWERS_BYTES)  # the same inputs always answer the same
 
 def _hand(table, hand: object, field: str = "hand") -> tuple[int, ...]:
     with user_field(field):
-        return face.parse_hand(hand, table.deck)
+        return face.parse_hand(hand, table.deck, table.extra_card)
 
 
 _RETURNS: dict[tuple, float] = {}
@@ -251,30 +251,40 @@ def _page_games() -> list[dict]:
     return [_game_info(t) for t in server_games().values()]
 
 
-@router.get("/video-poker", response_class=HTMLResponse, include_in_schema=False)
-def machine_page(request: Request, table: Annotated[str | None, Query(max_length=4000)] = None) -> HTMLResponse:
-    """The machine: deal, hold, draw, with the hint and the trainer; `?table=CODE` plays a pay-table editor's
-    table (offered first, its code sent with every request that names the game)."""
+def _games_with(table: str | None) -> tuple[list[dict], str, dict]:
+    """The page's games, default game and editor link: with `?table=CODE` (a pay-table editor's table) that table
+    first and chosen, carrying its code for every request that names the game; a damaged code is ignored."""
     games, default, links = _page_games(), face.DEFAULT_GAME, {}
     if table is not None:
         try:
             own = face.table_from_code(table)
         except InputError:
-            own = None  # a damaged link still opens the machine, on the shipped games
+            own = None  # a damaged link still opens the page, on the shipped games
         if own is not None:
             games = [{**_game_info(own), "table": table}, *(g for g in games if g["id"] != own.id)]
             default = own.id
-            links = {"editor_link": f"/video-poker/editor?table={table}", "editor_text": "Edit this pay table"}
+            links = {"editor_link": f"/video-poker/editor?table={table}", "editor_text": "Edit this pay table",
+                     "machine_link": f"/video-poker?table={table}",
+                     "analyzer_link": f"/video-poker/analyzer?table={table}"}
+    return games, default, links
+
+
+@router.get("/video-poker", response_class=HTMLResponse, include_in_schema=False)
+def machine_page(request: Request, table: Annotated[str | None, Query(max_length=4000)] = None) -> HTMLResponse:
+    """The machine: deal, hold, draw, with the hint and the trainer; `?table=CODE` plays a pay-table editor's
+    table (offered first, its code sent with every request that names the game)."""
+    games, default, links = _games_with(table)
     return page(request, "video_poker.html", title="Video poker: the machine", **links,
                 config={"games": games, "default": default, "chart_key": CHART_STORAGE_KEY,
                         "choice_key": CHOICE_STORAGE_KEY, "choices": CHOICES, "default_choice": "short"})
 
 
 @router.get("/video-poker/analyzer", response_class=HTMLResponse, include_in_schema=False)
-def analyzer_page(request: Request) -> HTMLResponse:
-    """The hand analyzer: any five cards, every hold's exact value and draw counts."""
-    return page(request, "video_poker_analyzer.html", title="Video poker: hand analyzer",
-                config={"games": _page_games(), "default": face.DEFAULT_GAME})
+def analyzer_page(request: Request, table: Annotated[str | None, Query(max_length=4000)] = None) -> HTMLResponse:
+    """The hand analyzer: any five cards, every hold's exact value and draw counts; `?table=CODE` as the machine."""
+    games, default, links = _games_with(table)
+    return page(request, "video_poker_analyzer.html", title="Video poker: hand analyzer", **links,
+                config={"games": games, "default": default})
 
 
 # ---- the API ----------------------------------------------------------------------------------------------

@@ -6,8 +6,8 @@
     >>> round(vp.game_return("jacks-or-better-9-6").return_value, 8)
     0.99543904
 
-A hand is five cards in dealt order, as text ("As Ks Qs Js 9d"; `10h`, `A♠`, `Jk` accepted) or a
-list; a hold is the positions 1-5 kept, in dealt order. Values are expected returns per coin bet.
+A hand is five cards in dealt order, as text ("As Ks Qs Js 9d"; `10h`, `A♠`, `Jk`, and `A*` for the
+extra-ace deck's ace of stars accepted) or a list; a hold is the positions 1-5 kept, in dealt order. Values are expected returns per coin bet.
 """
 
 from __future__ import annotations

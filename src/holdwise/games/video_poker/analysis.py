@@ -21,7 +21,6 @@ from .paytables import (
     MAX_COINS,
     PayTable,
     all_games,
-    refuse_extra_ace_cards,
     resolve_game,
     shipped_games,
 )
@@ -61,12 +60,13 @@ def check_coins(coins: int | str) -> int:
     return parse_coins(coins)
 
 
-def hold_option(dealt: tuple[int, ...], sorted_mask: int) -> tuple[str, list[str], list[int]]:
-    """A hold given as a mask over the SORTED hand: (option text, held cards, positions 1-5 in dealt order)."""
+def hold_option(dealt: tuple[int, ...], sorted_mask: int, extra: str = "joker") -> tuple[str, list[str], list[int]]:
+    """A hold given as a mask over the SORTED hand: (option text, held cards, positions 1-5 in dealt order);
+    `extra` is the deck's 53rd card, as `cards.card_str` takes it."""
     ordered = sorted(dealt)
     held = {ordered[j] for j in range(HAND_SIZE) if sorted_mask >> j & 1}
     positions = [i + 1 for i, c in enumerate(dealt) if c in held]
-    cards = [card_str(dealt[p - 1]) for p in positions]
+    cards = [card_str(dealt[p - 1], extra) for p in positions]
     return (" ".join(cards) or DRAW_FIVE), cards, positions
 
 
@@ -86,21 +86,23 @@ def hint(hand: CardsInput, game: str | PayTable = DEFAULT_GAME, coins: int = MAX
         table = shipped_games().get(game)
     if table is None:
         table = resolve_game(game, paytable_file, dict(extra or {}))
-    refuse_extra_ace_cards(table, "a hint")
     coins = check_coins(coins)
-    dealt = _hand_of_text(hand, table.deck) if type(hand) is str else parse_hand(hand, table.deck)
+    extra = table.extra_card
+    dealt = _hand_of_text(hand, table.deck, extra) if type(hand) is str else parse_hand(hand, table.deck, extra)
     hv = hand_values(dealt, table, coins)
-    position = {"paytable": table.id, "coins": coins, "hand": [_CARD_TEXT[c] for c in dealt]}
+    names = _CARD_TEXT[extra == "ace"]
+    position = {"paytable": table.id, "coins": coins, "hand": [names[c] for c in dealt]}
     return Hint(game="video-poker", position=position, measure=MEASURE,
-                options=HoldOptions(dealt, hv, table.hands, exact, actions))  # type: ignore[arg-type]
+                options=HoldOptions(dealt, hv, table.hands, exact, actions, names))  # type: ignore[arg-type]
 
 
 @lru_cache(maxsize=4096)  # a hand asked again is read once; a bad hand raises and is not kept
-def _hand_of_text(text: str, deck: int) -> tuple[int, ...]:
-    return parse_hand(text, deck)
+def _hand_of_text(text: str, deck: int, extra: str) -> tuple[int, ...]:
+    return parse_hand(text, deck, extra)
 
 
-_CARD_TEXT = tuple(card_str(c) for c in range(JOKER + 1))  # every card's text, read without a call
+# every card's text, read without a call: [0] card 52 is the joker (as "Jk"), [1] the ace of stars ("A*")
+_CARD_TEXT = tuple(tuple(card_str(c, extra) for c in range(JOKER + 1)) for extra in ("joker", "ace"))
 # _POSITIONS[m] = the positions 1-5 that a mask over the DEALT order holds
 _POSITIONS = tuple(tuple(i + 1 for i in range(HAND_SIZE) if m >> i & 1) for m in range(32))
 
@@ -116,11 +118,12 @@ class HoldOptions(Sequence):
     """A hint's 32 options, best first, each made on first use and kept (a tuple to every reader: indexing,
     slices, iteration, len, ==); the texts come from per-hand tables, not per hold."""
 
-    __slots__ = ("_actions", "_dealt", "_exact", "_hands", "_hv", "_made", "_parts")
+    __slots__ = ("_actions", "_dealt", "_exact", "_hands", "_hv", "_made", "_names", "_parts")
 
     def __init__(self, dealt: tuple[int, ...], hv: HandValues, hands: tuple[str, ...], exact: bool,
-                 actions: bool):
+                 actions: bool, names: tuple[str, ...] = _CARD_TEXT[0]):
         self._dealt, self._hv, self._hands, self._exact, self._actions = dealt, hv, hands, exact, actions
+        self._names = names  # every card's text in this deck
         self._made: list[Option | None] = [None] * len(hv.order)
         self._parts: tuple | None = None
 
@@ -153,7 +156,7 @@ class HoldOptions(Sequence):
         if self._parts is None:
             dealt, hv = self._dealt, self._hv
             rank = tuple(sorted(range(HAND_SIZE), key=dealt.__getitem__))
-            self._parts = ([_CARD_TEXT[c] for c in dealt], _dealt_masks(rank), hv.values.tolist(),
+            self._parts = ([self._names[c] for c in dealt], _dealt_masks(rank), hv.values.tolist(),
                            hv.counts.tolist(), int(hv.values[hv.order[0]]))
         names, dealt_masks, values, counts, top = self._parts
         scale = self._hv.scale

@@ -20,7 +20,7 @@ from .cards import shown
 __all__ = [
     "DEFAULT_GAME", "DEFAULT_ROYAL_BELOW_MAX", "EXTRA_CARDS", "HAND_KINDS", "HAND_LABELS", "KIND_CODES", "MAX_COINS",
     "MAX_FILE_BYTES", "WILD_MODES", "PayTable", "all_games", "get_game", "hand_label", "load_games", "max_scaled_pay",
-    "parse_games", "pay_text", "read_user_text", "refuse_extra_ace_cards", "resolve_game", "shipped_games",
+    "parse_games", "pay_text", "read_user_text", "resolve_game", "shipped_games",
     "table_from_json", "table_to_json",
 ]
 
@@ -368,13 +368,6 @@ def _checked(table: PayTable) -> PayTable:
     if parsed != table:
         raise InputError(f"pay table {table.id!r}: pays must be Fractions or ints")
     return parsed
-
-
-def refuse_extra_ace_cards(table: PayTable, what: str) -> None:
-    """InputError for a table of the extra-ace deck where cards are typed or shown (card 52 reads as "Jk")."""
-    if table.extra_ace:
-        raise InputError(f"{what} does not take the extra-ace deck yet (its ace of stars cannot be typed or shown); "
-                         f"`holdwise video-poker return` does: game {table.id!r}")
 
 
 def hand_label(hand: str) -> str:

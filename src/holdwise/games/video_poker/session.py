@@ -31,7 +31,6 @@ from .paytables import (
     get_game,
     hand_label,
     load_games,
-    refuse_extra_ace_cards,
     shipped_games,
     table_from_json,
     table_to_json,
@@ -84,7 +83,6 @@ def new_game(options: Mapping | None = None, seed: int = 0) -> State:
     else:
         extra = load_games(options["paytable_file"]) if options.get("paytable_file") is not None else None
         table = get_game(game_id, extra)
-    refuse_extra_ace_cards(table, "play")
     credits = parse_credits(options.get("credits", DEFAULT_CREDITS))
     bet = parse_coins(options.get("bet", MAX_COINS), "bet")
     clean = {"paytable": table.id, "credits": credits, "bet": bet}
@@ -101,7 +99,7 @@ def _max_bet(state: State) -> int:
 
 
 def _dealt(state: State, table: PayTable) -> tuple[int, ...]:
-    return tuple(parse_card(c, table.deck) for c in state.data["hand"])
+    return tuple(parse_card(c, table.deck, table.extra_card) for c in state.data["hand"])
 
 
 _SUBSETS = tuple(tuple(p + 1 for p in range(HAND_SIZE) if mask >> p & 1) for mask in range(32))
@@ -182,22 +180,23 @@ def _deal(state: State, table: PayTable, bet: int) -> State:
     tally = dict(state.tally)
     tally["credits"] = number(Fraction(tally["credits"]) - bet)
     nxt = state.evolve(draws=state.draws + 1, phase="hold", to_move="player",
-                       data={"hand": [card_str(c) for c in cards], "bet": bet}, tally=tally)
-    return nxt.logged(f"hand {tally['hands'] + 1}, bet {bet}: dealt {hand_str(cards)}")
+                       data={"hand": [card_str(c, table.extra_card) for c in cards], "bet": bet}, tally=tally)
+    return nxt.logged(f"hand {tally['hands'] + 1}, bet {bet}: dealt {hand_str(cards, table.extra_card)}")
 
 
 def _draw(state: State, table: PayTable, hold: list[int]) -> State:
     bet = int(state.data["bet"])
+    extra = table.extra_card
     dealt = _dealt(state, table)
     # the decision, scored with the hint's exact values (fast path: same numbers, same tie rule)
     values, scale = hold_values(dealt, table, bet)
     order = best_order(values)
     ordered = sorted(dealt)
     chosen_mask = sum(1 << ordered.index(dealt[p - 1]) for p in hold)
-    chosen_text = hold_option(dealt, chosen_mask)[0]
-    best_text = hold_option(dealt, order[0])[0]
+    chosen_text = hold_option(dealt, chosen_mask, extra)[0]
+    best_text = hold_option(dealt, order[0], extra)[0]
     loss = Fraction(int(values[order[0]] - values[chosen_mask]), scale) * bet
-    decision = Decision(position=hand_str(dealt), chosen=chosen_text, best=best_text,
+    decision = Decision(position=hand_str(dealt, extra), chosen=chosen_text, best=best_text,
                         loss=float(loss), measure=DECISION_MEASURE)
     rng = random_generator(state)
     rest = [c for c in range(table.deck) if c not in dealt]
@@ -213,14 +212,14 @@ def _draw(state: State, table: PayTable, hold: list[int]) -> State:
     tally["credits"] = number(Fraction(tally["credits"]) + won)
     drawn = [c for i, c in enumerate(final) if i + 1 not in hold]
     if not drawn:
-        first = f"held all five: {hand_str(final)}"
+        first = f"held all five: {hand_str(final, extra)}"
     else:
-        first = (f"held {' '.join(card_str(dealt[p - 1]) for p in hold) or 'nothing'}, "
-                 f"drew {hand_str(drawn)}: {hand_str(final)}")
+        first = (f"held {' '.join(card_str(dealt[p - 1], extra) for p in hold) or 'nothing'}, "
+                 f"drew {hand_str(drawn, extra)}: {hand_str(final, extra)}")
     name = hand_label(kind)
     paid = (f"{name}: won {_credits_text(won)} credits ({_credits_text(per_coin)} per coin x {bet})" if won
             else f"{name}: no win")
-    data = {"hand": [card_str(c) for c in final], "bet": bet, "dealt": [card_str(c) for c in dealt],
+    data = {"hand": [card_str(c, extra) for c in final], "bet": bet, "dealt": [card_str(c, extra) for c in dealt],
             "hold": hold, "result": kind, "won": number(won)}
     nxt = state.evolve(draws=state.draws + 1, phase="over", to_move="", data=data, tally=tally,
                        decisions=(*state.decisions, decision))
@@ -236,7 +235,7 @@ def computer_action(state: State) -> dict:
     table = paytable_of(state)
     dealt = _dealt(state, table)
     values, _ = hold_values(dealt, table, int(state.data["bet"]))
-    return {"type": "draw", "hold": hold_option(dealt, best_order(values)[0])[2]}
+    return {"type": "draw", "hold": hold_option(dealt, best_order(values)[0], table.extra_card)[2]}
 
 
 def advice(state: State) -> Hint:
@@ -281,4 +280,4 @@ def parse_action(state: State, text: str) -> dict:
     table = paytable_of(state)
     if t in ("d", "draw"):
         t = "none"
-    return {"type": "draw", "hold": parse_hold(t, _dealt(state, table))}
+    return {"type": "draw", "hold": parse_hold(t, _dealt(state, table), table.extra_card)}

@@ -25,9 +25,9 @@
   const f4 = (v) => Number(v).toFixed(4);
   const pct = (v, d = 2) => (100 * v).toFixed(d) + "%";
   const el = window.VPCards.el;
-  // the answers write a ten card as T (Th), the cards show 10: the page writes 10h (a chart keeps its own
-  // pattern words, "JT suited", as the strategy page reads them)
-  const tens = window.VPCards.tens;
+  // the answers write a ten card as T (Th) and the ace of stars as A*, the cards show 10 and a star: the page
+  // writes 10h and A★ (a chart keeps its own pattern words, "JT suited", as the strategy page reads them)
+  const written = window.VPCards.written;
   const START_MAX = 1000000000;
 
   async function post(path, body) {
@@ -276,7 +276,7 @@
     const fresh = prev.length <= lines.length && prev.every((l, i) => l === lines[i]) ? lines.slice(prev.length) : lines;
     S.lastLog = lines.slice();
     const ol = $("vp-log");
-    for (const line of fresh) ol.append(el("li", {text: tens(line)}));
+    for (const line of fresh) ol.append(el("li", {text: written(line)}));
     while (ol.children.length > LOG_LINES) ol.firstChild.remove();
     ol.scrollTop = ol.scrollHeight;
   }
@@ -301,7 +301,7 @@
       const use = el("button", {type: "button", class: "secondary vp-use", text: "hold"});
       use.addEventListener("click", () => { S.held = new Set(o.positions); render(); });
       const tr = el("tr", {class: i === 0 ? "best" : "", "data-positions": o.positions.join(" ")},
-                    el("td", {text: tens(o.option)}), el("td", {text: f4(o.value)}), el("td", {text: f4(o.loss)}),
+                    el("td", {text: written(o.option)}), el("td", {text: f4(o.value)}), el("td", {text: f4(o.loss)}),
                     el("td", {text: f4(o.loss * bet)}), el("td", {}, use));
       body.append(tr);
     });
@@ -328,13 +328,13 @@
                  loss: decision.loss, bet, game: S.game.id, row: null, text: "chart line: …", choice: c.choice,
                  chartText: c.choice === "mine" && c.mine ? c.mine.text : null, chartKey: chartKey(c.choice, bet)};
       t.mistakes.push(m);
-      verdict.textContent = `Mistake: you held ${tens(decision.chosen)}; the best hold was ${tens(decision.best)} ` +
-                            `(cost ${f4(decision.loss)} credits).`;
+      verdict.textContent = `Mistake: you held ${written(decision.chosen)}; the best hold was ` +
+                            `${written(decision.best)} (cost ${f4(decision.loss)} credits).`;
       verdict.className = "vp-verdict bad";
       addMistakeRow(m);
       chartLine(m);
     } else {
-      verdict.textContent = `Right: ${tens(decision.chosen)} was the best hold.`;
+      verdict.textContent = `Right: ${written(decision.chosen)} was the best hold.`;
       verdict.className = "vp-verdict good";
       $("vp-chart-line").textContent = "";
       cite(null);
@@ -357,9 +357,9 @@
 
   function addMistakeRow(m) {
     m.row = el("tr", {}, el("td", {text: String(m.n)}),
-                el("td", {class: "vp-txt", "data-label": "dealt", text: tens(m.dealt)}),
-                el("td", {class: "vp-txt", "data-label": "you held", text: tens(m.chosen)}),
-                el("td", {class: "vp-txt", "data-label": "best", text: tens(m.best)}),
+                el("td", {class: "vp-txt", "data-label": "dealt", text: written(m.dealt)}),
+                el("td", {class: "vp-txt", "data-label": "you held", text: written(m.chosen)}),
+                el("td", {class: "vp-txt", "data-label": "best", text: written(m.best)}),
                 el("td", {"data-label": "cost", text: f4(m.loss)}),
                 el("td", {class: "vp-line vp-txt", "data-label": "chart", text: "…"}));
     $("vp-mistakes").tBodies[0].prepend(m.row);
@@ -370,14 +370,14 @@
   }
 
   function lineText(m, r) {
-    const cost = `cost ${f4(m.loss)} credits`, chosen = tens(m.chosen);
+    const cost = `cost ${f4(m.loss)} credits`, chosen = written(m.chosen);
     if (r.line === null) {
       return `No line of the chart fits this hand, so it says draw five; you held ${chosen} (${cost}).`;
     }
-    const play = r.hold_text === "draw five" ? "draw five" : `hold ${tens(r.hold_text)}`;
+    const play = r.hold_text === "draw five" ? "draw five" : `hold ${written(r.hold_text)}`;
     const says = `Line ${r.line} of the chart, '${r.line_text}', says ${play}`;
     if (r.hold_text === m.chosen) {
-      return `${says}, as you did; the best hold is ${tens(m.best)} (${cost}): the chart is off here.`;
+      return `${says}, as you did; the best hold is ${written(m.best)} (${cost}): the chart is off here.`;
     }
     return `${says}; you held ${chosen} (${cost}).`;
   }

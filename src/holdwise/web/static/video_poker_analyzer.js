@@ -35,7 +35,12 @@
         grid.append(b);
       }
     }
-    if (game().deck === 53) {
+    if (game().extra_card === "ace") {  // the extra-ace deck's 53rd card, the ace of stars
+      const b = el("button", {type: "button", class: "star", "data-card": "A*", "aria-pressed": "false",
+                              "aria-label": C.label("A*")}, "A", el("span", {text: C.SUITS["*"]}));
+      b.addEventListener("click", () => pick("A*"));
+      grid.append(b);
+    } else if (game().deck === 53) {
       const b = el("button", {type: "button", class: "joker", "data-card": "Jk", "aria-pressed": "false",
                               "aria-label": "joker"}, "Jk", el("span", {text: "joker"}));
       b.addEventListener("click", () => pick("Jk"));
@@ -85,13 +90,14 @@
       return;
     }
     const count = text.split(/[\s,]+/).filter(Boolean).length;
-    if (count < 5 && /^[\sA-Za-z0-9,\u2660-\u2667]*$/.test(text) && !/\d{3}/.test(text)) {
+    if (count < 5 && /^[\sA-Za-z0-9,*\u2605\u2606\u2660-\u2667]*$/.test(text) && !/\d{3}/.test(text)) {
       $("va-error").textContent = "";
       $("va-note").textContent = `Pick ${5 - count} more card${5 - count === 1 ? "" : "s"}.`;
       return;
     }
     const body = {hand: text, game: $("va-game").value, coins: Number($("va-coins").value),
                   exact: $("va-exact").checked};
+    if (game().table) body.table = game().table;  // a pay-table editor's table travels with each request
     const mine = ++asked;
     $("va-results").setAttribute("aria-busy", "true");
     try {
@@ -129,7 +135,7 @@
     body.replaceChildren();
     r.options.forEach((o, i) => {
       const tr = el("tr", {class: i === 0 ? "best" : "", "data-option": o.option},
-                    el("td", {text: String(i + 1)}), el("td", {class: "va-hold", text: C.tens(o.option)}),
+                    el("td", {text: String(i + 1)}), el("td", {class: "va-hold", text: C.written(o.option)}),
                     el("td", {class: "va-value", text: exact ? o.value_exact : o.value.toFixed(6)}),
                     el("td", {class: "va-loss", text: exact ? o.loss_exact : o.loss.toFixed(6)}),
                     el("td", {text: o.draws.toLocaleString("en-US")}));

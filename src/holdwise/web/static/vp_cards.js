@@ -1,19 +1,22 @@
 /* Playing cards drawn as inline SVG (no images): rank and suit symbol in the corners, the suit large in the
-   middle, red hearts and diamonds, black spades and clubs; the joker as a star. Shared by the machine and the
-   hand analyzer (window.VPCards), with the little element builder both use. */
+   middle, red hearts and diamonds, black spades and clubs; the joker as a star; the extra-ace deck's ace of
+   stars ("A*" in the API's text, as the CLI types it) as an ace whose suit is a star, in blue. Shared by the
+   machine and the hand analyzer (window.VPCards), with the little element builder both use. */
 (function () {
   "use strict";
   const NS = "http://www.w3.org/2000/svg";
-  const SUITS = {s: "\u2660", h: "\u2665", d: "\u2666", c: "\u2663"};
-  const SUIT_NAMES = {s: "spades", h: "hearts", d: "diamonds", c: "clubs"};
+  const SUITS = {s: "\u2660", h: "\u2665", d: "\u2666", c: "\u2663", "*": "\u2605"};
+  const SUIT_NAMES = {s: "spades", h: "hearts", d: "diamonds", c: "clubs", "*": "stars"};
   const RANK_NAMES = {A: "ace", K: "king", Q: "queen", J: "jack", T: "10"};
-  const RED = "#c0262d", BLACK = "#1d2330";
+  const RED = "#c0262d", BLACK = "#1d2330", STARS = "#1f5fa8";  // stars: neither red nor black, like no suit
 
   const isJoker = (card) => /^jk$/i.test(card);
-  // a ten as the cards show it: "Th Jh" reads "10h Jh" (the API's text keeps T, as the CLI takes it)
-  const tens = (text) => String(text).replace(/\bT([cdhs])\b/g, "10$1");
+  const isStar = (card) => /^a\*$/i.test(card);
+  // cards' text as the cards show it: "Th Jh" reads "10h Jh", the ace of stars "A*" reads "A\u2605" (the API's
+  // text keeps T and A*, as the CLI takes them)
+  const written = (text) => String(text).replace(/\bT([cdhs])\b/g, "10$1").replace(/\bA\*/g, "A\u2605");
   const rankOf = (card) => (card[0] === "T" ? "10" : card[0]);
-  const colour = (card) => (isJoker(card) ? "#6a3d9a" : (/[hd]$/.test(card) ? RED : BLACK));
+  const colour = (card) => (isJoker(card) ? "#6a3d9a" : isStar(card) ? STARS : (/[hd]$/.test(card) ? RED : BLACK));
 
   function node(tag, attrs, text) {
     const e = document.createElementNS(NS, tag);
@@ -22,13 +25,13 @@
     return e;
   }
 
-  /* A card's name for screen readers: "ace of spades", "10 of hearts", "joker". */
+  /* A card's name for screen readers: "ace of spades", "10 of hearts", "joker", "ace of stars". */
   function label(card) {
     if (isJoker(card)) return "joker";
     return `${RANK_NAMES[card[0]] || card[0]} of ${SUIT_NAMES[card[1]]}`;
   }
 
-  /* The text a person reads: "A♠", "10♥", "Jk". */
+  /* The text a person reads: "A♠", "10♥", "Jk", "A★". */
   function short(card) {
     return isJoker(card) ? "Jk" : rankOf(card) + SUITS[card[1]];
   }
@@ -70,5 +73,5 @@
     return e;
   };
 
-  window.VPCards = {svg, label, short, isJoker, tens, SUITS, el};
+  window.VPCards = {svg, label, short, isJoker, isStar, written, SUITS, el};
 })();
