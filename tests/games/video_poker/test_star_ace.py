@@ -150,3 +150,11 @@ def test_the_cli_hold_and_play_at_80_columns():
     assert max(map(len, shown)) <= 80
     assert "  4d    Js    3c    5c    A*      bet 5, credits 995" in shown
     assert any(line.startswith(" held A*, drew ") and line.endswith(" A*") for line in shown)
+
+
+def test_the_trainer_chart_names_the_star_where_it_plays_a_hand():
+    """The chart's hold of a dealt hand with the star writes it A* (the web trainer compares it with your hold)."""
+    chart = "five aces\nfour aces\nthree aces\npair of aces\nA\n"
+    hold = vp.chart_hold(chart, "4d Js 3c 5c A★", FIVE_ACES, 5)
+    assert (hold.hand, hold.hold, hold.hold_text, hold.line_text) == ("4d Js 3c 5c A*", (5,), "A*", "A")
+    assert vp.chart_hold(chart, [28, 39, 4, 12, STAR], FIVE_ACES, 5).hand == "9c Js 3c 5c A*"

@@ -76,8 +76,8 @@ CHART_LINE_LIMIT = 10_000  # a chart's lines beyond this are refused by the read
 
 
 
-def _hold_text(deal: np.ndarray, mask: int) -> str:
-    held = [card_str(int(deal[j])) for j in range(HAND_SIZE) if mask >> j & 1]
+def _hold_text(deal: np.ndarray, mask: int, extra: str) -> str:
+    held = [card_str(int(deal[j]), extra) for j in range(HAND_SIZE) if mask >> j & 1]
     return " ".join(held) or "draw five"
 
 
@@ -110,8 +110,9 @@ def _errors(dt: DealTable, ids: np.ndarray, masks: np.ndarray, texts: Sequence[s
         d = example[int(g)]
         c_text, b_text = texts[int(uniq[g] // n_ids)], texts[int(uniq[g] % n_ids)]
         deal = dt.deals[d]
-        hand = " ".join(card_str(int(c)) for c in deal)
-        c_hold, b_hold = _hold_text(deal, int(masks[d])), _hold_text(deal, int(dt.best_mask[d]))
+        extra = dt.table.extra_card  # the deck's card 52: the joker (Jk) or the ace of stars (A*)
+        hand = " ".join(card_str(int(c), extra) for c in deal)
+        c_hold, b_hold = _hold_text(deal, int(masks[d]), extra), _hold_text(deal, int(dt.best_mask[d]), extra)
         cost_g = dt.ret(int(cost[g]))
         share = Fraction(int(count[g]), dt.total)
         if c_text == b_text:
@@ -471,7 +472,7 @@ def chart_hold(chart: Any, hand: Any, game: str | PayTable, coins: int = MAX_COI
         raise InputError(f"a chart is chart text or a Chart, got {type(chart).__name__}")
     if chart.game_id != table.id:
         raise InputError(f"the chart is for game {chart.game_id!r}, not {table.id!r}")
-    dealt = tuple(parse_hand(hand, table.deck))
+    dealt = tuple(parse_hand(hand, table.deck, table.extra_card))
     deal = np.array([sorted(dealt)], dtype=np.int64)
     deal_ids = hold_patterns(table, deal)
     ids = deal_ids[0]
@@ -486,7 +487,7 @@ def chart_hold(chart: Any, hand: Any, game: str | PayTable, coins: int = MAX_COI
             break
     else:
         mask, number_, text = 0, None, None
-    hold_text, _, positions = hold_option(dealt, mask)
+    hold_text, _, positions = hold_option(dealt, mask, table.extra_card)
     value = Fraction(int(values[mask]), scale)
-    return ChartHold(hand=" ".join(card_str(c) for c in dealt), line=number_, line_text=text,
+    return ChartHold(hand=" ".join(card_str(c, table.extra_card) for c in dealt), line=number_, line_text=text,
                      hold=tuple(positions), hold_text=hold_text, value=float(value), value_exact=fraction_text(value))
