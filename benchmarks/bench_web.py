@@ -24,7 +24,7 @@ runs in the same run under the same load: one more client, not a player, sends G
 5 times a second on a fixed schedule (one at a time, on its own keep-alive connection) from the players' start
 until the last one is done. The rows (prefixed "kill run: " with `--kill`):
 
-- `anchor: GET /api/health via nginx` p50 and p99 (ms): the polls answered 200, each timed from sending to
+- `anchor: GET /api/health` p50 and p99 (ms): the polls (through nginx) answered 200, each timed from sending to
   the whole answer; errors: polls answered anything else or that met a network error (never sent again);
 - `<game> <endpoint>` p50 and p99 (ms) over the players' requests answered 200, each timed from its send to
   the whole answer, a resend after a network error, 502 or 503 included (a 202, a solve running, is no
@@ -63,7 +63,7 @@ from _table import print_and_save  # noqa: E402
 ROOT = Path(__file__).resolve().parents[1]
 # --cluster: the anchor, and how often it is polled through the proxy during the players' run (5 a second: a few
 # hundred samples a minute, a twentieth of the players' requests)
-ANCHOR = "anchor: GET /api/health via nginx"
+ANCHOR = "anchor: GET /api/health"
 ANCHOR_EVERY = 0.2
 
 
