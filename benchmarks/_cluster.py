@@ -28,7 +28,7 @@ from pathlib import Path
 
 from holdwise.web.deploy import nginx_conf, nginx_site
 
-__all__ = ["GAMES", "Cluster", "Load", "Player", "free_port", "nginx_binary", "run_load"]
+__all__ = ["GAMES", "Cluster", "Load", "Player", "free_port", "nginx_binary", "poll_anchor", "run_load"]
 
 GAMES = ("farkle", "dice-poker", "video-poker", "poker-dice", "yahtzee")
 RETRY_STATUS = (502, 503)
@@ -235,20 +235,28 @@ class Load:
     games_finished: int = 0  # played to the end, or to the player's request budget for the game
     games_lost: list[str] = field(default_factory=list)  # why each lost game was lost
     seconds: float = 0.0
+    # the anchor (run_load's anchor_every): GET /api/health polled through the proxy beside the players, kept
+    # apart from their figures (it is not a player's request)
+    anchor: list[float] = field(default_factory=list)  # seconds of each poll answered 200
+    anchor_errors: int = 0  # polls answered anything else, or met a network error (not sent again)
 
     def summary(self) -> dict:
-        """p50/p99 in ms and count per endpoint; the totals."""
-        rows = {}
-        for name, values in sorted(self.latencies.items()):
-            values = sorted(values)
-            rows[name] = {"count": len(values), "p50_ms": 1000 * statistics.median(values),
-                          "p99_ms": 1000 * values[min(len(values) - 1, int(0.99 * len(values)))]}
+        """p50/p99 in ms and count per endpoint; the totals; the anchor's figures (None when not polled)."""
+        rows = {name: _percentiles(values) for name, values in sorted(self.latencies.items())}
         requests = sum(len(v) for v in self.latencies.values())
+        anchor = dict(_percentiles(self.anchor), errors=self.anchor_errors) if self.anchor else None
         return {"endpoints": rows, "requests": requests, "rps": requests / max(self.seconds, 1e-9),
                 "5xx": sum(n for s, n in self.statuses.items() if isinstance(s, int) and s >= 500),
                 "errors": sum(n for s, n in self.statuses.items() if s not in (200, 202)),
                 "retried": self.retried, "waits": self.waits, "games_started": self.games_started,
-                "games_finished": self.games_finished, "games_lost": len(self.games_lost)}
+                "games_finished": self.games_finished, "games_lost": len(self.games_lost), "anchor": anchor}
+
+
+def _percentiles(seconds: list[float]) -> dict:
+    """{"count", "p50_ms", "p99_ms"} of latencies in seconds."""
+    values = sorted(seconds)
+    return {"count": len(values), "p50_ms": 1000 * statistics.median(values),
+            "p99_ms": 1000 * values[min(len(values) - 1, int(0.99 * len(values)))]}
 
 
 class GameLost(Exception):
@@ -327,19 +335,58 @@ class Player:
             self.connection.close()
 
 
+async def poll_anchor(base: str, load: Load, every: float, stop: asyncio.Event) -> None:
+    """GET /api/health on a keep-alive connection of its own, one every `every` s on a fixed schedule, until
+    `stop` is set: each answer's time in `load.anchor`, each failure counted in `load.anchor_errors`."""
+    host, port = base.removeprefix("http://").rsplit(":", 1)
+    connection = _Connection(host, int(port))
+    due = time.monotonic()
+    try:
+        while not stop.is_set():
+            start = time.perf_counter()
+            try:
+                status, _ = await connection.request("GET", "/api/health")
+            except (OSError, ValueError, asyncio.IncompleteReadError):
+                connection.close()
+                status = None
+            if status == 200:
+                load.anchor.append(time.perf_counter() - start)
+            else:
+                load.anchor_errors += 1
+            # a fixed rate, one poll at a time: a slow answer skips the ticks it overran rather than
+            # sending a burst after it
+            due += every
+            while due < time.monotonic():
+                due += every
+            try:
+                await asyncio.wait_for(stop.wait(), due - time.monotonic())
+            except TimeoutError:
+                pass
+    finally:
+        connection.close()
+
+
 async def run_load(base: str, players: int, seconds: float, games: tuple[str, ...] = GAMES, think: float = 0.5,
-                   budget: int = 40, events: tuple = ()) -> Load:
+                   budget: int = 40, events: tuple = (), anchor_every: float = 0.0) -> Load:
     """`players` players for `seconds` (games under way are finished); `events`: (after seconds, callable)
-    run in a thread meanwhile (e.g. killing a backend)."""
+    run in a thread meanwhile (e.g. killing a backend); `anchor_every` > 0: poll_anchor beside them until the
+    last player is done."""
     load = Load()
     began = time.monotonic()
     until = began + seconds
+    stop = asyncio.Event()
 
     async def event(after: float, act) -> None:
         await asyncio.sleep(after)
         await asyncio.to_thread(act)
 
-    await asyncio.gather(*(Player(base, load, i, games, think, budget).run(until) for i in range(players)),
-                         *(event(after, act) for after, act in events))
+    async def players_then_stop() -> None:
+        try:
+            await asyncio.gather(*(Player(base, load, i, games, think, budget).run(until) for i in range(players)))
+        finally:
+            stop.set()
+
+    anchor = (poll_anchor(base, load, anchor_every, stop),) if anchor_every > 0 else ()
+    await asyncio.gather(players_then_stop(), *anchor, *(event(after, act) for after, act in events))
     load.seconds = time.monotonic() - began
     return load

@@ -19,8 +19,24 @@ $HOLDWISE_SECRET and a cache folder, and `--players` (50) players playing whole 
 `--seconds` (60), each game drawn from Farkle, dice poker, video poker, poker dice and Yahtzee with the pages' API
 flows (new, steps, the hint before about a third of the moves, the computer's turns), a move every
 THINK x U(0.5, 1.5) s (default 0.5 s); a request that meets a network error, 502 or 503 is sent once more, as the
-pages do. It reports p50/p99 per endpoint, the 5xx count and the games played and lost; `--kill` kills one
-backend (SIGKILL, with its workers) half-way: no game may be lost.
+pages do. `--kill` kills one backend (SIGKILL, with its workers) half-way: no game may be lost. The anchor
+runs in the same run under the same load: one more client, not a player, sends GET /api/health through nginx
+5 times a second on a fixed schedule (one at a time, on its own keep-alive connection) from the players' start
+until the last one is done. The rows (prefixed "kill run: " with `--kill`):
+
+- `anchor: GET /api/health` p50 and p99 (ms): the polls (through nginx) answered 200, each timed from sending to
+  the whole answer; errors: polls answered anything else or that met a network error (never sent again);
+- `<game> <endpoint>` p50 and p99 (ms) over the players' requests answered 200, each timed from its send to
+  the whole answer, a resend after a network error, 502 or 503 included (a 202, a solve running, is no
+  sample: the request is asked again 0.3 s later and timed afresh); `p50 ratio` (x anchor): that p50 over
+  the anchor's p50, the figure to compare across runs on a machine whose load varies;
+- requests/s: the players' requests answered 200 over the run's wall time (the anchor's not counted);
+- 5xx answers and errors (anything but 200 or 202, a network error included): the players' final answers,
+  after their one resend;
+- requests the proxy sent again: lines of nginx's access log naming two backends (the anchor's included);
+  requests the players sent again: their resends;
+- games finished and lost: a game is lost when a request still fails after its resend;
+- load average (1 min) at the end: the machine's, the benchmark's own processes included.
 
     python benchmarks/bench_web.py --cluster [--players 50] [--seconds 60] [--kill] [--backends 2] [--workers 1]
 """
@@ -45,6 +61,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _table import print_and_save  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
+# --cluster: the anchor, and how often it is polled through the proxy during the players' run (5 a second: a few
+# hundred samples a minute, a twentieth of the players' requests)
+ANCHOR = "anchor: GET /api/health"
+ANCHOR_EVERY = 0.2
 
 
 def _free_port() -> int:
@@ -398,19 +418,34 @@ def _run_cluster(opts: argparse.Namespace) -> list:
         events = ((opts.seconds / 2, lambda: cluster.kill(0)),) if opts.kill else ()
         label = "kill run: " if opts.kill else ""
         print(f"{opts.players} players x {opts.seconds:g} s, think {opts.think:g} s"
-              + (f", backend 1 of {opts.backends} killed at {opts.seconds / 2:g} s" if opts.kill else ""), flush=True)
-        load = asyncio.run(run_load(cluster.base, opts.players, opts.seconds, think=opts.think, events=events))
+              + (f", backend 1 of {opts.backends} killed at {opts.seconds / 2:g} s" if opts.kill else "")
+              + f"; load average (1 min) {os.getloadavg()[0]:.1f} at the start", flush=True)
+        load = asyncio.run(run_load(cluster.base, opts.players, opts.seconds, think=opts.think, events=events,
+                                    anchor_every=ANCHOR_EVERY))
+        busy = os.getloadavg()[0]
         proxied = cluster.requests()
         again = sum(len(r["upstreams"]) > 1 for r in proxied)
     summary = load.summary()
+    anchor = summary["anchor"]
+    if anchor is None:
+        raise SystemExit("the anchor (GET /api/health through the proxy) never answered 200")
+    print(f"  {label}{ANCHOR}: {anchor['count']:,} polls, p50 {anchor['p50_ms']:.1f} ms, "
+          f"p99 {anchor['p99_ms']:.1f} ms, errors {anchor['errors']}")
+    rows += [(f"{label}{ANCHOR} p50", anchor["p50_ms"], "ms", None),
+             (f"{label}{ANCHOR} p99", anchor["p99_ms"], "ms", None),
+             (f"{label}{ANCHOR} errors", float(anchor["errors"]), "count", "0")]
     for name, r in summary["endpoints"].items():
-        print(f"  {label}{name}: {r['count']:,} requests, p50 {r['p50_ms']:.1f} ms, p99 {r['p99_ms']:.1f} ms")
-        rows += [(f"{label}{name} p50", r["p50_ms"], "ms", None), (f"{label}{name} p99", r["p99_ms"], "ms", None)]
+        ratio = r["p50_ms"] / anchor["p50_ms"]
+        print(f"  {label}{name}: {r['count']:,} requests, p50 {r['p50_ms']:.1f} ms ({ratio:.1f} x anchor), "
+              f"p99 {r['p99_ms']:.1f} ms")
+        rows += [(f"{label}{name} p50", r["p50_ms"], "ms", None),
+                 (f"{label}{name} p50 ratio", ratio, "x anchor", None),
+                 (f"{label}{name} p99", r["p99_ms"], "ms", None)]
     print(f"  {label}{summary['requests']:,} requests ({summary['rps']:.0f}/s), {summary['waits']:,} answered 202 "
           f"(a solve running) and asked again; 5xx {summary['5xx']}, other errors "
           f"{summary['errors'] - summary['5xx']}; sent again by the proxy {again}, by the players {summary['retried']}; "
           f"games {summary['games_started']:,} started, {summary['games_finished']:,} finished, "
-          f"{summary['games_lost']} lost")
+          f"{summary['games_lost']} lost; load average (1 min) {busy:.1f} at the end")
     for why in load.games_lost[:5]:
         print(f"    lost: {why}")
     rows += [(f"{label}requests/s", summary["rps"], "1/s", None),
@@ -419,7 +454,8 @@ def _run_cluster(opts: argparse.Namespace) -> list:
              (f"{label}requests the proxy sent again", float(again), "count", None),
              (f"{label}requests the players sent again", float(summary["retried"]), "count", None),
              (f"{label}games finished", float(summary["games_finished"]), "count", None),
-             (f"{label}games lost", float(summary["games_lost"]), "count", "0")]
+             (f"{label}games lost", float(summary["games_lost"]), "count", "0"),
+             (f"{label}load average (1 min) at the end", busy, "", None)]
     if not opts.cache:
         import shutil
 

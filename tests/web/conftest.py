@@ -65,12 +65,13 @@ def phone(browser):
 
 @pytest.fixture
 def shoot(request):
-    """shoot(page, name): a full-page screenshot in the screenshots folder; returns its path."""
+    """shoot(page, name): a full-page screenshot in the screenshots folder (`full_page=False`: the window's);
+    returns its path."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
 
-    def take(p, name: str) -> Path:
+    def take(p, name: str, full_page: bool = True) -> Path:
         path = SCREENSHOTS / f"{name}.png"
-        p.screenshot(path=str(path), full_page=True)
+        p.screenshot(path=str(path), full_page=full_page)
         return path
 
     return take

@@ -1,7 +1,9 @@
 """Every page at 375x740 (touch) and 1280x800, one load each: no document wider than the window and nothing
 out of it but inside a scrolling frame, each frame that scrolls says so, every control (buttons, selects,
 the dice, the menu's links, the labels of checkboxes and radios) at least 44x44 px on the phone, the game in
-the first screen (phone and laptop), and the menu reaching every page of the app from every page (issue 29)."""
+the first screen (phone and laptop), and the menu reaching every page of the app from every page (issue 29).
+The API docs (/docs, /redoc) are pages too: the same menu and the same checks, the vendored viewers' own
+controls included (api_docs.css makes them 44 px on a phone), and an endpoint tried in Swagger UI."""
 
 from __future__ import annotations
 
@@ -26,7 +28,11 @@ GAME = {
     "/poker-dice": ("#pd-form", "#pd-form select"),
     "/poker-dice/cards": ("#cd-form", "#cd-form select"),
     "/yahtzee": ("#yz-form", "#yz-form input"),
+    # the API docs: the viewer, once it has drawn the spec
+    "/docs": ("#swagger-ui", "#swagger-ui .opblock"),
+    "/redoc": ("redoc", "redoc .api-content"),
 }
+DOCS = ["/docs", "/redoc"]  # not in the app's menu list: the menu's "API" leads to /docs, which links /redoc
 SHOWN = 200  # px of a game element (all of a smaller one) that the first screen shows
 
 # One look at the page after two frames (the menu script marks the frames that scroll once per frame).
@@ -100,7 +106,7 @@ def test_every_page_fits_its_controls_are_big_enough_and_the_menu_reaches_every_
             "/video-poker/analyzer", "/poker-dice/odds"} <= everywhere
     problems = []
     try:
-        for path in pages(app):
+        for path in [*pages(app), *DOCS]:
             page.goto(live_server + path)
             game, ready = GAME.get(path, (None, None))
             if ready:
@@ -151,6 +157,25 @@ def test_every_page_fits_its_controls_are_big_enough_and_the_menu_reaches_every_
                 assert drop.get_attribute("aria-expanded") == "false", where
             if path in ("/video-poker", "/video-poker/analyzer", "/video-poker/fairness", "/farkle"):
                 shoot(page, f"layout-{path.strip('/').replace('/', '-')}-{size}")
+            if path in DOCS:  # the first screen (the whole spec is some metres long)
+                shoot(page, f"layout-{path.strip('/')}-{size}", full_page=False)
+            if path == "/docs":
+                # an endpoint tried from the page (its answer is this server's), then the opened operation's
+                # controls (Try it out, Execute, Clear, the copy buttons, the media-type select) measured too
+                health = page.locator("#operations-server-health_api_health_get")
+                health.locator(".opblock-summary-control").click()
+                health.locator(".try-out__btn").click()
+                health.locator(".execute").click()
+                answer = health.locator(".live-responses-table .response-col_description pre").first
+                answer.wait_for(timeout=10_000)
+                assert '"status": "ok"' in answer.inner_text(), where
+                assert health.locator(".live-responses-table .response .response-col_status").first.inner_text() == "200"
+                got = page.evaluate(PROBE, [None, TARGET if phone else 0, SHOWN])
+                for key in ("cut", "unmarked", "small"):
+                    if got[key]:
+                        problems.append(f"{where} with an endpoint tried: {key}: {got[key][:8]}")
+                health.scroll_into_view_if_needed()
+                shoot(page, f"layout-docs-tried-{size}", full_page=False)
             if phone and path == "/farkle":
                 # a tap on Start match sends the match (it did not when the old top bar wrapped to more rows)
                 page.fill("input[name=target]", "1000")
@@ -205,7 +230,7 @@ def test_focus_and_selection_are_told_apart(css, selected):
     """The focus ring, the selected (held) mark and the page: each pair at least 3:1 (WCAG 1.4.11), so a focused
     die does not look selected (the review: both were one pale yellow, 1.5:1 against the page)."""
     static = Path(__file__).resolve().parents[2] / "src" / "holdwise" / "web" / "static"
-    root = dict(re.findall(r"(--[a-z-]+):\s*(#[0-9a-fA-F]{6})", (static / "holdwise.css").read_text()))
+    root = dict(re.findall(r"(--[a-z-]+):\s*(#[0-9a-fA-F]{6})", (static / "site.css").read_text()))
     if selected is None:  # the card dice mark their selection in green (gold is their wild star)
         found = re.search(r"\.cd-die\.selected svg rect\.body \{ stroke: (#[0-9a-fA-F]{6})", (static / css).read_text())
         assert found, "the card dice's selection colour"

@@ -1,5 +1,7 @@
 """The server's own routes: index, health, docs, static files, the body limit, sealed states."""
 
+import re
+
 import pytest
 
 from holdwise.games.base import State
@@ -20,8 +22,20 @@ def test_health_and_openapi(client):
 
 
 def test_static_css_is_served(client):
+    r = client.get("/static/site.css")
+    assert r.status_code == 200 and "--accent:" in r.text
     r = client.get("/static/holdwise.css")
-    assert r.status_code == 200 and "--accent" in r.text
+    assert r.status_code == 200 and "var(--accent)" in r.text
+
+
+@pytest.mark.parametrize(("path", "viewer"), [("/docs", "swagger-ui-bundle.js"), ("/redoc", "redoc.standalone.js")])
+def test_the_api_docs_are_in_the_site_frame_and_run_no_inline_script(client, path, viewer):
+    r = client.get(path)
+    assert r.status_code == 200 and viewer in r.text
+    assert 'id="site-menu"' in r.text and re.search(r'href="/docs"[^>]*aria-current="page"', r.text)
+    assert "site.css" in r.text and "holdwise.css" not in r.text  # the lab's bare-element rules would restyle it
+    assert re.findall(r"<script(?![^>]*\ssrc=)", r.text) == []  # every script a file of this server
+    assert "script-src 'self';" in r.headers["content-security-policy"]
 
 
 @pytest.mark.parametrize("size", [256 * 1024 + 1, 2 * 1024 * 1024])

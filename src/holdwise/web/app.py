@@ -7,7 +7,6 @@ from collections.abc import Iterable
 from contextlib import asynccontextmanager
 
 from fastapi import FastAPI, Request
-from fastapi.openapi.docs import get_redoc_html, get_swagger_ui_html
 from fastapi.responses import HTMLResponse, RedirectResponse
 from fastapi.staticfiles import StaticFiles
 
@@ -25,9 +24,10 @@ __all__ = ["DOCS_POLICY", "LABS", "NAV_GROUPS", "NAV_LABELS", "OWN_PAGES", "REDO
 # the API docs' scripts and styles, served from the package (static/vendor/VENDORED.md says where from)
 SWAGGER_UI = "/static/vendor/swagger-ui-dist-5.35.0"
 REDOC = "/static/vendor/redoc-2.5.4"
-# the docs pages may load from this server only (a guard: the vendored scripts ask no other host)
+# the docs pages may load from this server only (a guard: the vendored scripts ask no other host); no inline
+# script (static/api_docs.js starts Swagger UI); inline styles, which both viewers write
 DOCS_POLICY = ("default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; "
-               "script-src 'self' 'unsafe-inline'; worker-src 'self' blob:; font-src 'self' data:")
+               "script-src 'self'; worker-src 'self' blob:; font-src 'self' data:")
 OWN_PAGES = frozenset({"dice-poker", "farkle", "poker-dice", "video-poker", "yahtzee"})  # games with a page of their own
 
 LABS = (
@@ -133,24 +133,20 @@ def create_app(warm: bool | None = None) -> FastAPI:
     def index(request: Request) -> HTMLResponse:
         return page(request, "index.html", labs=labs, title="holdwise lab")
 
-    @app.get("/docs", include_in_schema=False)
-    def docs() -> HTMLResponse:
-        # no validator badge: Swagger UI would fetch it from another host
-        html = get_swagger_ui_html(openapi_url=app.openapi_url or "/openapi.json", title="holdwise API",
-                                   swagger_js_url=f"{SWAGGER_UI}/swagger-ui-bundle.js",
-                                   swagger_css_url=f"{SWAGGER_UI}/swagger-ui.css",
-                                   swagger_favicon_url="/static/favicon.svg",
-                                   swagger_ui_parameters={"validatorUrl": None})
+    def api_docs(request: Request, viewer: str, assets: str, title: str) -> HTMLResponse:
+        # the site's layout around the viewer (templates/api_docs.html), so its menu leads back to every page
+        html = page(request, "api_docs.html", viewer=viewer, assets=assets, spec=app.openapi_url or "/openapi.json",
+                    title=title)
         html.headers["content-security-policy"] = DOCS_POLICY
         return html
 
+    @app.get("/docs", include_in_schema=False)
+    def docs(request: Request) -> HTMLResponse:
+        return api_docs(request, "swagger", SWAGGER_UI, "holdwise API: try it")
+
     @app.get("/redoc", include_in_schema=False)
-    def redoc() -> HTMLResponse:
-        html = get_redoc_html(openapi_url=app.openapi_url or "/openapi.json", title="holdwise API",
-                              redoc_js_url=f"{REDOC}/redoc.standalone.js", redoc_favicon_url="/static/favicon.svg",
-                              with_google_fonts=False)
-        html.headers["content-security-policy"] = DOCS_POLICY
-        return html
+    def redoc(request: Request) -> HTMLResponse:
+        return api_docs(request, "redoc", REDOC, "holdwise API: reference")
 
     @app.get("/favicon.ico", include_in_schema=False)
     def favicon() -> RedirectResponse:
