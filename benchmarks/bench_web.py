@@ -52,6 +52,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import textwrap
 import time
 from pathlib import Path
 
@@ -412,14 +413,16 @@ def _run_cluster(opts: argparse.Namespace) -> list:
                 player.connection.close()
 
         asyncio.run(warm())
-        print(f"{opts.backends} backends x {opts.workers} worker(s) behind nginx on {cluster.base}: every game ready "
-              f"after {time.monotonic() - began:.0f} s, the machine quiet after {_wait_quiet(timeout=30):.0f} s more "
-              "(at most 30 s)")
+        print(textwrap.fill(
+            f"{opts.backends} backends x {opts.workers} worker(s) behind nginx on {cluster.base}: every game ready "
+            f"after {time.monotonic() - began:.0f} s, the machine quiet after {_wait_quiet(timeout=30):.0f} s more "
+            "(at most 30 s)", 80, subsequent_indent="  "))
         events = ((opts.seconds / 2, lambda: cluster.kill(0)),) if opts.kill else ()
         label = "kill run: " if opts.kill else ""
-        print(f"{opts.players} players x {opts.seconds:g} s, think {opts.think:g} s"
-              + (f", backend 1 of {opts.backends} killed at {opts.seconds / 2:g} s" if opts.kill else "")
-              + f"; load average (1 min) {os.getloadavg()[0]:.1f} at the start", flush=True)
+        print(textwrap.fill(f"{opts.players} players x {opts.seconds:g} s, think {opts.think:g} s"
+                            + (f", backend 1 of {opts.backends} killed at {opts.seconds / 2:g} s" if opts.kill else "")
+                            + f"; load average (1 min) {os.getloadavg()[0]:.1f} at the start", 80,
+                            subsequent_indent="  "), flush=True)
         load = asyncio.run(run_load(cluster.base, opts.players, opts.seconds, think=opts.think, events=events,
                                     anchor_every=ANCHOR_EVERY))
         busy = os.getloadavg()[0]
@@ -441,11 +444,13 @@ def _run_cluster(opts: argparse.Namespace) -> list:
         rows += [(f"{label}{name} p50", r["p50_ms"], "ms", None),
                  (f"{label}{name} p50 ratio", ratio, "x anchor", None),
                  (f"{label}{name} p99", r["p99_ms"], "ms", None)]
-    print(f"  {label}{summary['requests']:,} requests ({summary['rps']:.0f}/s), {summary['waits']:,} answered 202 "
-          f"(a solve running) and asked again; 5xx {summary['5xx']}, other errors "
-          f"{summary['errors'] - summary['5xx']}; sent again by the proxy {again}, by the players {summary['retried']}; "
-          f"games {summary['games_started']:,} started, {summary['games_finished']:,} finished, "
-          f"{summary['games_lost']} lost; load average (1 min) {busy:.1f} at the end")
+    print(textwrap.fill(
+        f"{label}{summary['requests']:,} requests ({summary['rps']:.0f}/s), {summary['waits']:,} answered 202 "
+        f"(a solve running) and asked again; 5xx {summary['5xx']}, other errors "
+        f"{summary['errors'] - summary['5xx']}; sent again by the proxy {again}, by the players {summary['retried']}; "
+        f"games {summary['games_started']:,} started, {summary['games_finished']:,} finished, "
+        f"{summary['games_lost']} lost; load average (1 min) {busy:.1f} at the end",
+        80, initial_indent="  ", subsequent_indent="    "))
     for why in load.games_lost[:5]:
         print(f"    lost: {why}")
     rows += [(f"{label}requests/s", summary["rps"], "1/s", None),
