@@ -439,8 +439,8 @@ def _run_cluster(opts: argparse.Namespace) -> list:
              (f"{label}{ANCHOR} errors", float(anchor["errors"]), "count", "0")]
     for name, r in summary["endpoints"].items():
         ratio = r["p50_ms"] / anchor["p50_ms"]
-        print(f"  {label}{name}: {r['count']:,} requests, p50 {r['p50_ms']:.1f} ms ({ratio:.1f} x anchor), "
-              f"p99 {r['p99_ms']:.1f} ms")
+        print(textwrap.fill(f"{label}{name}: {r['count']:,} requests, p50 {r['p50_ms']:.1f} ms ({ratio:.1f} x "
+                            f"anchor), p99 {r['p99_ms']:.1f} ms", 80, initial_indent="  ", subsequent_indent="    "))
         rows += [(f"{label}{name} p50", r["p50_ms"], "ms", None),
                  (f"{label}{name} p50 ratio", ratio, "x anchor", None),
                  (f"{label}{name} p99", r["p99_ms"], "ms", None)]
