@@ -11,6 +11,8 @@ import pytest
 
 from holdwise import InputError, sweep
 from holdwise.sweep import db
+from holdwise.sweep.kind import Column
+from holdwise.sweep.kinds import video_poker
 
 from . import fake_kind
 from .conftest import file_rows, integrity, read_only
@@ -109,6 +111,63 @@ def test_a_file_written_before_done_ranges_is_read_and_gains_the_table(tmp_path,
         db.start_sweep(conn, fake.NAME, fake.COLUMNS, fake.definition(n=5), 5, "test")
         assert db.table_columns(conn, "done_ranges")
     assert integrity(path) == "ok"
+
+
+OLD_VIDEO_POKER = video_poker.COLUMNS[:-len(video_poker.LATER_HANDS)]  # test_kinds pins these names
+
+
+def _old_video_poker_file(tmp_path, columns=OLD_VIDEO_POKER):
+    """A results file as holdwise wrote it before the extra-ace deck's columns: one video-poker sweep, one row."""
+    path = tmp_path / "old.sqlite"
+    with contextlib.closing(db.open_write(path)) as conn:
+        sweep_id, _ = db.start_sweep(conn, video_poker.NAME, columns, {"old": 1}, 1, "old")
+        row = {c.name: None for c in columns} | {"return": 0.99, "return_exact": "99/100", "game": "g", "flush": 6.0}
+        db.insert_rows(conn, video_poker.NAME, list(row), sweep_id, ["flush=6"], [tuple(row.values())])
+    return path, sweep_id
+
+
+def test_a_file_written_before_new_columns_gains_them_and_a_new_sweep_writes_into_it(tmp_path):
+    path, old_id = _old_video_poker_file(tmp_path)
+    assert sweep.show_rows(path, old_id).columns[-1] == "royal_flush_5_coins"  # read as it is, untouched
+    names = [c.name for c in video_poker.COLUMNS]
+    before = _state(path)
+    with contextlib.closing(db.open_write(path)) as conn, pytest.raises(ValueError):
+        # a start that fails after the columns are added (its count is no number) takes them back with it
+        db.start_sweep(conn, video_poker.NAME, video_poker.COLUMNS, {"new": 1}, "many", "new")
+    assert _state(path) == before
+    with contextlib.closing(db.open_write(path)) as conn:
+        new_id, created = db.start_sweep(conn, video_poker.NAME, video_poker.COLUMNS, {"new": 1}, 1, "new")
+        assert created and db.table_columns(conn, "rows_video_poker")[-3:] == \
+            [("royal_flush_5_coins", "REAL"), ("five_aces", "REAL"), ("aces_or_better", "REAL")]
+        row = {n: None for n in names} | {"return": 0.98, "return_exact": "49/50", "game": "a", "five_aces": 800.0,
+                                          "aces_or_better": 1.0}
+        assert db.insert_rows(conn, video_poker.NAME, names, new_id, ["five_aces=800"], [tuple(row.values())]) == 1
+        assert db.start_sweep(conn, video_poker.NAME, video_poker.COLUMNS, {"old": 1}, 1, "v") == (old_id, False)
+    old = sweep.show_rows(path, old_id).rows
+    assert [(r["key"], r["return"], r["flush"], r["five_aces"], r["aces_or_better"]) for r in old] == \
+        [("flush=6", 0.99, 6.0, None, None)]
+    new = sweep.show_rows(path, new_id, where="five_aces > 700").rows
+    assert [(r["key"], r["return_exact"], r["five_aces"], r["aces_or_better"]) for r in new] == \
+        [("five_aces=800", "49/50", 800.0, 1.0)]
+    assert integrity(path) == "ok"
+
+
+def _changed(columns, name, sql_type):
+    return tuple(Column(c.name, sql_type, c.doc) if c.name == name else c for c in columns)
+
+
+@pytest.mark.parametrize("columns", [
+    _changed(OLD_VIDEO_POKER, "flush", "TEXT"),  # a type
+    tuple(c for c in OLD_VIDEO_POKER if c.name != "straight"),  # one missing in the middle
+    (*OLD_VIDEO_POKER, video_poker.COLUMNS[-1]),  # a new one without the one before it
+    (*video_poker.COLUMNS, Column("later", "REAL", "a newer holdwise's")),  # more than this holdwise writes
+], ids=["type", "missing", "skipped", "more"])
+def test_a_table_that_is_not_an_older_prefix_is_refused_untouched(tmp_path, columns):
+    path, _ = _old_video_poker_file(tmp_path, columns)
+    before = _state(path)
+    with contextlib.closing(db.open_write(path)) as conn, pytest.raises(InputError, match="other columns"):
+        db.start_sweep(conn, video_poker.NAME, video_poker.COLUMNS, {"new": 1}, 1, "new")
+    assert _state(path) == before
 
 
 @pytest.mark.parametrize("content", [b"", b"hello, this is a text file\n" * 10, b"SQLite format 3\x00short"],

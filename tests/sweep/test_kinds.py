@@ -15,6 +15,7 @@ from holdwise import InputError
 from holdwise.games import dice_poker as dp
 from holdwise.games import farkle as fk
 from holdwise.games import video_poker as vp
+from holdwise.sweep.db import canonical
 from holdwise.sweep.kind import get_kind
 from holdwise.sweep.kinds import dice_poker, farkle_loadouts, video_poker
 from holdwise.sweep.kinds._shared import number_text, parse_span, permuted
@@ -59,7 +60,8 @@ def test_column_names_spell_the_faces_names():
         c: Fraction(v) for c, v in zip(dice_poker.CATEGORIES, dice_poker.DEFAULT_PAYOUTS)}
     assert (dice_poker.MIN_CHANCE_GAP_PP, dice_poker.MIN_RULE_GAP_PP) == (dp.MIN_CHANCE_GAP_PP, dp.MIN_RULE_GAP_PP)
     assert dice_poker.MAX_PAYOUT == dp.MAX_PAYOUT
-    assert video_poker.HANDS == tuple(h for h in vp.HAND_KINDS if h not in ("nothing", "five_aces", "aces_or_better"))
+    assert sorted(video_poker.HANDS) == sorted(h for h in vp.HAND_KINDS if h != "nothing")
+    assert video_poker.FIRST_HANDS == tuple(h for h in vp.HAND_KINDS if h not in ("nothing", *video_poker.LATER_HANDS))
     assert video_poker.COINS == vp.MAX_COINS
     assert (farkle_loadouts.SIX, farkle_loadouts.DEFAULT_TARGET) == (fk.DICE_PER_PLAYER, fk.DEFAULT_TARGET)
 
@@ -324,6 +326,29 @@ def jacks():
     d = video_poker.definition("jacks-or-better-9-6", ["full_house=6:9", "flush=5:6"])
     pairs = list(video_poker.items(d))
     return d, pairs, video_poker.solve(d, [i for _, i in pairs])
+
+
+# the columns of results files written before the extra-ace deck's hands: a file's table must stay a prefix of
+# the columns written now, so that it gains the new ones (db._ensure_table) and its sweeps stay readable
+COLUMNS_BEFORE_FIVE_ACES = [
+    "return", "return_1", "return_2", "return_3", "return_4", "return_exact", "game", "royal_flush", "four_deuces",
+    "wild_royal_flush", "five_of_a_kind", "straight_flush", "four_aces_with_2_3_4", "four_2s_4s_with_a_2_3_4",
+    "four_aces", "four_2s_4s", "four_5s_ks", "four_of_a_kind", "full_house", "flush", "straight",
+    "three_of_a_kind", "two_pair", "jacks_or_better", "kings_or_better", "royal_flush_5_coins",
+]
+# a definition as the sweeps before the extra-ace deck wrote it (the key that finds a sweep in a results file)
+JACKS_DEFINITION = (
+    '{"game":{"deck":52,"id":"jacks-or-better-9-6","name":"Jacks or Better, full pay (9/6)","pays":['
+    '["royal_flush","800"],["straight_flush","50"],["four_of_a_kind","25"],["full_house","9"],["flush","6"],'
+    '["straight","4"],["three_of_a_kind","3"],["two_pair","2"],["jacks_or_better","1"]],"royal_below_max":"250",'
+    '"wild":"none"},"vary":[["full_house","8","9","1"]]}')
+
+
+def test_video_poker_columns_and_definitions_of_older_files_stay():
+    assert [c.name for c in video_poker.COLUMNS] == [*COLUMNS_BEFORE_FIVE_ACES, "five_aces", "aces_or_better"]
+    assert canonical(video_poker.definition("jacks-or-better-9-6", "full_house=8:9")) == JACKS_DEFINITION
+    joker = video_poker.definition("joker-poker-kings", "full_house=7")
+    assert "extra_card" not in joker["game"] and video_poker.variant(joker, {"pays": ["7"]}).extra_card == "joker"
 
 
 @pytest.mark.slow

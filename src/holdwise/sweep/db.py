@@ -9,7 +9,8 @@ is touched):
         command again finds the same sweep and resumes it
     rows_<kind>(sweep_id, key, <the kind's columns>)  primary key (sweep_id, key)
         one row per solved item, written one transaction per chunk: a killed client loses at most the chunks
-        in flight and never leaves half a chunk
+        in flight and never leaves half a chunk. A kind adds new columns only at its end: a file written
+        before them gains them when a sweep starts in it (NULL in its older rows)
     done_ranges(sweep_id, start, stop)  primary key (sweep_id, start)
         for a kind whose workers make their own items from index ranges (`solve_range`): the items start..stop-1
         are solved, written in the chunk's transaction. A sweep that keeps only some rows (`--only-...`) is
@@ -221,7 +222,10 @@ def table_columns(conn: sqlite3.Connection, table: str) -> list[tuple[str, str]]
 
 
 def _ensure_table(conn: sqlite3.Connection, table: str, columns: Sequence) -> None:
-    """Create a kind's rows table, or check that an existing one has the kind's columns."""
+    """Create a kind's rows table, or check that an existing one has the kind's columns: columns a kind added
+    at its end since the file was written are added (NULL in the rows already there); anything else is refused.
+
+    Runs inside the caller's transaction, so a failed check or ALTER leaves the file as it was."""
     wanted = [(c.name, c.sql_type.upper()) for c in columns]
     for name, sql_type in wanted:
         if not _IDENTIFIER.match(name) or name.lower() in ("sweep_id", "key"):
@@ -233,9 +237,14 @@ def _ensure_table(conn: sqlite3.Connection, table: str, columns: Sequence) -> No
         cols = ", ".join(f"{name} {sql_type}" for name, sql_type in wanted)
         conn.execute(f"CREATE TABLE {table} (sweep_id INTEGER NOT NULL REFERENCES sweeps (id), key TEXT NOT NULL, "
                      f"{cols}, PRIMARY KEY (sweep_id, key))")
-    elif found != [("sweep_id", "INTEGER"), ("key", "TEXT"), *wanted]:
+        return
+    full = [("sweep_id", "INTEGER"), ("key", "TEXT"), *wanted]
+    # an older holdwise's table: the same columns, fewer of them (a kind's new columns come last)
+    if not 2 < len(found) <= len(full) or found != full[:len(found)]:
         raise InputError(f"the results file's table {table} has other columns than this holdwise writes "
                          "(written by another version?); use another --db")
+    for name, sql_type in full[len(found):]:
+        conn.execute(f"ALTER TABLE {table} ADD COLUMN {name} {sql_type}")
 
 
 def sweep_id_of(conn: sqlite3.Connection, kind_name: str, definition: dict) -> int | None:

@@ -145,12 +145,25 @@ def test_return_equals_the_published_figure_and_the_cli_gives_it():
     assert [g.get("extra_card") for g in listed["games"]][-2:] == [None, "ace"]
 
 
-def test_sweeps_refuse_the_deck_in_one_line():
+def test_a_sweep_of_the_deck_gives_each_variants_return():
+    """Two variants swept (the shipped table and five aces at 800), each against its table read from the file's
+    text and solved alone; the rows name the deck's hands."""
     from holdwise.sweep.kinds import video_poker as sweep
 
-    with pytest.raises(InputError, match="extra-ace deck") as err:
-        sweep.definition(FIVE_ACES.id, "flush=5:6", str(FILE))
-    assert "\n" not in str(err.value)
+    definition = sweep.definition(FIVE_ACES.id, "five_aces=800:1200:400", str(FILE))
+    assert definition["game"]["extra_card"] == "ace"
+    pairs = list(sweep.items(definition))
+    rows = sweep.solve(definition, [item for _, item in pairs])
+    assert [key for key, _ in pairs] == ["five_aces=800", "five_aces=1200"]
+    text = FILE.read_text()
+    for (key, _), row in zip(pairs, rows):
+        pay = key.partition("=")[2]
+        table = parse_games(text.replace("pay = 1200 }", f"pay = {pay} }}"), "t")[FIVE_ACES.id]
+        assert row["return"] == solve_game(table, 5).value and row["return_1"] == solve_game(table, 1).value
+        assert (row["five_aces"], row["aces_or_better"], row["jacks_or_better"], row["royal_flush_5_coins"]) == \
+            (int(pay), 1, None, 800)
+    assert abs(rows[1]["return"] - 0.999992) < 5e-7  # the published figure, as above
+    assert rows[0]["return"] < rows[1]["return"] - 0.001  # five aces at 800: a lower return
 
 
 @pytest.mark.slow

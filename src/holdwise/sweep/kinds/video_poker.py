@@ -3,6 +3,7 @@
 `--vary full_house=6:9 flush=5:6` varies the named hands' pays per coin (at 1 coin; every pay but the natural
 royal's is the same at any bet). Varying `royal_flush` varies the royal's pay at 1-4 coins; the 5-coin royal
 stays as the game has it. Per variant: the return at 5 coins (a float and the exact fraction) and at 1-4 coins.
+The extra-ace deck (Five Aces) is swept as any other game, `five_aces` and `aces_or_better` among its pays.
 """
 
 from __future__ import annotations
@@ -18,18 +19,29 @@ from ...games.base import fraction_text
 from ..kind import Column
 from ._shared import OKABE_ITO, Span, number_text, parse_span, save_figure, shown, split_specs
 
-__all__ = ["COLUMNS", "HANDS", "NAME", "count", "definition", "items", "plot", "solve", "variant"]
+__all__ = ["COLUMNS", "FIRST_HANDS", "HANDS", "LATER_HANDS", "NAME", "count", "definition", "items", "plot", "solve",
+           "variant"]
 
 NAME = "video-poker"
-# the hands a pay table may name (face.HAND_KINDS without "nothing" and the extra-ace deck's two, which sweeps
-# do not take yet: a new column would change the databases' schema; a test checks), spelled out so the
-# columns load no game
-HANDS = (
+# the hands a pay table may name (face.HAND_KINDS without "nothing"; a test checks), spelled out so the
+# columns load no game. The extra-ace deck's two came later: their columns follow all the others, so a results
+# file written before them gains them at its table's end (db._ensure_table) and stays readable
+FIRST_HANDS = (
     "royal_flush", "four_deuces", "wild_royal_flush", "five_of_a_kind", "straight_flush", "four_aces_with_2_3_4",
     "four_2s_4s_with_a_2_3_4", "four_aces", "four_2s_4s", "four_5s_ks", "four_of_a_kind", "full_house", "flush",
     "straight", "three_of_a_kind", "two_pair", "jacks_or_better", "kings_or_better",
 )
+LATER_HANDS = ("five_aces", "aces_or_better")
+HANDS = (*FIRST_HANDS, *LATER_HANDS)
 COINS = 5  # face.MAX_COINS
+
+
+def _pay_column(hand: str) -> Column:
+    """The column of a hand's pay."""
+    return Column(hand, "REAL", f"pay per coin of {hand.replace('_', ' ')} at 1 coin (NULL: the game does not pay "
+                  "it)")
+
+
 # the answers first: `sweep show` fits the first columns beside the key (which already names the varied pays)
 COLUMNS = (
     Column("return", "REAL", "return per coin bet at 5 coins with optimal play (1 = 100%)"),
@@ -37,17 +49,20 @@ COLUMNS = (
       for c in range(1, COINS)),
     Column("return_exact", "TEXT", "the return at 5 coins as an exact fraction \"p/q\""),
     Column("game", "TEXT", "the game's id (its pay table as shipped or in the pay-table file)"),
-    *(Column(h, "REAL", f"pay per coin of {h.replace('_', ' ')} at 1 coin (NULL: the game does not pay it)")
-      for h in HANDS),
+    *(_pay_column(h) for h in FIRST_HANDS),
     Column("royal_flush_5_coins", "REAL", "pay per coin of the natural royal flush at 5 coins"),
+    *(_pay_column(h) for h in LATER_HANDS),
 )
 
 
 def _table_json(table) -> dict:
     """A pay table as JSON (the definition holds it, so a sweep does not depend on a file staying as it was)."""
-    return {"id": table.id, "name": table.name, "deck": table.deck, "wild": table.wild,
-            "royal_below_max": number_text(table.royal_below_max),
-            "pays": [[h, number_text(p)] for h, p in zip(table.hands, table.pays) if h != "nothing"]}
+    out = {"id": table.id, "name": table.name, "deck": table.deck, "wild": table.wild,
+           "royal_below_max": number_text(table.royal_below_max),
+           "pays": [[h, number_text(p)] for h, p in zip(table.hands, table.pays) if h != "nothing"]}
+    if table.extra_ace:  # only then: other games' definitions (the keys of their sweeps in results files) stay
+        out["extra_card"] = "ace"
+    return out
 
 
 def _check_range(table, spans: dict[str, Span]) -> None:
@@ -76,10 +91,6 @@ def definition(game: str | None = None, vary: Sequence[str] | str | None = None,
     """The checked, canonical definition: the game's pay table (default: 9/6 Jacks or Better) and the varied
     hands' ranges, in table order."""
     table = face.resolve_game(face.DEFAULT_GAME if game is None else game, paytable_file)
-    unswept = [h for h in table.hands if h != "nothing" and h not in HANDS]
-    if table.extra_card == "ace" or unswept:
-        raise InputError(f"game {table.id!r}: sweeps do not take the extra-ace deck or its hands five_aces and "
-                         "aces_or_better yet; `holdwise video-poker return` does")
     specs = split_specs(vary, "--vary")
     if not specs:
         raise InputError("--vary needs at least one hand=lo:hi[:step], e.g. full_house=6:9 flush=5:6")
@@ -124,7 +135,7 @@ def variant(definition: dict, item: dict):
             pays[hand] = Fraction(pay)
     hands = tuple(h for h, _ in base["pays"])
     table = face.PayTable(base["id"], base["name"], base["deck"], base["wild"], (*hands, "nothing"),
-                          (*(pays[h] for h in hands), Fraction(0)), royal_below)
+                          (*(pays[h] for h in hands), Fraction(0)), royal_below, base.get("extra_card", ""))
     return face.resolve_game(table)
 
 
