@@ -256,23 +256,6 @@ def test_show_filters_sorts_and_counts(tmp_path):
                                                "label": "three"}
 
 
-def test_keys_are_shown_in_the_order_of_their_numbers(tmp_path):
-    """Pays in keys read as numbers: 800 before 1000, 5/2 before 3, 7.5 before 10 (text order would differ)."""
-    path = tmp_path / "results.sqlite"
-    keys = ["five_aces=1000,flush=3", "five_aces=800,flush=5/2", "five_aces=800,flush=3", "five_aces=7.5,flush=10",
-            "five_aces=800,flush=10"]
-    with contextlib.closing(db.open_write(path)) as conn:
-        sweep_id, _ = db.start_sweep(conn, fake_kind.NAME, fake_kind.COLUMNS, fake_kind.definition(n=5), 5, "test")
-        db.insert_rows(conn, fake_kind.NAME, [c.name for c in fake_kind.COLUMNS], sweep_id, keys,
-                       [(i, i * i, i ** 0.5, i % 2, str(i)) for i in range(5)])
-    shown = [r["key"] for r in sweep.show_rows(path, sweep_id).rows]
-    assert shown == ["five_aces=7.5,flush=10", "five_aces=800,flush=5/2", "five_aces=800,flush=3",
-                     "five_aces=800,flush=10", "five_aces=1000,flush=3"]
-    by_odd = [r["key"] for r in sweep.show_rows(path, sweep_id, sort="odd", descending=False).rows]
-    assert by_odd == ["five_aces=800,flush=3", "five_aces=800,flush=10", "five_aces=1000,flush=3",
-                      "five_aces=7.5,flush=10", "five_aces=800,flush=5/2"]
-
-
 @pytest.mark.parametrize("where, reason", [
     ("(select count(*) from sweeps) > 0", "not allowed: reading sweeps"),
     ("x in (select id from sweeps)", "not allowed: reading sweeps"),

@@ -31,7 +31,6 @@ import re
 import sqlite3
 import uuid
 from collections.abc import Iterable, Iterator, Sequence
-from fractions import Fraction
 from pathlib import Path
 
 from ..errors import InputError
@@ -421,28 +420,11 @@ def _authorizer(table: str, columns: set[str], denied: list[str]):
     return authorize
 
 
-_NUMBER = re.compile(r"(\d+/\d+|\d+(?:\.\d+)?)")
-
-
-def _natural(key: str) -> tuple:
-    """A key's sort key: its text with every number read as a number ("five_aces=800" before "five_aces=1000",
-    "flush=5/2" before "flush=3")."""
-    parts = _NUMBER.split(key)
-    return tuple((0, Fraction(p), "") if i % 2 else (1, 0, p) for i, p in enumerate(parts))
-
-
-def _natural_order(a: str, b: str) -> int:
-    """SQLite collation: keys in the order their numbers give (`_natural`), then as text."""
-    ka, kb = (_natural(a), a), (_natural(b), b)
-    return (ka > kb) - (ka < kb)
-
-
 def select_rows(conn: sqlite3.Connection, kind_name: str, sweep_id: int, where: str | None = None,
                 sort: str | None = None, descending: bool = True,
                 top: int | None = None) -> tuple[list[str], int, Iterator[tuple]]:
     """A sweep's rows: (column names, how many match, an iterator of rows (key first)), filtered by the SQL
-    expression `where` over the columns, sorted by `sort` (default: key, its numbers read as numbers), at most
-    `top`."""
+    expression `where` over the columns, sorted by `sort` (default: key), at most `top`."""
     table = rows_table(kind_name)
     names = [name for name, _ in table_columns(conn, table)][2:]
     allowed = {"key", "sweep_id", *(n.lower() for n in names)}
@@ -450,13 +432,11 @@ def select_rows(conn: sqlite3.Connection, kind_name: str, sweep_id: int, where: 
     if where is not None:
         # the expression on lines of its own, inside parentheses it cannot close (check_where)
         condition += f" AND (\n{check_where(where)}\n)"
-    # keys sort by their numbers, as a person reads them, not as text ("800" before "1000")
-    conn.create_collation("key_numbers", _natural_order)
-    order = "key COLLATE key_numbers"
+    order = "key"
     if sort is not None:
         if sort.lower() not in allowed - {"sweep_id"}:
             raise InputError(f"--sort must be one of the columns: {', '.join(['key', *names])}; got {sort!r}")
-        order = f"{sort} {'DESC' if descending else 'ASC'}, key COLLATE key_numbers"
+        order = f"{sort} {'DESC' if descending else 'ASC'}, key"
     select = f"SELECT {', '.join(['key', *names])} FROM {table} WHERE {condition} ORDER BY {order}"
     params: list = [sweep_id]
     if top is not None:
