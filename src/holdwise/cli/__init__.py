@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import importlib
-from typing import Optional
+from typing import Any, Optional
 
 import typer
 
@@ -34,6 +34,7 @@ class RootGroup(Group):
         return [*groups, *(n for n in super().list_commands(ctx) if n not in groups)]
 
     def get_command(self, ctx, name: str):
+        command: Any
         if name == SWEEP_MODULE:
             from .sweep import sweep_app
 
@@ -112,7 +113,8 @@ def _play(
     if games.info(name).cli is not None:
         if option:
             raise InputError(f"{name} has its own play command: see 'holdwise {name} play --help' for its options")
-        group = ctx.find_root().command.get_command(ctx, name)
+        root: Any = ctx.find_root().command
+        group = root.get_command(ctx, name)
         args = ["play", *(["--seed", seed] if seed is not None else []), *ctx.args]
         with group.make_context(name, args, parent=ctx.find_root()) as sub:
             group.invoke(sub)

@@ -8,7 +8,7 @@ import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import Optional
+from typing import Any, Optional
 
 import typer
 from typer.core import TyperGroup
@@ -53,7 +53,7 @@ USAGE_ERRORS = _usage_errors()
 
 def _usage_line(err: Exception) -> str:
     """A usage error as one line, with where to look for help."""
-    message = " ".join(err.format_message().split()) or "a command is needed"
+    message = " ".join(getattr(err, "format_message", err.__str__)().split()) or "a command is needed"
     ctx = getattr(err, "ctx", None)
     return f"error: {message} (see '{ctx.command_path} --help')" if ctx is not None else f"error: {message}"
 
@@ -67,7 +67,7 @@ class Group(TyperGroup):
 
     # commands built only when asked for (name -> maker): the generic `hint` needs the game's face, which
     # `holdwise --help` should not import
-    lazy_commands: dict[str, Callable[[], object]] = {}
+    lazy_commands: dict[str, Callable[[], Any]] = {}
 
     def list_commands(self, ctx) -> list[str]:
         names = super().list_commands(ctx)
@@ -205,7 +205,7 @@ def progress(label: str, enabled: bool = True,
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                   TextColumn("{task.fields[left]}"), console=console(stderr=True), transient=True) as bar:
         task = bar.add_task(label, total=None, left="")
-        clock = {"start": time.monotonic(), "total": None}
+        clock: dict[str, Any] = {"start": time.monotonic(), "total": None}
 
         def update(done: int, total: int) -> None:
             now = time.monotonic()
@@ -237,7 +237,7 @@ def kernels_notice(*modules: object) -> None:
         return
     cache_root = os.environ.get("NUMBA_CACHE_DIR")
     for module in modules:
-        path = Path(module.__file__)
+        path = Path(str(getattr(module, "__file__", "")))
         pattern = f"{path.stem}.*.nbi"
         if cache_root:  # Numba mirrors the source tree under the cache directory
             found = any(Path(cache_root).rglob(pattern))
@@ -271,6 +271,7 @@ def parse_ints(text: Optional[str], what: str) -> Optional[list[int]]:
         return [int(x) for x in text.replace(",", " ").split()]
     except ValueError:
         fail(f"{what} must be whole numbers separated by commas, got {text!r}")
+        raise  # fail() exits: this line is never reached
 
 
 _parse_ints = parse_ints
@@ -281,7 +282,7 @@ def join_hand(parts: Sequence[str] | None) -> str:
     return " ".join(str(p) for p in (parts or ())).replace(",", " ").strip()
 
 
-def save_figure(fig: object, path: str) -> None:
+def save_figure(fig: Any, path: str) -> None:  # noqa: ANN401 (a matplotlib figure, imported lazily)
     """Write a figure to PNG or SVG (by the file name); one clear line and exit 2 when it cannot be written."""
     import matplotlib.pyplot as plt
 

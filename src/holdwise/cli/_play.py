@@ -15,12 +15,15 @@ import json
 import textwrap
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from types import ModuleType
+from typing import TYPE_CHECKING, Any
 
 import typer
 
 from ..errors import InputError
 from ._common import WIDTH
+
+if TYPE_CHECKING:  # the protocol's module imports numpy: the loop stays light until a game runs
+    from ..games.base import GameFace
 
 __all__ = ["TerminalGame", "action_text", "default_game", "parse_options", "readable", "review_lines", "run"]
 
@@ -31,7 +34,7 @@ LOSS_SHOWN = 1e-9  # decisions that cost less than this count as best play (floa
 class TerminalGame:
     """What the loop needs from one game: its face, three lines of rules, the keys, how to show a position."""
 
-    face: ModuleType
+    face: GameFace[Any]
     rules: tuple[str, ...]
     keys: str
     render: Callable  # (state) -> list of lines describing the position before the player's move
@@ -152,7 +155,7 @@ def _wrapped(text: str) -> list[str]:
     return textwrap.wrap(text, width=WIDTH, initial_indent="  ", subsequent_indent="    ") or [""]
 
 
-def default_game(name: str, face: ModuleType) -> TerminalGame:
+def default_game(name: str, face: GameFace[Any]) -> TerminalGame:
     """The terminal view of a game that has no command module: the first paragraph of its face's docstring
     as the rules, its state's data and legal actions before each move, the tally after each game."""
     doc = (face.__doc__ or "").strip().split("\n\n")[0]

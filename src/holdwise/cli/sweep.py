@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import shlex
 import sys
+from typing import Any, Literal
 
 import typer
 
@@ -77,8 +78,8 @@ class _bar:
 
     def __init__(self, label: str) -> None:
         self.label = label
-        self.progress = None
-        self.task = None
+        self.progress: Any = None
+        self.task: Any = None
 
     def __enter__(self):
         if not sys.stderr.isatty():
@@ -93,10 +94,10 @@ class _bar:
         )
 
         self.progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                                 TextColumn("{task.fields[rate]}"), TimeElapsedColumn(), TextColumn("left"),
-                                 TimeRemainingColumn(), console=console(stderr=True), transient=True)
+                                      TextColumn("{task.fields[rate]}"), TimeElapsedColumn(), TextColumn("left"),
+                                      TimeRemainingColumn(), console=console(stderr=True), transient=True)
         self.progress.__enter__()
-        self.task = None
+        self.task: Any = None
 
         def update(state) -> None:
             if self.task is None:  # items already in the file count as done but not in the rate
@@ -107,7 +108,7 @@ class _bar:
 
         return update
 
-    def __exit__(self, *exc) -> bool:
+    def __exit__(self, *exc: object) -> Literal[False]:
         if self.progress is not None:
             self.progress.__exit__(*exc)
         return False

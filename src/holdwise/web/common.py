@@ -251,7 +251,7 @@ def _secret() -> bytes:
                 path = cache_dir() / "web-secret"
                 with exclusive(cache_dir() / "web-secret.lock"):
                     if not path.exists() or len(path.read_bytes()) < 32:
-                        atomic_write(path, lambda f: f.write(secrets.token_hex(32).encode()))
+                        atomic_write(path, lambda f: f.write(secrets.token_hex(32).encode()))  # type: ignore[attr-defined]
                 _KEY.append(path.read_bytes())
         return _KEY[0]
 

@@ -27,7 +27,7 @@ def _where(loc) -> str:
 
 def _said(loc) -> str:
     """The field as a person reads it: list positions counted from 1 ("weights, item 6"), not "weights.5"."""
-    out = []
+    out: list[str] = []
     for p in loc:
         if p in ("body", "query", "path"):
             continue
@@ -70,7 +70,7 @@ def _validation(request: Request, exc: RequestValidationError) -> JSONResponse:
     first = errors[0] if errors else {"loc": ("body",), "msg": "invalid request"}
     loc = first.get("loc", ())
     where, said = _where(loc), _said(loc)
-    kind = first.get("type")
+    kind = str(first.get("type"))
     words = _WORDS.get(kind)
     message = words(first.get("ctx") or {}) if words else str(first.get("msg", "invalid value"))
     if kind == "json_invalid":
@@ -98,9 +98,10 @@ def _unexpected(request: Request, exc: Exception) -> JSONResponse:
 
 def install(app: FastAPI) -> None:
     """Register the handlers."""
-    app.add_exception_handler(RequestValidationError, _validation)
-    app.add_exception_handler(InputError, _input)
-    app.add_exception_handler(HTTPException, _http)
+    # each handler takes its own exception type, which Starlette's annotation (any Exception) does not say
+    app.add_exception_handler(RequestValidationError, _validation)  # type: ignore[arg-type]
+    app.add_exception_handler(InputError, _input)  # type: ignore[arg-type]
+    app.add_exception_handler(HTTPException, _http)  # type: ignore[arg-type]
     app.add_exception_handler(Exception, _unexpected)
 
 

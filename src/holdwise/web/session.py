@@ -11,16 +11,25 @@ Every answer carries the sealed state (send it back as it is) and the legal acti
 import logging
 import threading
 from collections.abc import Callable, Collection, Mapping
-from types import ModuleType
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 from pydantic import BaseModel, Field, StrictStr
 
-from ..games.base import State
+from ..games.base import GameFace, State
 from .common import (
-    Body, NewBody, StateBody, StepBody, computed, examples, fresh_seed, json_response, page, seal, unseal,
+    Body,
+    NewBody,
+    StateBody,
+    StepBody,
+    computed,
+    examples,
+    fresh_seed,
+    json_response,
+    page,
+    seal,
+    unseal,
 )
 
 __all__ = ["ROUTES", "MoveBody", "play", "play_routes", "session_routes", "warm"]
@@ -38,7 +47,7 @@ class MoveBody(Body):
     text: Annotated[StrictStr, Field(max_length=MAX_MOVE_CHARS)]
 
 
-def play(face: ModuleType, state: State, view: Callable[[State], dict] | None = None,
+def play(face: GameFace[Any], state: State, view: Callable[[State], dict] | None = None,
          **extra: Any) -> dict:  # noqa: ANN401
     """A play answer: the sealed state (everything a page draws is in it), the legal actions, the view."""
     out: dict[str, Any] = {"state": seal(state), "actions": face.actions(state)}
@@ -48,7 +57,7 @@ def play(face: ModuleType, state: State, view: Callable[[State], dict] | None = 
     return out
 
 
-def session_routes(game: str, face: ModuleType, options_model: type[BaseModel] | None = None, *,
+def session_routes(game: str, face: GameFace[Any], options_model: type[BaseModel] | None = None, *,
                    routes: Collection[str] = ROUTES, action_model: Any = dict[str, Any],  # noqa: ANN401
                    view: Callable[[State], dict] | None = None,
                    pending: Callable[[State], Response | None] | None = None,
@@ -64,7 +73,8 @@ def session_routes(game: str, face: ModuleType, options_model: type[BaseModel] |
     page draws, `pending` answers instead while a solve runs (202), `check` vets an unsealed state."""
     router = APIRouter()
     tags: list[str] = [game]
-    extra = {"responses": {202: {"description": "the game is being solved"}}} if pending is not None else {}
+    extra: dict[str, Any] = (
+        {"responses": {202: {"description": "the game is being solved"}}} if pending is not None else {})
     describe = describe or {}
     options_type = options_model or dict[str, Any]
 
@@ -95,7 +105,8 @@ def session_routes(game: str, face: ModuleType, options_model: type[BaseModel] |
         return json_response(play(face, state, view, **more))
 
     def new(body: New) -> Response:
-        options = body.options.model_dump() if isinstance(body.options, BaseModel) else dict(body.options)
+        given: Any = body.options
+        options = given.model_dump() if isinstance(given, BaseModel) else dict(given)
         seed = fresh_seed(body.seed)
         return answer(computed("game", lambda: face.new_game(options, seed), "options"))
 
@@ -125,7 +136,7 @@ def session_routes(game: str, face: ModuleType, options_model: type[BaseModel] |
     def move(body: Move) -> Response:
         return opened(body.state, lambda state: played(state, lambda: face.parse_action(state, body.text), "text"))
 
-    handlers = {
+    handlers: dict[str, tuple[Callable[..., Response], str]] = {
         "new": (new, "A new session: `{\"state\": sealed state, \"actions\": [...]}`."),
         "step": (step, "The state after the player's action: `{\"state\": sealed state, \"actions\": [...]}`."),
         "advice": (advice, "Every option of the position ranked best first, each with the `action` that plays "
@@ -154,7 +165,7 @@ def play_routes(game: str, title: str) -> APIRouter:
     return router
 
 
-def warm(game: str, face: ModuleType) -> None:
+def warm(game: str, face: GameFace[Any]) -> None:
     """Start a game of `game` in the background (its solve, if it needs one, is then ready for the first
     visitor); returns at once."""
 
