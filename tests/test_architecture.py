@@ -234,3 +234,30 @@ def test_the_face_protocol_check_catches_a_difference():
     assert any("(request, *, progress)" in e for e in errors) and any("repeats a name" in e for e in errors)
     del fake.parse_hint
     assert face_protocol_errors("pig", fake) == ["pig: no parse_hint"]
+
+
+def _game_id_lists(source: str, ids: set[str]) -> list[int]:
+    """Lines of `source` where a list, tuple, set or dict literal spells two or more game ids (either spelling)."""
+    spelled = ids | {i.replace("-", "_") for i in ids}
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        items = node.keys if isinstance(node, ast.Dict) else getattr(node, "elts", None)
+        if not isinstance(node, (ast.List, ast.Tuple, ast.Set, ast.Dict)) or items is None:
+            continue
+        named = {i.value for i in items if isinstance(i, ast.Constant) and i.value in spelled}
+        if len(named) >= 2:
+            found.append(node.lineno)
+    return found
+
+
+def test_game_ids_are_listed_only_in_the_registry():
+    """The games are listed once, in games/registry.py; every other list (CLI groups, pages, menu, warm-ups,
+    routers, sweep kinds) derives from it. A literal list of two or more game ids anywhere else in src/ fails."""
+    from holdwise import games
+
+    ids = set(games.names())
+    assert _game_id_lists('MODULES = {"farkle": 1, "video_poker": 2}\nX = ("farkle",)', ids) == [1]
+    found = [f"{path.relative_to(PACKAGE)}:{line}" for path in sorted(PACKAGE.rglob("*.py"))
+             if path != PACKAGE / "games" / "registry.py"
+             for line in _game_id_lists(path.read_text(), ids)]
+    assert not found, "game ids listed outside the registry: " + ", ".join(found)

@@ -12,6 +12,8 @@ ROOT = Path(__file__).resolve().parents[1]
 def test_readme_opens_with_the_two_commands_and_ci_runs_the_second():
     root = ROOT
     lines = (root / "README.md").read_text().splitlines()
+    opening = " ".join(lines[1:lines.index("```bash")]).strip()
+    assert opening.startswith("holdwise computes") and opening.endswith(".") and opening.count(". ") == 0
     block = lines[lines.index("```bash") + 1:lines.index("```bash") + 3]
     assert block[0] == "python3 -m pip install . && holdwise dice-poker"
     assert "pytest" in block[1]
