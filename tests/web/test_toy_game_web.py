@@ -12,7 +12,10 @@ import json
 import pytest
 
 from holdwise import games
-from holdwise.games.base import State, to_jsonable
+from holdwise.games.base import to_jsonable
+
+from .replay import ok as _ok
+from .replay import unsealed as _unsealed
 
 GAME = "pig"
 TARGET, SEED = 15, 7
@@ -31,18 +34,6 @@ def pig_client():
             yield client, games.get(GAME)
     finally:
         games.unregister(GAME)
-
-
-def _unsealed(sealed) -> State:
-    """The session state in a response's "state" (a sealed {"state", "seal"} or the state itself)."""
-    if isinstance(sealed, dict) and set(sealed) == {"state", "seal"}:
-        sealed = sealed["state"]
-    return State.from_json(json.loads(json.dumps(sealed)))
-
-
-def _ok(response) -> dict:
-    assert response.status_code == 200, response.text
-    return response.json()
 
 
 def test_a_registered_game_gets_the_endpoints_the_page_and_an_index_entry(pig_client):
