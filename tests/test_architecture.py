@@ -221,10 +221,10 @@ def test_the_face_protocol_check_catches_a_difference():
     fake = types.SimpleNamespace(**{n: getattr(pig, n) for n in names})
     assert face_protocol_errors("pig", fake) == []
 
-    def step(state: "State", move: "Mapping") -> "State":  # noqa: F821
+    def step(state: State, move: Mapping) -> State:  # noqa: F821
         """A step with another parameter name."""
 
-    def hint(request) -> "Hint":  # noqa: F821
+    def hint(request) -> Hint:  # noqa: F821
         """An untyped request, no progress."""
 
     fake.step, fake.hint = step, hint
