@@ -88,6 +88,10 @@ def test_interfaces_use_no_private_names_of_the_games():
                         bad.append(f"{path.name}: imports the solver ({module})")
                     if target[:1] == ["games"] and len(target) > 2 and target[2] != "base":
                         bad.append(f"{path.name}: imports a game's inside ({module}), not its face")
+                    if target[:1] == ["games"] and len(target) == 2:  # a face: its names, never its modules
+                        folder = PACKAGE.joinpath(*target)
+                        bad += [f"{path.name}: imports the module {n} through the face {module}" for n in names
+                                if (folder / f"{n}.py").exists() or (folder / n / "__init__.py").exists()]
                     bad += [f"{path.name}: imports private {n} from {module}" for n in names
                             if n.startswith("_") and n != "__version__"]
             if isinstance(node, ast.Attribute) and node.attr.startswith("_") and not node.attr.startswith("__"):
@@ -261,3 +265,16 @@ def test_game_ids_are_listed_only_in_the_registry():
              if path != PACKAGE / "games" / "registry.py"
              for line in _game_id_lists(path.read_text(), ids)]
     assert not found, "game ids listed outside the registry: " + ", ".join(found)
+
+
+def test_the_architecture_page_lists_every_module():
+    """docs/architecture.md's module table names every module of src/holdwise (and nothing that is gone), so
+    the map a newcomer reads is the tree as it is."""
+    import re
+
+    text = (ROOT / "docs" / "architecture.md").read_text()
+    listed = set(re.findall(r"^\| `(holdwise(?:\.\w+)*)` \|", text, flags=re.M))
+    modules = {".".join(("holdwise", *p.relative_to(PACKAGE).with_suffix("").parts)).removesuffix(".__init__")
+               for p in PACKAGE.rglob("*.py")}
+    assert sorted(modules - listed) == [], "modules missing from docs/architecture.md"
+    assert sorted(listed - modules) == [], "docs/architecture.md lists modules that do not exist"
