@@ -1,4 +1,4 @@
-"""Dice poker: the game on the solver, depth reports, hints and batches of payout tables."""
+"""Dice poker: the game on the solver, depth reports, the ranked keeps of a hand, batches of payout tables."""
 
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ from ...solver import (
     solve,
     to_fraction,
 )
-from ..base import Hint, Option, fraction_text
+from ..base import Measure, Option, fraction_text
 from .depth import (
     MIN_CHANCE_GAP_PP,
     MIN_RULE_GAP_PP,
@@ -35,22 +35,15 @@ from .depth import (
     check_gap,
     depth_report,
 )
-from .rules import (
-    ALL_CATEGORIES,
-    CATEGORIES,
-    DEFAULT_TABLE,
-    categories,
-    parse_payouts,
-    resolve_table,
-)
+from .rules import ALL_CATEGORIES, CATEGORIES, categories, parse_payouts
 
 __all__ = [
-    "GAME", "MEASURE", "batch_returns", "hand_categories", "hint", "keep_text", "make_game", "ranked_options",
+    "GAME", "MEASURE", "batch_returns", "hand_categories", "keep_text", "make_game", "ranked_options",
     "report", "reports", "solved",
 ]
 
 GAME = "dice-poker"
-MEASURE = "expected_payout"
+MEASURE: Measure = "expected_payout"
 REPORT_SOLVES = 4  # solves of a depth report: optimum, rule, no re-roll, random
 
 
@@ -133,33 +126,33 @@ def keep_text(keep: Sequence[int]) -> str:
     return " ".join(map(str, keep)) or "nothing"
 
 
-def ranked_options(hand: Sequence[int], rerolls_left: int, payouts: Sequence, *, dice: int = 5, sides: int = 6,
+def ranked_options(hand: Sequence[int], rolls_left: int, payouts: Sequence, *, dice: int = 5, sides: int = 6,
                    rerolls: int | None = None, weights: Sequence[int] | None = None, exact: bool = False,
                    bet=1, actions: bool = False) -> tuple[Option, ...]:
     """Every distinct keep of `hand` as a hint option, best first: value = bet x E[payout | keep, optimal play
     afterwards], loss = best value - value."""
-    rerolls = rerolls_left if rerolls is None else rerolls
-    if isinstance(rerolls_left, bool) or not isinstance(rerolls_left, int) or not 1 <= rerolls_left <= MAX_REROLLS:
-        raise InputError(f"re-rolls left must be 1 to {MAX_REROLLS}, got {rerolls_left!r}")
-    if isinstance(rerolls, bool) or not isinstance(rerolls, int) or not rerolls_left <= rerolls <= MAX_REROLLS:
-        raise InputError(f"re-rolls must be {rerolls_left} to {MAX_REROLLS} (at least the re-rolls left), "
+    rerolls = rolls_left if rerolls is None else rerolls
+    if isinstance(rolls_left, bool) or not isinstance(rolls_left, int) or not 1 <= rolls_left <= MAX_REROLLS:
+        raise InputError(f"re-rolls left must be 1 to {MAX_REROLLS}, got {rolls_left!r}")
+    if isinstance(rerolls, bool) or not isinstance(rerolls, int) or not rolls_left <= rerolls <= MAX_REROLLS:
+        raise InputError(f"re-rolls must be {rolls_left} to {MAX_REROLLS} (at least the re-rolls left), "
                          f"got {rerolls!r}")
     die = Dice(dice, sides, None if weights is None else tuple(weights))  # the dice read once, then used
     if exact:
         check_exact(die.count, die.sides, rerolls)
     if isinstance(payouts, str):
         payouts = parse_payouts(payouts)
-    return _ranked_options(tuple(hand), rerolls_left, tuple(payouts), die.count, die.sides, rerolls,
+    return _ranked_options(tuple(hand), rolls_left, tuple(payouts), die.count, die.sides, rerolls,
                            None if weights is None else die.weights, exact, bet, actions)
 
 
 @lru_cache(maxsize=4096)
-def _ranked_options(hand: tuple[int, ...], rerolls_left: int, payouts: tuple, dice: int, sides: int,
+def _ranked_options(hand: tuple[int, ...], rolls_left: int, payouts: tuple, dice: int, sides: int,
                     rerolls: int, weights: tuple[int, ...] | None, exact: bool, bet,
                     actions: bool) -> tuple[Option, ...]:
     # cached on the inputs as given: a play session asks for the same few hundred positions again and again
     result = _solved(parse_payouts(payouts), dice, sides, rerolls, weights, exact)
-    ranked = ranked_keeps(result.game, hand, rerolls_left, exact=exact, result=result)
+    ranked = ranked_keeps(result.game, hand, rolls_left, exact=exact, result=result)
     stake = to_fraction(bet) if exact else float(to_fraction(bet))
     best = ranked[0][1] * stake
     options = []
@@ -173,23 +166,6 @@ def _ranked_options(hand: tuple[int, ...], rerolls_left: int, payouts: tuple, di
             extras={"keep": list(keep)},
         ))
     return tuple(options)
-
-
-def hint(hand: str | Sequence[int], rerolls_left: int, table: str | Sequence = DEFAULT_TABLE, *,
-         name: str | None = None, dice: int = 5, sides: int = 6, rerolls: int | None = None,
-         weights: Sequence[int] | None = None, exact: bool = False) -> Hint:
-    """Every distinct keep of `hand` ranked by expected payout under optimal play afterwards.
-
-    `table` is a built-in table's name or seven payouts; `hand` is text ("2 3 4 5 5") or faces.
-    """
-    from .rules import parse_hand
-
-    faces = parse_hand(hand, dice, sides)
-    table_name, payouts = resolve_table(table, name)
-    options = ranked_options(faces, rerolls_left, payouts, dice=dice, sides=sides, rerolls=rerolls,
-                             weights=weights, exact=exact)
-    return Hint(game=GAME, position={"hand": list(faces), "rerolls_left": rerolls_left, "table": table_name},
-                measure=MEASURE, options=options)
 
 
 @lru_cache(maxsize=16)

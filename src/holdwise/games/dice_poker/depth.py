@@ -108,13 +108,13 @@ class DepthReport(Result):
     min_rule_gap_pp: float
     diff: Diff
     frequencies: Mapping[str, Mapping[str, float | Fraction]]
-    first_roll_counts: Mapping[str, int]
-    total_rolls: int
+    first_roll_outcomes: Mapping[str, int]
+    outcomes: int
 
     def to_json(self) -> dict:
         """The README's keys; with exact arithmetic every number also as "p/q" under `<key>_exact`."""
         ex = self.exact
-        out: dict = {"table": self.name}
+        out: dict = {"rules": self.name}
         for key in ("optimal", "rule", "none", "random", "rule_share", "none_share", "gap_pp", "chance_gap_pp"):
             _put(out, key, getattr(self, key), ex)
         out["criterion_met"] = self.criterion_met
@@ -126,8 +126,8 @@ class DepthReport(Result):
         if ex:
             out["frequencies_exact"] = {k: {c: fraction_text(v) for c, v in f.items()}
                                         for k, f in self.frequencies.items()}
-        out["first_roll_counts"] = {c: int(n) for c, n in self.first_roll_counts.items()}
-        out["total_rolls"] = int(self.total_rolls)
+        out["first_roll_outcomes"] = {c: int(n) for c, n in self.first_roll_outcomes.items()}
+        out["outcomes"] = int(self.outcomes)
         return out
 
 
@@ -229,12 +229,12 @@ def depth_report(game: Game, hand_categories: np.ndarray, category_names, *, nam
         "none": category_frequencies(none.final_distribution, hand_categories, category_names, exact),
     }
     ways = dice.outcome_counts(dice.count)
-    first_roll_counts = {n: int(sum(ways[hand_categories == i])) for i, n in enumerate(category_names)}
+    first_roll_outcomes = {n: int(sum(ways[hand_categories == i])) for i, n in enumerate(category_names)}
     return DepthReport(
         name=name, exact=exact, tie=tie, optimal=optimal.expected, rule=rule.expected,
         none=none.expected, random=random.expected, rule_share=rule_share, none_share=none_share,
         gap_pp=gap_pp, chance_gap_pp=chance_gap_pp, criterion_met=bool(criterion),
         min_chance_gap_pp=min_chance_gap_pp, min_rule_gap_pp=min_rule_gap_pp, diff=diff,
-        frequencies=frequencies, first_roll_counts=first_roll_counts,
-        total_rolls=dice.total_weight**dice.count,
+        frequencies=frequencies, first_roll_outcomes=first_roll_outcomes,
+        outcomes=dice.total_weight**dice.count,
     )

@@ -18,21 +18,16 @@ from ...errors import InputError
 from ...solver import MAX_REROLLS, Dice, faces_to_counts, to_fraction
 from ..base import Decision, Hint, State, action_error, random_generator
 from .analysis import GAME, MEASURE, keep_text, ranked_options, solved
-from .rules import (
-    ALL_CATEGORIES,
-    CATEGORY_LABELS,
-    DEFAULT_TABLE,
-    categories,
-    parse_payouts,
-    resolve_table,
-)
+from ..inputs import parse_whole
+from .rules import ALL_CATEGORIES, BUILTIN_TABLES, CATEGORY_LABELS, DEFAULT_TABLE, categories, parse_payouts
+from .tables import find_table
 
 __all__ = [
     "DEFAULT_OPTIONS", "MAX_BET", "actions", "advice", "computer_action", "new_game", "normalize_options",
     "parse_action", "step",
 ]
 
-DEFAULT_OPTIONS = {"table": DEFAULT_TABLE, "payouts": None, "dice": 5, "sides": 6, "rerolls": 2, "weights": None,
+DEFAULT_OPTIONS = {"rules": DEFAULT_TABLE, "payouts": None, "dice": 5, "sides": 6, "rerolls": 2, "weights": None,
                    "bet": 1}
 STAND_WORDS = ("all", "a", "stand", "s")
 REROLL_WORDS = ("none", "nothing", "-", "r", "reroll", "re-roll")
@@ -52,15 +47,8 @@ def _show(value) -> str:
     return str(value.numerator) if value.denominator == 1 else f"{float(value):.4g}"
 
 
-def _whole(options: Mapping, key: str) -> int:
-    value = options[key]
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise InputError(f"the game option {key!r} must be a whole number, got {value!r}")
-    return value
-
-
 def normalize_options(options: Mapping | None) -> dict:
-    """The game options with defaults filled in and checked: table (a name, or a label for `payouts`),
+    """The game options with defaults filled in and checked: rules (a table's name, or a label for `payouts`),
     payouts (seven, as "p/q" text), dice, sides, rerolls, weights (a list or None), bet (> 0)."""
     options = {} if options is None else options
     if not isinstance(options, Mapping):
@@ -70,13 +58,15 @@ def normalize_options(options: Mapping | None) -> dict:
         raise InputError(f"unknown game option {unknown[0]!r}; known: {', '.join(DEFAULT_OPTIONS)}")
     merged = {**DEFAULT_OPTIONS, **{k: v for k, v in options.items() if v is not None}}
     if options.get("payouts") is None:
-        name, table = resolve_table(str(merged["table"]))
+        name, table = find_table(str(merged["rules"]), BUILTIN_TABLES)
     else:
         table = parse_payouts(options["payouts"])
-        name = str(options.get("table") or "custom")
-    dice, sides, rerolls = _whole(merged, "dice"), _whole(merged, "sides"), _whole(merged, "rerolls")
-    if not 0 <= rerolls <= MAX_REROLLS:
-        raise InputError(f"re-rolls must be 0 to {MAX_REROLLS}, got {rerolls}")
+        name = str(options.get("rules") or "custom")
+    dice = parse_whole(merged["dice"], "the game option 'dice'")
+    sides = parse_whole(merged["sides"], "the game option 'sides'")
+    rerolls = merged["rerolls"]
+    if isinstance(rerolls, bool) or not isinstance(rerolls, int) or not 0 <= rerolls <= MAX_REROLLS:
+        raise InputError(f"re-rolls must be 0 to {MAX_REROLLS}, got {rerolls!r}")
     weights = merged["weights"]
     if weights is not None:
         if not isinstance(weights, (list, tuple)) or not all(isinstance(w, int) and not isinstance(w, bool)
@@ -90,7 +80,7 @@ def normalize_options(options: Mapping | None) -> dict:
         raise InputError(f"the bet must be a number above 0, at most 1e12: {err}") from None
     if not 0 < bet <= MAX_BET:
         raise InputError(f"the bet must be positive, at most 1e12, got {merged['bet']!r}")
-    return {"table": name, "payouts": [str(v) for v in table], "dice": dice, "sides": sides, "rerolls": rerolls,
+    return {"rules": name, "payouts": [str(v) for v in table], "dice": dice, "sides": sides, "rerolls": rerolls,
             "weights": weights, "bet": _json_number(bet)}
 
 
@@ -135,7 +125,7 @@ def _deal(state: State) -> State:
     number = tally["hands"] + 1
     tally = {"hands": number, "staked": _json_number(to_fraction(tally["staked"]) + bet),
              "won": tally["won"], "balance": _json_number(to_fraction(tally["balance"]) - bet)}
-    data = {"hand_number": number, "hand": sorted(rolled), "rerolls_left": o["rerolls"], "category": None,
+    data = {"hand_number": number, "hand": sorted(rolled), "rolls_left": o["rerolls"], "category": None,
             "payout": None, "paid": None}
     state = state.evolve(phase="keep", to_move="player", data=data, tally=tally).logged(
         f"hand {number} (bet {_show(bet)}): rolled {' '.join(map(str, rolled))}")
@@ -159,7 +149,7 @@ def _settle(state: State) -> State:
     tally = {"hands": tally["hands"], "staked": tally["staked"],
              "won": _json_number(to_fraction(tally["won"]) + paid),
              "balance": _json_number(to_fraction(tally["balance"]) + paid)}
-    data = {**data, "rerolls_left": 0, "category": category, "payout": _json_number(payout),
+    data = {**data, "rolls_left": 0, "category": category, "payout": _json_number(payout),
             "paid": _json_number(paid)}
     balance = to_fraction(tally["balance"])
     line = (f"{' '.join(map(str, data['hand']))}: {CATEGORY_LABELS[category]} pays {_show(payout)} x "
@@ -190,10 +180,10 @@ def advice(state: State) -> Hint:
     if state.over:
         raise InputError("the hand is over: deal the next one ({'type': 'next'})")
     o, data = state.options, state.data
-    options = ranked_options(data["hand"], data["rerolls_left"], o["payouts"], dice=o["dice"], sides=o["sides"],
+    options = ranked_options(data["hand"], data["rolls_left"], o["payouts"], dice=o["dice"], sides=o["sides"],
                              rerolls=o["rerolls"], weights=o["weights"], bet=o["bet"], actions=True)
-    return Hint(game=GAME, position={"hand": list(data["hand"]), "rerolls_left": data["rerolls_left"],
-                                     "table": o["table"], "bet": o["bet"]},
+    return Hint(game=GAME, position={"hand": list(data["hand"]), "rolls_left": data["rolls_left"],
+                                     "rules": o["rules"], "bet": o["bet"]},
                 measure=MEASURE, options=options)
 
 
@@ -240,7 +230,7 @@ def step(state: State, action: Mapping) -> State:
     hint = advice(state)
     chosen = next(o for o in hint.options if o.action["keep"] == action["keep"])
     data = state.data
-    left = data["rerolls_left"]
+    left = data["rolls_left"]
     position = f"{keep_text(data['hand'])}, {left} re-roll{'s' if left != 1 else ''} left"
     decision = Decision(position=position, chosen=chosen.option, best=hint.best.option, loss=chosen.loss,
                         measure=MEASURE)
@@ -250,10 +240,10 @@ def step(state: State, action: Mapping) -> State:
         return _settle(state.logged(f"stood on {keep_text(keep)}"))
     rolled, state = _roll(state, len(data["hand"]) - len(keep))
     hand = sorted(keep + rolled)
-    state = state.evolve(data={**data, "hand": hand, "rerolls_left": data["rerolls_left"] - 1}).logged(
+    state = state.evolve(data={**data, "hand": hand, "rolls_left": data["rolls_left"] - 1}).logged(
         f"kept {keep_text(keep)}, re-rolled {len(rolled)} {'die' if len(rolled) == 1 else 'dice'}: "
         f"{' '.join(map(str, rolled))} -> {keep_text(hand)}")
-    return _settle(state) if state.data["rerolls_left"] == 0 else state
+    return _settle(state) if state.data["rolls_left"] == 0 else state
 
 
 def parse_action(state: State, text: str) -> dict:

@@ -38,7 +38,7 @@ Z_LIMIT = 5.0
 class VerifyAverage(Result):
     """One table and strategy: the exact return, the seeded average, its standard error and z."""
 
-    table: str
+    rules: str
     strategy: str
     exact: float
     mean: float
@@ -50,7 +50,7 @@ class VerifyAverage(Result):
 class VerifyFrequency(Result):
     """One table, strategy and final combination: its exact chance, the observed share and z."""
 
-    table: str
+    rules: str
     strategy: str
     category: str
     exact: float
