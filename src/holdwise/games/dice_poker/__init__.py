@@ -30,7 +30,9 @@ if TYPE_CHECKING:  # what the names are, for type checkers; at run time each loa
     from .session import (
         DEFAULT_OPTIONS, actions, advice, computer_action, new_game, normalize_options, parse_action, step,
     )
-    from .tables import MAX_TABLE_NAME, MAX_TABLES, MAX_TABLES_TEXT, load_tables, parse_tables_text, select_tables
+    from .tables import (
+        MAX_TABLE_NAME, MAX_TABLES, MAX_TABLES_TEXT, find_table, load_tables, parse_tables_text, select_tables,
+    )
     from .verify import (
         MIN_HANDS, VERIFY_MAX_WORK, VERIFY_STRATEGIES, Z_LIMIT, VerifyAverage, VerifyFrequency, VerifyResult,
         check_verify, verify_by_play,
@@ -42,7 +44,7 @@ __all__ = [
     "MIN_CHANCE_GAP_PP", "MIN_HANDS", "MIN_RULE_GAP_PP", "VERIFY_MAX_WORK", "VERIFY_STRATEGIES", "Z_LIMIT",
     "DepthReport", "DepthReports", "Diff", "DiffRow", "HintRequest", "VerifyAverage", "VerifyFrequency",
     "VerifyResult", "actions", "advice", "batch_returns", "categories", "check_gap", "check_verify",
-    "computer_action", "exact_links", "fraction_str", "hand_categories", "hint", "keep_text", "lattice_keeps",
+    "computer_action", "exact_links", "find_table", "fraction_str", "hand_categories", "hint", "keep_text", "lattice_keeps",
     "load_tables", "make_game", "new_game", "normalize_options", "parse_action", "parse_hand", "parse_hint",
     "parse_payouts", "parse_tables_text", "report", "reports", "select_tables", "step", "verify_by_play",
 ]
@@ -58,8 +60,8 @@ _EXPORTS = {
                      "categories", "parse_hand", "parse_payouts"), ".rules"),
     **dict.fromkeys(("DEFAULT_OPTIONS", "actions", "advice", "computer_action", "new_game", "normalize_options",
                      "parse_action", "step"), ".session"),
-    **dict.fromkeys(("MAX_TABLES", "MAX_TABLES_TEXT", "MAX_TABLE_NAME", "load_tables", "parse_tables_text",
-                     "select_tables"), ".tables"),
+    **dict.fromkeys(("MAX_TABLES", "MAX_TABLES_TEXT", "MAX_TABLE_NAME", "find_table", "load_tables",
+                     "parse_tables_text", "select_tables"), ".tables"),
     **dict.fromkeys(("MIN_HANDS", "VERIFY_MAX_WORK", "VERIFY_STRATEGIES", "VerifyAverage", "VerifyFrequency",
                      "VerifyResult", "Z_LIMIT", "check_verify", "verify_by_play"), ".verify"),
 }
