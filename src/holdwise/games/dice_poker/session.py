@@ -47,6 +47,14 @@ def _show(value) -> str:
     return str(value.numerator) if value.denominator == 1 else f"{float(value):.4g}"
 
 
+def _whole(options: Mapping[str, object], key: str) -> int:
+    """A whole-number option: JSON options carry numbers as numbers, never as text."""
+    value = options[key]
+    if isinstance(value, str):
+        raise InputError(f"the game option {key!r} must be a whole number, got {value!r}")
+    return parse_whole(value, f"the game option {key!r}")
+
+
 def normalize_options(options: Mapping | None) -> dict:
     """The game options with defaults filled in and checked: rules (a table's name, or a label for `payouts`),
     payouts (seven, as "p/q" text), dice, sides, rerolls, weights (a list or None), bet (> 0)."""
@@ -62,8 +70,7 @@ def normalize_options(options: Mapping | None) -> dict:
     else:
         table = parse_payouts(options["payouts"])
         name = str(options.get("rules") or "custom")
-    dice = parse_whole(merged["dice"], "the game option 'dice'")
-    sides = parse_whole(merged["sides"], "the game option 'sides'")
+    dice, sides = _whole(merged, "dice"), _whole(merged, "sides")
     rerolls = merged["rerolls"]
     if isinstance(rerolls, bool) or not isinstance(rerolls, int) or not 0 <= rerolls <= MAX_REROLLS:
         raise InputError(f"re-rolls must be 0 to {MAX_REROLLS}, got {rerolls!r}")

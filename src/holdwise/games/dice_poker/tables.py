@@ -9,6 +9,7 @@ from fractions import Fraction
 from pathlib import Path
 
 from ...errors import InputError
+from ..inputs import read_user_text
 from .rules import BUILTIN_TABLES, parse_payouts
 
 __all__ = [
@@ -24,7 +25,7 @@ MAX_TABLES = 100  # tables in one text
 MAX_TABLE_NAME = 40  # characters of a table's name
 
 
-def _tables(text: str, source: str, where: str = "") -> dict[str, object]:
+def _tables(text: str, source: str) -> dict[str, object]:
     """The [tables] section of a tables TOML text; `source` names it in errors ("tables file x.toml")."""
     try:
         data = tomllib.loads(text)
@@ -47,26 +48,10 @@ def _payouts_of(name: str, values: object, where: str) -> tuple[Fraction, ...]:
         raise InputError(f"table {name!r}{where}: {err}") from None
 
 
-def _read(path: Path) -> str:
-    """A tables file's text, at most MAX_TABLES_FILE bytes of UTF-8."""
-    try:
-        if path.is_dir():
-            raise InputError(f"tables file {path} is a directory, not a TOML file")
-        if path.exists() and path.stat().st_size > MAX_TABLES_FILE:
-            raise InputError(f"tables file {path} is larger than {MAX_TABLES_FILE:,} bytes")
-        return path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise InputError(f"tables file not found: {path}") from None
-    except UnicodeDecodeError as err:
-        raise InputError(f"tables file {path} is not valid TOML: {str(err).splitlines()[0]}") from None
-    except OSError as err:
-        raise InputError(f"cannot read tables file {path}: {err.strerror or err}") from None
-
-
 def load_tables(path: str | Path) -> Tables:
     """Named tables from a TOML file: a [tables] section of name = [seven payouts] (numbers or "p/q")."""
     path = Path(path)
-    section = _tables(_read(path), f"tables file {path}")
+    section = _tables(read_user_text(path, "tables file", MAX_TABLES_FILE), f"tables file {path}")
     return {str(name): _payouts_of(str(name), values, f" in {path}") for name, values in section.items()}
 
 
