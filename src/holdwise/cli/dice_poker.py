@@ -68,7 +68,7 @@ _FLAGS = {"rules": "--rules", "payouts": "--payouts", "tables_file": "--tables-f
           "min_chance_gap": "--min-chance-gap", "min_rule_gap": "--min-rule-gap", "as_json": "--json",
           "show_all": "--all"}
 _APPLIES = {
-    "hint": {"rules", "payouts", "tables_file", "dice", "sides", "weights", "exact"},
+    "hint": {"rules", "payouts", "tables_file", "dice", "sides", "weights", "exact", "as_json", "show_all"},
     "verify": {"rules", "payouts", "tables_file", "dice", "sides", "rerolls", "weights", "as_json"},
     "play": {"rules", "payouts", "tables_file", "dice", "sides", "rerolls", "weights"},
 }
@@ -93,8 +93,11 @@ def _pass_down(ctx: typer.Context) -> None:
         if name not in _APPLIES.get(command, ()):
             fail(f"{_FLAGS[name]} does not apply to 'dice-poker {command}'; "
                  f"options before {command} may be: {', '.join(sorted(_FLAGS[n] for n in _APPLIES[command]))}")
-    if command == "hint" and "rules" in given:  # the hint's fields (FOUNDATION API 3): one table's name
-        given["rules"] = ",".join(given["rules"])
+    if command == "hint":  # the generic hint reads its fields from ctx.obj, its own switches from their defaults
+        if "rules" in given:
+            given["rules"] = ",".join(given["rules"])
+        switches = {name: given.pop(name) for name in ("as_json", "show_all") if name in given}
+        ctx.default_map = {**(ctx.default_map or {}), "hint": switches}
     ctx.obj = given
 
 

@@ -39,14 +39,14 @@ if TYPE_CHECKING:  # what the names are, for type checkers; at run time each loa
     )
 
 __all__ = [
-    "ALL_CATEGORIES", "BUILTIN_TABLES", "CATEGORIES", "CATEGORY_LABELS", "DEFAULT_OPTIONS", "DEFAULT_TABLE", "GAME",
-    "HINT_FIELDS", "MAX_GAP_PP", "MAX_PAYOUT", "MAX_TABLES", "MAX_TABLES_TEXT", "MAX_TABLE_NAME", "MEASURE",
-    "MIN_CHANCE_GAP_PP", "MIN_HANDS", "MIN_RULE_GAP_PP", "VERIFY_MAX_WORK", "VERIFY_STRATEGIES", "Z_LIMIT",
-    "DepthReport", "DepthReports", "Diff", "DiffRow", "HintRequest", "VerifyAverage", "VerifyFrequency",
-    "VerifyResult", "actions", "advice", "batch_returns", "categories", "check_gap", "check_verify",
-    "computer_action", "exact_links", "find_table", "fraction_str", "hand_categories", "hint", "keep_text", "lattice_keeps",
-    "load_tables", "make_game", "new_game", "normalize_options", "parse_action", "parse_hand", "parse_hint",
-    "parse_payouts", "parse_tables_text", "report", "reports", "select_tables", "step", "verify_by_play",
+    "ALL_CATEGORIES", "BUILTIN_TABLES", "CATEGORIES", "CATEGORY_LABELS", "DEFAULT_OPTIONS", "DEFAULT_TABLE",
+    "DepthReport", "DepthReports", "Diff", "DiffRow", "GAME", "HINT_FIELDS", "HintRequest", "MAX_GAP_PP", "MAX_PAYOUT",
+    "MAX_TABLES", "MAX_TABLES_TEXT", "MAX_TABLE_NAME", "MEASURE", "MIN_CHANCE_GAP_PP", "MIN_HANDS", "MIN_RULE_GAP_PP",
+    "VERIFY_MAX_WORK", "VERIFY_STRATEGIES", "VerifyAverage", "VerifyFrequency", "VerifyResult", "Z_LIMIT", "actions",
+    "advice", "batch_returns", "categories", "check_gap", "check_verify", "computer_action", "exact_links",
+    "find_table", "fraction_str", "hand_categories", "hint", "keep_text", "lattice_keeps", "load_tables", "make_game",
+    "new_game", "normalize_options", "parse_action", "parse_hand", "parse_hint", "parse_payouts", "parse_tables_text",
+    "report", "reports", "select_tables", "step", "verify_by_play"
 ]
 _EXPORTS = {
     **dict.fromkeys(("fraction_str",), "...solver"),
