@@ -1,9 +1,9 @@
 """The depth lab in Chromium: the numbers shown against the CLI's, bad values, presets, exact, a hand played with
 the hint (checked against the session's replay), and a phone-size run. Screenshots of each state."""
 
-import pytest
 import json
 
+import pytest
 from typer.testing import CliRunner
 
 from holdwise.cli import app as cli_app

@@ -18,7 +18,16 @@ from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
-from pydantic import ConfigDict, Field, StrictBool, StrictInt, StrictStr, ValidationInfo, field_validator, model_validator
+from pydantic import (
+    ConfigDict,
+    Field,
+    StrictBool,
+    StrictInt,
+    StrictStr,
+    ValidationInfo,
+    field_validator,
+    model_validator,
+)
 from pydantic_core import PydanticCustomError
 
 from ..errors import InputError
@@ -350,7 +359,7 @@ def warm() -> None:
 
     def run() -> None:
         try:
-            for name, table in face.BUILTIN_TABLES.items():
+            for name in face.BUILTIN_TABLES:
                 report(ReportBody(rules=name))
             face.advice(face.new_game(None, 0))
         except Exception:  # noqa: BLE001 - warming is a convenience; a failure shows on the first request

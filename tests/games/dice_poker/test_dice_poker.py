@@ -19,8 +19,8 @@ from holdwise.games.dice_poker import (
     report,
 )
 from holdwise.solver.dice import Dice
-from tests.games.dice_poker.asking import ask
 from holdwise.solver.reroll import Game, solve
+from tests.games.dice_poker.asking import ask
 
 TABLE_B = [10, 6, 4, 3, 2, 1, 0.5]
 

@@ -7,12 +7,18 @@ import pytest
 
 from holdwise import InputError
 from holdwise.games.dice_poker.rules import (
-    BUILTIN_TABLES, CATEGORIES, MAX_PAYOUT, STRAIGHT_LENGTH, categories, parse_hand, parse_payouts,
+    BUILTIN_TABLES,
+    CATEGORIES,
+    MAX_PAYOUT,
+    STRAIGHT_LENGTH,
+    categories,
+    parse_hand,
+    parse_payouts,
 )
 from holdwise.games.dice_poker.tables import find_table, load_tables, select_tables
 
 B = tuple(map(Fraction, ("10", "6", "4", "3", "2", "1", "1/2")))
-I = tuple(map(Fraction, ("10", "6", "4", "0", "2", "1", "1/2")))
+I = tuple(map(Fraction, ("10", "6", "4", "0", "2", "1", "1/2")))  # noqa: E741 (the table is named I)
 
 
 def counts_of(faces, sides=6):

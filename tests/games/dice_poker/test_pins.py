@@ -5,7 +5,6 @@ import math
 import pytest
 
 from holdwise import InputError
-from tests.games.dice_poker.asking import ask
 from holdwise.games.dice_poker import (
     MAX_PAYOUT,
     MIN_HANDS,
@@ -19,6 +18,7 @@ from holdwise.games.dice_poker import (
     report,
     reports,
 )
+from tests.games.dice_poker.asking import ask
 
 B = (10, 6, 4, 3, 2, 1, 0.5)
 

@@ -2,10 +2,10 @@
 readers: any input parses to a valid object or raises InputError (never another exception), and printed forms
 parse back the same."""
 
-import pytest
 import math
 from fractions import Fraction
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 

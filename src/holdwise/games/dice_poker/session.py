@@ -17,8 +17,8 @@ from itertools import product
 from ...errors import InputError
 from ...solver import MAX_REROLLS, Dice, faces_to_counts, to_fraction
 from ..base import Decision, Hint, State, action_error, random_generator
-from .analysis import GAME, MEASURE, keep_text, ranked_options, solved
 from ..inputs import parse_whole
+from .analysis import GAME, MEASURE, keep_text, ranked_options, solved
 from .rules import ALL_CATEGORIES, BUILTIN_TABLES, CATEGORY_LABELS, DEFAULT_TABLE, categories, parse_payouts
 from .tables import find_table
 
