@@ -87,7 +87,7 @@ def _given(ctx: typer.Context, names) -> dict:
 
 def _pass_down(ctx: typer.Context) -> None:
     """Hand the options typed before a command down to it; refuse those that do not apply to it."""
-    command = ctx.invoked_subcommand
+    command = ctx.invoked_subcommand or ""
     given = _given(ctx, _FLAGS)
     for name in given:
         if name not in _APPLIES.get(command, ()):
@@ -422,7 +422,7 @@ def dice_poker_play(
                           seed)
     opts = state.options
     pays = ", ".join(f"{_SHORT[c]} {_number(p)}" for c, p in zip(face.CATEGORIES, opts["payouts"]))
-    rules = (
+    intro = (
         f"Dice poker, table {opts['rules']}: roll {opts['dice']} dice; up to {opts['rerolls']} times keep any "
         f"and re-roll the rest.",
         f"Pays: {pays}",
@@ -440,5 +440,5 @@ def dice_poker_play(
         return [f"  tally: {t['hands']} hand{'s' if t['hands'] != 1 else ''}, staked {_number(t['staked'])}, "
                 f"won {_number(t['won'])}, balance {_signed(t['balance'])}"]
 
-    run(TerminalGame(face=face, rules=rules, keys="5 5 keeps those dice, all stands, none rolls all",
+    run(TerminalGame(face=face, rules=intro, keys="5 5 keeps those dice, all stands, none rolls all",
                      render=render, prompt=lambda s: "keep>", summary=summary), state)

@@ -360,7 +360,7 @@ def warm() -> None:
     def run() -> None:
         try:
             for name in face.BUILTIN_TABLES:
-                report(ReportBody(rules=name))
+                report(ReportBody.model_validate({"rules": name}))
             face.advice(face.new_game(None, 0))
         except Exception:  # noqa: BLE001 - warming is a convenience; a failure shows on the first request
             log.exception("warming the dice-poker lab failed")

@@ -21,7 +21,7 @@ from ..inputs import parse_faces, shown
 
 __all__ = [
     "ALL_CATEGORIES", "BUILTIN_TABLES", "CATEGORIES", "CATEGORY_LABELS", "DEFAULT_TABLE", "MAX_PAYOUT", "NOTHING",
-    "STRAIGHT_LENGTH", "categories", "parse_hand", "parse_payouts",
+    "STRAIGHT_LENGTH", "Payouts", "categories", "parse_hand", "parse_payouts",
 ]
 
 CATEGORIES = (
@@ -78,11 +78,14 @@ def categories(counts: np.ndarray) -> np.ndarray:
     return np.select(conditions, list(range(len(CATEGORIES))), default=len(CATEGORIES))
 
 
+# seven payouts as given: text "10,6,4,3,2,1,1/2", or numbers and number texts (checked by `parse_payouts`)
+Payouts = str | Sequence[object]
+
 MAX_PAYOUT = 10**12  # a payout per unit bet: 0 to this
 PAYOUT_RANGE = "0 to 1e12"
 
 
-def parse_payouts(values: str | Sequence) -> tuple[Fraction, ...]:
+def parse_payouts(values: Payouts) -> tuple[Fraction, ...]:
     """Seven payouts in category order from numbers or text; each 0 to MAX_PAYOUT, finite."""
     if isinstance(values, str):
         values = [v for v in values.replace(" ", "").split(",") if v != ""] if values.strip() else []

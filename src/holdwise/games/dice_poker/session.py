@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from functools import lru_cache
 from itertools import product
+from typing import Any
 
 from ...errors import InputError
 from ...solver import MAX_REROLLS, Dice, faces_to_counts, to_fraction
@@ -35,16 +36,16 @@ NEXT_WORDS = ("", "n", "next", "y", "yes", "d", "deal")
 MAX_BET = 10**12  # a hand's stake: above 0, at most this
 
 
-def _json_number(value) -> int | float:
+def _json_number(value: Fraction | int | float | str) -> int | float:
     """An exact number as JSON: an int when whole, else a float."""
-    value = Fraction(value)
-    return int(value) if value.denominator == 1 else float(value)
+    number = Fraction(value)
+    return int(number) if number.denominator == 1 else float(number)
 
 
-def _show(value) -> str:
+def _show(value: Fraction | int | float | str) -> str:
     """A number for the log: 3, 0.5, 1.3333."""
-    value = Fraction(value)
-    return str(value.numerator) if value.denominator == 1 else f"{float(value):.4g}"
+    number = Fraction(value)
+    return str(number.numerator) if number.denominator == 1 else f"{float(number):.4g}"
 
 
 def _whole(options: Mapping[str, object], key: str) -> int:
@@ -55,7 +56,7 @@ def _whole(options: Mapping[str, object], key: str) -> int:
     return parse_whole(value, f"the game option {key!r}")
 
 
-def normalize_options(options: Mapping | None) -> dict:
+def normalize_options(options: Mapping[str, Any] | None) -> dict[str, Any]:
     """The game options with defaults filled in and checked: rules (a table's name, or a label for `payouts`),
     payouts (seven, as "p/q" text), dice, sides, rerolls, weights (a list or None), bet (> 0)."""
     options = {} if options is None else options
@@ -92,12 +93,13 @@ def normalize_options(options: Mapping | None) -> dict:
 
 
 @lru_cache(maxsize=64)
-def _rules(payouts: tuple[str, ...], dice: int, sides: int, rerolls: int, weights: tuple[int, ...] | None):
+def _rules(payouts: tuple[str, ...], dice: int, sides: int, rerolls: int,
+           weights: tuple[int, ...] | None) -> tuple[tuple[Fraction, ...], Dice]:
     """The parsed game of a session: payouts as Fractions and the dice (cached: every step asks)."""
     return parse_payouts(payouts), Dice(dice, sides, weights)
 
 
-def _game(state: State):
+def _game(state: State) -> tuple[tuple[Fraction, ...], Dice]:
     o = state.options
     weights = None if o["weights"] is None else tuple(o["weights"])
     return _rules(tuple(o["payouts"]), o["dice"], o["sides"], o["rerolls"], weights)
@@ -111,7 +113,7 @@ def _roll(state: State, n: int) -> tuple[list[int], State]:
     return faces, state.evolve(draws=state.draws + 1)
 
 
-def new_game(options: Mapping | None = None, seed: int = 0) -> State:
+def new_game(options: Mapping[str, Any] | None = None, seed: int = 0) -> State:
     """A session with its first hand rolled (options: see `normalize_options`; the tally starts at 0)."""
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
         raise InputError(f"the seed must be a non-negative whole number, got {seed!r}")
@@ -165,7 +167,7 @@ def _settle(state: State) -> State:
     return state.evolve(phase="over", to_move="", data=data, tally=tally).logged(line)
 
 
-def _sub_keeps(hand) -> list[list[int]]:
+def _sub_keeps(hand: list[int]) -> list[list[int]]:
     """Every distinct part of a hand (sorted faces), from the whole hand down to nothing."""
     faces = sorted(set(hand))
     counts = [hand.count(f) for f in faces]
@@ -175,7 +177,7 @@ def _sub_keeps(hand) -> list[list[int]]:
     return out
 
 
-def actions(state: State) -> list[dict]:
+def actions(state: State) -> list[dict[str, Any]]:
     """The legal actions: every keep of the hand (the whole hand stands), or {"type": "next"} when over."""
     if state.over:
         return [{"type": "next"}]
@@ -194,27 +196,27 @@ def advice(state: State) -> Hint:
                 measure=MEASURE, options=options)
 
 
-def computer_action(state: State) -> dict:
+def computer_action(state: State) -> dict[str, Any]:
     """The best play for the player: the optimal keep (or the next hand when this one is over)."""
     if state.over:
         return {"type": "next"}
     return dict(advice(state).best.action)
 
 
-def _normalized(action) -> dict:
+def _normalized(action: object) -> dict[str, Any]:
     if not isinstance(action, Mapping):
         raise InputError(f"an action is an object like {{'type': 'keep', 'keep': [5, 5]}}, got {action!r}")
-    action = dict(action)
-    keep = action.get("keep")
-    if action.get("type") == "keep" and isinstance(keep, (list, tuple)):
+    plain: dict[str, Any] = dict(action)
+    keep = plain.get("keep")
+    if plain.get("type") == "keep" and isinstance(keep, (list, tuple)):
         try:
-            action["keep"] = sorted(keep)
+            plain["keep"] = sorted(keep)
         except TypeError:
             pass  # mixed types: left as given, then refused as not legal
-    return action
+    return plain
 
 
-def _legal(state: State, action: dict) -> bool:
+def _legal(state: State, action: dict[str, Any]) -> bool:
     """Whether an action is legal (the same answer as comparing it with `actions(state)`, without listing them)."""
     if state.over:
         return action == {"type": "next"}
@@ -227,7 +229,7 @@ def _legal(state: State, action: dict) -> bool:
     return all(keep.count(f) <= hand.count(f) for f in set(keep))
 
 
-def step(state: State, action: Mapping) -> State:
+def step(state: State, action: Mapping[str, Any]) -> State:
     """The state after an action (pure: the same state and action give the same result)."""
     action = _normalized(action)
     if not _legal(state, action):
@@ -253,7 +255,7 @@ def step(state: State, action: Mapping) -> State:
     return _settle(state) if state.data["rolls_left"] == 0 else state
 
 
-def parse_action(state: State, text: str) -> dict:
+def parse_action(state: State, text: str) -> dict[str, Any]:
     """What the player typed -> an action: the dice to keep ("5 5" or "5,5"), "all" to stand, "none" to
     re-roll every die; when the hand is over, Enter or "next" deals the next."""
     words = text.strip().lower()
