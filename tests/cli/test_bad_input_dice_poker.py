@@ -59,7 +59,7 @@ CASES = [
     (["dice-poker", "hint", "1", "2", "3", "4", "7", "-r", "1"], "face 7 is not a face"),
     (["dice-poker", "hint", "²", "1", "3", "4", "6", "-r", "1"], "a hand is dice values"),
     (["dice-poker", "hint", "1.5", "2", "3", "4", "5", "-r", "1"], "a hand is dice values"),
-    (["dice-poker", "hint", "1", "2", "3", "4", "5", "-r", "7"], "--rerolls-left"),
+    (["dice-poker", "hint", "1", "2", "3", "4", "5", "-r", "7"], "--rolls-left"),
     (["dice-poker", "--dice", "abc"], "--dice"),
     (["dice-poker", "verify", "--hands", "1e10"], "--hands"),
 ]

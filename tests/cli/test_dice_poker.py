@@ -24,7 +24,7 @@ def test_json_single_table_keys():
     result = run("dice-poker", "--table", "B", "--json")
     assert result.exit_code == 0
     data = json.loads(result.stdout)
-    assert data["table"] == "B"
+    assert data["rules"] == "B"
     assert round(data["optimal"], 4) == 3.3295
     assert data["random"] == pytest.approx(data["none"], abs=1e-12)
     assert data["criterion_met"] is False
@@ -36,7 +36,7 @@ def test_json_single_table_keys():
 def test_json_several_tables_is_one_object_with_a_list():
     data = json.loads(run("dice-poker", "--json").stdout)
     assert list(data) == ["tables"]
-    assert [d["table"] for d in data["tables"]] == ["B", "I"]
+    assert [d["rules"] for d in data["tables"]] == ["B", "I"]
 
 
 def test_exact_json_values_are_fractions():
@@ -48,7 +48,7 @@ def test_exact_json_values_are_fractions():
 
 def test_custom_payouts_and_options():
     data = json.loads(run("dice-poker", "--payouts", "10,6,4,3,2,1,1/2", "--tie", "lower", "--json").stdout)
-    assert data["table"] == "custom" and data["tie"] == "lower"
+    assert data["rules"] == "custom" and data["tie"] == "lower"
     assert round(data["rule"], 4) == 3.2233
     data = json.loads(run("dice-poker", "-t", "B", "--rerolls", "0", "--json").stdout)
     assert data["optimal"] == pytest.approx(data["none"])
@@ -67,9 +67,9 @@ def test_tables_file(tmp_path):
     path = tmp_path / "t.toml"
     path.write_text('[tables]\nH = [6, 5, 5, 5, 0, 0, 0]\n')
     data = json.loads(run("dice-poker", "--tables-file", str(path), "--json").stdout)
-    assert data["table"] == "H" and data["criterion_met"] is True
+    assert data["rules"] == "H" and data["criterion_met"] is True
     data = json.loads(run("dice-poker", "--tables-file", str(path), "-t", "H,B", "--json").stdout)
-    assert [d["table"] for d in data["tables"]] == ["H", "B"]
+    assert [d["rules"] for d in data["tables"]] == ["H", "B"]
 
 
 @pytest.mark.slow
@@ -82,7 +82,7 @@ def test_plot(tmp_path):
 
 def test_hint():
     data = json.loads(run("dice-poker", "hint", "2", "3", "4", "5", "5", "--rerolls-left", "2", "--json").stdout)
-    assert data["table"] == "B"
+    assert data["rules"] == "B"
     keeps = data["options"]
     assert len(keeps) == 2 * 2 * 2 * 3
     assert keeps[0]["keep"] == [5, 5] and keeps[0]["loss"] == 0
@@ -111,7 +111,8 @@ def test_hint():
     (["dice-poker", "hint", "1", "2", "3", "--rerolls-left", "2"], "a hand has 5 dice"),
     (["dice-poker", "hint", "1", "2", "3", "4", "7", "--rerolls-left", "2"], "not a face"),
     (["dice-poker", "hint", "1", "2", "3", "4", "x", "--rerolls-left", "2"], "a hand is dice values"),
-    (["dice-poker", "hint", "1", "2", "3", "4", "5", "--rerolls-left", "0"], "--rerolls-left"),
+    (["dice-poker", "hint", "1", "2", "3", "4", "5", "--rerolls-left", "0"], "--rolls-left"),
+    (["dice-poker", "hint", "1", "2", "3", "4", "5", "--rolls-left", "7"], "--rolls-left must be a whole number 1 to 6"),
     (["dice-poker", "verify", "--hands", "1"], "--hands"),
 ])
 def test_bad_input_is_one_line_and_exit_2(args, message):
@@ -153,8 +154,9 @@ def test_options_before_the_command_apply_to_it():
     """`dice-poker --table I hint ...` plays table I (it used to use table B silently)."""
     before = _hint_json("dice-poker", "--table", "I", "hint", "1", "2", "3", "4", "5", "-r", "1", "--json")
     after = _hint_json("dice-poker", "hint", "1", "2", "3", "4", "5", "-r", "1", "--table", "I", "--json")
-    assert before == after
-    assert before["table"] == "I" and before["options"][0]["keep"] == [5]  # table I pays 0 for the straight
+    spelled = _hint_json("dice-poker", "--rules", "I", "hint", "1", "2", "3", "4", "5", "--rolls-left", "1", "--json")
+    assert before == after == spelled
+    assert before["rules"] == "I" and before["options"][0]["keep"] == [5]  # table I pays 0 for the straight
     table_b = _hint_json("dice-poker", "hint", "1", "2", "3", "4", "5", "-r", "1", "--json")
     assert table_b["options"][0]["keep"] == [1, 2, 3, 4, 5]
     small = _hint_json("dice-poker", "--dice", "4", "--sides", "8", "--exact", "hint", "1 2 8 8", "-r", "1",
@@ -163,7 +165,7 @@ def test_options_before_the_command_apply_to_it():
     same = _hint_json("dice-poker", "--table", "I", "hint", "1", "2", "3", "4", "5", "-r", "1", "-t", "I", "--json")
     assert same == before
     data = json.loads(run("dice-poker", "-t", "B", "verify", "--hands", "2000", "--seed", "3", "--json").stdout)
-    assert {r["table"] for r in data["averages"]} == {"B"} and len(data["averages"]) == 5
+    assert {r["rules"] for r in data["averages"]} == {"B"} and len(data["averages"]) == 5
 
 
 @pytest.mark.parametrize("args,message", [
@@ -171,7 +173,7 @@ def test_options_before_the_command_apply_to_it():
     (["dice-poker", "--rerolls", "1", "hint", "1", "2", "3", "4", "5", "-r", "1"], "--rerolls does not apply"),
     (["dice-poker", "--exact", "verify", "--hands", "10"], "--exact does not apply"),
     (["dice-poker", "--json", "play"], "--json does not apply"),
-    (["dice-poker", "-t", "I", "hint", "1", "2", "3", "4", "5", "-r", "1", "-t", "B"], "different values"),
+    (["dice-poker", "-t", "I", "play", "-t", "B"], "different values"),
     (["dice-poker", "hint", "1", "2", "3", "4", "5", "-r", "1", "-t", "B,I"], "takes one table"),
     (["dice-poker", "--plot-returns"], "--plot-returns needs --plot"),
     (["dice-poker", "play", "--bet", "0"], "positive"),
@@ -186,7 +188,7 @@ def test_hint_hand_as_one_string_or_separate_arguments():
     separate = _hint_json("dice-poker", "hint", "2", "3", "4", "5", "5", "-r", "2", "--json")
     for form in (["2 3 4 5 5"], ["2,3,4,5,5"], ["2,3", "4 5", "5"]):
         assert _hint_json("dice-poker", "hint", *form, "-r", "2", "--json") == separate
-    assert list(separate) == ["game", "hand", "rerolls_left", "table", "measure", "options"]
+    assert list(separate) == ["game", "hand", "rolls_left", "rules", "measure", "options"]
     assert separate["game"] == "dice-poker" and separate["measure"] == "expected_payout"
     assert list(separate["options"][0]) == ["option", "value", "loss", "keep", "action"]
     assert separate["options"][0]["option"] == "5 5"

@@ -13,9 +13,9 @@ import pytest
 # NaN or Infinity.
 COMMANDS = [
     "dice-poker --json",
-    "dice-poker --table B --exact --diff --frequencies --json",
+    "dice-poker --rules B --exact --diff --frequencies --json",
     "dice-poker --payouts 0,0,0,0,0,0,0 --json",
-    "dice-poker hint 2 3 4 5 5 --rerolls-left 2 --exact --json",
+    "dice-poker hint 2 3 4 5 5 --rolls-left 2 --exact --json",
     "dice-poker verify --hands 2000 --seed 3 --table B --json",
     "video-poker games --json",
     "video-poker hold AS KS QS JS 9D --exact --json",

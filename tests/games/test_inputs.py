@@ -73,9 +73,16 @@ def test_games_never_name_a_command_line_flag():
     """Game code names an input by its own word; only the interfaces know flags ("--score")."""
     bad = []
     for path in sorted(GAMES.rglob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text())):
+        tree = ast.parse(path.read_text())
+        # the one place a face spells flags: a HintField's `aliases`, the old spellings the command line keeps
+        # for its users (FOUNDATION API 1: `aliases=("--table", "-t")`)
+        kept = {id(c) for k in ast.walk(tree) if isinstance(k, ast.keyword) and k.arg == "aliases"
+                for c in ast.walk(k.value)}
+        for node in ast.walk(tree):
             # a literal, or an f-string's first part, that starts as a flag does ("--dice"; "-- game 2 --" is
             # a rule drawn in text)
+            if id(node) in kept:
+                continue
             if isinstance(node, ast.Constant) and isinstance(node.value, str) and FLAG.match(node.value):
                 bad.append(f"{path.relative_to(GAMES)}:{node.lineno}: {node.value[:40]!r}")
     assert not bad, "\n".join(bad)

@@ -24,9 +24,9 @@ def cli_json(*args):
 @pytest.mark.parametrize("body, args", [
     ({"payouts": [10, 6, 4, 3, 2, 1, 0.5]}, ["--payouts", "10,6,4,3,2,1,0.5"]),
     ({"payouts": ["12", "6", "4", "3", "2", "1", "1/3"]}, ["--payouts", "12,6,4,3,2,1,1/3"]),
-    ({"table": "I"}, ["--table", "I"]),
+    ({"rules": "I"}, ["--table", "I"]),
     ({}, ["--table", "B"]),
-    ({"table": "B", "exact": True}, ["--table", "B", "--exact"]),
+    ({"rules": "B", "exact": True}, ["--table", "B", "--exact"]),
     ({"payouts": [6, 5, 5, 5, 0, 0, 0], "dice": 4, "sides": 8, "rerolls": 3, "weights": [1, 1, 1, 1, 1, 1, 1, 2],
       "tie": "lower", "min_chance_gap_pp": 20, "min_rule_gap_pp": 2.5},
      ["--payouts", "6,5,5,5,0,0,0", "--dice", "4", "--sides", "8", "--rerolls", "3", "--weights",
@@ -37,26 +37,26 @@ def test_report_is_the_cli_json(client, body, args):
     r = client.post("/api/dice-poker/report", json=body)
     assert r.status_code == 200, r.text
     assert r.json() == cli_json(*args, "--json")
-    assert {"diff", "frequencies", "first_roll_counts", "total_rolls", "criterion_met"} <= set(r.json())
+    assert {"diff", "frequencies", "first_roll_outcomes", "outcomes", "criterion_met"} <= set(r.json())
 
 
 def test_report_of_table_b_has_the_published_figures(client):
-    r = client.post("/api/dice-poker/report", json={"table": "B", "exact": True}).json()
+    r = client.post("/api/dice-poker/report", json={"rules": "B", "exact": True}).json()
     assert r["optimal_exact"] == "6291295/1889568" and r["none_exact"] == "185/162"
-    assert round(r["rule"], 4) == 3.2233 and r["table"] == "B"
+    assert round(r["rule"], 4) == 3.2233 and r["rules"] == "B"
 
 
 def test_a_named_payout_table_keeps_its_name(client):
     r = client.post("/api/dice-poker/report", json={"payouts": [10, 6, 4, 3, 2, 1, 0.5], "name": "mine"}).json()
-    assert r["table"] == "mine"
-    assert r == {**cli_json("--payouts", "10,6,4,3,2,1,0.5", "--json"), "table": "mine"}
+    assert r["rules"] == "mine"
+    assert r == {**cli_json("--payouts", "10,6,4,3,2,1,0.5", "--json"), "rules": "mine"}
 
 
 @pytest.mark.parametrize("body, args", [
-    ({"hand": "2 3 4 5 5", "rerolls_left": 2, "table": "B"}, ["hint", "2", "3", "4", "5", "5", "-r", "2"]),
-    ({"hand": [1, 2, 3, 4, 5], "rerolls_left": 1, "table": "I", "exact": True},
+    ({"hand": "2 3 4 5 5", "rolls_left": 2, "rules": "B"}, ["hint", "2", "3", "4", "5", "5", "-r", "2"]),
+    ({"hand": [1, 2, 3, 4, 5], "rolls_left": 1, "rules": "I", "exact": True},
      ["--table", "I", "hint", "1,2,3,4,5", "-r", "1", "--exact"]),
-    ({"hand": "1 1 8 8", "rerolls_left": 3, "payouts": [6, 5, 5, 5, 0, 0, 0], "dice": 4, "sides": 8,
+    ({"hand": "1 1 8 8", "rolls_left": 3, "payouts": [6, 5, 5, 5, 0, 0, 0], "dice": 4, "sides": 8,
       "weights": [1, 1, 1, 1, 1, 1, 1, 3]},
      ["hint", "1 1 8 8", "-r", "3", "--payouts", "6,5,5,5,0,0,0", "--dice", "4", "--sides", "8",
       "--weights", "1,1,1,1,1,1,1,3"]),
@@ -82,7 +82,7 @@ def test_a_server_tables_file_adds_presets(client, tmp_path, monkeypatch):
     monkeypatch.setenv(web.TABLES_FILE_ENV, str(path))
     r = client.get("/api/dice-poker/tables").json()
     assert {"name": "J", "payouts": ["12", "6", "4", "3", "2", "1", "1/3"], "source": "file"} in r["tables"]
-    got = client.post("/api/dice-poker/report", json={"table": "J"}).json()
+    got = client.post("/api/dice-poker/report", json={"rules": "J"}).json()
     assert got == cli_json("--tables-file", str(path), "--table", "J", "--json")
     assert 'data-name="J"' in client.get("/dice-poker").text
 
@@ -114,10 +114,10 @@ def test_tables_text_is_bounded(client):
 
 
 @pytest.mark.parametrize("body, field, part", [
-    ({"table": "B", "sides": 17}, "sides", "25,000"),
-    ({"table": "B", "dice": 10, "sides": 8}, "sides", "at most 7 faces"),
-    ({"table": "B", "sides": 10, "exact": True}, "exact", "50,000"),
-    ({"table": "B", "rerolls": 6, "exact": True}, "exact", "links"),
+    ({"rules": "B", "sides": 17}, "sides", "25,000"),
+    ({"rules": "B", "dice": 10, "sides": 8}, "sides", "at most 7 faces"),
+    ({"rules": "B", "sides": 10, "exact": True}, "exact", "50,000"),
+    ({"rules": "B", "rerolls": 6, "exact": True}, "exact", "links"),
 ])
 def test_work_over_the_web_limit_is_refused_naming_the_field(client, body, field, part):
     t = time.perf_counter()
@@ -132,14 +132,26 @@ def test_the_limits_sit_where_the_timings_put_them():
     assert face.exact_links(5, 6, 2) <= web.MAX_EXACT_LINKS < face.exact_links(5, 8, 2)
 
 
-def test_a_hint_over_the_limit_is_refused(client):
-    r = client.post("/api/dice-poker/hint", json={"hand": "1 2 3 4 5", "rerolls_left": 6, "sides": 12,
-                                                  "table": "B", "exact": True})
-    assert r.status_code == 422 and r.json()["field"] == "exact"
+@pytest.mark.parametrize("body, field, part", [
+    ({"hand": "1 2 3 4 5", "rolls_left": 6, "sides": 12, "rules": "B", "exact": True}, "exact", "50,000"),
+    ({"hand": "1 2 3 4 5", "rolls_left": 2, "sides": 17}, "sides", "25,000"),
+])
+def test_a_hint_over_the_limit_is_refused(client, body, field, part):
+    """The generic hint keeps the lab's limits (the module's `hint_pending`), refused before any solve."""
+    t = time.perf_counter()
+    r = client.post("/api/dice-poker/hint", json=body)
+    assert time.perf_counter() - t < 1
+    assert r.status_code == 422 and r.json()["field"] == field and part in r.json()["detail"], r.text
+
+
+def test_a_hint_names_the_old_keys_as_unknown(client):
+    for old in ("table", "rerolls_left", "tables_file"):
+        r = client.post("/api/dice-poker/hint", json={"hand": "1 2 3 4 5", "rolls_left": 1, old: "B"})
+        assert r.status_code == 422 and old in r.json()["detail"], r.text
 
 
 def test_a_default_report_update_is_fast(client):
-    client.post("/api/dice-poker/report", json={"table": "B"})
+    client.post("/api/dice-poker/report", json={"rules": "B"})
     times = []
     for i in range(60):
         body = {"payouts": [10, 6, 4, 3, 2, 1, round(0.3 + i / 100, 2)]}
@@ -157,19 +169,19 @@ def test_a_default_report_update_is_fast(client):
     ({"payouts": [10, 6, 4, 3, 2, 1, -1]}, "payouts"),
     ({"payouts": [10, 6, 4, 3, 2, 1, "1e999999999"]}, "payouts"),
     ({"payouts": [1] * 8}, "payouts"),
-    ({"table": "Z"}, "table"),
-    ({"table": "B", "payouts": [1] * 7}, "table"),
-    ({"table": "B", "name": "x"}, "name"),
-    ({"table": "B", "weights": [1, 2]}, "weights"),
-    ({"table": "B", "weights": [0] * 6}, "weights"),
-    ({"table": "B", "dice": 0}, "dice"),
-    ({"table": "B", "dice": "5"}, "dice"),
-    ({"table": "B", "sides": 21}, "sides"),
-    ({"table": "B", "rerolls": 7}, "rerolls"),
-    ({"table": "B", "tie": "middle"}, "tie"),
-    ({"table": "B", "min_chance_gap_pp": 1e9}, "min_chance_gap_pp"),
-    ({"table": "B", "exact": "yes"}, "exact"),
-    ({"table": "B", "extra": 1}, "extra"),
+    ({"rules": "Z"}, "rules"),
+    ({"rules": "B", "payouts": [1] * 7}, "rules"),
+    ({"rules": "B", "name": "x"}, "name"),
+    ({"rules": "B", "weights": [1, 2]}, "weights"),
+    ({"rules": "B", "weights": [0] * 6}, "weights"),
+    ({"rules": "B", "dice": 0}, "dice"),
+    ({"rules": "B", "dice": "5"}, "dice"),
+    ({"rules": "B", "sides": 21}, "sides"),
+    ({"rules": "B", "rerolls": 7}, "rerolls"),
+    ({"rules": "B", "tie": "middle"}, "tie"),
+    ({"rules": "B", "min_chance_gap_pp": 1e9}, "min_chance_gap_pp"),
+    ({"rules": "B", "exact": "yes"}, "exact"),
+    ({"rules": "B", "extra": 1}, "extra"),
 ])
 def test_bad_report_input_is_a_422_naming_the_field(client, body, field):
     r = client.post("/api/dice-poker/report", json=body)
@@ -183,9 +195,9 @@ def test_bad_report_input_is_a_422_naming_the_field(client, body, field):
      "payouts: payout for four of a kind is not a number 0 to 1e12: 'abc'"),
     ({"payouts": [10, 6, 4, 3, 2, 1, -1]}, "payouts.6", "payouts: payout for pair is negative: -1"),
     ({"payouts": [10, 6, 4]}, "payouts", "payouts: a payout table has 7 payouts"),
-    ({"table": "B", "weights": [1, 1, 1, 1, 1, -1]}, "weights.5", "weights, item 6: must be at least 0"),
-    ({"table": "B", "weights": [1, 1, 1, 1, 1, "x"]}, "weights.5", "weights, item 6: must be a whole number"),
-    ({"table": "B", "dice": 0}, "dice", "dice: must be at least 1"),
+    ({"rules": "B", "weights": [1, 1, 1, 1, 1, -1]}, "weights.5", "weights, item 6: must be at least 0"),
+    ({"rules": "B", "weights": [1, 1, 1, 1, 1, "x"]}, "weights.5", "weights, item 6: must be a whole number"),
+    ({"rules": "B", "dice": 0}, "dice", "dice: must be at least 1"),
 ])
 def test_a_bad_value_is_named_where_it_is_and_in_plain_words(client, body, field, detail):
     """The exact field (the page marks that input alone); words, not pydantic's, with positions from 1."""
@@ -195,11 +207,11 @@ def test_a_bad_value_is_named_where_it_is_and_in_plain_words(client, body, field
 
 
 @pytest.mark.parametrize("body, field", [
-    ({"hand": "1 2 3", "rerolls_left": 1}, "hand"),
-    ({"hand": "1 2 3 4 7", "rerolls_left": 1}, "hand"),
-    ({"hand": "1 2 3 4 5", "rerolls_left": 0}, "rerolls_left"),
-    ({"hand": "1 2 3 4 5"}, "rerolls_left"),
-    ({"hand": {"a": 1}, "rerolls_left": 1}, "hand"),
+    ({"hand": "1 2 3", "rolls_left": 1}, "hand"),
+    ({"hand": "1 2 3 4 7", "rolls_left": 1}, "hand"),
+    ({"hand": "1 2 3 4 5", "rolls_left": 0}, "rolls_left"),
+    ({"hand": "1 2 3 4 5"}, "rolls_left"),
+    ({"hand": {"a": 1}, "rolls_left": 1}, "hand"),
 ])
 def test_bad_hint_input_is_a_422_naming_the_field(client, body, field):
     r = client.post("/api/dice-poker/hint", json=body)
@@ -211,7 +223,7 @@ def _unsealed(answer):
 
 
 def test_a_hand_played_through_the_api_replays_on_the_session(client):
-    options = {"table": "I", "dice": 5, "sides": 6, "rerolls": 2, "bet": 2}
+    options = {"rules": "I", "dice": 5, "sides": 6, "rerolls": 2, "bet": 2}
     answer = client.post("/api/dice-poker/new", json={"options": options, "seed": 11}).json()
     assert answer["actions"] == face.actions(_unsealed(answer))
     expected = face.new_game(options, 11)
@@ -244,11 +256,11 @@ def test_the_computer_plays_the_optimal_keep(client):
 def test_new_takes_a_preset_by_name_or_payouts(client, tmp_path, monkeypatch):
     by_payouts = client.post("/api/dice-poker/new", json={"options": {"payouts": [6, 5, 5, 5, 0, 0, 0]},
                                                            "seed": 1}).json()
-    assert _unsealed(by_payouts).options["table"] == "custom"
+    assert _unsealed(by_payouts).options["rules"] == "custom"
     path = tmp_path / "t.toml"
     path.write_text("[tables]\nH = [6, 5, 5, 5, 0, 0, 0]\n", encoding="utf-8")
     monkeypatch.setenv(web.TABLES_FILE_ENV, str(path))
-    by_name = client.post("/api/dice-poker/new", json={"options": {"table": "H"}, "seed": 1}).json()
+    by_name = client.post("/api/dice-poker/new", json={"options": {"rules": "H"}, "seed": 1}).json()
     assert _unsealed(by_name).options["payouts"] == ["6", "5", "5", "5", "0", "0", "0"]
     assert _unsealed(by_name).data["hand"] == _unsealed(by_payouts).data["hand"]
 
@@ -259,7 +271,8 @@ def test_a_fresh_seed_when_none_is_given(client):
 
 
 @pytest.mark.parametrize("body, field", [
-    ({"options": {"table": "nope"}}, "options.table"),
+    ({"options": {"rules": "nope"}}, "options.rules"),
+    ({"options": {"table": "B"}}, "options.table"),
     ({"options": {"bet": "nan"}}, "options"),
     ({"options": {"bet": 0}}, "options"),
     ({"options": {"payouts": [1, 2]}}, "options"),

@@ -1,9 +1,9 @@
 """The depth lab in Chromium: the numbers shown against the CLI's, bad values, presets, exact, a hand played with
 the hint (checked against the session's replay), and a phone-size run. Screenshots of each state."""
 
-import pytest
 import json
 
+import pytest
 from typer.testing import CliRunner
 
 from holdwise.cli import app as cli_app
@@ -129,7 +129,7 @@ def test_presets_exact_and_a_pasted_tables_file(page, live_server, shoot):
     page.click("#dp-add-presets")
     wait_report(page, "H")
     assert page.locator('.dp-preset[data-name="J"]').count() == 1
-    check_numbers(page, cli_report("--payouts", "6,5,5,5,0,0,0") | {"table": "H"})
+    check_numbers(page, cli_report("--payouts", "6,5,5,5,0,0,0") | {"rules": "H"})
     page.fill("#dp-dice", "4")
     page.fill("#dp-sides", "8")
     page.fill("#dp-weights", "1,1,1,1,1,1,1,2")
@@ -167,7 +167,7 @@ def play_a_hand_with_the_hint(page, shoot, prefix, key=False):
     page.fill("#dp-seed", "11")
     page.click("#dp-deal")
     page.wait_for_selector("#dp-dice-row .die")
-    options = {"table": "B", "payouts": ["10", "6", "4", "3", "2", "1", "0.5"], "dice": 5, "sides": 6, "rerolls": 2,
+    options = {"rules": "B", "payouts": ["10", "6", "4", "3", "2", "1", "0.5"], "dice": 5, "sides": 6, "rerolls": 2,
                "bet": 1}
     state = face.new_game(options, 11)
     shown = sorted(int(d.get_attribute("data-face")) for d in page.locator("#dp-dice-row .die").all())

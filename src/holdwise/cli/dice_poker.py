@@ -1,22 +1,25 @@
-"""holdwise dice-poker: the depth report, hints, verification by play, a game against a pay table.
+"""holdwise dice-poker: the depth report, verification by play, a game against a pay table; how a hint prints.
 
-Thin: options are parsed here, the game's face (`holdwise.games.dice_poker`) does the work, and the
-results are printed here (rich tables within 80 columns, or the results' JSON).
+Thin: options are parsed here (the hint's by the generic `holdwise dice-poker hint`, from the face's fields),
+the game's face (`holdwise.games.dice_poker`) does the work, and the results are printed here (rich tables
+within 80 columns, or the results' JSON).
 """
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 import typer
 
 from ._common import (
+    ALL_OPTION,
+    JSON_OPTION,
+    SEED_OPTION,
     check_plot_path,
     console,
     emit_json,
     fail,
     fmt,
-    join_hand,
     new_app,
     parse_ints,
     pct,
@@ -24,40 +27,50 @@ from ._common import (
     save_figure,
 )
 
-__all__ = ["dice_poker_app"]
+if TYPE_CHECKING:
+    from ..games.base import Hint
+    from ..games.dice_poker import HintRequest
+
+__all__ = ["dice_poker_app", "render_hint"]
 
 dice_poker_app = new_app(
     "Dice poker against a payout table: the depth report, hints, verification by play, a game.\n\n"
     "Without a command: the depth report of the built-in tables (or those chosen). Options of the "
-    "game (--table, --payouts, --tables-file, --dice, --sides, --rerolls, --weights) may stand before "
+    "game (--rules, --payouts, --tables-file, --dice, --sides, --rerolls, --weights) may stand before "
     "or after a command.\n\n"
-    "Example: holdwise dice-poker --table B --diff --frequencies\n\n"
-    "Example: holdwise dice-poker --table I hint 2 3 4 5 5 --rerolls-left 2",
+    "Example: holdwise dice-poker --rules B --diff --frequencies\n\n"
+    "Example: holdwise dice-poker --rules I hint 2 3 4 5 5 --rolls-left 2",
     invoke_without_command=True,
     no_args_is_help=False,
 )
 
-TABLE_HELP = ("Table: B or I (built in) or a name from --tables-file; repeat or comma-separate for several "
-              "(hint and play take one). Default: every built-in table (hint and play: B).")
-PAYOUTS_HELP = ("Seven payouts (a table named custom): five of a kind, four of a kind, full house, straight, "
-                "three of a kind, two pairs, pair; numbers, 0.5 or 1/2.")
-TABLES_FILE_HELP = "TOML file with a \\[tables] section of name = \\[seven payouts]."
-DICE_HELP = "Number of dice: 1 to 10."
-SIDES_HELP = "Faces per die: 2 to 20."
-REROLLS_HELP = "Re-rolls after the first roll: 0 to 6."
-WEIGHTS_HELP = "Integer weight per face (loaded dice), e.g. 1,1,1,1,1,2. Default: fair."
 SUMMARY_ROWS = 20  # rows of a long table shown without --all
+HINT_ROWS = 10  # keeps of a hint shown without --all
+# the options of the game, declared once for every command that takes them (`--table`/`-t`: the old spelling)
+RULES = typer.Option(None, "--rules", "--table", "-t", help=(
+    "Table: B or I (built in) or a name from --tables-file; repeat or comma-separate for several "
+    "(hint and play take one). Default: every built-in table (hint and play: B)."))
+PAYOUTS = typer.Option(None, "--payouts", help=(
+    "Seven payouts (a table named custom): five of a kind, four of a kind, full house, straight, "
+    "three of a kind, two pairs, pair; numbers, 0.5 or 1/2."))
+TABLES_FILE = typer.Option(None, "--tables-file", help="TOML file with a \\[tables] section of name = "
+                                                      "\\[seven payouts].")
+DICE = typer.Option(5, "--dice", help="Number of dice: 1 to 10.")
+SIDES = typer.Option(6, "--sides", help="Faces per die: 2 to 20.")
+REROLLS = typer.Option(2, "--rerolls", help="Re-rolls after the first roll (the game's rules): 0 to 6.")
+WEIGHTS = typer.Option(None, "--weights", help="Integer weight per face (loaded dice), e.g. 1,1,1,1,1,2. "
+                                               "Default: fair.")
 
 # Options of the game that may stand before a command, and the commands they apply to.
-_FLAGS = {"table": "--table", "payouts": "--payouts", "tables_file": "--tables-file", "dice": "--dice",
+_FLAGS = {"rules": "--rules", "payouts": "--payouts", "tables_file": "--tables-file", "dice": "--dice",
           "sides": "--sides", "rerolls": "--rerolls", "weights": "--weights", "tie": "--tie", "diff": "--diff",
           "frequencies": "--frequencies", "exact": "--exact", "plot": "--plot", "plot_returns": "--plot-returns",
           "min_chance_gap": "--min-chance-gap", "min_rule_gap": "--min-rule-gap", "as_json": "--json",
           "show_all": "--all"}
 _APPLIES = {
-    "hint": {"table", "payouts", "tables_file", "dice", "sides", "weights", "exact", "as_json", "show_all"},
-    "verify": {"table", "payouts", "tables_file", "dice", "sides", "rerolls", "weights", "as_json"},
-    "play": {"table", "payouts", "tables_file", "dice", "sides", "rerolls", "weights"},
+    "hint": {"rules", "payouts", "tables_file", "dice", "sides", "weights", "exact", "as_json", "show_all"},
+    "verify": {"rules", "payouts", "tables_file", "dice", "sides", "rerolls", "weights", "as_json"},
+    "play": {"rules", "payouts", "tables_file", "dice", "sides", "rerolls", "weights"},
 }
 
 
@@ -74,12 +87,17 @@ def _given(ctx: typer.Context, names) -> dict:
 
 def _pass_down(ctx: typer.Context) -> None:
     """Hand the options typed before a command down to it; refuse those that do not apply to it."""
-    command = ctx.invoked_subcommand
+    command = ctx.invoked_subcommand or ""
     given = _given(ctx, _FLAGS)
     for name in given:
         if name not in _APPLIES.get(command, ()):
             fail(f"{_FLAGS[name]} does not apply to 'dice-poker {command}'; "
                  f"options before {command} may be: {', '.join(sorted(_FLAGS[n] for n in _APPLIES[command]))}")
+    if command == "hint":  # the generic hint reads its fields from ctx.obj, its own switches from their defaults
+        if "rules" in given:
+            given["rules"] = ",".join(given["rules"])
+        switches = {name: given.pop(name) for name in ("as_json", "show_all") if name in given}
+        ctx.default_map = {**(ctx.default_map or {}), "hint": switches}
     ctx.obj = given
 
 
@@ -102,11 +120,11 @@ def _inherit(ctx: typer.Context, **local):
     return out
 
 
-def _one_table(table, payouts, tables_file):
-    """(name, payouts) of the one table that hint and play use (default B)."""
+def _one_table(rules, payouts, tables_file):
+    """(name, payouts) of the one table that play uses (default B)."""
     from ..games.dice_poker import DEFAULT_TABLE, select_tables
 
-    names = table or (None if payouts is not None else [DEFAULT_TABLE])
+    names = rules or (None if payouts is not None else [DEFAULT_TABLE])
     tables = select_tables(names, payouts, tables_file)
     if len(tables) != 1:
         fail(f"this command takes one table, got {len(tables)}: {', '.join(tables)}")
@@ -116,13 +134,13 @@ def _one_table(table, payouts, tables_file):
 @dice_poker_app.callback()
 def dice_poker(
     ctx: typer.Context,
-    table: Optional[list[str]] = typer.Option(None, "--table", "-t", help=TABLE_HELP),
-    payouts: Optional[str] = typer.Option(None, "--payouts", help=PAYOUTS_HELP),
-    tables_file: Optional[str] = typer.Option(None, "--tables-file", help=TABLES_FILE_HELP),
-    dice: int = typer.Option(5, "--dice", help=DICE_HELP),
-    sides: int = typer.Option(6, "--sides", help=SIDES_HELP),
-    rerolls: int = typer.Option(2, "--rerolls", help=REROLLS_HELP),
-    weights: Optional[str] = typer.Option(None, "--weights", help=WEIGHTS_HELP),
+    rules: Optional[list[str]] = RULES,
+    payouts: Optional[str] = PAYOUTS,
+    tables_file: Optional[str] = TABLES_FILE,
+    dice: int = DICE,
+    sides: int = SIDES,
+    rerolls: int = REROLLS,
+    weights: Optional[str] = WEIGHTS,
     tie: str = typer.Option("higher", "--tie", help="The rule's tie between values on equally many dice: "
                                                     "higher or lower."),
     diff: bool = typer.Option(False, "--diff", help="List the hands where the rule's first keep is worse."),
@@ -132,13 +150,12 @@ def dice_poker(
     plot_returns: bool = typer.Option(False, "--plot-returns", help="Add the returns to the plot."),
     min_chance_gap: float = typer.Option(25.0, "--min-chance-gap", help="Criterion: pp above chance."),
     min_rule_gap: float = typer.Option(5.0, "--min-rule-gap", help="Criterion: pp above the rule."),
-    show_all: bool = typer.Option(False, "--all", help=f"Show every row of long tables (else the top "
-                                                       f"{SUMMARY_ROWS})."),
-    as_json: bool = typer.Option(False, "--json", help="Print JSON (keys in the README)."),
+    show_all: bool = ALL_OPTION,
+    as_json: bool = JSON_OPTION,
 ) -> None:
     """The depth report of dice poker payout tables: optimum, rule, no re-roll, criterion.
 
-    Example: holdwise dice-poker --table B --diff
+    Example: holdwise dice-poker --rules B --diff
     """
     if ctx.invoked_subcommand is not None:
         _pass_down(ctx)
@@ -151,7 +168,7 @@ def dice_poker(
     weight_list = parse_ints(weights, "--weights")
     from ..games.dice_poker import reports, select_tables
 
-    tables = select_tables(table, payouts, tables_file)
+    tables = select_tables(rules, payouts, tables_file)
     with progress("solving (4 solves and the diff a table)") as update:
         result = reports(tables, dice=dice, sides=sides, rerolls=rerolls, weights=weight_list, tie=tie,
                          exact=exact, min_chance_gap_pp=min_chance_gap, min_rule_gap_pp=min_rule_gap,
@@ -219,7 +236,7 @@ def _print_reports(reports, show_diff: bool, show_frequencies: bool, rerolls: in
                 t.add_column(col, justify="right")
             for key, label in CATEGORY_LABELS.items():
                 t.add_row(label, pct(r.frequencies["optimal"][key], 2), pct(r.frequencies["rule"][key], 2),
-                          pct(r.frequencies["none"][key], 2), f"{r.first_roll_counts[key]:,} / {r.total_rolls:,}")
+                          pct(r.frequencies["none"][key], 2), f"{r.first_roll_outcomes[key]:,} / {r.outcomes:,}")
             out.print(t)
 
 
@@ -273,54 +290,25 @@ def _plot_reports(reports, path: str, with_returns: bool) -> None:
     save_figure(fig, path)
 
 
-@dice_poker_app.command("hint")
-def dice_poker_hint(
-    ctx: typer.Context,
-    hand: list[str] = typer.Argument(..., help="The dice showing: 2 3 4 5 5, \"2 3 4 5 5\" or 2,3,4,5,5."),
-    rerolls_left: int = typer.Option(..., "--rerolls-left", "-r", help="Re-rolls still to come: 1 to 6."),
-    table: Optional[list[str]] = typer.Option(None, "--table", "-t", help=TABLE_HELP),
-    payouts: Optional[str] = typer.Option(None, "--payouts", help=PAYOUTS_HELP),
-    tables_file: Optional[str] = typer.Option(None, "--tables-file", help=TABLES_FILE_HELP),
-    dice: int = typer.Option(5, "--dice", help=DICE_HELP),
-    sides: int = typer.Option(6, "--sides", help=SIDES_HELP),
-    weights: Optional[str] = typer.Option(None, "--weights", help=WEIGHTS_HELP),
-    exact: bool = typer.Option(False, "--exact", help="Exact fractions (JSON: value_exact, loss_exact)."),
-    show_all: bool = typer.Option(False, "--all", help="Show every keep (else the best 10)."),
-    as_json: bool = typer.Option(False, "--json", help="Print JSON (keys in the README)."),
-) -> None:
-    """Every distinct keep of a hand ranked by expected payout, with its loss against the best.
-
-    Example: holdwise dice-poker hint 2 3 4 5 5 --rerolls-left 2 --table B
-    """
-    o = _inherit(ctx, table=table, payouts=payouts, tables_file=tables_file, dice=dice, sides=sides,
-                 weights=weights, exact=exact, show_all=show_all, as_json=as_json)
-    weight_list = parse_ints(o["weights"], "--weights")
-    if not 1 <= rerolls_left <= 6:
-        fail(f"--rerolls-left must be 1 to 6, got {rerolls_left}")
-    from ..games.dice_poker import hint
-
-    name, values = _one_table(o["table"], o["payouts"], o["tables_file"])
-    result = hint(join_hand(hand), rerolls_left, values, name=name, dice=o["dice"], sides=o["sides"],
-                  weights=weight_list, exact=o["exact"])
-    if o["as_json"]:
-        emit_json(result)
-        return
+def render_hint(hint: Hint, request: HintRequest, show_all: bool) -> None:
+    """`holdwise dice-poker hint` as a table: every keep by expected payout, the best HINT_ROWS without --all."""
     from rich import box
     from rich.table import Table
 
-    hand_text = " ".join(map(str, result.position["hand"]))
+    hand_text = " ".join(map(str, request.hand))
     out = console()
-    out.print(f"Hand {hand_text}, {rerolls_left} re-roll(s) left, table {name}: every keep by expected payout")
+    out.print(f"Hand {hand_text}, {request.rolls_left} re-roll(s) left, table {request.rules}: every keep by "
+              f"expected payout")
     t = Table(box=box.SIMPLE_HEAD)
     for col in ("rank", "keep", "value", "loss"):
         t.add_column(col, justify="left" if col == "keep" else "right", no_wrap=col != "keep")
-    options = result.options if o["show_all"] else result.options[:10]
+    options = hint.options if show_all else hint.options[:HINT_ROWS]
     for i, opt in enumerate(options, 1):
-        t.add_row(str(i), opt.option, opt.value_exact if o["exact"] else fmt(opt.value, 6),
-                  opt.loss_exact if o["exact"] else fmt(opt.loss, 6))
+        t.add_row(str(i), opt.option, opt.value_exact if request.exact else fmt(opt.value, 6),
+                  opt.loss_exact if request.exact else fmt(opt.loss, 6))
     out.print(t)
-    if len(options) < len(result.options):
-        out.print(f"... {len(result.options) - len(options)} more keeps (--all shows them)")
+    if len(options) < len(hint.options):
+        out.print(f"... {len(hint.options) - len(options)} more keeps (--all shows them)")
 
 
 @dice_poker_app.command("verify")
@@ -329,20 +317,20 @@ def dice_poker_verify(
     hands: int = typer.Option(1_000_000, "--hands", help="Hands played per table and strategy (1,000 or more; "
                                                          "about a minute of work at most)."),
     seed: int = typer.Option(20261105, "--seed", help="Seed of the random generator (0 or more)."),
-    table: Optional[list[str]] = typer.Option(None, "--table", "-t", help=TABLE_HELP),
-    payouts: Optional[str] = typer.Option(None, "--payouts", help=PAYOUTS_HELP),
-    tables_file: Optional[str] = typer.Option(None, "--tables-file", help=TABLES_FILE_HELP),
-    dice: int = typer.Option(5, "--dice", help=DICE_HELP),
-    sides: int = typer.Option(6, "--sides", help=SIDES_HELP),
-    rerolls: int = typer.Option(2, "--rerolls", help=REROLLS_HELP),
-    weights: Optional[str] = typer.Option(None, "--weights", help=WEIGHTS_HELP),
-    as_json: bool = typer.Option(False, "--json", help="Print JSON (keys in the README)."),
+    rules: Optional[list[str]] = RULES,
+    payouts: Optional[str] = PAYOUTS,
+    tables_file: Optional[str] = TABLES_FILE,
+    dice: int = DICE,
+    sides: int = SIDES,
+    rerolls: int = REROLLS,
+    weights: Optional[str] = WEIGHTS,
+    as_json: bool = JSON_OPTION,
 ) -> None:
     """Seeded play of every table and strategy, each average against its exact value in standard errors.
 
     Exit code 1 when any |z| exceeds 5. Example: holdwise dice-poker verify --hands 1000000 --seed 20261105
     """
-    o = _inherit(ctx, table=table, payouts=payouts, tables_file=tables_file, dice=dice, sides=sides,
+    o = _inherit(ctx, rules=rules, payouts=payouts, tables_file=tables_file, dice=dice, sides=sides,
                  rerolls=rerolls, weights=weights, as_json=as_json)
     from ..games.dice_poker import (
         MIN_HANDS,
@@ -356,7 +344,7 @@ def dice_poker_verify(
     if seed < 0:
         fail(f"--seed must be non-negative, got {seed}")
     weight_list = parse_ints(o["weights"], "--weights")
-    tables = select_tables(o["table"], o["payouts"], o["tables_file"])
+    tables = select_tables(o["rules"], o["payouts"], o["tables_file"])
     check_verify(tables, hands, seed, dice=o["dice"], sides=o["sides"], rerolls=o["rerolls"])
     with progress("table x strategy") as update:
         result = verify_by_play(tables, hands=hands, seed=seed, dice=o["dice"], sides=o["sides"],
@@ -371,7 +359,7 @@ def dice_poker_verify(
         for col in ("table", "strategy", "exact", "played", "std. error", "z"):
             t.add_column(col, justify="right")
         for row in result.averages:
-            t.add_row(row.table, row.strategy, fmt(row.exact, 5), fmt(row.mean, 5), fmt(row.standard_error, 5),
+            t.add_row(row.rules, row.strategy, fmt(row.exact, 5), fmt(row.mean, 5), fmt(row.standard_error, 5),
                       f"{row.z:+.2f}")
         out = console()
         out.print(t)
@@ -402,21 +390,21 @@ def _signed(value) -> str:
 @dice_poker_app.command("play")
 def dice_poker_play(
     ctx: typer.Context,
-    seed: Optional[int] = typer.Option(None, "--seed", help="Seed of the dice (0 or more); default: a fresh one."),
-    table: Optional[list[str]] = typer.Option(None, "--table", "-t", help=TABLE_HELP),
-    payouts: Optional[str] = typer.Option(None, "--payouts", help=PAYOUTS_HELP),
-    tables_file: Optional[str] = typer.Option(None, "--tables-file", help=TABLES_FILE_HELP),
-    dice: int = typer.Option(5, "--dice", help=DICE_HELP),
-    sides: int = typer.Option(6, "--sides", help=SIDES_HELP),
-    rerolls: int = typer.Option(2, "--rerolls", help=REROLLS_HELP),
-    weights: Optional[str] = typer.Option(None, "--weights", help=WEIGHTS_HELP),
+    seed: Optional[int] = SEED_OPTION,
+    rules: Optional[list[str]] = RULES,
+    payouts: Optional[str] = PAYOUTS,
+    tables_file: Optional[str] = TABLES_FILE,
+    dice: int = DICE,
+    sides: int = SIDES,
+    rerolls: int = REROLLS,
+    weights: Optional[str] = WEIGHTS,
     bet: str = typer.Option("1", "--bet", help="Stake per hand (a positive number); a hand pays bet x payout."),
 ) -> None:
     """Play dice poker against a pay table: each hand stakes the bet, the balance runs across hands.
 
-    Example: holdwise dice-poker play --table I --seed 7
+    Example: holdwise dice-poker play --rules I --seed 7
     """
-    o = _inherit(ctx, table=table, payouts=payouts, tables_file=tables_file, dice=dice, sides=sides,
+    o = _inherit(ctx, rules=rules, payouts=payouts, tables_file=tables_file, dice=dice, sides=sides,
                  rerolls=rerolls, weights=weights)
     weight_list = parse_ints(o["weights"], "--weights")
     if seed is None:
@@ -428,14 +416,14 @@ def dice_poker_play(
     from ..games import dice_poker as face
     from ._play import TerminalGame, run
 
-    name, values = _one_table(o["table"], o["payouts"], o["tables_file"])
-    state = face.new_game({"table": name, "payouts": [str(v) for v in values], "dice": o["dice"],
+    name, values = _one_table(o["rules"], o["payouts"], o["tables_file"])
+    state = face.new_game({"rules": name, "payouts": [str(v) for v in values], "dice": o["dice"],
                            "sides": o["sides"], "rerolls": o["rerolls"], "weights": weight_list, "bet": bet},
                           seed)
     opts = state.options
     pays = ", ".join(f"{_SHORT[c]} {_number(p)}" for c, p in zip(face.CATEGORIES, opts["payouts"]))
-    rules = (
-        f"Dice poker, table {opts['table']}: roll {opts['dice']} dice; up to {opts['rerolls']} times keep any "
+    intro = (
+        f"Dice poker, table {opts['rules']}: roll {opts['dice']} dice; up to {opts['rerolls']} times keep any "
         f"and re-roll the rest.",
         f"Pays: {pays}",
         f"A hand stakes {_number(opts['bet'])} and pays that times the table (seed {seed}); a balance runs.",
@@ -443,7 +431,7 @@ def dice_poker_play(
 
     def render(s) -> list[str]:
         """The dice, the re-rolls left and the balance before the player's keep."""
-        return [f"  dice: {' '.join(map(str, s.data['hand']))}   re-rolls left: {s.data['rerolls_left']}   "
+        return [f"  dice: {' '.join(map(str, s.data['hand']))}   re-rolls left: {s.data['rolls_left']}   "
                 f"balance {_signed(s.tally['balance'])}"]
 
     def summary(s) -> list[str]:
@@ -452,5 +440,5 @@ def dice_poker_play(
         return [f"  tally: {t['hands']} hand{'s' if t['hands'] != 1 else ''}, staked {_number(t['staked'])}, "
                 f"won {_number(t['won'])}, balance {_signed(t['balance'])}"]
 
-    run(TerminalGame(face=face, rules=rules, keys="5 5 keeps those dice, all stands, none rolls all",
+    run(TerminalGame(face=face, rules=intro, keys="5 5 keeps those dice, all stands, none rolls all",
                      render=render, prompt=lambda s: "keep>", summary=summary), state)

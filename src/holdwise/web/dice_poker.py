@@ -1,5 +1,6 @@
-"""The dice-poker depth lab: the page, the depth report and hint of one table as JSON (the CLI's --json, same
-keys), the presets, and a hand played against the table on the stateless play session.
+"""The dice-poker depth lab: the page, the depth report of one table as JSON (the CLI's --json, same keys), the
+presets, a hand played against the table on the stateless play session, and the limits of the generic
+`POST /api/dice-poker/hint` (`hint_pending`).
 
 Cost is bounded before any work starts: a float solve grows with the multisets of its lattice and an exact one
 with its links, so both are refused with 422 above what answers in about 2 s here (the CLI goes further).
@@ -17,20 +18,26 @@ from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
-from pydantic import ConfigDict, Field, StrictBool, StrictInt, StrictStr
+from pydantic import (
+    ConfigDict,
+    Field,
+    StrictBool,
+    StrictInt,
+    StrictStr,
+    ValidationInfo,
+    field_validator,
+    model_validator,
+)
+from pydantic_core import PydanticCustomError
 
 from ..errors import InputError
 from ..games import dice_poker as face
-from . import common
-from .common import (
-    AnswerCache, Body, FieldError, Gate, StateBody, StepBody, computed, examples, fresh_seed, json_response, page,
-    unseal, user_field,
-)
-from .session import play, session_routes
+from .common import AnswerCache, Body, FieldError, Gate, computed, json_response, page, user_field
+from .session import session_routes
 
 __all__ = [
-    "CACHE_BYTES", "MAX_EXACT_LINKS", "MAX_KEEPS", "TABLES_FILE_ENV", "HintBody", "NewBody", "PlayOptions",
-    "ReportBody", "StateBody", "StepBody", "TablesTextBody", "router", "warm",
+    "CACHE_BYTES", "MAX_EXACT_LINKS", "MAX_KEEPS", "TABLES_FILE_ENV", "PlayOptions", "ReportBody", "TablesTextBody",
+    "hint_pending", "router", "warm",
 ]
 
 log = logging.getLogger("holdwise.web")
@@ -65,7 +72,7 @@ Name = Annotated[StrictStr, Field(min_length=1, max_length=MAX_NAME)]
 class _Table(Body):
     """A table: a preset's name, or seven payouts (named `name`, default custom)."""
 
-    table: Name | None = Field(None, description="A built-in table (B, I) or one of the server's tables file; "
+    rules: Name | None = Field(None, description="A built-in table (B, I) or one of the server's tables file; "
                                                  "default B when no payouts are given.")
     payouts: list[Payout] | None = Field(None, max_length=7, description="Seven payouts in category order: five "
                                          "of a kind, four of a kind, full house, straight, three of a kind, two "
@@ -90,18 +97,6 @@ class ReportBody(_Table):
     min_rule_gap_pp: Gap = 5
 
 
-class HintBody(_Table):
-    """Every keep of a hand ranked: `holdwise dice-poker hint HAND -r N [--table T | --payouts P] ... --json`."""
-
-    model_config = ConfigDict(json_schema_extra={"examples": [
-        {"hand": "2 3 4 5 5", "rerolls_left": 2, "table": "B", "exact": False}]})
-
-    hand: Annotated[StrictStr, Field(max_length=100)] | Annotated[list[StrictInt], Field(max_length=10)] = Field(
-        description="The dice showing: \"2 3 4 5 5\", \"2,3,4,5,5\" or [2, 3, 4, 5, 5].")
-    rerolls_left: Annotated[StrictInt, Field(ge=1, le=6)] = Field(description="Re-rolls still to come: 1 to 6.")
-    exact: StrictBool = False
-
-
 class TablesTextBody(Body):
     """The text of a TOML tables file: a [tables] section of name = [seven payouts]."""
 
@@ -111,10 +106,20 @@ class TablesTextBody(Body):
     text: StrictStr = Field(max_length=MAX_TABLES_TEXT_CHARS)
 
 
-class PlayOptions(Body):
-    """A play session's options: the table (a name, or a label for payouts), dice, faces, re-rolls, weights, bet."""
+def _said(check: Callable[[], object]) -> None:
+    """Run a check of the lab's; its refusal said as pydantic says a field's (the 422 names the field)."""
+    try:
+        check()
+    except InputError as err:
+        reason = err.message if isinstance(err, FieldError) else str(err)
+        raise PydanticCustomError("lab_limit", "{reason}", {"reason": reason}) from None
 
-    table: Name | None = None
+
+class PlayOptions(Body):
+    """A play session's options: the table (`rules`, a preset's name, or a label for payouts), dice, faces,
+    re-rolls, weights, bet. A preset of the server's tables file is sent to the session as its payouts."""
+
+    rules: Name | None = None
     payouts: list[Payout] | None = Field(None, max_length=7)
     dice: Dice = 5
     sides: Sides = 6
@@ -122,11 +127,35 @@ class PlayOptions(Body):
     weights: Weights | None = None
     bet: Payout = 1
 
+    @field_validator("rules")
+    @classmethod
+    def _known(cls, rules: str | None) -> str | None:
+        if rules is not None:
+            _said(lambda: _preset(rules))
+        return rules
 
-class NewBody(common.NewBody[PlayOptions]):
-    """A new play session: options and seed (null: a fresh seed)."""
+    @field_validator("sides")
+    @classmethod
+    def _small_enough(cls, sides: int, info: ValidationInfo) -> int:
+        dice = info.data.get("dice")
+        if dice is not None:  # the session solves its table as it starts: within the lab's limit
+            _said(lambda: _check_cost(dice, sides, 1, False, solves=1))
+        return sides
 
-    model_config = examples({"options": {"table": "B", "dice": 5, "sides": 6, "rerolls": 2, "bet": 1}, "seed": 7})
+    @field_validator("weights")
+    @classmethod
+    def _one_per_face(cls, weights: list[int] | None, info: ValidationInfo) -> list[int] | None:
+        sides = info.data.get("sides")
+        if sides is not None:
+            _said(lambda: _check_weights(weights, sides))
+        return weights
+
+    @model_validator(mode="after")
+    def _payouts_of_a_preset(self) -> PlayOptions:
+        if self.payouts is None and self.rules is not None:
+            self.rules, payouts = _preset(self.rules)
+            self.payouts = [str(v) for v in payouts]
+        return self
 
 
 # ---- presets -------------------------------------------------------------------------------------------
@@ -181,20 +210,21 @@ def _bad_payout(payouts: list) -> str:
 def _table_of(body: _Table) -> tuple[str, tuple[Fraction, ...]]:
     """(name, payouts) of a request: a preset by name, or payouts named `name` (default custom)."""
     if body.payouts is not None:
-        if body.table is not None:
-            raise FieldError("table", "give a table name or payouts, not both (payouts are named by 'name')")
+        if body.rules is not None:
+            raise FieldError("rules", "give a table name or payouts, not both (payouts are named by 'name')")
         try:
             return body.name or "custom", face.parse_payouts(body.payouts)
         except InputError as err:
             raise FieldError("payouts", str(err), at=_bad_payout(body.payouts)) from None
     if body.name is not None:
         raise FieldError("name", "names a table given by payouts; a preset keeps its own name")
-    wanted = body.table or face.DEFAULT_TABLE
-    presets = _presets()
-    match = next((k for k in presets if k.lower() == wanted.strip().lower()), None)
-    if match is None:
-        raise FieldError("table", f"unknown table {wanted!r}; known: {', '.join(presets)}")
-    return match, presets[match]
+    with user_field("rules"):
+        return _preset(body.rules or face.DEFAULT_TABLE)
+
+
+def _preset(name: str) -> tuple[str, tuple[Fraction, ...]]:
+    """(its spelling, its payouts) of a preset named in any case: built in or of the server's tables file."""
+    return face.find_table(name, _presets())
 
 
 def _check_weights(weights: list[int] | None, sides: int, field: str = "weights") -> None:
@@ -298,44 +328,20 @@ def report(body: ReportBody) -> Response:
     return _cache.answer(key, work)
 
 
-@router.post("/api/dice-poker/hint", tags=["dice-poker"])
-def hint(body: HintBody) -> Response:
-    """Every distinct keep of a hand ranked by expected payout: exactly `holdwise dice-poker hint HAND
-    --rerolls-left N (--table T | --payouts P) [--dice D --sides S --weights W] [--exact] --all --json`."""
-    name, payouts = _table_of(body)
-    _check_weights(body.weights, body.sides)
-    with user_field("hand"):
-        hand = face.parse_hand(body.hand, body.dice, body.sides)
-    heavy = _check_cost(body.dice, body.sides, body.rerolls_left, body.exact, solves=1)
-    weights = None if body.weights is None else list(body.weights)
-    with _GATE.held(HEAVY_WAIT_S, heavy):
-        result = computed("hint", lambda: face.hint(hand, body.rerolls_left, payouts, name=name, dice=body.dice,
-                                                    sides=body.sides, weights=weights, exact=body.exact))
-    return json_response(result)
+def hint_pending(request: face.HintRequest) -> Response | None:
+    """Before `POST /api/dice-poker/hint` answers: a solve past the lab's limits is refused (422), and a heavy one
+    runs here alone (one at a time, `HEAVY_WAIT_S` in line, else busy) so the answer is then at hand."""
+    heavy = _check_cost(request.dice, request.sides, request.rolls_left, request.exact, solves=1)
+    if heavy:
+        with _GATE.held(HEAVY_WAIT_S, heavy):
+            computed("hint", lambda: face.hint(request))  # cached by the game: the route's own call is instant
+    return None
 
 
-@router.post("/api/dice-poker/new", tags=["dice-poker"])
-def new(body: NewBody) -> dict:
-    """A new session with its first hand rolled: `{"state": sealed state, "actions": [...]}`. The state's `data`
-    holds `hand_number`, `hand`, `rerolls_left` and once paid `category`, `payout`, `paid`; `tally` the hands,
-    staked, won and balance; `log` what happened."""
-    o = body.options
-    _check_weights(o.weights, o.sides, "options.weights")
-    _check_cost(o.dice, o.sides, max(o.rerolls, 1), False, solves=1, prefix="options.")
-    options = o.model_dump()
-    if o.payouts is None and o.table is not None:  # a preset by name: the session gets its payouts
-        try:
-            name, payouts = _table_of(ReportBody(table=o.table))
-        except FieldError as err:
-            raise FieldError("options.table", err.message) from None
-        options.update(table=name, payouts=[str(v) for v in payouts])
-    seed = fresh_seed(body.seed)
-    with user_field("options"):
-        state = computed("game", lambda: face.new_game(options, seed))
-    return play(face, state)
-
-
-router.include_router(session_routes(GAME, face, routes=("step", "advice", "computer"), describe={
+router.include_router(session_routes(GAME, face, PlayOptions, routes=("new", "step", "advice", "computer"), describe={
+    "new": "A new session with its first hand rolled: `{\"state\": sealed state, \"actions\": [...]}`. The state's "
+           "`data` holds `hand_number`, `hand`, `rolls_left` and once paid `category`, `payout`, `paid`; `tally` the "
+           "hands, staked, won and balance; `log` what happened.",
     "step": "The state after the player's action: `{\"type\": \"keep\", \"keep\": [faces]}` (keeping every die "
             "stands) or, once the hand is paid, `{\"type\": \"next\"}`. Answers `{\"state\": sealed state, "
             "\"actions\": [...]}`.",
@@ -343,7 +349,8 @@ router.include_router(session_routes(GAME, face, routes=("step", "advice", "comp
               "with the `action` that plays it (the Hint JSON of `holdwise dice-poker hint`, with the bet).",
     "computer": "The best play for the hand in play (the optimal keep, or the next hand) and the state after it: "
                 "`{\"action\": ..., \"state\": sealed state, \"actions\": [...]}`.",
-}, step_example={"state": {"state": {}, "seal": ""}, "action": {"type": "keep", "keep": []}}))
+}, new_example={"options": {"rules": "B", "dice": 5, "sides": 6, "rerolls": 2, "bet": 1}, "seed": 7},
+   step_example={"state": {"state": {}, "seal": ""}, "action": {"type": "keep", "keep": []}}))
 
 
 def warm() -> None:
@@ -352,9 +359,9 @@ def warm() -> None:
 
     def run() -> None:
         try:
-            for name, table in face.BUILTIN_TABLES.items():
-                report(ReportBody(table=name))
-            face.advice(unseal(new(NewBody(seed=0))["state"], GAME))
+            for name in face.BUILTIN_TABLES:
+                report(ReportBody.model_validate({"rules": name}))
+            face.advice(face.new_game(None, 0))
         except Exception:  # noqa: BLE001 - warming is a convenience; a failure shows on the first request
             log.exception("warming the dice-poker lab failed")
 

@@ -13,7 +13,6 @@ from holdwise.games.dice_poker import (
     batch_returns,
     categories,
     hand_categories,
-    hint,
     load_tables,
     make_game,
     parse_payouts,
@@ -21,6 +20,7 @@ from holdwise.games.dice_poker import (
 )
 from holdwise.solver.dice import Dice
 from holdwise.solver.reroll import Game, solve
+from tests.games.dice_poker.asking import ask
 
 TABLE_B = [10, 6, 4, 3, 2, 1, 0.5]
 
@@ -46,14 +46,14 @@ def _category_by_hand(roll):
     return "nothing"
 
 
-def test_first_roll_counts_match_hand_count_and_enumeration():
+def test_first_roll_outcomes_match_hand_count_and_enumeration():
     by_hand = Counter(_category_by_hand(roll) for roll in product(range(1, 7), repeat=5))
     published = {"five_of_a_kind": 6, "four_of_a_kind": 150, "full_house": 300, "straight": 240,
                  "three_of_a_kind": 1200, "two_pairs": 1800, "pair": 3600, "nothing": 480}
     assert dict(by_hand) == published
     rep = report(TABLE_B, name="B")
-    assert rep.first_roll_counts == published
-    assert rep.total_rolls == 7776
+    assert rep.first_roll_outcomes == published
+    assert rep.outcomes == 7776
 
 
 def test_vectorized_categories_match_plain_rules_on_every_hand():
@@ -125,7 +125,7 @@ def test_table_b_diff_and_the_seeds_38_hands():
     two_pair_hands = [h for h, c in zip(game.dice.hand_faces, cats) if ALL_CATEGORIES[c] == "two_pairs"]
     assert len(two_pair_hands) == 60
     for hand in two_pair_hands:
-        ranked = hint(hand, 2, TABLE_B, exact=True)
+        ranked = ask(hand, 2, TABLE_B, exact=True)
         best = [tuple(o.extras["keep"]) for o in ranked.options if o.loss_exact == "0/1"]
         assert all(o.loss == 0 for o in ranked.options if o.loss_exact == "0/1")
         pairs = sorted(tuple([v, v]) for v in set(hand) if hand.count(v) == 2)
@@ -179,7 +179,7 @@ def test_all_zero_table_has_no_shares():
 
 def test_report_json_keys_and_exact_strings():
     data = report(TABLE_B, name="B", exact=True).to_json()
-    for key in ("table", "optimal", "rule", "none", "random", "rule_share", "none_share", "gap_pp",
+    for key in ("rules", "optimal", "rule", "none", "random", "rule_share", "none_share", "gap_pp",
                 "criterion_met", "diff", "frequencies"):
         assert key in data
     assert data["optimal_exact"] == "6291295/1889568"

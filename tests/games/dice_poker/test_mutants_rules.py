@@ -7,12 +7,18 @@ import pytest
 
 from holdwise import InputError
 from holdwise.games.dice_poker.rules import (
-    BUILTIN_TABLES, CATEGORIES, MAX_PAYOUT, STRAIGHT_LENGTH, categories, load_tables, parse_hand, parse_payouts,
-    resolve_table, select_tables,
+    BUILTIN_TABLES,
+    CATEGORIES,
+    MAX_PAYOUT,
+    STRAIGHT_LENGTH,
+    categories,
+    parse_hand,
+    parse_payouts,
 )
+from holdwise.games.dice_poker.tables import find_table, load_tables, select_tables
 
 B = tuple(map(Fraction, ("10", "6", "4", "3", "2", "1", "1/2")))
-I = tuple(map(Fraction, ("10", "6", "4", "0", "2", "1", "1/2")))
+I = tuple(map(Fraction, ("10", "6", "4", "0", "2", "1", "1/2")))  # noqa: E741 (the table is named I)
 
 
 def counts_of(faces, sides=6):
@@ -114,12 +120,11 @@ def test_select_and_resolve(tmp_path):
         select_tables("nosuch")
     with pytest.raises(InputError):
         select_tables("mine")
-    assert resolve_table("i") == ("I", I)
-    assert resolve_table(" B ", name="x") == ("x", B)
-    assert resolve_table("1,1,1,1,1,1,1") == ("custom", (1,) * 7)
-    assert resolve_table([2] * 7, name="t") == ("t", (2,) * 7)
-    with pytest.raises(InputError):
-        resolve_table("Z")
+    assert find_table("i", BUILTIN_TABLES) == ("I", I)
+    assert find_table(" B ", BUILTIN_TABLES) == ("B", B)
+    assert find_table("MINE", {"mine": (1,) * 7}) == ("mine", (1,) * 7)
+    with pytest.raises(InputError, match="unknown table 'Z'; known: B, I"):
+        find_table("Z", BUILTIN_TABLES)
 
 
 def test_long_bad_values_are_cut_in_messages():
@@ -127,7 +132,7 @@ def test_long_bad_values_are_cut_in_messages():
     with pytest.raises(InputError) as info:
         parse_payouts([1, 2, 3, 4, 5, 6, value])
     message = str(info.value)
-    assert repr(value)[:45] + "..." + repr(value)[-12:] in message and value not in message
+    assert repr(value)[:57] + "..." in message and value not in message  # the shared `shown`, cut at 60
     short = "y" * 58  # repr is 60 characters: shown whole
     with pytest.raises(InputError) as info:
         parse_payouts([1, 2, 3, 4, 5, 6, short])
@@ -142,18 +147,20 @@ def test_two_sided_dice_have_full_houses_and_two_pairs():
 
 
 def test_values_are_shown_whole_up_to_sixty_characters():
-    from holdwise.games.dice_poker.rules import _shown
-
     sixty = "x" * 58  # repr adds the two quotes
-    assert _shown(sixty) == repr(sixty)
+    with pytest.raises(InputError) as info:
+        parse_payouts([sixty, 1, 1, 1, 1, 1, 1])
+    assert str(info.value).endswith(repr(sixty))
     sixty_one = "y" * 59
-    assert _shown(sixty_one) == repr(sixty_one)[:45] + "..." + repr(sixty_one)[-12:]
+    with pytest.raises(InputError) as info:
+        parse_payouts([sixty_one, 1, 1, 1, 1, 1, 1])
+    assert str(info.value).endswith(repr(sixty_one)[:57] + "...")
 
 
 def test_tables_file_edges(tmp_path):
-    from holdwise.games.dice_poker.rules import MAX_TABLES_FILE, load_tables
+    from holdwise.games.dice_poker.tables import MAX_TABLES_FILE, load_tables
 
-    with pytest.raises(InputError, match="is a directory, not a TOML file"):
+    with pytest.raises(InputError, match="is a directory, not a file"):
         load_tables(tmp_path)
     body = '[tables]\nX = [1, 1, 1, 1, 1, 1, 1]\n'
     exact = tmp_path / "exact.toml"

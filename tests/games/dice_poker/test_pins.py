@@ -11,7 +11,6 @@ from holdwise.games.dice_poker import (
     batch_returns,
     check_gap,
     check_verify,
-    hint,
     load_tables,
     new_game,
     parse_hand,
@@ -19,6 +18,7 @@ from holdwise.games.dice_poker import (
     report,
     reports,
 )
+from tests.games.dice_poker.asking import ask
 
 B = (10, 6, 4, 3, 2, 1, 0.5)
 
@@ -78,9 +78,9 @@ def test_hands_are_whole_faces(hand):
 
 def test_hint_hand_with_wrong_faces():
     with pytest.raises(InputError, match="face 7 is not a face"):
-        hint("1 2 3 4 7", 2)
+        ask("1 2 3 4 7", 2)
     with pytest.raises(InputError, match="face 0 is not a face"):
-        hint("0 2 3 4 5", 2)
+        ask("0 2 3 4 5", 2)
 
 
 @pytest.mark.parametrize("gap", [math.nan, math.inf, -math.inf, 1e309, 1001, -1001, "5", None, True])
@@ -101,7 +101,7 @@ def test_exact_report_beyond_the_budget_is_refused_at_once():
     with pytest.raises(InputError, match="largest accepted"):
         report(B, dice=7, sides=12, exact=True)
     with pytest.raises(InputError, match="exact arithmetic"):
-        hint("1 2 3 4 5 6 7", 2, dice=7, sides=16, exact=True)
+        ask("1 2 3 4 5 6 7", 2, dice=7, sides=16, exact=True)
 
 
 def test_verify_limits():

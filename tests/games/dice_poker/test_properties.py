@@ -2,10 +2,10 @@
 readers: any input parses to a valid object or raises InputError (never another exception), and printed forms
 parse back the same."""
 
-import pytest
 import math
 from fractions import Fraction
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -179,7 +179,7 @@ def test_faces_to_counts(faces):
 
 
 OPTION_VALUES = st.fixed_dictionaries({}, optional={
-    "table": st.sampled_from(["B", "I", "b", "Q", 5]) | st.none(),
+    "rules": st.sampled_from(["B", "I", "b", "Q", 5]) | st.none(),
     "payouts": st.lists(NUMBERS, min_size=7, max_size=7) | NEAR_NUMBER | st.none(),
     "dice": st.integers(0, 12) | st.booleans() | st.text(max_size=2),
     "sides": st.integers(1, 22) | st.floats(),
@@ -202,7 +202,7 @@ def test_session_options(options):
 @SLOW
 @given(ANY_TEXT | st.lists(st.sampled_from(["1", "5", "6", " ", ",", "all", "none", "x"]), max_size=8).map("".join))
 def test_parse_action(text):
-    state = face.new_game({"table": "B"}, 3)
+    state = face.new_game({"rules": "B"}, 3)
     try:
         action = face.parse_action(state, text)
     except InputError:

@@ -9,12 +9,13 @@ import pytest
 from holdwise import InputError
 from holdwise.games import dice_poker as face
 from holdwise.games.base import State
+from tests.games.dice_poker.asking import ask
 from tests.games.session_contract import play_random_game, round_trip
 
 OPTION_SETS = [
     None,
-    {"table": "I", "bet": 2},
-    {"table": "H", "payouts": [6, 5, 5, 5, 0, 0, 0]},
+    {"rules": "I", "bet": 2},
+    {"rules": "H", "payouts": [6, 5, 5, 5, 0, 0, 0]},
     {"payouts": "10,6,4,3,2,1,1/3", "bet": 0.5},
     {"dice": 4, "sides": 8, "rerolls": 3, "weights": [1, 1, 1, 1, 1, 1, 1, 2]},
     {"rerolls": 0},
@@ -34,24 +35,24 @@ def test_session_contract(options, seed):
 def test_new_game_rolls_the_first_hand():
     state = face.new_game(None, 5)
     assert state.game == "dice-poker" and state.phase == "keep" and state.to_move == "player"
-    assert state.options == {"table": "B", "payouts": ["10", "6", "4", "3", "2", "1", "1/2"], "dice": 5,
+    assert state.options == {"rules": "B", "payouts": ["10", "6", "4", "3", "2", "1", "1/2"], "dice": 5,
                              "sides": 6, "rerolls": 2, "weights": None, "bet": 1}
-    assert state.draws == 1 and len(state.data["hand"]) == 5 and state.data["rerolls_left"] == 2
+    assert state.draws == 1 and len(state.data["hand"]) == 5 and state.data["rolls_left"] == 2
     assert state.tally == {"hands": 1, "staked": 1, "won": 0, "balance": -1}
     assert state.log[0].startswith("hand 1 (bet 1): rolled ")
     assert face.new_game(None, 5) == state  # seeded
 
 
-def _at(hand, rerolls_left=2, options=None, seed=0):
+def _at(hand, rolls_left=2, options=None, seed=0):
     """A session state with a chosen hand (the state is plain data)."""
     state = face.new_game(options, seed)
-    return state.evolve(data={**state.data, "hand": list(hand), "rerolls_left": rerolls_left})
+    return state.evolve(data={**state.data, "hand": list(hand), "rolls_left": rolls_left})
 
 
 def test_advice_ranks_keeps_with_their_actions_and_the_bet():
     state = _at([2, 3, 4, 5, 5], options={"bet": 2})
     h = face.advice(state)
-    assert h.position == {"hand": [2, 3, 4, 5, 5], "rerolls_left": 2, "table": "B", "bet": 2}
+    assert h.position == {"hand": [2, 3, 4, 5, 5], "rolls_left": 2, "rules": "B", "bet": 2}
     assert h.best.action == {"type": "keep", "keep": [5, 5]}
     assert h.best.value == pytest.approx(2 * 635 / 216, abs=1e-12)  # bet x the hint's value
     assert face.computer_action(state) == {"type": "keep", "keep": [5, 5]}
@@ -63,11 +64,11 @@ def test_decision_recorded_with_its_loss():
     after = face.step(state, {"type": "keep", "keep": [5, 4, 3, 2]})  # any order of the kept faces
     (decision,) = after.decisions
     assert decision.chosen == "2 3 4 5" and decision.best == "5 5" and decision.measure == "expected_payout"
-    values = {o.option: Fraction(o.value_exact) for o in face.hint("2 3 4 5 5", 2, exact=True).options}
+    values = {o.option: Fraction(o.value_exact) for o in ask("2 3 4 5 5", 2, exact=True).options}
     assert decision.loss == pytest.approx(float(values["5 5"] - values["2 3 4 5"]), abs=1e-12)
     assert decision.position == "2 3 4 5 5, 2 re-rolls left"
     assert after.log[-1].startswith("kept 2 3 4 5, re-rolled 1 die: ")
-    assert after.data["rerolls_left"] == 1 and after.draws == state.draws + 1
+    assert after.data["rolls_left"] == 1 and after.draws == state.draws + 1
     best = face.step(state, face.computer_action(state))
     assert best.decisions[-1].loss == 0
 
@@ -87,7 +88,7 @@ def test_stand_pays_bet_times_payout():
 
 
 def test_last_reroll_settles_the_hand():
-    state = _at([1, 1, 2, 3, 4], rerolls_left=1)
+    state = _at([1, 1, 2, 3, 4], rolls_left=1)
     done = face.step(state, {"type": "keep", "keep": []})
     assert done.over and "re-rolled 5 dice" in done.log[-2]
     category = done.data["category"]
@@ -96,7 +97,7 @@ def test_last_reroll_settles_the_hand():
 
 
 def test_replay_from_json():
-    state = face.new_game({"table": "I", "bet": 2}, 11)
+    state = face.new_game({"rules": "I", "bet": 2}, 11)
     actions = []
     for _ in range(12):
         action = face.computer_action(state)
@@ -104,7 +105,7 @@ def test_replay_from_json():
         state = face.step(state, action)
     text = json.dumps(state.to_json())
     assert State.from_json(json.loads(text)) == state
-    replay = face.new_game({"table": "I", "bet": 2}, 11)
+    replay = face.new_game({"rules": "I", "bet": 2}, 11)
     for action in actions:
         replay = face.step(round_trip(replay), action)
     assert replay == state
@@ -132,7 +133,8 @@ def test_illegal_actions(action):
 
 
 @pytest.mark.parametrize("options,message", [
-    ({"colour": "red"}, "unknown game option 'colour'"), ({"table": "Q"}, "unknown table"),
+    ({"colour": "red"}, "unknown game option 'colour'"), ({"rules": "Q"}, "unknown table"),
+    ({"table": "B"}, "unknown game option 'table'"),
     ({"bet": 0}, "positive"), ({"bet": "x"}, "bet must be a number"), ({"dice": 11}, "dice must be"),
     ({"rerolls": 7}, "re-rolls must be"), ({"weights": [1, 2]}, "weights given"), ({"payouts": [1]}, "7 payouts"),
     ({"dice": "5"}, "whole number"),

@@ -1,10 +1,11 @@
-"""Dice poker: the game on the solver, depth reports, hints and batches of payout tables."""
+"""Dice poker: the game on the solver, depth reports, the ranked keeps of a hand, batches of payout tables."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from functools import lru_cache
+from typing import Any, cast
 
 import numpy as np
 
@@ -25,7 +26,7 @@ from ...solver import (
     solve,
     to_fraction,
 )
-from ..base import Hint, Option, fraction_text
+from ..base import Measure, Option, fraction_text
 from .depth import (
     MIN_CHANCE_GAP_PP,
     MIN_RULE_GAP_PP,
@@ -35,22 +36,15 @@ from .depth import (
     check_gap,
     depth_report,
 )
-from .rules import (
-    ALL_CATEGORIES,
-    CATEGORIES,
-    DEFAULT_TABLE,
-    categories,
-    parse_payouts,
-    resolve_table,
-)
+from .rules import ALL_CATEGORIES, CATEGORIES, Payouts, categories, parse_payouts
 
 __all__ = [
-    "GAME", "MEASURE", "batch_returns", "hand_categories", "hint", "keep_text", "make_game", "ranked_options",
+    "GAME", "MEASURE", "batch_returns", "hand_categories", "keep_text", "make_game", "ranked_options",
     "report", "reports", "solved",
 ]
 
 GAME = "dice-poker"
-MEASURE = "expected_payout"
+MEASURE: Measure = "expected_payout"
 REPORT_SOLVES = 4  # solves of a depth report: optimum, rule, no re-roll, random
 
 
@@ -61,7 +55,7 @@ def hand_categories(dice: int, sides: int) -> np.ndarray:
     return categories(lat.counts[lat.hands])
 
 
-def make_game(table: Sequence, *, dice: int = 5, sides: int = 6, rerolls: int = 2,
+def make_game(table: Payouts, *, dice: int = 5, sides: int = 6, rerolls: int = 2,
               weights: Sequence[int] | None = None) -> Game:
     """The dice poker game paying `table` (seven payouts in category order; nothing pays 0)."""
     payouts = (*parse_payouts(table), Fraction(0))
@@ -75,23 +69,23 @@ def _solved(payouts: tuple[Fraction, ...], dice: int, sides: int, rerolls: int,
     return solve(make_game(payouts, dice=dice, sides=sides, rerolls=rerolls, weights=weights), OPTIMAL, exact)
 
 
-def solved(table: Sequence, *, dice: int = 5, sides: int = 6, rerolls: int = 2,
+def solved(table: Payouts, *, dice: int = 5, sides: int = 6, rerolls: int = 2,
            weights: Sequence[int] | None = None, exact: bool = False) -> PolicyResult:
     """The optimum of a table (cached: hints and play sessions ask for the same game again and again)."""
     return _solved(parse_payouts(table), dice, sides, rerolls, None if weights is None else tuple(weights), exact)
 
 
-def report(table: Sequence, *, name: str = "", dice: int = 5, sides: int = 6, rerolls: int = 2,
+def report(table: Payouts, *, name: str = "", dice: int = 5, sides: int = 6, rerolls: int = 2,
            weights: Sequence[int] | None = None, tie: str = "higher", exact: bool = False,
-           min_chance_gap_pp=MIN_CHANCE_GAP_PP, min_rule_gap_pp=MIN_RULE_GAP_PP) -> DepthReport:
+           min_chance_gap_pp: float = MIN_CHANCE_GAP_PP, min_rule_gap_pp: float = MIN_RULE_GAP_PP) -> DepthReport:
     """The depth report of one payout table (exact arithmetic only within the solver's budget)."""
     return _report(table, name=name, dice=dice, sides=sides, rerolls=rerolls, weights=weights, tie=tie,
                    exact=exact, min_chance_gap_pp=min_chance_gap_pp, min_rule_gap_pp=min_rule_gap_pp)
 
 
-def _report(table: Sequence, *, name: str = "", dice: int = 5, sides: int = 6, rerolls: int = 2,
+def _report(table: Payouts, *, name: str = "", dice: int = 5, sides: int = 6, rerolls: int = 2,
             weights: Sequence[int] | None = None, tie: str = "higher", exact: bool = False,
-            min_chance_gap_pp=MIN_CHANCE_GAP_PP, min_rule_gap_pp=MIN_RULE_GAP_PP,
+            min_chance_gap_pp: float = MIN_CHANCE_GAP_PP, min_rule_gap_pp: float = MIN_RULE_GAP_PP,
             on_step: Callable[[], None] | None = None) -> DepthReport:
     game = make_game(table, dice=dice, sides=sides, rerolls=rerolls, weights=weights)
     if exact:
@@ -101,19 +95,19 @@ def _report(table: Sequence, *, name: str = "", dice: int = 5, sides: int = 6, r
                         on_step=on_step)
 
 
-def reports(tables: Mapping[str, Sequence], *, on_progress: Callable[[int, int], None] | None = None,
-            **options) -> DepthReports:
+def reports(tables: Mapping[str, Payouts], *, on_progress: Callable[[int, int], None] | None = None,
+            **options: Any) -> DepthReports:  # noqa: ANN401 (the options of `report`, passed on)
     """Depth reports of several named tables (options as for `report`); `on_progress(done, total)` counts
     steps: REPORT_STEPS a table (four solves and the diff), so a large game shows it is moving."""
     if not isinstance(tables, Mapping) or not tables:
         raise InputError("reports need at least one named table")
-    tables = {str(name): parse_payouts(table) for name, table in tables.items()}  # every table checked first
+    checked = {str(name): parse_payouts(table) for name, table in tables.items()}  # every table checked first
     check_gap(options.get("min_chance_gap_pp", MIN_CHANCE_GAP_PP), "the minimum gap above chance")
     check_gap(options.get("min_rule_gap_pp", MIN_RULE_GAP_PP), "the minimum gap above the rule")
     if options.get("exact"):
         check_exact(options.get("dice", 5), options.get("sides", 6), options.get("rerolls", 2),
                     solves=REPORT_SOLVES)
-    total = len(tables) * REPORT_STEPS
+    total = len(checked) * REPORT_STEPS
     done = 0
 
     def step() -> None:
@@ -124,7 +118,7 @@ def reports(tables: Mapping[str, Sequence], *, on_progress: Callable[[int, int],
 
     if on_progress is not None:
         on_progress(0, total)
-    out = [_report(table, name=name, on_step=step, **options) for name, table in tables.items()]
+    out = [_report(table, name=name, on_step=step, **options) for name, table in checked.items()]
     return DepthReports(tuple(out))
 
 
@@ -133,67 +127,57 @@ def keep_text(keep: Sequence[int]) -> str:
     return " ".join(map(str, keep)) or "nothing"
 
 
-def ranked_options(hand: Sequence[int], rerolls_left: int, payouts: Sequence, *, dice: int = 5, sides: int = 6,
+def ranked_options(hand: Sequence[int], rolls_left: int, payouts: Payouts, *, dice: int = 5, sides: int = 6,
                    rerolls: int | None = None, weights: Sequence[int] | None = None, exact: bool = False,
-                   bet=1, actions: bool = False) -> tuple[Option, ...]:
+                   bet: object = 1, actions: bool = False) -> tuple[Option, ...]:
     """Every distinct keep of `hand` as a hint option, best first: value = bet x E[payout | keep, optimal play
     afterwards], loss = best value - value."""
-    rerolls = rerolls_left if rerolls is None else rerolls
-    if isinstance(rerolls_left, bool) or not isinstance(rerolls_left, int) or not 1 <= rerolls_left <= MAX_REROLLS:
-        raise InputError(f"re-rolls left must be 1 to {MAX_REROLLS}, got {rerolls_left!r}")
-    if isinstance(rerolls, bool) or not isinstance(rerolls, int) or not rerolls_left <= rerolls <= MAX_REROLLS:
-        raise InputError(f"re-rolls must be {rerolls_left} to {MAX_REROLLS} (at least the re-rolls left), "
+    rerolls = rolls_left if rerolls is None else rerolls
+    if isinstance(rolls_left, bool) or not isinstance(rolls_left, int) or not 1 <= rolls_left <= MAX_REROLLS:
+        raise InputError(f"re-rolls left must be 1 to {MAX_REROLLS}, got {rolls_left!r}")
+    if isinstance(rerolls, bool) or not isinstance(rerolls, int) or not rolls_left <= rerolls <= MAX_REROLLS:
+        raise InputError(f"re-rolls must be {rolls_left} to {MAX_REROLLS} (at least the re-rolls left), "
                          f"got {rerolls!r}")
     die = Dice(dice, sides, None if weights is None else tuple(weights))  # the dice read once, then used
     if exact:
         check_exact(die.count, die.sides, rerolls)
-    if isinstance(payouts, str):
-        payouts = parse_payouts(payouts)
-    return _ranked_options(tuple(hand), rerolls_left, tuple(payouts), die.count, die.sides, rerolls,
+    return _ranked_options(tuple(hand), rolls_left, parse_payouts(payouts), die.count, die.sides, rerolls,
                            None if weights is None else die.weights, exact, bet, actions)
 
 
 @lru_cache(maxsize=4096)
-def _ranked_options(hand: tuple[int, ...], rerolls_left: int, payouts: tuple, dice: int, sides: int,
-                    rerolls: int, weights: tuple[int, ...] | None, exact: bool, bet,
+def _ranked_options(hand: tuple[int, ...], rolls_left: int, payouts: tuple[Fraction, ...], dice: int, sides: int,
+                    rerolls: int, weights: tuple[int, ...] | None, exact: bool, bet: object,
                     actions: bool) -> tuple[Option, ...]:
     # cached on the inputs as given: a play session asks for the same few hundred positions again and again
-    result = _solved(parse_payouts(payouts), dice, sides, rerolls, weights, exact)
-    ranked = ranked_keeps(result.game, hand, rerolls_left, exact=exact, result=result)
-    stake = to_fraction(bet) if exact else float(to_fraction(bet))
-    best = ranked[0][1] * stake
+    result = _solved(payouts, dice, sides, rerolls, weights, exact)
+    ranked = ranked_keeps(result.game, hand, rolls_left, exact=exact, result=result)
+    # the solver's values: Fractions with exact arithmetic, else floats
+    values = [cast("Fraction | float", v) for _, v in ranked]
+    stake = to_fraction(bet)
     options = []
-    for keep, value in ranked:
-        value = value * stake
-        loss = best - value
-        options.append(Option(
-            option=keep_text(keep), value=float(value), loss=float(loss),
-            action={"type": "keep", "keep": list(keep)} if actions else {},
-            value_exact=fraction_text(value) if exact else None, loss_exact=fraction_text(loss) if exact else None,
-            extras={"keep": list(keep)},
-        ))
+    if exact:
+        exact_values = [Fraction(v) * stake for v in values]
+        for (keep, _), value in zip(ranked, exact_values):
+            loss = exact_values[0] - value
+            options.append(_option(keep, float(value), float(loss), actions, fraction_text(value),
+                                   fraction_text(loss)))
+    else:
+        float_values = [float(v) * float(stake) for v in values]
+        for (keep, _), number in zip(ranked, float_values):
+            options.append(_option(keep, number, float_values[0] - number, actions))
     return tuple(options)
 
 
-def hint(hand: str | Sequence[int], rerolls_left: int, table: str | Sequence = DEFAULT_TABLE, *,
-         name: str | None = None, dice: int = 5, sides: int = 6, rerolls: int | None = None,
-         weights: Sequence[int] | None = None, exact: bool = False) -> Hint:
-    """Every distinct keep of `hand` ranked by expected payout under optimal play afterwards.
-
-    `table` is a built-in table's name or seven payouts; `hand` is text ("2 3 4 5 5") or faces.
-    """
-    from .rules import parse_hand
-
-    faces = parse_hand(hand, dice, sides)
-    table_name, payouts = resolve_table(table, name)
-    options = ranked_options(faces, rerolls_left, payouts, dice=dice, sides=sides, rerolls=rerolls,
-                             weights=weights, exact=exact)
-    return Hint(game=GAME, position={"hand": list(faces), "rerolls_left": rerolls_left, "table": table_name},
-                measure=MEASURE, options=options)
+def _option(keep: tuple[int, ...], value: float, loss: float, actions: bool, value_exact: str | None = None,
+            loss_exact: str | None = None) -> Option:
+    return Option(option=keep_text(keep), value=value, loss=loss,
+                  action={"type": "keep", "keep": list(keep)} if actions else {},
+                  value_exact=value_exact, loss_exact=loss_exact, extras={"keep": list(keep)})
 
 
 @lru_cache(maxsize=16)
-def _batch_setup(dice: int, sides: int, rerolls: int):
+def _batch_setup(dice: int, sides: int, rerolls: int) -> tuple[Dice, np.ndarray, dict[str, np.ndarray]]:
     """What every table of a batch shares: E_1 per category, and the fixed policies' category mixes."""
     die = Dice(dice, sides)
     lat = die.lattice
@@ -209,7 +193,7 @@ def _batch_setup(dice: int, sides: int, rerolls: int):
     return die, np.ascontiguousarray(category_given_keep), mixes
 
 
-def batch_returns(tables, *, dice: int = 5, sides: int = 6, rerolls: int = 2,
+def batch_returns(tables: object, *, dice: int = 5, sides: int = 6, rerolls: int = 2,
                   chunk: int = 8192, max_threads: int | None = None) -> dict[str, np.ndarray]:
     """Returns of the optimum, the rule (ties to the higher face) and no re-roll for many tables.
 

@@ -8,7 +8,7 @@ shares of the optimum's return: gap = 100 * (1 - strategy / optimum).
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -16,6 +16,7 @@ import numpy as np
 
 from ...errors import InputError
 from ...solver import NO_REROLL, OPTIMAL, RULE_HIGHER, RULE_LOWER, Game, Random, solve
+from ...solver.lattice import KeepLattice
 from ..base import Result, fraction_text
 
 __all__ = [
@@ -24,13 +25,16 @@ __all__ = [
     "category_frequencies", "check_gap", "depth_report",
 ]
 
+Number = float | Fraction  # a figure: a float, or a Fraction with exact arithmetic
+Json = dict[str, object]
+
 MIN_CHANCE_GAP_PP = 25
 MIN_RULE_GAP_PP = 5
 MAX_GAP_PP = 1000  # a criterion's limit, in percentage points: -1000 to 1000
 REPORT_STEPS = 5  # progress steps of one table's report: four solves and the diff
 
 
-def check_gap(value, what: str) -> float:
+def check_gap(value: object, what: str) -> float | Fraction:
     """A criterion's limit in percentage points: a finite number -MAX_GAP_PP to MAX_GAP_PP."""
     if isinstance(value, bool) or not isinstance(value, (int, float, Fraction)):
         raise InputError(f"{what} must be a number of percentage points, got {value!r}")
@@ -40,12 +44,12 @@ def check_gap(value, what: str) -> float:
     return value
 
 
-def _put(out: dict, key: str, value, exact: bool) -> None:
+def _put(out: Json, key: str, value: Number | None, exact: bool) -> None:
     """Write a number under `key` as a float (None stays None), and with exact arithmetic its "p/q" beside it
     under `key_exact`."""
     out[key] = None if value is None else float(value)
     if exact:
-        out[f"{key}_exact"] = None if value is None else fraction_text(value)
+        out[f"{key}_exact"] = None if value is None else fraction_text(Fraction(value))
 
 
 @dataclass(frozen=True)
@@ -59,9 +63,9 @@ class DiffRow(Result):
     rule_keep: tuple[int, ...]
     rule_value: float | Fraction
 
-    def to_json(self, exact: bool = False) -> dict:
+    def to_json(self, exact: bool = False) -> Json:
         """The row's JSON; with `exact` the values also as "p/q" beside."""
-        out: dict = {"hand": list(self.hand)}
+        out: Json = {"hand": list(self.hand)}
         _put(out, "share_of_rolls", self.share_of_rolls, exact)
         out["optimal_keep"] = list(self.optimal_keep)
         _put(out, "optimal_value", self.optimal_value, exact)
@@ -79,9 +83,9 @@ class Diff(Result):
     ties: int | None  # hands where the rule's keep is one of several best keeps (not in `hands`)
     rows: tuple[DiffRow, ...] = ()
 
-    def to_json(self, exact: bool = False) -> dict:
+    def to_json(self, exact: bool = False) -> Json:
         """The diff's JSON; with `exact` the values also as "p/q" beside."""
-        out: dict = {"hands": self.hands}
+        out: Json = {"hands": self.hands}
         _put(out, "share_of_rolls", self.share_of_rolls, exact)
         out["ties"] = self.ties
         out["rows"] = [r.to_json(exact) for r in self.rows]
@@ -104,17 +108,18 @@ class DepthReport(Result):
     gap_pp: float | Fraction | None
     chance_gap_pp: float | Fraction | None
     criterion_met: bool
-    min_chance_gap_pp: float
-    min_rule_gap_pp: float
+    min_chance_gap_pp: float | Fraction
+    min_rule_gap_pp: float | Fraction
     diff: Diff
     frequencies: Mapping[str, Mapping[str, float | Fraction]]
-    first_roll_counts: Mapping[str, int]
-    total_rolls: int
+    first_roll_outcomes: Mapping[str, int]
+    outcomes: int
 
-    def to_json(self) -> dict:
-        """The README's keys; with exact arithmetic every number also as "p/q" under `<key>_exact`."""
+    def to_json(self) -> Json:
+        """The JSON keys of docs/games/dice-poker.md; with exact arithmetic every number also as "p/q" under
+        `<key>_exact`."""
         ex = self.exact
-        out: dict = {"table": self.name}
+        out: Json = {"rules": self.name}
         for key in ("optimal", "rule", "none", "random", "rule_share", "none_share", "gap_pp", "chance_gap_pp"):
             _put(out, key, getattr(self, key), ex)
         out["criterion_met"] = self.criterion_met
@@ -124,10 +129,10 @@ class DepthReport(Result):
         out["diff"] = self.diff.to_json(ex)
         out["frequencies"] = {k: {c: float(v) for c, v in f.items()} for k, f in self.frequencies.items()}
         if ex:
-            out["frequencies_exact"] = {k: {c: fraction_text(v) for c, v in f.items()}
+            out["frequencies_exact"] = {k: {c: fraction_text(Fraction(v)) for c, v in f.items()}
                                         for k, f in self.frequencies.items()}
-        out["first_roll_counts"] = {c: int(n) for c, n in self.first_roll_counts.items()}
-        out["total_rolls"] = int(self.total_rolls)
+        out["first_roll_outcomes"] = {c: int(n) for c, n in self.first_roll_outcomes.items()}
+        out["outcomes"] = int(self.outcomes)
         return out
 
 
@@ -137,19 +142,19 @@ class DepthReports(Result):
 
     tables: tuple[DepthReport, ...]
 
-    def to_json(self) -> dict:
+    def to_json(self) -> Json:
         """{"tables": [each report's JSON]}."""
         return {"tables": [r.to_json() for r in self.tables]}
 
 
-def _share(part, whole, exact):
+def _share(part: Number, whole: Number, exact: bool) -> Number | None:
     if whole == 0:
         return None
     return part / whole if exact else float(part) / float(whole)
 
 
-def category_frequencies(distribution: np.ndarray, hand_categories: np.ndarray, names,
-                         exact: bool) -> dict:
+def category_frequencies(distribution: np.ndarray, hand_categories: np.ndarray, names: Sequence[str],
+                         exact: bool) -> dict[str, Number]:
     """Chance of each category from a chance per hand."""
     out = {}
     for index, name in enumerate(names):
@@ -159,7 +164,8 @@ def category_frequencies(distribution: np.ndarray, hand_categories: np.ndarray, 
     return out
 
 
-def _tied_hands(lat, keep_values, best, tol, among) -> int | None:
+def _tied_hands(lat: KeepLattice, keep_values: np.ndarray, best: np.ndarray, tol: float,
+                among: np.ndarray) -> int | None:
     """How many hands flagged in `among` have more than one best keep (None when too many to list)."""
     try:
         hand_of, keep = lat.subkeep_pairs()
@@ -170,9 +176,10 @@ def _tied_hands(lat, keep_values, best, tol, among) -> int | None:
     return int(np.sum((n_best > 1) & among))
 
 
-def depth_report(game: Game, hand_categories: np.ndarray, category_names, *, name: str = "",
-                 tie: str = "higher", exact: bool = False, min_chance_gap_pp=MIN_CHANCE_GAP_PP,
-                 min_rule_gap_pp=MIN_RULE_GAP_PP, on_step: Callable[[], None] | None = None) -> DepthReport:
+def depth_report(game: Game, hand_categories: np.ndarray, category_names: Sequence[str], *, name: str = "",
+                 tie: str = "higher", exact: bool = False, min_chance_gap_pp: float | Fraction = MIN_CHANCE_GAP_PP,
+                 min_rule_gap_pp: float | Fraction = MIN_RULE_GAP_PP,
+                 on_step: Callable[[], None] | None = None) -> DepthReport:
     """Optimum, rule, no re-roll and random (p = 1/2) with shares, gaps, criterion, diff, frequencies.
 
     `on_step()` is called after each of the REPORT_STEPS steps (four solves, then the diff)."""
@@ -194,14 +201,17 @@ def depth_report(game: Game, hand_categories: np.ndarray, category_names, *, nam
     none_share = _share(none.expected, optimal.expected, exact)
     gap_pp = None if rule_share is None else 100 * (1 - rule_share)
     chance_gap_pp = None if none_share is None else 100 * (1 - none_share)
-    criterion = (gap_pp is not None and chance_gap_pp >= min_chance_gap_pp and gap_pp >= min_rule_gap_pp)
+    criterion = (gap_pp is not None and chance_gap_pp is not None and chance_gap_pp >= min_chance_gap_pp
+                 and gap_pp >= min_rule_gap_pp)
 
     dice = game.dice
     lat = dice.lattice
     first = dice.first_roll(exact)
     level = game.rerolls
-    rows, ties = [], 0
+    rows: list[DiffRow] = []
+    ties: int | None = 0
     if level >= 1:
+        assert optimal.keeps is not None and rule.keeps is not None  # a deterministic policy keeps its keeps
         keep_values = optimal.keep_values[level]
         best = optimal.values[level]
         rule_keep = rule.keeps[level]
@@ -229,12 +239,12 @@ def depth_report(game: Game, hand_categories: np.ndarray, category_names, *, nam
         "none": category_frequencies(none.final_distribution, hand_categories, category_names, exact),
     }
     ways = dice.outcome_counts(dice.count)
-    first_roll_counts = {n: int(sum(ways[hand_categories == i])) for i, n in enumerate(category_names)}
+    first_roll_outcomes = {n: int(sum(ways[hand_categories == i])) for i, n in enumerate(category_names)}
     return DepthReport(
         name=name, exact=exact, tie=tie, optimal=optimal.expected, rule=rule.expected,
         none=none.expected, random=random.expected, rule_share=rule_share, none_share=none_share,
         gap_pp=gap_pp, chance_gap_pp=chance_gap_pp, criterion_met=bool(criterion),
         min_chance_gap_pp=min_chance_gap_pp, min_rule_gap_pp=min_rule_gap_pp, diff=diff,
-        frequencies=frequencies, first_roll_counts=first_roll_counts,
-        total_rolls=dice.total_weight**dice.count,
+        frequencies=frequencies, first_roll_outcomes=first_roll_outcomes,
+        outcomes=dice.total_weight**dice.count,
     )

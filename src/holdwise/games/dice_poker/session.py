@@ -13,26 +13,22 @@ from collections.abc import Mapping
 from fractions import Fraction
 from functools import lru_cache
 from itertools import product
+from typing import Any
 
 from ...errors import InputError
 from ...solver import MAX_REROLLS, Dice, faces_to_counts, to_fraction
 from ..base import Decision, Hint, State, action_error, random_generator
+from ..inputs import parse_whole
 from .analysis import GAME, MEASURE, keep_text, ranked_options, solved
-from .rules import (
-    ALL_CATEGORIES,
-    CATEGORY_LABELS,
-    DEFAULT_TABLE,
-    categories,
-    parse_payouts,
-    resolve_table,
-)
+from .rules import ALL_CATEGORIES, BUILTIN_TABLES, CATEGORY_LABELS, DEFAULT_TABLE, categories, parse_payouts
+from .tables import find_table
 
 __all__ = [
     "DEFAULT_OPTIONS", "MAX_BET", "actions", "advice", "computer_action", "new_game", "normalize_options",
     "parse_action", "step",
 ]
 
-DEFAULT_OPTIONS = {"table": DEFAULT_TABLE, "payouts": None, "dice": 5, "sides": 6, "rerolls": 2, "weights": None,
+DEFAULT_OPTIONS = {"rules": DEFAULT_TABLE, "payouts": None, "dice": 5, "sides": 6, "rerolls": 2, "weights": None,
                    "bet": 1}
 STAND_WORDS = ("all", "a", "stand", "s")
 REROLL_WORDS = ("none", "nothing", "-", "r", "reroll", "re-roll")
@@ -40,27 +36,28 @@ NEXT_WORDS = ("", "n", "next", "y", "yes", "d", "deal")
 MAX_BET = 10**12  # a hand's stake: above 0, at most this
 
 
-def _json_number(value) -> int | float:
+def _json_number(value: Fraction | int | float | str) -> int | float:
     """An exact number as JSON: an int when whole, else a float."""
-    value = Fraction(value)
-    return int(value) if value.denominator == 1 else float(value)
+    number = Fraction(value)
+    return int(number) if number.denominator == 1 else float(number)
 
 
-def _show(value) -> str:
+def _show(value: Fraction | int | float | str) -> str:
     """A number for the log: 3, 0.5, 1.3333."""
-    value = Fraction(value)
-    return str(value.numerator) if value.denominator == 1 else f"{float(value):.4g}"
+    number = Fraction(value)
+    return str(number.numerator) if number.denominator == 1 else f"{float(number):.4g}"
 
 
-def _whole(options: Mapping, key: str) -> int:
+def _whole(options: Mapping[str, object], key: str) -> int:
+    """A whole-number option: JSON options carry numbers as numbers, never as text."""
     value = options[key]
-    if isinstance(value, bool) or not isinstance(value, int):
+    if isinstance(value, str):
         raise InputError(f"the game option {key!r} must be a whole number, got {value!r}")
-    return value
+    return parse_whole(value, f"the game option {key!r}")
 
 
-def normalize_options(options: Mapping | None) -> dict:
-    """The game options with defaults filled in and checked: table (a name, or a label for `payouts`),
+def normalize_options(options: Mapping[str, Any] | None) -> dict[str, Any]:
+    """The game options with defaults filled in and checked: rules (a table's name, or a label for `payouts`),
     payouts (seven, as "p/q" text), dice, sides, rerolls, weights (a list or None), bet (> 0)."""
     options = {} if options is None else options
     if not isinstance(options, Mapping):
@@ -70,13 +67,14 @@ def normalize_options(options: Mapping | None) -> dict:
         raise InputError(f"unknown game option {unknown[0]!r}; known: {', '.join(DEFAULT_OPTIONS)}")
     merged = {**DEFAULT_OPTIONS, **{k: v for k, v in options.items() if v is not None}}
     if options.get("payouts") is None:
-        name, table = resolve_table(str(merged["table"]))
+        name, table = find_table(str(merged["rules"]), BUILTIN_TABLES)
     else:
         table = parse_payouts(options["payouts"])
-        name = str(options.get("table") or "custom")
-    dice, sides, rerolls = _whole(merged, "dice"), _whole(merged, "sides"), _whole(merged, "rerolls")
-    if not 0 <= rerolls <= MAX_REROLLS:
-        raise InputError(f"re-rolls must be 0 to {MAX_REROLLS}, got {rerolls}")
+        name = str(options.get("rules") or "custom")
+    dice, sides = _whole(merged, "dice"), _whole(merged, "sides")
+    rerolls = merged["rerolls"]
+    if isinstance(rerolls, bool) or not isinstance(rerolls, int) or not 0 <= rerolls <= MAX_REROLLS:
+        raise InputError(f"re-rolls must be 0 to {MAX_REROLLS}, got {rerolls!r}")
     weights = merged["weights"]
     if weights is not None:
         if not isinstance(weights, (list, tuple)) or not all(isinstance(w, int) and not isinstance(w, bool)
@@ -90,17 +88,18 @@ def normalize_options(options: Mapping | None) -> dict:
         raise InputError(f"the bet must be a number above 0, at most 1e12: {err}") from None
     if not 0 < bet <= MAX_BET:
         raise InputError(f"the bet must be positive, at most 1e12, got {merged['bet']!r}")
-    return {"table": name, "payouts": [str(v) for v in table], "dice": dice, "sides": sides, "rerolls": rerolls,
+    return {"rules": name, "payouts": [str(v) for v in table], "dice": dice, "sides": sides, "rerolls": rerolls,
             "weights": weights, "bet": _json_number(bet)}
 
 
 @lru_cache(maxsize=64)
-def _rules(payouts: tuple[str, ...], dice: int, sides: int, rerolls: int, weights: tuple[int, ...] | None):
+def _rules(payouts: tuple[str, ...], dice: int, sides: int, rerolls: int,
+           weights: tuple[int, ...] | None) -> tuple[tuple[Fraction, ...], Dice]:
     """The parsed game of a session: payouts as Fractions and the dice (cached: every step asks)."""
     return parse_payouts(payouts), Dice(dice, sides, weights)
 
 
-def _game(state: State):
+def _game(state: State) -> tuple[tuple[Fraction, ...], Dice]:
     o = state.options
     weights = None if o["weights"] is None else tuple(o["weights"])
     return _rules(tuple(o["payouts"]), o["dice"], o["sides"], o["rerolls"], weights)
@@ -114,7 +113,7 @@ def _roll(state: State, n: int) -> tuple[list[int], State]:
     return faces, state.evolve(draws=state.draws + 1)
 
 
-def new_game(options: Mapping | None = None, seed: int = 0) -> State:
+def new_game(options: Mapping[str, Any] | None = None, seed: int = 0) -> State:
     """A session with its first hand rolled (options: see `normalize_options`; the tally starts at 0)."""
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
         raise InputError(f"the seed must be a non-negative whole number, got {seed!r}")
@@ -135,7 +134,7 @@ def _deal(state: State) -> State:
     number = tally["hands"] + 1
     tally = {"hands": number, "staked": _json_number(to_fraction(tally["staked"]) + bet),
              "won": tally["won"], "balance": _json_number(to_fraction(tally["balance"]) - bet)}
-    data = {"hand_number": number, "hand": sorted(rolled), "rerolls_left": o["rerolls"], "category": None,
+    data = {"hand_number": number, "hand": sorted(rolled), "rolls_left": o["rerolls"], "category": None,
             "payout": None, "paid": None}
     state = state.evolve(phase="keep", to_move="player", data=data, tally=tally).logged(
         f"hand {number} (bet {_show(bet)}): rolled {' '.join(map(str, rolled))}")
@@ -159,7 +158,7 @@ def _settle(state: State) -> State:
     tally = {"hands": tally["hands"], "staked": tally["staked"],
              "won": _json_number(to_fraction(tally["won"]) + paid),
              "balance": _json_number(to_fraction(tally["balance"]) + paid)}
-    data = {**data, "rerolls_left": 0, "category": category, "payout": _json_number(payout),
+    data = {**data, "rolls_left": 0, "category": category, "payout": _json_number(payout),
             "paid": _json_number(paid)}
     balance = to_fraction(tally["balance"])
     line = (f"{' '.join(map(str, data['hand']))}: {CATEGORY_LABELS[category]} pays {_show(payout)} x "
@@ -168,7 +167,7 @@ def _settle(state: State) -> State:
     return state.evolve(phase="over", to_move="", data=data, tally=tally).logged(line)
 
 
-def _sub_keeps(hand) -> list[list[int]]:
+def _sub_keeps(hand: list[int]) -> list[list[int]]:
     """Every distinct part of a hand (sorted faces), from the whole hand down to nothing."""
     faces = sorted(set(hand))
     counts = [hand.count(f) for f in faces]
@@ -178,7 +177,7 @@ def _sub_keeps(hand) -> list[list[int]]:
     return out
 
 
-def actions(state: State) -> list[dict]:
+def actions(state: State) -> list[dict[str, Any]]:
     """The legal actions: every keep of the hand (the whole hand stands), or {"type": "next"} when over."""
     if state.over:
         return [{"type": "next"}]
@@ -190,34 +189,34 @@ def advice(state: State) -> Hint:
     if state.over:
         raise InputError("the hand is over: deal the next one ({'type': 'next'})")
     o, data = state.options, state.data
-    options = ranked_options(data["hand"], data["rerolls_left"], o["payouts"], dice=o["dice"], sides=o["sides"],
+    options = ranked_options(data["hand"], data["rolls_left"], o["payouts"], dice=o["dice"], sides=o["sides"],
                              rerolls=o["rerolls"], weights=o["weights"], bet=o["bet"], actions=True)
-    return Hint(game=GAME, position={"hand": list(data["hand"]), "rerolls_left": data["rerolls_left"],
-                                     "table": o["table"], "bet": o["bet"]},
+    return Hint(game=GAME, position={"hand": list(data["hand"]), "rolls_left": data["rolls_left"],
+                                     "rules": o["rules"], "bet": o["bet"]},
                 measure=MEASURE, options=options)
 
 
-def computer_action(state: State) -> dict:
+def computer_action(state: State) -> dict[str, Any]:
     """The best play for the player: the optimal keep (or the next hand when this one is over)."""
     if state.over:
         return {"type": "next"}
     return dict(advice(state).best.action)
 
 
-def _normalized(action) -> dict:
+def _normalized(action: object) -> dict[str, Any]:
     if not isinstance(action, Mapping):
         raise InputError(f"an action is an object like {{'type': 'keep', 'keep': [5, 5]}}, got {action!r}")
-    action = dict(action)
-    keep = action.get("keep")
-    if action.get("type") == "keep" and isinstance(keep, (list, tuple)):
+    plain: dict[str, Any] = dict(action)
+    keep = plain.get("keep")
+    if plain.get("type") == "keep" and isinstance(keep, (list, tuple)):
         try:
-            action["keep"] = sorted(keep)
+            plain["keep"] = sorted(keep)
         except TypeError:
             pass  # mixed types: left as given, then refused as not legal
-    return action
+    return plain
 
 
-def _legal(state: State, action: dict) -> bool:
+def _legal(state: State, action: dict[str, Any]) -> bool:
     """Whether an action is legal (the same answer as comparing it with `actions(state)`, without listing them)."""
     if state.over:
         return action == {"type": "next"}
@@ -230,7 +229,7 @@ def _legal(state: State, action: dict) -> bool:
     return all(keep.count(f) <= hand.count(f) for f in set(keep))
 
 
-def step(state: State, action: Mapping) -> State:
+def step(state: State, action: Mapping[str, Any]) -> State:
     """The state after an action (pure: the same state and action give the same result)."""
     action = _normalized(action)
     if not _legal(state, action):
@@ -240,7 +239,7 @@ def step(state: State, action: Mapping) -> State:
     hint = advice(state)
     chosen = next(o for o in hint.options if o.action["keep"] == action["keep"])
     data = state.data
-    left = data["rerolls_left"]
+    left = data["rolls_left"]
     position = f"{keep_text(data['hand'])}, {left} re-roll{'s' if left != 1 else ''} left"
     decision = Decision(position=position, chosen=chosen.option, best=hint.best.option, loss=chosen.loss,
                         measure=MEASURE)
@@ -250,13 +249,13 @@ def step(state: State, action: Mapping) -> State:
         return _settle(state.logged(f"stood on {keep_text(keep)}"))
     rolled, state = _roll(state, len(data["hand"]) - len(keep))
     hand = sorted(keep + rolled)
-    state = state.evolve(data={**data, "hand": hand, "rerolls_left": data["rerolls_left"] - 1}).logged(
+    state = state.evolve(data={**data, "hand": hand, "rolls_left": data["rolls_left"] - 1}).logged(
         f"kept {keep_text(keep)}, re-rolled {len(rolled)} {'die' if len(rolled) == 1 else 'dice'}: "
         f"{' '.join(map(str, rolled))} -> {keep_text(hand)}")
-    return _settle(state) if state.data["rerolls_left"] == 0 else state
+    return _settle(state) if state.data["rolls_left"] == 0 else state
 
 
-def parse_action(state: State, text: str) -> dict:
+def parse_action(state: State, text: str) -> dict[str, Any]:
     """What the player typed -> an action: the dice to keep ("5 5" or "5,5"), "all" to stand, "none" to
     re-roll every die; when the hand is over, Enter or "next" deals the next."""
     words = text.strip().lower()

@@ -23,7 +23,7 @@ from ...solver import (
 )
 from ..base import Result
 from .analysis import hand_categories, make_game
-from .rules import ALL_CATEGORIES
+from .rules import ALL_CATEGORIES, Payouts
 
 __all__ = [
     "MIN_HANDS", "VERIFY_MAX_WORK", "VERIFY_STRATEGIES", "Z_LIMIT", "VerifyAverage", "VerifyFrequency", "VerifyResult",
@@ -38,7 +38,7 @@ Z_LIMIT = 5.0
 class VerifyAverage(Result):
     """One table and strategy: the exact return, the seeded average, its standard error and z."""
 
-    table: str
+    rules: str
     strategy: str
     exact: float
     mean: float
@@ -50,7 +50,7 @@ class VerifyAverage(Result):
 class VerifyFrequency(Result):
     """One table, strategy and final combination: its exact chance, the observed share and z."""
 
-    table: str
+    rules: str
     strategy: str
     category: str
     exact: float
@@ -84,7 +84,7 @@ def verify_work(hands: int, tables: int, dice: int, rerolls: int) -> int:
     return hands * tables * len(VERIFY_STRATEGIES) * dice * (rerolls + 1)
 
 
-def check_verify(tables: Mapping, hands: int, seed: int, *, dice: int = 5, sides: int = 6,
+def check_verify(tables: Mapping[str, object], hands: int, seed: int, *, dice: int = 5, sides: int = 6,
                  rerolls: int = 2) -> None:
     """Refuse a verification that is meaningless (too few hands) or too large (over VERIFY_MAX_WORK)."""
     if isinstance(hands, bool) or not isinstance(hands, int) or hands < MIN_HANDS:
@@ -105,7 +105,7 @@ def check_verify(tables: Mapping, hands: int, seed: int, *, dice: int = 5, sides
         )
 
 
-def verify_by_play(tables: Mapping[str, Sequence], *, hands: int = 1_000_000, seed: int = 20261105,
+def verify_by_play(tables: Mapping[str, Payouts], *, hands: int = 1_000_000, seed: int = 20261105,
                    dice: int = 5, sides: int = 6, rerolls: int = 2, weights: Sequence[int] | None = None,
                    on_progress: Callable[[int, int], None] | None = None) -> VerifyResult:
     """Seeded play of every table and strategy against the exact values, in standard errors.
@@ -137,10 +137,10 @@ def verify_by_play(tables: Mapping[str, Sequence], *, hands: int = 1_000_000, se
             paid = payout[finals]
             mean = float(paid.mean())
             se = float(paid.std(ddof=1) / np.sqrt(hands))
-            z = z_score(mean, exact.expected, se)
+            z = z_score(mean, float(exact.expected), se)
             if not np.isfinite(z):  # every hand paid the same: measure against the exact spread instead
                 spread = float(np.sqrt(max(exact.final_distribution @ payout**2 - float(exact.expected) ** 2, 0)))
-                z = z_score(mean, exact.expected, spread / np.sqrt(hands))
+                z = z_score(mean, float(exact.expected), spread / np.sqrt(hands))
                 z = z if np.isfinite(z) else 0.0  # no spread at all: every hand pays the exact value
             averages.append(VerifyAverage(name, strategy, float(exact.expected), mean, se, z))
             observed = np.bincount(cats[finals], minlength=len(ALL_CATEGORIES)) / hands

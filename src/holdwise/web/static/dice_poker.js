@@ -138,7 +138,7 @@
   }
 
   function render(r) {
-    $("dp-report-name").textContent = `table ${r.table}`;
+    $("dp-report-name").textContent = `table ${r.rules}`;
     $("dp-optimal").textContent = fmt(r.optimal);
     $("dp-optimal-exact").textContent = r.optimal_exact ? "= " + r.optimal_exact : "per unit bet";
     $("dp-rule").textContent = fmt(r.rule);
@@ -219,7 +219,7 @@
     for (const key of KEYS) {
       body.append(el("tr", {"data-key": key}, el("td", {text: LABELS[key]}), el("td", {text: pct(r.frequencies.optimal[key], 2)}),
         el("td", {text: pct(r.frequencies.rule[key], 2)}), el("td", {text: pct(r.frequencies.none[key], 2)}),
-        el("td", {text: `${r.first_roll_counts[key].toLocaleString("en")} / ${r.total_rolls.toLocaleString("en")}`})));
+        el("td", {text: `${r.first_roll_outcomes[key].toLocaleString("en")} / ${r.outcomes.toLocaleString("en")}`})));
     }
   }
 
@@ -317,7 +317,7 @@
     if (over) {
       status = `Hand ${data.hand_number}: ${LABELS[data.category] || data.category} pays ${data.payout} × ${s.options.bet} = ${data.paid}.`;
     } else {
-      status = `Hand ${data.hand_number}, table ${s.options.table}: ${data.rerolls_left} re-roll${data.rerolls_left === 1 ? "" : "s"} left. Select the dice to keep.`;
+      status = `Hand ${data.hand_number}, table ${s.options.rules}: ${data.rolls_left} re-roll${data.rolls_left === 1 ? "" : "s"} left. Select the dice to keep.`;
     }
     if (last && last.loss > 1e-9) status += ` Your keep ${last.chosen} cost ${fmt(last.loss)} against ${last.best}.`;
     else if (last) status += ` Your keep ${last.chosen} was the best.`;
@@ -348,7 +348,7 @@
   $("dp-deal").addEventListener("click", () => {
     const table = tableOptions();
     const options = Object.assign({payouts: table.payouts, bet: 1}, gameOptions());
-    if (table.name) options.table = table.name;
+    if (table.name) options.rules = table.name;
     const seedText = $("dp-seed").value.trim();
     const seed = seedText === "" ? Math.floor(Math.random() * 2 ** 31) : wholeOrText(seedText);
     play("/api/dice-poker/new", {options, seed});
@@ -358,14 +358,19 @@
   $("dp-next").addEventListener("click", () => play("/api/dice-poker/step", {state: sealed, action: {type: "next"}}));
   $("dp-hint").addEventListener("click", async () => {
     try {
-      const h = await post("/api/dice-poker/advice", {state: sealed});
+      // the generic hint of the hand in play (the same question as the CLI's hint), valued at the session's bet
+      const s = sealed.state, o = s.options;
+      const question = {hand: s.data.hand, rolls_left: s.data.rolls_left, payouts: o.payouts, name: o.rules,
+                        dice: o.dice, sides: o.sides, weights: o.weights};
+      const h = await post("/api/dice-poker/hint", question);
+      const bet = Number(o.bet);
       const body = $("dp-hint-table").tBodies[0];
       body.textContent = "";
       h.options.forEach((o, i) => {
         const b = el("button", {type: "button", class: "secondary dp-play-keep", text: "play"});
-        b.addEventListener("click", () => play("/api/dice-poker/step", {state: sealed, action: o.action}));
+        b.addEventListener("click", () => play("/api/dice-poker/step", {state: sealed, action: keepAction(o.keep)}));
         const tr = el("tr", {class: i === 0 ? "best" : "", "data-keep": o.keep.join(" ")}, el("td", {text: o.option}),
-          el("td", {text: fmt(o.value)}), el("td", {text: fmt(o.loss)}), el("td", {}, b));
+          el("td", {text: fmt(o.value * bet)}), el("td", {text: fmt(o.loss * bet)}), el("td", {}, b));
         tr.hidden = i >= HINT_ROWS;
         body.append(tr);
       });

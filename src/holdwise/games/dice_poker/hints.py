@@ -1,0 +1,136 @@
+"""The dice-poker hint as a request: its fields, read and checked once (`parse_hint`), then answered (`hint`)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+
+from ...errors import InputError
+from ...solver import MAX_REROLLS, Dice, check_exact
+from ..base import Hint, HintField, Progress, Request
+from ..inputs import named, parse_whole, shown
+from .analysis import GAME, MEASURE, ranked_options
+from .rules import BUILTIN_TABLES, DEFAULT_TABLE, parse_hand, parse_payouts
+from .tables import MAX_TABLE_NAME, find_table, load_tables
+
+__all__ = ["HINT_FIELDS", "HintRequest", "hint", "parse_hint"]
+
+CUSTOM = "custom"  # the name of a table given by its payouts, unless `name` says another
+MAX_WEIGHT = 1_000_000  # a face's weight: 0 to this
+
+HINT_FIELDS: tuple[HintField, ...] = (
+    HintField("hand", "The dice showing: 2 3 4 5 5, \"2 3 4 5 5\" or 2,3,4,5,5.", argument=True, required=True,
+              example="2 3 4 5 5"),
+    HintField("rolls_left", f"Re-rolls still to come: 1 to {MAX_REROLLS}.", required=True,
+              aliases=("-r", "--rerolls-left"), example=2),
+    HintField("rules", "The payout table: B or I (built in) or a name from --tables-file.",
+              aliases=("--table", "-t"), example="B", default=DEFAULT_TABLE),
+    HintField("payouts", "Seven payouts instead of a named table: five of a kind, four of a kind, full house, "
+                         "straight, three of a kind, two pairs, pair; numbers, 0.5 or 1/2."),
+    HintField("name", f"The name of a table given by payouts (default {CUSTOM})."),
+    HintField("tables_file", "TOML file with a \\[tables] section of name = \\[seven payouts].", cli_only=True),
+    HintField("dice", "Number of dice: 1 to 10.", default=5),
+    HintField("sides", "Faces per die: 2 to 20.", default=6),
+    HintField("weights", "Integer weight per face (loaded dice), e.g. 1,1,1,1,1,2. Default: fair."),
+    HintField("exact", "Exact fractions (JSON: value_exact, loss_exact).", flag=True),
+)
+_NAMES = tuple(f.name for f in HINT_FIELDS)
+
+
+@dataclass(frozen=True)
+class HintRequest(Request):
+    """A hint's question read and checked once: the hand (sorted faces), the re-rolls still to come, the table
+    (`rules`, its name, and its `payouts`) and the dice (count, faces, weights or None for fair)."""
+
+    hand: tuple[int, ...]
+    rolls_left: int
+    rules: str
+    payouts: tuple[Fraction, ...]
+    dice: int = 5
+    sides: int = 6
+    weights: tuple[int, ...] | None = None
+    exact: bool = False
+
+
+def _flag(value: object, name: str) -> bool:
+    if isinstance(value, bool):
+        return value
+    raise InputError(f"must be true or false, got {shown(value)}", field=name)
+
+
+def _text(value: object, name: str) -> str:
+    if not isinstance(value, str) or not 1 <= len(value.strip()) <= MAX_TABLE_NAME:
+        raise InputError(f"must be a name of 1 to {MAX_TABLE_NAME} characters, got {shown(value)}", field=name)
+    return value.strip()
+
+
+def _weights(value: object) -> tuple[int, ...]:
+    items = value.replace(",", " ").split() if isinstance(value, str) else value
+    if not isinstance(items, (list, tuple)):
+        raise InputError(f"must be whole numbers, one per face, got {shown(value)}", field="weights")
+    return tuple(parse_whole(w, "weights", 0, MAX_WEIGHT) for w in items)
+
+
+def _table(fields: Mapping[str, object]) -> tuple[str, tuple[Fraction, ...]]:
+    """(name, payouts) of the one table asked: a name (built in or of the tables file) or seven payouts."""
+    available = dict(BUILTIN_TABLES)
+    if fields.get("tables_file") is not None:
+        with named("tables_file"):
+            available.update(load_tables(str(fields["tables_file"])))
+    if fields.get("payouts") is not None:
+        if fields.get("rules") is not None:
+            raise InputError("give a table's name (rules) or its payouts, not both", field="payouts", sep=": ")
+        with named("payouts"):
+            payouts = parse_payouts(fields["payouts"])  # type: ignore[arg-type]  # checked there: text or a list
+        name = CUSTOM if fields.get("name") is None else _text(fields["name"], "name")
+        return name, payouts
+    if fields.get("name") is not None:
+        raise InputError("names a table given by payouts; a named table keeps its own name", field="name",
+                         sep=": ")
+    wanted = _text(fields.get("rules", DEFAULT_TABLE), "rules")
+    if "," in wanted:
+        raise InputError(f"the hint takes one table, got {wanted!r}", field="rules", sep=": ")
+    with named("rules"):
+        return find_table(wanted, available)
+
+
+def parse_hint(fields: Mapping[str, object]) -> HintRequest:
+    """A hint's fields (`HINT_FIELDS` names; text as typed or JSON values) read and checked once, each error
+    naming its field; an exact solve past the solver's budget is refused here, before any work."""
+    if not isinstance(fields, Mapping):
+        raise InputError(f"a hint's fields are an object of {', '.join(_NAMES)}")
+    unknown = sorted(str(k) for k in fields if k not in _NAMES)
+    if unknown:
+        raise InputError(f"unknown field {unknown[0]!r}; known: {', '.join(_NAMES)}")
+    for name in ("hand", "rolls_left"):
+        if fields.get(name) is None:
+            raise InputError("is required", field=name)
+    dice = parse_whole(fields.get("dice", 5), "dice", 1, 10)
+    sides = parse_whole(fields.get("sides", 6), "sides", 2, 20)
+    weights = None if fields.get("weights") is None else _weights(fields["weights"])
+    with named("weights"):
+        Dice(dice, sides, weights)
+    rolls_left = parse_whole(fields["rolls_left"], "rolls_left", 1, MAX_REROLLS)
+    with named("hand"):
+        hand = parse_hand(fields["hand"], dice, sides)
+    rules, payouts = _table(fields)
+    exact = _flag(fields.get("exact", False), "exact")
+    if exact:
+        with named("exact"):
+            check_exact(dice, sides, rolls_left)
+    return HintRequest(hand, rolls_left, rules, payouts, dice, sides, weights, exact)
+
+
+def hint(request: HintRequest, *, progress: Progress | None = None) -> Hint:
+    """Every distinct keep of the hand ranked by expected payout under optimal play afterwards, with its loss
+    against the best; `progress(done, total)` counts the one solve."""
+    if progress is not None:
+        progress(0, 1)
+    r = request
+    options = ranked_options(r.hand, r.rolls_left, r.payouts, dice=r.dice, sides=r.sides, weights=r.weights,
+                             exact=r.exact)
+    if progress is not None:
+        progress(1, 1)
+    return Hint(game=GAME, position={"hand": list(r.hand), "rolls_left": r.rolls_left, "rules": r.rules},
+                measure=MEASURE, options=options)
