@@ -21,12 +21,14 @@ import numpy as np
 
 from ...solver.jit import njit
 from ..base import Result
-from ..inputs import parse_whole
-from .balut import BalutRules, BalutSolution, balut_rules, balut_solution, kernel_args, turn
+from .balut import BalutRules
+from .balut_solver import BalutSolution, kernel_args, turn
 from .distribution import ScoreDistribution, summarize
 
-__all__ = ["MAX_POINT_GAMES", "BalutPoints", "BalutPointsSimulation", "OutcomeTable", "balut_distribution",
-           "balut_points", "outcome_table", "simulate_balut_points"]
+__all__ = ["MAX_POINT_GAMES", "BalutPoints", "BalutPointsSimulation", "OutcomeTable", "final_total",
+           "outcome_table", "points_of", "simulate_points_of"]
+
+Array = np.ndarray
 
 MAX_POINT_GAMES = 1_000_000
 _TABLES: dict[BalutRules, OutcomeTable] = {}
@@ -135,7 +137,6 @@ def outcome_table(solution: BalutSolution) -> OutcomeTable:
     return table
 
 
-
 def _push_layer(layer, pos, src, dst, start, cats, scores, probs, stride, feat_cat, feat_count, feat_off,
                 feat_width):
     """One turn forward for the states of a layer: dst[pos[next], feature] += chance * src[pos[s], feature],
@@ -205,13 +206,12 @@ def final_distributions(solution: BalutSolution) -> dict[str, np.ndarray]:
     return {name: src[0, o:o + w].copy() for (name, *_, w), o in zip(feats, offs.tolist())}
 
 
-def balut_distribution(rules: str = "balut") -> ScoreDistribution:
+def final_total(solution: BalutSolution) -> ScoreDistribution:
     """The exact distribution of the final total score under optimal play (pushed forward turn by turn, as
     `final_distributions`), with its mean, standard deviation and percentiles, as Yahtzee's."""
     begin = time.perf_counter()
-    r = balut_rules(rules)
-    total = final_distributions(balut_solution(r))["total"]
-    return summarize(r.name, total, time.perf_counter() - begin)
+    total = final_distributions(solution)["total"]
+    return summarize(solution.rules.name, total, time.perf_counter() - begin)
 
 
 @dataclass(frozen=True)
@@ -229,14 +229,9 @@ class BalutPoints(Result):
     seconds: float
 
 
-def balut_points(rules: str = "balut") -> BalutPoints:
-    """The exact expected points of optimal (highest expected total) play, award by award."""
-    r = balut_rules(rules)
-    return points_of(balut_solution(r))
-
-
 def points_of(solution: BalutSolution) -> BalutPoints:
-    """`balut_points` for a solution (any rule set, the tests' reduced ones too)."""
+    """The exact expected points of optimal (highest expected total) play, award by award, for a solution (any
+    rule set, the tests' reduced ones too)."""
     begin = time.perf_counter()
     rules = solution.rules
     dist = final_distributions(solution)
@@ -330,16 +325,9 @@ def game_points(rules: BalutRules, totals: np.ndarray, sums: np.ndarray, nonzero
     return points
 
 
-def simulate_balut_points(games: int = 20_000, seed: int = 0, rules: str = "balut") -> BalutPointsSimulation:
-    """The distribution of the points in seeded games of optimal (highest expected total) play."""
-    games = parse_whole(games, "games", 1, MAX_POINT_GAMES)
-    seed = parse_whole(seed, "seed", 0)
-    r = balut_rules(rules)
-    return simulate_points_of(balut_solution(r), games, seed)
-
-
 def simulate_points_of(solution: BalutSolution, games: int, seed: int) -> BalutPointsSimulation:
-    """`simulate_balut_points` for a solution (any rule set)."""
+    """The distribution of the points in seeded games of optimal (highest expected total) play, for a solution
+    (any rule set)."""
     rules = solution.rules
     table = outcome_table(solution)
     uniforms = np.random.default_rng(seed).random((games, rules.turns))
