@@ -63,7 +63,7 @@ def cached_solution(rules: Rules, progress: Progress | None = None, fresh: bool 
                         compile_rules(rules))
 
     def make() -> Solution:
-        solution = solver.solve(rules, on_layer=progress)  # looked up at call time: tests slow it down
+        solution = solver.solve(rules, progress=progress)  # looked up at call time: tests slow it down
         save_arrays(path, key, {"values": solution.values, "meta": np.array([solution.seconds, solution.states])})
         return solution
 

@@ -1,0 +1,95 @@
+"""The family's hint as a request: `parse_hint(fields)` reads a position once (every error naming its field),
+`hint(request)` ranks every keep (or, with no rolls left, every box) by expected final score; `solved` is a
+rule set's optimum. The same for every rule set (Yahtzee, Yatzy, Balut): they differ only in their `RuleSet`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from ...errors import InputError
+from ..base import Hint, HintField, Measure, Progress, Request
+from ..inputs import named, parse_whole, shown
+from .ruleset import RuleSet, Scorecard, Solved, parse_dice
+from .variants import RULE_SETS, rule_set
+
+__all__ = ["GAME", "HINT_FIELDS", "MAX_CARD_CHARS", "MEASURE", "HintRequest", "Solved", "hint", "parse_hint",
+           "position_hint", "solved"]
+
+GAME = "yahtzee"
+MEASURE: Measure = "expected_score"
+MAX_CARD_CHARS = 400  # a full Balut card is about 200
+
+HINT_FIELDS = (
+    HintField("dice", "the five dice: 1 1 5 3 2 or 11532", argument=True, required=True, aliases=("--dice",),
+              example=[1, 1, 5, 3, 2]),
+    HintField("card", 'the scorecard: "ones=3 3k=24 fh=25 y=50", bonus=100 a Yahtzee bonus taken; Balut '
+                      'gives each category its scores, "fours=8,12 straight=20" (default: a new game)',
+              example="ones=3 fh=25", default=""),
+    HintField("rolls_left", "re-rolls still allowed: 2 after the first roll, 0 when the dice must go in a box "
+                            "(default 2)", example=2, default=2),
+    HintField("rules", f"{', '.join(RULE_SETS)} (default yahtzee)", example="yahtzee", default="yahtzee"),
+)
+_NAMES = tuple(f.name for f in HINT_FIELDS)
+
+
+@dataclass(frozen=True)
+class HintRequest(Request):
+    """A position read and checked once: the rule set, the card (as its rules write it), the dice (sorted)
+    and the re-rolls left."""
+
+    rules: str
+    card: str
+    dice: tuple[int, ...]
+    rolls_left: int
+
+
+def parse_hint(fields: Mapping[str, object]) -> HintRequest:
+    """A hint's fields (CLI text or JSON values) read and checked, each error naming its field."""
+    if not isinstance(fields, Mapping):
+        raise InputError(f"a hint's fields are an object naming {', '.join(_NAMES)}")
+    unknown = [k for k in fields if k not in _NAMES]
+    if unknown:
+        raise InputError(f"unknown field {shown(unknown[0])}; known: {', '.join(_NAMES)}", field=str(unknown[0]))
+    if "dice" not in fields or fields["dice"] in (None, "", []):
+        raise InputError("is required: the five dice, e.g. 1 1 5 3 2", field="dice")
+    name = fields.get("rules", "yahtzee")
+    if not isinstance(name, str):
+        raise InputError(f"must be one of {', '.join(RULE_SETS)}, got {shown(name)}", field="rules")
+    with named("rules"):
+        rules = rule_set(name)
+    text = fields.get("card", "")
+    if not isinstance(text, str):
+        raise InputError(f"must be text such as 'ones=3 fh=25', got {type(text).__name__}", field="card")
+    if len(text) > MAX_CARD_CHARS:
+        raise InputError(f"must be at most {MAX_CARD_CHARS} characters, got {len(text):,}", field="card")
+    with named("card"):
+        card = rules.parse_card(text)
+    with named("dice"):
+        dice = parse_dice(fields["dice"], rules)
+    rolls_left = parse_whole(fields.get("rolls_left", rules.max_rolls_left), "rolls_left", 0, rules.max_rolls_left)
+    if card.full:
+        raise InputError("the card is full: the game is over", field="card", sep=": ")
+    return HintRequest(rules.name, card.text(), dice, rolls_left)
+
+
+def hint(request: HintRequest, *, progress: Progress | None = None) -> Hint:
+    """Every play of a position ranked by expected final score (the card's points so far included): with no
+    rolls left the open boxes, otherwise every keep and scoring now. `progress(done, total)` follows the solve
+    of the rule set's table when it is not stored yet."""
+    rules = rule_set(request.rules)
+    rules.prepare(progress)
+    return position_hint(rules, rules.parse_card(request.card), request.dice, request.rolls_left)
+
+
+def position_hint(rules: RuleSet, card: Scorecard, dice: tuple[int, ...], rolls_left: int) -> Hint:
+    """The hint of a checked position (the session's advice)."""
+    position = {"rules": rules.name, "card": card.text(), "dice": list(dice), "rolls_left": rolls_left,
+                "score_so_far": card.total}
+    return Hint(GAME, position, MEASURE, tuple(card.options(dice, rolls_left)))
+
+
+def solved(rules: str = "yahtzee", fresh: bool = False, progress: Progress | None = None) -> Solved:
+    """Solve a rule set (or load its stored table); `fresh` solves again and replaces what is stored."""
+    return rule_set(rules).solved(fresh, progress)
