@@ -304,30 +304,3 @@ class GameFace(Protocol):
     def parse_action(self, state: State, text: str) -> dict:
         """A move as a player types it in the terminal, as an action of `state`."""
         ...
-
-
-# ---- API 1 of issue 37 (the hint as a request), as FOUNDATION.md writes it: this branch's stand-in until the
-# foundation's own definitions are merged (they replace this block) ----------------------------------------
-from typing import Literal  # noqa: E402
-
-Measure = Literal["expected_payout", "expected_return", "expected_points", "win_chance", "expected_score"]
-Progress = Callable[[int, int], None]
-
-
-@dataclass(frozen=True)
-class HintField:
-    """One input of a game's hint: its glossary name is the JSON key and, dashed, the CLI option."""
-
-    name: str
-    help: str
-    argument: bool = False
-    required: bool = False
-    flag: bool = False
-    aliases: tuple[str, ...] = ()
-    cli_only: bool = False
-    example: object = None
-    default: object = None
-
-
-class Request(Result):
-    """Mixin for frozen request dataclasses: `to_json()`."""
