@@ -69,7 +69,7 @@ class BalutRules:
 
     @property
     def n_states(self) -> int:
-        return (self.boxes + 1) ** self.n_categories
+        return int((self.boxes + 1) ** self.n_categories)
 
     @property
     def turns(self) -> int:

@@ -34,8 +34,10 @@ MAX_POINT_GAMES = 1_000_000
 _TABLES: dict[BalutRules, OutcomeTable] = {}
 
 
-def _outcomes(s, values, child, hand_start, block_start, sub_start, sub_keep, points, hand_prob, stride, boxes,
-              rerolls, vnext, hand_value, choice, keep_vals, keep_choice, mass, out):
+def _outcomes(s: int, values: Array, child: Array, hand_start: int, block_start: Array, sub_start: Array,
+              sub_keep: Array, points: Array, hand_prob: Array, stride: Array, boxes: int, rerolls: int,
+              vnext: Array, hand_value: Array, choice: Array, keep_vals: Array, keep_choice: Array, mass: Array,
+              out: Array) -> None:
     """out[category, score]: the chance that the optimal turn from state s writes that score there."""
     n_hands = points.shape[0]
     sides = child.shape[1]
@@ -66,8 +68,9 @@ def _outcomes(s, values, child, hand_start, block_start, sub_start, sub_keep, po
 outcomes = njit(cache=True, nogil=True)(_outcomes)
 
 
-def _fill_table(values, child, hand_start, block_start, sub_start, sub_keep, points, hand_prob, stride, boxes,
-                rerolls, max_score, start, cats, scores, probs):
+def _fill_table(values: Array, child: Array, hand_start: int, block_start: Array, sub_start: Array,
+                sub_keep: Array, points: Array, hand_prob: Array, stride: Array, boxes: int, rerolls: int,
+                max_score: int, start: Array, cats: Array, scores: Array, probs: Array) -> int:
     """Every non-full state's outcomes, listed state by state (start[s]..start[s+1]); -1 when the lists
     outgrow the arrays given (the caller gives larger ones)."""
     n_states = values.shape[0]
@@ -137,8 +140,9 @@ def outcome_table(solution: BalutSolution) -> OutcomeTable:
     return table
 
 
-def _push_layer(layer, pos, src, dst, start, cats, scores, probs, stride, feat_cat, feat_count, feat_off,
-                feat_width):
+def _push_layer(layer: Array, pos: Array, src: Array, dst: Array, start: Array, cats: Array, scores: Array,
+                probs: Array, stride: Array, feat_cat: Array, feat_count: Array, feat_off: Array,
+                feat_width: Array) -> None:
     """One turn forward for the states of a layer: dst[pos[next], feature] += chance * src[pos[s], feature],
     each feature moved by what the turn adds to it (the score, or 1 for a score above 0 in a counted
     category; the total takes every category's score, a category's feature only its own)."""
@@ -224,8 +228,8 @@ class BalutPoints(Result):
     expected_score: float
     score_standard_deviation: float
     expected_points: float
-    awards: dict
-    total_bands: dict
+    awards: dict[str, dict[str, object]]
+    band_chances: dict[int, float]
     seconds: float
 
 
@@ -239,23 +243,24 @@ def points_of(solution: BalutSolution) -> BalutPoints:
     scores = np.arange(len(total))
     mean = float(total @ scores)
     sd = math.sqrt(max(0.0, float(total @ scores ** 2) - mean * mean))
-    awards = {}
+    awards: dict[str, dict[str, object]] = {}
     expected = 0.0
     for award in rules.awards:
         d = dist[award.category]
         if award.test == "at_least":
             chance = float(d[award.threshold:].sum())
-            awards[award.category] = {"test": f"sum >= {award.threshold}", "chance": chance,
-                                      "expected_points": award.points * chance}
+            row: dict[str, object] = {"test": f"sum >= {award.threshold}", "chance": chance}
+            points = award.points * chance
         elif award.test == "every":
             chance = float(d[rules.boxes])
-            awards[award.category] = {"test": "every box above 0", "chance": chance,
-                                      "expected_points": award.points * chance}
+            row = {"test": "every box above 0", "chance": chance}
+            points = award.points * chance
         else:
             count = float(d @ np.arange(len(d)))
-            awards[award.category] = {"test": "each box above 0", "expected_count": count,
-                                      "expected_points": award.points * count}
-        expected += awards[award.category]["expected_points"]
+            row = {"test": "each box above 0", "expected_count": count}
+            points = award.points * count
+        awards[award.category] = {**row, "expected_points": points}
+        expected += points
     bands: dict[int, float] = {}
     for t, p in enumerate(total.tolist()):
         if p > 0.0:
@@ -266,7 +271,8 @@ def points_of(solution: BalutSolution) -> BalutPoints:
                        time.perf_counter() - begin)
 
 
-def _sample(start, cats, scores, probs, stride, turns, uniforms, totals, sums, nonzero):
+def _sample(start: Array, cats: Array, scores: Array, probs: Array, stride: Array, turns: int, uniforms: Array,
+            totals: Array, sums: Array, nonzero: Array) -> None:
     """Seeded games drawn from the outcome lists: each game's total, category sums and boxes above 0."""
     for g in range(uniforms.shape[0]):
         s = 0
@@ -302,7 +308,7 @@ class BalutPointsSimulation(Result):
     standard_error: float
     exact_expected_points: float
     mean_score: float
-    points_shares: dict
+    points_chances: dict[int, float]
 
     @property
     def errors_off(self) -> float:

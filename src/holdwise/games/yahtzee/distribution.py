@@ -21,6 +21,7 @@ from __future__ import annotations
 import math
 import os
 import time
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
@@ -310,6 +311,11 @@ def _state_layers(solution: Solution) -> list[tuple[Array, Array, Array]]:
     return states
 
 
+def _each(pool: ThreadPoolExecutor, kernel: Callable[..., None], calls: list[tuple[object, ...]]) -> None:
+    """Each call of a kernel on the pool's threads (the kernels release the GIL), waiting for them all."""
+    list(pool.map(lambda args: kernel(*args), calls))
+
+
 def _threads(threads: int | None) -> int:
     if threads is None:
         threads = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
@@ -367,19 +373,18 @@ def score_distribution(solution: Solution, threads: int | None = None) -> ScoreD
             t_min = np.full((threads, len(masks)), none, dtype=np.int64)
             t_max = np.full((threads, len(masks)), -1, dtype=np.int64)
             layer = (cur["masks"], cur["ups"], cur["ybs"], cur["min"], cur["max"])
-            list(pool.map(lambda t: reach(
-                np.arange(t, len(live), threads, dtype=np.int64), live, layer, solution.values, c.block_start, boxes,
-                index, max_pts, t_min[t], t_max[t]), range(threads)))
+            _each(pool, reach, [(np.arange(t, len(live), threads, dtype=np.int64), live, layer, solution.values,
+                                 c.block_start, boxes, index, max_pts, t_min[t], t_max[t]) for t in range(threads)])
             nxt = layer_arrays(masks, ups, ybs, t_min.min(axis=0), t_max.max(axis=0))
             del t_min, t_max
             for lo_i in range(0, len(live), CHUNK):
                 src = live[lo_i:lo_i + CHUNK]
-                parts = [np.arange(t, len(src), threads, dtype=np.int64) for t in range(threads)]
-                list(pool.map(lambda rows: turn_outcomes(
-                    rows, src, layer, solution.values, walk, boxes, index, max_pts, outs), parts))
+                _each(pool, turn_outcomes, [(np.arange(t, len(src), threads, dtype=np.int64), src, layer,
+                                             solution.values, walk, boxes, index, max_pts, outs)
+                                            for t in range(threads)])
                 source = (cur["off"], cur["lo"], cur["min"], cur["max"], cur["data"])
                 target = (nxt["off"], nxt["lo"], nxt["hi"], nxt["min"], nxt["max"], nxt["data"])
-                list(pool.map(lambda t: spread(t, threads, src, outs, source, target, error), range(threads)))
+                _each(pool, spread, [(t, threads, src, outs, source, target, error) for t in range(threads)])
                 if error.any():
                     raise RuntimeError("a score fell outside its state's window: the bounds are wrong")
             cur = nxt

@@ -22,14 +22,13 @@ MEASURE: Measure = "expected_score"
 MAX_CARD_CHARS = 400  # a full Balut card is about 200
 
 HINT_FIELDS = (
-    HintField("dice", "the five dice: 1 1 5 3 2 or 11532", argument=True, required=True, aliases=("--dice",),
-              example=[1, 1, 5, 3, 2]),
+    HintField("dice", "the five dice: 1 1 5 3 2 or 11532", argument=True, required=True, example="1 1 5 3 2"),
     HintField("card", 'the scorecard: "ones=3 3k=24 fh=25 y=50", bonus=100 a Yahtzee bonus taken; Balut '
                       'gives each category its scores, "fours=8,12 straight=20" (default: a new game)',
-              example="ones=3 fh=25", default=""),
-    HintField("rolls_left", "re-rolls still allowed: 2 after the first roll, 0 when the dice must go in a box "
-                            "(default 2)", example=2, default=2),
-    HintField("rules", f"{', '.join(RULE_SETS)} (default yahtzee)", example="yahtzee", default="yahtzee"),
+              example="fh=25"),
+    HintField("rolls_left", "re-rolls still allowed: 2 after the first roll, 0 when the dice must go in a box.",
+              example=2, default=2),
+    HintField("rules", f"the scorecard: {', '.join(RULE_SETS)}.", example="yahtzee", default="yahtzee"),
 )
 _NAMES = tuple(f.name for f in HINT_FIELDS)
 

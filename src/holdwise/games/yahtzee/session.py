@@ -151,7 +151,9 @@ def step(state: State, action: Mapping[str, object]) -> State:
     decision = Decision(position, chosen.option, ranked.best.option, float(chosen.loss), MEASURE)
     state = state.evolve(decisions=(*state.decisions, decision))
     if action["type"] == "keep":
-        kept = list(action["keep"])
+        keep = action["keep"]
+        assert isinstance(keep, list)  # an action of the ranked options: a keep's faces
+        kept = [int(f) for f in keep]
         dice, draws = _roll(state, kept, rules.dice - len(kept))
         data.update(dice=dice, rolls_left=data["rolls_left"] - 1)
         return state.evolve(data=data, draws=draws).logged(

@@ -33,7 +33,7 @@ class Simulation(Result):
     standard_error: float
     optimum: float
     percentiles: dict[str, float]
-    upper_bonus_rate: float
+    upper_bonus_chance: float
     scores: tuple[int, ...]
 
     @property

@@ -271,7 +271,14 @@ def _walk_lanes(lanes: Array, child: Array, block_start: Array) -> None:
     dice = block_start.shape[0] - 2
     for size in range(dice - 1, -1, -1):
         for k in range(block_start[size], block_start[size + 1]):
-            a0 = 0.0; a1 = 0.0; a2 = 0.0; a3 = 0.0; a4 = 0.0; a5 = 0.0; a6 = 0.0; a7 = 0.0
+            a0 = 0.0
+            a1 = 0.0
+            a2 = 0.0
+            a3 = 0.0
+            a4 = 0.0
+            a5 = 0.0
+            a6 = 0.0
+            a7 = 0.0
             for f in range(sides):
                 row = lanes[child[k, f]]
                 a0 += row[0]
@@ -360,7 +367,7 @@ def _solve_states(masks: Array, ups: Array, ybs: Array, values: Array, child: Ar
                        hand_face, params, points_t, face_count, same_hands, upper_tab, boxes, hands_buf, choice)
             for h in range(n_hands):
                 lanes[hand_start + h, lane] = hands_buf[h]
-        for level in range(2):  # each pass leaves the next one's hand values in place
+        for _level in range(2):  # each pass leaves the next one's hand values in place
             walk_lanes(lanes, child, block_start)
             best_below(lanes, below, block_start)
         for lane in range(count):
@@ -574,7 +581,7 @@ def _walk(c: Compiled, h0: np.ndarray) -> tuple[np.ndarray, np.ndarray, float]:
     n_hands = len(h0)
     out = []
     hand_values = h0
-    for level in range(3):
+    for _level in range(3):
         keeps = np.empty(c.child.shape[0])
         keeps[c.hand_start:c.hand_start + n_hands] = hand_values
         for size in range(dice - 1, -1, -1):
