@@ -149,14 +149,15 @@ def _hint_json(state: State) -> bytes:
 
 def _view(state: State) -> dict[str, Any]:
     """What the page draws beyond the state: the boxes (for an open box what the dice score there now, null
-    where the rules forbid it), the totals, the rule set's own figures (its card's `view`), the optimum."""
+    where the rules forbid it), the totals, the rule set's own figures (its card's `view`), the card as text
+    (what the hint asks with) and the optimum."""
     card = face.card_of(state)
     now: dict[str, int] = {}
     if not state.over:
         for option in json.loads(_hint_json(state))["options"]:
             if option["kind"] == "score":
                 now[option["box"]] = option["points"]
-    return {**card.view(now), "optimum": _optimum(state.options["rules"])}
+    return {**card.view(now), "card": card.text(), "optimum": _optimum(state.options["rules"])}
 
 
 # ---- the page ---------------------------------------------------------------------------------------------
