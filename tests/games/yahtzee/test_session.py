@@ -140,7 +140,8 @@ def test_balut_advice_is_the_balut_hint():
     for _ in range(7):
         state = yahtzee.step(state, yahtzee.computer_action(state))
     card = yahtzee.card_of(state)
-    expected = yahtzee.balut_hint(card.text(), state.data["dice"], state.data["rolls_left"])
+    expected = yahtzee.hint(yahtzee.parse_hint({"rules": "balut", "card": card.text(), "dice": state.data["dice"],
+                                                "rolls_left": state.data["rolls_left"]}))
     assert yahtzee.advice(state).to_json() == expected.to_json()
     assert yahtzee.parse_action(state, "fh") == {"type": "score", "box": "house"}
     assert yahtzee.card_line(state) == card.text()
@@ -193,10 +194,7 @@ def _noisy_games(rules: str, games: int, seed: int) -> tuple[float, list[float],
         costs.append(sum(d.loss for d in state.decisions))
         out.append(yahtzee.card_of(state).total + costs[-1])
     # the optimum before the first roll (after it, the best play's value already holds that roll's luck)
-    if rules == "balut":
-        optimum = yahtzee.balut_solution(yahtzee.balut_rules(rules)).expected_score
-    else:
-        optimum = yahtzee.solution_for(yahtzee.get_rules(rules)).expected_score
+    optimum = yahtzee.rule_set(rules).prepare()
     return optimum, out, costs
 
 

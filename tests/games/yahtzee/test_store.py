@@ -5,7 +5,7 @@ from dataclasses import replace
 import numpy as np
 
 from holdwise.games.yahtzee import YAHTZEE, cached_solution
-from holdwise.games.yahtzee.solver import rules_key
+from holdwise.games.yahtzee.store import rules_key
 from holdwise.storage import cache_dir, save_arrays
 
 SMALL = replace(YAHTZEE, name="small", categories=YAHTZEE.categories[:3], upper_threshold=6, dice=3, sides=3)
@@ -56,7 +56,7 @@ def test_fresh_solves_again_and_replaces_the_file(tmp_path, monkeypatch):
 
 
 def _distribution_path(rules):
-    from holdwise.games.yahtzee.distribution import DISTRIBUTION_FORMAT
+    from holdwise.games.yahtzee.store import DISTRIBUTION_FORMAT
 
     return cache_dir("yahtzee") / f"{rules.name}-{rules_key(rules)}-d{DISTRIBUTION_FORMAT}.npz"
 
@@ -64,7 +64,7 @@ def _distribution_path(rules):
 def test_the_distribution_is_stored_read_back_and_a_bad_file_computed_again(tmp_path, monkeypatch):
     """The stored distribution equals a fresh computation; damaged or unlike files are computed again."""
     from holdwise.games.yahtzee import cached_distribution, score_distribution
-    from holdwise.games.yahtzee.distribution import DISTRIBUTION_FORMAT
+    from holdwise.games.yahtzee.store import DISTRIBUTION_FORMAT
 
     monkeypatch.setenv("HOLDWISE_CACHE_DIR", str(tmp_path))
     solution, _ = cached_solution(SMALL)
@@ -72,17 +72,17 @@ def test_the_distribution_is_stored_read_back_and_a_bad_file_computed_again(tmp_
     first, cached = cached_distribution(solution)
     assert not cached and _distribution_path(SMALL).exists()
     again, cached = cached_distribution(solution)
-    assert cached and again.probabilities == first.probabilities == direct.probabilities
+    assert cached and again.chances == first.chances == direct.chances
     assert again.mean == direct.mean and again.percentiles == direct.percentiles
     assert abs(again.mean - solution.expected_score) < 1e-9
     key = f"{rules_key(SMALL)}-d{DISTRIBUTION_FORMAT}"
-    probs = np.asarray(direct.probabilities)
+    probs = np.asarray(direct.chances)
     for bad, meta in ((probs * 2, np.array([1.0])),  # not a distribution
                       (-probs, np.array([1.0])),  # negative chances
                       (probs, np.array([1.0, 2.0]))):  # meta out of shape
         save_arrays(_distribution_path(SMALL), key, {"probabilities": bad, "meta": meta})
         result, cached = cached_distribution(solution)
-        assert not cached and result.probabilities == direct.probabilities
+        assert not cached and result.chances == direct.chances
     _distribution_path(SMALL).write_bytes(b"not a distribution")
     assert cached_distribution(solution)[1] is False
     assert cached_distribution(solution)[1] is True
