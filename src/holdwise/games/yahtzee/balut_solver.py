@@ -58,6 +58,7 @@ def compile_rules(rules: BalutRules) -> Compiled:
 
 
 def kernel_args(c: Compiled) -> tuple[Array, int, Array, Array, Array, Array, Array, Array, int, int]:
+    """What the kernels take after the state and its values: the compiled arrays, the boxes, the re-rolls."""
     return (c.child, c.hand_start, c.block_start, c.sub_start, c.sub_keep, c.points, c.hand_prob, c.stride,
             c.rules.boxes, c.rules.rolls - 1)
 

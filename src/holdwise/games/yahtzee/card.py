@@ -1,4 +1,4 @@
-"""The scorecard as players write it, and the solver's state it stands for.
+"""The scorecard as players write it, the solver's state it stands for, and the plays of a position on it.
 
 A card is a list of `box=points` (or `box:points`), separated by spaces or commas, in any order and case, with
 the names or short forms of the boxes: `ones=3 twos=6 3k=24 fh=25 y=50`. A box not written is open. Points are
@@ -15,14 +15,18 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations_with_replacement
 
+import numpy as np
+
 from ...errors import InputError
+from ...solver.lattice import lattice
 from ..base import Option
 from ..inputs import parse_whole
-from .plays import options_for
 from .rules import Rules, score
-from .ruleset import parse_dice
+from .ruleset import Row, keep_row, keeps_of, parse_dice, ranked
+from .solver import box_table, turn_tables, written
+from .store import solution_for
 
-__all__ = ["Card", "card_text", "parse_card", "parse_dice", "parse_whole", "possible_points"]
+__all__ = ["Card", "card_text", "parse_card", "options_for", "parse_dice", "parse_whole", "possible_points"]
 
 _TOKEN = re.compile(r"^([A-Za-z0-9_\-]+?)[=:](-?[0-9]+)$", re.ASCII)
 
@@ -169,3 +173,29 @@ def parse_card(text: str, rules: Rules) -> Card:
 def card_text(card: Card) -> str:
     """The card as `parse_card` reads it (used boxes in scorecard order)."""
     return card.text()
+
+
+def options_for(card: Card, hand: tuple[int, ...], rolls_left: int) -> list[Option]:
+    """Every legal play of the position, best first, valued by expected final score."""
+    solution = solution_for(card.rules)
+    state = (card.mask, card.upper_capped, card.bonus_flag)
+    tables = turn_tables(solution, *state) if rolls_left > 0 else None
+    boxes = tables.boxes if tables is not None else box_table(solution, *state)
+    sides = card.rules.sides
+    lat = lattice(card.rules.dice, sides)
+    h = int(lat.hand_index(np.bincount(np.array(hand) - 1, minlength=sides)))
+    rows: list[Row] = []
+    for b, value in enumerate(boxes[h].tolist()):
+        if value <= -1e299:  # used, or not allowed (the forced joker)
+            continue
+        name = card.rules.categories[b].name
+        pts, bonus = written(solution, *state, h, b)
+        rows.append((card.total + value, f"score {name} ({pts})", {"type": "score", "box": name},
+                     {"kind": "score", "box": name, "points": pts, "bonus": bonus}))
+    if tables is not None:
+        keeps = tables.k1 if rolls_left == 1 else tables.k2
+        for keep in keeps_of(hand):
+            counts = np.bincount(np.array(keep, dtype=np.int64) - 1, minlength=sides) if keep \
+                else np.zeros(sides, dtype=np.int64)
+            rows.append(keep_row(card.total + float(keeps[int(lat.index_of(counts))]), keep))
+    return ranked(rows)
