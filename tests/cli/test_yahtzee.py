@@ -1,7 +1,8 @@
 """holdwise yahtzee: solve, hint, simulate and play as a person sees them (80 columns) and as JSON."""
 
-import pytest
 import json
+
+import pytest
 
 from tests.cli.refusal import run_command
 

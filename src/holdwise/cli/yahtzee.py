@@ -132,8 +132,8 @@ def yahtzee_simulate(
     from ..games.yahtzee import MAX_GAMES, parse_whole, simulate
     from ._common import check_plot_path
 
-    games = parse_whole(games, "games", 1, MAX_GAMES)
-    seed = parse_seed(seed)
+    count = parse_whole(games, "games", 1, MAX_GAMES)
+    seed_value = parse_seed(seed)
     r = _rules(rules)
     check_plot_path(plot)
     with progress(f"solving {r.name}") as update:
@@ -141,7 +141,7 @@ def yahtzee_simulate(
 
         solution_for(r, progress=update)
     with progress("games") as update:
-        result = simulate(r.name, games, seed, progress=update)
+        result = simulate(r.name, count, seed_value, progress=update)
     if plot:
         _histogram(result, plot)
     if as_json:
@@ -244,7 +244,7 @@ def _histogram(result: Simulation, path: str) -> None:
 
     scores = np.array(result.scores)
     fig, ax = plt.subplots(figsize=(7, 4.2), layout="constrained")
-    bins = np.arange(scores.min() // 5 * 5, scores.max() + 10, 5)
+    bins = np.arange(scores.min() // 5 * 5, scores.max() + 10, 5).tolist()
     ax.hist(scores, bins=bins, color="#0072B2", alpha=0.85)
     ax.axvline(result.optimum, color="#D55E00", linestyle="--", linewidth=1.2,
                label=f"exact optimum {result.optimum:.2f}")

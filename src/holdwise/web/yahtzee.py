@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping
+from enum import Enum
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Request
@@ -31,7 +32,7 @@ from .session import session_routes
 __all__ = ["RULE_NAMES", "hint_pending", "router", "warm"]
 
 router = APIRouter()
-TAG = ["yahtzee"]
+TAG: list[str | Enum] = ["yahtzee"]
 GAME = "yahtzee"
 RULE_NAMES = tuple(face.RULE_SETS)
 RuleName = Literal["yahtzee", "yahtzee-forced", "yatzy", "balut"]  # a test keeps it equal to RULE_NAMES
@@ -53,7 +54,7 @@ class PrepareBody(Body):
     """The rule set whose table to bring into memory."""
 
     model_config = examples({"options": {"rules": "yatzy"}})
-    options: Options = Field(default_factory=Options)
+    options: Options = Options(rules="yahtzee")
 
 
 class Action(Body):

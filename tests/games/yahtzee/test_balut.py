@@ -7,11 +7,20 @@ import pytest
 
 from holdwise.errors import InputError
 from holdwise.games.yahtzee import (
-    BALUT, Award, BalutCategory, BalutRules, balut_points, balut_score, balut_solution, hint, parse_balut_card,
-    parse_hint, simulate_balut_points,
+    BALUT,
+    Award,
+    BalutCategory,
+    BalutRules,
+    balut_points,
+    balut_score,
+    balut_solution,
+    hint,
+    parse_balut_card,
+    parse_hint,
+    simulate_balut_points,
 )
-from holdwise.games.yahtzee.balut_solver import solve_balut
 from holdwise.games.yahtzee.balut_awards import points_of
+from holdwise.games.yahtzee.balut_solver import solve_balut
 from tests.oracles.balut_bruteforce import Game
 
 CAT = {c.name: c for c in BALUT.categories}

@@ -16,10 +16,9 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from holdwise.games.yahtzee.store import cached_distribution
-from holdwise.games.yahtzee.distribution import (PERCENTILES, ScoreDistribution,
-                                                 score_distribution, summarize)
+from holdwise.games.yahtzee.distribution import PERCENTILES, ScoreDistribution, score_distribution, summarize
 from holdwise.games.yahtzee.solver import solve
+from holdwise.games.yahtzee.store import cached_distribution
 from tests.games.yahtzee.test_solver import CASES, EXACT, ONES, RUN2, THREES, TWOS, YZ, Category, reduced
 from tests.oracles.yahtzee_oracle import Oracle, consequential_ties, final_score_distribution
 
@@ -127,8 +126,8 @@ def test_summary_hand_worked():
 
 @pytest.fixture(scope="module")
 def official():
-    from holdwise.games.yahtzee.store import solution_for
     from holdwise.games.yahtzee.rules import YAHTZEE
+    from holdwise.games.yahtzee.store import solution_for
 
     solution = solution_for(YAHTZEE)
     return solution, cached_distribution(solution)[0]  # computed once per run (the run's own cache folder)

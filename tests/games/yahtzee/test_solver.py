@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import os
 import random
-from fractions import Fraction
 from dataclasses import replace
+from fractions import Fraction
 from itertools import product
 
 import numpy as np

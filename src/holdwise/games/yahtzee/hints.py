@@ -21,7 +21,7 @@ GAME = "yahtzee"
 MEASURE: Measure = "expected_score"
 MAX_CARD_CHARS = 400  # a full Balut card is about 200
 
-HINT_FIELDS = (
+HINT_FIELDS: tuple[HintField, ...] = (
     HintField("dice", "the five dice: 1 1 5 3 2 or 11532", argument=True, required=True, example="1 1 5 3 2"),
     HintField("card", 'the scorecard: "ones=3 3k=24 fh=25 y=50", bonus=100 a Yahtzee bonus taken; Balut '
                       'gives each category its scores, "fours=8,12 straight=20" (default: a new game)',
