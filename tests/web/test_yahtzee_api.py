@@ -234,6 +234,12 @@ def test_a_table_not_in_memory_answers_202_then_plays(client, monkeypatch):
     assert r.status_code == 200 and state_of(r.json()) == face.new_game({}, 1)
 
 
+def test_the_web_rule_names_are_the_rule_sets():
+    import typing
+
+    assert set(typing.get_args(web.RuleName)) == set(web.RULE_NAMES) == set(face.RULE_SETS)
+
+
 def test_warm_starts_the_official_table():
     web.warm()
     assert web._jobs.get("yahtzee-table-yahtzee") is not None

@@ -212,3 +212,24 @@ def test_review_costs_add_up_to_the_expectation_gap(rules, games):
     se = statistics.stdev(sums) / len(sums) ** 0.5
     assert abs(mean - optimum) < 4 * se, (mean, optimum, se)
     assert statistics.fmean(costs) > 10 * se  # the check could see costs counted wrongly
+
+
+def test_a_new_scorecard_is_one_data_object(monkeypatch):
+    """A rule set nobody wrote code for (Balut cut to fours and balut, two boxes each) plays through the same
+    session once it is one more entry of the rule sets: four turns, the card full, its total the tally's."""
+    from dataclasses import replace
+
+    from holdwise.games.yahtzee import variants
+
+    mini = replace(yahtzee.BALUT, name="mini-balut", title="Balut, two categories of two boxes",
+                   categories=(yahtzee.BALUT.categories[0], yahtzee.BALUT.categories[-1]), boxes=2, awards=())
+    monkeypatch.setitem(variants.RULE_SETS, mini.name, variants.BalutRuleSet(mini))
+    state = yahtzee.new_game({"rules": "mini-balut"}, 5)
+    turns = 0
+    while not state.over:
+        action = yahtzee.computer_action(state)
+        turns += action["type"] == "score"
+        state = yahtzee.step(state, action)
+    card = yahtzee.card_of(state)
+    assert turns == 4 and card.full and state.tally["total"] == card.total
+    assert set(state.data["card"]) == {"fours", "balut"}

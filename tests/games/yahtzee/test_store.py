@@ -117,3 +117,19 @@ def test_two_processes_asking_at_once_solve_once(tmp_path, monkeypatch):
 def _ask(rules):
     solution, cached = cached_solution(rules)
     return solution.expected_score, cached
+
+
+def test_the_solvers_import_no_store():
+    """Storage wraps the solvers: the modules that compute (the tables, the distributions, Balut's points) import
+    neither the family's store nor holdwise.storage; the store imports them."""
+    import ast
+    from pathlib import Path
+
+    import holdwise.games.yahtzee as family
+
+    folder = Path(family.__file__).parent
+    for name in ("solver", "balut_solver", "distribution", "balut_awards", "rules", "balut"):
+        tree = ast.parse((folder / f"{name}.py").read_text())
+        imported = {node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
+        imported |= {a.name for node in ast.walk(tree) if isinstance(node, ast.Import) for a in node.names}
+        assert not {m for m in imported if m.split(".")[-1] in ("store", "storage")}, (name, imported)
