@@ -207,7 +207,7 @@ def final_distributions(solution: BalutSolution) -> dict[str, np.ndarray]:
         dst = np.zeros((len(layers[n + 1]), src.shape[1]))
         push_layer(layers[n], pos, src, dst, *args)
         src = dst
-    return {name: src[0, o:o + w].copy() for (name, *_, w), o in zip(feats, offs.tolist())}
+    return {name: src[0, o:o + w].copy() for (name, *_, w), o in zip(feats, offs.tolist(), strict=True)}
 
 
 def final_total(solution: BalutSolution) -> ScoreDistribution:
@@ -348,4 +348,4 @@ def simulate_points_of(solution: BalutSolution, games: int, seed: int) -> BalutP
     exact = points_of(solution).expected_points
     return BalutPointsSimulation(rules.name, "simulation", games, seed, float(points.mean()), sd,
                                  sd / math.sqrt(games), exact, float(totals.mean()),
-                                 {int(v): int(c) / games for v, c in zip(values, counts)})
+                                 {int(v): int(c) / games for v, c in zip(values, counts, strict=True)})

@@ -80,11 +80,11 @@ class BalutCard:
 
     def text(self) -> str:
         """The card as players write it: "fours=8,12 house=26" (empty boxes left out)."""
-        return " ".join(f"{c.name}={','.join(map(str, s))}" for c, s in zip(self.rules.categories, self.scores)
-                        if s)
+        pairs = zip(self.rules.categories, self.scores, strict=True)
+        return " ".join(f"{c.name}={','.join(map(str, s))}" for c, s in pairs if s)
 
     def boxes_json(self) -> dict[str, object]:
-        return {c.name: list(s) for c, s in zip(self.rules.categories, self.scores)}
+        return {c.name: list(s) for c, s in zip(self.rules.categories, self.scores, strict=True)}
 
     def final_note(self) -> str:
         return f"Balut points {sum(self.awards().values()):+d}"
@@ -93,7 +93,7 @@ class BalutCard:
         """Each category's boxes, written or open (.), and the points so far."""
         rules = self.rules
         rows = [f"  {c.name:<9}{' '.join(f'{v:>3}' for v in s)}{'   .' * (rules.boxes - len(s))}"
-                for c, s in zip(rules.categories, self.scores)]
+                for c, s in zip(rules.categories, self.scores, strict=True)]
         return [*rows, f"  total {self.total}; points so far {sum(self.awards().values()):+d}"]
 
     def view(self, now: Mapping[str, int]) -> dict[str, object]:
@@ -101,7 +101,7 @@ class BalutCard:
         awards = self.awards()
         boxes = [{"name": c.name, "label": c.label, "scores": list(s), "open": rules.boxes - len(s),
                   "now": now.get(c.name), "award": awards.get(c.name, 0)}
-                 for c, s in zip(rules.categories, self.scores)]
+                 for c, s in zip(rules.categories, self.scores, strict=True)]
         return {"rules": rules.name, "kind": "balut", "title": rules.title, "boxes": boxes,
                 "boxes_each": rules.boxes, "total": self.total, "total_points": awards["total"],
                 "points": sum(awards.values()), "turns": rules.turns,

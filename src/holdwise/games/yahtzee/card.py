@@ -45,7 +45,7 @@ class Card:
 
     @property
     def upper_total(self) -> int:
-        return sum(p for c, p in zip(self.rules.categories, self.points) if c.is_upper and p is not None)
+        return sum(p for c, p in zip(self.rules.categories, self.points, strict=True) if c.is_upper and p is not None)
 
     @property
     def upper_capped(self) -> int:
@@ -68,7 +68,7 @@ class Card:
 
     @property
     def open_boxes(self) -> tuple[str, ...]:
-        return tuple(c.name for c, p in zip(self.rules.categories, self.points) if p is None)
+        return tuple(c.name for c, p in zip(self.rules.categories, self.points, strict=True) if p is None)
 
     @property
     def full(self) -> bool:
@@ -95,13 +95,13 @@ class Card:
 
     def text(self) -> str:
         """The card as `parse_card` reads it (used boxes in scorecard order)."""
-        parts = [f"{c.name}={p}" for c, p in zip(self.rules.categories, self.points) if p is not None]
+        parts = [f"{c.name}={p}" for c, p in zip(self.rules.categories, self.points, strict=True) if p is not None]
         if self.yahtzee_bonus:
             parts.append(f"bonus={self.yahtzee_bonus}")
         return " ".join(parts)
 
     def boxes_json(self) -> dict[str, object]:
-        return {c.name: p for c, p in zip(self.rules.categories, self.points)}
+        return {c.name: p for c, p in zip(self.rules.categories, self.points, strict=True)}
 
     def options(self, hand: tuple[int, ...], rolls_left: int) -> list[Option]:
         return options_for(self, hand, rolls_left)
@@ -111,14 +111,14 @@ class Card:
 
     def lines(self) -> list[str]:
         """The score, the upper total and the open boxes."""
-        open_boxes = " ".join(c.short for c, p in zip(self.rules.categories, self.points) if p is None)
+        open_boxes = " ".join(c.short for c, p in zip(self.rules.categories, self.points, strict=True) if p is None)
         return [f"  score {self.total} (upper {self.upper_total}/{self.rules.upper_threshold}); open: {open_boxes}"]
 
     def view(self, now: Mapping[str, int]) -> dict[str, object]:
         rules = self.rules
         boxes = [{"name": c.name, "label": c.label, "short": c.short, "upper": c.is_upper, "points": p,
                   "now": now.get(c.name) if p is None else None}
-                 for c, p in zip(rules.categories, self.points)]
+                 for c, p in zip(rules.categories, self.points, strict=True)]
         return {"rules": rules.name, "title": rules.title, "boxes": boxes, "upper_total": self.upper_total,
                 "upper_threshold": rules.upper_threshold, "upper_bonus": self.upper_bonus,
                 "upper_bonus_points": rules.upper_bonus, "yahtzee_bonus": self.yahtzee_bonus,
