@@ -21,12 +21,12 @@ def test_solve_and_hint(tmp_path):
     assert round(out["points"]["expected_points"], 4) == 8.0378 and out["points"]["method"] == "exact"
     text = _ok(["yahtzee", "solve", "--rules", "balut"], tmp_path)
     assert "433.3471" in text and "8.0378" in text and "house: every box above 0 82.22%" in text
-    hint = json.loads(_ok(["yahtzee", "hint", "--rules", "balut", "--card", "fours=8,12 sixes=24", "--dice",
+    hint = json.loads(_ok(["yahtzee", "hint", "--rules", "balut", "--card", "fours=8,12 sixes=24",
                            "1", "2", "3", "4", "5", "--rolls-left", "1", "--json"], tmp_path))
-    assert hint["game"] == "balut" and hint["score_so_far"] == 44
+    assert hint["game"] == "yahtzee" and hint["rules"] == "balut" and hint["score_so_far"] == 44
     assert hint["options"][0]["option"] == "score straight (15)" and hint["options"][0]["loss"] == 0
     assert abs(hint["options"][0]["value"] - 433.0640) < 1e-4
-    text = _ok(["yahtzee", "hint", "--rules", "balut", "--dice", "66666", "--rolls-left", "0"], tmp_path)
+    text = _ok(["yahtzee", "hint", "--rules", "balut", "66666", "--rolls-left", "0"], tmp_path)
     assert "score balut (50)" in text
 
 
@@ -41,7 +41,7 @@ CASES = [
 
 @pytest.mark.parametrize(("extra", "message"), CASES, ids=[" ".join(c[0]) for c in CASES])
 def test_bad_input_is_refused(extra, message, tmp_path):
-    assert_refused(["yahtzee", "hint", "--rules", "balut", "--dice", "12345", *extra], tmp_path, message=message)
+    assert_refused(["yahtzee", "hint", "--rules", "balut", "12345", *extra], tmp_path, message=message)
 
 
 def test_balut_not_for_simulate(tmp_path):
@@ -65,7 +65,7 @@ def test_play_a_balut_game_with_hints(tmp_path):
 @pytest.mark.slow
 def test_the_exact_distribution_of_the_total(tmp_path):
     out = json.loads(_ok(["yahtzee", "distribution", "--rules", "balut", "--json", "--plot", "b.png"], tmp_path))
-    probs = dict(out["probabilities"])
+    probs = dict(out["chances"])
     assert abs(sum(probs.values()) - 1) < 1e-9
     # pushed forward turn by turn, its mean is the backward induction's optimum
     assert abs(sum(s * p for s, p in probs.items()) - 433.3471) < 5e-5

@@ -19,7 +19,7 @@ CASES = [
     (["farkle", "match", "--target", "75"], "error: --target must be a positive multiple of 50"),
     (["poker-dice", "hint", "1 1 3 4 6", "--rolls-left", "3"], "error: --rolls-left must be a whole number 1 or 2"),
     (["poker-dice", "duel", "--players", "7"], "error: --players must be a whole number 2 to 6, got 7"),
-    (["yahtzee", "hint", "--dice", "11532", "--rolls-left", "3"], "error: --rolls-left must be a whole number 0 to 2"),
+    (["yahtzee", "hint", "11532", "--rolls-left", "3"], "error: --rolls-left must be a whole number 0 to 2"),
     (["yahtzee", "simulate", "--seed", "-1"], "error: --seed must be a whole number 0 to"),
 ]
 

@@ -1,7 +1,8 @@
 """holdwise yahtzee: solve, hint, simulate and play as a person sees them (80 columns) and as JSON."""
 
-import pytest
 import json
+
+import pytest
 
 from tests.cli.refusal import run_command
 
@@ -24,13 +25,13 @@ def test_solve_gives_the_published_optimum(tmp_path):
 
 @pytest.mark.slow
 def test_hint_ranks_keeps_and_boxes(tmp_path):
-    out = json.loads(_ok(["yahtzee", "hint", "--dice", "1", "1", "5", "3", "2", "--json"], tmp_path))
+    out = json.loads(_ok(["yahtzee", "hint", "1", "1", "5", "3", "2", "--json"], tmp_path))
     assert out["dice"] == [1, 1, 2, 3, 5] and out["rolls_left"] == 2 and out["measure"] == "expected_score"
     best = out["options"][0]
     assert best["option"] == "keep 5" and best["loss"] == 0
     assert abs(best["value"] - 249.93808643959804) < 1e-9  # yatzy-solver 1.0.0 gives the same
     assert len(out["options"]) == 23 + 13  # the keeps of 1 1 2 3 5 but all five (3 x 2 x 2 x 2 - 1), the boxes
-    text = _ok(["yahtzee", "hint", "--card", "ones=3 fh=25 y=50", "--dice", "66666", "--rolls-left", "0"], tmp_path)
+    text = _ok(["yahtzee", "hint", "--card", "ones=3 fh=25 y=50", "66666", "--rolls-left", "0"], tmp_path)
     assert "score sixes (30)" in text and "432.2430" in text
 
 
@@ -53,7 +54,7 @@ def test_play_answers_hints_and_reviews(tmp_path):
 @pytest.mark.slow
 def test_distribution_is_exact_and_plotted(tmp_path):
     out = json.loads(_ok(["yahtzee", "distribution", "--json", "--plot", "d.png"], tmp_path))
-    probs = dict((s, p) for s, p in out["probabilities"])
+    probs = dict((s, p) for s, p in out["chances"])
     assert abs(sum(probs.values()) - 1) < 1e-9
     assert abs(sum(s * p for s, p in probs.items()) - 254.58960948196315) < 1e-6
     assert abs(out["mean"] - 254.5896) < 5e-5 and 59 < out["standard_deviation"] < 60.5

@@ -57,7 +57,7 @@ def step(client, answer, action):
 
 def hint_args(hint: dict) -> list[str]:
     """The CLI's arguments for the position a Hint JSON names."""
-    return ["hint", "--card", hint["card"], "--dice", "".join(map(str, hint["dice"])), "--rolls-left",
+    return ["hint", "--card", hint["card"], "".join(map(str, hint["dice"])), "--rolls-left",
             str(hint["rolls_left"]), "--rules", hint["rules"], "--all", "--json"]
 
 
@@ -99,10 +99,11 @@ def test_a_hint_for_a_written_position_is_the_cli_json(client):
     loaded(client)
     for body, args in [
         ({"card": "ones=3 fh=25", "dice": [1, 1, 5, 3, 2], "rolls_left": 2},
-         ["--card", "ones=3 fh=25", "--dice", "11532", "--rolls-left", "2"]),
+         ["--card", "ones=3 fh=25", "11532", "--rolls-left", "2"]),
         ({"card": "ones=3 fh=25 y=50", "dice": [6, 6, 6, 6, 6], "rolls_left": 0},
-         ["--card", "ones=3 fh=25 y=50", "--dice", "66666", "--rolls-left", "0"]),
-        ({"dice": [2, 3, 4, 5, 5]}, ["--dice", "23455"]),
+         ["--card", "ones=3 fh=25 y=50", "66666", "--rolls-left", "0"]),
+        ({"dice": [2, 3, 4, 5, 5]}, ["23455"]),
+        ({"dice": "2 3 4 5 5", "rolls_left": "2"}, ["2", "3", "4", "5", "5"]),  # JSON values or the CLI's text
     ]:
         r = client.post("/api/yahtzee/hint", json=body)
         assert r.status_code == 200, r.text
@@ -219,10 +220,10 @@ def test_the_forced_joker_forbids_boxes_in_the_view(client):
 def test_a_table_not_in_memory_answers_202_then_plays(client, monkeypatch):
     """A fresh job queue: the table is not known to be in memory, so new answers 202 with the load's status
     (the disk or a solve brings it), and prepare reports until done."""
-    from holdwise.games.yahtzee import hints
+    from holdwise.games.yahtzee import store
 
     monkeypatch.setattr(web, "_jobs", common.Jobs())
-    monkeypatch.setattr(hints, "_SOLUTIONS", {})  # read from the disk again: a fraction of a second at least
+    monkeypatch.setattr(store, "_SOLUTIONS", {})  # read from the disk again: a fraction of a second at least
     r = client.post("/api/yahtzee/new", json={"options": {"rules": "yahtzee"}, "seed": 1})
     assert r.status_code == 202, r.text
     body = r.json()
@@ -231,6 +232,12 @@ def test_a_table_not_in_memory_answers_202_then_plays(client, monkeypatch):
     loaded(client)
     r = client.post("/api/yahtzee/new", json={"options": {"rules": "yahtzee"}, "seed": 1})
     assert r.status_code == 200 and state_of(r.json()) == face.new_game({}, 1)
+
+
+def test_the_web_rule_names_are_the_rule_sets():
+    import typing
+
+    assert set(typing.get_args(web.RuleName)) == set(web.RULE_NAMES) == set(face.RULE_SETS)
 
 
 def test_warm_starts_the_official_table():
@@ -251,7 +258,7 @@ def test_the_distribution_is_the_cli_json(client):
     got = r.json()
     assert got == cli_json("distribution", "--json")  # read from the file the server stored
     assert got["mean"] == pytest.approx(254.5896, abs=1e-4)
-    assert sum(p for _, p in got["probabilities"]) == pytest.approx(1.0)
+    assert sum(p for _, p in got["chances"]) == pytest.approx(1.0)
     assert client.get("/api/yahtzee/distribution?rules=yahtzee").content == r.content
 
 
@@ -323,11 +330,13 @@ def test_no_rolls_left_refuses_a_keep(client):
     ({"card": 3, "dice": [1, 1, 5, 3, 2]}, "card"),
     ({"dice": [1, 1, 5, 3]}, "dice"),
     ({"dice": [1, 1, 5, 3, 2, 2]}, "dice"),
-    ({"dice": [1, 1, 5, 3, 7]}, "dice.4"),
-    ({"dice": "11532"}, "dice"),
+    ({"dice": [1, 1, 5, 3, 7]}, "dice"),
+    ({"dice": [1, 1, 5, 3, True]}, "dice"),
+    ({"dice": {"a": 1}}, "dice"),
     ({}, "dice"),
     ({"dice": [1, 1, 5, 3, 2], "rolls_left": 3}, "rolls_left"),
-    ({"dice": [1, 1, 5, 3, 2], "rolls_left": "2"}, "rolls_left"),
+    ({"dice": [1, 1, 5, 3, 2], "rolls_left": "two"}, "rolls_left"),
+    ({"dice": [1, 1, 5, 3, 2], "rolls_left": 1.0}, "rolls_left"),
     ({"dice": [1, 1, 5, 3, 2], "rules": "kniffel"}, "rules"),
     ({"dice": [1, 1, 5, 3, 2], "card": "bonus=100 y=50", "rules": "yatzy"}, "card"),
     ({"dice": [1, 1, 5, 3, 2], "seed": 1}, "seed"),

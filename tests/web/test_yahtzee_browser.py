@@ -171,7 +171,7 @@ def check_over(page) -> State:
     chart.wait_for(timeout=300_000)  # the distribution: 10-30 s the first time
     assert chart.get_attribute("data-score") == str(card.total)
     dist = face.cached_distribution(face.solution_for(card.rules))[0]
-    below = sum(dist.probabilities[:card.total])
+    below = sum(dist.chances[:card.total])
     assert float(chart.get_attribute("data-below")) == pytest.approx(below, abs=1e-6)
     text = page.inner_text("#yz-dist-text")
     assert f"mean {dist.mean:.2f}, median {dist.percentiles['50']}" in text and f"Your score {card.total}" in text
@@ -261,7 +261,7 @@ def test_a_whole_balut_game_at_desktop_size(open_page, live_server, shoot):
     chart.wait_for(timeout=120_000)
     dist = face.balut_distribution()
     assert chart.get_attribute("data-score") == str(card.total)
-    assert float(chart.get_attribute("data-below")) == pytest.approx(sum(dist.probabilities[:card.total]), abs=1e-6)
+    assert float(chart.get_attribute("data-below")) == pytest.approx(sum(dist.chances[:card.total]), abs=1e-6)
     assert f"mean {dist.mean:.2f}" in page.inner_text("#yz-dist-text")
     assert no_sideways_scroll(page)
     shoot(page, "balut-desktop-over")

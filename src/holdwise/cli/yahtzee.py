@@ -7,22 +7,28 @@ printed here (within 80 columns, or the results' JSON).
 from __future__ import annotations
 
 import sys
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 import typer
 
-from ._common import console, emit_json, kernels_notice, new_app, progress
+from ._common import JSON_OPTION, console, emit_json, kernels_notice, new_app, progress
 from ._play import TerminalGame, run
 
-__all__ = ["yahtzee_app"]
+if TYPE_CHECKING:
+    from ..games.base import Hint, State
+    from ..games.yahtzee import ScoreDistribution, Simulation
+
+__all__ = ["render_hint", "yahtzee_app"]
 
 yahtzee_app = new_app(
-    "Yahtzee and Yatzy, solitaire: the exact optimum, hints for any position, a game with a review.\n\n"
-    "Example: holdwise yahtzee hint --card \"ones=3 fh=25\" --dice 1 1 5 3 2 --rolls-left 2",
+    "Yahtzee, Yatzy and Balut, solitaire: the exact optimum, hints for any position, a game with a review.\n\n"
+    "Example: holdwise yahtzee hint 1 1 5 3 2 --card \"ones=3 fh=25\" --rolls-left 2",
 )
 
 RULES = typer.Option("yahtzee", "--rules", help="yahtzee (official), yahtzee-forced (forced joker), yatzy or "
-                                                 "balut (solve, hint, distribution, play).")
-JSON = typer.Option(False, "--json", help="Print the result as JSON.")
+                                                 "balut (simulate: the first three).")
+JSON = JSON_OPTION
 TOP_ROWS = 10
 
 
@@ -46,34 +52,8 @@ def _rules(name: str):  # noqa: ANN202
 
     try:
         return get_rules(name)
-    except InputError as error:  # Balut is a rule set of its own module, for two commands so far
+    except InputError as error:  # the simulation plays Yahtzee's scorecards only
         raise InputError(f"{error}; balut for solve, hint, distribution and play") from None
-
-
-def _is_balut(name: str) -> bool:
-    return name.strip().lower() == "balut"
-
-
-def _balut_solve(rules: str, fresh: bool, as_json: bool) -> None:
-    """Balut's optimum and the exact expected points of that play."""
-    from ..games.yahtzee import balut_points, balut_solved
-
-    with progress(f"solving {rules.strip().lower()}"):
-        result = balut_solved(rules, fresh=fresh)
-        points = balut_points(rules)
-    if as_json:
-        emit_json({**result.to_json(), "points": points.to_json()})
-        return
-    out = console()
-    out.print(result.title, markup=False)
-    out.print(f"expected total score, optimal solitaire play: {result.expected_score:.4f}", markup=False)
-    how = "read from the stored table" if result.from_cache else "solved"
-    out.print(f"{result.states:,} scorecard states, {how} in {result.seconds:.2f} s", markup=False)
-    out.print(f"expected points of that play (exact): {points.expected_points:.4f}", markup=False)
-    for name, award in points.awards.items():
-        share = (f"{100 * award['chance']:.2f}%" if "chance" in award
-                 else f"{award['expected_count']:.4f} a game")
-        out.print(f"  {name}: {award['test']} {share}, {award['expected_points']:.4f} points", markup=False)
 
 
 @yahtzee_app.command("solve")
@@ -87,15 +67,12 @@ def yahtzee_solve(
     The table of every scorecard state is stored in the cache folder; later hints read it.
     Example: holdwise yahtzee solve --rules yatzy
     """
-    from ..games.yahtzee import solved
+    from ..games.yahtzee import rule_set, solved
 
-    if _is_balut(rules):
-        _balut_solve(rules, fresh, as_json)
-        return
-    r = _rules(rules)
+    r = rule_set(rules)
     _kernels()
     with progress(f"solving {r.name}") as update:
-        result = solved(r.name, fresh=fresh, on_layer=update)
+        result = solved(r.name, fresh=fresh, progress=update)
     if as_json:
         emit_json(result)
         return
@@ -105,56 +82,38 @@ def yahtzee_solve(
     how = "read from the stored table" if result.from_cache else "solved"
     out.print(f"{result.states:,} scorecard states, {how} in {result.seconds:.2f} s "
               f"(table {result.table_bytes / 2**20:.1f} MiB)", markup=False)
+    if result.points is not None:  # a rule set with a points system: what the optimal play earns
+        _points(result.points)
 
 
-@yahtzee_app.command("hint")
-def yahtzee_hint(
-    dice: list[str] = typer.Option(..., "--dice", help="The five dice: --dice 1 1 5 3 2 or --dice 11532."),
-    more: list[str] | None = typer.Argument(None, help="The rest of --dice's faces."),
-    card: str = typer.Option("", "--card", help='The scorecard: "ones=3 3k=24 fh=25 y=50" (empty: a new game).'),
-    rolls_left: str = typer.Option("2", "--rolls-left", help="Re-rolls still allowed: 2 after the first roll, 0 "
-                                                           "when the dice must go in a box."),
-    rules: str = RULES,
-    show_all: bool = typer.Option(False, "--all", help=f"Every option (default: the top {TOP_ROWS})."),
-    as_json: bool = JSON,
-) -> None:
-    """Every keep (or, with no rolls left, every box) ranked by expected final score, with its loss.
+def _points(points: Mapping[str, Any]) -> None:
+    out = console()
+    out.print(f"expected points of that play (exact): {points['expected_points']:.4f}", markup=False)
+    for name, award in points["awards"].items():
+        share = (f"{100 * award['chance']:.2f}%" if "chance" in award
+                 else f"{award['expected_count']:.4f} a game")
+        out.print(f"  {name}: {award['test']} {share}, {award['expected_points']:.4f} points", markup=False)
 
-    A card is box=points pairs: ones twos threes fours fives sixes, 3k 4k fh ss ls y chance (or the full
-    names), and bonus=100 for each Yahtzee bonus taken. A Balut card (--rules balut) gives each category its
-    scores: "fours=8,12 straight=20,0 house=28 balut=0".
-    Example: holdwise yahtzee hint --card "ones=3 fh=25" --dice 1 1 5 3 2 --rolls-left 2
-    """
-    from ..games.yahtzee import balut_hint, hint
 
-    # click gives an option one value: in `--dice 1 1 5 3 2` the faces after the first are arguments
-    dice = [*dice, *(more or ())]
-    if _is_balut(rules):  # a Balut card: category=score,score... ("fours=8,12 straight=20 balut=0")
-        result = balut_hint(card, dice, rolls_left, rules)
-    else:
-        _rules(rules)
-        _kernels()
-        result = hint(card, dice, rolls_left, rules)  # reads --rolls-left: its error names the flag
-    rolls_left = result.position["rolls_left"]
-    if as_json:
-        emit_json(result)
-        return
+def render_hint(hint: Hint, request: object, show_all: bool) -> None:
+    """`holdwise yahtzee hint` without --json: the position, then every keep (or, with no rolls left, every
+    box) ranked by expected final score, with its loss; the top rows unless --all."""
     from rich.table import Table
 
-    where = result.position
+    where = hint.position
     out = console()
-    out.print(f"{where['rules']}: dice {' '.join(map(str, where['dice']))}, {rolls_left} roll(s) left, "
+    out.print(f"{where['rules']}: dice {' '.join(map(str, where['dice']))}, {where['rolls_left']} roll(s) left, "
               f"{where['score_so_far']} points so far", markup=False)
     table = Table()
     table.add_column("play")
     table.add_column("expected final score", justify="right")
     table.add_column("loss", justify="right")
-    rows = result.options if show_all else result.options[:TOP_ROWS]
+    rows = hint.options if show_all else hint.options[:TOP_ROWS]
     for option in rows:
         table.add_row(option.option, f"{option.value:.4f}", f"{option.loss:.4f}")
     out.print(table)
-    if len(rows) < len(result.options):
-        out.print(f"... {len(result.options) - len(rows)} more (--all shows them)")
+    if len(rows) < len(hint.options):
+        out.print(f"... {len(hint.options) - len(rows)} more (--all shows them)")
 
 
 @yahtzee_app.command("simulate")
@@ -173,16 +132,16 @@ def yahtzee_simulate(
     from ..games.yahtzee import MAX_GAMES, parse_whole, simulate
     from ._common import check_plot_path
 
-    games = parse_whole(games, "games", 1, MAX_GAMES)
-    seed = parse_seed(seed)
+    count = parse_whole(games, "games", 1, MAX_GAMES)
+    seed_value = parse_seed(seed)
     r = _rules(rules)
     check_plot_path(plot)
     with progress(f"solving {r.name}") as update:
         from ..games.yahtzee import solution_for
 
-        solution_for(r, on_layer=update)
+        solution_for(r, progress=update)
     with progress("games") as update:
-        result = simulate(r.name, games, seed, on_game=update)
+        result = simulate(r.name, count, seed_value, progress=update)
     if plot:
         _histogram(result, plot)
     if as_json:
@@ -194,7 +153,7 @@ def yahtzee_simulate(
     out.print(f"exact optimum {result.optimum:.4f}: the mean is {result.errors_off:.2f} standard errors off",
               markup=False)
     out.print(f"standard deviation {result.standard_deviation:.2f}; upper bonus in "
-              f"{100 * result.upper_bonus_rate:.1f}% of games", markup=False)
+              f"{100 * result.upper_bonus_chance:.1f}% of games", markup=False)
     p = result.percentiles
     out.print("percentiles: " + ", ".join(f"{k}% {v:.0f}" for k, v in p.items() if int(k) <= 50), markup=False)
     out.print("             " + ", ".join(f"{k}% {v:.0f}" for k, v in p.items() if int(k) > 50), markup=False)
@@ -214,44 +173,37 @@ def yahtzee_distribution(
     Every chance is computed, not sampled (10-30 s, about 1 GB of memory), and kept in the cache folder.
     Example: holdwise yahtzee distribution --plot final-scores.png
     """
-    from ..games.yahtzee import balut_distribution, balut_solution, balut_rules, cached_distribution, solution_for
+    from ..games.yahtzee import rule_set
     from ._common import check_plot_path, working
 
-    if _is_balut(rules):
-        check_plot_path(plot)
-        with progress("solving balut"):
-            solution = balut_solution(balut_rules(rules))
-        with working("pushing every chance forward, turn by turn ..."):
-            result = balut_distribution(rules)
-    else:
-        r = _rules(rules)
-        check_plot_path(plot)
-        _kernels()
-        with progress(f"solving {r.name}") as update:
-            solution = solution_for(r, on_layer=update)
-        with working("pushing every chance forward, turn by turn ..."):
-            result, _ = cached_distribution(solution, fresh=fresh)
+    r = rule_set(rules)
+    check_plot_path(plot)
+    _kernels()
+    with progress(f"solving {r.name}") as update:
+        optimum = r.prepare(update)
+    with working("pushing every chance forward, turn by turn ..."):
+        result = r.distribution(fresh=fresh)
     if plot:
-        _distribution_plot(result, solution.expected_score, plot)
+        _distribution_plot(result, optimum, plot)
     if as_json:
         emit_json(result)
         return
     out = console()
     out.print(f"{result.rules}: the final score under optimal play (exact, {result.seconds:.1f} s)", markup=False)
-    out.print(f"mean {result.mean:.4f} (the optimum: {solution.expected_score:.4f}), standard deviation "
+    out.print(f"mean {result.mean:.4f} (the optimum: {optimum:.4f}), standard deviation "
               f"{result.standard_deviation:.4f}", markup=False)
     out.print("percentiles: " + ", ".join(f"{k}% {v}" for k, v in result.percentiles.items() if int(k) <= 50),
               markup=False)
     out.print("             " + ", ".join(f"{k}% {v}" for k, v in result.percentiles.items() if int(k) > 50),
               markup=False)
-    top = max(range(len(result.probabilities)), key=result.probabilities.__getitem__)
-    out.print(f"most likely score {top} ({100 * result.probabilities[top]:.3f}%); highest possible "
+    top = max(range(len(result.chances)), key=result.chances.__getitem__)
+    out.print(f"most likely score {top} ({100 * result.chances[top]:.3f}%); highest possible "
               f"{result.max_score}", markup=False)
     if plot:
         out.print(f"plot written to {plot}", markup=False)
 
 
-def _distribution_plot(result, optimum: float, path: str) -> None:
+def _distribution_plot(result: ScoreDistribution, optimum: float, path: str) -> None:
     """The chance of each final score, with the mean and the 5th, 50th and 95th percentiles."""
     import matplotlib
 
@@ -261,7 +213,7 @@ def _distribution_plot(result, optimum: float, path: str) -> None:
 
     from ._common import save_figure
 
-    probs = np.array(result.probabilities)
+    probs = np.array(result.chances)
     last = int(np.searchsorted(np.cumsum(probs), 0.999)) + 10  # the long tail of many Yahtzees left out
     first = int(np.searchsorted(np.cumsum(probs), 0.0005))
     first = 0 if first < 100 else first // 50 * 50  # Balut's scores start near 300
@@ -280,7 +232,7 @@ def _distribution_plot(result, optimum: float, path: str) -> None:
     save_figure(fig, path)
 
 
-def _histogram(result, path: str) -> None:
+def _histogram(result: Simulation, path: str) -> None:
     """The final scores in bins of 5 points, the mean and the exact optimum marked."""
     import matplotlib
 
@@ -292,7 +244,7 @@ def _histogram(result, path: str) -> None:
 
     scores = np.array(result.scores)
     fig, ax = plt.subplots(figsize=(7, 4.2), layout="constrained")
-    bins = np.arange(scores.min() // 5 * 5, scores.max() + 10, 5)
+    bins = np.arange(scores.min() // 5 * 5, scores.max() + 10, 5).tolist()
     ax.hist(scores, bins=bins, color="#0072B2", alpha=0.85)
     ax.axvline(result.optimum, color="#D55E00", linestyle="--", linewidth=1.2,
                label=f"exact optimum {result.optimum:.2f}")
@@ -306,25 +258,18 @@ def _histogram(result, path: str) -> None:
     save_figure(fig, path)
 
 
-def _render(state) -> list[str]:
-    from ..games.yahtzee import card_of
+def _render(state: State) -> list[str]:
+    from ..games.yahtzee import card_of, rule_set_of
 
     card = card_of(state)
     data = state.data
     left = data["rolls_left"]
     rolls = "no rolls left" if left == 0 else f"{left} roll{'s' if left != 1 else ''} left"
-    if hasattr(card, "scores"):  # Balut: each category's boxes, written or open (.)
-        rules = card.rules
-        rows = [f"  {c.name:<9}{' '.join(f'{v:>3}' for v in s)}{'   .' * (rules.boxes - len(s))}"
-                for c, s in zip(rules.categories, card.scores)]
-        return [*rows, f"  total {card.total}; points so far {sum(card.awards().values()):+d}",
-                f"  turn {data['turn']} of {rules.turns}: dice {' '.join(map(str, data['dice']))}, {rolls}"]
-    open_boxes = " ".join(c.short for c, p in zip(card.rules.categories, card.points) if p is None)
-    return [f"  score {card.total} (upper {card.upper_total}/{card.rules.upper_threshold}); open: {open_boxes}",
-            f"  turn {data['turn']}: dice {' '.join(map(str, data['dice']))}, {rolls}"]
+    turns = rule_set_of(state).turns
+    return [*card.lines(), f"  turn {data['turn']} of {turns}: dice {' '.join(map(str, data['dice']))}, {rolls}"]
 
 
-def _summary(state) -> list[str]:
+def _summary(state: State) -> list[str]:
     tally = state.tally
     mean = tally["total"] / tally["games"] if tally["games"] else 0
     return [f"tally: {tally['games']} game(s), mean {mean:.1f}, best {tally['best']}"]
@@ -347,23 +292,11 @@ def yahtzee_play(
     from ..games.inputs import parse_seed
 
     seed_value = secrets.randbelow(2**31) if seed is None else parse_seed(seed)
-    if _is_balut(rules):
-        r = face.balut_rules(rules)
-        with progress("solving balut"):
-            face.balut_solution(r)
-        lines = (f"{r.name}: five dice, three rolls a turn at most; keep any, re-roll the rest,",
-                 f"then write the dice in a category with an open box: {r.boxes} boxes each, {r.turns} turns.",
-                 "Categories: " + " ".join(c.name for c in r.categories))
-        keys = "keep 5 5, roll, a category (fours, st, fh, c, b)"
-    else:
-        r = _rules(rules)
-        _kernels()
-        with progress(f"solving {r.name}") as update:
-            face.solution_for(r, on_layer=update)
-        lines = (f"{r.name}: five dice, three rolls a turn at most; keep any, re-roll the rest,",
-                 "then write the dice in an open box. The game ends when every box is used.",
-                 "Boxes: " + " ".join(c.short for c in r.categories))
-        keys = "keep 5 5, roll, or a box (fh, 3k, sixes)"
+    r = face.rule_set(rules)
+    _kernels()
+    with progress(f"solving {r.name}") as update:
+        r.prepare(update)
+    lines, keys = r.intro, r.keys
     state = face.new_game({"rules": r.name}, seed_value)
     game = TerminalGame(
         face=face, rules=lines, keys=keys,

@@ -61,7 +61,7 @@ def session_routes(game: str, face: GameFace[Any], options_model: type[BaseModel
                    routes: Collection[str] = ROUTES, action_model: Any = dict[str, Any],  # noqa: ANN401
                    view: Callable[[State], dict] | None = None,
                    pending: Callable[[State], Response | None] | None = None,
-                   check: Callable[[State], Any] | None = None,
+                   check: Callable[[State], Any] | None = None, new_pending: bool = False,
                    new_example: Mapping | None = None, step_example: Mapping | None = None,
                    move_example: str = "roll", describe: Mapping[str, str] | None = None) -> APIRouter:
     """The play endpoints of a game's face under /api/<game>/ (those of `routes`).
@@ -70,7 +70,8 @@ def session_routes(game: str, face: GameFace[Any], options_model: type[BaseModel
     the face's `new_game` checks: its InputError is 422 naming `options`); `step` {"state", "action"} -> the
     same shape; `advice` {"state"} -> the Hint JSON; `computer` {"state"} -> {"action", "state", "actions"};
     `move` {"state", "text"} -> the same, the action read by the face's `parse_action`. `view` adds what a
-    page draws, `pending` answers instead while a solve runs (202), `check` vets an unsealed state."""
+    page draws, `pending` answers instead while a solve runs (202; on `new` too with `new_pending`, once the
+    new state is made), `check` vets an unsealed state."""
     router = APIRouter()
     tags: list[str] = [game]
     extra: dict[str, Any] = (
@@ -108,7 +109,9 @@ def session_routes(game: str, face: GameFace[Any], options_model: type[BaseModel
         given: Any = body.options
         options = given.model_dump() if isinstance(given, BaseModel) else dict(given)
         seed = fresh_seed(body.seed)
-        return answer(computed("game", lambda: face.new_game(options, seed), "options"))
+        state = computed("game", lambda: face.new_game(options, seed), "options")
+        waiting = pending(state) if new_pending and pending is not None else None
+        return waiting if waiting is not None else answer(state)
 
     def opened(sealed: Mapping, work: Callable[[State], Response]) -> Response:
         """`work` on the state of a sealed state, unless the game answers 202 while its solve runs."""

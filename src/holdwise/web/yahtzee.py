@@ -1,8 +1,9 @@
 """Yahtzee solitaire at the table: roll, keep, score a box, with a hint, a review and the final-score distribution.
 
 Page: `/yahtzee` (official Yahtzee, the forced joker, Scandinavian Yatzy or Balut: seven categories of four boxes
-each, and its points system at the end). API under `/api/yahtzee/...`: `hint`
-is `holdwise yahtzee hint ... --json` and `distribution` is `holdwise yahtzee distribution --json`, unchanged;
+each, and its points system at the end): one page for every rule set, each a `RuleSet` of the game. API under
+`/api/yahtzee/...`: the generic `hint` (web.hint) is `holdwise yahtzee hint ... --json` (this module gives it
+`hint_pending`) and `distribution` is `holdwise yahtzee distribution --json`, unchanged;
 play is stateless (each play answer carries `state`, the sealed state to send back as it is, the legal `actions`
 and a `view`: the scorecard with what the dice would score in each open box). Hints, play and the computer need
 the rule set's table (536,320 states: seconds to solve the first time, then read from the cache folder) in this
@@ -15,28 +16,26 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping
+from enum import Enum
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Request
-from fastapi.responses import HTMLResponse, JSONResponse, Response
+from fastapi.responses import HTMLResponse, JSONResponse
 from pydantic import Field, Strict, StrictStr
 
 from ..games import yahtzee as face
 from ..games.base import State
 from . import common
-from .common import (
-    AnswerCache, Body, FieldError, Jobs, StateBody, checked, examples, fresh_seed, json_response, page, unseal,
-    user_field,
-)
-from .session import play, session_routes
+from .common import AnswerCache, Body, FieldError, Jobs, StateBody, checked, examples, json_response, page, unseal
+from .session import session_routes
 
-__all__ = ["RULE_NAMES", "router", "warm"]
+__all__ = ["RULE_NAMES", "hint_pending", "router", "warm"]
 
 router = APIRouter()
-TAG = ["yahtzee"]
+TAG: list[str | Enum] = ["yahtzee"]
 GAME = "yahtzee"
-RULE_NAMES = ("yahtzee", "yahtzee-forced", "yatzy", "balut")
-RuleName = Literal["yahtzee", "yahtzee-forced", "yatzy", "balut"]
+RULE_NAMES = tuple(face.RULE_SETS)
+RuleName = Literal["yahtzee", "yahtzee-forced", "yatzy", "balut"]  # a test keeps it equal to RULE_NAMES
 # Its own queue: a table solve (seconds) must not wait behind another game's long solve; one job at a time,
 # so a distribution (about 1 GB) never runs beside a solve.
 _jobs = Jobs(keep=16)
@@ -51,28 +50,11 @@ class Options(Body):
                                                    "balut")
 
 
-class NewBody(common.NewBody[Options]):
-    """A new game: its rule set and (optional) seed of the dice."""
-
-    model_config = examples({"options": {"rules": "yahtzee"}, "seed": 7})
-
-
 class PrepareBody(Body):
     """The rule set whose table to bring into memory."""
 
     model_config = examples({"options": {"rules": "yatzy"}})
-    options: Options = Field(default_factory=Options)
-
-
-class HintBody(Body):
-    """A position as `holdwise yahtzee hint` reads it: the card, the five dice, the re-rolls left, the rules (a
-    Balut card gives each category its scores: "fours=8,12 straight=20")."""
-
-    model_config = examples({"card": "ones=3 fh=25", "dice": [1, 1, 5, 3, 2], "rolls_left": 2, "rules": "yahtzee"})
-    card: Annotated[StrictStr, Field(max_length=400)] = ""
-    dice: Annotated[list[Face], Field(min_length=5, max_length=5)]
-    rolls_left: Annotated[int, Strict(), Field(ge=0, le=2)] = 2
-    rules: RuleName = "yahtzee"
+    options: Options = Options(rules="yahtzee")
 
 
 class Action(Body):
@@ -101,24 +83,15 @@ _SEALED = {"state": {"game": "yahtzee", "...": "the sealed state as /api/yahtzee
 
 # ---- the tables and the distribution, in the background ---------------------------------------------------
 
-def _balut(rules: str) -> bool:
-    return rules == "balut"
-
-
 def _optimum(rules: str) -> float:
     """The expected final score of a new game under optimal play (the table in memory)."""
-    if _balut(rules):
-        return face.balut_solution(face.balut_rules(rules)).expected_score
-    return face.solution_for(face.get_rules(rules)).expected_score
+    return face.rule_set(rules).prepare()
 
 
 def _table_work(rules: str) -> Callable[[Callable[[int, int], None]], None]:
     def work(progress: Callable[[int, int], None]) -> None:
         progress(0, 1)
-        if _balut(rules):
-            face.balut_solution(face.balut_rules(rules))
-        else:
-            face.solution_for(face.get_rules(rules), on_layer=progress)
+        face.rule_set(rules).prepare(progress)
     return work
 
 
@@ -142,15 +115,16 @@ def _pending(rules: str) -> JSONResponse | None:
 def _distribution_work(rules: str) -> Callable[[Callable[[int, int], None]], bytes]:
     def work(progress: Callable[[int, int], None]) -> bytes:
         progress(0, 2)
-        if _balut(rules):
-            face.balut_solution(face.balut_rules(rules))
-            progress(1, 2)
-            return common.json_bytes(face.balut_distribution(rules))
-        solution = face.solution_for(face.get_rules(rules))
+        rule_set = face.rule_set(rules)
+        rule_set.prepare()
         progress(1, 2)
-        result, _ = face.cached_distribution(solution)
-        return common.json_bytes(result)
+        return common.json_bytes(rule_set.distribution())
     return work
+
+
+def hint_pending(request: face.HintRequest) -> JSONResponse | None:
+    """The generic hint's 202 while the rule set's table loads (None once it is in memory)."""
+    return _pending(request.rules)
 
 
 # ---- the state and the view -------------------------------------------------------------------------------
@@ -174,46 +148,17 @@ def _hint_json(state: State) -> bytes:
     return _hints.json(key, lambda: checked(lambda: face.advice(state), "state"))
 
 
-def _view(state: State) -> dict:
-    """What the page draws beyond the state: the boxes (label, short name, points, upper or lower, and for an
-    open box what the dice score there now, null where the rules forbid it), the totals."""
+def _view(state: State) -> dict[str, Any]:
+    """What the page draws beyond the state: the boxes (for an open box what the dice score there now, null
+    where the rules forbid it), the totals, the rule set's own figures (its card's `view`), the card as text
+    (what the hint asks with) and the optimum."""
     card = face.card_of(state)
-    rules = card.rules
     now: dict[str, int] = {}
     if not state.over:
         for option in json.loads(_hint_json(state))["options"]:
             if option["kind"] == "score":
                 now[option["box"]] = option["points"]
-    optimum = _optimum(rules.name)
-    if _balut(rules.name):
-        awards = card.awards()
-        boxes = [{"name": c.name, "label": c.label, "scores": list(s), "open": rules.boxes - len(s),
-                  "now": now.get(c.name), "award": awards.get(c.name, 0)}
-                 for c, s in zip(rules.categories, card.scores)]
-        return {"rules": rules.name, "kind": "balut", "title": rules.title, "boxes": boxes,
-                "boxes_each": rules.boxes, "total": card.total, "total_points": awards["total"],
-                "points": sum(awards.values()), "turns": rules.turns, "optimum": optimum,
-                "awards": [_award_text(a) for a in rules.awards],
-                "bands": [[low, pts] for low, pts in rules.total_bands], "below_bands": rules.total_base}
-    boxes = [{"name": c.name, "label": c.label, "short": c.short, "upper": c.is_upper, "points": p,
-              "now": now.get(c.name) if p is None else None}
-             for c, p in zip(rules.categories, card.points)]
-    return {"rules": rules.name, "title": rules.title, "boxes": boxes, "upper_total": card.upper_total,
-            "upper_threshold": rules.upper_threshold, "upper_bonus": card.upper_bonus,
-            "upper_bonus_points": rules.upper_bonus, "yahtzee_bonus": card.yahtzee_bonus,
-            "yahtzee_bonus_points": rules.yahtzee_bonus, "total": card.total, "turns": rules.n_categories,
-            "optimum": optimum}
-
-
-def _award_text(award) -> dict:  # noqa: ANN001
-    """A Balut award as the page's legend says it."""
-    if award.test == "at_least":
-        rule = f"{award.points} points when its scores add up to {award.threshold} or more"
-    elif award.test == "every":
-        rule = f"{award.points} points when all four of its boxes score"
-    else:
-        rule = f"{award.points} points for each box that scores"
-    return {"category": award.category, "text": rule}
+    return {**card.view(now), "card": card.text(), "optimum": _optimum(state.options["rules"])}
 
 
 # ---- the page ---------------------------------------------------------------------------------------------
@@ -221,7 +166,7 @@ def _award_text(award) -> dict:  # noqa: ANN001
 @router.get("/yahtzee", response_class=HTMLResponse, include_in_schema=False)
 def table_page(request: Request) -> HTMLResponse:
     """The table."""
-    rules = [(r.name, r.title) for r in face.RULES.values()] + [(face.BALUT.name, face.BALUT.title)]
+    rules = [(r.name, r.title) for r in face.RULE_SETS.values()]
     return page(request, "yahtzee.html", title="Yahtzee: the table", rules=rules)
 
 
@@ -233,19 +178,6 @@ def prepare(body: PrepareBody) -> dict:
     the cache folder): the job's status (`status`: queued, running, done, failed; `done`/`total`; `error`;
     `options`). Poll it until `done`."""
     return _prepare(body.options.rules)
-
-
-@router.post("/api/yahtzee/new", tags=TAG, responses={202: {"description": "the rule set's table is loading"}})
-def new(body: NewBody) -> Response:
-    """A new game, the first roll made: the sealed state, the legal actions and the view (202 while the rule
-    set's table loads: poll /api/yahtzee/prepare, then ask again)."""
-    rules = body.options.rules
-    waiting = _pending(rules)
-    if waiting is not None:
-        return waiting
-    seed = fresh_seed(body.seed)  # the state's seal covers it
-    state = checked(lambda: face.new_game({"rules": rules}, seed), "options")
-    return json_response(play(face, state, _view))
 
 
 @router.post("/api/yahtzee/advice", tags=TAG, responses={202: {"description": "the rule set's table is loading"}})
@@ -261,39 +193,9 @@ def advice(body: StateBody) -> Any:
     return json_response(_hint_json(state))
 
 
-@router.post("/api/yahtzee/hint", tags=TAG, responses={202: {"description": "the rule set's table is loading"}})
-def hint(body: HintBody) -> Any:
-    """Every keep (or, with no rolls left, every box) of a position ranked by expected final score, with its
-    loss: `holdwise yahtzee hint --card ... --dice ... --rolls-left ... --rules ... --json` (202 while the
-    rule set's table loads)."""
-    if _balut(body.rules):
-        balut = face.balut_rules(body.rules)
-        with user_field("card"):
-            bcard = face.parse_balut_card(body.card, balut)
-            if bcard.full:
-                raise FieldError("card", "the card is full: the game is over")
-        waiting = _pending(balut.name)
-        if waiting is not None:
-            return waiting
-        return _hints.answer(("hint", balut.name, bcard.text(), tuple(sorted(body.dice)), body.rolls_left),
-                             lambda: face.balut_hint(bcard, list(body.dice), body.rolls_left))
-    rules = face.get_rules(body.rules)
-    with user_field("card"):
-        card = face.parse_card(body.card, rules)
-        if card.full:
-            raise FieldError("card", "the card is full: the game is over")
-    with user_field("dice"):
-        dice = face.parse_dice([str(d) for d in body.dice], rules)
-    waiting = _pending(rules.name)
-    if waiting is not None:
-        return waiting
-    return _hints.answer(("hint", rules.name, face.card_text(card), dice, body.rolls_left),
-                         lambda: face.hint(card, list(dice), body.rolls_left))
-
-
 @router.get("/api/yahtzee/distribution", tags=TAG, responses={202: {"description": "being computed"}})
 def distribution(rules: RuleName = "yahtzee") -> Any:
-    """The exact distribution of the final score under optimal play (`probabilities` as [score, chance] pairs,
+    """The exact distribution of the final score under optimal play (`chances` as [score, chance] pairs,
     mean, standard deviation, percentiles): `holdwise yahtzee distribution --rules ... --json`. The first time
     it is computed in the background (10-30 s, then kept on disk): 202 with the job's status until then."""
     job = _jobs.submit(f"yahtzee-distribution-{rules}", _distribution_work(rules))
@@ -307,10 +209,13 @@ def distribution(rules: RuleName = "yahtzee") -> Any:
 
 
 router.include_router(session_routes(
-    GAME, face, routes=("step", "computer", "move"), action_model=Action, view=_view, check=face.card_of,
-    pending=lambda state: _pending(state.options["rules"]),
+    GAME, face, Options, routes=("new", "step", "computer", "move"), action_model=Action, view=_view,
+    check=face.card_of, pending=lambda state: _pending(state.options["rules"]), new_pending=True,
+    new_example={"options": {"rules": "yahtzee"}, "seed": 7},
     step_example={"state": _SEALED, "action": {"type": "keep", "keep": []}}, move_example="roll all",
     describe={
+        "new": "A new game, the first roll made: the sealed state, the legal actions and the view (202 while the "
+               "rule set's table loads: poll /api/yahtzee/prepare, then ask again).",
         "step": "Play an action (keep, score, next): the next sealed state, its legal actions and view (202 while "
                 "the rule set's table loads).",
         "computer": "The optimal action for the position and the state after it (202 while the table loads).",

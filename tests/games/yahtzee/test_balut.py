@@ -7,14 +7,28 @@ import pytest
 
 from holdwise.errors import InputError
 from holdwise.games.yahtzee import (
-    BALUT, Award, BalutCategory, BalutRules, balut_hint, balut_points, balut_score, balut_solution,
-    parse_balut_card, simulate_balut_points,
+    BALUT,
+    Award,
+    BalutCategory,
+    BalutRules,
+    balut_points,
+    balut_score,
+    balut_solution,
+    hint,
+    parse_balut_card,
+    parse_hint,
+    simulate_balut_points,
 )
-from holdwise.games.yahtzee.balut import solve_balut
 from holdwise.games.yahtzee.balut_awards import points_of
+from holdwise.games.yahtzee.balut_solver import solve_balut
 from tests.oracles.balut_bruteforce import Game
 
 CAT = {c.name: c for c in BALUT.categories}
+
+
+def balut_hint(card="", dice=(), rolls_left=2):
+    """A Balut position's hint, asked as the family's request."""
+    return hint(parse_hint({"rules": "balut", "card": card, "dice": dice, "rolls_left": rolls_left}))
 
 
 @pytest.mark.parametrize(("name", "dice", "points"), [
@@ -109,8 +123,8 @@ def test_balut_optimum_and_points():
     assert result.expected_points == pytest.approx(8.0378347572, abs=1e-8)
     assert result.awards["house"]["chance"] == pytest.approx(0.8221957896, abs=1e-8)
     assert result.awards["balut"]["expected_count"] == pytest.approx(0.6458464731, abs=1e-8)
-    assert sum(result.total_bands.values()) == pytest.approx(1.0, abs=1e-12)
-    assert result.total_bands[1] == pytest.approx(0.4436365335, abs=1e-8)
+    assert sum(result.band_chances.values()) == pytest.approx(1.0, abs=1e-12)
+    assert result.band_chances[1] == pytest.approx(0.4436365335, abs=1e-8)
 
 
 @pytest.mark.slow
@@ -120,7 +134,7 @@ def test_simulation_agrees_with_exact_points():
     assert sim.method == "simulation"
     assert sim.games == 4000
     assert abs(sim.mean_points - sim.exact_expected_points) < 4 * sim.standard_error
-    assert sum(sim.points_shares.values()) == pytest.approx(1.0)
+    assert sum(sim.points_chances.values()) == pytest.approx(1.0)
     assert abs(sim.mean_score - 433.347) < 4 * 44.02 / 4000 ** 0.5
     assert simulate_balut_points(4000, seed=7) == sim
 

@@ -16,9 +16,9 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from holdwise.games.yahtzee.distribution import (PERCENTILES, ScoreDistribution, cached_distribution,
-                                                 score_distribution, summarize)
+from holdwise.games.yahtzee.distribution import PERCENTILES, ScoreDistribution, score_distribution, summarize
 from holdwise.games.yahtzee.solver import solve
+from holdwise.games.yahtzee.store import cached_distribution
 from tests.games.yahtzee.test_solver import CASES, EXACT, ONES, RUN2, THREES, TWOS, YZ, Category, reduced
 from tests.oracles.yahtzee_oracle import Oracle, consequential_ties, final_score_distribution
 
@@ -71,9 +71,9 @@ def test_distribution_matches_oracle_without_ties(name):
     assert sum(s * q for s, q in enumerate(expected)) == oracle.expected_score()
     got = score_distribution(solve(rules, threads=2), threads=2)
     assert isinstance(got, ScoreDistribution)
-    assert len(got.probabilities) == len(expected)  # the top score with a chance is the same
+    assert len(got.chances) == len(expected)  # the top score with a chance is the same
     for s, q in enumerate(expected):
-        assert got.probabilities[s] == pytest.approx(float(q), rel=1e-9, abs=1e-15), s
+        assert got.chances[s] == pytest.approx(float(q), rel=1e-9, abs=1e-15), s
     assert got.percentiles == exact_percentiles(expected)
     mean = sum(s * q for s, q in enumerate(expected))
     var = sum((s - mean) ** 2 * q for s, q in enumerate(expected))
@@ -85,7 +85,7 @@ def test_tie_free_cases_differ():
     """The joker matters on the tie-free card (though its free and forced readings happen to play alike there),
     and the Yahtzee bonus does: the cases above test different things."""
     dists = {name: score_distribution(solve(r, threads=1), threads=1) for name, r in TIE_FREE.items()}
-    assert dists["bonus-free-joker"].probabilities == dists["bonus-forced-joker"].probabilities
+    assert dists["bonus-free-joker"].chances == dists["bonus-forced-joker"].chances
     assert dists["bonus-free-joker"].mean > dists["no-joker"].mean + 1
     assert dists["bonus-free-joker"].max_score > dists["two-dice-no-bonus"].max_score
 
@@ -102,10 +102,10 @@ def test_mean_and_total_match_oracle(name):
     assert float(sum(dist.values())) == pytest.approx(1.0, abs=1e-12)
     assert float(sum(s * q for s, q in dist.items())) == pytest.approx(optimum, rel=1e-9)
     got = score_distribution(solve(rules, threads=2), threads=2)
-    assert sum(got.probabilities) == pytest.approx(1.0, abs=1e-12)
+    assert sum(got.chances) == pytest.approx(1.0, abs=1e-12)
     assert got.mean == pytest.approx(optimum, rel=1e-9)
-    assert all(p >= 0.0 for p in got.probabilities)
-    assert got.probabilities[-1] > 0.0
+    assert all(p >= 0.0 for p in got.chances)
+    assert got.chances[-1] > 0.0
 
 
 def test_summary_hand_worked():
@@ -118,7 +118,7 @@ def test_summary_hand_worked():
     assert d.percentiles["75"] == 3
     assert d.max_score == 3
     js = d.to_json()
-    assert js["probabilities"] == [[0, 0.25], [1, 0.25], [3, 0.5]]
+    assert js["chances"] == [[0, 0.25], [1, 0.25], [3, 0.5]]
     assert js["rules"] == "x" and js["seconds"] == 1.5 and js["percentiles"]["50"] == 1
 
 
@@ -126,8 +126,8 @@ def test_summary_hand_worked():
 
 @pytest.fixture(scope="module")
 def official():
-    from holdwise.games.yahtzee.hints import solution_for
     from holdwise.games.yahtzee.rules import YAHTZEE
+    from holdwise.games.yahtzee.store import solution_for
 
     solution = solution_for(YAHTZEE)
     return solution, cached_distribution(solution)[0]  # computed once per run (the run's own cache folder)
@@ -137,7 +137,7 @@ def official():
 @full_game
 def test_official_total_and_mean(official):
     solution, dist = official
-    probs = np.array(dist.probabilities)
+    probs = np.array(dist.chances)
     assert probs.sum() == pytest.approx(1.0, abs=1e-9)
     assert (probs >= 0).all()
     assert dist.mean == pytest.approx(solution.expected_score, rel=1e-6)
@@ -156,7 +156,7 @@ def test_official_matches_simulation(official):
     _, dist = official
     games = 2000
     sim = simulate("yahtzee", games, 20240601)
-    probs = np.array(dist.probabilities)
+    probs = np.array(dist.chances)
     scores = np.arange(len(probs))
     mu, sd = dist.mean, dist.standard_deviation
     m4 = float(probs @ (scores - mu) ** 4)

@@ -5,15 +5,16 @@ from __future__ import annotations
 
 import os
 import random
-from fractions import Fraction
 from dataclasses import replace
+from fractions import Fraction
 from itertools import product
 
 import numpy as np
 import pytest
 
 from holdwise.games.yahtzee.rules import RULES, YAHTZEE, YATZY, Category, score
-from holdwise.games.yahtzee.solver import cached_solution, solve, turn_tables
+from holdwise.games.yahtzee.solver import solve, turn_tables
+from holdwise.games.yahtzee.store import cached_solution
 from holdwise.solver.lattice import lattice
 from tests.oracles.yahtzee_oracle import Oracle, box_score
 

@@ -5,7 +5,7 @@ from dataclasses import replace
 import numpy as np
 
 from holdwise.games.yahtzee import YAHTZEE, cached_solution
-from holdwise.games.yahtzee.solver import rules_key
+from holdwise.games.yahtzee.store import rules_key
 from holdwise.storage import cache_dir, save_arrays
 
 SMALL = replace(YAHTZEE, name="small", categories=YAHTZEE.categories[:3], upper_threshold=6, dice=3, sides=3)
@@ -56,7 +56,7 @@ def test_fresh_solves_again_and_replaces_the_file(tmp_path, monkeypatch):
 
 
 def _distribution_path(rules):
-    from holdwise.games.yahtzee.distribution import DISTRIBUTION_FORMAT
+    from holdwise.games.yahtzee.store import DISTRIBUTION_FORMAT
 
     return cache_dir("yahtzee") / f"{rules.name}-{rules_key(rules)}-d{DISTRIBUTION_FORMAT}.npz"
 
@@ -64,7 +64,7 @@ def _distribution_path(rules):
 def test_the_distribution_is_stored_read_back_and_a_bad_file_computed_again(tmp_path, monkeypatch):
     """The stored distribution equals a fresh computation; damaged or unlike files are computed again."""
     from holdwise.games.yahtzee import cached_distribution, score_distribution
-    from holdwise.games.yahtzee.distribution import DISTRIBUTION_FORMAT
+    from holdwise.games.yahtzee.store import DISTRIBUTION_FORMAT
 
     monkeypatch.setenv("HOLDWISE_CACHE_DIR", str(tmp_path))
     solution, _ = cached_solution(SMALL)
@@ -72,17 +72,17 @@ def test_the_distribution_is_stored_read_back_and_a_bad_file_computed_again(tmp_
     first, cached = cached_distribution(solution)
     assert not cached and _distribution_path(SMALL).exists()
     again, cached = cached_distribution(solution)
-    assert cached and again.probabilities == first.probabilities == direct.probabilities
+    assert cached and again.chances == first.chances == direct.chances
     assert again.mean == direct.mean and again.percentiles == direct.percentiles
     assert abs(again.mean - solution.expected_score) < 1e-9
     key = f"{rules_key(SMALL)}-d{DISTRIBUTION_FORMAT}"
-    probs = np.asarray(direct.probabilities)
+    probs = np.asarray(direct.chances)
     for bad, meta in ((probs * 2, np.array([1.0])),  # not a distribution
                       (-probs, np.array([1.0])),  # negative chances
                       (probs, np.array([1.0, 2.0]))):  # meta out of shape
         save_arrays(_distribution_path(SMALL), key, {"probabilities": bad, "meta": meta})
         result, cached = cached_distribution(solution)
-        assert not cached and result.probabilities == direct.probabilities
+        assert not cached and result.chances == direct.chances
     _distribution_path(SMALL).write_bytes(b"not a distribution")
     assert cached_distribution(solution)[1] is False
     assert cached_distribution(solution)[1] is True
@@ -117,3 +117,19 @@ def test_two_processes_asking_at_once_solve_once(tmp_path, monkeypatch):
 def _ask(rules):
     solution, cached = cached_solution(rules)
     return solution.expected_score, cached
+
+
+def test_the_solvers_import_no_store():
+    """Storage wraps the solvers: the modules that compute (the tables, the distributions, Balut's points) import
+    neither the family's store nor holdwise.storage; the store imports them."""
+    import ast
+    from pathlib import Path
+
+    import holdwise.games.yahtzee as family
+
+    folder = Path(family.__file__).parent
+    for name in ("solver", "balut_solver", "distribution", "balut_awards", "rules", "balut"):
+        tree = ast.parse((folder / f"{name}.py").read_text())
+        imported = {node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
+        imported |= {a.name for node in ast.walk(tree) if isinstance(node, ast.Import) for a in node.names}
+        assert not {m for m in imported if m.split(".")[-1] in ("store", "storage")}, (name, imported)

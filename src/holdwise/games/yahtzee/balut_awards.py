@@ -21,19 +21,23 @@ import numpy as np
 
 from ...solver.jit import njit
 from ..base import Result
-from ..inputs import parse_whole
-from .balut import BalutRules, BalutSolution, balut_rules, balut_solution, kernel_args, turn
+from .balut import BalutRules
+from .balut_solver import BalutSolution, kernel_args, turn
 from .distribution import ScoreDistribution, summarize
 
-__all__ = ["MAX_POINT_GAMES", "BalutPoints", "BalutPointsSimulation", "OutcomeTable", "balut_distribution",
-           "balut_points", "outcome_table", "simulate_balut_points"]
+__all__ = ["MAX_POINT_GAMES", "BalutPoints", "BalutPointsSimulation", "OutcomeTable", "final_total",
+           "outcome_table", "points_of", "simulate_points_of"]
+
+Array = np.ndarray
 
 MAX_POINT_GAMES = 1_000_000
 _TABLES: dict[BalutRules, OutcomeTable] = {}
 
 
-def _outcomes(s, values, child, hand_start, block_start, sub_start, sub_keep, points, hand_prob, stride, boxes,
-              rerolls, vnext, hand_value, choice, keep_vals, keep_choice, mass, out):
+def _outcomes(s: int, values: Array, child: Array, hand_start: int, block_start: Array, sub_start: Array,
+              sub_keep: Array, points: Array, hand_prob: Array, stride: Array, boxes: int, rerolls: int,
+              vnext: Array, hand_value: Array, choice: Array, keep_vals: Array, keep_choice: Array, mass: Array,
+              out: Array) -> None:
     """out[category, score]: the chance that the optimal turn from state s writes that score there."""
     n_hands = points.shape[0]
     sides = child.shape[1]
@@ -64,8 +68,9 @@ def _outcomes(s, values, child, hand_start, block_start, sub_start, sub_keep, po
 outcomes = njit(cache=True, nogil=True)(_outcomes)
 
 
-def _fill_table(values, child, hand_start, block_start, sub_start, sub_keep, points, hand_prob, stride, boxes,
-                rerolls, max_score, start, cats, scores, probs):
+def _fill_table(values: Array, child: Array, hand_start: int, block_start: Array, sub_start: Array,
+                sub_keep: Array, points: Array, hand_prob: Array, stride: Array, boxes: int, rerolls: int,
+                max_score: int, start: Array, cats: Array, scores: Array, probs: Array) -> int:
     """Every non-full state's outcomes, listed state by state (start[s]..start[s+1]); -1 when the lists
     outgrow the arrays given (the caller gives larger ones)."""
     n_states = values.shape[0]
@@ -135,9 +140,9 @@ def outcome_table(solution: BalutSolution) -> OutcomeTable:
     return table
 
 
-
-def _push_layer(layer, pos, src, dst, start, cats, scores, probs, stride, feat_cat, feat_count, feat_off,
-                feat_width):
+def _push_layer(layer: Array, pos: Array, src: Array, dst: Array, start: Array, cats: Array, scores: Array,
+                probs: Array, stride: Array, feat_cat: Array, feat_count: Array, feat_off: Array,
+                feat_width: Array) -> None:
     """One turn forward for the states of a layer: dst[pos[next], feature] += chance * src[pos[s], feature],
     each feature moved by what the turn adds to it (the score, or 1 for a score above 0 in a counted
     category; the total takes every category's score, a category's feature only its own)."""
@@ -202,16 +207,15 @@ def final_distributions(solution: BalutSolution) -> dict[str, np.ndarray]:
         dst = np.zeros((len(layers[n + 1]), src.shape[1]))
         push_layer(layers[n], pos, src, dst, *args)
         src = dst
-    return {name: src[0, o:o + w].copy() for (name, *_, w), o in zip(feats, offs.tolist())}
+    return {name: src[0, o:o + w].copy() for (name, *_, w), o in zip(feats, offs.tolist(), strict=True)}
 
 
-def balut_distribution(rules: str = "balut") -> ScoreDistribution:
+def final_total(solution: BalutSolution) -> ScoreDistribution:
     """The exact distribution of the final total score under optimal play (pushed forward turn by turn, as
     `final_distributions`), with its mean, standard deviation and percentiles, as Yahtzee's."""
     begin = time.perf_counter()
-    r = balut_rules(rules)
-    total = final_distributions(balut_solution(r))["total"]
-    return summarize(r.name, total, time.perf_counter() - begin)
+    total = final_distributions(solution)["total"]
+    return summarize(solution.rules.name, total, time.perf_counter() - begin)
 
 
 @dataclass(frozen=True)
@@ -224,19 +228,14 @@ class BalutPoints(Result):
     expected_score: float
     score_standard_deviation: float
     expected_points: float
-    awards: dict
-    total_bands: dict
+    awards: dict[str, dict[str, object]]
+    band_chances: dict[int, float]
     seconds: float
 
 
-def balut_points(rules: str = "balut") -> BalutPoints:
-    """The exact expected points of optimal (highest expected total) play, award by award."""
-    r = balut_rules(rules)
-    return points_of(balut_solution(r))
-
-
 def points_of(solution: BalutSolution) -> BalutPoints:
-    """`balut_points` for a solution (any rule set, the tests' reduced ones too)."""
+    """The exact expected points of optimal (highest expected total) play, award by award, for a solution (any
+    rule set, the tests' reduced ones too)."""
     begin = time.perf_counter()
     rules = solution.rules
     dist = final_distributions(solution)
@@ -244,23 +243,24 @@ def points_of(solution: BalutSolution) -> BalutPoints:
     scores = np.arange(len(total))
     mean = float(total @ scores)
     sd = math.sqrt(max(0.0, float(total @ scores ** 2) - mean * mean))
-    awards = {}
+    awards: dict[str, dict[str, object]] = {}
     expected = 0.0
     for award in rules.awards:
         d = dist[award.category]
         if award.test == "at_least":
             chance = float(d[award.threshold:].sum())
-            awards[award.category] = {"test": f"sum >= {award.threshold}", "chance": chance,
-                                      "expected_points": award.points * chance}
+            row: dict[str, object] = {"test": f"sum >= {award.threshold}", "chance": chance}
+            points = award.points * chance
         elif award.test == "every":
             chance = float(d[rules.boxes])
-            awards[award.category] = {"test": "every box above 0", "chance": chance,
-                                      "expected_points": award.points * chance}
+            row = {"test": "every box above 0", "chance": chance}
+            points = award.points * chance
         else:
             count = float(d @ np.arange(len(d)))
-            awards[award.category] = {"test": "each box above 0", "expected_count": count,
-                                      "expected_points": award.points * count}
-        expected += awards[award.category]["expected_points"]
+            row = {"test": "each box above 0", "expected_count": count}
+            points = award.points * count
+        awards[award.category] = {**row, "expected_points": points}
+        expected += points
     bands: dict[int, float] = {}
     for t, p in enumerate(total.tolist()):
         if p > 0.0:
@@ -271,7 +271,8 @@ def points_of(solution: BalutSolution) -> BalutPoints:
                        time.perf_counter() - begin)
 
 
-def _sample(start, cats, scores, probs, stride, turns, uniforms, totals, sums, nonzero):
+def _sample(start: Array, cats: Array, scores: Array, probs: Array, stride: Array, turns: int, uniforms: Array,
+            totals: Array, sums: Array, nonzero: Array) -> None:
     """Seeded games drawn from the outcome lists: each game's total, category sums and boxes above 0."""
     for g in range(uniforms.shape[0]):
         s = 0
@@ -307,7 +308,7 @@ class BalutPointsSimulation(Result):
     standard_error: float
     exact_expected_points: float
     mean_score: float
-    points_shares: dict
+    points_chances: dict[int, float]
 
     @property
     def errors_off(self) -> float:
@@ -330,16 +331,9 @@ def game_points(rules: BalutRules, totals: np.ndarray, sums: np.ndarray, nonzero
     return points
 
 
-def simulate_balut_points(games: int = 20_000, seed: int = 0, rules: str = "balut") -> BalutPointsSimulation:
-    """The distribution of the points in seeded games of optimal (highest expected total) play."""
-    games = parse_whole(games, "games", 1, MAX_POINT_GAMES)
-    seed = parse_whole(seed, "seed", 0)
-    r = balut_rules(rules)
-    return simulate_points_of(balut_solution(r), games, seed)
-
-
 def simulate_points_of(solution: BalutSolution, games: int, seed: int) -> BalutPointsSimulation:
-    """`simulate_balut_points` for a solution (any rule set)."""
+    """The distribution of the points in seeded games of optimal (highest expected total) play, for a solution
+    (any rule set)."""
     rules = solution.rules
     table = outcome_table(solution)
     uniforms = np.random.default_rng(seed).random((games, rules.turns))
@@ -354,4 +348,4 @@ def simulate_points_of(solution: BalutSolution, games: int, seed: int) -> BalutP
     exact = points_of(solution).expected_points
     return BalutPointsSimulation(rules.name, "simulation", games, seed, float(points.mean()), sd,
                                  sd / math.sqrt(games), exact, float(totals.mean()),
-                                 {int(v): int(c) / games for v, c in zip(values, counts)})
+                                 {int(v): int(c) / games for v, c in zip(values, counts, strict=True)})

@@ -1,4 +1,4 @@
-"""The scorecard as players write it, and the solver's state it stands for.
+"""The scorecard as players write it, the solver's state it stands for, and the plays of a position on it.
 
 A card is a list of `box=points` (or `box:points`), separated by spaces or commas, in any order and case, with
 the names or short forms of the boxes: `ones=3 twos=6 3k=24 fh=25 y=50`. A box not written is open. Points are
@@ -10,15 +10,23 @@ game.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations_with_replacement
 
+import numpy as np
+
 from ...errors import InputError
+from ...solver.lattice import lattice
+from ..base import Option
 from ..inputs import parse_whole
 from .rules import Rules, score
+from .ruleset import Row, keep_row, keeps_of, parse_dice, ranked
+from .solver import box_table, turn_tables, written
+from .store import solution_for
 
-__all__ = ["Card", "card_text", "parse_card", "parse_dice", "parse_whole", "possible_points"]
+__all__ = ["Card", "card_text", "parse_card", "options_for", "parse_dice", "parse_whole", "possible_points"]
 
 _TOKEN = re.compile(r"^([A-Za-z0-9_\-]+?)[=:](-?[0-9]+)$", re.ASCII)
 
@@ -37,7 +45,7 @@ class Card:
 
     @property
     def upper_total(self) -> int:
-        return sum(p for c, p in zip(self.rules.categories, self.points) if c.is_upper and p is not None)
+        return sum(p for c, p in zip(self.rules.categories, self.points, strict=True) if c.is_upper and p is not None)
 
     @property
     def upper_capped(self) -> int:
@@ -60,17 +68,61 @@ class Card:
 
     @property
     def open_boxes(self) -> tuple[str, ...]:
-        return tuple(c.name for c, p in zip(self.rules.categories, self.points) if p is None)
+        return tuple(c.name for c, p in zip(self.rules.categories, self.points, strict=True) if p is None)
 
     @property
     def full(self) -> bool:
         return all(p is not None for p in self.points)
+
+    @property
+    def used(self) -> int:
+        return sum(p is not None for p in self.points)
+
+    @property
+    def bonus(self) -> int:
+        return self.yahtzee_bonus
 
     def with_box(self, index: int, points: int, bonus: int = 0) -> Card:
         """The card after writing `points` in box `index` (and `bonus` Yahtzee-bonus points)."""
         values = list(self.points)
         values[index] = points
         return Card(self.rules, tuple(values), self.yahtzee_bonus + bonus)
+
+    def written(self, box: int, extras: Mapping[str, object]) -> tuple[Card, int]:
+        points, bonus = extras["points"], extras["bonus"]
+        assert isinstance(points, int) and isinstance(bonus, int)
+        return self.with_box(box, points, bonus), bonus
+
+    def text(self) -> str:
+        """The card as `parse_card` reads it (used boxes in scorecard order)."""
+        parts = [f"{c.name}={p}" for c, p in zip(self.rules.categories, self.points, strict=True) if p is not None]
+        if self.yahtzee_bonus:
+            parts.append(f"bonus={self.yahtzee_bonus}")
+        return " ".join(parts)
+
+    def boxes_json(self) -> dict[str, object]:
+        return {c.name: p for c, p in zip(self.rules.categories, self.points, strict=True)}
+
+    def options(self, hand: tuple[int, ...], rolls_left: int) -> list[Option]:
+        return options_for(self, hand, rolls_left)
+
+    def final_note(self) -> str:
+        return f"upper bonus {self.upper_bonus}"
+
+    def lines(self) -> list[str]:
+        """The score, the upper total and the open boxes."""
+        open_boxes = " ".join(c.short for c, p in zip(self.rules.categories, self.points, strict=True) if p is None)
+        return [f"  score {self.total} (upper {self.upper_total}/{self.rules.upper_threshold}); open: {open_boxes}"]
+
+    def view(self, now: Mapping[str, int]) -> dict[str, object]:
+        rules = self.rules
+        boxes = [{"name": c.name, "label": c.label, "short": c.short, "upper": c.is_upper, "points": p,
+                  "now": now.get(c.name) if p is None else None}
+                 for c, p in zip(rules.categories, self.points, strict=True)]
+        return {"rules": rules.name, "title": rules.title, "boxes": boxes, "upper_total": self.upper_total,
+                "upper_threshold": rules.upper_threshold, "upper_bonus": self.upper_bonus,
+                "upper_bonus_points": rules.upper_bonus, "yahtzee_bonus": self.yahtzee_bonus,
+                "yahtzee_bonus_points": rules.yahtzee_bonus, "total": self.total, "turns": rules.n_categories}
 
 
 @lru_cache(maxsize=16)
@@ -120,25 +172,30 @@ def parse_card(text: str, rules: Rules) -> Card:
 
 def card_text(card: Card) -> str:
     """The card as `parse_card` reads it (used boxes in scorecard order)."""
-    parts = [f"{c.name}={p}" for c, p in zip(card.rules.categories, card.points) if p is not None]
-    if card.yahtzee_bonus:
-        parts.append(f"bonus={card.yahtzee_bonus}")
-    return " ".join(parts)
+    return card.text()
 
 
-def parse_dice(values: "list[str] | str", rules: Rules) -> tuple[int, ...]:
-    """The dice as faces (`1 1 5 3 2`, `11532`, `1,1,5,3,2`), sorted; InputError if not `rules.dice` faces."""
-    if isinstance(values, str):
-        values = [values]
-    text = " ".join(str(v) for v in values).replace(",", " ").strip()
-    tokens = text.split()
-    if len(tokens) == 1 and len(tokens[0]) == rules.dice:
-        tokens = list(tokens[0])
-    faces = []
-    for t in tokens:
-        if not re.fullmatch(r"[0-9]+", t, re.ASCII) or not 1 <= int(t) <= rules.sides:
-            raise InputError(f"a die shows 1 to {rules.sides}, got {t!r}")
-        faces.append(int(t))
-    if len(faces) != rules.dice:
-        raise InputError(f"{rules.name} rolls {rules.dice} dice, got {len(faces)}")
-    return tuple(sorted(faces))
+def options_for(card: Card, hand: tuple[int, ...], rolls_left: int) -> list[Option]:
+    """Every legal play of the position, best first, valued by expected final score."""
+    solution = solution_for(card.rules)
+    state = (card.mask, card.upper_capped, card.bonus_flag)
+    tables = turn_tables(solution, *state) if rolls_left > 0 else None
+    boxes = tables.boxes if tables is not None else box_table(solution, *state)
+    sides = card.rules.sides
+    lat = lattice(card.rules.dice, sides)
+    h = int(lat.hand_index(np.bincount(np.array(hand) - 1, minlength=sides)))
+    rows: list[Row] = []
+    for b, value in enumerate(boxes[h].tolist()):
+        if value <= -1e299:  # used, or not allowed (the forced joker)
+            continue
+        name = card.rules.categories[b].name
+        pts, bonus = written(solution, *state, h, b)
+        rows.append((card.total + value, f"score {name} ({pts})", {"type": "score", "box": name},
+                     {"kind": "score", "box": name, "points": pts, "bonus": bonus}))
+    if tables is not None:
+        keeps = tables.k1 if rolls_left == 1 else tables.k2
+        for keep in keeps_of(hand):
+            counts = np.bincount(np.array(keep, dtype=np.int64) - 1, minlength=sides) if keep \
+                else np.zeros(sides, dtype=np.int64)
+            rows.append(keep_row(card.total + float(keeps[int(lat.index_of(counts))]), keep))
+    return ranked(rows)

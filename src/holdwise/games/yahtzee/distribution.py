@@ -21,17 +21,30 @@ from __future__ import annotations
 import math
 import os
 import time
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
 import numpy as np
 
 from ...solver.jit import njit
-from ..base import Result
 from ...solver.lattice import lattice
-from .solver import LANES, Solution, _layers, best_boxes, box_arrays, outcome, rules_key, walk_lanes
+from ..base import Result
+from .solver import LANES, Solution, best_boxes, box_arrays, layers, outcome, walk_lanes
 
-__all__ = ["PERCENTILES", "ScoreDistribution", "cached_distribution", "score_distribution"]
+__all__ = ["PERCENTILES", "ScoreDistribution", "score_distribution", "summarize"]
+
+Array = np.ndarray
+# The kernels take their arrays in a few tuples (Numba passes a tuple of arrays as one argument):
+#   boxes = (points, joker_points, upper_face, face_box, all_same, hand_face, params, points_t, face_count,
+#            same_hands): what `best_boxes` and `outcome` read;
+#   walk = (child, hand_start, block_start, below, rank): the keep lattice and the keeps' tie-break order;
+#   layer = (masks, ups, ybs, lo, hi): a layer's states and the scores each can have so far;
+#   outs = (target, gain, chance, count): each source row's outcomes.
+Boxes = tuple[Array, Array, Array, Array, Array, Array, Array, Array, Array, Array]
+Walk = tuple[Array, int, Array, Array, Array]
+Layer = tuple[Array, Array, Array, Array, Array]
+Outs = tuple[Array, Array, Array, Array]
 
 PERCENTILES = (1, 5, 10, 25, 50, 75, 90, 95, 99)
 CHUNK = 2048  # source states whose outcomes are held at once (8 MB of them)
@@ -43,24 +56,24 @@ class ScoreDistribution(Result):
     """P(final score = s) for s = 0..max under optimal play, its mean, standard deviation and percentiles."""
 
     rules: str
-    probabilities: tuple[float, ...]
+    chances: tuple[float, ...]
     mean: float
     standard_deviation: float
-    percentiles: dict
+    percentiles: dict[str, int]
     seconds: float
 
     @property
     def max_score(self) -> int:
-        return len(self.probabilities) - 1
+        return len(self.chances) - 1
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, object]:
         out = super().to_json()
         # the scores with a chance only, as [score, chance] pairs
-        out["probabilities"] = [[s, p] for s, p in enumerate(self.probabilities) if p > 0.0]
+        out["chances"] = [[s, p] for s, p in enumerate(self.chances) if p > 0.0]
         return out
 
 
-def _push(mass, child, block_start):
+def _push(mass: Array, child: Array, block_start: Array) -> None:
     """Roll every keep's missing dice, one die at a time: the chance moves from each keep to its children."""
     sides = child.shape[1]
     dice = block_start.shape[0] - 2
@@ -74,7 +87,7 @@ def _push(mass, child, block_start):
                 mass[k] = 0.0
 
 
-def _keep_and_reroll(mass, keep, held, hand_start, child, block_start):
+def _keep_and_reroll(mass: Array, keep: Array, held: Array, hand_start: int, child: Array, block_start: Array) -> None:
     """Each hand's chance moved to the keep chosen for it (`held` is scratch), then the missing dice rolled."""
     n_hands = keep.shape[0]
     for h in range(n_hands):
@@ -85,7 +98,7 @@ def _keep_and_reroll(mass, keep, held, hand_start, child, block_start):
     push(mass, child, block_start)
 
 
-def _best_below_arg(lanes, arg, below, block_start, rank):
+def _best_below_arg(lanes: Array, arg: Array, below: Array, block_start: Array, rank: Array) -> None:
     """`best_below` that also records, in arg, the keep giving each best: the first in `sub_keep` order
     (the lowest rank) among equal values, as the simulation picks it. Value first, then rank, is one order, so
     taking it over the keeps of one die fewer finds the same keep as a scan over all the hand's pairs."""
@@ -108,12 +121,16 @@ def _best_below_arg(lanes, arg, below, block_start, rank):
                         arg[k, lane] = arg[p, lane]
 
 
-def _turn_outcomes(rows, src, masks, ups, ybs, amin, amax, values, child, hand_start, block_start, below, rank,
-                   points, joker_points, upper_face, face_box, all_same, hand_face, params, points_t,
-                   face_count, same_hands, index, max_pts, out_target, out_gain, out_prob, out_count):
+def _turn_outcomes(rows: Array, src: Array, layer: Layer, values: Array, walk: Walk, boxes_in: Boxes, index: Array,
+                   max_pts: int, outs: Outs) -> None:
     """For each listed row r (source state src[r]): its turn's outcomes under the policy, merged by (box,
     points, bonus): out_target[r, :n] (next state's index in its layer), out_gain, out_prob; n = out_count[r].
     The keeps are chosen LANES states at a time (as the solve walks them), the chances state by state."""
+    masks, ups, ybs, amin, amax = layer
+    child, hand_start, block_start, below, rank = walk
+    points, joker_points, upper_face, face_box, all_same, hand_face, params, points_t, face_count, same_hands = \
+        boxes_in
+    out_target, out_gain, out_prob, out_count = outs
     n_hands = points.shape[0]
     n_boxes = points.shape[1]
     n_keeps = child.shape[0]
@@ -202,10 +219,15 @@ def _turn_outcomes(rows, src, masks, ups, ybs, amin, amax, values, child, hand_s
                 slot[used[e]] = -1
 
 
-def _spread(thread, threads, src, count, out_target, out_gain, out_prob, s_off, s_lo, s_min, s_max, s_data,
-            t_off, t_lo, t_hi, t_min, t_max, t_data, error):
+def _spread(thread: int, threads: int, src: Array, outs: Outs, source: tuple[Array, Array, Array, Array, Array],
+            target: tuple[Array, Array, Array, Array, Array, Array], error: Array) -> None:
     """Add each source's score chances, shifted by each outcome's gain and weighted by its chance, into the
-    next states this thread owns (index % threads == thread): each next state is written by one thread."""
+    next states this thread owns (index % threads == thread): each next state is written by one thread.
+    `source` = (offsets, lowest score held, lowest and highest score reached, chances) of the layer's states,
+    `target` the next layer's (offsets, lowest and highest score held, lowest and highest reached, chances)."""
+    out_target, out_gain, out_prob, count = outs
+    s_off, s_lo, s_min, s_max, s_data = source
+    t_off, t_lo, t_hi, t_min, t_max, t_data = target
     for r in range(src.shape[0]):
         s = src[r]
         lo_s = s_min[s]
@@ -231,11 +253,14 @@ def _spread(thread, threads, src, count, out_target, out_gain, out_prob, s_off, 
                 t_max[t] = hi_s + g
 
 
-def _reach(rows, src, masks, ups, ybs, s_min, s_max, values, block_start, points, joker_points, upper_face, face_box,
-           all_same, hand_face, params, points_t, face_count, same_hands, index, max_pts, t_min, t_max):
+def _reach(rows: Array, src: Array, layer: Layer, values: Array, block_start: Array, boxes_in: Boxes,
+           index: Array, max_pts: int, t_min: Array, t_max: Array) -> None:
     """The next states the listed rows' sources reach and their scores' range, into t_min/t_max (this thread's
     own). Every final hand has a chance (the first roll may show it, and a re-roll of any keep inside it may
     give it back), so the boxes chosen for the hands are the turn's outcomes: no keep nor chance is needed."""
+    masks, ups, ybs, s_min, s_max = layer
+    points, joker_points, upper_face, face_box, all_same, hand_face, params, points_t, face_count, same_hands = \
+        boxes_in
     n_hands = points.shape[0]
     upper_tab = np.empty(block_start.shape[0] - 1, dtype=np.float64)
     boxes = np.empty(points.shape[1], dtype=np.float64)
@@ -272,18 +297,23 @@ turn_outcomes = njit(cache=True, nogil=True)(_turn_outcomes)
 spread = njit(cache=True, nogil=True)(_spread)
 
 
-def _state_layers(solution: Solution) -> list[tuple[np.ndarray, np.ndarray, np.ndarray]]:
+def _state_layers(solution: Solution) -> list[tuple[Array, Array, Array]]:
     """The states by number of boxes used, 0..n (the full card's last: where the game ends)."""
     c = solution.compiled
     rules = c.rules
     n = rules.n_categories
-    layers = _layers(c)[::-1]
+    states = layers(c)[::-1]
     full_upper = int(c.upper_bit.sum())
     ups = np.flatnonzero(c.reachable[full_upper]).astype(np.int64)
     ybs = [0, 1] if rules.yahtzee_index >= 0 and rules.yahtzee_bonus else [0]
     m = np.full(len(ups) * len(ybs), (1 << n) - 1, dtype=np.int64)
-    layers.append((m, np.tile(ups, len(ybs)), np.repeat(np.array(ybs, dtype=np.int64), len(ups))))
-    return layers
+    states.append((m, np.tile(ups, len(ybs)), np.repeat(np.array(ybs, dtype=np.int64), len(ups))))
+    return states
+
+
+def _each(pool: ThreadPoolExecutor, kernel: Callable[..., None], calls: list[tuple[object, ...]]) -> None:
+    """Each call of a kernel on the pool's threads (the kernels release the GIL), waiting for them all."""
+    list(pool.map(lambda args: kernel(*args), calls))
 
 
 def _threads(threads: int | None) -> int:
@@ -300,9 +330,9 @@ def score_distribution(solution: Solution, threads: int | None = None) -> ScoreD
     rules = c.rules
     n = rules.n_categories
     threads = _threads(threads)
-    layers = _state_layers(solution)
+    by_layer = _state_layers(solution)
     index = np.full(solution.values.shape, -1, dtype=np.int32)
-    for masks, ups, ybs in layers:
+    for masks, ups, ybs in by_layer:
         index[masks, ups, ybs] = np.arange(len(masks), dtype=np.int32)
     max_pts = int(max(c.points.max(), c.joker_points.max()))
     n_hands = c.points.shape[0]
@@ -310,17 +340,18 @@ def score_distribution(solution: Solution, threads: int | None = None) -> ScoreD
     out_gain = np.empty((CHUNK, n_hands), dtype=np.int32)
     out_prob = np.empty((CHUNK, n_hands), dtype=np.float64)
     out_count = np.zeros(CHUNK, dtype=np.int64)
+    outs = (out_target, out_gain, out_prob, out_count)
     error = np.zeros(threads, dtype=np.int64)
-    box_args = (c.points, c.joker_points, c.upper_face, c.face_box, c.all_same, c.hand_face, c.params,
-                *box_arrays(c))
+    boxes: Boxes = (c.points, c.joker_points, c.upper_face, c.face_box, c.all_same, c.hand_face, c.params,
+                    *box_arrays(c))
     # each keep's place in `sub_keep` order (by its count of ones, then of twos, ...): the tie-break
     counts = lattice(rules.dice, rules.sides).counts
     rank = np.empty(len(counts), dtype=np.int64)
     rank[np.lexsort(tuple(counts[:, f] for f in range(rules.sides - 1, -1, -1)))] = np.arange(len(counts))
-    kernel_args = (solution.values, c.child, c.hand_start, c.block_start, c.below, rank, *box_args, index, max_pts)
+    walk: Walk = (c.child, c.hand_start, c.block_start, c.below, rank)
     none = np.iinfo(np.int64).max
 
-    def layer_arrays(masks: np.ndarray, ups: np.ndarray, ybs: np.ndarray, lo: np.ndarray, hi: np.ndarray) -> dict:
+    def layer_arrays(masks: Array, ups: Array, ybs: Array, lo: Array, hi: Array) -> dict[str, Array]:
         width = np.where(hi >= lo, hi - lo + 1, 0)
         off = np.concatenate([[0], np.cumsum(width)]).astype(np.int64)
         return {"masks": masks, "ups": ups, "ybs": ybs, "lo": lo, "hi": hi, "off": off,
@@ -328,35 +359,32 @@ def score_distribution(solution: Solution, threads: int | None = None) -> ScoreD
                 "data": np.zeros(int(off[-1]), dtype=np.float64)}
 
     first = int(index[0, 0, 0])
-    size = len(layers[0][0])
+    size = len(by_layer[0][0])
     new_game = np.arange(size) == first
-    cur = layer_arrays(*layers[0], np.where(new_game, 0, none), np.where(new_game, 0, -1))
+    cur = layer_arrays(*by_layer[0], np.where(new_game, 0, none), np.where(new_game, 0, -1))
     cur["data"][cur["off"][first]] = 1.0  # a new game: score 0 for sure
     cur["min"][first] = cur["max"][first] = 0
     with ThreadPoolExecutor(threads) as pool:
         for count in range(n):
-            masks, ups, ybs = layers[count + 1]
+            masks, ups, ybs = by_layer[count + 1]
             live = np.flatnonzero(cur["max"] >= cur["min"]).astype(np.int64)
             # the next states reached and their scores' range first: only those get chances, each exactly
             # the window it needs (about a fifth of a window bounded from the boxes alone)
             t_min = np.full((threads, len(masks)), none, dtype=np.int64)
             t_max = np.full((threads, len(masks)), -1, dtype=np.int64)
-            list(pool.map(lambda t: reach(
-                np.arange(t, len(live), threads, dtype=np.int64), live, cur["masks"], cur["ups"], cur["ybs"],
-                cur["min"], cur["max"], solution.values, c.block_start, *box_args, index, max_pts, t_min[t], t_max[t]),
-                range(threads)))
+            layer = (cur["masks"], cur["ups"], cur["ybs"], cur["min"], cur["max"])
+            _each(pool, reach, [(np.arange(t, len(live), threads, dtype=np.int64), live, layer, solution.values,
+                                 c.block_start, boxes, index, max_pts, t_min[t], t_max[t]) for t in range(threads)])
             nxt = layer_arrays(masks, ups, ybs, t_min.min(axis=0), t_max.max(axis=0))
             del t_min, t_max
             for lo_i in range(0, len(live), CHUNK):
                 src = live[lo_i:lo_i + CHUNK]
-                parts = [np.arange(t, len(src), threads, dtype=np.int64) for t in range(threads)]
-                list(pool.map(lambda rows: turn_outcomes(
-                    rows, src, cur["masks"], cur["ups"], cur["ybs"], cur["min"], cur["max"], *kernel_args,
-                    out_target, out_gain, out_prob, out_count), parts))
-                list(pool.map(lambda t: spread(
-                    t, threads, src, out_count, out_target, out_gain, out_prob, cur["off"], cur["lo"], cur["min"],
-                    cur["max"], cur["data"], nxt["off"], nxt["lo"], nxt["hi"], nxt["min"], nxt["max"],
-                    nxt["data"], error), range(threads)))
+                _each(pool, turn_outcomes, [(np.arange(t, len(src), threads, dtype=np.int64), src, layer,
+                                             solution.values, walk, boxes, index, max_pts, outs)
+                                            for t in range(threads)])
+                source = (cur["off"], cur["lo"], cur["min"], cur["max"], cur["data"])
+                target = (nxt["off"], nxt["lo"], nxt["hi"], nxt["min"], nxt["max"], nxt["data"])
+                _each(pool, spread, [(t, threads, src, outs, source, target, error) for t in range(threads)])
                 if error.any():
                     raise RuntimeError("a score fell outside its state's window: the bounds are wrong")
             cur = nxt
@@ -369,40 +397,7 @@ def score_distribution(solution: Solution, threads: int | None = None) -> ScoreD
     return summarize(rules.name, probs, time.perf_counter() - start)
 
 
-DISTRIBUTION_FORMAT = 1  # the stored chances' layout: a new one makes older files unreadable, so recomputed
-
-
-def cached_distribution(solution: Solution, fresh: bool = False) -> tuple[ScoreDistribution, bool]:
-    """The distribution from the cache folder when a valid one is there (and not `fresh`), else computed and
-    stored, keyed by the rules' table (`solver.rules_key`); (distribution, from the cache).
-
-    A stored file is used only when its key matches, its checksum holds and its chances are a distribution
-    (finite, none negative, summing to 1 within 1e-9); anything else is computed again and replaces it."""
-    from ...storage import cache_dir, load_arrays, read_or_make, save_arrays
-
-    rules = solution.rules
-    key = f"{rules_key(rules)}-d{DISTRIBUTION_FORMAT}"
-    path = cache_dir("yahtzee") / f"{rules.name}-{key}.npz"
-
-    def valid(probabilities: np.ndarray, meta: np.ndarray) -> bool:
-        return (probabilities.ndim == 1 and probabilities.dtype == np.float64 and len(probabilities) > 0
-                and bool(np.isfinite(probabilities).all()) and float(probabilities.min()) >= 0.0
-                and abs(float(probabilities.sum()) - 1.0) <= 1e-9 and meta.shape == (1,))
-
-    def kept() -> ScoreDistribution | None:
-        arrays = None if fresh else load_arrays(path, key, ("probabilities", "meta"), valid)
-        return None if arrays is None else summarize(rules.name, arrays["probabilities"], float(arrays["meta"][0]))
-
-    def make() -> ScoreDistribution:
-        result = score_distribution(solution)
-        save_arrays(path, key, {"probabilities": np.asarray(result.probabilities, dtype=np.float64),
-                                "meta": np.array([result.seconds])})
-        return result
-
-    return read_or_make(path.with_suffix(".lock"), kept, make)  # computed once for processes that ask at once
-
-
-def summarize(rules: str, probs: np.ndarray, seconds: float = 0.0) -> ScoreDistribution:
+def summarize(rules: str, probs: Array | tuple[float, ...], seconds: float = 0.0) -> ScoreDistribution:
     """The distribution's mean, standard deviation and percentiles (the smallest score whose cumulative
     chance reaches p/100, less a rounding tolerance of 1e-12)."""
     probs = np.asarray(probs, dtype=np.float64)

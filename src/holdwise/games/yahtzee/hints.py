@@ -1,115 +1,94 @@
-"""A hint for any position: every keep (or, with no rolls left, every box) ranked by expected final score."""
+"""The family's hint as a request: `parse_hint(fields)` reads a position once (every error naming its field),
+`hint(request)` ranks every keep (or, with no rolls left, every box) by expected final score; `solved` is a
+rule set's optimum. The same for every rule set (Yahtzee, Yatzy, Balut): they differ only in their `RuleSet`.
+"""
 
 from __future__ import annotations
 
-import itertools
+from collections.abc import Mapping
 from dataclasses import dataclass
 
-import numpy as np
-
 from ...errors import InputError
-from ...solver.lattice import lattice
-from ..base import Hint, Option, Result
-from ..inputs import parse_whole
-from .card import Card, parse_card, parse_dice
-from .rules import Rules, get_rules
-from .solver import Solution, box_table, cached_solution, turn_tables, written
+from ..base import Hint, HintField, Measure, Progress, Request
+from ..inputs import named, parse_whole, shown
+from .ruleset import RuleSet, Scorecard, Solved, parse_dice
+from .variants import RULE_SETS, rule_set
 
-__all__ = ["GAME", "MEASURE", "Solved", "hint", "keep_text", "solution_for", "solved"]
+__all__ = ["GAME", "HINT_FIELDS", "MAX_CARD_CHARS", "MEASURE", "HintRequest", "Solved", "hint", "parse_hint",
+           "position_hint", "solved"]
 
 GAME = "yahtzee"
-MEASURE = "expected_score"
-MAX_ROLLS_LEFT = 2
+MEASURE: Measure = "expected_score"
+MAX_CARD_CHARS = 400  # a full Balut card is about 200
 
-_SOLUTIONS: dict[str, Solution] = {}
-
-
-def solution_for(rules: Rules, on_layer=None) -> Solution:  # noqa: ANN001
-    """The rule set's table: in memory, else from the cache folder, else solved (and stored)."""
-    if rules.name not in _SOLUTIONS or _SOLUTIONS[rules.name].rules != rules:
-        _SOLUTIONS[rules.name] = cached_solution(rules, on_layer=on_layer)[0]
-    return _SOLUTIONS[rules.name]
+HINT_FIELDS: tuple[HintField, ...] = (
+    HintField("dice", "the five dice: 1 1 5 3 2 or 11532", argument=True, required=True, example="1 1 5 3 2"),
+    HintField("card", 'the scorecard: "ones=3 3k=24 fh=25 y=50", bonus=100 a Yahtzee bonus taken; Balut '
+                      'gives each category its scores, "fours=8,12 straight=20" (default: a new game)',
+              example="fh=25"),
+    HintField("rolls_left", "re-rolls still allowed: 2 after the first roll, 0 when the dice must go in a box.",
+              example=2, default=2),
+    HintField("rules", f"the scorecard: {', '.join(RULE_SETS)}.", example="yahtzee", default="yahtzee"),
+)
+_NAMES = tuple(f.name for f in HINT_FIELDS)
 
 
 @dataclass(frozen=True)
-class Solved(Result):
-    """The expected score of a new game under optimal play, and what it took."""
+class HintRequest(Request):
+    """A position read and checked once: the rule set, the card (as its rules write it), the dice (sorted)
+    and the re-rolls left."""
 
     rules: str
-    title: str
-    expected_score: float
-    states: int
-    seconds: float
-    from_cache: bool
-    table_bytes: int
+    card: str
+    dice: tuple[int, ...]
+    rolls_left: int
 
 
-def solved(rules: str = "yahtzee", fresh: bool = False, on_layer=None) -> Solved:  # noqa: ANN001
-    """Solve a rule set (or load its stored table); `fresh` solves again and replaces what is stored."""
-    r = get_rules(rules)
-    solution, cached = cached_solution(r, on_layer=on_layer, fresh=fresh)
-    _SOLUTIONS[r.name] = solution
-    return Solved(r.name, r.title, solution.expected_score, solution.states, solution.seconds, cached,
-                  int(solution.values.nbytes))
-
-
-def keep_text(keep: tuple[int, ...]) -> str:
-    """A keep as players say it: "keep 5 5" or "roll all"."""
-    return "keep " + " ".join(map(str, keep)) if keep else "roll all"
-
-
-def options_for(card: Card, hand: tuple[int, ...], rolls_left: int) -> list[Option]:
-    """Every legal play of the position, best first, valued by expected final score."""
-    solution = solution_for(card.rules)
-    state = (card.mask, card.upper_capped, card.bonus_flag)
-    tables = turn_tables(solution, *state) if rolls_left > 0 else None
-    boxes = tables.boxes if tables is not None else box_table(solution, *state)
-    lat = lattice(card.rules.dice, card.rules.sides)
-    h = int(lat.hand_index(np.bincount(np.array(hand) - 1, minlength=card.rules.sides)))
-    rows: list[tuple[float, str, dict, dict]] = []
-    for b, value in enumerate(boxes[h].tolist()):
-        if value <= -1e299:  # used, or not allowed (the forced joker)
-            continue
-        name = card.rules.categories[b].name
-        pts, bonus = written(solution, *state, h, b)
-        rows.append((card.total + value, f"score {name} ({pts})", {"type": "score", "box": name},
-                     {"kind": "score", "box": name, "points": pts, "bonus": bonus}))
-    if tables is not None:
-        keeps = tables.k1 if rolls_left == 1 else tables.k2
-        seen = set()
-        for n in range(len(hand)):
-            for keep in itertools.combinations(hand, n):
-                if keep in seen:
-                    continue
-                seen.add(keep)
-                counts = np.bincount(np.array(keep, dtype=np.int64) - 1, minlength=card.rules.sides) if keep \
-                    else np.zeros(card.rules.sides, dtype=np.int64)
-                value = float(keeps[int(lat.index_of(counts))])
-                rows.append((card.total + value, keep_text(keep), {"type": "keep", "keep": list(keep)},
-                             {"kind": "keep", "keep": list(keep)}))
-    rows.sort(key=lambda r: -r[0])
-    best = rows[0][0]
-    return [Option(option=text, value=v, loss=max(0.0, best - v), action=action, extras=extras)
-            for v, text, action, extras in rows]
-
-
-def hint(card: "str | Card" = "", dice: "str | list | tuple" = (), rolls_left: int = 2,
-         rules: str = "yahtzee") -> Hint:
-    """Every play of a position ranked by expected final score (the card's points so far included).
-
-    `card` as players write it (`parse_card`), `dice` the five faces, `rolls_left` 0-2 (2 after the first
-    roll). With no rolls left the options are the open boxes; otherwise every keep and scoring now.
-    """
-    r = get_rules(rules) if isinstance(card, str) else card.rules
-    if isinstance(card, str):
-        card = parse_card(card, r)
-    hand = parse_dice(list(dice) if not isinstance(dice, str) else dice, r)
-    rolls_left = parse_whole(rolls_left, "rolls_left", 0, MAX_ROLLS_LEFT)
+def parse_hint(fields: Mapping[str, object]) -> HintRequest:
+    """A hint's fields (CLI text or JSON values) read and checked, each error naming its field."""
+    if not isinstance(fields, Mapping):
+        raise InputError(f"a hint's fields are an object naming {', '.join(_NAMES)}")
+    unknown = [k for k in fields if k not in _NAMES]
+    if unknown:
+        raise InputError(f"unknown field {shown(unknown[0])}; known: {', '.join(_NAMES)}", field=str(unknown[0]))
+    if "dice" not in fields or fields["dice"] in (None, "", []):
+        raise InputError("is required: the five dice, e.g. 1 1 5 3 2", field="dice")
+    name = fields.get("rules", "yahtzee")
+    if not isinstance(name, str):
+        raise InputError(f"must be one of {', '.join(RULE_SETS)}, got {shown(name)}", field="rules")
+    with named("rules"):
+        rules = rule_set(name)
+    text = fields.get("card", "")
+    if not isinstance(text, str):
+        raise InputError(f"must be text such as 'ones=3 fh=25', got {type(text).__name__}", field="card")
+    if len(text) > MAX_CARD_CHARS:
+        raise InputError(f"must be at most {MAX_CARD_CHARS} characters, got {len(text):,}", field="card")
+    with named("card"):
+        card = rules.parse_card(text)
+    with named("dice"):
+        dice = parse_dice(fields["dice"], rules)
+    rolls_left = parse_whole(fields.get("rolls_left", rules.max_rolls_left), "rolls_left", 0, rules.max_rolls_left)
     if card.full:
-        raise InputError("the card is full: the game is over")
-    from .card import card_text
+        raise InputError("the card is full: the game is over", field="card", sep=": ")
+    return HintRequest(rules.name, card.text(), dice, rolls_left)
 
-    options = options_for(card, hand, rolls_left)
-    position = {"rules": r.name, "card": card_text(card), "dice": list(hand), "rolls_left": rolls_left,
+
+def hint(request: HintRequest, *, progress: Progress | None = None) -> Hint:
+    """Every play of a position ranked by expected final score (the card's points so far included): with no
+    rolls left the open boxes, otherwise every keep and scoring now. `progress(done, total)` follows the solve
+    of the rule set's table when it is not stored yet."""
+    rules = rule_set(request.rules)
+    rules.prepare(progress)
+    return position_hint(rules, rules.parse_card(request.card), request.dice, request.rolls_left)
+
+
+def position_hint(rules: RuleSet, card: Scorecard, dice: tuple[int, ...], rolls_left: int) -> Hint:
+    """The hint of a checked position (the session's advice)."""
+    position = {"rules": rules.name, "card": card.text(), "dice": list(dice), "rolls_left": rolls_left,
                 "score_so_far": card.total}
-    return Hint(GAME, position, MEASURE, tuple(options))
+    return Hint(GAME, position, MEASURE, tuple(card.options(dice, rolls_left)))
+
+
+def solved(rules: str = "yahtzee", fresh: bool = False, progress: Progress | None = None) -> Solved:
+    """Solve a rule set (or load its stored table); `fresh` solves again and replaces what is stored."""
+    return rule_set(rules).solved(fresh, progress)

@@ -76,6 +76,18 @@ class Rules:
         return len(self.categories)
 
     @property
+    def turns(self) -> int:
+        return len(self.categories)
+
+    @property
+    def rolls(self) -> int:
+        return 3  # a property, not a field: the stored tables' key reads the fields
+
+    @property
+    def max_rolls_left(self) -> int:
+        return self.rolls - 1
+
+    @property
     def yahtzee_index(self) -> int:
         """The Yahtzee box's position, or -1."""
         return next((i for i, c in enumerate(self.categories) if c.kind == "yahtzee"), -1)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -11,9 +12,9 @@ from ...errors import InputError
 from ...solver.lattice import lattice
 from ..base import Result
 from .card import Card
-from .hints import solution_for
 from .rules import get_rules
-from .solver import turn_tables, written
+from .solver import Solution, turn_tables, written
+from .store import solution_for
 
 __all__ = ["MAX_GAMES", "Simulation", "simulate"]
 
@@ -31,8 +32,8 @@ class Simulation(Result):
     standard_deviation: float
     standard_error: float
     optimum: float
-    percentiles: dict
-    upper_bonus_rate: float
+    percentiles: dict[str, float]
+    upper_bonus_chance: float
     scores: tuple[int, ...]
 
     @property
@@ -40,14 +41,14 @@ class Simulation(Result):
         """How many standard errors the mean lies from the optimum."""
         return abs(self.mean - self.optimum) / self.standard_error if self.standard_error else 0.0
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, object]:
         out = super().to_json()
         del out["scores"]  # thousands of numbers: the summary is the answer
         out["errors_off"] = self.errors_off
         return out
 
 
-def _play(solution, rng: np.random.Generator) -> tuple[int, bool]:  # noqa: ANN001
+def _play(solution: Solution, rng: np.random.Generator) -> tuple[int, bool]:
     """One game of optimal play: (final score, upper bonus won)."""
     rules = solution.rules
     c = solution.compiled
@@ -70,7 +71,8 @@ def _play(solution, rng: np.random.Generator) -> tuple[int, bool]:  # noqa: ANN0
     return card.total, card.upper_bonus > 0
 
 
-def simulate(rules: str = "yahtzee", games: int = 1000, seed: int = 0, on_game=None) -> Simulation:  # noqa: ANN001
+def simulate(rules: str = "yahtzee", games: int = 1000, seed: int = 0,
+             progress: Callable[[int, int], None] | None = None) -> Simulation:
     """`games` seeded games of optimal play (the same seed plays the same games on any machine)."""
     if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= MAX_GAMES:
         raise InputError(f"games must be a whole number 1 to {MAX_GAMES:,}, got {games!r}")
@@ -84,8 +86,8 @@ def simulate(rules: str = "yahtzee", games: int = 1000, seed: int = 0, on_game=N
         total, bonus = _play(solution, rng)
         scores.append(total)
         bonuses += bonus
-        if on_game is not None:
-            on_game(i + 1, games)
+        if progress is not None:
+            progress(i + 1, games)
     a = np.array(scores, dtype=np.float64)
     sd = float(a.std(ddof=1)) if games > 1 else 0.0
     pct = {str(p): float(np.percentile(a, p)) for p in (1, 5, 10, 25, 50, 75, 90, 95, 99)}

@@ -10,17 +10,15 @@ from a state is three rolls with keeps between them, walked on the keep lattice 
     K2, H2 likewise, and V(state) = K3[no dice kept] = mean over first rolls of H2.
 
 The states with the same number of used boxes depend only on states with more, so each layer is solved at once,
-split over threads (the kernel releases the GIL). The table is stored in the cache folder, keyed by the rules.
+split over threads (the kernel releases the GIL). Pure: the table is stored and read around it (`store`).
 """
 
 from __future__ import annotations
 
-import hashlib
-import json
 import os
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
@@ -31,11 +29,12 @@ from ...solver.jit import njit
 from ...solver.lattice import lattice
 from .rules import Rules, score
 
-__all__ = ["Solution", "TurnTables", "box_arrays", "box_table", "cached_solution", "compile_rules", "solve",
-           "state_count", "turn_tables", "written"]
+__all__ = ["LANES", "NEG", "Compiled", "Solution", "TurnTables", "best_boxes", "box_arrays", "box_table",
+           "compile_rules", "each_layer", "layers", "outcome", "solve", "state_count", "turn_tables", "walk_lanes",
+           "written"]
 
-FORMAT = 1  # the stored table's layout; a new layout makes old files stale
-
+Array = np.ndarray
+Kernel = Callable[..., None]  # a layer kernel: `_solve_states` jitted, or the one built ahead of time
 NEG = -1.0e300
 LANES = 8  # states whose keeps are walked together (a row of the lanes: two AVX2 vectors, one AVX-512)
 JOKER_MODES = {"none": 0, "forced": 1, "free": 2}
@@ -106,8 +105,9 @@ def compile_rules(rules: Rules) -> Compiled:
                     hand_face, reachable, upper_bit, params)
 
 
-def _box_values(mask, up, yb, values, points, joker_points, upper_face, face_box, all_same, hand_face, params,
-                h, out):
+def _box_values(mask: int, up: int, yb: int, values: Array, points: Array, joker_points: Array,
+                upper_face: Array, face_box: Array, all_same: Array, hand_face: Array, params: Array, h: int,
+                out: Array) -> None:
     """out[b] = points + bonuses + V(next state) of putting hand h in box b, or NEG where b is not allowed."""
     n_boxes, threshold, upper_bonus, yz, yz_bonus, joker_mode = (params[0], params[1], params[2], params[3],
                                                                  params[4], params[5])
@@ -158,7 +158,8 @@ def _box_values(mask, up, yb, values, points, joker_points, upper_face, face_box
 box_values = njit(cache=True, nogil=True, inline="always")(_box_values)
 
 
-def _outcome(mask, up, yb, h, b, points, joker_points, upper_face, face_box, all_same, hand_face, params):
+def _outcome(mask: int, up: int, yb: int, h: int, b: int, points: Array, joker_points: Array, upper_face: Array,
+             face_box: Array, all_same: Array, hand_face: Array, params: Array) -> tuple[int, int, int, int, int, int]:
     """(points written, Yahtzee bonus earned (0/1), gain, next mask, next upper total, next flag) of hand h in
     box b: the sums of `box_values`. Plain Python calls it too (hints, the simulation): it calls no kernel."""
     threshold, upper_bonus, yz, yz_bonus, joker_mode = params[1], params[2], params[3], params[4], params[5]
@@ -192,8 +193,10 @@ def _outcome(mask, up, yb, h, b, points, joker_points, upper_face, face_box, all
 outcome = njit(cache=True, nogil=True, inline="always")(_outcome)
 
 
-def _best_boxes(mask, up, yb, values, points, joker_points, upper_face, face_box, all_same, hand_face, params,
-                points_t, face_count, same_hands, upper_tab, boxes, best, choice):
+def _best_boxes(mask: int, up: int, yb: int, values: Array, points: Array, joker_points: Array,
+                upper_face: Array, face_box: Array, all_same: Array, hand_face: Array, params: Array,
+                points_t: Array, face_count: Array, same_hands: Array, upper_tab: Array, boxes: Array, best: Array,
+                choice: Array) -> None:
     """best[h], choice[h]: the value of each hand's best box now and the box (the first best in box order).
 
     Box by box over all hands: the next state's value is the same for every hand but in the upper boxes, where
@@ -259,7 +262,7 @@ def _best_boxes(mask, up, yb, values, points, joker_points, upper_face, face_box
 best_boxes = njit(cache=True, nogil=True, inline="always")(_best_boxes)
 
 
-def _walk_lanes(lanes, child, block_start):
+def _walk_lanes(lanes: Array, child: Array, block_start: Array) -> None:
     """Each keep's value as the mean of its children's (one die more), from the hands' values up, on LANES
     states at once (row k holds keep k of each; the sums in the same order whatever the lane). The lanes are
     spelled out one variable each: LLVM turns them into vector instructions, which it does not for a loop over
@@ -268,7 +271,14 @@ def _walk_lanes(lanes, child, block_start):
     dice = block_start.shape[0] - 2
     for size in range(dice - 1, -1, -1):
         for k in range(block_start[size], block_start[size + 1]):
-            a0 = 0.0; a1 = 0.0; a2 = 0.0; a3 = 0.0; a4 = 0.0; a5 = 0.0; a6 = 0.0; a7 = 0.0
+            a0 = 0.0
+            a1 = 0.0
+            a2 = 0.0
+            a3 = 0.0
+            a4 = 0.0
+            a5 = 0.0
+            a6 = 0.0
+            a7 = 0.0
             for f in range(sides):
                 row = lanes[child[k, f]]
                 a0 += row[0]
@@ -293,7 +303,7 @@ def _walk_lanes(lanes, child, block_start):
 walk_lanes = njit(cache=True, nogil=True, inline="always")(_walk_lanes)
 
 
-def _best_below(lanes, below, block_start):
+def _best_below(lanes: Array, below: Array, block_start: Array) -> None:
     """Each keep's value becomes the best of the keeps inside it (itself included), smallest keeps first, on
     LANES states at once: the best inside a keep is its own or the best inside one of its keeps of one die
     fewer. On the hands this is the best keep's value (`best_below_arg` also records which): about 2,800 steps
@@ -334,9 +344,10 @@ def _best_below(lanes, below, block_start):
 best_below = njit(cache=True, nogil=True, inline="always")(_best_below)
 
 
-def _solve_states(masks, ups, ybs, values, child, hand_start, block_start, below, points,
-                  joker_points, upper_face, face_box, all_same, hand_face, params, points_t, face_count,
-                  same_hands, hand_prob):
+def _solve_states(masks: Array, ups: Array, ybs: Array, values: Array, child: Array, hand_start: int,
+                  block_start: Array, below: Array, points: Array, joker_points: Array, upper_face: Array,
+                  face_box: Array, all_same: Array, hand_face: Array, params: Array, points_t: Array,
+                  face_count: Array, same_hands: Array, hand_prob: Array) -> None:
     """V of each listed state, written into `values` (the states of one layer: they read only later layers).
 
     LANES states at a time: each one's hands valued in its best box, then the two keep-and-re-roll steps
@@ -356,7 +367,7 @@ def _solve_states(masks, ups, ybs, values, child, hand_start, block_start, below
                        hand_face, params, points_t, face_count, same_hands, upper_tab, boxes, hands_buf, choice)
             for h in range(n_hands):
                 lanes[hand_start + h, lane] = hands_buf[h]
-        for level in range(2):  # each pass leaves the next one's hand values in place
+        for _level in range(2):  # each pass leaves the next one's hand values in place
             walk_lanes(lanes, child, block_start)
             best_below(lanes, below, block_start)
         for lane in range(count):
@@ -370,13 +381,13 @@ def _solve_states(masks, ups, ybs, values, child, hand_start, block_start, below
 solve_states = njit(cache=True, nogil=True)(_solve_states)
 
 
-def _layers(compiled: Compiled) -> list[tuple[np.ndarray, np.ndarray, np.ndarray]]:
+def layers(compiled: Compiled) -> list[tuple[Array, Array, Array]]:
     """The reachable states by number of boxes used, most first (the full card's layer left out: V = 0)."""
-    return list(_each_layer(compiled))
+    return list(each_layer(compiled))
 
 
-def _each_layer(compiled: Compiled) -> Iterator[tuple[np.ndarray, np.ndarray, np.ndarray]]:
-    """`_layers` one at a time: the solve holds one layer's list of states, not all 536,320 (13 MB)."""
+def each_layer(compiled: Compiled) -> Iterator[tuple[Array, Array, Array]]:
+    """`layers` one at a time: the solve holds one layer's list of states, not all 536,320 (13 MB)."""
     rules = compiled.rules
     n = rules.n_categories
     yz = rules.yahtzee_index
@@ -402,7 +413,7 @@ def _each_layer(compiled: Compiled) -> Iterator[tuple[np.ndarray, np.ndarray, np
 
 def state_count(rules: Rules) -> int:
     """How many scorecard states the solve visits."""
-    return sum(len(m) for m, _, _ in _layers(compile_rules(rules)))
+    return sum(len(m) for m, _, _ in layers(compile_rules(rules)))
 
 
 @dataclass(frozen=True)
@@ -433,7 +444,7 @@ def box_arrays(c: Compiled) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return points_t, face_count, np.flatnonzero(c.all_same).astype(np.int64)
 
 
-def _kernel_args(c: Compiled) -> tuple:
+def _kernel_args(c: Compiled) -> tuple[object, ...]:
     return (c.child, c.hand_start, c.block_start, c.below, c.points, c.joker_points,
             c.upper_face, c.face_box, c.all_same, c.hand_face, c.params, *box_arrays(c),
             hand_probabilities(c.rules))
@@ -459,7 +470,7 @@ SOLVE_KERNEL = AotKernel(
 KERNELS = ("auto", "jit", "aot")
 
 
-def layer_kernel(kernel: str = "auto", on_build=None):  # noqa: ANN001, ANN201
+def layer_kernel(kernel: str = "auto", on_build: Callable[[], None] | None = None) -> tuple[Kernel, bool]:
     """The kernel a solve runs and whether it may use threads: the built one ("aot": one thread, it holds the
     GIL) or Numba's ("jit": threads). "auto" takes the built one unless Numba is already running in this
     process (its threads are then the faster way) or built kernels are off; the JIT one if the build fails."""
@@ -475,8 +486,8 @@ def layer_kernel(kernel: str = "auto", on_build=None):  # noqa: ANN001, ANN201
     return built, False
 
 
-def solve(rules: Rules, threads: int | None = None, on_layer=None, kernel: str = "auto",  # noqa: ANN001
-          on_build=None) -> Solution:  # noqa: ANN001
+def solve(rules: Rules, threads: int | None = None, progress: Callable[[int, int], None] | None = None,
+          kernel: str = "auto", on_build: Callable[[], None] | None = None) -> Solution:
     """The whole table by backward induction; `kernel` as `layer_kernel` picks it; the JIT kernel splits each
     layer over `threads` (default: the cores)."""
     run, threaded = layer_kernel(kernel, on_build)
@@ -489,17 +500,17 @@ def solve(rules: Rules, threads: int | None = None, on_layer=None, kernel: str =
     elif threads is None:
         threads = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
     threads = max(1, threads)
-    states = sum(len(m) for m, _, _ in _each_layer(compiled))
+    states = sum(len(m) for m, _, _ in each_layer(compiled))
     done = 0
     with ThreadPoolExecutor(threads) as pool:
-        for masks, ups, ybs in _each_layer(compiled):
+        for masks, ups, ybs in each_layer(compiled):
             # interleaved slices: each thread gets states of every kind (cheap and dear alike); contiguous, as
             # the built kernel takes them
             parts = [tuple(np.ascontiguousarray(a[t::threads]) for a in (masks, ups, ybs)) for t in range(threads)]
             list(pool.map(lambda p: run(p[0], p[1], p[2], values, *args), parts))
             done += len(masks)
-            if on_layer is not None:
-                on_layer(done, states)
+            if progress is not None:
+                progress(done, states)
     return Solution(rules, values, time.perf_counter() - start, states, compiled)
 
 
@@ -570,7 +581,7 @@ def _walk(c: Compiled, h0: np.ndarray) -> tuple[np.ndarray, np.ndarray, float]:
     n_hands = len(h0)
     out = []
     hand_values = h0
-    for level in range(3):
+    for _level in range(3):
         keeps = np.empty(c.child.shape[0])
         keeps[c.hand_start:c.hand_start + n_hands] = hand_values
         for size in range(dice - 1, -1, -1):
@@ -580,40 +591,3 @@ def _walk(c: Compiled, h0: np.ndarray) -> tuple[np.ndarray, np.ndarray, float]:
         per_pair = keeps[c.sub_keep]
         hand_values = np.maximum.reduceat(per_pair, c.sub_start[:-1])
     return out[0], out[1], float(out[2][0])
-
-
-def rules_key(rules: Rules) -> str:
-    """A digest of everything the table depends on: the rules and the stored layout."""
-    text = json.dumps({"format": FORMAT, "rules": repr(rules)}, sort_keys=True)
-    return hashlib.sha256(text.encode()).hexdigest()[:24]
-
-
-def cached_solution(rules: Rules, on_layer=None, fresh: bool = False) -> tuple[Solution, bool]:  # noqa: ANN001
-    """The table from the cache folder when a valid one is there (and not `fresh`), else solved and stored;
-    (solution, from the cache)."""
-    from ...storage import cache_dir, load_arrays, read_or_make, save_arrays
-
-    key = rules_key(rules)
-    path = cache_dir("yahtzee") / f"{rules.name}-{key}.npz"
-    shape = (1 << rules.n_categories, rules.upper_threshold + 1, 2)
-
-    def valid(values: np.ndarray, meta: np.ndarray) -> bool:
-        return (values.shape == shape and values.dtype == np.float64 and bool(np.isfinite(values).all())
-                and float(values.min()) >= 0.0 and meta.shape == (2,))
-
-    start = time.perf_counter()
-
-    def kept() -> Solution | None:
-        arrays = None if fresh else load_arrays(path, key, ("values", "meta"), valid)
-        if arrays is None:
-            return None
-        return Solution(rules, arrays["values"], time.perf_counter() - start, int(arrays["meta"][1]),
-                        compile_rules(rules))
-
-    def make() -> Solution:
-        solution = solve(rules, on_layer=on_layer)
-        save_arrays(path, key, {"values": solution.values, "meta": np.array([solution.seconds, solution.states])})
-        return solution
-
-    # one solve for two processes that ask at once (a server's workers): the second waits, then reads
-    return read_or_make(path.with_suffix(".lock"), kept, make)

@@ -263,7 +263,9 @@
       return;
     }
     try {
-      const r = S.hint || await call("/api/yahtzee/advice", {state: S.sealed});
+      // the position asked as the generic hint (the same JSON as the session's advice)
+      const r = S.hint || await call("/api/yahtzee/hint", {rules: s.options.rules, card: S.view.card,
+                                                          dice: s.data.dice, rolls_left: s.data.rolls_left});
       if (S.sealed.state !== s) return; // the game moved on meanwhile
       S.hint = r;
       $("yz-hint").querySelector(".yz-legend").hidden = false;
@@ -375,9 +377,9 @@
 
   // the chance of each final score as bars, the mean and your score marked (scores past 99.9% left out)
   function chart(d, score) {
-    const probs = new Map(d.probabilities);
+    const probs = new Map(d.chances);
     let cum = 0, lo = null, hi = 0, below = 0, atMost = 0;
-    const top = Math.max(...d.probabilities.map(([x]) => x));
+    const top = Math.max(...d.chances.map(([x]) => x));
     for (let x = 0; x <= top; x++) {
       const p = probs.get(x) || 0;
       cum += p;

@@ -1,0 +1,187 @@
+"""Balut's exact optimum: the expected total score still to come from every card state, by backward induction.
+
+A state is how many boxes of each category are filled: (boxes + 1) ** categories of them (5 ** 7 = 78,125).
+No bonus in the total depends on anything else, so V(state), the expected total still to come under optimal
+play, is the same backward induction as Yahtzee's with a smaller state: each turn a keep/re-roll walk on the
+keep lattice whose payout is the best open category's score plus V of the state after it. A successor state
+has a larger index (one more box filled), so the states are solved from the last index down in one pass.
+Pure: the table is stored and read around it (`store`).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ...solver.jit import njit
+from ...solver.lattice import lattice
+from .balut import BALUT, BalutRules, balut_score
+
+__all__ = ["NEG", "BalutSolution", "Compiled", "compile_rules", "kernel_args", "solve_balut", "turn",
+           "turn_tables"]
+
+NEG = -1.0e300
+Array = np.ndarray
+
+@dataclass(frozen=True)
+class Compiled:
+    """What the kernels read: the keep lattice, the points of every hand in every category, the strides."""
+
+    rules: BalutRules
+    child: np.ndarray  # (keeps, sides) int32
+    hand_start: int
+    block_start: np.ndarray  # (dice + 2,) start of each size block
+    sub_start: np.ndarray  # (hands + 1,) each hand's keeps in sub_keep
+    sub_keep: np.ndarray
+    points: np.ndarray  # (hands, categories) float64
+    hand_prob: np.ndarray  # (hands,) the chance of each hand on a roll of every die
+    stride: np.ndarray  # (categories,) a box more of category i adds stride[i] to the state index
+
+
+def compile_rules(rules: BalutRules) -> Compiled:
+    """The kernels' arrays for a rule set."""
+    from math import factorial, prod
+
+    lat = lattice(rules.dice, rules.sides)
+    hands = lat.hand_faces
+    points = np.array([[balut_score(c, h) for c in rules.categories] for h in hands], dtype=np.float64)
+    hand_of, keeps = lat.subkeep_pairs()
+    sub_start = np.searchsorted(hand_of, np.arange(len(hands) + 1)).astype(np.int64)
+    counts = lat.counts[lat.hands]
+    ways = np.array([factorial(rules.dice) // prod(factorial(int(c)) for c in row) for row in counts],
+                    dtype=np.float64)
+    stride = np.array([(rules.boxes + 1) ** i for i in range(rules.n_categories)], dtype=np.int64)
+    return Compiled(rules, lat.child.astype(np.int32), int(lat.start[rules.dice]), lat.start.astype(np.int64),
+                    sub_start, keeps.astype(np.int32), points, ways / float(rules.sides) ** rules.dice, stride)
+
+
+def kernel_args(c: Compiled) -> tuple[Array, int, Array, Array, Array, Array, Array, Array, int, int]:
+    """What the kernels take after the state and its values: the compiled arrays, the boxes, the re-rolls."""
+    return (c.child, c.hand_start, c.block_start, c.sub_start, c.sub_keep, c.points, c.hand_prob, c.stride,
+            c.rules.boxes, c.rules.rolls - 1)
+
+
+def _turn(s: int, values: Array, child: Array, hand_start: int, block_start: Array, sub_start: Array,
+          sub_keep: Array, points: Array, hand_prob: Array, stride: Array, boxes: int, rerolls: int, vnext: Array,
+          hand_value: Array, choice: Array, keep_vals: Array, keep_choice: Array) -> float:
+    """One turn from state s: V(s). Fills choice[h] (the first best category of hand h), keep_vals[r] (each
+    keep's value when it is kept with r + 1 re-rolls left, the one it starts included) and keep_choice[r, h]
+    (the first best keep of hand h then)."""
+    n_cat = stride.shape[0]
+    n_hands = points.shape[0]
+    sides = child.shape[1]
+    dice = block_start.shape[0] - 2
+    for i in range(n_cat):
+        filled = (s // stride[i]) % (boxes + 1)
+        vnext[i] = values[s + stride[i]] if filled < boxes else NEG
+    for h in range(n_hands):
+        best = NEG
+        arg = -1
+        for i in range(n_cat):
+            if vnext[i] > NEG:
+                v = points[h, i] + vnext[i]
+                if v > best:
+                    best = v
+                    arg = i
+        hand_value[h] = best
+        choice[h] = arg
+    for r in range(rerolls):
+        buf = keep_vals[r]
+        for h in range(n_hands):
+            buf[hand_start + h] = hand_value[h]
+        for size in range(dice - 1, -1, -1):
+            for k in range(block_start[size], block_start[size + 1]):
+                total = 0.0
+                for f in range(sides):
+                    total += buf[child[k, f]]
+                buf[k] = total / sides
+        for h in range(n_hands):
+            best = NEG
+            arg = -1
+            for p in range(sub_start[h], sub_start[h + 1]):
+                v = buf[sub_keep[p]]
+                if v > best:
+                    best = v
+                    arg = sub_keep[p]
+            hand_value[h] = best
+            keep_choice[r, h] = arg
+    value = 0.0
+    for h in range(n_hands):
+        value += hand_prob[h] * hand_value[h]
+    return value
+
+
+turn = njit(cache=True, nogil=True)(_turn)
+
+
+def _solve_all(values: Array, child: Array, hand_start: int, block_start: Array, sub_start: Array,
+               sub_keep: Array, points: Array, hand_prob: Array, stride: Array, boxes: int, rerolls: int) -> None:
+    """V of every state, from the full card (index n - 1, V = 0) down: a successor has a larger index."""
+    n_states = values.shape[0]
+    n_hands = points.shape[0]
+    vnext = np.empty(stride.shape[0])
+    hand_value = np.empty(n_hands)
+    choice = np.empty(n_hands, dtype=np.int64)
+    keep_vals = np.empty((max(rerolls, 1), child.shape[0]))
+    keep_choice = np.empty((max(rerolls, 1), n_hands), dtype=np.int64)
+    values[n_states - 1] = 0.0
+    for s in range(n_states - 2, -1, -1):
+        values[s] = turn(s, values, child, hand_start, block_start, sub_start, sub_keep, points, hand_prob,
+                         stride, boxes, rerolls, vnext, hand_value, choice, keep_vals, keep_choice)
+
+
+solve_all = njit(cache=True, nogil=True)(_solve_all)
+
+
+@dataclass(frozen=True)
+class BalutSolution:
+    """V for every state (`values[index]`, index = sum of filled[i] * stride[i]) and the solve's cost."""
+
+    rules: BalutRules
+    values: np.ndarray
+    seconds: float
+    compiled: Compiled = field(repr=False, compare=False)
+
+    @property
+    def expected_score(self) -> float:
+        """The expected total score of a new game under optimal play."""
+        return float(self.values[0])
+
+    @property
+    def states(self) -> int:
+        return int(self.values.shape[0])
+
+
+def solve_balut(rules: BalutRules = BALUT) -> BalutSolution:
+    """Every state's V by backward induction (one kernel pass, about 2 s for Balut)."""
+    start = time.perf_counter()
+    compiled = compile_rules(rules)
+    values = np.zeros(rules.n_states, dtype=np.float64)
+    solve_all(values, *kernel_args(compiled))
+    return BalutSolution(rules, values, time.perf_counter() - start, compiled)
+
+
+
+
+def turn_tables(solution: BalutSolution, s: int) -> tuple[Array, list[Array]]:
+    """One turn from state s in NumPy: every hand's value in every category (NEG where full) and each
+    keep's value with 1, 2, ... re-rolls left (index 0: the last re-roll)."""
+    c = solution.compiled
+    rules = solution.rules
+    boxes = np.full(c.points.shape, NEG)
+    for i in range(rules.n_categories):
+        if (s // int(c.stride[i])) % (rules.boxes + 1) < rules.boxes:
+            boxes[:, i] = c.points[:, i] + solution.values[s + int(c.stride[i])]
+    hand_values = boxes.max(axis=1)
+    keeps = []
+    for _ in range(rules.rolls - 1):
+        buf = np.empty(c.child.shape[0])
+        buf[c.hand_start:] = hand_values
+        for size in range(rules.dice - 1, -1, -1):
+            block = slice(int(c.block_start[size]), int(c.block_start[size + 1]))
+            buf[block] = buf[c.child[block]].sum(axis=1) / rules.sides
+        keeps.append(buf)
+        hand_values = np.maximum.reduceat(buf[c.sub_keep], c.sub_start[:-1])
+    return boxes, keeps
