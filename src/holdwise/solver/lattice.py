@@ -101,6 +101,8 @@ class KeepLattice:
     size: npt.NDArray[np.int8]  # dice of every multiset
     child: IndexArray  # (keeps, sides): index with one more die on the face, -1 past the hands
     parent: IndexArray  # (keeps, sides): index with one die fewer on the face, -1 when none shows it
+    _step: IntArray
+    _prefix: IntArray
     _subkeep_pairs: tuple[IntArray, IntArray]
 
     def __init__(self, count: int, sides: int) -> None:
@@ -112,10 +114,10 @@ class KeepLattice:
         n_keeps = int(self.start[-1])
         index_dtype = np.int32 if n_keeps < 2**31 else np.int64
         # step[g, j] = C(g + j, j + 1): a die of face g at sorted position j + 1 adds this to the rank
-        self._step: IntArray = np.array([[math.comb(g + j, j + 1) for j in range(count + 1)] for g in range(sides)],
+        self._step = np.array([[math.comb(g + j, j + 1) for j in range(count + 1)] for g in range(sides)],
                               dtype=np.int64)
         # prefix[g, j] = sum of step[g, :j]
-        self._prefix: IntArray = np.concatenate([np.zeros((sides, 1), np.int64), np.cumsum(self._step, axis=1)], axis=1)
+        self._prefix = np.concatenate([np.zeros((sides, 1), np.int64), np.cumsum(self._step, axis=1)], axis=1)
 
         counts = np.empty((n_keeps, sides), dtype=np.uint8)
         rows = np.zeros((1, 0), dtype=np.uint8)

@@ -254,21 +254,21 @@ def _face_thinning(lat: KeepLattice, p: Chance, exact: bool, face: int) -> list[
 
     one = Fraction(1) if exact else 1.0
     # chance[c][d] of dropping d of c dice, each kept with chance p
-    rows = [[comb(c, d) * p ** (c - d) * (one - p) ** d if d <= c else 0 * one for d in range(lat.count + 1)]
-            for c in range(lat.count + 1)]
-    chance: Numbers = np.array(rows, dtype=object if exact else np.float64)
+    chance = [[comb(c, d) * p ** (c - d) * (one - p) ** d if d <= c else 0 * one for d in range(lat.count + 1)]
+              for c in range(lat.count + 1)]
+    chances: Numbers = np.array(chance, dtype=object if exact else np.float64)
     column = lat.counts[:, face]
     parent = lat.parent[:, face]
     live: IntArray = np.arange(lat.n_keeps)  # keeps with at least `dropped` dice showing the face
     source: IndexArray = live
-    steps: list[Step] = [(live, source, chance[column, 0])]
+    steps: list[Step] = [(live, source, chances[column, 0])]
     for dropped in range(1, lat.count + 1):
         more = column[live] >= dropped
         live = live[more]
         if len(live) == 0:
             break
         source = parent[source[more]]
-        steps.append((live, source, chance[column[live], dropped]))
+        steps.append((live, source, chances[column[live], dropped]))
     return steps
 
 
