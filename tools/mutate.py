@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import argparse
 import ast
-import copy
 import json
 import os
 import queue
@@ -42,7 +41,7 @@ import tempfile
 import time
 import tomllib
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -124,7 +123,7 @@ def generate(module: str, text: str) -> list[Mutant]:
             continue
         line = getattr(node, "lineno", 0)
 
-        def add(kind, new, change, slot=0, at=line):
+        def add(kind, new, change, slot=0, at=line, index=index):
             found.append(Mutant(module, index, slot, kind, new, at, change))
 
         if isinstance(node, ast.Compare):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 __all__ = ["InputError"]
 
 
@@ -15,13 +17,13 @@ class InputError(ValueError):
     be ..."), ": " when it is a sentence of its own said about that input ("dice: unknown die 'x'").
     """
 
-    def __init__(self, reason: str, field: str | None = None, sep: str = " "):
+    def __init__(self, reason: str, field: str | None = None, sep: str = " ") -> None:
         super().__init__(f"{field}{sep}{reason}" if field else reason)
         self.reason = reason
         self.field = field
         self.sep = sep
 
-    def __reduce__(self):  # a copy from another process (a Dask worker) keeps its field
+    def __reduce__(self) -> str | tuple[Any, ...]:  # a copy from another process (a Dask worker) keeps its field
         if type(self) is not InputError:
             return super().__reduce__()
         return InputError, (self.reason, self.field, self.sep)

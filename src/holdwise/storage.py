@@ -16,7 +16,12 @@ import os
 import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import TypeVar
+from typing import IO, TYPE_CHECKING, Any, TypeVar
+
+if TYPE_CHECKING:
+    import numpy.typing as npt
+
+    Arrays = dict[str, npt.NDArray[Any]]
 
 __all__ = ["atomic_write", "cache_dir", "exclusive", "load_arrays", "prune", "read_json", "read_or_make", "save_arrays",
            "write_json"]
@@ -35,7 +40,7 @@ def cache_dir(*parts: str) -> Path:
     return path
 
 
-def atomic_write(path: Path, write: Callable[[object], None], binary: bool = True) -> None:
+def atomic_write(path: Path, write: Callable[[IO[Any]], object], binary: bool = True) -> None:
     """Write `path` by calling `write(file)` on a temporary file in the same folder, then renaming it."""
     path = Path(path)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
@@ -59,7 +64,8 @@ def write_json(path: Path, value: object) -> None:
 def read_json(path: Path) -> object | None:
     """The JSON at `path`, or None when it is missing or unreadable."""
     try:
-        return json.loads(Path(path).read_text())
+        value: object = json.loads(Path(path).read_text())
+        return value
     except (OSError, ValueError):
         return None
 
@@ -97,7 +103,7 @@ def exclusive(path: Path, wait: bool = True) -> Iterator[bool]:
         os.close(fd)
 
 
-def _digest(arrays: dict) -> str:
+def _digest(arrays: Arrays) -> str:
     """A checksum of arrays (names, types, shapes, bytes): a file that changed after writing fails it."""
     import hashlib
 
@@ -111,13 +117,14 @@ def _digest(arrays: dict) -> str:
     return h.hexdigest()
 
 
-def save_arrays(path: Path, key: str, arrays: dict) -> bool:
+def save_arrays(path: Path, key: str, arrays: Arrays) -> bool:
     """NumPy arrays in one .npz file with their key and checksum, atomically; False when it cannot be
     written (a read-only or full cache folder costs speed, not answers)."""
     import numpy as np
 
-    def write(f) -> None:  # noqa: ANN001
-        np.savez(f, key=np.array(key), digest=np.array(_digest(arrays)), **arrays)
+    def write(f: IO[bytes]) -> None:
+        # the stub types **kwds as it types allow_pickle (a bool): the arrays are what savez stores
+        np.savez(f, key=np.array(key), digest=np.array(_digest(arrays)), **arrays)  # type: ignore[arg-type]
 
     try:
         atomic_write(Path(path), write)
@@ -127,7 +134,7 @@ def save_arrays(path: Path, key: str, arrays: dict) -> bool:
 
 
 def load_arrays(path: Path, key: str, names: tuple[str, ...], valid: Callable[..., bool],
-                owned: bool = True) -> dict | None:
+                owned: bool = True) -> Arrays | None:
     """The arrays `names` of a file written by `save_arrays` when its key and checksum match and `valid(**arrays)`
     accepts them; None when the file is missing or bad (a bad file is deleted, unless not `owned`: a file
     shipped in the package is only read)."""

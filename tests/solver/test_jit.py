@@ -3,11 +3,12 @@ Numba dispatcher, kernels that call kernels compile, and the module attributes p
 
 from __future__ import annotations
 
-import pytest
 import os
 import subprocess
 import sys
 import types
+
+import pytest
 
 from holdwise.solver import jit
 

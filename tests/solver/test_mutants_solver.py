@@ -9,7 +9,13 @@ import pytest
 from holdwise import InputError
 from holdwise.solver.dice import MAX_DICE, MAX_SIDES, MAX_WEIGHT, MIN_DICE, MIN_SIDES, Dice
 from holdwise.solver.lattice import (
-    MAX_KEEPS, KeepLattice, chunks, counts_to_faces, faces_to_counts, keep_count, multiset_count,
+    MAX_KEEPS,
+    KeepLattice,
+    chunks,
+    counts_to_faces,
+    faces_to_counts,
+    keep_count,
+    multiset_count,
 )
 from holdwise.solver.reroll import MAX_REROLLS, Game, Random, ranked_keeps, solve
 
@@ -211,7 +217,7 @@ def test_default_roll_distribution_is_float_and_messages_are_cut():
 def test_subkeep_pairs():
     lat = KeepLattice(2, 2)
     hand_of, keep = lat.subkeep_pairs()
-    pairs = sorted((int(h), lat.faces(int(k))) for h, k in zip(hand_of, keep))
+    pairs = sorted((int(h), lat.faces(int(k))) for h, k in zip(hand_of, keep, strict=True))
     assert pairs == sorted([(0, ()), (0, (1,)), (0, (1, 1)), (1, ()), (1, (1,)), (1, (2,)), (1, (1, 2)),
                             (2, ()), (2, (2,)), (2, (2, 2))])
     assert lat.subkeep_pairs()[0] is hand_of  # listed once, then cached
@@ -314,7 +320,7 @@ def test_random_policy_against_brute_force():
         total = Fraction(0)
         for kept in itertools.product((True, False), repeat=len(faces)):
             chance = math.prod(p if k else 1 - p for k in kept)
-            held = [f for f, k in zip(faces, kept) if k]
+            held = [f for f, k in zip(faces, kept, strict=True) if k]
             for new in itertools.product((1, 2, 3), repeat=len(faces) - len(held)):
                 total += chance * math.prod(w[f] for f in new) * value(held + list(new), rerolls - 1)
         return total

@@ -91,7 +91,7 @@ def _outcome_counts_by_hand(count, sides, weights, rolled):
     out = []
     for row in lat.counts[lat.size_block(rolled)].tolist():
         ways = math.factorial(rolled)
-        for w, c in zip(weights, row):
+        for w, c in zip(weights, row, strict=True):
             ways = ways // math.factorial(c) * w**c
         out.append(ways)
     return out

@@ -80,7 +80,7 @@ def _all_keeps(hand):
     values = sorted(set(hand))
     keeps = []
     for choice in product(*[range(c + 1) for c in counts]):
-        keeps.append(tuple(v for v, c in zip(values, choice) for _ in range(c)))
+        keeps.append(tuple(v for v, c in zip(values, choice, strict=True) for _ in range(c)))
     return keeps
 
 
@@ -94,8 +94,8 @@ def test_best_deterministic_policy_is_the_optimum(dice, sides, rerolls, n_polici
     optimum = solve(game, "optimal", exact=True).expected
     best, count = None, 0
     for choice in product(*options):
-        table = dict(zip(slots, choice))
-        value = solve(game, lambda hand, left: table[(hand, left)], exact=True).expected
+        table = dict(zip(slots, choice, strict=True))
+        value = solve(game, lambda hand, left, table=table: table[(hand, left)], exact=True).expected
         assert value <= optimum
         best = value if best is None else max(best, value)
         count += 1

@@ -6,7 +6,7 @@ from __future__ import annotations
 from holdwise.errors import InputError
 
 from . import fake_kind
-from .fake_kind import COLUMNS, count, items, plot, row
+from .fake_kind import COLUMNS, count, items, plot
 
 __all__ = ["COLUMNS", "NAME", "count", "definition", "expected", "items", "plot", "solve", "solve_range"]
 
@@ -31,7 +31,7 @@ def solve_range(definition: dict, start: int, stop: int) -> list[tuple]:
     chosen = list(items(definition))[start:stop]
     rows = solve(definition, [item for _, item in chosen])
     return [(key, *(int(v) if isinstance(v, bool) else v for v in r.values()))
-            for (key, _), r in zip(chosen, rows) if not definition.get("only_odd") or r["odd"]]
+            for (key, _), r in zip(chosen, rows, strict=True) if not definition.get("only_odd") or r["odd"]]
 
 
 def expected(definition: dict) -> list[tuple]:

@@ -19,9 +19,9 @@ import pytest
 from typer.testing import CliRunner
 
 from holdwise import sweep
+from holdwise.cli import app
 from holdwise.games import farkle as fk
 from holdwise.sweep.kinds import farkle_loadouts
-from holdwise.cli import app
 
 from ..cli.refusal import assert_refused
 from .conftest import file_rows, integrity, read_only
@@ -34,8 +34,8 @@ def same_rows(got: list[tuple], want: list[tuple]) -> bool:
     which tables share a batch can move the last bit)."""
     got, want = sorted(got, key=lambda r: r[0]), sorted(want, key=lambda r: r[0])
     assert len(got) == len(want) and [r[0] for r in got] == [r[0] for r in want]
-    for a, b in zip(got, want):
-        for x, y in zip(a, b):
+    for a, b in zip(got, want, strict=True):
+        for x, y in zip(a, b, strict=True):
             if isinstance(x, float) or isinstance(y, float):
                 assert x == pytest.approx(y, rel=1e-12, abs=1e-12), (a, b)
             else:

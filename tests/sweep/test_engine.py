@@ -22,6 +22,21 @@ from .conftest import file_rows, integrity
 ROOT = Path(__file__).resolve().parents[2]
 
 
+class _Stop(Exception):
+    """Raised from a sweep's progress callback: the run stops as an interrupted one would."""
+
+
+def _stop_at(kind: str, options: dict, path: Path, client, chunk: int, done: int) -> None:
+    """Run a sweep in chunks of `chunk` items and stop it once the file holds at least `done` items."""
+
+    def stop(state):
+        if state.done >= done:
+            raise _Stop
+
+    with pytest.raises(_Stop):
+        sweep.run_sweep(kind, options, path, client=client, chunk=chunk, on_progress=stop)
+
+
 def test_a_sweep_equals_the_items_solved_one_by_one(tmp_path, sweep_client, fake):
     path = tmp_path / "r.sqlite"
     seen = []
@@ -51,16 +66,7 @@ def test_fixed_chunks_give_the_same_rows(tmp_path, sweep_client, fake):
 
 def test_a_rerun_resumes_and_a_finished_sweep_starts_no_cluster(tmp_path, sweep_client, fake):
     path = tmp_path / "r.sqlite"
-
-    class Stop(Exception):
-        pass
-
-    def stop_after_three(state):
-        if state.done >= 3:
-            raise Stop
-
-    with pytest.raises(Stop):
-        sweep.run_sweep(fake.NAME, {"n": 40}, path, client=sweep_client, chunk=1, on_progress=stop_after_three)
+    _stop_at(fake.NAME, {"n": 40}, path, sweep_client, chunk=1, done=3)
     part = len(file_rows(path))
     assert 3 <= part < 40
     again = sweep.run_sweep(fake.NAME, {"n": 40}, path, client=sweep_client, chunk=5)
@@ -143,7 +149,7 @@ def outside_cluster(fake):
         try:  # the scheduler stops its workers and itself
             with Client(address, timeout=5, set_as_default=False) as client:
                 client.shutdown()
-        except Exception as err:  # noqa: BLE001 - the processes are stopped below anyway
+        except Exception as err:  # the processes are stopped below anyway
             print(f"shutdown through the scheduler failed: {err}")
         for proc in procs:
             try:
@@ -198,17 +204,8 @@ def test_a_ranged_sweep_equals_the_items_solved_one_by_one(tmp_path, sweep_clien
 
 def test_a_ranged_sweep_in_fixed_chunks_and_resumed(tmp_path, sweep_client, fake):
     path = tmp_path / "r.sqlite"
-
-    class Stop(Exception):
-        pass
-
-    def stop_after_three(state):
-        if state.done >= 21:
-            raise Stop
-
     options = {"n": 100, "only_odd": True}
-    with pytest.raises(Stop):
-        sweep.run_sweep("fake-ranges", options, path, client=sweep_client, chunk=7, on_progress=stop_after_three)
+    _stop_at("fake-ranges", options, path, sweep_client, chunk=7, done=21)
     ranges = _ranges(path)
     done = sum(b - a for a, b in ranges)
     assert 21 <= done < 100 and all((b - a) == 7 for a, b in ranges)
@@ -225,16 +222,7 @@ def test_a_ranged_sweep_in_fixed_chunks_and_resumed(tmp_path, sweep_client, fake
 def test_rows_written_without_ranges_resume_by_keys(tmp_path, sweep_client, fake):
     """A sweep begun by a holdwise that wrote no ranges (rows only) goes on by keys, not by ranges."""
     path = tmp_path / "r.sqlite"
-
-    class Stop(Exception):
-        pass
-
-    def stop(state):
-        if state.done >= 10:
-            raise Stop
-
-    with pytest.raises(Stop):
-        sweep.run_sweep("fake-ranges", {"n": 40}, path, client=sweep_client, chunk=5, on_progress=stop)
+    _stop_at("fake-ranges", {"n": 40}, path, sweep_client, chunk=5, done=10)
     with sqlite3.connect(path) as conn:
         conn.execute("DELETE FROM done_ranges")
     part = len(file_rows(path, RANGES))

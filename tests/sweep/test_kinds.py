@@ -56,8 +56,8 @@ def test_the_registry_finds_each_kind_and_its_columns_make_a_table(kind):
 
 def test_column_names_spell_the_faces_names():
     assert dice_poker.CATEGORIES == tuple(dp.CATEGORIES)
-    assert dict(zip(dp.CATEGORIES, dp.BUILTIN_TABLES["B"])) == {
-        c: Fraction(v) for c, v in zip(dice_poker.CATEGORIES, dice_poker.DEFAULT_PAYOUTS)}
+    assert dict(zip(dp.CATEGORIES, dp.BUILTIN_TABLES["B"], strict=True)) == {
+        c: Fraction(v) for c, v in zip(dice_poker.CATEGORIES, dice_poker.DEFAULT_PAYOUTS, strict=True)}
     assert (dice_poker.MIN_CHANCE_GAP_PP, dice_poker.MIN_RULE_GAP_PP) == (dp.MIN_CHANCE_GAP_PP, dp.MIN_RULE_GAP_PP)
     assert dice_poker.MAX_PAYOUT == dp.MAX_PAYOUT
     assert sorted(video_poker.HANDS) == sorted(h for h in vp.HAND_KINDS if h != "nothing")
@@ -93,7 +93,7 @@ def report_row(payouts, **game):
 
 def assert_rows_equal_reports(d, pairs, rows, **game):
     assert len(rows) == len(pairs)
-    for (key, item), row in zip(pairs, rows):
+    for (key, _), row in zip(pairs, rows, strict=True):
         assert set(row) == {c.name for c in dice_poker.COLUMNS}
         texts = key.split(",")
         assert [row[c] for c in dice_poker.CATEGORIES] == [float(Fraction(t)) for t in texts]
@@ -178,7 +178,7 @@ def _item_rows(d: dict) -> list[tuple]:
     """Every row of a sweep by `items` and `solve`, as (key, *values in COLUMNS order)."""
     pairs = list(dice_poker.items(d))
     rows = dice_poker.solve(d, [item for _, item in pairs])
-    return [(key, *(row[c.name] for c in dice_poker.COLUMNS)) for (key, _), row in zip(pairs, rows)]
+    return [(key, *(row[c.name] for c in dice_poker.COLUMNS)) for (key, _), row in zip(pairs, rows, strict=True)]
 
 
 @pytest.mark.parametrize("options", [
@@ -355,7 +355,7 @@ def test_video_poker_columns_and_definitions_of_older_files_stay():
 def test_video_poker_classic_jacks_tables_fall_out_with_published_returns(jacks):
     d, pairs, rows = jacks
     assert d["vary"] == [["full_house", "6", "9", "1"], ["flush", "5", "6", "1"]]
-    by_key = {key: row for (key, _), row in zip(pairs, rows)}
+    by_key = {key: row for (key, _), row in zip(pairs, rows, strict=True)}
     assert video_poker.count(d) == len(by_key) == 8 and set(PUBLISHED) <= set(by_key)
     for key, (percent, places) in PUBLISHED.items():
         assert round(100 * by_key[key]["return"], places) == percent, key
@@ -372,9 +372,9 @@ def test_video_poker_classic_jacks_tables_fall_out_with_published_returns(jacks)
 @pytest.mark.slow
 def test_video_poker_rows_equal_game_return_of_each_variant(jacks):
     d, pairs, rows = jacks
-    for (key, item), row in list(zip(pairs, rows))[::3]:
+    for (key, item), row in list(zip(pairs, rows, strict=True))[::3]:
         table = video_poker.variant(d, item)
-        pays = dict(zip(table.hands, table.pays))
+        pays = dict(zip(table.hands, table.pays, strict=True))
         assert f"full_house={pays['full_house']},flush={pays['flush']}" == key
         five = vp.game_return(table, 5, exact=True)
         assert row["return"] == five.return_value and row["return_exact"] == five.return_exact
@@ -399,7 +399,7 @@ def test_video_poker_royal_varies_below_five_coins_and_files_are_held(tmp_path):
     assert rows[0]["flush"] == 2.5 and rows[0]["straight"] is None
     assert rows[0]["return"] == rows[1]["return"]  # the 5-coin royal stays
     assert rows[1]["return_1"] > rows[0]["return_1"]
-    for (_, item), row in zip(pairs, rows):
+    for (_, item), row in zip(pairs, rows, strict=True):
         assert row["return_1"] == vp.game_return(video_poker.variant(d, item), 1).return_value
 
 
@@ -479,7 +479,7 @@ def test_loadout_rows_equal_turn_reports_and_matches():
     assert farkle_loadouts.count(d) == len(pairs) == 8
     rows = farkle_loadouts.solve(d, [i for _, i in pairs])
     other = fk.parse_loadout("ordinary*6")
-    for (key, item), row in zip(pairs, rows):
+    for (key, item), row in zip(pairs, rows, strict=True):
         assert set(row) == {c.name for c in farkle_loadouts.COLUMNS}
         dice = fk.parse_loadout(key)
         assert sorted(x.name for x in dice) == sorted(x.name for x in farkle_loadouts.loadout(item))
@@ -511,13 +511,13 @@ def test_loadout_rows_rank_as_the_loadout_search_does():
                                opponent_dice=fk.parse_loadout("ordinary*6"), target=500)
     assert ranking.ranked_by == "win_average" and len(ranking.loadouts) == len(pairs) == 7
     want = {tuple(sorted(r.dice)): r for r in ranking.loadouts}
-    for (key, _), row in zip(pairs, rows):
+    for (key, _), row in zip(pairs, rows, strict=True):
         other = want[tuple(sorted(x.name for x in fk.parse_loadout(key)))]
         # the same solve, with the dice in another order: equal to rounding, far inside its 1e-12 tolerance
         assert (row["win_first"], row["win_second"], row["win_average"]) == pytest.approx(
             (other.win_first, other.win_second, other.win_average), abs=1e-14), key
         assert row["expected_points"] == pytest.approx(other.expected_points, rel=1e-12)
-    ranked = sorted(zip(pairs, rows), key=lambda pr: -pr[1]["win_average"])
+    ranked = sorted(zip(pairs, rows, strict=True), key=lambda pr: -pr[1]["win_average"])
     assert [sorted(x.name for x in fk.parse_loadout(k)) for (k, _), _ in ranked] == \
         [sorted(r.dice) for r in ranking.loadouts]
 

@@ -24,7 +24,18 @@ from .dice import (
     faces_to_counts,
 )
 from .exact import fraction_str, to_fraction
-from .lattice import KeepLattice, expect, keep_count, lattice, multiset_count, push
+from .lattice import (
+    FloatArray,
+    IndexArray,
+    IntArray,
+    KeepLattice,
+    Numbers,
+    expect,
+    keep_count,
+    lattice,
+    multiset_count,
+    push,
+)
 from .reroll import (
     MAX_REROLLS,
     NO_REROLL,
@@ -33,6 +44,8 @@ from .reroll import (
     RULE_LOWER,
     CategoryPayout,
     Game,
+    Payout,
+    Policy,
     PolicyResult,
     Random,
     batch_optimal,
@@ -45,8 +58,8 @@ from .simulation import play, z_score
 
 __all__ = [
     "EXACT_MAX_WORK", "MAX_DICE", "MAX_REROLLS", "MAX_SIDES", "MAX_WEIGHT", "MIN_DICE", "MIN_SIDES", "NO_REROLL",
-    "OPTIMAL", "RULE_HIGHER", "RULE_LOWER", "CategoryPayout", "Dice", "Game", "KeepLattice", "PolicyResult",
-    "Random", "batch_optimal", "check_exact", "counts_to_faces", "duration_text", "exact_seconds", "expect",
+    "OPTIMAL", "RULE_HIGHER", "RULE_LOWER", "CategoryPayout", "Dice", "FloatArray", "Game", "IndexArray", "IntArray",
+    "KeepLattice", "Numbers", "Payout", "Policy", "PolicyResult", "Random", "batch_optimal", "check_exact", "counts_to_faces", "duration_text", "exact_seconds", "expect",
     "faces_to_counts", "fraction_str", "keep_count", "keep_str", "largest_exact", "lattice", "links",
     "multiset_count", "optimal_keeps", "play", "push", "ranked_keeps", "solve", "to_fraction", "z_score",
 ]

@@ -17,18 +17,19 @@ from __future__ import annotations
 import hashlib
 import importlib.machinery
 import importlib.util
-import json
 import os
 import platform
 import subprocess
 import sys
 import sysconfig
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
 from types import ModuleType
-from typing import Any
+
+from .jit import Kernel
 
 __all__ = ["AotKernel", "enabled"]
 
@@ -83,15 +84,15 @@ class AotKernel:
         record = read_json(cache_dir("kernels") / f"{self.name}_{key}.json")
         return isinstance(record, dict) and record.get("format") == FORMAT
 
-    def load(self, build: bool = True, on_build: Any = None) -> Any:  # noqa: ANN401
+    def load(self, build: bool = True, on_build: Callable[[], object] | None = None) -> Kernel | None:
         """The built function, built first when `build` and it is missing (`on_build()` is called before a
         build starts); None when built kernels are off, the build failed before, or it fails now."""
         if not enabled():
             return None
         key = self.key()
         if key in _LOADED:
-            module = _LOADED[key]
-            return None if module is None else getattr(module, self.function)
+            loaded = _LOADED[key]
+            return None if loaded is None else _function(loaded, self.function)
         from ..storage import cache_dir, exclusive
 
         folder = cache_dir("kernels")
@@ -109,7 +110,13 @@ class AotKernel:
         if module is None and not build and not _failed(record_path):
             return None  # not built yet: not remembered, a later call may build it
         _LOADED[key] = module
-        return None if module is None else getattr(module, self.function, None)
+        return None if module is None else _function(module, self.function)
+
+
+def _function(module: ModuleType, name: str) -> Kernel | None:
+    """The built module's function `name` (a callable of the signature it was built with), or None."""
+    function = getattr(module, name, None)
+    return function if callable(function) else None
 
 
 def _cpu() -> str:
@@ -187,17 +194,17 @@ def _main(argv: list[str]) -> int:
     import warnings
 
     warnings.simplefilter("ignore")
-    from numba.pycc import CC
+    from numba.pycc.cc import CC
 
     from .jit import materialize
 
     module = importlib.import_module(module_name)
     materialize()  # the kernels it calls become real dispatchers, as the JIT path has them
-    cc = CC(mod_name)
+    cc = CC(mod_name)  # type: ignore[no-untyped-call]  # numba.pycc has no annotations
     cc.output_dir = out
     cc.verbose = False
     cc.target_cpu = "host"  # as the JIT compiles: the vector units of this machine (the key names it)
-    cc.export(function, signature)(getattr(module, function))
+    cc.export(function, signature)(getattr(module, function))  # type: ignore[no-untyped-call]  # as CC
     cc.compile()
     return 0
 

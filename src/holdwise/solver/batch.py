@@ -10,10 +10,12 @@ from __future__ import annotations
 import os
 import threading
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 
 import numpy as np
 
 from .jit import njit
+from .lattice import FloatArray, Int32Array
 
 __all__ = ["TABLE_BLOCK", "block_returns", "optimal_returns", "threads"]
 
@@ -21,8 +23,9 @@ __all__ = ["TABLE_BLOCK", "block_returns", "optimal_returns", "threads"]
 TABLE_BLOCK = 128
 
 
-def _block_returns(keep_values1, parent_ptr, parent_idx, child, hand_start, probs, first_roll, rerolls, out,
-                   b_lo, b_hi, e, best):
+def _block_returns(keep_values1: FloatArray, parent_ptr: Int32Array, parent_idx: Int32Array, child: Int32Array,
+                   hand_start: int, probs: FloatArray, first_roll: FloatArray, rerolls: int, out: FloatArray,
+                   b_lo: int, b_hi: int, e: FloatArray, best: FloatArray) -> None:
     """Optimal return of each table of blocks b_lo..b_hi-1, given E_1 of every keep for every table (one
     column a table); e and best are scratch (keeps x TABLE_BLOCK).
 
@@ -74,7 +77,18 @@ def _block_returns(keep_values1, parent_ptr, parent_idx, child, hand_start, prob
 
 block_returns = njit(cache=True, nogil=True)(_block_returns)
 
-_POOL: list = [None, 0, None]  # (process id, workers, executor): a forked child makes its own threads
+
+
+@dataclass
+class _Pool:
+    """The batch threads of one process: a forked child (another pid) makes its own."""
+
+    pid: int = -1
+    workers: int = 0
+    executor: ThreadPoolExecutor | None = None
+
+
+_POOL = _Pool()
 _LOCK = threading.Lock()
 
 
@@ -88,20 +102,21 @@ def threads() -> int:
 
 def _pool(workers: int) -> ThreadPoolExecutor:
     with _LOCK:
-        if _POOL[0] != os.getpid() or _POOL[1] < workers:
-            if _POOL[0] == os.getpid():
-                _POOL[2].shutdown(wait=False)  # a smaller pool of this process: its threads end when idle
-            _POOL[:] = [os.getpid(), workers, ThreadPoolExecutor(workers, thread_name_prefix="holdwise-batch")]
-        return _POOL[2]
+        if _POOL.executor is None or _POOL.pid != os.getpid() or _POOL.workers < workers:
+            if _POOL.executor is not None and _POOL.pid == os.getpid():
+                _POOL.executor.shutdown(wait=False)  # a smaller pool of this process: its threads end when idle
+            _POOL.pid, _POOL.workers = os.getpid(), workers
+            _POOL.executor = ThreadPoolExecutor(workers, thread_name_prefix="holdwise-batch")
+        return _POOL.executor
 
 
-def optimal_returns(keep_values1: np.ndarray, parent_ptr: np.ndarray, parent_idx: np.ndarray, child: np.ndarray,
-                    hand_start: np.ndarray, probs: np.ndarray, first_roll: np.ndarray, rerolls: int,
-                    max_threads: int | None = None) -> np.ndarray:
+def optimal_returns(keep_values1: FloatArray, parent_ptr: Int32Array, parent_idx: Int32Array, child: Int32Array,
+                    hand_start: int, probs: FloatArray, first_roll: FloatArray, rerolls: int,
+                    max_threads: int | None = None) -> FloatArray:
     """Optimal return of each table (keep_values1: E_1 of every keep, one column a table, C order); the
     blocks of tables are shared out over threads (the CPUs, or at most `max_threads`), one run of blocks each."""
     n_keeps, n_tables = keep_values1.shape
-    out = np.empty(n_tables)
+    out: FloatArray = np.empty(n_tables)
     n_blocks = (n_tables + TABLE_BLOCK - 1) // TABLE_BLOCK
     allowed = threads() if max_threads is None else max(1, int(max_threads))
     workers = max(1, min(n_blocks, allowed))  # two blocks (252 tables of five dice) already gain

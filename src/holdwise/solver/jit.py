@@ -15,9 +15,14 @@ import os
 import sys
 import threading
 from collections.abc import Callable
-from typing import Any
+from types import ModuleType
+from typing import Any, TypeAlias
 
-__all__ = ["LazyKernel", "materialize", "njit"]
+__all__ = ["Kernel", "LazyKernel", "materialize", "njit"]
+
+# A kernel as its callers see it: the plain function, a LazyKernel or a Numba dispatcher, whose signature Numba
+# specializes per argument types at run time (so its arguments and result are not fixed here).
+Kernel: TypeAlias = Callable[..., Any]
 
 _KERNELS: list[LazyKernel] = []
 _LOCK = threading.RLock()
@@ -27,20 +32,21 @@ _LIVE: list[bool] = [False]  # Numba imported and every lazy kernel bound
 class LazyKernel:
     """A kernel whose Numba dispatcher is made on first call (see the module's docstring)."""
 
-    def __init__(self, fn: Callable, options: dict):
+    def __init__(self, fn: Kernel, options: dict[str, object]) -> None:
         self.py_func = fn
         self.options = options
-        self.real: Any = None
+        self.real: Kernel | None = None
         self.__name__ = fn.__name__
         self.__qualname__ = fn.__qualname__
         self.__module__ = fn.__module__
         self.__doc__ = fn.__doc__
 
-    def __call__(self, *args: Any, **kwargs: Any) -> Any:  # noqa: ANN401
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
         real = self.real
         if real is None:
             materialize()
             real = self.real
+            assert real is not None  # materialize binds every lazy kernel
         return real(*args, **kwargs)
 
     def __repr__(self) -> str:
@@ -48,16 +54,16 @@ class LazyKernel:
         return f"<LazyKernel {self.__module__}.{self.__name__} ({state})>"
 
 
-def njit(**options: Any) -> Callable[[Callable], Any]:  # noqa: ANN401
+def njit(**options: object) -> Callable[[Kernel], Kernel]:
     """`numba.njit(**options)`, deferred until a kernel is first called; with NUMBA_DISABLE_JIT=1 the plain
     function, as Numba would hand back, without importing Numba (each mutant's test process saves 0.3 s)."""
 
-    def bind(fn: Callable) -> Any:  # noqa: ANN401
+    def bind(fn: Kernel) -> Kernel:
         if os.environ.get("NUMBA_DISABLE_JIT", "0") not in ("", "0"):
             return fn
         with _LOCK:
             if _LIVE[0]:
-                return _numba().njit(**options)(fn)
+                return _dispatcher(fn, options)
             kernel = LazyKernel(fn, options)
             _KERNELS.append(kernel)
             return kernel
@@ -65,14 +71,20 @@ def njit(**options: Any) -> Callable[[Callable], Any]:  # noqa: ANN401
     return bind
 
 
-def _numba() -> Any:  # noqa: ANN401
+def _dispatcher(fn: Kernel, options: dict[str, object]) -> Kernel:
+    """Numba's dispatcher of `fn`, compiled with `options` on its first call."""
+    dispatcher: Kernel = _numba().njit(**options)(fn)
+    return dispatcher
+
+
+def _numba() -> ModuleType:
     """Numba, imported, with LLVM's SLP vectorizer on (Numba leaves it off): it packs independent lanes written
     as separate scalars into vector instructions (the Farkle match's `lanes_kernel`: about five times faster).
     It does not reorder floating-point arithmetic, so every kernel's results stay bit for bit the same."""
     import numba
     from numba.core import config
 
-    config.SLP_VECTORIZE = 1
+    config.SLP_VECTORIZE = 1  # type: ignore[attr-defined]  # the config module sets its settings at run time
     return numba
 
 
@@ -81,10 +93,10 @@ def materialize() -> None:
     with _LOCK:
         if _LIVE[0] and all(k.real is not None for k in _KERNELS):
             return
-        numba = _numba()
+        _numba()  # imported (and its vectorizer on) even with no kernel to bind
         for kernel in _KERNELS:
             if kernel.real is None:
-                kernel.real = numba.njit(**kernel.options)(kernel.py_func)
+                kernel.real = _dispatcher(kernel.py_func, kernel.options)
         for name, module in list(sys.modules.items()):
             if name != "holdwise" and not name.startswith("holdwise."):
                 continue

@@ -9,19 +9,30 @@ from __future__ import annotations
 
 import math
 import numbers
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from fractions import Fraction
 from functools import cached_property, lru_cache
+from typing import Any, TypeAlias
 
 import numpy as np
+import numpy.typing as npt
 
 from ..errors import InputError
 
 __all__ = [
-    "CHUNK_ROWS", "MAX_KEEPS", "MAX_PAIRS", "KeepLattice", "block_chunks", "check_size", "chunks",
-    "counts_to_faces", "expect", "faces_to_counts", "keep_count", "lattice", "multiset_count", "push",
-    "scatter_add", "zeros",
+    "CHUNK_ROWS", "MAX_KEEPS", "MAX_PAIRS", "FloatArray", "IndexArray", "Int32Array", "IntArray", "KeepLattice",
+    "Numbers", "block_chunks", "check_size", "chunks", "counts_to_faces", "expect", "faces_to_counts", "keep_count",
+    "lattice", "multiset_count", "push", "scatter_add", "zeros",
 ]
+
+FloatArray: TypeAlias = npt.NDArray[np.float64]
+IntArray: TypeAlias = npt.NDArray[np.int64]
+Int32Array: TypeAlias = npt.NDArray[np.int32]
+# lattice indices: int32 below 2**31 keeps (half the memory of the links), int64 above
+IndexArray: TypeAlias = npt.NDArray[np.signedinteger[Any]]
+# a solve's numbers: float64, or Python Fractions in an object array when exact. The dtype is chosen at run
+# time by `exact`, and NumPy's stubs type no arithmetic on a union of dtypes, so the scalar type stays open.
+Numbers: TypeAlias = npt.NDArray[Any]
 
 # Above this many multisets the lattice is built and walked in chunks of this many rows.
 CHUNK_ROWS = 1 << 20
@@ -52,18 +63,18 @@ def check_size(count: int, sides: int) -> None:
         )
 
 
-def chunks(n: int, size: int = CHUNK_ROWS):
+def chunks(n: int, size: int = CHUNK_ROWS) -> Iterator[slice]:
     """Slices covering range(n) in pieces of at most `size`."""
     for lo in range(0, n, size):
         yield slice(lo, min(n, lo + size))
 
 
-def counts_to_faces(counts: "Sequence[int] | np.ndarray") -> tuple[int, ...]:
+def counts_to_faces(counts: Sequence[int] | npt.NDArray[np.integer[Any]]) -> tuple[int, ...]:
     """Count vector -> sorted tuple of face values (1-based)."""
     return tuple(f + 1 for f, c in enumerate(counts) for _ in range(int(c)))
 
 
-def faces_to_counts(faces: "Sequence[int]", sides: int) -> np.ndarray:
+def faces_to_counts(faces: Sequence[int], sides: int) -> IntArray:
     """Face values (1-based) -> count vector; raises InputError on a face that is not a whole number 1..sides."""
     counts = np.zeros(sides, dtype=np.int64)
     for value in faces:
@@ -85,7 +96,16 @@ class KeepLattice:
     more of the highest face, then of the next). Hands (exactly `count` dice) are the last block.
     """
 
-    def __init__(self, count: int, sides: int):
+    start: IntArray  # start[m]: index of the first multiset of m dice; start[count + 1] = n_keeps
+    counts: npt.NDArray[np.uint8]  # (keeps, sides): dice per face of every multiset
+    size: npt.NDArray[np.int8]  # dice of every multiset
+    child: IndexArray  # (keeps, sides): index with one more die on the face, -1 past the hands
+    parent: IndexArray  # (keeps, sides): index with one die fewer on the face, -1 when none shows it
+    _step: IntArray
+    _prefix: IntArray
+    _subkeep_pairs: tuple[IntArray, IntArray]
+
+    def __init__(self, count: int, sides: int) -> None:
         check_size(count, sides)
         self.count = count
         self.sides = sides
@@ -150,7 +170,7 @@ class KeepLattice:
     def size_block(self, size: int) -> slice:
         return slice(int(self.start[size]), int(self.start[size + 1]))
 
-    def index_of(self, counts: np.ndarray) -> np.ndarray:
+    def index_of(self, counts: npt.ArrayLike) -> IntArray:
         """Lattice index of each count vector (last axis = faces): start[size] + colex rank."""
         counts = np.asarray(counts)
         if counts.ndim == 2 and len(counts) > CHUNK_ROWS:
@@ -162,14 +182,15 @@ class KeepLattice:
         upto = np.cumsum(counts, axis=-1)
         below = upto - counts
         faces = np.arange(self.sides)
-        rank = (self._prefix[faces, upto] - self._prefix[faces, below]).sum(axis=-1)
-        return self.start[upto[..., -1]] + rank
+        rank: IntArray = (self._prefix[faces, upto] - self._prefix[faces, below]).sum(axis=-1)
+        first: IntArray = self.start[upto[..., -1]]  # one vector: NumPy scalars, as int() reads them
+        return first + rank
 
-    def hand_index(self, counts: np.ndarray) -> np.ndarray:
+    def hand_index(self, counts: npt.ArrayLike) -> IntArray:
         """Index of each hand among the hands (0..n_hands-1)."""
         return self.index_of(counts) - int(self.start[self.count])
 
-    def subkeep_pairs(self) -> tuple[np.ndarray, np.ndarray]:
+    def subkeep_pairs(self) -> tuple[IntArray, IntArray]:
         """Every (hand number, lattice index of a sub-multiset of that hand) pair, hand by hand."""
         if not hasattr(self, "_subkeep_pairs"):
             hands = self.counts[self.hands].astype(np.int64)
@@ -196,12 +217,12 @@ class KeepLattice:
         """The multiset at a lattice index as sorted face values 1..sides."""
         return counts_to_faces(self.counts[index].tolist())
 
-    def faces_of(self, indices) -> list[tuple[int, ...]]:
+    def faces_of(self, indices: npt.ArrayLike) -> list[tuple[int, ...]]:
         """The multisets at many lattice indices as sorted face values (one pass, not one call each)."""
         counts = self.counts[np.asarray(indices, dtype=np.int64)]
         flat = np.repeat(np.tile(np.arange(1, self.sides + 1), len(counts)), counts.ravel()).tolist()
         ends = np.cumsum(counts.sum(axis=1, dtype=np.int64)).tolist()
-        return [tuple(flat[a:b]) for a, b in zip([0, *ends[:-1]], ends)]
+        return [tuple(flat[a:b]) for a, b in zip([0, *ends[:-1]], ends, strict=False)]  # no hands: [0] beside []
 
 
 @lru_cache(maxsize=32)
@@ -210,12 +231,12 @@ def lattice(count: int, sides: int) -> KeepLattice:
     return KeepLattice(count, sides)
 
 
-def zeros(n: int, exact: bool) -> np.ndarray:
+def zeros(n: int, exact: bool) -> Numbers:
     """n zeros: Fractions when exact, else floats."""
     return np.array([Fraction(0)] * n, dtype=object) if exact else np.zeros(n)
 
 
-def scatter_add(n: int, index: np.ndarray, values: np.ndarray, exact: bool) -> np.ndarray:
+def scatter_add(n: int, index: npt.NDArray[np.integer[Any]], values: Numbers, exact: bool) -> Numbers:
     """An array of n sums: values added up by index."""
     if exact:
         out = zeros(n, True)
@@ -224,14 +245,14 @@ def scatter_add(n: int, index: np.ndarray, values: np.ndarray, exact: bool) -> n
     return np.bincount(index, weights=values, minlength=n)
 
 
-def block_chunks(lat: KeepLattice, size: int):
+def block_chunks(lat: KeepLattice, size: int) -> Iterator[slice]:
     """The keeps of one size, in slices of at most CHUNK_ROWS rows."""
     block = lat.size_block(size)
     for part in chunks(block.stop - block.start):
         yield slice(block.start + part.start, block.start + part.stop)
 
 
-def expect(lat: KeepLattice, probs: np.ndarray, hand_values: np.ndarray) -> np.ndarray:
+def expect(lat: KeepLattice, probs: Numbers, hand_values: Numbers) -> Numbers:
     """E(k) for every keep k: the expected hand value after rolling the dice not kept.
 
     `hand_values` has the hands on its first axis; further axes (several payout vectors) are kept.
@@ -246,7 +267,7 @@ def expect(lat: KeepLattice, probs: np.ndarray, hand_values: np.ndarray) -> np.n
     return keep_values
 
 
-def push(lat: KeepLattice, probs: np.ndarray, keep_mass: np.ndarray, exact: bool) -> np.ndarray:
+def push(lat: KeepLattice, probs: Numbers, keep_mass: Numbers, exact: bool) -> Numbers:
     """Chance of each hand after every keep rolls its missing dice, from a chance per keep."""
     mass = keep_mass.copy()
     for size in range(lat.count):

@@ -17,21 +17,37 @@ of the next highest face, and so on.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
+from typing import Any, TypeAlias, overload
 
 import numpy as np
+import numpy.typing as npt
 
 from ..errors import InputError
-
-__all__ = [
-    "FIXED_POLICIES", "MAX_REROLLS", "NO_REROLL", "OPTIMAL", "RULE_HIGHER", "RULE_LOWER", "CategoryPayout", "Game", "Policy", "PolicyResult", "Random", "batch_arrays", "batch_optimal", "keep_str", "optimal_keeps", "policy_name", "ranked_keeps", "rule_keeps", "solve",
-]
 from .dice import Dice, faces_to_counts
 from .exact import to_fraction
-from .lattice import KeepLattice, block_chunks, expect, push, scatter_add, zeros
+from .lattice import (
+    FloatArray,
+    IndexArray,
+    Int32Array,
+    IntArray,
+    KeepLattice,
+    Numbers,
+    block_chunks,
+    expect,
+    push,
+    scatter_add,
+    zeros,
+)
+
+__all__ = [
+    "FIXED_POLICIES", "MAX_REROLLS", "NO_REROLL", "OPTIMAL", "RULE_HIGHER", "RULE_LOWER", "CategoryPayout", "Game",
+    "Payout", "Policy", "PolicyResult", "Random", "batch_arrays", "batch_optimal", "keep_str", "optimal_keeps",
+    "policy_name", "ranked_keeps", "rule_keeps", "solve",
+]
 
 MAX_REROLLS = 6
 OPTIMAL = "optimal"
@@ -48,20 +64,28 @@ class Random:
     p: float | Fraction | str = Fraction(1, 2)
 
 
-Policy = str | Random | Callable[[tuple[int, ...], int], Sequence[int]]
+KeepRule: TypeAlias = Callable[[tuple[int, ...], int], Sequence[int]]  # (hand's faces, re-rolls left) -> kept faces
+Policy: TypeAlias = str | Random | KeepRule
+# a payout as a user gives it: a number, or its text ("3", "1/2"), read by `to_fraction`
+Amount: TypeAlias = float | Fraction | str
 
 
 @dataclass(frozen=True, eq=False)
 class CategoryPayout:
     """A payout per category and each hand's category: payout(h) = table[categories[h]]."""
 
-    categories: np.ndarray
-    table: Sequence
+    categories: npt.NDArray[np.integer[Any]]
+    table: Sequence[Amount]
 
-    def vector(self, exact: bool) -> np.ndarray:
+    def vector(self, exact: bool) -> Numbers:
         values = [to_fraction(v) for v in self.table]
         table = np.array(values, dtype=object) if exact else np.array([float(v) for v in values])
-        return table[self.categories]
+        vector: Numbers = table[self.categories]
+        return vector
+
+
+# every hand's payout: a callable on its sorted faces, a vector in hand order, or a CategoryPayout
+Payout: TypeAlias = Callable[[tuple[int, ...]], Amount] | Sequence[Amount] | Numbers | CategoryPayout
 
 
 @dataclass
@@ -72,15 +96,15 @@ class Game:
     """
 
     dice: Dice
-    payout: Callable[[tuple[int, ...]], object] | Sequence | np.ndarray | CategoryPayout
+    payout: Payout
     rerolls: int = 2
-    _vectors: dict = field(default_factory=dict, repr=False, compare=False)
+    _vectors: dict[bool, Numbers] = field(default_factory=dict, repr=False, compare=False)
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if not isinstance(self.rerolls, int) or not 0 <= self.rerolls <= MAX_REROLLS:
             raise InputError(f"re-rolls must be 0 to {MAX_REROLLS}, got {self.rerolls}")
 
-    def payout_vector(self, exact: bool = False) -> np.ndarray:
+    def payout_vector(self, exact: bool = False) -> Numbers:
         """The payout of every hand, in hand order (floats, or Fractions when exact)."""
         if exact in self._vectors:
             return self._vectors[exact]
@@ -112,10 +136,10 @@ class PolicyResult:
     policy: str
     exact: bool
     expected: float | Fraction
-    values: np.ndarray  # (rerolls + 1, hands): value of each hand with L re-rolls left
-    keeps: np.ndarray | None  # (rerolls + 1, hands): lattice index of the keep taken; None if random
-    keep_values: np.ndarray  # (rerolls + 1, keeps): E_L of every keep; row 0 is the payout scale unused
-    final_distribution: np.ndarray  # (hands,): chance of ending on each hand
+    values: Numbers  # (rerolls + 1, hands): value of each hand with L re-rolls left
+    keeps: IntArray | None  # (rerolls + 1, hands): lattice index of the keep taken; None if random
+    keep_values: Numbers  # (rerolls + 1, keeps): E_L of every keep; row 0 is the payout scale unused
+    final_distribution: Numbers  # (hands,): chance of ending on each hand
 
     def keep_faces(self, hand: int, rerolls_left: int) -> tuple[int, ...]:
         """The keep taken from hand number `hand` with `rerolls_left` re-rolls left, as faces."""
@@ -124,7 +148,8 @@ class PolicyResult:
         return self.game.dice.lattice.faces(int(self.keeps[rerolls_left, hand]))
 
 
-def optimal_keeps(lat: KeepLattice, keep_values: np.ndarray, tol) -> tuple[np.ndarray, np.ndarray]:
+def optimal_keeps(lat: KeepLattice, keep_values: Numbers, tol: float | Fraction | FloatArray
+                  ) -> tuple[Numbers, IntArray]:
     """For every hand the best keep's value and lattice index (ties: see the module docstring).
 
     keep_values may hold several payouts as columns (keeps x n, tol a number or one per column): then both
@@ -149,7 +174,8 @@ def optimal_keeps(lat: KeepLattice, keep_values: np.ndarray, tol) -> tuple[np.nd
     return best[lat.hands], arg[lat.hands]
 
 
-def _optimal_keeps_columns(lat: KeepLattice, keep_values: np.ndarray, tol: np.ndarray):
+def _optimal_keeps_columns(lat: KeepLattice, keep_values: Numbers, tol: npt.NDArray[Any]
+                           ) -> tuple[Numbers, IntArray]:
     """optimal_keeps of every column (keeps x n): the same candidates, taken one face at a time (2.5 times
     faster here than the one-column walk's 3-d temporaries, which are faster for one column)."""
     n, width = keep_values.shape
@@ -172,7 +198,7 @@ def _optimal_keeps_columns(lat: KeepLattice, keep_values: np.ndarray, tol: np.nd
     return best[lat.hands], arg[lat.hands]
 
 
-def rule_keeps(dice: Dice, tie: str) -> np.ndarray:
+def rule_keeps(dice: Dice, tie: str) -> IntArray:
     """"Keep the most frequent value": every die of the face on most dice; ties to the higher or lower face."""
     lat = dice.lattice
     counts = lat.counts[lat.hands]
@@ -192,8 +218,13 @@ def rule_keeps(dice: Dice, tie: str) -> np.ndarray:
 # Random keeps: plans for lattices up to this size are kept; larger ones are made face by face.
 PLAN_CACHE_KEEPS = 1_000_000
 
+Chance: TypeAlias = float | Fraction  # a chance: a Fraction when exact, else a float
+# one thinning step of a face: the keeps it reads, the keep each lands on, and the chance of that drop
+Step: TypeAlias = tuple[IntArray, IndexArray, Numbers]
+Plan: TypeAlias = Iterable[list[Step]]  # the steps of every face, one face after another
 
-def _thinning_plan(lat: KeepLattice, p, exact: bool):
+
+def _thinning_plan(lat: KeepLattice, p: Chance, exact: bool) -> Plan:
     """The thinning steps of every face (see _face_thinning), cached for small lattices."""
     if lat.n_keeps <= PLAN_CACHE_KEEPS:
         return _cached_plan(lat, p, exact)
@@ -201,22 +232,22 @@ def _thinning_plan(lat: KeepLattice, p, exact: bool):
 
 
 @lru_cache(maxsize=32)
-def _cached_plan(lat: KeepLattice, p, exact: bool):
+def _cached_plan(lat: KeepLattice, p: Chance, exact: bool) -> list[list[Step]]:
     return list(_LazyPlan(lat, p, exact))
 
 
 @dataclass(frozen=True)  # one face's thinning steps at a time, for the plan's list
 class _LazyPlan:
     lat: KeepLattice
-    p: object
+    p: Chance
     exact: bool
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[list[Step]]:
         for face in range(self.lat.sides):
             yield _face_thinning(self.lat, self.p, self.exact, face)
 
 
-def _face_thinning(lat: KeepLattice, p, exact: bool, face: int):
+def _face_thinning(lat: KeepLattice, p: Chance, exact: bool, face: int) -> list[Step]:
     """Per number d of dropped dice showing `face`: the keeps with at least d dice on that face, the keep
     with d fewer, and C(c_f, d) p^(c_f - d) (1 - p)^d, the chance of dropping exactly d of them."""
     from math import comb
@@ -225,23 +256,23 @@ def _face_thinning(lat: KeepLattice, p, exact: bool, face: int):
     # chance[c][d] of dropping d of c dice, each kept with chance p
     chance = [[comb(c, d) * p ** (c - d) * (one - p) ** d if d <= c else 0 * one for d in range(lat.count + 1)]
               for c in range(lat.count + 1)]
-    chance = np.array(chance, dtype=object if exact else np.float64)
+    chances: Numbers = np.array(chance, dtype=object if exact else np.float64)
     column = lat.counts[:, face]
     parent = lat.parent[:, face]
-    live = np.arange(lat.n_keeps)  # keeps with at least `dropped` dice showing the face
-    source = live
-    steps = [(live, source, chance[column, 0])]
+    live: IntArray = np.arange(lat.n_keeps)  # keeps with at least `dropped` dice showing the face
+    source: IndexArray = live
+    steps: list[Step] = [(live, source, chances[column, 0])]
     for dropped in range(1, lat.count + 1):
         more = column[live] >= dropped
         live = live[more]
         if len(live) == 0:
             break
         source = parent[source[more]]
-        steps.append((live, source, chance[column[live], dropped]))
+        steps.append((live, source, chances[column[live], dropped]))
     return steps
 
 
-def _random_values(lat: KeepLattice, keep_values: np.ndarray, plan, exact: bool) -> np.ndarray:
+def _random_values(lat: KeepLattice, keep_values: Numbers, plan: Plan, exact: bool) -> Numbers:
     """sum over keeps k ⊆ h of P(keep k | h) E(k) for every hand, one face at a time."""
     values = keep_values
     for steps in plan:
@@ -252,7 +283,7 @@ def _random_values(lat: KeepLattice, keep_values: np.ndarray, plan, exact: bool)
     return values[lat.hands]
 
 
-def _random_keep_mass(lat: KeepLattice, hand_mass: np.ndarray, plan, exact: bool) -> np.ndarray:
+def _random_keep_mass(lat: KeepLattice, hand_mass: Numbers, plan: Plan, exact: bool) -> Numbers:
     """The chance of each keep when each die of a hand drawn from `hand_mass` is kept with chance p."""
     mass = zeros(lat.n_keeps, exact)
     mass[lat.hands] = hand_mass
@@ -264,7 +295,7 @@ def _random_keep_mass(lat: KeepLattice, hand_mass: np.ndarray, plan, exact: bool
     return mass
 
 
-def _callable_keeps(dice: Dice, policy: Callable, rerolls_left: int) -> np.ndarray:
+def _callable_keeps(dice: Dice, policy: KeepRule, rerolls_left: int) -> IntArray:
     lat = dice.lattice
     hands = lat.counts[lat.hands]
     keeps = np.empty(lat.n_hands, dtype=np.int64)
@@ -276,7 +307,7 @@ def _callable_keeps(dice: Dice, policy: Callable, rerolls_left: int) -> np.ndarr
     return keeps
 
 
-def keep_str(counts: Sequence[int] | np.ndarray) -> str:
+def keep_str(counts: Sequence[int] | npt.NDArray[np.integer[Any]]) -> str:
     """A keep's count vector as its faces ("5 5"), or "nothing"."""
     from .lattice import counts_to_faces
 
@@ -289,7 +320,7 @@ def policy_name(policy: Policy) -> str:
         return policy
     if isinstance(policy, Random):
         return f"random({policy.p})"
-    return getattr(policy, "__name__", "custom")
+    return str(getattr(policy, "__name__", "custom"))
 
 
 def solve(game: Game, policy: Policy = OPTIMAL, exact: bool = False) -> PolicyResult:
@@ -302,18 +333,18 @@ def solve(game: Game, policy: Policy = OPTIMAL, exact: bool = False) -> PolicyRe
     rerolls = game.rerolls
     if isinstance(policy, str) and policy not in (OPTIMAL, *FIXED_POLICIES):
         raise InputError(f"unknown policy {policy!r}")
-    p = None
+    p: Chance | None = None  # a random policy's chance of keeping a die
     if isinstance(policy, Random):
-        p = to_fraction(policy.p)
-        if not 0 <= p <= 1:
+        given = to_fraction(policy.p)
+        if not 0 <= given <= 1:
             raise InputError(f"the chance of keeping a die must be in [0, 1], got {policy.p}")
-        p = p if exact else float(p)
+        p = given if exact else float(given)
     scale = float(np.max(np.abs(payout.astype(float)))) if len(payout) else 1.0
     tol = Fraction(0) if exact else 1e-12 * max(scale, 1.0)
 
     n_hands = lat.n_hands
     values = np.empty((rerolls + 1, n_hands), dtype=object if exact else np.float64)
-    keeps = None if p is not None else np.empty((rerolls + 1, n_hands), dtype=np.int64)
+    keeps: IntArray | None = None if p is not None else np.empty((rerolls + 1, n_hands), dtype=np.int64)
     keep_values = np.empty((rerolls + 1, lat.n_keeps), dtype=object if exact else np.float64)
     keep_values[0] = np.nan if not exact else None
     values[0] = payout
@@ -321,7 +352,7 @@ def solve(game: Game, policy: Policy = OPTIMAL, exact: bool = False) -> PolicyRe
     if keeps is not None:
         keeps[0] = hand_lattice_index
     plan = _thinning_plan(lat, p, exact) if p is not None else None
-    fixed = None
+    fixed: IntArray | None = None
     if policy in (RULE_HIGHER, RULE_LOWER):
         fixed = rule_keeps(dice, "higher" if policy == RULE_HIGHER else "lower")
     elif policy == NO_REROLL:
@@ -329,21 +360,28 @@ def solve(game: Game, policy: Policy = OPTIMAL, exact: bool = False) -> PolicyRe
     for level in range(1, rerolls + 1):
         e = expect(lat, probs, values[level - 1])
         keep_values[level] = e
+        if plan is not None:
+            values[level] = _random_values(lat, e, plan, exact)
+            continue
+        assert keeps is not None  # every policy but a random one keeps fixed dice
         if policy == OPTIMAL:
             values[level], keeps[level] = optimal_keeps(lat, e, tol)
-        elif p is not None:
-            values[level] = _random_values(lat, e, plan, exact)
         else:
-            chosen = fixed if fixed is not None else _callable_keeps(dice, policy, level)
+            if fixed is not None:
+                chosen = fixed
+            else:
+                assert callable(policy)  # not a named policy nor Random: the caller's own
+                chosen = _callable_keeps(dice, policy, level)
             keeps[level] = chosen
             values[level] = e[chosen]
     expected = (first * values[rerolls]).sum()
 
     hand_mass = first
     for level in range(rerolls, 0, -1):
-        if p is not None:
+        if plan is not None:
             keep_mass = _random_keep_mass(lat, hand_mass, plan, exact)
         else:
+            assert keeps is not None  # every policy but a random one keeps fixed dice
             keep_mass = scatter_add(lat.n_keeps, keeps[level], hand_mass, exact)
         hand_mass = push(lat, probs, keep_mass, exact)
     return PolicyResult(game, policy_name(policy), exact, expected if exact else float(expected),
@@ -372,7 +410,7 @@ def ranked_keeps(game: Game, hand: Sequence[int], rerolls_left: int, exact: bool
 
 
 @lru_cache(maxsize=16)
-def batch_arrays(dice: Dice):
+def batch_arrays(dice: Dice) -> tuple[Int32Array, Int32Array, Int32Array, int, FloatArray, FloatArray]:
     """What the batch kernel needs of a game's dice: parent lists (CSR), children, chances."""
     lat = dice.lattice
     has_parent = lat.parent >= 0
@@ -382,8 +420,19 @@ def batch_arrays(dice: Dice):
             dice.face_probabilities(), np.ascontiguousarray(dice.first_roll()))
 
 
-def batch_optimal(dice: Dice, keep_values1: np.ndarray, rerolls: int, aux_values1: np.ndarray | None = None,
-                  tol: np.ndarray | None = None, max_threads: int | None = None):
+@overload
+def batch_optimal(dice: Dice, keep_values1: npt.ArrayLike, rerolls: int, aux_values1: None = None,
+                  tol: FloatArray | None = None, max_threads: int | None = None) -> FloatArray: ...
+
+
+@overload
+def batch_optimal(dice: Dice, keep_values1: npt.ArrayLike, rerolls: int, aux_values1: npt.ArrayLike,
+                  tol: FloatArray | None = None, max_threads: int | None = None) -> tuple[FloatArray, FloatArray]: ...
+
+
+def batch_optimal(dice: Dice, keep_values1: npt.ArrayLike, rerolls: int, aux_values1: npt.ArrayLike | None = None,
+                  tol: FloatArray | None = None, max_threads: int | None = None
+                  ) -> FloatArray | tuple[FloatArray, FloatArray]:
     """Optimal returns of many payout vectors at once, given E_1 of every keep per vector (keeps x n).
 
     E_1 is the expectation of the payout after rolling the dice not kept (`expect`); it is linear in the
@@ -395,18 +444,18 @@ def batch_optimal(dice: Dice, keep_values1: np.ndarray, rerolls: int, aux_values
     chance of ending on some hands, under the optimal play of many payouts, costs one pass, not a solve each.
     `max_threads` bounds the threads of the compiled pass (default: the CPUs; a Dask worker's task takes 1).
     """
-    keep_values1 = np.ascontiguousarray(keep_values1, dtype=np.float64)
+    values1 = np.ascontiguousarray(keep_values1, dtype=np.float64)
     if aux_values1 is not None:
-        return _follow_optimal(dice, keep_values1, rerolls, np.asarray(aux_values1, dtype=np.float64), tol)
+        return _follow_optimal(dice, values1, rerolls, np.asarray(aux_values1, dtype=np.float64), tol)
     from .batch import optimal_returns
 
     parent_ptr, parent_idx, child, hand_start, probs, first = batch_arrays(dice)
-    return optimal_returns(keep_values1, parent_ptr, parent_idx, child, hand_start, probs, first, rerolls,
+    return optimal_returns(values1, parent_ptr, parent_idx, child, hand_start, probs, first, rerolls,
                            max_threads)
 
 
-def _follow_optimal(dice: Dice, keep_values1: np.ndarray, rerolls: int, aux_values1: np.ndarray,
-                    tol: np.ndarray | None) -> tuple[np.ndarray, np.ndarray]:
+def _follow_optimal(dice: Dice, keep_values1: FloatArray, rerolls: int, aux_values1: FloatArray,
+                    tol: FloatArray | None) -> tuple[FloatArray, FloatArray]:
     """batch_optimal with further payouts: solve's walk on every column at once, in NumPy (no kernel to
     compile: a few hundred payouts take milliseconds a level)."""
     lat = dice.lattice

@@ -18,6 +18,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from .. import __version__
 from ..errors import InputError
@@ -27,10 +28,14 @@ from . import kind as _kind
 from .db import DEFAULT_DB
 from .engine import Progress, SweepFailed
 
+if TYPE_CHECKING:
+    import sqlite3
+
+    from distributed import Client
+
 __all__ = [
     "DEFAULT_DB", "InputError", "Progress", "SweepFailed", "SweepInfo", "SweepList", "SweepRows", "SweepSummary",
-    "list_sweeps",
-    "plot_rows", "run_sweep", "show_rows",
+    "list_sweeps", "plot_rows", "run_sweep", "show_rows",
 ]
 
 MAX_WORKERS = 512
@@ -114,7 +119,7 @@ def _check_counts(workers: int | None, chunk: int | None, scheduler: str | None)
 
 def run_sweep(kind: str, options: dict | None = None, db_path: str | os.PathLike = DEFAULT_DB,
               scheduler: str | None = None, workers: int | None = None, chunk: int | None = None,
-              command: str | None = None, client: object | None = None,
+              command: str | None = None, client: Client | None = None,
               on_progress: Callable[[Progress], None] | None = None) -> SweepSummary:
     """Run (or resume) the sweep `kind` with `options` (its `definition` keyword arguments) into `db_path`.
 
@@ -157,8 +162,9 @@ def run_sweep(kind: str, options: dict | None = None, db_path: str | os.PathLike
                     scheduler if client is None else None, created)
 
 
-def _summary(kind, db_path, definition, sweep_id, total, already, rows, state, start, workers, scheduler,
-             created) -> SweepSummary:
+def _summary(kind: str, db_path: str | os.PathLike[str], definition: dict[str, Any], sweep_id: int, total: int,
+             already: int, rows: int, state: Progress, start: float, workers: int | None, scheduler: str | None,
+             created: bool) -> SweepSummary:
     seconds = time.perf_counter() - start
     return SweepSummary(
         sweep_id=sweep_id, kind=kind, db=str(db_path), definition=definition, total=total,
@@ -167,7 +173,7 @@ def _summary(kind, db_path, definition, sweep_id, total, already, rows, state, s
         workers=workers, scheduler=scheduler, created=created)
 
 
-def _info(sweep: dict) -> SweepInfo:
+def _info(sweep: dict[str, Any]) -> SweepInfo:
     return SweepInfo(id=sweep["id"], kind=sweep["kind"], definition=sweep["definition"], version=sweep["version"],
                      created=sweep["created"], items=sweep["items"], done=sweep["done"], rows=sweep["rows"],
                      command=sweep["command"])
@@ -179,7 +185,7 @@ def list_sweeps(db_path: str | os.PathLike = DEFAULT_DB) -> SweepList:
         return SweepList(db=str(db_path), sweeps=tuple(_info(s) for s in db.list_sweeps(conn)))
 
 
-def _sweep(conn, db_path, sweep_id) -> dict:
+def _sweep(conn: sqlite3.Connection, db_path: str | os.PathLike[str], sweep_id: int | str) -> dict[str, Any]:
     try:
         number = int(str(sweep_id).strip())
     except ValueError:
@@ -204,8 +210,8 @@ def show_rows(db_path: str | os.PathLike, sweep_id: int | str, where: str | None
         if sort is None and sweep["kind"] in _kind.kinds():  # a kind this holdwise knows: its ranking
             rank = getattr(_kind.get_kind(sweep["kind"]), "rank", None)
             sort = None if rank is None else rank(sweep["definition"])
-        columns, matched, rows = db.select_rows(conn, sweep["kind"], sweep["id"], where, sort, descending, top)
-        rows = tuple(dict(zip(columns, row)) for row in rows)
+        columns, matched, found = db.select_rows(conn, sweep["kind"], sweep["id"], where, sort, descending, top)
+        rows = tuple(dict(zip(columns, row, strict=True)) for row in found)
     return SweepRows(db=str(db_path), sweep=_info(sweep), where=where, sort=sort, descending=descending, top=top,
                      matched=matched, columns=tuple(columns), rows=rows)
 

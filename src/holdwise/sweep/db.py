@@ -263,7 +263,7 @@ def find_sweep(conn: sqlite3.Connection, sweep_id: int) -> dict | None:
 
 def _sweep_dict(row: tuple) -> dict:
     keys = ("id", "kind", "definition", "version", "created", "items", "command")
-    out = dict(zip(keys, row))
+    out = dict(zip(keys, row, strict=True))
     out["definition"] = json.loads(out["definition"])
     return out
 
@@ -285,7 +285,9 @@ def start_sweep(conn: sqlite3.Connection, kind_name: str, columns: Sequence, def
         cur = conn.execute("INSERT INTO sweeps (kind, definition, version, created, items, command) "
                            "VALUES (?, ?, ?, ?, ?, ?)", (kind_name, text, version, created, int(items), command))
         conn.execute("COMMIT")
-        return int(cur.lastrowid), True
+        sweep_id = cur.lastrowid
+        assert sweep_id is not None  # an INSERT sets it
+        return sweep_id, True
     except BaseException:
         conn.execute("ROLLBACK")
         raise
@@ -340,7 +342,7 @@ def insert_rows(conn: sqlite3.Connection, kind_name: str, column_names: Sequence
     try:
         before = conn.total_changes
         conn.executemany(f"INSERT OR IGNORE INTO {table} ({names}) VALUES ({marks})",
-                         rows if keys is None else ((key, *row) for key, row in zip(keys, rows)))
+                         rows if keys is None else ((key, *row) for key, row in zip(keys, rows, strict=True)))
         added = conn.total_changes - before
         if span is not None:
             conn.execute("INSERT INTO done_ranges (sweep_id, start, stop) VALUES (?, ?, ?)",

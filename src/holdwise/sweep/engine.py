@@ -17,11 +17,18 @@ import pickle
 import sqlite3
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
 
 from ..errors import InputError
 from . import db
 from . import kind as _kind
+
+if TYPE_CHECKING:
+    from distributed import Client, Future
+
+    ChunkFuture = Future[tuple[bytes, float]]  # a chunk sent: its pickled rows and its worker's seconds
 
 __all__ = ["CHUNK_SECONDS", "MAX_CHUNK", "MAX_RANGE_CHUNK", "Progress", "SweepFailed", "connect", "gaps", "run",
            "solve_chunk", "solve_range_chunk", "uses_ranges"]
@@ -80,7 +87,7 @@ def _tune_malloc() -> None:
     mallopt(-1, 2 * _MMAP_THRESHOLD)  # -1: M_TRIM_THRESHOLD, as glibc itself raises it with the mmap threshold
 
 
-def solve_chunk(kind_name: str, definition: dict, items: list | bytes) -> tuple[bytes, float]:
+def solve_chunk(kind_name: str, definition: dict[str, Any], items: list[Any] | bytes) -> tuple[bytes, float]:
     """Solve one chunk on a worker: its rows as tuples in the kind's column order, pickled (as
     `solve_range_chunk`'s), and the seconds it took.
 
@@ -106,7 +113,7 @@ def solve_chunk(kind_name: str, definition: dict, items: list | bytes) -> tuple[
     return pickle.dumps(out, protocol=pickle.HIGHEST_PROTOCOL), time.perf_counter() - start
 
 
-def solve_range_chunk(kind_name: str, definition: dict, start: int, stop: int) -> tuple[bytes, float]:
+def solve_range_chunk(kind_name: str, definition: dict[str, Any], start: int, stop: int) -> tuple[bytes, float]:
     """Solve the items start..stop-1 on a worker, which makes them itself (`kind.solve_range`): the rows kept,
     each (key, *the kind's columns), pickled, and the seconds it took."""
     _tune_malloc()
@@ -119,7 +126,7 @@ def solve_range_chunk(kind_name: str, definition: dict, start: int, stop: int) -
 
 
 @contextlib.contextmanager
-def connect(scheduler: str | None = None, workers: int | None = None) -> Iterator[object]:
+def connect(scheduler: str | None = None, workers: int | None = None) -> Iterator[Client]:
     """A `distributed.Client`: on the cluster at `scheduler` (tcp://HOST:PORT), or on a local cluster of
     `workers` processes (default: this machine's cores) started here and stopped at the end."""
     from distributed import Client, LocalCluster
@@ -143,7 +150,8 @@ def connect(scheduler: str | None = None, workers: int | None = None) -> Iterato
         yield client
 
 
-def _missing(conn: sqlite3.Connection, kind, definition: dict, sweep_id: int, empty: bool) -> Iterator[tuple]:
+def _missing(conn: sqlite3.Connection, kind: ModuleType, definition: dict[str, Any], sweep_id: int, empty: bool
+             ) -> Iterator[tuple[str, Any]]:
     """The sweep's (key, item) pairs not in the results file yet, in the kind's order."""
     pairs = iter(kind.items(definition))
     if empty:
@@ -156,7 +164,8 @@ def _missing(conn: sqlite3.Connection, kind, definition: dict, sweep_id: int, em
 
 def gaps(done: list[tuple[int, int]], total: int) -> list[tuple[int, int]]:
     """The index ranges of 0..total-1 that the sorted ranges `done` leave out."""
-    out, at = [], 0
+    out: list[tuple[int, int]] = []
+    at = 0
     for start, stop in done:
         if start > at:
             out.append((at, start))
@@ -166,7 +175,7 @@ def gaps(done: list[tuple[int, int]], total: int) -> list[tuple[int, int]]:
     return out
 
 
-def uses_ranges(conn: sqlite3.Connection, kind, sweep_id: int) -> bool:
+def uses_ranges(conn: sqlite3.Connection, kind: ModuleType, sweep_id: int) -> bool:
     """Whether the sweep runs by index ranges: its kind makes items on the workers and the file has no rows
     of it written otherwise (by a holdwise before ranges, which resumes by keys)."""
     if not hasattr(kind, "solve_range"):
@@ -174,7 +183,116 @@ def uses_ranges(conn: sqlite3.Connection, kind, sweep_id: int) -> bool:
     return bool(db.done_ranges(conn, sweep_id)) or db.count_rows(conn, kind.NAME, sweep_id) == 0
 
 
-def run(client: object, conn: sqlite3.Connection, kind_name: str, definition: dict, sweep_id: int,
+Sent = list[str] | tuple[int, int]  # what a chunk in flight holds: its items' keys, or its index range
+
+
+@dataclass
+class _Window:
+    """How many chunks may be out at once: `IN_FLIGHT_PER_THREAD` per worker thread of the cluster."""
+
+    client: Client
+    threads: int = 1
+    checked: float = 0.0  # time.monotonic() of the last count
+
+    def size(self) -> int:
+        now = time.monotonic()
+        if now - self.checked > 5:  # workers may join or leave an outside cluster while it runs
+            self.threads = max(1, sum(self.client.nthreads().values()))
+            self.checked = now
+        return IN_FLIGHT_PER_THREAD * self.threads
+
+
+@dataclass
+class _Chunks:
+    """The sweep's work not yet sent, cut into chunks: index ranges (`ranged`: the workers make the items) or
+    items made here and sent pickled; and how the rows of each chunk that returns are written."""
+
+    conn: sqlite3.Connection
+    kind: ModuleType
+    definition: dict[str, Any]
+    sweep_id: int
+    ranged: bool
+    todo: list[tuple[int, int]]  # ranged: the index ranges not done, in order
+    pending: Iterator[tuple[str, Any]]  # not ranged: the (key, item) pairs not in the file
+    in_flight: dict[ChunkFuture, Sent] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, conn: sqlite3.Connection, kind: ModuleType, definition: dict[str, Any], sweep_id: int,
+           total: int, already: int) -> _Chunks:
+        ranged = uses_ranges(conn, kind, sweep_id)
+        todo = gaps(db.done_ranges(conn, sweep_id), total) if ranged else []
+        pending = iter(()) if ranged else _missing(conn, kind, definition, sweep_id, empty=already == 0)
+        return cls(conn, kind, definition, sweep_id, ranged, todo, pending)
+
+    def submit(self, client: Client, size: int) -> ChunkFuture | None:
+        """Send the next chunk of at most `size` items; None when all are sent."""
+        if self.ranged:
+            if not self.todo:
+                return None
+            lo, hi = self.todo[0]
+            stop = min(hi, lo + size)
+            if stop == hi:
+                self.todo.pop(0)
+            else:
+                self.todo[0] = (stop, hi)
+            future = client.submit(solve_range_chunk, self.kind.NAME, self.definition, lo, stop, pure=False,
+                                   retries=RETRIES)
+            self.in_flight[future] = (lo, stop)
+            return future
+        batch = list(itertools.islice(self.pending, size))
+        if not batch:
+            return None
+        # pickled: Dask would otherwise search every item of the list for futures (0.4 s per 10,000 tables)
+        packed = pickle.dumps([item for _, item in batch], protocol=pickle.HIGHEST_PROTOCOL)
+        future = client.submit(solve_chunk, self.kind.NAME, self.definition, packed, pure=False, retries=RETRIES)
+        self.in_flight[future] = [key for key, _ in batch]
+        return future
+
+    def write(self, sent: Sent, rows: list[tuple[Any, ...]]) -> int:
+        """Write a returned chunk's rows in one transaction: the items it adds to the done ones."""
+        names = [c.name for c in self.kind.COLUMNS]
+        if isinstance(sent, tuple):
+            db.insert_rows(self.conn, self.kind.NAME, names, self.sweep_id, None, rows, span=sent)
+            return sent[1] - sent[0]
+        return db.insert_rows(self.conn, self.kind.NAME, names, self.sweep_id, sent, rows)
+
+
+def _items(sent: Sent) -> int:
+    """The items of a chunk."""
+    return sent[1] - sent[0] if isinstance(sent, tuple) else len(sent)
+
+
+def _result(future: ChunkFuture, items: int) -> tuple[list[tuple[Any, ...]], float]:
+    """A returned chunk's rows and its worker's seconds; SweepFailed, in one line, when its solve failed."""
+    try:
+        packed, seconds = future.result()
+        return pickle.loads(packed), seconds
+    except SweepFailed:
+        raise
+    except Exception as err:  # anything a worker raised ends the sweep, as one line
+        message = " ".join(str(err).split()) or type(err).__name__
+        if isinstance(err, ImportError):  # an outside cluster's workers need holdwise installed too
+            message += " (is this holdwise installed where the workers run?)"
+        raise SweepFailed(f"a chunk of {items} items failed: {type(err).__name__}: {message}") from None
+
+
+def _adapted(seconds: float, items: int, ranged: bool) -> int:
+    """The next chunk's size: `CHUNK_SECONDS` of one worker's time at the rate the last chunk measured."""
+    per_item = max(seconds, 1e-9) / items
+    return max(1, min(MAX_RANGE_CHUNK if ranged else MAX_CHUNK, int(CHUNK_SECONDS / per_item)))
+
+
+def _check_done(conn: sqlite3.Connection, kind: ModuleType, sweep_id: int, total: int, ranged: bool,
+                done: int) -> None:
+    """SweepFailed unless the file holds every item once (and, by ranges, ranges that tile them)."""
+    if done != total:
+        what = "items in its done ranges" if ranged else "distinct keys"
+        raise SweepFailed(f"sweep kind {kind.NAME} gave {done} {what} for {total} items")
+    if ranged and gaps(db.done_ranges(conn, sweep_id), total):
+        raise SweepFailed(f"sweep kind {kind.NAME}: its done ranges overlap")
+
+
+def run(client: Client, conn: sqlite3.Connection, kind_name: str, definition: dict[str, Any], sweep_id: int,
         chunk: int | None = None, on_progress: Callable[[Progress], None] | None = None) -> Progress:
     """Solve every item of the sweep not yet in the results file on `client`'s cluster, writing each chunk's
     rows in one transaction as it returns; `chunk` fixes the items per chunk (default: adaptive).
@@ -185,99 +303,43 @@ def run(client: object, conn: sqlite3.Connection, kind_name: str, definition: di
     from distributed import as_completed
 
     kind = _kind.get_kind(kind_name)
-    names = [c.name for c in kind.COLUMNS]
     total = int(kind.count(definition))
     start = time.perf_counter()
-    ranged = uses_ranges(conn, kind, sweep_id)
     already = db.count_done(conn, kind.NAME, sweep_id)
     state = Progress(done=already, total=total, done_now=0, seconds=0.0)
     if already >= total:
         return state
-    size = chunk or FIRST_CHUNK
-    in_flight: dict = {}  # future -> the chunk's keys, or its (start, stop)
-    threads_checked, threads = 0.0, 1
-
-    def window() -> int:
-        nonlocal threads_checked, threads
-        now = time.monotonic()
-        if now - threads_checked > 5:  # workers may join or leave an outside cluster while it runs
-            threads = max(1, sum(client.nthreads().values()))
-            threads_checked = now
-        return IN_FLIGHT_PER_THREAD * threads
-
-    if ranged:
-        todo = gaps(db.done_ranges(conn, sweep_id), total)
-
-        def submit() -> bool:
-            if not todo:
-                return False
-            lo, hi = todo[0]
-            stop = min(hi, lo + size)
-            if stop == hi:
-                todo.pop(0)
-            else:
-                todo[0] = (stop, hi)
-            future = client.submit(solve_range_chunk, kind.NAME, definition, lo, stop, pure=False, retries=RETRIES)
-            in_flight[future] = (lo, stop)
-            queue.add(future)
-            return True
-    else:
-        pending = _missing(conn, kind, definition, sweep_id, empty=already == 0)
-
-        def submit() -> bool:
-            batch = list(itertools.islice(pending, size))
-            if not batch:
-                return False
-            # pickled: Dask would otherwise search every item of the list for futures (0.4 s per 10,000 tables)
-            packed = pickle.dumps([item for _, item in batch], protocol=pickle.HIGHEST_PROTOCOL)
-            future = client.submit(solve_chunk, kind.NAME, definition, packed, pure=False, retries=RETRIES)
-            in_flight[future] = [key for key, _ in batch]
-            queue.add(future)
-            return True
-
+    chunks = _Chunks.of(conn, kind, definition, sweep_id, total, already)
+    window = _Window(client)
     queue = as_completed(loop=client.loop)
+    size = chunk or FIRST_CHUNK
+
+    def fill() -> None:
+        while len(chunks.in_flight) < window.size() and (future := chunks.submit(client, size)) is not None:
+            queue.add(future)
+
     if on_progress is not None:  # the cluster is up: the bar can show what is there already
         on_progress(state)
     try:
-        while len(in_flight) < window() and submit():
-            pass
+        fill()
         for future in queue:
-            sent = in_flight.pop(future)
-            items = sent[1] - sent[0] if ranged else len(sent)
-            try:
-                packed, seconds = future.result()
-                rows = pickle.loads(packed)
-            except SweepFailed:
-                raise
-            except Exception as err:  # noqa: BLE001 - anything a worker raised ends the sweep, as one line
-                message = " ".join(str(err).split()) or type(err).__name__
-                if isinstance(err, ImportError):  # an outside cluster's workers need holdwise installed too
-                    message += " (is this holdwise installed where the workers run?)"
-                raise SweepFailed(f"a chunk of {items} items failed: {type(err).__name__}: {message}") from None
-            if ranged:
-                db.insert_rows(conn, kind.NAME, names, sweep_id, None, rows, span=sent)
-                state.done_now += items
-            else:
-                state.done_now += db.insert_rows(conn, kind.NAME, names, sweep_id, sent, rows)
+            sent = chunks.in_flight.pop(future)
+            items = _items(sent)
+            rows, seconds = _result(future, items)
+            state.done_now += chunks.write(sent, rows)
             state.worker_seconds += seconds
             state.done = already + state.done_now
             state.seconds = time.perf_counter() - start
             if chunk is None and items:
-                per_item = max(seconds, 1e-9) / items
-                size = max(1, min(MAX_RANGE_CHUNK if ranged else MAX_CHUNK, int(CHUNK_SECONDS / per_item)))
+                size = _adapted(seconds, items, chunks.ranged)
             if on_progress is not None:
                 on_progress(state)
-            while len(in_flight) < window() and submit():
-                pass
+            fill()
     finally:
-        if in_flight:  # stopped early: the chunks still out are dropped, not left running on the cluster
+        if chunks.in_flight:  # stopped early: the chunks still out are dropped, not left running on the cluster
             with contextlib.suppress(Exception):
-                client.cancel(list(in_flight))
+                client.cancel(list(chunks.in_flight))
     state.done = db.count_done(conn, kind.NAME, sweep_id)
     state.seconds = time.perf_counter() - start
-    if state.done != total:
-        what = "items in its done ranges" if ranged else "distinct keys"
-        raise SweepFailed(f"sweep kind {kind.NAME} gave {state.done} {what} for {total} items")
-    if ranged and gaps(db.done_ranges(conn, sweep_id), total):
-        raise SweepFailed(f"sweep kind {kind.NAME}: its done ranges overlap")
+    _check_done(conn, kind, sweep_id, total, chunks.ranged, state.done)
     return state

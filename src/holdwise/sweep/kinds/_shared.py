@@ -12,9 +12,13 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ...errors import InputError
 from ...games.inputs import shown
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
 
 __all__ = [
     "MAX_RANGE_VALUES", "OKABE_ITO", "Span", "number_text", "parse_number", "parse_span", "permuted",
@@ -49,7 +53,7 @@ def parse_number(text: str, what: str) -> Fraction:
     raise InputError(f"{what} must be a number 0 or more (12, 0.5 or 1/3), got {shown(text)}")
 
 
-def number_text(value: Fraction) -> str:
+def number_text(value: Fraction | int) -> str:
     """A number as a short exact text: `10`, `0.5`, `1/3` (a decimal when one is exact)."""
     value = Fraction(value)
     if value.denominator == 1:
@@ -193,7 +197,7 @@ def permuted(indices, size: int, seed: int):
 
 # ---- figures --------------------------------------------------------------------------------------------------
 
-def save_figure(fig: object, path: str | os.PathLike) -> None:
+def save_figure(fig: Figure, path: str | os.PathLike[str]) -> None:
     """Write a figure to PNG or SVG (by the name), whole or not at all: drawn into a file beside it, then
     renamed over it. InputError when it cannot be written."""
     import matplotlib.pyplot as plt

@@ -52,7 +52,7 @@ COLUMNS = (
     Column("rule_gap", "REAL", "100 (1 - rule / optimum): percentage points above the rule (NULL: optimum 0)"),
     Column("chance_gap", "REAL", "100 (1 - none / optimum): percentage points above chance (NULL: optimum 0)"),
     Column("deep", "INTEGER", "1 when chance_gap >= 25 and rule_gap >= 5 (the depth criterion), else 0"),
-    *(Column(c, "REAL", f"payout of {label} per unit bet") for c, label in zip(CATEGORIES, _LABELS)),
+    *(Column(c, "REAL", f"payout of {label} per unit bet") for c, label in zip(CATEGORIES, _LABELS, strict=True)),
     Column("table_name", "TEXT", "the table's name in the tables file (NULL for grid and random tables)"),
 )
 MIN_CHANCE_GAP_PP = 25  # the depth report's criterion (face.MIN_CHANCE_GAP_PP, face.MIN_RULE_GAP_PP)
@@ -81,7 +81,7 @@ def _parse_grid(grid: str | Sequence[str]) -> dict[str, Span]:
         given[category] = parse_span(rng, f"--grid {name}", MAX_PAYOUT)
     if not given:
         raise InputError("--grid needs name=lo:hi[:step] for at least one category")
-    return {c: given.get(c, parse_span(d, c)) for c, d in zip(CATEGORIES, DEFAULT_PAYOUTS)}
+    return {c: given.get(c, parse_span(d, c)) for c, d in zip(CATEGORIES, DEFAULT_PAYOUTS, strict=True)}
 
 
 def _parse_weights(weights: str | Sequence[int] | None, sides: int) -> list[int] | None:
@@ -225,7 +225,7 @@ def _random_items(values: list[list[tuple[str, float]]], n: int, seed: int) -> I
             digits.append(index % np.uint64(s))
             index = index // np.uint64(s)
         digits.reverse()
-        for row in zip(*(d.tolist() for d in digits)):
+        for row in zip(*(d.tolist() for d in digits), strict=True):
             combo = [values[c][k] for c, k in enumerate(row)]
             yield _item([t for t, _ in combo], [f for _, f in combo])
 
@@ -287,7 +287,7 @@ def solve(definition: dict, items: list[dict]) -> list[dict]:
     return [{"five_of_a_kind": c0, "four_of_a_kind": c1, "full_house": c2, "straight": c3, "three_of_a_kind": c4,
              "two_pairs": c5, "pair": c6, "table_name": name, "return": opt, "rule_return": rul,
              "none_return": non, "rule_gap": r_gap, "chance_gap": c_gap, "deep": dee}
-            for c0, c1, c2, c3, c4, c5, c6, name, opt, rul, non, r_gap, c_gap, dee in zip(*columns)]
+            for c0, c1, c2, c3, c4, c5, c6, name, opt, rul, non, r_gap, c_gap, dee in zip(*columns, strict=True)]
 
 
 _GRID_VALUES: dict[str, tuple] = {}  # a worker's grids: canonical grid -> per category (texts, floats)
@@ -319,7 +319,7 @@ def _range_tables(definition: dict, start: int, stop: int) -> tuple:
 
     if definition["source"] == "file":
         chosen = definition["tables"][start:stop]
-        texts = [np.array(col, dtype=object) for col in zip(*(t for _, t in chosen))]
+        texts = [np.array(col, dtype=object) for col in zip(*(t for _, t in chosen), strict=True)]
         tables = np.array([[float(Fraction(t)) for t in texts_] for _, texts_ in chosen], dtype=np.float64)
         return tables.reshape(len(chosen), len(CATEGORIES)), texts, [name for name, _ in chosen]
     values = _grid_values(definition)
@@ -333,7 +333,7 @@ def _range_tables(definition: dict, start: int, stop: int) -> tuple:
     digits.reverse()
     tables = np.empty((stop - start, len(CATEGORIES)), dtype=np.float64)
     texts = []
-    for c, ((words, floats), digit) in enumerate(zip(values, digits)):
+    for c, ((words, floats), digit) in enumerate(zip(values, digits, strict=True)):
         tables[:, c] = floats[digit]
         texts.append(words[digit])
     return tables, texts, None
@@ -347,8 +347,8 @@ def solve_range(definition: dict, start: int, stop: int) -> list[tuple]:
     tables, texts, names = _range_tables(definition, start, stop)
     if not len(tables):
         return []
-    optimal, rule, none = _returns(definition, tables,
-                                   list(zip(*(t.tolist() for t in texts))) if definition["weights"] else None)
+    per_table = list(zip(*(t.tolist() for t in texts), strict=True)) if definition["weights"] else None
+    optimal, rule, none = _returns(definition, tables, per_table)
     rule_gap, chance_gap, deep = _depth(optimal, rule, none)
     only = definition.get("only") or {}
     if only:
@@ -363,9 +363,9 @@ def solve_range(definition: dict, start: int, stop: int) -> list[tuple]:
         rule_gap, chance_gap, deep = rule_gap[picked], chance_gap[picked], deep[picked]
         texts = [t[picked] for t in texts]
         names = None if names is None else [names[i] for i in picked.tolist()]
-    keys = list(map(",".join, zip(*(t.tolist() for t in texts))))
+    keys = list(map(",".join, zip(*(t.tolist() for t in texts), strict=True)))
     return list(zip(keys, optimal.tolist(), rule.tolist(), none.tolist(), _values(rule_gap), _values(chance_gap),
-                    deep.tolist(), *tables.T.tolist(), names if names is not None else [None] * len(keys)))
+                    deep.tolist(), *tables.T.tolist(), names if names is not None else [None] * len(keys), strict=True))
 
 
 def plot(rows: list[dict], definition: dict, path: str) -> None:
@@ -379,7 +379,7 @@ def plot(rows: list[dict], definition: dict, path: str) -> None:
     criterion = definition.get("criterion", {})
     min_rule = criterion.get("min_rule_gap_pp", MIN_RULE_GAP_PP)
     min_chance = criterion.get("min_chance_gap_pp", MIN_CHANCE_GAP_PP)
-    groups = {
+    groups: dict[str, tuple[list[float], list[float], str, str]] = {  # points x, y; colour, marker
         "deep": ([], [], OKABE_ITO["blue"], "o"),
         "rule gap ok, chance gap short": ([], [], OKABE_ITO["orange"], "s"),
         "rule gap short": ([], [], OKABE_ITO["vermillion"], "^"),

@@ -12,6 +12,7 @@ import itertools
 import math
 from collections.abc import Iterator, Sequence
 from fractions import Fraction
+from typing import Any
 
 from ...errors import InputError
 from ...games import video_poker as face
@@ -59,7 +60,7 @@ def _table_json(table) -> dict:
     """A pay table as JSON (the definition holds it, so a sweep does not depend on a file staying as it was)."""
     out = {"id": table.id, "name": table.name, "deck": table.deck, "wild": table.wild,
            "royal_below_max": number_text(table.royal_below_max),
-           "pays": [[h, number_text(p)] for h, p in zip(table.hands, table.pays) if h != "nothing"]}
+           "pays": [[h, number_text(p)] for h, p in zip(table.hands, table.pays, strict=True) if h != "nothing"]}
     if table.extra_ace:  # only then: other games' definitions (the keys of their sweeps in results files) stay
         out["extra_card"] = "ace"
     return out
@@ -70,7 +71,7 @@ def _check_range(table, spans: dict[str, Span]) -> None:
     worst case: every varied pay at its top and every denominator a range can give."""
     limit = face.max_scaled_pay(table.deck)
     for coins in (COINS, 1):
-        pays = dict(zip(table.hands, table.pays_for(coins)))
+        pays = dict(zip(table.hands, table.pays_for(coins), strict=True))
         dens = [p.denominator for h, p in pays.items() if h not in spans]
         for hand, span in spans.items():
             if hand != "royal_flush" or coins < COINS:
@@ -120,7 +121,7 @@ def items(definition: dict) -> Iterator[tuple[str, dict]]:
     spans = _spans(definition)
     hands = [h for h, _ in spans]
     for combo in itertools.product(*([number_text(v) for v in s.values()] for _, s in spans)):
-        yield ",".join(f"{h}={p}" for h, p in zip(hands, combo)), {"pays": list(combo)}
+        yield ",".join(f"{h}={p}" for h, p in zip(hands, combo, strict=True)), {"pays": list(combo)}
 
 
 def variant(definition: dict, item: dict):
@@ -128,7 +129,7 @@ def variant(definition: dict, item: dict):
     base = definition["game"]
     pays = {h: Fraction(p) for h, p in base["pays"]}
     royal_below = Fraction(base["royal_below_max"])
-    for (hand, *_), pay in zip(definition["vary"], item["pays"]):
+    for (hand, *_), pay in zip(definition["vary"], item["pays"], strict=True):
         if hand == "royal_flush":
             royal_below = Fraction(pay)  # the pay at 1-4 coins; the 5-coin royal stays
         else:
@@ -145,7 +146,7 @@ def solve(definition: dict, items: list[dict]) -> list[dict]:
     rows = []
     for item in items:
         table = variant(definition, item)
-        by_pays: dict[tuple, object] = {}
+        by_pays = {}
         returns = {}
         for coins in range(1, COINS + 1):
             pays = table.pays_for(coins)
@@ -154,10 +155,10 @@ def solve(definition: dict, items: list[dict]) -> list[dict]:
                 # variant in the cache folder, as `game_return` would keep
                 by_pays[pays] = face.solve_game(table, coins)
             returns[coins] = by_pays[pays]
-        paid = dict(zip(table.hands, table.pays_for(1)))
+        paid = dict(zip(table.hands, table.pays_for(1), strict=True))
         row: dict = {"game": table.id}
         row.update({h: (float(paid[h]) if h in paid else None) for h in HANDS})
-        row["royal_flush_5_coins"] = float(dict(zip(table.hands, table.pays))["royal_flush"]) \
+        row["royal_flush_5_coins"] = float(dict(zip(table.hands, table.pays, strict=True))["royal_flush"]) \
             if "royal_flush" in table.hands else None
         row["return"] = float(returns[COINS].value)
         row["return_exact"] = fraction_text(returns[COINS].return_exact)
@@ -185,7 +186,7 @@ def plot(rows: list[dict], definition: dict, path: str) -> None:
     first = hands[0]
     second = hands[1] if len(hands) > 1 else None
     colours = list(OKABE_ITO.values())
-    seconds = sorted({r[second] for r in rows}) if second else [None]
+    seconds: list[Any] = sorted({r[second] for r in rows}) if second else [None]
     if second is not None and len(seconds) > len(colours):
         firsts = sorted({r[first] for r in rows})
         grid = [[math.nan] * len(firsts) for _ in seconds]
