@@ -33,11 +33,11 @@ TOP_ROWS = 10
 
 
 def _kernels() -> None:
-    from ..games.yahtzee import solver
+    from ..games.yahtzee import KERNEL_MODULES, kernel_ready
 
     if "numba" in sys.modules:
-        kernels_notice(solver)
-    elif not solver.SOLVE_KERNEL.ready():
+        kernels_notice(*KERNEL_MODULES)
+    elif not kernel_ready():
         _notice()
 
 

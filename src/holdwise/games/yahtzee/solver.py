@@ -470,6 +470,11 @@ SOLVE_KERNEL = AotKernel(
 KERNELS = ("auto", "jit", "aot")
 
 
+def kernel_ready() -> bool:
+    """Whether the layer kernel built ahead of time is there (else the first solve builds it: seconds)."""
+    return bool(SOLVE_KERNEL.ready())
+
+
 def layer_kernel(kernel: str = "auto", on_build: Callable[[], None] | None = None) -> tuple[Kernel, bool]:
     """The kernel a solve runs and whether it may use threads: the built one ("aot": one thread, it holds the
     GIL) or Numba's ("jit": threads). "auto" takes the built one unless Numba is already running in this
