@@ -332,10 +332,10 @@ def farkle_turn_side(cache: Path, repeat: int, anchor: dict | None = None) -> li
     solved = _holdwise_fresh_solve(cache, new_args, repeat)
     # a turn from the dice, as for a loadout not seen before: the roll table built, the backward pass run; only
     # what no loadout owns stays warm (the score table, the multiset shapes, compiled kernels)
-    warm = _holdwise_warm(cache, "from holdwise.games.farkle import turn, rules\n"
+    warm = _holdwise_warm(cache, "from holdwise.games.farkle import roll_table, turn, rules\n"
                                  "d = tuple([rules.die_by_name('ordinary')] * 6)\n"
-                                 "memos = (turn.roll_table, turn._type_parts, turn._turn_plan)",
-                          "[m.cache_clear() for m in memos]; turn._solve_turn_now(turn.die_types(d))", 20)
+                                 "memos = (roll_table.roll_table, roll_table._type_parts, turn._turn_plan)",
+                          "[m.cache_clear() for m in memos]; turn.solve_types(turn.die_types(d))", 20)
     ordinary, new = a.get("ordinary", {}), a.get(FARKLE_DICE[1][0], {})
     # the anchor keeps nothing on disk: each of its processes solves; holdwise's first row reads a stored solve
     return [row("fresh `farkle turn` (six ordinary dice; holdwise reads its shipped solve, anchor solves)", "s",

@@ -153,7 +153,7 @@ def test_loadout_search_guard_names_the_largest_target():
 # ---- the guard and the time left ----
 
 def test_every_named_pair_is_accepted_to_4000_and_the_guard_still_names_the_largest_target():
-    from holdwise.games.farkle.match import check_match_cost, largest_target
+    from holdwise.games.farkle.stored import check_match_cost, largest_target
 
     worst = parse_dice("weighted,odd,lu,kings,misfortune,devils-head")  # 64 states, the most options sampled
     check_match_cost(worst, worst, 4000, solves=2)  # `farkle match`: two solves

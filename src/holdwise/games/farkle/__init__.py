@@ -30,8 +30,8 @@ if TYPE_CHECKING:  # what the names are, for type checkers; at run time each loa
     )
     from .hints import GAME, HintRequest, Selection, hint, option_text, parse_hint
     from .match import (
-        DEFAULT_TARGET, MATCH_MAX_BYTES, MATCH_MAX_WORK, SECONDS_PER_STEP, TOLERANCE, MatchSolution, cached_match,
-        check_match_cost, largest_target, match_cost, solve_match, work_fraction,
+        DEFAULT_TARGET, MATCH_MAX_BYTES, MATCH_MAX_WORK, SECONDS_PER_STEP, TOLERANCE, MatchSolution, solve_match,
+        work_fraction,
     )
     from .parsing import (
         MAX_DICE, MAX_REPEAT, MAX_TARGET, MAX_TURN_TOTAL, check_not_won, check_points, check_six, check_target,
@@ -39,8 +39,7 @@ if TYPE_CHECKING:  # what the names are, for type checkers; at run time each loa
         parse_turn_total, parse_whole,
     )
     from .practice import (
-        CoachRow, Coaching, Review, ReviewRow, coach, legal_keeps, match_ready, match_solving, review,
-        session_loadouts,
+        CoachRow, Coaching, Review, ReviewRow, coach, legal_keeps, review, session_loadouts,
     )
     from .report import Disagreement, Finding, RegionRow, StrategyReport, strategy_report
     from .rules import (
@@ -53,6 +52,9 @@ if TYPE_CHECKING:  # what the names are, for type checkers; at run time each loa
     )
     from .sheet import Combo, DieChances, KindRow, RulesSheet, SpareRow, rules_sheet
     from .simulate import simulate_matches, simulate_turns
+    from .stored import (
+        cached_match, cached_turn, check_match_cost, largest_target, match_cost, match_ready, match_solving,
+    )
     from .turn import TURN_MAX_BYTES, TURN_MAX_WORK, TurnPlan, TurnSolution, solve_turn, turn_plan
 
 _EXPORTS = {
@@ -62,13 +64,12 @@ _EXPORTS = {
                      "distinct_choices", "list_dice", "match_chart", "match_report", "turn_report"), ".analysis"),
     **dict.fromkeys(("GAME", "HintRequest", "Selection", "hint", "option_text", "parse_hint"), ".hints"),
     **dict.fromkeys(("DEFAULT_TARGET", "MATCH_MAX_BYTES", "MATCH_MAX_WORK", "MatchSolution", "SECONDS_PER_STEP",
-                     "TOLERANCE", "cached_match", "check_match_cost", "largest_target", "match_cost", "solve_match",
-                     "work_fraction"), ".match"),
+                     "TOLERANCE", "solve_match", "work_fraction"), ".match"),
     **dict.fromkeys(("MAX_DICE", "MAX_REPEAT", "MAX_TARGET", "MAX_TURN_TOTAL", "check_not_won", "check_points",
                      "check_six", "check_target", "dice_names", "dice_text", "face_text", "parse_dice", "parse_loadout",
                      "parse_positions", "parse_roll", "parse_seed", "parse_turn_total", "parse_whole"), ".parsing"),
-    **dict.fromkeys(("CoachRow", "Coaching", "Review", "ReviewRow", "coach", "legal_keeps", "match_ready",
-                     "match_solving", "review", "session_loadouts"), ".practice"),
+    **dict.fromkeys(("CoachRow", "Coaching", "Review", "ReviewRow", "coach", "legal_keeps", "review",
+                     "session_loadouts"), ".practice"),
     **dict.fromkeys(("Disagreement", "Finding", "RegionRow", "StrategyReport", "strategy_report"), ".report"),
     **dict.fromkeys(("DICE_PER_PLAYER", "Die", "JOKER_SYMBOL", "MAX_WEIGHT", "NAMED_DICE", "SCORE_UNIT", "busts",
                      "die_by_name", "roll_counts", "score", "selections"), ".rules"),
@@ -76,8 +77,10 @@ _EXPORTS = {
                      "measure_of", "new_game", "normalize_options", "parse_action", "prepare", "step"), ".session"),
     **dict.fromkeys(("Combo", "DieChances", "KindRow", "RulesSheet", "SpareRow", "rules_sheet"), ".sheet"),
     **dict.fromkeys(("simulate_matches", "simulate_turns"), ".simulate"),
+    **dict.fromkeys(("cached_match", "cached_turn", "check_match_cost", "largest_target", "match_cost", "match_ready",
+                     "match_solving"), ".stored"),
     **dict.fromkeys(("TURN_MAX_BYTES", "TURN_MAX_WORK", "TurnPlan", "TurnSolution", "solve_turn", "turn_plan"), ".turn"),
-    "KERNEL_MODULES": ('.turn', '.match', '.simulate'),
+    "KERNEL_MODULES": (".roll_table", ".turn", ".match", ".simulate"),
 }
 __all__ = sorted(_EXPORTS)
 __getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)

@@ -15,17 +15,11 @@ import numpy as np
 from ...errors import InputError
 from ..base import Result
 from ..inputs import fault
-from .match import (
-    DEFAULT_TARGET,
-    TOLERANCE,
-    cached_match,
-    check_match_cost,
-    match_cost,
-    solve_match,
-)
+from .match import DEFAULT_TARGET, TOLERANCE, solve_match
 from .parsing import check_six, check_target, parse_dice, parse_whole
 from .rules import DICE_PER_PLAYER, FACES, JOKER_SYMBOL, NAMED_DICE, SCORE_UNIT, Die
-from .turn import TurnSolution, solve_turn, turn_plan
+from .stored import cached_match, cached_turn, check_match_cost, match_cost
+from .turn import TurnSolution, turn_plan
 
 __all__ = [
     "LOADOUT_MATCH_MAX_WORK", "LOADOUT_TURN_MAX_WORK", "MATCH_METHOD", "MAX_CHOICES", "CoachingChart",
@@ -76,9 +70,9 @@ class TurnReport(Result):
 
 def turn_report(dice: Sequence[Die], keep: bool = True) -> TurnReport:
     """Expected points per turn, bust chance and bank threshold per number of dice left (keep=False: the turn
-    is solved now and kept neither in memory nor on disk, as `solve_turn`)."""
+    is solved now and kept neither in memory nor on disk, as `cached_turn`)."""
     check_six(dice)
-    sol = solve_turn(tuple(dice), keep=keep)
+    sol = cached_turn(tuple(dice), keep=keep)
     t = sol.table
     rows = []
     by_count: dict[int, list[int]] = {}
@@ -124,7 +118,7 @@ class CoachingChart(Result):
 def coaching_chart(dice: Sequence[Die]) -> CoachingChart:
     """Roll or bank at every turn total up to past the largest finite bank threshold, per set of dice left."""
     check_six(dice)
-    sol = solve_turn(tuple(dice))
+    sol = cached_turn(tuple(dice))
     t = sol.table
     states = sorted(range(1, t.n_states), key=lambda s: (t.dice_count[s], s))
     thresholds = [sol.bank_threshold(s) for s in states]
@@ -308,7 +302,7 @@ def best_loadouts(owned: Sequence[Die], top: int = 5, workers: int = 2, opponent
         target = check_target(target)
         other = tuple(opponent_dice)
         check_six(other, "opponent_dice")
-        solve_turn(other)
+        cached_turn(other)
     n_choices = count_choices(owned)
     if n_choices > MAX_CHOICES:
         raise fault("owned", f"gives {n_choices:,} distinct choices of six dice; at most {MAX_CHOICES} are "
@@ -354,7 +348,7 @@ def check_loadout_search(owned: Sequence[Die], opponent_dice: Sequence[Die], tar
         raise fault("owned", f"gives {n_choices:,} distinct choices of six dice; at most {MAX_CHOICES} are "
                              "searched (about a minute): own fewer kinds of dice")
     loadouts = distinct_choices(owned)
-    solve_turn(other)
+    cached_turn(other)
     _check_search([other] * len(loadouts), other, target, lower_bound=True)
     values = _turn_values_many(loadouts, 1, None, len(loadouts))
     _check_search([c for c, v in zip(loadouts, values) if v is not None], other, target)
@@ -426,7 +420,7 @@ def _expected(dice) -> float | str | None:
         return (f"the loadout {', '.join(d.name for d in dice)} almost never busts: its turn alone is a solve of "
                 f"{plan.work:.1e} steps (a search allows {LOADOUT_TURN_MAX_WORK:.0e} a choice); solve it with "
                 "'farkle turn' or leave such dice out")
-    return solve_turn(tuple(dice)).expected_points
+    return cached_turn(tuple(dice)).expected_points
 
 
 def _checked(value: float | str | None) -> float | None:

@@ -16,7 +16,7 @@ from functools import lru_cache
 
 from ..base import Hint, Option
 from ..inputs import named
-from .match import DEFAULT_TARGET, MatchSolution, cached_match, check_match_cost
+from .match import DEFAULT_TARGET, MatchSolution
 from .parsing import (
     MAX_TARGET,
     MAX_TURN_TOTAL,
@@ -30,7 +30,9 @@ from .parsing import (
     parse_turn_total,
 )
 from .rules import JOKER, JOKER_SYMBOL, SCORE_UNIT, Die, roll_counts, score
-from .turn import TurnSolution, solve_turn, weights7
+from .roll_table import weights7
+from .stored import cached_match, cached_turn, check_match_cost
+from .turn import TurnSolution
 
 __all__ = [
     "GAME", "CoachValuer", "HintRequest", "RaceValuer", "Selection", "hint", "option_text", "parse_hint",
@@ -66,7 +68,7 @@ def selections_of(dice: Sequence[Die], faces: Sequence[int], positions: Sequence
 @lru_cache(maxsize=4096)
 def _selections_of(dice, faces, positions, distinct) -> tuple[Selection, ...]:
     """Cached: a play session asks for the same roll's selections several times per step."""
-    sol = solve_turn(dice)
+    sol = cached_turn(dice)
     shown = [JOKER if f in dice[p - 1].joker_faces else f for f, p in zip(faces, positions)]
     index = {t.weights7: i for i, t in enumerate(sol.table.types)}
     out, seen = [], set()
@@ -229,7 +231,7 @@ def _turn_of(dice: tuple[Die, ...]) -> TurnSolution:
         sol = hit[1]()
         if sol is not None:
             return sol
-    sol = solve_turn(dice)
+    sol = cached_turn(dice)
     _remember(_TURNS, id(dice), (dice, weakref.ref(sol)))
     return sol
 

@@ -48,11 +48,9 @@ the time left.
 from __future__ import annotations
 
 import os
-from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from functools import lru_cache
 
 import numpy as np
 
@@ -66,8 +64,8 @@ from .turn import TurnSolution, solve_turn
 
 __all__ = [
     "DEFAULT_TARGET", "MATCH_MAX_BYTES", "MATCH_MAX_WORK", "PASSES_PER_PAIR", "SECONDS_PER_STEP", "TOLERANCE",
-    "MatchSolution", "cached_match", "check_match_cost", "is_cached", "is_mirror", "largest_target", "match_cost",
-    "pair_pass", "solve_match", "work_fraction",
+    "MatchSolution", "check_match_cost", "is_mirror", "largest_target", "match_cost", "pair_pass", "solve_match",
+    "work_fraction",
 ]
 
 DEFAULT_TARGET = 4000
@@ -451,24 +449,22 @@ def _ops(sol: TurnSolution) -> int:
     return len(t.option_units) + len(t.group_prob) + t.n_states
 
 
-def match_cost(dice1: tuple[Die, ...], dice2: tuple[Die, ...] | None, target: int, solves: int = 1,
+def match_cost(turn1: TurnSolution, turn2: TurnSolution, target: int, solves: int = 1,
                store: bool = False) -> tuple[float, int]:
-    """(work steps, bytes) of `solves` match solves to `target` with these dice (see the module docstring)."""
-    dice2 = dice1 if dice2 is None else dice2
-    t1, t2 = solve_turn(tuple(dice1)), solve_turn(tuple(dice2))
+    """(work steps, bytes) of `solves` match solves to `target` with these turn tables (see the module
+    docstring); `store`: the solve keeps every turn's values."""
     g = target // SCORE_UNIT
-    work = solves * PASSES_PER_PAIR * g * g * (g + 1) / 2 * (_ops(t1) + _ops(t2))
-    memory = 8 * g * g * (g + 1) * (t1.table.n_states + t2.table.n_states) if store else 0
+    work = solves * PASSES_PER_PAIR * g * g * (g + 1) / 2 * (_ops(turn1) + _ops(turn2))
+    memory = 8 * g * g * (g + 1) * (turn1.table.n_states + turn2.table.n_states) if store else 0
     return work, memory
 
 
-def largest_target(dice1: tuple[Die, ...], dice2: tuple[Die, ...] | None = None, solves: int = 1,
-                   store: bool = False) -> int:
+def largest_target(turn1: TurnSolution, turn2: TurnSolution, solves: int = 1, store: bool = False) -> int:
     """The largest target (a multiple of 50) whose solves fit the guard; 0 if none does."""
     lo, hi = 0, 2 * MAX_TARGET // SCORE_UNIT
     while lo < hi:  # the cost grows with the target: bisect on g
         mid = (lo + hi + 1) // 2
-        work, memory = match_cost(dice1, dice2, SCORE_UNIT * mid, solves, store)
+        work, memory = match_cost(turn1, turn2, SCORE_UNIT * mid, solves, store)
         if work <= MATCH_MAX_WORK and memory <= MATCH_MAX_BYTES:
             lo = mid
         else:
@@ -476,20 +472,13 @@ def largest_target(dice1: tuple[Die, ...], dice2: tuple[Die, ...] | None = None,
     return SCORE_UNIT * lo
 
 
-@lru_cache(maxsize=256)
-def _known_cost(dice1: tuple[Die, ...], dice2: tuple[Die, ...] | None, target: int, solves: int,
-                store: bool) -> tuple[float, int]:
-    # a race-aware hint checks its match's cost on every call: the estimate took longer than the answer
-    return match_cost(dice1, dice2, target, solves, store)
-
-
-def check_match_cost(dice1: tuple[Die, ...], dice2: tuple[Die, ...] | None, target: int, solves: int = 1,
-                     store: bool = False, what: str = "target") -> None:
+def check_match_cost(turn1: TurnSolution, turn2: TurnSolution, target: int, solves: int = 1, store: bool = False,
+                     what: str = "target") -> None:
     """Refuse, in one line naming the largest accepted target, match solves beyond the guard's limits."""
-    work, memory = _known_cost(tuple(dice1), None if dice2 is None else tuple(dice2), target, solves, store)
+    work, memory = match_cost(turn1, turn2, target, solves, store)
     if work <= MATCH_MAX_WORK and memory <= MATCH_MAX_BYTES:
         return
-    largest = largest_target(dice1, dice2, solves, store)
+    largest = largest_target(turn1, turn2, solves, store)
     seconds = work * SECONDS_PER_STEP
     took = f"about {seconds / 60:,.0f} min" if seconds >= 120 else f"about {seconds:.0f} s"
     if memory > MATCH_MAX_BYTES:
@@ -531,7 +520,8 @@ def is_mirror(dice1: tuple[Die, ...], dice2: tuple[Die, ...] | None, blind1: boo
 def solve_match(dice1: tuple[Die, ...], dice2: tuple[Die, ...] | None = None, target: int = DEFAULT_TARGET,
                 blind1: bool = False, blind2: bool = False, store: bool = False,
                 tol: float = TOLERANCE, progress: Callable[[int, int], None] | None = None,
-                workers: int | None = None, mirror: bool | None = None, lanes: bool = True) -> MatchSolution:
+                workers: int | None = None, mirror: bool | None = None, lanes: bool = True,
+                turns: tuple[TurnSolution, TurnSolution] | None = None) -> MatchSolution:
     """Win chances when player 1 (dice1) moves first against player 2 (dice2, default the same dice).
 
     blind1 / blind2: that player follows the race-blind coaching table instead of playing to win.
@@ -543,15 +533,16 @@ def solve_match(dice1: tuple[Die, ...], dice2: tuple[Die, ...] | None = None, ta
     False solves every pair (the answer agrees within the tolerance).
     lanes: solve LANES pairs of one sum side by side (`lanes_kernel`) when neither player is race-blind;
     False solves one pair at a time, as before (the same numbers; tests compare the two).
+    turns: both players' turn solves when the caller has them (`stored.cached_turn`); else solved here.
     """
     if target <= 0 or target % SCORE_UNIT:
         raise InputError(f"the target must be a positive multiple of {SCORE_UNIT}, got {target}")
     check_target(target)
     dice2 = dice1 if dice2 is None else dice2
-    t1, t2 = solve_turn(tuple(dice1)), solve_turn(tuple(dice2))
+    t1, t2 = turns if turns is not None else (solve_turn(tuple(dice1)), solve_turn(tuple(dice2)))
     if not (_can_score(t1) or _can_score(t2)):
         raise InputError("neither player's dice can ever score (every roll busts): the match never ends")
-    check_match_cost(tuple(dice1), tuple(dice2), target, store=store)
+    check_match_cost(t1, t2, target, store=store)
     g = target // SCORE_UNIT
     if mirror is None:
         mirror = is_mirror(dice1, dice2, blind1, blind2)
@@ -605,64 +596,3 @@ def solve_match(dice1: tuple[Die, ...], dice2: tuple[Die, ...] | None = None, ta
     first = x1[:, :g]
     second = first if mirror else x2[:, :g]  # one array for both players: a stored solve is kept once
     return MatchSolution(target, first, second, t1, t2, w1s, w2s, int(iters))
-
-
-# Solved matches kept in memory: a stored solve (every turn's values, about 30 MB for fair dice to 4000 and
-# up to ten times that with six unlike dice) serves a whole play session, so only the last two are kept.
-_CACHE: OrderedDict = OrderedDict()
-_CACHE_SIZES = {True: 2, False: 16}
-
-
-def cached_match(dice1: tuple[Die, ...], dice2: tuple[Die, ...] | None = None, target: int = DEFAULT_TARGET,
-                 blind1: bool = False, blind2: bool = False, store: bool = False,
-                 progress: Callable[[int, int], None] | None = None, disk: bool = True) -> MatchSolution:
-    """`solve_match`, remembered per (dice, opponent's dice, target, blind flags, store); a stored solve also
-    answers the same question without store. With `disk`, a stored solve is also kept on disk and shared
-    between processes (`store.py`): loaded when there, else solved once under a lock and written."""
-    dice1 = tuple(dice1)
-    dice2 = dice1 if dice2 is None else tuple(dice2)
-    key = (dice1, dice2, int(target), bool(blind1), bool(blind2))
-    for k in ((*key, True),) if store else ((*key, False), (*key, True)):
-        if k in _CACHE:
-            _CACHE.move_to_end(k)
-            return _CACHE[k]
-    solution = _stored(*key, progress) if store and disk else None
-    if solution is None:
-        solution = solve_match(dice1, dice2, target, blind1, blind2, store=store, progress=progress)
-    _CACHE[(*key, store)] = solution
-    kept = [k for k in _CACHE if k[-1] == store]
-    for k in kept[:-_CACHE_SIZES[store]]:
-        del _CACHE[k]
-    return solution
-
-
-def is_cached(dice1: tuple[Die, ...], dice2: tuple[Die, ...], target: int, blind1: bool = False,
-              blind2: bool = False, store: bool = True) -> bool:
-    """Whether `cached_match` would answer at once from memory (without changing what it keeps)."""
-    return (tuple(dice1), tuple(dice2), int(target), bool(blind1), bool(blind2), bool(store)) in _CACHE
-
-
-def _stored(dice1, dice2, target, blind1, blind2, progress) -> MatchSolution:
-    """A stored solve from disk, or solved under the key's lock (another process may have solved it while
-    this one waited) and written to disk."""
-    from . import store as disk
-
-    t1, t2 = solve_turn(dice1), solve_turn(dice2)
-    key = disk.key_text(dice1, dice2, target, blind1, blind2, TOLERANCE)
-    n1, n2 = t1.table.n_states, t2.table.n_states
-
-    def solution(arrays) -> MatchSolution:
-        return MatchSolution(target, arrays["first"], arrays["second"], t1, t2, arrays["w_first"],
-                             arrays["w_second"], int(arrays["iterations"]))
-
-    arrays = disk.load(key, target, n1, n2)
-    if arrays is not None:
-        return solution(arrays)
-    with disk.solving(key) as report:
-        arrays = disk.load(key, target, n1, n2)
-        if arrays is not None:
-            return solution(arrays)
-        solved = solve_match(dice1, dice2, target, blind1, blind2, store=True,
-                             progress=disk.with_report(progress, report))
-        disk.save(key, solved.first, solved.second, solved.w_first, solved.w_second, solved.iterations)
-        return solved

@@ -1,5 +1,5 @@
 """What a practice table (the web page) needs beyond the play session: both measures side by side, the
-review of a game's decisions, and whether a session's race-aware match is solved yet.
+review of a game's decisions, and the race-aware match a session plays.
 
 - `coach(state)`: for the roll in front of the player, every legal selection (rolling on and banking) with
   its expected points of the turn (the coaching table, banking only when banking reaches the target, as
@@ -8,9 +8,9 @@ review of a game's decisions, and whether a session's race-aware match is solved
 - `review(start, played)`: replays a game from a state through `step` and scores every keep of the player
   in both measures: its cost in win chance and in expected points against the best option of each, and its
   cost in the measure the coach ranks by (`best`, `loss`).
-- `session_loadouts(options)`, `match_ready`, `match_solving`: the race-aware match a session needs (the
-  player's dice as player 1, the computer's as player 2), whether this process holds it in memory, and the
-  progress of a solve of it running in any process (a web server answers at once or starts a job).
+- `session_loadouts(options)`: the race-aware match a session needs (the player's dice as player 1, the
+  computer's as player 2); `stored.match_ready` / `match_solving` say whether this process holds it in memory
+  and how far a solve of it running in any process is (a web server answers at once or starts a job).
 """
 
 from __future__ import annotations
@@ -20,7 +20,6 @@ from dataclasses import dataclass
 
 from ...errors import InputError
 from ..base import Result, State, to_jsonable
-from . import store as disk
 from .hints import (
     GAME,
     CoachValuer,
@@ -29,15 +28,13 @@ from .hints import (
     rank_options,
     selections_of,
 )
-from .match import TOLERANCE, cached_match, is_cached
 from .parsing import face_text, parse_dice
 from .rules import Die
 from .session import step
-from .turn import solve_turn
+from .stored import cached_match, cached_turn
 
 __all__ = [
-    "CoachRow", "Coaching", "Review", "ReviewRow", "coach", "legal_keeps", "match_ready", "match_solving", "review",
-    "session_loadouts",
+    "CoachRow", "Coaching", "Review", "ReviewRow", "coach", "legal_keeps", "review", "session_loadouts",
 ]
 
 
@@ -65,19 +62,6 @@ def legal_keeps(state: State) -> list[dict]:
                     "dice_left": len(sel.dice_left), "hot_dice": sel.hot_dice,
                     "then": ["bank"] if own + total >= target else ["roll", "bank"]})
     return out
-
-
-def match_ready(dice: Sequence[Die], opponent_dice: Sequence[Die], target: int) -> bool:
-    """True when this process holds the stored race-aware match in memory (a hint or a play step answers at
-    once; otherwise it would load the solve from disk or solve it first)."""
-    # cached_match's own memory, looked up without touching its order (a look-up is not a use)
-    return is_cached(dice, opponent_dice, target)
-
-
-def match_solving(dice: Sequence[Die], opponent_dice: Sequence[Die], target: int) -> tuple[int, int] | None:
-    """(score pairs done, total) of a solve of this match running in any process, or None."""
-    key = disk.key_text(tuple(dice), tuple(opponent_dice), int(target), False, False, TOLERANCE)
-    return disk.match_progress(key)
 
 
 @dataclass(frozen=True)
@@ -132,7 +116,7 @@ def _valuers(state: State, race: bool):
     if mine == "computer":
         dice, other = other, dice
     own, opp = state.data["scores"][mine], state.data["scores"][theirs]
-    points = CoachValuer(solve_turn(dice), own, target)
+    points = CoachValuer(cached_turn(dice), own, target)
     win = None
     if race:
         player_dice, computer_dice, _ = session_loadouts(state.options)

@@ -26,10 +26,11 @@ import numpy as np
 
 from ...solver.jit import njit
 from ..base import Result
-from .match import DEFAULT_TARGET, MatchSolution, cached_match, check_match_cost
+from .match import DEFAULT_TARGET, MatchSolution
 from .parsing import check_six, check_target
 from .rules import SCORE_UNIT, Die
-from .turn import TurnSolution, solve_turn
+from .stored import cached_match, cached_turn, check_match_cost
+from .turn import TurnSolution
 
 __all__ = [
     "BANDS", "Disagreement", "Finding", "RegionRow", "StrategyReport", "coaching_rolls", "race_decisions",
@@ -223,7 +224,7 @@ def strategy_report(dice: Sequence[Die], opponent_dice: Sequence[Die] | None = N
     check_six(second, "opponent_dice")
     check_match_cost(first, second, target, store=True)
     match = cached_match(first, second, target, store=True, progress=progress)
-    sol = solve_turn(first)
+    sol = cached_turn(first)
     tab = sol.table
     g = target // SCORE_UNIT
     n = tab.n_states

@@ -32,10 +32,10 @@ from .hints import (
     rank_options,
     selections_of,
 )
-from .match import DEFAULT_TARGET, cached_match, check_match_cost
+from .match import DEFAULT_TARGET
 from .parsing import check_six, check_target, face_text, parse_dice, parse_seed
 from .rules import DICE_PER_PLAYER, FACES, SCORE_UNIT, Die
-from .turn import solve_turn
+from .stored import cached_match, cached_turn, check_match_cost
 
 __all__ = [
     "COMPUTER_PLAYS", "DEFAULT_OPTIONS", "actions", "advice", "busts_always", "computer_action", "measure_of",
@@ -67,7 +67,7 @@ def normalize_options(options: Mapping | None) -> dict:
     for key in ("dice", "computer_dice"):
         dice = parse_dice(out[key])
         check_six(dice, key)
-        solve_turn(dice)  # refuses dice whose turn is unbounded, before a game starts
+        cached_turn(dice)  # refuses dice whose turn is unbounded, before a game starts
         out[key] = [d.name for d in dice]
         loadouts.append(dice)
     if all(busts_always(d) for d in loadouts):
@@ -79,7 +79,7 @@ def normalize_options(options: Mapping | None) -> dict:
 
 def busts_always(dice: tuple[Die, ...]) -> bool:
     """True when no roll of the six dice has a legal selection (every turn busts at once)."""
-    t = solve_turn(tuple(dice)).table
+    t = cached_turn(tuple(dice)).table
     return bool(t.group_start[t.full_state + 1] == t.group_start[t.full_state])
 
 
@@ -107,7 +107,7 @@ def prepare(options: Mapping | None = None, progress: Callable[[int, int], None]
     """Solve what the session needs before play (the race-aware match: seconds at 4000, kept in memory)."""
     opts = normalize_options(options)
     for key in ("dice", "computer_dice"):
-        solve_turn(_dice(tuple(opts[key])))
+        cached_turn(_dice(tuple(opts[key])))
     if opts["computer"] == "race-aware":
         _match(opts, progress)
     return opts
@@ -156,7 +156,7 @@ def _selections(state: State, distinct: bool):
 
 @lru_cache(maxsize=64)
 def _solved(dice: tuple[Die, ...]):
-    return solve_turn(dice)
+    return cached_turn(dice)
 
 
 def actions(state: State) -> list[dict]:

@@ -7,7 +7,8 @@ import numpy as np
 from ...errors import InputError
 from ...solver.jit import njit
 from .rules import FACES
-from .turn import CODE_BASE, TurnSolution, score_table, weights7
+from .roll_table import CODE_BASE, score_table, weights7
+from .turn import TurnSolution
 
 __all__ = ["play_matches", "play_turns", "roll_dice", "selection", "simulate_matches", "simulate_turns", "value_after"]
 

@@ -33,11 +33,13 @@ from ...storage import (
     save_arrays,
     write_json,
 )
+from .roll_table import DieType, RollTable
 from .rules import SCORE_UNIT, Die
+from .turn import TurnSolution
 
 __all__ = [
     "FORMAT", "MAX_FILES", "MAX_TURN_FILES", "TURN_FORMAT", "key_text", "load", "load_turn", "match_progress", "paths",
-    "save", "save_turn", "solving", "turn_key", "turn_path", "with_report",
+    "save", "save_turn", "solving", "turn_arrays", "turn_key", "turn_path", "turn_solution", "with_report",
 ]
 
 FORMAT = 3  # bump when the arrays' meaning or layout changes: old files stop matching their key
@@ -245,3 +247,18 @@ def save_turn(types: tuple, arrays: dict) -> None:
     path = turn_path(types)
     if save_arrays(path, turn_key(types), arrays):
         prune(path.parent, "*.npz", MAX_TURN_FILES)
+
+
+def turn_arrays(solution: TurnSolution) -> dict[str, np.ndarray]:
+    """A turn solve as the named arrays its file holds (TURN_TABLE, TURN_SOLUTION, sizes)."""
+    t = solution.table
+    return {"sizes": np.array([t.n_states, t.full_state, solution.top_level], dtype=np.int64),
+            **{name: np.asarray(getattr(t, name)) for name in TURN_TABLE},
+            **{name: np.asarray(getattr(solution, name)) for name in TURN_SOLUTION}}
+
+
+def turn_solution(types: tuple[DieType, ...], arrays: dict[str, np.ndarray]) -> TurnSolution:
+    """The turn solve a file's arrays (`load_turn`) hold."""
+    n_states, full_state, top_level = (int(x) for x in arrays["sizes"])
+    table = RollTable(types, n_states, full_state, *(arrays[name] for name in TURN_TABLE))
+    return TurnSolution(table, top_level, *(arrays[name] for name in TURN_SOLUTION))
