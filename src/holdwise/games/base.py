@@ -80,7 +80,30 @@ class Result:
 
     def to_json(self) -> dict:
         """The result as a dict of JSON types (what the CLI's --json prints and the HTTP API returns)."""
-        return {f.name: to_jsonable(getattr(self, f.name)) for f in dataclasses.fields(self)}
+        return {f.name: to_jsonable(getattr(self, f.name)) for f in dataclasses.fields(self)}  # type: ignore[arg-type]
+
+
+# TEMPORARY (farkle branch): the foundation's API 1 as written in its spec, until the foundation is merged
+Progress = Callable[[int, int], None]
+
+
+@dataclass(frozen=True)
+class HintField:
+    """One input of a game's hint: its glossary name is the JSON key and, dashed, the CLI option."""
+
+    name: str
+    help: str
+    argument: bool = False
+    required: bool = False
+    flag: bool = False
+    aliases: tuple[str, ...] = ()
+    cli_only: bool = False
+    example: object = None
+    default: object = None
+
+
+class Request(Result):
+    """Mixin for frozen request dataclasses: to_json()."""
 
 
 @dataclass(frozen=True)

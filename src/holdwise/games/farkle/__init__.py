@@ -28,7 +28,7 @@ if TYPE_CHECKING:  # what the names are, for type checkers; at run time each loa
         check_loadout_search, coaching_chart, distinct_choices,
         count_choices, list_dice, match_chart, match_report, turn_report,
     )
-    from .hints import GAME, HintRequest, Selection, hint, option_text, parse_hint
+    from .hints import GAME, HINT_FIELDS, HintRequest, Selection, hint, option_text, parse_hint
     from .match import (
         DEFAULT_TARGET, MATCH_MAX_BYTES, MATCH_MAX_WORK, SECONDS_PER_STEP, TOLERANCE, MatchSolution, solve_match,
         work_fraction,
@@ -62,7 +62,7 @@ _EXPORTS = {
                      "LoadoutRanking", "LoadoutRow", "MATCH_METHOD", "MAX_CHOICES", "MatchChart", "MatchReport",
                      "TurnReport", "best_loadouts", "check_loadout_search", "coaching_chart", "count_choices",
                      "distinct_choices", "list_dice", "match_chart", "match_report", "turn_report"), ".analysis"),
-    **dict.fromkeys(("GAME", "HintRequest", "Selection", "hint", "option_text", "parse_hint"), ".hints"),
+    **dict.fromkeys(("GAME", "HINT_FIELDS", "HintRequest", "Selection", "hint", "option_text", "parse_hint"), ".hints"),
     **dict.fromkeys(("DEFAULT_TARGET", "MATCH_MAX_BYTES", "MATCH_MAX_WORK", "MatchSolution", "SECONDS_PER_STEP",
                      "TOLERANCE", "solve_match", "work_fraction"), ".match"),
     **dict.fromkeys(("MAX_DICE", "MAX_REPEAT", "MAX_TARGET", "MAX_TURN_TOTAL", "check_not_won", "check_points",

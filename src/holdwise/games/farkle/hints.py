@@ -10,11 +10,12 @@ offered then).
 from __future__ import annotations
 
 import weakref
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..base import Hint, Option
+from ...errors import InputError
+from ..base import Hint, HintField, Option, Progress, Request
 from ..inputs import named
 from .match import DEFAULT_TARGET, MatchSolution
 from .parsing import (
@@ -35,8 +36,8 @@ from .stored import cached_match, cached_turn, check_match_cost
 from .turn import TurnSolution
 
 __all__ = [
-    "GAME", "CoachValuer", "HintRequest", "RaceValuer", "Selection", "hint", "option_text", "parse_hint",
-    "rank_options", "selections_of",
+    "DICE_HELP", "GAME", "HINT_FIELDS", "TARGET_HELP", "CoachValuer", "HintRequest", "RaceValuer", "Selection", "hint",
+    "option_text", "parse_hint", "rank_options", "selections_of",
 ]
 
 GAME = "farkle"
@@ -279,44 +280,111 @@ def _parse_roll(roll: str | Sequence[int | str], dice: tuple[Die, ...], dice_key
     return got
 
 
+DICE_HELP = ("Six dice, comma-separated names (see 'holdwise farkle dice'; 'lucky*2' repeats; "
+             "'custom:1,1,1,1,1,2' gives the weights of faces 1-6, ':j1' makes face 1 a joker). "
+             "Default: six ordinary dice.")
+TARGET_HELP = ("Points to win the match: a multiple of 50, at most 20000. Every pair of named loadouts is solved to "
+               "4000 (minutes for unlike dice, with the time left shown); beyond the guard the error names the largest "
+               "target accepted for the dice.")
+HINT_FIELDS = (
+    HintField("roll", "The faces rolled, e.g. 1 1 5 2 3 4 or \"1,1,5\"; J for a joker.", argument=True, required=True,
+              example="1 1 5 2 3 4"),
+    HintField("turn_total", "Points already set aside this turn (default 0).", example=300, default=0),
+    HintField("dice", DICE_HELP, example="ordinary*6"),
+    HintField("positions", "Which of your six dice rolled, e.g. 2,3,5 (default 1,2,...).", example="1,2,3,4,5,6"),
+    HintField("score", "Your banked score (makes the hint race-aware).", example=1200),
+    HintField("opponent", "The opponent's banked score (race-aware).", example=3500),
+    HintField("target", TARGET_HELP, example=DEFAULT_TARGET, default=DEFAULT_TARGET),
+    HintField("opponent_dice", "The opponent's six dice (race-aware; default: yours).", example="ordinary*6"),
+)
+_FIELD_NAMES = tuple(f.name for f in HINT_FIELDS)
+
+
 @dataclass(frozen=True)
-class HintRequest:
+class HintRequest(Request):
     """A hint's position read and checked once (`parse_hint`): what `hint` needs, nothing left to parse.
 
-    faces: the faces rolled (1..6, a joker as its face); positions: which of your dice show them (1-based);
-    race: whether the hint is race-aware (a score or the opponent's was given), then `score`, `opponent`,
-    `target` and `opponent_dice` (your dice when not given) set the match.
+    roll: the faces rolled (1..6, a joker as its face); positions: which of your dice show them (1-based);
+    `score` and `opponent` (both set, or both None) make the hint race-aware against `opponent_dice` (your
+    dice when not given) to `target`.
     """
 
-    faces: tuple[int, ...]
+    roll: tuple[int, ...]
     positions: tuple[int, ...]
     turn_total: int
     dice: tuple[Die, ...]
-    race: bool = False
-    score: int = 0
-    opponent: int = 0
+    score: int | None = None
+    opponent: int | None = None
     target: int = DEFAULT_TARGET
     opponent_dice: tuple[Die, ...] = ()
 
+    @property
+    def race(self) -> bool:
+        """Whether the hint is race-aware (a score or the opponent's was given)."""
+        return self.score is not None
 
-def parse_hint(roll: str | Sequence[int | str], turn_total: object = 0, dice: Sequence[Die] | str | None = None,
-               positions: Sequence[int] | str | None = None, score: object = None, opponent: object = None,
-               target: object = DEFAULT_TARGET, opponent_dice: Sequence[Die] | str | None = None) -> HintRequest:
-    """Every input of a hint read and checked once, each error naming its field (a race-aware position past
-    the match solve's guard is refused here, before any solve)."""
+    def to_json(self) -> dict[str, object]:
+        """The request in the hint fields' terms: the roll as shown, dice by name."""
+        shown = [JOKER_SYMBOL if f in self.dice[p - 1].joker_faces else _FACE_TEXT[f]
+                 for f, p in zip(self.roll, self.positions)]
+        return {"roll": shown, "turn_total": self.turn_total, "dice": [d.name for d in self.dice],
+                "positions": list(self.positions), "score": self.score, "opponent": self.opponent,
+                "target": self.target, "opponent_dice": [d.name for d in self.opponent_dice]}
+
+
+Loadout = Sequence[Die] | Sequence[str] | str | None
+
+
+def parse_hint(fields: Mapping[str, object]) -> HintRequest:
+    """Every input of a hint (`HINT_FIELDS` by name: CLI text or JSON values; None or left out: the default)
+    read and checked once, each error naming its field (a race-aware position past the match solve's guard is
+    refused here, before any solve)."""
+    unknown = sorted(set(fields) - set(_FIELD_NAMES))
+    if unknown:
+        raise InputError(f"unknown field {unknown[0]!r}; the fields are {', '.join(_FIELD_NAMES)}", unknown[0])
+    roll = fields.get("roll")
+    if roll is None:
+        raise InputError("is required: the faces rolled, e.g. 1 1 5 2 3 4", "roll")
+    return _request(_roll_value(roll), fields.get("turn_total", 0), _dice_value(fields.get("dice"), "dice"),
+                    _positions_value(fields.get("positions")), fields.get("score"), fields.get("opponent"),
+                    DEFAULT_TARGET if fields.get("target") is None else fields["target"],
+                    _dice_value(fields.get("opponent_dice"), "opponent_dice"))
+
+
+def _roll_value(value: object) -> str | Sequence[int | str]:
+    if isinstance(value, str) or (isinstance(value, list | tuple) and all(
+            isinstance(v, str | int) and not isinstance(v, bool) for v in value)):
+        return value
+    raise InputError(f"must be faces, as '1 1 5' or a list, got {type(value).__name__}", "roll")
+
+
+def _dice_value(value: object, what: str) -> Loadout:
+    if value is None or isinstance(value, str) or (isinstance(value, list | tuple) and (
+            all(isinstance(v, str) for v in value) or all(isinstance(v, Die) for v in value))):
+        return value
+    raise InputError(f"must be six dice, as names or a list of names, got {type(value).__name__}", what)
+
+
+def _positions_value(value: object) -> Sequence[int] | str | None:
+    if value is None or isinstance(value, str) or isinstance(value, list | tuple):
+        return value
+    raise InputError(f"must be numbers 1-6, got {type(value).__name__}", "positions")
+
+
+def _request(roll: str | Sequence[int | str], turn_total: object, dice: Loadout, positions: Sequence[int] | str | None,
+             score: object, opponent: object, target: object, opponent_dice: Loadout) -> HintRequest:
     target = _whole_in(target, 1, MAX_TARGET) or check_target(target)
     turn_total = _whole_in(turn_total, 0, MAX_TURN_TOTAL) or parse_turn_total(turn_total)
     own_dice = _loadout(dice, "dice")
     other = _loadout(opponent_dice, "opponent_dice") if opponent_dice else own_dice
     faces, pos = _parse_roll(roll, own_dice, dice if dice is None or isinstance(dice, str) else _NO_KEY, positions)
-    race = score is not None or opponent is not None
-    if not race:
+    if score is None and opponent is None:
         return HintRequest(faces, pos, turn_total, own_dice, target=target, opponent_dice=other)
     own = _whole_in(score or 0, 0, target - 1) or check_points(score or 0, target, "score")
     opp = _whole_in(opponent or 0, 0, target - 1) or check_points(opponent or 0, target, "opponent")
     check_not_won(own, turn_total, target)
     _check_match(own_dice, other, target)
-    return HintRequest(faces, pos, turn_total, own_dice, True, own, opp, target, other)
+    return HintRequest(faces, pos, turn_total, own_dice, own, opp, target, other)
 
 
 def _whole_in(value: object, low: int, high: int) -> int | None:
@@ -327,24 +395,19 @@ def _whole_in(value: object, low: int, high: int) -> int | None:
     return None
 
 
-def hint(roll: HintRequest | str | Sequence[int | str], turn_total: int = 0, dice: Sequence[Die] | str | None = None,
-         positions: Sequence[int] | str | None = None, score: int | None = None, opponent: int | None = None,
-         target: int = DEFAULT_TARGET, opponent_dice: Sequence[Die] | str | None = None,
-         progress: Callable[[int, int], None] | None = None) -> Hint:
+def hint(request: HintRequest, *, progress: Progress | None = None) -> Hint:
     """Every legal selection of a roll, each with rolling on and with banking, ranked best first.
 
-    roll: the faces shown, '1 1 5 2 3 4' or a list (J for a joker), or a `HintRequest` from `parse_hint`
-    (then the other inputs are its own); positions: which of your six dice rolled them (1..6, default the
-    first ones). Measure "expected_points" (the coaching table), or with `score`/`opponent` "win_chance"
-    against an opponent playing to win (race-aware; solved once per dice, opponent's dice and target, a few
-    seconds at 4000, reporting `progress(done, total)` while it runs).
+    Measure "expected_points" (the coaching table), or when race-aware "win_chance" against an opponent
+    playing to win (solved once per dice, opponent's dice and target, a few seconds at 4000, reporting
+    `progress(done, total)` while it runs).
     """
-    request = roll if isinstance(roll, HintRequest) else parse_hint(
-        roll, turn_total, dice, positions, score, opponent, target, opponent_dice)
-    dice, pos, faces = request.dice, request.positions, request.faces
-    position = {"roll": [JOKER_SYMBOL if f in dice[p - 1].joker_faces else _FACE_TEXT[f] for f, p in zip(faces, pos)],
-                "positions": list(pos), "turn_total": request.turn_total, "dice": [d.name for d in dice]}
-    if request.race:
+    dice, pos, faces = request.dice, request.positions, request.roll
+    position: dict[str, object] = {
+        "roll": [JOKER_SYMBOL if f in dice[p - 1].joker_faces else _FACE_TEXT[f] for f, p in zip(faces, pos)],
+        "positions": list(pos), "turn_total": request.turn_total, "dice": [d.name for d in dice]}
+    valuer: CoachValuer | RaceValuer
+    if request.score is not None and request.opponent is not None:
         other = request.opponent_dice
         valuer = RaceValuer(_match_of(dice, other, request.target, progress), 0, request.score, request.opponent)
         position.update(score=request.score, opponent=request.opponent, target=request.target,
