@@ -36,7 +36,7 @@ from .stored import cached_match, cached_turn, check_match_cost
 from .turn import TurnSolution
 
 __all__ = [
-    "DICE_HELP", "GAME", "HINT_FIELDS", "TARGET_HELP", "CoachValuer", "HintRequest", "RaceValuer", "Selection", "hint",
+    "GAME", "HINT_FIELDS", "CoachValuer", "HintRequest", "RaceValuer", "Selection", "hint",
     "option_text", "parse_hint", "rank_options", "selections_of",
 ]
 
@@ -280,21 +280,17 @@ def _parse_roll(roll: str | Sequence[int | str], dice: tuple[Die, ...], dice_key
     return got
 
 
-DICE_HELP = ("Six dice, comma-separated names (see 'holdwise farkle dice'; 'lucky*2' repeats; "
-             "'custom:1,1,1,1,1,2' gives the weights of faces 1-6, ':j1' makes face 1 a joker). "
-             "Default: six ordinary dice.")
-TARGET_HELP = ("Points to win the match: a multiple of 50, at most 20000. Every pair of named loadouts is solved to "
-               "4000 (minutes for unlike dice, with the time left shown); beyond the guard the error names the largest "
-               "target accepted for the dice.")
 HINT_FIELDS = (
     HintField("roll", "The faces rolled, e.g. 1 1 5 2 3 4 or \"1,1,5\"; J for a joker.", argument=True, required=True,
               example="1 1 5 2 3 4"),
     HintField("turn_total", "Points already set aside this turn (default 0).", example=300, default=0),
-    HintField("dice", DICE_HELP, example="ordinary*6"),
+    HintField("dice", "Your six dice, comma-separated names ('lucky*2' repeats; see 'holdwise farkle dice'; "
+                      "default: six ordinary dice).", example="ordinary*6"),
     HintField("positions", "Which of your six dice rolled, e.g. 2,3,5 (default 1,2,...).", example="1,2,3,4,5,6"),
     HintField("score", "Your banked score (makes the hint race-aware).", example=1200),
     HintField("opponent", "The opponent's banked score (race-aware).", example=3500),
-    HintField("target", TARGET_HELP, example=DEFAULT_TARGET, default=DEFAULT_TARGET),
+    HintField("target", "Points to win the match: a multiple of 50 (default 4000; beyond the solve guard the "
+                        "error names the largest target accepted).", example=DEFAULT_TARGET, default=DEFAULT_TARGET),
     HintField("opponent_dice", "The opponent's six dice (race-aware; default: yours).", example="ordinary*6"),
 )
 _FIELD_NAMES = tuple(f.name for f in HINT_FIELDS)
