@@ -17,7 +17,7 @@ from ._common import (
 from ._play import TerminalGame, run
 from .farkle_report import plot_coaching, plot_match, plot_report, print_report, print_rules, short
 
-__all__ = ["farkle_app"]
+__all__ = ["farkle_app", "render_hint"]
 
 farkle_app = new_app(
     "Farkle as in Kingdom Come: Deliverance: the coaching table, hints, race-aware matches, loadouts, the "
@@ -36,7 +36,6 @@ DICE_OPTION = typer.Option(None, "--dice", help=DICE_HELP)
 TARGET_OPTION = typer.Option("4000", "--target", metavar="N", help=TARGET_HELP)
 OPPONENT_DICE_OPTION = typer.Option(None, "--opponent-dice", help="The opponent's six dice (default: yours).")
 TOP_ROWS = 10
-ROLL_ARGUMENT = typer.Argument(..., help="The faces rolled, e.g. 1 1 5 2 3 4 or \"1,1,5\"; J for a joker.")
 
 
 
@@ -120,37 +119,6 @@ def farkle_turn(
     out.print(f"Above a turn total of {report.always_bank_from:,} banking is proven best with any dice left.")
     if plot is not None:
         out.print(f"plot written to {plot}")
-
-
-@farkle_app.command("hint")
-def farkle_hint(
-    roll: list[str] = ROLL_ARGUMENT,
-    turn_total: str | None = typer.Option(None, "--turn-total", metavar="N", help="Points set aside this turn."),
-    dice: str | None = DICE_OPTION,
-    positions: str | None = typer.Option(None, "--positions",
-                                         help="Which of your six dice rolled, e.g. 2,3,5 (default 1,2,...)."),
-    score: str | None = typer.Option(None, "--score", metavar="N", help="Your banked score (race-aware)."),
-    opponent: str | None = typer.Option(None, "--opponent", metavar="N", help="The opponent's banked score."),
-    target: str | None = typer.Option(None, "--target", metavar="N", help=TARGET_HELP),
-    opponent_dice: str | None = OPPONENT_DICE_OPTION,
-    show_all: bool = typer.Option(False, "--all", help=f"List every option, not only the top {TOP_ROWS}."),
-    as_json: bool = JSON_OPTION,
-):
-    """Every legal selection of a roll, with rolling on and with banking, ranked best first.
-
-    Example: holdwise farkle hint 1 1 5 2 3 4 --turn-total 300 --score 1200 --opponent 3500
-    """
-    # until the generic `holdwise <game> hint` is wired: the same fields, parse_hint, hint and render_hint
-    given = {"roll": " ".join(roll), "turn_total": turn_total, "dice": dice, "positions": positions, "score": score,
-             "opponent": opponent, "target": target, "opponent_dice": opponent_dice}
-    request = _face().parse_hint({k: v for k, v in given.items() if v is not None})
-    _kernels(match=request.race)
-    with progress("score pair", enabled=request.race, share=_pair_share) as update:  # the race-aware solve, once
-        result = _face().hint(request, progress=update)
-    if as_json:
-        emit_json(result)
-        return
-    render_hint(result, request, show_all)
 
 
 def render_hint(result, request, show_all: bool) -> None:

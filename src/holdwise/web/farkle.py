@@ -26,11 +26,21 @@ from ..games import farkle as face
 from ..games.base import State
 from . import common
 from .common import (
-    Body, FieldError, StateBody, checked, computed, examples, fresh_seed, jobs, page, unseal, user_field,
+    Body,
+    FieldError,
+    StateBody,
+    checked,
+    computed,
+    examples,
+    fresh_seed,
+    jobs,
+    page,
+    unseal,
+    user_field,
 )
 from .session import play, session_routes
 
-__all__ = ["WEB_TURN_MAX_WORK", "checked_loadout", "router", "warm"]
+__all__ = ["WEB_TURN_MAX_WORK", "checked_loadout", "hint_pending", "router", "warm"]
 
 router = APIRouter()
 TAG = ["farkle"]
@@ -57,22 +67,6 @@ class TurnBody(Body):
 
     model_config = examples({"dice": "ordinary*6"})
     dice: Dice = None
-
-
-class HintBody(Body):
-    """The arguments of `holdwise farkle hint`; `score` or `opponent` make it race-aware."""
-
-    model_config = examples({"roll": "1 1 5 2 3 4", "turn_total": 300},
-                             {"roll": [1, 5, 5], "turn_total": 300, "score": 1200, "opponent": 3500, "target": 4000})
-    roll: Annotated[str | Annotated[list[Annotated[str, Field(max_length=3)] | Int], Field(max_length=20)],
-                    Field(description="the faces rolled: '1 1 5' or a list; J for a joker")]
-    turn_total: Annotated[int, Strict(), Field(ge=0, le=1_000_000_000)] = 0
-    dice: Dice = None
-    positions: str | Annotated[list[Int], Field(max_length=20)] | None = None
-    score: Score | None = None
-    opponent: Score | None = None
-    target: Target = 4000
-    opponent_dice: Dice = None
 
 
 class MatchBody(Body):
@@ -162,7 +156,7 @@ def _solve_work(dice, other, target: int, key: str) -> Callable[[Callable[[int, 
     def work(progress: Callable[[int, int], None]) -> None:
         _PHASE[key] = PREPARING
         for side in (dice, other):
-            face.solve_turn(tuple(side))
+            face.cached_turn(tuple(side))
         _PHASE[key] = "solving the score pairs"
         face.cached_match(tuple(dice), tuple(other), int(target), store=True, progress=progress)
     return work
@@ -243,6 +237,12 @@ def checked_loadout(text, field: str) -> tuple:
     """Six dice from a body field, with a turn solve the web answers at once (or 422 naming the field)."""
     with user_field(field):
         dice = face.parse_loadout(text, field.rpartition(".")[2])
+    return _within_reach(dice, field)
+
+
+def _within_reach(dice: tuple, field: str) -> tuple:
+    """The dice, once their turn is solved; 422 naming the field when it is unbounded or too long for a request."""
+    with user_field(field):
         plan = face.turn_plan(dice)
         if plan.unbounded is not None:
             raise InputError(plan.unbounded)
@@ -250,8 +250,20 @@ def checked_loadout(text, field: str) -> tuple:
             raise InputError(f"these dice almost never bust: a turn solve of {plan.work:.1e} steps "
                              f"({plan.memory / 2**20:,.0f} MB) is beyond the web's limit of {WEB_TURN_MAX_WORK:.0e} "
                              "steps (about 3 s); use 'holdwise farkle turn' on the command line")
-        face.solve_turn(dice)
+        face.cached_turn(dice)
     return dice
+
+
+def hint_pending(request: face.HintRequest) -> JSONResponse | None:
+    """For `POST /api/farkle/hint`: dice beyond the web's turn limit are a 422; a race-aware hint whose match is
+    not in memory here is answered 202 with the status of the job that solves it (poll
+    /api/farkle/match/prepare, then ask again); None when the hint can be answered now."""
+    _within_reach(request.dice, "dice")
+    if request.opponent_dice != request.dice:
+        _within_reach(request.opponent_dice, "opponent_dice")
+    if not request.race:
+        return None
+    return _pending(request.dice, request.opponent_dice, request.target)
 
 
 def _unseal(sealed: Mapping) -> State:
@@ -279,7 +291,7 @@ def _view(state: State) -> dict:
     if state.phase == "select":
         dice = player if side == "player" else computer
         roll = [{"position": p, "face": face.face_text(dice[p - 1], f), "die": dice[p - 1].name}
-                for f, p in zip(state.data["roll"], state.data["left"])]
+                for f, p in zip(state.data["roll"], state.data["left"], strict=True)]
     return {"roll": roll, "dice": {"player": _names(player), "computer": _names(computer)},
             "keeps": face.legal_keeps(state) if state.phase == "select" else [],
             "measure": face.measure_of(state.options)}
@@ -328,23 +340,6 @@ def turn(body: TurnBody) -> dict:
     (`holdwise farkle turn --json`). Dice whose solve would take more than about 3 s get 422."""
     dice = checked_loadout(body.dice, "dice")
     return checked(lambda: face.turn_report(dice).to_json(), "dice")
-
-
-@router.post("/api/farkle/hint", tags=TAG, responses={202: {"description": "the match is being solved"}})
-def hint(body: HintBody) -> Any:
-    """Every legal selection of a roll, rolling on and banking, best first (`holdwise farkle hint --json`):
-    expected points of the turn, or with `score`/`opponent` the chance to win the match (race-aware; 202 and
-    the job's status while the match solves; targets beyond the solve guard get 422)."""
-    dice = checked_loadout(body.dice, "dice")
-    other = checked_loadout(body.opponent_dice, "opponent_dice") if body.opponent_dice else None
-    request = face.parse_hint(body.roll, body.turn_total, dice, body.positions, body.score, body.opponent,
-                              body.target, other)
-    if request.race:
-        waiting = _pending(request.dice, request.opponent_dice, request.target)
-        if waiting is not None:
-            return waiting
-    result = checked(lambda: face.hint(request), "roll")
-    return result.to_json()
 
 
 @router.post("/api/farkle/match/prepare", tags=TAG)
