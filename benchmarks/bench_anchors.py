@@ -352,7 +352,7 @@ def _farkle_agreement(check: dict, hw: dict, die: str) -> dict:
     """Do the two turns agree? The anchor's expected points with holdwise's spare-die rule added must equal
     holdwise's, and the bust chance by dice left must be equal (the rule does not touch busting)."""
     gap = abs(check["spare_ev"] - hw["expected_points"])
-    bust_gap = max(abs(check["bust"][k - 1] - hw["bust_probability"][str(k)]) for k in range(1, 7))
+    bust_gap = max(abs(check["bust"][k - 1] - hw["bust_chance"][str(k)]) for k in range(1, 7))
     agree = gap < 1e-6 and bust_gap < 1e-12
     note = (f"six {die}: anchor {check['ev']:.4f} (its rules: no spare die by a 1-5/2-6 straight), with "
             f"holdwise's spare die {check['spare_ev']:.4f} = holdwise (|diff| {gap:.0e}); bust chances equal"

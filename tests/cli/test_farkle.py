@@ -16,8 +16,8 @@ def test_turn_json_keys():
     result = run("farkle", "turn", "--json")
     assert result.exit_code == 0
     data = json.loads(result.stdout)
-    assert set(data) >= {"expected_points", "bust_probability", "bank_threshold"}
-    assert list(data["bust_probability"]) == ["1", "2", "3", "4", "5", "6"]
+    assert set(data) >= {"expected_points", "bust_chance", "bank_threshold"}
+    assert list(data["bust_chance"]) == ["1", "2", "3", "4", "5", "6"]
     assert list(data["bank_threshold"]) == ["1", "2", "3", "4", "5", "6"]
 
 
@@ -125,9 +125,9 @@ def test_bad_input(args, message):
 
 def test_turn_json_names_the_dice_of_each_row():
     data = json.loads(run("farkle", "turn", "--dice", "weighted,lucky,ordinary*4", "--json").stdout)
-    assert data["bank_threshold_dice"]["1"] == ["weighted"] and data["bust_probability_dice"]["1"] == ["ordinary"]
-    assert set(data) == {"dice", "expected_points", "bust_probability", "bank_threshold", "always_bank_from",
-                         "by_dice_left", "bust_probability_dice", "bank_threshold_dice", "alike"}
+    assert data["bank_threshold_dice"]["1"] == ["weighted"] and data["bust_chance_dice"]["1"] == ["ordinary"]
+    assert set(data) == {"dice", "expected_points", "bust_chance", "bank_threshold", "always_bank_from",
+                         "by_dice_left", "bust_chance_dice", "bank_threshold_dice", "alike"}
 
 
 def test_turn_human_output_with_unlike_dice_names_the_dice():

@@ -94,11 +94,11 @@ def farkle_turn(
     t.add_column("bank from", justify="right", no_wrap=True)
     if not report.alike:
         t.add_column("which dice (worst case)")
-    for n, bust in report.bust_probability.items():
+    for n, bust in report.bust_chance.items():
         threshold = report.bank_threshold[n]
         cells = [n, f"{100 * bust:.2f}%", "never" if threshold is None else f"{threshold:,}"]
         if not report.alike:
-            bust_dice, bank_dice = report.bust_probability_dice[n], report.bank_threshold_dice[n]
+            bust_dice, bank_dice = report.bust_chance_dice[n], report.bank_threshold_dice[n]
             cells.append(short(bust_dice) if bust_dice == bank_dice
                          else f"bust: {short(bust_dice)}; bank: {short(bank_dice)}")
         t.add_row(*cells)
@@ -113,7 +113,7 @@ def farkle_turn(
                 every.add_column(col, justify="left" if col == "which dice" else "right",
                                  no_wrap=col != "which dice")
             for row in sorted(report.by_dice_left, key=lambda r: len(r.dice)):
-                every.add_row(str(len(row.dice)), short(row.dice), f"{100 * row.bust_probability:.2f}%",
+                every.add_row(str(len(row.dice)), short(row.dice), f"{100 * row.bust_chance:.2f}%",
                               "never" if row.bank_threshold is None else f"{row.bank_threshold:,}")
             out.print(every)
     out.print(f"Above a turn total of {report.always_bank_from:,} banking is proven best with any dice left.")

@@ -29,7 +29,7 @@ def test_six_fair_dice_report():
     exact = {1: Fraction(4, 6), 2: Fraction(16, 36), 3: Fraction(60, 216), 4: Fraction(204, 1296),
              5: Fraction(600, 7776), 6: Fraction(1440, 46656)}
     for n, q in exact.items():
-        assert report.bust_probability[str(n)] == pytest.approx(float(q), abs=1e-15)
+        assert report.bust_chance[str(n)] == pytest.approx(float(q), abs=1e-15)
     assert set(report.bank_threshold) == {"1", "2", "3", "4", "5", "6"}
     assert all(v % 50 == 0 for v in report.bank_threshold.values())
     assert 590 < report.expected_points < 600

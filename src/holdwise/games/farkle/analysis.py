@@ -47,7 +47,7 @@ class DiceLeftRow(Result):
     """One set of dice left to roll: its bust chance and bank threshold (None: never bank)."""
 
     dice: tuple[str, ...]
-    bust_probability: float
+    bust_chance: float
     bank_threshold: int | None
 
 
@@ -59,11 +59,11 @@ class TurnReport(Result):
 
     dice: tuple[str, ...]
     expected_points: float
-    bust_probability: dict
+    bust_chance: dict
     bank_threshold: dict
     always_bank_from: int
     by_dice_left: tuple[DiceLeftRow, ...]
-    bust_probability_dice: dict
+    bust_chance_dice: dict
     bank_threshold_dice: dict
     alike: bool
 

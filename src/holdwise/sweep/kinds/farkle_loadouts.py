@@ -180,7 +180,7 @@ def solve(definition: dict, items: list[dict]) -> list[dict]:
                 report = face.turn_report(dice, keep=False)
                 row["expected_points"] = float(report.expected_points)
                 for n in range(1, SIX + 1):
-                    value = report.bust_probability.get(str(n))
+                    value = report.bust_chance.get(str(n))
                     row[f"bust_{n}"] = None if value is None else float(value)
                 if other is not None:
                     match = face.solve_match(dice, other, target, workers=1)
