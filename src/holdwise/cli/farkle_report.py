@@ -3,7 +3,13 @@ table, the match and the report (`holdwise farkle turn|match|report|rules`)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
 from ._common import console, save_figure
+
+if TYPE_CHECKING:
+    from ..games import farkle
 
 __all__ = ["plot_coaching", "plot_match", "plot_report", "print_report", "print_rules", "short"]
 
@@ -13,18 +19,19 @@ REPORT_TOP = 5
 GRID_STEPS = 8  # rows and columns of the win-chance grid printed at 80 columns
 
 
-def short(names) -> str:
+def short(names: Iterable[str]) -> str:
     """Dice names with runs of one name folded: 'weighted, lucky, ordinary*4'."""
-    out: list[list] = []
+    runs: list[tuple[str, int]] = []
     for name in names:
-        if out and out[-1][0] == name:
-            out[-1][1] += 1
+        if runs and runs[-1][0] == name:
+            runs[-1] = (name, runs[-1][1] + 1)
         else:
-            out.append([name, 1])
-    return ", ".join(n if k == 1 else f"{n}*{k}" for n, k in out)
+            runs.append((name, 1))
+    return ", ".join(n if k == 1 else f"{n}*{k}" for n, k in runs)
 
 
-def plot_coaching(chart, path: str) -> None:
+def plot_coaching(chart: farkle.CoachingChart, path: str) -> None:
+    """The coaching table, roll or bank over turn total per set of dice left, to a PNG or SVG file."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -75,7 +82,8 @@ def plot_coaching(chart, path: str) -> None:
     save_figure(fig, path)
 
 
-def plot_match(chart, path: str) -> None:
+def plot_match(chart: farkle.MatchChart, path: str) -> None:
+    """The win chance over both scores at the start of a turn, to a PNG or SVG file."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -98,11 +106,12 @@ def plot_match(chart, path: str) -> None:
     save_figure(fig, path)
 
 
-def _when(value) -> str:
+def _when(value: int | None) -> str:
     return "never" if value is None else f"{value:,}"
 
 
-def print_report(r) -> None:
+def print_report(r: farkle.StrategyReport) -> None:
+    """The strategy report at 80 columns: thresholds, where the plays differ, the win chances, the findings."""
     import statistics
     import textwrap
 
@@ -169,7 +178,8 @@ def print_report(r) -> None:
                   markup=False)
 
 
-def plot_report(r, path: str) -> None:
+def plot_report(r: farkle.StrategyReport, path: str) -> None:
+    """The race-aware bank threshold over both scores, one map per number of dice left, to a file."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -210,7 +220,7 @@ def plot_report(r, path: str) -> None:
     save_figure(fig, path)
 
 
-def print_rules(sheet) -> None:
+def print_rules(sheet: farkle.RulesSheet) -> None:
     """The rules sheet at 80 columns."""
     import textwrap
 

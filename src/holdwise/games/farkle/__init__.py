@@ -1,18 +1,13 @@
 """Farkle as played in Kingdom Come: Deliverance: the game's public face.
 
-Verbs: `parse_dice` / `parse_loadout` / `check_six` (dice by name), `parse_roll` (faces, J for a joker),
-`parse_positions`; `hint(roll, turn_total, dice, positions, score, opponent, target, opponent_dice)` (every
-selection x roll on / bank, ranked: expected points, or win chance when race-aware), or `hint(request)` with
-a `HintRequest` from `parse_hint(...)` (every input read and checked once, errors naming their field); `turn_report`,
-`coaching_chart`, `match_report`, `match_chart`, `strategy_report` (race-aware play against the coaching
-table over every score pair), `best_loadouts` (and `check_loadout_search`, its guards before it starts),
-`list_dice` (frozen results with
-`to_json()`); the solvers `solve_turn`, `solve_match`, `cached_match` and seeded play `simulate_turns`,
-`simulate_matches`; the play session `new_game`, `actions`, `step`, `computer_action`, `advice`,
-`parse_action` (and `prepare` to solve ahead); for a practice table `coach` (both measures of a roll side
-by side), `review` (a replayed game's keeps costed in both measures), `legal_keeps`, `session_loadouts`,
-`match_ready` and `match_solving` (whether a session's race-aware match is in memory, or solving in any
-process); `rules_sheet` (the rules at the table, every figure from the scoring function). `KERNEL_MODULES` are the modules holding Numba kernels.
+The hint as a request: `parse_hint(fields)` over `HINT_FIELDS` -> `HintRequest`, then `hint(request)` (every
+selection x roll on / bank, ranked by expected points, or win chance when race-aware). Reports with `to_json()`:
+`turn_report`, `coaching_chart`, `match_report`, `match_chart`, `strategy_report`, `best_loadouts`, `list_dice`,
+`rules_sheet`. The pure solvers `solve_turn`, `solve_match`, `simulate_turns`, `simulate_matches`; the same
+solves kept in memory and on disk: `cached_turn`, `cached_match` (and the guard by dice: `match_cost`,
+`largest_target`, `check_match_cost`). The play session (`new_game`, `actions`, `step`, `computer_action`,
+`advice`, `parse_action`, `prepare`) and the practice table (`coach`, `review`, `legal_keeps`,
+`session_loadouts`, `match_ready`, `match_solving`). `KERNEL_MODULES` are the modules holding Numba kernels.
 """
 
 from __future__ import annotations
@@ -82,5 +77,22 @@ _EXPORTS = {
     **dict.fromkeys(("TURN_MAX_BYTES", "TURN_MAX_WORK", "TurnPlan", "TurnSolution", "solve_turn", "turn_plan"), ".turn"),
     "KERNEL_MODULES": (".roll_table", ".turn", ".match", ".simulate"),
 }
-__all__ = sorted(_EXPORTS)
+__all__ = [  # literal, for type checkers; a test compares it with _EXPORTS
+    "COMPUTER_PLAYS", "CoachRow", "Coaching", "CoachingChart", "CoachingRow", "Combo", "DEFAULT_OPTIONS",
+    "DEFAULT_TARGET", "DICE_PER_PLAYER", "DiceLeftRow", "DiceListing", "Die", "DieChances", "DieInfo",
+    "Disagreement", "Finding", "GAME", "HINT_FIELDS", "HintRequest", "JOKER_SYMBOL", "KERNEL_MODULES", "KindRow",
+    "LOADOUT_TURN_MAX_WORK", "LoadoutRanking", "LoadoutRow", "MATCH_MAX_BYTES", "MATCH_MAX_WORK", "MATCH_METHOD",
+    "MAX_CHOICES", "MAX_DICE", "MAX_REPEAT", "MAX_TARGET", "MAX_TURN_TOTAL", "MAX_WEIGHT", "MatchChart",
+    "MatchReport", "MatchSolution", "NAMED_DICE", "RegionRow", "Review", "ReviewRow", "RulesSheet", "SCORE_UNIT",
+    "SECONDS_PER_STEP", "Selection", "SpareRow", "StrategyReport", "TOLERANCE", "TURN_MAX_BYTES", "TURN_MAX_WORK",
+    "TurnPlan", "TurnReport", "TurnSolution", "actions", "advice", "best_loadouts", "busts", "busts_always",
+    "cached_match", "cached_turn", "check_loadout_search", "check_match_cost", "check_not_won", "check_points",
+    "check_six", "check_target", "coach", "coaching_chart", "computer_action", "count_choices", "dice_names",
+    "dice_text", "die_by_name", "distinct_choices", "face_text", "hint", "largest_target", "legal_keeps",
+    "list_dice", "match_chart", "match_cost", "match_ready", "match_report", "match_solving", "measure_of",
+    "new_game", "normalize_options", "option_text", "parse_action", "parse_dice", "parse_hint", "parse_loadout",
+    "parse_positions", "parse_roll", "parse_seed", "parse_turn_total", "parse_whole", "prepare", "review",
+    "roll_counts", "rules_sheet", "score", "selections", "session_loadouts", "simulate_matches", "simulate_turns",
+    "solve_match", "solve_turn", "step", "strategy_report", "turn_plan", "turn_report", "work_fraction",
+]
 __getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)
