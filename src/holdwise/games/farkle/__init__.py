@@ -52,7 +52,7 @@ if TYPE_CHECKING:  # what the names are, for type checkers; at run time each loa
     )
     from .turn import TURN_MAX_BYTES, TURN_MAX_WORK, TurnPlan, TurnSolution, solve_turn, turn_plan
 
-_EXPORTS = {
+_EXPORTS: dict[str, str | tuple[str, ...]] = {
     **dict.fromkeys(("CoachingChart", "CoachingRow", "DiceLeftRow", "DiceListing", "DieInfo", "LOADOUT_TURN_MAX_WORK",
                      "LoadoutRanking", "LoadoutRow", "MATCH_METHOD", "MAX_CHOICES", "MatchChart", "MatchReport",
                      "TurnReport", "best_loadouts", "check_loadout_search", "coaching_chart", "count_choices",

@@ -59,12 +59,12 @@ class TurnReport(Result):
 
     dice: tuple[str, ...]
     expected_points: float
-    bust_chance: dict
-    bank_threshold: dict
+    bust_chance: dict[str, float]
+    bank_threshold: dict[str, int | None]
     always_bank_from: int
     by_dice_left: tuple[DiceLeftRow, ...]
-    bust_chance_dice: dict
-    bank_threshold_dice: dict
+    bust_chance_dice: dict[str, list[str]]
+    bank_threshold_dice: dict[str, list[str]]
     alike: bool
 
 
@@ -80,7 +80,10 @@ def turn_report(dice: Sequence[Die], keep: bool = True) -> TurnReport:
         by_count.setdefault(int(t.dice_count[state]), []).append(state)
         threshold = sol.bank_threshold(state)
         rows.append(DiceLeftRow(tuple(_names(sol, state)), float(t.bust[state]), None if threshold < 0 else threshold))
-    bust, bust_dice, thresholds, threshold_dice = {}, {}, {}, {}
+    bust: dict[str, float] = {}
+    thresholds: dict[str, int | None] = {}
+    bust_dice: dict[str, list[str]] = {}
+    threshold_dice: dict[str, list[str]] = {}
     for n, states in sorted(by_count.items()):
         worst = max(states, key=lambda s: float(t.bust[s]))  # first of the worst: ties keep state order
         bust[str(n)] = float(t.bust[worst])
@@ -249,7 +252,7 @@ MATCH_SECONDS_PER_STEP = 0.4e-9
 
 def _types_of(owned: Sequence[Die]) -> list[list[int]]:
     """Indices of the owned dice grouped by kind (same weights and jokers), in order of first appearance."""
-    groups: dict = {}
+    groups: dict[tuple[tuple[int, ...], tuple[int, ...]], list[int]] = {}
     for i, d in enumerate(owned):
         groups.setdefault((tuple(d.weights), tuple(d.joker_faces)), []).append(i)
     return list(groups.values())
@@ -269,7 +272,7 @@ def distinct_choices(owned: Sequence[Die]) -> list[tuple[Die, ...]]:
     kinds = _types_of(owned)
     out = []
 
-    def walk(t: int, left: int, chosen: list[int]):
+    def walk(t: int, left: int, chosen: list[int]) -> None:
         if left == 0:
             out.append(tuple(sorted(chosen)))
             return
@@ -312,9 +315,10 @@ def best_loadouts(owned: Sequence[Die], top: int = 5, workers: int = 2, opponent
     if other is not None:  # the cheapest the matches can be: every choice as cheap as the opponent's dice
         _check_search([other] * len(loadouts), other, target, lower_bound=True)
     values = _turn_values_many(loadouts, workers, None if other is not None else progress, len(loadouts))
-    bounded = [i for i, v in enumerate(values) if v is not None]
+    points = {i: v for i, v in enumerate(values) if v is not None}
+    bounded = list(points)
     unbounded = tuple(tuple(d.name for d in loadouts[i]) for i, v in enumerate(values) if v is None)
-    order = [bounded[j] for j in np.argsort([-values[i] for i in bounded], kind="stable")]
+    order = [bounded[j] for j in np.argsort([-points[i] for i in bounded], kind="stable")]
     wins: dict[int, tuple[float, float]] = {}
     if other is not None:
         _check_search([loadouts[i] for i in bounded], other, target)
@@ -323,7 +327,7 @@ def best_loadouts(owned: Sequence[Die], top: int = 5, workers: int = 2, opponent
         order = sorted(order, key=lambda i: -(wins[i][0] + wins[i][1]) / 2)
     rows = []
     for i in order[:top]:
-        row = LoadoutRow(tuple(d.name for d in loadouts[i]), values[i])
+        row = LoadoutRow(tuple(d.name for d in loadouts[i]), points[i])
         if other is not None:
             first, second = wins[i]
             row = LoadoutRow(row.dice, row.expected_points, first, second, (first + second) / 2)
@@ -385,7 +389,7 @@ def _check_search(choices: Sequence[tuple[Die, ...]], other: tuple[Die, ...], ta
                           f"take {took} on two idle cores (limit: {limit:.0f} s); {fits}, or own fewer kinds of dice")
 
 
-def _win_chances(loadouts, chosen: list[int], other: tuple[Die, ...], target: int, workers: int,
+def _win_chances(loadouts: Sequence[Sequence[Die]], chosen: list[int], other: tuple[Die, ...], target: int, workers: int,
                  progress: Progress, done: int) -> dict[int, tuple[float, float]]:
     """Each chosen loadout's win chance moving first and moving second against `other`: one match solve each
     (it holds both players' chances), on `workers` threads (the solver releases the GIL), one thread a solve."""
@@ -410,7 +414,7 @@ def _win_chances(loadouts, chosen: list[int], other: tuple[Die, ...], target: in
     return {i: (firsts[i], seconds[i]) for i in chosen}
 
 
-def _expected(dice) -> float | str | None:
+def _expected(dice: Sequence[Die]) -> float | str | None:
     """A choice's expected points; None when its turn is unbounded; the refusal's text when its solve is
     beyond the search's per-choice limit."""
     plan = turn_plan(tuple(dice))
@@ -430,9 +434,10 @@ def _checked(value: float | str | None) -> float | None:
     return value
 
 
-def _turn_values_many(loadouts, workers: int, progress: Progress, total: int) -> list:
+def _turn_values_many(loadouts: Sequence[Sequence[Die]], workers: int, progress: Progress,
+                      total: int) -> list[float | None]:
     if workers <= 1 or len(loadouts) < 8:
-        values = []
+        values: list[float | None] = []
         for d in loadouts:
             values.append(_checked(_expected(d)))
             if progress is not None:

@@ -76,8 +76,9 @@ MATCH_MAX_WORK = 400_000_000_000  # steps: two solves of any pair of named loado
 MATCH_MAX_BYTES = 4 * 2**30  # stored turn values of a race-aware solve (hints, play)
 
 
-def _pair_pass(a, b, target, bust_value, x_other, group_start, group_prob, option_start, option_offset,
-               option_units, option_state, bust, full_state, blind, turn_keep, turn_bonus, turn_top, w, dw):
+def _pair_pass(  # type: ignore[no-untyped-def]  # a Numba kernel
+        a, b, target, bust_value, x_other, group_start, group_prob, option_start, option_offset,
+        option_units, option_state, bust, full_state, blind, turn_keep, turn_bonus, turn_top, w, dw):
     """One backward pass over turn totals for the player at (a, b); returns (Roll(0, full), its derivative
     in bust_value).
 
@@ -151,7 +152,7 @@ pair_pass = njit(cache=True, nogil=True)(_pair_pass)
 
 
 def _solve_pairs(total: int, part: int, parts: int, target: int, tol: float, mirror: bool, x1: np.ndarray,
-                 x2: np.ndarray, args1: tuple, args2: tuple, work: list, w1_store: np.ndarray | None,
+                 x2: np.ndarray, args1: tuple[object, ...], args2: tuple[object, ...], work: list[np.ndarray], w1_store: np.ndarray | None,
                  w2_store: np.ndarray | None) -> int:
     """Start-of-turn win chances x1[a, b] (player 1 to move) and x2[b, a] for the score pairs with a + b = total
     (larger sums already solved) and a = part (mod parts); returns the fixed-point steps taken. Pairs of one sum
@@ -222,8 +223,9 @@ def _lane_buffers(rows: int, n: int) -> tuple[np.ndarray, np.ndarray]:
     return w.reshape(-1), np.zeros(rows * n * LANES)
 
 
-def _blind_endings(levels, group_start, group_prob, option_start, option_units, option_state, bust, full_state,
-                   turn_keep, turn_bonus, turn_top, banked, busted):
+def _blind_endings(  # type: ignore[no-untyped-def]  # a Numba kernel
+        levels, group_start, group_prob, option_start, option_units, option_state, bust, full_state,
+        turn_keep, turn_bonus, turn_top, banked, busted):
     """How a race-blind player's turn ends, whatever the scores: banked[t], the chance it banks turn total t, and
     busted[t], the chance it busts holding t (units of 50, t < levels), following the coaching table.
 
@@ -263,7 +265,10 @@ def _blind_endings(levels, group_start, group_prob, option_start, option_units, 
 blind_endings = njit(cache=True, nogil=True)(_blind_endings)
 
 
-def _endings(sol: TurnSolution, target: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+Endings = tuple[np.ndarray, np.ndarray, np.ndarray]  # a race-blind player's banked, cumulative bust and bank
+
+
+def _endings(sol: TurnSolution, target: int) -> Endings:
     """A race-blind player's turn endings (`blind_endings`): banked[t], and for own score a (top = target - a
     totals below the target) cumulative P(bust) and P(bank) below the target, read at top - 1."""
     t = sol.table
@@ -285,7 +290,7 @@ class _Lanes:
     """
 
     def __init__(self, sol: TurnSolution, blind: bool, target: int, rows: int, reach: int,
-                 endings: tuple | None = None):
+                 endings: Endings | None = None) -> None:
         """endings: a race-blind player's `_endings` when no values are stored (shared by every worker)."""
         self.blind = blind
         self.endings = endings
@@ -334,7 +339,7 @@ class _Lanes:
         """Lane j's turn values, rows t = 0..target (turn totals) by sets of dice left, at this bust value."""
         if self.blind:
             w, dw = self.work[j]
-            rows = (w + dw * (bust_value - self.line[2, j]))[:(target + 1) * n]
+            rows: np.ndarray = (w + dw * (bust_value - self.line[2, j]))[:(target + 1) * n]
             return rows.reshape(target + 1, n)
         return self.w.reshape(-1, n, LANES)[own:own + target + 1, :, j]
 
@@ -433,14 +438,15 @@ def _can_score(sol: TurnSolution) -> bool:
     return bool(t.group_start[t.full_state + 1] > t.group_start[t.full_state])
 
 
-def _tables(sol: TurnSolution):
+def _tables(sol: TurnSolution) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray,
+                                        np.ndarray, int]:
     t = sol.table
     offset = t.option_units * t.n_states + t.option_state
     return (t.group_start, t.group_prob, t.option_start, offset, t.option_units, t.option_state,
             np.nan_to_num(t.bust, nan=1.0), t.full_state)
 
 
-def _coach(sol: TurnSolution):
+def _coach(sol: TurnSolution) -> tuple[np.ndarray, np.ndarray, int]:
     return (sol.keep, sol.bonus, sol.top_level)
 
 

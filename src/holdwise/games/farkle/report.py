@@ -152,8 +152,9 @@ def race_decisions(match: MatchSolution, a: int) -> tuple[np.ndarray, np.ndarray
     return rolls, bank
 
 
-def _rolls_at(a, target, bs, ts, ss, w, x_other, group_start, group_prob, option_start, option_units,
-              option_state, bust, out):
+def _rolls_at(  # type: ignore[no-untyped-def]  # a Numba kernel
+        a, target, bs, ts, ss, w, x_other, group_start, group_prob, option_start, option_units,
+        option_state, bust, out):
     """out[i] = Roll(t, S) of player 1 at own score a against bs[i] with turn total ts[i] and set ss[i] left,
     one roll on from the stored values: q_S (1 - x_2(b, a)) + sum_groups p max_options W(t + u, R), where W
     is 1 once a + t + u reaches the target."""

@@ -9,8 +9,8 @@ large; both give the same numbers to the last bit. The turn solver (`turn.py`) a
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
-from dataclasses import dataclass, field
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 from itertools import product
 
@@ -46,7 +46,7 @@ def score_table() -> np.ndarray:
     return table
 
 
-def _multisets(m: int, faces: int):
+def _multisets(m: int, faces: int) -> Iterator[tuple[int, ...]]:
     if faces == 1:
         yield (m,)
         return
@@ -91,7 +91,7 @@ def die_types(dice: tuple[Die, ...]) -> tuple[DieType, ...]:
 # full, so different rows never merge. Groups come in order of their first outcome and a group's chance adds
 # its outcomes in order. The lookup is written out in each kernel: as a shared helper kernel it compiled
 # markedly slower on a first run.
-def _add_group(rows, n_groups, p, group_prob, group_key, slots):
+def _add_group(rows, n_groups, p, group_prob, group_key, slots):  # type: ignore[no-untyped-def]  # a Numba kernel
     """Add chance p to the group whose row equals rows[n_groups] (found by an FNV-1a hash of the row in the
     open-addressing table `slots`, -1 for empty), or make that row a new group; returns the number of groups."""
     n_cols = rows.shape[1]
@@ -121,8 +121,9 @@ def _add_group(rows, n_groups, p, group_prob, group_key, slots):
 add_group = njit(cache=True, inline="always")(_add_group)  # inlined in its two callers: no compile of its own
 
 
-def _outcome_options(n_types, m, type_start, type_stride, ms_prob, sub_start, sub_code, sub_size,
-                     scores, full_state, column_of, rows, group_prob, group_key, slots, work):
+def _outcome_options(  # type: ignore[no-untyped-def]  # a Numba kernel
+        n_types, m, type_start, type_stride, ms_prob, sub_start, sub_code, sub_size,
+        scores, full_state, column_of, rows, group_prob, group_key, slots, work):
     """The non-bust outcomes of rolling m[t] dice of each type, grouped by equal option rows (see the comment
     above); returns (groups, bust chance).
 
@@ -200,8 +201,9 @@ def _outcome_options(n_types, m, type_start, type_stride, ms_prob, sub_start, su
 outcome_options = njit(cache=True)(_outcome_options)
 
 
-def _distinct_options(dice_in, n_faces_live, face_code, face_prob, stride_of, state, full_state, scores,
-                      column_of, rows, group_prob, group_key, slots, work):
+def _distinct_options(  # type: ignore[no-untyped-def]  # a Numba kernel
+        dice_in, n_faces_live, face_code, face_prob, stride_of, state, full_state, scores,
+        column_of, rows, group_prob, group_key, slots, work):
     """As outcome_options, for distinct dice (one die per type); returns (groups, bust chance).
 
     Each selection A of the rolled dice leaves exactly one state, so a score is written, not maximized;
@@ -258,9 +260,9 @@ def _distinct_options(dice_in, n_faces_live, face_code, face_prob, stride_of, st
 distinct_options = njit(cache=True)(_distinct_options)
 
 
-def grouped_outcomes(m: int, state: int, type_start: np.ndarray, type_stride: np.ndarray, ms_prob: np.ndarray,
+def grouped_outcomes(m: np.ndarray, state: int, type_start: np.ndarray, type_stride: np.ndarray, ms_prob: np.ndarray,
                      sub_start: np.ndarray, sub_code: np.ndarray, sub_size: np.ndarray, scores: np.ndarray,
-                     full_state: int, column_of: np.ndarray, n_cols: int) -> tuple:
+                     full_state: int, column_of: np.ndarray, n_cols: int) -> tuple[np.ndarray, np.ndarray, float]:
     """outcome_options in plain NumPy, every (outcome, selection) pair at once: (group rows, group chances,
     bust chance), equal to the kernels' to the last bit (outcomes in the same order, chances multiplied and
     added in the same order). For small tables (ROLL_TABLE_NUMPY_PAIRS), where it needs no compile."""
@@ -297,7 +299,7 @@ def grouped_outcomes(m: int, state: int, type_start: np.ndarray, type_stride: np
     return unique[by_first], group_prob, bust
 
 
-def group_csr(rows: np.ndarray, reachable: np.ndarray):
+def group_csr(rows: np.ndarray, reachable: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The options of each group row in CSR form: (option_start (groups + 1, from 0), states, score units)."""
     has = rows > 0
     option_start = np.zeros(len(rows) + 1, dtype=np.int64)
@@ -311,7 +313,9 @@ def _type_shapes(n_live: int, count: int) -> tuple[np.ndarray, ...]:
     counts; m = 0, 1, ... in turn), where each m starts (count + 2 entries, the last the end), and each
     multiset's sub-multisets (rows of counts) in CSR form: (multisets, m_start, sub_start, subs).
     Shared by every die with that many live faces, as the score table is by every loadout."""
-    multisets, m_start, sub_start, subs = [], [0], [0], []
+    multisets: list[tuple[int, ...]] = []
+    subs: list[tuple[int, ...]] = []
+    m_start, sub_start = [0], [0]
     for m in range(count + 1):
         for combo in _multisets(m, n_live):
             multisets.append(combo)
@@ -326,7 +330,8 @@ _FACTORIALS = np.array([math.factorial(k) for k in range(DICE_PER_PLAYER + 1)], 
 
 
 @lru_cache(maxsize=256)
-def _type_parts(weights7: tuple[int, ...], count: int):
+def _type_parts(weights7: tuple[int, ...], count: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray,
+                                                                np.ndarray]:
     """For 0..count dice of one type, as arrays: the chance of each multiset of faces rolled (m = 0, 1, ...
     in turn), where each m starts (count + 2 entries, the last the end), and each multiset's sub-multisets
     (the dice of that type a selection can take) in CSR form: (start, code, size).
@@ -367,15 +372,14 @@ class RollTable:
     option_state: np.ndarray
     option_units: np.ndarray
     bust: np.ndarray  # bust chance of each state (nan for the empty state)
-    members: dict = field(default_factory=dict)
 
-    def state_of(self, counts_per_type) -> int:
+    def state_of(self, counts_per_type: Sequence[int]) -> int:
         """The state index of a number of dice left per type (mixed radix over the types)."""
         return int(sum(c * s for c, s in zip(counts_per_type, self.stride)))
 
     def counts_of(self, state: int) -> tuple[int, ...]:
         """The number of dice left per type in a state."""
-        out = []
+        out: list[int] = []
         for t, dtype in enumerate(self.types):
             out.append(state // int(self.stride[t]) % (dtype.count + 1))
         return tuple(out)

@@ -13,7 +13,7 @@ from .turn import TurnSolution
 __all__ = ["play_matches", "play_turns", "roll_dice", "selection", "simulate_matches", "simulate_turns", "value_after"]
 
 
-def _value_after(level, state, keep, bonus, top_level):
+def _value_after(level, state, keep, bonus, top_level):  # type: ignore[no-untyped-def]  # a Numba kernel
     """W in units of 50: the coaching table's value with `level` set aside and `state` left."""
     if level < top_level:
         return keep[level, state]
@@ -23,7 +23,7 @@ def _value_after(level, state, keep, bonus, top_level):
 value_after = njit(cache=True)(_value_after)
 
 
-def _roll(left, cum_weights, faces):
+def _roll(left, cum_weights, faces):  # type: ignore[no-untyped-def]  # a Numba kernel
     """Roll the dice in bit set `left`: faces[d] = face index drawn from die d's cumulative weights."""
     for d in range(cum_weights.shape[0]):
         if (left >> d) & 1:
@@ -37,7 +37,8 @@ def _roll(left, cum_weights, faces):
 roll_dice = njit(cache=True)(_roll)
 
 
-def _selection(sub, left, faces, face_code, die_type, type_stride, scores):
+def _selection(  # type: ignore[no-untyped-def]  # a Numba kernel
+        sub, left, faces, face_code, die_type, type_stride, scores):
     """Score (units of 50, <= 0 if illegal) of setting aside dice `sub`, and the dice-left state after it."""
     n_dice = faces.shape[0]
     code = 0
@@ -57,8 +58,9 @@ def _selection(sub, left, faces, face_code, die_type, type_stride, scores):
 selection = njit(cache=True)(_selection)
 
 
-def _play_turns(n_turns, seed, cum_weights, face_code, die_type, type_stride, full_state, keep, roll,
-                bonus, top_level, scores, out):
+def _play_turns(  # type: ignore[no-untyped-def]  # a Numba kernel
+        n_turns, seed, cum_weights, face_code, die_type, type_stride, full_state, keep, roll,
+        bonus, top_level, scores, out):
     """Play turns: roll the dice left, set aside the selection of best coaching value, bank or roll on."""
     np.random.seed(seed)
     n_dice = cum_weights.shape[0]
@@ -106,8 +108,9 @@ def simulate_turns(solution: TurnSolution, dice, n_turns: int, seed: int) -> np.
     return out * 50
 
 
-def _play_matches(n_matches, seed, target, cum1, code1, type1, stride1, full1, cum2, code2, type2, stride2, full2,
-                  x1, x2, w1, w2, scores, wins):
+def _play_matches(  # type: ignore[no-untyped-def]  # a Numba kernel
+        n_matches, seed, target, cum1, code1, type1, stride1, full1, cum2, code2, type2, stride2, full2,
+        x1, x2, w1, w2, scores, wins):
     """Play matches between two race-aware players (player 1 first); wins[0] counts player 1's wins."""
     np.random.seed(seed)
     for game in range(n_matches):

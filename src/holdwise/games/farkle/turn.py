@@ -70,7 +70,8 @@ def expected_best(t: RollTable, bonus: np.ndarray) -> np.ndarray:
         return np.zeros(t.n_states)
     best = np.maximum.reduceat(t.option_units + bonus[t.option_state], t.option_start[:-1])
     state_of_group = np.repeat(np.arange(t.n_states), np.diff(t.group_start))
-    return np.bincount(state_of_group, weights=t.group_prob * best, minlength=t.n_states)
+    gains: np.ndarray = np.bincount(state_of_group, weights=t.group_prob * best, minlength=t.n_states)
+    return gains
 
 
 def no_risk_bonus(t: RollTable) -> np.ndarray:
@@ -87,8 +88,9 @@ def no_risk_bonus(t: RollTable) -> np.ndarray:
     return bonus
 
 
-def _turn_values(levels, group_start, group_prob, option_start, option_offset, option_state, n_states,
-                 option_units, bust, plain_gain, bonus_max, roll, keep, live, bank_units, comp_start, comp_offset):
+def _turn_values(  # type: ignore[no-untyped-def]  # a Numba kernel
+        levels, group_start, group_prob, option_start, option_offset, option_state, n_states,
+        option_units, bust, plain_gain, bonus_max, roll, keep, live, bank_units, comp_start, comp_offset):
     """Roll[l, S] and W[l, S] = max(l, Roll) for turn totals l = 0..levels-1 (units of 50), top down.
 
     keep is flat, n_states per level, with its rows from `levels` up already holding W(l, S) = l + c_S
@@ -162,7 +164,7 @@ TURN_MAX_BYTES = 4 * 2**30  # the two level tables; the machine class has 24 GiB
 def safe_states(t: RollTable) -> np.ndarray:
     """The safe sets of dice left (see the module docstring): q_S = 0 and every outcome has a selection
     leaving a safe set. Returns a boolean per state (the empty state is never safe)."""
-    safe = np.nan_to_num(t.bust, nan=1.0) == 0.0
+    safe: np.ndarray = np.nan_to_num(t.bust, nan=1.0) == 0.0
     while True:
         removed = False
         for s in np.nonzero(safe)[0]:
@@ -367,8 +369,8 @@ def _solve_turn(types: tuple[DieType, ...]) -> TurnSolution:
 def solve_types(types: tuple[DieType, ...], plan: TurnPlan | None = None) -> TurnSolution:
     """The coaching table of these dice types, solved now (nothing remembered)."""
     plan = _turn_plan(types) if plan is None else plan
-    if plan.unbounded is not None:
-        raise InputError(plan.unbounded)
+    if plan.unbounded is not None or plan.bonus is None:
+        raise InputError(plan.unbounded or "these dice have no finite turn value")
     t, bonus, levels = plan.table, plan.bonus, plan.levels
     if plan.work > TURN_MAX_WORK or plan.memory > TURN_MAX_BYTES:
         raise InputError(f"these dice ({_names_text(types)}) almost never bust: banking is proven best only from a "
