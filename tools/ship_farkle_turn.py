@@ -26,8 +26,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--check", action="store_true", help="compare with a solve now; write nothing")
     opts = parser.parse_args(argv)
-    from holdwise.games.farkle import parse_dice
-    from holdwise.games.farkle import store
+    from holdwise.games.farkle import parse_dice, store
     from holdwise.games.farkle.roll_table import die_types
     from holdwise.games.farkle.turn import solve_types
     from holdwise.storage import save_arrays

@@ -12,8 +12,8 @@ from typer.testing import CliRunner
 
 from holdwise.cli import app as cli_app
 from holdwise.errors import InputError
-from holdwise.web import farkle as web_farkle
 from holdwise.games import farkle
+from holdwise.web import farkle as web_farkle
 
 runner = CliRunner()
 OWNED = "ordinary*4,weighted,lucky,odd,kings"

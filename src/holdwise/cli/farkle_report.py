@@ -245,9 +245,9 @@ def print_rules(sheet: farkle.RulesSheet) -> None:
     straights.add_column("spare die", no_wrap=True)
     straights.add_column(first.low.name, justify="right", no_wrap=True)
     straights.add_column(first.high.name, justify="right", no_wrap=True)
-    for row in sheet.straights:
-        straights.add_row("none" if row.spare is None else f"+ {row.spare}", f"{row.low.points:,}",
-                          f"{row.high.points:,}")
+    for spare in sheet.straights:
+        straights.add_row("none" if spare.spare is None else f"+ {spare.spare}", f"{spare.low.points:,}",
+                          f"{spare.high.points:,}")
     out.print(straights)
     out.print(f"All six, {sheet.full_straight.name}: {sheet.full_straight.points:,}.", highlight=False)
     for c in sheet.hot_dice:

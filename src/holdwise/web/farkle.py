@@ -15,6 +15,7 @@ import json
 import threading
 import time
 from collections.abc import Callable, Mapping
+from enum import Enum
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Query, Request
@@ -43,7 +44,7 @@ from .session import play, session_routes
 __all__ = ["WEB_TURN_MAX_WORK", "checked_loadout", "hint_pending", "router", "warm"]
 
 router = APIRouter()
-TAG = ["farkle"]
+TAG: list[str | Enum] = ["farkle"]  # FastAPI types its tags so
 GAME = "farkle"
 # A turn solve answered inside a request: ~3 ns a step idle, so about 3 s (10 s on a loaded machine); dice
 # beyond it (custom dice that almost never bust) are refused with 422 and the CLI named
@@ -297,7 +298,7 @@ def _view(state: State) -> dict:
             "measure": face.measure_of(state.options)}
 
 
-def _play(state: State, **extra: Any) -> dict:  # noqa: ANN401
+def _play(state: State, **extra: Any) -> dict[str, Any]:
     return play(face, state, _view, **extra)
 
 

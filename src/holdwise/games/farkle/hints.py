@@ -31,8 +31,8 @@ from .parsing import (
     parse_roll,
     parse_turn_total,
 )
-from .rules import JOKER, JOKER_SYMBOL, SCORE_UNIT, Die, roll_counts, score
 from .roll_table import weights7
+from .rules import JOKER, JOKER_SYMBOL, SCORE_UNIT, Die, roll_counts, score
 from .stored import cached_match, cached_turn, check_match_cost
 from .turn import TurnSolution
 

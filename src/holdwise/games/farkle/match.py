@@ -57,8 +57,8 @@ import numpy as np
 from ...errors import InputError
 from ...solver.jit import njit
 from ..inputs import fault
-from .parsing import MAX_TARGET, check_target
 from .lanes_kernel import LANES, lanes_pass
+from .parsing import MAX_TARGET, check_target
 from .rules import SCORE_UNIT, Die
 from .turn import TurnSolution, solve_turn
 

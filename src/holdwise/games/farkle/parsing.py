@@ -7,7 +7,7 @@ import re
 from collections.abc import Sequence
 
 from ...errors import InputError
-from ..inputs import MAX_SEED, fault, parse_seed, parse_whole
+from ..inputs import fault, parse_seed, parse_whole
 from .rules import (
     DICE_PER_PLAYER,
     FACES,

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import numpy as np
 
 from ...errors import InputError
 from ...solver.jit import njit
-from .rules import FACES
-from .roll_table import CODE_BASE, score_table, weights7
+from .match import MatchSolution
+from .roll_table import CODE_BASE, DieType, score_table, weights7
+from .rules import FACES, Die
 from .turn import TurnSolution
 
 __all__ = ["play_matches", "play_turns", "roll_dice", "selection", "simulate_matches", "simulate_turns", "value_after"]
@@ -99,13 +102,14 @@ def _play_turns(  # type: ignore[no-untyped-def]  # a Numba kernel
 play_turns = njit(cache=True)(_play_turns)
 
 
-def simulate_turns(solution: TurnSolution, dice, n_turns: int, seed: int) -> np.ndarray:
+def simulate_turns(solution: TurnSolution, dice: Sequence[Die], n_turns: int, seed: int) -> np.ndarray:
     """Banked points of `n_turns` turns played with the coaching table (dice: the six Die objects)."""
     cum, face_code, die_type = _dice_arrays(dice, solution.table.types)
     out = np.empty(n_turns, dtype=np.int64)
     play_turns(n_turns, seed, cum, face_code, die_type, solution.table.stride, solution.table.full_state,
                solution.keep, solution.roll, solution.bonus, solution.top_level, score_table(), out)
-    return out * 50
+    banked: np.ndarray = out * 50
+    return banked
 
 
 def _play_matches(  # type: ignore[no-untyped-def]  # a Numba kernel
@@ -113,7 +117,7 @@ def _play_matches(  # type: ignore[no-untyped-def]  # a Numba kernel
         x1, x2, w1, w2, scores, wins):
     """Play matches between two race-aware players (player 1 first); wins[0] counts player 1's wins."""
     np.random.seed(seed)
-    for game in range(n_matches):
+    for _ in range(n_matches):
         own = np.zeros(2, dtype=np.int64)
         player = 0
         while True:
@@ -171,7 +175,7 @@ def _play_matches(  # type: ignore[no-untyped-def]  # a Numba kernel
 play_matches = njit(cache=True)(_play_matches)
 
 
-def _dice_arrays(dice, types):
+def _dice_arrays(dice: Sequence[Die], types: tuple[DieType, ...]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     index = {t.weights7: i for i, t in enumerate(types)}
     cum = np.array([np.cumsum(d.weights) for d in dice], dtype=np.float64)
     face_code = np.zeros((len(dice), FACES), dtype=np.int64)
@@ -183,7 +187,8 @@ def _dice_arrays(dice, types):
     return cum, face_code, die_type
 
 
-def simulate_matches(match, dice1, dice2, n_matches: int, seed: int) -> int:
+def simulate_matches(match: MatchSolution, dice1: Sequence[Die], dice2: Sequence[Die], n_matches: int,
+                     seed: int) -> int:
     """How many of `n_matches` seeded matches player 1 (moving first) wins, both playing race-aware."""
     if match.w_first is None:
         raise InputError("solve the match with store=True to simulate it")

@@ -18,10 +18,16 @@ from .match import (
     DEFAULT_TARGET,
     TOLERANCE,
     MatchSolution,
-    largest_target as _largest_target,
-    match_cost as _match_cost,
-    check_match_cost as _check_match_cost,
     solve_match,
+)
+from .match import (
+    check_match_cost as _check_match_cost,
+)
+from .match import (
+    largest_target as _largest_target,
+)
+from .match import (
+    match_cost as _match_cost,
 )
 from .roll_table import DieType, die_types
 from .rules import Die
@@ -129,7 +135,7 @@ def _from_disk(dice1: Loadout, dice2: Loadout, target: int, blind1: bool, blind2
     key = disk.key_text(dice1, dice2, target, blind1, blind2, TOLERANCE)
     n1, n2 = t1.table.n_states, t2.table.n_states
 
-    def solution(arrays: dict[str, object]) -> MatchSolution | None:
+    def solution(arrays: disk.Arrays | None) -> MatchSolution | None:
         if arrays is None:
             return None
         return MatchSolution(target, arrays["first"], arrays["second"], t1, t2, arrays["w_first"],
@@ -144,7 +150,8 @@ def _from_disk(dice1: Loadout, dice2: Loadout, target: int, blind1: bool, blind2
             return found
         solved = solve_match(dice1, dice2, target, blind1, blind2, store=True, turns=(t1, t2),
                              progress=disk.with_report(progress, report))
-        disk.save(key, solved.first, solved.second, solved.w_first, solved.w_second, solved.iterations)
+        if solved.w_first is not None and solved.w_second is not None:  # always, with store=True
+            disk.save(key, solved.first, solved.second, solved.w_first, solved.w_second, solved.iterations)
         return solved
 
 
