@@ -10,7 +10,7 @@ import pytest
 import holdwise.games.farkle as farkle
 
 FOLDER = Path(farkle.__file__).parent
-SOLVERS = ("roll_table", "turn", "match", "lanes_kernel", "simulate", "rules", "parsing")
+SOLVERS = ("roll_table", "turn", "match", "guard", "lanes_kernel", "simulate", "rules", "parsing")
 STORES = {"holdwise.games.farkle.store", "holdwise.games.farkle.stored", "holdwise.storage"}
 
 

@@ -41,17 +41,9 @@ if TYPE_CHECKING:  # what the names are, for type checkers; at run time each loa
         match_report,
         turn_report,
     )
+    from .guard import MATCH_MAX_BYTES, MATCH_MAX_WORK, SECONDS_PER_STEP, work_fraction
     from .hints import GAME, HINT_FIELDS, HintRequest, Selection, hint, option_text, parse_hint
-    from .match import (
-        DEFAULT_TARGET,
-        MATCH_MAX_BYTES,
-        MATCH_MAX_WORK,
-        SECONDS_PER_STEP,
-        TOLERANCE,
-        MatchSolution,
-        solve_match,
-        work_fraction,
-    )
+    from .match import DEFAULT_TARGET, TOLERANCE, MatchSolution, solve_match
     from .parsing import (
         MAX_DICE,
         MAX_REPEAT,
@@ -129,8 +121,8 @@ _EXPORTS: dict[str, str | tuple[str, ...]] = {
                      "TurnReport", "best_loadouts", "check_loadout_search", "coaching_chart", "count_choices",
                      "distinct_choices", "list_dice", "match_chart", "match_report", "turn_report"), ".analysis"),
     **dict.fromkeys(("GAME", "HINT_FIELDS", "HintRequest", "Selection", "hint", "option_text", "parse_hint"), ".hints"),
-    **dict.fromkeys(("DEFAULT_TARGET", "MATCH_MAX_BYTES", "MATCH_MAX_WORK", "MatchSolution", "SECONDS_PER_STEP",
-                     "TOLERANCE", "solve_match", "work_fraction"), ".match"),
+    **dict.fromkeys(("MATCH_MAX_BYTES", "MATCH_MAX_WORK", "SECONDS_PER_STEP", "work_fraction"), ".guard"),
+    **dict.fromkeys(("DEFAULT_TARGET", "MatchSolution", "TOLERANCE", "solve_match"), ".match"),
     **dict.fromkeys(("MAX_DICE", "MAX_REPEAT", "MAX_TARGET", "MAX_TURN_TOTAL", "check_not_won", "check_points",
                      "check_six", "check_target", "dice_names", "dice_text", "face_text", "parse_dice", "parse_loadout",
                      "parse_positions", "parse_roll", "parse_seed", "parse_turn_total", "parse_whole"), ".parsing"),

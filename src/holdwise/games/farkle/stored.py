@@ -13,22 +13,9 @@ from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 
+from . import guard
 from . import store as disk
-from .match import (
-    DEFAULT_TARGET,
-    TOLERANCE,
-    MatchSolution,
-    solve_match,
-)
-from .match import (
-    check_match_cost as _check_match_cost,
-)
-from .match import (
-    largest_target as _largest_target,
-)
-from .match import (
-    match_cost as _match_cost,
-)
+from .match import DEFAULT_TARGET, TOLERANCE, MatchSolution, solve_match
 from .roll_table import DieType, die_types
 from .rules import Die
 from .turn import TurnSolution, solve_turn, solve_types
@@ -69,13 +56,13 @@ def _turns(dice1: Sequence[Die], dice2: Sequence[Die] | None) -> tuple[TurnSolut
 def match_cost(dice1: Sequence[Die], dice2: Sequence[Die] | None, target: int, solves: int = 1,
                store: bool = False) -> tuple[float, int]:
     """(work steps, bytes) of `solves` match solves to `target` with these dice (`match.match_cost`)."""
-    return _match_cost(*_turns(dice1, dice2), target, solves, store)
+    return guard.match_cost(*_turns(dice1, dice2), target, solves, store)
 
 
 def largest_target(dice1: Sequence[Die], dice2: Sequence[Die] | None = None, solves: int = 1,
                    store: bool = False) -> int:
     """The largest target (a multiple of 50) whose solves fit the guard; 0 if none does."""
-    return _largest_target(*_turns(dice1, dice2), solves, store)
+    return guard.largest_target(*_turns(dice1, dice2), solves, store)
 
 
 def check_match_cost(dice1: Sequence[Die], dice2: Sequence[Die] | None, target: int, solves: int = 1,
@@ -87,7 +74,7 @@ def check_match_cost(dice1: Sequence[Die], dice2: Sequence[Die] | None, target: 
 
 @lru_cache(maxsize=256)
 def _checked(dice1: Loadout, dice2: Loadout | None, target: int, solves: int, store: bool, what: str) -> None:
-    _check_match_cost(*_turns(dice1, dice2), target, solves, store, what)  # raises: nothing is remembered
+    guard.check_match_cost(*_turns(dice1, dice2), target, solves, store, what)  # raises: nothing is remembered
 
 
 # Solved matches kept in memory: a stored solve (every turn's values, about 30 MB for fair dice to 4000 and
