@@ -308,7 +308,7 @@ def _parse_roll(roll: str | Sequence[int | str], dice: tuple[Die, ...], dice_key
     return got
 
 
-HINT_FIELDS = (
+HINT_FIELDS: tuple[HintField, ...] = (
     HintField("roll", "The faces rolled, e.g. 1 1 5 2 3 4 or \"1,1,5\"; J for a joker.", argument=True, required=True,
               example="1 1 5 2 3 4"),
     HintField("turn_total", "Points already set aside this turn (default 0).", example=300, default=0),
