@@ -1,11 +1,12 @@
 """The Farkle practice table (`/farkle`) and the Farkle JSON API (`/api/farkle/...`).
 
-Answers that a CLI command gives are that command's `--json` object unchanged (`dice`, `turn`, `hint`).
-Play is stateless: each play response carries `state` (the sealed state: send it back as it is), the legal
-`actions` and a `view` (the roll's faces as shown, the dice of both sides, the legal keeps). Race-aware answers need the match of (player's
-dice, opponent's dice, target) solved and in this process's memory; until it is, the request starts a
-background job (`jobs.submit`) and is answered 202 with the job's status, and the page polls
-`/api/farkle/match/prepare` (with a progress bar), then asks again.
+Answers that a CLI command gives are that command's `--json` object unchanged (`dice`, `turn`; the hint is
+the generic `POST /api/farkle/hint`, with `hint_pending` from here). Play is stateless: each play response
+carries `state` (the sealed state: send it back as it is), the legal `actions` and a `view` (the roll's faces
+as shown, the dice of both sides, the legal keeps). Race-aware answers need the match of (player's dice,
+opponent's dice, target) solved and in this process's memory; until it is, the request starts a background
+job (`jobs.submit`) and is answered 202 with the job's status, and the page polls `/api/farkle/match/prepare`
+(with a progress bar), then asks again. The loadout chooser's API is `farkle_loadouts.py`.
 """
 
 from __future__ import annotations

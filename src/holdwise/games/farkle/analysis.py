@@ -403,7 +403,8 @@ def _win_chances(loadouts: Sequence[Sequence[Die]], chosen: list[int], other: tu
     with ThreadPoolExecutor(max(1, workers)) as pool:
         jobs = {}
         for i in chosen:
-            jobs[pool.submit(solve_match, tuple(loadouts[i]), other, target, workers=1)] = i
+            turns = (cached_turn(loadouts[i]), cached_turn(other))  # solved (and stored) when ranked by points
+            jobs[pool.submit(solve_match, tuple(loadouts[i]), other, target, workers=1, turns=turns)] = i
         for job in as_completed(jobs):
             solution = job.result()
             firsts[jobs[job]] = solution.first_player_win
