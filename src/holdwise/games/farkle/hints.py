@@ -311,15 +311,15 @@ def _parse_roll(roll: str | Sequence[int | str], dice: tuple[Die, ...], dice_key
 HINT_FIELDS: tuple[HintField, ...] = (
     HintField("roll", "The faces rolled, e.g. 1 1 5 2 3 4 or \"1,1,5\"; J for a joker.", argument=True, required=True,
               example="1 1 5 2 3 4"),
-    HintField("turn_total", "Points already set aside this turn (default 0).", example=300, default=0),
-    HintField("dice", "Your six dice, comma-separated names ('lucky*2' repeats; see 'holdwise farkle dice'; "
-                      "default: six ordinary dice).", example="ordinary*6"),
-    HintField("positions", "Which of your six dice rolled, e.g. 2,3,5 (default 1,2,...).", example="1,2,3,4,5,6"),
+    HintField("turn_total", "Points already set aside this turn.", example=300, default=0),
+    HintField("dice", "Your six dice, comma-separated names ('lucky*2' repeats; see 'holdwise farkle dice'); "
+                      "default: six ordinary dice."),
+    HintField("positions", "Which of your six dice rolled, e.g. 2,3,5; default: 1,2,... ."),
     HintField("score", "Your banked score (makes the hint race-aware).", example=1200),
     HintField("opponent", "The opponent's banked score (race-aware).", example=3500),
-    HintField("target", "Points to win the match: a multiple of 50 (default 4000; beyond the solve guard the "
-                        "error names the largest target accepted).", example=DEFAULT_TARGET, default=DEFAULT_TARGET),
-    HintField("opponent_dice", "The opponent's six dice (race-aware; default: yours).", example="ordinary*6"),
+    HintField("target", "Points to win the match: a multiple of 50 (beyond the solve guard the error names the "
+                        "largest target accepted).", default=DEFAULT_TARGET),
+    HintField("opponent_dice", "The opponent's six dice (race-aware); default: yours."),
 )
 _FIELD_NAMES = tuple(f.name for f in HINT_FIELDS)
 
