@@ -332,10 +332,10 @@ def farkle_turn_side(cache: Path, repeat: int, anchor: dict | None = None) -> li
     solved = _holdwise_fresh_solve(cache, new_args, repeat)
     # a turn from the dice, as for a loadout not seen before: the roll table built, the backward pass run; only
     # what no loadout owns stays warm (the score table, the multiset shapes, compiled kernels)
-    warm = _holdwise_warm(cache, "from holdwise.games.farkle import turn, rules\n"
+    warm = _holdwise_warm(cache, "from holdwise.games.farkle import roll_table, turn, rules\n"
                                  "d = tuple([rules.die_by_name('ordinary')] * 6)\n"
-                                 "memos = (turn.roll_table, turn._type_parts, turn._turn_plan)",
-                          "[m.cache_clear() for m in memos]; turn._solve_turn_now(turn.die_types(d))", 20)
+                                 "memos = (roll_table.roll_table, roll_table._type_parts, turn._turn_plan)",
+                          "[m.cache_clear() for m in memos]; turn.solve_types(turn.die_types(d))", 20)
     ordinary, new = a.get("ordinary", {}), a.get(FARKLE_DICE[1][0], {})
     # the anchor keeps nothing on disk: each of its processes solves; holdwise's first row reads a stored solve
     return [row("fresh `farkle turn` (six ordinary dice; holdwise reads its shipped solve, anchor solves)", "s",
@@ -352,7 +352,7 @@ def _farkle_agreement(check: dict, hw: dict, die: str) -> dict:
     """Do the two turns agree? The anchor's expected points with holdwise's spare-die rule added must equal
     holdwise's, and the bust chance by dice left must be equal (the rule does not touch busting)."""
     gap = abs(check["spare_ev"] - hw["expected_points"])
-    bust_gap = max(abs(check["bust"][k - 1] - hw["bust_probability"][str(k)]) for k in range(1, 7))
+    bust_gap = max(abs(check["bust"][k - 1] - hw["bust_chance"][str(k)]) for k in range(1, 7))
     agree = gap < 1e-6 and bust_gap < 1e-12
     note = (f"six {die}: anchor {check['ev']:.4f} (its rules: no spare die by a 1-5/2-6 straight), with "
             f"holdwise's spare die {check['spare_ev']:.4f} = holdwise (|diff| {gap:.0e}); bust chances equal"

@@ -39,7 +39,7 @@ def main() -> int:
     parser.add_argument("--json-out", default=None)
     args = parser.parse_args()
     from holdwise.games import farkle as fk
-    from holdwise.games.farkle.match import MATCH_MAX_WORK, match_cost
+    from holdwise.games.farkle import MATCH_MAX_WORK, match_cost
     from holdwise.sweep.kinds import farkle_loadouts as kind
 
     other = fk.parse_loadout(OPPONENT)

@@ -50,7 +50,7 @@ def farkle_cases():
     """(label, public, engine) for Farkle: the coaching table and a race-aware hint."""
     from holdwise.games import farkle
     from holdwise.games.farkle.hints import CoachValuer, RaceValuer, rank_options, selections_of
-    from holdwise.games.farkle.match import cached_match
+    from holdwise.games.farkle.stored import cached_match
     from holdwise.games.farkle.turn import solve_turn
 
     dice = farkle.parse_loadout(None)
@@ -58,12 +58,12 @@ def farkle_cases():
     for roll, turn_total in (("1 1 5 2 3 4", 300), ("5 3 2 2", 1000)):
         faces = farkle.parse_roll(roll, dice)
         pos = list(range(1, len(faces) + 1))
-        out.append((f"farkle {roll!r} at {turn_total}", lambda r=roll, t=turn_total: farkle.hint(r, t),
+        out.append((f"farkle {roll!r} at {turn_total}", lambda r=roll, t=turn_total: farkle.hint(farkle.parse_hint({"roll": r, "turn_total": t})),
                     lambda d=dice, f=faces, p=pos, t=turn_total: rank_options(
                         selections_of(d, f, p), t, CoachValuer(solve_turn(d)))))
     roll, kw = "1 5 2 3 4 6", {"score": 1200, "opponent": 1500, "target": 2000}
     faces = farkle.parse_roll(roll, dice)
-    out.append(("farkle race-aware to 2000", lambda: farkle.hint(roll, 300, **kw),
+    out.append(("farkle race-aware to 2000", lambda: farkle.hint(farkle.parse_hint({"roll": roll, "turn_total": 300, **kw})),
                 lambda: rank_options(selections_of(dice, faces, list(range(1, 7))), 300, RaceValuer(
                     cached_match(dice, dice, 2000, store=True), 0, 1200, 1500))))
     return out

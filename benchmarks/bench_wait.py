@@ -88,7 +88,7 @@ WARM = [
     ("one Farkle turn, six fair dice (solve)",
      "from holdwise.games.farkle import turn, rules\n"
      "d = tuple([rules.die_by_name('ordinary')] * 6); types = turn.die_types(d)",
-     "getattr(turn, '_solve_turn_now', turn._solve_turn.__wrapped__)(types)", 50, 1e3, "ms", 1.0),
+     "getattr(turn, 'solve_types', turn._solve_turn.__wrapped__)(types)", 50, 1e3, "ms", 1.0),
     ("race-aware Farkle match to 4,000, one solve (six fair dice)",
      "from holdwise.games.farkle import match, parse_dice\nd = parse_dice(None)",
      "match.solve_match(d, target=4000)", 1, 1.0, "s", 2.0),

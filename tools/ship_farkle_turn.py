@@ -27,11 +27,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--check", action="store_true", help="compare with a solve now; write nothing")
     opts = parser.parse_args(argv)
     from holdwise.games.farkle import parse_dice, store
-    from holdwise.games.farkle.turn import _solve_turn_now, die_types, turn_arrays
+    from holdwise.games.farkle.roll_table import die_types
+    from holdwise.games.farkle.turn import solve_types
     from holdwise.storage import save_arrays
 
     types = die_types(parse_dice(None))
-    arrays = turn_arrays(_solve_turn_now(types))
+    arrays = store.turn_arrays(solve_types(types))
     path = store.shipped_turn_path()
     if opts.check:
         names = tuple(arrays)

@@ -104,6 +104,7 @@ CASES = [
     (["report", "--opponent-dice", "ordinary*7", "--target", "500"], "opponent"),
     (["report", "--target", "500", "--plot", "out.txt"], "plot"),
     (["play", "--dice", "saint-antiochus*6"], "never bust"),
+    (["play", "--dice", JOKERS_ONLY, "--opponent-dice", JOKERS_ONLY, "--computer", "coaching"], "never end"),
     (["play", "--dice", JOKERS_ONLY, "--computer-dice", JOKERS_ONLY, "--computer", "coaching"], "never end"),
 ]
 

@@ -158,7 +158,7 @@ def test_time_words():
 
 def test_a_match_solves_share_of_work_counts_one_or_two_solves():
     from holdwise.cli.farkle import _pair_share
-    from holdwise.games.farkle.match import work_fraction
+    from holdwise.games.farkle.guard import work_fraction
 
     g = 40
     assert _pair_share(0, g * g) == 0.0 and _pair_share(g * g, g * g) == 1.0

@@ -16,8 +16,8 @@ def test_turn_json_keys():
     result = run("farkle", "turn", "--json")
     assert result.exit_code == 0
     data = json.loads(result.stdout)
-    assert set(data) >= {"expected_points", "bust_probability", "bank_threshold"}
-    assert list(data["bust_probability"]) == ["1", "2", "3", "4", "5", "6"]
+    assert set(data) >= {"expected_points", "bust_chance", "bank_threshold"}
+    assert list(data["bust_chance"]) == ["1", "2", "3", "4", "5", "6"]
     assert list(data["bank_threshold"]) == ["1", "2", "3", "4", "5", "6"]
 
 
@@ -125,9 +125,9 @@ def test_bad_input(args, message):
 
 def test_turn_json_names_the_dice_of_each_row():
     data = json.loads(run("farkle", "turn", "--dice", "weighted,lucky,ordinary*4", "--json").stdout)
-    assert data["bank_threshold_dice"]["1"] == ["weighted"] and data["bust_probability_dice"]["1"] == ["ordinary"]
-    assert set(data) == {"dice", "expected_points", "bust_probability", "bank_threshold", "always_bank_from",
-                         "by_dice_left", "bust_probability_dice", "bank_threshold_dice", "alike"}
+    assert data["bank_threshold_dice"]["1"] == ["weighted"] and data["bust_chance_dice"]["1"] == ["ordinary"]
+    assert set(data) == {"dice", "expected_points", "bust_chance", "bank_threshold", "always_bank_from",
+                         "by_dice_left", "bust_chance_dice", "bank_threshold_dice", "alike"}
 
 
 def test_turn_human_output_with_unlike_dice_names_the_dice():
@@ -229,11 +229,14 @@ def test_the_cli_imports_only_the_face():
     from pathlib import Path
 
     import holdwise.cli.farkle as cli
+    import holdwise.cli.farkle_report as reports
 
-    tree = ast.parse(Path(cli.__file__).read_text())
+    tree = ast.parse(Path(cli.__file__).read_text() + Path(reports.__file__).read_text())
     modules = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
-    assert modules <= {"__future__", "games", "_common", "_play", "typing", "rich", "rich.table", "matplotlib",
-                       "matplotlib.pyplot", "matplotlib.colors", "matplotlib.patches", "matplotlib.ticker"}
+    assert modules <= {"__future__", "games", "_common", "_play", "farkle_report", "typing", "collections.abc", "rich",
+                       "rich.table",
+                       "matplotlib", "matplotlib.pyplot", "matplotlib.colors", "matplotlib.patches",
+                       "matplotlib.ticker"}
     names = {alias.name for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) and node.module == "games"
              for alias in node.names}
     assert names == {"farkle"}
@@ -297,3 +300,23 @@ def test_rules_sheet_within_80_columns_and_as_json():
     assert any(line.split()[:3] == ["2", "200", "400"] for line in lines)
     assert any(line.split() == ["+", "5", "550", "800"] for line in lines)
     assert any(line.split()[:3] == ["devils-head", "J", "16.7%"] for line in lines)
+
+
+@pytest.mark.parametrize("args,pinned", [
+    (["1", "1", "5", "2", "3", "4", "--turn-total", "300"], "cli1.txt"),
+    (["1", "1", "5", "2", "3", "4", "--turn-total", "300", "--score", "600", "--opponent", "800", "--target", "1000",
+      "--all"], "cli2.txt"),
+    (["2", "3", "4", "6"], "cli3.txt"),
+])
+def test_the_hint_table_is_the_one_printed_before_the_request(args, pinned):
+    from pathlib import Path
+
+    result = run("farkle", "hint", *args)
+    assert result.exit_code == 0, result.output
+    data = Path(__file__).parents[1] / "games" / "farkle" / "data" / pinned
+    assert result.stdout == data.read_text()
+
+
+def test_the_opponent_dice_of_play_is_one_option_and_the_old_spelling_is_hidden():
+    text = run("farkle", "play", "--help").stdout
+    assert "--opponent-dice" in text and "--computer-dice" not in text

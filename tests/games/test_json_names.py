@@ -17,8 +17,9 @@ def _hints() -> dict:
     from holdwise.games import dice_poker, farkle, poker_dice, yahtzee
 
     return {
-        "farkle": farkle.hint("1 1 5 2 3 4", 300).to_json(),
-        "farkle race-aware": farkle.hint("1 5", 0, score=200, opponent=300, target=500).to_json(),
+        "farkle": farkle.hint(farkle.parse_hint({"roll": "1 1 5 2 3 4", "turn_total": 300})).to_json(),
+        "farkle race-aware": farkle.hint(farkle.parse_hint({"roll": "1 5", "score": 200, "opponent": 300,
+                                                            "target": 500})).to_json(),
         "dice-poker": dice_poker.hint(dice_poker.parse_hint({"hand": "2 3 4 5 5", "rolls_left": 2})).to_json(),
         "poker-dice": poker_dice.hint("1 1 3 4 6", 2).to_json(),
         "yahtzee": yahtzee.hint(yahtzee.parse_hint({"dice": "1 1 5 3 2", "rolls_left": 2})).to_json(),

@@ -7,7 +7,7 @@ Faces are 1..6; 7 is a joker (it may stand for any face; a selection needs one d
 from __future__ import annotations
 
 import sys
-from functools import lru_cache
+from functools import cache
 from itertools import product
 
 BASE = {1: 1000, 2: 200, 3: 300, 4: 400, 5: 500, 6: 600}
@@ -26,7 +26,7 @@ def oracle_score(faces) -> int:
     return best
 
 
-@lru_cache(maxsize=None)
+@cache
 def _score_natural(faces):
     """Max over splits into blocks; at most one dead spare, and only with a five-face straight."""
     best = -1
@@ -36,7 +36,7 @@ def _score_natural(faces):
     return best if faces else -1
 
 
-@lru_cache(maxsize=None)
+@cache
 def _all_splits(faces):
     """Every (total, dead spares, five-face straights) over the splits of the faces into blocks."""
     if not faces:
@@ -90,7 +90,7 @@ def turn_value(dice_weights, cap: int = 20000, jokers=None) -> float:
             outcomes[left] = out
         return outcomes[left]
 
-    @lru_cache(maxsize=None)
+    @cache
     def roll_on(total, left):
         value = 0.0
         for p, shown in rolls(left):

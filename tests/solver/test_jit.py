@@ -60,7 +60,7 @@ def test_with_the_jit_disabled_a_kernel_is_its_plain_function_and_numba_stays_un
         "from holdwise.games.farkle import turn\n"
         "assert turn.turn_values is turn._turn_values, type(turn.turn_values)\n"
         "from holdwise.games.farkle import parse_dice\n"
-        "assert round(turn._solve_turn_now(turn.die_types(parse_dice('ordinary*2'))).expected_points, 6) > 0\n"
+        "assert round(turn.solve_types(turn.die_types(parse_dice('ordinary*2'))).expected_points, 6) > 0\n"
         "assert 'numba' not in sys.modules\n"
     )
     env = dict(os.environ, NUMBA_DISABLE_JIT="1")

@@ -486,7 +486,7 @@ def test_loadout_rows_equal_turn_reports_and_matches():
         report = fk.turn_report(dice)
         assert row["dice"] == key and row["note"] is None
         assert row["expected_points"] == report.expected_points
-        assert [row[f"bust_{n}"] for n in range(1, 7)] == [report.bust_probability[str(n)] for n in range(1, 7)]
+        assert [row[f"bust_{n}"] for n in range(1, 7)] == [report.bust_chance[str(n)] for n in range(1, 7)]
         match = fk.solve_match(dice, other, 500)
         assert row["win_first"] == pytest.approx(match.first_player_win, abs=1e-11)
         assert row["win_second"] == pytest.approx(match.win_moving_second, abs=1e-11)

@@ -12,8 +12,8 @@ from typer.testing import CliRunner
 
 from holdwise.cli import app as cli_app
 from holdwise.errors import InputError
-from holdwise.web import farkle as web_farkle
 from holdwise.games import farkle
+from holdwise.web import farkle_loadouts as web_loadouts
 
 runner = CliRunner()
 OWNED = "ordinary*4,weighted,lucky,odd,kings"
@@ -130,9 +130,9 @@ def test_bad_input_is_422_naming_the_field(client, body, field, words):
 def test_turns_beyond_a_requests_time_are_422_naming_owned(client, monkeypatch):
     """The eleven choices of OWNED are refused once the web's budget of turn steps is below theirs."""
     work = sum(farkle.turn_plan(c).work for c in farkle.distinct_choices(farkle.parse_dice(OWNED)))
-    monkeypatch.setattr(web_farkle, "WEB_LOADOUT_MAX_WORK", work - 1)
+    monkeypatch.setattr(web_loadouts, "WEB_LOADOUT_MAX_WORK", work - 1)
     r = client.post("/api/farkle/loadouts", json={"owned": OWNED})
     assert r.status_code == 422 and r.json()["field"] == "owned"
     assert f"the turns of 11 choices are {work:.1e} steps" in r.json()["detail"]
-    monkeypatch.setattr(web_farkle, "WEB_LOADOUT_MAX_WORK", work)
+    monkeypatch.setattr(web_loadouts, "WEB_LOADOUT_MAX_WORK", work)
     assert client.post("/api/farkle/loadouts", json={"owned": OWNED}).status_code == 200

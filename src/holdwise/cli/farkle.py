@@ -13,11 +13,11 @@ from ._common import (
     kernels_notice,
     new_app,
     progress,
-    save_figure,
 )
 from ._play import TerminalGame, run
+from .farkle_report import plot_coaching, plot_match, plot_report, print_report, print_rules, short
 
-__all__ = ["farkle_app"]
+__all__ = ["farkle_app", "render_hint"]
 
 farkle_app = new_app(
     "Farkle as in Kingdom Come: Deliverance: the coaching table, hints, race-aware matches, loadouts, the "
@@ -31,12 +31,12 @@ DICE_HELP = ("Six dice, comma-separated names (see 'holdwise farkle dice'; 'luck
 TARGET_HELP = ("Points to win the match: a multiple of 50, at most 20000. Every pair of named loadouts is solved to "
                "4000 (minutes for unlike dice, with the time left shown); beyond the guard the error names the largest "
                "target accepted for the dice.")
-JSON_HELP = "Print JSON."
+JSON_OPTION = typer.Option(False, "--json", help="Print JSON.")
+DICE_OPTION = typer.Option(None, "--dice", help=DICE_HELP)
+TARGET_OPTION = typer.Option("4000", "--target", metavar="N", help=TARGET_HELP)
+OPPONENT_DICE_OPTION = typer.Option(None, "--opponent-dice", help="The opponent's six dice (default: yours).")
 TOP_ROWS = 10
-ROLL_ARGUMENT = typer.Argument(..., help="The faces rolled, e.g. 1 1 5 2 3 4 or \"1,1,5\"; J for a joker.")
 
-# Okabe-Ito colours: told apart with every common colour-vision deficiency
-ROLL_COLOUR, BANK_COLOUR, LINE_COLOUR = "#0072B2", "#E69F00", "#D55E00"
 
 
 def _face():
@@ -44,17 +44,6 @@ def _face():
     from ..games import farkle
 
     return farkle
-
-
-def _short(names) -> str:
-    """Dice names with runs of one name folded: 'weighted, lucky, ordinary*4'."""
-    out: list[list] = []
-    for name in names:
-        if out and out[-1][0] == name:
-            out[-1][1] += 1
-        else:
-            out.append([name, 1])
-    return ", ".join(n if k == 1 else f"{n}*{k}" for n, k in out)
 
 
 def _pair_share(done: int, total: int) -> float:
@@ -76,11 +65,11 @@ def _kernels(match: bool = False) -> None:
 
 @farkle_app.command("turn")
 def farkle_turn(
-    dice: str | None = typer.Option(None, "--dice", help=DICE_HELP),
+    dice: str | None = DICE_OPTION,
     plot: str | None = typer.Option(None, "--plot", help="Draw the coaching table (roll or bank) to FILE.png "
                                                               "or FILE.svg."),
     show_all: bool = typer.Option(False, "--all", help="List every set of dice left (with unlike dice)."),
-    as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
+    as_json: bool = JSON_OPTION,
 ):
     """One turn solved exactly: expected points, bust chance and bank threshold per number of dice left.
 
@@ -91,27 +80,27 @@ def farkle_turn(
     _kernels()
     report = _face().turn_report(loadout)
     if plot is not None:
-        _plot_coaching(_face().coaching_chart(loadout), plot)
+        plot_coaching(_face().coaching_chart(loadout), plot)
     if as_json:
         emit_json(report)
         return
     from rich.table import Table
 
     out = console()
-    out.print(f"Farkle turn with {_short(report.dice)}: {report.expected_points:,.2f} points expected")
+    out.print(f"Farkle turn with {short(report.dice)}: {report.expected_points:,.2f} points expected")
     t = Table()
     t.add_column("dice left", justify="right", no_wrap=True)
     t.add_column("bust chance", justify="right", no_wrap=True)
     t.add_column("bank from", justify="right", no_wrap=True)
     if not report.alike:
         t.add_column("which dice (worst case)")
-    for n, bust in report.bust_probability.items():
+    for n, bust in report.bust_chance.items():
         threshold = report.bank_threshold[n]
         cells = [n, f"{100 * bust:.2f}%", "never" if threshold is None else f"{threshold:,}"]
         if not report.alike:
-            bust_dice, bank_dice = report.bust_probability_dice[n], report.bank_threshold_dice[n]
-            cells.append(_short(bust_dice) if bust_dice == bank_dice
-                         else f"bust: {_short(bust_dice)}; bank: {_short(bank_dice)}")
+            bust_dice, bank_dice = report.bust_chance_dice[n], report.bank_threshold_dice[n]
+            cells.append(short(bust_dice) if bust_dice == bank_dice
+                         else f"bust: {short(bust_dice)}; bank: {short(bank_dice)}")
         t.add_row(*cells)
     out.print(t)
     out.print("Bank once the turn total reaches the threshold for the dice you would roll next.")
@@ -124,7 +113,7 @@ def farkle_turn(
                 every.add_column(col, justify="left" if col == "which dice" else "right",
                                  no_wrap=col != "which dice")
             for row in sorted(report.by_dice_left, key=lambda r: len(r.dice)):
-                every.add_row(str(len(row.dice)), _short(row.dice), f"{100 * row.bust_probability:.2f}%",
+                every.add_row(str(len(row.dice)), short(row.dice), f"{100 * row.bust_chance:.2f}%",
                               "never" if row.bank_threshold is None else f"{row.bank_threshold:,}")
             out.print(every)
     out.print(f"Above a turn total of {report.always_bank_from:,} banking is proven best with any dice left.")
@@ -132,86 +121,8 @@ def farkle_turn(
         out.print(f"plot written to {plot}")
 
 
-def _plot_coaching(chart, path: str) -> None:
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-    import numpy as np
-    from matplotlib.colors import ListedColormap
-    from matplotlib.patches import Patch
-    from matplotlib.ticker import FuncFormatter
-
-    rows = chart.rows
-    grid = np.array([[1.0 if r else 0.0 for r in row.roll] for row in rows])
-    labels = [str(row.dice_left) if len(set(chart.dice)) == 1 else f"{row.dice_left}: {_short(row.dice)}"
-              for row in rows]
-    step = chart.totals[1] - chart.totals[0]
-    end = chart.totals[-1] + step
-    cmap = ListedColormap([BANK_COLOUR, ROLL_COLOUR])
-    height = max(3.5, 0.28 * len(rows) + 2.2)
-    fig, (near, far) = plt.subplots(1, 2, figsize=(12, height), sharey=True,
-                                    gridspec_kw={"width_ratios": [3, 2]})
-    small = 7 if len(rows) > 12 else 10
-    commas = FuncFormatter(lambda v, _: f"{v:,.0f}")
-    # left: 0-1,500, where the thresholds of 1-4 dice lie; right: the whole range up to past the last threshold.
-    # The cell of turn total t spans [t, t + 50), so a threshold is the left edge of its first bank cell.
-    for ax, right in ((near, min(1500, end)), (far, end)):
-        ax.imshow(grid, aspect="auto", cmap=cmap, vmin=0, vmax=1, interpolation="nearest",
-                  extent=(0, end, len(rows) - 0.5, -0.5))
-        ax.set_xlim(0, right)
-        ax.xaxis.set_major_formatter(commas)
-        ax.set_yticks(range(len(rows)), labels, fontsize=small)
-        for i, row in enumerate(rows):
-            at = row.bank_threshold
-            if at is None or at > right:
-                continue
-            ax.plot([at, at], [i - 0.5, i + 0.5], color="black", lw=1.2)
-            if ax is near or at > 1500:
-                inside = at > 0.85 * right  # near the right edge: write the label to the left of the line
-                ax.annotate(f"{at:,}", (at, i), xytext=(-3 if inside else 3, 0), textcoords="offset points",
-                            va="center", ha="right" if inside else "left", fontsize=small, color="black",
-                            bbox={"boxstyle": "round,pad=0.15", "fc": "white", "ec": "none", "alpha": 0.85})
-    near.set_xlabel("turn total (points set aside), 0-1,500")
-    far.set_xlabel("turn total, whole range")
-    near.set_ylabel("dice left to roll")
-    fig.legend(handles=[Patch(color=ROLL_COLOUR, label="roll on"), Patch(color=BANK_COLOUR, label="bank"),
-                        Patch(facecolor="white", edgecolor="black", label="label: bank from this turn total")],
-               loc="upper center", bbox_to_anchor=(0.5, 0.955), ncol=3, fontsize=9, frameon=False)
-    fig.suptitle(f"Farkle coaching table ({_short(chart.dice)})")
-    fig.tight_layout(rect=(0, 0, 1, 0.93))
-    save_figure(fig, path)
-
-
-@farkle_app.command("hint")
-def farkle_hint(
-    roll: list[str] = ROLL_ARGUMENT,
-    turn_total: str = typer.Option("0", "--turn-total", metavar="N", help="Points already set aside this turn."),
-    dice: str | None = typer.Option(None, "--dice", help=DICE_HELP),
-    positions: str | None = typer.Option(None, "--positions",
-                                            help="Which of your six dice rolled, e.g. 2,3,5 (default 1,2,...)."),
-    score_own: str | None = typer.Option(None, "--score", metavar="N",
-                                         help="Your banked score (makes the hint race-aware)."),
-    opponent: str | None = typer.Option(None, "--opponent", metavar="N",
-                                        help="The opponent's banked score (race-aware)."),
-    target: str = typer.Option("4000", "--target", metavar="N", help=TARGET_HELP),
-    opponent_dice: str | None = typer.Option(None, "--opponent-dice", help="The opponent's six dice."),
-    show_all: bool = typer.Option(False, "--all", help=f"List every option, not only the top {TOP_ROWS}."),
-    as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
-):
-    """Every legal selection of a roll, with rolling on and with banking, ranked best first.
-
-    Example: holdwise farkle hint 1 1 5 2 3 4 --turn-total 300 --score 1200 --opponent 3500
-    """
-    text = " ".join(roll).replace(",", " ")
-    request = _face().parse_hint(text, turn_total, dice, positions, score_own, opponent, target, opponent_dice)
-    turn_total = request.turn_total
-    _kernels(match=request.race)
-    with progress("score pair", enabled=request.race, share=_pair_share) as update:  # the race-aware solve, once
-        result = _face().hint(request, progress=update)
-    if as_json:
-        emit_json(result)
-        return
+def render_hint(result, request, show_all: bool) -> None:
+    """A hint at the terminal: the roll, the measure, the first TOP_ROWS options (all with show_all)."""
     from rich.table import Table
 
     win = result.measure == "win_chance"
@@ -221,7 +132,7 @@ def farkle_hint(
         out.print(f"Roll {rolled}: bust, no legal selection; the turn scores nothing.")
         return
     what = "win chance (race-aware)" if win else "expected banked points (coaching table)"
-    out.print(f"Roll {rolled} at turn total {turn_total:,}: {what}")
+    out.print(f"Roll {rolled} at turn total {request.turn_total:,}: {what}")
     t = Table()
     t.add_column("option")
     for col in ("scores", "total", "dice left", "value", "loss"):
@@ -243,12 +154,12 @@ def farkle_hint(
 
 @farkle_app.command("match")
 def farkle_match(
-    target: str = typer.Option("4000", "--target", metavar="N", help=TARGET_HELP),
+    target: str = TARGET_OPTION,
     dice: str | None = typer.Option(None, "--dice", help="The first player's dice. " + DICE_HELP),
     opponent_dice: str | None = typer.Option(None, "--opponent-dice", help="The second player's dice."),
     plot: str | None = typer.Option(None, "--plot", help="Draw the win chance over both scores to FILE.png "
                                                               "or FILE.svg."),
-    as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
+    as_json: bool = JSON_OPTION,
 ):
     """A match to the target: win chances, both race-aware and race-aware against the coaching table.
 
@@ -263,7 +174,7 @@ def farkle_match(
     with progress("score pair", share=_pair_share) as update:
         report = _face().match_report(first, second, target, progress=update)
     if plot is not None:
-        _plot_match(_face().match_chart(first, second, target), plot)
+        plot_match(_face().match_chart(first, second, target), plot)
     if as_json:
         emit_json(report)
         return
@@ -278,41 +189,14 @@ def farkle_match(
         out.print(f"plot written to {plot}")
 
 
-def _plot_match(chart, path: str) -> None:
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-    import numpy as np
-
-    x = np.array(chart.win_chance)
-    top = chart.target
-    fig, ax = plt.subplots(figsize=(6.5, 5.5))
-    image = ax.imshow(x, origin="lower", cmap="viridis", vmin=0, vmax=1, extent=(-25, top - 25, -25, top - 25))
-    scores = np.array(chart.scores)
-    lines = ax.contour(scores, scores, x, levels=[0.5], colors="white", linewidths=1.8)
-    ax.clabel(lines, fmt={0.5: "50%"}, fontsize=9)
-    ax.set_xlabel("opponent's score")
-    ax.set_ylabel("own score (player to move)")
-    ax.set_title(f"Farkle to {top:,}: chance to win at the start of one's turn\n(white line: 50%)", fontsize=11)
-    bar = fig.colorbar(image, ax=ax, label="win chance")
-    bar.ax.axhline(0.5, color="white", lw=1.8)
-    fig.tight_layout()
-    save_figure(fig, path)
-
-
-REPORT_TOP = 5
-GRID_STEPS = 8  # rows and columns of the win-chance grid printed at 80 columns
-
-
 @farkle_app.command("report")
 def farkle_report(
     dice: str | None = typer.Option(None, "--dice", help="Your dice. " + DICE_HELP),
-    opponent_dice: str | None = typer.Option(None, "--opponent-dice", help="The opponent's dice (default: yours)."),
-    target: str = typer.Option("4000", "--target", metavar="N", help=TARGET_HELP),
+    opponent_dice: str | None = OPPONENT_DICE_OPTION,
+    target: str = TARGET_OPTION,
     plot: str | None = typer.Option(None, "--plot", help="Draw the race-aware bank threshold over both scores, one "
                                                               "map per number of dice left, to FILE.png or FILE.svg."),
-    as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
+    as_json: bool = JSON_OPTION,
 ):
     """Where playing to win the match and the coaching table part ways: bank thresholds over both scores,
     the disagreements and their cost in win chance, who is favoured, and findings in plain words.
@@ -328,125 +212,13 @@ def farkle_report(
     with progress("score pair") as update:
         report = _face().strategy_report(first, second, target, progress=update)
     if plot is not None:
-        _plot_report(report, plot)
+        plot_report(report, plot)
     if as_json:
         emit_json(report)
         return
-    _print_report(report)
+    print_report(report)
     if plot is not None:
         console().print(f"plot written to {plot}")
-
-
-def _when(value) -> str:
-    return "never" if value is None else f"{value:,}"
-
-
-def _print_report(r) -> None:
-    import statistics
-    import textwrap
-
-    from rich import box
-    from rich.table import Table
-
-    out = console()
-    out.print(f"Farkle strategy report: {_short(r.dice)} against {_short(r.opponent_dice)}, to {r.target:,}",
-              highlight=False)
-    out.print(f"{r.expected_points:,.1f} points a turn (one average turn: {r.turn_points:,}); moving first from "
-              f"0-0 wins {100 * r.first_player_win_chance:.2f}%.", highlight=False)
-    g = len(r.scores)
-    t = Table(box=box.SIMPLE_HEAD, title="Bank from (turn total), by dice left ('never': roll on to the target)",
-              title_justify="left")
-    for col in ("dice left", "coaching", "race 0-0", "race median", "race range", "never"):
-        t.add_column(col, justify="right", no_wrap=True)
-    for i, k in enumerate(r.dice_left):
-        grid = r.race_threshold[i]
-        values = [v for row in grid for v in row if v is not None]
-        never = sum(v is None for row in grid for v in row) / (g * g)
-        median = statistics.median_low(values) if values else None
-        span = f"{min(values):,}-{max(values):,}" if values else "-"
-        t.add_row(str(k), _when(r.coaching_threshold[str(k)]), _when(grid[0][0]), _when(median), span,
-                  f"{100 * never:.0f}%")
-    out.print(t)
-    out.print("race-aware: the first turn total at which playing to win banks, over every score pair; 'never' "
-              "column: share of score pairs where it rolls on to the target", highlight=False)
-    regions = Table(box=box.SIMPLE_HEAD, title=f"Where the plays differ: {r.disagreements:,} of {r.situations:,} "
-                                               "reachable situations", title_justify="left")
-    for col in ("you need", "opp. needs", "differ", "rate", "rolls", "banks", "share", "max pp"):
-        regions.add_column(col, justify="right", no_wrap=True)
-    for row in r.regions:
-        share = row.cost_sum / r.cost_sum if r.cost_sum else 0.0
-        rate = row.disagreements / row.situations if row.situations else 0.0
-        regions.add_row(row.own_needs, row.opponent_needs, f"{row.disagreements:,}", f"{100 * rate:.0f}%",
-                        f"{row.race_rolls:,}", f"{row.race_banks:,}", f"{100 * share:.1f}%",
-                        f"{100 * row.cost_max:.1f}")
-    out.print(regions)
-    out.print("rate: of the reachable situations there; rolls / banks: race-aware play rolls on (banks) where the "
-              "coaching table banks (rolls on); max pp: the most win chance (percentage points) the coaching "
-              "choice gives up there; share: of that loss summed over every difference", highlight=False)
-    if r.top_disagreements:
-        top = Table(box=box.SIMPLE_HEAD, title="Largest differences", title_justify="left")
-        for col in ("you", "opponent", "dice left", "turn total", "race-aware", "coaching", "loss"):
-            top.add_column(col, justify="right", no_wrap=True)
-        for d in r.top_disagreements[:REPORT_TOP]:
-            top.add_row(f"{d.own:,}", f"{d.opponent:,}", str(d.dice_left) if len(set(r.dice)) == 1 else
-                        f"{d.dice_left}*", f"{d.turn_total:,}", d.race_aware, d.coaching, f"{100 * d.cost:.1f} pp")
-        out.print(top)
-        if len(set(r.dice)) > 1:
-            out.print("*: which dice are left is in --json (top_disagreements)", highlight=False)
-    picks = sorted({round(i * (g - 1) / (GRID_STEPS - 1)) for i in range(GRID_STEPS)}) if g > 1 else [0]
-    fav = Table(box=box.SIMPLE_HEAD, title="Win chance of the player to move (rows: own score, columns: "
-                                           "opponent's)", title_justify="left")
-    fav.add_column("", justify="right", no_wrap=True)
-    for b in picks:
-        fav.add_column(f"{r.scores[b]:,}", justify="right", no_wrap=True)
-    for a in picks:
-        fav.add_row(f"{r.scores[a]:,}", *(f"{100 * r.win_chance[a][b]:.0f}%" for b in picks))
-    out.print(fav)
-    out.print("Findings:")
-    for i, f in enumerate(r.findings, 1):
-        out.print(textwrap.fill(f"{i}. {f.text} [figure: {f.figure}]", 80, subsequent_indent="   "), highlight=False,
-                  markup=False)
-
-
-def _plot_report(r, path: str) -> None:
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-    import numpy as np
-
-    panels = len(r.dice_left)
-    cols = 3 if panels > 2 else panels
-    rows = -(-panels // cols)
-    fig, axes = plt.subplots(rows, cols, figsize=(4.2 * cols, 3.7 * rows + 0.8), squeeze=False)
-    top = r.target
-    cmap = plt.get_cmap("viridis").with_extremes(bad=LINE_COLOUR)  # 'never banks': apart from the viridis range
-    for ax in axes.ravel()[panels:]:
-        ax.axis("off")
-    for i, k in enumerate(r.dice_left):
-        ax = axes.ravel()[i]
-        grid = np.ma.masked_invalid(np.array([[np.nan if v is None else v for v in row]
-                                              for row in r.race_threshold[i]], dtype=float))
-        image = ax.imshow(grid, origin="lower", cmap=cmap, interpolation="nearest",
-                          extent=(-25, top - 25, -25, top - 25), aspect="auto")
-        coach = r.coaching_threshold[str(k)]
-        ax.set_title(f"{k} {'die' if k == 1 else 'dice'} left (coaching: "
-                     f"{'never' if coach is None else f'{coach:,}'})", fontsize=10)
-        ax.set_xlabel("opponent's score", fontsize=9)
-        ax.set_ylabel("own score", fontsize=9)
-        ax.tick_params(labelsize=8)
-        if grid.count():
-            bar = fig.colorbar(image, ax=ax)
-            bar.ax.tick_params(labelsize=8)
-            bar.set_label("bank from (turn total)", fontsize=8)
-    from matplotlib.patches import Patch
-
-    fig.legend(handles=[Patch(color=LINE_COLOUR, label="never banks: roll on to the target")], loc="upper right",
-               fontsize=9, frameon=False)
-    fig.suptitle(f"Farkle to {top:,}: the race-aware bank threshold ({_short(r.dice)} against "
-                 f"{_short(r.opponent_dice)})", fontsize=11, x=0.02, ha="left")
-    fig.tight_layout(rect=(0, 0, 1, 0.95))
-    save_figure(fig, path)
 
 
 @farkle_app.command("loadout")
@@ -458,7 +230,7 @@ def farkle_loadout(
                                                      "(every choice's matches solved)."),
     target: str = typer.Option("4000", "--target", metavar="N",
                                help="Match target for --opponent-dice. " + TARGET_HELP),
-    as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
+    as_json: bool = JSON_OPTION,
 ):
     """The six of your dice that maximize the expected points per turn, or with --opponent-dice the win chance
     in a match against those dice (every choice solved exactly).
@@ -489,22 +261,22 @@ def farkle_loadout(
         t.add_column("first", justify="right", no_wrap=True)
         t.add_column("second", justify="right", no_wrap=True)
     for i, row in enumerate(ranking.loadouts, 1):
-        cells = [str(i), _short(row.dice), f"{row.expected_points:,.2f}"]
+        cells = [str(i), short(row.dice), f"{row.expected_points:,.2f}"]
         if other is not None:
             cells += [f"{100 * row.win_average:.2f}%", f"{100 * row.win_first:.2f}%", f"{100 * row.win_second:.2f}%"]
         t.add_row(*cells)
     out.print(t)
     if other is not None:
-        out.print(f"win chances against {_short(ranking.opponent_dice)}, both playing to win: moving first, "
+        out.print(f"win chances against {short(ranking.opponent_dice)}, both playing to win: moving first, "
                   "second, and their average (who starts by a coin toss)")
     if ranking.unbounded:
         out.print(f"not ranked: {len(ranking.unbounded):,} choice(s) whose turn is unbounded (they can roll forever "
-                  "without risk), e.g. " + _short(ranking.unbounded[0]))
+                  "without risk), e.g. " + short(ranking.unbounded[0]))
 
 
 @farkle_app.command("dice")
 def farkle_dice(
-    as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
+    as_json: bool = JSON_OPTION,
 ):
     """The named dice and the weights of their faces 1-6 (a joker face shows as J).
 
@@ -525,7 +297,7 @@ def farkle_dice(
     t.add_column("1 or 5", justify="right", no_wrap=True)
     for die in listing.dice:
         cells = [f"{w} {listing.joker_symbol}" if shown == listing.joker_symbol else str(w)
-                 for w, shown in zip(die.weights, die.faces)]
+                 for w, shown in zip(die.weights, die.faces, strict=True)]
         ones_fives = (die.chances[0] + die.chances[4]) if 1 not in die.joker_faces else die.chances[4]
         t.add_row(die.name, *cells, str(die.total_weight), f"{100 * ones_fives:.0f}%")
     out = console()
@@ -539,7 +311,7 @@ def farkle_dice(
 
 @farkle_app.command("rules")
 def farkle_rules(
-    as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
+    as_json: bool = JSON_OPTION,
 ):
     """The rules: what scores (every figure from the scoring function), bust, hot dice, the match, the dice.
 
@@ -549,48 +321,7 @@ def farkle_rules(
     if as_json:
         emit_json(sheet)
         return
-    import textwrap
-
-    from rich import box
-    from rich.table import Table
-
-    out = console()
-    out.print("Farkle as in Kingdom Come: Deliverance: the rules", highlight=False)
-    for line in sheet.rules:
-        out.print(textwrap.fill(line, 80, initial_indent="- ", subsequent_indent="  "), highlight=False)
-    singles = ", ".join(f"{c.name} {c.points:,}" for c in sheet.singles)
-    out.print(textwrap.fill("Singles: " + singles + ".", 80), highlight=False)
-    kinds = Table(box=box.SIMPLE_HEAD, title="Three or more of a kind", title_justify="left")
-    kinds.add_column("face", no_wrap=True)
-    for c in sheet.of_a_kind[0].combos:
-        kinds.add_column(f"{len(c.dice)} alike", justify="right", no_wrap=True)
-    for row in sheet.of_a_kind:
-        kinds.add_row(str(row.face), *(f"{c.points:,}" for c in row.combos))
-    out.print(kinds)
-    first = sheet.straights[0]
-    straights = Table(box=box.SIMPLE_HEAD, title="Straights and the spare die", title_justify="left")
-    straights.add_column("spare die", no_wrap=True)
-    straights.add_column(first.low.name, justify="right", no_wrap=True)
-    straights.add_column(first.high.name, justify="right", no_wrap=True)
-    for row in sheet.straights:
-        straights.add_row("none" if row.spare is None else f"+ {row.spare}", f"{row.low.points:,}",
-                          f"{row.high.points:,}")
-    out.print(straights)
-    out.print(f"All six, {sheet.full_straight.name}: {sheet.full_straight.points:,}.", highlight=False)
-    for c in sheet.hot_dice:
-        out.print(f"Hot dice: {c.name} scores {c.points:,}, then {sheet.dice_per_player} dice again.",
-                  highlight=False)
-    out.print(f"Bust: {' '.join(sheet.bust)} has nothing to set aside.", highlight=False)
-    for c in sheet.jokers:
-        out.print(f"Joker: {c.name} scores {c.points:,}.", highlight=False)
-    dice = Table(box=box.SIMPLE_HEAD, title="The named dice: the chance of each face", title_justify="left")
-    dice.add_column("die", no_wrap=True)
-    for face in range(1, 7):
-        dice.add_column(str(face), justify="right", no_wrap=True)
-    for die in sheet.dice:
-        dice.add_row(die.name, *(f"{shown if shown != str(f) else ''} {100 * p:.1f}%".strip()
-                                 for f, (shown, p) in enumerate(zip(die.faces, die.chances), start=1)))
-    out.print(dice)
+    print_rules(sheet)
 
 
 def _render(state) -> list[str]:
@@ -599,11 +330,11 @@ def _render(state) -> list[str]:
               f"(first to {state.options['target']:,}); turn total {d['turn_total']:,}")]
     if state.phase == "select":
         dice = _face().parse_dice(state.options["dice"])
-        faces = [_face().face_text(dice[p - 1], f) for f, p in zip(d["roll"], d["left"])]
+        faces = [_face().face_text(dice[p - 1], f) for f, p in zip(d["roll"], d["left"], strict=True)]
         if len(set(state.options["dice"])) == 1:
             lines.append("  your roll: " + " ".join(faces))
         else:
-            lines.append("  your roll: " + "  ".join(f"p{p}={f}" for p, f in zip(d["left"], faces)))
+            lines.append("  your roll: " + "  ".join(f"p{p}={f}" for p, f in zip(d["left"], faces, strict=True)))
     return lines
 
 
@@ -636,9 +367,10 @@ def _option_text(measure: str):
 def farkle_play(
     seed: str | None = typer.Option(None, "--seed", metavar="N",
                                     help="Seed of the dice, 0 to 2^63-1 (default: a random one)."),
-    target: str = typer.Option("4000", "--target", metavar="N", help=TARGET_HELP),
+    target: str = TARGET_OPTION,
     dice: str | None = typer.Option(None, "--dice", help="Your six dice. " + DICE_HELP),
-    computer_dice: str | None = typer.Option(None, "--computer-dice", help="The computer's six dice."),
+    opponent_dice: str | None = typer.Option(None, "--opponent-dice", help="The computer's six dice."),
+    computer_dice: str | None = typer.Option(None, "--computer-dice", hidden=True),  # the old spelling
     computer: str = typer.Option("race-aware", "--computer",
                                  help="The computer's play: race-aware (the match optimum; hints in win chance) "
                                       "or coaching (the one-turn table; hints in expected points)."),
@@ -650,7 +382,7 @@ def farkle_play(
     """
     import secrets
 
-    options = {"target": target, "dice": dice, "computer_dice": computer_dice, "computer": computer,
+    options = {"target": target, "dice": dice, "computer_dice": opponent_dice or computer_dice, "computer": computer,
                "first": first}
     seed = None if seed is None else _face().parse_seed(seed)
     options = _face().normalize_options(options)

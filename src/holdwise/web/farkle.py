@@ -1,11 +1,12 @@
 """The Farkle practice table (`/farkle`) and the Farkle JSON API (`/api/farkle/...`).
 
-Answers that a CLI command gives are that command's `--json` object unchanged (`dice`, `turn`, `hint`).
-Play is stateless: each play response carries `state` (the sealed state: send it back as it is), the legal
-`actions` and a `view` (the roll's faces as shown, the dice of both sides, the legal keeps). Race-aware answers need the match of (player's
-dice, opponent's dice, target) solved and in this process's memory; until it is, the request starts a
-background job (`jobs.submit`) and is answered 202 with the job's status, and the page polls
-`/api/farkle/match/prepare` (with a progress bar), then asks again.
+Answers that a CLI command gives are that command's `--json` object unchanged (`dice`, `turn`; the hint is
+the generic `POST /api/farkle/hint`, with `hint_pending` from here). Play is stateless: each play response
+carries `state` (the sealed state: send it back as it is), the legal `actions` and a `view` (the roll's faces
+as shown, the dice of both sides, the legal keeps). Race-aware answers need the match of (player's dice,
+opponent's dice, target) solved and in this process's memory; until it is, the request starts a background
+job (`jobs.submit`) and is answered 202 with the job's status, and the page polls `/api/farkle/match/prepare`
+(with a progress bar), then asks again. The loadout chooser's API is `farkle_loadouts.py`.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import json
 import threading
 import time
 from collections.abc import Callable, Mapping
+from enum import Enum
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Query, Request
@@ -26,14 +28,24 @@ from ..games import farkle as face
 from ..games.base import State
 from . import common
 from .common import (
-    Body, FieldError, StateBody, checked, computed, examples, fresh_seed, jobs, page, unseal, user_field,
+    Body,
+    FieldError,
+    StateBody,
+    checked,
+    examples,
+    fresh_seed,
+    jobs,
+    page,
+    unseal,
+    user_field,
 )
 from .session import play, session_routes
 
-__all__ = ["WEB_TURN_MAX_WORK", "checked_loadout", "router", "warm"]
+__all__ = ["DEFAULT_DICE", "TAG", "WEB_TURN_MAX_WORK", "Dice", "DiceList", "Target", "checked_loadout", "hint_pending",
+           "router", "warm"]
 
 router = APIRouter()
-TAG = ["farkle"]
+TAG: list[str | Enum] = ["farkle"]  # FastAPI types its tags so
 GAME = "farkle"
 # A turn solve answered inside a request: ~3 ns a step idle, so about 3 s (10 s on a loaded machine); dice
 # beyond it (custom dice that almost never bust) are refused with 422 and the CLI named
@@ -51,28 +63,11 @@ Target = Annotated[int, Strict(), Field(ge=50, le=20000,
 Score = Annotated[int, Strict(), Field(ge=0, le=20000)]
 
 
-_examples = examples
 class TurnBody(Body):
     """The dice of `holdwise farkle turn`."""
 
     model_config = examples({"dice": "ordinary*6"})
     dice: Dice = None
-
-
-class HintBody(Body):
-    """The arguments of `holdwise farkle hint`; `score` or `opponent` make it race-aware."""
-
-    model_config = examples({"roll": "1 1 5 2 3 4", "turn_total": 300},
-                             {"roll": [1, 5, 5], "turn_total": 300, "score": 1200, "opponent": 3500, "target": 4000})
-    roll: Annotated[str | Annotated[list[Annotated[str, Field(max_length=3)] | Int], Field(max_length=20)],
-                    Field(description="the faces rolled: '1 1 5' or a list; J for a joker")]
-    turn_total: Annotated[int, Strict(), Field(ge=0, le=1_000_000_000)] = 0
-    dice: Dice = None
-    positions: str | Annotated[list[Int], Field(max_length=20)] | None = None
-    score: Score | None = None
-    opponent: Score | None = None
-    target: Target = 4000
-    opponent_dice: Dice = None
 
 
 class MatchBody(Body):
@@ -162,7 +157,7 @@ def _solve_work(dice, other, target: int, key: str) -> Callable[[Callable[[int, 
     def work(progress: Callable[[int, int], None]) -> None:
         _PHASE[key] = PREPARING
         for side in (dice, other):
-            face.solve_turn(tuple(side))
+            face.cached_turn(tuple(side))
         _PHASE[key] = "solving the score pairs"
         face.cached_match(tuple(dice), tuple(other), int(target), store=True, progress=progress)
     return work
@@ -243,6 +238,12 @@ def checked_loadout(text, field: str) -> tuple:
     """Six dice from a body field, with a turn solve the web answers at once (or 422 naming the field)."""
     with user_field(field):
         dice = face.parse_loadout(text, field.rpartition(".")[2])
+    return _within_reach(dice, field)
+
+
+def _within_reach(dice: tuple, field: str) -> tuple:
+    """The dice, once their turn is solved; 422 naming the field when it is unbounded or too long for a request."""
+    with user_field(field):
         plan = face.turn_plan(dice)
         if plan.unbounded is not None:
             raise InputError(plan.unbounded)
@@ -250,8 +251,20 @@ def checked_loadout(text, field: str) -> tuple:
             raise InputError(f"these dice almost never bust: a turn solve of {plan.work:.1e} steps "
                              f"({plan.memory / 2**20:,.0f} MB) is beyond the web's limit of {WEB_TURN_MAX_WORK:.0e} "
                              "steps (about 3 s); use 'holdwise farkle turn' on the command line")
-        face.solve_turn(dice)
+        face.cached_turn(dice)
     return dice
+
+
+def hint_pending(request: face.HintRequest) -> JSONResponse | None:
+    """For `POST /api/farkle/hint`: dice beyond the web's turn limit are a 422; a race-aware hint whose match is
+    not in memory here is answered 202 with the status of the job that solves it (poll
+    /api/farkle/match/prepare, then ask again); None when the hint can be answered now."""
+    _within_reach(request.dice, "dice")
+    if request.opponent_dice != request.dice:
+        _within_reach(request.opponent_dice, "opponent_dice")
+    if not request.race:
+        return None
+    return _pending(request.dice, request.opponent_dice, request.target)
 
 
 def _unseal(sealed: Mapping) -> State:
@@ -279,13 +292,13 @@ def _view(state: State) -> dict:
     if state.phase == "select":
         dice = player if side == "player" else computer
         roll = [{"position": p, "face": face.face_text(dice[p - 1], f), "die": dice[p - 1].name}
-                for f, p in zip(state.data["roll"], state.data["left"])]
+                for f, p in zip(state.data["roll"], state.data["left"], strict=True)]
     return {"roll": roll, "dice": {"player": _names(player), "computer": _names(computer)},
             "keeps": face.legal_keeps(state) if state.phase == "select" else [],
             "measure": face.measure_of(state.options)}
 
 
-def _play(state: State, **extra: Any) -> dict:  # noqa: ANN401
+def _play(state: State, **extra: Any) -> dict[str, Any]:
     return play(face, state, _view, **extra)
 
 
@@ -328,23 +341,6 @@ def turn(body: TurnBody) -> dict:
     (`holdwise farkle turn --json`). Dice whose solve would take more than about 3 s get 422."""
     dice = checked_loadout(body.dice, "dice")
     return checked(lambda: face.turn_report(dice).to_json(), "dice")
-
-
-@router.post("/api/farkle/hint", tags=TAG, responses={202: {"description": "the match is being solved"}})
-def hint(body: HintBody) -> Any:
-    """Every legal selection of a roll, rolling on and banking, best first (`holdwise farkle hint --json`):
-    expected points of the turn, or with `score`/`opponent` the chance to win the match (race-aware; 202 and
-    the job's status while the match solves; targets beyond the solve guard get 422)."""
-    dice = checked_loadout(body.dice, "dice")
-    other = checked_loadout(body.opponent_dice, "opponent_dice") if body.opponent_dice else None
-    request = face.parse_hint(body.roll, body.turn_total, dice, body.positions, body.score, body.opponent,
-                              body.target, other)
-    if request.race:
-        waiting = _pending(request.dice, request.opponent_dice, request.target)
-        if waiting is not None:
-            return waiting
-    result = checked(lambda: face.hint(request), "roll")
-    return result.to_json()
 
 
 @router.post("/api/farkle/match/prepare", tags=TAG)
@@ -460,147 +456,6 @@ def review(body: ReviewBody) -> Any:
     start = checked(lambda: face.new_game(state.options, state.seed), "state")
     actions = [a.plain() for a in body.actions]
     return checked(lambda: face.review(start, actions, race=race, end=state).to_json(), "actions")
-
-
-# ---- the loadout chooser: which of your dice to bring -------------------------------------------------
-
-Count = Annotated[int, Strict()]
-Owned = Annotated[str | DiceList | Annotated[dict[Annotated[str, Field(max_length=200)], Count], Field(max_length=40)],
-                  Field(description="the dice you own: names as `dice` reads them ('ordinary*4,lucky'), a list of "
-                                    "names, or counts per die ({\"ordinary\": 4, \"lucky\": 2}); at least six, at "
-                                    "most 120 (1 to 120 of a kind)")]
-
-
-class LoadoutsBody(Body):
-    """The arguments of `holdwise farkle loadout`: the dice you own, and against an opponent its dice and the
-    target."""
-
-    model_config = examples({"owned": {"ordinary": 4, "weighted": 1, "lucky": 1, "odd": 1, "kings": 1}},
-                            {"owned": "ordinary*4,weighted,lucky,odd,kings", "opponent_dice": "ordinary*6",
-                             "target": 500, "top": 3})
-    owned: Owned
-    opponent_dice: Dice = None
-    target: Target = 4000
-    top: Annotated[int, Strict(), Field(ge=1, le=300, description="how many loadouts to list")] = 5
-
-
-def _owned(owned) -> tuple:
-    """The owned dice of a body: counts per die read as 'name*count' (422 naming `owned.<name>` for a bad
-    count, `owned` for anything else)."""
-    if isinstance(owned, dict):
-        items = []
-        for name, count in owned.items():
-            if not 0 <= count <= face.MAX_REPEAT:
-                raise FieldError(f"owned.{name}"[:60], f"a count of one die is 0 to {face.MAX_REPEAT}, got {count}")
-            with user_field("owned"):
-                die = face.parse_dice(name)
-                if len(die) != 1:
-                    raise InputError(f"name one die a count, got {name[:40]!r}")
-            items.extend(die * count)
-        if len(items) > face.MAX_DICE:
-            raise FieldError("owned", f"at most {face.MAX_DICE} dice in all, got {len(items)}")
-        dice = tuple(items)
-    else:
-        if not owned or (isinstance(owned, str) and not owned.strip()):
-            raise FieldError("owned", "name the dice you own (at least six)")
-        with user_field("owned"):
-            dice = face.parse_dice(owned)
-    if len(dice) < face.DICE_PER_PLAYER:
-        raise FieldError("owned", f"a loadout needs {face.DICE_PER_PLAYER} dice; {len(dice)} owned")
-    return dice
-
-
-# The turns of a loadout search answered inside a request (the expected-points ranking): 3 ns a step, the
-# turn route's model, overstates the named dice three to four times (137 choices: 1.5e10 steps, 12 s on a
-# loaded machine; ten unlike named dice, 210 choices: 4.9e10 steps), so this is about a minute of them
-WEB_LOADOUT_MAX_WORK = 60 * WEB_TURN_MAX_WORK
-
-
-def _check_owned_work(owned) -> None:
-    """Refuse (422 naming `owned`) a search whose turns are beyond a request's time: a choice beyond the turn
-    route's limit, or all of them beyond WEB_LOADOUT_MAX_WORK. Too many choices are left to `best_loadouts`."""
-    if face.count_choices(owned) > face.MAX_CHOICES:
-        return
-    choices = face.distinct_choices(owned)
-    total = 0
-    for dice in choices:
-        plan = face.turn_plan(dice)
-        if plan.unbounded is not None:
-            continue
-        if plan.work > WEB_TURN_MAX_WORK:
-            raise FieldError("owned", f"the loadout {face.dice_text(dice)} almost never busts: its turn is a solve of "
-                                      f"{plan.work:.1e} steps, beyond the web's {WEB_TURN_MAX_WORK:.0e} (about 3 s); "
-                                      "use 'holdwise farkle loadout' on the command line")
-        total += plan.work
-    if total > WEB_LOADOUT_MAX_WORK:
-        raise FieldError("owned", f"the turns of {len(choices):,} choices are {total:.1e} steps, beyond the web's "
-                                  f"{WEB_LOADOUT_MAX_WORK:.0e} (about a minute): own fewer kinds of dice, or use "
-                                  "'holdwise farkle loadout' on the command line")
-
-
-def _loadouts_key(owned, other, target: int, top: int) -> str:
-    text = json.dumps([_names(owned), _names(other), int(target), int(top)])
-    return "farkle-loadouts-" + hashlib.sha256(text.encode()).hexdigest()[:20]
-
-
-def _loadouts_status(job) -> dict:
-    out = job.to_json()
-    if out["status"] == "queued":
-        out["phase"] = "waiting for another solve"
-    elif out["total"]:
-        out["phase"] = f"loadout {out['done']:,} of {out['total']:,}"
-    else:
-        out["phase"] = "preparing the turns"
-    return out
-
-
-@router.post("/api/farkle/loadouts", tags=TAG, responses={
-    202: {"description": "the win chances are being solved: the job's status, with the expected-points ranking"},
-    422: {"description": "bad input, or a search beyond the guard (with the expected-points ranking)"}})
-def loadouts(body: LoadoutsBody) -> Any:
-    """The best six of the dice you own (`holdwise farkle loadout --json`): by expected points per turn, or
-    with `opponent_dice` by the win chance in a match to `target` moving first and second. The win chances are
-    a background job: 202 with its status (`status`, `done`/`total` loadouts, `phase`) and the expected-points
-    ranking under `expected_points` until it is done; ask again with the same body. A search beyond about a
-    minute of solves is 422 naming `target` (or `owned`) with the largest target that fits, and still carries
-    `expected_points`."""
-    owned = _owned(body.owned)
-    with user_field("target"):
-        target = face.check_target(body.target)
-    other = checked_loadout(body.opponent_dice, "opponent_dice") if body.opponent_dice else None
-    _check_owned_work(owned)
-    # one process and one thread: a web server's threads must not fork (the CLI's search runs two processes)
-    points = computed("loadout ranking", lambda: face.best_loadouts(owned, top=body.top, workers=1).to_json(),
-                      "owned")
-    if other is None:
-        return points
-
-    def refused(err: InputError) -> JSONResponse:
-        if not isinstance(err, FieldError):
-            err = common.field_error(err) if err.field is not None else FieldError("target", str(err))
-        return JSONResponse(status_code=422, content={"detail": str(err)[:500], "field": err.field,
-                                                      "expected_points": points})
-
-    try:
-        face.check_loadout_search(owned, other, target)
-    except InputError as err:
-        return refused(err)
-    key = _loadouts_key(owned, other, target, body.top)
-    job = jobs.get(key)
-    failed = job.error or "the loadout search failed" if job is not None and job.state == "failed" else None
-
-    def work(progress: Callable[[int, int], None]) -> dict:
-        return face.best_loadouts(owned, top=body.top, workers=1, opponent_dice=other, target=target,
-                                  progress=progress).to_json()
-
-    job = jobs.submit(key, work)  # a failed job is started again: told once, tried again when asked again
-    if failed:
-        return refused(InputError(failed))
-    if job.state == "done":
-        return job.result
-    detail = (f"solving every loadout's match to {target:,} against these dice (seconds to a minute); ask again "
-              "with the same body; `expected_points` ranks them by points per turn meanwhile")
-    return JSONResponse(status_code=202, content={**_loadouts_status(job), "detail": detail, "expected_points": points})
 
 
 def warm() -> None:

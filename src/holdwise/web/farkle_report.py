@@ -8,6 +8,7 @@ kept by (dice, opponent's dice, target) as the JSON bytes sent.
 
 from __future__ import annotations
 
+from enum import Enum
 from typing import Annotated
 
 from fastapi import APIRouter, Query, Request
@@ -21,7 +22,7 @@ from .farkle import checked_loadout
 __all__ = ["WEB_REPORT_MAX_WORK", "router"]
 
 router = APIRouter()
-TAG = ["farkle"]
+TAG: list[str | Enum] = ["farkle"]  # FastAPI types its tags so
 # Steps of the report's match solve (match.match_cost) answered inside a request: three special and three ordinary
 # dice against six ordinary to 4,000 are 1.9e10 steps (4.8 s in all from the dice, solve and report, quiet
 # machine); six ordinary dice, 1.4e9 steps (1 s); six unlike dice (6.7e10 steps, 15 s) are left to the CLI

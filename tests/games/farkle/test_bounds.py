@@ -79,7 +79,7 @@ def test_dice_that_always_bust_are_worth_zero(spec):
 
 def test_turn_report_of_jokers_only_is_zero_and_finite():
     report = turn_report(parse_loadout(f"{ALWAYS_JOKER}*6"))
-    assert report.expected_points == 0.0 and report.bust_probability["6"] == 1.0
+    assert report.expected_points == 0.0 and report.bust_chance["6"] == 1.0
 
 
 @pytest.mark.parametrize("names", [p for p in itertools.combinations_with_replacement(

@@ -6,12 +6,12 @@ import pytest
 
 from holdwise.games.base import Hint
 from holdwise.games.farkle import (
-    hint,
     parse_dice,
     parse_loadout,
     parse_positions,
     parse_roll,
 )
+from tests.games.farkle.asking import ask
 
 # The coaching-table values of `farkle hint 1 1 5 2 3 4 --turn-total 300` before the options shape:
 # per selection (roll on, bank).
@@ -27,7 +27,7 @@ BEFORE = {
 
 
 def test_hint_shape_and_values_equal_the_old_ones():
-    result = hint("1 1 5 2 3 4", 300)
+    result = ask("1 1 5 2 3 4", 300)
     assert isinstance(result, Hint) and result.game == "farkle" and result.measure == "expected_points"
     assert len(result.options) == 2 * len(BEFORE)
     for option in result.options:
@@ -48,18 +48,18 @@ def test_hint_shape_and_values_equal_the_old_ones():
 
 
 def test_a_list_roll_and_a_string_roll_agree():
-    assert hint([1, 1, 5, 2, 3, 4], 300) == hint("1,1,5,2,3,4", 300)
+    assert ask([1, 1, 5, 2, 3, 4], 300) == ask("1,1,5,2,3,4", 300)
 
 
 def test_a_bust_has_no_options():
-    result = hint("2 3 4 6", 450)
+    result = ask("2 3 4 6", 450)
     assert result.options == () and result.position["bust"] is True
 
 
 def test_joker_is_typed_as_j():
     dice = parse_loadout("ordinary*5,devils-head")
     assert parse_roll("1 2 3 4 5 J", dice) == (1, 2, 3, 4, 5, 1)
-    result = hint("2 3 4 6 6 J", 0, dice)
+    result = ask("2 3 4 6 6 J", 0, dice)
     assert result.position["roll"] == ["2", "3", "4", "6", "6", "J"]
     best = result.options[0]
     assert "J" in best.extras["keep"]  # the joker completes 2-3-4-5-6 (750) or a triple of sixes
@@ -69,11 +69,11 @@ def test_joker_is_typed_as_j():
 
 
 def test_race_aware_hint_at_a_small_target():
-    result = hint("1 5 2 3", 300, score=200, opponent=600, target=1000, positions=[1, 2, 3, 4])
+    result = ask("1 5 2 3", 300, score=200, opponent=600, target=1000, positions=[1, 2, 3, 4])
     assert result.measure == "win_chance"
     assert all(0 <= o.value <= 1 for o in result.options)
     assert result.position["target"] == 1000 and result.position["score"] == 200
-    reaching = hint("1 1 1 2", 0, score=200, target=1000)
+    reaching = ask("1 1 1 2", 0, score=200, target=1000)
     triple = [o for o in reaching.options if o.extras["keep"] == ["1", "1", "1"]]
     assert [o.extras["then"] for o in triple] == ["bank"] and triple[0].value == 1.0  # 1,000 reaches the target
 
@@ -87,7 +87,7 @@ def test_race_aware_hint_at_a_small_target():
     (lambda: parse_positions("a"), "numbers 1-6"),
     (lambda: parse_loadout("ordinary*5"), "needs 6 dice"),
     (lambda: parse_dice("custom:1,1,1,1,1,2:x"), ":j1"),
-    (lambda: hint("1 5", 0, score=4000), "below the target"),
+    (lambda: ask("1 5", 0, score=4000), "below the target"),
 ])
 def test_bad_input(call, message):
     with pytest.raises(ValueError, match=message):

@@ -153,7 +153,7 @@ def test_loadout_search_guard_names_the_largest_target():
 # ---- the guard and the time left ----
 
 def test_every_named_pair_is_accepted_to_4000_and_the_guard_still_names_the_largest_target():
-    from holdwise.games.farkle.match import check_match_cost, largest_target
+    from holdwise.games.farkle.stored import check_match_cost, largest_target
 
     worst = parse_dice("weighted,odd,lu,kings,misfortune,devils-head")  # 64 states, the most options sampled
     check_match_cost(worst, worst, 4000, solves=2)  # `farkle match`: two solves
@@ -176,7 +176,7 @@ def _pair_rows_in_order(g):
 
 @pytest.mark.parametrize("g", [1, 2, 5, 80])
 def test_work_fraction_is_the_share_of_rows_passed_over(g):
-    from holdwise.games.farkle.match import work_fraction
+    from holdwise.games.farkle.guard import work_fraction
 
     rows = _pair_rows_in_order(g)
     total = sum(rows)
@@ -192,7 +192,7 @@ def test_work_fraction_is_the_share_of_rows_passed_over(g):
 def test_the_time_left_from_the_share_of_work_is_right_within_a_factor_of_two():
     import time
 
-    from holdwise.games.farkle.match import work_fraction
+    from holdwise.games.farkle.guard import work_fraction
 
     dice, other = parse_dice("ordinary*3,lucky,kings,devils-head"), parse_dice(None)
     solve_match(dice, other, target=300)  # compiled before the clock starts

@@ -4,8 +4,16 @@ import pytest
 
 from holdwise import InputError
 from holdwise.games.farkle.parsing import (
-    MAX_TARGET, check_points, check_six, check_target, dice_names, face_text, parse_dice, parse_loadout,
-    parse_positions, parse_roll,
+    MAX_TARGET,
+    check_points,
+    check_six,
+    check_target,
+    dice_names,
+    face_text,
+    parse_dice,
+    parse_loadout,
+    parse_positions,
+    parse_roll,
 )
 from holdwise.games.farkle.rules import NAMED_DICE
 

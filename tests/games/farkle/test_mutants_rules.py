@@ -1,14 +1,25 @@
 """Farkle rules data and checks pinned where the mutation run found them unpinned."""
 
-import re
 from pathlib import Path
 
 import pytest
 
 from holdwise import InputError
 from holdwise.games.farkle.rules import (
-    DICE_PER_PLAYER, FACES, FULL_STRAIGHT, JOKER, NAMED_DICE, SCORE_UNIT, SHORT_STRAIGHTS, SINGLE, TRIPLE_BASE,
-    Die, die_by_name, roll_counts, score, selections,
+    DICE_PER_PLAYER,
+    FACES,
+    FULL_STRAIGHT,
+    JOKER,
+    NAMED_DICE,
+    SCORE_UNIT,
+    SHORT_STRAIGHTS,
+    SINGLE,
+    TRIPLE_BASE,
+    Die,
+    die_by_name,
+    roll_counts,
+    score,
+    selections,
 )
 
 REFERENCE = Path(__file__).resolve().parents[3] / "docs" / "reference" / "kcd-farkle.md"

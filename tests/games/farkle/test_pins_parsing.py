@@ -4,7 +4,14 @@ import pytest
 
 from holdwise import InputError
 from holdwise.games.farkle.parsing import (
-    MAX_DICE, MAX_REPEAT, MAX_TURN_TOTAL, check_not_won, dice_text, parse_dice, parse_positions, parse_roll,
+    MAX_DICE,
+    MAX_REPEAT,
+    MAX_TURN_TOTAL,
+    check_not_won,
+    dice_text,
+    parse_dice,
+    parse_positions,
+    parse_roll,
     parse_turn_total,
 )
 from holdwise.games.farkle.rules import NAMED_DICE, Die

@@ -1,9 +1,9 @@
 """Property tests of every Farkle input parser: any text (or value) parses to a valid object or raises
 InputError; what is printed parses back to the same thing."""
 
-import pytest
 import math
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 

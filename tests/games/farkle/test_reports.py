@@ -19,7 +19,7 @@ from holdwise.games.farkle import (
 def test_turn_report_names_the_dice_of_each_row():
     report = turn_report(parse_loadout("weighted,lucky,ordinary*4"))
     assert not report.alike and len(report.by_dice_left) == 2 * 2 * 5 - 1
-    assert report.bust_probability_dice["1"] == ["ordinary"]
+    assert report.bust_chance_dice["1"] == ["ordinary"]
     assert report.bank_threshold_dice["1"] == ["weighted"]
     assert report.bank_threshold["1"] == 2100 and report.bank_threshold["6"] == 50050
     for n, names in report.bank_threshold_dice.items():

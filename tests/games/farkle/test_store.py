@@ -3,10 +3,10 @@
 import numpy as np
 import pytest
 
-from holdwise.games.farkle import match as match_module
-from holdwise.games.farkle import parse_dice
-from holdwise.games.farkle import store
-from holdwise.games.farkle.match import TOLERANCE, cached_match, solve_match
+from holdwise.games.farkle import parse_dice, store
+from holdwise.games.farkle import stored as match_module
+from holdwise.games.farkle.match import TOLERANCE, solve_match
+from holdwise.games.farkle.stored import cached_match
 
 TARGET = 500
 

@@ -5,10 +5,11 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from holdwise.games.farkle import hint, parse_dice, turn_report
+from holdwise.games.farkle import parse_dice, turn_report
 from holdwise.games.farkle.rules import NAMED_DICE as D
 from holdwise.games.farkle.simulate import simulate_turns
 from holdwise.games.farkle.turn import solve_turn
+from tests.games.farkle.asking import ask
 from tests.oracles.farkle_bruteforce import turn_value
 
 SMALL = [["ordinary"], ["ordinary", "ordinary"], ["weighted", "odd"], ["devils-head", "ordinary"],
@@ -28,7 +29,7 @@ def test_six_fair_dice_report():
     exact = {1: Fraction(4, 6), 2: Fraction(16, 36), 3: Fraction(60, 216), 4: Fraction(204, 1296),
              5: Fraction(600, 7776), 6: Fraction(1440, 46656)}
     for n, q in exact.items():
-        assert report.bust_probability[str(n)] == pytest.approx(float(q), abs=1e-15)
+        assert report.bust_chance[str(n)] == pytest.approx(float(q), abs=1e-15)
     assert set(report.bank_threshold) == {"1", "2", "3", "4", "5", "6"}
     assert all(v % 50 == 0 for v in report.bank_threshold.values())
     assert 590 < report.expected_points < 600
@@ -61,7 +62,7 @@ def test_unbounded_dice_are_refused():
 def test_hot_dice_worked_example_from_seed_004():
     """500 banked this turn, 2 dice left, roll 1 and 5: banking both is 150, hot dice, six dice again."""
     dice = parse_dice(None)
-    options = hint([1, 5], 500, dice, positions=[5, 6]).options
+    options = ask([1, 5], 500, dice, positions=[5, 6]).options
     both = next(o for o in options if sorted(o.extras["keep"]) == ["1", "5"] and o.extras["then"] == "roll")
     assert both.extras["turn_total"] == 650 and both.extras["hot_dice"] and both.extras["dice_left"] == 6
     assert both.value == pytest.approx(solve_turn(dice).roll_value(650, solve_turn(dice).table.full_state))
@@ -71,8 +72,8 @@ def test_hot_dice_worked_example_from_seed_004():
 def test_hint_errors():
     dice = parse_dice(None)
     with pytest.raises(ValueError, match="shows 1 to 6"):
-        hint([7, 1], 0, dice)
+        ask([7, 1], 0, dice)
     with pytest.raises(ValueError, match="cannot show"):
-        hint([5], 0, parse_dice("pie*6"))
+        ask([5], 0, parse_dice("pie*6"))
     with pytest.raises(ValueError, match="multiple of 50"):
-        hint([1], 30, dice)
+        ask([1], 30, dice)

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from holdwise.games import farkle
-from holdwise.games.farkle import turn
+from holdwise.games.farkle import stored, turn
 from holdwise.games.farkle.store import TURN_SOLUTION, TURN_TABLE, turn_path
 
 LOADOUTS = ["ordinary*6", "weighted,lucky,ordinary*4", "devils-head,ordinary*5"]
@@ -16,9 +16,14 @@ LOADOUTS = ["ordinary*6", "weighted,lucky,ordinary*4", "devils-head,ordinary*5"]
 @pytest.fixture()
 def cache(tmp_path, monkeypatch):
     monkeypatch.setenv("HOLDWISE_CACHE_DIR", str(tmp_path))
-    turn._solve_turn.cache_clear()
+    _forget()
     yield tmp_path
+    _forget()
+
+
+def _forget() -> None:
     turn._solve_turn.cache_clear()
+    stored._cached_turn.cache_clear()
 
 
 def _types(text: str):
@@ -37,17 +42,17 @@ def _equal(a, b) -> None:
 @pytest.mark.parametrize("loadout", LOADOUTS)
 def test_a_stored_turn_reads_back_equal_and_is_not_solved_again(cache, monkeypatch, loadout):
     types = _types(loadout)
-    fresh = turn._solve_turn_now(types)
+    fresh = turn.solve_types(types)
     report = farkle.turn_report(farkle.parse_loadout(loadout)).to_json()
     # the default loadout's solve ships in the package: read from there, nothing is written
     assert turn_path(types).exists() == (loadout != "ordinary*6")
-    turn._solve_turn.cache_clear()
+    _forget()
 
     def refuse(*args):
         raise AssertionError("solved again")
 
-    monkeypatch.setattr(turn, "_solve_turn_now", refuse)
-    _equal(turn._solve_turn(types), fresh)
+    monkeypatch.setattr(stored, "solve_types", refuse)
+    _equal(stored.cached_turn(farkle.parse_loadout(loadout)), fresh)
     assert farkle.turn_report(farkle.parse_loadout(loadout)).to_json() == report
 
 
@@ -94,19 +99,19 @@ def test_a_damaged_turn_file_is_solved_again_and_the_report_is_the_same(cache, d
     types = turn.die_types(tuple(loadout))
     report = farkle.turn_report(loadout).to_json()
     damage(turn_path(types))
-    turn._solve_turn.cache_clear()
+    _forget()
     calls = []
-    solve_now = turn._solve_turn_now
+    solve_now = stored.solve_types
 
     def counted(t):
         calls.append(t)
         return solve_now(t)
 
-    turn._solve_turn_now = counted
+    stored.solve_types = counted
     try:
         assert farkle.turn_report(loadout).to_json() == report
     finally:
-        turn._solve_turn_now = solve_now
+        stored.solve_types = solve_now
     assert calls == [types]
     with np.load(turn_path(types)) as data:  # written whole again
         assert "digest" in data.files and str(data["key"]).startswith("{")
@@ -122,6 +127,7 @@ def test_a_turn_not_kept_is_the_same_and_leaves_nothing(cache, loadout):
     plan = turn.turn_plan(dice, keep=False)
     assert not turn_path(turn.die_types(dice)).exists()
     assert turn._solve_turn.cache_info().currsize == 0 and turn._turn_plan.cache_info().currsize == 0
-    _equal(loose, turn.solve_turn(dice))
+    assert stored._cached_turn.cache_info().currsize == 0
+    _equal(loose, stored.cached_turn(dice))
     assert report == farkle.turn_report(dice)
     assert plan.levels == turn.turn_plan(dice).levels and plan.work == turn.turn_plan(dice).work

@@ -4,13 +4,13 @@ the no-risk gains and expected best scores agree with a plain loop."""
 import numpy as np
 import pytest
 
-from holdwise.games.farkle import parse_dice, turn
+from holdwise.games.farkle import parse_dice, roll_table, turn
 
 FIELDS = ("dice_count", "group_start", "group_prob", "option_start", "option_state", "option_units", "bust")
 
 
 def _table(spec, limit, monkeypatch):
-    monkeypatch.setattr(turn, "ROLL_TABLE_NUMPY_PAIRS", limit)
+    monkeypatch.setattr(roll_table, "ROLL_TABLE_NUMPY_PAIRS", limit)
     turn.roll_table.cache_clear()
     try:
         return turn.roll_table(turn.die_types(parse_dice(spec)))
@@ -34,7 +34,7 @@ def test_the_shipped_default_turn_is_the_solve_now():
     from holdwise.games.farkle import store
 
     types = turn.die_types(parse_dice(None))
-    now = turn.turn_arrays(turn._solve_turn_now(types))
+    now = store.turn_arrays(turn.solve_types(types))
     shipped = store.load_arrays(store.shipped_turn_path(), store.turn_key(types), tuple(now), lambda **a: True,
                                 owned=False)
     assert shipped is not None, "run tools/ship_farkle_turn.py"
@@ -52,8 +52,8 @@ def test_a_first_farkle_turn_reads_the_shipped_solve_and_starts_no_compiler(tmp_
     code = """
 import sys
 from holdwise.games.farkle import parse_dice
-from holdwise.games.farkle.turn import solve_turn
-sol = solve_turn(parse_dice(None))
+from holdwise.games.farkle.stored import cached_turn
+sol = cached_turn(parse_dice(None))
 assert abs(sol.expected_points - 594.96) < 0.005, sol.expected_points
 assert 'numba' not in sys.modules, 'Numba was imported'
 """
@@ -72,11 +72,13 @@ def test_a_damaged_shipped_turn_is_solved_and_left_alone(tmp_path, monkeypatch):
     bad.write_bytes(store.shipped_turn_path().read_bytes()[:-100])
     monkeypatch.setattr(store, "shipped_turn_path", lambda: bad)
     monkeypatch.setenv("HOLDWISE_CACHE_DIR", str(tmp_path / "cache"))
-    turn._solve_turn.cache_clear()
+    from holdwise.games.farkle import stored
+
+    stored._cached_turn.cache_clear()
     try:
-        sol = turn.solve_turn(parse_dice(None))
+        sol = stored.cached_turn(parse_dice(None))
     finally:
-        turn._solve_turn.cache_clear()
+        stored._cached_turn.cache_clear()
     assert abs(sol.expected_points - 594.96) < 0.005
     assert bad.exists()  # a package file is only read
     assert len(list((tmp_path / "cache" / "farkle-turn").glob("*.npz"))) == 1  # solved, and kept as usual

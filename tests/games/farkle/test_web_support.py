@@ -6,6 +6,7 @@ import pytest
 from holdwise.errors import InputError
 from holdwise.games import farkle
 from holdwise.games.base import State
+from tests.games.farkle.asking import ask
 
 TARGET = 1000
 
@@ -42,8 +43,8 @@ def test_coach_gives_both_measures_as_the_hints_do():
     c = farkle.coach(state)
     dice, other, target = farkle.session_loadouts(state.options)
     roll = [farkle.face_text(dice[p - 1], f) for f, p in zip(state.data["roll"], state.data["left"])]
-    points = farkle.hint(roll, state.data["turn_total"], dice, state.data["left"])
-    win = farkle.hint(roll, state.data["turn_total"], dice, state.data["left"], state.data["scores"]["player"],
+    points = ask(roll, state.data["turn_total"], dice, state.data["left"])
+    win = ask(roll, state.data["turn_total"], dice, state.data["left"], state.data["scores"]["player"],
                       state.data["scores"]["computer"], target, other)
     by_text = {o.option: o.value for o in points.options}
     win_text = {o.option: o.value for o in win.options}

@@ -1,18 +1,13 @@
 """Farkle as played in Kingdom Come: Deliverance: the game's public face.
 
-Verbs: `parse_dice` / `parse_loadout` / `check_six` (dice by name), `parse_roll` (faces, J for a joker),
-`parse_positions`; `hint(roll, turn_total, dice, positions, score, opponent, target, opponent_dice)` (every
-selection x roll on / bank, ranked: expected points, or win chance when race-aware), or `hint(request)` with
-a `HintRequest` from `parse_hint(...)` (every input read and checked once, errors naming their field); `turn_report`,
-`coaching_chart`, `match_report`, `match_chart`, `strategy_report` (race-aware play against the coaching
-table over every score pair), `best_loadouts` (and `check_loadout_search`, its guards before it starts),
-`list_dice` (frozen results with
-`to_json()`); the solvers `solve_turn`, `solve_match`, `cached_match` and seeded play `simulate_turns`,
-`simulate_matches`; the play session `new_game`, `actions`, `step`, `computer_action`, `advice`,
-`parse_action` (and `prepare` to solve ahead); for a practice table `coach` (both measures of a roll side
-by side), `review` (a replayed game's keeps costed in both measures), `legal_keeps`, `session_loadouts`,
-`match_ready` and `match_solving` (whether a session's race-aware match is in memory, or solving in any
-process); `rules_sheet` (the rules at the table, every figure from the scoring function). `KERNEL_MODULES` are the modules holding Numba kernels.
+The hint as a request: `parse_hint(fields)` over `HINT_FIELDS` -> `HintRequest`, then `hint(request)` (every
+selection x roll on / bank, ranked by expected points, or win chance when race-aware). Reports with `to_json()`:
+`turn_report`, `coaching_chart`, `match_report`, `match_chart`, `strategy_report`, `best_loadouts`, `list_dice`,
+`rules_sheet`. The pure solvers `solve_turn`, `solve_match`, `simulate_turns`, `simulate_matches`; the same
+solves kept in memory and on disk: `cached_turn`, `cached_match` (and the guard by dice: `match_cost`,
+`largest_target`, `check_match_cost`). The play session (`new_game`, `actions`, `step`, `computer_action`,
+`advice`, `parse_action`, `prepare`) and the practice table (`coach`, `review`, `legal_keeps`,
+`session_loadouts`, `match_ready`, `match_solving`). `KERNEL_MODULES` are the modules holding Numba kernels.
 """
 
 from __future__ import annotations
@@ -23,52 +18,116 @@ from .. import lazy_exports
 
 if TYPE_CHECKING:  # what the names are, for type checkers; at run time each loads on first use
     from .analysis import (
-        LOADOUT_TURN_MAX_WORK, MATCH_METHOD, MAX_CHOICES, CoachingChart, CoachingRow, DiceLeftRow, DiceListing,
-        DieInfo, LoadoutRanking, LoadoutRow, MatchChart, MatchReport, TurnReport, best_loadouts,
-        check_loadout_search, coaching_chart, distinct_choices,
-        count_choices, list_dice, match_chart, match_report, turn_report,
+        LOADOUT_TURN_MAX_WORK,
+        MATCH_METHOD,
+        MAX_CHOICES,
+        CoachingChart,
+        CoachingRow,
+        DiceLeftRow,
+        DiceListing,
+        DieInfo,
+        LoadoutRanking,
+        LoadoutRow,
+        MatchChart,
+        MatchReport,
+        TurnReport,
+        best_loadouts,
+        check_loadout_search,
+        coaching_chart,
+        count_choices,
+        distinct_choices,
+        list_dice,
+        match_chart,
+        match_report,
+        turn_report,
     )
-    from .hints import GAME, HintRequest, Selection, hint, option_text, parse_hint
-    from .match import (
-        DEFAULT_TARGET, MATCH_MAX_BYTES, MATCH_MAX_WORK, SECONDS_PER_STEP, TOLERANCE, MatchSolution, cached_match,
-        check_match_cost, largest_target, match_cost, solve_match, work_fraction,
-    )
+    from .guard import MATCH_MAX_BYTES, MATCH_MAX_WORK, SECONDS_PER_STEP, work_fraction
+    from .hints import GAME, HINT_FIELDS, HintRequest, Selection, hint, option_text, parse_hint
+    from .match import DEFAULT_TARGET, TOLERANCE, MatchSolution, solve_match
     from .parsing import (
-        MAX_DICE, MAX_REPEAT, MAX_TARGET, MAX_TURN_TOTAL, check_not_won, check_points, check_six, check_target,
-        dice_names, dice_text, face_text, parse_dice, parse_loadout, parse_positions, parse_roll, parse_seed,
-        parse_turn_total, parse_whole,
+        MAX_DICE,
+        MAX_REPEAT,
+        MAX_TARGET,
+        MAX_TURN_TOTAL,
+        check_not_won,
+        check_points,
+        check_six,
+        check_target,
+        dice_names,
+        dice_text,
+        face_text,
+        parse_dice,
+        parse_loadout,
+        parse_positions,
+        parse_roll,
+        parse_seed,
+        parse_turn_total,
+        parse_whole,
     )
     from .practice import (
-        CoachRow, Coaching, Review, ReviewRow, coach, legal_keeps, match_ready, match_solving, review,
+        Coaching,
+        CoachRow,
+        Review,
+        ReviewRow,
+        coach,
+        legal_keeps,
+        review,
         session_loadouts,
     )
     from .report import Disagreement, Finding, RegionRow, StrategyReport, strategy_report
     from .rules import (
-        DICE_PER_PLAYER, JOKER_SYMBOL, MAX_WEIGHT, NAMED_DICE, SCORE_UNIT, Die, busts, die_by_name, roll_counts,
-        score, selections,
+        DICE_PER_PLAYER,
+        JOKER_SYMBOL,
+        MAX_WEIGHT,
+        NAMED_DICE,
+        SCORE_UNIT,
+        Die,
+        busts,
+        die_by_name,
+        roll_counts,
+        score,
+        selections,
     )
     from .session import (
-        COMPUTER_PLAYS, DEFAULT_OPTIONS, actions, advice, busts_always, computer_action, measure_of, new_game,
-        normalize_options, parse_action, prepare, step,
+        COMPUTER_PLAYS,
+        DEFAULT_OPTIONS,
+        actions,
+        advice,
+        busts_always,
+        computer_action,
+        measure_of,
+        new_game,
+        normalize_options,
+        parse_action,
+        prepare,
+        step,
     )
     from .sheet import Combo, DieChances, KindRow, RulesSheet, SpareRow, rules_sheet
     from .simulate import simulate_matches, simulate_turns
+    from .stored import (
+        cached_match,
+        cached_turn,
+        check_match_cost,
+        largest_target,
+        match_cost,
+        match_ready,
+        match_solving,
+    )
     from .turn import TURN_MAX_BYTES, TURN_MAX_WORK, TurnPlan, TurnSolution, solve_turn, turn_plan
 
-_EXPORTS = {
+_EXPORTS: dict[str, str | tuple[str, ...]] = {
     **dict.fromkeys(("CoachingChart", "CoachingRow", "DiceLeftRow", "DiceListing", "DieInfo", "LOADOUT_TURN_MAX_WORK",
                      "LoadoutRanking", "LoadoutRow", "MATCH_METHOD", "MAX_CHOICES", "MatchChart", "MatchReport",
                      "TurnReport", "best_loadouts", "check_loadout_search", "coaching_chart", "count_choices",
                      "distinct_choices", "list_dice", "match_chart", "match_report", "turn_report"), ".analysis"),
-    **dict.fromkeys(("GAME", "HintRequest", "Selection", "hint", "option_text", "parse_hint"), ".hints"),
-    **dict.fromkeys(("DEFAULT_TARGET", "MATCH_MAX_BYTES", "MATCH_MAX_WORK", "MatchSolution", "SECONDS_PER_STEP",
-                     "TOLERANCE", "cached_match", "check_match_cost", "largest_target", "match_cost", "solve_match",
-                     "work_fraction"), ".match"),
+    **dict.fromkeys(("GAME", "HINT_FIELDS", "HintRequest", "Selection", "hint", "option_text", "parse_hint"), ".hints"),
+    **dict.fromkeys(("MATCH_MAX_BYTES", "MATCH_MAX_WORK", "SECONDS_PER_STEP", "work_fraction"), ".guard"),
+    **dict.fromkeys(("DEFAULT_TARGET", "MatchSolution", "TOLERANCE", "solve_match"), ".match"),
     **dict.fromkeys(("MAX_DICE", "MAX_REPEAT", "MAX_TARGET", "MAX_TURN_TOTAL", "check_not_won", "check_points",
                      "check_six", "check_target", "dice_names", "dice_text", "face_text", "parse_dice", "parse_loadout",
                      "parse_positions", "parse_roll", "parse_seed", "parse_turn_total", "parse_whole"), ".parsing"),
-    **dict.fromkeys(("CoachRow", "Coaching", "Review", "ReviewRow", "coach", "legal_keeps", "match_ready",
-                     "match_solving", "review", "session_loadouts"), ".practice"),
+    **dict.fromkeys(("CoachRow", "Coaching", "Review", "ReviewRow", "coach", "legal_keeps", "review",
+                     "session_loadouts"), ".practice"),
     **dict.fromkeys(("Disagreement", "Finding", "RegionRow", "StrategyReport", "strategy_report"), ".report"),
     **dict.fromkeys(("DICE_PER_PLAYER", "Die", "JOKER_SYMBOL", "MAX_WEIGHT", "NAMED_DICE", "SCORE_UNIT", "busts",
                      "die_by_name", "roll_counts", "score", "selections"), ".rules"),
@@ -76,8 +135,27 @@ _EXPORTS = {
                      "measure_of", "new_game", "normalize_options", "parse_action", "prepare", "step"), ".session"),
     **dict.fromkeys(("Combo", "DieChances", "KindRow", "RulesSheet", "SpareRow", "rules_sheet"), ".sheet"),
     **dict.fromkeys(("simulate_matches", "simulate_turns"), ".simulate"),
+    **dict.fromkeys(("cached_match", "cached_turn", "check_match_cost", "largest_target", "match_cost", "match_ready",
+                     "match_solving"), ".stored"),
     **dict.fromkeys(("TURN_MAX_BYTES", "TURN_MAX_WORK", "TurnPlan", "TurnSolution", "solve_turn", "turn_plan"), ".turn"),
-    "KERNEL_MODULES": ('.turn', '.match', '.simulate'),
+    "KERNEL_MODULES": (".roll_table", ".turn", ".match", ".simulate"),
 }
-__all__ = sorted(_EXPORTS)
+__all__ = [  # literal, for type checkers; a test compares it with _EXPORTS
+    "COMPUTER_PLAYS", "CoachRow", "Coaching", "CoachingChart", "CoachingRow", "Combo", "DEFAULT_OPTIONS",
+    "DEFAULT_TARGET", "DICE_PER_PLAYER", "DiceLeftRow", "DiceListing", "Die", "DieChances", "DieInfo",
+    "Disagreement", "Finding", "GAME", "HINT_FIELDS", "HintRequest", "JOKER_SYMBOL", "KERNEL_MODULES", "KindRow",
+    "LOADOUT_TURN_MAX_WORK", "LoadoutRanking", "LoadoutRow", "MATCH_MAX_BYTES", "MATCH_MAX_WORK", "MATCH_METHOD",
+    "MAX_CHOICES", "MAX_DICE", "MAX_REPEAT", "MAX_TARGET", "MAX_TURN_TOTAL", "MAX_WEIGHT", "MatchChart",
+    "MatchReport", "MatchSolution", "NAMED_DICE", "RegionRow", "Review", "ReviewRow", "RulesSheet", "SCORE_UNIT",
+    "SECONDS_PER_STEP", "Selection", "SpareRow", "StrategyReport", "TOLERANCE", "TURN_MAX_BYTES", "TURN_MAX_WORK",
+    "TurnPlan", "TurnReport", "TurnSolution", "actions", "advice", "best_loadouts", "busts", "busts_always",
+    "cached_match", "cached_turn", "check_loadout_search", "check_match_cost", "check_not_won", "check_points",
+    "check_six", "check_target", "coach", "coaching_chart", "computer_action", "count_choices", "dice_names",
+    "dice_text", "die_by_name", "distinct_choices", "face_text", "hint", "largest_target", "legal_keeps",
+    "list_dice", "match_chart", "match_cost", "match_ready", "match_report", "match_solving", "measure_of",
+    "new_game", "normalize_options", "option_text", "parse_action", "parse_dice", "parse_hint", "parse_loadout",
+    "parse_positions", "parse_roll", "parse_seed", "parse_turn_total", "parse_whole", "prepare", "review",
+    "roll_counts", "rules_sheet", "score", "selections", "session_loadouts", "simulate_matches", "simulate_turns",
+    "solve_match", "solve_turn", "step", "strategy_report", "turn_plan", "turn_report", "work_fraction",
+]
 __getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)

@@ -15,17 +15,11 @@ import numpy as np
 from ...errors import InputError
 from ..base import Result
 from ..inputs import fault
-from .match import (
-    DEFAULT_TARGET,
-    TOLERANCE,
-    cached_match,
-    check_match_cost,
-    match_cost,
-    solve_match,
-)
+from .match import DEFAULT_TARGET, TOLERANCE, solve_match
 from .parsing import check_six, check_target, parse_dice, parse_whole
 from .rules import DICE_PER_PLAYER, FACES, JOKER_SYMBOL, NAMED_DICE, SCORE_UNIT, Die
-from .turn import TurnSolution, solve_turn, turn_plan
+from .stored import cached_match, cached_turn, check_match_cost, match_cost
+from .turn import TurnSolution, turn_plan
 
 __all__ = [
     "LOADOUT_MATCH_MAX_WORK", "LOADOUT_TURN_MAX_WORK", "MATCH_METHOD", "MAX_CHOICES", "CoachingChart",
@@ -53,7 +47,7 @@ class DiceLeftRow(Result):
     """One set of dice left to roll: its bust chance and bank threshold (None: never bank)."""
 
     dice: tuple[str, ...]
-    bust_probability: float
+    bust_chance: float
     bank_threshold: int | None
 
 
@@ -65,20 +59,20 @@ class TurnReport(Result):
 
     dice: tuple[str, ...]
     expected_points: float
-    bust_probability: dict
-    bank_threshold: dict
+    bust_chance: dict[str, float]
+    bank_threshold: dict[str, int | None]
     always_bank_from: int
     by_dice_left: tuple[DiceLeftRow, ...]
-    bust_probability_dice: dict
-    bank_threshold_dice: dict
+    bust_chance_dice: dict[str, list[str]]
+    bank_threshold_dice: dict[str, list[str]]
     alike: bool
 
 
 def turn_report(dice: Sequence[Die], keep: bool = True) -> TurnReport:
     """Expected points per turn, bust chance and bank threshold per number of dice left (keep=False: the turn
-    is solved now and kept neither in memory nor on disk, as `solve_turn`)."""
+    is solved now and kept neither in memory nor on disk, as `cached_turn`)."""
     check_six(dice)
-    sol = solve_turn(tuple(dice), keep=keep)
+    sol = cached_turn(tuple(dice), keep=keep)
     t = sol.table
     rows = []
     by_count: dict[int, list[int]] = {}
@@ -86,7 +80,10 @@ def turn_report(dice: Sequence[Die], keep: bool = True) -> TurnReport:
         by_count.setdefault(int(t.dice_count[state]), []).append(state)
         threshold = sol.bank_threshold(state)
         rows.append(DiceLeftRow(tuple(_names(sol, state)), float(t.bust[state]), None if threshold < 0 else threshold))
-    bust, bust_dice, thresholds, threshold_dice = {}, {}, {}, {}
+    bust: dict[str, float] = {}
+    thresholds: dict[str, int | None] = {}
+    bust_dice: dict[str, list[str]] = {}
+    threshold_dice: dict[str, list[str]] = {}
     for n, states in sorted(by_count.items()):
         worst = max(states, key=lambda s: float(t.bust[s]))  # first of the worst: ties keep state order
         bust[str(n)] = float(t.bust[worst])
@@ -124,7 +121,7 @@ class CoachingChart(Result):
 def coaching_chart(dice: Sequence[Die]) -> CoachingChart:
     """Roll or bank at every turn total up to past the largest finite bank threshold, per set of dice left."""
     check_six(dice)
-    sol = solve_turn(tuple(dice))
+    sol = cached_turn(tuple(dice))
     t = sol.table
     states = sorted(range(1, t.n_states), key=lambda s: (t.dice_count[s], s))
     thresholds = [sol.bank_threshold(s) for s in states]
@@ -255,7 +252,7 @@ MATCH_SECONDS_PER_STEP = 0.4e-9
 
 def _types_of(owned: Sequence[Die]) -> list[list[int]]:
     """Indices of the owned dice grouped by kind (same weights and jokers), in order of first appearance."""
-    groups: dict = {}
+    groups: dict[tuple[tuple[int, ...], tuple[int, ...]], list[int]] = {}
     for i, d in enumerate(owned):
         groups.setdefault((tuple(d.weights), tuple(d.joker_faces)), []).append(i)
     return list(groups.values())
@@ -275,7 +272,7 @@ def distinct_choices(owned: Sequence[Die]) -> list[tuple[Die, ...]]:
     kinds = _types_of(owned)
     out = []
 
-    def walk(t: int, left: int, chosen: list[int]):
+    def walk(t: int, left: int, chosen: list[int]) -> None:
         if left == 0:
             out.append(tuple(sorted(chosen)))
             return
@@ -308,7 +305,7 @@ def best_loadouts(owned: Sequence[Die], top: int = 5, workers: int = 2, opponent
         target = check_target(target)
         other = tuple(opponent_dice)
         check_six(other, "opponent_dice")
-        solve_turn(other)
+        cached_turn(other)
     n_choices = count_choices(owned)
     if n_choices > MAX_CHOICES:
         raise fault("owned", f"gives {n_choices:,} distinct choices of six dice; at most {MAX_CHOICES} are "
@@ -318,9 +315,10 @@ def best_loadouts(owned: Sequence[Die], top: int = 5, workers: int = 2, opponent
     if other is not None:  # the cheapest the matches can be: every choice as cheap as the opponent's dice
         _check_search([other] * len(loadouts), other, target, lower_bound=True)
     values = _turn_values_many(loadouts, workers, None if other is not None else progress, len(loadouts))
-    bounded = [i for i, v in enumerate(values) if v is not None]
+    points = {i: v for i, v in enumerate(values) if v is not None}
+    bounded = list(points)
     unbounded = tuple(tuple(d.name for d in loadouts[i]) for i, v in enumerate(values) if v is None)
-    order = [bounded[j] for j in np.argsort([-values[i] for i in bounded], kind="stable")]
+    order = [bounded[j] for j in np.argsort([-points[i] for i in bounded], kind="stable")]
     wins: dict[int, tuple[float, float]] = {}
     if other is not None:
         _check_search([loadouts[i] for i in bounded], other, target)
@@ -329,7 +327,7 @@ def best_loadouts(owned: Sequence[Die], top: int = 5, workers: int = 2, opponent
         order = sorted(order, key=lambda i: -(wins[i][0] + wins[i][1]) / 2)
     rows = []
     for i in order[:top]:
-        row = LoadoutRow(tuple(d.name for d in loadouts[i]), values[i])
+        row = LoadoutRow(tuple(d.name for d in loadouts[i]), points[i])
         if other is not None:
             first, second = wins[i]
             row = LoadoutRow(row.dice, row.expected_points, first, second, (first + second) / 2)
@@ -354,7 +352,7 @@ def check_loadout_search(owned: Sequence[Die], opponent_dice: Sequence[Die], tar
         raise fault("owned", f"gives {n_choices:,} distinct choices of six dice; at most {MAX_CHOICES} are "
                              "searched (about a minute): own fewer kinds of dice")
     loadouts = distinct_choices(owned)
-    solve_turn(other)
+    cached_turn(other)
     _check_search([other] * len(loadouts), other, target, lower_bound=True)
     values = _turn_values_many(loadouts, 1, None, len(loadouts))
     _check_search([c for c, v in zip(loadouts, values) if v is not None], other, target)
@@ -391,7 +389,7 @@ def _check_search(choices: Sequence[tuple[Die, ...]], other: tuple[Die, ...], ta
                           f"take {took} on two idle cores (limit: {limit:.0f} s); {fits}, or own fewer kinds of dice")
 
 
-def _win_chances(loadouts, chosen: list[int], other: tuple[Die, ...], target: int, workers: int,
+def _win_chances(loadouts: Sequence[Sequence[Die]], chosen: list[int], other: tuple[Die, ...], target: int, workers: int,
                  progress: Progress, done: int) -> dict[int, tuple[float, float]]:
     """Each chosen loadout's win chance moving first and moving second against `other`: one match solve each
     (it holds both players' chances), on `workers` threads (the solver releases the GIL), one thread a solve."""
@@ -405,7 +403,8 @@ def _win_chances(loadouts, chosen: list[int], other: tuple[Die, ...], target: in
     with ThreadPoolExecutor(max(1, workers)) as pool:
         jobs = {}
         for i in chosen:
-            jobs[pool.submit(solve_match, tuple(loadouts[i]), other, target, workers=1)] = i
+            turns = (cached_turn(loadouts[i]), cached_turn(other))  # solved (and stored) when ranked by points
+            jobs[pool.submit(solve_match, tuple(loadouts[i]), other, target, workers=1, turns=turns)] = i
         for job in as_completed(jobs):
             solution = job.result()
             firsts[jobs[job]] = solution.first_player_win
@@ -416,7 +415,7 @@ def _win_chances(loadouts, chosen: list[int], other: tuple[Die, ...], target: in
     return {i: (firsts[i], seconds[i]) for i in chosen}
 
 
-def _expected(dice) -> float | str | None:
+def _expected(dice: Sequence[Die]) -> float | str | None:
     """A choice's expected points; None when its turn is unbounded; the refusal's text when its solve is
     beyond the search's per-choice limit."""
     plan = turn_plan(tuple(dice))
@@ -426,7 +425,7 @@ def _expected(dice) -> float | str | None:
         return (f"the loadout {', '.join(d.name for d in dice)} almost never busts: its turn alone is a solve of "
                 f"{plan.work:.1e} steps (a search allows {LOADOUT_TURN_MAX_WORK:.0e} a choice); solve it with "
                 "'farkle turn' or leave such dice out")
-    return solve_turn(tuple(dice)).expected_points
+    return cached_turn(tuple(dice)).expected_points
 
 
 def _checked(value: float | str | None) -> float | None:
@@ -436,9 +435,10 @@ def _checked(value: float | str | None) -> float | None:
     return value
 
 
-def _turn_values_many(loadouts, workers: int, progress: Progress, total: int) -> list:
+def _turn_values_many(loadouts: Sequence[Sequence[Die]], workers: int, progress: Progress,
+                      total: int) -> list[float | None]:
     if workers <= 1 or len(loadouts) < 8:
-        values = []
+        values: list[float | None] = []
         for d in loadouts:
             values.append(_checked(_expected(d)))
             if progress is not None:

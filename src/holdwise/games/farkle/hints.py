@@ -10,13 +10,15 @@ offered then).
 from __future__ import annotations
 
 import weakref
-from collections.abc import Callable, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Protocol, TypeVar
 
-from ..base import Hint, Option
+from ...errors import InputError
+from ..base import Hint, HintField, Measure, Option, Progress, Request
 from ..inputs import named
-from .match import DEFAULT_TARGET, MatchSolution, cached_match, check_match_cost
+from .match import DEFAULT_TARGET, MatchSolution
 from .parsing import (
     MAX_TARGET,
     MAX_TURN_TOTAL,
@@ -29,12 +31,14 @@ from .parsing import (
     parse_roll,
     parse_turn_total,
 )
+from .roll_table import weights7
 from .rules import JOKER, JOKER_SYMBOL, SCORE_UNIT, Die, roll_counts, score
-from .turn import TurnSolution, solve_turn, weights7
+from .stored import cached_match, cached_turn, check_match_cost
+from .turn import TurnSolution
 
 __all__ = [
-    "GAME", "CoachValuer", "HintRequest", "RaceValuer", "Selection", "hint", "option_text", "parse_hint",
-    "rank_options", "selections_of",
+    "GAME", "HINT_FIELDS", "CoachValuer", "HintRequest", "RaceValuer", "Selection", "Valuer", "hint", "option_text",
+    "parse_hint", "rank_options", "selections_of",
 ]
 
 GAME = "farkle"
@@ -64,12 +68,14 @@ def selections_of(dice: Sequence[Die], faces: Sequence[int], positions: Sequence
 
 
 @lru_cache(maxsize=4096)
-def _selections_of(dice, faces, positions, distinct) -> tuple[Selection, ...]:
+def _selections_of(dice: tuple[Die, ...], faces: tuple[int, ...], positions: tuple[int, ...],
+                   distinct: bool) -> tuple[Selection, ...]:
     """Cached: a play session asks for the same roll's selections several times per step."""
-    sol = solve_turn(dice)
+    sol = cached_turn(dice)
     shown = [JOKER if f in dice[p - 1].joker_faces else f for f, p in zip(faces, positions)]
     index = {t.weights7: i for i, t in enumerate(sol.table.types)}
-    out, seen = [], set()
+    out: list[Selection] = []
+    seen: set[tuple[tuple[str, ...], int]] = set()
     n = len(positions)
     for mask in range(1, 2**n):
         held = [shown[i] for i in range(n) if mask >> i & 1]
@@ -94,13 +100,26 @@ def _selections_of(dice, faces, positions, distinct) -> tuple[Selection, ...]:
     return tuple(out)
 
 
+class Valuer(Protocol):
+    """How a hint values an option: banking a turn total, or rolling on with dice left, in its `measure`."""
+
+    @property
+    def measure(self) -> Measure: ...
+
+    def reaches(self, total: int) -> bool: ...
+
+    def bank(self, total: int) -> float: ...
+
+    def roll(self, total: int, state: int) -> float: ...
+
+
 class CoachValuer:
     """Values in expected banked points of the turn (the coaching table); `own`/`target` (optional) end
     the turn when the score reaches the target."""
 
-    measure = "expected_points"
+    measure: Measure = "expected_points"
 
-    def __init__(self, sol: TurnSolution, own: int | None = None, target: int | None = None):
+    def __init__(self, sol: TurnSolution, own: int | None = None, target: int | None = None) -> None:
         self.sol, self.own, self.target = sol, own, target
 
     def reaches(self, total: int) -> bool:
@@ -120,14 +139,17 @@ class RaceValuer:
     """Values in win chance of the player `me` (0: the solve's player 1, 1: player 2) with own score
     `own`, opponent's `opponent` (points)."""
 
-    measure = "win_chance"
+    measure: Measure = "win_chance"
 
-    def __init__(self, match: MatchSolution, me: int, own: int, opponent: int):
+    def __init__(self, match: MatchSolution, me: int, own: int, opponent: int) -> None:
         self.match, self.me = match, me
         self.a, self.b = own // SCORE_UNIT, opponent // SCORE_UNIT
         self.g = match.target // SCORE_UNIT
         self.turn = match.first_turn if me == 0 else match.second_turn
-        self.w = (match.w_first if me == 0 else match.w_second)[self.a, self.b]
+        stored = match.w_first if me == 0 else match.w_second
+        if stored is None:
+            raise ValueError("a race-aware valuer needs a match solved with store=True")
+        self.w = stored[self.a, self.b]
         self.x_other = match.second if me == 0 else match.first  # the opponent's start-of-turn chances
 
     def reaches(self, total: int) -> bool:
@@ -166,43 +188,53 @@ def option_text(keep: Sequence[str], then: str) -> str:
     return f"keep {' '.join(keep)}, " + ("roll on" if then == "roll" else "bank")
 
 
-def rank_options(selections: Sequence[Selection], turn_total: int, valuer, with_actions: bool = False
+def rank_options(selections: Sequence[Selection], turn_total: int, valuer: Valuer, with_actions: bool = False
                  ) -> tuple[Option, ...]:
     """One option per selection and choice (roll on / bank), best first; reaching the target only banks."""
-    rows = []
+    rows: list[tuple[float, int, str, dict[str, object], dict[str, object]]] = []
     for sel in selections:
         total = turn_total + sel.score
         choices = ("bank",) if valuer.reaches(total) else ("roll", "bank")
         for then in choices:
             value = valuer.roll(total, sel.state) if then == "roll" else valuer.bank(total)
-            extras = {"keep": list(sel.keep), "dice_kept": list(sel.dice_kept), "score": sel.score,
+            extras: dict[str, object] = {"keep": list(sel.keep), "dice_kept": list(sel.dice_kept), "score": sel.score,
                       "turn_total": total, "dice_left": len(sel.dice_left), "hot_dice": sel.hot_dice, "then": then}
-            action = {"type": "keep", "dice": list(sel.dice_kept), "then": then} if with_actions else {}
-            rows.append((value, option_text(sel.keep, then), action, extras))
-    rows.sort(key=lambda r: (-r[0], -r[3]["score"]))  # equal values: the higher score first
+            action: dict[str, object] = (
+                {"type": "keep", "dice": list(sel.dice_kept), "then": then} if with_actions else {})
+            rows.append((value, sel.score, option_text(sel.keep, then), action, extras))
+    rows.sort(key=lambda r: (-r[0], -r[1]))  # equal values: the higher score first
     best = rows[0][0] if rows else 0.0
     return tuple(Option(option=text, value=value, loss=best - value, action=action, extras=extras)
-                 for value, text, action, extras in rows)
+                 for value, _, text, action, extras in rows)
 
 
 _MEMO_SIZE = 256  # distinct loadout texts, rolls and match checks remembered (a few per player in practice)
 _LOADOUTS: dict[str | None, tuple[Die, ...]] = {}  # loadout text (None: six ordinary dice) -> its dice
-_ROLLS: dict[tuple, tuple[tuple[int, ...], tuple[int, ...]]] = {}  # (roll, loadout text, positions) -> faces, pos
-_MATCH_CHECKED: dict[tuple, tuple] = {}  # (id(dice), id(other), target) -> (dice, other): passed the cost guard
-_TURNS: dict[int, tuple] = {}  # id(dice) -> (dice, weak reference to its coaching table)
-_MATCHES: dict[tuple, tuple] = {}  # (id(dice), id(other), target) -> (dice, other, weak reference to the solve)
+Faces = tuple[tuple[int, ...], tuple[int, ...]]  # the faces rolled and the dice (positions) showing them
+Loadout = tuple[Die, ...]
+Dice = Sequence[Die] | Sequence[str] | str | None  # a loadout as given: Die objects, names or a text list
+_ROLLS: dict[tuple[str, object, str | None], Faces] = {}  # (roll, loadout text, positions) -> faces, positions
+# (id(dice), id(other), target) -> (dice, other): passed the cost guard
+_MATCH_CHECKED: dict[tuple[int, int, int], tuple[Loadout, Loadout]] = {}
+_TURNS: dict[int, tuple[Loadout, weakref.ref[TurnSolution]]] = {}  # id(dice) -> (dice, its coaching table)
+# (id(dice), id(other), target) -> (dice, other, weak reference to the solve)
+_MATCHES: dict[tuple[int, int, int], tuple[Loadout, Loadout, weakref.ref[MatchSolution]]] = {}
 _NO_KEY = object()  # a loadout given as Die objects: no text to remember it by
 _FACE_TEXT = tuple(str(f) for f in range(7))  # a face as shown, when it is no joker
 
 
-def _remember(memo: dict, key, value) -> None:
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+def _remember(memo: dict[K, V], key: K, value: V) -> None:
     """Keep `value` under `key`; a full memo starts over (the few live keys come back at once)."""
     if len(memo) >= _MEMO_SIZE:
         memo.clear()
     memo[key] = value
 
 
-def _loadout(dice: Sequence[Die] | str | None, what: str) -> tuple[Die, ...]:
+def _loadout(dice: Dice, what: str) -> tuple[Die, ...]:
     """Six dice given as Die objects, names or a text list."""
     if dice is None or isinstance(dice, str):
         # each call of a hint names its loadout again: read once, and the same tuple object comes back, so
@@ -213,12 +245,12 @@ def _loadout(dice: Sequence[Die] | str | None, what: str) -> tuple[Die, ...]:
                 got = parse_loadout(dice, what)
             _remember(_LOADOUTS, dice, got)
         return got
-    if all(isinstance(d, Die) for d in dice):
-        dice = tuple(dice)
-        check_six(dice, what)
-        return dice
+    given = tuple(d for d in dice if isinstance(d, Die))
+    if len(given) == len(dice):
+        check_six(given, what)
+        return given
     with named(what):
-        return parse_loadout(dice, what)
+        return parse_loadout([str(d) for d in dice], what)
 
 
 def _turn_of(dice: tuple[Die, ...]) -> TurnSolution:
@@ -229,13 +261,12 @@ def _turn_of(dice: tuple[Die, ...]) -> TurnSolution:
         sol = hit[1]()
         if sol is not None:
             return sol
-    sol = solve_turn(dice)
+    sol = cached_turn(dice)
     _remember(_TURNS, id(dice), (dice, weakref.ref(sol)))
     return sol
 
 
-def _match_of(dice: tuple[Die, ...], other: tuple[Die, ...], target: int,
-              progress: Callable[[int, int], None] | None) -> MatchSolution:
+def _match_of(dice: tuple[Die, ...], other: tuple[Die, ...], target: int, progress: Progress | None) -> MatchSolution:
     """`cached_match(dice, other, target, store=True)`, found by the loadouts' identity while the solve is still
     alive (a weak reference: this memo never keeps a large solve that cached_match let go)."""
     key = (id(dice), id(other), target)
@@ -260,9 +291,9 @@ def _check_match(dice: tuple[Die, ...], other: tuple[Die, ...], target: int) -> 
 
 
 def _parse_roll(roll: str | Sequence[int | str], dice: tuple[Die, ...], dice_key: object,
-                positions: Sequence[int] | str | None) -> tuple[tuple[int, ...], tuple[int, ...]]:
+                positions: Sequence[int] | str | None) -> Faces:
     """The faces rolled and which dice show them, a typed roll remembered per loadout text and positions."""
-    key = None
+    key: tuple[str, object, str | None] | None = None
     if isinstance(roll, str) and dice_key is not _NO_KEY and (positions is None or isinstance(positions, str)):
         key = (roll, dice_key, positions)
         hit = _ROLLS.get(key)
@@ -271,50 +302,110 @@ def _parse_roll(roll: str | Sequence[int | str], dice: tuple[Die, ...], dice_key
     pos = parse_positions(positions)
     with named("roll"):
         faces = parse_roll(roll, dice, pos)
-    got = faces, tuple(range(1, len(faces) + 1)) if pos is None else tuple(pos)
+    got: Faces = faces, tuple(range(1, len(faces) + 1)) if pos is None else tuple(pos)
     if key is not None:
         _remember(_ROLLS, key, got)
     return got
 
 
+HINT_FIELDS: tuple[HintField, ...] = (
+    HintField("roll", "The faces rolled, e.g. 1 1 5 2 3 4 or \"1,1,5\"; J for a joker.", argument=True, required=True,
+              example="1 1 5 2 3 4"),
+    HintField("turn_total", "Points already set aside this turn.", example=300, default=0),
+    HintField("dice", "Your six dice, comma-separated names ('lucky*2' repeats; see 'holdwise farkle dice'); "
+                      "default: six ordinary dice."),
+    HintField("positions", "Which of your six dice rolled, e.g. 2,3,5; default: 1,2,... ."),
+    HintField("score", "Your banked score (makes the hint race-aware).", example=1200),
+    HintField("opponent", "The opponent's banked score (race-aware).", example=3500),
+    HintField("target", "Points to win the match: a multiple of 50 (beyond the solve guard the error names the "
+                        "largest target accepted).", default=DEFAULT_TARGET),
+    HintField("opponent_dice", "The opponent's six dice (race-aware); default: yours."),
+)
+_FIELD_NAMES = tuple(f.name for f in HINT_FIELDS)
+
+
 @dataclass(frozen=True)
-class HintRequest:
+class HintRequest(Request):
     """A hint's position read and checked once (`parse_hint`): what `hint` needs, nothing left to parse.
 
-    faces: the faces rolled (1..6, a joker as its face); positions: which of your dice show them (1-based);
-    race: whether the hint is race-aware (a score or the opponent's was given), then `score`, `opponent`,
-    `target` and `opponent_dice` (your dice when not given) set the match.
+    roll: the faces rolled (1..6, a joker as its face); positions: which of your dice show them (1-based);
+    `score` and `opponent` (both set, or both None) make the hint race-aware against `opponent_dice` (your
+    dice when not given) to `target`.
     """
 
-    faces: tuple[int, ...]
+    roll: tuple[int, ...]
     positions: tuple[int, ...]
     turn_total: int
     dice: tuple[Die, ...]
-    race: bool = False
-    score: int = 0
-    opponent: int = 0
+    score: int | None = None
+    opponent: int | None = None
     target: int = DEFAULT_TARGET
     opponent_dice: tuple[Die, ...] = ()
 
+    @property
+    def race(self) -> bool:
+        """Whether the hint is race-aware (a score or the opponent's was given)."""
+        return self.score is not None
 
-def parse_hint(roll: str | Sequence[int | str], turn_total: object = 0, dice: Sequence[Die] | str | None = None,
-               positions: Sequence[int] | str | None = None, score: object = None, opponent: object = None,
-               target: object = DEFAULT_TARGET, opponent_dice: Sequence[Die] | str | None = None) -> HintRequest:
-    """Every input of a hint read and checked once, each error naming its field (a race-aware position past
-    the match solve's guard is refused here, before any solve)."""
+    def to_json(self) -> dict[str, object]:
+        """The request in the hint fields' terms: the roll as shown, dice by name."""
+        shown = [JOKER_SYMBOL if f in self.dice[p - 1].joker_faces else _FACE_TEXT[f]
+                 for f, p in zip(self.roll, self.positions)]
+        return {"roll": shown, "turn_total": self.turn_total, "dice": [d.name for d in self.dice],
+                "positions": list(self.positions), "score": self.score, "opponent": self.opponent,
+                "target": self.target, "opponent_dice": [d.name for d in self.opponent_dice]}
+
+
+def parse_hint(fields: Mapping[str, object]) -> HintRequest:
+    """Every input of a hint (`HINT_FIELDS` by name: CLI text or JSON values; None or left out: the default)
+    read and checked once, each error naming its field (a race-aware position past the match solve's guard is
+    refused here, before any solve)."""
+    unknown = sorted(set(fields) - set(_FIELD_NAMES))
+    if unknown:
+        raise InputError(f"unknown field {unknown[0]!r}; the fields are {', '.join(_FIELD_NAMES)}", unknown[0])
+    roll = fields.get("roll")
+    if roll is None:
+        raise InputError("is required: the faces rolled, e.g. 1 1 5 2 3 4", "roll")
+    return _request(_roll_value(roll), fields.get("turn_total", 0), _dice_value(fields.get("dice"), "dice"),
+                    _positions_value(fields.get("positions")), fields.get("score"), fields.get("opponent"),
+                    DEFAULT_TARGET if fields.get("target") is None else fields["target"],
+                    _dice_value(fields.get("opponent_dice"), "opponent_dice"))
+
+
+def _roll_value(value: object) -> str | Sequence[int | str]:
+    if isinstance(value, str) or (isinstance(value, list | tuple) and all(
+            isinstance(v, str | int) and not isinstance(v, bool) for v in value)):
+        return value
+    raise InputError(f"must be faces, as '1 1 5' or a list, got {type(value).__name__}", "roll")
+
+
+def _dice_value(value: object, what: str) -> Dice:
+    if value is None or isinstance(value, str) or (isinstance(value, list | tuple) and (
+            all(isinstance(v, str) for v in value) or all(isinstance(v, Die) for v in value))):
+        return value
+    raise InputError(f"must be six dice, as names or a list of names, got {type(value).__name__}", what)
+
+
+def _positions_value(value: object) -> Sequence[int] | str | None:
+    if value is None or isinstance(value, str) or isinstance(value, list | tuple):
+        return value
+    raise InputError(f"must be numbers 1-6, got {type(value).__name__}", "positions")
+
+
+def _request(roll: str | Sequence[int | str], turn_total: object, dice: Dice, positions: Sequence[int] | str | None,
+             score: object, opponent: object, target: object, opponent_dice: Dice) -> HintRequest:
     target = _whole_in(target, 1, MAX_TARGET) or check_target(target)
     turn_total = _whole_in(turn_total, 0, MAX_TURN_TOTAL) or parse_turn_total(turn_total)
     own_dice = _loadout(dice, "dice")
     other = _loadout(opponent_dice, "opponent_dice") if opponent_dice else own_dice
     faces, pos = _parse_roll(roll, own_dice, dice if dice is None or isinstance(dice, str) else _NO_KEY, positions)
-    race = score is not None or opponent is not None
-    if not race:
+    if score is None and opponent is None:
         return HintRequest(faces, pos, turn_total, own_dice, target=target, opponent_dice=other)
     own = _whole_in(score or 0, 0, target - 1) or check_points(score or 0, target, "score")
     opp = _whole_in(opponent or 0, 0, target - 1) or check_points(opponent or 0, target, "opponent")
     check_not_won(own, turn_total, target)
     _check_match(own_dice, other, target)
-    return HintRequest(faces, pos, turn_total, own_dice, True, own, opp, target, other)
+    return HintRequest(faces, pos, turn_total, own_dice, own, opp, target, other)
 
 
 def _whole_in(value: object, low: int, high: int) -> int | None:
@@ -325,24 +416,19 @@ def _whole_in(value: object, low: int, high: int) -> int | None:
     return None
 
 
-def hint(roll: HintRequest | str | Sequence[int | str], turn_total: int = 0, dice: Sequence[Die] | str | None = None,
-         positions: Sequence[int] | str | None = None, score: int | None = None, opponent: int | None = None,
-         target: int = DEFAULT_TARGET, opponent_dice: Sequence[Die] | str | None = None,
-         progress: Callable[[int, int], None] | None = None) -> Hint:
+def hint(request: HintRequest, *, progress: Progress | None = None) -> Hint:
     """Every legal selection of a roll, each with rolling on and with banking, ranked best first.
 
-    roll: the faces shown, '1 1 5 2 3 4' or a list (J for a joker), or a `HintRequest` from `parse_hint`
-    (then the other inputs are its own); positions: which of your six dice rolled them (1..6, default the
-    first ones). Measure "expected_points" (the coaching table), or with `score`/`opponent` "win_chance"
-    against an opponent playing to win (race-aware; solved once per dice, opponent's dice and target, a few
-    seconds at 4000, reporting `progress(done, total)` while it runs).
+    Measure "expected_points" (the coaching table), or when race-aware "win_chance" against an opponent
+    playing to win (solved once per dice, opponent's dice and target, a few seconds at 4000, reporting
+    `progress(done, total)` while it runs).
     """
-    request = roll if isinstance(roll, HintRequest) else parse_hint(
-        roll, turn_total, dice, positions, score, opponent, target, opponent_dice)
-    dice, pos, faces = request.dice, request.positions, request.faces
-    position = {"roll": [JOKER_SYMBOL if f in dice[p - 1].joker_faces else _FACE_TEXT[f] for f, p in zip(faces, pos)],
-                "positions": list(pos), "turn_total": request.turn_total, "dice": [d.name for d in dice]}
-    if request.race:
+    dice, pos, faces = request.dice, request.positions, request.roll
+    position: dict[str, object] = {
+        "roll": [JOKER_SYMBOL if f in dice[p - 1].joker_faces else _FACE_TEXT[f] for f, p in zip(faces, pos)],
+        "positions": list(pos), "turn_total": request.turn_total, "dice": [d.name for d in dice]}
+    valuer: Valuer
+    if request.score is not None and request.opponent is not None:
         other = request.opponent_dice
         valuer = RaceValuer(_match_of(dice, other, request.target, progress), 0, request.score, request.opponent)
         position.update(score=request.score, opponent=request.opponent, target=request.target,

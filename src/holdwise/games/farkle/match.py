@@ -29,57 +29,37 @@ reaching the target) is found once a solve, and its start value at any pair is a
 (with stored values, one pass a pair instead). When both players are the same (same dice, both race-aware or both blind: `is_mirror`)
 x_2 = x_1, so solving the pair (a, b) also solves (b, a) and half the pairs are solved.
 
-Resource guard (`match_cost`, `check_match_cost`): a solve passes over every score pair (a, b), each pass
-over the turn totals below the target - a, each touching every option of the player's turn table; about
-PASSES_PER_PAIR passes a pair. Work = P * sum_(a,b) (g - a) * (ops_1 + ops_2) with g = target / 50 and
-ops = options + outcome groups + sets of dice left of a table: g^2 (g + 1) / 2 * P * (ops_1 + ops_2).
-Measured to 4,000 on two threads of the 2-core machine, quiet: 0.14 ns a step (six unlike named dice against
-six ordinary, 6.7e10 steps, 9.5 s; three special and three ordinary, 1.9e10 steps, 2.6 s), 0.11 ns for six
-ordinary dice (mirrored: half the pairs); with the machine shared a step takes up to about twice as long, so
-SECONDS_PER_STEP is 0.2e-9 (one pair at a time, as before lanes: 0.8-1.3 ns). The guard admits every pair of
-named loadouts to 4,000 (the costliest, six unlike dice with a joker on both sides: 1.8e11 steps a solve,
-25-40 s; `farkle match` solves twice): a command is refused above MATCH_MAX_WORK steps, and a stored solve
-(every turn's values, 8 g^2 (g + 1) (n_1 + n_2) bytes, 0.5 GB for that pair) above MATCH_MAX_BYTES; the error
-names the largest target accepted for those dice. Long solves say how far they are: `work_fraction` turns the
-score pairs done into the share of the work done (pairs of a large sum pass over few turn totals), which times
-the time left.
+The resource guard (what a solve costs, before it starts) is `guard.py`.
 """
 
 from __future__ import annotations
 
 import os
-from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from functools import lru_cache
 
 import numpy as np
 
 from ...errors import InputError
 from ...solver.jit import njit
-from ..inputs import fault
-from .parsing import MAX_TARGET, check_target
+from .guard import check_match_cost
 from .lanes_kernel import LANES, lanes_pass
+from .parsing import check_target
 from .rules import SCORE_UNIT, Die
 from .turn import TurnSolution, solve_turn
 
 __all__ = [
-    "DEFAULT_TARGET", "MATCH_MAX_BYTES", "MATCH_MAX_WORK", "PASSES_PER_PAIR", "SECONDS_PER_STEP", "TOLERANCE",
-    "MatchSolution", "cached_match", "check_match_cost", "is_cached", "is_mirror", "largest_target", "match_cost",
-    "pair_pass", "solve_match", "work_fraction",
+    "DEFAULT_TARGET", "TOLERANCE", "MatchSolution", "is_mirror", "pair_pass", "solve_match",
 ]
 
 DEFAULT_TARGET = 4000
 TOLERANCE = 1e-12
-PASSES_PER_PAIR = 2.5  # passes over a pair's turn totals, per player (Newton steps: measured 2.2-2.4)
-SECONDS_PER_STEP = 0.2e-9  # two threads on the 2-core machine, shared (see the module's docstring)
-MATCH_MAX_WORK = 400_000_000_000  # steps: two solves of any pair of named loadouts to 4,000 (about 80 s)
-MATCH_MAX_BYTES = 4 * 2**30  # stored turn values of a race-aware solve (hints, play)
 
 
-def _pair_pass(a, b, target, bust_value, x_other, group_start, group_prob, option_start, option_offset,
-               option_units, option_state, bust, full_state, blind, turn_keep, turn_bonus, turn_top, w, dw):
+def _pair_pass(  # type: ignore[no-untyped-def]  # a Numba kernel
+        a, b, target, bust_value, x_other, group_start, group_prob, option_start, option_offset,
+        option_units, option_state, bust, full_state, blind, turn_keep, turn_bonus, turn_top, w, dw):
     """One backward pass over turn totals for the player at (a, b); returns (Roll(0, full), its derivative
     in bust_value).
 
@@ -153,7 +133,7 @@ pair_pass = njit(cache=True, nogil=True)(_pair_pass)
 
 
 def _solve_pairs(total: int, part: int, parts: int, target: int, tol: float, mirror: bool, x1: np.ndarray,
-                 x2: np.ndarray, args1: tuple, args2: tuple, work: list, w1_store: np.ndarray | None,
+                 x2: np.ndarray, args1: tuple[object, ...], args2: tuple[object, ...], work: list[np.ndarray], w1_store: np.ndarray | None,
                  w2_store: np.ndarray | None) -> int:
     """Start-of-turn win chances x1[a, b] (player 1 to move) and x2[b, a] for the score pairs with a + b = total
     (larger sums already solved) and a = part (mod parts); returns the fixed-point steps taken. Pairs of one sum
@@ -224,8 +204,9 @@ def _lane_buffers(rows: int, n: int) -> tuple[np.ndarray, np.ndarray]:
     return w.reshape(-1), np.zeros(rows * n * LANES)
 
 
-def _blind_endings(levels, group_start, group_prob, option_start, option_units, option_state, bust, full_state,
-                   turn_keep, turn_bonus, turn_top, banked, busted):
+def _blind_endings(  # type: ignore[no-untyped-def]  # a Numba kernel
+        levels, group_start, group_prob, option_start, option_units, option_state, bust, full_state,
+        turn_keep, turn_bonus, turn_top, banked, busted):
     """How a race-blind player's turn ends, whatever the scores: banked[t], the chance it banks turn total t, and
     busted[t], the chance it busts holding t (units of 50, t < levels), following the coaching table.
 
@@ -265,7 +246,10 @@ def _blind_endings(levels, group_start, group_prob, option_start, option_units, 
 blind_endings = njit(cache=True, nogil=True)(_blind_endings)
 
 
-def _endings(sol: TurnSolution, target: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+Endings = tuple[np.ndarray, np.ndarray, np.ndarray]  # a race-blind player's banked, cumulative bust and bank
+
+
+def _endings(sol: TurnSolution, target: int) -> Endings:
     """A race-blind player's turn endings (`blind_endings`): banked[t], and for own score a (top = target - a
     totals below the target) cumulative P(bust) and P(bank) below the target, read at top - 1."""
     t = sol.table
@@ -287,7 +271,7 @@ class _Lanes:
     """
 
     def __init__(self, sol: TurnSolution, blind: bool, target: int, rows: int, reach: int,
-                 endings: tuple | None = None):
+                 endings: Endings | None = None) -> None:
         """endings: a race-blind player's `_endings` when no values are stored (shared by every worker)."""
         self.blind = blind
         self.endings = endings
@@ -336,7 +320,7 @@ class _Lanes:
         """Lane j's turn values, rows t = 0..target (turn totals) by sets of dice left, at this bust value."""
         if self.blind:
             w, dw = self.work[j]
-            rows = (w + dw * (bust_value - self.line[2, j]))[:(target + 1) * n]
+            rows: np.ndarray = (w + dw * (bust_value - self.line[2, j]))[:(target + 1) * n]
             return rows.reshape(target + 1, n)
         return self.w.reshape(-1, n, LANES)[own:own + target + 1, :, j]
 
@@ -435,92 +419,16 @@ def _can_score(sol: TurnSolution) -> bool:
     return bool(t.group_start[t.full_state + 1] > t.group_start[t.full_state])
 
 
-def _tables(sol: TurnSolution):
+def _tables(sol: TurnSolution) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray,
+                                        np.ndarray, int]:
     t = sol.table
     offset = t.option_units * t.n_states + t.option_state
     return (t.group_start, t.group_prob, t.option_start, offset, t.option_units, t.option_state,
             np.nan_to_num(t.bust, nan=1.0), t.full_state)
 
 
-def _coach(sol: TurnSolution):
+def _coach(sol: TurnSolution) -> tuple[np.ndarray, np.ndarray, int]:
     return (sol.keep, sol.bonus, sol.top_level)
-
-
-def _ops(sol: TurnSolution) -> int:
-    t = sol.table
-    return len(t.option_units) + len(t.group_prob) + t.n_states
-
-
-def match_cost(dice1: tuple[Die, ...], dice2: tuple[Die, ...] | None, target: int, solves: int = 1,
-               store: bool = False) -> tuple[float, int]:
-    """(work steps, bytes) of `solves` match solves to `target` with these dice (see the module docstring)."""
-    dice2 = dice1 if dice2 is None else dice2
-    t1, t2 = solve_turn(tuple(dice1)), solve_turn(tuple(dice2))
-    g = target // SCORE_UNIT
-    work = solves * PASSES_PER_PAIR * g * g * (g + 1) / 2 * (_ops(t1) + _ops(t2))
-    memory = 8 * g * g * (g + 1) * (t1.table.n_states + t2.table.n_states) if store else 0
-    return work, memory
-
-
-def largest_target(dice1: tuple[Die, ...], dice2: tuple[Die, ...] | None = None, solves: int = 1,
-                   store: bool = False) -> int:
-    """The largest target (a multiple of 50) whose solves fit the guard; 0 if none does."""
-    lo, hi = 0, 2 * MAX_TARGET // SCORE_UNIT
-    while lo < hi:  # the cost grows with the target: bisect on g
-        mid = (lo + hi + 1) // 2
-        work, memory = match_cost(dice1, dice2, SCORE_UNIT * mid, solves, store)
-        if work <= MATCH_MAX_WORK and memory <= MATCH_MAX_BYTES:
-            lo = mid
-        else:
-            hi = mid - 1
-    return SCORE_UNIT * lo
-
-
-@lru_cache(maxsize=256)
-def _known_cost(dice1: tuple[Die, ...], dice2: tuple[Die, ...] | None, target: int, solves: int,
-                store: bool) -> tuple[float, int]:
-    # a race-aware hint checks its match's cost on every call: the estimate took longer than the answer
-    return match_cost(dice1, dice2, target, solves, store)
-
-
-def check_match_cost(dice1: tuple[Die, ...], dice2: tuple[Die, ...] | None, target: int, solves: int = 1,
-                     store: bool = False, what: str = "target") -> None:
-    """Refuse, in one line naming the largest accepted target, match solves beyond the guard's limits."""
-    work, memory = _known_cost(tuple(dice1), None if dice2 is None else tuple(dice2), target, solves, store)
-    if work <= MATCH_MAX_WORK and memory <= MATCH_MAX_BYTES:
-        return
-    largest = largest_target(dice1, dice2, solves, store)
-    seconds = work * SECONDS_PER_STEP
-    took = f"about {seconds / 60:,.0f} min" if seconds >= 120 else f"about {seconds:.0f} s"
-    if memory > MATCH_MAX_BYTES:
-        took += f" and {memory / 2**30:,.1f} GiB"
-    kind = f"{solves} match solves" if solves > 1 else "a match solve"
-    fits = (f"the largest accepted target for these dice here is {largest:,}" if largest else
-            "no target is accepted for these dice")
-    limit = MATCH_MAX_WORK * SECONDS_PER_STEP / 60
-    raise fault(what, f"{target:,}: {kind} would take {took} (limit: about {limit:,.0f} min, "
-                      f"{MATCH_MAX_BYTES // 2**30} GiB); {fits}")
-
-
-def work_fraction(done: int, g: int) -> float:
-    """The share of a match solve's work done once `done` of its g^2 score pairs are solved.
-
-    Pairs are solved by their sum s = a + b, largest first, and a pair's passes cover the turn totals below the
-    target for both players, (g - a) + (g - b) = 2g - s rows: the work of a sum is its pairs times 2g - s.
-    Progress is told after each sum, so `done` falls on a sum's end (between, it is interpolated)."""
-    if g <= 0:
-        return 1.0
-    done_work = 0.0
-    total_work = 0.0
-    left = max(0, int(done))
-    for s in range(2 * g - 2, -1, -1):
-        pairs = min(g - 1, s) - max(0, s - g + 1) + 1
-        work = pairs * (2 * g - s)
-        total_work += work
-        take = min(pairs, left)
-        done_work += take * (2 * g - s)
-        left -= take
-    return done_work / total_work
 
 
 def is_mirror(dice1: tuple[Die, ...], dice2: tuple[Die, ...] | None, blind1: bool, blind2: bool) -> bool:
@@ -531,7 +439,8 @@ def is_mirror(dice1: tuple[Die, ...], dice2: tuple[Die, ...] | None, blind1: boo
 def solve_match(dice1: tuple[Die, ...], dice2: tuple[Die, ...] | None = None, target: int = DEFAULT_TARGET,
                 blind1: bool = False, blind2: bool = False, store: bool = False,
                 tol: float = TOLERANCE, progress: Callable[[int, int], None] | None = None,
-                workers: int | None = None, mirror: bool | None = None, lanes: bool = True) -> MatchSolution:
+                workers: int | None = None, mirror: bool | None = None, lanes: bool = True,
+                turns: tuple[TurnSolution, TurnSolution] | None = None) -> MatchSolution:
     """Win chances when player 1 (dice1) moves first against player 2 (dice2, default the same dice).
 
     blind1 / blind2: that player follows the race-blind coaching table instead of playing to win.
@@ -543,15 +452,16 @@ def solve_match(dice1: tuple[Die, ...], dice2: tuple[Die, ...] | None = None, ta
     False solves every pair (the answer agrees within the tolerance).
     lanes: solve LANES pairs of one sum side by side (`lanes_kernel`) when neither player is race-blind;
     False solves one pair at a time, as before (the same numbers; tests compare the two).
+    turns: both players' turn solves when the caller has them (`stored.cached_turn`); else solved here.
     """
     if target <= 0 or target % SCORE_UNIT:
         raise InputError(f"the target must be a positive multiple of {SCORE_UNIT}, got {target}")
     check_target(target)
     dice2 = dice1 if dice2 is None else dice2
-    t1, t2 = solve_turn(tuple(dice1)), solve_turn(tuple(dice2))
+    t1, t2 = turns if turns is not None else (solve_turn(tuple(dice1)), solve_turn(tuple(dice2)))
     if not (_can_score(t1) or _can_score(t2)):
         raise InputError("neither player's dice can ever score (every roll busts): the match never ends")
-    check_match_cost(tuple(dice1), tuple(dice2), target, store=store)
+    check_match_cost(t1, t2, target, store=store)
     g = target // SCORE_UNIT
     if mirror is None:
         mirror = is_mirror(dice1, dice2, blind1, blind2)
@@ -605,64 +515,3 @@ def solve_match(dice1: tuple[Die, ...], dice2: tuple[Die, ...] | None = None, ta
     first = x1[:, :g]
     second = first if mirror else x2[:, :g]  # one array for both players: a stored solve is kept once
     return MatchSolution(target, first, second, t1, t2, w1s, w2s, int(iters))
-
-
-# Solved matches kept in memory: a stored solve (every turn's values, about 30 MB for fair dice to 4000 and
-# up to ten times that with six unlike dice) serves a whole play session, so only the last two are kept.
-_CACHE: OrderedDict = OrderedDict()
-_CACHE_SIZES = {True: 2, False: 16}
-
-
-def cached_match(dice1: tuple[Die, ...], dice2: tuple[Die, ...] | None = None, target: int = DEFAULT_TARGET,
-                 blind1: bool = False, blind2: bool = False, store: bool = False,
-                 progress: Callable[[int, int], None] | None = None, disk: bool = True) -> MatchSolution:
-    """`solve_match`, remembered per (dice, opponent's dice, target, blind flags, store); a stored solve also
-    answers the same question without store. With `disk`, a stored solve is also kept on disk and shared
-    between processes (`store.py`): loaded when there, else solved once under a lock and written."""
-    dice1 = tuple(dice1)
-    dice2 = dice1 if dice2 is None else tuple(dice2)
-    key = (dice1, dice2, int(target), bool(blind1), bool(blind2))
-    for k in ((*key, True),) if store else ((*key, False), (*key, True)):
-        if k in _CACHE:
-            _CACHE.move_to_end(k)
-            return _CACHE[k]
-    solution = _stored(*key, progress) if store and disk else None
-    if solution is None:
-        solution = solve_match(dice1, dice2, target, blind1, blind2, store=store, progress=progress)
-    _CACHE[(*key, store)] = solution
-    kept = [k for k in _CACHE if k[-1] == store]
-    for k in kept[:-_CACHE_SIZES[store]]:
-        del _CACHE[k]
-    return solution
-
-
-def is_cached(dice1: tuple[Die, ...], dice2: tuple[Die, ...], target: int, blind1: bool = False,
-              blind2: bool = False, store: bool = True) -> bool:
-    """Whether `cached_match` would answer at once from memory (without changing what it keeps)."""
-    return (tuple(dice1), tuple(dice2), int(target), bool(blind1), bool(blind2), bool(store)) in _CACHE
-
-
-def _stored(dice1, dice2, target, blind1, blind2, progress) -> MatchSolution:
-    """A stored solve from disk, or solved under the key's lock (another process may have solved it while
-    this one waited) and written to disk."""
-    from . import store as disk
-
-    t1, t2 = solve_turn(dice1), solve_turn(dice2)
-    key = disk.key_text(dice1, dice2, target, blind1, blind2, TOLERANCE)
-    n1, n2 = t1.table.n_states, t2.table.n_states
-
-    def solution(arrays) -> MatchSolution:
-        return MatchSolution(target, arrays["first"], arrays["second"], t1, t2, arrays["w_first"],
-                             arrays["w_second"], int(arrays["iterations"]))
-
-    arrays = disk.load(key, target, n1, n2)
-    if arrays is not None:
-        return solution(arrays)
-    with disk.solving(key) as report:
-        arrays = disk.load(key, target, n1, n2)
-        if arrays is not None:
-            return solution(arrays)
-        solved = solve_match(dice1, dice2, target, blind1, blind2, store=True,
-                             progress=disk.with_report(progress, report))
-        disk.save(key, solved.first, solved.second, solved.w_first, solved.w_second, solved.iterations)
-        return solved

@@ -7,7 +7,7 @@ import re
 from collections.abc import Sequence
 
 from ...errors import InputError
-from ..inputs import MAX_SEED, fault, parse_seed, parse_whole
+from ..inputs import fault, parse_seed, parse_whole
 from .rules import (
     DICE_PER_PLAYER,
     FACES,
@@ -135,13 +135,13 @@ def _one_die(item: str) -> Die:
 
 def dice_text(dice: Sequence[Die]) -> str:
     """The dice as `parse_dice` reads them back: names with runs folded, 'ordinary*4, lucky, ordinary'."""
-    out: list[list] = []
+    runs: list[tuple[str, int]] = []
     for die in dice:
-        if out and out[-1][0] == die.name:
-            out[-1][1] += 1
+        if runs and runs[-1][0] == die.name:
+            runs[-1] = (die.name, runs[-1][1] + 1)
         else:
-            out.append([die.name, 1])
-    return ", ".join(n if k == 1 else f"{n}*{k}" for n, k in out)
+            runs.append((die.name, 1))
+    return ", ".join(n if k == 1 else f"{n}*{k}" for n, k in runs)
 
 
 def check_six(dice: Sequence[Die], what: str = "dice") -> None:
@@ -167,7 +167,7 @@ def parse_positions(text: str | Sequence[int] | None, n: int | None = None) -> l
     if text is None:
         return None
     if isinstance(text, str):
-        items: list = text.replace(",", " ").replace(";", " ").split()
+        items: Sequence[object] = text.replace(",", " ").replace(";", " ").split()
     elif isinstance(text, Sequence):
         items = list(text)
     else:

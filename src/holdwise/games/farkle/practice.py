@@ -1,5 +1,5 @@
 """What a practice table (the web page) needs beyond the play session: both measures side by side, the
-review of a game's decisions, and whether a session's race-aware match is solved yet.
+review of a game's decisions, and the race-aware match a session plays.
 
 - `coach(state)`: for the roll in front of the player, every legal selection (rolling on and banking) with
   its expected points of the turn (the coaching table, banking only when banking reaches the target, as
@@ -8,46 +8,45 @@ review of a game's decisions, and whether a session's race-aware match is solved
 - `review(start, played)`: replays a game from a state through `step` and scores every keep of the player
   in both measures: its cost in win chance and in expected points against the best option of each, and its
   cost in the measure the coach ranks by (`best`, `loss`).
-- `session_loadouts(options)`, `match_ready`, `match_solving`: the race-aware match a session needs (the
-  player's dice as player 1, the computer's as player 2), whether this process holds it in memory, and the
-  progress of a solve of it running in any process (a web server answers at once or starts a job).
+- `session_loadouts(options)`: the race-aware match a session needs (the player's dice as player 1, the
+  computer's as player 2); `stored.match_ready` / `match_solving` say whether this process holds it in memory
+  and how far a solve of it running in any process is (a web server answers at once or starts a job).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from ...errors import InputError
 from ..base import Result, State, to_jsonable
-from . import store as disk
 from .hints import (
     GAME,
     CoachValuer,
     RaceValuer,
+    Valuer,
     option_text,
     rank_options,
     selections_of,
 )
-from .match import TOLERANCE, cached_match, is_cached
 from .parsing import face_text, parse_dice
 from .rules import Die
 from .session import step
-from .turn import solve_turn
+from .stored import cached_match, cached_turn
 
 __all__ = [
-    "CoachRow", "Coaching", "Review", "ReviewRow", "coach", "legal_keeps", "match_ready", "match_solving", "review",
-    "session_loadouts",
+    "CoachRow", "Coaching", "Review", "ReviewRow", "coach", "legal_keeps", "review", "session_loadouts",
 ]
 
 
-def session_loadouts(options: Mapping) -> tuple[tuple[Die, ...], tuple[Die, ...], int]:
+def session_loadouts(options: Mapping[str, Any]) -> tuple[tuple[Die, ...], tuple[Die, ...], int]:
     """(player's dice, computer's dice, target) of a session's options: the race-aware match it plays."""
     return (parse_dice(list(options["dice"])), parse_dice(list(options["computer_dice"])),
             int(options["target"]))
 
 
-def legal_keeps(state: State) -> list[dict]:
+def legal_keeps(state: State) -> list[dict[str, object]]:
     """The legal keeps of the roll in front of the side to move, one per distinct choice (faces kept and kinds
     of dice left): `keep` (faces as shown), `dice_kept` (positions), `score`, `turn_total`, `dice_left`,
     `hot_dice` and `then` (["roll", "bank"], or ["bank"] when banking reaches the target). No values: what a
@@ -67,19 +66,6 @@ def legal_keeps(state: State) -> list[dict]:
     return out
 
 
-def match_ready(dice: Sequence[Die], opponent_dice: Sequence[Die], target: int) -> bool:
-    """True when this process holds the stored race-aware match in memory (a hint or a play step answers at
-    once; otherwise it would load the solve from disk or solve it first)."""
-    # cached_match's own memory, looked up without touching its order (a look-up is not a use)
-    return is_cached(dice, opponent_dice, target)
-
-
-def match_solving(dice: Sequence[Die], opponent_dice: Sequence[Die], target: int) -> tuple[int, int] | None:
-    """(score pairs done, total) of a solve of this match running in any process, or None."""
-    key = disk.key_text(tuple(dice), tuple(opponent_dice), int(target), False, False, TOLERANCE)
-    return disk.match_progress(key)
-
-
 @dataclass(frozen=True)
 class CoachRow(Result):
     """One option of a roll in both measures: expected points of the turn and the chance to win (None when
@@ -97,7 +83,7 @@ class CoachRow(Result):
     points_loss: float
     win_chance: float | None
     win_loss: float | None
-    action: Mapping
+    action: Mapping[str, object]
 
 
 @dataclass(frozen=True)
@@ -125,15 +111,15 @@ def _side(state: State) -> tuple[str, str]:
     return side, ("computer" if side == "player" else "player")
 
 
-def _valuers(state: State, race: bool):
+def _valuers(state: State, race: bool) -> tuple[tuple[Die, ...], CoachValuer, RaceValuer | None]:
     """The coaching-table and race-aware valuers of the side to move (race None unless asked)."""
     mine, theirs = _side(state)
     dice, other, target = session_loadouts(state.options)
     if mine == "computer":
         dice, other = other, dice
     own, opp = state.data["scores"][mine], state.data["scores"][theirs]
-    points = CoachValuer(solve_turn(dice), own, target)
-    win = None
+    points = CoachValuer(cached_turn(dice), own, target)
+    win: RaceValuer | None = None
     if race:
         player_dice, computer_dice, _ = session_loadouts(state.options)
         match = cached_match(player_dice, computer_dice, target, store=True)
@@ -188,7 +174,7 @@ def coach(state: State, race: bool = True) -> Coaching:
 def _why(points: CoachRow, win: CoachRow, own: int, opp: int, target: int, who: str) -> str:
     """Why playing to win differs from maximizing the turn's points, in terms of the scores and target."""
     head = (f"The coaching table says '{points.option}' ({points.expected_points:,.0f} points expected); playing "
-            f"to win says '{win.option}' ({100 * win.win_chance:.1f}% to win, {100 * points.win_loss:.1f} "
+            f"to win says '{win.option}' ({100 * (win.win_chance or 0.0):.1f}% to win, {100 * (points.win_loss or 0.0):.1f} "
             f"percentage points more). ")
     need, opp_need = target - own, target - opp
     facts = f"Score {own:,} to {opp:,}, first to {target:,}: "
@@ -241,11 +227,11 @@ class Review(Result):
     decisions: tuple[ReviewRow, ...]
     points_lost: float
     win_chance_lost: float | None
-    scores: Mapping
+    scores: Mapping[str, int]
     steps: int
 
 
-def _chosen(state: State, dice: Sequence[Die], valuer, action: Mapping) -> tuple[str, float]:
+def _chosen(state: State, dice: Sequence[Die], valuer: Valuer, action: Mapping[str, Any]) -> tuple[str, float]:
     """The chosen keep as text and its value under `valuer` (as the session scores a decision)."""
     sels = {tuple(s.dice_kept): s for s in selections_of(dice, state.data["roll"], state.data["left"], distinct=False)}
     sel = sels[tuple(action["dice"])]
@@ -255,25 +241,27 @@ def _chosen(state: State, dice: Sequence[Die], valuer, action: Mapping) -> tuple
     return option_text(sel.keep, "bank"), valuer.bank(total)
 
 
-def _review_row(state: State, action: Mapping, race: bool) -> ReviewRow:
+def _review_row(state: State, action: Mapping[str, Any], race: bool) -> ReviewRow:
     dice, points, win = _valuers(state, race)
     sels = selections_of(dice, state.data["roll"], state.data["left"], distinct=True)
     total0 = int(state.data["turn_total"])
     best_p = rank_options(sels, total0, points)[0]
     chosen, value = _chosen(state, dice, points, action)
     p_loss = max(0.0, best_p.value - value)
-    best_w, w_loss = None, None
+    best_w: str | None = None
+    w_loss: float | None = None
+    best, loss = best_p.option, p_loss
     if win is not None:
-        best = rank_options(sels, total0, win)[0]
-        best_w, w_loss = best.option, max(0.0, best.value - _chosen(state, dice, win, action)[1])
+        top = rank_options(sels, total0, win)[0]
+        best_w, w_loss = top.option, max(0.0, top.value - _chosen(state, dice, win, action)[1])
+        best, loss = best_w, w_loss
     scores = state.data["scores"]
     position = (f"roll {' '.join(_roll_text(dice, state))} at turn total {total0:,} "
                 f"(you {scores['player']:,}, computer {scores['computer']:,})")
-    best, loss = (best_p.option, p_loss) if w_loss is None else (best_w, w_loss)
     return ReviewRow(int(state.data["game"]), position, chosen, best_p.option, p_loss, best_w, w_loss, best, loss)
 
 
-def review(start: State, played: Sequence[Mapping], race: bool = True, end: State | None = None) -> Review:
+def review(start: State, played: Sequence[Mapping[str, Any]], race: bool = True, end: State | None = None) -> Review:
     """Replay `played` (actions of both sides) from `start` through `step`, costing each keep of the player in
     expected points and (race=True) in win chance; with `end`, the replay must arrive at that state."""
     if start.game != GAME:
@@ -292,6 +280,6 @@ def review(start: State, played: Sequence[Mapping], race: bool = True, end: Stat
         state = nxt
     if end is not None and state.to_json() != end.to_json():
         raise InputError(f"the {len(played)} actions played from the start do not arrive at the state sent")
-    win_lost = sum(r.win_loss for r in rows) if race else None
+    win_lost = sum(r.win_loss or 0.0 for r in rows) if race else None
     return Review(GAME, "win_chance" if start.options["computer"] == "race-aware" else "expected_points", race,
                   tuple(rows), sum(r.points_loss for r in rows), win_lost, dict(state.data["scores"]), len(played))

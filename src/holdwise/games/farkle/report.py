@@ -21,20 +21,25 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 import numpy as np
 
 from ...solver.jit import njit
 from ..base import Result
-from .match import DEFAULT_TARGET, MatchSolution, cached_match, check_match_cost
+from .match import DEFAULT_TARGET, MatchSolution
 from .parsing import check_six, check_target
 from .rules import SCORE_UNIT, Die
-from .turn import TurnSolution, solve_turn
+from .stored import cached_match, cached_turn, check_match_cost
+from .turn import TurnSolution
 
 __all__ = [
     "BANDS", "Disagreement", "Finding", "RegionRow", "StrategyReport", "coaching_rolls", "race_decisions",
     "reachable", "roll_values", "strategy_report",
 ]
+
+T = TypeVar("T")
+Grid = tuple[tuple[T, ...], ...]  # [own score][opponent's score]
 
 Progress = Callable[[int, int], None] | None
 BANDS = (1, 2, 4)  # region edges in average turns still needed: <= 1, 1-2, 2-4, > 4
@@ -78,7 +83,7 @@ class Finding(Result):
 
     text: str
     figure: str
-    numbers: dict
+    numbers: dict[str, object]
 
 
 @dataclass(frozen=True)
@@ -100,15 +105,15 @@ class StrategyReport(Result):
     first_player_win_chance: float
     scores: tuple[int, ...]
     dice_left: tuple[int, ...]
-    coaching_threshold: dict
-    race_threshold: tuple
+    coaching_threshold: dict[str, int | None]
+    race_threshold: tuple[Grid[int | None], ...]
     situations: int
     disagreements: int
     cost_sum: float
     regions: tuple[RegionRow, ...]
     top_disagreements: tuple[Disagreement, ...]
-    win_chance: tuple
-    opponent_moves: tuple
+    win_chance: Grid[float]
+    opponent_moves: Grid[float]
     findings: tuple[Finding, ...]
 
 
@@ -137,13 +142,20 @@ def reachable(sol: TurnSolution, levels: int) -> np.ndarray:
     return reach
 
 
+def _stored(match: MatchSolution) -> np.ndarray:
+    """Player 1's stored turn values (a solve with store=True)."""
+    if match.w_first is None:
+        raise ValueError("the strategy report reads a match solved with store=True")
+    return match.w_first
+
+
 def race_decisions(match: MatchSolution, a: int) -> tuple[np.ndarray, np.ndarray]:
     """For own score a (units of 50) and every opponent score b, turn total t (0 < t < g - a) and set S:
     (rolls[b, t, S] of race-aware play, Bank[b, t]) in the win chance of player 1; rows t = 0 and t >= g - a
     are not decided (False, 0)."""
     g = match.target // SCORE_UNIT
     top = g - a  # totals t < top are below the target
-    w = match.w_first[a]  # (b, t, S)
+    w = _stored(match)[a]  # (b, t, S)
     bank = np.zeros((g, g + 1))
     bank[:, 1:top] = 1.0 - match.second[:, a + np.arange(1, top)]
     rolls = np.zeros((g, g + 1, match.first_turn.table.n_states), dtype=bool)
@@ -151,8 +163,9 @@ def race_decisions(match: MatchSolution, a: int) -> tuple[np.ndarray, np.ndarray
     return rolls, bank
 
 
-def _rolls_at(a, target, bs, ts, ss, w, x_other, group_start, group_prob, option_start, option_units,
-              option_state, bust, out):
+def _rolls_at(  # type: ignore[no-untyped-def]  # a Numba kernel
+        a, target, bs, ts, ss, w, x_other, group_start, group_prob, option_start, option_units,
+        option_state, bust, out):
     """out[i] = Roll(t, S) of player 1 at own score a against bs[i] with turn total ts[i] and set ss[i] left,
     one roll on from the stored values: q_S (1 - x_2(b, a)) + sum_groups p max_options W(t + u, R), where W
     is 1 once a + t + u reaches the target."""
@@ -177,10 +190,10 @@ def roll_values(match: MatchSolution, a: int, bs: np.ndarray, ts: np.ndarray, ss
     """Roll(t, S) of player 1 at own score a at the cells (bs[i], ts[i], ss[i]) (units of 50), in win chance:
     the stored W where race-aware play rolls on there (W is then Roll), else recomputed one roll on."""
     g = match.target // SCORE_UNIT
-    w = match.w_first[a]
+    w = _stored(match)[a]
     stored = w[bs, ts, ss]
     rolling = stored > 1.0 - match.second[bs, a + ts]
-    out = stored.copy()
+    out: np.ndarray = stored.copy()
     tab = match.first_turn.table
     banks = np.nonzero(~rolling)[0]
     if banks.size:
@@ -223,7 +236,7 @@ def strategy_report(dice: Sequence[Die], opponent_dice: Sequence[Die] | None = N
     check_six(second, "opponent_dice")
     check_match_cost(first, second, target, store=True)
     match = cached_match(first, second, target, store=True, progress=progress)
-    sol = solve_turn(first)
+    sol = cached_turn(first)
     tab = sol.table
     g = target // SCORE_UNIT
     n = tab.n_states
@@ -269,8 +282,8 @@ def strategy_report(dice: Sequence[Die], opponent_dice: Sequence[Die] | None = N
         if progress is not None and a == g - 1:
             progress(g * g, g * g)
 
-    race_threshold = []
-    coaching_threshold = {}
+    race_threshold: list[Grid[int | None]] = []
+    coaching_threshold: dict[str, int | None] = {}
     for k in counts:
         states = [s for s in range(1, n) if tab.dice_count[s] == k]
         worst = state_threshold[:, :, states].max(axis=2)
@@ -306,11 +319,11 @@ def _names(sol: TurnSolution, state: int) -> list[str]:
     return [name for dtype, c in zip(t.types, t.counts_of(state)) for name in dtype.names[:c]]
 
 
-def _median_threshold(r: StrategyReport, k: int, pairs: list[tuple[int, int]]) -> int | None:
+def _median_threshold(r: StrategyReport, k: int, pairs: Sequence[tuple[int, int]]) -> int | None:
     """The median race-aware threshold with k dice left over score pairs (indices); None (roll on to the
     target) counts as the largest."""
     grid = r.race_threshold[r.dice_left.index(k)]
-    values = sorted((grid[a][b] if grid[a][b] is not None else 10**9) for a, b in pairs)
+    values = sorted(10**9 if (v := grid[a][b]) is None else v for a, b in pairs)
     mid = values[(len(values) - 1) // 2]
     return None if mid >= 10**9 else mid
 
@@ -319,7 +332,7 @@ def _when(value: int | None) -> str:
     return "never" if value is None else f"{value:,}"
 
 
-def _threshold_finding(r: StrategyReport, pairs, who: str, panel: str) -> Finding | None:
+def _threshold_finding(r: StrategyReport, pairs: Sequence[tuple[int, int]], who: str, panel: str) -> Finding | None:
     """Per number of dice left (all but the most), the median race-aware threshold over `pairs` against the
     coaching table's, as one sentence led by what it means; None when there are no such pairs."""
     if not pairs:

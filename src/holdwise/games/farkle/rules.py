@@ -51,8 +51,8 @@ class Die:
     weights: tuple[int, ...]
     joker_faces: tuple[int, ...] = ()
 
-    def __post_init__(self):
-        def whole(w) -> bool:
+    def __post_init__(self) -> None:
+        def whole(w: object) -> bool:
             return isinstance(w, (int, float)) and math.isfinite(w) and int(w) == w and 0 <= w <= MAX_WEIGHT
 
         if len(self.weights) != FACES or not all(whole(w) for w in self.weights) or sum(self.weights) == 0:

@@ -18,24 +18,27 @@ race-aware computer ("win_chance"), or expected points of the turn against the c
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
+from typing import Any
 
 from ...errors import InputError
-from ..base import Decision, Hint, Option, State, action_error, random_generator
+from ..base import Decision, Hint, Measure, Option, Progress, State, action_error, random_generator
 from ..inputs import fault
 from .hints import (
     GAME,
     CoachValuer,
     RaceValuer,
+    Selection,
     option_text,
     rank_options,
     selections_of,
 )
-from .match import DEFAULT_TARGET, cached_match, check_match_cost
+from .match import DEFAULT_TARGET, MatchSolution
 from .parsing import check_six, check_target, face_text, parse_dice, parse_seed
 from .rules import DICE_PER_PLAYER, FACES, SCORE_UNIT, Die
-from .turn import solve_turn
+from .stored import cached_match, cached_turn, check_match_cost
+from .turn import TurnSolution
 
 __all__ = [
     "COMPUTER_PLAYS", "DEFAULT_OPTIONS", "actions", "advice", "busts_always", "computer_action", "measure_of",
@@ -49,9 +52,9 @@ SIDES = ("player", "computer")
 WHO = {"player": "you", "computer": "computer"}
 
 
-def normalize_options(options: Mapping | None) -> dict:
+def normalize_options(options: Mapping[str, Any] | None) -> dict[str, Any]:
     """The session's options with defaults, checked; dice as lists of six names (JSON types only)."""
-    out = dict(DEFAULT_OPTIONS)
+    out: dict[str, Any] = dict(DEFAULT_OPTIONS)
     unknown = set(options or {}) - set(DEFAULT_OPTIONS)
     if unknown:
         raise InputError(f"unknown Farkle option(s): {', '.join(sorted(unknown))}; known: "
@@ -67,7 +70,7 @@ def normalize_options(options: Mapping | None) -> dict:
     for key in ("dice", "computer_dice"):
         dice = parse_dice(out[key])
         check_six(dice, key)
-        solve_turn(dice)  # refuses dice whose turn is unbounded, before a game starts
+        cached_turn(dice)  # refuses dice whose turn is unbounded, before a game starts
         out[key] = [d.name for d in dice]
         loadouts.append(dice)
     if all(busts_always(d) for d in loadouts):
@@ -79,7 +82,7 @@ def normalize_options(options: Mapping | None) -> dict:
 
 def busts_always(dice: tuple[Die, ...]) -> bool:
     """True when no roll of the six dice has a legal selection (every turn busts at once)."""
-    t = solve_turn(tuple(dice)).table
+    t = cached_turn(tuple(dice)).table
     return bool(t.group_start[t.full_state + 1] == t.group_start[t.full_state])
 
 
@@ -92,32 +95,32 @@ def _dice_of(state: State, side: str) -> tuple[Die, ...]:
     return _dice(tuple(state.options["dice" if side == "player" else "computer_dice"]))
 
 
-def measure_of(options: Mapping) -> str:
+def measure_of(options: Mapping[str, Any]) -> Measure:
     """The session's measure: win_chance against the race-aware computer, else expected_points."""
     return "win_chance" if options["computer"] == "race-aware" else "expected_points"
 
 
-def _match(options: Mapping, progress: Callable[[int, int], None] | None = None):
+def _match(options: Mapping[str, Any], progress: Progress | None = None) -> MatchSolution:
     """The stored race-aware match solve: player 1 = the player's dice, player 2 = the computer's."""
     return cached_match(_dice(tuple(options["dice"])), _dice(tuple(options["computer_dice"])),
                         int(options["target"]), store=True, progress=progress)
 
 
-def prepare(options: Mapping | None = None, progress: Callable[[int, int], None] | None = None) -> dict:
+def prepare(options: Mapping[str, Any] | None = None, progress: Progress | None = None) -> dict[str, Any]:
     """Solve what the session needs before play (the race-aware match: seconds at 4000, kept in memory)."""
     opts = normalize_options(options)
     for key in ("dice", "computer_dice"):
-        solve_turn(_dice(tuple(opts[key])))
+        cached_turn(_dice(tuple(opts[key])))
     if opts["computer"] == "race-aware":
         _match(opts, progress)
     return opts
 
 
-def _fresh(side: str) -> dict:
+def _fresh(side: str) -> dict[str, Any]:
     return {"turn": side, "turn_total": 0, "left": list(range(1, DICE_PER_PLAYER + 1)), "roll": []}
 
 
-def new_game(options: Mapping | None = None, seed: int = 0) -> State:
+def new_game(options: Mapping[str, Any] | None = None, seed: int = 0) -> State:
     """A new match from 0-0; `first` rolls first."""
     opts = normalize_options(options)
     seed = parse_seed(seed)
@@ -139,7 +142,7 @@ def _other(side: str) -> str:
     return "computer" if side == "player" else "player"
 
 
-def _valuer(state: State, side: str | None = None):
+def _valuer(state: State, side: str | None = None) -> CoachValuer | RaceValuer:
     """Values for the side to move (or `side`) in the session's measure."""
     side = side or state.to_move
     scores = state.data["scores"]
@@ -149,17 +152,17 @@ def _valuer(state: State, side: str | None = None):
     return CoachValuer(_solved(_dice_of(state, side)), own, int(state.options["target"]))
 
 
-def _selections(state: State, distinct: bool):
+def _selections(state: State, distinct: bool) -> list[Selection]:
     dice = _dice_of(state, state.to_move)
     return selections_of(dice, state.data["roll"], state.data["left"], distinct=distinct)
 
 
 @lru_cache(maxsize=64)
-def _solved(dice: tuple[Die, ...]):
-    return solve_turn(dice)
+def _solved(dice: tuple[Die, ...]) -> TurnSolution:
+    return cached_turn(dice)
 
 
-def actions(state: State) -> list[dict]:
+def actions(state: State) -> list[dict[str, Any]]:
     """The legal actions of the side to move."""
     if state.over:
         return [{"type": "next"}]
@@ -195,7 +198,7 @@ def advice(state: State) -> Hint:
     return Hint(GAME, position, measure, options)
 
 
-def _policy_choice(state: State) -> dict:
+def _policy_choice(state: State) -> dict[str, Any]:
     """The computer's play for the side to move: the match optimum or the coaching table (race-blind).
 
     Ties go to the selection the match solver's kernel would take: options in order of the dice-left
@@ -204,11 +207,10 @@ def _policy_choice(state: State) -> dict:
     valuer = _valuer(state)
     total0 = state.data["turn_total"]
     sels = sorted(_selections(state, distinct=True), key=lambda s: (s.state, -s.score))
-    best, best_value = None, -1.0
-    race = isinstance(valuer, RaceValuer)
+    best, best_value = sels[0], -1.0  # a roll to select from always has a selection
     for sel in sels:
         level = (total0 + sel.score) // SCORE_UNIT
-        if race:
+        if isinstance(valuer, RaceValuer):
             v = 1.0 if valuer.reaches(total0 + sel.score) else float(valuer.w[level, sel.state])
         else:
             v = valuer.sol.value_units(level, sel.state)
@@ -218,14 +220,14 @@ def _policy_choice(state: State) -> dict:
     level = total // SCORE_UNIT
     if valuer.reaches(total):
         then = "bank"
-    elif race:
+    elif isinstance(valuer, RaceValuer):
         then = "roll" if float(valuer.w[level, best.state]) > valuer.bank(total) else "bank"
     else:
         then = "roll" if valuer.sol.rolls(level, best.state) else "bank"
     return {"type": "keep", "dice": list(best.dice_kept), "then": then}
 
 
-def computer_action(state: State) -> dict:
+def computer_action(state: State) -> dict[str, Any]:
     """The computer's move for the side to move (for the player too: seeded simulations play both sides)."""
     if state.over:
         return {"type": "next"}
@@ -234,7 +236,7 @@ def computer_action(state: State) -> dict:
     return _policy_choice(state)
 
 
-def _faces_text(state: State, side: str, faces, positions) -> str:
+def _faces_text(state: State, side: str, faces: Sequence[int], positions: Sequence[int]) -> str:
     dice = _dice_of(state, side)
     return " ".join(face_text(dice[p - 1], f) for f, p in zip(faces, positions))
 
@@ -278,7 +280,7 @@ def _score_line(state: State) -> str:
     return f"you {s['player']:,}, computer {s['computer']:,}"
 
 
-def step(state: State, action: Mapping) -> State:
+def step(state: State, action: Mapping[str, Any]) -> State:
     """The state after `action` (pure: the same state and action give the same next state)."""
     action_error(state, action, actions(state))
     kind = action["type"]
@@ -293,7 +295,7 @@ def step(state: State, action: Mapping) -> State:
     return _keep(state, action)
 
 
-def _keep(state: State, action: Mapping) -> State:
+def _keep(state: State, action: Mapping[str, Any]) -> State:
     side = state.to_move
     who = WHO[side]
     sels = {tuple(s.dice_kept): s for s in _selections(state, distinct=False)}
@@ -324,7 +326,7 @@ def _keep(state: State, action: Mapping) -> State:
     return _roll(nxt)
 
 
-def _record(state: State, sel, then: str) -> State:
+def _record(state: State, sel: Selection, then: str) -> State:
     """Add the player's decision, scored against the best option of the same hint."""
     hint = advice(state)
     valuer = _valuer(state)
@@ -339,7 +341,7 @@ def _record(state: State, sel, then: str) -> State:
     return state.evolve(decisions=(*state.decisions, decision))
 
 
-def parse_action(state: State, text: str) -> dict:
+def parse_action(state: State, text: str) -> dict[str, Any]:
     """What the player typed: Enter or r to roll; faces to keep (J for a joker, or p3 for the die at position
     3) then r to roll on (the default) or b to bank, e.g. '1 5 b'; n for the next game."""
     words = text.replace(",", " ").lower().split()
@@ -373,7 +375,7 @@ def parse_action(state: State, text: str) -> dict:
         raise InputError(f"no legal selection keeps {' '.join(words)}; the roll shows "
                          f"{' '.join(shown[p] for p in state.data['left'])}")
 
-    def worth(sel):
+    def worth(sel: Selection) -> float:
         total = state.data["turn_total"] + sel.score
         if then == "roll" and not valuer.reaches(total):
             return valuer.roll(total, sel.state)

@@ -8,6 +8,7 @@ dice the line names, never a restated table: change the scoring and the sheet fo
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..base import Result
@@ -92,11 +93,11 @@ class RulesSheet(Result):
     dice: tuple[DieChances, ...]
 
 
-def _shown(faces) -> tuple[str, ...]:
+def _shown(faces: Sequence[int]) -> tuple[str, ...]:
     return tuple(JOKER_SYMBOL if f == JOKER else str(f) for f in faces)
 
 
-def _combo(name: str, faces) -> Combo:
+def _combo(name: str, faces: Sequence[int]) -> Combo:
     """The selection of `faces` scored by the rules (never a figure written here)."""
     return Combo(name, _shown(faces), score(roll_counts(faces)))
 
@@ -109,7 +110,7 @@ def rules_sheet(target: int = DEFAULT_TARGET) -> RulesSheet:
     singles.append(_combo(" and ".join(map(str, sorted(SINGLE))), tuple(sorted(SINGLE))))
     kinds = tuple(KindRow(f, tuple(_combo(f"{KIND_WORDS[k]} {f}s", (f,) * k) for k in KINDS))
                   for f in range(1, FACES + 1))
-    low, high = sorted(SHORT_STRAIGHTS, key=SHORT_STRAIGHTS.get)
+    low, high = sorted(SHORT_STRAIGHTS, key=lambda s: SHORT_STRAIGHTS[s])
     straights = [SpareRow(None, _combo("-".join(map(str, low)), low), _combo("-".join(map(str, high)), high))]
     for spare in range(1, FACES + 1):
         pair = [_combo("-".join(map(str, s)) + f" + {spare}", (*s, spare)) for s in (low, high)]

@@ -2,17 +2,21 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import numpy as np
 
 from ...errors import InputError
 from ...solver.jit import njit
-from .rules import FACES
-from .turn import CODE_BASE, TurnSolution, score_table, weights7
+from .match import MatchSolution
+from .roll_table import CODE_BASE, DieType, score_table, weights7
+from .rules import FACES, Die
+from .turn import TurnSolution
 
 __all__ = ["play_matches", "play_turns", "roll_dice", "selection", "simulate_matches", "simulate_turns", "value_after"]
 
 
-def _value_after(level, state, keep, bonus, top_level):
+def _value_after(level, state, keep, bonus, top_level):  # type: ignore[no-untyped-def]  # a Numba kernel
     """W in units of 50: the coaching table's value with `level` set aside and `state` left."""
     if level < top_level:
         return keep[level, state]
@@ -22,7 +26,7 @@ def _value_after(level, state, keep, bonus, top_level):
 value_after = njit(cache=True)(_value_after)
 
 
-def _roll(left, cum_weights, faces):
+def _roll(left, cum_weights, faces):  # type: ignore[no-untyped-def]  # a Numba kernel
     """Roll the dice in bit set `left`: faces[d] = face index drawn from die d's cumulative weights."""
     for d in range(cum_weights.shape[0]):
         if (left >> d) & 1:
@@ -36,7 +40,8 @@ def _roll(left, cum_weights, faces):
 roll_dice = njit(cache=True)(_roll)
 
 
-def _selection(sub, left, faces, face_code, die_type, type_stride, scores):
+def _selection(  # type: ignore[no-untyped-def]  # a Numba kernel
+        sub, left, faces, face_code, die_type, type_stride, scores):
     """Score (units of 50, <= 0 if illegal) of setting aside dice `sub`, and the dice-left state after it."""
     n_dice = faces.shape[0]
     code = 0
@@ -56,8 +61,9 @@ def _selection(sub, left, faces, face_code, die_type, type_stride, scores):
 selection = njit(cache=True)(_selection)
 
 
-def _play_turns(n_turns, seed, cum_weights, face_code, die_type, type_stride, full_state, keep, roll,
-                bonus, top_level, scores, out):
+def _play_turns(  # type: ignore[no-untyped-def]  # a Numba kernel
+        n_turns, seed, cum_weights, face_code, die_type, type_stride, full_state, keep, roll,
+        bonus, top_level, scores, out):
     """Play turns: roll the dice left, set aside the selection of best coaching value, bank or roll on."""
     np.random.seed(seed)
     n_dice = cum_weights.shape[0]
@@ -96,20 +102,22 @@ def _play_turns(n_turns, seed, cum_weights, face_code, die_type, type_stride, fu
 play_turns = njit(cache=True)(_play_turns)
 
 
-def simulate_turns(solution: TurnSolution, dice, n_turns: int, seed: int) -> np.ndarray:
+def simulate_turns(solution: TurnSolution, dice: Sequence[Die], n_turns: int, seed: int) -> np.ndarray:
     """Banked points of `n_turns` turns played with the coaching table (dice: the six Die objects)."""
     cum, face_code, die_type = _dice_arrays(dice, solution.table.types)
     out = np.empty(n_turns, dtype=np.int64)
     play_turns(n_turns, seed, cum, face_code, die_type, solution.table.stride, solution.table.full_state,
                solution.keep, solution.roll, solution.bonus, solution.top_level, score_table(), out)
-    return out * 50
+    banked: np.ndarray = out * 50
+    return banked
 
 
-def _play_matches(n_matches, seed, target, cum1, code1, type1, stride1, full1, cum2, code2, type2, stride2, full2,
-                  x1, x2, w1, w2, scores, wins):
+def _play_matches(  # type: ignore[no-untyped-def]  # a Numba kernel
+        n_matches, seed, target, cum1, code1, type1, stride1, full1, cum2, code2, type2, stride2, full2,
+        x1, x2, w1, w2, scores, wins):
     """Play matches between two race-aware players (player 1 first); wins[0] counts player 1's wins."""
     np.random.seed(seed)
-    for game in range(n_matches):
+    for _ in range(n_matches):
         own = np.zeros(2, dtype=np.int64)
         player = 0
         while True:
@@ -167,7 +175,7 @@ def _play_matches(n_matches, seed, target, cum1, code1, type1, stride1, full1, c
 play_matches = njit(cache=True)(_play_matches)
 
 
-def _dice_arrays(dice, types):
+def _dice_arrays(dice: Sequence[Die], types: tuple[DieType, ...]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     index = {t.weights7: i for i, t in enumerate(types)}
     cum = np.array([np.cumsum(d.weights) for d in dice], dtype=np.float64)
     face_code = np.zeros((len(dice), FACES), dtype=np.int64)
@@ -179,7 +187,8 @@ def _dice_arrays(dice, types):
     return cum, face_code, die_type
 
 
-def simulate_matches(match, dice1, dice2, n_matches: int, seed: int) -> int:
+def simulate_matches(match: MatchSolution, dice1: Sequence[Die], dice2: Sequence[Die], n_matches: int,
+                     seed: int) -> int:
     """How many of `n_matches` seeded matches player 1 (moving first) wins, both playing race-aware."""
     if match.w_first is None:
         raise InputError("solve the match with store=True to simulate it")

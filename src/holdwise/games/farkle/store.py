@@ -17,8 +17,9 @@ import json
 import os
 import time
 import zipfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
+from typing import IO, cast
 
 import numpy as np
 
@@ -33,11 +34,13 @@ from ...storage import (
     save_arrays,
     write_json,
 )
+from .roll_table import DieType, RollTable
 from .rules import SCORE_UNIT, Die
+from .turn import TurnSolution
 
 __all__ = [
     "FORMAT", "MAX_FILES", "MAX_TURN_FILES", "TURN_FORMAT", "key_text", "load", "load_turn", "match_progress", "paths",
-    "save", "save_turn", "solving", "turn_key", "turn_path", "with_report",
+    "save", "save_turn", "solving", "turn_arrays", "turn_key", "turn_path", "turn_solution", "with_report",
 ]
 
 FORMAT = 3  # bump when the arrays' meaning or layout changes: old files stop matching their key
@@ -48,7 +51,7 @@ MAX_FILES = 8  # stored solves kept; the least recently used beyond this are del
 def key_text(dice1: tuple[Die, ...], dice2: tuple[Die, ...], target: int, blind1: bool, blind2: bool,
              tol: float) -> str:
     """Everything a stored solve depends on, as text (its hash names the file)."""
-    def loadout(dice):
+    def loadout(dice: Sequence[Die]) -> list[list[object]]:
         return [[d.name, list(d.weights)] for d in dice]
     return json.dumps({"format": FORMAT, "dice1": loadout(dice1), "dice2": loadout(dice2), "target": int(target),
                        "blind": [bool(blind1), bool(blind2)], "tol": float(tol)}, sort_keys=True)
@@ -62,7 +65,10 @@ def paths(key: str) -> dict[str, Path]:
             "progress": folder / f"{name}.progress"}
 
 
-def _valid(arrays, key: str, target: int, n1: int, n2: int) -> bool:
+Arrays = dict[str, np.ndarray]  # a file's arrays by name
+
+
+def _valid(arrays: Arrays, key: str, target: int, n1: int, n2: int) -> bool:
     g = target // SCORE_UNIT
     try:
         if str(arrays["key"]) != key:
@@ -83,7 +89,7 @@ def _valid(arrays, key: str, target: int, n1: int, n2: int) -> bool:
         return False
 
 
-def load(key: str, target: int, n1: int, n2: int) -> dict | None:
+def load(key: str, target: int, n1: int, n2: int) -> Arrays | None:
     """The stored arrays of `key` (first, second, w_first, w_second, iterations), or None when missing or
     invalid (an invalid file is deleted). A mirrored solve's second and w_second are its first and w_first."""
     path = paths(key)["data"]
@@ -114,8 +120,11 @@ def save(key: str, first: np.ndarray, second: np.ndarray, w_first: np.ndarray, w
     arrays = {"first": first, "w_first": w_first} if mirror else {"first": first, "second": second,
                                                                    "w_first": w_first, "w_second": w_second}
     try:
-        atomic_write(p["data"], lambda f: np.savez(f, key=np.array(key), mirror=np.array(mirror),
-                                                    iterations=np.array(iterations), **arrays))
+        def write(f: object) -> None:
+            # numpy's stubs read **arrays as if it could hold the allow_pickle flag
+            np.savez(cast(IO[bytes], f), key=np.array(key), mirror=np.array(mirror),
+                     iterations=np.array(iterations), **arrays)  # type: ignore[arg-type]
+        atomic_write(p["data"], write)
     except OSError:
         return  # a full or read-only disk costs the next process a solve, nothing more
     files = sorted(p["data"].parent.glob("*.npz"), key=lambda q: q.stat().st_mtime, reverse=True)
@@ -125,7 +134,7 @@ def save(key: str, first: np.ndarray, second: np.ndarray, w_first: np.ndarray, w
 
 
 @contextlib.contextmanager
-def solving(key: str):
+def solving(key: str) -> Iterator[Callable[[int, int], None]]:
     """Hold the key's lock while solving; yields a progress callback that also writes the progress file."""
     p = paths(key)
     with exclusive(p["lock"]):
@@ -156,7 +165,8 @@ def match_progress(key: str) -> tuple[int, int] | None:
     return (0, 1)
 
 
-def with_report(progress: Callable[[int, int], None] | None, report: Callable[[int, int], None]):
+def with_report(progress: Callable[[int, int], None] | None,
+                report: Callable[[int, int], None]) -> Callable[[int, int], None]:
     """One callback calling both."""
     def both(done: int, total: int) -> None:
         report(done, total)
@@ -174,19 +184,19 @@ TURN_TABLE = ("stride", "dice_count", "group_start", "group_prob", "option_start
 TURN_SOLUTION = ("roll", "keep", "bonus")
 
 
-def turn_key(types: tuple) -> str:
+def turn_key(types: tuple[DieType, ...]) -> str:
     """Everything a turn solve depends on: the dice types (7-face weights, how many, names), the format and
     holdwise's version (the scoring rules)."""
     return json.dumps({"format": TURN_FORMAT, "version": __version__,
                        "types": [[list(t.weights7), t.count, list(t.names)] for t in types]}, sort_keys=True)
 
 
-def turn_path(types: tuple) -> Path:
+def turn_path(types: tuple[DieType, ...]) -> Path:
     """The file of a turn solve."""
     return cache_dir("farkle-turn") / f"{hashlib.sha256(turn_key(types).encode()).hexdigest()[:32]}.npz"
 
 
-def _turn_valid(types: tuple, sizes: np.ndarray, stride: np.ndarray, dice_count: np.ndarray,
+def _turn_valid(types: tuple[DieType, ...], sizes: np.ndarray, stride: np.ndarray, dice_count: np.ndarray,
                 group_start: np.ndarray, group_prob: np.ndarray, option_start: np.ndarray, option_state: np.ndarray,
                 option_units: np.ndarray, bust: np.ndarray, roll: np.ndarray, keep: np.ndarray,
                 bonus: np.ndarray) -> bool:
@@ -227,7 +237,7 @@ def shipped_turn_path() -> Path:
     return Path(__file__).parent / "data" / SHIPPED_TURN
 
 
-def load_turn(types: tuple) -> dict | None:
+def load_turn(types: tuple[DieType, ...]) -> Arrays | None:
     """The stored arrays of a turn solve (`sizes` = n_states, full_state, top_level, and the named arrays), or
     None when the file is missing or not whole (then it is deleted). The default loadout's comes with the
     package, so a first `farkle turn` solves nothing (and starts no compiler); it is only read, never deleted,
@@ -240,8 +250,23 @@ def load_turn(types: tuple) -> dict | None:
     return found
 
 
-def save_turn(types: tuple, arrays: dict) -> None:
+def save_turn(types: tuple[DieType, ...], arrays: Arrays) -> None:
     """Keep a turn solve (with its checksum), then delete the least recently used files beyond MAX_TURN_FILES."""
     path = turn_path(types)
     if save_arrays(path, turn_key(types), arrays):
         prune(path.parent, "*.npz", MAX_TURN_FILES)
+
+
+def turn_arrays(solution: TurnSolution) -> Arrays:
+    """A turn solve as the named arrays its file holds (TURN_TABLE, TURN_SOLUTION, sizes)."""
+    t = solution.table
+    return {"sizes": np.array([t.n_states, t.full_state, solution.top_level], dtype=np.int64),
+            **{name: np.asarray(getattr(t, name)) for name in TURN_TABLE},
+            **{name: np.asarray(getattr(solution, name)) for name in TURN_SOLUTION}}
+
+
+def turn_solution(types: tuple[DieType, ...], arrays: Arrays) -> TurnSolution:
+    """The turn solve a file's arrays (`load_turn`) hold."""
+    n_states, full_state, top_level = (int(x) for x in arrays["sizes"])
+    table = RollTable(types, n_states, full_state, *(arrays[name] for name in TURN_TABLE))
+    return TurnSolution(table, top_level, *(arrays[name] for name in TURN_SOLUTION))

@@ -48,7 +48,7 @@ def _die_text(die) -> str:
     return face.dice_text([die])
 
 
-def _kinds(dice: Sequence) -> list[list]:
+def _kinds(dice: Sequence[Any]) -> list[list[Any]]:
     """[[die text, how many]] in a canonical order: named dice as the game lists them, then custom dice by text."""
     named = list(face.NAMED_DICE)
     counts: dict[str, int] = {}
@@ -69,7 +69,7 @@ def definition(dice: str | None = None, owned: str | None = None, opponent_dice:
         if str(dice).strip().lower() != "all-named":
             raise InputError(f"--dice takes all-named (every named die, up to six of each), got {shown(dice)}; "
                              "for a list of dice use --owned")
-        pool: list[list[Any]] = [[name, SIX] for name in face.NAMED_DICE]  # [kind, how many] pairs
+        pool: list[list[Any]] = [[name, SIX] for name in face.NAMED_DICE]
     elif owned is not None:
         with named("owned"):
             pool = _kinds(face.parse_dice(owned))
@@ -101,7 +101,7 @@ def definition(dice: str | None = None, owned: str | None = None, opponent_dice:
     return out
 
 
-def _widest(pool: list[list]) -> tuple:
+def _widest(pool: list[list[Any]]) -> tuple[Any, ...]:
     """A six of the pool with as many kinds of dice (by weights) as it has, up to six: about the costliest match
     (a turn's table grows with the kinds of dice in it); jokers first (a joker makes more combinations), then
     dice that roll every face (a face that never comes up leaves fewer rolls to tell apart), then the pool's
@@ -109,8 +109,9 @@ def _widest(pool: list[list]) -> tuple:
     dice = [(face.parse_loadout(f"{text}*{SIX}")[0], most) for text, most in pool]
     order = sorted(range(len(dice)), key=lambda i: (not dice[i][0].joker_faces,
                                                     sum(w == 0 for w in dice[i][0].weights)))
-    chosen: list[face.Die] = []
-    seen, left = set(), []
+    chosen: list[Any] = []
+    left: list[Any] = []
+    seen: set[tuple[tuple[int, ...], tuple[int, ...]]] = set()
     for i in order:
         die, most = dice[i]
         kind = (die.weights, die.joker_faces)
@@ -182,7 +183,7 @@ def solve(definition: dict, items: list[dict]) -> list[dict]:
                 report = face.turn_report(dice, keep=False)
                 row["expected_points"] = float(report.expected_points)
                 for n in range(1, SIX + 1):
-                    value = report.bust_probability.get(str(n))
+                    value = report.bust_chance.get(str(n))
                     row[f"bust_{n}"] = None if value is None else float(value)
                 if other is not None:
                     match = face.solve_match(dice, other, target, workers=1)

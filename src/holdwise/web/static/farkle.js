@@ -423,11 +423,11 @@
       el("th", {text: "bust"}), el("th", {text: "bank from"}));
     table.append(el("thead", {}, head));
     const body = el("tbody");
-    for (const n of Object.keys(r.bust_probability)) {
+    for (const n of Object.keys(r.bust_chance)) {
       const at = r.bank_threshold[n];
       const first = el("td", {class: "fk-which", text: n});
       if (!r.alike) first.append(el("small", {class: "muted", text: " " + short(r.bank_threshold_dice[n])}));
-      const tr = el("tr", {}, first, el("td", {class: "num", text: pct(r.bust_probability[n])}),
+      const tr = el("tr", {}, first, el("td", {class: "num", text: pct(r.bust_chance[n])}),
         el("td", {class: "num", text: at === null ? "never" : fmt(at)}));
       body.append(tr);
     }

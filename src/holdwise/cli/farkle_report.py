@@ -1,0 +1,266 @@
+"""Farkle's own reports at the terminal: the rules sheet, the strategy report, and the plots of the coaching
+table, the match and the report (`holdwise farkle turn|match|report|rules`)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from ._common import console, save_figure
+
+if TYPE_CHECKING:
+    from ..games import farkle
+
+__all__ = ["plot_coaching", "plot_match", "plot_report", "print_report", "print_rules", "short"]
+
+# Okabe-Ito colours: told apart with every common colour-vision deficiency
+ROLL_COLOUR, BANK_COLOUR, LINE_COLOUR = "#0072B2", "#E69F00", "#D55E00"
+REPORT_TOP = 5
+GRID_STEPS = 8  # rows and columns of the win-chance grid printed at 80 columns
+
+
+def short(names: Iterable[str]) -> str:
+    """Dice names with runs of one name folded: 'weighted, lucky, ordinary*4'."""
+    runs: list[tuple[str, int]] = []
+    for name in names:
+        if runs and runs[-1][0] == name:
+            runs[-1] = (name, runs[-1][1] + 1)
+        else:
+            runs.append((name, 1))
+    return ", ".join(n if k == 1 else f"{n}*{k}" for n, k in runs)
+
+
+def plot_coaching(chart: farkle.CoachingChart, path: str) -> None:
+    """The coaching table, roll or bank over turn total per set of dice left, to a PNG or SVG file."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    import numpy as np
+    from matplotlib.colors import ListedColormap
+    from matplotlib.patches import Patch
+    from matplotlib.ticker import FuncFormatter
+
+    rows = chart.rows
+    grid = np.array([[1.0 if r else 0.0 for r in row.roll] for row in rows])
+    labels = [str(row.dice_left) if len(set(chart.dice)) == 1 else f"{row.dice_left}: {short(row.dice)}"
+              for row in rows]
+    step = chart.totals[1] - chart.totals[0]
+    end = chart.totals[-1] + step
+    cmap = ListedColormap([BANK_COLOUR, ROLL_COLOUR])
+    height = max(3.5, 0.28 * len(rows) + 2.2)
+    fig, (near, far) = plt.subplots(1, 2, figsize=(12, height), sharey=True,
+                                    gridspec_kw={"width_ratios": [3, 2]})
+    small = 7 if len(rows) > 12 else 10
+    commas = FuncFormatter(lambda v, _: f"{v:,.0f}")
+    # left: 0-1,500, where the thresholds of 1-4 dice lie; right: the whole range up to past the last threshold.
+    # The cell of turn total t spans [t, t + 50), so a threshold is the left edge of its first bank cell.
+    for ax, right in ((near, min(1500, end)), (far, end)):
+        ax.imshow(grid, aspect="auto", cmap=cmap, vmin=0, vmax=1, interpolation="nearest",
+                  extent=(0, end, len(rows) - 0.5, -0.5))
+        ax.set_xlim(0, right)
+        ax.xaxis.set_major_formatter(commas)
+        ax.set_yticks(range(len(rows)), labels, fontsize=small)
+        for i, row in enumerate(rows):
+            at = row.bank_threshold
+            if at is None or at > right:
+                continue
+            ax.plot([at, at], [i - 0.5, i + 0.5], color="black", lw=1.2)
+            if ax is near or at > 1500:
+                inside = at > 0.85 * right  # near the right edge: write the label to the left of the line
+                ax.annotate(f"{at:,}", (at, i), xytext=(-3 if inside else 3, 0), textcoords="offset points",
+                            va="center", ha="right" if inside else "left", fontsize=small, color="black",
+                            bbox={"boxstyle": "round,pad=0.15", "fc": "white", "ec": "none", "alpha": 0.85})
+    near.set_xlabel("turn total (points set aside), 0-1,500")
+    far.set_xlabel("turn total, whole range")
+    near.set_ylabel("dice left to roll")
+    fig.legend(handles=[Patch(color=ROLL_COLOUR, label="roll on"), Patch(color=BANK_COLOUR, label="bank"),
+                        Patch(facecolor="white", edgecolor="black", label="label: bank from this turn total")],
+               loc="upper center", bbox_to_anchor=(0.5, 0.955), ncol=3, fontsize=9, frameon=False)
+    fig.suptitle(f"Farkle coaching table ({short(chart.dice)})")
+    fig.tight_layout(rect=(0, 0, 1, 0.93))
+    save_figure(fig, path)
+
+
+def plot_match(chart: farkle.MatchChart, path: str) -> None:
+    """The win chance over both scores at the start of a turn, to a PNG or SVG file."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    import numpy as np
+
+    x = np.array(chart.win_chance)
+    top = chart.target
+    fig, ax = plt.subplots(figsize=(6.5, 5.5))
+    image = ax.imshow(x, origin="lower", cmap="viridis", vmin=0, vmax=1, extent=(-25, top - 25, -25, top - 25))
+    scores = np.array(chart.scores)
+    lines = ax.contour(scores, scores, x, levels=[0.5], colors="white", linewidths=1.8)
+    ax.clabel(lines, fmt={0.5: "50%"}, fontsize=9)
+    ax.set_xlabel("opponent's score")
+    ax.set_ylabel("own score (player to move)")
+    ax.set_title(f"Farkle to {top:,}: chance to win at the start of one's turn\n(white line: 50%)", fontsize=11)
+    bar = fig.colorbar(image, ax=ax, label="win chance")
+    bar.ax.axhline(0.5, color="white", lw=1.8)
+    fig.tight_layout()
+    save_figure(fig, path)
+
+
+def _when(value: int | None) -> str:
+    return "never" if value is None else f"{value:,}"
+
+
+def print_report(r: farkle.StrategyReport) -> None:
+    """The strategy report at 80 columns: thresholds, where the plays differ, the win chances, the findings."""
+    import statistics
+    import textwrap
+
+    from rich import box
+    from rich.table import Table
+
+    out = console()
+    out.print(f"Farkle strategy report: {short(r.dice)} against {short(r.opponent_dice)}, to {r.target:,}",
+              highlight=False)
+    out.print(f"{r.expected_points:,.1f} points a turn (one average turn: {r.turn_points:,}); moving first from "
+              f"0-0 wins {100 * r.first_player_win_chance:.2f}%.", highlight=False)
+    g = len(r.scores)
+    t = Table(box=box.SIMPLE_HEAD, title="Bank from (turn total), by dice left ('never': roll on to the target)",
+              title_justify="left")
+    for col in ("dice left", "coaching", "race 0-0", "race median", "race range", "never"):
+        t.add_column(col, justify="right", no_wrap=True)
+    for i, k in enumerate(r.dice_left):
+        grid = r.race_threshold[i]
+        values = [v for row in grid for v in row if v is not None]
+        never = sum(v is None for row in grid for v in row) / (g * g)
+        median = statistics.median_low(values) if values else None
+        span = f"{min(values):,}-{max(values):,}" if values else "-"
+        t.add_row(str(k), _when(r.coaching_threshold[str(k)]), _when(grid[0][0]), _when(median), span,
+                  f"{100 * never:.0f}%")
+    out.print(t)
+    out.print("race-aware: the first turn total at which playing to win banks, over every score pair; 'never' "
+              "column: share of score pairs where it rolls on to the target", highlight=False)
+    regions = Table(box=box.SIMPLE_HEAD, title=f"Where the plays differ: {r.disagreements:,} of {r.situations:,} "
+                                               "reachable situations", title_justify="left")
+    for col in ("you need", "opp. needs", "differ", "rate", "rolls", "banks", "share", "max pp"):
+        regions.add_column(col, justify="right", no_wrap=True)
+    for row in r.regions:
+        share = row.cost_sum / r.cost_sum if r.cost_sum else 0.0
+        rate = row.disagreements / row.situations if row.situations else 0.0
+        regions.add_row(row.own_needs, row.opponent_needs, f"{row.disagreements:,}", f"{100 * rate:.0f}%",
+                        f"{row.race_rolls:,}", f"{row.race_banks:,}", f"{100 * share:.1f}%",
+                        f"{100 * row.cost_max:.1f}")
+    out.print(regions)
+    out.print("rate: of the reachable situations there; rolls / banks: race-aware play rolls on (banks) where the "
+              "coaching table banks (rolls on); max pp: the most win chance (percentage points) the coaching "
+              "choice gives up there; share: of that loss summed over every difference", highlight=False)
+    if r.top_disagreements:
+        top = Table(box=box.SIMPLE_HEAD, title="Largest differences", title_justify="left")
+        for col in ("you", "opponent", "dice left", "turn total", "race-aware", "coaching", "loss"):
+            top.add_column(col, justify="right", no_wrap=True)
+        for d in r.top_disagreements[:REPORT_TOP]:
+            top.add_row(f"{d.own:,}", f"{d.opponent:,}", str(d.dice_left) if len(set(r.dice)) == 1 else
+                        f"{d.dice_left}*", f"{d.turn_total:,}", d.race_aware, d.coaching, f"{100 * d.cost:.1f} pp")
+        out.print(top)
+        if len(set(r.dice)) > 1:
+            out.print("*: which dice are left is in --json (top_disagreements)", highlight=False)
+    picks = sorted({round(i * (g - 1) / (GRID_STEPS - 1)) for i in range(GRID_STEPS)}) if g > 1 else [0]
+    fav = Table(box=box.SIMPLE_HEAD, title="Win chance of the player to move (rows: own score, columns: "
+                                           "opponent's)", title_justify="left")
+    fav.add_column("", justify="right", no_wrap=True)
+    for b in picks:
+        fav.add_column(f"{r.scores[b]:,}", justify="right", no_wrap=True)
+    for a in picks:
+        fav.add_row(f"{r.scores[a]:,}", *(f"{100 * r.win_chance[a][b]:.0f}%" for b in picks))
+    out.print(fav)
+    out.print("Findings:")
+    for i, f in enumerate(r.findings, 1):
+        out.print(textwrap.fill(f"{i}. {f.text} [figure: {f.figure}]", 80, subsequent_indent="   "), highlight=False,
+                  markup=False)
+
+
+def plot_report(r: farkle.StrategyReport, path: str) -> None:
+    """The race-aware bank threshold over both scores, one map per number of dice left, to a file."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    import numpy as np
+
+    panels = len(r.dice_left)
+    cols = 3 if panels > 2 else panels
+    rows = -(-panels // cols)
+    fig, axes = plt.subplots(rows, cols, figsize=(4.2 * cols, 3.7 * rows + 0.8), squeeze=False)
+    top = r.target
+    cmap = plt.get_cmap("viridis").with_extremes(bad=LINE_COLOUR)  # 'never banks': apart from the viridis range
+    for ax in axes.ravel()[panels:]:
+        ax.axis("off")
+    for i, k in enumerate(r.dice_left):
+        ax = axes.ravel()[i]
+        grid = np.ma.masked_invalid(np.array([[np.nan if v is None else v for v in row]
+                                              for row in r.race_threshold[i]], dtype=float))
+        image = ax.imshow(grid, origin="lower", cmap=cmap, interpolation="nearest",
+                          extent=(-25, top - 25, -25, top - 25), aspect="auto")
+        coach = r.coaching_threshold[str(k)]
+        ax.set_title(f"{k} {'die' if k == 1 else 'dice'} left (coaching: "
+                     f"{'never' if coach is None else f'{coach:,}'})", fontsize=10)
+        ax.set_xlabel("opponent's score", fontsize=9)
+        ax.set_ylabel("own score", fontsize=9)
+        ax.tick_params(labelsize=8)
+        if grid.count():
+            bar = fig.colorbar(image, ax=ax)
+            bar.ax.tick_params(labelsize=8)
+            bar.set_label("bank from (turn total)", fontsize=8)
+    from matplotlib.patches import Patch
+
+    fig.legend(handles=[Patch(color=LINE_COLOUR, label="never banks: roll on to the target")], loc="upper right",
+               fontsize=9, frameon=False)
+    fig.suptitle(f"Farkle to {top:,}: the race-aware bank threshold ({short(r.dice)} against "
+                 f"{short(r.opponent_dice)})", fontsize=11, x=0.02, ha="left")
+    fig.tight_layout(rect=(0, 0, 1, 0.95))
+    save_figure(fig, path)
+
+
+def print_rules(sheet: farkle.RulesSheet) -> None:
+    """The rules sheet at 80 columns."""
+    import textwrap
+
+    from rich import box
+    from rich.table import Table
+
+    out = console()
+    out.print("Farkle as in Kingdom Come: Deliverance: the rules", highlight=False)
+    for line in sheet.rules:
+        out.print(textwrap.fill(line, 80, initial_indent="- ", subsequent_indent="  "), highlight=False)
+    singles = ", ".join(f"{c.name} {c.points:,}" for c in sheet.singles)
+    out.print(textwrap.fill("Singles: " + singles + ".", 80), highlight=False)
+    kinds = Table(box=box.SIMPLE_HEAD, title="Three or more of a kind", title_justify="left")
+    kinds.add_column("face", no_wrap=True)
+    for c in sheet.of_a_kind[0].combos:
+        kinds.add_column(f"{len(c.dice)} alike", justify="right", no_wrap=True)
+    for row in sheet.of_a_kind:
+        kinds.add_row(str(row.face), *(f"{c.points:,}" for c in row.combos))
+    out.print(kinds)
+    first = sheet.straights[0]
+    straights = Table(box=box.SIMPLE_HEAD, title="Straights and the spare die", title_justify="left")
+    straights.add_column("spare die", no_wrap=True)
+    straights.add_column(first.low.name, justify="right", no_wrap=True)
+    straights.add_column(first.high.name, justify="right", no_wrap=True)
+    for spare in sheet.straights:
+        straights.add_row("none" if spare.spare is None else f"+ {spare.spare}", f"{spare.low.points:,}",
+                          f"{spare.high.points:,}")
+    out.print(straights)
+    out.print(f"All six, {sheet.full_straight.name}: {sheet.full_straight.points:,}.", highlight=False)
+    for c in sheet.hot_dice:
+        out.print(f"Hot dice: {c.name} scores {c.points:,}, then {sheet.dice_per_player} dice again.",
+                  highlight=False)
+    out.print(f"Bust: {' '.join(sheet.bust)} has nothing to set aside.", highlight=False)
+    for c in sheet.jokers:
+        out.print(f"Joker: {c.name} scores {c.points:,}.", highlight=False)
+    dice = Table(box=box.SIMPLE_HEAD, title="The named dice: the chance of each face", title_justify="left")
+    dice.add_column("die", no_wrap=True)
+    for face in range(1, 7):
+        dice.add_column(str(face), justify="right", no_wrap=True)
+    for die in sheet.dice:
+        dice.add_row(die.name, *(f"{shown if shown != str(f) else ''} {100 * p:.1f}%".strip()
+                                 for f, (shown, p) in enumerate(zip(die.faces, die.chances, strict=True), start=1)))
+    out.print(dice)

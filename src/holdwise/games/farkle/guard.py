@@ -1,0 +1,102 @@
+"""What a match solve costs, known before it starts, and the guard that refuses solves beyond the limits.
+
+Resource guard (`match_cost`, `check_match_cost`): a solve passes over every score pair (a, b), each pass
+over the turn totals below the target - a, each touching every option of the player's turn table; about
+PASSES_PER_PAIR passes a pair. Work = P * sum_(a,b) (g - a) * (ops_1 + ops_2) with g = target / 50 and
+ops = options + outcome groups + sets of dice left of a table: g^2 (g + 1) / 2 * P * (ops_1 + ops_2).
+Measured to 4,000 on two threads of the 2-core machine, quiet: 0.14 ns a step (six unlike named dice against
+six ordinary, 6.7e10 steps, 9.5 s; three special and three ordinary, 1.9e10 steps, 2.6 s), 0.11 ns for six
+ordinary dice (mirrored: half the pairs); with the machine shared a step takes up to about twice as long, so
+SECONDS_PER_STEP is 0.2e-9 (one pair at a time, as before lanes: 0.8-1.3 ns). The guard admits every pair of
+named loadouts to 4,000 (the costliest, six unlike dice with a joker on both sides: 1.8e11 steps a solve,
+25-40 s; `farkle match` solves twice): a command is refused above MATCH_MAX_WORK steps, and a stored solve
+(every turn's values, 8 g^2 (g + 1) (n_1 + n_2) bytes, 0.5 GB for that pair) above MATCH_MAX_BYTES; the error
+names the largest target accepted for those dice. Long solves say how far they are: `work_fraction` turns the
+score pairs done into the share of the work done (pairs of a large sum pass over few turn totals), which times
+the time left.
+"""
+
+from __future__ import annotations
+
+from ..inputs import fault
+from .parsing import MAX_TARGET
+from .rules import SCORE_UNIT
+from .turn import TurnSolution
+
+__all__ = [
+    "MATCH_MAX_BYTES", "MATCH_MAX_WORK", "PASSES_PER_PAIR", "SECONDS_PER_STEP", "check_match_cost", "largest_target",
+    "match_cost", "work_fraction",
+]
+
+PASSES_PER_PAIR = 2.5  # passes over a pair's turn totals, per player (Newton steps: measured 2.2-2.4)
+SECONDS_PER_STEP = 0.2e-9  # two threads on the 2-core machine, shared (see the module's docstring)
+MATCH_MAX_WORK = 400_000_000_000  # steps: two solves of any pair of named loadouts to 4,000 (about 80 s)
+MATCH_MAX_BYTES = 4 * 2**30  # stored turn values of a race-aware solve (hints, play)
+
+
+def _ops(sol: TurnSolution) -> int:
+    t = sol.table
+    return len(t.option_units) + len(t.group_prob) + t.n_states
+
+
+def match_cost(turn1: TurnSolution, turn2: TurnSolution, target: int, solves: int = 1,
+               store: bool = False) -> tuple[float, int]:
+    """(work steps, bytes) of `solves` match solves to `target` with these turn tables (see the module
+    docstring); `store`: the solve keeps every turn's values."""
+    g = target // SCORE_UNIT
+    work = solves * PASSES_PER_PAIR * g * g * (g + 1) / 2 * (_ops(turn1) + _ops(turn2))
+    memory = 8 * g * g * (g + 1) * (turn1.table.n_states + turn2.table.n_states) if store else 0
+    return work, memory
+
+
+def largest_target(turn1: TurnSolution, turn2: TurnSolution, solves: int = 1, store: bool = False) -> int:
+    """The largest target (a multiple of 50) whose solves fit the guard; 0 if none does."""
+    lo, hi = 0, 2 * MAX_TARGET // SCORE_UNIT
+    while lo < hi:  # the cost grows with the target: bisect on g
+        mid = (lo + hi + 1) // 2
+        work, memory = match_cost(turn1, turn2, SCORE_UNIT * mid, solves, store)
+        if work <= MATCH_MAX_WORK and memory <= MATCH_MAX_BYTES:
+            lo = mid
+        else:
+            hi = mid - 1
+    return SCORE_UNIT * lo
+
+
+def check_match_cost(turn1: TurnSolution, turn2: TurnSolution, target: int, solves: int = 1, store: bool = False,
+                     what: str = "target") -> None:
+    """Refuse, in one line naming the largest accepted target, match solves beyond the guard's limits."""
+    work, memory = match_cost(turn1, turn2, target, solves, store)
+    if work <= MATCH_MAX_WORK and memory <= MATCH_MAX_BYTES:
+        return
+    largest = largest_target(turn1, turn2, solves, store)
+    seconds = work * SECONDS_PER_STEP
+    took = f"about {seconds / 60:,.0f} min" if seconds >= 120 else f"about {seconds:.0f} s"
+    if memory > MATCH_MAX_BYTES:
+        took += f" and {memory / 2**30:,.1f} GiB"
+    kind = f"{solves} match solves" if solves > 1 else "a match solve"
+    fits = (f"the largest accepted target for these dice here is {largest:,}" if largest else
+            "no target is accepted for these dice")
+    limit = MATCH_MAX_WORK * SECONDS_PER_STEP / 60
+    raise fault(what, f"{target:,}: {kind} would take {took} (limit: about {limit:,.0f} min, "
+                      f"{MATCH_MAX_BYTES // 2**30} GiB); {fits}")
+
+
+def work_fraction(done: int, g: int) -> float:
+    """The share of a match solve's work done once `done` of its g^2 score pairs are solved.
+
+    Pairs are solved by their sum s = a + b, largest first, and a pair's passes cover the turn totals below the
+    target for both players, (g - a) + (g - b) = 2g - s rows: the work of a sum is its pairs times 2g - s.
+    Progress is told after each sum, so `done` falls on a sum's end (between, it is interpolated)."""
+    if g <= 0:
+        return 1.0
+    done_work = 0.0
+    total_work = 0.0
+    left = max(0, int(done))
+    for s in range(2 * g - 2, -1, -1):
+        pairs = min(g - 1, s) - max(0, s - g + 1) + 1
+        work = pairs * (2 * g - s)
+        total_work += work
+        take = min(pairs, left)
+        done_work += take * (2 * g - s)
+        left -= take
+    return done_work / total_work

@@ -1,0 +1,473 @@
+"""The roll table of a Farkle loadout: for every set of dice left, its non-bust outcomes grouped by equal option
+rows (each option a score and the dice it leaves) and its bust chance.
+
+A loadout's dice are grouped into types of alike dice (`die_types`); a set of dice left is a state, counts per
+type in mixed radix. The table is built in NumPy when small (nothing to compile) and in Numba kernels when
+large; both give the same numbers to the last bit. The turn solver (`turn.py`) and the match solver read it.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import product
+
+import numpy as np
+
+from ...solver.jit import njit
+from .rules import DICE_PER_PLAYER, FACES, SCORE_UNIT, Die, score
+
+__all__ = [
+    "CODE_BASE", "N_FACES", "ROLL_TABLE_NUMPY_PAIRS", "DieType", "RollTable", "die_types", "distinct_options",
+    "group_csr", "grouped_outcomes", "outcome_options", "roll_table", "score_table", "weights7",
+]
+
+N_FACES = FACES + 1  # faces 1..6 and the joker
+CODE_BASE = DICE_PER_PLAYER + 1
+# A roll table whose largest state has at most this many (outcome, selection) pairs is built in NumPy, which
+# needs no compile; larger ones in the kernels, about 5 times faster once compiled (six fair dice, 12,376
+# pairs: 0.8 ms against 4 ms in NumPy; measured with benchmarks/bench_farkle.py). A first `farkle turn` with
+# the default dice reads the solve shipped in the package (store.SHIPPED_TURN) and compiles nothing.
+ROLL_TABLE_NUMPY_PAIRS = 2_000
+
+
+@lru_cache(maxsize=1)
+def score_table() -> np.ndarray:
+    """score_table[code] = score / 50 of a selection (counts over 7 faces, code = sum c_f * 7^f), -1 if illegal."""
+    table = np.full(CODE_BASE**N_FACES, -1, dtype=np.int16)  # small, so it stays in cache
+    # only the 1,716 selections of at most six dice are scored (not all 7^7 codes)
+    for dice in range(1, DICE_PER_PLAYER + 1):
+        for counts in _multisets(dice, N_FACES):
+            s = score(counts)
+            code = sum(c * CODE_BASE**f for f, c in enumerate(counts))
+            table[code] = s // SCORE_UNIT if s > 0 else -1
+    return table
+
+
+def _multisets(m: int, faces: int) -> Iterator[tuple[int, ...]]:
+    if faces == 1:
+        yield (m,)
+        return
+    for c in range(m, -1, -1):
+        for rest in _multisets(m - c, faces - 1):
+            yield (c, *rest)
+
+
+@dataclass(frozen=True)
+class DieType:
+    """Alike dice of a loadout: their 7-face weights (a joker face moved to face 7) and how many."""
+
+    weights7: tuple[int, ...]
+    count: int
+    names: tuple[str, ...]
+
+
+def weights7(die: Die) -> tuple[int, ...]:
+    """A die's weights over faces 1..6 and the joker: a joker face's weight moves to face 7."""
+    w = list(die.weights) + [0]
+    for f in die.joker_faces:
+        w[FACES] += w[f - 1]
+        w[f - 1] = 0
+    return tuple(w)
+
+
+def die_types(dice: tuple[Die, ...]) -> tuple[DieType, ...]:
+    """The loadout's dice grouped into types of alike dice (same weights and jokers), in order of appearance."""
+    groups: dict[tuple[int, ...], list[str]] = {}
+    for die in dice:
+        groups.setdefault(weights7(die), []).append(die.name)
+    return tuple(DieType(w, len(names), tuple(names)) for w, names in groups.items())
+
+
+# In the kernels a running maximum is a branch ("if v > best: best = v"), not max(): the store happens
+# only when the value grows, which measured faster in the compiled loops. Kernels take their scratch arrays
+# from the caller: an array made inside a kernel compiles NumPy's allocation on a first run.
+#
+# Both outcome kernels group the outcomes with equal option rows as they go: an outcome's row is written at
+# rows[n_groups] (the next free row) and looked up in an open-addressing table (slots: a power of two, -1
+# for empty, holding group numbers) by an FNV-1a hash of the row; rows with equal hashes are compared in
+# full, so different rows never merge. Groups come in order of their first outcome and a group's chance adds
+# its outcomes in order. The lookup is written out in each kernel: as a shared helper kernel it compiled
+# markedly slower on a first run.
+def _add_group(rows, n_groups, p, group_prob, group_key, slots):  # type: ignore[no-untyped-def]  # a Numba kernel
+    """Add chance p to the group whose row equals rows[n_groups] (found by an FNV-1a hash of the row in the
+    open-addressing table `slots`, -1 for empty), or make that row a new group; returns the number of groups."""
+    n_cols = rows.shape[1]
+    h = np.int64(1469598103934665603)
+    for c in range(n_cols):
+        h = (h ^ (rows[n_groups, c] + 2)) * np.int64(1099511628211)
+    mask = slots.shape[0] - 1
+    i = h & mask
+    while slots[i] >= 0:
+        g = slots[i]
+        if group_key[g] == h:
+            same = True
+            for c in range(n_cols):
+                if rows[g, c] != rows[n_groups, c]:
+                    same = False
+                    break
+            if same:
+                group_prob[g] += p
+                return n_groups
+        i = (i + 1) & mask
+    slots[i] = n_groups
+    group_key[n_groups] = h
+    group_prob[n_groups] = p
+    return n_groups + 1
+
+
+add_group = njit(cache=True, inline="always")(_add_group)  # inlined in its two callers: no compile of its own
+
+
+def _outcome_options(  # type: ignore[no-untyped-def]  # a Numba kernel
+        n_types, m, type_start, type_stride, ms_prob, sub_start, sub_code, sub_size,
+        scores, full_state, column_of, rows, group_prob, group_key, slots, work):
+    """The non-bust outcomes of rolling m[t] dice of each type, grouped by equal option rows (see the comment
+    above); returns (groups, bust chance).
+
+    rows[g, column_of[R]] = best score (units of 50) of a legal selection leaving state R (-1: none), for
+    group g; group_prob[g] = its chance. Outcomes and selections are walked as mixed-radix counters over
+    the types; the selection's code and the dice it leaves are kept as running sums, so a step costs what
+    its changed digits cost. `work` is int64 scratch (7, n_types + 1); rows has room for every outcome.
+    """
+    state = 0
+    for t in range(n_types):
+        state += m[t] * type_stride[t]
+    lens, idx, cur, sub_idx, sub_len = work[0], work[1], work[2], work[3], work[4]
+    code_above, left_above = work[5], work[6]  # code_above[t] = sum of digits t.. (top down)
+    for t in range(n_types + 1):
+        idx[t] = 0
+        sub_idx[t] = 0
+        code_above[t] = 0
+        left_above[t] = 0
+    for t in range(n_types):
+        lens[t] = type_start[t, m[t] + 1] - type_start[t, m[t]]
+    n_cols = rows.shape[1]
+    n_groups = 0
+    bust = 0.0
+    while True:
+        p = 1.0
+        for t in range(n_types):
+            cur[t] = type_start[t, m[t]] + idx[t]
+            p *= ms_prob[cur[t]]
+            sub_len[t] = sub_start[cur[t] + 1] - sub_start[cur[t]]
+            sub_idx[t] = 0
+        for r in range(n_cols):
+            rows[n_groups, r] = -1  # the next free row holds this outcome's options
+        scored = False
+        low = n_types - 1  # digits at or below `low` need their running sums refreshed
+        while True:
+            for t in range(low, -1, -1):
+                k = sub_start[cur[t]] + sub_idx[t]
+                code_above[t] = code_above[t + 1] + sub_code[k]
+                left_above[t] = left_above[t + 1] + sub_size[k] * type_stride[t]
+            s = scores[code_above[0]]
+            if s > 0:
+                scored = True
+                left = state - left_above[0]
+                if left == 0:
+                    left = full_state
+                c = column_of[left]
+                if s > rows[n_groups, c]:
+                    rows[n_groups, c] = s
+            t = 0
+            while t < n_types:
+                sub_idx[t] += 1
+                if sub_idx[t] < sub_len[t]:
+                    break
+                sub_idx[t] = 0
+                t += 1
+            if t == n_types:
+                break
+            low = t
+        if scored:
+            n_groups = add_group(rows, n_groups, p, group_prob, group_key, slots)
+        else:
+            bust += p
+        t = 0
+        while t < n_types:
+            idx[t] += 1
+            if idx[t] < lens[t]:
+                break
+            idx[t] = 0
+            t += 1
+        if t == n_types:
+            break
+    return n_groups, bust
+
+
+outcome_options = njit(cache=True)(_outcome_options)
+
+
+def _distinct_options(  # type: ignore[no-untyped-def]  # a Numba kernel
+        dice_in, n_faces_live, face_code, face_prob, stride_of, state, full_state, scores,
+        column_of, rows, group_prob, group_key, slots, work):
+    """As outcome_options, for distinct dice (one die per type); returns (groups, bust chance).
+
+    Each selection A of the rolled dice leaves exactly one state, so a score is written, not maximized;
+    A's code is built from A without its lowest die, one addition per selection. `work` is int64 scratch
+    (3, at least 2^k).
+    """
+    k = dice_in.shape[0]
+    n_sub = 1 << k
+    code, left_of, idx = work[0], work[1], work[2]
+    code[0] = 0
+    for j in range(k):
+        idx[j] = 0
+    for a in range(n_sub):
+        left = state
+        for j in range(k):
+            if (a >> j) & 1:
+                left -= stride_of[dice_in[j]]
+        left_of[a] = full_state if left == 0 else left
+    n_cols = rows.shape[1]
+    n_groups = 0
+    bust = 0.0
+    while True:
+        p = 1.0
+        for j in range(k):
+            p *= face_prob[dice_in[j], idx[j]]
+        for r in range(n_cols):
+            rows[n_groups, r] = -1
+        scored = False
+        for a in range(1, n_sub):
+            low = 0
+            while not (a >> low) & 1:
+                low += 1
+            code[a] = code[a & (a - 1)] + face_code[dice_in[low], idx[low]]
+            s = scores[code[a]]
+            if s > 0:
+                scored = True
+                rows[n_groups, column_of[left_of[a]]] = s
+        if scored:
+            n_groups = add_group(rows, n_groups, p, group_prob, group_key, slots)
+        else:
+            bust += p
+        j = 0
+        while j < k:
+            idx[j] += 1
+            if idx[j] < n_faces_live[dice_in[j]]:
+                break
+            idx[j] = 0
+            j += 1
+        if j == k:
+            break
+    return n_groups, bust
+
+
+distinct_options = njit(cache=True)(_distinct_options)
+
+
+def grouped_outcomes(m: np.ndarray, state: int, type_start: np.ndarray, type_stride: np.ndarray, ms_prob: np.ndarray,
+                     sub_start: np.ndarray, sub_code: np.ndarray, sub_size: np.ndarray, scores: np.ndarray,
+                     full_state: int, column_of: np.ndarray, n_cols: int) -> tuple[np.ndarray, np.ndarray, float]:
+    """outcome_options in plain NumPy, every (outcome, selection) pair at once: (group rows, group chances,
+    bust chance), equal to the kernels' to the last bit (outcomes in the same order, chances multiplied and
+    added in the same order). For small tables (ROLL_TABLE_NUMPY_PAIRS), where it needs no compile."""
+    outcome = np.zeros(1, dtype=np.int64)
+    code = np.zeros(1, dtype=np.int64)
+    taken = np.zeros(1, dtype=np.int64)
+    p = np.ones(1)
+    radix = 1
+    for t in range(len(m)):  # type 0 is the fastest digit, as in the kernels' counters
+        j0, j1 = type_start[t, m[t]], type_start[t, m[t] + 1]
+        n_subs = np.diff(sub_start[j0:j1 + 1])
+        ks = np.arange(sub_start[j0], sub_start[j1])
+        outcome = (outcome[:, None] + radix * np.repeat(np.arange(j1 - j0), n_subs)[None, :]).ravel()
+        code = (code[:, None] + sub_code[ks][None, :]).ravel()
+        taken = (taken[:, None] + type_stride[t] * sub_size[ks][None, :]).ravel()
+        p = (ms_prob[j0:j1][:, None] * p[None, :]).ravel()  # p of the earlier types, times this type's
+        radix *= int(j1 - j0)
+    score = scores[code]
+    scoring = score > 0
+    left = state - taken[scoring]
+    left[left == 0] = full_state
+    rows = np.full((radix, n_cols), -1, dtype=np.int16)
+    np.maximum.at(rows, (outcome[scoring], column_of[left]), score[scoring])
+    scored = np.zeros(radix, dtype=bool)
+    scored[outcome[scoring]] = True
+    bust = float(np.cumsum(p[~scored])[-1]) if not scored.all() else 0.0  # added one by one, in outcome order
+    if not scored.any():
+        return rows[:0], np.zeros(0), bust
+    unique, first, inverse = np.unique(rows[scored], axis=0, return_index=True, return_inverse=True)
+    by_first = np.argsort(first)  # groups in order of their first outcome
+    rank = np.empty(len(first), dtype=np.int64)
+    rank[by_first] = np.arange(len(first))
+    group_prob = np.bincount(rank[inverse.ravel()], weights=p[scored], minlength=len(first))  # in outcome order
+    return unique[by_first], group_prob, bust
+
+
+def group_csr(rows: np.ndarray, reachable: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The options of each group row in CSR form: (option_start (groups + 1, from 0), states, score units)."""
+    has = rows > 0
+    option_start = np.zeros(len(rows) + 1, dtype=np.int64)
+    np.cumsum(has.sum(axis=1), out=option_start[1:])
+    return option_start, np.broadcast_to(reachable, rows.shape)[has].astype(np.int64), rows[has].astype(np.int64)
+
+
+@lru_cache(maxsize=64)
+def _type_shapes(n_live: int, count: int) -> tuple[np.ndarray, ...]:
+    """For 0..count dice over n_live faces, whatever their weights: every multiset of faces rolled (rows of
+    counts; m = 0, 1, ... in turn), where each m starts (count + 2 entries, the last the end), and each
+    multiset's sub-multisets (rows of counts) in CSR form: (multisets, m_start, sub_start, subs).
+    Shared by every die with that many live faces, as the score table is by every loadout."""
+    multisets: list[tuple[int, ...]] = []
+    subs: list[tuple[int, ...]] = []
+    m_start, sub_start = [0], [0]
+    for m in range(count + 1):
+        for combo in _multisets(m, n_live):
+            multisets.append(combo)
+            subs.extend(product(*[range(c + 1) for c in combo]))
+            sub_start.append(len(subs))
+        m_start.append(len(multisets))
+    return (np.array(multisets, dtype=np.int64).reshape(-1, n_live), np.array(m_start, dtype=np.int64),
+            np.array(sub_start, dtype=np.int64), np.array(subs, dtype=np.int64).reshape(-1, n_live))
+
+
+_FACTORIALS = np.array([math.factorial(k) for k in range(DICE_PER_PLAYER + 1)], dtype=np.int64)
+
+
+@lru_cache(maxsize=256)
+def _type_parts(weights7: tuple[int, ...], count: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray,
+                                                                np.ndarray]:
+    """For 0..count dice of one type, as arrays: the chance of each multiset of faces rolled (m = 0, 1, ...
+    in turn), where each m starts (count + 2 entries, the last the end), and each multiset's sub-multisets
+    (the dice of that type a selection can take) in CSR form: (start, code, size).
+
+    A chance is m! / prod c_f! * prod w_f^c_f / total^m: whole numbers, divided once (correctly rounded). In
+    int64 while the numbers stay below 2^53 (so the float division is the same as Python's); else in Python's
+    integers."""
+    live = [f for f in range(N_FACES) if weights7[f] > 0]
+    multisets, m_start, sub_start, subs = _type_shapes(len(live), count)
+    sub_code = subs @ np.array([CODE_BASE**f for f in live], dtype=np.int64)
+    sub_size = subs.sum(axis=1)
+    w = [weights7[f] for f in live]
+    total = sum(weights7)
+    dice = multisets.sum(axis=1)
+    if total**count < 2**53 and math.factorial(count) * max(w) ** count < 2**53:
+        ways = _FACTORIALS[dice] // np.prod(_FACTORIALS[multisets], axis=1) * np.prod(
+            np.array(w, dtype=np.int64) ** multisets, axis=1)
+        probs = ways.astype(np.float64) / (np.int64(total) ** dice).astype(np.float64)
+    else:
+        probs = np.array([math.factorial(int(m)) // math.prod(math.factorial(int(c)) for c in row)
+                          * math.prod(wf ** int(c) for wf, c in zip(w, row)) / total ** int(m)
+                          for m, row in zip(dice, multisets)])
+    return probs, m_start, sub_start, sub_code, sub_size
+
+
+@dataclass
+class RollTable:
+    """For every dice-left state S: the non-bust outcome groups (chance, options (R, score units))."""
+
+    types: tuple[DieType, ...]
+    n_states: int
+    full_state: int
+    stride: np.ndarray
+    dice_count: np.ndarray  # dice in each state
+    group_start: np.ndarray  # groups of state S: group_start[S]..group_start[S+1]
+    group_prob: np.ndarray
+    option_start: np.ndarray  # options of group g: option_start[g]..option_start[g+1]
+    option_state: np.ndarray
+    option_units: np.ndarray
+    bust: np.ndarray  # bust chance of each state (nan for the empty state)
+
+    def state_of(self, counts_per_type: Sequence[int]) -> int:
+        """The state index of a number of dice left per type (mixed radix over the types)."""
+        return int(sum(c * s for c, s in zip(counts_per_type, self.stride)))
+
+    def counts_of(self, state: int) -> tuple[int, ...]:
+        """The number of dice left per type in a state."""
+        out: list[int] = []
+        for t, dtype in enumerate(self.types):
+            out.append(state // int(self.stride[t]) % (dtype.count + 1))
+        return tuple(out)
+
+
+@lru_cache(maxsize=64)
+def roll_table(types: tuple[DieType, ...]) -> RollTable:
+    """Every state's non-bust outcomes grouped by equal option rows, and its bust chance."""
+    n_types = len(types)
+    stride = np.ones(n_types, dtype=np.int64)
+    for t in range(1, n_types):
+        stride[t] = stride[t - 1] * (types[t - 1].count + 1)
+    n_states = int(stride[-1] * (types[-1].count + 1))
+    full_state = int(sum(d.count * s for d, s in zip(types, stride)))
+    # per type and number of dice: the multisets of faces rolled, their chances, their sub-multisets
+    max_m = max(d.count for d in types)
+    type_start = np.zeros((n_types, max_m + 2), dtype=np.int64)
+    parts = [_type_parts(d.weights7, d.count) for d in types]
+    n_ms, n_sub = 0, 0
+    sub_starts = [np.zeros(1, dtype=np.int64)]
+    for t, (probs, m_start, starts, _, _) in enumerate(parts):
+        type_start[t, :len(m_start)] = n_ms + m_start
+        type_start[t, len(m_start):] = n_ms + m_start[-1]  # more dice than the type has: none
+        sub_starts.append(n_sub + starts[1:])
+        n_ms += len(probs)
+        n_sub += int(starts[-1])
+    ms_prob = np.concatenate([part[0] for part in parts])
+    sub_start = np.concatenate(sub_starts)
+    sub_code = np.concatenate([part[3] for part in parts])
+    sub_size = np.concatenate([part[4] for part in parts])
+    scores = score_table()
+
+    # small tables in NumPy, with nothing to compile; larger ones in the kernels (every type a single die:
+    # the faster path for distinct dice)
+    pairs = math.prod(int(sub_start[type_start[t, d.count + 1]] - sub_start[type_start[t, d.count]])
+                      for t, d in enumerate(types))  # (outcome, selection) pairs of the largest state
+    small = pairs <= ROLL_TABLE_NUMPY_PAIRS
+    distinct = all(d.count == 1 for d in types)
+    n_live = np.array([sum(1 for w in d.weights7 if w > 0) for d in types], dtype=np.int64)
+    face_code = np.zeros((n_types, N_FACES), dtype=np.int64)
+    face_prob = np.zeros((n_types, N_FACES))
+    for t, d in enumerate(types):
+        live_faces = [f for f in range(N_FACES) if d.weights7[f] > 0]
+        for j, f in enumerate(live_faces):
+            face_code[t, j] = CODE_BASE**f
+            face_prob[t, j] = d.weights7[f] / sum(d.weights7)
+    counts_of = np.array([[state // int(stride[t]) % (types[t].count + 1) for t in range(n_types)]
+                          for state in range(n_states)], dtype=np.int64)
+    group_start = np.zeros(n_states + 1, dtype=np.int64)
+    work = np.zeros((7, max(n_types + 1, 1 << n_types if distinct else 0)), dtype=np.int64)  # kernels' scratch
+    group_parts = []
+    n_options = 0
+    bust = np.full(n_states, np.nan)
+    dice_count = counts_of.sum(axis=1)
+    for state in range(n_states):
+        m = counts_of[state]
+        if state == 0:
+            continue
+        # the dice-left states a selection can lead to: sub-states of this one, and all dice (hot dice)
+        reachable = np.nonzero(np.all(counts_of <= m, axis=1))[0]
+        reachable = np.union1d(reachable[reachable > 0], [full_state])
+        column_of = np.full(n_states, -1, dtype=np.int64)
+        column_of[reachable] = np.arange(len(reachable))
+        n_out = int(np.prod([type_start[t, m[t] + 1] - type_start[t, m[t]] for t in range(n_types)]))
+        if not small:
+            g_rows = np.empty((n_out, len(reachable)), dtype=np.int16)
+            g_prob = np.empty(n_out)
+            g_key = np.empty(n_out, dtype=np.int64)
+            slots = np.full(1 << (2 * n_out - 1).bit_length(), -1, dtype=np.int64)  # at most half full
+        if small:
+            g_rows, g_prob, bust[state] = grouped_outcomes(m, state, type_start, stride, ms_prob, sub_start, sub_code,
+                                                           sub_size, scores, full_state, column_of, len(reachable))
+            n_groups = len(g_prob)
+        elif distinct:
+            dice_in = np.nonzero(m)[0].astype(np.int64)
+            n_groups, bust[state] = distinct_options(dice_in, n_live, face_code, face_prob, stride, state, full_state,
+                                                     scores, column_of, g_rows, g_prob, g_key, slots, work)
+        else:
+            n_groups, bust[state] = outcome_options(n_types, m, type_start, stride, ms_prob, sub_start, sub_code,
+                                                    sub_size, scores, full_state, column_of, g_rows, g_prob, g_key,
+                                                    slots, work)
+        g_start, g_state, g_units = group_csr(g_rows[:n_groups], reachable)
+        group_parts.append((g_prob[:n_groups], g_start[1:] + n_options, g_state, g_units))
+        n_options += len(g_units)
+        group_start[state + 1] = group_start[state] + n_groups
+    group_prob = np.concatenate([p[0] for p in group_parts]) if group_parts else np.zeros(0)
+    option_start = np.concatenate([[0]] + [p[1] for p in group_parts]).astype(np.int64)
+    option_state = np.concatenate([p[2] for p in group_parts]).astype(np.int64)
+    option_units = np.concatenate([p[3] for p in group_parts]).astype(np.int64)
+    return RollTable(types, n_states, full_state, stride, dice_count, group_start, group_prob, option_start,
+                     option_state, option_units, bust)

@@ -1,0 +1,154 @@
+"""Farkle's solves by dice, kept in memory and on disk: the one place where storage wraps the pure solvers.
+
+`cached_turn` (a loadout's coaching table: from this process, the disk or the package, else solved and written)
+and `cached_match` (a race-aware match: solved once per process, and when it keeps every turn's values, once
+across processes under a lock, `store.py`); the solve guard by dice (`match_cost`, `largest_target`,
+`check_match_cost`, reading the stored turn tables); `match_ready` / `match_solving` say whether a match is in
+memory or solving anywhere. The solvers (`turn`, `match`) never read or write the disk.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
+from functools import lru_cache
+
+from . import guard
+from . import store as disk
+from .match import DEFAULT_TARGET, TOLERANCE, MatchSolution, solve_match
+from .roll_table import DieType, die_types
+from .rules import Die
+from .turn import TurnSolution, solve_turn, solve_types
+
+__all__ = [
+    "cached_match", "cached_turn", "check_match_cost", "is_cached", "largest_target", "match_cost", "match_ready",
+    "match_solving",
+]
+
+Loadout = tuple[Die, ...]
+Progress = Callable[[int, int], None]
+
+
+def cached_turn(dice: Sequence[Die], keep: bool = True) -> TurnSolution:
+    """The coaching table of these six dice: remembered in this process, else read from the disk (or the
+    package's file of the default dice, so a first `farkle turn` compiles nothing), else solved and written.
+    keep=False solves it now and keeps it nowhere (`solve_turn(dice, keep=False)`)."""
+    if not keep:
+        return solve_turn(tuple(dice), keep=False)
+    return _cached_turn(die_types(tuple(dice)))
+
+
+@lru_cache(maxsize=512)
+def _cached_turn(types: tuple[DieType, ...]) -> TurnSolution:
+    arrays = disk.load_turn(types)
+    if arrays is not None:
+        return disk.turn_solution(types, arrays)
+    solution = solve_types(types)
+    disk.save_turn(types, disk.turn_arrays(solution))
+    return solution
+
+
+def _turns(dice1: Sequence[Die], dice2: Sequence[Die] | None) -> tuple[TurnSolution, TurnSolution]:
+    first = cached_turn(dice1)
+    return first, first if dice2 is None else cached_turn(dice2)
+
+
+def match_cost(dice1: Sequence[Die], dice2: Sequence[Die] | None, target: int, solves: int = 1,
+               store: bool = False) -> tuple[float, int]:
+    """(work steps, bytes) of `solves` match solves to `target` with these dice (`match.match_cost`)."""
+    return guard.match_cost(*_turns(dice1, dice2), target, solves, store)
+
+
+def largest_target(dice1: Sequence[Die], dice2: Sequence[Die] | None = None, solves: int = 1,
+                   store: bool = False) -> int:
+    """The largest target (a multiple of 50) whose solves fit the guard; 0 if none does."""
+    return guard.largest_target(*_turns(dice1, dice2), solves, store)
+
+
+def check_match_cost(dice1: Sequence[Die], dice2: Sequence[Die] | None, target: int, solves: int = 1,
+                     store: bool = False, what: str = "target") -> None:
+    """Refuse, in one line naming the largest accepted target, match solves beyond the guard's limits; a
+    question that passed is remembered (a race-aware hint asks on every call)."""
+    _checked(tuple(dice1), None if dice2 is None else tuple(dice2), int(target), solves, store, what)
+
+
+@lru_cache(maxsize=256)
+def _checked(dice1: Loadout, dice2: Loadout | None, target: int, solves: int, store: bool, what: str) -> None:
+    guard.check_match_cost(*_turns(dice1, dice2), target, solves, store, what)  # raises: nothing is remembered
+
+
+# Solved matches kept in memory: a stored solve (every turn's values, about 30 MB for fair dice to 4000 and
+# up to ten times that with six unlike dice) serves a whole play session, so only the last two are kept.
+_CACHE: OrderedDict[tuple[Loadout, Loadout, int, bool, bool, bool], MatchSolution] = OrderedDict()
+_CACHE_SIZES = {True: 2, False: 16}
+
+
+def cached_match(dice1: Sequence[Die], dice2: Sequence[Die] | None = None, target: int = DEFAULT_TARGET,
+                 blind1: bool = False, blind2: bool = False, store: bool = False,
+                 progress: Progress | None = None, disk: bool = True) -> MatchSolution:
+    """`solve_match`, remembered per (dice, opponent's dice, target, blind flags, store); a stored solve also
+    answers the same question without store. With `disk`, a stored solve is also kept on disk and shared
+    between processes (`store.py`): loaded when there, else solved once under a lock and written."""
+    one = tuple(dice1)
+    two = one if dice2 is None else tuple(dice2)
+    key = (one, two, int(target), bool(blind1), bool(blind2))
+    for k in ((*key, True),) if store else ((*key, False), (*key, True)):
+        if k in _CACHE:
+            _CACHE.move_to_end(k)
+            return _CACHE[k]
+    if store and disk:
+        solution = _from_disk(one, two, int(target), bool(blind1), bool(blind2), progress)
+    else:
+        solution = solve_match(one, two, target, blind1, blind2, store=store, progress=progress,
+                               turns=_turns(one, two))
+    _CACHE[(*key, store)] = solution
+    kept = [k for k in _CACHE if k[-1] == store]
+    for k in kept[:-_CACHE_SIZES[store]]:
+        del _CACHE[k]
+    return solution
+
+
+def is_cached(dice1: Sequence[Die], dice2: Sequence[Die], target: int, blind1: bool = False,
+              blind2: bool = False, store: bool = True) -> bool:
+    """Whether `cached_match` would answer at once from memory (without changing what it keeps)."""
+    return (tuple(dice1), tuple(dice2), int(target), bool(blind1), bool(blind2), bool(store)) in _CACHE
+
+
+def _from_disk(dice1: Loadout, dice2: Loadout, target: int, blind1: bool, blind2: bool,
+               progress: Progress | None) -> MatchSolution:
+    """A stored solve from disk, or solved under the key's lock (another process may have solved it while
+    this one waited) and written to disk."""
+    t1, t2 = _turns(dice1, dice2)
+    key = disk.key_text(dice1, dice2, target, blind1, blind2, TOLERANCE)
+    n1, n2 = t1.table.n_states, t2.table.n_states
+
+    def solution(arrays: disk.Arrays | None) -> MatchSolution | None:
+        if arrays is None:
+            return None
+        return MatchSolution(target, arrays["first"], arrays["second"], t1, t2, arrays["w_first"],
+                             arrays["w_second"], int(arrays["iterations"]))
+
+    found = solution(disk.load(key, target, n1, n2))
+    if found is not None:
+        return found
+    with disk.solving(key) as report:
+        found = solution(disk.load(key, target, n1, n2))  # solved by another process while this one waited
+        if found is not None:
+            return found
+        solved = solve_match(dice1, dice2, target, blind1, blind2, store=True, turns=(t1, t2),
+                             progress=disk.with_report(progress, report))
+        if solved.w_first is not None and solved.w_second is not None:  # always, with store=True
+            disk.save(key, solved.first, solved.second, solved.w_first, solved.w_second, solved.iterations)
+        return solved
+
+
+def match_ready(dice: Sequence[Die], opponent_dice: Sequence[Die], target: int) -> bool:
+    """True when this process holds the stored race-aware match in memory (a hint or a play step answers at
+    once; otherwise it would load the solve from disk or solve it first)."""
+    return is_cached(dice, opponent_dice, target)  # a look-up, not a use: the memory's order stays
+
+
+def match_solving(dice: Sequence[Die], opponent_dice: Sequence[Die], target: int) -> tuple[int, int] | None:
+    """(score pairs done, total) of a solve of this match running in any process, or None."""
+    return disk.match_progress(disk.key_text(tuple(dice), tuple(opponent_dice), int(target), False, False,
+                                               TOLERANCE))

@@ -1,0 +1,161 @@
+"""The Farkle loadout chooser's API (`POST /api/farkle/loadouts`): which six of the dice you own to bring, by
+expected points per turn, or against an opponent's dice by the win chance (a background job)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable
+from typing import Annotated, Any
+
+from fastapi import APIRouter
+from fastapi.responses import JSONResponse
+from pydantic import Field, Strict
+
+from ..errors import InputError
+from ..games import farkle as face
+from . import common
+from .common import Body, FieldError, computed, examples, jobs, user_field
+from .farkle import TAG, WEB_TURN_MAX_WORK, Dice, DiceList, Target, checked_loadout
+
+__all__ = ["WEB_LOADOUT_MAX_WORK", "LoadoutsBody", "router"]
+
+router = APIRouter()
+
+Count = Annotated[int, Strict()]
+Owned = Annotated[str | DiceList | Annotated[dict[Annotated[str, Field(max_length=200)], Count], Field(max_length=40)],
+                  Field(description="the dice you own: names as `dice` reads them ('ordinary*4,lucky'), a list of "
+                                    "names, or counts per die ({\"ordinary\": 4, \"lucky\": 2}); at least six, at "
+                                    "most 120 (1 to 120 of a kind)")]
+
+
+class LoadoutsBody(Body):
+    """The arguments of `holdwise farkle loadout`: the dice you own, and against an opponent its dice and the
+    target."""
+
+    model_config = examples({"owned": {"ordinary": 4, "weighted": 1, "lucky": 1, "odd": 1, "kings": 1}},
+                            {"owned": "ordinary*4,weighted,lucky,odd,kings", "opponent_dice": "ordinary*6",
+                             "target": 500, "top": 3})
+    owned: Owned
+    opponent_dice: Dice = None
+    target: Target = 4000
+    top: Annotated[int, Strict(), Field(ge=1, le=300, description="how many loadouts to list")] = 5
+
+
+def _owned(owned) -> tuple:
+    """The owned dice of a body: counts per die read as 'name*count' (422 naming `owned.<name>` for a bad
+    count, `owned` for anything else)."""
+    if isinstance(owned, dict):
+        items = []
+        for name, count in owned.items():
+            if not 0 <= count <= face.MAX_REPEAT:
+                raise FieldError(f"owned.{name}"[:60], f"a count of one die is 0 to {face.MAX_REPEAT}, got {count}")
+            with user_field("owned"):
+                die = face.parse_dice(name)
+                if len(die) != 1:
+                    raise InputError(f"name one die a count, got {name[:40]!r}")
+            items.extend(die * count)
+        if len(items) > face.MAX_DICE:
+            raise FieldError("owned", f"at most {face.MAX_DICE} dice in all, got {len(items)}")
+        dice = tuple(items)
+    else:
+        if not owned or (isinstance(owned, str) and not owned.strip()):
+            raise FieldError("owned", "name the dice you own (at least six)")
+        with user_field("owned"):
+            dice = face.parse_dice(owned)
+    if len(dice) < face.DICE_PER_PLAYER:
+        raise FieldError("owned", f"a loadout needs {face.DICE_PER_PLAYER} dice; {len(dice)} owned")
+    return dice
+
+
+# The turns of a loadout search answered inside a request (the expected-points ranking): 3 ns a step, the
+# turn route's model, overstates the named dice three to four times (137 choices: 1.5e10 steps, 12 s on a
+# loaded machine; ten unlike named dice, 210 choices: 4.9e10 steps), so this is about a minute of them
+WEB_LOADOUT_MAX_WORK = 60 * WEB_TURN_MAX_WORK
+
+
+def _check_owned_work(owned) -> None:
+    """Refuse (422 naming `owned`) a search whose turns are beyond a request's time: a choice beyond the turn
+    route's limit, or all of them beyond WEB_LOADOUT_MAX_WORK. Too many choices are left to `best_loadouts`."""
+    if face.count_choices(owned) > face.MAX_CHOICES:
+        return
+    choices = face.distinct_choices(owned)
+    total = 0
+    for dice in choices:
+        plan = face.turn_plan(dice)
+        if plan.unbounded is not None:
+            continue
+        if plan.work > WEB_TURN_MAX_WORK:
+            raise FieldError("owned", f"the loadout {face.dice_text(dice)} almost never busts: its turn is a solve of "
+                                      f"{plan.work:.1e} steps, beyond the web's {WEB_TURN_MAX_WORK:.0e} (about 3 s); "
+                                      "use 'holdwise farkle loadout' on the command line")
+        total += plan.work
+    if total > WEB_LOADOUT_MAX_WORK:
+        raise FieldError("owned", f"the turns of {len(choices):,} choices are {total:.1e} steps, beyond the web's "
+                                  f"{WEB_LOADOUT_MAX_WORK:.0e} (about a minute): own fewer kinds of dice, or use "
+                                  "'holdwise farkle loadout' on the command line")
+
+
+def _loadouts_key(owned, other, target: int, top: int) -> str:
+    text = json.dumps([[d.name for d in owned], [d.name for d in other], int(target), int(top)])
+    return "farkle-loadouts-" + hashlib.sha256(text.encode()).hexdigest()[:20]
+
+
+def _loadouts_status(job) -> dict:
+    out = job.to_json()
+    if out["status"] == "queued":
+        out["phase"] = "waiting for another solve"
+    elif out["total"]:
+        out["phase"] = f"loadout {out['done']:,} of {out['total']:,}"
+    else:
+        out["phase"] = "preparing the turns"
+    return out
+
+
+@router.post("/api/farkle/loadouts", tags=TAG, responses={
+    202: {"description": "the win chances are being solved: the job's status, with the expected-points ranking"},
+    422: {"description": "bad input, or a search beyond the guard (with the expected-points ranking)"}})
+def loadouts(body: LoadoutsBody) -> Any:
+    """The best six of the dice you own (`holdwise farkle loadout --json`): by expected points per turn, or
+    with `opponent_dice` by the win chance in a match to `target` moving first and second. The win chances are
+    a background job: 202 with its status (`status`, `done`/`total` loadouts, `phase`) and the expected-points
+    ranking under `expected_points` until it is done; ask again with the same body. A search beyond about a
+    minute of solves is 422 naming `target` (or `owned`) with the largest target that fits, and still carries
+    `expected_points`."""
+    owned = _owned(body.owned)
+    with user_field("target"):
+        target = face.check_target(body.target)
+    other = checked_loadout(body.opponent_dice, "opponent_dice") if body.opponent_dice else None
+    _check_owned_work(owned)
+    # one process and one thread: a web server's threads must not fork (the CLI's search runs two processes)
+    points = computed("loadout ranking", lambda: face.best_loadouts(owned, top=body.top, workers=1).to_json(),
+                      "owned")
+    if other is None:
+        return points
+
+    def refused(err: InputError) -> JSONResponse:
+        if not isinstance(err, FieldError):
+            err = common.field_error(err) if err.field is not None else FieldError("target", str(err))
+        return JSONResponse(status_code=422, content={"detail": str(err)[:500], "field": err.field,
+                                                      "expected_points": points})
+
+    try:
+        face.check_loadout_search(owned, other, target)
+    except InputError as err:
+        return refused(err)
+    key = _loadouts_key(owned, other, target, body.top)
+    job = jobs.get(key)
+    failed = job.error or "the loadout search failed" if job is not None and job.state == "failed" else None
+
+    def work(progress: Callable[[int, int], None]) -> dict:
+        return face.best_loadouts(owned, top=body.top, workers=1, opponent_dice=other, target=target,
+                                  progress=progress).to_json()
+
+    job = jobs.submit(key, work)  # a failed job is started again: told once, tried again when asked again
+    if failed:
+        return refused(InputError(failed))
+    if job.state == "done":
+        return job.result
+    detail = (f"solving every loadout's match to {target:,} against these dice (seconds to a minute); ask again "
+              "with the same body; `expected_points` ranks them by points per turn meanwhile")
+    return JSONResponse(status_code=202, content={**_loadouts_status(job), "detail": detail, "expected_points": points})
