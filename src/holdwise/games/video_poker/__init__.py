@@ -64,7 +64,7 @@ _EXPORTS = {
                     ".strategy"),
     **dict.fromkeys(("TRAINER_CHOICES", "TrainerChart", "check_choice", "trainer_chart"), ".trainer"),
     "KERNEL_MODULES": (),  # hold, return, play: no kernel (NumPy tables, a NumPy first solve, then the disk)
-    "STRATEGY_KERNEL_MODULES": (".patterns", ".deal_table", ".chart_search"),
+    "STRATEGY_KERNEL_MODULES": (".pattern_codes", ".deal_table", ".chart_search"),
 }
 __all__ = sorted(_EXPORTS)
 __getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)

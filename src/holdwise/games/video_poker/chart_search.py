@@ -21,7 +21,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ...solver.jit import njit
-from .deal_table import DealTable, LineEntries, _entries, _weighted_sum, line_entries
+from .deal_table import DealTable, LineEntries, entries_of, line_entries, weighted_sum
 
 __all__ = [
     "CURVE_LINES", "NO_LINE", "UNION_PARTS_LIMIT", "UNION_TEXT_LIMIT", "OrderSearch", "add_gains", "choices",
@@ -177,7 +177,7 @@ class OrderSearch:
         """sum_d w_d x value of the chosen hold (exact)."""
         e = self.entries
         v = np.where(self.choice >= 0, e.value[np.maximum(self.choice, 0)], e.fallback)
-        return _weighted_sum(self.weights, v)
+        return weighted_sum(self.weights, v)
 
     def improve(self, max_sweeps: int = 1000, progress: Callable[[int], None] | None = None) -> int:
         """Insertion moves until none gains (a local optimum); returns the number of sweeps."""
@@ -215,7 +215,7 @@ class OrderSearch:
         """Drop the entries of lines out of the chart (later sweeps visit fewer entries)."""
         e = self.entries
         keep = self.pos[e.line] < NO_LINE
-        self.entries = _entries(dt, e.deal_of[keep], e.line[keep], e.mask[keep], e.n_lines)
+        self.entries = entries_of(dt, e.deal_of[keep], e.line[keep], e.mask[keep], e.n_lines)
         choices(self.entries.start, self.entries.line, self.pos, self.choice)
 
     def live(self) -> np.ndarray:

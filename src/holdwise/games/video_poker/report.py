@@ -14,7 +14,7 @@ from ..base import Result
 from .analysis import ReturnRow
 from .deal_table import DealTable
 
-__all__ = ["TOP_ERRORS", "ChartError", "ChartLineStats", "ChartReport", "CurvePoint"]
+__all__ = ["TOP_ERRORS", "ChartError", "ChartLineStats", "ChartReport", "CurvePoint", "per_coin"]
 
 TOP_ERRORS = 10  # the error groups a report lists, costliest first
 
@@ -243,5 +243,5 @@ def _return_row(data: Mapping) -> ReturnRow:
                      contribution_exact=_str(data, "contribution_exact", missing=True))
 
 
-def _per_coin(dt: DealTable, v: int) -> Fraction:
+def per_coin(dt: DealTable, v: int) -> Fraction:
     return Fraction(int(v), dt.scale)

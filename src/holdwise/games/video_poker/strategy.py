@@ -50,7 +50,7 @@ from .chart_search import CURVE_LINES, derive_order, grow_charts, reduce_chart, 
 from .deal_table import (
     DealTable,
     _rank_keys,
-    _weighted_sum,
+    weighted_sum,
     chart_play,
     class_totals,
     deal_table,
@@ -58,7 +58,7 @@ from .deal_table import (
 )
 from .patterns import Chart, hold_patterns, parse_chart, read_chart, vocabulary
 from .paytables import MAX_COINS, PayTable, resolve_game
-from .report import TOP_ERRORS, ChartError, ChartLineStats, ChartReport, CurvePoint, _per_coin
+from .report import TOP_ERRORS, ChartError, ChartLineStats, ChartReport, CurvePoint, per_coin
 from .solver import HOLD_PRIORITY, hold_values
 from .store import MAX_REPORT_FILES, answer_key, stored_path
 from .tables import distinct_deals
@@ -124,7 +124,7 @@ def _errors(dt: DealTable, ids: np.ndarray, masks: np.ndarray, texts: Sequence[s
         out.append(ChartError(
             chart_pattern=c_text, best_pattern=b_text, frequency=float(share), deals=int(count[g]),
             cost=float(cost_g), example=hand, example_chart_hold=c_hold, example_best_hold=b_hold,
-            example_loss=float(_per_coin(dt, int(loss[d]))), note=note))
+            example_loss=float(per_coin(dt, int(loss[d]))), note=note))
     return out
 
 
@@ -138,7 +138,7 @@ def game_chart_report(dt: DealTable, ids: np.ndarray, pattern_texts: Sequence[st
     masks, line = chart_play(dt, ids, lines)
     rows = np.arange(len(masks))
     chosen = dt.values[rows, masks]
-    chart_sum = _weighted_sum(dt.weights, chosen)
+    chart_sum = weighted_sum(dt.weights, chosen)
     ret = dt.ret(chart_sum)
     best = dt.ret(dt.optimal_sum)
     cost = best - ret
@@ -155,10 +155,10 @@ def game_chart_report(dt: DealTable, ids: np.ndarray, pattern_texts: Sequence[st
         w = dt.weights[on]
         vals = chosen[on]
         wrong = loss[on] > 0
-        line_cost = Fraction(_weighted_sum(w, loss[on]), dt.total * dt.scale)
+        line_cost = Fraction(weighted_sum(w, loss[on]), dt.total * dt.scale)
         stats.append(ChartLineStats(
             number=i + 1, text=line_texts[i], frequency=float(Fraction(int(w.sum()), dt.total)),
-            value_min=float(_per_coin(dt, int(vals.min()))), value_max=float(_per_coin(dt, int(vals.max()))),
+            value_min=float(per_coin(dt, int(vals.min()))), value_max=float(per_coin(dt, int(vals.max()))),
             mistakes=float(Fraction(int(w[wrong].sum()), dt.total)), cost=float(line_cost),
             cost_exact=fraction_text(line_cost) if exact else None))
     unmatched = float(Fraction(int(dt.weights[line < 0].sum()), dt.total))
