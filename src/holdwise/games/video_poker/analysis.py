@@ -36,7 +36,7 @@ __all__ = [
     "check_coins",
     "game_return",
     "games",
-    "hint",
+    "hold_hint",
     "hold_option",
     "number",
     "play_statistics",
@@ -70,7 +70,7 @@ def hold_option(dealt: tuple[int, ...], sorted_mask: int, extra: str = "joker") 
     return (" ".join(cards) or DRAW_FIVE), cards, positions
 
 
-def hint(hand: CardsInput, game: str | PayTable = DEFAULT_GAME, coins: int = MAX_COINS, exact: bool = False,
+def hold_hint(hand: CardsInput, game: str | PayTable = DEFAULT_GAME, coins: int = MAX_COINS, exact: bool = False,
          paytable_file: str | Path | None = None, extra: Mapping[str, PayTable] | None = None,
          actions: bool = False) -> Hint:
     """All 32 holds of a dealt hand, best first, valued in expected return per coin.
@@ -91,7 +91,7 @@ def hint(hand: CardsInput, game: str | PayTable = DEFAULT_GAME, coins: int = MAX
     dealt = _hand_of_text(hand, table.deck, extra) if type(hand) is str else parse_hand(hand, table.deck, extra)
     hv = hand_values(dealt, table, coins)
     names = _CARD_TEXT[extra == "ace"]
-    position = {"paytable": table.id, "coins": coins, "hand": [names[c] for c in dealt]}
+    position = {"rules": table.id, "coins": coins, "hand": [names[c] for c in dealt]}
     return Hint(game="video-poker", position=position, measure=MEASURE,
                 options=HoldOptions(dealt, hv, table.hands, exact, actions, names))  # type: ignore[arg-type]
 

@@ -21,7 +21,7 @@ from fractions import Fraction
 
 from ...errors import InputError
 from ..base import Decision, Hint, Option, State, action_error, random_generator
-from .analysis import MEASURE, check_coins, hint, hold_option, number, return_value
+from .analysis import MEASURE, check_coins, hold_hint, hold_option, number, return_value
 from .cards import HAND_SIZE, card_str, hand_str, parse_card, parse_hold, shown
 from .inputs import parse_coins, parse_credits, parse_seed
 from .paytables import (
@@ -242,7 +242,7 @@ def advice(state: State) -> Hint:
     """The hint for the player's move: the holds of the dealt hand, or the bets by return per coin."""
     table = paytable_of(state)
     if state.phase == "hold":
-        return hint(_dealt(state, table), table, int(state.data["bet"]), actions=True)
+        return hold_hint(_dealt(state, table), table, int(state.data["bet"]), actions=True)
     if state.phase != "bet":
         raise InputError("the hand is over: no decision to advise on")
     bets = [a["bet"] for a in actions(state)]
@@ -251,7 +251,7 @@ def advice(state: State) -> Hint:
     top = values[ranked[0]]
     options = tuple(Option(option=f"bet {n}", value=float(values[n]), loss=float(top - values[n]),
                            action={"type": "deal", "bet": n}) for n in ranked)
-    position = {"paytable": table.id, "credits": state.tally["credits"]}
+    position = {"rules": table.id, "credits": state.tally["credits"]}
     return Hint(game=GAME, position=position, measure=MEASURE, options=options)
 
 
