@@ -149,11 +149,11 @@ def test_the_machine_plays_an_editors_table(client):
     table = face.table_from_fields(TABLE)
     code = face.table_code(table)
     hand = "Ah Kh Qh Jh 2c"
-    r = client.post("/api/video-poker/hold", json={"hand": hand, "game": "my-jacks", "table": code})
+    r = client.post("/api/video-poker/hint", json={"hand": hand, "rules": "my-jacks", "table": code})
     assert r.status_code == 200
-    assert r.json() == json.loads(json.dumps(face.hint(hand, table).to_json()))
-    r = client.post("/api/video-poker/hold", json={"hand": hand, "game": "jacks-or-better-9-6", "table": code})
-    assert r.status_code == 422 and r.json()["field"] == "game"
+    assert r.json() == json.loads(json.dumps(face.hold_hint(hand, table).to_json()))
+    r = client.post("/api/video-poker/hint", json={"hand": hand, "rules": "jacks-or-better-9-6", "table": code})
+    assert r.status_code == 422 and r.json()["field"] == "rules"
     r = client.post("/api/video-poker/new", json={"options": {"paytable": "my-jacks", "table": code}, "seed": 5})
     assert r.status_code == 200
     state = r.json()["state"]

@@ -23,9 +23,9 @@ def test_face_has_every_verb():
 
 
 def test_hint_shape_for_the_four_to_a_royal():
-    hint = vp.hint("AS KS QS JS 9D")
+    hint = vp.hold_hint("AS KS QS JS 9D")
     assert isinstance(hint, Hint) and hint.game == "video-poker" and hint.measure == "expected_return"
-    assert hint.position == {"paytable": "jacks-or-better-9-6", "coins": 5, "hand": ["As", "Ks", "Qs", "Js", "9d"]}
+    assert hint.position == {"rules": "jacks-or-better-9-6", "coins": 5, "hand": ["As", "Ks", "Qs", "Js", "9d"]}
     assert len(hint.options) == 32
     best = hint.best
     assert best.option == "As Ks Qs Js" and best.loss == 0 and best.value == pytest.approx(872 / 47, abs=0)
@@ -44,7 +44,7 @@ def test_hint_shape_for_the_four_to_a_royal():
 
 
 def test_hint_positions_are_in_dealt_order():
-    hint = vp.hint("9D AS KS QS JS")
+    hint = vp.hold_hint("9D AS KS QS JS")
     assert hint.best.option == "As Ks Qs Js" and hint.best.extras["positions"] == [2, 3, 4, 5]
     assert hint.position["hand"] == ["9d", "As", "Ks", "Qs", "Js"]
 
@@ -56,7 +56,7 @@ def test_hint_positions_are_in_dealt_order():
 ])
 def test_hint_values_equal_analyze_hand(game_id, text, coins):
     table = GAMES[game_id]
-    hint = vp.hint(text, game_id, coins, exact=True)
+    hint = vp.hold_hint(text, game_id, coins, exact=True)
     cards = vp.parse_hand(text, table.deck)
     holds = analyze_hand(cards, table, coins)
     assert len(hint.options) == len(holds) == 32
@@ -71,8 +71,8 @@ def test_hint_values_equal_analyze_hand(game_id, text, coins):
 
 
 def test_hint_exact_keys_only_with_exact():
-    plain = vp.hint("AS KS QS JS 9D").to_json()
-    exact = vp.hint("AS KS QS JS 9D", exact=True).to_json()
+    plain = vp.hold_hint("AS KS QS JS 9D").to_json()
+    exact = vp.hold_hint("AS KS QS JS 9D", exact=True).to_json()
     assert "value_exact" not in plain["options"][0] and "loss_exact" not in plain["options"][0]
     assert exact["options"][0]["value_exact"] == "872/47" and exact["options"][0]["loss_exact"] == "0/1"
     assert exact["options"][0]["value"] == 872 / 47
@@ -85,11 +85,11 @@ def test_hint_exact_keys_only_with_exact():
 def test_hint_games_of_ones_own(tmp_path):
     path = tmp_path / "mine.toml"
     path.write_text('[tiny]\npays = [{ hand = "royal_flush", pay = 800 }, { hand = "flush", pay = "5/2" }]\n')
-    hint = vp.hint("AS KS QS JS 9D", "tiny", paytable_file=path, exact=True)
-    assert hint.position["paytable"] == "tiny"
+    hint = vp.hold_hint("AS KS QS JS 9D", "tiny", paytable_file=path, exact=True)
+    assert hint.position["rules"] == "tiny"
     assert Fraction(hint.best.value_exact) == Fraction(800 + 8 * Fraction(5, 2), 47)
     extra = vp.load_games(path)
-    assert vp.hint("AS KS QS JS 9D", "tiny", extra=extra).best.value == hint.best.value
+    assert vp.hold_hint("AS KS QS JS 9D", "tiny", extra=extra).best.value == hint.best.value
 
 
 @pytest.mark.parametrize("kwargs,message", [
@@ -98,7 +98,7 @@ def test_hint_games_of_ones_own(tmp_path):
 ])
 def test_hint_bad_input(kwargs, message):
     with pytest.raises(InputError, match=message):
-        vp.hint(**kwargs)
+        vp.hold_hint(**kwargs)
 
 
 def test_return_report_of_9_6_jacks_or_better():
@@ -197,11 +197,11 @@ def _eager_options(hand, game, exact, actions):
 def test_lazy_options_are_the_eager_ones(hand, game, exact, actions):
     """The options made as they are read equal the options made all at once, in every way a reader sees them."""
     want = _eager_options(hand, game, exact, actions)
-    got = vp.hint(hand, game, exact=exact, actions=actions)
+    got = vp.hold_hint(hand, game, exact=exact, actions=actions)
     assert got.best == want[0] and got.options[-1] == want[-1] and got.options[-32] == want[0]
     assert got.options[3:9] == want[3:9] and got.options[::-1] == want[::-1] and len(got.options) == 32
     assert got.options == want and tuple(got.options) == want and list(got.options) == list(want)
-    assert got == vp.hint(hand, game, exact=exact, actions=actions)
+    assert got == vp.hold_hint(hand, game, exact=exact, actions=actions)
     assert json.dumps(got.to_json()) == json.dumps(Hint(got.game, got.position, got.measure, want).to_json())
     assert repr(got.options) == repr(want)
     with pytest.raises(IndexError):

@@ -219,7 +219,7 @@ def test_pay_table_values():
     table = parse_games('[g]\nname = "G"\npays = [{ hand = "royal_flush", pay = 800 }, '
                         '{ hand = "two_pair", pay = "5/2" }, { hand = "jacks_or_better", pay = 0 }]\n', "t")["g"]
     assert table.deck == 52 and table.wild == "none" and table.royal_below_max == 250
-    assert table.hands == ("royal_flush", "two_pair", "jacks_or_better", "nothing")
+    assert table.hands == ("royal_flush", "two_pairs", "jacks_or_better", "nothing")  # the old name read
     assert table.pays == (800, Fraction(5, 2), 0, 0)
     assert table.pays_for(5) == table.pays
     assert table.pays_for(1) == (250, Fraction(5, 2), 0, 0) == table.pays_for(4)

@@ -110,7 +110,7 @@ def _value_by_enumeration(dealt, held_positions):
 
 
 def test_the_hint_of_a_hand_with_the_star_equals_plain_enumeration():
-    hint = vp.hint("A★ As Ad 3h 9c", FIVE_ACES, exact=True)
+    hint = vp.hold_hint("A★ As Ad 3h 9c", FIVE_ACES, exact=True)
     assert hint.position["hand"] == ["A*", "As", "Ad", "3h", "9c"]
     dealt = parse_hand("A* As Ad 3h 9c", 53, "ace")
     by_positions = {tuple(o.extras["positions"]): o for o in hint.options}

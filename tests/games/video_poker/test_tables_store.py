@@ -6,7 +6,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from holdwise.games.video_poker import get_game, hint
+from holdwise.games.video_poker import get_game
+from holdwise.games.video_poker import hold_hint as hint
 from holdwise.games.video_poker.evaluator import binomials, classify_all
 from holdwise.games.video_poker.cards import HAND_SIZE as HAND
 from holdwise.games.video_poker.tables import (

@@ -102,7 +102,7 @@ def _satisfies(kind, wild, counts, mask, flush, ranks_of_naturals, n_natural, c1
         return flush
     if kind == 14:  # three_of_a_kind
         return c1 + wild >= 3
-    if kind == 15:  # two_pair
+    if kind == 15:  # two_pairs
         return max(0, 2 - c1) + max(0, 2 - c2) <= wild
     if kind == 16 or kind == 17:  # jacks_or_better, kings_or_better
         low = 9 if kind == 16 else 11

@@ -107,7 +107,7 @@ def _wild_clause(mode: int, w: int) -> str:
 def _made_text(hand: str) -> str:
     if hand in ("four_aces", "four_2s_4s", "four_5s_ks", "four_of_a_kind", "four_deuces"):
         return HAND_LABELS.get(hand, hand.replace("_", " ")) + " and a kicker"
-    special = {"three_of_a_kind": "three of a kind and 2 kickers", "two_pair": "two pair and a kicker",
+    special = {"three_of_a_kind": "three of a kind and 2 kickers", "two_pairs": "two pair and a kicker",
                "jacks_or_better": "high pair and 3 kickers", "kings_or_better": "high pair and 3 kickers",
                "aces_or_better": "high pair and 3 kickers", "nothing": "5 cards that pay nothing"}
     return special.get(hand, HAND_LABELS.get(hand, hand.replace("_", " ")))

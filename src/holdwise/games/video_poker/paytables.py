@@ -19,6 +19,7 @@ from .cards import shown
 
 __all__ = [
     "DEFAULT_GAME", "DEFAULT_ROYAL_BELOW_MAX", "EXTRA_CARDS", "HAND_KINDS", "HAND_LABELS", "KIND_CODES", "MAX_COINS",
+    "OLD_HAND_NAMES",
     "MAX_FILE_BYTES", "WILD_MODES", "PayTable", "all_games", "get_game", "hand_label", "load_games", "max_scaled_pay",
     "parse_games", "pay_text", "read_user_text", "resolve_game", "shipped_games",
     "table_from_json", "table_to_json",
@@ -42,7 +43,7 @@ HAND_KINDS = {
     "flush": "flush",
     "straight": "straight (A 2 3 4 5 to T J Q K A)",
     "three_of_a_kind": "three of a kind",
-    "two_pair": "two pair",
+    "two_pairs": "two pair",
     "jacks_or_better": "a pair of jacks, queens, kings or aces",
     "kings_or_better": "a pair of kings or aces",
     "aces_or_better": "a pair of aces",
@@ -58,6 +59,9 @@ HAND_LABELS = {
     "four_2s_4s": "four 2s-4s", "four_5s_ks": "four 5s-Ks",
 }
 WILD_MODES = {"none": 0, "deuces": 1, "joker": 2}
+# Hands renamed since a file may have been written: read under their old names too (a file, a link's code, a
+# session's state), always written under the new ones.
+OLD_HAND_NAMES = {"two_pair": "two_pairs"}
 # What the 53rd card of a 53-card deck is: the joker (wild), or a fifth ace of its own suit, stars, which is
 # no wild card and never makes a flush (the Five Aces games; Wizard of Odds, "Five Aces Poker").
 EXTRA_CARDS = ("joker", "ace")
@@ -245,6 +249,7 @@ def _parse_game(game_id: object, data: object, where: str) -> PayTable:
         if not isinstance(entry, dict) or set(entry) != set(PAY_KEYS):
             raise bad(f"pay {i} must be {{ hand = ..., pay = ... }} (just those two keys), got {shown(entry)}")
         hand = entry["hand"]
+        hand = OLD_HAND_NAMES.get(hand, hand) if isinstance(hand, str) else hand
         if not isinstance(hand, str) or hand not in HAND_KINDS or hand == "nothing":
             raise bad(f"unknown hand {shown(hand)}; known: {known}")
         if hand in hands:
