@@ -18,7 +18,7 @@ TABLE = {"id": "my-jacks", "name": "My Jacks 9/5, royal 200 below 5 coins", "dec
          "royal_below_max": "200",
          "pays": [{"hand": h, "pay": p} for h, p in (
              ("royal_flush", "800"), ("straight_flush", "50"), ("four_of_a_kind", "25"), ("full_house", "9"),
-             ("flush", "5"), ("straight", "7/2"), ("three_of_a_kind", "3"), ("two_pair", "2"),
+             ("flush", "5"), ("straight", "7/2"), ("three_of_a_kind", "3"), ("two_pairs", "2"),
              ("jacks_or_better", "1"))]}
 
 

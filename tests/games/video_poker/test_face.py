@@ -32,7 +32,7 @@ def test_hint_shape_for_the_four_to_a_royal():
     assert best.extras["hold"] == ["As", "Ks", "Qs", "Js"] and best.extras["positions"] == [1, 2, 3, 4]
     assert best.extras["draws"] == 47
     assert best.extras["counts"] == {"royal_flush": 1, "straight_flush": 0, "four_of_a_kind": 0, "full_house": 0,
-                                     "flush": 8, "straight": 3, "three_of_a_kind": 0, "two_pair": 0,
+                                     "flush": 8, "straight": 3, "three_of_a_kind": 0, "two_pairs": 0,
                                      "jacks_or_better": 12, "nothing": 23}
     assert best.action == {} and best.value_exact is None
     assert [o.value for o in hint.options] == sorted((o.value for o in hint.options), reverse=True)
@@ -78,7 +78,7 @@ def test_hint_exact_keys_only_with_exact():
     assert exact["options"][0]["value"] == 872 / 47
     assert set(exact["options"][0]) == {"option", "value", "loss", "value_exact", "loss_exact", "hold", "positions",
                                        "draws", "counts", "action"}
-    assert set(exact) == {"game", "paytable", "coins", "hand", "measure", "options"}
+    assert set(exact) == {"game", "rules", "coins", "hand", "measure", "options"}
     json.dumps(exact, allow_nan=False)
 
 

@@ -71,6 +71,12 @@ def test_the_request_reads_each_field_once_and_names_it():
         vp.parse_hint({"hand": "As Ks Qs Js 9d", "game": "jacks-or-better-9-6"})
 
 
+def test_the_help_lists_the_shipped_games():
+    from holdwise.games.video_poker.hints import SHIPPED
+
+    assert list(SHIPPED) == list(vp.shipped_games())
+
+
 def test_the_face_keeps_the_protocol():
     assert face_protocol_errors("video-poker", vp) == []
     assert [f.name for f in vp.HINT_FIELDS if f.cli_only] == ["paytable_file", "counts"]

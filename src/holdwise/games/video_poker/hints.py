@@ -22,13 +22,16 @@ from .paytables import DEFAULT_GAME, MAX_COINS, PayTable, get_game, load_games, 
 
 __all__ = ["HINT_FIELDS", "HintRequest", "hint", "offer_games", "parse_hint"]
 
+SHIPPED = ("jacks-or-better-9-6", "jacks-or-better-8-5", "bonus-poker-8-5", "double-bonus-10-7",
+           "double-double-bonus-9-6", "deuces-wild-full-pay", "joker-poker-kings")  # a test checks this list
 HINT_FIELDS = (
     HintField("hand", "Five cards in dealt order: AS KS QS JS 9D (T or 10; suits c d h s or the symbols; Jk the "
                       "joker, A* the extra-ace deck's ace of stars).", argument=True, required=True,
               example="AS KS QS JS 9D"),
-    HintField("rules", "Game id (holdwise video-poker games), or one from --paytable-file.", aliases=("--game", "-g"),
+    HintField("rules", f"Game id: {', '.join(SHIPPED)}, or one from --paytable-file.", aliases=("--game", "-g"),
               example=DEFAULT_GAME, default=DEFAULT_GAME),
-    HintField("coins", "Coins bet: 1 to 5 (at 1-4 the natural royal pays less).", example=5, default=MAX_COINS),
+    HintField("coins", "Coins bet: 1, 2, 3, 4 or 5 (1-4 coins: the natural royal pays less, 250 per coin in the "
+                       "shipped games).", example=5, default=MAX_COINS),
     HintField("exact", "Also give each value and loss as a \"p/q\" fraction.", flag=True),
     HintField("table", "A pay table of one's own: the pay-table editor's code (its id is the rules)."),
     HintField("paytable_file", "TOML file (UTF-8, at most 1 MiB) with more games, in the shipped format.",
@@ -115,8 +118,11 @@ def parse_hint(fields: Mapping[str, object]) -> HintRequest:
     exact = _flag(fields.get("exact", False), "exact")
     counts = _flag(fields.get("counts", False), "counts")
     table = _paytable(rules, fields)
+    hand = fields["hand"]
+    if not isinstance(hand, str) and not (isinstance(hand, (list, tuple)) and all(isinstance(c, str) for c in hand)):
+        raise InputError(f"must be five cards as text, e.g. AS KS QS JS 9D, got {shown(hand)}", field="hand")
     with named("hand"):
-        dealt = parse_hand(fields["hand"], table.deck, table.extra_card)  # type: ignore[arg-type]  # checked inside
+        dealt = parse_hand(hand, table.deck, table.extra_card)  # type: ignore[arg-type]  # checked inside
     code = fields.get("table")
     return HintRequest(tuple(card_str(c, table.extra_card) for c in dealt), table.id, table, coins, exact,
                        code if isinstance(code, str) else None, counts)

@@ -75,10 +75,12 @@ __all__ = ["Desc", "describe", "plural", "ranks_text"]
 
 
 def plural(k: int, word: str) -> str:
+    """"1 gap", "2 gaps"."""
     return f"{k} {word}" if k == 1 else f"{k} {word}s"
 
 
 def ranks_text(mask: int) -> str:
+    """A rank mask as its letters, highest first ("AKQ")."""
     return "".join(RANK_CHARS[r] for r in range(12, -1, -1) if mask >> r & 1)
 
 

@@ -244,4 +244,5 @@ def _return_row(data: Mapping) -> ReturnRow:
 
 
 def per_coin(dt: DealTable, v: int) -> Fraction:
+    """A scaled value of the deal table as a value per coin."""
     return Fraction(int(v), dt.scale)
