@@ -75,7 +75,7 @@ if TYPE_CHECKING:  # what the names are, for type checkers; at run time each loa
     from .strategy import ChartHold, chart_hold, check_lines, cost_curve, evaluate_chart, strategy_report
     from .trainer import TRAINER_CHOICES, TrainerChart, check_choice, trainer_chart
 
-_EXPORTS = {
+_EXPORTS: dict[str, str | tuple[str, ...]] = {
     **dict.fromkeys(("fraction_str",), "...solver"),
     **dict.fromkeys(("GameInfo", "GamesList", "MEASURE", "ReturnReport", "ReturnRow", "game_return", "games",
                      "hold_hint", "play_statistics"), ".analysis"),

@@ -467,7 +467,7 @@ def grow_charts(dt: DealTable, ids: np.ndarray, lines: Sequence[frozenset[int]],
     out: dict[int, tuple[list[str], list[frozenset[int]], int]] = {}
     gains = np.zeros(len(lines), dtype=np.int64)
     places = np.zeros(len(lines), dtype=np.int64)
-    for step in range(4 * up_to):
+    for _ in range(4 * up_to):
         in_chart = np.zeros(len(lines), dtype=bool)
         in_chart[search.order] = True
         candidates = np.nonzero(~in_chart)[0].astype(np.int64)

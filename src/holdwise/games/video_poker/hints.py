@@ -122,7 +122,7 @@ def parse_hint(fields: Mapping[str, object]) -> HintRequest:
     if not isinstance(hand, str) and not (isinstance(hand, (list, tuple)) and all(isinstance(c, str) for c in hand)):
         raise InputError(f"must be five cards as text, e.g. AS KS QS JS 9D, got {shown(hand)}", field="hand")
     with named("hand"):
-        dealt = parse_hand(hand, table.deck, table.extra_card)  # type: ignore[arg-type]  # checked inside
+        dealt = parse_hand(hand, table.deck, table.extra_card)
     code = fields.get("table")
     return HintRequest(tuple(card_str(c, table.extra_card) for c in dealt), table.id, table, coins, exact,
                        code if isinstance(code, str) else None, counts)

@@ -277,6 +277,7 @@ def classes5(table: PayTable) -> np.ndarray:
 
 @lru_cache(maxsize=32)
 def game_rules(table: PayTable) -> GameRules:
+    """What the classifier needs from a pay table (computed once a table)."""
     hands = set(table.hands)
     pays_pair = [r for h, r in (("jacks_or_better", 9), ("kings_or_better", 11), ("aces_or_better", 12))
                  if h in hands]
@@ -312,6 +313,7 @@ def hold_codes(table: PayTable, deals: np.ndarray) -> np.ndarray:
 
 
 def deal_array(deals: np.ndarray, table: PayTable) -> np.ndarray:
+    """Deals checked as sorted rows of five distinct cards of the table's deck, as contiguous int64."""
     arr = np.asarray(deals)
     if arr.ndim != 2 or arr.shape[1] != 5 or not np.issubdtype(arr.dtype, np.integer):
         raise InputError(f"deals must be an (n, 5) array of card numbers, got shape {shown(arr.shape)}")

@@ -50,10 +50,10 @@ from .chart_search import CURVE_LINES, derive_order, grow_charts, reduce_chart, 
 from .deal_table import (
     DealTable,
     _rank_keys,
-    weighted_sum,
     chart_play,
     class_totals,
     deal_table,
+    weighted_sum,
     whole_hands_dealt,
 )
 from .patterns import Chart, hold_patterns, parse_chart, read_chart, vocabulary
