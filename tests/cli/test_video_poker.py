@@ -65,16 +65,16 @@ def test_cli_return_json(tmp_path):
     assert round(data["return"], 8) == 0.99543904
     num, den = map(int, data["return_exact"].split("/"))
     assert abs(num / den - data["return"]) < 1e-15
-    assert data["table"][0] == {**data["table"][0], "hand": "royal_flush", "combinations": 493_512_264}
-    assert set(data["table"][0]) >= {"hand", "combinations", "probability", "contribution"}
-    assert set(data["table"][0]) == {"hand", "pay", "combinations", "probability", "contribution", "pay_exact",
-                                     "probability_exact", "contribution_exact"}
-    assert data["total_combinations"] == 19_933_230_517_200 and data["deal_weight"] == 7_669_695
+    assert data["table"][0] == {**data["table"][0], "hand": "royal_flush", "outcomes": 493_512_264}
+    assert set(data["table"][0]) >= {"hand", "outcomes", "chance", "contribution"}
+    assert set(data["table"][0]) == {"hand", "pay", "outcomes", "chance", "contribution", "pay_exact",
+                                     "chance_exact", "contribution_exact"}
+    assert data["outcomes"] == 19_933_230_517_200 and data["deal_weight"] == 7_669_695
     path = tmp_path / "g.toml"
     path.write_text('[tiny]\npays = [{ hand = "royal_flush", pay = 800 }, { hand = "flush", pay = 10 }]\n')
     data = json.loads(run("return", "-g", "tiny", "--paytable-file", str(path), "--coins", "1", "--json").stdout)
     assert data["paytable"] == "tiny" and data["coins"] == 1 and 0 < data["return"] < 1
-    assert "return_exact" not in data and "probability_exact" not in data["table"][0]
+    assert "return_exact" not in data and "chance_exact" not in data["table"][0]
 
 
 def test_cli_text_output():

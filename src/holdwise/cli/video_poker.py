@@ -190,9 +190,9 @@ def video_poker_return(
     if as_json:
         emit_json(result)
         return
-    rows = [(_label(r.hand), vp.pay_text(r.pay_exact), f"{r.combinations:,}", f"{r.probability:.10f}",
+    rows = [(_label(r.hand), vp.pay_text(r.pay_exact), f"{r.outcomes:,}", f"{r.chance:.10f}",
              f"{r.contribution:.10f}") for r in result.table]
-    rows.append(("total", "", f"{result.total_combinations:,}", f"{1:.10f}", f"{result.return_value:.10f}"))
+    rows.append(("total", "", f"{result.outcomes:,}", f"{1:.10f}", f"{result.return_value:.10f}"))
     head = ("final hand", "pays", "combinations", "probability", "contribution")
     widths = [max(len(head[i]), *(len(r[i]) for r in rows)) for i in range(5)]
 

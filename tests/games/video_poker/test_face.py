@@ -105,10 +105,10 @@ def test_return_report_of_9_6_jacks_or_better():
     seen = []
     report = vp.game_return("jacks-or-better-9-6", 5, exact=True, progress=lambda d, t: seen.append((d, t)))
     assert round(report.return_value, 8) == 0.99543904 and report.return_percent == 100 * report.return_value
-    assert report.total_combinations == 19_933_230_517_200 and report.deal_weight == 7_669_695
+    assert report.outcomes == 19_933_230_517_200 and report.deal_weight == 7_669_695
     assert seen[-1] == (134_459, 134_459) and all(a[0] < b[0] for a, b in zip(seen, seen[1:]))
     data = report.to_json()
-    assert list(data) == ["paytable", "name", "coins", "return", "return_exact", "total_combinations",
+    assert list(data) == ["paytable", "name", "coins", "return", "return_exact", "outcomes",
                           "deal_weight", "table", "seconds", "return_percent", "variance", "standard_deviation",
                           "hit_frequency", "variance_exact", "hit_frequency_exact"]
     # published for 9/6 Jacks or Better with optimal play (Wizard of Odds' tables): variance 19.51, hit frequency
@@ -116,14 +116,14 @@ def test_return_report_of_9_6_jacks_or_better():
     assert abs(data["variance"] - 19.51) < 0.01 and abs(100 * data["hit_frequency"] - 45.45) < 0.01
     assert data["standard_deviation"] == pytest.approx(data["variance"] ** 0.5, rel=1e-12)
     assert Fraction(data["return_exact"]) == sum(Fraction(r["contribution_exact"]) for r in data["table"])
-    assert data["table"][0] == {"hand": "royal_flush", "pay": 800, "combinations": 493_512_264,
-                                "probability": data["table"][0]["probability"],
+    assert data["table"][0] == {"hand": "royal_flush", "pay": 800, "outcomes": 493_512_264,
+                                "chance": data["table"][0]["chance"],
                                 "contribution": data["table"][0]["contribution"], "pay_exact": "800/1",
-                                "probability_exact": data["table"][0]["probability_exact"],
+                                "chance_exact": data["table"][0]["chance_exact"],
                                 "contribution_exact": data["table"][0]["contribution_exact"]}
-    assert Fraction(data["table"][0]["probability_exact"]) == Fraction(493_512_264, 19_933_230_517_200)
+    assert Fraction(data["table"][0]["chance_exact"]) == Fraction(493_512_264, 19_933_230_517_200)
     plain = vp.game_return("jacks-or-better-9-6").to_json()
-    assert "return_exact" not in plain and "probability_exact" not in plain["table"][0]
+    assert "return_exact" not in plain and "chance_exact" not in plain["table"][0]
     assert plain["return"] == data["return"]
 
 

@@ -149,7 +149,7 @@ def test_return_table_risk_figures_of_9_6_jacks_or_better():
     assert round(report.variance, 2) == 19.51 and round(report.standard_deviation, 3) == 4.418
     assert round(report.hit_frequency, 4) == 0.4546
     data = report.to_json()
-    assert list(data)[:9] == ["paytable", "name", "coins", "return", "return_exact", "total_combinations",
+    assert list(data)[:9] == ["paytable", "name", "coins", "return", "return_exact", "outcomes",
                               "deal_weight", "table", "seconds"]
     assert data["return_percent"] == 100 * data["return"]
     assert Fraction(data["variance_exact"]) == Fraction(data["variance"]).limit_denominator(10**30) or \

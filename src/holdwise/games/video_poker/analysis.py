@@ -190,15 +190,16 @@ def play_statistics(combinations: Sequence[int], pays: Sequence[Fraction]) -> di
 
 @dataclass(frozen=True)
 class ReturnRow(Result):
-    """One pay class of the return table: pay per coin, weighted combinations, probability, contribution."""
+    """One pay class of the return table: pay per coin, weighted outcomes (deals and draws), chance,
+    contribution."""
 
     hand: str
     pay: int | float
-    combinations: int
-    probability: float
+    outcomes: int
+    chance: float
     contribution: float
     pay_exact: str | None = None
-    probability_exact: str | None = None
+    chance_exact: str | None = None
     contribution_exact: str | None = None
 
     def to_json(self) -> dict:
@@ -213,7 +214,7 @@ class ReturnReport(Result):
     name: str
     coins: int
     return_value: float
-    total_combinations: int
+    outcomes: int
     deal_weight: int
     table: tuple[ReturnRow, ...]
     seconds: float
@@ -233,7 +234,7 @@ class ReturnReport(Result):
         out = {"paytable": self.paytable, "name": self.name, "coins": self.coins, "return": self.return_value}
         if self.return_exact is not None:
             out["return_exact"] = self.return_exact
-        out.update({"total_combinations": self.total_combinations, "deal_weight": self.deal_weight,
+        out.update({"outcomes": self.outcomes, "deal_weight": self.deal_weight,
                     "table": [r.to_json() for r in self.table], "seconds": self.seconds})
         # the play's risk (added later: the keys above keep their order and values)
         out["return_percent"] = self.return_percent
@@ -263,15 +264,15 @@ def game_return(game: str | PayTable = DEFAULT_GAME, coins: int = MAX_COINS, exa
 
     result = stored_solve(table, coins, progress=step if progress is not None else None)
     rows = tuple(
-        ReturnRow(hand=r["hand"], pay=number(r["pay"]), combinations=r["combinations"],
-                  probability=float(r["probability"]), contribution=float(r["contribution"]),
+        ReturnRow(hand=r["hand"], pay=number(r["pay"]), outcomes=r["combinations"],
+                  chance=float(r["probability"]), contribution=float(r["contribution"]),
                   pay_exact=fraction_text(r["pay"]) if exact else None,
-                  probability_exact=fraction_text(r["probability"]) if exact else None,
+                  chance_exact=fraction_text(r["probability"]) if exact else None,
                   contribution_exact=fraction_text(r["contribution"]) if exact else None)
         for r in result.rows())
     stats = play_statistics(result.combinations, table.pays_for(coins))
     return ReturnReport(paytable=table.id, name=table.name, coins=coins, return_value=result.value,
-                        total_combinations=result.total, deal_weight=result.total // math.comb(table.deck, 5),
+                        outcomes=result.total, deal_weight=result.total // math.comb(table.deck, 5),
                         table=rows, seconds=time.perf_counter() - start,
                         return_exact=fraction_text(result.return_exact) if exact else None,
                         variance=float(stats["variance"]), standard_deviation=math.sqrt(stats["variance"]),

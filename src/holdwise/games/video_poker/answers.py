@@ -62,8 +62,8 @@ def _valid(kind: str, value: object, table: PayTable, coins: int) -> bool:
     rows = value.get("table")
     if kind == "return":
         return (isinstance(rows, list) and len(rows) == len(table.hands)
-                and all(isinstance(r, dict) and isinstance(r.get("combinations"), int) for r in rows)
-                and sum(r["combinations"] for r in rows) == value.get("total_combinations"))
+                and all(isinstance(r, dict) and isinstance(r.get("outcomes"), int) for r in rows)
+                and sum(r["outcomes"] for r in rows) == value.get("outcomes"))
     lines = value.get("lines")
     curve = value.get("curve")
     return (isinstance(lines, list) and len(lines) > 0 and all(isinstance(ln, dict) and "text" in ln for ln in lines)

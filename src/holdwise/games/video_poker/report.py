@@ -236,10 +236,10 @@ def _list(data: Mapping, key: str) -> list:
 
 
 def _return_row(data: Mapping) -> ReturnRow:
-    return ReturnRow(hand=_str(data, "hand"), pay=_num(data, "pay"), combinations=_int(data, "combinations"),
-                     probability=_num(data, "probability"), contribution=_num(data, "contribution"),
+    return ReturnRow(hand=_str(data, "hand"), pay=_num(data, "pay"), outcomes=_int(data, "outcomes"),
+                     chance=_num(data, "chance"), contribution=_num(data, "contribution"),
                      pay_exact=_str(data, "pay_exact", missing=True),
-                     probability_exact=_str(data, "probability_exact", missing=True),
+                     chance_exact=_str(data, "chance_exact", missing=True),
                      contribution_exact=_str(data, "contribution_exact", missing=True))
 
 

@@ -168,10 +168,10 @@ def game_chart_report(dt: DealTable, ids: np.ndarray, pattern_texts: Sequence[st
     assert st["return"] == ret  # the class counts and the values are two routes to one number
     total = sum(combos)
     table_rows = tuple(
-        ReturnRow(hand=h, pay=number(p), combinations=c, probability=float(Fraction(c, total)),
+        ReturnRow(hand=h, pay=number(p), outcomes=c, chance=float(Fraction(c, total)),
                   contribution=float(Fraction(c, total) * p),
                   pay_exact=fraction_text(p) if exact else None,
-                  probability_exact=fraction_text(Fraction(c, total)) if exact else None,
+                  chance_exact=fraction_text(Fraction(c, total)) if exact else None,
                   contribution_exact=fraction_text(Fraction(c, total) * p) if exact else None)
         for h, p, c in zip(dt.table.hands, pays, combos))
     errors = _errors(dt, ids, masks, pattern_texts, top_errors)
