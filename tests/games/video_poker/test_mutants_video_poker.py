@@ -18,15 +18,43 @@ import pytest
 
 from holdwise import InputError
 from holdwise.games.video_poker.cards import (
-    HAND_SIZE, JOKER, card_str, hand_str, parse_card, parse_hand, parse_hold, shown,
+    HAND_SIZE,
+    JOKER,
+    card_str,
+    hand_str,
+    parse_card,
+    parse_hand,
+    parse_hold,
+    shown,
 )
 from holdwise.games.video_poker.evaluator import (
-    ACE, N_RANK_SETS, ROYAL_MASK, STRAIGHT_WINDOWS, binomials, classify_all, classify_every_hand, classify_hand,
-    colex_blocks, hand_keys,
+    ACE,
+    N_RANK_SETS,
+    ROYAL_MASK,
+    STRAIGHT_WINDOWS,
+    binomials,
+    classify_all,
+    classify_every_hand,
+    classify_hand,
+    colex_blocks,
+    hand_keys,
 )
 from holdwise.games.video_poker.paytables import (
-    DEFAULT_ROYAL_BELOW_MAX, EXACT_BOUND, KIND_CODES, MAX_COINS, MAX_FILE_BYTES, WILD_MODES, PayTable, hand_label,
-    load_games, max_scaled_pay, parse_games, pay_text, resolve_game, shipped_games, table_from_json,
+    DEFAULT_ROYAL_BELOW_MAX,
+    EXACT_BOUND,
+    KIND_CODES,
+    MAX_COINS,
+    MAX_FILE_BYTES,
+    WILD_MODES,
+    PayTable,
+    hand_label,
+    load_games,
+    max_scaled_pay,
+    parse_games,
+    pay_text,
+    resolve_game,
+    shipped_games,
+    table_from_json,
     table_to_json,
 )
 from tests.oracles.video_poker_bruteforce import Oracle

@@ -14,7 +14,14 @@ from holdwise import InputError
 from holdwise.games.video_poker.cards import parse_hand
 from holdwise.games.video_poker.evaluator import classify_hand
 from holdwise.games.video_poker.paytables import (
-    HAND_KINDS, PayTable, get_game, load_games, parse_games, resolve_game, shipped_games, table_from_json,
+    HAND_KINDS,
+    PayTable,
+    get_game,
+    load_games,
+    parse_games,
+    resolve_game,
+    shipped_games,
+    table_from_json,
 )
 
 GAMES = shipped_games()
