@@ -106,7 +106,7 @@ def test_play_follows_the_session_replay(client):
     assert view["game"]["labels"]["jacks_or_better"] == "jacks or better"
     assert view["game"]["pays"]["royal_flush"] == 800 and view["game"]["pays_below_5_coins"]["royal_flush"] == 250
     sealed = answer["state"]
-    for hand in range(3):
+    for _ in range(3):
         advice = client.post("/api/video-poker/advice", json={"state": sealed})
         assert advice.status_code == 200 and advice.json()["options"][0]["action"] == {"type": "deal", "bet": 5}  # 5 coins return most
         for action in ({"type": "deal", "bet": 3}, None, {"type": "next"}):
