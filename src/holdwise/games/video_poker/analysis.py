@@ -12,8 +12,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
-from ..base import Hint, Option, Result, fraction_text
+from ..base import Hint, Measure, Option, Result, fraction_text
 from .cards import HAND_SIZE, JOKER, CardsInput, card_str, parse_hand
 from .inputs import parse_coins
 from .paytables import (
@@ -43,7 +44,7 @@ __all__ = [
     "return_value",
 ]
 
-MEASURE = "expected_return"  # per coin bet: the pay per coin a hold is worth on average
+MEASURE: Measure = "expected_return"  # per coin bet: the pay per coin a hold is worth on average
 DRAW_FIVE = "draw five"  # the option text of holding nothing
 
 
@@ -87,10 +88,11 @@ def hold_hint(hand: CardsInput, game: str | PayTable = DEFAULT_GAME, coins: int 
     if table is None:
         table = resolve_game(game, paytable_file, dict(extra or {}))
     coins = check_coins(coins)
-    extra = table.extra_card
-    dealt = _hand_of_text(hand, table.deck, extra) if type(hand) is str else parse_hand(hand, table.deck, extra)
+    deck_extra = table.extra_card
+    dealt = (_hand_of_text(hand, table.deck, deck_extra) if isinstance(hand, str)
+             else parse_hand(hand, table.deck, deck_extra))
     hv = hand_values(dealt, table, coins)
-    names = _CARD_TEXT[extra == "ace"]
+    names = _CARD_TEXT[deck_extra == "ace"]
     position = {"rules": table.id, "coins": coins, "hand": [names[c] for c in dealt]}
     return Hint(game="video-poker", position=position, measure=MEASURE,
                 options=HoldOptions(dealt, hv, table.hands, exact, actions, names))  # type: ignore[arg-type]
@@ -202,7 +204,7 @@ class ReturnRow(Result):
     chance_exact: str | None = None
     contribution_exact: str | None = None
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {k: v for k, v in super().to_json().items() if v is not None}
 
 
@@ -230,7 +232,7 @@ class ReturnReport(Result):
         """The return in percent."""
         return 100 * self.return_value
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         out = {"paytable": self.paytable, "name": self.name, "coins": self.coins, "return": self.return_value}
         if self.return_exact is not None:
             out["return_exact"] = self.return_exact
@@ -260,7 +262,8 @@ def game_return(game: str | PayTable = DEFAULT_GAME, coins: int = MAX_COINS, exa
     def step(part: int, total: int) -> None:
         nonlocal done
         done += part
-        progress(done, total)
+        if progress is not None:
+            progress(done, total)
 
     result = stored_solve(table, coins, progress=step if progress is not None else None)
     rows = tuple(
@@ -303,7 +306,7 @@ class GameInfo(Result):
     pays_exact: Mapping[str, str] | None = None
     extra_card: str | None = None  # "ace" for the extra-ace deck; absent otherwise
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {k: v for k, v in super().to_json().items() if v is not None}
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import numbers
 from collections.abc import Sequence
+from typing import Any
 
 from ...errors import InputError
 from ..inputs import shown
@@ -109,7 +110,7 @@ def parse_card(text: str | int, deck_size: int = 52, extra: str = "joker") -> in
     return RANK_NAMES[t[:-1].upper()] * 4 + SUITS.index(t[-1])
 
 
-def _parts(cards: CardsInput) -> list:
+def _parts(cards: CardsInput) -> list[Any]:
     """Card words from one string or a list (whose items may themselves hold several cards)."""
     if isinstance(cards, str):
         return cards.replace(",", " ").split()

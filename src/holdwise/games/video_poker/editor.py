@@ -14,6 +14,7 @@ import re
 import zlib
 from fractions import Fraction
 from functools import lru_cache
+from typing import Any
 
 from ...errors import InputError
 from . import paytables
@@ -172,7 +173,7 @@ def _variant_label(deck: int, wild: str, extra: str) -> str:
 
 
 @lru_cache(maxsize=1)
-def editor_options() -> dict:
+def editor_options() -> dict[str, Any]:
     """What the editor offers: the deck and wild-card choices and the hands, all as the file format reads them."""
     hands = [{"hand": h, "label": hand_label(h), "means": HAND_KINDS[h]} for h in HAND_KINDS if h != "nothing"]
     return {"variants": _variants(), "hands": hands,

@@ -13,6 +13,7 @@ from fractions import Fraction
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 from ...errors import InputError
 from .cards import shown
@@ -83,7 +84,7 @@ class PayTable:
     royal_below_max: Fraction
     extra_card: str = ""  # a 53-card deck's 53rd card, "joker" or "ace"; "" reads as the deck implies
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if self.extra_card == "":  # tables built before the extra ace keep meaning what they meant
             object.__setattr__(self, "extra_card", "joker" if self.deck == 53 else "none")
         # tables key the solver's caches and are looked up on every step of a session: hash them once
@@ -91,7 +92,7 @@ class PayTable:
                                                 self.royal_below_max, self.extra_card)))
 
     def __hash__(self) -> int:
-        return self._hash
+        return int(self.__dict__["_hash"])
 
     def pays_for(self, coins: int) -> tuple[Fraction, ...]:
         """Pays per coin at a bet of `coins` (1-5): below 5 the natural royal pays royal_below_max."""
@@ -210,9 +211,9 @@ def _text_field(value: object, what: str) -> str:
 
 
 def _parse_game(game_id: object, data: object, where: str) -> PayTable:
-    _text_field(game_id, f"a game id in {where}")
+    game_id = _text_field(game_id, f"a game id in {where}")
 
-    def bad(message):
+    def bad(message: str) -> InputError:
         return InputError(f"game {game_id!r} in {where}: {message}")
 
     if not isinstance(data, dict):
@@ -386,7 +387,7 @@ def pay_text(value: Fraction) -> str:
     return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
 
 
-def table_to_json(table: PayTable) -> dict:
+def table_to_json(table: PayTable) -> dict[str, Any]:
     """A pay table as JSON types, in the TOML file's layout (pays as "p/q" text), for a session's state."""
     out = {"id": table.id, "name": table.name, "deck": table.deck, "wild": table.wild,
            "royal_below_max": pay_text(table.royal_below_max),
@@ -396,7 +397,7 @@ def table_to_json(table: PayTable) -> dict:
     return out
 
 
-def table_from_json(data: dict) -> PayTable:
+def table_from_json(data: dict[str, Any]) -> PayTable:
     """A pay table back from `table_to_json` (checked like a TOML file)."""
     if not isinstance(data, dict) or not isinstance(data.get("id"), str):
         raise InputError("a pay table needs an id")

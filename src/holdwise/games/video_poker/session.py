@@ -18,6 +18,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from fractions import Fraction
+from typing import Any
 
 from ...errors import InputError
 from ..base import Decision, Hint, Option, State, action_error, random_generator
@@ -48,7 +49,7 @@ DEFAULT_CREDITS = 1000
 OPTION_KEYS = ("paytable", "credits", "bet", "paytable_file", "table")
 
 
-def _credits_text(value) -> str:
+def _credits_text(value: object) -> str:
     value = Fraction(value)
     return f"{value.numerator:,}" if value.denominator == 1 else f"{float(value):,.2f}"
 
@@ -114,7 +115,7 @@ def actions(state: State) -> list[dict]:
     return [{"type": "draw", "hold": list(hold)} for hold in _SUBSETS]
 
 
-def _normalised(action: Mapping) -> dict:
+def _normalised(action: Mapping[str, Any]) -> dict[str, Any]:
     """An action with its hold in ascending order (the order positions are typed in does not matter)."""
     action = dict(action) if isinstance(action, Mapping) else {"type": action}
     hold = action.get("hold")
@@ -123,13 +124,13 @@ def _normalised(action: Mapping) -> dict:
     return action
 
 
-def _has_bool(action: Mapping) -> bool:
+def _has_bool(action: Mapping[str, Any]) -> bool:
     """True/False compare equal to 1/0 in Python: refuse them where numbers belong."""
     return any(isinstance(v, bool) or (isinstance(v, list) and any(isinstance(x, bool) for x in v))
                for v in action.values())
 
 
-def _legal(state: State, action: dict) -> bool:
+def _legal(state: State, action: dict[str, Any]) -> bool:
     """Is `action` one of `actions(state)`? (the same answer, without building the list)"""
     kind = action.get("type")
     if state.over:
@@ -146,7 +147,7 @@ def _legal(state: State, action: dict) -> bool:
 _SUBSETS_SET = frozenset(_SUBSETS)
 
 
-def step(state: State, action: Mapping) -> State:
+def step(state: State, action: Mapping[str, Any]) -> State:
     """The state after an action (pure: randomness comes from the state's seed and draw count)."""
     action = _normalised(action)
     if _has_bool(action):
@@ -226,7 +227,7 @@ def _draw(state: State, table: PayTable, hold: list[int]) -> State:
     return nxt.logged(first, paid)
 
 
-def computer_action(state: State) -> dict:
+def computer_action(state: State) -> dict[str, Any]:
     """The best play for the player: the last bet (at most the credits), the best hold, then next."""
     if state.over:
         return {"type": "next"}
@@ -255,7 +256,7 @@ def advice(state: State) -> Hint:
     return Hint(game=GAME, position=position, measure=MEASURE, options=options)
 
 
-def parse_action(state: State, text: str) -> dict:
+def parse_action(state: State, text: str) -> dict[str, Any]:
     """What a player typed -> an action.
 
     bet phase: Enter or `d` deals at the last bet, `1`-`5` deals at that bet; hold phase: the

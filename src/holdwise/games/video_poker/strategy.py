@@ -343,7 +343,7 @@ def _at_most(out: Reductions) -> None:
         best = out[n]
 
 
-def _curve_points(dt: DealTable, reduced: Mapping, up_to: int) -> list[CurvePoint]:
+def _curve_points(dt: DealTable, reduced: Mapping[str, Any], up_to: int) -> list[CurvePoint]:
     best = dt.ret(dt.optimal_sum)
     out = []
     for n in range(1, up_to + 1):
