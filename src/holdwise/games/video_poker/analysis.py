@@ -116,7 +116,7 @@ def _dealt_masks(rank: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(sum(1 << rank[j] for j in range(HAND_SIZE) if m >> j & 1) for m in range(32))
 
 
-class HoldOptions(Sequence):
+class HoldOptions(Sequence[Option]):
     """A hint's 32 options, best first, each made on first use and kept (a tuple to every reader: indexing,
     slices, iteration, len, ==); the texts come from per-hand tables, not per hold."""
 
@@ -127,21 +127,24 @@ class HoldOptions(Sequence):
         self._dealt, self._hv, self._hands, self._exact, self._actions = dealt, hv, hands, exact, actions
         self._names = names  # every card's text in this deck
         self._made: list[Option | None] = [None] * len(hv.order)
-        self._parts: tuple | None = None
+        self._parts: tuple[Any, ...] | None = None
 
     def __len__(self) -> int:
         return len(self._made)
 
     def __getitem__(self, index: int | slice) -> Option | tuple[Option, ...]:  # type: ignore[override]
         if isinstance(index, slice):
-            return tuple(self[i] for i in range(*index.indices(len(self._made))))
+            return tuple(self._one(i) for i in range(*index.indices(len(self._made))))
+        return self._one(index)
+
+    def _one(self, index: int) -> Option:
         option = self._made[index]  # an IndexError past the end, as a tuple's
         if option is None:
             option = self._made[index] = self._make(index % len(self._made))
         return option
 
     def __iter__(self) -> Iterator[Option]:
-        return (self[i] for i in range(len(self._made)))
+        return (self._one(i) for i in range(len(self._made)))
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, (HoldOptions, tuple)):

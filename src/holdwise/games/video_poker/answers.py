@@ -78,10 +78,11 @@ def _compute(kind: str, table: PayTable, coins: int, progress: Progress | None) 
     return strategy_report(table, coins, curve=True, progress=progress).to_json()
 
 
-def _load(path: Path, key: str, kind: str, table: PayTable, coins: int) -> dict | None:
+def _load(path: Path, key: str, kind: str, table: PayTable, coins: int) -> dict[str, Any] | None:
     data = read_json(path)
     if isinstance(data, dict) and data.get("key") == key and _valid(kind, data.get("value"), table, coins):
-        return data["value"]
+        value: dict[str, Any] = data["value"]
+        return value
     return None
 
 

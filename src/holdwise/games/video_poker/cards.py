@@ -115,7 +115,7 @@ def _parts(cards: CardsInput) -> list[Any]:
     if isinstance(cards, str):
         return cards.replace(",", " ").split()
     if isinstance(cards, Sequence) and not isinstance(cards, (bytes, bytearray)):
-        out = []
+        out: list[object] = []
         for item in cards:
             out.extend(_parts(item) if isinstance(item, str) else [item])
         return out
@@ -131,8 +131,7 @@ def parse_hand(cards: CardsInput, deck_size: int = 52, extra: str = "joker") -> 
         raise InputError(f"a hand has {HAND_SIZE} cards, got {len(parts)}: {shown(given)}")
     hand = tuple(parse_card(p, deck_size, extra) for p in parts)
     if len(set(hand)) != HAND_SIZE:
-        seen: set[int] = set()
-        dup = next(card_str(c, extra) for c in hand if c in seen or seen.add(c))
+        dup = next(card_str(c, extra) for i, c in enumerate(hand) if c in hand[:i])
         raise InputError(f"card {dup} appears twice in {shown(given)}")
     return hand
 
@@ -151,7 +150,7 @@ def parse_hold(text: str | Sequence[int], hand: Sequence[int], extra: str = "jok
         positions = list(text)
         if not all(isinstance(p, numbers.Integral) and not isinstance(p, bool) for p in positions):
             raise InputError(f"positions to hold are whole numbers 1-{HAND_SIZE}, got {shown(positions)}")
-        positions = [int(p) for p in positions]
+        positions = [int(p) for p in positions]  # type: ignore[call-overload]  # Integral, checked above
     else:
         t = text.strip().lower().replace(",", " ")
         if t in ("all", "a"):

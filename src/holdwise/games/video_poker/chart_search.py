@@ -164,14 +164,14 @@ class OrderSearch:
     weights: np.ndarray
 
     @classmethod
-    def start(cls, entries: LineEntries, order: Sequence[int], weights: np.ndarray) -> OrderSearch:
+    def start(cls, entries: LineEntries, order: Sequence[int] | np.ndarray, weights: np.ndarray) -> OrderSearch:
         """A search from a given order of (some of) the lines."""
-        order = np.asarray(order, dtype=np.int64)
+        first = np.asarray(order, dtype=np.int64)
         pos = np.full(entries.n_lines, NO_LINE, dtype=np.int64)
-        pos[order] = np.arange(len(order))
+        pos[first] = np.arange(len(first))
         choice = np.empty(len(entries.start) - 1, dtype=np.int64)
         choices(entries.start, entries.line, pos, choice)
-        return cls(entries, order.copy(), pos, choice, weights)
+        return cls(entries, first.copy(), pos, choice, weights)
 
     def value_sum(self) -> int:
         """sum_d w_d x value of the chosen hold (exact)."""
@@ -203,7 +203,7 @@ class OrderSearch:
         """Take a line out of the chart."""
         self.reorder(self.order[self.order != victim])
 
-    def reorder(self, order: Sequence[int]) -> None:
+    def reorder(self, order: Sequence[int] | np.ndarray) -> None:
         """Play the chart with these lines in this order (the others out)."""
         self.order = np.asarray(order, dtype=np.int64)
         self.pos = np.full(self.entries.n_lines, NO_LINE, dtype=np.int64)
@@ -366,7 +366,7 @@ def reduce_chart(dt: DealTable, ids: np.ndarray, lines: Sequence[frozenset[int]]
             break
         cost = search.costs()
         victim = min(live.tolist(), key=lambda i: (int(cost[i]), -int(search.pos[i])))
-        best = (int(cost[victim]), None)
+        best: tuple[int, list[int] | None] = (int(cost[victim]), None)
         in_chart = set(search.order.tolist())
         candidates = [c for c in coarse_ids if c not in in_chart]
         for c in candidates:  # first visit: an exact loss for every merge

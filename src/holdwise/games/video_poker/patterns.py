@@ -106,11 +106,12 @@ class Vocabulary:
     game_id: str
     patterns: tuple[Pattern, ...]
     codes: np.ndarray = field(repr=False, compare=False)  # sorted codes, codes[id]
-    _bases: dict = field(repr=False, compare=False, default_factory=dict)  # base text -> ids
-    _clauses: tuple = field(repr=False, compare=False, default=())  # per id, its clause set
-    _clause_names: frozenset = field(repr=False, compare=False, default=frozenset())  # every clause
-    _known: tuple = field(repr=False, compare=False, default=())  # texts offered as suggestions
-    _words: dict = field(repr=False, compare=False, default_factory=dict)  # chart words (`_chart_words`) -> ids
+    _bases: dict[str, frozenset[int]] = field(repr=False, compare=False, default_factory=dict)  # base text -> ids
+    _clauses: tuple[frozenset[str], ...] = field(repr=False, compare=False, default=())  # per id, its clauses
+    _clause_names: frozenset[str] = field(repr=False, compare=False, default=frozenset())  # every clause
+    _known: tuple[str, ...] = field(repr=False, compare=False, default=())  # texts offered as suggestions
+    # chart words (`_chart_words`) -> ids
+    _words: dict[str, frozenset[int]] = field(repr=False, compare=False, default_factory=dict)
 
     @cached_property
     def whole_hands(self) -> frozenset[int]:
@@ -308,7 +309,10 @@ def _vocabulary_and_ids(table: PayTable) -> tuple[Vocabulary, np.ndarray]:
     ids = np.searchsorted(codes, every).reshape(len(deals), 32).astype(np.int16)
     ids.flags.writeable = False
     rules = game_rules(table)
-    patterns, clause_sets, bases, known = [], [], {}, []
+    patterns: list[Pattern] = []
+    clause_sets: list[frozenset[str]] = []
+    bases: dict[str, set[int]] = {}
+    known: list[str] = []
     texts: dict[str, int] = {}
     for i, code in enumerate(codes.tolist()):
         desc = describe(code, table, rules)

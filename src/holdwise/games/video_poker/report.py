@@ -131,7 +131,7 @@ class ChartReport(Result):
     hit_frequency: float
     draw_five_unmatched: float
     errors: tuple[ChartError, ...]
-    table: tuple = ()
+    table: tuple[ReturnRow, ...] = ()
     notes: tuple[ChartError, ...] = ()
     curve: tuple[CurvePoint, ...] = ()
     max_lines: int | None = None

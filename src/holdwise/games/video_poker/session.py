@@ -49,9 +49,9 @@ DEFAULT_CREDITS = 1000
 OPTION_KEYS = ("paytable", "credits", "bet", "paytable_file", "table")
 
 
-def _credits_text(value: object) -> str:
-    value = Fraction(value)
-    return f"{value.numerator:,}" if value.denominator == 1 else f"{float(value):,.2f}"
+def _credits_text(value: int | float | str | Fraction) -> str:
+    exact = Fraction(value)
+    return f"{exact.numerator:,}" if exact.denominator == 1 else f"{float(exact):,.2f}"
 
 
 def paytable_of(state: State) -> PayTable:
@@ -61,7 +61,7 @@ def paytable_of(state: State) -> PayTable:
     return get_game(str(state.options["paytable"]))
 
 
-def new_game(options: Mapping | None = None, seed: int = 0) -> State:
+def new_game(options: Mapping[str, Any] | None = None, seed: int = 0) -> State:
     """A session: options `paytable` (a game id), `credits` (1000), `bet` (coins per hand, 5), and for a
     game of one's own `paytable_file` (read now; the table is carried in the state as `table`)."""
     if options is None:
@@ -106,7 +106,7 @@ def _dealt(state: State, table: PayTable) -> tuple[int, ...]:
 _SUBSETS = tuple(tuple(p + 1 for p in range(HAND_SIZE) if mask >> p & 1) for mask in range(32))
 
 
-def actions(state: State) -> list[dict]:
+def actions(state: State) -> list[dict[str, Any]]:
     """The legal actions now: deal with a bet, draw with a hold, or next when the hand is over."""
     if state.over:
         return [{"type": "next"}]

@@ -63,7 +63,7 @@ def solve_path(table: PayTable, coins: int) -> Path:
     return stored_path("solve", table, coins)
 
 
-def _solve_digest(key: str, combinations: list) -> str:
+def _solve_digest(key: str, combinations: list[int]) -> str:
     return hashlib.sha256(json.dumps([key, combinations]).encode()).hexdigest()
 
 

@@ -56,7 +56,7 @@ from .deal_table import (
     weighted_sum,
     whole_hands_dealt,
 )
-from .patterns import Chart, hold_patterns, parse_chart, read_chart, vocabulary
+from .patterns import Chart, Vocabulary, hold_patterns, parse_chart, read_chart, vocabulary
 from .paytables import MAX_COINS, PayTable, resolve_game
 from .report import TOP_ERRORS, ChartError, ChartLineStats, ChartReport, CurvePoint, per_coin
 from .solver import HOLD_PRIORITY, hold_values
@@ -192,7 +192,7 @@ def game_chart_report(dt: DealTable, ids: np.ndarray, pattern_texts: Sequence[st
 
 
 @lru_cache(maxsize=4)
-def _game_patterns(table: PayTable):
+def _game_patterns(table: PayTable) -> tuple[Vocabulary, np.ndarray]:
     """(vocabulary, id of every hold of every distinct deal) of a game (cached)."""
     vocab = vocabulary(table)
     deals, _ = distinct_deals(table.deck)
@@ -343,7 +343,7 @@ def _at_most(out: Reductions) -> None:
         best = out[n]
 
 
-def _curve_points(dt: DealTable, reduced: Mapping[str, Any], up_to: int) -> list[CurvePoint]:
+def _curve_points(dt: DealTable, reduced: Mapping[int, Any], up_to: int) -> list[CurvePoint]:
     best = dt.ret(dt.optimal_sum)
     out = []
     for n in range(1, up_to + 1):
