@@ -147,10 +147,10 @@ def parse_hold(text: str | Sequence[int], hand: Sequence[int], extra: str = "jok
     if not isinstance(text, str):
         if not isinstance(text, Sequence):
             raise InputError(f"a hold is text or a list of positions 1-{HAND_SIZE}, got {shown(text)}")
-        positions = list(text)
+        positions: list[Any] = list(text)
         if not all(isinstance(p, numbers.Integral) and not isinstance(p, bool) for p in positions):
             raise InputError(f"positions to hold are whole numbers 1-{HAND_SIZE}, got {shown(positions)}")
-        positions = [int(p) for p in positions]  # type: ignore[call-overload]  # Integral, checked above
+        positions = [int(p) for p in positions]
     else:
         t = text.strip().lower().replace(",", " ")
         if t in ("all", "a"):

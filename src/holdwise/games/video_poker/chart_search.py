@@ -222,7 +222,8 @@ class OrderSearch:
         """The lines of the order that are the play on some deal, in order."""
         used = np.zeros(self.entries.n_lines, dtype=bool)
         used[self.entries.line[self.choice[self.choice >= 0]]] = True
-        return self.order[used[self.order]]
+        lines: np.ndarray = self.order[used[self.order]]
+        return lines
 
 
 def _mean_value_order(entries: LineEntries, weights: np.ndarray) -> np.ndarray:

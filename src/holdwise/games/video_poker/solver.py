@@ -27,6 +27,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
+from typing import Any
 
 import numpy as np
 
@@ -134,7 +135,7 @@ class GameReturn:
         """The return as a float."""
         return float(self.return_exact)
 
-    def rows(self) -> list[dict]:
+    def rows(self) -> list[dict[str, Any]]:
         """The return table: per pay class its pay, combinations, probability and contribution (exact)."""
         pays = self.table.pays_for(self.coins)
         out = []
@@ -270,7 +271,7 @@ def stored_solve(table: PayTable, coins: int = MAX_COINS,
     return result
 
 
-def deal_values(table: PayTable, deals: np.ndarray | Sequence,
+def deal_values(table: PayTable, deals: np.ndarray | Sequence[Sequence[int]],
                 coins: int = MAX_COINS) -> tuple[np.ndarray, list[Fraction]]:
     """Best hold mask and exact best value (per coin) of each given deal (sorted cards, one per row)."""
     tables = game_tables(table)
@@ -354,7 +355,8 @@ def _subset_rows(hand: np.ndarray, table: PayTable) -> tuple[np.ndarray, int]:
 
 @lru_cache(maxsize=1)
 def _binomial_rows() -> list[list[int]]:
-    return binomials().tolist()
+    rows: list[list[int]] = binomials().tolist()
+    return rows
 
 
 def hold_values(cards: Sequence[int], table: PayTable, coins: int = MAX_COINS) -> tuple[np.ndarray, int]:
@@ -386,7 +388,8 @@ __all__.append("hand_class")
 
 def best_order(values: np.ndarray) -> list[int]:
     """The 32 masks best first: higher value, then the tie rule (fewer cards held, then the lower mask)."""
-    return np.lexsort((HOLD_PRIORITY, -values)).tolist()
+    order: list[int] = np.lexsort((HOLD_PRIORITY, -values)).tolist()
+    return order
 
 
 __all__.append("best_order")
