@@ -239,7 +239,8 @@ def hand_keys(n_cards: int, wild_mode: int) -> np.ndarray:
         key, suits = next_key, next_suits
     key *= 2
     key += _ONE_SUIT[suits]
-    return key
+    keys: np.ndarray = key
+    return keys
 
 
 @lru_cache(maxsize=1)
@@ -281,7 +282,7 @@ def classify_all(table: PayTable) -> np.ndarray:
     kinds = table.kind_codes
     for key in np.flatnonzero(np.bincount(keys, minlength=2 * N_RANK_SETS)).tolist():  # the keys that occur
         lookup[key] = _class_of_key(key, kinds, wild_mode)
-    out = lookup[keys]
+    out: np.ndarray = lookup[keys]
     out.flags.writeable = False
     return out
 

@@ -158,6 +158,8 @@ def solve_game(table: PayTable, coins: int = MAX_COINS, deals: np.ndarray | None
     pay_sums = tables.class_counts @ pays
     if deals is None:
         deals, weights = distinct_deals(table.deck)
+    elif weights is None:
+        raise ValueError("solve_game: deals are given with their weights")
     totals = np.zeros(len(table.hands), dtype=np.int64)
     best_mask = np.empty(len(deals), dtype=np.int64)
     best_value = np.empty(len(deals), dtype=np.int64)
@@ -176,7 +178,7 @@ def solve_game(table: PayTable, coins: int = MAX_COINS, deals: np.ndarray | None
 def _game_return(table: PayTable, coins: int, combos: list[int], seconds: float) -> GameReturn:
     """A game's return from its final-hand class counts (every deal weighted by the deck's M)."""
     total = math.comb(table.deck, HAND_SIZE) * deck(table.deck).weight
-    exact = sum(Fraction(c) * p for c, p in zip(combos, table.pays_for(coins))) / total
+    exact = sum((Fraction(c) * p for c, p in zip(combos, table.pays_for(coins), strict=True)), Fraction(0)) / total
     return GameReturn(table, coins, combos, total, exact, seconds)
 
 
@@ -221,8 +223,8 @@ def solve_deals_numpy(deals: np.ndarray, weights: np.ndarray, tables: GameTables
         value[:, 31] = pays[tables.classes5[full]]
         cube = value.reshape(-1, 2, 2, 2, 2, 2)
         for axis in range(1, HAND_SIZE + 1):
-            without = [slice(None)] * 6
-            with_ = [slice(None)] * 6
+            without: list[slice | int] = [slice(None)] * 6
+            with_: list[slice | int] = [slice(None)] * 6
             without[axis], with_[axis] = 0, 1
             cube[tuple(without)] -= cube[tuple(with_)]
         value *= d.mult[POPCOUNT]
