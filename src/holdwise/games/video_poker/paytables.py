@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from ...errors import InputError
+from .. import inputs
 from .cards import shown
 
 __all__ = [
@@ -297,34 +298,18 @@ def shipped_games() -> dict[str, PayTable]:
     return parse_games(text, "the shipped pay tables")
 
 
-def read_user_text(path: str | Path, what: str, max_bytes: int, size_note: str = "") -> tuple[str, str]:
-    """(text, name) of a user's UTF-8 file of at most `max_bytes`; InputError in one line naming `what` and the
-    file (missing, a directory, unreadable, too large, not UTF-8). `name` is the path as errors show it."""
+def read_user_text(path: str | Path, what: str, max_bytes: int) -> tuple[str, str]:
+    """(text, name) of a user's UTF-8 file of at most `max_bytes` (`holdwise.games.inputs.read_user_text`, the
+    capped reader every game shares); `name` is the path as errors show it (one line)."""
     if isinstance(path, bool) or not isinstance(path, (str, Path)) or not str(path):
         raise InputError(f"a {what} is a path, got {shown(path)}")
-    path = Path(path)
-    name = str(path) if str(path).isprintable() else repr(str(path))  # errors stay one line
-    try:
-        with path.open("rb") as f:
-            raw = f.read(max_bytes + 1)
-    except FileNotFoundError:
-        raise InputError(f"{what} not found: {name}") from None
-    except IsADirectoryError:
-        raise InputError(f"{what} {name} is a directory, not a file") from None
-    except (OSError, ValueError) as err:
-        raise InputError(f"cannot read {what} {name}: {getattr(err, 'strerror', None) or err}") from None
-    if len(raw) > max_bytes:
-        raise InputError(f"{what} {name} is larger than {max_bytes:,} bytes{size_note}, the most accepted")
-    try:
-        return raw.decode("utf-8"), name
-    except UnicodeDecodeError as err:
-        raise InputError(f"{what} {name} is not UTF-8 text: byte 0x{raw[err.start]:02x} at "
-                         f"offset {err.start}") from None
+    name = str(path) if str(path).isprintable() else repr(str(path))
+    return inputs.read_user_text(path, what, max_bytes), name
 
 
 def load_games(path: str | Path) -> dict[str, PayTable]:
     """Games from a user's TOML file (UTF-8, at most 1 MiB), in the shipped file's format."""
-    text, name = read_user_text(path, "pay table file", MAX_FILE_BYTES, " (1 MiB)")
+    text, name = read_user_text(path, "pay table file", MAX_FILE_BYTES)
     return parse_games(text, name)
 
 
