@@ -28,7 +28,7 @@ HINT_FIELDS = (
     HintField("hand", "Five cards in dealt order: AS KS QS JS 9D (T or 10; suits c d h s or the symbols; Jk the "
                       "joker, A* the extra-ace deck's ace of stars).", argument=True, required=True,
               example="AS KS QS JS 9D"),
-    HintField("rules", f"Game id: {', '.join(SHIPPED)}, or one from --paytable-file.", aliases=("--game", "-g"),
+    HintField("rules", f"Game id: {', '.join(SHIPPED)}, or a game of the pay-table file.", aliases=("--game", "-g"),
               example=DEFAULT_GAME, default=DEFAULT_GAME),
     HintField("coins", "Coins bet: 1, 2, 3, 4 or 5 (1-4 coins: the natural royal pays less, 250 per coin in the "
                        "shipped games).", example=5, default=MAX_COINS),
