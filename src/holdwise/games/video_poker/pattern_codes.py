@@ -23,7 +23,7 @@ __all__ = [
     "FLUSH", "FLUSH_PENALTY", "GROUPS", "HIGH", "JUNK", "MADE5", "NOTHING", "PAIR", "PAIR_K", "QUADS", "RANK_CHARS",
     "RANK_WORDS", "RF", "ROYAL", "SF", "SINGLE_LOW", "STRAIGHT", "STRAIGHT_PENALTY", "TRIPS", "TRIPS_K", "TWO_PAIR",
     "WILD_ONLY", "WINDOWS", "GameRules", "classes5", "classify_deals", "deal_array", "deal_codes", "game_rules",
-    "hold_codes", "pack", "paired_code", "rank_tables", "scratch", "subset_tables", "unpaired_code",
+    "hold_codes", "pack", "rank_tables", "scratch",
 ]
 
 RANK_CHARS = "23456789TJQKA"
@@ -77,12 +77,13 @@ def rank_tables(no_rank_zero: bool) -> tuple[np.ndarray, ...]:
     return out
 
 
-def _subset_tables(cards, wild_mode, top_of, scratch):
-    """Fill `scratch` (7, 32; column 0, nothing held, zero) for the 32 holds of one sorted deal.
+def _deal_codes(cards, wild_mode, hi, rank_group, full_class, fit, ways_of, joins, outs, pop, top_of, scratch,
+                codes):
+    """codes[held] for the 32 holds of one sorted deal (held = 5-bit mask over the cards).
 
-    Built up one card at a time (held mask m from m without its top card): rows 0-3 the natural rank masks by
-    multiplicity (nat1 ⊇ nat2 ⊇ nat3 ⊇ nat4 = ranks held at least 1, 2, 3, 4 times), row 4 the natural suits
-    held (5-bit mask: the extra ace's suit is the fifth), rows 5 and 6 the counts of wild and natural cards.
+    Subset tables are built up one card at a time (held mask m from m without its top card): natural rank
+    masks by multiplicity (nat1 ⊇ nat2 ⊇ nat3 ⊇ nat4 = ranks held at least 1, 2, 3, 4 times), the natural
+    suits held (5-bit mask: the extra ace's suit is the fifth), the counts of wild and natural cards; `scratch` is (7, 32), row 0 of column 0 zero.
     """
     nat1 = scratch[0]
     nat2 = scratch[1]
@@ -95,8 +96,13 @@ def _subset_tables(cards, wild_mode, top_of, scratch):
         j = top_of[m]
         prev = m ^ (1 << j)
         c = cards[j]
-        for row in range(7):
-            scratch[row, m] = scratch[row, prev]
+        nat1[m] = nat1[prev]
+        nat2[m] = nat2[prev]
+        nat3[m] = nat3[prev]
+        nat4[m] = nat4[prev]
+        suits[m] = suits[prev]
+        n_wild[m] = n_wild[prev]
+        n_nat[m] = n_nat[prev]
         if (wild_mode == 2 and c == 52) or (wild_mode == 1 and c < 4):
             n_wild[m] += 1
         else:
@@ -109,87 +115,6 @@ def _subset_tables(cards, wild_mode, top_of, scratch):
             nat1[m] |= bit
             suits[m] |= 1 << 4 if c == 52 else 1 << (c & 3)
             n_nat[m] += 1
-
-
-subset_tables = njit(cache=True)(_subset_tables)
-
-
-def _paired_code(n, w, nat2, nat3, nat4, top_of, rank_group, hi):
-    """(family, f1) of a hold whose natural cards repeat a rank (nat2 != 0): of a kind counting the wild cards,
-    two pair, a pair alone or with kickers."""
-    m1 = 4 if nat4 else 3 if nat3 else 2
-    top = top_of[nat4 if m1 == 4 else nat3 if m1 == 3 else nat2]
-    kind = m1 + w
-    if kind >= 4:
-        return QUADS, rank_group[top]
-    if kind == 3:
-        return (TRIPS if n == 3 else TRIPS_K), rank_group[top]
-    if nat2 & (nat2 - 1):
-        return TWO_PAIR, 0
-    if n == 2:
-        return PAIR, 12 - top
-    return PAIR_K, (0 if top >= hi else 1)
-
-
-paired_code = njit(cache=True)(_paired_code)
-
-
-def _unpaired_code(n, w, n_nat, nat, suits, suits_rest, nat_rest, hi, fit, ways_of, joins, outs, pop, top_of):
-    """(family, f1, f2, f3, ranks, pen) of a hold of natural cards of different ranks (`nat` their rank mask,
-    `suits` their suits; `suits_rest`, `nat_rest` those of the discarded natural cards)."""
-    f1 = 0
-    f2 = 0
-    f3 = 0
-    ranks = 0
-    pen = 0
-    high = pop[nat >> hi] if hi < 13 else 0
-    suited = (suits & (suits - 1)) == 0
-    if w == 0 and n <= 3:  # penalties: what the discarded natural cards take away
-        if suited and suits_rest & suits:
-            pen |= FLUSH_PENALTY
-        if nat_rest & joins[nat]:
-            pen |= STRAIGHT_PENALTY
-    if n_nat == 1:
-        if top_of[nat] >= hi:
-            return HIGH, f1, f2, f3, 8191 - nat, pen
-        # with a wild card the rank matters (a joker with a Q draws to a royal, with a 5 it does not)
-        return SINGLE_LOW, f1, f2, f3, (8191 - nat if w > 0 else 0), 0
-    # gaps inside the naturals' span (for draws within a straight window); the ace plays low when every other
-    # rank is 5 or less
-    ace_low = (nat >> 12 & 1) == 1 and (nat & 0xFFF) < 16
-    top = top_of[nat & 0xFFF] if ace_low else top_of[nat]
-    lo = -1 if ace_low else top_of[nat & -nat]
-    gaps = top - lo - (n_nat - 1)
-    if suited and (nat & ~ROYAL) == 0:
-        # ranks named: 2 and 3 card draws with no wild card, every draw with wild cards (where which naturals are
-        # held matters more: a deuce with KQ suited is not a deuce with AT)
-        ranks = 8191 - nat if (w == 0 and n <= 3) or w > 0 else 0
-        return RF, f1, f2, f3, ranks, pen
-    if suited and fit[nat]:
-        # 2 to a straight flush is never a play worth refining by penalties: keep the vocabulary small
-        ranks = 8191 - nat if w > 0 else 0
-        return SF, gaps, 4 - high, ways_of[nat], ranks, (pen if n_nat == 3 else 0)
-    if suited:
-        return FLUSH, f1, 4 - high, f3, ranks, 0
-    if w == 0 and n <= 3 and high == n_nat:
-        return HIGH, f1, f2, f3, 8191 - nat, pen & STRAIGHT_PENALTY
-    if fit[nat]:
-        inside = 1 if n == 4 and outs[nat] < 2 else 0
-        return STRAIGHT, inside, 4 - high, (outs[nat] if n == 4 else gaps), ranks, 0
-    return JUNK, f1, 4 - high, f3, ranks, 0
-
-
-unpaired_code = njit(cache=True)(_unpaired_code)
-
-
-def _deal_codes(cards, wild_mode, hi, rank_group, full_class, fit, ways_of, joins, outs, pop, top_of, scratch,
-                codes):
-    """codes[held] for the 32 holds of one sorted deal (held = 5-bit mask over the cards); `scratch` is (7, 32)
-    with column 0 zero (`subset_tables` fills the rest)."""
-    subset_tables(cards, wild_mode, top_of, scratch)
-    nat1 = scratch[0]
-    n_wild = scratch[5]
-    n_nat = scratch[6]
     for m in range(32):
         # every branch sets the fields and one call packs them: one signature of `pack` (its arguments all
         # int64), not one compile per mix of literal and int64 arguments
@@ -208,12 +133,81 @@ def _deal_codes(cards, wild_mode, hi, rank_group, full_class, fit, ways_of, join
             f1 = full_class
         elif n == w:
             fam = WILD_ONLY
-        elif scratch[1, m]:
-            fam, f1 = paired_code(n, w, scratch[1, m], scratch[2, m], scratch[3, m], top_of, rank_group, hi)
+        elif nat2[m]:
+            m1 = 4 if nat4[m] else 3 if nat3[m] else 2
+            top = top_of[nat4[m] if m1 == 4 else nat3[m] if m1 == 3 else nat2[m]]
+            kind = m1 + w
+            if kind >= 4:
+                fam = QUADS
+                f1 = rank_group[top]
+            elif kind == 3:
+                fam = TRIPS if n == 3 else TRIPS_K
+                f1 = rank_group[top]
+            elif nat2[m] & (nat2[m] - 1):
+                fam = TWO_PAIR
+            elif n == 2:
+                fam = PAIR
+                f1 = 12 - top
+            else:
+                fam = PAIR_K
+                f1 = 0 if top >= hi else 1
         else:
-            rest = 31 ^ m
-            fam, f1, f2, f3, ranks, pen = unpaired_code(n, w, n_nat[m], nat1[m], scratch[4, m], scratch[4, rest],
-                                                        nat1[rest], hi, fit, ways_of, joins, outs, pop, top_of)
+            nat = nat1[m]
+            high = pop[nat >> hi] if hi < 13 else 0
+            suited = (suits[m] & (suits[m] - 1)) == 0
+            if w == 0 and n <= 3:  # penalties: what the discarded natural cards take away
+                rest = 31 ^ m
+                if suited and suits[rest] & suits[m]:
+                    pen |= FLUSH_PENALTY
+                if nat1[rest] & joins[nat]:
+                    pen |= STRAIGHT_PENALTY
+            if n_nat[m] == 1:
+                if top_of[nat] >= hi:
+                    fam = HIGH
+                    ranks = 8191 - nat
+                else:
+                    # with a wild card the rank matters (a joker with a Q draws to a royal, with a 5 it does not)
+                    fam = SINGLE_LOW
+                    ranks = 8191 - nat if w > 0 else 0
+                    pen = 0
+            else:
+                # gaps inside the naturals' span (for draws within a straight window); the ace plays low when
+                # every other rank is 5 or less
+                ace_low = (nat >> 12 & 1) == 1 and (nat & 0xFFF) < 16
+                top = top_of[nat & 0xFFF] if ace_low else top_of[nat]
+                lo = -1 if ace_low else top_of[nat & -nat]
+                gaps = top - lo - (n_nat[m] - 1)
+                if suited and (nat & ~ROYAL) == 0:
+                    # ranks named: 2 and 3 card draws with no wild card, every draw with wild cards (where which
+                    # naturals are held matters more: a deuce with KQ suited is not a deuce with AT)
+                    fam = RF
+                    ranks = 8191 - nat if (w == 0 and n <= 3) or w > 0 else 0
+                elif suited and fit[nat]:
+                    # 2 to a straight flush is never a play worth refining by penalties: keep the vocabulary small
+                    fam = SF
+                    f1 = gaps
+                    f2 = 4 - high
+                    f3 = ways_of[nat]
+                    ranks = 8191 - nat if w > 0 else 0
+                    pen = pen if n_nat[m] == 3 else 0
+                elif suited:
+                    fam = FLUSH
+                    f2 = 4 - high
+                    pen = 0
+                elif w == 0 and n <= 3 and high == n_nat[m]:
+                    fam = HIGH
+                    ranks = 8191 - nat
+                    pen = pen & STRAIGHT_PENALTY
+                elif fit[nat]:
+                    fam = STRAIGHT
+                    f1 = 1 if n == 4 and outs[nat] < 2 else 0  # inside
+                    f2 = 4 - high
+                    f3 = outs[nat] if n == 4 else gaps
+                    pen = 0
+                else:
+                    fam = JUNK
+                    f2 = 4 - high
+                    pen = 0
         codes[m] = pack(fam, n, w, f1, f2, f3, ranks, pen)
 
 
