@@ -224,11 +224,11 @@ def _chart_lines(report) -> list[str]:
     cells = [(f"{100 * ln.frequency:.4f}", "-" if ln.value_min is None else f"{ln.value_min:.4f}",
               "-" if ln.value_max is None else f"{ln.value_max:.4f}", f"{100 * ln.cost:.5f}") for ln in report.lines]
     widths = [max(len(num[i]), *(len(c[i]) for c in cells)) for i in range(4)] if cells else [len(h) for h in num]
-    right = "  ".join(h.rjust(w) for h, w in zip(num, widths))
+    right = "  ".join(h.rjust(w) for h, w in zip(num, widths, strict=True))
     text_width = max(20, WIDTH - 5 - 2 - len(right))
     out = [f"{'#':>3}  {'line':<{text_width}}  {right}"]
-    for ln, c in zip(report.lines, cells):
-        numbers = "  ".join(x.rjust(w) for x, w in zip(c, widths))
+    for ln, c in zip(report.lines, cells, strict=True):
+        numbers = "  ".join(x.rjust(w) for x, w in zip(c, widths, strict=True))
         if len(ln.text) <= text_width:
             out.append(f"{ln.number:>3}  {ln.text:<{text_width}}  {numbers}")
         else:  # a long line's text goes whole on its own line, the numbers under it
@@ -242,8 +242,8 @@ def _curve_table(points) -> list[str]:
     rows = [(str(p.lines), f"{100 * p.return_value:.4f}%", f"{100 * p.cost:.4f}%",
              "-" if p.hands_per_bet_lost is None else f"{p.hands_per_bet_lost:,.0f}") for p in points]
     widths = [max(len(head[i]), *(len(r[i]) for r in rows)) for i in range(4)] if rows else [len(h) for h in head]
-    return ["  ".join(h.rjust(w) for h, w in zip(head, widths))] + [
-        "  ".join(x.rjust(w) for x, w in zip(r, widths)) for r in rows]
+    return ["  ".join(h.rjust(w) for h, w in zip(head, widths, strict=True))] + [
+        "  ".join(x.rjust(w) for x, w in zip(r, widths, strict=True)) for r in rows]
 
 
 def _plot_curve(points, title: str, path: str) -> None:
@@ -260,7 +260,7 @@ def _plot_curve(points, title: str, path: str) -> None:
     xs = [p.lines for p in points]
     ys = [100 * p.return_value for p in points]
     ax.plot(xs, [max(y, floor) for y in ys], marker="o", markersize=4, linewidth=2)
-    below = [x for x, y in zip(xs, ys) if y < floor]
+    below = [x for x, y in zip(xs, ys, strict=True) if y < floor]
     if below:
         ax.plot(below, [floor] * len(below), linestyle="none", marker="v", color="tab:red", markersize=6,
                 label=f"below {floor:.2f}%")
@@ -374,7 +374,7 @@ def video_poker_strategy(
 
 def _pay_lines(vp, table, bet: int) -> list[str]:
     pays = table.pays_for(bet)
-    items = [f"{_label(h)} {vp.pay_text(p)}" for h, p in zip(table.hands, pays) if h != "nothing"]
+    items = [f"{_label(h)} {vp.pay_text(p)}" for h, p in zip(table.hands, pays, strict=True) if h != "nothing"]
     return [f"pays per coin at {bet} coin{'s' * (bet > 1)}:"] + _wrap(items)
 
 

@@ -176,7 +176,7 @@ class HoldOptions(Sequence[Option]):
             action={"type": "draw", "hold": positions} if self._actions else {},
             value_exact=fraction_text(Fraction(value, scale)) if self._exact else None,
             loss_exact=fraction_text(Fraction(top - value, scale)) if self._exact else None,
-            extras={"hold": cards, "positions": positions, "draws": sum(row), "counts": dict(zip(self._hands, row))},
+            extras={"hold": cards, "positions": positions, "draws": sum(row), "counts": dict(zip(self._hands, row, strict=True))},
         )
 
 
@@ -187,9 +187,9 @@ def play_statistics(combinations: Sequence[int], pays: Sequence[Fraction]) -> di
     - return^2 (per coin bet, squared), hit frequency = the chance of a final hand that pays (pay_c > 0).
     """
     total = sum(combinations)
-    ret = sum((Fraction(c) * p for c, p in zip(combinations, pays)), Fraction(0)) / total
-    second = sum((Fraction(c) * p * p for c, p in zip(combinations, pays)), Fraction(0)) / total
-    hits = Fraction(sum(c for c, p in zip(combinations, pays) if p > 0), total)
+    ret = sum((Fraction(c) * p for c, p in zip(combinations, pays, strict=True)), Fraction(0)) / total
+    second = sum((Fraction(c) * p * p for c, p in zip(combinations, pays, strict=True)), Fraction(0)) / total
+    hits = Fraction(sum(c for c, p in zip(combinations, pays, strict=True) if p > 0), total)
     return {"return": ret, "variance": second - ret * ret, "hit_frequency": hits}
 
 
@@ -325,7 +325,7 @@ def games(paytable_file: str | Path | None = None, extra: Mapping[str, PayTable]
     """Every game with its pay table (pays per coin; below 5 coins the natural royal pays less)."""
     out = []
     for table in all_games(paytable_file, dict(extra or {})).values():
-        named = [(h, p, q) for h, p, q in zip(table.hands, table.pays, table.pays_for(1)) if h != "nothing"]
+        named = [(h, p, q) for h, p, q in zip(table.hands, table.pays, table.pays_for(1), strict=True) if h != "nothing"]
         out.append(GameInfo(
             id=table.id, name=table.name, deck=table.deck, wild=table.wild,
             pays={h: number(p) for h, p, _ in named}, pays_below_5_coins={h: number(q) for h, _, q in named},

@@ -101,7 +101,7 @@ class PayTable:
             raise InputError(f"coins must be 1 to {MAX_COINS}, got {shown(coins)}")
         if coins == MAX_COINS:
             return self.pays
-        return tuple(self.royal_below_max if h == "royal_flush" else p for h, p in zip(self.hands, self.pays))
+        return tuple(self.royal_below_max if h == "royal_flush" else p for h, p in zip(self.hands, self.pays, strict=True))
 
     @property
     def kind_codes(self) -> tuple[int, ...]:
@@ -352,7 +352,7 @@ def _checked(table: PayTable) -> PayTable:
         raise InputError(f"pay table {table.id!r}: hands and pays must be tuples of equal length ending "
                          "in 'nothing' with pay 0")
     body = {"name": table.name, "deck": table.deck, "wild": table.wild, "royal_below_max": table.royal_below_max,
-            "pays": [{"hand": h, "pay": p} for h, p in zip(hands[:-1], pays[:-1])]}
+            "pays": [{"hand": h, "pay": p} for h, p in zip(hands[:-1], pays[:-1], strict=True)]}
     if table.extra_card != "none":
         body["extra_card"] = table.extra_card
     parsed = _parse_game(table.id, body, "the given pay table")
@@ -376,7 +376,7 @@ def table_to_json(table: PayTable) -> dict[str, Any]:
     """A pay table as JSON types, in the TOML file's layout (pays as "p/q" text), for a session's state."""
     out = {"id": table.id, "name": table.name, "deck": table.deck, "wild": table.wild,
            "royal_below_max": pay_text(table.royal_below_max),
-           "pays": [{"hand": h, "pay": pay_text(p)} for h, p in zip(table.hands, table.pays) if h != "nothing"]}
+           "pays": [{"hand": h, "pay": pay_text(p)} for h, p in zip(table.hands, table.pays, strict=True) if h != "nothing"]}
     if table.extra_ace:  # only then: the joker deck's JSON stays as it was
         out["extra_card"] = "ace"
     return out

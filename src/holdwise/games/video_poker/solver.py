@@ -139,7 +139,7 @@ class GameReturn:
         """The return table: per pay class its pay, combinations, probability and contribution (exact)."""
         pays = self.table.pays_for(self.coins)
         out = []
-        for hand, count, pay in zip(self.table.hands, self.combinations, pays):
+        for hand, count, pay in zip(self.table.hands, self.combinations, pays, strict=True):
             p = Fraction(count, self.total)
             out.append({"hand": hand, "pay": pay, "combinations": count, "probability": p, "contribution": p * pay})
         return out

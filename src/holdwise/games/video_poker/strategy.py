@@ -173,7 +173,7 @@ def game_chart_report(dt: DealTable, ids: np.ndarray, pattern_texts: Sequence[st
                   pay_exact=fraction_text(p) if exact else None,
                   chance_exact=fraction_text(Fraction(c, total)) if exact else None,
                   contribution_exact=fraction_text(Fraction(c, total) * p) if exact else None)
-        for h, p, c in zip(dt.table.hands, pays, combos))
+        for h, p, c in zip(dt.table.hands, pays, combos, strict=True))
     errors = _errors(dt, ids, masks, pattern_texts, top_errors)
     return ChartReport(
         kind=kind, paytable=dt.table.id, name=dt.table.name, coins=dt.coins, lines=tuple(stats),

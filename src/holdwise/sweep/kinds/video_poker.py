@@ -72,7 +72,7 @@ def _table_json(table) -> dict:
     """A pay table as JSON (the definition holds it, so a sweep does not depend on a file staying as it was)."""
     out = {"id": table.id, "name": table.name, "deck": table.deck, "wild": table.wild,
            "royal_below_max": number_text(table.royal_below_max),
-           "pays": [[column_of(h), number_text(p)] for h, p in zip(table.hands, table.pays) if h != "nothing"]}
+           "pays": [[column_of(h), number_text(p)] for h, p in zip(table.hands, table.pays, strict=True) if h != "nothing"]}
     if table.extra_ace:  # only then: other games' definitions (the keys of their sweeps in results files) stay
         out["extra_card"] = "ace"
     return out
@@ -83,7 +83,7 @@ def _check_range(table, spans: dict[str, Span]) -> None:
     worst case: every varied pay at its top and every denominator a range can give."""
     limit = face.max_scaled_pay(table.deck)
     for coins in (COINS, 1):
-        pays = dict(zip(table.hands, table.pays_for(coins)))
+        pays = dict(zip(table.hands, table.pays_for(coins), strict=True))
         dens = [p.denominator for h, p in pays.items() if h not in spans]
         for hand, span in spans.items():
             if hand != "royal_flush" or coins < COINS:
@@ -134,7 +134,7 @@ def items(definition: dict) -> Iterator[tuple[str, dict]]:
     spans = _spans(definition)
     hands = [h for h, _ in spans]
     for combo in itertools.product(*([number_text(v) for v in s.values()] for _, s in spans)):
-        yield ",".join(f"{h}={p}" for h, p in zip(hands, combo)), {"pays": list(combo)}
+        yield ",".join(f"{h}={p}" for h, p in zip(hands, combo, strict=True)), {"pays": list(combo)}
 
 
 def variant(definition: dict, item: dict):
@@ -172,7 +172,7 @@ def solve(definition: dict, items: list[dict]) -> list[dict]:
         paid = {column_of(h): p for h, p in zip(table.hands, table.pays_for(1), strict=True)}
         row: dict = {"game": table.id}
         row.update({h: (float(paid[h]) if h in paid else None) for h in HANDS})
-        row["royal_flush_5_coins"] = float(dict(zip(table.hands, table.pays))["royal_flush"]) \
+        row["royal_flush_5_coins"] = float(dict(zip(table.hands, table.pays, strict=True))["royal_flush"]) \
             if "royal_flush" in table.hands else None
         row["return"] = float(returns[COINS].value)
         row["return_exact"] = fraction_text(returns[COINS].return_exact)
