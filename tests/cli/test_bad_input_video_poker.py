@@ -114,7 +114,7 @@ def test_a_missing_pay_table_file(tmp_path, tmp_path_factory, command):
 CARDS = [
     (["AS", "KS", "QS", "JS"], "a hand has 5 cards, got 4"),
     ([*HAND, "TS"], "a hand has 5 cards, got 6"),
-    ([], "a hand has 5 cards, got 0"),
+    ([], "Missing argument 'HAND'"),
     (["AS", "KS", "QS", "JS", "AS"], "card As appears twice"),
     (["AS KS QS JS 1S"], "unknown card '1S'"),
     (["AS KS QS JS 11H"], "unknown card '11H'"),

@@ -35,7 +35,7 @@ def test_cli_hold_json():
     result = run("hold", "AS KS QS JS 9D", "--json", "--exact")
     assert result.exit_code == 0
     data = json.loads(result.stdout)
-    assert data["paytable"] == "jacks-or-better-9-6" and data["coins"] == 5
+    assert data["rules"] == "jacks-or-better-9-6" and data["coins"] == 5
     assert data["game"] == "video-poker" and data["measure"] == "expected_return"
     assert data["hand"] == ["As", "Ks", "Qs", "Js", "9d"]
     assert len(data["options"]) == 32
@@ -65,16 +65,16 @@ def test_cli_return_json(tmp_path):
     assert round(data["return"], 8) == 0.99543904
     num, den = map(int, data["return_exact"].split("/"))
     assert abs(num / den - data["return"]) < 1e-15
-    assert data["table"][0] == {**data["table"][0], "hand": "royal_flush", "combinations": 493_512_264}
-    assert set(data["table"][0]) >= {"hand", "combinations", "probability", "contribution"}
-    assert set(data["table"][0]) == {"hand", "pay", "combinations", "probability", "contribution", "pay_exact",
-                                     "probability_exact", "contribution_exact"}
-    assert data["total_combinations"] == 19_933_230_517_200 and data["deal_weight"] == 7_669_695
+    assert data["table"][0] == {**data["table"][0], "hand": "royal_flush", "outcomes": 493_512_264}
+    assert set(data["table"][0]) >= {"hand", "outcomes", "chance", "contribution"}
+    assert set(data["table"][0]) == {"hand", "pay", "outcomes", "chance", "contribution", "pay_exact",
+                                     "chance_exact", "contribution_exact"}
+    assert data["outcomes"] == 19_933_230_517_200 and data["deal_weight"] == 7_669_695
     path = tmp_path / "g.toml"
     path.write_text('[tiny]\npays = [{ hand = "royal_flush", pay = 800 }, { hand = "flush", pay = 10 }]\n')
     data = json.loads(run("return", "-g", "tiny", "--paytable-file", str(path), "--coins", "1", "--json").stdout)
     assert data["paytable"] == "tiny" and data["coins"] == 1 and 0 < data["return"] < 1
-    assert "return_exact" not in data and "probability_exact" not in data["table"][0]
+    assert "return_exact" not in data and "chance_exact" not in data["table"][0]
 
 
 def test_cli_text_output():
@@ -129,7 +129,7 @@ def test_cli_human_output_fits_80_columns(args):
 def test_cli_help_lists_the_games_and_an_example():
     assert SHIPPED.split(", ") == list(shipped_games())
     group = run("--help", env={"COLUMNS": "80"}).output
-    assert "Example: holdwise video-poker hold AS KS QS JS 9D" in group
+    assert "Example: holdwise video-poker hint AS KS QS JS 9D" in group
     for command in ("games", "hold", "return", "play"):
         page = run(command, "--help", env={"COLUMNS": "80"}).output
         assert "Example: holdwise video-poker" in page and fits_80(page)
@@ -178,7 +178,7 @@ def test_cli_play_quits_and_reviews_costly_decisions():
     (["hold", "AS KS QS JS TS", "--coins", "0"], "coins must be"),
     (["return", "--coins", "6"], "coins must be"),
     (["return", "--paytable-file", "/nonexistent.toml"], "not found"),
-    (["hold"], "has 5 cards, got 0"),
+    (["hold"], "Missing argument 'HAND'"),
     (["games", "--paytable-file", "/nonexistent.toml"], "not found"),
     (["play", "--bet", "6"], "bet must be a whole number 1 to 5"),
     (["play", "--seed", "-1"], "seed must be"),

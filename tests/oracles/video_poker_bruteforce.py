@@ -57,7 +57,7 @@ def _natural_kinds(ranks, suits):
     if shape[0] >= 3:
         made.add("three_of_a_kind")
     if shape[0] >= 2 and shape[1] >= 2:
-        made.add("two_pair")
+        made.add("two_pairs")
     if any(c >= 2 and r >= JACK for r, c in counts.items()):
         made.add("jacks_or_better")
     if any(c >= 2 and r >= KING for r, c in counts.items()):

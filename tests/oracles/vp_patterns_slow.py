@@ -24,7 +24,7 @@ MADE = {
     "four_aces": "four aces and a kicker", "four_2s_4s": "four 2s-4s and a kicker",
     "four_5s_ks": "four 5s-Ks and a kicker", "four_of_a_kind": "four of a kind and a kicker",
     "full_house": "full house", "flush": "flush", "straight": "straight",
-    "three_of_a_kind": "three of a kind and 2 kickers", "two_pair": "two pair and a kicker",
+    "three_of_a_kind": "three of a kind and 2 kickers", "two_pairs": "two pair and a kicker",
     "jacks_or_better": "high pair and 3 kickers", "kings_or_better": "high pair and 3 kickers",
     "aces_or_better": "high pair and 3 kickers", "five_aces": "five aces",
     "nothing": "5 cards that pay nothing",

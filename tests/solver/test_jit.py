@@ -46,7 +46,7 @@ def test_a_kernel_calling_a_kernel_compiles_after_the_first_call():
 def test_one_video_poker_hand_never_imports_numba(tmp_path):
     env = {**os.environ, "HOLDWISE_CACHE_DIR": str(tmp_path)}
     code = ("import sys\nfrom holdwise.games import video_poker as vp\n"
-            "h = vp.hint('AS KS QS JS 9D')\nprint(h.best.option, 'numba' in sys.modules)")
+            "h = vp.hold_hint('AS KS QS JS 9D')\nprint(h.best.option, 'numba' in sys.modules)")
     first = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
     second = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
     assert first.stdout.split() == ["As", "Ks", "Qs", "Js", "False"]  # the tables were built with NumPy

@@ -48,14 +48,14 @@ def cli_json(*args):
 
 @pytest.mark.parametrize("body, args", [
     ({"hand": "As Ks Qs Js 9d"}, ["hold", "AS", "KS", "QS", "JS", "9D"]),
-    ({"hand": "As Ks Qs Js 9d", "exact": True, "coins": 1}, ["hold", "As Ks Qs Js 9d", "--exact", "--coins", "1"]),
-    ({"hand": ["10h", "Jh", "Qd", "2c", "2s"], "game": "deuces-wild-full-pay", "coins": 3},
+    ({"hand": "As Ks Qs Js 9d", "exact": True, "coins": 1}, ["hint", "As Ks Qs Js 9d", "--exact", "--coins", "1"]),
+    ({"hand": ["10h", "Jh", "Qd", "2c", "2s"], "rules": "deuces-wild-full-pay", "coins": 3},
      ["hold", "10h,Jh,Qd,2c,2s", "--game", "deuces-wild-full-pay", "--coins", "3"]),
-    ({"hand": "Jk Ks Qs Ts 3d", "game": "joker-poker-kings", "exact": True},
-     ["hold", "Jk Ks Qs Ts 3d", "--game", "joker-poker-kings", "--exact"]),
+    ({"hand": "Jk Ks Qs Ts 3d", "rules": "joker-poker-kings", "exact": True},
+     ["hint", "Jk Ks Qs Ts 3d", "--rules", "joker-poker-kings", "--exact"]),
 ])
-def test_hold_is_the_cli_json(client, body, args):
-    r = client.post("/api/video-poker/hold", json=body)
+def test_hint_is_the_cli_json(client, body, args):
+    r = client.post("/api/video-poker/hint", json=body)
     assert r.status_code == 200, r.text
     got = r.json()
     assert got == cli_json(*args, "--json")
@@ -80,13 +80,16 @@ def test_games_is_the_cli_json(client, tmp_path, monkeypatch):
     ({"hand": "As Ks Qs Js"}, "hand", "got 4"),
     ({"hand": "As Ks Qs Js Jk"}, "hand", "no joker in a 52-card deck"),
     ({"hand": ["As", "Ks", "Qs", "Js", 9]}, "hand", ""),
-    ({"hand": "As Ks Qs Js 9d", "game": "jacks-or-better-9-9"}, "game", "unknown game 'jacks-or-better-9-9'"),
+    ({"hand": "As Ks Qs Js 9d", "rules": "jacks-or-better-9-9"}, "rules", "unknown game 'jacks-or-better-9-9'"),
     ({"hand": "As Ks Qs Js 9d", "coins": 6}, "coins", ""),
-    ({"hand": "As Ks Qs Js 9d", "coins": "5"}, "coins", ""),
+    ({"hand": "As Ks Qs Js 9d", "coins": "6"}, "coins", ""),  # text as the command line gives it (\"5\" is read)
+    ({"hand": "As Ks Qs Js 9d", "coins": 2.5}, "coins", ""),
     ({"hand": "As Ks Qs Js 9d", "exact": "yes"}, "exact", ""),
+    ({"hand": "As Ks Qs Js 9d", "game": "jacks-or-better-9-6"}, "game", ""),  # the old name: an unknown field
+    ({"rules": "jacks-or-better-9-6"}, "hand", "required"),
 ])
-def test_bad_hold_input_is_a_422_naming_the_field(client, body, field, words):
-    r = client.post("/api/video-poker/hold", json=body)
+def test_bad_hint_input_is_a_422_naming_the_field(client, body, field, words):
+    r = client.post("/api/video-poker/hint", json=body)
     assert r.status_code == 422, r.text
     assert r.json()["field"].split(".")[0] == field and words in r.json()["detail"]
 
@@ -97,12 +100,13 @@ def test_play_follows_the_session_replay(client):
     answer = r.json()
     state = face.new_game({"paytable": JOB, "credits": 100, "bet": 3}, 7)
     assert answer["state"]["state"] == state.to_json() and answer["actions"] == face.actions(state)
-    assert answer["returns"] == {"5": float(face.game_return(JOB, 5).return_value),
-                                 "1-4": float(face.game_return(JOB, 1).return_value)}
-    assert answer["game"]["labels"]["jacks_or_better"] == "jacks or better"
-    assert answer["game"]["pays"]["royal_flush"] == 800 and answer["game"]["pays_below_5_coins"]["royal_flush"] == 250
+    view = answer["view"]  # the page's game card and returns: with a new session only
+    assert view["returns"] == {"5": float(face.game_return(JOB, 5).return_value),
+                               "1-4": float(face.game_return(JOB, 1).return_value)}
+    assert view["game"]["labels"]["jacks_or_better"] == "jacks or better"
+    assert view["game"]["pays"]["royal_flush"] == 800 and view["game"]["pays_below_5_coins"]["royal_flush"] == 250
     sealed = answer["state"]
-    for hand in range(3):
+    for _ in range(3):
         advice = client.post("/api/video-poker/advice", json={"state": sealed})
         assert advice.status_code == 200 and advice.json()["options"][0]["action"] == {"type": "deal", "bet": 5}  # 5 coins return most
         for action in ({"type": "deal", "bet": 3}, None, {"type": "next"}):
@@ -114,7 +118,7 @@ def test_play_follows_the_session_replay(client):
             r = client.post("/api/video-poker/step", json={"state": sealed, "action": action})
             assert r.status_code == 200, r.text
             state = face.step(state, action)
-            assert r.json()["state"]["state"] == state.to_json()
+            assert r.json()["state"]["state"] == state.to_json() and r.json()["view"] == {}
             sealed = r.json()["state"]
             if action.get("type") == "draw":
                 decision = r.json()["state"]["state"]["decisions"][-1]
@@ -130,9 +134,26 @@ def test_a_server_file_game_is_played_from_the_state(client, tmp_path, monkeypat
     assert r.status_code == 200, r.text
     sealed = r.json()["state"]
     assert sealed["state"]["options"]["table"]["id"] == "test-web-trainer-9-6"
+    hint = client.post("/api/video-poker/hint", json={"hand": "As Ks Qs Js 9d", "rules": "test-web-trainer-9-6"})
+    assert hint.status_code == 200 and hint.json()["rules"] == "test-web-trainer-9-6"
     path.unlink()  # the state carries its table: no file is read after the deal begins
     r = client.post("/api/video-poker/step", json={"state": sealed, "action": {"type": "deal", "bet": 5}})
     assert r.status_code == 200 and r.json()["state"]["state"]["phase"] == "hold"
+
+
+def test_the_computer_plays_the_best_hold_then_the_next_hand(client):
+    r = client.post("/api/video-poker/new", json={"options": {"paytable": JOB, "credits": 10, "bet": 5}, "seed": 11})
+    sealed, state = r.json()["state"], face.new_game({"paytable": JOB, "credits": 10, "bet": 5}, 11)
+    for want in ("deal", "draw", "next"):
+        r = client.post("/api/video-poker/computer", json={"state": sealed})
+        assert r.status_code == 200, r.text
+        action = face.computer_action(state)
+        assert r.json()["action"] == action and action["type"] == want
+        if want == "draw":
+            assert action["hold"] == face.advice(state).best.action["hold"]
+        state = face.step(state, action)
+        sealed = r.json()["state"]
+        assert sealed["state"] == state.to_json()
 
 
 @pytest.mark.parametrize("body, field", [

@@ -2,12 +2,11 @@
 against the session's replay), a deliberate mistake reported with its cost and chart line, the analyzer's numbers
 against the CLI's, and a phone-size run. Screenshots of each page, desktop and phone."""
 
+import json
 import re
 from pathlib import Path
 
 import pytest
-import json
-
 from typer.testing import CliRunner
 
 from holdwise.cli import app as cli_app

@@ -18,7 +18,7 @@ TABLE = {"id": "my-jacks", "name": "My Jacks 9/5, royal 200 below 5 coins", "dec
          "royal_below_max": "200",
          "pays": [{"hand": h, "pay": p} for h, p in (
              ("royal_flush", "800"), ("straight_flush", "50"), ("four_of_a_kind", "25"), ("full_house", "9"),
-             ("flush", "5"), ("straight", "7/2"), ("three_of_a_kind", "3"), ("two_pair", "2"),
+             ("flush", "5"), ("straight", "7/2"), ("three_of_a_kind", "3"), ("two_pairs", "2"),
              ("jacks_or_better", "1"))]}
 
 
@@ -149,11 +149,11 @@ def test_the_machine_plays_an_editors_table(client):
     table = face.table_from_fields(TABLE)
     code = face.table_code(table)
     hand = "Ah Kh Qh Jh 2c"
-    r = client.post("/api/video-poker/hold", json={"hand": hand, "game": "my-jacks", "table": code})
+    r = client.post("/api/video-poker/hint", json={"hand": hand, "rules": "my-jacks", "table": code})
     assert r.status_code == 200
-    assert r.json() == json.loads(json.dumps(face.hint(hand, table).to_json()))
-    r = client.post("/api/video-poker/hold", json={"hand": hand, "game": "jacks-or-better-9-6", "table": code})
-    assert r.status_code == 422 and r.json()["field"] == "game"
+    assert r.json() == json.loads(json.dumps(face.hold_hint(hand, table).to_json()))
+    r = client.post("/api/video-poker/hint", json={"hand": hand, "rules": "jacks-or-better-9-6", "table": code})
+    assert r.status_code == 422 and r.json()["field"] == "rules"
     r = client.post("/api/video-poker/new", json={"options": {"paytable": "my-jacks", "table": code}, "seed": 5})
     assert r.status_code == 200
     state = r.json()["state"]

@@ -84,8 +84,8 @@ def test_one_to_four_coins_pay_alike(game):
     one = vp.game_return(game, 1, exact=True).to_json()
     four = vp.stored_return(game, 4)
     assert one["return_exact"] == four["return_exact"]
-    assert [(r["hand"], r["pay_exact"], r["combinations"]) for r in one["table"]] == \
-        [(r["hand"], r["pay_exact"], r["combinations"]) for r in four["table"]]
+    assert [(r["hand"], r["pay_exact"], r["outcomes"]) for r in one["table"]] == \
+        [(r["hand"], r["pay_exact"], r["outcomes"]) for r in four["table"]]
     assert vp.stored_return(game, 5)["return_exact"] != four["return_exact"]  # the royal pays more at 5
 
 

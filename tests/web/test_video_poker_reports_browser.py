@@ -75,10 +75,10 @@ def test_fairness_figures_equal_the_cli_for_every_game(page, live_server, shoot)
             for i, want in enumerate(cli["table"]):
                 cells = rows.nth(i).locator("td").all_inner_texts()
                 assert cells == [want["hand"].replace("_", " "), want["pay_exact"].removesuffix("/1"),
-                                 f"{want['combinations']:,}", f"{want['probability']:.10f}",
+                                 f"{want['outcomes']:,}", f"{want['chance']:.10f}",
                                  f"{want['contribution']:.10f}"], (game, coins, i)
             total = rows.nth(len(cli["table"])).locator("td").all_inner_texts()
-            assert total[2] == f"{cli['total_combinations']:,}" and total[4] == f"{cli['return']:.10f}"
+            assert total[2] == f"{cli['outcomes']:,}" and total[4] == f"{cli['return']:.10f}"
         if game != GAMES[0]:
             details.locator("summary").click()  # closed again: the screenshot shows one table open
     page.uncheck("#vr-exact")

@@ -15,8 +15,8 @@ CODE = face.table_code(FIVE_ACES)
 
 
 def test_a_five_aces_table_plays_and_hints_with_the_star_ace(client):
-    game = {"game": FIVE_ACES.id, "table": CODE}
-    r = client.post("/api/video-poker/hold", json={"hand": "A★ As Ad 3h 9c", **game})
+    game = {"rules": FIVE_ACES.id, "table": CODE}
+    r = client.post("/api/video-poker/hint", json={"hand": "A★ As Ad 3h 9c", **game})
     assert r.status_code == 200, r.text
     cli = CliRunner().invoke(cli_app, ["video-poker", "hold", "A* As Ad 3h 9c", "--paytable-file", str(FILE),
                                        "--game", FIVE_ACES.id, "--json"])
@@ -24,12 +24,12 @@ def test_a_five_aces_table_plays_and_hints_with_the_star_ace(client):
     for hand, field_words in (("Jk As Ad 3h 9c", "hand: no joker in the extra-ace deck"),
                               ("A* As Ad 3h 9c", "hand: no ace of stars in a 52-card deck")):
         body = {"hand": hand, **(game if hand.startswith("Jk") else {})}
-        bad = client.post("/api/video-poker/hold", json=body)
+        bad = client.post("/api/video-poker/hint", json=body)
         assert bad.status_code == 422 and bad.json()["detail"].startswith(field_words)
         assert bad.json()["field"] == "hand"
     new = client.post("/api/video-poker/new", json={"options": {"paytable": FIVE_ACES.id, "table": CODE}, "seed": 3})
     assert new.status_code == 200, new.text
-    assert new.json()["game"]["extra_card"] == "ace"
+    assert new.json()["view"]["game"]["extra_card"] == "ace"
     dealt = client.post("/api/video-poker/step", json={"state": new.json()["state"],
                                                        "action": {"type": "deal", "bet": 5}}).json()
     assert dealt["state"]["state"]["data"]["hand"] == ["4d", "Js", "3c", "5c", "A*"]

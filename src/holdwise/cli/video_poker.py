@@ -6,6 +6,7 @@ text laid out for 80 columns (numbers are never cut; long lists show the top row
 
 from __future__ import annotations
 
+import copy
 import random
 import textwrap
 from collections.abc import Sequence
@@ -14,22 +15,40 @@ import typer
 
 from ._common import (
     WIDTH,
+    Group,
     check_plot_path,
     emit_json,
     fail,
-    join_hand,
     kernels_notice,
-    new_app,
     progress,
     save_figure,
 )
 
-__all__ = ["video_poker_app"]
+__all__ = ["render_hint", "video_poker_app"]
 
-video_poker_app = new_app(
-    "Video poker: every hold of a hand, the exact return of a whole game with optimal play, and a session "
-    "at the machine.\n\nExample: holdwise video-poker hold AS KS QS JS 9D",
-)
+
+
+class _Commands(Group):
+    """The game's commands; `hold` is the generic `hint` under the name players know (the same command)."""
+
+    def list_commands(self, ctx) -> list[str]:
+        names = super().list_commands(ctx)
+        return [*names, "hold"] if "hint" in names else names
+
+    def get_command(self, ctx, name: str):
+        command = super().get_command(ctx, "hint" if name == "hold" else name)
+        if name != "hold" or command is None:
+            return command
+        alias = copy.copy(command)  # the same callback and parameters: only its name and help line differ
+        alias.name, alias.short_help = "hold", "The same as hint: every hold of a hand, best first."
+        return alias
+
+
+video_poker_app = typer.Typer(
+    help="Video poker: every hold of a hand, the exact return of a whole game with optimal play, and a session "
+         "at the machine.\n\nExample: holdwise video-poker hint AS KS QS JS 9D (or: hold AS KS QS JS 9D)",
+    cls=_Commands, no_args_is_help=True, pretty_exceptions_enable=False,
+    context_settings={"help_option_names": ["-h", "--help"]})
 
 SHIPPED = ("jacks-or-better-9-6, jacks-or-better-8-5, bonus-poker-8-5, double-bonus-10-7, "
            "double-double-bonus-9-6, deuces-wild-full-pay, joker-poker-kings")  # a test checks this list
@@ -112,35 +131,13 @@ def _marks(positions: Sequence[int], cell: int = 6) -> str:
     return "".join(("HOLD" if p in positions else "").ljust(cell) for p in range(1, 6))
 
 
-@video_poker_app.command("hold")
-def video_poker_hold(
-    hand: list[str] | None = typer.Argument(
-        None, help="Five cards in dealt order: AS KS QS JS 9D, one quoted string or separate words, commas "
-                   "allowed; T or 10, suits c d h s or the symbols, Jk for the joker, A* for "
-                   "the ace of stars (the extra-ace deck)."),
-    game: str = typer.Option("jacks-or-better-9-6", "--game", "-g", help=GAME_HELP),
-    coins: str = typer.Option("5", "--coins", metavar="INTEGER", help=COINS_HELP),
-    paytable_file: str | None = typer.Option(None, "--paytable-file", help=PAYTABLE_FILE_HELP),
-    exact: bool = typer.Option(False, "--exact", help="Exact values as fractions (JSON value_exact, loss_exact)."),
-    counts: bool = typer.Option(False, "--counts", help="Show how many draws of each hold end in each pay class."),
-    show_all: bool = typer.Option(False, "--all", help=f"Show all 32 holds, not only the top {TOP_ROWS}."),
-    as_json: bool = typer.Option(False, "--json", help="Print JSON: the hint with every hold (keys in the README)."),
-):
-    """All 32 holds of a hand, best first: HOLD marks under the dealt cards, expected return per coin, loss.
-
-    Example: holdwise video-poker hold AS KS QS JS 9D --game jacks-or-better-9-6
-    """
+def render_hint(hint, request, show_all: bool) -> None:
+    """`holdwise video-poker hint` (and `hold`) as text: HOLD marks under the dealt cards, value and loss per
+    coin, best first (the top rows; `--all` every hold); `--counts` adds each hold's draws per pay class."""
     vp = _face()
-    coins = vp.parse_coins(coins, "--coins")  # the inputs are checked before a first run's notice and compile
-    table = vp.resolve_game(game, paytable_file)
-    cards = vp.parse_hand(join_hand(hand), table.deck, table.extra_card)
-    kernels_notice(*vp.KERNEL_MODULES)
-    result = vp.hint(cards, table, coins, exact=exact)
-    if as_json:
-        emit_json(result)
-        return
-    cards = result.position["hand"]
-    shown = result.options if show_all else result.options[:TOP_ROWS]
+    coins, exact, counts = request.coins, request.exact, request.counts
+    cards = hint.position["hand"]
+    shown = hint.options if show_all else hint.options[:TOP_ROWS]
     if exact:
         values = [vp.pay_text(o.value_exact) for o in shown]
         losses = [vp.pay_text(o.loss_exact) for o in shown]
@@ -149,12 +146,12 @@ def video_poker_hold(
         losses = [f"{o.loss:.6f}" for o in shown]
     vw = max(9, *(len(v) for v in values))
     lw = max(9, *(len(v) for v in losses))
-    lines = _title(f"{' '.join(cards)}: {table.name}, {coins} coin{'s' * (coins > 1)}; "
+    lines = _title(f"{' '.join(cards)}: {request.paytable.name}, {coins} coin{'s' * (coins > 1)}; "
                    f"expected return per coin, best first")
     lines.append("")
     head = f"{'#':>3}  " + "".join(c.ljust(6) for c in cards)
     lines.append(f"{head}{'value':>{vw}}  {'loss':>{lw}}")
-    for i, (opt, value, loss) in enumerate(zip(shown, values, losses), 1):
+    for i, (opt, value, loss) in enumerate(zip(shown, values, losses, strict=True), 1):
         row = f"{i:>3}  {_marks(opt.extras['positions'])}{value:>{vw}}  {loss:>{lw}}"
         if len(row) > WIDTH:  # long exact fractions: the numbers go on their own line, whole
             lines.append(f"{i:>3}  {_marks(opt.extras['positions'])}".rstrip())
@@ -165,8 +162,8 @@ def video_poker_hold(
             draws = opt.extras["draws"]
             items = [f"{_label(k)} {n:,}" for k, n in opt.extras["counts"].items() if n]
             lines.extend(_wrap(items + [f"of {draws:,} draw{'s' * (draws != 1)}"], indent="       "))
-    if len(shown) < len(result.options):
-        lines.append(f"{len(result.options) - len(shown)} more holds: --all shows them")
+    if len(shown) < len(hint.options):
+        lines.append(f"{len(hint.options) - len(shown)} more holds: --all shows them")
     if not counts:
         lines.append("--counts shows each hold's draws per pay class")
     _echo(lines)
@@ -193,9 +190,9 @@ def video_poker_return(
     if as_json:
         emit_json(result)
         return
-    rows = [(_label(r.hand), vp.pay_text(r.pay_exact), f"{r.combinations:,}", f"{r.probability:.10f}",
+    rows = [(_label(r.hand), vp.pay_text(r.pay_exact), f"{r.outcomes:,}", f"{r.chance:.10f}",
              f"{r.contribution:.10f}") for r in result.table]
-    rows.append(("total", "", f"{result.total_combinations:,}", f"{1:.10f}", f"{result.return_value:.10f}"))
+    rows.append(("total", "", f"{result.outcomes:,}", f"{1:.10f}", f"{result.return_value:.10f}"))
     head = ("final hand", "pays", "combinations", "probability", "contribution")
     widths = [max(len(head[i]), *(len(r[i]) for r in rows)) for i in range(5)]
 
@@ -227,11 +224,11 @@ def _chart_lines(report) -> list[str]:
     cells = [(f"{100 * ln.frequency:.4f}", "-" if ln.value_min is None else f"{ln.value_min:.4f}",
               "-" if ln.value_max is None else f"{ln.value_max:.4f}", f"{100 * ln.cost:.5f}") for ln in report.lines]
     widths = [max(len(num[i]), *(len(c[i]) for c in cells)) for i in range(4)] if cells else [len(h) for h in num]
-    right = "  ".join(h.rjust(w) for h, w in zip(num, widths))
+    right = "  ".join(h.rjust(w) for h, w in zip(num, widths, strict=True))
     text_width = max(20, WIDTH - 5 - 2 - len(right))
     out = [f"{'#':>3}  {'line':<{text_width}}  {right}"]
-    for ln, c in zip(report.lines, cells):
-        numbers = "  ".join(x.rjust(w) for x, w in zip(c, widths))
+    for ln, c in zip(report.lines, cells, strict=True):
+        numbers = "  ".join(x.rjust(w) for x, w in zip(c, widths, strict=True))
         if len(ln.text) <= text_width:
             out.append(f"{ln.number:>3}  {ln.text:<{text_width}}  {numbers}")
         else:  # a long line's text goes whole on its own line, the numbers under it
@@ -245,8 +242,8 @@ def _curve_table(points) -> list[str]:
     rows = [(str(p.lines), f"{100 * p.return_value:.4f}%", f"{100 * p.cost:.4f}%",
              "-" if p.hands_per_bet_lost is None else f"{p.hands_per_bet_lost:,.0f}") for p in points]
     widths = [max(len(head[i]), *(len(r[i]) for r in rows)) for i in range(4)] if rows else [len(h) for h in head]
-    return ["  ".join(h.rjust(w) for h, w in zip(head, widths))] + [
-        "  ".join(x.rjust(w) for x, w in zip(r, widths)) for r in rows]
+    return ["  ".join(h.rjust(w) for h, w in zip(head, widths, strict=True))] + [
+        "  ".join(x.rjust(w) for x, w in zip(r, widths, strict=True)) for r in rows]
 
 
 def _plot_curve(points, title: str, path: str) -> None:
@@ -263,7 +260,7 @@ def _plot_curve(points, title: str, path: str) -> None:
     xs = [p.lines for p in points]
     ys = [100 * p.return_value for p in points]
     ax.plot(xs, [max(y, floor) for y in ys], marker="o", markersize=4, linewidth=2)
-    below = [x for x, y in zip(xs, ys) if y < floor]
+    below = [x for x, y in zip(xs, ys, strict=True) if y < floor]
     if below:
         ax.plot(below, [floor] * len(below), linestyle="none", marker="v", color="tab:red", markersize=6,
                 label=f"below {floor:.2f}%")
@@ -377,7 +374,7 @@ def video_poker_strategy(
 
 def _pay_lines(vp, table, bet: int) -> list[str]:
     pays = table.pays_for(bet)
-    items = [f"{_label(h)} {vp.pay_text(p)}" for h, p in zip(table.hands, pays) if h != "nothing"]
+    items = [f"{_label(h)} {vp.pay_text(p)}" for h, p in zip(table.hands, pays, strict=True) if h != "nothing"]
     return [f"pays per coin at {bet} coin{'s' * (bet > 1)}:"] + _wrap(items)
 
 

@@ -23,19 +23,27 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse, Response
-from pydantic import ConfigDict, Field, StrictBool, StrictInt, StrictStr
+from pydantic import ConfigDict, Field, StrictInt, StrictStr
 
 from ..errors import InputError
 from ..games import video_poker as face
-from . import common
 from .common import (
-    AnswerCache, Body, FieldError, Gate, StateBody, StepBody, computed, examples, fresh_seed, jobs, json_bytes,
-    json_response, page, unseal, user_field,
+    AnswerCache,
+    Body,
+    FieldError,
+    Gate,
+    computed,
+    examples,
+    jobs,
+    json_bytes,
+    json_response,
+    page,
+    user_field,
 )
-from .session import play, session_routes
+from .session import session_routes
 
 __all__ = [
-    "PAYTABLES_ENV", "ChartCheckBody", "ChartHoldBody", "HoldBody", "NewBody", "PlayOptions", "StateBody", "StepBody",
+    "PAYTABLES_ENV", "ChartCheckBody", "ChartHoldBody", "PlayOptions",
     "chart_field_error", "resolve", "router", "server_games", "strategy_job_key", "trainer_job_key", "warm",
 ]
 
@@ -49,7 +57,6 @@ CHOICE_STORAGE_KEY = "holdwise.vp.trainer-choice"  # the trainer's chart choice:
 CHOICES = {"short": "shortest within 0.01%", "10": "10 lines", "15": "15 lines", "20": "20 lines",
            "basic": "expert: the basic strategy"}  # the trainer's charts, as the page offers them
 MAX_CHART_TEXT = 64 * 1024  # a chart of 2,000 lines of 30 characters; far more than any saved chart
-ANSWERS_BYTES = 16 << 20  # hints kept as the bytes sent (~8 KB each): Hint.to_json alone takes ~2 ms a hand
 # parsed charts kept, each counted as its text (a parse is ~0.3 ms once the game's vocabulary is built)
 CHARTS_BYTES = 4 << 20
 TRAINERS_BYTES = 4 << 20  # trainer charts kept as the JSON sent: 10 KB for 20 lines, 70 KB for a basic strategy
@@ -83,6 +90,9 @@ def _file_games() -> dict:
                     log.warning("video-poker pay tables: %s", err)
             _FILE_GAMES[path] = games
         return _FILE_GAMES[path]
+
+
+face.offer_games(_file_games)  # the generic hint (POST /api/video-poker/hint) reads the server's games too
 
 
 def server_games() -> dict:
@@ -134,20 +144,6 @@ def chart_field_error(err: InputError) -> FieldError:
 
 # ---- bodies -----------------------------------------------------------------------------------------------
 
-class HoldBody(Body):
-    """Every hold of a hand: `holdwise video-poker hold HAND --game G --coins N [--exact] --json`."""
-
-    model_config = ConfigDict(json_schema_extra={"examples": [
-        {"hand": "As Ks Qs Js 9d", "game": "jacks-or-better-9-6", "coins": 5, "exact": False}]})
-
-    hand: Hand = Field(description='Five cards in dealt order: "As Ks Qs Js 9d", "10h", "Jk" for the joker, "A*" '
-                                   "for the extra-ace deck's ace of stars, or a list of five cards.")
-    game: GameId = face.DEFAULT_GAME
-    table: TableCode | None = None
-    coins: Coins = 5
-    exact: StrictBool = Field(False, description="Also give value_exact and loss_exact as \"p/q\" fractions.")
-
-
 class PlayOptions(Body):
     """A session's options: the game, the starting credits and the bet (coins a hand)."""
 
@@ -156,11 +152,14 @@ class PlayOptions(Body):
     credits: Annotated[StrictInt, Field(ge=1, le=1_000_000_000)] = 1000
     bet: Coins = 5
 
-
-class NewBody(common.NewBody[PlayOptions]):
-    """A new session at the machine: options and seed (null: a fresh seed)."""
-
-    model_config = examples({"options": {"paytable": "jacks-or-better-9-6", "credits": 1000, "bet": 5}, "seed": 7})
+    def model_dump(self, **kwargs: Any) -> dict[str, Any]:  # noqa: ARG002 (the options as `new_game` takes them)
+        """The face's options (what `session_routes`' new passes to `new_game`): the game resolved as this server
+        offers it, a table of one's own or of the server's file carried whole, the bet at most the credits."""
+        table = resolve(self.paytable, "options.paytable", self.table, "options.table")
+        options: dict[str, Any] = {"paytable": table.id, "credits": self.credits, "bet": min(self.bet, self.credits)}
+        if server_games().get(table.id) != table or table.id in _file_games():
+            options["table"] = face.table_to_json(table)  # the state carries the table: no file read again
+        return options
 
 
 Choice = Annotated[StrictStr, Field(max_length=20, description='A trainer chart: "short" (the shortest within '
@@ -197,9 +196,6 @@ class ChartCheckBody(Body):
 
 
 # ---- helpers ----------------------------------------------------------------------------------------------
-
-_answers = AnswerCache(ANSWERS_BYTES)  # the same inputs always answer the same
-
 
 def _hand(table, hand: object, field: str = "hand") -> tuple[int, ...]:
     with user_field(field):
@@ -296,57 +292,31 @@ def games() -> Response:
     return json_response(_games_json())
 
 
-@router.post("/api/video-poker/hold", tags=["video-poker"])
-def hold(body: HoldBody) -> Response:
-    """All 32 holds of a hand, best first: exactly `holdwise video-poker hold HAND --game G --coins N [--exact]
-    --json` (value and loss per coin, held cards, positions 1-5, draws and the draw counts per pay class)."""
-    table = resolve(body.game, code=body.table)
-    cards = _hand(table, body.hand)
-    return _answers.answer(("hold", table, cards, body.coins, body.exact),
-                           lambda: computed("hold", lambda: face.hint(cards, table, body.coins, exact=body.exact)))
+def _view(state) -> dict[str, Any]:
+    """What the page draws beyond the state, with a new session only: the game as /games lists it (with
+    "labels") and its return per coin, {"5": at 5 coins, "1-4": at 1-4 coins}."""
+    if state.draws:
+        return {}
+    table = face.paytable_of(state)
+    return {"game": _game_info(table), "returns": computed("return", lambda: _returns(table))}
 
 
-@router.post("/api/video-poker/new", tags=["video-poker"])
-def new(body: NewBody) -> Response:
-    """A new session in the "bet" phase: `{"state": sealed state, "actions": [deals], "game": the game as
-    /games lists it (with "labels"), "returns": {"5": return per coin at 5 coins, "1-4": at 1-4 coins}}`."""
-    o = body.options
-    table = resolve(o.paytable, "options.paytable", o.table, "options.table")
-    options: dict[str, Any] = {"paytable": table.id, "credits": o.credits, "bet": min(o.bet, o.credits)}
-    if o.table is not None:  # the state carries the table itself
-        options["table"] = face.table_to_json(table)
-    elif table.id in _file_games():  # read from the server's file once now; the state then carries the table
-        options["paytable_file"] = os.environ[PAYTABLES_ENV]
-    seed = fresh_seed(body.seed)
-    with user_field("options"):
-        state = computed("game", lambda: face.new_game(options, seed))
-    returns = computed("return", lambda: _returns(table))
-    return json_response({**play(face, state), "game": _game_info(table), "returns": returns})
-
-
-router.include_router(session_routes(GAME, face, routes=("step",), describe={
-    "step": "The state after the player's action: `{\"type\": \"deal\", \"bet\": n}`, `{\"type\": \"draw\", "
-            "\"hold\": [1-5]}` or, once paid, `{\"type\": \"next\"}`. Answers `{\"state\": sealed state, "
-            "\"actions\": [...]}`; after a draw the state's last decision is the hold just made, scored against the "
-            "best (its loss in credits)."},
+router.include_router(session_routes(
+    GAME, face, PlayOptions, routes=("new", "step", "advice", "computer"), view=_view,
+    new_example={"options": {"paytable": "jacks-or-better-9-6", "credits": 1000, "bet": 5}, "seed": 7},
+    describe={
+        "new": "A new session in the \"bet\" phase: `{\"state\": sealed state, \"actions\": [deals], \"view\": "
+               "{\"game\": the game as /games lists it (with \"labels\"), \"returns\": {\"5\": return per coin at 5 "
+               "coins, \"1-4\": at 1-4 coins}}}`.",
+        "step": "The state after the player's action: `{\"type\": \"deal\", \"bet\": n}`, `{\"type\": \"draw\", "
+                "\"hold\": [1-5]}` or, once paid, `{\"type\": \"next\"}`. Answers `{\"state\": sealed state, "
+                "\"actions\": [...]}`; after a draw the state's last decision is the hold just made, scored against "
+                "the best (its loss in credits).",
+        "advice": "The hint for the move in play: every hold of the dealt hand ranked (value and loss per coin, "
+                  "each with the `action` that plays it: the JSON of `video-poker hint`), or before a deal the "
+                  "bets by return per coin.",
+        "computer": "The best play: the last bet (at most the credits), the best hold, then the next hand."},
     step_example={"state": {"state": {}, "seal": ""}, "action": {"type": "deal", "bet": 5}}))
-
-
-@router.post("/api/video-poker/advice", tags=["video-poker"])
-def advice(body: StateBody) -> Response:
-    """The hint for the move in play: every hold of the dealt hand ranked (value and loss per coin, each with
-    the `action` that plays it: the JSON of `video-poker hold`), or before a deal the bets by return per coin."""
-    state = unseal(body.state, GAME)
-
-    def work() -> Any:
-        with user_field("state"):
-            return computed("advice", lambda: face.advice(state))
-
-    if state.phase != "hold":  # the bets' ranking depends on the credits: not kept
-        return json_response(work())
-    with user_field("state"):
-        table = face.paytable_of(state)
-    return _answers.answer(("advice", table, tuple(state.data["hand"]), int(state.data["bet"])), work)
 
 
 _charts = AnswerCache(CHARTS_BYTES)
@@ -493,7 +463,7 @@ def warm() -> None:
 
     def run() -> None:
         try:
-            face.hint("AS KS QS JS 9D", face.DEFAULT_GAME)
+            face.hint(face.parse_hint({"hand": "AS KS QS JS 9D"}))
             _returns(face.get_game(face.DEFAULT_GAME))
         except Exception:
             log.exception("warming the video-poker pages failed")

@@ -64,7 +64,7 @@ class ReturnBody(Body):
         "pays": [{"hand": "royal_flush", "pay": "800"}, {"hand": "straight_flush", "pay": "50"},
                  {"hand": "four_of_a_kind", "pay": "25"}, {"hand": "full_house", "pay": "9"},
                  {"hand": "flush", "pay": "5"}, {"hand": "straight", "pay": "4"},
-                 {"hand": "three_of_a_kind", "pay": "3"}, {"hand": "two_pair", "pay": "2"},
+                 {"hand": "three_of_a_kind", "pay": "3"}, {"hand": "two_pairs", "pay": "2"},
                  {"hand": "jacks_or_better", "pay": "1"}]}})
 
     table: TableFields

@@ -50,7 +50,7 @@ def test_class_counts_over_all_52_card_hands():
     assert by_name["flush"] == 5108
     assert by_name["straight"] == 10200
     assert by_name["three_of_a_kind"] == 54912
-    assert by_name["two_pair"] == 123552
+    assert by_name["two_pairs"] == 123552
     assert sum(by_name.values()) == 2598960
 
 

@@ -139,7 +139,7 @@ def test_return_equals_the_published_figure_and_the_cli_gives_it():
     assert out.exit_code == 0, out.output
     data = json.loads(out.stdout)
     assert data["return"] == pytest.approx(result.value, abs=1e-12) and data["table"][0]["hand"] == "five_aces"
-    assert np.isclose(sum(r["probability"] for r in data["table"]), 1)
+    assert np.isclose(sum(r["chance"] for r in data["table"]), 1)
     listed = json.loads(CliRunner().invoke(app, ["video-poker", "games", "--paytable-file", str(FILE),
                                                  "--json"]).stdout)
     assert [g.get("extra_card") for g in listed["games"]][-2:] == [None, "ace"]

@@ -23,16 +23,16 @@ def test_face_has_every_verb():
 
 
 def test_hint_shape_for_the_four_to_a_royal():
-    hint = vp.hint("AS KS QS JS 9D")
+    hint = vp.hold_hint("AS KS QS JS 9D")
     assert isinstance(hint, Hint) and hint.game == "video-poker" and hint.measure == "expected_return"
-    assert hint.position == {"paytable": "jacks-or-better-9-6", "coins": 5, "hand": ["As", "Ks", "Qs", "Js", "9d"]}
+    assert hint.position == {"rules": "jacks-or-better-9-6", "coins": 5, "hand": ["As", "Ks", "Qs", "Js", "9d"]}
     assert len(hint.options) == 32
     best = hint.best
     assert best.option == "As Ks Qs Js" and best.loss == 0 and best.value == pytest.approx(872 / 47, abs=0)
     assert best.extras["hold"] == ["As", "Ks", "Qs", "Js"] and best.extras["positions"] == [1, 2, 3, 4]
     assert best.extras["draws"] == 47
     assert best.extras["counts"] == {"royal_flush": 1, "straight_flush": 0, "four_of_a_kind": 0, "full_house": 0,
-                                     "flush": 8, "straight": 3, "three_of_a_kind": 0, "two_pair": 0,
+                                     "flush": 8, "straight": 3, "three_of_a_kind": 0, "two_pairs": 0,
                                      "jacks_or_better": 12, "nothing": 23}
     assert best.action == {} and best.value_exact is None
     assert [o.value for o in hint.options] == sorted((o.value for o in hint.options), reverse=True)
@@ -44,7 +44,7 @@ def test_hint_shape_for_the_four_to_a_royal():
 
 
 def test_hint_positions_are_in_dealt_order():
-    hint = vp.hint("9D AS KS QS JS")
+    hint = vp.hold_hint("9D AS KS QS JS")
     assert hint.best.option == "As Ks Qs Js" and hint.best.extras["positions"] == [2, 3, 4, 5]
     assert hint.position["hand"] == ["9d", "As", "Ks", "Qs", "Js"]
 
@@ -56,7 +56,7 @@ def test_hint_positions_are_in_dealt_order():
 ])
 def test_hint_values_equal_analyze_hand(game_id, text, coins):
     table = GAMES[game_id]
-    hint = vp.hint(text, game_id, coins, exact=True)
+    hint = vp.hold_hint(text, game_id, coins, exact=True)
     cards = vp.parse_hand(text, table.deck)
     holds = analyze_hand(cards, table, coins)
     assert len(hint.options) == len(holds) == 32
@@ -71,25 +71,25 @@ def test_hint_values_equal_analyze_hand(game_id, text, coins):
 
 
 def test_hint_exact_keys_only_with_exact():
-    plain = vp.hint("AS KS QS JS 9D").to_json()
-    exact = vp.hint("AS KS QS JS 9D", exact=True).to_json()
+    plain = vp.hold_hint("AS KS QS JS 9D").to_json()
+    exact = vp.hold_hint("AS KS QS JS 9D", exact=True).to_json()
     assert "value_exact" not in plain["options"][0] and "loss_exact" not in plain["options"][0]
     assert exact["options"][0]["value_exact"] == "872/47" and exact["options"][0]["loss_exact"] == "0/1"
     assert exact["options"][0]["value"] == 872 / 47
     assert set(exact["options"][0]) == {"option", "value", "loss", "value_exact", "loss_exact", "hold", "positions",
                                        "draws", "counts", "action"}
-    assert set(exact) == {"game", "paytable", "coins", "hand", "measure", "options"}
+    assert set(exact) == {"game", "rules", "coins", "hand", "measure", "options"}
     json.dumps(exact, allow_nan=False)
 
 
 def test_hint_games_of_ones_own(tmp_path):
     path = tmp_path / "mine.toml"
     path.write_text('[tiny]\npays = [{ hand = "royal_flush", pay = 800 }, { hand = "flush", pay = "5/2" }]\n')
-    hint = vp.hint("AS KS QS JS 9D", "tiny", paytable_file=path, exact=True)
-    assert hint.position["paytable"] == "tiny"
+    hint = vp.hold_hint("AS KS QS JS 9D", "tiny", paytable_file=path, exact=True)
+    assert hint.position["rules"] == "tiny"
     assert Fraction(hint.best.value_exact) == Fraction(800 + 8 * Fraction(5, 2), 47)
     extra = vp.load_games(path)
-    assert vp.hint("AS KS QS JS 9D", "tiny", extra=extra).best.value == hint.best.value
+    assert vp.hold_hint("AS KS QS JS 9D", "tiny", extra=extra).best.value == hint.best.value
 
 
 @pytest.mark.parametrize("kwargs,message", [
@@ -98,17 +98,17 @@ def test_hint_games_of_ones_own(tmp_path):
 ])
 def test_hint_bad_input(kwargs, message):
     with pytest.raises(InputError, match=message):
-        vp.hint(**kwargs)
+        vp.hold_hint(**kwargs)
 
 
 def test_return_report_of_9_6_jacks_or_better():
     seen = []
     report = vp.game_return("jacks-or-better-9-6", 5, exact=True, progress=lambda d, t: seen.append((d, t)))
     assert round(report.return_value, 8) == 0.99543904 and report.return_percent == 100 * report.return_value
-    assert report.total_combinations == 19_933_230_517_200 and report.deal_weight == 7_669_695
+    assert report.outcomes == 19_933_230_517_200 and report.deal_weight == 7_669_695
     assert seen[-1] == (134_459, 134_459) and all(a[0] < b[0] for a, b in zip(seen, seen[1:]))
     data = report.to_json()
-    assert list(data) == ["paytable", "name", "coins", "return", "return_exact", "total_combinations",
+    assert list(data) == ["paytable", "name", "coins", "return", "return_exact", "outcomes",
                           "deal_weight", "table", "seconds", "return_percent", "variance", "standard_deviation",
                           "hit_frequency", "variance_exact", "hit_frequency_exact"]
     # published for 9/6 Jacks or Better with optimal play (Wizard of Odds' tables): variance 19.51, hit frequency
@@ -116,14 +116,14 @@ def test_return_report_of_9_6_jacks_or_better():
     assert abs(data["variance"] - 19.51) < 0.01 and abs(100 * data["hit_frequency"] - 45.45) < 0.01
     assert data["standard_deviation"] == pytest.approx(data["variance"] ** 0.5, rel=1e-12)
     assert Fraction(data["return_exact"]) == sum(Fraction(r["contribution_exact"]) for r in data["table"])
-    assert data["table"][0] == {"hand": "royal_flush", "pay": 800, "combinations": 493_512_264,
-                                "probability": data["table"][0]["probability"],
+    assert data["table"][0] == {"hand": "royal_flush", "pay": 800, "outcomes": 493_512_264,
+                                "chance": data["table"][0]["chance"],
                                 "contribution": data["table"][0]["contribution"], "pay_exact": "800/1",
-                                "probability_exact": data["table"][0]["probability_exact"],
+                                "chance_exact": data["table"][0]["chance_exact"],
                                 "contribution_exact": data["table"][0]["contribution_exact"]}
-    assert Fraction(data["table"][0]["probability_exact"]) == Fraction(493_512_264, 19_933_230_517_200)
+    assert Fraction(data["table"][0]["chance_exact"]) == Fraction(493_512_264, 19_933_230_517_200)
     plain = vp.game_return("jacks-or-better-9-6").to_json()
-    assert "return_exact" not in plain and "probability_exact" not in plain["table"][0]
+    assert "return_exact" not in plain and "chance_exact" not in plain["table"][0]
     assert plain["return"] == data["return"]
 
 
@@ -197,11 +197,11 @@ def _eager_options(hand, game, exact, actions):
 def test_lazy_options_are_the_eager_ones(hand, game, exact, actions):
     """The options made as they are read equal the options made all at once, in every way a reader sees them."""
     want = _eager_options(hand, game, exact, actions)
-    got = vp.hint(hand, game, exact=exact, actions=actions)
+    got = vp.hold_hint(hand, game, exact=exact, actions=actions)
     assert got.best == want[0] and got.options[-1] == want[-1] and got.options[-32] == want[0]
     assert got.options[3:9] == want[3:9] and got.options[::-1] == want[::-1] and len(got.options) == 32
     assert got.options == want and tuple(got.options) == want and list(got.options) == list(want)
-    assert got == vp.hint(hand, game, exact=exact, actions=actions)
+    assert got == vp.hold_hint(hand, game, exact=exact, actions=actions)
     assert json.dumps(got.to_json()) == json.dumps(Hint(got.game, got.position, got.measure, want).to_json())
     assert repr(got.options) == repr(want)
     with pytest.raises(IndexError):

@@ -200,7 +200,7 @@ def test_a_first_hold_return_and_play_never_start_numba(tmp_path):
     code = """
 import sys
 from holdwise.games import video_poker as vp
-assert vp.hint('AS KS QS JS 9D').best.option == 'As Ks Qs Js'
+assert vp.hold_hint('AS KS QS JS 9D').best.option == 'As Ks Qs Js'
 assert round(vp.game_return('jacks-or-better-9-6', 5).return_value, 8) == 0.99543904
 state = vp.new_game(seed=1)
 state = vp.step(state, vp.actions(state)[-1])

@@ -10,7 +10,8 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from holdwise.games.video_poker import hint, shipped_games
+from holdwise.games.video_poker import hold_hint as hint
+from holdwise.games.video_poker import shipped_games
 from holdwise.games.video_poker.solver import HOLD_PRIORITY, hand_values
 
 GAMES = shipped_games()

@@ -18,15 +18,43 @@ import pytest
 
 from holdwise import InputError
 from holdwise.games.video_poker.cards import (
-    HAND_SIZE, JOKER, card_str, hand_str, parse_card, parse_hand, parse_hold, shown,
+    HAND_SIZE,
+    JOKER,
+    card_str,
+    hand_str,
+    parse_card,
+    parse_hand,
+    parse_hold,
+    shown,
 )
 from holdwise.games.video_poker.evaluator import (
-    ACE, N_RANK_SETS, ROYAL_MASK, STRAIGHT_WINDOWS, binomials, classify_all, classify_every_hand, classify_hand,
-    colex_blocks, hand_keys,
+    ACE,
+    N_RANK_SETS,
+    ROYAL_MASK,
+    STRAIGHT_WINDOWS,
+    binomials,
+    classify_all,
+    classify_every_hand,
+    classify_hand,
+    colex_blocks,
+    hand_keys,
 )
 from holdwise.games.video_poker.paytables import (
-    DEFAULT_ROYAL_BELOW_MAX, EXACT_BOUND, KIND_CODES, MAX_COINS, MAX_FILE_BYTES, WILD_MODES, PayTable, hand_label,
-    load_games, max_scaled_pay, parse_games, pay_text, resolve_game, shipped_games, table_from_json,
+    DEFAULT_ROYAL_BELOW_MAX,
+    EXACT_BOUND,
+    KIND_CODES,
+    MAX_COINS,
+    MAX_FILE_BYTES,
+    WILD_MODES,
+    PayTable,
+    hand_label,
+    load_games,
+    max_scaled_pay,
+    parse_games,
+    pay_text,
+    resolve_game,
+    shipped_games,
+    table_from_json,
     table_to_json,
 )
 from tests.oracles.video_poker_bruteforce import Oracle
@@ -219,7 +247,7 @@ def test_pay_table_values():
     table = parse_games('[g]\nname = "G"\npays = [{ hand = "royal_flush", pay = 800 }, '
                         '{ hand = "two_pair", pay = "5/2" }, { hand = "jacks_or_better", pay = 0 }]\n', "t")["g"]
     assert table.deck == 52 and table.wild == "none" and table.royal_below_max == 250
-    assert table.hands == ("royal_flush", "two_pair", "jacks_or_better", "nothing")
+    assert table.hands == ("royal_flush", "two_pairs", "jacks_or_better", "nothing")  # the old name read
     assert table.pays == (800, Fraction(5, 2), 0, 0)
     assert table.pays_for(5) == table.pays
     assert table.pays_for(1) == (250, Fraction(5, 2), 0, 0) == table.pays_for(4)

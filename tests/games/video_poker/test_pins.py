@@ -16,6 +16,7 @@ import pytest
 
 from holdwise import InputError
 from holdwise.games import video_poker as vp
+from holdwise.games.video_poker.inputs import MAX_CREDITS, MAX_SEED
 from holdwise.games.video_poker.paytables import (
     DEFAULT_ROYAL_BELOW_MAX,
     MAX_FILE_BYTES,
@@ -23,7 +24,6 @@ from holdwise.games.video_poker.paytables import (
     max_scaled_pay,
     parse_games,
 )
-from holdwise.games.video_poker.inputs import MAX_CREDITS, MAX_SEED
 from holdwise.games.video_poker.solver import integer_pays
 
 

@@ -14,7 +14,14 @@ from holdwise import InputError
 from holdwise.games.video_poker.cards import parse_hand
 from holdwise.games.video_poker.evaluator import classify_hand
 from holdwise.games.video_poker.paytables import (
-    HAND_KINDS, PayTable, get_game, load_games, parse_games, resolve_game, shipped_games, table_from_json,
+    HAND_KINDS,
+    PayTable,
+    get_game,
+    load_games,
+    parse_games,
+    resolve_game,
+    shipped_games,
+    table_from_json,
 )
 
 GAMES = shipped_games()
@@ -22,7 +29,7 @@ RANGE_52 = ("the exact comparison works in 63-bit integers, so with a 52-card de
             "(and pay x the common denominator of the table's pays at most 391,988)")
 KNOWN_HANDS = ("five_aces, royal_flush, four_deuces, wild_royal_flush, five_of_a_kind, straight_flush, four_aces_with_2_3_4, "
                "four_2s_4s_with_a_2_3_4, four_aces, four_2s_4s, four_5s_ks, four_of_a_kind, full_house, flush, "
-               "straight, three_of_a_kind, two_pair, jacks_or_better, kings_or_better, aces_or_better")
+               "straight, three_of_a_kind, two_pairs, jacks_or_better, kings_or_better, aces_or_better")
 
 
 def message(fn, *args, **kwargs) -> str:

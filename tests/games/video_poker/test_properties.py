@@ -3,11 +3,11 @@ parses to a valid object or raises InputError (never another exception); printed
 
 from __future__ import annotations
 
-import pytest
 import json
 import math
 from fractions import Fraction
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 

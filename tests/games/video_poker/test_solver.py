@@ -28,7 +28,7 @@ PUBLISHED_JOB_TABLE = {
     "flush": 219_554_786_160,
     "straight": 223_837_565_784,
     "three_of_a_kind": 1_484_003_070_324,
-    "two_pair": 2_576_946_164_148,
+    "two_pairs": 2_576_946_164_148,
     "jacks_or_better": 4_277_372_890_968,
     "nothing": 10_872_274_993_896,
 }

@@ -110,7 +110,7 @@ def _value_by_enumeration(dealt, held_positions):
 
 
 def test_the_hint_of_a_hand_with_the_star_equals_plain_enumeration():
-    hint = vp.hint("A★ As Ad 3h 9c", FIVE_ACES, exact=True)
+    hint = vp.hold_hint("A★ As Ad 3h 9c", FIVE_ACES, exact=True)
     assert hint.position["hand"] == ["A*", "As", "Ad", "3h", "9c"]
     dealt = parse_hand("A* As Ad 3h 9c", 53, "ace")
     by_positions = {tuple(o.extras["positions"]): o for o in hint.options}
@@ -141,7 +141,7 @@ def test_the_cli_hold_and_play_at_80_columns():
     for hand, args, message in (("Jk As Ad 3h 9c", game, "no joker in the extra-ace deck"),
                                 ("A* As Ad 3h 9c", [], "no ace of stars in a 52-card deck")):
         bad = runner.invoke(app, ["video-poker", "hold", hand, *args])
-        assert bad.exit_code == 2 and bad.stderr.startswith(f"error: {message}") and bad.stderr.count("\n") == 1
+        assert bad.exit_code == 2 and bad.stderr.startswith(f"error: HAND: {message}") and bad.stderr.count("\n") == 1
     play = runner.invoke(app, ["video-poker", "play", "--seed", str(SEED), *game], input="\nA☆\n\nq\n")
     assert play.exit_code == 0, play.output
     hold = "hold (e.g. 1 3 5 or 135; a all, 0 none):"

@@ -96,13 +96,13 @@ def _rows_missing(text):
 
 def _counts_off(text):
     data = json.loads(text)
-    data["value"]["table"][0]["combinations"] += 1  # no longer adds up to total_combinations
+    data["value"]["table"][0]["outcomes"] += 1  # no longer adds up to the outcomes
     return json.dumps(data)
 
 
 def _text_count(text):
     data = json.loads(text)
-    data["value"]["table"][0]["combinations"] = str(data["value"]["table"][0]["combinations"])
+    data["value"]["table"][0]["outcomes"] = str(data["value"]["table"][0]["outcomes"])
     return json.dumps(data)
 
 

@@ -149,7 +149,7 @@ def test_return_table_risk_figures_of_9_6_jacks_or_better():
     assert round(report.variance, 2) == 19.51 and round(report.standard_deviation, 3) == 4.418
     assert round(report.hit_frequency, 4) == 0.4546
     data = report.to_json()
-    assert list(data)[:9] == ["paytable", "name", "coins", "return", "return_exact", "total_combinations",
+    assert list(data)[:9] == ["paytable", "name", "coins", "return", "return_exact", "outcomes",
                               "deal_weight", "table", "seconds"]
     assert data["return_percent"] == 100 * data["return"]
     assert Fraction(data["variance_exact"]) == Fraction(data["variance"]).limit_denominator(10**30) or \
@@ -314,7 +314,7 @@ def test_union_merge_loss_is_what_the_evaluator_loses(job):
 
 @pytest.mark.parametrize("seed", range(6))
 def test_union_entries_equal_the_entries_built_afresh(seed):
-    # _with_union updates the CSR arrays in place of a sort: every array must be what _entries builds from
+    # _with_union updates the CSR arrays in place of a sort: every array must be what entries_of builds from
     # the same (deal, line, hold) triples
     from types import SimpleNamespace
 
@@ -328,11 +328,11 @@ def test_union_entries_equal_the_entries_built_afresh(seed):
             deal.append(d)
             line.append(int(ln))
             mask.append(int(rng.integers(0, 32)))
-    e = dtm._entries(dt, np.array(deal, dtype=np.int64), np.array(line, dtype=np.int64),
+    e = dtm.entries_of(dt, np.array(deal, dtype=np.int64), np.array(line, dtype=np.int64),
                      np.array(mask, dtype=np.int64), n_lines)
     a, b = (int(x) for x in rng.choice(n_lines, 2, replace=False))
     grown = cs._with_union(dt, e, a, b)
-    afresh = dtm._entries(dt, grown.deal_of, grown.line, grown.mask, n_lines + 1)
+    afresh = dtm.entries_of(dt, grown.deal_of, grown.line, grown.mask, n_lines + 1)
     assert grown.n_lines == afresh.n_lines == n_lines + 1
     for name in ("start", "line", "value", "mask", "by_line_start", "by_line_entry", "deal_of", "fallback"):
         assert np.array_equal(getattr(grown, name), getattr(afresh, name)), name

@@ -6,15 +6,16 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from holdwise.games.video_poker import get_game, hint
-from holdwise.games.video_poker.evaluator import binomials, classify_all
+from holdwise.games.video_poker import get_game
+from holdwise.games.video_poker import hold_hint as hint
 from holdwise.games.video_poker.cards import HAND_SIZE as HAND
+from holdwise.games.video_poker.evaluator import binomials, classify_all
+from holdwise.games.video_poker.store import MAX_TABLE_FILES, tables_path
 from holdwise.games.video_poker.tables import (
     deck,
     game_tables,
     subset_class_counts,
 )
-from holdwise.games.video_poker.store import MAX_TABLE_FILES, tables_path
 
 GAME = get_game("jacks-or-better-8-5")
 

@@ -12,8 +12,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
-from ..base import Hint, Option, Result, fraction_text
+from ..base import Hint, Measure, Option, Result, fraction_text
 from .cards import HAND_SIZE, JOKER, CardsInput, card_str, parse_hand
 from .inputs import parse_coins
 from .paytables import (
@@ -36,14 +37,14 @@ __all__ = [
     "check_coins",
     "game_return",
     "games",
-    "hint",
+    "hold_hint",
     "hold_option",
     "number",
     "play_statistics",
     "return_value",
 ]
 
-MEASURE = "expected_return"  # per coin bet: the pay per coin a hold is worth on average
+MEASURE: Measure = "expected_return"  # per coin bet: the pay per coin a hold is worth on average
 DRAW_FIVE = "draw five"  # the option text of holding nothing
 
 
@@ -70,7 +71,7 @@ def hold_option(dealt: tuple[int, ...], sorted_mask: int, extra: str = "joker") 
     return (" ".join(cards) or DRAW_FIVE), cards, positions
 
 
-def hint(hand: CardsInput, game: str | PayTable = DEFAULT_GAME, coins: int = MAX_COINS, exact: bool = False,
+def hold_hint(hand: CardsInput, game: str | PayTable = DEFAULT_GAME, coins: int = MAX_COINS, exact: bool = False,
          paytable_file: str | Path | None = None, extra: Mapping[str, PayTable] | None = None,
          actions: bool = False) -> Hint:
     """All 32 holds of a dealt hand, best first, valued in expected return per coin.
@@ -87,11 +88,12 @@ def hint(hand: CardsInput, game: str | PayTable = DEFAULT_GAME, coins: int = MAX
     if table is None:
         table = resolve_game(game, paytable_file, dict(extra or {}))
     coins = check_coins(coins)
-    extra = table.extra_card
-    dealt = _hand_of_text(hand, table.deck, extra) if type(hand) is str else parse_hand(hand, table.deck, extra)
+    deck_extra = table.extra_card
+    dealt = (_hand_of_text(hand, table.deck, deck_extra) if isinstance(hand, str)
+             else parse_hand(hand, table.deck, deck_extra))
     hv = hand_values(dealt, table, coins)
-    names = _CARD_TEXT[extra == "ace"]
-    position = {"paytable": table.id, "coins": coins, "hand": [names[c] for c in dealt]}
+    names = _CARD_TEXT[deck_extra == "ace"]
+    position = {"rules": table.id, "coins": coins, "hand": [names[c] for c in dealt]}
     return Hint(game="video-poker", position=position, measure=MEASURE,
                 options=HoldOptions(dealt, hv, table.hands, exact, actions, names))  # type: ignore[arg-type]
 
@@ -114,7 +116,7 @@ def _dealt_masks(rank: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(sum(1 << rank[j] for j in range(HAND_SIZE) if m >> j & 1) for m in range(32))
 
 
-class HoldOptions(Sequence):
+class HoldOptions(Sequence[Option]):
     """A hint's 32 options, best first, each made on first use and kept (a tuple to every reader: indexing,
     slices, iteration, len, ==); the texts come from per-hand tables, not per hold."""
 
@@ -125,21 +127,24 @@ class HoldOptions(Sequence):
         self._dealt, self._hv, self._hands, self._exact, self._actions = dealt, hv, hands, exact, actions
         self._names = names  # every card's text in this deck
         self._made: list[Option | None] = [None] * len(hv.order)
-        self._parts: tuple | None = None
+        self._parts: tuple[Any, ...] | None = None
 
     def __len__(self) -> int:
         return len(self._made)
 
     def __getitem__(self, index: int | slice) -> Option | tuple[Option, ...]:  # type: ignore[override]
         if isinstance(index, slice):
-            return tuple(self[i] for i in range(*index.indices(len(self._made))))
+            return tuple(self._one(i) for i in range(*index.indices(len(self._made))))
+        return self._one(index)
+
+    def _one(self, index: int) -> Option:
         option = self._made[index]  # an IndexError past the end, as a tuple's
         if option is None:
             option = self._made[index] = self._make(index % len(self._made))
         return option
 
     def __iter__(self) -> Iterator[Option]:
-        return (self[i] for i in range(len(self._made)))
+        return (self._one(i) for i in range(len(self._made)))
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, (HoldOptions, tuple)):
@@ -171,7 +176,7 @@ class HoldOptions(Sequence):
             action={"type": "draw", "hold": positions} if self._actions else {},
             value_exact=fraction_text(Fraction(value, scale)) if self._exact else None,
             loss_exact=fraction_text(Fraction(top - value, scale)) if self._exact else None,
-            extras={"hold": cards, "positions": positions, "draws": sum(row), "counts": dict(zip(self._hands, row))},
+            extras={"hold": cards, "positions": positions, "draws": sum(row), "counts": dict(zip(self._hands, row, strict=True))},
         )
 
 
@@ -182,26 +187,27 @@ def play_statistics(combinations: Sequence[int], pays: Sequence[Fraction]) -> di
     - return^2 (per coin bet, squared), hit frequency = the chance of a final hand that pays (pay_c > 0).
     """
     total = sum(combinations)
-    ret = sum((Fraction(c) * p for c, p in zip(combinations, pays)), Fraction(0)) / total
-    second = sum((Fraction(c) * p * p for c, p in zip(combinations, pays)), Fraction(0)) / total
-    hits = Fraction(sum(c for c, p in zip(combinations, pays) if p > 0), total)
+    ret = sum((Fraction(c) * p for c, p in zip(combinations, pays, strict=True)), Fraction(0)) / total
+    second = sum((Fraction(c) * p * p for c, p in zip(combinations, pays, strict=True)), Fraction(0)) / total
+    hits = Fraction(sum(c for c, p in zip(combinations, pays, strict=True) if p > 0), total)
     return {"return": ret, "variance": second - ret * ret, "hit_frequency": hits}
 
 
 @dataclass(frozen=True)
 class ReturnRow(Result):
-    """One pay class of the return table: pay per coin, weighted combinations, probability, contribution."""
+    """One pay class of the return table: pay per coin, weighted outcomes (deals and draws), chance,
+    contribution."""
 
     hand: str
     pay: int | float
-    combinations: int
-    probability: float
+    outcomes: int
+    chance: float
     contribution: float
     pay_exact: str | None = None
-    probability_exact: str | None = None
+    chance_exact: str | None = None
     contribution_exact: str | None = None
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {k: v for k, v in super().to_json().items() if v is not None}
 
 
@@ -213,7 +219,7 @@ class ReturnReport(Result):
     name: str
     coins: int
     return_value: float
-    total_combinations: int
+    outcomes: int
     deal_weight: int
     table: tuple[ReturnRow, ...]
     seconds: float
@@ -229,11 +235,11 @@ class ReturnReport(Result):
         """The return in percent."""
         return 100 * self.return_value
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         out = {"paytable": self.paytable, "name": self.name, "coins": self.coins, "return": self.return_value}
         if self.return_exact is not None:
             out["return_exact"] = self.return_exact
-        out.update({"total_combinations": self.total_combinations, "deal_weight": self.deal_weight,
+        out.update({"outcomes": self.outcomes, "deal_weight": self.deal_weight,
                     "table": [r.to_json() for r in self.table], "seconds": self.seconds})
         # the play's risk (added later: the keys above keep their order and values)
         out["return_percent"] = self.return_percent
@@ -259,19 +265,20 @@ def game_return(game: str | PayTable = DEFAULT_GAME, coins: int = MAX_COINS, exa
     def step(part: int, total: int) -> None:
         nonlocal done
         done += part
-        progress(done, total)
+        if progress is not None:
+            progress(done, total)
 
     result = stored_solve(table, coins, progress=step if progress is not None else None)
     rows = tuple(
-        ReturnRow(hand=r["hand"], pay=number(r["pay"]), combinations=r["combinations"],
-                  probability=float(r["probability"]), contribution=float(r["contribution"]),
+        ReturnRow(hand=r["hand"], pay=number(r["pay"]), outcomes=r["combinations"],
+                  chance=float(r["probability"]), contribution=float(r["contribution"]),
                   pay_exact=fraction_text(r["pay"]) if exact else None,
-                  probability_exact=fraction_text(r["probability"]) if exact else None,
+                  chance_exact=fraction_text(r["probability"]) if exact else None,
                   contribution_exact=fraction_text(r["contribution"]) if exact else None)
         for r in result.rows())
     stats = play_statistics(result.combinations, table.pays_for(coins))
     return ReturnReport(paytable=table.id, name=table.name, coins=coins, return_value=result.value,
-                        total_combinations=result.total, deal_weight=result.total // math.comb(table.deck, 5),
+                        outcomes=result.total, deal_weight=result.total // math.comb(table.deck, 5),
                         table=rows, seconds=time.perf_counter() - start,
                         return_exact=fraction_text(result.return_exact) if exact else None,
                         variance=float(stats["variance"]), standard_deviation=math.sqrt(stats["variance"]),
@@ -302,7 +309,7 @@ class GameInfo(Result):
     pays_exact: Mapping[str, str] | None = None
     extra_card: str | None = None  # "ace" for the extra-ace deck; absent otherwise
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {k: v for k, v in super().to_json().items() if v is not None}
 
 
@@ -318,7 +325,7 @@ def games(paytable_file: str | Path | None = None, extra: Mapping[str, PayTable]
     """Every game with its pay table (pays per coin; below 5 coins the natural royal pays less)."""
     out = []
     for table in all_games(paytable_file, dict(extra or {})).values():
-        named = [(h, p, q) for h, p, q in zip(table.hands, table.pays, table.pays_for(1)) if h != "nothing"]
+        named = [(h, p, q) for h, p, q in zip(table.hands, table.pays, table.pays_for(1), strict=True) if h != "nothing"]
         out.append(GameInfo(
             id=table.id, name=table.name, deck=table.deck, wild=table.wild,
             pays={h: number(p) for h, p, _ in named}, pays_below_5_coins={h: number(q) for h, _, q in named},

@@ -28,6 +28,7 @@ import os
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from ...errors import InputError
 from ...storage import exclusive, prune, read_json, read_or_make, write_json
@@ -62,8 +63,8 @@ def _valid(kind: str, value: object, table: PayTable, coins: int) -> bool:
     rows = value.get("table")
     if kind == "return":
         return (isinstance(rows, list) and len(rows) == len(table.hands)
-                and all(isinstance(r, dict) and isinstance(r.get("combinations"), int) for r in rows)
-                and sum(r["combinations"] for r in rows) == value.get("total_combinations"))
+                and all(isinstance(r, dict) and isinstance(r.get("outcomes"), int) for r in rows)
+                and sum(r["outcomes"] for r in rows) == value.get("outcomes"))
     lines = value.get("lines")
     curve = value.get("curve")
     return (isinstance(lines, list) and len(lines) > 0 and all(isinstance(ln, dict) and "text" in ln for ln in lines)
@@ -71,16 +72,17 @@ def _valid(kind: str, value: object, table: PayTable, coins: int) -> bool:
             and isinstance(value.get("chart_text"), str))
 
 
-def _compute(kind: str, table: PayTable, coins: int, progress: Progress | None) -> dict:
+def _compute(kind: str, table: PayTable, coins: int, progress: Progress | None) -> dict[str, Any]:
     if kind == "return":
             return game_return(table, coins, exact=True, progress=progress).to_json()
     return strategy_report(table, coins, curve=True, progress=progress).to_json()
 
 
-def _load(path: Path, key: str, kind: str, table: PayTable, coins: int) -> dict | None:
+def _load(path: Path, key: str, kind: str, table: PayTable, coins: int) -> dict[str, Any] | None:
     data = read_json(path)
     if isinstance(data, dict) and data.get("key") == key and _valid(kind, data.get("value"), table, coins):
-        return data["value"]
+        value: dict[str, Any] = data["value"]
+        return value
     return None
 
 
@@ -91,7 +93,7 @@ def is_stored(kind: str, game: str | PayTable, coins: int, paytable_file: str | 
 
 
 def stored(kind: str, game: str | PayTable, coins: int, progress: Progress | None = None,
-           paytable_file: str | Path | None = None) -> dict:
+           paytable_file: str | Path | None = None) -> dict[str, Any]:
     """The answer of `kind` ("return": `game_return(exact=True)`, "strategy": `strategy_report(curve=True)`)
     as its JSON, from disk when a valid file is there, else computed and written (atomically)."""
     if kind not in KINDS:
@@ -99,7 +101,7 @@ def stored(kind: str, game: str | PayTable, coins: int, progress: Progress | Non
     table = resolve_game(game, paytable_file)
     key = answer_key(kind, table, coins)
     path = stored_path(kind, table, coins)
-    def make() -> dict:
+    def make() -> dict[str, Any]:
         value = _compute(kind, table, coins, progress)
         write_json(path, {"key": key, "value": value})
         return value
@@ -108,13 +110,13 @@ def stored(kind: str, game: str | PayTable, coins: int, progress: Progress | Non
 
 
 def stored_return(game: str | PayTable, coins: int, progress: Progress | None = None,
-                  paytable_file: str | Path | None = None) -> dict:
+                  paytable_file: str | Path | None = None) -> dict[str, Any]:
     """`holdwise video-poker return --exact --json` of a game at a bet, kept on disk."""
     return stored("return", game, coins, progress, paytable_file)
 
 
 def stored_strategy(game: str | PayTable, coins: int, progress: Progress | None = None,
-                    paytable_file: str | Path | None = None) -> dict:
+                    paytable_file: str | Path | None = None) -> dict[str, Any]:
     """`holdwise video-poker strategy --curve --json` of a game at a bet (the derived basic chart, its costliest
     exceptions and the cost curve of 1-40 lines), kept on disk."""
     return stored("strategy", game, coins, progress, paytable_file)
@@ -130,11 +132,11 @@ def _question(coins: int | str, lines: int | str | None, top_errors: int) -> tup
 
 
 
-def _report_digest(key: str, value: dict) -> str:
+def _report_digest(key: str, value: dict[str, Any]) -> str:
     return hashlib.sha256(json.dumps([key, value], sort_keys=True).encode()).hexdigest()
 
 
-def report_file(key: str, report: ChartReport) -> dict:
+def report_file(key: str, report: ChartReport) -> dict[str, Any]:
     """A report's file: its key, its JSON without `seconds` (how long one run took is no part of the answer;
     shipped files stay the same on every machine) and a checksum of both."""
     value = report.to_json()

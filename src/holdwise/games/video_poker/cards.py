@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import numbers
 from collections.abc import Sequence
+from typing import Any
 
 from ...errors import InputError
 from ..inputs import shown
@@ -109,12 +110,12 @@ def parse_card(text: str | int, deck_size: int = 52, extra: str = "joker") -> in
     return RANK_NAMES[t[:-1].upper()] * 4 + SUITS.index(t[-1])
 
 
-def _parts(cards: CardsInput) -> list:
+def _parts(cards: CardsInput) -> list[Any]:
     """Card words from one string or a list (whose items may themselves hold several cards)."""
     if isinstance(cards, str):
         return cards.replace(",", " ").split()
     if isinstance(cards, Sequence) and not isinstance(cards, (bytes, bytearray)):
-        out = []
+        out: list[object] = []
         for item in cards:
             out.extend(_parts(item) if isinstance(item, str) else [item])
         return out
@@ -130,8 +131,7 @@ def parse_hand(cards: CardsInput, deck_size: int = 52, extra: str = "joker") -> 
         raise InputError(f"a hand has {HAND_SIZE} cards, got {len(parts)}: {shown(given)}")
     hand = tuple(parse_card(p, deck_size, extra) for p in parts)
     if len(set(hand)) != HAND_SIZE:
-        seen: set[int] = set()
-        dup = next(card_str(c, extra) for c in hand if c in seen or seen.add(c))
+        dup = next(card_str(c, extra) for i, c in enumerate(hand) if c in hand[:i])
         raise InputError(f"card {dup} appears twice in {shown(given)}")
     return hand
 
@@ -147,7 +147,7 @@ def parse_hold(text: str | Sequence[int], hand: Sequence[int], extra: str = "jok
     if not isinstance(text, str):
         if not isinstance(text, Sequence):
             raise InputError(f"a hold is text or a list of positions 1-{HAND_SIZE}, got {shown(text)}")
-        positions = list(text)
+        positions: list[Any] = list(text)
         if not all(isinstance(p, numbers.Integral) and not isinstance(p, bool) for p in positions):
             raise InputError(f"positions to hold are whole numbers 1-{HAND_SIZE}, got {shown(positions)}")
         positions = [int(p) for p in positions]

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ...solver.jit import njit
-from .deal_table import DealTable, LineEntries, _entries, _weighted_sum, line_entries
+from .deal_table import DealTable, LineEntries, entries_of, line_entries, weighted_sum
 
 __all__ = [
     "CURVE_LINES", "NO_LINE", "UNION_PARTS_LIMIT", "UNION_TEXT_LIMIT", "OrderSearch", "add_gains", "choices",
@@ -164,20 +164,20 @@ class OrderSearch:
     weights: np.ndarray
 
     @classmethod
-    def start(cls, entries: LineEntries, order: Sequence[int], weights: np.ndarray) -> OrderSearch:
+    def start(cls, entries: LineEntries, order: Sequence[int] | np.ndarray, weights: np.ndarray) -> OrderSearch:
         """A search from a given order of (some of) the lines."""
-        order = np.asarray(order, dtype=np.int64)
+        first = np.asarray(order, dtype=np.int64)
         pos = np.full(entries.n_lines, NO_LINE, dtype=np.int64)
-        pos[order] = np.arange(len(order))
+        pos[first] = np.arange(len(first))
         choice = np.empty(len(entries.start) - 1, dtype=np.int64)
         choices(entries.start, entries.line, pos, choice)
-        return cls(entries, order.copy(), pos, choice, weights)
+        return cls(entries, first.copy(), pos, choice, weights)
 
     def value_sum(self) -> int:
         """sum_d w_d x value of the chosen hold (exact)."""
         e = self.entries
         v = np.where(self.choice >= 0, e.value[np.maximum(self.choice, 0)], e.fallback)
-        return _weighted_sum(self.weights, v)
+        return weighted_sum(self.weights, v)
 
     def improve(self, max_sweeps: int = 1000, progress: Callable[[int], None] | None = None) -> int:
         """Insertion moves until none gains (a local optimum); returns the number of sweeps."""
@@ -203,7 +203,7 @@ class OrderSearch:
         """Take a line out of the chart."""
         self.reorder(self.order[self.order != victim])
 
-    def reorder(self, order: Sequence[int]) -> None:
+    def reorder(self, order: Sequence[int] | np.ndarray) -> None:
         """Play the chart with these lines in this order (the others out)."""
         self.order = np.asarray(order, dtype=np.int64)
         self.pos = np.full(self.entries.n_lines, NO_LINE, dtype=np.int64)
@@ -215,14 +215,15 @@ class OrderSearch:
         """Drop the entries of lines out of the chart (later sweeps visit fewer entries)."""
         e = self.entries
         keep = self.pos[e.line] < NO_LINE
-        self.entries = _entries(dt, e.deal_of[keep], e.line[keep], e.mask[keep], e.n_lines)
+        self.entries = entries_of(dt, e.deal_of[keep], e.line[keep], e.mask[keep], e.n_lines)
         choices(self.entries.start, self.entries.line, self.pos, self.choice)
 
     def live(self) -> np.ndarray:
         """The lines of the order that are the play on some deal, in order."""
         used = np.zeros(self.entries.n_lines, dtype=bool)
         used[self.entries.line[self.choice[self.choice >= 0]]] = True
-        return self.order[used[self.order]]
+        lines: np.ndarray = self.order[used[self.order]]
+        return lines
 
 
 def _mean_value_order(entries: LineEntries, weights: np.ndarray) -> np.ndarray:
@@ -366,7 +367,7 @@ def reduce_chart(dt: DealTable, ids: np.ndarray, lines: Sequence[frozenset[int]]
             break
         cost = search.costs()
         victim = min(live.tolist(), key=lambda i: (int(cost[i]), -int(search.pos[i])))
-        best = (int(cost[victim]), None)
+        best: tuple[int, list[int] | None] = (int(cost[victim]), None)
         in_chart = set(search.order.tolist())
         candidates = [c for c in coarse_ids if c not in in_chart]
         for c in candidates:  # first visit: an exact loss for every merge
@@ -467,7 +468,7 @@ def grow_charts(dt: DealTable, ids: np.ndarray, lines: Sequence[frozenset[int]],
     out: dict[int, tuple[list[str], list[frozenset[int]], int]] = {}
     gains = np.zeros(len(lines), dtype=np.int64)
     places = np.zeros(len(lines), dtype=np.int64)
-    for step in range(4 * up_to):
+    for _ in range(4 * up_to):
         in_chart = np.zeros(len(lines), dtype=bool)
         in_chart[search.order] = True
         candidates = np.nonzero(~in_chart)[0].astype(np.int64)

@@ -28,7 +28,7 @@ from .tables import distinct_deals, exclude_supersets, game_tables, subset_rank
 
 __all__ = [
     "DealTable", "LineEntries", "all_hold_values", "chart_play", "chosen_class_totals", "class_totals", "deal_table",
-    "entries_kernel", "line_entries", "whole_hands_dealt",
+    "entries_kernel", "entries_of", "line_entries", "weighted_sum", "whole_hands_dealt",
 ]
 
 
@@ -110,10 +110,10 @@ class DealTable:
     @property
     def optimal_sum(self) -> int:
         """sum_d w_d x best value (Python int: no overflow)."""
-        return _weighted_sum(self.weights, self.best_value)
+        return weighted_sum(self.weights, self.best_value)
 
 
-def _weighted_sum(weights: np.ndarray, values: np.ndarray) -> int:
+def weighted_sum(weights: np.ndarray, values: np.ndarray) -> int:
     """sum w x v exactly: int64 in blocks that cannot overflow, added up as Python ints."""
     # one product is w (<= 24) x |v| (< 2**62 / C(47, 5)); a block of 4,096 stays far below 2**63
     products = np.asarray(weights, dtype=np.int64) * np.asarray(values, dtype=np.int64)
@@ -281,10 +281,10 @@ def line_entries(dt: DealTable, ids: np.ndarray, lines: Sequence[Iterable[int]])
     deal, line, masks = (np.empty(size, dtype=np.int64) for _ in range(3))
     seen[:] = -1
     entries_kernel(ids, by_within, id_start, id_lines, seen, False, deal, line, masks)
-    return _entries(dt, deal, line, masks, len(lines))
+    return entries_of(dt, deal, line, masks, len(lines))
 
 
-def _entries(dt: DealTable, deal: np.ndarray, line: np.ndarray, masks: np.ndarray, n_lines: int) -> LineEntries:
+def entries_of(dt: DealTable, deal: np.ndarray, line: np.ndarray, masks: np.ndarray, n_lines: int) -> LineEntries:
     """The CSR arrays of entries sorted by deal."""
     n = len(dt.deals)
     start = np.zeros(n + 1, dtype=np.int64)

@@ -14,6 +14,7 @@ import re
 import zlib
 from fractions import Fraction
 from functools import lru_cache
+from typing import Any
 
 from ...errors import InputError
 from . import paytables
@@ -81,10 +82,10 @@ def table_from_code(code: object) -> PayTable:
     try:
         raw = base64.urlsafe_b64decode(code + "=" * (-len(code) % 4))
         inflater = zlib.decompressobj()
-        text = inflater.decompress(raw, MAX_TOML)
+        inflated = inflater.decompress(raw, MAX_TOML)
         if inflater.unconsumed_tail:
             raise InputError(f"table code inflates to more than {MAX_TOML:,} bytes")
-        text = text.decode("utf-8")
+        text = inflated.decode("utf-8")
     except (binascii.Error, ValueError, zlib.error):
         raise InputError("table code is damaged (not a pay table's code; copy the whole link)") from None
     return _one_game(text, "the table code")
@@ -112,9 +113,9 @@ def _field_of(message: str, hands: list[str]) -> str:
 
 def table_field(err: InputError, data: object) -> str:
     """Which field of `table_from_fields`' input an error from it names."""
-    hands = []
+    hands: list[str] = []
     if isinstance(data, dict) and isinstance(data.get("pays"), list):
-        hands = [p.get("hand") for p in data["pays"] if isinstance(p, dict) and p.get("hand") in HAND_KINDS]
+        hands = [str(p["hand"]) for p in data["pays"] if isinstance(p, dict) and p.get("hand") in HAND_KINDS]
     return err.field or _field_of(str(err), hands)
 
 
@@ -135,7 +136,7 @@ def table_from_fields(data: object) -> PayTable:
     return paytables._parse_game(game_id, body, "the editor")
 
 
-def _variants() -> list[dict]:
+def _variants() -> list[dict[str, Any]]:
     """The decks and wild cards the file format takes, as it answers when asked (none is listed here)."""
     extras = [None, *getattr(paytables, "EXTRA_CARDS", ())] if "extra_card" in paytables.GAME_KEYS else [None]
     seen, out = set(), []
@@ -172,7 +173,7 @@ def _variant_label(deck: int, wild: str, extra: str) -> str:
 
 
 @lru_cache(maxsize=1)
-def editor_options() -> dict:
+def editor_options() -> dict[str, Any]:
     """What the editor offers: the deck and wild-card choices and the hands, all as the file format reads them."""
     hands = [{"hand": h, "label": hand_label(h), "means": HAND_KINDS[h]} for h in HAND_KINDS if h != "nothing"]
     return {"variants": _variants(), "hands": hands,

@@ -102,7 +102,7 @@ def _satisfies(kind, wild, counts, mask, flush, ranks_of_naturals, n_natural, c1
         return flush
     if kind == 14:  # three_of_a_kind
         return c1 + wild >= 3
-    if kind == 15:  # two_pair
+    if kind == 15:  # two_pairs
         return max(0, 2 - c1) + max(0, 2 - c2) <= wild
     if kind == 16 or kind == 17:  # jacks_or_better, kings_or_better
         low = 9 if kind == 16 else 11
@@ -239,7 +239,8 @@ def hand_keys(n_cards: int, wild_mode: int) -> np.ndarray:
         key, suits = next_key, next_suits
     key *= 2
     key += _ONE_SUIT[suits]
-    return key
+    keys: np.ndarray = key
+    return keys
 
 
 @lru_cache(maxsize=1)
@@ -281,7 +282,7 @@ def classify_all(table: PayTable) -> np.ndarray:
     kinds = table.kind_codes
     for key in np.flatnonzero(np.bincount(keys, minlength=2 * N_RANK_SETS)).tolist():  # the keys that occur
         lookup[key] = _class_of_key(key, kinds, wild_mode)
-    out = lookup[keys]
+    out: np.ndarray = lookup[keys]
     out.flags.writeable = False
     return out
 

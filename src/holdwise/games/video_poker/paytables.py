@@ -13,12 +13,15 @@ from fractions import Fraction
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 from ...errors import InputError
+from .. import inputs
 from .cards import shown
 
 __all__ = [
     "DEFAULT_GAME", "DEFAULT_ROYAL_BELOW_MAX", "EXTRA_CARDS", "HAND_KINDS", "HAND_LABELS", "KIND_CODES", "MAX_COINS",
+    "OLD_HAND_NAMES",
     "MAX_FILE_BYTES", "WILD_MODES", "PayTable", "all_games", "get_game", "hand_label", "load_games", "max_scaled_pay",
     "parse_games", "pay_text", "read_user_text", "resolve_game", "shipped_games",
     "table_from_json", "table_to_json",
@@ -42,7 +45,7 @@ HAND_KINDS = {
     "flush": "flush",
     "straight": "straight (A 2 3 4 5 to T J Q K A)",
     "three_of_a_kind": "three of a kind",
-    "two_pair": "two pair",
+    "two_pairs": "two pair",
     "jacks_or_better": "a pair of jacks, queens, kings or aces",
     "kings_or_better": "a pair of kings or aces",
     "aces_or_better": "a pair of aces",
@@ -58,6 +61,9 @@ HAND_LABELS = {
     "four_2s_4s": "four 2s-4s", "four_5s_ks": "four 5s-Ks",
 }
 WILD_MODES = {"none": 0, "deuces": 1, "joker": 2}
+# Hands renamed since a file may have been written: read under their old names too (a file, a link's code, a
+# session's state), always written under the new ones.
+OLD_HAND_NAMES = {"two_pair": "two_pairs"}
 # What the 53rd card of a 53-card deck is: the joker (wild), or a fifth ace of its own suit, stars, which is
 # no wild card and never makes a flush (the Five Aces games; Wizard of Odds, "Five Aces Poker").
 EXTRA_CARDS = ("joker", "ace")
@@ -79,7 +85,7 @@ class PayTable:
     royal_below_max: Fraction
     extra_card: str = ""  # a 53-card deck's 53rd card, "joker" or "ace"; "" reads as the deck implies
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if self.extra_card == "":  # tables built before the extra ace keep meaning what they meant
             object.__setattr__(self, "extra_card", "joker" if self.deck == 53 else "none")
         # tables key the solver's caches and are looked up on every step of a session: hash them once
@@ -87,7 +93,7 @@ class PayTable:
                                                 self.royal_below_max, self.extra_card)))
 
     def __hash__(self) -> int:
-        return self._hash
+        return int(self.__dict__["_hash"])
 
     def pays_for(self, coins: int) -> tuple[Fraction, ...]:
         """Pays per coin at a bet of `coins` (1-5): below 5 the natural royal pays royal_below_max."""
@@ -95,7 +101,7 @@ class PayTable:
             raise InputError(f"coins must be 1 to {MAX_COINS}, got {shown(coins)}")
         if coins == MAX_COINS:
             return self.pays
-        return tuple(self.royal_below_max if h == "royal_flush" else p for h, p in zip(self.hands, self.pays))
+        return tuple(self.royal_below_max if h == "royal_flush" else p for h, p in zip(self.hands, self.pays, strict=True))
 
     @property
     def kind_codes(self) -> tuple[int, ...]:
@@ -206,9 +212,9 @@ def _text_field(value: object, what: str) -> str:
 
 
 def _parse_game(game_id: object, data: object, where: str) -> PayTable:
-    _text_field(game_id, f"a game id in {where}")
+    game_id = _text_field(game_id, f"a game id in {where}")
 
-    def bad(message):
+    def bad(message: str) -> InputError:
         return InputError(f"game {game_id!r} in {where}: {message}")
 
     if not isinstance(data, dict):
@@ -245,6 +251,7 @@ def _parse_game(game_id: object, data: object, where: str) -> PayTable:
         if not isinstance(entry, dict) or set(entry) != set(PAY_KEYS):
             raise bad(f"pay {i} must be {{ hand = ..., pay = ... }} (just those two keys), got {shown(entry)}")
         hand = entry["hand"]
+        hand = OLD_HAND_NAMES.get(hand, hand) if isinstance(hand, str) else hand
         if not isinstance(hand, str) or hand not in HAND_KINDS or hand == "nothing":
             raise bad(f"unknown hand {shown(hand)}; known: {known}")
         if hand in hands:
@@ -291,34 +298,18 @@ def shipped_games() -> dict[str, PayTable]:
     return parse_games(text, "the shipped pay tables")
 
 
-def read_user_text(path: str | Path, what: str, max_bytes: int, size_note: str = "") -> tuple[str, str]:
-    """(text, name) of a user's UTF-8 file of at most `max_bytes`; InputError in one line naming `what` and the
-    file (missing, a directory, unreadable, too large, not UTF-8). `name` is the path as errors show it."""
+def read_user_text(path: str | Path, what: str, max_bytes: int) -> tuple[str, str]:
+    """(text, name) of a user's UTF-8 file of at most `max_bytes` (`holdwise.games.inputs.read_user_text`, the
+    capped reader every game shares); `name` is the path as errors show it (one line)."""
     if isinstance(path, bool) or not isinstance(path, (str, Path)) or not str(path):
         raise InputError(f"a {what} is a path, got {shown(path)}")
-    path = Path(path)
-    name = str(path) if str(path).isprintable() else repr(str(path))  # errors stay one line
-    try:
-        with path.open("rb") as f:
-            raw = f.read(max_bytes + 1)
-    except FileNotFoundError:
-        raise InputError(f"{what} not found: {name}") from None
-    except IsADirectoryError:
-        raise InputError(f"{what} {name} is a directory, not a file") from None
-    except (OSError, ValueError) as err:
-        raise InputError(f"cannot read {what} {name}: {getattr(err, 'strerror', None) or err}") from None
-    if len(raw) > max_bytes:
-        raise InputError(f"{what} {name} is larger than {max_bytes:,} bytes{size_note}, the most accepted")
-    try:
-        return raw.decode("utf-8"), name
-    except UnicodeDecodeError as err:
-        raise InputError(f"{what} {name} is not UTF-8 text: byte 0x{raw[err.start]:02x} at "
-                         f"offset {err.start}") from None
+    name = str(path) if str(path).isprintable() else repr(str(path))
+    return inputs.read_user_text(path, what, max_bytes), name
 
 
 def load_games(path: str | Path) -> dict[str, PayTable]:
     """Games from a user's TOML file (UTF-8, at most 1 MiB), in the shipped file's format."""
-    text, name = read_user_text(path, "pay table file", MAX_FILE_BYTES, " (1 MiB)")
+    text, name = read_user_text(path, "pay table file", MAX_FILE_BYTES)
     return parse_games(text, name)
 
 
@@ -361,7 +352,7 @@ def _checked(table: PayTable) -> PayTable:
         raise InputError(f"pay table {table.id!r}: hands and pays must be tuples of equal length ending "
                          "in 'nothing' with pay 0")
     body = {"name": table.name, "deck": table.deck, "wild": table.wild, "royal_below_max": table.royal_below_max,
-            "pays": [{"hand": h, "pay": p} for h, p in zip(hands[:-1], pays[:-1])]}
+            "pays": [{"hand": h, "pay": p} for h, p in zip(hands[:-1], pays[:-1], strict=True)]}
     if table.extra_card != "none":
         body["extra_card"] = table.extra_card
     parsed = _parse_game(table.id, body, "the given pay table")
@@ -381,17 +372,17 @@ def pay_text(value: Fraction) -> str:
     return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
 
 
-def table_to_json(table: PayTable) -> dict:
+def table_to_json(table: PayTable) -> dict[str, Any]:
     """A pay table as JSON types, in the TOML file's layout (pays as "p/q" text), for a session's state."""
     out = {"id": table.id, "name": table.name, "deck": table.deck, "wild": table.wild,
            "royal_below_max": pay_text(table.royal_below_max),
-           "pays": [{"hand": h, "pay": pay_text(p)} for h, p in zip(table.hands, table.pays) if h != "nothing"]}
+           "pays": [{"hand": h, "pay": pay_text(p)} for h, p in zip(table.hands, table.pays, strict=True) if h != "nothing"]}
     if table.extra_ace:  # only then: the joker deck's JSON stays as it was
         out["extra_card"] = "ace"
     return out
 
 
-def table_from_json(data: dict) -> PayTable:
+def table_from_json(data: dict[str, Any]) -> PayTable:
     """A pay table back from `table_to_json` (checked like a TOML file)."""
     if not isinstance(data, dict) or not isinstance(data.get("id"), str):
         raise InputError("a pay table needs an id")

@@ -8,13 +8,13 @@ import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Any, overload
 
 from ..base import Result
 from .analysis import ReturnRow
 from .deal_table import DealTable
 
-__all__ = ["TOP_ERRORS", "ChartError", "ChartLineStats", "ChartReport", "CurvePoint"]
+__all__ = ["TOP_ERRORS", "ChartError", "ChartLineStats", "ChartReport", "CurvePoint", "per_coin"]
 
 TOP_ERRORS = 10  # the error groups a report lists, costliest first
 
@@ -37,11 +37,11 @@ class ChartLineStats(Result):
     cost: float
     cost_exact: str | None = None
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {k: v for k, v in super().to_json().items() if v is not None or k in ("value_min", "value_max")}
 
     @classmethod
-    def from_json(cls, data: Mapping) -> ChartLineStats:
+    def from_json(cls, data: Mapping[str, Any]) -> ChartLineStats:
         """The line back from its `to_json` (ValueError when a field is missing or of the wrong type)."""
         return cls(number=_int(data, "number"), text=_str(data, "text"), frequency=_num(data, "frequency"),
                    value_min=_num(data, "value_min", none=True), value_max=_num(data, "value_max", none=True),
@@ -68,7 +68,7 @@ class ChartError(Result):
     note: str
 
     @classmethod
-    def from_json(cls, data: Mapping) -> ChartError:
+    def from_json(cls, data: Mapping[str, Any]) -> ChartError:
         """The error group back from its `to_json` (ValueError when a field is missing or of the wrong type)."""
         return cls(chart_pattern=_str(data, "chart_pattern"), best_pattern=_str(data, "best_pattern"),
                    frequency=_num(data, "frequency"), deals=_int(data, "deals"), cost=_num(data, "cost"),
@@ -88,14 +88,14 @@ class CurvePoint(Result):
     cost_percent: float
     hands_per_bet_lost: float | None
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         out = super().to_json()
         out["return"] = out.pop("return_value")
         return {"lines": out["lines"], "return": out["return"], **{k: v for k, v in out.items()
                                                                   if k not in ("lines", "return")}}
 
     @classmethod
-    def from_json(cls, data: Mapping) -> CurvePoint:
+    def from_json(cls, data: Mapping[str, Any]) -> CurvePoint:
         """The point back from its `to_json` (ValueError when a field is missing or of the wrong type)."""
         return cls(lines=_int(data, "lines"), return_value=_num(data, "return"),
                    return_exact=_str(data, "return_exact"), cost=_num(data, "cost"), cost_percent=_num(data, "cost_percent"),
@@ -131,14 +131,14 @@ class ChartReport(Result):
     hit_frequency: float
     draw_five_unmatched: float
     errors: tuple[ChartError, ...]
-    table: tuple = ()
+    table: tuple[ReturnRow, ...] = ()
     notes: tuple[ChartError, ...] = ()
     curve: tuple[CurvePoint, ...] = ()
     max_lines: int | None = None
     seconds: float = 0.0
     chart_text: str = ""
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"kind": self.kind, "paytable": self.paytable, "name": self.name, "coins": self.coins,
                                "lines": [ln.to_json() for ln in self.lines], "return": self.return_value,
                                "return_exact": self.return_exact, "return_percent": self.return_percent,
@@ -162,7 +162,7 @@ class ChartReport(Result):
         return out
 
     @classmethod
-    def from_json(cls, data: Mapping) -> ChartReport:
+    def from_json(cls, data: Mapping[str, Any]) -> ChartReport:
         """The report back from its `to_json`, so that `from_json(r.to_json()).to_json() == r.to_json()`
         (ValueError when a field is missing or of the wrong type: a kept answer is checked, never trusted)."""
         if not isinstance(data, Mapping):
@@ -193,7 +193,7 @@ class ChartReport(Result):
 # reading a report's JSON back: each field of the type `to_json` writes, else ValueError
 
 
-def _field(data: Mapping, key: str, missing: bool) -> Any:
+def _field(data: Mapping[str, Any], key: str, missing: bool) -> Any:
     if not isinstance(data, Mapping):
         raise ValueError("expected a JSON object")
     if key not in data:
@@ -203,23 +203,31 @@ def _field(data: Mapping, key: str, missing: bool) -> Any:
     return data[key]
 
 
-def _num(data: Mapping, key: str, none: bool = False) -> float | int | None:
+@overload
+def _num(data: Mapping[str, Any], key: str) -> float: ...
+@overload
+def _num(data: Mapping[str, Any], key: str, none: bool) -> float | None: ...
+def _num(data: Mapping[str, Any], key: str, none: bool = False) -> float | None:
     x = _field(data, key, False)
     if x is None and none:
         return None
     if type(x) not in (int, float) or not math.isfinite(x):  # bool is not a number here
         raise ValueError(f"field {key!r} is not a number")
-    return x
+    return float(x) if type(x) is float else x  # an int stays an int (JSON's 800, not 800.0)
 
 
-def _int(data: Mapping, key: str) -> int:
+def _int(data: Mapping[str, Any], key: str) -> int:
     x = _field(data, key, False)
     if type(x) is not int:
         raise ValueError(f"field {key!r} is not a whole number")
     return x
 
 
-def _str(data: Mapping, key: str, none: bool = False, missing: bool = False) -> str | None:
+@overload
+def _str(data: Mapping[str, Any], key: str) -> str: ...
+@overload
+def _str(data: Mapping[str, Any], key: str, none: bool = False, missing: bool = False) -> str | None: ...
+def _str(data: Mapping[str, Any], key: str, none: bool = False, missing: bool = False) -> str | None:
     x = _field(data, key, missing)
     if x is None and (none or missing):
         return None
@@ -228,20 +236,21 @@ def _str(data: Mapping, key: str, none: bool = False, missing: bool = False) -> 
     return x
 
 
-def _list(data: Mapping, key: str) -> list:
+def _list(data: Mapping[str, Any], key: str) -> list[Any]:
     x = _field(data, key, False)
     if not isinstance(x, list):
         raise ValueError(f"field {key!r} is not a list")
     return x
 
 
-def _return_row(data: Mapping) -> ReturnRow:
-    return ReturnRow(hand=_str(data, "hand"), pay=_num(data, "pay"), combinations=_int(data, "combinations"),
-                     probability=_num(data, "probability"), contribution=_num(data, "contribution"),
+def _return_row(data: Mapping[str, Any]) -> ReturnRow:
+    return ReturnRow(hand=_str(data, "hand"), pay=_num(data, "pay"), outcomes=_int(data, "outcomes"),
+                     chance=_num(data, "chance"), contribution=_num(data, "contribution"),
                      pay_exact=_str(data, "pay_exact", missing=True),
-                     probability_exact=_str(data, "probability_exact", missing=True),
+                     chance_exact=_str(data, "chance_exact", missing=True),
                      contribution_exact=_str(data, "contribution_exact", missing=True))
 
 
-def _per_coin(dt: DealTable, v: int) -> Fraction:
+def per_coin(dt: DealTable, v: int) -> Fraction:
+    """A scaled value of the deal table as a value per coin."""
     return Fraction(int(v), dt.scale)

@@ -18,10 +18,11 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from fractions import Fraction
+from typing import Any
 
 from ...errors import InputError
 from ..base import Decision, Hint, Option, State, action_error, random_generator
-from .analysis import MEASURE, check_coins, hint, hold_option, number, return_value
+from .analysis import MEASURE, check_coins, hold_hint, hold_option, number, return_value
 from .cards import HAND_SIZE, card_str, hand_str, parse_card, parse_hold, shown
 from .inputs import parse_coins, parse_credits, parse_seed
 from .paytables import (
@@ -48,9 +49,9 @@ DEFAULT_CREDITS = 1000
 OPTION_KEYS = ("paytable", "credits", "bet", "paytable_file", "table")
 
 
-def _credits_text(value) -> str:
-    value = Fraction(value)
-    return f"{value.numerator:,}" if value.denominator == 1 else f"{float(value):,.2f}"
+def _credits_text(value: int | float | str | Fraction) -> str:
+    exact = Fraction(value)
+    return f"{exact.numerator:,}" if exact.denominator == 1 else f"{float(exact):,.2f}"
 
 
 def paytable_of(state: State) -> PayTable:
@@ -60,7 +61,7 @@ def paytable_of(state: State) -> PayTable:
     return get_game(str(state.options["paytable"]))
 
 
-def new_game(options: Mapping | None = None, seed: int = 0) -> State:
+def new_game(options: Mapping[str, Any] | None = None, seed: int = 0) -> State:
     """A session: options `paytable` (a game id), `credits` (1000), `bet` (coins per hand, 5), and for a
     game of one's own `paytable_file` (read now; the table is carried in the state as `table`)."""
     if options is None:
@@ -105,7 +106,7 @@ def _dealt(state: State, table: PayTable) -> tuple[int, ...]:
 _SUBSETS = tuple(tuple(p + 1 for p in range(HAND_SIZE) if mask >> p & 1) for mask in range(32))
 
 
-def actions(state: State) -> list[dict]:
+def actions(state: State) -> list[dict[str, Any]]:
     """The legal actions now: deal with a bet, draw with a hold, or next when the hand is over."""
     if state.over:
         return [{"type": "next"}]
@@ -114,7 +115,7 @@ def actions(state: State) -> list[dict]:
     return [{"type": "draw", "hold": list(hold)} for hold in _SUBSETS]
 
 
-def _normalised(action: Mapping) -> dict:
+def _normalised(action: Mapping[str, Any]) -> dict[str, Any]:
     """An action with its hold in ascending order (the order positions are typed in does not matter)."""
     action = dict(action) if isinstance(action, Mapping) else {"type": action}
     hold = action.get("hold")
@@ -123,13 +124,13 @@ def _normalised(action: Mapping) -> dict:
     return action
 
 
-def _has_bool(action: Mapping) -> bool:
+def _has_bool(action: Mapping[str, Any]) -> bool:
     """True/False compare equal to 1/0 in Python: refuse them where numbers belong."""
     return any(isinstance(v, bool) or (isinstance(v, list) and any(isinstance(x, bool) for x in v))
                for v in action.values())
 
 
-def _legal(state: State, action: dict) -> bool:
+def _legal(state: State, action: dict[str, Any]) -> bool:
     """Is `action` one of `actions(state)`? (the same answer, without building the list)"""
     kind = action.get("type")
     if state.over:
@@ -146,7 +147,7 @@ def _legal(state: State, action: dict) -> bool:
 _SUBSETS_SET = frozenset(_SUBSETS)
 
 
-def step(state: State, action: Mapping) -> State:
+def step(state: State, action: Mapping[str, Any]) -> State:
     """The state after an action (pure: randomness comes from the state's seed and draw count)."""
     action = _normalised(action)
     if _has_bool(action):
@@ -226,7 +227,7 @@ def _draw(state: State, table: PayTable, hold: list[int]) -> State:
     return nxt.logged(first, paid)
 
 
-def computer_action(state: State) -> dict:
+def computer_action(state: State) -> dict[str, Any]:
     """The best play for the player: the last bet (at most the credits), the best hold, then next."""
     if state.over:
         return {"type": "next"}
@@ -242,7 +243,7 @@ def advice(state: State) -> Hint:
     """The hint for the player's move: the holds of the dealt hand, or the bets by return per coin."""
     table = paytable_of(state)
     if state.phase == "hold":
-        return hint(_dealt(state, table), table, int(state.data["bet"]), actions=True)
+        return hold_hint(_dealt(state, table), table, int(state.data["bet"]), actions=True)
     if state.phase != "bet":
         raise InputError("the hand is over: no decision to advise on")
     bets = [a["bet"] for a in actions(state)]
@@ -251,11 +252,11 @@ def advice(state: State) -> Hint:
     top = values[ranked[0]]
     options = tuple(Option(option=f"bet {n}", value=float(values[n]), loss=float(top - values[n]),
                            action={"type": "deal", "bet": n}) for n in ranked)
-    position = {"paytable": table.id, "credits": state.tally["credits"]}
+    position = {"rules": table.id, "credits": state.tally["credits"]}
     return Hint(game=GAME, position=position, measure=MEASURE, options=options)
 
 
-def parse_action(state: State, text: str) -> dict:
+def parse_action(state: State, text: str) -> dict[str, Any]:
     """What a player typed -> an action.
 
     bet phase: Enter or `d` deals at the last bet, `1`-`5` deals at that bet; hold phase: the

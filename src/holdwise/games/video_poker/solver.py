@@ -27,6 +27,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
+from typing import Any
 
 import numpy as np
 
@@ -134,11 +135,11 @@ class GameReturn:
         """The return as a float."""
         return float(self.return_exact)
 
-    def rows(self) -> list[dict]:
+    def rows(self) -> list[dict[str, Any]]:
         """The return table: per pay class its pay, combinations, probability and contribution (exact)."""
         pays = self.table.pays_for(self.coins)
         out = []
-        for hand, count, pay in zip(self.table.hands, self.combinations, pays):
+        for hand, count, pay in zip(self.table.hands, self.combinations, pays, strict=True):
             p = Fraction(count, self.total)
             out.append({"hand": hand, "pay": pay, "combinations": count, "probability": p, "contribution": p * pay})
         return out
@@ -157,6 +158,8 @@ def solve_game(table: PayTable, coins: int = MAX_COINS, deals: np.ndarray | None
     pay_sums = tables.class_counts @ pays
     if deals is None:
         deals, weights = distinct_deals(table.deck)
+    elif weights is None:
+        raise ValueError("solve_game: deals are given with their weights")
     totals = np.zeros(len(table.hands), dtype=np.int64)
     best_mask = np.empty(len(deals), dtype=np.int64)
     best_value = np.empty(len(deals), dtype=np.int64)
@@ -175,7 +178,7 @@ def solve_game(table: PayTable, coins: int = MAX_COINS, deals: np.ndarray | None
 def _game_return(table: PayTable, coins: int, combos: list[int], seconds: float) -> GameReturn:
     """A game's return from its final-hand class counts (every deal weighted by the deck's M)."""
     total = math.comb(table.deck, HAND_SIZE) * deck(table.deck).weight
-    exact = sum(Fraction(c) * p for c, p in zip(combos, table.pays_for(coins))) / total
+    exact = sum((Fraction(c) * p for c, p in zip(combos, table.pays_for(coins), strict=True)), Fraction(0)) / total
     return GameReturn(table, coins, combos, total, exact, seconds)
 
 
@@ -220,8 +223,8 @@ def solve_deals_numpy(deals: np.ndarray, weights: np.ndarray, tables: GameTables
         value[:, 31] = pays[tables.classes5[full]]
         cube = value.reshape(-1, 2, 2, 2, 2, 2)
         for axis in range(1, HAND_SIZE + 1):
-            without = [slice(None)] * 6
-            with_ = [slice(None)] * 6
+            without: list[slice | int] = [slice(None)] * 6
+            with_: list[slice | int] = [slice(None)] * 6
             without[axis], with_[axis] = 0, 1
             cube[tuple(without)] -= cube[tuple(with_)]
         value *= d.mult[POPCOUNT]
@@ -270,7 +273,7 @@ def stored_solve(table: PayTable, coins: int = MAX_COINS,
     return result
 
 
-def deal_values(table: PayTable, deals: np.ndarray | Sequence,
+def deal_values(table: PayTable, deals: np.ndarray | Sequence[Sequence[int]],
                 coins: int = MAX_COINS) -> tuple[np.ndarray, list[Fraction]]:
     """Best hold mask and exact best value (per coin) of each given deal (sorted cards, one per row)."""
     tables = game_tables(table)
@@ -354,7 +357,8 @@ def _subset_rows(hand: np.ndarray, table: PayTable) -> tuple[np.ndarray, int]:
 
 @lru_cache(maxsize=1)
 def _binomial_rows() -> list[list[int]]:
-    return binomials().tolist()
+    rows: list[list[int]] = binomials().tolist()
+    return rows
 
 
 def hold_values(cards: Sequence[int], table: PayTable, coins: int = MAX_COINS) -> tuple[np.ndarray, int]:
@@ -386,7 +390,8 @@ __all__.append("hand_class")
 
 def best_order(values: np.ndarray) -> list[int]:
     """The 32 masks best first: higher value, then the tie rule (fewer cards held, then the lower mask)."""
-    return np.lexsort((HOLD_PRIORITY, -values)).tolist()
+    order: list[int] = np.lexsort((HOLD_PRIORITY, -values)).tolist()
+    return order
 
 
 __all__.append("best_order")

@@ -63,7 +63,7 @@ def solve_path(table: PayTable, coins: int) -> Path:
     return stored_path("solve", table, coins)
 
 
-def _solve_digest(key: str, combinations: list) -> str:
+def _solve_digest(key: str, combinations: list[int]) -> str:
     return hashlib.sha256(json.dumps([key, combinations]).encode()).hexdigest()
 
 
@@ -163,7 +163,7 @@ def save_tables(table: PayTable, classes5: np.ndarray, counts: np.ndarray) -> No
     _save_arrays(_tables_key(table), {"classes5": classes5, "class_counts": counts.astype(np.int32)})
 
 
-def load_deals(n_cards: int, valid: Callable[[np.ndarray, np.ndarray], bool]) -> tuple[np.ndarray, ...] | None:
+def load_deals(n_cards: int, valid: Callable[[np.ndarray, np.ndarray], bool]) -> tuple[np.ndarray, np.ndarray] | None:
     """(deals, weights) of a deck's distinct deals from disk, or None."""
     arrays = _load_arrays(_deals_key(n_cards), ("deals", "weights"), valid)
     return None if arrays is None else (arrays["deals"], arrays["weights"])

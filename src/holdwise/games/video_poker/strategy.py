@@ -50,15 +50,15 @@ from .chart_search import CURVE_LINES, derive_order, grow_charts, reduce_chart, 
 from .deal_table import (
     DealTable,
     _rank_keys,
-    _weighted_sum,
     chart_play,
     class_totals,
     deal_table,
+    weighted_sum,
     whole_hands_dealt,
 )
-from .patterns import Chart, hold_patterns, parse_chart, read_chart, vocabulary
+from .patterns import Chart, Vocabulary, hold_patterns, parse_chart, read_chart, vocabulary
 from .paytables import MAX_COINS, PayTable, resolve_game
-from .report import TOP_ERRORS, ChartError, ChartLineStats, ChartReport, CurvePoint, _per_coin
+from .report import TOP_ERRORS, ChartError, ChartLineStats, ChartReport, CurvePoint, per_coin
 from .solver import HOLD_PRIORITY, hold_values
 from .store import MAX_REPORT_FILES, answer_key, stored_path
 from .tables import distinct_deals
@@ -124,7 +124,7 @@ def _errors(dt: DealTable, ids: np.ndarray, masks: np.ndarray, texts: Sequence[s
         out.append(ChartError(
             chart_pattern=c_text, best_pattern=b_text, frequency=float(share), deals=int(count[g]),
             cost=float(cost_g), example=hand, example_chart_hold=c_hold, example_best_hold=b_hold,
-            example_loss=float(_per_coin(dt, int(loss[d]))), note=note))
+            example_loss=float(per_coin(dt, int(loss[d]))), note=note))
     return out
 
 
@@ -138,7 +138,7 @@ def game_chart_report(dt: DealTable, ids: np.ndarray, pattern_texts: Sequence[st
     masks, line = chart_play(dt, ids, lines)
     rows = np.arange(len(masks))
     chosen = dt.values[rows, masks]
-    chart_sum = _weighted_sum(dt.weights, chosen)
+    chart_sum = weighted_sum(dt.weights, chosen)
     ret = dt.ret(chart_sum)
     best = dt.ret(dt.optimal_sum)
     cost = best - ret
@@ -155,10 +155,10 @@ def game_chart_report(dt: DealTable, ids: np.ndarray, pattern_texts: Sequence[st
         w = dt.weights[on]
         vals = chosen[on]
         wrong = loss[on] > 0
-        line_cost = Fraction(_weighted_sum(w, loss[on]), dt.total * dt.scale)
+        line_cost = Fraction(weighted_sum(w, loss[on]), dt.total * dt.scale)
         stats.append(ChartLineStats(
             number=i + 1, text=line_texts[i], frequency=float(Fraction(int(w.sum()), dt.total)),
-            value_min=float(_per_coin(dt, int(vals.min()))), value_max=float(_per_coin(dt, int(vals.max()))),
+            value_min=float(per_coin(dt, int(vals.min()))), value_max=float(per_coin(dt, int(vals.max()))),
             mistakes=float(Fraction(int(w[wrong].sum()), dt.total)), cost=float(line_cost),
             cost_exact=fraction_text(line_cost) if exact else None))
     unmatched = float(Fraction(int(dt.weights[line < 0].sum()), dt.total))
@@ -168,12 +168,12 @@ def game_chart_report(dt: DealTable, ids: np.ndarray, pattern_texts: Sequence[st
     assert st["return"] == ret  # the class counts and the values are two routes to one number
     total = sum(combos)
     table_rows = tuple(
-        ReturnRow(hand=h, pay=number(p), combinations=c, probability=float(Fraction(c, total)),
+        ReturnRow(hand=h, pay=number(p), outcomes=c, chance=float(Fraction(c, total)),
                   contribution=float(Fraction(c, total) * p),
                   pay_exact=fraction_text(p) if exact else None,
-                  probability_exact=fraction_text(Fraction(c, total)) if exact else None,
+                  chance_exact=fraction_text(Fraction(c, total)) if exact else None,
                   contribution_exact=fraction_text(Fraction(c, total) * p) if exact else None)
-        for h, p, c in zip(dt.table.hands, pays, combos))
+        for h, p, c in zip(dt.table.hands, pays, combos, strict=True))
     errors = _errors(dt, ids, masks, pattern_texts, top_errors)
     return ChartReport(
         kind=kind, paytable=dt.table.id, name=dt.table.name, coins=dt.coins, lines=tuple(stats),
@@ -192,7 +192,7 @@ def game_chart_report(dt: DealTable, ids: np.ndarray, pattern_texts: Sequence[st
 
 
 @lru_cache(maxsize=4)
-def _game_patterns(table: PayTable):
+def _game_patterns(table: PayTable) -> tuple[Vocabulary, np.ndarray]:
     """(vocabulary, id of every hold of every distinct deal) of a game (cached)."""
     vocab = vocabulary(table)
     deals, _ = distinct_deals(table.deck)
@@ -343,7 +343,7 @@ def _at_most(out: Reductions) -> None:
         best = out[n]
 
 
-def _curve_points(dt: DealTable, reduced: Mapping, up_to: int) -> list[CurvePoint]:
+def _curve_points(dt: DealTable, reduced: Mapping[int, Any], up_to: int) -> list[CurvePoint]:
     best = dt.ret(dt.optimal_sum)
     out = []
     for n in range(1, up_to + 1):

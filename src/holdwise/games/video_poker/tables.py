@@ -335,7 +335,8 @@ def _tables_valid(table: PayTable, d: Deck, classes5: np.ndarray, counts: np.nda
         return False
     if counts.size and int(counts.min()) < 0:
         return False
-    sizes = np.repeat(np.arange(HAND_SIZE), np.diff(np.asarray(d.offset[:HAND_SIZE + 1], dtype=np.int64)))
+    per_size = np.diff(np.asarray(d.offset[:HAND_SIZE + 1], dtype=np.int64)).astype(np.int64)
+    sizes = np.repeat(np.arange(HAND_SIZE), per_size)
     expected = np.array([math.comb(table.deck - k, HAND_SIZE - k) for k in range(HAND_SIZE)], dtype=np.int64)[sizes]
     return bool(np.array_equal(counts.sum(axis=1), expected))
 

@@ -12,7 +12,7 @@ chart is computed once per game, bet and length, then read.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
@@ -23,7 +23,7 @@ from .analysis import check_coins
 from .answers import strategy_answer
 from .chart_search import CURVE_LINES
 from .paytables import MAX_COINS, PayTable, resolve_game
-from .report import ChartLineStats
+from .report import ChartLineStats, CurvePoint
 from .strategy import cost_curve
 
 __all__ = ["TRAINER_CHOICES", "WITHIN", "TrainerChart", "check_choice", "shortest_within", "trainer_chart"]
@@ -76,11 +76,11 @@ def check_choice(choice: object) -> str:
     raise InputError(f'must be "short", "basic" or a number of lines 1 to {CURVE_LINES}, got {shown}', "choice")
 
 
-def shortest_within(points, optimal: Fraction, within: Fraction = WITHIN) -> int | None:
+def shortest_within(points: Iterable[CurvePoint], optimal: Fraction, within: Fraction = WITHIN) -> int | None:
     """The fewest lines of a cost curve's points whose return is within `within` of `optimal` (exact), or None."""
     for p in sorted(points, key=lambda p: p.lines):
         if optimal - Fraction(p.return_exact) <= within:
-            return p.lines
+            return int(p.lines)
     return None
 
 

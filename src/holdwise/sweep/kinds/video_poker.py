@@ -20,7 +20,7 @@ from ...games.base import fraction_text
 from ..kind import Column
 from ._shared import OKABE_ITO, Span, number_text, parse_span, save_figure, shown, split_specs
 
-__all__ = ["COLUMNS", "FIRST_HANDS", "HANDS", "LATER_HANDS", "NAME", "count", "definition", "items", "plot", "solve",
+__all__ = ["COLUMNS", "COLUMN_NAMES", "FIRST_HANDS", "HANDS", "LATER_HANDS", "NAME", "column_of", "count", "definition", "items", "plot", "solve",
            "variant"]
 
 NAME = "video-poker"
@@ -34,6 +34,19 @@ FIRST_HANDS = (
 )
 LATER_HANDS = ("five_aces", "aces_or_better")
 HANDS = (*FIRST_HANDS, *LATER_HANDS)
+# a hand renamed in the games keeps its old name here, in the columns and the definitions (the keys of results
+# files written before): "two_pairs" is the column "two_pair"
+COLUMN_NAMES = {"two_pairs": "two_pair"}
+
+
+def column_of(hand: str) -> str:
+    """A game's hand as the sweep's columns and definitions name it."""
+    return COLUMN_NAMES.get(hand, hand)
+
+
+def _hand_of(name: str) -> str:
+    """A hand named in a definition or in --vary (old or new spelling) as the games name it."""
+    return {old: new for new, old in COLUMN_NAMES.items()}.get(name, name)
 COINS = 5  # face.MAX_COINS
 
 
@@ -60,7 +73,8 @@ def _table_json(table) -> dict:
     """A pay table as JSON (the definition holds it, so a sweep does not depend on a file staying as it was)."""
     out = {"id": table.id, "name": table.name, "deck": table.deck, "wild": table.wild,
            "royal_below_max": number_text(table.royal_below_max),
-           "pays": [[h, number_text(p)] for h, p in zip(table.hands, table.pays, strict=True) if h != "nothing"]}
+           "pays": [[column_of(h), number_text(p)] for h, p in zip(table.hands, table.pays, strict=True)
+                    if h != "nothing"]}
     if table.extra_ace:  # only then: other games' definitions (the keys of their sweeps in results files) stay
         out["extra_card"] = "ace"
     return out
@@ -97,14 +111,15 @@ def definition(game: str | None = None, vary: Sequence[str] | str | None = None,
         raise InputError("--vary needs at least one hand=lo:hi[:step], e.g. full_house=6:9 flush=5:6")
     paid = [h for h in table.hands if h != "nothing"]
     spans: dict[str, Span] = {}
-    for hand, rng in specs:
+    for name, rng in specs:
+        hand = _hand_of(name)
         if hand not in paid:
             known = "unknown hand" if hand not in HANDS else f"game {table.id!r} does not pay"
             raise InputError(f"--vary: {known} {shown(hand)}; its hands: {', '.join(paid)}")
         spans[hand] = parse_span(rng, f"--vary {hand}", face.max_scaled_pay(table.deck))
     _check_range(table, spans)
     ordered = [h for h in paid if h in spans]
-    return {"game": _table_json(table), "vary": [[h, *spans[h].to_json()] for h in ordered]}
+    return {"game": _table_json(table), "vary": [[column_of(h), *spans[h].to_json()] for h in ordered]}
 
 
 def _spans(d: dict) -> list[tuple[str, Span]]:
@@ -134,9 +149,10 @@ def variant(definition: dict, item: dict):
             royal_below = Fraction(pay)  # the pay at 1-4 coins; the 5-coin royal stays
         else:
             pays[hand] = Fraction(pay)
-    hands = tuple(h for h, _ in base["pays"])
-    table = face.PayTable(base["id"], base["name"], base["deck"], base["wild"], (*hands, "nothing"),
-                          (*(pays[h] for h in hands), Fraction(0)), royal_below, base.get("extra_card", ""))
+    names = tuple(h for h, _ in base["pays"])  # as the definition spells them (its columns)
+    table = face.PayTable(base["id"], base["name"], base["deck"], base["wild"],
+                          (*(_hand_of(h) for h in names), "nothing"), (*(pays[h] for h in names), Fraction(0)),
+                          royal_below, base.get("extra_card", ""))
     return face.resolve_game(table)
 
 
@@ -155,7 +171,7 @@ def solve(definition: dict, items: list[dict]) -> list[dict]:
                 # variant in the cache folder, as `game_return` would keep
                 by_pays[pays] = face.solve_game(table, coins)
             returns[coins] = by_pays[pays]
-        paid = dict(zip(table.hands, table.pays_for(1), strict=True))
+        paid = {column_of(h): p for h, p in zip(table.hands, table.pays_for(1), strict=True)}
         row: dict = {"game": table.id}
         row.update({h: (float(paid[h]) if h in paid else None) for h in HANDS})
         row["royal_flush_5_coins"] = float(dict(zip(table.hands, table.pays, strict=True))["royal_flush"]) \

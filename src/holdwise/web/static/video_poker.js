@@ -103,21 +103,21 @@
       if (SEED !== null && /^\d{1,18}$/.test(SEED)) body.seed = Number(SEED);
       const r = (await post("/api/video-poker/new", body)).data;
       const from = S.game;
-      S.game = r.game;
-      S.returns = r.returns;
+      S.game = r.view.game;
+      S.returns = r.view.returns;
       S.played = [];
       S.log = [];
       S.lastLog = [];
-      if (how === "new") records[r.game.id] = freshRecord();
-      S.trainer = records[r.game.id] || (records[r.game.id] = freshRecord());
+      if (how === "new") records[S.game.id] = freshRecord();
+      S.trainer = records[S.game.id] || (records[S.game.id] = freshRecord());
       accept(r);
       S.seed = st().seed;
       S.options = st().options;
       $("vp-mistakes").tBodies[0].replaceChildren(...S.trainer.mistakes.map((m) => m.row).reverse());
       const verdict = $("vp-verdict");
       verdict.className = "vp-verdict";
-      if (how === "game" && from && from.id !== r.game.id) {
-        verdict.textContent = `Now ${r.game.name}: the trainer counts each game apart; ` +
+      if (how === "game" && from && from.id !== S.game.id) {
+        verdict.textContent = `Now ${S.game.name}: the trainer counts each game apart; ` +
           `${from.name}'s ${records[from.id].hands} ${records[from.id].hands === 1 ? "hand is" : "hands are"} ` +
           "kept for when you come back.";
       } else if (how === "credits") {

@@ -1,5 +1,5 @@
-/* The hand analyzer: five cards picked on the grid or typed; every hold from /api/video-poker/hold (the CLI's
-   `video-poker hold --json`), the last good answer kept, dimmed, while the input is wrong. */
+/* The hand analyzer: five cards picked on the grid or typed; every hold from /api/video-poker/hint (the CLI's
+   `video-poker hint --json`), the last good answer kept, dimmed, while the input is wrong. */
 (function () {
   "use strict";
   const $ = (id) => document.getElementById(id);
@@ -95,13 +95,13 @@
       $("va-note").textContent = `Pick ${5 - count} more card${5 - count === 1 ? "" : "s"}.`;
       return;
     }
-    const body = {hand: text, game: $("va-game").value, coins: Number($("va-coins").value),
+    const body = {hand: text, rules: $("va-game").value, coins: Number($("va-coins").value),
                   exact: $("va-exact").checked};
     if (game().table) body.table = game().table;  // a pay-table editor's table travels with each request
     const mine = ++asked;
     $("va-results").setAttribute("aria-busy", "true");
     try {
-      const r = await window.fetchRetry("/api/video-poker/hold", {method: "POST", headers: {"content-type": "application/json"},
+      const r = await window.fetchRetry("/api/video-poker/hint", {method: "POST", headers: {"content-type": "application/json"},
                                                       body: JSON.stringify(body)});
       const data = await r.json();
       if (mine !== asked) return;
@@ -121,10 +121,10 @@
   }
 
   function show(r, exact) {
-    const g = GAMES[r.paytable];
+    const g = GAMES[r.rules];
     const kinds = Object.keys(r.options[0].counts);
     const label = (k) => (g && g.labels[k]) || k.replace(/_/g, " ");
-    $("va-title").textContent = `${r.hand.map(C.short).join(" ")} · ${g ? g.name : r.paytable} · ${r.coins} coin${r.coins > 1 ? "s" : ""}`;
+    $("va-title").textContent = `${r.hand.map(C.short).join(" ")} · ${g ? g.name : r.rules} · ${r.coins} coin${r.coins > 1 ? "s" : ""}`;
     $("va-note").textContent = "Value: expected return per coin bet; loss: against the best hold. Then how many of " +
       "each hold's draws end in each pay class.";
     const head = el("tr", {}, el("th", {text: "#"}), el("th", {text: "hold"}), el("th", {text: "value"}),
@@ -144,7 +144,7 @@
     });
     const res = $("va-results");
     res.dataset.hand = r.hand.join(" ");
-    res.dataset.game = r.paytable;
+    res.dataset.game = r.rules;
     res.dataset.coins = String(r.coins);
     res.dataset.exact = String(exact);
   }

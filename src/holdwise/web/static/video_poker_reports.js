@@ -82,11 +82,11 @@
     const body = el("tbody");
     for (const row of data.table) {
       body.append(el("tr", {}, el("td", {text: handLabel(row.hand)}), el("td", {text: payText(row.pay_exact)}),
-        el("td", {text: whole(row.combinations)}), el("td", {text: fixed(row.probability, 10)}),
+        el("td", {text: whole(row.outcomes)}), el("td", {text: fixed(row.chance, 10)}),
         el("td", {text: fixed(row.contribution, 10)})));
     }
     body.append(el("tr", {class: "vr-total"}, el("td", {text: "total"}), el("td"),
-      el("td", {text: whole(data.total_combinations)}), el("td", {text: fixed(1, 10)}),
+      el("td", {text: whole(data.outcomes)}), el("td", {text: fixed(1, 10)}),
       el("td", {text: fixed(data.return, 10)})));
     const head = el("thead", {}, el("tr", {}, ...["final hand", "pays", "combinations", "probability",
       "contribution"].map((t) => el("th", {scope: "col", text: t}))));
