@@ -188,50 +188,9 @@ def test_a_game_kept_elsewhere_registers_by_its_module_path():
         games.unregister("farkle")
 
 
-def _annotation_text(annotation) -> str:
-    """An annotation as written (faces and the protocol use `from __future__ import annotations`: text)."""
-    return annotation if isinstance(annotation, str) else getattr(annotation, "__name__", repr(annotation))
-
-
-def face_protocol_errors(name: str, face) -> list[str]:
-    """How a registered game's face differs from `holdwise.games.base.GameFace` (empty: it keeps it)."""
-    from holdwise.games import base
-
-    errors = []
-    members = {n for n in base.GameFace.__annotations__} | {
-        n for n, v in vars(base.GameFace).items() if inspect.isfunction(v) and not n.startswith("_")}
-    assert members == {"GAME", "hint", *base.SESSION_VERBS}, "the protocol and this check disagree"
-    assert base.SESSION_VERBS == SESSION_VERBS
-    errors += [f"{name}: no {m}" for m in sorted(members) if not hasattr(face, m)]
-    if errors:
-        return errors
-    if face.GAME != name:
-        errors.append(f"{name}: GAME is {face.GAME!r}")
-    for verb in ("hint", *SESSION_VERBS):
-        fn = getattr(face, verb)
-        if not inspect.isfunction(fn):
-            errors.append(f"{name}: {verb} is not a function")
-            continue
-        signature = inspect.signature(fn)
-        errors += [f"{name}: {verb}({p.name}) has no type hint" for p in signature.parameters.values()
-                   if p.annotation is inspect.Parameter.empty]
-        if verb == "hint":
-            if _annotation_text(signature.return_annotation) != "Hint":
-                errors.append(f"{name}: hint returns {signature.return_annotation!r}, not Hint")
-            continue
-        wanted = inspect.signature(getattr(base.GameFace, verb))
-        wanted = wanted.replace(parameters=[p for p in wanted.parameters.values() if p.name != "self"])
-        got = [(p.name, p.kind, _annotation_text(p.annotation), p.default) for p in signature.parameters.values()]
-        want = [(p.name, p.kind, _annotation_text(p.annotation), p.default) for p in wanted.parameters.values()]
-        if got != want:
-            errors.append(f"{name}: {verb}{signature} is not {verb}{wanted}")
-        if _annotation_text(signature.return_annotation) != _annotation_text(wanted.return_annotation):
-            errors.append(f"{name}: {verb} returns {signature.return_annotation!r}, "
-                          f"not {wanted.return_annotation!r}")
-    return errors
-
-
 def test_every_registered_game_keeps_the_face_protocol():
+    from holdwise.games.checks import face_protocol_errors
+
     """Every game in the registry (the built-in ones and the test's toy games) has the verbs of `GameFace`:
     the names, the session verbs' parameters (names, order, kinds, defaults, hints) and results, a fully
     typed `hint` that returns a `Hint`."""
@@ -249,20 +208,29 @@ def test_every_registered_game_keeps_the_face_protocol():
 
 
 def test_the_face_protocol_check_catches_a_difference():
-    """The check is not blind: a face whose step names its action differently, or whose hint is untyped, fails."""
+    from holdwise.games.checks import face_protocol_errors
+
+    """The check is not blind: a face whose step names its action differently, whose hint is untyped or takes no
+    progress, or whose HINT_FIELDS repeat a name, fails; so does one without parse_hint."""
     import types
 
-    from holdwise import games
+    from holdwise.games.base import HintField
+    from tests.toy_games import pig
 
-    face = games.get("dice-poker")
-    fake = types.SimpleNamespace(**{n: getattr(face, n) for n in ("GAME", "hint", *SESSION_VERBS)})
+    names = ("GAME", "HINT_FIELDS", "parse_hint", "hint", *SESSION_VERBS)
+    fake = types.SimpleNamespace(**{n: getattr(pig, n) for n in names})
+    assert face_protocol_errors("pig", fake) == []
 
     def step(state: "State", move: "Mapping") -> "State":  # noqa: F821
         """A step with another parameter name."""
 
-    def hint(hand, rerolls_left: int) -> "Hint":  # noqa: F821
-        """An untyped hand."""
+    def hint(request) -> "Hint":  # noqa: F821
+        """An untyped request, no progress."""
 
     fake.step, fake.hint = step, hint
-    errors = face_protocol_errors("dice-poker", fake)
-    assert any("step(" in e for e in errors) and any("hint(hand) has no type hint" in e for e in errors)
+    fake.HINT_FIELDS = (HintField("score", "a"), HintField("score", "b"))
+    errors = face_protocol_errors("pig", fake)
+    assert any("step(" in e for e in errors) and any("hint(request) has no type hint" in e for e in errors)
+    assert any("(request, *, progress)" in e for e in errors) and any("repeats a name" in e for e in errors)
+    del fake.parse_hint
+    assert face_protocol_errors("pig", fake) == ["pig: no parse_hint"]

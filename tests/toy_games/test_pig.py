@@ -12,9 +12,7 @@ import pytest
 
 from holdwise import InputError
 from holdwise.games.base import State
-from tests.games.session_contract import play_random_game, round_trip
-from tests.test_architecture import face_protocol_errors
-
+from holdwise.games.checks import face_protocol_errors, hint_errors, play_random_game, round_trip
 
 
 @cache
@@ -27,6 +25,10 @@ def _policy_value(to_make: int, start: int, holds: frozenset[int]) -> Fraction:
     return sum((_policy_value(to_make, start + face, holds) for face in range(2, 7)), Fraction(0)) / 6
 
 
+def _ask(pig, score, turn_total, target):
+    return pig.hint(pig.parse_hint({"score": score, "turn_total": turn_total, "target": target}))
+
+
 @pytest.mark.parametrize("target", [10, 7])
 def test_the_hint_is_the_best_of_every_policy(pig, target):
     """For every score and turn total at a small target: the best option's exact value is the largest expected
@@ -37,7 +39,7 @@ def test_the_hint_is_the_best_of_every_policy(pig, target):
         policies = [frozenset(k for k, hold in zip(choices, bits) if hold)
                     for bits in product((False, True), repeat=len(choices))]
         for turn_total in range(to_make):
-            hint = pig.hint(score, turn_total, target)
+            hint = _ask(pig, score, turn_total, target)
             best = max(_policy_value(to_make, turn_total, p) for p in policies)
             assert Fraction(hint.best.value_exact) == best
             by_option = {o.option: Fraction(o.value_exact) for o in hint.options}
@@ -51,12 +53,12 @@ def test_the_hint_is_the_best_of_every_policy(pig, target):
 def test_the_hint_gives_the_known_figures(pig):
     """A turn of optimal play from 0 at target 100 banks 492303203/60466176 = 8.1418 points on average (the
     hold-at-20 figure); at a turn total of 20, rolling and holding tie and hold is ranked first."""
-    start = pig.hint(0, 0, 100)
+    start = _ask(pig, 0, 0, 100)
     assert [o.option for o in start.options] == ["roll"]
     assert start.best.value_exact == "492303203/60466176" and round(start.best.value, 4) == 8.1418
-    tie = pig.hint(0, 20, 100)
+    tie = _ask(pig, 0, 20, 100)
     assert [(o.option, o.value_exact, o.loss) for o in tie.options] == [("hold", "20/1", 0), ("roll", "20/1", 0)]
-    near = pig.hint(17, 1, 20)  # 2 to make: every face but the 1 reaches the target
+    near = _ask(pig, 17, 1, 20)  # 2 to make: every face but the 1 reaches the target
     assert [(o.option, o.value_exact) for o in near.options] == [("roll", "5/2"), ("hold", "1/1")]
     assert near.to_json()["options"][1]["loss_exact"] == "3/2"
 
@@ -65,7 +67,7 @@ def test_the_hint_gives_the_known_figures(pig):
                                          ((True, 0, 20), "score"), (("x", 0, 20), "score")])
 def test_bad_positions_are_refused_naming_the_field(pig, args, field):
     with pytest.raises(InputError, match=field):
-        pig.hint(*args)
+        _ask(pig, *args)
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2])
@@ -78,6 +80,25 @@ def test_pig_keeps_the_session_contract(pig, seed):
 
 def test_pig_keeps_the_face_protocol(pig):
     assert face_protocol_errors("pig", pig) == []
+    assert hint_errors(pig, {"score": 3, "turn_total": 12}) == []
+
+
+def test_pig_answers_hint_on_the_command_line_from_the_registry(pig):
+    """`holdwise pig hint` exists with no line of Pig's in the CLI: built from HINT_FIELDS; --json is the Hint's
+    JSON, the plain table ranks the options, bad input is one line naming the option and exit 2."""
+    from typer.testing import CliRunner
+
+    from holdwise.cli import app
+
+    runner = CliRunner()
+    got = runner.invoke(app, ["pig", "hint", "--turn-total", "20", "--target", "100", "--json"])
+    assert got.exit_code == 0, got.output
+    assert json.loads(got.output) == _ask(pig, 0, 20, 100).to_json()
+    plain = runner.invoke(app, ["pig", "hint", "--score", "17", "--turn-total", "1", "--target", "20"])
+    assert plain.exit_code == 0 and "roll" in plain.output and "2.500000" in plain.output
+    assert max(map(len, plain.output.splitlines())) <= 80
+    bad = runner.invoke(app, ["pig", "hint", "--turn-total", "x"])
+    assert bad.exit_code == 2 and bad.output.strip().startswith("error: --turn-total must be a whole number")
 
 
 def test_a_replayed_game_is_the_same_game(pig):

@@ -144,3 +144,17 @@ def test_bad_moves_and_states_are_422_naming_the_field(pig_client):
         for path, body in bodies.items():
             r = client.post(f"/api/{GAME}/{path}", json=body)
             assert r.status_code == 422 and r.json()["field"] == "state", (path, r.text)
+
+
+def test_the_generic_hint_route_answers_as_the_face(pig_client):
+    """`POST /api/pig/hint` comes from the registry alone: its body is the face's fields, its answer the Hint's
+    JSON exactly as the face gives it; bad input or an unknown field is a 422 with a message, never a 500."""
+    client, face = pig_client
+    got = client.post(f"/api/{GAME}/hint", json={"score": 17, "turn_total": 1, "target": 20})
+    assert got.status_code == 200
+    assert got.json() == face.hint(face.parse_hint({"score": 17, "turn_total": 1, "target": 20})).to_json()
+    assert [o["option"] for o in got.json()["options"]] == ["roll", "hold"]
+    for body, word in (({"score": 25}, "score"), ({"turn_total": "x"}, "turn_total"), ({"dice": 3}, "dice")):
+        bad = client.post(f"/api/{GAME}/hint", json=body)
+        assert bad.status_code == 422 and word in bad.text, bad.text
+    assert f"/api/{GAME}/hint" in client.get("/openapi.json").json()["paths"]

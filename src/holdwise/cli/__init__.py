@@ -9,29 +9,54 @@ import typer
 
 from ._common import Group
 
-__all__ = ["COMMAND_MODULES", "GAME_MODULES", "RootGroup", "app", "main"]
+__all__ = ["RootGroup", "app", "game_modules", "main"]
 
-# Each game's commands load only when that game is asked for: `holdwise dice-poker` never imports the
-# other games' command modules (or what they import).
-GAME_MODULES = {"dice-poker": "dice_poker", "video-poker": "video_poker", "farkle": "farkle",
-                "poker-dice": "poker_dice", "yahtzee": "yahtzee"}
-# every lazily loaded command group: the games', and the sweeps over them
-COMMAND_MODULES = {**GAME_MODULES, "sweep": "sweep"}
+SWEEP_MODULE = "sweep"  # the sweeps over the games' faces: a command group of its own
+
+
+def game_modules() -> dict[str, str | None]:
+    """Every registered game's command group: its name -> its own command module (None: only the generic
+    commands). Read from the registry each time, so a plug-in registered later is there too."""
+    from .. import games
+
+    return {info.id: info.cli for info in games.infos()}
 
 
 class RootGroup(Group):
-    """The top-level group: the games' command groups are loaded lazily by name."""
+    """The top-level group: the games' command groups (from the registry) are loaded lazily by name.
+
+    Each game's commands load only when that game is asked for: `holdwise dice-poker` never imports the other
+    games' command modules (or what they import). Every game's group has `hint`, built from its face.
+    """
 
     def list_commands(self, ctx) -> list[str]:
-        return [*COMMAND_MODULES, *(n for n in super().list_commands(ctx) if n not in COMMAND_MODULES)]
+        groups = [*game_modules(), SWEEP_MODULE]
+        return [*groups, *(n for n in super().list_commands(ctx) if n not in groups)]
 
     def get_command(self, ctx, name: str):
-        if name in COMMAND_MODULES:
-            module = importlib.import_module(f"{__name__}.{COMMAND_MODULES[name]}")
-            command = typer.main.get_command(getattr(module, f"{COMMAND_MODULES[name]}_app"))
+        if name == SWEEP_MODULE:
+            from .sweep import sweep_app
+
+            command = typer.main.get_command(sweep_app)
             command.name = name
             return command
-        return super().get_command(ctx, name)
+        modules = game_modules()
+        if name not in modules:
+            return super().get_command(ctx, name)
+        from .. import games
+        from ._hint import game_group, hint_command
+
+        info = games.info(name)
+        if info.cli is None:
+            command = typer.main.get_command(game_group(info))
+        else:
+            module = importlib.import_module(f"{__name__}.{info.cli}")
+            command = typer.main.get_command(getattr(module, f"{info.cli}_app"))
+            face_names = getattr(importlib.import_module(info.face), "__all__", ())
+            if "hint" not in command.commands and "HINT_FIELDS" in face_names:  # TRANSITION: every face has it
+                command.lazy_commands = {"hint": lambda: hint_command(info)}
+        command.name = name
+        return command
 
 
 app = typer.Typer(
@@ -84,7 +109,7 @@ def _play(
 
     face = games.get(game)  # an unknown name: one line listing the known ones
     name = face.GAME
-    if name in GAME_MODULES:
+    if games.info(name).cli is not None:
         if option:
             raise InputError(f"{name} has its own play command: see 'holdwise {name} play --help' for its options")
         group = ctx.find_root().command.get_command(ctx, name)
@@ -121,7 +146,7 @@ def _serve(
     tables_file: str = typer.Option(None, "--tables-file", help="A dice-poker tables file (TOML): its tables "
                                     "are offered as presets in the depth lab."),
 ) -> None:
-    """The web lab in a browser: Farkle, dice poker, video poker and poker dice; JSON API at /docs.
+    """The web lab in a browser: every game's pages and play tables; JSON API at /docs.
 
     Example: holdwise serve --port 8000 --workers 2
     """

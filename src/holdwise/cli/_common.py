@@ -16,13 +16,23 @@ from typer.core import TyperGroup
 from ..errors import InputError
 
 __all__ = [
-    "USAGE_ERRORS", "WIDTH", "Group", "InputError", "UserError", "console", "emit_json", "fail", "fmt", "join_hand",
+    "ALL_OPTION", "JSON_OPTION", "SEED_OPTION", "USAGE_ERRORS", "WIDTH", "Group", "rolls_left_option", "InputError", "UserError", "console", "emit_json", "fail", "fmt", "join_hand",
     "flag_of", "kernels_notice", "new_app", "parse_ints", "pct", "progress", "said", "save_figure", "time_words",
     "working",
 ]
 
 WIDTH = 80  # human output fits an 80-column terminal; a wider terminal gets its own width
 UserError = InputError
+
+# The options every command spells alike (click's shared option objects): one declaration, one help text.
+JSON_OPTION = typer.Option(False, "--json", help="Print the answer as JSON (keys: docs/reference/json.md).")
+ALL_OPTION = typer.Option(False, "--all", help="Show every row, not only the first ones.")
+SEED_OPTION = typer.Option(None, "--seed", help="Seed the dice or cards (0 or more); default: a fresh one.")
+
+
+def rolls_left_option(default: int, help: str = "Rolls still allowed in this turn.") -> typer.models.OptionInfo:
+    """The option of the rolls (or re-rolls) still allowed, `--rolls-left`/`-r`, with its own default."""
+    return typer.Option(default, "--rolls-left", "-r", help=help)
 
 
 def _usage_errors() -> tuple[type[Exception], ...]:
@@ -54,6 +64,21 @@ class Group(TyperGroup):
     Bad input is `InputError` from the games, and the parser's own usage errors (an unknown or missing
     option, a value of the wrong type), which click would print as a usage block.
     """
+
+    # commands built only when asked for (name -> maker): the generic `hint` needs the game's face, which
+    # `holdwise --help` should not import
+    lazy_commands: dict[str, Callable[[], object]] = {}
+
+    def list_commands(self, ctx) -> list[str]:
+        names = super().list_commands(ctx)
+        return [*names, *(n for n in self.lazy_commands if n not in names)]
+
+    def get_command(self, ctx, name: str):
+        command = super().get_command(ctx, name)
+        if command is None and name in self.lazy_commands:
+            command = self.lazy_commands[name]()
+            self.add_command(command, name)
+        return command
 
     def make_context(self, *args, **kwargs):
         try:

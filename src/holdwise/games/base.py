@@ -22,16 +22,24 @@ import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Literal, Protocol, TypeVar, runtime_checkable
 
 import numpy as np
 
 from ..errors import InputError
 
 __all__ = [
-    "KEPT_DECISIONS", "SESSION_VERBS", "Decision", "GameFace", "Hint", "JsonResult", "Option", "Result", "State",
-    "action_error", "fraction_text", "random_generator", "to_jsonable",
+    "HINT_VERBS", "KEPT_DECISIONS", "MEASURES", "SESSION_VERBS", "Decision", "GameFace", "Hint", "HintField",
+    "JsonResult", "Measure", "Option", "Progress", "Request", "Result", "State", "action_error", "fraction_text",
+    "random_generator", "to_jsonable",
 ]
+
+# what a hint's `value` is: the glossary's words (docs/reference/json.md)
+Measure = Literal["expected_payout", "expected_return", "expected_points", "expected_score", "win_chance"]
+MEASURES: tuple[Measure, ...] = ("expected_payout", "expected_return", "expected_points", "expected_score",
+                                 "win_chance")
+# long work reports progress(done, total) as it goes
+Progress = Callable[[int, int], None]
 
 
 def fraction_text(value: Fraction | int | str) -> str:
@@ -78,9 +86,34 @@ def to_jsonable(value: Any) -> Any:  # noqa: ANN401
 class Result:
     """Mixin for frozen result dataclasses: `to_json()` gives plain JSON types, keys = field names."""
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """The result as a dict of JSON types (what the CLI's --json prints and the HTTP API returns)."""
-        return {f.name: to_jsonable(getattr(self, f.name)) for f in dataclasses.fields(self)}
+        return {f.name: to_jsonable(getattr(self, f.name)) for f in dataclasses.fields(self)}  # type: ignore[arg-type]
+
+
+class Request(Result):
+    """Mixin for a game's frozen `HintRequest`: a question read and checked once, its fields glossary names."""
+
+
+@dataclass(frozen=True)
+class HintField:
+    """One input of a game's hint: its name is the JSON key and, with dashes, the command line's option.
+
+    `argument`: the command line takes it as words (the hand, the roll), joined by one space; `flag`: a yes/no
+    switch; `aliases`: other spellings the command line keeps for its users ("--table", "-t"); `cli_only`: a
+    path on the user's machine, never read from the web; `example` is shown in the API docs and `default` in
+    the help (the face's `parse_hint` applies the real default).
+    """
+
+    name: str
+    help: str
+    argument: bool = False
+    required: bool = False
+    flag: bool = False
+    aliases: tuple[str, ...] = ()
+    cli_only: bool = False
+    example: object = None
+    default: object = None
 
 
 @dataclass(frozen=True)
@@ -96,13 +129,13 @@ class Option(Result):
     option: str
     value: float
     loss: float
-    action: Mapping = field(default_factory=dict)
+    action: Mapping[str, Any] = field(default_factory=dict)
     value_exact: str | None = None
     loss_exact: str | None = None
-    extras: Mapping = field(default_factory=dict)
+    extras: Mapping[str, Any] = field(default_factory=dict)
 
-    def to_json(self) -> dict:
-        out = {"option": self.option, "value": to_jsonable(self.value), "loss": to_jsonable(self.loss)}
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"option": self.option, "value": to_jsonable(self.value), "loss": to_jsonable(self.loss)}
         if self.value_exact is not None:
             out["value_exact"] = self.value_exact
             out["loss_exact"] = self.loss_exact
@@ -115,14 +148,13 @@ class Option(Result):
 class Hint(Result):
     """Every option of one position, best first.
 
-    `position` names what was asked (e.g. hand and rerolls_left), written at the top level in JSON;
-    `measure` says what `value` is: "expected_payout", "expected_return", "expected_points" or
-    "win_chance".
+    `position` names what was asked (e.g. hand and rolls_left), written at the top level in JSON;
+    `measure` says what `value` is (one of `MEASURES`).
     """
 
     game: str
-    position: Mapping
-    measure: str
+    position: Mapping[str, Any]
+    measure: Measure
     options: tuple[Option, ...]
 
     @property
@@ -130,13 +162,13 @@ class Hint(Result):
         """The best option."""
         return self.options[0]
 
-    def option_for(self, action: Mapping) -> Option | None:
+    def option_for(self, action: Mapping[str, Any]) -> Option | None:
         """The option that plays `action`, if any."""
         action = to_jsonable(action)
         return next((o for o in self.options if to_jsonable(o.action) == action), None)
 
-    def to_json(self) -> dict:
-        out = {"game": self.game}
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"game": self.game}
         out.update({k: to_jsonable(v) for k, v in self.position.items()})
         out["measure"] = self.measure
         out["options"] = [o.to_json() for o in self.options]
@@ -169,13 +201,13 @@ class State(Result):
     """
 
     game: str
-    options: Mapping
+    options: Mapping[str, Any]
     seed: int
     draws: int
     phase: str
     to_move: str
-    data: Mapping
-    tally: Mapping
+    data: Mapping[str, Any]
+    tally: Mapping[str, Any]
     log: tuple[str, ...] = ()
     decisions: tuple[Decision, ...] = ()
 
@@ -184,7 +216,7 @@ class State(Result):
         """True when the current game has ended (the action {"type": "next"} starts another)."""
         return self.phase == "over"
 
-    def evolve(self, **changes) -> State:
+    def evolve(self, **changes: Any) -> State:  # noqa: ANN401
         """A copy with some fields changed."""
         return dataclasses.replace(self, **changes)
 
@@ -199,13 +231,13 @@ class State(Result):
         costly = tuple(d for d in self.decisions if d.loss > 0)[-KEPT_DECISIONS:]
         return dataclasses.replace(self, log=(), decisions=costly)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         out = super().to_json()
         out["decisions"] = [d.to_json() for d in self.decisions]
         return out
 
     @classmethod
-    def from_json(cls, data: Mapping) -> State:
+    def from_json(cls, data: Mapping[str, Any]) -> State:
         """A state from its JSON; InputError names the missing or mistyped part."""
         if not isinstance(data, Mapping):
             raise InputError("a game state must be a JSON object")
@@ -226,7 +258,7 @@ class State(Result):
         return state
 
 
-def _frozen_json(value):
+def _frozen_json(value: Any) -> Any:  # noqa: ANN401
     """JSON as read (lists stay lists): the state compares equal to one built in code with lists."""
     if isinstance(value, Mapping):
         return {str(k): _frozen_json(v) for k, v in value.items()}
@@ -243,7 +275,7 @@ def random_generator(state: State) -> np.random.Generator:
     return np.random.default_rng([int(state.seed), int(state.draws)])
 
 
-def action_error(state: State, action: Mapping, legal: Sequence[Mapping]) -> None:
+def action_error(state: State, action: Mapping[str, Any], legal: Sequence[Mapping[str, Any]]) -> None:
     """Raise InputError unless `action` is one of `legal` (compared as JSON)."""
     wanted = to_jsonable(action)
     if not any(to_jsonable(a) == wanted for a in legal):
@@ -256,22 +288,27 @@ def action_error(state: State, action: Mapping, legal: Sequence[Mapping]) -> Non
 class JsonResult(Protocol):
     """What every result of a game offers: `to_json()`, plain JSON types (keys = the result's field names)."""
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """The result as a dict of JSON types."""
         ...
 
 
 # the play session's verbs, in the order the protocol lists them (a test checks every face against it)
 SESSION_VERBS = ("new_game", "actions", "step", "computer_action", "advice", "parse_action")
+# the question's verbs and names
+HINT_VERBS = ("parse_hint", "hint")
+
+R = TypeVar("R")
 
 
-class GameFace(Protocol):
+class GameFace(Protocol[R]):
     """The verbs every game's face (`holdwise.games.<game>`, a module) offers: what the interfaces may rely on.
 
-    `GAME` is the game's registered name. `hint` answers one position as the game's users write it, so its
-    parameters are the game's own (a hand and rerolls, a scorecard and dice, ...); what every hint shares is
-    the answer, a `Hint` whose options are ranked best first. A hint that solves for long may take a
-    progress callback as a keyword (poker dice's `on_step(done, total)`); none is required.
+    `GAME` is the game's registered name. The game's question is a request: `HINT_FIELDS` name its inputs
+    (glossary names: the JSON keys, and with dashes the command line's options), `parse_hint(fields)` reads
+    and checks them once into the face's frozen `HintRequest` (bad input: InputError naming the field), and
+    `hint(request)` answers it: a `Hint` whose options are ranked best first. A hint that solves for long
+    reports `progress(done, total)`.
 
     The session verbs take and return `State` (JSON-ready, replayable from its seed and draws); actions are
     JSON objects with a "type" key; `advice` is the hint of the state's position with each option's
@@ -279,21 +316,29 @@ class GameFace(Protocol):
     """
 
     GAME: str
-    hint: Callable[..., Hint]
+    HINT_FIELDS: tuple[HintField, ...]
 
-    def new_game(self, options: Mapping | None = None, seed: int = 0) -> State:
+    def parse_hint(self, fields: Mapping[str, object]) -> R:
+        """The question's fields (names from HINT_FIELDS; text from a command line or JSON values) read once."""
+        ...
+
+    def hint(self, request: R, *, progress: Progress | None = None) -> Hint:
+        """Every option of the position asked, ranked best first."""
+        ...
+
+    def new_game(self, options: Mapping[str, Any] | None = None, seed: int = 0) -> State:
         """A new session: the game's options (None: the defaults) and the seed of its randomness."""
         ...
 
-    def actions(self, state: State) -> list[dict]:
+    def actions(self, state: State) -> list[dict[str, Any]]:
         """The legal actions of the side to move ([{"type": "next"}] once a game is over)."""
         ...
 
-    def step(self, state: State, action: Mapping) -> State:
+    def step(self, state: State, action: Mapping[str, Any]) -> State:
         """The state after `action` (a pure function of state and action); an illegal action: InputError."""
         ...
 
-    def computer_action(self, state: State) -> dict:
+    def computer_action(self, state: State) -> dict[str, Any]:
         """The computer's move (the best play) in `state`."""
         ...
 
@@ -301,6 +346,6 @@ class GameFace(Protocol):
         """Every legal play of the position ranked best first, each option carrying its `action`."""
         ...
 
-    def parse_action(self, state: State, text: str) -> dict:
+    def parse_action(self, state: State, text: str) -> dict[str, Any]:
         """A move as a player types it in the terminal, as an action of `state`."""
         ...

@@ -14,16 +14,18 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from pathlib import Path
 
 from ..errors import InputError
 
 __all__ = [
-    "MAX_SEED", "fault", "is_field", "named", "parse_faces", "parse_seed", "parse_whole", "shown", "whole_range",
+    "MAX_SEED", "MAX_USER_FILE_BYTES", "fault", "is_field", "named", "parse_faces", "parse_seed", "parse_whole",
+    "read_user_text", "shown", "whole_range",
 ]
 
 MAX_SEED = 2**63 - 1  # a seed fits a signed 64-bit integer (JSON readers elsewhere keep it exact)
 MAX_DIGITS = 30  # digits of a whole number's text: more is past every range here
-_WHOLE = re.compile(r"[+-]?[0-9]{1,%d}" % MAX_DIGITS)
+_WHOLE = re.compile(rf"[+-]?[0-9]{{1,{MAX_DIGITS}}}")
 _HUGE = 10**MAX_DIGITS
 _FIELD = re.compile(r"[a-z][a-z0-9_]*")
 
@@ -60,7 +62,7 @@ class named:  # noqa: N801 (used as a function: `with named("roll"):`)
     def __enter__(self) -> None:
         return None
 
-    def __exit__(self, kind, err, trace) -> None:  # noqa: ANN001
+    def __exit__(self, kind: object, err: BaseException | None, trace: object) -> None:
         if isinstance(err, InputError) and err.field is None:
             raise InputError(err.reason, self.field, ": ") from None
 
@@ -125,3 +127,28 @@ def parse_faces(values: object, what: str, sides: int = 6) -> list[str]:
             items.extend(str(v).replace(",", " ").replace(";", " ").split())
         return items
     raise fault(what, f"must be faces 1 to {sides}, got {type(values).__name__}")
+
+
+MAX_USER_FILE_BYTES = 1 << 20  # a user's rules file (pay tables, payout tables, dice sets): 1 MiB at the most
+
+
+def read_user_text(path: str | Path, what: str, max_bytes: int = MAX_USER_FILE_BYTES) -> str:
+    """A user's UTF-8 file of at most `max_bytes`, named `what` in errors ("dice set file"); InputError in a line."""
+    path = Path(path)
+    name = str(path) if str(path).isprintable() else repr(str(path))
+    try:
+        with path.open("rb") as f:
+            raw = f.read(max_bytes + 1)
+    except FileNotFoundError:
+        raise InputError(f"{what} not found: {name}") from None
+    except IsADirectoryError:
+        raise InputError(f"{what} {name} is a directory, not a file") from None
+    except (OSError, ValueError) as err:
+        raise InputError(f"cannot read {what} {name}: {getattr(err, 'strerror', None) or err}") from None
+    if len(raw) > max_bytes:
+        limit = f" ({max_bytes >> 20} MiB)" if max_bytes >= 1 << 20 and not max_bytes % (1 << 20) else ""
+        raise InputError(f"{what} {name} is larger than {max_bytes:,} bytes{limit}, the most accepted")
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as err:
+        raise InputError(f"{what} {name} is not UTF-8 text: byte 0x{raw[err.start]:02x} at offset {err.start}") from None

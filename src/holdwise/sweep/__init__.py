@@ -201,7 +201,7 @@ def show_rows(db_path: str | os.PathLike, sweep_id: int | str, where: str | None
         raise InputError(f"--top must be at least 1, got {top}")
     with contextlib.closing(db.open_read(db_path)) as conn:
         sweep = _sweep(conn, db_path, sweep_id)
-        if sort is None and sweep["kind"] in _kind.KINDS:  # a kind this holdwise knows: its ranking
+        if sort is None and sweep["kind"] in _kind.kinds():  # a kind this holdwise knows: its ranking
             rank = getattr(_kind.get_kind(sweep["kind"]), "rank", None)
             sort = None if rank is None else rank(sweep["definition"])
         columns, matched, rows = db.select_rows(conn, sweep["kind"], sweep["id"], where, sort, descending, top)

@@ -37,14 +37,14 @@ from types import ModuleType
 
 from ..errors import InputError
 
-__all__ = ["KINDS", "Column", "get_kind"]
+__all__ = ["Column", "get_kind", "kinds"]
 
-# the sweep kinds: command name -> module under holdwise.sweep.kinds
-KINDS = {
-    "dice-poker": "dice_poker",
-    "video-poker": "video_poker",
-    "farkle-loadouts": "farkle_loadouts",
-}
+
+def kinds() -> dict[str, str]:
+    """The sweep kinds, from the games' registry: command name -> module under holdwise.sweep.kinds."""
+    from .. import games
+
+    return {name: module for info in games.infos() for name, module in info.sweeps}
 
 
 @dataclass(frozen=True)
@@ -60,6 +60,7 @@ class Column:
 def get_kind(name: str) -> ModuleType:
     """A sweep kind's module by its command name ("dice-poker", ...)."""
     key = str(name).strip().lower().replace("_", "-")
-    if key not in KINDS:
-        raise InputError(f"unknown sweep {name!r}; known: {', '.join(KINDS)}")
-    return importlib.import_module(f"{__package__}.kinds.{KINDS[key]}")
+    known = kinds()
+    if key not in known:
+        raise InputError(f"unknown sweep {name!r}; known: {', '.join(known)}")
+    return importlib.import_module(f"{__package__}.kinds.{known[key]}")

@@ -4,12 +4,14 @@ and ends the turn) or hold to bank it; the first to the target (20 by default) w
 A toy game kept with the tests, the worked example of docs/adding-a-game.md; this is its public face.
 
 Verbs: `parse_target`, `parse_points` (inputs); `turn_values` (the exact solve: each turn total's value);
-`hint(score, turn_total, target) -> Hint` (roll and hold ranked by the expected points the turn banks,
-exact); the play session `new_game`, `actions`, `step`, `computer_action`, `advice`, `parse_action`.
+`parse_hint(fields) -> HintRequest` and `hint(request) -> Hint` (roll and hold ranked by the expected points
+the turn banks, exact); the play session `new_game`, `actions`, `step`, `computer_action`, `advice`,
+`parse_action`.
 
     >>> from holdwise import games
     >>> games.register("pig", "tests.toy_games.pig")
-    >>> games.get("pig").hint(0, 20, target=100).best.option
+    >>> pig = games.get("pig")
+    >>> pig.hint(pig.parse_hint({"score": 0, "turn_total": 20, "target": 100})).best.option
     'hold'
     >>> games.unregister("pig")
 """
@@ -21,20 +23,31 @@ from typing import TYPE_CHECKING
 from holdwise.games import lazy_exports
 
 if TYPE_CHECKING:  # what the names are, for type checkers; at run time each loads on first use
-    from .hints import MEASURE, hint
+    from .hints import HINT_FIELDS, MEASURE, HintRequest, hint, parse_hint
     from .rules import DEFAULT_TARGET, GAME, MAX_TARGET, MIN_TARGET, SIDES, parse_points, parse_target
     from .session import (
-        DEFAULT_OPTIONS, actions, advice, computer_action, new_game, normalize_options, parse_action, step,
+        DEFAULT_OPTIONS,
+        actions,
+        advice,
+        computer_action,
+        new_game,
+        normalize_options,
+        parse_action,
+        step,
     )
     from .solve import turn_values
 
 _EXPORTS = {
-    **dict.fromkeys(("MEASURE", "hint"), ".hints"),
+    **dict.fromkeys(("HINT_FIELDS", "MEASURE", "HintRequest", "hint", "parse_hint"), ".hints"),
     **dict.fromkeys(("DEFAULT_TARGET", "GAME", "MAX_TARGET", "MIN_TARGET", "SIDES", "parse_points", "parse_target"),
                     ".rules"),
     **dict.fromkeys(("DEFAULT_OPTIONS", "actions", "advice", "computer_action", "new_game", "normalize_options",
                      "parse_action", "step"), ".session"),
     **dict.fromkeys(("turn_values",), ".solve"),
 }
-__all__ = sorted(_EXPORTS)
+__all__ = [
+    "DEFAULT_OPTIONS", "DEFAULT_TARGET", "GAME", "HINT_FIELDS", "MAX_TARGET", "MEASURE", "MIN_TARGET", "SIDES",
+    "HintRequest", "actions", "advice", "computer_action", "hint", "new_game", "normalize_options", "parse_action",
+    "parse_hint", "parse_points", "parse_target", "step", "turn_values",
+]
 __getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)

@@ -17,7 +17,7 @@ def _whole(value: object, field: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         if isinstance(value, str) and value.strip().isdigit():
             return int(value.strip())
-        raise InputError(f"{field} must be a whole number, got {value!r:.24}")
+        raise InputError(f"must be a whole number, got {value!r:.24}", field=field)
     return value
 
 
@@ -25,7 +25,7 @@ def parse_target(value: object) -> int:
     """The points that win: a whole number from MIN_TARGET to MAX_TARGET."""
     target = _whole(value, "target")
     if not MIN_TARGET <= target <= MAX_TARGET:
-        raise InputError(f"target must be {MIN_TARGET} to {MAX_TARGET}, got {target}")
+        raise InputError(f"must be {MIN_TARGET} to {MAX_TARGET}, got {target}", field="target")
     return target
 
 
@@ -33,5 +33,5 @@ def parse_points(value: object, field: str, below: int) -> int:
     """A score or a turn total: a whole number 0 or more and below `below` (at the target the game is won)."""
     points = _whole(value, field)
     if not 0 <= points < below:
-        raise InputError(f"{field} must be 0 to {below - 1}, got {points}")
+        raise InputError(f"must be 0 to {below - 1}, got {points}", field=field)
     return points

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from holdwise import InputError
 from holdwise.games.base import Decision, Hint, State, action_error, random_generator
 
-from .hints import MEASURE, hint
+from .hints import MEASURE, HintRequest, hint
 from .rules import DEFAULT_TARGET, GAME, PIG, SIDES, parse_target
 
 __all__ = [
@@ -95,7 +95,7 @@ def advice(state: State) -> Hint:
     _check(state)
     if state.over:
         raise InputError("the game is over: no advice (start the next game)")
-    return hint(state.data["scores"][state.to_move], state.data["turn_total"], state.options["target"])
+    return hint(HintRequest(state.data["scores"][state.to_move], state.data["turn_total"], state.options["target"]))
 
 
 def computer_action(state: State) -> dict:
