@@ -118,7 +118,7 @@ def _check_cost(dice: DiceSet, players: int, roll_limit: bool) -> None:
 
 
 def card_solution(dice: str | DiceSet, players: int = 2, roll_limit: bool = False,
-                  on_step: Callable[[int, int], None] | None = None) -> TableSolution:
+                  progress: Callable[[int, int], None] | None = None) -> TableSolution:
     """Rounds of 2..players on the set solved (cached in this process and on disk), within the cost guard."""
     from .store import load_solution, save_solution
 
@@ -126,8 +126,8 @@ def card_solution(dice: str | DiceSet, players: int = 2, roll_limit: bool = Fals
     players = parse_players(players)
     if not isinstance(roll_limit, bool):
         raise InputError(f"roll_limit must be true or false, got {shown(roll_limit)}")
-    if on_step is not None and not callable(on_step):
-        raise InputError("on_step must be a function (done, total) or None")
+    if progress is not None and not callable(progress):
+        raise InputError("progress must be a function (done, total) or None")
     key = set_key(dice)
     for (k, n, limit), solution in _SOLVED.items():
         if k == key and limit == roll_limit and n >= players:
@@ -136,7 +136,7 @@ def card_solution(dice: str | DiceSet, players: int = 2, roll_limit: bool = Fals
     solution = load_solution(key, players, roll_limit, TOLERANCE, table.n_classes)
     if solution is None:
         _check_cost(dice, players, roll_limit)
-        solution = solve_rounds(table, players, roll_limit, TOLERANCE, on_step)
+        solution = solve_rounds(table, players, roll_limit, TOLERANCE, progress)
         save_solution(key, solution, TOLERANCE)
     if len(_SOLVED) >= 8:
         _SOLVED.pop(next(iter(_SOLVED)))
@@ -194,7 +194,7 @@ def _situation(players: int, position: int, holders: int) -> str:
 def card_hint(roll: str | Sequence, rolls_left: int, dice: str | DiceSet = "royal",
               to_beat: str | Sequence | None = None, players: int = 2, position: int | None = None,
               holders: int = 1, roll_limit: bool = False, rolls_allowed: int | None = None,
-              on_step: Callable[[int, int], None] | None = None) -> Hint:
+              progress: Callable[[int, int], None] | None = None) -> Hint:
     """Every keep of a card-dice roll (a subset of the five dice) ranked by the chance to win ("win_chance").
 
     As `strategy.hint`: position 1 moves first; a later one plays against the best hand so far `to_beat`, held
@@ -210,7 +210,7 @@ def card_hint(roll: str | Sequence, rolls_left: int, dice: str | DiceSet = "roya
     allowed = parse_rolls_allowed(roll_limit, rolls_allowed, position, rolls_left)
     state = parse_roll(roll, dice)
     best = to_beat_class(to_beat, dice) if to_beat is not None else None
-    solution = card_solution(dice, players, roll_limit, on_step=on_step)
+    solution = card_solution(dice, players, roll_limit, progress=progress)
     table = card_table(dice)
     if position == 1:
         pays = first_pays(solution, players)  # by the rolls used, with the roll limit
@@ -241,12 +241,12 @@ def _category(table, state: tuple[int, ...]) -> str:  # noqa: ANN001
 
 
 def card_duel(dice: str | DiceSet = "royal", players: int = 2, roll_limit: bool = False,
-              on_step: Callable[[int, int], None] | None = None):  # noqa: ANN201 - a reports.DuelResult
+              progress: Callable[[int, int], None] | None = None):  # noqa: ANN201 - a reports.DuelResult
     """Each player's win chance under exact play on the set (see `card_solution` for the cost)."""
     from .reports import DuelResult
 
     start = time.perf_counter()
-    solution = card_solution(dice, players, roll_limit, on_step)
+    solution = card_solution(dice, players, roll_limit, progress)
     return DuelResult(players=parse_players(players), roll_limit=roll_limit,
                       win_chances=tuple(solution.rounds[players].win), iterations=solution.rounds[players].steps,
                       tolerance=TOLERANCE, seconds=time.perf_counter() - start)

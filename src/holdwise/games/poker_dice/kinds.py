@@ -25,10 +25,13 @@ import numpy as np
 from ...errors import InputError
 from ..base import Hint, Option, Progress, Result
 from ..inputs import shown
-from .card_game import SHIPPED_SETS, card_duel, card_odds, card_solution, card_table, resolve_set, solve_cost
+from .card_game import (
+    MAX_SOLVE_SECONDS, SHIPPED_SETS, card_duel, card_hint, card_odds, card_solution, card_table, parse_roll,
+    resolve_set, solve_cost, to_beat_class,
+)
 from .cards import DiceSet, face_text, parse_dice_set, parse_face
 from .rounds import first_pays, seat_pays
-from .rules import CATEGORY_LABELS, Variant, category_of, describe, hand_labels, hand_text, parse_keep
+from .rules import CATEGORY_LABELS, Variant, category_of, describe, hand_labels, hand_text, parse_hand, parse_keep
 from .solver import ROLLS, setup
 from .strategy import Seat, hand_index, keep_options, option_list, situation
 
@@ -93,6 +96,11 @@ class DiceKind(Protocol):
     def duel(self, players: int, roll_limit: bool, progress: Progress | None = None) -> DuelResult: ...
     def hand_view(self, roll: Sequence[int]) -> dict[str, Any]: ...
     def options(self) -> dict[str, Any]: ...
+    def parse_hand(self, value: object, what: str, to_beat: bool = False) -> tuple[int, ...]: ...
+    def check_solve(self, players: int, roll_limit: bool) -> None: ...
+    def hint(self, hand: tuple[int, ...], rolls_left: int, to_beat: tuple[int, ...] | None, players: int,
+             position: int, holders: int, roll_limit: bool, rolls_allowed: int | None,
+             progress: Progress | None) -> Hint: ...
 
 
 @dataclass(frozen=True)
@@ -114,7 +122,22 @@ class SixDice:
 
     def options(self) -> dict[str, Any]:
         """The session options that name this kind."""
-        return {"rules": self.rules, **{k: getattr(self.variant, k if k != "flush" else "flush") for k in FLAG_KEYS}}
+        return {"rules": self.rules, **{k: getattr(self.variant, k) for k in FLAG_KEYS}}
+
+    def parse_hand(self, value: object, what: str, to_beat: bool = False) -> tuple[int, ...]:
+        """Five faces (1-6 or A K Q J 10 9), sorted."""
+        return parse_hand(value, self.variant)
+
+    def check_solve(self, players: int, roll_limit: bool) -> None:
+        """Every table of six-faced dice solves in seconds: nothing to refuse."""
+
+    def hint(self, hand: tuple[int, ...], rolls_left: int, to_beat: tuple[int, ...] | None, players: int,
+             position: int, holders: int, roll_limit: bool, rolls_allowed: int | None,
+             progress: Progress | None) -> Hint:
+        from .strategy import hint
+
+        return hint(hand, rolls_left, self.variant, to_beat, players, position, holders, roll_limit, rolls_allowed,
+                    progress=progress)
 
     def throw(self, rng: np.random.Generator) -> Roll:
         return sorted(int(x) for x in rng.integers(1, 7, size=DICE))
@@ -238,6 +261,26 @@ class CardDice:
         from .card_rank import CARD_CATEGORY_LABELS
 
         return CARD_CATEGORY_LABELS
+
+    def parse_hand(self, value: object, what: str, to_beat: bool = False) -> tuple[int, ...]:
+        """One face per die, die 1 first (a roll), or the five faces of a hand some roll makes (to beat): face codes."""
+        if to_beat:
+            to_beat_class(value, self.dice)  # type: ignore[arg-type]
+            parts = value.replace(",", " ").split() if isinstance(value, str) else list(value)  # type: ignore[call-overload]
+            return tuple(parse_face(p) for p in parts)
+        roll = parse_roll(value, self.dice)  # type: ignore[arg-type]
+        return tuple(self.dice.dice[d][i] for d, i in enumerate(roll))
+
+    def check_solve(self, players: int, roll_limit: bool) -> None:
+        """Refuse a first solve past the guard (MAX_SOLVE_SECONDS), unless this machine stored it already."""
+        if self.solve_seconds(players, roll_limit) > MAX_SOLVE_SECONDS:
+            card_solution(self.dice, players, roll_limit)
+
+    def hint(self, hand: tuple[int, ...], rolls_left: int, to_beat: tuple[int, ...] | None, players: int,
+             position: int, holders: int, roll_limit: bool, rolls_allowed: int | None,
+             progress: Progress | None) -> Hint:
+        return card_hint(list(hand), rolls_left, self.dice, None if to_beat is None else list(to_beat), players,
+                         position, holders, roll_limit, rolls_allowed, progress=progress)
 
     def options(self) -> dict[str, Any]:
         rules: object = json.loads(self.spec) if self.spec.startswith("{") else self.rules
@@ -401,7 +444,7 @@ def _kind(rules: str, flags: tuple[bool, ...]) -> DiceKind:
         return SixDice(Variant(**dict(zip(FLAG_KEYS, flags))))
     if any(v != (k == "straights") for k, v in zip(FLAG_KEYS, flags) if k != "poker_faces"):
         raise InputError("the rule flags (straights, flush, ...) are for six-faced dice; card dice rank as "
-                         "card poker", field="rules")
+                         "card poker")
     if rules in CARD_RULES:
         return CardDice(resolve_set(rules), rules, rules)
     if rules.startswith("{"):
@@ -410,7 +453,7 @@ def _kind(rules: str, flags: tuple[bool, ...]) -> DiceKind:
                 and all(isinstance(d, list) for d in spec["dice"]):
             dice = parse_dice_set(_set_text(spec), "options.rules")
             return CardDice(dice, dice.name, rules)
-    raise InputError(f"rules must be {', '.join(RULES)} or {{\"name\", \"dice\": five lists of faces}}, got "
+    raise InputError(f"must be {', '.join(RULES)} or {{\"name\", \"dice\": five lists of faces}}, got "
                      f"{shown(rules)}", field="rules")
 
 
@@ -424,8 +467,8 @@ def dice_kind(rules: object = "six", flags: Mapping[str, object] | None = None) 
     for key in FLAG_KEYS:
         value = flags.get(key, key == "straights")
         if not isinstance(value, bool):
-            raise InputError(f"option {key} must be true or false, got {shown(value)}", field=key)
+            raise InputError(f"must be true or false, got {shown(value)}", field=key)
         values.append(value)
     if not isinstance(rules, (str, Mapping)):
-        raise InputError(f"rules must be {', '.join(RULES)}, got {shown(rules)}", field="rules")
+        raise InputError(f"must be {', '.join(RULES)}, got {shown(rules)}", field="rules")
     return _kind(rules_id(rules), tuple(values))

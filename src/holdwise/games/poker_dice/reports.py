@@ -77,18 +77,18 @@ class DuelResult(Result):
 
 
 def duel(variant: Variant = Variant(), players: int = 2, roll_limit: bool = False,
-         on_step: Callable[[int, int], None] | None = None) -> DuelResult:
+         progress: Callable[[int, int], None] | None = None) -> DuelResult:
     """Each player's win chance under exact play, 2 to 6 players (six: a few seconds the first time, then
-    cached; `on_step(done, total)` reports its progress)."""
+    cached; `progress(done, total)` reports its progress)."""
     from .inputs import parse_players
 
     players = parse_players(players)
     if not isinstance(roll_limit, bool):
         raise InputError(f"roll_limit must be true or false, got {roll_limit!r:.24}")
-    if on_step is not None and not callable(on_step):
-        raise InputError("on_step must be a function (done, total) or None")
+    if progress is not None and not callable(progress):
+        raise InputError("progress must be a function (done, total) or None")
     start = time.perf_counter()
-    solution = table_solution(variant, players, roll_limit, on_step)
+    solution = table_solution(variant, players, roll_limit, progress)
     return DuelResult(players=players, roll_limit=roll_limit, win_chances=tuple(solution.rounds[players].win),
                       iterations=solution.rounds[players].steps, tolerance=TOLERANCE,
                       seconds=time.perf_counter() - start)

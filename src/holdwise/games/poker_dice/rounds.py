@@ -114,11 +114,11 @@ def solve_work(players: int, roll_limit: bool) -> float:
 
 
 def solve_rounds(table: Table, players: int, roll_limit: bool = False, tol: float = TOLERANCE,
-                 on_step: Callable[[int, int], None] | None = None) -> TableSolution:
-    """Solve rounds of 2..players on `table` (`on_step(done, total)` counts the threshold batches)."""
+                 progress: Callable[[int, int], None] | None = None) -> TableSolution:
+    """Solve rounds of 2..players on `table` (`progress(done, total)` counts the threshold batches)."""
     if isinstance(players, bool) or not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise InputError(f"players must be a whole number {MIN_PLAYERS} to {MAX_PLAYERS}, got {players!r:.24}")
-    report = on_step or (lambda done, total: None)
+    report = progress or (lambda done, total: None)
     total = solve_steps(players, roll_limit)
     done = [0]
 

@@ -100,7 +100,8 @@ class Variant:
 
 
 def _shown(value: object, limit: int = 24) -> str:
-    """A bad input as quoted in an error (`holdwise.games.inputs.shown`), cut shorter: hands are short."""
+    """A bad input as quoted in an error (`holdwise.games.inputs.shown`), cut shorter: hands are short (this
+    module's own: other modules call `shown`)."""
     return shown(value, limit)
 
 

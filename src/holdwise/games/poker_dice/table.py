@@ -100,10 +100,10 @@ class SixFaceTable:
             result = solve(Game(self.setup.dice, pays[0], ROLLS - 1))
             followed = [float(result.final_distribution @ follow_pays[a, 0]) for a in range(n_follow)]
             return float(result.expected), np.array(followed)
-        from .solver import _follow, first_player_with_limit
+        from .solver import follow_keeps, first_player_with_limit
 
         value, _, keeps = first_player_with_limit(self.setup, pays)
-        followed = [_follow(self.setup, keeps, follow_pays[a]) for a in range(n_follow)]
+        followed = [follow_keeps(self.setup, keeps, follow_pays[a]) for a in range(n_follow)]
         return value, np.array(followed)
 
 
