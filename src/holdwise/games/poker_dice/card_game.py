@@ -82,9 +82,9 @@ class CardOdds(Result):
 
     dice_set: str
     categories: tuple[str, ...]
-    counts: dict
-    probabilities: dict
-    total: int
+    counts: dict[str, int]
+    chances: dict[str, float]
+    outcomes: int
 
 
 def card_odds(dice: str | DiceSet) -> CardOdds:
@@ -93,7 +93,7 @@ def card_odds(dice: str | DiceSet) -> CardOdds:
     counts = card_table(dice).odds()
     total = int(counts.pop("total"))
     return CardOdds(dice_set=dice.name, categories=tuple(CARD_CATEGORIES), counts=counts,
-                    probabilities={c: n / total for c, n in counts.items()}, total=total)
+                    chances={c: n / total for c, n in counts.items()}, outcomes=total)
 
 
 def solve_cost(dice: DiceSet, players: int, roll_limit: bool) -> tuple[float, int]:

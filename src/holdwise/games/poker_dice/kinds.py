@@ -72,10 +72,12 @@ class DiceKind(Protocol):
     """What the session, the hint and the reports ask of a kind of dice (see the module docstring)."""
 
     rules: str  # the kind's id in JSON: "six", "royal", "octahedral" or a set's own name
+    name: str  # as a title says it: "Poker dice", "Royal Poker Dice"
+    keep_help: str  # what the prompt of a game in the terminal takes
     keep_key: str  # the action's key of what is kept: "keep" (faces) or "dice" (die numbers)
     categories: tuple[str, ...]  # category names, best first
     category_labels: Mapping[str, str]
-    kernel_modules: tuple[str, ...]
+    kernels: str
 
     def throw(self, rng: np.random.Generator) -> Roll: ...
     def reroll(self, dice: Roll, kept: list[int], rng: np.random.Generator) -> tuple[Roll, str, str]: ...
@@ -96,6 +98,7 @@ class DiceKind(Protocol):
     def duel(self, players: int, roll_limit: bool, progress: Progress | None = None) -> DuelResult: ...
     def hand_view(self, roll: Sequence[int]) -> dict[str, Any]: ...
     def options(self) -> dict[str, Any]: ...
+    def odds_notes(self, odds: Any) -> list[str]: ...  # noqa: ANN401 - the kind's own odds result
     def parse_hand(self, value: object, what: str, to_beat: bool = False) -> tuple[int, ...]: ...
     def check_solve(self, players: int, roll_limit: bool) -> None: ...
     def hint(self, hand: tuple[int, ...], rolls_left: int, to_beat: tuple[int, ...] | None, players: int,
@@ -109,8 +112,10 @@ class SixDice:
 
     variant: Variant = Variant()
     rules: str = "six"
+    name: str = "Poker dice"
+    keep_help: str = "dice to keep (6 6), Enter: stand, none: reroll"
     keep_key: str = "keep"
-    kernel_modules: tuple[str, ...] = ("...solver.batch",)
+    kernels: str = "KERNEL_MODULES"  # the face's name of the Numba modules it runs (a first run compiles them)
 
     @property
     def categories(self) -> tuple[str, ...]:
@@ -123,6 +128,13 @@ class SixDice:
     def options(self) -> dict[str, Any]:
         """The session options that name this kind."""
         return {"rules": self.rules, **{k: getattr(self.variant, k) for k in FLAG_KEYS}}
+
+    def odds_notes(self, odds: Any) -> list[str]:  # noqa: ANN401 - an Odds
+        """The bust hands beside the counts (only four when straights count)."""
+        if odds.bust_hands is None:
+            return []
+        return ["bust hands (all values different, no straight):",
+                "  " + "; ".join(" ".join(hand) for hand in odds.bust_hands)]
 
     def parse_hand(self, value: object, what: str, to_beat: bool = False) -> tuple[int, ...]:
         """Five faces (1-6 or A K Q J 10 9), sorted."""
@@ -247,8 +259,9 @@ class CardDice:
     dice: DiceSet
     rules: str = "royal"
     spec: str = ""  # the session option that names the set: its id, or the JSON of a set of one's own
+    keep_help: str = "dice (1 3 or As Kh), Enter: stand, none: reroll"
     keep_key: str = "dice"
-    kernel_modules: tuple[str, ...] = (".card_kernel",)
+    kernels: str = "CARD_KERNEL_MODULES"
 
     @property
     def categories(self) -> tuple[str, ...]:
@@ -282,8 +295,20 @@ class CardDice:
         return card_hint(list(hand), rolls_left, self.dice, None if to_beat is None else list(to_beat), players,
                          position, holders, roll_limit, rolls_allowed, progress=progress)
 
+    @property
+    def name(self) -> str:
+        return self.dice.name
+
+    def odds_notes(self, odds: Any) -> list[str]:  # noqa: ANN401 - a CardOdds
+        return []
+
     def options(self) -> dict[str, Any]:
-        rules: object = json.loads(self.spec) if self.spec.startswith("{") else self.rules
+        """The session options that name this set (a set of one's own by its faces)."""
+        rules: object = self.rules
+        if self.spec.startswith("{"):
+            rules = json.loads(self.spec)
+        elif self.rules not in CARD_RULES:
+            rules = {"name": self.dice.name, "dice": [[face_text(f) for f in die] for die in self.dice.dice]}
         return {"rules": rules, **{k: k == "straights" for k in FLAG_KEYS}}
 
     def throw(self, rng: np.random.Generator) -> Roll:

@@ -26,9 +26,9 @@ class Odds(Result):
     """
 
     categories: tuple[str, ...]
-    counts: Mapping
-    probabilities: Mapping
-    total: int
+    counts: Mapping[str, int]
+    chances: Mapping[str, float]
+    outcomes: int
     bust_hands: tuple[tuple[str, ...], ...] | None
 
 
@@ -46,7 +46,7 @@ def odds(variant: Variant = Variant()) -> Odds:
         if category == "bust" and variant.straights:
             busts.append(tuple(hand_labels([f + 1 for f, c in enumerate(row) for _ in range(c)], variant)))
     return Odds(categories=variant.categories, counts=counts,
-                probabilities={c: n / TOTAL_ROLLS for c, n in counts.items()}, total=TOTAL_ROLLS,
+                chances={c: n / TOTAL_ROLLS for c, n in counts.items()}, outcomes=TOTAL_ROLLS,
                 bust_hands=tuple(busts) if variant.straights else None)
 
 
