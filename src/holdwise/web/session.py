@@ -53,6 +53,8 @@ def session_routes(game: str, face: ModuleType, options_model: type[BaseModel] |
                    view: Callable[[State], dict] | None = None,
                    pending: Callable[[State], Response | None] | None = None,
                    check: Callable[[State], Any] | None = None,
+                   read_options: Callable[[dict[str, Any]], dict[str, Any]] | None = None,
+                   new_extra: Callable[[State], Mapping[str, Any]] | None = None,
                    new_example: Mapping | None = None, step_example: Mapping | None = None,
                    move_example: str = "roll", describe: Mapping[str, str] | None = None) -> APIRouter:
     """The play endpoints of a game's face under /api/<game>/ (those of `routes`).
@@ -61,7 +63,9 @@ def session_routes(game: str, face: ModuleType, options_model: type[BaseModel] |
     the face's `new_game` checks: its InputError is 422 naming `options`); `step` {"state", "action"} -> the
     same shape; `advice` {"state"} -> the Hint JSON; `computer` {"state"} -> {"action", "state", "actions"};
     `move` {"state", "text"} -> the same, the action read by the face's `parse_action`. `view` adds what a
-    page draws, `pending` answers instead while a solve runs (202), `check` vets an unsealed state."""
+    page draws, `pending` answers instead while a solve runs (202), `check` vets an unsealed state;
+    `read_options` reads new's options first (its errors name their own fields) and `new_extra` adds keys to
+    new's answer (such as the status of the solve the game needs)."""
     router = APIRouter()
     tags: list[str] = [game]
     extra = {"responses": {202: {"description": "the game is being solved"}}} if pending is not None else {}
@@ -96,8 +100,11 @@ def session_routes(game: str, face: ModuleType, options_model: type[BaseModel] |
 
     def new(body: New) -> Response:
         options = body.options.model_dump() if isinstance(body.options, BaseModel) else dict(body.options)
+        if read_options is not None:
+            options = read_options(options)
         seed = fresh_seed(body.seed)
-        return answer(computed("game", lambda: face.new_game(options, seed), "options"))
+        state = computed("game", lambda: face.new_game(options, seed), "options")
+        return answer(state, **(new_extra(state) if new_extra is not None else {}))
 
     def opened(sealed: Mapping, work: Callable[[State], Response]) -> Response:
         """`work` on the state of a sealed state, unless the game answers 202 while its solve runs."""
