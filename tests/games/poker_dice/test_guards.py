@@ -13,11 +13,11 @@ from holdwise.games.poker_dice import (
     MAX_DUELS,
     Variant,
     duel,
-    hint,
     simulate_duels,
     solve_duel,
     solve_three,
 )
+from holdwise.games.poker_dice.strategy import hint  # the six-faced hint of positional arguments
 
 
 @pytest.mark.parametrize("kwargs,message", [

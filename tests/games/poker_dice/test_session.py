@@ -8,6 +8,7 @@ import pytest
 
 from holdwise import InputError
 from holdwise.games import poker_dice as face
+from holdwise.games.poker_dice.strategy import hint as six_hint
 from holdwise.games.base import State
 from tests.games.session_contract import play_random_game, round_trip
 
@@ -78,7 +79,7 @@ def test_advice_and_the_computer_play_the_same_best_keep():
     assert hint.measure == "win_chance" and hint.position["rolls_left"] == 2 and hint.position["to_beat"] is None
     assert hint.options[0].action == face.computer_action(state) == {"type": "keep", "keep": [6, 6, 6]}
     # the same figure as the hint of the position
-    assert hint.options[0].value == face.hint("6 6 6 5 4", 2).options[0].value
+    assert hint.options[0].value == six_hint("6 6 6 5 4", 2).options[0].value
 
 
 def test_decisions_are_recorded_with_their_loss():

@@ -173,7 +173,8 @@ def _check(state: State) -> None:
     if not (isinstance(finals, list) and isinstance(used, list) and len(finals) == len(used)
             and len(finals) <= len(order) and all(kind.is_roll(h) for h in finals)
             and all(_whole(u) and 1 <= u <= ROLLS for u in used)):
-        _bad_state(f"finals must be rolls of 5 dice, one per seat that played, with its rolls 1 to {ROLLS}")
+        _bad_state(f"finals must be hands (5 dice as the state keeps them), one per seat that played, with its "
+                   f"rolls 1 to {ROLLS}")
     if opts["roll_limit"] and any(u > used[0] for u in used):
         _bad_state("under the roll limit no one rolls more times than the first player")
     for key in ("rolls", "allowed"):
@@ -197,7 +198,8 @@ def _check(state: State) -> None:
     if allowed < 2:
         _bad_state("a player allowed one roll stands on it: no one is to move")
     if not kind.is_roll(d["dice"]) or not 1 <= d["rolls"] < allowed:
-        _bad_state(f"the player to move has a roll of 5 dice and has used 1 to {allowed - 1} of {allowed} rolls")
+        _bad_state(f"the player to move has 5 dice (as the state keeps them) and has used 1 to {allowed - 1} of "
+                   f"{allowed} rolls")
     to_move = "player" if order[len(finals)] == you else "computer"
     if state.to_move != to_move:
         _bad_state(f"to_move must be {to_move!r} here")
