@@ -268,7 +268,7 @@ def test_an_unsolved_variant_answers_202_then_plays(client):
 
 def test_warm_starts_the_default_solves_in_the_background():
     key = web.solve_key(face.normalize_options({}))
-    assert key == "poker-dice-2p-01000"  # players, then roll limit and the rule flags; poker faces share it
+    assert key == "poker-dice-six-2p-01000"  # dice, players, then roll limit and the rule flags; poker faces share it
     assert web.solve_key(face.normalize_options({"poker_faces": True})) == key
     web.warm()  # returns at once: the solves are jobs
     assert web._solves.get(key) is not None
@@ -325,7 +325,7 @@ def test_bad_new_input_is_a_422_naming_the_field(client, body, field):
     ({"type": "keep", "keep": [1, 1, 1, 1, 1, 1]}, "action.keep"),
     ({"type": "keep", "keep": ["A"]}, "action.keep.0"),
     ({"type": "keep", "keep": [True]}, "action.keep.0"),
-    ({"type": "keep"}, "action.keep"),
+    ({"type": "keep"}, "action"),
     ({"type": "roll"}, "action.type"),
     ({"type": "next"}, "action"),
     ({"type": "keep", "keep": [6, 6, 6, 6, 6]}, "action"),

@@ -99,7 +99,7 @@ class Action(Body):
             if value is not None:
                 out[key] = sorted(value)
         if self.type == "keep" and len(out) != 2:
-            raise FieldError("action.keep", "a keep names the faces kept (keep) or the dice kept (dice), one of them")
+            raise FieldError("action", "a keep names the faces kept (keep) or the dice kept (dice), one of them")
         return out
 
 
@@ -175,8 +175,10 @@ def _options(given: Mapping[str, Any]) -> dict[str, Any]:
     with user_field("options.position"):
         face.parse_position(options["position"], options["players"])
     flags = {k: options[k] for k in VARIANT_KEYS}
+    changed = [k for k in VARIANT_KEYS if k != "poker_faces" and flags[k] != (k == "straights")]
     where = ("flush" if flags["flush"] and not flags["straights"]
-             else "straight_above_full_house" if not flags["straights"] else "rules")
+             else "straight_above_full_house" if not flags["straights"]
+             else changed[0] if changed and options["rules"] != "six" else "rules")
     with user_field("options." + where):
         kind = face.dice_kind(options["rules"], flags)
     players, limit = options["players"], options["roll_limit"]
@@ -213,10 +215,11 @@ def _view(state: State) -> dict[str, Any]:
     tie = None
     if d["round"] > 1:
         tie = f"tie: replay between {' and '.join(d['seats'][s] for s in order)} (round {d['round']})"
-    best = kind.hand_view(finals[ranks.index(top)]) if finals else None
+    playing = bool(finals) and not state.over  # the hand to beat: the best so far while the round is played
+    best = kind.hand_view(finals[ranks.index(top)]) if playing else None
     return {"rules": options["rules"], "seats": seats, "dice": kind.hand_view(d["dice"]) if d["dice"] else None,
             "rolls": d["rolls"], "allowed": d["allowed"], "rolls_left": d["allowed"] - d["rolls"] if d["dice"] else 0,
-            "to_beat": best, "holders": ranks.count(top) if finals else None, "round": d["round"], "tie": tie,
+            "to_beat": best, "holders": ranks.count(top) if playing else None, "round": d["round"], "tie": tie,
             "winner": d["seats"][d["winner"]] if d["winner"] is not None else None,
             "ranking": [kind.category_labels[c] for c in kind.categories]}
 

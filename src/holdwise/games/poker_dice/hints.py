@@ -119,21 +119,22 @@ def parse_hint(fields: Mapping[str, object]) -> HintRequest:
                     else parse_position(position_given, players))  # type: ignore[arg-type]
     if (position == 1) != (to_beat_text is None):
         raise InputError("give the hand to beat for a later position, and none for the first",
-                         field="to_beat" if position > 1 else "position", sep=": ")
+                         field="to_beat", sep=": ")
     with named("holders"):
         holders = parse_whole(fields.get("holders", 1), "holders", 1, max(1, position - 1),
                               "earlier players holding the hand to beat")
     with named("rolls_allowed"):
         allowed = parse_rolls_allowed(flags["roll_limit"], fields.get("rolls_allowed"), position,  # type: ignore[arg-type]
                                       rolls_left)
+    # the guard of a first solve before the dice: its line says what to change, whatever the roll
+    with named("players" if players > 2 else "roll_limit" if flags["roll_limit"] else "rules"):
+        kind.check_solve(players, flags["roll_limit"])
     with named("hand"):
         hand = kind.parse_hand(fields["hand"], "a roll")
     to_beat = None
     if to_beat_text is not None:
         with named("to_beat"):
             to_beat = kind.parse_hand(to_beat_text, "the hand to beat", to_beat=True)
-    with named("players" if players > 2 else "roll_limit" if flags["roll_limit"] else "rules"):
-        kind.check_solve(players, flags["roll_limit"])
     return HintRequest(hand, rolls_left, rules, to_beat, players, position, holders, flags["roll_limit"], allowed,
                        *(flags[k] for k in FLAG_KEYS), dice=dice)
 
