@@ -181,7 +181,8 @@ def test_games_through_the_api_replay_on_the_session(client, options):
     seed = 21
     answer = new(client, options, seed)
     actions = []
-    worst = lambda hint: hint["options"][-1]["action"]
+    def worst(hint):
+        return hint["options"][-1]["action"]
     for game in (1, 2):
         answer, played = play_game(client, answer, worst)
         actions += played

@@ -9,12 +9,11 @@ import pytest
 
 from holdwise.errors import InputError
 from holdwise.games import poker_dice as face
-from holdwise.games.poker_dice.strategy import hint as six_hint
 from holdwise.games.poker_dice.rounds import AUX_COST, first_pays, seat_pays, solve_rounds, solve_steps, solve_work
 from holdwise.games.poker_dice.solver import solve_duel, solve_three
+from holdwise.games.poker_dice.strategy import hint as six_hint
 from holdwise.games.poker_dice.table import six_face_table
 from tests.oracles.poker_dice_rounds_brute import OneDieTable, chances_after, win_chances
-
 
 STEPS = {(3, 5, False): [3, 2, 2, 2], (3, 5, True): [4, 2, 2, 2], (4, 4, False): [3, 2, 2],
          (4, 4, True): [3, 3, 2], (2, 6, False): [3, 1, 1, 1, 1], (2, 6, True): [3, 2, 2, 2, 2]}

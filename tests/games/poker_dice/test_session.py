@@ -8,8 +8,8 @@ import pytest
 
 from holdwise import InputError
 from holdwise.games import poker_dice as face
-from holdwise.games.poker_dice.strategy import hint as six_hint
 from holdwise.games.base import State
+from holdwise.games.poker_dice.strategy import hint as six_hint
 from tests.games.session_contract import play_random_game, round_trip
 
 FIRST_PLAYER_DUEL = 0.46235486091395817  # the exact duel (holdwise poker-dice duel): 46.2355%

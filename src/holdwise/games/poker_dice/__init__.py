@@ -31,29 +31,63 @@ from typing import TYPE_CHECKING
 from .. import lazy_exports
 
 if TYPE_CHECKING:  # what the names are, for type checkers; at run time each loads on first use
-    from .inputs import MAX_SEED, parse_players, parse_position, parse_rolls_left, parse_seed
-    from .reports import DuelResult, Odds, duel, odds
-    from .rules import (
-        CATEGORY_LABELS, Variant, category_of, describe, hand_key, hand_labels, hand_text, parse_hand, parse_keep,
-    )
-    from .session import (
-        DEFAULT_OPTIONS, GAME, actions, advice, check_state, computer_action, kind_of, new_game, normalize_options,
-        parse_action, step, variant_of,
-    )
-    from .hints import HINT_FIELDS, HintRequest, hint, parse_hint
-    from .kinds import RULES, CardDice, DiceKind, SixDice, dice_kind
-    from .solver import (
-        MAX_DUELS, MAX_TOLERANCE, ROLLS, TOLERANCE, DuelSolution, simulate_duels, solve_duel, solve_three,
-    )
-    from .solutions import table_solution
     from .card_game import (
-        MAX_SOLVE_SECONDS, CardOdds, card_duel, card_hint, card_odds, card_solution, parse_roll, resolve_set,
-        roll_label, solve_cost, to_beat_class,
+        MAX_SOLVE_SECONDS,
+        CardOdds,
+        card_duel,
+        card_hint,
+        card_odds,
+        card_solution,
+        parse_roll,
+        resolve_set,
+        roll_label,
+        solve_cost,
+        to_beat_class,
     )
     from .card_rank import CARD_CATEGORY_LABELS
     from .cards import DiceSet, face_text, load_dice_set
+    from .hints import HINT_FIELDS, HintRequest, hint, parse_hint
+    from .inputs import MAX_SEED, parse_players, parse_position, parse_rolls_left, parse_seed
+    from .kinds import RULES, CardDice, DiceKind, SixDice, dice_kind
+    from .reports import DuelResult, Odds, duel, odds
+    from .rules import (
+        CATEGORY_LABELS,
+        Variant,
+        category_of,
+        describe,
+        hand_key,
+        hand_labels,
+        hand_text,
+        parse_hand,
+        parse_keep,
+    )
+    from .session import (
+        DEFAULT_OPTIONS,
+        GAME,
+        actions,
+        advice,
+        check_state,
+        computer_action,
+        kind_of,
+        new_game,
+        normalize_options,
+        parse_action,
+        step,
+        variant_of,
+    )
+    from .solutions import table_solution
+    from .solver import (
+        MAX_DUELS,
+        MAX_TOLERANCE,
+        ROLLS,
+        TOLERANCE,
+        DuelSolution,
+        simulate_duels,
+        solve_duel,
+        solve_three,
+    )
 
-_EXPORTS = {
+_EXPORTS: dict[str, str | tuple[str, ...]] = {
     **dict.fromkeys(("MAX_SEED", "parse_players", "parse_position", "parse_rolls_left", "parse_seed"), ".inputs"),
     **dict.fromkeys(("DuelResult", "Odds", "duel", "odds"), ".reports"),
     **dict.fromkeys(("CATEGORY_LABELS", "Variant", "category_of", "describe", "hand_key", "hand_labels", "hand_text",

@@ -136,7 +136,8 @@ def parse_hint(fields: Mapping[str, object]) -> HintRequest:
         with named("to_beat"):
             to_beat = kind.parse_hand(to_beat_text, "the hand to beat", to_beat=True)
     return HintRequest(hand, rolls_left, rules, to_beat, players, position, holders, flags["roll_limit"], allowed,
-                       *(flags[k] for k in FLAG_KEYS), dice=dice)
+                       straights=flags["straights"], straight_above_full_house=flags["straight_above_full_house"],
+                       flush=flags["flush"], ace_high=flags["ace_high"], poker_faces=flags["poker_faces"], dice=dice)
 
 
 def hint(request: HintRequest, *, progress: Progress | None = None) -> Hint:

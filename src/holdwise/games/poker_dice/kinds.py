@@ -26,8 +26,17 @@ from ...errors import InputError
 from ..base import Hint, Option, Progress, Result
 from ..inputs import shown
 from .card_game import (
-    MAX_SOLVE_SECONDS, SHIPPED_SETS, card_duel, card_hint, card_odds, card_solution, card_table, parse_roll,
-    resolve_set, solve_cost, to_beat_class,
+    MAX_SOLVE_SECONDS,
+    SHIPPED_SETS,
+    card_duel,
+    card_hint,
+    card_odds,
+    card_solution,
+    card_table,
+    parse_roll,
+    resolve_set,
+    solve_cost,
+    to_beat_class,
 )
 from .cards import DiceSet, face_text, parse_dice_set, parse_face
 from .rounds import first_pays, seat_pays
@@ -71,13 +80,20 @@ def _whole(value: object) -> bool:
 class DiceKind(Protocol):
     """What the session, the hint and the reports ask of a kind of dice (see the module docstring)."""
 
-    rules: str  # the kind's id in JSON: "six", "royal", "octahedral" or a set's own name
-    name: str  # as a title says it: "Poker dice", "Royal Poker Dice"
-    keep_help: str  # what the prompt of a game in the terminal takes
-    keep_key: str  # the action's key of what is kept: "keep" (faces) or "dice" (die numbers)
-    categories: tuple[str, ...]  # category names, best first
-    category_labels: Mapping[str, str]
-    kernels: str
+    @property
+    def rules(self) -> str: ...  # the kind's id in JSON: "six", "royal", "octahedral" or a set's own name
+    @property
+    def name(self) -> str: ...  # as a title says it: "Poker dice", "Royal Poker Dice"
+    @property
+    def keep_help(self) -> str: ...  # what the prompt of a game in the terminal takes
+    @property
+    def keep_key(self) -> str: ...  # the action's key of what is kept: "keep" (faces) or "dice" (die numbers)
+    @property
+    def categories(self) -> tuple[str, ...]: ...  # category names, best first
+    @property
+    def category_labels(self) -> Mapping[str, str]: ...
+    @property
+    def kernels(self) -> str: ...  # the face's name of the kernel modules it runs
 
     def throw(self, rng: np.random.Generator) -> Roll: ...
     def reroll(self, dice: Roll, kept: list[int], rng: np.random.Generator) -> tuple[Roll, str, str]: ...

@@ -9,8 +9,8 @@ from dataclasses import dataclass
 from ...errors import InputError
 from ..base import Result
 from .rules import Variant, category_of, hand_labels
-from .solver import TOLERANCE, setup
 from .solutions import table_solution
+from .solver import TOLERANCE, setup
 
 __all__ = ["DuelResult", "Odds", "duel", "odds"]
 
@@ -67,8 +67,8 @@ class DuelResult(Result):
     tolerance: float
     seconds: float
 
-    def to_json(self) -> dict:
-        out = {}
+    def to_json(self) -> dict[str, object]:
+        out: dict[str, object] = {}
         for name, chance in zip(("first", "second", "third", "fourth", "fifth", "sixth"), self.win_chances):
             out[f"{name}_player_win_chance"] = chance
         out.update(super().to_json())

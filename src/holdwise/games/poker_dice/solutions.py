@@ -7,19 +7,23 @@ on disk (`store`), and hands a solution for more players out as one for fewer (i
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from ...errors import InputError
 from .rules import Variant
 from .solver import TOLERANCE, check_game, plain_variant, setup
 from .table import six_face_table
 
+if TYPE_CHECKING:
+    from .rounds import TableSolution
+
 __all__ = ["table_solution"]
 
-_SOLVED: dict = {}  # (plain variant, players, roll limit) -> solution
+_SOLVED: dict[tuple[Variant, int, bool], TableSolution] = {}  # (plain variant, players, roll limit) -> solution
 
 
 def table_solution(variant: Variant, players: int = 2, roll_limit: bool = False,
-                   progress: Callable[[int, int], None] | None = None):  # noqa: ANN201 - a rounds.TableSolution
+                   progress: Callable[[int, int], None] | None = None) -> TableSolution:
     """Rounds of 2..players of the standard game (5 dice, 6 faces) solved, cached in this process and on disk.
 
     A cached solution for more players serves fewer (it holds every smaller round). Six players take
@@ -44,7 +48,8 @@ def table_solution(variant: Variant, players: int = 2, roll_limit: bool = False,
     return solution
 
 
-def _on_disk(variant: Variant, players: int, roll_limit: bool, progress: Callable[[int, int], None] | None):  # noqa: ANN202
+def _on_disk(variant: Variant, players: int, roll_limit: bool,
+             progress: Callable[[int, int], None] | None) -> TableSolution:
     """A solution from the disk, or solved and written there."""
     from .rounds import solve_rounds
     from .store import load_solution, save_solution

@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
+from typing import Any
 
 import numpy as np
 
@@ -93,12 +94,12 @@ def setup(variant: Variant, n_dice: int = 5, sides: int = 6) -> Setup:
 def last_player_values(s: Setup, tie_value: float, rerolls: int) -> np.ndarray:
     """For every hand b to beat: the last player's best P(beat b) + tie_value P(tie), from his first roll."""
     payout = s.beats + tie_value * np.eye(len(s.ranks))
-    return batch_optimal(s.dice, expect(s.dice.lattice, s.dice.face_probabilities(), payout), rerolls)
+    return np.asarray(batch_optimal(s.dice, expect(s.dice.lattice, s.dice.face_probabilities(), payout), rerolls))
 
 
 def beat_payout(s: Setup, b: int, tie_value: float) -> np.ndarray:
     """Payout of every final hand against hand b: 1 if it beats b, tie_value if it is b, else 0."""
-    return s.beats[:, b] + tie_value * (np.arange(len(s.ranks)) == b)
+    return np.asarray(s.beats[:, b] + tie_value * (np.arange(len(s.ranks)) == b))
 
 
 def last_player_outcomes(s: Setup, b: int, tie_value: float, rerolls: int) -> tuple[float, float, object]:
@@ -109,7 +110,7 @@ def last_player_outcomes(s: Setup, b: int, tie_value: float, rerolls: int) -> tu
     return float(dist @ s.beats[:, b]), float(dist[b]), result
 
 
-def first_player_with_limit(s: Setup, payout_by_rolls: np.ndarray) -> tuple[float, list, list]:
+def first_player_with_limit(s: Setup, payout_by_rolls: np.ndarray) -> tuple[float, list[Any], list[Any]]:
     """First player's optimum when stopping after k rolls pays payout_by_rolls[k - 1] (roll-limit rule).
 
     Returns (value, values per level, keeps per level): V_3 = payout after 3 rolls; V_k = max(stop,
@@ -117,8 +118,8 @@ def first_player_with_limit(s: Setup, payout_by_rolls: np.ndarray) -> tuple[floa
     """
     lat = s.dice.lattice
     probs = s.dice.face_probabilities()
-    values = [None] * (ROLLS + 1)
-    keeps = [None] * (ROLLS + 1)
+    values: list[Any] = [None] * (ROLLS + 1)
+    keeps: list[Any] = [None] * (ROLLS + 1)
     values[ROLLS] = payout_by_rolls[ROLLS - 1]
     for k in range(ROLLS - 1, 0, -1):
         e = expect(lat, probs, values[k + 1])
@@ -139,7 +140,7 @@ class DuelSolution:
     roll_limit: bool
     win: tuple[float, ...]  # win chance of each player, in playing order
     iterations: int
-    details: dict = field(default_factory=dict, repr=False, compare=False)
+    details: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
 
 
 def solve_duel(variant: Variant = Variant(), roll_limit: bool = False, tol: float = TOLERANCE,
@@ -150,13 +151,13 @@ def solve_duel(variant: Variant = Variant(), roll_limit: bool = False, tol: floa
         raise InputError(f"roll_limit must be true or false, got {roll_limit!r:.24}")
     s = setup(variant, n_dice, sides)
     w = 0.5
-    for iteration in range(1, 200):
+    for iteration in range(1, 200):  # noqa: B007 - the count is returned
         if roll_limit:
             v2 = np.array([last_player_values(s, 1.0 - w, r - 1) for r in range(1, ROLLS + 1)])
             value, _, _ = first_player_with_limit(s, 1.0 - v2)
         else:
             v2 = last_player_values(s, 1.0 - w, ROLLS - 1)
-            value = solve(Game(s.dice, 1.0 - v2, ROLLS - 1)).expected
+            value = float(solve(Game(s.dice, 1.0 - v2, ROLLS - 1)).expected)
         done = abs(value - w) < tol
         w = value
         if done:
@@ -198,7 +199,7 @@ def _solve_three(variant: Variant, roll_limit: bool, tol: float, n_dice: int, si
     second_aux = np.stack([below_e1, eye_e1])
     x = np.array([1 / 3, 1 / 3, 1 / 3])  # three-way replay chances, in order
     per_round = len(limits) * 3 * n
-    for iteration in range(1, 200):
+    for iteration in range(1, 200):  # noqa: B007 - the count is returned
         done_hands = 0
         # player 3 against best hand b, held by one player (the tie replays a duel, 3 second) or two:
         # P(beat b) and P(tie b) under his optimal play, every b in one batch
@@ -232,7 +233,7 @@ def _solve_three(variant: Variant, roll_limit: bool, tol: float, n_dice: int, si
             w2 = follow_keeps(s, keeps1, np.array([second_pay[r] for r in limits]))
         else:
             result1 = solve(Game(s.dice, first_pay[ROLLS], ROLLS - 1))
-            w1 = result1.expected
+            w1 = float(result1.expected)
             w2 = float(result1.final_distribution @ second_pay[ROLLS])
         new = np.array([w1, w2, 1.0 - w1 - w2])
         done = np.max(np.abs(new - x)) < tol
@@ -243,7 +244,7 @@ def _solve_three(variant: Variant, roll_limit: bool, tol: float, n_dice: int, si
                         {"duel": duel, "third": p3, "first_pay": first_pay})
 
 
-def follow_keeps(s: Setup, keeps, pay_by_rolls) -> float:
+def follow_keeps(s: Setup, keeps: list[Any], pay_by_rolls: np.ndarray) -> float:
     """Expected pay_by_rolls[k - 1][final hand] when the first player follows `keeps` (stop where -1)."""
     lat = s.dice.lattice
     probs = s.dice.face_probabilities()

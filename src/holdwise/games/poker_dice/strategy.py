@@ -24,10 +24,10 @@ from ...errors import InputError
 from ...solver import expect, faces_to_counts, optimal_keeps
 from ..base import Hint, Option
 from .inputs import parse_players, parse_position, parse_rolls_allowed, parse_rolls_left, parse_whole
-from .rules import Variant, hand_labels, hand_text, parse_hand
 from .rounds import MAX_PLAYERS, MIN_PLAYERS, first_pays, seat_pays
-from .solver import ROLLS, plain_variant, setup
+from .rules import Variant, hand_labels, hand_text, parse_hand
 from .solutions import table_solution
+from .solver import ROLLS, plain_variant, setup
 from .table import six_face_table
 
 __all__ = [
@@ -77,7 +77,7 @@ def _payouts(variant: Variant, seat: Seat) -> list[np.ndarray]:
 
 
 @lru_cache(maxsize=4096)
-def seat_plan(variant: Variant, seat: Seat) -> tuple[tuple[np.ndarray, ...], dict, float]:
+def seat_plan(variant: Variant, seat: Seat) -> tuple[tuple[np.ndarray, ...], dict[int, np.ndarray], float]:
     """(pays by rolls used, E_u of every keep by rolls used u < rolls, the seat's value before rolling)."""
     if not MIN_PLAYERS <= seat.players <= MAX_PLAYERS or not 1 <= seat.place <= seat.players:
         raise InputError(f"no place {seat.place} among {seat.players} players")
@@ -115,7 +115,8 @@ def keep_options(variant: Variant, seat: Seat, hand: Sequence[int], rolls_used: 
 
 # cached: a session asks at every step, a simulation many times over
 @lru_cache(maxsize=65536)
-def _keep_options(variant: Variant, seat: Seat, hand: tuple[int, ...], rolls_used: int) -> tuple:
+def _keep_options(variant: Variant, seat: Seat, hand: tuple[int, ...],
+                  rolls_used: int) -> tuple[tuple[tuple[int, ...], float], ...]:
     """Every distinct keep of `hand` after `rolls_used` rolls with its win chance, best first.
 
     Keeps within TIE_TOLERANCE count as equal: more dice first (standing before rolling), then the higher
