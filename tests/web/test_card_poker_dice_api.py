@@ -1,6 +1,7 @@
-"""The card poker dice API: odds and hints equal the CLI's --json, the advice of a position is the CLI's hint, whole
-games played through the sealed session replay on it, a solve the guard refuses is a 422 at once, and every bad
-input (an unknown set, seats, tampered states, impossible actions and rolls) is a 422 naming the field.
+"""What only card dice have in the poker-dice API: the sets' odds and hints equal the CLI's --json, the view draws
+cards, a solve the guard refuses is a 422 at once, and bad input (an unknown set, seats, impossible keeps of dice
+and rolls) is a 422 naming the field. The play tests both kinds of dice share (advice = the CLI's hint, games
+replayed on the session, the solve behind a 202, tampered states) are in test_poker_dice_api.py, once per kind.
 
 The octahedral set throughout (its solves take a second or a few); the royal set only where no solve is needed."""
 
@@ -8,50 +9,20 @@ import json
 import time
 
 import pytest
-from typer.testing import CliRunner
 
-from holdwise.cli import app as cli_app
 from holdwise.games import poker_dice as face
 from holdwise.games.base import State
 from holdwise.games.poker_dice.card_game import card_table
 from holdwise.web import poker_dice as web
-from holdwise.web.common import seal
+from tests.web.poker_dice_play import cli_json, solved, state_of
+from tests.web.poker_dice_play import new as shared_new
 
-runner = CliRunner()
 API = "/api/poker-dice"  # card dice play through the one poker-dice API (rules: the set)
 play = face
 
 
-def cli_json(*args):
-    result = runner.invoke(cli_app, ["poker-dice", *args])
-    assert result.exit_code == 0, result.output
-    return json.loads(result.stdout)
-
-
-def solved(client, options):
-    """Wait until the game of `options` is solved in the server's process."""
-    deadline = time.monotonic() + 120
-    while True:
-        r = client.post(f"{API}/prepare", json={"options": options})
-        assert r.status_code == 200, r.text
-        if r.json()["status"] == "done":
-            return
-        assert r.json()["status"] in ("queued", "running"), r.json()
-        assert time.monotonic() < deadline, "the solve did not finish"
-        time.sleep(0.1)
-
-
 def new(client, options, seed=7):
-    options = {"rules": "octahedral", **options}
-    solved(client, options)
-    r = client.post(f"{API}/new", json={"options": options, "seed": seed})
-    assert r.status_code == 200, r.text
-    assert r.json()["solve"]["status"] == "done"
-    return r.json()
-
-
-def state_of(answer) -> State:
-    return State.from_json(answer["state"]["state"])
+    return shared_new(client, options, seed, "octahedral")
 
 
 def label_of(state: State, roll) -> str:
@@ -118,121 +89,6 @@ def test_the_hint_is_the_cli_json(client, body, args):
 
 # ---- play through the API -----------------------------------------------------------------------------------
 
-def to_player(client, answer):
-    """The computer plays until it is the player's move (or the game is over)."""
-    while state_of(answer).to_move == "computer":
-        r = client.post(f"{API}/computer", json={"state": answer["state"]})
-        assert r.status_code == 200, r.text
-        answer = r.json()
-    return answer
-
-
-@pytest.mark.parametrize("options, seed", [({}, 3), ({"position": 2}, 4), ({"players": 3, "position": 3}, 5),
-                                           ({"players": 3, "position": 2}, 6)])
-def test_advice_is_the_cli_hint_json(client, options, seed):
-    answer = to_player(client, new(client, options, seed))
-    state = state_of(answer)
-    assert state.to_move == "player"
-    r = client.post(f"{API}/advice", json={"state": answer["state"]})
-    assert r.status_code == 200, r.text
-    got = r.json()
-    args = ["hint", "--dice-set", "octahedral", *got["hand"], "--rolls-left", str(got["rolls_left"]),
-            "--players", str(got["players"]), "--position", str(got["position"])]
-    if got["to_beat"] is not None:
-        best = [s for s in answer["view"]["seats"] if s["holds_best"]]
-        assert len(best) == got["holders"] >= 1 and answer["view"]["to_beat"]["label"] == got["to_beat"]
-        args += ["--to-beat", " ".join(c["plain"] for c in best[0]["final"]["cards"]), "--holders",
-                 str(got["holders"])]
-    expected = cli_json(*args, "--json")
-    assert got.pop("game") == expected.pop("game") == "poker-dice"
-    assert got == expected
-    assert got["hand"] == plain(state, state.data["dice"]) and got["category"] == label_of(state, state.data["dice"])
-
-
-def play_game(client, answer, choose):
-    """Play to the end of the game: the player's keeps by `choose(advice)`, the computer's by /computer.
-    Returns the last answer and every action played."""
-    played = []
-    for _ in range(200):
-        state = state_of(answer)
-        if state.over:
-            return answer, played
-        if state.to_move == "computer":
-            answer = client.post(f"{API}/computer", json={"state": answer["state"]}).json()
-            played.append(answer["action"])
-            check_view(answer)
-            continue
-        hint = client.post(f"{API}/advice", json={"state": answer["state"]}).json()
-        action = choose(hint)
-        r = client.post(f"{API}/step", json={"state": answer["state"], "action": action})
-        assert r.status_code == 200, r.text
-        answer = r.json()
-        played.append(action)
-        check_view(answer)
-    raise AssertionError("the game did not end")
-
-
-def check_view(answer) -> None:
-    """The view draws the state: each final hand and the dice as the set's table labels them, the cards die by die,
-    the hand to beat held by the seats that hold it."""
-    state, view = state_of(answer), answer["view"]
-    d = state.data
-    for seat in view["seats"]:
-        i = seat["seat"] - 1
-        played = i in d["order"][:len(d["finals"])]
-        assert (seat["final"] is not None) == played
-        if played:
-            final = d["finals"][d["order"].index(i)]
-            assert seat["final"]["label"] == label_of(state, final)
-            assert [c["plain"] for c in seat["final"]["cards"]] == plain(state, final)
-    if d["dice"]:
-        assert view["dice"]["label"] == label_of(state, d["dice"])
-        assert [c["die"] for c in view["dice"]["cards"]] == [1, 2, 3, 4, 5]
-    if d["finals"] and not state.over:
-        labels = [label_of(state, f) for f in d["finals"]]
-        table = card_table(face.kind_of(state.options).dice)
-        best = max(d["finals"], key=lambda f: int(table.class_of_state[table.state_index(tuple(f))]))
-        assert view["to_beat"]["label"] == label_of(state, best)
-        assert view["holders"] == labels.count(view["to_beat"]["label"])
-        assert sum(s["holds_best"] for s in view["seats"]) == view["holders"]
-    else:
-        assert view["to_beat"] is None
-
-
-@pytest.mark.parametrize("options", [{}, {"players": 3, "position": 2}, {"roll_limit": True, "position": 2}])
-def test_games_through_the_api_replay_on_the_session(client, options):
-    seed = 21
-    answer = new(client, options, seed)
-    actions = []
-    picks = [lambda hint: hint["options"][-1]["action"], lambda hint: hint["options"][0]["action"],
-             lambda hint: hint["options"][len(hint["options"]) // 3]["action"]]
-    for game, choose in enumerate(picks, 1):
-        answer, played = play_game(client, answer, choose)
-        actions += played
-        state = state_of(answer)
-        again = play.new_game({"dice_set": "octahedral", **options}, seed)
-        for action in actions:
-            again = play.step(again, action)
-        assert again == state
-        view = answer["view"]
-        assert state.tally["games"] == game and view["winner"] == state.data["seats"][state.data["winner"]]
-        assert [s["winner"] for s in view["seats"]].count(True) == 1 and view["dice"] is None
-        assert answer["actions"] == [{"type": "next"}]
-        assert all(dec.loss > 0 for dec in state.decisions[-len(played):] if dec.chosen != dec.best)
-        answer = client.post(f"{API}/step", json={"state": answer["state"], "action": {"type": "next"}}).json()
-        actions.append({"type": "next"})
-
-
-def test_a_costly_keep_is_recorded_with_the_advices_loss(client):
-    answer = to_player(client, new(client, {}, 9))
-    hint = client.post(f"{API}/advice", json={"state": answer["state"]}).json()
-    pick = hint["options"][len(hint["options"]) // 2]
-    after = client.post(f"{API}/step", json={"state": answer["state"], "action": pick["action"]}).json()
-    decision = state_of(after).decisions[-1]
-    assert decision.chosen == pick["option"] and decision.best == hint["options"][0]["option"]
-    assert decision.loss == pytest.approx(pick["loss"]) and decision.measure == "win_chance"
-
-
 def test_the_view_draws_cards_die_by_die(client):
     answer = new(client, {"players": 3, "position": 2}, 12)
     view, state = answer["view"], state_of(answer)
@@ -260,24 +116,6 @@ def test_a_royal_star_is_a_wild_card_in_the_view():
 
 
 # ---- the solve behind a 202, and the guard --------------------------------------------------------------------
-
-def test_an_unsolved_game_answers_202_then_plays(client):
-    options = {"rules": "octahedral", "players": 3, "roll_limit": True}
-    r = client.post(f"{API}/new", json={"options": options, "seed": 1})
-    assert r.status_code == 200
-    answer = r.json()
-    assert {k: answer["solve"]["options"][k] for k in options} == options
-    assert answer["solve"]["estimate_seconds"] > 0
-    if answer["solve"]["status"] != "done":
-        a = client.post(f"{API}/advice", json={"state": answer["state"]})
-        if a.status_code == 202:
-            body = a.json()
-            assert body["status"] in ("queued", "running") and "prepare" in body["detail"]
-            assert body["options"]["players"] == 3 and body["options"]["roll_limit"] is True
-    solved(client, options)
-    a = client.post(f"{API}/advice", json={"state": answer["state"]})
-    assert a.status_code == 200 and a.json()["players"] == 3
-
 
 def test_a_royal_game_of_three_is_refused_at_once(client):
     start = time.perf_counter()
@@ -350,30 +188,6 @@ def test_impossible_actions_are_a_422(client, action, field):
     assert state_of(answer).to_move == "player"
     r = client.post(f"{API}/step", json={"state": answer["state"], "action": action})
     assert r.status_code == 422 and r.json()["field"] == field, r.text
-
-
-def test_tampered_foreign_and_hand_edited_states_are_a_422(client):
-    answer = new(client, {}, 2)
-    sealed = answer["state"]
-    forged = json.loads(json.dumps(sealed))
-    forged["state"]["data"]["dice"] = [7, 7, 7, 7, 7]
-    # a state the server would seal but no game reaches (a ninth face on an 8-sided die): the session refuses it
-    edited = state_of(answer).to_json()
-    edited["data"] = {**edited["data"], "dice": [0, 1, 2, 3, 8]}
-    resealed = seal(State.from_json(edited))
-    for path in ("step", "advice", "computer"):
-        for bad in (forged, resealed, {"state": sealed["state"]}, "text"):
-            body = {"state": bad} if path != "step" else {"state": bad, "action": {"type": "keep", "dice": []}}
-            r = client.post(f"{API}/{path}", json=body)
-            assert r.status_code == 422 and r.json()["field"] == "state", (path, r.text)
-    r = client.post(f"{API}/advice", json={"state": resealed})
-    assert "not a poker dice game state" in r.json()["detail"]
-
-
-def test_advice_on_a_game_over_is_a_422(client):
-    answer, _ = play_game(client, new(client, {}, 4), lambda hint: hint["options"][0]["action"])
-    r = client.post(f"{API}/advice", json={"state": answer["state"]})
-    assert r.status_code == 422 and r.json()["field"] == "state" and "over" in r.json()["detail"]
 
 
 @pytest.mark.parametrize("change, field", [
