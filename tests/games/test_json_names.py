@@ -20,7 +20,7 @@ def _hints() -> dict:
         "farkle": farkle.hint("1 1 5 2 3 4", 300).to_json(),
         "farkle race-aware": farkle.hint("1 5", 0, score=200, opponent=300, target=500).to_json(),
         "dice-poker": dice_poker.hint("2 3 4 5 5", 2).to_json(),
-        "poker-dice": poker_dice.hint("1 1 3 4 6", 2).to_json(),
+        "poker-dice": poker_dice.hint(poker_dice.parse_hint({"hand": "1 1 3 4 6", "rolls_left": 2})).to_json(),
         "yahtzee": yahtzee.hint("", "1 1 5 3 2", 2).to_json(),
     }
 
