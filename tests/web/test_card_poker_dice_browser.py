@@ -250,7 +250,7 @@ def test_the_setup_offers_what_the_guard_allows_and_the_odds_follow_the_set(page
             c = row.get_attribute("data-category")
             cells = row.locator("td")
             assert int(cells.nth(1).inner_text().replace(",", "")) == data["counts"][c]
-            assert cells.nth(2).inner_text() == f"{100 * data['probabilities'][c]:.3f}%"
+            assert cells.nth(2).inner_text() == f"{100 * data['chances'][c]:.3f}%"
     assert page.locator("select[name=players] option:not([disabled])").count() == 4  # 2 to 5
     page.check("input[name=roll_limit]")
     assert page.locator("select[name=players] option:not([disabled])").count() == 3  # 2 to 4
