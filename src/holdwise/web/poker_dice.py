@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping
+from enum import Enum
 from functools import lru_cache
 from typing import Annotated, Any, Literal
 
@@ -36,7 +37,7 @@ from .session import session_routes
 __all__ = ["SETS", "VARIANT_KEYS", "hint_pending", "router", "solve_key", "warm"]
 
 router = APIRouter()
-TAG = ["poker-dice"]
+TAG: list[str | Enum] = ["poker-dice"]
 GAME = "poker-dice"
 VARIANT_KEYS = ("straights", "straight_above_full_house", "flush", "ace_high", "poker_faces")
 SETS = ("royal", "octahedral")  # the shipped card-dice sets; a set of one's own is for the CLI (a file) only
@@ -202,7 +203,7 @@ def _view(state: State) -> dict[str, Any]:
     order, finals, used = list(d["order"]), list(d["finals"]), list(d["rolls_used"])
     moving = None if state.over else order[len(finals)]
     ranks = [kind.rank(f) for f in finals]
-    top = max(ranks) if ranks else None
+    top = max(ranks) if ranks else -1  # -1: no final hand yet
     seats = []
     for seat, name in enumerate(d["seats"]):
         played = seat in order[:len(finals)]

@@ -489,7 +489,10 @@ def _kind(rules: str, flags: tuple[bool, ...]) -> DiceKind:
     if rules in CARD_RULES:
         return CardDice(resolve_set(rules), rules, rules)
     if rules.startswith("{"):
-        spec = json.loads(rules)
+        try:
+            spec = json.loads(rules)
+        except ValueError:  # text that only looks like a set of one's own
+            spec = None
         if isinstance(spec, dict) and set(spec) <= {"name", "dice"} and isinstance(spec.get("dice"), list) \
                 and all(isinstance(d, list) for d in spec["dice"]):
             dice = parse_dice_set(_set_text(spec), "options.rules")
