@@ -35,7 +35,7 @@ HINT_FIELDS = (
     HintField("roll_limit", "No one rolls more times than the first player.", flag=True),
     HintField("rolls_allowed", "With the roll limit, a later player: the rolls the first used (2 or 3)."),
     HintField("straights", "Six-faced dice: whether straights count (false: they are busts; the group's "
-                           "--no-straights).", default=True),
+                           "--no-straights).", default="true"),
     HintField("straight_above_full_house", "Six-faced dice: a straight beats a full house.", flag=True),
     HintField("flush", "Six-faced dice, the rules page's flush rule: a straight to the ace is a flush, above four "
                        "of a kind.", flag=True, aliases=("--flush-rule",)),
