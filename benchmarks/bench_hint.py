@@ -103,7 +103,8 @@ def poker_dice_cases():
         seat = Seat(2, 1 if beat is None else 2, None if beat is None else hand_index(parse_hand(beat, variant)),
                     False)
         out.append((f"poker dice {hand!r}, {left} roll(s) left" + (f", to beat {beat!r}" if beat else ""),
-                    lambda h=hand, k=left, b=beat: poker_dice.hint(h, k, to_beat=b),
+                    lambda h=hand, k=left, b=beat: poker_dice.hint(poker_dice.parse_hint(
+                        {"hand": h, "rolls_left": k, **({"to_beat": b} if b else {})})),
                     lambda f=faces, k=left, s=seat: option_list(variant, s, f, 3 - k)))
     return out
 

@@ -43,7 +43,7 @@ CASES = [
     ([*HINT[:2], "1" * 100000, "--rolls-left", "1"], "a hand has 5 dice, got 100000"),
     ([*HINT, "--rolls-left", "1", "--to-beat", "6 6 6 2 0"], "not a face: '0'"),
     ([*HINT, "--rolls-left", "1", "--to-beat", "6 6 6"], "a hand has 5 dice, got 3"),
-    ([*HINT, "--rolls-left", "1", "--to-beat", ""], "a hand has 5 dice, got 0"),
+    ([*HINT, "--rolls-left", "1", "--to-beat", " "], "a hand has 5 dice, got 0"),  # "" is an option not given
     # hint: rolls left
     ([*HINT, "--rolls-left", "0"], "--rolls-left must be a whole number 1 or 2"),
     ([*HINT, "--rolls-left", "3"], "--rolls-left must be a whole number 1 or 2 (after the first roll), got 3"),

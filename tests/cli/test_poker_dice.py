@@ -35,9 +35,9 @@ def test_cli_duel_and_hint_json():
 
 def test_odds_json_keys():
     data = json.loads(run("odds", "--json").stdout)
-    assert list(data) == ["categories", "counts", "probabilities", "total", "bust_hands"]
-    assert data["total"] == 7776 and data["counts"]["straight"] == 240 and data["counts"]["bust"] == 480
-    assert data["probabilities"]["pair"] == pytest.approx(3600 / 7776)
+    assert list(data) == ["categories", "counts", "chances", "outcomes", "bust_hands"]
+    assert data["outcomes"] == 7776 and data["counts"]["straight"] == 240 and data["counts"]["bust"] == 480
+    assert data["chances"]["pair"] == pytest.approx(3600 / 7776)
     assert sorted(data["bust_hands"]) == [["6", "4", "3", "2", "1"], ["6", "5", "3", "2", "1"],
                                           ["6", "5", "4", "2", "1"], ["6", "5", "4", "3", "1"]]
     assert json.loads(run("odds", "--no-straights", "--json").stdout)["bust_hands"] is None
@@ -53,7 +53,7 @@ def test_duel_json_keys_and_figure():
 
 def test_hint_json_keys():
     data = json.loads(run("hint", "1 1 3 4 6", "--rolls-left", "2", "--json").stdout)
-    assert list(data) == ["game", "hand", "rolls_left", "to_beat", "players", "position", "holders", "roll_limit",
+    assert list(data) == ["game", "rules", "hand", "rolls_left", "to_beat", "players", "position", "holders", "roll_limit",
                           "rolls_allowed", "situation",
                           "measure", "options"]
     assert data["game"] == "poker-dice" and data["measure"] == "win_chance" and data["to_beat"] is None
@@ -157,9 +157,10 @@ def test_card_dice_json_is_the_faces():
     from holdwise.games import poker_dice as face
 
     odds = json.loads(run("odds", "--dice-set", "octahedral", "--json").stdout)
-    assert odds == face.card_odds("octahedral").to_json() and odds["total"] == 32768
+    assert odds == face.card_odds("octahedral").to_json() and odds["outcomes"] == 32768
     hint = json.loads(run("hint", "--dice-set", "octahedral", "Ac", "Kc", "Ah", "Ad", "7s", "--rolls-left", "1",
                           "--to-beat", "Ks Kh Kd Kc 9s", "--json").stdout)
+    assert hint.pop("rules") == "octahedral"
     assert hint == face.card_hint("Ac Kc Ah Ad 7s", 1, "octahedral", "Ks Kh Kd Kc 9s").to_json()
     assert hint["to_beat"] == "K K K K 9 (four of a kind)" and hint["category"] == "A A A K 7 (three of a kind)"
     assert hint["options"][0]["dice"] and hint["options"][0]["action"]["type"] == "keep"

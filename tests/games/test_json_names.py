@@ -21,7 +21,7 @@ def _hints() -> dict:
         "farkle race-aware": farkle.hint(farkle.parse_hint({"roll": "1 5", "score": 200, "opponent": 300,
                                                             "target": 500})).to_json(),
         "dice-poker": dice_poker.hint(dice_poker.parse_hint({"hand": "2 3 4 5 5", "rolls_left": 2})).to_json(),
-        "poker-dice": poker_dice.hint("1 1 3 4 6", 2).to_json(),
+        "poker-dice": poker_dice.hint(poker_dice.parse_hint({"hand": "1 1 3 4 6", "rolls_left": 2})).to_json(),
         "yahtzee": yahtzee.hint(yahtzee.parse_hint({"dice": "1 1 5 3 2", "rolls_left": 2})).to_json(),
     }
 

@@ -15,11 +15,12 @@ from typer.testing import CliRunner
 from holdwise.cli import app as cli_app
 from holdwise.games import poker_dice as face
 from holdwise.games.base import State
-from holdwise.web import card_poker_dice as web
+from holdwise.games.poker_dice import kinds
+from holdwise.web import poker_dice as web
 
 pytestmark = pytest.mark.slow  # a browser: seconds to start, seconds a page
 
-play = face.card_play
+play = face  # card dice play through the one poker-dice session
 IDLE = "() => window.holdwiseCardDice && !window.holdwiseCardDice.busy && window.holdwiseCardDice.pending === 0"
 SYMBOL = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
 TOKEN = re.compile(r"(^|[\s(:,])(?:(10|[2-9TJQKA])([shdc])|\*)(?=$|[\s),:])")
@@ -121,7 +122,7 @@ def play_game(page, rng, touch=False, shoot=None, name="") -> State:
 
 def check_table(page, state: State) -> None:
     """The cards on the table are the roll, die by die, each with its number under it."""
-    dice = play.dice_set_of(state.options)
+    dice = face.kind_of(state.options).dice
     assert shown_dice(page) == [dice.die_text(d).split()[f] for d, f in enumerate(state.data["dice"])]
     assert page.locator("#cd-dice .cd-die-no").all_inner_texts() == [f"die {i}" for i in range(1, 6)]
 
@@ -249,7 +250,7 @@ def test_the_setup_offers_what_the_guard_allows_and_the_odds_follow_the_set(page
             c = row.get_attribute("data-category")
             cells = row.locator("td")
             assert int(cells.nth(1).inner_text().replace(",", "")) == data["counts"][c]
-            assert cells.nth(2).inner_text() == f"{100 * data['probabilities'][c]:.3f}%"
+            assert cells.nth(2).inner_text() == f"{100 * data['chances'][c]:.3f}%"
     assert page.locator("select[name=players] option:not([disabled])").count() == 4  # 2 to 5
     page.check("input[name=roll_limit]")
     assert page.locator("select[name=players] option:not([disabled])").count() == 3  # 2 to 4
@@ -268,17 +269,17 @@ def test_a_solve_shows_its_progress(page, live_server, shoot, monkeypatch):
 
     from holdwise.web.common import Cancelled
 
-    key = web.solve_key("royal", 2, False)
+    key = web.solve_key({"rules": "royal", "players": 2, "roll_limit": False})
     if (job := web._solves.get(key)) is not None and job.state == "done":
         pytest.skip("the royal set is already solved in this process")
 
-    def solving(dice_set, players, roll_limit, on_step=None):
+    def solving(dice_set, players, roll_limit, progress=None):
         for step in range(1, 10_000):
             time.sleep(0.2)
-            on_step(min(step, 4), 5)  # raises Cancelled once the job is cancelled
+            progress(min(step, 4), 5)  # raises Cancelled once the job is cancelled
         raise Cancelled
 
-    monkeypatch.setattr(face, "card_solution", solving)
+    monkeypatch.setattr(kinds, "card_solution", solving)  # what the card-dice kind solves with
     try:
         page.goto(live_server + "/poker-dice/cards?seed=5")
         page.select_option("select[name=dice_set]", "royal")

@@ -1,51 +1,21 @@
 """The poker-dice API: odds and hints equal the CLI's --json, games played through the sealed session replay on
-it, the solve behind a 202, bad input (impossible dice, unknown options, bad seats, tampered states) is a 422."""
+it, the solve behind a 202, bad input (impossible dice, unknown options, bad seats, tampered states) is a 422.
+
+The play tests run once per kind of dice (`KINDS`: six-faced dice and the octahedral card dice), through the one
+session and the one API; what only card dice have is in test_card_poker_dice_api.py."""
 
 import json
-import time
 
 import pytest
-from typer.testing import CliRunner
 
-from holdwise.cli import app as cli_app
 from holdwise.games import poker_dice as face
 from holdwise.games.base import State
+from holdwise.games.poker_dice.card_game import card_table
 from holdwise.web import poker_dice as web
 from holdwise.web.common import seal
+from tests.web.poker_dice_play import API, cli_json, new, play_game, solved, state_of, to_player
 
-runner = CliRunner()
-
-
-def cli_json(*args):
-    result = runner.invoke(cli_app, ["poker-dice", *args])
-    assert result.exit_code == 0, result.output
-    return json.loads(result.stdout)
-
-
-def solved(client, options):
-    """Wait until the game of `options` is solved in the server's process (seconds at most)."""
-    deadline = time.monotonic() + 60
-    while True:
-        r = client.post("/api/poker-dice/prepare", json={"options": options})
-        assert r.status_code == 200, r.text
-        if r.json()["status"] == "done":
-            return
-        assert r.json()["status"] in ("queued", "running"), r.json()
-        assert time.monotonic() < deadline, "the solve did not finish"
-        time.sleep(0.1)
-
-
-def new(client, options=None, seed=7):
-    options = options or {}
-    solved(client, options)
-    r = client.post("/api/poker-dice/new", json={"options": options, "seed": seed})
-    assert r.status_code == 200, r.text
-    assert r.json()["solve"]["status"] == "done"
-    return r.json()
-
-
-def state_of(answer) -> State:
-    return State.from_json(answer["state"]["state"])
+KINDS = ("six", "octahedral")  # the card dice of the shared tests: the octahedral set solves in a second
 
 
 # ---- odds -------------------------------------------------------------------------------------------------
@@ -59,20 +29,20 @@ def state_of(answer) -> State:
 ])
 def test_odds_are_the_cli_json(client, query, body, args):
     expected = cli_json("odds", *args, "--json")
-    got = client.get("/api/poker-dice/odds" + query)
+    got = client.get(f"{API}/odds" + query)
     assert got.status_code == 200 and got.json() == expected
-    posted = client.post("/api/poker-dice/odds", json=body)
+    posted = client.post(f"{API}/odds", json=body)
     assert posted.status_code == 200 and posted.json() == expected
     assert sum(expected["counts"].values()) == 7776
 
 
 def test_odds_have_the_known_counts(client):
-    r = client.get("/api/poker-dice/odds").json()
+    r = client.get(f"{API}/odds").json()
     assert r["counts"] == {"five_of_a_kind": 6, "four_of_a_kind": 150, "full_house": 300, "straight": 240,
                            "three_of_a_kind": 1200, "two_pairs": 1800, "pair": 3600, "bust": 480}
-    no = client.get("/api/poker-dice/odds?straights=false").json()
+    no = client.get(f"{API}/odds?straights=false").json()
     assert "straight" not in no["counts"] and no["counts"]["bust"] == 720 and no["bust_hands"] is None
-    flush = client.get("/api/poker-dice/odds?flush=true").json()
+    flush = client.get(f"{API}/odds?flush=true").json()
     assert flush["categories"][1] == "flush" and flush["counts"]["flush"] == 120 == flush["counts"]["straight"]
 
 
@@ -84,15 +54,15 @@ def test_odds_have_the_known_counts(client):
     ({"jokers": True}, "jokers"),
 ])
 def test_bad_odds_variants_are_a_422_naming_the_field(client, body, field):
-    r = client.post("/api/poker-dice/odds", json=body)
+    r = client.post(f"{API}/odds", json=body)
     assert r.status_code == 422 and r.json()["field"] == field, r.text
     if field in ("flush", "straight_above_full_house"):  # a query's flags read "yes" and 1 as true
-        g = client.get("/api/poker-dice/odds?" + "&".join(f"{k}={str(v).lower()}" for k, v in body.items()))
+        g = client.get(f"{API}/odds?" + "&".join(f"{k}={str(v).lower()}" for k, v in body.items()))
         assert g.status_code == 422 and g.json()["field"] == field, g.text
 
 
 def test_a_query_flag_that_is_no_flag_is_a_422(client):
-    r = client.get("/api/poker-dice/odds?ace_high=maybe")
+    r = client.get(f"{API}/odds?ace_high=maybe")
     assert r.status_code == 422 and r.json()["field"] == "ace_high"
 
 
@@ -114,79 +84,107 @@ def test_the_odds_page_writes_faces_as_the_table_draws_them(client):
     assert data == cli_json("odds", "--poker-faces", "--json")
     plain = client.get("/poker-dice/odds?poker_faces=false")
     assert 'name="poker_faces" checked' not in plain.text
-    assert client.get("/api/poker-dice/odds").json() == cli_json("odds", "--json")
+    assert client.get(f"{API}/odds").json() == cli_json("odds", "--json")
 
 # ---- hints: the CLI's --json for the same position ---------------------------------------------------------
 
-def to_player(client, answer):
-    """Let the computer play until it is the player's move (or the game is over)."""
-    while state_of(answer).to_move == "computer":
-        answer = client.post("/api/poker-dice/computer", json={"state": answer["state"]}).json()
-    return answer
+def _to_beat_faces(view) -> str:
+    """The hand to beat as the CLI reads it: the faces of the final hand of a seat that holds it."""
+    final = next(seat for seat in view["seats"] if seat["holds_best"])["final"]
+    return " ".join(c["plain"] for c in final["cards"]) if "cards" in final else " ".join(final["labels"])
 
 
-@pytest.mark.parametrize("options, seed", [({}, 3), ({"position": 2}, 4), ({"players": 3, "position": 3}, 5),
-                                           ({"players": 3, "position": 2, "ace_high": True, "poker_faces": True}, 6),
-                                           ({"players": 6, "position": 5}, 8), ({"players": 4, "position": 4}, 9),
-                                           ({"roll_limit": True, "position": 2}, 11),
-                                           ({"players": 3, "roll_limit": True}, 12)])
-def test_advice_is_the_cli_hint_json(client, options, seed):
-    answer = to_player(client, new(client, options, seed))
+@pytest.mark.parametrize("rules, options, seed", [
+    *(("six", options, seed) for options, seed in [
+        ({}, 3), ({"position": 2}, 4), ({"players": 3, "position": 3}, 5),
+        ({"players": 3, "position": 2, "ace_high": True, "poker_faces": True}, 6), ({"players": 6, "position": 5}, 8),
+        ({"players": 4, "position": 4}, 9), ({"roll_limit": True, "position": 2}, 11),
+        ({"players": 3, "roll_limit": True}, 12)]),
+    *(("octahedral", options, seed) for options, seed in [
+        ({}, 3), ({"position": 2}, 4), ({"players": 3, "position": 3}, 5), ({"players": 3, "position": 2}, 6)]),
+])
+def test_advice_is_the_cli_hint_json(client, rules, options, seed):
+    answer = to_player(client, new(client, options, seed, rules))
     state = state_of(answer)
     assert state.to_move == "player"
-    r = client.post("/api/poker-dice/advice", json={"state": answer["state"]})
+    r = client.post(f"{API}/advice", json={"state": answer["state"]})
     assert r.status_code == 200, r.text
     got = r.json()
     variant = face.variant_of(state.options)
     flags = ["--ace-high"] * variant.ace_high + ["--poker-faces"] * variant.poker_faces
-    pos = got  # the Hint JSON has the position's keys at the top
-    args = ["hint", " ".join(pos["hand"]), "--rolls-left", str(pos["rolls_left"]), "--players",
+    args = ["hint", " ".join(got["hand"]), "--rules", rules, "--rolls-left", str(got["rolls_left"]), "--players",
             str(state.options["players"]), "--position", str(state.options["position"])]
-    if pos["to_beat"] is not None:
-        args += ["--to-beat", " ".join(pos["to_beat"])]
-    if pos["holders"] > 1:
-        args += ["--holders", str(pos["holders"])]
-    if pos["roll_limit"]:
-        args += ["--roll-limit"] + (["--rolls-allowed", str(pos["rolls_allowed"])] if pos["position"] > 1 else [])
+    if got["to_beat"] is not None:
+        args += ["--to-beat", _to_beat_faces(answer["view"])]
+    if got["holders"] > 1:
+        args += ["--holders", str(got["holders"])]
+    if got["roll_limit"]:
+        args += ["--roll-limit"] + (["--rolls-allowed", str(got["rolls_allowed"])] if got["position"] > 1 else [])
     assert got == cli_json(*flags, *args, "--json")
     assert got["options"][0]["loss"] == 0 and all(o["loss"] >= 0 for o in got["options"])
+    assert got["rules"] == rules
 
 
 # ---- play -------------------------------------------------------------------------------------------------
 
-def play_game(client, answer, choose):
-    """Play to the end of the game: the player's keeps by `choose(advice)`, the computer's by /computer.
-    Returns the last answer and every action played."""
-    played = []
-    for _ in range(200):
-        state = state_of(answer)
-        if state.over:
-            return answer, played
-        if state.to_move == "computer":
-            answer = client.post("/api/poker-dice/computer", json={"state": answer["state"]}).json()
-            played.append(answer["action"])
-            continue
-        hint = client.post("/api/poker-dice/advice", json={"state": answer["state"]}).json()
-        action = choose(hint)
-        r = client.post("/api/poker-dice/step", json={"state": answer["state"], "action": action})
-        assert r.status_code == 200, r.text
-        answer = r.json()
-        played.append(action)
-    raise AssertionError("the game did not end")
+def _label(state: State, roll) -> str:
+    """The hand of a card-dice roll as the set's table writes its class ("K K K Q Q (full house)")."""
+    table = card_table(face.kind_of(state.options).dice)
+    return table.class_label(int(table.class_of_state[table.state_index(tuple(roll))]))
 
 
-@pytest.mark.parametrize("options", [{}, {"players": 3, "position": 2}, {"roll_limit": True, "position": 2},
-                                     {"players": 5, "position": 3, "roll_limit": True}])
-def test_games_through_the_api_replay_on_the_session(client, options):
+def _plain(state: State, roll) -> list[str]:
+    """A card-dice roll's faces as the CLI reads them ("8h", "*"), die by die."""
+    dice = face.kind_of(state.options).dice
+    return [dice.die_text(d).split()[f] for d, f in enumerate(roll)]
+
+
+def check_card_view(answer) -> None:
+    """The view draws the state: each final hand and the dice as the set's table labels them, the cards die by die,
+    the hand to beat held by the seats that hold it."""
+    state, view = state_of(answer), answer["view"]
+    d = state.data
+    for seat in view["seats"]:
+        i = seat["seat"] - 1
+        played = i in d["order"][:len(d["finals"])]
+        assert (seat["final"] is not None) == played
+        if played:
+            final = d["finals"][d["order"].index(i)]
+            assert seat["final"]["label"] == _label(state, final)
+            assert [c["plain"] for c in seat["final"]["cards"]] == _plain(state, final)
+    if d["dice"]:
+        assert view["dice"]["label"] == _label(state, d["dice"])
+        assert [c["die"] for c in view["dice"]["cards"]] == [1, 2, 3, 4, 5]
+    if d["finals"] and not state.over:
+        labels = [_label(state, f) for f in d["finals"]]
+        table = card_table(face.kind_of(state.options).dice)
+        best = max(d["finals"], key=lambda f: int(table.class_of_state[table.state_index(tuple(f))]))
+        assert view["to_beat"]["label"] == _label(state, best)
+        assert view["holders"] == labels.count(view["to_beat"]["label"])
+        assert sum(s["holds_best"] for s in view["seats"]) == view["holders"]
+    else:
+        assert view["to_beat"] is None
+
+
+CHECKS = {"six": None, "octahedral": check_card_view}
+
+
+@pytest.mark.parametrize("rules, options", [
+    ("six", {}), ("six", {"players": 3, "position": 2}), ("six", {"roll_limit": True, "position": 2}),
+    ("six", {"players": 5, "position": 3, "roll_limit": True}),
+    ("octahedral", {}), ("octahedral", {"players": 3, "position": 2}), ("octahedral", {"roll_limit": True, "position": 2}),
+])
+def test_games_through_the_api_replay_on_the_session(client, rules, options):
     seed = 21
-    answer = new(client, options, seed)
+    answer = new(client, options, seed, rules)
     actions = []
-    worst = lambda hint: hint["options"][-1]["action"]
-    for game in (1, 2):
-        answer, played = play_game(client, answer, worst)
+    picks = [lambda hint: hint["options"][-1]["action"], lambda hint: hint["options"][0]["action"],
+             lambda hint: hint["options"][len(hint["options"]) // 3]["action"]]
+    for game, choose in enumerate(picks, 1):
+        answer, played = play_game(client, answer, choose, CHECKS[rules])
         actions += played
         state = state_of(answer)
-        again = face.new_game(options, seed)
+        again = face.new_game({"rules": rules, **options}, seed)
         for action in actions:
             again = face.step(again, action)
         assert again == state
@@ -195,15 +193,16 @@ def test_games_through_the_api_replay_on_the_session(client, options):
         assert [s["winner"] for s in view["seats"]].count(True) == 1 and view["dice"] is None
         assert answer["actions"] == [{"type": "next"}]
         assert all(d.loss > 0 for d in state.decisions[-len(played):] if d.chosen != d.best)
-        answer = client.post("/api/poker-dice/step", json={"state": answer["state"], "action": {"type": "next"}}).json()
+        answer = client.post(f"{API}/step", json={"state": answer["state"], "action": {"type": "next"}}).json()
         actions.append({"type": "next"})
 
 
-def test_a_costly_keep_is_recorded_with_the_hints_loss(client):
-    answer = to_player(client, new(client, {}, 9))
-    hint = client.post("/api/poker-dice/advice", json={"state": answer["state"]}).json()
+@pytest.mark.parametrize("rules", KINDS)
+def test_a_costly_keep_is_recorded_with_the_hints_loss(client, rules):
+    answer = to_player(client, new(client, {}, 9, rules))
+    hint = client.post(f"{API}/advice", json={"state": answer["state"]}).json()
     pick = hint["options"][len(hint["options"]) // 2]
-    after = client.post("/api/poker-dice/step", json={"state": answer["state"], "action": pick["action"]}).json()
+    after = client.post(f"{API}/step", json={"state": answer["state"], "action": pick["action"]}).json()
     decision = state_of(after).decisions[-1]
     assert decision.chosen == pick["option"] and decision.best == hint["options"][0]["option"]
     assert decision.loss == pytest.approx(pick["loss"]) and decision.measure == "win_chance"
@@ -240,7 +239,7 @@ def test_a_tie_is_replayed_and_shown(client):
     answer = new(client, options, seed)
     while state_of(answer).data["round"] == 1:
         s = state_of(answer)
-        answer = client.post("/api/poker-dice/step", json={
+        answer = client.post(f"{API}/step", json={
             "state": answer["state"], "action": face.computer_action(s)}).json()
     view = answer["view"]
     names = [view["seats"][i]["name"] for i in state_of(answer).data["order"]]
@@ -250,25 +249,31 @@ def test_a_tie_is_replayed_and_shown(client):
 
 # ---- the solve behind a 202 -------------------------------------------------------------------------------
 
-def test_an_unsolved_variant_answers_202_then_plays(client):
-    options = {"players": 3, "roll_limit": True, "straight_above_full_house": True, "poker_faces": True}
-    r = client.post("/api/poker-dice/new", json={"options": options, "seed": 1})
+@pytest.mark.parametrize("rules, options", [
+    ("six", {"players": 3, "roll_limit": True, "straight_above_full_house": True, "poker_faces": True}),
+    ("octahedral", {"players": 3, "roll_limit": True}),
+])
+def test_an_unsolved_game_answers_202_then_plays(client, rules, options):
+    options = {"rules": rules, **options}
+    r = client.post(f"{API}/new", json={"options": options, "seed": 1})
     assert r.status_code == 200
     answer = r.json()
+    assert {k: answer["solve"]["options"][k] for k in options} == options
+    assert answer["solve"]["estimate_seconds"] >= 0
     if answer["solve"]["status"] != "done":
-        a = client.post("/api/poker-dice/advice", json={"state": answer["state"]})
+        a = client.post(f"{API}/advice", json={"state": answer["state"]})
         if a.status_code == 202:
             body = a.json()
             assert body["status"] in ("queued", "running") and "prepare" in body["detail"]
             assert body["options"]["players"] == 3 and body["options"]["roll_limit"] is True
     solved(client, options)
-    a = client.post("/api/poker-dice/advice", json={"state": answer["state"]})
+    a = client.post(f"{API}/advice", json={"state": answer["state"]})
     assert a.status_code == 200 and a.json()["players"] == 3
 
 
 def test_warm_starts_the_default_solves_in_the_background():
     key = web.solve_key(face.normalize_options({}))
-    assert key == "poker-dice-2p-01000"  # players, then roll limit and the rule flags; poker faces share it
+    assert key == "poker-dice-six-2p-01000"  # dice, players, then roll limit and the rule flags; poker faces share it
     assert web.solve_key(face.normalize_options({"poker_faces": True})) == key
     web.warm()  # returns at once: the solves are jobs
     assert web._solves.get(key) is not None
@@ -281,7 +286,7 @@ def test_warm_starts_the_default_solves_in_the_background():
 def test_hint_and_step_do_not_solve_again_once_warm(client, options, monkeypatch):
     answer = to_player(client, new(client, options, 31))
     body = {"state": answer["state"]}
-    assert client.post("/api/poker-dice/advice", json=body).status_code == 200
+    assert client.post(f"{API}/advice", json=body).status_code == 200
     from holdwise.games.poker_dice import solver
 
     def refuse(*args, **kwargs):
@@ -290,8 +295,8 @@ def test_hint_and_step_do_not_solve_again_once_warm(client, options, monkeypatch
     monkeypatch.setattr(solver, "solve_duel", refuse)
     monkeypatch.setattr(solver, "solve_three", refuse)
     for _ in range(3):
-        assert client.post("/api/poker-dice/advice", json=body).status_code == 200
-        r = client.post("/api/poker-dice/step", json={**body, "action": {"type": "keep", "keep": []}})
+        assert client.post(f"{API}/advice", json=body).status_code == 200
+        r = client.post(f"{API}/step", json={**body, "action": {"type": "keep", "keep": []}})
         assert r.status_code == 200
 
 
@@ -314,7 +319,7 @@ def test_hint_and_step_do_not_solve_again_once_warm(client, options, monkeypatch
     ({"seed": "7"}, "seed"),
 ])
 def test_bad_new_input_is_a_422_naming_the_field(client, body, field):
-    r = client.post("/api/poker-dice/new", json=body)
+    r = client.post(f"{API}/new", json=body)
     assert r.status_code == 422 and r.json()["field"] == field, r.text
     assert "\n" not in r.json()["detail"]
 
@@ -325,7 +330,7 @@ def test_bad_new_input_is_a_422_naming_the_field(client, body, field):
     ({"type": "keep", "keep": [1, 1, 1, 1, 1, 1]}, "action.keep"),
     ({"type": "keep", "keep": ["A"]}, "action.keep.0"),
     ({"type": "keep", "keep": [True]}, "action.keep.0"),
-    ({"type": "keep"}, "action.keep"),
+    ({"type": "keep"}, "action"),
     ({"type": "roll"}, "action.type"),
     ({"type": "next"}, "action"),
     ({"type": "keep", "keep": [6, 6, 6, 6, 6]}, "action"),
@@ -333,32 +338,38 @@ def test_bad_new_input_is_a_422_naming_the_field(client, body, field):
 def test_impossible_actions_are_a_422(client, action, field):
     answer = new(client, {}, 2)  # dice 6 6 6 6 6 are not this roll's
     assert state_of(answer).data["dice"] != [6, 6, 6, 6, 6]
-    r = client.post("/api/poker-dice/step", json={"state": answer["state"], "action": action})
+    r = client.post(f"{API}/step", json={"state": answer["state"], "action": action})
     assert r.status_code == 422 and r.json()["field"] == field, r.text
 
 
-def test_tampered_foreign_and_hand_edited_states_are_a_422(client):
-    answer = new(client, {}, 2)
+# a forged roll (sealed anew: no seal) and a roll no game reaches (sealed: the session's check refuses it), per kind
+TAMPERED = {"six": ([6, 6, 6, 6, 6], [1, 2, 3, 4, 7], "keep"), "octahedral": ([7, 7, 7, 7, 7], [0, 1, 2, 3, 8], "dice")}
+
+
+@pytest.mark.parametrize("rules", KINDS)
+def test_tampered_foreign_and_hand_edited_states_are_a_422(client, rules):
+    forged_dice, edited_dice, key = TAMPERED[rules]
+    answer = new(client, {}, 2, rules)
     sealed = answer["state"]
     forged = json.loads(json.dumps(sealed))
-    forged["state"]["data"]["dice"] = [6, 6, 6, 6, 6]
+    forged["state"]["data"]["dice"] = forged_dice
     foreign = client.post("/api/farkle/new", json={"options": {"computer": "coaching", "target": 500}}).json()["state"]
-    # a state the server would seal but no game reaches (a seventh face): the session's own check refuses it
     edited = state_of(answer).to_json()
-    edited["data"] = {**edited["data"], "dice": [1, 2, 3, 4, 7]}
+    edited["data"] = {**edited["data"], "dice": edited_dice}
     resealed = seal(State.from_json(edited))
     for path in ("step", "advice", "computer"):
         for bad in (forged, foreign, resealed, {"state": sealed["state"]}, "text"):
-            body = {"state": bad} if path != "step" else {"state": bad, "action": {"type": "keep", "keep": []}}
-            r = client.post(f"/api/poker-dice/{path}", json=body)
+            body = {"state": bad} if path != "step" else {"state": bad, "action": {"type": "keep", key: []}}
+            r = client.post(f"{API}/{path}", json=body)
             assert r.status_code == 422 and r.json()["field"] == "state", (path, r.text)
-    r = client.post("/api/poker-dice/advice", json={"state": resealed})
+    r = client.post(f"{API}/advice", json={"state": resealed})
     assert "not a poker dice game state" in r.json()["detail"]
 
 
-def test_advice_on_a_game_over_is_a_422(client):
-    answer, _ = play_game(client, new(client, {}, 4), lambda hint: hint["options"][0]["action"])
-    r = client.post("/api/poker-dice/advice", json={"state": answer["state"]})
+@pytest.mark.parametrize("rules", KINDS)
+def test_advice_on_a_game_over_is_a_422(client, rules):
+    answer, _ = play_game(client, new(client, {}, 4, rules), lambda hint: hint["options"][0]["action"])
+    r = client.post(f"{API}/advice", json={"state": answer["state"]})
     assert r.status_code == 422 and r.json()["field"] == "state" and "over" in r.json()["detail"]
 
 

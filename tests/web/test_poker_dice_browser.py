@@ -4,10 +4,10 @@ phone-size game by touch with no sideways scroll; the odds page against the CLI.
 
 from __future__ import annotations
 
-import pytest
 import json
 import random
 
+import pytest
 from typer.testing import CliRunner
 
 from holdwise.cli import app as cli_app

@@ -88,7 +88,7 @@ GAMES: tuple[GameInfo, ...] = (
     ),
     GameInfo(
         id="poker-dice", title="Poker dice", face="holdwise.games.poker_dice", cli="poker_dice",
-        web=("poker_dice", "card_poker_dice"),
+        web=("poker_dice",),
         pages=(
             Page("/poker-dice", "Poker dice: the table",
                  "Play poker dice against the computer, two to six players, any variant; the hint shows each "

@@ -1,18 +1,27 @@
-"""Poker dice at the table: you against the computer (2 to 6 players, every variant), and the odds page.
+"""Poker dice at the table: you against the computer (2 to 6 players, six-faced dice in every variant or card
+dice), and the odds page.
 
-Pages: `/poker-dice` (the table) and `/poker-dice/odds` (each hand's odds for a variant). API under
-`/api/poker-dice/...`: `odds` is `holdwise poker-dice odds --json` unchanged; play is stateless (each play
-response carries `state`, the sealed state to send back as it is, the legal `actions` and a `view`: the seats,
-their final hands, the dice of the player to move with their poker faces). The computer and the hint need the
-variant's exact solution (a fraction of a second for two players, a few seconds for three) in this process's
-memory; until it is there a play request starts a background solve and is answered 202 with its status, and
-the page polls `/api/poker-dice/prepare`, then asks again. The default variant is solved at start-up.
+Pages: `/poker-dice` (the table with six-faced dice), `/poker-dice/cards` (the same game on card dice, each face
+drawn as a card) and `/poker-dice/odds` (each hand's odds for a variant). API under `/api/poker-dice/...`: `odds`
+is `holdwise poker-dice odds --json` unchanged (`rules` names the dice); the hint is the generic `POST
+/api/poker-dice/hint`; play (`new`, `step`, `advice`, `computer`, `move`, built by `session_routes`) is stateless:
+each answer carries the sealed state to send back as it is, the legal `actions` and a `view` (the seats, their
+final hands, the dice of the player to move). The options' `rules` names the dice ("six", "royal",
+"octahedral"; `dice_set`, its older name, is read too), whatever they are the session and these routes are one.
+
+The computer and the hint need the dice's exact solution for the players (six-faced dice: a fraction of a
+second for two players, a few seconds for six; the octahedral set about a second for two; the royal set about
+25 s) in this process's memory; until it is there a request starts a background solve and is answered 202 with
+its status, and the page polls `/api/poker-dice/prepare`, then asks again. A first solve past the face's guard
+(the royal set with three players) is a 422 naming the field, before any work.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping
+from enum import Enum
+from functools import lru_cache
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Request
@@ -22,30 +31,29 @@ from pydantic import Field, Strict
 from ..errors import InputError
 from ..games import poker_dice as face
 from ..games.base import State
-from . import common
-from .common import (
-    AnswerCache, Body, FieldError, Jobs, StateBody, checked, examples, fresh_seed, json_response, page,
-    unseal, user_field,
-)
-from .session import play, session_routes
+from .common import AnswerCache, Body, FieldError, Jobs, examples, json_response, page, user_field
+from .session import session_routes
 
-__all__ = ["VARIANT_KEYS", "router", "solve_key", "warm"]
+__all__ = ["SETS", "VARIANT_KEYS", "hint_pending", "router", "solve_key", "warm"]
 
 router = APIRouter()
-TAG = ["poker-dice"]
+TAG: list[str | Enum] = ["poker-dice"]
 GAME = "poker-dice"
 VARIANT_KEYS = ("straights", "straight_above_full_house", "flush", "ace_high", "poker_faces")
-# Its own job queue: a poker-dice solve takes seconds and must not wait behind a Farkle match solve (tens of
-# seconds) in the shared one; it runs one solve at a time too.
+SETS = ("royal", "octahedral")  # the shipped card-dice sets; a set of one's own is for the CLI (a file) only
+# Its own job queue: a poker-dice solve takes seconds (a royal one 25 s) and must not wait behind a Farkle match
+# solve (tens of seconds) in the shared one; it runs one solve at a time too.
 _solves = Jobs(keep=64)
 
 Flag = Annotated[bool, Strict()]
+RulesName = Literal["six", "royal", "octahedral"]
 
 
 class OddsBody(Body):
-    """The rule variant of `holdwise poker-dice odds` (its flags: --no-straights is straights false)."""
+    """The dice of `holdwise poker-dice odds` (six-faced dice's flags: --no-straights is straights false)."""
 
-    model_config = examples({"straights": True, "ace_high": True}, {"straights": False})
+    model_config = examples({"straights": True, "ace_high": True}, {"rules": "royal"})
+    rules: RulesName = "six"
     straights: Flag = True
     straight_above_full_house: Flag = False
     flush: Flag = False
@@ -54,9 +62,11 @@ class OddsBody(Body):
 
 
 class Options(Body):
-    """The options of a game against the computer (`holdwise poker-dice play`): players, your seat, the roll
-    limit and the rule variant."""
+    """The options of a game against the computer (`holdwise poker-dice play`): the dice (`rules`; `dice_set` is
+    its older name), players, your seat, the roll limit and six-faced dice's rule variant."""
 
+    rules: RulesName | None = None
+    dice_set: Literal["royal", "octahedral"] | None = None
     players: Annotated[int, Strict(), Field(ge=2, le=6, description="players at the table: 2 to 6")] = 2
     position: Annotated[int, Strict(), Field(ge=1, le=6, description="your seat: 1 (first to roll) to players")] = 1
     roll_limit: Flag = False
@@ -67,32 +77,30 @@ class Options(Body):
     poker_faces: Flag = False
 
 
-class NewBody(common.NewBody[Options]):
-    """A new session: its options and (optional) seed of the dice."""
-
-    model_config = examples({"options": {"players": 3, "position": 2, "ace_high": True}, "seed": 7})
-
-
 class PrepareBody(Body):
-    """The options whose exact solution to bring into memory (only players, roll_limit and the variant count)."""
+    """The options whose exact solution to bring into memory (the dice, players and the roll limit count)."""
 
-    model_config = examples({"options": {"players": 3}})
+    model_config = examples({"options": {"players": 3}}, {"options": {"rules": "octahedral", "players": 3}})
     options: Options = Field(default_factory=Options)
 
 
 class Action(Body):
-    """A play action: keep (the faces 1-6 of the dice kept; all five: stand; none: roll all again) or next."""
+    """A play action: keep (six-faced dice: `keep`, the faces 1-6 kept; card dice: `dice`, the dice kept 0-4; all
+    five: stand; none: roll all again) or next."""
 
     type: Literal["keep", "next"]
     keep: Annotated[list[Annotated[int, Strict(), Field(ge=1, le=6)]], Field(max_length=5)] | None = None
+    dice: Annotated[list[Annotated[int, Strict(), Field(ge=0, le=4)]], Field(max_length=5)] | None = None
 
-    def plain(self) -> dict:
+    def plain(self) -> dict[str, Any]:
         """The action as the session takes it (the keep sorted)."""
         out: dict[str, Any] = {"type": self.type}
-        if self.keep is not None:
-            out["keep"] = sorted(self.keep)
-        elif self.type == "keep":
-            raise FieldError("action.keep", "a keep names the faces of the dice kept (all five: stand)")
+        for key in ("keep", "dice"):
+            value = getattr(self, key)
+            if value is not None:
+                out[key] = sorted(value)
+        if self.type == "keep" and len(out) != 2:
+            raise FieldError("action", "a keep names the faces kept (keep) or the dice kept (dice), one of them")
         return out
 
 
@@ -100,128 +108,121 @@ _SEALED = {"state": {"game": "poker-dice", "...": "the sealed state as /api/poke
            "seal": "hex"}
 
 
-# ---- the variant and its solution ------------------------------------------------------------------------
+# ---- the dice and their solution -------------------------------------------------------------------------
 
-def _variant(flags: Mapping, prefix: str = "") -> Any:
-    """The Variant of the flags; a rule that needs straights names its own field in the 422."""
-    where = prefix + ("flush" if flags.get("flush") and not flags.get("straights", True)
-                      else "straight_above_full_house" if not flags.get("straights", True) else "straights")
-    with user_field(where):
-        return face.variant_of({k: flags[k] for k in VARIANT_KEYS if k in flags})
+def _rules(options: Mapping[str, Any]) -> str:
+    return str(options.get("rules") or options.get("dice_set") or "six")
 
 
-def solve_key(options: Mapping) -> str:
-    """The job key of the solution a session of these options plays on (players, roll limit, variant; poker
+def solve_key(options: Mapping[str, Any]) -> str:
+    """The job key of the solution a session of these options plays on (the dice, players, roll limit; poker
     faces change only how dice read, and share the solve)."""
     keys = ("roll_limit", *(k for k in VARIANT_KEYS if k != "poker_faces"))
     flags = [int(bool(options.get(k, face.DEFAULT_OPTIONS[k]))) for k in keys]
-    return f"poker-dice-{int(options.get('players', 2))}p-" + "".join(map(str, flags))
+    return f"poker-dice-{_rules(options)}-{int(options.get('players', 2))}p-" + "".join(map(str, flags))
 
 
-def _solve_work(options: Mapping) -> Callable[[Callable[[int, int], None]], None]:
-    variant, players, limit = face.variant_of(options), int(options["players"]), bool(options["roll_limit"])
+def _prepare(options: Mapping[str, Any]) -> dict[str, Any]:
+    """Start (or find) the solve of these options; its status {status, done, total, error, estimate_seconds,
+    options}."""
+    kind = face.kind_of(options)
+    players, limit = int(options["players"]), bool(options["roll_limit"])
 
     def work(progress: Callable[[int, int], None]) -> None:
         progress(0, 1)
-        face.table_solution(variant, players, limit, on_step=progress)
-    return work
+        kind.solve(players, limit, progress=progress)
+
+    job = _solves.submit(solve_key(options), work)
+    spec = {"rules": options["rules"], "players": players, "roll_limit": limit,
+            **{k: options[k] for k in VARIANT_KEYS}}
+    return {**job.to_json(), "estimate_seconds": round(kind.solve_seconds(players, limit), 1), "options": spec}
 
 
-def _spec(options: Mapping) -> dict:
-    return {k: options[k] for k in ("players", "roll_limit", *VARIANT_KEYS)}
-
-
-def _prepare(options: Mapping) -> dict:
-    """Start (or find) the solve of these options; its status {status, done, total, error, options}."""
-    job = _solves.submit(solve_key(options), _solve_work(options))
-    return {**job.to_json(), "options": _spec(options)}
-
-
-def _pending(options: Mapping) -> JSONResponse | None:
-    """None when the solution is in memory; else 202 with the status of the solve that brings it."""
-    status = _prepare(options)
+def _waiting(status: dict[str, Any], what: str) -> JSONResponse | None:
+    """None when the solve is done; else 202 with its status."""
     if status["status"] == "done":
         return None
     if status["status"] == "failed":
-        raise FieldError("state", status["error"] or "the solve failed")
-    detail = (f"solving poker dice for {options['players']} players in this variant (seconds); poll POST /api/poker-dice/prepare "
-              "with 'options', then ask again")
+        raise FieldError(what, status["error"] or "the solve failed")
+    o = status["options"]
+    detail = (f"solving poker dice ({o['rules']}) for {o['players']} players (about {status['estimate_seconds']:.0f} s "
+              "the first time); poll POST /api/poker-dice/prepare with these options, then ask again")
     return JSONResponse(status_code=202, content={**status, "detail": detail})
+
+
+def _pending(state: State) -> JSONResponse | None:
+    return _waiting(_prepare(state.options), "state")
+
+
+def hint_pending(request: Any) -> Response | None:  # noqa: ANN401 - the face's HintRequest
+    """The generic hint's 202 while the table it needs solves (the request is read and checked already)."""
+    if request.dice:  # a set of one's own comes from a file: the command line only
+        return None
+    options = {**face.normalize_options({"rules": request.rules, "players": request.players,
+                                         **{k: getattr(request, k) for k in VARIANT_KEYS}}),
+               "roll_limit": request.roll_limit}
+    return _waiting(_prepare(options), "players")
 
 
 # ---- inputs and the view ---------------------------------------------------------------------------------
 
-def _options(body: Options) -> dict:
+def _options(given: Mapping[str, Any]) -> dict[str, Any]:
     """The session's options from a body, each bad one named (the seat beyond the players, a rule that needs
-    straights)."""
-    options = body.model_dump()
+    straights, a first solve past the guard)."""
+    options = {k: v for k, v in given.items() if v is not None}
+    if "rules" in options and "dice_set" in options:
+        raise FieldError("options.dice_set", "give rules or dice_set (its older name), not both")
+    options["rules"] = options.pop("dice_set", options.get("rules", "six"))
     with user_field("options.position"):
         face.parse_position(options["position"], options["players"])
-    _variant(options, "options.")
+    flags = {k: options[k] for k in VARIANT_KEYS}
+    changed = [k for k in VARIANT_KEYS if k != "poker_faces" and flags[k] != (k == "straights")]
+    where = ("flush" if flags["flush"] and not flags["straights"]
+             else "straight_above_full_house" if not flags["straights"]
+             else changed[0] if changed and options["rules"] != "six" else "rules")
+    with user_field("options." + where):
+        kind = face.dice_kind(options["rules"], flags)
+    players, limit = options["players"], options["roll_limit"]
+    if kind.solve_seconds(players, limit) > face.MAX_SOLVE_SECONDS:
+        if players > 2 and kind.solve_seconds(2, limit) <= face.MAX_SOLVE_SECONDS:
+            field = "players"
+        elif limit and kind.solve_seconds(players, False) <= face.MAX_SOLVE_SECONDS:
+            field = "roll_limit"
+        else:
+            field = "rules"
+        with user_field("options." + field):  # the face's own line; a solution stored on this machine is read
+            kind.check_solve(players, limit)
     with user_field("options"):
         return face.normalize_options(options)
 
 
-def _unseal(sealed: Mapping) -> State:
-    """The poker-dice state of a sealed state, checked (422 naming "state" if tampered, foreign or malformed)."""
-    state = unseal(sealed, GAME)
-    return checked(lambda: face.check_state(state), "state")
-
-
-def _hand(faces, variant, poker) -> dict:
-    """A hand as the page shows it: face numbers highest value first, their labels, poker faces, category."""
-    ordered = sorted(faces, key=variant.value, reverse=True)
-    counts = tuple(list(faces).count(f) for f in range(1, 7))
-    out = {"faces": ordered, "labels": [variant.face_label(f) for f in ordered],
-           "poker": [poker.face_label(f) for f in ordered]}
-    if len(faces) == 5:
-        out["category"] = face.CATEGORY_LABELS[face.category_of(counts, variant)]
-    return out
-
-
-def _view(state: State) -> dict:
+def _view(state: State) -> dict[str, Any]:
     """What the page draws beyond the state: seats with their final hands, the dice to move, the tie."""
     options, d = state.options, state.data
-    variant = face.variant_of(options)
-    poker = face.Variant(poker_faces=True, ace_high=variant.ace_high)  # the page always draws poker faces
+    kind = face.kind_of(options)
     order, finals, used = list(d["order"]), list(d["finals"]), list(d["rolls_used"])
     moving = None if state.over else order[len(finals)]
+    ranks = [kind.rank(f) for f in finals]
+    top = max(ranks) if ranks else -1  # -1: no final hand yet
     seats = []
     for seat, name in enumerate(d["seats"]):
         played = seat in order[:len(finals)]
-        final = finals[order.index(seat)] if played else None
+        i = order.index(seat) if played else -1
         seats.append({"seat": seat + 1, "name": name, "you": name == "you", "in_round": seat in order,
                       "to_move": seat == moving, "winner": d["winner"] == seat,
-                      "final": _hand(final, variant, poker) if final is not None else None,
-                      "rolls_used": used[order.index(seat)] if played else None})
+                      "final": kind.hand_view(finals[i]) if played else None,
+                      "holds_best": played and not state.over and ranks[i] == top,
+                      "rolls_used": used[i] if played else None})
     tie = None
     if d["round"] > 1:
         tie = f"tie: replay between {' and '.join(d['seats'][s] for s in order)} (round {d['round']})"
-    best = None
-    if finals:
-        key = [face.hand_key(tuple(list(f).count(x) for x in range(1, 7)), variant) for f in finals]
-        best = _hand(finals[key.index(max(key))], variant, poker)
-    return {"seats": seats, "dice": _hand(d["dice"], variant, poker) if d["dice"] else None,
+    playing = bool(finals) and not state.over  # the hand to beat: the best so far while the round is played
+    best = kind.hand_view(finals[ranks.index(top)]) if playing else None
+    return {"rules": options["rules"], "seats": seats, "dice": kind.hand_view(d["dice"]) if d["dice"] else None,
             "rolls": d["rolls"], "allowed": d["allowed"], "rolls_left": d["allowed"] - d["rolls"] if d["dice"] else 0,
-            "to_beat": best, "round": d["round"], "tie": tie,
+            "to_beat": best, "holders": ranks.count(top) if playing else None, "round": d["round"], "tie": tie,
             "winner": d["seats"][d["winner"]] if d["winner"] is not None else None,
-            "ranking": [face.CATEGORY_LABELS[c] for c in variant.categories]}
-
-
-def _play(state: State, **extra: Any) -> Response:  # noqa: ANN401
-    return json_response(play(face, state, _view, **extra))
-
-
-# A hint depends only on the options and the position (seats, hands so far, dice, rolls), never on the
-# seed or the log: its JSON is kept per position (turning a Hint into JSON costs more than finding it).
-_advice = AnswerCache(32 << 20)
-
-
-def _advice_json(state: State) -> bytes:
-    d = state.data
-    key = json.dumps([sorted(state.options.items()), d["order"], d["finals"], d["dice"], d["rolls"], d["allowed"]],
-                     separators=(",", ":"))
-    return _advice.json(key, lambda: checked(lambda: face.advice(state), "state"))
+            "ranking": [kind.category_labels[c] for c in kind.categories]}
 
 
 # ---- the pages -------------------------------------------------------------------------------------------
@@ -236,6 +237,36 @@ def table_page(request: Request) -> HTMLResponse:
     return page(request, "poker_dice.html", title="Poker dice: the table", keys=VARIANT_KEYS)
 
 
+@lru_cache(maxsize=1)
+def _limits() -> dict[str, dict[str, list[int]]]:
+    """For each set and roll limit, the players whose first solve the guard allows (the page offers those)."""
+    return {s: {str(limit).lower(): [n for n in range(2, 7)
+                                     if face.dice_kind(s).solve_seconds(n, limit) <= face.MAX_SOLVE_SECONDS]
+                for limit in (False, True)} for s in SETS}
+
+
+@router.get("/poker-dice/cards", response_class=HTMLResponse, include_in_schema=False)
+def cards_page(request: Request) -> HTMLResponse:
+    """The table on card dice: choose the set, players, your seat and the roll limit; the odds of one roll."""
+    sets = {}
+    for s in SETS:
+        dice = face.resolve_set(s)
+        sets[s] = {"name": dice.name, "description": dice.description, "wild": dice.has_wilds,
+                   "faces": [[_card(dice, d, i) for i in range(len(die))] for d, die in enumerate(dice.dice)]}
+    odds = {s: json.loads(_odds_json(s, ())) for s in SETS}
+    return page(request, "card_poker_dice.html", title="Poker dice: card dice", sets=sets, odds=odds,
+                limits=_limits(), max_seconds=face.MAX_SOLVE_SECONDS)
+
+
+def _card(dice: Any, die: int, index: int) -> dict[str, Any]:  # noqa: ANN401 - a DiceSet
+    """One face of one die as the page draws it (rank, suit symbol; a star is wild)."""
+    code = dice.dice[die][index]
+    plain, text = face.face_text(code), face.face_text(code, True)
+    wild = plain == "*"
+    return {"die": die + 1, "text": text, "plain": plain, "rank": "" if wild else text[:-1],
+            "suit": "" if wild else text[-1], "wild": wild}
+
+
 @router.get("/poker-dice/odds", response_class=HTMLResponse, include_in_schema=False)
 def odds_page(request: Request) -> HTMLResponse:
     """The odds of each hand for the variant named in the query (the page's picker changes it)."""
@@ -245,80 +276,73 @@ def odds_page(request: Request) -> HTMLResponse:
     defaults = {**face.DEFAULT_OPTIONS, "poker_faces": True}
     flags = {k: _flag(q.get(k), defaults[k]) for k in VARIANT_KEYS}
     try:
-        first = json.loads(_odds_json(tuple(flags.values())))
+        first = json.loads(_odds_json("six", tuple(flags.values())))
     except InputError:  # a rule that needs straights: the page starts from the default
         flags = {k: defaults[k] for k in VARIANT_KEYS}
-        first = json.loads(_odds_json(tuple(flags.values())))
+        first = json.loads(_odds_json("six", tuple(flags.values())))
     return page(request, "poker_dice_odds.html", title="Poker dice: odds", flags=flags, first=first)
 
 
 # ---- the CLI's answers -----------------------------------------------------------------------------------
 
-_odds = AnswerCache(1 << 20)  # 20 variants of a few hundred bytes
+_odds = AnswerCache(1 << 20)  # 20 variants and the sets, a few hundred bytes each
 
 
-def _odds_json(flags: tuple) -> bytes:
-    """`holdwise poker-dice odds --json` of these flags (in VARIANT_KEYS order), as bytes; cached (20 variants)."""
-    return _odds.json(flags, lambda: face.odds(_variant(dict(zip(VARIANT_KEYS, flags)))))
+def _odds_json(rules: str, flags: tuple[bool, ...]) -> bytes:
+    """`holdwise poker-dice odds --rules <rules> --json` (six-faced dice: these flags in VARIANT_KEYS order)."""
+    def work() -> Any:  # noqa: ANN401 - the kind's odds result
+        with user_field("flush" if flags and flags[2] and not flags[0] else
+                        "straight_above_full_house" if flags and not flags[0] else "rules"):
+            return face.dice_kind(rules, dict(zip(VARIANT_KEYS, flags))).odds()
+    return _odds.json((rules, flags), work)
 
 
 @router.get("/api/poker-dice/odds", tags=TAG)
-def odds_get(straights: bool = True, straight_above_full_house: bool = False, flush: bool = False,
-             ace_high: bool = False, poker_faces: bool = False) -> Response:
-    """Counts and chances of every hand on one roll of five dice (out of 7,776), best first, and the bust
-    hands: `holdwise poker-dice odds --json` with the same flags (straights=false is --no-straights)."""
-    flags = (straights, straight_above_full_house, flush, ace_high, poker_faces)
-    return json_response(_odds_json(flags))
+def odds_get(rules: RulesName = "six", straights: bool = True, straight_above_full_house: bool = False,
+             flush: bool = False, ace_high: bool = False, poker_faces: bool = False,
+             dice_set: Literal["royal", "octahedral"] | None = None) -> Response:
+    """Counts and chances of every hand on one roll of the dice, best first (six-faced dice: out of 7,776, and
+    the bust hands): `holdwise poker-dice odds --json` with the same rules and flags (straights=false is
+    --no-straights; `dice_set` is the older name of rules)."""
+    rules = dice_set or rules
+    flags = (straights, straight_above_full_house, flush, ace_high, poker_faces) if rules == "six" else ()
+    return json_response(_odds_json(rules, flags))
 
 
 @router.post("/api/poker-dice/odds", tags=TAG)
 def odds_post(body: OddsBody) -> Response:
-    """The same as GET /api/poker-dice/odds, the variant in the body."""
-    return json_response(_odds_json(tuple(getattr(body, k) for k in VARIANT_KEYS)))
+    """The same as GET /api/poker-dice/odds, the rules and the variant in the body."""
+    flags = tuple(getattr(body, k) for k in VARIANT_KEYS) if body.rules == "six" else ()
+    return json_response(_odds_json(body.rules, flags))
 
 
 # ---- play ------------------------------------------------------------------------------------------------
 
 @router.post("/api/poker-dice/prepare", tags=TAG)
-def prepare(body: PrepareBody) -> dict:
+def prepare(body: PrepareBody) -> dict[str, Any]:
     """Start solving the game of these options unless it is in memory: the solve's status (`status`: queued,
-    running, done, failed; `done`/`total` steps; `error`; `options`). Poll it until `done`."""
-    return _prepare(_options(body.options))
-
-
-@router.post("/api/poker-dice/new", tags=TAG)
-def new(body: NewBody) -> Response:
-    """A new session against the computer: the sealed state (the first player has rolled), the legal actions,
-    the view, and `solve`: the status of the solve the computer and the hint need (the page waits for `done`)."""
-    options = _options(body.options)
-    seed = fresh_seed(body.seed)  # the state's seal covers it
-    state = checked(lambda: face.new_game(options, seed), "options")
-    return _play(state, solve=_prepare(options))
-
-
-@router.post("/api/poker-dice/advice", tags=TAG, responses={202: {"description": "the game is being solved"}})
-def advice(body: StateBody) -> Any:
-    """Every keep of the player to move ranked by the chance to win the game, with its loss against the best:
-    the JSON of `holdwise poker-dice hint --json` for the same position (202 while the game solves)."""
-    state = _unseal(body.state)
-    waiting = _pending(state.options)
-    if waiting is not None:
-        return waiting
-    return json_response(_advice_json(state))
+    running, done, failed; `done`/`total` steps; `error`; `estimate_seconds`; `options`). Poll it until `done`.
+    A solve the guard refuses is a 422 naming the field."""
+    return _prepare(_options(body.options.model_dump()))
 
 
 router.include_router(session_routes(
-    GAME, face, routes=("step", "computer"), action_model=Action, view=_view, check=face.check_state,
-    pending=lambda state: _pending(state.options),
+    GAME, face, Options, action_model=Action, view=_view, check=face.check_state, pending=_pending,
+    read_options=_options, new_extra=lambda state: {"solve": _prepare(state.options)},
+    new_example={"options": {"players": 3, "position": 2, "ace_high": True}, "seed": 7},
     step_example={"state": _SEALED, "action": {"type": "keep", "keep": []}}, describe={
+        "new": "A new session against the computer: the sealed state (the first player has rolled), the legal "
+               "actions, the view, and `solve`: the status of the solve the computer and the hint need (the page "
+               "waits for `done`).",
         "step": "Play an action: the next sealed state, its legal actions and view (202 while the game solves).",
+        "advice": "Every keep of the player to move ranked by the chance to win the game, with its loss against "
+                  "the best: the Hint JSON (202 while the game solves).",
         "computer": "The exact strategy's next action for the player to move and the state after it (one action at "
                     "a time, so a page can show each keep; 202 while the game solves)."}))
 
 
 def warm() -> None:
-    """Start solving the default variant for two players, then three, in the background; returns at once (more
-    players are solved when first asked: six take a few seconds)."""
-    for players in (2, 3):
-        options = face.normalize_options({"players": players})
-        _solves.submit(solve_key(options), _solve_work(options))
+    """Start solving six-faced dice for two players, then three, and the octahedral set for two, in the
+    background; returns at once (more players, and the royal set, are solved when first asked)."""
+    for options in ({"players": 2}, {"players": 3}, {"rules": "octahedral"}):
+        _prepare(face.normalize_options(options))

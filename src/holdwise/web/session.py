@@ -62,6 +62,8 @@ def session_routes(game: str, face: GameFace[Any], options_model: type[BaseModel
                    view: Callable[[State], dict] | None = None,
                    pending: Callable[[State], Response | None] | None = None,
                    check: Callable[[State], Any] | None = None, new_pending: bool = False,
+                   read_options: Callable[[dict[str, Any]], dict[str, Any]] | None = None,
+                   new_extra: Callable[[State], Mapping[str, Any]] | None = None,
                    new_example: Mapping | None = None, step_example: Mapping | None = None,
                    move_example: str = "roll", describe: Mapping[str, str] | None = None) -> APIRouter:
     """The play endpoints of a game's face under /api/<game>/ (those of `routes`).
@@ -71,7 +73,9 @@ def session_routes(game: str, face: GameFace[Any], options_model: type[BaseModel
     same shape; `advice` {"state"} -> the Hint JSON; `computer` {"state"} -> {"action", "state", "actions"};
     `move` {"state", "text"} -> the same, the action read by the face's `parse_action`. `view` adds what a
     page draws, `pending` answers instead while a solve runs (202; on `new` too with `new_pending`, once the
-    new state is made), `check` vets an unsealed state."""
+    new state is made), `check` vets an unsealed state; `read_options` reads new's options first (its errors
+    name their own fields) and `new_extra` adds keys to new's answer (such as the status of the solve the game
+    needs)."""
     router = APIRouter()
     tags: list[str] = [game]
     extra: dict[str, Any] = (
@@ -108,10 +112,14 @@ def session_routes(game: str, face: GameFace[Any], options_model: type[BaseModel
     def new(body: New) -> Response:
         given: Any = body.options
         options = given.model_dump() if isinstance(given, BaseModel) else dict(given)
+        if read_options is not None:
+            options = read_options(options)
         seed = fresh_seed(body.seed)
         state = computed("game", lambda: face.new_game(options, seed), "options")
         waiting = pending(state) if new_pending and pending is not None else None
-        return waiting if waiting is not None else answer(state)
+        if waiting is not None:
+            return waiting
+        return answer(state, **(new_extra(state) if new_extra is not None else {}))
 
     def opened(sealed: Mapping, work: Callable[[State], Response]) -> Response:
         """`work` on the state of a sealed state, unless the game answers 202 while its solve runs."""

@@ -45,7 +45,7 @@ def test_the_first_players_best_keeps_average_to_his_win_chance(tiny):
 
 @pytest.mark.parametrize("players, roll_limit, games", [(3, False, 1500), (6, True, 800)])
 def test_seeded_games_agree_with_the_exact_chances(tiny, players, roll_limit, games):
-    play = face.card_play
+    play = face  # card dice play through the one poker-dice session
     options = {"dice_set": {"name": "tiny", "dice": TINY_FACES}, "players": players, "roll_limit": roll_limit}
     exact = face.card_solution(tiny, players, roll_limit).win
     assert len(exact) == players and sum(exact) == pytest.approx(1.0, abs=1e-12)
@@ -61,7 +61,7 @@ def test_seeded_games_agree_with_the_exact_chances(tiny, players, roll_limit, ga
 
 
 def test_a_session_round_trips_and_keeps_name_dice():
-    play = face.card_play
+    play = face  # card dice play through the one poker-dice session
     state = play.new_game({"dice_set": "octahedral", "players": 3, "position": 2}, 11)
     assert State.from_json(state.to_json()) == state
     assert len(play.actions(state)) == 32  # every subset of the dice (all five: stand)
@@ -84,12 +84,12 @@ def test_a_session_round_trips_and_keeps_name_dice():
 
 
 def test_a_hand_edited_state_is_refused():
-    play = face.card_play
+    play = face  # card dice play through the one poker-dice session
     state = play.new_game({"dice_set": "octahedral"}, 3).to_json()
-    for path, value, message in [(("data", "dice"), [9, 0, 0, 0, 0], "a roll of 5 dice"),
-                                 (("options", "dice_set"), "d6", "option dice_set must be royal or octahedral"),
+    for path, value, message in [(("data", "dice"), [9, 0, 0, 0, 0], "the player to move has 5 dice"),
+                                 (("options", "rules"), "d6", "rules must be six, royal, octahedral"),
                                  (("data", "rolls"), 3, "has used 1 to 2 of 3 rolls"),
-                                 (("game",), "poker-dice", "not 'poker-dice-cards'")]:
+                                 (("game",), "poker-dice-cards", "not 'poker-dice'")]:
         bad = {**state, **({path[0]: {**state[path[0]], path[1]: value}} if len(path) == 2 else {path[0]: value})}
         with pytest.raises(InputError, match=message):
             play.check_state(State.from_json(bad))
@@ -123,6 +123,6 @@ def test_the_octahedral_duel_and_odds():
     assert sum(result.win_chances) == pytest.approx(1.0, abs=1e-12)
     assert result.win_chances[0] == pytest.approx(0.4676083812, abs=1e-9)  # this build's exact value, pinned
     odds = face.card_odds("octahedral")
-    assert odds.total == 8**5 and sum(odds.counts.values()) == odds.total
+    assert odds.outcomes == 8**5 and sum(odds.counts.values()) == odds.outcomes
     assert odds.counts["five_of_a_kind"] == 8 and odds.counts["straight_flush"] == 8  # every die holds each rank
-    assert np.isclose(sum(odds.probabilities.values()), 1.0)
+    assert np.isclose(sum(odds.chances.values()), 1.0)

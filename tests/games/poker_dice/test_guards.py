@@ -13,11 +13,11 @@ from holdwise.games.poker_dice import (
     MAX_DUELS,
     Variant,
     duel,
-    hint,
     simulate_duels,
     solve_duel,
     solve_three,
 )
+from holdwise.games.poker_dice.strategy import hint  # the six-faced hint of positional arguments
 
 
 @pytest.mark.parametrize("kwargs,message", [
@@ -82,7 +82,7 @@ def test_no_duels_are_no_wins():
     ({"players": True}, "whole number"),
     ({"players": 3.0}, "whole number"),
     ({"roll_limit": "no"}, "roll_limit must be true or false"),
-    ({"on_step": 5}, "on_step must be a function"),
+    ({"progress": 5}, "progress must be a function"),
 ])
 def test_duel_arguments(kwargs, message):
     with pytest.raises(InputError, match=message):
@@ -99,7 +99,7 @@ def test_duel_arguments(kwargs, message):
     ({"rolls_left": 2, "players": 2.0}, "players must be a whole number"),
     ({"rolls_left": 2, "to_beat": "66622", "players": 3, "holders": True}, "holders must be a whole number 1 or 2"),
     ({"rolls_left": 2, "variant": None}, "variant must be a poker dice Variant"),
-    ({"rolls_left": 2, "on_step": "print"}, "on_step must be a function"),
+    ({"rolls_left": 2, "progress": "print"}, "progress must be a function"),
     ({"rolls_left": 2, "to_beat": 66622}, "dice must be text or a list"),
     ({"rolls_left": 2, "to_beat": [6, 6, 6, 2, 2.0]}, "not a face"),
     ({"rolls_left": 2, "to_beat": [6, 6, 6, 2, True]}, "not a face"),

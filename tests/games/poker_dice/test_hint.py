@@ -4,7 +4,10 @@ import pytest
 
 from holdwise import InputError
 from holdwise.games.base import Hint
-from holdwise.games.poker_dice import Variant, hint, solve_duel
+from holdwise.games.poker_dice import Variant, solve_duel
+from holdwise.games.poker_dice.strategy import (
+    hint,  # the six-faced hint of positional arguments (the face's takes a request)
+)
 
 
 def test_hint_shape_and_json():

@@ -7,7 +7,15 @@ import pytest
 
 from holdwise import InputError
 from holdwise.games.poker_dice.rules import (
-    Variant, category_of, describe, hand_key, hand_labels, hand_ranks, hand_text, parse_hand, parse_keep,
+    Variant,
+    category_of,
+    describe,
+    hand_key,
+    hand_labels,
+    hand_ranks,
+    hand_text,
+    parse_hand,
+    parse_keep,
 )
 
 PLAIN = Variant()

@@ -9,7 +9,8 @@ import pytest
 from holdwise import InputError
 from holdwise.games import poker_dice as face
 from holdwise.games.base import State
-from holdwise.games.poker_dice import Variant, hint, parse_hand, parse_keep
+from holdwise.games.poker_dice import Variant, parse_hand, parse_keep
+from holdwise.games.poker_dice.strategy import hint
 
 VARIANTS = [Variant(), Variant(ace_high=True), Variant(poker_faces=True), Variant(ace_high=True, poker_faces=True)]
 

@@ -1,9 +1,9 @@
 """Property tests (hypothesis) for every poker dice parser and the session's state reader: any input parses
 to a valid object or raises InputError (never another exception), and printed forms parse back the same."""
 
-import pytest
 import json
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 

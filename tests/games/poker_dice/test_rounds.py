@@ -11,9 +11,9 @@ from holdwise.errors import InputError
 from holdwise.games import poker_dice as face
 from holdwise.games.poker_dice.rounds import AUX_COST, first_pays, seat_pays, solve_rounds, solve_steps, solve_work
 from holdwise.games.poker_dice.solver import solve_duel, solve_three
+from holdwise.games.poker_dice.strategy import hint as six_hint
 from holdwise.games.poker_dice.table import six_face_table
 from tests.oracles.poker_dice_rounds_brute import OneDieTable, chances_after, win_chances
-
 
 STEPS = {(3, 5, False): [3, 2, 2, 2], (3, 5, True): [4, 2, 2, 2], (4, 4, False): [3, 2, 2],
          (4, 4, True): [3, 3, 2], (2, 6, False): [3, 1, 1, 1, 1], (2, 6, True): [3, 2, 2, 2, 2]}
@@ -105,10 +105,10 @@ def test_a_later_seat_plays_for_its_own_chance_with_holders():
     # replay of the tied players' game: two of them (a duel, moving second) or four (moving last of four)
     solved = face.table_solution(face.Variant(), 4)
     for holders, replay in ((1, solved.rounds[2].win[1]), (3, solved.rounds[4].win[3])):
-        options = face.hint("5 5 5 2 1", 1, to_beat="5 5 5 2 2", players=4, position=4, holders=holders).options
+        options = six_hint("5 5 5 2 1", 1, to_beat="5 5 5 2 2", players=4, position=4, holders=holders).options
         keeps = {tuple(o.action["keep"]): o.value for o in options}
         assert keeps[(2, 5, 5, 5)] == pytest.approx(1 / 6 + replay / 6, abs=1e-12)
-    middle = face.hint("5 5 5 2 1", 1, to_beat="5 5 5 2 2", players=4, position=2)
+    middle = six_hint("5 5 5 2 1", 1, to_beat="5 5 5 2 2", players=4, position=2)
     assert middle.position["situation"] == "chance to win as the second of four (players 3-4 still to roll)"
     assert middle.options[0].value < np.max([o.value for o in options])
 
@@ -118,11 +118,11 @@ def test_hints_under_the_roll_limit():
     5 5 5 2 2 wins on a 5 and ties on a 2, the tie worth the limited duel's replay; the first player's stand
     is worth his chance to win having used one roll."""
     limited = face.table_solution(face.Variant(), 2, roll_limit=True)
-    hint = face.hint("5 5 5 2 1", 1, to_beat="5 5 5 2 2", roll_limit=True, rolls_allowed=2)
+    hint = six_hint("5 5 5 2 1", 1, to_beat="5 5 5 2 2", roll_limit=True, rolls_allowed=2)
     assert hint.position["rolls_allowed"] == 2 and hint.position["roll_limit"] is True
     keeps = {tuple(o.action["keep"]): o.value for o in hint.options}
     assert keeps[(2, 5, 5, 5)] == pytest.approx(1 / 6 + limited.rounds[2].win[1] / 6, abs=1e-12)
-    first = face.hint("6 6 6 6 5", 2, roll_limit=True)
+    first = six_hint("6 6 6 6 5", 2, roll_limit=True)
     stand = next(o.value for o in first.options if o.extras["stand"])
     from holdwise.games.poker_dice.rounds import first_pays
     from holdwise.games.poker_dice.solver import setup
@@ -130,11 +130,11 @@ def test_hints_under_the_roll_limit():
 
     klass = setup(face.Variant()).ranks[hand_index((5, 6, 6, 6, 6))]
     assert stand == pytest.approx(first_pays(limited, 2)[0][klass], abs=1e-15)
-    assert stand > next(o.value for o in face.hint("6 6 6 6 5", 2).options if o.extras["stand"])
+    assert stand > next(o.value for o in six_hint("6 6 6 6 5", 2).options if o.extras["stand"])
     for kwargs, message in [({"rolls_allowed": 2}, "rolls_allowed is for a later player under the roll limit"),
                             ({"roll_limit": True, "rolls_allowed": 1}, "rolls_allowed must be a whole number 2 or 3"),
                             ({"roll_limit": "yes"}, "roll_limit must be true or false")]:
         with pytest.raises(InputError, match=message):
-            face.hint("5 5 5 2 1", 1, to_beat="5 5 5 2 2", **kwargs)
+            six_hint("5 5 5 2 1", 1, to_beat="5 5 5 2 2", **kwargs)
     with pytest.raises(InputError, match="rolls_left must be at most 1 when 2 rolls are allowed"):
-        face.hint("5 5 5 2 1", 2, to_beat="5 5 5 2 2", roll_limit=True, rolls_allowed=2)
+        six_hint("5 5 5 2 1", 2, to_beat="5 5 5 2 2", roll_limit=True, rolls_allowed=2)

@@ -9,6 +9,7 @@ import pytest
 from holdwise import InputError
 from holdwise.games import poker_dice as face
 from holdwise.games.base import State
+from holdwise.games.poker_dice.strategy import hint as six_hint
 from tests.games.session_contract import play_random_game, round_trip
 
 FIRST_PLAYER_DUEL = 0.46235486091395817  # the exact duel (holdwise poker-dice duel): 46.2355%
@@ -24,6 +25,9 @@ FIRST_PLAYER_DUEL = 0.46235486091395817  # the exact duel (holdwise poker-dice d
     ({"players": 3}, 7),
     ({"players": 3, "position": 2}, 8),
     ({"players": 3, "position": 3, "roll_limit": True}, 9),
+    ({"rules": "octahedral"}, 10),  # card dice: the same session, another kind of dice
+    ({"rules": "octahedral", "players": 3, "position": 2, "roll_limit": True}, 11),
+    ({"dice_set": "octahedral", "position": 2}, 12),  # the card table's older option name
 ])
 def test_session_contract(options, seed):
     states = play_random_game(face, options, seed, choice_seed=seed, games=2)
@@ -78,7 +82,7 @@ def test_advice_and_the_computer_play_the_same_best_keep():
     assert hint.measure == "win_chance" and hint.position["rolls_left"] == 2 and hint.position["to_beat"] is None
     assert hint.options[0].action == face.computer_action(state) == {"type": "keep", "keep": [6, 6, 6]}
     # the same figure as the hint of the position
-    assert hint.options[0].value == face.hint("6 6 6 5 4", 2).options[0].value
+    assert hint.options[0].value == six_hint("6 6 6 5 4", 2).options[0].value
 
 
 def test_decisions_are_recorded_with_their_loss():
@@ -173,3 +177,15 @@ def test_seeded_three_player_games_agree_with_the_exact_solution():
     for seat in range(3):
         z = (wins[seat] / n - exact[seat]) / math.sqrt(exact[seat] * (1 - exact[seat]) / n)
         assert abs(z) < 3.5, (seat, z)
+
+
+def test_the_dice_are_a_kind_named_by_rules():
+    six, cards = face.new_game({}, 4), face.new_game({"dice_set": "Octahedral"}, 4)
+    assert six.options["rules"] == "six" and cards.options["rules"] == "octahedral"
+    assert face.kind_of(six.options).keep_key == "keep" and face.kind_of(cards.options).keep_key == "dice"
+    assert face.normalize_options({"rules": "royal"})["rules"] == "royal"
+    for options, message in [({"rules": "ten"}, "rules must be six, royal, octahedral"),
+                             ({"rules": "royal", "ace_high": True}, "for six-faced dice"),
+                             ({"rules": "royal", "dice_set": "octahedral"}, "not both")]:
+        with pytest.raises(InputError, match=message):
+            face.new_game(options, 1)

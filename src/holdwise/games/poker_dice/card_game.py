@@ -22,6 +22,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -29,11 +30,15 @@ from ...errors import InputError
 from ...solver.cost import duration_text
 from ..base import Hint, Option, Result
 from ..inputs import shown
-from .card_rank import CARD_CATEGORIES, CARD_CATEGORY_LABELS, hand_value
+from .card_rank import CARD_CATEGORIES, hand_value
 from .cards import DiceSet, dice_set, face_text, load_dice_set, parse_face
 from .inputs import parse_players, parse_position, parse_rolls_allowed, parse_rolls_left, parse_whole
 from .rounds import TOLERANCE, TableSolution, first_pays, seat_pays, solve_rounds, solve_work
 from .table import ROLLS
+
+if TYPE_CHECKING:
+    from .card_table import CardTable
+    from .reports import DuelResult
 
 __all__ = [
     "MAX_SOLVE_SECONDS", "SECONDS_PER_UNIT", "SHIPPED_SETS", "CardOdds", "card_duel", "card_hint", "card_odds",
@@ -45,7 +50,7 @@ SHIPPED_SETS = ("royal", "octahedral")
 SECONDS_PER_UNIT = 4.0e-9  # per (batch x class x roll); 3.5 ns measured (see above)
 MAX_SOLVE_SECONDS = 30.0  # a first solve allowed to one request or command (the issue: under 30 s)
 BASE_MEMORY = 150 * 2**20  # the process with NumPy, Numba and the kernels: measured about 150 MiB
-_SOLVED: dict = {}
+_SOLVED: dict[tuple[str, int, bool], TableSolution] = {}
 
 
 def resolve_set(spec: str | Path | DiceSet) -> DiceSet:
@@ -64,7 +69,7 @@ def resolve_set(spec: str | Path | DiceSet) -> DiceSet:
 
 
 @lru_cache(maxsize=8)
-def card_table(dice: DiceSet):  # noqa: ANN201 - a card_table.CardTable (imported late: Numba kernels)
+def card_table(dice: DiceSet) -> CardTable:  # imported late: the Numba kernels
     """The set's exact solver (its rolls and hand classes), one per set in this process."""
     from .card_table import CardTable
 
@@ -82,9 +87,9 @@ class CardOdds(Result):
 
     dice_set: str
     categories: tuple[str, ...]
-    counts: dict
-    probabilities: dict
-    total: int
+    counts: dict[str, int]
+    chances: dict[str, float]
+    outcomes: int
 
 
 def card_odds(dice: str | DiceSet) -> CardOdds:
@@ -93,7 +98,7 @@ def card_odds(dice: str | DiceSet) -> CardOdds:
     counts = card_table(dice).odds()
     total = int(counts.pop("total"))
     return CardOdds(dice_set=dice.name, categories=tuple(CARD_CATEGORIES), counts=counts,
-                    probabilities={c: n / total for c, n in counts.items()}, total=total)
+                    chances={c: n / total for c, n in counts.items()}, outcomes=total)
 
 
 def solve_cost(dice: DiceSet, players: int, roll_limit: bool) -> tuple[float, int]:
@@ -118,7 +123,7 @@ def _check_cost(dice: DiceSet, players: int, roll_limit: bool) -> None:
 
 
 def card_solution(dice: str | DiceSet, players: int = 2, roll_limit: bool = False,
-                  on_step: Callable[[int, int], None] | None = None) -> TableSolution:
+                  progress: Callable[[int, int], None] | None = None) -> TableSolution:
     """Rounds of 2..players on the set solved (cached in this process and on disk), within the cost guard."""
     from .store import load_solution, save_solution
 
@@ -126,17 +131,19 @@ def card_solution(dice: str | DiceSet, players: int = 2, roll_limit: bool = Fals
     players = parse_players(players)
     if not isinstance(roll_limit, bool):
         raise InputError(f"roll_limit must be true or false, got {shown(roll_limit)}")
-    if on_step is not None and not callable(on_step):
-        raise InputError("on_step must be a function (done, total) or None")
+    if progress is not None and not callable(progress):
+        raise InputError("progress must be a function (done, total) or None")
     key = set_key(dice)
     for (k, n, limit), solution in _SOLVED.items():
         if k == key and limit == roll_limit and n >= players:
             return solution.at_most(players)
     table = card_table(dice)
-    solution = load_solution(key, players, roll_limit, TOLERANCE, table.n_classes)
-    if solution is None:
+    stored = load_solution(key, players, roll_limit, TOLERANCE, table.n_classes)
+    if stored is not None:
+        solution = stored
+    else:
         _check_cost(dice, players, roll_limit)
-        solution = solve_rounds(table, players, roll_limit, TOLERANCE, on_step)
+        solution = solve_rounds(table, players, roll_limit, TOLERANCE, progress)
         save_solution(key, solution, TOLERANCE)
     if len(_SOLVED) >= 8:
         _SOLVED.pop(next(iter(_SOLVED)))
@@ -144,7 +151,7 @@ def card_solution(dice: str | DiceSet, players: int = 2, roll_limit: bool = Fals
     return solution
 
 
-def _faces(text: str | Sequence, what: str) -> list[int]:
+def _faces(text: str | Sequence[object], what: str) -> list[int]:
     """Five face codes from text ("As Kh * 10d 7c") or a list."""
     if isinstance(text, str):
         parts = text.replace(",", " ").split()
@@ -157,7 +164,7 @@ def _faces(text: str | Sequence, what: str) -> list[int]:
     return [parse_face(p) for p in parts]
 
 
-def parse_roll(text: str | Sequence, dice: DiceSet) -> tuple[int, ...]:
+def parse_roll(text: str | Sequence[object], dice: DiceSet) -> tuple[int, ...]:
     """A roll as one face per die, in die order ("As Kh * 10d 7c"): the face index shown on each die."""
     out = []
     for d, code in enumerate(_faces(text, "a roll")):
@@ -167,7 +174,7 @@ def parse_roll(text: str | Sequence, dice: DiceSet) -> tuple[int, ...]:
     return tuple(out)
 
 
-def to_beat_class(text: str | Sequence, dice: DiceSet) -> int:
+def to_beat_class(text: str | Sequence[object], dice: DiceSet) -> int:
     """The class of the best hand so far, given as its five faces (in any order)."""
     table = card_table(dice)
     value = hand_value(_faces(text, "the hand to beat"))
@@ -191,10 +198,10 @@ def _situation(players: int, position: int, holders: int) -> str:
     return situation(players, position, holders)
 
 
-def card_hint(roll: str | Sequence, rolls_left: int, dice: str | DiceSet = "royal",
-              to_beat: str | Sequence | None = None, players: int = 2, position: int | None = None,
+def card_hint(roll: str | Sequence[object], rolls_left: int, dice: str | DiceSet = "royal",
+              to_beat: str | Sequence[object] | None = None, players: int = 2, position: int | None = None,
               holders: int = 1, roll_limit: bool = False, rolls_allowed: int | None = None,
-              on_step: Callable[[int, int], None] | None = None) -> Hint:
+              progress: Callable[[int, int], None] | None = None) -> Hint:
     """Every keep of a card-dice roll (a subset of the five dice) ranked by the chance to win ("win_chance").
 
     As `strategy.hint`: position 1 moves first; a later one plays against the best hand so far `to_beat`, held
@@ -210,12 +217,13 @@ def card_hint(roll: str | Sequence, rolls_left: int, dice: str | DiceSet = "roya
     allowed = parse_rolls_allowed(roll_limit, rolls_allowed, position, rolls_left)
     state = parse_roll(roll, dice)
     best = to_beat_class(to_beat, dice) if to_beat is not None else None
-    solution = card_solution(dice, players, roll_limit, on_step=on_step)
+    solution = card_solution(dice, players, roll_limit, progress=progress)
     table = card_table(dice)
     if position == 1:
         pays = first_pays(solution, players)  # by the rolls used, with the roll limit
     else:
         # fewer rolls allowed are the end of the same game: the pay does not depend on the rolls used
+        assert best is not None  # a later position has a hand to beat (checked above)
         pays = seat_pays(solution, players, position, best, holders, allowed)[None, :]
     rows = table.keep_values(pays, state, ROLLS - rolls_left)
     top = rows[0][1]
@@ -236,17 +244,17 @@ def card_hint(roll: str | Sequence, rolls_left: int, dice: str | DiceSet = "roya
     }, measure="win_chance", options=tuple(options))
 
 
-def _category(table, state: tuple[int, ...]) -> str:  # noqa: ANN001
+def _category(table: CardTable, state: tuple[int, ...]) -> str:
     return table.class_label(int(table.class_of_state[table.state_index(state)]))
 
 
 def card_duel(dice: str | DiceSet = "royal", players: int = 2, roll_limit: bool = False,
-              on_step: Callable[[int, int], None] | None = None):  # noqa: ANN201 - a reports.DuelResult
+              progress: Callable[[int, int], None] | None = None) -> DuelResult:
     """Each player's win chance under exact play on the set (see `card_solution` for the cost)."""
     from .reports import DuelResult
 
     start = time.perf_counter()
-    solution = card_solution(dice, players, roll_limit, on_step)
+    solution = card_solution(dice, players, roll_limit, progress)
     return DuelResult(players=parse_players(players), roll_limit=roll_limit,
                       win_chances=tuple(solution.rounds[players].win), iterations=solution.rounds[players].steps,
                       tolerance=TOLERANCE, seconds=time.perf_counter() - start)

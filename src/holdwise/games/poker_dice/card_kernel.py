@@ -1,3 +1,5 @@
+# mypy: disable-error-code="no-untyped-def"
+# (the Numba kernels take and fill arrays; their signatures are compiled, not annotated)
 """The Numba kernels of the card-dice solver: many keep/re-roll games over five distinguishable dice at once.
 
 A state is one face per die; a keep is, per die, a face (kept) or free (re-rolled). The dice are in the

@@ -129,7 +129,9 @@ class CardTable:
         aux_below = _array("aux_below", aux_below, (n_aux,))
         if rerolls == 0:  # the first roll stands: sums over the classes above each threshold
             n = np.bincount(self.class_of_state, minlength=k).astype(np.float64)
-            higher = lambda w: np.concatenate([np.cumsum((n * w)[::-1])[::-1][1:], [0.0]])  # noqa: E731
+            def higher(w: np.ndarray) -> np.ndarray:
+                return np.concatenate([np.cumsum((n * w)[::-1])[::-1][1:], [0.0]])
+
             values = (higher(above) + n * tie) / self.n_states
             below = np.concatenate([[0.0], np.cumsum(n)[:-1]])
             aux = np.array([(higher(aux_above[a]) + n * aux_tie[a] + below * aux_below[a]) / self.n_states
@@ -180,7 +182,8 @@ class CardTable:
                     *self._kernel_scratch(s))
         return float(s["out_v"][0]), s["out_a"][:, 0].copy()
 
-    def keep_values(self, pay_by_rolls: np.ndarray, state: Sequence[int], rolls_used: int) -> list:
+    def keep_values(self, pay_by_rolls: np.ndarray, state: Sequence[int],
+                    rolls_used: int) -> list[tuple[tuple[int, ...], float]]:
         """Every keep of `state` after `rolls_used` rolls (1 or 2) in the single game of `pay_by_rolls`, best
         first (ties as the module docstring says): (kept dice as a tuple of die indices, value). Keeping all
         five is standing, worth the pay after `rolls_used` rolls."""
@@ -190,7 +193,9 @@ class CardTable:
                 or not 1 <= rolls_used < ROLLS:
             raise InputError(f"rolls_used must be 1 or 2 (a keep is chosen before the last of {ROLLS} rolls), "
                              f"got {shown(rolls_used)}")
-        row = lambda u: pay[u - 1] if len(pay) == ROLLS else pay[0]  # noqa: E731
+        def row(u: int) -> np.ndarray:
+            return np.asarray(pay[u - 1] if len(pay) == ROLLS else pay[0])
+
         if rolls_used == ROLLS - 1:
             following = row(ROLLS)[self.class_of_state].reshape(self.faces_per_die)
         else:
@@ -223,7 +228,7 @@ class CardTable:
             e[kept] = np.maximum(e[kept], e[free])
         return e[states]
 
-    def _scratch(self, n_aux: int, n_classes: int, n_pay: int) -> dict:
+    def _scratch(self, n_aux: int, n_classes: int, n_pay: int) -> dict[str, np.ndarray]:
         """Work arrays of one thread's kernel calls."""
         m0, m1, n2, n3, n4 = self._m.tolist()
         width = (n2 + 1) * (n3 + 1) * (n4 + 1) * LANES
@@ -236,7 +241,7 @@ class CardTable:
         }
 
     @staticmethod
-    def _kernel_scratch(s: dict) -> tuple:
+    def _kernel_scratch(s: dict[str, np.ndarray]) -> tuple[np.ndarray, ...]:
         return tuple(s[k] for k in ("xs", "xsa", "mp", "r1s", "r0s", "tts", "ra1s", "ra0s", "tas", "out_v",
                                     "out_a"))
 
@@ -258,7 +263,7 @@ class CardTable:
         return tuple(out)
 
 
-def _ranked(options: list) -> list:
+def _ranked(options: list[tuple[tuple[int, ...], float]]) -> list[tuple[tuple[int, ...], float]]:
     """(kept, value) best first: each time the most preferred of those within TIE_TOLERANCE of the best left."""
     left = list(options)
     out = []
@@ -270,7 +275,7 @@ def _ranked(options: list) -> list:
     return out
 
 
-def _array(name: str, value: object, shape: tuple) -> np.ndarray:
+def _array(name: str, value: object, shape: tuple[int | None, ...]) -> np.ndarray:
     """A float64 C array of `shape` (None: any length) with finite entries, or InputError naming it."""
     try:
         a = np.ascontiguousarray(value, dtype=np.float64)

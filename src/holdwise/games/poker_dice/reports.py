@@ -9,8 +9,8 @@ from dataclasses import dataclass
 from ...errors import InputError
 from ..base import Result
 from .rules import Variant, category_of, hand_labels
-from .solver import TOLERANCE, setup
 from .solutions import table_solution
+from .solver import TOLERANCE, setup
 
 __all__ = ["DuelResult", "Odds", "duel", "odds"]
 
@@ -26,9 +26,9 @@ class Odds(Result):
     """
 
     categories: tuple[str, ...]
-    counts: Mapping
-    probabilities: Mapping
-    total: int
+    counts: Mapping[str, int]
+    chances: Mapping[str, float]
+    outcomes: int
     bust_hands: tuple[tuple[str, ...], ...] | None
 
 
@@ -46,7 +46,7 @@ def odds(variant: Variant = Variant()) -> Odds:
         if category == "bust" and variant.straights:
             busts.append(tuple(hand_labels([f + 1 for f, c in enumerate(row) for _ in range(c)], variant)))
     return Odds(categories=variant.categories, counts=counts,
-                probabilities={c: n / TOTAL_ROLLS for c, n in counts.items()}, total=TOTAL_ROLLS,
+                chances={c: n / TOTAL_ROLLS for c, n in counts.items()}, outcomes=TOTAL_ROLLS,
                 bust_hands=tuple(busts) if variant.straights else None)
 
 
@@ -67,8 +67,8 @@ class DuelResult(Result):
     tolerance: float
     seconds: float
 
-    def to_json(self) -> dict:
-        out = {}
+    def to_json(self) -> dict[str, object]:
+        out: dict[str, object] = {}
         for name, chance in zip(("first", "second", "third", "fourth", "fifth", "sixth"), self.win_chances):
             out[f"{name}_player_win_chance"] = chance
         out.update(super().to_json())
@@ -77,18 +77,18 @@ class DuelResult(Result):
 
 
 def duel(variant: Variant = Variant(), players: int = 2, roll_limit: bool = False,
-         on_step: Callable[[int, int], None] | None = None) -> DuelResult:
+         progress: Callable[[int, int], None] | None = None) -> DuelResult:
     """Each player's win chance under exact play, 2 to 6 players (six: a few seconds the first time, then
-    cached; `on_step(done, total)` reports its progress)."""
+    cached; `progress(done, total)` reports its progress)."""
     from .inputs import parse_players
 
     players = parse_players(players)
     if not isinstance(roll_limit, bool):
         raise InputError(f"roll_limit must be true or false, got {roll_limit!r:.24}")
-    if on_step is not None and not callable(on_step):
-        raise InputError("on_step must be a function (done, total) or None")
+    if progress is not None and not callable(progress):
+        raise InputError("progress must be a function (done, total) or None")
     start = time.perf_counter()
-    solution = table_solution(variant, players, roll_limit, on_step)
+    solution = table_solution(variant, players, roll_limit, progress)
     return DuelResult(players=players, roll_limit=roll_limit, win_chances=tuple(solution.rounds[players].win),
                       iterations=solution.rounds[players].steps, tolerance=TOLERANCE,
                       seconds=time.perf_counter() - start)

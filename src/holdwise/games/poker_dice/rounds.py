@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
@@ -66,7 +67,7 @@ class RoundValues:
     players: int
     win: tuple[float, ...]
     steps: int
-    slots: dict = field(repr=False, compare=False)
+    slots: dict[int, dict[tuple[int, int], np.ndarray]] = field(repr=False, compare=False)
 
 
 @dataclass(frozen=True)
@@ -75,7 +76,7 @@ class TableSolution:
 
     players: int
     roll_limit: bool
-    rounds: dict = field(repr=False, compare=False)
+    rounds: dict[int, RoundValues] = field(repr=False, compare=False)
 
     @property
     def win(self) -> tuple[float, ...]:
@@ -114,11 +115,11 @@ def solve_work(players: int, roll_limit: bool) -> float:
 
 
 def solve_rounds(table: Table, players: int, roll_limit: bool = False, tol: float = TOLERANCE,
-                 on_step: Callable[[int, int], None] | None = None) -> TableSolution:
-    """Solve rounds of 2..players on `table` (`on_step(done, total)` counts the threshold batches)."""
+                 progress: Callable[[int, int], None] | None = None) -> TableSolution:
+    """Solve rounds of 2..players on `table` (`progress(done, total)` counts the threshold batches)."""
     if isinstance(players, bool) or not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise InputError(f"players must be a whole number {MIN_PLAYERS} to {MAX_PLAYERS}, got {players!r:.24}")
-    report = on_step or (lambda done, total: None)
+    report = progress or (lambda done, total: None)
     total = solve_steps(players, roll_limit)
     done = [0]
 
@@ -133,12 +134,12 @@ def solve_rounds(table: Table, players: int, roll_limit: bool = False, tol: floa
     return TableSolution(players, roll_limit, rounds)
 
 
-def _solve_round(table: Table, m: int, roll_limit: bool, tol: float, smaller: dict,
+def _solve_round(table: Table, m: int, roll_limit: bool, tol: float, smaller: dict[Any, Any],
                  tick: Callable[[], None]) -> RoundValues:
     if m == 2:
         return _duel_round(table, roll_limit, tol, smaller, tick)
     x = np.full(m, 1.0 / m)
-    for passes in range(1, MAX_STEPS + 1):
+    for passes in range(1, MAX_STEPS + 1):  # noqa: B007 - the count is returned
         slots, win_new, all_tie = _one_pass(table, m, roll_limit, x, smaller, tick)
         x_next = (win_new - all_tie * x) / (1.0 - all_tie)
         moved = float(np.max(np.abs(x_next - x)))
@@ -149,7 +150,7 @@ def _solve_round(table: Table, m: int, roll_limit: bool, tol: float, smaller: di
     return RoundValues(m, tuple(float(v) for v in x), passes, slots)
 
 
-def _duel_round(table: Table, roll_limit: bool, tol: float, smaller: dict,
+def _duel_round(table: Table, roll_limit: bool, tol: float, smaller: dict[Any, Any],
                 tick: Callable[[], None]) -> RoundValues:
     """Two players by the secant method on the first player's chance w, with passes that follow no payout.
 
@@ -162,7 +163,7 @@ def _duel_round(table: Table, roll_limit: bool, tol: float, smaller: dict,
     limits = range(1, ROLLS + 1) if roll_limit else [ROLLS]
     blank = {limit: {(1, 1): np.zeros((3, k))} for limit in limits}
 
-    def chance(w: float) -> tuple[float, dict]:
+    def chance(w: float) -> tuple[float, dict[Any, Any]]:
         slots, win, _ = _one_pass(table, 2, roll_limit, np.array([w, 1.0 - w]), smaller, tick, previous=blank)
         return float(win[0]), slots
 
@@ -179,7 +180,7 @@ def _duel_round(table: Table, roll_limit: bool, tol: float, smaller: dict,
     return RoundValues(2, (f1, 1.0 - f1), passes, slots)
 
 
-def _base(k: int, g: int, m: int, x: np.ndarray, smaller: dict) -> np.ndarray:
+def _base(k: int, g: int, m: int, x: np.ndarray, smaller: dict[Any, Any]) -> np.ndarray:
     """P(b, g, 0) for every b: the holders' replay chances (x for the whole round), all_tie."""
     out = np.zeros((g + 1, k))
     if g == 1:
@@ -192,16 +193,17 @@ def _base(k: int, g: int, m: int, x: np.ndarray, smaller: dict) -> np.ndarray:
     return out
 
 
-def _one_pass(table: Table, m: int, roll_limit: bool, x: np.ndarray, smaller: dict,
-              tick: Callable[[], None], previous: dict | None = None) -> tuple[dict, np.ndarray, float]:
+def _one_pass(table: Table, m: int, roll_limit: bool, x: np.ndarray, smaller: dict[Any, Any],
+              tick: Callable[[], None], previous: dict[Any, Any] | None = None,
+              ) -> tuple[dict[Any, Any], np.ndarray, float]:
     """Every situation of an m-player round with the full round's replay worth x: (slots, W_new, all_tie).
 
     With `previous` (two players only: slots to take all_tie from) the pass follows no payout (see `_mover`)."""
     k = table.n_classes
     limits = range(1, ROLLS + 1) if roll_limit else [ROLLS]
-    slots: dict = {}
+    slots: dict[Any, Any] = {}
     for limit in limits:
-        s: dict = {}
+        s: dict[Any, Any] = {}
         for g in range(1, m + 1):
             s[g, 0] = _base(k, g, m, x, smaller)
         for r in range(1, m):
@@ -217,7 +219,7 @@ def _one_pass(table: Table, m: int, roll_limit: bool, x: np.ndarray, smaller: di
     return slots, win_new, float(followed[m - 1])
 
 
-def _mover(table: Table, s: dict, g: int, r: int, rerolls: int, previous: np.ndarray | None = None) -> np.ndarray:
+def _mover(table: Table, s: dict[Any, Any], g: int, r: int, rerolls: int, previous: np.ndarray | None = None) -> np.ndarray:
     """P(b, g, r) from the situations after the mover's turn (see the module docstring).
 
     The chances of every player of a situation add up to 1 (someone wins), so the chance of ending below b

@@ -12,6 +12,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 import numpy as np
 
@@ -51,7 +52,7 @@ class Variant:
     ace_high: bool = False
     poker_faces: bool = False
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         for name in ("straights", "straight_above_full_house", "flush", "ace_high", "poker_faces"):
             if not isinstance(getattr(self, name), bool):
                 raise InputError(f"the rule option {name} must be true or false, got {_shown(getattr(self, name))}")
@@ -100,7 +101,8 @@ class Variant:
 
 
 def _shown(value: object, limit: int = 24) -> str:
-    """A bad input as quoted in an error (`holdwise.games.inputs.shown`), cut shorter: hands are short."""
+    """A bad input as quoted in an error (`holdwise.games.inputs.shown`), cut shorter: hands are short (this
+    module's own: other modules call `shown`)."""
     return shown(value, limit)
 
 
@@ -109,7 +111,7 @@ def _pattern_category(sizes: tuple[int, ...]) -> str:
             (2, 2, 1): "two_pairs", (2, 1, 1, 1): "pair"}.get(sizes, "bust")
 
 
-def hand_key(counts, variant: Variant) -> tuple:
+def hand_key(counts: Sequence[int], variant: Variant) -> tuple[Any, ...]:
     """Comparable key of a hand given as counts per face: larger is better.
 
     Five dice: (category, group values...). Other numbers of dice (small test games): (group sizes,
@@ -128,10 +130,10 @@ def hand_key(counts, variant: Variant) -> tuple:
     return (len(order) - order.index(category), *values)
 
 
-def category_of(counts, variant: Variant) -> str:
+def category_of(counts: Sequence[int], variant: Variant) -> str:
     """The category name of a hand given as counts per face ("full_house", ...)."""
     key = hand_key(counts, variant)
-    return variant.categories[len(variant.categories) - key[0]]
+    return variant.categories[len(variant.categories) - int(key[0])]
 
 
 def hand_ranks(hand_counts: np.ndarray, variant: Variant) -> np.ndarray:
@@ -142,7 +144,7 @@ def hand_ranks(hand_counts: np.ndarray, variant: Variant) -> np.ndarray:
     return np.array([index[k] for k in keys], dtype=np.int64)
 
 
-def _tokens(text) -> list[str]:
+def _tokens(text: object) -> list[str]:
     """The faces of a hand or keep as written, one string each (nothing is mapped yet)."""
     if isinstance(text, str):
         parts = text.replace(",", " ").split()
@@ -177,7 +179,7 @@ def _face_text(face: object) -> str:
     return str(face).strip()
 
 
-def parse_keep(text, variant: Variant = Variant(), hand: Sequence[int] | None = None) -> tuple[int, ...]:
+def parse_keep(text: object, variant: Variant = Variant(), hand: Sequence[int] | None = None) -> tuple[int, ...]:
     """0 to 5 faces (sorted face numbers 1-6); with `hand`, they must be dice of that hand."""
     faces = tuple(sorted(variant.parse_face(t) for t in _tokens(text)))
     if len(faces) > 5:
@@ -191,7 +193,7 @@ def parse_keep(text, variant: Variant = Variant(), hand: Sequence[int] | None = 
     return faces
 
 
-def parse_hand(text, variant: Variant = Variant(), n_dice: int = 5) -> tuple[int, ...]:
+def parse_hand(text: object, variant: Variant = Variant(), n_dice: int = 5) -> tuple[int, ...]:
     """A hand: `n_dice` faces as one string (spaces or commas) or a list; 1-6 or A K Q J 10 9; sorted."""
     if isinstance(n_dice, bool) or not isinstance(n_dice, int) or not 1 <= n_dice <= 5:
         raise InputError(f"a hand has 1 to 5 dice, not {_shown(n_dice)}")

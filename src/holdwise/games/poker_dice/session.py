@@ -1,93 +1,100 @@
-"""Poker dice at the table, you against the computer (2 to 6 players): the play session.
+"""Poker dice at the table, you against the computer (2 to 6 players): the play session, for every kind of dice.
 
 A game: the players roll in seat order; each rolls five dice, keeps any of them and re-rolls the rest, up
 to three rolls (with the roll limit, later players no more than the first used), and may stand early.
 The best hand wins; tied best hands replay between the tied players, in the same order, until one wins.
-The computer plays the exact strategy (`strategy.Seat`): the last player maximizes the chance to beat
-the best hand so far with a tie worth its replay, earlier players their chance to win the game.
+The computer plays the exact strategy: the last player maximizes the chance to beat the best hand so far
+with a tie worth its replay, earlier players their chance to win the game.
 
-State (JSON): `options` = {players, position (your seat, 1 = first), roll_limit, and the variant flags
-straights, straight_above_full_house, flush, ace_high, poker_faces}; `data` = {seats (names in seat
-order), game, round (1 + replays), order (seat numbers 0.. playing this round, in order), finals (the
-final hands of those who have played, in order), rolls_used (theirs), dice (the hand of the player to
-move, sorted face numbers 1-6), rolls (rolls used by the player to move), allowed (rolls allowed to
-them), winner (seat number, or null while playing)}; `tally` = {games, won, lost}.
-Actions: {"type": "keep", "keep": [faces 1-6, sorted]} (all five dice: stand), {"type": "next"}.
+The dice are a `kinds.DiceKind`, named by the option `rules`: "six" (six-faced dice under the variant flags
+straights, straight_above_full_house, flush, ace_high, poker_faces), "royal" or "octahedral" (card dice), or
+a card-dice set of one's own {"name", "dice": five lists of faces}. The session holds no branch on the kind.
+
+State (JSON): `options` = {rules, players, position (your seat, 1 = first), roll_limit, and the variant flags};
+`data` = {seats (names in seat order), game, round (1 + replays), order (seat numbers 0.. playing this round,
+in order), finals (the final rolls of those who have played, in order), rolls_used (theirs), dice (the roll of
+the player to move as the kind keeps it: six-faced dice their sorted faces 1-6, card dice the face index of
+each die), rolls (rolls used by the player to move), allowed (rolls allowed to them), winner (seat number, or
+null while playing)}; `tally` = {games, won, lost}.
+Actions: {"type": "keep", "keep": [faces 1-6]} with six-faced dice, {"type": "keep", "dice": [die numbers 0-4]}
+with card dice (all five: stand); {"type": "next"}.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import lru_cache
-from itertools import product
+from typing import Any
 
 from ...errors import InputError
 from ..base import Decision, Hint, State, random_generator
+from ..inputs import shown
 from .inputs import MAX_SEED, parse_position, parse_seed
-from .rules import Variant, _shown, describe, hand_labels, hand_text, parse_keep
-from .solver import ROLLS, setup
-from .strategy import Seat, hand_index, keep_options, option_list, situation
+from .kinds import FLAG_KEYS, DiceKind, dice_kind, seat_names
+from .rules import Variant
+from .solver import ROLLS
 
 __all__ = [
-    "DEFAULT_OPTIONS", "GAME", "actions", "advice", "check_state", "computer_action", "new_game", "normalize_options",
-    "parse_action", "step", "variant_of",
+    "DEFAULT_OPTIONS", "GAME", "actions", "advice", "check_state", "computer_action", "kind_of", "new_game",
+    "normalize_options", "parse_action", "step", "variant_of",
 ]
 
 GAME = "poker-dice"
-DEFAULT_OPTIONS = {
-    "players": 2, "position": 1, "roll_limit": False, "straights": True, "straight_above_full_house": False,
-    "flush": False, "ace_high": False, "poker_faces": False,
+DEFAULT_OPTIONS: dict[str, Any] = {
+    "rules": "six", "players": 2, "position": 1, "roll_limit": False, "straights": True,
+    "straight_above_full_house": False, "flush": False, "ace_high": False, "poker_faces": False,
 }
-_VARIANT_KEYS = ("straights", "straight_above_full_house", "flush", "ace_high", "poker_faces")
+ALIASES = {"dice_set": "rules"}  # the card-dice table's option before card dice were a kind of poker dice
+_DATA_KEYS = ("seats", "game", "round", "order", "finals", "rolls_used", "dice", "rolls", "allowed", "winner")
 
 
-def normalize_options(options: Mapping | None) -> dict:
+def normalize_options(options: Mapping[str, Any] | None) -> dict[str, Any]:
     """The game's options with defaults filled in; InputError names an unknown or bad one."""
     if options is not None and not isinstance(options, Mapping):
-        raise InputError(f"options must be a JSON object, got {_shown(options)}")
+        raise InputError(f"options must be a JSON object, got {shown(options)}")
     out = dict(DEFAULT_OPTIONS)
-    for key, value in dict(options or {}).items():
+    given = dict(options or {})
+    for old, new in ALIASES.items():
+        if old in given:
+            if new in given and given[new] != given[old]:
+                raise InputError(f"give {new} or {old} (its older name), not both")
+            given[new] = given.pop(old)
+    for key, value in given.items():
         if key not in DEFAULT_OPTIONS:
-            raise InputError(f"unknown option {_shown(key)}; known: {', '.join(DEFAULT_OPTIONS)}")
+            raise InputError(f"unknown option {shown(key)}; known: {', '.join(DEFAULT_OPTIONS)}")
         out[key] = value
     for key in ("players", "position"):
         if isinstance(out[key], bool) or not isinstance(out[key], int):
-            raise InputError(f"option {key} must be a whole number, got {_shown(out[key])}")
-    for key in ("roll_limit", *_VARIANT_KEYS):
+            raise InputError(f"option {key} must be a whole number, got {shown(out[key])}")
+    for key in ("roll_limit", *FLAG_KEYS):
         if not isinstance(out[key], bool):
-            raise InputError(f"option {key} must be true or false, got {_shown(out[key])}")
+            raise InputError(f"option {key} must be true or false, got {shown(out[key])}")
     parse_position(out["position"], out["players"])  # reads players too: "players must be a whole number 2 to 6"
-    variant_of(out)  # the variant's own checks (the flush rule and a straight above need straights)
+    if isinstance(out["rules"], str):
+        out["rules"] = out["rules"].strip().lower()
+    kind_of(out)  # the kind's own checks (the flush rule and a straight above need straights; a known set)
     return out
 
 
-def variant_of(options: Mapping) -> Variant:
-    """The rule variant named by a session's options."""
+def kind_of(options: Mapping[str, Any]) -> DiceKind:
+    """The kind of dice named by a session's options."""
     if not isinstance(options, Mapping):
-        raise InputError(f"options must be a JSON object, got {_shown(options)}")
-    flags = tuple(options.get(k, DEFAULT_OPTIONS[k]) for k in _VARIANT_KEYS)
-    bad = [k for k, v in zip(_VARIANT_KEYS, flags) if not isinstance(v, bool)]
+        raise InputError(f"options must be a JSON object, got {shown(options)}")
+    return dice_kind(options.get("rules", "six"), {k: options[k] for k in FLAG_KEYS if k in options})
+
+
+def variant_of(options: Mapping[str, Any]) -> Variant:
+    """The six-faced rule variant named by a session's options (its flags)."""
+    if not isinstance(options, Mapping):
+        raise InputError(f"options must be a JSON object, got {shown(options)}")
+    flags = {k: options.get(k, DEFAULT_OPTIONS[k]) for k in FLAG_KEYS}
+    bad = [k for k, v in flags.items() if not isinstance(v, bool)]
     if bad:
-        raise InputError(f"option {bad[0]} must be true or false, got {_shown(options[bad[0]])}")
-    return _variant(flags)
-
-
-@lru_cache(maxsize=64)
-def _variant(flags: tuple) -> Variant:
-    return Variant(**dict(zip(_VARIANT_KEYS, flags)))
-
-
-_DATA_KEYS = ("seats", "game", "round", "order", "finals", "rolls_used", "dice", "rolls", "allowed", "winner")
+        raise InputError(f"option {bad[0]} must be true or false, got {shown(options[bad[0]])}")
+    return Variant(**flags)
 
 
 def _whole(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _is_hand(value: object) -> bool:
-    """Five faces 1-6 as a sorted list of whole numbers (how the state keeps a hand)."""
-    return (isinstance(value, list) and len(value) == 5 and all(_whole(f) and 1 <= f <= 6 for f in value)
-            and value == sorted(value))
 
 
 def _bad_state(what: str) -> None:
@@ -104,11 +111,10 @@ def check_state(state: State) -> State:
     if any(state is known for known in _KNOWN):
         return state
     _check(state)
-    _remember(state)
-    return state
+    return _remember(state)
 
 
-_KNOWN: list = []  # the last few states checked or made here (references: an id is never reused meanwhile)
+_KNOWN: list[State] = []  # the last few states checked or made here (references: an id is never reused meanwhile)
 
 
 def _remember(state: State) -> State:
@@ -123,14 +129,15 @@ def _check(state: State) -> None:
     if not isinstance(state, State):
         raise InputError(f"a game state must be a State (State.from_json reads one), got {type(state).__name__}")
     if state.game != GAME:
-        _bad_state(f"the game is {_shown(state.game)}, not {GAME!r}")
+        _bad_state(f"the game is {shown(state.game)}, not {GAME!r}")
     if not isinstance(state.options, Mapping) or set(state.options) != set(DEFAULT_OPTIONS):
         _bad_state(f"options must name exactly {', '.join(DEFAULT_OPTIONS)}")
     opts = normalize_options(state.options)
+    kind = kind_of(opts)
     if not _whole(state.seed) or not 0 <= state.seed <= MAX_SEED:
-        _bad_state(f"the seed must be a whole number 0 to {MAX_SEED}, got {_shown(state.seed)}")
+        _bad_state(f"the seed must be a whole number 0 to {MAX_SEED}, got {shown(state.seed)}")
     if not _whole(state.draws) or state.draws < 1:
-        _bad_state(f"draws must be a whole number 1 or more, got {_shown(state.draws)}")
+        _bad_state(f"draws must be a whole number 1 or more, got {shown(state.draws)}")
     if not isinstance(state.log, (tuple, list)) or not all(isinstance(x, str) for x in state.log):
         _bad_state("the log must be a list of lines")
     if not isinstance(state.decisions, (tuple, list)) or not all(
@@ -147,11 +154,11 @@ def _check(state: State) -> None:
     if not isinstance(d, Mapping) or set(d) != set(_DATA_KEYS):
         _bad_state(f"data must name exactly {', '.join(_DATA_KEYS)}")
     players, you = opts["players"], opts["position"] - 1
-    if d["seats"] != _seat_names(players, opts["position"]):
-        _bad_state(f"seats must be {_seat_names(players, opts['position'])}")
+    if d["seats"] != seat_names(players, opts["position"]):
+        _bad_state(f"seats must be {seat_names(players, opts['position'])}")
     over = state.phase == "over"
     if state.phase not in ("roll", "over"):
-        _bad_state(f"the phase must be 'roll' or 'over', got {_shown(state.phase)}")
+        _bad_state(f"the phase must be 'roll' or 'over', got {shown(state.phase)}")
     if not _whole(d["game"]) or d["game"] != tally["games"] + (0 if over else 1):
         _bad_state("game must be the games played so far (+ 1 while one is played)")
     if not _whole(d["round"]) or d["round"] < 1:
@@ -164,9 +171,10 @@ def _check(state: State) -> None:
         _bad_state("in round 1 every seat plays")
     finals, used = d["finals"], d["rolls_used"]
     if not (isinstance(finals, list) and isinstance(used, list) and len(finals) == len(used)
-            and len(finals) <= len(order) and all(_is_hand(h) for h in finals)
+            and len(finals) <= len(order) and all(kind.is_roll(h) for h in finals)
             and all(_whole(u) and 1 <= u <= ROLLS for u in used)):
-        _bad_state(f"finals must be hands (5 sorted faces 1-6), one per seat that played, with its rolls 1 to {ROLLS}")
+        _bad_state(f"finals must be hands (5 dice as the state keeps them), one per seat that played, with its "
+                   f"rolls 1 to {ROLLS}")
     if opts["roll_limit"] and any(u > used[0] for u in used):
         _bad_state("under the roll limit no one rolls more times than the first player")
     for key in ("rolls", "allowed"):
@@ -177,9 +185,8 @@ def _check(state: State) -> None:
         if not (_whole(winner) and winner in order and len(finals) == len(order) and d["dice"] == []
                 and d["rolls"] == 0 and state.to_move == ""):
             _bad_state("a game over has a winner among the seats of the round, every final hand and no dice")
-        ranks = setup(variant_of(opts)).ranks
-        hand_ranks = [int(ranks[hand_index(f)]) for f in finals]
-        if hand_ranks.count(max(hand_ranks)) != 1 or order[hand_ranks.index(max(hand_ranks))] != winner:
+        ranks = [kind.rank(f) for f in finals]
+        if ranks.count(max(ranks)) != 1 or order[ranks.index(max(ranks))] != winner:
             _bad_state("the winner must hold the one best final hand")
         return
     if d["winner"] is not None or len(finals) >= len(order):
@@ -190,29 +197,12 @@ def _check(state: State) -> None:
                    + (" (the roll limit: the first player's rolls)" if finals and opts["roll_limit"] else ""))
     if allowed < 2:
         _bad_state("a player allowed one roll stands on it: no one is to move")
-    if not _is_hand(d["dice"]) or not 1 <= d["rolls"] < allowed:
-        _bad_state(f"the player to move has 5 dice (sorted faces 1-6) and has used 1 to {allowed - 1} "
-                   f"of {allowed} rolls")
+    if not kind.is_roll(d["dice"]) or not 1 <= d["rolls"] < allowed:
+        _bad_state(f"the player to move has 5 dice (as the state keeps them) and has used 1 to {allowed - 1} of "
+                   f"{allowed} rolls")
     to_move = "player" if order[len(finals)] == you else "computer"
     if state.to_move != to_move:
         _bad_state(f"to_move must be {to_move!r} here")
-
-
-def _copy(data: Mapping) -> dict:
-    """A copy of the session data deep enough to change (lists of lists at most)."""
-    return {k: [list(v) if isinstance(v, list) else v for v in value] if isinstance(value, list) else value
-            for k, value in data.items()}
-
-
-def _seat_names(players: int, position: int) -> list[str]:
-    names, computers = [], 0
-    for seat in range(1, players + 1):
-        if seat == position:
-            names.append("you")
-        else:
-            computers += 1
-            names.append("computer" if players == 2 else f"computer {computers}")
-    return names
 
 
 def _says(name: str, verb: str) -> str:
@@ -226,23 +216,26 @@ class _Step:
     def __init__(self, state: State):
         self.state = state
         self.options = state.options
-        self.variant = variant_of(state.options)
-        self.d = _copy(state.data)
+        self.kind = kind_of(state.options)
+        # a copy deep enough to change (lists of lists at most)
+        self.d: dict[str, Any] = {
+            k: [list(v) if isinstance(v, list) else v for v in value] if isinstance(value, list) else value
+            for k, value in state.data.items()}
         self.tally = dict(state.tally)
         self.log: list[str] = []
-        self.rng = None
+        self.rng: Any = None
 
-    def roll(self, n: int) -> list[int]:
+    def _rng(self) -> Any:  # noqa: ANN401 - a numpy Generator, made on the first roll only
         if self.rng is None:
             self.rng = random_generator(self.state)
-        return [int(x) for x in self.rng.integers(1, 7, size=n)]
+        return self.rng
 
     def name(self) -> str:
-        return self.d["seats"][self.d["order"][len(self.d["finals"])]]
+        return str(self.d["seats"][self.d["order"][len(self.d["finals"])]])
 
     def start_game(self) -> None:
         players, position = self.options["players"], self.options["position"]
-        seats = _seat_names(players, position)
+        seats = seat_names(players, position)
         self.d = {"seats": seats, "game": int(self.tally["games"]) + 1, "round": 1,
                   "order": list(range(players)), "finals": [], "rolls_used": [], "dice": [], "rolls": 0,
                   "allowed": ROLLS, "winner": None}
@@ -253,29 +246,27 @@ class _Step:
         d = self.d
         first = not d["finals"]
         d["allowed"] = ROLLS if first or not self.options["roll_limit"] else d["rolls_used"][0]
-        d["dice"] = sorted(self.roll(5))
+        d["dice"] = self.kind.throw(self._rng())
         d["rolls"] = 1
-        self.log.append(f"{_says(self.name(), 'roll')} {describe(d['dice'], self.variant)}")
+        self.log.append(f"{_says(self.name(), 'roll')} {self.kind.describe(d['dice'])}")
         if d["allowed"] == 1:
             self.stand("no rolls left under the roll limit")
 
-    def keep(self, keep: list[int]) -> None:
+    def keep(self, kept: list[int]) -> None:
         d = self.d
-        if len(keep) == 5:
+        if len(kept) == 5:
             self.stand()
             return
-        new = self.roll(5 - len(keep))
-        d["dice"] = sorted(keep + new)
+        d["dice"], kept_text, rolled = self.kind.reroll(d["dice"], kept, self._rng())
         d["rolls"] += 1
-        kept = hand_text(keep, self.variant) or "nothing"
-        self.log.append(f"{_says(self.name(), 'keep')} {kept}, re-rolls {5 - len(keep)}: "
-                        f"{hand_text(new, self.variant)} -> {describe(d['dice'], self.variant)}")
+        self.log.append(f"{_says(self.name(), 'keep')} {kept_text or 'nothing'}, re-rolls {5 - len(kept)}: "
+                        f"{rolled} -> {self.kind.describe(d['dice'])}")
         if d["rolls"] == d["allowed"]:
             self.stand("no rolls left")
 
     def stand(self, why: str = "") -> None:
         d = self.d
-        self.log.append(f"{_says(self.name(), 'stand')} on {describe(d['dice'], self.variant)}"
+        self.log.append(f"{_says(self.name(), 'stand')} on {self.kind.describe(d['dice'])}"
                         + (f" ({why})" if why else ""))
         d["finals"].append(d["dice"])
         d["rolls_used"].append(d["rolls"])
@@ -287,16 +278,14 @@ class _Step:
 
     def end_round(self) -> None:
         d = self.d
-        ranks = setup(self.variant).ranks
-        hand_ranks = [int(ranks[hand_index(f)]) for f in d["finals"]]
-        top = max(hand_ranks)
-        tied = [i for i, r in enumerate(hand_ranks) if r == top]
-        best = describe(d["finals"][tied[0]], self.variant)
+        ranks = [self.kind.rank(f) for f in d["finals"]]
+        top = max(ranks)
+        tied = [i for i, r in enumerate(ranks) if r == top]
+        best = self.kind.hand_name(d["finals"][tied[0]])
         if len(tied) == 1:
             winner = d["order"][tied[0]]
             d["winner"] = winner
-            name = d["seats"][winner]
-            self.log.append(f"{_says(name, 'win')} with {best}")
+            self.log.append(f"{_says(d['seats'][winner], 'win')} with {best}")
             you = self.options["position"] - 1
             self.tally = {"games": int(self.tally["games"]) + 1,
                           "won": int(self.tally["won"]) + (winner == you),
@@ -322,10 +311,10 @@ class _Step:
             tally=self.tally, log=(*self.state.log, *self.log), decisions=(*self.state.decisions, *decisions)))
 
 
-def new_game(options: Mapping | None = None, seed: int = 0) -> State:
+def new_game(options: Mapping[str, Any] | None = None, seed: int = 0) -> State:
     """A new session: the first player has rolled. `options`: see the module docstring."""
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise InputError(f"the seed must be a whole number 0 or more, got {_shown(seed)}")
+        raise InputError(f"the seed must be a whole number 0 or more, got {shown(seed)}")
     seed = parse_seed(seed)
     opts = normalize_options(options)
     state = State(game=GAME, options=opts, seed=seed, draws=0, phase="roll", to_move="", data={},
@@ -335,35 +324,12 @@ def new_game(options: Mapping | None = None, seed: int = 0) -> State:
     return work.result()
 
 
-def _keeps(dice: list[int]) -> list[list[int]]:
-    """Every distinct sub-multiset of the dice, as sorted face lists (all five first: stand)."""
-    counts = [dice.count(f) for f in range(1, 7)]
-    out = []
-    for sub in product(*(range(c, -1, -1) for c in counts)):
-        out.append([f for f, c in zip(range(1, 7), sub) for _ in range(c)])
-    return out
-
-
-def actions(state: State) -> list[dict]:
+def actions(state: State) -> list[dict[str, Any]]:
     """The legal actions of whoever is to move: every keep of the dice (all five: stand); `next` when over."""
     check_state(state)
     if state.over:
         return [{"type": "next"}]
-    return [{"type": "keep", "keep": k} for k in _keeps(list(state.data["dice"]))]
-
-
-def _seat(state: State) -> Seat:
-    """The exact-strategy situation of the player to move."""
-    d = state.data
-    finals = d["finals"]
-    ranks = setup(variant_of(state.options)).ranks
-    best, holders = None, 1
-    if finals:
-        indices = [hand_index(f) for f in finals]
-        best = max(indices, key=lambda h: ranks[h])
-        holders = indices.count(best)
-    return Seat(players=len(d["order"]), place=len(finals) + 1, best=best, holders=holders,
-                rolls=int(d["allowed"]), roll_limit=bool(state.options["roll_limit"]))
+    return kind_of(state.options).keeps(list(state.data["dice"]))
 
 
 def advice(state: State) -> Hint:
@@ -371,90 +337,75 @@ def advice(state: State) -> Hint:
     check_state(state)
     if state.over:
         raise InputError("the game is over: no keep to advise (start the next game)")
-    d = state.data
-    variant = variant_of(state.options)
-    seat = _seat(state)
-    to_beat = hand_labels(setup(variant).dice.lattice.hand_faces[seat.best], variant) if seat.best is not None \
-        else None
-    return Hint(game=GAME, position={
-        "hand": hand_labels(d["dice"], variant), "rolls_left": int(d["allowed"]) - int(d["rolls"]),
-        "to_beat": to_beat, "players": seat.players, "position": seat.place,
-        "holders": seat.holders if seat.best is not None else 0, "roll_limit": seat.roll_limit,
-        "rolls_allowed": seat.rolls,
-        "situation": situation(seat.players, seat.place, seat.holders),
-    }, measure="win_chance", options=option_list(variant, seat, list(d["dice"]), int(d["rolls"])))
+    return kind_of(state.options).advice(state.data, bool(state.options["roll_limit"]))
 
 
-def computer_action(state: State) -> dict:
+def computer_action(state: State) -> dict[str, Any]:
     """The exact strategy's move for whoever is to move (the computer's, or yours for a simulation)."""
     check_state(state)
     if state.over:
         return {"type": "next"}
-    keep = keep_options(variant_of(state.options), _seat(state), list(state.data["dice"]),
-                        int(state.data["rolls"]))[0][0]
-    return {"type": "keep", "keep": list(keep)}
+    kind = kind_of(state.options)
+    return {"type": "keep", kind.keep_key: kind.best_keep(state.data, bool(state.options["roll_limit"]))}
 
 
-def _legal(state: State, action: dict) -> bool:
-    """Is `action` (normalized) one of actions(state)? Checked directly: a simulation steps many times."""
-    if state.over:
-        return action == {"type": "next"}
-    keep = action.get("keep")
-    if set(action) != {"type", "keep"} or action["type"] != "keep" or not isinstance(keep, list) or len(keep) > 5:
-        return False
-    dice = list(state.data["dice"])
-    return all(isinstance(f, int) and not isinstance(f, bool) and keep.count(f) <= dice.count(f) for f in keep)
-
-
-def _normal(action) -> dict:
-    """An action with its keep sorted (dice are a multiset; the order typed does not matter)."""
+def _normal(action: object, key: str) -> dict[str, Any]:
+    """An action with its keep sorted (the order typed does not matter)."""
     if not isinstance(action, Mapping):
-        raise InputError(f"an action must be a JSON object, got {_shown(action)}")
-    action = dict(action)
-    keep = action.get("keep")
-    if isinstance(keep, (list, tuple)) and all(isinstance(f, int) and not isinstance(f, bool) for f in keep):
-        action["keep"] = sorted(keep)
-    return action
+        raise InputError(f"an action must be a JSON object, got {shown(action)}")
+    out = dict(action)
+    kept = out.get(key)
+    if isinstance(kept, (list, tuple)) and all(_whole(f) for f in kept):
+        out[key] = sorted(kept)
+    return out
 
 
-def step(state: State, action: Mapping) -> State:
+def step(state: State, action: Mapping[str, Any]) -> State:
     """The state after `action` (pure: the same state and action give the same result)."""
     check_state(state)
-    action = _normal(action)
-    if not _legal(state, action):
-        raise InputError(f"action {_shown(action, 60)} is not legal now (phase {state.phase!r}; "
-                         f"legal type: {'next' if state.over else 'keep, of dice you rolled'})")
-    work = _Step(state.restarted() if action["type"] == "next" else state)
-    if action["type"] == "next":
+    kind = kind_of(state.options)
+    move = _normal(action, kind.keep_key)
+    legal = (move == {"type": "next"} if state.over else
+             set(move) == {"type", kind.keep_key} and move["type"] == "keep"
+             and kind.legal(move[kind.keep_key], list(state.data["dice"])))
+    if not legal:
+        what = "keep, of dice you rolled" if kind.keep_key == "keep" else "keep, with dice: die numbers 0-4"
+        raise InputError(f"action {shown(move, 60)} is not legal now (phase {state.phase!r}; "
+                         f"legal type: {'next' if state.over else what})")
+    work = _Step(state.restarted() if move["type"] == "next" else state)
+    if move["type"] == "next":
         work.start_game()
         return work.result()
     decisions: tuple[Decision, ...] = ()
     if state.to_move == "player":
         hint = advice(state)
-        chosen = hint.option_for(action)
+        chosen = hint.option_for(move)
         d = state.data
-        decisions = (Decision(
-            position=f"roll {d['rolls']}: {hand_text(d['dice'], work.variant)}",  # short: review lines fit 80
-            chosen=chosen.option, best=hint.best.option, loss=chosen.loss, measure=hint.measure),)
-    work.keep(list(action["keep"]))
+        if chosen is not None:
+            decisions = (Decision(  # short: review lines fit 80
+                position=f"roll {d['rolls']}: {kind.text(d['dice'])}",
+                chosen=chosen.option, best=hint.best.option, loss=chosen.loss, measure=hint.measure),)
+    work.keep(list(move[kind.keep_key]))
     return work.result(decisions)
 
 
-def parse_action(state: State, text: str) -> dict:
-    """What the player typed: faces to keep ("6 6", "A A K"), "all" or Enter to stand, "none" to roll all."""
+def parse_action(state: State, text: str) -> dict[str, Any]:
+    """What the player typed: the dice to keep (faces "6 6", "A A K"; card dice also their numbers "1 3"),
+    "all" or Enter to stand, "none" to roll all."""
     check_state(state)
     if not isinstance(text, str):
-        raise InputError(f"a move is typed text, got {_shown(text)}")
+        raise InputError(f"a move is typed text, got {shown(text)}")
     t = text.strip().lower()
     if state.over:
         if t in ("", "n", "next", "y", "yes"):
             return {"type": "next"}
-        raise InputError(f"the game is over: type next for another, not {_shown(text)}")
+        raise InputError(f"the game is over: type next for another, not {shown(text)}")
+    kind = kind_of(state.options)
     dice = list(state.data["dice"])
     if t in ("", "all", "stand"):
-        keep = dice
+        kept = kind.stand(dice)
     elif t in ("none", "roll"):
-        keep = []
+        kept = []
     else:
-        keep = list(parse_keep(text, variant_of(state.options), dice))
-    return {"type": "keep", "keep": keep}
+        kept = kind.parse_keep(text, dice)
+    return {"type": "keep", kind.keep_key: kept}

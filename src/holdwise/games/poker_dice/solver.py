@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
+from typing import Any
 
 import numpy as np
 
@@ -40,8 +41,8 @@ from ...solver import (
 from .rules import Variant, hand_ranks
 
 __all__ = [
-    "MAX_DUELS", "MAX_TOLERANCE", "ROLLS", "TOLERANCE", "DuelSolution", "Setup", "beat_payout",
-    "first_player_with_limit", "last_player_outcomes", "last_player_values", "setup", "simulate_duels",
+    "MAX_DUELS", "MAX_TOLERANCE", "ROLLS", "TOLERANCE", "DuelSolution", "Setup", "beat_payout", "check_game",
+    "first_player_with_limit", "follow_keeps", "last_player_outcomes", "last_player_values", "plain_variant", "setup", "simulate_duels",
     "solve_duel", "solve_three",
 ]
 
@@ -51,7 +52,7 @@ MAX_TOLERANCE = 1e-3  # a fixed point looser than this is no answer
 MAX_DUELS = 5_000_000  # simulate_duels at this size: about 25 s and 0.25 GiB (measured: README)
 
 
-def _check_game(variant: Variant, n_dice: int, sides: int, tol: float | None = None) -> None:
+def check_game(variant: Variant, n_dice: int, sides: int, tol: float | None = None) -> None:
     """The resource guard: the real game (5 dice, 6 faces) or a smaller one, a tolerance that converges.
 
     A fixed point to `tol` takes a few steps (its slope is the tie chance); a tolerance below TOLERANCE
@@ -82,7 +83,7 @@ class Setup:
 @lru_cache(maxsize=32)
 def setup(variant: Variant, n_dice: int = 5, sides: int = 6) -> Setup:
     """The cached dice, ranks and beats table of a variant (small games for the tests: other dice)."""
-    _check_game(variant, n_dice, sides)
+    check_game(variant, n_dice, sides)
     dice = Dice(n_dice, sides)
     lat = dice.lattice
     ranks = hand_ranks(lat.counts[lat.hands], variant)
@@ -93,12 +94,12 @@ def setup(variant: Variant, n_dice: int = 5, sides: int = 6) -> Setup:
 def last_player_values(s: Setup, tie_value: float, rerolls: int) -> np.ndarray:
     """For every hand b to beat: the last player's best P(beat b) + tie_value P(tie), from his first roll."""
     payout = s.beats + tie_value * np.eye(len(s.ranks))
-    return batch_optimal(s.dice, expect(s.dice.lattice, s.dice.face_probabilities(), payout), rerolls)
+    return np.asarray(batch_optimal(s.dice, expect(s.dice.lattice, s.dice.face_probabilities(), payout), rerolls))
 
 
 def beat_payout(s: Setup, b: int, tie_value: float) -> np.ndarray:
     """Payout of every final hand against hand b: 1 if it beats b, tie_value if it is b, else 0."""
-    return s.beats[:, b] + tie_value * (np.arange(len(s.ranks)) == b)
+    return np.asarray(s.beats[:, b] + tie_value * (np.arange(len(s.ranks)) == b))
 
 
 def last_player_outcomes(s: Setup, b: int, tie_value: float, rerolls: int) -> tuple[float, float, object]:
@@ -109,7 +110,7 @@ def last_player_outcomes(s: Setup, b: int, tie_value: float, rerolls: int) -> tu
     return float(dist @ s.beats[:, b]), float(dist[b]), result
 
 
-def first_player_with_limit(s: Setup, payout_by_rolls: np.ndarray) -> tuple[float, list, list]:
+def first_player_with_limit(s: Setup, payout_by_rolls: np.ndarray) -> tuple[float, list[Any], list[Any]]:
     """First player's optimum when stopping after k rolls pays payout_by_rolls[k - 1] (roll-limit rule).
 
     Returns (value, values per level, keeps per level): V_3 = payout after 3 rolls; V_k = max(stop,
@@ -117,8 +118,8 @@ def first_player_with_limit(s: Setup, payout_by_rolls: np.ndarray) -> tuple[floa
     """
     lat = s.dice.lattice
     probs = s.dice.face_probabilities()
-    values = [None] * (ROLLS + 1)
-    keeps = [None] * (ROLLS + 1)
+    values: list[Any] = [None] * (ROLLS + 1)
+    keeps: list[Any] = [None] * (ROLLS + 1)
     values[ROLLS] = payout_by_rolls[ROLLS - 1]
     for k in range(ROLLS - 1, 0, -1):
         e = expect(lat, probs, values[k + 1])
@@ -139,24 +140,24 @@ class DuelSolution:
     roll_limit: bool
     win: tuple[float, ...]  # win chance of each player, in playing order
     iterations: int
-    details: dict = field(default_factory=dict, repr=False, compare=False)
+    details: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
 
 
 def solve_duel(variant: Variant = Variant(), roll_limit: bool = False, tol: float = TOLERANCE,
                n_dice: int = 5, sides: int = 6) -> DuelSolution:
     """Two players: the first player's win chance under optimal play by both, ties replayed."""
-    _check_game(variant, n_dice, sides, tol)
+    check_game(variant, n_dice, sides, tol)
     if not isinstance(roll_limit, bool):
         raise InputError(f"roll_limit must be true or false, got {roll_limit!r:.24}")
     s = setup(variant, n_dice, sides)
     w = 0.5
-    for iteration in range(1, 200):
+    for iteration in range(1, 200):  # noqa: B007 - the count is returned
         if roll_limit:
             v2 = np.array([last_player_values(s, 1.0 - w, r - 1) for r in range(1, ROLLS + 1)])
             value, _, _ = first_player_with_limit(s, 1.0 - v2)
         else:
             v2 = last_player_values(s, 1.0 - w, ROLLS - 1)
-            value = solve(Game(s.dice, 1.0 - v2, ROLLS - 1)).expected
+            value = float(solve(Game(s.dice, 1.0 - v2, ROLLS - 1)).expected)
         done = abs(value - w) < tol
         w = value
         if done:
@@ -165,26 +166,26 @@ def solve_duel(variant: Variant = Variant(), roll_limit: bool = False, tol: floa
 
 
 def solve_three(variant: Variant = Variant(), roll_limit: bool = False, tol: float = TOLERANCE,
-                n_dice: int = 5, sides: int = 6, on_step: Callable[[int, int], None] | None = None) -> DuelSolution:
+                n_dice: int = 5, sides: int = 6, progress: Callable[[int, int], None] | None = None) -> DuelSolution:
     """Three players, later players optimal: each player's win chance, two- and three-way ties replayed.
 
-    `on_step(done, total)` reports the hands solved in each round of the fixed point.
+    `progress(done, total)` reports the hands solved in each round of the fixed point.
     """
-    _check_game(variant, n_dice, sides, tol)
+    check_game(variant, n_dice, sides, tol)
     if not isinstance(roll_limit, bool):
         raise InputError(f"roll_limit must be true or false, got {roll_limit!r:.24}")
-    if on_step is not None and not callable(on_step):
-        raise InputError("on_step must be a function (done, total) or None")
-    return _solve_three(variant, roll_limit, tol, n_dice, sides, on_step or (lambda done, total: None))
+    if progress is not None and not callable(progress):
+        raise InputError("progress must be a function (done, total) or None")
+    return _solve_three(variant, roll_limit, tol, n_dice, sides, progress or (lambda done, total: None))
 
 
-def _plain(variant: Variant) -> Variant:
+def plain_variant(variant: Variant) -> Variant:
     """The variant as the solver sees it: poker faces change how dice read, not the game (one solve for both)."""
     return replace(variant, poker_faces=False) if variant.poker_faces else variant
 
 
 def _solve_three(variant: Variant, roll_limit: bool, tol: float, n_dice: int, sides: int,
-                 on_step: Callable[[int, int], None]) -> DuelSolution:
+                 progress: Callable[[int, int], None]) -> DuelSolution:
     s = setup(variant, n_dice, sides)
     lat, probs = s.dice.lattice, s.dice.face_probabilities()
     duel = solve_duel(variant, roll_limit, tol, n_dice, sides).win[0]  # first of two tied players
@@ -198,7 +199,7 @@ def _solve_three(variant: Variant, roll_limit: bool, tol: float, n_dice: int, si
     second_aux = np.stack([below_e1, eye_e1])
     x = np.array([1 / 3, 1 / 3, 1 / 3])  # three-way replay chances, in order
     per_round = len(limits) * 3 * n
-    for iteration in range(1, 200):
+    for iteration in range(1, 200):  # noqa: B007 - the count is returned
         done_hands = 0
         # player 3 against best hand b, held by one player (the tie replays a duel, 3 second) or two:
         # P(beat b) and P(tie b) under his optimal play, every b in one batch
@@ -209,7 +210,7 @@ def _solve_three(variant: Variant, roll_limit: bool, tol: float, n_dice: int, si
                 # E_1 of the payout beats + tie * eye, by linearity
                 _, (beat, tied) = batch_optimal(s.dice, beats_e1 + tie * eye_e1, r - 1, third_aux)
                 done_hands += n
-                on_step(done_hands, per_round)
+                progress(done_hands, per_round)
                 p3[r, held_by_two] = (beat, tied)
         # player 2 against player 1's hand a; both players' chances after each of player 2's hands
         first_pay = {}
@@ -226,13 +227,13 @@ def _solve_three(variant: Variant, roll_limit: bool, tol: float, n_dice: int, si
             first_pay[r] = below * (lose3 + tied1 * duel) + same * ((1.0 - beat2 - tied2) * duel + tied2 * x[0])
             second_pay[r] = u2
             done_hands += n
-            on_step(done_hands, per_round)
+            progress(done_hands, per_round)
         if roll_limit:
             w1, _, keeps1 = first_player_with_limit(s, np.array([first_pay[r] for r in limits]))
-            w2 = _follow(s, keeps1, np.array([second_pay[r] for r in limits]))
+            w2 = follow_keeps(s, keeps1, np.array([second_pay[r] for r in limits]))
         else:
             result1 = solve(Game(s.dice, first_pay[ROLLS], ROLLS - 1))
-            w1 = result1.expected
+            w1 = float(result1.expected)
             w2 = float(result1.final_distribution @ second_pay[ROLLS])
         new = np.array([w1, w2, 1.0 - w1 - w2])
         done = np.max(np.abs(new - x)) < tol
@@ -243,7 +244,7 @@ def _solve_three(variant: Variant, roll_limit: bool, tol: float, n_dice: int, si
                         {"duel": duel, "third": p3, "first_pay": first_pay})
 
 
-def _follow(s: Setup, keeps, pay_by_rolls) -> float:
+def follow_keeps(s: Setup, keeps: list[Any], pay_by_rolls: np.ndarray) -> float:
     """Expected pay_by_rolls[k - 1][final hand] when the first player follows `keeps` (stop where -1)."""
     lat = s.dice.lattice
     probs = s.dice.face_probabilities()
@@ -264,7 +265,7 @@ def simulate_duels(variant: Variant, n_duels: int, seed: int) -> int:
     from ...solver import play
     from .inputs import parse_seed, parse_whole
 
-    _check_game(variant, 5, 6)
+    check_game(variant, 5, 6)
     if isinstance(n_duels, str) or isinstance(seed, str):
         raise InputError("n_duels and seed must be whole numbers, not text")
     n_duels = parse_whole(n_duels, "n_duels", 0, MAX_DUELS, "the most duels one call plays")

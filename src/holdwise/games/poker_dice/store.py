@@ -28,7 +28,7 @@ FORMAT = 2  # bump when the arrays' meaning or layout changes (2: rounds of 2..6
 MAX_FILES = 48  # a six-player six-faced solution is about 0.2 MB
 
 
-def table_key(dice: Variant | str) -> dict:
+def table_key(dice: Variant | str) -> dict[str, object]:
     """What a table's solution depends on: a six-faced variant's rules, or a card dice set's own key."""
     if isinstance(dice, Variant):
         return {"dice": "six-faced",

@@ -24,10 +24,10 @@ from ...errors import InputError
 from ...solver import expect, faces_to_counts, optimal_keeps
 from ..base import Hint, Option
 from .inputs import parse_players, parse_position, parse_rolls_allowed, parse_rolls_left, parse_whole
-from .rules import Variant, hand_labels, hand_text, parse_hand
 from .rounds import MAX_PLAYERS, MIN_PLAYERS, first_pays, seat_pays
-from .solver import ROLLS, _plain, setup
+from .rules import Variant, hand_labels, hand_text, parse_hand
 from .solutions import table_solution
+from .solver import ROLLS, plain_variant, setup
 from .table import six_face_table
 
 __all__ = [
@@ -66,7 +66,7 @@ def _hand_index(faces: tuple[int, ...]) -> int:
 def _payouts(variant: Variant, seat: Seat) -> list[np.ndarray]:
     """pays[u - 1][h]: the seat's chance to win the game when it stands on hand h after u rolls."""
     s = setup(variant)
-    table = six_face_table(_plain(variant))
+    table = six_face_table(plain_variant(variant))
     solution = table_solution(variant, seat.players, seat.roll_limit)
     if seat.place == 1:
         pays = table.hand_pays(first_pays(solution, seat.players))  # by rolls used with the limit
@@ -77,7 +77,7 @@ def _payouts(variant: Variant, seat: Seat) -> list[np.ndarray]:
 
 
 @lru_cache(maxsize=4096)
-def seat_plan(variant: Variant, seat: Seat) -> tuple[tuple[np.ndarray, ...], dict, float]:
+def seat_plan(variant: Variant, seat: Seat) -> tuple[tuple[np.ndarray, ...], dict[int, np.ndarray], float]:
     """(pays by rolls used, E_u of every keep by rolls used u < rolls, the seat's value before rolling)."""
     if not MIN_PLAYERS <= seat.players <= MAX_PLAYERS or not 1 <= seat.place <= seat.players:
         raise InputError(f"no place {seat.place} among {seat.players} players")
@@ -115,7 +115,8 @@ def keep_options(variant: Variant, seat: Seat, hand: Sequence[int], rolls_used: 
 
 # cached: a session asks at every step, a simulation many times over
 @lru_cache(maxsize=65536)
-def _keep_options(variant: Variant, seat: Seat, hand: tuple[int, ...], rolls_used: int) -> tuple:
+def _keep_options(variant: Variant, seat: Seat, hand: tuple[int, ...],
+                  rolls_used: int) -> tuple[tuple[tuple[int, ...], float], ...]:
     """Every distinct keep of `hand` after `rolls_used` rolls with its win chance, best first.
 
     Keeps within TIE_TOLERANCE count as equal: more dice first (standing before rolling), then the higher
@@ -189,7 +190,7 @@ def option_list(variant: Variant, seat: Seat, hand: Sequence[int], rolls_used: i
 def hint(hand: str | Sequence[int | str], rolls_left: int, variant: Variant = Variant(),
          to_beat: str | Sequence[int | str] | None = None, players: int = 2,
          position: int | None = None, holders: int = 1, roll_limit: bool = False,
-         rolls_allowed: int | None = None, on_step: Callable[[int, int], None] | None = None) -> Hint:
+         rolls_allowed: int | None = None, progress: Callable[[int, int], None] | None = None) -> Hint:
     """Every keep of `hand` with `rolls_left` rolls to come, ranked by the chance to win ("win_chance").
 
     position 1 (the default without `to_beat`): first to roll, against exact players after. A later
@@ -198,22 +199,22 @@ def hint(hand: str | Sequence[int | str], rolls_left: int, variant: Variant = Va
     With `roll_limit` no one rolls more often than the first player: his chance then depends on the rolls
     he uses, and a later player is allowed `rolls_allowed` (the first player's rolls, 2 or 3; default 3).
     The table of `players` (2 to 6) is solved once and cached (six players: a few seconds;
-    `on_step(done, total)` reports its progress).
+    `progress(done, total)` reports its progress).
     """
     if not isinstance(variant, Variant):
         raise InputError(f"variant must be a poker dice Variant, got {type(variant).__name__}")
     rolls_left = parse_rolls_left(rolls_left)
     players = parse_players(players)
     position = (1 if to_beat is None else players) if position is None else parse_position(position, players)
-    if on_step is not None and not callable(on_step):
-        raise InputError("on_step must be a function (done, total) or None")
+    if progress is not None and not callable(progress):
+        raise InputError("progress must be a function (done, total) or None")
     if (position == 1) != (to_beat is None):
         raise InputError("give the hand to beat for a later position, and none for the first")
     holders = parse_whole(holders, "holders", 1, max(1, position - 1), "earlier players holding the hand to beat")
     allowed = parse_rolls_allowed(roll_limit, rolls_allowed, position, rolls_left)
     faces = parse_hand(hand, variant)
     beat = parse_hand(to_beat, variant) if to_beat is not None else None
-    table_solution(variant, players, roll_limit, on_step=on_step)  # solved once and cached: the payouts read it
+    table_solution(variant, players, roll_limit, progress=progress)  # solved once and cached: the payouts read it
     seat = Seat(players, position, hand_index(beat) if beat is not None else None, holders, allowed, roll_limit)
     options = option_list(variant, seat, faces, allowed - rolls_left)
     return Hint(game="poker-dice", position={

@@ -18,12 +18,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import numpy as np
 
 from ...solver import Game, batch_optimal, expect, solve
 from .rules import Variant
+
+if TYPE_CHECKING:
+    from .solver import Setup
 
 __all__ = ["ROLLS", "SixFaceTable", "Table", "six_face_table"]
 
@@ -33,7 +36,8 @@ ROLLS = 3
 class Table(Protocol):
     """The protocol of a set of dice as the N-player solver sees it (see the module docstring)."""
 
-    n_classes: int
+    @property
+    def n_classes(self) -> int: ...
 
     def threshold_games(self, above: np.ndarray, tie: np.ndarray, rerolls: int, aux_above: np.ndarray,
                         aux_tie: np.ndarray, aux_below: np.ndarray) -> tuple[np.ndarray, np.ndarray]: ...
@@ -49,7 +53,7 @@ class SixFaceTable:
     variant: Variant
 
     @property
-    def setup(self):  # noqa: ANN201 - a solver.Setup (imported late: solver imports this module)
+    def setup(self) -> Setup:  # imported late: solver imports this module
         from .solver import setup
 
         return setup(self.variant)
@@ -77,7 +81,8 @@ class SixFaceTable:
         return (np.where(over, np.asarray(above, dtype=np.float64)[cls][:, None], below)
                 + np.where(same, tie_col[None, :] - below, 0.0))
 
-    def threshold_games(self, above, tie, rerolls, aux_above, aux_tie, aux_below):
+    def threshold_games(self, above: np.ndarray, tie: np.ndarray, rerolls: int, aux_above: np.ndarray,
+                        aux_tie: np.ndarray, aux_below: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """See the module docstring: the games of every class b at once (the batch kernel)."""
         dice = self.setup.dice
         lat, probs = dice.lattice, dice.face_probabilities()
@@ -91,19 +96,20 @@ class SixFaceTable:
         values, followed = batch_optimal(dice, e1, rerolls, aux)
         return np.asarray(values), np.asarray(followed)
 
-    def single_game(self, pay_by_rolls, follow):
+    def single_game(self, pay_by_rolls: np.ndarray,
+                    follow: np.ndarray | None) -> tuple[float, np.ndarray]:
         """See the module docstring: R = 1 (pay whatever the rolls used) or R = ROLLS (the roll limit)."""
         pays = self.hand_pays(pay_by_rolls)
-        follow_pays = None if follow is None else self.hand_pays(follow)
+        follow_pays = np.zeros((0, 1, 1)) if follow is None else self.hand_pays(follow)
         n_follow = 0 if follow is None else len(follow)
         if len(pays) == 1:
             result = solve(Game(self.setup.dice, pays[0], ROLLS - 1))
             followed = [float(result.final_distribution @ follow_pays[a, 0]) for a in range(n_follow)]
             return float(result.expected), np.array(followed)
-        from .solver import _follow, first_player_with_limit
+        from .solver import first_player_with_limit, follow_keeps
 
         value, _, keeps = first_player_with_limit(self.setup, pays)
-        followed = [_follow(self.setup, keeps, follow_pays[a]) for a in range(n_follow)]
+        followed = [follow_keeps(self.setup, keeps, follow_pays[a]) for a in range(n_follow)]
         return value, np.array(followed)
 
 

@@ -1,4 +1,4 @@
-/* Poker dice with card dice (/poker-dice/cards): plays through /api/poker-dice/cards, the sealed state travels.
+/* Poker dice with card dice (/poker-dice/cards): plays through /api/poker-dice (rules: the set), the sealed state travels.
    Each die is drawn as a playing card (hearts and diamonds red, spades and clubs black, a star gold); keeps name
    dice, numbered 1-5 under each card (0-4 in the API's actions). */
 "use strict";
@@ -6,7 +6,7 @@
 (function () {
   const $ = (id) => document.getElementById(id);
   const SVG = "http://www.w3.org/2000/svg";
-  const API = "/api/poker-dice/cards";
+  const API = "/api/poker-dice";
   const {sleep, fmt, cap, el, ApiError, fetchJson} = holdwise;
   const DATA = JSON.parse($("cd-data").textContent);
   const SUITS = {"♠": "spade", "♥": "heart", "♦": "diamond", "♣": "club"};
@@ -111,7 +111,7 @@
 
   function formOptions() {
     const f = form.elements;
-    return {dice_set: f.dice_set.value, players: Number(f.players.value), position: Number(f.position.value),
+    return {rules: f.dice_set.value, players: Number(f.players.value), position: Number(f.position.value),
             roll_limit: f.roll_limit.checked};
   }
 
@@ -144,13 +144,13 @@
   function drawOdds(set) {
     const r = DATA.odds[set];
     const names = DATA.sets[set].name;
-    $("cd-odds-note").textContent = `${names}: each hand's count over all ${fmt(r.total)} rolls (one face per die, ` +
+    $("cd-odds-note").textContent = `${names}: each hand's count over all ${fmt(r.outcomes)} rolls (one face per die, ` +
       "every roll equally likely), its chance and its share against the likeliest hand.";
     const body = $("cd-odds-table").querySelector("tbody");
     body.replaceChildren();
-    const top = Math.max(...r.categories.map((c) => r.probabilities[c]));
+    const top = Math.max(...r.categories.map((c) => r.chances[c]));
     for (const c of r.categories) {
-      const p = r.probabilities[c];
+      const p = r.chances[c];
       const bar = el("span", {class: "cd-bar"}, el("span", {style: `width: ${(100 * p / top).toFixed(1)}%`}));
       body.append(el("tr", {"data-category": c}, el("td", {text: c.replaceAll("_", " ")}),
         el("td", {class: "num", text: fmt(r.counts[c])}),
@@ -208,12 +208,12 @@
         bar.querySelector("span").style.width = (100 * share).toFixed(1) + "%";
         bar.setAttribute("aria-valuenow", String(Math.round(100 * share)));
         const left = status.seconds_left != null ? `, about ${Math.ceil(status.seconds_left)} s left` : "";
-        $("cd-progress-text").textContent = `Solving the ${o.dice_set} dice for ${o.players} players` +
+        $("cd-progress-text").textContent = `Solving the ${o.rules} dice for ${o.players} players` +
           `${o.roll_limit ? " with the roll limit" : ""} (once; about ${Math.ceil(estimate)} s` +
           `${status.status === "queued" ? ", after the solve before it" : ""})` +
           `${total > 1 ? `: step ${fmt(done)} of ${fmt(total)}` : ""}${left}...`;
         await sleep(400);
-        const [, next] = await fetchJson(`${API}/prepare`, {options: {dice_set: o.dice_set, players: o.players,
+        const [, next] = await fetchJson(`${API}/prepare`, {options: {rules: o.rules, players: o.players,
                                                                       roll_limit: o.roll_limit}});
         if (next.status === undefined) throw new ApiError(next.detail || "the solve could not start");
         status = next;
@@ -260,8 +260,8 @@
     drawControls();
     $("cd-tally").replaceChildren(el("strong", {text: "Tally: "}),
       `${s.tally.games} ${s.tally.games === 1 ? "game" : "games"} · you won ${s.tally.won} · lost ${s.tally.lost}`);
-    $("cd-ranking").textContent = `${DATA.sets[s.options.dice_set].name}. Best first: ${v.ranking.join(", ")}` +
-      (DATA.sets[s.options.dice_set].wild ? "; a star is any card." : ".") + (s.options.roll_limit ? " Roll limit: no one rolls more times than the first player." : "");
+    $("cd-ranking").textContent = `${DATA.sets[s.options.rules].name}. Best first: ${v.ranking.join(", ")}` +
+      (DATA.sets[s.options.rules].wild ? "; a star is any card." : ".") + (s.options.roll_limit ? " Roll limit: no one rolls more times than the first player." : "");
     drawLog();
   }
 
@@ -331,7 +331,7 @@
     const whose = theirs ? (S.view.seats.find((x) => x.to_move) || {}).name + "'s" : "your";
     $("cd-rolls").textContent = `${cap(whose)} ${dice.label || ""} · roll ${S.view.rolls} of ${S.view.allowed}` +
       ` · ${S.view.rolls_left} ${S.view.rolls_left === 1 ? "roll" : "rolls"} left` +
-      (S.view.to_beat ? ` · to beat: ${S.view.to_beat}` + (S.view.holders > 1 ? ` (held by ${S.view.holders})` : "") : "");
+      (S.view.to_beat ? ` · to beat: ${S.view.to_beat.label}` + (S.view.holders > 1 ? ` (held by ${S.view.holders})` : "") : "");
   }
 
   function toggle(i) {

@@ -400,13 +400,13 @@
     function draw(r) {
       const body = $("pd-odds-table").querySelector("tbody");
       body.replaceChildren();
-      const top = Math.max(...r.categories.map((c) => r.probabilities[c]));
+      const top = Math.max(...r.categories.map((c) => r.chances[c]));
       for (const c of r.categories) {
-        const n = r.counts[c], g = gcd(n, r.total) || 1;
-        const bar = el("span", {class: "pd-bar"}, el("span", {style: `width: ${(100 * r.probabilities[c] / top).toFixed(1)}%`}));
+        const n = r.counts[c], g = gcd(n, r.outcomes) || 1;
+        const bar = el("span", {class: "pd-bar"}, el("span", {style: `width: ${(100 * r.chances[c] / top).toFixed(1)}%`}));
         body.append(el("tr", {"data-category": c}, el("td", {text: LABELS[c] || c}), el("td", {class: "num", text: fmt(n)}),
-          el("td", {class: "num", title: String(r.probabilities[c]), text: (100 * r.probabilities[c]).toFixed(3) + "%"}),
-          el("td", {class: "num", text: n ? `${fmt(n / g)}/${fmt(r.total / g)}` : "0"}), el("td", {class: "pd-bar-cell"}, bar)));
+          el("td", {class: "num", title: String(r.chances[c]), text: (100 * r.chances[c]).toFixed(3) + "%"}),
+          el("td", {class: "num", text: n ? `${fmt(n / g)}/${fmt(r.outcomes / g)}` : "0"}), el("td", {class: "pd-bar-cell"}, bar)));
       }
       $("pd-bust").textContent = r.bust_hands === null ? "Straights do not count: every hand of five different values is a bust." :
         `Busts of five different values (no straight): ${r.bust_hands.map((h) => h.join(" ")).join("; ")}.`;
