@@ -278,3 +278,20 @@ def test_the_architecture_page_lists_every_module():
                for p in PACKAGE.rglob("*.py")}
     assert sorted(modules - listed) == [], "modules missing from docs/architecture.md"
     assert sorted(listed - modules) == [], "docs/architecture.md lists modules that do not exist"
+
+
+def test_every_game_asks_its_hint_through_the_one_generic_command():
+    """`holdwise <game> hint` is built from the registry for every game: no game's command module writes a hint
+    command of its own (it may give `render_hint`), and each game's hint help shows an example of its own."""
+    from typer.testing import CliRunner
+
+    from holdwise import games
+    from holdwise.cli import app
+
+    for path in (PACKAGE / "cli").glob("*.py"):
+        if path.name != "_hint.py":
+            assert '.command("hint"' not in path.read_text(), path.name
+    runner = CliRunner()
+    for name in games.names():
+        out = runner.invoke(app, [name, "hint", "--help"], env={"COLUMNS": "80"})
+        assert out.exit_code == 0 and f"Example: holdwise {name} hint " in out.stdout, (name, out.output)

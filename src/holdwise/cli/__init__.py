@@ -53,9 +53,7 @@ class RootGroup(Group):
         else:
             module = importlib.import_module(f"{__name__}.{info.cli}")
             command = typer.main.get_command(getattr(module, f"{info.cli}_app"))
-            face_names = getattr(importlib.import_module(info.face), "__all__", ())
-            if "hint" not in command.commands and "HINT_FIELDS" in face_names:  # TRANSITION: every face has it
-                command.lazy_commands = {"hint": lambda: hint_command(info)}
+            command.lazy_commands = {"hint": lambda: hint_command(info)}
         command.name = name
         return command
 

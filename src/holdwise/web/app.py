@@ -130,8 +130,6 @@ def create_app(warm: bool | None = None) -> FastAPI:
     for module in modules:
         app.include_router(module.router)
     for info in games.infos():
-        if not hasattr(games.get(info.id), "HINT_FIELDS"):  # TRANSITION: removed once every face has its fields
-            continue
         own = [importlib.import_module(f"{__package__}.{name}") for name in info.web]
         pending = next((m.hint_pending for m in own if hasattr(m, "hint_pending")), None)
         app.include_router(hint.hint_routes(info.id, games.get(info.id), pending))
