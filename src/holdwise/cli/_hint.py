@@ -31,7 +31,7 @@ def _parameter(field: HintField) -> inspect.Parameter:
     """The command's parameter of one field, with typer's Argument or Option as its default."""
     if field.argument:
         info: Any = typer.Argument(... if field.required else None, help=field.help,
-                                   metavar=field.name.upper().replace("_", "-"), show_default=False)
+                                   show_default=False)
         return inspect.Parameter(field.name, inspect.Parameter.POSITIONAL_OR_KEYWORD, default=info,
                                  annotation=Optional[list[str]])
     names = ("--" + field.name.replace("_", "-"), *field.aliases)
