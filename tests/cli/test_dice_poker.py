@@ -29,7 +29,7 @@ def test_json_single_table_keys():
     assert data["random"] == pytest.approx(data["none"], abs=1e-12)
     assert data["criterion_met"] is False
     assert data["diff"]["hands"] == 6
-    assert set(data["frequencies"]["optimal"]) == {"five_of_a_kind", "four_of_a_kind", "full_house", "straight",
+    assert set(data["chances"]["optimal"]) == {"five_of_a_kind", "four_of_a_kind", "full_house", "straight",
                                                    "three_of_a_kind", "two_pairs", "pair", "nothing"}
 
 
@@ -221,13 +221,13 @@ def test_exact_json_keys_beside_the_floats():
     for key in ("optimal", "rule", "none", "random", "rule_share", "none_share", "gap_pp", "chance_gap_pp"):
         assert isinstance(data[key], float) and isinstance(data[f"{key}_exact"], str)
     assert data["random_exact"] == data["none_exact"] == "185/162"
-    assert data["diff"]["share_of_rolls_exact"] == "5/54"  # 720 / 7776
+    assert data["diff"]["chance_exact"] == "5/54"  # 720 / 7776
     assert data["diff"]["rows"][0]["optimal_value_exact"].count("/") == 1
-    assert data["frequencies_exact"]["optimal"]["five_of_a_kind"].count("/") == 1
-    assert set(data["frequencies_exact"]) == set(data["frequencies"])
+    assert data["chances_exact"]["optimal"]["five_of_a_kind"].count("/") == 1
+    assert set(data["chances_exact"]) == set(data["chances"])
     assert _numbers_with_exact_beside(data) >= 8 + 1 + 3 * 6 + 1
     plain = json.loads(run("dice-poker", "-t", "B", "--json").stdout)
-    assert not any(k.endswith("_exact") for k in plain) and "frequencies_exact" not in plain
+    assert not any(k.endswith("_exact") for k in plain) and "chances_exact" not in plain
     assert set(plain) == {k for k in data if not k.endswith("_exact")}
     several = json.loads(run("dice-poker", "--exact", "--json").stdout)
     assert [t["optimal_exact"] for t in several["tables"]][0] == "6291295/1889568"

@@ -37,7 +37,7 @@ def test_report_is_the_cli_json(client, body, args):
     r = client.post("/api/dice-poker/report", json=body)
     assert r.status_code == 200, r.text
     assert r.json() == cli_json(*args, "--json")
-    assert {"diff", "frequencies", "first_roll_outcomes", "outcomes", "criterion_met"} <= set(r.json())
+    assert {"diff", "chances", "first_roll_outcomes", "outcomes", "criterion_met"} <= set(r.json())
 
 
 def test_report_of_table_b_has_the_published_figures(client):

@@ -61,7 +61,7 @@ def check_numbers(page, r):
         assert cells[0] == " ".join(map(str, first["hand"])) and cells[3] == f"{first['optimal_value']:.4f}"
     for key in (*face.CATEGORIES, "nothing"):
         cells = page.locator(f'#dp-freq tr[data-key="{key}"] td').all_inner_texts()
-        assert cells[1:4] == [pct(r["frequencies"][k][key], 2) for k in ("optimal", "rule", "none")]
+        assert cells[1:4] == [pct(r["chances"][k][key], 2) for k in ("optimal", "rule", "none")]
     bars = page.locator("#dp-chart .dp-bar-value").all_text_contents()
     assert bars == [f"{r['chance_gap_pp']:.1f}", f"{r['gap_pp']:.1f}"]
 

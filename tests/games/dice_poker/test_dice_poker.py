@@ -180,13 +180,13 @@ def test_all_zero_table_has_no_shares():
 def test_report_json_keys_and_exact_strings():
     data = report(TABLE_B, name="B", exact=True).to_json()
     for key in ("rules", "optimal", "rule", "none", "random", "rule_share", "none_share", "gap_pp",
-                "criterion_met", "diff", "frequencies"):
+                "criterion_met", "diff", "chances"):
         assert key in data
     assert data["optimal_exact"] == "6291295/1889568"
     assert data["optimal"] == 6291295 / 1889568
-    assert set(data["diff"]) >= {"hands", "share_of_rolls", "rows"}
-    assert set(data["frequencies"]) == {"optimal", "rule", "none"}
-    assert list(data["frequencies"]["rule"]) == list(ALL_CATEGORIES)
+    assert set(data["diff"]) >= {"hands", "chance", "rows"}
+    assert set(data["chances"]) == {"optimal", "rule", "none"}
+    assert list(data["chances"]["rule"]) == list(ALL_CATEGORIES)
 
 
 def test_batch_returns_match_single_solves():

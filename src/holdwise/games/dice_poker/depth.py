@@ -66,7 +66,7 @@ class DiffRow(Result):
     def to_json(self, exact: bool = False) -> Json:
         """The row's JSON; with `exact` the values also as "p/q" beside."""
         out: Json = {"hand": list(self.hand)}
-        _put(out, "share_of_rolls", self.share_of_rolls, exact)
+        _put(out, "chance", self.share_of_rolls, exact)
         out["optimal_keep"] = list(self.optimal_keep)
         _put(out, "optimal_value", self.optimal_value, exact)
         out["rule_keep"] = list(self.rule_keep)
@@ -86,7 +86,7 @@ class Diff(Result):
     def to_json(self, exact: bool = False) -> Json:
         """The diff's JSON; with `exact` the values also as "p/q" beside."""
         out: Json = {"hands": self.hands}
-        _put(out, "share_of_rolls", self.share_of_rolls, exact)
+        _put(out, "chance", self.share_of_rolls, exact)
         out["ties"] = self.ties
         out["rows"] = [r.to_json(exact) for r in self.rows]
         return out
@@ -127,9 +127,9 @@ class DepthReport(Result):
                             "min_rule_gap_pp": float(self.min_rule_gap_pp)}
         out["tie"] = self.tie
         out["diff"] = self.diff.to_json(ex)
-        out["frequencies"] = {k: {c: float(v) for c, v in f.items()} for k, f in self.frequencies.items()}
+        out["chances"] = {k: {c: float(v) for c, v in f.items()} for k, f in self.frequencies.items()}
         if ex:
-            out["frequencies_exact"] = {k: {c: fraction_text(Fraction(v)) for c, v in f.items()}
+            out["chances_exact"] = {k: {c: fraction_text(Fraction(v)) for c, v in f.items()}
                                         for k, f in self.frequencies.items()}
         out["first_roll_outcomes"] = {c: int(n) for c, n in self.first_roll_outcomes.items()}
         out["outcomes"] = int(self.outcomes)

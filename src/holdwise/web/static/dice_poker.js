@@ -193,14 +193,14 @@
 
   function renderDiff(r, limit) {
     const d = r.diff;
-    $("dp-diff-summary").textContent = `${d.hands} hand${d.hands === 1 ? "" : "s"}, ${pct(d.share_of_rolls)} of ` +
+    $("dp-diff-summary").textContent = `${d.hands} hand${d.hands === 1 ? "" : "s"}, ${pct(d.chance)} of ` +
       `first rolls, where the rule's first keep is worse than the optimum's` +
       (d.ties === null ? "." : `; in ${d.ties} more the rule's keep ties with another best keep.`);
     const body = $("dp-diff").tBodies[0];
     body.textContent = "";
     const rows = d.rows.slice(0, limit);
     for (const row of rows) {
-      body.append(el("tr", {}, el("td", {text: row.hand.join(" ")}), el("td", {text: pct(row.share_of_rolls, 2)}),
+      body.append(el("tr", {}, el("td", {text: row.hand.join(" ")}), el("td", {text: pct(row.chance, 2)}),
         el("td", {text: keepText(row.optimal_keep)}), el("td", {text: fmt(row.optimal_value)}),
         el("td", {text: keepText(row.rule_keep)}), el("td", {text: fmt(row.rule_value)}),
         el("td", {text: fmt(row.optimal_value - row.rule_value)})));
@@ -217,8 +217,8 @@
     const body = $("dp-freq").tBodies[0];
     body.textContent = "";
     for (const key of KEYS) {
-      body.append(el("tr", {"data-key": key}, el("td", {text: LABELS[key]}), el("td", {text: pct(r.frequencies.optimal[key], 2)}),
-        el("td", {text: pct(r.frequencies.rule[key], 2)}), el("td", {text: pct(r.frequencies.none[key], 2)}),
+      body.append(el("tr", {"data-key": key}, el("td", {text: LABELS[key]}), el("td", {text: pct(r.chances.optimal[key], 2)}),
+        el("td", {text: pct(r.chances.rule[key], 2)}), el("td", {text: pct(r.chances.none[key], 2)}),
         el("td", {text: `${r.first_roll_outcomes[key].toLocaleString("en")} / ${r.outcomes.toLocaleString("en")}`})));
     }
   }
