@@ -1,9 +1,9 @@
 import os
 import random
 import socket
+import tempfile
 import threading
 import time
-import tempfile
 from fractions import Fraction
 
 import pytest

@@ -6,14 +6,7 @@ from itertools import product
 import numpy as np
 import pytest
 
-from holdwise.solver import (
-    Dice,
-    KeepLattice,
-    counts_to_faces,
-    faces_to_counts,
-    keep_count,
-    multiset_count,
-)
+from holdwise.solver import Dice, KeepLattice, counts_to_faces, faces_to_counts, keep_count, multiset_count
 
 
 @pytest.mark.parametrize("count,sides", [(1, 2), (3, 4), (5, 6), (10, 6), (4, 20)])

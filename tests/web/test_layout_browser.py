@@ -12,7 +12,6 @@ from pathlib import Path
 
 import pytest
 
-
 pytestmark = pytest.mark.slow  # a browser
 
 SIZES = {"phone": {"width": 375, "height": 740}, "laptop": {"width": 1280, "height": 800}}

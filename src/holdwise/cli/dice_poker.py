@@ -332,12 +332,7 @@ def dice_poker_verify(
     """
     o = _inherit(ctx, rules=rules, payouts=payouts, tables_file=tables_file, dice=dice, sides=sides,
                  rerolls=rerolls, weights=weights, as_json=as_json)
-    from ..games.dice_poker import (
-        MIN_HANDS,
-        check_verify,
-        select_tables,
-        verify_by_play,
-    )
+    from ..games.dice_poker import MIN_HANDS, check_verify, select_tables, verify_by_play
 
     if hands < MIN_HANDS:
         fail(f"--hands must be at least {MIN_HANDS:,} (z is a normal approximation), got {hands}")

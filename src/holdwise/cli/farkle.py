@@ -6,14 +6,7 @@ import math
 
 import typer
 
-from ._common import (
-    check_plot_path,
-    console,
-    emit_json,
-    kernels_notice,
-    new_app,
-    progress,
-)
+from ._common import check_plot_path, console, emit_json, kernels_notice, new_app, progress
 from ._play import TerminalGame, run
 from .farkle_report import plot_coaching, plot_match, plot_report, print_report, print_rules, short
 

@@ -5,24 +5,8 @@ Games import from here (never from a private name of a submodule).
 
 from __future__ import annotations
 
-from .cost import (
-    EXACT_MAX_WORK,
-    check_exact,
-    duration_text,
-    exact_seconds,
-    largest_exact,
-    links,
-)
-from .dice import (
-    MAX_DICE,
-    MAX_SIDES,
-    MAX_WEIGHT,
-    MIN_DICE,
-    MIN_SIDES,
-    Dice,
-    counts_to_faces,
-    faces_to_counts,
-)
+from .cost import EXACT_MAX_WORK, check_exact, duration_text, exact_seconds, largest_exact, links
+from .dice import MAX_DICE, MAX_SIDES, MAX_WEIGHT, MIN_DICE, MIN_SIDES, Dice, counts_to_faces, faces_to_counts
 from .exact import fraction_str, to_fraction
 from .lattice import (
     FloatArray,

@@ -27,18 +27,7 @@ from ..errors import InputError
 from ..games import farkle as face
 from ..games.base import State
 from . import common
-from .common import (
-    Body,
-    FieldError,
-    StateBody,
-    checked,
-    examples,
-    fresh_seed,
-    jobs,
-    page,
-    unseal,
-    user_field,
-)
+from .common import Body, FieldError, StateBody, checked, examples, fresh_seed, jobs, page, unseal, user_field
 from .session import play, session_routes
 
 __all__ = ["DEFAULT_DICE", "TAG", "WEB_TURN_MAX_WORK", "Dice", "DiceList", "Target", "checked_loadout", "hint_pending",

@@ -11,13 +11,7 @@ from hypothesis import strategies as st
 
 from holdwise import InputError
 from holdwise.games import dice_poker as face
-from holdwise.games.dice_poker import (
-    MAX_PAYOUT,
-    load_tables,
-    normalize_options,
-    parse_hand,
-    parse_payouts,
-)
+from holdwise.games.dice_poker import MAX_PAYOUT, load_tables, normalize_options, parse_hand, parse_payouts
 from holdwise.solver import Dice, faces_to_counts, fraction_str, to_fraction
 
 FAST = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -20,12 +20,7 @@ from holdwise.games.farkle import (
     turn_report,
 )
 from holdwise.games.farkle.analysis import distinct_choices
-from holdwise.games.farkle.turn import (
-    die_types,
-    roll_table,
-    safe_states,
-    unbounded_reason,
-)
+from holdwise.games.farkle.turn import die_types, roll_table, safe_states, unbounded_reason
 from tests.oracles.farkle_bruteforce import turn_value
 
 ALWAYS_ONE = "custom:1/0/0/0/0/0"

@@ -5,12 +5,7 @@ import json
 import pytest
 
 from holdwise.games.base import Hint
-from holdwise.games.farkle import (
-    parse_dice,
-    parse_loadout,
-    parse_positions,
-    parse_roll,
-)
+from holdwise.games.farkle import parse_dice, parse_loadout, parse_positions, parse_roll
 from tests.games.farkle.asking import ask
 
 # The coaching-table values of `farkle hint 1 1 5 2 3 4 --turn-total 300` before the options shape:

@@ -23,13 +23,7 @@ from holdwise.games.farkle.parsing import (
     parse_turn_total,
     parse_whole,
 )
-from holdwise.games.farkle.rules import (
-    DICE_PER_PLAYER,
-    FACES,
-    MAX_WEIGHT,
-    NAMED_DICE,
-    Die,
-)
+from holdwise.games.farkle.rules import DICE_PER_PLAYER, FACES, MAX_WEIGHT, NAMED_DICE, Die
 from holdwise.games.farkle.session import normalize_options
 
 FAST = settings(max_examples=300, deadline=None)

@@ -5,14 +5,7 @@ from itertools import product
 
 import pytest
 
-from holdwise.games.farkle.rules import (
-    NAMED_DICE,
-    busts,
-    die_by_name,
-    roll_counts,
-    score,
-    selections,
-)
+from holdwise.games.farkle.rules import NAMED_DICE, busts, die_by_name, roll_counts, score, selections
 from tests.oracles.farkle_bruteforce import oracle_score
 
 

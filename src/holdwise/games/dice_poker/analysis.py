@@ -27,15 +27,7 @@ from ...solver import (
     to_fraction,
 )
 from ..base import Measure, Option, fraction_text
-from .depth import (
-    MIN_CHANCE_GAP_PP,
-    MIN_RULE_GAP_PP,
-    REPORT_STEPS,
-    DepthReport,
-    DepthReports,
-    check_gap,
-    depth_report,
-)
+from .depth import MIN_CHANCE_GAP_PP, MIN_RULE_GAP_PP, REPORT_STEPS, DepthReport, DepthReports, check_gap, depth_report
 from .rules import ALL_CATEGORIES, CATEGORIES, Payouts, categories, parse_payouts
 
 __all__ = [

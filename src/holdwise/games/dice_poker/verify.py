@@ -9,18 +9,7 @@ from fractions import Fraction
 import numpy as np
 
 from ...errors import InputError
-from ...solver import (
-    MAX_REROLLS,
-    NO_REROLL,
-    RULE_HIGHER,
-    RULE_LOWER,
-    Dice,
-    Random,
-    duration_text,
-    play,
-    solve,
-    z_score,
-)
+from ...solver import MAX_REROLLS, NO_REROLL, RULE_HIGHER, RULE_LOWER, Dice, Random, duration_text, play, solve, z_score
 from ..base import Result
 from .analysis import hand_categories, make_game
 from .rules import ALL_CATEGORIES, Payouts

@@ -64,16 +64,7 @@ if TYPE_CHECKING:  # what the names are, for type checkers; at run time each loa
         parse_turn_total,
         parse_whole,
     )
-    from .practice import (
-        Coaching,
-        CoachRow,
-        Review,
-        ReviewRow,
-        coach,
-        legal_keeps,
-        review,
-        session_loadouts,
-    )
+    from .practice import Coaching, CoachRow, Review, ReviewRow, coach, legal_keeps, review, session_loadouts
     from .report import Disagreement, Finding, RegionRow, StrategyReport, strategy_report
     from .rules import (
         DICE_PER_PLAYER,

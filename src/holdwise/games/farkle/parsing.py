@@ -8,16 +8,7 @@ from collections.abc import Sequence
 
 from ...errors import InputError
 from ..inputs import fault, parse_seed, parse_whole
-from .rules import (
-    DICE_PER_PLAYER,
-    FACES,
-    JOKER_SYMBOL,
-    MAX_WEIGHT,
-    NAMED_DICE,
-    SCORE_UNIT,
-    Die,
-    die_by_name,
-)
+from .rules import DICE_PER_PLAYER, FACES, JOKER_SYMBOL, MAX_WEIGHT, NAMED_DICE, SCORE_UNIT, Die, die_by_name
 
 __all__ = [
     "MAX_DICE", "MAX_REPEAT", "MAX_TARGET", "MAX_TURN_TOTAL", "MAX_WEIGHT", "check_not_won", "check_points",

@@ -21,15 +21,7 @@ from typing import Any
 
 from ...errors import InputError
 from ..base import Result, State, to_jsonable
-from .hints import (
-    GAME,
-    CoachValuer,
-    RaceValuer,
-    Valuer,
-    option_text,
-    rank_options,
-    selections_of,
-)
+from .hints import GAME, CoachValuer, RaceValuer, Valuer, option_text, rank_options, selections_of
 from .parsing import face_text, parse_dice
 from .rules import Die
 from .session import step

@@ -25,15 +25,7 @@ from typing import Any
 from ...errors import InputError
 from ..base import Decision, Hint, Measure, Option, Progress, State, action_error, random_generator
 from ..inputs import fault
-from .hints import (
-    GAME,
-    CoachValuer,
-    RaceValuer,
-    Selection,
-    option_text,
-    rank_options,
-    selections_of,
-)
+from .hints import GAME, CoachValuer, RaceValuer, Selection, option_text, rank_options, selections_of
 from .match import DEFAULT_TARGET, MatchSolution
 from .parsing import check_six, check_target, face_text, parse_dice, parse_seed
 from .rules import DICE_PER_PLAYER, FACES, SCORE_UNIT, Die

@@ -24,16 +24,7 @@ from typing import IO, cast
 import numpy as np
 
 from ... import __version__
-from ...storage import (
-    atomic_write,
-    cache_dir,
-    exclusive,
-    load_arrays,
-    prune,
-    read_json,
-    save_arrays,
-    write_json,
-)
+from ...storage import atomic_write, cache_dir, exclusive, load_arrays, prune, read_json, save_arrays, write_json
 from .roll_table import DieType, RollTable
 from .rules import SCORE_UNIT, Die
 from .turn import TurnSolution
