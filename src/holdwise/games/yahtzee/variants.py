@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 from ...errors import InputError
 from ..inputs import parse_whole
@@ -39,12 +40,29 @@ __all__ = ["RULE_SETS", "BalutRuleSet", "YahtzeeRuleSet", "balut_distribution", 
            "simulate_balut_points"]
 
 
-@dataclass(frozen=True)
-class YahtzeeRuleSet:
-    """Yahtzee's scorecards (official, forced joker, Yatzy): each box used once, an upper bonus, and in
-    Yahtzee the bonus for further Yahtzees and the joker."""
+class _Family(Protocol):
+    """What both families' rules data share (`Rules`, `BalutRules`): the facts the rule set passes on."""
 
-    rules: Rules
+    @property
+    def name(self) -> str: ...
+    @property
+    def title(self) -> str: ...
+    @property
+    def dice(self) -> int: ...
+    @property
+    def sides(self) -> int: ...
+    @property
+    def turns(self) -> int: ...
+    @property
+    def max_rolls_left(self) -> int: ...
+
+    def index(self, name: str) -> int: ...
+
+
+class _RuleSetFacts:
+    """The facts every rule set passes on from its rules data unchanged, written once for both families."""
+
+    rules: _Family
 
     @property
     def name(self) -> str:
@@ -70,6 +88,18 @@ class YahtzeeRuleSet:
     def max_rolls_left(self) -> int:
         return self.rules.max_rolls_left
 
+    def index(self, name: str) -> int:
+        """A box's (category's) position on the card by name."""
+        return self.rules.index(name)
+
+
+@dataclass(frozen=True)
+class YahtzeeRuleSet(_RuleSetFacts):
+    """Yahtzee's scorecards (official, forced joker, Yatzy): each box used once, an upper bonus, and in
+    Yahtzee the bonus for further Yahtzees and the joker."""
+
+    rules: Rules
+
     @property
     def boxes(self) -> Sequence[Category]:
         return self.rules.categories
@@ -83,9 +113,6 @@ class YahtzeeRuleSet:
     @property
     def keys(self) -> str:
         return "keep 5 5, roll, or a box (fh, 3k, sixes)"
-
-    def index(self, name: str) -> int:
-        return self.rules.index(name)
 
     def empty_card(self) -> Card:
         return Card(self.rules, (None,) * self.rules.n_categories)
@@ -112,34 +139,10 @@ class YahtzeeRuleSet:
 
 
 @dataclass(frozen=True)
-class BalutRuleSet:
+class BalutRuleSet(_RuleSetFacts):
     """Balut's scorecards: a few categories, each filled several times, and a points system at the end."""
 
     rules: BalutRules
-
-    @property
-    def name(self) -> str:
-        return self.rules.name
-
-    @property
-    def title(self) -> str:
-        return self.rules.title
-
-    @property
-    def dice(self) -> int:
-        return self.rules.dice
-
-    @property
-    def sides(self) -> int:
-        return self.rules.sides
-
-    @property
-    def turns(self) -> int:
-        return self.rules.turns
-
-    @property
-    def max_rolls_left(self) -> int:
-        return self.rules.max_rolls_left
 
     @property
     def boxes(self) -> Sequence[BalutCategory]:
@@ -155,9 +158,6 @@ class BalutRuleSet:
     @property
     def keys(self) -> str:
         return "keep 5 5, roll, a category (fours, st, fh, c, b)"
-
-    def index(self, name: str) -> int:
-        return self.rules.index(name)
 
     def empty_card(self) -> BalutCard:
         return BalutCard(self.rules, ((),) * self.rules.n_categories)
