@@ -110,12 +110,12 @@ def test_categories_rank_best_first_and_kickers_decide():
 
 def _vp_table():
     hands = ("five_of_a_kind", "straight_flush", "four_of_a_kind", "full_house", "flush", "straight",
-             "three_of_a_kind", "two_pair", "nothing")
+             "three_of_a_kind", "two_pairs", "nothing")
     return PayTable("card-dice-test", "categories", 53, "joker", hands, tuple(Fraction(9 - i) for i in range(9)),
                     Fraction(0))
 
 
-VP_NAMES = {"two_pair": "two_pairs", "nothing": "pair or bust"}
+VP_NAMES = {"nothing": "pair or bust"}
 
 
 def _vp_category(cards, table):
