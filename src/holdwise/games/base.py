@@ -315,8 +315,16 @@ class GameFace(Protocol[R]):
     `action` filled in; bad input anywhere raises `holdwise.InputError`.
     """
 
-    GAME: str
-    HINT_FIELDS: tuple[HintField, ...]
+    # read-only for the type checker: a face's literal tuple of fields (a fixed-length tuple) is one of these
+    @property
+    def GAME(self) -> str:  # noqa: N802 (the face's constant)
+        """The game's registered name."""
+        ...
+
+    @property
+    def HINT_FIELDS(self) -> tuple[HintField, ...]:  # noqa: N802 (the face's constant)
+        """The inputs of the game's hint, named by the glossary."""
+        ...
 
     def parse_hint(self, fields: Mapping[str, object]) -> R:
         """The question's fields (names from HINT_FIELDS; text from a command line or JSON values) read once."""

@@ -47,7 +47,8 @@ def _annotation_text(annotation: object) -> str:
 
 def _members() -> set[str]:
     declared = {n for n in getattr(GameFace, "__annotations__", {}) if not n.startswith("_")}
-    return declared | {n for n, v in vars(GameFace).items() if inspect.isfunction(v) and not n.startswith("_")}
+    return declared | {n for n, v in vars(GameFace).items()
+                       if (inspect.isfunction(v) or isinstance(v, property)) and not n.startswith("_")}
 
 
 def face_protocol_errors(name: str, face: Any) -> list[str]:  # noqa: ANN401 (any object may be offered)
