@@ -209,8 +209,9 @@ def hand_rows(number: int = 2000, anchor_us: float | None = None, agree: bool | 
     for game_id, text in HANDS:
         table = vp.get_game(game_id)
         cards = vp.parse_hand(text, table.deck)
-        engine, public = _median_pair_us(lambda: solver.hand_values(cards, table), lambda: vp.hint(text, game_id),
-                                         number)
+        request = vp.parse_hint({"hand": text, "rules": game_id})
+        engine, public = _median_pair_us(lambda cards=cards, table=table: solver.hand_values(cards, table),
+                                         lambda request=request: vp.hint(request), number)
         here = anchor_us if game_id == GAME else None
         rows.append(row(f"one hand, 32 holds, warm, engine hand_values ({game_id}: {text})", "us", engine, here,
                         agree if here else None, note if here else ""))

@@ -8,7 +8,7 @@ Cards are (rank 2..14, suit 'c' 'd' 'h' 's'); a star is None.
 from __future__ import annotations
 
 from collections import Counter
-from functools import lru_cache
+from functools import cache
 from itertools import combinations_with_replacement, product
 
 import numpy as np
@@ -160,7 +160,7 @@ def _category_codes(ranks, suits):
     return out
 
 
-@lru_cache(maxsize=None)
+@cache
 def _star_cards(stars):
     """Every multiset of `stars` cards of the deck, as (ranks, suits) arrays (rows x stars)."""
     combos = np.array(list(combinations_with_replacement(range(52), stars)), dtype=np.int16)

@@ -4,7 +4,7 @@ recursion; hands compare by (group sizes, group values). Shares no code with hol
 from __future__ import annotations
 
 from collections import Counter
-from functools import lru_cache
+from functools import cache
 from itertools import product
 
 
@@ -17,7 +17,7 @@ def best_play(n_dice, sides, rolls, payout):
     """Expected payout of the best play with up to `rolls` rolls (stopping allowed); payout(sorted roll)."""
     outcomes = {m: list(product(range(1, sides + 1), repeat=m)) for m in range(n_dice + 1)}
 
-    @lru_cache(maxsize=None)
+    @cache
     def value(roll, rolls_left):
         best = payout(tuple(sorted(roll)))
         if rolls_left == 0:
@@ -42,8 +42,8 @@ def duel_first_player(n_dice, sides, rolls, tol=1e-13):
         second = {}
         for b in hands:
             second[b] = best_play(n_dice, sides, rolls,
-                                  lambda h, b=b: 1.0 if key(h) > key(b) else (1.0 - w if h == b else 0.0))
-        new = best_play(n_dice, sides, rolls, lambda h: 1.0 - second[h])
+                                  lambda h, b=b, w=w: 1.0 if key(h) > key(b) else (1.0 - w if h == b else 0.0))
+        new = best_play(n_dice, sides, rolls, lambda h, second=second: 1.0 - second[h])
         if abs(new - w) < tol:
             return new
         w = new

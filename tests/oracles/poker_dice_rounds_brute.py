@@ -8,7 +8,7 @@ iteration). `OneDieTable` is the same one-die game as the protocol the N-player 
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 import numpy as np
 
@@ -89,7 +89,7 @@ def _round(faces: int, m: int, roll_limit: bool, x: tuple, smaller: tuple) -> np
 
 def _tree(faces: int, m: int, roll_limit: bool, x: tuple, smaller: tuple):  # noqa: ANN202
     """The game tree of a round of m: (turn, after), each memoized on the finals so far."""
-    @lru_cache(maxsize=None)
+    @cache
     def after(finals: tuple, limit: int) -> np.ndarray:
         """Everyone's chances once the players so far ended on `finals` (classes, in order)."""
         if len(finals) == m:
@@ -101,7 +101,7 @@ def _tree(faces: int, m: int, roll_limit: bool, x: tuple, smaller: tuple):  # no
             return out
         return turn(finals, limit)
 
-    @lru_cache(maxsize=None)
+    @cache
     def turn(finals: tuple, limit: int) -> np.ndarray:
         """The mover's turn, from before his first roll; his rolls allowed are `limit`."""
         me = len(finals)

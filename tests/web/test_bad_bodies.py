@@ -86,7 +86,7 @@ def test_there_are_endpoints_to_check(app):
 @pytest.mark.slow
 def test_raw_bodies_that_are_not_the_model(app, client):
     spec, endpoints = _endpoints(app)
-    for method, path, op in endpoints:
+    for method, path, _op in endpoints:
         if method != "POST" or "{" in path:
             continue
         for raw in RAW_BODIES:
@@ -143,6 +143,6 @@ def test_tampered_and_foreign_states(app, client):
 @pytest.mark.parametrize("query", ["?x=1", "?" + "a=1&" * 500, "?%ff%fe=%00"])
 def test_get_endpoints_with_junk_queries(app, client, query):
     spec, endpoints = _endpoints(app)
-    for method, path, op in endpoints:
+    for method, path, _op in endpoints:
         if method == "GET" and "{" not in path:
             _check(client.get(path + query), f"GET {path}{query[:20]}")

@@ -38,7 +38,7 @@ __all__ = [
 
 log = logging.getLogger("holdwise.web")
 T = TypeVar("T")
-O = TypeVar("O")
+OptionsT = TypeVar("OptionsT")
 A = TypeVar("A")
 
 HERE = Path(__file__).resolve().parent
@@ -62,13 +62,13 @@ Seed = Annotated[StrictInt, Field(ge=0, le=2**63 - 1)]
 _SEALED_EXAMPLE = {"state": {}, "seal": ""}
 
 
-class NewBody(Body, Generic[O]):
+class NewBody(Body, Generic[OptionsT]):
     """A new play session: its options and (optional) seed of the dice or cards (null: a fresh seed).
 
     `NewBody[Options]` is the body of a game whose options are the model `Options` (`NewBody[dict[str, Any]]`
     for a game that checks its options itself); a game's subclass adds its example."""
 
-    options: O = Field(default_factory=dict, validate_default=True)
+    options: OptionsT = Field(default_factory=dict, validate_default=True)
     seed: Seed | None = None
 
 
