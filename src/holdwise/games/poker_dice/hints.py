@@ -16,7 +16,8 @@ from ..base import Hint, HintField, Progress, Request
 from ..inputs import named, shown
 from .cards import DiceSet, load_dice_set
 from .inputs import parse_players, parse_position, parse_rolls_allowed, parse_rolls_left, parse_whole
-from .kinds import FLAG_KEYS, RULES, DiceKind, dice_kind
+from .kinds import FLAG_KEYS, RULES, DiceKind
+from .solutions import dice_kind
 
 __all__ = ["GAME", "HINT_FIELDS", "HintRequest", "hint", "parse_hint"]
 
