@@ -23,7 +23,7 @@ __all__ = ["GAME", "HINT_FIELDS", "HintRequest", "hint", "parse_hint"]
 
 GAME = "poker-dice"
 
-HINT_FIELDS = (
+HINT_FIELDS: tuple[HintField, ...] = (
     HintField("hand", "The five dice showing: 1 1 3 4 6 or A K Q J 10 9; card dice: one face per die in die "
                       "order, As Kh * 10d 7c.", argument=True, required=True, example="1 1 3 4 6"),
     HintField("rolls_left", "Rolls still allowed: 1 or 2.", required=True, aliases=("-r",), example=2),

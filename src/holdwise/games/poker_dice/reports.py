@@ -9,8 +9,8 @@ from dataclasses import dataclass
 from ...errors import InputError
 from ..base import Progress, Result
 from .rules import Variant, category_of, hand_labels
-from .sources import PURE, Solutions
 from .solver import TOLERANCE, setup
+from .sources import PURE, Solutions
 
 __all__ = ["DuelResult", "Odds", "duel", "odds"]
 

@@ -27,6 +27,8 @@ __all__ = ["PURE", "InProcess", "Memo", "Solutions", "check_progress", "six_args
 class Solutions(Protocol):
     """A source of solved tables: six-faced dice under a variant, or a set of card dice."""
 
+    def __hash__(self) -> int: ...  # a cached answer is keyed by its source
+
     def table(self, variant: Variant, players: int = 2, roll_limit: bool = False,
               progress: Progress | None = None) -> TableSolution: ...
 

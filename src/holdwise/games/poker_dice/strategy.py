@@ -26,8 +26,8 @@ from ..base import Hint, Option, Progress
 from .inputs import parse_players, parse_position, parse_rolls_allowed, parse_rolls_left, parse_whole
 from .rounds import MAX_PLAYERS, MIN_PLAYERS, first_pays, seat_pays
 from .rules import Variant, hand_labels, hand_text, parse_hand
-from .sources import PURE, Solutions
 from .solver import ROLLS, plain_variant, setup
+from .sources import PURE, Solutions
 from .table import six_face_table
 
 __all__ = [
