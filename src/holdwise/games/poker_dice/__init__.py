@@ -34,10 +34,7 @@ if TYPE_CHECKING:  # what the names are, for type checkers; at run time each loa
     from .card_game import (
         MAX_SOLVE_SECONDS,
         CardOdds,
-        card_duel,
-        card_hint,
         card_odds,
-        card_solution,
         parse_roll,
         resolve_set,
         roll_label,
@@ -48,8 +45,8 @@ if TYPE_CHECKING:  # what the names are, for type checkers; at run time each loa
     from .cards import DiceSet, face_text, load_dice_set
     from .hints import HINT_FIELDS, HintRequest, hint, parse_hint
     from .inputs import MAX_SEED, parse_players, parse_position, parse_rolls_left, parse_seed
-    from .kinds import RULES, CardDice, DiceKind, SixDice, dice_kind
-    from .reports import DuelResult, Odds, duel, odds
+    from .kinds import RULES, CardDice, DiceKind, SixDice
+    from .reports import DuelResult, Odds, odds
     from .rules import (
         CATEGORY_LABELS,
         Variant,
@@ -75,7 +72,7 @@ if TYPE_CHECKING:  # what the names are, for type checkers; at run time each loa
         step,
         variant_of,
     )
-    from .solutions import table_solution
+    from .solutions import card_duel, card_hint, card_solution, dice_kind, duel, table_solution
     from .solver import (
         MAX_DUELS,
         MAX_TOLERANCE,
@@ -89,18 +86,19 @@ if TYPE_CHECKING:  # what the names are, for type checkers; at run time each loa
 
 _EXPORTS: dict[str, str | tuple[str, ...]] = {
     **dict.fromkeys(("MAX_SEED", "parse_players", "parse_position", "parse_rolls_left", "parse_seed"), ".inputs"),
-    **dict.fromkeys(("DuelResult", "Odds", "duel", "odds"), ".reports"),
+    **dict.fromkeys(("DuelResult", "Odds", "odds"), ".reports"),
     **dict.fromkeys(("CATEGORY_LABELS", "Variant", "category_of", "describe", "hand_key", "hand_labels", "hand_text",
                      "parse_hand", "parse_keep"), ".rules"),
     **dict.fromkeys(("DEFAULT_OPTIONS", "GAME", "actions", "advice", "check_state", "computer_action", "kind_of",
                      "new_game", "normalize_options", "parse_action", "step", "variant_of"), ".session"),
     **dict.fromkeys(("HINT_FIELDS", "HintRequest", "hint", "parse_hint"), ".hints"),
-    **dict.fromkeys(("RULES", "CardDice", "DiceKind", "SixDice", "dice_kind"), ".kinds"),
+    **dict.fromkeys(("RULES", "CardDice", "DiceKind", "SixDice"), ".kinds"),
     **dict.fromkeys(("DuelSolution", "MAX_DUELS", "MAX_TOLERANCE", "ROLLS", "TOLERANCE", "simulate_duels",
                      "solve_duel", "solve_three"), ".solver"),
-    **dict.fromkeys(("table_solution",), ".solutions"),
-    **dict.fromkeys(("MAX_SOLVE_SECONDS", "CardOdds", "card_duel", "card_hint", "card_odds", "card_solution",
-                     "parse_roll", "resolve_set", "roll_label", "solve_cost", "to_beat_class"), ".card_game"),
+    # the names that solve: the pure solvers with their tables kept in this process and on disk
+    **dict.fromkeys(("card_duel", "card_hint", "card_solution", "dice_kind", "duel", "table_solution"), ".solutions"),
+    **dict.fromkeys(("MAX_SOLVE_SECONDS", "CardOdds", "card_odds", "parse_roll", "resolve_set", "roll_label",
+                     "solve_cost", "to_beat_class"), ".card_game"),
     **dict.fromkeys(("DiceSet", "face_text", "load_dice_set"), ".cards"),
     **dict.fromkeys(("CARD_CATEGORY_LABELS",), ".card_rank"),
     "CARD_KERNEL_MODULES": (".card_kernel",),

@@ -3,8 +3,9 @@
 A set is five distinguishable dice, each a list of faces (`cards`); a roll is one face per die and its hand the
 best card-poker hand its stars can make (`card_rank`). The game is the table game of `rounds`: up to three
 rolls, keep any of the dice, best hand wins, ties replayed. The exact work is `card_table.CardTable`; this
-module reads a user's sets and rolls, guards the cost of a solve, keeps solutions, and answers in the game's
-result shapes (`Hint`, `DuelResult`).
+module reads a user's sets and rolls, guards the cost of a solve and answers in the game's
+result shapes (`Hint`, `DuelResult`). It is pure: a solution comes from the `sources.Solutions` the caller hands in
+(the face's keep them on disk: `solutions`).
 
 A solve's cost: every threshold batch solves one game per hand class over every roll of the dice, so its work
 is (batches, weighed by the payouts they follow: `rounds.solve_work`) x (classes) x (rolls). A batch that
@@ -18,7 +19,7 @@ from __future__ import annotations
 import hashlib
 import json
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -28,12 +29,13 @@ import numpy as np
 
 from ...errors import InputError
 from ...solver.cost import duration_text
-from ..base import Hint, Option, Result
+from ..base import Hint, Option, Progress, Result
 from ..inputs import shown
 from .card_rank import CARD_CATEGORIES, hand_value
 from .cards import DiceSet, dice_set, face_text, load_dice_set, parse_face
 from .inputs import parse_players, parse_position, parse_rolls_allowed, parse_rolls_left, parse_whole
 from .rounds import TOLERANCE, TableSolution, first_pays, seat_pays, solve_rounds, solve_work
+from .sources import PURE, Solutions, check_progress
 from .table import ROLLS
 
 if TYPE_CHECKING:
@@ -42,7 +44,8 @@ if TYPE_CHECKING:
 
 __all__ = [
     "MAX_SOLVE_SECONDS", "SECONDS_PER_UNIT", "SHIPPED_SETS", "CardOdds", "card_duel", "card_hint", "card_odds",
-    "card_solution", "card_table", "parse_roll", "resolve_set", "roll_label", "set_key", "solve_cost",
+    "card_args", "card_solution", "card_table", "parse_roll", "resolve_set", "roll_label", "set_key", "solve_cards",
+    "solve_cost",
     "to_beat_class",
 ]
 
@@ -50,7 +53,6 @@ SHIPPED_SETS = ("royal", "octahedral")
 SECONDS_PER_UNIT = 4.0e-9  # per (batch x class x roll); 3.5 ns measured (see above)
 MAX_SOLVE_SECONDS = 30.0  # a first solve allowed to one request or command (the issue: under 30 s)
 BASE_MEMORY = 150 * 2**20  # the process with NumPy, Numba and the kernels: measured about 150 MiB
-_SOLVED: dict[tuple[str, int, bool], TableSolution] = {}
 
 
 def resolve_set(spec: str | Path | DiceSet) -> DiceSet:
@@ -122,33 +124,25 @@ def _check_cost(dice: DiceSet, players: int, roll_limit: bool) -> None:
                          f"{MAX_SOLVE_SECONDS:.0f} s{hint}")
 
 
-def card_solution(dice: str | DiceSet, players: int = 2, roll_limit: bool = False,
-                  progress: Callable[[int, int], None] | None = None) -> TableSolution:
-    """Rounds of 2..players on the set solved (cached in this process and on disk), within the cost guard."""
-    from .store import load_solution, save_solution
-
+def card_args(dice: str | DiceSet, players: int, roll_limit: bool,
+              progress: Progress | None) -> tuple[DiceSet, int]:
+    """A card-dice table's question checked: (the set, players)."""
     dice = resolve_set(dice)
     players = parse_players(players)
-    if not isinstance(roll_limit, bool):
-        raise InputError(f"roll_limit must be true or false, got {shown(roll_limit)}")
-    if progress is not None and not callable(progress):
-        raise InputError("progress must be a function (done, total) or None")
-    key = set_key(dice)
-    for (k, n, limit), solution in _SOLVED.items():
-        if k == key and limit == roll_limit and n >= players:
-            return solution.at_most(players)
-    table = card_table(dice)
-    stored = load_solution(key, players, roll_limit, TOLERANCE, table.n_classes)
-    if stored is not None:
-        solution = stored
-    else:
-        _check_cost(dice, players, roll_limit)
-        solution = solve_rounds(table, players, roll_limit, TOLERANCE, progress)
-        save_solution(key, solution, TOLERANCE)
-    if len(_SOLVED) >= 8:
-        _SOLVED.pop(next(iter(_SOLVED)))
-    _SOLVED[key, players, roll_limit] = solution
-    return solution
+    check_progress(roll_limit, progress)
+    return dice, players
+
+
+def solve_cards(dice: DiceSet, players: int, roll_limit: bool, progress: Progress | None = None) -> TableSolution:
+    """Rounds of 2..players on the set solved now, within the cost guard (InputError past it)."""
+    _check_cost(dice, players, roll_limit)
+    return solve_rounds(card_table(dice), players, roll_limit, TOLERANCE, progress)
+
+
+def card_solution(dice: str | DiceSet, players: int = 2, roll_limit: bool = False,
+                  progress: Progress | None = None, *, solutions: Solutions = PURE) -> TableSolution:
+    """Rounds of 2..players on the set solved, from `solutions` (the face's: in this process and on disk)."""
+    return solutions.cards(dice, players, roll_limit, progress)
 
 
 def _faces(text: str | Sequence[object], what: str) -> list[int]:
@@ -201,11 +195,11 @@ def _situation(players: int, position: int, holders: int) -> str:
 def card_hint(roll: str | Sequence[object], rolls_left: int, dice: str | DiceSet = "royal",
               to_beat: str | Sequence[object] | None = None, players: int = 2, position: int | None = None,
               holders: int = 1, roll_limit: bool = False, rolls_allowed: int | None = None,
-              progress: Callable[[int, int], None] | None = None) -> Hint:
+              progress: Progress | None = None, *, solutions: Solutions = PURE) -> Hint:
     """Every keep of a card-dice roll (a subset of the five dice) ranked by the chance to win ("win_chance").
 
     As `strategy.hint`: position 1 moves first; a later one plays against the best hand so far `to_beat`, held
-    by `holders` earlier players. The set's table of `players` is solved once (see `card_solution`).
+    by `holders` earlier players. The set's table of `players` comes from `solutions` (solved once a process).
     """
     dice = resolve_set(dice)
     rolls_left = parse_rolls_left(rolls_left)
@@ -217,7 +211,7 @@ def card_hint(roll: str | Sequence[object], rolls_left: int, dice: str | DiceSet
     allowed = parse_rolls_allowed(roll_limit, rolls_allowed, position, rolls_left)
     state = parse_roll(roll, dice)
     best = to_beat_class(to_beat, dice) if to_beat is not None else None
-    solution = card_solution(dice, players, roll_limit, progress=progress)
+    solution = solutions.cards(dice, players, roll_limit, progress)
     table = card_table(dice)
     if position == 1:
         pays = first_pays(solution, players)  # by the rolls used, with the roll limit
@@ -249,12 +243,12 @@ def _category(table: CardTable, state: tuple[int, ...]) -> str:
 
 
 def card_duel(dice: str | DiceSet = "royal", players: int = 2, roll_limit: bool = False,
-              progress: Callable[[int, int], None] | None = None) -> DuelResult:
+              progress: Progress | None = None, *, solutions: Solutions = PURE) -> DuelResult:
     """Each player's win chance under exact play on the set (see `card_solution` for the cost)."""
     from .reports import DuelResult
 
     start = time.perf_counter()
-    solution = card_solution(dice, players, roll_limit, progress)
+    solution = solutions.cards(dice, players, roll_limit, progress)
     return DuelResult(players=parse_players(players), roll_limit=roll_limit,
                       win_chances=tuple(solution.rounds[players].win), iterations=solution.rounds[players].steps,
                       tolerance=TOLERANCE, seconds=time.perf_counter() - start)

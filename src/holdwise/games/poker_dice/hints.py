@@ -16,13 +16,14 @@ from ..base import Hint, HintField, Progress, Request
 from ..inputs import named, shown
 from .cards import DiceSet, load_dice_set
 from .inputs import parse_players, parse_position, parse_rolls_allowed, parse_rolls_left, parse_whole
-from .kinds import FLAG_KEYS, RULES, DiceKind, dice_kind
+from .kinds import FLAG_KEYS, RULES, DiceKind
+from .solutions import dice_kind
 
 __all__ = ["GAME", "HINT_FIELDS", "HintRequest", "hint", "parse_hint"]
 
 GAME = "poker-dice"
 
-HINT_FIELDS = (
+HINT_FIELDS: tuple[HintField, ...] = (
     HintField("hand", "The five dice showing: 1 1 3 4 6 or A K Q J 10 9; card dice: one face per die in die "
                       "order, As Kh * 10d 7c.", argument=True, required=True, example="1 1 3 4 6"),
     HintField("rolls_left", "Rolls still allowed: 1 or 2.", required=True, aliases=("-r",), example=2),

@@ -9,13 +9,16 @@ die is itself, a keep names dice 0-4).
 `rules` names a kind: "six" (with the variant's flags), "royal" or "octahedral" (the shipped card-dice sets,
 `data/dice_sets/*.toml`), or a set of one's own ({"name", "dice": five lists of faces}). A new card-dice set is
 one TOML file; a new kind of dice is one class with the methods of `DiceKind`.
+
+A kind is pure: its solved tables come from the `sources.Solutions` it is built with (`PURE`: solved in this
+process); the face's `dice_kind` (`solutions`) builds kinds whose tables are also kept on disk.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import product
 from typing import TYPE_CHECKING, Any, Protocol
@@ -31,7 +34,6 @@ from .card_game import (
     card_duel,
     card_hint,
     card_odds,
-    card_solution,
     card_table,
     parse_roll,
     resolve_set,
@@ -42,6 +44,7 @@ from .cards import DiceSet, face_text, parse_dice_set, parse_face
 from .rounds import first_pays, seat_pays
 from .rules import CATEGORY_LABELS, Variant, category_of, describe, hand_labels, hand_text, parse_hand, parse_keep
 from .solver import ROLLS, setup
+from .sources import PURE, Solutions
 from .strategy import Seat, hand_index, keep_options, option_list, situation
 
 if TYPE_CHECKING:
@@ -132,6 +135,7 @@ class SixDice:
     keep_help: str = "dice to keep (6 6), Enter: stand, none: reroll"
     keep_key: str = "keep"
     kernels: str = "KERNEL_MODULES"  # the face's name of the Numba modules it runs (a first run compiles them)
+    solutions: Solutions = field(default=PURE, repr=False)  # where its tables come from (the face's: the disk)
 
     @property
     def categories(self) -> tuple[str, ...]:
@@ -165,7 +169,7 @@ class SixDice:
         from .strategy import hint
 
         return hint(hand, rolls_left, self.variant, to_beat, players, position, holders, roll_limit, rolls_allowed,
-                    progress=progress)
+                    progress=progress, solutions=self.solutions)
 
     def throw(self, rng: np.random.Generator) -> Roll:
         return sorted(int(x) for x in rng.integers(1, 7, size=DICE))
@@ -229,16 +233,15 @@ class SixDice:
             "to_beat": to_beat, "players": seat.players, "position": seat.place,
             "holders": seat.holders if seat.best is not None else 0, "roll_limit": seat.roll_limit,
             "rolls_allowed": seat.rolls, "situation": situation(seat.players, seat.place, seat.holders),
-        }, measure="win_chance", options=option_list(variant, seat, list(data["dice"]), int(data["rolls"])))
+        }, measure="win_chance", options=option_list(variant, seat, list(data["dice"]), int(data["rolls"]),
+                                                     self.solutions))
 
     def best_keep(self, data: Mapping[str, Any], roll_limit: bool) -> list[int]:
         seat = self._seat(data, roll_limit)
-        return list(keep_options(self.variant, seat, list(data["dice"]), int(data["rolls"]))[0][0])
+        return list(keep_options(self.variant, seat, list(data["dice"]), int(data["rolls"]), self.solutions)[0][0])
 
     def solve(self, players: int, roll_limit: bool, progress: Progress | None = None) -> TableSolution:
-        from .solutions import table_solution
-
-        return table_solution(self.variant, players, roll_limit, progress=progress)
+        return self.solutions.table(self.variant, players, roll_limit, progress)
 
     def solve_seconds(self, players: int, roll_limit: bool) -> float:
         """About how long a first solve takes (a table of six players: a few seconds)."""
@@ -252,7 +255,7 @@ class SixDice:
     def duel(self, players: int, roll_limit: bool, progress: Progress | None = None) -> DuelResult:
         from .reports import duel
 
-        return duel(self.variant, players, roll_limit, progress=progress)
+        return duel(self.variant, players, roll_limit, progress=progress, solutions=self.solutions)
 
     def hand_view(self, roll: Sequence[int]) -> dict[str, Any]:
         """A hand as the page draws it: faces highest value first, their labels, poker faces, category."""
@@ -278,6 +281,7 @@ class CardDice:
     keep_help: str = "dice (1 3 or As Kh), Enter: stand, none: reroll"
     keep_key: str = "dice"
     kernels: str = "CARD_KERNEL_MODULES"
+    solutions: Solutions = field(default=PURE, repr=False)
 
     @property
     def categories(self) -> tuple[str, ...]:
@@ -301,15 +305,15 @@ class CardDice:
         return tuple(self.dice.dice[d][i] for d, i in enumerate(roll))
 
     def check_solve(self, players: int, roll_limit: bool) -> None:
-        """Refuse a first solve past the guard (MAX_SOLVE_SECONDS), unless this machine stored it already."""
+        """Refuse a first solve past the guard (MAX_SOLVE_SECONDS), unless its `solutions` hold it already."""
         if self.solve_seconds(players, roll_limit) > MAX_SOLVE_SECONDS:
-            card_solution(self.dice, players, roll_limit)
+            self.solutions.cards(self.dice, players, roll_limit)
 
     def hint(self, hand: tuple[int, ...], rolls_left: int, to_beat: tuple[int, ...] | None, players: int,
              position: int, holders: int, roll_limit: bool, rolls_allowed: int | None,
              progress: Progress | None) -> Hint:
         return card_hint(list(hand), rolls_left, self.dice, None if to_beat is None else list(to_beat), players,
-                         position, holders, roll_limit, rolls_allowed, progress=progress)
+                         position, holders, roll_limit, rolls_allowed, progress=progress, solutions=self.solutions)
 
     @property
     def name(self) -> str:
@@ -392,7 +396,7 @@ class CardDice:
     def _options(self, data: Mapping[str, Any], roll_limit: bool) -> list[tuple[tuple[int, ...], float]]:
         """Every keep of the player to move with its win chance, best first."""
         players = len(data["order"])
-        solution = card_solution(self.dice, players, roll_limit)
+        solution = self.solutions.cards(self.dice, players, roll_limit)
         finals = data["finals"]
         table = card_table(self.dice)
         if not finals:
@@ -439,7 +443,7 @@ class CardDice:
         return list(self._options(data, roll_limit)[0][0])
 
     def solve(self, players: int, roll_limit: bool, progress: Progress | None = None) -> TableSolution:
-        return card_solution(self.dice, players, roll_limit, progress=progress)
+        return self.solutions.cards(self.dice, players, roll_limit, progress)
 
     def solve_seconds(self, players: int, roll_limit: bool) -> float:
         return solve_cost(self.dice, players, roll_limit)[0]
@@ -448,7 +452,7 @@ class CardDice:
         return card_odds(self.dice)
 
     def duel(self, players: int, roll_limit: bool, progress: Progress | None = None) -> DuelResult:
-        return card_duel(self.dice, players, roll_limit, progress=progress)
+        return card_duel(self.dice, players, roll_limit, progress=progress, solutions=self.solutions)
 
     def hand_view(self, roll: Sequence[int]) -> dict[str, Any]:
         """A roll as the page draws it: each face as a card (rank, suit symbol; a star is wild)."""
@@ -480,14 +484,14 @@ def rules_id(rules: object) -> str:
 
 
 @lru_cache(maxsize=64)
-def _kind(rules: str, flags: tuple[bool, ...]) -> DiceKind:
+def _kind(rules: str, flags: tuple[bool, ...], solutions: Solutions) -> DiceKind:
     if rules == "six":
-        return SixDice(Variant(**dict(zip(FLAG_KEYS, flags))))
+        return SixDice(Variant(**dict(zip(FLAG_KEYS, flags))), solutions=solutions)
     if any(v != (k == "straights") for k, v in zip(FLAG_KEYS, flags) if k != "poker_faces"):
         raise InputError("the rule flags (straights, flush, ...) are for six-faced dice; card dice rank as "
                          "card poker")
     if rules in CARD_RULES:
-        return CardDice(resolve_set(rules), rules, rules)
+        return CardDice(resolve_set(rules), rules, rules, solutions=solutions)
     if rules.startswith("{"):
         try:
             spec = json.loads(rules)
@@ -496,16 +500,17 @@ def _kind(rules: str, flags: tuple[bool, ...]) -> DiceKind:
         if isinstance(spec, dict) and set(spec) <= {"name", "dice"} and isinstance(spec.get("dice"), list) \
                 and all(isinstance(d, list) for d in spec["dice"]):
             dice = parse_dice_set(_set_text(spec), "options.rules")
-            return CardDice(dice, dice.name, rules)
+            return CardDice(dice, dice.name, rules, solutions=solutions)
     raise InputError(f"must be {', '.join(RULES)} or {{\"name\", \"dice\": five lists of faces}}, got "
                      f"{shown(rules)}", field="rules")
 
 
-def dice_kind(rules: object = "six", flags: Mapping[str, object] | None = None) -> DiceKind:
+def dice_kind(rules: object = "six", flags: Mapping[str, object] | None = None,
+              solutions: Solutions = PURE) -> DiceKind:
     """The kind of dice named by `rules` ("six" with the variant `flags`; "royal", "octahedral", a set of one's
-    own as {"name", "dice"}, or a DiceSet); InputError names the field."""
+    own as {"name", "dice"}, or a DiceSet), its tables from `solutions`; InputError names the field."""
     if isinstance(rules, DiceSet):
-        return CardDice(rules, rules.name, "")
+        return CardDice(rules, rules.name, "", solutions=solutions)
     flags = dict(flags or {})
     values = []
     for key in FLAG_KEYS:
@@ -515,4 +520,4 @@ def dice_kind(rules: object = "six", flags: Mapping[str, object] | None = None) 
         values.append(value)
     if not isinstance(rules, (str, Mapping)):
         raise InputError(f"must be {', '.join(RULES)}, got {shown(rules)}", field="rules")
-    return _kind(rules_id(rules), tuple(values))
+    return _kind(rules_id(rules), tuple(values), solutions)

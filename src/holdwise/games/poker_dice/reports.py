@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from ...errors import InputError
-from ..base import Result
+from ..base import Progress, Result
 from .rules import Variant, category_of, hand_labels
-from .solutions import table_solution
 from .solver import TOLERANCE, setup
+from .sources import PURE, Solutions
 
 __all__ = ["DuelResult", "Odds", "duel", "odds"]
 
@@ -77,9 +77,9 @@ class DuelResult(Result):
 
 
 def duel(variant: Variant = Variant(), players: int = 2, roll_limit: bool = False,
-         progress: Callable[[int, int], None] | None = None) -> DuelResult:
+         progress: Progress | None = None, *, solutions: Solutions = PURE) -> DuelResult:
     """Each player's win chance under exact play, 2 to 6 players (six: a few seconds the first time, then
-    cached; `progress(done, total)` reports its progress)."""
+    kept by `solutions`; `progress(done, total)` reports its progress)."""
     from .inputs import parse_players
 
     players = parse_players(players)
@@ -88,7 +88,7 @@ def duel(variant: Variant = Variant(), players: int = 2, roll_limit: bool = Fals
     if progress is not None and not callable(progress):
         raise InputError("progress must be a function (done, total) or None")
     start = time.perf_counter()
-    solution = table_solution(variant, players, roll_limit, progress)
+    solution = solutions.table(variant, players, roll_limit, progress)
     return DuelResult(players=players, roll_limit=roll_limit, win_chances=tuple(solution.rounds[players].win),
                       iterations=solution.rounds[players].steps, tolerance=TOLERANCE,
                       seconds=time.perf_counter() - start)

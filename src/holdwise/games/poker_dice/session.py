@@ -29,8 +29,9 @@ from ...errors import InputError
 from ..base import Decision, Hint, State, random_generator
 from ..inputs import shown
 from .inputs import MAX_SEED, parse_position, parse_seed
-from .kinds import FLAG_KEYS, DiceKind, dice_kind, seat_names
+from .kinds import FLAG_KEYS, DiceKind, seat_names
 from .rules import Variant
+from .solutions import dice_kind
 from .solver import ROLLS
 
 __all__ = [

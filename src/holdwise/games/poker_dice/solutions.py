@@ -1,63 +1,108 @@
-"""The six-faced game's N-player solutions, as play, hints and reports ask for them: solved once a machine.
+"""Poker dice's solved tables from memory or disk: the one place where stored answers are read and written.
 
-`table_solution` solves rounds of 2 to 6 players on a variant's table (`rounds`), keeps them in this process and
-on disk (`store`), and hands a solution for more players out as one for fewer (its smaller rounds).
+The solvers are pure (`sources`, `strategy`, `card_game`, `reports`, `kinds`): each takes a `Solutions`. This
+module's `STORED` is the one that keeps a solution in this process and on disk (`store`): a table is read
+from the disk when a process solved it before, else solved and written there. The face's solving names
+(`table_solution`, `card_solution`, `duel`, `card_hint`, `card_duel`, `dice_kind`) are the pure ones with
+`STORED`; a solution for more players serves fewer (its smaller rounds).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from ...errors import InputError
+from ..base import Hint, Progress
+from . import card_game, kinds, reports
+from .card_game import card_args, card_table, set_key, solve_cards
 from .rules import Variant
-from .solver import TOLERANCE, check_game, plain_variant, setup
-from .table import six_face_table
+from .solver import TOLERANCE, setup
+from .sources import Memo, six_args, solve_six
+from .store import load_solution, save_solution
 
 if TYPE_CHECKING:
+    from .cards import DiceSet
+    from .kinds import DiceKind
+    from .reports import DuelResult
     from .rounds import TableSolution
 
-__all__ = ["table_solution"]
+__all__ = ["STORED", "Stored", "card_duel", "card_hint", "card_solution", "dice_kind", "duel", "table_solution"]
 
-_SOLVED: dict[tuple[Variant, int, bool], TableSolution] = {}  # (plain variant, players, roll limit) -> solution
+_SOLVED = Memo(16)  # (plain variant, players, roll limit) -> solution
+_CARDS = Memo(8)  # (set key, players, roll limit) -> solution
 
 
 def table_solution(variant: Variant, players: int = 2, roll_limit: bool = False,
-                   progress: Callable[[int, int], None] | None = None) -> TableSolution:
+                   progress: Progress | None = None) -> TableSolution:
     """Rounds of 2..players of the standard game (5 dice, 6 faces) solved, cached in this process and on disk.
 
     A cached solution for more players serves fewer (it holds every smaller round). Six players take
     about 3 s (the roll limit: 5 s), two a fraction of a second; `progress(done, total)` reports progress.
     """
-    from .inputs import parse_players
-
-    check_game(variant, 5, 6)
-    players = parse_players(players)
-    if not isinstance(roll_limit, bool):
-        raise InputError(f"roll_limit must be true or false, got {roll_limit!r:.24}")
-    if progress is not None and not callable(progress):
-        raise InputError("progress must be a function (done, total) or None")
-    plain = plain_variant(variant)
-    for (v, n, limit), solution in _SOLVED.items():
-        if v == plain and limit == roll_limit and n >= players:
-            return solution.at_most(players)
-    solution = _on_disk(plain, players, roll_limit, progress)
-    if len(_SOLVED) >= 16:
-        _SOLVED.pop(next(iter(_SOLVED)))
-    _SOLVED[plain, players, roll_limit] = solution
-    return solution
+    plain, players = six_args(variant, players, roll_limit, progress)
+    found = _SOLVED.find(plain, players, roll_limit)
+    if found is not None:
+        return found
+    solution = load_solution(plain, players, roll_limit, TOLERANCE, len(setup(plain).ranks))
+    if solution is None:
+        solution = solve_six(plain, players, roll_limit, progress)
+        save_solution(plain, solution, TOLERANCE)
+    return _SOLVED.keep(plain, players, roll_limit, solution)
 
 
-def _on_disk(variant: Variant, players: int, roll_limit: bool,
-             progress: Callable[[int, int], None] | None) -> TableSolution:
-    """A solution from the disk, or solved and written there."""
-    from .rounds import solve_rounds
-    from .store import load_solution, save_solution
+def card_solution(dice: str | DiceSet, players: int = 2, roll_limit: bool = False,
+                  progress: Progress | None = None) -> TableSolution:
+    """Rounds of 2..players on the set solved (cached in this process and on disk), within the cost guard: a
+    solve past it is refused unless this machine stored it already."""
+    dice, players = card_args(dice, players, roll_limit, progress)
+    key = set_key(dice)
+    found = _CARDS.find(key, players, roll_limit)
+    if found is not None:
+        return found
+    solution = load_solution(key, players, roll_limit, TOLERANCE, card_table(dice).n_classes)
+    if solution is None:
+        solution = solve_cards(dice, players, roll_limit, progress)
+        save_solution(key, solution, TOLERANCE)
+    return _CARDS.keep(key, players, roll_limit, solution)
 
-    n_classes = len(setup(variant).ranks)
-    stored = load_solution(variant, players, roll_limit, TOLERANCE, n_classes)
-    if stored is not None:
-        return stored
-    solution = solve_rounds(six_face_table(variant), players, roll_limit, TOLERANCE, progress)
-    save_solution(variant, solution, TOLERANCE)
-    return solution
+
+class Stored:
+    """Tables from this process, else the disk, else solved and written there."""
+
+    # the module's functions, looked up at call time (a test may stand in for one)
+    def table(self, variant: Variant, players: int = 2, roll_limit: bool = False,
+              progress: Progress | None = None) -> TableSolution:
+        return table_solution(variant, players, roll_limit, progress)
+
+    def cards(self, dice: str | DiceSet, players: int = 2, roll_limit: bool = False,
+              progress: Progress | None = None) -> TableSolution:
+        return card_solution(dice, players, roll_limit, progress)
+
+
+STORED = Stored()
+
+
+def dice_kind(rules: object = "six", flags: Mapping[str, object] | None = None) -> DiceKind:
+    """`kinds.dice_kind` with its tables kept on disk."""
+    return kinds.dice_kind(rules, flags, STORED)
+
+
+def duel(variant: Variant = Variant(), players: int = 2, roll_limit: bool = False,
+         progress: Progress | None = None) -> DuelResult:
+    """`reports.duel`: each player's win chance under exact play, the table kept on disk."""
+    return reports.duel(variant, players, roll_limit, progress, solutions=STORED)
+
+
+def card_hint(roll: str | Sequence[object], rolls_left: int, dice: str | DiceSet = "royal",
+              to_beat: str | Sequence[object] | None = None, players: int = 2, position: int | None = None,
+              holders: int = 1, roll_limit: bool = False, rolls_allowed: int | None = None,
+              progress: Progress | None = None) -> Hint:
+    """`card_game.card_hint`: every keep of a card-dice roll ranked by the chance to win, the table on disk."""
+    return card_game.card_hint(roll, rolls_left, dice, to_beat, players, position, holders, roll_limit,
+                               rolls_allowed, progress, solutions=STORED)
+
+
+def card_duel(dice: str | DiceSet = "royal", players: int = 2, roll_limit: bool = False,
+              progress: Progress | None = None) -> DuelResult:
+    """`card_game.card_duel`: each player's win chance on the set, the table kept on disk."""
+    return card_game.card_duel(dice, players, roll_limit, progress, solutions=STORED)

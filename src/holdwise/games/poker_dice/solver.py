@@ -1,7 +1,7 @@
 """Poker dice's exact solutions: the two- and three-player fixed points, and the cached N-player solution.
 
-`table.table_solution` is what play, hints and reports use: rounds of 2 to 6 players solved by `rounds`, kept
-in this process and on disk. `solve_duel` and `solve_three` below
+`solutions.table_solution` is what play, hints and reports use: rounds of 2 to 6 players solved by `rounds`,
+kept in this process and on disk. `solve_duel` and `solve_three` below
 solve two and three players by plain fixed-point iteration, with their own payout algebra: they check the
 N-player solver (the tests compare them) and drive `simulate_duels`.
 

@@ -13,7 +13,7 @@ Keeping all five dice is standing: it is worth pay_u(h) (a roll rolls at least o
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import product
@@ -22,12 +22,12 @@ import numpy as np
 
 from ...errors import InputError
 from ...solver import expect, faces_to_counts, optimal_keeps
-from ..base import Hint, Option
+from ..base import Hint, Option, Progress
 from .inputs import parse_players, parse_position, parse_rolls_allowed, parse_rolls_left, parse_whole
 from .rounds import MAX_PLAYERS, MIN_PLAYERS, first_pays, seat_pays
 from .rules import Variant, hand_labels, hand_text, parse_hand
-from .solutions import table_solution
 from .solver import ROLLS, plain_variant, setup
+from .sources import PURE, Solutions
 from .table import six_face_table
 
 __all__ = [
@@ -63,11 +63,11 @@ def _hand_index(faces: tuple[int, ...]) -> int:
     return int(lat.hand_index(faces_to_counts(faces, 6)))
 
 
-def _payouts(variant: Variant, seat: Seat) -> list[np.ndarray]:
+def _payouts(variant: Variant, seat: Seat, solutions: Solutions) -> list[np.ndarray]:
     """pays[u - 1][h]: the seat's chance to win the game when it stands on hand h after u rolls."""
     s = setup(variant)
     table = six_face_table(plain_variant(variant))
-    solution = table_solution(variant, seat.players, seat.roll_limit)
+    solution = solutions.table(variant, seat.players, seat.roll_limit)
     if seat.place == 1:
         pays = table.hand_pays(first_pays(solution, seat.players))  # by rolls used with the limit
         return [pays[u - 1] if seat.roll_limit else pays[0] for u in range(1, seat.rolls + 1)]
@@ -77,7 +77,8 @@ def _payouts(variant: Variant, seat: Seat) -> list[np.ndarray]:
 
 
 @lru_cache(maxsize=4096)
-def seat_plan(variant: Variant, seat: Seat) -> tuple[tuple[np.ndarray, ...], dict[int, np.ndarray], float]:
+def seat_plan(variant: Variant, seat: Seat,
+              solutions: Solutions = PURE) -> tuple[tuple[np.ndarray, ...], dict[int, np.ndarray], float]:
     """(pays by rolls used, E_u of every keep by rolls used u < rolls, the seat's value before rolling)."""
     if not MIN_PLAYERS <= seat.players <= MAX_PLAYERS or not 1 <= seat.place <= seat.players:
         raise InputError(f"no place {seat.place} among {seat.players} players")
@@ -90,7 +91,7 @@ def seat_plan(variant: Variant, seat: Seat) -> tuple[tuple[np.ndarray, ...], dic
     s = setup(variant)
     lat = s.dice.lattice
     probs = s.dice.face_probabilities()
-    pays = tuple(_payouts(variant, seat))
+    pays = tuple(_payouts(variant, seat, solutions))
     values = pays[-1]
     keep_values = {}
     for u in range(seat.rolls - 1, 0, -1):
@@ -103,26 +104,27 @@ def seat_plan(variant: Variant, seat: Seat) -> tuple[tuple[np.ndarray, ...], dic
     return pays, keep_values, float(s.dice.first_roll() @ values)
 
 
-def seat_value(variant: Variant, seat: Seat) -> float:
+def seat_value(variant: Variant, seat: Seat, solutions: Solutions = PURE) -> float:
     """The seat's chance to win the game before its first roll, under exact play."""
-    return seat_plan(variant, seat)[2]
+    return seat_plan(variant, seat, solutions)[2]
 
 
-def keep_options(variant: Variant, seat: Seat, hand: Sequence[int], rolls_used: int) -> list[tuple[tuple[int, ...], float]]:
+def keep_options(variant: Variant, seat: Seat, hand: Sequence[int], rolls_used: int,
+                 solutions: Solutions = PURE) -> list[tuple[tuple[int, ...], float]]:
     """Every distinct keep of `hand` after `rolls_used` rolls with its win chance, best first (see _keep_options)."""
-    return list(_keep_options(variant, seat, tuple(sorted(int(f) for f in hand)), rolls_used))
+    return list(_keep_options(variant, seat, tuple(sorted(int(f) for f in hand)), rolls_used, solutions))
 
 
 # cached: a session asks at every step, a simulation many times over
 @lru_cache(maxsize=65536)
-def _keep_options(variant: Variant, seat: Seat, hand: tuple[int, ...],
-                  rolls_used: int) -> tuple[tuple[tuple[int, ...], float], ...]:
+def _keep_options(variant: Variant, seat: Seat, hand: tuple[int, ...], rolls_used: int,
+                  solutions: Solutions = PURE) -> tuple[tuple[tuple[int, ...], float], ...]:
     """Every distinct keep of `hand` after `rolls_used` rolls with its win chance, best first.
 
     Keeps within TIE_TOLERANCE count as equal: more dice first (standing before rolling), then the higher
     lattice place, so the order (and the computer's choice) is the same on every machine.
     """
-    pays, keep_values, _ = seat_plan(variant, seat)
+    pays, keep_values, _ = seat_plan(variant, seat, solutions)
     if not 1 <= rolls_used < seat.rolls:
         raise InputError(f"no decision after roll {rolls_used} of {seat.rolls}")
     faces, sizes, index = _sub_keeps(hand)
@@ -146,9 +148,10 @@ def _sub_keeps(hand: tuple[int, ...]) -> tuple[list[tuple[int, ...]], list[int],
     return faces, subs.sum(axis=1).tolist(), lat.index_of(subs)
 
 
-def best_keep(variant: Variant, seat: Seat, hand: Sequence[int], rolls_used: int) -> tuple[int, ...]:
+def best_keep(variant: Variant, seat: Seat, hand: Sequence[int], rolls_used: int,
+              solutions: Solutions = PURE) -> tuple[int, ...]:
     """The exact strategy's keep (all five dice = stand)."""
-    return keep_options(variant, seat, hand, rolls_used)[0][0]
+    return keep_options(variant, seat, hand, rolls_used, solutions)[0][0]
 
 
 _ORDINAL = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth"}
@@ -172,10 +175,11 @@ def situation(players: int, position: int, holders: int = 1) -> str:
     return f"chance to win as the last of {n} against a hand {held} (ties replayed)"
 
 
-def option_list(variant: Variant, seat: Seat, hand: Sequence[int], rolls_used: int) -> tuple[Option, ...]:
+def option_list(variant: Variant, seat: Seat, hand: Sequence[int], rolls_used: int,
+                solutions: Solutions = PURE) -> tuple[Option, ...]:
     """The ranked keeps as hint options: text as the player types it, the keep's labels, the session action."""
     # built afresh each time (the ranking is cached): a caller may change an option's dicts
-    rows = _keep_options(variant, seat, tuple(sorted(int(f) for f in hand)), rolls_used)
+    rows = _keep_options(variant, seat, tuple(sorted(int(f) for f in hand)), rolls_used, solutions)
     top = rows[0][1]
     out = []
     for keep, value in rows:
@@ -190,7 +194,8 @@ def option_list(variant: Variant, seat: Seat, hand: Sequence[int], rolls_used: i
 def hint(hand: str | Sequence[int | str], rolls_left: int, variant: Variant = Variant(),
          to_beat: str | Sequence[int | str] | None = None, players: int = 2,
          position: int | None = None, holders: int = 1, roll_limit: bool = False,
-         rolls_allowed: int | None = None, progress: Callable[[int, int], None] | None = None) -> Hint:
+         rolls_allowed: int | None = None, progress: Progress | None = None, *,
+         solutions: Solutions = PURE) -> Hint:
     """Every keep of `hand` with `rolls_left` rolls to come, ranked by the chance to win ("win_chance").
 
     position 1 (the default without `to_beat`): first to roll, against exact players after. A later
@@ -198,8 +203,8 @@ def hint(hand: str | Sequence[int | str], rolls_left: int, variant: Variant = Va
     players (a tie on it replays the tied players' game), with the players after it still to roll.
     With `roll_limit` no one rolls more often than the first player: his chance then depends on the rolls
     he uses, and a later player is allowed `rolls_allowed` (the first player's rolls, 2 or 3; default 3).
-    The table of `players` (2 to 6) is solved once and cached (six players: a few seconds;
-    `progress(done, total)` reports its progress).
+    The table of `players` (2 to 6) comes from `solutions` (solved once a process; six players: a few
+    seconds; `progress(done, total)` reports its progress; the face's `hint` keeps it on disk too).
     """
     if not isinstance(variant, Variant):
         raise InputError(f"variant must be a poker dice Variant, got {type(variant).__name__}")
@@ -214,9 +219,9 @@ def hint(hand: str | Sequence[int | str], rolls_left: int, variant: Variant = Va
     allowed = parse_rolls_allowed(roll_limit, rolls_allowed, position, rolls_left)
     faces = parse_hand(hand, variant)
     beat = parse_hand(to_beat, variant) if to_beat is not None else None
-    table_solution(variant, players, roll_limit, progress=progress)  # solved once and cached: the payouts read it
+    solutions.table(variant, players, roll_limit, progress)  # solved once and kept: the payouts read it
     seat = Seat(players, position, hand_index(beat) if beat is not None else None, holders, allowed, roll_limit)
-    options = option_list(variant, seat, faces, allowed - rolls_left)
+    options = option_list(variant, seat, faces, allowed - rolls_left, solutions)
     return Hint(game="poker-dice", position={
         "hand": hand_labels(faces, variant), "rolls_left": rolls_left,
         "to_beat": hand_labels(beat, variant) if beat is not None else None, "players": players,
