@@ -16,26 +16,32 @@ royal duel takes four or five such batches, about 26 s; three players on it, abo
 
 from __future__ import annotations
 
-import hashlib
-import json
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 import numpy as np
 
 from ...errors import InputError
-from ...solver.cost import duration_text
 from ..base import Hint, Option, Progress, Result
 from ..inputs import shown
 from .card_rank import CARD_CATEGORIES, hand_value
-from .cards import DiceSet, dice_set, face_text, load_dice_set, parse_face
+from .card_solve import (
+    MAX_SOLVE_SECONDS,
+    SECONDS_PER_UNIT,
+    SHIPPED_SETS,
+    card_args,
+    card_table,
+    resolve_set,
+    set_key,
+    solve_cards,
+    solve_cost,
+)
+from .cards import DiceSet, face_text, parse_face
 from .inputs import parse_players, parse_position, parse_rolls_allowed, parse_rolls_left, parse_whole
-from .rounds import TOLERANCE, TableSolution, first_pays, seat_pays, solve_rounds, solve_work
-from .sources import PURE, Solutions, check_progress
+from .rounds import TOLERANCE, TableSolution, first_pays, seat_pays
+from .sources import PURE, Solutions
 from .table import ROLLS
 
 if TYPE_CHECKING:
@@ -48,40 +54,6 @@ __all__ = [
     "solve_cost",
     "to_beat_class",
 ]
-
-SHIPPED_SETS = ("royal", "octahedral")
-SECONDS_PER_UNIT = 4.0e-9  # per (batch x class x roll); 3.5 ns measured (see above)
-MAX_SOLVE_SECONDS = 30.0  # a first solve allowed to one request or command (the issue: under 30 s)
-BASE_MEMORY = 150 * 2**20  # the process with NumPy, Numba and the kernels: measured about 150 MiB
-
-
-def resolve_set(spec: str | Path | DiceSet) -> DiceSet:
-    """A dice set: itself, a shipped set's name ("royal", "octahedral") or a TOML file's path."""
-    if isinstance(spec, DiceSet):
-        return spec
-    if isinstance(spec, str) and spec.strip().lower() in SHIPPED_SETS:
-        return dice_set(spec.strip().lower())
-    if isinstance(spec, (str, Path)) and str(spec).strip():
-        path = Path(str(spec).strip())
-        if not path.exists():
-            raise InputError(f"no dice set {shown(str(spec), 40)}: name one of {', '.join(SHIPPED_SETS)} "
-                             "or give a TOML file")
-        return load_dice_set(path)
-    raise InputError(f"a dice set is {' or '.join(SHIPPED_SETS)} or a TOML file, got {shown(spec, 40)}")
-
-
-@lru_cache(maxsize=8)
-def card_table(dice: DiceSet) -> CardTable:  # imported late: the Numba kernels
-    """The set's exact solver (its rolls and hand classes), one per set in this process."""
-    from .card_table import CardTable
-
-    return CardTable(dice)
-
-
-def set_key(dice: DiceSet) -> str:
-    """A short hash of the set's faces (its name and texts aside): what a stored solution depends on."""
-    return hashlib.sha256(json.dumps([list(d) for d in dice.dice]).encode()).hexdigest()[:24]
-
 
 @dataclass(frozen=True)
 class CardOdds(Result):
@@ -101,42 +73,6 @@ def card_odds(dice: str | DiceSet) -> CardOdds:
     total = int(counts.pop("total"))
     return CardOdds(dice_set=dice.name, categories=tuple(CARD_CATEGORIES), counts=counts,
                     chances={c: n / total for c, n in counts.items()}, outcomes=total)
-
-
-def solve_cost(dice: DiceSet, players: int, roll_limit: bool) -> tuple[float, int]:
-    """(seconds, bytes) a solve of `players` on the set is expected to take: the guard's measure."""
-    table = card_table(dice)
-    units = solve_work(players, roll_limit) * table.n_classes * table.n_states
-    situations = sum((g + r + 1) for m in range(2, players + 1) for r in range(m) for g in range(1, m - r + 1))
-    # the kernels' scratch: about 64 doubles a roll (measured: 274 MiB at the peak of the royal duel)
-    memory = BASE_MEMORY + situations * (ROLLS if roll_limit else 1) * table.n_classes * 8 + table.n_states * 512
-    return units * SECONDS_PER_UNIT, memory
-
-
-def _check_cost(dice: DiceSet, players: int, roll_limit: bool) -> None:
-    seconds, memory = solve_cost(dice, players, roll_limit)
-    if seconds > MAX_SOLVE_SECONDS:
-        fewer = max((n for n in range(2, players) if solve_cost(dice, n, roll_limit)[0] <= MAX_SOLVE_SECONDS),
-                    default=None)
-        hint = f"; {fewer} players fit" if fewer else ""
-        raise InputError(f"{players} players{' with the roll limit' if roll_limit else ''} on {dice.name} would "
-                         f"take about {duration_text(seconds)} and {memory / 2**20:.0f} MiB to solve; the limit is "
-                         f"{MAX_SOLVE_SECONDS:.0f} s{hint}")
-
-
-def card_args(dice: str | DiceSet, players: int, roll_limit: bool,
-              progress: Progress | None) -> tuple[DiceSet, int]:
-    """A card-dice table's question checked: (the set, players)."""
-    dice = resolve_set(dice)
-    players = parse_players(players)
-    check_progress(roll_limit, progress)
-    return dice, players
-
-
-def solve_cards(dice: DiceSet, players: int, roll_limit: bool, progress: Progress | None = None) -> TableSolution:
-    """Rounds of 2..players on the set solved now, within the cost guard (InputError past it)."""
-    _check_cost(dice, players, roll_limit)
-    return solve_rounds(card_table(dice), players, roll_limit, TOLERANCE, progress)
 
 
 def card_solution(dice: str | DiceSet, players: int = 2, roll_limit: bool = False,

@@ -30,14 +30,7 @@ from typing import Any
 import numpy as np
 
 from ...errors import InputError
-from ...solver import (
-    Dice,
-    Game,
-    batch_optimal,
-    expect,
-    optimal_keeps,
-    solve,
-)
+from ...solver import Dice, Game, batch_optimal, expect, optimal_keeps, solve
 from .rules import Variant, hand_ranks
 
 __all__ = [

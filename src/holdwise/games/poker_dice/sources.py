@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Protocol
 
-from ...errors import InputError
 from ..base import Progress
 from . import rounds
+from .card_solve import card_args, check_progress, set_key, solve_cards
 from .inputs import parse_players
 from .rules import Variant
 from .solver import TOLERANCE, check_game, plain_variant
@@ -56,14 +56,6 @@ class Memo(dict[tuple[object, int, bool], "TableSolution"]):
         return solution
 
 
-def check_progress(roll_limit: object, progress: object) -> None:
-    """The roll limit a bool and progress a function or None (InputError otherwise)."""
-    if not isinstance(roll_limit, bool):
-        raise InputError(f"roll_limit must be true or false, got {roll_limit!r:.24}")
-    if progress is not None and not callable(progress):
-        raise InputError("progress must be a function (done, total) or None")
-
-
 def six_args(variant: Variant, players: int, roll_limit: bool, progress: Progress | None) -> tuple[Variant, int]:
     """A six-faced table's question checked: (its variant without display options, players)."""
     check_game(variant, 5, 6)
@@ -96,8 +88,6 @@ class InProcess:
 
     def cards(self, dice: str | DiceSet, players: int = 2, roll_limit: bool = False,
               progress: Progress | None = None) -> TableSolution:
-        from .card_game import card_args, set_key, solve_cards
-
         dice, players = card_args(dice, players, roll_limit, progress)
         key = set_key(dice)
         found = self.card_sets.find(key, players, roll_limit)
