@@ -445,7 +445,7 @@
     const table = $("pd-hint-table");
     table.replaceChildren();
     table.append(el("thead", {}, el("tr", {}, el("th", {text: "keep"}), el("th", {text: "win"}),
-      el("th", {text: "loss (pp)", title: "percentage points of win chance below the best keep"}), el("th", {text: ""}))));
+      el("th", {text: "loss", title: "percentage points of win chance below the best keep"}), el("th", {text: ""}))));
     const body = el("tbody");
     r.options.forEach((o, i) => {
       const values = o.action[key], dice = sorted(pickIndexes(values));
