@@ -217,15 +217,22 @@ def test_bad_hint_input_is_a_422_naming_the_field(client, change, field):
 
 
 def test_the_page_renders_with_both_sets_odds(client):
+    """/poker-dice/cards is the one poker-dice page with the royal set chosen; its data has each kind's odds."""
     r = client.get("/poker-dice/cards")
-    assert r.status_code == 200 and 'id="cd-form"' in r.text and "/static/card_poker_dice.js" in r.text
-    data = json.loads(r.text.split('id="cd-data" type="application/json">')[1].split("</script>")[0])
-    assert data["odds"]["octahedral"] == cli_json("odds", "--dice-set", "octahedral", "--json")
-    assert data["limits"] == {"royal": {"false": [2], "true": []},
-                              "octahedral": {"false": [2, 3, 4, 5], "true": [2, 3, 4]}}
-    assert [len(die) for die in data["sets"]["royal"]["faces"]] == [12] * 5
-    stars = [c for die in data["sets"]["royal"]["faces"] for c in die if c["wild"]]
+    assert r.status_code == 200 and 'id="pd-form"' in r.text and "/static/poker_dice.js" in r.text
+    assert '<option value="royal" selected>' in r.text
+    assert '<option value="octahedral" selected>' in client.get("/poker-dice/cards?rules=octahedral").text
+    data = json.loads(r.text.split('id="pd-data" type="application/json">')[1].split("</script>")[0])
+    kinds = data["kinds"]
+    assert kinds["octahedral"]["odds"] == cli_json("odds", "--dice-set", "octahedral", "--json")
+    assert kinds["six"]["odds"] == cli_json("odds", "--poker-faces", "--json")  # the form ticks poker faces
+    assert {k: v["limits"] for k, v in kinds.items()} == {
+        "six": {"false": [2, 3, 4, 5, 6], "true": [2, 3, 4, 5, 6]}, "royal": {"false": [2], "true": []},
+        "octahedral": {"false": [2, 3, 4, 5], "true": [2, 3, 4]}}
+    assert {k: (v["look"], v["keep_key"]) for k, v in kinds.items()} == {
+        "six": ("die", "keep"), "royal": ("card", "dice"), "octahedral": ("card", "dice")}
+    assert [len(die) for die in kinds["royal"]["faces"]] == [12] * 5
+    stars = [c for die in kinds["royal"]["faces"] for c in die if c["wild"]]
     assert len(stars) == 8 and {c["text"] for c in stars} == {"★"}
-    for path in ("/static/card_poker_dice.css", "/static/card_poker_dice.js"):
-        assert client.get(path).status_code == 200
+    assert client.get("/static/card_poker_dice.js").status_code == 404  # one script for every kind of dice
     assert 'href="/poker-dice/cards"' in client.get("/poker-dice").text

@@ -25,7 +25,7 @@ GAME = {
     "/video-poker/analyzer": ("#va-grid", "#va-grid button"),
     "/video-poker/editor": (".vpe-edit", "#vpe-pays input"),
     "/poker-dice": ("#pd-form", "#pd-form select"),
-    "/poker-dice/cards": ("#cd-form", "#cd-form select"),
+    "/poker-dice/cards": ("#pd-form", "#pd-form select"),
     "/yahtzee": ("#yz-form", "#yz-form input"),
     # the API docs: the viewer, once it has drawn the spec
     "/docs": ("#swagger-ui", "#swagger-ui .opblock"),
@@ -224,14 +224,14 @@ def contrast(a: str, b: str) -> float:
     return (high + 0.05) / (low + 0.05)
 
 
-@pytest.mark.parametrize(("css", "selected"), [("holdwise.css", "--pick"), ("card_poker_dice.css", None)])
+@pytest.mark.parametrize(("css", "selected"), [("holdwise.css", "--pick"), ("poker_dice.css", None)])
 def test_focus_and_selection_are_told_apart(css, selected):
     """The focus ring, the selected (held) mark and the page: each pair at least 3:1 (WCAG 1.4.11), so a focused
     die does not look selected (the review: both were one pale yellow, 1.5:1 against the page)."""
     static = Path(__file__).resolve().parents[2] / "src" / "holdwise" / "web" / "static"
     root = dict(re.findall(r"(--[a-z-]+):\s*(#[0-9a-fA-F]{6})", (static / "site.css").read_text()))
     if selected is None:  # the card dice mark their selection in green (gold is their wild star)
-        found = re.search(r"\.cd-die\.selected svg rect\.body \{ stroke: (#[0-9a-fA-F]{6})", (static / css).read_text())
+        found = re.search(r"\.pd-die\.selected svg\.pd-card rect\.body \{ stroke: (#[0-9a-fA-F]{6})", (static / css).read_text())
         assert found, "the card dice's selection colour"
         mark = found.group(1)
     else:

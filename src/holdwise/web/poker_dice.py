@@ -1,8 +1,8 @@
 """Poker dice at the table: you against the computer (2 to 6 players, six-faced dice in every variant or card
 dice), and the odds page.
 
-Pages: `/poker-dice` (the table with six-faced dice), `/poker-dice/cards` (the same game on card dice, each face
-drawn as a card) and `/poker-dice/odds` (each hand's odds for a variant). API under `/api/poker-dice/...`: `odds`
+Pages: `/poker-dice` (the table, six-faced dice chosen), `/poker-dice/cards` (the same page with card dice chosen;
+a card die's face is drawn as a card) and `/poker-dice/odds` (each hand's odds for a variant). API under `/api/poker-dice/...`: `odds`
 is `holdwise poker-dice odds --json` unchanged (`rules` names the dice); the hint is the generic `POST
 /api/poker-dice/hint`; play (`new`, `step`, `advice`, `computer`, `move`, built by `session_routes`) is stateless:
 each answer carries the sealed state to send back as it is, the legal `actions` and a `view` (the seats, their
@@ -233,29 +233,54 @@ def _flag(text: str | None, default: bool) -> bool:
 
 @router.get("/poker-dice", response_class=HTMLResponse, include_in_schema=False)
 def table_page(request: Request) -> HTMLResponse:
-    """The table."""
-    return page(request, "poker_dice.html", title="Poker dice: the table", keys=VARIANT_KEYS)
-
-
-@lru_cache(maxsize=1)
-def _limits() -> dict[str, dict[str, list[int]]]:
-    """For each set and roll limit, the players whose first solve the guard allows (the page offers those)."""
-    return {s: {str(limit).lower(): [n for n in range(2, 7)
-                                     if face.dice_kind(s).solve_seconds(n, limit) <= face.MAX_SOLVE_SECONDS]
-                for limit in (False, True)} for s in SETS}
+    """The table, six-faced dice chosen (`?rules=` chooses other dice)."""
+    return _table(request, "six", "Poker dice: the table")
 
 
 @router.get("/poker-dice/cards", response_class=HTMLResponse, include_in_schema=False)
 def cards_page(request: Request) -> HTMLResponse:
-    """The table on card dice: choose the set, players, your seat and the roll limit; the odds of one roll."""
-    sets = {}
+    """The same table with card dice chosen (the royal set unless `?rules=` names another)."""
+    return _table(request, SETS[0], "Poker dice: card dice")
+
+
+def _table(request: Request, rules: str, title: str) -> HTMLResponse:
+    """The one table page: every kind of dice is offered, `rules` (or the query's) chosen."""
+    asked = request.query_params.get("rules")
+    kinds = _kinds()
+    chosen = asked if asked in kinds else rules
+    return page(request, "poker_dice.html", title=title, kinds=kinds, chosen=chosen,
+                max_seconds=face.MAX_SOLVE_SECONDS)
+
+
+# six-faced dice's odds on the page as the form starts: straights count, faces written A K Q J 10 9
+_SIX_FLAGS = tuple(k in ("straights", "poker_faces") for k in VARIANT_KEYS)
+
+
+@lru_cache(maxsize=1)
+def _kinds() -> dict[str, dict[str, Any]]:
+    """What the page needs of each kind of dice: its name and a line on it, how a face is drawn ("die": a poker
+    die, "card": a playing card), the action's key of a keep, whether it has six-faced dice's rule variants, its
+    faces (card dice; every six-faced die is alike), the odds of one roll, and for each roll limit the players
+    whose first solve the guard allows (the page offers those)."""
+    def limits(kind: Any) -> dict[str, list[int]]:  # noqa: ANN401 - a DiceKind
+        return {str(limit).lower(): [n for n in range(2, 7) if kind.solve_seconds(n, limit) <= face.MAX_SOLVE_SECONDS]
+                for limit in (False, True)}
+
+    six = face.dice_kind("six")
+    out = {"six": {"name": six.name, "choice": "Six-faced: A K Q J 10 9", "word": "six-faced", "look": "die",
+                   "keep_key": six.keep_key, "variants": True, "flags": dict(zip(VARIANT_KEYS, _SIX_FLAGS)), "wild": False,
+                   "faces": None,
+                   "description": "Five dice with the faces A K Q J 10 9; the rules below say which hands count "
+                                  "and how they rank.",
+                   "odds": json.loads(_odds_json("six", _SIX_FLAGS)), "limits": limits(six)}}
+    choices = {"royal": "Royal: 52 cards and 8 stars", "octahedral": "Octahedral: 7 to A, suited"}
     for s in SETS:
-        dice = face.resolve_set(s)
-        sets[s] = {"name": dice.name, "description": dice.description, "wild": dice.has_wilds,
-                   "faces": [[_card(dice, d, i) for i in range(len(die))] for d, die in enumerate(dice.dice)]}
-    odds = {s: json.loads(_odds_json(s, ())) for s in SETS}
-    return page(request, "card_poker_dice.html", title="Poker dice: card dice", sets=sets, odds=odds,
-                limits=_limits(), max_seconds=face.MAX_SOLVE_SECONDS)
+        dice, kind = face.resolve_set(s), face.dice_kind(s)
+        out[s] = {"name": dice.name, "choice": choices[s], "word": s, "look": "card", "keep_key": kind.keep_key,
+                  "variants": False, "wild": dice.has_wilds, "description": dice.description,
+                  "faces": [[_card(dice, d, i) for i in range(len(die))] for d, die in enumerate(dice.dice)],
+                  "odds": json.loads(_odds_json(s, ())), "limits": limits(kind)}
+    return out
 
 
 def _card(dice: Any, die: int, index: int) -> dict[str, Any]:  # noqa: ANN401 - a DiceSet

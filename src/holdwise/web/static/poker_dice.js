@@ -1,9 +1,14 @@
-/* Poker dice: the table (/poker-dice, plays through /api/poker-dice, the sealed state travels) and the odds page. */
+/* Poker dice: the table (/poker-dice and /poker-dice/cards, one page for every kind of dice; plays through
+   /api/poker-dice, the sealed state travels) and the odds page (/poker-dice/odds).
+   What differs between kinds of dice is data: the page's JSON (pd-data) says of each kind (`rules`) how its
+   faces look ("die": a poker die, A K Q J 10 9; "card": a playing card, a star gold), the key its keeps name
+   ("keep": faces; "dice": die numbers 0-4), its rule variants, faces and odds; LOOKS draws each look. */
 "use strict";
 
 (function () {
   const $ = (id) => document.getElementById(id);
   const SVG = "http://www.w3.org/2000/svg";
+  const API = "/api/poker-dice";
   const RULES = ["straights", "straight_above_full_house", "flush", "ace_high", "poker_faces"];
   const {sleep, fmt, cap, el, ApiError, fetchJson} = holdwise;
 
@@ -13,14 +18,7 @@
     return e;
   }
 
-  // ---- a poker die's face: the rank large, in its colour, with a small sign (drawn, not a font glyph) ----
-  // the seed's rules page: the ace of spades, 9 of clubs and 10 of diamonds; the face cards by colour, "red for
-  // kings, green for queens and blue for jacks"
-  const FACE_STYLE = {
-    A: {color: "#1d2330", sign: "spade"}, K: {color: "#b3261e", sign: "crown"}, Q: {color: "#1f7a44", sign: "heart"},
-    J: {color: "#2f5d9a", sign: "diamond"}, 10: {color: "#b3261e", sign: "diamond"}, 9: {color: "#1d2330", sign: "club"},
-  };
-
+  // ---- the signs, drawn (not font glyphs: every browser draws them alike): the suits, a crown, a star ----
   function sign(kind, x, y, s, color) {
     const g = svgEl("g", {transform: `translate(${x} ${y}) scale(${s})`, fill: color});
     if (kind === "spade") {
@@ -32,32 +30,132 @@
     } else if (kind === "club") {
       g.append(svgEl("circle", {cx: 0, cy: -5, r: 4.6}), svgEl("circle", {cx: -5, cy: 2, r: 4.6}),
         svgEl("circle", {cx: 5, cy: 2, r: 4.6}), svgEl("polygon", {points: "-2,2 2,2 3.5,11 -3.5,11"}));
-    } else {
+    } else if (kind === "star") {  // five points
+      const pts = [];
+      for (let i = 0; i < 10; i++) {
+        const r = i % 2 ? 4.6 : 11, a = Math.PI * (i / 5 - 0.5);
+        pts.push(`${(r * Math.cos(a)).toFixed(2)},${(r * Math.sin(a)).toFixed(2)}`);
+      }
+      g.append(svgEl("polygon", {points: pts.join(" "), stroke: "#8a6400", "stroke-width": 1.2, "stroke-linejoin": "round"}));
+    } else {  // a crown
       g.append(svgEl("polygon", {points: "-10,6 -10,-6 -5,0 0,-9 5,0 10,-6 10,6"}));
     }
     return g;
   }
 
+  function text(x, y, size, color, value, extra) {
+    const t = svgEl("text", {x, y, "font-size": size, "font-weight": 700, fill: color, "text-anchor": "middle",
+                             "font-family": "Georgia, 'DejaVu Serif', serif", ...(extra || {})});
+    t.textContent = value;
+    return t;
+  }
+
+  // ---- a poker die: the rank large, in its colour, with a small sign ----
+  // the seed's rules page: the ace of spades, 9 of clubs and 10 of diamonds; the face cards by colour, "red for
+  // kings, green for queens and blue for jacks"
+  const FACE_STYLE = {
+    A: {color: "#1d2330", sign: "spade"}, K: {color: "#b3261e", sign: "crown"}, Q: {color: "#1f7a44", sign: "heart"},
+    J: {color: "#2f5d9a", sign: "diamond"}, 10: {color: "#b3261e", sign: "diamond"}, 9: {color: "#1d2330", sign: "club"},
+  };
+
   function dieSvg(label) {
     const style = FACE_STYLE[label] || FACE_STYLE.A;
-    const svg = svgEl("svg", {viewBox: "0 0 100 100", "aria-hidden": "true"});
+    const svg = svgEl("svg", {viewBox: "0 0 100 100", "aria-hidden": "true", class: "pd-face-die"});
     svg.append(svgEl("rect", {class: "body", x: 4, y: 4, width: 92, height: 92, rx: 16, fill: "#fffdf6",
                               stroke: "#3a3f4b", "stroke-width": 4}));
     if (label === "A") {
-      svg.append(sign("spade", 50, 54, 2.6, style.color));
-      const t = svgEl("text", {x: 17, y: 30, "font-size": 20, "font-weight": 700, fill: style.color,
-                               "text-anchor": "middle", "font-family": "Georgia, serif"});
-      t.textContent = "A";
-      svg.append(t);
+      svg.append(sign("spade", 50, 54, 2.6, style.color), text(17, 30, 20, style.color, "A"));
     } else {
-      const t = svgEl("text", {x: 50, y: label === "10" ? 66 : 68, "font-size": label === "10" ? 44 : 50,
-                               "font-weight": 700, fill: style.color, "text-anchor": "middle",
-                               "font-family": "Georgia, serif", "letter-spacing": label === "10" ? -3 : 0});
-      t.textContent = label;
-      svg.append(t, sign(style.sign, 22, 22, 0.75, style.color), sign(style.sign, 78, 82, 0.75, style.color));
+      const ten = label === "10";
+      svg.append(text(50, ten ? 66 : 68, ten ? 44 : 50, style.color, label, {"letter-spacing": ten ? -3 : 0}),
+        sign(style.sign, 22, 22, 0.75, style.color), sign(style.sign, 78, 82, 0.75, style.color));
     }
     return svg;
   }
+
+  // ---- a card die's face: its rank and suit (hearts and diamonds red, spades and clubs black, a star gold) ----
+  const SUITS = {"♠": "spade", "♥": "heart", "♦": "diamond", "♣": "club"};
+  const LETTER = {s: "♠", h: "♥", d: "♦", c: "♣"};
+  const RED = "#c0262d", BLACK = "#1d2330", GOLD = "#c8960c";
+  const colorOf = (card) => card.wild ? GOLD : (card.suit === "♥" || card.suit === "♦") ? RED : BLACK;
+
+  // 72 x 100 (mini: 40 x 56, the rank over the suit)
+  function cardSvg(card, mini) {
+    const [w, h] = mini ? [40, 56] : [72, 100];
+    const svg = svgEl("svg", {viewBox: `0 0 ${w} ${h}`, "aria-hidden": "true", class: "pd-card" + (card.wild ? " pd-wild" : "")});
+    svg.append(svgEl("rect", {class: "body", x: 2, y: 2, width: w - 4, height: h - 4, rx: mini ? 5 : 8,
+                              fill: card.wild ? "#fff3c4" : "#fffdf8", stroke: card.wild ? "#b08400" : "#3a3f4b",
+                              "stroke-width": mini ? 2 : 3}));
+    const color = colorOf(card), kind = card.wild ? "star" : SUITS[card.suit];
+    const ten = card.rank === "10", tight = ten ? {"letter-spacing": -1.5} : {};
+    if (mini) {
+      if (card.wild) svg.append(sign("star", 20, 28, 1.35, color));
+      else svg.append(text(20, 24, ten ? 17 : 20, color, card.rank, tight), sign(kind, 20, 40, 0.8, color));
+    } else if (card.wild) {
+      svg.append(sign("star", 36, 52, 2.3, color), sign("star", 14, 16, 0.7, color), sign("star", 58, 16, 0.7, color),
+        text(36, 90, 11, "#8a6400", "WILD", {"letter-spacing": 1}));
+    } else {
+      svg.append(text(15, 25, ten ? 17 : 21, color, card.rank, tight), sign(kind, 15, 38, 0.6, color),
+        sign(kind, 40, 62, 1.7, color), text(57, 93, ten ? 15 : 17, color, card.rank, tight));
+    }
+    return svg;
+  }
+
+  // face texts in a line ("Kh * 10c") with their suits' symbols and colours: "K♥ ★ 10♣"
+  const TOKEN = /(^|[\s(:,])(10|[2-9TJQKA])([shdc])(?=$|[\s),:])|(^|[\s(:,])\*(?=$|[\s),:])/g;
+
+  function pretty(line) {
+    const out = document.createDocumentFragment();
+    let at = 0;
+    for (const m of line.matchAll(TOKEN)) {
+      out.append(line.slice(at, m.index) + (m[1] ?? m[4] ?? ""));
+      const card = m[2] ? {rank: m[2], suit: LETTER[m[3]], wild: false} : {wild: true};
+      out.append(el("span", {class: card.wild ? "pd-t-wild" : colorOf(card) === RED ? "pd-t-red" : "pd-t-black",
+                             text: card.wild ? "★" : card.rank + card.suit}));
+      at = m.index + m[0].length;
+    }
+    out.append(line.slice(at));
+    return out;
+  }
+
+  // ---- the looks: a hand (the view's) is drawn die by die; key(hand, i) is what a keep names of die i ----
+  const LOOKS = {
+    die: {
+      size: (hand) => hand.faces.length, draw: (hand, i) => dieSvg(hand.poker[i]), key: (hand, i) => hand.faces[i],
+      face: (hand, i) => hand.faces[i], word: (hand, i) => hand.labels[i], says: (hand, i) => hand.labels[i],
+      line: (line) => line,
+    },
+    card: {
+      size: (hand) => hand.cards.length, draw: (hand, i, mini) => cardSvg(hand.cards[i], mini), key: (hand, i) => i,
+      face: (hand, i) => hand.cards[i].plain, word: (hand, i) => hand.cards[i].plain,
+      says: (hand, i) => hand.cards[i].wild ? "star (wild)" : hand.cards[i].text, line: pretty,
+    },
+  };
+
+  function miniHand(look, hand, dice, label) {
+    const box = el("span", {class: "pd-mini", "aria-label": label});
+    for (const i of dice) box.append(look.draw(hand, i, true));
+    return box;
+  }
+
+  // the rows of an odds table: each hand's count, chance, (fraction) and a bar against the likeliest
+  function drawOdds(table, r, fraction) {
+    const body = table.querySelector("tbody");
+    body.replaceChildren();
+    const top = Math.max(...r.categories.map((c) => r.chances[c]));
+    const gcd = (a, b) => (b ? gcd(b, a % b) : a);
+    for (const c of r.categories) {
+      const n = r.counts[c], p = r.chances[c], g = gcd(n, r.outcomes) || 1;
+      const bar = el("span", {class: "pd-bar"}, el("span", {style: `width: ${(100 * p / top).toFixed(1)}%`}));
+      body.append(el("tr", {"data-category": c}, el("td", {text: c.replaceAll("_", " ")}),
+        el("td", {class: "num", text: fmt(n)}),
+        el("td", {class: "num", title: p ? `1 in ${fmt(Math.round(1 / p))}` : "never", text: (100 * p).toFixed(3) + "%"}),
+        ...(fraction ? [el("td", {class: "num", text: n ? `${fmt(n / g)}/${fmt(r.outcomes / g)}` : "0"})] : []),
+        el("td", {class: "pd-bar-cell"}, bar)));
+    }
+  }
+
+  const flags = (f) => Object.fromEntries(RULES.map((k) => [k, f.elements[k].checked]));
 
   function fail(err) {
     $("pd-error").textContent = err instanceof ApiError ? err.message : `something went wrong: ${err}`;
@@ -66,98 +164,136 @@
   if ($("pd-odds-form")) { oddsPage(); return; }
   if (!$("pd-form")) return;
 
+  // ================================ the setup and the odds of one roll ================================
+  const DATA = JSON.parse($("pd-data").textContent);
+  const form = $("pd-form");
+  const chosen = () => form.elements.rules.value;
+
+  function formOptions() {
+    const f = form.elements, k = DATA.kinds[chosen()];
+    return {rules: chosen(), players: Number(f.players.value), position: Number(f.position.value),
+            roll_limit: f.roll_limit.checked, ...(k.variants ? flags(form) : {})};
+  }
+
+  const span = (list) => !list.length ? "none" : list.length === 1 ? String(list[0]) : `${list[0]} to ${list[list.length - 1]}`;
+
+  // the players the server solves within its limit for these dice (and roll limit): the others are not offered
+  function syncForm() {
+    const f = form.elements, k = DATA.kinds[chosen()], limits = k.limits;
+    if (!limits.true.includes(Number(f.players.value))) f.roll_limit.checked = false;
+    f.roll_limit.disabled = !limits.true.length;
+    const allowed = limits[String(f.roll_limit.checked)];
+    for (const o of f.players.options) o.disabled = !allowed.includes(Number(o.value));
+    if (!allowed.includes(Number(f.players.value))) f.players.value = String(allowed[allowed.length - 1]);
+    const players = Number(f.players.value);
+    if (!limits.true.includes(players)) { f.roll_limit.checked = false; f.roll_limit.disabled = true; }
+    for (const o of f.position.options) {
+      const n = Number(o.value);
+      o.disabled = n > players;
+      o.textContent = n === 1 ? "1: first to roll" : n === players ? `${n}: last to roll` : String(n);
+    }
+    if (Number(f.position.value) > players) f.position.value = String(players);
+    $("pd-variants").hidden = !k.variants;
+    for (const r of RULES) f[r].disabled = !k.variants;
+    for (const r of ["straight_above_full_house", "flush"]) {
+      f[r].disabled ||= !f.straights.checked;
+      if (!f.straights.checked) f[r].checked = false;
+    }
+    $("pd-set-note").textContent = k.description;
+    const every = limits.false.length === 5 && limits.true.length === 5;
+    $("pd-limit-note").hidden = every;
+    $("pd-limit-note").textContent = every ? "" : `These dice: ${span(limits.false)} players, ` +
+      (limits.true.length ? `${span(limits.true)} with the roll limit` : "without the roll limit") +
+      ` (more would take the server over ${DATA.max_seconds} s to solve the first time; once solved, play is instant).`;
+    refreshOdds();
+  }
+
+  // six-faced dice's odds follow the rules chosen: the page has those of its first rules, asks for others
+  let oddsAsked = 0;
+  async function refreshOdds() {
+    const rules = chosen(), k = DATA.kinds[rules], mine = ++oddsAsked;
+    let r = k.odds;
+    const want = k.variants ? flags(form) : null;
+    if (want && RULES.some((f) => want[f] !== k.flags[f])) {
+      try {
+        const q = new URLSearchParams({rules, ...Object.fromEntries(Object.entries(want).map(([a, b]) => [a, String(b)]))});
+        const [answer, data] = await fetchJson(`${API}/odds?${q}`);
+        if (!answer.ok) throw new ApiError(data.detail || `the server answered ${answer.status}`);
+        r = data;
+      } catch (err) { fail(err); return; }
+    }
+    if (mine !== oddsAsked) return;
+    $("pd-odds-note").textContent = `${k.name}: each hand's count over all ${fmt(r.outcomes)} rolls (one face per ` +
+      "die, every roll equally likely), its chance and its share against the likeliest hand.";
+    drawOdds($("pd-odds-table"), r, false);
+    $("pd-faces-box").hidden = !k.faces;
+    $("pd-faces").replaceChildren(...(k.faces || []).map((die, d) => el("div", {class: "pd-die-faces"},
+      el("strong", {text: `die ${d + 1}`}), miniHand(LOOKS[k.look], {cards: die}, die.map((_, i) => i),
+        die.map((c) => c.text).join(" ")))));
+  }
+
   // ================================ the table ================================
-  // the shared session (static/session.js) with the table's hooks; 202 = the game solving (progress bar)
   const game = holdwise.session({
-    prefix: "pd", api: "/api/poker-dice", delay: 700, render, wait: waitForSolve, options: formOptions, note,
-    hint: refreshHint, over: drawReview,
+    prefix: "pd", api: API, delay: 700, render, options: formOptions, note, hint: refreshHint, over: drawReview,
+    wait: (status) => game.waitSolve(status, solving, 400),
     leave: () => {
       // a new table loses the game under way and the tally: ask first (nothing to lose before the first move)
       if (!S.sealed || !S.played.length) return true;
       const s = st(), t = s.tally;
-      const tally = t.games ? ` and the tally (${t.games} ${t.games === 1 ? "game" : "games"}, you won ${t.won})` : "";
-      return s.phase === "over" ? `Leave this table? Its tally (${t.games} ${t.games === 1 ? "game" : "games"}, ` +
-        `you won ${t.won}) goes with it.` : `Leave this table? The game under way${tally} will be lost.`;
+      const games = `${t.games} ${t.games === 1 ? "game" : "games"}, you won ${t.won}`;
+      return s.phase === "over" ? `Leave this table? Its tally (${games}) goes with it.` :
+        `Leave this table? The game under way${t.games ? ` and the tally (${games})` : ""} will be lost.`;
     },
-    started: async (r) => { if (r.solve && r.solve.status !== "done") await waitForSolve(r.solve); },
+    started: async (r) => { if (r.solve && r.solve.status !== "done") await game.waitSolve(r.solve, solving, 400); },
     accepted: () => { Object.assign(S, {picked: new Set(), hint: null, cpuKeep: null}); },
     showComputer: async (action) => {
-      // show what it keeps on the dice it rolled before the next roll replaces them
+      // what it keeps, on the dice it rolled, before the next roll replaces them
       const mover = S.view.seats.find((s) => s.to_move);
-      S.cpuKeep = pickIndexes(action.keep);
+      S.cpuKeep = pickIndexes(action[kind().keep_key]);
       drawDice();
-      $("pd-status").textContent = `${cap(mover ? mover.name : "the computer")} ${keepWords(action.keep)}.`;
+      $("pd-status").replaceChildren(look().line(`${cap(mover ? mover.name : "the computer")} ${keepWords(S.cpuKeep)}.`));
       await sleep(game.DELAY);
     },
   });
   // what the page knows beyond the session's state: the dice picked, the hint, the computer's keep
   const S = Object.assign(game.S, {picked: new Set(), gameStart: 0, hint: null, cpuKeep: null});
-  window.holdwisePokerDice = S; // read by the browser tests (replay of the played actions)
+  window.holdwisePokerDice = S; // read by the browser tests (the replay of the played actions)
   const {st, call} = game;
   const play = game.step;
+  const kind = () => DATA.kinds[S.sealed ? st().options.rules : chosen()];
+  const look = () => LOOKS[kind().look];
 
-  async function waitForSolve(status) {
-    const box = $("pd-progress");
-    box.hidden = false;
-    try {
-      for (;;) {
-        if (status.status === "failed") throw new ApiError(status.error || "the solve failed");
-        if (status.status === "done") return;
-        const [done, total] = game.showProgress(status, box.querySelector(".progress"));
-        $("pd-progress-text").textContent = `Solving the game for ${status.options.players} players in these rules ` +
-          `(once, a few seconds)${total > 1 ? `: step ${fmt(done)} of ${fmt(total)}` : ""}...`;
-        await sleep(300);
-        const [, next] = await fetchJson("/api/poker-dice/prepare", {options: status.options});
-        if (next.status === undefined) throw new ApiError(next.detail || "the solve could not start");
-        status = next;
-      }
-    } finally {
-      box.hidden = true;
-    }
+  // a 202: the dice being solved for these players
+  function solving(status, done, total) {
+    const o = status.options, k = DATA.kinds[o.rules];
+    const left = status.seconds_left != null ? `, about ${Math.ceil(status.seconds_left)} s left` : "";
+    return `Solving the ${k ? k.word : o.rules} dice for ${o.players} players${o.roll_limit ? " with the roll limit" : ""}` +
+      ` (once; about ${Math.ceil(Math.max(1, status.estimate_seconds || 1))} s` +
+      `${status.status === "queued" ? ", after the solve before it" : ""})` +
+      `${total > 1 ? `: step ${fmt(done)} of ${fmt(total)}` : ""}${left}...`;
   }
 
-  // ---- setup ----
-  const form = $("pd-form");
-
-  function formOptions() {
-    const f = form.elements;
-    const out = {players: Number(f.players.value), position: Number(f.position.value), roll_limit: f.roll_limit.checked};
-    for (const k of RULES) out[k] = f[k].checked;
-    return out;
-  }
-
-  function syncForm() {
-    const f = form.elements;
-    const players = Number(f.players.value);
-    for (const o of f.position.options) o.disabled = Number(o.value) > players;
-    if (Number(f.position.value) > players) f.position.value = String(players);
-    for (const o of f.position.options) {
-      const n = Number(o.value);
-      o.textContent = n === 1 ? "1: first to roll" : n === players ? `${n}: last to roll` : String(n);
-    }
-    for (const k of ["straight_above_full_house", "flush"]) {
-      f[k].disabled = !f.straights.checked;
-      if (!f.straights.checked) f[k].checked = false;
-    }
-  }
-
-  function keepWords(keep) {
-    if (keep.length === 5) return "stands";
-    if (!keep.length) return "rolls all five again";
-    const shown = [...pickIndexes(keep)].map((i) => S.view.dice.poker[i]);
-    return `keeps ${shown.join(" ")}, re-rolls ${5 - keep.length}`;
-  }
-
-  function pickIndexes(keep) {
-    const left = [...keep], out = new Set();
-    S.view.dice.faces.forEach((f, i) => {
-      const at = left.indexOf(f);
+  // the dice a keep names (faces or die numbers): each value matched to one die of the roll shown
+  function pickIndexes(values, hand = S.view.dice) {
+    const left = [...values], out = new Set(), lk = look();
+    for (let i = 0; i < lk.size(hand); i++) {
+      const at = left.indexOf(lk.key(hand, i));
       if (at >= 0) { left.splice(at, 1); out.add(i); }
-    });
+    }
     return out;
   }
 
-  // the newest lines of the log, shown as the status (a new game's whole log; none as the table opens)
+  const sorted = (set) => [...set].sort((a, b) => a - b);
+
+  function keepWords(picked) {
+    if (picked.size === 5) return "stands";
+    if (!picked.size) return "rolls all five again";
+    const dice = sorted(picked);
+    return `keeps ${dice.map((i) => look().word(S.view.dice, i)).join(" ")} (${dice.length === 1 ? "die" : "dice"} ` +
+      `${dice.map((i) => i + 1).join(" ")}), re-rolls ${5 - dice.length}`;
+  }
+
+  // the newest lines of the log as the status (a new game's whole log; none as the table opens)
   function note(lines, action) {
     if (action === null) { S.gameStart = 0; $("pd-status").textContent = ""; return; }
     if (action.type === "next") { S.gameStart = st().decisions.length; lines = st().log; }
@@ -170,13 +306,13 @@
       status.append(el("strong", {class: won ? "good" : "bad", text: won ? "You win the game! " :
         `${cap(S.view.winner)} wins the game. `}));
     }
-    status.append(shown.map(cap).join(". ") + ".");
+    status.append(look().line(shown.map(cap).join(". ") + "."));
   }
 
   // ---- drawing ----
   function render() {
     if (!S.sealed) return;
-    const s = st(), v = S.view;
+    const s = st(), v = S.view, k = kind();
     drawSeats();
     const tie = $("pd-tie");
     tie.hidden = !v.tie;
@@ -186,9 +322,9 @@
     drawControls();
     $("pd-tally").replaceChildren(el("strong", {text: "Tally: "}),
       `${s.tally.games} ${s.tally.games === 1 ? "game" : "games"} · you won ${s.tally.won} · lost ${s.tally.lost}`);
-    $("pd-ranking").textContent = "Best first: " + v.ranking.join(", ") + "." +
+    $("pd-ranking").textContent = `${k.name}. Best first: ${v.ranking.join(", ")}` + (k.wild ? "; a star is any card." : ".") +
       (s.options.roll_limit ? " Roll limit: no one rolls more times than the first player." : "");
-    game.drawLog();
+    game.drawLog(look().line);
   }
 
   function whoseTurn() {
@@ -199,24 +335,21 @@
     return `${cap(mover ? mover.name : "the computer")} is rolling.`;
   }
 
-  function miniHand(hand) {
-    const box = el("span", {class: "pd-mini", "aria-label": hand.labels.join(" ")});
-    for (const label of hand.poker) box.append(el("span", {class: "pd-mini-die"}, dieSvg(label)));
-    return box;
-  }
+  const all = (hand) => [...Array(look().size(hand)).keys()];
 
   function drawSeats() {
     const box = $("pd-seats");
     box.replaceChildren();
     for (const seat of S.view.seats) {
       const card = el("div", {class: "pd-seat" + (seat.to_move ? " pd-active" : "") + (seat.winner ? " pd-winner" : "") +
-                                     (seat.in_round ? "" : " pd-out") + (seat.you ? " pd-you" : ""),
-                              "data-seat": seat.seat});
+                                     (seat.in_round ? "" : " pd-out") + (seat.you ? " pd-you" : "") +
+                                     (seat.holds_best ? " pd-best" : ""), "data-seat": seat.seat});
       card.append(el("div", {class: "pd-seat-name"}, el("strong", {text: cap(seat.name)}),
         el("span", {class: "muted", text: ` seat ${seat.seat}`})));
       if (seat.final) {
-        card.append(miniHand(seat.final), el("div", {class: "pd-seat-hand", text:
-          `${seat.final.category} · ${seat.rolls_used} ${seat.rolls_used === 1 ? "roll" : "rolls"}` + (seat.winner ? " · wins" : "")}));
+        card.append(miniHand(look(), seat.final, all(seat.final), seat.final.label), el("div", {class: "pd-seat-hand",
+          text: `${seat.final.label} · ${seat.rolls_used} ${seat.rolls_used === 1 ? "roll" : "rolls"}` +
+            (seat.winner ? " · wins" : seat.holds_best ? " · best so far" : "")}));
       } else {
         card.append(el("div", {class: "pd-seat-hand muted", text: !seat.in_round ? "out of the replay" :
           seat.to_move ? `rolling: roll ${S.view.rolls} of ${S.view.allowed}` : "to roll"}));
@@ -228,7 +361,7 @@
   function drawDice() {
     const box = $("pd-dice");
     box.replaceChildren();
-    const s = st(), dice = S.view.dice;
+    const s = st(), v = S.view, dice = v.dice, lk = look();
     if (!dice) {
       box.append(el("p", {class: "muted pd-empty", text: "The game is over: the final hands are above."}));
       $("pd-rolls").textContent = "";
@@ -236,12 +369,13 @@
     }
     const mine = s.to_move === "player" && !S.busy;
     const theirs = s.to_move === "computer";
-    dice.poker.forEach((label, i) => {
+    for (const i of all(dice)) {
       const picked = theirs ? (S.cpuKeep || new Set()).has(i) : S.picked.has(i);
-      const node = el("div", {class: "die pd-die" + (picked ? (theirs ? " pd-cpu-keep" : " selected") : ""),
-        role: "checkbox", "aria-checked": String(picked), "aria-label": `die ${i + 1}: ${dice.labels[i]}`,
-        "data-index": i, "data-face": dice.faces[i], tabindex: mine ? "0" : "-1", "aria-disabled": String(!mine)});
-      node.append(dieSvg(label), el("small", {class: "pd-die-tag", text: picked ? "keep" : ""}));
+      const node = el("div", {class: "pd-die" + (picked ? (theirs ? " pd-cpu-keep" : " selected") : ""),
+        role: "checkbox", "aria-checked": String(picked), "aria-label": `die ${i + 1}: ${lk.says(dice, i)}`,
+        "data-index": i, "data-face": lk.face(dice, i), tabindex: mine ? "0" : "-1", "aria-disabled": String(!mine)});
+      node.append(lk.draw(dice, i, false), el("span", {class: "pd-die-no", text: `die ${i + 1}`}),
+        el("small", {class: "pd-die-tag", text: picked ? "keep" : ""}));
       if (mine) {
         node.addEventListener("click", () => toggle(i));
         node.addEventListener("keydown", (ev) => {
@@ -249,23 +383,23 @@
         });
       }
       box.append(node);
-    });
-    const whose = theirs ? (S.view.seats.find((x) => x.to_move) || {}).name + "'s" : "your";
-    $("pd-rolls").textContent = `${cap(whose)} ${dice.category} · roll ${S.view.rolls} of ${S.view.allowed}` +
-      ` · ${S.view.rolls_left} ${S.view.rolls_left === 1 ? "roll" : "rolls"} left` +
-      (S.view.to_beat ? ` · to beat: ${S.view.to_beat.labels.join(" ")} (${S.view.to_beat.category})` : "");
+    }
+    const whose = theirs ? (v.seats.find((x) => x.to_move) || {}).name + "'s" : "your";
+    $("pd-rolls").textContent = `${cap(whose)} ${dice.label} · roll ${v.rolls} of ${v.allowed}` +
+      ` · ${v.rolls_left} ${v.rolls_left === 1 ? "roll" : "rolls"} left` +
+      (v.to_beat ? ` · to beat: ${v.to_beat.label}` + (v.holders > 1 ? ` (held by ${v.holders})` : "") : "");
   }
 
   function toggle(i) {
     if (S.picked.has(i)) S.picked.delete(i); else S.picked.add(i);
     render();
     const again = $("pd-dice").querySelector(`[data-index="${i}"]`);
-    if (again) again.focus();
+    if (again && document.activeElement && document.activeElement.closest && document.activeElement.closest("#pd-dice")) again.focus();
   }
 
-  function pickedKeep() {
-    return [...S.picked].map((i) => S.view.dice.faces[i]).sort((a, b) => a - b);
-  }
+  // the action keeping these dice (by the keep key of the kind)
+  const keepOf = (dice) => ({type: "keep", [kind().keep_key]: sorted(dice).map((i) => look().key(S.view.dice, i))
+    .sort((a, b) => a - b)});
 
   function drawControls() {
     const s = st();
@@ -295,49 +429,51 @@
       return;
     }
     try {
-      const r = S.hint || await call("/api/poker-dice/advice", {state: S.sealed});
+      const r = S.hint || await call(`${API}/advice`, {state: S.sealed});
       if (S.sealed.state !== s) return; // the game moved on meanwhile
       S.hint = r;
       drawHint(r);
     } catch (err) { fail(err); }
   }
 
-  function drawHint(r) {
-    const p = r; // the Hint JSON: the position's keys at the top
-    $("pd-hint-note").textContent = `${cap(p.situation)}: your ${p.hand.join(" ")}, ${p.rolls_left} ` +
-      `${p.rolls_left === 1 ? "roll" : "rolls"} left` + (p.to_beat ? `, to beat ${p.to_beat.join(" ")}` : "") +
-      (p.holders > 1 ? ` (held by ${p.holders} players)` : "") + ".";
+  function drawHint(r) {  // the Hint JSON: the position's keys at the top, the keeps best first
+    const lk = look(), key = kind().keep_key, hand = S.view.dice;
+    $("pd-hint-note").replaceChildren(lk.line(`${cap(r.situation)}: your ${r.hand.join(" ")}` +
+      (r.category ? `, ${r.category}` : "") + `, ${r.rolls_left} ${r.rolls_left === 1 ? "roll" : "rolls"} left` +
+      (r.to_beat ? `, to beat ${[].concat(r.to_beat).join(" ")}` : "") +
+      (r.holders > 1 ? ` (held by ${r.holders} players)` : "") + "."));
     const table = $("pd-hint-table");
     table.replaceChildren();
     table.append(el("thead", {}, el("tr", {}, el("th", {text: "keep"}), el("th", {text: "win"}),
-      el("th", {text: "loss (pp)", title: "percentage points of win chance below the best keep"}), el("th", {class: "pd-use-head", text: ""}))));
+      el("th", {text: "loss", title: "percentage points of win chance below the best keep"}), el("th", {text: ""}))));
     const body = el("tbody");
     r.options.forEach((o, i) => {
-      const what = o.stand ? `${o.keep.join(" ")} (stand)` : o.keep.length ? o.keep.join(" ") : "none (roll all five)";
+      const values = o.action[key], dice = sorted(pickIndexes(values));
+      const what = o.stand ? "all: stand" : dice.length ? `${dice.length === 1 ? "die" : "dice"} ` +
+        dice.map((d) => d + 1).join(" ") : "none: roll all five";
       const use = el("button", {type: "button", class: "secondary pd-use", text: "select",
-                                "aria-label": `select ${what}`, "data-keep": o.action.keep.join(",")});
-      use.addEventListener("click", () => selectKeep(o.action.keep));
-      const faces = [...pickIndexes(o.action.keep)].map((k) => S.view.dice.poker[k]);
-      const cell = el("td", {class: "pd-keep"}, el("span", {text: what}));
-      if (faces.length) cell.append(miniHand({labels: o.keep, poker: faces}));
-      const tr = el("tr", {class: i === 0 ? "best" : ""}, cell,
+        "aria-label": `select ${o.stand ? "all five" : dice.length ? o.keep.join(" ") : "none"}`, "data-keep": values.join(",")});
+      use.addEventListener("click", () => selectKeep(values));
+      const cell = el("td", {class: "pd-keep"});
+      if (dice.length) cell.append(miniHand(lk, hand, dice, o.keep.join(" ")));
+      cell.append(el("span", {class: "pd-keep-dice", text: what}));
+      body.append(el("tr", {class: i === 0 ? "best" : ""}, cell,
         el("td", {class: "num", text: (100 * o.value).toFixed(2) + "%"}),
         el("td", {class: "num muted", text: o.loss > 5e-7 ? "−" + (100 * o.loss).toFixed(2) : "best"}),
-        el("td", {}, use));
-      body.append(tr);
+        el("td", {}, use)));
     });
     table.append(body);
   }
 
-  function selectKeep(keep) {
+  function selectKeep(values) {
     if (st().to_move !== "player" || S.busy) return;
-    S.picked = pickIndexes(keep);
+    S.picked = pickIndexes(values);
     render();
   }
 
   // ---- the review (the session scores each of your keeps: the state's decisions since this game began) ----
   function drawReview() {
-    const s = st();
+    const s = st(), line = look().line;
     const rows = s.decisions.slice(S.gameStart);
     const costly = rows.filter((d) => d.loss > 5e-7);
     const lost = rows.reduce((a, d) => a + d.loss, 0);
@@ -352,8 +488,8 @@
     const body = el("tbody");
     rows.forEach((d, i) => {
       body.append(el("tr", {class: d.loss > 5e-7 ? "pd-costly" : ""}, el("td", {text: String(i + 1)}),
-        el("td", {"data-label": "position", text: d.position}), el("td", {"data-label": "you kept", text: d.chosen}),
-        el("td", {"data-label": "best", text: d.best}),
+        el("td", {"data-label": "position"}, line(d.position)), el("td", {"data-label": "you kept"}, line(d.chosen)),
+        el("td", {"data-label": "best"}, line(d.best)),
         el("td", {class: "num", "data-label": "lost", text: d.loss > 5e-7 ? (100 * d.loss).toFixed(2) + " pp" : "0"})));
     });
     table.append(body);
@@ -361,11 +497,12 @@
 
   // ---- wiring (the form, next game, a new table and the hint toggle are the session's) ----
   form.addEventListener("change", syncForm);
-  $("pd-roll").addEventListener("click", () => { if (S.picked.size < 5) play({type: "keep", keep: pickedKeep()}); });
-  $("pd-stand").addEventListener("click", () => play({type: "keep", keep: [...S.view.dice.faces].sort((a, b) => a - b)}));
+  $("pd-roll").addEventListener("click", () => { if (S.picked.size < 5) play(keepOf(S.picked)); });
+  $("pd-stand").addEventListener("click", () => play(keepOf(all(S.view.dice))));
   document.addEventListener("keydown", (ev) => {
     if (!S.sealed || $("pd-table").hidden || ev.ctrlKey || ev.metaKey || ev.altKey) return;
-    if (ev.target.closest && ev.target.closest("input, select, textarea")) return;
+    // typing goes to a field, but a checkbox (the hint toggle) takes no digits: the keys still play
+    if (ev.target.closest && ev.target.closest("input:not([type=checkbox]), select, textarea")) return;
     const k = ev.key.toLowerCase();
     const mine = st().to_move === "player" && st().phase !== "over" && !S.busy;
     if (/^[1-5]$/.test(k) && mine) { ev.preventDefault(); toggle(Number(k) - 1); }
@@ -378,17 +515,7 @@
   // ================================ the odds page ================================
   function oddsPage() {
     const f = $("pd-odds-form");
-    const gcd = (a, b) => (b ? gcd(b, a % b) : a);
-    const LABELS = {five_of_a_kind: "five of a kind", four_of_a_kind: "four of a kind", flush: "flush",
-      full_house: "full house", straight: "straight", three_of_a_kind: "three of a kind", two_pairs: "two pairs",
-      pair: "pair", bust: "bust"};
     let asked = 0;
-
-    function flags() {
-      const out = {};
-      for (const k of RULES) out[k] = f.elements[k].checked;
-      return out;
-    }
 
     function sync() {
       for (const k of ["straight_above_full_house", "flush"]) {
@@ -398,16 +525,7 @@
     }
 
     function draw(r) {
-      const body = $("pd-odds-table").querySelector("tbody");
-      body.replaceChildren();
-      const top = Math.max(...r.categories.map((c) => r.chances[c]));
-      for (const c of r.categories) {
-        const n = r.counts[c], g = gcd(n, r.outcomes) || 1;
-        const bar = el("span", {class: "pd-bar"}, el("span", {style: `width: ${(100 * r.chances[c] / top).toFixed(1)}%`}));
-        body.append(el("tr", {"data-category": c}, el("td", {text: LABELS[c] || c}), el("td", {class: "num", text: fmt(n)}),
-          el("td", {class: "num", title: String(r.chances[c]), text: (100 * r.chances[c]).toFixed(3) + "%"}),
-          el("td", {class: "num", text: n ? `${fmt(n / g)}/${fmt(r.outcomes / g)}` : "0"}), el("td", {class: "pd-bar-cell"}, bar)));
-      }
+      drawOdds($("pd-odds-table"), r, true);
       $("pd-bust").textContent = r.bust_hands === null ? "Straights do not count: every hand of five different values is a bust." :
         `Busts of five different values (no straight): ${r.bust_hands.map((h) => h.join(" ")).join("; ")}.`;
     }
@@ -415,12 +533,11 @@
     async function refresh() {
       sync();
       const mine = ++asked;
-      const want = flags();
       $("pd-odds-loading").hidden = false;
       $("pd-odds-table").classList.add("pd-stale");
       try {
-        const q = new URLSearchParams(Object.entries(want).map(([k, v]) => [k, String(v)]));
-        const [r, data] = await fetchJson("/api/poker-dice/odds?" + q);
+        const q = new URLSearchParams(Object.entries(flags(f)).map(([k, v]) => [k, String(v)]));
+        const [r, data] = await fetchJson(`${API}/odds?` + q);
         if (mine !== asked) return;
         if (!r.ok) throw new ApiError(data.detail || `the server answered ${r.status}`);
         $("pd-error").textContent = "";

@@ -148,11 +148,12 @@ window.holdwise = (function () {
       if (S.sealed && st().phase === "over") await hook("over");
     }
 
-    function drawLog() {
+    // the log, each line as `line(text)` draws it (a string or a node; by default the text as it is)
+    function drawLog(line = (l) => l) {
       const log = $("log");
       const lines = st().log;
       if (log.childElementCount === lines.length && log.dataset.last === (lines[lines.length - 1] || "")) return;
-      log.replaceChildren(...lines.map((l) => el("li", {text: l})));
+      log.replaceChildren(...lines.map((l) => el("li", {}, line(l))));
       log.dataset.last = lines[lines.length - 1] || "";
       log.scrollTop = log.scrollHeight;
     }
@@ -163,6 +164,34 @@ window.holdwise = (function () {
       bar.querySelector("span").style.width = (100 * share).toFixed(1) + "%";
       bar.setAttribute("aria-valuenow", String(Math.round(100 * share)));
       return [done, total];
+    }
+
+    // a 202 (a solve running): the <prefix>-progress panel until it is done, polling <api>/prepare with the
+    // solve's options; the bar follows its steps and, when it has estimate_seconds, the time since it began;
+    // text(status, done, total) writes the line above the bar
+    async function waitSolve(status, text, every = 300) {
+      const box = $("progress"), bar = box.querySelector(".progress"), began = Date.now();
+      box.hidden = false;
+      try {
+        for (;;) {
+          if (status.status === "failed") throw new ApiError(status.error || "the solve failed");
+          if (status.status === "done") return;
+          const [done, total] = showProgress(status, bar);
+          if (status.estimate_seconds) {  // between steps the bar follows the clock, never to the end
+            const clock = (Date.now() - began) / 1000 / Math.max(1, status.estimate_seconds) * 0.9;
+            const share = Math.min(0.97, Math.max(total ? done / total : 0, clock));
+            bar.querySelector("span").style.width = (100 * share).toFixed(1) + "%";
+            bar.setAttribute("aria-valuenow", String(Math.round(100 * share)));
+          }
+          $("progress-text").textContent = text(status, done, total);
+          await sleep(every);
+          const [, next] = await fetchJson(`${cfg.api}/prepare`, {options: status.options});
+          if (next.status === undefined) throw new ApiError(next.detail || "the solve could not start");
+          status = next;
+        }
+      } finally {
+        box.hidden = true;
+      }
     }
 
     // the shared controls: the setup form, next game, a new table, the hint toggle
@@ -215,7 +244,7 @@ window.holdwise = (function () {
     if ($(ids.hintToggle)) $(ids.hintToggle).addEventListener("change", () => settle(() => hook("hint")));
 
     return {S, st, $, DELAY, call, fail, busy, settle, accept, start, step, move, advice, computer, afterMove, drawLog,
-            showProgress};
+            showProgress, waitSolve};
   }
 
   return {sleep, fmt, cap, el, ApiError, fetchJson, session};

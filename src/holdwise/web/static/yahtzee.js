@@ -45,24 +45,9 @@
   const {st, call} = game;
   const play = game.step;
 
-  async function waitForTable(status) {
-    const box = $("yz-progress");
-    box.hidden = false;
-    try {
-      for (;;) {
-        if (status.status === "failed") throw new ApiError(status.error || "the solve failed");
-        if (status.status === "done") return;
-        const [done, total] = game.showProgress(status, box.querySelector(".progress"));
-        $("yz-progress-text").textContent = `Loading the table of ${status.options.rules} (solved once, a few ` +
-          `seconds)${total > 1 ? `: ${fmt(done)} of ${fmt(total)} states` : ""}...`;
-        await sleep(300);
-        const [, next] = await fetchJson("/api/yahtzee/prepare", {options: status.options});
-        if (next.status === undefined) throw new ApiError(next.detail || "the solve could not start");
-        status = next;
-      }
-    } finally {
-      box.hidden = true;
-    }
+  function waitForTable(status) {
+    return game.waitSolve(status, (s, done, total) => `Loading the table of ${s.options.rules} (solved once, a ` +
+      `few seconds)${total > 1 ? `: ${fmt(done)} of ${fmt(total)} states` : ""}...`);
   }
 
   function formOptions() {
