@@ -67,7 +67,7 @@ def keys_of(data: object, data_keys: set[str], out: set[str] | None = None) -> s
     out = set() if out is None else out
     if isinstance(data, dict):
         for key, value in data.items():
-            if not (key.isdigit() or key in data_keys):
+            if not (key.lstrip("-").isdigit() or key in data_keys):
                 out.add(key)
             keys_of(value, data_keys, out)
     elif isinstance(data, list):
@@ -77,7 +77,7 @@ def keys_of(data: object, data_keys: set[str], out: set[str] | None = None) -> s
 
 
 def test_the_check_sees_keys_at_every_depth_and_skips_data():
-    data = {"a": [{"b_chance": 1, "90": 2}], "full_house": {"c": 3}}
+    data = {"a": [{"b_chance": 1, "90": 2, "-1": 3}], "full_house": {"c": 3}}
     assert keys_of(data, {"full_house"}) == {"a", "b_chance", "c"}
 
 

@@ -19,7 +19,7 @@ from typer.testing import CliRunner
 from holdwise.cli import app as cli_app
 from holdwise.games import poker_dice as face
 from holdwise.games.base import State
-from holdwise.games.poker_dice import kinds
+from holdwise.games.poker_dice import solutions
 from holdwise.web import poker_dice as web
 
 pytestmark = pytest.mark.slow  # a browser: seconds to start, seconds a page
@@ -468,7 +468,7 @@ def test_a_solve_shows_its_progress(page, live_server, shoot, monkeypatch):
             progress(min(step, 4), 5)  # raises Cancelled once the job is cancelled
         raise Cancelled
 
-    monkeypatch.setattr(kinds, "card_solution", solving)  # what the card-dice kind solves with
+    monkeypatch.setattr(solutions, "card_solution", solving)  # what the stored card-dice solves call
     try:
         page.goto(live_server + "/poker-dice/cards?seed=5")
         page.click("#pd-start")  # the royal set, chosen by the URL
