@@ -13,14 +13,16 @@ Text is measured before it is converted, so a huge one costs nothing.
 from __future__ import annotations
 
 import re
+import tomllib
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from ..errors import InputError
 
 __all__ = [
     "MAX_SEED", "MAX_USER_FILE_BYTES", "fault", "is_field", "named", "parse_faces", "parse_seed", "parse_whole",
-    "read_user_text", "shown", "whole_range",
+    "parse_toml", "read_user_text", "shown", "whole_range",
 ]
 
 MAX_SEED = 2**63 - 1  # a seed fits a signed 64-bit integer (JSON readers elsewhere keep it exact)
@@ -152,3 +154,15 @@ def read_user_text(path: str | Path, what: str, max_bytes: int = MAX_USER_FILE_B
         return raw.decode("utf-8")
     except UnicodeDecodeError as err:
         raise InputError(f"{what} {name} is not UTF-8 text: byte 0x{raw[err.start]:02x} at offset {err.start}") from None
+
+
+def parse_toml(text: object, where: str) -> dict[str, Any]:
+    """A user's TOML text as data; `where` names it in the one-line error ("pay table file x.toml")."""
+    if not isinstance(text, str):
+        raise InputError(f"{where} must be TOML text, got {shown(text)}")
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as err:
+        raise InputError(f"{where} is not valid TOML: {' '.join(str(err).split())}") from None
+    except RecursionError:  # tomllib reads nested arrays recursively: a hostile file is refused, not a crash
+        raise InputError(f"{where} is not valid TOML: arrays or tables nested too deep") from None

@@ -3,13 +3,12 @@ one or several tables a question asks for."""
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Sequence
 from fractions import Fraction
 from pathlib import Path
 
 from ...errors import InputError
-from ..inputs import read_user_text
+from ..inputs import parse_toml, read_user_text
 from .rules import BUILTIN_TABLES, parse_payouts
 
 __all__ = [
@@ -27,12 +26,7 @@ MAX_TABLE_NAME = 40  # characters of a table's name
 
 def _tables(text: str, source: str) -> dict[str, object]:
     """The [tables] section of a tables TOML text; `source` names it in errors ("tables file x.toml")."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as err:
-        raise InputError(f"{source} is not valid TOML: {str(err).splitlines()[0]}") from None
-    except RecursionError:
-        raise InputError(f"{source} is nested too deeply") from None
+    data = parse_toml(text, source)
     section = data.get("tables")
     if not isinstance(section, dict) or not section:
         raise InputError(f"{source} has no [tables] section of name = [payouts] (at least one table)")

@@ -15,14 +15,13 @@ A set file is TOML: `name = "..."`, optional `description` and `source`, then fi
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 
 from ...errors import InputError
-from ..inputs import shown
+from ..inputs import parse_toml, read_user_text, shown
 
 __all__ = [
     "DICE", "MAX_FACES", "MAX_FILE_BYTES", "RANK_TEXT", "SHIPPED_SETS", "SUITS", "WILD", "DiceSet", "dice_set",
@@ -124,14 +123,7 @@ class DiceSet:
 
 def parse_dice_set(text: str, where: str = "the dice set") -> DiceSet:
     """A dice set from TOML text; `where` names it in errors (one line each)."""
-    if not isinstance(text, str):
-        raise InputError(f"{where} must be TOML text, got {shown(text)}")
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as err:
-        raise InputError(f"{where} is not valid TOML: {str(err).splitlines()[0]}") from None
-    except RecursionError:
-        raise InputError(f"{where} is not valid TOML: arrays or tables nested too deep") from None
+    data = parse_toml(text, where)
     unknown = [k for k in data if k not in _KEYS]
     if unknown:
         raise InputError(f"{where}: unknown key {shown(unknown[0], 30)} (a set has name, description, source "
@@ -176,37 +168,16 @@ def parse_dice_set(text: str, where: str = "the dice set") -> DiceSet:
     return DiceSet(texts["name"], tuple(parsed), texts["description"], texts["source"])
 
 
-def _read(path: Path) -> str:
-    """A user's UTF-8 file of at most MAX_FILE_BYTES; InputError in one line."""
-    name = str(path) if str(path).isprintable() else repr(str(path))
-    try:
-        with path.open("rb") as f:
-            raw = f.read(MAX_FILE_BYTES + 1)
-    except FileNotFoundError:
-        raise InputError(f"dice set file not found: {name}") from None
-    except IsADirectoryError:
-        raise InputError(f"dice set file {name} is a directory, not a file") from None
-    except (OSError, ValueError) as err:
-        raise InputError(f"cannot read dice set file {name}: {getattr(err, 'strerror', None) or err}") from None
-    if len(raw) > MAX_FILE_BYTES:
-        raise InputError(f"dice set file {name} is larger than {MAX_FILE_BYTES:,} bytes (1 MiB), the most accepted")
-    try:
-        return raw.decode("utf-8")
-    except UnicodeDecodeError as err:
-        raise InputError(f"dice set file {name} is not UTF-8 text: byte 0x{raw[err.start]:02x} at offset "
-                         f"{err.start}") from None
-
-
 def load_dice_set(path_or_text: str | Path) -> DiceSet:
     """A dice set from a TOML file (a Path, or a str naming one) or from TOML text (a str with a newline or
     an `=`)."""
     if isinstance(path_or_text, Path):
-        return parse_dice_set(_read(path_or_text), str(path_or_text))
+        return parse_dice_set(read_user_text(path_or_text, "dice set file", MAX_FILE_BYTES), str(path_or_text))
     if not isinstance(path_or_text, str) or not path_or_text:
         raise InputError(f"a dice set is a TOML file's path or TOML text, got {shown(path_or_text)}")
     if "\n" in path_or_text or "=" in path_or_text:
         return parse_dice_set(path_or_text)
-    return parse_dice_set(_read(Path(path_or_text)), path_or_text)
+    return parse_dice_set(read_user_text(Path(path_or_text), "dice set file", MAX_FILE_BYTES), path_or_text)
 
 
 def dice_set(name: str) -> DiceSet:

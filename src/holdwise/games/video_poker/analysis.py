@@ -17,14 +17,7 @@ from typing import Any
 from ..base import Hint, Measure, Option, Result, fraction_text
 from .cards import HAND_SIZE, JOKER, CardsInput, card_str, parse_hand
 from .inputs import parse_coins
-from .paytables import (
-    DEFAULT_GAME,
-    MAX_COINS,
-    PayTable,
-    all_games,
-    resolve_game,
-    shipped_games,
-)
+from .paytables import DEFAULT_GAME, MAX_COINS, PayTable, all_games, resolve_game, shipped_games
 from .solver import HandValues, hand_values, stored_solve
 
 __all__ = [

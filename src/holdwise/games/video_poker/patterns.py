@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import difflib
 import re
-import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
@@ -25,6 +24,7 @@ from pathlib import Path
 import numpy as np
 
 from ...errors import InputError
+from ..inputs import parse_toml
 from .cards import shown
 from .evaluator import binomials
 from .pattern_codes import (
@@ -391,12 +391,7 @@ def _plain_lines(text: str) -> list[tuple[int, str]]:
 
 
 def _toml_lines(text: str, where: str, table: PayTable) -> list[tuple[int, str]]:
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as err:
-        raise InputError(f"{where} is not valid TOML: {' '.join(str(err).split())}") from None
-    except RecursionError:
-        raise InputError(f"{where} is not valid TOML: arrays or tables nested too deep") from None
+    data = parse_toml(text, where)
     unknown = [k for k in data if k not in ("lines", "game")]
     if unknown:
         raise InputError(f"{where}: unknown key {shown(unknown[0])}; a chart has lines = [...] (and game = ...)")

@@ -5,7 +5,6 @@ from __future__ import annotations
 import math
 import numbers
 import re
-import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
@@ -17,6 +16,7 @@ from typing import Any
 
 from ...errors import InputError
 from .. import inputs
+from ..inputs import parse_toml
 from .cards import shown
 
 __all__ = [
@@ -278,14 +278,7 @@ def _parse_game(game_id: object, data: object, where: str) -> PayTable:
 
 def parse_games(text: str, where: str) -> dict[str, PayTable]:
     """Games from TOML text in the shipped file's format; `where` names the text in errors."""
-    if not isinstance(text, str):
-        raise InputError(f"{where} must be TOML text, got {shown(text)}")
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as err:
-        raise InputError(f"{where} is not valid TOML: {err}") from None
-    except RecursionError:
-        raise InputError(f"{where} is not valid TOML: arrays or tables nested too deep") from None
+    data = parse_toml(text, where)
     if not data:
         raise InputError(f"{where} defines no game")
     return {game_id: _parse_game(game_id, body, where) for game_id, body in data.items()}

@@ -47,15 +47,7 @@ from ..inputs import parse_whole
 from .analysis import ReturnRow, check_coins, hold_option, number, play_statistics
 from .cards import HAND_SIZE, card_str, parse_hand
 from .chart_search import CURVE_LINES, derive_order, grow_charts, reduce_chart, swap_search
-from .deal_table import (
-    DealTable,
-    _rank_keys,
-    chart_play,
-    class_totals,
-    deal_table,
-    weighted_sum,
-    whole_hands_dealt,
-)
+from .deal_table import DealTable, _rank_keys, chart_play, class_totals, deal_table, weighted_sum, whole_hands_dealt
 from .patterns import Chart, Vocabulary, hold_patterns, parse_chart, read_chart, vocabulary
 from .paytables import MAX_COINS, PayTable, resolve_game
 from .report import TOP_ERRORS, ChartError, ChartLineStats, ChartReport, CurvePoint, per_coin
