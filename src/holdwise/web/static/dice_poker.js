@@ -16,14 +16,7 @@
   const fmt = (v, d = 4) => (v === null || v === undefined ? "–" : Number(v).toFixed(d));
   const pct = (v, d = 1) => (v === null || v === undefined ? "–" : (100 * v).toFixed(d) + "%");
   const keepText = (k) => (k.length ? k.join(" ") : "nothing");
-  const el = (tag, props = {}, ...kids) => {
-    const e = document.createElement(tag);
-    for (const [k, v] of Object.entries(props)) {
-      if (k === "class") e.className = v; else if (k === "text") e.textContent = v; else e.setAttribute(k, v);
-    }
-    for (const kid of kids) e.append(kid);
-    return e;
-  };
+  const el = window.HoldwiseDom.el;
 
   async function post(path, body, signal) {
     const r = await window.fetchRetry(path, {method: "POST", headers: {"content-type": "application/json"},

@@ -11,14 +11,7 @@ window.holdwise = (function () {
   const fmt = (n) => Number(n).toLocaleString("en-US");
   const cap = (t) => t ? t[0].toUpperCase() + t.slice(1) : t;
 
-  function el(tag, attrs, ...kids) {
-    const e = document.createElement(tag);
-    for (const [k, v] of Object.entries(attrs || {})) {
-      if (k === "class") e.className = v; else if (k === "text") e.textContent = v; else e.setAttribute(k, v);
-    }
-    for (const k of kids) e.append(k);
-    return e;
-  }
+  const el = window.HoldwiseDom.el;
 
   class ApiError extends Error {}
 

@@ -23,14 +23,7 @@
   const payText = (exact) => (exact && exact.endsWith("/1") ? exact.slice(0, -2) : exact);
   const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-  function el(tag, props = {}, ...kids) {
-    const e = document.createElement(tag);
-    for (const [k, v] of Object.entries(props)) {
-      if (k === "class") e.className = v; else if (k === "text") e.textContent = v; else e.setAttribute(k, v);
-    }
-    for (const kid of kids) e.append(kid);
-    return e;
-  }
+  const el = window.HoldwiseDom.el;
   function svg(tag, attrs = {}, text) {
     const e = document.createElementNS(SVG, tag);
     for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);

@@ -63,15 +63,7 @@
     return s;
   }
 
-  // an HTML element: props "class", "text" or attributes; children appended (both pages build their rows with it)
-  const el = (tag, props = {}, ...kids) => {
-    const e = document.createElement(tag);
-    for (const [k, v] of Object.entries(props)) {
-      if (k === "class") e.className = v; else if (k === "text") e.textContent = v; else e.setAttribute(k, v);
-    }
-    for (const kid of kids) e.append(kid);
-    return e;
-  };
+  const el = window.HoldwiseDom.el;  // both video-poker pages build their rows with it
 
   window.VPCards = {svg, label, short, isJoker, isStar, written, SUITS, el};
 })();
