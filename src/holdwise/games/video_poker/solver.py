@@ -33,6 +33,7 @@ from typing import Any
 import numpy as np
 
 from ...errors import InputError
+from ...solver import IndexArray, IntArray
 from ...solver.jit import njit
 from .cards import HAND_SIZE
 from .evaluator import binomials
@@ -47,8 +48,10 @@ __all__ = [
 POPCOUNT = np.array([m.bit_count() for m in range(32)], dtype=np.int64)  # cards held by each 5-bit mask
 
 
-def _solve_deals(deals, weights, pay_sums, class_counts, classes5, pays, binom, offset, mult, priority, popcount,
-                 rows, value, best_mask, best_value, totals):
+def _solve_deals(deals: IntArray, weights: IntArray, pay_sums: IntArray, class_counts: IntArray, classes5: IndexArray,
+                 pays: IntArray, binom: IntArray, offset: IntArray, mult: IntArray, priority: IntArray,
+                 popcount: IntArray, rows: IntArray, value: IntArray, best_mask: IntArray, best_value: IntArray,
+                 totals: IntArray) -> None:
     """Best hold of every deal (exact), and the weighted class counts of the final hands it leads to.
 
     best_value[i] = S(H*) * mult[|H*|]: the best hold's payout sum scaled to the common weight.

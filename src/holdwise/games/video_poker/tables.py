@@ -25,6 +25,7 @@ from typing import Generic, TypeVar
 
 import numpy as np
 
+from ...solver import IndexArray, IntArray
 from ...solver.jit import njit
 from .cards import HAND_SIZE
 from .evaluator import binomials, classify_all, colex_blocks
@@ -79,7 +80,7 @@ class Memo(Generic[K, V]):
             self._known.clear()
 
 
-def _subset_rank(binom, deals, i, mask):
+def _subset_rank(binom: IntArray, deals: IntArray, i: int, mask: int) -> tuple[int, int]:
     """(colex rank, size) of the cards `mask` keeps from the sorted deal deals[i]: bit j keeps card j, the
     rank is sum over kept cards of C(card, place) with place 1, 2, ... (a row of T is offset[size] + rank)."""
     rank = 0
@@ -95,7 +96,7 @@ def _subset_rank(binom, deals, i, mask):
 subset_rank = njit(cache=True, inline="always")(_subset_rank)
 
 
-def _exclude_supersets(value):
+def _exclude_supersets(value: IntArray) -> None:
     """Möbius inversion over the 32 holds, in place: value[m] = sum over the final hands containing the cards of
     m becomes the sum over those whose kept cards are exactly m, value[m] -= value[m | bit] bit by bit
     (a bit's pass reads only masks with that bit set, which it never writes, so the order of masks is free)."""
@@ -110,7 +111,7 @@ def _exclude_supersets(value):
 exclude_supersets = njit(cache=True, inline="always")(_exclude_supersets)
 
 
-def _next_combination(combo, size):
+def _next_combination(combo: IntArray, size: int) -> bool:
     """Step combo[0:size] (combo[size] = the deck size, a sentinel) to the next set in colex order.
 
     Returns False after the last set.
@@ -129,7 +130,8 @@ def _next_combination(combo, size):
 next_combination = njit(cache=True)(_next_combination)
 
 
-def _subset_class_counts(n_cards, classes5, n_classes, binom, offset, table):
+def _subset_class_counts(n_cards: int, classes5: IndexArray, n_classes: int, binom: IntArray, offset: IntArray,
+                         table: IntArray) -> None:
     """table[offset[k] + rank(X)] = class counts of the final hands containing X, for |X| <= 4."""
     combo = np.empty(HAND_SIZE + 1, dtype=np.int64)
     for size in range(HAND_SIZE, 0, -1):  # push each size's sets down to their subsets one card smaller
@@ -213,7 +215,7 @@ def class_count_table(n_cards: int, classes5: np.ndarray, n_classes: int) -> np.
     return table
 
 
-def _canonical_keys(n_cards, binom, keys):
+def _canonical_keys(n_cards: int, binom: IntArray, keys: IntArray) -> None:
     """Suit-symmetry key of every 5-card hand (colex order): its four suit rank-masks sorted, + joker."""
     combo = np.empty(HAND_SIZE + 1, dtype=np.int64)
     masks = np.empty(4, dtype=np.int64)
