@@ -13,16 +13,7 @@ from collections.abc import Sequence
 
 import typer
 
-from ._common import (
-    WIDTH,
-    Group,
-    check_plot_path,
-    emit_json,
-    fail,
-    kernels_notice,
-    progress,
-    save_figure,
-)
+from ._common import WIDTH, Group, check_plot_path, emit_json, fail, kernels_notice, progress, save_figure
 
 __all__ = ["render_hint", "video_poker_app"]
 
@@ -182,11 +173,11 @@ def video_poker_return(
     Example: holdwise video-poker return --game deuces-wild-full-pay --coins 5
     """
     vp = _face()
-    coins = vp.parse_coins(coins, "--coins")
+    bet = vp.parse_coins(coins, "--coins")
     table = vp.resolve_game(game, paytable_file)
     kernels_notice(*vp.KERNEL_MODULES)
     with progress(f"{table.id}: deals") as update:
-        result = vp.game_return(table, coins, exact=exact or not as_json, progress=update)
+        result = vp.game_return(table, bet, exact=exact or not as_json, progress=update)
     if as_json:
         emit_json(result)
         return
@@ -199,7 +190,7 @@ def video_poker_return(
     def line(cells) -> str:
         return "  ".join(c.ljust(widths[0]) if i == 0 else c.rjust(widths[i]) for i, c in enumerate(cells))
 
-    lines = _title(f"{table.name}, {coins} coin{'s' * (coins > 1)}: return {result.return_value:.8f} "
+    lines = _title(f"{table.name}, {bet} coin{'s' * (bet > 1)}: return {result.return_value:.8f} "
                    f"({result.return_percent:.4f}%) with optimal play")
     lines += ["", line(head)] + [line(r) for r in rows]
     if exact:
@@ -431,13 +422,13 @@ def video_poker_play(
     from ._play import TerminalGame, run
 
     vp = _face()
-    seed = random.SystemRandom().randrange(2**32) if seed is None else vp.parse_seed(seed, "--seed")
+    seed_value = random.SystemRandom().randrange(2**32) if seed is None else vp.parse_seed(seed, "--seed")
     options = {"paytable": game, "credits": vp.parse_credits(credits, "--credits"), "bet": vp.parse_coins(bet, "--bet")}
     if paytable_file is not None:
         options["paytable_file"] = paytable_file
-    state = vp.new_game(options, seed)
+    state = vp.new_game(options, seed_value)
     kernels_notice(*vp.KERNEL_MODULES)
-    typer.echo(f"seed {seed}")
+    typer.echo(f"seed {seed_value}")
     rules = ("Video poker: bet 1-5 coins, get five cards, hold any of them, draw the rest.",
              "The final hand pays the pay table's pay per coin times the coins bet.",
              "Every hold is scored: h shows its expected return per coin; Enter deals.")

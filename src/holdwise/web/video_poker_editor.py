@@ -100,7 +100,8 @@ def editor_page(request: Request, table: Annotated[str | None, Query(max_length=
                 game: Annotated[str | None, Query(max_length=200)] = None) -> HTMLResponse:
     """The editor, starting from the link's table, else the game asked for, else the default game."""
     games = server_games()
-    start, error = games.get(game or "") or games.get(face.DEFAULT_GAME), ""
+    start = games.get(game or "") or games.get(face.DEFAULT_GAME) or face.get_game(face.DEFAULT_GAME)
+    error = ""
     if table is not None:
         try:
             start = face.table_from_code(table)

@@ -9,14 +9,7 @@ import pytest
 from holdwise import InputError
 from holdwise.games import poker_dice as face
 from holdwise.games.base import State
-from holdwise.games.poker_dice import (
-    MAX_DUELS,
-    Variant,
-    duel,
-    simulate_duels,
-    solve_duel,
-    solve_three,
-)
+from holdwise.games.poker_dice import MAX_DUELS, Variant, duel, simulate_duels, solve_duel, solve_three
 from holdwise.games.poker_dice.strategy import hint  # the six-faced hint of positional arguments
 
 

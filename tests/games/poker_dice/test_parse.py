@@ -3,13 +3,7 @@
 import pytest
 
 from holdwise import InputError
-from holdwise.games.poker_dice import (
-    Variant,
-    hand_labels,
-    hand_text,
-    parse_hand,
-    parse_keep,
-)
+from holdwise.games.poker_dice import Variant, hand_labels, hand_text, parse_hand, parse_keep
 
 
 @pytest.mark.parametrize("text,faces", [

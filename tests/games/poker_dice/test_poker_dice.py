@@ -8,15 +8,7 @@ from itertools import product
 import numpy as np
 import pytest
 
-from holdwise.games.poker_dice import (
-    Variant,
-    category_of,
-    hand_key,
-    odds,
-    simulate_duels,
-    solve_duel,
-    solve_three,
-)
+from holdwise.games.poker_dice import Variant, category_of, hand_key, odds, simulate_duels, solve_duel, solve_three
 from holdwise.games.poker_dice.strategy import hint  # the six-faced hint of positional arguments
 from holdwise.solver.dice import Dice
 from tests.oracles.poker_dice_bruteforce import duel_first_player

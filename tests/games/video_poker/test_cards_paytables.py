@@ -4,21 +4,8 @@ from fractions import Fraction
 
 import pytest
 
-from holdwise.games.video_poker.cards import (
-    JOKER,
-    card_str,
-    hand_str,
-    parse_card,
-    parse_hand,
-    parse_hold,
-)
-from holdwise.games.video_poker.paytables import (
-    get_game,
-    load_games,
-    shipped_games,
-    table_from_json,
-    table_to_json,
-)
+from holdwise.games.video_poker.cards import JOKER, card_str, hand_str, parse_card, parse_hand, parse_hold
+from holdwise.games.video_poker.paytables import get_game, load_games, shipped_games, table_from_json, table_to_json
 
 
 def test_parse_cards_in_every_spelling():

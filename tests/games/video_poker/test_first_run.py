@@ -15,7 +15,7 @@ from types import SimpleNamespace
 import numpy as np
 import pytest
 
-from holdwise.games.video_poker import solver, store, tables
+from holdwise.games.video_poker import disk, solver, store, tables
 from holdwise.games.video_poker.evaluator import binomials, classify_hand
 from holdwise.games.video_poker.paytables import shipped_games
 from tests.games.video_poker.test_solver import PUBLISHED_JOB_TABLE
@@ -106,13 +106,13 @@ def _forbid_solving(monkeypatch):
 
 
 def test_a_solve_is_written_once_and_read_back(cache, monkeypatch):
-    first = solver.stored_solve(JOB, 5)
+    first = disk.stored_solve(JOB, 5)
     assert first.combinations == _published() and round(first.value, 8) == 0.99543904
     path = store.solve_path(JOB, 5)
     assert path.parent == cache / "video-poker" and path.exists()
     assert not [p for p in path.parent.iterdir() if p.name.endswith(".tmp")]
     _forbid_solving(monkeypatch)
-    again = solver.stored_solve(JOB, 5)
+    again = disk.stored_solve(JOB, 5)
     assert (again.combinations, again.total, again.return_exact) == (first.combinations, first.total,
                                                                      first.return_exact)
 
@@ -152,10 +152,10 @@ def _text_count(data):
 @pytest.mark.parametrize("spoil", [_garbage, _other_key, _one_count_moved, _counts_off, _short, _text_count],
                          ids=lambda f: f.__name__.strip("_"))
 def test_a_damaged_solve_is_solved_again_to_the_same_answer(cache, spoil):
-    solver.stored_solve(JOB, 5)
+    disk.stored_solve(JOB, 5)
     path = store.solve_path(JOB, 5)
     path.write_text(spoil(json.loads(path.read_text())))
-    assert solver.stored_solve(JOB, 5).combinations == _published()
+    assert disk.stored_solve(JOB, 5).combinations == _published()
     assert json.loads(path.read_text())["combinations"] == _published()  # rewritten whole
 
 
@@ -166,13 +166,13 @@ def test_a_cache_folder_that_cannot_be_written_costs_speed_not_answers(cache, mo
         raise PermissionError("read-only")
 
     monkeypatch.setattr(storage, "atomic_write", cannot)
-    assert solver.stored_solve(JOB, 5).combinations == _published()
+    assert disk.stored_solve(JOB, 5).combinations == _published()
     assert not store.solve_path(JOB, 5).exists()
 
 
 def test_a_ready_kernel_solves_and_a_missing_one_is_not_waited_for(cache, monkeypatch):
     """With the kernel compiled in this process the solve is solve_game's; else NumPy's (nothing to compile)."""
-    answer = solver.stored_solve(JOB, 5)
+    answer = disk.stored_solve(JOB, 5)
     calls = []
     numpy_solve = solver.solve_deals_numpy
     monkeypatch.setattr(solver, "solve_deals_numpy", lambda *a, **k: calls.append("numpy") or numpy_solve(*a, **k))
@@ -182,7 +182,7 @@ def test_a_ready_kernel_solves_and_a_missing_one_is_not_waited_for(cache, monkey
         store.solve_path(JOB, 5).unlink()
         monkeypatch.setattr(solver, "solve_deals", kernel)
         calls.clear()
-        assert solver.stored_solve(JOB, 5).combinations == _published()
+        assert disk.stored_solve(JOB, 5).combinations == _published()
         assert calls == [expected]
 
 

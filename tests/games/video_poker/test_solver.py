@@ -8,11 +8,7 @@ import pytest
 
 from holdwise.games.video_poker.cards import parse_hand
 from holdwise.games.video_poker.paytables import shipped_games
-from holdwise.games.video_poker.solver import (
-    analyze_hand,
-    deal_values,
-    solve_game,
-)
+from holdwise.games.video_poker.solver import analyze_hand, deal_values, solve_game
 from holdwise.games.video_poker.tables import deck, distinct_deals
 from tests.oracles.video_poker_bruteforce import enumerate_holds
 

@@ -15,6 +15,7 @@ from holdwise import InputError
 from holdwise.games import video_poker as vp
 from holdwise.games.video_poker import chart_search as cs
 from holdwise.games.video_poker import deal_table as dtm
+from holdwise.games.video_poker import store
 from holdwise.games.video_poker import strategy as st
 from holdwise.games.video_poker.patterns import hold_patterns, parse_chart
 from holdwise.games.video_poker.paytables import load_games
@@ -358,7 +359,7 @@ def test_chart_lengths_are_kept_on_disk_and_a_bad_file_is_searched_again(monkeyp
         assert st._reduced(table, 5) == fake and len(calls) == 1
         st._reduced.cache_clear()
         assert st._reduced(table, 5) == fake and len(calls) == 1  # read back, not searched
-        path = st.stored_path("chart-lengths", table, 5)
+        path = store.stored_path("chart-lengths", table, 5)
         good = path.read_text()
         n_ids = len(st._game_patterns(table)[0].patterns)
         for bad in (good.replace("four deuces", "four deuces").replace('"key": "', '"key": "x'),

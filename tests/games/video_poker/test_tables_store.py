@@ -6,16 +6,12 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from holdwise.games.video_poker import get_game
+from holdwise.games.video_poker import disk, get_game
 from holdwise.games.video_poker import hold_hint as hint
 from holdwise.games.video_poker.cards import HAND_SIZE as HAND
 from holdwise.games.video_poker.evaluator import binomials, classify_all
 from holdwise.games.video_poker.store import MAX_TABLE_FILES, tables_path
-from holdwise.games.video_poker.tables import (
-    deck,
-    game_tables,
-    subset_class_counts,
-)
+from holdwise.games.video_poker.tables import deck, game_tables, subset_class_counts
 
 GAME = get_game("jacks-or-better-8-5")
 
@@ -40,8 +36,8 @@ def reference():
 
 
 def _fresh():
-    game_tables.cache_clear()
-    return game_tables(GAME)
+    game_tables.cache_clear()  # the solvers' memory: the storage layer reads the disk again
+    return disk.game_tables(GAME)
 
 
 def _same(tables, reference) -> None:
@@ -164,10 +160,10 @@ def test_distinct_deals_from_a_damaged_file_are_rebuilt_equal(cache, damage):
     from holdwise.games.video_poker import tables
     from holdwise.games.video_poker.store import deals_path
 
-    reference = tables._build_distinct_deals(52)
-    tables.stored_distinct_deals(52)
+    reference = tables.build_distinct_deals(52)
+    disk.stored_distinct_deals(52)
     damage(deals_path(52))
-    deals, weights = tables.stored_distinct_deals(52)
+    deals, weights = disk.stored_distinct_deals(52)
     assert np.array_equal(deals, reference[0]) and np.array_equal(weights, reference[1])
     assert len(deals) == 134_459 and int(weights.sum()) == 2_598_960
     with np.load(deals_path(52)) as data:
@@ -178,7 +174,7 @@ def test_a_deals_file_with_a_changed_weight_fails_its_checksum(cache, monkeypatc
     from holdwise.games.video_poker import tables
     from holdwise.games.video_poker.store import deals_path
 
-    reference = tables.stored_distinct_deals(52)
+    reference = disk.stored_distinct_deals(52)
     path = deals_path(52)
     with np.load(path) as data:
         weights = data["weights"].copy()
@@ -186,6 +182,6 @@ def test_a_deals_file_with_a_changed_weight_fails_its_checksum(cache, monkeypatc
     weights[1] -= 1  # the sum still adds up: only the checksum sees it
     _rewrite(path, weights=weights)
     calls = []
-    build = tables._build_distinct_deals
-    monkeypatch.setattr(tables, "_build_distinct_deals", lambda n: calls.append(n) or build(n))
-    assert np.array_equal(tables.stored_distinct_deals(52)[1], reference[1]) and calls == [52]
+    build = tables.build_distinct_deals
+    monkeypatch.setattr(tables, "build_distinct_deals", lambda n: calls.append(n) or build(n))
+    assert np.array_equal(disk.stored_distinct_deals(52)[1], reference[1]) and calls == [52]

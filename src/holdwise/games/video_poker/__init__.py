@@ -32,6 +32,7 @@ if TYPE_CHECKING:  # what the names are, for type checkers; at run time each loa
     from .answers import is_stored, load_strategy_report, stored, stored_return, stored_strategy, strategy_answer
     from .cards import JOKER, card_str, hand_str, parse_card, parse_hand, parse_hold
     from .chart_search import CURVE_LINES
+    from .disk import analyze_hand, hold_patterns, parse_chart, read_chart, solve_game, vocabulary
     from .editor import (
         editor_options,
         table_code,
@@ -43,7 +44,7 @@ if TYPE_CHECKING:  # what the names are, for type checkers; at run time each loa
     )
     from .hints import HINT_FIELDS, HintRequest, hint, offer_games, parse_hint
     from .inputs import MAX_CREDITS, MAX_SEED, parse_coins, parse_credits, parse_seed
-    from .patterns import Chart, ChartLine, Pattern, Vocabulary, hold_patterns, parse_chart, read_chart, vocabulary
+    from .patterns import Chart, ChartLine, Pattern, Vocabulary
     from .paytables import (
         DEFAULT_GAME,
         HAND_KINDS,
@@ -71,7 +72,6 @@ if TYPE_CHECKING:  # what the names are, for type checkers; at run time each loa
         paytable_of,
         step,
     )
-    from .solver import analyze_hand, solve_game
     from .strategy import ChartHold, chart_hold, check_lines, cost_curve, evaluate_chart, strategy_report
     from .trainer import TRAINER_CHOICES, TrainerChart, check_choice, trainer_chart
 
@@ -84,13 +84,13 @@ _EXPORTS: dict[str, str | tuple[str, ...]] = {
     **dict.fromkeys(("editor_options", "table_code", "table_field", "table_from_code", "table_from_fields",
                      "table_to_json", "table_toml"), ".editor"),
     **dict.fromkeys(("MAX_CREDITS", "MAX_SEED", "parse_coins", "parse_credits", "parse_seed"), ".inputs"),
-    **dict.fromkeys(("Chart", "ChartLine", "Pattern", "Vocabulary", "hold_patterns", "parse_chart", "read_chart",
-                     "vocabulary"), ".patterns"),
+    **dict.fromkeys(("Chart", "ChartLine", "Pattern", "Vocabulary"), ".patterns"),
     **dict.fromkeys(("DEFAULT_GAME", "HAND_KINDS", "MAX_COINS", "PayTable", "all_games", "get_game", "hand_label",
                      "load_games", "max_scaled_pay", "parse_games", "pay_text", "resolve_game", "shipped_games"), ".paytables"),
     **dict.fromkeys(("DECISION_MEASURE", "GAME", "actions", "advice", "computer_action", "new_game", "parse_action",
                      "paytable_of", "step"), ".session"),
-    **dict.fromkeys(("analyze_hand", "solve_game"), ".solver"),
+    **dict.fromkeys(("analyze_hand", "hold_patterns", "parse_chart", "read_chart", "solve_game", "vocabulary"),
+                    ".disk"),
     **dict.fromkeys(("is_stored", "load_strategy_report", "stored", "stored_return", "stored_strategy",
                      "strategy_answer"), ".answers"),
     **dict.fromkeys(("CURVE_LINES",), ".chart_search"),

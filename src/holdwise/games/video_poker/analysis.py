@@ -16,9 +16,10 @@ from typing import Any
 
 from ..base import Hint, Measure, Option, Result, fraction_text
 from .cards import HAND_SIZE, JOKER, CardsInput, card_str, parse_hand
+from .disk import hand_values, stored_solve
 from .inputs import parse_coins
 from .paytables import DEFAULT_GAME, MAX_COINS, PayTable, all_games, resolve_game, shipped_games
-from .solver import HandValues, hand_values, stored_solve
+from .solver import HandValues
 
 __all__ = [
     "MEASURE",
@@ -248,7 +249,7 @@ def game_return(game: str | PayTable = DEFAULT_GAME, coins: int = MAX_COINS, exa
     """The exact return of a game with optimal play: sum over pay classes of probability x pay per coin.
 
     Every deal (folded by suit symmetry) plays its best hold; `progress(done, total)` counts deals. The solve is
-    kept on disk (`solver.stored_solve`): a second run reads it.
+    kept on disk (`disk.stored_solve`): a second run reads it.
     """
     table = resolve_game(game, paytable_file, dict(extra or {}))
     coins = check_coins(coins)

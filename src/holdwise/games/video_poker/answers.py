@@ -14,8 +14,9 @@ question of each shipped game (5 coins, no --lines, no --curve, 10 error groups)
 it without compiling a kernel. Both are read only when their key matches exactly (a changed pay table or
 holdwise version computes again), their checksum holds and their JSON reads back into the same report.
 
-Where the files are and what names them is `store.py`'s (the disk layer under the solver); this module is the
-layer above the strategy search that decides to read or to compute.
+Where the files are and what names them is `store.py`'s; the solvers' own tables, deals and solves are read and
+written around them by `disk.py`; this module is the layer above the strategy search that decides to read or to
+compute its answers.
 """
 
 from __future__ import annotations

@@ -110,7 +110,7 @@ def parse_card(text: str | int, deck_size: int = 52, extra: str = "joker") -> in
     return RANK_NAMES[t[:-1].upper()] * 4 + SUITS.index(t[-1])
 
 
-def _parts(cards: CardsInput) -> list[Any]:
+def _parts(cards: object) -> list[Any]:
     """Card words from one string or a list (whose items may themselves hold several cards)."""
     if isinstance(cards, str):
         return cards.replace(",", " ").split()
@@ -122,7 +122,7 @@ def _parts(cards: CardsInput) -> list[Any]:
     raise InputError(f"a hand is text or a list of cards, got {shown(cards)}")
 
 
-def parse_hand(cards: CardsInput, deck_size: int = 52, extra: str = "joker") -> tuple[int, ...]:
+def parse_hand(cards: object, deck_size: int = 52, extra: str = "joker") -> tuple[int, ...]:
     """Five distinct cards, in the order given, from one string (spaces or commas) or a list of cards
     (`extra` as for `parse_card`)."""
     parts = _parts(cards)

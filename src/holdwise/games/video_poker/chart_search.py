@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ...solver import IndexArray, IntArray
 from ...solver.jit import njit
 from .deal_table import DealTable, LineEntries, entries_of, line_entries, weighted_sum
 
@@ -37,7 +38,7 @@ UNION_TEXT_LIMIT = 200  # a union line's text stays within the chart reader's li
 UNION_PARTS_LIMIT = 4
 
 
-def _first_entry(d, skip, start, line, pos):
+def _first_entry(d: int, skip: int, start: IntArray, line: IntArray, pos: IntArray) -> int:
     """The entry of deal d, other than entry `skip`, whose line stands first in the chart (-1: none)."""
     top = NO_LINE
     best = -1
@@ -53,7 +54,7 @@ def _first_entry(d, skip, start, line, pos):
 first_entry = njit(cache=True, inline="always")(_first_entry)  # inlined in its callers: no compile of its own
 
 
-def _choices(start, line, pos, choice):
+def _choices(start: IntArray, line: IntArray, pos: IntArray, choice: IntArray) -> None:
     """choice[d] = the entry of deal d whose line stands first in the chart (-1: none)."""
     for d in range(start.shape[0] - 1):
         choice[d] = first_entry(d, -1, start, line, pos)
@@ -62,18 +63,21 @@ def _choices(start, line, pos, choice):
 choices = njit(cache=True)(_choices)
 
 
-def _second_value(d, skip, start, line, value, pos, fallback):
+def _second_value(d: int, skip: int, start: IntArray, line: IntArray, value: IntArray, pos: IntArray,
+                  fallback: IntArray) -> tuple[np.int64, np.int64]:
     """(position, value) of the deal's first line other than entry `skip` (fallback: position NO_LINE)."""
     f = first_entry(d, skip, start, line, pos)
     if f < 0:
         return NO_LINE, fallback[d]
-    return pos[line[f]], value[f]
+    return pos[line[f]], value[f]  # type: ignore[return-value]  # numpy's stubs read pos[<an element>] as an array
 
 
 second_value = njit(cache=True, inline="always")(_second_value)  # inlined in its callers: no compile of its own
 
 
-def _sweep(order, pos, start, line, value, weights, fallback, by_start, by_entry, deal_of, choice, lines, up, down):
+def _sweep(order: IntArray, pos: IntArray, start: IntArray, line: IntArray, value: IntArray, weights: IntArray,
+           fallback: IntArray, by_start: IntArray, by_entry: IntArray, deal_of: IntArray, choice: IntArray,
+           lines: IntArray, up: IntArray, down: IntArray) -> tuple[int, int]:
     """One pass of insertion moves over every line of `order`; returns (moves made, total gain).
 
     Moving line a from position p to q < p switches the deals whose chosen line c stands at q..p-1 and hold
@@ -138,7 +142,8 @@ def _sweep(order, pos, start, line, value, weights, fallback, by_start, by_entry
 sweep = njit(cache=True, nogil=True)(_sweep)
 
 
-def _removal_costs(order, pos, start, line, value, weights, fallback, choice, cost):
+def _removal_costs(order: IntArray, pos: IntArray, start: IntArray, line: IntArray, value: IntArray,
+                   weights: IntArray, fallback: IntArray, choice: IntArray, cost: IntArray) -> None:
     """cost[l] = sum over deals choosing line l of w (v_l - v_next): what removing l loses (may be < 0)."""
     for k in range(order.shape[0]):
         cost[order[k]] = 0
@@ -250,7 +255,8 @@ def derive_order(dt: DealTable, ids: np.ndarray, n_ids: int,
     return [int(x) for x in live], search
 
 
-def _union_losses(start, line, mask, value, weights, within, next_line, choice, loss):
+def _union_losses(start: IntArray, line: IntArray, mask: IntArray, value: IntArray, weights: IntArray,
+                  within: IndexArray, next_line: IntArray, choice: IntArray, loss: IntArray) -> None:
     """loss[a] = what merging line a with the line after it (next_line[a]) into one union line loses.
 
     Merged in a's place, the union line takes on each deal the first of its holds in the deal's in-line
@@ -418,8 +424,9 @@ def reduce_chart(dt: DealTable, ids: np.ndarray, lines: Sequence[frozenset[int]]
     return out
 
 
-def _add_gains(candidates, by_start, by_entry, deal_of, line, value, weights, fallback, pos, choice, n_pos,
-               gains, places):
+def _add_gains(candidates: IntArray, by_start: IntArray, by_entry: IntArray, deal_of: IntArray, line: IntArray,
+               value: IntArray, weights: IntArray, fallback: IntArray, pos: IntArray, choice: IntArray, n_pos: int,
+               gains: IntArray, places: IntArray) -> None:
     """For each candidate line: the best place to insert it in the chart and what that gains.
 
     Inserted at place q, the line takes the deals that hold it and whose chosen line stands at q or below

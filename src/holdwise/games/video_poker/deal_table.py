@@ -18,6 +18,7 @@ from functools import lru_cache
 import numpy as np
 
 from ...errors import InputError
+from ...solver import IndexArray, IntArray
 from ...solver.jit import njit
 from .cards import HAND_SIZE
 from .evaluator import binomials
@@ -32,8 +33,9 @@ __all__ = [
 ]
 
 
-def _all_hold_values(deals, pay_sums, classes5, pays, binom, offset, mult, priority, popcount, value, values,
-                     best_mask):
+def _all_hold_values(deals: IntArray, pay_sums: IntArray, classes5: IndexArray, pays: IntArray, binom: IntArray,
+                     offset: IntArray, mult: IntArray, priority: IntArray, popcount: IntArray, value: IntArray,
+                     values: IntArray, best_mask: IntArray) -> None:
     """values[i, mask] = S(H) x mult[|H|] for every hold of every deal; best_mask[i] = the solver's best hold.
 
     S(H) = sum over Y, H ⊆ Y ⊆ deal of (-1)^|Y - H| T[Y] . pays (the Möbius transform of the solver). `value`
@@ -63,7 +65,9 @@ def _all_hold_values(deals, pay_sums, classes5, pays, binom, offset, mult, prior
 all_hold_values = njit(cache=True, nogil=True)(_all_hold_values)
 
 
-def _chosen_class_totals(deals, weights, masks, class_counts, classes5, binom, offset, mult, popcount, totals):
+def _chosen_class_totals(deals: IntArray, weights: IntArray, masks: IntArray, class_counts: IntArray,
+                         classes5: IndexArray, binom: IntArray, offset: IntArray, mult: IntArray, popcount: IntArray,
+                         totals: IntArray) -> None:
     """totals[c] += w_i x mult[|H_i|] x N_c(H_i): the final-hand class counts of one chosen hold per deal."""
     n_classes = class_counts.shape[1]
     for i in range(deals.shape[0]):
@@ -238,7 +242,8 @@ class LineEntries:
     n_lines: int
 
 
-def _entries_kernel(ids, by_within, id_start, id_lines, seen, count_only, out_deal, out_line, out_mask):
+def _entries_kernel(ids: IntArray, by_within: IntArray, id_start: IntArray, id_lines: IntArray, seen: IntArray,
+                    count_only: bool, out_deal: IntArray, out_line: IntArray, out_mask: IntArray) -> int:
     """Per deal, walk its holds in the in-line order; each line naming the hold's id takes its first hold.
 
     Returns the number of entries (count_only) or fills out_*; `seen[l]` = last deal that line l entered.

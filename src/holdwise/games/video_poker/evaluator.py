@@ -23,6 +23,7 @@ from functools import lru_cache
 
 import numpy as np
 
+from ...solver import IndexArray, IntArray
 from ...solver.jit import njit
 from .paytables import KIND_CODES, WILD_MODES, PayTable
 
@@ -52,7 +53,8 @@ def _binomials(n_max: int, k_max: int) -> np.ndarray:
     return np.array([[comb(n, k) for k in range(k_max + 1)] for n in range(n_max + 1)], dtype=np.int64)
 
 
-def _satisfies(kind, wild, counts, mask, flush, ranks_of_naturals, n_natural, c1, c2, pairs_free):
+def _satisfies(kind: int, wild: int, counts: IntArray | list[int], mask: int, flush: bool, ranks_of_naturals: int,
+               n_natural: int, c1: int, c2: int, pairs_free: bool) -> bool:
     """Can the hand make `kind` with its `wild` wild cards?"""
     if kind == 0:  # royal_flush (natural)
         return wild == 0 and flush and mask == ROYAL_MASK
@@ -120,7 +122,7 @@ def _satisfies(kind, wild, counts, mask, flush, ranks_of_naturals, n_natural, c1
 satisfies = njit(cache=True)(_satisfies)
 
 
-def _classify(hand, kinds, wild_mode, counts):
+def _classify(hand: IntArray, kinds: IntArray, wild_mode: int, counts: IntArray) -> int:
     """Index into `kinds` of the first kind the 5 cards can make (`counts` is scratch, 13 long)."""
     for r in range(13):
         counts[r] = 0
@@ -168,7 +170,7 @@ def _classify(hand, kinds, wild_mode, counts):
 classify = njit(cache=True)(_classify)
 
 
-def _classify_every_hand(n_cards, kinds, wild_mode, binom, out):
+def _classify_every_hand(n_cards: int, kinds: IntArray, wild_mode: int, binom: IntArray, out: IndexArray) -> None:
     """The class of every 5-card hand of an n_cards deck, stored at the hand's colex rank."""
     hand = np.empty(5, dtype=np.int64)
     counts = np.empty(13, dtype=np.int64)

@@ -24,7 +24,7 @@ __all__ = ["HINT_FIELDS", "HintRequest", "hint", "offer_games", "parse_hint"]
 
 SHIPPED = ("jacks-or-better-9-6", "jacks-or-better-8-5", "bonus-poker-8-5", "double-bonus-10-7",
            "double-double-bonus-9-6", "deuces-wild-full-pay", "joker-poker-kings")  # a test checks this list
-HINT_FIELDS = (
+HINT_FIELDS: tuple[HintField, ...] = (
     HintField("hand", "Five cards in dealt order: AS KS QS JS 9D (T or 10; suits c d h s or the symbols; Jk the "
                       "joker, A* the extra-ace deck's ace of stars).", argument=True, required=True,
               example="AS KS QS JS 9D"),
@@ -114,7 +114,7 @@ def parse_hint(fields: Mapping[str, object]) -> HintRequest:
     if "hand" not in fields:
         raise InputError("is required: five cards in dealt order, e.g. AS KS QS JS 9D", field="hand")
     rules = _text(fields.get("rules", DEFAULT_GAME), "rules")
-    coins = parse_coins(fields.get("coins", MAX_COINS), "coins")  # type: ignore[arg-type]  # checked inside
+    coins = parse_coins(fields.get("coins", MAX_COINS), "coins")  # checked inside
     exact = _flag(fields.get("exact", False), "exact")
     counts = _flag(fields.get("counts", False), "counts")
     table = _paytable(rules, fields)

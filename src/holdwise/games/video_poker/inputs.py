@@ -14,11 +14,11 @@ __all__ = ["MAX_COINS", "MAX_CREDITS", "MAX_SEED", "parse_coins", "parse_credits
 MAX_CREDITS = 1_000_000_000  # starting credits: exact in every JSON reader (floats hold whole numbers to 2**53)
 
 
-def parse_coins(value: int | str, what: str = "coins") -> int:
+def parse_coins(value: object, what: str = "coins") -> int:
     """Coins bet a hand: 1 to 5 (below 5 the natural royal pays royal_below_max per coin)."""
     return parse_whole(value, what, 1, MAX_COINS)
 
 
-def parse_credits(value: int | str, what: str = "credits") -> int:
+def parse_credits(value: object, what: str = "credits") -> int:
     """Starting credits of a session: 1 to 1,000,000,000."""
     return parse_whole(value, what, 1, MAX_CREDITS)

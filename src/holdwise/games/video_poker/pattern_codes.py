@@ -13,6 +13,7 @@ from functools import lru_cache
 import numpy as np
 
 from ...errors import InputError
+from ...solver import IndexArray, IntArray
 from ...solver.jit import njit
 from .cards import shown
 from .evaluator import binomials
@@ -44,7 +45,7 @@ FLUSH_PENALTY, STRAIGHT_PENALTY = 1, 2
 
 # A hold's code packs its description into one int64, ordered as the vocabulary lists them:
 # family << 44 | (7 - cards held) << 40 | wild << 36 | f1 << 28 | f2 << 24 | f3 << 20 | ranks << 4 | penalties
-def _pack(fam, n, w, f1, f2, f3, ranks, pen):
+def _pack(fam: int, n: int, w: int, f1: int, f2: int, f3: int, ranks: int, pen: int) -> int:
     return (fam << 44) | ((7 - n) << 40) | (w << 36) | (f1 << 28) | (f2 << 24) | (f3 << 20) | (ranks << 4) | pen
 
 
@@ -77,8 +78,9 @@ def rank_tables(no_rank_zero: bool) -> tuple[np.ndarray, ...]:
     return out
 
 
-def _deal_codes(cards, wild_mode, hi, rank_group, full_class, fit, ways_of, joins, outs, pop, top_of, scratch,
-                codes):
+def _deal_codes(cards: IntArray, wild_mode: int, hi: int, rank_group: IntArray, full_class: int, fit: IntArray,
+                ways_of: IntArray, joins: IntArray, outs: IntArray, pop: IntArray, top_of: IntArray,
+                scratch: IntArray, codes: IntArray) -> None:
     """codes[held] for the 32 holds of one sorted deal (held = 5-bit mask over the cards).
 
     Subset tables are built up one card at a time (held mask m from m without its top card): natural rank
@@ -214,8 +216,9 @@ def _deal_codes(cards, wild_mode, hi, rank_group, full_class, fit, ways_of, join
 deal_codes = njit(cache=True)(_deal_codes)
 
 
-def _classify_deals(deals, wild_mode, hi, rank_group, classes5, binom, fit, ways_of, joins, outs, pop, top_of, vocab,
-                    codes, scratch, out):
+def _classify_deals(deals: IntArray, wild_mode: int, hi: int, rank_group: IntArray, classes5: IndexArray,
+                    binom: IntArray, fit: IntArray, ways_of: IntArray, joins: IntArray, outs: IntArray, pop: IntArray,
+                    top_of: IntArray, vocab: IntArray, codes: IntArray, scratch: IntArray, out: IndexArray) -> None:
     """out[i, held] = code of every hold of every deal, or with a vocabulary its id (binary search; -1 if none).
 
     `codes` (32) and `scratch` (7, 32) are the caller's (`_scratch`): a kernel that allocates nothing compiles

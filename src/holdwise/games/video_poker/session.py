@@ -24,6 +24,7 @@ from ...errors import InputError
 from ..base import Decision, Hint, Option, State, action_error, random_generator
 from .analysis import MEASURE, check_coins, hold_hint, hold_option, number, return_value
 from .cards import HAND_SIZE, card_str, hand_str, parse_card, parse_hold, shown
+from .disk import hand_class, hold_values
 from .inputs import parse_coins, parse_credits, parse_seed
 from .paytables import (
     DEFAULT_GAME,
@@ -36,7 +37,7 @@ from .paytables import (
     table_from_json,
     table_to_json,
 )
-from .solver import best_order, hand_class, hold_values
+from .solver import best_order
 
 __all__ = [
     "DECISION_MEASURE", "GAME", "actions", "advice", "computer_action", "new_game", "parse_action",

@@ -15,9 +15,10 @@ Ties between holds of equal value (exactly equal) go to the hold that keeps fewe
 the lower 5-bit mask of held positions (bit i = the i-th card of the sorted deal).
 
 The deck-level tables (T, the suit-distinct deals) are `tables.py`'s. What a first run builds it builds with
-NumPy, so a command that needs no kernel never starts Numba: through `stored_solve`, a game's solve
-(`solve_deals_numpy`, where this process has no compiled kernel) equals its kernel (the kernel stays:
-`solve_game` runs it, warm several times faster than NumPy).
+NumPy, so a command that needs no kernel never starts Numba: a game's solve with NumPy (`solve_deals_numpy`,
+what `disk.stored_solve` runs where this process has no compiled kernel) equals its kernel (the kernel stays:
+`solve_game` runs it, warm several times faster than NumPy). Nothing here reads or writes the disk: `disk.py`
+keeps solves and tables there, around these functions.
 """
 
 from __future__ import annotations
@@ -32,23 +33,25 @@ from typing import Any
 import numpy as np
 
 from ...errors import InputError
+from ...solver import IndexArray, IntArray
 from ...solver.jit import njit
 from .cards import HAND_SIZE
 from .evaluator import binomials
 from .paytables import MAX_COINS, PayTable, max_scaled_pay
-from .store import load_solve, save_solve
 from .tables import GameTables, deck, distinct_deals, exclude_supersets, game_tables, subset_rank
 
 __all__ = [
     "HOLD_PRIORITY", "POPCOUNT", "GameReturn", "HandValues", "Hold", "analyze_hand", "deal_values", "hand_values",
-    "hold_values", "integer_pays", "solve_deals_numpy", "solve_game", "stored_solve",
+    "hold_values", "integer_pays", "return_of_counts", "solve_deals_numpy", "solve_game",
 ]
 
 POPCOUNT = np.array([m.bit_count() for m in range(32)], dtype=np.int64)  # cards held by each 5-bit mask
 
 
-def _solve_deals(deals, weights, pay_sums, class_counts, classes5, pays, binom, offset, mult, priority, popcount,
-                 rows, value, best_mask, best_value, totals):
+def _solve_deals(deals: IntArray, weights: IntArray, pay_sums: IntArray, class_counts: IntArray, classes5: IndexArray,
+                 pays: IntArray, binom: IntArray, offset: IntArray, mult: IntArray, priority: IntArray,
+                 popcount: IntArray, rows: IntArray, value: IntArray, best_mask: IntArray, best_value: IntArray,
+                 totals: IntArray) -> None:
     """Best hold of every deal (exact), and the weighted class counts of the final hands it leads to.
 
     best_value[i] = S(H*) * mult[|H*|]: the best hold's payout sum scaled to the common weight.
@@ -172,10 +175,10 @@ def solve_game(table: PayTable, coins: int = MAX_COINS, deals: np.ndarray | None
                     d.offset, d.mult, HOLD_PRIORITY, POPCOUNT, rows, value, best_mask[part], best_value[part], totals)
         if progress is not None:
             progress(part.stop - part.start, len(deals))
-    return _game_return(table, coins, [int(x) for x in totals], time.perf_counter() - start)
+    return return_of_counts(table, coins, [int(x) for x in totals], time.perf_counter() - start)
 
 
-def _game_return(table: PayTable, coins: int, combos: list[int], seconds: float) -> GameReturn:
+def return_of_counts(table: PayTable, coins: int, combos: list[int], seconds: float) -> GameReturn:
     """A game's return from its final-hand class counts (every deal weighted by the deck's M)."""
     total = math.comb(table.deck, HAND_SIZE) * deck(table.deck).weight
     exact = sum((Fraction(c) * p for c, p in zip(combos, table.pays_for(coins), strict=True)), Fraction(0)) / total
@@ -241,36 +244,6 @@ def solve_deals_numpy(deals: np.ndarray, weights: np.ndarray, tables: GameTables
         if progress is not None:
             progress(part.stop - part.start, len(deals))
     return best_mask, best_value, per_row @ tables.class_counts + last
-
-
-def stored_solve(table: PayTable, coins: int = MAX_COINS,
-                 progress: Callable[[int, int], None] | None = None) -> GameReturn:
-    """`solve_game` of a game at a bet, read from the disk when a valid copy is there (a fresh process then runs
-    no kernel), else solved and written (atomically).
-
-    A solve here uses the kernel when this process has it ready, else NumPy (`solve_deals_numpy`): a first run
-    never waits for Numba to start and compile. The answers are equal.
-    """
-    import time
-
-    start = time.perf_counter()
-    pays, _ = integer_pays(table, coins)  # the bet and the pays checked as solve_game checks them
-    total = math.comb(table.deck, HAND_SIZE) * deck(table.deck).weight
-    combos = load_solve(table, coins, lambda c: len(c) == len(table.hands) and min(c) >= 0 and sum(c) == total)
-    if combos is not None:
-        if progress is not None:  # every deal done at once
-            n_deals = len(distinct_deals(table.deck)[0])
-            progress(n_deals, n_deals)
-        return _game_return(table, coins, combos, time.perf_counter() - start)
-    if getattr(solve_deals, "signatures", None):  # a Numba dispatcher already compiled in this process
-        result = solve_game(table, coins, progress=progress)
-    else:
-        tables = game_tables(table)
-        deals, weights = distinct_deals(table.deck)
-        *_, totals = solve_deals_numpy(deals, weights, tables, pays, progress)
-        result = _game_return(table, coins, [int(x) for x in totals], time.perf_counter() - start)
-    save_solve(table, coins, result.combinations)
-    return result
 
 
 def deal_values(table: PayTable, deals: np.ndarray | Sequence[Sequence[int]],

@@ -2,10 +2,10 @@
 set of pay classes (every final hand's class, the class counts of every smaller card set), which a fresh
 process reads instead of classifying 2.6 million hands, and the files of kept answers and strategy reports.
 
-A game's solve at a bet (its final-hand class counts over every deal, `solver.stored_solve`) is kept as JSON
+A game's solve at a bet (its final-hand class counts over every deal, `disk.stored_solve`) is kept as JSON
 with a checksum (`load_solve`, `save_solve`): a fresh `video-poker return` reads it and runs no kernel. The
-tables and a deck's suit-distinct deals are kept as checked arrays (`tables.game_tables`,
-`tables.distinct_deals`). Every file is named by a hash of what it depends on (the format, holdwise's version,
+tables and a deck's suit-distinct deals are kept as checked arrays (`disk.game_tables`, `disk.distinct_deals`,
+which check what they read and hand it to the solvers' memory). The solvers never import this module. Every file is named by a hash of what it depends on (the format, holdwise's version,
 the kind, the pay table in full, the coins); `answers.py` reads and writes the answers and reports whose names
 are made here. This is the bottom layer: it imports nothing of video poker above the pay tables.
 """

@@ -41,18 +41,17 @@ from typing import Any
 import numpy as np
 
 from ...errors import InputError
-from ...storage import prune, read_json, read_or_make, write_json
 from ..base import Result, fraction_text
 from ..inputs import parse_whole
 from .analysis import ReturnRow, check_coins, hold_option, number, play_statistics
 from .cards import HAND_SIZE, card_str, parse_hand
 from .chart_search import CURVE_LINES, derive_order, grow_charts, reduce_chart, swap_search
 from .deal_table import DealTable, _rank_keys, chart_play, class_totals, deal_table, weighted_sum, whole_hands_dealt
+from .disk import Reductions, hold_values, kept_reductions, read_kept
 from .patterns import Chart, Vocabulary, hold_patterns, parse_chart, read_chart, vocabulary
 from .paytables import MAX_COINS, PayTable, resolve_game
 from .report import TOP_ERRORS, ChartError, ChartLineStats, ChartReport, CurvePoint, per_coin
-from .solver import HOLD_PRIORITY, hold_values
-from .store import MAX_REPORT_FILES, answer_key, stored_path
+from .solver import HOLD_PRIORITY
 from .tables import distinct_deals
 
 __all__ = [
@@ -186,6 +185,7 @@ def game_chart_report(dt: DealTable, ids: np.ndarray, pattern_texts: Sequence[st
 @lru_cache(maxsize=4)
 def _game_patterns(table: PayTable) -> tuple[Vocabulary, np.ndarray]:
     """(vocabulary, id of every hold of every distinct deal) of a game (cached)."""
+    read_kept(table)
     vocab = vocabulary(table)
     deals, _ = distinct_deals(table.deck)
     ids = np.asarray(hold_patterns(table, deals), dtype=np.int16)  # 8.6 MB a game (int64 would be 34 MB)
@@ -236,13 +236,12 @@ def _coarse_lines(vocab: Any, fine: Sequence[str]) -> dict[str, frozenset[int]]:
 @lru_cache(maxsize=16)
 def _derived(table: PayTable, coins: int) -> tuple[list[int], int]:
     """The derived basic strategy's ids (best first) and its value sum (cached per game and bet)."""
-    dt = deal_table(table, coins)
+    dt = _deal_table(table, coins)
     vocab, ids = _game_patterns(table)
     live, search = derive_order(dt, ids, len(vocab.patterns))
     return live, search.value_sum()
 
 
-Reductions = dict[int, tuple[list[str], list[frozenset[int]], int]]  # n -> (line texts, line ids, value sum)
 
 
 @lru_cache(maxsize=16)
@@ -250,41 +249,17 @@ def _reduced(table: PayTable, coins: int) -> Reductions:
     """The best chart found of at most n lines for every n, per game and bet: in memory, and on disk.
 
     Every chart length, and the cost curve, comes from this one search (seconds to minutes), so it is kept as
-    one file: a later `--lines 10` after `--lines 12`, another process, or a server's other worker reads it.
-    Two processes that ask at once compute it once (the second waits on the lock, then reads).
+    one file (`disk.kept_reductions`): a later `--lines 10` after `--lines 12`, another process, or a
+    server's other worker reads it.
     """
     n_ids = len(_game_patterns(table)[0].patterns)
-    key = answer_key("chart-lengths", table, coins)
-    path = stored_path("chart-lengths", table, coins)
-    def make() -> Reductions:
-        found = _search_reduced(table, coins)
-        rows = [[n, texts, [sorted(int(i) for i in line) for line in ids], int(total)]
-                for n, (texts, ids, total) in sorted(found.items())]
-        write_json(path, {"key": key, "value": rows})
-        prune(path.parent, "chart-lengths-*.json", MAX_REPORT_FILES)
-        return found
-
-    return read_or_make(path.with_suffix(".lock"), lambda: _read_reduced(path, key, n_ids), make)[0]
+    return kept_reductions(table, coins, n_ids, lambda: _search_reduced(table, coins))
 
 
-def _read_reduced(path: Path, key: str, n_ids: int) -> Reductions | None:
-    """The kept search of a game at a bet, or None when the file is missing, stale or not well formed."""
-    data = read_json(path)
-    if not isinstance(data, dict) or data.get("key") != key or not isinstance(data.get("value"), list):
-        return None
-    out: Reductions = {}
-    for row in data["value"]:
-        if not (isinstance(row, list) and len(row) == 4):
-            return None
-        n, texts, ids, total = row
-        if not (type(n) is int and n >= 1 and type(total) is int and isinstance(texts, list)
-                and isinstance(ids, list) and 1 <= len(texts) == len(ids) <= n
-                and all(isinstance(t, str) for t in texts)
-                and all(isinstance(line, list) and line and all(type(i) is int and 0 <= i < n_ids for i in line)
-                        for line in ids)):
-            return None
-        out[n] = (texts, [frozenset(line) for line in ids], total)
-    return out or None
+def _deal_table(table: PayTable, coins: int) -> DealTable:
+    """`deal_table.deal_table`, what it reads read from the disk when kept."""
+    read_kept(table)
+    return deal_table(table, coins)
 
 
 def published_charts(table: PayTable) -> list[tuple[str, list[str]]]:
@@ -298,7 +273,7 @@ def _search_reduced(table: PayTable, coins: int, published: bool = True, swaps: 
     and (`published`) from each published chart of the game, the best of them at each n; then (`swaps`) the
     lengths players learn (SWAP_LENGTHS) improved by swaps (`swap_search`). Without both: the search before
     issue 26 (the benchmark compares the two)."""
-    dt = deal_table(table, coins)
+    dt = _deal_table(table, coins)
     vocab, ids = _game_patterns(table)
     live, _ = _derived(table, coins)
     texts = [vocab.patterns[i].text for i in live]
@@ -370,7 +345,7 @@ def strategy_report(game: str | PayTable, coins: int = MAX_COINS, lines: int | N
             progress(stage, len(STAGES))
 
     say(0)
-    dt = deal_table(table, coins)
+    dt = _deal_table(table, coins)
     say(1)
     vocab, ids = _game_patterns(table)
     texts = [p.text for p in vocab.patterns]
@@ -403,7 +378,7 @@ def cost_curve(game: str | PayTable, coins: int = MAX_COINS, up_to: int = CURVE_
     """The best chart found of at most n lines, for n = 1..up_to: its return and its cost (never rising in n)."""
     table = resolve_game(game, paytable_file)
     coins = check_coins(coins)
-    return tuple(_curve_points(deal_table(table, coins), _reduced(table, coins), up_to))
+    return tuple(_curve_points(_deal_table(table, coins), _reduced(table, coins), up_to))
 
 
 def evaluate_chart(game: str | PayTable, chart: Any, coins: int = MAX_COINS,
@@ -415,13 +390,14 @@ def evaluate_chart(game: str | PayTable, chart: Any, coins: int = MAX_COINS,
     table = resolve_game(game, paytable_file)
     coins = check_coins(coins)
     start = time.perf_counter()
+    read_kept(table)
     if isinstance(chart, Path):
         chart = read_chart(chart, table)
     elif isinstance(chart, str):
         chart = parse_chart(chart, table)
     if not isinstance(chart, Chart):
         raise InputError(f"a chart is chart text, a path or a Chart, got {type(chart).__name__}")
-    dt = deal_table(table, coins)
+    dt = _deal_table(table, coins)
     vocab, ids = _game_patterns(table)
     texts = [p.text for p in vocab.patterns]
     return game_chart_report(dt, ids, texts, [ln.ids for ln in chart.lines], [ln.text for ln in chart.lines],
@@ -458,6 +434,7 @@ def chart_hold(chart: Any, hand: Any, game: str | PayTable, coins: int = MAX_COI
     """
     table = resolve_game(game, paytable_file)
     coins = check_coins(coins)
+    read_kept(table)
     if isinstance(chart, str):
         chart = parse_chart(chart, table)
     if not isinstance(chart, Chart):

@@ -4,7 +4,9 @@ suit-distinct deals, every final hand's pay class and the class counts T[X] of e
 T[X] = the pay-class counts of all final hands that contain the card set X (|X| <= 4), rows in colex order per
 size (`Deck.offset`). What a first run builds it builds with NumPy, so a command that needs no kernel never
 starts Numba: the table T (`class_count_table`) and the suit-distinct deals (`_canonical_deals`); both equal
-their kernels (`subset_class_counts`, `canonical_keys`), which tests compare. Both are kept on disk (`store`).
+their kernels (`subset_class_counts`, `canonical_keys`), which tests compare. This module never reads or writes
+the disk: `game_tables` and `distinct_deals` remember what this process built, or what the storage layer
+(`disk.py`, which keeps both on disk) read for it and handed over with `keep`.
 
 `subset_rank` is the one subset-rank step of every per-deal kernel (the solver's and the strategy's): the
 colex rank of the cards a 5-bit mask keeps from a sorted deal; `exclude_supersets` the one Möbius step that
@@ -14,23 +16,71 @@ turns "draws containing the hold" into "draws keeping exactly the hold". Both ar
 from __future__ import annotations
 
 import math
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
+from typing import Generic, TypeVar
 
 import numpy as np
 
+from ...solver import IndexArray, IntArray
 from ...solver.jit import njit
 from .cards import HAND_SIZE
 from .evaluator import binomials, classify_all, colex_blocks
 from .paytables import PayTable
-from .store import load_deals, load_tables, save_deals, save_tables
 
 __all__ = [
-    "Deck", "GameTables", "canonical_keys", "class_count_table", "deck", "distinct_deals", "game_tables",
-    "exclude_supersets", "next_combination", "stored_distinct_deals", "subset_class_counts", "subset_rank",
+    "Deck", "GameTables", "Memo", "build_distinct_deals", "build_game_tables", "canonical_keys", "class_count_table",
+    "deck", "distinct_deals", "exclude_supersets", "game_tables", "next_combination", "subset_class_counts",
+    "subset_rank",
 ]
 
-def _subset_rank(binom, deals, i, mask):
+K = TypeVar("K", bound=Hashable)
+V = TypeVar("V")
+
+
+class Memo(Generic[K, V]):
+    """A process's memory of what `build` made, or of what a caller read elsewhere and handed over (`keep`): the
+    least recently used beyond `size` are dropped. A call answers from memory, else builds and remembers."""
+
+    def __init__(self, build: Callable[[K], V], size: int) -> None:
+        self._build = build
+        self._size = size
+        self._known: OrderedDict[K, V] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def __call__(self, key: K) -> V:
+        known = self.get(key)
+        if known is None:
+            known = self._build(key)
+            self.keep(key, known)
+        return known
+
+    def get(self, key: K) -> V | None:
+        """What is remembered for `key`, or None."""
+        with self._lock:
+            known = self._known.get(key)
+            if known is not None:
+                self._known.move_to_end(key)
+            return known
+
+    def keep(self, key: K, value: V) -> None:
+        """Remember `value` for `key` (what a call then answers)."""
+        with self._lock:
+            self._known[key] = value
+            self._known.move_to_end(key)
+            while len(self._known) > self._size:
+                self._known.popitem(last=False)
+
+    def cache_clear(self) -> None:
+        """Forget everything (as `functools.lru_cache`'s)."""
+        with self._lock:
+            self._known.clear()
+
+
+def _subset_rank(binom: IntArray, deals: IntArray, i: int, mask: int) -> tuple[int, int]:
     """(colex rank, size) of the cards `mask` keeps from the sorted deal deals[i]: bit j keeps card j, the
     rank is sum over kept cards of C(card, place) with place 1, 2, ... (a row of T is offset[size] + rank)."""
     rank = 0
@@ -46,7 +96,7 @@ def _subset_rank(binom, deals, i, mask):
 subset_rank = njit(cache=True, inline="always")(_subset_rank)
 
 
-def _exclude_supersets(value):
+def _exclude_supersets(value: IntArray) -> None:
     """Möbius inversion over the 32 holds, in place: value[m] = sum over the final hands containing the cards of
     m becomes the sum over those whose kept cards are exactly m, value[m] -= value[m | bit] bit by bit
     (a bit's pass reads only masks with that bit set, which it never writes, so the order of masks is free)."""
@@ -61,7 +111,7 @@ def _exclude_supersets(value):
 exclude_supersets = njit(cache=True, inline="always")(_exclude_supersets)
 
 
-def _next_combination(combo, size):
+def _next_combination(combo: IntArray, size: int) -> bool:
     """Step combo[0:size] (combo[size] = the deck size, a sentinel) to the next set in colex order.
 
     Returns False after the last set.
@@ -80,7 +130,8 @@ def _next_combination(combo, size):
 next_combination = njit(cache=True)(_next_combination)
 
 
-def _subset_class_counts(n_cards, classes5, n_classes, binom, offset, table):
+def _subset_class_counts(n_cards: int, classes5: IndexArray, n_classes: int, binom: IntArray, offset: IntArray,
+                         table: IntArray) -> None:
     """table[offset[k] + rank(X)] = class counts of the final hands containing X, for |X| <= 4."""
     combo = np.empty(HAND_SIZE + 1, dtype=np.int64)
     for size in range(HAND_SIZE, 0, -1):  # push each size's sets down to their subsets one card smaller
@@ -164,7 +215,7 @@ def class_count_table(n_cards: int, classes5: np.ndarray, n_classes: int) -> np.
     return table
 
 
-def _canonical_keys(n_cards, binom, keys):
+def _canonical_keys(n_cards: int, binom: IntArray, keys: IntArray) -> None:
     """Suit-symmetry key of every 5-card hand (colex order): its four suit rank-masks sorted, + joker."""
     combo = np.empty(HAND_SIZE + 1, dtype=np.int64)
     masks = np.empty(4, dtype=np.int64)
@@ -228,33 +279,6 @@ def deck(n_cards: int) -> Deck:
     return Deck(n_cards, offset, draws, weight, np.array([weight // d for d in draws], dtype=np.int64))
 
 
-@lru_cache(maxsize=2)
-def distinct_deals(n_cards: int) -> tuple[np.ndarray, np.ndarray]:
-    """The deals that differ up to a renaming of suits (134,459 for 52 cards), with how many each stands for
-    (built once, kept on disk)."""
-    return stored_distinct_deals(n_cards)
-
-
-def stored_distinct_deals(n_cards: int) -> tuple[np.ndarray, np.ndarray]:
-    """`distinct_deals` read from the disk, or built and written there (not cached in memory)."""
-    stored = load_deals(n_cards, lambda deals, weights: _deals_valid(n_cards, deals, weights))
-    if stored is not None:
-        return stored
-    deals, weights = _build_distinct_deals(n_cards)
-    save_deals(n_cards, deals, weights)
-    return deals, weights
-
-
-def _deals_valid(n_cards: int, deals: np.ndarray, weights: np.ndarray) -> bool:
-    """Are deals read from disk whole? Sorted distinct cards of the deck, weights adding up to every deal."""
-    if deals.ndim != 2 or deals.shape[1] != HAND_SIZE or weights.shape != (len(deals),):
-        return False
-    if deals.dtype != np.int64 or weights.dtype != np.int64 or not len(deals):
-        return False
-    return bool(np.all(np.diff(deals, axis=1) > 0) and deals.min() >= 0 and deals.max() < n_cards
-                and weights.min() >= 1 and int(weights.sum()) == math.comb(n_cards, HAND_SIZE))
-
-
 def _canonical_deals(n_cards: int) -> tuple[np.ndarray, np.ndarray]:
     """(suit-symmetry key as `canonical_keys`, hands it stands for) of each suit-distinct deal, keys ascending.
 
@@ -286,7 +310,8 @@ def _canonical_deals(n_cards: int) -> tuple[np.ndarray, np.ndarray]:
     return keys[order], 24 // repeats[order]
 
 
-def _build_distinct_deals(n_cards: int) -> tuple[np.ndarray, np.ndarray]:
+def build_distinct_deals(n_cards: int) -> tuple[np.ndarray, np.ndarray]:
+    """The deals that differ up to a renaming of suits (134,459 for 52 cards), with how many each stands for."""
     unique, counts = _canonical_deals(n_cards)
     # rebuild one deal per key: sorted suit masks go to suits 0..3, the joker is card 52
     present = np.zeros((len(unique), n_cards), dtype=bool)
@@ -299,6 +324,10 @@ def _build_distinct_deals(n_cards: int) -> tuple[np.ndarray, np.ndarray]:
     return deals, counts.astype(np.int64)
 
 
+# a deck's distinct deals, built once per process (or read from the disk by `disk.distinct_deals`)
+distinct_deals: Memo[int, tuple[np.ndarray, np.ndarray]] = Memo(build_distinct_deals, 2)
+
+
 @dataclass
 class GameTables:
     """A game's class of every final hand and class counts of every smaller card set."""
@@ -309,34 +338,11 @@ class GameTables:
     class_counts: np.ndarray  # (rows of subsets with <= 4 cards, classes)
 
 
-@lru_cache(maxsize=16)
-def game_tables(table: PayTable) -> GameTables:
-    """Every final hand's pay class and T[X] for every card set |X| <= 4 (built once per game, kept on disk)."""
-    d = deck(table.deck)
-    stored = load_tables(table, lambda classes5, counts: _tables_valid(table, d, classes5, counts))
-    if stored is not None:
-        classes5, counts = stored
-        classes5.flags.writeable = False
-        return GameTables(table, d, classes5, counts)
+def build_game_tables(table: PayTable) -> GameTables:
+    """Every final hand's pay class and T[X] for every card set |X| <= 4, built with NumPy."""
     classes5 = classify_all(table)
-    counts = class_count_table(table.deck, classes5, len(table.hands))
-    save_tables(table, classes5, counts)
-    return GameTables(table, d, classes5, counts)
+    return GameTables(table, deck(table.deck), classes5, class_count_table(table.deck, classes5, len(table.hands)))
 
 
-def _tables_valid(table: PayTable, d: Deck, classes5: np.ndarray, counts: np.ndarray) -> bool:
-    """Are tables read from disk whole? Shapes and types, every class a class of the table, and every row of
-    T[X] counting all the final hands that contain X: C(cards left, 5 - |X|) of them."""
-    n_hands = math.comb(table.deck, HAND_SIZE)
-    rows = int(d.offset[HAND_SIZE])
-    if classes5.shape != (n_hands,) or classes5.dtype != np.int8 or counts.shape != (rows, len(table.hands)):
-        return False
-    if n_hands and (int(classes5.min()) < 0 or int(classes5.max()) >= len(table.hands)):
-        return False
-    if counts.size and int(counts.min()) < 0:
-        return False
-    per_size = np.diff(np.asarray(d.offset[:HAND_SIZE + 1], dtype=np.int64)).astype(np.int64)
-    sizes = np.repeat(np.arange(HAND_SIZE), per_size)
-    expected = np.array([math.comb(table.deck - k, HAND_SIZE - k) for k in range(HAND_SIZE)], dtype=np.int64)[sizes]
-    return bool(np.array_equal(counts.sum(axis=1), expected))
-
+# a game's tables, built once per process (or read from the disk by `disk.game_tables`)
+game_tables: Memo[PayTable, GameTables] = Memo(build_game_tables, 16)
