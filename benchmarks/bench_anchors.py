@@ -273,7 +273,7 @@ def bench_zig(where: Path, tmp: Path, cache: Path, repeat: int) -> list[dict]:
     counts, zig_return, _ = reports[-1]
     hw_s, hw = _holdwise_fresh(cache, ["video-poker", "return", "--game", GAME, "--json", "--exact"], repeat)
     report = json.loads(hw.stdout)
-    hw_counts = {row["hand"]: row["combinations"] for row in report["table"]}
+    hw_counts = {row["hand"]: row["outcomes"] for row in report["table"]}
     agree = hw_counts == counts and Fraction(report["return_exact"]) == zig_return
     note = (f"return {float(zig_return):.8f}, counts and exact return equal" if agree else
             f"DISAGREE: holdwise {report['return_exact']} vs anchor {zig_return}")
@@ -336,7 +336,7 @@ def farkle_turn_side(cache: Path, repeat: int, anchor: dict | None = None) -> li
     warm = _holdwise_warm(cache, "from holdwise.games.farkle import roll_table, turn, rules\n"
                                  "d = tuple([rules.die_by_name('ordinary')] * 6)\n"
                                  "memos = (roll_table.roll_table, roll_table._type_parts, turn._turn_plan)",
-                          "[m.cache_clear() for m in memos]; turn.solve_types(turn.die_types(d))", 20)
+                          "[m.cache_clear() for m in memos]; turn.solve_types(roll_table.die_types(d))", 20)
     ordinary, new = a.get("ordinary", {}), a.get(FARKLE_DICE[1][0], {})
     # the anchor keeps nothing on disk: each of its processes solves; holdwise's first row reads a stored solve
     return [row("fresh `farkle turn` (six ordinary dice; holdwise reads its shipped solve, anchor solves)", "s",

@@ -59,9 +59,14 @@ def main() -> int:
     turn_module.solve_turn(fair)
     rows.append(("first turn solve in this process (JIT cache load, tables)", time.perf_counter() - start, "s", None))
 
+    from holdwise.games.farkle import roll_table as roll_table_module
+
     def fresh(dice):
-        turn_module._solve_turn.cache_clear()
-        turn_module.roll_table.cache_clear()
+        # every memo of a turn's tables: the solve, its plan (which holds the roll table), the roll table and the
+        # per-die parts it is built from
+        for memo in (turn_module._solve_turn, turn_module._turn_plan, roll_table_module.roll_table,
+                     roll_table_module._type_parts):
+            memo.cache_clear()
         return turn_module.solve_turn(dice)
 
     rows.append(("turn, six fair dice, warm (roll table cached)",
@@ -105,8 +110,8 @@ def main() -> int:
                      results[False][0] / results[True][0], "x", None))
 
     owned = parse_dice("ordinary,weighted,lucky,odd,kings,misfortune,heavenly-kingdom,aranka,pie,holy-trinity")
-    turn_module._solve_turn.cache_clear()
-    turn_module.roll_table.cache_clear()
+    for memo in (turn_module._solve_turn, turn_module._turn_plan, roll_table_module.roll_table):
+        memo.cache_clear()
     start = time.perf_counter()
     n = best_loadouts(owned, top=1).choices
     rows.append((f"loadout search, 10 owned dice ({n} choices, 2 processes)", time.perf_counter() - start, "s", "<= 10"))

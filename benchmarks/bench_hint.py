@@ -73,16 +73,16 @@ def dice_poker_cases():
     """Dice poker: a first-roll hand and a last re-roll."""
     from holdwise.games import dice_poker
     from holdwise.games.dice_poker.analysis import _ranked_options
-    from holdwise.games.dice_poker.rules import parse_hand, resolve_table
+    from holdwise.games.dice_poker.rules import BUILTIN_TABLES, parse_hand
 
-    payouts = resolve_table(dice_poker.DEFAULT_TABLE)[1]
+    payouts = BUILTIN_TABLES[dice_poker.DEFAULT_TABLE]
     out = []
     for hand, left in (("2 3 4 5 5", 2), ("1 1 3 6 6", 1)):
         faces = parse_hand(hand)
 
         def public(h=hand, k=left):
             _ranked_options.cache_clear()
-            return dice_poker.hint(h, k)
+            return dice_poker.hint(dice_poker.parse_hint({"hand": h, "rolls_left": k}))
 
         out.append((f"dice poker {hand!r}, {left} re-roll(s) left", public,
                     lambda f=faces, k=left: _ranked_options.__wrapped__(f, k, payouts, 5, 6, k, None, False, 1,
@@ -101,7 +101,7 @@ def poker_dice_cases():
     for hand, left, beat in (("1 1 3 4 6", 2, None), ("2 2 5 5 6", 1, "3 3 3 4 4")):
         faces = parse_hand(hand, variant)
         seat = Seat(2, 1 if beat is None else 2, None if beat is None else hand_index(parse_hand(beat, variant)),
-                    False)
+                    holders=1)
         out.append((f"poker dice {hand!r}, {left} roll(s) left" + (f", to beat {beat!r}" if beat else ""),
                     lambda h=hand, k=left, b=beat: poker_dice.hint(poker_dice.parse_hint(
                         {"hand": h, "rolls_left": k, **({"to_beat": b} if b else {})})),
@@ -112,14 +112,15 @@ def poker_dice_cases():
 def yahtzee_cases():
     """Yahtzee: an empty card's first roll and a half-filled card's last choice."""
     from holdwise.games import yahtzee
-    from holdwise.games.yahtzee.hints import options_for
+    from holdwise.games.yahtzee.card import options_for
 
     out = []
     for card, dice, left in (("", "1 1 5 3 2", 2), ("ones=3 twos=6 fh=25 ss=30 y=50 chance=22", "6 6 6 2 2", 0)):
         parsed = yahtzee.parse_card(card, yahtzee.YAHTZEE)
         hand = yahtzee.parse_dice(dice, yahtzee.YAHTZEE)
         out.append((f"yahtzee {dice!r}, {left} roll(s) left" + (", card half full" if card else ""),
-                    lambda c=card, d=dice, k=left: yahtzee.hint(c, d, k),
+                    lambda c=card, d=dice, k=left: yahtzee.hint(yahtzee.parse_hint(
+                        {"card": c, "dice": d, "rolls_left": k})),
                     lambda c=parsed, h=hand, k=left: options_for(c, h, k)))
     return out
 

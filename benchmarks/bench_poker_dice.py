@@ -8,7 +8,7 @@ What each row includes:
   the call a user waits for (`table_solution`, `card_duel`, ...), Numba's compiled kernels loaded from their
   cache by a warm-up call on another game first, so no row times compiling; "peak MiB" is the whole process's
   maximum resident memory (NumPy, Numba and the kernels included).
-- "hint" rows time the public `hint()` / `card_hint()` from the typed roll on a table solved before (in this
+- "hint" rows time the public `hint(parse_hint({...}))` from the typed roll on a table solved before (in this
   process), the median of several different rolls: what a player waits for at the table.
 """
 
@@ -86,19 +86,20 @@ def main() -> int:
 
     # hints on prepared tables, in this process
     pd.table_solution(pd.Variant(), 6)
-    pd.hint("6 6 1 2 3", 1, to_beat="5 5 5 2 2", players=6, position=4, holders=2)
+    seat = {"rolls_left": 1, "to_beat": "5 5 5 2 2", "players": 6, "position": 4, "holders": 2}
+    pd.hint(pd.parse_hint({"hand": "6 6 1 2 3", **seat}))
     hands = ["6 6 1 2 3", "1 1 3 4 6", "2 3 4 5 6", "5 5 5 2 1", "6 4 3 1 1", "3 3 2 2 6"]
     rows.append(("hint, six-faced, seat 4 of 6, prepared table", 1000 * _median(
-        lambda h: pd.hint(h, 1, to_beat="5 5 5 2 2", players=6, position=4, holders=2), hands), "ms", "< 50"))
+        lambda h: pd.hint(pd.parse_hint({"hand": h, **seat})), hands), "ms", "< 50"))
     pd.card_duel("octahedral")
     rolls = ["Ac As Ah Ad Ac", "7s 8d 9s 10d Js", "Kd Kc Ks Kh Qh", "9d 9c 8c 8s 7s"]
     rows.append(("hint, octahedral, first of two, prepared table", 1000 * _median(
-        lambda r: pd.card_hint(r, 2, "octahedral"), rolls), "ms", "< 50"))
+        lambda r: pd.hint(pd.parse_hint({"hand": r, "rolls_left": 2, "rules": "octahedral"})), rolls), "ms", "< 50"))
     if not args.quick:
         pd.card_duel("royal")
         rolls = ["Ks Ac Kc Kd As", "* * Js 10s 9s", "2h 2s 3c 3d 3h", "Qh Qs * Qc Qd"]
         rows.append(("hint, royal, first of two, prepared table", 1000 * _median(
-            lambda r: pd.card_hint(r, 2, "royal"), rolls), "ms", "< 50"))
+            lambda r: pd.hint(pd.parse_hint({"hand": r, "rolls_left": 2, "rules": "royal"})), rolls), "ms", "< 50"))
 
     # the anchor: brute force and the solver on the same small duel
     start = time.perf_counter()

@@ -69,6 +69,18 @@ FIRST_RUN = [
     ("first run: `dice-poker --table B`", ["dice-poker", "--table", "B"], 3.0),
 ]
 
+# the public video-poker hint from the hand's text, in either tree: a request (parse_hint) where the face has one,
+# else the older call on the text and the game
+VP_HINT = ("from holdwise.games import video_poker as vp\n"
+           "if hasattr(vp, 'parse_hint'):\n"
+           "    def ask():\n"
+           "        return vp.hint(vp.parse_hint({{'hand': 'AS KS QS JS 9D', 'rules': 'jacks-or-better-9-6',\n"
+           "                                      'exact': {exact}}}))\n"
+           "else:  # a tree from before the hint was a request\n"
+           "    t = vp.get_game('jacks-or-better-9-6')\n"
+           "    def ask():\n"
+           "        return vp.hint('AS KS QS JS 9D', t, exact={exact})")
+
 # in-process timings: (name, setup, statement, number of calls, unit scale, unit, target)
 WARM = [
     ("one video-poker hand, 32 holds (engine)",
@@ -76,25 +88,30 @@ WARM = [
      "t = get_game('jacks-or-better-9-6'); h = parse_hand('AS KS QS JS 9D')\n"
      "f = getattr(solver, 'hand_values', solver.analyze_hand)",
      "f(h, t)", 2000, 1e6, "us", 100),
-    ("one video-poker hand, hint (floats)",
-     "from holdwise.games.video_poker import hint, get_game\nt = get_game('jacks-or-better-9-6')",
-     "hint('AS KS QS JS 9D', t)", 300, 1e3, "ms", None),
-    ("one video-poker hand, hint (exact fractions)",
-     "from holdwise.games.video_poker import hint, get_game\nt = get_game('jacks-or-better-9-6')",
-     "hint('AS KS QS JS 9D', t, exact=True)", 300, 1e3, "ms", 1.0),
+    ("one video-poker hand, hint (floats)", VP_HINT.format(exact=False), "ask()", 300, 1e3, "ms", None),
+    ("one video-poker hand, hint (exact fractions)", VP_HINT.format(exact=True), "ask()", 300, 1e3, "ms", 1.0),
     ("whole video-poker game (9/6 Jacks, exact)",
      "from holdwise.games.video_poker import solver, get_game\nt = get_game('jacks-or-better-9-6')",
      "solver.solve_game(t)", 5, 1.0, "s", 0.15),
     ("one Farkle turn, six fair dice (solve)",
      "from holdwise.games.farkle import turn, rules\n"
-     "d = tuple([rules.die_by_name('ordinary')] * 6); types = turn.die_types(d)",
+     "try:\n    from holdwise.games.farkle.roll_table import die_types\n"
+     "except ImportError:  # a tree from before the roll table left turn.py\n    die_types = turn.die_types\n"
+     "d = tuple([rules.die_by_name('ordinary')] * 6); types = die_types(d)",
      "getattr(turn, 'solve_types', turn._solve_turn.__wrapped__)(types)", 50, 1e3, "ms", 1.0),
     ("race-aware Farkle match to 4,000, one solve (six fair dice)",
      "from holdwise.games.farkle import match, parse_dice\nd = parse_dice(None)",
      "match.solve_match(d, target=4000)", 1, 1.0, "s", 2.0),
     ("poker-dice hint, third of three players",
-     "from holdwise.games import poker_dice as pd",
-     "pd.hint('1 1 3 4 6', 2, players=3, position=3, to_beat='66622')", 50, 1e3, "ms", 50),
+     "from holdwise.games import poker_dice as pd\n"
+     "if hasattr(pd, 'parse_hint'):\n"
+     "    def ask():\n"
+     "        return pd.hint(pd.parse_hint({'hand': '1 1 3 4 6', 'rolls_left': 2, 'players': 3, 'position': 3,\n"
+     "                                      'to_beat': '66622'}))\n"
+     "else:  # a tree from before the hint was a request\n"
+     "    def ask():\n"
+     "        return pd.hint('1 1 3 4 6', 2, players=3, position=3, to_beat='66622')",
+     "ask()", 50, 1e3, "ms", 50),
 ]
 
 def _floor(repeat: int) -> float:
