@@ -156,12 +156,12 @@ def test_twenty_hands_with_the_hint_in_trainer_mode(page, live_server, shoot):
 def check_analyzer(page, args, exact=False):
     want = cli_hold(*args)
     res = page.locator("#va-results")
-    shown = {"hand": " ".join(want["hand"]), "game": want["paytable"], "coins": str(want["coins"]),
+    shown = {"hand": " ".join(want["hand"]), "game": want["rules"], "coins": str(want["coins"]),
              "exact": "true" if exact else "false"}
     page.wait_for_function("w => { const r = document.getElementById('va-results'); "
                            "return Object.keys(w).every(k => r.dataset[k] === w[k]) && "
                            "r.getAttribute('aria-busy') === 'false' && !r.classList.contains('stale'); }", arg=shown)
-    assert res.get_attribute("data-game") == want["paytable"]
+    assert res.get_attribute("data-game") == want["rules"]
     rows = page.locator("#va-table tbody tr")
     assert rows.count() == 32
     for i, o in enumerate(want["options"]):
