@@ -73,6 +73,7 @@ def solve_cost(dice: DiceSet, players: int, roll_limit: bool) -> tuple[float, in
 
 
 def check_cost(dice: DiceSet, players: int, roll_limit: bool) -> None:
+    """The guard: InputError (naming how many players would fit) when a solve would pass the time limit."""
     seconds, memory = solve_cost(dice, players, roll_limit)
     if seconds > MAX_SOLVE_SECONDS:
         fewer = max((n for n in range(2, players) if solve_cost(dice, n, roll_limit)[0] <= MAX_SOLVE_SECONDS),
