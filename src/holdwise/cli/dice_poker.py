@@ -12,19 +12,8 @@ from typing import TYPE_CHECKING, Optional
 import typer
 
 from ._common import (
-    ALL_OPTION,
-    JSON_OPTION,
-    SEED_OPTION,
-    check_plot_path,
-    console,
-    emit_json,
-    fail,
-    fmt,
-    new_app,
-    parse_ints,
-    pct,
-    progress,
-    save_figure,
+    ALL_OPTION, JSON_OPTION, SEED_OPTION, check_plot_path, console, emit_json, fail, fmt, new_app, parse_ints, pct,
+    progress, save_figure,
 )
 
 if TYPE_CHECKING:

@@ -9,34 +9,11 @@ from .cost import EXACT_MAX_WORK, check_exact, duration_text, exact_seconds, lar
 from .dice import MAX_DICE, MAX_SIDES, MAX_WEIGHT, MIN_DICE, MIN_SIDES, Dice, counts_to_faces, faces_to_counts
 from .exact import fraction_str, to_fraction
 from .lattice import (
-    FloatArray,
-    IndexArray,
-    IntArray,
-    KeepLattice,
-    Numbers,
-    expect,
-    keep_count,
-    lattice,
-    multiset_count,
-    push,
+    FloatArray, IndexArray, IntArray, KeepLattice, Numbers, expect, keep_count, lattice, multiset_count, push,
 )
 from .reroll import (
-    MAX_REROLLS,
-    NO_REROLL,
-    OPTIMAL,
-    RULE_HIGHER,
-    RULE_LOWER,
-    CategoryPayout,
-    Game,
-    Payout,
-    Policy,
-    PolicyResult,
-    Random,
-    batch_optimal,
-    keep_str,
-    optimal_keeps,
-    ranked_keeps,
-    solve,
+    MAX_REROLLS, NO_REROLL, OPTIMAL, RULE_HIGHER, RULE_LOWER, CategoryPayout, Game, Payout, Policy, PolicyResult,
+    Random, batch_optimal, keep_str, optimal_keeps, ranked_keeps, solve,
 )
 from .simulation import play, z_score
 

@@ -30,17 +30,7 @@ from ..errors import InputError
 from .dice import Dice, faces_to_counts
 from .exact import to_fraction
 from .lattice import (
-    FloatArray,
-    IndexArray,
-    Int32Array,
-    IntArray,
-    KeepLattice,
-    Numbers,
-    block_chunks,
-    expect,
-    push,
-    scatter_add,
-    zeros,
+    FloatArray, IndexArray, Int32Array, IntArray, KeepLattice, Numbers, block_chunks, expect, push, scatter_add, zeros,
 )
 
 __all__ = [

@@ -19,17 +19,7 @@ from pydantic import BaseModel, Field, StrictStr
 
 from ..games.base import GameFace, State
 from .common import (
-    Body,
-    NewBody,
-    StateBody,
-    StepBody,
-    computed,
-    examples,
-    fresh_seed,
-    json_response,
-    page,
-    seal,
-    unseal,
+    Body, NewBody, StateBody, StepBody, computed, examples, fresh_seed, json_response, page, seal, unseal,
 )
 
 __all__ = ["ROUTES", "MoveBody", "play", "play_routes", "session_routes", "warm"]

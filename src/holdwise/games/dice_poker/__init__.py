@@ -20,56 +20,22 @@ if TYPE_CHECKING:  # what the names are, for type checkers; at run time each loa
     from .analysis import GAME, MEASURE, batch_returns, hand_categories, keep_text, make_game, report, reports
     from .cost import exact_links, lattice_keeps
     from .depth import (
-        MAX_GAP_PP,
-        MIN_CHANCE_GAP_PP,
-        MIN_RULE_GAP_PP,
-        DepthReport,
-        DepthReports,
-        Diff,
-        DiffRow,
-        check_gap,
+        MAX_GAP_PP, MIN_CHANCE_GAP_PP, MIN_RULE_GAP_PP, DepthReport, DepthReports, Diff, DiffRow, check_gap,
     )
     from .hints import HINT_FIELDS, HintRequest, hint, parse_hint
     from .rules import (
-        ALL_CATEGORIES,
-        BUILTIN_TABLES,
-        CATEGORIES,
-        CATEGORY_LABELS,
-        DEFAULT_TABLE,
-        MAX_PAYOUT,
-        categories,
-        parse_hand,
+        ALL_CATEGORIES, BUILTIN_TABLES, CATEGORIES, CATEGORY_LABELS, DEFAULT_TABLE, MAX_PAYOUT, categories, parse_hand,
         parse_payouts,
     )
     from .session import (
-        DEFAULT_OPTIONS,
-        actions,
-        advice,
-        computer_action,
-        new_game,
-        normalize_options,
-        parse_action,
-        step,
+        DEFAULT_OPTIONS, actions, advice, computer_action, new_game, normalize_options, parse_action, step,
     )
     from .tables import (
-        MAX_TABLE_NAME,
-        MAX_TABLES,
-        MAX_TABLES_TEXT,
-        find_table,
-        load_tables,
-        parse_tables_text,
-        select_tables,
+        MAX_TABLE_NAME, MAX_TABLES, MAX_TABLES_TEXT, find_table, load_tables, parse_tables_text, select_tables,
     )
     from .verify import (
-        MIN_HANDS,
-        VERIFY_MAX_WORK,
-        VERIFY_STRATEGIES,
-        Z_LIMIT,
-        VerifyAverage,
-        VerifyFrequency,
-        VerifyResult,
-        check_verify,
-        verify_by_play,
+        MIN_HANDS, VERIFY_MAX_WORK, VERIFY_STRATEGIES, Z_LIMIT, VerifyAverage, VerifyFrequency, VerifyResult,
+        check_verify, verify_by_play,
     )
 
 __all__ = [

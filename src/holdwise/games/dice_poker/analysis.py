@@ -11,20 +11,8 @@ import numpy as np
 
 from ...errors import InputError
 from ...solver import (
-    MAX_REROLLS,
-    NO_REROLL,
-    OPTIMAL,
-    RULE_HIGHER,
-    CategoryPayout,
-    Dice,
-    Game,
-    PolicyResult,
-    batch_optimal,
-    check_exact,
-    expect,
-    ranked_keeps,
-    solve,
-    to_fraction,
+    MAX_REROLLS, NO_REROLL, OPTIMAL, RULE_HIGHER, CategoryPayout, Dice, Game, PolicyResult, batch_optimal, check_exact,
+    expect, ranked_keeps, solve, to_fraction,
 )
 from ..base import Measure, Option, fraction_text
 from .depth import MIN_CHANCE_GAP_PP, MIN_RULE_GAP_PP, REPORT_STEPS, DepthReport, DepthReports, check_gap, depth_report

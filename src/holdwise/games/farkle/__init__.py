@@ -18,91 +18,32 @@ from .. import lazy_exports
 
 if TYPE_CHECKING:  # what the names are, for type checkers; at run time each loads on first use
     from .analysis import (
-        LOADOUT_TURN_MAX_WORK,
-        MATCH_METHOD,
-        MAX_CHOICES,
-        CoachingChart,
-        CoachingRow,
-        DiceLeftRow,
-        DiceListing,
-        DieInfo,
-        LoadoutRanking,
-        LoadoutRow,
-        MatchChart,
-        MatchReport,
-        TurnReport,
-        best_loadouts,
-        check_loadout_search,
-        coaching_chart,
-        count_choices,
-        distinct_choices,
-        list_dice,
-        match_chart,
-        match_report,
-        turn_report,
+        LOADOUT_TURN_MAX_WORK, MATCH_METHOD, MAX_CHOICES, CoachingChart, CoachingRow, DiceLeftRow, DiceListing, DieInfo,
+        LoadoutRanking, LoadoutRow, MatchChart, MatchReport, TurnReport, best_loadouts, check_loadout_search,
+        coaching_chart, count_choices, distinct_choices, list_dice, match_chart, match_report, turn_report,
     )
     from .guard import MATCH_MAX_BYTES, MATCH_MAX_WORK, SECONDS_PER_STEP, work_fraction
     from .hints import GAME, HINT_FIELDS, HintRequest, Selection, hint, option_text, parse_hint
     from .match import DEFAULT_TARGET, TOLERANCE, MatchSolution, solve_match
     from .parsing import (
-        MAX_DICE,
-        MAX_REPEAT,
-        MAX_TARGET,
-        MAX_TURN_TOTAL,
-        check_not_won,
-        check_points,
-        check_six,
-        check_target,
-        dice_names,
-        dice_text,
-        face_text,
-        parse_dice,
-        parse_loadout,
-        parse_positions,
-        parse_roll,
-        parse_seed,
-        parse_turn_total,
-        parse_whole,
+        MAX_DICE, MAX_REPEAT, MAX_TARGET, MAX_TURN_TOTAL, check_not_won, check_points, check_six, check_target,
+        dice_names, dice_text, face_text, parse_dice, parse_loadout, parse_positions, parse_roll, parse_seed,
+        parse_turn_total, parse_whole,
     )
     from .practice import Coaching, CoachRow, Review, ReviewRow, coach, legal_keeps, review, session_loadouts
     from .report import Disagreement, Finding, RegionRow, StrategyReport, strategy_report
     from .rules import (
-        DICE_PER_PLAYER,
-        JOKER_SYMBOL,
-        MAX_WEIGHT,
-        NAMED_DICE,
-        SCORE_UNIT,
-        Die,
-        busts,
-        die_by_name,
-        roll_counts,
-        score,
+        DICE_PER_PLAYER, JOKER_SYMBOL, MAX_WEIGHT, NAMED_DICE, SCORE_UNIT, Die, busts, die_by_name, roll_counts, score,
         selections,
     )
     from .session import (
-        COMPUTER_PLAYS,
-        DEFAULT_OPTIONS,
-        actions,
-        advice,
-        busts_always,
-        computer_action,
-        measure_of,
-        new_game,
-        normalize_options,
-        parse_action,
-        prepare,
-        step,
+        COMPUTER_PLAYS, DEFAULT_OPTIONS, actions, advice, busts_always, computer_action, measure_of, new_game,
+        normalize_options, parse_action, prepare, step,
     )
     from .sheet import Combo, DieChances, KindRow, RulesSheet, SpareRow, rules_sheet
     from .simulate import simulate_matches, simulate_turns
     from .stored import (
-        cached_match,
-        cached_turn,
-        check_match_cost,
-        largest_target,
-        match_cost,
-        match_ready,
-        match_solving,
+        cached_match, cached_turn, check_match_cost, largest_target, match_cost, match_ready, match_solving,
     )
     from .turn import TURN_MAX_BYTES, TURN_MAX_WORK, TurnPlan, TurnSolution, solve_turn, turn_plan
 

@@ -20,16 +20,8 @@ from ..base import Hint, HintField, Measure, Option, Progress, Request
 from ..inputs import named
 from .match import DEFAULT_TARGET, MatchSolution
 from .parsing import (
-    MAX_TARGET,
-    MAX_TURN_TOTAL,
-    check_not_won,
-    check_points,
-    check_six,
-    check_target,
-    parse_loadout,
-    parse_positions,
-    parse_roll,
-    parse_turn_total,
+    MAX_TARGET, MAX_TURN_TOTAL, check_not_won, check_points, check_six, check_target, parse_loadout, parse_positions,
+    parse_roll, parse_turn_total,
 )
 from .roll_table import weights7
 from .rules import JOKER, JOKER_SYMBOL, SCORE_UNIT, Die, roll_counts, score

@@ -15,16 +15,7 @@ from ..base import Result
 from .hints import GAME
 from .match import DEFAULT_TARGET
 from .rules import (
-    DICE_PER_PLAYER,
-    FACES,
-    JOKER,
-    JOKER_SYMBOL,
-    NAMED_DICE,
-    SCORE_UNIT,
-    SHORT_STRAIGHTS,
-    SINGLE,
-    roll_counts,
-    score,
+    DICE_PER_PLAYER, FACES, JOKER, JOKER_SYMBOL, NAMED_DICE, SCORE_UNIT, SHORT_STRAIGHTS, SINGLE, roll_counts, score,
 )
 
 __all__ = ["Combo", "DieChances", "KindRow", "RulesSheet", "SpareRow", "rules_sheet"]

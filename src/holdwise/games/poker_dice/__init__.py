@@ -32,14 +32,7 @@ from .. import lazy_exports
 
 if TYPE_CHECKING:  # what the names are, for type checkers; at run time each loads on first use
     from .card_game import (
-        MAX_SOLVE_SECONDS,
-        CardOdds,
-        card_odds,
-        parse_roll,
-        resolve_set,
-        roll_label,
-        solve_cost,
-        to_beat_class,
+        MAX_SOLVE_SECONDS, CardOdds, card_odds, parse_roll, resolve_set, roll_label, solve_cost, to_beat_class,
     )
     from .card_rank import CARD_CATEGORY_LABELS
     from .cards import DiceSet, face_text, load_dice_set
@@ -48,40 +41,15 @@ if TYPE_CHECKING:  # what the names are, for type checkers; at run time each loa
     from .kinds import RULES, CardDice, DiceKind, SixDice
     from .reports import DuelResult, Odds, odds
     from .rules import (
-        CATEGORY_LABELS,
-        Variant,
-        category_of,
-        describe,
-        hand_key,
-        hand_labels,
-        hand_text,
-        parse_hand,
-        parse_keep,
+        CATEGORY_LABELS, Variant, category_of, describe, hand_key, hand_labels, hand_text, parse_hand, parse_keep,
     )
     from .session import (
-        DEFAULT_OPTIONS,
-        GAME,
-        actions,
-        advice,
-        check_state,
-        computer_action,
-        kind_of,
-        new_game,
-        normalize_options,
-        parse_action,
-        step,
-        variant_of,
+        DEFAULT_OPTIONS, GAME, actions, advice, check_state, computer_action, kind_of, new_game, normalize_options,
+        parse_action, step, variant_of,
     )
     from .solutions import card_duel, card_hint, card_solution, dice_kind, duel, table_solution
     from .solver import (
-        MAX_DUELS,
-        MAX_TOLERANCE,
-        ROLLS,
-        TOLERANCE,
-        DuelSolution,
-        simulate_duels,
-        solve_duel,
-        solve_three,
+        MAX_DUELS, MAX_TOLERANCE, ROLLS, TOLERANCE, DuelSolution, simulate_duels, solve_duel, solve_three,
     )
 
 _EXPORTS: dict[str, str | tuple[str, ...]] = {

@@ -28,14 +28,7 @@ from ..base import Hint, Option, Progress, Result
 from ..inputs import shown
 from .card_rank import CARD_CATEGORIES, hand_value
 from .card_solve import (
-    MAX_SOLVE_SECONDS,
-    SECONDS_PER_UNIT,
-    SHIPPED_SETS,
-    card_args,
-    card_table,
-    resolve_set,
-    set_key,
-    solve_cards,
+    MAX_SOLVE_SECONDS, SECONDS_PER_UNIT, SHIPPED_SETS, card_args, card_table, resolve_set, set_key, solve_cards,
     solve_cost,
 )
 from .cards import DiceSet, face_text, parse_face

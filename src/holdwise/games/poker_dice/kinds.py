@@ -29,15 +29,7 @@ from ...errors import InputError
 from ..base import Hint, Option, Progress, Result
 from ..inputs import shown
 from .card_game import (
-    MAX_SOLVE_SECONDS,
-    SHIPPED_SETS,
-    card_duel,
-    card_hint,
-    card_odds,
-    card_table,
-    parse_roll,
-    resolve_set,
-    solve_cost,
+    MAX_SOLVE_SECONDS, SHIPPED_SETS, card_duel, card_hint, card_odds, card_table, parse_roll, resolve_set, solve_cost,
     to_beat_class,
 )
 from .cards import DiceSet, face_text, parse_dice_set, parse_face

@@ -35,17 +35,8 @@ if TYPE_CHECKING:  # what the names are, for type checkers; at run time each loa
     from .rules import RULES, YAHTZEE, YAHTZEE_FORCED, YATZY, Category, Rules, get_rules, score
     from .ruleset import RuleSet, Scorecard, Solved, keep_text, parse_dice
     from .session import (
-        DEFAULT_OPTIONS,
-        actions,
-        advice,
-        card_line,
-        card_of,
-        computer_action,
-        new_game,
-        parse_action,
-        review,
-        rule_set_of,
-        step,
+        DEFAULT_OPTIONS, actions, advice, card_line, card_of, computer_action, new_game, parse_action, review,
+        rule_set_of, step,
     )
     from .simulation import MAX_GAMES, Simulation, simulate
     from .solver import Solution, TurnTables, box_table, kernel_ready, solve, state_count, turn_tables, written

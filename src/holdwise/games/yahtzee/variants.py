@@ -15,12 +15,7 @@ from ...errors import InputError
 from ..inputs import parse_whole
 from .balut import BALUT_RULES, BalutCategory, BalutRules, balut_rules
 from .balut_awards import (
-    MAX_POINT_GAMES,
-    BalutPoints,
-    BalutPointsSimulation,
-    final_total,
-    points_of,
-    simulate_points_of,
+    MAX_POINT_GAMES, BalutPoints, BalutPointsSimulation, final_total, points_of, simulate_points_of,
 )
 from .balut_card import BalutCard, parse_balut_card
 from .card import Card, parse_card
@@ -28,12 +23,7 @@ from .distribution import ScoreDistribution
 from .rules import RULES, Category, Rules
 from .ruleset import Progress, RuleSet, Solved
 from .store import (
-    balut_solution,
-    cached_balut_distribution,
-    cached_distribution,
-    loaded_balut,
-    loaded_solution,
-    solution_for,
+    balut_solution, cached_balut_distribution, cached_distribution, loaded_balut, loaded_solution, solution_for,
 )
 
 __all__ = ["RULE_SETS", "BalutRuleSet", "YahtzeeRuleSet", "balut_distribution", "balut_points", "rule_set",

@@ -23,16 +23,7 @@ from ...games import dice_poker as face
 from ...games.inputs import parse_seed, parse_whole
 from ..kind import Column
 from ._shared import (
-    MAX_PERMUTED,
-    OKABE_ITO,
-    Span,
-    number_text,
-    parse_number,
-    parse_span,
-    permuted,
-    save_figure,
-    shown,
-    split_specs,
+    MAX_PERMUTED, OKABE_ITO, Span, number_text, parse_number, parse_span, permuted, save_figure, shown, split_specs,
 )
 
 __all__ = ["CATEGORIES", "COLUMNS", "NAME", "count", "definition", "items", "plot", "solve", "solve_range"]
