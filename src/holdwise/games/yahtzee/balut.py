@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ...errors import InputError
+from .rules import category_index
 
 __all__ = ["BALUT", "BALUT_RULES", "Award", "BalutCategory", "BalutRules", "balut_rules", "balut_score",
            "possible_scores"]
@@ -81,12 +82,7 @@ class BalutRules:
 
     def index(self, name: str) -> int:
         """A category's position from its name or any alias, in any case."""
-        key = name.strip().lower().replace("-", "_").replace(" ", "_")
-        for i, c in enumerate(self.categories):
-            if key == c.name or key in c.aliases:
-                return i
-        raise InputError(f"unknown category {name!r} in {self.name}; known: "
-                         f"{', '.join(c.name for c in self.categories)}")
+        return category_index(self.categories, name, self.name)
 
     def total_points(self, total: int) -> int:
         """The points the total score earns (its band's)."""

@@ -15,11 +15,22 @@ joker.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from typing import Protocol
 
 from ...errors import InputError
 
-__all__ = ["RULES", "YAHTZEE", "YAHTZEE_FORCED", "YATZY", "Category", "Rules", "get_rules", "score"]
+__all__ = ["RULES", "YAHTZEE", "YAHTZEE_FORCED", "YATZY", "Category", "Rules", "category_index", "get_rules", "score"]
+
+
+class Named(Protocol):
+    """A category of either family's card: its name and the other words players write for it."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def aliases(self) -> tuple[str, ...]: ...
 
 UPPER_CAP = 63  # the upper total is kept only up to here: past it the bonus is won and nothing else depends on it
 
@@ -94,12 +105,7 @@ class Rules:
 
     def index(self, name: str) -> int:
         """A category's position from its name or any alias, in any case."""
-        key = name.strip().lower().replace("-", "_").replace(" ", "_")
-        for i, c in enumerate(self.categories):
-            if key == c.name or key in c.aliases:
-                return i
-        raise InputError(f"unknown category {name!r} in {self.name}; known: "
-                         f"{', '.join(c.name for c in self.categories)}")
+        return category_index(self.categories, name, self.name)
 
 
 _UPPER = tuple(Category(name, label, "upper", face, aliases=aliases) for face, name, label, aliases in (
@@ -183,3 +189,12 @@ def score(category: Category, dice: tuple[int, ...], sides: int = 6) -> int:
     if kind == "yahtzee":
         return category.value if max(counts) == len(dice) else 0
     raise ValueError(f"unknown category kind {kind!r}")
+
+
+def category_index(categories: Sequence[Named], name: str, rules: str) -> int:
+    """A category's position in `categories` from its name or any alias, in any case (both families' cards)."""
+    key = name.strip().lower().replace("-", "_").replace(" ", "_")
+    for i, c in enumerate(categories):
+        if key == c.name or key in c.aliases:
+            return i
+    raise InputError(f"unknown category {name!r} in {rules}; known: {', '.join(c.name for c in categories)}")

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Protocol
 
 from ...errors import InputError
 from ..inputs import parse_whole
@@ -30,29 +29,10 @@ __all__ = ["RULE_SETS", "BalutRuleSet", "YahtzeeRuleSet", "balut_distribution", 
            "simulate_balut_points"]
 
 
-class _Family(Protocol):
-    """What both families' rules data share (`Rules`, `BalutRules`): the facts the rule set passes on."""
-
-    @property
-    def name(self) -> str: ...
-    @property
-    def title(self) -> str: ...
-    @property
-    def dice(self) -> int: ...
-    @property
-    def sides(self) -> int: ...
-    @property
-    def turns(self) -> int: ...
-    @property
-    def max_rolls_left(self) -> int: ...
-
-    def index(self, name: str) -> int: ...
-
-
 class _RuleSetFacts:
     """The facts every rule set passes on from its rules data unchanged, written once for both families."""
 
-    rules: _Family
+    rules: Rules | BalutRules
 
     @property
     def name(self) -> str:
