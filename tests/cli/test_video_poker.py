@@ -178,7 +178,7 @@ def test_cli_play_quits_and_reviews_costly_decisions():
     (["hold", "AS KS QS JS TS", "--coins", "0"], "coins must be"),
     (["return", "--coins", "6"], "coins must be"),
     (["return", "--paytable-file", "/nonexistent.toml"], "not found"),
-    (["hold"], "Missing argument 'HAND'"),
+    (["hold"], "Missing argument 'hand'"),
     (["games", "--paytable-file", "/nonexistent.toml"], "not found"),
     (["play", "--bet", "6"], "bet must be a whole number 1 to 5"),
     (["play", "--seed", "-1"], "seed must be"),
