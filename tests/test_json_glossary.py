@@ -49,6 +49,7 @@ COMMANDS = [
 # names that one concept had before it got its one name (docs/reference/json.md, "Retired names")
 RETIRED = {"rerolls_left", "total", "total_combinations", "total_rolls", "combinations", "two_pair", "probability",
            "probabilities", "paytable", "first_roll_counts", "on_step"}
+RETIRED |= {"frequency", "hit_frequency", "hit_frequency_exact", "draw_five_unmatched"}  # video poker's
 
 
 def glossary() -> set[str]:

@@ -61,7 +61,7 @@ def test_cli_return_json(tmp_path):
     result = run("return", "--game", "jacks-or-better-9-6", "--json", "--exact")
     assert result.exit_code == 0
     data = json.loads(result.stdout)
-    assert set(data) >= {"paytable", "coins", "return", "return_exact", "table", "seconds"}
+    assert set(data) >= {"rules", "coins", "return", "return_exact", "table", "seconds"}
     assert round(data["return"], 8) == 0.99543904
     num, den = map(int, data["return_exact"].split("/"))
     assert abs(num / den - data["return"]) < 1e-15
@@ -73,7 +73,7 @@ def test_cli_return_json(tmp_path):
     path = tmp_path / "g.toml"
     path.write_text('[tiny]\npays = [{ hand = "royal_flush", pay = 800 }, { hand = "flush", pay = 10 }]\n')
     data = json.loads(run("return", "-g", "tiny", "--paytable-file", str(path), "--coins", "1", "--json").stdout)
-    assert data["paytable"] == "tiny" and data["coins"] == 1 and 0 < data["return"] < 1
+    assert data["rules"] == "tiny" and data["coins"] == 1 and 0 < data["return"] < 1
     assert "return_exact" not in data and "chance_exact" not in data["table"][0]
 
 

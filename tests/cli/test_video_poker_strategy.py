@@ -41,7 +41,7 @@ def test_strategy_basic_human_and_json():
     assert "costliest exceptions" in result.stdout
     assert fits_80(result.stdout)
     data = json.loads(run("strategy", "--json").stdout)
-    assert data["kind"] == "basic" and data["paytable"] == JOB
+    assert data["kind"] == "basic" and data["rules"] == JOB
     assert data["lines"][0]["text"] == "royal flush" and "/" in data["return_exact"]
     assert data["cost"] >= 0 and data["notes"]
     assert data["optimal_return_exact"] == "1653526326983/1661102543100"
@@ -72,7 +72,7 @@ def test_strategy_chart_file(tmp_path):
     data = json.loads(run("strategy", "--chart", str(chart), "--json", "--all").stdout)
     assert data["kind"] == "chart" and len(data["lines"]) == 13 and len(data["errors"]) > 10
     err = data["errors"][0]
-    assert set(err) >= {"chart_pattern", "best_pattern", "frequency", "cost", "example", "note"}
+    assert set(err) >= {"chart_pattern", "best_pattern", "chance", "cost", "example", "note"}
     toml = tmp_path / "chart.toml"
     toml.write_text("lines = [" + ", ".join(json.dumps(x) for x in data["chart_text"].splitlines()) + "]\n")
     again = json.loads(run("strategy", "--chart", str(toml), "--json").stdout)

@@ -95,10 +95,10 @@ def test_bad_hint_input_is_a_422_naming_the_field(client, body, field, words):
 
 
 def test_play_follows_the_session_replay(client):
-    r = client.post("/api/video-poker/new", json={"options": {"paytable": JOB, "credits": 100, "bet": 3}, "seed": 7})
+    r = client.post("/api/video-poker/new", json={"options": {"rules": JOB, "credits": 100, "bet": 3}, "seed": 7})
     assert r.status_code == 200, r.text
     answer = r.json()
-    state = face.new_game({"paytable": JOB, "credits": 100, "bet": 3}, 7)
+    state = face.new_game({"rules": JOB, "credits": 100, "bet": 3}, 7)
     assert answer["state"]["state"] == state.to_json() and answer["actions"] == face.actions(state)
     view = answer["view"]  # the page's game card and returns: with a new session only
     assert view["returns"] == {"5": float(face.game_return(JOB, 5).return_value),
@@ -130,7 +130,7 @@ def test_a_server_file_game_is_played_from_the_state(client, tmp_path, monkeypat
     path = tmp_path / "games.toml"
     path.write_text(FILE_GAME)
     monkeypatch.setenv(web.PAYTABLES_ENV, str(path))
-    r = client.post("/api/video-poker/new", json={"options": {"paytable": "test-web-trainer-9-6"}, "seed": 3})
+    r = client.post("/api/video-poker/new", json={"options": {"rules": "test-web-trainer-9-6"}, "seed": 3})
     assert r.status_code == 200, r.text
     sealed = r.json()["state"]
     assert sealed["state"]["options"]["table"]["id"] == "test-web-trainer-9-6"
@@ -142,8 +142,8 @@ def test_a_server_file_game_is_played_from_the_state(client, tmp_path, monkeypat
 
 
 def test_the_computer_plays_the_best_hold_then_the_next_hand(client):
-    r = client.post("/api/video-poker/new", json={"options": {"paytable": JOB, "credits": 10, "bet": 5}, "seed": 11})
-    sealed, state = r.json()["state"], face.new_game({"paytable": JOB, "credits": 10, "bet": 5}, 11)
+    r = client.post("/api/video-poker/new", json={"options": {"rules": JOB, "credits": 10, "bet": 5}, "seed": 11})
+    sealed, state = r.json()["state"], face.new_game({"rules": JOB, "credits": 10, "bet": 5}, 11)
     for want in ("deal", "draw", "next"):
         r = client.post("/api/video-poker/computer", json={"state": sealed})
         assert r.status_code == 200, r.text
@@ -157,7 +157,9 @@ def test_the_computer_plays_the_best_hold_then_the_next_hand(client):
 
 
 @pytest.mark.parametrize("body, field", [
+    ({"options": {"rules": "nope"}}, "options.rules"),
     ({"options": {"paytable": "nope"}}, "options.paytable"),
+    ({"options": {"rules": JOB, "paytable": JOB}}, "options.paytable"),
     ({"options": {"bet": 0}}, "options.bet"),
     ({"options": {"credits": 0}}, "options.credits"),
     ({"seed": -1}, "seed"),
@@ -165,6 +167,12 @@ def test_the_computer_plays_the_best_hold_then_the_next_hand(client):
 def test_bad_new_input(client, body, field):
     r = client.post("/api/video-poker/new", json=body)
     assert r.status_code == 422 and r.json()["field"] == field, r.text
+
+
+def test_new_reads_the_old_option_name_paytable(client):
+    old = client.post("/api/video-poker/new", json={"options": {"paytable": JOB, "bet": 3}, "seed": 7}).json()
+    new = client.post("/api/video-poker/new", json={"options": {"rules": JOB, "bet": 3}, "seed": 7}).json()
+    assert old == new and new["state"]["state"]["options"]["rules"] == JOB
 
 
 def test_bad_actions_and_states(client):
@@ -285,7 +293,7 @@ def test_each_trainer_chart_is_the_derived_chart_of_its_length(client, choice, l
     assert r.status_code == 200, r.text
     got = r.json()
     want = face.strategy_report(JOB, 5, lines=None if choice == "basic" else int(choice))
-    assert (got["paytable"], got["coins"], got["choice"], got["basic_lines"]) == (JOB, 5, choice, 161)
+    assert (got["rules"], got["coins"], got["choice"], got["basic_lines"]) == (JOB, 5, choice, 161)
     assert len(got["lines"]) == lines and [ln["number"] for ln in got["lines"]] == list(range(1, lines + 1))
     assert [ln["text"] for ln in got["lines"]] == [ln.text for ln in want.lines]
     assert got["chart_text"] == want.chart_text and got["return_exact"] == want.return_exact

@@ -101,7 +101,7 @@ def test_twenty_hands_with_the_hint_in_trainer_mode(page, live_server, shoot):
     page.check("#vp-trainer")
     page.evaluate("document.activeElement.blur()")  # keys go to the page, not the checkbox
     shoot(page, "video-poker-machine")
-    state = face.new_game({"paytable": JOB, "credits": 1000, "bet": 5}, SEED)
+    state = face.new_game({"rules": JOB, "credits": 1000, "bet": 5}, SEED)
     draws, mistake_at = 0, 6
     cost = 0.0
     for hand in range(1, 21):
@@ -137,7 +137,7 @@ def test_twenty_hands_with_the_hint_in_trainer_mode(page, live_server, shoot):
         state = face.step(state, {"type": "next"})  # the page sends it with the next Enter
     # the page's actions replayed through the session give the same state, credits and decisions
     played = page.evaluate("window.holdwiseVP.played")
-    replay = face.new_game({"paytable": JOB, "credits": 1000, "bet": 5}, SEED)
+    replay = face.new_game({"rules": JOB, "credits": 1000, "bet": 5}, SEED)
     for action in played:
         replay = face.step(replay, action)
     assert replay.tally["hands"] == 20 and replay.tally["credits"] == page.evaluate(
@@ -216,7 +216,7 @@ def test_the_analyzer_shows_the_cli_values_and_a_five_aces_hand_plays(page, live
     page.set_viewport_size({"width": 1280, "height": 800})
     page.goto(f"{live_server}{MACHINE}?table={FIVE_ACES_CODE}&seed=3")
     settled(page, 0)
-    state = face.new_game({"paytable": FIVE_ACES.id, "table": face.table_to_json(FIVE_ACES)}, 3)
+    state = face.new_game({"rules": FIVE_ACES.id, "table": face.table_to_json(FIVE_ACES)}, 3)
     state, after, advice, hold = play_hand(page, state, 0)
     assert state.data["hand"] == ["4d", "Js", "3c", "5c", "A*"] and hold == [5] and advice.best.option == "A*"
     assert text(page, "#vp-credits") == f"{after.tally['credits']:,}"
@@ -238,7 +238,7 @@ def test_phone_size(phone, live_server, shoot):
     assert no_overflow(phone)
     shoot(phone, "video-poker-phone-machine")
     phone.locator("#vp-trainer").tap()
-    state = face.new_game({"paytable": JOB, "credits": 1000, "bet": 5}, SEED)
+    state = face.new_game({"rules": JOB, "credits": 1000, "bet": 5}, SEED)
     draws = 0
     for hand in range(1, 4):
         state = play_hand(phone, state, draws, mistake=hand == 2, tap=True)[1]
@@ -298,7 +298,7 @@ def test_twenty_hands_on_a_fifteen_line_chart(page, live_server, shoot):
     assert text(page, "#vp-chart-note").startswith("The best chart of at most 15 lines: 15 lines, "
                                                    f"{100 * chart.cost:.4f}% below")
     page.evaluate("document.activeElement.blur()")
-    state = face.new_game({"paytable": JOB, "credits": 1000, "bet": 5}, 11)
+    state = face.new_game({"rules": JOB, "credits": 1000, "bet": 5}, 11)
     draws, mistakes = 0, []
     for hand in range(1, 21):
         page.keyboard.press("Enter")

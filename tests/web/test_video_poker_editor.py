@@ -125,11 +125,11 @@ def test_one_new_table_at_a_time_and_cached_answers_while_busy(client, monkeypat
         r = client.post("/api/video-poker/editor/return", json={"table": bad(full_house="8")})
         assert r.status_code == 429 and r.json()["detail"].startswith("busy")
         code = face.table_code(face.table_from_fields(bad(full_house="8")))
-        r = client.post("/api/video-poker/new", json={"options": {"paytable": "my-jacks", "table": code}})
+        r = client.post("/api/video-poker/new", json={"options": {"rules": "my-jacks", "table": code}})
         assert r.status_code == 429  # the machine's session of an own table waits for the same gate
         again = client.post("/api/video-poker/editor/return", json={"table": TABLE})
         assert again.status_code == 200 and again.content == cached.content
-        r = client.post("/api/video-poker/new", json={"options": {"paytable": "jacks-or-better-9-6"}})
+        r = client.post("/api/video-poker/new", json={"options": {"rules": "jacks-or-better-9-6"}})
         assert r.status_code == 200  # a server game's returns are kept in the process
     finally:
         web.OWN_GATE.slot.release()
@@ -154,7 +154,7 @@ def test_the_machine_plays_an_editors_table(client):
     assert r.json() == json.loads(json.dumps(face.hold_hint(hand, table).to_json()))
     r = client.post("/api/video-poker/hint", json={"hand": hand, "rules": "jacks-or-better-9-6", "table": code})
     assert r.status_code == 422 and r.json()["field"] == "rules"
-    r = client.post("/api/video-poker/new", json={"options": {"paytable": "my-jacks", "table": code}, "seed": 5})
+    r = client.post("/api/video-poker/new", json={"options": {"rules": "my-jacks", "table": code}, "seed": 5})
     assert r.status_code == 200
     state = r.json()["state"]
     assert state["state"]["options"]["table"] == paytables.table_to_json(table)
@@ -170,5 +170,5 @@ def test_the_machine_plays_an_editors_table(client):
     assert web.trainer_job_key(shipped, 5, "short") == "video-poker-trainer-chart:jacks-or-better-9-6:5:short"
     assert web.trainer_job_key(own, 5, "short") != web.trainer_job_key(shipped, 5, "short")
     assert web.strategy_job_key(own, 5) != web.strategy_job_key(shipped, 5)
-    r = client.post("/api/video-poker/new", json={"options": {"paytable": "my-jacks", "table": "xx"}})
+    r = client.post("/api/video-poker/new", json={"options": {"rules": "my-jacks", "table": "xx"}})
     assert r.status_code == 422 and r.json()["field"] == "options.table"

@@ -100,7 +100,7 @@ def test_return_is_the_cli_json(client, game, coins):
 
 def test_return_defaults_to_the_default_game_at_5_coins(client):
     r = client.get("/api/video-poker/return").json()
-    assert r["paytable"] == vp.DEFAULT_GAME and r["coins"] == 5
+    assert r["rules"] == vp.DEFAULT_GAME and r["coins"] == 5
 
 
 @pytest.mark.parametrize("query, field", [

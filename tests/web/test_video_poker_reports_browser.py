@@ -65,7 +65,7 @@ def test_fairness_figures_equal_the_cli_for_every_game(page, live_server, shoot)
         assert row.locator(".vr-r14 .vr-pct").inner_text() == pct(four["return"])
         assert row.locator(".vr-r14 .vr-exact").inner_text() == four["return_exact"]
         assert row.locator(".vr-sd").inner_text() == f"{five['standard_deviation']:.2f}"
-        assert row.locator(".vr-hit").inner_text() == pct(five["hit_frequency"], 2)
+        assert row.locator(".vr-hit").inner_text() == pct(five["hit_chance"], 2)
         details = page.locator(f'#vr-tables details[data-game="{game}"]')
         details.locator("summary").click()
         for coins, cli in ((5, five), (4, four)):
@@ -104,7 +104,7 @@ def test_strategy_page_shows_the_chart_and_the_curve(page, live_server, shoot):
     rows = page.locator("#vr-d-table tbody tr")
     assert rows.count() == len(r["lines"])
     first = rows.nth(0).locator("td").all_inner_texts()
-    assert first[:3] == ["1", r["lines"][0]["text"], pct(r["lines"][0]["frequency"], 3)]
+    assert first[:3] == ["1", r["lines"][0]["text"], pct(r["lines"][0]["chance"], 3)]
     assert page.locator("#vr-curve svg circle").count() == len(r["curve"]) == vp.CURVE_LINES
     assert page.locator("#vr-curve svg .vr-optimal").count() == 1
     assert page.locator("#vr-curve-table tbody tr").count() == vp.CURVE_LINES

@@ -27,7 +27,7 @@ def test_a_five_aces_table_plays_and_hints_with_the_star_ace(client):
         bad = client.post("/api/video-poker/hint", json=body)
         assert bad.status_code == 422 and bad.json()["detail"].startswith(field_words)
         assert bad.json()["field"] == "hand"
-    new = client.post("/api/video-poker/new", json={"options": {"paytable": FIVE_ACES.id, "table": CODE}, "seed": 3})
+    new = client.post("/api/video-poker/new", json={"options": {"rules": FIVE_ACES.id, "table": CODE}, "seed": 3})
     assert new.status_code == 200, new.text
     assert new.json()["view"]["game"]["extra_card"] == "ace"
     dealt = client.post("/api/video-poker/step", json={"state": new.json()["state"],

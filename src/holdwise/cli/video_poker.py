@@ -196,7 +196,7 @@ def video_poker_return(
     if exact:
         lines.append(f"exact return: {vp.pay_text(result.return_exact)}")
     lines += _title(f"variance {result.variance:.4f}, standard deviation {result.standard_deviation:.4f} "
-                    f"(per coin bet); hit frequency {100 * result.hit_frequency:.4f}% (any paying hand)")
+                    f"(per coin bet); hit frequency {100 * result.hit_chance:.4f}% (any paying hand)")
     lines += _title(f"every deal weighted by {result.deal_weight:,}; ties between holds go to fewer cards "
                     f"held; {result.seconds:.2f} s")
     _echo(lines)
@@ -212,7 +212,7 @@ def _pct(value: float, digits: int = 4) -> str:
 def _chart_lines(report) -> list[str]:
     """The chart's lines as a table: how often each is the play, its value range, its mistakes' cost."""
     num = ("play %", "min", "max", "cost %")
-    cells = [(f"{100 * ln.frequency:.4f}", "-" if ln.value_min is None else f"{ln.value_min:.4f}",
+    cells = [(f"{100 * ln.chance:.4f}", "-" if ln.value_min is None else f"{ln.value_min:.4f}",
               "-" if ln.value_max is None else f"{ln.value_max:.4f}", f"{100 * ln.cost:.5f}") for ln in report.lines]
     widths = [max(len(num[i]), *(len(c[i]) for c in cells)) for i in range(4)] if cells else [len(h) for h in num]
     right = "  ".join(h.rjust(w) for h, w in zip(num, widths, strict=True))
@@ -289,9 +289,9 @@ def strategy_text(report, show_all: bool = False, source: str = "computed") -> l
                     f"optimal play: cost {100 * report.cost:.5f}%{lost}")
     lines += _title(f"exact return {report.return_exact}")
     lines += _title(f"variance {report.variance:.4f}, standard deviation {report.standard_deviation:.4f}; hit "
-                    f"frequency {100 * report.hit_frequency:.4f}%")
-    if report.draw_five_unmatched > 0:
-        lines += _title(f"no line matches {100 * report.draw_five_unmatched:.4f}% of deals: they draw five")
+                    f"frequency {100 * report.hit_chance:.4f}%")
+    if report.draw_five_chance > 0:
+        lines += _title(f"no line matches {100 * report.draw_five_chance:.4f}% of deals: they draw five")
     errors = report.errors if show_all else report.errors[:STRATEGY_TOP]
     if errors:
         lines.append("")
@@ -423,7 +423,7 @@ def video_poker_play(
 
     vp = _face()
     seed_value = random.SystemRandom().randrange(2**32) if seed is None else vp.parse_seed(seed, "--seed")
-    options = {"paytable": game, "credits": vp.parse_credits(credits, "--credits"), "bet": vp.parse_coins(bet, "--bet")}
+    options = {"rules": game, "credits": vp.parse_credits(credits, "--credits"), "bet": vp.parse_coins(bet, "--bet")}
     if paytable_file is not None:
         options["paytable_file"] = paytable_file
     state = vp.new_game(options, seed_value)

@@ -147,7 +147,8 @@ def chart_field_error(err: InputError) -> FieldError:
 class PlayOptions(Body):
     """A session's options: the game, the starting credits and the bet (coins a hand)."""
 
-    paytable: GameId = face.DEFAULT_GAME
+    rules: GameId = face.DEFAULT_GAME
+    paytable: GameId | None = Field(None, description="The old name of `rules`, still read (not with `rules`).")
     table: TableCode | None = None
     credits: Annotated[StrictInt, Field(ge=1, le=1_000_000_000)] = 1000
     bet: Coins = 5
@@ -155,8 +156,11 @@ class PlayOptions(Body):
     def model_dump(self, **kwargs: Any) -> dict[str, Any]:  # noqa: ARG002 (the options as `new_game` takes them)
         """The face's options (what `session_routes`' new passes to `new_game`): the game resolved as this server
         offers it, a table of one's own or of the server's file carried whole, the bet at most the credits."""
-        table = resolve(self.paytable, "options.paytable", self.table, "options.table")
-        options: dict[str, Any] = {"paytable": table.id, "credits": self.credits, "bet": min(self.bet, self.credits)}
+        if self.paytable is not None and "rules" in self.model_fields_set:
+            raise FieldError("options.paytable", "give the game as rules (paytable is its old name), not both")
+        game_id, field = (self.rules, "options.rules") if self.paytable is None else (self.paytable, "options.paytable")
+        table = resolve(game_id, field, self.table, "options.table")
+        options: dict[str, Any] = {"rules": table.id, "credits": self.credits, "bet": min(self.bet, self.credits)}
         if server_games().get(table.id) != table or table.id in _file_games():
             options["table"] = face.table_to_json(table)  # the state carries the table: no file read again
         return options
@@ -303,7 +307,7 @@ def _view(state) -> dict[str, Any]:
 
 router.include_router(session_routes(
     GAME, face, PlayOptions, routes=("new", "step", "advice", "computer"), view=_view,
-    new_example={"options": {"paytable": "jacks-or-better-9-6", "credits": 1000, "bet": 5}, "seed": 7},
+    new_example={"options": {"rules": "jacks-or-better-9-6", "credits": 1000, "bet": 5}, "seed": 7},
     describe={
         "new": "A new session in the \"bet\" phase: `{\"state\": sealed state, \"actions\": [deals], \"view\": "
                "{\"game\": the game as /games lists it (with \"labels\"), \"returns\": {\"5\": return per coin at 5 "
@@ -431,7 +435,7 @@ def trainer_chart(game: Annotated[str, Query(max_length=200)] = face.DEFAULT_GAM
                   coins: Annotated[str, Query(max_length=30)] = "5",
                   choice: Annotated[str, Query(max_length=20)] = "short",
                   table: Annotated[str | None, Query(max_length=4000)] = None) -> Response:
-    """The chart the trainer plays: `{paytable, name, coins, choice, lines: [{number, text, frequency, mistakes,
+    """The chart the trainer plays: `{rules, name, coins, choice, lines: [{number, text, chance, mistakes,
     cost, ...}], chart_text, return_value, return_exact, optimal_return, cost, cost_percent, basic_lines, note}`.
     `choice` is "short" (the default: the shortest derived chart whose return is within 0.01% of the bet of
     optimal play), "10", "15" or "20" (any 1-40: the best chart found of at most that many lines) or "basic" (the

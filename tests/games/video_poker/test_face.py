@@ -108,12 +108,12 @@ def test_return_report_of_9_6_jacks_or_better():
     assert report.outcomes == 19_933_230_517_200 and report.deal_weight == 7_669_695
     assert seen[-1] == (134_459, 134_459) and all(a[0] < b[0] for a, b in zip(seen, seen[1:]))
     data = report.to_json()
-    assert list(data) == ["paytable", "name", "coins", "return", "return_exact", "outcomes",
+    assert list(data) == ["rules", "name", "coins", "return", "return_exact", "outcomes",
                           "deal_weight", "table", "seconds", "return_percent", "variance", "standard_deviation",
-                          "hit_frequency", "variance_exact", "hit_frequency_exact"]
+                          "hit_chance", "variance_exact", "hit_chance_exact"]
     # published for 9/6 Jacks or Better with optimal play (Wizard of Odds' tables): variance 19.51, hit frequency
     # 45.45%; the exact figures here are 19.5147... and 45.4565...%
-    assert abs(data["variance"] - 19.51) < 0.01 and abs(100 * data["hit_frequency"] - 45.45) < 0.01
+    assert abs(data["variance"] - 19.51) < 0.01 and abs(100 * data["hit_chance"] - 45.45) < 0.01
     assert data["standard_deviation"] == pytest.approx(data["variance"] ** 0.5, rel=1e-12)
     assert Fraction(data["return_exact"]) == sum(Fraction(r["contribution_exact"]) for r in data["table"])
     assert data["table"][0] == {"hand": "royal_flush", "pay": 800, "outcomes": 493_512_264,

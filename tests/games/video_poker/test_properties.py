@@ -243,7 +243,7 @@ option_values = st.one_of(toml_values, st.integers(), st.sampled_from(["jacks-or
 
 
 @SOME
-@given(st.dictionaries(st.sampled_from(["paytable", "credits", "bet", "table", "coins"]), option_values, max_size=3),
+@given(st.dictionaries(st.sampled_from(["rules", "paytable", "credits", "bet", "table", "coins"]), option_values, max_size=3),
        st.one_of(st.integers(), st.booleans(), st.floats()))
 def test_any_options_are_a_game_or_refused(options, seed):
     try:

@@ -1,5 +1,6 @@
 """The video poker play session: the contract, replay, decisions, the tally, a seeded simulation."""
 
+import dataclasses
 import json
 import math
 import statistics
@@ -17,8 +18,8 @@ JOB_RETURN = 0.99543904  # 9/6 Jacks or Better, 5 coins, optimal play (test_solv
 
 @pytest.mark.slow
 @pytest.mark.parametrize("options,seed", [
-    (None, 1), ({}, 2), ({"paytable": "deuces-wild-full-pay", "bet": 3}, 3),
-    ({"paytable": "joker-poker-kings", "credits": 7, "bet": 1}, 4), ({"paytable": "bonus-poker-8-5"}, 5),
+    (None, 1), ({}, 2), ({"rules": "deuces-wild-full-pay", "bet": 3}, 3),
+    ({"rules": "joker-poker-kings", "credits": 7, "bet": 1}, 4), ({"rules": "bonus-poker-8-5"}, 5),
 ])
 def test_session_contract(options, seed):
     states = play_random_game(vp, options, seed, choice_seed=seed, games=6)
@@ -43,7 +44,7 @@ def test_running_out_of_credits_gives_a_new_stake():
 def test_phases_actions_and_tally():
     state = vp.new_game({}, 123)
     assert (state.game, state.phase, state.to_move, state.over) == ("video-poker", "bet", "player", False)
-    assert state.options == {"paytable": "jacks-or-better-9-6", "credits": 1000, "bet": 5}
+    assert state.options == {"rules": "jacks-or-better-9-6", "credits": 1000, "bet": 5}
     assert state.tally == {"hands": 0, "bet": 0, "won": 0, "credits": 1000, "stakes": 1}
     assert vp.actions(state) == [{"type": "deal", "bet": n} for n in range(1, 6)]
     state = vp.step(state, {"type": "deal", "bet": 4})
@@ -100,7 +101,7 @@ def test_illegal_actions_are_refused():
 
 @pytest.mark.parametrize("options,message", [
     ({"bet": 6}, "bet must be a whole number 1 to 5"), ({"credits": 0}, "credits must be"), ({"credits": 1.5}, "credits must be"),
-    ({"paytable": "nope"}, "unknown game"), ({"coins": 5}, "unknown video poker option 'coins'"),
+    ({"rules": "nope"}, "unknown game"), ({"coins": 5}, "unknown video poker option 'coins'"),
     ({"paytable_file": "/nonexistent.toml"}, "not found"),
 ])
 def test_new_game_bad_options(options, message):
@@ -110,29 +111,40 @@ def test_new_game_bad_options(options, message):
         vp.new_game({}, -1)
 
 
+def test_the_old_option_name_paytable_is_read_and_printed_as_rules():
+    old = vp.new_game({"paytable": "bonus-poker-8-5", "bet": 2}, 9)
+    assert old == vp.new_game({"rules": "bonus-poker-8-5", "bet": 2}, 9)
+    assert old.options == {"rules": "bonus-poker-8-5", "credits": 1000, "bet": 2}
+    with pytest.raises(InputError, match="not both"):
+        vp.new_game({"rules": "bonus-poker-8-5", "paytable": "bonus-poker-8-5"}, 9)
+    # a state made before the rename (options naming `paytable`) still plays its game
+    before = dataclasses.replace(old, options={"paytable": "bonus-poker-8-5", "credits": 1000, "bet": 2})
+    assert vp.paytable_of(before) == vp.get_game("bonus-poker-8-5")
+
+
 def test_seeded_replay_from_json():
     actions = []
-    state = vp.new_game({"paytable": "deuces-wild-full-pay"}, 42)
+    state = vp.new_game({"rules": "deuces-wild-full-pay"}, 42)
     for _ in range(12):
         action = vp.computer_action(state) if len(actions) % 4 else (
             {"type": "deal", "bet": 2} if state.phase == "bet" else vp.computer_action(state))
         actions.append(action)
         state = vp.step(state, action)
         state = round_trip(state)
-    again = vp.new_game({"paytable": "deuces-wild-full-pay"}, 42)
+    again = vp.new_game({"rules": "deuces-wild-full-pay"}, 42)
     for action in actions:
         again = vp.step(again, json.loads(json.dumps(action)))
     assert again == state
     assert State.from_json(json.loads(json.dumps(state.to_json()))) == state
-    other = vp.step(vp.new_game({"paytable": "deuces-wild-full-pay"}, 43), actions[0])
-    assert other.data["hand"] != vp.step(vp.new_game({"paytable": "deuces-wild-full-pay"}, 42), actions[0]).data["hand"]
+    other = vp.step(vp.new_game({"rules": "deuces-wild-full-pay"}, 43), actions[0])
+    assert other.data["hand"] != vp.step(vp.new_game({"rules": "deuces-wild-full-pay"}, 42), actions[0]).data["hand"]
 
 
 def test_a_game_of_ones_own_travels_in_the_state(tmp_path):
     path = tmp_path / "mine.toml"
     path.write_text('[tiny]\nname = "Tiny"\npays = [{ hand = "royal_flush", pay = 800 },'
                     ' { hand = "two_pair", pay = "5/2" }]\n')
-    state = vp.new_game({"paytable": "tiny", "paytable_file": str(path)}, 5)
+    state = vp.new_game({"rules": "tiny", "paytable_file": str(path)}, 5)
     assert "paytable_file" not in state.options and state.options["table"]["id"] == "tiny"
     path.unlink()  # the state carries the table: nothing is read again
     states = play_random_game(vp, dict(state.options), 5, games=3)

@@ -74,7 +74,7 @@ def test_holds_typed_as_cards_name_the_star():
 
 
 def test_a_seeded_session_deals_the_star_and_plays_it_through_json():
-    state = vp.new_game({"paytable": FIVE_ACES.id, "paytable_file": str(FILE), "credits": 100}, SEED)
+    state = vp.new_game({"rules": FIVE_ACES.id, "paytable_file": str(FILE), "credits": 100}, SEED)
     assert state.options["table"]["extra_card"] == "ace"  # the state carries its own table
     state = vp.step(state, {"type": "deal", "bet": 5})
     assert state.data["hand"] == ["4d", "Js", "3c", "5c", "A*"]

@@ -114,7 +114,26 @@ def _return_not_a_number(text):
 
 def _other_game(text):
     data = json.loads(text)
-    data["value"]["paytable"] = "jacks-or-better-9-6"
+    data["value"]["rules"] = "jacks-or-better-9-6"
+    return json.dumps(data)
+
+
+def _old_names(text):
+    data = json.loads(text)  # as kept before the glossary: the same figures under the retired names
+    old = {"rules": "paytable", "hit_chance": "hit_frequency", "hit_chance_exact": "hit_frequency_exact"}
+    data["value"] = {old.get(k, k): v for k, v in data["value"].items()}
+    return json.dumps(data)
+
+
+def _old_game_name(text):
+    data = json.loads(text)
+    data["value"]["paytable"] = data["value"].pop("rules")
+    return json.dumps(data)
+
+
+def _old_hit_name(text):
+    data = json.loads(text)
+    data["value"]["hit_frequency"] = data["value"].pop("hit_chance")
     return json.dumps(data)
 
 
@@ -130,7 +149,8 @@ def _no_value(text):
 
 @pytest.mark.slow
 @pytest.mark.parametrize("spoil", [_garbage, _truncated, _empty, _wrong_key, _old_format, _rows_missing, _counts_off,
-                                   _text_count, _return_not_a_number, _other_game, _a_list, _no_value],
+                                   _text_count, _return_not_a_number, _other_game, _a_list, _no_value,
+                                   _old_names, _old_game_name, _old_hit_name],
                          ids=lambda f: f.__name__.strip("_"))
 def test_a_spoilt_file_is_computed_again_and_rewritten(cache, monkeypatch, spoil):
     folder, calls = cache
@@ -163,9 +183,13 @@ def test_an_unknown_kind_is_refused(cache):
 
 def test_the_strategy_shape_is_checked():
     table = vp.get_game(GAME)
-    good = {"paytable": GAME, "coins": COINS, "return": 0.98, "return_exact": "49/50", "table": [],
-            "lines": [{"text": "high pair"}], "curve": [{"lines": 1, "return": 0.5}], "chart_text": "high pair\n"}
+    good = {"rules": GAME, "coins": COINS, "return": 0.98, "return_exact": "49/50", "table": [], "hit_chance": 0.45,
+            "lines": [{"text": "high pair", "chance": 0.2}], "curve": [{"lines": 1, "return": 0.5}],
+            "draw_five_chance": 0.03, "chart_text": "high pair\n"}
     assert answers._valid("strategy", good, table, COINS)
-    for bad in ({"lines": []}, {"lines": [{"number": 1}]}, {"curve": [{"return": "x"}]}, {"chart_text": None},
+    old = {"paytable": GAME, **{k: v for k, v in good.items() if k != "rules"}}  # the names before the glossary
+    assert not answers._valid("strategy", old, table, COINS)
+    for bad in ({"lines": []}, {"lines": [{"number": 1}]}, {"lines": [{"text": "high pair", "frequency": 0.2}]},
+                {"hit_chance": None}, {"draw_five_chance": None}, {"curve": [{"return": "x"}]}, {"chart_text": None},
                 {"coins": 5}, {"return": 5000}, {"return": True}, {"return_exact": 0.98}, {"curve": None}):
         assert not answers._valid("strategy", {**good, **bad}, table, COINS), bad

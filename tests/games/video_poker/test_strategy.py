@@ -141,22 +141,22 @@ def test_a_chart_that_plays_the_best_hold_returns_the_optimum(job):
     report = st.game_chart_report(dt, ids, ["other", "best"], [[1]], ["best"])
     assert Fraction(report.return_exact) == solve_game(dt.table, 5).return_exact
     assert report.cost == 0 and report.hands_per_bet_lost is None and report.errors == ()
-    assert report.lines[0].frequency == 1.0 and report.lines[0].mistakes == 0
+    assert report.lines[0].chance == 1.0 and report.lines[0].mistakes == 0
 
 
 def test_return_table_risk_figures_of_9_6_jacks_or_better():
     report = vp.game_return(JOB, exact=True)
     # published: variance 19.51, hit frequency 45.45% (Wizard of Odds, 9/6 Jacks or Better)
     assert round(report.variance, 2) == 19.51 and round(report.standard_deviation, 3) == 4.418
-    assert round(report.hit_frequency, 4) == 0.4546
+    assert round(report.hit_chance, 4) == 0.4546
     data = report.to_json()
-    assert list(data)[:9] == ["paytable", "name", "coins", "return", "return_exact", "outcomes",
+    assert list(data)[:9] == ["rules", "name", "coins", "return", "return_exact", "outcomes",
                               "deal_weight", "table", "seconds"]
     assert data["return_percent"] == 100 * data["return"]
     assert Fraction(data["variance_exact"]) == Fraction(data["variance"]).limit_denominator(10**30) or \
         abs(float(Fraction(data["variance_exact"])) - data["variance"]) < 1e-12
     stats = vp.play_statistics([1, 1, 2], [Fraction(2), Fraction(1), Fraction(0)])
-    assert stats == {"return": Fraction(3, 4), "variance": Fraction(11, 16), "hit_frequency": Fraction(1, 2)}
+    assert stats == {"return": Fraction(3, 4), "variance": Fraction(11, 16), "hit_chance": Fraction(1, 2)}
 
 
 # --- a chart's play against the brute force --------------------------------------------------------------------
@@ -230,10 +230,10 @@ def test_basic_strategy_of_9_6_jacks_or_better():
     assert report.lines[0].text == "royal flush"
     assert Fraction(report.return_exact) + Fraction(report.cost_exact) == Fraction(report.optimal_return_exact)
     data = report.to_json()
-    for key in ("lines", "return", "return_exact", "cost", "hands_per_bet_lost", "variance", "hit_frequency",
+    for key in ("lines", "return", "return_exact", "cost", "hands_per_bet_lost", "variance", "hit_chance",
                 "notes", "errors", "table"):
         assert key in data
-    assert set(data["lines"][0]) >= {"number", "text", "frequency", "value_min", "value_max", "mistakes", "cost"}
+    assert set(data["lines"][0]) >= {"number", "text", "chance", "value_min", "value_max", "mistakes", "cost"}
     # the chart text reads back to the same chart and the same return
     again = vp.evaluate_chart(JOB, report.chart_text)
     assert again.return_exact == report.return_exact and again.kind == "chart"
@@ -399,7 +399,7 @@ def test_classic_simple_strategy_chart():
     # the derived chart of at most as many lines does at least as well
     assert Fraction(vp.cost_curve(JOB)[26].return_exact) >= Fraction(report.return_exact)
     assert report.errors and report.errors[0].example and report.errors[0].cost > 0
-    assert sum(ln.frequency for ln in report.lines) + report.draw_five_unmatched == pytest.approx(1.0)
+    assert sum(ln.chance for ln in report.lines) + report.draw_five_chance == pytest.approx(1.0)
 
 
 def test_bad_input():

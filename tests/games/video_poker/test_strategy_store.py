@@ -81,7 +81,7 @@ def test_shipped_file_matches_this_version_and_table(game, cache, monkeypatch):
         "stale shipped strategy file: run python tools/ship_strategy.py")
     report, source = answers.strategy_answer(game)
     assert source == "shipped" and _plain(report) == data["value"]
-    assert report.paytable == game and report.kind == "basic" and 0 <= report.seconds < 60
+    assert report.rules == game and report.kind == "basic" and 0 <= report.seconds < 60
 
 
 @pytest.mark.slow
@@ -136,7 +136,7 @@ def _spoil_wrong_key(text):
 
 def _spoil_figure(text):
     data = json.loads(text)
-    data["value"]["lines"][0]["frequency"] += 0.01  # the checksum no longer holds
+    data["value"]["lines"][0]["chance"] += 0.01  # the checksum no longer holds
     return json.dumps(data)
 
 
@@ -165,13 +165,29 @@ def _spoil_extra_field(text):
 
 def _spoil_other_game(text):
     data = json.loads(text)
-    data["value"]["paytable"] = "jacks-or-better-8-5"
+    data["value"]["rules"] = "jacks-or-better-8-5"
     return _resealed(data)
 
 
 def _spoil_no_lines(text):
     data = json.loads(text)
     data["value"]["lines"] = []
+    return _resealed(data)
+
+
+OLD_NAMES = {"rules": "paytable", "hit_chance": "hit_frequency", "draw_five_chance": "draw_five_unmatched",
+             "chance": "frequency"}
+
+
+def _old_names(data):
+    if isinstance(data, dict):
+        return {OLD_NAMES.get(k, k): _old_names(v) for k, v in data.items()}
+    return [_old_names(v) for v in data] if isinstance(data, list) else data
+
+
+def _spoil_old_names(text):
+    data = json.loads(text)  # as kept before the glossary, checksum and all: the same figures, the retired names
+    data["value"] = _old_names(data["value"])
     return _resealed(data)
 
 
@@ -186,7 +202,8 @@ def _spoil_a_list(text):
 
 
 SPOILS = [_spoil_garbage, _spoil_truncated, _spoil_empty, _spoil_wrong_key, _spoil_figure, _spoil_text_number,
-          _spoil_missing_field, _spoil_extra_field, _spoil_other_game, _spoil_no_lines, _spoil_seconds, _spoil_a_list]
+          _spoil_missing_field, _spoil_extra_field, _spoil_other_game, _spoil_no_lines, _spoil_seconds, _spoil_a_list,
+          _spoil_old_names]
 
 
 @pytest.mark.slow

@@ -184,7 +184,7 @@ def play_statistics(combinations: Sequence[int], pays: Sequence[Fraction]) -> di
     ret = sum((Fraction(c) * p for c, p in zip(combinations, pays, strict=True)), Fraction(0)) / total
     second = sum((Fraction(c) * p * p for c, p in zip(combinations, pays, strict=True)), Fraction(0)) / total
     hits = Fraction(sum(c for c, p in zip(combinations, pays, strict=True) if p > 0), total)
-    return {"return": ret, "variance": second - ret * ret, "hit_frequency": hits}
+    return {"return": ret, "variance": second - ret * ret, "hit_chance": hits}
 
 
 @dataclass(frozen=True)
@@ -209,7 +209,7 @@ class ReturnRow(Result):
 class ReturnReport(Result):
     """A whole game's exact return with optimal play over every deal (JSON key `return`, 0-1 per coin)."""
 
-    paytable: str
+    rules: str
     name: str
     coins: int
     return_value: float
@@ -220,9 +220,9 @@ class ReturnReport(Result):
     return_exact: str | None = None
     variance: float | None = None
     standard_deviation: float | None = None
-    hit_frequency: float | None = None
+    hit_chance: float | None = None
     variance_exact: str | None = None
-    hit_frequency_exact: str | None = None
+    hit_chance_exact: str | None = None
 
     @property
     def return_percent(self) -> float:
@@ -230,14 +230,14 @@ class ReturnReport(Result):
         return 100 * self.return_value
 
     def to_json(self) -> dict[str, Any]:
-        out = {"paytable": self.paytable, "name": self.name, "coins": self.coins, "return": self.return_value}
+        out = {"rules": self.rules, "name": self.name, "coins": self.coins, "return": self.return_value}
         if self.return_exact is not None:
             out["return_exact"] = self.return_exact
         out.update({"outcomes": self.outcomes, "deal_weight": self.deal_weight,
                     "table": [r.to_json() for r in self.table], "seconds": self.seconds})
         # the play's risk (added later: the keys above keep their order and values)
         out["return_percent"] = self.return_percent
-        for key in ("variance", "standard_deviation", "hit_frequency", "variance_exact", "hit_frequency_exact"):
+        for key in ("variance", "standard_deviation", "hit_chance", "variance_exact", "hit_chance_exact"):
             if getattr(self, key) is not None:
                 out[key] = getattr(self, key)
         return out
@@ -271,14 +271,14 @@ def game_return(game: str | PayTable = DEFAULT_GAME, coins: int = MAX_COINS, exa
                   contribution_exact=fraction_text(r["contribution"]) if exact else None)
         for r in result.rows())
     stats = play_statistics(result.combinations, table.pays_for(coins))
-    return ReturnReport(paytable=table.id, name=table.name, coins=coins, return_value=result.value,
+    return ReturnReport(rules=table.id, name=table.name, coins=coins, return_value=result.value,
                         outcomes=result.total, deal_weight=result.total // math.comb(table.deck, 5),
                         table=rows, seconds=time.perf_counter() - start,
                         return_exact=fraction_text(result.return_exact) if exact else None,
                         variance=float(stats["variance"]), standard_deviation=math.sqrt(stats["variance"]),
-                        hit_frequency=float(stats["hit_frequency"]),
+                        hit_chance=float(stats["hit_chance"]),
                         variance_exact=fraction_text(stats["variance"]) if exact else None,
-                        hit_frequency_exact=fraction_text(stats["hit_frequency"]) if exact else None)
+                        hit_chance_exact=fraction_text(stats["hit_chance"]) if exact else None)
 
 
 @lru_cache(maxsize=32)

@@ -54,10 +54,11 @@ def _number(x: object) -> bool:
 
 
 def _valid(kind: str, value: object, table: PayTable, coins: int) -> bool:
-    """Does a loaded answer have the shape its kind has (for this game and bet)?"""
-    if not isinstance(value, dict) or value.get("paytable") != table.id or value.get("coins") != coins:
+    """Does a loaded answer have the shape its kind has (for this game and bet)? An answer kept before the
+    glossary's names (`paytable`, `hit_frequency`, a line's `frequency`, ...) has not: it is computed again."""
+    if not isinstance(value, dict) or value.get("rules") != table.id or value.get("coins") != coins:
         return False
-    if not _number(value.get("return")) or not 0 <= value["return"] < 1000:
+    if not _number(value.get("return")) or not 0 <= value["return"] < 1000 or not _number(value.get("hit_chance")):
         return False
     if not isinstance(value.get("return_exact"), str):
         return False
@@ -68,8 +69,9 @@ def _valid(kind: str, value: object, table: PayTable, coins: int) -> bool:
                 and sum(r["outcomes"] for r in rows) == value.get("outcomes"))
     lines = value.get("lines")
     curve = value.get("curve")
-    return (isinstance(lines, list) and len(lines) > 0 and all(isinstance(ln, dict) and "text" in ln for ln in lines)
-            and isinstance(curve, list) and all(isinstance(p, dict) and _number(p.get("return")) for p in curve)
+    return (isinstance(lines, list) and len(lines) > 0
+            and all(isinstance(ln, dict) and "text" in ln and _number(ln.get("chance")) for ln in lines)
+            and _number(value.get("draw_five_chance")) and isinstance(curve, list) and all(isinstance(p, dict) and _number(p.get("return")) for p in curve)
             and isinstance(value.get("chart_text"), str))
 
 
@@ -159,7 +161,7 @@ def _report_of(data: object, key: str, table: PayTable, coins: int, lines: int |
         return None
     back = report.to_json()
     del back["seconds"]
-    fits = (report.paytable == table.id and report.coins == coins and report.max_lines == lines
+    fits = (report.rules == table.id and report.coins == coins and report.max_lines == lines
             and bool(report.curve) == bool(curve)
             and (report.kind == "basic" or (report.kind == "lines" and lines is not None))
             and len(report.table) == len(table.hands) and report.lines)

@@ -23,14 +23,14 @@ TOP_ERRORS = 10  # the error groups a report lists, costliest first
 class ChartLineStats(Result):
     """One chart line: how often it is the play, the value range of its holds, the cost of its mistakes.
 
-    `frequency` is the chance (over every deal) that the line is the play; `value_min`/`value_max` the
+    `chance` is the chance (over every deal) that the line is the play; `value_min`/`value_max` the
     range of the holds' expected returns per coin there; `mistakes` the chance it is the play and not the
     best hold, `cost` the return per coin those deals lose against the optimum.
     """
 
     number: int
     text: str
-    frequency: float
+    chance: float
     value_min: float | None
     value_max: float | None
     mistakes: float
@@ -43,7 +43,7 @@ class ChartLineStats(Result):
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> ChartLineStats:
         """The line back from its `to_json` (ValueError when a field is missing or of the wrong type)."""
-        return cls(number=_int(data, "number"), text=_str(data, "text"), frequency=_num(data, "frequency"),
+        return cls(number=_int(data, "number"), text=_str(data, "text"), chance=_num(data, "chance"),
                    value_min=_num(data, "value_min", none=True), value_max=_num(data, "value_max", none=True),
                    mistakes=_num(data, "mistakes"), cost=_num(data, "cost"),
                    cost_exact=_str(data, "cost_exact", none=True, missing=True))
@@ -58,7 +58,7 @@ class ChartError(Result):
 
     chart_pattern: str
     best_pattern: str
-    frequency: float
+    chance: float
     deals: int
     cost: float
     example: str
@@ -71,7 +71,7 @@ class ChartError(Result):
     def from_json(cls, data: Mapping[str, Any]) -> ChartError:
         """The error group back from its `to_json` (ValueError when a field is missing or of the wrong type)."""
         return cls(chart_pattern=_str(data, "chart_pattern"), best_pattern=_str(data, "best_pattern"),
-                   frequency=_num(data, "frequency"), deals=_int(data, "deals"), cost=_num(data, "cost"),
+                   chance=_num(data, "chance"), deals=_int(data, "deals"), cost=_num(data, "cost"),
                    example=_str(data, "example"), example_chart_hold=_str(data, "example_chart_hold"),
                    example_best_hold=_str(data, "example_best_hold"), example_loss=_num(data, "example_loss"),
                    note=_str(data, "note"))
@@ -113,7 +113,7 @@ class ChartReport(Result):
     """
 
     kind: str
-    paytable: str
+    rules: str
     name: str
     coins: int
     lines: tuple[ChartLineStats, ...]
@@ -128,8 +128,8 @@ class ChartReport(Result):
     hands_per_bet_lost: float | None
     variance: float
     standard_deviation: float
-    hit_frequency: float
-    draw_five_unmatched: float
+    hit_chance: float
+    draw_five_chance: float
     errors: tuple[ChartError, ...]
     table: tuple[ReturnRow, ...] = ()
     notes: tuple[ChartError, ...] = ()
@@ -139,7 +139,7 @@ class ChartReport(Result):
     chart_text: str = ""
 
     def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"kind": self.kind, "paytable": self.paytable, "name": self.name, "coins": self.coins,
+        out: dict[str, Any] = {"kind": self.kind, "rules": self.rules, "name": self.name, "coins": self.coins,
                                "lines": [ln.to_json() for ln in self.lines], "return": self.return_value,
                                "return_exact": self.return_exact, "return_percent": self.return_percent,
                                "cost": self.cost, "cost_exact": self.cost_exact, "cost_percent": self.cost_percent,
@@ -147,8 +147,8 @@ class ChartReport(Result):
                                "optimal_return": self.optimal_return,
                                "optimal_return_exact": self.optimal_return_exact,
                                "variance": self.variance, "standard_deviation": self.standard_deviation,
-                               "hit_frequency": self.hit_frequency,
-                               "draw_five_unmatched": self.draw_five_unmatched,
+                               "hit_chance": self.hit_chance,
+                               "draw_five_chance": self.draw_five_chance,
                                "errors": [e.to_json() for e in self.errors],
                                "table": [r.to_json() for r in self.table]}
         if self.kind == "basic":
@@ -177,15 +177,15 @@ class ChartReport(Result):
         if "curve" in data and not curve:
             raise ValueError("an empty curve is never written")
         return cls(
-            kind=kind, paytable=_str(data, "paytable"), name=_str(data, "name"), coins=_int(data, "coins"),
+            kind=kind, rules=_str(data, "rules"), name=_str(data, "name"), coins=_int(data, "coins"),
             lines=tuple(ChartLineStats.from_json(ln) for ln in _list(data, "lines")),
             return_value=_num(data, "return"), return_exact=_str(data, "return_exact"),
             return_percent=_num(data, "return_percent"), optimal_return=_num(data, "optimal_return"),
             optimal_return_exact=_str(data, "optimal_return_exact"), cost=_num(data, "cost"),
             cost_exact=_str(data, "cost_exact"), cost_percent=_num(data, "cost_percent"),
             hands_per_bet_lost=_num(data, "hands_per_bet_lost", none=True), variance=_num(data, "variance"),
-            standard_deviation=_num(data, "standard_deviation"), hit_frequency=_num(data, "hit_frequency"),
-            draw_five_unmatched=_num(data, "draw_five_unmatched"), errors=errors,
+            standard_deviation=_num(data, "standard_deviation"), hit_chance=_num(data, "hit_chance"),
+            draw_five_chance=_num(data, "draw_five_chance"), errors=errors,
             table=tuple(_return_row(r) for r in _list(data, "table")), notes=notes, curve=curve,
             max_lines=max_lines, seconds=_num(data, "seconds"), chart_text=_str(data, "chart_text"))
 

@@ -47,7 +47,7 @@ __all__ = [
 GAME = "video-poker"
 DECISION_MEASURE = "expected_credits"  # a decision's loss: expected return per coin given up x coins bet
 DEFAULT_CREDITS = 1000
-OPTION_KEYS = ("paytable", "credits", "bet", "paytable_file", "table")
+OPTION_KEYS = ("rules", "credits", "bet", "paytable_file", "table", "paytable")  # paytable: the old name of rules
 
 
 def _credits_text(value: int | float | str | Fraction) -> str:
@@ -59,35 +59,39 @@ def paytable_of(state: State) -> PayTable:
     """The pay table a session plays (a shipped id, or the table carried in the options)."""
     if "table" in state.options:
         return table_from_json(state.options["table"])
-    return get_game(str(state.options["paytable"]))
+    return get_game(str(state.options.get("rules", state.options.get("paytable"))))  # paytable: a state from before
 
 
 def new_game(options: Mapping[str, Any] | None = None, seed: int = 0) -> State:
-    """A session: options `paytable` (a game id), `credits` (1000), `bet` (coins per hand, 5), and for a
-    game of one's own `paytable_file` (read now; the table is carried in the state as `table`)."""
+    """A session: options `rules` (a game id; `paytable`, its old name, is read too), `credits` (1000), `bet`
+    (coins per hand, 5), and for a game of one's own `paytable_file` (read now; the table is carried in the
+    state as `table`). The state's options name the game `rules`."""
     if options is None:
         options = {}
     if not isinstance(options, Mapping):
-        raise InputError(f"video poker options are a mapping such as {{'paytable': {DEFAULT_GAME!r}}}, "
+        raise InputError(f"video poker options are a mapping such as {{'rules': {DEFAULT_GAME!r}}}, "
                          f"got {shown(options)}")
     options = dict(options)
     unknown = sorted(str(k) for k in set(options) - set(OPTION_KEYS))
     if unknown:
         raise InputError(f"unknown video poker option {shown(unknown[0])}; known: {', '.join(OPTION_KEYS)}")
     seed = parse_seed(seed)
-    game_id = options.get("paytable", DEFAULT_GAME)
+    if "rules" in options and "paytable" in options:
+        raise InputError("give the game as rules (or its old name paytable), not both")
+    named = "rules" in options or "paytable" in options
+    game_id = options.get("rules", options.get("paytable", DEFAULT_GAME))
     if not isinstance(game_id, str):
-        raise InputError(f"paytable must be a game id, got {shown(game_id)}")
+        raise InputError(f"rules must be a game id, got {shown(game_id)}")
     if "table" in options:
         table = table_from_json(options["table"])
-        if table.id != game_id and "paytable" in options:
+        if table.id != game_id and named:
             raise InputError(f"the carried table is {table.id!r}, not {game_id!r}")
     else:
         extra = load_games(options["paytable_file"]) if options.get("paytable_file") is not None else None
         table = get_game(game_id, extra)
     credits = parse_credits(options.get("credits", DEFAULT_CREDITS))
     bet = parse_coins(options.get("bet", MAX_COINS), "bet")
-    clean = {"paytable": table.id, "credits": credits, "bet": bet}
+    clean = {"rules": table.id, "credits": credits, "bet": bet}
     if table.id not in shipped_games() or shipped_games()[table.id] != table:
         clean["table"] = table_to_json(table)  # the state carries its own table: a server reads no files
     state = State(game=GAME, options=clean, seed=seed, draws=0, phase="bet", to_move="player",

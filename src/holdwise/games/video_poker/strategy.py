@@ -113,7 +113,7 @@ def _errors(dt: DealTable, ids: np.ndarray, masks: np.ndarray, texts: Sequence[s
         note = (f"{what} on {int(count[g]):,} of {dt.total:,} deals (e.g. {hand}: hold {b_hold}, not {c_hold}); "
                 f"costs {100 * float(cost_g):.5f}% of the bet")
         out.append(ChartError(
-            chart_pattern=c_text, best_pattern=b_text, frequency=float(share), deals=int(count[g]),
+            chart_pattern=c_text, best_pattern=b_text, chance=float(share), deals=int(count[g]),
             cost=float(cost_g), example=hand, example_chart_hold=c_hold, example_best_hold=b_hold,
             example_loss=float(per_coin(dt, int(loss[d]))), note=note))
     return out
@@ -148,7 +148,7 @@ def game_chart_report(dt: DealTable, ids: np.ndarray, pattern_texts: Sequence[st
         wrong = loss[on] > 0
         line_cost = Fraction(weighted_sum(w, loss[on]), dt.total * dt.scale)
         stats.append(ChartLineStats(
-            number=i + 1, text=line_texts[i], frequency=float(Fraction(int(w.sum()), dt.total)),
+            number=i + 1, text=line_texts[i], chance=float(Fraction(int(w.sum()), dt.total)),
             value_min=float(per_coin(dt, int(vals.min()))), value_max=float(per_coin(dt, int(vals.max()))),
             mistakes=float(Fraction(int(w[wrong].sum()), dt.total)), cost=float(line_cost),
             cost_exact=fraction_text(line_cost) if exact else None))
@@ -167,13 +167,13 @@ def game_chart_report(dt: DealTable, ids: np.ndarray, pattern_texts: Sequence[st
         for h, p, c in zip(dt.table.hands, pays, combos, strict=True))
     errors = _errors(dt, ids, masks, pattern_texts, top_errors)
     return ChartReport(
-        kind=kind, paytable=dt.table.id, name=dt.table.name, coins=dt.coins, lines=tuple(stats),
+        kind=kind, rules=dt.table.id, name=dt.table.name, coins=dt.coins, lines=tuple(stats),
         return_value=float(ret), return_exact=fraction_text(ret), return_percent=float(100 * ret),
         optimal_return=float(best), optimal_return_exact=fraction_text(best), cost=float(cost),
         cost_exact=fraction_text(cost), cost_percent=float(100 * cost),
         hands_per_bet_lost=float(1 / cost) if cost > 0 else None, variance=float(st["variance"]),
-        standard_deviation=math.sqrt(st["variance"]), hit_frequency=float(st["hit_frequency"]),
-        draw_five_unmatched=unmatched, errors=tuple(errors), table=table_rows,
+        standard_deviation=math.sqrt(st["variance"]), hit_chance=float(st["hit_chance"]),
+        draw_five_chance=unmatched, errors=tuple(errors), table=table_rows,
         notes=tuple(errors) if kind == "basic" else (), curve=tuple(curve), max_lines=max_lines,
         seconds=time.perf_counter() - start, chart_text="\n".join(line_texts) + "\n")
 

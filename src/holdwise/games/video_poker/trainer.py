@@ -38,7 +38,7 @@ class TrainerChart(Result):
     """The chart a trainer plays: its lines (numbered 1..n, each with its play frequency and cost), its text,
     its exact return and its cost against optimal play per coin bet; `note` says in words which chart it is."""
 
-    paytable: str
+    rules: str
     name: str
     coins: int
     choice: str
@@ -120,7 +120,7 @@ def trainer_chart(game: str | PayTable, coins: int = MAX_COINS, choice: str | in
     else:
         note = f"the best chart of at most {lines} lines: {n} lines, {cost_text} below optimal play"
     return TrainerChart(
-        paytable=table.id, name=table.name, coins=coins, choice=choice, lines=report.lines,
+        rules=table.id, name=table.name, coins=coins, choice=choice, lines=report.lines,
         chart_text=report.chart_text, return_value=report.return_value, return_exact=report.return_exact,
         optimal_return=float(optimal), optimal_return_exact=fraction_text(optimal), cost=float(cost),
         cost_exact=fraction_text(cost), cost_percent=float(100 * cost), basic_lines=len(basic.lines), note=note)

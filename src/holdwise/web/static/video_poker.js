@@ -39,7 +39,7 @@
   function withTable(body) {
     const code = (id) => (GAMES[id] && GAMES[id].table) || null;
     if (body && code(body.game)) body.table = code(body.game);
-    if (body && body.options && code(body.options.paytable)) body.options.table = code(body.options.paytable);
+    if (body && body.options && code(body.options.rules)) body.options.table = code(body.options.rules);
   }
 
   async function api(path, options) {
@@ -98,7 +98,7 @@
       return;
     }
     await busy(async () => {
-      const options = {paytable: $("vp-game").value, credits: start, bet: S.bet};
+      const options = {rules: $("vp-game").value, credits: start, bet: S.bet};
       const body = {options};
       if (SEED !== null && /^\d{1,18}$/.test(SEED)) body.seed = Number(SEED);
       const r = (await post("/api/video-poker/new", body)).data;

@@ -95,7 +95,7 @@
       returnCell(row.querySelector(".vr-r5"), g.coins_5);
       returnCell(row.querySelector(".vr-r14"), g.coins_1_4);
       row.querySelector(".vr-sd").textContent = g.coins_5 ? fixed(g.coins_5.standard_deviation, 2) : "…";
-      row.querySelector(".vr-hit").textContent = g.coins_5 ? pct(g.coins_5.hit_frequency, 2) : "…";
+      row.querySelector(".vr-hit").textContent = g.coins_5 ? pct(g.coins_5.hit_chance, 2) : "…";
       row.dataset.ready = g.coins_5 && g.coins_1_4 ? "true" : "false";
       const details = document.querySelector(`#vr-tables details[data-game="${CSS.escape(g.id)}"]`);
       if (details && g.coins_5 && g.coins_1_4 && details.dataset.ready !== "true") {
@@ -103,7 +103,7 @@
         box.replaceChildren(
           el("p", {class: "vr-sums", text: `Return ${pct(g.coins_5.return)} at 5 coins, ${pct(g.coins_1_4.return)} ` +
             `at 1–4 coins; standard deviation ${fixed(g.coins_5.standard_deviation, 3)} a coin, a hand pays ` +
-            `${pct(g.coins_5.hit_frequency, 2)} of the time (5 coins).`}),
+            `${pct(g.coins_5.hit_chance, 2)} of the time (5 coins).`}),
           returnTable(g.coins_5, "5 coins"), returnTable(g.coins_1_4, "1–4 coins (pays per coin at 4 coins)"));
         details.dataset.ready = "true";
       }
@@ -156,7 +156,7 @@
       const range = ln.value_min === null ? "–" : ln.value_min === ln.value_max ? fixed(ln.value_min, 4)
         : `${fixed(ln.value_min, 4)}–${fixed(ln.value_max, 4)}`;
       tbody.append(el("tr", {class: ln.cost > 0 ? "vr-costly" : ""}, el("td", {text: String(ln.number)}),
-        el("td", {class: "vr-text", text: ln.text}), el("td", {text: pct(ln.frequency, 3)}),
+        el("td", {class: "vr-text", text: ln.text}), el("td", {text: pct(ln.chance, 3)}),
         el("td", {text: range}), el("td", {text: pct(ln.mistakes, 3)}), el("td", {text: costPct(ln.cost)})));
     }
   }
@@ -167,7 +167,7 @@
     for (const e of errors) {
       list.append(el("li", {},
         el("div", {}, el("strong", {text: `hold ${e.best_pattern}`}), ", not ", el("span", {text: e.chart_pattern})),
-        el("div", {class: "muted num", text: `${pct(e.frequency, 3)} of deals · costs ${costPct(e.cost)} of the bet`}),
+        el("div", {class: "muted num", text: `${pct(e.chance, 3)} of deals · costs ${costPct(e.cost)} of the bet`}),
         el("div", {class: "vr-example"}, "e.g. ", el("span", {class: "vr-hand", text: e.example}),
           `: hold ${e.example_best_hold}, not ${e.example_chart_hold} (loses ${fixed(e.example_loss, 4)} a coin)`)));
     }
@@ -240,12 +240,12 @@
     $("vr-d-cost").textContent = costPct(r.cost);
     $("vr-d-cost-every").textContent = everyText(r);
     $("vr-d-lines").textContent = String(r.lines.length);
-    $("vr-d-unmatched").textContent = `${pct(r.draw_five_unmatched, 2)} of deals: draw five`;
+    $("vr-d-unmatched").textContent = `${pct(r.draw_five_chance, 2)} of deals: draw five`;
     linesTable($("vr-d-table").tBodies[0], r.lines);
     curvePlot(r.curve || [], r.optimal_return);
     mistakes($("vr-notes"), r.notes || []);
     $("vr-derived").setAttribute("aria-busy", "false");
-    $("vr-derived").dataset.game = r.paytable;
+    $("vr-derived").dataset.game = r.rules;
     $("vr-derived").dataset.coins = String(r.coins);
     $("vr-use-derived").disabled = $("vr-edit-derived").disabled = false;
   }
@@ -393,11 +393,11 @@
       $("vr-m-optimal").textContent = pct(data.optimal_return);
       $("vr-m-cost").textContent = costPct(data.cost);
       $("vr-m-cost-every").textContent = everyText(data);
-      $("vr-m-unmatched").textContent = pct(data.draw_five_unmatched, 2);
+      $("vr-m-unmatched").textContent = pct(data.draw_five_chance, 2);
       linesTable($("vr-m-table").tBodies[0], data.lines);
       mistakes($("vr-m-errors"), data.errors);
       box.hidden = false;
-      box.dataset.game = data.paytable;
+      box.dataset.game = data.rules;
       box.classList.remove("stale");
     } catch (err) {
       $("vr-chart-error").textContent = err.message;
