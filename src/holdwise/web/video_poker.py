@@ -28,17 +28,7 @@ from pydantic import ConfigDict, Field, StrictInt, StrictStr
 from ..errors import InputError
 from ..games import video_poker as face
 from .common import (
-    AnswerCache,
-    Body,
-    FieldError,
-    Gate,
-    computed,
-    examples,
-    jobs,
-    json_bytes,
-    json_response,
-    page,
-    user_field,
+    AnswerCache, Body, FieldError, Gate, computed, examples, jobs, json_bytes, json_response, page, user_field,
 )
 from .session import session_routes
 

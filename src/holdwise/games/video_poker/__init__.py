@@ -19,58 +19,25 @@ from .. import lazy_exports
 if TYPE_CHECKING:  # what the names are, for type checkers; at run time each loads on first use
     from ...solver import fraction_str
     from .analysis import (
-        MEASURE,
-        GameInfo,
-        GamesList,
-        ReturnReport,
-        ReturnRow,
-        game_return,
-        games,
-        hold_hint,
-        play_statistics,
+        MEASURE, GameInfo, GamesList, ReturnReport, ReturnRow, game_return, games, hold_hint, play_statistics,
     )
     from .answers import is_stored, load_strategy_report, stored, stored_return, stored_strategy, strategy_answer
     from .cards import JOKER, card_str, hand_str, parse_card, parse_hand, parse_hold
     from .chart_search import CURVE_LINES
     from .disk import analyze_hand, hold_patterns, parse_chart, read_chart, solve_game, vocabulary
     from .editor import (
-        editor_options,
-        table_code,
-        table_field,
-        table_from_code,
-        table_from_fields,
-        table_to_json,
-        table_toml,
+        editor_options, table_code, table_field, table_from_code, table_from_fields, table_to_json, table_toml,
     )
     from .hints import HINT_FIELDS, HintRequest, hint, offer_games, parse_hint
     from .inputs import MAX_CREDITS, MAX_SEED, parse_coins, parse_credits, parse_seed
     from .patterns import Chart, ChartLine, Pattern, Vocabulary
     from .paytables import (
-        DEFAULT_GAME,
-        HAND_KINDS,
-        MAX_COINS,
-        PayTable,
-        all_games,
-        get_game,
-        hand_label,
-        load_games,
-        max_scaled_pay,
-        parse_games,
-        pay_text,
-        resolve_game,
-        shipped_games,
+        DEFAULT_GAME, HAND_KINDS, MAX_COINS, PayTable, all_games, get_game, hand_label, load_games, max_scaled_pay,
+        parse_games, pay_text, resolve_game, shipped_games,
     )
     from .report import ChartError, ChartLineStats, ChartReport, CurvePoint
     from .session import (
-        DECISION_MEASURE,
-        GAME,
-        actions,
-        advice,
-        computer_action,
-        new_game,
-        parse_action,
-        paytable_of,
-        step,
+        DECISION_MEASURE, GAME, actions, advice, computer_action, new_game, parse_action, paytable_of, step,
     )
     from .strategy import ChartHold, chart_hold, check_lines, cost_curve, evaluate_chart, strategy_report
     from .trainer import TRAINER_CHOICES, TrainerChart, check_choice, trainer_chart

@@ -25,15 +25,7 @@ from .patterns import Chart, Vocabulary
 from .paytables import MAX_COINS, PayTable
 from .solver import GameReturn, HandValues, Hold
 from .store import (
-    MAX_REPORT_FILES,
-    answer_key,
-    load_deals,
-    load_solve,
-    load_tables,
-    save_deals,
-    save_solve,
-    save_tables,
-    stored_path,
+    MAX_REPORT_FILES, answer_key, load_deals, load_solve, load_tables, save_deals, save_solve, save_tables, stored_path,
 )
 from .tables import Deck, GameTables
 

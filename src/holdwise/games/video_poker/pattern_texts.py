@@ -46,27 +46,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from .pattern_codes import (
-    FLUSH,
-    FLUSH_PENALTY,
-    HIGH,
-    JUNK,
-    MADE5,
-    NOTHING,
-    PAIR,
-    PAIR_K,
-    QUADS,
-    RANK_CHARS,
-    RANK_WORDS,
-    RF,
-    SF,
-    SINGLE_LOW,
-    STRAIGHT,
-    STRAIGHT_PENALTY,
-    TRIPS,
-    TRIPS_K,
-    TWO_PAIR,
-    WILD_ONLY,
-    GameRules,
+    FLUSH, FLUSH_PENALTY, HIGH, JUNK, MADE5, NOTHING, PAIR, PAIR_K, QUADS, RANK_CHARS, RANK_WORDS, RF, SF, SINGLE_LOW,
+    STRAIGHT, STRAIGHT_PENALTY, TRIPS, TRIPS_K, TWO_PAIR, WILD_ONLY, GameRules,
 )
 from .paytables import HAND_LABELS, PayTable
 

@@ -28,16 +28,7 @@ from ..inputs import parse_toml
 from .cards import shown
 from .evaluator import binomials
 from .pattern_codes import (
-    GROUPS,
-    RANK_CHARS,
-    GameRules,
-    classes5,
-    classify_deals,
-    deal_array,
-    game_rules,
-    hold_codes,
-    rank_tables,
-    scratch,
+    GROUPS, RANK_CHARS, GameRules, classes5, classify_deals, deal_array, game_rules, hold_codes, rank_tables, scratch,
 )
 from .pattern_texts import describe, plural
 from .paytables import PayTable, read_user_text

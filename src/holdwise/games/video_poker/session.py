@@ -27,15 +27,7 @@ from .cards import HAND_SIZE, card_str, hand_str, parse_card, parse_hold, shown
 from .disk import hand_class, hold_values
 from .inputs import parse_coins, parse_credits, parse_seed
 from .paytables import (
-    DEFAULT_GAME,
-    MAX_COINS,
-    PayTable,
-    get_game,
-    hand_label,
-    load_games,
-    shipped_games,
-    table_from_json,
-    table_to_json,
+    DEFAULT_GAME, MAX_COINS, PayTable, get_game, hand_label, load_games, shipped_games, table_from_json, table_to_json,
 )
 from .solver import best_order
 
