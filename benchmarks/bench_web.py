@@ -277,10 +277,10 @@ async def _scenarios(base: str, only: str) -> dict:
              "farkle race-aware hint": (farkle_hint, 50),
              "farkle step": (farkle_step, None),
              "depth-lab update": (depth_update, 50),
-             "video-poker hint": (vp_hint, 50),
+             "video-poker advice (the session's hint)": (vp_hint, 50),
              "video-poker step": (vp_step, 50),
-             "poker-dice hint": (pd_hint, 50),
-             "poker-dice step": (pd_step, 50)}
+             "poker-dice advice (the session's hint)": (pd_hint, 50),
+             "poker-dice computer's move": (pd_step, 50)}
     wanted = [w.strip() for w in only.split(",")]
     chosen = {k: v for k, v in every.items() if any(w in k for w in wanted) or k.startswith("anchor")}
     async with httpx.AsyncClient(base_url=base, timeout=300) as c:
