@@ -37,7 +37,7 @@ COMMANDS = [
     ("farkle", "dice"),
     ("farkle", "rules"),
     ("poker-dice", "odds"),
-    ("poker-dice", "odds", "--rules", "royal"),
+    ("poker-dice", "odds", "--rules", "octahedral"),
     ("poker-dice", "duel"),
     ("poker-dice", "hint", "A", "A", "K", "Q", "J", "--rolls-left", "2"),
     ("yahtzee", "solve"),

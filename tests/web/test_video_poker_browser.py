@@ -201,7 +201,12 @@ def test_the_analyzer_shows_the_cli_values_and_a_five_aces_hand_plays(page, live
     star = page.locator('#va-grid button[data-card="A*"]')
     assert star.get_attribute("aria-label") == "ace of stars" and star.inner_text().split() == ["A", "\u2605"]
     assert page.locator("#va-grid button").count() == 53 and page.locator('#va-grid [data-card="Jk"]').count() == 0
+    # the page's first answer (its own hand) lands first: a loaded machine would otherwise refill the hand after
+    # the clear below
+    page.wait_for_function("() => { const r = document.getElementById('va-results'); "
+                           "return r.dataset.hand && r.getAttribute('aria-busy') === 'false'; }")
     page.click("#va-clear")
+    page.wait_for_function("() => document.getElementById('va-hand').value === ''")
     for card in ("A*", "As", "Ad", "3h", "9c"):
         page.click(f'#va-grid button[data-card="{card}"]')
     assert page.input_value("#va-hand") == "A* As Ad 3h 9c"
