@@ -2,12 +2,13 @@
 dice share these): wait for a solve, start a game, let the computer move, play a game to its end."""
 
 import json
-import time
 
 from typer.testing import CliRunner
 
 from holdwise.cli import app as cli_app
 from holdwise.games.base import State
+
+from .replay import prepared
 
 API = "/api/poker-dice"
 runner = CliRunner()
@@ -22,15 +23,7 @@ def cli_json(*args):
 
 def solved(client, options):
     """Wait until the game of `options` is solved in the server's process."""
-    deadline = time.monotonic() + 120
-    while True:
-        r = client.post(f"{API}/prepare", json={"options": options})
-        assert r.status_code == 200, r.text
-        if r.json()["status"] == "done":
-            return
-        assert r.json()["status"] in ("queued", "running"), r.json()
-        assert time.monotonic() < deadline, "the solve did not finish"
-        time.sleep(0.1)
+    prepared(client, "poker-dice", options, seconds=120)
 
 
 def new(client, options=None, seed=7, rules="six"):

@@ -4,6 +4,7 @@ the command line the same question (so each game's API tests compare instead of 
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -11,7 +12,7 @@ from typer.testing import CliRunner
 
 from holdwise.games.base import State, to_jsonable
 
-__all__ = ["cli_json", "ok", "replay", "unsealed"]
+__all__ = ["cli_json", "ok", "prepared", "replay", "unsealed"]
 
 _runner = CliRunner()
 
@@ -36,6 +37,19 @@ def cli_json(*args: str) -> Any:  # noqa: ANN401
     result = _runner.invoke(app, [*args, "--json"])
     assert result.exit_code == 0, result.output
     return json.loads(result.stdout)
+
+
+def prepared(client: Any, game: str, options: Mapping[str, Any], seconds: float = 180) -> None:  # noqa: ANN401
+    """Wait until `/api/<game>/prepare` says the solve these options need is done in the server's process."""
+    deadline = time.monotonic() + seconds
+    while True:
+        r = client.post(f"/api/{game}/prepare", json={"options": dict(options)})
+        assert r.status_code == 200, r.text
+        if r.json()["status"] == "done":
+            return
+        assert r.json()["status"] in ("queued", "running"), r.json()
+        assert time.monotonic() < deadline, "the solve did not finish"
+        time.sleep(0.1)
 
 
 def replay(client: Any, game: str, face: Any, options: Mapping[str, Any] | None, seed: int,  # noqa: ANN401

@@ -16,6 +16,8 @@ from holdwise.web import common
 from holdwise.web import yahtzee as web
 from holdwise.web.common import seal
 
+from .replay import prepared
+
 runner = CliRunner()
 
 
@@ -27,15 +29,7 @@ def cli_json(*args):
 
 def loaded(client, rules="yahtzee"):
     """Wait until the rule set's table is in the server's memory (solved the first time: seconds)."""
-    deadline = time.monotonic() + 180
-    while True:
-        r = client.post("/api/yahtzee/prepare", json={"options": {"rules": rules}})
-        assert r.status_code == 200, r.text
-        if r.json()["status"] == "done":
-            return
-        assert r.json()["status"] in ("queued", "running"), r.json()
-        assert time.monotonic() < deadline, "the solve did not finish"
-        time.sleep(0.1)
+    prepared(client, "yahtzee", {"rules": rules})
 
 
 def new(client, rules="yahtzee", seed=7):
