@@ -171,7 +171,10 @@ class Hint(Result):
         out: dict[str, Any] = {"game": self.game}
         out.update({k: to_jsonable(v) for k, v in self.position.items()})
         out["measure"] = self.measure
-        out["options"] = [o.to_json() for o in self.options]
+        options = self.options
+        # a face may keep its options as arrays (video poker's HoldOptions): they write their own JSON
+        out["options"] = ([o.to_json() for o in options] if type(options) is tuple or not hasattr(options, "to_json")
+                          else options.to_json())
         return out
 
 

@@ -7,19 +7,19 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from ..base import Hint, Measure, Option, Result, fraction_text
+from ..base import Hint, Measure, Result, fraction_text
 from .cards import HAND_SIZE, JOKER, CardsInput, card_str, parse_hand
 from .disk import hand_values, stored_solve
+from .hold_options import DRAW_FIVE, HoldOptions
 from .inputs import parse_coins
 from .paytables import DEFAULT_GAME, MAX_COINS, PayTable, all_games, resolve_game, shipped_games
-from .solver import HandValues
 
 __all__ = [
     "MEASURE",
@@ -29,6 +29,7 @@ __all__ = [
     "ReturnReport",
     "ReturnRow",
     "check_coins",
+    "dealt_hint",
     "game_return",
     "games",
     "hold_hint",
@@ -39,7 +40,6 @@ __all__ = [
 ]
 
 MEASURE: Measure = "expected_return"  # per coin bet: the pay per coin a hold is worth on average
-DRAW_FIVE = "draw five"  # the option text of holding nothing
 
 
 def number(value: Fraction) -> int | float:
@@ -74,7 +74,7 @@ def hold_hint(hand: CardsInput, game: str | PayTable = DEFAULT_GAME, coins: int 
     class c. Ties go to fewer cards held, then the lower mask of the sorted hand (as the return does).
     Options: text = the held cards in dealt order ("draw five" for none); extras `hold`, `positions`
     (1-5 in dealt order), `draws`, `counts` (per pay class); `actions=True` adds the session action.
-    The options are made as they are read (`HoldOptions`): a hint asked only for its best hold makes one.
+    The options are made when first read, from the solver's arrays (`HoldOptions`).
     """
     table = None
     if type(game) is str and paytable_file is None and not extra:  # a shipped id, as most calls name it: no copies
@@ -85,11 +85,17 @@ def hold_hint(hand: CardsInput, game: str | PayTable = DEFAULT_GAME, coins: int 
     deck_extra = table.extra_card
     dealt = (_hand_of_text(hand, table.deck, deck_extra) if isinstance(hand, str)
              else parse_hand(hand, table.deck, deck_extra))
+    return dealt_hint(dealt, table, coins, exact, actions)
+
+
+def dealt_hint(dealt: tuple[int, ...], table: PayTable, coins: int, exact: bool = False,
+               actions: bool = False) -> Hint:
+    """`hold_hint` of a hand already read (card codes in dealt order) at a checked game and bet."""
     hv = hand_values(dealt, table, coins)
-    names = _CARD_TEXT[deck_extra == "ace"]
+    names = _CARD_TEXT[table.extra_card == "ace"]
     position = {"rules": table.id, "coins": coins, "hand": [names[c] for c in dealt]}
     return Hint(game="video-poker", position=position, measure=MEASURE,
-                options=HoldOptions(dealt, hv, table.hands, exact, actions, names))  # type: ignore[arg-type]
+                options=HoldOptions(dealt, hv, table.hands, table.deck, exact, actions, names))  # type: ignore[arg-type]
 
 
 @lru_cache(maxsize=4096)  # a hand asked again is read once; a bad hand raises and is not kept
@@ -99,79 +105,6 @@ def _hand_of_text(text: str, deck: int, extra: str) -> tuple[int, ...]:
 
 # every card's text, read without a call: [0] card 52 is the joker (as "Jk"), [1] the ace of stars ("A*")
 _CARD_TEXT = tuple(tuple(card_str(c, extra) for c in range(JOKER + 1)) for extra in ("joker", "ace"))
-# _POSITIONS[m] = the positions 1-5 that a mask over the DEALT order holds
-_POSITIONS = tuple(tuple(i + 1 for i in range(HAND_SIZE) if m >> i & 1) for m in range(32))
-
-
-@lru_cache(maxsize=128)  # one entry per order of five cards: 120 of them
-def _dealt_masks(rank: tuple[int, ...]) -> tuple[int, ...]:
-    """For each mask over the SORTED hand, the same hold as a mask over the dealt order (card j of the sorted
-    hand is dealt card rank[j])."""
-    return tuple(sum(1 << rank[j] for j in range(HAND_SIZE) if m >> j & 1) for m in range(32))
-
-
-class HoldOptions(Sequence[Option]):
-    """A hint's 32 options, best first, each made on first use and kept (a tuple to every reader: indexing,
-    slices, iteration, len, ==); the texts come from per-hand tables, not per hold."""
-
-    __slots__ = ("_actions", "_dealt", "_exact", "_hands", "_hv", "_made", "_names", "_parts")
-
-    def __init__(self, dealt: tuple[int, ...], hv: HandValues, hands: tuple[str, ...], exact: bool,
-                 actions: bool, names: tuple[str, ...] = _CARD_TEXT[0]):
-        self._dealt, self._hv, self._hands, self._exact, self._actions = dealt, hv, hands, exact, actions
-        self._names = names  # every card's text in this deck
-        self._made: list[Option | None] = [None] * len(hv.order)
-        self._parts: tuple[Any, ...] | None = None
-
-    def __len__(self) -> int:
-        return len(self._made)
-
-    def __getitem__(self, index: int | slice) -> Option | tuple[Option, ...]:  # type: ignore[override]
-        if isinstance(index, slice):
-            return tuple(self._one(i) for i in range(*index.indices(len(self._made))))
-        return self._one(index)
-
-    def _one(self, index: int) -> Option:
-        option = self._made[index]  # an IndexError past the end, as a tuple's
-        if option is None:
-            option = self._made[index] = self._make(index % len(self._made))
-        return option
-
-    def __iter__(self) -> Iterator[Option]:
-        return (self._one(i) for i in range(len(self._made)))
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, (HoldOptions, tuple)):
-            return tuple(self) == tuple(other)
-        return NotImplemented
-
-    __hash__ = None  # type: ignore[assignment]  # as a tuple of options (their extras are dicts)
-
-    def __repr__(self) -> str:
-        return repr(tuple(self))
-
-    def _make(self, place: int) -> Option:
-        """The option at `place` (0 = best)."""
-        if self._parts is None:
-            dealt, hv = self._dealt, self._hv
-            rank = tuple(sorted(range(HAND_SIZE), key=dealt.__getitem__))
-            self._parts = ([self._names[c] for c in dealt], _dealt_masks(rank), hv.values.tolist(),
-                           hv.counts.tolist(), int(hv.values[hv.order[0]]))
-        names, dealt_masks, values, counts, top = self._parts
-        scale = self._hv.scale
-        mask = self._hv.order[place]
-        positions = list(_POSITIONS[dealt_masks[mask]])
-        cards = [names[p - 1] for p in positions]
-        value = values[mask]
-        row = counts[mask]
-        # int / int is correctly rounded in Python: the same float as float(Fraction(value, scale))
-        return Option(
-            option=" ".join(cards) or DRAW_FIVE, value=value / scale, loss=(top - value) / scale,
-            action={"type": "draw", "hold": positions} if self._actions else {},
-            value_exact=fraction_text(Fraction(value, scale)) if self._exact else None,
-            loss_exact=fraction_text(Fraction(top - value, scale)) if self._exact else None,
-            extras={"hold": cards, "positions": positions, "draws": sum(row), "counts": dict(zip(self._hands, row, strict=True))},
-        )
 
 
 def play_statistics(combinations: Sequence[int], pays: Sequence[Fraction]) -> dict[str, Fraction]:

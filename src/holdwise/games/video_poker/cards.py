@@ -59,6 +59,7 @@ def hand_str(cards: Sequence[int], extra: str = "joker") -> str:
 
 
 _CODES = {card_str(c): c for c in range(JOKER)}  # the 52 cards every deck has; card 52's text depends on the deck
+_CODES_UPPER = {text.upper(): c for text, c in _CODES.items()}  # the same, as typed in capitals
 
 
 def _deck_name(deck_size: int, extra: str) -> str:
@@ -73,6 +74,13 @@ def parse_card(text: str | int, deck_size: int = 52, extra: str = "joker") -> in
 
     `extra` is a 53-card deck's 53rd card ("joker" or "ace"); a 52-card deck ignores it.
     """
+    if type(text) is str and type(deck_size) is int and deck_size in (52, 53) and extra in EXTRA_KINDS:
+        # one of the 52 cards every deck has, in any case ("As", "AS", "as"): no parsing
+        code = _CODES.get(text)
+        if code is None:
+            code = _CODES_UPPER.get(text.upper())
+        if code is not None:
+            return code
     if isinstance(deck_size, bool) or not isinstance(deck_size, int) or deck_size not in (52, 53):
         raise InputError(f"a deck has 52 or 53 cards, got {shown(deck_size)}")
     _check_extra(extra)
@@ -86,9 +94,6 @@ def parse_card(text: str | int, deck_size: int = 52, extra: str = "joker") -> in
         return text
     if not isinstance(text, str):
         raise InputError(f"unknown card {shown(text)}")
-    code = _CODES.get(text)  # the usual spelling, as the session stores cards: no parsing
-    if code is not None:
-        return code
     t = text.strip().lower()
     if t in ("jk", "joker"):
         if deck_size != 53:

@@ -8,13 +8,13 @@ line's), one a server offers (`offer_games`), or the table a pay-table editor's 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ...errors import InputError
 from ..base import Hint, HintField, Progress, Request
 from ..inputs import named
-from .analysis import hold_hint
+from .analysis import dealt_hint
 from .cards import card_str, parse_hand, shown
 from .editor import table_from_code
 from .inputs import parse_coins
@@ -62,6 +62,7 @@ class HintRequest(Request):
     exact: bool = False
     table: str | None = None  # the editor's code the pay table came from
     counts: bool = False  # the command line's table shows the draw counts
+    cards: tuple[int, ...] = field(default=(), compare=False, repr=False)  # the hand read: card codes, dealt order
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"hand": list(self.hand), "rules": self.rules, "coins": self.coins,
@@ -125,9 +126,11 @@ def parse_hint(fields: Mapping[str, object]) -> HintRequest:
         dealt = parse_hand(hand, table.deck, table.extra_card)
     code = fields.get("table")
     return HintRequest(tuple(card_str(c, table.extra_card) for c in dealt), table.id, table, coins, exact,
-                       code if isinstance(code, str) else None, counts)
+                       code if isinstance(code, str) else None, counts, dealt)
 
 
 def hint(request: HintRequest, *, progress: Progress | None = None) -> Hint:
     """All 32 holds of the request's hand, best first, valued in expected return per coin (`hold_hint`)."""
-    return hold_hint(" ".join(request.hand), request.paytable, request.coins, exact=request.exact)
+    table = request.paytable  # checked by parse_hint, as the hand and the bet
+    cards = request.cards or parse_hand(request.hand, table.deck, table.extra_card)
+    return dealt_hint(cards, table, request.coins, request.exact)
