@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
+import os
+
 from .errors import InputError
+
+# HOLDWISE_PURE=1: the kernel modules run from their Python source even where compiled (see solver/native.py)
+if os.environ.get("HOLDWISE_PURE", "0").strip().lower() not in ("", "0", "false", "no", "off"):
+    from .solver.native import install_source_first
+
+    install_source_first()
 
 __all__ = ["InputError", "__version__"]
 

@@ -1,0 +1,108 @@
+"""A stand-in for Cython's `cython` module, so the kernels' source runs as plain Python where Cython is absent.
+
+Kernel modules (files named `*kernels.py`, see `holdwise.solver.native`) are written in Cython's pure-Python mode:
+compiled when the package is built, plain Python otherwise. They start with
+
+    try:
+        import cython
+    except ImportError:  # run as plain Python without Cython installed
+        from holdwise.solver.cy import cython
+
+With `from __future__ import annotations` their type annotations are never evaluated, so this stand-in needs only
+what runs at import or call time: type names for `typedef`, the decorators, `cast`, `declare` and `nogil`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+__all__ = ["cython"]
+
+_MASKS = {"uchar": 0xFF, "ushort": 0xFFFF, "uint": 0xFFFFFFFF, "ulong": 0xFFFFFFFFFFFFFFFF,
+          "ulonglong": 0xFFFFFFFFFFFFFFFF}
+
+
+class _Type:
+    """A C type's name: subscripted for memoryviews, called or cast to convert a value as C would."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __getitem__(self, item: object) -> _Type:
+        return self
+
+    def __call__(self, value: Any) -> Any:
+        return _cast(self, value)
+
+    def __repr__(self) -> str:
+        return f"cython.{self.name}"
+
+
+def _cast(kind: object, value: Any, typecheck: bool = False) -> Any:
+    """`cython.cast`: unsigned integers wrap as in C, floats become float, others pass through."""
+    name = getattr(kind, "name", "")
+    if name in _MASKS:
+        return int(value) & _MASKS[name]
+    if name in ("double", "float"):
+        return float(value)
+    if name in ("int", "long", "longlong", "short", "char", "Py_ssize_t", "schar"):
+        return int(value)
+    return value
+
+
+class _NoGil:
+    """`cython.nogil`: a no-op as a context manager and as a decorator."""
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+    def __call__(self, fn: Callable[..., Any]) -> Callable[..., Any]:
+        return fn
+
+
+def _same(fn: Callable[..., Any]) -> Callable[..., Any]:
+    return fn
+
+
+def _directive(*args: object, **kwargs: object) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    return _same
+
+
+class _Cython:
+    """The names kernel modules use from `cython`, as plain Python."""
+
+    compiled = False
+    cfunc = ccall = inline = final = staticmethod(_same)
+    exceptval = boundscheck = wraparound = cdivision = initializedcheck = locals = staticmethod(_directive)
+    nogil = _NoGil()
+    gil = _NoGil()
+
+    def __getattr__(self, name: str) -> _Type:
+        return _Type(name)
+
+    @staticmethod
+    def typedef(kind: object) -> object:
+        return kind
+
+    @staticmethod
+    def fused_type(*kinds: object) -> _Type:
+        return _Type("fused")
+
+    @staticmethod
+    def cast(kind: object, value: Any, typecheck: bool = False) -> Any:
+        return _cast(kind, value)
+
+    @staticmethod
+    def declare(kind: object = None, value: Any = None, **kwargs: object) -> Any:
+        return value
+
+    @staticmethod
+    def address(value: Any) -> Any:
+        return value
+
+
+cython = _Cython()
