@@ -1,3 +1,4 @@
+# mypy: disable-error-code="valid-type"
 """The kernel of a batch of payout tables, in Cython's pure-Python mode (compiled by the build; see native.py)."""
 
 from __future__ import annotations
