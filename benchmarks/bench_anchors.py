@@ -40,7 +40,7 @@ are medians of many calls inside this process (the functions called directly, ho
 checkout's src with the same temporary cache folder). Build notes for the anchors live beside them (DIR/README.md), not
 here. Prints the table (measure, holdwise, anchor, ratio = anchor / holdwise, so above 1 holdwise is quicker)
 and writes JSON; a missing anchor is a row marked "not built", not an error. `--quick`: every row, with
---repeat 2 and a tenth of the warm calls (about two minutes once the anchors' own caches are built).
+--repeat 2, one first run a side and a tenth of the warm calls (about two minutes on a quiet machine).
 """
 
 from __future__ import annotations
@@ -170,8 +170,10 @@ if (mode === 'check') {
 # the uncapped one: six odd dice, banked only from 474,200, would come out 4e-5 points short.
 FARKLE_DICE = (("ordinary", "Ordinary die"), ("kings", "King's die"))
 
-# calls timed in one process per warm figure (--quick takes fewer)
-CALLS = {"hand": 2000, "ts": 2000, "js": 500}
+# calls timed in one process per warm figure, and runs of a first call on a new machine (--quick takes fewer)
+CALLS = {"hand": 2000, "ts": 2000, "js": 500, "first": 3}
+# the Zig report's hand names that holdwise spells otherwise
+ZIG_NAMES = {"none": "nothing", "two_pair": "two_pairs"}
 
 # one hand of each kind the hint serves: a plain deal, a wild game's deal, the joker deck's
 HANDS = ((GAME, HAND), ("deuces-wild-full-pay", "2S 7H 8H 9H KC"), ("joker-poker-kings", "JK AS 7D 7C 3H"))
@@ -268,7 +270,7 @@ def _zig_counts(stderr: str, paytable: list[int]) -> tuple[dict, Fraction, float
     names = list(counts)  # its report lists the classes in pay-table order, nothing first
     ret = Fraction(sum(counts[n] * p for n, p in zip(names, paytable)), sum(counts.values()))
     solve = float(re.search(r"Compute strategy: took ([\d.]+) seconds", stderr)[1])
-    return {("nothing" if n == "none" else n): c for n, c in counts.items()}, ret, solve
+    return {ZIG_NAMES.get(n, n): c for n, c in counts.items()}, ret, solve
 
 
 def _holdwise_first(tmp: Path, args: list[str], repeat: int) -> float:
@@ -298,11 +300,11 @@ def bench_zig(where: Path, tmp: Path, cache: Path, repeat: int) -> list[dict]:
     (run_dir / ".cache").mkdir(parents=True)  # it keeps its deal tables in ./.cache, like our cache folder
     cmd, pays = [str(binary), "--paytable", str(table)], json.loads(table.read_text())
     firsts = []  # a first run on a new machine: its ./.cache empty
-    for i in range(min(repeat, 3)):
+    for i in range(CALLS["first"]):
         (tmp / f"zig-first-{i}" / ".cache").mkdir(parents=True)
         firsts.append(_run(cmd, tmp / f"zig-first-{i}")[0])
     args = ["video-poker", "return", "--game", GAME, "--json", "--exact"]
-    hw_first = _holdwise_first(tmp, args, min(repeat, 3))
+    hw_first = _holdwise_first(tmp, args, CALLS["first"])
     _run(cmd, run_dir)  # fill its cache
     _holdwise_fresh(cache, ["video-poker", "return"], 1)
     runs = [_run(cmd, run_dir) for _ in range(repeat)]
@@ -374,7 +376,7 @@ def farkle_turn_side(cache: Path, repeat: int, anchor: dict | None = None) -> li
     _holdwise_fresh(cache, ["farkle", "turn"], 1)
     fresh, _ = _holdwise_fresh(cache, ["farkle", "turn"], repeat)
     new_args = ["farkle", "turn", *_dice_args(FARKLE_DICE[1][0])]
-    first = _holdwise_first(cache.parent / "farkle-first", new_args, min(repeat, 3))
+    first = _holdwise_first(cache.parent / "farkle-first", new_args, CALLS["first"])
     _holdwise_fresh(cache, new_args, 1)  # compiles the table kernels into the cache folder, as a user's first run
     solved = _holdwise_fresh_solve(cache, new_args, repeat)
     # a turn from the dice, as for a loadout not seen before: the roll table built, the backward pass run; only
@@ -465,11 +467,11 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--json", default=str(ROOT / "build" / "bench" / "anchors.json"))
     parser.add_argument("--quick", action="store_true",
-                        help="every row, fewer runs and calls (--repeat 2, a tenth of the warm calls): about 2 min")
+                        help="every row, fewer runs and calls (--repeat 2, one first run, a tenth of the warm calls)")
     opts = parser.parse_args()
     if opts.quick:
         opts.repeat = min(opts.repeat, 2)
-        CALLS.update({k: v // 10 for k, v in CALLS.items()})
+        CALLS.update({k: max(1, v // 10) for k, v in CALLS.items()})
     base = Path(opts.anchors)
     runners = {"zig-video-poker": bench_zig, "ts-video-poker": bench_ts, "js-farkle": bench_js_farkle}
     holdwise_only = {"js-farkle": farkle_turn_side, "rust-farkle": farkle_decision_side,
