@@ -9,8 +9,9 @@ cache folder. The first solve on a new machine runs with every cache empty (hold
 whatever compiles or builds at first use is in it; for the other rows the kernels are compiled first, untimed,
 as an installed holdwise has them after its first solve (the layer kernel built ahead of time,
 `holdwise.solver.aot`, and Numba's cache). The process also reports the
-solve's own seconds and its peak memory (ru_maxrss). holdwise's default solve in a new process runs the built
-kernel (one thread, no Numba in the process); the JIT row runs Numba's kernel on two threads. The reference is
+solve's own seconds and its peak memory (ru_maxrss). In a tree whose solve picks a layer kernel, holdwise's
+default solve in a new process runs the built kernel (one thread, no Numba in the process) and the JIT row runs
+Numba's kernel on two threads; a tree whose kernels are compiled with the package has one solve and no JIT row. The reference is
 PyPI's `yatzy-solver` (Rust, MIT), `Solver.build` of its "american" variant (the same rules: 254.5896), in a
 process of `--reference-python` (an interpreter where it is installed; default: the anchors' yatzy-venv/bin/python
 under $HOLDWISE_ANCHORS or build/anchors when it is there, else this one); without it the ratio is left out. The
@@ -36,10 +37,11 @@ SRC = HERE.parent / "src"
 sys.path.insert(0, str(HERE))
 from _table import first_env, holdwise_env, in_process, print_and_save  # noqa: E402
 
+# kernel: a layer kernel to pick ("auto", "aot", "jit") in a tree whose solve offers the choice, else None
 OURS = """
 import json, resource, time
 from holdwise.games.yahtzee import get_rules, solve
-solution = solve(get_rules({rules!r}), kernel={kernel!r})
+solution = solve(get_rules({rules!r}), **({{"kernel": {kernel!r}}} if {kernel!r} else {{}}))
 print(json.dumps({{"seconds": solution.seconds, "score": solution.expected_score,
                   "rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}}))
 """
@@ -86,6 +88,13 @@ def _run(python: str, code: str, env: dict) -> dict | None:
     return {**json.loads(lines[-1]), "wall": wall} if lines else None
 
 
+KERNELS = """
+import inspect, json
+from holdwise.games.yahtzee import solve
+print(json.dumps({"choice": "kernel" in inspect.signature(solve).parameters}))
+"""
+
+
 def _has_reference(python: str) -> bool:
     return subprocess.run([python, "-c", "import yatzy_solver"], capture_output=True).returncode == 0
 
@@ -113,35 +122,43 @@ def main() -> None:
         cache = Path(tmp) / "cache"
         cache.mkdir()
         env = holdwise_env(SRC, cache)
+        # a tree whose solve picks among layer kernels (the built one, Numba's) gets a row per kernel; a tree
+        # whose kernels are compiled with the package has one way to solve
+        choice = _run(sys.executable, KERNELS, env)["choice"]
+        auto = "auto" if choice else None
         # the first solve on a new machine: every cache empty, whatever builds or compiles at first use included
-        first = _run(sys.executable, OURS.format(rules="yahtzee", kernel="auto"), first_env(SRC, Path(tmp) / "first"))
-        # compile the kernels once, untimed: the built layer kernel and Numba's cache
+        first = _run(sys.executable, OURS.format(rules="yahtzee", kernel=auto), first_env(SRC, Path(tmp) / "first"))
+        # compile the kernels once, untimed: the built layer kernel and Numba's cache (or whatever a first solve
+        # leaves in the cache folder)
         _run(sys.executable, "from holdwise.games.yahtzee import YAHTZEE, solve\n"
                              "from dataclasses import replace\n"
-                             "small = replace(YAHTZEE, categories=YAHTZEE.categories[:3], upper_threshold=5)\n"
-                             "solve(small, kernel='aot'); solve(small, kernel='jit')", env)
+                             "small = replace(YAHTZEE, categories=YAHTZEE.categories[:3], upper_threshold=5)\n" +
+                             ("solve(small, kernel='aot'); solve(small, kernel='jit')" if choice else "solve(small)"),
+             env)
         reference = _has_reference(opts.reference_python)
         ours, jit, theirs = [], [], []
         for _ in range(opts.repeat):
-            ours.append(_run(sys.executable, OURS.format(rules="yahtzee", kernel="auto"), env))
+            ours.append(_run(sys.executable, OURS.format(rules="yahtzee", kernel=auto), env))
             if reference:
                 theirs.append(_run(opts.reference_python, REFERENCE.format(variant="american"), env))
-            jit.append(_run(sys.executable, OURS.format(rules="yahtzee", kernel="jit"), env))
+            if choice:
+                jit.append(_run(sys.executable, OURS.format(rules="yahtzee", kernel="jit"), env))
         our_wall = statistics.median(r["wall"] for r in ours)
         floor = _run(sys.executable, FLOOR, env)["rss_mb"]
         rows.append(("yahtzee (official) first solve on a new machine, holdwise: the whole process, every cache "
                      "empty", first["wall"], "s", None))
         rows.append(("  its process's peak memory", first["rss_mb"], "MB", None))
         rows.append(("yahtzee (official) full solve, holdwise: the whole process", our_wall, "s", None))
-        rows.append(("  the solve alone (built kernel, one thread)", statistics.median(r["seconds"] for r in ours),
-                     "s", None))
+        rows.append((f"  the solve alone ({'built kernel, one thread' if choice else 'compiled kernels'})",
+                     statistics.median(r["seconds"] for r in ours), "s", None))
         rows.append(("  its expected score", ours[0]["score"], "points", "254.5896 (Verhoeff)"))
         rows.append(("  its process's peak memory", max(r["rss_mb"] for r in ours), "MB", "<= 100"))
         rows.append(("  the floor: a process solving a 3-box card", floor, "MB", None))
-        rows.append(("the same with Numba's JIT kernel, two threads: the whole process",
-                     statistics.median(r["wall"] for r in jit), "s", None))
-        rows.append(("  the solve alone", statistics.median(r["seconds"] for r in jit), "s", None))
-        rows.append(("  its process's peak memory", max(r["rss_mb"] for r in jit), "MB", None))
+        if jit:
+            rows.append(("the same with Numba's JIT kernel, two threads: the whole process",
+                         statistics.median(r["wall"] for r in jit), "s", None))
+            rows.append(("  the solve alone", statistics.median(r["seconds"] for r in jit), "s", None))
+            rows.append(("  its process's peak memory", max(r["rss_mb"] for r in jit), "MB", None))
         if reference:
             ref_wall = statistics.median(r["wall"] for r in theirs)
             rows.append(("yahtzee full solve, yatzy-solver 1.0.0 (Rust, PyPI): the whole process", ref_wall, "s",
@@ -152,7 +169,7 @@ def main() -> None:
             rows.append(("yatzy-solver / holdwise, whole processes", ref_wall / our_wall, "ratio", ">= 2"))
             rows.append(("yatzy-solver / holdwise's first solve on a new machine (the wheel keeps no cache)",
                          ref_wall / first["wall"], "ratio", ">= 2"))
-        yatzy = _run(sys.executable, OURS.format(rules="yatzy", kernel="auto"), env)
+        yatzy = _run(sys.executable, OURS.format(rules="yatzy", kernel=auto), env)
         rows.append(("yatzy (Scandinavian) full solve, holdwise: the whole process", yatzy["wall"], "s", None))
         if reference:
             ref = _run(opts.reference_python, REFERENCE.format(variant="yatzy-scandinavian"), env)
