@@ -12,8 +12,8 @@ each process with an empty holdwise cache folder and an empty Numba cache, as ri
 include building tables, solving, and compiling any Numba kernel. Peak RSS is the largest `ru_maxrss` of the
 measured processes (the Python process itself: a compiler it starts is not counted). The anchor, in the same
 run: a Python process that only imports what every command prints or computes with (numpy, typer, rich).
-The heavy libraries each command loaded (from one more, unmeasured, run) are printed below the table and kept
-in the JSON. Goal: at most 80 MiB a command, except solves whose tables alone are larger.
+The heavy libraries each command loaded, first call and warm (from one more, unmeasured, run of each) are
+printed below the table and kept in the JSON. Goal: at most 80 MiB a command, except solves whose tables alone are larger.
 """
 
 from __future__ import annotations
@@ -135,9 +135,10 @@ def main() -> None:
             warm_s, warm_mib = _runs(argv, lambda i: warm_env, opts.repeat)
             rows += [(f"{name}, warm", warm_s, "s", f"{warm_s / anchor_s:.1f}x anchor"),
                      (f"{name}, warm RSS", warm_mib, "MiB", _target(warm_mib))]
-            loads[name] = _loads(args, warm_env)
-            print(f"  {name}: first {first_s:.3f} s {first_mib:.1f} MiB; warm {warm_s:.3f} s {warm_mib:.1f} MiB; "
-                  f"loads {', '.join(loads[name]) or 'none of them'}", flush=True)
+            loads[f"{name}, first call"] = _loads(args, first_env(opts.first_repeat))
+            loads[f"{name}, warm"] = _loads(args, warm_env)
+            print(f"  {name}: first {first_s:.3f} s {first_mib:.1f} MiB; warm {warm_s:.3f} s {warm_mib:.1f} MiB",
+                  flush=True)
     print("\nfirst call: new processes with empty caches (holdwise's and Numba's), as after")
     print("install; warm: caches filled by an unmeasured run. Seconds: the median of whole")
     print("processes; RSS: the largest peak resident memory of those processes (MiB).")
@@ -146,14 +147,13 @@ def main() -> None:
         print(f"  {name}: {warm_does}")
     print()
     print_and_save(rows, opts.json)
-    print("\nheavy libraries loaded (warm run):")
+    print("\nheavy libraries loaded (one more run of each kind, not measured):")
     for name, found in loads.items():
         print(f"  {name}: {', '.join(found) or 'none'}")
     out = Path(opts.json)
     saved = json.loads(out.read_text())
     for row in saved:
-        row["loads"] = next((found for name, found in loads.items() if row["measure"].startswith(name + ",")),
-                            None)
+        row["loads"] = loads.get(row["measure"].removesuffix(" RSS"))
     out.write_text(json.dumps(saved, indent=2))
 
 
