@@ -8,8 +8,10 @@ Usage (from the repository root, in the project's venv):
     python tools/mutate.py --list --modules holdwise/solver/exact.py   # print the mutants, run nothing
     python tools/mutate.py --rerun full.json    # only the survivors of an earlier run's JSON; scores combined
 
-Why not mutmut: the Numba kernels. Every kernel is a plain `def _kernel` bound as `kernel = njit(...)(_kernel)`,
-so with NUMBA_DISABLE_JIT=1 (the default environment below) a mutated kernel runs as plain Python.
+Why not mutmut: the kernels. A kernel module (`*kernels.py`, Cython's pure-Python mode) is compiled by the build;
+every mutant's tests run with HOLDWISE_PURE=1 (always: see Workspace.env), so the mutated source is what runs,
+never the extension beside it. Kernels still bound by Numba (`kernel = njit(...)(_kernel)`) run as plain Python
+with NUMBA_DISABLE_JIT=1 (the default environment of tools/mutation.toml).
 
 How a run works: src/, tests/, docs/ and pyproject.toml are copied once per worker into a temporary directory; the
 source tree in the repository is never written. For each mutant the worker writes the mutated module into its
@@ -238,6 +240,8 @@ class Workspace:
             "PYTHONPATH": str(self.dir / "src") + os.pathsep + str(self.dir),
             "PYTHONDONTWRITEBYTECODE": "1",  # a mutant written in the same second must never meet a stale .pyc
             "NUMBA_CACHE_DIR": str(self.dir / ".numba_cache"),
+            # the kernel modules' source, not the extensions compiled from the unmutated source (copied too)
+            "HOLDWISE_PURE": "1",
             "HYPOTHESIS_STORAGE_DIRECTORY": str(self.dir / ".hypothesis"),
         })
         env.update({k: str(v) for k, v in extra.items()})
@@ -258,12 +262,17 @@ class Workspace:
         return status, time.monotonic() - start
 
     def check_imports(self, env: dict[str, str]) -> None:
-        code = "import holdwise, tests.oracles; print(holdwise.__file__); print(tests.oracles.__file__)"
+        # the kernel modules too: each must be its source in the copy (a compiled one would hide every mutant)
+        code = ("import importlib, holdwise, tests.oracles\nfrom holdwise.compiled import kernel_modules\n"
+                "print(holdwise.__file__); print(tests.oracles.__file__)\n"
+                "for name in kernel_modules(): print(importlib.import_module(name).__file__)")
         out = subprocess.run([sys.executable, "-c", code], cwd=self.dir, env=env, capture_output=True, text=True,
                              check=True).stdout.split()
         for path in out:
             if not Path(path).resolve().is_relative_to(self.dir.resolve()):
                 raise SystemExit(f"the copy is not what Python imports: {path}")
+            if not path.endswith(".py"):
+                raise SystemExit(f"a kernel module runs compiled, not its source: {path}")
 
 
 def test_args(spec: dict) -> list[str]:

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import os
-
+from .compiled import install_source_first, pure
 from .errors import InputError
 
-# HOLDWISE_PURE=1: the kernel modules run from their Python source even where compiled (see solver/native.py)
-if os.environ.get("HOLDWISE_PURE", "0").strip().lower() not in ("", "0", "false", "no", "off"):
-    from .solver.native import install_source_first
-
+# HOLDWISE_PURE=1: the kernel modules run from their Python source even where compiled (see solver/native.py);
+# installed before anything imports one (holdwise.compiled imports no kernel, nor NumPy)
+if pure():
     install_source_first()
 
 __all__ = ["InputError", "__version__"]

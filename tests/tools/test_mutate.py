@@ -101,7 +101,7 @@ def test_the_shipped_equivalents_name_real_mutants():
 
 def test_config_names_existing_modules_and_tests():
     config = mutate.load_config()
-    assert len(config["modules"]) == 16
+    assert len(config["modules"]) == 17
     for module, spec in config["modules"].items():
         assert (ROOT / "src" / module).is_file()
         for test in spec["tests"]:
@@ -119,6 +119,25 @@ def test_a_real_run_kills_a_mutant_in_the_copy_only(tmp_path):
     assert target.read_text() == before
     result = json.loads(out.read_text())["modules"][0]
     assert result["mutants"] == 2 and result["killed"] == 2 and code == 0
+
+
+def test_mutants_run_the_kernels_source(tmp_path):
+    """Every mutant's tests run the kernel modules' source (HOLDWISE_PURE=1), whatever the environment says."""
+    ws = mutate.Workspace.__new__(mutate.Workspace)
+    ws.dir = tmp_path
+    env = ws.env({"NUMBA_DISABLE_JIT": "1"})
+    assert env["HOLDWISE_PURE"] == "1" and env["NUMBA_DISABLE_JIT"] == "1"
+    assert env["PYTHONPATH"].split(mutate.os.pathsep)[0] == str(tmp_path / "src")
+
+
+@pytest.mark.slow
+def test_a_mutant_of_a_compiled_kernel_is_killed(tmp_path):
+    """A mutant in the batch kernel's source is run (not the extension compiled beside it) and killed."""
+    out = tmp_path / "r.json"
+    code = mutate.main(["--modules", "solver/batch_kernels.py", "--match", "`+=` -> `-=`", "--jobs", "1",
+                        "--json", str(out), "--floor", "100"])
+    result = json.loads(out.read_text())["modules"][0]
+    assert result["mutants"] >= 1 and result["killed"] == result["mutants"] and code == 0
 
 
 @pytest.mark.slow

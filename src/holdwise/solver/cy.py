@@ -19,8 +19,10 @@ from typing import Any
 
 __all__ = ["cython"]
 
-_MASKS = {"uchar": 0xFF, "ushort": 0xFFFF, "uint": 0xFFFFFFFF, "ulong": 0xFFFFFFFFFFFFFFFF,
-          "ulonglong": 0xFFFFFFFFFFFFFFFF}
+# C integer types by width in bits (x86-64 Linux: long is 64 bits, char is signed), as C converts to them
+_UNSIGNED = {"uchar": 8, "ushort": 16, "uint": 32, "ulong": 64, "ulonglong": 64, "size_t": 64}
+_SIGNED = {"char": 8, "schar": 8, "short": 16, "int": 32, "long": 64, "longlong": 64, "Py_ssize_t": 64,
+           "ssize_t": 64, "Py_hash_t": 64}
 
 
 class _Type:
@@ -40,14 +42,18 @@ class _Type:
 
 
 def _cast(kind: object, value: Any, typecheck: bool = False) -> Any:
-    """`cython.cast`: unsigned integers wrap as in C, floats become float, others pass through."""
+    """`cython.cast`: integers wrap to the type's width as C's conversions do (two's complement for the signed
+    types, as gcc), floats become float (a float cast to an integer truncates toward zero), others pass."""
     name = getattr(kind, "name", "")
-    if name in _MASKS:
-        return int(value) & _MASKS[name]
-    if name in ("double", "float"):
+    if name in _UNSIGNED:
+        return int(value) & ((1 << _UNSIGNED[name]) - 1)
+    if name in _SIGNED:
+        half = 1 << (_SIGNED[name] - 1)
+        return ((int(value) + half) & (2 * half - 1)) - half
+    if name in ("double", "float", "longdouble"):
         return float(value)
-    if name in ("int", "long", "longlong", "short", "char", "Py_ssize_t", "schar"):
-        return int(value)
+    if name == "bint":
+        return bool(value)
     return value
 
 
