@@ -33,12 +33,11 @@ from typing import Any
 import numpy as np
 
 from ...errors import InputError
-from ...solver import IndexArray, IntArray
-from ...solver.jit import njit
 from .cards import HAND_SIZE
 from .evaluator import binomials
 from .paytables import MAX_COINS, PayTable, max_scaled_pay
-from .tables import GameTables, deck, distinct_deals, exclude_supersets, game_tables, subset_rank
+from .deal_kernels import solve_deals
+from .tables import GameTables, deck, distinct_deals, game_tables
 
 __all__ = [
     "HOLD_PRIORITY", "POPCOUNT", "GameReturn", "HandValues", "Hold", "analyze_hand", "deal_values", "hand_values",
@@ -46,53 +45,6 @@ __all__ = [
 ]
 
 POPCOUNT = np.array([m.bit_count() for m in range(32)], dtype=np.int64)  # cards held by each 5-bit mask
-
-
-def _solve_deals(deals: IntArray, weights: IntArray, pay_sums: IntArray, class_counts: IntArray, classes5: IndexArray,
-                 pays: IntArray, binom: IntArray, offset: IntArray, mult: IntArray, priority: IntArray,
-                 popcount: IntArray, rows: IntArray, value: IntArray, best_mask: IntArray, best_value: IntArray,
-                 totals: IntArray) -> None:
-    """Best hold of every deal (exact), and the weighted class counts of the final hands it leads to.
-
-    best_value[i] = S(H*) * mult[|H*|]: the best hold's payout sum scaled to the common weight.
-    totals[c] += weights[i] * mult[|H*|] * N_c(H*). `rows` and `value` are scratch (32 each), `popcount`
-    the number of bits of each 5-bit mask. The subset ranks come from `tables.subset_rank`, inlined.
-    """
-    n_classes = class_counts.shape[1]
-    for i in range(deals.shape[0]):
-        # the row of T of each of the deal's 32 subsets (as `_subset_rows`); full = the deal's colex rank
-        full = 0
-        for mask in range(32):
-            sub, size = subset_rank(binom, deals, i, mask)
-            if mask == 31:
-                full = sub
-            else:
-                rows[mask] = offset[size] + sub
-                value[mask] = pay_sums[rows[mask]]
-        value[31] = pays[classes5[full]]
-        exclude_supersets(value)
-        best = 0
-        top = value[0] * mult[0]
-        for mask in range(1, 32):
-            scaled = value[mask] * mult[popcount[mask]]
-            if scaled > top or (scaled == top and priority[mask] < priority[best]):
-                best = mask
-                top = scaled
-        best_mask[i] = best
-        best_value[i] = top
-        held = popcount[best]
-        factor = weights[i] * mult[held]
-        for mask in range(32):
-            if (mask & best) == best:
-                sign = factor if (popcount[mask] - held) % 2 == 0 else -factor
-                if mask == 31:
-                    totals[classes5[full]] += sign
-                else:
-                    for c in range(n_classes):
-                        totals[c] += sign * class_counts[rows[mask], c]
-
-
-solve_deals = njit(cache=True, nogil=True)(_solve_deals)
 
 
 def integer_pays(table: PayTable, coins: int) -> tuple[np.ndarray, int]:
