@@ -45,6 +45,18 @@ def test_canonical_deals_equal_the_kernels_keys(n_cards):
 
 
 @pytest.mark.parametrize("n_cards", [52, 53])
+def test_the_kernel_rebuilds_the_deals_numpy_rebuilds(n_cards, monkeypatch):
+    """The distinct deals from their keys: the compiled kernel's way (`deals_of_keys`) and NumPy's (the way of a
+    process whose kernels run as plain Python) give the same deals and weights."""
+    monkeypatch.setattr(tables, "kernels_compiled", lambda: True)
+    deals, weights = tables.build_distinct_deals(n_cards)
+    monkeypatch.setattr(tables, "kernels_compiled", lambda: False)
+    numpy_deals, numpy_weights = tables.build_distinct_deals(n_cards)
+    assert deals.shape == (len(weights), 5) and np.array_equal(deals, numpy_deals)
+    assert np.array_equal(weights, numpy_weights)
+
+
+@pytest.mark.parametrize("n_cards", [52, 53])
 def test_each_distinct_deal_stands_for_its_suit_renamings(n_cards):
     """A deal's weight is how many hands its 24 suit renamings make; its suits' rank masks rise with the suit; no
     two deals are renamings of each other (every 41st deal checked)."""

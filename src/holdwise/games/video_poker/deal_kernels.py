@@ -113,7 +113,7 @@ def solve_deals(deals: cython.const[cython.longlong][:, ::1], weights: cython.co
         factor = weights[i] * mult[held]
         for mask in range(32):
             if (mask & best) == best:
-                sign = factor if (popcount[mask] - held) % 2 == 0 else -factor
+                sign = factor if (popcount[mask] - held) & 1 == 0 else -factor
                 if mask == 31:
                     totals[classes5[full]] += sign
                 else:
@@ -181,7 +181,7 @@ def chosen_class_totals(deals: cython.const[cython.longlong][:, ::1], weights: c
         subset_ranks(binom, deals, i, popcount, rank)
         for mask in range(32):
             if (mask & hold) == hold:
-                sign = factor if (popcount[mask] - held) % 2 == 0 else -factor
+                sign = factor if (popcount[mask] - held) & 1 == 0 else -factor
                 if mask == 31:
                     totals[classes5[rank[31]]] += sign
                 else:

@@ -7,7 +7,7 @@ table it can make with some choice of the wild cards (checked by counting, not b
 
 A hand's class depends only on its multiset of ranks (the joker as a 14th rank) and on whether its
 natural cards share a suit: `classify_all` keys every hand so with NumPy (built up one card at a time
-over the colex blocks, no per-hand loop), classifies each key that occurs once (`hand_kernels.first_kind`:
+over the colex blocks, no per-hand loop), classifies each key that occurs once (`hand_kernels.classes_of_keys`:
 a few thousand keys) and looks the hands up. The kernels `classify` / `classify_every_hand`
 (`hand_kernels.py`) classify hand by hand (`classify_hand`, and the reference the tests hold the keyed build
 to).
@@ -23,7 +23,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from .hand_kernels import ACE, ROYAL_MASK, classify, classify_every_hand, first_kind
+from .hand_kernels import ACE, ROYAL_MASK, classes_of_keys, classify, classify_every_hand
 from .paytables import WILD_MODES, PayTable
 
 __all__ = [
@@ -104,29 +104,16 @@ def hand_keys(n_cards: int, wild_mode: int) -> np.ndarray:
 
 
 @lru_cache(maxsize=1)
-def _rank_sets() -> list[tuple[int, ...]]:
-    """Every rank multiset (sorted ranks, the joker 13) at its index (as `hand_keys`)."""
+def _rank_sets() -> np.ndarray:
+    """Every rank multiset (sorted ranks, the joker 13) at its index (as `hand_keys`): (N_RANK_SETS, 5) int64."""
     from itertools import combinations_with_replacement
 
-    binom = binomials()
-    out: list[tuple[int, ...]] = [()] * N_RANK_SETS
-    for ranks in combinations_with_replacement(range(14), 5):
-        out[sum(int(binom[r + j, j + 1]) for j, r in enumerate(ranks))] = ranks
+    ranks = np.array(list(combinations_with_replacement(range(14), 5)), dtype=np.int64)
+    index = binomials()[ranks + np.arange(5), np.arange(1, 6)].sum(axis=1)
+    out = np.empty_like(ranks)
+    out[index] = ranks
+    out.flags.writeable = False
     return out
-
-
-def _class_of_key(key: int, kinds: np.ndarray, wild_mode: int) -> int:
-    """Index into `kinds` of the first kind a hand of this key makes (as `classify`, from the key alone)."""
-    counts = [0] * 13
-    wild = 0
-    for r in _rank_sets()[key >> 1]:
-        if r == 13 or (wild_mode == 1 and r == 0):
-            wild += 1
-        else:
-            counts[r] += 1
-    mask = sum(1 << r for r in range(13) if counts[r])
-    c1, c2 = sorted(counts, reverse=True)[:2]
-    return int(first_kind(kinds, wild, np.array(counts, dtype=np.int64), mask, bool(key & 1), c1, c2, c1 <= 1))
 
 
 @lru_cache(maxsize=32)
@@ -135,9 +122,9 @@ def classify_all(table: PayTable) -> np.ndarray:
     wild_mode = deck_mode(table)
     keys = hand_keys(table.deck, wild_mode)
     lookup = np.zeros(2 * N_RANK_SETS, dtype=np.int8)
-    kinds = np.array(table.kind_codes, dtype=np.int64)
-    for key in np.flatnonzero(np.bincount(keys, minlength=2 * N_RANK_SETS)).tolist():  # the keys that occur
-        lookup[key] = _class_of_key(key, kinds, wild_mode)
+    present = np.flatnonzero(np.bincount(keys, minlength=2 * N_RANK_SETS))  # the keys that occur
+    classes_of_keys(present.astype(np.int64), _rank_sets(), np.array(table.kind_codes, dtype=np.int64), wild_mode,
+                    lookup)
     out: np.ndarray = lookup[keys]
     out.flags.writeable = False
     return out

@@ -13,7 +13,7 @@ except ImportError:  # plain Python without Cython installed
 
 import numpy as np
 
-__all__ = ["classify", "classify_every_hand", "first_kind"]
+__all__ = ["classes_of_keys", "classify", "classify_every_hand", "first_kind"]
 
 # classes of final hands: int8 as the tables keep them, int64 as some callers build them
 klass = cython.fused_type(cython.schar, cython.longlong)
@@ -202,3 +202,45 @@ def classify_every_hand(n_cards: cython.Py_ssize_t, kinds: cython.const[cython.l
                         hand[4] = e
                         rank = binom[a, 1] + binom[b, 2] + binom[c, 3] + binom[d, 4] + binom[e, 5]
                         out[rank] = classify(hand, kinds, wild_mode, counts)
+
+
+def classes_of_keys(keys: cython.const[cython.longlong][::1], rank_sets: cython.const[cython.longlong][:, ::1],
+                    kinds: cython.const[cython.longlong][::1], wild_mode: cython.longlong,
+                    lookup: cython.schar[::1]) -> None:
+    """lookup[key] = the first kind a hand of this key makes, for each of `keys` (`evaluator.hand_keys`: 2 x the
+    index of the hand's rank multiset, + 1 if its natural cards share a suit); rank_sets[index] = the multiset's
+    five ranks, the joker 13."""
+    counts_arr = np.empty(13, dtype=np.int64)
+    counts: cython.longlong[::1] = counts_arr
+    k: cython.Py_ssize_t
+    j: cython.Py_ssize_t
+    r: cython.Py_ssize_t
+    key: cython.longlong
+    wild: cython.longlong
+    mask: cython.longlong
+    c: cython.longlong
+    c1: cython.longlong
+    c2: cython.longlong
+    for k in range(keys.shape[0]):
+        key = keys[k]
+        for r in range(13):
+            counts[r] = 0
+        wild = 0
+        mask = 0
+        for j in range(5):
+            r = rank_sets[key >> 1, j]
+            if r == 13 or (wild_mode == 1 and r == 0):
+                wild += 1
+            else:
+                counts[r] += 1
+                mask |= 1 << r
+        c1 = 0
+        c2 = 0
+        for r in range(13):
+            c = counts[r]
+            if c > c1:
+                c2 = c1
+                c1 = c
+            elif c > c2:
+                c2 = c
+        lookup[key] = first_kind(kinds, wild, counts, mask, (key & 1) == 1, c1, c2, c1 <= 1)

@@ -13,7 +13,7 @@ except ImportError:  # plain Python without Cython installed
 
 import numpy as np
 
-__all__ = ["canonical_keys", "subset_class_counts"]
+__all__ = ["canonical_keys", "deals_of_keys", "subset_class_counts"]
 
 # classes of final hands: int8 as the tables keep them, int64 as some callers build them
 klass = cython.fused_type(cython.schar, cython.longlong)
@@ -139,3 +139,23 @@ def canonical_keys(n_cards: cython.Py_ssize_t, binom: cython.const[cython.longlo
         rank += 1
         if not next_combination(combo, 5):
             break
+
+
+def deals_of_keys(keys: cython.const[cython.longlong][::1], deals: cython.longlong[:, ::1]) -> None:
+    """deals[i] = the sorted cards of one deal of suit-symmetry key keys[i] (`canonical_keys`): suit s holds the
+    ranks of its mask (bits 1 + 13 s up), card 52 (the joker) is there when the key's lowest bit is set."""
+    i: cython.Py_ssize_t
+    k: cython.Py_ssize_t
+    rank: cython.longlong
+    suit: cython.longlong
+    key: cython.longlong
+    for i in range(keys.shape[0]):
+        key = keys[i]
+        k = 0
+        for rank in range(13):
+            for suit in range(4):
+                if (key >> (1 + 13 * suit + rank)) & 1:
+                    deals[i, k] = 4 * rank + suit
+                    k += 1
+        if key & 1:
+            deals[i, k] = 52

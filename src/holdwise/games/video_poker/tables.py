@@ -25,7 +25,7 @@ import numpy as np
 from .cards import HAND_SIZE
 from .evaluator import binomials, classify_all, colex_blocks
 from .paytables import PayTable
-from .table_kernels import canonical_keys, subset_class_counts
+from .table_kernels import canonical_keys, deals_of_keys, subset_class_counts
 
 __all__ = [
     "Deck", "GameTables", "Memo", "build_distinct_deals", "build_game_tables", "canonical_keys", "class_count_table",
@@ -182,7 +182,11 @@ def _canonical_deals(n_cards: int) -> tuple[np.ndarray, np.ndarray]:
 def build_distinct_deals(n_cards: int) -> tuple[np.ndarray, np.ndarray]:
     """The deals that differ up to a renaming of suits (134,459 for 52 cards), with how many each stands for."""
     unique, counts = _canonical_deals(n_cards)
-    # rebuild one deal per key: sorted suit masks go to suits 0..3, the joker is card 52
+    if kernels_compiled():
+        deals = np.empty((len(unique), HAND_SIZE), dtype=np.int64)
+        deals_of_keys(unique, deals)
+        return deals, counts.astype(np.int64)
+    # rebuild one deal per key: sorted suit masks go to suits 0..3, the joker is card 52 (as `deals_of_keys`)
     present = np.zeros((len(unique), n_cards), dtype=bool)
     present[:, 52:] = (unique & 1)[:, None].astype(bool) if n_cards > 52 else present[:, 52:]
     ranks = np.arange(13)
