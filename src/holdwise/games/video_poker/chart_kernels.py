@@ -1,4 +1,4 @@
-# mypy: disable-error-code="valid-type"
+# mypy: disable-error-code="valid-type, untyped-decorator, index, type-arg"
 """The chart search's kernels over "entries" (per deal, one entry per chart line that fits one of its holds:
 `deal_table.line_entries`): each deal's chosen line, insertion moves, what removing, merging or inserting a
 line gains or loses, in Cython's pure-Python mode (compiled by the build; see holdwise.solver.native).

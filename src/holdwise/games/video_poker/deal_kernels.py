@@ -1,4 +1,4 @@
-# mypy: disable-error-code="valid-type"
+# mypy: disable-error-code="valid-type, untyped-decorator, index, type-arg"
 """Video poker's per-deal kernels: every hold of every deal valued exactly (the solver's best hold and class
 totals, the deal table's values, a chosen hold's class counts, a chart's line entries), in Cython's pure-Python
 mode (compiled by the build; see holdwise.solver.native).
@@ -17,7 +17,7 @@ except ImportError:  # plain Python without Cython installed
 
 import numpy as np
 
-__all__ = ["all_hold_values", "chosen_class_totals", "entries_kernel", "solve_deals"]
+__all__ = ["all_hold_values", "chosen_class_totals", "entries_kernel", "hand_counts", "solve_deals"]
 
 # classes of final hands: int8 as the tables keep them, int64 as some callers build them
 klass = cython.fused_type(cython.schar, cython.longlong)
@@ -92,7 +92,7 @@ def solve_deals(deals: cython.const[cython.longlong][:, ::1], weights: cython.co
     factor: cython.longlong
     sign: cython.longlong
     for i in range(deals.shape[0]):
-        # the row of T of each of the deal's 32 subsets (as `solver._subset_rows`); full = the deal's colex rank
+        # the row of T of each of the deal's 32 subsets; full = the deal's colex rank
         subset_ranks(binom, deals, i, popcount, rows)
         full = rows[31]
         for mask in range(31):
@@ -155,6 +155,39 @@ def all_hold_values(deals: cython.const[cython.longlong][:, ::1], pay_sums: cyth
                 best = mask
                 top = scaled
         best_mask[i] = best
+
+
+def hand_counts(hand: cython.const[cython.longlong][:, ::1], class_counts: cython.const[cython.longlong][:, ::1],
+                classes5: cython.const[klass][::1], binom: cython.const[cython.longlong][:, ::1],
+                offset: cython.const[cython.longlong][::1], popcount: cython.const[cython.longlong][::1],
+                counts: cython.longlong[:, ::1]) -> None:
+    """counts[mask, c] = the draws of hold `mask` of one sorted hand (hand[0]) that end in class c.
+
+    A held subset's row of T counts the final hands containing it; Möbius inversion over the 32 subsets leaves
+    those whose kept cards are exactly the held ones (as `exclude_supersets`, a row of classes at a time).
+    """
+    n_classes: cython.Py_ssize_t = class_counts.shape[1]
+    rank_arr = np.empty(32, dtype=np.int64)
+    rank: cython.longlong[::1] = rank_arr
+    mask: cython.Py_ssize_t
+    c: cython.Py_ssize_t
+    row: cython.Py_ssize_t
+    bit: cython.Py_ssize_t
+    step: cython.Py_ssize_t
+    subset_ranks(binom, hand, 0, popcount, rank)
+    for mask in range(31):
+        row = offset[popcount[mask]] + rank[mask]
+        for c in range(n_classes):
+            counts[mask, c] = class_counts[row, c]
+    for c in range(n_classes):
+        counts[31, c] = 0
+    counts[31, classes5[rank[31]]] = 1
+    for bit in range(5):
+        step = 1 << bit
+        for mask in range(32):
+            if not mask & step:
+                for c in range(n_classes):
+                    counts[mask, c] -= counts[mask | step, c]
 
 
 def chosen_class_totals(deals: cython.const[cython.longlong][:, ::1], weights: cython.const[cython.longlong][::1],

@@ -1,4 +1,4 @@
-# mypy: disable-error-code="valid-type"
+# mypy: disable-error-code="valid-type, untyped-decorator, index, type-arg"
 """Video poker's hand evaluator kernels: the first kind of a pay table a hand makes (wild deuces, the joker, the
 extra ace), for one hand or every hand of a deck, in Cython's pure-Python mode (compiled by the build; see
 holdwise.solver.native). The kind codes are `paytables.KIND_CODES`.

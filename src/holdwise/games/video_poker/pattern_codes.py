@@ -42,12 +42,15 @@ GROUPS = {MADE5: "made", WILD_ONLY: "wild", QUADS: "pairs", RF: "royal", TRIPS: 
 FLUSH_PENALTY, STRAIGHT_PENALTY = 1, 2
 
 
+# the rank tables of `_rank_tables`: six arrays (the classifier's arguments in its order)
+RankTables = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]
+
 # A hold's code packs its description into one int64, ordered as the vocabulary lists them:
 # family << 44 | (7 - cards held) << 40 | wild << 36 | f1 << 28 | f2 << 24 | f3 << 20 | ranks << 4 | penalties
 # (`pattern_kernels.pack`; the kernels hold the families and penalties above as C values of their own)
 
 
-def _rank_tables(no_rank_zero: bool) -> tuple[np.ndarray, ...]:
+def _rank_tables(no_rank_zero: bool) -> RankTables:
     """Per 13-bit rank mask: does a straight window hold it (uint8: 1 or 0); how many windows; the ranks that could join it
     in a window (a straight penalty's ranks); how many such ranks (ranks that complete 4 to a straight);
     its number of ranks; its top rank (-1 for none)."""
@@ -65,7 +68,7 @@ def _rank_tables(no_rank_zero: bool) -> tuple[np.ndarray, ...]:
 
 
 @lru_cache(maxsize=2)
-def rank_tables(no_rank_zero: bool) -> tuple[np.ndarray, ...]:
+def rank_tables(no_rank_zero: bool) -> RankTables:
     """`_rank_tables`, computed once (read-only arrays)."""
     out = _rank_tables(no_rank_zero)
     for a in out:

@@ -1,4 +1,4 @@
-# mypy: disable-error-code="valid-type"
+# mypy: disable-error-code="valid-type, untyped-decorator, index, type-arg"
 """The hold classifier's kernels: every hold of every deal packed into one int64 code (`pattern_codes.py` says
 what a code holds and names its fields), in Cython's pure-Python mode (compiled by the build; see
 holdwise.solver.native).

@@ -1,4 +1,4 @@
-# mypy: disable-error-code="valid-type"
+# mypy: disable-error-code="valid-type, untyped-decorator, index, type-arg"
 """Video poker's deck-level kernels: the class counts T[X] of every card set and the suit-symmetry key of every
 hand, walking the hands in colex order, in Cython's pure-Python mode (compiled by the build; see
 holdwise.solver.native). `tables.py` builds both with NumPy too; the tests hold the two ways equal.
