@@ -19,6 +19,7 @@ NO_LINE = 1 << 40  # position of a line that is not in the chart
 
 
 @cython.cfunc
+@cython.nogil
 @cython.inline
 @cython.exceptval(check=False)
 def first_entry(d: cython.Py_ssize_t, skip: cython.Py_ssize_t, start: cython.const[cython.longlong][::1],
@@ -39,7 +40,9 @@ def first_entry(d: cython.Py_ssize_t, skip: cython.Py_ssize_t, start: cython.con
 
 
 @cython.cfunc
+@cython.nogil
 @cython.inline
+@cython.exceptval(check=False)
 def second_value(d: cython.Py_ssize_t, skip: cython.Py_ssize_t, start: cython.const[cython.longlong][::1],
                  line: cython.const[cython.longlong][::1], value: cython.const[cython.longlong][::1],
                  pos: cython.const[cython.longlong][::1], fallback: cython.const[cython.longlong][::1],
@@ -56,8 +59,9 @@ def choices(start: cython.const[cython.longlong][::1], line: cython.const[cython
     """choice[d] = the entry of deal d whose line stands first in the chart (-1: none)."""
     no_line: cython.longlong = NO_LINE
     d: cython.Py_ssize_t
-    for d in range(start.shape[0] - 1):
-        choice[d] = first_entry(d, -1, start, line, pos, no_line)
+    with cython.nogil:
+        for d in range(start.shape[0] - 1):
+            choice[d] = first_entry(d, -1, start, line, pos, no_line)
 
 
 def sweep(order: cython.longlong[::1], pos: cython.longlong[::1], start: cython.const[cython.longlong][::1],
@@ -92,54 +96,55 @@ def sweep(order: cython.longlong[::1], pos: cython.longlong[::1], start: cython.
     sv: cython.longlong
     best_gain: cython.longlong
     acc: cython.longlong
-    for t in range(lines.shape[0]):
-        a = lines[t]
-        p = pos[a]
-        for k in range(n_pos):
-            up[k] = 0
-            down[k] = 0
-        for k in range(by_start[a], by_start[a + 1]):
-            e = by_entry[k]
-            d = deal_of[e]
-            c = choice[d]
-            w = weights[d]
-            if c != e:
-                up[pos[line[c]]] += w * (value[e] - value[c])
+    with cython.nogil:
+        for t in range(lines.shape[0]):
+            a = lines[t]
+            p = pos[a]
+            for k in range(n_pos):
+                up[k] = 0
+                down[k] = 0
+            for k in range(by_start[a], by_start[a + 1]):
+                e = by_entry[k]
+                d = deal_of[e]
+                c = choice[d]
+                w = weights[d]
+                if c != e:
+                    up[pos[line[c]]] += w * (value[e] - value[c])
+                else:
+                    sp, sv = second_value(d, e, start, line, value, pos, fallback, no_line)
+                    if sp < no_line:
+                        down[sp] += w * (sv - value[e])
+            best_gain = 0
+            best_q = p
+            acc = 0
+            for q in range(p - 1, -1, -1):
+                acc += up[q]
+                if acc > best_gain:
+                    best_gain = acc
+                    best_q = q
+            acc = 0
+            for q in range(p + 1, n_pos):
+                acc += down[q]
+                if acc > best_gain:
+                    best_gain = acc
+                    best_q = q
+            if best_q == p:
+                continue
+            if best_q < p:
+                for k in range(p, best_q, -1):
+                    order[k] = order[k - 1]
+                    pos[order[k]] = k
             else:
-                sp, sv = second_value(d, e, start, line, value, pos, fallback, no_line)
-                if sp < no_line:
-                    down[sp] += w * (sv - value[e])
-        best_gain = 0
-        best_q = p
-        acc = 0
-        for q in range(p - 1, -1, -1):
-            acc += up[q]
-            if acc > best_gain:
-                best_gain = acc
-                best_q = q
-        acc = 0
-        for q in range(p + 1, n_pos):
-            acc += down[q]
-            if acc > best_gain:
-                best_gain = acc
-                best_q = q
-        if best_q == p:
-            continue
-        if best_q < p:
-            for k in range(p, best_q, -1):
-                order[k] = order[k - 1]
-                pos[order[k]] = k
-        else:
-            for k in range(p, best_q):
-                order[k] = order[k + 1]
-                pos[order[k]] = k
-        order[best_q] = a
-        pos[a] = best_q
-        for k in range(by_start[a], by_start[a + 1]):
-            d = deal_of[by_entry[k]]
-            choice[d] = first_entry(d, -1, start, line, pos, no_line)
-        moves += 1
-        gained += best_gain
+                for k in range(p, best_q):
+                    order[k] = order[k + 1]
+                    pos[order[k]] = k
+            order[best_q] = a
+            pos[a] = best_q
+            for k in range(by_start[a], by_start[a + 1]):
+                d = deal_of[by_entry[k]]
+                choice[d] = first_entry(d, -1, start, line, pos, no_line)
+            moves += 1
+            gained += best_gain
     return moves, gained
 
 
@@ -155,14 +160,15 @@ def removal_costs(order: cython.const[cython.longlong][::1], pos: cython.const[c
     e: cython.Py_ssize_t
     sp: cython.longlong
     sv: cython.longlong
-    for k in range(order.shape[0]):
-        cost[order[k]] = 0
-    for d in range(start.shape[0] - 1):
-        e = choice[d]
-        if e < 0:
-            continue
-        sp, sv = second_value(d, e, start, line, value, pos, fallback, no_line)
-        cost[line[e]] += weights[d] * (value[e] - sv)
+    with cython.nogil:
+        for k in range(order.shape[0]):
+            cost[order[k]] = 0
+        for d in range(start.shape[0] - 1):
+            e = choice[d]
+            if e < 0:
+                continue
+            sp, sv = second_value(d, e, start, line, value, pos, fallback, no_line)
+            cost[line[e]] += weights[d] * (value[e] - sv)
 
 
 def union_losses(start: cython.const[cython.longlong][::1], line: cython.const[cython.longlong][::1],
@@ -181,19 +187,20 @@ def union_losses(start: cython.const[cython.longlong][::1], line: cython.const[c
     f: cython.Py_ssize_t
     a: cython.Py_ssize_t
     b: cython.Py_ssize_t
-    for d in range(start.shape[0] - 1):
-        e = choice[d]
-        if e < 0:
-            continue
-        a = line[e]
-        b = next_line[a]
-        if b < 0:
-            continue
-        for f in range(start[d], start[d + 1]):
-            if line[f] == b:
-                if within[d, mask[f]] < within[d, mask[e]]:
-                    loss[a] += weights[d] * (value[e] - value[f])
-                break
+    with cython.nogil:
+        for d in range(start.shape[0] - 1):
+            e = choice[d]
+            if e < 0:
+                continue
+            a = line[e]
+            b = next_line[a]
+            if b < 0:
+                continue
+            for f in range(start[d], start[d + 1]):
+                if line[f] == b:
+                    if within[d, mask[f]] < within[d, mask[e]]:
+                        loss[a] += weights[d] * (value[e] - value[f])
+                    break
 
 
 def add_gains(candidates: cython.const[cython.longlong][::1], by_start: cython.const[cython.longlong][::1],
@@ -219,25 +226,26 @@ def add_gains(candidates: cython.const[cython.longlong][::1], by_start: cython.c
     place: cython.Py_ssize_t
     acc: cython.longlong
     best: cython.longlong
-    for k in range(candidates.shape[0]):
-        c = candidates[k]
-        for q in range(n_pos + 1):
-            up[q] = 0
-        for t in range(by_start[c], by_start[c + 1]):
-            e = by_entry[t]
-            d = deal_of[e]
-            f = choice[d]
-            if f < 0:
-                up[n_pos] += weights[d] * (value[e] - fallback[d])
-            else:
-                up[pos[line[f]]] += weights[d] * (value[e] - value[f])
-        acc = 0
-        best = 0
-        place = -1
-        for q in range(n_pos, -1, -1):
-            acc += up[q]
-            if acc > best:
-                best = acc
-                place = q
-        gains[k] = best
-        places[k] = place
+    with cython.nogil:
+        for k in range(candidates.shape[0]):
+            c = candidates[k]
+            for q in range(n_pos + 1):
+                up[q] = 0
+            for t in range(by_start[c], by_start[c + 1]):
+                e = by_entry[t]
+                d = deal_of[e]
+                f = choice[d]
+                if f < 0:
+                    up[n_pos] += weights[d] * (value[e] - fallback[d])
+                else:
+                    up[pos[line[f]]] += weights[d] * (value[e] - value[f])
+            acc = 0
+            best = 0
+            place = -1
+            for q in range(n_pos, -1, -1):
+                acc += up[q]
+                if acc > best:
+                    best = acc
+                    place = q
+            gains[k] = best
+            places[k] = place

@@ -24,6 +24,7 @@ klass = cython.fused_type(cython.schar, cython.longlong)
 
 
 @cython.cfunc
+@cython.nogil
 @cython.inline
 @cython.exceptval(check=False)
 def subset_ranks(binom: cython.const[cython.longlong][:, ::1], deals: cython.const[cython.longlong][:, ::1],
@@ -48,6 +49,7 @@ def subset_ranks(binom: cython.const[cython.longlong][:, ::1], deals: cython.con
 
 
 @cython.cfunc
+@cython.nogil
 @cython.inline
 @cython.exceptval(check=False)
 def exclude_supersets(value: cython.longlong[::1]) -> cython.int:
@@ -91,35 +93,36 @@ def solve_deals(deals: cython.const[cython.longlong][:, ::1], weights: cython.co
     held: cython.longlong
     factor: cython.longlong
     sign: cython.longlong
-    for i in range(deals.shape[0]):
-        # the row of T of each of the deal's 32 subsets; full = the deal's colex rank
-        subset_ranks(binom, deals, i, popcount, rows)
-        full = rows[31]
-        for mask in range(31):
-            rows[mask] += offset[popcount[mask]]
-            value[mask] = pay_sums[rows[mask]]
-        value[31] = pays[classes5[full]]
-        exclude_supersets(value)
-        best = 0
-        top = value[0] * mult[0]
-        for mask in range(1, 32):
-            scaled = value[mask] * mult[popcount[mask]]
-            if scaled > top or (scaled == top and priority[mask] < priority[best]):
-                best = mask
-                top = scaled
-        best_mask[i] = best
-        best_value[i] = top
-        held = popcount[best]
-        factor = weights[i] * mult[held]
-        for mask in range(32):
-            if (mask & best) == best:
-                sign = factor if (popcount[mask] - held) & 1 == 0 else -factor
-                if mask == 31:
-                    totals[classes5[full]] += sign
-                else:
-                    row = rows[mask]
-                    for c in range(n_classes):
-                        totals[c] += sign * class_counts[row, c]
+    with cython.nogil:
+        for i in range(deals.shape[0]):
+            # the row of T of each of the deal's 32 subsets; full = the deal's colex rank
+            subset_ranks(binom, deals, i, popcount, rows)
+            full = rows[31]
+            for mask in range(31):
+                rows[mask] += offset[popcount[mask]]
+                value[mask] = pay_sums[rows[mask]]
+            value[31] = pays[classes5[full]]
+            exclude_supersets(value)
+            best = 0
+            top = value[0] * mult[0]
+            for mask in range(1, 32):
+                scaled = value[mask] * mult[popcount[mask]]
+                if scaled > top or (scaled == top and priority[mask] < priority[best]):
+                    best = mask
+                    top = scaled
+            best_mask[i] = best
+            best_value[i] = top
+            held = popcount[best]
+            factor = weights[i] * mult[held]
+            for mask in range(32):
+                if (mask & best) == best:
+                    sign = factor if (popcount[mask] - held) & 1 == 0 else -factor
+                    if mask == 31:
+                        totals[classes5[full]] += sign
+                    else:
+                        row = rows[mask]
+                        for c in range(n_classes):
+                            totals[c] += sign * class_counts[row, c]
 
 
 def all_hold_values(deals: cython.const[cython.longlong][:, ::1], pay_sums: cython.const[cython.longlong][::1],
@@ -140,21 +143,22 @@ def all_hold_values(deals: cython.const[cython.longlong][:, ::1], pay_sums: cyth
     best: cython.Py_ssize_t
     top: cython.longlong
     scaled: cython.longlong
-    for i in range(deals.shape[0]):
-        subset_ranks(binom, deals, i, popcount, rank)
-        for mask in range(31):  # the row of T of each subset (as `solver.hand_values`)
-            value[mask] = pay_sums[offset[popcount[mask]] + rank[mask]]
-        value[31] = pays[classes5[rank[31]]]
-        exclude_supersets(value)
-        best = 0
-        top = value[0] * mult[0]
-        for mask in range(32):
-            scaled = value[mask] * mult[popcount[mask]]
-            values[i, mask] = scaled
-            if scaled > top or (scaled == top and priority[mask] < priority[best]):
-                best = mask
-                top = scaled
-        best_mask[i] = best
+    with cython.nogil:
+        for i in range(deals.shape[0]):
+            subset_ranks(binom, deals, i, popcount, rank)
+            for mask in range(31):  # the row of T of each subset (as `solver.hand_values`)
+                value[mask] = pay_sums[offset[popcount[mask]] + rank[mask]]
+            value[31] = pays[classes5[rank[31]]]
+            exclude_supersets(value)
+            best = 0
+            top = value[0] * mult[0]
+            for mask in range(32):
+                scaled = value[mask] * mult[popcount[mask]]
+                values[i, mask] = scaled
+                if scaled > top or (scaled == top and priority[mask] < priority[best]):
+                    best = mask
+                    top = scaled
+            best_mask[i] = best
 
 
 def hand_counts(hand: cython.const[cython.longlong][:, ::1], class_counts: cython.const[cython.longlong][:, ::1],
@@ -207,20 +211,21 @@ def chosen_class_totals(deals: cython.const[cython.longlong][:, ::1], weights: c
     held: cython.longlong
     factor: cython.longlong
     sign: cython.longlong
-    for i in range(deals.shape[0]):
-        hold = masks[i]
-        held = popcount[hold]
-        factor = weights[i] * mult[held]
-        subset_ranks(binom, deals, i, popcount, rank)
-        for mask in range(32):
-            if (mask & hold) == hold:
-                sign = factor if (popcount[mask] - held) & 1 == 0 else -factor
-                if mask == 31:
-                    totals[classes5[rank[31]]] += sign
-                else:
-                    row = offset[popcount[mask]] + rank[mask]
-                    for c in range(n_classes):
-                        totals[c] += sign * class_counts[row, c]
+    with cython.nogil:
+        for i in range(deals.shape[0]):
+            hold = masks[i]
+            held = popcount[hold]
+            factor = weights[i] * mult[held]
+            subset_ranks(binom, deals, i, popcount, rank)
+            for mask in range(32):
+                if (mask & hold) == hold:
+                    sign = factor if (popcount[mask] - held) & 1 == 0 else -factor
+                    if mask == 31:
+                        totals[classes5[rank[31]]] += sign
+                    else:
+                        row = offset[popcount[mask]] + rank[mask]
+                        for c in range(n_classes):
+                            totals[c] += sign * class_counts[row, c]
 
 
 def entries_kernel(ids: cython.const[cython.longlong][:, ::1], by_within: cython.const[cython.longlong][:, ::1],
@@ -238,17 +243,18 @@ def entries_kernel(ids: cython.const[cython.longlong][:, ::1], by_within: cython
     mask: cython.Py_ssize_t
     pid: cython.Py_ssize_t
     line: cython.Py_ssize_t
-    for d in range(ids.shape[0]):
-        for j in range(32):
-            mask = by_within[d, j]
-            pid = ids[d, mask]
-            for t in range(id_start[pid], id_start[pid + 1]):
-                line = id_lines[t]
-                if seen[line] != d:
-                    seen[line] = d
-                    if not count_only:
-                        out_deal[k] = d
-                        out_line[k] = line
-                        out_mask[k] = mask
-                    k += 1
+    with cython.nogil:
+        for d in range(ids.shape[0]):
+            for j in range(32):
+                mask = by_within[d, j]
+                pid = ids[d, mask]
+                for t in range(id_start[pid], id_start[pid + 1]):
+                    line = id_lines[t]
+                    if seen[line] != d:
+                        seen[line] = d
+                        if not count_only:
+                            out_deal[k] = d
+                            out_line[k] = line
+                            out_mask[k] = mask
+                        k += 1
     return k

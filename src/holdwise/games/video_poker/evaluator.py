@@ -23,7 +23,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from .hand_kernels import ACE, ROYAL_MASK, classes_of_keys, classify, classify_every_hand
+from .hand_kernels import classes_of_keys, classify, classify_every_hand
 from .paytables import WILD_MODES, PayTable
 
 __all__ = [
@@ -31,6 +31,8 @@ __all__ = [
     "classify_every_hand", "classify_hand", "colex_blocks", "deck_mode", "hand_keys",
 ]
 
+ACE = 12
+ROYAL_MASK = 0b1111100000000  # T J Q K A
 # The ten straight windows as rank masks: A-2-3-4-5, then 2-6 up to T-A.
 STRAIGHT_WINDOWS = np.array([0b1000000001111] + [0b11111 << lo for lo in range(9)], dtype=np.int64)
 

@@ -18,11 +18,13 @@ __all__ = ["classes_of_keys", "classify", "classify_every_hand", "first_kind"]
 # classes of final hands: int8 as the tables keep them, int64 as some callers build them
 klass = cython.fused_type(cython.schar, cython.longlong)
 
-ACE = 12
-ROYAL_MASK = 0b1111100000000  # T J Q K A
+# C values (a Python global is no C value): `evaluator` names the same numbers for Python
+ACE = cython.declare(cython.longlong, 12)
+ROYAL_MASK = cython.declare(cython.longlong, 0b1111100000000)  # T J Q K A
 
 
 @cython.cfunc
+@cython.nogil
 @cython.inline
 @cython.exceptval(check=False)
 def in_window(mask: cython.longlong) -> cython.bint:
@@ -38,6 +40,7 @@ def in_window(mask: cython.longlong) -> cython.bint:
 
 
 @cython.cfunc
+@cython.nogil
 @cython.exceptval(check=False)
 def satisfies(kind: cython.longlong, wild: cython.longlong, counts: cython.const[cython.longlong][::1],
               mask: cython.longlong, flush: cython.bint, c1: cython.longlong, c2: cython.longlong,
@@ -51,7 +54,7 @@ def satisfies(kind: cython.longlong, wild: cython.longlong, counts: cython.const
     distinct: cython.longlong
     low: cython.Py_ssize_t
     royal: cython.longlong = ROYAL_MASK
-    ace: cython.Py_ssize_t = ACE
+    ace: cython.longlong = ACE
     if kind == 0:  # royal_flush (natural)
         return wild == 0 and flush and mask == royal
     if kind == 1:  # four_deuces
@@ -113,6 +116,7 @@ def satisfies(kind: cython.longlong, wild: cython.longlong, counts: cython.const
 
 
 @cython.ccall
+@cython.nogil
 @cython.exceptval(check=False)
 def first_kind(kinds: cython.const[cython.longlong][::1], wild: cython.longlong,
                counts: cython.const[cython.longlong][::1], mask: cython.longlong, flush: cython.bint,
@@ -129,6 +133,7 @@ def first_kind(kinds: cython.const[cython.longlong][::1], wild: cython.longlong,
 
 
 @cython.ccall
+@cython.nogil
 @cython.exceptval(check=False)
 def classify(hand: cython.const[cython.longlong][::1], kinds: cython.const[cython.longlong][::1],
              wild_mode: cython.longlong, counts: cython.longlong[::1]) -> cython.Py_ssize_t:
@@ -190,18 +195,19 @@ def classify_every_hand(n_cards: cython.Py_ssize_t, kinds: cython.const[cython.l
     d: cython.Py_ssize_t
     e: cython.Py_ssize_t
     rank: cython.Py_ssize_t
-    for e in range(4, n_cards):
-        for d in range(3, e):
-            for c in range(2, d):
-                for b in range(1, c):
-                    for a in range(0, b):
-                        hand[0] = a
-                        hand[1] = b
-                        hand[2] = c
-                        hand[3] = d
-                        hand[4] = e
-                        rank = binom[a, 1] + binom[b, 2] + binom[c, 3] + binom[d, 4] + binom[e, 5]
-                        out[rank] = classify(hand, kinds, wild_mode, counts)
+    with cython.nogil:
+        for e in range(4, n_cards):
+            for d in range(3, e):
+                for c in range(2, d):
+                    for b in range(1, c):
+                        for a in range(0, b):
+                            hand[0] = a
+                            hand[1] = b
+                            hand[2] = c
+                            hand[3] = d
+                            hand[4] = e
+                            rank = binom[a, 1] + binom[b, 2] + binom[c, 3] + binom[d, 4] + binom[e, 5]
+                            out[rank] = classify(hand, kinds, wild_mode, counts)
 
 
 def classes_of_keys(keys: cython.const[cython.longlong][::1], rank_sets: cython.const[cython.longlong][:, ::1],

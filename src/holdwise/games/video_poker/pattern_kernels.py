@@ -42,6 +42,7 @@ ROYAL = cython.declare(cython.longlong, 0b1111100000000)
 
 
 @cython.cfunc
+@cython.nogil
 @cython.inline
 @cython.exceptval(check=False)
 def pack(fam: cython.longlong, n: cython.longlong, w: cython.longlong, f1: cython.longlong, f2: cython.longlong,
@@ -52,6 +53,7 @@ def pack(fam: cython.longlong, n: cython.longlong, w: cython.longlong, f1: cytho
 
 
 @cython.cfunc
+@cython.nogil
 @cython.exceptval(check=False)
 def deal_codes(deals: cython.const[cython.longlong][:, ::1], i: cython.Py_ssize_t, wild_mode: cython.longlong,
                hi: cython.longlong, rank_group: cython.const[cython.longlong][::1], full_class: cython.longlong,
@@ -224,23 +226,24 @@ def classify_deals(deals: cython.const[cython.longlong][:, ::1], wild_mode: cyth
     mid: cython.Py_ssize_t
     colex: cython.Py_ssize_t
     code: cython.longlong
-    for i in range(deals.shape[0]):
-        colex = 0
-        for j in range(5):
-            colex += binom[deals[i, j], j + 1]
-        deal_codes(deals, i, wild_mode, hi, rank_group, classes5[colex], fit, ways_of, joins, outs, pop, top_of,
-                   scratch, codes)
-        for held in range(32):
-            code = codes[held]
-            if n_vocab == 0:
-                out[i, held] = code
-                continue
-            lo = 0
-            hi_ = n_vocab
-            while lo < hi_:
-                mid = (lo + hi_) >> 1
-                if vocab[mid] < code:
-                    lo = mid + 1
-                else:
-                    hi_ = mid
-            out[i, held] = lo if lo < n_vocab and vocab[lo] == code else -1
+    with cython.nogil:
+        for i in range(deals.shape[0]):
+            colex = 0
+            for j in range(5):
+                colex += binom[deals[i, j], j + 1]
+            deal_codes(deals, i, wild_mode, hi, rank_group, classes5[colex], fit, ways_of, joins, outs, pop, top_of,
+                       scratch, codes)
+            for held in range(32):
+                code = codes[held]
+                if n_vocab == 0:
+                    out[i, held] = code
+                    continue
+                lo = 0
+                hi_ = n_vocab
+                while lo < hi_:
+                    mid = (lo + hi_) >> 1
+                    if vocab[mid] < code:
+                        lo = mid + 1
+                    else:
+                        hi_ = mid
+                out[i, held] = lo if lo < n_vocab and vocab[lo] == code else -1

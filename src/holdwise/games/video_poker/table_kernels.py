@@ -20,6 +20,7 @@ klass = cython.fused_type(cython.schar, cython.longlong)
 
 
 @cython.cfunc
+@cython.nogil
 @cython.inline
 @cython.exceptval(check=False)
 def next_combination(combo: cython.longlong[::1], size: cython.Py_ssize_t) -> cython.bint:
@@ -56,35 +57,36 @@ def subset_class_counts(n_cards: cython.Py_ssize_t, classes5: cython.const[klass
     hi: cython.Py_ssize_t
     rank: cython.Py_ssize_t
     sub: cython.longlong
-    for size in range(5, 0, -1):  # push each size's sets down to their subsets one card smaller
-        for j in range(size):
-            combo[j] = j
-        combo[size] = n_cards
-        rank = 0
-        while True:
-            for drop in range(size):
-                sub = 0
-                pos = 1
-                for j in range(size):
-                    if j != drop:
-                        sub += binom[combo[j], pos]
-                        pos += 1
-                row = offset[size - 1] + sub
-                if size == 5:
-                    table[row, classes5[rank]] += 1
-                else:
-                    src = offset[size] + rank
-                    for c in range(n_classes):
-                        table[row, c] += table[src, c]
-            rank += 1
-            if not next_combination(combo, size):
-                break
-        # every final hand was counted once per card it has beyond the subset
-        lo = offset[size - 1]
-        hi = offset[size]
-        for row in range(lo, hi):
-            for c in range(n_classes):
-                table[row, c] = table[row, c] // (5 - (size - 1))
+    with cython.nogil:
+        for size in range(5, 0, -1):  # push each size's sets down to their subsets one card smaller
+            for j in range(size):
+                combo[j] = j
+            combo[size] = n_cards
+            rank = 0
+            while True:
+                for drop in range(size):
+                    sub = 0
+                    pos = 1
+                    for j in range(size):
+                        if j != drop:
+                            sub += binom[combo[j], pos]
+                            pos += 1
+                    row = offset[size - 1] + sub
+                    if size == 5:
+                        table[row, classes5[rank]] += 1
+                    else:
+                        src = offset[size] + rank
+                        for c in range(n_classes):
+                            table[row, c] += table[src, c]
+                rank += 1
+                if not next_combination(combo, size):
+                    break
+            # every final hand was counted once per card it has beyond the subset
+            lo = offset[size - 1]
+            hi = offset[size]
+            for row in range(lo, hi):
+                for c in range(n_classes):
+                    table[row, c] = table[row, c] // (5 - (size - 1))
 
 
 def canonical_keys(n_cards: cython.Py_ssize_t, binom: cython.const[cython.longlong][:, ::1],
@@ -101,44 +103,45 @@ def canonical_keys(n_cards: cython.Py_ssize_t, binom: cython.const[cython.longlo
     m2: cython.longlong
     m3: cython.longlong
     m: cython.longlong
-    for j in range(5):
-        combo[j] = j
-    combo[5] = n_cards
-    while True:
-        m0 = 0
-        m1 = 0
-        m2 = 0
-        m3 = 0
-        joker = 0
+    with cython.nogil:
         for j in range(5):
-            card = combo[j]
-            if card == 52:
-                joker = 1
-            else:
-                m = 1 << (card >> 2)
-                if card & 3 == 0:
-                    m0 |= m
-                elif card & 3 == 1:
-                    m1 |= m
-                elif card & 3 == 2:
-                    m2 |= m
+            combo[j] = j
+        combo[5] = n_cards
+        while True:
+            m0 = 0
+            m1 = 0
+            m2 = 0
+            m3 = 0
+            joker = 0
+            for j in range(5):
+                card = combo[j]
+                if card == 52:
+                    joker = 1
                 else:
-                    m3 |= m
-        # a sorting network for four masks
-        if m0 > m1:
-            m0, m1 = m1, m0
-        if m2 > m3:
-            m2, m3 = m3, m2
-        if m0 > m2:
-            m0, m2 = m2, m0
-        if m1 > m3:
-            m1, m3 = m3, m1
-        if m1 > m2:
-            m1, m2 = m2, m1
-        keys[rank] = (((m3 << 13 | m2) << 13 | m1) << 13 | m0) << 1 | joker
-        rank += 1
-        if not next_combination(combo, 5):
-            break
+                    m = 1 << (card >> 2)
+                    if card & 3 == 0:
+                        m0 |= m
+                    elif card & 3 == 1:
+                        m1 |= m
+                    elif card & 3 == 2:
+                        m2 |= m
+                    else:
+                        m3 |= m
+            # a sorting network for four masks
+            if m0 > m1:
+                m0, m1 = m1, m0
+            if m2 > m3:
+                m2, m3 = m3, m2
+            if m0 > m2:
+                m0, m2 = m2, m0
+            if m1 > m3:
+                m1, m3 = m3, m1
+            if m1 > m2:
+                m1, m2 = m2, m1
+            keys[rank] = (((m3 << 13 | m2) << 13 | m1) << 13 | m0) << 1 | joker
+            rank += 1
+            if not next_combination(combo, 5):
+                break
 
 
 def deals_of_keys(keys: cython.const[cython.longlong][::1], deals: cython.longlong[:, ::1]) -> None:
@@ -149,13 +152,14 @@ def deals_of_keys(keys: cython.const[cython.longlong][::1], deals: cython.longlo
     rank: cython.longlong
     suit: cython.longlong
     key: cython.longlong
-    for i in range(keys.shape[0]):
-        key = keys[i]
-        k = 0
-        for rank in range(13):
-            for suit in range(4):
-                if (key >> (1 + 13 * suit + rank)) & 1:
-                    deals[i, k] = 4 * rank + suit
-                    k += 1
-        if key & 1:
-            deals[i, k] = 52
+    with cython.nogil:
+        for i in range(keys.shape[0]):
+            key = keys[i]
+            k = 0
+            for rank in range(13):
+                for suit in range(4):
+                    if (key >> (1 + 13 * suit + rank)) & 1:
+                        deals[i, k] = 4 * rank + suit
+                        k += 1
+            if key & 1:
+                deals[i, k] = 52
