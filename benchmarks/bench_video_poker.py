@@ -1,14 +1,14 @@
-"""Video poker speed: every shipped game's exact return, one hand's holds, the first call; with a baseline.
+"""Video poker speed: every shipped game's exact return, one hand's holds, a fresh process's first call; with a
+baseline.
 
 Run: python benchmarks/bench_video_poker.py [--json-out benchmarks/results/video_poker.json] [--quick]
 Prints a table and writes JSON. Figures:
-- the first call: a whole 9/6 Jacks game solved in a new process with every cache empty (holdwise's and
-  Numba's, so whatever compiles at first use is in it), then in another with the caches that run filled, and
-  the difference (compiling at first use; about 0 where the kernels are built with the package);
-- per game, in a warm process (kernels called once before on 8/5 Jacks, the deck's distinct deals built once):
-  the whole game from scratch (classify every final hand, the subset table, every deal), and the deal pass
-  alone (the game's tables built);
-- one hand's 32 holds as exact fractions (`analyze_hand`), median over 1,000 random hands;
+- first call: `holdwise video-poker return` as a whole new process with an empty holdwise cache (it classifies
+  every final hand, builds the tables and the distinct deals, solves and writes them), and solve_game as a new
+  process's first call (from the import; the kernels are compiled when the package is built: nothing compiles);
+- per game, in a warm process (kernels compiled, the deck's distinct deals built once): the whole
+  game from scratch (classify every final hand, the subset table, every deal), and the deal pass alone;
+- one hand's 32 holds, median over 1,000 random hands;
 - the baseline: brute force (every draw of every hold, evaluated through a lookup of every final
   hand's class, vectorized with NumPy) timed on a few deals and scaled to the 134,459 distinct deals.
 `--quick`: three games (Jacks or Better, deuces wild, joker poker) and 200 hands.
@@ -17,6 +17,7 @@ Prints a table and writes JSON. Figures:
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import subprocess
 import sys
@@ -41,6 +42,19 @@ def first_run_seconds(env: dict) -> float:
     out = subprocess.run([sys.executable, "-c", FIRST_RUN], capture_output=True, text=True, env=env, check=True,
                          cwd=HERE.parent)
     return float(out.stdout.strip())
+
+
+def first_return_seconds(repeat: int = 3) -> float:
+    """Median wall time of `holdwise video-poker return` as a whole new process, each with an empty cache folder."""
+    times = []
+    for _ in range(repeat):
+        with tempfile.TemporaryDirectory() as empty_cache:
+            env = dict(os.environ, HOLDWISE_CACHE_DIR=empty_cache)
+            start = time.perf_counter()
+            subprocess.run([sys.executable, "-m", "holdwise", "video-poker", "return"], capture_output=True, env=env,
+                           check=True)
+            times.append(time.perf_counter() - start)
+    return statistics.median(times)
 
 
 def brute_force_deal_seconds(table, n_deals: int = 3) -> float:
@@ -88,10 +102,11 @@ def main() -> int:
         env = first_env(HERE.parent / "src", Path(tmp))
         cold = first_run_seconds(env)
         cached = first_run_seconds(env)
-    rows.append(("9/6 JoB whole game, first call in a new process, every cache empty (imports included)", cold, "s",
+    rows.append(("first `video-poker return`, whole new process, every cache empty", first_return_seconds(), "s",
+                 None))
+    rows.append(("9/6 JoB solve_game, first call in a new process, every cache empty (imports included)", cold, "s",
                  None))
     rows.append(("  the same, caches filled by that run", cached, "s", None))
-    rows.append(("  compiling at first use (the difference)", cold - cached, "s", "reported"))
 
     for n_cards in (52, 53):
         start = time.perf_counter()
@@ -126,8 +141,16 @@ def main() -> int:
         start = time.perf_counter()
         solver.analyze_hand(hand, job)
         times.append(time.perf_counter() - start)
-    rows.append((f"one hand's 32 holds, analyze_hand, exact fractions (median of {len(hands):,} hands)",
+    rows.append((f"one hand's 32 holds as exact fractions (analyze_hand, median of {len(hands):,} hands)",
                  1000 * statistics.median(times), "ms", "< 5"))
+    solver.hand_values(hands[0], job)
+    times = []
+    for hand in hands:
+        start = time.perf_counter()
+        solver.hand_values(hand, job)
+        times.append(time.perf_counter() - start)
+    rows.append((f"one hand's 32 holds, the engine (hand_values, median of {len(hands):,} hands)",
+                 1e6 * statistics.median(times), "us", None))
 
     per_deal = brute_force_deal_seconds(job)
     rows.append(("baseline: brute force, one deal (every draw of every hold)", per_deal, "s", None))
