@@ -101,7 +101,7 @@ def test_the_shipped_equivalents_name_real_mutants():
 
 def test_config_names_existing_modules_and_tests():
     config = mutate.load_config()
-    assert len(config["modules"]) == 17
+    assert len(config["modules"]) >= 18  # the modules mutated grow as kernels move into their own modules
     for module, spec in config["modules"].items():
         assert (ROOT / "src" / module).is_file()
         for test in spec["tests"]:
