@@ -206,73 +206,13 @@ def _follow(xa: flat, ao: idx, mp: flat, k: idx, f: idx, shift: real, n: idx) ->
 @cython.cfunc
 @cython.nogil
 @cython.exceptval(check=False)
-def _four_way_one(x: flat, xo: idx, pa: flat, pao: idx, pb: flat, pbo: idx, tt: flat, tto: idx, mp: flat, mpo: idx,
-                  xa: flat, xao: idx, aa: flat, aao: idx, ab: flat, abo: idx, ta: flat, tao: idx, qa: real, qb: real,
-                  qn: real, n: idx) -> cython.void:
-    """`_four_way` and `_pick_outer` of one aux payout in one pass (one read of each array, not two)."""
-    cython.declare(tol=real, i=idx, v0=real, v1=real, v2=real, v3=real, u0=real, u1=real, u2=real, u3=real, top=real,
-                   low=real, p=real, u=real, e0=cython.bint, e1=cython.bint, e2=cython.bint)
-    tol = _tie_tolerance()
-    for i in range(n):
-        v0 = x[xo + i]
-        v1 = pa[pao + i]
-        v2 = pb[pbo + i]
-        v3 = tt[tto + i]
-        u0 = xa[xao + i]
-        u1 = aa[aao + i]
-        u2 = ab[abo + i]
-        u3 = ta[tao + i]
-        top = v0 if v0 >= v1 else v1
-        top = top if top >= v2 else v2
-        top = top if top >= v3 else v3
-        low = top - tol
-        e2 = v2 >= low
-        e1 = v1 >= low
-        e0 = v0 >= low
-        p = qb if e2 else qn
-        u = u2 if e2 else u3
-        p = qa if e1 else p
-        u = u1 if e1 else u
-        x[xo + i] = top
-        mp[mpo + i] = 0.0 if e0 else p
-        xa[xao + i] = u0 if e0 else u
-
-
-@cython.cfunc
-@cython.nogil
-@cython.exceptval(check=False)
-def _combine_one(x: flat, xo: idx, mp: flat, xa: flat, ao: idx, k: idx, f: idx, shift: real, n: idx) -> cython.void:
-    """`_combine` and `_follow` of one aux payout (the slab at xa[ao:]) in one pass."""
-    cython.declare(tol=real, i=idx, a=real, b=real, c=real, d=real, p=real, q=real, top=real, low=real,
-                   take=cython.bint)
-    tol = _tie_tolerance()
-    for i in range(n):
-        a = x[xo + k + i]
-        b = x[xo + f + i]
-        p = mp[k + i]
-        q = mp[f + i] - shift
-        c = xa[ao + k + i]
-        d = xa[ao + f + i]
-        top = a if a >= b else b
-        low = top - tol
-        take = (b >= low) & ((a < low) | (q > p))
-        x[xo + k + i] = top
-        mp[k + i] = q if take else p
-        xa[ao + k + i] = d if take else c
-
-
-@cython.cfunc
-@cython.nogil
-@cython.exceptval(check=False)
 def _step(x: flat, xo: idx, xa: flat, xao: idx, n_aux: idx, width: idx, mp: flat, k: idx, f: idx, shift: real,
           n: idx) -> cython.void:
     """Keeps k..k + n - 1 (lanes) take the better of themselves and keeps f.. (one more die free), aux payouts
-    (slabs of `width` from xa[xao:]) following: one pass with one aux payout, else `_combine` then `_follow`
-    for each."""
+    (slabs of `width` from xa[xao:]) following: `_combine`, then `_follow` for each aux payout. (One pass over
+    all the arrays, as Numba ran one aux payout, is slower here: GCC vectorizes no loop that needs as many
+    checks that its arrays do not overlap.)"""
     cython.declare(a=idx)
-    if n_aux == 1:
-        _combine_one(x, xo, mp, xa, xao, k, f, shift, n)
-        return
     _combine(x, xo, mp, k, f, shift, n)
     for a in range(n_aux):
         _follow(xa, xao + a * width, mp, k, f, shift, n)
@@ -316,14 +256,10 @@ def _best_keeps(x: flat, xo: idx, xa: flat, xao: idx, n_aux: idx, mp: flat, pa: 
     for plane in range(n2 + 1):
         a2 = n2 if plane == 0 else plane - 1  # the free plane first: the others are combined with it
         k = a2 * run2
-        if n_aux == 1:
-            _four_way_one(x, xo + k, pa, pao + k, pb, pbo + k, tt, tto + k, mp, k, xa, xao + k, aa, aao + k,
-                          ab, abo + k, ta, tao + k, qa, qb, qn, run2)
-        else:
-            _four_way(x, xo + k, pa, pao + k, pb, pbo + k, tt, tto + k, mp, k, qa, qb, qn, run2)
-            for a in range(n_aux):
-                r = a * width + k
-                _pick_outer(xa, xao + r, aa, aao + r, ab, abo + r, ta, tao + r, mp, k, qa, qb, qn, run2)
+        _four_way(x, xo + k, pa, pao + k, pb, pbo + k, tt, tto + k, mp, k, qa, qb, qn, run2)
+        for a in range(n_aux):
+            r = a * width + k
+            _pick_outer(xa, xao + r, aa, aao + r, ab, abo + r, ta, tao + r, mp, k, qa, qb, qn, run2)
         if a2 < n2:
             _step(x, xo, xa, xao, n_aux, width, mp, k, f, s2, run2)
     run3: idx = q4 * nl
