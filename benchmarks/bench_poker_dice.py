@@ -5,9 +5,9 @@ Run: python benchmarks/bench_poker_dice.py [--json-out benchmarks/results/poker_
 
 What each row includes:
 - "first solve" rows run in a fresh process with an empty holdwise cache (nothing read from disk); the time is
-  the call a user waits for (`table_solution`, `card_duel`, ...), Numba's compiled kernels loaded from their
-  cache by a warm-up call on another game first, so no row times compiling; "peak MiB" is the whole process's
-  maximum resident memory (NumPy, Numba and the kernels included).
+  the call a user waits for (`table_solution`, `card_duel`, ...), from `import holdwise.games.poker_dice` on:
+  the game's modules imported and the solve (the kernels are compiled when the package is built, so there is
+  nothing to compile or warm first); "peak MiB" is the whole process's maximum resident memory.
 - "hint" rows time the public `hint(parse_hint({...}))` from the typed roll on a table solved before (in this
   process), with every option it returns read, the median of several different rolls: what a player waits for at
   the table.
@@ -34,22 +34,19 @@ SRC = HERE.parent / "src"
 
 FRESH = """
 import json, resource, time
-{warm}
 t0 = time.perf_counter()
+from holdwise.games import poker_dice as pd
 {stmt}
 seconds = time.perf_counter() - t0
 print(json.dumps({{"seconds": seconds, "peak_mib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}}))
 """
-WARM_SIX = "from holdwise.games import poker_dice as pd\npd.duel(pd.Variant(flush=True, ace_high=True))"
-WARM_CARDS = ("from holdwise.games import poker_dice as pd\n"
-              "pd.card_duel(pd.load_dice_set('name = \"w\"\\n' + '[[die]]\\nfaces = [\"As\", \"*\"]\\n' * 5))")
 
 
-def fresh(stmt: str, warm: str, env: dict | None = None) -> dict:
+def fresh(stmt: str, env: dict | None = None) -> dict:
     """{"seconds", "peak_mib"} of `stmt` in a new process with an empty holdwise cache (see the docstring), or
     with the environment `env`."""
     with tempfile.TemporaryDirectory() as cache:
-        code = FRESH.format(warm=warm, stmt=stmt)
+        code = FRESH.format(stmt=stmt)
         out = subprocess.run([sys.executable, "-c", code], env=env or holdwise_env(SRC, Path(cache)),
                              cwd=HERE.parent, check=True, capture_output=True, text=True)
     return json.loads(out.stdout.strip().splitlines()[-1])
@@ -72,7 +69,7 @@ def main() -> int:
            ("six-faced, 6 players", "pd.table_solution(pd.Variant(), 6)"),
            ("six-faced, 6 players, roll limit", "pd.table_solution(pd.Variant(), 6, roll_limit=True)")]
     for name, stmt in six:
-        got = fresh(stmt, WARM_SIX)
+        got = fresh(stmt)
         rows.append((f"first solve: {name}", got["seconds"], "s", "< 30"))
         rows.append((f"  peak memory, {name}", got["peak_mib"], "MiB", None))
     cards = [("royal: one-roll odds (the set read, every roll ranked)", "pd.card_odds('royal')"),
@@ -85,7 +82,7 @@ def main() -> int:
         cards.insert(2, ("royal: duel", "pd.card_duel('royal')"))
         cards.append(("octahedral: 5 players", "pd.card_duel('octahedral', 5)"))
     for name, stmt in cards:
-        got = fresh(stmt, WARM_CARDS)
+        got = fresh(stmt)
         rows.append((f"first solve: {name}", got["seconds"], "s", "< 30"))
         rows.append((f"  peak memory, {name}", got["peak_mib"], "MiB", None))
 
@@ -113,8 +110,8 @@ def main() -> int:
         env = first_env(SRC, Path(tmp))
         duel = "from holdwise.games.poker_dice.solver import solve_duel\nsolve_duel()"
         rows.append(("six-faced duel: first call in a new process, every cache empty",
-                     fresh(duel, "", env)["seconds"], "s", None))
-        rows.append(("  the same, caches filled by that run", fresh(duel, "", env)["seconds"], "s", None))
+                     fresh(duel, env)["seconds"], "s", None))
+        rows.append(("  the same, caches filled by that run", fresh(duel, env)["seconds"], "s", None))
     solve_duel()  # this process's kernels called once, untimed
     base = timed(lambda: duel_first_player(2, 6, 3))
     ours = timed(lambda: solve_duel(Variant(), n_dice=2, sides=6), 5)
