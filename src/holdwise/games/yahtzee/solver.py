@@ -167,8 +167,17 @@ def box_args(c: Compiled) -> tuple[Array, Array, Array, Array, Array, Array, Arr
     return (c.points, c.joker_points, c.upper_face, c.face_box, c.all_same.view(np.uint8), c.hand_face, c.params)
 
 
+def parents(c: Compiled) -> tuple[Array, Array]:
+    """Each keep's keeps of one die fewer (`below` without the keep itself), as (pointers, indices): the keep k's
+    are indices[pointers[k]:pointers[k + 1]], in face order."""
+    real = c.below != np.arange(c.below.shape[0])[:, None]
+    pointers = np.concatenate([[0], np.cumsum(real.sum(axis=1))]).astype(np.int64)
+    return pointers, np.ascontiguousarray(c.below[real], dtype=np.int32)
+
+
 def _kernel_args(c: Compiled) -> tuple[object, ...]:
-    return (c.child, c.hand_start, c.block_start, c.below, *box_args(c), *box_arrays(c), hand_probabilities(c.rules))
+    return (c.child, c.hand_start, c.block_start, *parents(c), *box_args(c), *box_arrays(c),
+            hand_probabilities(c.rules))
 
 
 def hand_probabilities(rules: Rules) -> np.ndarray:

@@ -141,7 +141,7 @@ def outcome(mask: cython.longlong, up: cython.longlong, yb: cython.longlong, h: 
                upper_bonus=cython.longlong, yz=cython.longlong, yz_bonus=cython.longlong, h=cython.Py_ssize_t,
                b=cython.Py_ssize_t, k=cython.Py_ssize_t, i=cython.Py_ssize_t, nmask=cython.longlong,
                face=cython.longlong, pts=cython.longlong, nup=cython.longlong, gain=cython.longlong,
-               v=cython.double, hit=cython.double, miss=cython.double, base=cython.double, x=cython.double)
+               v=cython.double, take=cython.bint, hit=cython.double, miss=cython.double, base=cython.double, x=cython.double)
 def best_boxes(mask: cython.longlong, up: cython.longlong, yb: cython.longlong,
                values: cython.const[cython.double][:, :, ::1], points: cython.const[cython.int][:, ::1],
                joker_points: cython.const[cython.int][:, ::1], upper_face: cython.const[cython.int][::1],
@@ -180,25 +180,25 @@ def best_boxes(mask: cython.longlong, up: cython.longlong, yb: cython.longlong,
                 upper_tab[k] = gain + values[nmask, nup, yb]
             for h in range(n_hands):
                 v = upper_tab[face_count[b, h]]
-                if v > best[h]:
-                    best[h] = v
-                    choice[h] = b
+                take = v > best[h]  # no branch: which hands improve is unpredictable
+                best[h] = v if take else best[h]
+                choice[h] = b if take else choice[h]
         elif b == yz:
             hit = values[nmask, up, 1 if yz_bonus > 0 else 0]
             miss = values[nmask, up, 0]
             for h in range(n_hands):
                 x = points_t[b, h]
                 v = x + (hit if x > 0 else miss)
-                if v > best[h]:
-                    best[h] = v
-                    choice[h] = b
+                take = v > best[h]
+                best[h] = v if take else best[h]
+                choice[h] = b if take else choice[h]
         else:
             base = values[nmask, up, yb]
             for h in range(n_hands):
                 v = points_t[b, h] + base
-                if v > best[h]:
-                    best[h] = v
-                    choice[h] = b
+                take = v > best[h]
+                best[h] = v if take else best[h]
+                choice[h] = b if take else choice[h]
     if yz >= 0 and (mask >> yz) & 1:
         for i in range(same_hands.shape[0]):
             h = same_hands[i]
@@ -256,45 +256,45 @@ def walk_lanes(lanes: cython.double[:, ::1], child: cython.const[cython.int][:, 
 @cython.inline
 @cython.nogil
 @cython.exceptval(check=False)
-@cython.locals(sides=cython.Py_ssize_t, dice=cython.Py_ssize_t, size=cython.Py_ssize_t, k=cython.Py_ssize_t,
-               f=cython.Py_ssize_t, c=cython.Py_ssize_t, a0=cython.double, a1=cython.double, a2=cython.double,
-               a3=cython.double, a4=cython.double, a5=cython.double, a6=cython.double, a7=cython.double)
-def best_below(lanes: cython.double[:, ::1], below: cython.const[cython.int][:, ::1],
-               block_start: cython.const[cython.longlong][::1]) -> cython.void:
+@cython.locals(dice=cython.Py_ssize_t, k=cython.Py_ssize_t, j=cython.Py_ssize_t, c=cython.Py_ssize_t,
+               a0=cython.double, a1=cython.double, a2=cython.double, a3=cython.double, a4=cython.double,
+               a5=cython.double, a6=cython.double, a7=cython.double)
+def best_below(lanes: cython.double[:, ::1], parent_ptr: cython.const[cython.longlong][::1],
+               parent_idx: cython.const[cython.int][::1], block_start: cython.const[cython.longlong][::1]
+               ) -> cython.void:
     """Each keep's value becomes the best of the keeps inside it (itself included), smallest keeps first, on
     LANES states at once: the best inside a keep is its own or the best inside one of its keeps of one die
-    fewer. On the hands this is the best keep's value (`best_below_arg` also records which): about 2,800 steps
-    for the 4,368 (hand, keep) pairs, and a maximum is exact in any order."""
-    sides = below.shape[1]
+    fewer (parent_idx[parent_ptr[k]:parent_ptr[k + 1]], `parents`). On the hands this is the best keep's value
+    (`best_below_arg` also records which): about 1,400 steps for the 4,368 (hand, keep) pairs, and a maximum
+    is exact in any order."""
     dice = block_start.shape[0] - 2
-    for size in range(1, dice + 1):
-        for k in range(block_start[size], block_start[size + 1]):
-            a0 = lanes[k, 0]
-            a1 = lanes[k, 1]
-            a2 = lanes[k, 2]
-            a3 = lanes[k, 3]
-            a4 = lanes[k, 4]
-            a5 = lanes[k, 5]
-            a6 = lanes[k, 6]
-            a7 = lanes[k, 7]
-            for f in range(sides):
-                c = below[k, f]
-                a0 = max(a0, lanes[c, 0])
-                a1 = max(a1, lanes[c, 1])
-                a2 = max(a2, lanes[c, 2])
-                a3 = max(a3, lanes[c, 3])
-                a4 = max(a4, lanes[c, 4])
-                a5 = max(a5, lanes[c, 5])
-                a6 = max(a6, lanes[c, 6])
-                a7 = max(a7, lanes[c, 7])
-            lanes[k, 0] = a0
-            lanes[k, 1] = a1
-            lanes[k, 2] = a2
-            lanes[k, 3] = a3
-            lanes[k, 4] = a4
-            lanes[k, 5] = a5
-            lanes[k, 6] = a6
-            lanes[k, 7] = a7
+    for k in range(block_start[1], block_start[dice + 1]):
+        a0 = lanes[k, 0]
+        a1 = lanes[k, 1]
+        a2 = lanes[k, 2]
+        a3 = lanes[k, 3]
+        a4 = lanes[k, 4]
+        a5 = lanes[k, 5]
+        a6 = lanes[k, 6]
+        a7 = lanes[k, 7]
+        for j in range(parent_ptr[k], parent_ptr[k + 1]):
+            c = parent_idx[j]
+            a0 = max(a0, lanes[c, 0])
+            a1 = max(a1, lanes[c, 1])
+            a2 = max(a2, lanes[c, 2])
+            a3 = max(a3, lanes[c, 3])
+            a4 = max(a4, lanes[c, 4])
+            a5 = max(a5, lanes[c, 5])
+            a6 = max(a6, lanes[c, 6])
+            a7 = max(a7, lanes[c, 7])
+        lanes[k, 0] = a0
+        lanes[k, 1] = a1
+        lanes[k, 2] = a2
+        lanes[k, 3] = a3
+        lanes[k, 4] = a4
+        lanes[k, 5] = a5
+        lanes[k, 6] = a6
+        lanes[k, 7] = a7
 
 
 @cython.locals(n_hands=cython.Py_ssize_t, n=cython.Py_ssize_t, first=cython.Py_ssize_t, count=cython.Py_ssize_t,
@@ -303,8 +303,8 @@ def best_below(lanes: cython.double[:, ::1], below: cython.const[cython.int][:, 
 def solve_states(masks: cython.const[cython.longlong][::1], ups: cython.const[cython.longlong][::1],
                  ybs: cython.const[cython.longlong][::1], values: cython.double[:, :, ::1],
                  child: cython.const[cython.int][:, ::1], hand_start: cython.Py_ssize_t,
-                 block_start: cython.const[cython.longlong][::1], below: cython.const[cython.int][:, ::1],
-                 points: cython.const[cython.int][:, ::1], joker_points: cython.const[cython.int][:, ::1],
+                 block_start: cython.const[cython.longlong][::1], parent_ptr: cython.const[cython.longlong][::1],
+                 parent_idx: cython.const[cython.int][::1], points: cython.const[cython.int][:, ::1], joker_points: cython.const[cython.int][:, ::1],
                  upper_face: cython.const[cython.int][::1], face_box: cython.const[cython.int][::1],
                  all_same: cython.const[cython.uchar][::1], hand_face: cython.const[cython.int][::1],
                  params: cython.const[cython.longlong][::1], points_t: cython.const[cython.double][:, ::1],
@@ -336,7 +336,7 @@ def solve_states(masks: cython.const[cython.longlong][::1], ups: cython.const[cy
                     lanes[hand_start + h, lane] = hands_buf[h]
             for _level in range(2):  # each pass leaves the next one's hand values in place
                 walk_lanes(lanes, child, block_start)
-                best_below(lanes, below, block_start)
+                best_below(lanes, parent_ptr, parent_idx, block_start)
             for lane in range(count):
                 value = 0.0
                 for h in range(n_hands):
