@@ -141,7 +141,8 @@ def outcome(mask: cython.longlong, up: cython.longlong, yb: cython.longlong, h: 
                upper_bonus=cython.longlong, yz=cython.longlong, yz_bonus=cython.longlong, h=cython.Py_ssize_t,
                b=cython.Py_ssize_t, k=cython.Py_ssize_t, i=cython.Py_ssize_t, nmask=cython.longlong,
                face=cython.longlong, pts=cython.longlong, nup=cython.longlong, gain=cython.longlong,
-               v=cython.double, take=cython.bint, hit=cython.double, miss=cython.double, base=cython.double, x=cython.double)
+               v=cython.double, take=cython.bint, hit=cython.double, miss=cython.double, base=cython.double,
+               x=cython.double)
 def best_boxes(mask: cython.longlong, up: cython.longlong, yb: cython.longlong,
                values: cython.const[cython.double][:, :, ::1], points: cython.const[cython.int][:, ::1],
                joker_points: cython.const[cython.int][:, ::1], upper_face: cython.const[cython.int][::1],
@@ -304,10 +305,11 @@ def solve_states(masks: cython.const[cython.longlong][::1], ups: cython.const[cy
                  ybs: cython.const[cython.longlong][::1], values: cython.double[:, :, ::1],
                  child: cython.const[cython.int][:, ::1], hand_start: cython.Py_ssize_t,
                  block_start: cython.const[cython.longlong][::1], parent_ptr: cython.const[cython.longlong][::1],
-                 parent_idx: cython.const[cython.int][::1], points: cython.const[cython.int][:, ::1], joker_points: cython.const[cython.int][:, ::1],
-                 upper_face: cython.const[cython.int][::1], face_box: cython.const[cython.int][::1],
-                 all_same: cython.const[cython.uchar][::1], hand_face: cython.const[cython.int][::1],
-                 params: cython.const[cython.longlong][::1], points_t: cython.const[cython.double][:, ::1],
+                 parent_idx: cython.const[cython.int][::1], points: cython.const[cython.int][:, ::1],
+                 joker_points: cython.const[cython.int][:, ::1], upper_face: cython.const[cython.int][::1],
+                 face_box: cython.const[cython.int][::1], all_same: cython.const[cython.uchar][::1],
+                 hand_face: cython.const[cython.int][::1], params: cython.const[cython.longlong][::1],
+                 points_t: cython.const[cython.double][:, ::1],
                  face_count: cython.const[cython.longlong][:, ::1], same_hands: cython.const[cython.longlong][::1],
                  hand_prob: cython.const[cython.double][::1]) -> None:
     """V of each listed state, written into `values` (the states of one layer: they read only later layers).
