@@ -27,8 +27,9 @@ def test_the_kernel_file_is_what_its_template_gives():
     tool = _generator()
     assert (ROOT / "src" / "holdwise" / "games" / "farkle" / "lanes_kernels.py").read_text() == tool.kernel_source()
     assert tool.LANES == LANES == 8
-    text = tool.kernel_source(3)
-    assert "chosen2 = d2 if v2 > best2 else chosen2" in text and "chosen3" not in text
+    text = tool.kernel_source(3)  # the lane count is the arrays' size and the lane loops' length
+    assert "best = cython.declare(cython.double[3])" in text and "for j in range(3):" in text
+    assert "LANES = 3" in text and "[8]" not in text and "range(8)" not in text
 
 
 def _rows_below_target(w: np.ndarray, g: int) -> np.ndarray:
