@@ -57,9 +57,11 @@ def test_with_the_jit_disabled_a_kernel_is_its_plain_function_and_numba_stays_un
     # mutation testing runs every mutant's tests with NUMBA_DISABLE_JIT=1: no Numba import in those processes
     code = (
         "import sys\n"
-        "from holdwise.games.farkle import turn\n"
-        "assert turn.turn_values is turn._turn_values, type(turn.turn_values)\n"
-        "from holdwise.games.farkle import parse_dice\n"
+        "from holdwise.solver.jit import njit\n"
+        "def _twice(x):\n    return 2 * x\n"
+        "twice = njit(cache=False)(_twice)\n"
+        "assert twice is _twice and twice(21) == 42, type(twice)\n"
+        "from holdwise.games.farkle import parse_dice, turn\n"
         "assert round(turn.solve_types(turn.die_types(parse_dice('ordinary*2'))).expected_points, 6) > 0\n"
         "assert 'numba' not in sys.modules\n"
     )

@@ -9,7 +9,8 @@ compiled when the package is built, plain Python otherwise. They start with
         from holdwise.solver.cy import cython
 
 With `from __future__ import annotations` their type annotations are never evaluated, so this stand-in needs only
-what runs at import or call time: type names for `typedef`, the decorators, `cast`, `declare` and `nogil`.
+what runs at import or call time: type names for `typedef`, the decorators, `cast`, `declare` (C arrays
+as lists) and `nogil`.
 """
 
 from __future__ import annotations
@@ -32,13 +33,21 @@ class _Type:
         self.name = name
 
     def __getitem__(self, item: object) -> _Type:
-        return self
+        return _Array(self.name, item) if isinstance(item, int) else self
 
     def __call__(self, value: Any) -> Any:
         return _cast(self, value)
 
     def __repr__(self) -> str:
         return f"cython.{self.name}"
+
+
+class _Array(_Type):
+    """A C array type (`cython.double[8]`): `declare` gives a list of that many zeros."""
+
+    def __init__(self, name: str, size: int) -> None:
+        super().__init__(name)
+        self.size = size
 
 
 def _cast(kind: object, value: Any, typecheck: bool = False) -> Any:
@@ -104,6 +113,8 @@ class _Cython:
 
     @staticmethod
     def declare(kind: object = None, value: Any = None, **kwargs: object) -> Any:
+        if value is None and isinstance(kind, _Array):
+            return [0] * kind.size
         return value
 
     @staticmethod
