@@ -186,27 +186,3 @@ def test_work_fraction_is_the_share_of_rows_passed_over(g):
         if k < len(rows):
             done += rows[k]
     assert work_fraction(0, g) == 0.0 and work_fraction(g * g, g) == 1.0
-
-
-@pytest.mark.slow
-def test_the_time_left_from_the_share_of_work_is_right_within_a_factor_of_two():
-    import time
-
-    from holdwise.games.farkle.guard import work_fraction
-
-    dice, other = parse_dice("ordinary*3,lucky,kings,devils-head"), parse_dice(None)
-    solve_match(dice, other, target=300)  # compiled before the clock starts
-    seen = []
-    start = time.monotonic()
-    solve_match(dice, other, target=1750, progress=lambda done, total: seen.append((time.monotonic(), done)))
-    end = time.monotonic()
-    g = 1750 // 50
-    checked = 0
-    for now, done in seen:
-        share = work_fraction(done, g)
-        elapsed = now - start
-        if 0.25 <= elapsed / (end - start) <= 0.75 and share > 0:  # the middle of the solve
-            told = elapsed * (1 - share) / share
-            assert 0.5 <= told / (end - now) <= 2.0, (elapsed, share, told, end - now)
-            checked += 1
-    assert checked >= 3
