@@ -22,7 +22,8 @@ copy, and the copy must be what Python imports (`holdwise` and `tests.oracles` r
 
 Mutants (one token each): comparison < <= > >= == != (is/in) to their neighbour, + <-> -, * <-> //, / -> *,
 & <-> |, << <-> >>, and <-> or, True <-> False, integers 0 -> 1, 1 -> 0 and 2, n -> n+1 and n-1, min <-> max,
-`if cond: raise` -> `if False: raise`, `not x` -> `x`. Docstrings, `__all__` and annotations are not mutated.
+`if cond: raise` -> `if False: raise`, `not x` -> `x`. Docstrings, `__all__`, annotations and Cython's decorators
+(compile directives such as `@cython.exceptval(check=False)`: run as Python they do nothing) are not mutated.
 
 Score per module = killed / (mutants - excused equivalents); tools/equivalent_mutants.txt lists the excused
 ones as `module | source line (stripped) | change | why`, so the list survives edits that move lines.
@@ -86,7 +87,7 @@ class Mutant:
 
 
 def _skipped_nodes(tree: ast.AST) -> set[int]:
-    """ids of nodes never mutated: docstrings, `__all__ = ...`, annotations."""
+    """ids of nodes never mutated: docstrings, `__all__ = ...`, annotations, Cython's decorators."""
     roots: list[ast.AST] = []
     for node in ast.walk(tree):
         if isinstance(node, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
@@ -104,7 +105,18 @@ def _skipped_nodes(tree: ast.AST) -> set[int]:
             roots.append(node.annotation)
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.returns is not None:
             roots.append(node.returns)
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            roots += [d for d in node.decorator_list if _from_cython(d)]
     return {id(n) for root in roots for n in ast.walk(root)}
+
+
+def _from_cython(node: ast.expr) -> bool:
+    """A decorator `@cython.x` or `@cython.x(...)`: a directive to the compiler, nothing when run as Python."""
+    if isinstance(node, ast.Call):
+        node = node.func
+    while isinstance(node, ast.Attribute):
+        node = node.value
+    return isinstance(node, ast.Name) and node.id == "cython"
 
 
 def _int_replacements(value: int) -> list[int]:
