@@ -11,7 +11,7 @@ import pytest
 
 from holdwise.games import poker_dice as face
 from holdwise.games.base import State
-from holdwise.games.poker_dice import solutions
+from holdwise.games.poker_dice import card_solve
 from holdwise.games.poker_dice.card_game import card_table
 from holdwise.web import poker_dice as web
 from tests.web.poker_dice_play import cli_json, solved, state_of
@@ -121,7 +121,7 @@ def test_a_royal_game_of_three_is_refused_at_once(client, monkeypatch):
     def refuse(*args, **kwargs):
         raise AssertionError("solved: the guard's estimate must refuse first")
 
-    monkeypatch.setattr(solutions, "solve_cards", refuse)  # what a stored card-dice solution solves with
+    monkeypatch.setattr(card_solve, "solve_rounds", refuse)  # the solve's work, after its guard
     for path, body, field in [
         ("new", {"options": {"rules": "royal", "players": 3}}, "options.players"),
         ("prepare", {"options": {"dice_set": "royal", "players": 3, "position": 3}}, "options.players"),
