@@ -66,6 +66,13 @@ def test_each_mutant_changes_one_token_and_keys_are_unique():
     assert "or flag:" in mutate.apply(SOURCE, not_removed)
 
 
+def test_cython_decorators_are_not_mutated():
+    source = ("import cython\n\n\n@cython.exceptval(check=False)\n@cython.cdivision(True)\n@lru_cache(maxsize=8)\n"
+              "def f(x: cython.int) -> cython.int:\n    return x + 1\n")
+    assert changes(source) == [(6, "`8` -> `7`"), (6, "`8` -> `9`"), (8, "`+` -> `-`"), (8, "`1` -> `0`"),
+                               (8, "`1` -> `2`")]
+
+
 def test_same_change_twice_on_a_line_is_numbered():
     got = changes("x = a < b < c\n")
     assert got == [(1, "`<` -> `<=`"), (1, "`<` -> `<=` #2")]

@@ -177,6 +177,21 @@ def test_joker_readings_differ():
     assert free > none
 
 
+@pytest.mark.parametrize("name", ["two-dice-bonus", "joker-free"])
+def test_only_a_scored_yahtzee_box_opens_the_yahtzee_bonus(name):
+    """The state after a hand is written in the Yahtzee box (the kernel `outcome`, as the distribution walks
+    it): a Yahtzee scored there earns later Yahtzees their bonus, a zero written there (the box scratched) none."""
+    from holdwise.games.yahtzee.solver import box_args
+    from holdwise.games.yahtzee.turn_kernels import outcome
+
+    c = solution(name).compiled
+    yz = int(c.params[3])
+    for h, points, flag in ((int(np.flatnonzero(c.all_same)[0]), 50, 1), (int(np.flatnonzero(~c.all_same)[0]), 0, 0)):
+        res = np.zeros(6, dtype=np.int64)
+        outcome(0, 0, 0, h, yz, *box_args(c), res)
+        assert (res[0], res[1], res[3], res[5]) == (points, 0, 1 << yz, flag), (h, res)
+
+
 def test_oracle_hand_worked_tiny_game():
     """One box, chance, one die of 2 sides: keep a 2, re-roll a 1: 1 - (1/2)^3 of the time a 2."""
     rules = reduced((CHANCE,), 1, 2, 63, 0)
