@@ -24,6 +24,31 @@ print(json.dumps({{"seconds": statistics.median(times), "result": {result}}}))
 """
 
 
+# what a Farkle turn solve for a new loadout must not find in memory: every memo of the turn and roll-table modules
+# (the solve, its plan, the roll table and its per-die parts), found by name so a kernel port needs no change here;
+# kept are only the tables no loadout owns (the score table, the multiset shapes), as the JavaScript anchor keeps
+# its score memo and shape keep tables
+FORGET_TURNS = """
+from holdwise.games.farkle import roll_table as _rt, turn as _turn
+_SHARED = {"score_table", "_type_shapes"}
+_MEMOS = [f for m in (_rt, _turn) for n, f in sorted(vars(m).items())
+          if callable(getattr(f, "cache_clear", None)) and n not in _SHARED]
+def forget_turns():
+    for memo in _MEMOS:
+        memo.cache_clear()
+"""
+
+
+def forget_turns() -> None:
+    """Empty every memo a Farkle turn solve reads (see FORGET_TURNS), in this process."""
+    if not _FORGET:
+        exec(FORGET_TURNS, _FORGET)  # one text for this process and for the new ones the scripts start
+    _FORGET["forget_turns"]()
+
+
+_FORGET: dict = {}
+
+
 def holdwise_env(src: Path, cache: Path) -> dict:
     """The environment of a holdwise process run from `src` with its own cache folder, 80 columns, Numba on and
     .pyc files written (as an installed package has them)."""
@@ -31,6 +56,18 @@ def holdwise_env(src: Path, cache: Path) -> dict:
     env.pop("NUMBA_DISABLE_JIT", None)
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     return env
+
+
+def first_env(src: Path, folder: Path) -> dict:
+    """holdwise_env with every cache empty, in new folders under `folder`: holdwise's and Numba's (a first call on a
+    new machine; what the package's build compiled stays compiled)."""
+    return dict(holdwise_env(src, folder / "holdwise"), NUMBA_CACHE_DIR=str(folder / "numba"))
+
+
+def read_options(result) -> list:
+    """Every option of a face's answer read (text, value, loss, the game's own fields): what a caller that shows
+    every option pays for, whether the options are built eagerly or on first use."""
+    return [(o.option, o.value, o.loss, o.extras) for o in result.options]
 
 
 def in_process(src: Path, cache: Path, setup: str, stmt: str, number: int, result: str = "None") -> dict:

@@ -1,29 +1,32 @@
 """Holdwise against other public solvers (issue 13, the anchors), measured side by side in the same run.
 
-    python benchmarks/bench_anchors.py [--anchors DIR] [--repeat 5] [--json build/bench/anchors.json]
+    python benchmarks/bench_anchors.py [--anchors DIR] [--repeat 5] [--json build/bench/anchors.json] [--quick]
 
 An anchor is another project's solver, cloned and built by hand under DIR (default $HOLDWISE_ANCHORS, else
 build/anchors in this checkout, a folder git ignores); none of its code is committed here. Each found anchor is run next
 to the matching holdwise measurement, and where both give a comparable answer the two are checked to agree:
 
 - zig-video-poker: avril-affine/panda-probs @ 3b4da4d (Zig 0.14, threads), expected at
-  DIR/panda-probs/zig-out/bin/panda_probs. Whole 9/6 Jacks or Better game: a fresh process each
-  (`python -m holdwise video-poker return` against the binary) and the solve itself (holdwise's warm
-  solve_game against the binary's own "Compute strategy" timer); the final-hand counts must be equal and the
-  returns equal as fractions.
+  DIR/panda-probs/zig-out/bin/panda_probs. Whole 9/6 Jacks or Better game (`python -m holdwise video-poker
+  return` against the binary): the first run on a new machine (every cache empty, both sides), a fresh process
+  that solves (holdwise's stored answer deleted; both keep their deal tables on disk), a fresh process where
+  holdwise reads the answer it stored (the anchor stores none), and the solve itself (holdwise's warm
+  solve_game, its game tables built, against the binary's own "Compute strategy" timer, its deal tables
+  loaded); the final-hand counts must be equal and the returns equal as fractions.
 - ts-video-poker: MoonCha/video-poker-calculator @ b027c9f (TypeScript, compiled by its own tsc to DIR/
   video-poker-calculator/gen). One hand's 32 holds warm, timed twice on holdwise's side: the engine
   (`solver.hand_values` on parsed cards) and the public verb (`video_poker.hint` on the hand's text and the game
-  id, what the CLI and the web call), against its OptimalHoldTargetSelector timed in Node by a driver this
+  id, what the CLI and the web call, with every one of its 32 options read: the anchor makes all 32), against its OptimalHoldTargetSelector timed in Node by a driver this
   script writes to a temporary folder; and a fresh process for one hand. Every hold's value must agree to 1e-9.
   Both holdwise columns are also timed on a deuces wild deal and on the joker deck, built anchor or not.
 - js-farkle: Gaetarra/kcd2-dice-calculator @ 3000829 (a one-page JavaScript solver of Kingdom Come:
   Deliverance II Farkle, no build step). Its page script from `"use strict";` up to the "Neural Network
   Accelerator" section (dice, scoring, roll lists, keep tables, solve, adviseThrow; no DOM) is copied out of
   index.html unchanged to DIR/kcd2-dice-calculator/solver.js, which a Node driver this script writes to a
-  temporary folder runs as one function body. Rows: a fresh `farkle turn` of six ordinary dice (holdwise reads
+  temporary folder runs as one function body. Rows: the first `farkle turn` of six King's dice on a new machine
+  (holdwise's caches all empty; the anchor has none), a fresh `farkle turn` of six ordinary dice (holdwise reads
   the solve its package ships; the anchor solves in every process), a fresh process that must solve (six King's
-  dice, holdwise's stored turns deleted), and a warm turn solve from the dice for a new loadout (median of many
+  dice, holdwise's stored turns deleted, its compiled kernels kept), and a warm turn solve from the dice for a new loadout (median of many
   calls in one process each side). The rules differ in one point: holdwise lets a 1-5 or 2-6 straight take a
   spare sixth die that scores nothing (hot dice), the page does not, so its six ordinary dice make 564.4376
   points a turn against holdwise's 594.9567; the driver also solves with that rule added to the page's scoring,
@@ -36,7 +39,8 @@ temporary HOLDWISE_CACHE_DIR, the anchors' in a temporary working folder), as be
 are medians of many calls inside this process (the functions called directly, holdwise imported from this
 checkout's src with the same temporary cache folder). Build notes for the anchors live beside them (DIR/README.md), not
 here. Prints the table (measure, holdwise, anchor, ratio = anchor / holdwise, so above 1 holdwise is quicker)
-and writes JSON; a missing anchor is a row marked "not built", not an error.
+and writes JSON; a missing anchor is a row marked "not built", not an error. `--quick`: every row, with
+--repeat 2, one first run a side and a tenth of the warm calls (about two minutes on a quiet machine).
 """
 
 from __future__ import annotations
@@ -55,7 +59,7 @@ from fractions import Fraction
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _table import holdwise_env, in_process  # noqa: E402
+from _table import FORGET_TURNS, first_env, holdwise_env, in_process, read_options  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 SRC = ROOT / "src"
@@ -166,6 +170,11 @@ if (mode === 'check') {
 # the uncapped one: six odd dice, banked only from 474,200, would come out 4e-5 points short.
 FARKLE_DICE = (("ordinary", "Ordinary die"), ("kings", "King's die"))
 
+# calls timed in one process per warm figure, and runs of a first call on a new machine (--quick takes fewer)
+CALLS = {"hand": 2000, "ts": 2000, "js": 500, "first": 3}
+# the Zig report's hand names that holdwise spells otherwise
+ZIG_NAMES = {"none": "nothing", "two_pair": "two_pairs"}
+
 # one hand of each kind the hint serves: a plain deal, a wild game's deal, the joker deck's
 HANDS = ((GAME, HAND), ("deuces-wild-full-pay", "2S 7H 8H 9H KC"), ("joker-poker-kings", "JK AS 7D 7C 3H"))
 
@@ -200,22 +209,25 @@ def _median_pair_us(first, second, number: int) -> tuple[float, float]:
     return 1e6 * statistics.median(times[0]), 1e6 * statistics.median(times[1])
 
 
-def hand_rows(number: int = 2000, anchor_us: float | None = None, agree: bool | None = None,
+def hand_rows(number: int | None = None, anchor_us: float | None = None, agree: bool | None = None,
               note: str = "") -> list[dict]:
-    """One hand's 32 holds warm, per hand of HANDS: the engine and the public hint, each in its own row (the TS
-    anchor's figure beside the Jacks or Better rows when it is built)."""
+    """One hand's 32 holds warm, per hand of HANDS: the engine and the public hint with every option read (as the
+    anchor's 32 holds are made), each in its own row (the TS anchor's figure beside the Jacks or Better rows when
+    it is built)."""
     vp, solver = _holdwise()
+    number = number or CALLS["hand"]
     rows = []
     for game_id, text in HANDS:
         table = vp.get_game(game_id)
         cards = vp.parse_hand(text, table.deck)
         request = vp.parse_hint({"hand": text, "rules": game_id})
         engine, public = _median_pair_us(lambda cards=cards, table=table: solver.hand_values(cards, table),
-                                         lambda request=request: vp.hint(request), number)
+                                         lambda request=request: read_options(vp.hint(request)), number)
         here = anchor_us if game_id == GAME else None
         rows.append(row(f"one hand, 32 holds, warm, engine hand_values ({game_id}: {text})", "us", engine, here,
                         agree if here else None, note if here else ""))
-        rows.append(row(f"one hand, 32 holds, warm, public hint() ({game_id}: {text}; {public / engine:.2f}x engine)",
+        rows.append(row(f"one hand, 32 holds, warm, public hint(), every option read ({game_id}: {text}; "
+                        f"{public / engine:.2f}x engine)",
                         "us", public, here, agree if here else None, note if here else ""))
     return rows
 
@@ -258,7 +270,28 @@ def _zig_counts(stderr: str, paytable: list[int]) -> tuple[dict, Fraction, float
     names = list(counts)  # its report lists the classes in pay-table order, nothing first
     ret = Fraction(sum(counts[n] * p for n, p in zip(names, paytable)), sum(counts.values()))
     solve = float(re.search(r"Compute strategy: took ([\d.]+) seconds", stderr)[1])
-    return {("nothing" if n == "none" else n): c for n, c in counts.items()}, ret, solve
+    return {ZIG_NAMES.get(n, n): c for n, c in counts.items()}, ret, solve
+
+
+def _holdwise_first(tmp: Path, args: list[str], repeat: int) -> float:
+    """Median wall seconds of a holdwise process run as the first on a new machine: every cache empty (holdwise's
+    folder and Numba's; a kernel the package's build compiled stays compiled)."""
+    times = []
+    for i in range(repeat):
+        env = first_env(SRC, tmp / f"first-{i}")
+        times.append(_run([sys.executable, "-m", "holdwise", *args], ROOT, env)[0])
+    return statistics.median(times)
+
+
+def _holdwise_fresh_solve_vp(cache: Path, args: list[str], repeat: int):
+    """Median wall seconds and last output of new processes that must solve the game: the stored answer
+    (video-poker/solve-*.json) deleted before each run; the game's tables and deals stay on disk, as the
+    anchor's deal tables stay in its .cache."""
+    runs = []
+    for _ in range(repeat):
+        shutil.rmtree(cache / "video-poker", ignore_errors=True)
+        runs.append(_holdwise_fresh(cache, args, 1))
+    return statistics.median(t for t, _ in runs), runs[-1][1]
 
 
 def bench_zig(where: Path, tmp: Path, cache: Path, repeat: int) -> list[dict]:
@@ -266,12 +299,20 @@ def bench_zig(where: Path, tmp: Path, cache: Path, repeat: int) -> list[dict]:
     run_dir = tmp / "run"
     (run_dir / ".cache").mkdir(parents=True)  # it keeps its deal tables in ./.cache, like our cache folder
     cmd, pays = [str(binary), "--paytable", str(table)], json.loads(table.read_text())
+    firsts = []  # a first run on a new machine: its ./.cache empty
+    for i in range(CALLS["first"]):
+        (tmp / f"zig-first-{i}" / ".cache").mkdir(parents=True)
+        firsts.append(_run(cmd, tmp / f"zig-first-{i}")[0])
+    args = ["video-poker", "return", "--game", GAME, "--json", "--exact"]
+    hw_first = _holdwise_first(tmp, args, CALLS["first"])
     _run(cmd, run_dir)  # fill its cache
     _holdwise_fresh(cache, ["video-poker", "return"], 1)
     runs = [_run(cmd, run_dir) for _ in range(repeat)]
     reports = [_zig_counts(out.stderr, pays) for _, out in runs]
     counts, zig_return, _ = reports[-1]
-    hw_s, hw = _holdwise_fresh(cache, ["video-poker", "return", "--game", GAME, "--json", "--exact"], repeat)
+    hw_s, hw = _holdwise_fresh_solve_vp(cache, args, repeat)
+    _holdwise_fresh(cache, args, 1)  # its answer stored, for the row that reads it
+    stored_s, _ = _holdwise_fresh(cache, args, repeat)
     report = json.loads(hw.stdout)
     hw_counts = {row["hand"]: row["outcomes"] for row in report["table"]}
     agree = hw_counts == counts and Fraction(report["return_exact"]) == zig_return
@@ -280,10 +321,15 @@ def bench_zig(where: Path, tmp: Path, cache: Path, repeat: int) -> list[dict]:
     vp, solver = _holdwise()
     table = vp.get_game(GAME)
     warm = {"seconds": 1e-6 * _median_us(lambda: solver.solve_game(table), 5)}
-    return [row("fresh whole game, 9/6 Jacks (`video-poker return`)", "s", hw_s,
-                statistics.median(t for t, _ in runs), agree, note),
-            row("whole game solve, warm (holdwise 1 thread, anchor threads)", "s", warm["seconds"],
-                statistics.median(r[2] for r in reports), agree, note)]
+    zig_fresh = statistics.median(t for t, _ in runs)
+    return [row("first `video-poker return` on a new machine, 9/6 Jacks: every cache empty, both solve", "s",
+                hw_first, statistics.median(firsts), agree, note),
+            row("fresh `video-poker return`, both solve (kernels compiled, deal tables on disk)", "s", hw_s,
+                zig_fresh, agree, note),
+            row("fresh `video-poker return`, holdwise reads its stored answer (anchor solves)", "s", stored_s,
+                zig_fresh, agree, note),
+            row("whole game solve, warm: the deal pass, game tables built (holdwise 1 thread; anchor threads, "
+                "its own timer)", "s", warm["seconds"], statistics.median(r[2] for r in reports), agree, note)]
 
 
 def bench_ts(where: Path, tmp: Path, cache: Path, repeat: int) -> list[dict]:
@@ -295,7 +341,7 @@ def bench_ts(where: Path, tmp: Path, cache: Path, repeat: int) -> list[dict]:
     run_dir.mkdir()  # its table cache (filecache_*) is written to the working folder
     cmd = [node, str(driver), str(where), HAND]
     _run(cmd + ["0", "1"], run_dir)  # build and save its tables once (about 20 s)
-    ts = json.loads(_run(cmd + ["300", "2000"], run_dir)[1].stdout)
+    ts = json.loads(_run(cmd + ["300", str(CALLS["ts"])], run_dir)[1].stdout)
     anchor = {" ".join(sorted(h["held"])): h["ev"] for h in ts["holds"]}
     ours = _holdwise_values(HAND)
     gap = max(abs(ours[k] - anchor[k]) for k in ours) if ours.keys() == anchor.keys() else float("inf")
@@ -304,8 +350,9 @@ def bench_ts(where: Path, tmp: Path, cache: Path, repeat: int) -> list[dict]:
     _holdwise_fresh(cache, ["video-poker", "hold", *HAND.split()], 1)
     hw_fresh, _ = _holdwise_fresh(cache, ["video-poker", "hold", *HAND.split()], repeat)
     ts_fresh, _ = _median_run(cmd + ["0", "1"], run_dir, repeat)
-    return [*hand_rows(2000, ts["us"], agree, note),
-            row("fresh process, one hand (`video-poker hold`)", "s", hw_fresh, ts_fresh, agree, note)]
+    return [*hand_rows(None, ts["us"], agree, note),
+            row("fresh process, one hand (`video-poker hold`; game tables on disk, anchor's tables too)", "s",
+                hw_fresh, ts_fresh, agree, note)]
 
 
 def _holdwise_fresh_solve(cache: Path, args: list[str], repeat: int) -> float:
@@ -329,17 +376,19 @@ def farkle_turn_side(cache: Path, repeat: int, anchor: dict | None = None) -> li
     _holdwise_fresh(cache, ["farkle", "turn"], 1)
     fresh, _ = _holdwise_fresh(cache, ["farkle", "turn"], repeat)
     new_args = ["farkle", "turn", *_dice_args(FARKLE_DICE[1][0])]
+    first = _holdwise_first(cache.parent / "farkle-first", new_args, CALLS["first"])
     _holdwise_fresh(cache, new_args, 1)  # compiles the table kernels into the cache folder, as a user's first run
     solved = _holdwise_fresh_solve(cache, new_args, repeat)
     # a turn from the dice, as for a loadout not seen before: the roll table built, the backward pass run; only
     # what no loadout owns stays warm (the score table, the multiset shapes, compiled kernels)
-    warm = _holdwise_warm(cache, "from holdwise.games.farkle import roll_table, turn, rules\n"
-                                 "d = tuple([rules.die_by_name('ordinary')] * 6)\n"
-                                 "memos = (roll_table.roll_table, roll_table._type_parts, turn._turn_plan)",
-                          "[m.cache_clear() for m in memos]; turn.solve_types(roll_table.die_types(d))", 20)
+    warm = _holdwise_warm(cache, FORGET_TURNS + "from holdwise.games.farkle import roll_table, turn, rules\n"
+                                 "d = tuple([rules.die_by_name('ordinary')] * 6)",
+                          "forget_turns(); turn.solve_types(roll_table.die_types(d))", 20)
     ordinary, new = a.get("ordinary", {}), a.get(FARKLE_DICE[1][0], {})
     # the anchor keeps nothing on disk: each of its processes solves; holdwise's first row reads a stored solve
-    return [row("fresh `farkle turn` (six ordinary dice; holdwise reads its shipped solve, anchor solves)", "s",
+    return [row(f"first `farkle turn {' '.join(new_args[2:])}` on a new machine: every cache empty, both solve",
+                "s", first, a.get("fresh_new"), new.get("agree"), new.get("note", "")),
+            row("fresh `farkle turn` (six ordinary dice; holdwise reads its shipped solve, anchor solves)", "s",
                 fresh, a.get("fresh"), ordinary.get("agree"), ordinary.get("note", "")),
             row(f"fresh `farkle turn {' '.join(new_args[2:])}`, turn files deleted: both solve from the dice",
                 "s", solved, a.get("fresh_new"), new.get("agree"), new.get("note", "")),
@@ -376,7 +425,8 @@ def bench_js_farkle(where: Path, tmp: Path, cache: Path, repeat: int) -> list[di
         check = json.loads(_run(cmd + [theirs, "0", "0", "check"], tmp)[1].stdout)
         hw = json.loads(_holdwise_fresh(cache, ["farkle", "turn", *_dice_args(ours), "--json"], 1)[1].stdout)
         anchor[ours] = _farkle_agreement(check, hw, ours)
-    anchor["warm"] = 1e-3 * json.loads(_run(cmd + [FARKLE_DICE[0][1], "50", "500", "time"], tmp)[1].stdout)["us"]
+    anchor["warm"] = 1e-3 * json.loads(_run(cmd + [FARKLE_DICE[0][1], "50", str(CALLS["js"]), "time"],
+                                            tmp)[1].stdout)["us"]
     anchor["fresh"], anchor["fresh_new"] = (_median_run(cmd + [theirs, "0", "1", "time"], tmp, repeat)[0]
                                             for _, theirs in FARKLE_DICE)
     return farkle_turn_side(cache, repeat, anchor)
@@ -416,7 +466,12 @@ def main() -> None:
                         help="folder of the built anchors (default $HOLDWISE_ANCHORS, else build/anchors here)")
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--json", default=str(ROOT / "build" / "bench" / "anchors.json"))
+    parser.add_argument("--quick", action="store_true",
+                        help="every row, fewer runs and calls (--repeat 2, one first run, a tenth of the warm calls)")
     opts = parser.parse_args()
+    if opts.quick:
+        opts.repeat = min(opts.repeat, 2)
+        CALLS.update({k: max(1, v // 10) for k, v in CALLS.items()})
     base = Path(opts.anchors)
     runners = {"zig-video-poker": bench_zig, "ts-video-poker": bench_ts, "js-farkle": bench_js_farkle}
     holdwise_only = {"js-farkle": farkle_turn_side, "rust-farkle": farkle_decision_side,

@@ -2,24 +2,48 @@
 without a payout followed along the best keeps), one game and one hint; the royal set (12**5 rolls) and the
 octahedral one (8**5).
 
-Run: python benchmarks/bench_card_dice.py [--skip-royal-aux] [--json-out benchmarks/results/card_dice.json]
+Run: python benchmarks/bench_card_dice.py [--skip-royal-aux | --quick] [--json-out benchmarks/results/card_dice.json]
 Prints a table and writes the figures as JSON. About a minute on two cores, most of it the royal set's threshold
-games with one aux payout. The first row times the first kernel call of the process (Numba's cache loaded, or
-the kernels compiled when there is none).
+games with one aux payout (`--quick` leaves that row out). The first two rows are new processes: the octahedral
+table built and its first kernel calls made with every cache empty (holdwise's and Numba's: whatever compiles
+at first use included), then again with the caches that run filled. The other rows run in this process after
+those kernels were called once (compiled or loaded), each a median of calls that all do the work (no memo).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import subprocess
 import sys
-import time
+import tempfile
 from pathlib import Path
 
 import numpy as np
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
-from _table import print_and_save, timed  # noqa: E402
+from _table import first_env, print_and_save, timed  # noqa: E402
+
+FIRST_CALLS = """
+import json, time
+start = time.perf_counter()
+import numpy as np
+from holdwise.games.poker_dice.card_table import CardTable
+from holdwise.games.poker_dice.cards import dice_set
+octa = CardTable(dice_set("octahedral"))
+k = octa.n_classes
+octa.single_game(np.ones((1, k)), np.ones((1, 1, k)))
+octa.threshold_games(np.ones(k), np.full(k, 0.5), 2, np.ones((0, k)), np.zeros(0), np.zeros(0))
+print(json.dumps(time.perf_counter() - start))
+"""
+
+
+def first_calls(env: dict) -> float:
+    """Seconds from the imports to the octahedral table's first game and threshold games, in a new process."""
+    out = subprocess.run([sys.executable, "-c", FIRST_CALLS], env=env, cwd=HERE.parent, check=True,
+                         capture_output=True, text=True)
+    return json.loads(out.stdout.strip().splitlines()[-1])
 
 
 def threshold_args(table, n_aux: int, rng: np.random.Generator) -> tuple:
@@ -31,21 +55,23 @@ def threshold_args(table, n_aux: int, rng: np.random.Generator) -> tuple:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--skip-royal-aux", action="store_true", help="leave out the 20-second royal row")
+    parser.add_argument("--skip-royal-aux", "--quick", action="store_true", help="leave out the 20-second royal row")
     parser.add_argument("--json-out", default=str(HERE / "results" / "card_dice.json"))
     args = parser.parse_args()
+    rows = []
+    with tempfile.TemporaryDirectory(prefix="holdwise-bench-card-dice-") as tmp:
+        env = first_env(HERE.parent / "src", Path(tmp))
+        rows.append(("first calls in a new process, every cache empty (imports, octahedral table, its kernels)",
+                     first_calls(env), "s", None))
+        rows.append(("  the same, caches filled by that run", first_calls(env), "s", None))
     from holdwise.games.poker_dice.card_table import CardTable
     from holdwise.games.poker_dice.cards import dice_set
     from holdwise.solver.batch import threads
 
     rng = np.random.default_rng(0)
-    rows = []
-    start = time.perf_counter()
-    octa = CardTable(dice_set("octahedral"))
+    octa = CardTable(dice_set("octahedral"))  # this process's kernels compiled or loaded, untimed
     octa.single_game(np.ones((1, octa.n_classes)), np.ones((1, 1, octa.n_classes)))
     octa.threshold_games(*threshold_args(octa, 0, rng))
-    rows.append(("first kernel calls in this process (JIT cache load or compile)", time.perf_counter() - start, "s",
-                 None))
     rows.append(("threads", threads(), "", None))
     for name in ("octahedral", "royal"):
         build = timed(lambda name=name: CardTable(dice_set(name)), 3)

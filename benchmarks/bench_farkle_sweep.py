@@ -1,9 +1,11 @@
 """Farkle loadout sweep with an opponent: seconds per loadout (one row of the `farkle-loadouts` kind, one
 thread, as a Dask worker runs it) and the projection for all 54,264 named loadouts on 100 workers.
 
-Run: python benchmarks/bench_farkle_sweep.py [--targets 1000 2000 4000] [--sample 40]
+Run: python benchmarks/bench_farkle_sweep.py [--targets 1000 2000 4000] [--sample 40] [--quick]
 Each row is timed through the kind's own `solve` (the turn report, then one race-aware match solve, which gives
-both the first and the second mover's chance). A match's work grows as g^2 (g + 1) in g = target / 50, so the
+both the first and the second mover's chance), as a worker meets a new loadout: the turn memos emptied first,
+the opponent's turn solved before (a worker solves it once), the kernels called before by a warm-up row; holdwise's
+cache folder is a new empty one (nothing stored is read). `--quick`: --targets 1000 2000 --sample 10. A match's work grows as g^2 (g + 1) in g = target / 50, so the
 rows too slow or beyond the guard at 4,000 are timed at smaller targets and scaled. The projection: seconds
 per step of the match's cost model (match_cost), measured on the timed rows, times the steps of a seeded
 random sample of the named loadouts, scaled to all of them and divided among the workers.
@@ -13,14 +15,18 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import statistics
 import sys
+import tempfile
 import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "src"))
+sys.path.insert(0, str(HERE))
+from _table import forget_turns  # noqa: E402
 
 TYPICAL = ("ordinary*6", "ordinary*4, weighted*2", "ordinary*4, lucky, odd", "ordinary*3, weighted, lucky, odd",
            "lucky*2, odd*2, kings, pie")
@@ -37,7 +43,12 @@ def main() -> int:
     parser.add_argument("--targets", type=int, nargs="+", default=[1000, 2000, 4000])
     parser.add_argument("--sample", type=int, default=40)
     parser.add_argument("--json-out", default=None)
+    parser.add_argument("--quick", action="store_true", help="--targets 1000 2000 --sample 10")
     args = parser.parse_args()
+    if args.quick:
+        args.targets, args.sample = [1000, 2000], 10
+    tmp = tempfile.TemporaryDirectory(prefix="holdwise-bench-farkle-sweep-")
+    os.environ["HOLDWISE_CACHE_DIR"] = tmp.name  # nothing stored before this run is read
     from holdwise.games import farkle as fk
     from holdwise.games.farkle import MATCH_MAX_WORK, match_cost
     from holdwise.sweep.kinds import farkle_loadouts as kind
@@ -55,6 +66,8 @@ def main() -> int:
             if work > MATCH_MAX_WORK:
                 print(f"{text:36} {target:>6,}  beyond the guard ({work:.2e} steps)", flush=True)
                 continue
+            forget_turns()
+            fk.solve_turn(other)  # the opponent's turn: a worker solves it once, for its first row
             start = time.perf_counter()
             row = kind.solve(d, [{"dice": text}])[0]
             seconds = time.perf_counter() - start
@@ -84,6 +97,7 @@ def main() -> int:
     if args.json_out:
         Path(args.json_out).write_text(json.dumps({"timed": timed, "ns_per_step": 1e9 * per_step,
                                                    "sample": works, "total_seconds": total_s}, indent=1))
+    tmp.cleanup()
     return 0
 
 

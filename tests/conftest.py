@@ -71,7 +71,7 @@ def live_server(app):
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
-    deadline = time.monotonic() + 20
+    deadline = time.monotonic() + 120  # a safety timeout on a loaded machine
     while not server.started:
         if time.monotonic() > deadline:
             raise RuntimeError("the test server did not start")

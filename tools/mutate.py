@@ -8,8 +8,10 @@ Usage (from the repository root, in the project's venv):
     python tools/mutate.py --list --modules holdwise/solver/exact.py   # print the mutants, run nothing
     python tools/mutate.py --rerun full.json    # only the survivors of an earlier run's JSON; scores combined
 
-Why not mutmut: the Numba kernels. Every kernel is a plain `def _kernel` bound as `kernel = njit(...)(_kernel)`,
-so with NUMBA_DISABLE_JIT=1 (the default environment below) a mutated kernel runs as plain Python.
+Why not mutmut: the kernels. A kernel module (`*kernels.py`, Cython's pure-Python mode) is compiled by the build;
+every mutant's tests run with HOLDWISE_PURE=1 (always: see Workspace.env), so the mutated source is what runs,
+never the extension beside it. Kernels still bound by Numba (`kernel = njit(...)(_kernel)`) run as plain Python
+with NUMBA_DISABLE_JIT=1 (the default environment of tools/mutation.toml).
 
 How a run works: src/, tests/, docs/ and pyproject.toml are copied once per worker into a temporary directory; the
 source tree in the repository is never written. For each mutant the worker writes the mutated module into its
@@ -20,7 +22,8 @@ copy, and the copy must be what Python imports (`holdwise` and `tests.oracles` r
 
 Mutants (one token each): comparison < <= > >= == != (is/in) to their neighbour, + <-> -, * <-> //, / -> *,
 & <-> |, << <-> >>, and <-> or, True <-> False, integers 0 -> 1, 1 -> 0 and 2, n -> n+1 and n-1, min <-> max,
-`if cond: raise` -> `if False: raise`, `not x` -> `x`. Docstrings, `__all__` and annotations are not mutated.
+`if cond: raise` -> `if False: raise`, `not x` -> `x`. Docstrings, `__all__`, annotations and Cython's decorators
+(compile directives such as `@cython.exceptval(check=False)`: run as Python they do nothing) are not mutated.
 
 Score per module = killed / (mutants - excused equivalents); tools/equivalent_mutants.txt lists the excused
 ones as `module | source line (stripped) | change | why`, so the list survives edits that move lines.
@@ -30,6 +33,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import importlib.util
 import json
 import os
 import queue
@@ -83,7 +87,7 @@ class Mutant:
 
 
 def _skipped_nodes(tree: ast.AST) -> set[int]:
-    """ids of nodes never mutated: docstrings, `__all__ = ...`, annotations."""
+    """ids of nodes never mutated: docstrings, `__all__ = ...`, annotations, Cython's decorators."""
     roots: list[ast.AST] = []
     for node in ast.walk(tree):
         if isinstance(node, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
@@ -101,7 +105,18 @@ def _skipped_nodes(tree: ast.AST) -> set[int]:
             roots.append(node.annotation)
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.returns is not None:
             roots.append(node.returns)
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            roots += [d for d in node.decorator_list if _from_cython(d)]
     return {id(n) for root in roots for n in ast.walk(root)}
+
+
+def _from_cython(node: ast.expr) -> bool:
+    """A decorator `@cython.x` or `@cython.x(...)`: a directive to the compiler, nothing when run as Python."""
+    if isinstance(node, ast.Call):
+        node = node.func
+    while isinstance(node, ast.Attribute):
+        node = node.value
+    return isinstance(node, ast.Name) and node.id == "cython"
 
 
 def _int_replacements(value: int) -> list[int]:
@@ -236,12 +251,22 @@ class Workspace:
         env.pop("PYTHONPATH", None)
         env.update({
             "PYTHONPATH": str(self.dir / "src") + os.pathsep + str(self.dir),
-            "PYTHONDONTWRITEBYTECODE": "1",  # a mutant written in the same second must never meet a stale .pyc
             "NUMBA_CACHE_DIR": str(self.dir / ".numba_cache"),
+            # the kernel modules' source, not the extensions compiled from the unmutated source (copied too)
+            "HOLDWISE_PURE": "1",
             "HYPOTHESIS_STORAGE_DIRECTORY": str(self.dir / ".hypothesis"),
         })
         env.update({k: str(v) for k, v in extra.items()})
         return env
+
+    def write(self, module: str, text: str) -> None:
+        """Write a version of a module into the copy and drop its compiled bytecode. The test processes keep
+        .pyc files (compiling the copy's sources again took about 0.7 s of each run), so the mutated module's
+        must go: a mutant written in the same second as the last version, at the same size, would otherwise
+        meet the stale one."""
+        target = self.dir / "src" / module
+        target.write_text(text)
+        Path(importlib.util.cache_from_source(str(target))).unlink(missing_ok=True)
 
     def run(self, args: list[str], env: dict[str, str], timeout: float) -> tuple[str, float]:
         start = time.monotonic()
@@ -258,12 +283,17 @@ class Workspace:
         return status, time.monotonic() - start
 
     def check_imports(self, env: dict[str, str]) -> None:
-        code = "import holdwise, tests.oracles; print(holdwise.__file__); print(tests.oracles.__file__)"
+        # the kernel modules too: each must be its source in the copy (a compiled one would hide every mutant)
+        code = ("import importlib, holdwise, tests.oracles\nfrom holdwise.compiled import kernel_modules\n"
+                "print(holdwise.__file__); print(tests.oracles.__file__)\n"
+                "for name in kernel_modules(): print(importlib.import_module(name).__file__)")
         out = subprocess.run([sys.executable, "-c", code], cwd=self.dir, env=env, capture_output=True, text=True,
                              check=True).stdout.split()
         for path in out:
             if not Path(path).resolve().is_relative_to(self.dir.resolve()):
                 raise SystemExit(f"the copy is not what Python imports: {path}")
+            if not path.endswith(".py"):
+                raise SystemExit(f"a kernel module runs compiled, not its source: {path}")
 
 
 def test_args(spec: dict) -> list[str]:
@@ -362,37 +392,41 @@ def main(argv: list[str] | None = None) -> int:
         def env_of(ws: Workspace, module: str) -> dict[str, str]:
             return ws.env({**env_default, **modules[module].get("env", {})})
 
-        # Baselines: each module's tests pass unmutated; the timeout scales with their time.
+        # Baselines: each module's tests pass unmutated; the timeout scales with their time. Modules run with
+        # the same tests and environment (a kernel module and the module calling it) share one baseline.
         timeouts: dict[str, float] = {}
+        runs: dict[str, list[str]] = {}
+        for module in (m for m in plan if plan[m]):
+            same = json.dumps([test_args(modules[module]), modules[module].get("env", {})], sort_keys=True)
+            runs.setdefault(same, []).append(module)
 
-        def baseline(module: str) -> None:
+        def baseline(group: list[str]) -> None:
             ws = pool.get()
             try:
-                status, secs = ws.run(test_args(modules[module]), env_of(ws, module),
+                status, secs = ws.run(test_args(modules[group[0]]), env_of(ws, group[0]),
                                       float(settings.get("baseline_timeout", 300)))
             finally:
                 pool.put(ws)
+            names = ", ".join(group)
             if status != "survived":
-                raise SystemExit(f"{module}: its tests do not pass unmutated ({status}); fix that first")
-            timeouts[module] = max(float(settings.get("min_timeout", 10)),
-                                   secs * float(settings.get("timeout_factor", 3)) + 5)
-            print(f"baseline {module}: tests pass in {secs:.1f}s (mutant timeout {timeouts[module]:.0f}s)",
-                  flush=True)
+                raise SystemExit(f"{names}: its tests do not pass unmutated ({status}); fix that first")
+            timeout = max(float(settings.get("min_timeout", 10)), secs * float(settings.get("timeout_factor", 3)) + 5)
+            timeouts.update(dict.fromkeys(group, timeout))
+            print(f"baseline {names}: tests pass in {secs:.1f}s (mutant timeout {timeout:.0f}s)", flush=True)
 
         with ThreadPoolExecutor(jobs) as ex:
-            list(ex.map(baseline, [m for m in plan if plan[m]]))
+            list(ex.map(baseline, runs.values()))
 
         def run_one(m: Mutant) -> None:
             if m.status == "excused":
                 return
             ws = pool.get()
-            target = ws.dir / "src" / m.module
             try:
-                target.write_text(apply(texts[m.module], m))
+                ws.write(m.module, apply(texts[m.module], m))
                 m.status, m.seconds = ws.run(test_args(modules[m.module]), env_of(ws, m.module),
                                              timeouts[m.module])
             finally:
-                target.write_text(texts[m.module])
+                ws.write(m.module, texts[m.module])
                 pool.put(ws)
             if m.status == "survived":
                 print(f"  survived {m.module}:{m.line}: {m.change}   [{m.source}]", flush=True)

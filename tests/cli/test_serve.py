@@ -48,7 +48,7 @@ def _serve(port: int, cache, *extra) -> subprocess.Popen:
 
 
 def _wait(base: str, proc: subprocess.Popen) -> None:
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + 120
     while True:
         try:
             if httpx.get(base + "/api/health", timeout=2).status_code == 200:

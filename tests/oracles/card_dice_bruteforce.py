@@ -135,9 +135,8 @@ def solve_game(sizes, klass, pay_at, rolls, follow_at=()):
 def _category_codes(ranks, suits):
     """Category number (as CATEGORIES) of each row of natural five-card hands (ranks 2..14, suits 0..3),
     repeats allowed: counted from the rules, one row at a time in NumPy."""
-    counts = np.zeros((len(ranks), 15), dtype=np.int8)
-    for j in range(5):
-        np.add.at(counts, (np.arange(len(ranks)), ranks[:, j]), 1)
+    rows = np.arange(len(ranks), dtype=np.int64)[:, None] * 15
+    counts = np.bincount((rows + ranks).ravel(), minlength=15 * len(ranks)).reshape(len(ranks), 15)
     shape = -np.sort(-counts, axis=1)[:, :2]  # the two largest groups
     distinct = (counts > 0).sum(axis=1)
     flush = (suits == suits[:, :1]).all(axis=1)
@@ -170,18 +169,30 @@ def _star_cards(stars):
 
 def best_category(naturals, stars):
     """The best category of natural cards (rank, suit index) with `stars` stars tried as every card."""
+    return CATEGORIES[int(_best_codes([naturals], stars)[0])]
+
+
+def _best_codes(hands, stars, rows=1 << 20):
+    """The best category number of each of `hands` (lists of 5 - stars natural cards), every star tried as
+    every card: the hands in batches of about `rows` five-card rows (a hand's rows: one per choice of cards)."""
     ranks, suits = _star_cards(stars)
-    nat_r = np.array([r for r, _ in naturals], dtype=np.int16)
-    nat_s = np.array([s for _, s in naturals], dtype=np.int16)
-    all_r = np.concatenate([np.broadcast_to(nat_r, (len(ranks), len(nat_r))), ranks], axis=1)
-    all_s = np.concatenate([np.broadcast_to(nat_s, (len(suits), len(nat_s))), suits], axis=1)
-    return CATEGORIES[int(_category_codes(all_r, all_s).max())]
+    m = len(ranks)
+    nat = np.array(hands, dtype=np.int16).reshape(len(hands), 5 - stars, 2)
+    out = np.zeros(len(hands), dtype=np.int8)
+    step = max(1, rows // m)
+    for lo in range(0, len(hands), step):
+        part = nat[lo:lo + step]
+        n = len(part)
+        all_r = np.concatenate([np.repeat(part[:, :, 0], m, axis=0), np.tile(ranks, (n, 1))], axis=1)
+        all_s = np.concatenate([np.repeat(part[:, :, 1], m, axis=0), np.tile(suits, (n, 1))], axis=1)
+        out[lo:lo + n] = _category_codes(all_r, all_s).reshape(n, m).max(axis=1)
+    return out
 
 
 def set_odds(dice):
     """Counts of each category over every tuple of one face per die; dice: lists of text faces ("As", "*").
     Hands are grouped by their natural cards with suits renamed in order of first appearance (categories do
-    not depend on the suits' names), each group evaluated once."""
+    not depend on the suits' names), each group evaluated once, the groups with as many stars in batches."""
     suit_index = {"c": 0, "d": 1, "h": 2, "s": 3}
     parsed = [[None if f == "*" else (card(f)[0], suit_index[card(f)[1]]) for f in die] for die in dice]
     groups = Counter()
@@ -191,6 +202,9 @@ def set_odds(dice):
         canon = tuple(sorted((r, names.setdefault(s, len(names))) for r, s in naturals))
         groups[canon, 5 - len(naturals)] += 1
     counts = Counter()
-    for (naturals, stars), n in groups.items():
-        counts[best_category(list(naturals), stars)] += n
+    for stars in range(6):  # the hands with as many stars evaluated together
+        keys = [(naturals, n) for (naturals, k), n in groups.items() if k == stars]
+        if keys:
+            for code, (_, n) in zip(_best_codes([list(h) for h, _ in keys], stars), keys):
+                counts[CATEGORIES[code]] += n
     return counts

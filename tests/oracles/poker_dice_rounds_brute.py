@@ -76,10 +76,17 @@ def win_chances(faces: int, players: int, roll_limit: bool, steps: int = 400) ->
 def chances_after(faces: int, players: int, roll_limit: bool, finals: tuple, limit: int) -> np.ndarray:
     """Everyone's win chance once the first players of a game of `players` ended on `finals` (classes, in
     order), the rest allowed `limit` rolls: the brute-force counterpart of a seat's payout."""
+    return _after(faces, players, roll_limit)(tuple(finals), limit).copy()
+
+
+@cache
+def _after(faces: int, players: int, roll_limit: bool):  # noqa: ANN202
+    """The memoized `after` of the full round's tree, its ties worth the brute-force chances (solved once per
+    game: the fixed points are the costly part)."""
     known = win_chances(faces, players, roll_limit)
     _, after = _tree(faces, players, roll_limit, tuple(known[players]),
                      tuple(tuple(known[t]) for t in range(1, players)))
-    return after(tuple(finals), limit)
+    return after
 
 
 def _round(faces: int, m: int, roll_limit: bool, x: tuple, smaller: tuple) -> np.ndarray:

@@ -132,13 +132,14 @@ class Oracle:
         return self.memo[sig]
 
 
-def enumerate_holds(cards, hands, wild: str, deck_size: int):
-    """For each of the 32 holds (mask over the sorted cards): draws per pay class, by plain enumeration."""
+def enumerate_holds(cards, hands, wild: str, deck_size: int, masks=range(32)):
+    """For each hold of `masks` (default all 32; a mask over the sorted cards): draws per pay class, by plain
+    enumeration."""
     oracle = Oracle(hands, wild)
     cards = sorted(cards)
     stub = [c for c in range(deck_size) if c not in cards]
     out = {}
-    for mask in range(32):
+    for mask in masks:
         held = [cards[j] for j in range(5) if mask >> j & 1]
         tally = [0] * len(hands)
         for draw in combinations(stub, 5 - len(held)):

@@ -29,6 +29,16 @@ def test_threads_change_no_figure(monkeypatch, workers):
 
 
 @pytest.mark.parametrize("count,sides,weights", GAMES)
+def test_batch_with_no_reroll_returns_the_first_rolls_average(count, sides, weights):
+    # two blocks, the second partial; the payouts' average over the first roll, computed without the kernel
+    dice = Dice(count, sides, weights)
+    pays = _payouts(dice, batch.TABLE_BLOCK + 9, count)
+    returns = batch_optimal(dice, expect(dice.lattice, dice.face_probabilities(), pays), 0)
+    assert np.allclose(returns, dice.first_roll() @ pays, rtol=1e-13, atol=0)
+    assert np.all(returns <= batch_optimal(dice, expect(dice.lattice, dice.face_probabilities(), pays), 1))
+
+
+@pytest.mark.parametrize("count,sides,weights", GAMES)
 @pytest.mark.parametrize("rerolls", [0, 1, 2, 3])
 def test_followed_payouts_agree_with_one_solve_each(count, sides, weights, rerolls):
     dice = Dice(count, sides, weights)

@@ -23,7 +23,7 @@ def cli_json(*args):
 
 def solved(client, options):
     """Wait until the game of `options` is solved in the server's process."""
-    prepared(client, "poker-dice", options, seconds=120)
+    prepared(client, "poker-dice", options)
 
 
 def new(client, options=None, seed=7, rules="six"):

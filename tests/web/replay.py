@@ -39,7 +39,7 @@ def cli_json(*args: str) -> Any:  # noqa: ANN401
     return json.loads(result.stdout)
 
 
-def prepared(client: Any, game: str, options: Mapping[str, Any], seconds: float = 180) -> None:  # noqa: ANN401
+def prepared(client: Any, game: str, options: Mapping[str, Any], seconds: float = 600) -> None:  # noqa: ANN401
     """Wait until `/api/<game>/prepare` says the solve these options need is done in the server's process."""
     deadline = time.monotonic() + seconds
     while True:

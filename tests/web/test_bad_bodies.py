@@ -60,7 +60,7 @@ def _with_state(client, path, example):
     """The example with a real sealed state of the path's game, when it has a state field."""
     if not isinstance(example, dict) or "state" not in example:
         return example
-    deadline = time.monotonic() + 180
+    deadline = time.monotonic() + 600
     while True:  # the session's new beside it (/api/poker-dice/cards/); 202 while the game's table loads (Yahtzee)
         new = client.post(path.rsplit("/", 1)[0] + "/new", json={})
         if new.status_code != 202 or time.monotonic() > deadline:

@@ -32,7 +32,7 @@ def timeless(answer: dict) -> dict:
     return {k: v for k, v in answer.items() if k != "seconds"}
 
 
-def solved(client, body, timeout=180) -> tuple[dict, list[dict]]:
+def solved(client, body, timeout=600) -> tuple[dict, list[dict]]:
     """Ask until the search is done: the answer and every 202 status seen on the way."""
     seen = []
     deadline = time.monotonic() + timeout

@@ -43,7 +43,7 @@ def toy_server(toy_app):
     server = uvicorn.Server(uvicorn.Config(toy_app, host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
-    deadline = time.monotonic() + 20
+    deadline = time.monotonic() + 120  # a safety timeout on a loaded machine
     while not server.started:
         assert time.monotonic() < deadline, "the test server did not start"
         time.sleep(0.05)

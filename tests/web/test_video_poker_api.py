@@ -245,7 +245,7 @@ def test_the_derived_chart_is_computed_once_in_the_background(client, tmp_path, 
     release.set()
     # jobs run one at a time in a process: another test's trainer-chart job (a chart search of up to a minute)
     # may still run before this one's
-    deadline = time.monotonic() + 150
+    deadline = time.monotonic() + 600
     while (r := client.post("/api/video-poker/chart-hold", json=body)).status_code == 202:
         assert time.monotonic() < deadline
         time.sleep(0.05)
@@ -267,7 +267,7 @@ BAD_CHART = "royal flush\nfulll house\nhigh pair\n"
 BAD_LINE = "chart: line 2: unknown pattern 'fulll house'; did you mean 'full house'?"
 
 
-def answered(call, seconds=240):
+def answered(call, seconds=600):
     """Ask until the answer is not 202 (a background job derives the game's charts the first time)."""
     deadline = time.monotonic() + seconds
     while (r := call()).status_code == 202:

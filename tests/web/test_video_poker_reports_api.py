@@ -37,7 +37,7 @@ def without_seconds(data):
     return {k: v for k, v in data.items() if k != "seconds"}
 
 
-def wait(client, url, ok=lambda r: r.status_code == 200, timeout=150):
+def wait(client, url, ok=lambda r: r.status_code == 200, timeout=600):
     start = time.monotonic()
     while True:
         r = client.get(url)
@@ -139,7 +139,7 @@ def strategy(client):
     url = f"/api/video-poker/strategy?game={STRATEGY_GAME}&coins=5"
     seen = []
     r = wait(client, url, ok=lambda r: seen.append(r.json() if r.status_code == 202 else None) or r.status_code == 200,
-             timeout=240)
+             timeout=600)
     return r.json(), [s for s in seen if s]
 
 

@@ -156,5 +156,8 @@ def _serve(
 
 
 def main() -> None:
-    """Run the command line."""
+    """Run the command line (saying first, once, on stderr, when the kernels were not compiled)."""
+    from ..compiled import warn_if_uncompiled
+
+    warn_if_uncompiled()  # a look at the files beside the kernels' sources: no kernel is imported
     app()

@@ -6,7 +6,7 @@ import math
 
 import typer
 
-from ._common import check_plot_path, console, emit_json, kernels_notice, new_app, progress
+from ._common import check_plot_path, console, emit_json, new_app, progress
 from ._play import TerminalGame, run
 from .farkle_report import plot_coaching, plot_match, plot_report, print_report, print_rules, short
 
@@ -33,7 +33,7 @@ TOP_ROWS = 10
 
 
 def _face():
-    """The game's face, imported when a command runs (it loads Numba: other games' commands skip that)."""
+    """The game's face, imported when a command runs (NumPy and the solvers: other games' commands skip that)."""
     from ..games import farkle
 
     return farkle
@@ -50,12 +50,6 @@ def _pair_share(done: int, total: int) -> float:
     return done / total if total else 0.0
 
 
-def _kernels(match: bool = False) -> None:
-    """The compiling notice for the kernels a command runs: the turn's, and with `match` the match solver's."""
-    wanted = ("turn", "match") if match else ("turn",)
-    kernels_notice(*(m for m in _face().KERNEL_MODULES if m.__name__.rsplit(".", 1)[-1] in wanted))
-
-
 @farkle_app.command("turn")
 def farkle_turn(
     dice: str | None = DICE_OPTION,
@@ -70,7 +64,6 @@ def farkle_turn(
     """
     check_plot_path(plot)
     loadout = _face().parse_loadout(dice)
-    _kernels()
     report = _face().turn_report(loadout)
     if plot is not None:
         plot_coaching(_face().coaching_chart(loadout), plot)
@@ -162,7 +155,6 @@ def farkle_match(
     check_plot_path(plot)
     first = _face().parse_loadout(dice)
     second = _face().parse_loadout(opponent_dice, "opponent_dice") if opponent_dice else None
-    _kernels(match=True)
     _face().check_match_cost(first, second, target, solves=2)
     with progress("score pair", share=_pair_share) as update:
         report = _face().match_report(first, second, target, progress=update)
@@ -200,7 +192,6 @@ def farkle_report(
     check_plot_path(plot)
     first = _face().parse_loadout(dice)
     second = _face().parse_loadout(opponent_dice, "opponent_dice") if opponent_dice else None
-    _kernels(match=True)
     _face().check_match_cost(first, second, target, store=True)
     with progress("score pair") as update:
         report = _face().strategy_report(first, second, target, progress=update)
@@ -234,7 +225,6 @@ def farkle_loadout(
     top = _face().parse_whole(top, "top", 1)
     dice = _face().parse_dice(owned)
     other = _face().parse_loadout(opponent_dice, "opponent_dice") if opponent_dice else None
-    _kernels(match=other is not None)
     with progress("loadout") as update:
         ranking = _face().best_loadouts(dice, top=top, opponent_dice=other, target=target, progress=update)
     if as_json:
@@ -379,7 +369,6 @@ def farkle_play(
                "first": first}
     seed = None if seed is None else _face().parse_seed(seed)
     options = _face().normalize_options(options)
-    _kernels(match=True)
     with progress("score pair", share=_pair_share) as update:
         options = _face().prepare(options, progress=update)
     state = _face().new_game(options, secrets.randbelow(2**31) if seed is None else seed)

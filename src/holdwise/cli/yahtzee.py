@@ -6,13 +6,12 @@ printed here (within 80 columns, or the results' JSON).
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 import typer
 
-from ._common import JSON_OPTION, console, emit_json, kernels_notice, new_app, progress
+from ._common import JSON_OPTION, console, emit_json, new_app, progress
 from ._play import TerminalGame, run
 
 if TYPE_CHECKING:
@@ -30,20 +29,6 @@ RULES = typer.Option("yahtzee", "--rules", help="yahtzee (official), yahtzee-for
                                                  "balut (simulate: the first three).")
 JSON = JSON_OPTION
 TOP_ROWS = 10
-
-
-def _kernels() -> None:
-    from ..games.yahtzee import KERNEL_MODULES, kernel_ready
-
-    if "numba" in sys.modules:
-        kernels_notice(*KERNEL_MODULES)
-    elif not kernel_ready():
-        _notice()
-
-
-def _notice() -> None:
-    if sys.stderr.isatty():
-        typer.echo("compiling the solver's kernel (first run only, about 10 s) ...", err=True)
 
 
 def _rules(name: str):  # noqa: ANN202
@@ -70,7 +55,6 @@ def yahtzee_solve(
     from ..games.yahtzee import rule_set, solved
 
     r = rule_set(rules)
-    _kernels()
     with progress(f"solving {r.name}") as update:
         result = solved(r.name, fresh=fresh, progress=update)
     if as_json:
@@ -178,7 +162,6 @@ def yahtzee_distribution(
 
     r = rule_set(rules)
     check_plot_path(plot)
-    _kernels()
     with progress(f"solving {r.name}") as update:
         optimum = r.prepare(update)
     with working("pushing every chance forward, turn by turn ..."):
@@ -293,7 +276,6 @@ def yahtzee_play(
 
     seed_value = secrets.randbelow(2**31) if seed is None else parse_seed(seed)
     r = face.rule_set(rules)
-    _kernels()
     with progress(f"solving {r.name}") as update:
         r.prepare(update)
     lines, keys = r.intro, r.keys

@@ -1,8 +1,6 @@
-"""The Numba kernel for batches of payout tables, and the threads that share them out.
+"""Batches of payout tables shared out over threads; the kernel is `batch_kernels.block_returns`.
 
-The kernel is a plain function `_name` bound as `name = njit(...)(_name)`, so the tests can run it uncompiled
-with NUMBA_DISABLE_JIT=1. It is serial and releases the GIL: `optimal_returns` gives each thread a run of
-blocks of tables. (Numba's parallel=True did the same but took seconds more to compile on a first run.)
+The kernel is serial and releases the GIL: `optimal_returns` gives each thread a run of blocks of tables.
 """
 
 from __future__ import annotations
@@ -14,68 +12,13 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .jit import njit
+from .batch_kernels import TABLE_BLOCK, block_returns
 from .lattice import FloatArray, Int32Array
 
 __all__ = ["TABLE_BLOCK", "block_returns", "optimal_returns", "threads"]
 
-# Tables solved side by side: the inner loops then run over contiguous tables and vectorize.
-TABLE_BLOCK = 128
 
 
-def _block_returns(keep_values1: FloatArray, parent_ptr: Int32Array, parent_idx: Int32Array, child: Int32Array,
-                   hand_start: int, probs: FloatArray, first_roll: FloatArray, rerolls: int, out: FloatArray,
-                   b_lo: int, b_hi: int, e: FloatArray, best: FloatArray) -> None:
-    """Optimal return of each table of blocks b_lo..b_hi-1, given E_1 of every keep for every table (one
-    column a table); e and best are scratch (keeps x TABLE_BLOCK).
-
-    Keep k's parents are parent_idx[parent_ptr[k]:parent_ptr[k + 1]]; keeps are ordered by size.
-    Per level: the closure B(k) = max(E(k), B(parents of k)) over the smallest keeps first gives
-    V_L(h) = B(h); then E(k) = sum_f p_f E(k + f) over the largest keeps first. The return is
-    sum_h P(h) V_R(h) (with no re-roll, sum_h P(h) payout(h)). No min()/max() calls: each would compile
-    a builtin of its own on a first run.
-    """
-    n_keeps, n_tables = keep_values1.shape
-    sides = child.shape[1]
-    n_hands = n_keeps - hand_start
-    for b in range(b_lo, b_hi):
-        lo = b * TABLE_BLOCK
-        width = TABLE_BLOCK if n_tables - lo > TABLE_BLOCK else n_tables - lo
-        for k in range(n_keeps):
-            for t in range(width):
-                e[k, t] = keep_values1[k, lo + t]
-        for level in range(rerolls):
-            for k in range(n_keeps):
-                for t in range(width):
-                    best[k, t] = e[k, t]
-                for j in range(parent_ptr[k], parent_ptr[k + 1]):
-                    q = parent_idx[j]
-                    for t in range(width):
-                        v = best[q, t]
-                        if v > best[k, t]:
-                            best[k, t] = v
-            if level == rerolls - 1:
-                break
-            for k in range(hand_start, n_keeps):
-                for t in range(width):
-                    e[k, t] = best[k, t]
-            for k in range(hand_start - 1, -1, -1):
-                for t in range(width):
-                    e[k, t] = 0.0
-                for f in range(sides):
-                    c = child[k, f]
-                    pf = probs[f]
-                    for t in range(width):
-                        e[k, t] += pf * e[c, t]
-        final = best if rerolls > 0 else e
-        for t in range(width):
-            total = 0.0
-            for h in range(n_hands):
-                total += first_roll[h] * final[hand_start + h, t]
-            out[lo + t] = total
-
-
-block_returns = njit(cache=True, nogil=True)(_block_returns)
 
 
 

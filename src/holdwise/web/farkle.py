@@ -135,8 +135,8 @@ def _job_key(dice, other, target: int, renew: bool = False) -> str:
         return f"farkle-match-{mid}-{_GENERATION.get(mid, 0)}"
 
 
-# what a match job does before its first score pair is told (by job key): the turn tables take seconds when
-# the kernels compile, and a bar that says only "starting" looks stuck
+# what a match job does before its first score pair is told (by job key): the turn tables of unlike dice take
+# a while, and a bar that says only "starting" looks stuck
 _PHASE: dict[str, str] = {}
 PREPARING = "preparing turn tables"
 QUEUE_GRACE = 1.0  # seconds a job may sit queued before the page is told it waits for another solve

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from holdwise.games.farkle import parse_dice
-from holdwise.games.farkle.lanes_kernel import LANES
+from holdwise.games.farkle.lanes_kernels import LANES
 from holdwise.games.farkle.match import _chunks, solve_match
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -22,13 +22,14 @@ def _generator():
 
 
 def test_the_kernel_file_is_what_its_template_gives():
-    # tools/make_lanes_kernel.py writes lanes_kernel.py: a hand edit there, or a template changed without
+    # tools/make_lanes_kernel.py writes lanes_kernels.py: a hand edit there, or a template changed without
     # running the script, fails here
     tool = _generator()
-    assert (ROOT / "src" / "holdwise" / "games" / "farkle" / "lanes_kernel.py").read_text() == tool.kernel_source()
+    assert (ROOT / "src" / "holdwise" / "games" / "farkle" / "lanes_kernels.py").read_text() == tool.kernel_source()
     assert tool.LANES == LANES == 8
-    text = tool.kernel_source(3)
-    assert "chosen2 = d2 if v2 > best2 else chosen2" in text and "chosen3" not in text
+    text = tool.kernel_source(3)  # the lane count is the arrays' size and the lane loops' length
+    assert "best = cython.declare(cython.double[3])" in text and "for j in range(3):" in text
+    assert "LANES = 3" in text and "[8]" not in text and "range(8)" not in text
 
 
 def _rows_below_target(w: np.ndarray, g: int) -> np.ndarray:
@@ -109,7 +110,8 @@ def test_how_a_blind_turn_ends_adds_up_to_the_coaching_tables_expected_points(na
     levels = 1000  # 50,000 points: the chance a turn holds more is far below the tolerance
     banked, busted = np.zeros(levels), np.zeros(levels)
     blind_endings(levels, t.group_start, t.group_prob, t.option_start, t.option_units, t.option_state,
-                  np.nan_to_num(t.bust, nan=1.0), t.full_state, *_coach(sol), banked, busted)
+                  np.nan_to_num(t.bust, nan=1.0), t.full_state, *_coach(sol), banked, busted,
+                  np.zeros((levels, t.n_states)))
     assert banked.sum() + busted.sum() == pytest.approx(1.0, abs=1e-12)
     assert banked[0] == 0.0 and busted[0] == pytest.approx(float(t.bust[t.full_state]), abs=1e-15)
     assert float(np.dot(banked, 50 * np.arange(levels))) == pytest.approx(sol.expected_points, abs=1e-9)

@@ -10,7 +10,8 @@ import pytest
 import holdwise.games.farkle as farkle
 
 FOLDER = Path(farkle.__file__).parent
-SOLVERS = ("roll_table", "turn", "match", "guard", "lanes_kernel", "simulate", "rules", "parsing")
+SOLVERS = ("roll_table", "roll_kernels", "turn", "turn_kernels", "match", "match_kernels", "guard", "lanes_kernels",
+           "simulate", "simulate_kernels", "report_kernels", "rules", "parsing")
 STORES = {"holdwise.games.farkle.store", "holdwise.games.farkle.stored", "holdwise.storage"}
 
 

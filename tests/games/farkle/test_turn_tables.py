@@ -100,3 +100,32 @@ def test_expected_best_is_the_plain_loop(spec):
     # no-risk gains: zero for every set that can bust (the only kind when six dice can bust)
     if t.bust[t.full_state] > 0:
         assert not turn.no_risk_bonus(t).any()
+
+
+def test_a_first_turn_of_new_dice_runs_the_built_kernels_and_imports_nothing_heavy(tmp_path):
+    """`farkle turn` with dice nobody solved here (empty cache folder): the kernels come compiled with the
+    package (nothing compiles at first use) and the process loads no heavy library."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    code = """
+import sys
+from holdwise.cli import app
+from holdwise.solver import native
+try:
+    app(["farkle", "turn", "--dice", "kings*6", "--json"])
+except SystemExit as stop:
+    assert not stop.code, stop.code
+heavy = sorted(m for m in ("numba", "llvmlite", "matplotlib", "dask", "fastapi", "scipy") if m in sys.modules)
+kernels = [m for m in ("roll_kernels", "turn_kernels") if f"holdwise.games.farkle.{m}" in sys.modules]
+print(heavy, kernels, native.pure() or all(native.compiled(f"holdwise.games.farkle.{m}") for m in kernels))
+"""
+    root = Path(__file__).resolve().parents[3]
+    env = dict(os.environ, HOLDWISE_CACHE_DIR=str(tmp_path), PYTHONPATH=str(root / "src"))
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=300,
+                         cwd=tmp_path, check=False)
+    assert out.returncode == 0, out.stderr
+    assert '"expected_points": 513.07' in out.stdout  # kings*6 (the shipped turn is the default dice only)
+    assert out.stdout.strip().splitlines()[-1] == "[] ['roll_kernels', 'turn_kernels'] True"

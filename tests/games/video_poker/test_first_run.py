@@ -10,7 +10,6 @@ import os
 import subprocess
 import sys
 from pathlib import Path
-from types import SimpleNamespace
 
 import numpy as np
 import pytest
@@ -43,6 +42,18 @@ def test_canonical_deals_equal_the_kernels_keys(n_cards):
     unique, counts = np.unique(keys, return_counts=True)
     mine, weights = tables._canonical_deals(n_cards)
     assert np.array_equal(mine, unique) and np.array_equal(weights, counts)
+
+
+@pytest.mark.parametrize("n_cards", [52, 53])
+def test_the_kernel_rebuilds_the_deals_numpy_rebuilds(n_cards, monkeypatch):
+    """The distinct deals from their keys: the compiled kernel's way (`deals_of_keys`) and NumPy's (the way of a
+    process whose kernels run as plain Python) give the same deals and weights."""
+    monkeypatch.setattr(tables, "kernels_compiled", lambda: True)
+    deals, weights = tables.build_distinct_deals(n_cards)
+    monkeypatch.setattr(tables, "kernels_compiled", lambda: False)
+    numpy_deals, numpy_weights = tables.build_distinct_deals(n_cards)
+    assert deals.shape == (len(weights), 5) and np.array_equal(deals, numpy_deals)
+    assert np.array_equal(weights, numpy_weights)
 
 
 @pytest.mark.parametrize("n_cards", [52, 53])
@@ -170,17 +181,16 @@ def test_a_cache_folder_that_cannot_be_written_costs_speed_not_answers(cache, mo
     assert not store.solve_path(JOB, 5).exists()
 
 
-def test_a_ready_kernel_solves_and_a_missing_one_is_not_waited_for(cache, monkeypatch):
-    """With the kernel compiled in this process the solve is solve_game's; else NumPy's (nothing to compile)."""
+def test_a_compiled_kernel_solves_and_a_plain_one_leaves_it_to_numpy(cache, monkeypatch):
+    """With the kernels compiled the solve is solve_game's; run as plain Python, NumPy's (far quicker)."""
     answer = disk.stored_solve(JOB, 5)
     calls = []
     numpy_solve = solver.solve_deals_numpy
     monkeypatch.setattr(solver, "solve_deals_numpy", lambda *a, **k: calls.append("numpy") or numpy_solve(*a, **k))
     monkeypatch.setattr(solver, "solve_game", lambda *a, **k: calls.append("kernel") or answer)
-    for kernel, expected in ((SimpleNamespace(), "numpy"), (SimpleNamespace(signatures=[]), "numpy"),
-                             (SimpleNamespace(signatures=["compiled"]), "kernel")):
+    for compiled, expected in ((False, "numpy"), (True, "kernel")):
         store.solve_path(JOB, 5).unlink()
-        monkeypatch.setattr(solver, "solve_deals", kernel)
+        monkeypatch.setattr(tables, "kernels_compiled", lambda compiled=compiled: compiled)
         calls.clear()
         assert disk.stored_solve(JOB, 5).combinations == _published()
         assert calls == [expected]

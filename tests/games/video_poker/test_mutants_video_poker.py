@@ -420,3 +420,19 @@ def test_classify_five_aces_with_deuces_wild():
     assert named == {"As Ah Ad Ac 2s": "five_aces", "As Ah Ad 2c 2s": "five_aces",
                      "Ks Kh Kd 2c 2s": "five_of_a_kind", "As Ah 7d 8c 9s": "aces_or_better",
                      "As 2h 7d 8c 9s": "aces_or_better", "Ks Kh 7d 8c 9s": "nothing"}
+
+
+def test_four_2s_4s_are_not_four_5s_ks_where_only_5s_ks_pay():
+    """A table with a line for four 5s-Ks and none for four 2s-4s: four 2s, 3s or 4s are not that line (here
+    they fall to three of a kind), four 5s and four kings are; with deuces wild, K K K and a deuce are too."""
+    from holdwise.games.video_poker.cards import parse_hand
+
+    pays = ('pays = [{ hand = "four_5s_ks", pay = 50 }, { hand = "three_of_a_kind", pay = 3 }, '
+            '{ hand = "jacks_or_better", pay = 1 }]\n')
+    for wild, hands in (("none", {"2c 2d 2h 2s Kc": "three_of_a_kind", "3c 3d 3h 3s Kc": "three_of_a_kind",
+                                  "4c 4d 4h 4s Kc": "three_of_a_kind", "5c 5d 5h 5s Kc": "four_5s_ks",
+                                  "Kc Kd Kh Ks 5c": "four_5s_ks"}),
+                        ("deuces", {"4c 4d 4h 2s Kc": "three_of_a_kind", "Kc Kd Kh 2s 5c": "four_5s_ks"})):
+        table = parse_games(f'[g]\nwild = "{wild}"\n' + pays, "t")["g"]
+        named = {text: table.hands[classify_hand(parse_hand(text), table)] for text in hands}
+        assert named == hands, wild

@@ -346,7 +346,7 @@ def test_the_command_prints_a_shipped_or_kept_answer_as_the_computed_one(cache, 
     assert shipped_text == computed_text == kept_text
     assert {k: v for k, v in shipped_json.items() if k != "seconds"} == {
         k: v for k, v in kept_json.items() if k != "seconds"}
-    assert isinstance(kept_json["seconds"], float) and kept_json["seconds"] < 60
+    assert isinstance(kept_json["seconds"], float) and kept_json["seconds"] >= 0  # how long it took: not a test
     # --all asks another question (every error group): computed once, then kept
     all_text, _ = _body(_run("--all"))
     assert len(calls) == 2 and all_text == _body(_run("--all"))[0] and len(calls) == 2

@@ -10,7 +10,6 @@ distribution, so the whole distribution is compared. Elsewhere only the mean and
 from __future__ import annotations
 
 import math
-import os
 from fractions import Fraction
 
 import numpy as np
@@ -19,11 +18,13 @@ import pytest
 from holdwise.games.yahtzee.distribution import PERCENTILES, ScoreDistribution, score_distribution, summarize
 from holdwise.games.yahtzee.solver import solve
 from holdwise.games.yahtzee.store import cached_distribution
+from holdwise.solver.native import compiled
 from tests.games.yahtzee.test_solver import CASES, EXACT, ONES, RUN2, THREES, TWOS, YZ, Category, reduced
 from tests.oracles.yahtzee_oracle import Oracle, consequential_ties, final_score_distribution
 
-NO_JIT = os.environ.get("NUMBA_DISABLE_JIT") == "1"
-full_game = pytest.mark.skipif(NO_JIT, reason="the full game is too slow without the JIT")
+# the kernels run as plain Python (HOLDWISE_PURE=1, or not built): the full game takes too long
+full_game = pytest.mark.skipif(not compiled("holdwise.games.yahtzee.turn_kernels"),
+                               reason="the full game is too slow with the kernels run as plain Python")
 
 FH = Category("full_house", "Full house", "full_house", 25)
 
@@ -172,7 +173,7 @@ def test_official_matches_simulation(official):
 def test_keep_choice_is_the_first_best_of_each_hand(seed):
     """The keeps chosen over the keeps of one die fewer (`best_below_arg`) are, value and keep, the first best of
     each hand's sub-keeps in `sub_keep` order (the simulation's tie-break), on values with many exact ties."""
-    from holdwise.games.yahtzee.distribution import best_below_arg
+    from holdwise.games.yahtzee.turn_kernels import best_below_arg
     from holdwise.games.yahtzee.rules import YAHTZEE
     from holdwise.games.yahtzee.solver import LANES, compile_rules
     from holdwise.solver.lattice import lattice

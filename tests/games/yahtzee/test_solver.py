@@ -3,7 +3,6 @@ and the scoring of each kind of box against hand-worked values and the oracle's 
 
 from __future__ import annotations
 
-import os
 import random
 from dataclasses import replace
 from fractions import Fraction
@@ -16,10 +15,12 @@ from holdwise.games.yahtzee.rules import RULES, YAHTZEE, YATZY, Category, score
 from holdwise.games.yahtzee.solver import solve, turn_tables
 from holdwise.games.yahtzee.store import cached_solution
 from holdwise.solver.lattice import lattice
+from holdwise.solver.native import compiled
 from tests.oracles.yahtzee_oracle import Oracle, box_score
 
-NO_JIT = os.environ.get("NUMBA_DISABLE_JIT") == "1"
-full_game = pytest.mark.skipif(NO_JIT, reason="the full game is too slow without the JIT")
+# the kernels run as plain Python (HOLDWISE_PURE=1, or not built): the full game takes too long
+full_game = pytest.mark.skipif(not compiled("holdwise.games.yahtzee.turn_kernels"),
+                               reason="the full game is too slow with the kernels run as plain Python")
 
 ONES, TWOS, THREES, FOURS = YAHTZEE.categories[:4]
 CHANCE = Category("chance", "Chance", "chance")
@@ -176,6 +177,21 @@ def test_joker_readings_differ():
     assert free > none
 
 
+@pytest.mark.parametrize("name", ["two-dice-bonus", "joker-free"])
+def test_only_a_scored_yahtzee_box_opens_the_yahtzee_bonus(name):
+    """The state after a hand is written in the Yahtzee box (the kernel `outcome`, as the distribution walks
+    it): a Yahtzee scored there earns later Yahtzees their bonus, a zero written there (the box scratched) none."""
+    from holdwise.games.yahtzee.solver import box_args
+    from holdwise.games.yahtzee.turn_kernels import outcome
+
+    c = solution(name).compiled
+    yz = int(c.params[3])
+    for h, points, flag in ((int(np.flatnonzero(c.all_same)[0]), 50, 1), (int(np.flatnonzero(~c.all_same)[0]), 0, 0)):
+        res = np.zeros(6, dtype=np.int64)
+        outcome(0, 0, 0, h, yz, *box_args(c), res)
+        assert (res[0], res[1], res[3], res[5]) == (points, 0, 1 << yz, flag), (h, res)
+
+
 def test_oracle_hand_worked_tiny_game():
     """One box, chance, one die of 2 sides: keep a 2, re-roll a 1: 1 - (1/2)^3 of the time a 2."""
     rules = reduced((CHANCE,), 1, 2, 63, 0)
@@ -277,6 +293,6 @@ def test_score_matches_oracle_scoring_reduced(name):
 
 def test_threads_below_one_solve_on_one():
     small = replace(YAHTZEE, categories=YAHTZEE.categories[:3], upper_threshold=5)
-    one = solve(small, kernel="jit", threads=1).values
-    assert np.array_equal(solve(small, kernel="jit", threads=0).values, one)
-    assert np.array_equal(solve(small, kernel="jit", threads=-3).values, one)
+    one = solve(small, threads=1).values
+    assert np.array_equal(solve(small, threads=0).values, one)
+    assert np.array_equal(solve(small, threads=-3).values, one)

@@ -7,7 +7,8 @@ selection x roll on / bank, ranked by expected points, or win chance when race-a
 solves kept in memory and on disk: `cached_turn`, `cached_match` (and the guard by dice: `match_cost`,
 `largest_target`, `check_match_cost`). The play session (`new_game`, `actions`, `step`, `computer_action`,
 `advice`, `parse_action`, `prepare`) and the practice table (`coach`, `review`, `legal_keeps`,
-`session_loadouts`, `match_ready`, `match_solving`). `KERNEL_MODULES` are the modules holding Numba kernels.
+`session_loadouts`, `match_ready`, `match_solving`). `KERNEL_MODULES` (none) are the modules compiling kernels at
+first use.
 """
 
 from __future__ import annotations
@@ -70,7 +71,7 @@ _EXPORTS: dict[str, str | tuple[str, ...]] = {
     **dict.fromkeys(("cached_match", "cached_turn", "check_match_cost", "largest_target", "match_cost", "match_ready",
                      "match_solving"), ".stored"),
     **dict.fromkeys(("TURN_MAX_BYTES", "TURN_MAX_WORK", "TurnPlan", "TurnSolution", "solve_turn", "turn_plan"), ".turn"),
-    "KERNEL_MODULES": (".roll_table", ".turn", ".match", ".simulate"),
+    "KERNEL_MODULES": (),  # the kernels (`*_kernels.py`) are compiled when the package is built: none at first use
 }
 __all__ = [  # literal, for type checkers; a test compares it with _EXPORTS
     "COMPUTER_PLAYS", "CoachRow", "Coaching", "CoachingChart", "CoachingRow", "Combo", "DEFAULT_OPTIONS",

@@ -447,8 +447,8 @@ def _turn_values_many(loadouts: Sequence[Sequence[Die]], workers: int, progress:
     import multiprocessing as mp
 
     ctx = mp.get_context("fork")
-    # the first choice in this process: its kernels compile here once, and the forked workers inherit them
-    # instead of each compiling them again on a first run
+    # the first choice in this process: the tables every loadout shares (score table, per-type shapes) are
+    # built here once, and the forked workers inherit them
     values = [_checked(_expected(loadouts[0]))]
     if progress is not None:
         progress(1, total)

@@ -18,7 +18,7 @@ exact once x lies on the root's linear piece, so a pair takes about 2.3 passes p
 used before took 6).
 
 The pairs of one sum depend only on larger sums, so they are solved side by side: LANES = 8 pairs of
-neighbouring own scores share one pass (`lanes_kernel.lanes_pass`), their rows indexed by own score plus turn
+neighbouring own scores share one pass (`lanes_kernels.lanes_pass`), their rows indexed by own score plus turn
 total so that every lane reads the same places of the turn table and the eight lanes fill the machine's vector
 instructions; runs of pairs are dealt to threads (`workers`; the kernels release the GIL). Per lane the
 arithmetic is that of one pair's pass (`pair_pass`), in the same order, so the numbers are the same bit for
@@ -42,9 +42,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from ...errors import InputError
-from ...solver.jit import njit
 from .guard import check_match_cost
-from .lanes_kernel import LANES, lanes_pass
+from .lanes_kernels import LANES, lanes_pass
+from .match_kernels import blind_endings, pair_pass
 from .parsing import check_target
 from .rules import SCORE_UNIT, Die
 from .turn import TurnSolution, solve_turn
@@ -55,81 +55,6 @@ __all__ = [
 
 DEFAULT_TARGET = 4000
 TOLERANCE = 1e-12
-
-
-def _pair_pass(  # type: ignore[no-untyped-def]  # a Numba kernel
-        a, b, target, bust_value, x_other, group_start, group_prob, option_start, option_offset,
-        option_units, option_state, bust, full_state, blind, turn_keep, turn_bonus, turn_top, w, dw):
-    """One backward pass over turn totals for the player at (a, b); returns (Roll(0, full), its derivative
-    in bust_value).
-
-    bust_value: this player's win chance after busting (1 - opponent's start value at (b, a)).
-    x_other[o, m]: the opponent's start-of-turn win chance with own score o and ours m.
-    blind: follow the coaching table (turn_keep / turn_bonus / turn_top) instead of maximizing.
-    w[t * n_states + s], dw[...]: the value of holding turn total t with dice s left (0 < t <= target - a - 1),
-    and its derivative: every value is piecewise linear in bust_value, and the derivative follows the choices
-    made at that value. Rows past target - a - 1 are set to a win (1, slope 0); option k of a group at total t
-    reads w[t * n_states + option_offset[k]] (option_offset = score units * n_states + dice-left state).
-    Flat arrays and element loops (no 2-D views, no slice assignment) keep the first compile short.
-    """
-    n_states = bust.shape[0]
-    top = target - a - 1
-    for i in range((top + 1) * n_states, w.shape[0]):  # the target reached: a win whatever follows
-        if i % n_states:  # state 0 (no dice left) is never read: left as it is, so parts agree
-            w[i] = 1.0
-            dw[i] = 0.0
-    wf = w
-    dwf = dw
-    value = 0.0
-    slope = 0.0
-    for t in range(top, -1, -1):
-        # at t = 0 only the turn's start (all dice) is asked for
-        first = full_state if t == 0 else 1
-        last = full_state + 1 if t == 0 else n_states
-        bank = 1.0 - x_other[b, a + t]
-        base = t * n_states
-        for s in range(first, last):
-            acc = bust[s] * bust_value
-            dacc = bust[s]
-            for g in range(group_start[s], group_start[s + 1]):
-                best = -1.0
-                chosen = option_start[g]
-                if blind:
-                    coach = -1.0
-                    for k in range(option_start[g], option_start[g + 1]):
-                        nt = t + option_units[k]
-                        r = option_state[k]
-                        c = turn_keep[nt, r] if nt < turn_top else nt + turn_bonus[r]
-                        if c > coach:
-                            coach = c
-                            chosen = k
-                    best = wf[base + option_offset[chosen]]
-                else:
-                    for k in range(option_start[g], option_start[g + 1]):
-                        v = wf[base + option_offset[k]]
-                        if v > best:
-                            best = v
-                            chosen = k
-                acc += group_prob[g] * best
-                dacc += group_prob[g] * dwf[base + option_offset[chosen]]
-            if t == 0:
-                value = acc
-                slope = dacc
-            else:
-                if blind:
-                    rolls = turn_keep[t, s] > t if t < turn_top else turn_bonus[s] > 0
-                else:
-                    rolls = acc > bank
-                if rolls:
-                    w[base + s] = acc
-                    dw[base + s] = dacc
-                else:
-                    w[base + s] = bank
-                    dw[base + s] = 0.0
-    return value, slope
-
-
-pair_pass = njit(cache=True, nogil=True)(_pair_pass)
 
 
 def _solve_pairs(total: int, part: int, parts: int, target: int, tol: float, mirror: bool, x1: np.ndarray,
@@ -146,9 +71,10 @@ def _solve_pairs(total: int, part: int, parts: int, target: int, tol: float, mir
     x + (H(x) - x) / (1 - H'(x)), kept inside the bracket [lo, hi] known to hold the root, are exact as soon
     as x lies on the root's linear piece; a step leaving the bracket (or after 20 steps) is a plain
     fixed-point step x <- H(x), which converges because H contracts. This loop is Python: each step is two
-    kernel passes of 10-300 us, and a kernel driving them would double the first run's compile (seconds).
+    kernel passes of 10-300 us, and a kernel driving them would gain little.
     """
     w1, dw1, w2, dw2 = work
+    one_pass: Callable[..., tuple[float, float]] = pair_pass  # the tables come as a tuple of arguments
     iterations = 0
     for a in range(max(0, total - target + 1), min(target - 1, total) + 1):
         b = total - a
@@ -159,8 +85,8 @@ def _solve_pairs(total: int, part: int, parts: int, target: int, tol: float, mir
         y = 0.0
         for step in range(200):
             iterations += 1
-            y, dy = pair_pass(b, a, target, 1.0 - x, x1, *args2, w2, dw2)
-            h, dh = pair_pass(a, b, target, 1.0 - y, x2, *args1, w1, dw1)
+            y, dy = one_pass(b, a, target, 1.0 - x, x1, *args2, w2, dw2)
+            h, dh = one_pass(a, b, target, 1.0 - y, x2, *args1, w1, dw1)
             gap = h - x
             if abs(gap) < tol:
                 x = h
@@ -204,48 +130,6 @@ def _lane_buffers(rows: int, n: int) -> tuple[np.ndarray, np.ndarray]:
     return w.reshape(-1), np.zeros(rows * n * LANES)
 
 
-def _blind_endings(  # type: ignore[no-untyped-def]  # a Numba kernel
-        levels, group_start, group_prob, option_start, option_units, option_state, bust, full_state,
-        turn_keep, turn_bonus, turn_top, banked, busted):
-    """How a race-blind player's turn ends, whatever the scores: banked[t], the chance it banks turn total t, and
-    busted[t], the chance it busts holding t (units of 50, t < levels), following the coaching table.
-
-    Forward from (0, all dice): the mass at (t, S) banks where the coaching table banks, else busts with chance
-    q_S or moves with each outcome group's chance to the option the table keeps. Totals only grow, so for own
-    score a the ending below the target g is the same as without a target: the turn banks t or busts at t for
-    t < g - a, and the rest of the mass reaches the target (a win).
-    """
-    n_states = bust.shape[0]
-    mass = np.zeros((levels, n_states))
-    mass[0, full_state] = 1.0
-    for t in range(levels):
-        for s in range(1, n_states):
-            m = mass[t, s]
-            if m == 0.0:
-                continue
-            if t > 0:
-                rolls = turn_keep[t, s] > t if t < turn_top else turn_bonus[s] > 0
-                if not rolls:
-                    banked[t] += m
-                    continue
-            busted[t] += m * bust[s]
-            for g in range(group_start[s], group_start[s + 1]):
-                coach = -1.0
-                chosen = option_start[g]
-                for k in range(option_start[g], option_start[g + 1]):
-                    nt = t + option_units[k]
-                    c = turn_keep[nt, option_state[k]] if nt < turn_top else nt + turn_bonus[option_state[k]]
-                    if c > coach:
-                        coach = c
-                        chosen = k
-                nt = t + option_units[chosen]
-                if nt < levels:
-                    mass[nt, option_state[chosen]] += m * group_prob[g]
-
-
-blind_endings = njit(cache=True, nogil=True)(_blind_endings)
-
-
 Endings = tuple[np.ndarray, np.ndarray, np.ndarray]  # a race-blind player's banked, cumulative bust and bank
 
 
@@ -255,7 +139,8 @@ def _endings(sol: TurnSolution, target: int) -> Endings:
     t = sol.table
     banked, busted = np.zeros(target), np.zeros(target)
     blind_endings(target, t.group_start, t.group_prob, t.option_start, t.option_units, t.option_state,
-                  np.nan_to_num(t.bust, nan=1.0), t.full_state, *_coach(sol), banked, busted)
+                  np.nan_to_num(t.bust, nan=1.0), t.full_state, *_coach(sol), banked, busted,
+                  np.zeros((target, t.n_states)))
     return banked, np.cumsum(busted), np.cumsum(banked)
 
 
@@ -450,7 +335,7 @@ def solve_match(dice1: tuple[Die, ...], dice2: tuple[Die, ...] | None = None, ta
     depend on it.
     mirror: solve half the pairs when both players are the same (`is_mirror`; default: whenever they are);
     False solves every pair (the answer agrees within the tolerance).
-    lanes: solve LANES pairs of one sum side by side (`lanes_kernel`) when neither player is race-blind;
+    lanes: solve LANES pairs of one sum side by side (`lanes_kernels`) when neither player is race-blind;
     False solves one pair at a time, as before (the same numbers; tests compare the two).
     turns: both players' turn solves when the caller has them (`stored.cached_turn`); else solved here.
     """

@@ -25,10 +25,10 @@ from typing import TypeVar
 
 import numpy as np
 
-from ...solver.jit import njit
 from ..base import Result
 from .match import DEFAULT_TARGET, MatchSolution
 from .parsing import check_six, check_target
+from .report_kernels import rolls_at
 from .rules import SCORE_UNIT, Die
 from .stored import cached_match, cached_turn, check_match_cost
 from .turn import TurnSolution
@@ -163,29 +163,6 @@ def race_decisions(match: MatchSolution, a: int) -> tuple[np.ndarray, np.ndarray
     return rolls, bank
 
 
-def _rolls_at(  # type: ignore[no-untyped-def]  # a Numba kernel
-        a, target, bs, ts, ss, w, x_other, group_start, group_prob, option_start, option_units,
-        option_state, bust, out):
-    """out[i] = Roll(t, S) of player 1 at own score a against bs[i] with turn total ts[i] and set ss[i] left,
-    one roll on from the stored values: q_S (1 - x_2(b, a)) + sum_groups p max_options W(t + u, R), where W
-    is 1 once a + t + u reaches the target."""
-    for i in range(bs.shape[0]):
-        b, t, s = bs[i], ts[i], ss[i]
-        acc = bust[s] * (1.0 - x_other[b, a])
-        for grp in range(group_start[s], group_start[s + 1]):
-            best = -1.0
-            for k in range(option_start[grp], option_start[grp + 1]):
-                nt = t + option_units[k]
-                v = 1.0 if a + nt >= target else w[b, nt, option_state[k]]
-                if v > best:
-                    best = v
-            acc += group_prob[grp] * best
-        out[i] = acc
-
-
-rolls_at = njit(cache=True)(_rolls_at)
-
-
 def roll_values(match: MatchSolution, a: int, bs: np.ndarray, ts: np.ndarray, ss: np.ndarray) -> np.ndarray:
     """Roll(t, S) of player 1 at own score a at the cells (bs[i], ts[i], ss[i]) (units of 50), in win chance:
     the stored W where race-aware play rolls on there (W is then Roll), else recomputed one roll on."""
@@ -198,8 +175,9 @@ def roll_values(match: MatchSolution, a: int, bs: np.ndarray, ts: np.ndarray, ss
     banks = np.nonzero(~rolling)[0]
     if banks.size:
         got = np.zeros(banks.size)
-        rolls_at(a, g, bs[banks].astype(np.int64), ts[banks].astype(np.int64), ss[banks].astype(np.int64), w,
-                 match.second, tab.group_start, tab.group_prob, tab.option_start, tab.option_units,
+        # the kernel reads C-contiguous arrays: w is one own score's block, match.second a view of columns
+        rolls_at(a, g, bs[banks].astype(np.int64), ts[banks].astype(np.int64), ss[banks].astype(np.int64),
+                 np.ascontiguousarray(w), np.ascontiguousarray(match.second), tab.group_start, tab.group_prob, tab.option_start, tab.option_units,
                  tab.option_state, np.nan_to_num(tab.bust, nan=1.0), got)
         out[banks] = got
     return out

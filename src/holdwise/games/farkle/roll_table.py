@@ -2,7 +2,7 @@
 rows (each option a score and the dice it leaves) and its bust chance.
 
 A loadout's dice are grouped into types of alike dice (`die_types`); a set of dice left is a state, counts per
-type in mixed radix. The table is built in NumPy when small (nothing to compile) and in Numba kernels when
+type in mixed radix. The table is built in NumPy when small and in compiled kernels (`roll_kernels.py`) when
 large; both give the same numbers to the last bit. The turn solver (`turn.py`) and the match solver read it.
 """
 
@@ -16,7 +16,7 @@ from itertools import product
 
 import numpy as np
 
-from ...solver.jit import njit
+from .roll_kernels import distinct_options, outcome_options
 from .rules import DICE_PER_PLAYER, FACES, SCORE_UNIT, Die, score
 
 __all__ = [
@@ -26,10 +26,9 @@ __all__ = [
 
 N_FACES = FACES + 1  # faces 1..6 and the joker
 CODE_BASE = DICE_PER_PLAYER + 1
-# A roll table whose largest state has at most this many (outcome, selection) pairs is built in NumPy, which
-# needs no compile; larger ones in the kernels, about 5 times faster once compiled (six fair dice, 12,376
-# pairs: 0.8 ms against 4 ms in NumPy; measured with benchmarks/bench_farkle.py). A first `farkle turn` with
-# the default dice reads the solve shipped in the package (store.SHIPPED_TURN) and compiles nothing.
+# A roll table whose largest state has at most this many (outcome, selection) pairs is built in NumPy (quick
+# where the kernels run as plain Python, HOLDWISE_PURE=1); larger ones in the compiled kernels, about 5 times
+# faster (six fair dice, 12,376 pairs: 0.8 ms against 4 ms in NumPy; benchmarks/bench_farkle.py).
 ROLL_TABLE_NUMPY_PAIRS = 2_000
 
 
@@ -79,185 +78,6 @@ def die_types(dice: tuple[Die, ...]) -> tuple[DieType, ...]:
     for die in dice:
         groups.setdefault(weights7(die), []).append(die.name)
     return tuple(DieType(w, len(names), tuple(names)) for w, names in groups.items())
-
-
-# In the kernels a running maximum is a branch ("if v > best: best = v"), not max(): the store happens
-# only when the value grows, which measured faster in the compiled loops. Kernels take their scratch arrays
-# from the caller: an array made inside a kernel compiles NumPy's allocation on a first run.
-#
-# Both outcome kernels group the outcomes with equal option rows as they go: an outcome's row is written at
-# rows[n_groups] (the next free row) and looked up in an open-addressing table (slots: a power of two, -1
-# for empty, holding group numbers) by an FNV-1a hash of the row; rows with equal hashes are compared in
-# full, so different rows never merge. Groups come in order of their first outcome and a group's chance adds
-# its outcomes in order. The lookup is written out in each kernel: as a shared helper kernel it compiled
-# markedly slower on a first run.
-def _add_group(rows, n_groups, p, group_prob, group_key, slots):  # type: ignore[no-untyped-def]  # a Numba kernel
-    """Add chance p to the group whose row equals rows[n_groups] (found by an FNV-1a hash of the row in the
-    open-addressing table `slots`, -1 for empty), or make that row a new group; returns the number of groups."""
-    n_cols = rows.shape[1]
-    h = np.int64(1469598103934665603)
-    for c in range(n_cols):
-        h = (h ^ (rows[n_groups, c] + 2)) * np.int64(1099511628211)
-    mask = slots.shape[0] - 1
-    i = h & mask
-    while slots[i] >= 0:
-        g = slots[i]
-        if group_key[g] == h:
-            same = True
-            for c in range(n_cols):
-                if rows[g, c] != rows[n_groups, c]:
-                    same = False
-                    break
-            if same:
-                group_prob[g] += p
-                return n_groups
-        i = (i + 1) & mask
-    slots[i] = n_groups
-    group_key[n_groups] = h
-    group_prob[n_groups] = p
-    return n_groups + 1
-
-
-add_group = njit(cache=True, inline="always")(_add_group)  # inlined in its two callers: no compile of its own
-
-
-def _outcome_options(  # type: ignore[no-untyped-def]  # a Numba kernel
-        n_types, m, type_start, type_stride, ms_prob, sub_start, sub_code, sub_size,
-        scores, full_state, column_of, rows, group_prob, group_key, slots, work):
-    """The non-bust outcomes of rolling m[t] dice of each type, grouped by equal option rows (see the comment
-    above); returns (groups, bust chance).
-
-    rows[g, column_of[R]] = best score (units of 50) of a legal selection leaving state R (-1: none), for
-    group g; group_prob[g] = its chance. Outcomes and selections are walked as mixed-radix counters over
-    the types; the selection's code and the dice it leaves are kept as running sums, so a step costs what
-    its changed digits cost. `work` is int64 scratch (7, n_types + 1); rows has room for every outcome.
-    """
-    state = 0
-    for t in range(n_types):
-        state += m[t] * type_stride[t]
-    lens, idx, cur, sub_idx, sub_len = work[0], work[1], work[2], work[3], work[4]
-    code_above, left_above = work[5], work[6]  # code_above[t] = sum of digits t.. (top down)
-    for t in range(n_types + 1):
-        idx[t] = 0
-        sub_idx[t] = 0
-        code_above[t] = 0
-        left_above[t] = 0
-    for t in range(n_types):
-        lens[t] = type_start[t, m[t] + 1] - type_start[t, m[t]]
-    n_cols = rows.shape[1]
-    n_groups = 0
-    bust = 0.0
-    while True:
-        p = 1.0
-        for t in range(n_types):
-            cur[t] = type_start[t, m[t]] + idx[t]
-            p *= ms_prob[cur[t]]
-            sub_len[t] = sub_start[cur[t] + 1] - sub_start[cur[t]]
-            sub_idx[t] = 0
-        for r in range(n_cols):
-            rows[n_groups, r] = -1  # the next free row holds this outcome's options
-        scored = False
-        low = n_types - 1  # digits at or below `low` need their running sums refreshed
-        while True:
-            for t in range(low, -1, -1):
-                k = sub_start[cur[t]] + sub_idx[t]
-                code_above[t] = code_above[t + 1] + sub_code[k]
-                left_above[t] = left_above[t + 1] + sub_size[k] * type_stride[t]
-            s = scores[code_above[0]]
-            if s > 0:
-                scored = True
-                left = state - left_above[0]
-                if left == 0:
-                    left = full_state
-                c = column_of[left]
-                if s > rows[n_groups, c]:
-                    rows[n_groups, c] = s
-            t = 0
-            while t < n_types:
-                sub_idx[t] += 1
-                if sub_idx[t] < sub_len[t]:
-                    break
-                sub_idx[t] = 0
-                t += 1
-            if t == n_types:
-                break
-            low = t
-        if scored:
-            n_groups = add_group(rows, n_groups, p, group_prob, group_key, slots)
-        else:
-            bust += p
-        t = 0
-        while t < n_types:
-            idx[t] += 1
-            if idx[t] < lens[t]:
-                break
-            idx[t] = 0
-            t += 1
-        if t == n_types:
-            break
-    return n_groups, bust
-
-
-outcome_options = njit(cache=True)(_outcome_options)
-
-
-def _distinct_options(  # type: ignore[no-untyped-def]  # a Numba kernel
-        dice_in, n_faces_live, face_code, face_prob, stride_of, state, full_state, scores,
-        column_of, rows, group_prob, group_key, slots, work):
-    """As outcome_options, for distinct dice (one die per type); returns (groups, bust chance).
-
-    Each selection A of the rolled dice leaves exactly one state, so a score is written, not maximized;
-    A's code is built from A without its lowest die, one addition per selection. `work` is int64 scratch
-    (3, at least 2^k).
-    """
-    k = dice_in.shape[0]
-    n_sub = 1 << k
-    code, left_of, idx = work[0], work[1], work[2]
-    code[0] = 0
-    for j in range(k):
-        idx[j] = 0
-    for a in range(n_sub):
-        left = state
-        for j in range(k):
-            if (a >> j) & 1:
-                left -= stride_of[dice_in[j]]
-        left_of[a] = full_state if left == 0 else left
-    n_cols = rows.shape[1]
-    n_groups = 0
-    bust = 0.0
-    while True:
-        p = 1.0
-        for j in range(k):
-            p *= face_prob[dice_in[j], idx[j]]
-        for r in range(n_cols):
-            rows[n_groups, r] = -1
-        scored = False
-        for a in range(1, n_sub):
-            low = 0
-            while not (a >> low) & 1:
-                low += 1
-            code[a] = code[a & (a - 1)] + face_code[dice_in[low], idx[low]]
-            s = scores[code[a]]
-            if s > 0:
-                scored = True
-                rows[n_groups, column_of[left_of[a]]] = s
-        if scored:
-            n_groups = add_group(rows, n_groups, p, group_prob, group_key, slots)
-        else:
-            bust += p
-        j = 0
-        while j < k:
-            idx[j] += 1
-            if idx[j] < n_faces_live[dice_in[j]]:
-                break
-            idx[j] = 0
-            j += 1
-        if j == k:
-            break
-    return n_groups, bust
-
-
-distinct_options = njit(cache=True)(_distinct_options)
 
 
 def grouped_outcomes(m: np.ndarray, state: int, type_start: np.ndarray, type_stride: np.ndarray, ms_prob: np.ndarray,
@@ -447,7 +267,7 @@ def roll_table(types: tuple[DieType, ...]) -> RollTable:
         if not small:
             g_rows = np.empty((n_out, len(reachable)), dtype=np.int16)
             g_prob = np.empty(n_out)
-            g_key = np.empty(n_out, dtype=np.int64)
+            g_key = np.empty(n_out, dtype=np.uint64)
             slots = np.full(1 << (2 * n_out - 1).bit_length(), -1, dtype=np.int64)  # at most half full
         if small:
             g_rows, g_prob, bust[state] = grouped_outcomes(m, state, type_start, stride, ms_prob, sub_start, sub_code,

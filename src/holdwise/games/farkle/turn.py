@@ -51,9 +51,9 @@ from functools import lru_cache
 import numpy as np
 
 from ...errors import InputError
-from ...solver.jit import njit
 from .roll_table import DieType, RollTable, die_types, roll_table
 from .rules import SCORE_UNIT, Die
+from .turn_kernels import turn_values
 
 __all__ = [
     "TURN_MAX_BYTES", "TURN_MAX_WORK", "TurnPlan", "TurnSolution", "expected_best", "no_risk_bonus", "safe_states",
@@ -86,74 +86,6 @@ def no_risk_bonus(t: RollTable) -> np.ndarray:
         these = safe & (t.dice_count == d)
         bonus[these] = expected_best(t, bonus)[these]
     return bonus
-
-
-def _turn_values(  # type: ignore[no-untyped-def]  # a Numba kernel
-        levels, group_start, group_prob, option_start, option_offset, option_state, n_states,
-        option_units, bust, plain_gain, bonus_max, roll, keep, live, bank_units, comp_start, comp_offset):
-    """Roll[l, S] and W[l, S] = max(l, Roll) for turn totals l = 0..levels-1 (units of 50), top down.
-
-    keep is flat, n_states per level, with its rows from `levels` up already holding W(l, S) = l + c_S
-    (banking, or no-risk rolling); option k of a group reads keep[l * n_states + option_offset[k]], where
-    option_offset = score units (option_units) * n_states + dice-left state.
-
-    An exact shortcut: with M the largest excess W - l at any higher level, rolling S at level l is worth
-    at most (1 - q_S)(l + M) + E_S[max s]; when q_S l >= plain_gain[S] + (1 - q_S) M banking is optimal,
-    Roll is not computed (roll = -1) and W = l. The bound then holds at every higher level too, so such a
-    state is "settled" above l: an option leading to it is worth l + s, and each group keeps only the best
-    such score plus its options to live states (rebuilt whenever a state goes live).
-
-    live[S] comes in true for the states that cannot bust (never settled) and false for the others;
-    bank_units (groups), comp_start (groups + 1) and comp_offset (options) are int64 scratch.
-    """
-    n_groups = group_prob.shape[0]
-    excess_max = bonus_max
-    rebuild = True
-    for level in range(levels - 1, -1, -1):
-        if rebuild:
-            n = 0
-            for g in range(n_groups):
-                comp_start[g] = n
-                bank_units[g] = -1
-                for k in range(option_start[g], option_start[g + 1]):
-                    if live[option_state[k]]:
-                        comp_offset[n] = option_offset[k]
-                        n += 1
-                    else:
-                        if option_units[k] > bank_units[g]:  # read, not divided out: a first run compiles less
-                            bank_units[g] = option_units[k]
-            comp_start[n_groups] = n
-            rebuild = False
-        base = level * n_states
-        level_excess = 0.0
-        for s in range(1, n_states):
-            if not live[s]:
-                if bust[s] * level >= plain_gain[s] + (1.0 - bust[s]) * excess_max:
-                    roll[level, s] = -1.0
-                    keep[base + s] = level
-                    continue
-                live[s] = True
-                rebuild = True
-            acc = 0.0
-            for g in range(group_start[s], group_start[s + 1]):
-                best = level + bank_units[g] if bank_units[g] >= 0 else -1.0
-                for k in range(comp_start[g], comp_start[g + 1]):
-                    v = keep[base + comp_offset[k]]
-                    if v > best:
-                        best = v
-                acc += group_prob[g] * best
-            roll[level, s] = acc
-            if acc > level:
-                keep[base + s] = acc
-                if acc - level > level_excess:
-                    level_excess = acc - level
-            else:
-                keep[base + s] = level
-        if level_excess > excess_max:
-            excess_max = level_excess
-
-
-turn_values = njit(cache=True, nogil=True)(_turn_values)
 
 
 # The guard of one turn solve (measured: see turn_cost). A step is one option read at one level.
@@ -391,9 +323,10 @@ def solve_types(types: tuple[DieType, ...], plan: TurnPlan | None = None) -> Tur
     plain_gain = np.bincount(state_of_group, weights=t.group_prob * best_units, minlength=t.n_states)
     bust = np.nan_to_num(t.bust, nan=1.0)
     live = bust <= 0.0  # states that cannot bust are never settled (the empty state's bust reads 1)
-    # the kernel's scratch comes from here: an array made inside a kernel compiles NumPy's allocation
+    # the kernel's scratch comes from here (the kernel runs without the GIL); arrays in the kernel's dtypes
     turn_values(levels, t.group_start, t.group_prob, t.option_start, offset, t.option_state, t.n_states,
-                t.option_units, bust, plain_gain, float(bonus.max()), roll, keep.ravel(), live,
+                t.option_units, bust, np.ascontiguousarray(plain_gain, dtype=np.float64), float(bonus.max()), roll,
+                keep.ravel(), live.view(np.uint8),
                 np.empty(n_groups, dtype=np.int64), np.empty(n_groups + 1, dtype=np.int64),
                 np.empty(len(offset), dtype=np.int64))
     return TurnSolution(t, levels, roll, keep[:levels], bonus)

@@ -69,8 +69,9 @@ _EXPORTS: dict[str, str | tuple[str, ...]] = {
                      "solve_cost", "to_beat_class"), ".card_game"),
     **dict.fromkeys(("DiceSet", "face_text", "load_dice_set"), ".cards"),
     **dict.fromkeys(("CARD_CATEGORY_LABELS",), ".card_rank"),
-    "CARD_KERNEL_MODULES": (".card_kernel",),
-    "KERNEL_MODULES": ('...solver.batch',),
+    # modules whose kernels compile on a first run (the CLI's notice): none, the kernels are built with the package
+    "CARD_KERNEL_MODULES": (),
+    "KERNEL_MODULES": (),
 }
 __all__ = [
     "CARD_CATEGORY_LABELS", "CARD_KERNEL_MODULES", "CATEGORY_LABELS", "CardDice", "CardOdds", "DEFAULT_OPTIONS",

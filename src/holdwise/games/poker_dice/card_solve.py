@@ -50,7 +50,7 @@ def resolve_set(spec: str | Path | DiceSet) -> DiceSet:
 
 
 @lru_cache(maxsize=8)
-def card_table(dice: DiceSet) -> CardTable:  # imported late: the Numba kernels
+def card_table(dice: DiceSet) -> CardTable:  # imported late: the kernels, NumPy
     """The set's exact solver (its rolls and hand classes), one per set in this process."""
     from .card_table import CardTable
 

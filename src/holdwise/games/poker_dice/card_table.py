@@ -10,10 +10,22 @@ all five is standing. The best keep maximizes the expected pay; keeps whose valu
 (1e-12) of the best count as equal, and of those the one with more dice kept is taken, then the one keeping
 the earlier dice (die 1 before die 2, ...). Every method here breaks ties so.
 
-The games are solved by the Numba kernels of `card_kernel` (see there how), LANES games at a time, the blocks
-of games shared over the CPUs' threads. Measured on two cores (benchmarks/bench_card_dice.py): the royal set's
-6,498 threshold games with two re-rolls take about 6 s, 20 s with one aux payout followed; the octahedral
-set's 888 take 0.1 s and 0.35 s.
+How the kernels (`card_kernels`, compiled) solve many games at once, LANES at a time: the dice are taken in an
+internal order, dice 0 and 1 (the two with the most faces) the *outer* dice, dice 2-4 the *inner* ones. A
+keep's value is the average of the next stage's state values over its free dice; the best keep of a state is
+the best of its 32 sub-keeps. Both steps go one die at a time, on slabs of a few hundred kilobytes: for each
+outer pair of faces (a0, a1), the slab of its inner keeps ((n2 + 1)(n3 + 1)(n4 + 1) of them: 2,197 with
+12-sided dice) holds the next stage's values at its states, averaged over each inner die in turn into the other
+keeps. The outer dice are averaged by summing the slabs: R1[a0] (die 1 free), R0[a1] (die 0 free), T (both
+free). Then each slab, in place, takes for every inner keep the best of its four outer variants (both outer
+dice kept, one, neither) and then the best over the inner dice one die at a time: B(k) = best(B(k), B(k with
+die i free)) for i = 2, 3, 4, which leaves at each state the best of all 32 keeps. That state value is where
+the next stage's slab needs it: the slab is averaged again in place, and the next stage's outer sums gathered,
+in the same sweep. A stage so reads and writes each slab once. The preference of the keep chosen so far
+travels with its value (one float a lane), and so do the further ("aux") payouts that follow the chosen keeps;
+with no aux payout the value alone is kept, a plain maximum. The blocks of games are shared over the CPUs'
+threads. Measured on two cores (benchmarks/bench_card_dice.py): the royal set's 6,498 threshold games with
+two re-rolls take about 6 s, 20 s with one aux payout followed; the octahedral set's 888 take 0.1 s and 0.35 s.
 """
 
 from __future__ import annotations
@@ -26,7 +38,7 @@ import numpy as np
 from ...errors import InputError
 from ...solver.batch import threads
 from ..inputs import shown
-from .card_kernel import LANES, TIE_TOLERANCE, solve_block, threshold_blocks
+from .card_kernels import LANES, TIE_TOLERANCE, solve_block, threshold_blocks
 from .card_rank import CARD_CATEGORIES, category_of_value, hand_values, value_label
 from .cards import DICE, DiceSet, face_text
 
@@ -64,7 +76,7 @@ class CardTable:
         self.class_category = tuple(category_of_value(v) for v in values.tolist())
         for a in (self.class_values, self.class_of_state):
             a.flags.writeable = False
-        # the kernels' order: the two dice with the most faces first (the outer dice; see card_kernel)
+        # the kernels' order: the two dice with the most faces first (the outer dice; see card_kernels)
         self._perm = sorted(range(DICE), key=lambda d: -self.faces_per_die[d])
         self._m = np.array([self.faces_per_die[d] for d in self._perm], dtype=np.int64)
         self._cls = np.ascontiguousarray(
@@ -150,7 +162,7 @@ class CardTable:
             lo, hi = part * n_blocks // workers, (part + 1) * n_blocks // workers
             s = self._scratch(n_aux, k, 1)
             threshold_blocks(self._m, self._cls, above, tie, aux_above, aux_tie, aux_below, rerolls, self._shift,
-                             lo, hi, values, aux, s["pay"], s["gpay"], stage_pay,
+                             lo, hi, values, aux, s["pay"].reshape(-1), s["gpay"].reshape(-1), stage_pay,
                              *self._kernel_scratch(s))
 
         if workers == 1:
@@ -178,8 +190,8 @@ class CardTable:
         s["pay"][:] = pay[:, :, None]
         s["gpay"][:] = follow[:, :, :, None]
         stage_pay = np.arange(ROLLS, dtype=np.int64) if n_rows == ROLLS else np.zeros(ROLLS, dtype=np.int64)
-        solve_block(self._m, self._cls, s["pay"], s["gpay"], stage_pay, ROLLS - 1, self._shift,
-                    *self._kernel_scratch(s))
+        solve_block(self._m, self._cls, s["pay"].reshape(-1), s["gpay"].reshape(-1), self.n_classes, stage_pay,
+                    ROLLS - 1, self._shift, *self._kernel_scratch(s))
         return float(s["out_v"][0]), s["out_a"][:, 0].copy()
 
     def keep_values(self, pay_by_rolls: np.ndarray, state: Sequence[int],
@@ -242,8 +254,9 @@ class CardTable:
 
     @staticmethod
     def _kernel_scratch(s: dict[str, np.ndarray]) -> tuple[np.ndarray, ...]:
-        return tuple(s[k] for k in ("xs", "xsa", "mp", "r1s", "r0s", "tts", "ra1s", "ra0s", "tas", "out_v",
-                                    "out_a"))
+        """The work arrays as the kernels take them: flat views (the kernels index them by offsets)."""
+        return tuple(s[k].reshape(-1) for k in ("xs", "xsa", "mp", "r1s", "r0s", "tts", "ra1s", "ra0s", "tas",
+                                                "out_v", "out_a"))
 
     def _pay_by_rolls(self, pay_by_rolls: np.ndarray) -> np.ndarray:
         pay = _array("pay_by_rolls", pay_by_rolls, (None, self.n_classes))

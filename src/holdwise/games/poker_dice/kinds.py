@@ -126,7 +126,7 @@ class SixDice:
     name: str = "Poker dice"
     keep_help: str = "dice to keep (6 6), Enter: stand, none: reroll"
     keep_key: str = "keep"
-    kernels: str = "KERNEL_MODULES"  # the face's name of the Numba modules it runs (a first run compiles them)
+    kernels: str = "KERNEL_MODULES"  # the face's name of the modules it runs that a first run compiles
     solutions: Solutions = field(default=PURE, repr=False)  # where its tables come from (the face's: the disk)
 
     @property

@@ -65,8 +65,8 @@ _EXPORTS: dict[str, str | tuple[str, ...]] = {
     **dict.fromkeys(("ChartHold", "chart_hold", "check_lines", "cost_curve", "evaluate_chart", "strategy_report"),
                     ".strategy"),
     **dict.fromkeys(("TRAINER_CHOICES", "TrainerChart", "check_choice", "trainer_chart"), ".trainer"),
-    "KERNEL_MODULES": (),  # hold, return, play: no kernel (NumPy tables, a NumPy first solve, then the disk)
-    "STRATEGY_KERNEL_MODULES": (".pattern_codes", ".deal_table", ".chart_search"),
+    "KERNEL_MODULES": (),  # no Numba kernel: video poker's kernels are compiled when the package is built
+    "STRATEGY_KERNEL_MODULES": (),
 }
 __all__ = ["CURVE_LINES", "Chart", "ChartError", "ChartHold", "ChartLine", "ChartLineStats", "ChartReport",
     "CurvePoint", "DECISION_MEASURE", "DEFAULT_GAME", "GAME", "GameInfo", "GamesList", "HAND_KINDS", "HINT_FIELDS",

@@ -9,8 +9,8 @@ two greedy searches over the basic strategy's lines and the coarse lines the voc
 flush" over its finer ids): growing a chart from nothing (each step inserts the line and place that gain
 most, then re-orders) and shrinking the basic strategy (each step removes the line, or merges lines into
 a coarse one, that loses least). Neither is proven optimal; the basic strategy is a proven local optimum.
-The kernels work on "entries" (`deal_table.line_entries`): per deal, one entry per chart line that fits one
-of its holds.
+The kernels (`chart_kernels.py`) work on "entries" (`deal_table.line_entries`): per deal, one entry per chart
+line that fits one of its holds.
 """
 
 from __future__ import annotations
@@ -20,142 +20,21 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ...solver import IndexArray, IntArray
-from ...solver.jit import njit
+from . import chart_kernels
+from .chart_kernels import add_gains, choices, removal_costs, sweep, union_losses
 from .deal_table import DealTable, LineEntries, entries_of, line_entries, weighted_sum
 
 __all__ = [
     "CURVE_LINES", "NO_LINE", "UNION_PARTS_LIMIT", "UNION_TEXT_LIMIT", "OrderSearch", "add_gains", "choices",
-    "derive_order", "first_entry", "grow_charts", "reduce_chart", "removal_costs", "second_value", "sweep", "swap_search",
-    "union_losses",
+    "derive_order", "grow_charts", "reduce_chart", "removal_costs", "sweep", "swap_search", "union_losses",
 ]
 
 CURVE_LINES = 40  # the cost curve runs over charts of 1 to 40 lines
-NO_LINE = np.int64(1 << 40)  # position of a line that is not in the chart
+NO_LINE = np.int64(chart_kernels.NO_LINE)  # position of a line that is not in the chart
 UNION_TEXT_LIMIT = 200  # a union line's text stays within the chart reader's line limit (patterns.MAX_LINE_CHARS)
 # A union line names at most this many patterns, as printed charts do ("three of a kind, straight, flush, full
 # house"): a line is something a player holds in mind, so a count of lines measures what there is to learn.
 UNION_PARTS_LIMIT = 4
-
-
-def _first_entry(d: int, skip: int, start: IntArray, line: IntArray, pos: IntArray) -> int:
-    """The entry of deal d, other than entry `skip`, whose line stands first in the chart (-1: none)."""
-    top = NO_LINE
-    best = -1
-    for e in range(start[d], start[d + 1]):
-        if e != skip:
-            p = pos[line[e]]
-            if p < top:
-                top = p
-                best = e
-    return best
-
-
-first_entry = njit(cache=True, inline="always")(_first_entry)  # inlined in its callers: no compile of its own
-
-
-def _choices(start: IntArray, line: IntArray, pos: IntArray, choice: IntArray) -> None:
-    """choice[d] = the entry of deal d whose line stands first in the chart (-1: none)."""
-    for d in range(start.shape[0] - 1):
-        choice[d] = first_entry(d, -1, start, line, pos)
-
-
-choices = njit(cache=True)(_choices)
-
-
-def _second_value(d: int, skip: int, start: IntArray, line: IntArray, value: IntArray, pos: IntArray,
-                  fallback: IntArray) -> tuple[np.int64, np.int64]:
-    """(position, value) of the deal's first line other than entry `skip` (fallback: position NO_LINE)."""
-    f = first_entry(d, skip, start, line, pos)
-    if f < 0:
-        return NO_LINE, fallback[d]
-    return pos[line[f]], value[f]  # type: ignore[return-value]  # numpy's stubs read pos[<an element>] as an array
-
-
-second_value = njit(cache=True, inline="always")(_second_value)  # inlined in its callers: no compile of its own
-
-
-def _sweep(order: IntArray, pos: IntArray, start: IntArray, line: IntArray, value: IntArray, weights: IntArray,
-           fallback: IntArray, by_start: IntArray, by_entry: IntArray, deal_of: IntArray, choice: IntArray,
-           lines: IntArray, up: IntArray, down: IntArray) -> tuple[int, int]:
-    """One pass of insertion moves over every line of `order`; returns (moves made, total gain).
-
-    Moving line a from position p to q < p switches the deals whose chosen line c stands at q..p-1 and hold
-    a to a: gain sum w (v_a - v_c). Moving it to q > p switches the deals that chose a and whose next line
-    s stands at p+1..q to s: gain sum w (v_s - v_a). Each line moves to its best place if that gains.
-    `lines` is a copy of `order` (the lines visited), `up` and `down` scratch as long: the caller's, so the
-    kernel allocates nothing (it compiles faster).
-    """
-    n_pos = order.shape[0]
-    moves = 0
-    gained = 0
-    for a in lines:
-        p = pos[a]
-        for k in range(n_pos):
-            up[k] = 0
-            down[k] = 0
-        for k in range(by_start[a], by_start[a + 1]):
-            e = by_entry[k]
-            d = deal_of[e]
-            c = choice[d]
-            w = weights[d]
-            if c != e:
-                up[pos[line[c]]] += w * (value[e] - value[c])
-            else:
-                sp, sv = second_value(d, e, start, line, value, pos, fallback)
-                if sp < NO_LINE:
-                    down[sp] += w * (sv - value[e])
-        best_gain = 0
-        best_q = p
-        acc = 0
-        for q in range(p - 1, -1, -1):
-            acc += up[q]
-            if acc > best_gain:
-                best_gain = acc
-                best_q = q
-        acc = 0
-        for q in range(p + 1, n_pos):
-            acc += down[q]
-            if acc > best_gain:
-                best_gain = acc
-                best_q = q
-        if best_q == p:
-            continue
-        if best_q < p:
-            for k in range(p, best_q, -1):
-                order[k] = order[k - 1]
-                pos[order[k]] = k
-        else:
-            for k in range(p, best_q):
-                order[k] = order[k + 1]
-                pos[order[k]] = k
-        order[best_q] = a
-        pos[a] = best_q
-        for k in range(by_start[a], by_start[a + 1]):
-            d = deal_of[by_entry[k]]
-            choice[d] = first_entry(d, -1, start, line, pos)
-        moves += 1
-        gained += best_gain
-    return moves, gained
-
-
-sweep = njit(cache=True, nogil=True)(_sweep)
-
-
-def _removal_costs(order: IntArray, pos: IntArray, start: IntArray, line: IntArray, value: IntArray,
-                   weights: IntArray, fallback: IntArray, choice: IntArray, cost: IntArray) -> None:
-    """cost[l] = sum over deals choosing line l of w (v_l - v_next): what removing l loses (may be < 0)."""
-    for k in range(order.shape[0]):
-        cost[order[k]] = 0
-    for d in range(start.shape[0] - 1):
-        e = choice[d]
-        if e < 0:
-            continue
-        _, sv = second_value(d, e, start, line, value, pos, fallback)
-        cost[line[e]] += weights[d] * (value[e] - sv)
-
-
-removal_costs = njit(cache=True, nogil=True)(_removal_costs)
 
 
 @dataclass
@@ -253,32 +132,6 @@ def derive_order(dt: DealTable, ids: np.ndarray, n_ids: int,
     # lines that are never the play change nothing: drop them, the choices stay the same
     search = OrderSearch.start(entries, live, dt.weights)
     return [int(x) for x in live], search
-
-
-def _union_losses(start: IntArray, line: IntArray, mask: IntArray, value: IntArray, weights: IntArray,
-                  within: IndexArray, next_line: IntArray, choice: IntArray, loss: IntArray) -> None:
-    """loss[a] = what merging line a with the line after it (next_line[a]) into one union line loses.
-
-    Merged in a's place, the union line takes on each deal the first of its holds in the deal's in-line
-    order: only deals that chose a and where b's hold comes first in that order change (to b's hold), so
-    loss[a] = sum over them of w (v_a - v_b) (negative when the merge gains).
-    """
-    for d in range(start.shape[0] - 1):
-        e = choice[d]
-        if e < 0:
-            continue
-        a = line[e]
-        b = next_line[a]
-        if b < 0:
-            continue
-        for f in range(start[d], start[d + 1]):
-            if line[f] == b:
-                if within[d, mask[f]] < within[d, mask[e]]:
-                    loss[a] += weights[d] * (value[e] - value[f])
-                break
-
-
-union_losses = njit(cache=True, nogil=True)(_union_losses)
 
 
 def _with_union(dt: DealTable, entries: LineEntries, a: int, b: int) -> LineEntries:
@@ -422,42 +275,6 @@ def reduce_chart(dt: DealTable, ids: np.ndarray, lines: Sequence[frozenset[int]]
         if progress is not None:
             progress(min(step, steps_total), steps_total)
     return out
-
-
-def _add_gains(candidates: IntArray, by_start: IntArray, by_entry: IntArray, deal_of: IntArray, line: IntArray,
-               value: IntArray, weights: IntArray, fallback: IntArray, pos: IntArray, choice: IntArray, n_pos: int,
-               gains: IntArray, places: IntArray) -> None:
-    """For each candidate line: the best place to insert it in the chart and what that gains.
-
-    Inserted at place q, the line takes the deals that hold it and whose chosen line stands at q or below
-    (or that no line matches): gain(q) = sum over them of w (v_line - v_now), a suffix sum over places.
-    """
-    up = np.zeros(n_pos + 1, dtype=np.int64)
-    for k in range(candidates.shape[0]):
-        c = candidates[k]
-        for q in range(n_pos + 1):
-            up[q] = 0
-        for t in range(by_start[c], by_start[c + 1]):
-            e = by_entry[t]
-            d = deal_of[e]
-            f = choice[d]
-            if f < 0:
-                up[n_pos] += weights[d] * (value[e] - fallback[d])
-            else:
-                up[pos[line[f]]] += weights[d] * (value[e] - value[f])
-        acc = 0
-        best = 0
-        place = -1
-        for q in range(n_pos, -1, -1):
-            acc += up[q]
-            if acc > best:
-                best = acc
-                place = q
-        gains[k] = best
-        places[k] = place
-
-
-add_gains = njit(cache=True, nogil=True)(_add_gains)
 
 
 def grow_charts(dt: DealTable, ids: np.ndarray, lines: Sequence[frozenset[int]], texts: Sequence[str],

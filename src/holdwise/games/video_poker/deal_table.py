@@ -18,74 +18,18 @@ from functools import lru_cache
 import numpy as np
 
 from ...errors import InputError
-from ...solver import IndexArray, IntArray
-from ...solver.jit import njit
 from .cards import HAND_SIZE
+from .deal_kernels import all_hold_values, chosen_class_totals, entries_kernel
 from .evaluator import binomials
 from .patterns import hold_patterns, vocabulary
 from .paytables import MAX_COINS, PayTable
 from .solver import HOLD_PRIORITY, POPCOUNT, integer_pays
-from .tables import distinct_deals, exclude_supersets, game_tables, subset_rank
+from .tables import distinct_deals, game_tables
 
 __all__ = [
     "DealTable", "LineEntries", "all_hold_values", "chart_play", "chosen_class_totals", "class_totals", "deal_table",
     "entries_kernel", "entries_of", "line_entries", "weighted_sum", "whole_hands_dealt",
 ]
-
-
-def _all_hold_values(deals: IntArray, pay_sums: IntArray, classes5: IndexArray, pays: IntArray, binom: IntArray,
-                     offset: IntArray, mult: IntArray, priority: IntArray, popcount: IntArray, value: IntArray,
-                     values: IntArray, best_mask: IntArray) -> None:
-    """values[i, mask] = S(H) x mult[|H|] for every hold of every deal; best_mask[i] = the solver's best hold.
-
-    S(H) = sum over Y, H ⊆ Y ⊆ deal of (-1)^|Y - H| T[Y] . pays (the Möbius transform of the solver). `value`
-    is scratch (32), `popcount[mask]` the cards held. The subset ranks come from `tables.subset_rank`, inlined.
-    """
-    for i in range(deals.shape[0]):
-        full = 0
-        for mask in range(32):  # the row of T of each subset (as `solver.hand_values`); full = the deal's rank
-            sub, size = subset_rank(binom, deals, i, mask)
-            if mask == 31:
-                full = sub
-            else:
-                value[mask] = pay_sums[offset[size] + sub]
-        value[31] = pays[classes5[full]]
-        exclude_supersets(value)
-        best = 0
-        top = value[0] * mult[0]
-        for mask in range(32):
-            scaled = value[mask] * mult[popcount[mask]]
-            values[i, mask] = scaled
-            if scaled > top or (scaled == top and priority[mask] < priority[best]):
-                best = mask
-                top = scaled
-        best_mask[i] = best
-
-
-all_hold_values = njit(cache=True, nogil=True)(_all_hold_values)
-
-
-def _chosen_class_totals(deals: IntArray, weights: IntArray, masks: IntArray, class_counts: IntArray,
-                         classes5: IndexArray, binom: IntArray, offset: IntArray, mult: IntArray, popcount: IntArray,
-                         totals: IntArray) -> None:
-    """totals[c] += w_i x mult[|H_i|] x N_c(H_i): the final-hand class counts of one chosen hold per deal."""
-    n_classes = class_counts.shape[1]
-    for i in range(deals.shape[0]):
-        hold = masks[i]
-        held = popcount[hold]
-        factor = weights[i] * mult[held]
-        for mask in range(32):
-            if (mask & hold) == hold:
-                sign = factor if (popcount[mask] - held) % 2 == 0 else -factor
-                sub, size = subset_rank(binom, deals, i, mask)
-                if mask == 31:
-                    totals[classes5[sub]] += sign
-                else:
-                    for c in range(n_classes):
-                        totals[c] += sign * class_counts[offset[size] + sub, c]
-
-
-chosen_class_totals = njit(cache=True, nogil=True)(_chosen_class_totals)
 
 
 @dataclass(frozen=True, eq=False)
@@ -240,32 +184,6 @@ class LineEntries:
     deal_of: np.ndarray  # (E,) the deal of each entry
     fallback: np.ndarray  # (n,) value of drawing five (a deal no line fits)
     n_lines: int
-
-
-def _entries_kernel(ids: IntArray, by_within: IntArray, id_start: IntArray, id_lines: IntArray, seen: IntArray,
-                    count_only: bool, out_deal: IntArray, out_line: IntArray, out_mask: IntArray) -> int:
-    """Per deal, walk its holds in the in-line order; each line naming the hold's id takes its first hold.
-
-    Returns the number of entries (count_only) or fills out_*; `seen[l]` = last deal that line l entered.
-    """
-    k = 0
-    for d in range(ids.shape[0]):
-        for j in range(32):
-            mask = by_within[d, j]
-            pid = ids[d, mask]
-            for t in range(id_start[pid], id_start[pid + 1]):
-                line = id_lines[t]
-                if seen[line] != d:
-                    seen[line] = d
-                    if not count_only:
-                        out_deal[k] = d
-                        out_line[k] = line
-                        out_mask[k] = mask
-                    k += 1
-    return k
-
-
-entries_kernel = njit(cache=True, nogil=True)(_entries_kernel)
 
 
 def line_entries(dt: DealTable, ids: np.ndarray, lines: Sequence[Iterable[int]]) -> LineEntries:

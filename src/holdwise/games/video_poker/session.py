@@ -200,7 +200,7 @@ def _draw(state: State, table: PayTable, hold: list[int]) -> State:
     rest = [c for c in range(table.deck) if c not in dealt]
     new = iter(rest[i] for i in rng.choice(len(rest), HAND_SIZE - len(hold), replace=False).tolist())
     final = [dealt[i] if i + 1 in hold else next(new) for i in range(HAND_SIZE)]
-    kind = table.hands[hand_class(final, table)]  # from the game's tables: a session never starts Numba
+    kind = table.hands[hand_class(final, table)]  # from the game's tables
     per_coin = table.pays_for(bet)[table.hands.index(kind)]
     won = per_coin * bet
     tally = dict(state.tally)

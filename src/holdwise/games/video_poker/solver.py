@@ -14,11 +14,10 @@ holds are compared exactly as integers S(H) * M / C(cards left, 5 - |H|).
 Ties between holds of equal value (exactly equal) go to the hold that keeps fewer cards, then to
 the lower 5-bit mask of held positions (bit i = the i-th card of the sorted deal).
 
-The deck-level tables (T, the suit-distinct deals) are `tables.py`'s. What a first run builds it builds with
-NumPy, so a command that needs no kernel never starts Numba: a game's solve with NumPy (`solve_deals_numpy`,
-what `disk.stored_solve` runs where this process has no compiled kernel) equals its kernel (the kernel stays:
-`solve_game` runs it, warm several times faster than NumPy). Nothing here reads or writes the disk: `disk.py`
-keeps solves and tables there, around these functions.
+The deck-level tables (T, the suit-distinct deals) are `tables.py`'s; the per-deal kernels (`solve_deals`, one
+hand's `hand_counts`) are `deal_kernels.py`'s, compiled when the package is built. A game's solve with NumPy
+(`solve_deals_numpy`, what `disk.stored_solve` runs where the kernels run as plain Python) equals the kernel's.
+Nothing here reads or writes the disk: `disk.py` keeps solves and tables there, around these functions.
 """
 
 from __future__ import annotations
@@ -33,12 +32,11 @@ from typing import Any
 import numpy as np
 
 from ...errors import InputError
-from ...solver import IndexArray, IntArray
-from ...solver.jit import njit
 from .cards import HAND_SIZE
 from .evaluator import binomials
 from .paytables import MAX_COINS, PayTable, max_scaled_pay
-from .tables import GameTables, deck, distinct_deals, exclude_supersets, game_tables, subset_rank
+from .deal_kernels import all_hold_values, hand_counts, solve_deals
+from .tables import GameTables, deck, distinct_deals, game_tables
 
 __all__ = [
     "HOLD_PRIORITY", "POPCOUNT", "GameReturn", "HandValues", "Hold", "analyze_hand", "deal_values", "hand_values",
@@ -46,53 +44,6 @@ __all__ = [
 ]
 
 POPCOUNT = np.array([m.bit_count() for m in range(32)], dtype=np.int64)  # cards held by each 5-bit mask
-
-
-def _solve_deals(deals: IntArray, weights: IntArray, pay_sums: IntArray, class_counts: IntArray, classes5: IndexArray,
-                 pays: IntArray, binom: IntArray, offset: IntArray, mult: IntArray, priority: IntArray,
-                 popcount: IntArray, rows: IntArray, value: IntArray, best_mask: IntArray, best_value: IntArray,
-                 totals: IntArray) -> None:
-    """Best hold of every deal (exact), and the weighted class counts of the final hands it leads to.
-
-    best_value[i] = S(H*) * mult[|H*|]: the best hold's payout sum scaled to the common weight.
-    totals[c] += weights[i] * mult[|H*|] * N_c(H*). `rows` and `value` are scratch (32 each), `popcount`
-    the number of bits of each 5-bit mask. The subset ranks come from `tables.subset_rank`, inlined.
-    """
-    n_classes = class_counts.shape[1]
-    for i in range(deals.shape[0]):
-        # the row of T of each of the deal's 32 subsets (as `_subset_rows`); full = the deal's colex rank
-        full = 0
-        for mask in range(32):
-            sub, size = subset_rank(binom, deals, i, mask)
-            if mask == 31:
-                full = sub
-            else:
-                rows[mask] = offset[size] + sub
-                value[mask] = pay_sums[rows[mask]]
-        value[31] = pays[classes5[full]]
-        exclude_supersets(value)
-        best = 0
-        top = value[0] * mult[0]
-        for mask in range(1, 32):
-            scaled = value[mask] * mult[popcount[mask]]
-            if scaled > top or (scaled == top and priority[mask] < priority[best]):
-                best = mask
-                top = scaled
-        best_mask[i] = best
-        best_value[i] = top
-        held = popcount[best]
-        factor = weights[i] * mult[held]
-        for mask in range(32):
-            if (mask & best) == best:
-                sign = factor if (popcount[mask] - held) % 2 == 0 else -factor
-                if mask == 31:
-                    totals[classes5[full]] += sign
-                else:
-                    for c in range(n_classes):
-                        totals[c] += sign * class_counts[rows[mask], c]
-
-
-solve_deals = njit(cache=True, nogil=True)(_solve_deals)
 
 
 def integer_pays(table: PayTable, coins: int) -> tuple[np.ndarray, int]:
@@ -282,12 +233,6 @@ class Hold:
         return sum(self.counts)
 
 
-# Mobius pairs of the 32 subsets: for each bit, the masks without it and the same masks with it.
-_MOBIUS = tuple((np.array([m for m in range(32) if not m >> b & 1]), np.array([m | 1 << b for m in range(32)
-                                                                                if not m >> b & 1]))
-                for b in range(HAND_SIZE))
-
-
 @lru_cache(maxsize=64)
 def _scaled_pays(table: PayTable, coins: int) -> tuple[np.ndarray, np.ndarray, int]:
     """(T[X] . pays for every card set, integer pays, their denominator) of a game at a bet."""
@@ -296,42 +241,11 @@ def _scaled_pays(table: PayTable, coins: int) -> tuple[np.ndarray, np.ndarray, i
 
 
 def _sorted_hand(cards: Sequence[int], table: PayTable) -> np.ndarray:
-    hand = np.array(sorted(int(c) for c in cards), dtype=np.int64)
-    if len(hand) != HAND_SIZE or len(set(hand.tolist())) != HAND_SIZE or hand.min() < 0 or hand.max() >= table.deck:
+    """The hand's cards sorted, as a (1, 5) int64 row (what the per-deal kernels read), checked."""
+    hand = sorted(int(c) for c in cards)
+    if len(hand) != HAND_SIZE or len(set(hand)) != HAND_SIZE or hand[0] < 0 or hand[-1] >= table.deck:
         raise InputError(f"a hand is {HAND_SIZE} distinct cards of the {table.deck}-card deck")
-    return hand
-
-
-def _subset_rows(hand: np.ndarray, table: PayTable) -> tuple[np.ndarray, int]:
-    """The rows of T of a sorted hand's 31 proper subsets and the colex rank of the hand (as `solve_deals`).
-
-    Plain Python: one hand is 80 table reads, and a process that analyzes one hand then never waits for
-    Numba to load a kernel (~0.4 s in a fresh process).
-    """
-    binom = _binomial_rows()
-    offset = deck(table.deck).offset_list
-    cards = hand.tolist()
-    rows = np.empty(32, dtype=np.int64)
-    full = 0
-    for mask in range(32):
-        sub = 0
-        pos = 1
-        for j in range(HAND_SIZE):
-            if mask >> j & 1:
-                sub += binom[cards[j]][pos]
-                pos += 1
-        if mask == 31:
-            full = sub
-            rows[mask] = -1
-        else:
-            rows[mask] = offset[pos - 1] + sub
-    return rows, full
-
-
-@lru_cache(maxsize=1)
-def _binomial_rows() -> list[list[int]]:
-    rows: list[list[int]] = binomials().tolist()
-    return rows
+    return np.array([hand], dtype=np.int64)
 
 
 def hold_values(cards: Sequence[int], table: PayTable, coins: int = MAX_COINS) -> tuple[np.ndarray, int]:
@@ -339,22 +253,22 @@ def hold_values(cards: Sequence[int], table: PayTable, coins: int = MAX_COINS) -
 
     `mask` bit j holds the j-th card of the SORTED hand; v = S(H) * M / C(cards left, 5 - |H|) with S(H)
     the payout sum of the hold's draws over the pays' common denominator; scale = M * denominator.
-    The fast path of a session: no class counts, no fractions.
+    The fast path of a session: no class counts, no fractions (the deal table's kernel on one deal).
     """
     hand = _sorted_hand(cards, table)
     pay_sums, pays, denominator = _scaled_pays(table, coins)
-    rows, full = _subset_rows(hand, table)
-    value = pay_sums[rows]
-    value[31] = pays[game_tables(table).classes5[full]]
-    for low, high in _MOBIUS:
-        value[low] -= value[high]
-    d = deck(table.deck)
-    return value * d.mult[POPCOUNT], d.weight * denominator
+    gt = game_tables(table)
+    d = gt.deck
+    values = np.empty((1, 32), dtype=np.int64)
+    all_hold_values(hand, pay_sums, gt.classes5, pays, binomials(), d.offset, d.mult, HOLD_PRIORITY, POPCOUNT,
+                    np.empty(32, dtype=np.int64), values, np.empty(1, dtype=np.int64))
+    return values[0], d.weight * denominator
 
 
 def hand_class(cards: Sequence[int], table: PayTable) -> int:
     """Pay class of one hand of five cards, read from the game's tables (as `evaluator.classify_hand`, no kernel)."""
-    _, full = _subset_rows(_sorted_hand(cards, table), table)
+    binom = binomials()
+    full = sum(int(binom[c, j + 1]) for j, c in enumerate(_sorted_hand(cards, table)[0].tolist()))
     return int(game_tables(table).classes5[full])
 
 
@@ -392,16 +306,12 @@ def hand_values(cards: Sequence[int], table: PayTable, coins: int = MAX_COINS) -
     """
     tables = game_tables(table)
     hand = _sorted_hand(cards, table)
-    rows, full = _subset_rows(hand, table)
-    counts = np.zeros((32, len(table.hands)), dtype=np.int64)
-    counts[:31] = tables.class_counts[rows[:31]]
-    counts[31, tables.classes5[full]] = 1
-    for low, high in _MOBIUS:
-        counts[low] -= counts[high]
-    _, pays, denominator = _scaled_pays(table, coins)
     d = tables.deck
+    counts = np.empty((32, len(table.hands)), dtype=np.int64)
+    hand_counts(hand, tables.class_counts, tables.classes5, binomials(), d.offset, POPCOUNT, counts)
+    _, pays, denominator = _scaled_pays(table, coins)
     values = (counts @ pays) * d.mult[POPCOUNT]
-    return HandValues(tuple(hand.tolist()), values, d.weight * denominator, counts, best_order(values))
+    return HandValues(tuple(hand[0].tolist()), values, d.weight * denominator, counts, best_order(values))
 
 
 def analyze_hand(cards: Sequence[int], table: PayTable, coins: int = MAX_COINS) -> list[Hold]:

@@ -39,18 +39,18 @@ if TYPE_CHECKING:  # what the names are, for type checkers; at run time each loa
         rule_set_of, step,
     )
     from .simulation import MAX_GAMES, Simulation, simulate
-    from .solver import Solution, TurnTables, box_table, kernel_ready, solve, state_count, turn_tables, written
+    from .solver import Solution, TurnTables, box_table, solve, state_count, turn_tables, written
     from .store import balut_solution, cached_distribution, cached_solution, solution_for
     from .variants import RULE_SETS, balut_distribution, balut_points, rule_set, simulate_balut_points
 
 __all__ = [
     "Award", "BALUT", "BalutCard", "BalutCategory", "BalutPoints", "BalutPointsSimulation", "BalutRules", "Card",
-    "Category", "DEFAULT_OPTIONS", "GAME", "HINT_FIELDS", "HintRequest", "KERNEL_MODULES", "MAX_GAMES", "MEASURE",
+    "Category", "DEFAULT_OPTIONS", "GAME", "HINT_FIELDS", "HintRequest", "MAX_GAMES", "MEASURE",
     "PERCENTILES", "RULES", "RULE_SETS", "RuleSet", "Rules", "ScoreDistribution", "Scorecard", "Simulation",
     "Solution", "Solved", "TurnTables", "YAHTZEE", "YAHTZEE_FORCED", "YATZY", "actions", "advice",
     "balut_distribution", "balut_points", "balut_rules", "balut_score", "balut_solution", "box_table",
     "cached_distribution", "cached_solution", "card_line", "card_of", "card_text", "computer_action", "get_rules",
-    "hint", "keep_text", "kernel_ready", "new_game", "parse_action", "parse_balut_card", "parse_card", "parse_dice",
+    "hint", "keep_text", "new_game", "parse_action", "parse_balut_card", "parse_card", "parse_dice",
     "parse_hint", "parse_whole", "possible_points", "review", "rule_set", "rule_set_of", "score",
     "score_distribution", "simulate", "simulate_balut_points", "solution_for", "solve", "solved", "state_count",
     "step", "turn_tables", "written",
@@ -67,11 +67,9 @@ _MODULES: dict[str, tuple[str, ...]] = {
     ".session": ("DEFAULT_OPTIONS", "actions", "advice", "card_line", "card_of", "computer_action", "new_game",
                  "parse_action", "review", "rule_set_of", "step"),
     ".simulation": ("MAX_GAMES", "Simulation", "simulate"),
-    ".solver": ("Solution", "TurnTables", "box_table", "kernel_ready", "solve", "state_count", "turn_tables",
-                "written"),
+    ".solver": ("Solution", "TurnTables", "box_table", "solve", "state_count", "turn_tables", "written"),
     ".store": ("balut_solution", "cached_distribution", "cached_solution", "solution_for"),
     ".variants": ("RULE_SETS", "balut_distribution", "balut_points", "rule_set", "simulate_balut_points"),
 }
 _EXPORTS: dict[str, str | tuple[str, ...]] = {name: module for module, names in _MODULES.items() for name in names}
-_EXPORTS["KERNEL_MODULES"] = (".solver",)
 __getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)

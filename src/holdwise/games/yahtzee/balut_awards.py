@@ -19,10 +19,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ...solver.jit import njit
 from ..base import Result
 from .balut import BalutRules
-from .balut_solver import BalutSolution, kernel_args, turn
+from .balut_kernels import fill_table, push_layer, sample
+from .balut_solver import BalutSolution, kernel_args
 from .distribution import ScoreDistribution, summarize
 
 __all__ = ["MAX_POINT_GAMES", "BalutPoints", "BalutPointsSimulation", "OutcomeTable", "final_total",
@@ -32,77 +32,6 @@ Array = np.ndarray
 
 MAX_POINT_GAMES = 1_000_000
 _TABLES: dict[BalutRules, OutcomeTable] = {}
-
-
-def _outcomes(s: int, values: Array, child: Array, hand_start: int, block_start: Array, sub_start: Array,
-              sub_keep: Array, points: Array, hand_prob: Array, stride: Array, boxes: int, rerolls: int,
-              vnext: Array, hand_value: Array, choice: Array, keep_vals: Array, keep_choice: Array, mass: Array,
-              out: Array) -> None:
-    """out[category, score]: the chance that the optimal turn from state s writes that score there."""
-    n_hands = points.shape[0]
-    sides = child.shape[1]
-    dice = block_start.shape[0] - 2
-    turn(s, values, child, hand_start, block_start, sub_start, sub_keep, points, hand_prob, stride, boxes,
-         rerolls, vnext, hand_value, choice, keep_vals, keep_choice)
-    for h in range(n_hands):
-        hand_value[h] = hand_prob[h]  # now the chance of each hand
-    for r in range(rerolls - 1, -1, -1):
-        for k in range(mass.shape[0]):
-            mass[k] = 0.0
-        for h in range(n_hands):
-            mass[keep_choice[r, h]] += hand_value[h]
-        for size in range(dice):  # the kept dice plus the rest rolled, one die at a time
-            for k in range(block_start[size], block_start[size + 1]):
-                if mass[k] > 0.0:
-                    share = mass[k] / sides
-                    for f in range(sides):
-                        mass[child[k, f]] += share
-        for h in range(n_hands):
-            hand_value[h] = mass[hand_start + h]
-    out[:, :] = 0.0
-    for h in range(n_hands):
-        i = choice[h]
-        out[i, int(points[h, i])] += hand_value[h]
-
-
-outcomes = njit(cache=True, nogil=True)(_outcomes)
-
-
-def _fill_table(values: Array, child: Array, hand_start: int, block_start: Array, sub_start: Array,
-                sub_keep: Array, points: Array, hand_prob: Array, stride: Array, boxes: int, rerolls: int,
-                max_score: int, start: Array, cats: Array, scores: Array, probs: Array) -> int:
-    """Every non-full state's outcomes, listed state by state (start[s]..start[s+1]); -1 when the lists
-    outgrow the arrays given (the caller gives larger ones)."""
-    n_states = values.shape[0]
-    n_cat = stride.shape[0]
-    n_hands = points.shape[0]
-    vnext = np.empty(n_cat)
-    hand_value = np.empty(n_hands)
-    choice = np.empty(n_hands, dtype=np.int64)
-    keep_vals = np.empty((max(rerolls, 1), child.shape[0]))
-    keep_choice = np.empty((max(rerolls, 1), n_hands), dtype=np.int64)
-    mass = np.empty(child.shape[0])
-    out = np.empty((n_cat, max_score + 1))
-    used = 0
-    start[0] = 0
-    for s in range(n_states - 1):
-        outcomes(s, values, child, hand_start, block_start, sub_start, sub_keep, points, hand_prob, stride,
-                 boxes, rerolls, vnext, hand_value, choice, keep_vals, keep_choice, mass, out)
-        for i in range(n_cat):
-            for v in range(max_score + 1):
-                if out[i, v] > 0.0:
-                    if used >= cats.shape[0]:
-                        return -1
-                    cats[used] = i
-                    scores[used] = v
-                    probs[used] = out[i, v]
-                    used += 1
-        start[s + 1] = used
-    start[n_states] = used  # the full card has none
-    return used
-
-
-fill_table = njit(cache=True, nogil=True)(_fill_table)
 
 
 @dataclass(frozen=True)
@@ -130,7 +59,8 @@ def outcome_table(solution: BalutSolution) -> OutcomeTable:
         cats = np.empty(capacity, dtype=np.int8)
         scores = np.empty(capacity, dtype=np.int16)
         probs = np.empty(capacity, dtype=np.float64)
-        used = fill_table(solution.values, *kernel_args(solution.compiled), max_score, start, cats, scores, probs)
+        used = fill_table(np.ascontiguousarray(solution.values, dtype=np.float64), *kernel_args(solution.compiled),
+                          max_score, start, cats, scores, probs)
         if used >= 0:
             break
         capacity *= 2
@@ -138,36 +68,6 @@ def outcome_table(solution: BalutSolution) -> OutcomeTable:
                          scores[:used].copy(), probs[:used].copy(), time.perf_counter() - begin)
     _TABLES[rules] = table
     return table
-
-
-def _push_layer(layer: Array, pos: Array, src: Array, dst: Array, start: Array, cats: Array, scores: Array,
-                probs: Array, stride: Array, feat_cat: Array, feat_count: Array, feat_off: Array,
-                feat_width: Array) -> None:
-    """One turn forward for the states of a layer: dst[pos[next], feature] += chance * src[pos[s], feature],
-    each feature moved by what the turn adds to it (the score, or 1 for a score above 0 in a counted
-    category; the total takes every category's score, a category's feature only its own)."""
-    n_feat = feat_cat.shape[0]
-    for j in range(layer.shape[0]):
-        s = layer[j]
-        row = src[pos[s]]
-        for e in range(start[s], start[s + 1]):
-            c = cats[e]
-            v = scores[e]
-            p = probs[e]
-            out = dst[pos[s + stride[c]]]
-            for q in range(n_feat):
-                off = feat_off[q]
-                width = feat_width[q]
-                inc = 0
-                if feat_cat[q] < 0 or feat_cat[q] == c:
-                    inc = (1 if v > 0 else 0) if feat_count[q] else v
-                for f in range(width - inc):
-                    x = row[off + f]
-                    if x != 0.0:
-                        out[off + f + inc] += p * x
-
-
-push_layer = njit(cache=True, nogil=True)(_push_layer)
 
 
 def _features(rules: BalutRules, max_scores: list[int]) -> list[tuple[str, int, int, int]]:
@@ -269,30 +169,6 @@ def points_of(solution: BalutSolution) -> BalutPoints:
     expected += sum(k * v for k, v in bands.items())
     return BalutPoints(rules.name, "exact", mean, sd, expected, awards, dict(sorted(bands.items())),
                        time.perf_counter() - begin)
-
-
-def _sample(start: Array, cats: Array, scores: Array, probs: Array, stride: Array, turns: int, uniforms: Array,
-            totals: Array, sums: Array, nonzero: Array) -> None:
-    """Seeded games drawn from the outcome lists: each game's total, category sums and boxes above 0."""
-    for g in range(uniforms.shape[0]):
-        s = 0
-        for t in range(turns):
-            u = uniforms[g, t]
-            e = start[s]
-            acc = probs[e]
-            while acc < u and e + 1 < start[s + 1]:
-                e += 1
-                acc += probs[e]
-            c = cats[e]
-            v = scores[e]
-            totals[g] += v
-            sums[g, c] += v
-            if v > 0:
-                nonzero[g, c] += 1
-            s += stride[c]
-
-
-sample = njit(cache=True, nogil=True)(_sample)
 
 
 @dataclass(frozen=True)

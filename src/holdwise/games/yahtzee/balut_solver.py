@@ -15,12 +15,11 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ...solver.jit import njit
 from ...solver.lattice import lattice
 from .balut import BALUT, BalutRules, balut_score
+from .balut_kernels import solve_all
 
-__all__ = ["NEG", "BalutSolution", "Compiled", "compile_rules", "kernel_args", "solve_balut", "turn",
-           "turn_tables"]
+__all__ = ["NEG", "BalutSolution", "Compiled", "compile_rules", "kernel_args", "solve_balut", "turn_tables"]
 
 NEG = -1.0e300
 Array = np.ndarray
@@ -63,78 +62,6 @@ def kernel_args(c: Compiled) -> tuple[Array, int, Array, Array, Array, Array, Ar
             c.rules.boxes, c.rules.rolls - 1)
 
 
-def _turn(s: int, values: Array, child: Array, hand_start: int, block_start: Array, sub_start: Array,
-          sub_keep: Array, points: Array, hand_prob: Array, stride: Array, boxes: int, rerolls: int, vnext: Array,
-          hand_value: Array, choice: Array, keep_vals: Array, keep_choice: Array) -> float:
-    """One turn from state s: V(s). Fills choice[h] (the first best category of hand h), keep_vals[r] (each
-    keep's value when it is kept with r + 1 re-rolls left, the one it starts included) and keep_choice[r, h]
-    (the first best keep of hand h then)."""
-    n_cat = stride.shape[0]
-    n_hands = points.shape[0]
-    sides = child.shape[1]
-    dice = block_start.shape[0] - 2
-    for i in range(n_cat):
-        filled = (s // stride[i]) % (boxes + 1)
-        vnext[i] = values[s + stride[i]] if filled < boxes else NEG
-    for h in range(n_hands):
-        best = NEG
-        arg = -1
-        for i in range(n_cat):
-            if vnext[i] > NEG:
-                v = points[h, i] + vnext[i]
-                if v > best:
-                    best = v
-                    arg = i
-        hand_value[h] = best
-        choice[h] = arg
-    for r in range(rerolls):
-        buf = keep_vals[r]
-        for h in range(n_hands):
-            buf[hand_start + h] = hand_value[h]
-        for size in range(dice - 1, -1, -1):
-            for k in range(block_start[size], block_start[size + 1]):
-                total = 0.0
-                for f in range(sides):
-                    total += buf[child[k, f]]
-                buf[k] = total / sides
-        for h in range(n_hands):
-            best = NEG
-            arg = -1
-            for p in range(sub_start[h], sub_start[h + 1]):
-                v = buf[sub_keep[p]]
-                if v > best:
-                    best = v
-                    arg = sub_keep[p]
-            hand_value[h] = best
-            keep_choice[r, h] = arg
-    value = 0.0
-    for h in range(n_hands):
-        value += hand_prob[h] * hand_value[h]
-    return value
-
-
-turn = njit(cache=True, nogil=True)(_turn)
-
-
-def _solve_all(values: Array, child: Array, hand_start: int, block_start: Array, sub_start: Array,
-               sub_keep: Array, points: Array, hand_prob: Array, stride: Array, boxes: int, rerolls: int) -> None:
-    """V of every state, from the full card (index n - 1, V = 0) down: a successor has a larger index."""
-    n_states = values.shape[0]
-    n_hands = points.shape[0]
-    vnext = np.empty(stride.shape[0])
-    hand_value = np.empty(n_hands)
-    choice = np.empty(n_hands, dtype=np.int64)
-    keep_vals = np.empty((max(rerolls, 1), child.shape[0]))
-    keep_choice = np.empty((max(rerolls, 1), n_hands), dtype=np.int64)
-    values[n_states - 1] = 0.0
-    for s in range(n_states - 2, -1, -1):
-        values[s] = turn(s, values, child, hand_start, block_start, sub_start, sub_keep, points, hand_prob,
-                         stride, boxes, rerolls, vnext, hand_value, choice, keep_vals, keep_choice)
-
-
-solve_all = njit(cache=True, nogil=True)(_solve_all)
-
-
 @dataclass(frozen=True)
 class BalutSolution:
     """V for every state (`values[index]`, index = sum of filled[i] * stride[i]) and the solve's cost."""
@@ -161,8 +88,6 @@ def solve_balut(rules: BalutRules = BALUT) -> BalutSolution:
     values = np.zeros(rules.n_states, dtype=np.float64)
     solve_all(values, *kernel_args(compiled))
     return BalutSolution(rules, values, time.perf_counter() - start, compiled)
-
-
 
 
 def turn_tables(solution: BalutSolution, s: int) -> tuple[Array, list[Array]]:

@@ -27,15 +27,16 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ...solver.jit import njit
 from ...solver.lattice import lattice
 from ..base import Result
-from .solver import LANES, Solution, best_boxes, box_arrays, layers, outcome, walk_lanes
+from .distribution_kernels import spread
+from .solver import Solution, box_args, box_arrays, layers
+from .turn_kernels import reach, turn_outcomes
 
 __all__ = ["PERCENTILES", "ScoreDistribution", "score_distribution", "summarize"]
 
 Array = np.ndarray
-# The kernels take their arrays in a few tuples (Numba passes a tuple of arrays as one argument):
+# The kernels take their arrays in a few groups, spread into their arguments:
 #   boxes = (points, joker_points, upper_face, face_box, all_same, hand_face, params, points_t, face_count,
 #            same_hands): what `best_boxes` and `outcome` read;
 #   walk = (child, hand_start, block_start, below, rank): the keep lattice and the keeps' tie-break order;
@@ -71,230 +72,6 @@ class ScoreDistribution(Result):
         # the scores with a chance only, as [score, chance] pairs
         out["chances"] = [[s, p] for s, p in enumerate(self.chances) if p > 0.0]
         return out
-
-
-def _push(mass: Array, child: Array, block_start: Array) -> None:
-    """Roll every keep's missing dice, one die at a time: the chance moves from each keep to its children."""
-    sides = child.shape[1]
-    dice = block_start.shape[0] - 2
-    for size in range(dice):
-        for k in range(block_start[size], block_start[size + 1]):
-            m = mass[k]
-            if m != 0.0:
-                share = m / sides
-                for f in range(sides):
-                    mass[child[k, f]] += share
-                mass[k] = 0.0
-
-
-def _keep_and_reroll(mass: Array, keep: Array, held: Array, hand_start: int, child: Array, block_start: Array) -> None:
-    """Each hand's chance moved to the keep chosen for it (`held` is scratch), then the missing dice rolled."""
-    n_hands = keep.shape[0]
-    for h in range(n_hands):
-        held[h] = mass[hand_start + h]
-        mass[hand_start + h] = 0.0
-    for h in range(n_hands):
-        mass[keep[h]] += held[h]
-    push(mass, child, block_start)
-
-
-def _best_below_arg(lanes: Array, arg: Array, below: Array, block_start: Array, rank: Array) -> None:
-    """`best_below` that also records, in arg, the keep giving each best: the first in `sub_keep` order
-    (the lowest rank) among equal values, as the simulation picks it. Value first, then rank, is one order, so
-    taking it over the keeps of one die fewer finds the same keep as a scan over all the hand's pairs."""
-    sides = below.shape[1]
-    dice = block_start.shape[0] - 2
-    for k in range(block_start[dice + 1]):
-        for lane in range(LANES):
-            arg[k, lane] = k
-    for size in range(1, dice + 1):
-        for k in range(block_start[size], block_start[size + 1]):
-            for f in range(sides):
-                p = below[k, f]
-                if p == k:
-                    continue
-                for lane in range(LANES):
-                    v = lanes[p, lane]
-                    cur = lanes[k, lane]
-                    if v > cur or (v == cur and rank[arg[p, lane]] < rank[arg[k, lane]]):
-                        lanes[k, lane] = v
-                        arg[k, lane] = arg[p, lane]
-
-
-def _turn_outcomes(rows: Array, src: Array, layer: Layer, values: Array, walk: Walk, boxes_in: Boxes, index: Array,
-                   max_pts: int, outs: Outs) -> None:
-    """For each listed row r (source state src[r]): its turn's outcomes under the policy, merged by (box,
-    points, bonus): out_target[r, :n] (next state's index in its layer), out_gain, out_prob; n = out_count[r].
-    The keeps are chosen LANES states at a time (as the solve walks them), the chances state by state."""
-    masks, ups, ybs, amin, amax = layer
-    child, hand_start, block_start, below, rank = walk
-    points, joker_points, upper_face, face_box, all_same, hand_face, params, points_t, face_count, same_hands = \
-        boxes_in
-    out_target, out_gain, out_prob, out_count = outs
-    n_hands = points.shape[0]
-    n_boxes = points.shape[1]
-    n_keeps = child.shape[0]
-    dice = block_start.shape[0] - 2
-    upper_tab = np.empty(dice + 1, dtype=np.float64)
-    lanes = np.zeros((n_keeps, LANES), dtype=np.float64)
-    arg = np.zeros((n_keeps, LANES), dtype=np.int64)
-    mass = np.zeros(n_keeps, dtype=np.float64)
-    boxes = np.empty(n_boxes, dtype=np.float64)
-    box_lanes = np.empty((LANES, n_hands), dtype=np.int64)
-    keep1_lanes = np.empty((LANES, n_hands), dtype=np.int64)
-    keep2_lanes = np.empty((LANES, n_hands), dtype=np.int64)
-    hand_value = np.empty(n_hands, dtype=np.float64)
-    first = np.empty(n_hands, dtype=np.float64)
-    width = max_pts + 1
-    used = np.empty(n_hands, dtype=np.int64)
-    slot = np.full(n_boxes * width * 2, -1, dtype=np.int64)
-    # the first roll's chances are every state's: pushed once, copied for each
-    first_roll = np.empty(n_hands, dtype=np.float64)
-    mass[0] = 1.0
-    push(mass, child, block_start)
-    for h in range(n_hands):
-        first_roll[h] = mass[hand_start + h]
-        mass[hand_start + h] = 0.0
-    for group in range(0, rows.shape[0], LANES):
-        count = min(LANES, rows.shape[0] - group)
-        for lane in range(count):
-            s = src[rows[group + lane]]
-            # the boxes: the first best of each hand's row, as the solver finds them
-            best_boxes(masks[s], ups[s], ybs[s], values, points, joker_points, upper_face, face_box, all_same,
-                       hand_face, params, points_t, face_count, same_hands, upper_tab, boxes, hand_value,
-                       box_lanes[lane])
-            for h in range(n_hands):
-                lanes[hand_start + h, lane] = hand_value[h]
-        # the second keep (one re-roll to come), then the first (two): each pass leaves the next one's hands
-        walk_lanes(lanes, child, block_start)
-        best_below_arg(lanes, arg, below, block_start, rank)
-        for lane in range(count):
-            for h in range(n_hands):
-                keep1_lanes[lane, h] = arg[hand_start + h, lane]
-        walk_lanes(lanes, child, block_start)
-        best_below_arg(lanes, arg, below, block_start, rank)
-        for lane in range(count):
-            for h in range(n_hands):
-                keep2_lanes[lane, h] = arg[hand_start + h, lane]
-        for lane in range(count):
-            r = rows[group + lane]
-            s = src[r]
-            out_count[r] = 0
-            if amax[s] < amin[s]:
-                continue  # no chance of this state under the policy
-            mask, up, yb = masks[s], ups[s], ybs[s]
-            box_choice = box_lanes[lane]
-            keep1 = keep1_lanes[lane]
-            keep2 = keep2_lanes[lane]
-            # the chances: the first roll, the first keep's re-roll, the second's (`mass` is all zeros here)
-            for h in range(n_hands):
-                mass[hand_start + h] = first_roll[h]
-            keep_and_reroll(mass, keep2, first, hand_start, child, block_start)
-            keep_and_reroll(mass, keep1, first, hand_start, child, block_start)
-            # the final hands into their boxes, merged by (box, points, bonus)
-            n = 0
-            for h in range(n_hands):
-                p = mass[hand_start + h]
-                mass[hand_start + h] = 0.0
-                if p == 0.0:
-                    continue
-                b = box_choice[h]
-                # a hand of several faces writes its points (no joker, no bonus): its box and points say the
-                # outcome, worked out once for all such hands (an `outcome` call costs as much as 50 additions)
-                key = (b * width + points[h, b]) * 2
-                if all_same[h] or slot[key] < 0:
-                    pts, bon, gain, nmask, nup, nyb = outcome(mask, up, yb, h, b, points, joker_points, upper_face,
-                                                               face_box, all_same, hand_face, params)
-                    key = (b * width + pts) * 2 + bon
-                    if slot[key] < 0:
-                        slot[key] = n
-                        used[n] = key
-                        out_target[r, n] = index[nmask, nup, nyb]
-                        out_gain[r, n] = gain
-                        out_prob[r, n] = 0.0
-                        n += 1
-                out_prob[r, slot[key]] += p
-            out_count[r] = n
-            for e in range(n):
-                slot[used[e]] = -1
-
-
-def _spread(thread: int, threads: int, src: Array, outs: Outs, source: tuple[Array, Array, Array, Array, Array],
-            target: tuple[Array, Array, Array, Array, Array, Array], error: Array) -> None:
-    """Add each source's score chances, shifted by each outcome's gain and weighted by its chance, into the
-    next states this thread owns (index % threads == thread): each next state is written by one thread.
-    `source` = (offsets, lowest score held, lowest and highest score reached, chances) of the layer's states,
-    `target` the next layer's (offsets, lowest and highest score held, lowest and highest reached, chances)."""
-    out_target, out_gain, out_prob, count = outs
-    s_off, s_lo, s_min, s_max, s_data = source
-    t_off, t_lo, t_hi, t_min, t_max, t_data = target
-    for r in range(src.shape[0]):
-        s = src[r]
-        lo_s = s_min[s]
-        hi_s = s_max[s]
-        if hi_s < lo_s:
-            continue
-        base_s = s_off[s] - s_lo[s]
-        for e in range(count[r]):
-            t = out_target[r, e]
-            if t % threads != thread:
-                continue
-            g = out_gain[r, e]
-            p = out_prob[r, e]
-            if t < 0 or lo_s + g < t_lo[t] or hi_s + g > t_hi[t]:
-                error[thread] = 1  # outside the next state's window: a bound is wrong
-                continue
-            base_t = t_off[t] - t_lo[t] + g
-            for x in range(lo_s, hi_s + 1):
-                t_data[base_t + x] += p * s_data[base_s + x]
-            if lo_s + g < t_min[t]:
-                t_min[t] = lo_s + g
-            if hi_s + g > t_max[t]:
-                t_max[t] = hi_s + g
-
-
-def _reach(rows: Array, src: Array, layer: Layer, values: Array, block_start: Array, boxes_in: Boxes,
-           index: Array, max_pts: int, t_min: Array, t_max: Array) -> None:
-    """The next states the listed rows' sources reach and their scores' range, into t_min/t_max (this thread's
-    own). Every final hand has a chance (the first roll may show it, and a re-roll of any keep inside it may
-    give it back), so the boxes chosen for the hands are the turn's outcomes: no keep nor chance is needed."""
-    masks, ups, ybs, s_min, s_max = layer
-    points, joker_points, upper_face, face_box, all_same, hand_face, params, points_t, face_count, same_hands = \
-        boxes_in
-    n_hands = points.shape[0]
-    upper_tab = np.empty(block_start.shape[0] - 1, dtype=np.float64)
-    boxes = np.empty(points.shape[1], dtype=np.float64)
-    box_choice = np.empty(n_hands, dtype=np.int64)
-    hand_value = np.empty(n_hands, dtype=np.float64)
-    width = max_pts + 1
-    seen = np.full(points.shape[1] * width, -1, dtype=np.int64)
-    for i in range(rows.shape[0]):
-        s = src[rows[i]]
-        mask, up, yb = masks[s], ups[s], ybs[s]
-        best_boxes(mask, up, yb, values, points, joker_points, upper_face, face_box, all_same, hand_face, params,
-                   points_t, face_count, same_hands, upper_tab, boxes, hand_value, box_choice)
-        for h in range(n_hands):
-            b = box_choice[h]
-            key = b * width + points[h, b]
-            if not all_same[h]:  # its box and points say the outcome (see `turn_outcomes`): once is enough
-                if seen[key] == i:
-                    continue
-                seen[key] = i
-            _, _, gain, nmask, nup, nyb = outcome(mask, up, yb, h, b, points, joker_points, upper_face, face_box,
-                                                  all_same, hand_face, params)
-            t = index[nmask, nup, nyb]
-            if s_min[s] + gain < t_min[t]:
-                t_min[t] = s_min[s] + gain
-            if s_max[s] + gain > t_max[t]:
-                t_max[t] = s_max[s] + gain
-
-
-push = njit(cache=True, nogil=True)(_push)
-best_below_arg = njit(cache=True, nogil=True, inline="always")(_best_below_arg)
-reach = njit(cache=True, nogil=True)(_reach)
-keep_and_reroll = njit(cache=True, nogil=True)(_keep_and_reroll)
-turn_outcomes = njit(cache=True, nogil=True)(_turn_outcomes)
-spread = njit(cache=True, nogil=True)(_spread)
 
 
 def _state_layers(solution: Solution) -> list[tuple[Array, Array, Array]]:
@@ -342,8 +119,8 @@ def score_distribution(solution: Solution, threads: int | None = None) -> ScoreD
     out_count = np.zeros(CHUNK, dtype=np.int64)
     outs = (out_target, out_gain, out_prob, out_count)
     error = np.zeros(threads, dtype=np.int64)
-    boxes: Boxes = (c.points, c.joker_points, c.upper_face, c.face_box, c.all_same, c.hand_face, c.params,
-                    *box_arrays(c))
+    boxes: Boxes = (*box_args(c), *box_arrays(c))
+    values = np.ascontiguousarray(solution.values, dtype=np.float64)
     # each keep's place in `sub_keep` order (by its count of ones, then of twos, ...): the tie-break
     counts = lattice(rules.dice, rules.sides).counts
     rank = np.empty(len(counts), dtype=np.int64)
@@ -373,18 +150,17 @@ def score_distribution(solution: Solution, threads: int | None = None) -> ScoreD
             t_min = np.full((threads, len(masks)), none, dtype=np.int64)
             t_max = np.full((threads, len(masks)), -1, dtype=np.int64)
             layer = (cur["masks"], cur["ups"], cur["ybs"], cur["min"], cur["max"])
-            _each(pool, reach, [(np.arange(t, len(live), threads, dtype=np.int64), live, layer, solution.values,
-                                 c.block_start, boxes, index, max_pts, t_min[t], t_max[t]) for t in range(threads)])
+            _each(pool, reach, [(np.arange(t, len(live), threads, dtype=np.int64), live, *layer, values,
+                                 c.block_start, *boxes, index, max_pts, t_min[t], t_max[t]) for t in range(threads)])
             nxt = layer_arrays(masks, ups, ybs, t_min.min(axis=0), t_max.max(axis=0))
             del t_min, t_max
             for lo_i in range(0, len(live), CHUNK):
                 src = live[lo_i:lo_i + CHUNK]
-                _each(pool, turn_outcomes, [(np.arange(t, len(src), threads, dtype=np.int64), src, layer,
-                                             solution.values, walk, boxes, index, max_pts, outs)
-                                            for t in range(threads)])
+                _each(pool, turn_outcomes, [(np.arange(t, len(src), threads, dtype=np.int64), src, *layer, values,
+                                             *walk, *boxes, index, max_pts, *outs) for t in range(threads)])
                 source = (cur["off"], cur["lo"], cur["min"], cur["max"], cur["data"])
                 target = (nxt["off"], nxt["lo"], nxt["hi"], nxt["min"], nxt["max"], nxt["data"])
-                _each(pool, spread, [(t, threads, src, outs, source, target, error) for t in range(threads)])
+                _each(pool, spread, [(t, threads, src, *outs, *source, *target, error) for t in range(threads)])
                 if error.any():
                     raise RuntimeError("a score fell outside its state's window: the bounds are wrong")
             cur = nxt

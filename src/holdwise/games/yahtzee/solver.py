@@ -16,7 +16,6 @@ split over threads (the kernel releases the GIL). Pure: the table is stored and 
 from __future__ import annotations
 
 import os
-import sys
 import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -24,19 +23,14 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ...solver.aot import AotKernel
-from ...solver.jit import njit
 from ...solver.lattice import lattice
 from .rules import Rules, score
+from .turn_kernels import LANES, NEG, box_values, outcome, solve_states
 
-__all__ = ["LANES", "NEG", "Compiled", "Solution", "TurnTables", "best_boxes", "box_arrays", "box_table",
-           "compile_rules", "each_layer", "layers", "outcome", "solve", "state_count", "turn_tables", "walk_lanes",
-           "written"]
+__all__ = ["LANES", "NEG", "Compiled", "Solution", "TurnTables", "box_args", "box_arrays", "box_table",
+           "compile_rules", "each_layer", "layers", "outcome", "solve", "state_count", "turn_tables", "written"]
 
 Array = np.ndarray
-Kernel = Callable[..., None]  # a layer kernel: `_solve_states` jitted, or the one built ahead of time
-NEG = -1.0e300
-LANES = 8  # states whose keeps are walked together (a row of the lanes: two AVX2 vectors, one AVX-512)
 JOKER_MODES = {"none": 0, "forced": 1, "free": 2}
 
 
@@ -105,282 +99,6 @@ def compile_rules(rules: Rules) -> Compiled:
                     hand_face, reachable, upper_bit, params)
 
 
-def _box_values(mask: int, up: int, yb: int, values: Array, points: Array, joker_points: Array,
-                upper_face: Array, face_box: Array, all_same: Array, hand_face: Array, params: Array, h: int,
-                out: Array) -> None:
-    """out[b] = points + bonuses + V(next state) of putting hand h in box b, or NEG where b is not allowed."""
-    n_boxes, threshold, upper_bonus, yz, yz_bonus, joker_mode = (params[0], params[1], params[2], params[3],
-                                                                 params[4], params[5])
-    bonus = 0
-    joker = False  # full values in the lower boxes
-    only = -1  # the one box a forced joker must use
-    lower_only = False  # a forced joker whose upper box is used: a lower box while one is open
-    if yz >= 0 and all_same[h] and (mask >> yz) & 1:
-        if yb == 1:
-            bonus = yz_bonus
-        fb = face_box[hand_face[h]]
-        upper_open = fb >= 0 and not (mask >> fb) & 1
-        if joker_mode == 1:  # forced: the upper box if open, else a lower box (full values), else any
-            joker = True
-            if upper_open:
-                only = fb
-            else:
-                for b in range(n_boxes):
-                    if upper_face[b] == 0 and not (mask >> b) & 1:
-                        lower_only = True
-        elif joker_mode == 2 and not upper_open:  # free: any box; full values once the upper box is used
-            joker = True
-    for b in range(n_boxes):
-        out[b] = NEG
-        if (mask >> b) & 1:
-            continue
-        if only >= 0 and b != only:
-            continue
-        if lower_only and upper_face[b] != 0:
-            continue
-        pts = joker_points[h, b] if joker else points[h, b]
-        nmask = mask | (1 << b)
-        if upper_face[b] != 0:
-            nup = up + pts
-            if nup > threshold:
-                nup = threshold
-            gain = pts
-            if up < threshold and nup >= threshold:
-                gain += upper_bonus
-            out[b] = gain + bonus + values[nmask, nup, yb]
-        elif b == yz:
-            nyb = 1 if (pts > 0 and yz_bonus > 0) else 0
-            out[b] = pts + bonus + values[nmask, up, nyb]
-        else:
-            out[b] = pts + bonus + values[nmask, up, yb]
-
-
-box_values = njit(cache=True, nogil=True, inline="always")(_box_values)
-
-
-def _outcome(mask: int, up: int, yb: int, h: int, b: int, points: Array, joker_points: Array, upper_face: Array,
-             face_box: Array, all_same: Array, hand_face: Array, params: Array) -> tuple[int, int, int, int, int, int]:
-    """(points written, Yahtzee bonus earned (0/1), gain, next mask, next upper total, next flag) of hand h in
-    box b: the sums of `box_values`. Plain Python calls it too (hints, the simulation): it calls no kernel."""
-    threshold, upper_bonus, yz, yz_bonus, joker_mode = params[1], params[2], params[3], params[4], params[5]
-    bonus = 0
-    joker = False
-    if yz >= 0 and all_same[h] and (mask >> yz) & 1:
-        if yb == 1:
-            bonus = yz_bonus
-        fb = face_box[hand_face[h]]
-        upper_open = fb >= 0 and not (mask >> fb) & 1
-        if joker_mode == 1:
-            joker = True
-        elif joker_mode == 2 and not upper_open:
-            joker = True
-    pts = joker_points[h, b] if joker else points[h, b]
-    nmask = mask | (1 << b)
-    nup = up
-    nyb = yb
-    gain = pts + bonus
-    if upper_face[b] != 0:
-        nup = up + pts
-        if nup > threshold:
-            nup = threshold
-        if up < threshold and nup >= threshold:
-            gain += upper_bonus
-    elif b == yz:
-        nyb = 1 if (pts > 0 and yz_bonus > 0) else 0
-    return pts, 1 if bonus > 0 else 0, gain, nmask, nup, nyb
-
-
-outcome = njit(cache=True, nogil=True, inline="always")(_outcome)
-
-
-def _best_boxes(mask: int, up: int, yb: int, values: Array, points: Array, joker_points: Array,
-                upper_face: Array, face_box: Array, all_same: Array, hand_face: Array, params: Array,
-                points_t: Array, face_count: Array, same_hands: Array, upper_tab: Array, boxes: Array, best: Array,
-                choice: Array) -> None:
-    """best[h], choice[h]: the value of each hand's best box now and the box (the first best in box order).
-
-    Box by box over all hands: the next state's value is the same for every hand but in the upper boxes, where
-    it depends only on how many dice show the face. The hands of one face, which the Yahtzee bonus and the
-    joker change, are then redone one by one (`box_values`).
-    """
-    n_hands = best.shape[0]
-    dice = upper_tab.shape[0] - 1
-    threshold, upper_bonus, yz, yz_bonus = params[1], params[2], params[3], params[4]
-    for h in range(n_hands):
-        best[h] = NEG
-        choice[h] = -1
-    for b in range(points_t.shape[0]):
-        if (mask >> b) & 1:
-            continue
-        nmask = mask | (1 << b)
-        face = upper_face[b]
-        if face != 0:
-            for k in range(dice + 1):
-                pts = face * k
-                nup = up + pts
-                if nup > threshold:
-                    nup = threshold
-                gain = pts + (upper_bonus if (up < threshold and nup >= threshold) else 0)
-                upper_tab[k] = gain + values[nmask, nup, yb]
-            row = face_count[b]
-            for h in range(n_hands):
-                v = upper_tab[row[h]]
-                if v > best[h]:
-                    best[h] = v
-                    choice[h] = b
-        elif b == yz:
-            hit = values[nmask, up, 1 if yz_bonus > 0 else 0]
-            miss = values[nmask, up, 0]
-            row = points_t[b]
-            for h in range(n_hands):
-                pts = row[h]
-                v = pts + (hit if pts > 0 else miss)
-                if v > best[h]:
-                    best[h] = v
-                    choice[h] = b
-        else:
-            base = values[nmask, up, yb]
-            row = points_t[b]
-            for h in range(n_hands):
-                v = row[h] + base
-                if v > best[h]:
-                    best[h] = v
-                    choice[h] = b
-    if yz >= 0 and (mask >> yz) & 1:
-        for i in range(same_hands.shape[0]):
-            h = same_hands[i]
-            box_values(mask, up, yb, values, points, joker_points, upper_face, face_box, all_same, hand_face,
-                       params, h, boxes)
-            best[h] = NEG
-            choice[h] = -1
-            for b in range(boxes.shape[0]):
-                if boxes[b] > best[h]:
-                    best[h] = boxes[b]
-                    choice[h] = b
-
-
-best_boxes = njit(cache=True, nogil=True, inline="always")(_best_boxes)
-
-
-def _walk_lanes(lanes: Array, child: Array, block_start: Array) -> None:
-    """Each keep's value as the mean of its children's (one die more), from the hands' values up, on LANES
-    states at once (row k holds keep k of each; the sums in the same order whatever the lane). The lanes are
-    spelled out one variable each: LLVM turns them into vector instructions, which it does not for a loop over
-    the row (it cannot tell the rows read from the row written)."""
-    sides = child.shape[1]
-    dice = block_start.shape[0] - 2
-    for size in range(dice - 1, -1, -1):
-        for k in range(block_start[size], block_start[size + 1]):
-            a0 = 0.0
-            a1 = 0.0
-            a2 = 0.0
-            a3 = 0.0
-            a4 = 0.0
-            a5 = 0.0
-            a6 = 0.0
-            a7 = 0.0
-            for f in range(sides):
-                row = lanes[child[k, f]]
-                a0 += row[0]
-                a1 += row[1]
-                a2 += row[2]
-                a3 += row[3]
-                a4 += row[4]
-                a5 += row[5]
-                a6 += row[6]
-                a7 += row[7]
-            out = lanes[k]
-            out[0] = a0 / sides
-            out[1] = a1 / sides
-            out[2] = a2 / sides
-            out[3] = a3 / sides
-            out[4] = a4 / sides
-            out[5] = a5 / sides
-            out[6] = a6 / sides
-            out[7] = a7 / sides
-
-
-walk_lanes = njit(cache=True, nogil=True, inline="always")(_walk_lanes)
-
-
-def _best_below(lanes: Array, below: Array, block_start: Array) -> None:
-    """Each keep's value becomes the best of the keeps inside it (itself included), smallest keeps first, on
-    LANES states at once: the best inside a keep is its own or the best inside one of its keeps of one die
-    fewer. On the hands this is the best keep's value (`best_below_arg` also records which): about 2,800 steps
-    for the 4,368 (hand, keep) pairs, and a maximum is exact in any order."""
-    sides = below.shape[1]
-    dice = block_start.shape[0] - 2
-    for size in range(1, dice + 1):
-        for k in range(block_start[size], block_start[size + 1]):
-            out = lanes[k]
-            a0 = out[0]
-            a1 = out[1]
-            a2 = out[2]
-            a3 = out[3]
-            a4 = out[4]
-            a5 = out[5]
-            a6 = out[6]
-            a7 = out[7]
-            for f in range(sides):
-                row = lanes[below[k, f]]
-                a0 = max(a0, row[0])
-                a1 = max(a1, row[1])
-                a2 = max(a2, row[2])
-                a3 = max(a3, row[3])
-                a4 = max(a4, row[4])
-                a5 = max(a5, row[5])
-                a6 = max(a6, row[6])
-                a7 = max(a7, row[7])
-            out[0] = a0
-            out[1] = a1
-            out[2] = a2
-            out[3] = a3
-            out[4] = a4
-            out[5] = a5
-            out[6] = a6
-            out[7] = a7
-
-
-best_below = njit(cache=True, nogil=True, inline="always")(_best_below)
-
-
-def _solve_states(masks: Array, ups: Array, ybs: Array, values: Array, child: Array, hand_start: int,
-                  block_start: Array, below: Array, points: Array, joker_points: Array, upper_face: Array,
-                  face_box: Array, all_same: Array, hand_face: Array, params: Array, points_t: Array,
-                  face_count: Array, same_hands: Array, hand_prob: Array) -> None:
-    """V of each listed state, written into `values` (the states of one layer: they read only later layers).
-
-    LANES states at a time: each one's hands valued in its best box, then the two keep-and-re-roll steps
-    walked on all of them at once, then the first roll's chances (a dot product instead of a third walk)."""
-    n_hands = points.shape[0]
-    n = masks.shape[0]
-    hands_buf = np.empty(n_hands, dtype=np.float64)
-    lanes = np.zeros((child.shape[0], LANES), dtype=np.float64)
-    boxes = np.empty(points.shape[1], dtype=np.float64)
-    upper_tab = np.empty(block_start.shape[0] - 1, dtype=np.float64)
-    choice = np.empty(n_hands, dtype=np.int64)
-    for first in range(0, n, LANES):
-        count = min(LANES, n - first)
-        for lane in range(count):
-            i = first + lane
-            best_boxes(masks[i], ups[i], ybs[i], values, points, joker_points, upper_face, face_box, all_same,
-                       hand_face, params, points_t, face_count, same_hands, upper_tab, boxes, hands_buf, choice)
-            for h in range(n_hands):
-                lanes[hand_start + h, lane] = hands_buf[h]
-        for _level in range(2):  # each pass leaves the next one's hand values in place
-            walk_lanes(lanes, child, block_start)
-            best_below(lanes, below, block_start)
-        for lane in range(count):
-            value = 0.0
-            for h in range(n_hands):
-                value += hand_prob[h] * lanes[hand_start + h, lane]
-            i = first + lane
-            values[masks[i], ups[i], ybs[i]] = value
-
-
-solve_states = njit(cache=True, nogil=True)(_solve_states)
-
-
 def layers(compiled: Compiled) -> list[tuple[Array, Array, Array]]:
     """The reachable states by number of boxes used, most first (the full card's layer left out: V = 0)."""
     return list(each_layer(compiled))
@@ -444,9 +162,21 @@ def box_arrays(c: Compiled) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return points_t, face_count, np.flatnonzero(c.all_same).astype(np.int64)
 
 
+def box_args(c: Compiled) -> tuple[Array, Array, Array, Array, Array, Array, Array]:
+    """What `best_boxes` and `outcome` take after the state, as the kernels type them (bools as uint8)."""
+    return (c.points, c.joker_points, c.upper_face, c.face_box, c.all_same.view(np.uint8), c.hand_face, c.params)
+
+
+def parents(c: Compiled) -> tuple[Array, Array]:
+    """Each keep's keeps of one die fewer (`below` without the keep itself), as (pointers, indices): the keep k's
+    are indices[pointers[k]:pointers[k + 1]], in face order."""
+    real = c.below != np.arange(c.below.shape[0])[:, None]
+    pointers = np.concatenate([[0], np.cumsum(real.sum(axis=1))]).astype(np.int64)
+    return pointers, np.ascontiguousarray(c.below[real], dtype=np.int32)
+
+
 def _kernel_args(c: Compiled) -> tuple[object, ...]:
-    return (c.child, c.hand_start, c.block_start, c.below, c.points, c.joker_points,
-            c.upper_face, c.face_box, c.all_same, c.hand_face, c.params, *box_arrays(c),
+    return (c.child, c.hand_start, c.block_start, *parents(c), *box_args(c), *box_arrays(c),
             hand_probabilities(c.rules))
 
 
@@ -460,49 +190,15 @@ def hand_probabilities(rules: Rules) -> np.ndarray:
     return ways / float(rules.sides) ** rules.dice
 
 
-# The layer kernel built ahead of time (solver.aot): a solve in a process that has not started Numba runs it
-# and stays near 50 MB instead of about 165 MB; the arrays' layouts are those `_kernel_args` makes.
-SOLVE_KERNEL = AotKernel(
-    "yahtzee_solve", __name__, "_solve_states",
-    "void(int64[::1], int64[::1], int64[::1], float64[:,:,::1], int32[:,::1], int64, int64[::1], int32[:,::1], "
-    "int32[:,::1], int32[:,::1], int32[::1], int32[::1], boolean[::1], int32[::1], int64[::1], float64[:,::1], "
-    "int64[:,::1], int64[::1], float64[::1])")
-KERNELS = ("auto", "jit", "aot")
-
-
-def kernel_ready() -> bool:
-    """Whether the layer kernel built ahead of time is there (else the first solve builds it: seconds)."""
-    return bool(SOLVE_KERNEL.ready())
-
-
-def layer_kernel(kernel: str = "auto", on_build: Callable[[], None] | None = None) -> tuple[Kernel, bool]:
-    """The kernel a solve runs and whether it may use threads: the built one ("aot": one thread, it holds the
-    GIL) or Numba's ("jit": threads). "auto" takes the built one unless Numba is already running in this
-    process (its threads are then the faster way) or built kernels are off; the JIT one if the build fails."""
-    if kernel not in KERNELS:
-        raise ValueError(f"kernel must be one of {', '.join(KERNELS)}, got {kernel!r}")
-    if kernel == "jit" or (kernel == "auto" and "numba" in sys.modules):
-        return solve_states, True
-    built = SOLVE_KERNEL.load(on_build=on_build)
-    if built is None:
-        if kernel == "aot":
-            raise RuntimeError("the ahead-of-time kernel is not available here (see holdwise.solver.aot)")
-        return solve_states, True
-    return built, False
-
-
 def solve(rules: Rules, threads: int | None = None, progress: Callable[[int, int], None] | None = None,
-          kernel: str = "auto", on_build: Callable[[], None] | None = None) -> Solution:
-    """The whole table by backward induction; `kernel` as `layer_kernel` picks it; the JIT kernel splits each
-    layer over `threads` (default: the cores)."""
-    run, threaded = layer_kernel(kernel, on_build)
+          ) -> Solution:
+    """The whole table by backward induction, each layer split over `threads` (default: the cores; the kernel
+    runs without the GIL)."""
     start = time.perf_counter()
     compiled = compile_rules(rules)
     values = np.zeros((1 << rules.n_categories, rules.upper_threshold + 1, 2), dtype=np.float64)
     args = _kernel_args(compiled)
-    if not threaded:
-        threads = 1
-    elif threads is None:
+    if threads is None:
         threads = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
     threads = max(1, threads)
     states = sum(len(m) for m, _, _ in each_layer(compiled))
@@ -510,9 +206,12 @@ def solve(rules: Rules, threads: int | None = None, progress: Callable[[int, int
     with ThreadPoolExecutor(threads) as pool:
         for masks, ups, ybs in each_layer(compiled):
             # interleaved slices: each thread gets states of every kind (cheap and dear alike); contiguous, as
-            # the built kernel takes them
+            # the kernel takes them
             parts = [tuple(np.ascontiguousarray(a[t::threads]) for a in (masks, ups, ybs)) for t in range(threads)]
-            list(pool.map(lambda p: run(p[0], p[1], p[2], values, *args), parts))
+            if threads == 1:
+                solve_states(*parts[0], values, *args)
+            else:
+                list(pool.map(lambda p: solve_states(p[0], p[1], p[2], values, *args), parts))
             done += len(masks)
             if progress is not None:
                 progress(done, states)
@@ -533,7 +232,7 @@ class TurnTables:
 
 
 def turn_tables(solution: Solution, mask: int, up: int, yb: int) -> TurnTables:
-    """The turn's tables from a state, in NumPy (a hint imports no Numba: a fresh process answers at once)."""
+    """The turn's tables from a state, in NumPy (one turn: quick without a kernel)."""
     boxes = box_table(solution, mask, up, yb)
     h0 = boxes.max(axis=1)
     k1, k2, value = _walk(solution.compiled, h0)
@@ -542,11 +241,10 @@ def turn_tables(solution: Solution, mask: int, up: int, yb: int) -> TurnTables:
 
 def written(solution: Solution, mask: int, up: int, yb: int, h: int, b: int) -> tuple[int, int]:
     """(points, Yahtzee bonus points) that hand h writes in box b from a state: the joker's full values where
-    they apply (`_outcome`, run as plain Python)."""
-    c = solution.compiled
-    pts, bonus, *_ = _outcome(mask, up, yb, h, b, c.points, c.joker_points, c.upper_face, c.face_box, c.all_same,
-                              c.hand_face, c.params)
-    return int(pts), int(bonus) * solution.rules.yahtzee_bonus
+    they apply (the kernel `outcome`)."""
+    res = np.zeros(6, dtype=np.int64)
+    outcome(mask, up, yb, h, b, *box_args(solution.compiled), res)
+    return int(res[0]), int(res[1]) * solution.rules.yahtzee_bonus
 
 
 def box_table(solution: Solution, mask: int, up: int, yb: int) -> np.ndarray:
@@ -572,9 +270,9 @@ def box_table(solution: Solution, mask: int, up: int, yb: int) -> np.ndarray:
             out[:, b] = pts + values[nmask, up, yb]
     if yz >= 0 and mask >> yz & 1:  # the Yahtzee bonus and the joker: the hands of one face, one by one
         row = np.empty(n_boxes)
+        table = np.ascontiguousarray(values, dtype=np.float64)
         for h in np.flatnonzero(c.all_same).tolist():
-            _box_values(mask, up, yb, values, c.points, c.joker_points, c.upper_face, c.face_box, c.all_same,
-                        c.hand_face, c.params, h, row)
+            box_values(mask, up, yb, table, *box_args(c), h, row)
             out[h] = row
     return out
 
