@@ -3,28 +3,56 @@
 import math
 from collections import Counter
 from functools import lru_cache
-from itertools import combinations
+from itertools import chain, combinations, islice
 
 import numpy as np
 import pytest
 
 from holdwise.games.video_poker.evaluator import classify_all, classify_hand
 from holdwise.games.video_poker.paytables import shipped_games
-from tests.oracles.video_poker_bruteforce import class_of_signature, signature
+from tests.oracles.video_poker_bruteforce import _is_wild, _rank, _suit, class_of_signature, signature
 
 GAMES = shipped_games()
 
 
 @lru_cache(maxsize=4)
 def signatures(deck: int, wild: str):
-    """Signature id of every hand by colex rank, and the signatures (written apart from holdwise)."""
-    comb = [[math.comb(n, k) for k in range(6)] for n in range(deck + 1)]
-    ids = np.empty(comb[deck][5], dtype=np.int64)
-    index = {}
-    for hand in combinations(range(deck), 5):
-        rank = comb[hand[0]][1] + comb[hand[1]][2] + comb[hand[2]][3] + comb[hand[3]][4] + comb[hand[4]][5]
-        ids[rank] = index.setdefault(signature(hand, wild), len(index))
-    return ids, list(index)
+    """Signature id of every hand by colex rank, and the signatures (written apart from holdwise).
+
+    Whole arrays at once: each card's rank, suit and wildness come from the oracle's own per-card rules, a
+    hand's signature (its sorted natural ranks, one suit or not, its wild cards) is packed into one integer."""
+    hands = np.fromiter(chain.from_iterable(combinations(range(deck), 5)), dtype=np.int64).reshape(-1, 5)
+    comb = np.array([[math.comb(n, k) for k in range(6)] for n in range(deck + 1)], dtype=np.int64)
+    rank = comb[hands[:, 0], 1] + comb[hands[:, 1], 2] + comb[hands[:, 2], 3] + comb[hands[:, 3], 4] \
+        + comb[hands[:, 4], 5]
+    assert sorted(rank[:3].tolist()) == rank[:3].tolist() and len(np.unique(rank)) == len(rank)
+    is_wild = np.array([_is_wild(c, wild) for c in range(deck)])[hands]
+    ranks = np.where(is_wild, 15, np.array([_rank(c, wild) for c in range(deck)])[hands])  # 15: no rank
+    ranks.sort(axis=1)
+    suits = np.array([_suit(c, wild) for c in range(deck)])[hands]
+    first = np.take_along_axis(suits, np.argmin(is_wild, axis=1)[:, None], axis=1)  # a natural's suit
+    same_suit = np.all(is_wild | (suits == first), axis=1)
+    key = (ranks @ (16 ** np.arange(4, -1, -1))) * 2 + same_suit
+    key = key * 8 + is_wild.sum(axis=1)
+    keys, inverse = np.unique(key, return_inverse=True)
+    ids = np.empty(len(hands), dtype=np.int64)
+    ids[rank] = inverse
+    sigs = []
+    for k in keys.tolist():
+        n_wild, same, packed = k % 8, bool(k // 8 % 2), k // 16
+        digits = [packed // 16 ** i % 16 for i in range(4, -1, -1)]
+        sigs.append((tuple(d for d in digits if d != 15), same or n_wild == 5, n_wild))
+    return ids, sigs
+
+
+@pytest.mark.slow
+def test_the_packed_signatures_are_the_oracles_signatures():
+    # a sample of hands of every deck: the whole-array signatures equal the oracle's signature() of the hand
+    for deck, wild in ((52, "none"), (52, "deuces"), (53, "joker"), (53, "ace")):
+        ids, sigs = signatures(deck, wild)
+        for hand in islice(combinations(range(deck), 5), 0, None, 997):
+            rank = sum(math.comb(c, k + 1) for k, c in enumerate(hand))
+            assert sigs[ids[rank]] == signature(hand, wild), (deck, wild, hand)
 
 
 @pytest.mark.slow
