@@ -32,11 +32,17 @@ def test_the_shipped_score_table_is_the_rules():
     assert np.delete(table, codes).tolist() == [-1] * (7**7 - 1715)  # no code of seven dice or more scores
 
 
-@pytest.mark.parametrize("content", [None, b"not a table", "wrong shape"])
+@pytest.mark.parametrize("content", [None, b"not a table", "wrong shape", "code out of range", "cut short"])
 def test_a_missing_or_damaged_score_file_is_built_from_the_rules(tmp_path, monkeypatch, content):
     path = tmp_path / "score-table.npy"
     if content == "wrong shape":
         np.save(path, roll_table.score_pairs()[:, :100])
+    elif content == "code out of range":
+        pairs = roll_table.score_pairs()
+        pairs[0, 3] = 7**7
+        np.save(path, pairs)
+    elif content == "cut short":
+        path.write_bytes(open(roll_table.SCORES_FILE, "rb").read()[:-40])
     elif content is not None:
         path.write_bytes(content)
     monkeypatch.setattr(roll_table, "SCORES_FILE", str(path))

@@ -54,9 +54,11 @@ def _shipped_pairs() -> np.ndarray | None:
     """The shipped score_pairs, or None when the file is missing or not of its shape (then they are built)."""
     try:
         pairs = np.load(SCORES_FILE, allow_pickle=False)
-    except (OSError, ValueError):
+    except (OSError, ValueError, EOFError):
         return None
-    return pairs if pairs.shape == (2, N_SELECTIONS) and pairs.dtype == np.int32 else None
+    if pairs.shape != (2, N_SELECTIONS) or pairs.dtype != np.int32:
+        return None
+    return pairs if 0 <= pairs[0].min() and pairs[0].max() < CODE_BASE**N_FACES else None
 
 
 @lru_cache(maxsize=1)
