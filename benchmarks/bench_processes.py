@@ -71,8 +71,9 @@ print(json.dumps([m for m in {heavy!r} if m in sys.modules]), file=sys.stderr)
 """
 
 
-def _process(argv: list[str], env: dict[str, str]) -> tuple[float, float]:
-    """(wall seconds, peak RSS in MiB) of one new process; its output is discarded, a failure raises."""
+def _process(argv: list[str], env: dict[str, str]) -> tuple[float, float, float]:
+    """(wall seconds, peak RSS in MiB, CPU seconds: user + system) of one new process; its output is
+    discarded, a failure raises."""
     start = time.perf_counter()
     proc = subprocess.Popen(argv, env=env, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     _, status, usage = os.wait4(proc.pid, 0)
@@ -83,13 +84,15 @@ def _process(argv: list[str], env: dict[str, str]) -> tuple[float, float]:
         proc.stderr.close()
     if proc.returncode != 0:
         raise SystemExit(f"{' '.join(argv)}: exit {proc.returncode}\n{err[-2000:]}")
-    return seconds, usage.ru_maxrss / 1024  # KiB on Linux
+    return seconds, usage.ru_maxrss / 1024, usage.ru_utime + usage.ru_stime  # RSS in KiB on Linux
 
 
-def _runs(argv: list[str], env_of, repeat: int) -> tuple[float, float]:
-    """(median wall seconds, largest peak RSS in MiB) of `repeat` new processes, each with env_of(i)."""
+def _runs(argv: list[str], env_of, repeat: int) -> tuple[float, float, float]:
+    """(median wall seconds, largest peak RSS in MiB, median CPU seconds) of `repeat` new processes, each with
+    env_of(i)."""
     results = [_process(argv, env_of(i)) for i in range(repeat)]
-    return statistics.median(r[0] for r in results), max(r[1] for r in results)
+    return (statistics.median(r[0] for r in results), max(r[1] for r in results),
+            statistics.median(r[2] for r in results))
 
 
 def _loads(args: list[str], env: dict[str, str]) -> list[str]:
@@ -117,10 +120,11 @@ def main() -> None:
     loads: dict[str, list[str]] = {}
     with tempfile.TemporaryDirectory(prefix="holdwise-processes-") as tmp:
         warm_env = dict(holdwise_env(SRC, Path(tmp) / "cache"), NUMBA_CACHE_DIR=str(Path(tmp) / "numba"))
-        anchor_s, anchor_mib = _runs([sys.executable, "-c", ANCHOR], lambda i: warm_env, opts.repeat)
+        anchor_s, anchor_mib, anchor_cpu = _runs([sys.executable, "-c", ANCHOR], lambda i: warm_env, opts.repeat)
         rows += [("anchor: numpy, typer, rich", anchor_s, "s", None),
+                 ("anchor: numpy, typer, rich, CPU", anchor_cpu, "s", None),
                  ("anchor: numpy, typer, rich, RSS", anchor_mib, "MiB", None)]
-        print(f"  anchor: {anchor_s:.3f} s, {anchor_mib:.1f} MiB", flush=True)
+        print(f"  anchor: {anchor_s:.3f} s (CPU {anchor_cpu:.3f} s), {anchor_mib:.1f} MiB", flush=True)
 
         def first_env(i: int) -> dict[str, str]:
             empty = Path(tmp) / f"first-{len(rows)}-{i}"
@@ -128,20 +132,23 @@ def main() -> None:
 
         for name, args, _ in commands:
             argv = [sys.executable, "-m", "holdwise", *args]
-            first_s, first_mib = _runs(argv, first_env, opts.first_repeat)
+            first_s, first_mib, first_cpu = _runs(argv, first_env, opts.first_repeat)
             rows += [(f"{name}, first call", first_s, "s", None),
+                     (f"{name}, first call CPU", first_cpu, "s", f"{first_cpu / anchor_cpu:.1f}x anchor"),
                      (f"{name}, first call RSS", first_mib, "MiB", _target(first_mib))]
             _process(argv, warm_env)  # fills the warm caches
-            warm_s, warm_mib = _runs(argv, lambda i: warm_env, opts.repeat)
+            warm_s, warm_mib, warm_cpu = _runs(argv, lambda i: warm_env, opts.repeat)
             rows += [(f"{name}, warm", warm_s, "s", f"{warm_s / anchor_s:.1f}x anchor"),
+                     (f"{name}, warm CPU", warm_cpu, "s", f"{warm_cpu / anchor_cpu:.1f}x anchor"),
                      (f"{name}, warm RSS", warm_mib, "MiB", _target(warm_mib))]
             loads[f"{name}, first call"] = _loads(args, first_env(opts.first_repeat))
             loads[f"{name}, warm"] = _loads(args, warm_env)
-            print(f"  {name}: first {first_s:.3f} s {first_mib:.1f} MiB; warm {warm_s:.3f} s {warm_mib:.1f} MiB",
-                  flush=True)
+            print(f"  {name}: first {first_s:.3f} s (CPU {first_cpu:.3f}) {first_mib:.1f} MiB; warm {warm_s:.3f} s "
+                  f"(CPU {warm_cpu:.3f}) {warm_mib:.1f} MiB", flush=True)
     print("\nfirst call: new processes with empty caches (holdwise's and Numba's), as after")
     print("install; warm: caches filled by an unmeasured run. Seconds: the median of whole")
-    print("processes; RSS: the largest peak resident memory of those processes (MiB).")
+    print("processes; CPU: their median user + system seconds (steadier than wall time on a")
+    print("loaded machine); RSS: the largest peak resident memory of those processes (MiB).")
     print("What a warm run of each command does:")
     for name, _, warm_does in commands:
         print(f"  {name}: {warm_does}")
@@ -153,7 +160,7 @@ def main() -> None:
     out = Path(opts.json)
     saved = json.loads(out.read_text())
     for row in saved:
-        row["loads"] = loads.get(row["measure"].removesuffix(" RSS"))
+        row["loads"] = loads.get(row["measure"].removesuffix(" RSS").removesuffix(" CPU"))
     out.write_text(json.dumps(saved, indent=2))
 
 

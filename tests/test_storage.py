@@ -77,3 +77,42 @@ def test_read_or_make_reads_what_is_there_and_makes_once_under_the_lock(tmp_path
     # what another process wrote while this one waited for the lock is read, not made again
     reads = iter([None, 7])
     assert read_or_make(lock, lambda: next(reads), make) == (7, True) and made == [1]
+
+
+def _savez_digest(arrays):
+    """The checksum as written before the arrays were written a piece at a time (whole copies, tobytes)."""
+    import hashlib
+
+    import numpy as np
+
+    h = hashlib.sha256()
+    for name in sorted(arrays):
+        a = np.ascontiguousarray(arrays[name])
+        h.update(f"{name}:{a.dtype.str}:{a.shape};".encode())
+        h.update(a.tobytes())
+    return h.hexdigest()
+
+
+def test_arrays_written_a_piece_at_a_time_read_back_as_np_savez_wrote_them(tmp_path, monkeypatch):
+    import numpy as np
+
+    monkeypatch.setattr(storage, "_PIECE", 7)  # many pieces, one of them short
+    arrays = {"counts": np.arange(200, dtype=np.int64).reshape(40, 5) * 1000, "zero": np.array(2.5),
+              "fortran": np.asfortranarray(np.arange(12).reshape(3, 4)), "empty": np.zeros((0, 3)),
+              "text": np.array("a key"), "flags": np.array([True, False, True])}
+    path = tmp_path / "t.npz"
+    assert storage.save_arrays(path, "k", arrays, stored_as={"counts": np.int32})
+    with np.load(path, allow_pickle=False) as data:  # np.load reads it: key, checksum and every array
+        assert sorted(data.files) == sorted([*arrays, "key", "digest"]) and str(data["key"]) == "k"
+        assert data["counts"].dtype == np.int32 and data["zero"].shape == () and data["text"].shape == ()
+    back = storage.load_arrays(path, "k", tuple(arrays), lambda **a: True, owned=False)
+    assert back is not None
+    for name, value in arrays.items():
+        assert back[name].shape == value.shape and np.array_equal(back[name], value), name
+    assert back["counts"].dtype == np.int32 and back["fortran"].dtype == arrays["fortran"].dtype
+    # the checksum is the one the former whole-copy writer gave the stored arrays: files kept before still load
+    stored = dict(arrays, counts=arrays["counts"].astype(np.int32))
+    assert storage._digest(arrays, {"counts": np.int32}) == _savez_digest(stored)
+    np.savez(path, key=np.array("k"), digest=np.array(_savez_digest(stored)), **stored)
+    assert storage.load_arrays(path, "k", tuple(arrays), lambda **a: True, owned=False) is not None
+    assert storage.load_arrays(path, "another", tuple(arrays), lambda **a: True, owned=False) is None

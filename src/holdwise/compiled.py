@@ -16,8 +16,8 @@ import sys
 from collections.abc import Sequence
 from types import ModuleType
 
-__all__ = ["WARNING", "SourceFirst", "install_source_first", "is_kernel_module", "kernel_modules", "pure", "uncompiled",
-           "warn_if_uncompiled"]
+__all__ = ["WARNING", "SourceFirst", "install_source_first", "is_kernel_module", "kernel_modules", "loaded_compiled",
+           "pure", "uncompiled", "warn_if_uncompiled"]
 
 _ROOT = os.path.dirname(os.path.abspath(__file__))  # the holdwise package folder
 _SUFFIX = "kernels.py"
@@ -28,6 +28,11 @@ _warned = False  # once a process
 def pure() -> bool:
     """Whether this process runs the kernels' source (HOLDWISE_PURE=1) instead of their compiled modules."""
     return os.environ.get("HOLDWISE_PURE", "0").strip().lower() not in ("", "0", "false", "no", "off")
+
+
+def loaded_compiled(module: ModuleType) -> bool:
+    """Whether an imported module was loaded from a compiled extension (not from its Python source)."""
+    return isinstance(getattr(module, "__loader__", None), importlib.machinery.ExtensionFileLoader)
 
 
 def is_kernel_module(name: str) -> bool:

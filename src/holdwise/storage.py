@@ -14,11 +14,12 @@ import fcntl
 import json
 import os
 import tempfile
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
+    import numpy as np
     import numpy.typing as npt
 
     Arrays = dict[str, npt.NDArray[Any]]
@@ -103,31 +104,73 @@ def exclusive(path: Path, wait: bool = True) -> Iterator[bool]:
         os.close(fd)
 
 
-def _digest(arrays: Arrays) -> str:
-    """A checksum of arrays (names, types, shapes, bytes): a file that changed after writing fails it."""
-    import hashlib
+# elements of an array written or hashed at a time: a file of tables is written from their memory, never
+# copied whole (np.savez copies up to 16 MiB of an array at once, and a cast to a narrower type all of it)
+_PIECE = 1 << 18
 
+
+def _pieces(a: npt.NDArray[Any], dtype: np.dtype[Any]) -> Iterator[memoryview]:
+    """The bytes of the contiguous array `a` as `dtype` (C order), a piece at a time."""
+    flat = a.reshape(-1)
+    for start in range(0, len(flat), _PIECE):
+        piece = flat[start:start + _PIECE]
+        if piece.dtype != dtype:
+            piece = piece.astype(dtype)
+        yield piece.data.cast("B")
+
+
+def _stored(arrays: Arrays, stored_as: Mapping[str, Any] | None) -> Iterator[tuple[str, npt.NDArray[Any],
+                                                                               np.dtype[Any]]]:
+    """(name, contiguous array, the type it is stored as) of each array, by name."""
     import numpy as np
 
-    h = hashlib.sha256()
     for name in sorted(arrays):
-        a = np.ascontiguousarray(arrays[name])
-        h.update(f"{name}:{a.dtype.str}:{a.shape};".encode())
-        h.update(a.tobytes())
+        a = np.asarray(arrays[name])
+        if not a.flags.c_contiguous:
+            a = np.ascontiguousarray(a)
+        yield name, a, np.dtype((stored_as or {}).get(name, a.dtype))
+
+
+def _digest(arrays: Arrays, stored_as: Mapping[str, Any] | None = None) -> str:
+    """A checksum of arrays (names, types, shapes, bytes) as stored: a file that changed after writing fails it."""
+    import hashlib
+
+    h = hashlib.sha256()
+    for name, a, dtype in _stored(arrays, stored_as):
+        shape = a.shape if a.ndim else (1,)  # as np.ascontiguousarray reads a 0-d array: older files' checksums
+        h.update(f"{name}:{dtype.str}:{shape};".encode())
+        for piece in _pieces(a, dtype):
+            h.update(piece)
     return h.hexdigest()
 
 
-def save_arrays(path: Path, key: str, arrays: Arrays) -> bool:
+def _write_npz(f: IO[bytes], arrays: Arrays, stored_as: Mapping[str, Any] | None) -> None:
+    """The arrays as `np.savez` writes them (one uncompressed .npy member each, read by `np.load`), each
+    written a piece at a time."""
+    import zipfile
+
+    from numpy.lib import format as npy
+
+    with zipfile.ZipFile(f, mode="w", compression=zipfile.ZIP_STORED, allowZip64=True) as zf:
+        for name, a, dtype in _stored(arrays, stored_as):
+            if dtype.hasobject:
+                raise ValueError(f"{name}: arrays of Python objects are not stored")
+            header = {"descr": npy.dtype_to_descr(dtype), "fortran_order": False, "shape": a.shape}
+            with zf.open(f"{name}.npy", "w", force_zip64=True) as out:
+                npy.write_array_header_1_0(out, header)
+                for piece in _pieces(a, dtype):
+                    out.write(piece)
+
+
+def save_arrays(path: Path, key: str, arrays: Arrays, stored_as: Mapping[str, Any] | None = None) -> bool:
     """NumPy arrays in one .npz file with their key and checksum, atomically; False when it cannot be
-    written (a read-only or full cache folder costs speed, not answers)."""
+    written (a read-only or full cache folder costs speed, not answers). `stored_as` names a type to store
+    an array as (a narrower integer type whose values fit: converted a piece at a time)."""
     import numpy as np
 
-    def write(f: IO[bytes]) -> None:
-        # the stub types **kwds as it types allow_pickle (a bool): the arrays are what savez stores
-        np.savez(f, key=np.array(key), digest=np.array(_digest(arrays)), **arrays)  # type: ignore[arg-type]
-
+    every = dict(arrays, key=np.array(key), digest=np.array(_digest(arrays, stored_as)))
     try:
-        atomic_write(Path(path), write)
+        atomic_write(Path(path), lambda f: _write_npz(f, every, stored_as))
     except OSError:
         return False
     return True

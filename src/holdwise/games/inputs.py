@@ -13,7 +13,6 @@ Text is measured before it is converted, so a huge one costs nothing.
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -160,6 +159,8 @@ def parse_toml(text: object, where: str) -> dict[str, Any]:
     """A user's TOML text as data; `where` names it in the one-line error ("pay table file x.toml")."""
     if not isinstance(text, str):
         raise InputError(f"{where} must be TOML text, got {shown(text)}")
+    import tomllib  # here: most commands read no TOML, and its parser is a few ms of a first call
+
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:

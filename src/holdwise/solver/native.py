@@ -16,7 +16,7 @@ import importlib
 import importlib.machinery
 from types import ModuleType
 
-from ..compiled import SourceFirst, install_source_first, is_kernel_module, kernel_modules, pure, uncompiled
+from ..compiled import SourceFirst, install_source_first, is_kernel_module, kernel_modules, loaded_compiled, pure, uncompiled
 
 __all__ = ["SourceFirst", "compiled", "install_source_first", "is_kernel_module", "kernel_modules", "pure",
            "uncompiled"]
@@ -24,5 +24,4 @@ __all__ = ["SourceFirst", "compiled", "install_source_first", "is_kernel_module"
 
 def compiled(module: ModuleType | str) -> bool:
     """Whether the module (or dotted name, imported here) was loaded from a compiled extension."""
-    mod = importlib.import_module(module) if isinstance(module, str) else module
-    return isinstance(getattr(mod, "__loader__", None), importlib.machinery.ExtensionFileLoader)
+    return loaded_compiled(importlib.import_module(module) if isinstance(module, str) else module)

@@ -34,6 +34,7 @@ def test_the_shipped_default_turn_is_the_solve_now():
     from holdwise.games.farkle import store
 
     types = turn.die_types(parse_dice(None))
+    assert types[0].names == (store.SHIPPED_DIE,) * 6  # other dice never open the shipped file
     now = store.turn_arrays(turn.solve_types(types))
     shipped = store.load_arrays(store.shipped_turn_path(), store.turn_key(types), tuple(now), lambda **a: True,
                                 owned=False)

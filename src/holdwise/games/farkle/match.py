@@ -36,7 +36,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
 import numpy as np
@@ -378,6 +377,8 @@ def solve_match(dice1: tuple[Die, ...], dice2: tuple[Die, ...] | None = None, ta
         if not lanes:
             return _solve_pairs(total, part, parts, g, tol, mirror, x1, x2, args1, args2, work[part], w1s, w2s)
         return sum(_solve_chunk(total, run, g, tol, x1, x2, players[part], w1s, w2s) for run in runs)
+
+    from concurrent.futures import ThreadPoolExecutor  # here: a turn's command never starts threads (and logging)
 
     iters = 0
     done = 0

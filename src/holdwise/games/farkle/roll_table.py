@@ -9,10 +9,10 @@ large; both give the same numbers to the last bit. The turn solver (`turn.py`) a
 from __future__ import annotations
 
 import math
+import os
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import product
 
 import numpy as np
 
@@ -21,7 +21,7 @@ from .rules import DICE_PER_PLAYER, FACES, SCORE_UNIT, Die, score
 
 __all__ = [
     "CODE_BASE", "N_FACES", "ROLL_TABLE_NUMPY_PAIRS", "DieType", "RollTable", "die_types", "distinct_options",
-    "group_csr", "grouped_outcomes", "outcome_options", "roll_table", "score_table", "weights7",
+    "group_csr", "grouped_outcomes", "outcome_options", "roll_table", "score_pairs", "score_table", "weights7",
 ]
 
 N_FACES = FACES + 1  # faces 1..6 and the joker
@@ -32,16 +32,44 @@ CODE_BASE = DICE_PER_PLAYER + 1
 ROLL_TABLE_NUMPY_PAIRS = 2_000
 
 
+# The code and score of every selection, shipped (tools/ship_farkle_scores.py writes it from the rules; a test
+# checks it against them), so that a first call builds no table in Python: (2, 1715) int32, codes then score / 50
+SCORES_FILE = os.path.join(os.path.dirname(__file__), "data", "score-table.npy")
+N_SELECTIONS = math.comb(DICE_PER_PLAYER + N_FACES, N_FACES) - 1  # 1 to 6 dice over 7 faces
+
+
+def score_pairs() -> np.ndarray:
+    """(2, 1715) int32 from the rules: the code (counts over 7 faces, code = sum c_f * 7^f) of every selection
+    of one to six dice, and its score / 50 (-1 if illegal), in the order of `_multisets`."""
+    codes, units = [], []
+    for dice in range(1, DICE_PER_PLAYER + 1):
+        for counts in _multisets(dice, N_FACES):
+            s = score(counts)
+            codes.append(sum(c * CODE_BASE**f for f, c in enumerate(counts)))
+            units.append(s // SCORE_UNIT if s > 0 else -1)
+    return np.array([codes, units], dtype=np.int32)
+
+
+def _shipped_pairs() -> np.ndarray | None:
+    """The shipped score_pairs, or None when the file is missing or not of its shape (then they are built)."""
+    try:
+        pairs = np.load(SCORES_FILE, allow_pickle=False)
+    except (OSError, ValueError, EOFError):
+        return None
+    if pairs.shape != (2, N_SELECTIONS) or pairs.dtype != np.int32:
+        return None
+    return pairs if 0 <= pairs[0].min() and pairs[0].max() < CODE_BASE**N_FACES else None
+
+
 @lru_cache(maxsize=1)
 def score_table() -> np.ndarray:
     """score_table[code] = score / 50 of a selection (counts over 7 faces, code = sum c_f * 7^f), -1 if illegal."""
     table = np.full(CODE_BASE**N_FACES, -1, dtype=np.int16)  # small, so it stays in cache
-    # only the 1,716 selections of at most six dice are scored (not all 7^7 codes)
-    for dice in range(1, DICE_PER_PLAYER + 1):
-        for counts in _multisets(dice, N_FACES):
-            s = score(counts)
-            code = sum(c * CODE_BASE**f for f, c in enumerate(counts))
-            table[code] = s // SCORE_UNIT if s > 0 else -1
+    # only the 1,715 selections of one to six dice score (not all 7^7 codes)
+    pairs = _shipped_pairs()
+    if pairs is None:
+        pairs = score_pairs()
+    table[pairs[0]] = pairs[1]
     return table
 
 
@@ -130,20 +158,38 @@ def group_csr(rows: np.ndarray, reachable: np.ndarray) -> tuple[np.ndarray, np.n
 @lru_cache(maxsize=64)
 def _type_shapes(n_live: int, count: int) -> tuple[np.ndarray, ...]:
     """For 0..count dice over n_live faces, whatever their weights: every multiset of faces rolled (rows of
-    counts; m = 0, 1, ... in turn), where each m starts (count + 2 entries, the last the end), and each
-    multiset's sub-multisets (rows of counts) in CSR form: (multisets, m_start, sub_start, subs).
-    Shared by every die with that many live faces, as the score table is by every loadout."""
-    multisets: list[tuple[int, ...]] = []
-    subs: list[tuple[int, ...]] = []
-    m_start, sub_start = [0], [0]
-    for m in range(count + 1):
-        for combo in _multisets(m, n_live):
-            multisets.append(combo)
-            subs.extend(product(*[range(c + 1) for c in combo]))
-            sub_start.append(len(subs))
-        m_start.append(len(multisets))
-    return (np.array(multisets, dtype=np.int64).reshape(-1, n_live), np.array(m_start, dtype=np.int64),
-            np.array(sub_start, dtype=np.int64), np.array(subs, dtype=np.int64).reshape(-1, n_live))
+    counts; m = 0, 1, ... in turn, each m in the order of `_multisets`), where each m starts (count + 2 entries,
+    the last the end), and each multiset's sub-multisets (rows of counts, in the order of itertools.product
+    over range(c + 1) per face) in CSR form: (multisets, m_start, sub_start, subs).
+    Shared by every die with that many live faces, as the score table is by every loadout. Built in NumPy, not
+    row by row (a first call pays for it)."""
+    memo: dict[tuple[int, int], np.ndarray] = {}
+
+    def compositions(m: int, n: int) -> np.ndarray:  # `_multisets(m, n)` as rows
+        if (m, n) not in memo:
+            if n == 1:
+                memo[m, n] = np.array([[m]], dtype=np.int64)
+            else:
+                memo[m, n] = np.concatenate([np.column_stack([np.full(len(rest), c, dtype=np.int64), rest])
+                                             for c in range(m, -1, -1) for rest in (compositions(m - c, n - 1),)])
+        return memo[m, n]
+
+    per_m = [compositions(m, n_live) for m in range(count + 1)]
+    multisets = np.concatenate(per_m)
+    m_start = np.zeros(count + 2, dtype=np.int64)
+    np.cumsum([len(p) for p in per_m], out=m_start[1:])
+    radix = multisets + 1
+    sizes = np.prod(radix, axis=1)
+    sub_start = np.zeros(len(multisets) + 1, dtype=np.int64)
+    np.cumsum(sizes, out=sub_start[1:])
+    # sub k of a multiset in mixed radix, the last face the fastest digit (itertools.product's order)
+    stride = np.ones_like(radix)
+    if n_live > 1:
+        stride[:, :-1] = np.cumprod(radix[:, :0:-1], axis=1)[:, ::-1]
+    row = np.repeat(np.arange(len(multisets)), sizes)
+    k = np.arange(sub_start[-1]) - sub_start[row]
+    subs = k[:, None] // stride[row] % radix[row]
+    return multisets, m_start, sub_start, subs
 
 
 _FACTORIALS = np.array([math.factorial(k) for k in range(DICE_PER_PLAYER + 1)], dtype=np.int64)
@@ -260,7 +306,10 @@ def roll_table(types: tuple[DieType, ...]) -> RollTable:
             continue
         # the dice-left states a selection can lead to: sub-states of this one, and all dice (hot dice)
         reachable = np.nonzero(np.all(counts_of <= m, axis=1))[0]
-        reachable = np.union1d(reachable[reachable > 0], [full_state])
+        # sorted and unique already; the full state (hot dice) is the largest (np.union1d would import numpy.ma)
+        reachable = reachable[reachable > 0]
+        if reachable[-1] != full_state:
+            reachable = np.append(reachable, full_state)
         column_of = np.full(n_states, -1, dtype=np.int64)
         column_of[reachable] = np.arange(len(reachable))
         n_out = int(np.prod([type_start[t, m[t] + 1] - type_start[t, m[t]] for t in range(n_types)]))

@@ -221,6 +221,7 @@ def _turn_valid(types: tuple[DieType, ...], sizes: np.ndarray, stride: np.ndarra
 
 
 SHIPPED_TURN = "turn-ordinary6.npz"  # six ordinary dice, the default loadout (tools/ship_farkle_turn.py writes it)
+SHIPPED_DIE = "ordinary"  # the die of the shipped turn (six of them)
 
 
 def shipped_turn_path() -> Path:
@@ -236,7 +237,9 @@ def load_turn(types: tuple[DieType, ...]) -> Arrays | None:
     names = ("sizes", *TURN_TABLE, *TURN_SOLUTION)
     key = turn_key(types)
     found = load_arrays(turn_path(types), key, names, lambda **a: _turn_valid(types, **a))
-    if found is None and len(types) == 1 and types[0].count == 6:  # cheap first test: one type of six dice
+    # the shipped file is the default dice's: its key names them, so other dice need not open it (a first
+    # call of another loadout would read and checksum its 50 kB to find another key)
+    if found is None and len(types) == 1 and types[0].names == (SHIPPED_DIE,) * 6:
         found = load_arrays(shipped_turn_path(), key, names, lambda **a: _turn_valid(types, **a), owned=False)
     return found
 

@@ -82,7 +82,7 @@ def no_risk_bonus(t: RollTable) -> np.ndarray:
     """
     bonus = np.zeros(t.n_states)
     safe = np.nan_to_num(t.bust, nan=1.0) == 0.0
-    for d in np.unique(t.dice_count[safe]):
+    for d in sorted(set(t.dice_count[safe].tolist())):  # not np.unique: it imports numpy.ma (a first call pays)
         these = safe & (t.dice_count == d)
         bonus[these] = expected_best(t, bonus)[these]
     return bonus

@@ -15,19 +15,22 @@ import math
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from ...storage import prune, read_json, read_or_make, write_json
-from . import patterns, solver, tables
+from . import solver, tables
 from .cards import HAND_SIZE
-from .patterns import Chart, Vocabulary
 from .paytables import MAX_COINS, PayTable
 from .solver import GameReturn, HandValues, Hold
 from .store import (
     MAX_REPORT_FILES, answer_key, load_deals, load_solve, load_tables, save_deals, save_solve, save_tables, stored_path,
 )
 from .tables import Deck, GameTables
+
+if TYPE_CHECKING:
+    from .patterns import Chart, Vocabulary
 
 __all__ = [
     "Reductions", "analyze_hand", "distinct_deals", "game_tables", "hand_class", "hand_values", "hold_values",
@@ -127,8 +130,10 @@ def stored_solve(table: PayTable, coins: int = MAX_COINS, progress: Progress | N
             n_deals = len(distinct_deals(table.deck)[0])
             progress(n_deals, n_deals)
         return solver.return_of_counts(table, coins, combos, time.perf_counter() - start)
-    gt = game_tables(table)
+    # the deals first: their build's scratch is freed before the game's tables (26 MB for 52 cards) are held,
+    # so a first call's peak memory is the larger of the two, not their sum
     deals, weights = distinct_deals(table.deck)
+    gt = game_tables(table)
     if tables.kernels_compiled():
         result = solver.solve_game(table, coins, progress=progress)
     else:
@@ -141,9 +146,9 @@ def stored_solve(table: PayTable, coins: int = MAX_COINS, progress: Progress | N
 def solve_game(table: PayTable, coins: int = MAX_COINS, deals: np.ndarray | None = None,
                weights: np.ndarray | None = None, progress: Progress | None = None) -> GameReturn:
     """`solver.solve_game` (the kernel, always run), its tables and deals read from the disk when kept."""
-    game_tables(table)
     if deals is None:
-        distinct_deals(table.deck)
+        distinct_deals(table.deck)  # first: see stored_solve
+    game_tables(table)
     return solver.solve_game(table, coins, deals, weights, progress)
 
 
@@ -175,14 +180,16 @@ def analyze_hand(cards: Sequence[int], table: PayTable, coins: int = MAX_COINS) 
 def read_kept(table: PayTable) -> None:
     """A game's tables and its deck's distinct deals read from the disk when kept, before a solver that would
     build them runs."""
+    distinct_deals(table.deck)  # first: see stored_solve
     game_tables(table)
-    distinct_deals(table.deck)
 
 
 def vocabulary(table: PayTable) -> Vocabulary:
     """`patterns.vocabulary` (every description any hold of any deal gets), what it reads read from the disk
     when kept."""
     read_kept(table)
+    from . import patterns  # here: a return or a hint never classifies holds
+
     return patterns.vocabulary(table)
 
 
@@ -190,18 +197,24 @@ def hold_patterns(table: PayTable, deals: np.ndarray) -> np.ndarray:
     """`patterns.hold_patterns` (the pattern id of every hold of every deal), what it reads read from the disk
     when kept."""
     read_kept(table)
+    from . import patterns  # here: a return or a hint never classifies holds
+
     return patterns.hold_patterns(table, deals)
 
 
 def parse_chart(text: str, table: PayTable, where: str = "chart") -> Chart:
     """`patterns.parse_chart` (a chart from its text), the game's vocabulary read from the disk's tables."""
     read_kept(table)
+    from . import patterns  # here: a return or a hint never classifies holds
+
     return patterns.parse_chart(text, table, where)
 
 
 def read_chart(path: str | Path, table: PayTable) -> Chart:
     """`patterns.read_chart` (a chart from a file), the game's vocabulary read from the disk's tables."""
     read_kept(table)
+    from . import patterns  # here: a return or a hint never classifies holds
+
     return patterns.read_chart(path, table)
 
 

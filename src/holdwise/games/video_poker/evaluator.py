@@ -71,6 +71,7 @@ def colex_blocks(n_cards: int, size: int) -> list[tuple[int, int, int]]:
 # a 4-bit mask of the suits the natural cards show: one suit or none (all wild) is a flush
 _ONE_SUIT = np.array([m.bit_count() <= 1 for m in range(16)], dtype=np.int16)
 N_RANK_SETS = 8568  # rank multisets of 5 cards over 14 ranks (13 + the joker): C(14 + 4, 5)
+_PIECE = 1 << 18  # hands indexed at a time (see classify_all)
 
 
 def hand_keys(n_cards: int, wild_mode: int) -> np.ndarray:
@@ -100,7 +101,8 @@ def hand_keys(n_cards: int, wild_mode: int) -> np.ndarray:
             next_suits[start:start + count] = suits[:count] | suit_bit[t]
         key, suits = next_key, next_suits
     key *= 2
-    key += _ONE_SUIT[suits]
+    for start in range(0, len(key), _PIECE):  # a piece at a time: an int8 index is widened to intp (8 bytes)
+        key[start:start + _PIECE] += _ONE_SUIT[suits[start:start + _PIECE]]
     keys: np.ndarray = key
     return keys
 
@@ -124,10 +126,17 @@ def classify_all(table: PayTable) -> np.ndarray:
     wild_mode = deck_mode(table)
     keys = hand_keys(table.deck, wild_mode)
     lookup = np.zeros(2 * N_RANK_SETS, dtype=np.int8)
-    present = np.flatnonzero(np.bincount(keys, minlength=2 * N_RANK_SETS))  # the keys that occur
+    # the keys that occur, then each hand's class, a piece of the 2.6 million keys at a time: NumPy widens an
+    # int16 index to intp, and a whole one would be 21 MB of a first call's peak memory
+    seen = np.zeros(2 * N_RANK_SETS, dtype=bool)
+    for start in range(0, len(keys), _PIECE):
+        seen[keys[start:start + _PIECE]] = True
+    present = np.flatnonzero(seen)
     classes_of_keys(present.astype(np.int64), _rank_sets(), np.array(table.kind_codes, dtype=np.int64), wild_mode,
                     lookup)
-    out: np.ndarray = lookup[keys]
+    out = np.empty(len(keys), dtype=np.int8)
+    for start in range(0, len(keys), _PIECE):
+        out[start:start + _PIECE] = lookup[keys[start:start + _PIECE]]
     out.flags.writeable = False
     return out
 

@@ -231,8 +231,10 @@ def classify_deals(deals: cython.const[cython.longlong][:, ::1], wild_mode: cyth
             colex = 0
             for j in range(5):
                 colex += binom[deals[i, j], j + 1]
-            deal_codes(deals, i, wild_mode, hi, rank_group, classes5[colex], fit, ways_of, joins, outs, pop, top_of,
-                       scratch, codes)
+            # the class widened to the parameter's int64 here, as C converts it: plain Python would pass on
+            # NumPy's int8, and the code's `f1 << 28` would wrap to 0 in it (every whole hand the class 0)
+            deal_codes(deals, i, wild_mode, hi, rank_group, cython.cast(cython.longlong, classes5[colex]), fit,
+                       ways_of, joins, outs, pop, top_of, scratch, codes)
             for held in range(32):
                 code = codes[held]
                 if n_vocab == 0:

@@ -142,12 +142,12 @@ def _load_arrays(key: str, names: tuple[str, ...], valid: Callable[..., bool]) -
     return load_arrays(path, key, names, valid)
 
 
-def _save_arrays(key: str, arrays: Arrays) -> None:
+def _save_arrays(key: str, arrays: Arrays, stored_as: dict[str, type] | None = None) -> None:
     try:
         path = _arrays_path(key)
     except OSError:
         return
-    if save_arrays(path, key, arrays):
+    if save_arrays(path, key, arrays, stored_as):
         prune(path.parent, "*.npz", MAX_TABLE_FILES)
 
 
@@ -159,8 +159,8 @@ def load_tables(table: PayTable, valid: Callable[[np.ndarray, np.ndarray], bool]
 
 
 def save_tables(table: PayTable, classes5: np.ndarray, counts: np.ndarray) -> None:
-    """Keep a game's tables (counts as int32: at most C(47, 5) a cell)."""
-    _save_arrays(_tables_key(table), {"classes5": classes5, "class_counts": counts.astype(np.int32)})
+    """Keep a game's tables (counts as int32: at most C(47, 5) a cell; converted as written, not copied)."""
+    _save_arrays(_tables_key(table), {"classes5": classes5, "class_counts": counts}, {"class_counts": np.int32})
 
 
 def load_deals(n_cards: int, valid: Callable[[np.ndarray, np.ndarray], bool]) -> tuple[np.ndarray, np.ndarray] | None:

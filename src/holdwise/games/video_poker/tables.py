@@ -161,21 +161,27 @@ def _canonical_deals(n_cards: int) -> tuple[np.ndarray, np.ndarray]:
     card_masks = [np.where(natural & (cards & 3 == s), 1 << (cards >> 2), 0).astype(np.int16) for s in range(4)]
     card_masks.append((cards == 52).astype(np.int16))  # the joker, a fifth "suit" of one card
     masks = card_masks
-    for size in range(2, HAND_SIZE + 1):
+    for size in range(2, HAND_SIZE):
         total = math.comb(n_cards, size)
         grown = [np.empty(total, dtype=np.int16) for _ in range(5)]
         for t, start, count in colex_blocks(n_cards, size):
             for s in range(5):
                 grown[s][start:start + count] = masks[s][:count] | card_masks[s][t]
         masks = grown
-    joker = masks[4]
-    rising = (masks[0] <= masks[1]) & (masks[1] <= masks[2]) & (masks[2] <= masks[3])
-    m = [x[rising].astype(np.int64) for x in masks]
-    repeats = np.ones(len(m[0]), dtype=np.int64)
-    for i in range(1, 4):
-        repeats *= 1 + sum((m[j] == m[i]).astype(np.int64) for j in range(i))
-    keys = (((m[3] << 13 | m[2]) << 13 | m[1]) << 13 | m[0]) << 1 | joker[rising]
-    order = np.argsort(keys)
+    # the hands themselves block by block (one top card at a time): only the rising ones are kept, so the
+    # first call never holds the 2.6 million hands' masks at once
+    key_parts, repeat_parts = [], []
+    for t, _, count in colex_blocks(n_cards, HAND_SIZE):
+        hand = [masks[s][:count] | card_masks[s][t] for s in range(5)]
+        rising = (hand[0] <= hand[1]) & (hand[1] <= hand[2]) & (hand[2] <= hand[3])
+        m = [x[rising].astype(np.int64) for x in hand]
+        repeats = np.ones(len(m[0]), dtype=np.int64)
+        for i in range(1, 4):
+            repeats *= 1 + sum((m[j] == m[i]).astype(np.int64) for j in range(i))
+        key_parts.append((((m[3] << 13 | m[2]) << 13 | m[1]) << 13 | m[0]) << 1 | m[4])
+        repeat_parts.append(repeats)
+    keys, repeats = np.concatenate(key_parts), np.concatenate(repeat_parts)
+    order = np.argsort(keys)  # one deal per key: the order is the keys' whatever the blocks' order
     return keys[order], 24 // repeats[order]
 
 
@@ -214,10 +220,10 @@ class GameTables:
 def kernels_compiled() -> bool:
     """Whether video poker's table and per-deal kernels run compiled in this process (else they run as plain
     Python, where NumPy is far quicker: the first builds and solves then take NumPy's way)."""
-    from ...solver.native import compiled
+    from ...compiled import loaded_compiled  # not solver.native: the solver package is not needed here
     from . import deal_kernels, table_kernels
 
-    return compiled(table_kernels) and compiled(deal_kernels)
+    return loaded_compiled(table_kernels) and loaded_compiled(deal_kernels)
 
 
 def build_game_tables(table: PayTable) -> GameTables:
