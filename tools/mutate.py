@@ -10,8 +10,7 @@ Usage (from the repository root, in the project's venv):
 
 Why not mutmut: the kernels. A kernel module (`*kernels.py`, Cython's pure-Python mode) is compiled by the build;
 every mutant's tests run with HOLDWISE_PURE=1 (always: see Workspace.env), so the mutated source is what runs,
-never the extension beside it. Kernels still bound by Numba (`kernel = njit(...)(_kernel)`) run as plain Python
-with NUMBA_DISABLE_JIT=1 (the default environment of tools/mutation.toml).
+never the extension beside it.
 
 How a run works: src/, tests/, docs/ and pyproject.toml are copied once per worker into a temporary directory; the
 source tree in the repository is never written. For each mutant the worker writes the mutated module into its
@@ -251,7 +250,6 @@ class Workspace:
         env.pop("PYTHONPATH", None)
         env.update({
             "PYTHONPATH": str(self.dir / "src") + os.pathsep + str(self.dir),
-            "NUMBA_CACHE_DIR": str(self.dir / ".numba_cache"),
             # the kernel modules' source, not the extensions compiled from the unmutated source (copied too)
             "HOLDWISE_PURE": "1",
             "HYPOTHESIS_STORAGE_DIRECTORY": str(self.dir / ".hypothesis"),

@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 
 from holdwise import InputError, __version__
 from holdwise.cli import app
-from holdwise.cli._common import emit_json, join_hand, kernels_notice
+from holdwise.cli._common import emit_json, join_hand
 from holdwise.cli._play import TerminalGame, review_lines, run
 from holdwise.games.base import Decision, Hint, Option, State
 
@@ -73,19 +73,6 @@ def test_emit_json_refuses_nothing_and_prints_null_for_non_finite(capsys):
 def test_join_hand_takes_one_string_or_separate_words():
     assert join_hand(["AS", "KS"]) == join_hand(["AS,KS"]) == join_hand(["AS KS"]) == "AS KS"
     assert join_hand(None) == ""
-
-
-def test_kernels_notice_only_without_a_cache(tmp_path, monkeypatch, capsys):
-    module = types.SimpleNamespace(__file__=str(tmp_path / "kern.py"))
-    monkeypatch.delenv("NUMBA_DISABLE_JIT", raising=False)
-    monkeypatch.delenv("NUMBA_CACHE_DIR", raising=False)
-    monkeypatch.setattr("sys.stderr.isatty", lambda: True)
-    kernels_notice(module)
-    assert "compiling kernels (first run only)" in capsys.readouterr().err
-    (tmp_path / "__pycache__").mkdir()
-    (tmp_path / "__pycache__" / "kern._f-1.py311.nbi").write_text("")
-    kernels_notice(module)
-    assert capsys.readouterr().err == ""
 
 
 def _decision(loss: float) -> Decision:

@@ -132,8 +132,9 @@ def test_mutants_run_the_kernels_source(tmp_path):
     """Every mutant's tests run the kernel modules' source (HOLDWISE_PURE=1), whatever the environment says."""
     ws = mutate.Workspace.__new__(mutate.Workspace)
     ws.dir = tmp_path
-    env = ws.env({"NUMBA_DISABLE_JIT": "1"})
-    assert env["HOLDWISE_PURE"] == "1" and env["NUMBA_DISABLE_JIT"] == "1"
+    env = ws.env({"HOLDWISE_PURE": "0", "EXTRA": "1"})
+    assert env["HOLDWISE_PURE"] == "0" and env["EXTRA"] == "1"  # a module's own environment wins
+    assert mutate.Workspace.env(ws, {})["HOLDWISE_PURE"] == "1"
     assert env["PYTHONPATH"].split(mutate.os.pathsep)[0] == str(tmp_path / "src")
 
 

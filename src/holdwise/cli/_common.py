@@ -4,10 +4,8 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
-from pathlib import Path
 from typing import Any, Optional
 
 import typer
@@ -17,7 +15,7 @@ from ..errors import InputError
 
 __all__ = [
     "ALL_OPTION", "JSON_OPTION", "SEED_OPTION", "USAGE_ERRORS", "WIDTH", "Group", "rolls_left_option", "InputError", "UserError", "console", "emit_json", "fail", "fmt", "join_hand",
-    "flag_of", "kernels_notice", "new_app", "parse_ints", "pct", "progress", "said", "save_figure", "time_words",
+    "flag_of", "new_app", "parse_ints", "pct", "progress", "said", "save_figure", "time_words",
     "working",
 ]
 
@@ -220,26 +218,6 @@ def time_words(seconds: float) -> str:
         return f"{max(1, round(seconds))} s"
     minutes = round(seconds / 60)
     return f"{minutes} min" if minutes < 90 else f"{minutes // 60} h {minutes % 60} min"
-
-
-def kernels_notice(*modules: object) -> None:
-    """Say "compiling kernels (first run only)" on a terminal's stderr when a module's Numba cache is not there yet.
-
-    Only on a terminal: a script reading stderr gets nothing but errors (one line each).
-    """
-    if os.environ.get("NUMBA_DISABLE_JIT") == "1" or not sys.stderr.isatty():
-        return
-    cache_root = os.environ.get("NUMBA_CACHE_DIR")
-    for module in modules:
-        path = Path(str(getattr(module, "__file__", "")))
-        pattern = f"{path.stem}.*.nbi"
-        if cache_root:  # Numba mirrors the source tree under the cache directory
-            found = any(Path(cache_root).rglob(pattern))
-        else:
-            found = any((path.parent / "__pycache__").glob(pattern))
-        if not found:
-            typer.echo("compiling kernels (first run only) ...", err=True)
-            return
 
 
 def fmt(value, digits: int = 4) -> str:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
-from ._common import JSON_OPTION, SEED_OPTION, console, emit_json, kernels_notice, new_app, pct, progress
+from ._common import JSON_OPTION, SEED_OPTION, console, emit_json, new_app, pct, progress
 from ._play import TerminalGame, run
 
 if TYPE_CHECKING:
@@ -81,7 +81,6 @@ def _kind(ctx: typer.Context, rules: str | None, no_straights: bool, straight_ab
         kind = face.dice_kind(face.resolve_set(Path(rules.strip()) if rules.strip() else rules))  # a file
     else:
         kind = face.dice_kind((rules or "six").strip().lower(), flags)
-    kernels_notice(*getattr(face, kind.kernels))
     return kind
 
 

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 import typer
 
-from ._common import WIDTH, Group, check_plot_path, emit_json, fail, kernels_notice, progress, save_figure
+from ._common import WIDTH, Group, check_plot_path, emit_json, fail, progress, save_figure
 
 __all__ = ["render_hint", "video_poker_app"]
 
@@ -175,7 +175,6 @@ def video_poker_return(
     vp = _face()
     bet = vp.parse_coins(coins, "--coins")
     table = vp.resolve_game(game, paytable_file)
-    kernels_notice(*vp.KERNEL_MODULES)
     with progress(f"{table.id}: deals") as update:
         result = vp.game_return(table, bet, exact=exact or not as_json, progress=update)
     if as_json:
@@ -346,7 +345,6 @@ def video_poker_strategy(
     if found is not None:
         report, source = found
     else:
-        kernels_notice(*vp.STRATEGY_KERNEL_MODULES)
         with progress(f"{table.id}: strategy") as update:
             if chart_obj is not None:
                 report, source = vp.evaluate_chart(table, chart_obj, coins, top_errors=top_errors), "computed"
@@ -427,7 +425,6 @@ def video_poker_play(
     if paytable_file is not None:
         options["paytable_file"] = paytable_file
     state = vp.new_game(options, seed_value)
-    kernels_notice(*vp.KERNEL_MODULES)
     typer.echo(f"seed {seed_value}")
     rules = ("Video poker: bet 1-5 coins, get five cards, hold any of them, draw the rest.",
              "The final hand pays the pay table's pay per coin times the coins bet.",
