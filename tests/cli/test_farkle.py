@@ -101,7 +101,7 @@ def test_loadout_against_an_opponent_ranks_by_win_chance():
 @pytest.mark.parametrize("args,message", [
     (["farkle", "turn", "--dice", "golden*6"], "unknown die"),
     (["farkle", "turn", "--dice", "ordinary*5"], "needs 6 dice"),
-    (["farkle", "turn", "--dice", "saint-antiochus*6"], "never bust"),
+    (["farkle", "turn", "--dice", "custom:0,0,1,0,0,0*6"], "never bust"),
     (["farkle", "hint", "1", "5", "--dice", "pie*6"], "cannot show 5"),
     (["farkle", "hint", "1", "9"], "shows 1 to 6"),
     (["farkle", "hint", "1", "5", "--turn-total", "30"], "multiple of 50"),
@@ -197,11 +197,11 @@ def test_play_a_whole_game_and_the_tally():
 
 COMMANDS = [
     ["farkle", "turn"], ["farkle", "turn", "--dice", "weighted,lucky,ordinary*4", "--all"],
-    ["farkle", "turn", "--dice", "heavenly-kingdom,saint-antiochus,holy-trinity,misfortune,favourable,kings"],
+    ["farkle", "turn", "--dice", "heavenly-kingdom,custom:0,0,1,0,0,0,holy-trinity,misfortune,favourable,kings"],
     ["farkle", "hint", "1", "1", "5", "2", "3", "4", "--turn-total", "300", "--all"],
     ["farkle", "hint", "1 5 2 3", "--score", "200", "--opponent", "600", "--target", "1000"],
     ["farkle", "match", "--target", "500"],
-    ["farkle", "loadout", "--owned", "ordinary*5,heavenly-kingdom,saint-antiochus,holy-trinity",
+    ["farkle", "loadout", "--owned", "ordinary*5,heavenly-kingdom,custom:0,0,1,0,0,0,holy-trinity",
      "--opponent-dice", "ordinary*6", "--target", "500"],
     ["farkle", "dice"], ["farkle", "--help"], ["farkle", "play", "--help"],
 ]
@@ -272,12 +272,12 @@ def test_a_die_of_jokers_only_is_worth_nothing_not_minus_50():
 
 
 def test_loadout_reports_unbounded_choices_instead_of_ranking_them():
-    result = run("farkle", "loadout", "--owned", "ordinary*6,saint-antiochus*6", "--top", "10", "--json")
+    result = run("farkle", "loadout", "--owned", "ordinary*6,custom:0,0,1,0,0,0*6", "--top", "10", "--json")
     assert result.exit_code == 0, result.output
     data = _strict(result.stdout)
-    assert data["unbounded"] == [["saint-antiochus"] * 6] and data["choices"] == 7
+    assert data["unbounded"] == [["custom:0,0,1,0,0,0"] * 6] and data["choices"] == 7
     assert len(data["loadouts"]) == 6 and all(isinstance(r["expected_points"], float) for r in data["loadouts"])
-    text = run("farkle", "loadout", "--owned", "ordinary*6,saint-antiochus*6").stdout
+    text = run("farkle", "loadout", "--owned", "ordinary*6,custom:0,0,1,0,0,0*6").stdout
     assert "not ranked: 1 choice(s)" in text
 
 
