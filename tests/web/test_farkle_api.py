@@ -3,6 +3,7 @@ as background jobs (202, then the answer), guards (422 naming the field) and tam
 
 from __future__ import annotations
 
+import html
 import json
 import time
 
@@ -48,7 +49,7 @@ def unsealed(response) -> State:
 def test_dice_is_the_cli_json(client):
     r = client.get("/api/farkle/dice")
     assert r.status_code == 200
-    assert r.json() == cli_json("dice") == farkle.list_dice().to_json()
+    assert r.json() == cli_json("dice") == farkle.list_dice(strength=True).to_json()
 
 
 @pytest.mark.parametrize("dice", ["ordinary*6", "weighted,lucky,ordinary*4", "devils-head,odd,kings,ordinary*3"])
@@ -356,7 +357,7 @@ def test_the_page_lists_the_dice_and_loads_its_script(client):
     r = client.get("/farkle")
     assert r.status_code == 200
     for die in farkle.list_dice().dice:
-        assert f'<option value="{die.name}"' in r.text
+        assert f'<option value="{die.id}"' in r.text and f">{html.escape(die.name)}</option>" in r.text
     assert "/static/farkle.js" in r.text and 'class="error"' in r.text and "<svg" in r.text
     assert client.get("/static/farkle.js").status_code == 200
 

@@ -313,8 +313,9 @@ def farkle_page(request: Request) -> HTMLResponse:
 
 @router.get("/api/farkle/dice", tags=TAG)
 def dice_listing() -> dict:
-    """The named dice and their face weights: `holdwise farkle dice --json`."""
-    return face.list_dice().to_json()
+    """Every die of Kingdom Come II by id and game name, its face weights, sources and strength (expected
+    points per turn alone and beside three ordinary dice): `holdwise farkle dice --json`."""
+    return face.list_dice(strength=True).to_json()
 
 
 @router.get("/api/farkle/rules", tags=TAG)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cache
 
 import numpy as np
 
@@ -17,7 +18,10 @@ from ..base import Result
 from ..inputs import fault
 from .match import DEFAULT_TARGET, TOLERANCE, solve_match
 from .parsing import check_six, check_target, parse_dice, parse_whole
-from .rules import DICE_PER_PLAYER, FACES, JOKER_SYMBOL, NAMED_DICE, SCORE_UNIT, Die
+from .rules import (
+    DICE_GROUPS, DICE_PER_PLAYER, DICE_SOURCES, FACES, JOKER_SYMBOL, NAMED_DICE, SCORE_UNIT, SOURCE_TITLES, Die,
+    die_title,
+)
 from .stored import cached_match, cached_turn, check_match_cost, match_cost
 from .turn import TurnSolution, turn_plan
 
@@ -32,8 +36,8 @@ Progress = Callable[[int, int], None] | None
 
 MATCH_METHOD = ("score pairs solved backward from the largest sum; each pair's fixed point by Newton steps on "
                 "exact derivatives, kept inside a bracket (else plain iteration)")
-JOKER_TEXT = (f"{JOKER_SYMBOL} = joker (the Devil's head die's 1): it stands in for any face in a "
-              "combination and never scores alone")
+JOKER_TEXT = (f"{JOKER_SYMBOL} = joker (the 1 of the Devil's head die and of Balatro's die): it stands in for any "
+              "face in a combination and never scores alone")
 
 
 def _names(sol: TurnSolution, state: int) -> list[str]:
@@ -463,31 +467,57 @@ def _turn_values_many(loadouts: Sequence[Sequence[Die]], workers: int, progress:
 
 @dataclass(frozen=True)
 class DieInfo(Result):
-    """A named die: weights of faces 1..6, their chances, and how each face shows (J for a joker)."""
+    """A named die: its id (what commands take), its name in the game, the dice it rolls alike with (group),
+    weights of faces 1..6, their chances, how each face shows (J for a joker), the sources that give it, and
+    (when asked) its strength: expected points per turn with six of it, and with three of it beside three
+    ordinary dice (None if not computed, or if such a turn never busts)."""
 
+    id: str
     name: str
+    group: str
     weights: tuple[int, ...]
     total_weight: int
     chances: tuple[float, ...]
     faces: tuple[str, ...]
     joker_faces: tuple[int, ...]
+    sources: tuple[str, ...]
+    points_alone: float | None = None
+    points_beside_ordinary: float | None = None
 
 
 @dataclass(frozen=True)
 class DiceListing(Result):
-    """Every named die, and what the joker symbol means."""
+    """Every named die, what the joker symbol means, and the sources by key (title and address)."""
 
     joker_symbol: str
     joker: str
     dice: tuple[DieInfo, ...]
+    sources: dict[str, str]
 
 
-def list_dice() -> DiceListing:
-    """The named dice with their face weights (source: docs/reference/kcd-farkle.md)."""
+@cache
+def _strength(die: Die) -> tuple[float | None, float | None]:
+    """Expected points per turn of six of a die, and of three of it beside three ordinary dice (solved once a
+    process: 64 turns of the 32 distinct dice take about 2 s)."""
+    ordinary = NAMED_DICE["ordinary"]
+    out: list[float | None] = []
+    for dice in ((die,) * DICE_PER_PLAYER, (die,) * 3 + (ordinary,) * 3):
+        try:
+            out.append(float(cached_turn(dice, keep=False).expected_points))
+        except ValueError:  # a turn that never busts has no expected points
+            out.append(None)
+    return out[0], out[1]
+
+
+def list_dice(strength: bool = False) -> DiceListing:
+    """Every die of Kingdom Come II (docs/reference/kcd-dice.md) with its face weights; with `strength`, each
+    die's expected points per turn alone and beside three ordinary dice (turns solved exactly)."""
     rows = []
     for die in NAMED_DICE.values():
         total = sum(die.weights)
-        rows.append(DieInfo(die.name, die.weights, total, tuple(w / total for w in die.weights),
+        alone, beside = _strength(die) if strength else (None, None)
+        rows.append(DieInfo(die.name, die_title(die), DICE_GROUPS[die.name], die.weights, total,
+                            tuple(w / total for w in die.weights),
                             tuple(JOKER_SYMBOL if f in die.joker_faces else str(f) for f in range(1, FACES + 1)),
-                            die.joker_faces))
-    return DiceListing(JOKER_SYMBOL, JOKER_TEXT, tuple(rows))
+                            die.joker_faces, DICE_SOURCES[die.name], alone, beside))
+    return DiceListing(JOKER_SYMBOL, JOKER_TEXT, tuple(rows), dict(SOURCE_TITLES))

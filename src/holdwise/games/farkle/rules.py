@@ -1,7 +1,8 @@
 """Farkle as played in Kingdom Come: Deliverance: scoring, busting, hot dice, the dice.
 
 Sources: seed 004 (rules), docs/reference/kcd-farkle.md (three-of-a-kind values, the joker) and
-docs/reference/kcd-dice.md (every die of Kingdom Come II, shipped as data/kcd2-dice.json). Rules and data only; the solvers live beside it in holdwise.games.farkle.
+docs/reference/kcd-dice.md (every die of Kingdom Come II, shipped as data/kcd2-dice.json). Rules and data
+only; the solvers live beside it in holdwise.games.farkle.
 
 Faces are 1..6; a joker face is face 7 (JOKER) in count vectors. Scoring a set-aside selection:
 - a single 1 scores 100 and a single 5 scores 50 per die held (one or two of them);
@@ -27,9 +28,9 @@ from itertools import combinations_with_replacement, product
 from ...errors import InputError
 
 __all__ = [
-    "DICE_GROUPS", "DICE_NAMES", "DICE_PER_PLAYER", "FACES", "FULL_STRAIGHT", "JOKER", "JOKER_SYMBOL", "MAX_WEIGHT", "NAMED_DICE", "SCORE_UNIT",
-    "SHORT_STRAIGHTS", "SINGLE", "TRIPLE_BASE", "Die", "busts", "die_by_name", "die_title", "roll_counts", "score",
-    "selections",
+    "DICE_GROUPS", "DICE_NAMES", "DICE_PER_PLAYER", "DICE_SOURCES", "FACES", "FULL_STRAIGHT", "JOKER", "JOKER_SYMBOL",
+    "MAX_WEIGHT", "NAMED_DICE", "SCORE_UNIT", "SHORT_STRAIGHTS", "SINGLE", "SOURCE_TITLES", "TRIPLE_BASE", "Die",
+    "busts", "die_by_name", "die_title", "roll_counts", "score", "selections",
 ]
 
 FACES = 6
@@ -85,6 +86,8 @@ NAMED_DICE: dict[str, Die] = {r["id"]: Die(r["id"], tuple(r["weights"]), tuple(r
                               for r in _CATALOGUE["dice"]}
 DICE_NAMES: dict[str, str] = {r["id"]: r["name"] for r in _CATALOGUE["dice"]}
 DICE_GROUPS: dict[str, str] = {r["id"]: r["group"] for r in _CATALOGUE["dice"]}
+DICE_SOURCES: dict[str, tuple[str, ...]] = {r["id"]: tuple(r["sources"]) for r in _CATALOGUE["dice"]}
+SOURCE_TITLES: dict[str, str] = {k: f"{v['title']} <{v['url']}>" for k, v in _CATALOGUE["sources"].items()}
 _BY_KEY: dict[str, str] = {}
 for _row in _CATALOGUE["dice"]:
     _name = _row["name"]
