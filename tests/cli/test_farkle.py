@@ -133,7 +133,7 @@ def test_turn_json_names_the_dice_of_each_row():
 def test_turn_human_output_with_unlike_dice_names_the_dice():
     result = run("farkle", "turn", "--dice", "weighted,lucky,ordinary*4")
     assert result.exit_code == 0
-    assert "bust: ordinary; bank: weighted" in result.stdout
+    assert "bust: Ordinary die; bank: Weighted die" in result.stdout  # the dice by their names in the game
     every = run("farkle", "turn", "--dice", "weighted,lucky,ordinary*4", "--all").stdout
     assert every.count("%") > result.stdout.count("%")  # every set of dice left, 19 rows
 
@@ -161,11 +161,14 @@ def test_match_says_what_the_code_does():
 def test_dice_listing():
     data = json.loads(run("farkle", "dice", "--json").stdout)
     assert data["joker_symbol"] == "J"
-    devil = next(d for d in data["dice"] if d["name"] == "devils-head")
-    assert devil["faces"][0] == "J" and devil["weights"] == [1, 1, 1, 1, 1, 1]
-    assert len(data["dice"]) == 16
+    devil = next(d for d in data["dice"] if d["id"] == "devils-head")
+    assert devil["faces"][0] == "J" and devil["weights"] == [1, 1, 1, 1, 1, 1] and devil["name"] == "Devil's head die"
+    assert len(data["dice"]) == 43 and len({d["group"] for d in data["dice"]}) == 32
+    lucky = next(d for d in data["dice"] if d["id"] == "lucky")
+    assert lucky["points_alone"] > lucky["points_beside_ordinary"] > 0
     text = run("farkle", "dice").stdout
-    assert "1 J" in text and "J = joker" in text and "weighted" in text
+    assert "1J,1,1,1,1,1" in text and "J = joker" in text and "Weighted die" in text and "weighted" in text
+    assert all(len(line) <= 80 for line in text.splitlines())
     assert "type J (or 1) for it in a roll" in text  # typing advice: the command line's, not the web page's
 
 

@@ -296,9 +296,9 @@ def farkle_dice(
     alike = ["; ".join(", ".join(names) for names in groups.values() if len(names) > 1)]
     out.print(f"Roll alike (re-skins): {alike[0]}.")
     # typing is for the command line: the web shows the same listing, where nothing is typed
-    out.print(f"{listing.joker}; type {listing.joker_symbol} (or 1) for it in a roll.")
-    out.print("Dice are typed by id or by name ('lucky', \"Lucky die\"). Sources per die: --json and "
-              "docs/reference/kcd-dice.md.")
+    out.print(f"{listing.joker}.")
+    out.print(f"At the command line, type {listing.joker_symbol} (or 1) for it in a roll, and a die by its id or its "
+              "name ('lucky' or \"Lucky die\"). Sources per die: --json, docs/reference/kcd-dice.md.")
 
 
 @farkle_app.command("rules")
