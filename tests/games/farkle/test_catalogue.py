@@ -123,3 +123,17 @@ def test_custom_dice_keep_their_text_as_title():
 
     (die,) = parse_dice("custom:1,1,1,1,1,2")
     assert die_title(die) == die.name
+
+
+def test_the_reference_page_is_written_from_the_catalogue():
+    """docs/reference/kcd-dice.md is tools/write_kcd_dice_page.py's output: every die, weights and sources."""
+    import importlib.util
+
+    root = Path(__file__).parents[3]
+    spec = importlib.util.spec_from_file_location("write_kcd_dice_page", root / "tools" / "write_kcd_dice_page.py")
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    text = (root / "docs" / "reference" / "kcd-dice.md").read_text(encoding="utf-8")
+    assert text == tool.page(), "run: python tools/write_kcd_dice_page.py"
+    for r in ROWS:
+        assert f"| {r['name']} | `{r['id']}` |" in text
