@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations_with_replacement, product
+from typing import Any
 
 from ...errors import InputError
 
@@ -64,12 +65,13 @@ class Die:
             raise InputError(f"die {self.name!r}: joker faces must be 1..6")
 
 
-def _catalogue() -> dict:
+def _catalogue() -> dict[str, Any]:
     """The Kingdom Come II dice as shipped data (data/kcd2-dice.json; docs/reference/kcd-dice.md tells its sources)."""
     import json
     from pathlib import Path
 
-    return json.loads((Path(__file__).parent / "data" / "kcd2-dice.json").read_text(encoding="utf-8"))
+    data: dict[str, Any] = json.loads((Path(__file__).parent / "data" / "kcd2-dice.json").read_text(encoding="utf-8"))
+    return data
 
 
 def _key(text: str) -> str:
