@@ -3,11 +3,11 @@ as background jobs (202, then the answer), guards (422 naming the field) and tam
 
 from __future__ import annotations
 
-import html
 import json
 import time
 
 import pytest
+from markupsafe import escape
 from typer.testing import CliRunner
 
 from holdwise.cli import app as cli_app
@@ -357,7 +357,7 @@ def test_the_page_lists_the_dice_and_loads_its_script(client):
     r = client.get("/farkle")
     assert r.status_code == 200
     for die in farkle.list_dice().dice:
-        assert f'<option value="{die.id}"' in r.text and f">{html.escape(die.name)}</option>" in r.text
+        assert f'<option value="{die.id}"' in r.text and f">{escape(die.name)}</option>" in r.text
     assert "/static/farkle.js" in r.text and 'class="error"' in r.text and "<svg" in r.text
     assert client.get("/static/farkle.js").status_code == 200
 

@@ -76,7 +76,8 @@ def test_dice_listing():
     assert set(data) == {"joker_symbol", "joker", "dice", "sources"}
     assert set(data["dice"][0]) == {"id", "name", "group", "weights", "total_weight", "chances", "faces", "joker_faces",
                                     "sources", "points_alone", "points_beside_ordinary"}
-    assert set(data["sources"]) >= {s for d in data["dice"] for s in d["sources"]}
+    assert {s["id"] for s in data["sources"]} >= {s for d in data["dice"] for s in d["sources"]}
+    assert set(data["sources"][0]) == {"id", "name", "url"}
 
 
 def test_dice_strength_is_the_turn_solve():

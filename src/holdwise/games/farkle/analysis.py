@@ -27,7 +27,7 @@ from .turn import TurnSolution, turn_plan
 
 __all__ = [
     "LOADOUT_MATCH_MAX_WORK", "LOADOUT_TURN_MAX_WORK", "MATCH_METHOD", "MAX_CHOICES", "CoachingChart",
-    "CoachingRow", "DiceLeftRow", "DiceListing", "DieInfo", "LoadoutRanking", "LoadoutRow", "MatchChart",
+    "CoachingRow", "DiceLeftRow", "DiceListing", "DieInfo", "LoadoutRanking", "LoadoutRow", "MatchChart", "SourceInfo",
     "MatchReport", "TurnReport", "best_loadouts", "check_loadout_search", "coaching_chart", "count_choices", "distinct_choices",
     "list_dice", "match_chart", "match_report", "parse_dice", "turn_report",
 ]
@@ -486,13 +486,22 @@ class DieInfo(Result):
 
 
 @dataclass(frozen=True)
+class SourceInfo(Result):
+    """A source of the dice's figures: the id dice cite it by, its title, and its address."""
+
+    id: str
+    name: str
+    url: str
+
+
+@dataclass(frozen=True)
 class DiceListing(Result):
-    """Every named die, what the joker symbol means, and the sources by key (title and address)."""
+    """Every named die, what the joker symbol means, and the sources the dice cite."""
 
     joker_symbol: str
     joker: str
     dice: tuple[DieInfo, ...]
-    sources: dict[str, str]
+    sources: tuple[SourceInfo, ...]
 
 
 @cache
@@ -520,4 +529,5 @@ def list_dice(strength: bool = False) -> DiceListing:
                             tuple(w / total for w in die.weights),
                             tuple(JOKER_SYMBOL if f in die.joker_faces else str(f) for f in range(1, FACES + 1)),
                             die.joker_faces, DICE_SOURCES[die.name], alone, beside))
-    return DiceListing(JOKER_SYMBOL, JOKER_TEXT, tuple(rows), dict(SOURCE_TITLES))
+    sources = tuple(SourceInfo(key, *SOURCE_TITLES[key]) for key in SOURCE_TITLES)
+    return DiceListing(JOKER_SYMBOL, JOKER_TEXT, tuple(rows), sources)

@@ -89,7 +89,7 @@ NAMED_DICE: dict[str, Die] = {r["id"]: Die(r["id"], tuple(r["weights"]), tuple(r
 DICE_NAMES: dict[str, str] = {r["id"]: r["name"] for r in _CATALOGUE["dice"]}
 DICE_GROUPS: dict[str, str] = {r["id"]: r["group"] for r in _CATALOGUE["dice"]}
 DICE_SOURCES: dict[str, tuple[str, ...]] = {r["id"]: tuple(r["sources"]) for r in _CATALOGUE["dice"]}
-SOURCE_TITLES: dict[str, str] = {k: f"{v['title']} <{v['url']}>" for k, v in _CATALOGUE["sources"].items()}
+SOURCE_TITLES: dict[str, tuple[str, str]] = {k: (v["title"], v["url"]) for k, v in _CATALOGUE["sources"].items()}
 _BY_KEY: dict[str, str] = {}
 for _row in _CATALOGUE["dice"]:
     _name = _row["name"]
