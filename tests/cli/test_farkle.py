@@ -80,9 +80,11 @@ def test_loadout_json():
     assert data["choices"] == 3
     assert data["loadouts"][0]["expected_points"] >= data["loadouts"][-1]["expected_points"]
     assert set(data) == {"owned", "choices", "loadouts", "opponent_dice", "target", "seconds", "unbounded",
-                         "ranked_by"}
-    assert data["ranked_by"] == "expected_points"
-    assert set(data["loadouts"][0]) == {"dice", "expected_points", "win_first", "win_second", "win_average"}
+                         "ranked_by", "owned_names", "opponent_dice_names"}
+    assert data["ranked_by"] == "expected_points" and data["opponent_dice_names"] is None
+    assert data["owned_names"] == ["Ordinary die"] * 5 + ["Odd die", "Lucky die"]
+    assert set(data["loadouts"][0]) == {"dice", "expected_points", "win_first", "win_second", "win_average",
+                                        "dice_names"}
 
 
 def test_loadout_against_an_opponent_ranks_by_win_chance():
@@ -127,7 +129,12 @@ def test_turn_json_names_the_dice_of_each_row():
     data = json.loads(run("farkle", "turn", "--dice", "weighted,lucky,ordinary*4", "--json").stdout)
     assert data["bank_threshold_dice"]["1"] == ["weighted"] and data["bust_chance_dice"]["1"] == ["ordinary"]
     assert set(data) == {"dice", "expected_points", "bust_chance", "bank_threshold", "always_bank_from",
-                         "by_dice_left", "bust_chance_dice", "bank_threshold_dice", "alike"}
+                         "by_dice_left", "bust_chance_dice", "bank_threshold_dice", "alike", "dice_names",
+                         "bust_chance_dice_names", "bank_threshold_dice_names"}
+    # every list of dice by id has the dice's names in the game beside it
+    assert data["dice_names"] == ["Weighted die", "Lucky die"] + ["Ordinary die"] * 4
+    assert data["bank_threshold_dice_names"]["1"] == ["Weighted die"]
+    assert all(len(row["dice_names"]) == len(row["dice"]) for row in data["by_dice_left"])
 
 
 def test_turn_human_output_with_unlike_dice_names_the_dice():
@@ -149,7 +156,8 @@ def test_match_json_keys():
     data = json.loads(run("farkle", "match", "--target", "500", "--json").stdout)
     assert set(data) == {"target", "dice", "opponent_dice", "first_player_win_chance", "second_player_win_chance",
                          "race_aware_vs_race_blind", "race_aware_second_vs_race_blind", "tolerance",
-                         "iterations", "seconds"}
+                         "iterations", "seconds", "dice_names", "opponent_dice_names"}
+    assert data["dice_names"] == data["opponent_dice_names"] == ["Ordinary die"] * 6
 
 
 def test_match_says_what_the_code_does():

@@ -17,7 +17,7 @@ from ...errors import InputError
 from ..base import Result
 from ..inputs import fault
 from .match import DEFAULT_TARGET, TOLERANCE, solve_match
-from .parsing import check_six, check_target, parse_dice, parse_whole
+from .parsing import NamedDice, check_six, check_target, parse_dice, parse_whole
 from .rules import (
     DICE_GROUPS, DICE_PER_PLAYER, DICE_SOURCES, FACES, JOKER_SYMBOL, NAMED_DICE, SCORE_UNIT, SOURCE_TITLES, Die,
     die_title,
@@ -47,7 +47,7 @@ def _names(sol: TurnSolution, state: int) -> list[str]:
 
 
 @dataclass(frozen=True)
-class DiceLeftRow(Result):
+class DiceLeftRow(NamedDice):
     """One set of dice left to roll: its bust chance and bank threshold (None: never bank)."""
 
     dice: tuple[str, ...]
@@ -56,10 +56,12 @@ class DiceLeftRow(Result):
 
 
 @dataclass(frozen=True)
-class TurnReport(Result):
+class TurnReport(NamedDice):
     """One turn solved exactly: expected points and, per number of dice left, the bust chance and the
     turn total from which to bank (with unlike dice the worst case over which dice are left, and the dice
     it is about under `*_dice`); `by_dice_left` lists every set."""
+
+    DICE_FIELDS = ("dice", "bust_chance_dice", "bank_threshold_dice")
 
     dice: tuple[str, ...]
     expected_points: float
@@ -141,8 +143,10 @@ def coaching_chart(dice: Sequence[Die]) -> CoachingChart:
 
 
 @dataclass(frozen=True)
-class MatchReport(Result):
+class MatchReport(NamedDice):
     """Win chances of a match to the target: both playing to win, and race-aware against race-blind."""
+
+    DICE_FIELDS = ("dice", "opponent_dice")
 
     target: int
     dice: tuple[str, ...]
@@ -210,7 +214,7 @@ def match_chart(dice: Sequence[Die], opponent_dice: Sequence[Die] | None = None,
 
 
 @dataclass(frozen=True)
-class LoadoutRow(Result):
+class LoadoutRow(NamedDice):
     """A loadout: its dice, expected points per turn, and (against an opponent) its win chances moving first,
     moving second, and on average (who starts decided by a coin toss)."""
 
@@ -222,10 +226,12 @@ class LoadoutRow(Result):
 
 
 @dataclass(frozen=True)
-class LoadoutRanking(Result):
+class LoadoutRanking(NamedDice):
     """The best loadouts of six dice from those owned: by expected points per turn, or against an opponent by
     the average win chance (`ranked_by` says which); `unbounded` lists the choices whose turn value is
     unbounded (dice that can roll forever without risk): never ranked."""
+
+    DICE_FIELDS = ("owned", "opponent_dice")
 
     owned: tuple[str, ...]
     choices: int
