@@ -376,7 +376,7 @@ def test_every_number_of_the_rules_panel_is_the_scoring_function(client):
     the die's weight over its total."""
     import re
 
-    from holdwise.games.farkle.rules import JOKER, NAMED_DICE, roll_counts, score
+    from holdwise.games.farkle.rules import DICE_NAMES, JOKER, NAMED_DICE, roll_counts, score
 
     text = client.get("/farkle").text
     panel = text[text.index('<details id="fk-rules"'):]
@@ -388,8 +388,9 @@ def test_every_number_of_the_rules_panel_is_the_scoring_function(client):
         assert int(shown.replace(",", "")) == score(roll_counts(faces)), dice
     body = panel[panel.index('id="fk-rules-dice"'):]
     rows = re.findall(r'<tr><th scope="row">([^<]+)</th>(.*?)</tr>', body)
-    assert [name for name, _ in rows] == list(NAMED_DICE)
-    for name, cells in rows:
+    # the dice by their names in the game, in the catalogue's order
+    assert [name for name, _ in rows] == [str(escape(DICE_NAMES[i])) for i in NAMED_DICE]
+    for (_, cells), name in zip(rows, NAMED_DICE, strict=True):
         shown = [float(p) for p in re.findall(r'>(?:J )?([\d.]+)%<', cells)]
         weights = NAMED_DICE[name].weights
         assert shown == pytest.approx([100 * w / sum(weights) for w in weights], abs=0.0501), name  # one decimal
