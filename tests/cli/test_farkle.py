@@ -80,9 +80,11 @@ def test_loadout_json():
     assert data["choices"] == 3
     assert data["loadouts"][0]["expected_points"] >= data["loadouts"][-1]["expected_points"]
     assert set(data) == {"owned", "choices", "loadouts", "opponent_dice", "target", "seconds", "unbounded",
-                         "ranked_by"}
-    assert data["ranked_by"] == "expected_points"
-    assert set(data["loadouts"][0]) == {"dice", "expected_points", "win_first", "win_second", "win_average"}
+                         "ranked_by", "owned_names", "opponent_dice_names"}
+    assert data["ranked_by"] == "expected_points" and data["opponent_dice_names"] is None
+    assert data["owned_names"] == ["Ordinary die"] * 5 + ["Odd die", "Lucky die"]
+    assert set(data["loadouts"][0]) == {"dice", "expected_points", "win_first", "win_second", "win_average",
+                                        "dice_names"}
 
 
 def test_loadout_against_an_opponent_ranks_by_win_chance():
@@ -101,7 +103,7 @@ def test_loadout_against_an_opponent_ranks_by_win_chance():
 @pytest.mark.parametrize("args,message", [
     (["farkle", "turn", "--dice", "golden*6"], "unknown die"),
     (["farkle", "turn", "--dice", "ordinary*5"], "needs 6 dice"),
-    (["farkle", "turn", "--dice", "saint-antiochus*6"], "never bust"),
+    (["farkle", "turn", "--dice", "custom:0,0,1,0,0,0*6"], "never bust"),
     (["farkle", "hint", "1", "5", "--dice", "pie*6"], "cannot show 5"),
     (["farkle", "hint", "1", "9"], "shows 1 to 6"),
     (["farkle", "hint", "1", "5", "--turn-total", "30"], "multiple of 50"),
@@ -127,13 +129,18 @@ def test_turn_json_names_the_dice_of_each_row():
     data = json.loads(run("farkle", "turn", "--dice", "weighted,lucky,ordinary*4", "--json").stdout)
     assert data["bank_threshold_dice"]["1"] == ["weighted"] and data["bust_chance_dice"]["1"] == ["ordinary"]
     assert set(data) == {"dice", "expected_points", "bust_chance", "bank_threshold", "always_bank_from",
-                         "by_dice_left", "bust_chance_dice", "bank_threshold_dice", "alike"}
+                         "by_dice_left", "bust_chance_dice", "bank_threshold_dice", "alike", "dice_names",
+                         "bust_chance_dice_names", "bank_threshold_dice_names"}
+    # every list of dice by id has the dice's names in the game beside it
+    assert data["dice_names"] == ["Weighted die", "Lucky die"] + ["Ordinary die"] * 4
+    assert data["bank_threshold_dice_names"]["1"] == ["Weighted die"]
+    assert all(len(row["dice_names"]) == len(row["dice"]) for row in data["by_dice_left"])
 
 
 def test_turn_human_output_with_unlike_dice_names_the_dice():
     result = run("farkle", "turn", "--dice", "weighted,lucky,ordinary*4")
     assert result.exit_code == 0
-    assert "bust: ordinary; bank: weighted" in result.stdout
+    assert "bust: Ordinary die; bank: Weighted die" in result.stdout  # the dice by their names in the game
     every = run("farkle", "turn", "--dice", "weighted,lucky,ordinary*4", "--all").stdout
     assert every.count("%") > result.stdout.count("%")  # every set of dice left, 19 rows
 
@@ -149,7 +156,8 @@ def test_match_json_keys():
     data = json.loads(run("farkle", "match", "--target", "500", "--json").stdout)
     assert set(data) == {"target", "dice", "opponent_dice", "first_player_win_chance", "second_player_win_chance",
                          "race_aware_vs_race_blind", "race_aware_second_vs_race_blind", "tolerance",
-                         "iterations", "seconds"}
+                         "iterations", "seconds", "dice_names", "opponent_dice_names"}
+    assert data["dice_names"] == data["opponent_dice_names"] == ["Ordinary die"] * 6
 
 
 def test_match_says_what_the_code_does():
@@ -161,11 +169,14 @@ def test_match_says_what_the_code_does():
 def test_dice_listing():
     data = json.loads(run("farkle", "dice", "--json").stdout)
     assert data["joker_symbol"] == "J"
-    devil = next(d for d in data["dice"] if d["name"] == "devils-head")
-    assert devil["faces"][0] == "J" and devil["weights"] == [1, 1, 1, 1, 1, 1]
-    assert len(data["dice"]) == 16
+    devil = next(d for d in data["dice"] if d["id"] == "devils-head")
+    assert devil["faces"][0] == "J" and devil["weights"] == [1, 1, 1, 1, 1, 1] and devil["name"] == "Devil's head die"
+    assert len(data["dice"]) == 43 and len({d["group"] for d in data["dice"]}) == 32
+    lucky = next(d for d in data["dice"] if d["id"] == "lucky")
+    assert lucky["points_alone"] > lucky["points_beside_ordinary"] > 0
     text = run("farkle", "dice").stdout
-    assert "1 J" in text and "J = joker" in text and "weighted" in text
+    assert "1J,1,1,1,1,1" in text and "J = joker" in text and "Weighted die" in text and "weighted" in text
+    assert all(len(line) <= 80 for line in text.splitlines())
     assert "type J (or 1) for it in a roll" in text  # typing advice: the command line's, not the web page's
 
 
@@ -197,11 +208,11 @@ def test_play_a_whole_game_and_the_tally():
 
 COMMANDS = [
     ["farkle", "turn"], ["farkle", "turn", "--dice", "weighted,lucky,ordinary*4", "--all"],
-    ["farkle", "turn", "--dice", "heavenly-kingdom,saint-antiochus,holy-trinity,misfortune,favourable,kings"],
+    ["farkle", "turn", "--dice", "heavenly-kingdom,custom:0,0,1,0,0,0,holy-trinity,misfortune,favourable,kings"],
     ["farkle", "hint", "1", "1", "5", "2", "3", "4", "--turn-total", "300", "--all"],
     ["farkle", "hint", "1 5 2 3", "--score", "200", "--opponent", "600", "--target", "1000"],
     ["farkle", "match", "--target", "500"],
-    ["farkle", "loadout", "--owned", "ordinary*5,heavenly-kingdom,saint-antiochus,holy-trinity",
+    ["farkle", "loadout", "--owned", "ordinary*5,heavenly-kingdom,custom:0,0,1,0,0,0,holy-trinity",
      "--opponent-dice", "ordinary*6", "--target", "500"],
     ["farkle", "dice"], ["farkle", "--help"], ["farkle", "play", "--help"],
 ]
@@ -272,12 +283,12 @@ def test_a_die_of_jokers_only_is_worth_nothing_not_minus_50():
 
 
 def test_loadout_reports_unbounded_choices_instead_of_ranking_them():
-    result = run("farkle", "loadout", "--owned", "ordinary*6,saint-antiochus*6", "--top", "10", "--json")
+    result = run("farkle", "loadout", "--owned", "ordinary*6,custom:0,0,1,0,0,0*6", "--top", "10", "--json")
     assert result.exit_code == 0, result.output
     data = _strict(result.stdout)
-    assert data["unbounded"] == [["saint-antiochus"] * 6] and data["choices"] == 7
+    assert data["unbounded"] == [["custom:0,0,1,0,0,0"] * 6] and data["choices"] == 7
     assert len(data["loadouts"]) == 6 and all(isinstance(r["expected_points"], float) for r in data["loadouts"])
-    text = run("farkle", "loadout", "--owned", "ordinary*6,saint-antiochus*6").stdout
+    text = run("farkle", "loadout", "--owned", "ordinary*6,custom:0,0,1,0,0,0*6").stdout
     assert "not ranked: 1 choice(s)" in text
 
 
@@ -299,7 +310,7 @@ def test_rules_sheet_within_80_columns_and_as_json():
     assert any(line.split()[:3] == ["1", "1,000", "2,000"] for line in lines)
     assert any(line.split()[:3] == ["2", "200", "400"] for line in lines)
     assert any(line.split() == ["+", "5", "550", "800"] for line in lines)
-    assert any(line.split()[:3] == ["devils-head", "J", "16.7%"] for line in lines)
+    assert any(line.split()[:5] == ["Devil's", "head", "die", "J", "16.7%"] for line in lines)  # game names
 
 
 @pytest.mark.parametrize("args,pinned", [

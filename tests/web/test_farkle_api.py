@@ -7,6 +7,7 @@ import json
 import time
 
 import pytest
+from markupsafe import escape
 from typer.testing import CliRunner
 
 from holdwise.cli import app as cli_app
@@ -48,7 +49,7 @@ def unsealed(response) -> State:
 def test_dice_is_the_cli_json(client):
     r = client.get("/api/farkle/dice")
     assert r.status_code == 200
-    assert r.json() == cli_json("dice") == farkle.list_dice().to_json()
+    assert r.json() == cli_json("dice") == farkle.list_dice(strength=True).to_json()
 
 
 @pytest.mark.parametrize("dice", ["ordinary*6", "weighted,lucky,ordinary*4", "devils-head,odd,kings,ordinary*3"])
@@ -204,7 +205,7 @@ def test_warm_submits_the_default_match(monkeypatch):
     ("/api/farkle/new", {"options": {"target": 20000}}, "options.target", "largest accepted target"),
     ("/api/farkle/new", {"options": {"target": 1010}}, "options.target", "multiple of 50"),
     ("/api/farkle/turn", {"dice": "custom:20,1,1,1,1,1*6"}, "dice", "beyond the web's limit"),
-    ("/api/farkle/turn", {"dice": "saint-antiochus*6"}, "dice", "never bust"),
+    ("/api/farkle/turn", {"dice": "custom:0,0,1,0,0,0*6"}, "dice", "never bust"),
     ("/api/farkle/turn", {"dice": "ordinary*5"}, "dice", "needs 6 dice"),
     ("/api/farkle/turn", {"dice": "marble*6"}, "dice", "marble"),
     ("/api/farkle/hint", {"roll": "1 7"}, "roll", "1 to 6"),
@@ -356,7 +357,7 @@ def test_the_page_lists_the_dice_and_loads_its_script(client):
     r = client.get("/farkle")
     assert r.status_code == 200
     for die in farkle.list_dice().dice:
-        assert f'<option value="{die.name}"' in r.text
+        assert f'<option value="{die.id}"' in r.text and f">{escape(die.name)}</option>" in r.text
     assert "/static/farkle.js" in r.text and 'class="error"' in r.text and "<svg" in r.text
     assert client.get("/static/farkle.js").status_code == 200
 
@@ -375,7 +376,7 @@ def test_every_number_of_the_rules_panel_is_the_scoring_function(client):
     the die's weight over its total."""
     import re
 
-    from holdwise.games.farkle.rules import JOKER, NAMED_DICE, roll_counts, score
+    from holdwise.games.farkle.rules import DICE_NAMES, JOKER, NAMED_DICE, roll_counts, score
 
     text = client.get("/farkle").text
     panel = text[text.index('<details id="fk-rules"'):]
@@ -387,8 +388,9 @@ def test_every_number_of_the_rules_panel_is_the_scoring_function(client):
         assert int(shown.replace(",", "")) == score(roll_counts(faces)), dice
     body = panel[panel.index('id="fk-rules-dice"'):]
     rows = re.findall(r'<tr><th scope="row">([^<]+)</th>(.*?)</tr>', body)
-    assert [name for name, _ in rows] == list(NAMED_DICE)
-    for name, cells in rows:
+    # the dice by their names in the game, in the catalogue's order
+    assert [name for name, _ in rows] == [str(escape(DICE_NAMES[i])) for i in NAMED_DICE]
+    for (_, cells), name in zip(rows, NAMED_DICE, strict=True):
         shown = [float(p) for p in re.findall(r'>(?:J )?([\d.]+)%<', cells)]
         weights = NAMED_DICE[name].weights
         assert shown == pytest.approx([100 * w / sum(weights) for w in weights], abs=0.0501), name  # one decimal

@@ -294,6 +294,12 @@ def test_unlike_dice_show_their_names_and_the_gallery(request, live_server, shoo
     state = settled(p)
     if state.phase == "select":
         assert p.locator("#fk-dice .fk-die-name").count() == len(state.data["left"])
+        # each die is named as the game names it (without "die" under the tile), not by its id
+        names = set(p.locator("#fk-dice .fk-die-name").all_inner_texts())
+        assert names <= {"Devil's head", "Lucky", "Ordinary"} and names, names
+        assert "Lucky die" in (p.locator("#fk-dice .fk-die").first.get_attribute("aria-label") + " " +
+                               " ".join(p.locator("#fk-dice .fk-die-name").evaluate_all(
+                                   "ns => ns.map(n => n.title)")))
         assert p.locator("#fk-chart tbody small").count() == 6  # with unlike dice: which dice each row is about
     shoot(p, f"farkle-unlike-{viewport}")
     assert p.evaluate("document.documentElement.scrollWidth") <= p.viewport_size["width"]

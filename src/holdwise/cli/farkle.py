@@ -261,35 +261,44 @@ def farkle_loadout(
 def farkle_dice(
     as_json: bool = JSON_OPTION,
 ):
-    """The named dice and the weights of their faces 1-6 (a joker face shows as J).
+    """Every die of Kingdom Come II by its name in the game: its id, the weights of faces 1-6, and its
+    strength (expected points per turn with six of it, and with three of it beside three ordinary dice).
 
     Example: holdwise farkle dice
     """
-    listing = _face().list_dice()
+    listing = _face().list_dice(strength=True)
     if as_json:
         emit_json(listing)
         return
     from rich import box
     from rich.table import Table
 
-    t = Table(box=box.SIMPLE_HEAD)
+    def points(value: float | None) -> str:
+        return "unbounded" if value is None else f"{value:,.1f}"
+
+    t = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
     t.add_column("die", no_wrap=True)
-    for face in range(1, 7):
-        t.add_column(str(face), justify="right", no_wrap=True)
-    t.add_column("total", justify="right", no_wrap=True)
-    t.add_column("1 or 5", justify="right", no_wrap=True)
+    t.add_column("id", no_wrap=True)
+    t.add_column("weights 1-6", no_wrap=True)
+    t.add_column("alone", justify="right", no_wrap=True)
+    t.add_column("w/ 3 ord.", justify="right", no_wrap=True)
     for die in listing.dice:
-        cells = [f"{w} {listing.joker_symbol}" if shown == listing.joker_symbol else str(w)
-                 for w, shown in zip(die.weights, die.faces, strict=True)]
-        ones_fives = (die.chances[0] + die.chances[4]) if 1 not in die.joker_faces else die.chances[4]
-        t.add_row(die.name, *cells, str(die.total_weight), f"{100 * ones_fives:.0f}%")
+        weights = ",".join(f"{w}{listing.joker_symbol}" if shown == listing.joker_symbol else str(w)
+                           for w, shown in zip(die.weights, die.faces, strict=True))
+        t.add_row(die.name, die.id, weights, points(die.points_alone), points(die.points_beside_ordinary))
     out = console()
-    out.print("Farkle dice: the weight of each face (chance = weight / total)")
+    out.print("Kingdom Come II dice: weights of faces 1-6 (chance = weight / their sum) and expected points per "
+              "turn with six of the die ('alone') and with three of it beside three ordinary dice ('w/ 3 ord.').")
     out.print(t)
+    groups: dict[str, list[str]] = {}
+    for die in listing.dice:
+        groups.setdefault(die.group, []).append(die.name)
+    alike = ["; ".join(", ".join(names) for names in groups.values() if len(names) > 1)]
+    out.print(f"Roll alike (re-skins): {alike[0]}.")
     # typing is for the command line: the web shows the same listing, where nothing is typed
-    out.print(f"{listing.joker}; type {listing.joker_symbol} (or 1) for it in a roll.")
-    out.print("'1 or 5': the chance of a scoring single.")
-    out.print("Source: docs/reference/kcd-farkle.md.")
+    out.print(f"{listing.joker}.")
+    out.print(f"At the command line, type {listing.joker_symbol} (or 1) for it in a roll, and a die by its id or its "
+              "name ('lucky' or \"Lucky die\"). Sources per die: --json, docs/reference/kcd-dice.md.")
 
 
 @farkle_app.command("rules")

@@ -20,9 +20,12 @@ GRID_STEPS = 8  # rows and columns of the win-chance grid printed at 80 columns
 
 
 def short(names: Iterable[str]) -> str:
-    """Dice names with runs of one name folded: 'weighted, lucky, ordinary*4'."""
+    """Dice by their names in the game, runs of one die folded: 'Weighted die, Lucky die, Ordinary die*4' (which
+    the dice options read back); a die of the user's own keeps its text."""
+    from ..games import farkle as face  # DICE_NAMES loads the dice's data only: the solvers stay unloaded
+
     runs: list[tuple[str, int]] = []
-    for name in names:
+    for name in (face.DICE_NAMES.get(n, n) for n in names):
         if runs and runs[-1][0] == name:
             runs[-1] = (name, runs[-1][1] + 1)
         else:

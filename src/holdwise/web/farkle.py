@@ -274,15 +274,19 @@ def _session_pending(state: State) -> JSONResponse | None:
 
 
 def _view(state: State) -> dict:
-    """What the page draws beyond the state: the roll's faces as shown, both sides' dice, the legal keeps."""
+    """What the page draws beyond the state: the roll's faces as shown (each die by id and name in the game),
+    both sides' dice (ids, and `dice_names`), the legal keeps."""
     player, computer, _ = face.session_loadouts(state.options)
     side = state.to_move
     roll = []
     if state.phase == "select":
         dice = player if side == "player" else computer
-        roll = [{"position": p, "face": face.face_text(dice[p - 1], f), "die": dice[p - 1].name}
+        roll = [{"position": p, "face": face.face_text(dice[p - 1], f), "die": dice[p - 1].name,
+                 "die_name": face.die_title(dice[p - 1])}
                 for f, p in zip(state.data["roll"], state.data["left"], strict=True)]
     return {"roll": roll, "dice": {"player": _names(player), "computer": _names(computer)},
+            "dice_names": {"player": [face.die_title(d) for d in player],
+                           "computer": [face.die_title(d) for d in computer]},
             "keeps": face.legal_keeps(state) if state.phase == "select" else [],
             "measure": face.measure_of(state.options)}
 
@@ -313,8 +317,9 @@ def farkle_page(request: Request) -> HTMLResponse:
 
 @router.get("/api/farkle/dice", tags=TAG)
 def dice_listing() -> dict:
-    """The named dice and their face weights: `holdwise farkle dice --json`."""
-    return face.list_dice().to_json()
+    """Every die of Kingdom Come II by id and game name, its face weights, sources and strength (expected
+    points per turn alone and beside three ordinary dice): `holdwise farkle dice --json`."""
+    return face.list_dice(strength=True).to_json()
 
 
 @router.get("/api/farkle/rules", tags=TAG)

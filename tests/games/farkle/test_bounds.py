@@ -38,9 +38,9 @@ def unbounded(spec):
 @pytest.mark.parametrize("spec,expected", [
     # six dice that cannot bust, but every way back to six dice passes through dice that can: finite
     (f"{ALWAYS_ONE},ordinary*5", False), (f"{ALWAYS_ONE}*2,ordinary*4", False), (f"{ALWAYS_ONE}*5,ordinary", False),
-    (f"{ALWAYS_ONE},ordinary", False), ("saint-antiochus,ordinary*5", False),
+    (f"{ALWAYS_ONE},ordinary", False), ("custom:0,0,1,0,0,0,ordinary*5", False),
     # some selection always leads back to dice that cannot bust: unbounded
-    ("saint-antiochus*6", True), (f"{ALWAYS_ONE}*6", True), ("custom:1,0,0,0,1,0*6", True), (ALWAYS_ONE, True),
+    ("custom:0,0,1,0,0,0*6", True), (f"{ALWAYS_ONE}*6", True), ("custom:1,0,0,0,1,0*6", True), (ALWAYS_ONE, True),
     # a die of 1s and 5s, two dice of 3s and three ordinary: six dice never bust, but no selection of a roll
     # such as X 3 3 2 4 6 leaves dice that cannot bust (the pair of 3s never scores)
     ("custom:1,0,0,0,1,0,custom:0,0,1,0,0,0*2,ordinary*3", False),
@@ -78,7 +78,7 @@ def test_turn_report_of_jokers_only_is_zero_and_finite():
 
 
 @pytest.mark.parametrize("names", [p for p in itertools.combinations_with_replacement(
-    ["ordinary", "pie", "devils-head", ALWAYS_JOKER, "saint-antiochus"], 2)])
+    ["ordinary", "pie", "devils-head", ALWAYS_JOKER, "custom:0,0,1,0,0,0"], 2)])
 def test_expected_points_never_negative_and_match_the_oracle(names):
     dice = parse_dice(",".join(names))
     if unbounded(",".join(names)):
@@ -92,7 +92,7 @@ def test_expected_points_never_negative_and_match_the_oracle(names):
 
 def test_safe_states_are_closed():
     """Every safe set cannot bust and has, for every outcome, a selection leading to a safe set."""
-    t = roll_table(die_types(parse_loadout(f"{ALWAYS_ONE}*2,saint-antiochus*4")))
+    t = roll_table(die_types(parse_loadout(f"{ALWAYS_ONE}*2,custom:0,0,1,0,0,0*4")))
     safe = safe_states(t)
     assert safe[t.full_state]
     for s in range(1, t.n_states):
@@ -150,9 +150,9 @@ def test_a_hundred_alike_dice_are_one_choice():
 
 
 def test_unbounded_loadouts_are_reported_not_ranked():
-    ranking = best_loadouts(parse_dice("ordinary*6,saint-antiochus*6"), top=50, workers=1)
+    ranking = best_loadouts(parse_dice("ordinary*6,custom:0,0,1,0,0,0*6"), top=50, workers=1)
     assert ranking.choices == 7
-    assert ranking.unbounded == (("saint-antiochus",) * 6,)
+    assert ranking.unbounded == (("custom:0,0,1,0,0,0",) * 6,)
     assert len(ranking.loadouts) == 6
     assert all(0 <= row.expected_points < float("inf") for row in ranking.loadouts)
     values = [row.expected_points for row in ranking.loadouts]

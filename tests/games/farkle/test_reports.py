@@ -65,12 +65,31 @@ def test_match_progress_counts_score_pairs():
 def test_dice_listing():
     listing = list_dice()
     assert listing.joker_symbol == "J" and "joker" in listing.joker
-    assert [d.name for d in listing.dice] == list(NAMED_DICE)
-    devil = next(d for d in listing.dice if d.name == "devils-head")
+    assert [d.id for d in listing.dice] == list(NAMED_DICE)
+    devil = next(d for d in listing.dice if d.id == "devils-head")
+    assert devil.name == "Devil's head die" and devil.group == "devils-head" and devil.points_alone is None
     assert devil.faces == ("J", "2", "3", "4", "5", "6") and devil.joker_faces == (1,)
-    weighted = next(d for d in listing.dice if d.name == "weighted")
+    weighted = next(d for d in listing.dice if d.id == "weighted")
     assert weighted.weights == (10, 1, 1, 1, 1, 1) and weighted.total_weight == 15
     assert weighted.chances[0] == pytest.approx(10 / 15)
     data = listing.to_json()
-    assert set(data) == {"joker_symbol", "joker", "dice"}
-    assert set(data["dice"][0]) == {"name", "weights", "total_weight", "chances", "faces", "joker_faces"}
+    assert set(data) == {"joker_symbol", "joker", "dice", "sources"}
+    assert set(data["dice"][0]) == {"id", "name", "group", "weights", "total_weight", "chances", "faces", "joker_faces",
+                                    "sources", "points_alone", "points_beside_ordinary"}
+    assert {s["id"] for s in data["sources"]} >= {s for d in data["dice"] for s in d["sources"]}
+    assert set(data["sources"][0]) == {"id", "name", "url"}
+
+
+def test_dice_strength_is_the_turn_solve():
+    """Each die's strength is the exact turn of six of it, and of three of it beside three ordinary dice; re-skins
+    tie, and six ordinary dice give the turn report's own figure."""
+    strong = {d.id: d for d in list_dice(strength=True).dice}
+    ordinary = turn_report(parse_loadout(None)).expected_points
+    assert strong["ordinary"].points_alone == pytest.approx(ordinary, abs=1e-9)
+    assert strong["ordinary"].points_beside_ordinary == pytest.approx(ordinary, abs=1e-9)
+    assert strong["lucky"].points_beside_ordinary == pytest.approx(
+        turn_report(parse_loadout("lucky*3,ordinary*3")).expected_points, abs=1e-9)
+    for d in strong.values():
+        rep = strong[d.group]
+        assert (d.points_alone, d.points_beside_ordinary) == (rep.points_alone, rep.points_beside_ordinary)
+        assert d.points_alone is not None and d.points_alone > 0

@@ -33,7 +33,7 @@ def test_new_game_defaults_and_options():
     assert farkle.measure_of(state.options) == "win_chance"
     for bad, message in [({"target": 1010}, "multiple of 50"), ({"computer": "smart"}, "race-aware"),
                          ({"dice": "ordinary*5"}, "needs 6 dice"), ({"colour": 1}, "unknown"),
-                         ({"dice": "saint-antiochus*6"}, "never bust")]:
+                         ({"dice": "custom:0,0,1,0,0,0*6"}, "never bust")]:
         with pytest.raises(ValueError, match=message):
             farkle.new_game(bad, 1)
 

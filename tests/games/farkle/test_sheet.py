@@ -75,13 +75,14 @@ def test_the_examples_say_what_they_claim():
 
 def test_the_dice_are_every_named_die_with_its_chances():
     sheet = farkle.rules_sheet()
-    assert [d.name for d in sheet.dice] == list(NAMED_DICE)
-    weighted = next(d for d in sheet.dice if d.name == "weighted")
+    assert [d.id for d in sheet.dice] == list(NAMED_DICE)
+    assert next(d for d in sheet.dice if d.id == "saint-antiochus").name == "Saint Antiochus' die"
+    weighted = next(d for d in sheet.dice if d.id == "weighted")
     assert weighted.weights == (10, 1, 1, 1, 1, 1) and weighted.chances[0] == pytest.approx(10 / 15)
-    devil = next(d for d in sheet.dice if d.name == "devils-head")
+    devil = next(d for d in sheet.dice if d.id == "devils-head")
     assert devil.faces == ("J", "2", "3", "4", "5", "6")
     for d in sheet.dice:
-        assert d.weights == NAMED_DICE[d.name].weights
+        assert d.weights == NAMED_DICE[d.id].weights
         assert d.chances == pytest.approx([w / sum(d.weights) for w in d.weights])
         assert sum(d.chances) == pytest.approx(1.0)
 

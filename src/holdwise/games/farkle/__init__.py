@@ -34,8 +34,8 @@ if TYPE_CHECKING:  # what the names are, for type checkers; at run time each loa
     from .practice import Coaching, CoachRow, Review, ReviewRow, coach, legal_keeps, review, session_loadouts
     from .report import Disagreement, Finding, RegionRow, StrategyReport, strategy_report
     from .rules import (
-        DICE_PER_PLAYER, JOKER_SYMBOL, MAX_WEIGHT, NAMED_DICE, SCORE_UNIT, Die, busts, die_by_name, roll_counts, score,
-        selections,
+        DICE_GROUPS, DICE_NAMES, DICE_PER_PLAYER, JOKER_SYMBOL, MAX_WEIGHT, NAMED_DICE, SCORE_UNIT, Die, busts,
+        die_by_name, die_title, roll_counts, score, selections,
     )
     from .session import (
         COMPUTER_PLAYS, DEFAULT_OPTIONS, actions, advice, busts_always, computer_action, measure_of, new_game,
@@ -62,8 +62,9 @@ _EXPORTS: dict[str, str | tuple[str, ...]] = {
     **dict.fromkeys(("CoachRow", "Coaching", "Review", "ReviewRow", "coach", "legal_keeps", "review",
                      "session_loadouts"), ".practice"),
     **dict.fromkeys(("Disagreement", "Finding", "RegionRow", "StrategyReport", "strategy_report"), ".report"),
-    **dict.fromkeys(("DICE_PER_PLAYER", "Die", "JOKER_SYMBOL", "MAX_WEIGHT", "NAMED_DICE", "SCORE_UNIT", "busts",
-                     "die_by_name", "roll_counts", "score", "selections"), ".rules"),
+    **dict.fromkeys(("DICE_GROUPS", "DICE_NAMES", "DICE_PER_PLAYER", "Die", "JOKER_SYMBOL", "MAX_WEIGHT",
+                     "NAMED_DICE", "SCORE_UNIT", "busts", "die_by_name", "die_title", "roll_counts", "score",
+                     "selections"), ".rules"),
     **dict.fromkeys(("COMPUTER_PLAYS", "DEFAULT_OPTIONS", "actions", "advice", "busts_always", "computer_action",
                      "measure_of", "new_game", "normalize_options", "parse_action", "prepare", "step"), ".session"),
     **dict.fromkeys(("Combo", "DieChances", "KindRow", "RulesSheet", "SpareRow", "rules_sheet"), ".sheet"),
@@ -75,8 +76,8 @@ _EXPORTS: dict[str, str | tuple[str, ...]] = {
 }
 __all__ = [  # literal, for type checkers; a test compares it with _EXPORTS
     "COMPUTER_PLAYS", "CoachRow", "Coaching", "CoachingChart", "CoachingRow", "Combo", "DEFAULT_OPTIONS",
-    "DEFAULT_TARGET", "DICE_PER_PLAYER", "DiceLeftRow", "DiceListing", "Die", "DieChances", "DieInfo",
-    "Disagreement", "Finding", "GAME", "HINT_FIELDS", "HintRequest", "JOKER_SYMBOL", "KERNEL_MODULES", "KindRow",
+    "DEFAULT_TARGET", "DICE_GROUPS", "DICE_NAMES", "DICE_PER_PLAYER", "DiceLeftRow", "DiceListing", "Die",
+    "DieChances", "DieInfo", "Disagreement", "Finding", "GAME", "HINT_FIELDS", "HintRequest", "JOKER_SYMBOL", "KERNEL_MODULES", "KindRow",
     "LOADOUT_TURN_MAX_WORK", "LoadoutRanking", "LoadoutRow", "MATCH_MAX_BYTES", "MATCH_MAX_WORK", "MATCH_METHOD",
     "MAX_CHOICES", "MAX_DICE", "MAX_REPEAT", "MAX_TARGET", "MAX_TURN_TOTAL", "MAX_WEIGHT", "MatchChart",
     "MatchReport", "MatchSolution", "NAMED_DICE", "RegionRow", "Review", "ReviewRow", "RulesSheet", "SCORE_UNIT",
@@ -84,7 +85,7 @@ __all__ = [  # literal, for type checkers; a test compares it with _EXPORTS
     "TurnPlan", "TurnReport", "TurnSolution", "actions", "advice", "best_loadouts", "busts", "busts_always",
     "cached_match", "cached_turn", "check_loadout_search", "check_match_cost", "check_not_won", "check_points",
     "check_six", "check_target", "coach", "coaching_chart", "computer_action", "count_choices", "dice_names",
-    "dice_text", "die_by_name", "distinct_choices", "face_text", "hint", "largest_target", "legal_keeps",
+    "dice_text", "die_by_name", "die_title", "distinct_choices", "face_text", "hint", "largest_target", "legal_keeps",
     "list_dice", "match_chart", "match_cost", "match_ready", "match_report", "match_solving", "measure_of",
     "new_game", "normalize_options", "option_text", "parse_action", "parse_dice", "parse_hint", "parse_loadout",
     "parse_positions", "parse_roll", "parse_seed", "parse_turn_total", "parse_whole", "prepare", "review",

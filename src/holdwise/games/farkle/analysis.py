@@ -9,6 +9,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cache
 
 import numpy as np
 
@@ -16,14 +17,17 @@ from ...errors import InputError
 from ..base import Result
 from ..inputs import fault
 from .match import DEFAULT_TARGET, TOLERANCE, solve_match
-from .parsing import check_six, check_target, parse_dice, parse_whole
-from .rules import DICE_PER_PLAYER, FACES, JOKER_SYMBOL, NAMED_DICE, SCORE_UNIT, Die
+from .parsing import NamedDice, check_six, check_target, parse_dice, parse_whole
+from .rules import (
+    DICE_GROUPS, DICE_PER_PLAYER, DICE_SOURCES, FACES, JOKER_SYMBOL, NAMED_DICE, SCORE_UNIT, SOURCE_TITLES, Die,
+    die_title,
+)
 from .stored import cached_match, cached_turn, check_match_cost, match_cost
 from .turn import TurnSolution, turn_plan
 
 __all__ = [
     "LOADOUT_MATCH_MAX_WORK", "LOADOUT_TURN_MAX_WORK", "MATCH_METHOD", "MAX_CHOICES", "CoachingChart",
-    "CoachingRow", "DiceLeftRow", "DiceListing", "DieInfo", "LoadoutRanking", "LoadoutRow", "MatchChart",
+    "CoachingRow", "DiceLeftRow", "DiceListing", "DieInfo", "LoadoutRanking", "LoadoutRow", "MatchChart", "SourceInfo",
     "MatchReport", "TurnReport", "best_loadouts", "check_loadout_search", "coaching_chart", "count_choices", "distinct_choices",
     "list_dice", "match_chart", "match_report", "parse_dice", "turn_report",
 ]
@@ -32,8 +36,8 @@ Progress = Callable[[int, int], None] | None
 
 MATCH_METHOD = ("score pairs solved backward from the largest sum; each pair's fixed point by Newton steps on "
                 "exact derivatives, kept inside a bracket (else plain iteration)")
-JOKER_TEXT = (f"{JOKER_SYMBOL} = joker (the Devil's head die's 1): it stands in for any face in a "
-              "combination and never scores alone")
+JOKER_TEXT = (f"{JOKER_SYMBOL} = joker (the 1 of the Devil's head die and of Balatro's die): it stands in for any "
+              "face in a combination and never scores alone")
 
 
 def _names(sol: TurnSolution, state: int) -> list[str]:
@@ -43,7 +47,7 @@ def _names(sol: TurnSolution, state: int) -> list[str]:
 
 
 @dataclass(frozen=True)
-class DiceLeftRow(Result):
+class DiceLeftRow(NamedDice):
     """One set of dice left to roll: its bust chance and bank threshold (None: never bank)."""
 
     dice: tuple[str, ...]
@@ -52,10 +56,12 @@ class DiceLeftRow(Result):
 
 
 @dataclass(frozen=True)
-class TurnReport(Result):
+class TurnReport(NamedDice):
     """One turn solved exactly: expected points and, per number of dice left, the bust chance and the
     turn total from which to bank (with unlike dice the worst case over which dice are left, and the dice
     it is about under `*_dice`); `by_dice_left` lists every set."""
+
+    DICE_FIELDS = ("dice", "bust_chance_dice", "bank_threshold_dice")
 
     dice: tuple[str, ...]
     expected_points: float
@@ -137,8 +143,10 @@ def coaching_chart(dice: Sequence[Die]) -> CoachingChart:
 
 
 @dataclass(frozen=True)
-class MatchReport(Result):
+class MatchReport(NamedDice):
     """Win chances of a match to the target: both playing to win, and race-aware against race-blind."""
+
+    DICE_FIELDS = ("dice", "opponent_dice")
 
     target: int
     dice: tuple[str, ...]
@@ -206,7 +214,7 @@ def match_chart(dice: Sequence[Die], opponent_dice: Sequence[Die] | None = None,
 
 
 @dataclass(frozen=True)
-class LoadoutRow(Result):
+class LoadoutRow(NamedDice):
     """A loadout: its dice, expected points per turn, and (against an opponent) its win chances moving first,
     moving second, and on average (who starts decided by a coin toss)."""
 
@@ -218,10 +226,12 @@ class LoadoutRow(Result):
 
 
 @dataclass(frozen=True)
-class LoadoutRanking(Result):
+class LoadoutRanking(NamedDice):
     """The best loadouts of six dice from those owned: by expected points per turn, or against an opponent by
     the average win chance (`ranked_by` says which); `unbounded` lists the choices whose turn value is
     unbounded (dice that can roll forever without risk): never ranked."""
+
+    DICE_FIELDS = ("owned", "opponent_dice")
 
     owned: tuple[str, ...]
     choices: int
@@ -463,31 +473,67 @@ def _turn_values_many(loadouts: Sequence[Sequence[Die]], workers: int, progress:
 
 @dataclass(frozen=True)
 class DieInfo(Result):
-    """A named die: weights of faces 1..6, their chances, and how each face shows (J for a joker)."""
+    """A named die: its id (what commands take), its name in the game, the dice it rolls alike with (group),
+    weights of faces 1..6, their chances, how each face shows (J for a joker), the sources that give it, and
+    (when asked) its strength: expected points per turn with six of it, and with three of it beside three
+    ordinary dice (None if not computed, or if such a turn never busts)."""
 
+    id: str
     name: str
+    group: str
     weights: tuple[int, ...]
     total_weight: int
     chances: tuple[float, ...]
     faces: tuple[str, ...]
     joker_faces: tuple[int, ...]
+    sources: tuple[str, ...]
+    points_alone: float | None = None
+    points_beside_ordinary: float | None = None
+
+
+@dataclass(frozen=True)
+class SourceInfo(Result):
+    """A source of the dice's figures: the id dice cite it by, its title, and its address."""
+
+    id: str
+    name: str
+    url: str
 
 
 @dataclass(frozen=True)
 class DiceListing(Result):
-    """Every named die, and what the joker symbol means."""
+    """Every named die, what the joker symbol means, and the sources the dice cite."""
 
     joker_symbol: str
     joker: str
     dice: tuple[DieInfo, ...]
+    sources: tuple[SourceInfo, ...]
 
 
-def list_dice() -> DiceListing:
-    """The named dice with their face weights (source: docs/reference/kcd-farkle.md)."""
+@cache
+def _strength(die: Die) -> tuple[float | None, float | None]:
+    """Expected points per turn of six of a die, and of three of it beside three ordinary dice (solved once a
+    process: 64 turns of the 32 distinct dice take about 2 s)."""
+    ordinary = NAMED_DICE["ordinary"]
+    out: list[float | None] = []
+    for dice in ((die,) * DICE_PER_PLAYER, (die,) * 3 + (ordinary,) * 3):
+        try:
+            out.append(float(cached_turn(dice, keep=False).expected_points))
+        except ValueError:  # a turn that never busts has no expected points
+            out.append(None)
+    return out[0], out[1]
+
+
+def list_dice(strength: bool = False) -> DiceListing:
+    """Every die of Kingdom Come II (docs/reference/kcd-dice.md) with its face weights; with `strength`, each
+    die's expected points per turn alone and beside three ordinary dice (turns solved exactly)."""
     rows = []
     for die in NAMED_DICE.values():
         total = sum(die.weights)
-        rows.append(DieInfo(die.name, die.weights, total, tuple(w / total for w in die.weights),
+        alone, beside = _strength(die) if strength else (None, None)
+        rows.append(DieInfo(die.name, die_title(die), DICE_GROUPS[die.name], die.weights, total,
+                            tuple(w / total for w in die.weights),
                             tuple(JOKER_SYMBOL if f in die.joker_faces else str(f) for f in range(1, FACES + 1)),
-                            die.joker_faces))
-    return DiceListing(JOKER_SYMBOL, JOKER_TEXT, tuple(rows))
+                            die.joker_faces, DICE_SOURCES[die.name], alone, beside))
+    sources = tuple(SourceInfo(key, *SOURCE_TITLES[key]) for key in SOURCE_TITLES)
+    return DiceListing(JOKER_SYMBOL, JOKER_TEXT, tuple(rows), sources)

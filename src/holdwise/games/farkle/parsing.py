@@ -6,12 +6,17 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from typing import Any, ClassVar
+
 from ...errors import InputError
+from ..base import Result
 from ..inputs import fault, parse_seed, parse_whole
-from .rules import DICE_PER_PLAYER, FACES, JOKER_SYMBOL, MAX_WEIGHT, NAMED_DICE, SCORE_UNIT, Die, die_by_name
+from .rules import (
+    DICE_NAMES, DICE_PER_PLAYER, FACES, JOKER_SYMBOL, MAX_WEIGHT, NAMED_DICE, SCORE_UNIT, Die, die_by_name,
+)
 
 __all__ = [
-    "MAX_DICE", "MAX_REPEAT", "MAX_TARGET", "MAX_TURN_TOTAL", "MAX_WEIGHT", "check_not_won", "check_points",
+    "MAX_DICE", "MAX_REPEAT", "MAX_TARGET", "MAX_TURN_TOTAL", "MAX_WEIGHT", "NamedDice", "check_not_won", "check_points",
     "check_six",
     "check_target", "dice_names", "dice_text", "face_text", "parse_dice", "parse_loadout", "parse_positions",
     "parse_roll", "parse_seed", "parse_turn_total", "parse_whole",
@@ -133,6 +138,26 @@ def dice_text(dice: Sequence[Die]) -> str:
         else:
             runs.append((die.name, 1))
     return ", ".join(n if k == 1 else f"{n}*{k}" for n, k in runs)
+
+
+class NamedDice(Result):
+    """Mixin for results that list dice by id: their JSON gives each such list's names in the game beside it
+    (`dice` -> `dice_names`: "Lucky die"; lists keyed in a dict keep their keys; a die of the user's own keeps
+    its text)."""
+
+    DICE_FIELDS: ClassVar[tuple[str, ...]] = ("dice",)
+
+    def to_json(self) -> dict[str, Any]:
+        """The result's JSON, with `<field>_names` after each field of dice."""
+        def names(ids: Sequence[str]) -> list[str]:
+            return [DICE_NAMES.get(i, i) for i in ids]
+
+        out = super().to_json()
+        for name in self.DICE_FIELDS:
+            ids = getattr(self, name)
+            out[f"{name}_names"] = (None if ids is None else {k: names(v) for k, v in ids.items()}
+                                    if isinstance(ids, dict) else names(ids))
+        return out
 
 
 def check_six(dice: Sequence[Die], what: str = "dice") -> None:

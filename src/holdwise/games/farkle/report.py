@@ -27,7 +27,7 @@ import numpy as np
 
 from ..base import Result
 from .match import DEFAULT_TARGET, MatchSolution
-from .parsing import check_six, check_target
+from .parsing import NamedDice, check_six, check_target
 from .report_kernels import rolls_at
 from .rules import SCORE_UNIT, Die
 from .stored import cached_match, cached_turn, check_match_cost
@@ -87,7 +87,7 @@ class Finding(Result):
 
 
 @dataclass(frozen=True)
-class StrategyReport(Result):
+class StrategyReport(NamedDice):
     """Race-aware play against the coaching table over every score pair (see the module docstring).
 
     scores: the own and opponent scores of the grids (0 to target - 50); race_threshold[n - 1][a][b]: the
@@ -96,6 +96,8 @@ class StrategyReport(Result):
     start-of-turn chance of the player to move (you, at scores[a]) and opponent_moves[a][b] your chance when
     the opponent is to move.
     """
+
+    DICE_FIELDS = ("dice", "opponent_dice")
 
     target: int
     dice: tuple[str, ...]

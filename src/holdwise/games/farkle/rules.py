@@ -1,7 +1,8 @@
 """Farkle as played in Kingdom Come: Deliverance: scoring, busting, hot dice, the dice.
 
-Sources: seed 004 (rules) and docs/reference/kcd-farkle.md (three-of-a-kind values, dice weights,
-the joker). Rules and data only; the solvers live beside it in holdwise.games.farkle.
+Sources: seed 004 (rules), docs/reference/kcd-farkle.md (three-of-a-kind values, the joker) and
+docs/reference/kcd-dice.md (every die of Kingdom Come II, shipped as data/kcd2-dice.json). Rules and data
+only; the solvers live beside it in holdwise.games.farkle.
 
 Faces are 1..6; a joker face is face 7 (JOKER) in count vectors. Scoring a set-aside selection:
 - a single 1 scores 100 and a single 5 scores 50 per die held (one or two of them);
@@ -18,17 +19,19 @@ A roll busts when no legal selection exists. Using every rolled die gives hot di
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations_with_replacement, product
+from typing import Any
 
 from ...errors import InputError
 
 __all__ = [
-    "DICE_PER_PLAYER", "FACES", "FULL_STRAIGHT", "JOKER", "JOKER_SYMBOL", "MAX_WEIGHT", "NAMED_DICE", "SCORE_UNIT",
-    "SHORT_STRAIGHTS", "SINGLE", "TRIPLE_BASE", "Die", "busts", "die_by_name", "roll_counts", "score",
-    "selections",
+    "DICE_GROUPS", "DICE_NAMES", "DICE_PER_PLAYER", "DICE_SOURCES", "FACES", "FULL_STRAIGHT", "JOKER", "JOKER_SYMBOL",
+    "MAX_WEIGHT", "NAMED_DICE", "SCORE_UNIT", "SHORT_STRAIGHTS", "SINGLE", "SOURCE_TITLES", "TRIPLE_BASE", "Die",
+    "busts", "die_by_name", "die_title", "roll_counts", "score", "selections",
 ]
 
 FACES = 6
@@ -62,35 +65,52 @@ class Die:
             raise InputError(f"die {self.name!r}: joker faces must be 1..6")
 
 
-# docs/reference/kcd-farkle.md, "Special dice (KCD2)"; the Devil's head die: uniform, face 1 a joker.
-NAMED_DICE: dict[str, Die] = {d.name: d for d in [
-    Die("ordinary", (1, 1, 1, 1, 1, 1)),
-    Die("weighted", (10, 1, 1, 1, 1, 1)),
-    Die("pie", (6, 1, 3, 3, 0, 0)),
-    Die("heavenly-kingdom", (7, 2, 2, 2, 2, 4)),
-    Die("favourable", (6, 0, 1, 1, 6, 4)),
-    Die("aranka", (6, 1, 6, 1, 6, 1)),
-    Die("lucky", (6, 1, 2, 3, 4, 6)),
-    Die("odd", (4, 1, 4, 1, 4, 1)),
-    Die("holy-trinity", (4, 5, 10, 1, 1, 1)),
-    Die("saint-antiochus", (0, 0, 1, 0, 0, 0)),
-    Die("ci", (3, 3, 3, 3, 3, 8)),
-    Die("lu", (3, 3, 3, 3, 3, 8)),
-    Die("fer", (3, 3, 3, 3, 3, 8)),
-    Die("kings", (4, 6, 7, 8, 4, 3)),
-    Die("misfortune", (1, 5, 5, 5, 5, 1)),
-    Die("devils-head", (1, 1, 1, 1, 1, 1), joker_faces=(1,)),
-]}
+def _catalogue() -> dict[str, Any]:
+    """The Kingdom Come II dice as shipped data (data/kcd2-dice.json; docs/reference/kcd-dice.md tells its sources)."""
+    import json
+    from pathlib import Path
+
+    data: dict[str, Any] = json.loads((Path(__file__).parent / "data" / "kcd2-dice.json").read_text(encoding="utf-8"))
+    return data
+
+
+def _key(text: str) -> str:
+    """A name as die_by_name compares it: lower case, no apostrophes or dots, words joined by '-', no 'die'."""
+    key = re.sub(r"[^a-z0-9]+", "-", text.strip().lower().replace("\u2019", "'").replace("'", "").replace(".", ""))
+    key = key.strip("-").removesuffix("-die").removeprefix("die-of-")
+    return key
+
+
+_CATALOGUE = _catalogue()
+# every die of the catalogue by its stable id (the slugs holdwise has always used stay ids); the game's own name
+# is DICE_NAMES[id], and dice that roll alike share DICE_GROUPS[id] (re-skins: Ci/Lu/Fer, the plain dice, ...)
+NAMED_DICE: dict[str, Die] = {r["id"]: Die(r["id"], tuple(r["weights"]), tuple(r["joker_faces"]))
+                              for r in _CATALOGUE["dice"]}
+DICE_NAMES: dict[str, str] = {r["id"]: r["name"] for r in _CATALOGUE["dice"]}
+DICE_GROUPS: dict[str, str] = {r["id"]: r["group"] for r in _CATALOGUE["dice"]}
+DICE_SOURCES: dict[str, tuple[str, ...]] = {r["id"]: tuple(r["sources"]) for r in _CATALOGUE["dice"]}
+SOURCE_TITLES: dict[str, tuple[str, str]] = {k: (v["title"], v["url"]) for k, v in _CATALOGUE["sources"].items()}
+_BY_KEY: dict[str, str] = {}
+for _row in _CATALOGUE["dice"]:
+    _name = _row["name"]
+    for _text in (_row["id"], _name, _name.replace("'s ", " ").replace("\u2019s ", " "), *_row.get("aliases", ())):
+        _BY_KEY.setdefault(_key(_text), _row["id"])
+_BY_KEY.update({"devils": "devils-head", "st-stephens": "st-stephen"})
 
 
 def die_by_name(name: str) -> Die:
-    """A named die, forgiving case, spaces, apostrophes and a trailing "die" ("Devil's head die")."""
-    key = name.strip().lower().replace("_", "-").replace(" ", "-").replace("'", "")
-    key = {"devil": "devils-head", "devils": "devils-head", "king": "kings", "fair": "ordinary"}.get(key, key)
-    key = key.removesuffix("-die")
-    if key not in NAMED_DICE:
-        raise InputError(f"unknown die {name!r}; known: {', '.join(NAMED_DICE)}")
+    """A named die by its id or its name in the game, forgiving case, spaces, apostrophes and a "die" ("Devil's
+    head die", "devils-head", "King's die", "kings")."""
+    key = _BY_KEY.get(_key(name))
+    if key is None:
+        raise InputError(f"unknown die {name!r}; known: {', '.join(NAMED_DICE)} (or their names in the game, "
+                         "see 'holdwise farkle dice')")
     return NAMED_DICE[key]
+
+
+def die_title(die: Die) -> str:
+    """A die's name as the game shows it ("Lucky die"); a die of the user's own keeps its text."""
+    return DICE_NAMES.get(die.name, die.name)
 
 
 @cache  # a joker's fillings repeat across selections: the score table asks for ~1,000 distinct ones 17,640 times

@@ -15,7 +15,8 @@ from ..base import Result
 from .hints import GAME
 from .match import DEFAULT_TARGET
 from .rules import (
-    DICE_PER_PLAYER, FACES, JOKER, JOKER_SYMBOL, NAMED_DICE, SCORE_UNIT, SHORT_STRAIGHTS, SINGLE, roll_counts, score,
+    DICE_PER_PLAYER, FACES, JOKER, JOKER_SYMBOL, NAMED_DICE, SCORE_UNIT, SHORT_STRAIGHTS, SINGLE, die_title,
+    roll_counts, score,
 )
 
 __all__ = ["Combo", "DieChances", "KindRow", "RulesSheet", "SpareRow", "rules_sheet"]
@@ -56,8 +57,10 @@ class SpareRow(Result):
 
 @dataclass(frozen=True)
 class DieChances(Result):
-    """A named die: its faces as shown (J a joker), their weights and chances (weight / total)."""
+    """A named die: its id, its name in the game, its faces as shown (J a joker), their weights and chances
+    (weight / total)."""
 
+    id: str
     name: str
     faces: tuple[str, ...]
     weights: tuple[int, ...]
@@ -129,6 +132,7 @@ def rules_sheet(target: int = DEFAULT_TARGET) -> RulesSheet:
     for die in NAMED_DICE.values():
         total = sum(die.weights)
         faces = tuple(JOKER_SYMBOL if f in die.joker_faces else str(f) for f in range(1, FACES + 1))
-        dice.append(DieChances(die.name, faces, tuple(die.weights), tuple(w / total for w in die.weights)))
+        dice.append(DieChances(die.name, die_title(die), faces, tuple(die.weights),
+                               tuple(w / total for w in die.weights)))
     return RulesSheet(GAME, n, SCORE_UNIT, int(target), tuple(singles), kinds, tuple(straights), full_straight, hot,
                       _shown(BUST_EXAMPLE), jokers, rules, tuple(dice))

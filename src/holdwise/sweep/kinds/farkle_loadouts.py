@@ -1,9 +1,10 @@
 """Sweep kind `farkle-loadouts`: every distinct six of a set of Farkle dice, its turn and (optionally) its match.
 
 A loadout is a multiset of six dice: which dice, not in what order. From all named dice (`--dice all-named`)
-each of the 16 may appear up to six times (the rules set no limit), so there are C(16 + 6 - 1, 6) = C(21, 6) =
-54,264 loadouts: multisets of size 6 from 16 kinds. From the dice a player owns (`--owned`), each die appears
-at most as often as it is owned. Dice are told apart by name: ci, lu and fer weigh alike, so their loadouts
+each of the 32 distinct dice of Kingdom Come II (one of each group of re-skins: Ci for Ci/Lu/Fer, the ordinary
+die for the plain ones, ...) may appear up to six times (the rules set no limit), so there are
+C(32 + 6 - 1, 6) = C(37, 6) = 2,324,784 loadouts. From the dice a player owns (`--owned`), each die appears at
+most as often as it is owned. Owned dice are told apart by name: ci, lu and fer weigh alike, so their loadouts
 score alike, but a player holds them as different dice (`farkle loadout` folds alike dice into one choice).
 
 Per loadout: expected points per turn and the bust chance per number of dice left (the turn report's worst
@@ -67,9 +68,10 @@ def definition(dice: str | None = None, owned: str | None = None, opponent_dice:
         raise InputError("give --dice all-named or --owned LIST, not both")
     if dice is not None:
         if str(dice).strip().lower() != "all-named":
-            raise InputError(f"--dice takes all-named (every named die, up to six of each), got {shown(dice)}; "
+            raise InputError(f"--dice takes all-named (every distinct named die, up to six of each), got {shown(dice)}; "
                              "for a list of dice use --owned")
-        pool: list[list[Any]] = [[name, SIX] for name in face.NAMED_DICE]
+        # one die of each group of re-skins: dice that roll alike make loadouts that score alike
+        pool: list[list[Any]] = [[name, SIX] for name in dict.fromkeys(face.DICE_GROUPS.values())]
     elif owned is not None:
         with named("owned"):
             pool = _kinds(face.parse_dice(owned))
@@ -126,7 +128,7 @@ def _widest(pool: list[list[Any]]) -> tuple[Any, ...]:
 
 def count(definition: dict) -> int:
     """How many loadouts: multisets of six from the pool's kinds, each at most as often as the pool has it
-    (ways[k] over the kinds so far; for 16 kinds of 6 each this is C(21, 6) = 54,264)."""
+    (ways[k] over the kinds so far; for 32 kinds of 6 each this is C(37, 6) = 2,324,784)."""
     ways = [1] + [0] * SIX
     for _, most in definition["pool"]:
         ways = [sum(ways[k - j] for j in range(min(k, most) + 1)) for k in range(SIX + 1)]

@@ -9,6 +9,9 @@
   const SVG = "http://www.w3.org/2000/svg";
   const pct = (p) => (100 * p).toFixed(1) + "%";
   const $ = (id) => document.getElementById(id);
+  // dice ids -> their names in the game, from the page's dice listing (holdwise farkle dice --json)
+  const NAMES = Object.fromEntries(JSON.parse($("fk-dice-data").textContent).dice.map((d) => [d.id, d.name]));
+  const named = (id) => NAMES[id] || id;
 
   // the shared session (static/session.js) with the table's hooks; 202 = a match solving (progress bar)
   const game = holdwise.session({
@@ -214,7 +217,7 @@
       const last = out[out.length - 1];
       if (last && last[0] === n) last[1] += 1; else out.push([n, 1]);
     }
-    return out.map(([n, k]) => (k === 1 ? n : `${n}×${k}`)).join(", ");
+    return out.map(([n, k]) => (k === 1 ? named(n) : `${named(n)}×${k}`)).join(", ");
   }
 
   function whoseTurn() {
@@ -238,13 +241,16 @@
     const unlike = new Set(S.view.dice[s.to_move === "computer" ? "computer" : "player"]).size > 1;
     for (const die of roll) {
       const picked = S.picked.has(die.position);
-      const label = `die ${die.position}${die.die ? " (" + die.die + ")" : ""}: ${die.face === "J" ? "joker" : die.face}`;
+      const label = `die ${die.position}${die.die ? " (" + named(die.die) + ")" : ""}: ${die.face === "J" ? "joker" : die.face}`;
       const node = el("div", {class: "die fk-die" + (picked ? " selected" : "") + (busted ? " fk-bust" : "") +
                                      (computerKeep && picked ? " fk-cpu-keep" : ""),
         role: "checkbox", "aria-checked": String(picked), "aria-label": label, "data-position": die.position,
         "data-face": die.face, tabindex: mine ? "0" : "-1", "aria-disabled": String(!mine)});
       node.append(dieSvg(die.face));
-      if (unlike && die.die) node.append(el("small", {class: "fk-die-name", text: die.die}));
+      // under a die its name without the word "die" (the tile is narrow); the full name is its title and label
+      if (unlike && die.die) {
+        node.append(el("small", {class: "fk-die-name", text: named(die.die).replace(/ die$/, ""), title: named(die.die)}));
+      }
       if (mine) {
         node.addEventListener("click", () => toggle(die.position));
         node.addEventListener("keydown", (ev) => {

@@ -11,14 +11,17 @@
   let asked = 0; // the newest request: an older one's polling stops when a newer one starts
   window.holdwiseChooser = {busy: false, answer: null}; // read by the browser tests
 
-  // 'ordinary ×3, weighted, lucky': runs of one die folded
+  // dice ids -> their names in the game, from the page's dice listing (holdwise farkle dice --json)
+  const NAMES = Object.fromEntries(JSON.parse($("fk-dice-data").textContent).dice.map((d) => [d.id, d.name]));
+
+  // 'Ordinary die ×3, Weighted die, Lucky die': the dice by their names in the game, runs of one die folded
   function diceText(dice) {
     const runs = [];
     for (const d of dice) {
       if (runs.length && runs[runs.length - 1][0] === d) runs[runs.length - 1][1] += 1;
       else runs.push([d, 1]);
     }
-    return runs.map(([d, n]) => (n > 1 ? `${d} ×${n}` : d)).join(", ");
+    return runs.map(([d, n]) => (n > 1 ? `${NAMES[d] || d} ×${n}` : NAMES[d] || d)).join(", ");
   }
 
   function request() {

@@ -57,7 +57,7 @@
     return d;
   }
 
-  // dice names with runs of one name folded: "weighted, ordinary*5"
+  // dice names with runs of one name folded: "Weighted die, Ordinary die*5"
   function short(names) {
     const out = [];
     names.forEach((n) => {
@@ -68,7 +68,8 @@
   }
 
   function draw(r) {
-    $("fr-head").textContent = `${short(r.dice)} against ${short(r.opponent_dice)}, to ` +
+    // the report's JSON gives the dice by their names in the game beside their ids
+    $("fr-head").textContent = `${short(r.dice_names || r.dice)} against ${short(r.opponent_dice_names || r.opponent_dice)}, to ` +
       `${r.target.toLocaleString("en-US")}: ${r.expected_points.toFixed(1)} points a turn; moving first wins ` +
       `${pct(r.first_player_win_chance, 2)}.`;
     const list = $("fr-findings");
