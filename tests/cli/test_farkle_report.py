@@ -21,7 +21,7 @@ def test_text_fits_80_columns_and_shows_the_figures():
     lines = result.stdout.splitlines()
     assert max(len(line) for line in lines) <= 80
     report = farkle.strategy_report(farkle.parse_loadout(None), target=500)
-    assert lines[0] == "Farkle strategy report: ordinary*6 against ordinary*6, to 500"
+    assert lines[0] == "Farkle strategy report: Ordinary die*6 against Ordinary die*6, to 500"
     assert f"0-0 wins {100 * report.first_player_win_chance:.2f}%." in lines[1]
     text = " ".join(result.stdout.split())
     assert f"Where the plays differ: {report.disagreements:,} of {report.situations:,} reachable situations" in text
