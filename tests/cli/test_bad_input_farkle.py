@@ -70,9 +70,9 @@ CASES = [
     (["hint", "1", "5", "--dice", "pie*6"], "cannot show 5"),
     (["hint", "3", "3", "3", "--dice", "custom:0,0,1,0,0,0*6"], "never bust"),
     (["hint", "1", "5", "--dice", SIX_UNLIKE, "--score", "0", "--target", "20000"],
-     "largest accepted target for these dice here is 5,750"),
+     "largest accepted target for these dice here is 6,500"),
     # match: the cost guard, and a match that never ends
-    (["match", "--dice", SIX_UNLIKE, "--target", "20000"], "the largest accepted target for these dice here is 4,550"),
+    (["match", "--dice", SIX_UNLIKE, "--target", "20000"], "the largest accepted target for these dice here is 5,150"),
     (["match", "--target", "10000000"], "at most 20000"),
     (["match", "--target", "abc"], "whole number"),
     (["match", "--target", "-50"], "positive multiple of 50"),

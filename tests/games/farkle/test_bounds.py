@@ -111,17 +111,20 @@ def test_almost_never_busting_dice_are_refused_before_allocating():
 
 def test_match_guard_names_the_largest_target():
     fair = parse_loadout(None)
-    # g^2 (g + 1) / 2 * 2.5 passes * 3 solves * 2 * 1,076 ops <= 4e11 steps: g = 367
-    assert largest_target(fair, None, solves=3) == 18350
+    # g^2 (g + 1) / 2 * 2.5 passes * 3 solves * 2 * 1,076 ops <= 5.7e11 steps: g = 413
+    assert largest_target(fair, None, solves=3) == 20650
     # a stored solve: 8 g^2 (g + 1) * 2 * 7 states <= 4 GiB: g = 336
     assert largest_target(fair, None, solves=1, store=True) == 16800  # a race-aware hint, play
-    check_match_cost(fair, None, 18350, solves=3)
-    with pytest.raises(InputError, match="largest accepted target for these dice here is 18,350"):
-        check_match_cost(fair, None, 18400, solves=3)
+    check_match_cost(fair, None, 20650, solves=3)
+    with pytest.raises(InputError, match="largest accepted target for these dice here is 20,650"):
+        check_match_cost(fair, None, 20700, solves=3)
     assert match_cost(fair, None, 4000, solves=3)[0] <= MATCH_MAX_WORK
     unlike = parse_loadout("ordinary,lucky,odd,kings,misfortune,heavenly-kingdom")
     assert largest_target(unlike, None, solves=2) >= 4000  # the targets Kingdom Come plays, for any named dice
-    assert largest_target(unlike, None, solves=1, store=True) == 5750
+    # g^2 (g + 1) / 2 * 2.5 * 2 * 101,791 ops <= 5.7e11 steps: g = 130 (its stored values, 2.3 GB, fit too)
+    assert largest_target(unlike, None, solves=1, store=True) == 6500
+    # six unlike dice against six ordinary, one solve: to 8,000 and past it (issue 38)
+    assert largest_target(unlike, parse_loadout(None)) == 8150
 
 
 def test_neither_side_scoring_is_refused():

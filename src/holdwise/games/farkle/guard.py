@@ -4,16 +4,17 @@ Resource guard (`match_cost`, `check_match_cost`): a solve passes over every sco
 over the turn totals below the target - a, each touching every option of the player's turn table; about
 PASSES_PER_PAIR passes a pair. Work = P * sum_(a,b) (g - a) * (ops_1 + ops_2) with g = target / 50 and
 ops = options + outcome groups + sets of dice left of a table: g^2 (g + 1) / 2 * P * (ops_1 + ops_2).
-Measured to 4,000 on two threads of the 2-core machine, quiet: 0.14 ns a step (six unlike named dice against
-six ordinary, 6.7e10 steps, 9.5 s; three special and three ordinary, 1.9e10 steps, 2.6 s), 0.11 ns for six
-ordinary dice (mirrored: half the pairs); with the machine shared a step takes up to about twice as long, so
-SECONDS_PER_STEP is 0.2e-9 (one pair at a time, as before lanes: 0.8-1.3 ns). The guard admits every pair of
-named loadouts to 4,000 (the costliest, six unlike dice with a joker on both sides: 1.8e11 steps a solve,
-25-40 s; `farkle match` solves twice): a command is refused above MATCH_MAX_WORK steps, and a stored solve
-(every turn's values, 8 g^2 (g + 1) (n_1 + n_2) bytes, 0.5 GB for that pair) above MATCH_MAX_BYTES; the error
-names the largest target accepted for those dice. Long solves say how far they are: `work_fraction` turns the
-score pairs done into the share of the work done (pairs of a large sum pass over few turn totals), which times
-the time left.
+Measured (benchmarks/bench_farkle_match.py, the shared 2-core machine) on the hardest pair of named loadouts,
+two unlike sixes with the devil's head (136,259 options, groups and sets a table; not mirrored): 0.25, 0.22
+and 0.27 ns of CPU a step to 2,000, 3,000 and 4,000 (the time grows as target^3.0, as the work), so 0.14 ns
+on two threads with both cores free: SECONDS_PER_STEP. (A mirrored pair, both players the same, solves half
+the pairs: half that.) With the machine shared, a solve's wall time is from its CPU time / 2 to several times
+that. A command is refused whose solves pass MATCH_MAX_WORK steps (about 80 s; `farkle match` solves twice),
+and a stored solve (every turn's values, 8 g^2 (g + 1) (n_1 + n_2) bytes) above MATCH_MAX_BYTES; the error
+names the largest target accepted for those dice. Six unlike dice against six ordinary are accepted to 8,150
+(8,000: 5.3e11 steps, about 74 s); the hardest pair to 5,900 (8,000 would be 197 s). Long solves say how far
+they are: `work_fraction` turns the score pairs done into the share of the work done (pairs of a large sum pass
+over few turn totals), which times the time left.
 """
 
 from __future__ import annotations
@@ -29,8 +30,8 @@ __all__ = [
 ]
 
 PASSES_PER_PAIR = 2.5  # passes over a pair's turn totals, per player (Newton steps: measured 2.2-2.4)
-SECONDS_PER_STEP = 0.2e-9  # two threads on the 2-core machine, shared (see the module's docstring)
-MATCH_MAX_WORK = 400_000_000_000  # steps: two solves of any pair of named loadouts to 4,000 (about 80 s)
+SECONDS_PER_STEP = 0.14e-9  # two threads, both cores of the 2-core machine free (see the module's docstring)
+MATCH_MAX_WORK = 570_000_000_000  # steps: a match command's solves, about 80 s at SECONDS_PER_STEP
 MATCH_MAX_BYTES = 4 * 2**30  # stored turn values of a race-aware solve (hints, play)
 
 
@@ -77,7 +78,7 @@ def check_match_cost(turn1: TurnSolution, turn2: TurnSolution, target: int, solv
     fits = (f"the largest accepted target for these dice here is {largest:,}" if largest else
             "no target is accepted for these dice")
     limit = MATCH_MAX_WORK * SECONDS_PER_STEP / 60
-    raise fault(what, f"{target:,}: {kind} would take {took} (limit: about {limit:,.0f} min, "
+    raise fault(what, f"{target:,}: {kind} would take {took} on two idle cores (limit: about {limit:,.0f} min, "
                       f"{MATCH_MAX_BYTES // 2**30} GiB); {fits}")
 
 
