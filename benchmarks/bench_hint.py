@@ -97,7 +97,8 @@ def farkle_cases():
 def dice_poker_cases():
     """Dice poker: a first-roll hand and a last re-roll (the table's optimum solved once, in memory)."""
     from holdwise.games import dice_poker
-    from holdwise.games.dice_poker.analysis import _ranked_options, _solved
+    from holdwise.games.dice_poker import hints
+    from holdwise.games.dice_poker.analysis import _solved
     from holdwise.games.dice_poker.rules import BUILTIN_TABLES, parse_hand
     from holdwise.solver import ranked_keeps
 
@@ -108,7 +109,7 @@ def dice_poker_cases():
         fields = {"hand": hand, "rolls_left": left}
 
         def public(f=fields):
-            _ranked_options.cache_clear()  # the face keeps its answers: a new position is not among them
+            hints._ANSWERS.clear()  # the face keeps its answers: a new position is not among them
             return read(dice_poker.hint(dice_poker.parse_hint(f)))
 
         def engine(f=faces, k=left):
