@@ -138,26 +138,51 @@ def possible_points(rules: Rules) -> tuple[frozenset[int], ...]:
     return tuple(out)
 
 
+_SEPARATORS = re.compile(r"[,\s]+")
+_BONUS_NAMES = ("bonus", "yahtzee_bonus", "yb")
+# id(rules) -> (rules, {name or alias: box}, what each box can hold): read once per rule set, found by identity
+# (a Rules hashes its every category)
+_CARD_TABLES: dict[int, tuple[Rules, dict[str, int], tuple[frozenset[int], ...]]] = {}
+
+
+def _card_tables(rules: Rules) -> tuple[dict[str, int], tuple[frozenset[int], ...]]:
+    """Each box's names (as `Rules.index` reads them, the first box of a name winning) and what it can hold."""
+    hit = _CARD_TABLES.get(id(rules))
+    if hit is not None and hit[0] is rules:  # the memo holds `rules`: its id is not reused meanwhile
+        return hit[1], hit[2]
+    names: dict[str, int] = {}
+    for i, c in enumerate(rules.categories):
+        for name in (c.name, *c.aliases):
+            names.setdefault(name, i)
+    if len(_CARD_TABLES) >= 64:
+        _CARD_TABLES.clear()
+    _CARD_TABLES[id(rules)] = (rules, names, possible_points(rules))
+    return names, possible_points(rules)
+
+
 def parse_card(text: str, rules: Rules) -> Card:
     """A card from `box=points` pairs (see the module's docstring); InputError names the first bad part."""
     points: list[int | None] = [None] * rules.n_categories
     bonus = 0
-    allowed = possible_points(rules)
-    for raw in re.split(r"[,\s]+", (text or "").strip()):
+    names, allowed = _card_tables(rules)
+    for raw in _SEPARATORS.split((text or "").strip()):
         if not raw:
             continue
         m = _TOKEN.match(raw)
         if not m:
             raise InputError(f"card entry {raw!r} is not box=points (e.g. fh=25)")
         name, value = m.group(1), int(m.group(2))
-        if name.strip().lower() in ("bonus", "yahtzee_bonus", "yb"):
+        key = name.strip().lower()
+        if key in _BONUS_NAMES:
             if not rules.yahtzee_bonus:
                 raise InputError(f"{rules.name} has no Yahtzee bonus")
             if value < 0 or value % rules.yahtzee_bonus:
                 raise InputError(f"the Yahtzee bonus is {rules.yahtzee_bonus} a Yahtzee: got {value}")
             bonus = value
             continue
-        i = rules.index(name)
+        i = names.get(key.replace("-", "_").replace(" ", "_"))
+        if i is None:
+            i = rules.index(name)  # not a box: its error
         if points[i] is not None:
             raise InputError(f"box {rules.categories[i].name} is written twice")
         if value not in allowed[i]:

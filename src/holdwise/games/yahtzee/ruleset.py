@@ -10,7 +10,6 @@ object of an existing family (`rules.RULES`, `balut.BALUT_RULES`) or one small c
 from __future__ import annotations
 
 import itertools
-import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
@@ -179,7 +178,7 @@ def parse_dice(values: object, rules: Dice) -> tuple[int, ...]:
         tokens = list(tokens[0])
     faces = []
     for t in tokens:
-        if not re.fullmatch(r"[0-9]+", t, re.ASCII) or not 1 <= int(t) <= rules.sides:
+        if not (t.isascii() and t.isdigit()) or not 1 <= int(t) <= rules.sides:  # ASCII digits: [0-9]+
             raise InputError(f"a die shows 1 to {rules.sides}, got {t!r}")
         faces.append(int(t))
     if len(faces) != rules.dice:
