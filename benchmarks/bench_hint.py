@@ -71,10 +71,12 @@ def farkle_cases():
 
     def fresh():  # a new position: its roll read and its selections listed again
         hints._ROLLS.clear()
+        hints._SELECTIONS.clear()
         hints._selections_of.cache_clear()
 
     dice = farkle.parse_loadout(None)
     selections = hints._selections_of.__wrapped__
+    turn = cached_turn(dice)  # the solves in memory, fetched once: the engine rows look nothing up by hashing dice
     out = []
     for roll, turn_total in (("1 1 5 2 3 4", 300), ("5 3 2 2", 1000)):
         faces = tuple(farkle.parse_roll(roll, dice))
@@ -83,14 +85,15 @@ def farkle_cases():
         out.append((f"farkle {roll!r} at {turn_total}", "rank_options, coaching table",
                     lambda f=fields: fresh() or read(farkle.hint(farkle.parse_hint(f))),
                     lambda f=faces, p=pos, t=turn_total: rank_options(
-                        selections(dice, f, p, True), t, CoachValuer(cached_turn(dice)))))
+                        selections(dice, f, p, True), t, CoachValuer(turn))))
     roll, kw = "1 5 2 3 4 6", {"score": 1200, "opponent": 1500, "target": 2000}
     faces = tuple(farkle.parse_roll(roll, dice))
     fields = {"roll": roll, "turn_total": 300, **kw}
+    match = cached_match(dice, dice, 2000, store=True)
     out.append(("farkle race-aware to 2000", "rank_options, match solve",
                 lambda: fresh() or read(farkle.hint(farkle.parse_hint(fields))),
                 lambda: rank_options(selections(dice, faces, tuple(range(1, 7)), True), 300, RaceValuer(
-                    cached_match(dice, dice, 2000, store=True), 0, 1200, 1500))))
+                    match, 0, 1200, 1500))))
     return out
 
 
