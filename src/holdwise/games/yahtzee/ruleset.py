@@ -170,10 +170,11 @@ def parse_dice(values: object, rules: Dice) -> tuple[int, ...]:
     """The dice as faces (`1 1 5 3 2`, `11532`, `1,1,5,3,2`, a list), sorted; InputError if not `rules.dice`
     faces 1 to `rules.sides`."""
     if isinstance(values, str):
-        values = [values]
-    if not isinstance(values, (list, tuple)):
+        tokens = values.replace(",", " ").split()  # as the list's join below reads one text
+    elif not isinstance(values, (list, tuple)):
         raise InputError(f"the dice are {rules.dice} faces 1 to {rules.sides}, got {type(values).__name__}")
-    tokens = " ".join(str(v) for v in values).replace(",", " ").split()
+    else:
+        tokens = " ".join(str(v) for v in values).replace(",", " ").split()
     if len(tokens) == 1 and len(tokens[0]) == rules.dice:
         tokens = list(tokens[0])
     faces = []
