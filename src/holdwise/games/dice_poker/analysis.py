@@ -133,45 +133,55 @@ def rank_keeps(hand: tuple[int, ...], rolls_left: int, payouts: tuple[Fraction, 
     ranked = ranked_keeps(result.game, hand, rolls_left, exact=exact, result=result)
     # the solver's values: Fractions with exact arithmetic, else floats (a bet of 1 scales by 1.0: no change)
     stake = 1 if bet == 1 and type(bet) is int else to_fraction(bet)
-    if exact:
-        values = [Fraction(cast("Fraction", v)) * stake for _, v in ranked]
-        exact_texts = [(fraction_text(v), fraction_text(values[0] - v)) for v in values]
-        rows = [(keep, float(v), float(values[0] - v)) for (keep, _), v in zip(ranked, values)]
-    else:
-        numbers = [float(cast("float", v)) for _, v in ranked]
-        if stake != 1:
-            scale = float(stake)
-            numbers = [v * scale for v in numbers]
-        top = numbers[0]
-        rows = [(keep, v, top - v) for (keep, _), v in zip(ranked, numbers)]
-    made = _MADE
+    made = _MADE[1 if actions else 0]
     if len(made) > _MAX_MADE:
         made.clear()
     options = []
-    for place, (keep, value, loss) in enumerate(rows):
-        # what every option of this keep shares (its text, action and extras), made once per keep: the options
-        # are frozen, their mappings read-only (as a remembered answer's always were)
-        shared = made.get((keep, actions))
-        if shared is None:
-            shared = made[keep, actions] = {
-                "option": keep_text(keep), "value": 0.0, "loss": 0.0,
-                "action": {"type": "keep", "keep": list(keep)} if actions else {},
-                "value_exact": None, "loss_exact": None, "extras": {"keep": list(keep)}}
-        fields = shared.copy()
+    if exact:
+        values = [Fraction(cast("Fraction", v)) * stake for _, v in ranked]
+        for (keep, _), value in zip(ranked, values):
+            fields = _fields(made, keep, actions).copy()
+            loss = values[0] - value
+            fields["value"], fields["loss"] = float(value), float(loss)
+            fields["value_exact"], fields["loss_exact"] = fraction_text(value), fraction_text(loss)
+            option = _new(Option)
+            _fill(option, "__dict__", fields)
+            options.append(option)
+        return tuple(options)
+    scale = None if stake == 1 else float(stake)
+    top = float(cast("float", ranked[0][1])) if scale is None else float(cast("float", ranked[0][1])) * scale
+    for keep, v in ranked:
+        value = float(cast("float", v)) if scale is None else float(cast("float", v)) * scale
+        fields = made.get(keep)
+        if fields is None:
+            fields = _fields(made, keep, actions)
+        fields = fields.copy()
         fields["value"] = value
-        fields["loss"] = loss
-        if exact:
-            fields["value_exact"], fields["loss_exact"] = exact_texts[place]
+        fields["loss"] = top - value
         option = _new(Option)
         _fill(option, "__dict__", fields)  # an Option's fields at once, not one by one as its frozen __init__
         options.append(option)
     return tuple(options)
 
 
+def _fields(made: dict[tuple[int, ...], dict[str, object]], keep: tuple[int, ...],
+            actions: bool) -> dict[str, object]:
+    """What every option of `keep` shares (its text, action and extras), made once per keep: the options are
+    frozen, their mappings read-only (as a remembered answer's always were)."""
+    fields = made.get(keep)
+    if fields is None:
+        fields = made[keep] = {
+            "option": keep_text(keep), "value": 0.0, "loss": 0.0,
+            "action": {"type": "keep", "keep": list(keep)} if actions else {},
+            "value_exact": None, "loss_exact": None, "extras": {"keep": list(keep)}}
+    return fields
+
+
 # cached on the inputs as given: a play session asks for the same few hundred positions again and again
 _ranked_options = lru_cache(maxsize=4096)(rank_keeps)
 _new, _fill = object.__new__, object.__setattr__
-_MADE: dict[tuple[tuple[int, ...], bool], dict[str, object]] = {}  # (keep, with actions) -> an option's fields
+# by with actions or not, keep -> an option's fields but its value and loss
+_MADE: tuple[dict[tuple[int, ...], dict[str, object]], ...] = ({}, {})
 _MAX_MADE = 1 << 15
 
 

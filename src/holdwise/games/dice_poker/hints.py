@@ -37,6 +37,7 @@ HINT_FIELDS: tuple[HintField, ...] = (
 )
 _NAMES = tuple(f.name for f in HINT_FIELDS)
 _KNOWN = frozenset(_NAMES)
+_new, _fill = object.__new__, object.__setattr__
 # the answers of the last positions asked (a page asks again as its user looks), by request less its names
 _ANSWERS: dict[tuple[object, ...], tuple[Option, ...]] = {}
 _MAX_ANSWERS = 1024
@@ -111,24 +112,41 @@ def parse_hint(fields: Mapping[str, object]) -> HintRequest:
     if not _KNOWN.issuperset(fields):
         unknown = sorted(str(k) for k in fields if k not in _NAMES)
         raise InputError(f"unknown field {unknown[0]!r}; known: {', '.join(_NAMES)}")
-    for name in ("hand", "rolls_left"):
-        if fields.get(name) is None:
-            raise InputError("is required", field=name)
-    dice = parse_whole(fields.get("dice", 5), "dice", 1, 10)
-    sides = parse_whole(fields.get("sides", 6), "sides", 2, 20)
+    hand, rolls_left = fields.get("hand"), fields.get("rolls_left")
+    if hand is None:
+        raise InputError("is required", field="hand")
+    if rolls_left is None:
+        raise InputError("is required", field="rolls_left")
+    # the usual numbers (ints in range) as they are; anything else read and worded by parse_whole
+    dice, sides = fields.get("dice", 5), fields.get("sides", 6)
+    if not (type(dice) is int and 1 <= dice <= 10):
+        dice = parse_whole(dice, "dice", 1, 10)
+    if not (type(sides) is int and 2 <= sides <= 20):
+        sides = parse_whole(sides, "sides", 2, 20)
     weights = None if fields.get("weights") is None else _weights(fields["weights"])
     if weights is not None:  # fair dice of the counts read above are dice
         with named("weights"):
             Dice(dice, sides, weights)
-    rolls_left = parse_whole(fields["rolls_left"], "rolls_left", 1, MAX_REROLLS)
-    with named("hand"):
-        hand = parse_hand(fields["hand"], dice, sides)
+    if not (type(rolls_left) is int and 1 <= rolls_left <= MAX_REROLLS):
+        rolls_left = parse_whole(rolls_left, "rolls_left", 1, MAX_REROLLS)
+    try:  # as `with named("hand")`, without making the context a call
+        faces = parse_hand(hand, dice, sides)
+    except InputError as err:
+        if err.field is None:
+            raise InputError(err.reason, "hand", ": ") from None
+        raise
     rules, payouts = _table(fields)
-    exact = _flag(fields.get("exact", False), "exact")
+    exact = fields.get("exact", False)
+    if exact is not False:
+        exact = _flag(exact, "exact")
     if exact:
         with named("exact"):
             check_exact(dice, sides, rolls_left)
-    return HintRequest(hand, rolls_left, rules, payouts, dice, sides, weights, exact)
+    request = _new(HintRequest)
+    # the fields as the frozen __init__ would set them one by one
+    _fill(request, "__dict__", {"hand": faces, "rolls_left": rolls_left, "rules": rules, "payouts": payouts,
+                                "dice": dice, "sides": sides, "weights": weights, "exact": exact})
+    return request
 
 
 def hint(request: HintRequest, *, progress: Progress | None = None) -> Hint:
@@ -149,5 +167,8 @@ def hint(request: HintRequest, *, progress: Progress | None = None) -> Hint:
         _ANSWERS[key] = options
     if progress is not None:
         progress(1, 1)
-    return Hint(game=GAME, position={"hand": list(r.hand), "rolls_left": r.rolls_left, "rules": r.rules},
-                measure=MEASURE, options=options)
+    answer = _new(Hint)
+    _fill(answer, "__dict__", {"game": GAME, "position": {"hand": list(r.hand), "rolls_left": r.rolls_left,
+                                                          "rules": r.rules},
+                               "measure": MEASURE, "options": options})  # as Hint(...) would, at once
+    return answer
