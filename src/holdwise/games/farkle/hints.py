@@ -13,7 +13,7 @@ import weakref
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Protocol, TypeVar
+from typing import Protocol, TypeVar, cast
 
 from ...errors import InputError
 from ..base import Hint, HintField, Measure, Option, Progress, Request
@@ -24,7 +24,7 @@ from .parsing import (
     parse_roll, parse_turn_total,
 )
 from .roll_table import weights7
-from .rules import JOKER, JOKER_SYMBOL, SCORE_UNIT, Die, roll_counts, score
+from .rules import DICE_PER_PLAYER, JOKER, JOKER_SYMBOL, SCORE_UNIT, Die, roll_counts, score
 from .stored import cached_match, cached_turn, check_match_cost
 from .turn import TurnSolution
 
@@ -214,10 +214,12 @@ _MATCHES: dict[tuple[int, int, int], tuple[Loadout, Loadout, weakref.ref[MatchSo
 # (id(dice), faces, positions) -> (dice, the roll's distinct selections): a hint's, found by the loadout's identity
 # (the lru memo of _selections_of hashes every die of the key)
 _SELECTIONS: dict[tuple[int, tuple[int, ...], tuple[int, ...]], tuple[Loadout, tuple[Selection, ...]]] = {}
-_NAMES_OF: dict[int, tuple[Loadout, tuple[str, ...], bool]] = {}  # id(dice) -> (dice, names, any joker face)
+# id(dice) -> (dice, names, any joker face, every face shown by every die)
+_NAMES_OF: dict[int, tuple[Loadout, tuple[str, ...], bool, bool]] = {}
 _NO_KEY = object()  # a loadout given as Die objects: no text to remember it by
 _FACE_TEXT = tuple(str(f) for f in range(7))  # a face as shown, when it is no joker
 _new, _fill = object.__new__, object.__setattr__
+_DIGIT_FACE = {str(f): f for f in range(1, 7)}  # a face typed as its digit
 _FIRST_DICE = tuple(tuple(range(1, n + 1)) for n in range(7))  # the positions of a roll of n dice by default
 
 
@@ -278,14 +280,16 @@ def _match_of(dice: tuple[Die, ...], other: tuple[Die, ...], target: int, progre
     return match
 
 
-def _names_of(dice: Loadout) -> tuple[tuple[str, ...], bool]:
-    """The dice's names and whether any has a joker face, remembered by the loadout's identity."""
+def _names_of(dice: Loadout) -> tuple[tuple[str, ...], bool, bool]:
+    """The dice's names, whether any has a joker face, and whether every die can show every face (a roll of
+    digits 1-6 then reads without asking each die), remembered by the loadout's identity."""
     hit = _NAMES_OF.get(id(dice))
     if hit is not None and hit[0] is dice:  # the memo holds `dice`, so its id is not reused meanwhile
-        return hit[1], hit[2]
+        return hit[1], hit[2], hit[3]
     names, jokers = tuple(d.name for d in dice), any(d.joker_faces for d in dice)
-    _remember(_NAMES_OF, id(dice), (dice, names, jokers))
-    return names, jokers
+    plain = len(dice) == DICE_PER_PLAYER and all(w > 0 for d in dice for w in d.weights)
+    _remember(_NAMES_OF, id(dice), (dice, names, jokers, plain))
+    return names, jokers, plain
 
 
 def _hint_selections(dice: Loadout, faces: tuple[int, ...], positions: tuple[int, ...]) -> tuple[Selection, ...]:
@@ -314,6 +318,12 @@ def _check_match(dice: tuple[Die, ...], other: tuple[Die, ...], target: int) -> 
 def _parse_roll(roll: str | Sequence[int | str], dice: tuple[Die, ...], dice_key: object,
                 positions: Sequence[int] | str | None) -> Faces:
     """The faces rolled and which dice show them, a typed roll remembered per loadout text and positions."""
+    if type(roll) is str and positions is None and "," not in roll and ";" not in roll and _names_of(dice)[2]:
+        # the usual roll: digits 1-6 for the first dice of a loadout whose every die shows every face, read as
+        # parse_roll reads them, at the cost of a look-up (anything else, an error too, takes the full reading)
+        faces = tuple(map(_DIGIT_FACE.get, roll.split()))
+        if 1 <= len(faces) <= DICE_PER_PLAYER and None not in faces:
+            return cast(Faces, (faces, _FIRST_DICE[len(faces)]))
     key: tuple[str, object, str | None] | None = None
     if isinstance(roll, str) and dice_key is not _NO_KEY and (positions is None or isinstance(positions, str)):
         key = (roll, dice_key, positions)
@@ -472,7 +482,7 @@ def hint(request: HintRequest, *, progress: Progress | None = None) -> Hint:
     `progress(done, total)` while it runs).
     """
     dice, pos, faces = request.dice, request.positions, request.roll
-    names, jokers = _names_of(dice)
+    names, jokers, _ = _names_of(dice)
     position: dict[str, object] = {
         "roll": [_FACE_TEXT[f] for f in faces] if not jokers else [
             JOKER_SYMBOL if f in dice[p - 1].joker_faces else _FACE_TEXT[f] for f, p in zip(faces, pos)],
