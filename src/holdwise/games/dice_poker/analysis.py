@@ -149,15 +149,16 @@ def rank_keeps(hand: tuple[int, ...], rolls_left: int, payouts: tuple[Fraction, 
             options.append(option)
         return tuple(options)
     scale = None if stake == 1 else float(stake)
-    top = float(cast("float", ranked[0][1])) if scale is None else float(cast("float", ranked[0][1])) * scale
-    for keep, v in ranked:
-        value = float(cast("float", v)) if scale is None else float(cast("float", v)) * scale
-        fields = made.get(keep)
-        if fields is None:
-            fields = _fields(made, keep, actions)
-        fields = fields.copy()
-        fields["value"] = value
-        fields["loss"] = top - value
+    floats = cast("list[tuple[tuple[int, ...], float]]", ranked)  # one cast, not one call an option
+    top = float(floats[0][1]) if scale is None else float(floats[0][1]) * scale
+    for keep, v in floats:
+        number = float(v) if scale is None else float(v) * scale
+        shared = made.get(keep)
+        if shared is None:
+            shared = _fields(made, keep, actions)
+        fields = shared.copy()
+        fields["value"] = number
+        fields["loss"] = top - number
         option = _new(Option)
         _fill(option, "__dict__", fields)  # an Option's fields at once, not one by one as its frozen __init__
         options.append(option)

@@ -13,7 +13,7 @@ import weakref
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Protocol, TypeVar, cast
+from typing import Protocol, TypeVar
 
 from ...errors import InputError
 from ..base import Hint, HintField, Measure, Option, Progress, Request
@@ -321,9 +321,12 @@ def _parse_roll(roll: str | Sequence[int | str], dice: tuple[Die, ...], dice_key
     if type(roll) is str and positions is None and "," not in roll and ";" not in roll and _names_of(dice)[2]:
         # the usual roll: digits 1-6 for the first dice of a loadout whose every die shows every face, read as
         # parse_roll reads them, at the cost of a look-up (anything else, an error too, takes the full reading)
-        faces = tuple(map(_DIGIT_FACE.get, roll.split()))
-        if 1 <= len(faces) <= DICE_PER_PLAYER and None not in faces:
-            return cast(Faces, (faces, _FIRST_DICE[len(faces)]))
+        try:
+            faces = tuple(map(_DIGIT_FACE.__getitem__, roll.split()))
+        except KeyError:  # not a digit 1-6
+            faces = ()
+        if 1 <= len(faces) <= DICE_PER_PLAYER:
+            return faces, _FIRST_DICE[len(faces)]
     key: tuple[str, object, str | None] | None = None
     if isinstance(roll, str) and dice_key is not _NO_KEY and (positions is None or isinstance(positions, str)):
         key = (roll, dice_key, positions)
@@ -416,9 +419,31 @@ def parse_hint(fields: Mapping[str, object]) -> HintRequest:
     opponent_dice = fields.get("opponent_dice")
     if opponent_dice is not None:
         opponent_dice = _dice_value(opponent_dice, "opponent_dice")
-    target = fields.get("target")
-    return _request(roll, fields.get("turn_total", 0), dice, positions, fields.get("score"), fields.get("opponent"),
-                    DEFAULT_TARGET if target is None else target, opponent_dice)
+    target, turn_total = fields.get("target"), fields.get("turn_total", 0)
+    if target is None:
+        target = DEFAULT_TARGET
+    # the usual numbers (ints, multiples of 50 in range) as they are; anything else read and worded in full
+    if not (type(target) is int and 1 <= target <= MAX_TARGET and not target % SCORE_UNIT):
+        target = check_target(target)
+    if not (type(turn_total) is int and 0 <= turn_total <= MAX_TURN_TOTAL and not turn_total % SCORE_UNIT):
+        turn_total = parse_turn_total(turn_total)
+    own_dice = _LOADOUTS.get(dice) if dice is None or type(dice) is str else None  # _loadout's memo, first
+    if own_dice is None:
+        own_dice = _loadout(dice, "dice")
+    other = _loadout(opponent_dice, "opponent_dice") if opponent_dice else own_dice
+    faces, pos = _parse_roll(roll, own_dice, dice if dice is None or isinstance(dice, str) else _NO_KEY, positions)
+    score, opponent = fields.get("score"), fields.get("opponent")
+    if score is None and opponent is None:
+        request = _new(HintRequest)
+        # the fields as the frozen __init__ would set them one by one (a coaching hint's usual path)
+        _fill(request, "__dict__", {"roll": faces, "positions": pos, "turn_total": turn_total, "dice": own_dice,
+                                    "score": None, "opponent": None, "target": target, "opponent_dice": other})
+        return request
+    own = _whole_in(score or 0, 0, target - 1) or check_points(score or 0, target, "score")
+    opp = _whole_in(opponent or 0, 0, target - 1) or check_points(opponent or 0, target, "opponent")
+    check_not_won(own, turn_total, target)
+    _check_match(own_dice, other, target)
+    return HintRequest(faces, pos, turn_total, own_dice, own, opp, target, other)
 
 
 def _roll_value(value: object) -> str | Sequence[int | str]:
@@ -439,31 +464,6 @@ def _positions_value(value: object) -> Sequence[int] | str | None:
     if value is None or isinstance(value, str) or isinstance(value, list | tuple):
         return value
     raise InputError(f"must be numbers 1-6, got {type(value).__name__}", "positions")
-
-
-def _request(roll: str | Sequence[int | str], turn_total: object, dice: Dice, positions: Sequence[int] | str | None,
-             score: object, opponent: object, target: object, opponent_dice: Dice) -> HintRequest:
-    # the usual numbers (ints, multiples of 50 in range) as they are; anything else read and worded in full
-    if not (type(target) is int and 1 <= target <= MAX_TARGET and not target % SCORE_UNIT):
-        target = check_target(target)
-    if not (type(turn_total) is int and 0 <= turn_total <= MAX_TURN_TOTAL and not turn_total % SCORE_UNIT):
-        turn_total = parse_turn_total(turn_total)
-    own_dice = _LOADOUTS.get(dice) if dice is None or type(dice) is str else None  # _loadout's memo, first
-    if own_dice is None:
-        own_dice = _loadout(dice, "dice")
-    other = _loadout(opponent_dice, "opponent_dice") if opponent_dice else own_dice
-    faces, pos = _parse_roll(roll, own_dice, dice if dice is None or isinstance(dice, str) else _NO_KEY, positions)
-    if score is None and opponent is None:
-        request = _new(HintRequest)
-        # the fields as the frozen __init__ would set them one by one (a coaching hint's usual path)
-        _fill(request, "__dict__", {"roll": faces, "positions": pos, "turn_total": turn_total, "dice": own_dice,
-                                    "score": None, "opponent": None, "target": target, "opponent_dice": other})
-        return request
-    own = _whole_in(score or 0, 0, target - 1) or check_points(score or 0, target, "score")
-    opp = _whole_in(opponent or 0, 0, target - 1) or check_points(opponent or 0, target, "opponent")
-    check_not_won(own, turn_total, target)
-    _check_match(own_dice, other, target)
-    return HintRequest(faces, pos, turn_total, own_dice, own, opp, target, other)
 
 
 def _whole_in(value: object, low: int, high: int) -> int | None:
