@@ -156,11 +156,12 @@ def rank_keeps(hand: tuple[int, ...], rolls_left: int, payouts: tuple[Fraction, 
         shared = made.get(keep)
         if shared is None:
             shared = _fields(made, keep, actions)
-        fields = shared.copy()
+        # an Option's fields set in its own dict at once, not one by one through its frozen __init__
+        option = _new(Option)
+        fields = option.__dict__
+        fields.update(shared)
         fields["value"] = number
         fields["loss"] = top - number
-        option = _new(Option)
-        _fill(option, "__dict__", fields)  # an Option's fields at once, not one by one as its frozen __init__
         options.append(option)
     return tuple(options)
 
