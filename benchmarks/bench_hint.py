@@ -69,10 +69,9 @@ def farkle_cases():
     from holdwise.games.farkle.hints import CoachValuer, RaceValuer, rank_options
     from holdwise.games.farkle.stored import cached_match, cached_turn
 
-    def fresh():  # a new position: its roll read and its selections listed again
+    def fresh():  # a new position: its roll read and its selections listed again (the face's memos of them)
         hints._ROLLS.clear()
         hints._SELECTIONS.clear()
-        hints._selections_of.cache_clear()
 
     dice = farkle.parse_loadout(None)
     selections = hints._selections_of.__wrapped__
