@@ -484,7 +484,7 @@ def hint(request: HintRequest, *, progress: Progress | None = None) -> Hint:
     dice, pos, faces = request.dice, request.positions, request.roll
     names, jokers, _ = _names_of(dice)
     position: dict[str, object] = {
-        "roll": [_FACE_TEXT[f] for f in faces] if not jokers else [
+        "roll": list(map(_FACE_TEXT.__getitem__, faces)) if not jokers else [
             JOKER_SYMBOL if f in dice[p - 1].joker_faces else _FACE_TEXT[f] for f, p in zip(faces, pos)],
         "positions": list(pos), "turn_total": request.turn_total, "dice": list(names)}
     valuer: Valuer
