@@ -59,3 +59,14 @@ def test_the_request_carries_its_card_and_a_copy_reads_its_own():
     assert request.to_json() == {"rules": "yahtzee", "card": "ones=3 full_house=25", "dice": [2, 2, 6, 6, 6],
                                  "rolls_left": 0}
     assert yahtzee.hint(request).to_json() == yahtzee.hint(dataclasses.replace(request)).to_json()
+
+
+def test_balut_entries_remembered_keep_the_card_s_own_checks():
+    balut = rule_set("balut")
+    for _ in range(2):  # the second time the entries are remembered
+        card = balut.parse_card("fours=8,12 straight=20 fours=16")
+        assert card.text() == balut.parse_card("fours=8,12,16 straight=20").text()
+        with pytest.raises(InputError, match="fours has 4 boxes, the card gives it 5 scores"):
+            balut.parse_card("fours=8,12 fours=16,20,4")
+        with pytest.raises(InputError, match="fours cannot score '5'"):
+            balut.parse_card("fours=8,12 fours=5")
