@@ -148,10 +148,11 @@ def poker_dice_cases():
 
 
 def yahtzee_cases():
-    """Yahtzee: an empty card's first roll and a half-filled card's last choice (the rule set's table solved
-    once, in memory)."""
+    """Yahtzee: an empty card's first roll and a half-filled card's last choice; Balut's last choice on a card
+    begun (each rule set's table solved once, in memory)."""
     from holdwise.games import yahtzee
     from holdwise.games.yahtzee.card import options_for
+    from holdwise.games.yahtzee.variants import rule_set
 
     out = []
     for card, dice, left in (("", "1 1 5 3 2", 2), ("ones=3 twos=6 fh=25 ss=30 y=50 chance=22", "6 6 6 2 2", 0)):
@@ -161,6 +162,12 @@ def yahtzee_cases():
         out.append((f"yahtzee {dice!r}, {left} roll(s) left" + (", card half full" if card else ""),
                     "options_for", lambda f=fields: read(yahtzee.hint(yahtzee.parse_hint(f))),
                     lambda c=parsed, h=hand, k=left: options_for(c, h, k)))
+    balut = rule_set("balut")
+    card, dice = "fours=8,12 straight=20 choice=22", "6 6 6 2 2"
+    fields = {"rules": "balut", "card": card, "dice": dice, "rolls_left": 0}
+    parsed_card, hand = balut.parse_card(card), yahtzee.parse_dice(dice, balut.rules)
+    out.append((f"balut {dice!r}, 0 roll(s) left, card begun", "the card's options (balut options_for)",
+                lambda: read(yahtzee.hint(yahtzee.parse_hint(fields))), lambda: parsed_card.options(hand, 0)))
     return out
 
 
