@@ -69,12 +69,13 @@ def farkle_cases():
     from holdwise.games.farkle.hints import CoachValuer, RaceValuer, rank_options
     from holdwise.games.farkle.stored import cached_match, cached_turn
 
-    def fresh():  # a new position: its roll read and its selections listed again
+    def fresh():  # a new position: its roll read and its selections listed again (the face's memos of them)
         hints._ROLLS.clear()
-        hints._selections_of.cache_clear()
+        hints._SELECTIONS.clear()
 
     dice = farkle.parse_loadout(None)
     selections = hints._selections_of.__wrapped__
+    turn = cached_turn(dice)  # the solves in memory, fetched once: the engine rows look nothing up by hashing dice
     out = []
     for roll, turn_total in (("1 1 5 2 3 4", 300), ("5 3 2 2", 1000)):
         faces = tuple(farkle.parse_roll(roll, dice))
@@ -83,21 +84,23 @@ def farkle_cases():
         out.append((f"farkle {roll!r} at {turn_total}", "rank_options, coaching table",
                     lambda f=fields: fresh() or read(farkle.hint(farkle.parse_hint(f))),
                     lambda f=faces, p=pos, t=turn_total: rank_options(
-                        selections(dice, f, p, True), t, CoachValuer(cached_turn(dice)))))
+                        selections(dice, f, p, True), t, CoachValuer(turn))))
     roll, kw = "1 5 2 3 4 6", {"score": 1200, "opponent": 1500, "target": 2000}
     faces = tuple(farkle.parse_roll(roll, dice))
     fields = {"roll": roll, "turn_total": 300, **kw}
+    match = cached_match(dice, dice, 2000, store=True)
     out.append(("farkle race-aware to 2000", "rank_options, match solve",
                 lambda: fresh() or read(farkle.hint(farkle.parse_hint(fields))),
                 lambda: rank_options(selections(dice, faces, tuple(range(1, 7)), True), 300, RaceValuer(
-                    cached_match(dice, dice, 2000, store=True), 0, 1200, 1500))))
+                    match, 0, 1200, 1500))))
     return out
 
 
 def dice_poker_cases():
     """Dice poker: a first-roll hand and a last re-roll (the table's optimum solved once, in memory)."""
     from holdwise.games import dice_poker
-    from holdwise.games.dice_poker.analysis import _ranked_options, _solved
+    from holdwise.games.dice_poker import hints
+    from holdwise.games.dice_poker.analysis import _solved
     from holdwise.games.dice_poker.rules import BUILTIN_TABLES, parse_hand
     from holdwise.solver import ranked_keeps
 
@@ -108,7 +111,7 @@ def dice_poker_cases():
         fields = {"hand": hand, "rolls_left": left}
 
         def public(f=fields):
-            _ranked_options.cache_clear()  # the face keeps its answers: a new position is not among them
+            hints._ANSWERS.clear()  # the face keeps its answers: a new position is not among them
             return read(dice_poker.hint(dice_poker.parse_hint(f)))
 
         def engine(f=faces, k=left):
@@ -145,10 +148,11 @@ def poker_dice_cases():
 
 
 def yahtzee_cases():
-    """Yahtzee: an empty card's first roll and a half-filled card's last choice (the rule set's table solved
-    once, in memory)."""
+    """Yahtzee: an empty card's first roll and a half-filled card's last choice; Balut's last choice on a card
+    begun (each rule set's table solved once, in memory)."""
     from holdwise.games import yahtzee
     from holdwise.games.yahtzee.card import options_for
+    from holdwise.games.yahtzee.variants import rule_set
 
     out = []
     for card, dice, left in (("", "1 1 5 3 2", 2), ("ones=3 twos=6 fh=25 ss=30 y=50 chance=22", "6 6 6 2 2", 0)):
@@ -158,6 +162,12 @@ def yahtzee_cases():
         out.append((f"yahtzee {dice!r}, {left} roll(s) left" + (", card half full" if card else ""),
                     "options_for", lambda f=fields: read(yahtzee.hint(yahtzee.parse_hint(f))),
                     lambda c=parsed, h=hand, k=left: options_for(c, h, k)))
+    balut = rule_set("balut")
+    card, dice = "fours=8,12 straight=20 choice=22", "6 6 6 2 2"
+    fields = {"rules": "balut", "card": card, "dice": dice, "rolls_left": 0}
+    parsed_card, hand = balut.parse_card(card), yahtzee.parse_dice(dice, balut.rules)
+    out.append((f"balut {dice!r}, 0 roll(s) left, card begun", "the card's options (balut options_for)",
+                lambda: read(yahtzee.hint(yahtzee.parse_hint(fields))), lambda: parsed_card.options(hand, 0)))
     return out
 
 

@@ -19,7 +19,7 @@ from .depth import MIN_CHANCE_GAP_PP, MIN_RULE_GAP_PP, REPORT_STEPS, DepthReport
 from .rules import ALL_CATEGORIES, CATEGORIES, Payouts, categories, parse_payouts
 
 __all__ = [
-    "GAME", "MEASURE", "batch_returns", "hand_categories", "keep_text", "make_game", "ranked_options",
+    "GAME", "MEASURE", "batch_returns", "hand_categories", "keep_text", "make_game", "rank_keeps", "ranked_options",
     "report", "reports", "solved",
 ]
 
@@ -125,35 +125,66 @@ def ranked_options(hand: Sequence[int], rolls_left: int, payouts: Payouts, *, di
                            None if weights is None else die.weights, exact, bet, actions)
 
 
-@lru_cache(maxsize=4096)
-def _ranked_options(hand: tuple[int, ...], rolls_left: int, payouts: tuple[Fraction, ...], dice: int, sides: int,
-                    rerolls: int, weights: tuple[int, ...] | None, exact: bool, bet: object,
-                    actions: bool) -> tuple[Option, ...]:
-    # cached on the inputs as given: a play session asks for the same few hundred positions again and again
+def rank_keeps(hand: tuple[int, ...], rolls_left: int, payouts: tuple[Fraction, ...], dice: int, sides: int,
+               rerolls: int, weights: tuple[int, ...] | None, exact: bool, bet: object = 1,
+               actions: bool = False) -> tuple[Option, ...]:
+    """`ranked_options` of inputs already read and checked (a hint's request), not remembered."""
     result = _solved(payouts, dice, sides, rerolls, weights, exact)
     ranked = ranked_keeps(result.game, hand, rolls_left, exact=exact, result=result)
-    # the solver's values: Fractions with exact arithmetic, else floats
-    values = [cast("Fraction | float", v) for _, v in ranked]
-    stake = to_fraction(bet)
+    # the solver's values: Fractions with exact arithmetic, else floats (a bet of 1 scales by 1.0: no change)
+    stake = 1 if bet == 1 and type(bet) is int else to_fraction(bet)
+    made = _MADE[1 if actions else 0]
+    if len(made) > _MAX_MADE:
+        made.clear()
     options = []
     if exact:
-        exact_values = [Fraction(v) * stake for v in values]
-        for (keep, _), value in zip(ranked, exact_values):
-            loss = exact_values[0] - value
-            options.append(_option(keep, float(value), float(loss), actions, fraction_text(value),
-                                   fraction_text(loss)))
-    else:
-        float_values = [float(v) * float(stake) for v in values]
-        for (keep, _), number in zip(ranked, float_values):
-            options.append(_option(keep, number, float_values[0] - number, actions))
+        values = [Fraction(cast("Fraction", v)) * stake for _, v in ranked]
+        for (keep, _), value in zip(ranked, values):
+            fields = _fields(made, keep, actions).copy()
+            loss = values[0] - value
+            fields["value"], fields["loss"] = float(value), float(loss)
+            fields["value_exact"], fields["loss_exact"] = fraction_text(value), fraction_text(loss)
+            option = _new(Option)
+            _fill(option, "__dict__", fields)
+            options.append(option)
+        return tuple(options)
+    scale = None if stake == 1 else float(stake)
+    floats = cast("list[tuple[tuple[int, ...], float]]", ranked)  # one cast, not one call an option
+    top = float(floats[0][1]) if scale is None else float(floats[0][1]) * scale
+    for keep, v in floats:
+        number = float(v) if scale is None else float(v) * scale
+        shared = made.get(keep)
+        if shared is None:
+            shared = _fields(made, keep, actions)
+        # an Option's fields set in its own dict at once, not one by one through its frozen __init__
+        option = _new(Option)
+        fields = option.__dict__
+        fields.update(shared)
+        fields["value"] = number
+        fields["loss"] = top - number
+        options.append(option)
     return tuple(options)
 
 
-def _option(keep: tuple[int, ...], value: float, loss: float, actions: bool, value_exact: str | None = None,
-            loss_exact: str | None = None) -> Option:
-    return Option(option=keep_text(keep), value=value, loss=loss,
-                  action={"type": "keep", "keep": list(keep)} if actions else {},
-                  value_exact=value_exact, loss_exact=loss_exact, extras={"keep": list(keep)})
+def _fields(made: dict[tuple[int, ...], dict[str, object]], keep: tuple[int, ...],
+            actions: bool) -> dict[str, object]:
+    """What every option of `keep` shares (its text, action and extras), made once per keep: the options are
+    frozen, their mappings read-only (as a remembered answer's always were)."""
+    fields = made.get(keep)
+    if fields is None:
+        fields = made[keep] = {
+            "option": keep_text(keep), "value": 0.0, "loss": 0.0,
+            "action": {"type": "keep", "keep": list(keep)} if actions else {},
+            "value_exact": None, "loss_exact": None, "extras": {"keep": list(keep)}}
+    return fields
+
+
+# cached on the inputs as given: a play session asks for the same few hundred positions again and again
+_ranked_options = lru_cache(maxsize=4096)(rank_keeps)
+_new, _fill = object.__new__, object.__setattr__
+# by with actions or not, keep -> an option's fields but its value and loss
+_MADE: tuple[dict[tuple[int, ...], dict[str, object]], ...] = ({}, {})
+_MAX_MADE = 1 << 15
 
 
 @lru_cache(maxsize=16)

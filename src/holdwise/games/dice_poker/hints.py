@@ -8,9 +8,9 @@ from fractions import Fraction
 
 from ...errors import InputError
 from ...solver import MAX_REROLLS, Dice, check_exact
-from ..base import Hint, HintField, Progress, Request
+from ..base import Hint, HintField, Option, Progress, Request
 from ..inputs import named, parse_whole, shown
-from .analysis import GAME, MEASURE, ranked_options
+from .analysis import GAME, MEASURE, rank_keeps
 from .rules import BUILTIN_TABLES, DEFAULT_TABLE, parse_hand, parse_payouts
 from .tables import MAX_TABLE_NAME, find_table, load_tables
 
@@ -36,6 +36,11 @@ HINT_FIELDS: tuple[HintField, ...] = (
     HintField("exact", "Exact fractions (JSON: value_exact, loss_exact).", flag=True),
 )
 _NAMES = tuple(f.name for f in HINT_FIELDS)
+_KNOWN = frozenset(_NAMES)
+_new, _fill = object.__new__, object.__setattr__
+# the answers of the last positions asked (a page asks again as its user looks), by request less its names
+_ANSWERS: dict[tuple[object, ...], tuple[Option, ...]] = {}
+_MAX_ANSWERS = 1024
 
 
 @dataclass(frozen=True)
@@ -74,6 +79,10 @@ def _weights(value: object) -> tuple[int, ...]:
 
 def _table(fields: Mapping[str, object]) -> tuple[str, tuple[Fraction, ...]]:
     """(name, payouts) of the one table asked: a name (built in or of the tables file) or seven payouts."""
+    rules = fields.get("rules", DEFAULT_TABLE)
+    if type(rules) is str and rules in BUILTIN_TABLES and fields.get("tables_file") is None \
+            and fields.get("payouts") is None and fields.get("name") is None:
+        return rules, BUILTIN_TABLES[rules]  # a built-in table by its own spelling: what the checks below find
     available = dict(BUILTIN_TABLES)
     if fields.get("tables_file") is not None:
         with named("tables_file"):
@@ -100,26 +109,44 @@ def parse_hint(fields: Mapping[str, object]) -> HintRequest:
     naming its field; an exact solve past the solver's budget is refused here, before any work."""
     if not isinstance(fields, Mapping):
         raise InputError(f"a hint's fields are an object of {', '.join(_NAMES)}")
-    unknown = sorted(str(k) for k in fields if k not in _NAMES)
-    if unknown:
+    if not _KNOWN.issuperset(fields):
+        unknown = sorted(str(k) for k in fields if k not in _NAMES)
         raise InputError(f"unknown field {unknown[0]!r}; known: {', '.join(_NAMES)}")
-    for name in ("hand", "rolls_left"):
-        if fields.get(name) is None:
-            raise InputError("is required", field=name)
-    dice = parse_whole(fields.get("dice", 5), "dice", 1, 10)
-    sides = parse_whole(fields.get("sides", 6), "sides", 2, 20)
+    hand, rolls_left = fields.get("hand"), fields.get("rolls_left")
+    if hand is None:
+        raise InputError("is required", field="hand")
+    if rolls_left is None:
+        raise InputError("is required", field="rolls_left")
+    # the usual numbers (ints in range) as they are; anything else read and worded by parse_whole
+    dice, sides = fields.get("dice", 5), fields.get("sides", 6)
+    if not (type(dice) is int and 1 <= dice <= 10):
+        dice = parse_whole(dice, "dice", 1, 10)
+    if not (type(sides) is int and 2 <= sides <= 20):
+        sides = parse_whole(sides, "sides", 2, 20)
     weights = None if fields.get("weights") is None else _weights(fields["weights"])
-    with named("weights"):
-        Dice(dice, sides, weights)
-    rolls_left = parse_whole(fields["rolls_left"], "rolls_left", 1, MAX_REROLLS)
-    with named("hand"):
-        hand = parse_hand(fields["hand"], dice, sides)
+    if weights is not None:  # fair dice of the counts read above are dice
+        with named("weights"):
+            Dice(dice, sides, weights)
+    if not (type(rolls_left) is int and 1 <= rolls_left <= MAX_REROLLS):
+        rolls_left = parse_whole(rolls_left, "rolls_left", 1, MAX_REROLLS)
+    try:  # as `with named("hand")`, without making the context a call
+        faces = parse_hand(hand, dice, sides)
+    except InputError as err:
+        if err.field is None:
+            raise InputError(err.reason, "hand", ": ") from None
+        raise
     rules, payouts = _table(fields)
-    exact = _flag(fields.get("exact", False), "exact")
+    exact = fields.get("exact", False)
+    if exact is not False:
+        exact = _flag(exact, "exact")
     if exact:
         with named("exact"):
             check_exact(dice, sides, rolls_left)
-    return HintRequest(hand, rolls_left, rules, payouts, dice, sides, weights, exact)
+    request = _new(HintRequest)
+    # the fields as the frozen __init__ would set them one by one
+    _fill(request, "__dict__", {"hand": faces, "rolls_left": rolls_left, "rules": rules, "payouts": payouts,
+                                "dice": dice, "sides": sides, "weights": weights, "exact": exact})
+    return request
 
 
 def hint(request: HintRequest, *, progress: Progress | None = None) -> Hint:
@@ -128,9 +155,20 @@ def hint(request: HintRequest, *, progress: Progress | None = None) -> Hint:
     if progress is not None:
         progress(0, 1)
     r = request
-    options = ranked_options(r.hand, r.rolls_left, r.payouts, dice=r.dice, sides=r.sides, weights=r.weights,
-                             exact=r.exact)
+    # a built-in table is known by its name: a key without its seven Fractions to hash
+    table = r.rules if BUILTIN_TABLES.get(r.rules) is r.payouts else r.payouts
+    key = (r.hand, r.rolls_left, table, r.dice, r.sides, r.weights, r.exact)
+    options = _ANSWERS.get(key)
+    if options is None:
+        # read and checked by parse_hint: straight to the ranking (ranked_options would check it all again)
+        options = rank_keeps(r.hand, r.rolls_left, r.payouts, r.dice, r.sides, r.rolls_left, r.weights, r.exact)
+        if len(_ANSWERS) >= _MAX_ANSWERS:
+            _ANSWERS.clear()
+        _ANSWERS[key] = options
     if progress is not None:
         progress(1, 1)
-    return Hint(game=GAME, position={"hand": list(r.hand), "rolls_left": r.rolls_left, "rules": r.rules},
-                measure=MEASURE, options=options)
+    answer = _new(Hint)
+    _fill(answer, "__dict__", {"game": GAME, "position": {"hand": list(r.hand), "rolls_left": r.rolls_left,
+                                                          "rules": r.rules},
+                               "measure": MEASURE, "options": options})  # as Hint(...) would, at once
+    return answer

@@ -112,8 +112,19 @@ def parse_payouts(values: Payouts) -> tuple[Fraction, ...]:
     return tuple(table)
 
 
+_FACE_TOKENS = {str(face): face for face in range(1, 21)}  # a face as typed: 1 to 20, no leading zero
+
+
 def parse_hand(text: object, dice: int = 5, sides: int = 6) -> tuple[int, ...]:
     """A hand of the game's dice, sorted: text "2 3 4 5 5" or "2,3,4,5,5", or a sequence of faces."""
+    if type(text) is str and "," not in text and ";" not in text:
+        # the usual hand: faces typed plainly, a look-up each (anything else, an error too, is read below)
+        try:
+            faces = sorted(map(_FACE_TOKENS.__getitem__, text.split()))
+        except KeyError:
+            faces = []
+        if faces and len(faces) == dice and faces[-1] <= sides:
+            return tuple(faces)
     tokens = parse_faces(text, "hand", sides)
     faces = []
     for token in tokens:

@@ -24,7 +24,7 @@ from .parsing import (
     parse_roll, parse_turn_total,
 )
 from .roll_table import weights7
-from .rules import JOKER, JOKER_SYMBOL, SCORE_UNIT, Die, roll_counts, score
+from .rules import DICE_PER_PLAYER, JOKER, JOKER_SYMBOL, SCORE_UNIT, Die, roll_counts, score
 from .stored import cached_match, cached_turn, check_match_cost
 from .turn import TurnSolution
 
@@ -211,8 +211,16 @@ _MATCH_CHECKED: dict[tuple[int, int, int], tuple[Loadout, Loadout]] = {}
 _TURNS: dict[int, tuple[Loadout, weakref.ref[TurnSolution]]] = {}  # id(dice) -> (dice, its coaching table)
 # (id(dice), id(other), target) -> (dice, other, weak reference to the solve)
 _MATCHES: dict[tuple[int, int, int], tuple[Loadout, Loadout, weakref.ref[MatchSolution]]] = {}
+# (id(dice), faces, positions) -> (dice, the roll's distinct selections): a hint's, found by the loadout's identity
+# (the lru memo of _selections_of hashes every die of the key)
+_SELECTIONS: dict[tuple[int, tuple[int, ...], tuple[int, ...]], tuple[Loadout, tuple[Selection, ...]]] = {}
+# id(dice) -> (dice, names, any joker face, every face shown by every die)
+_NAMES_OF: dict[int, tuple[Loadout, tuple[str, ...], bool, bool]] = {}
 _NO_KEY = object()  # a loadout given as Die objects: no text to remember it by
 _FACE_TEXT = tuple(str(f) for f in range(7))  # a face as shown, when it is no joker
+_new, _fill = object.__new__, object.__setattr__
+_DIGIT_FACE = {str(f): f for f in range(1, 7)}  # a face typed as its digit
+_FIRST_DICE = tuple(tuple(range(1, n + 1)) for n in range(7))  # the positions of a roll of n dice by default
 
 
 K = TypeVar("K")
@@ -272,6 +280,31 @@ def _match_of(dice: tuple[Die, ...], other: tuple[Die, ...], target: int, progre
     return match
 
 
+def _names_of(dice: Loadout) -> tuple[tuple[str, ...], bool, bool]:
+    """The dice's names, whether any has a joker face, and whether every die can show every face (a roll of
+    digits 1-6 then reads without asking each die), remembered by the loadout's identity."""
+    hit = _NAMES_OF.get(id(dice))
+    if hit is not None and hit[0] is dice:  # the memo holds `dice`, so its id is not reused meanwhile
+        return hit[1], hit[2], hit[3]
+    names, jokers = tuple(d.name for d in dice), any(d.joker_faces for d in dice)
+    plain = len(dice) == DICE_PER_PLAYER and all(w > 0 for d in dice for w in d.weights)
+    _remember(_NAMES_OF, id(dice), (dice, names, jokers, plain))
+    return names, jokers, plain
+
+
+def _hint_selections(dice: Loadout, faces: tuple[int, ...], positions: tuple[int, ...]) -> tuple[Selection, ...]:
+    """`_selections_of(dice, faces, positions, True)`, remembered by the loadout's identity."""
+    key = (id(dice), faces, positions)
+    hit = _SELECTIONS.get(key)
+    if hit is not None and hit[0] is dice:  # the memo holds `dice`, so its id is not reused meanwhile
+        return hit[1]
+    got = _selections_of.__wrapped__(dice, faces, positions, True)
+    if len(_SELECTIONS) >= _MEMO_SIZE:  # as _remember, without the call
+        _SELECTIONS.clear()
+    _SELECTIONS[key] = dice, got
+    return got
+
+
 def _check_match(dice: tuple[Die, ...], other: tuple[Die, ...], target: int) -> None:
     """`check_match_cost` for a race-aware hint, remembered when it passes (the estimate is pure)."""
     key = (id(dice), id(other), target)
@@ -285,18 +318,33 @@ def _check_match(dice: tuple[Die, ...], other: tuple[Die, ...], target: int) -> 
 def _parse_roll(roll: str | Sequence[int | str], dice: tuple[Die, ...], dice_key: object,
                 positions: Sequence[int] | str | None) -> Faces:
     """The faces rolled and which dice show them, a typed roll remembered per loadout text and positions."""
+    if type(roll) is str and positions is None and "," not in roll and ";" not in roll and _names_of(dice)[2]:
+        # the usual roll: digits 1-6 for the first dice of a loadout whose every die shows every face, read as
+        # parse_roll reads them, at the cost of a look-up (anything else, an error too, takes the full reading)
+        try:
+            faces = tuple(map(_DIGIT_FACE.__getitem__, roll.split()))
+        except KeyError:  # not a digit 1-6
+            faces = ()
+        if 1 <= len(faces) <= DICE_PER_PLAYER:
+            return faces, _FIRST_DICE[len(faces)]
     key: tuple[str, object, str | None] | None = None
     if isinstance(roll, str) and dice_key is not _NO_KEY and (positions is None or isinstance(positions, str)):
         key = (roll, dice_key, positions)
         hit = _ROLLS.get(key)
         if hit is not None:
             return hit
-    pos = parse_positions(positions)
-    with named("roll"):
+    pos = None if positions is None else parse_positions(positions)
+    try:  # as `with named("roll")`, without making the context a call
         faces = parse_roll(roll, dice, pos)
-    got: Faces = faces, tuple(range(1, len(faces) + 1)) if pos is None else tuple(pos)
+    except InputError as err:
+        if err.field is None:
+            raise InputError(err.reason, "roll", ": ") from None
+        raise
+    got: Faces = faces, _FIRST_DICE[len(faces)] if pos is None else tuple(pos)
     if key is not None:
-        _remember(_ROLLS, key, got)
+        if len(_ROLLS) >= _MEMO_SIZE:  # as _remember, without the call
+            _ROLLS.clear()
+        _ROLLS[key] = got
     return got
 
 
@@ -314,6 +362,7 @@ HINT_FIELDS: tuple[HintField, ...] = (
     HintField("opponent_dice", "The opponent's six dice (race-aware); default: yours."),
 )
 _FIELD_NAMES = tuple(f.name for f in HINT_FIELDS)
+_KNOWN = frozenset(_FIELD_NAMES)
 
 
 @dataclass(frozen=True)
@@ -352,16 +401,49 @@ def parse_hint(fields: Mapping[str, object]) -> HintRequest:
     """Every input of a hint (`HINT_FIELDS` by name: CLI text or JSON values; None or left out: the default)
     read and checked once, each error naming its field (a race-aware position past the match solve's guard is
     refused here, before any solve)."""
-    unknown = sorted(set(fields) - set(_FIELD_NAMES))
-    if unknown:
+    if not _KNOWN.issuperset(fields):
+        unknown = sorted(set(fields) - set(_FIELD_NAMES))
         raise InputError(f"unknown field {unknown[0]!r}; the fields are {', '.join(_FIELD_NAMES)}", unknown[0])
     roll = fields.get("roll")
     if roll is None:
         raise InputError("is required: the faces rolled, e.g. 1 1 5 2 3 4", "roll")
-    return _request(_roll_value(roll), fields.get("turn_total", 0), _dice_value(fields.get("dice"), "dice"),
-                    _positions_value(fields.get("positions")), fields.get("score"), fields.get("opponent"),
-                    DEFAULT_TARGET if fields.get("target") is None else fields["target"],
-                    _dice_value(fields.get("opponent_dice"), "opponent_dice"))
+    # each checked in this order, the usual None or text passing without a call
+    if type(roll) is not str:
+        roll = _roll_value(roll)
+    dice = fields.get("dice")
+    if dice is not None:
+        dice = _dice_value(dice, "dice")
+    positions = fields.get("positions")
+    if positions is not None:
+        positions = _positions_value(positions)
+    opponent_dice = fields.get("opponent_dice")
+    if opponent_dice is not None:
+        opponent_dice = _dice_value(opponent_dice, "opponent_dice")
+    target, turn_total = fields.get("target"), fields.get("turn_total", 0)
+    if target is None:
+        target = DEFAULT_TARGET
+    # the usual numbers (ints, multiples of 50 in range) as they are; anything else read and worded in full
+    if not (type(target) is int and 1 <= target <= MAX_TARGET and not target % SCORE_UNIT):
+        target = check_target(target)
+    if not (type(turn_total) is int and 0 <= turn_total <= MAX_TURN_TOTAL and not turn_total % SCORE_UNIT):
+        turn_total = parse_turn_total(turn_total)
+    own_dice = _LOADOUTS.get(dice) if dice is None or type(dice) is str else None  # _loadout's memo, first
+    if own_dice is None:
+        own_dice = _loadout(dice, "dice")
+    other = _loadout(opponent_dice, "opponent_dice") if opponent_dice else own_dice
+    faces, pos = _parse_roll(roll, own_dice, dice if dice is None or isinstance(dice, str) else _NO_KEY, positions)
+    score, opponent = fields.get("score"), fields.get("opponent")
+    if score is None and opponent is None:
+        request = _new(HintRequest)
+        # the fields as the frozen __init__ would set them one by one (a coaching hint's usual path)
+        _fill(request, "__dict__", {"roll": faces, "positions": pos, "turn_total": turn_total, "dice": own_dice,
+                                    "score": None, "opponent": None, "target": target, "opponent_dice": other})
+        return request
+    own = _whole_in(score or 0, 0, target - 1) or check_points(score or 0, target, "score")
+    opp = _whole_in(opponent or 0, 0, target - 1) or check_points(opponent or 0, target, "opponent")
+    check_not_won(own, turn_total, target)
+    _check_match(own_dice, other, target)
+    return HintRequest(faces, pos, turn_total, own_dice, own, opp, target, other)
 
 
 def _roll_value(value: object) -> str | Sequence[int | str]:
@@ -384,22 +466,6 @@ def _positions_value(value: object) -> Sequence[int] | str | None:
     raise InputError(f"must be numbers 1-6, got {type(value).__name__}", "positions")
 
 
-def _request(roll: str | Sequence[int | str], turn_total: object, dice: Dice, positions: Sequence[int] | str | None,
-             score: object, opponent: object, target: object, opponent_dice: Dice) -> HintRequest:
-    target = _whole_in(target, 1, MAX_TARGET) or check_target(target)
-    turn_total = _whole_in(turn_total, 0, MAX_TURN_TOTAL) or parse_turn_total(turn_total)
-    own_dice = _loadout(dice, "dice")
-    other = _loadout(opponent_dice, "opponent_dice") if opponent_dice else own_dice
-    faces, pos = _parse_roll(roll, own_dice, dice if dice is None or isinstance(dice, str) else _NO_KEY, positions)
-    if score is None and opponent is None:
-        return HintRequest(faces, pos, turn_total, own_dice, target=target, opponent_dice=other)
-    own = _whole_in(score or 0, 0, target - 1) or check_points(score or 0, target, "score")
-    opp = _whole_in(opponent or 0, 0, target - 1) or check_points(opponent or 0, target, "opponent")
-    check_not_won(own, turn_total, target)
-    _check_match(own_dice, other, target)
-    return HintRequest(faces, pos, turn_total, own_dice, own, opp, target, other)
-
-
 def _whole_in(value: object, low: int, high: int) -> int | None:
     """The usual number as is: an int multiple of 50 from `low` to `high`; None (and 0, being falsy) goes to
     the full check, which reads text and words the message."""
@@ -416,9 +482,11 @@ def hint(request: HintRequest, *, progress: Progress | None = None) -> Hint:
     `progress(done, total)` while it runs).
     """
     dice, pos, faces = request.dice, request.positions, request.roll
+    names, jokers, _ = _names_of(dice)
     position: dict[str, object] = {
-        "roll": [JOKER_SYMBOL if f in dice[p - 1].joker_faces else _FACE_TEXT[f] for f, p in zip(faces, pos)],
-        "positions": list(pos), "turn_total": request.turn_total, "dice": [d.name for d in dice]}
+        "roll": list(map(_FACE_TEXT.__getitem__, faces)) if not jokers else [
+            JOKER_SYMBOL if f in dice[p - 1].joker_faces else _FACE_TEXT[f] for f, p in zip(faces, pos)],
+        "positions": list(pos), "turn_total": request.turn_total, "dice": list(names)}
     valuer: Valuer
     if request.score is not None and request.opponent is not None:
         other = request.opponent_dice
@@ -427,6 +495,9 @@ def hint(request: HintRequest, *, progress: Progress | None = None) -> Hint:
                         opponent_dice=[d.name for d in other])
     else:
         valuer = CoachValuer(_turn_of(dice))
-    options = rank_options(_selections_of(dice, faces, pos, True), request.turn_total, valuer)
+    options = rank_options(_hint_selections(dice, faces, pos), request.turn_total, valuer)
     position["bust"] = not options
-    return Hint(game=GAME, position=position, measure=valuer.measure, options=options)
+    answer = _new(Hint)
+    _fill(answer, "__dict__", {"game": GAME, "position": position, "measure": valuer.measure,
+                               "options": options})  # as Hint(...) would, at once
+    return answer

@@ -146,12 +146,39 @@ def _count(n: int) -> str:
     return {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}.get(n, str(n))
 
 
+_MAX_ENTRIES = 4096  # card entries remembered per rule set
+# id(rules) -> (rules, card entry as written -> (its category, its scores)): each entry read and checked once per
+# rule set (what the card allows besides, its boxes, is checked per card)
+_ENTRIES: dict[int, tuple[BalutRules, dict[str, tuple[int, tuple[int, ...]]]]] = {}
+
+
+def _entries(rules: BalutRules) -> dict[str, tuple[int, tuple[int, ...]]]:
+    """The entries read so far with these rules, found by the rules' identity (they hash every category)."""
+    hit = _ENTRIES.get(id(rules))
+    if hit is not None and hit[0] is rules:  # the memo holds `rules`: its id is not reused meanwhile
+        return hit[1]
+    if len(_ENTRIES) >= 64:
+        _ENTRIES.clear()
+    entries: dict[str, tuple[int, tuple[int, ...]]] = {}
+    _ENTRIES[id(rules)] = (rules, entries)
+    return entries
+
+
 def parse_balut_card(text: str = "", rules: BalutRules = BALUT) -> BalutCard:
     """A card as players write it: category=score,score,... pairs ("fours=8,12 straight=20 balut=0")."""
     if not isinstance(text, str):
         raise InputError(f"a Balut card is text like 'fours=8,12 straight=20', got {type(text).__name__}")
     scores: list[list[int]] = [[] for _ in rules.categories]
+    entries = _entries(rules)
     for token in text.replace(";", " ").split():
+        entry = entries.get(token)  # an entry read before: its category and its scores, each checked
+        if entry is not None:
+            i, given = entry
+            scores[i].extend(given)
+            if len(scores[i]) > rules.boxes:
+                raise InputError(f"{rules.categories[i].name} has {rules.boxes} boxes, the card gives it "
+                                 f"{len(scores[i])} scores")
+            continue
         name, eq, values = token.partition("=")
         if not eq or not values:
             raise InputError(f"a card entry is category=score[,score...], got {token!r}")
@@ -163,6 +190,9 @@ def parse_balut_card(text: str = "", rules: BalutRules = BALUT) -> BalutCard:
                 raise InputError(f"{category.name} cannot score {v!r}; it scores one of "
                                  f"{', '.join(map(str, sorted(allowed)))}")
             scores[i].append(int(v))
+        if len(entries) >= _MAX_ENTRIES:  # a full memo starts over: the entries in use come back at once
+            entries.clear()
+        entries[token] = i, tuple(int(v) for v in values.split(","))
         if len(scores[i]) > rules.boxes:
             raise InputError(f"{category.name} has {rules.boxes} boxes, the card gives it {len(scores[i])} scores")
     return BalutCard(rules, tuple(tuple(s) for s in scores))

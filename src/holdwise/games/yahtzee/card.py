@@ -138,36 +138,85 @@ def possible_points(rules: Rules) -> tuple[frozenset[int], ...]:
     return tuple(out)
 
 
+_SEPARATORS = re.compile(r"[,\s]+")
+_BONUS_NAMES = ("bonus", "yahtzee_bonus", "yb")
+Entries = dict[str, tuple[int, int]]  # a card entry as written -> (its box, or -1 for the bonus; its points)
+# id(rules) -> (rules, {name or alias: box}, what each box can hold, the entries read so far): made once per rule
+# set, found by identity (a Rules hashes its every category)
+_CARD_TABLES: dict[int, tuple[Rules, dict[str, int], tuple[frozenset[int], ...], Entries]] = {}
+
+
+def _card_tables(rules: Rules) -> tuple[dict[str, int], tuple[frozenset[int], ...], Entries]:
+    """Each box's names (as `Rules.index` reads them, the first box of a name winning), what it can hold, and
+    the card entries read so far (each checked alone: what a card allows of it besides is checked per card)."""
+    hit = _CARD_TABLES.get(id(rules))
+    if hit is not None and hit[0] is rules:  # the memo holds `rules`: its id is not reused meanwhile
+        return hit[1], hit[2], hit[3]
+    names: dict[str, int] = {}
+    for i, c in enumerate(rules.categories):
+        for name in (c.name, *c.aliases):
+            names.setdefault(name, i)
+    if len(_CARD_TABLES) >= 64:
+        _CARD_TABLES.clear()
+    entries: Entries = {}
+    _CARD_TABLES[id(rules)] = (rules, names, possible_points(rules), entries)
+    return names, possible_points(rules), entries
+
+
 def parse_card(text: str, rules: Rules) -> Card:
     """A card from `box=points` pairs (see the module's docstring); InputError names the first bad part."""
     points: list[int | None] = [None] * rules.n_categories
     bonus = 0
-    allowed = possible_points(rules)
-    for raw in re.split(r"[,\s]+", (text or "").strip()):
+    names, allowed, entries = _card_tables(rules)
+    for raw in _SEPARATORS.split((text or "").strip()):
         if not raw:
             continue
-        m = _TOKEN.match(raw)
-        if not m:
-            raise InputError(f"card entry {raw!r} is not box=points (e.g. fh=25)")
-        name, value = m.group(1), int(m.group(2))
-        if name.strip().lower() in ("bonus", "yahtzee_bonus", "yb"):
-            if not rules.yahtzee_bonus:
-                raise InputError(f"{rules.name} has no Yahtzee bonus")
-            if value < 0 or value % rules.yahtzee_bonus:
-                raise InputError(f"the Yahtzee bonus is {rules.yahtzee_bonus} a Yahtzee: got {value}")
+        entry = entries.get(raw)  # an entry read before: its box (-1: the Yahtzee bonus) and points, checked
+        if entry is None:
+            entry = i, value = _entry(raw, rules, names)
+            if i >= 0:  # the checks in this order: a box written twice is said before its points
+                if points[i] is not None:
+                    raise InputError(f"box {rules.categories[i].name} is written twice")
+                if value not in allowed[i]:
+                    shown = ", ".join(str(v) for v in sorted(allowed[i]))
+                    raise InputError(f"{rules.categories[i].name} cannot hold {value}; it holds one of {shown}")
+            if len(entries) >= _MAX_ENTRIES:  # a full memo starts over: the entries in use come back at once
+                entries.clear()
+            entries[raw] = entry
+        i, value = entry
+        if i < 0:
             bonus = value
             continue
-        i = rules.index(name)
         if points[i] is not None:
             raise InputError(f"box {rules.categories[i].name} is written twice")
-        if value not in allowed[i]:
-            shown = ", ".join(str(v) for v in sorted(allowed[i]))
-            raise InputError(f"{rules.categories[i].name} cannot hold {value}; it holds one of {shown}")
         points[i] = value
     card = Card(rules, tuple(points), bonus)
     if bonus and not card.bonus_flag:
         raise InputError("a Yahtzee bonus needs 50 in the Yahtzee box")
     return card
+
+
+_MAX_ENTRIES = 4096  # entries remembered per rule set (every score of every box, each under a few names)
+
+
+def _entry(raw: str, rules: Rules, names: dict[str, int]) -> tuple[int, int]:
+    """One card entry read: (its box, its points; what the box can hold is checked by the caller), or
+    (-1, points) for the Yahtzee bonus, checked."""
+    m = _TOKEN.match(raw)
+    if not m:
+        raise InputError(f"card entry {raw!r} is not box=points (e.g. fh=25)")
+    name, value = m.group(1), int(m.group(2))
+    key = name.strip().lower()
+    if key in _BONUS_NAMES:
+        if not rules.yahtzee_bonus:
+            raise InputError(f"{rules.name} has no Yahtzee bonus")
+        if value < 0 or value % rules.yahtzee_bonus:
+            raise InputError(f"the Yahtzee bonus is {rules.yahtzee_bonus} a Yahtzee: got {value}")
+        return -1, value
+    i = names.get(key.replace("-", "_").replace(" ", "_"))
+    if i is None:
+        i = rules.index(name)  # not a box: its error
+    return i, value
 
 
 def card_text(card: Card) -> str:

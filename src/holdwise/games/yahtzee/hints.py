@@ -6,7 +6,7 @@ rule set's optimum. The same for every rule set (Yahtzee, Yatzy, Balut): they di
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ...errors import InputError
 from ..base import Hint, HintField, Measure, Progress, Request
@@ -18,6 +18,7 @@ __all__ = ["GAME", "HINT_FIELDS", "MAX_CARD_CHARS", "MEASURE", "HintRequest", "S
            "position_hint", "solved"]
 
 GAME = "yahtzee"
+_new, _fill = object.__new__, object.__setattr__
 MEASURE: Measure = "expected_score"
 MAX_CARD_CHARS = 400  # a full Balut card is about 200
 
@@ -31,6 +32,7 @@ HINT_FIELDS: tuple[HintField, ...] = (
     HintField("rules", f"the scorecard: {', '.join(RULE_SETS)}.", example="yahtzee", default="yahtzee"),
 )
 _NAMES = tuple(f.name for f in HINT_FIELDS)
+_KNOWN = frozenset(_NAMES)
 
 
 @dataclass(frozen=True)
@@ -42,14 +44,20 @@ class HintRequest(Request):
     card: str
     dice: tuple[int, ...]
     rolls_left: int
+    # the card as parse_hint read it, for `hint` (not a field to give: a request copied with another card or
+    # rules, as dataclasses.replace makes it, has none, and its card is read again)
+    scorecard: Scorecard | None = field(default=None, init=False, compare=False, repr=False)
+
+    def to_json(self) -> dict[str, object]:
+        return {"rules": self.rules, "card": self.card, "dice": list(self.dice), "rolls_left": self.rolls_left}
 
 
 def parse_hint(fields: Mapping[str, object]) -> HintRequest:
     """A hint's fields (CLI text or JSON values) read and checked, each error naming its field."""
     if not isinstance(fields, Mapping):
         raise InputError(f"a hint's fields are an object naming {', '.join(_NAMES)}")
-    unknown = [k for k in fields if k not in _NAMES]
-    if unknown:
+    if not _KNOWN.issuperset(fields):
+        unknown = [k for k in fields if k not in _NAMES]
         raise InputError(f"unknown field {shown(unknown[0])}; known: {', '.join(_NAMES)}", field=str(unknown[0]))
     if "dice" not in fields or fields["dice"] in (None, "", []):
         raise InputError("is required: the five dice, e.g. 1 1 5 3 2", field="dice")
@@ -70,7 +78,11 @@ def parse_hint(fields: Mapping[str, object]) -> HintRequest:
     rolls_left = parse_whole(fields.get("rolls_left", rules.max_rolls_left), "rolls_left", 0, rules.max_rolls_left)
     if card.full:
         raise InputError("the card is full: the game is over", field="card", sep=": ")
-    return HintRequest(rules.name, card.text(), dice, rolls_left)
+    request = _new(HintRequest)
+    # the fields as the frozen __init__ would set them one by one, and the card read (not an __init__ field)
+    _fill(request, "__dict__", {"rules": rules.name, "card": card.text(), "dice": dice, "rolls_left": rolls_left,
+                                "scorecard": card})
+    return request
 
 
 def hint(request: HintRequest, *, progress: Progress | None = None) -> Hint:
@@ -79,14 +91,24 @@ def hint(request: HintRequest, *, progress: Progress | None = None) -> Hint:
     of the rule set's table when it is not stored yet."""
     rules = rule_set(request.rules)
     rules.prepare(progress)
-    return position_hint(rules, rules.parse_card(request.card), request.dice, request.rolls_left)
+    card = request.scorecard
+    if card is None:  # a request not made by parse_hint: its card read here
+        card = rules.parse_card(request.card)
+        text = card.text()
+    else:
+        text = request.card  # parse_hint wrote it from this card
+    return position_hint(rules, card, request.dice, request.rolls_left, text)
 
 
-def position_hint(rules: RuleSet, card: Scorecard, dice: tuple[int, ...], rolls_left: int) -> Hint:
-    """The hint of a checked position (the session's advice)."""
-    position = {"rules": rules.name, "card": card.text(), "dice": list(dice), "rolls_left": rolls_left,
-                "score_so_far": card.total}
-    return Hint(GAME, position, MEASURE, tuple(card.options(dice, rolls_left)))
+def position_hint(rules: RuleSet, card: Scorecard, dice: tuple[int, ...], rolls_left: int,
+                  text: str | None = None) -> Hint:
+    """The hint of a checked position (the session's advice); `text`: the card's, when already written."""
+    position = {"rules": rules.name, "card": card.text() if text is None else text, "dice": list(dice),
+                "rolls_left": rolls_left, "score_so_far": card.total}
+    answer = _new(Hint)
+    _fill(answer, "__dict__", {"game": GAME, "position": position, "measure": MEASURE,
+                               "options": tuple(card.options(dice, rolls_left))})  # as Hint(...) would, at once
+    return answer
 
 
 def solved(rules: str = "yahtzee", fresh: bool = False, progress: Progress | None = None) -> Solved:

@@ -10,7 +10,6 @@ object of an existing family (`rules.RULES`, `balut.BALUT_RULES`) or one small c
 from __future__ import annotations
 
 import itertools
-import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
@@ -171,15 +170,16 @@ def parse_dice(values: object, rules: Dice) -> tuple[int, ...]:
     """The dice as faces (`1 1 5 3 2`, `11532`, `1,1,5,3,2`, a list), sorted; InputError if not `rules.dice`
     faces 1 to `rules.sides`."""
     if isinstance(values, str):
-        values = [values]
-    if not isinstance(values, (list, tuple)):
+        tokens = values.replace(",", " ").split()  # as the list's join below reads one text
+    elif not isinstance(values, (list, tuple)):
         raise InputError(f"the dice are {rules.dice} faces 1 to {rules.sides}, got {type(values).__name__}")
-    tokens = " ".join(str(v) for v in values).replace(",", " ").split()
+    else:
+        tokens = " ".join(str(v) for v in values).replace(",", " ").split()
     if len(tokens) == 1 and len(tokens[0]) == rules.dice:
         tokens = list(tokens[0])
     faces = []
     for t in tokens:
-        if not re.fullmatch(r"[0-9]+", t, re.ASCII) or not 1 <= int(t) <= rules.sides:
+        if not (t.isascii() and t.isdigit()) or not 1 <= int(t) <= rules.sides:  # ASCII digits: [0-9]+
             raise InputError(f"a die shows 1 to {rules.sides}, got {t!r}")
         faces.append(int(t))
     if len(faces) != rules.dice:
