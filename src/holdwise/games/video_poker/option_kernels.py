@@ -3,7 +3,9 @@
 their JSON (`hold_json`), in Cython's pure-Python mode (compiled by the build; see holdwise.solver.native).
 
 What costs here is Python objects (each option, its dicts, lists, floats and texts: about 250 of them a
-hand), not arithmetic: compiled, the loop around them goes at the speed of making them.
+hand), not arithmetic: compiled, the loop around them goes at the speed of making them. An option is a
+`HoldOption`, a compiled class read as `base.Option` is (the same fields, equal to the Option of the same
+fields, the same repr, hash and JSON): made in a tenth of the time a dataclass instance takes.
 """
 
 from __future__ import annotations
@@ -14,16 +16,62 @@ except ImportError:  # plain Python without Cython installed
     from holdwise.solver.cy import cython
 
 from math import gcd
+from typing import Any
 
 from holdwise.games.base import Option
 
-__all__ = ["hold_json", "hold_options", "hold_texts"]
+__all__ = ["HoldOption", "hold_json", "hold_options", "hold_texts"]
 
 DRAW_FIVE = "draw five"  # the option text of holding nothing (hold_options.DRAW_FIVE)
 EXACT = cython.declare(cython.longlong, 1 << 53)  # a whole number below this is exact as a double
 # _POSITIONS[m] = the positions 1-5 that a mask over the DEALT order holds
 _POSITIONS = tuple(tuple(i + 1 for i in range(5) if m >> i & 1) for m in range(32))
-_new, _fill = object.__new__, object.__setattr__  # an Option filled in directly, as its frozen __init__ would
+
+
+@cython.cclass
+class HoldOption:
+    """One hold of a video-poker hint: an `Option` to every reader (its fields, ==, hash, repr, to_json and
+    dataclasses' fields), frozen; made by `hold_options`."""
+
+    option = cython.declare(object, visibility="readonly")
+    value = cython.declare(object, visibility="readonly")
+    loss = cython.declare(object, visibility="readonly")
+    action = cython.declare(object, visibility="readonly")
+    value_exact = cython.declare(object, visibility="readonly")
+    loss_exact = cython.declare(object, visibility="readonly")
+    extras = cython.declare(object, visibility="readonly")
+    __dataclass_fields__ = Option.__dataclass_fields__  # dataclasses.fields, asdict and replace read these
+    __match_args__ = Option.__match_args__
+
+    def __init__(self, option: str, value: float, loss: float, action: Any = None, value_exact: Any = None,
+                 loss_exact: Any = None, extras: Any = None):
+        """As `Option(...)` (dataclasses.replace makes one so)."""
+        self.option, self.value, self.loss = option, value, loss
+        self.action = {} if action is None else action
+        self.value_exact, self.loss_exact = value_exact, loss_exact
+        self.extras = {} if extras is None else extras
+
+    def _fields(self) -> tuple:
+        return (self.option, self.value, self.loss, self.action, self.value_exact, self.loss_exact, self.extras)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, HoldOption):
+            return self._fields() == other._fields()
+        if type(other) is Option:
+            return self._fields() == (other.option, other.value, other.loss, other.action,
+                                      other.value_exact, other.loss_exact, other.extras)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._fields())  # as a frozen dataclass's (a dict among them: unhashable, as there)
+
+    def __repr__(self) -> str:
+        return (f"Option(option={self.option!r}, value={self.value!r}, loss={self.loss!r}, action={self.action!r}, "
+                f"value_exact={self.value_exact!r}, loss_exact={self.loss_exact!r}, extras={self.extras!r})")
+
+    def to_json(self) -> dict[str, Any]:
+        """As Option.to_json."""
+        return Option.to_json(self)  # type: ignore[arg-type]
 
 
 @cython.cfunc
@@ -38,7 +86,7 @@ def popcount(m: cython.longlong) -> cython.longlong:
     return n
 
 
-def hold_texts(dealt: tuple, names: tuple) -> tuple[list, list, list]:
+def hold_texts(dealt: Any, names: Any) -> tuple[list, list, list]:
     """By mask over the dealt order: the held cards' texts (dealt order), the hold's option text ("draw five"
     for none); and by mask over the SORTED hand, the same hold's mask over the dealt order."""
     cards: list = [names[c] for c in dealt]
@@ -55,13 +103,16 @@ def hold_texts(dealt: tuple, names: tuple) -> tuple[list, list, list]:
         texts[mask] = " ".join(held[mask])
     # card j of the sorted hand is dealt card rank[j] (the cards are distinct)
     rank = cython.declare(cython.longlong[5])
+    code = cython.declare(cython.longlong[5])
     j: cython.Py_ssize_t
     i: cython.Py_ssize_t
     below: cython.Py_ssize_t
     for i in range(5):
+        code[i] = dealt[i]
+    for i in range(5):
         below = 0
         for j in range(5):
-            if dealt[j] < dealt[i]:
+            if code[j] < code[i]:
                 below += 1
         rank[below] = i
     to_dealt: list = [0] * 32
@@ -76,29 +127,28 @@ def hold_texts(dealt: tuple, names: tuple) -> tuple[list, list, list]:
 
 
 @cython.cfunc
-def _fraction(p: object, q: object) -> str:
+def _fraction(p: Any, q: Any) -> str:
     """p / q in lowest terms as "p/q" (q > 0, p >= 0), as fraction_text writes a Fraction."""
     g = gcd(p, q)
     return f"{p // g}/{q // g}"
 
 
 @cython.cfunc
-def _ratio(p: cython.longlong, q: object, fq: cython.double, small: cython.bint) -> cython.double:
+def _ratio(p: cython.longlong, q: Any, fq: cython.double, small: cython.bint) -> cython.double:
     """p / q as Python's int / int gives it (correctly rounded): one division of doubles when both are exact
     (`fq` is q as a double)."""
     if small and -EXACT < p < EXACT:
         return cython.cast(cython.double, p) / fq
-    return p / q  # type: ignore[operator]
+    return p / q
 
 
-
-
-def hold_options(dealt: tuple, names: tuple, values: cython.const[cython.longlong][::1], scale: object,
-                 order: list, rows: list, hands: tuple, draws: tuple, exact: cython.bint, actions: cython.bint,
-                 counts_view: object) -> list:
-    """The options best first, as `Option`s (see hold_options.HoldOptions): `values[mask]` over `scale` by
+def hold_options(dealt: Any, names: Any, values: cython.const[cython.longlong][::1], scale: Any,
+                 order: list, rows: list, hands: Any, draws: Any, exact: cython.bint, actions: cython.bint,
+                 counts_view: Any) -> list:
+    """The options best first, as `HoldOption`s (see hold_options.HoldOptions): `values[mask]` over `scale` by
     mask of the sorted hand, masks best first in `order`, `rows[mask]` the draws per pay class (`hands`) made
-    a mapping by `counts_view(hands, row)`, `draws[k]` the draws of a hold of k cards."""
+    a `counts_view` (hold_options.DrawCounts: slots _hands, _row, _dict), `draws[k]` the draws of a hold of k
+    cards."""
     held, texts, to_dealt = hold_texts(dealt, names)
     top: cython.longlong = values[order[0]]
     small: cython.bint = scale < EXACT  # then a value is exact as a double if below 2**53 (_ratio)
@@ -108,25 +158,30 @@ def hold_options(dealt: tuple, names: tuple, values: cython.const[cython.longlon
     mask: cython.Py_ssize_t
     dealt_mask: cython.Py_ssize_t
     v: cython.longlong
+    option: HoldOption
     for place in range(len(order)):
         mask = order[place]
         dealt_mask = to_dealt[mask]
         v = values[mask]
         positions = list(_POSITIONS[dealt_mask])
-        option = _new(Option)
-        _fill(option, "__dict__", {
-            "option": texts[dealt_mask], "value": _ratio(v, scale, fq, small), "loss": _ratio(top - v, scale, fq, small),
-            "action": {"type": "draw", "hold": positions} if actions else {},
-            "value_exact": _fraction(v, scale) if exact else None,
-            "loss_exact": _fraction(top - v, scale) if exact else None,
-            "extras": {"hold": held[dealt_mask], "positions": positions, "draws": draws[popcount(mask)],
-                       "counts": counts_view(hands, rows[mask])}})
+        option = HoldOption.__new__(HoldOption)
+        option.option = texts[dealt_mask]
+        option.value = _ratio(v, scale, fq, small)
+        option.loss = _ratio(top - v, scale, fq, small)
+        option.action = {"type": "draw", "hold": positions} if actions else {}
+        option.value_exact = _fraction(v, scale) if exact else None
+        option.loss_exact = _fraction(top - v, scale) if exact else None
+        # counts: made without its __init__ (a call of Python code), as the class's own slots
+        counts = counts_view.__new__(counts_view)
+        counts._hands, counts._row, counts._dict = hands, rows[mask], None
+        option.extras = {"hold": held[dealt_mask], "positions": positions, "draws": draws[popcount(mask)],
+                         "counts": counts}
         out.append(option)
     return out
 
 
-def hold_json(dealt: tuple, names: tuple, values: cython.const[cython.longlong][::1], scale: object,
-              order: list, rows: list, hands: tuple, draws: tuple, exact: cython.bint,
+def hold_json(dealt: Any, names: Any, values: cython.const[cython.longlong][::1], scale: Any,
+              order: list, rows: list, hands: Any, draws: Any, exact: cython.bint,
               actions: cython.bint) -> list:
     """The options' JSON, best first (as `[o.to_json() for o in options]`), from the same arrays as
     `hold_options`."""
