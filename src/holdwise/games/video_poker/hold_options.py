@@ -16,6 +16,8 @@ from collections.abc import ItemsView, Iterator, KeysView, Mapping, Sequence, Va
 from functools import lru_cache
 from typing import Any
 
+import numpy as np
+
 from ..base import Option
 from .cards import HAND_SIZE
 from .option_kernels import DRAW_FIVE, hold_json, hold_options
@@ -30,19 +32,19 @@ def _draws(left: int) -> tuple[int, ...]:
 
 
 class DrawCounts(Mapping[str, int]):
-    """One hold's draws per pay class, best class first (as a dict to every reader: items, ==, repr); the
-    dict is made on first read."""
+    """One hold's draws per pay class, best class first (as a dict to every reader: items, ==, repr): row
+    `mask` of the hand's counts, made a dict on first read."""
 
-    __slots__ = ("_dict", "_hands", "_row")
+    __slots__ = ("_dict", "_hands", "_mask", "_rows")
 
-    def __init__(self, hands: tuple[str, ...], row: Sequence[int]):
-        self._hands, self._row = hands, row
+    def __init__(self, hands: tuple[str, ...], rows: np.ndarray, mask: int):
+        self._hands, self._rows, self._mask = hands, rows, mask
         self._dict: dict[str, int] | None = None
 
     def _counts(self) -> dict[str, int]:
         made = self._dict
         if made is None:
-            made = self._dict = dict(zip(self._hands, self._row, strict=True))
+            made = self._dict = dict(zip(self._hands, self._rows[self._mask].tolist(), strict=True))
         return made
 
     def __getitem__(self, key: str) -> int:
@@ -118,9 +120,8 @@ class HoldOptions(Sequence[Option]):
         made = self._made
         if made is None:
             hv = self._hv
-            made = self._made = hold_options(self._dealt, self._names, hv.values, hv.scale, hv.order,
-                                             hv.counts.tolist(), self._hands, self._draws, self._exact,
-                                             self._actions, DrawCounts)
+            made = self._made = hold_options(self._dealt, self._names, hv.values, hv.scale, hv.order, hv.counts,
+                                             self._hands, self._draws, self._exact, self._actions, DrawCounts)
         return made
 
     def to_json(self) -> list[dict[str, Any]]:

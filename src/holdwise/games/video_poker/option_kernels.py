@@ -143,12 +143,12 @@ def _ratio(p: cython.longlong, q: Any, fq: cython.double, small: cython.bint) ->
 
 
 def hold_options(dealt: Any, names: Any, values: cython.const[cython.longlong][::1], scale: Any,
-                 order: list, rows: list, hands: Any, draws: Any, exact: cython.bint, actions: cython.bint,
+                 order: list, rows: Any, hands: Any, draws: Any, exact: cython.bint, actions: cython.bint,
                  counts_view: Any) -> list:
     """The options best first, as `HoldOption`s (see hold_options.HoldOptions): `values[mask]` over `scale` by
     mask of the sorted hand, masks best first in `order`, `rows[mask]` the draws per pay class (`hands`) made
-    a `counts_view` (hold_options.DrawCounts: slots _hands, _row, _dict), `draws[k]` the draws of a hold of k
-    cards."""
+    a `counts_view` (hold_options.DrawCounts: slots _hands, _rows, _mask, _dict), `draws[k]` the draws of a
+    hold of k cards."""
     held, texts, to_dealt = hold_texts(dealt, names)
     top: cython.longlong = values[order[0]]
     small: cython.bint = scale < EXACT  # then a value is exact as a double if below 2**53 (_ratio)
@@ -173,7 +173,7 @@ def hold_options(dealt: Any, names: Any, values: cython.const[cython.longlong][:
         option.loss_exact = _fraction(top - v, scale) if exact else None
         # counts: made without its __init__ (a call of Python code), as the class's own slots
         counts = counts_view.__new__(counts_view)
-        counts._hands, counts._row, counts._dict = hands, rows[mask], None
+        counts._hands, counts._rows, counts._mask, counts._dict = hands, rows, mask, None
         option.extras = {"hold": held[dealt_mask], "positions": positions, "draws": draws[popcount(mask)],
                          "counts": counts}
         out.append(option)
