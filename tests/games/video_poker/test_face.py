@@ -223,7 +223,7 @@ def test_the_options_of_random_hands_are_the_eager_ones(game):
         assert [o.to_json() for o in got.options] == [o.to_json() for o in want] == got.options.to_json()
 
 
-def test_a_hold_option_is_read_as_an_option():
+def test_a_kernel_option_is_read_as_an_option():
     """The compiled option class answers as base.Option does: fields, ==, hash, dataclasses' helpers, pickling."""
     import dataclasses
     import pickle

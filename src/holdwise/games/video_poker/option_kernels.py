@@ -4,8 +4,8 @@ their JSON (`hold_json`), in Cython's pure-Python mode (compiled by the build; s
 
 What costs here is Python objects (each option, its dicts, lists, floats and texts: about 250 of them a
 hand), not arithmetic: compiled, the loop around them goes at the speed of making them. An option is a
-`HoldOption`, a compiled class read as `base.Option` is (the same fields, equal to the Option of the same
-fields, the same repr, hash and JSON): made in a tenth of the time a dataclass instance takes.
+`holdwise.games.option_kernels.KernelOption`, read as `base.Option` is, made in a tenth of a dataclass
+instance's time.
 """
 
 from __future__ import annotations
@@ -18,60 +18,14 @@ except ImportError:  # plain Python without Cython installed
 from math import gcd
 from typing import Any
 
-from holdwise.games.base import Option
+from holdwise.games.option_kernels import options_of
 
-__all__ = ["HoldOption", "hold_json", "hold_options", "hold_texts"]
+__all__ = ["hold_json", "hold_options", "hold_texts"]
 
 DRAW_FIVE = "draw five"  # the option text of holding nothing (hold_options.DRAW_FIVE)
 EXACT = cython.declare(cython.longlong, 1 << 53)  # a whole number below this is exact as a double
 # _POSITIONS[m] = the positions 1-5 that a mask over the DEALT order holds
 _POSITIONS = tuple(tuple(i + 1 for i in range(5) if m >> i & 1) for m in range(32))
-
-
-@cython.cclass
-class HoldOption:
-    """One hold of a video-poker hint: an `Option` to every reader (its fields, ==, hash, repr, to_json and
-    dataclasses' fields), frozen; made by `hold_options`."""
-
-    option = cython.declare(object, visibility="readonly")
-    value = cython.declare(object, visibility="readonly")
-    loss = cython.declare(object, visibility="readonly")
-    action = cython.declare(object, visibility="readonly")
-    value_exact = cython.declare(object, visibility="readonly")
-    loss_exact = cython.declare(object, visibility="readonly")
-    extras = cython.declare(object, visibility="readonly")
-    __dataclass_fields__ = Option.__dataclass_fields__  # dataclasses.fields, asdict and replace read these
-    __match_args__ = Option.__match_args__
-
-    def __init__(self, option: str, value: float, loss: float, action: Any = None, value_exact: Any = None,
-                 loss_exact: Any = None, extras: Any = None):
-        """As `Option(...)` (dataclasses.replace makes one so)."""
-        self.option, self.value, self.loss = option, value, loss
-        self.action = {} if action is None else action
-        self.value_exact, self.loss_exact = value_exact, loss_exact
-        self.extras = {} if extras is None else extras
-
-    def _fields(self) -> tuple:
-        return (self.option, self.value, self.loss, self.action, self.value_exact, self.loss_exact, self.extras)
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, HoldOption):
-            return self._fields() == other._fields()
-        if type(other) is Option:
-            return self._fields() == (other.option, other.value, other.loss, other.action,
-                                      other.value_exact, other.loss_exact, other.extras)
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(self._fields())  # as a frozen dataclass's (a dict among them: unhashable, as there)
-
-    def __repr__(self) -> str:
-        return (f"Option(option={self.option!r}, value={self.value!r}, loss={self.loss!r}, action={self.action!r}, "
-                f"value_exact={self.value_exact!r}, loss_exact={self.loss_exact!r}, extras={self.extras!r})")
-
-    def to_json(self) -> dict[str, Any]:
-        """As Option.to_json."""
-        return Option.to_json(self)  # type: ignore[arg-type]
 
 
 @cython.cfunc
@@ -145,7 +99,7 @@ def _ratio(p: cython.longlong, q: Any, fq: cython.double, small: cython.bint) ->
 def hold_options(dealt: Any, names: Any, values: cython.const[cython.longlong][::1], scale: Any,
                  order: list, rows: Any, hands: Any, draws: Any, exact: cython.bint, actions: cython.bint,
                  counts_view: Any) -> list:
-    """The options best first, as `HoldOption`s (see hold_options.HoldOptions): `values[mask]` over `scale` by
+    """The options best first, as `KernelOption`s (see hold_options.HoldOptions): `values[mask]` over `scale` by
     mask of the sorted hand, masks best first in `order`, `rows[mask]` the draws per pay class (`hands`) made
     a `counts_view` (hold_options.DrawCounts: slots _hands, _rows, _mask, _dict), `draws[k]` the draws of a
     hold of k cards."""
@@ -153,31 +107,36 @@ def hold_options(dealt: Any, names: Any, values: cython.const[cython.longlong][:
     top: cython.longlong = values[order[0]]
     small: cython.bint = scale < EXACT  # then a value is exact as a double if below 2**53 (_ratio)
     fq: cython.double = scale if small else 0.0
-    out: list = []
     place: cython.Py_ssize_t
     mask: cython.Py_ssize_t
     dealt_mask: cython.Py_ssize_t
     v: cython.longlong
-    option: HoldOption
+    texts_: list = []
+    values_: list = []
+    losses: list = []
+    actions_: list = []
+    value_exacts: list = []
+    loss_exacts: list = []
+    extras: list = []
     for place in range(len(order)):
         mask = order[place]
         dealt_mask = to_dealt[mask]
         v = values[mask]
         positions = list(_POSITIONS[dealt_mask])
-        option = HoldOption.__new__(HoldOption)
-        option.option = texts[dealt_mask]
-        option.value = _ratio(v, scale, fq, small)
-        option.loss = _ratio(top - v, scale, fq, small)
-        option.action = {"type": "draw", "hold": positions} if actions else {}
-        option.value_exact = _fraction(v, scale) if exact else None
-        option.loss_exact = _fraction(top - v, scale) if exact else None
+        texts_.append(texts[dealt_mask])
+        values_.append(_ratio(v, scale, fq, small))
+        losses.append(_ratio(top - v, scale, fq, small))
+        actions_.append({"type": "draw", "hold": positions} if actions else {})
+        if exact:
+            value_exacts.append(_fraction(v, scale))
+            loss_exacts.append(_fraction(top - v, scale))
         # counts: made without its __init__ (a call of Python code), as the class's own slots
         counts = counts_view.__new__(counts_view)
         counts._hands, counts._rows, counts._mask, counts._dict = hands, rows, mask, None
-        option.extras = {"hold": held[dealt_mask], "positions": positions, "draws": draws[popcount(mask)],
-                         "counts": counts}
-        out.append(option)
-    return out
+        extras.append({"hold": held[dealt_mask], "positions": positions, "draws": draws[popcount(mask)],
+                       "counts": counts})
+    return options_of(texts_, values_, losses, actions_, value_exacts if exact else None,
+                      loss_exacts if exact else None, extras)
 
 
 def hold_json(dealt: Any, names: Any, values: cython.const[cython.longlong][::1], scale: Any,
