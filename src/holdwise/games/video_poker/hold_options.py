@@ -6,21 +6,20 @@ so the options are made together, on the first read, by one compiled pass over t
 (`option_kernels.hold_options`): the hold texts from one pass over the hand's subsets, the values from the
 integers (correctly rounded, as int / int), the draws from the deck (every draw ends in one pay class), each
 `Option` filled in directly (its dataclass `__init__` checks nothing and costs as much as the rest of the
-option). The draws per pay class are a `DrawCounts` mapping, made a dict when first read (the command line
+option). The draws per pay class are a `DrawCounts` mapping (compiled too), made a dict when first read (the command line
 shows them only when asked; the JSON writes them from the arrays, `option_kernels.hold_json`)."""
 
 from __future__ import annotations
 
 import math
-from collections.abc import ItemsView, Iterator, KeysView, Mapping, Sequence, ValuesView
+from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from typing import Any
 
-import numpy as np
 
 from ..base import Option
 from .cards import HAND_SIZE
-from .option_kernels import DRAW_FIVE, hold_json, hold_options
+from .option_kernels import DRAW_FIVE, DrawCounts, hold_json, hold_options
 from .solver import HandValues
 
 __all__ = ["DRAW_FIVE", "DrawCounts", "HoldOptions"]
@@ -29,56 +28,6 @@ __all__ = ["DRAW_FIVE", "DrawCounts", "HoldOptions"]
 def _draws(left: int) -> tuple[int, ...]:
     """The draws of a hold of k cards, by k: C(cards left in the deck, 5 - k) (every draw ends in one class)."""
     return tuple(math.comb(left, HAND_SIZE - k) for k in range(HAND_SIZE + 1))
-
-
-class DrawCounts(Mapping[str, int]):
-    """One hold's draws per pay class, best class first (as a dict to every reader: items, ==, repr): row
-    `mask` of the hand's counts, made a dict on first read."""
-
-    __slots__ = ("_dict", "_hands", "_mask", "_rows")
-
-    def __init__(self, hands: tuple[str, ...], rows: np.ndarray, mask: int):
-        self._hands, self._rows, self._mask = hands, rows, mask
-        self._dict: dict[str, int] | None = None
-
-    def _counts(self) -> dict[str, int]:
-        made = self._dict
-        if made is None:
-            made = self._dict = dict(zip(self._hands, self._rows[self._mask].tolist(), strict=True))
-        return made
-
-    def __getitem__(self, key: str) -> int:
-        return self._counts()[key]
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._hands)
-
-    def __len__(self) -> int:
-        return len(self._hands)
-
-    def __contains__(self, key: object) -> bool:
-        return key in self._counts()
-
-    def keys(self) -> KeysView[str]:
-        return self._counts().keys()
-
-    def values(self) -> ValuesView[int]:
-        return self._counts().values()
-
-    def items(self) -> ItemsView[str, int]:
-        return self._counts().items()
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, DrawCounts):
-            return self._counts() == other._counts()
-        if isinstance(other, Mapping):
-            return self._counts() == dict(other.items())
-        return NotImplemented
-
-    __hash__ = None  # type: ignore[assignment]  # as a dict's
-
-    def __repr__(self) -> str:
-        return repr(self._counts())
 
 
 class HoldOptions(Sequence[Option]):
@@ -121,7 +70,7 @@ class HoldOptions(Sequence[Option]):
         if made is None:
             hv = self._hv
             made = self._made = hold_options(self._dealt, self._names, hv.values, hv.scale, hv.order, hv.counts,
-                                             self._hands, self._draws, self._exact, self._actions, DrawCounts)
+                                             self._hands, self._draws, self._exact, self._actions)
         return made
 
     def to_json(self) -> list[dict[str, Any]]:

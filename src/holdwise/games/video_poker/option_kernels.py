@@ -1,4 +1,4 @@
-# mypy: disable-error-code="valid-type, untyped-decorator, index, type-arg, no-untyped-def"
+# mypy: disable-error-code="valid-type, untyped-decorator, index, type-arg, no-untyped-def, no-any-return"
 """A video-poker hint's 32 options made from the solver's arrays in one compiled pass (`hold_options`), and
 their JSON (`hold_json`), in Cython's pure-Python mode (compiled by the build; see holdwise.solver.native).
 
@@ -15,17 +15,81 @@ try:
 except ImportError:  # plain Python without Cython installed
     from holdwise.solver.cy import cython
 
+from collections.abc import Mapping
 from math import gcd
 from typing import Any
 
 from holdwise.games.option_kernels import options_of
 
-__all__ = ["hold_json", "hold_options", "hold_texts"]
+__all__ = ["DrawCounts", "hold_json", "hold_options", "hold_texts"]
 
 DRAW_FIVE = "draw five"  # the option text of holding nothing (hold_options.DRAW_FIVE)
 EXACT = cython.declare(cython.longlong, 1 << 53)  # a whole number below this is exact as a double
 # _POSITIONS[m] = the positions 1-5 that a mask over the DEALT order holds
 _POSITIONS = tuple(tuple(i + 1 for i in range(5) if m >> i & 1) for m in range(32))
+
+
+@cython.cclass
+class DrawCounts:
+    """One hold's draws per pay class, best class first (a Mapping, as a dict to every reader: items, get, ==,
+    repr; unhashable): row `mask` of the hand's counts, made a dict on first read."""
+
+    _hands = cython.declare(object)
+    _rows = cython.declare(object)
+    _mask = cython.declare(cython.Py_ssize_t)
+    _dict = cython.declare(object)
+
+    def __init__(self, hands: Any, rows: Any, mask: int):
+        self._hands, self._rows, self._mask, self._dict = hands, rows, mask, None
+
+    def _counts(self) -> dict:
+        if self._dict is None:
+            self._dict = dict(zip(self._hands, self._rows[self._mask].tolist(), strict=True))
+        return self._dict
+
+    def __getitem__(self, key: str) -> int:
+        return self._counts()[key]
+
+    def __iter__(self) -> Any:
+        return iter(self._hands)
+
+    def __len__(self) -> int:
+        return len(self._hands)
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._counts()
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self._counts().get(key, default)
+
+    def keys(self) -> Any:
+        return self._counts().keys()
+
+    def values(self) -> Any:
+        return self._counts().values()
+
+    def items(self) -> Any:
+        return self._counts().items()
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, DrawCounts):
+            return self._counts() == other._counts()
+        if isinstance(other, Mapping):
+            return self._counts() == dict(other.items())
+        return NotImplemented
+
+    def __ne__(self, other: object) -> bool:
+        same = self.__eq__(other)
+        return same if same is NotImplemented else not same
+
+    def __hash__(self) -> int:
+        raise TypeError("unhashable type: 'DrawCounts'")  # as a dict's
+
+    def __repr__(self) -> str:
+        return repr(self._counts())
+
+
+Mapping.register(DrawCounts)  # a Mapping to isinstance (to_jsonable writes it as a dict)
 
 
 @cython.cfunc
@@ -97,12 +161,10 @@ def _ratio(p: cython.longlong, q: Any, fq: cython.double, small: cython.bint) ->
 
 
 def hold_options(dealt: Any, names: Any, values: cython.const[cython.longlong][::1], scale: Any,
-                 order: list, rows: Any, hands: Any, draws: Any, exact: cython.bint, actions: cython.bint,
-                 counts_view: Any) -> list:
+                 order: list, rows: Any, hands: Any, draws: Any, exact: cython.bint, actions: cython.bint) -> list:
     """The options best first, as `KernelOption`s (see hold_options.HoldOptions): `values[mask]` over `scale` by
     mask of the sorted hand, masks best first in `order`, `rows[mask]` the draws per pay class (`hands`) made
-    a `counts_view` (hold_options.DrawCounts: slots _hands, _rows, _mask, _dict), `draws[k]` the draws of a
-    hold of k cards."""
+    a `DrawCounts`, `draws[k]` the draws of a hold of k cards."""
     held, texts, to_dealt = hold_texts(dealt, names)
     top: cython.longlong = values[order[0]]
     small: cython.bint = scale < EXACT  # then a value is exact as a double if below 2**53 (_ratio)
@@ -111,6 +173,7 @@ def hold_options(dealt: Any, names: Any, values: cython.const[cython.longlong][:
     mask: cython.Py_ssize_t
     dealt_mask: cython.Py_ssize_t
     v: cython.longlong
+    counts: DrawCounts
     texts_: list = []
     values_: list = []
     losses: list = []
@@ -130,8 +193,7 @@ def hold_options(dealt: Any, names: Any, values: cython.const[cython.longlong][:
         if exact:
             value_exacts.append(_fraction(v, scale))
             loss_exacts.append(_fraction(top - v, scale))
-        # counts: made without its __init__ (a call of Python code), as the class's own slots
-        counts = counts_view.__new__(counts_view)
+        counts = DrawCounts.__new__(DrawCounts)
         counts._hands, counts._rows, counts._mask, counts._dict = hands, rows, mask, None
         extras.append({"hold": held[dealt_mask], "positions": positions, "draws": draws[popcount(mask)],
                        "counts": counts})
