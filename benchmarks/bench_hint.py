@@ -144,7 +144,29 @@ def poker_dice_cases():
         out.append((f"poker dice {hand!r}, {left} roll(s) left" + (f", to beat {beat!r}" if beat else ""),
                     "keep values", public,
                     lambda f=faces, k=left, s=seat, v=variant, sol=solutions: _keep_options.__wrapped__(v, s, f, 3 - k, sol)))
+    out.append(card_dice_case())
     return out
+
+
+def card_dice_case():
+    """Poker dice on card dice (the octahedral set), first of two with two rolls left: the public hint against
+    the set's keep values from the same solved table (card_game.card_hint has no memo of a position)."""
+    from holdwise.games import poker_dice
+    from holdwise.games.poker_dice.card_game import card_table, parse_roll
+    from holdwise.games.poker_dice.rounds import first_pays
+
+    hand = "7s 8d Qc Ad Qh"
+    fields = {"hand": hand, "rolls_left": 2, "rules": "octahedral"}
+    kind = poker_dice.parse_hint(fields).kind
+    dice, solutions = kind.dice, kind.solutions
+    state = parse_roll(hand, dice)
+    table = card_table(dice)
+
+    def engine():
+        return table.keep_values(first_pays(solutions.cards(dice, 2, False), 2), state, 1)
+
+    return (f"poker dice, octahedral card dice {hand!r}, 2 roll(s) left", "keep values",
+            lambda: read(poker_dice.hint(poker_dice.parse_hint(fields))), engine)
 
 
 def yahtzee_cases():

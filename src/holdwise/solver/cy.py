@@ -9,8 +9,8 @@ compiled when the package is built, plain Python otherwise. They start with
         from holdwise.solver.cy import cython
 
 With `from __future__ import annotations` their type annotations are never evaluated, so this stand-in needs only
-what runs at import or call time: type names for `typedef`, the decorators, `cast`, `declare` (C arrays
-as lists) and `nogil`.
+what runs at import or call time: type names for `typedef`, the decorators (`cclass` leaves a plain class),
+`cast`, `declare` (C arrays as lists) and `nogil`.
 """
 
 from __future__ import annotations
@@ -91,7 +91,7 @@ class _Cython:
     """The names kernel modules use from `cython`, as plain Python."""
 
     compiled = False
-    cfunc = ccall = inline = final = staticmethod(_same)
+    cfunc = ccall = cclass = inline = final = staticmethod(_same)
     exceptval = boundscheck = wraparound = cdivision = initializedcheck = locals = staticmethod(_directive)
     nogil = _NoGil()
     gil = _NoGil()

@@ -79,3 +79,27 @@ def test_three_players_and_tied():
 def test_bad_positions(kwargs, message):
     with pytest.raises(InputError, match=message):
         hint("1 1 3 4 6", **kwargs)
+
+
+@pytest.mark.parametrize("variant", [Variant(), Variant(poker_faces=True, ace_high=True)], ids=["plain", "faces"])
+def test_the_options_of_every_roll_are_the_options_made_one_by_one(variant):
+    """Every roll's options (252 rolls, one roll left, second of two against 6 6 5 5 2) equal the Options made
+    one by one from the ranked keeps, each text and label written by hand_labels, in repr and JSON."""
+    from itertools import combinations_with_replacement
+
+    from holdwise.games.base import Option
+    from holdwise.games.poker_dice.rules import hand_labels
+    from holdwise.games.poker_dice.strategy import Seat, hand_index, keep_options, option_list
+
+    seat = Seat(2, 2, hand_index((2, 5, 5, 6, 6)))
+    for roll in combinations_with_replacement(range(1, 7), 5):
+        ranked = keep_options(variant, seat, roll, 2)
+        top = ranked[0][1]
+        want = tuple(Option(option="all" if len(k) == 5 else " ".join(hand_labels(k, variant)) or "none", value=v,
+                            loss=max(0.0, top - v), action={"type": "keep", "keep": list(k)},
+                            extras={"keep": hand_labels(k, variant), "stand": len(k) == 5}) for k, v in ranked)
+        got = option_list(variant, seat, roll, 2)
+        assert got == want and repr(got) == repr(want)
+        assert [o.to_json() for o in got] == [o.to_json() for o in want]
+        got[0].extras["keep"].append("x")  # each option's lists are its own: the next hint's are whole
+        assert option_list(variant, seat, roll, 2)[0].extras["keep"] == want[0].extras["keep"]

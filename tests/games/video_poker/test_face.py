@@ -206,3 +206,37 @@ def test_lazy_options_are_the_eager_ones(hand, game, exact, actions):
     assert repr(got.options) == repr(want)
     with pytest.raises(IndexError):
         got.options[32]
+
+
+@pytest.mark.parametrize("game", ["jacks-or-better-9-6", "deuces-wild-full-pay", "joker-poker-kings"])
+def test_the_options_of_random_hands_are_the_eager_ones(game):
+    """Every option of 120 random hands a game (every other one exact and with actions) equals the Option made
+    by hand from the engine's integers, Fractions and the hold's cards, in value, text, repr and JSON."""
+    table = vp.get_game(game)
+    rng = np.random.default_rng(38)
+    for i in range(120):
+        hand = " ".join(vp.card_str(int(c), table.extra_card) for c in rng.choice(table.deck, 5, replace=False))
+        exact = i % 2 == 1
+        want = _eager_options(hand, game, exact, exact)
+        got = vp.hold_hint(hand, game, exact=exact, actions=exact)
+        assert got.options == want and repr(got.options) == repr(want)
+        assert [o.to_json() for o in got.options] == [o.to_json() for o in want] == got.options.to_json()
+
+
+def test_a_kernel_option_is_read_as_an_option():
+    """The compiled option class answers as base.Option does: fields, ==, hash, dataclasses' helpers, pickling."""
+    import dataclasses
+    import pickle
+
+    got = vp.hold_hint("Jk 7c As 7d 3h", "joker-poker-kings", exact=True, actions=True).options
+    want = _eager_options("Jk 7c As 7d 3h", "joker-poker-kings", True, True)
+    assert want[0] == got[0] and got[0] == want[0] and got[0] != want[1] and want[1] != got[0] and got[0] != 1
+    assert [f.name for f in dataclasses.fields(got[0])] == [f.name for f in dataclasses.fields(want[0])]
+    assert dataclasses.asdict(got[5]) == dataclasses.asdict(want[5])
+    assert dataclasses.replace(got[2], loss=1.5) == dataclasses.replace(want[2], loss=1.5)
+    for option in (got[0], want[0]):
+        with pytest.raises(TypeError):
+            hash(option)  # its extras are dicts
+    assert pickle.loads(pickle.dumps(got[3])) == want[3]
+    assert Hint("video-poker", {}, "expected_return", tuple(got)).to_json() == Hint(
+        "video-poker", {}, "expected_return", want).to_json()

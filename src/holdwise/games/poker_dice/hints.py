@@ -7,7 +7,7 @@ the best hand so far; the answer ranks every keep by the chance to win the game 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -154,4 +154,5 @@ def hint(request: HintRequest, *, progress: Progress | None = None) -> Hint:
     later_limit = request.roll_limit and request.position > 1
     answer = kind.hint(request.hand, request.rolls_left, request.to_beat, request.players, request.position,
                        request.holders, request.roll_limit, request.rolls_allowed if later_limit else None, progress)
-    return replace(answer, position={"rules": request.rules, **answer.position})
+    # a new Hint, not dataclasses.replace (which looks up every field): the rules first in the position
+    return Hint(answer.game, {"rules": request.rules, **answer.position}, answer.measure, answer.options)

@@ -158,10 +158,11 @@ class SixDice:
     def hint(self, hand: tuple[int, ...], rolls_left: int, to_beat: tuple[int, ...] | None, players: int,
              position: int, holders: int, roll_limit: bool, rolls_allowed: int | None,
              progress: Progress | None) -> Hint:
-        from .strategy import hint
+        from .strategy import checked_hint
 
-        return hint(hand, rolls_left, self.variant, to_beat, players, position, holders, roll_limit, rolls_allowed,
-                    progress=progress, solutions=self.solutions)
+        # read and checked once, by the face's parse_hint: the strategy's own hint would read it all again
+        return checked_hint(hand, rolls_left, self.variant, to_beat, players, position, holders, roll_limit,
+                            3 if rolls_allowed is None else rolls_allowed, progress, self.solutions)
 
     def throw(self, rng: np.random.Generator) -> Roll:
         return sorted(int(x) for x in rng.integers(1, 7, size=DICE))

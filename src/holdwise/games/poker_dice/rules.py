@@ -31,6 +31,7 @@ CATEGORY_LABELS = {
 }
 POKER_FACES = ("9", "10", "J", "Q", "K", "A")  # from the lowest value up
 DIGITS = ("1", "2", "3", "4", "5", "6")
+_DIGIT_FACE = {d: int(d) for d in DIGITS}
 # one face of a run written without spaces ("66", "AAK109"): "10" is read whole, before "1"
 _FACE_TOKEN = re.compile(r"10|[1-69TJQKA]")
 
@@ -197,6 +198,11 @@ def parse_hand(text: object, variant: Variant = Variant(), n_dice: int = 5) -> t
     """A hand: `n_dice` faces as one string (spaces or commas) or a list; 1-6 or A K Q J 10 9; sorted."""
     if isinstance(n_dice, bool) or not isinstance(n_dice, int) or not 1 <= n_dice <= 5:
         raise InputError(f"a hand has 1 to 5 dice, not {_shown(n_dice)}")
+    if type(text) is str:
+        # faces written as digits 1-6 with spaces or commas: each is its face, in any variant (no parsing)
+        digits = [_DIGIT_FACE.get(t) for t in text.replace(",", " ").split()]
+        if len(digits) == n_dice and None not in digits:
+            return tuple(sorted(digits))  # type: ignore[arg-type]  # no None among them
     faces = tuple(sorted(variant.parse_face(t) for t in _tokens(text)))
     if len(faces) != n_dice:
         raise InputError(f"a hand has {n_dice} dice, got {len(faces)}")

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import product
+from itertools import combinations_with_replacement, product
 
 import numpy as np
 
@@ -24,14 +24,15 @@ from ...errors import InputError
 from ...solver import expect, faces_to_counts, optimal_keeps
 from ..base import Hint, Option, Progress
 from .inputs import parse_players, parse_position, parse_rolls_allowed, parse_rolls_left, parse_whole
+from .option_kernels import options_of_keeps
 from .rounds import MAX_PLAYERS, MIN_PLAYERS, first_pays, seat_pays
-from .rules import Variant, hand_labels, hand_text, parse_hand
+from .rules import Variant, hand_labels, parse_hand
 from .solver import ROLLS, plain_variant, setup
 from .sources import PURE, Solutions
 from .table import six_face_table
 
 __all__ = [
-    "TIE_TOLERANCE", "Seat", "best_keep", "hand_index", "hint", "keep_options", "option_list", "seat_plan",
+    "TIE_TOLERANCE", "Seat", "best_keep", "checked_hint", "hand_index", "hint", "keep_options", "option_list", "seat_plan",
     "seat_value", "situation",
 ]
 
@@ -178,17 +179,22 @@ def situation(players: int, position: int, holders: int = 1) -> str:
 def option_list(variant: Variant, seat: Seat, hand: Sequence[int], rolls_used: int,
                 solutions: Solutions = PURE) -> tuple[Option, ...]:
     """The ranked keeps as hint options: text as the player types it, the keep's labels, the session action."""
-    # built afresh each time (the ranking is cached): a caller may change an option's dicts
+    # built afresh each time (the ranking is cached): a caller may change an option's dicts and lists
     rows = _keep_options(variant, seat, tuple(sorted(int(f) for f in hand)), rolls_used, solutions)
-    top = rows[0][1]
-    out = []
-    for keep, value in rows:
-        # as typed at the prompt: "all" stands, "none" rolls all five again
-        text = "all" if len(keep) == 5 else (hand_text(keep, variant) if keep else "none")
-        out.append(Option(option=text, value=value, loss=max(0.0, top - value),
-                          action={"type": "keep", "keep": list(keep)},
-                          extras={"keep": hand_labels(keep, variant), "stand": len(keep) == 5}))
-    return tuple(out)
+    # compiled: the options are KernelOptions (read as Options are), made in a tenth of a dataclass's time
+    return tuple(options_of_keeps(rows, _keep_texts(variant)))
+
+
+@lru_cache(maxsize=64)
+def _keep_texts(variant: Variant) -> dict[tuple[int, ...], tuple[str, tuple[str, ...]]]:
+    """Every keep of 0 to 5 dice (sorted faces) with its option text as the player types it ("all" stands,
+    "none" rolls all five again) and its labels (`hand_labels`): one table a variant, for every hint."""
+    out = {}
+    for size in range(6):
+        for keep in combinations_with_replacement(range(1, 7), size):
+            labels = tuple(hand_labels(keep, variant))
+            out[keep] = ("all" if size == 5 else " ".join(labels) if keep else "none", labels)
+    return out
 
 
 def hint(hand: str | Sequence[int | str], rolls_left: int, variant: Variant = Variant(),
@@ -219,6 +225,15 @@ def hint(hand: str | Sequence[int | str], rolls_left: int, variant: Variant = Va
     allowed = parse_rolls_allowed(roll_limit, rolls_allowed, position, rolls_left)
     faces = parse_hand(hand, variant)
     beat = parse_hand(to_beat, variant) if to_beat is not None else None
+    return checked_hint(faces, rolls_left, variant, beat, players, position, holders, roll_limit, allowed, progress,
+                        solutions)
+
+
+def checked_hint(faces: tuple[int, ...], rolls_left: int, variant: Variant, beat: tuple[int, ...] | None,
+                 players: int, position: int, holders: int, roll_limit: bool, allowed: int,
+                 progress: Progress | None = None, solutions: Solutions = PURE) -> Hint:
+    """`hint` of a position already read and checked (as the face's `parse_hint` does): sorted faces, the hand
+    to beat as sorted faces, the rolls allowed."""
     solutions.table(variant, players, roll_limit, progress)  # solved once and kept: the payouts read it
     seat = Seat(players, position, hand_index(beat) if beat is not None else None, holders, allowed, roll_limit)
     options = option_list(variant, seat, faces, allowed - rolls_left, solutions)

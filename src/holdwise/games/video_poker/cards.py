@@ -130,6 +130,12 @@ def _parts(cards: object) -> list[Any]:
 def parse_hand(cards: object, deck_size: int = 52, extra: str = "joker") -> tuple[int, ...]:
     """Five distinct cards, in the order given, from one string (spaces or commas) or a list of cards
     (`extra` as for `parse_card`)."""
+    if type(cards) is str and type(deck_size) is int and deck_size in (52, 53) and extra in EXTRA_KINDS:
+        # five of the 52 cards every deck has in any case ("As kd", "AS KD"), distinct: no parsing (a hint
+        # reads one); as parse_card finds each, by its capitals
+        found = tuple(map(_CODES_UPPER.get, cards.upper().replace(",", " ").split()))
+        if len(found) == HAND_SIZE and None not in found and len(set(found)) == HAND_SIZE:
+            return found  # type: ignore[return-value]  # no None among them
     parts = _parts(cards)
     given = cards if isinstance(cards, str) else " ".join(p if isinstance(p, str) else shown(p) for p in parts)
     if len(parts) != HAND_SIZE:

@@ -14,8 +14,8 @@ from typing import Any
 from ...errors import InputError
 from ..base import Hint, HintField, Progress, Request
 from ..inputs import named
-from .analysis import dealt_hint
-from .cards import card_str, parse_hand, shown
+from .analysis import _CARD_TEXT, dealt_hint
+from .cards import parse_hand, shown
 from .editor import table_from_code
 from .inputs import parse_coins
 from .paytables import DEFAULT_GAME, MAX_COINS, PayTable, get_game, load_games, shipped_games
@@ -125,7 +125,8 @@ def parse_hint(fields: Mapping[str, object]) -> HintRequest:
     with named("hand"):
         dealt = parse_hand(hand, table.deck, table.extra_card)
     code = fields.get("table")
-    return HintRequest(tuple(card_str(c, table.extra_card) for c in dealt), table.id, table, coins, exact,
+    names = _CARD_TEXT[table.extra_card == "ace"]  # card_str of each card, read from a table
+    return HintRequest(tuple([names[c] for c in dealt]), table.id, table, coins, exact,
                        code if isinstance(code, str) else None, counts, dealt)
 
 
