@@ -50,18 +50,18 @@ _FORGET: dict = {}
 
 
 def holdwise_env(src: Path, cache: Path) -> dict:
-    """The environment of a holdwise process run from `src` with its own cache folder, 80 columns, Numba on and
-    .pyc files written (as an installed package has them)."""
+    """The environment of a holdwise process run from `src` with its own cache folder, 80 columns, the compiled
+    kernels (never their plain-Python source) and .pyc files written (as an installed package has them)."""
     env = dict(os.environ, PYTHONPATH=str(src), HOLDWISE_CACHE_DIR=str(cache), COLUMNS="80")
-    env.pop("NUMBA_DISABLE_JIT", None)
+    env.pop("HOLDWISE_PURE", None)
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     return env
 
 
 def first_env(src: Path, folder: Path) -> dict:
-    """holdwise_env with every cache empty, in new folders under `folder`: holdwise's and Numba's (a first call on a
-    new machine; what the package's build compiled stays compiled)."""
-    return dict(holdwise_env(src, folder / "holdwise"), NUMBA_CACHE_DIR=str(folder / "numba"))
+    """holdwise_env with every cache empty, in a new folder under `folder` (a first call on a new machine; what the
+    package's build compiled stays compiled)."""
+    return holdwise_env(src, folder / "holdwise")
 
 
 def read_options(result) -> list:

@@ -183,7 +183,7 @@ def _holdwise():
     """holdwise's video poker face and solver, imported into this process from this checkout's src."""
     if str(SRC) not in sys.path:
         sys.path.insert(0, str(SRC))
-    os.environ.pop("NUMBA_DISABLE_JIT", None)  # as holdwise_env: Numba on, as a user runs it
+    os.environ.pop("HOLDWISE_PURE", None)  # as holdwise_env: the compiled kernels, as a user runs them
     from holdwise.games import video_poker
     from holdwise.games.video_poker import solver
 

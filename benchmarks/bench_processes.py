@@ -119,7 +119,7 @@ def main() -> None:
     rows: list[tuple[str, float, str, str | None]] = []
     loads: dict[str, list[str]] = {}
     with tempfile.TemporaryDirectory(prefix="holdwise-processes-") as tmp:
-        warm_env = dict(holdwise_env(SRC, Path(tmp) / "cache"), NUMBA_CACHE_DIR=str(Path(tmp) / "numba"))
+        warm_env = holdwise_env(SRC, Path(tmp) / "cache")
         anchor_s, anchor_mib, anchor_cpu = _runs([sys.executable, "-c", ANCHOR], lambda i: warm_env, opts.repeat)
         rows += [("anchor: numpy, typer, rich", anchor_s, "s", None),
                  ("anchor: numpy, typer, rich, CPU", anchor_cpu, "s", None),
@@ -128,7 +128,7 @@ def main() -> None:
 
         def first_env(i: int) -> dict[str, str]:
             empty = Path(tmp) / f"first-{len(rows)}-{i}"
-            return dict(holdwise_env(SRC, empty / "holdwise"), NUMBA_CACHE_DIR=str(empty / "numba"))
+            return holdwise_env(SRC, empty / "holdwise")
 
         for name, args, _ in commands:
             argv = [sys.executable, "-m", "holdwise", *args]

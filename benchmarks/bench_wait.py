@@ -154,7 +154,7 @@ def _fresh(src: Path, cache: Path, args: list[str], repeat: int, empty: bool = F
 def _first(src: Path, args: list[str]) -> float | None:
     """Wall time of one new process with empty Numba and holdwise caches (the first run after install)."""
     with tempfile.TemporaryDirectory(prefix="holdwise-first-") as tmp:
-        env = dict(holdwise_env(src, Path(tmp) / "holdwise"), NUMBA_CACHE_DIR=str(Path(tmp) / "numba"))
+        env = holdwise_env(src, Path(tmp) / "holdwise")
         start = time.perf_counter()
         done = subprocess.run([sys.executable, "-m", "holdwise", *args], capture_output=True, cwd=src.parent, env=env)
         if done.returncode == 2:

@@ -180,8 +180,7 @@ def main() -> None:
         # the stored table, then the exact distribution and hints from it
         subprocess.run([sys.executable, "-m", "holdwise", "yahtzee", "solve"], env=env, check=True,
                        capture_output=True)
-        # Numba's cache empty for this process: the compile at first use, if any, lands in the first call
-        dist = _run(sys.executable, DISTRIBUTION, dict(env, NUMBA_CACHE_DIR=str(Path(tmp) / "numba-dist")))
+        dist = _run(sys.executable, DISTRIBUTION, env)
         rows.append(("the exact final-score distribution, warm (kernel compiled, table stored and read)",
                      dist["seconds"], "s", "<= 5"))
         rows.append(("  its first call in a new process, Numba's cache empty (compiling at first use included)",
