@@ -38,7 +38,7 @@ def test_hint_json():
     assert data["options"][0]["hot_dice"] is True
     assert data["options"][0]["option"] == "keep 1 1 2 3 4 5, roll on"
     assert set(data) == {"game", "roll", "positions", "turn_total", "dice", "bust", "measure", "options"}
-    assert set(data["options"][0]) == {"option", "value", "loss", "keep", "dice_kept", "score", "turn_total",
+    assert set(data["options"][0]) == {"option", "value", "loss", "keep", "dice_kept", "dice_kept_names", "score", "turn_total",
                                        "dice_left", "hot_dice", "then", "action"}
 
 
