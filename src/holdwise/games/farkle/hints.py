@@ -25,8 +25,6 @@ from .parsing import (
 )
 from .roll_table import weights7
 from .rules import DICE_PER_PLAYER, JOKER, JOKER_SYMBOL, SCORE_UNIT, Die, die_title, roll_counts, score
-
-ORDINARY = "ordinary"  # the die an unnamed face of an unlike loadout's keep belongs to
 from .stored import cached_match, cached_turn, check_match_cost
 from .turn import TurnSolution
 
@@ -36,6 +34,7 @@ __all__ = [
 ]
 
 GAME = "farkle"
+ORDINARY = "ordinary"  # the die an unnamed face of an unlike loadout's keep belongs to
 
 
 @dataclass(frozen=True)
