@@ -507,3 +507,45 @@ def test_the_coach_says_which_die_to_keep(request, live_server, shoot, viewport)
     shoot(p, f"farkle-which-die-{viewport}")
     assert p.evaluate("document.documentElement.scrollWidth") <= p.viewport_size["width"]
     assert p.js_errors == []
+
+
+def test_the_review_names_the_better_die(page, live_server):
+    """Which die (issue 39): keeping the lucky die's 1 where the king's die's is better (seed 30, as above), then
+    following the coach; the review's row for that keep says what was kept and names the better keep, as the
+    face's review of the same replay."""
+    page.goto(f"{live_server}/farkle?seed=30&delay=0")
+    page.click(".fk-gallery summary")
+    for i, die in enumerate(("lucky", "odd", "kings")):
+        page.select_option(f'select[name="dice"] >> nth={i}', die)
+    page.fill("input[name=target]", str(TARGET))
+    page.select_option("select[name=computer]", "coaching")
+    page.click("#fk-start")
+    page.wait_for_selector("#fk-table:not([hidden])", timeout=120_000)
+    page.check("#fk-coach-toggle")
+    page.click("#fk-roll")
+    assert settled(page).data["roll"] == [1, 3, 1, 4, 5, 6]
+    page.locator('#fk-keeps button.fk-roll-on[data-dice="1"]').click()
+    for _ in range(200):
+        state = settled(page)
+        if state.over:
+            break
+        if state.phase == "roll":
+            page.click("#fk-roll")
+        else:
+            page.locator("#fk-coach-table tbody tr").first.locator("button.fk-coach-play").click()
+    state = settled(page)
+    assert state.over
+    page.wait_for_selector("#fk-review:not([hidden])")
+    got = page.evaluate("() => ({options: window.holdwiseFarkle.options, seed: window.holdwiseFarkle.seed, "
+                        "played: window.holdwiseFarkle.played})")
+    review = farkle.review(farkle.new_game(got["options"], got["seed"]), got["played"],
+                           race="win" in page.inner_text("#fk-review-table thead"))
+    first = review.decisions[0]
+    assert first.chosen == "keep 1 (Lucky die), roll on" and first.loss > 0
+    assert first.best_points == "keep 1 (King's die), roll on"
+    shown = page.locator("#fk-review-table tbody tr").first.inner_text()
+    assert "you: keep 1 (Lucky die), roll on" in shown
+    assert f"best for points: {first.best_points}" in shown
+    if review.race_aware:
+        assert f"best to win: {first.best_win}" in shown
+    assert page.js_errors == []
