@@ -432,6 +432,7 @@ def test_the_coach_and_the_review_tell_the_lucky_dies_1_from_an_ordinary_ones(cl
     ones = {tuple(o["dice_kept"]): o for o in coach["options"] if o["keep"] == ["1"] and o["then"] == "roll"}
     assert [ones[k]["keep_text"] for k in ((1,), (2,), (6,))] == ["1 (Lucky die)", "1 (Odd die)", "1"]
     assert ones[(6,)]["expected_points"] > ones[(1,)]["expected_points"] > ones[(2,)]["expected_points"]
+    assert coach["race_aware"] and ones[(6,)]["win_chance"] - ones[(1,)]["win_chance"] > 0.02  # 48.8% to 46.2%
     losses = {}
     for die in (1, 6):
         action = {"type": "keep", "dice": [die], "then": "roll"}
