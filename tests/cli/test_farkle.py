@@ -38,7 +38,7 @@ def test_hint_json():
     assert data["options"][0]["hot_dice"] is True
     assert data["options"][0]["option"] == "keep 1 1 2 3 4 5, roll on"
     assert set(data) == {"game", "roll", "positions", "turn_total", "dice", "bust", "measure", "options"}
-    assert set(data["options"][0]) == {"option", "value", "loss", "keep", "dice_kept", "score", "turn_total",
+    assert set(data["options"][0]) == {"option", "value", "loss", "keep", "dice_kept", "dice_kept_names", "score", "turn_total",
                                        "dice_left", "hot_dice", "then", "action"}
 
 
@@ -331,3 +331,22 @@ def test_the_hint_table_is_the_one_printed_before_the_request(args, pinned):
 def test_the_opponent_dice_of_play_is_one_option_and_the_old_spelling_is_hidden():
     text = run("farkle", "play", "--help").stdout
     assert "--opponent-dice" in text and "--computer-dice" not in text
+
+
+def test_hint_says_which_die_it_keeps():
+    """Lucky, odd, king's and three ordinary dice, a 1 on the lucky die and on an ordinary one: two options,
+    each naming its die, with their own values; the best is the ordinary die's 1 (which die: issue 39)."""
+    args = ("farkle", "hint", "1", "3", "3", "6", "6", "1", "--dice", "lucky,odd,kings,ordinary*3")
+    data = json.loads(run(*args, "--json").stdout)
+    ones = {o["option"]: o for o in data["options"] if o["keep"] == ["1"] and o["then"] == "roll"}
+    assert {k: v["dice_kept"] for k, v in ones.items()} == {"keep 1, roll on": [6], "keep 1 (Lucky die), roll on": [1]}
+    assert ones["keep 1, roll on"]["value"] == pytest.approx(514.6, abs=0.05)
+    assert ones["keep 1 (Lucky die), roll on"]["value"] == pytest.approx(473.1, abs=0.05)
+    assert data["options"][0]["option"] == "keep 1, roll on" and [o["loss"] for o in data["options"]].count(0.0) == 1
+    result = runner.invoke(app, list(args), env={"COLUMNS": "80"})
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert all(len(line) <= 80 for line in lines)
+    rows = [line for line in lines if "roll on" in line]
+    assert "keep 1, roll on" in rows[0] and "0.0" in rows[0]
+    assert "keep 1 (Lucky die), roll on" in rows[1] and "473.1" in rows[1] and "41.4" in rows[1]

@@ -394,3 +394,53 @@ def test_every_number_of_the_rules_panel_is_the_scoring_function(client):
         shown = [float(p) for p in re.findall(r'>(?:J )?([\d.]+)%<', cells)]
         weights = NAMED_DICE[name].weights
         assert shown == pytest.approx([100 * w / sum(weights) for w in weights], abs=0.0501), name  # one decimal
+
+
+# ---- which die (issue 39): lucky, odd, king's and three ordinary dice, a 1 on the lucky die and on an ordinary ----
+
+WHICH_DICE = "lucky,odd,kings,ordinary*3"
+
+
+def test_the_hint_says_which_die_each_option_keeps(client):
+    body = {"roll": "1 3 3 6 6 1", "dice": WHICH_DICE}
+    r = client.post("/api/farkle/hint", json=body)
+    assert r.status_code == 200, r.text
+    assert r.json() == cli_json("hint", "1", "3", "3", "6", "6", "1", "--dice", WHICH_DICE)
+    options = r.json()["options"]
+    ones = {o["option"]: o for o in options if o["keep"] == ["1"] and o["then"] == "roll"}
+    assert set(ones) == {"keep 1, roll on", "keep 1 (Lucky die), roll on"}
+    assert ones["keep 1, roll on"]["dice_kept"] == [6] and ones["keep 1 (Lucky die), roll on"]["dice_kept"] == [1]
+    assert ones["keep 1 (Lucky die), roll on"]["dice_kept_names"] == ["Lucky die"]
+    assert ones["keep 1, roll on"]["value"] - ones["keep 1 (Lucky die), roll on"]["value"] > 40
+    assert options[0]["option"] == "keep 1, roll on" and [o["loss"] for o in options].count(0.0) == 1
+    assert len({o["option"] for o in options}) == len(options)
+
+
+def test_the_coach_and_the_review_tell_the_lucky_dies_1_from_an_ordinary_ones(client):
+    """The coach marks one best by its action; the review costs keeping one die's 1 or the other's apart."""
+    ready(client, dice=WHICH_DICE)
+    options = {"target": TARGET, "dice": WHICH_DICE, "computer": "coaching"}
+    state, played = farkle.new_game(farkle.normalize_options(options), 1), []
+    while not (state.phase == "select" and state.to_move == "player"):
+        played.append(farkle.computer_action(state))
+        state = farkle.step(state, played[-1])
+    assert state.data["roll"] == [1, 1, 3, 6, 6, 1]  # the lucky, odd and an ordinary die show a 1
+    coach = client.post("/api/farkle/coach", json={"state": seal(state)}).json()["coaching"]
+    assert coach == farkle.coach(state).to_json()
+    best = [o for o in coach["options"] if o["action"] == coach["best_win_action"]]
+    assert len(best) == 1 and best[0]["win_loss"] == 0.0 and best[0]["option"] == coach["best_win"]
+    ones = {tuple(o["dice_kept"]): o for o in coach["options"] if o["keep"] == ["1"] and o["then"] == "roll"}
+    assert [ones[k]["keep_text"] for k in ((1,), (2,), (6,))] == ["1 (Lucky die)", "1 (Odd die)", "1"]
+    assert ones[(6,)]["expected_points"] > ones[(1,)]["expected_points"] > ones[(2,)]["expected_points"]
+    assert coach["race_aware"] and ones[(6,)]["win_chance"] - ones[(1,)]["win_chance"] > 0.02  # 48.8% to 46.2%
+    losses = {}
+    for die in (1, 6):
+        action = {"type": "keep", "dice": [die], "then": "roll"}
+        end = farkle.step(state, action)
+        r = client.post("/api/farkle/review", json={"state": seal(end), "actions": [*played, action]})
+        assert r.status_code == 200, r.text
+        row = r.json()["decisions"][-1]
+        losses[die] = row["points_loss"]
+        assert row["chosen"] == ("keep 1 (Lucky die), roll on" if die == 1 else "keep 1, roll on")
+        assert row["best_points"] == coach["best_points"]
+    assert losses[1] - losses[6] == pytest.approx(ones[(6,)]["expected_points"] - ones[(1,)]["expected_points"])

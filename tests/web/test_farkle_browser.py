@@ -92,7 +92,8 @@ def check_coach(page, state: State) -> None:
     assert rows.count() == len(coach.options)
     best = coach.options[0]
     first = rows.nth(0).locator("td")
-    assert first.nth(0).inner_text() == " ".join(best.keep)
+    assert first.nth(0).inner_text() == best.keep_text
+    assert page.locator("#fk-coach-table tbody tr.best").count() == 1  # one best, found by its dice
     assert first.nth(1).inner_text().startswith("bank" if best.then == "bank" else "roll on")
     assert first.nth(2).inner_text() == f"{round(best.expected_points):,}"
     if coach.race_aware:
@@ -470,4 +471,81 @@ def test_following_the_coach_costs_nothing_in_the_review(page, live_server):
     assert "0 of them cost" in page.inner_text("#fk-review-summary")
     points = [row.locator("td").last.inner_text() for row in rows.all()]
     assert any(p != "0" for p in points)  # the coaching table would have banked somewhere: points given up
+    assert page.js_errors == []
+
+
+@pytest.mark.parametrize("viewport", ["desktop", "phone"])
+def test_the_coach_says_which_die_to_keep(request, live_server, shoot, viewport):
+    """Which die (issue 39): lucky, odd, king's and three ordinary dice roll a 1 on the lucky and the king's die
+    (seed 30); the coach's rows and the legal selections each name the die kept, no two alike, exactly one row
+    marked best (the option the coach ranks first, found by its dice)."""
+    p = request.getfixturevalue("page" if viewport == "desktop" else "phone")
+    p.goto(f"{live_server}/farkle?seed=30&delay=0")
+    p.click(".fk-gallery summary")
+    for i, die in enumerate(("lucky", "odd", "kings")):
+        p.select_option(f'select[name="dice"] >> nth={i}', die)
+    p.fill("input[name=target]", str(TARGET))
+    p.select_option("select[name=computer]", "coaching")
+    p.click("#fk-start")
+    p.wait_for_selector("#fk-table:not([hidden])", timeout=120_000)
+    p.check("#fk-coach-toggle")
+    p.click("#fk-roll")
+    state = settled(p)
+    assert state.data["roll"] == [1, 3, 1, 4, 5, 6]
+    p.wait_for_function("() => document.querySelectorAll('#fk-coach-table tbody tr').length > 0")
+    race = p.locator("#fk-coach-table thead th").count() > 5  # the win columns come once the match is solved
+    coach = farkle.coach(state, race=race)
+    keeps = p.locator("#fk-coach-table tbody td.fk-keep-faces").all_inner_texts()
+    thens = p.locator("#fk-coach-table tbody td.fk-then").all_inner_texts()
+    assert keeps == [o.keep_text for o in coach.options]
+    assert len(set(zip(keeps, thens))) == len(keeps) and {"1 (Lucky die)", "1 (King's die)"} <= set(keeps)
+    best = p.locator("#fk-coach-table tbody tr.best")
+    assert best.count() == 1
+    assert best.locator("td.fk-keep-faces").inner_text() == coach.options[0].keep_text == "1 (King's die)"
+    listed = p.locator("#fk-keeps .fk-keep-what strong").all_inner_texts()
+    assert len(set(listed)) == len(listed) and {"1 (Lucky die)", "1 (King's die)"} <= set(listed)
+    shoot(p, f"farkle-which-die-{viewport}")
+    assert p.evaluate("document.documentElement.scrollWidth") <= p.viewport_size["width"]
+    assert p.js_errors == []
+
+
+def test_the_review_names_the_better_die(page, live_server):
+    """Which die (issue 39): keeping the lucky die's 1 where the king's die's is better (seed 30, as above), then
+    following the coach; the review's row for that keep says what was kept and names the better keep, as the
+    face's review of the same replay."""
+    page.goto(f"{live_server}/farkle?seed=30&delay=0")
+    page.click(".fk-gallery summary")
+    for i, die in enumerate(("lucky", "odd", "kings")):
+        page.select_option(f'select[name="dice"] >> nth={i}', die)
+    page.fill("input[name=target]", str(TARGET))
+    page.select_option("select[name=computer]", "coaching")
+    page.click("#fk-start")
+    page.wait_for_selector("#fk-table:not([hidden])", timeout=120_000)
+    page.check("#fk-coach-toggle")
+    page.click("#fk-roll")
+    assert settled(page).data["roll"] == [1, 3, 1, 4, 5, 6]
+    page.locator('#fk-keeps button.fk-roll-on[data-dice="1"]').click()
+    for _ in range(200):
+        state = settled(page)
+        if state.over:
+            break
+        if state.phase == "roll":
+            page.click("#fk-roll")
+        else:
+            page.locator("#fk-coach-table tbody tr").first.locator("button.fk-coach-play").click()
+    state = settled(page)
+    assert state.over
+    page.wait_for_selector("#fk-review:not([hidden])")
+    got = page.evaluate("() => ({options: window.holdwiseFarkle.options, seed: window.holdwiseFarkle.seed, "
+                        "played: window.holdwiseFarkle.played})")
+    review = farkle.review(farkle.new_game(got["options"], got["seed"]), got["played"],
+                           race="win" in page.inner_text("#fk-review-table thead"))
+    first = review.decisions[0]
+    assert first.chosen == "keep 1 (Lucky die), roll on" and first.loss > 0
+    assert first.best_points == "keep 1 (King's die), roll on"
+    shown = page.locator("#fk-review-table tbody tr").first.inner_text()
+    assert "you: keep 1 (Lucky die), roll on" in shown
+    assert f"best for points: {first.best_points}" in shown
+    if review.race_aware:
+        assert f"best to win: {first.best_win}" in shown
     assert page.js_errors == []

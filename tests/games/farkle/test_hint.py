@@ -30,7 +30,7 @@ def test_hint_shape_and_values_equal_the_old_ones():
         then = option.extras["then"]
         assert option.value == pytest.approx(BEFORE[keep][0 if then == "roll" else 1], abs=1e-9)
         assert option.option == f"keep {' '.join(keep)}, " + ("roll on" if then == "roll" else "bank")
-        assert set(option.extras) == {"keep", "dice_kept", "score", "turn_total", "dice_left", "hot_dice", "then"}
+        assert set(option.extras) == {"keep", "dice_kept", "dice_kept_names", "score", "turn_total", "dice_left", "hot_dice", "then"}
     values = [o.value for o in result.options]
     assert values == sorted(values, reverse=True)
     assert result.options[0].loss == 0

@@ -4,6 +4,7 @@ pinned from that code, `data/hint_pins.json`), from CLI text and JSON values ali
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -17,7 +18,17 @@ PINS = json.loads((Path(__file__).parent / "data" / "hint_pins.json").read_text(
 
 @pytest.mark.parametrize("pin", PINS, ids=[" ".join(f"{k}={v}" for k, v in p["fields"].items()) for p in PINS])
 def test_the_request_hint_equals_the_old_answer(pin):
-    assert hint(parse_hint(pin["fields"])).to_json() == pin["answer"]
+    assert _as_pinned(hint(parse_hint(pin["fields"])).to_json()) == pin["answer"]
+
+
+def _as_pinned(answer: dict) -> dict:
+    """An answer as the pins hold it: the kept dice's names came later (which die, issue 39), in the JSON and,
+    with unlike dice, in the option's text ("keep 1 (Lucky die), roll on"); every figure as pinned."""
+    for option in answer["options"]:
+        names = option.pop("dice_kept_names")
+        assert len(names) == len(option["dice_kept"]) and all(n.endswith("die") for n in names)
+        option["option"] = re.sub(r" \([^)]*\)", "", option["option"])
+    return answer
 
 
 def _json_values(fields: dict) -> dict:
@@ -37,7 +48,7 @@ def _json_values(fields: dict) -> dict:
 
 @pytest.mark.parametrize("pin", PINS[:2] + PINS[4:5])
 def test_json_values_give_the_same_answer(pin):
-    assert hint(parse_hint(_json_values(pin["fields"]))).to_json() == pin["answer"]
+    assert _as_pinned(hint(parse_hint(_json_values(pin["fields"]))).to_json()) == pin["answer"]
 
 
 def test_the_fields_are_the_glossary_names_and_the_request_a_frozen_dataclass():

@@ -24,7 +24,7 @@ from .parsing import (
     parse_roll, parse_turn_total,
 )
 from .roll_table import weights7
-from .rules import DICE_PER_PLAYER, JOKER, JOKER_SYMBOL, SCORE_UNIT, Die, roll_counts, score
+from .rules import DICE_PER_PLAYER, JOKER, JOKER_SYMBOL, SCORE_UNIT, Die, die_title, roll_counts, score
 from .stored import cached_match, cached_turn, check_match_cost
 from .turn import TurnSolution
 
@@ -34,6 +34,7 @@ __all__ = [
 ]
 
 GAME = "farkle"
+ORDINARY = "ordinary"  # the die an unnamed face of an unlike loadout's keep belongs to
 
 
 @dataclass(frozen=True)
@@ -47,6 +48,13 @@ class Selection:
     dice_left: tuple[int, ...]
     state: int
     hot_dice: bool
+    said: tuple[str, ...] = ()  # the keep as a player says it: with unlike dice, each special die named
+    names: tuple[str, ...] = ()  # the kept dice (in `dice_kept` order) by their names in the game
+
+    @property
+    def keep_text(self) -> tuple[str, ...]:
+        """The faces kept as said: '1 (Lucky die)' for a die of an unlike loadout that is no ordinary die."""
+        return self.said or self.keep
 
 
 def selections_of(dice: Sequence[Die], faces: Sequence[int], positions: Sequence[int],
@@ -67,6 +75,7 @@ def _selections_of(dice: tuple[Die, ...], faces: tuple[int, ...], positions: tup
     shown = [JOKER if f in dice[p - 1].joker_faces else f for f, p in zip(faces, positions)]
     index = {t.weights7: i for i, t in enumerate(sol.table.types)}
     out: list[Selection] = []
+    unlike = len({d.name for d in dice}) > 1
     seen: set[tuple[tuple[str, ...], int]] = set()
     n = len(positions)
     for mask in range(1, 2**n):
@@ -88,7 +97,21 @@ def _selections_of(dice: tuple[Die, ...], faces: tuple[int, ...], positions: tup
             continue
         seen.add(key)
         kept = tuple(positions[i] for i in range(n) if mask >> i & 1)
-        out.append(Selection(keep, kept, s, left if left else tuple(range(1, 7)), state, not left))
+        names = tuple(die_title(dice[p - 1]) for p in kept)
+        said = _said(dice, kept, [shown[i] for i in range(n) if mask >> i & 1]) if unlike else ()
+        out.append(Selection(keep, kept, s, left if left else tuple(range(1, 7)), state, not left, said, names))
+    return tuple(out)
+
+
+def _said(dice: tuple[Die, ...], kept: tuple[int, ...], faces: Sequence[int]) -> tuple[str, ...]:
+    """The faces kept, in face order, each die that is no ordinary die named after its face: with unlike dice
+    two keeps of the same faces from different kinds of dice then read differently (and an unnamed face is
+    an ordinary die's)."""
+    out = []
+    for f, p in sorted(zip(faces, kept)):
+        face = JOKER_SYMBOL if f == JOKER else str(f)
+        die = dice[p - 1]
+        out.append(face if die.name == ORDINARY else f"{face} ({die_title(die)})")
     return tuple(out)
 
 
@@ -189,11 +212,13 @@ def rank_options(selections: Sequence[Selection], turn_total: int, valuer: Value
         choices = ("bank",) if valuer.reaches(total) else ("roll", "bank")
         for then in choices:
             value = valuer.roll(total, sel.state) if then == "roll" else valuer.bank(total)
-            extras: dict[str, object] = {"keep": list(sel.keep), "dice_kept": list(sel.dice_kept), "score": sel.score,
-                      "turn_total": total, "dice_left": len(sel.dice_left), "hot_dice": sel.hot_dice, "then": then}
+            extras: dict[str, object] = {
+                "keep": list(sel.keep), "dice_kept": list(sel.dice_kept), "dice_kept_names": list(sel.names),
+                "score": sel.score, "turn_total": total, "dice_left": len(sel.dice_left), "hot_dice": sel.hot_dice,
+                "then": then}
             action: dict[str, object] = (
                 {"type": "keep", "dice": list(sel.dice_kept), "then": then} if with_actions else {})
-            rows.append((value, sel.score, option_text(sel.keep, then), action, extras))
+            rows.append((value, sel.score, option_text(sel.keep_text, then), action, extras))
     rows.sort(key=lambda r: (-r[0], -r[1]))  # equal values: the higher score first
     best = rows[0][0] if rows else 0.0
     return tuple(Option(option=text, value=value, loss=best - value, action=action, extras=extras)

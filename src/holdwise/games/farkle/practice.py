@@ -40,7 +40,8 @@ def session_loadouts(options: Mapping[str, Any]) -> tuple[tuple[Die, ...], tuple
 
 def legal_keeps(state: State) -> list[dict[str, object]]:
     """The legal keeps of the roll in front of the side to move, one per distinct choice (faces kept and kinds
-    of dice left): `keep` (faces as shown), `dice_kept` (positions), `score`, `turn_total`, `dice_left`,
+    of dice left): `keep` (faces as shown), `keep_text` (as said: with unlike dice each die that is no ordinary
+    die named), `dice_kept` (positions), `dice_kept_names`, `score`, `turn_total`, `dice_left`,
     `hot_dice` and `then` (["roll", "bank"], or ["bank"] when banking reaches the target). No values: what a
     page lists as buttons without giving the answer away."""
     if state.phase != "select":
@@ -52,7 +53,8 @@ def legal_keeps(state: State) -> list[dict[str, object]]:
     out = []
     for sel in selections_of(dice, state.data["roll"], state.data["left"], distinct=True):
         total = total0 + sel.score
-        out.append({"keep": list(sel.keep), "dice_kept": list(sel.dice_kept), "score": sel.score, "turn_total": total,
+        out.append({"keep": list(sel.keep), "keep_text": " ".join(sel.keep_text), "dice_kept": list(sel.dice_kept),
+                    "dice_kept_names": list(sel.names), "score": sel.score, "turn_total": total,
                     "dice_left": len(sel.dice_left), "hot_dice": sel.hot_dice,
                     "then": ["bank"] if own + total >= target else ["roll", "bank"]})
     return out
@@ -65,7 +67,9 @@ class CoachRow(Result):
 
     option: str
     keep: tuple[str, ...]
+    keep_text: str
     dice_kept: tuple[int, ...]
+    dice_kept_names: tuple[str, ...]
     score: int
     turn_total: int
     dice_left: int
@@ -81,7 +85,9 @@ class CoachRow(Result):
 @dataclass(frozen=True)
 class Coaching(Result):
     """The coach for one roll: every option best first (by win chance when race-aware, else by points), the
-    best of each measure, whether they agree, and a line saying why when they do not."""
+    best of each measure, whether they agree, and a line saying why when they do not. The best options are
+    named by text and by action (which dice, then what): with unlike dice only the action tells one die's
+    keep from another's for sure."""
 
     game: str
     roll: tuple[str, ...]
@@ -93,6 +99,8 @@ class Coaching(Result):
     race_aware: bool
     best_points: str
     best_win: str | None
+    best_points_action: Mapping[str, object] | None
+    best_win_action: Mapping[str, object] | None
     agree: bool
     note: str
     options: tuple[CoachRow, ...]
@@ -132,15 +140,19 @@ def coach(state: State, race: bool = True) -> Coaching:
         raise InputError("the coach needs a roll in front of the player: roll first")
     dice, points, win = _valuers(state, race)
     sels = selections_of(dice, state.data["roll"], state.data["left"], distinct=True)
+    said = {s.dice_kept: s for s in sels}
     total0 = int(state.data["turn_total"])
     by_points = rank_options(sels, total0, points, with_actions=True)
     by_win = rank_options(sels, total0, win, with_actions=True) if win is not None else ()
-    win_of = {o.option + repr(o.extras["dice_kept"]): o for o in by_win}
+    # an option is its dice and what then: never its text, which two keeps of like dice may share
+    win_of = {(tuple(o.extras["dice_kept"]), o.extras["then"]): o for o in by_win}
     rows = []
     for o in by_points:
-        w = win_of.get(o.option + repr(o.extras["dice_kept"]))
+        w = win_of.get((tuple(o.extras["dice_kept"]), o.extras["then"]))
         e = o.extras
-        rows.append(CoachRow(o.option, tuple(e["keep"]), tuple(e["dice_kept"]), e["score"], e["turn_total"],
+        sel = said[tuple(e["dice_kept"])]
+        rows.append(CoachRow(o.option, tuple(e["keep"]), " ".join(sel.keep_text), tuple(e["dice_kept"]),
+                             tuple(e["dice_kept_names"]), e["score"], e["turn_total"],
                              e["dice_left"], e["hot_dice"], e["then"], o.value, o.loss,
                              None if w is None else w.value, None if w is None else w.loss, to_jsonable(o.action)))
     if win is not None:  # best first by the chance to win; equal chances by points
@@ -160,7 +172,8 @@ def coach(state: State, race: bool = True) -> Coaching:
         note = "Win chances are not shown: the race-aware match is not solved for these dice and target."
     return Coaching(GAME, _roll_text(dice, state), tuple(state.data["left"]), total0, own, opp, target,
                     win is not None, best_points.option if best_points else "",
-                    best_win.option if best_win else None, agree, note, tuple(rows))
+                    best_win.option if best_win else None, best_points.action if best_points else None,
+                    best_win.action if best_win else None, agree, note, tuple(rows))
 
 
 def _why(points: CoachRow, win: CoachRow, own: int, opp: int, target: int, who: str) -> str:
@@ -229,8 +242,8 @@ def _chosen(state: State, dice: Sequence[Die], valuer: Valuer, action: Mapping[s
     sel = sels[tuple(action["dice"])]
     total = int(state.data["turn_total"]) + sel.score
     if action["then"] == "roll" and not valuer.reaches(total):
-        return option_text(sel.keep, "roll"), valuer.roll(total, sel.state)
-    return option_text(sel.keep, "bank"), valuer.bank(total)
+        return option_text(sel.keep_text, "roll"), valuer.roll(total, sel.state)
+    return option_text(sel.keep_text, "bank"), valuer.bank(total)
 
 
 def _review_row(state: State, action: Mapping[str, Any], race: bool) -> ReviewRow:

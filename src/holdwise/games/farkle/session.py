@@ -298,7 +298,7 @@ def _keep(state: State, action: Mapping[str, Any]) -> State:
     total = state.data["turn_total"] + sel.score
     scores = dict(state.data["scores"])
     target = int(state.options["target"])
-    keeps = f"{who} keep{'s' if side == 'computer' else ''} {' '.join(sel.keep)} ({sel.score:,})"
+    keeps = f"{who} keep{'s' if side == 'computer' else ''} {' '.join(sel.keep_text)} ({sel.score:,})"
     if scores[side] + total >= target:
         scores[side] += total
         tally = dict(state.tally)
@@ -328,7 +328,7 @@ def _record(state: State, sel: Selection, then: str) -> State:
     dice = _dice_of(state, "player")
     roll = " ".join(face_text(dice[p - 1], f) for f, p in zip(state.data["roll"], state.data["left"]))
     position = f"roll {roll} at turn total {state.data['turn_total']:,} ({_score_line(state)})"
-    decision = Decision(position=position, chosen=option_text(sel.keep, then), best=best.option,
+    decision = Decision(position=position, chosen=option_text(sel.keep_text, then), best=best.option,
                         loss=max(0.0, best.value - value), measure=hint.measure)
     return state.evolve(decisions=(*state.decisions, decision))
 

@@ -306,7 +306,7 @@
       const left = k.hot_dice ? "hot dice: six dice again" : `${k.dice_left} ${k.dice_left === 1 ? "die" : "dice"} left`;
       const li = el("li", {class: "fk-keep"});
       li.append(el("span", {class: "fk-keep-what"},
-        el("strong", {text: k.keep.join(" ")}), ` scores ${fmt(k.score)} → ${fmt(k.turn_total)}; ${left}`));
+        el("strong", {text: k.keep_text}), ` scores ${fmt(k.score)} → ${fmt(k.turn_total)}; ${left}`));
       const buttons = el("span", {class: "fk-keep-buttons"});
       for (const then of ["roll", "bank"]) {
         if (!k.then.includes(then)) continue;
@@ -391,17 +391,21 @@
     head.append(el("th", {class: "fk-play-col", text: "play"}));
     table.append(el("thead", {}, head));
     const body = el("tbody");
+    // an option is the dice it keeps and what then, never its text: two keeps may read alike
+    const same = (o, a) => !!a && a.then === o.then && a.dice.join(",") === o.dice_kept.join(",");
     for (const o of c.options) {
-      const tr = el("tr", {class: (o.option === c.best_win || (!race && o.option === c.best_points)) ? "best" : ""});
+      const bestPoints = same(o, c.best_points_action);
+      const bestWin = same(o, c.best_win_action);
+      const tr = el("tr", {class: (race ? bestWin : bestPoints) ? "best" : ""});
       const go = el("button", {type: "button", class: "fk-coach-play" + (o.then === "bank" ? "" : " secondary"),
                                "aria-label": `play ${o.option}`, text: o.then === "bank" ? "bank" : "roll"});
       go.addEventListener("click", () => { if (!go.disabled) play(o.action); });
-      tr.append(el("td", {class: "fk-keep-faces", text: o.keep.join(" ")}),
+      tr.append(el("td", {class: "fk-keep-faces", text: o.keep_text}),
         el("td", {class: "fk-then", text: (o.then === "bank" ? "bank" : "roll on") + (o.hot_dice ? " (hot)" : "")}),
-        el("td", {class: "num" + (o.option === c.best_points ? " good" : ""), text: fmt(Math.round(o.expected_points))}),
+        el("td", {class: "num" + (bestPoints ? " good" : ""), text: fmt(Math.round(o.expected_points))}),
         el("td", {class: "num muted fk-loss", text: o.points_loss > 0.05 ? "−" + fmt(Math.round(o.points_loss)) : "best"}));
       if (race) {
-        tr.append(el("td", {class: "num" + (o.option === c.best_win ? " good" : ""), text: pct(o.win_chance)}),
+        tr.append(el("td", {class: "num" + (bestWin ? " good" : ""), text: pct(o.win_chance)}),
           el("td", {class: "num muted fk-loss", text: o.win_loss > 5e-5 ? "−" + (100 * o.win_loss).toFixed(1) + " pp" : "best"}));
       }
       tr.append(el("td", {class: "fk-play-col"}, go));
@@ -478,8 +482,9 @@
       const what = el("td", {class: "fk-pos"}, el("div", {text: d.position}),
         el("div", {}, el("strong", {text: "you: "}), d.chosen));
       const better = [];
-      if (r.race_aware && d.best_win !== d.chosen) better.push(`best to win: ${d.best_win}`);
-      if (d.best_points !== d.chosen) better.push(`best for points: ${d.best_points}`);
+      // the better move is named when the keep cost something (by value: two keeps of unlike dice may read alike)
+      if (r.race_aware && d.win_loss > 5e-5) better.push(`best to win: ${d.best_win}`);
+      if (d.points_loss > 0.05) better.push(`best for points: ${d.best_points}`);
       if (better.length) what.append(el("div", {class: "muted", text: better.join(" · ")}));
       const tr = el("tr", {class: costs(d) ? "fk-costly" : ""}, el("td", {text: String(i + 1)}), what);
       if (r.race_aware) tr.append(el("td", {class: "num", "data-label": "win chance lost",
