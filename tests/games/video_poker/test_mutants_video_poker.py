@@ -202,6 +202,9 @@ def test_cards():
     for bad in (b"As Ks Qs Js Ts", 5, "As Ks Qs Js", ["As", "Ks", "Qs", "Js", "Ts", "9s"]):
         with pytest.raises(InputError):
             parse_hand(bad)
+    for deck in (51, 54, 0):  # a hand written plainly is still refused from a deck no game has
+        with pytest.raises(InputError):
+            parse_hand("As Kd Qh Jc Ts", deck)
 
 
 def test_shown():

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import cast
 from functools import lru_cache
 from itertools import combinations_with_replacement
 
@@ -89,8 +90,7 @@ class Card:
         return Card(self.rules, tuple(values), self.yahtzee_bonus + bonus)
 
     def written(self, box: int, extras: Mapping[str, object]) -> tuple[Card, int]:
-        points, bonus = extras["points"], extras["bonus"]
-        assert isinstance(points, int) and isinstance(bonus, int)
+        points, bonus = cast(int, extras["points"]), cast(int, extras["bonus"])  # the turn's extras: ints
         return self.with_box(box, points, bonus), bonus
 
     def text(self) -> str:
