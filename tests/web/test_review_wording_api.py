@@ -5,7 +5,8 @@ from holdwise.games.farkle import practice
 
 
 def _row(option, then, points, win, points_loss, win_loss):
-    return practice.CoachRow(option=option, keep=(), dice_kept=(), score=300, turn_total=300, dice_left=3,
+    return practice.CoachRow(option=option, keep=(), keep_text="1 1 1", dice_kept=(), dice_kept_names=(),
+                             score=300, turn_total=300, dice_left=3,
                              hot_dice=False, then=then, expected_points=points, points_loss=points_loss,
                              win_chance=win, win_loss=win_loss, action={})
 
