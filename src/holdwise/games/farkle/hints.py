@@ -76,6 +76,7 @@ def _selections_of(dice: tuple[Die, ...], faces: tuple[int, ...], positions: tup
     index = {t.weights7: i for i, t in enumerate(sol.table.types)}
     out: list[Selection] = []
     unlike = len({d.name for d in dice}) > 1
+    titles = tuple(die_title(d) for d in dice)  # each position's die by its name, once a roll
     seen: set[tuple[tuple[str, ...], int]] = set()
     n = len(positions)
     for mask in range(1, 2**n):
@@ -97,7 +98,7 @@ def _selections_of(dice: tuple[Die, ...], faces: tuple[int, ...], positions: tup
             continue
         seen.add(key)
         kept = tuple(positions[i] for i in range(n) if mask >> i & 1)
-        names = tuple(die_title(dice[p - 1]) for p in kept)
+        names = tuple([titles[p - 1] for p in kept])
         said = _said(dice, kept, [shown[i] for i in range(n) if mask >> i & 1]) if unlike else ()
         out.append(Selection(keep, kept, s, left if left else tuple(range(1, 7)), state, not left, said, names))
     return tuple(out)
