@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import argparse
 import os
-import tempfile
+from pathlib import Path
 
 import numpy as np
 
@@ -35,12 +35,11 @@ def main(argv: list[str] | None = None) -> int:
             same = False
         print(f"{os.path.basename(path)}: {'up to date' if same else 'stale or missing'}")
         return 0 if same else 1
+    from holdwise.storage import atomic_write
+
     os.makedirs(os.path.dirname(path), exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=os.path.dirname(path), suffix=".npy")
-    with os.fdopen(fd, "wb") as f:
-        np.save(f, pairs, allow_pickle=False)
-    os.chmod(tmp, 0o644)  # as any file of the package (mkstemp makes it private)
-    os.replace(tmp, path)
+    atomic_write(Path(path), lambda f: np.save(f, pairs, allow_pickle=False))
+    os.chmod(path, 0o644)  # as any file of the package (the temporary file was private)
     print(f"wrote {path} ({os.path.getsize(path):,} bytes)")
     return 0
 
