@@ -454,16 +454,7 @@ def test_following_the_coach_costs_nothing_in_the_review(page, live_server):
     """Issue 25: a game played by the coach's first row (its play button) is reviewed with no costly decision,
     though some of those keeps give up expected points of the turn (shown in their own column)."""
     start(page, live_server, computer="coaching", seed=1)
-    for _ in range(200):
-        state = settled(page)
-        if state.over:
-            break
-        if state.phase == "roll":
-            page.click("#fk-roll")
-        else:
-            page.locator("#fk-coach-table tbody tr").first.locator("button.fk-coach-play").click()
-    state = settled(page)
-    assert state.over
+    state = _play_out_by_the_coach(page)
     page.wait_for_selector("#fk-review:not([hidden])")
     rows = page.locator("#fk-review-table tbody tr")
     assert rows.count() == len(state.decisions) > 0
@@ -480,16 +471,7 @@ def test_the_coach_says_which_die_to_keep(request, live_server, shoot, viewport)
     (seed 30); the coach's rows and the legal selections each name the die kept, no two alike, exactly one row
     marked best (the option the coach ranks first, found by its dice)."""
     p = request.getfixturevalue("page" if viewport == "desktop" else "phone")
-    p.goto(f"{live_server}/farkle?seed=30&delay=0")
-    p.click(".fk-gallery summary")
-    for i, die in enumerate(("lucky", "odd", "kings")):
-        p.select_option(f'select[name="dice"] >> nth={i}', die)
-    p.fill("input[name=target]", str(TARGET))
-    p.select_option("select[name=computer]", "coaching")
-    p.click("#fk-start")
-    p.wait_for_selector("#fk-table:not([hidden])", timeout=120_000)
-    p.check("#fk-coach-toggle")
-    p.click("#fk-roll")
+    _start_which_die(p, live_server)
     state = settled(p)
     assert state.data["roll"] == [1, 3, 1, 4, 5, 6]
     p.wait_for_function("() => document.querySelectorAll('#fk-coach-table tbody tr').length > 0")
@@ -513,28 +495,10 @@ def test_the_review_names_the_better_die(page, live_server):
     """Which die (issue 39): keeping the lucky die's 1 where the king's die's is better (seed 30, as above), then
     following the coach; the review's row for that keep says what was kept and names the better keep, as the
     face's review of the same replay."""
-    page.goto(f"{live_server}/farkle?seed=30&delay=0")
-    page.click(".fk-gallery summary")
-    for i, die in enumerate(("lucky", "odd", "kings")):
-        page.select_option(f'select[name="dice"] >> nth={i}', die)
-    page.fill("input[name=target]", str(TARGET))
-    page.select_option("select[name=computer]", "coaching")
-    page.click("#fk-start")
-    page.wait_for_selector("#fk-table:not([hidden])", timeout=120_000)
-    page.check("#fk-coach-toggle")
-    page.click("#fk-roll")
+    _start_which_die(page, live_server)
     assert settled(page).data["roll"] == [1, 3, 1, 4, 5, 6]
     page.locator('#fk-keeps button.fk-roll-on[data-dice="1"]').click()
-    for _ in range(200):
-        state = settled(page)
-        if state.over:
-            break
-        if state.phase == "roll":
-            page.click("#fk-roll")
-        else:
-            page.locator("#fk-coach-table tbody tr").first.locator("button.fk-coach-play").click()
-    state = settled(page)
-    assert state.over
+    _play_out_by_the_coach(page)
     page.wait_for_selector("#fk-review:not([hidden])")
     got = page.evaluate("() => ({options: window.holdwiseFarkle.options, seed: window.holdwiseFarkle.seed, "
                         "played: window.holdwiseFarkle.played})")
@@ -549,3 +513,33 @@ def test_the_review_names_the_better_die(page, live_server):
     if review.race_aware:
         assert f"best to win: {first.best_win}" in shown
     assert page.js_errors == []
+
+
+def _play_out_by_the_coach(page):
+    """Roll, or play the coach's first row, until the match is over; its final state."""
+    for _ in range(200):
+        state = settled(page)
+        if state.over:
+            break
+        if state.phase == "roll":
+            page.click("#fk-roll")
+        else:
+            page.locator("#fk-coach-table tbody tr").first.locator("button.fk-coach-play").click()
+    state = settled(page)
+    assert state.over
+    return state
+
+
+def _start_which_die(p, live_server):
+    """Seed 30 with lucky, odd, king's and three ordinary dice against the coaching computer, the coach open,
+    the first roll made."""
+    p.goto(f"{live_server}/farkle?seed=30&delay=0")
+    p.click(".fk-gallery summary")
+    for i, die in enumerate(("lucky", "odd", "kings")):
+        p.select_option(f'select[name="dice"] >> nth={i}', die)
+    p.fill("input[name=target]", str(TARGET))
+    p.select_option("select[name=computer]", "coaching")
+    p.click("#fk-start")
+    p.wait_for_selector("#fk-table:not([hidden])", timeout=120_000)
+    p.check("#fk-coach-toggle")
+    p.click("#fk-roll")
