@@ -1,0 +1,437 @@
+"""The inventory search: every six-set an inventory of dice allows, ranked exactly by expected points per turn,
+most sets ruled out by a proven upper bound instead of a solve.
+
+The bound (`turn_bound`). Write W(t, S) for the expected banked points of a turn at total t with the dice S
+left, deciding optimally, and P = W(0, six dice) rolled (the points per turn). Two facts make a cheap bound:
+- Within a turn, before any hot dice, a state with c dice left is met only at the totals the 6 - c dice kept
+  so far can score: 6 - c to a few dozen units of 50 (`GRID`). Evaluating every state at exactly those totals,
+  from the fewest dice up, is the turn's own backward pass, exact, with one unknown: what six fresh dice are
+  worth after hot dice at a total t > 0.
+- Every policy's value is affine in the starting total with slope its chance of banking, at most one minus
+  the first roll's bust chance q; so W(t, six) - t <= max(0, P - q t).
+So for any theta >= P, replacing hot dice by t + max(0, theta - q t) gives f(theta) >= P. And when
+f(theta) < theta, P <= theta is proven (f is non-decreasing with slope at most 1 in theta: were P > theta,
+f(theta) >= f(P) - (P - theta) >= theta), hence P <= f(theta) < theta. The search asks exactly that of each
+set with theta the current n-th best exact value; a set that fails it is solved exactly (`turn.py`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+import numpy as np
+
+from .roll_table import CODE_BASE, N_FACES, score_table, weights7
+from .rules import DICE_PER_PLAYER, SCORE_UNIT, Die
+from .search_kernels import state_excess
+from .turn import solve_turn
+
+__all__ = ["GRID", "bound_points", "keep_lists", "never_busts"]
+
+# GRID[c] = (lowest, highest) turn total in units of 50 at which a state with c dice left is met before hot
+# dice: each kept die scores at least 50 (a triple of 2s: 200 for three), and the most 6 - c dice kept can
+# score is reached keeping them at once (six 1s aside): 1 die 100, 2 dice 200, 3 dice 1,000, 4 dice 2,000,
+# 5 dice 4,000. A total above the grid is bounded from its top (turn_bound's slope rule); a total below it
+# cannot occur (and would only weaken the bound: search_kernels.BELOW_GRID).
+GRID = ((0, 0), (5, 80), (4, 40), (3, 20), (2, 4), (1, 2), (0, 0))
+_WIDTH = max(hi - lo + 1 for lo, hi in GRID)
+
+
+@lru_cache(maxsize=1)
+def keep_lists() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The legal keeps of every face vector of one to six dice: (keep_start, keep_mask, keep_units, vec_base).
+
+    A vector of k dice (faces 0..6, the joker 6) has index sum face_i * 7^i; its keeps are
+    keep_start[vec_base[k] + index] .. keep_start[vec_base[k] + index + 1], each a mask of the dice kept (bit
+    i: die i) and its score in units of 50. Shared by every set: which keeps are legal depends on the faces
+    only, not on which dice show them.
+    """
+    scores = score_table()
+    starts, masks, units = [np.zeros(1, dtype=np.int64)], [], []
+    vec_base = np.zeros(DICE_PER_PLAYER + 2, dtype=np.int64)
+    total = 0
+    for k in range(1, DICE_PER_PLAYER + 1):
+        n_vec = N_FACES**k
+        faces = (np.arange(n_vec)[:, None] // N_FACES ** np.arange(k)[None, :]) % N_FACES
+        power = CODE_BASE**faces  # each die adds 7^face to the selection's code
+        rows, cols, vals = [], [], []
+        for m in range(1, 1 << k):
+            bits = [i for i in range(k) if m >> i & 1]
+            u = scores[power[:, bits].sum(axis=1)]
+            ok = np.nonzero(u > 0)[0]
+            rows.append(ok)
+            cols.append(np.full(len(ok), m, dtype=np.int32))
+            vals.append(u[ok].astype(np.int32))
+        r = np.concatenate(rows)
+        by_vector = np.argsort(r, kind="stable")
+        counts = np.bincount(r, minlength=n_vec)
+        vec_base[k] = total
+        starts.append(int(starts[-1][-1]) + np.cumsum(counts))
+        masks.append(np.concatenate(cols)[by_vector])
+        units.append(np.concatenate(vals)[by_vector])
+        total += n_vec
+    vec_base[DICE_PER_PLAYER + 1] = total
+    # vec_base[k] indexes keep_start; keep_start holds one more entry than vectors, so the starts chain
+    keep_start = np.concatenate(starts).astype(np.int64)
+    return (keep_start, np.concatenate(masks).astype(np.int32), np.concatenate(units).astype(np.int32), vec_base)
+
+
+def never_busts(die: Die) -> bool:
+    """True when every face this die can show scores alone (a 1, a 5 or a joker): with such dice a turn can
+    roll on forever, so no finite value exists for sets of them only."""
+    w = weights7(die)
+    return all(w[f] == 0 for f in (1, 2, 3, 5))  # faces 2, 3, 4, 6 never score alone
+
+
+def _die_faces(die: Die) -> tuple[int, list[int], list[float]]:
+    """The faces a die can show (0..6, the joker 6) and their chances."""
+    w = weights7(die)
+    total = sum(w)
+    faces = [f for f, x in enumerate(w) if x]
+    return len(faces), faces, [w[f] / total for f in faces]
+
+
+class BoundMemo:
+    """The bounds of every sub-set of one to five dice met in a search, shared by all the sets that hold it
+    (a sub-set's bound depends on its dice and on the hot-dice hypothesis `theta` only).
+
+    Hot dice from a sub-set read max(0, theta) (the full set's bust chance left out: a set's own is not
+    known to a shared row), which holds for every set whose points per turn are at most theta; `bound`
+    tests a set against a threshold at most theta, so the rows stay proof (search.py's docstring).
+    """
+
+    def __init__(self, kinds: Sequence[Die], theta: float) -> None:
+        self.kinds = tuple(kinds)
+        self.theta = float(theta)
+        self._faces = [_die_faces(k) for k in self.kinds]
+        self._rows: dict[tuple[int, ...], int] = {}
+        self._excess = np.zeros(1024 * _WIDTH)
+        self._bust = np.zeros(1024)
+        self._pop = np.zeros(1024, dtype=np.int64)
+        self._keep = keep_lists()
+        self._lo = np.array([g[0] for g in GRID], dtype=np.int64)
+        self._hi = np.array([g[1] for g in GRID], dtype=np.int64)
+        self._scratch = (np.zeros(6, dtype=np.int64), np.zeros(6, dtype=np.int64), np.zeros(7),
+                         np.zeros(7, dtype=np.int64), np.zeros(_WIDTH), np.zeros(_WIDTH))
+
+    def _nz(self, key: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        count = np.zeros(len(key), dtype=np.int64)
+        face = np.zeros((len(key), N_FACES), dtype=np.int64)
+        chance = np.zeros((len(key), N_FACES))
+        for i, kind in enumerate(key):
+            n, faces, chances = self._faces[kind]
+            count[i] = n
+            face[i, :n] = faces
+            chance[i, :n] = chances
+        return count, face, chance
+
+    def _children(self, key: tuple[int, ...]) -> np.ndarray:
+        c = len(key)
+        child = np.zeros(1 << c, dtype=np.int64)
+        for m in range(1, (1 << c) - 1):  # keep at least one die, not all (hot dice)
+            child[m] = self.row(tuple(key[i] for i in range(c) if not m >> i & 1))
+        return child
+
+    def _evaluate(self, key: tuple[int, ...], child: np.ndarray, theta: float, hot_bust: float, row: int) -> float:
+        keep_start, keep_mask, keep_units, vec_base = self._keep
+        count, face, chance = self._nz(key)
+        positions, digit, suffix_p, suffix_idx, best, total = self._scratch
+        return float(state_excess(len(key), count, face, chance, child, theta / SCORE_UNIT, hot_bust, keep_start,
+                                  keep_mask, keep_units, vec_base, self._pop, self._lo, self._hi, self._bust,
+                                  self._excess, row, positions, digit, suffix_p, suffix_idx, best, total))
+
+    def row(self, key: tuple[int, ...]) -> int:
+        """The row of a sub-set (sorted kind indices, one to five dice), evaluated on first use."""
+        row = self._rows.get(key)
+        if row is not None:
+            return row
+        child = self._children(key)
+        row = len(self._rows)
+        if row == len(self._bust):  # grow by doubling
+            self._bust = np.concatenate([self._bust, np.zeros(row)])
+            self._pop = np.concatenate([self._pop, np.zeros(row, dtype=np.int64)])
+            self._excess = np.concatenate([self._excess, np.zeros(row * _WIDTH)])
+        self._pop[row] = len(key)
+        self._evaluate(key, child, self.theta, 0.0, row)
+        self._rows[key] = row
+        return row
+
+    def bound(self, key: tuple[int, ...], theta: float) -> float:
+        """f(theta) in points for the set of six kinds `key` (sorted), theta at most the memo's."""
+        if theta > self.theta:
+            raise ValueError("the threshold passed the memo's hypothesis")
+        return SCORE_UNIT * self._evaluate(key, self._children(key), theta, -1.0, 0)
+
+
+def bound_points(dice: tuple[Die, ...], theta: float) -> float:
+    """f(theta) in points: at least the set's expected points per turn whenever those are at most theta (see
+    the module's docstring); when it is below theta, the points per turn are proven below it too."""
+    if len(dice) != DICE_PER_PLAYER:
+        raise ValueError(f"a set has {DICE_PER_PLAYER} dice, not {len(dice)}")
+    return BoundMemo(dice, theta).bound(tuple(range(DICE_PER_PLAYER)), theta)
+
+
+# ---- the search -----------------------------------------------------------------------------------------------
+
+Progress = Callable[[int, int], None] | None
+Stop = Callable[[], bool] | None
+
+
+@dataclass(frozen=True)
+class SetValue:
+    """One examined set: its dice (indices into the search's kinds), and either its exact points per turn
+    or, when ruled out, the bound that did it."""
+
+    kinds: tuple[int, ...]
+    points: float
+    exact: bool
+
+
+def inventory_sets(counts: Sequence[int]) -> list[tuple[int, ...]]:
+    """Every multiset of six kinds with at most counts[i] of kind i, as sorted tuples of kind indices."""
+    out: list[tuple[int, ...]] = []
+
+    def walk(i: int, left: int, chosen: tuple[int, ...]) -> None:
+        if left == 0:
+            out.append(chosen)
+            return
+        if i == len(counts):
+            return
+        for k in range(min(left, counts[i]), -1, -1):
+            walk(i + 1, left - k, chosen + (i,) * k)
+
+    walk(0, DICE_PER_PLAYER, ())
+    return out
+
+
+def count_sets(counts: Sequence[int]) -> int:
+    """How many sets `inventory_sets` gives, without listing them."""
+    ways = [1] + [0] * DICE_PER_PLAYER
+    for c in counts:
+        ways = [sum(ways[k - j] for j in range(min(k, c) + 1)) for k in range(DICE_PER_PLAYER + 1)]
+    return ways[DICE_PER_PLAYER]
+
+
+def exact_points(dice: tuple[Die, ...]) -> float:
+    """The set's expected points per turn, solved now (nothing remembered: a search meets thousands)."""
+    return solve_turn(dice, keep=False).expected_points
+
+
+# One memo a process for the threshold and one for the candidates' own bounds (a search's forked workers
+# each build theirs): rebuilt for new kinds, or when a hypothesis is passed (then with headroom, so that it
+# is rarely rebuilt).
+_MEMOS: dict[str, BoundMemo] = {}
+MEMO_HEADROOM = 1.1
+
+
+def _memo(name: str, kinds: tuple[Die, ...], theta: float, headroom: float) -> BoundMemo:
+    memo = _MEMOS.get(name)
+    if memo is None or memo.kinds != kinds or theta > memo.theta:
+        memo = _MEMOS[name] = BoundMemo(kinds, theta * headroom)
+    return memo
+
+
+def judge(kinds: tuple[Die, ...], key: tuple[int, ...], theta: float) -> tuple[float, str]:
+    """(points, how) for the set `key` (sorted kind indices) against the threshold theta > 0: how "pruned"
+    when the bound proves the set below theta (points: that bound), else "candidate" with points an upper
+    bound on its points per turn (f(x) < x for some x >= theta, found by raising x)."""
+    b = _memo("threshold", kinds, theta, MEMO_HEADROOM).bound(key, theta)
+    if b < theta:
+        return b, "pruned"
+    return candidate_bound(kinds, key, b * 1.01), "candidate"
+
+
+def candidate_bound(kinds: tuple[Die, ...], key: tuple[int, ...], start: float) -> float:
+    """An upper bound on the points per turn of a set whose bound did not fall below the threshold: f(x) at
+    an x with f(x) < x, on the set's own sub-sets under the hypothesis x (tighter than the shared rows), x
+    stepped up from `start` past f's fixed point, then down toward it on the same rows (rows of a larger
+    hypothesis hold for a smaller one)."""
+    own = tuple(kinds[i] for i in key)
+    mine = tuple(range(DICE_PER_PLAYER))
+    x = start
+    for _ in range(60):
+        memo = BoundMemo(own, x)
+        b = memo.bound(mine, x)
+        if b < x:
+            for _ in range(4):
+                y = b * 1.002
+                if y >= x:
+                    break
+                c = memo.bound(mine, y)
+                if c >= y:
+                    break
+                b = c
+            return b
+        x = b * 1.01  # f has slope below 1: from f(x) >= x, x rises toward the fixed point and passes it
+    raise RuntimeError("the bound did not settle")  # pragma: no cover - f's slope is below one
+
+
+def _judge_chunk(kinds: tuple[Die, ...], chunk: list[tuple[int, ...]], theta: float) -> list[tuple[float, str]]:
+    return [judge(kinds, key, theta) for key in chunk]
+
+
+def _exact_chunk(kinds: tuple[Die, ...], chunk: list[tuple[int, ...]]) -> list[tuple[float, str]]:
+    return [(exact_points(tuple(kinds[i] for i in key)), "exact") for key in chunk]
+
+
+@dataclass(frozen=True)
+class SearchOutcome:
+    """What a search found: the best sets exact (best first), the proven threshold (every set not among them
+    has at most these points per turn), the counts of sets examined (bounded or solved), solved exactly,
+    and whether it ran to the end (not stopped)."""
+
+    best: tuple[SetValue, ...]
+    threshold: float
+    total: int
+    examined: int
+    solved: int
+    complete: bool
+    values: tuple[SetValue, ...] = ()
+
+
+def kind_strengths(kinds: Sequence[Die], filler: Die) -> list[float]:
+    """Each kind's points per turn beside five `filler` dice: the search tries sets in order of their sum, so
+    that strong sets come first and the threshold starts high (the order changes nothing but the speed)."""
+    return [exact_points((k,) + (filler,) * (DICE_PER_PLAYER - 1)) for k in kinds]
+
+
+class _Runner:
+    """Chunks of work on forked workers (or here, with workers <= 1), results in the order handed out."""
+
+    def __init__(self, workers: int, stop: Stop) -> None:
+        self.workers = workers
+        self.stop = stop
+        self.stopped = False
+        self._pool = None
+        if workers > 1:
+            import multiprocessing as mp
+
+            self._pool = mp.get_context("fork").Pool(workers)
+
+    def run(self, jobs: Iterable[tuple[Callable[..., list[tuple[float, str]]], tuple[object, ...]]],
+            take: Callable[[list[tuple[float, str]]], None], window: int = 0) -> None:
+        """Run fn(*args) for each job, calling take(result) in order; a job is made only when there is room
+        in the window (2 per worker), so its arguments can read what earlier results changed."""
+        jobs = iter(jobs)
+        if self._pool is None:
+            for fn, args in jobs:
+                if self.stop is not None and self.stop():
+                    self.stopped = True
+                    return
+                take(fn(*args))
+            return
+        from collections import deque
+
+        pending: deque[object] = deque()
+        room = window or 2 * self.workers
+        while True:
+            while len(pending) < room:
+                job = next(jobs, None)
+                if job is None:
+                    break
+                pending.append(self._pool.apply_async(job[0], job[1]))
+            if not pending:
+                return
+            head = pending[0]
+            while not head.ready():  # type: ignore[attr-defined]
+                if self.stop is not None and self.stop():
+                    self.stopped = True
+                    return
+                head.wait(0.05)  # type: ignore[attr-defined]
+            pending.popleft()
+            take(head.get())  # type: ignore[attr-defined]
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.terminate()
+            self._pool.join()
+
+
+def search_sets(kinds: Sequence[Die], counts: Sequence[int], top: int, filler: Die, workers: int = 2,
+                progress: Progress = None, stop: Stop = None, keep_values: bool = False,
+                chunk: int = 32, first: int = 0) -> SearchOutcome:
+    """Rank every set of six the inventory (counts[i] dice of kinds[i]) allows by expected points per turn:
+    the `top` best exact, every other set proven at most the threshold (see the module's docstring).
+
+    In three steps: the `first` (default 2 x top) sets in order of kind_strengths solved exactly, giving a
+    threshold; every other set bounded against it (ruled out, or a candidate with an upper bound); the
+    candidates solved exactly best bound first, until the next bound is below the top-th best exact value.
+    progress(done, total): sets examined, then candidates solved on top (total grows by the candidates);
+    stop() is asked between chunks and ends the search with what it has (complete False).
+    """
+    import heapq
+
+    kinds = tuple(kinds)
+    sets = inventory_sets(counts)
+    strength = kind_strengths(kinds, filler)
+    sets.sort(key=lambda s: -sum(strength[i] for i in s))
+    keep_lists()  # built once here; forked workers inherit it
+    total = len(sets)
+    first = min(total, first or top)
+    heap: list[tuple[float, int]] = []  # (points, set number) of the best exact sets so far, worst first
+    values: dict[int, SetValue] = {}
+    candidates: list[tuple[float, int]] = []
+    state = {"done": 0, "solved": 0, "total": total}
+
+    def theta() -> float:
+        return heap[0][0] if len(heap) >= top else 0.0
+
+    def taker(numbers: list[int]) -> Callable[[list[tuple[float, str]]], None]:
+        def take(results: list[tuple[float, str]]) -> None:
+            for n, (points, how) in zip(numbers, results):
+                if how == "exact":
+                    state["solved"] += 1
+                    if len(heap) < top:
+                        heapq.heappush(heap, (points, n))
+                    elif points > heap[0][0]:
+                        heapq.heapreplace(heap, (points, n))
+                elif how == "candidate":
+                    candidates.append((points, n))
+                values[n] = SetValue(sets[n], points, how == "exact")
+            state["done"] += len(results)
+            if progress is not None:
+                progress(state["done"], state["total"])
+        return take
+
+    runner = _Runner(workers, stop)
+    try:
+        def run_exact(numbers: list[int]) -> None:
+            step = max(1, min(chunk, len(numbers) // (2 * max(1, workers)) or 1))
+            parts = [numbers[s:s + step] for s in range(0, len(numbers), step)]
+            runner.run(((_exact_chunk, (kinds, [sets[n] for n in part])) for part in parts),
+                       _sequence_takers([taker(part) for part in parts]))
+
+        run_exact(list(range(first)))
+        if not runner.stopped and first < total:
+            limit = theta()
+            parts = [list(range(s, min(s + chunk, total))) for s in range(first, total, chunk)]
+            runner.run(((_judge_chunk, (kinds, [sets[n] for n in part], limit)) for part in parts),
+                       _sequence_takers([taker(part) for part in parts]))
+        # the candidates, best bound first: each round solves as many as there are workers, then stops when
+        # the next bound is below the top-th best exact value (no set left could enter the ranking)
+        candidates.sort(key=lambda c: (-c[0], c[1]))
+        i = 0
+        while not runner.stopped and i < len(candidates) and candidates[i][0] >= theta():
+            batch = candidates[i:i + max(1, workers)]
+            state["total"] += len(batch)
+            numbers = [n for _, n in batch]
+            run_exact(numbers)
+            i += len(batch)
+    finally:
+        runner.close()
+    best = tuple(SetValue(sets[n], p, True) for p, n in sorted(heap, key=lambda x: (-x[0], x[1])))
+    examined = sum(1 for _ in values)
+    return SearchOutcome(best, theta(), total, examined, state["solved"], not runner.stopped,
+                         tuple(values[n] for n in sorted(values)) if keep_values else ())
+
+
+def _sequence_takers(takers: list[Callable[[list[tuple[float, str]]], None]]
+                     ) -> Callable[[list[tuple[float, str]]], None]:
+    """One take for a runner: the i-th result goes to the i-th taker."""
+    it = iter(takers)
+
+    def take(results: list[tuple[float, str]]) -> None:
+        next(it)(results)
+    return take

@@ -1,0 +1,160 @@
+# mypy: disable-error-code="valid-type"
+"""The inventory search's upper bound on a loadout's points per turn, in Cython's pure-Python mode (compiled by
+the build; see solver/native.py)."""
+
+from __future__ import annotations
+
+try:
+    import cython
+except ImportError:  # plain Python without Cython installed
+    from holdwise.solver.cy import cython
+
+__all__ = ["BELOW_GRID", "state_excess"]
+
+# A query below a state's grid has no bound from the grid: it reads this, so the set is never pruned by it.
+BELOW_GRID = 1.0e18
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _advance(k: cython.Py_ssize_t, digit: cython.longlong[::1], positions: cython.longlong[::1],
+             nz_count: cython.longlong[::1], nz_face: cython.longlong[:, ::1], nz_prob: cython.double[:, ::1],
+             suffix_p: cython.double[::1], suffix_idx: cython.longlong[::1], start: cython.Py_ssize_t) -> cython.bint:
+    """The next face vector of the k dice at `positions` (only faces they can show; die 0 turns fastest),
+    its chance suffix_p[0] and index suffix_idx[0]; False after the last. start=-1 begins at the first."""
+    i: cython.Py_ssize_t
+    j: cython.Py_ssize_t
+    pw: cython.longlong
+    if start < 0:
+        for i in range(k):
+            digit[i] = 0
+        i = k - 1
+    else:
+        i = 0
+        while i < k:
+            digit[i] += 1
+            if digit[i] < nz_count[positions[i]]:
+                break
+            digit[i] = 0
+            i += 1
+        if i == k:
+            return False
+    suffix_p[k] = 1.0
+    suffix_idx[k] = 0
+    for j in range(i, -1, -1):
+        pw = 1
+        for _ in range(j):
+            pw *= 7
+        suffix_p[j] = suffix_p[j + 1] * nz_prob[positions[j], digit[j]]
+        suffix_idx[j] = suffix_idx[j + 1] + nz_face[positions[j], digit[j]] * pw
+    return True
+
+
+def state_excess(k: cython.Py_ssize_t, nz_count: cython.longlong[::1], nz_face: cython.longlong[:, ::1],
+                 nz_prob: cython.double[:, ::1], child: cython.longlong[::1], hot_theta: cython.double,
+                 hot_bust: cython.double, keep_start: cython.longlong[::1], keep_mask: cython.int[::1],
+                 keep_units: cython.int[::1], vec_base: cython.longlong[::1], row_pop: cython.longlong[::1],
+                 grid_lo: cython.longlong[::1], grid_hi: cython.longlong[::1], bust: cython.double[::1],
+                 excess: cython.double[::1], out_row: cython.Py_ssize_t, positions: cython.longlong[::1],
+                 digit: cython.longlong[::1], suffix_p: cython.double[::1], suffix_idx: cython.longlong[::1],
+                 best: cython.double[::1], total: cython.double[::1]) -> cython.double:
+    """Upper bounds on W(t, S) - t for a state S of k dice at the totals of its grid (units of 50), written to
+    row out_row of excess (flat, rows x width) with S's bust chance to bust[out_row]; with k = 6, S is the
+    full set at total 0 only, and the return value bounds its roll value (see search.py).
+
+    S's dice are 0..k-1: die i shows nz_count[i] faces nz_face[i, :] (0..6, the joker 6) with chances
+    nz_prob[i, :]. child[r] is the row of the dice left after keeping the dice of mask r (bit i: die i; rows
+    of fewer dice are already written, row_pop[row] their number of dice); keeping every die is hot dice,
+    bounded by max(0, hot_theta - hot_bust * total). hot_bust < 0 (the full set) takes S's own bust chance,
+    found in a first pass. keep_* is the legal keeps of every face vector (CSR, vector index
+    sum face_i * 7^i offset by vec_base[k]; keep_mask: bit i keeps die i). positions, digit, suffix_p,
+    suffix_idx (6, 6, 7, 7) and best, total (width) are scratch.
+    """
+    width: cython.Py_ssize_t = best.shape[0]
+    all_kept: cython.Py_ssize_t = (1 << k) - 1
+    i: cython.Py_ssize_t
+    j: cython.Py_ssize_t
+    d: cython.Py_ssize_t
+    lo: cython.Py_ssize_t
+    hi: cython.Py_ssize_t
+    t: cython.Py_ssize_t
+    u: cython.Py_ssize_t
+    r: cython.Py_ssize_t
+    row: cython.Py_ssize_t
+    c: cython.Py_ssize_t
+    base: cython.Py_ssize_t
+    top: cython.Py_ssize_t
+    tu: cython.Py_ssize_t
+    p: cython.double
+    q: cython.double
+    val: cython.double
+    acc: cython.double
+    more: cython.bint
+    for i in range(k):
+        positions[i] = i
+    if hot_bust < 0.0:
+        q = 0.0
+        more = _advance(k, digit, positions, nz_count, nz_face, nz_prob, suffix_p, suffix_idx, -1)
+        while more:
+            j = vec_base[k] + suffix_idx[0]
+            if keep_start[j] == keep_start[j + 1]:
+                q += suffix_p[0]
+            more = _advance(k, digit, positions, nz_count, nz_face, nz_prob, suffix_p, suffix_idx, 0)
+        hot_bust = q
+    if k == 6:
+        lo = 0
+        hi = 0
+    else:
+        lo = grid_lo[k]
+        hi = grid_hi[k]
+    for t in range(hi - lo + 1):
+        total[t] = 0.0
+    q = 0.0
+    more = _advance(k, digit, positions, nz_count, nz_face, nz_prob, suffix_p, suffix_idx, -1)
+    while more:
+        p = suffix_p[0]
+        j = vec_base[k] + suffix_idx[0]
+        more = _advance(k, digit, positions, nz_count, nz_face, nz_prob, suffix_p, suffix_idx, 0)
+        if keep_start[j] == keep_start[j + 1]:
+            q += p
+            continue
+        for t in range(hi - lo + 1):
+            best[t] = -1.0
+        for d in range(keep_start[j], keep_start[j + 1]):
+            u = keep_units[d]
+            r = keep_mask[d]
+            if r == all_kept:  # every die kept: hot dice, six fresh dice
+                for t in range(lo, hi + 1):
+                    val = hot_theta - hot_bust * (t + u)
+                    val = u + (val if val > 0.0 else 0.0)
+                    if val > best[t - lo]:
+                        best[t - lo] = val
+                continue
+            row = child[r]
+            c = row_pop[row]
+            base = row * width - grid_lo[c]
+            top = grid_hi[c]
+            for t in range(lo, hi + 1):
+                tu = t + u
+                if tu <= top:
+                    if tu >= grid_lo[c]:
+                        val = u + excess[base + tu]
+                    else:
+                        val = BELOW_GRID
+                else:
+                    # above the grid: every policy keeps an extra unit of total only when the next roll
+                    # does not bust
+                    val = excess[base + top] - bust[row] * (tu - top)
+                    val = u + (val if val > 0.0 else 0.0)
+                if val > best[t - lo]:
+                    best[t - lo] = val
+        for t in range(hi - lo + 1):
+            total[t] += p * best[t]
+    if k == 6:
+        return total[0]
+    bust[out_row] = q
+    for t in range(lo, hi + 1):
+        acc = total[t - lo] - q * t
+        excess[out_row * width + t - lo] = acc if acc > 0.0 else 0.0
+    return 0.0
