@@ -23,10 +23,11 @@ from functools import lru_cache
 
 import numpy as np
 
-from .roll_table import CODE_BASE, N_FACES, score_table, weights7
+from .roll_table import CODE_BASE, N_FACES, die_types, roll_table, score_table, weights7
 from .rules import DICE_PER_PLAYER, SCORE_UNIT, Die
 from .search_kernels import state_excess
 from .turn import solve_turn
+from .turn_kernels import turn_values
 
 __all__ = ["GRID", "bound_points", "keep_lists", "never_busts"]
 
@@ -102,9 +103,10 @@ class BoundMemo:
     tests a set against a threshold at most theta, so the rows stay proof (search.py's docstring).
     """
 
-    def __init__(self, kinds: Sequence[Die], theta: float) -> None:
+    def __init__(self, kinds: Sequence[Die], theta: float, cap: int = 0) -> None:
         self.kinds = tuple(kinds)
         self.theta = float(theta)
+        self.cap = cap  # points; > 0: the turn is played to this many points (banked points above it count not)
         self._faces = [_die_faces(k) for k in self.kinds]
         self._rows: dict[tuple[int, ...], int] = {}
         self._excess = np.zeros(1024 * _WIDTH)
@@ -140,7 +142,8 @@ class BoundMemo:
         positions, digit, suffix_p, suffix_idx, best, total = self._scratch
         return float(state_excess(len(key), count, face, chance, child, theta / SCORE_UNIT, hot_bust, keep_start,
                                   keep_mask, keep_units, vec_base, self._pop, self._lo, self._hi, self._bust,
-                                  self._excess, row, positions, digit, suffix_p, suffix_idx, best, total))
+                                  self._excess, row, positions, digit, suffix_p, suffix_idx, best, total,
+                                  self.cap / SCORE_UNIT))
 
     def row(self, key: tuple[int, ...]) -> int:
         """The row of a sub-set (sorted kind indices, one to five dice), evaluated on first use."""
@@ -165,12 +168,12 @@ class BoundMemo:
         return SCORE_UNIT * self._evaluate(key, self._children(key), theta, -1.0, 0)
 
 
-def bound_points(dice: tuple[Die, ...], theta: float) -> float:
+def bound_points(dice: tuple[Die, ...], theta: float, cap: int = 0) -> float:
     """f(theta) in points: at least the set's expected points per turn whenever those are at most theta (see
     the module's docstring); when it is below theta, the points per turn are proven below it too."""
     if len(dice) != DICE_PER_PLAYER:
         raise ValueError(f"a set has {DICE_PER_PLAYER} dice, not {len(dice)}")
-    return BoundMemo(dice, theta).bound(tuple(range(DICE_PER_PLAYER)), theta)
+    return BoundMemo(dice, theta, cap).bound(tuple(range(DICE_PER_PLAYER)), theta)
 
 
 # ---- the search -----------------------------------------------------------------------------------------------
@@ -214,9 +217,41 @@ def count_sets(counts: Sequence[int]) -> int:
     return ways[DICE_PER_PLAYER]
 
 
-def exact_points(dice: tuple[Die, ...]) -> float:
-    """The set's expected points per turn, solved now (nothing remembered: a search meets thousands)."""
+def exact_points(dice: tuple[Die, ...], cap: int = 0) -> float:
+    """The set's expected points per turn, solved now (nothing remembered: a search meets thousands); cap > 0:
+    the expected min(banked points, cap) of a turn played for it (`capped_points`)."""
+    if cap > 0:
+        return capped_points(dice, cap)
     return solve_turn(dice, keep=False).expected_points
+
+
+def capped_points(dice: tuple[Die, ...], cap: int) -> float:
+    """E[min(banked, cap)] of a turn with these six dice played to maximize it: the turn when `cap` points are
+    still needed to win (points past them are worth nothing). The turn's backward pass over the totals below
+    cap, with W = cap from cap on."""
+    if cap <= 0 or cap % SCORE_UNIT:
+        raise ValueError(f"a cap is a positive multiple of {SCORE_UNIT}, got {cap}")
+    t = roll_table(die_types(tuple(dice)))
+    levels = cap // SCORE_UNIT
+    reach = int(t.option_units.max()) if len(t.option_units) else 0
+    roll = np.zeros((levels, t.n_states))
+    keep = np.full((levels + reach + 1, t.n_states), float(levels))
+    offset = t.option_units * t.n_states + t.option_state
+    n_groups = len(t.group_prob)
+    group_of = np.repeat(np.arange(n_groups), np.diff(t.option_start))
+    best_units = np.full(n_groups, -1, dtype=np.int64)
+    np.maximum.at(best_units, group_of, t.option_units)
+    state_of_group = np.repeat(np.arange(t.n_states), np.diff(t.group_start))
+    plain_gain = np.bincount(state_of_group, weights=t.group_prob * best_units, minlength=t.n_states)
+    bust = np.nan_to_num(t.bust, nan=1.0)
+    # every state live: the kernel values an option to a settled state as total + score, which the cap
+    # would not hold (from the cap on W = cap, read from `keep`)
+    live = np.ones(t.n_states, dtype=bool)
+    turn_values(levels, t.group_start, t.group_prob, t.option_start, offset, t.option_state, t.n_states,
+                t.option_units, bust, np.ascontiguousarray(plain_gain, dtype=np.float64), 0.0, roll, keep.ravel(),
+                live.view(np.uint8), np.empty(n_groups, dtype=np.int64), np.empty(n_groups + 1, dtype=np.int64),
+                np.empty(len(offset), dtype=np.int64))
+    return SCORE_UNIT * float(roll[0, t.full_state])
 
 
 # One memo a process for the threshold and one for the candidates' own bounds (a search's forked workers
@@ -226,24 +261,24 @@ _MEMOS: dict[str, BoundMemo] = {}
 MEMO_HEADROOM = 1.1
 
 
-def _memo(name: str, kinds: tuple[Die, ...], theta: float, headroom: float) -> BoundMemo:
+def _memo(name: str, kinds: tuple[Die, ...], theta: float, headroom: float, cap: int) -> BoundMemo:
     memo = _MEMOS.get(name)
-    if memo is None or memo.kinds != kinds or theta > memo.theta:
-        memo = _MEMOS[name] = BoundMemo(kinds, theta * headroom)
+    if memo is None or memo.kinds != kinds or memo.cap != cap or theta > memo.theta:
+        memo = _MEMOS[name] = BoundMemo(kinds, theta * headroom, cap)
     return memo
 
 
-def judge(kinds: tuple[Die, ...], key: tuple[int, ...], theta: float) -> tuple[float, str]:
+def judge(kinds: tuple[Die, ...], key: tuple[int, ...], theta: float, cap: int = 0) -> tuple[float, str]:
     """(points, how) for the set `key` (sorted kind indices) against the threshold theta > 0: how "pruned"
     when the bound proves the set below theta (points: that bound), else "candidate" with points an upper
     bound on its points per turn (f(x) < x for some x >= theta, found by raising x)."""
-    b = _memo("threshold", kinds, theta, MEMO_HEADROOM).bound(key, theta)
+    b = _memo("threshold", kinds, theta, MEMO_HEADROOM, cap).bound(key, theta)
     if b < theta:
         return b, "pruned"
-    return candidate_bound(kinds, key, b * 1.01), "candidate"
+    return candidate_bound(kinds, key, b * 1.01, cap), "candidate"
 
 
-def candidate_bound(kinds: tuple[Die, ...], key: tuple[int, ...], start: float) -> float:
+def candidate_bound(kinds: tuple[Die, ...], key: tuple[int, ...], start: float, cap: int = 0) -> float:
     """An upper bound on the points per turn of a set whose bound did not fall below the threshold: f(x) at
     an x with f(x) < x, on the set's own sub-sets under the hypothesis x (tighter than the shared rows), x
     stepped up from `start` past f's fixed point, then down toward it on the same rows (rows of a larger
@@ -252,7 +287,7 @@ def candidate_bound(kinds: tuple[Die, ...], key: tuple[int, ...], start: float) 
     mine = tuple(range(DICE_PER_PLAYER))
     x = start
     for _ in range(60):
-        memo = BoundMemo(own, x)
+        memo = BoundMemo(own, x, cap)
         b = memo.bound(mine, x)
         if b < x:
             for _ in range(4):
@@ -268,12 +303,13 @@ def candidate_bound(kinds: tuple[Die, ...], key: tuple[int, ...], start: float) 
     raise RuntimeError("the bound did not settle")  # pragma: no cover - f's slope is below one
 
 
-def _judge_chunk(kinds: tuple[Die, ...], chunk: list[tuple[int, ...]], theta: float) -> list[tuple[float, str]]:
-    return [judge(kinds, key, theta) for key in chunk]
+def _judge_chunk(kinds: tuple[Die, ...], chunk: list[tuple[int, ...]], theta: float,
+                 cap: int) -> list[tuple[float, str]]:
+    return [judge(kinds, key, theta, cap) for key in chunk]
 
 
-def _exact_chunk(kinds: tuple[Die, ...], chunk: list[tuple[int, ...]]) -> list[tuple[float, str]]:
-    return [(exact_points(tuple(kinds[i] for i in key)), "exact") for key in chunk]
+def _exact_chunk(kinds: tuple[Die, ...], chunk: list[tuple[int, ...]], cap: int) -> list[tuple[float, str]]:
+    return [(exact_points(tuple(kinds[i] for i in key), cap), "exact") for key in chunk]
 
 
 @dataclass(frozen=True)
@@ -291,10 +327,10 @@ class SearchOutcome:
     values: tuple[SetValue, ...] = ()
 
 
-def kind_strengths(kinds: Sequence[Die], filler: Die) -> list[float]:
+def kind_strengths(kinds: Sequence[Die], filler: Die, cap: int = 0) -> list[float]:
     """Each kind's points per turn beside five `filler` dice: the search tries sets in order of their sum, so
     that strong sets come first and the threshold starts high (the order changes nothing but the speed)."""
-    return [exact_points((k,) + (filler,) * (DICE_PER_PLAYER - 1)) for k in kinds]
+    return [exact_points((k,) + (filler,) * (DICE_PER_PLAYER - 1), cap) for k in kinds]
 
 
 class _Runner:
@@ -351,7 +387,7 @@ class _Runner:
 
 def search_sets(kinds: Sequence[Die], counts: Sequence[int], top: int, filler: Die, workers: int = 2,
                 progress: Progress = None, stop: Stop = None, keep_values: bool = False,
-                chunk: int = 32, first: int = 0) -> SearchOutcome:
+                chunk: int = 32, first: int = 0, cap: int = 0) -> SearchOutcome:
     """Rank every set of six the inventory (counts[i] dice of kinds[i]) allows by expected points per turn:
     the `top` best exact, every other set proven at most the threshold (see the module's docstring).
 
@@ -365,7 +401,7 @@ def search_sets(kinds: Sequence[Die], counts: Sequence[int], top: int, filler: D
 
     kinds = tuple(kinds)
     sets = inventory_sets(counts)
-    strength = kind_strengths(kinds, filler)
+    strength = kind_strengths(kinds, filler, cap)
     sets.sort(key=lambda s: -sum(strength[i] for i in s))
     keep_lists()  # built once here; forked workers inherit it
     total = len(sets)
@@ -400,14 +436,14 @@ def search_sets(kinds: Sequence[Die], counts: Sequence[int], top: int, filler: D
         def run_exact(numbers: list[int]) -> None:
             step = max(1, min(chunk, len(numbers) // (2 * max(1, workers)) or 1))
             parts = [numbers[s:s + step] for s in range(0, len(numbers), step)]
-            runner.run(((_exact_chunk, (kinds, [sets[n] for n in part])) for part in parts),
+            runner.run(((_exact_chunk, (kinds, [sets[n] for n in part], cap)) for part in parts),
                        _sequence_takers([taker(part) for part in parts]))
 
         run_exact(list(range(first)))
         if not runner.stopped and first < total:
             limit = theta()
             parts = [list(range(s, min(s + chunk, total))) for s in range(first, total, chunk)]
-            runner.run(((_judge_chunk, (kinds, [sets[n] for n in part], limit)) for part in parts),
+            runner.run(((_judge_chunk, (kinds, [sets[n] for n in part], limit, cap)) for part in parts),
                        _sequence_takers([taker(part) for part in parts]))
         # the candidates, best bound first: each round solves as many as there are workers, then stops when
         # the next bound is below the top-th best exact value (no set left could enter the ranking)

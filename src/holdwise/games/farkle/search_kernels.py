@@ -58,7 +58,7 @@ def state_excess(k: cython.Py_ssize_t, nz_count: cython.longlong[::1], nz_face: 
                  grid_lo: cython.longlong[::1], grid_hi: cython.longlong[::1], bust: cython.double[::1],
                  excess: cython.double[::1], out_row: cython.Py_ssize_t, positions: cython.longlong[::1],
                  digit: cython.longlong[::1], suffix_p: cython.double[::1], suffix_idx: cython.longlong[::1],
-                 best: cython.double[::1], total: cython.double[::1]) -> cython.double:
+                 best: cython.double[::1], total: cython.double[::1], cap: cython.double) -> cython.double:
     """Upper bounds on W(t, S) - t for a state S of k dice at the totals of its grid (units of 50), written to
     row out_row of excess (flat, rows x width) with S's bust chance to bust[out_row]; with k = 6, S is the
     full set at total 0 only, and the return value bounds its roll value (see search.py).
@@ -69,7 +69,8 @@ def state_excess(k: cython.Py_ssize_t, nz_count: cython.longlong[::1], nz_face: 
     bounded by max(0, hot_theta - hot_bust * total). hot_bust < 0 (the full set) takes S's own bust chance,
     found in a first pass. keep_* is the legal keeps of every face vector (CSR, vector index
     sum face_i * 7^i offset by vec_base[k]; keep_mask: bit i keeps die i). positions, digit, suffix_p,
-    suffix_idx (6, 6, 7, 7) and best, total (width) are scratch.
+    suffix_idx (6, 6, 7, 7) and best, total (width) are scratch. cap > 0 caps the banked points (a turn
+    played to the points still needed: W <= cap, so an excess at total t is at most cap - t).
     """
     width: cython.Py_ssize_t = best.shape[0]
     all_kept: cython.Py_ssize_t = (1 << k) - 1
@@ -149,6 +150,10 @@ def state_excess(k: cython.Py_ssize_t, nz_count: cython.longlong[::1], nz_face: 
                     val = u + (val if val > 0.0 else 0.0)
                 if val > best[t - lo]:
                     best[t - lo] = val
+        if cap > 0.0:
+            for t in range(lo, hi + 1):
+                if best[t - lo] > cap - t:
+                    best[t - lo] = cap - t
         for t in range(hi - lo + 1):
             total[t] += p * best[t]
     if k == 6:
