@@ -393,3 +393,4 @@ def farkle_play(
         option_text=_option_text(_face().measure_of(options)),
     )
     run(game, state)
+from . import farkle_search  # noqa: E402,F401 - registers `holdwise farkle search` on farkle_app

@@ -3,7 +3,9 @@
 The hint as a request: `parse_hint(fields)` over `HINT_FIELDS` -> `HintRequest`, then `hint(request)` (every
 selection x roll on / bank, ranked by expected points, or win chance when race-aware). Reports with `to_json()`:
 `turn_report`, `coaching_chart`, `match_report`, `match_chart`, `strategy_report`, `best_loadouts`, `list_dice`,
-`rules_sheet`. The pure solvers `solve_turn`, `solve_match`, `simulate_turns`, `simulate_matches`; the same
+`rules_sheet`; the inventory search `parse_inventory` -> `InventoryRequest`, `search_inventory` ->
+`InventorySearch` (every six-set an inventory allows, ranked exactly; `estimate_seconds` before it starts). The
+pure solvers `solve_turn`, `solve_match`, `simulate_turns`, `simulate_matches`; the same
 solves kept in memory and on disk: `cached_turn`, `cached_match` (and the guard by dice: `match_cost`,
 `largest_target`, `check_match_cost`). The play session (`new_game`, `actions`, `step`, `computer_action`,
 `advice`, `parse_action`, `prepare`) and the practice table (`coach`, `review`, `legal_keeps`,
@@ -25,6 +27,7 @@ if TYPE_CHECKING:  # what the names are, for type checkers; at run time each loa
     )
     from .guard import MATCH_MAX_BYTES, MATCH_MAX_WORK, SECONDS_PER_STEP, work_fraction
     from .hints import GAME, HINT_FIELDS, HintRequest, Selection, hint, option_text, parse_hint
+    from .inventory import InventoryRequest, InventorySearch, estimate_seconds, parse_inventory, search_inventory
     from .match import DEFAULT_TARGET, TOLERANCE, MatchSolution, solve_match
     from .parsing import (
         MAX_DICE, MAX_REPEAT, MAX_TARGET, MAX_TURN_TOTAL, check_not_won, check_points, check_six, check_target,
@@ -55,6 +58,8 @@ _EXPORTS: dict[str, str | tuple[str, ...]] = {
                      "distinct_choices", "list_dice", "match_chart", "match_report", "turn_report"), ".analysis"),
     **dict.fromkeys(("GAME", "HINT_FIELDS", "HintRequest", "Selection", "hint", "option_text", "parse_hint"), ".hints"),
     **dict.fromkeys(("MATCH_MAX_BYTES", "MATCH_MAX_WORK", "SECONDS_PER_STEP", "work_fraction"), ".guard"),
+    **dict.fromkeys(("InventoryRequest", "InventorySearch", "estimate_seconds", "parse_inventory", "search_inventory"),
+                    ".inventory"),
     **dict.fromkeys(("DEFAULT_TARGET", "MatchSolution", "TOLERANCE", "solve_match"), ".match"),
     **dict.fromkeys(("MAX_DICE", "MAX_REPEAT", "MAX_TARGET", "MAX_TURN_TOTAL", "check_not_won", "check_points",
                      "check_six", "check_target", "dice_names", "dice_text", "face_text", "parse_dice", "parse_loadout",
@@ -77,7 +82,8 @@ _EXPORTS: dict[str, str | tuple[str, ...]] = {
 __all__ = [  # literal, for type checkers; a test compares it with _EXPORTS
     "COMPUTER_PLAYS", "CoachRow", "Coaching", "CoachingChart", "CoachingRow", "Combo", "DEFAULT_OPTIONS",
     "DEFAULT_TARGET", "DICE_GROUPS", "DICE_NAMES", "DICE_PER_PLAYER", "DiceLeftRow", "DiceListing", "Die",
-    "DieChances", "DieInfo", "Disagreement", "Finding", "GAME", "HINT_FIELDS", "HintRequest", "JOKER_SYMBOL", "KERNEL_MODULES", "KindRow",
+    "DieChances", "DieInfo", "Disagreement", "Finding", "GAME", "HINT_FIELDS", "HintRequest", "InventoryRequest",
+    "InventorySearch", "JOKER_SYMBOL", "KERNEL_MODULES", "KindRow",
     "LOADOUT_TURN_MAX_WORK", "LoadoutRanking", "LoadoutRow", "MATCH_MAX_BYTES", "MATCH_MAX_WORK", "MATCH_METHOD",
     "MAX_CHOICES", "MAX_DICE", "MAX_REPEAT", "MAX_TARGET", "MAX_TURN_TOTAL", "MAX_WEIGHT", "MatchChart",
     "MatchReport", "MatchSolution", "NAMED_DICE", "RegionRow", "Review", "ReviewRow", "RulesSheet", "SCORE_UNIT",
@@ -85,11 +91,13 @@ __all__ = [  # literal, for type checkers; a test compares it with _EXPORTS
     "TurnPlan", "TurnReport", "TurnSolution", "actions", "advice", "best_loadouts", "busts", "busts_always",
     "cached_match", "cached_turn", "check_loadout_search", "check_match_cost", "check_not_won", "check_points",
     "check_six", "check_target", "coach", "coaching_chart", "computer_action", "count_choices", "dice_names",
-    "dice_text", "die_by_name", "die_title", "distinct_choices", "face_text", "hint", "largest_target", "legal_keeps",
+    "dice_text", "die_by_name", "die_title", "distinct_choices", "estimate_seconds", "face_text", "hint", "largest_target", "legal_keeps",
     "list_dice", "match_chart", "match_cost", "match_ready", "match_report", "match_solving", "measure_of",
     "new_game", "normalize_options", "option_text", "parse_action", "parse_dice", "parse_hint", "parse_loadout",
-    "parse_positions", "parse_roll", "parse_seed", "parse_turn_total", "parse_whole", "prepare", "review",
-    "roll_counts", "rules_sheet", "score", "selections", "session_loadouts", "simulate_matches", "simulate_turns",
+    "parse_inventory", "parse_positions", "parse_roll", "parse_seed", "parse_turn_total", "parse_whole", "prepare",
+    "review",
+    "roll_counts", "rules_sheet", "score", "search_inventory", "selections", "session_loadouts", "simulate_matches",
+    "simulate_turns",
     "solve_match", "solve_turn", "step", "strategy_report", "turn_plan", "turn_report", "work_fraction",
 ]
 __getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)

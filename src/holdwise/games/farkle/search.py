@@ -333,6 +333,12 @@ def kind_strengths(kinds: Sequence[Die], filler: Die, cap: int = 0) -> list[floa
     return [exact_points((k,) + (filler,) * (DICE_PER_PLAYER - 1), cap) for k in kinds]
 
 
+def _ignore_interrupt() -> None:
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 class _Runner:
     """Chunks of work on forked workers (or here, with workers <= 1), results in the order handed out."""
 
@@ -344,7 +350,8 @@ class _Runner:
         if workers > 1:
             import multiprocessing as mp
 
-            self._pool = mp.get_context("fork").Pool(workers)
+            # the workers leave Ctrl-C to this process, whose stop() ends the search with what it has
+            self._pool = mp.get_context("fork").Pool(workers, initializer=_ignore_interrupt)
 
     def run(self, jobs: Iterable[tuple[Callable[..., list[tuple[float, str]]], tuple[object, ...]]],
             take: Callable[[list[tuple[float, str]]], None], window: int = 0) -> None:

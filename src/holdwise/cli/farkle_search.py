@@ -1,0 +1,99 @@
+"""holdwise farkle search: which six of the dice you own to bring, every set the inventory allows ranked exactly."""
+
+from __future__ import annotations
+
+import typer
+
+from ._common import console, emit_json, progress, time_words
+from .farkle import JSON_OPTION, TARGET_HELP, _face, farkle_app
+from .farkle_report import short
+
+__all__ = ["farkle_search"]
+
+
+@farkle_app.command("search")
+def farkle_search(
+    owned: str = typer.Option(..., "--owned", help="The dice you own, comma-separated ('lucky*2' repeats); "
+                                                   "Ordinary dice fill the rest of a set."),
+    top: str = typer.Option("10", "--top", metavar="N", help="How many sets to list (1 to 1000)."),
+    need: str | None = typer.Option(None, "--need", metavar="N",
+                                    help="Rank by a turn played to N points still needed (the expected "
+                                         "min(banked, N)) instead of expected points per turn."),
+    opponent_dice: str | None = typer.Option(None, "--opponent-dice",
+                                             help="Also the race-aware win chance of the leaders against these "
+                                                  "dice in a match to --target."),
+    target: str = typer.Option("4000", "--target", metavar="N", help="Match target for --opponent-dice. "
+                                                                      + TARGET_HELP),
+    race_top: str = typer.Option("3", "--race-top", metavar="K",
+                                 help="How many leaders get the race-aware match (0 to 10)."),
+    workers: int = typer.Option(2, "--workers", min=1, max=64, help="Processes to search with."),
+    as_json: bool = JSON_OPTION,
+):
+    """Every set of six the dice you own allow, ranked exactly: the best listed, every other set proven
+    below them by an upper bound (sets solved exactly only where the bound cannot tell). Ctrl-C stops the
+    search and lists the best found so far.
+
+    Example: holdwise farkle search --owned lucky,odd,kings*2,weighted,heavenly-kingdom
+    """
+    face = _face()
+    request = face.parse_inventory(owned, top=top, need=need, opponent_dice=opponent_dice, target=target,
+                                   race_top=race_top)
+    err = console(stderr=True)
+    err.print(f"Searching {request.sets:,} sets of six from your dice (Ordinary dice fill), about "
+              f"{time_words(face.estimate_seconds(request, workers))} on {workers} "
+              f"core{'s' if workers > 1 else ''}; Ctrl-C stops it")
+    stopped = {"asked": False}
+
+    def stop() -> bool:
+        return stopped["asked"]
+
+    import signal
+
+    def interrupted(signum: int, frame: object) -> None:
+        stopped["asked"] = True
+
+    previous = signal.signal(signal.SIGINT, interrupted)
+    try:
+        with progress("sets") as update:
+            result = face.search_inventory(request, workers=workers, progress=update, stop=stop)
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    if as_json:
+        emit_json(result)
+        return
+    print_search(result)
+
+
+def print_search(result) -> None:
+    """The ranking at 80 columns: rank, dice by their names in the game, the value (and the win chances)."""
+    from rich.table import Table
+
+    out = console()
+    by = ("expected points per turn" if result.need is None
+          else f"a turn played to {result.need:,} points (expected min(banked, {result.need:,}))")
+    if result.complete:
+        out.print(f"Best {len(result.loadouts):,} of {result.sets:,} sets by {by}; every other set at most "
+                  f"{result.threshold:,.2f}")
+    else:
+        out.print(f"Stopped after {result.examined:,} of {result.sets:,} sets: the best found so far by {by} "
+                  "(not proven: sets were left unexamined)")
+    raced = any(r.win_average is not None for r in result.loadouts)
+    t = Table()
+    t.add_column("#", justify="right", no_wrap=True)
+    t.add_column("dice")
+    t.add_column("points", justify="right", no_wrap=True)
+    if raced:
+        t.add_column("win", justify="right", no_wrap=True)
+    for i, row in enumerate(result.loadouts, 1):
+        cells = [str(i), short(row.dice), f"{row.expected_points:,.2f}"]
+        if raced:
+            cells.append("" if row.win_average is None else f"{100 * row.win_average:.2f}%")
+        t.add_row(*cells)
+    out.print(t)
+    if raced:
+        out.print(f"win: the average of moving first and second in a match to {result.target:,} against "
+                  f"{short(result.opponent_dice)}, both playing to win (for the leaders)")
+    out.print(f"{result.examined:,} sets examined, {result.solved:,} solved exactly, the others ruled out by a "
+              f"proven bound, in {time_words(result.seconds)}")
+    if result.left_out:
+        out.print(f"left out: {short(result.left_out)} (every face scores alone: a turn with only them never ends)")
