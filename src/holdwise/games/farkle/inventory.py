@@ -131,15 +131,20 @@ class InventorySearch(NamedDice):
 
 
 def search_inventory(request: InventoryRequest, workers: int = 2, progress: Callable[[int, int], None] | None = None,
-                     stop: Callable[[], bool] | None = None) -> InventorySearch:
+                     stop: Callable[[], bool] | None = None,
+                     on_best: Callable[[tuple[LoadoutRow, ...]], None] | None = None) -> InventorySearch:
     """Run a search: the ranking (search.search_sets), then against an opponent the race-aware matches of the
-    leaders (each a match solve, to `target`, both playing to win), best average win chance first among them."""
+    leaders (each a match solve, to `target`, both playing to win), best average win chance first among them.
+    on_best(rows) is told the best sets so far (exact, best first) as they change: a page shows them while the
+    search runs."""
     from .stored import cached_match
 
     start = time.perf_counter()
     cap = request.need or 0
+    tell = None if on_best is None else (
+        lambda best: on_best(tuple(LoadoutRow(_named(request, v.kinds), v.points) for v in best)))
     outcome = search_sets(request.kinds, request.counts, request.top, request.kinds[0], workers=workers,
-                          progress=progress, stop=stop, cap=cap)
+                          progress=progress, stop=stop, cap=cap, on_best=tell)
     rows = [LoadoutRow(_named(request, v.kinds), v.points) for v in outcome.best]
     other = request.opponent_dice
     if other is not None and outcome.complete and request.race_top:

@@ -394,7 +394,8 @@ class _Runner:
 
 def search_sets(kinds: Sequence[Die], counts: Sequence[int], top: int, filler: Die, workers: int = 2,
                 progress: Progress = None, stop: Stop = None, keep_values: bool = False,
-                chunk: int = 32, first: int = 0, cap: int = 0) -> SearchOutcome:
+                chunk: int = 32, first: int = 0, cap: int = 0,
+                on_best: Callable[[tuple[SetValue, ...]], None] | None = None) -> SearchOutcome:
     """Rank every set of six the inventory (counts[i] dice of kinds[i]) allows by expected points per turn:
     the `top` best exact, every other set proven at most the threshold (see the module's docstring).
 
@@ -402,7 +403,8 @@ def search_sets(kinds: Sequence[Die], counts: Sequence[int], top: int, filler: D
     threshold; every other set bounded against it (ruled out, or a candidate with an upper bound); the
     candidates solved exactly best bound first, until the next bound is below the top-th best exact value.
     progress(done, total): sets examined, then candidates solved on top (total grows by the candidates);
-    stop() is asked between chunks and ends the search with what it has (complete False).
+    stop() is asked between chunks and ends the search with what it has (complete False). on_best(best)
+    is told the best exact sets so far (best first) whenever they change.
     """
     import heapq
 
@@ -421,6 +423,9 @@ def search_sets(kinds: Sequence[Die], counts: Sequence[int], top: int, filler: D
     def theta() -> float:
         return heap[0][0] if len(heap) >= top else 0.0
 
+    def ranked() -> tuple[SetValue, ...]:
+        return tuple(SetValue(sets[n], p, True) for p, n in sorted(heap, key=lambda x: (-x[0], x[1])))
+
     def taker(numbers: list[int]) -> Callable[[list[tuple[float, str]]], None]:
         def take(results: list[tuple[float, str]]) -> None:
             for n, (points, how) in zip(numbers, results):
@@ -434,6 +439,8 @@ def search_sets(kinds: Sequence[Die], counts: Sequence[int], top: int, filler: D
                     candidates.append((points, n))
                 values[n] = SetValue(sets[n], points, how == "exact")
             state["done"] += len(results)
+            if on_best is not None and any(how == "exact" for _, how in results):
+                on_best(ranked())
             if progress is not None:
                 progress(state["done"], state["total"])
         return take
@@ -464,7 +471,7 @@ def search_sets(kinds: Sequence[Die], counts: Sequence[int], top: int, filler: D
             i += len(batch)
     finally:
         runner.close()
-    best = tuple(SetValue(sets[n], p, True) for p, n in sorted(heap, key=lambda x: (-x[0], x[1])))
+    best = ranked()
     examined = sum(1 for _ in values)
     return SearchOutcome(best, theta(), total, examined, state["solved"], not runner.stopped,
                          tuple(values[n] for n in sorted(values)) if keep_values else ())
