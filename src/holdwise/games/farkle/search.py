@@ -103,9 +103,13 @@ class BoundMemo:
     tests a set against a threshold at most theta, so the rows stay proof (search.py's docstring).
     """
 
-    def __init__(self, kinds: Sequence[Die], theta: float, cap: int = 0) -> None:
+    def __init__(self, kinds: Sequence[Die], theta: float, cap: int = 0, base: int = 0,
+                 hot: np.ndarray | None = None, hot_bust: float = 0.0) -> None:
         self.kinds = tuple(kinds)
         self.theta = float(theta)
+        self.base = base  # units of 50: the rows hold the totals base + GRID (a turn met after hot dice at base)
+        self.hot = np.full(1, self.theta / SCORE_UNIT) if hot is None else hot
+        self.hot_bust = hot_bust
         self.cap = cap  # points; > 0: the turn is played to this many points (banked points above it count not)
         self._faces = [_die_faces(k) for k in self.kinds]
         self._rows: dict[tuple[int, ...], int] = {}
@@ -136,11 +140,13 @@ class BoundMemo:
             child[m] = self.row(tuple(key[i] for i in range(c) if not m >> i & 1))
         return child
 
-    def _evaluate(self, key: tuple[int, ...], child: np.ndarray, theta: float, hot_bust: float, row: int) -> float:
+
+    def _evaluate_at(self, key: tuple[int, ...], child: np.ndarray, hot: np.ndarray, hot_bust: float, base: int,
+                     row: int) -> float:
         keep_start, keep_mask, keep_units, vec_base = self._keep
         count, face, chance = self._nz(key)
         positions, digit, suffix_p, suffix_idx, best, total = self._scratch
-        return float(state_excess(len(key), count, face, chance, child, theta / SCORE_UNIT, hot_bust, keep_start,
+        return float(state_excess(len(key), count, face, chance, child, hot, hot_bust, base, keep_start,
                                   keep_mask, keep_units, vec_base, self._pop, self._lo, self._hi, self._bust,
                                   self._excess, row, positions, digit, suffix_p, suffix_idx, best, total,
                                   self.cap / SCORE_UNIT))
@@ -151,13 +157,13 @@ class BoundMemo:
         if row is not None:
             return row
         child = self._children(key)
-        row = len(self._rows)
+        row = len(self._rows) + 1  # row 0 is the full set's scratch (its bust chance)
         if row == len(self._bust):  # grow by doubling
             self._bust = np.concatenate([self._bust, np.zeros(row)])
             self._pop = np.concatenate([self._pop, np.zeros(row, dtype=np.int64)])
             self._excess = np.concatenate([self._excess, np.zeros(row * _WIDTH)])
         self._pop[row] = len(key)
-        self._evaluate(key, child, self.theta, 0.0, row)
+        self._evaluate_at(key, child, self.hot, self.hot_bust, self.base, row)
         self._rows[key] = row
         return row
 
@@ -165,7 +171,68 @@ class BoundMemo:
         """f(theta) in points for the set of six kinds `key` (sorted), theta at most the memo's."""
         if theta > self.theta:
             raise ValueError("the threshold passed the memo's hypothesis")
-        return SCORE_UNIT * self._evaluate(key, self._children(key), theta, -1.0, 0)
+        return SCORE_UNIT * self._evaluate_at(key, self._children(key), np.full(1, theta / SCORE_UNIT), -1.0, 0, 0)
+
+    def full_excess(self, key: tuple[int, ...]) -> float:
+        """A bound (units of 50) on W(base, six) - base for the set `key`, on this memo's rows and hot dice."""
+        value = self._evaluate_at(key, self._children(key), self.hot, self.hot_bust, self.base, 0)
+        return max(0.0, value)
+
+    def full_bust(self) -> float:
+        """The bust chance of the last full set evaluated."""
+        return float(self._bust[0])
+
+
+# Totals (units of 50) at which six fresh dice are evaluated for the tighter bound of a candidate: hot dice
+# come at 300 points or more, most below a few thousand
+HOT_BASES = (6, 10, 16, 24, 36, 56)
+
+
+def _hot_line(known: dict[int, float], bust: float, length: int) -> np.ndarray:
+    """Bounds on six fresh dice's excess at totals 0..length-1 from bounds at a few totals: between two, their
+    chord (the excess is convex in the total: a maximum of affine values, one per policy); from each, falling
+    by at least the bust chance a unit; the least of them."""
+    xs = sorted(known)
+    x = np.arange(length, dtype=np.float64)
+    line = np.full(length, np.inf)
+    for i, a in enumerate(xs):
+        ea = known[a]
+        line = np.minimum(line, np.where(x >= a, ea - bust * (x - a), np.inf))
+        if i + 1 < len(xs):
+            b = xs[i + 1]
+            eb = known[b]
+            inside = (x >= a) & (x <= b)
+            line = np.where(inside, np.minimum(line, ea + (eb - ea) * (x - a) / (b - a)), line)
+    return np.maximum(line, 0.0)
+
+
+def hot_bases(theta: float) -> tuple[int, ...]:
+    """The totals for `tight_bound`: HOT_BASES, and on by half again each up to four times theta (a set that
+    scores thousands a turn rolls on through totals of many thousands)."""
+    out = list(HOT_BASES)
+    while out[-1] < 4 * theta / SCORE_UNIT:
+        out.append(int(out[-1] * 1.5))
+    return tuple(out)
+
+
+def tight_bound(dice: tuple[Die, ...], theta: float, bases: Sequence[int] | None = None) -> float:
+    """f(theta) in points like `bound_points`, tighter: six fresh dice after hot dice are bounded at the totals
+    `bases` too (top down: each on the rows of its own totals, its own hot dice from the bases above), not by
+    the line from theta alone. Expected points per turn only (the convexity it needs fails under a cap)."""
+    own = tuple(dice)
+    mine = tuple(range(DICE_PER_PLAYER))
+    bases = hot_bases(theta) if bases is None else bases
+    probe = BoundMemo(own, theta)
+    probe.bound(mine, theta)
+    bust = probe.full_bust()
+    known = {0: theta / SCORE_UNIT}
+    length = max(bases) + 2 * _WIDTH
+    for base in sorted(bases, reverse=True):
+        hot = _hot_line(known, bust, length)
+        memo = BoundMemo(own, theta, 0, base, hot, bust)
+        known[base] = min(memo.full_excess(mine), float(hot[base]))
+    memo = BoundMemo(own, theta, 0, 0, _hot_line(known, bust, length), bust)
+    return SCORE_UNIT * memo.full_excess(mine)
 
 
 def bound_points(dice: tuple[Die, ...], theta: float, cap: int = 0) -> float:
@@ -269,43 +336,40 @@ def _memo(name: str, kinds: tuple[Die, ...], theta: float, headroom: float, cap:
 
 
 def judge(kinds: tuple[Die, ...], key: tuple[int, ...], theta: float, cap: int = 0) -> tuple[float, str]:
-    """(points, how) for the set `key` (sorted kind indices) against the threshold theta > 0: how "pruned"
-    when the bound proves the set below theta (points: that bound), else "candidate" with points an upper
-    bound on its points per turn (f(x) < x for some x >= theta, found by raising x)."""
-    b = _memo("threshold", kinds, theta, MEMO_HEADROOM, cap).bound(key, theta)
-    if b < theta:
-        return b, "pruned"
-    return candidate_bound(kinds, key, b * 1.01, cap), "candidate"
+    """(points, how) for the set `key` (sorted kind indices) against the threshold theta: "pruned" with the
+    bound that proves the set below theta (the shared rows' bound, else the set's own tighter one), else
+    "exact" with the set's points solved exactly. theta <= 0 solves at once."""
+    if theta > 0:
+        b = _memo("threshold", kinds, theta, MEMO_HEADROOM, cap).bound(key, theta)
+        if b < theta:
+            return b, "pruned"
+        own = tuple(kinds[i] for i in key)
+        b = tight_bound(own, theta) if cap == 0 else BoundMemo(own, theta, cap).bound(
+            tuple(range(DICE_PER_PLAYER)), theta)
+        if b < theta:
+            return b, "pruned"
+    return exact_points(tuple(kinds[i] for i in key), cap), "exact"
 
 
-def candidate_bound(kinds: tuple[Die, ...], key: tuple[int, ...], start: float, cap: int = 0) -> float:
-    """An upper bound on the points per turn of a set whose bound did not fall below the threshold: f(x) at
-    an x with f(x) < x, on the set's own sub-sets under the hypothesis x (tighter than the shared rows), x
-    stepped up from `start` past f's fixed point, then down toward it on the same rows (rows of a larger
-    hypothesis hold for a smaller one)."""
-    own = tuple(kinds[i] for i in key)
-    mine = tuple(range(DICE_PER_PLAYER))
-    x = start
-    for _ in range(60):
-        memo = BoundMemo(own, x, cap)
-        b = memo.bound(mine, x)
-        if b < x:
-            for _ in range(4):
-                y = b * 1.002
-                if y >= x:
-                    break
-                c = memo.bound(mine, y)
-                if c >= y:
-                    break
-                b = c
-            return b
-        x = b * 1.01  # f has slope below 1: from f(x) >= x, x rises toward the fixed point and passes it
-    raise RuntimeError("the bound did not settle")  # pragma: no cover - f's slope is below one
-
-
-def _judge_chunk(kinds: tuple[Die, ...], chunk: list[tuple[int, ...]], theta: float,
+def _judge_chunk(kinds: tuple[Die, ...], chunk: list[tuple[int, ...]], best: list[float], top: int,
                  cap: int) -> list[tuple[float, str]]:
-    return [judge(kinds, key, theta, cap) for key in chunk]
+    """Judge each set against the top-th best exact value known: `best` (the values found before the chunk was
+    handed out) and the chunk's own exact values as they come (all true values: the top-th best of any of
+    them is a threshold no higher than the final one, so a set it rules out is out)."""
+    import heapq
+
+    heap = heapq.nlargest(top, best)
+    heapq.heapify(heap)
+    out = []
+    for key in chunk:
+        points, how = judge(kinds, key, heap[0] if len(heap) >= top else 0.0, cap)
+        if how == "exact":
+            if len(heap) < top:
+                heapq.heappush(heap, points)
+            elif points > heap[0]:
+                heapq.heapreplace(heap, points)
+        out.append((points, how))
+    return out
 
 
 def _exact_chunk(kinds: tuple[Die, ...], chunk: list[tuple[int, ...]], cap: int) -> list[tuple[float, str]]:
@@ -399,10 +463,9 @@ def search_sets(kinds: Sequence[Die], counts: Sequence[int], top: int, filler: D
     """Rank every set of six the inventory (counts[i] dice of kinds[i]) allows by expected points per turn:
     the `top` best exact, every other set proven at most the threshold (see the module's docstring).
 
-    In three steps: the `first` (default 2 x top) sets in order of kind_strengths solved exactly, giving a
-    threshold; every other set bounded against it (ruled out, or a candidate with an upper bound); the
-    candidates solved exactly best bound first, until the next bound is below the top-th best exact value.
-    progress(done, total): sets examined, then candidates solved on top (total grows by the candidates);
+    In order of kind_strengths (strong sets first, so that the threshold rises early): the first `top` sets
+    solved exactly; then each set judged against the top-th best exact value known (`judge`: ruled out by a
+    bound, else solved exactly). progress(done, total): sets examined;
     stop() is asked between chunks and ends the search with what it has (complete False). on_best(best)
     is told the best exact sets so far (best first) whenever they change.
     """
@@ -417,7 +480,6 @@ def search_sets(kinds: Sequence[Die], counts: Sequence[int], top: int, filler: D
     first = min(total, first or top)
     heap: list[tuple[float, int]] = []  # (points, set number) of the best exact sets so far, worst first
     values: dict[int, SetValue] = {}
-    candidates: list[tuple[float, int]] = []
     state = {"done": 0, "solved": 0, "total": total}
 
     def theta() -> float:
@@ -435,8 +497,6 @@ def search_sets(kinds: Sequence[Die], counts: Sequence[int], top: int, filler: D
                         heapq.heappush(heap, (points, n))
                     elif points > heap[0][0]:
                         heapq.heapreplace(heap, (points, n))
-                elif how == "candidate":
-                    candidates.append((points, n))
                 values[n] = SetValue(sets[n], points, how == "exact")
             state["done"] += len(results)
             if on_best is not None and any(how == "exact" for _, how in results):
@@ -455,20 +515,9 @@ def search_sets(kinds: Sequence[Die], counts: Sequence[int], top: int, filler: D
 
         run_exact(list(range(first)))
         if not runner.stopped and first < total:
-            limit = theta()
             parts = [list(range(s, min(s + chunk, total))) for s in range(first, total, chunk)]
-            runner.run(((_judge_chunk, (kinds, [sets[n] for n in part], limit, cap)) for part in parts),
-                       _sequence_takers([taker(part) for part in parts]))
-        # the candidates, best bound first: each round solves as many as there are workers, then stops when
-        # the next bound is below the top-th best exact value (no set left could enter the ranking)
-        candidates.sort(key=lambda c: (-c[0], c[1]))
-        i = 0
-        while not runner.stopped and i < len(candidates) and candidates[i][0] >= theta():
-            batch = candidates[i:i + max(1, workers)]
-            state["total"] += len(batch)
-            numbers = [n for _, n in batch]
-            run_exact(numbers)
-            i += len(batch)
+            runner.run(((_judge_chunk, (kinds, [sets[n] for n in part], [p for p, _ in heap], top, cap))
+                        for part in parts), _sequence_takers([taker(part) for part in parts]))
     finally:
         runner.close()
     best = ranked()

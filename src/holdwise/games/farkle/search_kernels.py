@@ -52,27 +52,29 @@ def _advance(k: cython.Py_ssize_t, digit: cython.longlong[::1], positions: cytho
 
 
 def state_excess(k: cython.Py_ssize_t, nz_count: cython.longlong[::1], nz_face: cython.longlong[:, ::1],
-                 nz_prob: cython.double[:, ::1], child: cython.longlong[::1], hot_theta: cython.double,
-                 hot_bust: cython.double, keep_start: cython.longlong[::1], keep_mask: cython.int[::1],
+                 nz_prob: cython.double[:, ::1], child: cython.longlong[::1], hot: cython.double[::1],
+                 hot_bust: cython.double, base: cython.Py_ssize_t, keep_start: cython.longlong[::1], keep_mask: cython.int[::1],
                  keep_units: cython.int[::1], vec_base: cython.longlong[::1], row_pop: cython.longlong[::1],
                  grid_lo: cython.longlong[::1], grid_hi: cython.longlong[::1], bust: cython.double[::1],
                  excess: cython.double[::1], out_row: cython.Py_ssize_t, positions: cython.longlong[::1],
                  digit: cython.longlong[::1], suffix_p: cython.double[::1], suffix_idx: cython.longlong[::1],
                  best: cython.double[::1], total: cython.double[::1], cap: cython.double) -> cython.double:
-    """Upper bounds on W(t, S) - t for a state S of k dice at the totals of its grid (units of 50), written to
-    row out_row of excess (flat, rows x width) with S's bust chance to bust[out_row]; with k = 6, S is the
-    full set at total 0 only, and the return value bounds its roll value (see search.py).
+    """Upper bounds on W(t, S) - t for a state S of k dice at the totals base + its grid (units of 50), written
+    to row out_row of excess (flat, rows x width) with S's bust chance to bust[out_row]; with k = 6, S is the
+    full set at total `base` only, and the return value bounds Roll(base) - base (see search.py).
 
     S's dice are 0..k-1: die i shows nz_count[i] faces nz_face[i, :] (0..6, the joker 6) with chances
     nz_prob[i, :]. child[r] is the row of the dice left after keeping the dice of mask r (bit i: die i; rows
-    of fewer dice are already written, row_pop[row] their number of dice); keeping every die is hot dice,
-    bounded by max(0, hot_theta - hot_bust * total). hot_bust < 0 (the full set) takes S's own bust chance,
+    of fewer dice are already written, row_pop[row] their number of dice); keeping every die is hot dice:
+    six fresh dice at a total x, whose excess is at most hot[x] (beyond the array: its last value less
+    hot_bust a unit, at least 0). hot_bust < 0 (the full set) takes S's own bust chance,
     found in a first pass. keep_* is the legal keeps of every face vector (CSR, vector index
     sum face_i * 7^i offset by vec_base[k]; keep_mask: bit i keeps die i). positions, digit, suffix_p,
     suffix_idx (6, 6, 7, 7) and best, total (width) are scratch. cap > 0 caps the banked points (a turn
     played to the points still needed: W <= cap, so an excess at total t is at most cap - t).
     """
     width: cython.Py_ssize_t = best.shape[0]
+    n_hot: cython.Py_ssize_t = hot.shape[0]
     all_kept: cython.Py_ssize_t = (1 << k) - 1
     i: cython.Py_ssize_t
     j: cython.Py_ssize_t
@@ -84,7 +86,8 @@ def state_excess(k: cython.Py_ssize_t, nz_count: cython.longlong[::1], nz_face: 
     r: cython.Py_ssize_t
     row: cython.Py_ssize_t
     c: cython.Py_ssize_t
-    base: cython.Py_ssize_t
+    first: cython.Py_ssize_t
+    rbase: cython.Py_ssize_t
     top: cython.Py_ssize_t
     tu: cython.Py_ssize_t
     p: cython.double
@@ -104,11 +107,11 @@ def state_excess(k: cython.Py_ssize_t, nz_count: cython.longlong[::1], nz_face: 
             more = _advance(k, digit, positions, nz_count, nz_face, nz_prob, suffix_p, suffix_idx, 0)
         hot_bust = q
     if k == 6:
-        lo = 0
-        hi = 0
+        lo = base
+        hi = base
     else:
-        lo = grid_lo[k]
-        hi = grid_hi[k]
+        lo = base + grid_lo[k]
+        hi = base + grid_hi[k]
     for t in range(hi - lo + 1):
         total[t] = 0.0
     q = 0.0
@@ -127,26 +130,31 @@ def state_excess(k: cython.Py_ssize_t, nz_count: cython.longlong[::1], nz_face: 
             r = keep_mask[d]
             if r == all_kept:  # every die kept: hot dice, six fresh dice
                 for t in range(lo, hi + 1):
-                    val = hot_theta - hot_bust * (t + u)
+                    tu = t + u
+                    if tu < n_hot:
+                        val = hot[tu]
+                    else:
+                        val = hot[n_hot - 1] - hot_bust * (tu - n_hot + 1)
                     val = u + (val if val > 0.0 else 0.0)
                     if val > best[t - lo]:
                         best[t - lo] = val
                 continue
             row = child[r]
             c = row_pop[row]
-            base = row * width - grid_lo[c]
-            top = grid_hi[c]
+            first = base + grid_lo[c]
+            rbase = row * width - first
+            top = base + grid_hi[c]
             for t in range(lo, hi + 1):
                 tu = t + u
                 if tu <= top:
-                    if tu >= grid_lo[c]:
-                        val = u + excess[base + tu]
+                    if tu >= first:
+                        val = u + excess[rbase + tu]
                     else:
                         val = BELOW_GRID
                 else:
                     # above the grid: every policy keeps an extra unit of total only when the next roll
                     # does not bust
-                    val = excess[base + top] - bust[row] * (tu - top)
+                    val = excess[rbase + top] - bust[row] * (tu - top)
                     val = u + (val if val > 0.0 else 0.0)
                 if val > best[t - lo]:
                     best[t - lo] = val
@@ -157,7 +165,8 @@ def state_excess(k: cython.Py_ssize_t, nz_count: cython.longlong[::1], nz_face: 
         for t in range(hi - lo + 1):
             total[t] += p * best[t]
     if k == 6:
-        return total[0]
+        bust[out_row] = q
+        return total[0] - q * lo
     bust[out_row] = q
     for t in range(lo, hi + 1):
         acc = total[t - lo] - q * t
