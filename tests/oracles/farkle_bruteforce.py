@@ -113,3 +113,40 @@ def turn_value(dice_weights, cap: int = 20000, jokers=None) -> float:
         return max(float(total), roll_on(total, left))
 
     return roll_on(0, tuple(range(n)))
+
+
+def turn_value_to(dice_weights, need: int, jokers=None) -> float:
+    """E[min(banked, need)] of one turn played to maximize it (the turn when `need` points win), by the same
+    plain recursion as `turn_value`: from `need` on, the value is `need`."""
+    n = len(dice_weights)
+    jokers = jokers or [set() for _ in range(n)]
+
+    @cache
+    def held_score(held):  # the score of a sorted selection, reckoned once
+        return oracle_score(list(held))
+
+    @cache
+    def roll_on(total, left):
+        value = 0.0
+        for faces in product(range(1, 7), repeat=len(left)):
+            p = 1.0
+            for die, f in zip(left, faces):
+                w = dice_weights[die]
+                p *= w[f - 1] / sum(w)
+            if p == 0:
+                continue
+            shown = tuple(7 if f in jokers[die] else f for die, f in zip(left, faces))
+            best = None
+            for mask in range(1, 2 ** len(left)):
+                s = held_score(tuple(sorted(shown[i] for i in range(len(left)) if mask >> i & 1)))
+                if s <= 0:
+                    continue
+                kept = tuple(left[i] for i in range(len(left)) if not mask >> i & 1) or tuple(range(n))
+                t = total + s
+                v = float(need) if t >= need else max(float(t), roll_on(t, kept))
+                best = v if best is None else max(best, v)
+            if best is not None:
+                value += p * best
+        return value
+
+    return roll_on(0, tuple(range(n)))

@@ -1,0 +1,136 @@
+"""The inventory search: its bounds never fall below a set's true value (so a set they rule out is out), the
+turn played to the points still needed against the brute-force oracle, and the ranking against every set
+solved exactly."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from holdwise.errors import InputError
+from holdwise.games.farkle import parse_inventory, search_inventory
+from holdwise.games.farkle.rules import NAMED_DICE, Die
+from holdwise.games.farkle.search import (
+    bound_points, capped_points, count_sets, exact_points, inventory_sets, search_sets, tight_bound,
+)
+from tests.oracles.farkle_bruteforce import turn_value_to
+
+NAMES = sorted(NAMED_DICE)
+
+
+def _random_sets(seed: int, n: int) -> list[tuple[Die, ...]]:
+    rng = random.Random(seed)
+    return [tuple(NAMED_DICE[rng.choice(NAMES)] for _ in range(6)) for _ in range(n)]
+
+
+@pytest.mark.parametrize("dice", _random_sets(11, 6) + [(NAMED_DICE["devils-head"],) * 2 + (NAMED_DICE["lucky"],) * 4],
+                         ids=lambda d: ",".join(x.name for x in d))
+def test_the_bounds_hold_at_and_just_below_the_true_value(dice):
+    # f(theta) >= P whenever theta >= P; and at theta just below P the bound must not fall below theta
+    # (it would "prove" P < theta): the soundness the search rests on
+    p = exact_points(dice)
+    for bound in (bound_points, tight_bound):
+        assert bound(dice, p) >= p - 1e-9
+        assert bound(dice, 0.995 * p) >= 0.995 * p
+    # and they are tight enough to rule out what is well below the threshold
+    assert bound_points(dice, 1.2 * p) < 1.2 * p
+    assert tight_bound(dice, 1.02 * p) < 1.02 * p
+
+
+@pytest.mark.parametrize("need", [300, 1000, 2000])
+def test_capped_bounds_hold(need):
+    for dice in _random_sets(5, 3):
+        p = capped_points(dice, need)
+        assert bound_points(dice, p, need) >= p - 1e-9
+        assert bound_points(dice, 0.995 * p, need) >= 0.995 * p
+
+
+@pytest.mark.slow  # the oracle's plain recursion: about 15 s
+@pytest.mark.parametrize(("dice", "need"), [
+    (("devils-head", "weighted", "lucky", "ordinary", "ordinary", "ordinary"), 150),
+])
+def test_a_turn_played_to_the_points_needed_equals_brute_force(dice, need):
+    six = tuple(NAMED_DICE[n] for n in dice)
+    oracle = turn_value_to([list(d.weights) for d in six], need, [set(d.joker_faces) for d in six])
+    assert capped_points(six, need) == pytest.approx(oracle, rel=1e-12)
+
+
+def test_capped_points_of_ordinary_dice_to_300_by_hand():
+    # tests/oracles' turn_value_to gave this figure (2.5 minutes of plain recursion: too slow to run each time)
+    assert capped_points((NAMED_DICE["ordinary"],) * 6, 300) == pytest.approx(262.29907787458677, rel=1e-12)
+
+
+KINDS = tuple(NAMED_DICE[n] for n in ("ordinary", "lucky", "odd", "kings", "weighted", "heavenly-kingdom", "ci"))
+COUNTS = (6, 1, 1, 2, 1, 1, 2)
+
+
+@pytest.fixture(scope="module")
+def every_set():
+    sets = inventory_sets(COUNTS)
+    return {s: exact_points(tuple(KINDS[i] for i in s)) for s in sets}
+
+
+def test_the_sets_of_an_inventory():
+    sets = inventory_sets(COUNTS)
+    assert len(sets) == count_sets(COUNTS) == 137
+    assert len(set(sets)) == len(sets)
+    assert all(len(s) == 6 and all(s.count(k) <= COUNTS[k] for k in s) for s in sets)
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_the_ranking_equals_every_set_solved(every_set, workers):
+    ranked = sorted(every_set.items(), key=lambda kv: -kv[1])
+    out = search_sets(KINDS, COUNTS, 5, KINDS[0], workers=workers, chunk=8)
+    assert out.complete and out.total == out.examined == 137
+    assert [v.kinds for v in out.best] == [k for k, _ in ranked[:5]]
+    assert [v.points for v in out.best] == pytest.approx([v for _, v in ranked[:5]], rel=1e-12)
+    assert out.threshold == pytest.approx(ranked[4][1], rel=1e-12)
+    assert out.solved < 137  # most were ruled out by a bound, not solved
+
+
+def test_the_ranking_to_the_points_needed():
+    need = 1000
+    everything = {s: capped_points(tuple(KINDS[i] for i in s), need) for s in inventory_sets(COUNTS)}
+    ranked = sorted(everything.items(), key=lambda kv: -kv[1])
+    out = search_sets(KINDS, COUNTS, 3, KINDS[0], workers=1, cap=need)
+    assert [v.kinds for v in out.best] == [k for k, _ in ranked[:3]]
+    assert [v.points for v in out.best] == pytest.approx([v for _, v in ranked[:3]], rel=1e-12)
+
+
+def test_a_stopped_search_says_so():
+    asked = {"n": 0}
+
+    def stop():
+        asked["n"] += 1
+        return asked["n"] > 2
+
+    out = search_sets(KINDS, COUNTS, 3, KINDS[0], workers=1, chunk=4, stop=stop)
+    assert not out.complete
+    assert 0 < out.examined < out.total
+
+
+def test_an_inventory_is_read_with_reskins_merged_and_ordinary_filling():
+    request = parse_inventory("lucky,ci,lu,custom:1,0,0,0,1,0")
+    names = [k.name for k in request.kinds]
+    assert names[0] == "ordinary" and "lucky" in names
+    ci = names.index("ci")
+    assert request.counts[ci] == 2 and [d.name for d in request.members[ci]] == ["ci", "lu"]
+    assert request.left_out == ("custom:1,0,0,0,1,0",) or len(request.left_out) == 1  # scores on every face
+    result = search_inventory(parse_inventory("ci,lu,weighted", top=2), workers=1)
+    assert result.complete and result.sets == count_sets([6, 2, 1])
+    shown = {d for row in result.loadouts for d in row.dice}
+    assert "lu" in shown or "ci" in shown
+
+
+@pytest.mark.parametrize(("owned", "field"), [("", "owned"), ("nosuchdie", None)])
+def test_bad_inventories_are_refused(owned, field):
+    with pytest.raises(InputError) as err:
+        parse_inventory(owned)
+    if field:
+        assert err.value.field == field
+
+
+def test_top_is_checked():
+    with pytest.raises(InputError):
+        parse_inventory("lucky", top=0)
