@@ -9,6 +9,7 @@ import typer
 from ._common import check_plot_path, console, emit_json, new_app, progress
 from ._play import TerminalGame, run
 from .farkle_report import plot_coaching, plot_match, plot_report, print_report, print_rules, short
+from .farkle_search import farkle_search
 
 __all__ = ["farkle_app", "render_hint"]
 
@@ -257,6 +258,9 @@ def farkle_loadout(
                   "without risk), e.g. " + short(ranking.unbounded[0]))
 
 
+farkle_app.command("search")(farkle_search)
+
+
 @farkle_app.command("dice")
 def farkle_dice(
     as_json: bool = JSON_OPTION,
@@ -393,4 +397,3 @@ def farkle_play(
         option_text=_option_text(_face().measure_of(options)),
     )
     run(game, state)
-from . import farkle_search  # noqa: E402,F401 - registers `holdwise farkle search` on farkle_app

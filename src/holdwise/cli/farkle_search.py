@@ -4,14 +4,21 @@ from __future__ import annotations
 
 import typer
 
-from ._common import console, emit_json, progress, time_words
-from .farkle import JSON_OPTION, TARGET_HELP, _face, farkle_app
+from ._common import JSON_OPTION, console, emit_json, progress, time_words
 from .farkle_report import short
 
-__all__ = ["farkle_search"]
+__all__ = ["farkle_search", "print_search"]
+
+TARGET_HELP = "Points to win the match: a multiple of 50, at most 20000."
 
 
-@farkle_app.command("search")
+def _face():
+    """The game's face, imported when the command runs."""
+    from ..games import farkle
+
+    return farkle
+
+
 def farkle_search(
     owned: str = typer.Option(..., "--owned", help="The dice you own, comma-separated ('lucky*2' repeats); "
                                                    "Ordinary dice fill the rest of a set."),

@@ -21,7 +21,8 @@ def test_simulated_matches_agree_with_the_exact_win_chance(target, n):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("mine", [None, "ordinary*4,weighted,odd", "ordinary*3,lucky,kings,devils-head"])
+@pytest.mark.parametrize("mine", [None, "ordinary*4,weighted,odd", "ordinary*3,lucky,kings,devils-head",
+                                  "ordinary*3,mathematician,wagoner,balatro"])  # catalogue dice (issue 39)
 def test_match_equals_plain_value_iteration(mine):
     dice, opponent = parse_dice(mine), parse_dice(None)
     x1, x2 = match_win_chances(solve_turn(dice).table, solve_turn(opponent).table, 5)

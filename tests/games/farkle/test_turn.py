@@ -14,7 +14,9 @@ from tests.games.farkle.asking import ask
 from tests.oracles.farkle_bruteforce import turn_value
 
 SMALL = [["ordinary"], ["ordinary", "ordinary"], ["weighted", "odd"], ["devils-head", "ordinary"],
-         ["lucky", "pie", "ordinary"], ["ordinary"] * 3]
+         ["lucky", "pie", "ordinary"], ["ordinary"] * 3,
+         # dice of the Kingdom Come II catalogue (issue 39)
+         ["mathematician", "sad-greaser"], ["holy-trinity", "three", "grozav"]]
 
 
 @pytest.mark.slow
