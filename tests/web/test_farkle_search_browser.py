@@ -49,6 +49,9 @@ def test_a_small_search_runs_to_the_end_by_the_dice_names(browser, live_server, 
         for info in farkle.list_dice().dice:  # all 43 dice of the game, by their names in it
             assert info.name in form, info.name
         assert "rolls as the Ci die" in form and "fills every set" in form
+        cut = p.evaluate("""() => [...document.querySelectorAll('#fk-search-form .fk-owned label span')]
+            .filter((s) => s.scrollWidth > s.clientWidth + 1).map((s) => s.textContent)""")
+        assert cut == [], "names cut or overflowing"
         fill(p, SMALL)
         request = farkle.parse_inventory(SMALL, top=10)
         planned(p, request.sets)
@@ -63,7 +66,7 @@ def test_a_small_search_runs_to_the_end_by_the_dice_names(browser, live_server, 
         assert len(rows) == len(expected["loadouts"]) == 10 < request.sets
         best = expected["loadouts"][0]
         assert rows[0][1] == "Ordinary die ×4, Lucky die, Odd die"
-        assert rows[0][2] == f"{best['expected_points']:.2f}"
+        assert rows[0][2] == f"{best['expected_points']:,.2f}"
         note = p.inner_text("#fk-search-note")
         assert f"The best 10 of {request.sets} sets" in note and "proven" in note
         assert p.locator("#fk-search-progress").is_hidden()
@@ -105,7 +108,7 @@ def test_a_bigger_search_stopped_halfway_shows_its_best_so_far(browser, live_ser
         rows = shown(p)
         assert len(rows) == len(answer["loadouts"])
         first = answer["loadouts"][0]
-        assert rows[0][2] == f"{first['expected_points']:.2f}"
+        assert rows[0][2] == f"{first['expected_points']:,.2f}"
         for name in first["dice_names"]:
             assert name in rows[0][1]
         # each row shown is that set's exact value, whatever the ranking

@@ -8,6 +8,7 @@
   const {sleep, fmt, el, fetchJson} = holdwise;
   const $ = (id) => document.getElementById(id);
   const pct = (p) => (100 * p).toFixed(1) + "%";
+  const points = (x) => x.toLocaleString("en-US", {minimumFractionDigits: 2, maximumFractionDigits: 2});
   const form = $("fk-search-form");
   const inputs = [...form.querySelectorAll('input[name="search_owned"]')];
   let asked = 0; // the newest run: an older one's polling ends when Start or Stop is pressed again
@@ -61,7 +62,7 @@
       use.addEventListener("click", () => useDice(row.dice));
       const tr = el("tr", {}, el("td", {text: String(i + 1)}),
                     el("td", {class: "fk-chooser-dice", text: diceText(row.dice)}),
-                    el("td", {class: "num", text: row.expected_points.toFixed(2)}));
+                    el("td", {class: "num", text: points(row.expected_points)}));
       if (raced) {
         tr.append(row.win_average == null ? el("td", {class: "num", text: ""})
           : el("td", {class: "num"}, el("strong", {text: pct(row.win_average)}),
