@@ -52,6 +52,15 @@ def test_a_small_search_runs_to_the_end_by_the_dice_names(browser, live_server, 
         cut = p.evaluate("""() => [...document.querySelectorAll('#fk-search-form .fk-owned label span')]
             .filter((s) => s.scrollWidth > s.clientWidth + 1).map((s) => s.textContent)""")
         assert cut == [], "names cut or overflowing"
+        # the leaders' win chance: an opponent's six dice by name and a target, shown only when asked for
+        assert p.locator("#fk-search-opponent").is_hidden()
+        p.check("#fk-search-race")
+        assert p.locator('#fk-search-opponent select[name="search_opponent"]').count() == 6
+        assert p.is_visible("#fk-search-opponent input[name=search_target]")
+        shoot(p, f"farkle-search-form-{size}")
+        assert p.evaluate("document.documentElement.scrollWidth") <= SIZES[size]["width"], "sideways scroll"
+        p.uncheck("#fk-search-race")
+        assert p.locator("#fk-search-opponent").is_hidden()
         fill(p, SMALL)
         request = farkle.parse_inventory(SMALL, top=10)
         planned(p, request.sets)

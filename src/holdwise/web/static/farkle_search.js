@@ -118,7 +118,13 @@
     await sleep(200);
     if (mine !== planned || state.busy) return;
     const out = $("fk-search-plan");
-    const [r, data] = await fetchJson("/api/farkle/search/plan", body());
+    let r, data;
+    try {
+      [r, data] = await fetchJson("/api/farkle/search/plan", body());
+    } catch (err) {
+      if (mine === planned) out.textContent = `could not ask the server: ${err}`;
+      return;
+    }
     if (mine !== planned || state.busy) return;
     out.classList.toggle("bad", !r.ok || !data.within_limit);
     $("fk-search-go").disabled = !r.ok || !data.within_limit;
