@@ -34,6 +34,7 @@ COMMANDS = [
     ("farkle", "match", "--target", "1000"),
     ("farkle", "report", "--target", "500"),
     ("farkle", "loadout", "--owned", "ordinary*6", "--target", "500"),
+    ("farkle", "search", "--owned", "lucky,odd", "--top", "3"),
     ("farkle", "dice"),
     ("farkle", "rules"),
     ("poker-dice", "odds"),

@@ -304,7 +304,8 @@ MIN_SHARE_FOR_ESTIMATE = 0.02  # the time left is told once this share of the wo
 
 @dataclass
 class Job:
-    """A background computation: its state ("queued", "running", "done", "failed", "cancelled") and progress.
+    """A background computation: its state ("queued", "running", "done", "failed", "cancelled", or "stopped":
+    a stoppable job asked to stop, its result what it had) and progress.
 
     `share(done, total)` (default done / total) is the share of the work done, for the time left: elapsed
     running time * (1 - share) / share."""
@@ -350,33 +351,39 @@ class Jobs:
         with self._lock:
             return self._jobs.get(key)
 
-    def submit(self, key: str, work: Callable[[Callable[[int, int], None]], Any],
-               share: Callable[[int, int], float] | None = None) -> Job:
-        """Run `work(progress)` in the background unless a job of `key` is queued, running or done (a failed or
-        cancelled one runs again). `share`: see `Job`."""
+    def submit(self, key: str, work: Callable[..., Any], share: Callable[[int, int], float] | None = None,
+               stoppable: bool = False) -> Job:
+        """Run `work(progress)` in the background unless a job of `key` is queued, running or done (a failed,
+        cancelled or stopped one runs again). `share`: see `Job`. A `stoppable` job is run as
+        `work(progress, stop)`: `cancel` makes stop() true instead of raising, and what the work returns then is
+        the job's result with the state "stopped" (a search that ends early with the best it found)."""
+        ended = ("failed", "cancelled", "stopped")
         with self._lock:
             job = self._jobs.get(key)
-            if job is not None and job.state not in ("failed", "cancelled"):
+            if job is not None and job.state not in ended:
                 return job
             job = self._jobs[key] = Job(key, share=share)
-            for old in [k for k, j in self._jobs.items() if j.state in ("done", "failed", "cancelled")][:-self._keep]:
+            for old in [k for k, j in self._jobs.items() if j.state in ("done", *ended)][:-self._keep]:
                 del self._jobs[old]
 
         def progress(done: int, total: int) -> None:
-            if job.cancel_asked:  # the work stops at its next report
+            if job.cancel_asked and not stoppable:  # the work stops at its next report
                 raise Cancelled
             job.done, job.total = int(done), int(total)
 
+        def stop() -> bool:
+            return job.cancel_asked
+
         def run() -> None:
             with self._gate:
-                if job.cancel_asked:
+                if job.cancel_asked and not stoppable:
                     job.state = "cancelled"
                     return
                 job.state = "running"
                 job.running_since = time.monotonic()
                 try:
-                    job.result = work(progress)
-                    job.state = "done"
+                    job.result = work(progress, stop) if stoppable else work(progress)
+                    job.state = "stopped" if job.cancel_asked else "done"
                 except Cancelled:
                     job.state = "cancelled"
                 except InputError as err:
@@ -388,8 +395,8 @@ class Jobs:
         return job
 
     def cancel(self, key: str) -> Job | None:
-        """Ask the job of `key` to stop (at its work's next progress report); the job, or None if none is
-        queued or running here."""
+        """Ask the job of `key` to stop (at its work's next progress report, or a stoppable job's next stop()
+        call); the job, or None if none is queued or running here."""
         with self._lock:
             job = self._jobs.get(key)
             if job is None or job.state not in ("queued", "running"):
