@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import typer
 
 from ._common import JSON_OPTION, console, emit_json, progress, time_words
 from .farkle_report import short
+
+if TYPE_CHECKING:
+    from ..games import farkle
 
 __all__ = ["farkle_search", "print_search"]
 
@@ -71,7 +76,7 @@ def farkle_search(
     print_search(result)
 
 
-def print_search(result) -> None:
+def print_search(result: farkle.InventorySearch) -> None:
     """The ranking at 80 columns: rank, dice by their names in the game, the value (and the win chances)."""
     from rich.table import Table
 
@@ -99,7 +104,7 @@ def print_search(result) -> None:
     out.print(t)
     if raced:
         out.print(f"win: the average of moving first and second in a match to {result.target:,} against "
-                  f"{short(result.opponent_dice)}, both playing to win (for the leaders)")
+                  f"{short(result.opponent_dice or ())}, both playing to win (for the leaders)")
     out.print(f"{result.examined:,} sets examined, {result.solved:,} solved exactly, the others ruled out by a "
               f"proven bound, in {time_words(result.seconds)}")
     if result.left_out:

@@ -203,7 +203,8 @@ def _hot_line(known: dict[int, float], bust: float, length: int) -> np.ndarray:
             eb = known[b]
             inside = (x >= a) & (x <= b)
             line = np.where(inside, np.minimum(line, ea + (eb - ea) * (x - a) / (b - a)), line)
-    return np.maximum(line, 0.0)
+    out: np.ndarray = np.maximum(line, 0.0)
+    return out
 
 
 def hot_bases(theta: float) -> tuple[int, ...]:

@@ -1,4 +1,4 @@
-# mypy: disable-error-code="valid-type"
+# mypy: disable-error-code="valid-type, untyped-decorator"
 """The inventory search's upper bound on a loadout's points per turn, in Cython's pure-Python mode (compiled by
 the build; see solver/native.py)."""
 
