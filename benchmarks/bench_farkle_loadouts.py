@@ -46,13 +46,19 @@ TOP = 12
 
 
 def inventory(anchor: Path, specials: int) -> tuple[list[str], dict[str, int]]:
-    """(holdwise ids, the calculator's inventory by its names) of the first `specials` special dice in the
-    calculator's order, one of each (re-skins of the Ordinary die are not specials)."""
+    """(holdwise ids, the calculator's inventory by its names) of the first `specials` distinct special dice in
+    the calculator's order, one of each (a re-skin of the Ordinary die or of a die before it is skipped)."""
     dice = anchor_dice(anchor)
     names = anchor_names(dice)
     by_name = {v: k for k, v in names.items()}
     ordinary = [d["weights"] for d in dice if d["name"] == "Ordinary die"][0]
-    chosen = [d["name"] for d in dice if not (d["weights"] == ordinary and not d["devil"])][:specials]
+    chosen: list[str] = []
+    seen = {(tuple(ordinary), False)}  # distinct dice only: re-skins roll alike and are one kind to both tools
+    for d in dice:
+        kind = (tuple(d["weights"]), bool(d["devil"]))
+        if kind not in seen and len(chosen) < specials:
+            seen.add(kind)
+            chosen.append(d["name"])
     return [by_name[n] for n in chosen], {n: 1 for n in chosen}
 
 
