@@ -9,8 +9,11 @@ extra-ace deck (wild "ace" here), an ace of a fifth suit (stars) that is no wild
 
 from __future__ import annotations
 
+import math
 from collections import Counter
-from itertools import combinations, combinations_with_replacement
+from itertools import chain, combinations, combinations_with_replacement
+
+import numpy as np
 
 ACE, KING, QUEEN, JACK, TEN = 12, 11, 10, 9, 8
 
@@ -134,15 +137,37 @@ class Oracle:
 
 def enumerate_holds(cards, hands, wild: str, deck_size: int, masks=range(32)):
     """For each hold of `masks` (default all 32; a mask over the sorted cards): draws per pay class, by plain
-    enumeration."""
-    oracle = Oracle(hands, wild)
+    enumeration of every draw.
+
+    Whole arrays at once (a hold of none draws 1.5 million hands): each drawn hand's signature (its sorted
+    natural ranks, one suit or not, its wild cards, from the per-card rules above) packed into one integer, and
+    each distinct signature classed by `class_of_signature`."""
     cards = sorted(cards)
     stub = [c for c in range(deck_size) if c not in cards]
+    is_wild = np.array([_is_wild(c, wild) for c in range(deck_size)])
+    rank = np.array([_rank(c, wild) for c in range(deck_size)], dtype=np.int64)
+    suit = np.array([_suit(c, wild) for c in range(deck_size)], dtype=np.int64)
+    classes: dict[int, int] = {}
     out = {}
     for mask in masks:
         held = [cards[j] for j in range(5) if mask >> j & 1]
-        tally = [0] * len(hands)
-        for draw in combinations(stub, 5 - len(held)):
-            tally[oracle(held + list(draw))] += 1
-        out[mask] = tally
+        k = 5 - len(held)
+        n = math.comb(len(stub), k)
+        draws = np.fromiter(chain.from_iterable(combinations(stub, k)), dtype=np.int64, count=n * k).reshape(n, k)
+        hand = np.hstack([np.tile(np.array(held, dtype=np.int64), (n, 1)), draws])
+        wild_card = is_wild[hand]
+        ranks = np.where(wild_card, 15, rank[hand])  # 15: no rank (a wild card), sorted last
+        ranks.sort(axis=1)
+        suits = suit[hand]
+        first = np.take_along_axis(suits, np.argmin(wild_card, axis=1)[:, None], axis=1)  # a natural's suit
+        same_suit = np.all(wild_card | (suits == first), axis=1)
+        key = ((ranks @ (16 ** np.arange(4, -1, -1))) * 2 + same_suit) * 8 + wild_card.sum(axis=1)
+        keys, inverse = np.unique(key, return_inverse=True)
+        for k_ in keys.tolist():
+            if k_ not in classes:
+                n_wild, same, packed = k_ % 8, bool(k_ // 8 % 2), k_ // 16
+                natural = tuple(d for d in (packed // 16 ** i % 16 for i in range(4, -1, -1)) if d != 15)
+                classes[k_] = class_of_signature((natural, same or n_wild == 5, n_wild), hands, wild)
+        of_key = np.array([classes[k_] for k_ in keys.tolist()], dtype=np.int64)
+        out[mask] = np.bincount(of_key[inverse.ravel()], minlength=len(hands)).tolist()
     return out

@@ -332,12 +332,13 @@ def test_chart_hold_cites_the_line_of_the_chosen_chart(client):
             assert 1 <= got["line"] <= 15 and got["line_text"] == texts[got["line"] - 1]
             cited.add(got["line"])
     assert len(cited) >= 5  # the hands reach many lines, not one
-    # a bet of 1-4 plays the chart of 4 coins; the value is the hold's at the bet
-    four = trainer_chart(client, game=JOB, coins=2, choice="15").json()
+    # a bet of 1-4 plays the chart of 4 coins; the value is the hold's at the bet. The basic chart: a length
+    # would search every chart length of the 4-coin game (half a minute) for what the 5-coin one shows above
+    four = trainer_chart(client, game=JOB, coins=2, choice="basic").json()
     assert four["coins"] == 4
-    low = client.post("/api/video-poker/chart-hold", json={"hand": "Ah Th 8h 3h Kd", "choice": "15", "coins": 2})
+    low = client.post("/api/video-poker/chart-hold", json={"hand": "Ah Th 8h 3h Kd", "choice": "basic", "coins": 2})
     assert low.json() == {**face.chart_hold(four["chart_text"], "Ah Th 8h 3h Kd", JOB, 2).to_json(),
-                          "chart": "trainer", "choice": "15"}
+                          "chart": "trainer", "choice": "basic"}
 
 
 def test_the_trainer_chart_is_derived_once_in_the_background(client, tmp_path, monkeypatch):
