@@ -48,7 +48,7 @@ def test_capped_bounds_hold(need):
 
 @pytest.mark.slow  # the oracle's plain recursion: about 15 s
 @pytest.mark.parametrize(("dice", "need"), [
-    (("devils-head", "weighted", "lucky", "ordinary", "ordinary", "ordinary"), 150),
+    (("devils-head", "weighted", "lucky", "ordinary", "ordinary", "ordinary"), 100),
 ])
 def test_a_turn_played_to_the_points_needed_equals_brute_force(dice, need):
     six = tuple(NAMED_DICE[n] for n in dice)
@@ -61,8 +61,8 @@ def test_capped_points_of_ordinary_dice_to_300_by_hand():
     assert capped_points((NAMED_DICE["ordinary"],) * 6, 300) == pytest.approx(262.29907787458677, rel=1e-12)
 
 
-KINDS = tuple(NAMED_DICE[n] for n in ("ordinary", "lucky", "odd", "kings", "weighted", "heavenly-kingdom", "ci"))
-COUNTS = (6, 1, 1, 2, 1, 1, 2)
+KINDS = tuple(NAMED_DICE[n] for n in ("ordinary", "lucky", "odd", "weighted", "heavenly-kingdom", "ci"))
+COUNTS = (6, 1, 1, 1, 1, 2)
 
 
 @pytest.fixture(scope="module")
@@ -73,7 +73,7 @@ def every_set():
 
 def test_the_sets_of_an_inventory():
     sets = inventory_sets(COUNTS)
-    assert len(sets) == count_sets(COUNTS) == 137
+    assert len(sets) == count_sets(COUNTS) == 48
     assert len(set(sets)) == len(sets)
     assert all(len(s) == 6 and all(s.count(k) <= COUNTS[k] for k in s) for s in sets)
 
@@ -82,11 +82,11 @@ def test_the_sets_of_an_inventory():
 def test_the_ranking_equals_every_set_solved(every_set, workers):
     ranked = sorted(every_set.items(), key=lambda kv: -kv[1])
     out = search_sets(KINDS, COUNTS, 5, KINDS[0], workers=workers, chunk=8)
-    assert out.complete and out.total == out.examined == 137
+    assert out.complete and out.total == out.examined == 48
     assert [v.kinds for v in out.best] == [k for k, _ in ranked[:5]]
     assert [v.points for v in out.best] == pytest.approx([v for _, v in ranked[:5]], rel=1e-12)
     assert out.threshold == pytest.approx(ranked[4][1], rel=1e-12)
-    assert out.solved < 137  # most were ruled out by a bound, not solved
+    assert out.solved < 48  # most were ruled out by a bound, not solved
 
 
 def test_the_ranking_to_the_points_needed():
