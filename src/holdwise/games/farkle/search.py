@@ -430,38 +430,39 @@ class _Runner:
             # the workers leave Ctrl-C to this process, whose stop() ends the search with what it has
             self._pool = mp.get_context("fork").Pool(workers, initializer=_ignore_interrupt)
 
-    def run(self, jobs: Iterable[tuple[Callable[..., list[tuple[float, str]]], tuple[object, ...]]],
-            take: Callable[[list[tuple[float, str]]], None], window: int = 0) -> None:
-        """Run fn(*args) for each job, calling take(result) in order; a job is made only when there is room
-        in the window (2 per worker), so its arguments can read what earlier results changed."""
+    def run(self, jobs: Iterable[tuple[Callable[..., list[tuple[float, str]]], tuple[object, ...],
+                                       Callable[[list[tuple[float, str]]], None]]], window: int = 0) -> None:
+        """Run fn(*args) for each job and call its take(result) as it ends (in any order: a slow chunk holds
+        no other back); a job is made only when there is room in the window (4 per worker), so its arguments
+        can read what earlier results changed."""
         jobs = iter(jobs)
         if self._pool is None:
-            for fn, args in jobs:
+            for fn, args, take in jobs:
                 if self.stop is not None and self.stop():
                     self.stopped = True
                     return
                 take(fn(*args))
             return
-        from collections import deque
-
-        pending: deque[object] = deque()
-        room = window or 2 * self.workers
+        pending: list[tuple[object, Callable[[list[tuple[float, str]]], None]]] = []
+        room = window or 4 * self.workers
         while True:
             while len(pending) < room:
                 job = next(jobs, None)
                 if job is None:
                     break
-                pending.append(self._pool.apply_async(job[0], job[1]))
+                pending.append((self._pool.apply_async(job[0], job[1]), job[2]))
             if not pending:
                 return
-            head = pending[0]
-            while not head.ready():  # type: ignore[attr-defined]
+            ready = [i for i, (result, _) in enumerate(pending) if result.ready()]  # type: ignore[attr-defined]
+            if not ready:
                 if self.stop is not None and self.stop():
                     self.stopped = True
                     return
-                head.wait(0.05)  # type: ignore[attr-defined]
-            pending.popleft()
-            take(head.get())  # type: ignore[attr-defined]
+                pending[0][0].wait(0.02)  # type: ignore[attr-defined]
+                continue
+            for i in reversed(ready):
+                result, take = pending.pop(i)
+                take(result.get())  # type: ignore[attr-defined]
 
     def close(self) -> None:
         if self._pool is not None:
@@ -523,27 +524,16 @@ def search_sets(kinds: Sequence[Die], counts: Sequence[int], top: int, filler: D
         def run_exact(numbers: list[int]) -> None:
             step = max(1, min(chunk, len(numbers) // (2 * max(1, workers)) or 1))
             parts = [numbers[s:s + step] for s in range(0, len(numbers), step)]
-            runner.run(((_exact_chunk, (kinds, [sets[n] for n in part], cap)) for part in parts),
-                       _sequence_takers([taker(part) for part in parts]))
+            runner.run((_exact_chunk, (kinds, [sets[n] for n in part], cap), taker(part)) for part in parts)
 
         run_exact(list(range(first)))
         if not runner.stopped and first < total:
             parts = [list(range(s, min(s + chunk, total))) for s in range(first, total, chunk)]
-            runner.run(((_judge_chunk, (kinds, [sets[n] for n in part], [p for p, _ in heap], top, cap))
-                        for part in parts), _sequence_takers([taker(part) for part in parts]))
+            runner.run((_judge_chunk, (kinds, [sets[n] for n in part], [p for p, _ in heap], top, cap), taker(part))
+                       for part in parts)
     finally:
         runner.close()
     best = ranked()
     examined = sum(1 for _ in values)
     return SearchOutcome(best, theta(), total, examined, state["solved"], not runner.stopped,
                          tuple(values[n] for n in sorted(values)) if keep_values else ())
-
-
-def _sequence_takers(takers: list[Callable[[list[tuple[float, str]]], None]]
-                     ) -> Callable[[list[tuple[float, str]]], None]:
-    """One take for a runner: the i-th result goes to the i-th taker."""
-    it = iter(takers)
-
-    def take(results: list[tuple[float, str]]) -> None:
-        next(it)(results)
-    return take
