@@ -120,7 +120,8 @@ class BoundMemo:
         self._lo = np.array([g[0] for g in GRID], dtype=np.int64)
         self._hi = np.array([g[1] for g in GRID], dtype=np.int64)
         self._scratch = (np.zeros(6, dtype=np.int64), np.zeros(6, dtype=np.int64), np.zeros(7),
-                         np.zeros(7, dtype=np.int64), np.zeros(_WIDTH), np.zeros(_WIDTH))
+                         np.zeros(7, dtype=np.int64), np.zeros(_WIDTH), np.zeros(_WIDTH),
+                         np.zeros(6, dtype=np.int64))
 
     def _nz(self, key: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         count = np.zeros(len(key), dtype=np.int64)
@@ -145,11 +146,11 @@ class BoundMemo:
                      row: int) -> float:
         keep_start, keep_mask, keep_units, vec_base = self._keep
         count, face, chance = self._nz(key)
-        positions, digit, suffix_p, suffix_idx, best, total = self._scratch
+        positions, digit, suffix_p, suffix_idx, best, total, same = self._scratch
         return float(state_excess(len(key), count, face, chance, child, hot, hot_bust, base, keep_start,
                                   keep_mask, keep_units, vec_base, self._pop, self._lo, self._hi, self._bust,
                                   self._excess, row, positions, digit, suffix_p, suffix_idx, best, total,
-                                  self.cap / SCORE_UNIT))
+                                  self.cap / SCORE_UNIT, same))
 
     def row(self, key: tuple[int, ...]) -> int:
         """The row of a sub-set (sorted kind indices, one to five dice), evaluated on first use."""
@@ -167,11 +168,13 @@ class BoundMemo:
         self._rows[key] = row
         return row
 
-    def bound(self, key: tuple[int, ...], theta: float) -> float:
-        """f(theta) in points for the set of six kinds `key` (sorted), theta at most the memo's."""
+    def bound(self, key: tuple[int, ...], theta: float, own_bust: bool = True) -> float:
+        """f(theta) in points for the set of six kinds `key` (sorted), theta at most the memo's; own_bust
+        False: hot dice read max(0, theta) as in the rows (looser, but one pass over the rolls, not two)."""
         if theta > self.theta:
             raise ValueError("the threshold passed the memo's hypothesis")
-        return SCORE_UNIT * self._evaluate_at(key, self._children(key), np.full(1, theta / SCORE_UNIT), -1.0, 0, 0)
+        return SCORE_UNIT * self._evaluate_at(key, self._children(key), np.full(1, theta / SCORE_UNIT),
+                                              -1.0 if own_bust else 0.0, 0, 0)
 
     def full_excess(self, key: tuple[int, ...]) -> float:
         """A bound (units of 50) on W(base, six) - base for the set `key`, on this memo's rows and hot dice."""
@@ -340,7 +343,12 @@ def judge(kinds: tuple[Die, ...], key: tuple[int, ...], theta: float, cap: int =
     bound that proves the set below theta (the shared rows' bound, else the set's own tighter one), else
     "exact" with the set's points solved exactly. theta <= 0 solves at once."""
     if theta > 0:
-        b = _memo("threshold", kinds, theta, MEMO_HEADROOM, cap).bound(key, theta)
+        memo = _memo("threshold", kinds, theta, MEMO_HEADROOM, cap)
+        # first without the set's own bust chance (a pass over its rolls of its own): nearly always enough
+        b = memo.bound(key, theta, own_bust=False)
+        if b < theta:
+            return b, "pruned"
+        b = memo.bound(key, theta)
         if b < theta:
             return b, "pruned"
         own = tuple(kinds[i] for i in key)

@@ -20,12 +20,21 @@ BELOW_GRID = 1.0e18
 @cython.exceptval(check=False)
 def _advance(k: cython.Py_ssize_t, digit: cython.longlong[::1], positions: cython.longlong[::1],
              nz_count: cython.longlong[::1], nz_face: cython.longlong[:, ::1], nz_prob: cython.double[:, ::1],
-             suffix_p: cython.double[::1], suffix_idx: cython.longlong[::1], start: cython.Py_ssize_t) -> cython.bint:
+             suffix_p: cython.double[::1], suffix_idx: cython.longlong[::1], start: cython.Py_ssize_t,
+             same: cython.longlong[::1]) -> cython.bint:
     """The next face vector of the k dice at `positions` (only faces they can show; die 0 turns fastest),
-    its chance suffix_p[0] and index suffix_idx[0]; False after the last. start=-1 begins at the first."""
+    its chance suffix_p[0] and index suffix_idx[0]; False after the last. start=-1 begins at the first.
+
+    same[i] = 1 when die i rolls as die i + 1 does: their faces are then enumerated in order (digit[i] <=
+    digit[i + 1]), one vector per arrangement of such dice, and suffix_p[0] holds the chance of all its
+    arrangements (they score alike: a keep's dice left are the same multiset)."""
     i: cython.Py_ssize_t
     j: cython.Py_ssize_t
     pw: cython.longlong
+    limit: cython.longlong
+    run: cython.longlong
+    place: cython.longlong
+    ways: cython.double
     if start < 0:
         for i in range(k):
             digit[i] = 0
@@ -34,7 +43,10 @@ def _advance(k: cython.Py_ssize_t, digit: cython.longlong[::1], positions: cytho
         i = 0
         while i < k:
             digit[i] += 1
-            if digit[i] < nz_count[positions[i]]:
+            limit = nz_count[positions[i]]
+            if i + 1 < k and same[i] and digit[i + 1] + 1 < limit:
+                limit = digit[i + 1] + 1
+            if digit[i] < limit:
                 break
             digit[i] = 0
             i += 1
@@ -48,6 +60,23 @@ def _advance(k: cython.Py_ssize_t, digit: cython.longlong[::1], positions: cytho
             pw *= 7
         suffix_p[j] = suffix_p[j + 1] * nz_prob[positions[j], digit[j]]
         suffix_idx[j] = suffix_idx[j + 1] + nz_face[positions[j], digit[j]] * pw
+    # the arrangements: m! / (r1! r2! ...) per block of m alike dice with runs r of equal faces, built a die
+    # at a time as (place in the block) / (place in the run)
+    ways = 1.0
+    place = 1
+    run = 1
+    for j in range(k - 2, -1, -1):
+        if same[j]:
+            place += 1
+            if digit[j] == digit[j + 1]:
+                run += 1
+            else:
+                run = 1
+            ways = ways * place / run
+        else:
+            place = 1
+            run = 1
+    suffix_p[0] = suffix_p[0] * ways
     return True
 
 
@@ -58,7 +87,8 @@ def state_excess(k: cython.Py_ssize_t, nz_count: cython.longlong[::1], nz_face: 
                  grid_lo: cython.longlong[::1], grid_hi: cython.longlong[::1], bust: cython.double[::1],
                  excess: cython.double[::1], out_row: cython.Py_ssize_t, positions: cython.longlong[::1],
                  digit: cython.longlong[::1], suffix_p: cython.double[::1], suffix_idx: cython.longlong[::1],
-                 best: cython.double[::1], total: cython.double[::1], cap: cython.double) -> cython.double:
+                 best: cython.double[::1], total: cython.double[::1], cap: cython.double,
+                 same: cython.longlong[::1]) -> cython.double:
     """Upper bounds on W(t, S) - t for a state S of k dice at the totals base + its grid (units of 50), written
     to row out_row of excess (flat, rows x width) with S's bust chance to bust[out_row]; with k = 6, S is the
     full set at total `base` only, and the return value bounds Roll(base) - base (see search.py).
@@ -70,7 +100,7 @@ def state_excess(k: cython.Py_ssize_t, nz_count: cython.longlong[::1], nz_face: 
     hot_bust a unit, at least 0). hot_bust < 0 (the full set) takes S's own bust chance,
     found in a first pass. keep_* is the legal keeps of every face vector (CSR, vector index
     sum face_i * 7^i offset by vec_base[k]; keep_mask: bit i keeps die i). positions, digit, suffix_p,
-    suffix_idx (6, 6, 7, 7) and best, total (width) are scratch. cap > 0 caps the banked points (a turn
+    suffix_idx, same (6, 6, 7, 7, 6) and best, total (width) are scratch (same: which dice roll alike). cap > 0 caps the banked points (a turn
     played to the points still needed: W <= cap, so an excess at total t is at most cap - t).
     """
     width: cython.Py_ssize_t = best.shape[0]
@@ -97,14 +127,22 @@ def state_excess(k: cython.Py_ssize_t, nz_count: cython.longlong[::1], nz_face: 
     more: cython.bint
     for i in range(k):
         positions[i] = i
+    # dice that roll alike side by side (a set's dice come sorted by kind): enumerated once per arrangement
+    for i in range(k):
+        same[i] = 0
+        if i + 1 < k and nz_count[i] == nz_count[i + 1]:
+            same[i] = 1
+            for j in range(nz_count[i]):
+                if nz_face[i, j] != nz_face[i + 1, j] or nz_prob[i, j] != nz_prob[i + 1, j]:
+                    same[i] = 0
     if hot_bust < 0.0:
         q = 0.0
-        more = _advance(k, digit, positions, nz_count, nz_face, nz_prob, suffix_p, suffix_idx, -1)
+        more = _advance(k, digit, positions, nz_count, nz_face, nz_prob, suffix_p, suffix_idx, -1, same)
         while more:
             j = vec_base[k] + suffix_idx[0]
             if keep_start[j] == keep_start[j + 1]:
                 q += suffix_p[0]
-            more = _advance(k, digit, positions, nz_count, nz_face, nz_prob, suffix_p, suffix_idx, 0)
+            more = _advance(k, digit, positions, nz_count, nz_face, nz_prob, suffix_p, suffix_idx, 0, same)
         hot_bust = q
     if k == 6:
         lo = base
@@ -115,11 +153,11 @@ def state_excess(k: cython.Py_ssize_t, nz_count: cython.longlong[::1], nz_face: 
     for t in range(hi - lo + 1):
         total[t] = 0.0
     q = 0.0
-    more = _advance(k, digit, positions, nz_count, nz_face, nz_prob, suffix_p, suffix_idx, -1)
+    more = _advance(k, digit, positions, nz_count, nz_face, nz_prob, suffix_p, suffix_idx, -1, same)
     while more:
         p = suffix_p[0]
         j = vec_base[k] + suffix_idx[0]
-        more = _advance(k, digit, positions, nz_count, nz_face, nz_prob, suffix_p, suffix_idx, 0)
+        more = _advance(k, digit, positions, nz_count, nz_face, nz_prob, suffix_p, suffix_idx, 0, same)
         if keep_start[j] == keep_start[j + 1]:
             q += p
             continue
