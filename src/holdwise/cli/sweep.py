@@ -192,6 +192,26 @@ def sweep_farkle_loadouts(
          scheduler, workers, chunk, as_json)
 
 
+@sweep_app.command("farkle-ranking")
+def sweep_farkle_ranking(
+    dice: str | None = typer.Option(None, "--dice", help="'all-named': every six of all the named dice."),
+    owned: str | None = typer.Option(None, "--owned", help="The dice you own, comma-separated names "
+                                     "('lucky*2' repeats): every six of them."),
+    top: str = typer.Option("20", "--top", metavar="N", help="How many sets are ranked exactly (1 to 1000)."),
+    first: str | None = typer.Option(None, "--first", metavar="M", help="The strongest M sets solved first "
+                                     "for the threshold (default 5 x --top)."),
+    db: str = DB_OPTION, scheduler: str | None = SCHEDULER_OPTION, workers: int | None = WORKERS_OPTION,
+    chunk: int | None = CHUNK_OPTION, as_json: bool = JSON_OPTION,
+):
+    """Farkle sets ranked exactly by points per turn: the best --top exact, every other set proven below
+    them by an upper bound (search.py's), in stages on the cluster; `show` lists the ranking.
+
+    Example: holdwise sweep farkle-ranking --dice all-named --workers 2
+    """
+    _run("farkle-ranking", {"dice": dice, "owned": owned, "top": top, "first": first}, db, scheduler, workers,
+         chunk, as_json)
+
+
 def _cell(value) -> str:
     """A value as the table shows it: reals to 6 significant digits, never cut."""
     if value is None:

@@ -137,14 +137,16 @@ def run_sweep(kind: str, options: dict | None = None, db_path: str | os.PathLike
     if total < 1:
         raise InputError(f"the {module.NAME} sweep has no items")
     start = time.perf_counter()
-    already, sweep_id, rows = 0, None, 0
+    already, sweep_id, rows, finished = 0, None, 0, False
     if db.check_writable(db_path):
         with contextlib.closing(db.open_read(db_path)) as conn:
             sweep_id = db.sweep_id_of(conn, module.NAME, definition)
             if sweep_id is not None:
                 already = db.count_done(conn, module.NAME, sweep_id)
                 rows = db.count_rows(conn, module.NAME, sweep_id)
-    if sweep_id is not None and already >= total:  # done before: nothing to start
+                finished = db.read_summary(conn, sweep_id) is not None
+    drive = getattr(module, "drive", None)  # a kind of stages runs the engine itself (kind.py)
+    if sweep_id is not None and already >= total and (drive is None or finished):  # done before
         return _summary(module.NAME, db_path, definition, sweep_id, total, already, rows,
                         Progress(done=already, total=total, done_now=0, seconds=0.0), start, None, None, False)
     from .engine import connect, run
@@ -155,7 +157,7 @@ def run_sweep(kind: str, options: dict | None = None, db_path: str | os.PathLike
             sweep_id, created = db.start_sweep(conn, module.NAME, module.COLUMNS, definition, total, __version__,
                                                command)
             already = db.count_done(conn, module.NAME, sweep_id)
-            state = run(active, conn, module.NAME, definition, sweep_id, chunk, on_progress)
+            state = (drive or run)(active, conn, module.NAME, definition, sweep_id, chunk, on_progress)
             rows = db.count_rows(conn, module.NAME, sweep_id)
         used = len(active.nthreads())
     return _summary(module.NAME, db_path, definition, sweep_id, total, already, rows, state, start, used,
