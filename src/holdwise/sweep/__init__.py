@@ -35,7 +35,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "DEFAULT_DB", "InputError", "Progress", "SweepFailed", "SweepInfo", "SweepList", "SweepRows", "SweepSummary",
-    "list_sweeps", "plot_rows", "run_sweep", "show_rows",
+    "list_sweeps", "plot_rows", "run_sweep", "show_rows", "stored_farkle_ranking",
 ]
 
 MAX_WORKERS = 512
@@ -240,3 +240,12 @@ def plot_rows(result: SweepRows, path: str | os.PathLike) -> None:
     finally:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
+
+
+def stored_farkle_ranking(db_path: str | os.PathLike = DEFAULT_DB, top: int = 1) -> dict | None:
+    """The finished `farkle-ranking` of the whole domain (every distinct named die, six each) in a results file,
+    with at least `top` sets exact: its summary (`top`: [set text, points] best first, `threshold`, counts,
+    seconds), or None when the file or the ranking is not there."""
+    from .kinds.farkle_ranking import stored_ranking
+
+    return stored_ranking(str(db_path), top)

@@ -27,7 +27,8 @@ if TYPE_CHECKING:  # what the names are, for type checkers; at run time each loa
     )
     from .guard import MATCH_MAX_BYTES, MATCH_MAX_WORK, SECONDS_PER_STEP, work_fraction
     from .hints import GAME, HINT_FIELDS, HintRequest, Selection, hint, option_text, parse_hint
-    from .inventory import InventoryRequest, InventorySearch, estimate_seconds, parse_inventory, search_inventory
+    from .inventory import (InventoryRequest, InventorySearch, estimate_seconds, is_whole_domain, parse_inventory,
+                            search_inventory, stored_search)
     from .match import DEFAULT_TARGET, TOLERANCE, MatchSolution, solve_match
     from .parsing import (
         MAX_DICE, MAX_REPEAT, MAX_TARGET, MAX_TURN_TOTAL, check_not_won, check_points, check_six, check_target,
@@ -58,7 +59,8 @@ _EXPORTS: dict[str, str | tuple[str, ...]] = {
                      "distinct_choices", "list_dice", "match_chart", "match_report", "turn_report"), ".analysis"),
     **dict.fromkeys(("GAME", "HINT_FIELDS", "HintRequest", "Selection", "hint", "option_text", "parse_hint"), ".hints"),
     **dict.fromkeys(("MATCH_MAX_BYTES", "MATCH_MAX_WORK", "SECONDS_PER_STEP", "work_fraction"), ".guard"),
-    **dict.fromkeys(("InventoryRequest", "InventorySearch", "estimate_seconds", "parse_inventory", "search_inventory"),
+    **dict.fromkeys(("InventoryRequest", "InventorySearch", "estimate_seconds", "is_whole_domain", "parse_inventory",
+                     "search_inventory", "stored_search"),
                     ".inventory"),
     **dict.fromkeys(("DEFAULT_TARGET", "MatchSolution", "TOLERANCE", "solve_match"), ".match"),
     **dict.fromkeys(("MAX_DICE", "MAX_REPEAT", "MAX_TARGET", "MAX_TURN_TOTAL", "check_not_won", "check_points",
@@ -91,12 +93,13 @@ __all__ = [  # literal, for type checkers; a test compares it with _EXPORTS
     "TurnPlan", "TurnReport", "TurnSolution", "actions", "advice", "best_loadouts", "busts", "busts_always",
     "cached_match", "cached_turn", "check_loadout_search", "check_match_cost", "check_not_won", "check_points",
     "check_six", "check_target", "coach", "coaching_chart", "computer_action", "count_choices", "dice_names",
-    "dice_text", "die_by_name", "die_title", "distinct_choices", "estimate_seconds", "face_text", "hint", "largest_target", "legal_keeps",
+    "dice_text", "die_by_name", "die_title", "distinct_choices", "estimate_seconds", "face_text", "hint", "is_whole_domain",
+    "largest_target", "legal_keeps",
     "list_dice", "match_chart", "match_cost", "match_ready", "match_report", "match_solving", "measure_of",
     "new_game", "normalize_options", "option_text", "parse_action", "parse_dice", "parse_hint", "parse_loadout",
     "parse_inventory", "parse_positions", "parse_roll", "parse_seed", "parse_turn_total", "parse_whole", "prepare",
     "review",
-    "roll_counts", "rules_sheet", "score", "search_inventory", "selections", "session_loadouts", "simulate_matches",
+    "roll_counts", "rules_sheet", "score", "search_inventory", "stored_search", "selections", "session_loadouts", "simulate_matches",
     "simulate_turns",
     "solve_match", "solve_turn", "step", "strategy_report", "turn_plan", "turn_report", "work_fraction",
 ]
