@@ -39,7 +39,7 @@ __all__ = [
     "APPLICATION_ID", "DEFAULT_DB", "SCHEMA_VERSION", "canonical", "check_where", "check_writable", "count_done",
     "count_rows", "done_ranges", "existing_keys", "find_sweep", "insert_rows", "list_sweeps", "open_read",
     "open_write", "read_summary", "rows_table",
-    "select_rows", "update_rows", "write_summary", "start_sweep", "sweep_id_of", "table_columns",
+    "select_rows", "write_summary", "start_sweep", "sweep_id_of", "table_columns",
 ]
 
 DEFAULT_DB = "holdwise-results.sqlite"
@@ -353,26 +353,6 @@ def insert_rows(conn: sqlite3.Connection, kind_name: str, column_names: Sequence
             conn.execute("ROLLBACK")
         raise
     return added
-
-
-def update_rows(conn: sqlite3.Connection, kind_name: str, sweep_id: int, column_names: Sequence[str],
-                rows: Iterable[tuple[str, Sequence]]) -> None:
-    """Set columns of existing rows, (key, values in column_names' order) each, in one transaction (a sweep
-    of stages: a later stage refines an earlier one's rows)."""
-    table = rows_table(kind_name)
-    for name in column_names:
-        if not _IDENTIFIER.match(name):
-            raise InputError(f"bad result column name {name!r}")
-    sets = ", ".join(f"{name} = ?" for name in column_names)
-    conn.execute("BEGIN IMMEDIATE")
-    try:
-        conn.executemany(f"UPDATE {table} SET {sets} WHERE sweep_id = {int(sweep_id)} AND key = ?",
-                         ((*values, key) for key, values in rows))
-        conn.execute("COMMIT")
-    except BaseException:
-        with contextlib.suppress(sqlite3.Error):
-            conn.execute("ROLLBACK")
-        raise
 
 
 _SUMMARIES = """

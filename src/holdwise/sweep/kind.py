@@ -26,9 +26,9 @@ the same sweep, so `definition` must be canonical (the same question gives the s
     drive(client, conn, kind_name, definition, sweep_id, chunk, on_progress) -> Progress
                                                   optional: a sweep of stages (`farkle_ranking`): runs them,
                                                   calling `engine.run` for its item stage with the definition
-                                                  plus what earlier stages found; it may refine rows
-                                                  (`db.update_rows`) and ends by writing a summary
-                                                  (`db.write_summary`), which marks the sweep finished
+                                                  plus what earlier stages found, and ends by writing a
+                                                  summary (`db.write_summary`), which marks the sweep
+                                                  finished
     rank(definition) -> str | None                optional: the column `sweep show` sorts by (largest first)
                                                   when no --sort is given; None: by key
     plot(rows: list[dict], definition, path) -> None

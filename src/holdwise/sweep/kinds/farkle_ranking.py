@@ -1,17 +1,18 @@
 """Sweep kind `farkle-ranking`: every six-set of Farkle dice ranked exactly by expected points per turn, most
 sets ruled out by a proven upper bound instead of a solve (the method and its proof: games/farkle/search.py).
 
-A sweep of stages in one results table (`drive` runs them; each is resumable):
+A sweep of stages in one results table (`drive` runs them; a rerun resumes):
 1. the threshold: the `first` sets strongest by kind strength solved exactly on the workers; the `top`-th
    best of them is the threshold;
-2. every set judged against it on the workers, by index ranges of the sets in their listing order (sets
+2. every set judged on the workers (`search.judge`), by index ranges of the sets in their listing order (sets
    sharing their first dice side by side, so a worker's memo of sub-set bounds serves a whole range): a row
-   per set, its value a proven upper bound ("pruned", or "candidate" when the bound cannot rule it out);
-   the threshold sets' rows hold their exact values;
-3. the candidates solved exactly on the workers, best bound first, a batch per round, until the next bound
-   is below the `top`-th best exact value (their rows become "solved", exact);
-4. the ranking: the `top` best exact sets with the proof (every other set at most the `top`-th best exact
-   value), kept as the sweep's summary and shown by `sweep show`.
+   per set, "pruned" with the proven bound below the threshold, or "solved" exactly when no bound could rule
+   it out (the judge solves such a set at once: a candidate stage after the pass would solve the same sets,
+   the threshold of the first sets being the final one on every domain measured, docs/sweep.md); within a
+   range the threshold rises with the range's own exact values (true values: it stays a lower bound on the
+   final one); the threshold sets' rows hold their exact values;
+3. the ranking: the `top` best exact sets and the proof (every other set at most the `top`-th best exact
+   value: solved, or a bound below a threshold no higher), kept as the sweep's summary, shown by `sweep show`.
 """
 
 from __future__ import annotations
@@ -43,8 +44,8 @@ FIRST_PER_TOP = 5  # the threshold from the 5 x top strongest sets: a higher thr
 COLUMNS = (
     Column("points", "REAL", "expected points per turn: exact when exact = 1, else a proven upper bound"),
     Column("exact", "INTEGER", "1: points solved exactly; 0: points an upper bound (search.py)"),
-    Column("how", "TEXT", "threshold (solved first), pruned (bound below the threshold), candidate (bound "
-           "not below it), solved (a candidate solved exactly)"),
+    Column("how", "TEXT", "threshold (solved first), pruned (a bound below the threshold), solved (no bound "
+           "could rule it out)"),
     Column("dice", "TEXT", "the set, as farkle commands read it: 'ordinary*4, lucky, odd'"),
 )
 
@@ -136,21 +137,28 @@ def _kinds(definition: dict) -> tuple[Any, ...]:
 
 
 def solve_range(definition: dict, start: int, stop: int) -> list[tuple]:
-    """The sets start..stop-1 judged against definition["threshold"] (stage 2): a row per set, (key, points,
-    exact, how, dice); the threshold sets (definition["exact"]) with their exact values."""
+    """The sets start..stop-1 judged (stage 2): a row per set, (key, points, exact, how, dice); the threshold
+    sets (definition["exact"]) with their exact values, and the top-th best exact value known the threshold."""
     from ...games.farkle.search import judge
 
     kinds = _kinds(definition)
-    theta = float(definition["threshold"])
+    top = int(definition["top"])
     known = dict(definition["exact"])
+    best = heapq.nlargest(top, known.values())
+    heapq.heapify(best)
     rows = []
     for _, key in zip(range(start, stop), _sets_from(_counts(definition), start)):
         text = _text(definition, key)
         if text in known:
             rows.append((text, float(known[text]), 1, "threshold", text))
             continue
-        points, how = judge(kinds, key, theta)
-        rows.append((text, float(points), 0, how, text))
+        points, how = judge(kinds, key, best[0] if len(best) >= top else 0.0)
+        exact = how == "exact"
+        if exact and len(best) < top:
+            heapq.heappush(best, points)
+        elif exact and points > best[0]:
+            heapq.heapreplace(best, points)
+        rows.append((text, float(points), int(exact), "solved" if exact else "pruned", text))
     return rows
 
 
@@ -187,7 +195,7 @@ def _solve_on(client: Client, definition: dict, texts: list[str]) -> list[float]
 
 def drive(client: Client, conn: sqlite3.Connection, kind_name: str, definition: dict, sweep_id: int,
           chunk: int | None = None, on_progress: Callable[[Progress], None] | None = None) -> Progress:
-    """Run (or resume) the four stages (the module's docstring); the summary is written last."""
+    """Run (or resume) the stages (the module's docstring); the summary is written last."""
     from ..engine import Progress, run
 
     began, cpu = time.perf_counter(), time.process_time()
@@ -199,27 +207,15 @@ def drive(client: Client, conn: sqlite3.Connection, kind_name: str, definition: 
     # 1. the threshold (solved again on a resume: the same sets give the same values)
     strongest = _strongest(definition, int(definition["first"]))
     values = _solve_on(client, definition, strongest)
-    theta = sorted(values, reverse=True)[top - 1]
+    theta = sorted(values, reverse=True)[:top][-1]
+    threshold_seconds = time.perf_counter() - began
     # 2. every set judged against it, by index ranges
-    staged = {**definition, "threshold": theta, "exact": [[t, v] for t, v in zip(strongest, values)]}
+    staged = {**definition, "exact": [[t, v] for t, v in zip(strongest, values)]}
     state = run(client, conn, kind_name, staged, sweep_id, chunk, on_progress)
-    judged = time.perf_counter() - began
-    # 3. the candidates, best bound first, a batch (one set per worker thread) per round
-    table = db.rows_table(NAME)
-    batch = max(1, sum(client.nthreads().values()))
-    while True:
-        nth = _nth_exact(conn, table, sweep_id, top)
-        rows = conn.execute(f"SELECT key, points FROM {table} WHERE sweep_id = ? AND how = 'candidate' "
-                            "ORDER BY points DESC, key LIMIT ?", (sweep_id, batch)).fetchall()
-        rows = [(k, p) for k, p in rows if p >= nth]
-        if not rows:
-            break
-        solved = _solve_on(client, definition, [k for k, _ in rows])
-        db.update_rows(conn, NAME, sweep_id, ["points", "exact", "how"],
-                       [(k, (v, 1, "solved")) for (k, _), v in zip(rows, solved)])
-    # 4. the ranking and its proof
+    # 3. the ranking and its proof
     summary = ranking_summary(conn, sweep_id, top)
-    summary.update(seconds_judge=round(judged, 1), seconds=round(time.perf_counter() - began, 1),
+    # this run's times (a resumed sweep's summary times its last run only)
+    summary.update(seconds=round(time.perf_counter() - began, 1), seconds_threshold=round(threshold_seconds, 1),
                    client_cpu_seconds=round(time.process_time() - cpu, 1),
                    worker_seconds=round(state.worker_seconds, 1), threshold_first=theta,
                    first=int(definition["first"]))
@@ -227,12 +223,6 @@ def drive(client: Client, conn: sqlite3.Connection, kind_name: str, definition: 
     state.done = db.count_done(conn, NAME, sweep_id)
     state.seconds = time.perf_counter() - began
     return state
-
-
-def _nth_exact(conn: sqlite3.Connection, table: str, sweep_id: int, top: int) -> float:
-    row = conn.execute(f"SELECT points FROM {table} WHERE sweep_id = ? AND exact = 1 ORDER BY points DESC "
-                       "LIMIT 1 OFFSET ?", (sweep_id, top - 1)).fetchone()
-    return float("-inf") if row is None else float(row[0])
 
 
 def ranking_summary(conn: sqlite3.Connection, sweep_id: int, top: int) -> dict:
@@ -251,7 +241,7 @@ def ranking_summary(conn: sqlite3.Connection, sweep_id: int, top: int) -> dict:
         "top": [[k, float(p)] for k, p in best], "threshold": threshold,
         "others_at_most": None if other is None else float(other), "sets": sets,
         "bounded": sets - tally.get("threshold", 0), "pruned": tally.get("pruned", 0),
-        "candidates": tally.get("candidate", 0) + tally.get("solved", 0),
+        "solved_in_pass": tally.get("solved", 0),
         "exact_solves": tally.get("threshold", 0) + tally.get("solved", 0),
         "statement": (f"the best {len(best)} of {sets:,} sets exact; every other set at most "
                       f"{threshold:,.2f} points per turn (proven: solved, or a bound below it)"),
