@@ -173,10 +173,10 @@ def search_inventory(request: InventoryRequest, workers: int = 2, progress: Call
 
 def is_whole_domain(request: InventoryRequest) -> bool:
     """Whether the request is the whole domain a stored ranking covers: every distinct named die (one of each
-    group of re-skins), six of each, ranked by points per turn with no opponent."""
+    group of re-skins), at least six of each, ranked by points per turn with no opponent."""
     whole = {_kind_key(NAMED_DICE[name]) for name in dict.fromkeys(DICE_GROUPS.values())}
     return (request.objective == "points" and request.opponent_dice is None and not request.left_out
-            and set(request.counts) == {DICE_PER_PLAYER} and len(request.kinds) == len(whole)
+            and min(request.counts) >= DICE_PER_PLAYER and len(request.kinds) == len(whole)
             and {_kind_key(k) for k in request.kinds} == whole)
 
 
