@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import typer
 
 from ._common import JSON_OPTION, console, emit_json, progress, time_words
@@ -88,7 +90,7 @@ def farkle_search(
     print_search(result)
 
 
-def print_search(result) -> None:
+def print_search(result: Any) -> None:  # noqa: ANN401
     """The ranking at 80 columns: rank, dice by their names in the game, the value (and the win chances)."""
     from rich.table import Table
 

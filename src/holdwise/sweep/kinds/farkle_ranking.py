@@ -139,7 +139,7 @@ def _kinds(definition: dict) -> tuple[Any, ...]:
 def solve_range(definition: dict, start: int, stop: int) -> list[tuple]:
     """The sets start..stop-1 judged (stage 2): a row per set, (key, points, exact, how, dice); the threshold
     sets (definition["exact"]) with their exact values, and the top-th best exact value known the threshold."""
-    from ...games.farkle.search import judge
+    from ...games.farkle import judge
 
     kinds = _kinds(definition)
     top = int(definition["top"])
@@ -171,15 +171,14 @@ def solve(definition: dict, items: list[dict]) -> list[dict]:
 def _exact(definition: dict, texts: list[str]) -> list[float]:
     """The sets (by their text) solved exactly, on a worker."""
     from ...games import farkle as face
-    from ...games.farkle.search import exact_points
 
-    return [float(exact_points(tuple(face.parse_loadout(text)))) for text in texts]
+    return [float(face.exact_points(tuple(face.parse_loadout(text)))) for text in texts]
 
 
 def _strongest(definition: dict, first: int) -> list[str]:
     """The `first` sets strongest by kind strength (each kind's points beside five of the pool's first kind),
     in the order search_sets tries them (ties in listing order)."""
-    from ...games.farkle.search import kind_strengths
+    from ...games.farkle import kind_strengths
 
     kinds = _kinds(definition)
     strength = kind_strengths(kinds, kinds[0])
