@@ -64,6 +64,10 @@ def test_the_ranking_sweep_equals_brute_force(sweep_client, tmp_path, brute):
             assert brute[key] - 1e-9 <= points < found["threshold"], key
     assert found["pruned"] > len(brute) // 2  # the bound did the work
     assert found["exact_solves"] == sum(1 for r in rows if r[2])
+    shown = CliRunner().invoke(app, ["sweep", "show", "--db", str(path), str(summary.sweep_id), "--top", "3"])
+    assert shown.exit_code == 0, shown.output
+    assert shown.stdout.index(best[0][0]) < shown.stdout.index(best[1][0]) < shown.stdout.index(best[2][0])
+    assert f"every other set at most {found['threshold']:,.2f}" in " ".join(shown.stdout.split())
     again = run_sweep("farkle-ranking", {"owned": POOL, "top": TOP}, path, client=sweep_client)
     assert (again.sweep_id, again.done_now) == (summary.sweep_id, 0)
     with contextlib.closing(db.open_read(path)) as conn:

@@ -346,6 +346,9 @@ def _print_rows(result, shown: list[str] | None, sort: str | None) -> None:
         limit = f"--top {result.top}" if result.top is not None else f"the first {SHOWN_ROWS}"
         out.print(f"{len(rows):,} of {result.matched:,} rows shown ({limit}); --top N for more, --csv or --json "
                   "for all")
+    statement = (result.summary or {}).get("statement")
+    if statement:  # a finished ranking: what its rows prove
+        out.print(statement)
     hidden = [c for c in result.columns if c not in shown and c not in empty]
     if hidden:
         out.print(f"not shown (--columns to choose): {', '.join(hidden)}")

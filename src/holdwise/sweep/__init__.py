@@ -89,7 +89,7 @@ class SweepList(Result):
 @dataclass(frozen=True)
 class SweepRows(Result):
     """A sweep's rows that match `where`, sorted, at most `top`: `columns` name each row's values (key first);
-    `matched` counts every matching row."""
+    `matched` counts every matching row; `summary` what a finished sweep of stages concluded (or None)."""
 
     db: str
     sweep: SweepInfo
@@ -100,6 +100,7 @@ class SweepRows(Result):
     matched: int
     columns: tuple[str, ...]
     rows: tuple[dict, ...] = field(default_factory=tuple)
+    summary: dict | None = None  # a finished sweep of stages: its summary (a ranking's proof statement)
 
 
 def _check_counts(workers: int | None, chunk: int | None, scheduler: str | None) -> None:
@@ -214,8 +215,9 @@ def show_rows(db_path: str | os.PathLike, sweep_id: int | str, where: str | None
             sort = None if rank is None else rank(sweep["definition"])
         columns, matched, found = db.select_rows(conn, sweep["kind"], sweep["id"], where, sort, descending, top)
         rows = tuple(dict(zip(columns, row, strict=True)) for row in found)
+        summary = db.read_summary(conn, sweep["id"])
     return SweepRows(db=str(db_path), sweep=_info(sweep), where=where, sort=sort, descending=descending, top=top,
-                     matched=matched, columns=tuple(columns), rows=rows)
+                     matched=matched, columns=tuple(columns), rows=rows, summary=summary)
 
 
 def plot_rows(result: SweepRows, path: str | os.PathLike) -> None:
