@@ -119,3 +119,27 @@ def test_the_summary_table_is_absent_until_a_sweep_finishes(tmp_path):
     with contextlib.closing(db.open_write(path)) as conn:
         assert db.read_summary(conn, 1) is None
     assert sqlite3.connect(path).execute("SELECT count(*) FROM sweeps").fetchone()[0] == 0
+
+
+def test_a_ranking_stopped_mid_pass_resumes_to_the_same_answer(sweep_client, tmp_path, brute):
+    path = tmp_path / "stopped.sqlite"
+
+    def stop_after_a_chunk(state) -> None:
+        if state.done_now:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        run_sweep("farkle-ranking", {"owned": POOL, "top": TOP}, path, client=sweep_client, chunk=20,
+                  on_progress=stop_after_a_chunk)
+    with contextlib.closing(db.open_read(path)) as conn:
+        assert db.read_summary(conn, 1) is None  # not finished: no ranking to read
+        done = db.count_done(conn, farkle_ranking.NAME, 1)
+    assert 0 < done < len(brute)
+    resumed = run_sweep("farkle-ranking", {"owned": POOL, "top": TOP}, path, client=sweep_client)
+    assert resumed.already == done and resumed.done_now == len(brute) - done
+    with contextlib.closing(db.open_read(path)) as conn:
+        found = db.read_summary(conn, resumed.sweep_id)
+        assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+    best = best_of(brute, TOP)
+    assert [k for k, _ in found["top"]] == [k for k, _ in best]
+    assert found["threshold"] == pytest.approx(best[-1][1], rel=1e-12) and found["sets"] == len(brute)
