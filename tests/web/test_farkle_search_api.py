@@ -141,3 +141,29 @@ def test_bad_input_is_422_naming_the_field(client, route, body, field, words):
     answer = r.json()
     assert answer["field"] == field and words in answer["detail"]
     assert "\n" not in answer["detail"]
+
+
+def test_the_whole_domain_is_read_from_the_servers_results_file(client, tmp_path, monkeypatch):
+    from holdwise.sweep import db
+    from holdwise.sweep.kinds import farkle_ranking
+
+    path = tmp_path / "results.sqlite"
+    top = [["weighted*6", 17880.7], ["weighted*5, favourable", 14581.8]]
+    d = farkle_ranking.definition(dice="all-named", top=2)
+    conn = db.open_write(path)
+    sweep_id, _ = db.start_sweep(conn, farkle_ranking.NAME, farkle_ranking.COLUMNS, d, farkle_ranking.count(d),
+                                 "test")
+    db.write_summary(conn, sweep_id, {"top": top, "threshold": 14581.8, "exact_solves": 120, "seconds": 3600.0})
+    conn.close()
+    monkeypatch.setenv(web_search.RESULTS_ENV, str(path))
+    everything = {d: 6 for d in farkle.NAMED_DICE}  # re-skins too: the same sets
+    plan = client.post("/api/farkle/search/plan", json={"owned": everything, "top": 2}).json()
+    assert plan["stored"] is True and plan["within_limit"] is True and plan["sets"] == 2_324_784
+    r = client.post("/api/farkle/search", json={"owned": "all-named", "top": 2})
+    assert r.status_code == 200, r.text
+    answer = r.json()
+    assert [row["expected_points"] for row in answer["loadouts"]] == [17880.7, 14581.8]
+    assert answer["loadouts"][0]["dice"] == ["weighted"] * 6
+    assert (answer["complete"], answer["threshold"], answer["solved"]) == (True, 14581.8, 120)
+    # more sets than the file ranks: searched as before (beyond the web's limit here)
+    assert client.post("/api/farkle/search/plan", json={"owned": "all-named", "top": 3}).json()["stored"] is False

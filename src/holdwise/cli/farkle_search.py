@@ -26,7 +26,8 @@ def _face():
 
 def farkle_search(
     owned: str = typer.Option(..., "--owned", help="The dice you own, comma-separated ('lucky*2' repeats); "
-                                                   "Ordinary dice fill the rest of a set."),
+                                                   "Ordinary dice fill the rest of a set; 'all-named': six of every "
+                                                   "distinct named die."),
     top: str = typer.Option("10", "--top", metavar="N", help="How many sets to list (1 to 1000)."),
     need: str | None = typer.Option(None, "--need", metavar="N",
                                     help="Rank by a turn played to N points still needed (the expected "
@@ -39,6 +40,8 @@ def farkle_search(
     race_top: str = typer.Option("3", "--race-top", metavar="K",
                                  help="How many leaders get the race-aware match (0 to 10)."),
     workers: int = typer.Option(2, "--workers", min=1, max=64, help="Processes to search with."),
+    db: str = typer.Option("holdwise-results.sqlite", "--db", help="A results file: every named die six each "
+                           "is answered from its finished 'sweep farkle-ranking' when it holds one."),
     as_json: bool = JSON_OPTION,
 ):
     """Every set of six the dice you own allow, ranked exactly: the best listed, every other set proven
@@ -51,6 +54,20 @@ def farkle_search(
     request = face.parse_inventory(owned, top=top, need=need, opponent_dice=opponent_dice, target=target,
                                    race_top=race_top)
     err = console(stderr=True)
+    if face.is_whole_domain(request):
+        from .. import sweep
+
+        stored = sweep.stored_farkle_ranking(db, request.top)
+        if stored is not None:
+            best = [(face.parse_loadout(text), points) for text, points in stored["top"]]
+            result = face.stored_search(request, best, stored["threshold"], stored["exact_solves"],
+                                        stored["seconds"])
+            err.print(f"Read from {db}: the whole domain's ranking, made by 'holdwise sweep farkle-ranking'")
+            if as_json:
+                emit_json(result)
+            else:
+                print_search(result)
+            return
     err.print(f"Searching {request.sets:,} sets of six from your dice (Ordinary dice fill), about "
               f"{time_words(face.estimate_seconds(request, workers))} on {workers} "
               f"core{'s' if workers > 1 else ''}; Ctrl-C stops it")

@@ -192,6 +192,26 @@ def sweep_farkle_loadouts(
          scheduler, workers, chunk, as_json)
 
 
+@sweep_app.command("farkle-ranking")
+def sweep_farkle_ranking(
+    dice: str | None = typer.Option(None, "--dice", help="'all-named': every six of all the named dice."),
+    owned: str | None = typer.Option(None, "--owned", help="The dice you own, comma-separated names "
+                                     "('lucky*2' repeats): every six of them."),
+    top: str = typer.Option("20", "--top", metavar="N", help="How many sets are ranked exactly (1 to 1000)."),
+    first: str | None = typer.Option(None, "--first", metavar="M", help="The strongest M sets solved first "
+                                     "for the threshold (default 5 x --top)."),
+    db: str = DB_OPTION, scheduler: str | None = SCHEDULER_OPTION, workers: int | None = WORKERS_OPTION,
+    chunk: int | None = CHUNK_OPTION, as_json: bool = JSON_OPTION,
+):
+    """Farkle sets ranked exactly by points per turn: the best --top exact, every other set proven below
+    them by an upper bound (search.py's), in stages on the cluster; `show` lists the ranking.
+
+    Example: holdwise sweep farkle-ranking --dice all-named --workers 2
+    """
+    _run("farkle-ranking", {"dice": dice, "owned": owned, "top": top, "first": first}, db, scheduler, workers,
+         chunk, as_json)
+
+
 def _cell(value) -> str:
     """A value as the table shows it: reals to 6 significant digits, never cut."""
     if value is None:
@@ -326,6 +346,9 @@ def _print_rows(result, shown: list[str] | None, sort: str | None) -> None:
         limit = f"--top {result.top}" if result.top is not None else f"the first {SHOWN_ROWS}"
         out.print(f"{len(rows):,} of {result.matched:,} rows shown ({limit}); --top N for more, --csv or --json "
                   "for all")
+    statement = (result.summary or {}).get("statement")
+    if statement:  # a finished ranking: what its rows prove
+        out.print(statement)
     hidden = [c for c in result.columns if c not in shown and c not in empty]
     if hidden:
         out.print(f"not shown (--columns to choose): {', '.join(hidden)}")

@@ -56,7 +56,7 @@ GAMES: tuple[GameInfo, ...] = (
                  "Where playing to win the match and the one-turn coaching table part ways, and what it costs.",
                  "Strategy report"),
         ),
-        sweeps=(("farkle-loadouts", "farkle_loadouts"),),
+        sweeps=(("farkle-loadouts", "farkle_loadouts"), ("farkle-ranking", "farkle_ranking")),
     ),
     GameInfo(
         id="dice-poker", title="Dice poker", face="holdwise.games.dice_poker", cli="dice_poker", web=("dice_poker",),

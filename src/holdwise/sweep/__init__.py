@@ -35,7 +35,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "DEFAULT_DB", "InputError", "Progress", "SweepFailed", "SweepInfo", "SweepList", "SweepRows", "SweepSummary",
-    "list_sweeps", "plot_rows", "run_sweep", "show_rows",
+    "list_sweeps", "plot_rows", "run_sweep", "show_rows", "stored_farkle_ranking",
 ]
 
 MAX_WORKERS = 512
@@ -89,7 +89,7 @@ class SweepList(Result):
 @dataclass(frozen=True)
 class SweepRows(Result):
     """A sweep's rows that match `where`, sorted, at most `top`: `columns` name each row's values (key first);
-    `matched` counts every matching row."""
+    `matched` counts every matching row; `summary` what a finished sweep of stages concluded (or None)."""
 
     db: str
     sweep: SweepInfo
@@ -100,6 +100,7 @@ class SweepRows(Result):
     matched: int
     columns: tuple[str, ...]
     rows: tuple[dict, ...] = field(default_factory=tuple)
+    summary: dict | None = None  # a finished sweep of stages: its summary (a ranking's proof statement)
 
 
 def _check_counts(workers: int | None, chunk: int | None, scheduler: str | None) -> None:
@@ -137,14 +138,16 @@ def run_sweep(kind: str, options: dict | None = None, db_path: str | os.PathLike
     if total < 1:
         raise InputError(f"the {module.NAME} sweep has no items")
     start = time.perf_counter()
-    already, sweep_id, rows = 0, None, 0
+    already, sweep_id, rows, finished = 0, None, 0, False
     if db.check_writable(db_path):
         with contextlib.closing(db.open_read(db_path)) as conn:
             sweep_id = db.sweep_id_of(conn, module.NAME, definition)
             if sweep_id is not None:
                 already = db.count_done(conn, module.NAME, sweep_id)
                 rows = db.count_rows(conn, module.NAME, sweep_id)
-    if sweep_id is not None and already >= total:  # done before: nothing to start
+                finished = db.read_summary(conn, sweep_id) is not None
+    drive = getattr(module, "drive", None)  # a kind of stages runs the engine itself (kind.py)
+    if sweep_id is not None and already >= total and (drive is None or finished):  # done before
         return _summary(module.NAME, db_path, definition, sweep_id, total, already, rows,
                         Progress(done=already, total=total, done_now=0, seconds=0.0), start, None, None, False)
     from .engine import connect, run
@@ -155,7 +158,7 @@ def run_sweep(kind: str, options: dict | None = None, db_path: str | os.PathLike
             sweep_id, created = db.start_sweep(conn, module.NAME, module.COLUMNS, definition, total, __version__,
                                                command)
             already = db.count_done(conn, module.NAME, sweep_id)
-            state = run(active, conn, module.NAME, definition, sweep_id, chunk, on_progress)
+            state = (drive or run)(active, conn, module.NAME, definition, sweep_id, chunk, on_progress)
             rows = db.count_rows(conn, module.NAME, sweep_id)
         used = len(active.nthreads())
     return _summary(module.NAME, db_path, definition, sweep_id, total, already, rows, state, start, used,
@@ -212,8 +215,9 @@ def show_rows(db_path: str | os.PathLike, sweep_id: int | str, where: str | None
             sort = None if rank is None else rank(sweep["definition"])
         columns, matched, found = db.select_rows(conn, sweep["kind"], sweep["id"], where, sort, descending, top)
         rows = tuple(dict(zip(columns, row, strict=True)) for row in found)
+        summary = db.read_summary(conn, sweep["id"])
     return SweepRows(db=str(db_path), sweep=_info(sweep), where=where, sort=sort, descending=descending, top=top,
-                     matched=matched, columns=tuple(columns), rows=rows)
+                     matched=matched, columns=tuple(columns), rows=rows, summary=summary)
 
 
 def plot_rows(result: SweepRows, path: str | os.PathLike) -> None:
@@ -238,3 +242,12 @@ def plot_rows(result: SweepRows, path: str | os.PathLike) -> None:
     finally:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
+
+
+def stored_farkle_ranking(db_path: str | os.PathLike = DEFAULT_DB, top: int = 1) -> dict | None:
+    """The finished `farkle-ranking` of the whole domain (every distinct named die, six each) in a results file,
+    with at least `top` sets exact: its summary (`top`: [set text, points] best first, `threshold`, counts,
+    seconds), or None when the file or the ranking is not there."""
+    from .kinds.farkle_ranking import stored_ranking
+
+    return stored_ranking(str(db_path), top)

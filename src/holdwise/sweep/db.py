@@ -38,8 +38,8 @@ from ..errors import InputError
 __all__ = [
     "APPLICATION_ID", "DEFAULT_DB", "SCHEMA_VERSION", "canonical", "check_where", "check_writable", "count_done",
     "count_rows", "done_ranges", "existing_keys", "find_sweep", "insert_rows", "list_sweeps", "open_read",
-    "open_write", "rows_table",
-    "select_rows", "start_sweep", "sweep_id_of", "table_columns",
+    "open_write", "read_summary", "rows_table",
+    "select_rows", "write_summary", "start_sweep", "sweep_id_of", "table_columns",
 ]
 
 DEFAULT_DB = "holdwise-results.sqlite"
@@ -353,6 +353,39 @@ def insert_rows(conn: sqlite3.Connection, kind_name: str, column_names: Sequence
             conn.execute("ROLLBACK")
         raise
     return added
+
+
+_SUMMARIES = """
+CREATE TABLE IF NOT EXISTS sweep_summaries (
+    sweep_id INTEGER PRIMARY KEY REFERENCES sweeps (id),
+    summary TEXT NOT NULL,
+    written TEXT NOT NULL
+);
+"""
+
+
+def write_summary(conn: sqlite3.Connection, sweep_id: int, summary: dict) -> None:
+    """A finished sweep's summary (plain JSON: a ranking and its proof), written once its last stage is done."""
+    text = canonical(summary)
+    written = datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        conn.execute(_SUMMARIES)
+        conn.execute("INSERT OR REPLACE INTO sweep_summaries (sweep_id, summary, written) VALUES (?, ?, ?)",
+                     (int(sweep_id), text, written))
+        conn.execute("COMMIT")
+    except BaseException:
+        with contextlib.suppress(sqlite3.Error):
+            conn.execute("ROLLBACK")
+        raise
+
+
+def read_summary(conn: sqlite3.Connection, sweep_id: int) -> dict | None:
+    """A sweep's summary, or None when it has none (not finished, or a kind without one)."""
+    if not table_columns(conn, "sweep_summaries"):
+        return None
+    row = conn.execute("SELECT summary FROM sweep_summaries WHERE sweep_id = ?", (int(sweep_id),)).fetchone()
+    return None if row is None else json.loads(row[0])
 
 
 def list_sweeps(conn: sqlite3.Connection) -> list[dict]:

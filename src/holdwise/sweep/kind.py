@@ -23,6 +23,12 @@ the same sweep, so `definition` must be canonical (the same question gives the s
                                                   plain Python values); a definition may keep only some rows.
                                                   The engine then sends index ranges, not items, and resumes
                                                   from the ranges recorded as done
+    drive(client, conn, kind_name, definition, sweep_id, chunk, on_progress) -> Progress
+                                                  optional: a sweep of stages (`farkle_ranking`): runs them,
+                                                  calling `engine.run` for its item stage with the definition
+                                                  plus what earlier stages found, and ends by writing a
+                                                  summary (`db.write_summary`), which marks the sweep
+                                                  finished
     rank(definition) -> str | None                optional: the column `sweep show` sorts by (largest first)
                                                   when no --sort is given; None: by key
     plot(rows: list[dict], definition, path) -> None

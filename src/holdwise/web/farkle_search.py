@@ -24,6 +24,7 @@ router = APIRouter()
 # a search is one job on one core, and jobs run one at a time: beyond this estimate (20,000 specials one each
 # is about 4 minutes) the page sends the player to `holdwise farkle search`, which uses every core
 WEB_MAX_SECONDS = 15 * 60
+RESULTS_ENV = "HOLDWISE_RESULTS_FILE"  # a results file: its finished farkle-ranking answers the whole domain
 STOP_WAIT_S = 20.0  # a stop is answered once the search ends its chunk (a solve chunk is seconds)
 
 Count = Annotated[int, Strict()]  # 0 to 120, checked by parse_inventory (naming the die)
@@ -63,11 +64,35 @@ def _request(body: SearchBody) -> Any:  # noqa: ANN401
             raise
 
 
+def _stored(request: Any) -> dict | None:  # noqa: ANN401
+    """The answer read from the server's results file ($HOLDWISE_RESULTS_FILE) when the request is the whole
+    domain (six of every distinct named die) and the file holds its finished ranking; else None."""
+    import os
+
+    path = os.environ.get(RESULTS_ENV, "")
+    if not path or not face.is_whole_domain(request):
+        return None
+    from .. import sweep
+
+    try:
+        stored = sweep.stored_farkle_ranking(path, request.top)
+    except InputError:  # not a results file: the server searches as if it had none
+        return None
+    if stored is None:
+        return None
+    best = [(face.parse_loadout(text), points) for text, points in stored["top"]]
+    return face.stored_search(request, best, stored["threshold"], stored["exact_solves"],
+                              stored["seconds"]).to_json()
+
+
 def _plan(request: Any) -> dict:  # noqa: ANN401
     """What a search will be before it starts: how many sets, about how long here (one core), its limit."""
+    if _stored(request) is not None:  # read from the results file, at once
+        return {"sets": request.sets, "estimate_seconds": 0.0, "max_seconds": WEB_MAX_SECONDS,
+                "within_limit": True, "left_out": list(request.left_out), "stored": True}
     seconds = face.estimate_seconds(request, workers=1)
     return {"sets": request.sets, "estimate_seconds": round(seconds, 1), "max_seconds": WEB_MAX_SECONDS,
-            "within_limit": seconds <= WEB_MAX_SECONDS, "left_out": list(request.left_out)}
+            "within_limit": seconds <= WEB_MAX_SECONDS, "left_out": list(request.left_out), "stored": False}
 
 
 def _key(request: Any) -> str:  # noqa: ANN401
@@ -118,6 +143,9 @@ def search(body: SearchBody) -> Any:  # noqa: ANN401
     best sets so far under `best_so_far` until it is done; ask again with the same body. A stopped search
     (`/api/farkle/search/cancel`) answers its best found so far with `complete` false."""
     request = _request(body)
+    stored = _stored(request)
+    if stored is not None:  # the whole domain, ranked by a sweep: read, not searched
+        return stored
     plan = _plan(request)
     if not plan["within_limit"]:
         raise FieldError("owned", f"{request.sets:,} sets are about {plan['estimate_seconds'] / 60:,.0f} min "

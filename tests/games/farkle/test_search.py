@@ -134,3 +134,21 @@ def test_bad_inventories_are_refused(owned, field):
 def test_top_is_checked():
     with pytest.raises(InputError):
         parse_inventory("lucky", top=0)
+
+
+@pytest.mark.parametrize(("side_by_side", "apart"), [
+    ("odd odd odd pie pie lucky", "odd pie odd lucky odd pie"),
+    ("weighted weighted weighted lucky lucky lucky", "weighted lucky weighted lucky weighted lucky"),
+    ("ordinary ordinary kings kings devils-head devils-head", "ordinary kings devils-head ordinary kings devils-head"),
+])
+def test_alike_dice_rolled_once_per_arrangement_give_the_bound_of_every_roll(side_by_side, apart):
+    # the kernel merges the rolls of alike dice side by side (sorted faces, weighted by the arrangements);
+    # the same dice with no two alike side by side (here, and in many of their sub-sets) go roll by roll
+    merged_dice = tuple(NAMED_DICE[n] for n in side_by_side.split())
+    plain_dice = tuple(NAMED_DICE[n] for n in apart.split())
+    assert sorted(d.name for d in merged_dice) == sorted(d.name for d in plain_dice)
+    assert all(a != b for a, b in zip(plain_dice, plain_dice[1:]))
+    for theta in (1500.0, 4000.0, 20000.0):
+        merged, plain = bound_points(merged_dice, theta), bound_points(plain_dice, theta)
+        assert merged == pytest.approx(plain, rel=1e-12)
+        assert merged >= min(theta, exact_points(merged_dice)) - 1e-9

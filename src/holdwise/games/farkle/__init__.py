@@ -27,7 +27,8 @@ if TYPE_CHECKING:  # what the names are, for type checkers; at run time each loa
     )
     from .guard import MATCH_MAX_BYTES, MATCH_MAX_WORK, SECONDS_PER_STEP, work_fraction
     from .hints import GAME, HINT_FIELDS, HintRequest, Selection, hint, option_text, parse_hint
-    from .inventory import InventoryRequest, InventorySearch, estimate_seconds, parse_inventory, search_inventory
+    from .inventory import (InventoryRequest, InventorySearch, estimate_seconds, is_whole_domain, parse_inventory,
+                            search_inventory, stored_search)
     from .match import DEFAULT_TARGET, TOLERANCE, MatchSolution, solve_match
     from .parsing import (
         MAX_DICE, MAX_REPEAT, MAX_TARGET, MAX_TURN_TOTAL, check_not_won, check_points, check_six, check_target,
@@ -45,6 +46,7 @@ if TYPE_CHECKING:  # what the names are, for type checkers; at run time each loa
         normalize_options, parse_action, prepare, step,
     )
     from .sheet import Combo, DieChances, KindRow, RulesSheet, SpareRow, rules_sheet
+    from .search import exact_points, judge, kind_strengths
     from .simulate import simulate_matches, simulate_turns
     from .stored import (
         cached_match, cached_turn, check_match_cost, largest_target, match_cost, match_ready, match_solving,
@@ -58,7 +60,9 @@ _EXPORTS: dict[str, str | tuple[str, ...]] = {
                      "distinct_choices", "list_dice", "match_chart", "match_report", "turn_report"), ".analysis"),
     **dict.fromkeys(("GAME", "HINT_FIELDS", "HintRequest", "Selection", "hint", "option_text", "parse_hint"), ".hints"),
     **dict.fromkeys(("MATCH_MAX_BYTES", "MATCH_MAX_WORK", "SECONDS_PER_STEP", "work_fraction"), ".guard"),
-    **dict.fromkeys(("InventoryRequest", "InventorySearch", "estimate_seconds", "parse_inventory", "search_inventory"),
+    **dict.fromkeys(("exact_points", "judge", "kind_strengths"), ".search"),
+    **dict.fromkeys(("InventoryRequest", "InventorySearch", "estimate_seconds", "is_whole_domain", "parse_inventory",
+                     "search_inventory", "stored_search"),
                     ".inventory"),
     **dict.fromkeys(("DEFAULT_TARGET", "MatchSolution", "TOLERANCE", "solve_match"), ".match"),
     **dict.fromkeys(("MAX_DICE", "MAX_REPEAT", "MAX_TARGET", "MAX_TURN_TOTAL", "check_not_won", "check_points",
@@ -83,20 +87,20 @@ __all__ = [  # literal, for type checkers; a test compares it with _EXPORTS
     "COMPUTER_PLAYS", "CoachRow", "Coaching", "CoachingChart", "CoachingRow", "Combo", "DEFAULT_OPTIONS",
     "DEFAULT_TARGET", "DICE_GROUPS", "DICE_NAMES", "DICE_PER_PLAYER", "DiceLeftRow", "DiceListing", "Die",
     "DieChances", "DieInfo", "Disagreement", "Finding", "GAME", "HINT_FIELDS", "HintRequest", "InventoryRequest",
-    "InventorySearch", "JOKER_SYMBOL", "KERNEL_MODULES", "KindRow",
-    "LOADOUT_TURN_MAX_WORK", "LoadoutRanking", "LoadoutRow", "MATCH_MAX_BYTES", "MATCH_MAX_WORK", "MATCH_METHOD",
-    "MAX_CHOICES", "MAX_DICE", "MAX_REPEAT", "MAX_TARGET", "MAX_TURN_TOTAL", "MAX_WEIGHT", "MatchChart",
-    "MatchReport", "MatchSolution", "NAMED_DICE", "RegionRow", "Review", "ReviewRow", "RulesSheet", "SCORE_UNIT",
-    "SECONDS_PER_STEP", "Selection", "SpareRow", "StrategyReport", "TOLERANCE", "TURN_MAX_BYTES", "TURN_MAX_WORK",
-    "TurnPlan", "TurnReport", "TurnSolution", "actions", "advice", "best_loadouts", "busts", "busts_always",
-    "cached_match", "cached_turn", "check_loadout_search", "check_match_cost", "check_not_won", "check_points",
-    "check_six", "check_target", "coach", "coaching_chart", "computer_action", "count_choices", "dice_names",
-    "dice_text", "die_by_name", "die_title", "distinct_choices", "estimate_seconds", "face_text", "hint",
-    "largest_target", "legal_keeps", "list_dice", "match_chart", "match_cost", "match_ready", "match_report",
-    "match_solving", "measure_of",
-    "new_game", "normalize_options", "option_text", "parse_action", "parse_dice", "parse_hint", "parse_inventory",
-    "parse_loadout", "parse_positions", "parse_roll", "parse_seed", "parse_turn_total", "parse_whole", "prepare",
-    "review", "roll_counts", "rules_sheet", "score", "search_inventory", "selections", "session_loadouts",
-    "simulate_matches", "simulate_turns", "solve_match", "solve_turn", "step", "strategy_report", "turn_plan", "turn_report", "work_fraction",
+    "InventorySearch", "JOKER_SYMBOL", "KERNEL_MODULES", "KindRow", "LOADOUT_TURN_MAX_WORK", "LoadoutRanking",
+    "LoadoutRow", "MATCH_MAX_BYTES", "MATCH_MAX_WORK", "MATCH_METHOD", "MAX_CHOICES", "MAX_DICE", "MAX_REPEAT",
+    "MAX_TARGET", "MAX_TURN_TOTAL", "MAX_WEIGHT", "MatchChart", "MatchReport", "MatchSolution", "NAMED_DICE",
+    "RegionRow", "Review", "ReviewRow", "RulesSheet", "SCORE_UNIT", "SECONDS_PER_STEP", "Selection", "SpareRow",
+    "StrategyReport", "TOLERANCE", "TURN_MAX_BYTES", "TURN_MAX_WORK", "TurnPlan", "TurnReport", "TurnSolution",
+    "actions", "advice", "best_loadouts", "busts", "busts_always", "cached_match", "cached_turn",
+    "check_loadout_search", "check_match_cost", "check_not_won", "check_points", "check_six", "check_target", "coach",
+    "coaching_chart", "computer_action", "count_choices", "dice_names", "dice_text", "die_by_name", "die_title",
+    "distinct_choices", "estimate_seconds", "exact_points", "face_text", "hint", "is_whole_domain", "judge",
+    "kind_strengths", "largest_target", "legal_keeps", "list_dice", "match_chart", "match_cost", "match_ready",
+    "match_report", "match_solving", "measure_of", "new_game", "normalize_options", "option_text", "parse_action",
+    "parse_dice", "parse_hint", "parse_inventory", "parse_loadout", "parse_positions", "parse_roll", "parse_seed",
+    "parse_turn_total", "parse_whole", "prepare", "review", "roll_counts", "rules_sheet", "score", "search_inventory",
+    "selections", "session_loadouts", "simulate_matches", "simulate_turns", "solve_match", "solve_turn", "step",
+    "stored_search", "strategy_report", "turn_plan", "turn_report", "work_fraction",
 ]
 __getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)

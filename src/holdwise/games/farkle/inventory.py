@@ -13,10 +13,11 @@ from .analysis import LoadoutRow
 from .match import DEFAULT_TARGET
 from .parsing import NamedDice, check_six, check_target, parse_dice, parse_loadout, parse_whole
 from .roll_table import weights7
-from .rules import DICE_PER_PLAYER, NAMED_DICE, Die
+from .rules import DICE_GROUPS, DICE_PER_PLAYER, NAMED_DICE, Die
 from .search import count_sets, never_busts, search_sets
 
-__all__ = ["InventoryRequest", "InventorySearch", "estimate_seconds", "parse_inventory", "search_inventory"]
+__all__ = ["InventoryRequest", "InventorySearch", "estimate_seconds", "is_whole_domain", "parse_inventory",
+           "search_inventory", "stored_search"]
 
 # Measured on the 2-core machine (benchmarks/bench_farkle_loadouts.py): a set bounded in about 1.5 ms of one
 # core, a set solved exactly in 0.1 to 0.7 s (the strong sets near the top, which the bound cannot rule out)
@@ -24,6 +25,7 @@ SECONDS_PER_SET = 0.0015
 SECONDS_PER_SOLVE = 0.3
 MAX_RACE_TOP = 10
 OBJECTIVES = ("points", "need")
+ALL_NAMED = "all-named"  # every distinct named die (one of each group of re-skins), six of each: the whole domain
 
 
 @dataclass(frozen=True)
@@ -57,10 +59,13 @@ def _kind_key(die: Die) -> tuple[int, ...]:
 def parse_inventory(owned: str | Sequence[str] | Mapping[str, int], top: int | str = 10, need: int | str | None = None,
                     opponent_dice: str | Sequence[str] | None = None, target: int | str = DEFAULT_TARGET,
                     race_top: int | str = 3) -> InventoryRequest:
-    """A search from the dice owned (names as `parse_dice` reads them, 'lucky*2,odd', or counts per name), with
+    """A search from the dice owned (names as `parse_dice` reads them, 'lucky*2,odd', counts per name, or
+    'all-named': six of every distinct named die), with
     re-skins merged (dice that roll alike are one kind) and Ordinary dice filling; dice that never bust (every
     face scores alone) are left out and named (a turn with only them never ends)."""
     dice: list[Die] = []
+    if isinstance(owned, str) and owned.strip().lower() == ALL_NAMED:
+        owned = dict.fromkeys(dict.fromkeys(DICE_GROUPS.values()), DICE_PER_PLAYER)
     if isinstance(owned, Mapping):
         for name, count in owned.items():
             n = parse_whole(count, f"the count of {str(name)[:40]!r}", 0, 120)
@@ -164,6 +169,27 @@ def search_inventory(request: InventoryRequest, workers: int = 2, progress: Call
                            outcome.total, outcome.examined, outcome.solved, outcome.complete, outcome.threshold,
                            tuple(rows), None if other is None else tuple(d.name for d in other),
                            None if other is None else request.target, time.perf_counter() - start, request.left_out)
+
+
+def is_whole_domain(request: InventoryRequest) -> bool:
+    """Whether the request is the whole domain a stored ranking covers: every distinct named die (one of each
+    group of re-skins), at least six of each, ranked by points per turn with no opponent."""
+    whole = {_kind_key(NAMED_DICE[name]) for name in dict.fromkeys(DICE_GROUPS.values())}
+    return (request.objective == "points" and request.opponent_dice is None and not request.left_out
+            and min(request.counts) >= DICE_PER_PLAYER and len(request.kinds) == len(whole)
+            and {_kind_key(k) for k in request.kinds} == whole)
+
+
+def stored_search(request: InventoryRequest, best: Sequence[tuple[Sequence[Die], float]], threshold: float,
+                  solved: int, seconds: float) -> InventorySearch:
+    """The answer of a finished ranking read from a results file (a sweep's, for `is_whole_domain` requests):
+    the `best` sets (dice, exact points per turn), best first, every other set at most `threshold`."""
+    index = {_kind_key(k): i for i, k in enumerate(request.kinds)}
+    rows = tuple(LoadoutRow(_named(request, sorted(index[_kind_key(d)] for d in dice)), float(points))
+                 for dice, points in best[:request.top])
+    owned = tuple(k.name for k, c in zip(request.kinds, request.counts) for _ in range(c))
+    return InventorySearch(owned, "expected_points", None, request.sets, request.sets, solved, True,
+                           float(threshold), rows, None, None, seconds, request.left_out)
 
 
 def _named(request: InventoryRequest, kinds: Sequence[int]) -> tuple[str, ...]:
