@@ -26,8 +26,7 @@ import numpy as np
 from .roll_table import CODE_BASE, N_FACES, die_types, roll_table, score_table, weights7
 from .rules import DICE_PER_PLAYER, SCORE_UNIT, Die
 from .search_kernels import state_excess
-from .turn import solve_turn
-from .turn_kernels import turn_values
+from .turn import backward_pass, solve_turn
 
 __all__ = ["GRID", "bound_points", "keep_lists", "never_busts"]
 
@@ -305,23 +304,10 @@ def capped_points(dice: tuple[Die, ...], cap: int) -> float:
     t = roll_table(die_types(tuple(dice)))
     levels = cap // SCORE_UNIT
     reach = int(t.option_units.max()) if len(t.option_units) else 0
-    roll = np.zeros((levels, t.n_states))
     keep = np.full((levels + reach + 1, t.n_states), float(levels))
-    offset = t.option_units * t.n_states + t.option_state
-    n_groups = len(t.group_prob)
-    group_of = np.repeat(np.arange(n_groups), np.diff(t.option_start))
-    best_units = np.full(n_groups, -1, dtype=np.int64)
-    np.maximum.at(best_units, group_of, t.option_units)
-    state_of_group = np.repeat(np.arange(t.n_states), np.diff(t.group_start))
-    plain_gain = np.bincount(state_of_group, weights=t.group_prob * best_units, minlength=t.n_states)
-    bust = np.nan_to_num(t.bust, nan=1.0)
     # every state live: the kernel values an option to a settled state as total + score, which the cap
-    # would not hold (from the cap on W = cap, read from `keep`)
-    live = np.ones(t.n_states, dtype=bool)
-    turn_values(levels, t.group_start, t.group_prob, t.option_start, offset, t.option_state, t.n_states,
-                t.option_units, bust, np.ascontiguousarray(plain_gain, dtype=np.float64), 0.0, roll, keep.ravel(),
-                live.view(np.uint8), np.empty(n_groups, dtype=np.int64), np.empty(n_groups + 1, dtype=np.int64),
-                np.empty(len(offset), dtype=np.int64))
+    # would not hold (from the cap on W = cap, read from `keep`; the excess there is cap - level <= 0)
+    roll = backward_pass(t, levels, keep, 0.0, np.ones(t.n_states, dtype=bool))
     return SCORE_UNIT * float(roll[0, t.full_state])
 
 

@@ -56,7 +56,7 @@ from .rules import SCORE_UNIT, Die
 from .turn_kernels import turn_values
 
 __all__ = [
-    "TURN_MAX_BYTES", "TURN_MAX_WORK", "TurnPlan", "TurnSolution", "expected_best", "no_risk_bonus", "safe_states",
+    "TURN_MAX_BYTES", "TURN_MAX_WORK", "TurnPlan", "TurnSolution", "backward_pass", "expected_best", "no_risk_bonus", "safe_states",
     "solve_turn", "solve_types", "turn_cost", "turn_plan", "turn_values", "unbounded_reason",
 ]
 
@@ -298,6 +298,28 @@ def _solve_turn(types: tuple[DieType, ...]) -> TurnSolution:
     return solve_types(types)
 
 
+def backward_pass(t: RollTable, levels: int, keep: np.ndarray, bonus_max: float, live: np.ndarray) -> np.ndarray:
+    """Roll[l, S] for turn totals l = 0..levels-1 (units of 50), `keep` (levels + reach + 1 rows) holding W above
+    them and filled below by the kernel (turn_kernels.turn_values); `live` marks the states never settled."""
+    roll = np.zeros((levels, t.n_states))
+    offset = t.option_units * t.n_states + t.option_state
+    # per state E_S[max s] (units of 50), for the bound that settles states
+    n_groups = len(t.group_prob)
+    group_of = np.repeat(np.arange(n_groups), np.diff(t.option_start))
+    best_units = np.full(n_groups, -1, dtype=np.int64)
+    np.maximum.at(best_units, group_of, t.option_units)
+    state_of_group = np.repeat(np.arange(t.n_states), np.diff(t.group_start))
+    plain_gain = np.bincount(state_of_group, weights=t.group_prob * best_units, minlength=t.n_states)
+    bust = np.nan_to_num(t.bust, nan=1.0)
+    # the kernel's scratch comes from here (the kernel runs without the GIL); arrays in the kernel's dtypes
+    turn_values(levels, t.group_start, t.group_prob, t.option_start, offset, t.option_state, t.n_states,
+                t.option_units, bust, np.ascontiguousarray(plain_gain, dtype=np.float64), bonus_max, roll,
+                keep.ravel(), live.view(np.uint8),
+                np.empty(n_groups, dtype=np.int64), np.empty(n_groups + 1, dtype=np.int64),
+                np.empty(len(offset), dtype=np.int64))
+    return roll
+
+
 def solve_types(types: tuple[DieType, ...], plan: TurnPlan | None = None) -> TurnSolution:
     """The coaching table of these dice types, solved now (nothing remembered)."""
     plan = _turn_plan(types) if plan is None else plan
@@ -309,24 +331,10 @@ def solve_types(types: tuple[DieType, ...], plan: TurnPlan | None = None) -> Tur
                          f"turn total of {SCORE_UNIT * (levels - 1):,}, a solve of {plan.work:.1e} steps and "
                          f"{plan.memory / 2**30:,.1f} GiB (limit {TURN_MAX_WORK:.0e} steps, about a minute, and "
                          f"{TURN_MAX_BYTES // 2**30} GiB)")
-    roll = np.zeros((levels, t.n_states))
     reach = int(t.option_units.max()) if len(t.option_units) else 0
     keep = np.zeros((levels + reach + 1, t.n_states))
     keep[levels:] = np.arange(levels, levels + reach + 1)[:, None] + bonus[None, :]
-    offset = t.option_units * t.n_states + t.option_state
-    # per state E_S[max s] (units of 50), for the bound that settles states
-    n_groups = len(t.group_prob)
-    group_of = np.repeat(np.arange(n_groups), np.diff(t.option_start))
-    best_units = np.full(n_groups, -1, dtype=np.int64)
-    np.maximum.at(best_units, group_of, t.option_units)
-    state_of_group = np.repeat(np.arange(t.n_states), np.diff(t.group_start))
-    plain_gain = np.bincount(state_of_group, weights=t.group_prob * best_units, minlength=t.n_states)
     bust = np.nan_to_num(t.bust, nan=1.0)
     live = bust <= 0.0  # states that cannot bust are never settled (the empty state's bust reads 1)
-    # the kernel's scratch comes from here (the kernel runs without the GIL); arrays in the kernel's dtypes
-    turn_values(levels, t.group_start, t.group_prob, t.option_start, offset, t.option_state, t.n_states,
-                t.option_units, bust, np.ascontiguousarray(plain_gain, dtype=np.float64), float(bonus.max()), roll,
-                keep.ravel(), live.view(np.uint8),
-                np.empty(n_groups, dtype=np.int64), np.empty(n_groups + 1, dtype=np.int64),
-                np.empty(len(offset), dtype=np.int64))
+    roll = backward_pass(t, levels, keep, float(bonus.max()), live)
     return TurnSolution(t, levels, roll, keep[:levels], bonus)
