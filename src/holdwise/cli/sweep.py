@@ -204,7 +204,7 @@ def sweep_farkle_ranking(
     chunk: int | None = CHUNK_OPTION, as_json: bool = JSON_OPTION,
 ):
     """Farkle sets ranked exactly by points per turn: the best --top exact, every other set proven below
-    them by an upper bound (search.py's), in stages on the cluster; `show` lists the ranking.
+    them by an upper bound (search_bounds.py's), in stages on the cluster; `show` lists the ranking.
 
     Example: holdwise sweep farkle-ranking --dice all-named --workers 2
     """

@@ -12,7 +12,8 @@ from holdwise.errors import InputError
 from holdwise.games.farkle import parse_inventory, search_inventory
 from holdwise.games.farkle.rules import NAMED_DICE, Die
 from holdwise.games.farkle.search import (
-    bound_points, capped_points, count_sets, exact_points, inventory_sets, search_sets, tight_bound,
+    MID_BASE, BoundMemo, bound_points, capped_points, count_sets, exact_points, inventory_sets, mid_bound,
+    search_sets, tight_bound,
 )
 from tests.oracles.farkle_bruteforce import turn_value_to
 
@@ -30,12 +31,21 @@ def test_the_bounds_hold_at_and_just_below_the_true_value(dice):
     # f(theta) >= P whenever theta >= P; and at theta just below P the bound must not fall below theta
     # (it would "prove" P < theta): the soundness the search rests on
     p = exact_points(dice)
-    for bound in (bound_points, tight_bound):
+    for bound in (bound_points, tight_bound, _mid):
         assert bound(dice, p) >= p - 1e-9
         assert bound(dice, 0.995 * p) >= 0.995 * p
-    # and they are tight enough to rule out what is well below the threshold
+    # and they are tight enough to rule out what is well below the threshold, each tighter than the last
     assert bound_points(dice, 1.2 * p) < 1.2 * p
     assert tight_bound(dice, 1.02 * p) < 1.02 * p
+    assert _mid(dice, 1.1 * p) < 1.1 * p
+    assert tight_bound(dice, 1.1 * p) <= _mid(dice, 1.1 * p) <= bound_points(dice, 1.1 * p)
+
+
+def _mid(dice: tuple[Die, ...], theta: float) -> float:
+    """mid_bound of one set, its shared rows built for it alone, its bust chance from a shared-rows pass."""
+    probe = BoundMemo(dice, theta)
+    probe.bound(tuple(range(6)), theta)
+    return mid_bound(dice, tuple(range(6)), theta, BoundMemo(dice, theta, 0, MID_BASE), probe.full_bust())
 
 
 @pytest.mark.parametrize("need", [300, 1000, 2000])
@@ -152,3 +162,21 @@ def test_alike_dice_rolled_once_per_arrangement_give_the_bound_of_every_roll(sid
         merged, plain = bound_points(merged_dice, theta), bound_points(plain_dice, theta)
         assert merged == pytest.approx(plain, rel=1e-12)
         assert merged >= min(theta, exact_points(merged_dice)) - 1e-9
+
+
+def test_a_familys_bounds_hold_for_each_member_and_equal_the_set_alone():
+    rng = random.Random(5)
+    kinds = tuple(NAMED_DICE[n] for n in NAMES)
+    for _ in range(4):
+        five = tuple(sorted(rng.randrange(len(kinds)) for _ in range(5)))
+        members = rng.sample(range(len(kinds)), 4)
+        sets = {k: tuple(sorted(five + (k,))) for k in members}
+        points = {k: exact_points(tuple(kinds[i] for i in s)) for k, s in sets.items()}
+        theta = 1.05 * max(points.values())
+        memo = BoundMemo(kinds, theta)
+        together = memo.family_bounds(five, members, theta)
+        for k, s in sets.items():
+            alone = memo.bound(s, theta, own_bust=False)
+            assert together[k] >= alone - 1e-9 and together[k] >= points[k]
+            # one member: the pass face by face is the set's own pass
+            assert memo.family_bounds(five, [k], theta)[k] == pytest.approx(alone, rel=1e-12)

@@ -1,6 +1,6 @@
 """Which six dice to bring from an inventory ("these dice, this many of each"): every six-set it allows ranked
 exactly, by expected points per turn or by a turn played to the points still needed, and for the leaders the
-race-aware win chance against an opponent's dice (`search.py` has the method and its proof)."""
+race-aware win chance against an opponent's dice (`search.py` runs it; `search_bounds.py` has the proof)."""
 
 from __future__ import annotations
 

@@ -1,252 +1,24 @@
-"""The inventory search: every six-set an inventory of dice allows, ranked exactly by expected points per turn,
-most sets ruled out by a proven upper bound instead of a solve.
-
-The bound (`turn_bound`). Write W(t, S) for the expected banked points of a turn at total t with the dice S
-left, deciding optimally, and P = W(0, six dice) rolled (the points per turn). Two facts make a cheap bound:
-- Within a turn, before any hot dice, a state with c dice left is met only at the totals the 6 - c dice kept
-  so far can score: 6 - c to a few dozen units of 50 (`GRID`). Evaluating every state at exactly those totals,
-  from the fewest dice up, is the turn's own backward pass, exact, with one unknown: what six fresh dice are
-  worth after hot dice at a total t > 0.
-- Every policy's value is affine in the starting total with slope its chance of banking, at most one minus
-  the first roll's bust chance q; so W(t, six) - t <= max(0, P - q t).
-So for any theta >= P, replacing hot dice by t + max(0, theta - q t) gives f(theta) >= P. And when
-f(theta) < theta, P <= theta is proven (f is non-decreasing with slope at most 1 in theta: were P > theta,
-f(theta) >= f(P) - (P - theta) >= theta), hence P <= f(theta) < theta. The search asks exactly that of each
-set with theta the current n-th best exact value; a set that fails it is solved exactly (`turn.py`).
-"""
+"""The inventory search: every six-set an inventory of dice allows, ranked exactly by expected points per turn
+(or by a turn played to the points needed), most sets ruled out by a proven upper bound instead of a solve
+(`search_bounds.py` has the bounds and their proof)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 
 import numpy as np
 
-from .roll_table import CODE_BASE, N_FACES, die_types, roll_table, score_table, weights7
+from .roll_table import die_types, roll_table
 from .rules import DICE_PER_PLAYER, SCORE_UNIT, Die
-from .search_kernels import state_excess
+from .search_bounds import (
+    MID_BASE, BoundMemo, bound_points, keep_lists, mid_bound, never_busts, tight_bound,
+)
 from .turn import backward_pass, solve_turn
 
-__all__ = ["GRID", "bound_points", "keep_lists", "never_busts"]
-
-# GRID[c] = (lowest, highest) turn total in units of 50 at which a state with c dice left is met before hot
-# dice: each kept die scores at least 50 (a triple of 2s: 200 for three), and the most 6 - c dice kept can
-# score is reached keeping them at once (six 1s aside): 1 die 100, 2 dice 200, 3 dice 1,000, 4 dice 2,000,
-# 5 dice 4,000. A total above the grid is bounded from its top (turn_bound's slope rule); a total below it
-# cannot occur (and would only weaken the bound: search_kernels.BELOW_GRID).
-GRID = ((0, 0), (5, 80), (4, 40), (3, 20), (2, 4), (1, 2), (0, 0))
-_WIDTH = max(hi - lo + 1 for lo, hi in GRID)
-
-
-@lru_cache(maxsize=1)
-def keep_lists() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """The legal keeps of every face vector of one to six dice: (keep_start, keep_mask, keep_units, vec_base).
-
-    A vector of k dice (faces 0..6, the joker 6) has index sum face_i * 7^i; its keeps are
-    keep_start[vec_base[k] + index] .. keep_start[vec_base[k] + index + 1], each a mask of the dice kept (bit
-    i: die i) and its score in units of 50. Shared by every set: which keeps are legal depends on the faces
-    only, not on which dice show them.
-    """
-    scores = score_table()
-    starts, masks, units = [np.zeros(1, dtype=np.int64)], [], []
-    vec_base = np.zeros(DICE_PER_PLAYER + 2, dtype=np.int64)
-    total = 0
-    for k in range(1, DICE_PER_PLAYER + 1):
-        n_vec = N_FACES**k
-        faces = (np.arange(n_vec)[:, None] // N_FACES ** np.arange(k)[None, :]) % N_FACES
-        power = CODE_BASE**faces  # each die adds 7^face to the selection's code
-        rows, cols, vals = [], [], []
-        for m in range(1, 1 << k):
-            bits = [i for i in range(k) if m >> i & 1]
-            u = scores[power[:, bits].sum(axis=1)]
-            ok = np.nonzero(u > 0)[0]
-            rows.append(ok)
-            cols.append(np.full(len(ok), m, dtype=np.int32))
-            vals.append(u[ok].astype(np.int32))
-        r = np.concatenate(rows)
-        by_vector = np.argsort(r, kind="stable")
-        counts = np.bincount(r, minlength=n_vec)
-        vec_base[k] = total
-        starts.append(int(starts[-1][-1]) + np.cumsum(counts))
-        masks.append(np.concatenate(cols)[by_vector])
-        units.append(np.concatenate(vals)[by_vector])
-        total += n_vec
-    vec_base[DICE_PER_PLAYER + 1] = total
-    # vec_base[k] indexes keep_start; keep_start holds one more entry than vectors, so the starts chain
-    keep_start = np.concatenate(starts).astype(np.int64)
-    return (keep_start, np.concatenate(masks).astype(np.int32), np.concatenate(units).astype(np.int32), vec_base)
-
-
-def never_busts(die: Die) -> bool:
-    """True when every face this die can show scores alone (a 1, a 5 or a joker): with such dice a turn can
-    roll on forever, so no finite value exists for sets of them only."""
-    w = weights7(die)
-    return all(w[f] == 0 for f in (1, 2, 3, 5))  # faces 2, 3, 4, 6 never score alone
-
-
-def _die_faces(die: Die) -> tuple[int, list[int], list[float]]:
-    """The faces a die can show (0..6, the joker 6) and their chances."""
-    w = weights7(die)
-    total = sum(w)
-    faces = [f for f, x in enumerate(w) if x]
-    return len(faces), faces, [w[f] / total for f in faces]
-
-
-class BoundMemo:
-    """The bounds of every sub-set of one to five dice met in a search, shared by all the sets that hold it
-    (a sub-set's bound depends on its dice and on the hot-dice hypothesis `theta` only).
-
-    Hot dice from a sub-set read max(0, theta) (the full set's bust chance left out: a set's own is not
-    known to a shared row), which holds for every set whose points per turn are at most theta; `bound`
-    tests a set against a threshold at most theta, so the rows stay proof (search.py's docstring).
-    """
-
-    def __init__(self, kinds: Sequence[Die], theta: float, cap: int = 0, base: int = 0,
-                 hot: np.ndarray | None = None, hot_bust: float = 0.0) -> None:
-        self.kinds = tuple(kinds)
-        self.theta = float(theta)
-        self.base = base  # units of 50: the rows hold the totals base + GRID (a turn met after hot dice at base)
-        self.hot = np.full(1, self.theta / SCORE_UNIT) if hot is None else hot
-        self.hot_bust = hot_bust
-        self.cap = cap  # points; > 0: the turn is played to this many points (banked points above it count not)
-        self._faces = [_die_faces(k) for k in self.kinds]
-        self._rows: dict[tuple[int, ...], int] = {}
-        self._excess = np.zeros(1024 * _WIDTH)
-        self._bust = np.zeros(1024)
-        self._pop = np.zeros(1024, dtype=np.int64)
-        self._keep = keep_lists()
-        self._lo = np.array([g[0] for g in GRID], dtype=np.int64)
-        self._hi = np.array([g[1] for g in GRID], dtype=np.int64)
-        self._scratch = (np.zeros(6, dtype=np.int64), np.zeros(6, dtype=np.int64), np.zeros(7),
-                         np.zeros(7, dtype=np.int64), np.zeros(_WIDTH), np.zeros(_WIDTH),
-                         np.zeros(6, dtype=np.int64))
-
-    def _nz(self, key: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        count = np.zeros(len(key), dtype=np.int64)
-        face = np.zeros((len(key), N_FACES), dtype=np.int64)
-        chance = np.zeros((len(key), N_FACES))
-        for i, kind in enumerate(key):
-            n, faces, chances = self._faces[kind]
-            count[i] = n
-            face[i, :n] = faces
-            chance[i, :n] = chances
-        return count, face, chance
-
-    def _children(self, key: tuple[int, ...]) -> np.ndarray:
-        c = len(key)
-        child = np.zeros(1 << c, dtype=np.int64)
-        for m in range(1, (1 << c) - 1):  # keep at least one die, not all (hot dice)
-            child[m] = self.row(tuple(key[i] for i in range(c) if not m >> i & 1))
-        return child
-
-
-    def _evaluate_at(self, key: tuple[int, ...], child: np.ndarray, hot: np.ndarray, hot_bust: float, base: int,
-                     row: int) -> float:
-        keep_start, keep_mask, keep_units, vec_base = self._keep
-        count, face, chance = self._nz(key)
-        positions, digit, suffix_p, suffix_idx, best, total, same = self._scratch
-        return float(state_excess(len(key), count, face, chance, child, hot, hot_bust, base, keep_start,
-                                  keep_mask, keep_units, vec_base, self._pop, self._lo, self._hi, self._bust,
-                                  self._excess, row, positions, digit, suffix_p, suffix_idx, best, total,
-                                  self.cap / SCORE_UNIT, same))
-
-    def row(self, key: tuple[int, ...]) -> int:
-        """The row of a sub-set (sorted kind indices, one to five dice), evaluated on first use."""
-        row = self._rows.get(key)
-        if row is not None:
-            return row
-        child = self._children(key)
-        row = len(self._rows) + 1  # row 0 is the full set's scratch (its bust chance)
-        if row == len(self._bust):  # grow by doubling
-            self._bust = np.concatenate([self._bust, np.zeros(row)])
-            self._pop = np.concatenate([self._pop, np.zeros(row, dtype=np.int64)])
-            self._excess = np.concatenate([self._excess, np.zeros(row * _WIDTH)])
-        self._pop[row] = len(key)
-        self._evaluate_at(key, child, self.hot, self.hot_bust, self.base, row)
-        self._rows[key] = row
-        return row
-
-    def bound(self, key: tuple[int, ...], theta: float, own_bust: bool = True) -> float:
-        """f(theta) in points for the set of six kinds `key` (sorted), theta at most the memo's; own_bust
-        False: hot dice read max(0, theta) as in the rows (looser, but one pass over the rolls, not two)."""
-        if theta > self.theta:
-            raise ValueError("the threshold passed the memo's hypothesis")
-        return SCORE_UNIT * self._evaluate_at(key, self._children(key), np.full(1, theta / SCORE_UNIT),
-                                              -1.0 if own_bust else 0.0, 0, 0)
-
-    def full_excess(self, key: tuple[int, ...]) -> float:
-        """A bound (units of 50) on W(base, six) - base for the set `key`, on this memo's rows and hot dice."""
-        value = self._evaluate_at(key, self._children(key), self.hot, self.hot_bust, self.base, 0)
-        return max(0.0, value)
-
-    def full_bust(self) -> float:
-        """The bust chance of the last full set evaluated."""
-        return float(self._bust[0])
-
-
-# Totals (units of 50) at which six fresh dice are evaluated for the tighter bound of a candidate: hot dice
-# come at 300 points or more, most below a few thousand
-HOT_BASES = (6, 10, 16, 24, 36, 56)
-
-
-def _hot_line(known: dict[int, float], bust: float, length: int) -> np.ndarray:
-    """Bounds on six fresh dice's excess at totals 0..length-1 from bounds at a few totals: between two, their
-    chord (the excess is convex in the total: a maximum of affine values, one per policy); from each, falling
-    by at least the bust chance a unit; the least of them."""
-    xs = sorted(known)
-    x = np.arange(length, dtype=np.float64)
-    line = np.full(length, np.inf)
-    for i, a in enumerate(xs):
-        ea = known[a]
-        line = np.minimum(line, np.where(x >= a, ea - bust * (x - a), np.inf))
-        if i + 1 < len(xs):
-            b = xs[i + 1]
-            eb = known[b]
-            inside = (x >= a) & (x <= b)
-            line = np.where(inside, np.minimum(line, ea + (eb - ea) * (x - a) / (b - a)), line)
-    out: np.ndarray = np.maximum(line, 0.0)
-    return out
-
-
-def hot_bases(theta: float) -> tuple[int, ...]:
-    """The totals for `tight_bound`: HOT_BASES, and on by half again each up to four times theta (a set that
-    scores thousands a turn rolls on through totals of many thousands)."""
-    out = list(HOT_BASES)
-    while out[-1] < 4 * theta / SCORE_UNIT:
-        out.append(int(out[-1] * 1.5))
-    return tuple(out)
-
-
-def tight_bound(dice: tuple[Die, ...], theta: float, bases: Sequence[int] | None = None) -> float:
-    """f(theta) in points like `bound_points`, tighter: six fresh dice after hot dice are bounded at the totals
-    `bases` too (top down: each on the rows of its own totals, its own hot dice from the bases above), not by
-    the line from theta alone. Expected points per turn only (the convexity it needs fails under a cap)."""
-    own = tuple(dice)
-    mine = tuple(range(DICE_PER_PLAYER))
-    bases = hot_bases(theta) if bases is None else bases
-    probe = BoundMemo(own, theta)
-    probe.bound(mine, theta)
-    bust = probe.full_bust()
-    known = {0: theta / SCORE_UNIT}
-    length = max(bases) + 2 * _WIDTH
-    for base in sorted(bases, reverse=True):
-        hot = _hot_line(known, bust, length)
-        memo = BoundMemo(own, theta, 0, base, hot, bust)
-        known[base] = min(memo.full_excess(mine), float(hot[base]))
-    memo = BoundMemo(own, theta, 0, 0, _hot_line(known, bust, length), bust)
-    return SCORE_UNIT * memo.full_excess(mine)
-
-
-def bound_points(dice: tuple[Die, ...], theta: float, cap: int = 0) -> float:
-    """f(theta) in points: at least the set's expected points per turn whenever those are at most theta (see
-    the module's docstring); when it is below theta, the points per turn are proven below it too."""
-    if len(dice) != DICE_PER_PLAYER:
-        raise ValueError(f"a set has {DICE_PER_PLAYER} dice, not {len(dice)}")
-    return BoundMemo(dice, theta, cap).bound(tuple(range(DICE_PER_PLAYER)), theta)
-
-
-# ---- the search -----------------------------------------------------------------------------------------------
+__all__ = ["MID_BASE", "BoundMemo", "SearchOutcome", "SetValue", "bound_points", "capped_points", "count_sets",
+           "exact_points", "inventory_sets", "judge", "kind_strengths", "mid_bound", "never_busts", "search_sets",
+           "tight_bound"]
 
 Progress = Callable[[int, int], None] | None
 Stop = Callable[[], bool] | None
@@ -319,10 +91,13 @@ MEMO_HEADROOM = 1.1
 TIGHT_BELOW_BUST = 0.004  # six dice busting less often than this: the tight bound before an exact solve
 
 
-def _memo(name: str, kinds: tuple[Die, ...], theta: float, headroom: float, cap: int) -> BoundMemo:
+UPPER_HEADROOM = 1.01  # the mid bound's rows: rebuilt more often (for the few candidates only), looser less
+
+
+def _memo(name: str, kinds: tuple[Die, ...], theta: float, headroom: float, cap: int, base: int = 0) -> BoundMemo:
     memo = _MEMOS.get(name)
     if memo is None or memo.kinds != kinds or memo.cap != cap or theta > memo.theta:
-        memo = _MEMOS[name] = BoundMemo(kinds, theta * headroom, cap)
+        memo = _MEMOS[name] = BoundMemo(kinds, theta * headroom, cap, base)
     return memo
 
 
@@ -340,28 +115,67 @@ def judge(kinds: tuple[Die, ...], key: tuple[int, ...], theta: float, cap: int =
         if b < theta:
             return b, "pruned"
         own = tuple(kinds[i] for i in key)
-        # the set's own tighter bound costs about what an exact solve of a set that busts now and then does
-        # (tens of ms): it pays only for sets that almost never bust, whose solve passes over thousands of
-        # totals (0.1 to 1 s)
-        if cap == 0 and memo.full_bust() < TIGHT_BELOW_BUST:
-            b = tight_bound(own, theta)
+        if cap == 0:
+            bust = memo.full_bust()
+            # a tenth of an exact solve, and it rules out most of the sets the shared rows cannot
+            b = mid_bound(kinds, key, theta, _memo("upper", kinds, theta, UPPER_HEADROOM, 0, MID_BASE), bust)
             if b < theta:
                 return b, "pruned"
+            # the set's own tighter bound costs about what an exact solve of a set that busts now and then
+            # does (tens of ms): it pays only for sets that almost never bust, whose solve passes over
+            # thousands of totals (0.1 to 1 s)
+            if bust < TIGHT_BELOW_BUST:
+                b = tight_bound(own, theta)
+                if b < theta:
+                    return b, "pruned"
     return exact_points(tuple(kinds[i] for i in key), cap), "exact"
 
 
+FAMILY_LEAST = 2  # sets sharing five dice bounded in one pass (`BoundMemo.family_bounds`) from this many on
+
+
+def family_of(key: tuple[int, ...], rank: Sequence[int]) -> tuple[tuple[int, ...], int]:
+    """A set's family: (its five strongest dice, sorted; its weakest die), by `rank` (kind -> place in the
+    order of strength, strongest 0). Sets of one family differ in their weakest die only, so a family's
+    pass (which reads the strongest member's rows when that die is rolled again) loosens little."""
+    weakest = max(key, key=lambda k: (rank[k], k))
+    i = key.index(weakest)
+    return key[:i] + key[i + 1:], weakest
+
+
 def _judge_chunk(kinds: tuple[Die, ...], chunk: list[tuple[int, ...]], best: list[float], top: int,
-                 cap: int) -> list[tuple[float, str]]:
+                 cap: int, rank: Sequence[int] = ()) -> list[tuple[float, str]]:
     """Judge each set against the top-th best exact value known: `best` (the values found before the chunk was
     handed out) and the chunk's own exact values as they come (all true values: the top-th best of any of
-    them is a threshold no higher than the final one, so a set it rules out is out)."""
+    them is a threshold no higher than the final one, so a set it rules out is out). With `rank`, the sets
+    of a family (`family_of`) first bounded together; those it does not rule out, one by one."""
     import heapq
 
     heap = heapq.nlargest(top, best)
     heapq.heapify(heap)
+    families: dict[tuple[int, ...], list[int]] = {}
+    if rank:
+        for key in chunk:
+            five, sixth = family_of(key, rank)
+            families.setdefault(five, []).append(sixth)
+    shared: dict[tuple[int, ...], tuple[float, float]] = {}  # (bound, the threshold it was found at)
     out = []
     for key in chunk:
-        points, how = judge(kinds, key, heap[0] if len(heap) >= top else 0.0, cap)
+        theta = heap[0] if len(heap) >= top else 0.0
+        if rank and theta > 0:
+            five, sixth = family_of(key, rank)
+            members = families.pop(five, None)
+            memo = _memo("threshold", kinds, theta, MEMO_HEADROOM, cap)
+            if members is not None and len(members) >= FAMILY_LEAST and memo.family_pays(five, members):
+                for k, b in memo.family_bounds(five, members, theta).items():
+                    shared[five + (k,)] = (b, theta)
+            # a bound proves a set below the threshold it was found at (search_bounds' docstring), not above:
+            # the threshold may have risen since
+            b, at = shared.pop(five + (sixth,), (theta, theta))
+            if b < at:
+                out.append((b, "pruned"))
+                continue
+        points, how = judge(kinds, key, theta, cap)
         if how == "exact":
             if len(heap) < top:
                 heapq.heappush(heap, points)
@@ -456,6 +270,20 @@ class _Runner:
             self._pool.join()
 
 
+def _family_chunks(sets: list[tuple[int, ...]], first: int, size: int, rank: Sequence[int]) -> list[list[int]]:
+    """The set numbers from `first` on in chunks of about `size`, each family (`family_of`) whole in one chunk,
+    families in the order of their strongest member (the order of the sets)."""
+    families: dict[tuple[int, ...], list[int]] = {}
+    for n in range(first, len(sets)):
+        families.setdefault(family_of(sets[n], rank)[0], []).append(n)
+    chunks: list[list[int]] = [[]]
+    for numbers in families.values():
+        if chunks[-1] and len(chunks[-1]) + len(numbers) > size:
+            chunks.append([])
+        chunks[-1].extend(numbers)
+    return [c for c in chunks if c]
+
+
 def search_sets(kinds: Sequence[Die], counts: Sequence[int], top: int, filler: Die, workers: int = 2,
                 progress: Progress = None, stop: Stop = None, keep_values: bool = False,
                 chunk: int = 32, first: int = 0, cap: int = 0,
@@ -475,6 +303,10 @@ def search_sets(kinds: Sequence[Die], counts: Sequence[int], top: int, filler: D
     sets = inventory_sets(counts)
     strength = kind_strengths(kinds, filler, cap)
     sets.sort(key=lambda s: -sum(strength[i] for i in s))
+    order = sorted(range(len(kinds)), key=lambda k: (-strength[k], k))
+    rank = [0] * len(kinds)
+    for place, k in enumerate(order):
+        rank[k] = place
     keep_lists()  # built once here; forked workers inherit it
     total = len(sets)
     first = min(total, first or top)
@@ -514,9 +346,8 @@ def search_sets(kinds: Sequence[Die], counts: Sequence[int], top: int, filler: D
 
         run_exact(list(range(first)))
         if not runner.stopped and first < total:
-            parts = [list(range(s, min(s + chunk, total))) for s in range(first, total, chunk)]
-            runner.run((_judge_chunk, (kinds, [sets[n] for n in part], [p for p, _ in heap], top, cap), taker(part))
-                       for part in parts)
+            runner.run((_judge_chunk, (kinds, [sets[n] for n in part], [p for p, _ in heap], top, cap, rank),
+                        taker(part)) for part in _family_chunks(sets, first, chunk, rank))
     finally:
         runner.close()
     best = ranked()

@@ -91,7 +91,7 @@ def state_excess(k: cython.Py_ssize_t, nz_count: cython.longlong[::1], nz_face: 
                  same: cython.longlong[::1]) -> cython.double:
     """Upper bounds on W(t, S) - t for a state S of k dice at the totals base + its grid (units of 50), written
     to row out_row of excess (flat, rows x width) with S's bust chance to bust[out_row]; with k = 6, S is the
-    full set at total `base` only, and the return value bounds Roll(base) - base (see search.py).
+    full set at total `base` only, and the return value bounds Roll(base) - base (see search_bounds.py).
 
     S's dice are 0..k-1: die i shows nz_count[i] faces nz_face[i, :] (0..6, the joker 6) with chances
     nz_prob[i, :]. child[r] is the row of the dice left after keeping the dice of mask r (bit i: die i; rows

@@ -1,5 +1,5 @@
 """Sweep kind `farkle-ranking`: every six-set of Farkle dice ranked exactly by expected points per turn, most
-sets ruled out by a proven upper bound instead of a solve (the method and its proof: games/farkle/search.py).
+sets ruled out by a proven upper bound instead of a solve (the method and its proof: games/farkle/search_bounds.py).
 
 A sweep of stages in one results table (`drive` runs them; a rerun resumes):
 1. the threshold: the `first` sets strongest by kind strength solved exactly on the workers; the `top`-th
@@ -43,7 +43,7 @@ DEFAULT_TOP = 20
 FIRST_PER_TOP = 5  # the threshold from the 5 x top strongest sets: a higher threshold rules out more sets
 COLUMNS = (
     Column("points", "REAL", "expected points per turn: exact when exact = 1, else a proven upper bound"),
-    Column("exact", "INTEGER", "1: points solved exactly; 0: points an upper bound (search.py)"),
+    Column("exact", "INTEGER", "1: points solved exactly; 0: points an upper bound (search_bounds.py)"),
     Column("how", "TEXT", "threshold (solved first), pruned (a bound below the threshold), solved (no bound "
            "could rule it out)"),
     Column("dice", "TEXT", "the set, as farkle commands read it: 'ordinary*4, lucky, odd'"),
