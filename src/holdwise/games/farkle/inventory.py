@@ -19,10 +19,11 @@ from .search import count_sets, never_busts, search_sets
 __all__ = ["InventoryRequest", "InventorySearch", "estimate_seconds", "is_whole_domain", "parse_inventory",
            "search_inventory", "stored_search"]
 
-# Measured on the 2-core machine (benchmarks/bench_farkle_loadouts.py): a set bounded in about 1.5 ms of one
-# core, a set solved exactly in 0.1 to 0.7 s (the strong sets near the top, which the bound cannot rule out)
+# Measured on the 2-core machine (benchmarks/bench_farkle_loadouts.py, CPU of the 2,510- and 60,460-set
+# inventories with 12 listed): about 1.5 ms of one core a set (families, bounds), and about 0.07 s for each of
+# the few dozen exact solves
 SECONDS_PER_SET = 0.0015
-SECONDS_PER_SOLVE = 0.3
+SECONDS_PER_SOLVE = 0.07
 MAX_RACE_TOP = 10
 OBJECTIVES = ("points", "need")
 ALL_NAMED = "all-named"  # every distinct named die (one of each group of re-skins), six of each: the whole domain

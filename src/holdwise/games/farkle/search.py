@@ -131,51 +131,56 @@ def judge(kinds: tuple[Die, ...], key: tuple[int, ...], theta: float, cap: int =
     return exact_points(tuple(kinds[i] for i in key), cap), "exact"
 
 
-FAMILY_LEAST = 2  # sets sharing five dice bounded in one pass (`BoundMemo.family_bounds`) from this many on
+FAMILY_LEAST = 2  # sets bounded in one pass (`BoundMemo.family_bounds`) from this many on
+FAMILY_OTHERS = (2, 1)  # families of sets sharing four dice first, then of those left, five
 
 
-def family_of(key: tuple[int, ...], rank: Sequence[int]) -> tuple[tuple[int, ...], int]:
-    """A set's family: (its five strongest dice, sorted; its weakest die), by `rank` (kind -> place in the
-    order of strength, strongest 0). Sets of one family differ in their weakest die only, so a family's
-    pass (which reads the strongest member's rows when that die is rolled again) loosens little."""
-    weakest = max(key, key=lambda k: (rank[k], k))
-    i = key.index(weakest)
-    return key[:i] + key[i + 1:], weakest
+def family_of(key: tuple[int, ...], rank: Sequence[int], others: int = 1) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """A set's family: (its 6 - others strongest dice, sorted; its `others` weakest, strongest first), by
+    `rank` (kind -> place in the order of strength, strongest 0). Sets of one family differ in their weakest
+    dice only, so a family's pass (which reads the strongest member's rows when they are rolled again)
+    loosens little."""
+    order = sorted(key, key=lambda k: (rank[k], k))
+    return tuple(sorted(order[:DICE_PER_PLAYER - others])), tuple(order[DICE_PER_PLAYER - others:])
+
+
+def _family_bounds(kinds: tuple[Die, ...], chunk: list[tuple[int, ...]], theta: float, cap: int,
+                   rank: Sequence[int]) -> dict[tuple[int, ...], float]:
+    """Bounds below theta found for sets of the chunk by family passes: families sharing four dice, then,
+    of the sets those left, families sharing five, each where it pays (`family_pays`)."""
+    memo = _memo("threshold", kinds, theta, MEMO_HEADROOM, cap)
+    out: dict[tuple[int, ...], float] = {}
+    for others in FAMILY_OTHERS:
+        families: dict[tuple[int, ...], list[tuple[int, ...]]] = {}
+        for key in chunk:
+            if key not in out:
+                shared, mine = family_of(key, rank, others)
+                families.setdefault(shared, []).append(mine)
+        for shared, members in families.items():
+            if len(members) >= FAMILY_LEAST and memo.family_pays(shared, members):
+                for mine, b in memo.family_bounds(shared, members, theta).items():
+                    if b < theta:
+                        out[tuple(sorted(shared + mine))] = b
+    return out
 
 
 def _judge_chunk(kinds: tuple[Die, ...], chunk: list[tuple[int, ...]], best: list[float], top: int,
                  cap: int, rank: Sequence[int] = ()) -> list[tuple[float, str]]:
     """Judge each set against the top-th best exact value known: `best` (the values found before the chunk was
     handed out) and the chunk's own exact values as they come (all true values: the top-th best of any of
-    them is a threshold no higher than the final one, so a set it rules out is out). With `rank`, the sets
-    of a family (`family_of`) first bounded together; those it does not rule out, one by one."""
+    them is a threshold no higher than the final one, so a set it rules out is out). With `rank`, first
+    the chunk's families bounded together at the threshold known when it starts (`_family_bounds`)."""
     import heapq
 
     heap = heapq.nlargest(top, best)
     heapq.heapify(heap)
-    families: dict[tuple[int, ...], list[int]] = {}
-    if rank:
-        for key in chunk:
-            five, sixth = family_of(key, rank)
-            families.setdefault(five, []).append(sixth)
-    shared: dict[tuple[int, ...], tuple[float, float]] = {}  # (bound, the threshold it was found at)
+    ruled_out = _family_bounds(kinds, chunk, heap[0], cap, rank) if rank and len(heap) >= top else {}
     out = []
     for key in chunk:
-        theta = heap[0] if len(heap) >= top else 0.0
-        if rank and theta > 0:
-            five, sixth = family_of(key, rank)
-            members = families.pop(five, None)
-            memo = _memo("threshold", kinds, theta, MEMO_HEADROOM, cap)
-            if members is not None and len(members) >= FAMILY_LEAST and memo.family_pays(five, members):
-                for k, b in memo.family_bounds(five, members, theta).items():
-                    shared[five + (k,)] = (b, theta)
-            # a bound proves a set below the threshold it was found at (search_bounds' docstring), not above:
-            # the threshold may have risen since
-            b, at = shared.pop(five + (sixth,), (theta, theta))
-            if b < at:
-                out.append((b, "pruned"))
-                continue
-        points, how = judge(kinds, key, theta, cap)
+        if key in ruled_out:
+            out.append((ruled_out[key], "pruned"))
+            continue
+        points, how = judge(kinds, key, heap[0] if len(heap) >= top else 0.0, cap)
         if how == "exact":
             if len(heap) < top:
                 heapq.heappush(heap, points)
@@ -275,7 +280,7 @@ def _family_chunks(sets: list[tuple[int, ...]], first: int, size: int, rank: Seq
     families in the order of their strongest member (the order of the sets)."""
     families: dict[tuple[int, ...], list[int]] = {}
     for n in range(first, len(sets)):
-        families.setdefault(family_of(sets[n], rank)[0], []).append(n)
+        families.setdefault(family_of(sets[n], rank, FAMILY_OTHERS[0])[0], []).append(n)
     chunks: list[list[int]] = [[]]
     for numbers in families.values():
         if chunks[-1] and len(chunks[-1]) + len(numbers) > size:

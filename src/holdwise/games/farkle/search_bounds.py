@@ -17,6 +17,7 @@ set with theta the current n-th best exact value; a set that fails it is solved 
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Sequence
 from functools import lru_cache
@@ -112,7 +113,7 @@ class BoundMemo:
         self.cap = cap  # points; > 0: the turn is played to this many points (banked points above it count not)
         self._faces = [_die_faces(k) for k in self.kinds]
         self._rows: dict[tuple[int, ...], int] = {}
-        self._max_rows: dict[tuple[tuple[int, ...], tuple[int, ...]], int] = {}
+        self._max_rows: dict[tuple[tuple[int, ...], tuple[tuple[int, ...], ...]], int] = {}
         self._n_rows = 0
         self._excess = np.zeros(1024 * _WIDTH)
         self._bust = np.zeros(1024)
@@ -174,14 +175,14 @@ class BoundMemo:
         self._pop[row] = pop
         return row
 
-    def _max_row(self, left: tuple[int, ...], members: tuple[int, ...]) -> int:
-        """A row at least the row of left + (k,) for every kind k in members: their excess's maximum, their
-        bust chance's minimum (above the grid a row is read falling by its bust chance a unit)."""
-        key = (left, members)
+    def _max_row(self, left: tuple[int, ...], extras: tuple[tuple[int, ...], ...]) -> int:
+        """A row at least the row of left + e for every tuple of kinds e in extras: their excess's maximum,
+        their bust chance's minimum (above the grid a row is read falling by its bust chance a unit)."""
+        key = (left, extras)
         row = self._max_rows.get(key)
         if row is None:
-            rows = [self.row(tuple(sorted(left + (k,)))) for k in members]
-            row = self._new_row(len(left) + 1)
+            rows = [self.row(tuple(sorted(left + e))) for e in extras]
+            row = self._new_row(len(left) + len(extras[0]))
             spans = np.array([r * _WIDTH for r in rows])[:, None] + np.arange(_WIDTH)[None, :]
             self._excess[row * _WIDTH:(row + 1) * _WIDTH] = self._excess[spans].max(axis=0)
             self._bust[row] = self._bust[rows].min()
@@ -190,54 +191,64 @@ class BoundMemo:
 
     def rolls(self, key: tuple[int, ...]) -> int:
         """The face vectors a pass over the dice `key` (sorted kind indices) enumerates: alike dice once per
-        arrangement (the work of `bound`, and with a one-face sixth die of `family_bounds`' passes)."""
+        arrangement (the work of `bound`, and with one-face dice in the place of some, of `family_bounds`)."""
         out = 1
         for k in set(key):
             out *= math.comb(self._faces[k][0] + key.count(k) - 1, key.count(k))
         return out
 
-    def family_pays(self, five: tuple[int, ...], members: Sequence[int]) -> bool:
-        """Whether one family pass (a pass over the five dice per face the sixth can show) enumerates fewer
-        rolls than the members' own passes: not when the sixth die is alike to several of the five (their
-        arrangements are enumerated once in its own pass)."""
-        faces = len({f for k in members for f in self._faces[k][1]})
-        return faces * self.rolls(five) < sum(self.rolls(tuple(sorted(five + (k,)))) for k in members)
+    def _faces_at(self, members: Sequence[tuple[int, ...]]) -> list[list[int]]:
+        return [sorted({f for m in members for f in self._faces[m[j]][1]}) for j in range(len(members[0]))]
 
-    def family_bounds(self, five: tuple[int, ...], members: Sequence[int], theta: float) -> dict[int, float]:
-        """`bound(five + (k,), theta, own_bust=False)` or more, for every kind k in members, from one pass over
-        the rolls: the sixth die is rolled face by face (its value for each face the same for every member,
-        as a re-rolled sixth die reads the rows' maximum over the members: `_max_row`), then each member's
-        bound is its chances of the faces times those values. Sound as each bound (the pass is monotone in
-        the rows); looser, by what a stronger member adds when the sixth die is rolled again."""
+    def family_pays(self, shared: tuple[int, ...], members: Sequence[tuple[int, ...]]) -> bool:
+        """Whether one family pass (a pass over the shared dice per faces the others can show) enumerates
+        fewer rolls than the members' own passes: not when the others are alike to several of the shared
+        dice (alike dice are enumerated once per arrangement in a set's own pass)."""
+        combos = math.prod(len(f) for f in self._faces_at(members))
+        return combos * self.rolls(shared) < sum(self.rolls(tuple(sorted(shared + m))) for m in members)
+
+    def family_bounds(self, shared: tuple[int, ...], members: Sequence[tuple[int, ...]],
+                      theta: float) -> dict[tuple[int, ...], float]:
+        """`bound(sorted(shared + m), theta, own_bust=False)` or more for every member m (a tuple of the one or
+        two other dice, each in the same place: the strongest first), from one pass over the shared dice's
+        rolls per faces the others show: those faces' values are the same for every member, as a state that
+        rolls some of the others again reads the rows' maximum over the members (`_max_row`); each member's
+        bound is then its chances of the faces times those values. Sound as each bound (the pass is monotone
+        in the rows); looser by what a stronger member adds when its dice are rolled again."""
         if theta > self.theta:
             raise ValueError("the threshold passed the memo's hypothesis")
-        members = tuple(sorted(set(members)))
+        members = sorted(set(members))
+        n_shared, n_other = len(shared), len(members[0])
         child = np.zeros(1 << DICE_PER_PLAYER, dtype=np.int64)
-        sixth = 1 << (DICE_PER_PLAYER - 1)
         for m in range(1, (1 << DICE_PER_PLAYER) - 1):
-            left = tuple(five[i] for i in range(DICE_PER_PLAYER - 1) if not m >> i & 1)
-            child[m] = self.row(left) if m & sixth else self._max_row(left, members)
-        count, face, chance = self._nz(five + (members[0],))
-        count[-1] = 1
-        chance[-1, :] = 0.0
-        chance[-1, 0] = 1.0
+            left = tuple(shared[i] for i in range(n_shared) if not m >> i & 1)
+            again = [j for j in range(n_other) if not m >> (n_shared + j) & 1]
+            if not again:
+                child[m] = self.row(left)
+            else:
+                extras = tuple(sorted({tuple(sorted(mem[j] for j in again)) for mem in members}))
+                child[m] = self._max_row(left, extras)
+        count, face, chance = self._nz(shared + members[0])
+        count[n_shared:] = 1
+        chance[n_shared:, :] = 0.0
+        chance[n_shared:, 0] = 1.0
         hot = np.full(1, theta / SCORE_UNIT)
         keep_start, keep_mask, keep_units, vec_base = self._keep
         positions, digit, suffix_p, suffix_idx, best, total, same = self._scratch
-        per_face: dict[int, float] = {}
+        values: dict[tuple[int, ...], float] = {}
         out = {}
-        for k in members:
-            n, faces, chances = self._faces[k]
+        for mem in members:
             value = 0.0
-            for f, p in zip(faces, chances):
-                if f not in per_face:
-                    face[-1, 0] = f
-                    per_face[f] = float(state_excess(
+            for combo in itertools.product(*(zip(self._faces[k][1], self._faces[k][2]) for k in mem)):
+                faces = tuple(f for f, _ in combo)
+                if faces not in values:
+                    face[n_shared:, 0] = faces
+                    values[faces] = float(state_excess(
                         DICE_PER_PLAYER, count, face, chance, child, hot, 0.0, 0, keep_start, keep_mask,
                         keep_units, vec_base, self._pop, self._lo, self._hi, self._bust, self._excess, 0,
                         positions, digit, suffix_p, suffix_idx, best, total, self.cap / SCORE_UNIT, same))
-                value += p * per_face[f]
-            out[k] = SCORE_UNIT * value
+                value += math.prod(p for _, p in combo) * values[faces]
+            out[mem] = SCORE_UNIT * value
         return out
 
     def bound(self, key: tuple[int, ...], theta: float, own_bust: bool = True) -> float:
