@@ -1,7 +1,7 @@
 """The inventory search's proven upper bounds on a six-set's expected points per turn: a set whose bound falls
 below the threshold is ruled out without a solve (`search.py` runs the search).
 
-The bound (`turn_bound`). Write W(t, S) for the expected banked points of a turn at total t with the dice S
+The bound (`bound_points`, `BoundMemo.bound`). Write W(t, S) for the expected banked points of a turn at total t with the dice S
 left, deciding optimally, and P = W(0, six dice) rolled (the points per turn). Two facts make a cheap bound:
 - Within a turn, before any hot dice, a state with c dice left is met only at the totals the 6 - c dice kept
   so far can score: 6 - c to a few dozen units of 50 (`GRID`). Evaluating every state at exactly those totals,
@@ -13,6 +13,13 @@ So for any theta >= P, replacing hot dice by t + max(0, theta - q t) gives f(the
 f(theta) < theta, P <= theta is proven (f is non-decreasing with slope at most 1 in theta: were P > theta,
 f(theta) >= f(P) - (P - theta) >= theta), hence P <= f(theta) < theta. The search asks exactly that of each
 set with theta the current n-th best exact value; a set that fails it is solved exactly (`turn.py`).
+
+Three more bounds share that argument (each f non-decreasing with slope at most 1 in theta, and at least P
+when theta >= P): `BoundMemo.family_bounds` bounds sets that share four or five dice in one pass, the others
+rolled face by face and, once rolled again, read as the maximum of the members' rows (the pass is monotone
+in the rows it reads); `mid_bound` bounds six fresh dice at one total on shared rows, then uses the chord
+from theta to that bound (the excess is convex in the total: a maximum of affine values) in the set's own
+rows; `tight_bound` does so at several totals, each on rows of its own.
 """
 
 from __future__ import annotations
