@@ -101,6 +101,7 @@ GAMES: tuple[GameInfo, ...] = (
                  "Card dice"),
         ),
     ),
+    GameInfo(id="dice-duel", title="Dice-poker duel", face="holdwise.games.dice_duel", cli="dice_duel"),
     GameInfo(
         id="yahtzee", title="Yahtzee", face="holdwise.games.yahtzee", cli="yahtzee", web=("yahtzee",),
         pages=(
