@@ -103,3 +103,72 @@ def duel_value(dice: int, faces: int, rerolls: int, ante: int, bet: int, raises:
         for b, nb in ways.items():
             total += na * nb * pair(a, b)
     return total / faces ** (2 * dice)
+
+
+def _rule_keep(hand: tuple[int, ...]) -> tuple[int, ...]:
+    """The simple rule's keep: every die of the most frequent face, a tie going to the higher face."""
+    top = max(hand, key=lambda v: (hand.count(v), v))
+    return tuple(v for v in hand if v == top)
+
+
+def exploited_value(dice: int, faces: int, rerolls: int, ante: int, bet: int, raises: int, fixed_seat: int,
+                    policy: str, ties: str = "study") -> Fraction:
+    """The first seat's value when seat `fixed_seat` plays `policy` ("rule" or "chance") and the other seat
+    best-responds. The rule keeps the most frequent face and bets or raises when its hand ranks above the
+    other's (else checks or calls); chance keeps every die and checks or calls; neither folds."""
+    rolls = {m: list(product(range(1, faces + 1), repeat=m)) for m in range(dice + 1)}
+    movers = [0, 1] * rerolls
+
+    def sign(a: tuple[int, ...], b: tuple[int, ...]) -> int:
+        ra, rb = _rank(a, ties), _rank(b, ties)
+        return (ra > rb) - (ra < rb)
+
+    @cache
+    def w(stage: int, a: tuple[int, ...], b: tuple[int, ...]) -> Fraction:
+        if stage == len(movers):
+            return Fraction(sign(a, b))
+        mover = movers[stage]
+        mine = a if mover == 0 else b
+        if mover == fixed_seat:
+            keeps = [_rule_keep(mine) if policy == "rule" else mine]
+        else:
+            keeps = sorted({tuple(sorted(mine[i] for i in range(dice) if mask >> i & 1)) for mask in range(1 << dice)})
+        values = []
+        for kept in keeps:
+            total = Fraction(0)
+            for roll in rolls[dice - len(kept)]:
+                new = tuple(sorted(kept + roll))
+                total += w(stage + 1, new, b) if mover == 0 else w(stage + 1, a, new)
+            values.append(total / faces ** (dice - len(kept)))
+        return max(values) if mover == 0 else min(values)
+
+    def betting(value: Fraction, ahead: int, to_act: int, put: tuple[int, int], raised: int) -> Fraction:
+        moves: list[tuple[str, Fraction]] = []
+        if put[0] == put[1]:
+            moves.append(("passive", betting(value, ahead, 1, put, raised) if to_act == 0 else put[0] * value))
+            up = list(put)
+            up[to_act] += bet
+            moves.append(("aggressive", betting(value, ahead, 1 - to_act, (up[0], up[1]), raised)))
+        else:
+            moves.append(("fold", Fraction(-put[0]) if to_act == 0 else Fraction(put[1])))
+            moves.append(("passive", max(put) * value))
+            if raised < raises:
+                up = list(put)
+                up[to_act] = max(put) + bet
+                moves.append(("aggressive", betting(value, ahead, 1 - to_act, (up[0], up[1]), raised + 1)))
+        if to_act == fixed_seat:
+            mine_ahead = ahead if to_act == 0 else -ahead
+            want = "aggressive" if policy == "rule" and mine_ahead > 0 else "passive"
+            found = dict(moves)
+            return found.get(want, found["passive"])
+        values = [v for _, v in moves]
+        return max(values) if to_act == 0 else min(values)
+
+    ways: dict[tuple[int, ...], int] = {}
+    for roll in rolls[dice]:
+        ways[tuple(sorted(roll))] = ways.get(tuple(sorted(roll)), 0) + 1
+    total = Fraction(0)
+    for a, na in ways.items():
+        for b, nb in ways.items():
+            total += na * nb * betting(w(0, a, b), sign(a, b), 0, (ante, ante), 0)
+    return total / faces ** (2 * dice)
