@@ -132,7 +132,7 @@ def dice_duel_play(seed: str | None = SEED_OPTION, ante: str = ANTE, bet: str = 
                f"(check or bet {rules.bet}; call, raise up to {rules.raises}, or fold), then {rules.rerolls} "
                "re-roll(s) each in turn,",
                "the first seat first; the better hand takes the pot, a tie splits it."),
-        keys="c(heck/all), b(et), r(aise), f(old); keep: dice (6 6 2), all, none",
+        keys="bets c/b/r/f; keeps 6 6 2, all, none",
         render=_render,
         prompt=lambda state: "bet?" if state.phase == "bet" else "keep?",
         summary=_summary, option_text=_option_text)

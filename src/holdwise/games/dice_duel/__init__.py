@@ -1,4 +1,6 @@
-"""Dice-poker duel, as in The Witcher: two players, five dice each, both hands open. Each antes and rolls; one
+"""The dice-poker duel with bets, as in The Witcher: the game's public face.
+
+Two players, five dice each, both hands open. Each antes and rolls; one
 betting round (check or bet; then call, raise up to the cap, or fold); each re-rolls in turn, the first seat
 first, seeing the other's dice; the better hand (five of a kind, four, full house, straight, three, two pairs,
 pair) takes the pot, a tie splits it.
@@ -41,8 +43,8 @@ _EXPORTS = {
     **dict.fromkeys(("CHANCE", "OPTIMAL", "POLICIES", "RULE", "duel_value"), ".solver"),
 }
 __all__ = [
-    "CATEGORIES", "CHANCE", "DEFAULT_OPTIONS", "GAME", "HINT_FIELDS", "MEASURE", "OPTIMAL", "POLICIES", "RULE",
-    "DepthReport", "HintRequest", "Rules", "actions", "advice", "computer_action", "depth_report", "duel_value",
-    "hint", "new_game", "normalize_options", "parse_action", "parse_hint", "parse_rules", "step", "strength_key",
+    "CATEGORIES", "CHANCE", "DEFAULT_OPTIONS", "DepthReport", "GAME", "HINT_FIELDS", "HintRequest", "MEASURE", "OPTIMAL",
+    "POLICIES", "RULE", "Rules", "actions", "advice", "computer_action", "depth_report", "duel_value", "hint",
+    "new_game", "normalize_options", "parse_action", "parse_hint", "parse_rules", "step", "strength_key",
 ]
 __getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from ..base import Result, fraction_text
 from .rules import Rules
@@ -44,6 +45,11 @@ class DepthReport(Result):
     rule_gap: float
     chance_gap: float
     seconds: float
+
+    def to_json(self) -> dict[str, Any]:
+        """The report's JSON: the rule set's fields at the top level (`rules` names a rule set's id elsewhere)."""
+        out = super().to_json()
+        return {**out.pop("rules"), **out}
 
 
 def _row(rules: Rules, policy: str) -> tuple[DepthRow, Fraction]:

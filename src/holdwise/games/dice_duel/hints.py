@@ -171,6 +171,7 @@ def keep_options(request: HintRequest) -> list[tuple[tuple[int, ...], Fraction]]
 
 def hint(request: HintRequest, *, progress: Progress | None = None) -> Hint:
     """Every legal choice of the position, best first, valued in the asker's expected net bets (exact)."""
+    valued: list[tuple[str, Fraction, dict[str, object]]]
     if request.stage == "bet":
         valued = [(word, value, {"type": word}) for word, value in bet_options(request)]
     else:

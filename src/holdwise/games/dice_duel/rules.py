@@ -85,6 +85,8 @@ def parse_rules(values: Mapping[str, object]) -> Rules:
 def parse_dice(text: object, what: str, rules: Rules) -> tuple[int, ...]:
     """A hand of the duel's dice, sorted: "6 6 2 3 1", "6,6,2,3,1" or a list of faces."""
     tokens = parse_faces(text, what, rules.faces)
+    if len(tokens) == 1 and len(tokens[0]) == rules.dice and tokens[0].isascii() and tokens[0].isdigit():
+        tokens = list(tokens[0])  # the dice typed together: 66231
     faces = []
     for token in tokens:
         if not (token.isascii() and token.isdigit() and len(token) <= 2 and 1 <= int(token) <= rules.faces):

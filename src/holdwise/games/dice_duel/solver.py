@@ -252,7 +252,7 @@ def betting_solve(rules: Rules, w: IntMatrix, scale: int, policies: Sequence[str
             pick = _rule_word(words, sign_now if node.to_act == 0 else -sign_now)
         else:
             pick = np.full(w.shape, words.index("check" if "check" in words else "call"), dtype=np.int64)
-        value = np.take_along_axis(stack, pick[None], axis=0)[0]
+        value: IntMatrix = np.take_along_axis(stack, pick[None], axis=0)[0]
         values[node.said] = value
         choices[node.said] = pick
         return value
