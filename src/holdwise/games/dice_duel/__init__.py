@@ -23,7 +23,9 @@ if TYPE_CHECKING:  # what the names are, for type checkers; at run time each loa
     from .hints import HINT_FIELDS, MEASURE, HintRequest, hint, parse_hint
     from .rules import CATEGORIES, GAME, Rules, parse_rules, strength_key
     from .session import (
+        ACTION_EXAMPLE,
         DEFAULT_OPTIONS,
+        MOVE_EXAMPLE,
         actions,
         advice,
         computer_action,
@@ -38,13 +40,14 @@ _EXPORTS = {
     **dict.fromkeys(("DepthReport", "depth_report"), ".depth"),
     **dict.fromkeys(("HINT_FIELDS", "MEASURE", "HintRequest", "hint", "parse_hint"), ".hints"),
     **dict.fromkeys(("CATEGORIES", "GAME", "Rules", "parse_rules", "strength_key"), ".rules"),
-    **dict.fromkeys(("DEFAULT_OPTIONS", "actions", "advice", "computer_action", "new_game", "normalize_options",
+    **dict.fromkeys(("ACTION_EXAMPLE", "DEFAULT_OPTIONS", "MOVE_EXAMPLE", "actions", "advice", "computer_action", "new_game", "normalize_options",
                      "parse_action", "step"), ".session"),
     **dict.fromkeys(("CHANCE", "OPTIMAL", "POLICIES", "RULE", "duel_value"), ".solver"),
 }
 __all__ = [
-    "CATEGORIES", "CHANCE", "DEFAULT_OPTIONS", "DepthReport", "GAME", "HINT_FIELDS", "HintRequest", "MEASURE", "OPTIMAL",
-    "POLICIES", "RULE", "Rules", "actions", "advice", "computer_action", "depth_report", "duel_value", "hint",
-    "new_game", "normalize_options", "parse_action", "parse_hint", "parse_rules", "step", "strength_key",
+    "ACTION_EXAMPLE", "CATEGORIES", "CHANCE", "DEFAULT_OPTIONS", "DepthReport", "GAME", "HINT_FIELDS", "HintRequest",
+    "MEASURE", "MOVE_EXAMPLE", "OPTIMAL", "POLICIES", "RULE", "Rules", "actions", "advice", "computer_action",
+    "depth_report", "duel_value", "hint", "new_game", "normalize_options", "parse_action", "parse_hint",
+    "parse_rules", "step", "strength_key",
 ]
 __getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)

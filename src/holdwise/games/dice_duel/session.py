@@ -19,10 +19,13 @@ from .rules import GAME, RULE_NAMES, Rules, parse_rules, strength_key
 from .solver import Node, bet_actions, play_word, tables
 
 __all__ = [
-    "DEFAULT_OPTIONS", "actions", "advice", "computer_action", "new_game", "normalize_options", "parse_action",
+    "ACTION_EXAMPLE", "DEFAULT_OPTIONS", "MOVE_EXAMPLE", "actions", "advice", "computer_action", "new_game", "normalize_options", "parse_action",
     "step",
 ]
 
+# a first move, typed and as an action (the web API's examples)
+MOVE_EXAMPLE = "check"
+ACTION_EXAMPLE = {"type": "check"}
 DEFAULT_OPTIONS: dict[str, Any] = {**Rules().to_json(), "first": "player"}
 SIDES = ("player", "computer")
 NAMES = {"player": "you", "computer": "the computer"}
