@@ -21,7 +21,7 @@ def _run(*args: str, stdin: str | None = None):
 
 def test_solve_prints_the_value_and_the_depth():
     out = _run("dice-duel", "solve")
-    assert "value for the first seat: -0.003343 bets per duel (exact -6139525/1836660096)" in out
+    assert "value for the first seat: -0.003343 bets per duel\n  exactly -6139525/1836660096\n" in out
     assert "  rule         -0.1483    -0.1428    -0.1455        -0.1933" in out
     assert "gap to the optimum: rule 0.1455, chance 0.8203 bets per duel" in out
     assert max(map(len, out.splitlines())) <= 80

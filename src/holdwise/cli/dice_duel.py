@@ -55,8 +55,8 @@ def dice_duel_solve(ante: str = ANTE, bet: str = BET, raises: str = RAISES, rero
     r = report.rules
     out.print(f"dice-poker duel: ante {r.ante}, bet {r.bet}, {r.raises} raise(s), {r.rerolls} re-roll(s) each, "
               f"ties: {r.ties}", highlight=False)
-    out.print(f"value for the first seat: {report.first_seat_value:+.6f} bets per duel "
-              f"(exact {report.first_seat_value_exact})", highlight=False)
+    out.print(f"value for the first seat: {report.first_seat_value:+.6f} bets per duel", highlight=False)
+    out.print(f"  exactly {report.first_seat_value_exact}", highlight=False)
     out.print("bets won per duel (seats swap) against the exact opponent and a best response:",
               highlight=False)
     out.print(f"  {'policy':<9}{'as first':>11}{'as second':>11}{'per duel':>11}{'vs best resp.':>15}",
