@@ -22,6 +22,8 @@ GLOSSARY = ROOT / "docs" / "reference" / "json.md"
 COMMANDS = [
     ("dice-poker", "--rules", "B"),
     ("dice-duel", "solve"),
+    ("liars-dice", "solve"),
+    ("liars-dice", "hint", "2", "--bids", "1x1"),
     ("dice-duel", "hint", "6", "6", "2", "3", "1", "--opponent-dice", "5,5,4,4,1"),
     ("dice-duel", "hint", "6", "6", "2", "3", "1", "--opponent-dice", "5,5,4,4,1", "--stage", "reroll"),
     ("dice-poker", "hint", "2", "3", "4", "5", "5", "--rolls-left", "2"),
