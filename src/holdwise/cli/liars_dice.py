@@ -26,7 +26,8 @@ liars_dice_app = new_app(
 )
 
 DICE = typer.Option("1,1", "--dice", help="Dice per player, the first bidder's first: 1,1 or 1,2.")
-FACES = typer.Option("3", "--faces", help="Faces of a die: 2 to 6 (more faces take longer to solve).")
+FACES = typer.Option("3", "--faces", help="Faces of a die: 2 to 6; dice x faces at most 12 for solve (6 faces: "
+                                          "about 11 minutes), 8 for hint and play.")
 WILD = typer.Option(False, "--wild", help="Ones are wild (Perudo's rule).")
 
 
@@ -41,7 +42,9 @@ def liars_dice_solve(dice: str = DICE, faces: str = FACES, wild: bool = WILD, as
     from ..games import liars_dice as face
     from ..games.base import fraction_text
 
-    rules = face.parse_rules(dice, faces, wild)
+    from ..games.liars_dice.rules import MAX_BIDS
+
+    rules = face.parse_rules(dice, faces, wild, max_bids=MAX_BIDS)
     found = face.equilibrium(rules)
     exact = found.exploitability == 0
     value = found.value_low if exact else (found.value_low + found.value_high) / 2

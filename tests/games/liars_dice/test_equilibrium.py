@@ -59,11 +59,12 @@ def test_best_responses_to_a_rough_strategy_equal_the_brute_force():
 
 
 def test_the_rules_read_bids_and_refuse_bad_input():
-    rules = parse_rules("1,2", 3, True)
+    rules = parse_rules("1,2", 3, True, max_bids=12)
     assert rules.bids == 9 and rules.bid(4) == (2, 2) and rules.hand_ways(1) == (1, 2, 2, 1, 2, 1)
     assert rules.stands(4, (1,), (2, 3))  # two 2s: the 1 is wild
-    assert not parse_rules("1,2", 3).stands(4, (1,), (2, 3))
+    assert not parse_rules("1,2", 3, max_bids=12).stands(4, (1,), (2, 3))
     with pytest.raises(ValueError, match="dice"):
         parse_rules("1", 6)
-    with pytest.raises(ValueError, match="at most 18"):
-        parse_rules("2,2", 6)
+    with pytest.raises(ValueError, match="at most 8 are solved here"):
+        parse_rules("1,1", 6)
+    assert parse_rules("1,1", 6, max_bids=12).bids == 12

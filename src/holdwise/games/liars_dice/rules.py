@@ -18,10 +18,13 @@ from ...errors import InputError
 from ..base import Result
 from ..inputs import parse_whole
 
-__all__ = ["CALL", "MAX_BIDS", "Rules", "bid_text", "parse_rules"]
+__all__ = ["CALL", "MAX_BIDS", "PLAY_BIDS", "Rules", "bid_text", "parse_rules"]
 
 CALL = -1  # the action that calls the last bid a lie
-MAX_BIDS = 18  # bids in the order: the public tree has 2 ** bids histories, so it stays small
+# bids in the order: the public tree has 2 ** bids histories. A solve takes up to 12 (one die each with six
+# faces: about 11 minutes); a hint or a play session, which a web page waits for, up to 8 (seconds)
+MAX_BIDS = 12
+PLAY_BIDS = 8
 
 
 @dataclass(frozen=True)
@@ -70,8 +73,9 @@ def _factorial(n: int) -> int:
     return out
 
 
-def parse_rules(dice: object = "1,1", faces: object = 6, wild: object = False) -> Rules:
-    """A rule set from what a user typed: dice as "1,2" (the first bidder's first), faces 2 to 6, wild."""
+def parse_rules(dice: object = "1,1", faces: object = 6, wild: object = False, max_bids: int = PLAY_BIDS) -> Rules:
+    """A rule set from what a user typed: dice as "1,2" (the first bidder's first), faces 2 to 6, wild; at most
+    `max_bids` bids (dice x faces)."""
     parts = str(dice).replace(" ", "").split(",") if not isinstance(dice, (list, tuple)) else list(dice)
     if len(parts) != 2:
         raise InputError(f"must be two counts, the first bidder's first (1,2), got {dice!r:.24}", field="dice")
@@ -79,8 +83,8 @@ def parse_rules(dice: object = "1,1", faces: object = 6, wild: object = False) -
     rules = Rules(dice=counts, faces=parse_whole(faces, "faces", 2, 6), wild=bool(wild))
     if not isinstance(wild, bool):
         raise InputError(f"must be true or false, got {wild!r:.24}", field="wild")
-    if rules.bids > MAX_BIDS:
-        raise InputError(f"give {rules.bids} bids; at most {MAX_BIDS} are solved (dice x faces)", field="dice")
+    if rules.bids > max_bids:
+        raise InputError(f"give {rules.bids} bids (dice x faces); at most {max_bids} are solved here", field="dice")
     return rules
 
 
