@@ -78,7 +78,7 @@ COMMANDS = documented_commands()
 
 
 def test_every_game_has_runnable_commands_in_the_docs():
-    for game in ("dice-poker", "video-poker", "farkle", "poker-dice", "yahtzee", "sweep"):
+    for game in ("dice-poker", "dice-duel", "liars-dice", "video-poker", "farkle", "poker-dice", "yahtzee", "sweep"):
         assert any(c.startswith(f"holdwise {game} ") or c == f"holdwise {game}" for c in COMMANDS), game
 
 
@@ -169,7 +169,7 @@ def test_the_site_lists_every_page():
     listed = _nav_pages(config["nav"])
     pages = sorted(p.relative_to(ROOT / "docs").as_posix() for p in (ROOT / "docs").rglob("*.md"))
     assert sorted(listed) == pages
-    for game in ("dice-poker", "video-poker", "farkle", "poker-dice", "yahtzee"):
+    for game in ("dice-poker", "dice-duel", "liars-dice", "video-poker", "farkle", "poker-dice", "yahtzee"):
         assert f"games/{game}.md" in listed
 
 

@@ -21,6 +21,11 @@ GLOSSARY = ROOT / "docs" / "reference" / "json.md"
 # every command that answers with JSON, with a question small enough for the test lane
 COMMANDS = [
     ("dice-poker", "--rules", "B"),
+    ("dice-duel", "solve"),
+    ("liars-dice", "solve"),
+    ("liars-dice", "hint", "2", "--bids", "1x1"),
+    ("dice-duel", "hint", "6", "6", "2", "3", "1", "--opponent-dice", "5,5,4,4,1"),
+    ("dice-duel", "hint", "6", "6", "2", "3", "1", "--opponent-dice", "5,5,4,4,1", "--stage", "reroll"),
     ("dice-poker", "hint", "2", "3", "4", "5", "5", "--rolls-left", "2"),
     ("dice-poker", "hint", "1", "1", "5", "3", "2", "--rolls-left", "1", "--exact"),
     ("dice-poker", "verify", "--hands", "1000", "--seed", "1"),

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from holdwise.games import dice_poker, farkle, poker_dice, video_poker, yahtzee
+from holdwise.games import dice_duel, dice_poker, farkle, liars_dice, poker_dice, video_poker, yahtzee
 from holdwise.games.base import GameFace
 
-faces: list[GameFace[Any]] = [dice_poker, farkle, poker_dice, video_poker, yahtzee]
+faces: list[GameFace[Any]] = [dice_duel, dice_poker, farkle, liars_dice, poker_dice, video_poker, yahtzee]

@@ -86,7 +86,11 @@ def run(game: TerminalGame, state, read: Callable[[str], str | None] = _read,
             answer = read("another game? [y/N]")
             if answer is None or answer.lower() not in ("y", "yes"):
                 break
-            state = game.face.step(state, {"type": "next"})
+            try:
+                state = game.face.step(state, {"type": "next"})
+            except InputError as err:  # the session refuses another game (a limit is reached): the review
+                echo(f"  {err}")
+                break
             continue
         if state.to_move == "computer":
             state = game.face.step(state, game.face.computer_action(state))

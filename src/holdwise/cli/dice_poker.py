@@ -383,6 +383,8 @@ def dice_poker_play(
     rerolls: int = REROLLS,
     weights: Optional[str] = WEIGHTS,
     bet: str = typer.Option("1", "--bet", help="Stake per hand (a positive number); a hand pays bet x payout."),
+    bet_limit: Optional[str] = typer.Option(None, "--bet-limit", help="The most one hand may stake."),
+    daily_limit: Optional[str] = typer.Option(None, "--daily-limit", help="The most the session may stake."),
 ) -> None:
     """Play dice poker against a pay table: each hand stakes the bet, the balance runs across hands.
 
@@ -402,8 +404,8 @@ def dice_poker_play(
 
     name, values = _one_table(o["rules"], o["payouts"], o["tables_file"])
     state = face.new_game({"rules": name, "payouts": [str(v) for v in values], "dice": o["dice"],
-                           "sides": o["sides"], "rerolls": o["rerolls"], "weights": weight_list, "bet": bet},
-                          seed)
+                           "sides": o["sides"], "rerolls": o["rerolls"], "weights": weight_list, "bet": bet,
+                           "bet_limit": bet_limit, "daily_limit": daily_limit}, seed)
     opts = state.options
     pays = ", ".join(f"{_SHORT[c]} {_number(p)}" for c, p in zip(face.CATEGORIES, opts["payouts"]))
     intro = (

@@ -35,9 +35,10 @@ __all__ = [
 ]
 
 # what a hint's `value` is: the glossary's words (docs/reference/json.md)
-Measure = Literal["expected_payout", "expected_return", "expected_points", "expected_score", "win_chance"]
+Measure = Literal["expected_payout", "expected_return", "expected_points", "expected_score", "win_chance",
+                  "expected_bets"]
 MEASURES: tuple[Measure, ...] = ("expected_payout", "expected_return", "expected_points", "expected_score",
-                                 "win_chance")
+                                 "win_chance", "expected_bets")
 # long work reports progress(done, total) as it goes
 Progress = Callable[[int, int], None]
 

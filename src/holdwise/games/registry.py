@@ -101,6 +101,8 @@ GAMES: tuple[GameInfo, ...] = (
                  "Card dice"),
         ),
     ),
+    GameInfo(id="dice-duel", title="Dice-poker duel", face="holdwise.games.dice_duel", cli="dice_duel"),
+    GameInfo(id="liars-dice", title="Liar's Dice", face="holdwise.games.liars_dice", cli="liars_dice"),
     GameInfo(
         id="yahtzee", title="Yahtzee", face="holdwise.games.yahtzee", cli="yahtzee", web=("yahtzee",),
         pages=(

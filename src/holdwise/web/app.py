@@ -135,8 +135,10 @@ def create_app(warm: bool | None = None) -> FastAPI:
         app.include_router(hint.hint_routes(info.id, games.get(info.id), pending))
     for name in generic:
         face = games.get(name)
-        # the examples in /docs: a first move of a dice game (Yahtzee's "roll all")
+        # the examples in /docs: a first move of a dice game (Yahtzee's "roll all"), or the face's own typed move
         app.include_router(session.session_routes(
-            name, face, step_example={"state": {"state": {}, "seal": ""}, "action": {"type": "keep", "keep": []}}))
+            name, face, step_example={"state": {"state": {}, "seal": ""},
+                                      "action": getattr(face, "ACTION_EXAMPLE", {"type": "keep", "keep": []})},
+            move_example=getattr(face, "MOVE_EXAMPLE", "roll")))
         app.include_router(session.play_routes(name, _generic_lab(name)[1]))
     return app

@@ -32,6 +32,8 @@ DEFAULT_OPTIONS = {"rules": DEFAULT_TABLE, "payouts": None, "dice": 5, "sides": 
                    "bet": 1}
 STAND_WORDS = ("all", "a", "stand", "s")
 REROLL_WORDS = ("none", "nothing", "-", "r", "reroll", "re-roll")
+# optional options: a session without them has no limit; the study names both as a casino table's condition
+LIMITS = ("bet_limit", "daily_limit")
 NEXT_WORDS = ("", "n", "next", "y", "yes", "d", "deal")
 MAX_BET = 10**12  # a hand's stake: above 0, at most this
 
@@ -62,10 +64,10 @@ def normalize_options(options: Mapping[str, Any] | None) -> dict[str, Any]:
     options = {} if options is None else options
     if not isinstance(options, Mapping):
         raise InputError("the game options must be an object")
-    unknown = sorted(set(options) - set(DEFAULT_OPTIONS))
+    unknown = sorted(set(options) - set(DEFAULT_OPTIONS) - set(LIMITS))
     if unknown:
-        raise InputError(f"unknown game option {unknown[0]!r}; known: {', '.join(DEFAULT_OPTIONS)}")
-    merged = {**DEFAULT_OPTIONS, **{k: v for k, v in options.items() if v is not None}}
+        raise InputError(f"unknown game option {unknown[0]!r}; known: {', '.join((*DEFAULT_OPTIONS, *LIMITS))}")
+    merged = {**DEFAULT_OPTIONS, **{k: v for k, v in options.items() if v is not None and k not in LIMITS}}
     if options.get("payouts") is None:
         name, table = find_table(str(merged["rules"]), BUILTIN_TABLES)
     else:
@@ -88,8 +90,29 @@ def normalize_options(options: Mapping[str, Any] | None) -> dict[str, Any]:
         raise InputError(f"the bet must be a number above 0, at most 1e12: {err}") from None
     if not 0 < bet <= MAX_BET:
         raise InputError(f"the bet must be positive, at most 1e12, got {merged['bet']!r}")
+    limits = _limits(options, bet)
     return {"rules": name, "payouts": [str(v) for v in table], "dice": dice, "sides": sides, "rerolls": rerolls,
-            "weights": weights, "bet": _json_number(bet)}
+            "weights": weights, "bet": _json_number(bet), **limits}
+
+
+def _limits(options: Mapping[str, Any], bet: Fraction) -> dict[str, int | float]:
+    """The bet limit (the most one hand may stake) and the daily limit (the most a session may stake), when
+    given; a bet above either is refused, with the limit in the message."""
+    out: dict[str, int | float] = {}
+    for key in LIMITS:
+        if options.get(key) is None:
+            continue
+        words = key.replace("_", " ")
+        try:
+            limit = to_fraction(options[key])
+        except InputError as err:
+            raise InputError(f"the {words} must be a number above 0, at most 1e12: {err}") from None
+        if not 0 < limit <= MAX_BET:
+            raise InputError(f"the {words} must be positive, at most 1e12, got {options[key]!r}")
+        if bet > limit:
+            raise InputError(f"the bet {_show(bet)} is above the {words} of {_show(limit)}")
+        out[key] = _json_number(limit)
+    return out
 
 
 @lru_cache(maxsize=64)
@@ -235,6 +258,11 @@ def step(state: State, action: Mapping[str, Any]) -> State:
     if not _legal(state, action):
         action_error(state, action, actions(state))  # raises, naming the legal action types
     if action["type"] == "next":
+        daily = state.options.get("daily_limit")
+        staked, bet = to_fraction(state.tally["staked"]), to_fraction(state.options["bet"])
+        if daily is not None and staked + bet > to_fraction(daily):
+            raise InputError(f"the daily limit of {_show(daily)} is reached: {_show(staked)} staked, another hand "
+                             f"stakes {_show(bet)}")
         return _deal(state.restarted())
     hint = advice(state)
     chosen = next(o for o in hint.options if o.action["keep"] == action["keep"])

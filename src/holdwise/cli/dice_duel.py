@@ -1,0 +1,139 @@
+"""holdwise dice-duel: the duel's exact value and depth, a practice table against the exact opponent.
+
+Thin: options are read here, the face (`holdwise.games.dice_duel`) does the work, the answers print within 80
+columns (or as JSON). `holdwise dice-duel hint` is the generic hint command (from the face's HINT_FIELDS).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import typer
+
+from ._common import JSON_OPTION, SEED_OPTION, console, emit_json, new_app
+from ._play import TerminalGame, run
+
+if TYPE_CHECKING:
+    from ..games.base import Option, State
+
+__all__ = ["dice_duel_app", "render_hint"]
+
+dice_duel_app = new_app(
+    "The dice-poker duel with bets, as in The Witcher: the exact value of every position, the hint for either "
+    "seat, a practice table against the exact opponent.\n\n"
+    "Example: holdwise dice-duel solve --rerolls 1\n\n"
+    "Example: holdwise dice-duel hint 6 6 2 3 1 --opponent-dice 5,5,4,4,1 --seat second --betting check",
+)
+
+ANTE = typer.Option("1", "--ante", help="Each player's ante, in units: 1 to 100.")
+BET = typer.Option("1", "--bet", help="The size of a bet and of a raise: 1 to 100.")
+RAISES = typer.Option("1", "--raises", help="Raises allowed after a bet: 0 to 3.")
+REROLLS = typer.Option("1", "--rerolls", help="Re-rolls each player gets: 0 to 2.")
+TIES = typer.Option("study", "--ties", help="study (one category ties) or faces (higher faces win).")
+
+
+def _rules(ante: str, bet: str, raises: str, rerolls: str, ties: str) -> dict[str, Any]:
+    return {"ante": ante, "bet": bet, "raises": raises, "rerolls": rerolls, "ties": ties}
+
+
+@dice_duel_app.command("solve")
+def dice_duel_solve(ante: str = ANTE, bet: str = BET, raises: str = RAISES, rerolls: str = REROLLS,
+                    ties: str = TIES, as_json: bool = JSON_OPTION) -> None:
+    """The exact value of the duel for the first seat, and the depth: optimum, rule, chance in bets per duel.
+
+    Each policy sits in each seat against the exact (minimax) opponent and against a best response; a duel's
+    figure averages the two seats. Example: holdwise dice-duel solve --bet 2 --raises 2
+    """
+    from ..games import dice_duel as face
+
+    rules = face.parse_rules(_rules(ante, bet, raises, rerolls, ties))
+    report = face.depth_report(rules)
+    if as_json:
+        emit_json(report)
+        return
+    out = console()
+    r = report.rules
+    out.print(f"dice-poker duel: ante {r.ante}, bet {r.bet}, {r.raises} raise(s), {r.rerolls} re-roll(s) each, "
+              f"ties: {r.ties}", highlight=False)
+    out.print(f"value for the first seat: {report.first_seat_value:+.6f} bets per duel", highlight=False)
+    out.print(f"  exactly {report.first_seat_value_exact}", highlight=False)
+    out.print("bets won per duel (seats swap) against the exact opponent and a best response:",
+              highlight=False)
+    out.print(f"  {'policy':<9}{'as first':>11}{'as second':>11}{'per duel':>11}{'vs best resp.':>15}",
+              highlight=False)
+    for row in report.rows:
+        out.print(f"  {row.policy:<9}{row.as_first:>+11.4f}{row.as_second:>+11.4f}{row.per_duel:>+11.4f}"
+                  f"{row.best_response_per_duel:>+15.4f}", highlight=False)
+    out.print(f"gap to the optimum: rule {report.rule_gap:.4f}, chance {report.chance_gap:.4f} bets per duel",
+              highlight=False)
+
+
+def render_hint(hint: Any, request: Any, show_all: bool) -> None:  # noqa: ANN401 (the face's types, lazily)
+    """The duel's hint: each choice with its expected net bets and what it gives up."""
+    out = console()
+    where = (f"betting after '{' '.join(request.betting) or 'the roll'}'" if request.stage == "bet"
+             else f"re-roll ({request.rolls_left} left), {request.stake} each in the pot")
+    out.print(f"you ({request.seat} seat) {' '.join(map(str, request.hand))} vs "
+              f"{' '.join(map(str, request.opponent_dice))}: {where}", highlight=False)
+    shown = hint.options if show_all else hint.options[:12]
+    out.print(f"  {'choice':<24}{'net bets':>12}{'loss':>12}", highlight=False)
+    for option in shown:
+        out.print(f"  {option.option:<24}{option.value:>+12.6f}{option.loss:>12.6f}", highlight=False)
+    if len(shown) < len(hint.options):
+        out.print(f"  ... {len(hint.options) - len(shown)} more: --all shows every choice", highlight=False)
+
+
+def _render(state: State) -> list[str]:
+    data = state.data
+    lines = [f"  you      {' '.join(map(str, data['hands']['player']))}   stake {data['stakes']['player']}",
+             f"  computer {' '.join(map(str, data['hands']['computer']))}   stake {data['stakes']['computer']}"]
+    if state.phase == "bet":
+        from ..games import dice_duel as face
+
+        words = ", ".join(a["type"] for a in face.actions(state))
+        lines.append(f"  betting: {' '.join(data['betting']) or '(none yet)'}; you may {words}")
+    else:
+        lines.append(f"  re-rolls left: you {data['rolls_left']['player']}, "
+                     f"the computer {data['rolls_left']['computer']}")
+    return lines
+
+
+def _summary(state: State) -> list[str]:
+    t = state.tally
+    return [f"duels {t['duels']}: won {t['won']}, lost {t['lost']}, tied {t['tied']}; net {t['net']:+d} bets"]
+
+
+def _option_text(option: Option) -> str:
+    return f"{option.option:<24} {option.value:>+10.4f} bets   loss {option.loss:.4f}"
+
+
+@dice_duel_app.command("play")
+def dice_duel_play(seed: str | None = SEED_OPTION, ante: str = ANTE, bet: str = BET, raises: str = RAISES,
+                   rerolls: str = REROLLS, ties: str = TIES,
+                   first: str = typer.Option("player", "--first", help="Who sits first in the first duel: "
+                                             "player or computer (the seats swap each duel).")) -> None:
+    """A practice table in the terminal against the exact opponent; h shows every choice's value.
+
+    Betting: check, bet, call, raise, fold (c, b, r, f). Re-roll: the dice to keep (6 6 2), all or none.
+    Example: holdwise dice-duel play --seed 7
+    """
+    import secrets
+
+    from ..games import dice_duel as face
+    from ..games.inputs import parse_seed
+
+    rules = face.parse_rules(_rules(ante, bet, raises, rerolls, ties))
+    options = face.normalize_options({**rules.to_json(), "first": first})
+    seed_value = secrets.randbelow(2**31) if seed is None else parse_seed(seed)
+    face.duel_value(rules)  # solve once, before the first move
+    game = TerminalGame(
+        face=face,
+        rules=("Dice-poker duel: both ante and roll five dice, hands open; one betting round",
+               f"(check or bet {rules.bet}; call, raise up to {rules.raises}, or fold), then {rules.rerolls} "
+               "re-roll(s) each in turn,",
+               "the first seat first; the better hand takes the pot, a tie splits it."),
+        keys="bets c/b/r/f; keeps 6 6 2, all, none",
+        render=_render,
+        prompt=lambda state: "bet?" if state.phase == "bet" else "keep?",
+        summary=_summary, option_text=_option_text)
+    run(game, face.new_game(options, seed_value))

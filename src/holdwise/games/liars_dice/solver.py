@@ -1,0 +1,284 @@
+"""Liar's Dice solved for an equilibrium: counterfactual regret (CFR+) over the public tree, and the exact best
+response that measures how far a strategy is from one (its exploitability, in exact fractions).
+
+The public tree is every increasing sequence of bids (2 ** bids histories); a player's information set is a
+history where they act and their own hand, so a strategy is, at each history, a row of action chances per
+hand. CFR+ updates both players in turn with regret matching plus and averages with linear weights; every
+array holds all of a player's hands at once.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+
+import numpy as np
+import numpy.typing as npt
+
+from .rules import CALL, Rules
+
+__all__ = [
+    "Equilibrium", "Node", "Strategy", "action_values", "best_response_value", "equilibrium", "exploitability",
+    "public_tree", "snapped", "solve",
+]
+
+DENOMINATORS = (2, 3, 4, 6, 8, 9, 12, 18, 24, 36, 72, 144)  # tried in turn when snapping to an exact equilibrium
+
+FloatArray = npt.NDArray[np.float64]
+# history -> (hands of the player to act, actions) chances: floats, or Fractions (an object array) when exact
+Strategy = dict[tuple[int, ...], npt.NDArray[np.float64] | npt.NDArray[np.object_]]
+
+
+@dataclass(frozen=True)
+class Node:
+    """A history where a player acts: who, the legal actions (bid indices, then CALL when there is a bid)."""
+
+    history: tuple[int, ...]
+    player: int
+    actions: tuple[int, ...]
+
+
+def public_tree(rules: Rules) -> list[Node]:
+    """Every decision history, parents before children."""
+    out: list[Node] = []
+    stack: list[tuple[int, ...]] = [()]
+    while stack:
+        history = stack.pop()
+        last = history[-1] if history else -1
+        bids = tuple(range(last + 1, rules.bids))
+        out.append(Node(history, len(history) % 2, bids + ((CALL,) if history else ())))
+        stack.extend((*history, b) for b in reversed(bids))
+    return out
+
+
+class _Game:
+    """The arrays a solve reads: chance weights, each bid's truth table, the tree by history."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        h0, h1 = rules.hands
+        self.weights = [np.array(rules.hand_ways(p), dtype=np.float64) / rules.faces ** rules.dice[p]
+                        for p in (0, 1)]
+        self.truth = np.array([[[rules.stands(k, a, b) for b in h1] for a in h0] for k in range(rules.bids)],
+                              dtype=np.float64)
+        self.nodes = {n.history: n for n in public_tree(rules)}
+
+    def payoff(self, history: tuple[int, ...]) -> FloatArray:
+        """The first player's payoff when the last bid of `history` is called, weighted by the hands' chances."""
+        sign = 1.0 if (len(history) - 1) % 2 == 0 else -1.0  # the bidder wins when the bid stands
+        table = sign * (2 * self.truth[history[-1]] - 1)
+        weighted: FloatArray = self.weights[0][:, None] * self.weights[1][None, :] * table
+        return weighted
+
+
+def _matched(regret: FloatArray) -> FloatArray:
+    positive = np.maximum(regret, 0.0)
+    total = positive.sum(axis=1, keepdims=True)
+    uniform = np.full_like(regret, 1.0 / regret.shape[1])
+    out: FloatArray = np.where(total > 0, positive / np.where(total > 0, total, 1.0), uniform)
+    return out
+
+
+@dataclass(frozen=True)
+class Equilibrium:
+    """A solve's result: the average strategy, its exploitability (exact, and as a float), the first player's
+    value against a best response on each side, the iterations and the time."""
+
+    rules: Rules
+    strategy: Strategy
+    exploitability: Fraction
+    value_low: Fraction
+    value_high: Fraction
+    iterations: int
+    seconds: float
+
+
+def solve(rules: Rules, iterations: int = 1000) -> Equilibrium:
+    """CFR+ for `iterations`, then the average strategy's exact exploitability."""
+    began = time.perf_counter()
+    game = _Game(rules)
+    sizes = [len(h) for h in rules.hands]
+    regret = {h: np.zeros((sizes[n.player], len(n.actions))) for h, n in game.nodes.items()}
+    total = {h: np.zeros((sizes[n.player], len(n.actions))) for h, n in game.nodes.items()}
+
+    def walk(history: tuple[int, ...], me: int, reach: FloatArray, other: FloatArray, t: int) -> FloatArray:
+        node = game.nodes[history]
+        sigma = _matched(regret[history])
+        values = []
+        for j, action in enumerate(node.actions):
+            if action == CALL:
+                table = game.payoff(history)
+                seen = other if node.player == me else other * sigma[:, j]  # the caller's chance of calling
+                values.append(table @ seen if me == 0 else -(seen @ table))
+            elif node.player == me:
+                values.append(walk((*history, action), me, reach * sigma[:, j], other, t))
+            else:
+                values.append(walk((*history, action), me, reach, other * sigma[:, j], t))
+        if node.player != me:
+            return np.sum(values, axis=0)  # type: ignore[no-any-return]
+        stacked = np.stack(values, axis=1)
+        value: FloatArray = (stacked * sigma).sum(axis=1)
+        regret[history] = np.maximum(regret[history] + stacked - value[:, None], 0.0)
+        total[history] += t * reach[:, None] * sigma
+        return value
+
+    ones = [np.ones(s) for s in sizes]
+    for t in range(1, iterations + 1):
+        for me in (0, 1):
+            walk((), me, ones[me], ones[1 - me], t)
+    strategy: Strategy = {h: _normalized(s) for h, s in total.items()}
+    low = best_response_value(rules, strategy, responder=1)
+    high = best_response_value(rules, strategy, responder=0)
+    return Equilibrium(rules=rules, strategy=strategy, exploitability=high - low, value_low=low, value_high=high,
+                       iterations=iterations, seconds=time.perf_counter() - began)
+
+
+def _normalized(total: FloatArray) -> FloatArray:
+    sums = total.sum(axis=1, keepdims=True)
+    out: FloatArray = np.where(sums > 0, total / np.where(sums > 0, sums, 1.0), 1.0 / total.shape[1])
+    return out
+
+
+def _exact_rows(rows: npt.NDArray[np.float64] | npt.NDArray[np.object_]) -> list[list[Fraction]]:
+    """A strategy's rows as exact fractions that add up to 1 (each float read exactly, then the row scaled)."""
+    out = []
+    for row in rows.tolist():
+        exact = [Fraction(x) for x in row]
+        s = sum(exact)
+        out.append([x / s for x in exact])
+    return out
+
+
+def best_response_value(rules: Rules, strategy: Strategy, responder: int) -> Fraction:
+    """The first player's exact value when `responder` best-responds to the other player's `strategy`."""
+    h0, h1 = rules.hands
+    w = [[Fraction(x, rules.faces ** rules.dice[p]) for x in rules.hand_ways(p)] for p in (0, 1)]
+    mine, theirs = (h0, h1) if responder == 0 else (h1, h0)
+    nodes = {n.history: n for n in public_tree(rules)}
+    rows = {h: _exact_rows(s) for h, s in strategy.items() if nodes[h].player != responder}
+
+    def worth(history: tuple[int, ...], reach: list[Fraction]) -> list[Fraction]:
+        """For each of the responder's hands: its best value (the responder's own payoff, weighted by chance),
+        the other's hands reached with chance `reach` (their chance weights included)."""
+        node = nodes[history]
+        if node.player == responder:
+            options = []
+            for action in node.actions:
+                if action == CALL:
+                    options.append(_called(history, reach))
+                else:
+                    options.append(worth((*history, action), reach))
+            return [max(column) for column in zip(*options, strict=True)]
+        out = [Fraction(0)] * len(mine)
+        for j, action in enumerate(node.actions):
+            nxt = [r * rows[history][k][j] for k, r in enumerate(reach)]
+            got = _called(history, nxt) if action == CALL else worth((*history, action), nxt)
+            out = [a + b for a, b in zip(out, got, strict=True)]
+        return out
+
+    def _called(history: tuple[int, ...], reach: list[Fraction]) -> list[Fraction]:
+        bidder = (len(history) - 1) % 2
+        out = []
+        for i, hand in enumerate(mine):
+            total = Fraction(0)
+            for k, other in enumerate(theirs):
+                if reach[k]:
+                    first, second = (hand, other) if responder == 0 else (other, hand)
+                    won = rules.stands(history[-1], first, second) == (bidder == responder)
+                    total += reach[k] if won else -reach[k]
+            out.append(total * w[responder][i])
+        return out
+
+    values = worth((), list(w[1 - responder]))
+    best = sum(values, Fraction(0))
+    return best if responder == 0 else -best
+
+
+def exploitability(rules: Rules, strategy: Strategy) -> Fraction:
+    """How much the two best responses to `strategy` gain together: 0 exactly at an equilibrium."""
+    return best_response_value(rules, strategy, 0) - best_response_value(rules, strategy, 1)
+
+
+def snapped(rules: Rules, strategy: Strategy, denominators: tuple[int, ...] = DENOMINATORS
+            ) -> tuple[Strategy, Fraction, Fraction] | None:
+    """The strategy's chances rounded to the nearest fractions of a small denominator, the first rounding whose
+    exact exploitability is 0: (the exact strategy, the first player's value, 0); None when none is."""
+    for limit in denominators:
+        exact: Strategy = {}
+        for history, rows in strategy.items():
+            table = [[Fraction(float(x)).limit_denominator(limit) for x in row] for row in rows.tolist()]
+            # a row rounded apart from 1 is scaled back (a row rounded to nothing becomes uniform)
+            table = [[x / sum(row) for x in row] if sum(row) else [Fraction(1, len(row))] * len(row) for row in table]
+            exact[history] = np.array(table, dtype=object)
+        low = best_response_value(rules, exact, 1)
+        if best_response_value(rules, exact, 0) == low:
+            return exact, low, Fraction(0)
+    return None
+
+
+SNAP_ITERATIONS = (200, 500, 1000, 2000)  # CFR+ runs tried in turn until one snaps to an exact equilibrium
+
+
+@lru_cache(maxsize=8)
+def equilibrium(rules: Rules) -> Equilibrium:
+    """The rule set's equilibrium (cached): exact when a CFR+ run snaps to one (exploitability 0), else the
+    longest run's average strategy with its exploitability."""
+    began = time.perf_counter()
+    found = solve(rules, SNAP_ITERATIONS[0])
+    for iterations in SNAP_ITERATIONS:
+        if iterations != found.iterations:
+            found = solve(rules, iterations)
+        exact = snapped(rules, found.strategy)
+        if exact is not None:
+            strategy, value, _ = exact
+            return Equilibrium(rules=rules, strategy=strategy, exploitability=Fraction(0), value_low=value,
+                               value_high=value, iterations=iterations, seconds=time.perf_counter() - began)
+    return found
+
+
+def action_values(rules: Rules, strategy: Strategy, history: tuple[int, ...], hand: tuple[int, ...]
+                  ) -> list[tuple[int, float, float]]:
+    """For the player to act at `history` holding `hand`: each legal action with its chance in `strategy` and its
+    expected payoff to that player when both play `strategy` afterwards, the other's hand weighed by its chance
+    and by how likely its play reaches `history` (by chance alone when the strategy never reaches it)."""
+    nodes = {n.history: n for n in public_tree(rules)}
+    node = nodes[history]
+    me, other = node.player, 1 - node.player
+    mine = rules.hands[me].index(hand)
+    theirs = rules.hands[other]
+    weights = np.array(rules.hand_ways(other), dtype=np.float64)
+    reach = np.ones(len(theirs))
+    for i, bid in enumerate(history):
+        if i % 2 == other:
+            node_i = nodes[history[:i]]
+            rows = np.asarray(strategy[history[:i]], dtype=np.float64)
+            reach = reach * rows[:, node_i.actions.index(bid)]
+    posterior = weights * reach if (weights * reach).sum() > 0 else weights
+    posterior = posterior / posterior.sum()
+
+    def payoff(path: tuple[int, ...], other_hand: int) -> float:
+        """The actor's payoff from `path` (a history ending in a bid, or a call when `called`) on."""
+        here = nodes[path]
+        rows = np.asarray(strategy[path], dtype=np.float64)
+        row = rows[mine if here.player == me else other_hand]
+        total = 0.0
+        for j, action in enumerate(here.actions):
+            if row[j] == 0:
+                continue
+            total += row[j] * (settle(path, other_hand) if action == CALL else payoff((*path, action), other_hand))
+        return total
+
+    def settle(path: tuple[int, ...], other_hand: int) -> float:
+        first, second = (hand, theirs[other_hand]) if me == 0 else (theirs[other_hand], hand)
+        bidder = (len(path) - 1) % 2
+        return 1.0 if rules.stands(path[-1], first, second) == (bidder == me) else -1.0
+
+    rows = np.asarray(strategy[history], dtype=np.float64)
+    out = []
+    for j, action in enumerate(node.actions):
+        value = sum(float(posterior[k]) * (settle(history, k) if action == CALL else payoff((*history, action), k))
+                    for k in range(len(theirs)))
+        out.append((action, float(rows[mine, j]), value))
+    return out

@@ -1,0 +1,70 @@
+"""Liar's Dice: CFR+ and snapping find exact equilibria of small games, certified by exact best responses, and
+the best responses agree with the brute force in tests/oracles/ (no shared code)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from holdwise.games.liars_dice.rules import CALL, Rules, parse_rules
+from holdwise.games.liars_dice.solver import best_response_value, public_tree, snapped, solve
+from tests.oracles import liars_dice_bruteforce as brute
+
+
+def _as_callable(rules: Rules, strategy):
+    nodes = {n.history: n for n in public_tree(rules)}
+
+    def play(hand, history):
+        node = nodes[history]
+        row = strategy[history][rules.hands[node.player].index(hand)]
+        return {(None if a == CALL else a): Fraction(p) for a, p in zip(node.actions, row, strict=True)}
+
+    return play
+
+
+CASES = [  # rules, CFR+ iterations, the exact value of the game for the first bidder
+    (Rules(faces=2), 500, Fraction(0)),
+    (Rules(faces=3), 200, Fraction(-1, 9)),
+    (Rules(faces=3, wild=True), 200, Fraction(1, 3)),
+    (Rules(dice=(1, 2), faces=2), 500, Fraction(0)),
+]
+
+
+@pytest.mark.parametrize("rules, iterations, value", CASES, ids=lambda c: str(c))
+def test_an_exact_equilibrium_is_found_and_certified(rules, iterations, value):
+    """CFR+ gets within 1e-2; rounding its chances to small fractions gives a strategy pair that neither player
+    can exploit at all (exploitability exactly 0): an equilibrium, and its value is the game's."""
+    found = solve(rules, iterations)
+    assert 0 <= found.exploitability < Fraction(1, 100)
+    exact = snapped(rules, found.strategy)
+    assert exact is not None
+    strategy, got, gap = exact
+    assert got == value and gap == 0
+    play = _as_callable(rules, strategy)
+    for responder in (0, 1):
+        assert brute.best_response(rules.dice, rules.faces, rules.wild, play, responder) == value
+
+
+def test_best_responses_to_a_rough_strategy_equal_the_brute_force():
+    """An unconverged strategy (a few iterations, floats read exactly): both best responses, to the fraction."""
+    rules = Rules(faces=2)
+    rough = solve(rules, 3).strategy
+    exact = {h: [[Fraction(x) / sum(Fraction(y) for y in row) for x in row] for row in s.tolist()]
+             for h, s in rough.items()}
+    play = _as_callable(rules, exact)
+    for responder in (0, 1):
+        assert best_response_value(rules, rough, responder) == brute.best_response(rules.dice, rules.faces,
+                                                                                  rules.wild, play, responder)
+
+
+def test_the_rules_read_bids_and_refuse_bad_input():
+    rules = parse_rules("1,2", 3, True, max_bids=12)
+    assert rules.bids == 9 and rules.bid(4) == (2, 2) and rules.hand_ways(1) == (1, 2, 2, 1, 2, 1)
+    assert rules.stands(4, (1,), (2, 3))  # two 2s: the 1 is wild
+    assert not parse_rules("1,2", 3, max_bids=12).stands(4, (1,), (2, 3))
+    with pytest.raises(ValueError, match="dice"):
+        parse_rules("1", 6)
+    with pytest.raises(ValueError, match="at most 8 are solved here"):
+        parse_rules("1,1", 6)
+    assert parse_rules("1,1", 6, max_bids=12).bids == 12
