@@ -42,9 +42,8 @@ def liars_dice_solve(dice: str = DICE, faces: str = FACES, wild: bool = WILD, as
     from ..games import liars_dice as face
     from ..games.base import fraction_text
 
-    from ..games.liars_dice.rules import MAX_BIDS
 
-    rules = face.parse_rules(dice, faces, wild, max_bids=MAX_BIDS)
+    rules = face.parse_rules(dice, faces, wild, max_bids=face.MAX_BIDS)
     found = face.equilibrium(rules)
     exact = found.exploitability == 0
     value = found.value_low if exact else (found.value_low + found.value_high) / 2

@@ -18,7 +18,7 @@ from .. import lazy_exports
 
 if TYPE_CHECKING:  # what the names are, for type checkers; at run time each loads on first use
     from .hints import GAME, HINT_FIELDS, MEASURE, HintRequest, hint, parse_hint
-    from .rules import Rules, parse_rules
+    from .rules import MAX_BIDS, Rules, parse_rules
     from .session import (
         ACTION_EXAMPLE,
         DEFAULT_OPTIONS,
@@ -35,13 +35,13 @@ if TYPE_CHECKING:  # what the names are, for type checkers; at run time each loa
 
 _EXPORTS = {
     **dict.fromkeys(("GAME", "HINT_FIELDS", "MEASURE", "HintRequest", "hint", "parse_hint"), ".hints"),
-    **dict.fromkeys(("Rules", "parse_rules"), ".rules"),
+    **dict.fromkeys(("MAX_BIDS", "Rules", "parse_rules"), ".rules"),
     **dict.fromkeys(("ACTION_EXAMPLE", "DEFAULT_OPTIONS", "MOVE_EXAMPLE", "actions", "advice", "computer_action",
                      "new_game", "normalize_options", "parse_action", "step"), ".session"),
     **dict.fromkeys(("Equilibrium", "equilibrium"), ".solver"),
 }
 __all__ = [
-    "ACTION_EXAMPLE", "DEFAULT_OPTIONS", "Equilibrium", "GAME", "HINT_FIELDS", "HintRequest", "MEASURE",
+    "ACTION_EXAMPLE", "DEFAULT_OPTIONS", "Equilibrium", "GAME", "HINT_FIELDS", "HintRequest", "MAX_BIDS", "MEASURE",
     "MOVE_EXAMPLE", "Rules", "actions", "advice", "computer_action", "equilibrium", "hint", "new_game",
     "normalize_options", "parse_action", "parse_hint", "parse_rules", "step",
 ]
