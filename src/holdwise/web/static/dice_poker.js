@@ -292,6 +292,7 @@
     const s = sealed.state, data = s.data, over = s.phase === "over";
     $("dp-hand").hidden = false;
     $("dp-hint-box").hidden = true;
+    $("dp-hint-table").tBodies[0].textContent = "";  // the last hand's keeps are never shown again
     const row = $("dp-dice-row");
     row.textContent = "";
     data.hand.forEach((face, i) => {
@@ -328,7 +329,9 @@
     (over ? $("dp-next") : row.querySelector(".die")).focus({preventScroll: true});
   }
 
+  // a hint answers one position: while a move is on its way, its rows cannot be played
   async function play(path, body) {
+    $("dp-hint-table").querySelectorAll("button").forEach((b) => { b.disabled = true; });
     try {
       const answer = await post(path, body);
       $("dp-play-error").textContent = "";
@@ -352,16 +355,19 @@
   $("dp-hint").addEventListener("click", async () => {
     try {
       // the generic hint of the hand in play (the same question as the CLI's hint), valued at the session's bet
-      const s = sealed.state, o = s.options;
+      const asked = sealed, s = sealed.state, o = s.options;
       const question = {hand: s.data.hand, rolls_left: s.data.rolls_left, payouts: o.payouts, name: o.rules,
                         dice: o.dice, sides: o.sides, weights: o.weights};
       const h = await post("/api/dice-poker/hint", question);
+      if (sealed !== asked) return;  // the hand moved on meanwhile: this advice is for another position
       const bet = Number(o.bet);
       const body = $("dp-hint-table").tBodies[0];
       body.textContent = "";
       h.options.forEach((o, i) => {
         const b = el("button", {type: "button", class: "secondary dp-play-keep", text: "play"});
-        b.addEventListener("click", () => play("/api/dice-poker/step", {state: sealed, action: keepAction(o.keep)}));
+        b.addEventListener("click", () => {
+          if (sealed === asked) play("/api/dice-poker/step", {state: sealed, action: keepAction(o.keep)});
+        });
         const tr = el("tr", {class: i === 0 ? "best" : "", "data-keep": o.keep.join(" ")}, el("td", {text: o.option}),
           el("td", {text: fmt(o.value * bet)}), el("td", {text: fmt(o.loss * bet)}), el("td", {}, b));
         tr.hidden = i >= HINT_ROWS;

@@ -73,8 +73,29 @@ window.holdwise = (function () {
       try { await work(); } finally { S.pending -= 1; }
     }
 
+    // a hint answers one position: once the game moves, its rows are dimmed and their buttons disabled until
+    // the new position's hint is drawn (a fast player must not act on the previous roll's advice)
+    function staleHint() {
+      const panel = $(ids.hint);
+      if (!panel) return;
+      panel.classList.add("stale");
+      panel.setAttribute("aria-busy", "true");
+      panel.querySelectorAll("table button").forEach((b) => { b.disabled = true; });
+    }
+
+    async function hint() {
+      const asked = S.sealed;
+      await hook("hint");
+      const panel = $(ids.hint);
+      if (panel && S.sealed === asked) {  // drawn for the position in play (a hook drawing nothing leaves no rows)
+        panel.classList.remove("stale");
+        panel.setAttribute("aria-busy", "false");
+      }
+    }
+
     // take an answer: the log lines it added
     function accept(r) {
+      staleHint();
       const before = S.sealed ? st().log.length : 0;
       S.sealed = r.state;
       S.actions = r.actions;
@@ -137,7 +158,7 @@ window.holdwise = (function () {
 
     async function afterMove() {
       if (S.sealed && st().to_move === "computer" && st().phase !== "over") await computer();
-      if (S.sealed && $(ids.hintToggle) && $(ids.hintToggle).checked) await hook("hint");
+      if (S.sealed && $(ids.hintToggle) && $(ids.hintToggle).checked) await hint();
       if (S.sealed && st().phase === "over") await hook("over");
     }
 
@@ -234,7 +255,7 @@ window.holdwise = (function () {
       if (typeof answer === "string") askLeave(answer);
       else if (answer) leaveTable();
     });
-    if ($(ids.hintToggle)) $(ids.hintToggle).addEventListener("change", () => settle(() => hook("hint")));
+    if ($(ids.hintToggle)) $(ids.hintToggle).addEventListener("change", () => settle(() => hint()));
 
     return {S, st, $, DELAY, call, fail, busy, settle, accept, start, step, move, advice, computer, afterMove, drawLog,
             showProgress, waitSolve};
