@@ -378,9 +378,13 @@
     if (r.race && r.race.status === "refused") note += " " + r.race.error;
     $("fk-coach-note").textContent = note;
     $("fk-coach-note").classList.toggle("warn", !c.agree);
+    // what the coach maximizes, said in the match's units: the match is won, so the race-aware coach ranks by the
+    // win chance; the coaching table alone maximizes the turn's points, which is not the same thing
     $("fk-coach-legend").textContent = "points: the expected points of this turn, playing on by the coaching table" +
-      (race ? "; win: your chance to win the match when both sides play to win (race-aware). Best first by win chance."
-        : ". Best first.");
+      (race ? "; win: your chance to win the match when both sides play to win (race-aware). The coach maximizes " +
+              "your chance to win the match: best first by win chance."
+        : ". The coaching table maximizes this turn's expected points, not the chance to win the match " +
+          "(choose the race-aware coach for that): best first by points.");
     const head = el("tr", {}, el("th", {text: "keep"}), el("th", {class: "fk-then", text: "then"}),
       el("th", {text: "points", title: "expected points of this turn (the coaching table)"}),
       el("th", {class: "fk-loss", text: "± best"}));

@@ -441,7 +441,9 @@
     $("pd-hint-note").replaceChildren(lk.line(`${cap(r.situation)}: your ${r.hand.join(" ")}` +
       (r.category ? `, ${r.category}` : "") + `, ${r.rolls_left} ${r.rolls_left === 1 ? "roll" : "rolls"} left` +
       (r.to_beat ? `, to beat ${[].concat(r.to_beat).join(" ")}` : "") +
-      (r.holders > 1 ? ` (held by ${r.holders} players)` : "") + "."));
+      (r.holders > 1 ? ` (held by ${r.holders} players)` : "") + "."),
+      el("br"), el("strong", {text: "The hint maximizes your chance to win the game"}),
+      ": every keep ranked by it, best first (the game is won, not scored).");
     const table = $("pd-hint-table");
     table.replaceChildren();
     table.append(el("thead", {}, el("tr", {}, el("th", {text: "keep"}), el("th", {text: "win"}),
