@@ -57,7 +57,6 @@ def test_following_the_chart_counts_deviations_apart_with_the_verdict_in_view(br
             for pos in hold:
                 page.keyboard.press(str(pos))
             page.keyboard.press("Enter")
-            dealt = state
             state = face.step(state, {"type": "draw", "hold": hold})
             draws = state.draws
             settled(page, draws)
@@ -96,7 +95,7 @@ def test_following_the_chart_counts_deviations_apart_with_the_verdict_in_view(br
                 assert line == "", (verdict, line)
             elif line.startswith("Line") or line.startswith("No line"):
                 best = verdict.split("the best hold was ")[1].split(" (cost")[0]
-                assert f"(cost" in line and (best in line or "you held" in line), (verdict, line)
+                assert "(cost" in line and (best in line or "you held" in line), (verdict, line)
                 assert verdict.split(" (cost ")[1].split(" credits")[0] in line, (verdict, line)
         assert errors == []
     finally:

@@ -17,6 +17,7 @@ from ..games import farkle as face
 from . import common
 from .common import Body, FieldError, computed, examples, jobs, user_field
 from .farkle import TAG, WEB_TURN_MAX_WORK, Dice, DiceList, Target, checked_loadout
+from .schemas import Loadouts, answers
 
 __all__ = ["WEB_LOADOUT_MAX_WORK", "LoadoutsBody", "router"]
 
@@ -112,9 +113,9 @@ def _loadouts_status(job) -> dict:
     return out
 
 
-@router.post("/api/farkle/loadouts", tags=TAG, responses={
+@router.post("/api/farkle/loadouts", tags=TAG, **answers(Loadouts, "POST /api/farkle/loadouts", {
     202: {"description": "the win chances are being solved: the job's status, with the expected-points ranking"},
-    422: {"description": "bad input, or a search beyond the guard (with the expected-points ranking)"}})
+    422: {"description": "bad input, or a search beyond the guard (with the expected-points ranking)"}}))
 def loadouts(body: LoadoutsBody) -> Any:
     """The best six of the dice you own (`holdwise farkle loadout --json`): by expected points per turn, or
     with `opponent_dice` by the win chance in a match to `target` moving first and second. The win chances are

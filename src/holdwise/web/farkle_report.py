@@ -17,6 +17,7 @@ from fastapi.responses import HTMLResponse, Response
 from ..errors import InputError
 from ..games import farkle as face
 from .common import AnswerCache, json_bytes, json_response, page, user_field
+from .schemas import FarkleReport, answers
 from .farkle import checked_loadout
 
 __all__ = ["WEB_REPORT_MAX_WORK", "router"]
@@ -44,7 +45,7 @@ def _checked_size(dice: tuple, other: tuple, target: int) -> None:
                              "farkle report' on the command line for more")
 
 
-@router.get("/api/farkle/report", tags=TAG)
+@router.get("/api/farkle/report", tags=TAG, **answers(FarkleReport, "GET /api/farkle/report"))
 def report(dice: Annotated[str, Query(max_length=2000)] = "ordinary*6",
            opponent_dice: Annotated[str | None, Query(max_length=2000)] = None,
            target: Annotated[int, Query(ge=50, le=20000)] = 2000) -> Response:

@@ -32,6 +32,7 @@ from ..errors import InputError
 from ..games import poker_dice as face
 from ..games.base import State
 from .common import AnswerCache, Body, FieldError, Jobs, examples, json_response, page, user_field
+from .schemas import JobStatus, PokerDiceOdds, answers
 from .session import session_routes
 
 __all__ = ["SETS", "VARIANT_KEYS", "hint_pending", "router", "solve_key", "warm"]
@@ -322,7 +323,7 @@ def _odds_json(rules: str, flags: tuple[bool, ...]) -> bytes:
     return _odds.json((rules, flags), work)
 
 
-@router.get("/api/poker-dice/odds", tags=TAG)
+@router.get("/api/poker-dice/odds", tags=TAG, **answers(PokerDiceOdds, "GET /api/poker-dice/odds"))
 def odds_get(rules: RulesName = "six", straights: bool = True, straight_above_full_house: bool = False,
              flush: bool = False, ace_high: bool = False, poker_faces: bool = False,
              dice_set: Literal["royal", "octahedral"] | None = None) -> Response:
@@ -334,7 +335,7 @@ def odds_get(rules: RulesName = "six", straights: bool = True, straight_above_fu
     return json_response(_odds_json(rules, flags))
 
 
-@router.post("/api/poker-dice/odds", tags=TAG)
+@router.post("/api/poker-dice/odds", tags=TAG, **answers(PokerDiceOdds, "POST /api/poker-dice/odds"))
 def odds_post(body: OddsBody) -> Response:
     """The same as GET /api/poker-dice/odds, the rules and the variant in the body."""
     flags = tuple(getattr(body, k) for k in VARIANT_KEYS) if body.rules == "six" else ()
@@ -343,7 +344,7 @@ def odds_post(body: OddsBody) -> Response:
 
 # ---- play ------------------------------------------------------------------------------------------------
 
-@router.post("/api/poker-dice/prepare", tags=TAG)
+@router.post("/api/poker-dice/prepare", tags=TAG, **answers(JobStatus, "POST /api/poker-dice/prepare"))
 def prepare(body: PrepareBody) -> dict[str, Any]:
     """Start solving the game of these options unless it is in memory: the solve's status (`status`: queued,
     running, done, failed; `done`/`total` steps; `error`; `estimate_seconds`; `options`). Poll it until `done`.
