@@ -326,16 +326,23 @@
     s.log.slice(-12).forEach((line) => log.append(el("li", {text: line})));
     log.scrollTop = log.scrollHeight;
     updateKeepButton();
+    $("dp-undo").disabled = !undo.length;
     (over ? $("dp-next") : row.querySelector(".die")).focus({preventScroll: true});
   }
 
   // a hint answers one position: while a move is on its way, its rows cannot be played
+  // Undo (a practice table): the answers before each keep of this hand; a keep taken back is not in the
+  // session's decisions any more, so its cost leaves the review and the tally too
+  let shown = null, undo = [];
   async function play(path, body) {
     $("dp-hint-table").querySelectorAll("button").forEach((b) => { b.disabled = true; });
     try {
       const answer = await post(path, body);
       $("dp-play-error").textContent = "";
-      showState(answer, body.action !== undefined && body.action.type === "keep");
+      const keep = body.action !== undefined && body.action.type === "keep";
+      undo = keep ? [...undo, shown] : [];
+      shown = answer;
+      showState(answer, keep);
     } catch (err) {
       $("dp-play-error").textContent = err.message;
     }
@@ -352,6 +359,12 @@
   $("dp-reroll").addEventListener("click", () => play("/api/dice-poker/step", {state: sealed, action: keepAction(selectedKeep())}));
   $("dp-stand").addEventListener("click", () => play("/api/dice-poker/step", {state: sealed, action: keepAction(sealed.state.data.hand.slice())}));
   $("dp-next").addEventListener("click", () => play("/api/dice-poker/step", {state: sealed, action: {type: "next"}}));
+  $("dp-undo").addEventListener("click", () => {
+    if (!undo.length) return;
+    shown = undo.pop();
+    showState(shown, false);
+    $("dp-status").textContent += " Your last keep is taken back: choose again.";
+  });
   $("dp-hint").addEventListener("click", async () => {
     try {
       // the generic hint of the hand in play (the same question as the CLI's hint), valued at the session's bet

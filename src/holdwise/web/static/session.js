@@ -64,7 +64,7 @@ window.holdwise = (function () {
       $("error").textContent = "";
       if ($("leave")) $("leave").hidden = true;  // a move answers the question of leaving: stay
       cfg.render();
-      try { await work(); } catch (err) { fail(err); } finally { S.busy = false; cfg.render(); }
+      try { await work(); } catch (err) { fail(err); } finally { S.busy = false; cfg.render(); drawUndo(); }
     }
 
     // pending counts moves still playing out (the computer's turn, the hint, the review): 0 = the page is settled
@@ -113,6 +113,7 @@ window.holdwise = (function () {
         S.options = r.state.state.options;
         S.seed = r.state.state.seed;
         S.played = [];
+        history.length = 0;
         S.sealed = null;
         hook("note", accept(r), null);
         $("setup").hidden = true;
@@ -122,10 +123,42 @@ window.holdwise = (function () {
       if (!S.busy && S.sealed) await afterMove();
     }
 
+    /* Undo (a practice table, not a casino): before each decision of the player (a position with a choice),
+       the page keeps what it had; Undo (or U) takes the last decision back, with the computer's moves after it,
+       and shows the advice again. The state itself is the record: the review counts the decision finally made. */
+    const history = [];
+    function remember() {
+      if (S.sealed && S.actions.length > 1 && st().to_move === "player") {
+        history.push({r: {state: S.sealed, actions: S.actions, view: S.view}, played: S.played.length});
+      }
+    }
+
+    async function undo() {
+      if (S.busy || !history.length) return;
+      const back = history.pop();
+      S.played.length = back.played;
+      accept(back.r);
+      $("review").hidden = true;
+      $("error").textContent = "";
+      hook("undone");
+      $("status").textContent = "Your last decision is taken back: the same position, decide again.";
+      cfg.render();
+      drawUndo();
+      if ($(ids.hintToggle) && $(ids.hintToggle).checked) await settle(() => hint());
+    }
+
+    function drawUndo() {
+      const b = $("undo");
+      if (b) b.disabled = S.busy || !history.length;
+    }
+
     // play an action, or a move as typed (the server reads it): then the computer, the hint, the review
     async function advance(path, body) {
       await settle(async () => {
         let moved = false;
+        const kept = history.length;
+        if (body.action && body.action.type === "next") history.length = 0;  // a new game: nothing to take back
+        else remember();
         await busy(async () => {
           const r = await call(`${cfg.api}/${path}`, {state: S.sealed, ...body});
           const action = r.action || body.action;
@@ -133,6 +166,8 @@ window.holdwise = (function () {
           hook("note", accept(r), action);
           moved = true;
         });
+        if (!moved) history.length = Math.min(history.length, kept);  // refused: nothing was decided
+        drawUndo();
         if (moved) await afterMove();
       });
     }
@@ -257,8 +292,21 @@ window.holdwise = (function () {
     });
     if ($(ids.hintToggle)) $(ids.hintToggle).addEventListener("change", () => settle(() => hint()));
 
+    // the Undo button, beside the new-table button of every play page
+    const undoButton = el("button", {type: "button", id: `${cfg.prefix}-undo`, class: "secondary",
+                                     text: "Undo", title: "Take back your last decision (U)"});
+    undoButton.disabled = true;
+    $(ids.newTable).before(undoButton);
+    undoButton.addEventListener("click", () => undo());
+    document.addEventListener("keydown", (ev) => {
+      if ((ev.key !== "u" && ev.key !== "U") || ev.ctrlKey || ev.metaKey || ev.altKey || !S.sealed) return;
+      if (ev.target.closest && ev.target.closest("input:not([type=checkbox]):not([type=radio]), select, textarea")) return;
+      ev.preventDefault();
+      undo();
+    });
+
     return {S, st, $, DELAY, call, fail, busy, settle, accept, start, step, move, advice, computer, afterMove, drawLog,
-            showProgress, waitSolve};
+            showProgress, waitSolve, undo, history};
   }
 
   return {sleep, fmt, cap, el, ApiError, fetchJson, session};

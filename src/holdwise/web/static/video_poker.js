@@ -13,7 +13,7 @@
   const HINT_ROWS = 10, POLL_MS = 2000, CHART_POLL_MS = 700, LOG_LINES = 200;
 
   // what the page knows: the sealed state, the legal actions, every action since the session began, the trainer
-  const S = {sealed: null, actions: [], game: null, returns: null, played: [], seed: null, options: null, bet: 5,
+  const S = {sealed: null, actions: [], undo: [], game: null, returns: null, played: [], seed: null, options: null, bet: 5,
              held: new Set(), hint: null, hintAll: false, busy: false, log: [], lastLog: [],
              trainer: {hands: 0, mistakes: [], cost: 0, coins: 0, par: 0}, polling: false,
              // the trainer's chart: choice ("short", "10", ..., "basic" or "mine"), its lines and what names it
@@ -106,6 +106,7 @@
       S.game = r.view.game;
       S.returns = r.view.returns;
       S.played = [];
+      S.undo = [];
       S.log = [];
       S.lastLog = [];
       if (how === "new") records[S.game.id] = freshRecord();
@@ -163,22 +164,46 @@
       const s = st();
       if (s.phase === "over") await step({type: "next"});
       if (st().phase === "bet") {
+        S.undo = [];  // a new hand: the last one's hold is played out
         await step({type: "deal", bet: dealBet()});
         if (S.trainerOn) askChart();
         return;
       }
       if (st().phase === "hold") {
         const hold = Array.from(S.held).sort((a, b) => a - b);
+        const back = {sealed: S.sealed, actions: S.actions, held: new Set(S.held), played: S.played.length,
+                      log: $("vp-log").children.length, lastLog: S.lastLog, trainer: T.snapshot()};
         await step({type: "draw", hold});
+        S.undo = [back];
         if (S.trainerOn) judge(hold);
       }
     });
   }
 
   /* ---- drawing ---- */
+  // Undo (a practice machine): the hand back as dealt, the cards held as they were, the trainer's record without
+  // the hold taken back; Deal again plays it out
+  async function undo() {
+    if (S.busy || !S.undo || !S.undo.length) return;
+    const back = S.undo.pop();
+    S.sealed = back.sealed;
+    S.actions = back.actions;
+    S.held = back.held;
+    S.played.length = back.played;
+    S.hint = null;
+    $("vp-hint-box").hidden = true;
+    const ol = $("vp-log");
+    while (ol.children.length > back.log) ol.lastChild.remove();
+    S.lastLog = back.lastLog;
+    T.restore(back.trainer);
+    render();
+    $("vp-status").textContent = `Hand ${st().tally.hands + 1}: your hold is taken back; hold again, then draw (Enter).`;
+  }
+
   function setButtons() {
     const s = S.sealed && st();
     const phase = s ? s.phase : "";
+    $("vp-undo").disabled = S.busy || !(S.undo && S.undo.length);
     $("vp-deal").disabled = S.busy || !s;
     $("vp-deal").textContent = phase === "hold" ? "Draw" : "Deal";
     $("vp-hint").disabled = S.busy || phase !== "hold";
@@ -325,6 +350,7 @@
   });
   $("vp-deal").addEventListener("click", primary);
   $("vp-hint").addEventListener("click", showHint);
+  $("vp-undo").addEventListener("click", undo);
   $("vp-hint-all").addEventListener("click", () => { S.hintAll = true; renderHint(); });
   document.querySelectorAll(".vp-bet").forEach((b) => b.addEventListener("click", () => {
     const before = chartCoins(S.bet);
@@ -359,6 +385,8 @@
       primary();
     } else if (ev.key === "h" || ev.key === "H") {
       showHint();
+    } else if (ev.key === "u" || ev.key === "U") {
+      undo();
     }
   });
   newSession("new");

@@ -300,5 +300,22 @@ window.VPTrainer = function (ctx) {
     }, POLL_MS);
   }
 
-  return {judge, askChart, setVerdict, renderTrainer, loadChart, showChart, chartCoins};
+  // the record before a hold, and back to it when the hold is taken back (its mistake row goes too)
+  function snapshot() {
+    const t = S.trainer;
+    return {record: t, hands: t.hands, cost: t.cost, coins: t.coins, par: t.par, costly: t.mistakes.length};
+  }
+
+  function restore(snap) {
+    const t = snap.record;
+    if (t !== S.trainer) return;  // another game's record since: nothing of it to take back
+    for (const m of t.mistakes.splice(snap.costly)) if (m.row) m.row.remove();
+    Object.assign(t, {hands: snap.hands, cost: snap.cost, coins: snap.coins, par: snap.par});
+    $("vp-chart-line").textContent = "";
+    cite(null);
+    setVerdict("", t.hands ? "Your last hold is taken back: the trainer's record is as it was before it." : "");
+    renderTrainer();
+  }
+
+  return {judge, askChart, setVerdict, renderTrainer, loadChart, showChart, chartCoins, snapshot, restore};
 };
