@@ -117,6 +117,8 @@ class ReviewBody(Body):
 
 _GENERATION: dict[str, int] = {}
 _GEN_LOCK = threading.Lock()
+# a stopped match solve's checkpoint (solve_match's `resume`), by match: starting it again goes on from there
+_RESUME: dict[str, dict] = {}
 
 
 def _names(dice) -> list[str]:
@@ -149,7 +151,10 @@ def _solve_work(dice, other, target: int, key: str) -> Callable[[Callable[[int, 
         for side in (dice, other):
             face.cached_turn(tuple(side))
         _PHASE[key] = "solving the score pairs"
-        face.cached_match(tuple(dice), tuple(other), int(target), store=True, progress=progress)
+        mid = _match_id(dice, other, target)
+        face.cached_match(tuple(dice), tuple(other), int(target), store=True, progress=progress,
+                          resume=_RESUME.setdefault(mid, {}))
+        _RESUME.pop(mid, None)  # solved: nothing to resume
     return work
 
 
@@ -197,12 +202,19 @@ def _prepare(dice, other, target: int, field: str = "target") -> dict:
     if job is not None and job.state == "done":
         key = _job_key(dice, other, target, renew=True)
     g = int(target) // face.SCORE_UNIT
-    jobs.submit(key, _solve_work(dice, other, target, key), share=lambda done, total: face.work_fraction(done, g))
+    # a resumed solve's time left counts the work of this run only: the share done since it went on
+    base = face.work_fraction(_RESUME.get(_match_id(dice, other, target), {}).get("done", 0), g)
+
+    def share(done: int, total: int) -> float:
+        return max(0.0, face.work_fraction(done, g) - base) / max(1e-9, 1.0 - base)
+
+    jobs.submit(key, _solve_work(dice, other, target, key), share=share)
     return _status(dice, other, target)
 
 
 def _cancel(dice, other, target: int) -> dict:
-    """Ask this process's solve of the match to stop (at its next sum of scores); the match's status."""
+    """Ask this process's solve of the match to stop (at its next sum of scores; asked again, it goes on from
+    there); the match's status."""
     jobs.cancel(_job_key(dice, other, target))
     return _status(dice, other, target)
 
@@ -355,7 +367,8 @@ def match_prepare(body: MatchBody) -> dict:
 @router.post("/api/farkle/match/cancel", tags=TAG, **answers(JobStatus, "POST /api/farkle/match/cancel"))
 def match_cancel(body: MatchBody) -> dict:
     """Stop this server process's solve of a race-aware match (it stops within one sum of scores, a second or
-    so); the match's status, `cancelled` once it has stopped. Asking again with /match/prepare starts anew."""
+    so); the match's status, `cancelled` once it has stopped. Asking again with /match/prepare goes on from the
+    score pairs already solved."""
     with user_field("target"):
         target = face.check_target(body.target)
     dice = checked_loadout(body.dice, "dice")

@@ -54,14 +54,23 @@ window.holdwise = (function () {
       }
     }
 
+    // an error in the page's alert; a notice (a solve the player stopped) in a plain note beside it
     function fail(err) {
-      $("error").textContent = err instanceof ApiError ? err.message : `something went wrong: ${err}`;
+      let note = $("notice");
+      if (!note) {
+        note = el("p", {id: `${cfg.prefix}-notice`, class: "notice", role: "status"});
+        $("error").after(note);
+      }
+      note.textContent = err && err.notice ? err.message : "";
+      $("error").textContent = err && err.notice ? "" : err instanceof ApiError ? err.message :
+        `something went wrong: ${err}`;
     }
 
     async function busy(work) {
       if (S.busy) return;
       S.busy = true;
       $("error").textContent = "";
+      if ($("notice")) $("notice").textContent = "";
       if ($("leave")) $("leave").hidden = true;  // a move answers the question of leaving: stay
       cfg.render();
       try { await work(); } catch (err) { fail(err); } finally { S.busy = false; cfg.render(); drawUndo(); }

@@ -221,6 +221,9 @@
     $("vp-bet").textContent = String(shownBet());
     $("vp-won").textContent = s.phase === "over" ? credits(d.won) : "0";
     const box = $("vp-cards");
+    // the card that has the focus keeps it when the cards are drawn again (a hold, a release, a hint)
+    const focused = document.activeElement && box.contains(document.activeElement) ?
+      document.activeElement.dataset.pos : null;
     box.replaceChildren();
     const cards = d.hand && d.hand.length ? d.hand : null;
     const held = s.phase === "over" ? new Set(d.hold) : S.held;
@@ -245,6 +248,9 @@
       if (best.has(pos)) b.classList.add("vp-best");
       box.append(b);
     }
+    const again = focused && box.querySelector(`.vp-card[data-pos="${focused}"]`);
+    if (again && again.tabIndex >= 0) again.focus({preventScroll: true});
+    else if (focused) $("vp-deal").focus({preventScroll: true});  // drawn: Enter deals the next hand
     let status;
     const short = s.phase === "bet" && dealBet() < S.bet;
     if (short) {
@@ -264,9 +270,7 @@
   function toggle(pos) {
     if (!S.sealed || st().phase !== "hold" || S.busy) return;
     if (S.held.has(pos)) S.held.delete(pos); else S.held.add(pos);
-    render();
-    const card = document.querySelector(`.vp-card[data-pos="${pos}"]`);
-    if (card && document.activeElement && document.activeElement.classList.contains("vp-card")) card.focus();
+    render();  // a focused card keeps the focus
   }
 
   const label = (kind) => (S.game && S.game.labels[kind]) || kind.replace(/_/g, " ");
@@ -380,7 +384,8 @@
     if (/^[1-5]$/.test(ev.key)) {
       ev.preventDefault();
       toggle(Number(ev.key));
-    } else if (ev.key === "Enter" && tag !== "BUTTON" && tag !== "A") {
+    } else if (ev.key === "Enter" && ((tag !== "BUTTON" && tag !== "A") || ev.target.classList.contains("vp-card"))) {
+      // Enter draws even on a focused card (Space holds it): the card keeps the focus after a hold
       ev.preventDefault();
       primary();
     } else if (ev.key === "h" || ev.key === "H") {
