@@ -321,9 +321,18 @@
     const t = s.tally;
     $("dp-tally").textContent = `hands ${t.hands} · staked ${t.staked} · won ${t.won} · balance ${t.balance > 0 ? "+" : ""}${t.balance}`;
     $("dp-tally").dataset.balance = String(t.balance);
+    // the log runs across hands (docs/web.md): the session's log is the hand's, so the page keeps the earlier
+    // hands' lines and puts this hand's after them (a keep taken back takes its lines with it)
+    if (data.hand_number !== played.hand) { played.start = played.lines.length; played.hand = data.hand_number; }
+    played.lines = played.lines.slice(0, played.start).concat(s.log);
+    const drop = Math.max(0, played.lines.length - LOG_LINES);
+    played.lines = played.lines.slice(drop);
+    played.start = Math.max(0, played.start - drop);
+    played.first += drop;
     const log = $("dp-log");
     log.textContent = "";
-    s.log.slice(-12).forEach((line) => log.append(el("li", {text: line})));
+    log.start = played.first;
+    played.lines.forEach((line) => log.append(el("li", {text: line})));
     log.scrollTop = log.scrollHeight;
     updateKeepButton();
     $("dp-undo").disabled = !undo.length;
@@ -334,6 +343,7 @@
   // Undo (a practice table): the answers before each keep of this hand; a keep taken back is not in the
   // session's decisions any more, so its cost leaves the review and the tally too
   let shown = null, undo = [];
+  const LOG_LINES = 200, played = {lines: [], start: 0, hand: null, first: 1};
   async function play(path, body) {
     $("dp-hint-table").querySelectorAll("button").forEach((b) => { b.disabled = true; });
     try {
@@ -349,6 +359,7 @@
   }
   const keepAction = (keep) => ({type: "keep", keep});
   $("dp-deal").addEventListener("click", () => {
+    Object.assign(played, {lines: [], start: 0, hand: null, first: 1});  // a new session: a new log
     const table = tableOptions();
     const options = Object.assign({payouts: table.payouts, bet: 1}, gameOptions());
     if (table.name) options.rules = table.name;

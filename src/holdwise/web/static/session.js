@@ -128,6 +128,8 @@ window.holdwise = (function () {
         $("setup").hidden = true;
         $("table").hidden = false;
         $("review").hidden = true;
+        // the form is gone from above the table: a page scrolled down to Start now shows the table's top
+        if ($("table").getBoundingClientRect().top < 0) $("table").scrollIntoView({block: "start"});
       });
       if (!S.busy && S.sealed) await afterMove();
     }

