@@ -55,3 +55,18 @@ def test_ace_high_in_the_dice_own_words_and_the_odds_above_the_log(page, live_se
                            "!window.holdwisePokerDice.busy", timeout=120_000)
     odds, log = page.locator("#pd-odds").bounding_box(), page.locator("#pd-log").bounding_box()
     assert odds["y"] < log["y"]  # the log grows below the odds, which stay put
+
+
+@pytest.mark.parametrize(("path", "selector"), [("/poker-dice", ".pd-link"), ("/poker-dice/cards", ".pd-link"),
+                                                ("/video-poker/fairness", ".vr-game a")])
+def test_standalone_links_are_44_px_targets(browser, live_server, path, selector):
+    context = browser.new_context(viewport=PHONE, has_touch=True)
+    page = context.new_page()
+    try:
+        page.goto(live_server + path)
+        links = page.locator(selector)
+        links.first.wait_for()
+        heights = [links.nth(i).bounding_box()["height"] for i in range(min(links.count(), 5))]
+        assert heights and min(heights) >= 44, heights
+    finally:
+        context.close()
