@@ -70,3 +70,13 @@ def test_standalone_links_are_44_px_targets(browser, live_server, path, selector
         assert heights and min(heights) >= 44, heights
     finally:
         context.close()
+
+
+def test_the_time_left_a_page_shows_only_falls(page, live_server):
+    """Defect 22: the card-dice solve's time left grew from 27 s to 46 s; every progress line (card dice, the
+    Farkle match and search) now says the smaller of the server's figure and the last one less the time since."""
+    page.goto(f"{live_server}/poker-dice/cards")
+    shown = page.evaluate("""async () => { const f = window.HoldwiseDom.fallingClock(), out = [f(27)];
+        await new Promise((r) => setTimeout(r, 1000)); out.push(f(46)); out.push(f(20)); out.push(f(null));
+        out.push(f(46)); return out; }""")
+    assert shown[0] == 27 and 25 <= shown[1] <= 26.1 and shown[2] == 20 and shown[3] is None and shown[4] == 46

@@ -12,6 +12,7 @@
   // dice ids -> their names in the game, from the page's dice listing (holdwise farkle dice --json)
   const NAMES = Object.fromEntries(JSON.parse($("fk-dice-data").textContent).dice.map((d) => [d.id, d.name]));
   const named = (id) => NAMES[id] || id;
+  const falling = window.HoldwiseDom.fallingClock();  // the solve's time left, only falling
 
   // the shared session (static/session.js) with the table's hooks; 202 = a match solving (progress bar)
   const game = holdwise.session({
@@ -85,10 +86,10 @@
     const [done, total] = game.showProgress(status, bar);
     bar.classList.toggle("fk-busy", !total); // before the first score pair: a moving bar, not an empty one
     if (text) {
-      const m = status.match || {};
+      const m = status.match || {}, left = falling(status.seconds_left);
       text.textContent = `Solving the race-aware match to ${fmt(m.target || 0)} (once for these dice): ` +
         (total ? `score pair ${fmt(done)} of ${fmt(total)}` : status.phase || "preparing turn tables") +
-        (status.seconds_left != null ? `, about ${timeWords(status.seconds_left)} left` : "") + "...";
+        (left != null ? `, about ${timeWords(left)} left` : "") + "...";
     }
   }
 

@@ -263,10 +263,12 @@
   const kind = () => DATA.kinds[S.sealed ? st().options.rules : chosen()];
   const look = () => LOOKS[kind().look];
 
+  const falling = window.HoldwiseDom.fallingClock();  // the solve's time left, only falling
   // a 202: the dice being solved for these players
   function solving(status, done, total) {
     const o = status.options, k = DATA.kinds[o.rules];
-    const left = status.seconds_left != null ? `, about ${Math.ceil(status.seconds_left)} s left` : "";
+    const shown = falling(status.seconds_left);
+    const left = shown != null ? `, about ${Math.ceil(shown)} s left` : "";
     return `Solving the ${k ? k.word : o.rules} dice for ${o.players} players${o.roll_limit ? " with the roll limit" : ""}` +
       ` (once; about ${Math.ceil(Math.max(1, status.estimate_seconds || 1))} s` +
       `${status.status === "queued" ? ", after the solve before it" : ""})` +
