@@ -80,3 +80,22 @@ def test_the_time_left_a_page_shows_only_falls(page, live_server):
         await new Promise((r) => setTimeout(r, 1000)); out.push(f(46)); out.push(f(20)); out.push(f(null));
         out.push(f(46)); return out; }""")
     assert shown[0] == 27 and 25 <= shown[1] <= 26.1 and shown[2] == 20 and shown[3] is None and shown[4] == 46
+
+
+def test_the_editor_offers_only_hands_the_deck_can_make(page, live_server):
+    """Defect 17: the extra-ace deck (no wild card) was offered four deuces, a wild royal flush and five of a
+    kind; a deck offers only the hands it can make (five aces: the extra ace or a wild card)."""
+    page.goto(f"{live_server}/video-poker/editor?game=jacks-or-better-9-6")
+    page.wait_for_function("document.getElementById('vpe-r5').textContent === '99.5439%'")
+
+    def offered():
+        return set(page.eval_on_selector_all("#vpe-add-hand option", "os => os.map((o) => o.value)"))
+
+    wild_hands = {"four_deuces", "wild_royal_flush", "five_of_a_kind", "five_aces"}
+    assert not offered() & wild_hands  # 52 cards, no wild card
+    page.select_option("#vpe-variant", "53|none|ace")
+    assert offered() & wild_hands == {"five_aces"}
+    page.select_option("#vpe-variant", "52|deuces|none")
+    assert offered() & wild_hands == wild_hands
+    page.select_option("#vpe-variant", "53|joker|joker")
+    assert offered() & wild_hands == {"wild_royal_flush", "five_of_a_kind", "five_aces"}
