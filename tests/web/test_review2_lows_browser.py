@@ -99,3 +99,25 @@ def test_the_editor_offers_only_hands_the_deck_can_make(page, live_server):
     assert offered() & wild_hands == wild_hands
     page.select_option("#vpe-variant", "53|joker|joker")
     assert offered() & wild_hands == {"wild_royal_flush", "five_of_a_kind", "five_aces"}
+
+
+def test_plainly_bad_input_in_the_depth_lab_leaves_no_console_error(page, live_server):
+    """Defect 10: "abc" as a payout or a negative weight was sent and refused (422), and the browser logged a red
+    "Failed to load resource" line; the page now says such input in the server's words without asking it."""
+    logged, refused = [], []
+    page.on("console", lambda m: logged.append(m.text) if m.type == "error" else None)
+    page.on("response", lambda r: refused.append(r.url) if r.status >= 400 else None)
+    page.goto(f"{live_server}/dice-poker")
+    page.wait_for_function("document.getElementById('dp-report').getAttribute('aria-busy') === 'false'")
+    page.fill("#dp-pay-pair", "abc")
+    page.wait_for_function("document.getElementById('dp-error').textContent.length > 0")
+    assert page.inner_text("#dp-error") == "payouts: payout for pair is not a number 0 to 1e12: 'abc'"
+    assert page.get_attribute("#dp-pay-pair", "aria-invalid") == "true"
+    page.fill("#dp-pay-pair", "0.5")
+    page.fill("#dp-weights", "1,1,1,1,1,-1")
+    page.wait_for_function("document.getElementById('dp-error').textContent.includes('weights')")
+    assert page.inner_text("#dp-error") == "weights, item 6: must be at least 0"
+    page.fill("#dp-weights", "")
+    page.wait_for_function("document.getElementById('dp-error').textContent === ''")
+    page.wait_for_timeout(300)
+    assert logged == [] and refused == []

@@ -100,7 +100,35 @@
     timer = setTimeout(update, delay);
   }
 
+  // what is plainly not a payout or a weight is said here, in the server's words, without asking it: a refused
+  // request would leave a red "422" line in the browser's console (review 2, defect 10); the rest the server reads
+  function plainlyBad() {
+    for (const [i, input] of payoutInputs.entries()) {
+      const t = input.value.trim(), name = LABELS[input.id.replace(/^dp-pay-/, "")] || input.id;
+      if (/^-\d+(\.\d+)?$/.test(t)) {
+        return [`payouts: payout for ${name} is negative: '${t}' (payouts are 0 to 1e12)`, `payouts.${i}`];
+      }
+      if (t && !/^[\d.\/eE+-]+$/.test(t)) return [`payouts: payout for ${name} is not a number 0 to 1e12: '${t}'`,
+                                                   `payouts.${i}`];
+    }
+    const weights = $("dp-weights").value.trim();
+    const items = weights ? weights.split(/[\s,]+/).filter(Boolean) : [];
+    for (const [i, w] of items.entries()) {
+      if (/^-\d+$/.test(w)) return [`weights, item ${i + 1}: must be at least 0`, `weights.${i}`];
+      if (!/^\d+$/.test(w)) return [`weights, item ${i + 1}: must be a whole number`, `weights.${i}`];
+    }
+    return null;
+  }
+
   async function update() {
+    const bad = plainlyBad();
+    if (bad) {
+      ++seq;
+      if (controller) controller.abort();
+      showError(...bad);
+      if (lastReport) $("dp-report").classList.add("stale");
+      return;
+    }
     const mine = ++seq;
     if (controller) controller.abort();
     controller = new AbortController();
