@@ -19,6 +19,8 @@ its status, and the page polls `/api/poker-dice/prepare`, then asks again. A fir
 from __future__ import annotations
 
 import json
+import logging
+import threading
 from collections.abc import Callable, Mapping
 from enum import Enum
 from functools import lru_cache
@@ -34,6 +36,8 @@ from ..games.base import State
 from .common import AnswerCache, Body, FieldError, Jobs, examples, json_response, page, user_field
 from .schemas import JobStatus, PokerDiceOdds, answers
 from .session import session_routes
+
+log = logging.getLogger("holdwise.web")
 
 __all__ = ["SETS", "VARIANT_KEYS", "hint_pending", "router", "solve_key", "warm"]
 
@@ -369,6 +373,15 @@ router.include_router(session_routes(
 
 def warm() -> None:
     """Start solving six-faced dice for two players, then three, and the octahedral set for two, in the
-    background; returns at once (more players, and the royal set, are solved when first asked)."""
-    for options in ({"players": 2}, {"players": 3}, {"rules": "octahedral"}):
-        _prepare(face.normalize_options(options))
+    background; returns at once (more players, and the royal set, are solved when first asked). First, in the
+    background too, the card-dice guard learns this machine's speed (kept with the cache: once per machine),
+    before the warm-up's solves take the cores."""
+    def start() -> None:
+        try:
+            face.calibrate()
+        except Exception:  # noqa: BLE001 - a failed measure leaves the constant's speed: the guard still works
+            log.warning("the card-dice speed calibration failed; the guard uses its constant", exc_info=True)
+        for options in ({"players": 2}, {"players": 3}, {"rules": "octahedral"}):
+            _prepare(face.normalize_options(options))
+
+    threading.Thread(target=start, name="holdwise-calibrate", daemon=True).start()
