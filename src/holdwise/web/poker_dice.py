@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import json
 import logging
-import threading
 from collections.abc import Callable, Mapping
 from enum import Enum
 from functools import lru_cache
@@ -371,17 +370,22 @@ router.include_router(session_routes(
                     "a time, so a page can show each keep; 202 while the game solves)."}))
 
 
-def warm() -> None:
-    """Start solving six-faced dice for two players, then three, and the octahedral set for two, in the
-    background; returns at once (more players, and the royal set, are solved when first asked). First, in the
-    background too, the card-dice guard learns this machine's speed (kept with the cache: once per machine),
-    before the warm-up's solves take the cores."""
-    def start() -> None:
+def _calibrate() -> None:
+    """The card-dice guard learns this machine's speed (kept with the cache: measured once per machine), as the
+    first job of this module's queue, so no warm-up solve shares the cores with the measure."""
+    def work(progress: Callable[[int, int], None]) -> None:
         try:
             face.calibrate()
         except Exception:  # noqa: BLE001 - a failed measure leaves the constant's speed: the guard still works
             log.warning("the card-dice speed calibration failed; the guard uses its constant", exc_info=True)
-        for options in ({"players": 2}, {"players": 3}, {"rules": "octahedral"}):
-            _prepare(face.normalize_options(options))
 
-    threading.Thread(target=start, name="holdwise-calibrate", daemon=True).start()
+    _solves.submit("card-dice-calibration", work)
+
+
+def warm() -> None:
+    """Start solving six-faced dice for two players, then three, and the octahedral set for two, in the
+    background; returns at once (more players, and the royal set, are solved when first asked). Before them,
+    the card-dice guard's calibration (`_calibrate`)."""
+    _calibrate()
+    for options in ({"players": 2}, {"players": 3}, {"rules": "octahedral"}):
+        _prepare(face.normalize_options(options))
