@@ -140,8 +140,10 @@ def test_a_royal_game_of_three_is_refused_at_once(client, monkeypatch):
 def test_warm_starts_no_royal_set(monkeypatch):
     started = []  # the royal set's 25 s of both cores wait for its first request, never a server's start-up
     monkeypatch.setattr(web, "_prepare", lambda *args: started.append(args))
+    monkeypatch.setattr(web, "_calibrate", lambda: started.append(("calibrate",)))  # the guard's measure first
     web.warm()
-    assert [(o["rules"], o["players"]) for (o,) in started] == [("six", 2), ("six", 3), ("octahedral", 2)]
+    assert started[0] == ("calibrate",)
+    assert [(o["rules"], o["players"]) for (o,) in started[1:]] == [("six", 2), ("six", 3), ("octahedral", 2)]
 
 
 # ---- bad input ----------------------------------------------------------------------------------------------

@@ -235,11 +235,31 @@ def test_six_unlike_dice_to_6000_solve_with_the_time_left_and_can_be_stopped(pag
     assert re.search(r"Solving the race-aware match to 6,000 .*score pair [\d,]+ of 14,400, about \d+ (s|min) "
                      r"left\.\.\.$", text), text
     shoot(page, "farkle-long-solve")
+    gap = page.evaluate("""() => { const a = document.getElementById('fk-meanwhile'),
+        b = document.getElementById('fk-stop-solve'); if (!a || a.hidden) return 99;
+        const r = a.getBoundingClientRect(), q = b.getBoundingClientRect();
+        return Math.max(q.left - r.right, r.left - q.right, q.top - r.bottom, r.top - q.bottom); }""")
+    assert gap >= 8  # the two buttons stand apart (review 2, defect 13)
     page.click("#fk-stop-solve")
-    page.wait_for_function("() => document.getElementById('fk-error').textContent.includes('Stopped solving')",
+    # stopping is the player's choice: a plain note, not the red alert (review 2, defect 13)
+    page.wait_for_function("() => document.getElementById('fk-notice') && "
+                           "document.getElementById('fk-notice').textContent.includes('Stopped solving')",
                            timeout=60_000)
+    assert page.inner_text("#fk-error") == ""
+    note = page.inner_text("#fk-notice")
+    stopped = int(re.search(r"at score pair ([\d,]+) of 14,400", note).group(1).replace(",", ""))
+    assert "Start the match again to go on from there" in note
     assert page.is_hidden("#fk-progress")
     shoot(page, "farkle-long-solve-stopped")
+    # started again: the solve goes on from the score pairs already solved, not from 0
+    page.click("#fk-start")
+    page.get_by_text(re.compile(r"score pair [\d,]+ of 14,400")).wait_for(timeout=60_000)
+    first = int(re.search(r"score pair ([\d,]+) of", page.inner_text("#fk-progress-text")).group(1).replace(",", ""))
+    assert first >= stopped > 0
+    assert page.inner_text("#fk-notice") == ""
+    page.click("#fk-stop-solve")
+    page.wait_for_function("() => document.getElementById('fk-notice').textContent.includes('Stopped solving')",
+                           timeout=60_000)
     assert page.js_errors == []
 
 

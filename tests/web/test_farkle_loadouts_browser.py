@@ -126,3 +126,26 @@ def test_while_the_win_chances_solve_the_points_ranking_shows_with_progress(brow
     finally:
         go.set()
         context.close()
+
+
+def test_the_chooser_tells_the_time_left_and_can_be_stopped(browser, live_server):
+    """Review 2, defect 19: the ranking said only "loadout n of 8" and could not be stopped; now it tells the time
+    left once some is done, Stop ends it with the points ranking kept, and ranking again finishes it."""
+    context, p = _page(browser, SIZES["laptop"])
+    try:
+        p.goto(f"{live_server}/farkle")
+        fill(p, COUNTS, 3000)
+        p.click("#fk-chooser-go")
+        p.wait_for_function("document.getElementById('fk-chooser-progress-text').textContent.includes('s left')",
+                            timeout=120_000)
+        assert p.is_visible("#fk-chooser-stop")
+        p.click("#fk-chooser-stop")
+        p.wait_for_function("document.getElementById('fk-chooser-note').textContent.startsWith('Stopped')")
+        assert p.is_hidden("#fk-chooser-progress") and len(shown(p)) > 0  # the points ranking stays
+        assert not p.evaluate("window.holdwiseChooser.busy")
+        p.click("#fk-chooser-go")
+        p.wait_for_function(DONE, timeout=240_000)
+        assert p.evaluate("window.holdwiseChooser.answer.status") == 200
+        assert p.js_errors == []
+    finally:
+        context.close()

@@ -1,5 +1,6 @@
 """GET /api/farkle/report is the face's to_json(); bad input is 422 naming the field; the page renders."""
 
+import re
 import json
 
 import pytest
@@ -36,3 +37,15 @@ def test_the_page_renders(client):
     assert 'id="fr-form"' in r.text and "/static/farkle_report.js" in r.text
     assert client.get("/static/farkle_report.js").status_code == 200
     assert '/farkle/report' in client.get("/").text
+
+
+def test_the_page_lead_names_the_largest_target_the_refusal_names(client):
+    """Review 2, defect 18: the lead said "up to 4,000" for six ordinary dice while 6,000 answered and the
+    refusal of 12,000 named 9,700; now both say the one figure the guard gives."""
+    refused = client.get("/api/farkle/report", params={"target": 12000})
+    assert refused.status_code == 422
+    largest = int(re.search(r"largest target here for these dice is ([\d,]+)", refused.json()["detail"])
+                  .group(1).replace(",", ""))
+    assert largest > 4000
+    assert f"six ordinary dice:\nup to {largest:,};" in client.get("/farkle/report").text
+    assert client.get("/api/farkle/report", params={"target": largest}).status_code == 200

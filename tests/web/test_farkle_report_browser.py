@@ -39,3 +39,17 @@ def test_report_page(browser, live_server, shoot, size):
         assert errors == []
     finally:
         context.close()
+
+
+def test_a_slow_report_shows_the_wait_and_can_be_stopped(page, live_server):
+    """Review 2, defect 18: the first report waited 28.7 s with only "Solving the match…"; the page now shows a
+    moving bar and the seconds so far, and Stop waiting ends the wait with a note, not an error."""
+    held = []
+    page.route("**/api/farkle/report?*", lambda route: held.append(route))  # a server busy with another solve
+    page.goto(live_server + "/farkle/report")
+    page.wait_for_function("document.getElementById('fr-status').textContent.includes('2 s')", timeout=30_000)
+    assert page.is_visible("#fr-wait .progress") and page.is_visible("#fr-stop") and page.is_disabled("#fr-go")
+    page.click("#fr-stop")
+    page.wait_for_function("document.getElementById('fr-status').textContent.startsWith('Stopped waiting')")
+    assert page.inner_text("#fr-error") == "" and page.is_hidden("#fr-wait") and page.is_enabled("#fr-go")
+    assert len(held) == 1  # the one request, stopped by the page (it ends the held route itself)

@@ -107,6 +107,14 @@ def test_strategy_page_shows_the_chart_and_the_curve(page, live_server, shoot):
     assert first[:3] == ["1", r["lines"][0]["text"], pct(r["lines"][0]["chance"], 3)]
     assert page.locator("#vr-curve svg circle").count() == len(r["curve"]) == vp.CURVE_LINES
     assert page.locator("#vr-curve svg .vr-optimal").count() == 1
+    # review 2, defect 25: past 10 lines the points were one flat line at the top; on the log scale of the cost
+    # the charts of 10 to 40 lines spread over a fair part of the plot, and every point's height follows its cost
+    ys = [float(c.get_attribute("cy")) for c in page.locator("#vr-curve svg circle").all()]
+    costs = [pt["cost"] for pt in r["curve"]]
+    height = float(page.locator("#vr-curve svg rect").first.get_attribute("height"))
+    assert max(ys[9:]) - min(ys[9:]) > height / 6
+    assert all((a - b) * (ca - cb) >= 0 for a, b, ca, cb in zip(ys, ys[1:], costs, costs[1:]))  # lower cost: higher
+    assert page.locator("#vr-curve svg text.vr-tick", has_text="−0.01%").count() == 1
     assert page.locator("#vr-curve-table tbody tr").count() == vp.CURVE_LINES
     assert page.locator("#vr-curve-table tbody tr").nth(9).locator("td").all_text_contents()[1] == \
         pct(r["curve"][9]["return"])  # in a closed <details>: its text, not what is visible

@@ -13,6 +13,7 @@ from fastapi.staticfiles import StaticFiles
 from .. import __version__, games
 from ..games.registry import Page
 from . import hint, session
+from .schemas import Health, answers
 from .common import HERE, page
 from .errors import BodyLimit, install
 
@@ -122,7 +123,7 @@ def create_app(warm: bool | None = None) -> FastAPI:
     def favicon() -> RedirectResponse:
         return RedirectResponse("/static/favicon.svg", status_code=308)
 
-    @app.get("/api/health", tags=["server"])
+    @app.get("/api/health", tags=["server"], **answers(Health, "GET /api/health"))
     def health() -> dict:
         """The server's version, its process id (which worker answered) and that it answers."""
         return {"status": "ok", "version": __version__, "pid": os.getpid()}

@@ -26,6 +26,7 @@ from pydantic_core import PydanticCustomError
 from ..errors import InputError
 from ..games import dice_poker as face
 from .common import AnswerCache, Body, FieldError, Gate, computed, json_response, page, user_field
+from .schemas import DepthReport, DiceTables, answers
 from .session import session_routes
 
 __all__ = [
@@ -276,7 +277,7 @@ def lab_page(request: Request) -> HTMLResponse:
 
 # ---- the API ---------------------------------------------------------------------------------------------
 
-@router.get("/api/dice-poker/tables", tags=["dice-poker"])
+@router.get("/api/dice-poker/tables", tags=["dice-poker"], **answers(DiceTables, "GET /api/dice-poker/tables"))
 def tables() -> dict:
     """The presets: the built-in tables (B, I) and those of the server's tables file ($HOLDWISE_DICE_POKER_TABLES),
     each `{name, payouts (as text: 10, 0.5, 1/3), source}`, with the categories in payout order and the limits."""
@@ -287,7 +288,7 @@ def tables() -> dict:
                        "max_tables_text_chars": MAX_TABLES_TEXT_CHARS, "max_tables": face.MAX_TABLES}}
 
 
-@router.post("/api/dice-poker/tables", tags=["dice-poker"])
+@router.post("/api/dice-poker/tables", tags=["dice-poker"], **answers(DiceTables, "POST /api/dice-poker/tables"))
 def tables_from_text(body: TablesTextBody) -> dict:
     """The tables of a pasted TOML tables file (read as `--tables-file` reads a file), as presets with source
     "text": `{"tables": [{name, payouts, source}]}`. The server keeps nothing: the page holds them."""
@@ -296,7 +297,7 @@ def tables_from_text(body: TablesTextBody) -> dict:
     return {"tables": [_preset_json(n, t, "text") for n, t in parsed.items()]}
 
 
-@router.post("/api/dice-poker/report", tags=["dice-poker"])
+@router.post("/api/dice-poker/report", tags=["dice-poker"], **answers(DepthReport, "POST /api/dice-poker/report"))
 def report(body: ReportBody) -> Response:
     """The depth report of one table: exactly `holdwise dice-poker --payouts P (or --table T) --dice D --sides S
     --rerolls R [--weights W] [--tie T] [--exact] [--min-chance-gap G] [--min-rule-gap G] --json` (optimal, rule,

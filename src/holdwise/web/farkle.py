@@ -28,6 +28,7 @@ from ..games import farkle as face
 from ..games.base import State
 from . import common
 from .common import Body, FieldError, StateBody, checked, examples, fresh_seed, jobs, page, unseal, user_field
+from .schemas import FarkleCoach, FarkleDice, FarkleReview, FarkleRules, FarkleTurn, JobStatus, SessionAnswer, answers
 from .session import play, session_routes
 
 __all__ = ["DEFAULT_DICE", "TAG", "WEB_TURN_MAX_WORK", "Dice", "DiceList", "Target", "checked_loadout", "hint_pending",
@@ -116,6 +117,8 @@ class ReviewBody(Body):
 
 _GENERATION: dict[str, int] = {}
 _GEN_LOCK = threading.Lock()
+# a stopped match solve's checkpoint (solve_match's `resume`), by match: starting it again goes on from there
+_RESUME: dict[str, dict] = {}
 
 
 def _names(dice) -> list[str]:
@@ -148,7 +151,10 @@ def _solve_work(dice, other, target: int, key: str) -> Callable[[Callable[[int, 
         for side in (dice, other):
             face.cached_turn(tuple(side))
         _PHASE[key] = "solving the score pairs"
-        face.cached_match(tuple(dice), tuple(other), int(target), store=True, progress=progress)
+        mid = _match_id(dice, other, target)
+        face.cached_match(tuple(dice), tuple(other), int(target), store=True, progress=progress,
+                          resume=_RESUME.setdefault(mid, {}))
+        _RESUME.pop(mid, None)  # solved: nothing to resume
     return work
 
 
@@ -196,12 +202,19 @@ def _prepare(dice, other, target: int, field: str = "target") -> dict:
     if job is not None and job.state == "done":
         key = _job_key(dice, other, target, renew=True)
     g = int(target) // face.SCORE_UNIT
-    jobs.submit(key, _solve_work(dice, other, target, key), share=lambda done, total: face.work_fraction(done, g))
+    # a resumed solve's time left counts the work of this run only: the share done since it went on
+    base = face.work_fraction(_RESUME.get(_match_id(dice, other, target), {}).get("done", 0), g)
+
+    def share(done: int, total: int) -> float:
+        return max(0.0, face.work_fraction(done, g) - base) / max(1e-9, 1.0 - base)
+
+    jobs.submit(key, _solve_work(dice, other, target, key), share=share)
     return _status(dice, other, target)
 
 
 def _cancel(dice, other, target: int) -> dict:
-    """Ask this process's solve of the match to stop (at its next sum of scores); the match's status."""
+    """Ask this process's solve of the match to stop (at its next sum of scores; asked again, it goes on from
+    there); the match's status."""
     jobs.cancel(_job_key(dice, other, target))
     return _status(dice, other, target)
 
@@ -315,21 +328,21 @@ def farkle_page(request: Request) -> HTMLResponse:
 
 # ---- the CLI's answers -----------------------------------------------------------------------------------
 
-@router.get("/api/farkle/dice", tags=TAG)
+@router.get("/api/farkle/dice", tags=TAG, **answers(FarkleDice, "GET /api/farkle/dice"))
 def dice_listing() -> dict:
     """Every die of Kingdom Come II by id and game name, its face weights, sources and strength (expected
     points per turn alone and beside three ordinary dice): `holdwise farkle dice --json`."""
     return face.list_dice(strength=True).to_json()
 
 
-@router.get("/api/farkle/rules", tags=TAG)
+@router.get("/api/farkle/rules", tags=TAG, **answers(FarkleRules, "GET /api/farkle/rules"))
 def rules() -> dict:
     """The rules sheet: every scoring combination with its points from the scoring function, bust, hot dice,
     the target and the named dice's chances (`holdwise farkle rules --json`)."""
     return face.rules_sheet().to_json()
 
 
-@router.post("/api/farkle/turn", tags=TAG)
+@router.post("/api/farkle/turn", tags=TAG, **answers(FarkleTurn, "POST /api/farkle/turn"))
 def turn(body: TurnBody) -> dict:
     """One turn solved exactly: expected points, bust chance and bank threshold per number of dice left
     (`holdwise farkle turn --json`). Dice whose solve would take more than about 3 s get 422."""
@@ -337,7 +350,7 @@ def turn(body: TurnBody) -> dict:
     return checked(lambda: face.turn_report(dice).to_json(), "dice")
 
 
-@router.post("/api/farkle/match/prepare", tags=TAG)
+@router.post("/api/farkle/match/prepare", tags=TAG, **answers(JobStatus, "POST /api/farkle/match/prepare"))
 def match_prepare(body: MatchBody) -> dict:
     """Start solving a race-aware match (your dice as player 1) unless it is ready here; the job's status:
     `status` (missing, queued, running, done, failed), `done`/`total` score pairs, `phase` (what the solve does
@@ -351,10 +364,11 @@ def match_prepare(body: MatchBody) -> dict:
     return _prepare(dice, other, target)
 
 
-@router.post("/api/farkle/match/cancel", tags=TAG)
+@router.post("/api/farkle/match/cancel", tags=TAG, **answers(JobStatus, "POST /api/farkle/match/cancel"))
 def match_cancel(body: MatchBody) -> dict:
     """Stop this server process's solve of a race-aware match (it stops within one sum of scores, a second or
-    so); the match's status, `cancelled` once it has stopped. Asking again with /match/prepare starts anew."""
+    so); the match's status, `cancelled` once it has stopped. Asking again with /match/prepare goes on from the
+    score pairs already solved."""
     with user_field("target"):
         target = face.check_target(body.target)
     dice = checked_loadout(body.dice, "dice")
@@ -362,7 +376,7 @@ def match_cancel(body: MatchBody) -> dict:
     return _cancel(dice, other, target)
 
 
-@router.get("/api/farkle/match/status", tags=TAG)
+@router.get("/api/farkle/match/status", tags=TAG, **answers(JobStatus, "GET /api/farkle/match/status"))
 def match_status(dice: Annotated[str, Query(max_length=2000)] = "ordinary*6",
                  opponent_dice: Annotated[str | None, Query(max_length=2000)] = None,
                  target: Annotated[int, Query(ge=50, le=20000)] = 4000) -> dict:
@@ -376,7 +390,7 @@ def match_status(dice: Annotated[str, Query(max_length=2000)] = "ordinary*6",
 
 # ---- play ------------------------------------------------------------------------------------------------
 
-@router.post("/api/farkle/new", tags=TAG)
+@router.post("/api/farkle/new", tags=TAG, **answers(SessionAnswer, "POST /api/farkle/new"))
 def new(body: NewBody) -> dict:
     """A new match against the computer: the sealed state, legal actions and view. With the race-aware
     computer, `match` holds the status of its solve (the page waits for `done` before the first keep)."""
@@ -422,7 +436,8 @@ def _race_measure(state: State) -> tuple[bool, dict | None, JSONResponse | None]
     return status["status"] == "done", status, None
 
 
-@router.post("/api/farkle/coach", tags=TAG, responses={202: {"description": "the match is being solved"}})
+@router.post("/api/farkle/coach", tags=TAG,
+             **answers(FarkleCoach, "POST /api/farkle/coach", {202: {"description": "the match is being solved"}}))
 def coach(body: StateBody) -> Any:
     """The coach for the roll in front of the side to move: every option with its expected points of the
     turn and its chance to win, best first, and a note when the two measures disagree (`coaching`: null
@@ -438,7 +453,8 @@ def coach(body: StateBody) -> Any:
     return {"coaching": coaching, "race": status}
 
 
-@router.post("/api/farkle/review", tags=TAG, responses={202: {"description": "the match is being solved"}})
+@router.post("/api/farkle/review", tags=TAG,
+             **answers(FarkleReview, "POST /api/farkle/review", {202: {"description": "the match is being solved"}}))
 def review(body: ReviewBody) -> Any:
     """Replay every action since the match began from its seed and review each keep of yours: the best
     option and the cost in expected points and in win chance (`win_loss` null when the race-aware match is

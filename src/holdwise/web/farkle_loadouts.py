@@ -17,6 +17,7 @@ from ..games import farkle as face
 from . import common
 from .common import Body, FieldError, computed, examples, jobs, user_field
 from .farkle import TAG, WEB_TURN_MAX_WORK, Dice, DiceList, Target, checked_loadout
+from .schemas import JobStatus, Loadouts, answers
 
 __all__ = ["WEB_LOADOUT_MAX_WORK", "LoadoutsBody", "router"]
 
@@ -112,9 +113,9 @@ def _loadouts_status(job) -> dict:
     return out
 
 
-@router.post("/api/farkle/loadouts", tags=TAG, responses={
+@router.post("/api/farkle/loadouts", tags=TAG, **answers(Loadouts, "POST /api/farkle/loadouts", {
     202: {"description": "the win chances are being solved: the job's status, with the expected-points ranking"},
-    422: {"description": "bad input, or a search beyond the guard (with the expected-points ranking)"}})
+    422: {"description": "bad input, or a search beyond the guard (with the expected-points ranking)"}}))
 def loadouts(body: LoadoutsBody) -> Any:
     """The best six of the dice you own (`holdwise farkle loadout --json`): by expected points per turn, or
     with `opponent_dice` by the win chance in a match to `target` moving first and second. The win chances are
@@ -159,3 +160,19 @@ def loadouts(body: LoadoutsBody) -> Any:
     detail = (f"solving every loadout's match to {target:,} against these dice (seconds to a minute); ask again "
               "with the same body; `expected_points` ranks them by points per turn meanwhile")
     return JSONResponse(status_code=202, content={**_loadouts_status(job), "detail": detail, "expected_points": points})
+
+
+@router.post("/api/farkle/loadouts/cancel", tags=TAG, **answers(JobStatus, "POST /api/farkle/loadouts/cancel"))
+def loadouts_cancel(body: LoadoutsBody) -> dict:
+    """Stop the win-chance ranking of this body (the loadouts' matches solved so far stay solved, so asking
+    /api/farkle/loadouts again goes on past them); its status, `cancelled` once stopped ("missing": none here)."""
+    owned = _owned(body.owned)
+    with user_field("target"):
+        target = face.check_target(body.target)
+    other = checked_loadout(body.opponent_dice, "opponent_dice") if body.opponent_dice else None
+    if other is None:
+        return {"status": "missing", "done": 0, "total": 0, "error": None, "seconds_left": None}
+    job = jobs.cancel(_loadouts_key(owned, other, target, body.top))
+    if job is None:
+        return {"status": "missing", "done": 0, "total": 0, "error": None, "seconds_left": None}
+    return _loadouts_status(job)

@@ -17,9 +17,10 @@ from fastapi.responses import HTMLResponse, Response
 from ..errors import InputError
 from ..games import farkle as face
 from .common import AnswerCache, json_bytes, json_response, page, user_field
+from .schemas import FarkleReport, answers
 from .farkle import checked_loadout
 
-__all__ = ["WEB_REPORT_MAX_WORK", "router"]
+__all__ = ["WEB_REPORT_MAX_WORK", "largest_target", "router"]
 
 router = APIRouter()
 TAG: list[str | Enum] = ["farkle"]  # FastAPI types its tags so
@@ -30,21 +31,27 @@ WEB_REPORT_MAX_WORK = 2e10
 _ANSWERS = AnswerCache(8 << 20)  # a report to 4,000 is about 0.5 MB of JSON
 
 
+def largest_target(dice: tuple, other: tuple) -> int:
+    """The largest target whose report the web answers at once for these dice (the page's lead says it)."""
+    largest = face.SCORE_UNIT
+    while face.match_cost(dice, other, largest + face.SCORE_UNIT)[0] <= WEB_REPORT_MAX_WORK:
+        largest += face.SCORE_UNIT
+    return largest
+
+
 def _checked_size(dice: tuple, other: tuple, target: int) -> None:
     """Refuse, naming `target`, a report whose solve would take more than a few seconds here."""
     with user_field("target"):
         face.check_match_cost(dice, other, target, store=True)
         work, _ = face.match_cost(dice, other, target)
         if work > WEB_REPORT_MAX_WORK:
-            largest = face.SCORE_UNIT
-            while face.match_cost(dice, other, largest + face.SCORE_UNIT)[0] <= WEB_REPORT_MAX_WORK:
-                largest += face.SCORE_UNIT
+            largest = largest_target(dice, other)
             raise InputError(f"{target:,}: the report's match solve is beyond what the web answers at once (a few "
                              f"seconds); the largest target here for these dice is {largest:,}; use 'holdwise "
                              "farkle report' on the command line for more")
 
 
-@router.get("/api/farkle/report", tags=TAG)
+@router.get("/api/farkle/report", tags=TAG, **answers(FarkleReport, "GET /api/farkle/report"))
 def report(dice: Annotated[str, Query(max_length=2000)] = "ordinary*6",
            opponent_dice: Annotated[str | None, Query(max_length=2000)] = None,
            target: Annotated[int, Query(ge=50, le=20000)] = 2000) -> Response:
@@ -68,4 +75,6 @@ def report(dice: Annotated[str, Query(max_length=2000)] = "ordinary*6",
 @router.get("/farkle/report", response_class=HTMLResponse, include_in_schema=False)
 def report_page(request: Request) -> HTMLResponse:
     """The strategy report page: the form, then the report drawn from the API."""
-    return page(request, "farkle_report.html", title="Farkle: strategy report", dice=face.list_dice().dice)
+    ordinary = checked_loadout("ordinary*6", "dice")
+    return page(request, "farkle_report.html", title="Farkle: strategy report", dice=face.list_dice().dice,
+                largest=largest_target(ordinary, ordinary))

@@ -15,6 +15,7 @@ from pydantic import Field, Strict
 from ..errors import InputError
 from ..games import farkle as face
 from .common import Body, FieldError, examples, jobs, json_bytes, user_field
+from .schemas import Search, SearchPlan, answers
 from .farkle import TAG, Dice, DiceList, Target
 
 __all__ = ["WEB_MAX_SECONDS", "SearchBody", "router"]
@@ -127,16 +128,16 @@ def _finished(job: Any) -> Any:  # noqa: ANN401
     raise FieldError("owned", job.error or "the search failed")
 
 
-@router.post("/api/farkle/search/plan", tags=TAG)
+@router.post("/api/farkle/search/plan", tags=TAG, **answers(SearchPlan, "POST /api/farkle/search/plan"))
 def search_plan(body: SearchBody) -> dict:
     """How many six-sets the inventory allows and about how long the search takes here (`estimate_seconds`,
     on one core; `within_limit` false beyond `max_seconds`: use `holdwise farkle search`), without starting."""
     return _plan(_request(body))
 
 
-@router.post("/api/farkle/search", tags=TAG, responses={
+@router.post("/api/farkle/search", tags=TAG, **answers(Search, "POST /api/farkle/search", {
     202: {"description": "the search is queued or running: its status, progress and the best sets so far"},
-    422: {"description": "bad input, or a search beyond the web's time limit"}})
+    422: {"description": "bad input, or a search beyond the web's time limit"}}))
 def search(body: SearchBody) -> Any:  # noqa: ANN401
     """Every set of six the dice you own allow, ranked exactly (`holdwise farkle search --json`), as a
     background job: 202 with `sets`, `estimate_seconds`, `status`, `done`/`total`, `seconds_left` and the
@@ -174,9 +175,9 @@ def _work(request: Any, key: str) -> Callable[..., dict]:  # noqa: ANN401
     return work
 
 
-@router.post("/api/farkle/search/cancel", tags=TAG, responses={
+@router.post("/api/farkle/search/cancel", tags=TAG, **answers(Search, "POST /api/farkle/search/cancel", {
     202: {"description": "the search is stopping: its status and the best sets so far"},
-    404: {"description": "no search of this body is queued, running or done here"}})
+    404: {"description": "no search of this body is queued, running or done here"}}))
 def search_cancel(body: SearchBody) -> Any:  # noqa: ANN401
     """Stop the search of this body at its next chunk: the answer is its result, the best sets found so far
     with `complete` false (or the finished ranking, when it had ended); 202 while it is still ending."""

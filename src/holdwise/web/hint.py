@@ -19,6 +19,7 @@ from pydantic import create_model
 
 from ..games.base import GameFace
 from .common import AnswerCache, Body, computed, examples, json_bytes, json_response
+from .schemas import Hint, answers
 
 __all__ = ["HINT_CACHE_BYTES", "hint_routes"]
 
@@ -55,5 +56,6 @@ def hint_routes(game: str, face: GameFace[Any],
                    f"{game} hint --json` prints it). Fields: "
                    + "; ".join(f"`{name}`: {text}" for name, text in help_text.items()))
     router.add_api_route(f"/api/{game}/hint", hint, methods=["POST"], tags=[game], summary=f"{game}: hint",
-                         description=description, response_class=Response)
+                         description=description, response_class=Response,
+                         **answers(Hint, f"POST /api/{game}/hint"))
     return router

@@ -19,6 +19,7 @@ its status, and the page polls `/api/poker-dice/prepare`, then asks again. A fir
 from __future__ import annotations
 
 import json
+import logging
 from collections.abc import Callable, Mapping
 from enum import Enum
 from functools import lru_cache
@@ -32,7 +33,10 @@ from ..errors import InputError
 from ..games import poker_dice as face
 from ..games.base import State
 from .common import AnswerCache, Body, FieldError, Jobs, examples, json_response, page, user_field
+from .schemas import JobStatus, PokerDiceOdds, answers
 from .session import session_routes
+
+log = logging.getLogger("holdwise.web")
 
 __all__ = ["SETS", "VARIANT_KEYS", "hint_pending", "router", "solve_key", "warm"]
 
@@ -322,7 +326,7 @@ def _odds_json(rules: str, flags: tuple[bool, ...]) -> bytes:
     return _odds.json((rules, flags), work)
 
 
-@router.get("/api/poker-dice/odds", tags=TAG)
+@router.get("/api/poker-dice/odds", tags=TAG, **answers(PokerDiceOdds, "GET /api/poker-dice/odds"))
 def odds_get(rules: RulesName = "six", straights: bool = True, straight_above_full_house: bool = False,
              flush: bool = False, ace_high: bool = False, poker_faces: bool = False,
              dice_set: Literal["royal", "octahedral"] | None = None) -> Response:
@@ -334,7 +338,7 @@ def odds_get(rules: RulesName = "six", straights: bool = True, straight_above_fu
     return json_response(_odds_json(rules, flags))
 
 
-@router.post("/api/poker-dice/odds", tags=TAG)
+@router.post("/api/poker-dice/odds", tags=TAG, **answers(PokerDiceOdds, "POST /api/poker-dice/odds"))
 def odds_post(body: OddsBody) -> Response:
     """The same as GET /api/poker-dice/odds, the rules and the variant in the body."""
     flags = tuple(getattr(body, k) for k in VARIANT_KEYS) if body.rules == "six" else ()
@@ -343,7 +347,7 @@ def odds_post(body: OddsBody) -> Response:
 
 # ---- play ------------------------------------------------------------------------------------------------
 
-@router.post("/api/poker-dice/prepare", tags=TAG)
+@router.post("/api/poker-dice/prepare", tags=TAG, **answers(JobStatus, "POST /api/poker-dice/prepare"))
 def prepare(body: PrepareBody) -> dict[str, Any]:
     """Start solving the game of these options unless it is in memory: the solve's status (`status`: queued,
     running, done, failed; `done`/`total` steps; `error`; `estimate_seconds`; `options`). Poll it until `done`.
@@ -366,8 +370,22 @@ router.include_router(session_routes(
                     "a time, so a page can show each keep; 202 while the game solves)."}))
 
 
+def _calibrate() -> None:
+    """The card-dice guard learns this machine's speed (kept with the cache: measured once per machine), as the
+    first job of this module's queue, so no warm-up solve shares the cores with the measure."""
+    def work(progress: Callable[[int, int], None]) -> None:
+        try:
+            face.calibrate()
+        except Exception:  # noqa: BLE001 - a failed measure leaves the constant's speed: the guard still works
+            log.warning("the card-dice speed calibration failed; the guard uses its constant", exc_info=True)
+
+    _solves.submit("card-dice-calibration", work)
+
+
 def warm() -> None:
     """Start solving six-faced dice for two players, then three, and the octahedral set for two, in the
-    background; returns at once (more players, and the royal set, are solved when first asked)."""
+    background; returns at once (more players, and the royal set, are solved when first asked). Before them,
+    the card-dice guard's calibration (`_calibrate`)."""
+    _calibrate()
     for options in ({"players": 2}, {"players": 3}, {"rules": "octahedral"}):
         _prepare(face.normalize_options(options))

@@ -21,6 +21,7 @@ from ..games.base import GameFace, State
 from .common import (
     Body, NewBody, StateBody, StepBody, computed, examples, fresh_seed, json_response, page, seal, unseal,
 )
+from .schemas import Hint, SessionAnswer, answers
 
 __all__ = ["ROUTES", "MoveBody", "play", "play_routes", "session_routes", "warm"]
 
@@ -149,8 +150,10 @@ def session_routes(game: str, face: GameFace[Any], options_model: type[BaseModel
     }
     for name in routes:
         handler, doc = handlers[name]
+        declared = answers(Hint if name == "advice" else SessionAnswer, f"POST /api/{game}/{name}",
+                           extra.get("responses"))
         router.add_api_route(f"/api/{game}/{name}", handler, methods=["POST"], tags=list(tags),
-                             description=describe.get(name, doc), name=f"{game}-{name}", **extra)
+                             description=describe.get(name, doc), name=f"{game}-{name}", **declared)
     return router
 
 

@@ -30,6 +30,7 @@ from ..games import video_poker as face
 from .common import (
     AnswerCache, Body, FieldError, Gate, computed, examples, jobs, json_bytes, json_response, page, user_field,
 )
+from .schemas import ChartCheck, ChartHold, TrainerChart, VideoPokerGames, answers
 from .session import session_routes
 
 __all__ = [
@@ -279,7 +280,7 @@ def analyzer_page(request: Request, table: Annotated[str | None, Query(max_lengt
 
 # ---- the API ----------------------------------------------------------------------------------------------
 
-@router.get("/api/video-poker/games", tags=["video-poker"])
+@router.get("/api/video-poker/games", tags=["video-poker"], **answers(VideoPokerGames, "GET /api/video-poker/games"))
 def games() -> Response:
     """The games this server offers: exactly `holdwise video-poker games [--paytable-file FILE] --json` (the
     shipped games, and those of the server's pay-table file)."""
@@ -388,7 +389,8 @@ def _derived_chart(table, coins: int) -> tuple[str | None, dict | None]:
     return text, None
 
 
-@router.post("/api/video-poker/chart-hold", tags=["video-poker"])
+@router.post("/api/video-poker/chart-hold", tags=["video-poker"],
+             **answers(ChartHold, "POST /api/video-poker/chart-hold"))
 def chart_hold(body: ChartHoldBody) -> Response:
     """What a chart plays on a hand: `{hand, line, line_text, hold (positions), hold_text, value, value_exact}`
     (line null: no line fits, draw five; line: the chart line's number) with `chart` "given", "trainer" (with
@@ -420,7 +422,8 @@ def chart_hold(body: ChartHoldBody) -> Response:
 
 
 @router.get("/api/video-poker/trainer-chart", tags=["video-poker"],
-            responses={202: {"description": "the chart is being derived: the job's status; ask again"}})
+            **answers(TrainerChart, "GET /api/video-poker/trainer-chart",
+                      {202: {"description": "the chart is being derived: the job's status; ask again"}}))
 def trainer_chart(game: Annotated[str, Query(max_length=200)] = face.DEFAULT_GAME,
                   coins: Annotated[str, Query(max_length=30)] = "5",
                   choice: Annotated[str, Query(max_length=20)] = "short",
@@ -442,7 +445,8 @@ def trainer_chart(game: Annotated[str, Query(max_length=200)] = face.DEFAULT_GAM
     return json_response(found[0])
 
 
-@router.post("/api/video-poker/chart-check", tags=["video-poker"])
+@router.post("/api/video-poker/chart-check", tags=["video-poker"],
+             **answers(ChartCheck, "POST /api/video-poker/chart-check"))
 def chart_check(body: ChartCheckBody) -> Response:
     """A chart read for a game, before a page keeps it: `{game, lines: [{number, text}]}` (number: the line of the
     text, as chart-hold cites it). A line the game's vocabulary does not read is a 422 naming the line: `{"detail":

@@ -24,6 +24,7 @@ from ..errors import InputError
 from ..games import video_poker as face
 from . import video_poker
 from .common import AnswerCache, Body, FieldError, computed, examples, json_response, page, user_field
+from .schemas import EditorOptions, EditorReturn, EditorTable, answers, sample
 from .video_poker import server_games
 
 __all__ = ["ReturnBody", "TableFields", "router"]
@@ -112,14 +113,16 @@ def editor_page(request: Request, table: Annotated[str | None, Query(max_length=
         "games": [face.table_to_json(t) for t in games.values()]})
 
 
-@router.get("/api/video-poker/editor/options", tags=["video-poker"])
+@router.get("/api/video-poker/editor/options", tags=["video-poker"],
+            **answers(EditorOptions, "GET /api/video-poker/editor/options"))
 def options() -> Response:
     """What the editor offers, as the pay-table file format reads it: `{variants: [{key, fields: {deck, wild,
     ...}, label}], hands: [{hand, label, means}], default_royal_below_max, max_code}`."""
     return json_response(face.editor_options())
 
 
-@router.post("/api/video-poker/editor/return", tags=["video-poker"])
+@router.post("/api/video-poker/editor/return", tags=["video-poker"],
+             **answers(EditorReturn, "POST /api/video-poker/editor/return"))
 def table_return(body: ReturnBody) -> Response:
     """A table's exact returns: `{table, code, link, play, toml, download, returns: {"5": ..., "1-4": ...}}`, each
     return exactly `holdwise video-poker return --paytable-file FILE --game ID --coins 5 (or 1) --json` for the
@@ -139,7 +142,8 @@ def table_return(body: ReturnBody) -> Response:
     return _cache.answer(key, work)
 
 
-@router.get("/api/video-poker/editor/table", tags=["video-poker"])
+@router.get("/api/video-poker/editor/table", tags=["video-poker"],
+            **answers(EditorTable, "GET /api/video-poker/editor/table"))
 def table_of_code(table: Annotated[str, Query(min_length=1, max_length=4000)]) -> Response:
     """The table a link's code carries, in the file format's keys (`{id, name, deck, wild, royal_below_max,
     pays: [{hand, pay}]}`), with its TOML."""
@@ -147,7 +151,12 @@ def table_of_code(table: Annotated[str, Query(min_length=1, max_length=4000)]) -
     return json_response({"table": face.table_to_json(own), "toml": face.table_toml(own)})
 
 
-@router.get("/api/video-poker/editor/toml", tags=["video-poker"])
+TOML_SAMPLE = sample("GET /api/video-poker/editor/table")["toml"]  # the sample table's file, as downloaded
+
+
+@router.get("/api/video-poker/editor/toml", tags=["video-poker"], response_class=Response, responses={200: {
+    "description": "The table as a TOML file (a download, not JSON)",
+    "content": {"application/toml": {"schema": {"type": "string"}, "example": TOML_SAMPLE}}}})
 def table_toml(table: Annotated[str, Query(min_length=1, max_length=4000)]) -> Response:
     """A link's table as a TOML file to download: `holdwise video-poker return --paytable-file FILE --game ID`."""
     own = _code_table(table)

@@ -23,6 +23,7 @@ from pydantic import ConfigDict, Field, StrictInt, StrictStr
 from ..errors import InputError
 from ..games import video_poker as face
 from .common import AnswerCache, Body, FieldError, Gate, jobs, json_bytes, json_response, page, user_field
+from .schemas import ChartEvaluation, Fairness, VideoPokerReturn, VideoPokerStrategy, answers
 from .video_poker import chart_field_error, resolve, server_games, strategy_job_key
 
 __all__ = [
@@ -188,7 +189,7 @@ def strategy_page(request: Request) -> HTMLResponse:
 
 # ---- the API ---------------------------------------------------------------------------------------------
 
-@router.get("/api/video-poker/fairness", tags=[TAG])
+@router.get("/api/video-poker/fairness", tags=[TAG], **answers(Fairness, "GET /api/video-poker/fairness"))
 def fairness() -> dict:
     """Every game's exact return at 5 coins and at 1-4 coins (computed at 4: they pay alike per coin), with
     the return tables: `{status, done, total, error, coins_note, games: [{id, name, deck, wild, coins_5,
@@ -211,7 +212,7 @@ def fairness() -> dict:
             "games": rows}
 
 
-@router.get("/api/video-poker/return", tags=[TAG])
+@router.get("/api/video-poker/return", tags=[TAG], **answers(VideoPokerReturn, "GET /api/video-poker/return"))
 def game_return(game: Annotated[str, Query(max_length=200)] = face.DEFAULT_GAME,
                 coins: Annotated[str, Query(max_length=30)] = str(face.MAX_COINS)) -> Response:
     """A game's exact return with optimal play and its return table: exactly `holdwise video-poker return
@@ -222,7 +223,8 @@ def game_return(game: Annotated[str, Query(max_length=200)] = face.DEFAULT_GAME,
 
 
 @router.get("/api/video-poker/strategy", tags=[TAG],
-            responses={202: {"description": "the strategy is being computed: the job's status; ask again"}})
+            **answers(VideoPokerStrategy, "GET /api/video-poker/strategy",
+                      {202: {"description": "the strategy is being computed: the job's status; ask again"}}))
 def strategy(game: Annotated[str, Query(max_length=200)],
              coins: Annotated[str, Query(max_length=30)] = str(face.MAX_COINS)) -> Response:
     """A game's derived basic strategy with its costliest exceptions (`notes`) and the cost curve of the best
@@ -248,7 +250,8 @@ def strategy(game: Annotated[str, Query(max_length=200)],
         "detail": f"computing the strategy of {table.id} at {n} coins (about half a minute); ask again"})
 
 
-@router.post("/api/video-poker/strategy/evaluate", tags=[TAG])
+@router.post("/api/video-poker/strategy/evaluate", tags=[TAG],
+             **answers(ChartEvaluation, "POST /api/video-poker/strategy/evaluate"))
 def evaluate(body: EvaluateBody) -> Response:
     """A chart's exact return over every deal, its cost against the optimum, each line's stats and its costliest
     mistakes with an example hand each: exactly `holdwise video-poker strategy --game G --coins C --chart FILE

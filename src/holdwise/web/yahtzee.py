@@ -27,6 +27,7 @@ from ..games import yahtzee as face
 from ..games.base import State
 from . import common
 from .common import AnswerCache, Body, FieldError, Jobs, StateBody, checked, examples, json_response, page, unseal
+from .schemas import Hint, JobStatus, YahtzeeDistribution, answers
 from .session import session_routes
 
 __all__ = ["RULE_NAMES", "hint_pending", "router", "warm"]
@@ -172,7 +173,7 @@ def table_page(request: Request) -> HTMLResponse:
 
 # ---- the API ----------------------------------------------------------------------------------------------
 
-@router.post("/api/yahtzee/prepare", tags=TAG)
+@router.post("/api/yahtzee/prepare", tags=TAG, **answers(JobStatus, "POST /api/yahtzee/prepare"))
 def prepare(body: PrepareBody) -> dict:
     """Start bringing the rule set's table into memory unless it is there (solved the first time, then read from
     the cache folder): the job's status (`status`: queued, running, done, failed; `done`/`total`; `error`;
@@ -180,7 +181,8 @@ def prepare(body: PrepareBody) -> dict:
     return _prepare(body.options.rules)
 
 
-@router.post("/api/yahtzee/advice", tags=TAG, responses={202: {"description": "the rule set's table is loading"}})
+@router.post("/api/yahtzee/advice", tags=TAG,
+             **answers(Hint, "POST /api/yahtzee/advice", {202: {"description": "the rule set's table is loading"}}))
 def advice(body: StateBody) -> Any:
     """Every play of the position (every keep with rolls left, every open box) ranked by expected final score,
     with its loss against the best: the JSON of `holdwise yahtzee hint --json` for the same position."""
@@ -193,7 +195,8 @@ def advice(body: StateBody) -> Any:
     return json_response(_hint_json(state))
 
 
-@router.get("/api/yahtzee/distribution", tags=TAG, responses={202: {"description": "being computed"}})
+@router.get("/api/yahtzee/distribution", tags=TAG,
+            **answers(YahtzeeDistribution, "GET /api/yahtzee/distribution", {202: {"description": "being computed"}}))
 def distribution(rules: RuleName = "yahtzee") -> Any:
     """The exact distribution of the final score under optimal play (`chances` as [score, chance] pairs,
     mean, standard deviation, percentiles): `holdwise yahtzee distribution --rules ... --json`. The first time

@@ -219,3 +219,41 @@ def test_the_time_left_from_the_share_of_work_is_right_within_a_factor_of_two(mo
             assert 0.5 <= told / (total - passed) <= 2.0, (passed, share, told, total - passed)
             checked += 1
     assert checked >= 3
+
+
+class _Stop(Exception):
+    pass
+
+
+@pytest.mark.parametrize("mine", [None, "ordinary*4,lucky,odd"])  # a mirrored solve, and unlike players
+def test_a_stopped_solve_goes_on_from_where_it_stopped(mine):
+    """The web's Stop (review 2, defect 13): a solve stopped by its progress callback and started again with the
+    same checkpoint solves only the sums left, to exactly the answer of one whole solve."""
+    dice, opponent = parse_dice(mine), parse_dice(None)
+    whole = solve_match(dice, opponent, target=1000, store=True)
+    told: list[int] = []
+
+    def stop_after_ten(done, total):
+        told.append(done)
+        if len(told) == 10:
+            raise _Stop
+
+    checkpoint: dict = {}
+    with pytest.raises(_Stop):
+        solve_match(dice, opponent, target=1000, store=True, progress=stop_after_ten, resume=checkpoint)
+    stopped_at = told[-1]
+    again: list[int] = []
+    resumed = solve_match(dice, opponent, target=1000, store=True, progress=lambda d, t: again.append(d),
+                          resume=checkpoint)
+    assert again[0] > stopped_at and again[-1] == 20 * 20  # on from the next sum, not from the first
+    assert len(told) + len(again) == 2 * 20 - 1  # every sum of scores solved once in all
+    assert np.array_equal(resumed.first, whole.first) and np.array_equal(resumed.second, whole.second)
+    assert np.array_equal(resumed.w_first, whole.w_first) and resumed.iterations == whole.iterations
+    assert checkpoint == {}  # done: the checkpoint is let go
+    # a checkpoint of another question is not used: the solve starts from the first sum
+    other: list[int] = []
+    told.clear()
+    with pytest.raises(_Stop):
+        solve_match(dice, opponent, target=1000, store=True, progress=stop_after_ten, resume=checkpoint)
+    solve_match(dice, opponent, target=500, store=True, progress=lambda d, t: other.append(d), resume=checkpoint)
+    assert other[0] == 1

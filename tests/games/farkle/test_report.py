@@ -162,3 +162,18 @@ def test_bad_input_names_the_field():
         farkle.strategy_report(dice, target=510)
     with pytest.raises(Exception, match="opponent_dice"):
         farkle.strategy_report(dice, dice[:5], target=500)
+
+
+def test_the_largest_disagreements_are_one_per_kind_of_situation(solved):
+    """Review 2, defect 24: ten rows of one corner teach nothing; each row is the costliest of its kind (dice
+    left, the quarter of the race of each player), and no costlier disagreement of another kind is left out."""
+    _, report, _ = solved
+    quarter = TARGET // 4
+
+    def kind(d):
+        return d.dice_left, d.own // quarter, d.opponent // quarter
+
+    kinds = [kind(d) for d in report.top_disagreements]
+    assert len(set(kinds)) == len(kinds) > 1
+    costs = [d.cost for d in report.top_disagreements]
+    assert costs == sorted(costs, reverse=True)

@@ -37,6 +37,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -324,7 +325,8 @@ def solve_match(dice1: tuple[Die, ...], dice2: tuple[Die, ...] | None = None, ta
                 blind1: bool = False, blind2: bool = False, store: bool = False,
                 tol: float = TOLERANCE, progress: Callable[[int, int], None] | None = None,
                 workers: int | None = None, mirror: bool | None = None, lanes: bool = True,
-                turns: tuple[TurnSolution, TurnSolution] | None = None) -> MatchSolution:
+                turns: tuple[TurnSolution, TurnSolution] | None = None,
+                resume: dict[str, Any] | None = None) -> MatchSolution:
     """Win chances when player 1 (dice1) moves first against player 2 (dice2, default the same dice).
 
     blind1 / blind2: that player follows the race-blind coaching table instead of playing to win.
@@ -337,6 +339,9 @@ def solve_match(dice1: tuple[Die, ...], dice2: tuple[Die, ...] | None = None, ta
     lanes: solve LANES pairs of one sum side by side (`lanes_kernels`) when neither player is race-blind;
     False solves one pair at a time, as before (the same numbers; tests compare the two).
     turns: both players' turn solves when the caller has them (`stored.cached_turn`); else solved here.
+    resume: a checkpoint the solve keeps up to date after each sum of scores (the win chances so far and the
+    next sum); a solve stopped by its progress callback (the web's Stop) and started again with the same dict
+    goes on from that sum instead of from the first, to the same answer. Emptied once the solve is done.
     """
     if target <= 0 or target % SCORE_UNIT:
         raise InputError(f"the target must be a positive multiple of {SCORE_UNIT}, got {target}")
@@ -351,11 +356,17 @@ def solve_match(dice1: tuple[Die, ...], dice2: tuple[Die, ...] | None = None, ta
         mirror = is_mirror(dice1, dice2, blind1, blind2)
     elif mirror and not is_mirror(dice1, dice2, blind1, blind2):
         raise InputError("mirror needs the same dice and the same blind flag for both players")
-    x1 = np.zeros((g, g + 1 + 200))  # room for a + t beyond the target (never read past g - 1 + top)
-    x2 = x1 if mirror else np.zeros((g, g + 1 + 200))
     n1, n2 = t1.table.n_states, t2.table.n_states
-    w1s = np.zeros((g, g, g + 1, n1)) if store else None
-    w2s = w1s if mirror else np.zeros((g, g, g + 1, n2)) if store else None
+    shape = (g, bool(mirror), bool(store), n1, n2, bool(blind1), bool(blind2), tol)
+    first_total, iters, done = 2 * g - 2, 0, 0
+    if resume and resume.get("shape") == shape:  # the arrays of a stopped solve: on from its next sum
+        x1, x2, w1s, w2s = resume["x1"], resume["x2"], resume["w1s"], resume["w2s"]
+        first_total, iters, done = resume["next"], resume["iters"], resume["done"]
+    else:
+        x1 = np.zeros((g, g + 1 + 200))  # room for a + t beyond the target (never read past g - 1 + top)
+        x2 = x1 if mirror else np.zeros((g, g + 1 + 200))
+        w1s = np.zeros((g, g, g + 1, n1)) if store else None
+        w2s = w1s if mirror else np.zeros((g, g, g + 1, n2)) if store else None
     reach = max(int(t.table.option_units.max(initial=0)) for t in (t1, t2))  # the largest score of a roll
     threads = max(1, workers if workers is not None else (os.cpu_count() or 1))
     if lanes:
@@ -380,12 +391,10 @@ def solve_match(dice1: tuple[Die, ...], dice2: tuple[Die, ...] | None = None, ta
 
     from concurrent.futures import ThreadPoolExecutor  # here: a turn's command never starts threads (and logging)
 
-    iters = 0
-    done = 0
     # the pairs of one sum of scores, largest sum first, so progress can be told between them
     pool = ThreadPoolExecutor(parts - 1) if parts > 1 else None
     try:
-        for total in range(2 * g - 2, -1, -1):
+        for total in range(first_total, -1, -1):
             pairs = [a for a in range(max(0, total - g + 1), min(g - 1, total) + 1)
                      if not (mirror and a > total - a)]  # mirror: (a, b) with a > b is solved with (b, a)
             dealt = _chunks(pairs, parts) if lanes else [[] for _ in range(parts)]
@@ -393,11 +402,15 @@ def solve_match(dice1: tuple[Die, ...], dice2: tuple[Die, ...] | None = None, ta
                       if dealt[part] or not lanes] if pool else []
             iters += solve_part(total, 0, dealt[0]) + sum(f.result() for f in others)
             done += min(g - 1, total) - max(0, total - g + 1) + 1
+            if resume is not None:  # before progress: the callback may stop the solve here
+                resume.update(shape=shape, next=total - 1, x1=x1, x2=x2, w1s=w1s, w2s=w2s, iters=iters, done=done)
             if progress is not None:
                 progress(done, g * g)
     finally:
         if pool is not None:
             pool.shutdown()
+    if resume is not None:
+        resume.clear()
     first = x1[:, :g]
     second = first if mirror else x2[:, :g]  # one array for both players: a stored solve is kept once
     return MatchSolution(target, first, second, t1, t2, w1s, w2s, int(iters))

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from functools import lru_cache
+from typing import Any
 
 from . import guard
 from . import store as disk
@@ -85,10 +86,12 @@ _CACHE_SIZES = {True: 2, False: 16}
 
 def cached_match(dice1: Sequence[Die], dice2: Sequence[Die] | None = None, target: int = DEFAULT_TARGET,
                  blind1: bool = False, blind2: bool = False, store: bool = False,
-                 progress: Progress | None = None, disk: bool = True) -> MatchSolution:
+                 progress: Progress | None = None, disk: bool = True,
+                 resume: dict[str, Any] | None = None) -> MatchSolution:
     """`solve_match`, remembered per (dice, opponent's dice, target, blind flags, store); a stored solve also
     answers the same question without store. With `disk`, a stored solve is also kept on disk and shared
-    between processes (`store.py`): loaded when there, else solved once under a lock and written."""
+    between processes (`store.py`): loaded when there, else solved once under a lock and written. `resume`:
+    `solve_match`'s checkpoint (a stopped solve goes on from where it stopped)."""
     one = tuple(dice1)
     two = one if dice2 is None else tuple(dice2)
     key = (one, two, int(target), bool(blind1), bool(blind2))
@@ -97,10 +100,10 @@ def cached_match(dice1: Sequence[Die], dice2: Sequence[Die] | None = None, targe
             _CACHE.move_to_end(k)
             return _CACHE[k]
     if store and disk:
-        solution = _from_disk(one, two, int(target), bool(blind1), bool(blind2), progress)
+        solution = _from_disk(one, two, int(target), bool(blind1), bool(blind2), progress, resume)
     else:
         solution = solve_match(one, two, target, blind1, blind2, store=store, progress=progress,
-                               turns=_turns(one, two))
+                               turns=_turns(one, two), resume=resume)
     _CACHE[(*key, store)] = solution
     kept = [k for k in _CACHE if k[-1] == store]
     for k in kept[:-_CACHE_SIZES[store]]:
@@ -115,7 +118,7 @@ def is_cached(dice1: Sequence[Die], dice2: Sequence[Die], target: int, blind1: b
 
 
 def _from_disk(dice1: Loadout, dice2: Loadout, target: int, blind1: bool, blind2: bool,
-               progress: Progress | None) -> MatchSolution:
+               progress: Progress | None, resume: dict[str, Any] | None = None) -> MatchSolution:
     """A stored solve from disk, or solved under the key's lock (another process may have solved it while
     this one waited) and written to disk."""
     t1, t2 = _turns(dice1, dice2)
@@ -136,7 +139,7 @@ def _from_disk(dice1: Loadout, dice2: Loadout, target: int, blind1: bool, blind2
         if found is not None:
             return found
         solved = solve_match(dice1, dice2, target, blind1, blind2, store=True, turns=(t1, t2),
-                             progress=disk.with_report(progress, report))
+                             progress=disk.with_report(progress, report), resume=resume)
         if solved.w_first is not None and solved.w_second is not None:  # always, with store=True
             disk.save(key, solved.first, solved.second, solved.w_first, solved.w_second, solved.iterations)
         return solved

@@ -51,6 +51,7 @@ if TYPE_CHECKING:  # what the names are, for type checkers; at run time each loa
     from .solver import (
         MAX_DUELS, MAX_TOLERANCE, ROLLS, TOLERANCE, DuelSolution, simulate_duels, solve_duel, solve_three,
     )
+    from .store import calibrate
 
 _EXPORTS: dict[str, str | tuple[str, ...]] = {
     **dict.fromkeys(("MAX_SEED", "parse_players", "parse_position", "parse_rolls_left", "parse_seed"), ".inputs"),
@@ -65,6 +66,7 @@ _EXPORTS: dict[str, str | tuple[str, ...]] = {
                      "solve_duel", "solve_three"), ".solver"),
     # the names that solve: the pure solvers with their tables kept in this process and on disk
     **dict.fromkeys(("card_duel", "card_hint", "card_solution", "dice_kind", "duel", "table_solution"), ".solutions"),
+    "calibrate": ".store",  # the guard's speed of this machine, measured once and kept with the cache
     **dict.fromkeys(("MAX_SOLVE_SECONDS", "CardOdds", "card_odds", "parse_roll", "resolve_set", "roll_label",
                      "solve_cost", "to_beat_class"), ".card_game"),
     **dict.fromkeys(("DiceSet", "face_text", "load_dice_set"), ".cards"),
@@ -77,7 +79,7 @@ __all__ = [
     "CARD_CATEGORY_LABELS", "CARD_KERNEL_MODULES", "CATEGORY_LABELS", "CardDice", "CardOdds", "DEFAULT_OPTIONS",
     "DiceKind", "DiceSet", "DuelResult", "DuelSolution", "GAME", "HINT_FIELDS", "HintRequest", "KERNEL_MODULES",
     "MAX_DUELS", "MAX_SEED", "MAX_SOLVE_SECONDS", "MAX_TOLERANCE", "Odds", "ROLLS", "RULES", "SixDice", "TOLERANCE",
-    "Variant", "actions", "advice", "card_duel", "card_hint", "card_odds", "card_solution", "category_of",
+    "Variant", "actions", "advice", "calibrate", "card_duel", "card_hint", "card_odds", "card_solution", "category_of",
     "check_state", "computer_action", "describe", "dice_kind", "duel", "face_text", "hand_key", "hand_labels",
     "hand_text", "hint", "kind_of", "load_dice_set", "new_game", "normalize_options", "odds", "parse_action",
     "parse_hand", "parse_hint", "parse_keep", "parse_players", "parse_position", "parse_roll", "parse_rolls_left",

@@ -25,13 +25,27 @@ if TYPE_CHECKING:
 
 __all__ = [
     "BASE_MEMORY", "MAX_SOLVE_SECONDS", "SECONDS_PER_UNIT", "SHIPPED_SETS", "card_args", "card_table", "check_cost",
-    "check_progress", "resolve_set", "set_key", "solve_cards", "solve_cost",
+    "check_progress", "resolve_set", "set_key", "set_speed", "solve_cards", "solve_cost", "speed",
 ]
 
 SHIPPED_SETS = ("royal", "octahedral")
 SECONDS_PER_UNIT = 4.0e-9  # per (batch x class x roll); 3.5 ns measured (see above)
 MAX_SOLVE_SECONDS = 30.0  # a first solve allowed to one request or command (the issue: under 30 s)
 BASE_MEMORY = 150 * 2**20  # the process with NumPy, Numba and the kernels: measured about 150 MiB
+# this machine's time per unit against SECONDS_PER_UNIT's: 1 until a calibration kept with the cache says
+# otherwise (store.calibrate: the octahedral duel solved once, about a second); the guard and the estimates
+# follow it, so a machine three times slower is told three times the seconds and refused past the limit
+_SPEED = [1.0]
+
+
+def set_speed(factor: float) -> None:
+    """This machine's speed factor for the estimates and the guard (a measured time over the constant's)."""
+    _SPEED[0] = min(50.0, max(0.2, float(factor)))
+
+
+def speed() -> float:
+    """The speed factor in use (1: the constant's machine)."""
+    return _SPEED[0]
 
 
 def resolve_set(spec: str | Path | DiceSet) -> DiceSet:
@@ -69,7 +83,7 @@ def solve_cost(dice: DiceSet, players: int, roll_limit: bool) -> tuple[float, in
     situations = sum((g + r + 1) for m in range(2, players + 1) for r in range(m) for g in range(1, m - r + 1))
     # the kernels' scratch: about 64 doubles a roll (measured: 274 MiB at the peak of the royal duel)
     memory = BASE_MEMORY + situations * (ROLLS if roll_limit else 1) * table.n_classes * 8 + table.n_states * 512
-    return units * SECONDS_PER_UNIT, memory
+    return units * SECONDS_PER_UNIT * _SPEED[0], memory
 
 
 def check_cost(dice: DiceSet, players: int, roll_limit: bool) -> None:

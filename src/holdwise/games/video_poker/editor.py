@@ -172,10 +172,17 @@ def _variant_label(deck: int, wild: str, extra: str) -> str:
     return f"{deck} cards, {wild_text}"
 
 
+# what a deck must have for a hand to be made at all (the editor offers a hand only on a deck that can make it):
+# "wild" a wild card, "deuces" deuces wild, "five aces" a wild card or the extra ace
+_NEEDS = {"four_deuces": "deuces", "wild_royal_flush": "wild", "five_of_a_kind": "wild", "five_aces": "five aces"}
+
+
 @lru_cache(maxsize=1)
 def editor_options() -> dict[str, Any]:
-    """What the editor offers: the deck and wild-card choices and the hands, all as the file format reads them."""
-    hands = [{"hand": h, "label": hand_label(h), "means": HAND_KINDS[h]} for h in HAND_KINDS if h != "nothing"]
+    """What the editor offers: the deck and wild-card choices and the hands (each with what a deck needs to make
+    it: `needs`), all as the file format reads them."""
+    hands = [{"hand": h, "label": hand_label(h), "means": HAND_KINDS[h], "needs": _NEEDS.get(h)}
+             for h in HAND_KINDS if h != "nothing"]
     return {"variants": _variants(), "hands": hands,
             "default_royal_below_max": pay_text(Fraction(paytables.DEFAULT_ROYAL_BELOW_MAX)),
             "max_code": MAX_CODE}

@@ -100,7 +100,35 @@
     timer = setTimeout(update, delay);
   }
 
+  // what is plainly not a payout or a weight is said here, in the server's words, without asking it: a refused
+  // request would leave a red "422" line in the browser's console (review 2, defect 10); the rest the server reads
+  function plainlyBad() {
+    for (const [i, input] of payoutInputs.entries()) {
+      const t = input.value.trim(), name = LABELS[input.id.replace(/^dp-pay-/, "")] || input.id;
+      if (/^-\d+(\.\d+)?$/.test(t)) {
+        return [`payouts: payout for ${name} is negative: '${t}' (payouts are 0 to 1e12)`, `payouts.${i}`];
+      }
+      if (t && !/^[\d.\/eE+-]+$/.test(t)) return [`payouts: payout for ${name} is not a number 0 to 1e12: '${t}'`,
+                                                   `payouts.${i}`];
+    }
+    const weights = $("dp-weights").value.trim();
+    const items = weights ? weights.split(/[\s,]+/).filter(Boolean) : [];
+    for (const [i, w] of items.entries()) {
+      if (/^-\d+$/.test(w)) return [`weights, item ${i + 1}: must be at least 0`, `weights.${i}`];
+      if (!/^\d+$/.test(w)) return [`weights, item ${i + 1}: must be a whole number`, `weights.${i}`];
+    }
+    return null;
+  }
+
   async function update() {
+    const bad = plainlyBad();
+    if (bad) {
+      ++seq;
+      if (controller) controller.abort();
+      showError(...bad);
+      if (lastReport) $("dp-report").classList.add("stale");
+      return;
+    }
     const mine = ++seq;
     if (controller) controller.abort();
     controller = new AbortController();
@@ -292,6 +320,7 @@
     const s = sealed.state, data = s.data, over = s.phase === "over";
     $("dp-hand").hidden = false;
     $("dp-hint-box").hidden = true;
+    $("dp-hint-table").tBodies[0].textContent = "";  // the last hand's keeps are never shown again
     const row = $("dp-dice-row");
     row.textContent = "";
     data.hand.forEach((face, i) => {
@@ -320,25 +349,45 @@
     const t = s.tally;
     $("dp-tally").textContent = `hands ${t.hands} · staked ${t.staked} · won ${t.won} · balance ${t.balance > 0 ? "+" : ""}${t.balance}`;
     $("dp-tally").dataset.balance = String(t.balance);
+    // the log runs across hands (docs/web.md): the session's log is the hand's, so the page keeps the earlier
+    // hands' lines and puts this hand's after them (a keep taken back takes its lines with it)
+    if (data.hand_number !== played.hand) { played.start = played.lines.length; played.hand = data.hand_number; }
+    played.lines = played.lines.slice(0, played.start).concat(s.log);
+    const drop = Math.max(0, played.lines.length - LOG_LINES);
+    played.lines = played.lines.slice(drop);
+    played.start = Math.max(0, played.start - drop);
+    played.first += drop;
     const log = $("dp-log");
     log.textContent = "";
-    s.log.slice(-12).forEach((line) => log.append(el("li", {text: line})));
+    log.start = played.first;
+    played.lines.forEach((line) => log.append(el("li", {text: line})));
     log.scrollTop = log.scrollHeight;
     updateKeepButton();
+    $("dp-undo").disabled = !undo.length;
     (over ? $("dp-next") : row.querySelector(".die")).focus({preventScroll: true});
   }
 
+  // a hint answers one position: while a move is on its way, its rows cannot be played
+  // Undo (a practice table): the answers before each keep of this hand; a keep taken back is not in the
+  // session's decisions any more, so its cost leaves the review and the tally too
+  let shown = null, undo = [];
+  const LOG_LINES = 200, played = {lines: [], start: 0, hand: null, first: 1};
   async function play(path, body) {
+    $("dp-hint-table").querySelectorAll("button").forEach((b) => { b.disabled = true; });
     try {
       const answer = await post(path, body);
       $("dp-play-error").textContent = "";
-      showState(answer, body.action !== undefined && body.action.type === "keep");
+      const keep = body.action !== undefined && body.action.type === "keep";
+      undo = keep ? [...undo, shown] : [];
+      shown = answer;
+      showState(answer, keep);
     } catch (err) {
       $("dp-play-error").textContent = err.message;
     }
   }
   const keepAction = (keep) => ({type: "keep", keep});
   $("dp-deal").addEventListener("click", () => {
+    Object.assign(played, {lines: [], start: 0, hand: null, first: 1});  // a new session: a new log
     const table = tableOptions();
     const options = Object.assign({payouts: table.payouts, bet: 1}, gameOptions());
     if (table.name) options.rules = table.name;
@@ -349,19 +398,28 @@
   $("dp-reroll").addEventListener("click", () => play("/api/dice-poker/step", {state: sealed, action: keepAction(selectedKeep())}));
   $("dp-stand").addEventListener("click", () => play("/api/dice-poker/step", {state: sealed, action: keepAction(sealed.state.data.hand.slice())}));
   $("dp-next").addEventListener("click", () => play("/api/dice-poker/step", {state: sealed, action: {type: "next"}}));
+  $("dp-undo").addEventListener("click", () => {
+    if (!undo.length) return;
+    shown = undo.pop();
+    showState(shown, false);
+    $("dp-status").textContent += " Your last keep is taken back: choose again.";
+  });
   $("dp-hint").addEventListener("click", async () => {
     try {
       // the generic hint of the hand in play (the same question as the CLI's hint), valued at the session's bet
-      const s = sealed.state, o = s.options;
+      const asked = sealed, s = sealed.state, o = s.options;
       const question = {hand: s.data.hand, rolls_left: s.data.rolls_left, payouts: o.payouts, name: o.rules,
                         dice: o.dice, sides: o.sides, weights: o.weights};
       const h = await post("/api/dice-poker/hint", question);
+      if (sealed !== asked) return;  // the hand moved on meanwhile: this advice is for another position
       const bet = Number(o.bet);
       const body = $("dp-hint-table").tBodies[0];
       body.textContent = "";
       h.options.forEach((o, i) => {
         const b = el("button", {type: "button", class: "secondary dp-play-keep", text: "play"});
-        b.addEventListener("click", () => play("/api/dice-poker/step", {state: sealed, action: keepAction(o.keep)}));
+        b.addEventListener("click", () => {
+          if (sealed === asked) play("/api/dice-poker/step", {state: sealed, action: keepAction(o.keep)});
+        });
         const tr = el("tr", {class: i === 0 ? "best" : "", "data-keep": o.keep.join(" ")}, el("td", {text: o.option}),
           el("td", {text: fmt(o.value * bet)}), el("td", {text: fmt(o.loss * bet)}), el("td", {}, b));
         tr.hidden = i >= HINT_ROWS;

@@ -10,5 +10,19 @@
     for (const kid of kids) e.append(kid);
     return e;
   }
-  window.HoldwiseDom = {el};
+  // a long solve's time left as the page says it: it only falls. The server's figure comes from the share of the
+  // work done, which moves in steps; between them it would grow with the clock (review 2, defect 22), so the
+  // page says the smaller of it and the last figure less the time since (never below 1 s). null starts over.
+  function fallingClock() {
+    let last = null, at = 0;
+    return (seconds) => {
+      if (seconds == null) { last = null; return null; }
+      const now = Date.now();
+      const shown = last === null ? seconds : Math.max(1, Math.min(seconds, last - (now - at) / 1000));
+      last = shown;
+      at = now;
+      return shown;
+    };
+  }
+  window.HoldwiseDom = {el, fallingClock};
 })();

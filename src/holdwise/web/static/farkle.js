@@ -12,6 +12,7 @@
   // dice ids -> their names in the game, from the page's dice listing (holdwise farkle dice --json)
   const NAMES = Object.fromEntries(JSON.parse($("fk-dice-data").textContent).dice.map((d) => [d.id, d.name]));
   const named = (id) => NAMES[id] || id;
+  const falling = window.HoldwiseDom.fallingClock();  // the solve's time left, only falling
 
   // the shared session (static/session.js) with the table's hooks; 202 = a match solving (progress bar)
   const game = holdwise.session({
@@ -85,10 +86,10 @@
     const [done, total] = game.showProgress(status, bar);
     bar.classList.toggle("fk-busy", !total); // before the first score pair: a moving bar, not an empty one
     if (text) {
-      const m = status.match || {};
+      const m = status.match || {}, left = falling(status.seconds_left);
       text.textContent = `Solving the race-aware match to ${fmt(m.target || 0)} (once for these dice): ` +
         (total ? `score pair ${fmt(done)} of ${fmt(total)}` : status.phase || "preparing turn tables") +
-        (status.seconds_left != null ? `, about ${timeWords(status.seconds_left)} left` : "") + "...";
+        (left != null ? `, about ${timeWords(left)} left` : "") + "...";
     }
   }
 
@@ -144,9 +145,11 @@
       for (;;) {
         if (S.wantMeanwhile) return "meanwhile";
         if (status.status === "failed") throw new holdwise.ApiError(status.error || "the match solve failed");
-        if (status.status === "cancelled") {
-          throw new holdwise.ApiError("Stopped solving the race-aware match. Choose the coaching table for the " +
-                                      "computer to play at once, or start the match again to solve it.");
+        if (status.status === "cancelled") {  // the player's choice, not an error: said as a note, not an alert
+          const at = status.total ? ` at score pair ${fmt(status.done)} of ${fmt(status.total)}` : "";
+          throw Object.assign(new holdwise.ApiError(`Stopped solving the race-aware match${at}. Start the match ` +
+            "again to go on from there, or choose the coaching table for the computer to play at once."),
+          {notice: true});
         }
         if (status.status === "done") return;
         stopButton(box, status);
@@ -209,6 +212,18 @@
     drawControls();
     drawCoachButtons();
     game.drawLog();
+    keepFocus();
+  }
+
+  // focus never drops to the page: when the control that had it is gone (Start, a hidden button, a die redrawn),
+  // it goes to what the player does next (Roll, the first die, Next game)
+  function keepFocus() {
+    const now = document.activeElement;
+    if (now && now !== document.body && now.isConnected && now.offsetParent !== null && !now.disabled) return;
+    const s = st();
+    const next = s.phase === "over" ? $("fk-next") : s.to_move !== "player" ? null
+      : s.phase === "roll" ? $("fk-roll") : $("fk-dice").querySelector(".fk-die[tabindex='0']");
+    if (next && next.offsetParent !== null && !next.disabled) next.focus({preventScroll: true});
   }
 
   function short(names) {
@@ -378,9 +393,13 @@
     if (r.race && r.race.status === "refused") note += " " + r.race.error;
     $("fk-coach-note").textContent = note;
     $("fk-coach-note").classList.toggle("warn", !c.agree);
+    // what the coach maximizes, said in the match's units: the match is won, so the race-aware coach ranks by the
+    // win chance; the coaching table alone maximizes the turn's points, which is not the same thing
     $("fk-coach-legend").textContent = "points: the expected points of this turn, playing on by the coaching table" +
-      (race ? "; win: your chance to win the match when both sides play to win (race-aware). Best first by win chance."
-        : ". Best first.");
+      (race ? "; win: your chance to win the match when both sides play to win (race-aware). The coach maximizes " +
+              "your chance to win the match: best first by win chance."
+        : ". The coaching table maximizes this turn's expected points, not the chance to win the match " +
+          "(choose the race-aware coach for that): best first by points.");
     const head = el("tr", {}, el("th", {text: "keep"}), el("th", {class: "fk-then", text: "then"}),
       el("th", {text: "points", title: "expected points of this turn (the coaching table)"}),
       el("th", {class: "fk-loss", text: "± best"}));
@@ -498,6 +517,24 @@
 
   // ---- wiring (the form, next game, a new match and the coach toggle are the session's) ----
   $("fk-roll").addEventListener("click", () => play({type: "roll"}));
+  // keys, as the other tables have them: 1-6 select a die, R rolls (or keeps the selection and rolls on), B
+  // banks the selection, H the coach, N the next game, U undo (the session's); a field keeps its own keys
+  document.addEventListener("keydown", (ev) => {
+    if (!S.sealed || $("fk-table").hidden || ev.ctrlKey || ev.metaKey || ev.altKey) return;
+    if (ev.target.closest && ev.target.closest("input:not([type=checkbox]):not([type=radio]), select, textarea")) return;
+    const k = ev.key.toLowerCase(), s = st();
+    const mine = s.to_move === "player" && !S.busy;
+    const die = /^[1-6]$/.test(k) && $("fk-dice").querySelector(`.fk-die[data-position="${k}"][tabindex='0']`);
+    if (die && mine && s.phase === "select") { ev.preventDefault(); toggle(Number(k)); }
+    else if (k === "r" && mine) {
+      ev.preventDefault();
+      if (s.phase === "roll") $("fk-roll").click(); else if (!$("fk-keep-roll").disabled) $("fk-keep-roll").click();
+    } else if (k === "b" && mine && !$("fk-keep-bank").disabled) { ev.preventDefault(); $("fk-keep-bank").click(); }
+    else if (k === "h") { ev.preventDefault(); $("fk-coach-toggle").click(); }
+    else if (k === "n" && s.phase === "over" && !S.busy) { ev.preventDefault(); $("fk-next").click(); }
+  });
+  // the match starts from the keyboard at once: Start has the focus while the setup shows (Tab reaches the dice)
+  if (!$("fk-setup").hidden) $("fk-start").focus({preventScroll: true});
   $("fk-keep-roll").addEventListener("click", () => { const a = pickedAction("roll"); if (a) play(a); });
   $("fk-keep-bank").addEventListener("click", () => { const a = pickedAction("bank"); if (a) play(a); });
 })();

@@ -7,6 +7,7 @@
   const {sleep, fmt, el, fetchJson} = holdwise;
   const $ = (id) => document.getElementById(id);
   const pct = (p) => (100 * p).toFixed(1) + "%";
+  const falling = window.HoldwiseDom.fallingClock();  // the ranking's time left, only falling
   const form = $("fk-chooser-form");
   let asked = 0; // the newest request: an older one's polling stops when a newer one starts
   window.holdwiseChooser = {busy: false, answer: null}; // read by the browser tests
@@ -94,8 +95,24 @@
     bar.querySelector("span").style.width = (100 * share).toFixed(1) + "%";
     bar.setAttribute("aria-valuenow", String(Math.round(100 * share)));
     bar.classList.toggle("fk-busy", !status.total);
+    const left = falling(status.seconds_left);
     $("fk-chooser-progress-text").textContent =
-      `Solving every loadout's match to ${fmt(target)}: ${status.phase || "starting"}...`;
+      `Solving every loadout's match to ${fmt(target)}: ${status.phase || "starting"}` +
+      (left != null ? `, about ${Math.ceil(left)} s left` : "") + "...";
+  }
+
+  // Stop (review 2, defect 19): the ranking by points stays; ranking again goes on past the matches solved
+  async function stop() {
+    const body = request();
+    asked += 1;  // the page stops asking
+    $("fk-chooser-stop").disabled = true;
+    try { await fetchJson("/api/farkle/loadouts/cancel", body); } finally { $("fk-chooser-stop").disabled = false; }
+    $("fk-chooser-progress").hidden = true;
+    window.holdwiseChooser.busy = false;
+    const note = $("fk-chooser-note");
+    note.classList.remove("bad");
+    note.textContent = "Stopped: ranked by expected points per turn. Rank again to go on: the loadouts solved " +
+      "so far are kept.";
   }
 
   async function rank() {
@@ -146,6 +163,7 @@
   }
 
   form.addEventListener("submit", (ev) => { ev.preventDefault(); rank(); });
+  $("fk-chooser-stop").addEventListener("click", stop);
   form.elements.rank.addEventListener("change", () => {
     const win = form.elements.rank.value === "win";
     form.querySelector('[data-side="opponent"]').disabled = !win;

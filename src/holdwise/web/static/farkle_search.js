@@ -8,6 +8,7 @@
   const {sleep, fmt, el, fetchJson} = holdwise;
   const $ = (id) => document.getElementById(id);
   const pct = (p) => (100 * p).toFixed(1) + "%";
+  const falling = window.HoldwiseDom.fallingClock();  // the search's time left, only falling
   const points = (x) => x.toLocaleString("en-US", {minimumFractionDigits: 2, maximumFractionDigits: 2});
   const form = $("fk-search-form");
   const inputs = [...form.querySelectorAll('input[name="search_owned"]')];
@@ -108,7 +109,8 @@
     bar.querySelector("span").style.width = (100 * share).toFixed(1) + "%";
     bar.setAttribute("aria-valuenow", String(Math.round(100 * share)));
     bar.classList.toggle("fk-busy", !status.total);
-    const left = status.seconds_left == null ? "" : `; about ${duration(status.seconds_left)} left`;
+    const shown = falling(status.seconds_left);
+    const left = shown == null ? "" : `; about ${duration(shown)} left`;
     $("fk-search-progress-text").textContent = `Searching ${fmt(status.sets)} sets: ${status.phase}${left}`;
   }
 

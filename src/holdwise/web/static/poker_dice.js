@@ -263,10 +263,12 @@
   const kind = () => DATA.kinds[S.sealed ? st().options.rules : chosen()];
   const look = () => LOOKS[kind().look];
 
+  const falling = window.HoldwiseDom.fallingClock();  // the solve's time left, only falling
   // a 202: the dice being solved for these players
   function solving(status, done, total) {
     const o = status.options, k = DATA.kinds[o.rules];
-    const left = status.seconds_left != null ? `, about ${Math.ceil(status.seconds_left)} s left` : "";
+    const shown = falling(status.seconds_left);
+    const left = shown != null ? `, about ${Math.ceil(shown)} s left` : "";
     return `Solving the ${k ? k.word : o.rules} dice for ${o.players} players${o.roll_limit ? " with the roll limit" : ""}` +
       ` (once; about ${Math.ceil(Math.max(1, status.estimate_seconds || 1))} s` +
       `${status.status === "queued" ? ", after the solve before it" : ""})` +
@@ -441,7 +443,9 @@
     $("pd-hint-note").replaceChildren(lk.line(`${cap(r.situation)}: your ${r.hand.join(" ")}` +
       (r.category ? `, ${r.category}` : "") + `, ${r.rolls_left} ${r.rolls_left === 1 ? "roll" : "rolls"} left` +
       (r.to_beat ? `, to beat ${[].concat(r.to_beat).join(" ")}` : "") +
-      (r.holders > 1 ? ` (held by ${r.holders} players)` : "") + "."));
+      (r.holders > 1 ? ` (held by ${r.holders} players)` : "") + "."),
+      el("br"), el("strong", {text: "The hint maximizes your chance to win the game"}),
+      ": every keep ranked by it, best first (the game is won, not scored).");
     const table = $("pd-hint-table");
     table.replaceChildren();
     table.append(el("thead", {}, el("tr", {}, el("th", {text: "keep"}), el("th", {text: "win"}),

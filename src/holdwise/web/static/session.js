@@ -54,17 +54,26 @@ window.holdwise = (function () {
       }
     }
 
+    // an error in the page's alert; a notice (a solve the player stopped) in a plain note beside it
     function fail(err) {
-      $("error").textContent = err instanceof ApiError ? err.message : `something went wrong: ${err}`;
+      let note = $("notice");
+      if (!note) {
+        note = el("p", {id: `${cfg.prefix}-notice`, class: "notice", role: "status"});
+        $("error").after(note);
+      }
+      note.textContent = err && err.notice ? err.message : "";
+      $("error").textContent = err && err.notice ? "" : err instanceof ApiError ? err.message :
+        `something went wrong: ${err}`;
     }
 
     async function busy(work) {
       if (S.busy) return;
       S.busy = true;
       $("error").textContent = "";
+      if ($("notice")) $("notice").textContent = "";
       if ($("leave")) $("leave").hidden = true;  // a move answers the question of leaving: stay
       cfg.render();
-      try { await work(); } catch (err) { fail(err); } finally { S.busy = false; cfg.render(); }
+      try { await work(); } catch (err) { fail(err); } finally { S.busy = false; cfg.render(); drawUndo(); }
     }
 
     // pending counts moves still playing out (the computer's turn, the hint, the review): 0 = the page is settled
@@ -73,8 +82,29 @@ window.holdwise = (function () {
       try { await work(); } finally { S.pending -= 1; }
     }
 
+    // a hint answers one position: once the game moves, its rows are dimmed and their buttons disabled until
+    // the new position's hint is drawn (a fast player must not act on the previous roll's advice)
+    function staleHint() {
+      const panel = $(ids.hint);
+      if (!panel) return;
+      panel.classList.add("stale");
+      panel.setAttribute("aria-busy", "true");
+      panel.querySelectorAll("table button").forEach((b) => { b.disabled = true; });
+    }
+
+    async function hint() {
+      const asked = S.sealed;
+      await hook("hint");
+      const panel = $(ids.hint);
+      if (panel && S.sealed === asked) {  // drawn for the position in play (a hook drawing nothing leaves no rows)
+        panel.classList.remove("stale");
+        panel.setAttribute("aria-busy", "false");
+      }
+    }
+
     // take an answer: the log lines it added
     function accept(r) {
+      staleHint();
       const before = S.sealed ? st().log.length : 0;
       S.sealed = r.state;
       S.actions = r.actions;
@@ -92,19 +122,54 @@ window.holdwise = (function () {
         S.options = r.state.state.options;
         S.seed = r.state.state.seed;
         S.played = [];
+        history.length = 0;
         S.sealed = null;
         hook("note", accept(r), null);
         $("setup").hidden = true;
         $("table").hidden = false;
         $("review").hidden = true;
+        // the form is gone from above the table: a page scrolled down to Start now shows the table's top
+        if ($("table").getBoundingClientRect().top < 0) $("table").scrollIntoView({block: "start"});
       });
       if (!S.busy && S.sealed) await afterMove();
+    }
+
+    /* Undo (a practice table, not a casino): before each decision of the player (a position with a choice),
+       the page keeps what it had; Undo (or U) takes the last decision back, with the computer's moves after it,
+       and shows the advice again. The state itself is the record: the review counts the decision finally made. */
+    const history = [];
+    function remember() {
+      if (S.sealed && S.actions.length > 1 && st().to_move === "player") {
+        history.push({r: {state: S.sealed, actions: S.actions, view: S.view}, played: S.played.length});
+      }
+    }
+
+    async function undo() {
+      if (S.busy || !history.length) return;
+      const back = history.pop();
+      S.played.length = back.played;
+      accept(back.r);
+      $("review").hidden = true;
+      $("error").textContent = "";
+      hook("undone");
+      $("status").textContent = "Your last decision is taken back: the same position, decide again.";
+      cfg.render();
+      drawUndo();
+      if ($(ids.hintToggle) && $(ids.hintToggle).checked) await settle(() => hint());
+    }
+
+    function drawUndo() {
+      const b = $("undo");
+      if (b) b.disabled = S.busy || !history.length;
     }
 
     // play an action, or a move as typed (the server reads it): then the computer, the hint, the review
     async function advance(path, body) {
       await settle(async () => {
         let moved = false;
+        const kept = history.length;
+        if (body.action && body.action.type === "next") history.length = 0;  // a new game: nothing to take back
+        else remember();
         await busy(async () => {
           const r = await call(`${cfg.api}/${path}`, {state: S.sealed, ...body});
           const action = r.action || body.action;
@@ -112,6 +177,8 @@ window.holdwise = (function () {
           hook("note", accept(r), action);
           moved = true;
         });
+        if (!moved) history.length = Math.min(history.length, kept);  // refused: nothing was decided
+        drawUndo();
         if (moved) await afterMove();
       });
     }
@@ -137,7 +204,7 @@ window.holdwise = (function () {
 
     async function afterMove() {
       if (S.sealed && st().to_move === "computer" && st().phase !== "over") await computer();
-      if (S.sealed && $(ids.hintToggle) && $(ids.hintToggle).checked) await hook("hint");
+      if (S.sealed && $(ids.hintToggle) && $(ids.hintToggle).checked) await hint();
       if (S.sealed && st().phase === "over") await hook("over");
     }
 
@@ -234,10 +301,23 @@ window.holdwise = (function () {
       if (typeof answer === "string") askLeave(answer);
       else if (answer) leaveTable();
     });
-    if ($(ids.hintToggle)) $(ids.hintToggle).addEventListener("change", () => settle(() => hook("hint")));
+    if ($(ids.hintToggle)) $(ids.hintToggle).addEventListener("change", () => settle(() => hint()));
+
+    // the Undo button, beside the new-table button of every play page
+    const undoButton = el("button", {type: "button", id: `${cfg.prefix}-undo`, class: "secondary",
+                                     text: "Undo", title: "Take back your last decision (U)"});
+    undoButton.disabled = true;
+    $(ids.newTable).before(undoButton);
+    undoButton.addEventListener("click", () => undo());
+    document.addEventListener("keydown", (ev) => {
+      if ((ev.key !== "u" && ev.key !== "U") || ev.ctrlKey || ev.metaKey || ev.altKey || !S.sealed) return;
+      if (ev.target.closest && ev.target.closest("input:not([type=checkbox]):not([type=radio]), select, textarea")) return;
+      ev.preventDefault();
+      undo();
+    });
 
     return {S, st, $, DELAY, call, fail, busy, settle, accept, start, step, move, advice, computer, afterMove, drawLog,
-            showProgress, waitSolve};
+            showProgress, waitSolve, undo, history};
   }
 
   return {sleep, fmt, cap, el, ApiError, fetchJson, session};

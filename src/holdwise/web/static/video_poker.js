@@ -13,7 +13,7 @@
   const HINT_ROWS = 10, POLL_MS = 2000, CHART_POLL_MS = 700, LOG_LINES = 200;
 
   // what the page knows: the sealed state, the legal actions, every action since the session began, the trainer
-  const S = {sealed: null, actions: [], game: null, returns: null, played: [], seed: null, options: null, bet: 5,
+  const S = {sealed: null, actions: [], undo: [], game: null, returns: null, played: [], seed: null, options: null, bet: 5,
              held: new Set(), hint: null, hintAll: false, busy: false, log: [], lastLog: [],
              trainer: {hands: 0, mistakes: [], cost: 0, coins: 0, par: 0}, polling: false,
              // the trainer's chart: choice ("short", "10", ..., "basic" or "mine"), its lines and what names it
@@ -106,6 +106,7 @@
       S.game = r.view.game;
       S.returns = r.view.returns;
       S.played = [];
+      S.undo = [];
       S.log = [];
       S.lastLog = [];
       if (how === "new") records[S.game.id] = freshRecord();
@@ -115,7 +116,7 @@
       S.options = st().options;
       $("vp-mistakes").tBodies[0].replaceChildren(...S.trainer.mistakes.map((m) => m.row).reverse());
       const verdict = $("vp-verdict");
-      verdict.className = "vp-verdict";
+      setVerdict("", "");
       if (how === "game" && from && from.id !== S.game.id) {
         verdict.textContent = `Now ${S.game.name}: the trainer counts each game apart; ` +
           `${from.name}'s ${records[from.id].hands} ${records[from.id].hands === 1 ? "hand is" : "hands are"} ` +
@@ -163,20 +164,46 @@
       const s = st();
       if (s.phase === "over") await step({type: "next"});
       if (st().phase === "bet") {
+        S.undo = [];  // a new hand: the last one's hold is played out
         await step({type: "deal", bet: dealBet()});
+        if (S.trainerOn) askChart();
         return;
       }
       if (st().phase === "hold") {
-        await step({type: "draw", hold: Array.from(S.held).sort((a, b) => a - b)});
-        if (S.trainerOn) judge();
+        const hold = Array.from(S.held).sort((a, b) => a - b);
+        const back = {sealed: S.sealed, actions: S.actions, held: new Set(S.held), played: S.played.length,
+                      log: $("vp-log").children.length, lastLog: S.lastLog, trainer: T.snapshot()};
+        await step({type: "draw", hold});
+        S.undo = [back];
+        if (S.trainerOn) judge(hold);
       }
     });
   }
 
   /* ---- drawing ---- */
+  // Undo (a practice machine): the hand back as dealt, the cards held as they were, the trainer's record without
+  // the hold taken back; Deal again plays it out
+  async function undo() {
+    if (S.busy || !S.undo || !S.undo.length) return;
+    const back = S.undo.pop();
+    S.sealed = back.sealed;
+    S.actions = back.actions;
+    S.held = back.held;
+    S.played.length = back.played;
+    S.hint = null;
+    $("vp-hint-box").hidden = true;
+    const ol = $("vp-log");
+    while (ol.children.length > back.log) ol.lastChild.remove();
+    S.lastLog = back.lastLog;
+    T.restore(back.trainer);
+    render();
+    $("vp-status").textContent = `Hand ${st().tally.hands + 1}: your hold is taken back; hold again, then draw (Enter).`;
+  }
+
   function setButtons() {
     const s = S.sealed && st();
     const phase = s ? s.phase : "";
+    $("vp-undo").disabled = S.busy || !(S.undo && S.undo.length);
     $("vp-deal").disabled = S.busy || !s;
     $("vp-deal").textContent = phase === "hold" ? "Draw" : "Deal";
     $("vp-hint").disabled = S.busy || phase !== "hold";
@@ -194,6 +221,9 @@
     $("vp-bet").textContent = String(shownBet());
     $("vp-won").textContent = s.phase === "over" ? credits(d.won) : "0";
     const box = $("vp-cards");
+    // the card that has the focus keeps it when the cards are drawn again (a hold, a release, a hint)
+    const focused = document.activeElement && box.contains(document.activeElement) ?
+      document.activeElement.dataset.pos : null;
     box.replaceChildren();
     const cards = d.hand && d.hand.length ? d.hand : null;
     const held = s.phase === "over" ? new Set(d.hold) : S.held;
@@ -218,6 +248,9 @@
       if (best.has(pos)) b.classList.add("vp-best");
       box.append(b);
     }
+    const again = focused && box.querySelector(`.vp-card[data-pos="${focused}"]`);
+    if (again && again.tabIndex >= 0) again.focus({preventScroll: true});
+    else if (focused) $("vp-deal").focus({preventScroll: true});  // drawn: Enter deals the next hand
     let status;
     const short = s.phase === "bet" && dealBet() < S.bet;
     if (short) {
@@ -237,9 +270,7 @@
   function toggle(pos) {
     if (!S.sealed || st().phase !== "hold" || S.busy) return;
     if (S.held.has(pos)) S.held.delete(pos); else S.held.add(pos);
-    render();
-    const card = document.querySelector(`.vp-card[data-pos="${pos}"]`);
-    if (card && document.activeElement && document.activeElement.classList.contains("vp-card")) card.focus();
+    render();  // a focused card keeps the focus
   }
 
   const label = (kind) => (S.game && S.game.labels[kind]) || kind.replace(/_/g, " ");
@@ -309,244 +340,9 @@
     $("vp-hint-box").hidden = false;
   }
 
-  /* ---- the trainer ---- */
-  const returnAt = (bet) => (S.returns ? (bet === 5 ? S.returns["5"] : S.returns["1-4"]) : 0);
-
-  function judge() {
-    const s = st();
-    const decision = s.decisions[s.decisions.length - 1];
-    const bet = s.data.bet;
-    const t = S.trainer;
-    t.hands += 1;
-    t.coins += bet;
-    t.par += bet * returnAt(bet);
-    t.cost += decision.loss;
-    const verdict = $("vp-verdict");
-    if (decision.loss > 1e-12) {
-      const c = S.chart;
-      const m = {n: s.tally.hands, dealt: s.data.dealt.join(" "), chosen: decision.chosen, best: decision.best,
-                 loss: decision.loss, bet, game: S.game.id, row: null, text: "chart line: …", choice: c.choice,
-                 chartText: c.choice === "mine" && c.mine ? c.mine.text : null, chartKey: chartKey(c.choice, bet)};
-      t.mistakes.push(m);
-      verdict.textContent = `Mistake: you held ${written(decision.chosen)}; the best hold was ` +
-                            `${written(decision.best)} (cost ${f4(decision.loss)} credits).`;
-      verdict.className = "vp-verdict bad";
-      addMistakeRow(m);
-      chartLine(m);
-    } else {
-      verdict.textContent = `Right: ${written(decision.chosen)} was the best hold.`;
-      verdict.className = "vp-verdict good";
-      $("vp-chart-line").textContent = "";
-      cite(null);
-    }
-    renderTrainer();
-  }
-
-  function renderTrainer() {
-    const t = S.trainer;
-    $("vp-t-hands").textContent = String(t.hands);
-    $("vp-t-mistakes").textContent = String(t.mistakes.length);
-    $("vp-t-rate").textContent = t.hands ? pct(t.mistakes.length / t.hands, 1) : "–";
-    $("vp-t-cost").textContent = t.hands ? f4(t.cost / t.hands) : "–";
-    const ret = t.coins ? t.par / t.coins : returnAt(S.bet);
-    $("vp-t-return").textContent = S.returns ? pct(ret, 4) : "–";
-    $("vp-t-playing").textContent = t.coins ? pct((t.par - t.cost) / t.coins, 4) : "–";
-    $("vp-mistakes-none").hidden = t.mistakes.length > 0;
-    $("vp-mistakes").hidden = t.mistakes.length === 0;
-  }
-
-  function addMistakeRow(m) {
-    m.row = el("tr", {}, el("td", {text: String(m.n)}),
-                el("td", {class: "vp-txt", "data-label": "dealt", text: written(m.dealt)}),
-                el("td", {class: "vp-txt", "data-label": "you held", text: written(m.chosen)}),
-                el("td", {class: "vp-txt", "data-label": "best", text: written(m.best)}),
-                el("td", {"data-label": "cost", text: f4(m.loss)}),
-                el("td", {class: "vp-line vp-txt", "data-label": "chart", text: "…"}));
-    $("vp-mistakes").tBodies[0].prepend(m.row);
-  }
-
-  function savedChart(game) {
-    try { return localStorage.getItem(config.chart_key + game); } catch (e) { return null; }
-  }
-
-  function lineText(m, r) {
-    const cost = `cost ${f4(m.loss)} credits`, chosen = written(m.chosen);
-    if (r.line === null) {
-      return `No line of the chart fits this hand, so it says draw five; you held ${chosen} (${cost}).`;
-    }
-    const play = r.hold_text === "draw five" ? "draw five" : `hold ${written(r.hold_text)}`;
-    const says = `Line ${r.line} of the chart, '${r.line_text}', says ${play}`;
-    if (r.hold_text === m.chosen) {
-      return `${says}, as you did; the best hold is ${written(m.best)} (${cost}): the chart is off here.`;
-    }
-    return `${says}; you held ${chosen} (${cost}).`;
-  }
-
-  async function chartLine(m) {
-    if (m.choice === null) {  // a mistake made before the chart was chosen (the saved one is being read)
-      await S.chart.loading;
-      const c = S.chart;
-      m.choice = c.choice || config.default_choice;
-      m.chartText = m.choice === "mine" && c.mine ? c.mine.text : null;
-      m.chartKey = chartKey(m.choice, m.bet);
-    }
-    const body = {hand: m.dealt, game: m.game, coins: m.bet};
-    if (m.chartText !== null) body.chart = m.chartText; else body.choice = m.choice || config.default_choice;
-    try {
-      const r = await post("/api/video-poker/chart-hold", body);
-      if (r.status === 202) {
-        const job = r.data.job || {};
-        const done = job.total ? ` (${Math.floor((100 * job.done) / job.total)}%)` : "";
-        m.text = `chart line: computing the game's chart …${done}`;
-        m.pending = true;
-        schedulePoll();
-      } else {
-        m.pending = false;
-        m.chart = r.data;
-        m.text = lineText(m, r.data);
-      }
-    } catch (err) {
-      m.pending = false;
-      m.text = `The chart's line could not be found: ${err.message}`;
-    }
-    const cell = m.row.querySelector(".vp-line");
-    cell.textContent = m.text.replace(/ \(cost [^)]*\)/, "");
-    if (m.chart) {
-      cell.dataset.line = m.chart.line === null ? "" : String(m.chart.line);
-      cell.dataset.lineText = m.chart.line_text || "";
-    }
-    const last = S.trainer.mistakes[S.trainer.mistakes.length - 1];
-    if (last === m) {
-      $("vp-chart-line").textContent = m.text;
-      if (m.chart && m.chartKey === S.chart.key) cite(m.chart.line);
-    }
-  }
-
-  /* ---- the trainer's chart ---- */
-  const chartCoins = (bet) => (bet === 5 ? 5 : 4);  // 1-4 coins pay alike per coin: one chart at 4
-  const chartKey = (choice, bet) => `${S.game ? S.game.id : ""}|${chartCoins(bet)}|${choice}`;
-  const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-  function keptChoice() {
-    try { return localStorage.getItem(config.choice_key); } catch (e) { return null; }
-  }
-
-  function choices(mine) {
-    const sel = $("vp-chart-choice");
-    const old = sel.value;
-    sel.replaceChildren(...Object.entries(config.choices).map(([k, text]) =>
-      el("option", {value: k, text: k === "short" ? `${text} (default)` : text})));
-    if (mine) sel.append(el("option", {value: "mine", text: `yours (${mine.lines.length} lines)`}));
-    if (old && Array.from(sel.options).some((o) => o.value === old)) sel.value = old;
-  }
-
-  // the choice: the one in use, else the page's ?chart=, else the one kept in this browser, else a saved chart,
-  // else the default
-  function pickChoice(mine) {
-    const ok = (c) => c && (c === "mine" ? !!mine : Object.hasOwn(config.choices, c));
-    for (const c of [S.chart.choice, params.get("chart"), keptChoice()]) if (ok(c)) return c;
-    return mine ? "mine" : config.default_choice;
-  }
-
-  function loadChart(choice) {
-    if (!S.game) return null;
-    S.chart.loading = readChart(choice);
-    return S.chart.loading;
-  }
-
-  async function readChart(choice) {
-    const seq = ++S.chart.seq;
-    const game = S.game.id, coins = chartCoins(S.bet);
-    const box = $("vp-chart-box");
-    box.setAttribute("aria-busy", "true");
-    $("vp-chart-error").textContent = "";
-    // a chart saved on the strategy page is read before it is used; one the game does not read is named, not used
-    const saved = savedChart(game);
-    let mine = null;
-    if (saved && saved.trim()) {
-      try {
-        mine = {text: saved, lines: (await post("/api/video-poker/chart-check", {game, chart: saved})).data.lines};
-      } catch (err) {
-        if (seq !== S.chart.seq) return;
-        $("vp-chart-error").textContent = `Your chart saved on the strategy page is not used: ` +
-          err.message.replace(/^chart: /, "chart ");
-      }
-    }
-    if (seq !== S.chart.seq) return;
-    choices(mine);
-    S.chart.mine = mine;
-    choice = choice || pickChoice(mine);
-    $("vp-chart-choice").value = choice;
-    S.chart.choice = choice;
-    S.chart.key = chartKey(choice, S.bet);
-    let lines, note;
-    if (choice === "mine") {
-      lines = mine.lines;
-      note = `Your chart, saved on the strategy page: ${lines.length} lines.`;
-      S.chart.data = null;
-    } else {
-      let url = `/api/video-poker/trainer-chart?game=${encodeURIComponent(game)}&coins=${coins}&choice=${choice}`;
-      if (GAMES[game] && GAMES[game].table) url += `&table=${encodeURIComponent(GAMES[game].table)}`;
-      for (;;) {
-        let r;
-        try {
-          r = await api(url);
-        } catch (err) {
-          if (seq !== S.chart.seq) return;
-          $("vp-chart-error").textContent = err.message;
-          return;
-        }
-        if (seq !== S.chart.seq) return;
-        if (r.status === 200) { S.chart.data = r.data; break; }
-        const job = r.data.job || {};
-        $("vp-chart-note").textContent = "Deriving the game's charts (about half a minute, once)" +
-          (job.total ? `: step ${Math.min(job.done + 1, job.total)} of ${job.total}…` : "…");
-        await sleep(CHART_POLL_MS);
-      }
-      const d = S.chart.data;
-      lines = d.lines.map((ln) => ({number: ln.number, text: ln.text}));
-      note = `${d.note[0].toUpperCase()}${d.note.slice(1)} (returns ${pct(d.return_value, 3)}` +
-             (choice === "basic" ? ")." : `; the basic strategy has ${d.basic_lines} lines).`);
-    }
-    $("vp-chart-count").textContent = `(${lines.length} lines)`;
-    $("vp-chart-note").textContent = note;
-    $("vp-chart-list").replaceChildren(...lines.map((ln) => el("li", {"data-line": String(ln.number)},
-      el("span", {class: "vp-n", text: `${ln.number}.`}), el("span", {class: "vp-t", text: ln.text}))));
-    box.dataset.choice = choice;
-    box.dataset.game = game;
-    box.dataset.coins = String(coins);
-    box.setAttribute("aria-busy", "false");
-    const name = choice === "mine" ? "yours, saved on the strategy page" : config.choices[choice];
-    $("vp-chart-source").textContent = /lines$/.test(name) ? `Chart: ${name}.` : `Chart: ${name}, ${lines.length} lines.`;
-  }
-
-  // mark the line a mistake cites, and bring it into view within the list (the page itself does not move)
-  function cite(line) {
-    const list = $("vp-chart-list");
-    let hit = null;
-    for (const li of list.children) {
-      const on = line !== null && li.dataset.line === String(line);
-      li.classList.toggle("vp-cited", on);
-      if (on) hit = li;
-    }
-    if (hit && list.scrollHeight > list.clientHeight) {
-      list.scrollTop = Math.max(0, hit.offsetTop - list.clientHeight / 3);
-    }
-  }
-
-  function showChart() {
-    $("vp-chart-box").hidden = !S.trainerOn;
-    $("vp-layout").classList.toggle("with-chart", !!S.trainerOn);
-  }
-
-  function schedulePoll() {
-    if (S.polling) return;
-    S.polling = true;
-    setTimeout(async () => {
-      S.polling = false;
-      for (const m of S.trainer.mistakes.filter((x) => x.pending)) await chartLine(m);
-    }, POLL_MS);
-  }
+  // the trainer and its chart (static/video_poker_trainer.js)
+  const T = window.VPTrainer({S, st, post, api, config, params, GAMES, POLL_MS, CHART_POLL_MS});
+  const {judge, askChart, setVerdict, renderTrainer, loadChart, showChart, chartCoins} = T;
 
   /* ---- wiring ---- */
   setupGames();
@@ -558,6 +354,7 @@
   });
   $("vp-deal").addEventListener("click", primary);
   $("vp-hint").addEventListener("click", showHint);
+  $("vp-undo").addEventListener("click", undo);
   $("vp-hint-all").addEventListener("click", () => { S.hintAll = true; renderHint(); });
   document.querySelectorAll(".vp-bet").forEach((b) => b.addEventListener("click", () => {
     const before = chartCoins(S.bet);
@@ -568,7 +365,7 @@
   }));
   $("vp-trainer").addEventListener("change", () => {
     S.trainerOn = $("vp-trainer").checked;
-    $("vp-trainer-box").hidden = !S.trainerOn;
+    $("vp-trainer-box").hidden = $("vp-judged").hidden = !S.trainerOn;
     showChart();
     renderTrainer();
   });
@@ -579,7 +376,7 @@
     loadChart(choice);
   });
   S.trainerOn = $("vp-trainer").checked;
-  $("vp-trainer-box").hidden = !S.trainerOn;
+  $("vp-trainer-box").hidden = $("vp-judged").hidden = !S.trainerOn;
   showChart();
   document.addEventListener("keydown", (ev) => {
     const tag = ev.target && ev.target.tagName;
@@ -587,11 +384,14 @@
     if (/^[1-5]$/.test(ev.key)) {
       ev.preventDefault();
       toggle(Number(ev.key));
-    } else if (ev.key === "Enter" && tag !== "BUTTON" && tag !== "A") {
+    } else if (ev.key === "Enter" && ((tag !== "BUTTON" && tag !== "A") || ev.target.classList.contains("vp-card"))) {
+      // Enter draws even on a focused card (Space holds it): the card keeps the focus after a hold
       ev.preventDefault();
       primary();
     } else if (ev.key === "h" || ev.key === "H") {
       showHint();
+    } else if (ev.key === "u" || ev.key === "U") {
+      undo();
     }
   });
   newSession("new");

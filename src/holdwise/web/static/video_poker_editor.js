@@ -50,6 +50,7 @@
         if (!["id", "name", "royal_below_max", "pays"].includes(k)) delete S.table[k];
       }
       Object.assign(S.table, v.fields);
+      renderPays();  // the hands this deck can make
       changed();
     });
     $("vpe-name").addEventListener("input", () => { S.table.name = $("vpe-name").value; changed(); });
@@ -119,7 +120,11 @@
     }
     const add = $("vpe-add-hand");
     const listed = new Set(S.table.pays.map((p) => p.hand));
-    add.replaceChildren(...OPTS.hands.filter((h) => !listed.has(h.hand))
+    // only hands this deck can make: no wild hand without a wild card, no four deuces but in deuces wild
+    const wild = S.table.wild !== "none", extraAce = S.table.extra_card === "ace";
+    const can = (h) => !h.needs || (h.needs === "wild" && wild) || (h.needs === "deuces" && S.table.wild === "deuces")
+      || (h.needs === "five aces" && (wild || extraAce));
+    add.replaceChildren(...OPTS.hands.filter((h) => !listed.has(h.hand) && can(h))
       .map((h) => el("option", {value: h.hand, text: `${h.label}: ${h.means}`})));
     $("vpe-add").disabled = !add.options.length;
   }
@@ -271,8 +276,9 @@
       $("vpe-chart").classList.remove("stale");
       $("vpe-chart-go").hidden = true;
       $("vpe-chart").replaceChildren(...data.lines.map((ln) => el("li", {text: ln.text})));
-      $("vpe-chart-note").textContent = `${data.lines.length} lines; played as written it returns `
-        + `${pct(data.return_value)}, ${pct(data.cost, 4)} below optimal play. Play the first line that fits.`;
+      // the derived note says whether a chart of up to 40 lines is within 0.01% (when none is, it says so)
+      $("vpe-chart-note").textContent = `${data.note[0].toUpperCase()}${data.note.slice(1)}; played as written it `
+        + `returns ${pct(data.return_value)}. Play the first line that fits.`;
       return;
     }
   }

@@ -183,37 +183,34 @@
     if (!points.length) return;
     // as wide as the box (at most 640): on a phone the labels keep a readable size
     const W = Math.round(Math.max(340, Math.min(640, box.clientWidth || 640))), H = W < 500 ? 260 : 300;
-    const L = 56, R = 12, T = 16, B = 44;
-    // the useful range: the last 5% of return below optimal play (shorter charts sit on the floor, marked)
-    const floor = optimal - 0.05;
-    const values = points.map((p) => Math.max(p.return, floor)).concat([optimal]);
-    let lo = Math.min(...values), hi = Math.max(...values);
-    const pad = Math.max((hi - lo) * 0.06, 0.0005);
-    lo -= pad; hi += pad;
+    const L = 84, R = 12, T = 30, B = 44;  // room for the cost ticks (−0.00001%) and the optimum's label
+    // the cost below optimal play on a log scale, from 0.00001% to 5% of the bet: the long charts differ by
+    // hundredths of a percent, which a linear return axis drew as one flat line at the top (review 2, defect 25);
+    // costlier charts sit on the floor, marked, and a chart as good as optimal play on the top line
+    const FLOOR = 0.05, TOP = 1e-7;
+    const lg = (c) => Math.log10(Math.min(FLOOR, Math.max(TOP, c)));
     const x = (n) => L + (W - L - R) * (n - 1) / 39;
-    const y = (v) => T + (H - T - B) * (hi - v) / (hi - lo);
+    const y = (c) => T + (H - T - B) * (lg(c) - lg(TOP)) / (lg(FLOOR) - lg(TOP));
     const plot = svg("svg", {viewBox: `0 0 ${W} ${H}`, class: "vr-svg", "aria-hidden": "true"});
     plot.append(svg("rect", {x: L, y: T, width: W - L - R, height: H - T - B, fill: "#fff", stroke: "#d8dce4"}));
-    const step = niceStep((hi - lo) * 100 / 5) / 100;
-    for (let v = Math.ceil(lo / step) * step; v <= hi; v += step) {
-      plot.append(svg("line", {x1: L, x2: W - R, y1: y(v), y2: y(v), stroke: "#eceef2"}));
-      plot.append(svg("text", {x: L - 6, y: y(v) + 4, "text-anchor": "end", class: "vr-tick"},
-        (100 * v).toFixed(step * 100 < 0.1 ? 2 : 1) + "%"));
+    for (const c of [1e-7, 1e-6, 1e-5, 1e-4, 1e-3, 1e-2, 0.05]) {
+      plot.append(svg("line", {x1: L, x2: W - R, y1: y(c), y2: y(c), stroke: "#eceef2"}));
+      plot.append(svg("text", {x: L - 6, y: y(c) + 4, "text-anchor": "end", class: "vr-tick"},
+        `−${+(100 * c).toPrecision(1)}%`));
     }
     for (const n of W < 500 ? [1, 10, 20, 30, 40] : [1, 5, 10, 15, 20, 25, 30, 35, 40]) {
       plot.append(svg("text", {x: x(n), y: H - B + 16, "text-anchor": "middle", class: "vr-tick"}, String(n)));
     }
     plot.append(svg("text", {x: L + (W - L - R) / 2, y: H - 8, "text-anchor": "middle", class: "vr-axis"},
-      "lines in the chart"));
-    plot.append(svg("line", {x1: L, x2: W - R, y1: y(optimal), y2: y(optimal), class: "vr-optimal"}));
-    plot.append(svg("text", {x: W - R - 4, y: y(optimal) - 6, "text-anchor": "end", class: "vr-optimal-label"},
+      W < 500 ? "lines · cost, log scale" : "lines in the chart · cost below optimal play (log scale)"));
+    plot.append(svg("line", {x1: L, x2: W - R, y1: T, y2: T, class: "vr-optimal"}));
+    plot.append(svg("text", {x: W - R, y: T - 8, "text-anchor": "end", class: "vr-optimal-label"},
       `optimal play ${pct(optimal, 3)}`));
-    plot.append(svg("polyline", {points: points.map((p) => `${x(p.lines)},${y(Math.max(p.return, floor))}`).join(" "),
+    plot.append(svg("polyline", {points: points.map((p) => `${x(p.lines)},${y(p.cost)}`).join(" "),
       class: "vr-line"}));
     for (const p of points) {
-      const below = p.return < floor;
-      const dot = svg("circle", {cx: x(p.lines), cy: y(Math.max(p.return, floor)), r: 3.5,
-        class: below ? "vr-dot vr-below" : "vr-dot"});
+      const below = p.cost > FLOOR;
+      const dot = svg("circle", {cx: x(p.lines), cy: y(p.cost), r: 3.5, class: below ? "vr-dot vr-below" : "vr-dot"});
       dot.append(svg("title", {}, `${p.lines} lines: ${pct(p.return, 3)} (cost ${costPct(p.cost)})`));
       plot.append(dot);
     }
@@ -222,12 +219,6 @@
     tbody.replaceChildren(...points.map((p) => el("tr", {}, el("td", {text: String(p.lines)}),
       el("td", {text: pct(p.return, 4)}), el("td", {text: costPct(p.cost)}),
       el("td", {text: p.hands_per_bet_lost === null ? "–" : `${whole(Math.round(p.hands_per_bet_lost))} hands`}))));
-  }
-
-  function niceStep(raw) {
-    const p = Math.pow(10, Math.floor(Math.log10(raw)));
-    for (const m of [1, 2, 2.5, 5, 10]) if (m * p >= raw) return m * p;
-    return 10 * p;
   }
 
   function renderDerived(r) {

@@ -27,6 +27,7 @@
   }
 
   const pts = (n) => `${n} ${n === 1 ? "point" : "points"}`;
+  const signed = (n) => (n > 0 ? "+" : "") + n;
 
   // the shared session (static/session.js); 202 = the rule set's table loading (progress bar)
   const game = holdwise.session({
@@ -221,7 +222,7 @@
     foot.replaceChildren(
       el("tr", {class: "yz-total"}, el("th", {scope: "row", text: "Total"}), el("td", {}),
         el("td", {class: "num", id: "yz-total", text: String(v.total)})),
-      el("tr", {class: "yz-sum"}, el("th", {scope: "row", text: playing ? "Points so far" : "Points"}), el("td", {}),
+      el("tr", {class: "yz-sum"}, el("th", {scope: "row", text: playing ? "Points if it ended now" : "Points"}), el("td", {}),
         el("td", {class: "num", id: "yz-points", text: (v.points > 0 ? "+" : "") + v.points})));
     const note = $("yz-card-note");
     note.replaceChildren(el("strong", {text: "Points: "}),
@@ -258,11 +259,35 @@
     } catch (err) { game.fail(err); }
   }
 
+  // what the hint maximizes, in the units the game is won in: Balut is won on points, and the hint maximizes the
+  // expected total score (docs/reference/balut.md), so the page says both and shows the points beside the total
+  function drawGoal() {
+    const v = S.view, goal = $("yz-hint-goal");
+    if (v.kind === "balut") {
+      goal.replaceChildren(el("strong", {text: "The hint maximizes the expected total score"}),
+        ` (the card's total, ${v.total} now), not the points: Balut is won on points (${signed(v.points)} if the ` +
+        "card ended now), which follow the total's bands and each category's award. The two goals mostly agree; " +
+        "where they differ, the hint plays for the total.");
+      $("yz-hint-legend").textContent = "expected: the final total score exact play expects after this play (your " +
+        "score so far included); loss: how much less total score than the best play it expects. \"select\" picks " +
+        "a keep's dice, \"score\" writes the dice in that category.";
+    } else {
+      goal.replaceChildren(el("strong", {text: "The hint maximizes the expected final score"}),
+        ", the score the game is won on.");
+      $("yz-hint-legend").textContent = "expected: the final score exact play expects after this play (your " +
+        "points so far included); loss: how many points less than the best play it expects. \"select\" picks a " +
+        "keep's dice, \"score\" writes the dice in that box.";
+    }
+  }
+
   function drawHint(r) {
     const p = r, left = p.rolls_left; // the Hint JSON: the position's keys at the top
+    const balut = S.view.kind === "balut";
+    drawGoal();
     $("yz-hint-note").textContent = `Dice ${p.dice.join(" ")}, ${left ? `${left} ${left === 1 ? "roll" : "rolls"} left: ` +
-      "every keep and every box" : "no rolls left: every box"}, ranked by the final score exact play expects ` +
-      `(${pts(p.score_so_far)} so far; the best expects ${r.options[0].value.toFixed(2)}).`;
+      "every keep and every box" : "no rolls left: every box"}, ranked by the final ${balut ? "total score" : "score"} ` +
+      `exact play expects (${balut ? `score ${p.score_so_far}` : pts(p.score_so_far)} so far; the best expects ` +
+      `${r.options[0].value.toFixed(2)}).`;
     const table = $("yz-hint-table");
     table.replaceChildren();
     table.append(el("thead", {}, el("tr", {}, el("th", {text: "play"}), el("th", {class: "num", text: "expected"}),
@@ -311,7 +336,8 @@
     $("yz-review-summary").textContent = `Final score ${S.view.total}` +
       (S.view.kind === "balut" ? ` (${S.view.points > 0 ? "+" : ""}${S.view.points} points)` : "") +
       `. ${rows.length} decisions; ` +
-      (costly.length ? `${costly.length} of them cost expected points: ${lost.toFixed(2)} in all.` :
+      (costly.length ? `${costly.length} of them cost expected ${S.view.kind === "balut" ? "total score" : "points"}: ` +
+        `${lost.toFixed(2)} in all.` :
         "every one was the best play.") +
       ` Exact play expects ${opt.toFixed(2)} from a new card; your decisions expected ${yours.toFixed(2)} ` +
       `(${opt.toFixed(2)} − ${lost.toFixed(2)}), and the dice gave ${luck >= 0 ? "+" : "−"}${Math.abs(luck).toFixed(2)} ` +
