@@ -5,9 +5,9 @@ the game's /new where the body has one, the query's defaults or QUERIES below), 
 runs; lists keep their first two items and long texts are cut, so /docs and /redoc show what an answer looks
 like. The response models of holdwise.web.schemas carry them; tests/web/test_response_schemas.py checks that
 every stored sample, and every live answer, validates against its endpoint's model. Run it again after an
-answer's shape changes:
+answer's shape changes (with --missing: only the endpoints the file has no sample of, as after a new game):
 
-    python tools/make_response_examples.py
+    python tools/make_response_examples.py [--missing]
 """
 
 from __future__ import annotations
@@ -48,13 +48,15 @@ def request_of(spec: dict, op: dict) -> Any:  # noqa: ANN401
     return found[0] if found else None
 
 
-def answers(client: Any, spec: dict) -> dict[str, Any]:  # noqa: ANN401
-    """Every JSON endpoint's answer to its documented request: {"METHOD /path": answer}."""
+def answers(client: Any, spec: dict, skip: frozenset[str] = frozenset()) -> dict[str, Any]:  # noqa: ANN401
+    """Every JSON endpoint's answer to its documented request: {"METHOD /path": answer}, but those in `skip`."""
     out: dict[str, Any] = {}
     for path, ops in sorted(spec["paths"].items()):
         if not path.startswith("/api/") or path in TEXT_ENDPOINTS:
             continue
         for method, op in ops.items():
+            if f"{method.upper()} {path}" in skip:
+                continue
             body = request_of(spec, op)
             if isinstance(body, dict) and "state" in body:
                 body = {**body, "state": _new_state(client, path, roll=path.endswith(ADVISED))}
@@ -98,13 +100,20 @@ def _new_state(client: Any, path: str, roll: bool) -> Any:  # noqa: ANN401
 
 
 def main() -> None:
+    import sys
+
     from fastapi.testclient import TestClient
 
     from holdwise.web import create_app
 
     app = create_app(warm=False)
+    spec = app.openapi()
+    kept: dict[str, Any] = {}
+    if "--missing" in sys.argv[1:]:
+        known = {f"{m.upper()} {p}" for p, ops in spec["paths"].items() for m in ops}
+        kept = {k: v for k, v in json.loads(OUT.read_text(encoding="utf-8")).items() if k in known}
     with TestClient(app) as client:
-        samples = {k: trimmed(v) for k, v in answers(client, app.openapi()).items()}
+        samples = {**kept, **{k: trimmed(v) for k, v in answers(client, spec, frozenset(kept)).items()}}
     OUT.write_text(json.dumps(samples, indent=1, ensure_ascii=False, sort_keys=True) + "\n")
     print(f"{len(samples)} endpoints' samples written to {OUT.name}")
 
