@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -174,13 +175,18 @@ def _judge_chunk(kinds: tuple[Die, ...], chunk: list[tuple[int, ...]], best: lis
 
     heap = heapq.nlargest(top, best)
     heapq.heapify(heap)
-    ruled_out = _family_bounds(kinds, chunk, heap[0], cap, rank) if rank and len(heap) >= top else {}
+
+    def theta() -> float:
+        return max(heap[0] if len(heap) >= top else 0.0, _shared_theta())
+
+    start = theta()
+    ruled_out = _family_bounds(kinds, chunk, start, cap, rank) if rank and start > 0 else {}
     out = []
     for key in chunk:
         if key in ruled_out:
             out.append((ruled_out[key], "pruned"))
             continue
-        points, how = judge(kinds, key, heap[0] if len(heap) >= top else 0.0, cap)
+        points, how = judge(kinds, key, theta(), cap)
         if how == "exact":
             if len(heap) < top:
                 heapq.heappush(heap, points)
@@ -215,6 +221,16 @@ def kind_strengths(kinds: Sequence[Die], filler: Die, cap: int = 0) -> list[floa
     return [exact_points((k,) + (filler,) * (DICE_PER_PLAYER - 1), cap) for k in kinds]
 
 
+# The search's threshold as the parent knows it, shared with forked workers (a double in shared memory, written
+# by the parent only): a chunk handed out earlier reads the threshold risen since, so it rules out more. Any
+# n-th best of true values found is a threshold no higher than the final one, so each side's is sound.
+_SHARED: list[Any] = []
+
+
+def _shared_theta() -> float:
+    return float(_SHARED[0].value) if _SHARED else 0.0
+
+
 def _ignore_interrupt() -> None:
     import signal
 
@@ -228,12 +244,19 @@ class _Runner:
         self.workers = workers
         self.stop = stop
         self.stopped = False
+        self.shared = None
         self._pool = None
         if workers > 1:
             import multiprocessing as mp
 
             # the workers leave Ctrl-C to this process, whose stop() ends the search with what it has
-            self._pool = mp.get_context("fork").Pool(workers, initializer=_ignore_interrupt)
+            context = mp.get_context("fork")
+            self.shared = context.Value("d", 0.0, lock=False)
+            _SHARED[:] = [self.shared]  # the workers forked now find it here; this process writes self.shared
+            try:
+                self._pool = context.Pool(workers, initializer=_ignore_interrupt)
+            finally:
+                _SHARED.clear()
 
     def run(self, jobs: Iterable[tuple[Callable[..., list[tuple[float, str]]], tuple[object, ...],
                                        Callable[[list[tuple[float, str]]], None]]], window: int = 0) -> None:
@@ -334,6 +357,8 @@ def search_sets(kinds: Sequence[Die], counts: Sequence[int], top: int, filler: D
                         heapq.heappush(heap, (points, n))
                     elif points > heap[0][0]:
                         heapq.heapreplace(heap, (points, n))
+                    if len(heap) >= top and runner.shared is not None:
+                        runner.shared.value = heap[0][0]
                 values[n] = SetValue(sets[n], points, how == "exact")
             state["done"] += len(results)
             if on_best is not None and any(how == "exact" for _, how in results):
