@@ -127,6 +127,11 @@ def _match_id(dice, other, target: int) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:20]
 
 
+def _shared_key(dice, other, target: int) -> str:
+    """The key the server's workers know a match's solve by (the file lock and the job ledger)."""
+    return f"farkle-match-{_match_id(dice, other, target)}"
+
+
 def _job_key(dice, other, target: int, renew: bool = False) -> str:
     mid = _match_id(dice, other, target)
     with _GEN_LOCK:
@@ -173,7 +178,7 @@ def _status(dice, other, target: int) -> dict:
         return {"status": "done", "done": 1, "total": 1, "error": None, "seconds_left": None, "phase": "done",
                 "match": spec}
     key = _job_key(dice, other, target)
-    job = jobs.get(key)
+    job = jobs.get(key, _shared_key(dice, other, target))
     missing = {"status": "missing", "done": 0, "total": 0, "error": None, "seconds_left": None}
     out = job.to_json() if job is not None else missing
     if out["status"] == "done":  # solved here once, since dropped from memory: a new job loads it again
@@ -196,13 +201,14 @@ def _prepare(dice, other, target: int, field: str = "target") -> dict:
     if job is not None and job.state == "done":
         key = _job_key(dice, other, target, renew=True)
     g = int(target) // face.SCORE_UNIT
-    jobs.submit(key, _solve_work(dice, other, target, key), share=lambda done, total: face.work_fraction(done, g))
+    jobs.submit(key, _solve_work(dice, other, target, key), share=lambda done, total: face.work_fraction(done, g),
+                shared=_shared_key(dice, other, target))
     return _status(dice, other, target)
 
 
 def _cancel(dice, other, target: int) -> dict:
     """Ask this process's solve of the match to stop (at its next sum of scores); the match's status."""
-    jobs.cancel(_job_key(dice, other, target))
+    jobs.cancel(_job_key(dice, other, target), _shared_key(dice, other, target))
     return _status(dice, other, target)
 
 
@@ -456,4 +462,4 @@ def warm() -> None:
     """Start solving the default match (six ordinary dice each, to 4000) in the background; returns at once."""
     dice = tuple(face.parse_loadout(None))
     key = _job_key(dice, dice, face.DEFAULT_TARGET)
-    jobs.submit(key, _solve_work(dice, dice, face.DEFAULT_TARGET, key))
+    jobs.submit(key, _solve_work(dice, dice, face.DEFAULT_TARGET, key), shared=_shared_key(dice, dice, face.DEFAULT_TARGET))

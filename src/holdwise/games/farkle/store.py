@@ -115,7 +115,7 @@ def save(key: str, first: np.ndarray, second: np.ndarray, w_first: np.ndarray, w
             # numpy's stubs read **arrays as if it could hold the allow_pickle flag
             np.savez(cast(IO[bytes], f), key=np.array(key), mirror=np.array(mirror),
                      iterations=np.array(iterations), **arrays)  # type: ignore[arg-type]
-        atomic_write(p["data"], write)
+        atomic_write(p["data"], write, size=sum(a.nbytes for a in arrays.values()))
     except OSError:
         return  # a full or read-only disk costs the next process a solve, nothing more
     files = sorted(p["data"].parent.glob("*.npz"), key=lambda q: q.stat().st_mtime, reverse=True)

@@ -10,14 +10,17 @@ memory or solving anywhere. The solvers (`turn`, `match`) never read or write th
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
+from pathlib import Path
+
+from ...storage import keep_last
 
 from . import guard
 from . import store as disk
 from .match import DEFAULT_TARGET, TOLERANCE, MatchSolution, solve_match
 from .roll_table import DieType, die_types
-from .rules import Die
+from .rules import NAMED_DICE, Die
 from .turn import TurnSolution, solve_turn, solve_types
 
 __all__ = [
@@ -152,3 +155,13 @@ def match_solving(dice: Sequence[Die], opponent_dice: Sequence[Die], target: int
     """(score pairs done, total) of a solve of this match running in any process, or None."""
     return disk.match_progress(disk.key_text(tuple(dice), tuple(opponent_dice), int(target), False, False,
                                                TOLERANCE))
+
+
+def _default_files() -> Iterator[Path]:
+    """The files the default pages read: six ordinary dice's turn and their match to the default target."""
+    six = (NAMED_DICE["ordinary"],) * 6
+    yield disk.turn_path(die_types(six))
+    yield disk.paths(disk.key_text(six, six, DEFAULT_TARGET, False, False, TOLERANCE))["data"]
+
+
+keep_last(_default_files)  # the disk budget removes these last

@@ -149,12 +149,14 @@
                                       "computer to play at once, or start the match again to solve it.");
         }
         if (status.status === "done") return;
+        window.leaving("/api/farkle/match/cancel", status.match); // the page goes: the solve stops
         stopButton(box, status);
         showProgress(status, box.querySelector(".progress"), $("fk-progress-text"));
         await sleep(400);
         status = S.stopping ? await matchStatus(status.match) : await call("/api/farkle/match/prepare", status.match);
       }
     } finally {
+      window.leaving(null);
       box.hidden = true;
       S.stopping = false;
     }
