@@ -412,9 +412,10 @@ class Jobs:
         self._keep = keep
         self.bounded = bounded
 
-    def get(self, key: str, shared: str | None = None) -> Job | None:
-        """The job of `key`, if one was submitted in this process (asking is a poll: the job is wanted)."""
-        if self.bounded:
+    def get(self, key: str, shared: str | None = None, poll: bool = True) -> Job | None:
+        """The job of `key`, if one was submitted in this process (asking is a poll, the job is wanted, unless
+        not `poll`)."""
+        if self.bounded and poll:
             ledger.polled(shared or key, CLIENT.get())
         with self._lock:
             return self._jobs.get(key)

@@ -178,7 +178,7 @@ def _status(dice, other, target: int) -> dict:
         return {"status": "done", "done": 1, "total": 1, "error": None, "seconds_left": None, "phase": "done",
                 "match": spec}
     key = _job_key(dice, other, target)
-    job = jobs.get(key, _shared_key(dice, other, target))
+    job = jobs.get(key, poll=False)  # a look: the page that waits asks /prepare, which is the poll
     missing = {"status": "missing", "done": 0, "total": 0, "error": None, "seconds_left": None}
     out = job.to_json() if job is not None else missing
     if out["status"] == "done":  # solved here once, since dropped from memory: a new job loads it again
