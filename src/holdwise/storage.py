@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
     Arrays = dict[str, npt.NDArray[Any]]
 
-__all__ = ["atomic_write", "cache_budget", "cache_dir", "exclusive", "keep_last", "load_arrays", "make_room", "parse_bytes",
+__all__ = ["atomic_write", "cache_budget", "cache_dir", "exclusive", "keep_last", "load_arrays", "make_room", "map_npz", "parse_bytes",
            "prune", "read_json", "read_or_make", "save_arrays", "write_json"]
 
 T = TypeVar("T")
@@ -261,6 +261,49 @@ def _write_npz(f: IO[bytes], arrays: Arrays, stored_as: Mapping[str, Any] | None
                 npy.write_array_header_1_0(out, header)
                 for piece in _pieces(a, dtype):
                     out.write(piece)
+
+
+def map_npz(path: Path) -> dict[str, npt.NDArray[Any]]:
+    """The arrays of an uncompressed .npz file (as `np.savez` and `save_arrays` write them) mapped from the disk,
+    copy-on-write, rather than read into memory: a large table costs page cache, which the system can take
+    back, instead of the process's own memory. A member that cannot be mapped is read. OSError, ValueError or
+    zipfile.BadZipFile for a bad file."""
+    import struct
+    import zipfile
+
+    import numpy as np
+    from numpy.lib import format as npy
+
+    out: dict[str, npt.NDArray[Any]] = {}
+    with open(path, "rb") as raw, zipfile.ZipFile(raw) as zf:
+        for info in zf.infolist():
+            name = info.filename.removesuffix(".npy")
+            if info.compress_type != zipfile.ZIP_STORED:
+                with zf.open(info) as member:
+                    out[name] = npy.read_array(member, allow_pickle=False)
+                continue
+            raw.seek(info.header_offset)
+            local = raw.read(30)
+            if local[:4] != b"PK\x03\x04":
+                raise ValueError(f"{name}: not a zip member header")
+            name_len, extra_len = struct.unpack("<HH", local[26:30])
+            start = info.header_offset + 30 + name_len + extra_len
+            raw.seek(start)
+            version = npy.read_magic(raw)
+            shape, fortran, dtype = (npy.read_array_header_1_0(raw) if version == (1, 0)
+                                     else npy.read_array_header_2_0(raw))
+            offset = raw.tell()
+            count = int(np.prod(shape)) if shape else 1
+            if dtype.hasobject or offset + count * dtype.itemsize > start + info.file_size:
+                raise ValueError(f"{name}: not an array of plain values, or cut short")
+            if count == 0 or count * dtype.itemsize < 1 << 16:  # small: read (a map costs a page at least)
+                raw.seek(offset)
+                data = np.frombuffer(raw.read(count * dtype.itemsize), dtype=dtype).copy()
+                out[name] = data.reshape(shape, order="F" if fortran else "C")
+                continue
+            out[name] = np.memmap(raw, dtype=dtype, mode="c", offset=offset, shape=shape,
+                                  order="F" if fortran else "C")
+    return out
 
 
 def save_arrays(path: Path, key: str, arrays: Arrays, stored_as: Mapping[str, Any] | None = None) -> bool:

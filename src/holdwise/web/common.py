@@ -13,7 +13,6 @@ import os
 import secrets
 import threading
 import time
-from collections import OrderedDict
 from collections.abc import Callable, Hashable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -28,6 +27,7 @@ from starlette.exceptions import HTTPException
 from .. import __version__
 from ..errors import InputError
 from ..games.base import State, to_jsonable
+from ..memory import ByteCache
 from ..storage import atomic_write, cache_dir, exclusive
 from .work import CLIENT, ledger
 
@@ -163,37 +163,14 @@ def json_response(data: object, status: int = 200) -> Response:
     return Response(content=content, media_type="application/json", status_code=status)
 
 
-class AnswerCache:
-    """Answers kept by key, least recently used dropped first, at most `limit` bytes in all (a value's size is
-    its length, JSON bytes as sent, unless `put` is told it); thread-safe."""
-
-    def __init__(self, limit: int):
-        self.limit = limit
-        self.size = 0
-        self.items: OrderedDict[Hashable, tuple[Any, int]] = OrderedDict()
-        self.lock = threading.Lock()
-
-    def get(self, key: Hashable) -> Any:  # noqa: ANN401
-        """The value kept for `key` (now the most recently used), or None."""
-        with self.lock:
-            hit = self.items.get(key)
-            if hit is None:
-                return None
-            self.items.move_to_end(key)
-            return hit[0]
+class AnswerCache(ByteCache):
+    """Answers kept by key, least recently used dropped first, at most `limit` bytes here and the process's
+    memory budget in all (holdwise.memory; a value's size is its length, JSON bytes as sent, unless `put` is
+    told it); thread-safe."""
 
     def put(self, key: Hashable, value: Any, size: int | None = None) -> None:  # noqa: ANN401
         """Keep `value` for `key` (one over a quarter of the limit is not kept: it would push out the rest)."""
-        size = len(value) if size is None else size
-        if size > self.limit // 4:
-            return
-        with self.lock:
-            old = self.items.pop(key, None)
-            self.size += size - (old[1] if old is not None else 0)
-            self.items[key] = (value, size)
-            while self.size > self.limit and self.items:
-                _, (_, dropped) = self.items.popitem(last=False)
-                self.size -= dropped
+        super().put(key, value, len(value) if size is None else size)
 
     def json(self, key: Hashable, work: Callable[[], object]) -> bytes:
         """The JSON bytes of `key`: kept, or `work()` written as JSON and kept (same inputs, same answer)."""
@@ -483,7 +460,14 @@ class Jobs:
             finally:
                 ledger.release(shared)
 
-        threading.Thread(target=run, name=f"holdwise-job-{key[:40]}", daemon=True).start()
+        ended_now = threading.Event()
+
+        def run_and_tell() -> None:
+            run()
+            ended_now.set()
+
+        threading.Thread(target=run_and_tell, name=f"holdwise-job-{key[:40]}", daemon=True).start()
+        ended_now.wait(0.05)  # work that is done at once (a table already in memory) is answered as done
         return job
 
     def cancel(self, key: str, shared: str | None = None) -> Job | None:

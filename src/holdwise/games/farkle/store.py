@@ -24,7 +24,8 @@ from typing import IO, cast
 import numpy as np
 
 from ... import __version__
-from ...storage import atomic_write, cache_dir, exclusive, load_arrays, prune, read_json, save_arrays, write_json
+from ...storage import (atomic_write, cache_dir, exclusive, load_arrays, map_npz, prune, read_json, save_arrays,
+                         write_json)
 from .roll_table import DieType, RollTable
 from .rules import SCORE_UNIT, Die
 from .turn import TurnSolution
@@ -86,9 +87,8 @@ def load(key: str, target: int, n1: int, n2: int) -> Arrays | None:
     path = paths(key)["data"]
     if not path.exists():
         return None
-    try:
-        with np.load(path, allow_pickle=False) as f:
-            arrays = {name: f[name] for name in f.files}
+    try:  # mapped from the file: a match is tens to hundreds of MB that the system may take back
+        arrays = map_npz(path)
     except (OSError, ValueError, EOFError, KeyError, zipfile.BadZipFile):
         arrays = None
     if arrays is None or not _valid(arrays, key, target, n1, n2):

@@ -142,6 +142,10 @@ def _from_disk(dice1: Loadout, dice2: Loadout, target: int, blind1: bool, blind2
                              progress=disk.with_report(progress, report))
         if solved.w_first is not None and solved.w_second is not None:  # always, with store=True
             disk.save(key, solved.first, solved.second, solved.w_first, solved.w_second, solved.iterations)
+            # read back mapped from the file: the solve's own arrays (the process's memory) are let go
+            mapped = solution(disk.load(key, target, n1, n2))
+            if mapped is not None:
+                return mapped
         return solved
 
 
