@@ -7,24 +7,63 @@ the least recently used entries of every cache, whichever cache holds them.
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
+import os
 import threading
 from collections import OrderedDict
 from collections.abc import Hashable
 from typing import Any
 
-__all__ = ["ByteCache", "budget", "kept"]
+__all__ = ["DEFAULT_BUDGET", "ByteCache", "budget", "kept", "parse_bytes", "sizeof"]
+
+DEFAULT_BUDGET = "384M"  # a worker's answers and tables; with its code and a match solve, well under 800 MB
 
 _LOCK = threading.RLock()  # one lock for every cache: the budget's trimming reaches across them
 _CACHES: list[ByteCache] = []
 _CLOCK = itertools.count()
 
 
-def budget() -> int:
-    """The process's budget for kept answers, in bytes."""
-    from .settings import limits
+def parse_bytes(text: str) -> int:
+    """A size as written: a whole number of bytes, or a number with K, M, G or T (powers of 1024)."""
+    text = text.strip().upper().removesuffix("B").removesuffix("I")
+    shift = {"K": 10, "M": 20, "G": 30, "T": 40}.get(text[-1:], 0)
+    number = text[:-1] if shift else text
+    value = float(number) if shift else int(number)
+    if not value == value or value < 0 or value > 2**62:  # noqa: PLR0124 - nan
+        raise ValueError(text)
+    return int(value * (1 << shift))
 
-    return limits().memory_bytes
+
+_BUDGET: list[int] = []
+
+
+def budget() -> int:
+    """The process's budget for kept answers, in bytes (`$HOLDWISE_MEMORY_BUDGET`, read once; a bad value,
+    which `holdwise serve` refuses at start, reads as the default)."""
+    if not _BUDGET:
+        try:
+            _BUDGET.append(parse_bytes(os.environ.get("HOLDWISE_MEMORY_BUDGET", "").strip() or DEFAULT_BUDGET))
+        except (ValueError, IndexError):
+            _BUDGET.append(parse_bytes(DEFAULT_BUDGET))
+    return _BUDGET[0]
+
+
+def sizeof(value: Any) -> int:  # noqa: ANN401
+    """About how many bytes `value` holds: its NumPy arrays' bytes (a file-mapped array's none: the system may
+    take its pages back), through tuples, lists, dicts and dataclasses; 64 for anything else."""
+    nbytes = getattr(value, "nbytes", None)
+    if isinstance(nbytes, int):
+        return 0 if getattr(value, "filename", None) else nbytes  # np.memmap names its file
+    if isinstance(value, (tuple, list)):
+        return 64 + sum(sizeof(v) for v in value)
+    if isinstance(value, dict):
+        return 64 + sum(sizeof(v) for v in value.values())
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return 64 + sum(sizeof(getattr(value, f.name)) for f in dataclasses.fields(value))
+    if isinstance(value, (bytes, str)):
+        return len(value)
+    return 64
 
 
 def kept() -> int:
@@ -71,6 +110,18 @@ class ByteCache:
                 first = next(iter(oldest.items))
                 total -= oldest.items[first][1]
                 oldest._drop(first)
+
+    def keep_at_most(self, count: int) -> None:
+        """Drop the least recently used entries beyond `count`."""
+        with _LOCK:
+            while len(self.items) > count:
+                self._drop(next(iter(self.items)))
+
+    def clear(self) -> None:
+        """Forget everything."""
+        with _LOCK:
+            self.items.clear()
+            self.size = 0
 
     def pop(self, key: Hashable) -> None:
         """Forget `key`."""

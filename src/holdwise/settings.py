@@ -8,7 +8,8 @@ import os
 from dataclasses import dataclass
 
 from .errors import InputError
-from .storage import cache_budget, parse_bytes
+from .memory import parse_bytes
+from .storage import cache_budget
 
 __all__ = ["SETTINGS", "Limits", "check_settings", "limits"]
 

@@ -18,6 +18,8 @@ from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, TypeVar
 
+from .memory import parse_bytes
+
 if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
@@ -39,17 +41,6 @@ def cache_dir(*parts: str) -> Path:
     path = Path(root).joinpath(*parts)
     path.mkdir(parents=True, exist_ok=True)
     return path
-
-
-def parse_bytes(text: str) -> int:
-    """A size as written: a whole number of bytes, or a number with K, M, G or T (powers of 1024)."""
-    text = text.strip().upper().removesuffix("B").removesuffix("I")
-    shift = {"K": 10, "M": 20, "G": 30, "T": 40}.get(text[-1:], 0)
-    number = text[:-1] if shift else text
-    value = float(number) if shift else int(number)
-    if not value == value or value < 0 or value > 2**62:  # noqa: PLR0124 - nan
-        raise ValueError(text)
-    return int(value * (1 << shift))
 
 
 DEFAULT_BUDGET = "3G"  # the cache folder: a fresh machine's answers after a walk through every page are ~0.8 GB

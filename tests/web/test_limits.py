@@ -169,3 +169,17 @@ def test_good_sizes_are_read():
     for bad in ("", "G", "-1M", "nanG", "1X"):
         with pytest.raises((ValueError, IndexError)):
             parse_bytes(bad)
+
+
+def test_a_match_beyond_the_memory_budget_is_refused_naming_the_largest_target(client, monkeypatch):
+    from holdwise import memory
+
+    monkeypatch.setattr(memory, "_BUDGET", [40 << 20])
+    r = client.post("/api/farkle/match/prepare", json={**MATCH, "target": 4000})
+    assert r.status_code == 422 and r.json()["field"] == "target"
+    detail = r.json()["detail"]
+    assert "beyond the web lab's 40 MB" in detail, detail
+    fits = int(detail.split("at most ")[1].split(" here")[0].replace(",", ""))
+    dice = farkle.face.parse_loadout("ordinary*6")
+    assert farkle.face.match_cost(dice, dice, fits, store=True)[1] <= 40 << 20
+    assert farkle.face.match_cost(dice, dice, fits + 50, store=True)[1] > 40 << 20

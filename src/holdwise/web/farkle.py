@@ -23,6 +23,7 @@ from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse, JSONResponse
 from pydantic import Field, Strict
 
+from .. import memory
 from ..errors import InputError
 from ..games import farkle as face
 from ..games.base import State
@@ -194,6 +195,7 @@ def _prepare(dice, other, target: int, field: str = "target") -> dict:
     """Start (or find) the job that brings the match into memory; its status. Beyond the guard: 422."""
     with user_field(field):
         face.check_match_cost(tuple(dice), tuple(other), int(target), store=True, what="target")
+        _within_memory(tuple(dice), tuple(other), int(target))
     if face.match_ready(dice, other, target):
         return _status(dice, other, target)
     key = _job_key(dice, other, target)
@@ -204,6 +206,21 @@ def _prepare(dice, other, target: int, field: str = "target") -> dict:
     jobs.submit(key, _solve_work(dice, other, target, key), share=lambda done, total: face.work_fraction(done, g),
                 shared=_shared_key(dice, other, target))
     return _status(dice, other, target)
+
+
+def _within_memory(dice: tuple, other: tuple, target: int) -> None:
+    """Refuse, naming the largest target that fits, a match whose stored solve would pass the worker's memory
+    budget (holdwise.memory: a worker stays within it while solving; the command line goes further)."""
+    limit = memory.budget()
+    if face.match_cost(dice, other, target, store=True)[1] <= limit:
+        return
+    fits = target - face.SCORE_UNIT
+    while fits > 0 and face.match_cost(dice, other, fits, store=True)[1] > limit:
+        fits -= face.SCORE_UNIT
+    need = face.match_cost(dice, other, target, store=True)[1]
+    raise InputError(f"the race-aware match to {target:,} with these dice needs {need / 2**20:,.0f} MB, beyond the "
+                     f"web lab's {limit / 2**20:,.0f} MB: at most {max(fits, 0):,} here (the command line "
+                     "goes further)")
 
 
 def _cancel(dice, other, target: int) -> dict:
