@@ -12,12 +12,14 @@ import itertools
 import os
 import threading
 from collections import OrderedDict
-from collections.abc import Hashable
-from typing import Any
+from collections.abc import Callable, Hashable
+from typing import Any, TypeVar
 
-__all__ = ["DEFAULT_BUDGET", "ByteCache", "budget", "kept", "parse_bytes", "sizeof"]
+T = TypeVar("T")
 
-DEFAULT_BUDGET = "384M"  # a worker's answers and tables; with its code and a match solve, well under 800 MB
+__all__ = ["DEFAULT_BUDGET", "ByteCache", "budget", "bounded", "kept", "parse_bytes", "sizeof"]
+
+DEFAULT_BUDGET = "256M"  # a worker's answers and tables; with its code and a match solve, under 800 MB
 
 _LOCK = threading.RLock()  # one lock for every cache: the budget's trimming reaches across them
 _CACHES: list[ByteCache] = []
@@ -49,20 +51,26 @@ def budget() -> int:
     return _BUDGET[0]
 
 
-def sizeof(value: Any) -> int:  # noqa: ANN401
+def sizeof(value: Any, depth: int = 4) -> int:  # noqa: ANN401
     """About how many bytes `value` holds: its NumPy arrays' bytes (a file-mapped array's none: the system may
-    take its pages back), through tuples, lists, dicts and dataclasses; 64 for anything else."""
+    take its pages back), through tuples, lists, dicts, dataclasses and objects' attributes, `depth` deep; 64
+    for anything else."""
     nbytes = getattr(value, "nbytes", None)
     if isinstance(nbytes, int):
         return 0 if getattr(value, "filename", None) else nbytes  # np.memmap names its file
-    if isinstance(value, (tuple, list)):
-        return 64 + sum(sizeof(v) for v in value)
-    if isinstance(value, dict):
-        return 64 + sum(sizeof(v) for v in value.values())
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return 64 + sum(sizeof(getattr(value, f.name)) for f in dataclasses.fields(value))
     if isinstance(value, (bytes, str)):
         return len(value)
+    if depth <= 0:
+        return 64
+    if isinstance(value, (tuple, list)):
+        return 64 + sum(sizeof(v, depth - 1) for v in value)
+    if isinstance(value, dict):
+        return 64 + sum(sizeof(v, depth - 1) for v in value.values())
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return 64 + sum(sizeof(getattr(value, f.name, None), depth - 1) for f in dataclasses.fields(value))
+    attributes = getattr(value, "__dict__", None)
+    if isinstance(attributes, dict) and not isinstance(value, type):
+        return 64 + sum(sizeof(v, depth - 1) for v in attributes.values())
     return 64
 
 
@@ -136,3 +144,38 @@ class ByteCache:
     def __contains__(self, key: Hashable) -> bool:
         with _LOCK:
             return key in self.items
+
+
+class _Bounded:
+    """A function remembered by its arguments in a ByteCache (see `bounded`)."""
+
+    def __init__(self, work: Callable[..., Any], name: str):
+        self.work = work
+        self.memo = ByteCache(budget(), name)
+        self.__name__ = getattr(work, "__name__", name)
+        self.__doc__ = work.__doc__
+        self.__wrapped__ = work
+
+    def __call__(self, *args: Hashable) -> Any:  # noqa: ANN401
+        known = self.memo.get(args)
+        if known is None:
+            known = self.work(*args)
+            self.memo.put(args, known, sizeof(known))
+        return known
+
+    def cache_clear(self) -> None:
+        """Forget everything (as `functools.lru_cache`'s)."""
+        self.memo.clear()
+
+    def cache_info(self) -> Any:  # noqa: ANN401
+        """(hits, misses, maxsize, currsize) as `functools.lru_cache`'s: here hits and misses are not counted
+        (0) and maxsize is the bytes of the budget."""
+        from functools import _CacheInfo  # type: ignore[attr-defined]
+
+        return _CacheInfo(0, 0, self.memo.limit, len(self.memo.items))
+
+
+def bounded(work: Callable[..., T]) -> Callable[..., T]:
+    """`functools.lru_cache` by bytes: `work`'s answers by its (hashable, positional) arguments, under the
+    process's budget with every other cache; `cache_clear()` as lru_cache's."""
+    return _Bounded(work, getattr(work, "__qualname__", "memo"))

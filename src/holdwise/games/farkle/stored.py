@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
 from pathlib import Path
 
+from ...memory import bounded
 from ...storage import keep_last
 
 from . import guard
@@ -41,7 +42,7 @@ def cached_turn(dice: Sequence[Die], keep: bool = True) -> TurnSolution:
     return _cached_turn(die_types(tuple(dice)))
 
 
-@lru_cache(maxsize=512)
+@bounded  # a loadout's coaching table is 1-3 MB: kept by bytes, under the process's memory budget
 def _cached_turn(types: tuple[DieType, ...]) -> TurnSolution:
     arrays = disk.load_turn(types)
     if arrays is not None:
