@@ -377,6 +377,9 @@ class Job:
                 "seconds_left": None if left is None else round(left, 1)}
 
 
+SOLVE_NICE = 10  # a background solve's thread runs at this niceness: a worker's cheap requests come first
+
+
 class Jobs:
     """Background jobs by key. Every job waits in the server's one line of heavy solves (`work.ledger`: a slot
     shared by the workers). A `bounded` set's jobs started by a visitor also count against the limits (429 past
@@ -441,6 +444,8 @@ class Jobs:
             return not wanted()
 
         def run() -> None:
+            with contextlib.suppress(OSError, AttributeError):  # a solve yields the core to the requests
+                os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), SOLVE_NICE)
             try:
                 with ledger.slot(shared, stop) as running:
                     if not running or (job.cancel_asked and not stoppable):

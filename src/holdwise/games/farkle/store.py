@@ -103,9 +103,10 @@ def load(key: str, target: int, n1: int, n2: int) -> Arrays | None:
 
 
 def save(key: str, first: np.ndarray, second: np.ndarray, w_first: np.ndarray, w_second: np.ndarray,
-         iterations: int) -> None:
-    """Store a solve atomically, then delete the least recently used files beyond MAX_FILES. A mirrored solve
-    (second is first, w_second is w_first: both players the same) is kept once."""
+         iterations: int) -> bool:
+    """Store a solve atomically, then delete the least recently used files beyond MAX_FILES; False when it
+    could not be written. A mirrored solve (second is first, w_second is w_first: both players the same) is
+    kept once."""
     p = paths(key)
     mirror = second is first and w_second is w_first
     arrays = {"first": first, "w_first": w_first} if mirror else {"first": first, "second": second,
@@ -117,11 +118,12 @@ def save(key: str, first: np.ndarray, second: np.ndarray, w_first: np.ndarray, w
                      iterations=np.array(iterations), **arrays)  # type: ignore[arg-type]
         atomic_write(p["data"], write, size=sum(a.nbytes for a in arrays.values()))
     except OSError:
-        return  # a full or read-only disk costs the next process a solve, nothing more
+        return False  # a full or read-only disk costs the next process a solve, nothing more
     files = sorted(p["data"].parent.glob("*.npz"), key=lambda q: q.stat().st_mtime, reverse=True)
     for old in files[MAX_FILES:]:
         with contextlib.suppress(OSError):
             old.unlink()
+    return True
 
 
 @contextlib.contextmanager

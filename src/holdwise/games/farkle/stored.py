@@ -141,13 +141,17 @@ def _from_disk(dice1: Loadout, dice2: Loadout, target: int, blind1: bool, blind2
             return found
         solved = solve_match(dice1, dice2, target, blind1, blind2, store=True, turns=(t1, t2),
                              progress=disk.with_report(progress, report))
-        if solved.w_first is not None and solved.w_second is not None:  # always, with store=True
-            disk.save(key, solved.first, solved.second, solved.w_first, solved.w_second, solved.iterations)
-            # read back mapped from the file: the solve's own arrays (the process's memory) are let go
-            mapped = solution(disk.load(key, target, n1, n2))
-            if mapped is not None:
-                return mapped
-        return solved
+        if solved.w_first is None or solved.w_second is None:  # never, with store=True
+            return solved
+        if not disk.save(key, solved.first, solved.second, solved.w_first, solved.w_second, solved.iterations):
+            return solved  # a full or read-only disk: kept in memory
+        # read back mapped from the file, the solve's own arrays let go first: the process never holds both
+        del solved
+        mapped = solution(disk.load(key, target, n1, n2))
+        if mapped is not None:
+            return mapped
+        # removed at once (another process's budget): solved again, kept in memory this time
+        return solve_match(dice1, dice2, target, blind1, blind2, store=True, turns=(t1, t2), progress=progress)
 
 
 def match_ready(dice: Sequence[Die], opponent_dice: Sequence[Die], target: int) -> bool:
