@@ -19,7 +19,7 @@ T = TypeVar("T")
 
 __all__ = ["DEFAULT_BUDGET", "ByteCache", "budget", "bounded", "kept", "parse_bytes", "sizeof"]
 
-DEFAULT_BUDGET = "256M"  # a worker's answers and tables; with its code and a match solve, under 800 MB
+DEFAULT_BUDGET = "160M"  # a worker's answers and tables; with its code and a match solve, under 800 MB
 
 _LOCK = threading.RLock()  # one lock for every cache: the budget's trimming reaches across them
 _CACHES: list[ByteCache] = []

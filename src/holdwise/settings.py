@@ -32,7 +32,7 @@ SETTINGS = (
     ("HOLDWISE_MAX_JOBS", "--max-jobs", "6", 1, 10_000, "visitors' solves queued or running in all"),
     ("HOLDWISE_CLIENT_JOBS", "--client-jobs", "2", 1, 10_000, "solves queued or running per client"),
     ("HOLDWISE_JOB_IDLE", "--job-idle", "20", 2, 3600, "seconds a solve nobody asks about is kept"),
-    ("HOLDWISE_MEMORY_BUDGET", "--memory-budget", "256M", 16 << 20, 1 << 50, "bytes of answers kept in memory"),
+    ("HOLDWISE_MEMORY_BUDGET", "--memory-budget", "160M", 16 << 20, 1 << 50, "bytes of answers kept in memory"),
     ("HOLDWISE_CACHE_BUDGET", "--cache-budget", "3G", 64 << 20, 1 << 60, "bytes of the cache folder"),
 )
 

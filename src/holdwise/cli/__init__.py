@@ -154,7 +154,7 @@ def _serve(
     job_idle: str = typer.Option(None, "--job-idle", help="Seconds a solve nobody asks about is kept before it "
                                  "is cancelled (default 20; $HOLDWISE_JOB_IDLE)."),
     memory_budget: str = typer.Option(None, "--memory-budget", help="Answers kept in each worker's memory, "
-                                      "e.g. 256M (the default; $HOLDWISE_MEMORY_BUDGET)."),
+                                      "e.g. 160M (the default; $HOLDWISE_MEMORY_BUDGET)."),
     cache_budget: str = typer.Option(None, "--cache-budget", help="Size of the cache folder, e.g. 3G (the "
                                      "default; $HOLDWISE_CACHE_BUDGET); least recently used answers go first."),
 ) -> None:

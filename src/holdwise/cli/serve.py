@@ -65,6 +65,9 @@ def serve(host: str, port: int, workers: int, warm: bool, paytable_file: str | N
     shown = f"[{host}]" if ":" in host else host
     typer.echo(f"holdwise lab on http://{shown}:{port}/  (API docs: /docs; Ctrl-C stops)")
     # the workers' shared ledger of heavy solves (holdwise.web.work): this server's own, gone when it stops
+    # glibc's malloc keeps an arena per thread (up to 8 per core) whose freed memory a process seldom gives
+    # back: a worker's request threads then hold hundreds of MB they no longer use. Two arenas suffice here.
+    os.environ.setdefault("MALLOC_ARENA_MAX", "2")
     run_dir = tempfile.mkdtemp(prefix="holdwise-run-")
     os.environ["HOLDWISE_RUN_DIR"] = run_dir
     try:

@@ -42,8 +42,8 @@ WEB_TURN_MAX_WORK = 1_000_000_000
 WEB_TURN_MAX_BYTES = 512 * 2**20
 DEFAULT_DICE = ["ordinary"] * 6
 # a race-aware solve the web starts: six unlike dice to 4,000 need 281 MB (a worker: ~150 MB of code and
-# tables, at most the memory budget of kept answers, 256 MB by default, and this)
-WEB_MATCH_BYTES = 320 * 2**20
+# tables, at most the memory budget of kept answers, 160 MB by default, and this)
+WEB_MATCH_BYTES = 300 * 2**20
 
 Int = Annotated[int, Strict()]
 DiceList = Annotated[list[Annotated[str, Field(max_length=200)]], Field(max_length=120)]
