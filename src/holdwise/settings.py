@@ -23,6 +23,7 @@ class Limits:
     per_client: int
     idle_s: float
     memory_bytes: int
+    match_bytes: int
 
 
 # (environment variable, `holdwise serve` option, default, smallest, largest, what it is): the defaults are sized
@@ -33,6 +34,7 @@ SETTINGS = (
     ("HOLDWISE_CLIENT_JOBS", "--client-jobs", "2", 1, 10_000, "solves queued or running per client"),
     ("HOLDWISE_JOB_IDLE", "--job-idle", "20", 2, 3600, "seconds a solve nobody asks about is kept"),
     ("HOLDWISE_MEMORY_BUDGET", "--memory-budget", "160M", 16 << 20, 1 << 50, "bytes of answers kept in memory"),
+    ("HOLDWISE_MATCH_MEMORY", "--match-memory", "300M", 16 << 20, 1 << 50, "bytes of a match solve the web starts"),
     ("HOLDWISE_CACHE_BUDGET", "--cache-budget", "3G", 64 << 20, 1 << 60, "bytes of the cache folder"),
 )
 
@@ -62,7 +64,7 @@ def check_settings() -> Limits:
     values = [_setting(*row) for row in SETTINGS]
     cache_budget()  # read by the stores (holdwise.storage); the same check
     return Limits(solves=values[0], jobs=values[1], per_client=values[2], idle_s=float(values[3]),
-                  memory_bytes=values[4])
+                  memory_bytes=values[4], match_bytes=values[5])
 
 
 _LIMITS: list[Limits] = []

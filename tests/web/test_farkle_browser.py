@@ -222,7 +222,7 @@ def pick_dice(page, names):
 
 
 def test_six_unlike_dice_to_6000_solve_with_the_time_left_and_can_be_stopped(page, live_server, shoot, tmp_path,
-                                                                            monkeypatch):
+                                                                            monkeypatch, big_solves):
     # issue 25: once refused at 4,000; now solved in the background, with the time left and a stop button
     monkeypatch.setenv("HOLDWISE_CACHE_DIR", str(tmp_path))
     page.goto(f"{live_server}/farkle?seed=5&delay=0")
@@ -243,7 +243,8 @@ def test_six_unlike_dice_to_6000_solve_with_the_time_left_and_can_be_stopped(pag
     assert page.js_errors == []
 
 
-def test_the_coaching_table_meanwhile_while_a_long_solve_runs(page, live_server, shoot, tmp_path, monkeypatch):
+def test_the_coaching_table_meanwhile_while_a_long_solve_runs(page, live_server, shoot, tmp_path, monkeypatch,
+                                                              big_solves):
     # issue 25: while the race-aware match solves, the computer may play the coaching table, labelled as such
     monkeypatch.setenv("HOLDWISE_CACHE_DIR", str(tmp_path))
     page.goto(f"{live_server}/farkle?seed=6&delay=0")

@@ -22,7 +22,7 @@ MATCH = {"dice": "ordinary*6", "opponent_dice": "ordinary*6"}
 def bounded(monkeypatch, tmp_path):
     """Small limits, a fresh ledger, and match solves that run until released (progress every 50 ms)."""
     monkeypatch.setattr(settings, "_LIMITS", [Limits(solves=1, jobs=3, per_client=2, idle_s=3.0,
-                                                     memory_bytes=64 << 20)])
+                                                     memory_bytes=64 << 20, match_bytes=300 << 20)])
     ledger = work.ledger  # the one every module uses, on a fresh folder
     monkeypatch.setattr(ledger, "_folder", tmp_path / "run")
     monkeypatch.setattr(common, "jobs", common.Jobs(bounded=True))
@@ -142,6 +142,8 @@ def test_the_limits_count_every_workers_jobs(app, bounded, tmp_path):
     ("--job-idle", "1", "error: --job-idle (HOLDWISE_JOB_IDLE): 2 to 3,600, got '1'"),
     ("--memory-budget", "1K", "error: --memory-budget (HOLDWISE_MEMORY_BUDGET): a size (3G, 500M, bytes) of at "
                               "least 16M, got '1K'"),
+    ("--match-memory", "1", "error: --match-memory (HOLDWISE_MATCH_MEMORY): a size (3G, 500M, bytes) of at "
+                            "least 16M, got '1'"),
     ("--cache-budget", "lots", "error: --cache-budget (HOLDWISE_CACHE_BUDGET): a size (3G, 500M, bytes) of at "
                                "least 64M, got 'lots'"),
 ])
@@ -172,7 +174,8 @@ def test_good_sizes_are_read():
 
 
 def test_a_match_beyond_the_memory_budget_is_refused_naming_the_largest_target(client, monkeypatch):
-    monkeypatch.setattr(farkle, "WEB_MATCH_BYTES", 40 << 20)
+    monkeypatch.setenv("HOLDWISE_MATCH_MEMORY", "40M")
+    monkeypatch.setattr(settings, "_LIMITS", [])  # read again
     r = client.post("/api/farkle/match/prepare", json={**MATCH, "target": 4000})
     assert r.status_code == 422 and r.json()["field"] == "target"
     detail = r.json()["detail"]

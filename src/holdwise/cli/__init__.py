@@ -155,6 +155,8 @@ def _serve(
                                  "is cancelled (default 20; $HOLDWISE_JOB_IDLE)."),
     memory_budget: str = typer.Option(None, "--memory-budget", help="Answers kept in each worker's memory, "
                                       "e.g. 160M (the default; $HOLDWISE_MEMORY_BUDGET)."),
+    match_memory: str = typer.Option(None, "--match-memory", help="Largest race-aware match solve the web starts, "
+                                     "e.g. 300M (the default; $HOLDWISE_MATCH_MEMORY)."),
     cache_budget: str = typer.Option(None, "--cache-budget", help="Size of the cache folder, e.g. 3G (the "
                                      "default; $HOLDWISE_CACHE_BUDGET); least recently used answers go first."),
 ) -> None:
@@ -164,8 +166,9 @@ def _serve(
     """
     from .serve import serve
 
-    limits: dict[str, str | None] = {"--solves": solves, "--max-jobs": max_jobs, "--client-jobs": client_jobs, "--job-idle": job_idle,
-              "--memory-budget": memory_budget, "--cache-budget": cache_budget}
+    limits: dict[str, str | None] = {
+        "--solves": solves, "--max-jobs": max_jobs, "--client-jobs": client_jobs, "--job-idle": job_idle,
+        "--memory-budget": memory_budget, "--match-memory": match_memory, "--cache-budget": cache_budget}
     serve(host=host, port=port, workers=workers, warm=warm, paytable_file=paytable_file, tables_file=tables_file,
           limits=limits)
 

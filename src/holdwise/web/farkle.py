@@ -24,6 +24,7 @@ from fastapi.responses import HTMLResponse, JSONResponse
 from pydantic import Field, Strict
 
 from ..errors import InputError
+from ..settings import limits
 from ..games import farkle as face
 from ..games.base import State
 from . import common
@@ -41,9 +42,6 @@ GAME = "farkle"
 WEB_TURN_MAX_WORK = 1_000_000_000
 WEB_TURN_MAX_BYTES = 512 * 2**20
 DEFAULT_DICE = ["ordinary"] * 6
-# a race-aware solve the web starts: six unlike dice to 4,000 need 281 MB (a worker: ~150 MB of code and
-# tables, at most the memory budget of kept answers, 160 MB by default, and this)
-WEB_MATCH_BYTES = 300 * 2**20
 
 Int = Annotated[int, Strict()]
 DiceList = Annotated[list[Annotated[str, Field(max_length=200)]], Field(max_length=120)]
@@ -211,9 +209,10 @@ def _prepare(dice, other, target: int, field: str = "target") -> dict:
 
 
 def _within_memory(dice: tuple, other: tuple, target: int) -> None:
-    """Refuse, naming the largest target that fits, a match whose stored solve needs more than WEB_MATCH_BYTES
-    (a worker stays within 800 MB while solving: its code, its kept answers and the solve; the CLI goes further)."""
-    limit = WEB_MATCH_BYTES
+    """Refuse, naming the largest target that fits, a match whose stored solve needs more than --match-memory
+    (300M by default: six unlike dice to 4,000 need 281 MB; a worker then stays within 800 MB while solving:
+    ~250 MB of code and tables, the memory budget of kept answers, 160 MB, and the solve; the CLI goes further)."""
+    limit = limits().match_bytes
     if face.match_cost(dice, other, target, store=True)[1] <= limit:
         return
     fits = target - face.SCORE_UNIT
