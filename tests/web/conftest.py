@@ -79,7 +79,7 @@ def shoot(request):
 
 @pytest.fixture
 def big_solves(monkeypatch):
-    """A server whose --match-memory allows the long race-aware solves (six unlike dice to 6,000: 1.3 GB)."""
+    """A server whose --match-memory allows the long race-aware solves (six unlike dice to 6,000: 0.9 GB)."""
     from holdwise import settings
 
     monkeypatch.setenv("HOLDWISE_MATCH_MEMORY", "4G")
