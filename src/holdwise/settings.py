@@ -41,7 +41,7 @@ SETTINGS = (
 
 def _setting(name: str, option: str, default: str, low: int, high: int, what: str) -> int:
     text = os.environ.get(name, "").strip() or default
-    sized = name.endswith("_BUDGET")
+    sized = name.endswith(("_BUDGET", "_MEMORY"))
     try:
         value = parse_bytes(text) if sized else int(text)
     except ValueError:

@@ -377,6 +377,7 @@ class Job:
                 "seconds_left": None if left is None else round(left, 1)}
 
 
+SETTLE_S = 0.01  # how long a new job's request waits for work that ends at once (the line and its files: ~1 ms)
 SOLVE_NICE = 10  # a background solve's thread runs at this niceness: a worker's cheap requests come first
 
 
@@ -472,7 +473,8 @@ class Jobs:
             ended_now.set()
 
         threading.Thread(target=run_and_tell, name=f"holdwise-job-{key[:40]}", daemon=True).start()
-        ended_now.wait(0.05)  # work that is done at once (a table already in memory) is answered as done
+        # work that is done at once (a table already in memory) is answered as done; a read from the disk is not
+        ended_now.wait(SETTLE_S)
         return job
 
     def cancel(self, key: str, shared: str | None = None) -> Job | None:
