@@ -477,6 +477,16 @@ class Jobs:
         ended_now.wait(SETTLE_S)
         return job
 
+    def check(self, key: str, shared: str | None = None) -> None:
+        """429 now when submitting `key` would be refused (nothing is entered): before costly preparation."""
+        if not self.bounded:
+            return
+        with self._lock:
+            job = self._jobs.get(key)
+            if job is not None and job.state in ("queued", "running", "done"):
+                return
+        ledger.check(shared or key, CLIENT.get())
+
     def cancel(self, key: str, shared: str | None = None) -> Job | None:
         """This client wants the job of `key` stopped: it stops (at its work's next progress report, or a
         stoppable job's next stop() call), in whichever worker runs it, unless another client still asks about

@@ -193,6 +193,8 @@ def _status(dice, other, target: int) -> dict:
 
 def _prepare(dice, other, target: int, field: str = "target") -> dict:
     """Start (or find) the job that brings the match into memory; its status. Beyond the guard: 422."""
+    # past a limit, refused before the loadouts' turn tables are solved (seconds and MBs for unlike dice)
+    jobs.check(_job_key(dice, other, target), _shared_key(dice, other, target))
     with user_field(field):
         face.check_match_cost(tuple(dice), tuple(other), int(target), store=True, what="target")
         _within_memory(tuple(dice), tuple(other), int(target))
@@ -370,6 +372,12 @@ def match_prepare(body: MatchBody) -> dict:
     Poll it until `done`. Targets beyond the solve guard get 422."""
     with user_field("target"):
         target = face.check_target(body.target)
+    with user_field("dice"):
+        named = face.parse_loadout(body.dice, "dice")
+    with user_field("opponent_dice"):
+        named_other = face.parse_loadout(body.opponent_dice, "opponent_dice") if body.opponent_dice else named
+    # past a limit, refused before the loadouts' turn tables are solved (seconds and MBs for unlike dice)
+    jobs.check(_job_key(named, named_other, target), _shared_key(named, named_other, target))
     dice = checked_loadout(body.dice, "dice")
     other = checked_loadout(body.opponent_dice, "opponent_dice") if body.opponent_dice else dice
     return _prepare(dice, other, target)

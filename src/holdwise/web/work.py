@@ -98,21 +98,30 @@ class Ledger:
         counted again. `client` None: the server's own work, never refused."""
         job, pid = _hash(key), os.getpid()
         with self._locked() as folder:
-            entries = self._entries(folder)
-            if client is not None and all(e[0] != job for e in entries):
-                mine = {e[0] for e in entries if e[2].get("client") == client}
-                visitors = {e[0] for e in entries if e[2].get("client") is not None}
-                lim = limits()
-                if len(mine) >= lim.per_client:
-                    raise _busy(f"busy: you have {len(mine)} solves waiting or running here, the most one visitor "
-                                f"may have; wait for one to finish, or stop it, then ask again", lim)
-                if len(visitors) >= lim.jobs:
-                    raise _busy(f"busy: the server is already solving {len(visitors)} questions for its visitors, "
-                                "the most it takes on at once; try again in a little while", lim)
+            self._refuse(self._entries(folder), job, client)
             (folder / f"{job}.{pid}.job").write_text(json.dumps({"client": client, "running": False}))
             with contextlib.suppress(OSError):
                 (folder / f"{job}.cancel").unlink()
         self.polled(key, client)
+
+    def check(self, key: str, client: str | None) -> None:
+        """Raise what `admit` would raise for the job `key` now, entering nothing: a request refuses early,
+        before the work that readies its solve (a Farkle loadout's turn tables)."""
+        self._refuse(self._entries(self.folder), _hash(key), client)
+
+    @staticmethod
+    def _refuse(entries: list[tuple[str, int, dict]], job: str, client: str | None) -> None:
+        if client is None or any(e[0] == job for e in entries):
+            return
+        mine = {e[0] for e in entries if e[2].get("client") == client}
+        visitors = {e[0] for e in entries if e[2].get("client") is not None}
+        lim = limits()
+        if len(mine) >= lim.per_client:
+            raise _busy(f"busy: you have {len(mine)} solves waiting or running here, the most one visitor may "
+                        "have; wait for one to finish, or stop it, then ask again", lim)
+        if len(visitors) >= lim.jobs:
+            raise _busy(f"busy: the server is already solving {len(visitors)} questions for its visitors, the "
+                        "most it takes on at once; try again in a little while", lim)
 
     def release(self, key: str) -> None:
         """This worker's job `key` ended: its entry goes (and the job's poll marks with the last entry)."""
