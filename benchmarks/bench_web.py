@@ -44,6 +44,15 @@ until the last one is done. The rows (prefixed "kill run: " with `--kill`):
 - load average (1 min) at the end: the machine's, the benchmark's own processes included.
 
     python benchmarks/bench_web.py --cluster [--players 50] [--seconds 60] [--kill] [--backends 2] [--workers 1]
+
+`--flood` and `--soak` (issue 41, benchmarks/_web_flood.py says what each does): a server that nobody can run
+over. Flood: 6 clients for 90 s of all-different expensive solves beside a client timing cheap requests (GET
+/api/health the anchor); soak: a walk through every page for `--minutes` (30). Goals: cheap p99 <= 50 ms and no
+5xx during the flood, no solve running 30 s after it, the cache folder within its budget, each worker's RSS
+<= 800 MB, no growth over the soak's last 10 minutes.
+
+    python benchmarks/bench_web.py --flood [--seconds 90] [--flood-clients 6] [--workers 2]
+    python benchmarks/bench_web.py --soak [--minutes 30] [--workers 2]
 """
 
 from __future__ import annotations
@@ -350,7 +359,19 @@ def main() -> None:
                         help="also run the scenarios on uvicorn's pure-Python loop and parser (asyncio, h11)")
     parser.add_argument("--json", default=str(ROOT / "build" / "bench" / "web.json"))
     parser.add_argument("--quick", action="store_true", help="5 s per scenario, 5 loads per page (not --cluster)")
+    parser.add_argument("--flood", action="store_true", help="the flood of expensive solves (see above)")
+    parser.add_argument("--soak", action="store_true", help="the walk through every page (see above)")
+    parser.add_argument("--minutes", type=float, default=30.0, help="--soak: how long")
+    parser.add_argument("--flood-clients", type=int, default=6)
     opts = parser.parse_args()
+    if opts.flood or opts.soak:
+        import _web_flood
+
+        mode = "flood" if opts.flood else "soak"
+        workers = 2 if opts.workers == 1 and "--workers" not in sys.argv else opts.workers
+        rows = _web_flood.run(mode, opts.seconds or 90.0, opts.minutes, opts.flood_clients, workers, opts.cache)
+        print_and_save(rows, opts.json.replace("web.json", f"web-{mode}.json"))
+        return
     if opts.cluster:
         opts.seconds = 60 if opts.seconds is None else opts.seconds
         opts.think = 0.5 if opts.think is None else opts.think

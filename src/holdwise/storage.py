@@ -18,14 +18,16 @@ from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, TypeVar
 
+from .memory import parse_bytes
+
 if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
     Arrays = dict[str, npt.NDArray[Any]]
 
-__all__ = ["atomic_write", "cache_dir", "exclusive", "load_arrays", "prune", "read_json", "read_or_make", "save_arrays",
-           "write_json"]
+__all__ = ["atomic_write", "cache_budget", "cache_dir", "exclusive", "keep_last", "load_arrays", "make_room", "map_npz", "parse_bytes",
+           "prune", "read_json", "read_or_make", "save_arrays", "write_json"]
 
 T = TypeVar("T")
 
@@ -41,20 +43,110 @@ def cache_dir(*parts: str) -> Path:
     return path
 
 
-def atomic_write(path: Path, write: Callable[[IO[Any]], object], binary: bool = True) -> None:
-    """Write `path` by calling `write(file)` on a temporary file in the same folder, then renaming it."""
+DEFAULT_BUDGET = "3G"  # the cache folder: a fresh machine's answers after a walk through every page are ~0.8 GB
+
+
+def cache_budget() -> int:
+    """The cache folder's budget in bytes (`$HOLDWISE_CACHE_BUDGET`, default 3G); InputError for a bad one."""
+    from .errors import InputError
+
+    text = os.environ.get("HOLDWISE_CACHE_BUDGET", "").strip() or DEFAULT_BUDGET
+    try:
+        value = parse_bytes(text)
+    except (ValueError, IndexError):
+        value = -1
+    if not 64 << 20 <= value <= 1 << 60:
+        raise InputError(f"--cache-budget (HOLDWISE_CACHE_BUDGET): a size (3G, 500M, bytes) of at least 64M, "
+                         f"got {text!r}")
+    return value
+
+
+# what the default pages read (the default match, the shipped games' returns, ...): removed last
+_DEFAULTS: list[Callable[[], Iterator[Path]]] = []
+SMALL = 64 << 10  # files below this are written without looking at the budget (progress, keys, small answers)
+STRAY = 600.0  # a temporary file this old (seconds) was left by a writer that died: removed
+
+
+def keep_last(paths: Callable[[], Iterator[Path]]) -> None:
+    """Register the files of the built-in defaults' answers: the budget removes them only after every other."""
+    _DEFAULTS.append(paths)
+
+
+def make_room(incoming: int, spare: Path | None = None) -> int:
+    """Remove the least recently used answers of the cache folder (the built-in defaults' last) until
+    `incoming` more bytes fit its budget with a little to spare; the bytes removed. Locks, progress files, the
+    server's key and `spare` stay; a stray temporary file of a writer that died goes first."""
+    import time
+
+    root = cache_dir()
+    budget = cache_budget()
+    room = budget - incoming - budget // 100
+    with exclusive(root / "budget.lock"):
+        now, files, total = time.time(), [], 0
+        for path in root.rglob("*"):
+            name = path.name
+            try:
+                st = path.stat()
+            except OSError:
+                continue
+            if not path.is_file():
+                continue
+            if name.endswith(".tmp") and now - st.st_mtime > STRAY:
+                with contextlib.suppress(OSError):
+                    path.unlink()
+                continue
+            total += st.st_size
+            if name.endswith((".lock", ".progress", ".tmp")) or name == "web-secret" or path == spare:
+                continue
+            files.append((st.st_mtime, st.st_size, path))
+        if total <= room:
+            return 0
+        defaults: set[Path] = set()
+        for found in _DEFAULTS:
+            with contextlib.suppress(Exception):
+                defaults.update(Path(p).resolve() for p in found())
+        files.sort(key=lambda f: (f[2].resolve() in defaults, f[0]))
+        removed = 0
+        for _, size, path in files:
+            if total - removed <= room:
+                break
+            with contextlib.suppress(OSError):
+                path.unlink()
+                removed += size
+        return removed
+
+
+def atomic_write(path: Path, write: Callable[[IO[Any]], object], binary: bool = True, size: int | None = None) -> None:
+    """Write `path` by calling `write(file)` on a temporary file in the same folder, then renaming it; a file of
+    the cache folder makes room for itself first (`make_room`: before writing when its `size` is told, else
+    before the rename)."""
     path = Path(path)
+    budgeted = _in_cache(path)
+    if budgeted and size is not None and size >= SMALL:
+        make_room(size, spare=path)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
         with os.fdopen(fd, "wb" if binary else "w") as f:
             write(f)
             f.flush()
             os.fsync(f.fileno())
+            written = os.fstat(f.fileno()).st_size
+        if budgeted and size is None and written >= SMALL:
+            make_room(written, spare=path)
         os.replace(tmp, path)
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
+
+
+def _in_cache(path: Path) -> bool:
+    """Whether `path` is in the cache folder (whose budget it then counts against)."""
+    try:
+        path.resolve().relative_to(cache_dir().resolve())
+    except ValueError:
+        return False
+    return True
 
 
 def write_json(path: Path, value: object) -> None:
@@ -162,6 +254,49 @@ def _write_npz(f: IO[bytes], arrays: Arrays, stored_as: Mapping[str, Any] | None
                     out.write(piece)
 
 
+def map_npz(path: Path) -> dict[str, npt.NDArray[Any]]:
+    """The arrays of an uncompressed .npz file (as `np.savez` and `save_arrays` write them) mapped from the disk,
+    copy-on-write, rather than read into memory: a large table costs page cache, which the system can take
+    back, instead of the process's own memory. A member that cannot be mapped is read. OSError, ValueError or
+    zipfile.BadZipFile for a bad file."""
+    import struct
+    import zipfile
+
+    import numpy as np
+    from numpy.lib import format as npy
+
+    out: dict[str, npt.NDArray[Any]] = {}
+    with open(path, "rb") as raw, zipfile.ZipFile(raw) as zf:
+        for info in zf.infolist():
+            name = info.filename.removesuffix(".npy")
+            if info.compress_type != zipfile.ZIP_STORED:
+                with zf.open(info) as member:
+                    out[name] = npy.read_array(member, allow_pickle=False)
+                continue
+            raw.seek(info.header_offset)
+            local = raw.read(30)
+            if local[:4] != b"PK\x03\x04":
+                raise ValueError(f"{name}: not a zip member header")
+            name_len, extra_len = struct.unpack("<HH", local[26:30])
+            start = info.header_offset + 30 + name_len + extra_len
+            raw.seek(start)
+            version = npy.read_magic(raw)
+            shape, fortran, dtype = (npy.read_array_header_1_0(raw) if version == (1, 0)
+                                     else npy.read_array_header_2_0(raw))
+            offset = raw.tell()
+            count = int(np.prod(shape)) if shape else 1
+            if dtype.hasobject or offset + count * dtype.itemsize > start + info.file_size:
+                raise ValueError(f"{name}: not an array of plain values, or cut short")
+            if count == 0 or count * dtype.itemsize < 1 << 16:  # small: read (a map costs a page at least)
+                raw.seek(offset)
+                data = np.frombuffer(raw.read(count * dtype.itemsize), dtype=dtype).copy()
+                out[name] = data.reshape(shape, order="F" if fortran else "C")
+                continue
+            out[name] = np.memmap(raw, dtype=dtype, mode="c", offset=offset, shape=shape,
+                                  order="F" if fortran else "C")
+    return out
+
+
 def save_arrays(path: Path, key: str, arrays: Arrays, stored_as: Mapping[str, Any] | None = None) -> bool:
     """NumPy arrays in one .npz file with their key and checksum, atomically; False when it cannot be
     written (a read-only or full cache folder costs speed, not answers). `stored_as` names a type to store
@@ -169,8 +304,10 @@ def save_arrays(path: Path, key: str, arrays: Arrays, stored_as: Mapping[str, An
     import numpy as np
 
     every = dict(arrays, key=np.array(key), digest=np.array(_digest(arrays, stored_as)))
+    size = sum(np.asarray(a).size * np.dtype((stored_as or {}).get(n, np.asarray(a).dtype)).itemsize
+               for n, a in every.items())
     try:
-        atomic_write(Path(path), lambda f: _write_npz(f, every, stored_as))
+        atomic_write(Path(path), lambda f: _write_npz(f, every, stored_as), size=size)
     except OSError:
         return False
     return True

@@ -75,3 +75,14 @@ def shoot(request):
         return path
 
     return take
+
+
+@pytest.fixture
+def big_solves(monkeypatch):
+    """A server whose --match-memory allows the long race-aware solves (six unlike dice to 6,000: 0.9 GB)."""
+    from holdwise import settings
+
+    monkeypatch.setenv("HOLDWISE_MATCH_MEMORY", "4G")
+    monkeypatch.setattr(settings, "_LIMITS", [])  # read again; and again after the test
+    yield
+    settings._LIMITS.clear()

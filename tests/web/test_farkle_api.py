@@ -140,9 +140,10 @@ def test_every_status_of_a_match_solve_says_its_phase(client, tmp_path, monkeypa
 
 
 @pytest.mark.slow
-def test_six_unlike_dice_to_6000_solve_in_the_background_with_the_time_left_and_can_be_cancelled(client):
+def test_six_unlike_dice_to_6000_solve_in_the_background_with_the_time_left_and_can_be_cancelled(client, big_solves):
     # once refused at 4,000 ("about 56 s, limit about a minute"): now a background job that says how long it has
-    # left; since lanes 4,000 takes about 10 s, so 6,000 (about 35 s) leaves the time to cancel it
+    # left; since lanes 4,000 takes about 10 s, so 6,000 (about 35 s) leaves the time to cancel it (0.9 GB: on
+    # a server whose --match-memory allows it)
     spec = {"dice": "ordinary,lucky,odd,kings,misfortune,heavenly-kingdom", "opponent_dice": "ordinary*6",
             "target": 6000}
     first = client.post("/api/farkle/match/prepare", json=spec)

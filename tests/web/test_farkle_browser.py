@@ -222,7 +222,7 @@ def pick_dice(page, names):
 
 
 def test_six_unlike_dice_to_6000_solve_with_the_time_left_and_can_be_stopped(page, live_server, shoot, tmp_path,
-                                                                            monkeypatch):
+                                                                            monkeypatch, big_solves):
     # issue 25: once refused at 4,000; now solved in the background, with the time left and a stop button
     monkeypatch.setenv("HOLDWISE_CACHE_DIR", str(tmp_path))
     page.goto(f"{live_server}/farkle?seed=5&delay=0")
@@ -263,7 +263,8 @@ def test_six_unlike_dice_to_6000_solve_with_the_time_left_and_can_be_stopped(pag
     assert page.js_errors == []
 
 
-def test_the_coaching_table_meanwhile_while_a_long_solve_runs(page, live_server, shoot, tmp_path, monkeypatch):
+def test_the_coaching_table_meanwhile_while_a_long_solve_runs(page, live_server, shoot, tmp_path, monkeypatch,
+                                                              big_solves):
     # issue 25: while the race-aware match solves, the computer may play the coaching table, labelled as such
     monkeypatch.setenv("HOLDWISE_CACHE_DIR", str(tmp_path))
     page.goto(f"{live_server}/farkle?seed=6&delay=0")
@@ -563,3 +564,26 @@ def _start_which_die(p, live_server):
     p.wait_for_selector("#fk-table:not([hidden])", timeout=120_000)
     p.check("#fk-coach-toggle")
     p.click("#fk-roll")
+
+
+def test_a_page_that_leaves_while_a_match_solves_stops_it(page, live_server, tmp_path, monkeypatch):
+    # issue 41: nobody would read the answer: the page's beacon (pagehide) asks /api/farkle/match/cancel
+    import time
+
+    import httpx
+
+    monkeypatch.setenv("HOLDWISE_CACHE_DIR", str(tmp_path))
+    page.goto(f"{live_server}/farkle?seed=5&delay=0")
+    pick_dice(page, SIX_UNLIKE)
+    page.fill("input[name=target]", "4000")  # 281 MB: within the default --match-memory; a minute or more
+    page.click("#fk-start")
+    page.wait_for_selector("#fk-progress:not([hidden])", timeout=30_000)
+    spec = {"dice": ",".join(SIX_UNLIKE), "opponent_dice": "ordinary*6", "target": 4000}  # the computer: ordinary
+    status = httpx.get(f"{live_server}/api/farkle/match/status", params=spec).json()
+    assert status["status"] in ("queued", "running"), status
+    page.goto("about:blank")  # the page goes: pagehide sends the beacon
+    deadline = time.monotonic() + 15  # well within the idle time (20 s): the beacon, not the idle timer
+    while status["status"] in ("queued", "running") and time.monotonic() < deadline:
+        time.sleep(0.2)
+        status = httpx.get(f"{live_server}/api/farkle/match/status", params=spec).json()
+    assert status["status"] == "cancelled", status

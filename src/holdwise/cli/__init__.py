@@ -145,6 +145,20 @@ def _serve(
                                       "`video-poker --paytable-file`): its games are offered beside the shipped."),
     tables_file: str = typer.Option(None, "--tables-file", help="A dice-poker tables file (TOML): its tables "
                                     "are offered as presets in the depth lab."),
+    solves: str = typer.Option(None, "--solves", help="Heavy solves running at once (default 1; "
+                               "$HOLDWISE_SOLVES)."),
+    max_jobs: str = typer.Option(None, "--max-jobs", help="Visitors' heavy solves waiting or running in all "
+                                 "(default 6; $HOLDWISE_MAX_JOBS); past it 429."),
+    client_jobs: str = typer.Option(None, "--client-jobs", help="Heavy solves waiting or running per client "
+                                    "(default 2; $HOLDWISE_CLIENT_JOBS); past it 429."),
+    job_idle: str = typer.Option(None, "--job-idle", help="Seconds a solve nobody asks about is kept before it "
+                                 "is cancelled (default 20; $HOLDWISE_JOB_IDLE)."),
+    memory_budget: str = typer.Option(None, "--memory-budget", help="Answers kept in each worker's memory, "
+                                      "e.g. 160M (the default; $HOLDWISE_MEMORY_BUDGET)."),
+    match_memory: str = typer.Option(None, "--match-memory", help="Largest race-aware match solve the web starts, "
+                                     "e.g. 300M (the default; $HOLDWISE_MATCH_MEMORY)."),
+    cache_budget: str = typer.Option(None, "--cache-budget", help="Size of the cache folder, e.g. 3G (the "
+                                     "default; $HOLDWISE_CACHE_BUDGET); least recently used answers go first."),
 ) -> None:
     """The web lab in a browser: every game's pages and play tables; JSON API at /docs.
 
@@ -152,7 +166,11 @@ def _serve(
     """
     from .serve import serve
 
-    serve(host=host, port=port, workers=workers, warm=warm, paytable_file=paytable_file, tables_file=tables_file)
+    limits: dict[str, str | None] = {
+        "--solves": solves, "--max-jobs": max_jobs, "--client-jobs": client_jobs, "--job-idle": job_idle,
+        "--memory-budget": memory_budget, "--match-memory": match_memory, "--cache-budget": cache_budget}
+    serve(host=host, port=port, workers=workers, warm=warm, paytable_file=paytable_file, tables_file=tables_file,
+          limits=limits)
 
 
 def main() -> None:

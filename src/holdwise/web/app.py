@@ -13,8 +13,10 @@ from fastapi.staticfiles import StaticFiles
 from .. import __version__, games
 from ..games.registry import Page
 from . import hint, session
+from ..settings import check_settings
+from .common import HERE, ClientMark, page
 from .schemas import Health, answers
-from .common import HERE, page
+from .work import ledger
 from .errors import BodyLimit, install
 
 __all__ = ["DOCS_POLICY", "MORE_GAMES", "REDOC", "SWAGGER_UI", "create_app", "generic_games", "labs", "nav_groups",
@@ -77,6 +79,7 @@ def create_app(warm: bool | None = None) -> FastAPI:
     (default: on unless $HOLDWISE_NO_WARM is set)."""
     if warm is None:
         warm = not os.environ.get("HOLDWISE_NO_WARM")
+    check_settings()  # `holdwise serve` checked them before starting; a bad value stops here too
 
     generic = generic_games()
     pages = labs()
@@ -98,6 +101,7 @@ def create_app(warm: bool | None = None) -> FastAPI:
     app.state.nav = nav_groups()  # every page's menu (templates/base.html)
     install(app)
     app.add_middleware(BodyLimit)
+    app.add_middleware(ClientMark)
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
 
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)
@@ -125,8 +129,9 @@ def create_app(warm: bool | None = None) -> FastAPI:
 
     @app.get("/api/health", tags=["server"], **answers(Health, "GET /api/health"))
     def health() -> dict:
-        """The server's version, its process id (which worker answered) and that it answers."""
-        return {"status": "ok", "version": __version__, "pid": os.getpid()}
+        """The server's version, its process id (which worker answered), that it answers, and its heavy solves
+        running and waiting in line (all its workers')."""
+        return {"status": "ok", "version": __version__, "pid": os.getpid(), "solves": ledger.counts()}
 
     for module in modules:
         app.include_router(module.router)

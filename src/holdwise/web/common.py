@@ -13,7 +13,6 @@ import os
 import secrets
 import threading
 import time
-from collections import OrderedDict
 from collections.abc import Callable, Hashable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -28,7 +27,9 @@ from starlette.exceptions import HTTPException
 from .. import __version__
 from ..errors import InputError
 from ..games.base import State, to_jsonable
+from ..memory import ByteCache
 from ..storage import atomic_write, cache_dir, exclusive
+from .work import CLIENT, ledger
 
 __all__ = [
     "MAX_BODY_BYTES", "AnswerCache", "Body", "FieldError", "Gate", "Job", "Jobs", "NewBody", "Seed", "StateBody",
@@ -162,37 +163,14 @@ def json_response(data: object, status: int = 200) -> Response:
     return Response(content=content, media_type="application/json", status_code=status)
 
 
-class AnswerCache:
-    """Answers kept by key, least recently used dropped first, at most `limit` bytes in all (a value's size is
-    its length, JSON bytes as sent, unless `put` is told it); thread-safe."""
-
-    def __init__(self, limit: int):
-        self.limit = limit
-        self.size = 0
-        self.items: OrderedDict[Hashable, tuple[Any, int]] = OrderedDict()
-        self.lock = threading.Lock()
-
-    def get(self, key: Hashable) -> Any:  # noqa: ANN401
-        """The value kept for `key` (now the most recently used), or None."""
-        with self.lock:
-            hit = self.items.get(key)
-            if hit is None:
-                return None
-            self.items.move_to_end(key)
-            return hit[0]
+class AnswerCache(ByteCache):
+    """Answers kept by key, least recently used dropped first, at most `limit` bytes here and the process's
+    memory budget in all (holdwise.memory; a value's size is its length, JSON bytes as sent, unless `put` is
+    told it); thread-safe."""
 
     def put(self, key: Hashable, value: Any, size: int | None = None) -> None:  # noqa: ANN401
         """Keep `value` for `key` (one over a quarter of the limit is not kept: it would push out the rest)."""
-        size = len(value) if size is None else size
-        if size > self.limit // 4:
-            return
-        with self.lock:
-            old = self.items.pop(key, None)
-            self.size += size - (old[1] if old is not None else 0)
-            self.items[key] = (value, size)
-            while self.size > self.limit and self.items:
-                _, (_, dropped) = self.items.popitem(last=False)
-                self.size -= dropped
+        super().put(key, value, len(value) if size is None else size)
 
     def json(self, key: Hashable, work: Callable[[], object]) -> bytes:
         """The JSON bytes of `key`: kept, or `work()` written as JSON and kept (same inputs, same answer)."""
@@ -222,7 +200,7 @@ class Gate:
             yield
             return
         if not self.slot.acquire(timeout=wait_s):
-            raise HTTPException(429, self.busy)
+            raise HTTPException(429, self.busy, headers={"Retry-After": "2"})
         try:
             yield
         finally:
@@ -295,6 +273,68 @@ def unseal(sealed: Mapping, game: str) -> State:
     return state
 
 
+COOKIE = "holdwise-client"  # a random id with its seal: who asks, for the limits on heavy work (work.py)
+
+
+def _client_mark(cookie: str | None) -> str | None:
+    """The client id of a sealed client cookie, or None when it is missing or its seal does not match."""
+    ident, _, mark = (cookie or "").partition(".")
+    if len(ident) != 32 or not mark:
+        return None
+    expected = hmac.new(_secret(), f"client:{ident}".encode(), hashlib.sha256).hexdigest()[:32]
+    return ident if hmac.compare_digest(mark, expected) else None
+
+
+def _address(scope: Mapping) -> str:
+    """The client's address: the peer's, or behind a proxy on this machine or a private network the address
+    the proxy saw (the last X-Forwarded-For entry, which the proxy wrote)."""
+    import ipaddress
+
+    peer = (scope.get("client") or ("unknown", 0))[0]
+    forwarded = dict(scope.get("headers") or []).get(b"x-forwarded-for", b"").decode("latin-1")
+    try:
+        near = ipaddress.ip_address(peer)
+    except ValueError:
+        return str(peer)
+    if forwarded and (near.is_loopback or near.is_private):
+        return forwarded.rsplit(",", 1)[-1].strip() or str(peer)
+    return str(peer)
+
+
+class ClientMark:
+    """ASGI middleware: who asks (`work.CLIENT` while the request is answered): the id of its sealed cookie,
+    else its address; a request without a good cookie is answered with a new one."""
+
+    def __init__(self, app: Any):  # noqa: ANN401
+        self.app = app
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:  # noqa: ANN401
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        from http.cookies import SimpleCookie
+
+        jar: SimpleCookie = SimpleCookie()
+        with contextlib.suppress(Exception):
+            jar.load(dict(scope.get("headers") or []).get(b"cookie", b"").decode("latin-1"))
+        ident = _client_mark(jar[COOKIE].value if COOKIE in jar else None)
+        fresh = None
+        if ident is None:
+            new = secrets.token_hex(16)
+            mark = hmac.new(_secret(), f"client:{new}".encode(), hashlib.sha256).hexdigest()[:32]
+            fresh = f"{COOKIE}={new}.{mark}; Path=/; Max-Age=31536000; SameSite=Lax; HttpOnly".encode()
+        token = CLIENT.set(f"cookie:{ident}" if ident else f"address:{_address(scope)}")
+
+        async def marked(message: Any) -> None:  # noqa: ANN401
+            if fresh is not None and message["type"] == "http.response.start":
+                message = {**message, "headers": [*message.get("headers", []), (b"set-cookie", fresh)]}
+            await send(message)
+        try:
+            await self.app(scope, receive, marked)
+        finally:
+            CLIENT.reset(token)
+
+
 class Cancelled(Exception):
     """Raised inside a job's work by its progress callback once the job is cancelled."""
 
@@ -337,72 +377,128 @@ class Job:
                 "seconds_left": None if left is None else round(left, 1)}
 
 
-class Jobs:
-    """Background jobs by key, one at a time (a heavy solve takes a core and up to hundreds of MB)."""
+SETTLE_S = 0.01  # how long a new job's request waits for work that ends at once (the line and its files: ~1 ms)
+SOLVE_NICE = 10  # a background solve's thread runs at this niceness: a worker's cheap requests come first
 
-    def __init__(self, keep: int = 32):
+
+class Jobs:
+    """Background jobs by key. Every job waits in the server's one line of heavy solves (`work.ledger`: a slot
+    shared by the workers). A `bounded` set's jobs started by a visitor also count against the limits (429 past
+    them) and are cancelled when nobody asks about them for the idle time; the other sets (a game's few rule
+    variants) are the server's own."""
+
+    def __init__(self, keep: int = 32, bounded: bool = False):
         self._jobs: dict[str, Job] = {}
         self._lock = threading.Lock()
-        self._gate = threading.Semaphore(1)
         self._keep = keep
+        self.bounded = bounded
 
-    def get(self, key: str) -> Job | None:
-        """The job of `key`, if one was submitted in this process."""
+    def get(self, key: str, shared: str | None = None, poll: bool = True) -> Job | None:
+        """The job of `key`, if one was submitted in this process (asking is a poll, the job is wanted, unless
+        not `poll`)."""
+        if self.bounded and poll:
+            ledger.polled(shared or key, CLIENT.get())
         with self._lock:
             return self._jobs.get(key)
 
     def submit(self, key: str, work: Callable[..., Any], share: Callable[[int, int], float] | None = None,
-               stoppable: bool = False) -> Job:
+               stoppable: bool = False, shared: str | None = None) -> Job:
         """Run `work(progress)` in the background unless a job of `key` is queued, running or done (a failed,
         cancelled or stopped one runs again). `share`: see `Job`. A `stoppable` job is run as
         `work(progress, stop)`: `cancel` makes stop() true instead of raising, and what the work returns then is
-        the job's result with the state "stopped" (a search that ends early with the best it found)."""
+        the job's result with the state "stopped" (a search that ends early with the best it found). `shared`:
+        the key the server's workers know the job by (default `key`). Past a limit: HTTPException 429."""
         ended = ("failed", "cancelled", "stopped")
+        shared = shared or key
+        client = CLIENT.get() if self.bounded else None
         with self._lock:
             job = self._jobs.get(key)
             if job is not None and job.state not in ended:
+                if self.bounded:
+                    ledger.polled(shared, client)
                 return job
+        ledger.admit(shared, client)  # raises 429 past a limit
+        with self._lock:
+            job = self._jobs.get(key)
+            if job is not None and job.state not in ended:
+                return job  # another request of this process submitted it meanwhile (its entry is the same)
             job = self._jobs[key] = Job(key, share=share)
             for old in [k for k, j in self._jobs.items() if j.state in ("done", *ended)][:-self._keep]:
                 del self._jobs[old]
+        entered, checked = time.time(), [0.0]
+
+        def wanted() -> bool:
+            """False once the job is to stop: cancelled here, or elsewhere, or nobody asks for it."""
+            now = time.monotonic()
+            if not job.cancel_asked and now - checked[0] >= 0.5:
+                checked[0] = now
+                if ledger.stopped(shared, entered, client is not None):
+                    job.cancel_asked = True
+            return not job.cancel_asked
 
         def progress(done: int, total: int) -> None:
-            if job.cancel_asked and not stoppable:  # the work stops at its next report
+            if not wanted() and not stoppable:  # the work stops at its next report
                 raise Cancelled
             job.done, job.total = int(done), int(total)
 
         def stop() -> bool:
-            return job.cancel_asked
+            return not wanted()
 
         def run() -> None:
-            with self._gate:
-                if job.cancel_asked and not stoppable:
-                    job.state = "cancelled"
-                    return
-                job.state = "running"
-                job.running_since = time.monotonic()
-                try:
-                    job.result = work(progress, stop) if stoppable else work(progress)
-                    job.state = "stopped" if job.cancel_asked else "done"
-                except Cancelled:
-                    job.state = "cancelled"
-                except InputError as err:
-                    job.error, job.state = str(err), "failed"
-                except Exception as err:  # noqa: BLE001 - a failed job reports, the server lives on
-                    job.error, job.state = f"the computation failed: {type(err).__name__}", "failed"
+            with contextlib.suppress(OSError, AttributeError):  # a solve yields the core to the requests
+                os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), SOLVE_NICE)
+            try:
+                with ledger.slot(shared, stop) as running:
+                    if not running or (job.cancel_asked and not stoppable):
+                        job.error, job.state = "stopped before it started: nobody was waiting for it", "cancelled"
+                        return
+                    job.state = "running"
+                    job.running_since = time.monotonic()
+                    try:
+                        job.result = work(progress, stop) if stoppable else work(progress)
+                        job.state = "stopped" if job.cancel_asked else "done"
+                    except Cancelled:
+                        job.state = "cancelled"
+                    except InputError as err:
+                        job.error, job.state = str(err), "failed"
+                    except Exception as err:  # noqa: BLE001 - a failed job reports, the server lives on
+                        job.error, job.state = f"the computation failed: {type(err).__name__}", "failed"
+            finally:
+                ledger.release(shared)
 
-        threading.Thread(target=run, name=f"holdwise-job-{key[:40]}", daemon=True).start()
+        ended_now = threading.Event()
+
+        def run_and_tell() -> None:
+            run()
+            ended_now.set()
+
+        threading.Thread(target=run_and_tell, name=f"holdwise-job-{key[:40]}", daemon=True).start()
+        # work that is done at once (a table already in memory) is answered as done; a read from the disk is not
+        ended_now.wait(SETTLE_S)
         return job
 
-    def cancel(self, key: str) -> Job | None:
-        """Ask the job of `key` to stop (at its work's next progress report, or a stoppable job's next stop()
-        call); the job, or None if none is queued or running here."""
+    def check(self, key: str, shared: str | None = None) -> None:
+        """429 now when submitting `key` would be refused (nothing is entered): before costly preparation."""
+        if not self.bounded:
+            return
+        with self._lock:
+            job = self._jobs.get(key)
+            if job is not None and job.state in ("queued", "running", "done"):
+                return
+        ledger.check(shared or key, CLIENT.get())
+
+    def cancel(self, key: str, shared: str | None = None) -> Job | None:
+        """This client wants the job of `key` stopped: it stops (at its work's next progress report, or a
+        stoppable job's next stop() call), in whichever worker runs it, unless another client still asks about
+        it. The job, or None if none is queued or running here."""
+        stopping = ledger.cancel(shared or key, CLIENT.get() if self.bounded else None)
         with self._lock:
             job = self._jobs.get(key)
             if job is None or job.state not in ("queued", "running"):
                 return None
-            job.cancel_asked = True
+            if stopping:
+                job.cancel_asked = True
             return job
 
 
-jobs = Jobs()
+jobs = Jobs(bounded=True)

@@ -24,6 +24,7 @@ from fastapi.responses import HTMLResponse, JSONResponse
 from pydantic import Field, Strict
 
 from ..errors import InputError
+from ..settings import limits
 from ..games import farkle as face
 from ..games.base import State
 from . import common
@@ -130,6 +131,11 @@ def _match_id(dice, other, target: int) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:20]
 
 
+def _shared_key(dice, other, target: int) -> str:
+    """The key the server's workers know a match's solve by (the file lock and the job ledger)."""
+    return f"farkle-match-{_match_id(dice, other, target)}"
+
+
 def _job_key(dice, other, target: int, renew: bool = False) -> str:
     mid = _match_id(dice, other, target)
     with _GEN_LOCK:
@@ -179,7 +185,7 @@ def _status(dice, other, target: int) -> dict:
         return {"status": "done", "done": 1, "total": 1, "error": None, "seconds_left": None, "phase": "done",
                 "match": spec}
     key = _job_key(dice, other, target)
-    job = jobs.get(key)
+    job = jobs.get(key, poll=False)  # a look: the page that waits asks /prepare, which is the poll
     missing = {"status": "missing", "done": 0, "total": 0, "error": None, "seconds_left": None}
     out = job.to_json() if job is not None else missing
     if out["status"] == "done":  # solved here once, since dropped from memory: a new job loads it again
@@ -193,8 +199,11 @@ def _status(dice, other, target: int) -> dict:
 
 def _prepare(dice, other, target: int, field: str = "target") -> dict:
     """Start (or find) the job that brings the match into memory; its status. Beyond the guard: 422."""
+    # past a limit, refused before the loadouts' turn tables are solved (seconds and MBs for unlike dice)
+    jobs.check(_job_key(dice, other, target), _shared_key(dice, other, target))
     with user_field(field):
         face.check_match_cost(tuple(dice), tuple(other), int(target), store=True, what="target")
+        _within_memory(tuple(dice), tuple(other), int(target))
     if face.match_ready(dice, other, target):
         return _status(dice, other, target)
     key = _job_key(dice, other, target)
@@ -208,14 +217,30 @@ def _prepare(dice, other, target: int, field: str = "target") -> dict:
     def share(done: int, total: int) -> float:
         return max(0.0, face.work_fraction(done, g) - base) / max(1e-9, 1.0 - base)
 
-    jobs.submit(key, _solve_work(dice, other, target, key), share=share)
+    jobs.submit(key, _solve_work(dice, other, target, key), share=share, shared=_shared_key(dice, other, target))
     return _status(dice, other, target)
+
+
+def _within_memory(dice: tuple, other: tuple, target: int) -> None:
+    """Refuse, naming the largest target that fits, a match whose stored solve needs more than --match-memory
+    (300M by default: six unlike dice to 4,000 need 281 MB; a worker then stays within 800 MB while solving:
+    ~250 MB of code and tables, the memory budget of kept answers, 160 MB, and the solve; the CLI goes further)."""
+    limit = limits().match_bytes
+    if face.match_cost(dice, other, target, store=True)[1] <= limit:
+        return
+    fits = target - face.SCORE_UNIT
+    while fits > 0 and face.match_cost(dice, other, fits, store=True)[1] > limit:
+        fits -= face.SCORE_UNIT
+    need = face.match_cost(dice, other, target, store=True)[1]
+    raise InputError(f"the race-aware match to {target:,} with these dice needs {need / 2**20:,.0f} MB, beyond the "
+                     f"web lab's {limit / 2**20:,.0f} MB: at most {max(fits, 0):,} here (the command line "
+                     "goes further)")
 
 
 def _cancel(dice, other, target: int) -> dict:
     """Ask this process's solve of the match to stop (at its next sum of scores; asked again, it goes on from
     there); the match's status."""
-    jobs.cancel(_job_key(dice, other, target))
+    jobs.cancel(_job_key(dice, other, target), _shared_key(dice, other, target))
     return _status(dice, other, target)
 
 
@@ -359,6 +384,12 @@ def match_prepare(body: MatchBody) -> dict:
     Poll it until `done`. Targets beyond the solve guard get 422."""
     with user_field("target"):
         target = face.check_target(body.target)
+    with user_field("dice"):
+        named = face.parse_loadout(body.dice, "dice")
+    with user_field("opponent_dice"):
+        named_other = face.parse_loadout(body.opponent_dice, "opponent_dice") if body.opponent_dice else named
+    # past a limit, refused before the loadouts' turn tables are solved (seconds and MBs for unlike dice)
+    jobs.check(_job_key(named, named_other, target), _shared_key(named, named_other, target))
     dice = checked_loadout(body.dice, "dice")
     other = checked_loadout(body.opponent_dice, "opponent_dice") if body.opponent_dice else dice
     return _prepare(dice, other, target)
@@ -472,4 +503,4 @@ def warm() -> None:
     """Start solving the default match (six ordinary dice each, to 4000) in the background; returns at once."""
     dice = tuple(face.parse_loadout(None))
     key = _job_key(dice, dice, face.DEFAULT_TARGET)
-    jobs.submit(key, _solve_work(dice, dice, face.DEFAULT_TARGET, key))
+    jobs.submit(key, _solve_work(dice, dice, face.DEFAULT_TARGET, key), shared=_shared_key(dice, dice, face.DEFAULT_TARGET))

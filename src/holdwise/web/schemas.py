@@ -99,12 +99,20 @@ class JobStatus(Answer):
     seconds_left: float | None = None
 
 
+class HealthSolves(Answer):
+    """The server's heavy solves (every worker's): running and waiting in line."""
+
+    running: int
+    queued: int
+
+
 class Health(Answer):
-    """The server is up: its version and process id."""
+    """The server is up: its version, process id, and heavy solves running and queued."""
 
     status: str
     version: str
     pid: int
+    solves: HealthSolves
 
 
 # ---- Farkle ----

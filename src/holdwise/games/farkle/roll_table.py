@@ -16,6 +16,8 @@ from functools import lru_cache
 
 import numpy as np
 
+from ...memory import bounded
+
 from .roll_kernels import distinct_options, outcome_options
 from .rules import DICE_PER_PLAYER, FACES, SCORE_UNIT, Die, score
 
@@ -251,7 +253,7 @@ class RollTable:
         return tuple(out)
 
 
-@lru_cache(maxsize=64)
+@bounded  # a loadout's table is up to a few MB: kept by bytes, under the process's memory budget
 def roll_table(types: tuple[DieType, ...]) -> RollTable:
     """Every state's non-bust outcomes grouped by equal option rows, and its bust chance."""
     n_types = len(types)

@@ -24,7 +24,8 @@ from typing import IO, cast
 import numpy as np
 
 from ... import __version__
-from ...storage import atomic_write, cache_dir, exclusive, load_arrays, prune, read_json, save_arrays, write_json
+from ...storage import (atomic_write, cache_dir, exclusive, load_arrays, map_npz, prune, read_json, save_arrays,
+                         write_json)
 from .roll_table import DieType, RollTable
 from .rules import SCORE_UNIT, Die
 from .turn import TurnSolution
@@ -86,9 +87,8 @@ def load(key: str, target: int, n1: int, n2: int) -> Arrays | None:
     path = paths(key)["data"]
     if not path.exists():
         return None
-    try:
-        with np.load(path, allow_pickle=False) as f:
-            arrays = {name: f[name] for name in f.files}
+    try:  # mapped from the file: a match is tens to hundreds of MB that the system may take back
+        arrays = map_npz(path)
     except (OSError, ValueError, EOFError, KeyError, zipfile.BadZipFile):
         arrays = None
     if arrays is None or not _valid(arrays, key, target, n1, n2):
@@ -103,9 +103,10 @@ def load(key: str, target: int, n1: int, n2: int) -> Arrays | None:
 
 
 def save(key: str, first: np.ndarray, second: np.ndarray, w_first: np.ndarray, w_second: np.ndarray,
-         iterations: int) -> None:
-    """Store a solve atomically, then delete the least recently used files beyond MAX_FILES. A mirrored solve
-    (second is first, w_second is w_first: both players the same) is kept once."""
+         iterations: int) -> bool:
+    """Store a solve atomically, then delete the least recently used files beyond MAX_FILES; False when it
+    could not be written. A mirrored solve (second is first, w_second is w_first: both players the same) is
+    kept once."""
     p = paths(key)
     mirror = second is first and w_second is w_first
     arrays = {"first": first, "w_first": w_first} if mirror else {"first": first, "second": second,
@@ -115,13 +116,14 @@ def save(key: str, first: np.ndarray, second: np.ndarray, w_first: np.ndarray, w
             # numpy's stubs read **arrays as if it could hold the allow_pickle flag
             np.savez(cast(IO[bytes], f), key=np.array(key), mirror=np.array(mirror),
                      iterations=np.array(iterations), **arrays)  # type: ignore[arg-type]
-        atomic_write(p["data"], write)
+        atomic_write(p["data"], write, size=sum(a.nbytes for a in arrays.values()))
     except OSError:
-        return  # a full or read-only disk costs the next process a solve, nothing more
+        return False  # a full or read-only disk costs the next process a solve, nothing more
     files = sorted(p["data"].parent.glob("*.npz"), key=lambda q: q.stat().st_mtime, reverse=True)
     for old in files[MAX_FILES:]:
         with contextlib.suppress(OSError):
             old.unlink()
+    return True
 
 
 @contextlib.contextmanager

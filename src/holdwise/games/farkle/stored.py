@@ -10,15 +10,19 @@ memory or solving anywhere. The solvers (`turn`, `match`) never read or write th
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
+from pathlib import Path
 from typing import Any
+
+from ...memory import bounded
+from ...storage import keep_last
 
 from . import guard
 from . import store as disk
 from .match import DEFAULT_TARGET, TOLERANCE, MatchSolution, solve_match
 from .roll_table import DieType, die_types
-from .rules import Die
+from .rules import NAMED_DICE, Die
 from .turn import TurnSolution, solve_turn, solve_types
 
 __all__ = [
@@ -39,7 +43,7 @@ def cached_turn(dice: Sequence[Die], keep: bool = True) -> TurnSolution:
     return _cached_turn(die_types(tuple(dice)))
 
 
-@lru_cache(maxsize=512)
+@bounded  # a loadout's coaching table is 1-3 MB: kept by bytes, under the process's memory budget
 def _cached_turn(types: tuple[DieType, ...]) -> TurnSolution:
     arrays = disk.load_turn(types)
     if arrays is not None:
@@ -140,9 +144,17 @@ def _from_disk(dice1: Loadout, dice2: Loadout, target: int, blind1: bool, blind2
             return found
         solved = solve_match(dice1, dice2, target, blind1, blind2, store=True, turns=(t1, t2),
                              progress=disk.with_report(progress, report), resume=resume)
-        if solved.w_first is not None and solved.w_second is not None:  # always, with store=True
-            disk.save(key, solved.first, solved.second, solved.w_first, solved.w_second, solved.iterations)
-        return solved
+        if solved.w_first is None or solved.w_second is None:  # never, with store=True
+            return solved
+        if not disk.save(key, solved.first, solved.second, solved.w_first, solved.w_second, solved.iterations):
+            return solved  # a full or read-only disk: kept in memory
+        # read back mapped from the file, the solve's own arrays let go first: the process never holds both
+        del solved
+        mapped = solution(disk.load(key, target, n1, n2))
+        if mapped is not None:
+            return mapped
+        # removed at once (another process's budget): solved again, kept in memory this time
+        return solve_match(dice1, dice2, target, blind1, blind2, store=True, turns=(t1, t2), progress=progress)
 
 
 def match_ready(dice: Sequence[Die], opponent_dice: Sequence[Die], target: int) -> bool:
@@ -155,3 +167,13 @@ def match_solving(dice: Sequence[Die], opponent_dice: Sequence[Die], target: int
     """(score pairs done, total) of a solve of this match running in any process, or None."""
     return disk.match_progress(disk.key_text(tuple(dice), tuple(opponent_dice), int(target), False, False,
                                                TOLERANCE))
+
+
+def _default_files() -> Iterator[Path]:
+    """The files the default pages read: six ordinary dice's turn and their match to the default target."""
+    six = (NAMED_DICE["ordinary"],) * 6
+    yield disk.turn_path(die_types(six))
+    yield disk.paths(disk.key_text(six, six, DEFAULT_TARGET, False, False, TOLERANCE))["data"]
+
+
+keep_last(_default_files)  # the disk budget removes these last

@@ -26,12 +26,12 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
 from typing import Any
 
 import numpy as np
 
 from ...errors import InputError
+from ...memory import ByteCache, sizeof
 from .cards import HAND_SIZE
 from .evaluator import binomials
 from .paytables import MAX_COINS, PayTable, max_scaled_pay
@@ -233,11 +233,18 @@ class Hold:
         return sum(self.counts)
 
 
-@lru_cache(maxsize=64)
+# a game's pay sums at a bet: an array over every card set of up to four cards (MBs), bounded by bytes
+_PAY_SUMS = ByteCache(64 << 20, "video-poker pay sums")
+
+
 def _scaled_pays(table: PayTable, coins: int) -> tuple[np.ndarray, np.ndarray, int]:
     """(T[X] . pays for every card set, integer pays, their denominator) of a game at a bet."""
-    pays, denominator = integer_pays(table, coins)
-    return game_tables(table).class_counts @ pays, pays, denominator
+    known: tuple[np.ndarray, np.ndarray, int] | None = _PAY_SUMS.get((table, coins))
+    if known is None:
+        pays, denominator = integer_pays(table, coins)
+        known = (game_tables(table).class_counts @ pays, pays, denominator)
+        _PAY_SUMS.put((table, coins), known, sizeof(known))
+    return known
 
 
 def _sorted_hand(cards: Sequence[int], table: PayTable) -> np.ndarray:

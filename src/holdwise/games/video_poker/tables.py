@@ -13,8 +13,6 @@ disk) read for it and handed over with `keep`.
 from __future__ import annotations
 
 import math
-import threading
-from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
@@ -22,6 +20,7 @@ from typing import Generic, TypeVar
 
 import numpy as np
 
+from ...memory import ByteCache, budget, sizeof
 from .cards import HAND_SIZE
 from .evaluator import binomials, classify_all, colex_blocks
 from .paytables import PayTable
@@ -38,13 +37,13 @@ V = TypeVar("V")
 
 class Memo(Generic[K, V]):
     """A process's memory of what `build` made, or of what a caller read elsewhere and handed over (`keep`): the
-    least recently used beyond `size` are dropped. A call answers from memory, else builds and remembers."""
+    least recently used beyond `size` are dropped, and beyond the process's memory budget (holdwise.memory: a
+    game's tables are tens of MB). A call answers from memory, else builds and remembers."""
 
     def __init__(self, build: Callable[[K], V], size: int) -> None:
         self._build = build
         self._size = size
-        self._known: OrderedDict[K, V] = OrderedDict()
-        self._lock = threading.Lock()
+        self._known = ByteCache(budget(), getattr(build, "__name__", "memo"))
 
     def __call__(self, key: K) -> V:
         known = self.get(key)
@@ -55,24 +54,17 @@ class Memo(Generic[K, V]):
 
     def get(self, key: K) -> V | None:
         """What is remembered for `key`, or None."""
-        with self._lock:
-            known = self._known.get(key)
-            if known is not None:
-                self._known.move_to_end(key)
-            return known
+        known: V | None = self._known.get(key)
+        return known
 
     def keep(self, key: K, value: V) -> None:
         """Remember `value` for `key` (what a call then answers)."""
-        with self._lock:
-            self._known[key] = value
-            self._known.move_to_end(key)
-            while len(self._known) > self._size:
-                self._known.popitem(last=False)
+        self._known.put(key, value, sizeof(value))
+        self._known.keep_at_most(self._size)
 
     def cache_clear(self) -> None:
         """Forget everything (as `functools.lru_cache`'s)."""
-        with self._lock:
-            self._known.clear()
+        self._known.clear()
 
 
 def _drop_ranks(n_cards: int, size: int, j: int, smaller: list[np.ndarray]) -> np.ndarray:

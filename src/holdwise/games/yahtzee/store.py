@@ -16,7 +16,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from ...storage import cache_dir, load_arrays, read_or_make, save_arrays
+from ...storage import cache_dir, keep_last, load_arrays, read_or_make, save_arrays
 from . import balut_solver, solver
 from .balut import BalutRules
 from .balut_solver import BalutSolution
@@ -164,3 +164,7 @@ def _distribution(rules: Rules | BalutRules, fresh: bool,
         return result
 
     return read_or_make(path.with_suffix(".lock"), kept, make)
+
+
+# the official rules' table (and its distribution), which the default page reads: the disk budget removes them last
+keep_last(lambda: cache_dir("yahtzee").glob("yahtzee-*.npz"))

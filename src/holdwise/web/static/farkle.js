@@ -152,12 +152,14 @@
           {notice: true});
         }
         if (status.status === "done") return;
+        window.leaving("/api/farkle/match/cancel", status.match); // the page goes: the solve stops
         stopButton(box, status);
         showProgress(status, box.querySelector(".progress"), $("fk-progress-text"));
         await sleep(400);
         status = S.stopping ? await matchStatus(status.match) : await call("/api/farkle/match/prepare", status.match);
       }
     } finally {
+      window.leaving(null);
       box.hidden = true;
       S.stopping = false;
     }

@@ -160,6 +160,8 @@
 
   function running(on) {
     state.busy = on;
+    // the page goes while the search runs: it stops (the beacon of retry.js)
+    window.leaving(on ? "/api/farkle/search/cancel" : null, state.running);
     $("fk-search-go").disabled = on;
     $("fk-search-stop").disabled = !on;
   }
