@@ -53,11 +53,16 @@ def test_video_poker_card_keeps_the_focus_and_comes_first(page, live_server):
     page.evaluate("document.activeElement.blur()")
     page.keyboard.press("Enter")  # deal
     page.wait_for_function("window.holdwiseVP.sealed.state.phase === 'hold' && !window.holdwiseVP.busy")
+    # the menu grows with the registry's games: counted from the skip link's target (the page), the cards
+    # come after the intro's two links only
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.classList.contains('skip')")
+    page.keyboard.press("Enter")
     tabs = 0
     while page.evaluate("document.activeElement.classList.contains('vp-card')") is False:
         page.keyboard.press("Tab")
         tabs += 1
-        assert tabs < 12, "the cards are far down the Tab order"
+        assert tabs <= 3, "the cards are far down the page's Tab order"
     assert page.evaluate("document.activeElement.dataset.pos") == "1"
     page.keyboard.press("Tab")  # card 2
     page.keyboard.press("Space")
