@@ -132,3 +132,13 @@ def test_typed_moves():
         assert dice_duel.parse_action(state, "all") == {"type": "keep", "dice": hand}
         assert dice_duel.parse_action(state, "none") == {"type": "keep", "dice": []}
         assert dice_duel.parse_action(state, f"keep {hand[0]}") == {"type": "keep", "dice": [hand[0]]}
+
+
+def test_dice_typed_together_are_five_dice_and_other_lengths_are_refused():
+    from holdwise.games.dice_duel.rules import parse_dice, parse_rules
+
+    rules = parse_rules({})
+    assert parse_dice("66231", "hand", rules) == (1, 2, 3, 6, 6)
+    assert parse_dice(["6", "6", "2", "3", "1"], "hand", rules) == (1, 2, 3, 6, 6)
+    with pytest.raises(InputError, match="hand"):
+        parse_dice("6623", "hand", rules)  # four dice typed together: one token, not a face

@@ -68,3 +68,16 @@ def test_the_rules_read_bids_and_refuse_bad_input():
     with pytest.raises(ValueError, match="at most 8 are solved here"):
         parse_rules("1,1", 6)
     assert parse_rules("1,1", 6, max_bids=12).bids == 12
+
+
+def test_exploitability_is_what_the_two_best_responses_gain_together():
+    """At the certified equilibrium of one die each with three faces (value -1/9, not 0) the best responses
+    gain nothing together; the first bidder's best response is worth the value and the second's its negative."""
+    from holdwise.games import liars_dice
+    from holdwise.games.liars_dice.solver import exploitability
+
+    rules = Rules(faces=3)
+    solved = liars_dice.equilibrium(rules)
+    assert best_response_value(rules, solved.strategy, 0) == Fraction(-1, 9)
+    assert best_response_value(rules, solved.strategy, 1) == Fraction(-1, 9)
+    assert exploitability(rules, solved.strategy) == 0
