@@ -332,7 +332,7 @@ def run(mode: str, seconds: float, minutes: float, clients: int, workers: int, c
     server = start_server(port, workers, folder)
     rows: list = []
     try:
-        asyncio.run(_ready(base, server))
+        asyncio.run(wait_ready(base, server))
         warm = asyncio.run(wait_warm(base))
         watch = Watch(base, server, Path(folder))
         budget = cache_budget()
@@ -387,7 +387,8 @@ def run(mode: str, seconds: float, minutes: float, clients: int, workers: int, c
     return rows
 
 
-async def _ready(base: str, server: subprocess.Popen, timeout: float = 60) -> None:
+async def wait_ready(base: str, server: subprocess.Popen, timeout: float = 60) -> None:
+    """Until the server answers /api/health (it exited, or a minute passed: the run stops, saying so)."""
     deadline = time.monotonic() + timeout
     async with httpx.AsyncClient(base_url=base) as c:
         while time.monotonic() < deadline:

@@ -99,21 +99,6 @@ def _start(port: int, workers: int, cache: str, plain: bool = False) -> subproce
     return subprocess.Popen([sys.executable, *command], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
 
 
-async def _wait_ready(base: str, proc: subprocess.Popen, timeout: float = 60) -> None:
-    deadline = time.monotonic() + timeout
-    async with httpx.AsyncClient(base_url=base) as c:
-        while time.monotonic() < deadline:
-            if proc.poll() is not None:
-                raise SystemExit(f"the server exited: {proc.stderr.read().decode()[-500:]}")
-            try:
-                if (await c.get("/api/health")).status_code == 200:
-                    return
-            except httpx.TransportError:
-                pass
-            await asyncio.sleep(0.2)
-    raise SystemExit("the server did not start")
-
-
 class _Answer:
     """What a load request needs of an answer: its status (the body is read and dropped)."""
 
@@ -398,7 +383,9 @@ def _run_server(opts: argparse.Namespace, label: str, plain: bool, pages: bool) 
     with tempfile.TemporaryDirectory(prefix="holdwise-bench-cache-") as cache:
         proc = _start(port, opts.workers, cache, plain)
         try:
-            asyncio.run(_wait_ready(base, proc))
+            from _web_flood import wait_ready
+
+            asyncio.run(wait_ready(base, proc))
             scenarios = asyncio.run(_scenarios(base, opts.only))
             # --quick waits at most 30 s for the machine to go quiet (a shared machine may never)
             limit = 30 if opts.quick else 240
