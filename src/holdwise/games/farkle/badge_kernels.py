@@ -1,0 +1,103 @@
+# mypy: disable-error-code="valid-type"
+"""The badge match's one-pair pass, in Cython's pure-Python mode (compiled by the build; see solver/native.py):
+a race-aware turn that may spend a badge, reading the values of the layer with one use fewer."""
+
+from __future__ import annotations
+
+try:
+    import cython
+except ImportError:  # plain Python without Cython installed
+    from holdwise.solver.cy import cython
+
+__all__ = ["badge_pass"]
+
+
+def badge_pass(a: cython.Py_ssize_t, b: cython.Py_ssize_t, target: cython.Py_ssize_t, bust_value: cython.double,
+               x_other: cython.const[cython.double][:, ::1], group_start: cython.const[cython.longlong][::1],
+               group_prob: cython.const[cython.double][::1], option_start: cython.const[cython.longlong][::1],
+               option_offset: cython.const[cython.longlong][::1], option_units: cython.const[cython.longlong][::1],
+               option_state: cython.const[cython.longlong][::1], bust: cython.const[cython.double][::1],
+               full_state: cython.Py_ssize_t, boost: cython.const[cython.longlong][::1],
+               x_war: cython.const[cython.double][:, ::1], dopp: cython.bint,
+               w_dop: cython.const[cython.double][:, ::1],
+               resurrect: cython.bint, r_res: cython.const[cython.double][:, ::1], w: cython.double[::1],
+               dw: cython.double[::1], r: cython.double[::1]) -> tuple[float, float]:
+    """One backward pass over turn totals for a race-aware player at (a, b) who may spend badges; returns
+    (Roll(0, full), its derivative in bust_value). Runs without the GIL.
+
+    As `match_kernels.pair_pass` (race-aware), plus, each only where its layer is given:
+    boost (Warlord, len > 0): banking total t may instead bank boost[t], reading x_war (the opponent's start
+    values in the layer with one Warlord use fewer); dopp (Doppelganger): a selection worth u may count 2u,
+    the turn going on in the layer with one use fewer (w_dop[t, s]: its values at this pair); resurrect
+    (Resurrection): a bust at (t, s) may be thrown again, worth r_res[t, s] (that layer's roll value).
+    Values from a layer with fewer uses do not depend on bust_value: their derivative is 0.
+    r[t * n_states + s]: this pass's roll values; with w, stored by the caller for the layers above.
+    """
+    n_states: cython.Py_ssize_t = bust.shape[0]
+    top: cython.Py_ssize_t = target - a - 1
+    warlord: cython.bint = boost.shape[0] > 0
+    i: cython.Py_ssize_t
+    t: cython.Py_ssize_t
+    s: cython.Py_ssize_t
+    g: cython.Py_ssize_t
+    k: cython.Py_ssize_t
+    nt: cython.Py_ssize_t
+    first: cython.Py_ssize_t
+    last: cython.Py_ssize_t
+    base: cython.Py_ssize_t
+    value: cython.double = 0.0
+    slope: cython.double = 0.0
+    bank: cython.double
+    acc: cython.double
+    dacc: cython.double
+    best: cython.double
+    dbest: cython.double
+    v: cython.double
+    with cython.nogil:
+        for i in range((top + 1) * n_states, w.shape[0]):  # the target reached: a win whatever follows
+            if i % n_states:
+                w[i] = 1.0
+                dw[i] = 0.0
+        for t in range(top, -1, -1):
+            first = full_state if t == 0 else 1
+            last = full_state + 1 if t == 0 else n_states
+            bank = 1.0 - x_other[b, a + t]
+            if warlord and t > 0:
+                nt = boost[t]
+                v = 1.0 if a + nt >= target else 1.0 - x_war[b, a + nt]
+                if v > bank:
+                    bank = v
+            base = t * n_states
+            for s in range(first, last):
+                acc = bust[s] * bust_value
+                dacc = bust[s]
+                if resurrect and bust[s] > 0.0 and r_res[t, s] > bust_value:
+                    acc = bust[s] * r_res[t, s]
+                    dacc = 0.0
+                for g in range(group_start[s], group_start[s + 1]):
+                    best = -1.0
+                    dbest = 0.0
+                    for k in range(option_start[g], option_start[g + 1]):
+                        v = w[base + option_offset[k]]
+                        if v > best:
+                            best = v
+                            dbest = dw[base + option_offset[k]]
+                        if dopp:
+                            nt = t + 2 * option_units[k]
+                            v = 1.0 if nt > top else w_dop[nt, option_state[k]]
+                            if v > best:
+                                best = v
+                                dbest = 0.0
+                    acc += group_prob[g] * best
+                    dacc += group_prob[g] * dbest
+                r[base + s] = acc
+                if t == 0:
+                    value = acc
+                    slope = dacc
+                elif acc > bank:
+                    w[base + s] = acc
+                    dw[base + s] = dacc
+                else:
+                    w[base + s] = bank
+                    dw[base + s] = 0.0
+    return value, slope

@@ -1,0 +1,212 @@
+"""The race-aware match with badges: each player's unspent uses are part of the state; solved exactly.
+
+A layer is both players' unspent uses (u1, u2), each a count per effect spent during a turn (`badges.
+SPENT_IN_TURN`: Warlord, Doppelganger, Resurrection). Uses only fall, so layers are solved from the fewest
+uses up; inside a layer, as in `match.py`, score pairs from the largest sum down, each pair's bust coupling
+x = F1(1 - F2(1 - x)) solved by bracketed Newton steps. Spending a badge moves the turn to the layer with one
+use fewer, already solved, at the same scores: its values enter the pass as constants (`badge_kernels`).
+
+- Warlord (percent p): banking total t may bank floor(t (100 + p) / 100) units of 50 instead (spent as the
+  turn is banked).
+- Doppelganger: a selection worth u may count 2u (spent as the dice are set aside).
+- Resurrection: a bust may be thrown again from the same turn total and dice (spent on the bust).
+- Headstart: the start scores; Defence: removes the opponent's badges of its tier (`badges.loadout`).
+
+With no use in play the single layer is the match of `match.py` (the same recursion, solved by its own
+driver here; the tests compare the two). Layers cost a match solve each: (u1 + 1)(u2 + 1) per effect.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from itertools import product
+
+import numpy as np
+
+from ...errors import InputError
+from .badge_kernels import badge_pass
+from .badges import Badge, Loadout, loadout
+from .guard import MATCH_MAX_BYTES, check_match_cost
+from .match import DEFAULT_TARGET, TOLERANCE
+from .parsing import check_target
+from .rules import SCORE_UNIT, Die
+from .turn import TurnSolution, solve_turn
+
+__all__ = ["BadgeMatch", "Layer", "solve_badge_match"]
+
+Uses = tuple[int, ...]
+Layer = tuple[Uses, Uses]  # unspent uses of player 1, of player 2 (SPENT_IN_TURN order)
+_NONE2 = np.zeros((1, 1))
+_NOBOOST = np.zeros(0, dtype=np.int64)
+
+
+@dataclass
+class BadgeMatch:
+    """Start-of-turn win chances in every layer: first[layer][a, b] (player 1 to move), second[layer][b, a]."""
+
+    target: int
+    loadouts: tuple[Loadout, Loadout]
+    first: dict[Layer, np.ndarray]
+    second: dict[Layer, np.ndarray]
+    turns: tuple[TurnSolution, TurnSolution]
+    # stored turn values of (layer, player): w[a, b, t, s] (hold t with dice s) and r[a, b, t, s] (roll on)
+    w: dict[tuple[Layer, int], np.ndarray] = field(default_factory=dict)
+    r: dict[tuple[Layer, int], np.ndarray] = field(default_factory=dict)
+    passes: int = 0
+
+    @property
+    def top(self) -> Layer:
+        """The layer at the start: every use unspent."""
+        return self.loadouts[0].uses, self.loadouts[1].uses
+
+    @property
+    def start_win(self) -> float:
+        """Player 1's win chance at the start (moving first, both headstarts counted)."""
+        s1, s2 = self.loadouts[0].start, self.loadouts[1].start
+        return float(self.first[self.top][s1, s2])
+
+
+def _minus(uses: Uses, kind: int) -> Uses:
+    return tuple(u - (i == kind) for i, u in enumerate(uses))
+
+
+def _tables(sol: TurnSolution) -> tuple[object, ...]:
+    t = sol.table
+    offset = t.option_units * t.n_states + t.option_state
+    return (t.group_start, t.group_prob, t.option_start, offset, t.option_units, t.option_state,
+            np.nan_to_num(t.bust, nan=1.0), t.full_state)
+
+
+def _layers(u1: Uses, u2: Uses) -> list[Layer]:
+    """Every layer below the start's, fewest uses first (each layer's lower layers come before it)."""
+    ones = [tuple(c) for c in product(*(range(u + 1) for u in u1))]
+    twos = [tuple(c) for c in product(*(range(u + 1) for u in u2))]
+    return sorted(((a, b) for a in ones for b in twos), key=lambda layer: (sum(layer[0]) + sum(layer[1]), layer))
+
+
+def solve_badge_match(dice1: tuple[Die, ...], dice2: tuple[Die, ...] | None = None, target: int = DEFAULT_TARGET,
+                      badges1: tuple[Badge, ...] = (), badges2: tuple[Badge, ...] = (), store: bool = False,
+                      tol: float = TOLERANCE, progress: Callable[[int, int], None] | None = None,
+                      turns: tuple[TurnSolution, TurnSolution] | None = None) -> BadgeMatch:
+    """Win chances when player 1 (dice1, badges1) moves first against player 2 (dice2, badges2), both
+    playing to win and spending their badges when it is best.
+
+    store: keep every layer's turn values (hints, play); else only those a higher layer reads.
+    progress(done, total): score pairs solved so far over every layer.
+    """
+    if target <= 0 or target % SCORE_UNIT:
+        raise InputError(f"the target must be a positive multiple of {SCORE_UNIT}, got {target}")
+    check_target(target)
+    dice2 = dice1 if dice2 is None else dice2
+    t1, t2 = turns if turns is not None else (solve_turn(tuple(dice1)), solve_turn(tuple(dice2)))
+    l1, l2 = loadout(badges1, badges2), loadout(badges2, badges1)
+    g = target // SCORE_UNIT
+    if max(l1.start, l2.start) >= g:
+        raise InputError("a headstart must be below the target")
+    layers = _layers(l1.uses, l2.uses)
+    check_match_cost(t1, t2, target, solves=len(layers))
+    ns = (t1.table.n_states, t2.table.n_states)
+    # a player's stored rows: w if it may spend a Doppelganger, r if a Resurrection (or all, to play)
+    keep = [(store or lo.uses[1] > 0, store or lo.uses[2] > 0) for lo in (l1, l2)]
+    memory = sum(8 * g * g * (g + 1) * ns[p] * (keep[p][0] + keep[p][1]) for p in (0, 1)) * len(layers)
+    if memory > MATCH_MAX_BYTES:
+        raise InputError(f"these badges need {memory / 2**30:,.1f} GiB of stored values (limit "
+                         f"{MATCH_MAX_BYTES // 2**30} GiB): fewer uses or a lower target")
+    sol = BadgeMatch(target, (l1, l2), {}, {}, (t1, t2))
+    tables = (_tables(t1), _tables(t2))
+    percent = (l1.warlord_percent, l2.warlord_percent)
+    boosts = tuple(np.array([t * (100 + p) // 100 for t in range(g + 1)], dtype=np.int64) for p in percent)
+    reach = max(int(t.table.option_units.max(initial=0)) for t in (t1, t2))
+    work = [(np.zeros((g + 1 + reach) * n), np.zeros((g + 1 + reach) * n), np.zeros((g + 1 + reach) * n))
+            for n in ns]
+    done = 0
+    for layer in layers:
+        x1 = np.zeros((g, g + 1 + 200))
+        x2 = np.zeros((g, g + 1 + 200))
+        sol.first[layer], sol.second[layer] = x1, x2
+        for p in (0, 1):
+            if keep[p][0]:
+                sol.w[layer, p] = np.zeros((g, g, g + 1, ns[p]))
+            if keep[p][1]:
+                sol.r[layer, p] = np.zeros((g, g, g + 1, ns[p]))
+        for total in range(2 * g - 2, -1, -1):
+            for a in range(max(0, total - g + 1), min(g - 1, total) + 1):
+                sol.passes += _solve_pair(sol, layer, a, total - a, tol, tables, boosts, work)
+            done += min(g - 1, total) - max(0, total - g + 1) + 1
+            if progress is not None:
+                progress(done, g * g * len(layers))
+    # lower layers' rows only served the layers above: drop them unless asked to keep every value
+    if not store:
+        sol.w.clear()
+        sol.r.clear()
+    sol.first = {k: v[:, :g] for k, v in sol.first.items()}
+    sol.second = {k: v[:, :g] for k, v in sol.second.items()}
+    return sol
+
+
+def _player_args(sol: BadgeMatch, layer: Layer, p: int, own: int, opp: int, boosts: tuple[np.ndarray, ...]
+                 ) -> tuple[object, ...]:
+    """The badge arguments of `badge_pass` for player p (0 or 1) at (own, opp) in this layer."""
+    uses = layer[p]
+
+    def lower(kind: int) -> Layer:
+        cut = _minus(uses, kind)
+        return (cut, layer[1]) if p == 0 else (layer[0], cut)
+
+    opponent = sol.second if p == 0 else sol.first
+    boost, x_war = _NOBOOST, _NONE2
+    if uses[0] > 0:
+        boost, x_war = boosts[p], opponent[lower(0)]
+    w_dop, r_res = _NONE2, _NONE2
+    if uses[1] > 0:
+        w_dop = sol.w[lower(1), p][own, opp]
+    if uses[2] > 0:
+        r_res = sol.r[lower(2), p][own, opp]
+    return boost, x_war, uses[1] > 0, w_dop, uses[2] > 0, r_res
+
+
+def _solve_pair(sol: BadgeMatch, layer: Layer, a: int, b: int, tol: float, tables: tuple[tuple[object, ...], ...],
+                boosts: tuple[np.ndarray, ...], work: list[tuple[np.ndarray, np.ndarray, np.ndarray]]) -> int:
+    """x1[a, b] and x2[b, a] of one layer (larger sums and lower layers solved); returns the passes taken.
+    Bracketed Newton steps on x = F1(1 - F2(1 - x)), as `match._solve_pairs` (slope below 1: both busts)."""
+    g = sol.target // SCORE_UNIT
+    x1, x2 = sol.first[layer], sol.second[layer]
+    args1, args2 = _player_args(sol, layer, 0, a, b, boosts), _player_args(sol, layer, 1, b, a, boosts)
+    (w1, dw1, r1), (w2, dw2, r2) = work
+    one_pass: Callable[..., tuple[float, float]] = badge_pass  # the tables come as tuples of arguments
+    if b + 1 < g:
+        x = float(x1[a, b + 1])
+    elif a + 1 < g:
+        x = float(x1[a + 1, b])
+    else:
+        x = 0.5
+    lo, hi, y, steps = 0.0, 1.0, 0.0, 0
+    for step in range(200):
+        steps += 1
+        y, dy = one_pass(b, a, g, 1.0 - x, x1, *tables[1], *args2, w2, dw2, r2)
+        h, dh = one_pass(a, b, g, 1.0 - y, x2, *tables[0], *args1, w1, dw1, r1)
+        gap = h - x
+        if abs(gap) < tol:
+            x = h
+            break
+        if gap > 0.0:
+            lo = x
+        else:
+            hi = x
+        slope = dh * dy
+        nxt = h
+        if step < 20 and slope < 1.0:
+            nxt = x + gap / (1.0 - slope)
+            if not lo < nxt < hi:
+                nxt = h
+        x = nxt
+    x1[a, b], x2[b, a] = x, y
+    for p, own, opp, (w, _, r) in ((0, a, b, work[0]), (1, b, a, work[1])):
+        n = sol.turns[p].table.n_states
+        if (layer, p) in sol.w:
+            sol.w[layer, p][own, opp] = w[:(g + 1) * n].reshape(g + 1, n)
+        if (layer, p) in sol.r:
+            sol.r[layer, p][own, opp] = r[:(g + 1) * n].reshape(g + 1, n)
+    return 2 * steps
+

@@ -1,0 +1,150 @@
+"""The badges of Kingdom Come: Deliverance II's dice table as rules data: effect, tier, uses, amount.
+
+Sources and the defaults chosen where they disagree or stay vague: docs/reference/badges.md. A badge is
+typed as `<effect>-<tier>` ("fortune-tin", "warlord-gold"); the Badges of Advantage have no tier
+("advantage-cut"). Only the badges whose effect the match solver models (`MODELLED`) can be brought to a
+match; the rest are listed with the reason they are not modelled.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from ...errors import InputError
+
+__all__ = [
+    "BADGES", "HEADSTART_POINTS", "MODELLED", "NOT_MODELLED", "SPENT_IN_TURN", "TIERS", "WARLORD_PERCENT", "Badge",
+    "Loadout", "badge_by_slug", "loadout", "parse_badges",
+]
+
+TIERS = ("tin", "silver", "gold")
+# amounts the sources leave vague: rule options with these defaults (docs/reference/badges.md says why)
+HEADSTART_POINTS = {"tin": 100, "silver": 200, "gold": 300}
+WARLORD_PERCENT = {"tin": 25, "silver": 50, "gold": 100}
+# effects spent during a turn, whose unspent uses are part of the match state (in this order)
+SPENT_IN_TURN = ("warlord", "doppelganger", "resurrection")
+MODELLED = ("headstart", "defence", *SPENT_IN_TURN)
+
+
+@dataclass(frozen=True)
+class Badge:
+    """One badge: its effect, tier ('' for the Badges of Advantage), uses per game (0: always on) and amount
+    (points for a headstart, percent for a Warlord's bonus, else 0)."""
+
+    slug: str
+    title: str
+    effect: str
+    tier: str
+    uses: int = 0
+    amount: int = 0
+    text: str = ""
+
+    @property
+    def modelled(self) -> bool:
+        """Does the match solver model this badge's effect?"""
+        return self.effect in MODELLED
+
+
+def _tiered(effect: str, name: str, uses: tuple[int, int, int], text: str,
+            amounts: dict[str, int] | None = None) -> list[Badge]:
+    return [Badge(f"{effect}-{tier}", name.format(tier=tier.title()), effect, tier, n,
+                  (amounts or {}).get(tier, 0), text) for tier, n in zip(TIERS, uses)]
+
+
+_ALL = [
+    *_tiered("headstart", "{tier} Badge of Headstart", (0, 0, 0), "points at the start of the game",
+             HEADSTART_POINTS),
+    *_tiered("defence", "{tier} Badge of Defence", (0, 0, 0), "cancels the opponent's badges of its tier"),
+    *_tiered("warlord", "{tier} Warlord's Badge", (1, 1, 1), "more points for the turn it is spent on",
+             WARLORD_PERCENT),
+    *_tiered("doppelganger", "{tier} Doppelganger's Badge", (1, 2, 3), "doubles the points of the last throw"),
+    *_tiered("resurrection", "{tier} Badge of Resurrection", (1, 2, 3), "throw again after a bust"),
+    *_tiered("fortune", "{tier} Badge of Fortune", (1, 1, 1), "re-roll one, two or three dice"),
+    *_tiered("might", "{tier} Badge of Might", (1, 2, 3), "an extra die for a throw"),
+    *_tiered("transmutation", "{tier} Badge of Transmutation", (1, 1, 1), "turn a die into a 3, a 5 or a 1"),
+    Badge("swap-out-silver", "Silver Swap-Out Badge", "swap-out", "silver", 1, 0, "re-roll a die"),
+    Badge("swap-out-gold", "Gold Swap-Out Badge", "swap-out", "gold", 1, 0, "re-roll two like dice"),
+    Badge("wedding-gold", "Gold Wedding Badge", "wedding", "gold", 1, 0, "re-roll up to three dice"),
+    Badge("emperor-gold", "Gold Emperor's Badge", "emperor", "gold", 0, 0, "three 1s pay triple"),
+    Badge("advantage-cut", "Carpenter's Badge of Advantage", "advantage", "", 0, 0, "3 + 5 scores as the Cut"),
+    Badge("advantage-gallows", "Executioner's Badge of Advantage", "advantage", "", 0, 0,
+          "4 + 5 + 6 scores as the Gallows"),
+    Badge("advantage-eye", "Priest's Badge of Advantage", "advantage", "", 0, 0, "1 + 3 + 5 scores as the Eye"),
+]
+BADGES: dict[str, Badge] = {b.slug: b for b in _ALL}
+
+# why the rest are not modelled (docs/reference/badges.md)
+NOT_MODELLED = {
+    "fortune": "needs the faces of each roll; the solver's roll table groups outcomes by what can be kept",
+    "swap-out": "as Fortune",
+    "wedding": "as Fortune",
+    "transmutation": "as Fortune: turning a die needs the faces of the roll",
+    "might": "an extra die changes the dice left; no source says whether the extra die stays",
+    "emperor": "changes the scoring table; not built in this change",
+    "advantage": "no source gives what the Cut, the Gallows or the Eye score",
+}
+
+
+def badge_by_slug(text: str, uses: int | None = None, amount: int | None = None) -> Badge:
+    """A badge by its slug ("fortune-tin", "Warlord gold"), optionally with other uses or another amount."""
+    key = "-".join(text.strip().lower().replace("'s", "").replace("_", " ").replace("-", " ").split())
+    key = key.removeprefix("badge of ").removesuffix(" badge")
+    for tier in TIERS:  # "gold-warlord" and "warlord-gold" alike
+        if key.startswith(tier + "-"):
+            key = key[len(tier) + 1:] + "-" + tier
+    badge = BADGES.get(key)
+    if badge is None:
+        raise InputError(f"unknown badge {text!r}; known: {', '.join(BADGES)}")
+    if uses is not None:
+        badge = replace(badge, uses=uses)
+    if amount is not None:
+        badge = replace(badge, amount=amount)
+    return badge
+
+
+def parse_badges(text: str | None) -> tuple[Badge, ...]:
+    """Badges typed as a comma-separated list ("fortune-tin,might-silver"); a badge not modelled is refused,
+    saying why."""
+    if not text:
+        return ()
+    badges = tuple(badge_by_slug(part) for part in text.split(",") if part.strip())
+    for b in badges:
+        if not b.modelled:
+            raise InputError(f"the {b.title} is not modelled: {NOT_MODELLED[b.effect]}")
+    effects = [b.effect for b in badges]
+    if len(set(effects)) != len(effects):
+        raise InputError("bring at most one badge of each kind")
+    return badges
+
+
+@dataclass(frozen=True)
+class Loadout:
+    """What one player's badges do in a match, after the opponent's Defence: the start score (units of 50),
+    the uses of each effect spent during a turn (SPENT_IN_TURN order) and the Warlord's percent."""
+
+    start: int = 0
+    uses: tuple[int, int, int] = (0, 0, 0)
+    warlord_percent: int = 0
+
+    @property
+    def any(self) -> bool:
+        """Does this loadout change anything?"""
+        return self.start > 0 or any(self.uses)
+
+
+def loadout(mine: tuple[Badge, ...], theirs: tuple[Badge, ...] = ()) -> Loadout:
+    """One player's effective loadout: its badges less those the opponent's Defence cancels (same tier)."""
+    cancelled = {b.tier for b in theirs if b.effect == "defence"}
+    start, uses, percent = 0, [0, 0, 0], 0
+    for b in mine:
+        if b.tier in cancelled or not b.modelled:
+            continue
+        if b.effect == "headstart":
+            if b.amount % 50 or b.amount < 0:
+                raise InputError(f"a headstart is a multiple of 50 points, got {b.amount}")
+            start += b.amount // 50
+        elif b.effect in SPENT_IN_TURN:
+            uses[SPENT_IN_TURN.index(b.effect)] += max(0, b.uses)
+            if b.effect == "warlord":
+                percent = b.amount
+    return Loadout(start, (uses[0], uses[1], uses[2]), percent)
