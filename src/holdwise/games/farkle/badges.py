@@ -8,6 +8,7 @@ match; the rest are listed with the reason they are not modelled.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 
 from ...errors import InputError
@@ -85,14 +86,21 @@ NOT_MODELLED = {
 }
 
 
+def _key(text: str) -> str:
+    """A badge's name as looked up: lower case words without "badge", "of" or "'s", the tier last."""
+    words = [w for w in re.split(r"[^a-z]+", text.lower().replace("'s", "").replace("\u2019s", ""))
+             if w and w not in ("badge", "of")]
+    if words and words[0] in TIERS:  # "gold-warlord" and "warlord-gold" alike
+        words = words[1:] + words[:1]
+    return "-".join(words)
+
+
+_BY_TITLE: dict[str, Badge] = {_key(b.title): b for b in _ALL}
+
+
 def badge_by_slug(text: str, uses: int | None = None, amount: int | None = None) -> Badge:
     """A badge by its slug ("fortune-tin", "Warlord gold"), optionally with other uses or another amount."""
-    key = "-".join(text.strip().lower().replace("'s", "").replace("_", " ").replace("-", " ").split())
-    key = key.removeprefix("badge of ").removesuffix(" badge")
-    for tier in TIERS:  # "gold-warlord" and "warlord-gold" alike
-        if key.startswith(tier + "-"):
-            key = key[len(tier) + 1:] + "-" + tier
-    badge = BADGES.get(key)
+    badge = BADGES.get(_key(text)) or _BY_TITLE.get(_key(text))
     if badge is None:
         raise InputError(f"unknown badge {text!r}; known: {', '.join(BADGES)}")
     if uses is not None:

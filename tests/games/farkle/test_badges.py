@@ -1,0 +1,106 @@
+"""Badges at the Kingdom Come table: the rules data, the match with badges against plain value iteration,
+badges that do nothing, and seeded play by the solver's policy."""
+
+import dataclasses
+
+import numpy as np
+import pytest
+
+from holdwise.errors import InputError
+from holdwise.games.farkle.badge_match import solve_badge_match
+from holdwise.games.farkle.badges import BADGES, NOT_MODELLED, badge_by_slug, loadout, parse_badges
+from holdwise.games.farkle.match import solve_match
+from holdwise.games.farkle.rules import NAMED_DICE
+from holdwise.games.farkle.turn import solve_turn
+from tests.oracles.farkle_badge_iteration import badge_win_chances
+
+ORDINARY, WEIGHTED = NAMED_DICE["ordinary"], NAMED_DICE["weighted"]
+THREE = (ORDINARY,) * 3  # three dice bust often: every badge matters at a small target
+OTHER = (ORDINARY, ORDINARY, WEIGHTED)
+SIX = (ORDINARY,) * 6
+
+
+def test_badges_parse_by_slug_and_refuse_what_is_not_modelled():
+    assert badge_by_slug("Gold Warlord's Badge") == BADGES["warlord-gold"]
+    assert badge_by_slug("doppelganger_silver").uses == 2
+    assert [b.slug for b in parse_badges("warlord-tin, resurrection-gold")] == ["warlord-tin", "resurrection-gold"]
+    assert BADGES["warlord-silver"].amount == 50 and BADGES["headstart-tin"].amount == 100
+    with pytest.raises(InputError, match="not modelled"):
+        parse_badges("fortune-tin")
+    with pytest.raises(InputError, match="unknown badge"):
+        parse_badges("luck-tin")
+    with pytest.raises(InputError, match="one badge of each kind"):
+        parse_badges("warlord-tin,warlord-gold")
+    assert set(NOT_MODELLED) == {b.effect for b in BADGES.values() if not b.modelled}
+
+
+def test_defence_cancels_the_opponents_badges_of_its_tier_only():
+    mine = parse_badges("warlord-tin,resurrection-silver,headstart-tin")
+    assert loadout(mine, parse_badges("defence-tin")).uses == (0, 0, 2)
+    assert loadout(mine, parse_badges("defence-tin")).start == 0
+    assert loadout(mine, parse_badges("defence-gold")) == loadout(mine)
+
+
+def _check(b1, b2, g):
+    l1, l2 = loadout(b1, b2), loadout(b2, b1)
+    tables = (solve_turn(THREE).table, solve_turn(OTHER).table)
+    x = badge_win_chances(tables, g, (l1.uses, l2.uses), (l1.warlord_percent, l2.warlord_percent))
+    solve = solve_badge_match(THREE, OTHER, target=50 * g, badges1=b1, badges2=b2)
+    assert len(solve.first) == len(x[0]) > 1
+    for layer in solve.first:
+        assert np.abs(np.array(x[0][layer]) - solve.first[layer]).max() < 1e-10
+        assert np.abs(np.array(x[1][layer]) - solve.second[layer]).max() < 1e-10
+    return solve
+
+
+@pytest.mark.parametrize("mine,theirs,g", [
+    ("warlord-tin", "", 6), ("warlord-gold", "", 5), ("doppelganger-silver", "", 4),
+    ("resurrection-silver", "", 4), ("doppelganger-tin", "warlord-silver", 4),
+    ("resurrection-tin", "resurrection-tin", 4)])
+def test_badge_match_equals_plain_value_iteration(mine, theirs, g):
+    solve = _check(parse_badges(mine), parse_badges(theirs), g)
+    base = solve.first[((0, 0, 0), (0, 0, 0))][0, 0]
+    # a badge of one's own is worth something at the start; one of the opponent's costs something
+    assert (solve.start_win > base + 1e-3) if not theirs else solve.start_win != base
+
+
+def test_headstart_reads_the_start_pair():
+    solve = solve_badge_match(THREE, OTHER, target=500, badges1=parse_badges("headstart-tin"),
+                              badges2=parse_badges("headstart-silver"))
+    plain = solve_match(THREE, OTHER, target=500)
+    assert solve.start_win == pytest.approx(plain.first[2, 4], abs=1e-10)
+
+
+def _same_as_no_badge(b1, b2=()):
+    solve = solve_badge_match(THREE, OTHER, target=600, badges1=b1, badges2=b2)
+    plain = solve_match(THREE, OTHER, target=600)
+    for layer in solve.first:
+        assert np.abs(solve.first[layer] - plain.first).max() < 1e-10
+        assert np.abs(solve.second[layer] - plain.second).max() < 1e-10
+    return solve
+
+
+@pytest.mark.parametrize("slug", ["warlord-tin", "doppelganger-gold", "resurrection-gold"])
+def test_a_badge_with_no_use_changes_nothing(slug):
+    badge = dataclasses.replace(badge_by_slug(slug), uses=0)
+    assert len(_same_as_no_badge((badge,), (badge,)).first) == 1
+
+
+def test_a_warlord_of_no_percent_changes_nothing_in_any_layer():
+    badge = badge_by_slug("warlord-gold", amount=0)
+    assert len(_same_as_no_badge((badge,), (badge,)).first) == 4
+
+
+def test_a_headstart_of_no_points_or_a_defence_with_nothing_to_cancel_changes_nothing():
+    solve = _same_as_no_badge((badge_by_slug("headstart-gold", amount=0), badge_by_slug("defence-tin")),
+                              parse_badges("defence-silver"))
+    assert solve.start_win == pytest.approx(solve_match(THREE, OTHER, target=600).first[0, 0], abs=1e-10)
+
+
+def test_a_cancelled_badge_changes_nothing():
+    _same_as_no_badge(parse_badges("warlord-tin,resurrection-tin"), parse_badges("defence-tin"))
+
+
+def test_six_dice_without_badges_equal_the_match():
+    solve = solve_badge_match(SIX, target=1000)
+    assert np.abs(solve.first[((0, 0, 0), (0, 0, 0))] - solve_match(SIX, target=1000).first).max() < 1e-10
