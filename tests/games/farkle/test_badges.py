@@ -7,8 +7,10 @@ import numpy as np
 import pytest
 
 from holdwise.errors import InputError
+from holdwise.games.farkle.badge_coach import advise_bust, advise_roll, badge_worth, play_matches
 from holdwise.games.farkle.badge_match import solve_badge_match
 from holdwise.games.farkle.badges import BADGES, NOT_MODELLED, badge_by_slug, loadout, parse_badges
+from holdwise.games.farkle.hints import selections_of
 from holdwise.games.farkle.match import solve_match
 from holdwise.games.farkle.rules import NAMED_DICE
 from holdwise.games.farkle.turn import solve_turn
@@ -104,3 +106,41 @@ def test_a_cancelled_badge_changes_nothing():
 def test_six_dice_without_badges_equal_the_match():
     solve = solve_badge_match(SIX, target=1000)
     assert np.abs(solve.first[((0, 0, 0), (0, 0, 0))] - solve_match(SIX, target=1000).first).max() < 1e-10
+
+
+@pytest.fixture(scope="module")
+def stored():
+    return solve_badge_match(THREE, OTHER, target=600, badges1=parse_badges("warlord-tin,doppelganger-tin"),
+                             badges2=parse_badges("resurrection-tin"), store=True)
+
+
+def test_seeded_play_by_the_solves_choices_wins_as_often_as_it_says(stored):
+    n = 3000
+    wins = play_matches(stored, n, seed=20261207)
+    p = stored.start_win
+    assert abs(wins / n - p) < 3 * np.sqrt(p * (1 - p) / n)
+
+
+def test_each_badge_is_worth_its_layer_at_the_start(stored):
+    worth = badge_worth(stored)
+    top = stored.top
+    assert worth["mine:warlord"] == pytest.approx(stored.start_win - stored.first[((0, 1, 0), top[1])][0, 0])
+    assert worth["mine:doppelganger"] > 0.05 and worth["mine:warlord"] > 0.01
+    assert worth["theirs:resurrection"] < -0.01
+    # player 2 busts its first throw with the opponent 50 from the target: throw again
+    advice = advise_bust(stored, 1, 0, 550, stored.top, 0, stored.turns[1].table.full_state)
+    assert advice.badge == "resurrection" and advice.value > advice.keeping
+
+
+def test_the_coach_says_when_to_spend_a_badge():
+    six = (ORDINARY,) * 6
+    solve = solve_badge_match(six, target=2000, badges1=parse_badges("doppelganger-tin"), store=True)
+    # three 1s doubled reach the target from 0 (2 x 1,000 = 2,000): spend it
+    sel = selections_of(six, [1, 1, 1, 3, 4, 6], [1, 2, 3, 4, 5, 6])
+    advice = advise_roll(solve, 0, 0, 1500, solve.top, 0, sel)
+    assert advice.badge == "doppelganger" and advice.value == 1.0 > advice.keeping
+    assert advice.line.startswith("use the Doppelganger's Badge now: keep 1 1 1 doubled")
+    # a full straight reaches the target from 1,000 without the badge: keep it
+    sel = selections_of(six, [1, 2, 3, 4, 5, 6], [1, 2, 3, 4, 5, 6])
+    assert advise_roll(solve, 0, 1000, 1500, solve.top, 0, sel).badge == ""
+    assert advise_bust(solve, 0, 0, 0, solve.top, 0, 6).badge == ""  # no Resurrection brought

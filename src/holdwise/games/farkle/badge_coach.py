@@ -1,0 +1,217 @@
+"""The coach with badges: when to spend one, with the win chance it buys; what each badge is worth; seeded play.
+
+Reads a badge match solved with store=True (`badge_match.solve_badge_match`): every layer's turn values w and
+roll values r. A decision is priced in the layer of the uses left; spending a badge reads the layer with one
+use fewer, at the same scores.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from .badge_match import BadgeMatch, Layer
+from .badges import SPENT_IN_TURN
+from .hints import Selection
+from .rules import SCORE_UNIT
+
+__all__ = ["BadgeAdvice", "BadgeValuer", "advise_bust", "advise_roll", "badge_worth", "play_matches"]
+
+TITLES = {"warlord": "Warlord's Badge", "doppelganger": "Doppelganger's Badge",
+          "resurrection": "Badge of Resurrection"}
+
+
+class BadgeValuer:
+    """Win chances of player `me` (0: moves first) at own score a, the opponent's b (units of 50)."""
+
+    def __init__(self, match: BadgeMatch, me: int, a: int, b: int) -> None:
+        if not match.w:
+            raise ValueError("the badge coach needs a match solved with store=True")
+        self.m, self.me, self.a, self.b = match, me, a, b
+        self.g = match.target // SCORE_UNIT
+        self.opponent = match.second if me == 0 else match.first
+
+    def lower(self, layer: Layer, kind: int) -> Layer | None:
+        """The layer after spending one use of effect `kind` (SPENT_IN_TURN index); None without a use."""
+        uses = list(layer[self.me])
+        if uses[kind] <= 0:
+            return None
+        uses[kind] -= 1
+        return (tuple(uses), layer[1]) if self.me == 0 else (layer[0], tuple(uses))
+
+    def bank(self, layer: Layer, level: int) -> float:
+        """Banking turn total `level` (units of 50): a win at the target, else the opponent moves."""
+        if self.a + level >= self.g:
+            return 1.0
+        return 1.0 - float(self.opponent[layer][self.b, self.a + level])
+
+    def warlord_bank(self, layer: Layer, level: int) -> float | None:
+        """Banking with the Warlord's Badge spent (None without a use)."""
+        low = self.lower(layer, 0)
+        if low is None:
+            return None
+        percent = self.m.loadouts[self.me].warlord_percent
+        return self.bank(low, level * (100 + percent) // 100)
+
+    def roll(self, layer: Layer, level: int, state: int) -> float:
+        """Rolling on from turn total `level` with dice `state` left (at level 0: the full dice only)."""
+        if self.a + level >= self.g:
+            return 1.0
+        return float(self.m.r[layer, self.me][self.a, self.b, level, state])
+
+    def held(self, layer: Layer, level: int, state: int) -> float:
+        """Holding `level` with `state` left: the better of banking (with the Warlord's if kept) and rolling."""
+        if self.a + level >= self.g:
+            return 1.0
+        return float(self.m.w[layer, self.me][self.a, self.b, level, state])
+
+    def busted(self, layer: Layer) -> float:
+        """After a bust, unspent: the opponent moves at (b, a)."""
+        return 1.0 - float(self.opponent[layer][self.b, self.a])
+
+
+@dataclass(frozen=True)
+class BadgeAdvice:
+    """The best play of a decision and whether it spends a badge: its value, the best without spending."""
+
+    text: str
+    badge: str  # the effect spent ('' for none)
+    value: float
+    keeping: float  # the best value keeping every badge
+
+    @property
+    def line(self) -> str:
+        """The coach's line."""
+        if not self.badge:
+            return f"{self.text} (win chance {self.value:.1%}; no badge now)"
+        return (f"use the {TITLES[self.badge]} now: {self.text} (win chance {self.value:.1%} against "
+                f"{self.keeping:.1%} keeping it)")
+
+
+def advise_roll(match: BadgeMatch, me: int, own: int, opp: int, layer: Layer, turn_total: int,
+                selections: Sequence[Selection]) -> BadgeAdvice:
+    """After a roll that scores: every selection, then roll on or bank, with the badges that may be spent
+    (Doppelganger on the selection, Warlord on the bank); own, opp, turn_total in points."""
+    v = BadgeValuer(match, me, own // SCORE_UNIT, opp // SCORE_UNIT)
+    t = turn_total // SCORE_UNIT
+    rows: list[tuple[float, str, str]] = []
+
+    def after(lay: Layer, level: int, state: int, keep: str, spent: str) -> None:
+        if v.a + level >= v.g:
+            rows.append((1.0, f"keep {keep}: the target is reached", spent))
+            return
+        rows.append((v.roll(lay, level, state), f"keep {keep}, roll on", spent))
+        rows.append((v.bank(lay, level), f"keep {keep}, bank", spent))
+        war = v.warlord_bank(lay, level)
+        if war is not None:
+            rows.append((war, f"keep {keep}, bank with the Warlord's bonus", "warlord"))
+
+    dop = v.lower(layer, 1)
+    for sel in selections:
+        keep = " ".join(sel.keep_text)
+        units = sel.score // SCORE_UNIT
+        after(layer, t + units, sel.state, keep, "")
+        if dop is not None:
+            after(dop, t + 2 * units, sel.state, f"{keep} doubled", "doppelganger")
+    rows.sort(key=lambda r: (-r[0], r[2] != ""))  # a tie keeps the badge
+    value, text, spent = rows[0]
+    keeping = max(r[0] for r in rows if not r[2]) if any(not r[2] for r in rows) else 0.0
+    return BadgeAdvice(text, spent, value, keeping)
+
+
+def advise_bust(match: BadgeMatch, me: int, own: int, opp: int, layer: Layer, turn_total: int,
+                state: int) -> BadgeAdvice:
+    """After a bust from turn total `turn_total` (points) with dice `state` thrown: throw again with the
+    Badge of Resurrection, or let the turn go."""
+    v = BadgeValuer(match, me, own // SCORE_UNIT, opp // SCORE_UNIT)
+    lost = v.busted(layer)
+    low = v.lower(layer, 2)
+    if low is None:
+        return BadgeAdvice("the turn is lost", "", lost, lost)
+    again = v.roll(low, turn_total // SCORE_UNIT, state)
+    if again > lost:
+        return BadgeAdvice("throw the same dice again", "resurrection", again, lost)
+    return BadgeAdvice("let the turn go, keep the badge", "", lost, lost)
+
+
+def badge_worth(match: BadgeMatch) -> dict[str, float]:
+    """What each of player 1's and player 2's badges is worth to player 1 in win chance at the start: the
+    start with every badge less the start without that one (the layer with its uses at 0; a headstart read at
+    0). Keys: 'mine:<effect>' and 'theirs:<effect>' (negative: the opponent's badge costs player 1)."""
+    (l1, l2), top = match.loadouts, match.top
+    start = match.start_win
+    out: dict[str, float] = {}
+    for p, lo in ((0, l1), (1, l2)):
+        side = "mine" if p == 0 else "theirs"
+        for kind, effect in enumerate(SPENT_IN_TURN):
+            if lo.uses[kind]:
+                uses = tuple(0 if i == kind else u for i, u in enumerate(top[p]))
+                layer = (uses, top[1]) if p == 0 else (top[0], uses)
+                out[f"{side}:{effect}"] = start - float(match.first[layer][l1.start, l2.start])
+        if lo.start:
+            s1, s2 = (0, l2.start) if p == 0 else (l1.start, 0)
+            out[f"{side}:headstart"] = start - float(match.first[top][s1, s2])
+    return out
+
+
+def play_matches(match: BadgeMatch, n: int, seed: int) -> int:
+    """Player 1's wins in n seeded matches, both players following the solve's own choices (badges too),
+    the outcomes drawn from each turn table's outcome groups."""
+    rng = np.random.default_rng(seed)
+    g = match.target // SCORE_UNIT
+    wins = 0
+    for _ in range(n):
+        scores = [match.loadouts[0].start, match.loadouts[1].start]
+        layer, me = match.top, 0
+        while True:
+            banked, layer = _play_turn(match, me, scores[me], scores[1 - me], layer, rng)
+            scores[me] += banked
+            if scores[me] >= g:
+                wins += me == 0
+                break
+            me = 1 - me
+    return wins
+
+
+def _play_turn(match: BadgeMatch, me: int, a: int, b: int, layer: Layer, rng: np.random.Generator
+               ) -> tuple[int, Layer]:
+    """One turn by the solve's choices: (units banked, the layer after it)."""
+    v = BadgeValuer(match, me, a, b)
+    tab = match.turns[me].table
+    t, s = 0, int(tab.full_state)
+    while True:
+        groups = range(tab.group_start[s], tab.group_start[s + 1])
+        u = rng.random()
+        acc = 0.0
+        pick = -1
+        for grp in groups:
+            acc += float(tab.group_prob[grp])
+            if u < acc:
+                pick = grp
+                break
+        if pick < 0:  # a bust (its chance is what the groups leave)
+            low = v.lower(layer, 2)
+            if low is not None and v.roll(low, t, s) > v.busted(layer):
+                layer = low
+                continue
+            return 0, layer
+        best, choice = -1.0, (0, 0, layer)
+        dop = v.lower(layer, 1)
+        for k in range(tab.option_start[pick], tab.option_start[pick + 1]):
+            units, state = int(tab.option_units[k]), int(tab.option_state[k])
+            for lay, level in ((layer, t + units), (dop, t + 2 * units)):
+                if lay is not None and v.held(lay, level, state) > best:
+                    best, choice = v.held(lay, level, state), (level, state, lay)
+        t, s, layer = choice
+        if a + t >= v.g:
+            return t, layer
+        roll, bank = v.roll(layer, t, s), v.bank(layer, t)
+        war = v.warlord_bank(layer, t)
+        if war is not None and war > max(roll, bank):
+            low = v.lower(layer, 0)
+            assert low is not None
+            return t * (100 + match.loadouts[me].warlord_percent) // 100, low
+        if bank >= roll:
+            return t, layer
