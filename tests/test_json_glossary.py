@@ -37,6 +37,7 @@ COMMANDS = [
     ("farkle", "hint", "1", "1", "5", "2", "3", "4", "--turn-total", "300"),
     ("farkle", "hint", "1", "5", "--score", "200", "--opponent", "300", "--target", "500"),
     ("farkle", "match", "--target", "1000"),
+    ("farkle", "match", "--target", "500", "--badges", "warlord-tin", "--opponent-badges", "resurrection-tin"),
     ("farkle", "report", "--target", "500"),
     ("farkle", "loadout", "--owned", "ordinary*6", "--target", "500"),
     ("farkle", "search", "--owned", "lucky,odd", "--top", "3"),

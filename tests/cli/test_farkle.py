@@ -75,6 +75,19 @@ def test_match_json(tmp_path):
     assert path.read_bytes()[:4] == b"\x89PNG"
 
 
+def test_match_with_badges_json_and_text():
+    args = ("farkle", "match", "--target", "1000", "--badges", "warlord-tin,headstart-silver",
+            "--opponent-badges", "resurrection-tin,defence-silver")
+    data = json.loads(run(*args, "--json").stdout)
+    assert data["badges"] == ["warlord-tin", "headstart-silver"] and data["layers"] == 4
+    # the Defence cancels the headstart; the Warlord helps the first player and the Resurrection the second
+    assert set(data["badge_worth"]) == {"warlord"} and set(data["opponent_badge_worth"]) == {"resurrection"}
+    assert data["badge_worth"]["warlord"] > 0.03 > -0.03 > data["opponent_badge_worth"]["resurrection"]
+    assert 0.5 < data["no_badge_win_chance"] < 0.7
+    text = run(*args).stdout
+    assert "the first player's warlord: +" in text and max(len(line) for line in text.splitlines()) <= 80
+
+
 def test_loadout_json():
     data = json.loads(run("farkle", "loadout", "--owned", "ordinary*5,odd,lucky", "--json").stdout)
     assert data["choices"] == 3
@@ -116,6 +129,8 @@ def test_loadout_against_an_opponent_ranks_by_win_chance():
     (["farkle", "hint", "J", "5"], "has none"),
     (["farkle", "loadout", "--owned", "ordinary*6", "--top", "0"], "at least 1"),
     (["farkle", "match", "--target", "20050"], "at most 20000"),
+    (["farkle", "match", "--badges", "fortune-tin"], "not modelled"),
+    (["farkle", "match", "--opponent-badges", "luck-tin"], "unknown badge"),
     (["farkle", "play", "--computer", "smart"], "race-aware"),
     (["farkle", "play", "--first", "nobody"], "player or computer"),
 ])

@@ -30,6 +30,8 @@ DICE_OPTION = typer.Option(None, "--dice", help=DICE_HELP)
 TARGET_OPTION = typer.Option("4000", "--target", metavar="N", help=TARGET_HELP)
 OPPONENT_DICE_OPTION = typer.Option(None, "--opponent-dice", help="The opponent's six dice (default: yours).")
 TOP_ROWS = 10
+BADGES_HELP = ("The first player's badges, comma-separated: effect-tier ('warlord-tin,doppelganger-silver'); "
+               "modelled: headstart, defence, warlord, doppelganger, resurrection (docs/reference/badges.md).")
 
 
 
@@ -146,6 +148,8 @@ def farkle_match(
     opponent_dice: str | None = typer.Option(None, "--opponent-dice", help="The second player's dice."),
     plot: str | None = typer.Option(None, "--plot", help="Draw the win chance over both scores to FILE.png "
                                                               "or FILE.svg."),
+    badges: str | None = typer.Option(None, "--badges", help=BADGES_HELP),
+    opponent_badges: str | None = typer.Option(None, "--opponent-badges", help="The second player's badges."),
     as_json: bool = JSON_OPTION,
 ):
     """A match to the target: win chances, both race-aware and race-aware against the coaching table.
@@ -156,6 +160,9 @@ def farkle_match(
     check_plot_path(plot)
     first = _face().parse_loadout(dice)
     second = _face().parse_loadout(opponent_dice, "opponent_dice") if opponent_dice else None
+    if badges or opponent_badges:
+        _badge_match(first, second, target, badges, opponent_badges, as_json)
+        return
     _face().check_match_cost(first, second, target, solves=2)
     with progress("score pair", share=_pair_share) as update:
         report = _face().match_report(first, second, target, progress=update)
@@ -173,6 +180,27 @@ def farkle_match(
     out.print(f"({_face().MATCH_METHOD}, to {report.tolerance:g}; {report.seconds:.1f} s)")
     if plot is not None:
         out.print(f"plot written to {plot}")
+
+
+def _badge_match(first, second, target: int, badges: str | None, opponent_badges: str | None,
+                 as_json: bool) -> None:
+    """`farkle match` with badges: the start win chance with them, without, and each badge's worth."""
+    from ..games.farkle.badge_coach import badge_report
+    from ..games.farkle.badges import parse_badges
+
+    mine, theirs = parse_badges(badges), parse_badges(opponent_badges)
+    with progress("score pair") as update:
+        report = badge_report(first, second, target, mine, theirs, progress=update)
+    if as_json:
+        emit_json(report)
+        return
+    out = console()
+    out.print(f"Match to {target:,} with badges: the first player wins {100 * report.first_player_win_chance:.3f}%")
+    out.print(f"({100 * report.no_badge_win_chance:.3f}% without badges). Each badge's worth to the first player:")
+    for side, worth in (("first", report.badge_worth), ("second", report.opponent_badge_worth)):
+        for effect, value in worth.items():
+            out.print(f"  the {side} player's {effect}: {100 * value:+.3f} points of win chance")
+    out.print(f"({report.layers} layers of unspent uses solved; {report.seconds:.1f} s)")
 
 
 @farkle_app.command("report")

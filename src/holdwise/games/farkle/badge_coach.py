@@ -7,17 +7,21 @@ use fewer, at the same scores.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
-from .badge_match import BadgeMatch, Layer
-from .badges import SPENT_IN_TURN
+from .badge_match import BadgeMatch, Layer, solve_badge_match
+from .badges import SPENT_IN_TURN, Badge
 from .hints import Selection
-from .rules import SCORE_UNIT
+from .parsing import NamedDice, check_six, check_target
+from .rules import SCORE_UNIT, Die
+from .stored import cached_match, cached_turn
 
-__all__ = ["BadgeAdvice", "BadgeValuer", "advise_bust", "advise_roll", "badge_worth", "play_matches"]
+__all__ = ["BadgeAdvice", "BadgeReport", "BadgeValuer", "advise_bust", "advise_roll", "badge_report", "badge_worth",
+           "play_matches"]
 
 TITLES = {"warlord": "Warlord's Badge", "doppelganger": "Doppelganger's Badge",
           "resurrection": "Badge of Resurrection"}
@@ -215,3 +219,45 @@ def _play_turn(match: BadgeMatch, me: int, a: int, b: int, layer: Layer, rng: np
             return t * (100 + match.loadouts[me].warlord_percent) // 100, low
         if bank >= roll:
             return t, layer
+
+
+@dataclass(frozen=True)
+class BadgeReport(NamedDice):
+    """A match with badges: the first player's start win chance with them and without any, and what each
+    badge is worth to the first player at the start (the opponent's negative)."""
+
+    DICE_FIELDS = ("dice", "opponent_dice")
+
+    target: int
+    dice: tuple[str, ...]
+    opponent_dice: tuple[str, ...]
+    badges: tuple[str, ...]
+    opponent_badges: tuple[str, ...]
+    first_player_win_chance: float
+    no_badge_win_chance: float
+    badge_worth: dict[str, float]
+    opponent_badge_worth: dict[str, float]
+    layers: int
+    seconds: float
+
+
+def badge_report(dice: Sequence[Die], opponent_dice: Sequence[Die] | None, target: int, badges: tuple[Badge, ...],
+                 opponent_badges: tuple[Badge, ...], progress: Callable[[int, int], None] | None = None
+                 ) -> BadgeReport:
+    """The match with badges solved (both players spending theirs when best) beside the match without."""
+    target = check_target(target)
+    first = tuple(dice)
+    check_six(first)
+    second = first if opponent_dice is None else tuple(opponent_dice)
+    check_six(second, "opponent_dice")
+    start = time.perf_counter()
+    turns = (cached_turn(first), cached_turn(second))
+    solve = solve_badge_match(first, second, target, badges, opponent_badges, progress=progress, turns=turns)
+    plain = cached_match(first, second, target)
+    worth = badge_worth(solve)
+    return BadgeReport(target, tuple(d.name for d in first), tuple(d.name for d in second),
+                       tuple(b.slug for b in badges), tuple(b.slug for b in opponent_badges), solve.start_win,
+                       plain.first_player_win,
+                       {k.split(":")[1]: v for k, v in worth.items() if k.startswith("mine:")},
+                       {k.split(":")[1]: v for k, v in worth.items() if k.startswith("theirs:")},
+                       len(solve.first), time.perf_counter() - start)
