@@ -161,7 +161,7 @@ def farkle_match(
     first = _face().parse_loadout(dice)
     second = _face().parse_loadout(opponent_dice, "opponent_dice") if opponent_dice else None
     if badges or opponent_badges:
-        _badge_match(first, second, target, badges, opponent_badges, as_json)
+        _badge_match(first, second, int(target), badges, opponent_badges, as_json)
         return
     _face().check_match_cost(first, second, target, solves=2)
     with progress("score pair", share=_pair_share) as update:
