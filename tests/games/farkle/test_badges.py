@@ -68,13 +68,16 @@ def test_badge_match_equals_plain_value_iteration(mine, theirs, g):
 
 def test_headstart_reads_the_start_pair():
     solve = solve_badge_match(THREE, OTHER, target=500, badges1=parse_badges("headstart-tin"),
-                              badges2=parse_badges("headstart-silver"))
+                              badges2=parse_badges("headstart-silver"), direct=False)
     plain = solve_match(THREE, OTHER, target=500)
     assert solve.start_win == pytest.approx(plain.first[2, 4], abs=1e-10)
+    direct = solve_badge_match(THREE, OTHER, target=500, badges1=parse_badges("headstart-tin"),
+                               badges2=parse_badges("headstart-silver"))
+    assert direct.start_win == plain.first[2, 4]
 
 
 def _same_as_no_badge(b1, b2=()):
-    solve = solve_badge_match(THREE, OTHER, target=600, badges1=b1, badges2=b2)
+    solve = solve_badge_match(THREE, OTHER, target=600, badges1=b1, badges2=b2, direct=False)
     plain = solve_match(THREE, OTHER, target=600)
     for layer in solve.first:
         assert np.abs(solve.first[layer] - plain.first).max() < 1e-10
@@ -104,7 +107,7 @@ def test_a_cancelled_badge_changes_nothing():
 
 
 def test_six_dice_without_badges_equal_the_match():
-    solve = solve_badge_match(SIX, target=1000)
+    solve = solve_badge_match(SIX, target=1000, direct=False)
     assert np.abs(solve.first[((0, 0, 0), (0, 0, 0))] - solve_match(SIX, target=1000).first).max() < 1e-10
 
 
