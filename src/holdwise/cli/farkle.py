@@ -185,12 +185,9 @@ def farkle_match(
 def _badge_match(first, second, target: int, badges: str | None, opponent_badges: str | None,
                  as_json: bool) -> None:
     """`farkle match` with badges: the start win chance with them, without, and each badge's worth."""
-    from ..games.farkle.badge_coach import badge_report
-    from ..games.farkle.badges import parse_badges
-
-    mine, theirs = parse_badges(badges), parse_badges(opponent_badges)
+    mine, theirs = _face().parse_badges(badges), _face().parse_badges(opponent_badges)
     with progress("score pair") as update:
-        report = badge_report(first, second, target, mine, theirs, progress=update)
+        report = _face().badge_report(first, second, target, mine, theirs, progress=update)
     if as_json:
         emit_json(report)
         return

@@ -47,7 +47,7 @@ class GameInfo:
 GAMES: tuple[GameInfo, ...] = (
     GameInfo(
         id="farkle", title="Farkle", face="holdwise.games.farkle", cli="farkle",
-        web=("farkle", "farkle_loadouts", "farkle_search", "farkle_report"),
+        web=("farkle", "farkle_loadouts", "farkle_search", "farkle_report", "farkle_badges"),
         pages=(
             Page("/farkle", "Kingdom Come dice: practice table",
                  "Play Farkle against the computer with your own dice; a coach shows every choice's win chance.",

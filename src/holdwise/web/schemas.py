@@ -18,7 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 __all__ = [
     "ChartCheck", "ChartEvaluation", "ChartHold", "DepthReport", "DiceTables", "EditorOptions", "EditorReturn",
-    "EditorTable", "Fairness", "FarkleCoach", "FarkleDice", "FarkleReport", "FarkleReview", "FarkleRules",
+    "EditorTable", "Fairness", "FarkleBadges", "FarkleCoach", "FarkleDice", "FarkleReport", "FarkleReview", "FarkleRules",
     "FarkleTurn", "Health", "Hint", "HintOption", "JobStatus", "Loadouts", "PokerDiceOdds", "Sealed", "Search",
     "SearchPlan", "SessionAnswer", "TrainerChart", "VideoPokerGames", "VideoPokerReturn", "VideoPokerStrategy",
     "YahtzeeDistribution", "answers", "sample",
@@ -191,6 +191,20 @@ class Search(Answer):
     solved: int
     complete: bool
     loadouts: list[dict[str, Any]]
+
+
+class FarkleBadges(Answer):
+    """A match with badges: the first player's start win chance with them and without, each badge's worth."""
+
+    target: int
+    dice: list[Any]
+    opponent_dice: list[Any]
+    badges: list[str]
+    opponent_badges: list[str]
+    first_player_win_chance: float
+    no_badge_win_chance: float
+    badge_worth: dict[str, float]
+    opponent_badge_worth: dict[str, float]
 
 
 class FarkleReport(Answer):

@@ -7,7 +7,8 @@ selection x roll on / bank, ranked by expected points, or win chance when race-a
 `InventorySearch` (every six-set an inventory allows, ranked exactly; `estimate_seconds` before it starts). The
 pure solvers `solve_turn`, `solve_match`, `simulate_turns`, `simulate_matches`; the same
 solves kept in memory and on disk: `cached_turn`, `cached_match` (and the guard by dice: `match_cost`,
-`largest_target`, `check_match_cost`). The play session (`new_game`, `actions`, `step`, `computer_action`,
+`largest_target`, `check_match_cost`). Badges (`BADGES`, `parse_badges`): `solve_badge_match`, `badge_layers`,
+`badge_report`. The play session (`new_game`, `actions`, `step`, `computer_action`,
 `advice`, `parse_action`, `prepare`) and the practice table (`coach`, `review`, `legal_keeps`,
 `session_loadouts`, `match_ready`, `match_solving`). `KERNEL_MODULES` (none) are the modules compiling kernels at
 first use.
@@ -25,6 +26,9 @@ if TYPE_CHECKING:  # what the names are, for type checkers; at run time each loa
         LoadoutRanking, LoadoutRow, MatchChart, MatchReport, TurnReport, best_loadouts, check_loadout_search,
         coaching_chart, count_choices, distinct_choices, list_dice, match_chart, match_report, turn_report,
     )
+    from .badge_coach import BadgeReport, badge_report
+    from .badge_match import badge_layers, solve_badge_match
+    from .badges import BADGES, parse_badges
     from .guard import MATCH_MAX_BYTES, MATCH_MAX_WORK, SECONDS_PER_STEP, work_fraction
     from .hints import GAME, HINT_FIELDS, HintRequest, Selection, hint, option_text, parse_hint
     from .inventory import (InventoryRequest, InventorySearch, estimate_seconds, is_whole_domain, parse_inventory,
@@ -59,6 +63,9 @@ _EXPORTS: dict[str, str | tuple[str, ...]] = {
                      "TurnReport", "best_loadouts", "check_loadout_search", "coaching_chart", "count_choices",
                      "distinct_choices", "list_dice", "match_chart", "match_report", "turn_report"), ".analysis"),
     **dict.fromkeys(("GAME", "HINT_FIELDS", "HintRequest", "Selection", "hint", "option_text", "parse_hint"), ".hints"),
+    **dict.fromkeys(("BadgeReport", "badge_report"), ".badge_coach"),
+    **dict.fromkeys(("badge_layers", "solve_badge_match"), ".badge_match"),
+    **dict.fromkeys(("BADGES", "parse_badges"), ".badges"),
     **dict.fromkeys(("MATCH_MAX_BYTES", "MATCH_MAX_WORK", "SECONDS_PER_STEP", "work_fraction"), ".guard"),
     **dict.fromkeys(("exact_points", "judge", "kind_strengths"), ".search"),
     **dict.fromkeys(("InventoryRequest", "InventorySearch", "estimate_seconds", "is_whole_domain", "parse_inventory",
@@ -84,23 +91,24 @@ _EXPORTS: dict[str, str | tuple[str, ...]] = {
     "KERNEL_MODULES": (),  # the kernels (`*_kernels.py`) are compiled when the package is built: none at first use
 }
 __all__ = [  # literal, for type checkers; a test compares it with _EXPORTS
-    "COMPUTER_PLAYS", "CoachRow", "Coaching", "CoachingChart", "CoachingRow", "Combo", "DEFAULT_OPTIONS",
-    "DEFAULT_TARGET", "DICE_GROUPS", "DICE_NAMES", "DICE_PER_PLAYER", "DiceLeftRow", "DiceListing", "Die",
-    "DieChances", "DieInfo", "Disagreement", "Finding", "GAME", "HINT_FIELDS", "HintRequest", "InventoryRequest",
-    "InventorySearch", "JOKER_SYMBOL", "KERNEL_MODULES", "KindRow", "LOADOUT_TURN_MAX_WORK", "LoadoutRanking",
-    "LoadoutRow", "MATCH_MAX_BYTES", "MATCH_MAX_WORK", "MATCH_METHOD", "MAX_CHOICES", "MAX_DICE", "MAX_REPEAT",
-    "MAX_TARGET", "MAX_TURN_TOTAL", "MAX_WEIGHT", "MatchChart", "MatchReport", "MatchSolution", "NAMED_DICE",
-    "RegionRow", "Review", "ReviewRow", "RulesSheet", "SCORE_UNIT", "SECONDS_PER_STEP", "Selection", "SpareRow",
-    "StrategyReport", "TOLERANCE", "TURN_MAX_BYTES", "TURN_MAX_WORK", "TurnPlan", "TurnReport", "TurnSolution",
-    "actions", "advice", "best_loadouts", "busts", "busts_always", "cached_match", "cached_turn",
-    "check_loadout_search", "check_match_cost", "check_not_won", "check_points", "check_six", "check_target", "coach",
-    "coaching_chart", "computer_action", "count_choices", "dice_names", "dice_text", "die_by_name", "die_title",
-    "distinct_choices", "estimate_seconds", "exact_points", "face_text", "hint", "is_whole_domain", "judge",
-    "kind_strengths", "largest_target", "legal_keeps", "list_dice", "match_chart", "match_cost", "match_ready",
-    "match_report", "match_solving", "measure_of", "new_game", "normalize_options", "option_text", "parse_action",
-    "parse_dice", "parse_hint", "parse_inventory", "parse_loadout", "parse_positions", "parse_roll", "parse_seed",
-    "parse_turn_total", "parse_whole", "prepare", "review", "roll_counts", "rules_sheet", "score", "search_inventory",
-    "selections", "session_loadouts", "simulate_matches", "simulate_turns", "solve_match", "solve_turn", "step",
-    "stored_search", "strategy_report", "turn_plan", "turn_report", "work_fraction",
+    "BADGES", "BadgeReport", "COMPUTER_PLAYS", "CoachRow", "Coaching", "CoachingChart", "CoachingRow", "Combo",
+    "DEFAULT_OPTIONS", "DEFAULT_TARGET", "DICE_GROUPS", "DICE_NAMES", "DICE_PER_PLAYER", "DiceLeftRow", "DiceListing",
+    "Die", "DieChances", "DieInfo", "Disagreement", "Finding", "GAME", "HINT_FIELDS", "HintRequest",
+    "InventoryRequest", "InventorySearch", "JOKER_SYMBOL", "KERNEL_MODULES", "KindRow", "LOADOUT_TURN_MAX_WORK",
+    "LoadoutRanking", "LoadoutRow", "MATCH_MAX_BYTES", "MATCH_MAX_WORK", "MATCH_METHOD", "MAX_CHOICES", "MAX_DICE",
+    "MAX_REPEAT", "MAX_TARGET", "MAX_TURN_TOTAL", "MAX_WEIGHT", "MatchChart", "MatchReport", "MatchSolution",
+    "NAMED_DICE", "RegionRow", "Review", "ReviewRow", "RulesSheet", "SCORE_UNIT", "SECONDS_PER_STEP", "Selection",
+    "SpareRow", "StrategyReport", "TOLERANCE", "TURN_MAX_BYTES", "TURN_MAX_WORK", "TurnPlan", "TurnReport",
+    "TurnSolution", "actions", "advice", "badge_layers", "badge_report", "best_loadouts", "busts", "busts_always",
+    "cached_match", "cached_turn", "check_loadout_search", "check_match_cost", "check_not_won", "check_points",
+    "check_six", "check_target", "coach", "coaching_chart", "computer_action", "count_choices", "dice_names",
+    "dice_text", "die_by_name", "die_title", "distinct_choices", "estimate_seconds", "exact_points", "face_text",
+    "hint", "is_whole_domain", "judge", "kind_strengths", "largest_target", "legal_keeps", "list_dice", "match_chart",
+    "match_cost", "match_ready", "match_report", "match_solving", "measure_of", "new_game", "normalize_options",
+    "option_text", "parse_action", "parse_badges", "parse_dice", "parse_hint", "parse_inventory", "parse_loadout",
+    "parse_positions", "parse_roll", "parse_seed", "parse_turn_total", "parse_whole", "prepare", "review",
+    "roll_counts", "rules_sheet", "score", "search_inventory", "selections", "session_loadouts", "simulate_matches",
+    "simulate_turns", "solve_badge_match", "solve_match", "solve_turn", "step", "stored_search", "strategy_report",
+    "turn_plan", "turn_report", "work_fraction",
 ]
 __getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)

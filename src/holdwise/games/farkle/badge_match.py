@@ -33,7 +33,7 @@ from .parsing import check_target
 from .rules import SCORE_UNIT, Die
 from .turn import TurnSolution, solve_turn
 
-__all__ = ["BadgeMatch", "Layer", "solve_badge_match"]
+__all__ = ["BadgeMatch", "Layer", "badge_layers", "solve_badge_match"]
 
 Uses = tuple[int, ...]
 Layer = tuple[Uses, Uses]  # unspent uses of player 1, of player 2 (SPENT_IN_TURN order)
@@ -83,6 +83,12 @@ def _layers(u1: Uses, u2: Uses) -> list[Layer]:
     ones = [tuple(c) for c in product(*(range(u + 1) for u in u1))]
     twos = [tuple(c) for c in product(*(range(u + 1) for u in u2))]
     return sorted(((a, b) for a in ones for b in twos), key=lambda layer: (sum(layer[0]) + sum(layer[1]), layer))
+
+
+def badge_layers(badges1: tuple[Badge, ...], badges2: tuple[Badge, ...]) -> int:
+    """How many layers (match solves) a match with these badges takes."""
+    l1, l2 = loadout(badges1, badges2), loadout(badges2, badges1)
+    return len(_layers(l1.uses, l2.uses))
 
 
 def solve_badge_match(dice1: tuple[Die, ...], dice2: tuple[Die, ...] | None = None, target: int = DEFAULT_TARGET,
