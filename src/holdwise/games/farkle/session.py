@@ -3,7 +3,8 @@
 Options: `target` (default 4000), `dice` and `computer_dice` (six dice each, names as `parse_dice` reads
 them; default six ordinary), `computer` ("race-aware": the match optimum, or "coaching": the one-turn
 coaching table), `first` ("player" or "computer": who rolls first in game 1; the first roll then
-alternates between games).
+alternates between games), `badges` and `computer_badges` (badge slugs; with them the keeps that spend a
+badge and a bust's phase "bust": `badge_session.py`).
 
 Phases: "roll" (the player to move rolls the six dice: {"type": "roll"}), "select" (the roll is shown;
 set a legal selection aside, then roll on or bank: {"type": "keep", "dice": [positions 1..6], "then":
@@ -25,6 +26,7 @@ from typing import Any
 from ...errors import InputError
 from ..base import Decision, Hint, Measure, Option, Progress, State, action_error, random_generator
 from ..inputs import fault
+from . import badge_session as badges
 from .hints import GAME, CoachValuer, RaceValuer, Selection, option_text, rank_options, selections_of
 from .match import DEFAULT_TARGET, MatchSolution
 from .parsing import check_six, check_target, face_text, parse_dice, parse_seed
@@ -40,6 +42,7 @@ __all__ = [
 COMPUTER_PLAYS = ("race-aware", "coaching")
 DEFAULT_OPTIONS = {"target": DEFAULT_TARGET, "dice": ["ordinary"] * DICE_PER_PLAYER,
                    "computer_dice": ["ordinary"] * DICE_PER_PLAYER, "computer": "race-aware", "first": "player"}
+BADGE_OPTIONS = ("badges", "computer_badges")  # kept in the options only when a side brings badges
 SIDES = ("player", "computer")
 WHO = {"player": "you", "computer": "computer"}
 
@@ -47,10 +50,10 @@ WHO = {"player": "you", "computer": "computer"}
 def normalize_options(options: Mapping[str, Any] | None) -> dict[str, Any]:
     """The session's options with defaults, checked; dice as lists of six names (JSON types only)."""
     out: dict[str, Any] = dict(DEFAULT_OPTIONS)
-    unknown = set(options or {}) - set(DEFAULT_OPTIONS)
+    unknown = set(options or {}) - set(DEFAULT_OPTIONS) - set(BADGE_OPTIONS)
     if unknown:
         raise InputError(f"unknown Farkle option(s): {', '.join(sorted(unknown))}; known: "
-                         f"{', '.join(DEFAULT_OPTIONS)}")
+                         f"{', '.join((*DEFAULT_OPTIONS, *BADGE_OPTIONS))}")
     out.update({k: v for k, v in (options or {}).items() if v is not None})
     for key, choices in (("computer", COMPUTER_PLAYS), ("first", SIDES)):
         if not isinstance(out[key], str) or out[key] not in choices:
@@ -69,6 +72,7 @@ def normalize_options(options: Mapping[str, Any] | None) -> dict[str, Any]:
         raise InputError("neither side's dice can ever score (every roll busts): the game would never end")
     if out["computer"] == "race-aware":  # the match solve before the first game: within the guard
         check_match_cost(loadouts[0], loadouts[1], out["target"], store=True)
+    badges.normalize(out, loadouts[0], loadouts[1])
     return out
 
 
@@ -105,6 +109,8 @@ def prepare(options: Mapping[str, Any] | None = None, progress: Progress | None 
         cached_turn(_dice(tuple(opts[key])))
     if opts["computer"] == "race-aware":
         _match(opts, progress)
+    if badges.in_play(opts):
+        badges.solve(opts, progress)
     return opts
 
 
@@ -112,12 +118,18 @@ def _fresh(side: str) -> dict[str, Any]:
     return {"turn": side, "turn_total": 0, "left": list(range(1, DICE_PER_PLAYER + 1)), "roll": []}
 
 
+def _start(options: Mapping[str, Any]) -> dict[str, Any]:
+    """A game's start scores (and, with badges, the headstarts and every use unspent)."""
+    if badges.in_play(options):
+        return badges.start(options)
+    return {"scores": {"player": 0, "computer": 0}}
+
+
 def new_game(options: Mapping[str, Any] | None = None, seed: int = 0) -> State:
     """A new match from 0-0; `first` rolls first."""
     opts = normalize_options(options)
     seed = parse_seed(seed)
-    data = {"game": 1, "starter": opts["first"], "scores": {"player": 0, "computer": 0}, "winner": "",
-            **_fresh(opts["first"])}
+    data = {"game": 1, "starter": opts["first"], **_start(opts), "winner": "", **_fresh(opts["first"])}
     state = State(game=GAME, options=opts, seed=int(seed), draws=0, phase="roll", to_move=opts["first"],
                   data=data, tally={"won": 0, "lost": 0})
     return state.logged(_opening(state))
@@ -160,6 +172,10 @@ def actions(state: State) -> list[dict[str, Any]]:
         return [{"type": "next"}]
     if state.phase == "roll":
         return [{"type": "roll"}]
+    if state.phase == "bust":
+        return [{"type": "resurrect"}, {"type": "pass"}]
+    if badges.in_play(state.options):
+        return [dict(o.action) for o in badges.spend_options(state, _selections(state, distinct=False))]
     valuer = _valuer(state)
     out = []
     for sel in _selections(state, distinct=False):
@@ -176,6 +192,8 @@ def advice(state: State) -> Hint:
                 "turn_total": state.data["turn_total"], "target": state.options["target"]}
     if state.over:
         return Hint(GAME, position, measure, (Option("next game", 0.0, 0.0, {"type": "next"}),))
+    if badges.in_play(state.options) and state.phase != "roll":
+        return _badge_advice(state, position, measure)
     valuer = _valuer(state)
     if state.phase == "roll":
         if isinstance(valuer, RaceValuer):
@@ -188,6 +206,17 @@ def advice(state: State) -> Hint:
     position["positions"] = list(state.data["left"])
     options = rank_options(_selections(state, distinct=True), state.data["turn_total"], valuer, with_actions=True)
     return Hint(GAME, position, measure, options)
+
+
+def _badge_advice(state: State, position: dict[str, Any], measure: Measure) -> Hint:
+    """advice() with badges in play: every keep with the badges that may be spent, or a bust's choice."""
+    dice = _dice_of(state, state.to_move)
+    position["roll"] = [face_text(dice[p - 1], f) for f, p in zip(state.data["roll"], state.data["left"])]
+    position["positions"] = list(state.data["left"])
+    position["uses"] = {k: list(v) for k, v in state.data["uses"].items()}
+    if state.phase == "bust":
+        return Hint(GAME, position, measure, tuple(badges.bust_options(state, dice)))
+    return Hint(GAME, position, measure, tuple(badges.spend_options(state, _selections(state, distinct=True))))
 
 
 def _policy_choice(state: State) -> dict[str, Any]:
@@ -225,6 +254,8 @@ def computer_action(state: State) -> dict[str, Any]:
         return {"type": "next"}
     if state.phase == "roll":
         return {"type": "roll"}
+    if badges.in_play(state.options):
+        return dict(advice(state).best.action)
     return _policy_choice(state)
 
 
@@ -255,6 +286,9 @@ def _roll(state: State) -> State:
     line = f"{who} roll{'s' if side == 'computer' else ''} {len(left)} dice: {_faces_text(state, side, faces, left)}"
     nxt = nxt.logged(line)
     if not _selections(nxt, distinct=True):
+        if badges.in_play(state.options) and state.data["uses"][side][2] > 0:
+            return nxt.evolve(phase="bust").logged(f"{who} bust{'s' if side == 'computer' else ''}: a Badge of "
+                                                   "Resurrection may throw the same dice again")
         lost = state.data["turn_total"]
         nxt = nxt.logged(f"{who} bust{'s' if side == 'computer' else ''}" + (f": {lost:,} lost" if lost else "")
                          + f"; {WHO[_other(side)]} to roll")
@@ -278,12 +312,21 @@ def step(state: State, action: Mapping[str, Any]) -> State:
     kind = action["type"]
     if kind == "next":
         starter = _other(state.data["starter"])
-        data = {"game": state.data["game"] + 1, "starter": starter, "scores": {"player": 0, "computer": 0},
-                "winner": "", **_fresh(starter)}
+        data = {"game": state.data["game"] + 1, "starter": starter, **_start(state.options), "winner": "",
+                **_fresh(starter)}
         nxt = state.restarted().evolve(phase="roll", to_move=starter, data=data)
         return nxt.logged(_opening(nxt))
     if kind == "roll":
         return _roll(state)
+    if kind == "resurrect":
+        data = {**state.data, "uses": badges.uses_after(state, ["resurrection"]), "roll": []}
+        nxt = state.evolve(data=data, phase="roll").logged(
+            f"{WHO[state.to_move]} spend{'s' if state.to_move == 'computer' else ''} the Badge of Resurrection")
+        return _roll(nxt)
+    if kind == "pass":
+        lost = state.data["turn_total"]
+        return _pass_turn(state.logged(f"{WHO[state.to_move]} let{'s' if state.to_move == 'computer' else ''} the "
+                                       "turn go" + (f": {lost:,} lost" if lost else "")))
     return _keep(state, action)
 
 
@@ -293,9 +336,16 @@ def _keep(state: State, action: Mapping[str, Any]) -> State:
     sels = {tuple(s.dice_kept): s for s in _selections(state, distinct=False)}
     sel = sels[tuple(action["dice"])]
     then = action["then"]
+    spent = list(action.get("badges", ()))
     if side == "player":
-        state = _record(state, sel, then)
-    total = state.data["turn_total"] + sel.score
+        state = _record(state, sel, then, action)
+    if spent:
+        state = state.evolve(data={**state.data, "uses": badges.uses_after(state, spent)}).logged(
+            f"{who} spend{'s' if side == 'computer' else ''} " + " and ".join(badges.TITLES[e] for e in spent))
+    gained = 2 * sel.score if "doppelganger" in spent else sel.score
+    total = state.data["turn_total"] + gained
+    if then == "bank" and "warlord" in spent:  # the bonus rounded down to a multiple of 50, as the solve
+        total = total // SCORE_UNIT * (100 + badges.warlord_percent(state.options, side)) // 100 * SCORE_UNIT
     scores = dict(state.data["scores"])
     target = int(state.options["target"])
     keeps = f"{who} keep{'s' if side == 'computer' else ''} {' '.join(sel.keep_text)} ({sel.score:,})"
@@ -318,12 +368,15 @@ def _keep(state: State, action: Mapping[str, Any]) -> State:
     return _roll(nxt)
 
 
-def _record(state: State, sel: Selection, then: str) -> State:
+def _record(state: State, sel: Selection, then: str, action: Mapping[str, Any]) -> State:
     """Add the player's decision, scored against the best option of the same hint."""
     hint = advice(state)
-    valuer = _valuer(state)
-    total = state.data["turn_total"] + sel.score
-    value = valuer.roll(total, sel.state) if then == "roll" else valuer.bank(total)
+    if badges.in_play(state.options):
+        value = next(o.value for o in badges.spend_options(state, [sel]) if o.action == action)
+    else:
+        valuer = _valuer(state)
+        total = state.data["turn_total"] + sel.score
+        value = valuer.roll(total, sel.state) if then == "roll" else valuer.bank(total)
     best = hint.best
     dice = _dice_of(state, "player")
     roll = " ".join(face_text(dice[p - 1], f) for f, p in zip(state.data["roll"], state.data["left"]))

@@ -1,0 +1,75 @@
+"""Badges at the practice table: the session's options, spending a badge, a bust's Resurrection, seeded play."""
+
+import pytest
+
+from holdwise.games import farkle
+
+OPTIONS = {"target": 600, "badges": ["warlord-tin", "resurrection-gold", "headstart-tin"],
+           "computer_badges": "doppelganger-tin"}
+
+
+def _play(state, moves=2000):
+    """Both sides by the computer's choices (each checked legal by step) to the game's end."""
+    seen = set()
+    for _ in range(moves):
+        if state.over:
+            return state, seen
+        action = farkle.computer_action(state)
+        assert action in farkle.actions(state)
+        seen.add((state.phase, action["type"], tuple(action.get("badges", ()))))
+        state = farkle.step(state, action)
+    raise AssertionError("the game did not end")
+
+
+def test_badge_options_are_checked_and_start_the_game():
+    state = farkle.new_game(OPTIONS, 1)
+    assert state.options["badges"] == ["warlord-tin", "resurrection-gold", "headstart-tin"]
+    assert state.options["computer_badges"] == ["doppelganger-tin"]
+    assert state.data["scores"] == {"player": 100, "computer": 0}  # the tin headstart
+    assert state.data["uses"] == {"player": [1, 0, 3], "computer": [0, 1, 0]}
+    with pytest.raises(ValueError, match="race-aware"):
+        farkle.new_game({**OPTIONS, "computer": "coaching"}, 1)
+    with pytest.raises(ValueError, match="not modelled"):
+        farkle.new_game({"badges": ["fortune-tin"]}, 1)
+    assert "badges" not in farkle.new_game({"badges": []}, 1).options  # no badge: the options of old
+
+
+def test_seeded_games_spend_badges_and_end():
+    spent = set()
+    state = farkle.new_game(OPTIONS, 7)
+    for _ in range(12):
+        state, seen = _play(state)
+        spent |= seen
+        assert all(u >= 0 for side in state.data["uses"].values() for u in side)
+        state = farkle.step(state, {"type": "next"})
+    kinds = {badge for _, _, badges in spent for badge in badges}
+    assert {"warlord", "doppelganger"} <= kinds
+    assert ("bust", "resurrect", ()) in spent
+
+
+def test_a_bust_with_a_resurrection_offers_both_and_the_coach_prices_them():
+    state = farkle.new_game(OPTIONS, 7)
+    for _ in range(5000):
+        if state.phase == "bust" and state.to_move == "player":
+            break
+        state = farkle.step(state, farkle.computer_action(state) if not state.over else {"type": "next"})
+    assert state.phase == "bust"
+    assert farkle.actions(state) == [{"type": "resurrect"}, {"type": "pass"}]
+    hint = farkle.advice(state)
+    assert {o.action["type"] for o in hint.options} == {"resurrect", "pass"}
+    assert hint.best.loss == 0.0 and 0.0 <= hint.best.value <= 1.0
+    left = state.data["uses"]["player"][2]
+    after = farkle.step(state, {"type": "resurrect"})
+    assert after.data["uses"]["player"][2] == left - 1
+
+
+def test_the_coach_names_the_badge_a_keep_spends():
+    state = farkle.new_game(OPTIONS, 7)
+    for _ in range(5000):
+        if state.phase == "select" and state.to_move == "player":
+            break
+        state = farkle.step(state, farkle.computer_action(state) if not state.over else {"type": "next"})
+    options = farkle.advice(state).options
+    warlord = [o for o in options if o.action.get("badges") == ["warlord"]]
+    assert warlord and all("Warlord" in o.option for o in warlord)
+    assert options[0].loss == 0.0 and all(o.loss >= 0.0 for o in options)
