@@ -1,6 +1,7 @@
 """GET /api/farkle/badges is the face's badge report as JSON; bad input is 422 naming the field."""
 
 import json
+import time
 
 import pytest
 
@@ -33,3 +34,47 @@ def test_bad_input_is_422_naming_the_field(client, params, field, words):
     r = client.get("/api/farkle/badges", params=params)
     assert r.status_code == 422, r.text
     assert r.json()["field"] == field and words in r.json()["detail"]
+
+
+def _ready(client, target):
+    body = {"dice": "ordinary*6", "opponent_dice": "ordinary*6", "target": target}
+    for _ in range(600):
+        r = client.post("/api/farkle/match/prepare", json=body)
+        assert r.status_code == 200, r.text
+        if r.json()["status"] == "done":
+            return
+        time.sleep(0.1)
+    raise AssertionError("the match did not solve")
+
+
+def test_a_practice_match_with_badges_through_the_api(client):
+    _ready(client, 600)
+    options = {"target": 600, "badges": ["warlord-tin", "resurrection-gold"], "computer_badges": ["doppelganger-tin"]}
+    r = client.post("/api/farkle/new", json={"options": options, "seed": 7})
+    assert r.status_code == 200, r.text
+    sealed = r.json()["state"]
+    assert sealed["state"]["data"]["uses"] == {"player": [1, 0, 3], "computer": [0, 1, 0]}
+    for _ in range(400):  # both sides by the computer's choices; the player's sent back through step
+        state = sealed["state"]
+        if state["phase"] == "over":
+            break
+        if state["to_move"] == "player":
+            advice = client.post("/api/farkle/advice", json={"state": sealed})
+            assert advice.status_code == 200, advice.text
+            action = advice.json()["options"][0]["action"]
+            r = client.post("/api/farkle/step", json={"state": sealed, "action": action})
+        else:
+            r = client.post("/api/farkle/computer", json={"state": sealed})
+        assert r.status_code == 200, r.text
+        sealed = r.json()["state"]
+    assert sealed["state"]["phase"] == "over"
+    bad = client.post("/api/farkle/step", json={"state": sealed, "action": {"type": "keep", "dice": [1],
+                                                                           "then": "bank", "badges": ["fortune"]}})
+    assert bad.status_code == 422
+
+
+def test_the_page_has_the_badge_chooser_and_its_script(client):
+    r = client.get("/farkle")
+    assert r.status_code == 200
+    assert 'data-badges="player"' in r.text and 'id="fk-badges"' in r.text and "/static/farkle_badges.js" in r.text
+    assert client.get("/static/farkle_badges.js").status_code == 200

@@ -78,6 +78,8 @@ class Options(Body):
     computer_dice: Dice = None
     computer: Literal["race-aware", "coaching"] = "race-aware"
     first: Literal["player", "computer"] = "player"
+    badges: Annotated[list[Annotated[str, Field(max_length=40)]], Field(max_length=8)] | None = None
+    computer_badges: Annotated[list[Annotated[str, Field(max_length=40)]], Field(max_length=8)] | None = None
 
 
 class NewBody(common.NewBody[Options]):
@@ -87,11 +89,13 @@ class NewBody(common.NewBody[Options]):
 
 
 class Action(Body):
-    """A play action: roll, keep (dice = positions 1-6 set aside; then roll on or bank) or next."""
+    """A play action: roll, keep (dice = positions 1-6 set aside; then roll on or bank; badges spent with it:
+    doppelganger, warlord), next, or after a bust with a Badge of Resurrection: resurrect or pass."""
 
-    type: Literal["roll", "keep", "next"]
+    type: Literal["roll", "keep", "next", "resurrect", "pass"]
     dice: Annotated[list[Annotated[int, Strict(), Field(ge=1, le=6)]], Field(max_length=6)] | None = None
     then: Literal["roll", "bank"] | None = None
+    badges: Annotated[list[Literal["doppelganger", "warlord"]], Field(max_length=2)] | None = None
 
     def plain(self) -> dict:
         """The action as the session takes it (dice in order)."""
@@ -100,6 +104,8 @@ class Action(Body):
             out["dice"] = sorted(self.dice)
         if self.then is not None:
             out["then"] = self.then
+        if self.badges:
+            out["badges"] = list(self.badges)
         return out
 
 
@@ -317,7 +323,7 @@ def _view(state: State) -> dict:
     player, computer, _ = face.session_loadouts(state.options)
     side = state.to_move
     roll = []
-    if state.phase == "select":
+    if state.phase in ("select", "bust"):
         dice = player if side == "player" else computer
         roll = [{"position": p, "face": face.face_text(dice[p - 1], f), "die": dice[p - 1].name,
                  "die_name": face.die_title(dice[p - 1])}

@@ -120,7 +120,8 @@ def _valuers(state: State, race: bool) -> tuple[tuple[Die, ...], CoachValuer, Ra
     own, opp = state.data["scores"][mine], state.data["scores"][theirs]
     points = CoachValuer(cached_turn(dice), own, target)
     win: RaceValuer | None = None
-    if race:
+    # with badges in play the plain match's win chances are not the game's: the session's advice gives them
+    if race and not (state.options.get("badges") or state.options.get("computer_badges")):
         player_dice, computer_dice, _ = session_loadouts(state.options)
         match = cached_match(player_dice, computer_dice, target, store=True)
         win = RaceValuer(match, 0 if mine == "player" else 1, own, opp)

@@ -171,7 +171,8 @@
     const pick = (name) => [...f.querySelectorAll(`select[name="${name}"]`)].map((s) => s.value);
     const target = Number(f.elements.target.value);
     return {target: Number.isFinite(target) ? target : 0, dice: pick("dice"), computer_dice: pick("computer_dice"),
-            computer: f.elements.computer.value, first: f.elements.first.value};
+            computer: f.elements.computer.value, first: f.elements.first.value,
+            ...(window.holdwiseFarkleBadges ? window.holdwiseFarkleBadges.options() : {})};
   }
 
   function keepText(dice) {
@@ -213,6 +214,7 @@
     drawDice(false);
     drawControls();
     drawCoachButtons();
+    if (window.holdwiseFarkleBadges) window.holdwiseFarkleBadges.render(S, play, call); // static/farkle_badges.js
     game.drawLog();
     keepFocus();
   }
