@@ -1,0 +1,57 @@
+"""Badges at the practice table in a browser: chosen in the form, spent from the table's badge panel."""
+
+from __future__ import annotations
+
+import pytest
+
+from holdwise.games import farkle
+
+from .test_farkle_browser import replay, settled
+
+pytestmark = pytest.mark.slow  # a browser: seconds to start, seconds a page
+
+
+def _pick(page, side: str, index: int, slug: str) -> None:
+    page.locator(f'select[data-badges="{side}"]').nth(index).select_option(slug)
+
+
+def test_a_badge_match_played_by_the_coach_spending_from_the_panel(page, live_server):
+    page.goto(f"{live_server}/farkle?seed=7&delay=0")
+    page.fill("input[name=target]", "600")
+    page.click("#fk-badge-chooser summary")
+    _pick(page, "player", 1, "warlord-tin")  # selects in order: headstart, warlord, doppelganger, resurrection
+    _pick(page, "player", 3, "resurrection-gold")
+    _pick(page, "computer", 2, "doppelganger-tin")
+    page.click("#fk-start")
+    page.wait_for_selector("#fk-table:not([hidden])", timeout=120_000)
+    page.check("#fk-coach-toggle")
+    spent, coached = set(), ""
+    for _ in range(300):
+        state = settled(page)
+        assert page.locator("#fk-badges").is_visible()
+        if state.over:
+            break
+        if state.phase == "roll":
+            page.click("#fk-roll")
+            continue
+        best = farkle.advice(state).best.action
+        if state.phase == "select" and not coached:  # the coach's line, in win chance, names the badge or none
+            page.wait_for_function("() => document.getElementById('fk-badge-coach').textContent.startsWith('Coach')")
+            coached = page.inner_text("#fk-badge-coach")
+            assert "win chance" in coached
+        if state.phase == "bust":
+            page.click(f'#fk-badge-spend [data-badge-action="{best["type"]}"]')
+            spent.add(best["type"])
+            continue
+        for p in best["dice"]:
+            page.click(f'#fk-dice [data-position="{p}"]')
+        if best.get("badges"):
+            page.click(f'#fk-badge-spend [data-badge-action="keep:{"+".join(best["badges"])}"]')
+            spent.update(best["badges"])
+        else:
+            page.click("#fk-keep-roll" if best["then"] == "roll" else "#fk-keep-bank")
+    final = settled(page)
+    assert final.over and replay(page) == final
+    assert "Your badges:" in page.inner_text("#fk-badge-uses")
+    assert spent & {"warlord", "resurrect", "pass"}
+    assert page.js_errors == []
