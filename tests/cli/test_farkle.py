@@ -221,12 +221,23 @@ def test_play_a_whole_game_and_the_tally():
     assert "tally: you won" in result.stdout
 
 
+def test_play_with_badges_in_the_terminal():
+    keys = "\n".join(["r", "1 w"] + ["r", "p", "1 b", "5 b"] * 40)
+    result = runner.invoke(app, ["farkle", "play", "--target", "500", "--seed", "3", "--badges",
+                                 "warlord-gold,resurrection-tin,headstart-tin"], input=keys + "\nq\n")
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "badge uses left (Warlord, Doppelganger, Resurrection): you [1, 0, 1]" in out
+    assert "you spend Warlord's Badge" in out and "you keep 1 (100), reaching" not in out
+
+
 COMMANDS = [
     ["farkle", "turn"], ["farkle", "turn", "--dice", "weighted,lucky,ordinary*4", "--all"],
     ["farkle", "turn", "--dice", "heavenly-kingdom,custom:0,0,1,0,0,0,holy-trinity,misfortune,favourable,kings"],
     ["farkle", "hint", "1", "1", "5", "2", "3", "4", "--turn-total", "300", "--all"],
     ["farkle", "hint", "1 5 2 3", "--score", "200", "--opponent", "600", "--target", "1000"],
     ["farkle", "match", "--target", "500"],
+    ["farkle", "match", "--target", "500", "--badges", "warlord-tin", "--opponent-badges", "resurrection-tin"],
     ["farkle", "loadout", "--owned", "ordinary*5,heavenly-kingdom,custom:0,0,1,0,0,0,holy-trinity",
      "--opponent-dice", "ordinary*6", "--target", "500"],
     ["farkle", "dice"], ["farkle", "--help"], ["farkle", "play", "--help"],

@@ -349,7 +349,10 @@ def _render(state) -> list[str]:
     d = state.data
     lines = [(f"  score: you {d['scores']['player']:,}, computer {d['scores']['computer']:,} "
               f"(first to {state.options['target']:,}); turn total {d['turn_total']:,}")]
-    if state.phase == "select":
+    if "uses" in d:
+        lines.append(f"  badge uses left (Warlord, Doppelganger, Resurrection): you {d['uses']['player']}, "
+                     f"computer {d['uses']['computer']}")
+    if state.phase in ("select", "bust"):
         dice = _face().parse_dice(state.options["dice"])
         faces = [_face().face_text(dice[p - 1], f) for f, p in zip(d["roll"], d["left"], strict=True)]
         if len(set(state.options["dice"])) == 1:
@@ -362,6 +365,8 @@ def _render(state) -> list[str]:
 def _prompt(state) -> str:
     if state.phase == "roll":
         return "your turn: Enter or r to roll >"
+    if state.phase == "bust":
+        return "bust: r throws again (Badge of Resurrection), p lets the turn go >"
     return "keep which dice? (e.g. 1 5, or 1 5 b to bank; p3 = the die at place 3) >"
 
 
@@ -396,6 +401,8 @@ def farkle_play(
                                  help="The computer's play: race-aware (the match optimum; hints in win chance) "
                                       "or coaching (the one-turn table; hints in expected points)."),
     first: str = typer.Option("player", "--first", help="Who rolls first in game 1: player or computer."),
+    badges: str | None = typer.Option(None, "--badges", help=BADGES_HELP.replace("first player", "player")),
+    opponent_badges: str | None = typer.Option(None, "--opponent-badges", help="The computer's badges."),
 ):
     """Play a match against the computer in the terminal.
 
@@ -404,7 +411,7 @@ def farkle_play(
     import secrets
 
     options = {"target": target, "dice": dice, "computer_dice": opponent_dice or computer_dice, "computer": computer,
-               "first": first}
+               "first": first, "badges": badges, "computer_badges": opponent_badges}
     seed = None if seed is None else _face().parse_seed(seed)
     options = _face().normalize_options(options)
     with progress("score pair", share=_pair_share) as update:
@@ -417,7 +424,7 @@ def farkle_play(
                "roll the rest or bank. No score: bust. All six used: hot dice. J is a joker.",
                (f"First to {options['target']:,} wins at once; the computer plays {options['computer']} "
                 f"(hints: {measure}).")),
-        keys="r roll; '1 5' keep & roll, '1 5 b' keep & bank",
+        keys="r roll; '1 5' keep & roll, '1 5 b' keep & bank; with badges: d doubles, w Warlord's bank",
         render=_render, prompt=_prompt, summary=_summary,
         option_text=_option_text(_face().measure_of(options)),
     )

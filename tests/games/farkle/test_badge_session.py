@@ -73,3 +73,21 @@ def test_the_coach_names_the_badge_a_keep_spends():
     warlord = [o for o in options if o.action.get("badges") == ["warlord"]]
     assert warlord and all("Warlord" in o.option for o in warlord)
     assert options[0].loss == 0.0 and all(o.loss >= 0.0 for o in options)
+
+
+def test_typed_moves_spend_badges_and_answer_a_bust():
+    state = farkle.new_game(OPTIONS, 7)
+    for _ in range(5000):
+        if state.phase == "select" and state.to_move == "player":
+            break
+        state = farkle.step(state, farkle.computer_action(state) if not state.over else {"type": "next"})
+    keep = farkle.advice(state).best.action
+    faces = {p: f for f, p in zip(state.data["roll"], state.data["left"])}
+    typed = " ".join(str(faces[p]) for p in keep["dice"])
+    action = farkle.parse_action(state, typed + " w")
+    assert action["badges"] == ["warlord"] and action["then"] == "bank" and action in farkle.actions(state)
+    with pytest.raises(ValueError, match="not yours to spend"):
+        farkle.parse_action(state, typed + " d")  # the player brought no Doppelganger
+    bust = state.evolve(phase="bust")
+    assert farkle.parse_action(bust, "") == {"type": "resurrect"}
+    assert farkle.parse_action(bust, "p") == {"type": "pass"}

@@ -398,6 +398,16 @@ def parse_action(state: State, text: str) -> dict[str, Any]:
         if words in ([], ["r"], ["roll"]):
             return {"type": "roll"}
         raise InputError("roll the dice first: press Enter or r")
+    if state.phase == "bust":
+        if words in ([], ["r"], ["resurrect"]):
+            return {"type": "resurrect"}
+        if words in (["p"], ["pass"]):
+            return {"type": "pass"}
+        raise InputError("r throws the same dice again (Badge of Resurrection), p lets the turn go")
+    spent = [effect for word, effect in (("d", "doppelganger"), ("w", "warlord")) if word in words]
+    words = [w for w in words if w not in ("d", "w")]
+    if "warlord" in spent:
+        words.append("b")
     then = "roll"
     if words and words[-1] in ("r", "roll", "b", "bank"):
         then = "bank" if words.pop()[0] == "b" else "roll"
@@ -429,4 +439,10 @@ def parse_action(state: State, text: str) -> dict[str, Any]:
     # several dice may show a face: with unlike dice keep the ones that leave the best dice behind
     best = max(cands, key=worth)
     total = state.data["turn_total"] + best.score
-    return {"type": "keep", "dice": list(best.dice_kept), "then": "bank" if valuer.reaches(total) else then}
+    action = {"type": "keep", "dice": list(best.dice_kept), "then": "bank" if valuer.reaches(total) else then}
+    if spent:  # badges: the legal keep of these dice spending them (its then as the solve allows)
+        legal = [a for a in actions(state) if a["dice"] == action["dice"] and sorted(a.get("badges", [])) == sorted(spent)]
+        if not legal:
+            raise InputError("that badge is not yours to spend now (no use left, or the Warlord's only banks)")
+        action = next((a for a in legal if a["then"] == then), legal[0])
+    return action
