@@ -61,6 +61,11 @@ def test_a_bust_with_a_resurrection_offers_both_and_the_coach_prices_them():
     left = state.data["uses"]["player"][2]
     after = farkle.step(state, {"type": "resurrect"})
     assert after.data["uses"]["player"][2] == left - 1
+    # the choice is priced like a keep: the worse one costs its loss in win chance
+    worse = hint.options[-1]
+    priced = farkle.step(state, dict(worse.action)).decisions[-1]
+    assert priced.chosen == worse.option and priced.best == hint.best.option
+    assert priced.loss == pytest.approx(worse.loss) and priced.measure == "win_chance"
 
 
 def test_the_coach_names_the_badge_a_keep_spends():

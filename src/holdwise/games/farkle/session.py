@@ -318,6 +318,8 @@ def step(state: State, action: Mapping[str, Any]) -> State:
         return nxt.logged(_opening(nxt))
     if kind == "roll":
         return _roll(state)
+    if kind in ("resurrect", "pass") and state.to_move == "player":
+        state = _record_bust(state, kind)
     if kind == "resurrect":
         data = {**state.data, "uses": badges.uses_after(state, ["resurrection"]), "roll": []}
         nxt = state.evolve(data=data, phase="roll").logged(
@@ -381,8 +383,21 @@ def _record(state: State, sel: Selection, then: str, action: Mapping[str, Any]) 
     dice = _dice_of(state, "player")
     roll = " ".join(face_text(dice[p - 1], f) for f, p in zip(state.data["roll"], state.data["left"]))
     position = f"roll {roll} at turn total {state.data['turn_total']:,} ({_score_line(state)})"
-    decision = Decision(position=position, chosen=option_text(sel.keep_text, then), best=best.option,
-                        loss=max(0.0, best.value - value), measure=hint.measure)
+    chosen = option_text(sel.keep_text, then)
+    if badges.in_play(state.options):  # the keep as the coach says it, naming the badges it spends
+        chosen = next((o.option for o in hint.options if o.action == action), chosen)
+    decision = Decision(position=position, chosen=chosen, best=best.option, loss=max(0.0, best.value - value),
+                        measure=hint.measure)
+    return state.evolve(decisions=(*state.decisions, decision))
+
+
+def _record_bust(state: State, kind: str) -> State:
+    """Add the player's choice after a bust (throw again with the Resurrection, or not), priced as a keep is."""
+    hint = advice(state)
+    chosen = next(o for o in hint.options if o.action["type"] == kind)
+    position = f"bust at turn total {state.data['turn_total']:,} ({_score_line(state)})"
+    decision = Decision(position=position, chosen=chosen.option, best=hint.best.option, loss=chosen.loss,
+                        measure=hint.measure)
     return state.evolve(decisions=(*state.decisions, decision))
 
 
