@@ -32,6 +32,8 @@ def test_badge_options_are_checked_and_start_the_game():
     with pytest.raises(ValueError, match="not modelled"):
         farkle.new_game({"badges": ["fortune-tin"]}, 1)
     assert "badges" not in farkle.new_game({"badges": []}, 1).options  # no badge: the options of old
+    with pytest.raises(ValueError, match="below the target"):
+        farkle.new_game({"target": 300, "badges": ["headstart-gold"]}, 1)
 
 
 def test_seeded_games_spend_badges_and_end():

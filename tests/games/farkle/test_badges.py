@@ -147,3 +147,12 @@ def test_the_coach_says_when_to_spend_a_badge():
     sel = selections_of(six, [1, 2, 3, 4, 5, 6], [1, 2, 3, 4, 5, 6])
     assert advise_roll(solve, 0, 1000, 1500, solve.top, 0, sel).badge == ""
     assert advise_bust(solve, 0, 0, 0, solve.top, 0, 6).badge == ""  # no Resurrection brought
+
+
+def test_the_answer_does_not_depend_on_the_threads():
+    b1, b2 = parse_badges("doppelganger-tin,warlord-tin"), parse_badges("resurrection-tin")
+    one = solve_badge_match(THREE, OTHER, target=500, badges1=b1, badges2=b2, workers=1)
+    three = solve_badge_match(THREE, OTHER, target=500, badges1=b1, badges2=b2, workers=3)
+    for layer in one.first:
+        assert np.array_equal(one.first[layer], three.first[layer])
+        assert np.array_equal(one.second[layer], three.second[layer])

@@ -18,9 +18,11 @@ driver here; the tests compare the two). Layers cost a match solve each: (u1 + 1
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from itertools import product
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -32,6 +34,9 @@ from .match import DEFAULT_TARGET, TOLERANCE, solve_match
 from .parsing import check_target
 from .rules import SCORE_UNIT, Die
 from .turn import TurnSolution, solve_turn
+
+if TYPE_CHECKING:
+    from concurrent.futures import ThreadPoolExecutor
 
 __all__ = ["BadgeMatch", "Layer", "badge_layers", "solve_badge_match"]
 
@@ -94,7 +99,8 @@ def badge_layers(badges1: tuple[Badge, ...], badges2: tuple[Badge, ...]) -> int:
 def solve_badge_match(dice1: tuple[Die, ...], dice2: tuple[Die, ...] | None = None, target: int = DEFAULT_TARGET,
                       badges1: tuple[Badge, ...] = (), badges2: tuple[Badge, ...] = (), store: bool = False,
                       tol: float = TOLERANCE, progress: Callable[[int, int], None] | None = None,
-                      turns: tuple[TurnSolution, TurnSolution] | None = None, direct: bool = True) -> BadgeMatch:
+                      turns: tuple[TurnSolution, TurnSolution] | None = None, direct: bool = True,
+                      workers: int | None = None) -> BadgeMatch:
     """Win chances when player 1 (dice1, badges1) moves first against player 2 (dice2, badges2), both
     playing to win and spending their badges when it is best.
 
@@ -102,6 +108,8 @@ def solve_badge_match(dice1: tuple[Die, ...], dice2: tuple[Die, ...] | None = No
     progress(done, total): score pairs solved so far over every layer.
     direct: with no use in play (no badge, or only a headstart or a Defence) and nothing stored, the one layer
     is `match.solve_match`'s (lanes, threads, mirrored: 10x less CPU); False solves it here (tests compare).
+    workers: threads solving the pairs of one sum at once (default: one per core; the kernel releases the GIL);
+    the answer does not depend on it (each pair's steps are its own).
     """
     if target <= 0 or target % SCORE_UNIT:
         raise InputError(f"the target must be a positive multiple of {SCORE_UNIT}, got {target}")
@@ -131,8 +139,32 @@ def solve_badge_match(dice1: tuple[Die, ...], dice2: tuple[Die, ...] | None = No
     percent = (l1.warlord_percent, l2.warlord_percent)
     boosts = tuple(np.array([t * (100 + p) // 100 for t in range(g + 1)], dtype=np.int64) for p in percent)
     reach = max(int(t.table.option_units.max(initial=0)) for t in (t1, t2))
-    work = [(np.zeros((g + 1 + reach) * n), np.zeros((g + 1 + reach) * n), np.zeros((g + 1 + reach) * n))
-            for n in ns]
+    parts = max(1, workers if workers is not None else (os.cpu_count() or 1))
+    works = [[(np.zeros((g + 1 + reach) * n), np.zeros((g + 1 + reach) * n), np.zeros((g + 1 + reach) * n))
+              for n in ns] for _ in range(parts)]
+    from concurrent.futures import ThreadPoolExecutor  # here: a solve without badges starts no threads
+
+    pool = ThreadPoolExecutor(parts) if parts > 1 else None
+    try:
+        _solve_layers(sol, layers, keep, ns, g, tol, tables, boosts, works, parts, pool, progress)
+    finally:
+        if pool is not None:
+            pool.shutdown()
+    # lower layers' rows only served the layers above: drop them unless asked to keep every value
+    if not store:
+        sol.w.clear()
+        sol.r.clear()
+    sol.first = {k: v[:, :g] for k, v in sol.first.items()}
+    sol.second = {k: v[:, :g] for k, v in sol.second.items()}
+    return sol
+
+
+def _solve_layers(sol: BadgeMatch, layers: list[Layer], keep: list[tuple[bool, bool]], ns: tuple[int, int], g: int,
+                  tol: float, tables: tuple[tuple[object, ...], ...], boosts: tuple[np.ndarray, ...],
+                  works: list[list[tuple[np.ndarray, np.ndarray, np.ndarray]]], parts: int,
+                  pool: ThreadPoolExecutor | None, progress: Callable[[int, int], None] | None) -> None:
+    """Every layer, fewest uses first; in a layer the sums of scores from the largest down, the pairs of one sum
+    dealt to `parts` workers (each with its own buffers)."""
     done = 0
     for layer in layers:
         x1 = np.zeros((g, g + 1 + 200))
@@ -144,18 +176,19 @@ def solve_badge_match(dice1: tuple[Die, ...], dice2: tuple[Die, ...] | None = No
             if keep[p][1]:
                 sol.r[layer, p] = np.zeros((g, g, g + 1, ns[p]))
         for total in range(2 * g - 2, -1, -1):
-            for a in range(max(0, total - g + 1), min(g - 1, total) + 1):
-                sol.passes += _solve_pair(sol, layer, a, total - a, tol, tables, boosts, work)
-            done += min(g - 1, total) - max(0, total - g + 1) + 1
+            pairs = list(range(max(0, total - g + 1), min(g - 1, total) + 1))
+
+            def part(k: int, total: int = total, pairs: list[int] = pairs, layer: Layer = layer) -> int:
+                return sum(_solve_pair(sol, layer, a, total - a, tol, tables, boosts, works[k])
+                           for a in pairs[k::parts])
+
+            if pool is None or len(pairs) < 2:
+                sol.passes += sum(part(k) for k in range(parts))
+            else:
+                sol.passes += sum(pool.map(part, range(parts)))
+            done += len(pairs)
             if progress is not None:
                 progress(done, g * g * len(layers))
-    # lower layers' rows only served the layers above: drop them unless asked to keep every value
-    if not store:
-        sol.w.clear()
-        sol.r.clear()
-    sol.first = {k: v[:, :g] for k, v in sol.first.items()}
-    sol.second = {k: v[:, :g] for k, v in sol.second.items()}
-    return sol
 
 
 def _player_args(sol: BadgeMatch, layer: Layer, p: int, own: int, opp: int, boosts: tuple[np.ndarray, ...]

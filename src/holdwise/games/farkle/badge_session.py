@@ -47,7 +47,10 @@ def normalize(out: dict[str, Any], dice: tuple[Die, ...], computer_dice: tuple[D
         return
     if out["computer"] != "race-aware":
         raise InputError("badges are played against the race-aware computer (the coaching table knows none)")
-    layers = badge_layers(*_badges(out))
+    mine, theirs = _badges(out)
+    if max(loadout(mine, theirs).start, loadout(theirs, mine).start) * SCORE_UNIT >= out["target"]:
+        raise InputError("a headstart must be below the target")
+    layers = badge_layers(mine, theirs)
     check_match_cost(dice, computer_dice, out["target"], solves=layers * 10, store=True)
 
 
