@@ -17,6 +17,7 @@ from fastapi.responses import Response
 
 from ..errors import InputError
 from ..games import farkle as face
+from ..games.farkle.badge_match import LAYER_COST
 from .common import AnswerCache, json_bytes, json_response, user_field
 from .farkle import checked_loadout
 from .schemas import FarkleBadges, answers
@@ -25,7 +26,7 @@ __all__ = ["WEB_BADGES_MAX_WORK", "router"]
 
 router = APIRouter()
 TAG: list[str | Enum] = ["farkle"]
-# match.match_cost steps times the layers times 10 (the badge solver passes one pair at a time, one thread):
+# match.match_cost steps times the layers times LAYER_COST (a layer's CPU against a match.py solve):
 # six ordinary dice to 4,000 with a gold Doppelganger (4 layers) are 5.6e10 (13 s CPU measured)
 WEB_BADGES_MAX_WORK = 6e10
 _ANSWERS = AnswerCache(1 << 20)
@@ -53,7 +54,7 @@ def badges(dice: Annotated[str, Query(max_length=2000)] = "ordinary*6",
     if hit is None:
         layers = face.badge_layers(mine_badges, their_badges)
         with user_field("target"):
-            if face.match_cost(mine, other, target)[0] * layers * 10 > WEB_BADGES_MAX_WORK:
+            if face.match_cost(mine, other, target)[0] * layers * LAYER_COST > WEB_BADGES_MAX_WORK:
                 raise InputError(f"{target:,}: a match with these badges ({layers} solves) is beyond what the "
                                  "web answers at once (a few seconds); use 'holdwise farkle match --badges' on "
                                  "the command line")

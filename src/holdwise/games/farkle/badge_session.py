@@ -17,7 +17,7 @@ from typing import Any
 from ...errors import InputError
 from ..base import Option, Progress, State
 from .badge_coach import TITLES, BadgeValuer
-from .badge_match import BadgeMatch, Layer, badge_layers, solve_badge_match
+from .badge_match import LAYER_COST, BadgeMatch, Layer, badge_layers, solve_badge_match
 from .badges import SPENT_IN_TURN, loadout, parse_badges
 from .hints import Selection, option_text
 from .parsing import parse_dice
@@ -51,7 +51,7 @@ def normalize(out: dict[str, Any], dice: tuple[Die, ...], computer_dice: tuple[D
     if max(loadout(mine, theirs).start, loadout(theirs, mine).start) * SCORE_UNIT >= out["target"]:
         raise InputError("a headstart must be below the target")
     layers = badge_layers(mine, theirs)
-    check_match_cost(dice, computer_dice, out["target"], solves=layers * 10, store=True)
+    check_match_cost(dice, computer_dice, out["target"], solves=layers * LAYER_COST, store=True)
 
 
 def _badges(options: Mapping[str, Any]) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
