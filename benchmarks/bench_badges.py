@@ -4,9 +4,10 @@ Run: python benchmarks/bench_badges.py [--target 4000] [--json-out benchmarks/re
 Prints a table and writes JSON: per modelled badge and tier, player 1's start win chance (moving first), the
 layers of unspent uses solved, the start-of-turn states (layers x 2 players x score pairs) and the solve's wall
 and CPU seconds. Every row solves (nothing stored is read); the turn table is solved once before the timed
-rows (its cost is its own row). The anchors, in the same run: the match of `match.py` (lanes, two threads,
-mirrored) and the badge driver with no badge (one layer, one thread): a badge's time over the second anchor is
-its cost in layers. --quick: tin only, to 1,000.
+rows (its cost is its own row). The anchors, in the same run: the match of `match.py` (lanes, threads,
+mirrored; what a headstart alone reads) and the badge driver solving the same match itself (`direct=False`: one
+layer, pairs dealt to threads): a badge's CPU over the second anchor is its cost in layers. --quick: tin only,
+to 1,000.
 """
 
 from __future__ import annotations
@@ -50,9 +51,10 @@ def main() -> None:
     plain, wall, cpu = timed(lambda: solve_match(SIX, target=target, turns=turns))
     rows += [("anchor: match.py solve, win chance", plain.first_player_win, "chance", target),
              ("anchor: match.py solve, wall", wall, "s", target), ("anchor: match.py solve, CPU", cpu, "s", target)]
-    none, wall, cpu = timed(lambda: solve_badge_match(SIX, target=target, turns=turns))
+    none, wall, cpu = timed(lambda: solve_badge_match(SIX, target=target, turns=turns, direct=False))
     base_cpu = cpu
     rows += [("anchor: badge driver, no badge, win chance", none.start_win, "chance", target),
+             ("anchor: badge driver, no badge, wall", wall, "s", target),
              ("anchor: badge driver, no badge, CPU", cpu, "s", target)]
     tiers = ("tin",) if args.quick else ("tin", "silver", "gold")
     print(f"{'badge':<22} {'win chance':>10} {'gain':>7} {'layers':>6} {'states':>9} {'wall s':>7} "
