@@ -17,7 +17,6 @@ from fastapi.responses import Response
 
 from ..errors import InputError
 from ..games import farkle as face
-from ..games.farkle.badge_match import LAYER_COST
 from .common import AnswerCache, json_bytes, json_response, user_field
 from .farkle import checked_loadout
 from .schemas import FarkleBadges, answers
@@ -54,7 +53,7 @@ def badges(dice: Annotated[str, Query(max_length=2000)] = "ordinary*6",
     if hit is None:
         layers = face.badge_layers(mine_badges, their_badges)
         with user_field("target"):
-            if face.match_cost(mine, other, target)[0] * layers * LAYER_COST > WEB_BADGES_MAX_WORK:
+            if face.match_cost(mine, other, target)[0] * layers * face.LAYER_COST > WEB_BADGES_MAX_WORK:
                 raise InputError(f"{target:,}: a match with these badges ({layers} solves) is beyond what the "
                                  "web answers at once (a few seconds); use 'holdwise farkle match --badges' on "
                                  "the command line")

@@ -27,7 +27,7 @@ if TYPE_CHECKING:  # what the names are, for type checkers; at run time each loa
         coaching_chart, count_choices, distinct_choices, list_dice, match_chart, match_report, turn_report,
     )
     from .badge_coach import BadgeReport, badge_report
-    from .badge_match import badge_layers, solve_badge_match
+    from .badge_match import LAYER_COST, badge_layers, solve_badge_match
     from .badges import BADGES, parse_badges
     from .guard import MATCH_MAX_BYTES, MATCH_MAX_WORK, SECONDS_PER_STEP, work_fraction
     from .hints import GAME, HINT_FIELDS, HintRequest, Selection, hint, option_text, parse_hint
@@ -64,7 +64,7 @@ _EXPORTS: dict[str, str | tuple[str, ...]] = {
                      "distinct_choices", "list_dice", "match_chart", "match_report", "turn_report"), ".analysis"),
     **dict.fromkeys(("GAME", "HINT_FIELDS", "HintRequest", "Selection", "hint", "option_text", "parse_hint"), ".hints"),
     **dict.fromkeys(("BadgeReport", "badge_report"), ".badge_coach"),
-    **dict.fromkeys(("badge_layers", "solve_badge_match"), ".badge_match"),
+    **dict.fromkeys(("LAYER_COST", "badge_layers", "solve_badge_match"), ".badge_match"),
     **dict.fromkeys(("BADGES", "parse_badges"), ".badges"),
     **dict.fromkeys(("MATCH_MAX_BYTES", "MATCH_MAX_WORK", "SECONDS_PER_STEP", "work_fraction"), ".guard"),
     **dict.fromkeys(("exact_points", "judge", "kind_strengths"), ".search"),
@@ -94,21 +94,21 @@ __all__ = [  # literal, for type checkers; a test compares it with _EXPORTS
     "BADGES", "BadgeReport", "COMPUTER_PLAYS", "CoachRow", "Coaching", "CoachingChart", "CoachingRow", "Combo",
     "DEFAULT_OPTIONS", "DEFAULT_TARGET", "DICE_GROUPS", "DICE_NAMES", "DICE_PER_PLAYER", "DiceLeftRow", "DiceListing",
     "Die", "DieChances", "DieInfo", "Disagreement", "Finding", "GAME", "HINT_FIELDS", "HintRequest",
-    "InventoryRequest", "InventorySearch", "JOKER_SYMBOL", "KERNEL_MODULES", "KindRow", "LOADOUT_TURN_MAX_WORK",
-    "LoadoutRanking", "LoadoutRow", "MATCH_MAX_BYTES", "MATCH_MAX_WORK", "MATCH_METHOD", "MAX_CHOICES", "MAX_DICE",
-    "MAX_REPEAT", "MAX_TARGET", "MAX_TURN_TOTAL", "MAX_WEIGHT", "MatchChart", "MatchReport", "MatchSolution",
-    "NAMED_DICE", "RegionRow", "Review", "ReviewRow", "RulesSheet", "SCORE_UNIT", "SECONDS_PER_STEP", "Selection",
-    "SpareRow", "StrategyReport", "TOLERANCE", "TURN_MAX_BYTES", "TURN_MAX_WORK", "TurnPlan", "TurnReport",
-    "TurnSolution", "actions", "advice", "badge_layers", "badge_report", "best_loadouts", "busts", "busts_always",
-    "cached_match", "cached_turn", "check_loadout_search", "check_match_cost", "check_not_won", "check_points",
-    "check_six", "check_target", "coach", "coaching_chart", "computer_action", "count_choices", "dice_names",
-    "dice_text", "die_by_name", "die_title", "distinct_choices", "estimate_seconds", "exact_points", "face_text",
-    "hint", "is_whole_domain", "judge", "kind_strengths", "largest_target", "legal_keeps", "list_dice", "match_chart",
-    "match_cost", "match_ready", "match_report", "match_solving", "measure_of", "new_game", "normalize_options",
-    "option_text", "parse_action", "parse_badges", "parse_dice", "parse_hint", "parse_inventory", "parse_loadout",
-    "parse_positions", "parse_roll", "parse_seed", "parse_turn_total", "parse_whole", "prepare", "review",
-    "roll_counts", "rules_sheet", "score", "search_inventory", "selections", "session_loadouts", "simulate_matches",
-    "simulate_turns", "solve_badge_match", "solve_match", "solve_turn", "step", "stored_search", "strategy_report",
-    "turn_plan", "turn_report", "work_fraction",
+    "InventoryRequest", "InventorySearch", "JOKER_SYMBOL", "KERNEL_MODULES", "KindRow", "LAYER_COST",
+    "LOADOUT_TURN_MAX_WORK", "LoadoutRanking", "LoadoutRow", "MATCH_MAX_BYTES", "MATCH_MAX_WORK", "MATCH_METHOD",
+    "MAX_CHOICES", "MAX_DICE", "MAX_REPEAT", "MAX_TARGET", "MAX_TURN_TOTAL", "MAX_WEIGHT", "MatchChart",
+    "MatchReport", "MatchSolution", "NAMED_DICE", "RegionRow", "Review", "ReviewRow", "RulesSheet", "SCORE_UNIT",
+    "SECONDS_PER_STEP", "Selection", "SpareRow", "StrategyReport", "TOLERANCE", "TURN_MAX_BYTES", "TURN_MAX_WORK",
+    "TurnPlan", "TurnReport", "TurnSolution", "actions", "advice", "badge_layers", "badge_report", "best_loadouts",
+    "busts", "busts_always", "cached_match", "cached_turn", "check_loadout_search", "check_match_cost",
+    "check_not_won", "check_points", "check_six", "check_target", "coach", "coaching_chart", "computer_action",
+    "count_choices", "dice_names", "dice_text", "die_by_name", "die_title", "distinct_choices", "estimate_seconds",
+    "exact_points", "face_text", "hint", "is_whole_domain", "judge", "kind_strengths", "largest_target",
+    "legal_keeps", "list_dice", "match_chart", "match_cost", "match_ready", "match_report", "match_solving",
+    "measure_of", "new_game", "normalize_options", "option_text", "parse_action", "parse_badges", "parse_dice",
+    "parse_hint", "parse_inventory", "parse_loadout", "parse_positions", "parse_roll", "parse_seed",
+    "parse_turn_total", "parse_whole", "prepare", "review", "roll_counts", "rules_sheet", "score", "search_inventory",
+    "selections", "session_loadouts", "simulate_matches", "simulate_turns", "solve_badge_match", "solve_match",
+    "solve_turn", "step", "stored_search", "strategy_report", "turn_plan", "turn_report", "work_fraction",
 ]
 __getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)
