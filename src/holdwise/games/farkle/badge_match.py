@@ -11,6 +11,8 @@ use fewer, already solved, at the same scores: its values enter the pass as cons
 - Doppelganger: a selection worth u may count 2u (spent as the dice are set aside).
 - Resurrection: a bust may be thrown again from the same turn total and dice (spent on the bust).
 - Headstart: the start scores; Defence: removes the opponent's badges of its tier (`badges.loadout`).
+- Advantage (Cut, Gallows, Eye): its owner's turns score by a table with the extra combination
+  (`rules.score_with`): another roll table and turn, no use in the state.
 
 With no use in play the single layer is the match of `match.py` (the same recursion, solved by its own
 driver here; the tests compare the two). Layers cost a match solve each: (u1 + 1)(u2 + 1) per effect.
@@ -33,7 +35,7 @@ from .guard import MATCH_MAX_BYTES, check_match_cost
 from .match import DEFAULT_TARGET, TOLERANCE, solve_match
 from .parsing import check_target
 from .rules import SCORE_UNIT, Die
-from .turn import TurnSolution, solve_turn
+from .turn import TurnSolution, solve_turn, solve_turn_with
 
 if TYPE_CHECKING:
     from concurrent.futures import ThreadPoolExecutor
@@ -120,6 +122,12 @@ def solve_badge_match(dice1: tuple[Die, ...], dice2: tuple[Die, ...] | None = No
     dice2 = dice1 if dice2 is None else dice2
     t1, t2 = turns if turns is not None else (solve_turn(tuple(dice1)), solve_turn(tuple(dice2)))
     l1, l2 = loadout(badges1, badges2), loadout(badges2, badges1)
+    # a Badge of Advantage is another scoring table for its owner: that player's own turn (the turns passed
+    # in score by the table)
+    if l1.combos:
+        t1 = solve_turn_with(tuple(dice1), l1.combos)
+    if l2.combos:
+        t2 = solve_turn_with(tuple(dice2), l2.combos)
     g = target // SCORE_UNIT
     if max(l1.start, l2.start) >= g:
         raise InputError("a headstart must be below the target")
@@ -135,7 +143,9 @@ def solve_badge_match(dice1: tuple[Die, ...], dice2: tuple[Die, ...] | None = No
                          f"{MATCH_MAX_BYTES // 2**30} GiB): fewer uses or a lower target")
     sol = BadgeMatch(target, (l1, l2), {}, {}, (t1, t2))
     if direct:
-        plain = solve_match(dice1, dice2, target, turns=(t1, t2), progress=progress)
+        # an Advantage for one player only: same dice, not the same turns (no mirrored solve)
+        plain = solve_match(dice1, dice2, target, turns=(t1, t2), progress=progress,
+                            mirror=None if l1.combos == l2.combos else False)
         sol.first[layers[0]], sol.second[layers[0]] = plain.first, plain.second
         sol.passes = plain.iterations
         return sol

@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from ...errors import InputError
 
 __all__ = [
-    "BADGES", "HEADSTART_POINTS", "MODELLED", "NOT_MODELLED", "SPENT_IN_TURN", "TIERS", "WARLORD_PERCENT", "Badge",
+    "ADVANTAGE_FACES", "ADVANTAGE_POINTS", "BADGES", "HEADSTART_POINTS", "MODELLED", "NOT_MODELLED", "SPENT_IN_TURN", "TIERS", "WARLORD_PERCENT", "Badge",
     "Loadout", "badge_by_slug", "loadout", "parse_badges",
 ]
 
@@ -22,15 +22,19 @@ TIERS = ("tin", "silver", "gold")
 # amounts the sources leave vague: rule options with these defaults (docs/reference/badges.md says why)
 HEADSTART_POINTS = {"tin": 100, "silver": 200, "gold": 300}
 WARLORD_PERCENT = {"tin": 25, "silver": 50, "gold": 100}
+# the Badges of Advantage: the faces of each extra combination, and what it scores by default (no source read
+# gives the points: a stated guess, each above what its dice score without the badge; a rule option, `amount`)
+ADVANTAGE_FACES = {"advantage-cut": (3, 5), "advantage-gallows": (4, 5, 6), "advantage-eye": (1, 3, 5)}
+ADVANTAGE_POINTS = {"advantage-cut": 100, "advantage-gallows": 200, "advantage-eye": 300}
 # effects spent during a turn, whose unspent uses are part of the match state (in this order)
 SPENT_IN_TURN = ("warlord", "doppelganger", "resurrection")
-MODELLED = ("headstart", "defence", *SPENT_IN_TURN)
+MODELLED = ("headstart", "defence", "advantage", *SPENT_IN_TURN)
 
 
 @dataclass(frozen=True)
 class Badge:
     """One badge: its effect, tier ('' for the Badges of Advantage), uses per game (0: always on) and amount
-    (points for a headstart, percent for a Warlord's bonus, else 0)."""
+    (points for a headstart or an Advantage's combination, percent for a Warlord's bonus, else 0)."""
 
     slug: str
     title: str
@@ -67,10 +71,12 @@ _ALL = [
     Badge("swap-out-gold", "Gold Swap-Out Badge", "swap-out", "gold", 1, 0, "re-roll two like dice"),
     Badge("wedding-gold", "Gold Wedding Badge", "wedding", "gold", 1, 0, "re-roll up to three dice"),
     Badge("emperor-gold", "Gold Emperor's Badge", "emperor", "gold", 0, 0, "three 1s pay triple"),
-    Badge("advantage-cut", "Carpenter's Badge of Advantage", "advantage", "", 0, 0, "3 + 5 scores as the Cut"),
-    Badge("advantage-gallows", "Executioner's Badge of Advantage", "advantage", "", 0, 0,
-          "4 + 5 + 6 scores as the Gallows"),
-    Badge("advantage-eye", "Priest's Badge of Advantage", "advantage", "", 0, 0, "1 + 3 + 5 scores as the Eye"),
+    Badge("advantage-cut", "Carpenter's Badge of Advantage", "advantage", "", 0, ADVANTAGE_POINTS["advantage-cut"],
+          "3 + 5 scores as the Cut"),
+    Badge("advantage-gallows", "Executioner's Badge of Advantage", "advantage", "", 0,
+          ADVANTAGE_POINTS["advantage-gallows"], "4 + 5 + 6 scores as the Gallows"),
+    Badge("advantage-eye", "Priest's Badge of Advantage", "advantage", "", 0, ADVANTAGE_POINTS["advantage-eye"],
+          "1 + 3 + 5 scores as the Eye"),
 ]
 BADGES: dict[str, Badge] = {b.slug: b for b in _ALL}
 
@@ -82,7 +88,6 @@ NOT_MODELLED = {
     "transmutation": "as Fortune: turning a die needs the faces of the roll",
     "might": "an extra die changes the dice left; no source says whether the extra die stays",
     "emperor": "changes the scoring table; not built in this change",
-    "advantage": "no source gives what the Cut, the Gallows or the Eye score",
 }
 
 
@@ -119,7 +124,7 @@ def parse_badges(text: str | None) -> tuple[Badge, ...]:
     for b in badges:
         if not b.modelled:
             raise InputError(f"the {b.title} is not modelled: {NOT_MODELLED[b.effect]}")
-    effects = [b.effect for b in badges]
+    effects = [b.slug if b.effect == "advantage" else b.effect for b in badges]
     if len(set(effects)) != len(effects):
         raise InputError("bring at most one badge of each kind")
     return badges
@@ -128,22 +133,25 @@ def parse_badges(text: str | None) -> tuple[Badge, ...]:
 @dataclass(frozen=True)
 class Loadout:
     """What one player's badges do in a match, after the opponent's Defence: the start score (units of 50),
-    the uses of each effect spent during a turn (SPENT_IN_TURN order) and the Warlord's percent."""
+    the uses of each effect spent during a turn (SPENT_IN_TURN order), the Warlord's percent and the extra
+    combinations that score (a Badge of Advantage's: (faces, points))."""
 
     start: int = 0
     uses: tuple[int, int, int] = (0, 0, 0)
     warlord_percent: int = 0
+    combos: tuple[tuple[tuple[int, ...], int], ...] = ()
 
     @property
     def any(self) -> bool:
         """Does this loadout change anything?"""
-        return self.start > 0 or any(self.uses)
+        return self.start > 0 or any(self.uses) or bool(self.combos)
 
 
 def loadout(mine: tuple[Badge, ...], theirs: tuple[Badge, ...] = ()) -> Loadout:
     """One player's effective loadout: its badges less those the opponent's Defence cancels (same tier)."""
     cancelled = {b.tier for b in theirs if b.effect == "defence"}
     start, uses, percent = 0, [0, 0, 0], 0
+    combos: list[tuple[tuple[int, ...], int]] = []
     for b in mine:
         if b.tier in cancelled or not b.modelled:
             continue
@@ -151,8 +159,13 @@ def loadout(mine: tuple[Badge, ...], theirs: tuple[Badge, ...] = ()) -> Loadout:
             if b.amount % 50 or b.amount < 0:
                 raise InputError(f"a headstart is a multiple of 50 points, got {b.amount}")
             start += b.amount // 50
+        elif b.effect == "advantage":
+            if b.amount % 50 or b.amount < 0:
+                raise InputError(f"a combination scores a multiple of 50 points, got {b.amount}")
+            if b.amount > 0:  # a combination worth nothing is no combination
+                combos.append((ADVANTAGE_FACES[b.slug], b.amount))
         elif b.effect in SPENT_IN_TURN:
             uses[SPENT_IN_TURN.index(b.effect)] += max(0, b.uses)
             if b.effect == "warlord":
                 percent = b.amount
-    return Loadout(start, (uses[0], uses[1], uses[2]), percent)
+    return Loadout(start, (uses[0], uses[1], uses[2]), percent, tuple(sorted(combos)))

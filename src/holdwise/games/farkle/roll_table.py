@@ -19,7 +19,7 @@ import numpy as np
 from ...memory import bounded
 
 from .roll_kernels import distinct_options, outcome_options
-from .rules import DICE_PER_PLAYER, FACES, SCORE_UNIT, Die, score
+from .rules import DICE_PER_PLAYER, FACES, SCORE_UNIT, Combos, Die, score, score_with
 
 __all__ = [
     "CODE_BASE", "N_FACES", "ROLL_TABLE_NUMPY_PAIRS", "DieType", "RollTable", "die_types", "distinct_options",
@@ -63,10 +63,18 @@ def _shipped_pairs() -> np.ndarray | None:
     return pairs if 0 <= pairs[0].min() and pairs[0].max() < CODE_BASE**N_FACES else None
 
 
-@lru_cache(maxsize=1)
-def score_table() -> np.ndarray:
-    """score_table[code] = score / 50 of a selection (counts over 7 faces, code = sum c_f * 7^f), -1 if illegal."""
+@lru_cache(maxsize=16)
+def score_table(combos: Combos = ()) -> np.ndarray:
+    """score_table[code] = score / 50 of a selection (counts over 7 faces, code = sum c_f * 7^f), -1 if illegal;
+    combos: extra combinations that score (a Badge of Advantage's, `rules.score_with`)."""
     table = np.full(CODE_BASE**N_FACES, -1, dtype=np.int16)  # small, so it stays in cache
+    if combos:
+        for dice in range(1, DICE_PER_PLAYER + 1):
+            for counts in _multisets(dice, N_FACES):
+                s = score_with(counts, combos)
+                if s > 0:
+                    table[sum(c * CODE_BASE**f for f, c in enumerate(counts))] = s // SCORE_UNIT
+        return table
     # only the 1,715 selections of one to six dice score (not all 7^7 codes)
     pairs = _shipped_pairs()
     if pairs is None:
@@ -254,8 +262,9 @@ class RollTable:
 
 
 @bounded  # a loadout's table is up to a few MB: kept by bytes, under the process's memory budget
-def roll_table(types: tuple[DieType, ...]) -> RollTable:
-    """Every state's non-bust outcomes grouped by equal option rows, and its bust chance."""
+def roll_table(types: tuple[DieType, ...], combos: Combos = ()) -> RollTable:
+    """Every state's non-bust outcomes grouped by equal option rows, and its bust chance; combos: extra
+    combinations that score (`score_table`)."""
     n_types = len(types)
     stride = np.ones(n_types, dtype=np.int64)
     for t in range(1, n_types):
@@ -278,7 +287,7 @@ def roll_table(types: tuple[DieType, ...]) -> RollTable:
     sub_start = np.concatenate(sub_starts)
     sub_code = np.concatenate([part[3] for part in parts])
     sub_size = np.concatenate([part[4] for part in parts])
-    scores = score_table()
+    scores = score_table(combos)
 
     # small tables in NumPy, with nothing to compile; larger ones in the kernels (every type a single die:
     # the faster path for distinct dice)

@@ -31,7 +31,7 @@ from ...errors import InputError
 __all__ = [
     "DICE_GROUPS", "DICE_NAMES", "DICE_PER_PLAYER", "DICE_SOURCES", "FACES", "FULL_STRAIGHT", "JOKER", "JOKER_SYMBOL",
     "MAX_WEIGHT", "NAMED_DICE", "SCORE_UNIT", "SHORT_STRAIGHTS", "SINGLE", "SOURCE_TITLES", "TRIPLE_BASE", "Die",
-    "busts", "die_by_name", "die_title", "roll_counts", "score", "selections",
+    "busts", "die_by_name", "die_title", "roll_counts", "score", "score_with", "selections",
 ]
 
 FACES = 6
@@ -157,6 +157,44 @@ def score(counts: tuple[int, ...]) -> int:
         for f in faces:
             filled[f] += 1
         best = max(best, _natural_score(tuple(filled)))
+    return best
+
+
+Combos = tuple[tuple[tuple[int, ...], int], ...]  # extra combinations: (faces, points), e.g. ((3, 5), 100)
+
+
+@cache
+def score_with(counts: tuple[int, ...], combos: Combos = ()) -> int:
+    """`score` with extra combinations (a Badge of Advantage's): jokers take any faces, then the selection is
+    split into extra combinations, each as often as it fits, and a rest scored by the table (or nothing
+    left); -1 if illegal."""
+    if not combos:
+        return score(counts)
+    naturals, jokers = tuple(counts[:FACES]), counts[FACES] if len(counts) > FACES else 0
+    if sum(naturals) == 0:
+        return -1
+    best = -1
+    for faces in combinations_with_replacement(range(FACES), jokers):
+        filled = list(naturals)
+        for f in faces:
+            filled[f] += 1
+        best = max(best, _natural_with(tuple(filled), combos))
+    return best
+
+
+@cache
+def _natural_with(counts: tuple[int, ...], combos: Combos) -> int:
+    """Best score of faces 1..6 (counts) split into extra combinations and a rest scored by the table."""
+    best = _natural_score(counts)
+    for faces, points in combos:
+        rest = list(counts)
+        for f in faces:
+            rest[f - 1] -= 1
+        if min(rest) < 0:
+            continue
+        tail = 0 if sum(rest) == 0 else _natural_with(tuple(rest), combos)
+        if tail >= 0:
+            best = max(best, points + tail)
     return best
 
 

@@ -52,12 +52,12 @@ import numpy as np
 
 from ...errors import InputError
 from .roll_table import DieType, RollTable, die_types, roll_table
-from .rules import SCORE_UNIT, Die
+from .rules import SCORE_UNIT, Combos, Die
 from .turn_kernels import turn_values
 
 __all__ = [
     "TURN_MAX_BYTES", "TURN_MAX_WORK", "TurnPlan", "TurnSolution", "backward_pass", "expected_best", "no_risk_bonus", "safe_states",
-    "solve_turn", "solve_types", "turn_cost", "turn_plan", "turn_values", "unbounded_reason",
+    "solve_turn", "solve_turn_with", "solve_types", "turn_cost", "turn_plan", "turn_values", "unbounded_reason",
 ]
 
 
@@ -244,6 +244,16 @@ def solve_turn(dice: tuple[Die, ...], keep: bool = True) -> TurnSolution:
     return _solve_turn(types) if keep else solve_types(types, _plan(types))
 
 
+@lru_cache(maxsize=32)
+def solve_turn_with(dice: tuple[Die, ...], combos: Combos) -> TurnSolution:
+    """The turn of these dice when extra combinations score (a Badge of Advantage's: `rules.score_with`),
+    remembered in this process; no combination: `solve_turn`'s."""
+    if not combos:
+        return solve_turn(dice)
+    types = die_types(tuple(dice))
+    return solve_types(types, _plan(types, combos))
+
+
 @dataclass(frozen=True)
 class TurnPlan:
     """What a turn solve will cost, known before its backward pass: the roll table, the no-risk gains c_S,
@@ -274,8 +284,8 @@ def _turn_plan(types: tuple[DieType, ...]) -> TurnPlan:
     return _plan(types)
 
 
-def _plan(types: tuple[DieType, ...]) -> TurnPlan:
-    t = roll_table(types)
+def _plan(types: tuple[DieType, ...], combos: Combos = ()) -> TurnPlan:
+    t = roll_table(types, combos) if combos else roll_table(types)
     reason = unbounded_reason(t)
     if reason is not None:
         return TurnPlan(t, reason)
