@@ -9,7 +9,7 @@ try:
 except ImportError:  # plain Python without Cython installed
     from holdwise.solver.cy import cython
 
-__all__ = ["badge_pass"]
+__all__ = ["badge_pass", "face_pass"]
 
 
 def badge_pass(a: cython.Py_ssize_t, b: cython.Py_ssize_t, target: cython.Py_ssize_t, bust_value: cython.double,
@@ -91,6 +91,82 @@ def badge_pass(a: cython.Py_ssize_t, b: cython.Py_ssize_t, target: cython.Py_ssi
                     acc += group_prob[g] * best
                     dacc += group_prob[g] * dbest
                 r[base + s] = acc
+                if t == 0:
+                    value = acc
+                    slope = dacc
+                elif acc > bank:
+                    w[base + s] = acc
+                    dw[base + s] = dacc
+                else:
+                    w[base + s] = bank
+                    dw[base + s] = 0.0
+    return value, slope
+
+
+def face_pass(a: cython.Py_ssize_t, b: cython.Py_ssize_t, target: cython.Py_ssize_t, bust_value: cython.double,
+              x_other: cython.const[cython.double][:, ::1], out_start: cython.const[cython.longlong][::1],
+              out_prob: cython.const[cython.double][::1], opt_start: cython.const[cython.longlong][::1],
+              opt_units: cython.const[cython.longlong][::1], opt_state: cython.const[cython.longlong][::1],
+              full_state: cython.Py_ssize_t, n_states: cython.Py_ssize_t, boost: cython.const[cython.longlong][::1],
+              x_war: cython.const[cython.double][:, ::1], vb: cython.const[cython.double][:, ::1],
+              w: cython.double[::1], dw: cython.double[::1]) -> tuple[float, float]:
+    """`badge_pass` over outcomes by faces (`badge_faces`) for a player who may spend a badge after a throw
+    (Fortune, Transmutation): outcome o at total t is worth the better of playing it (its best option, or the
+    bust) and vb[t, o] (the badge spent on it: a value of the layer with one use fewer, derivative 0).
+    Warlord as in `badge_pass`; no Doppelganger or Resurrection here. Returns (Roll(0, full), its derivative)."""
+    top: cython.Py_ssize_t = target - a - 1
+    warlord: cython.bint = boost.shape[0] > 0
+    i: cython.Py_ssize_t
+    t: cython.Py_ssize_t
+    s: cython.Py_ssize_t
+    o: cython.Py_ssize_t
+    k: cython.Py_ssize_t
+    nt: cython.Py_ssize_t
+    first: cython.Py_ssize_t
+    last: cython.Py_ssize_t
+    base: cython.Py_ssize_t
+    value: cython.double = 0.0
+    slope: cython.double = 0.0
+    bank: cython.double
+    acc: cython.double
+    dacc: cython.double
+    best: cython.double
+    dbest: cython.double
+    v: cython.double
+    with cython.nogil:
+        for i in range((top + 1) * n_states, w.shape[0]):  # the target reached: a win whatever follows
+            if i % n_states:
+                w[i] = 1.0
+                dw[i] = 0.0
+        for t in range(top, -1, -1):
+            first = full_state if t == 0 else 1
+            last = full_state + 1 if t == 0 else n_states
+            bank = 1.0 - x_other[b, a + t]
+            if warlord and t > 0:
+                nt = boost[t]
+                v = 1.0 if a + nt >= target else 1.0 - x_war[b, a + nt]
+                if v > bank:
+                    bank = v
+            base = t * n_states
+            for s in range(first, last):
+                acc = 0.0
+                dacc = 0.0
+                for o in range(out_start[s], out_start[s + 1]):
+                    best = bust_value
+                    dbest = 1.0
+                    if opt_start[o + 1] > opt_start[o]:
+                        best = -1.0
+                        dbest = 0.0
+                    for k in range(opt_start[o], opt_start[o + 1]):
+                        i = base + opt_units[k] * n_states + opt_state[k]
+                        if w[i] > best:
+                            best = w[i]
+                            dbest = dw[i]
+                    if vb[t, o] > best:
+                        best = vb[t, o]
+                        dbest = 0.0
+                    acc += out_prob[o] * best
+                    dacc += out_prob[o] * dbest
                 if t == 0:
                     value = acc
                     slope = dacc

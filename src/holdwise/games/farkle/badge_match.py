@@ -29,7 +29,8 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ...errors import InputError
-from .badge_kernels import badge_pass
+from .badge_faces import badge_values, faces_of
+from .badge_kernels import badge_pass, face_pass
 from .badges import Badge, Loadout, loadout
 from .guard import MATCH_MAX_BYTES, check_match_cost
 from .match import DEFAULT_TARGET, TOLERANCE, solve_match
@@ -64,17 +65,23 @@ class BadgeMatch:
     w: dict[tuple[Layer, int], np.ndarray] = field(default_factory=dict)
     r: dict[tuple[Layer, int], np.ndarray] = field(default_factory=dict)
     passes: int = 0
+    faces: bool = False  # a badge spent after a throw is in play: its uses are a 4th entry of each player's
 
     @property
     def top(self) -> Layer:
         """The layer at the start: every use unspent."""
-        return self.loadouts[0].uses, self.loadouts[1].uses
+        return _uses(self.loadouts[0], self.faces), _uses(self.loadouts[1], self.faces)
 
     @property
     def start_win(self) -> float:
         """Player 1's win chance at the start (moving first, both headstarts counted)."""
         s1, s2 = self.loadouts[0].start, self.loadouts[1].start
         return float(self.first[self.top][s1, s2])
+
+
+def _uses(lo: Loadout, faces: bool) -> Uses:
+    """A player's unspent uses in a layer: SPENT_IN_TURN's, and the after-throw badge's when one is in play."""
+    return (*lo.uses, lo.after[2]) if faces else lo.uses
 
 
 def _minus(uses: Uses, kind: int) -> Uses:
@@ -98,7 +105,8 @@ def _layers(u1: Uses, u2: Uses) -> list[Layer]:
 def badge_layers(badges1: tuple[Badge, ...], badges2: tuple[Badge, ...]) -> int:
     """How many layers (match solves) a match with these badges takes."""
     l1, l2 = loadout(badges1, badges2), loadout(badges2, badges1)
-    return len(_layers(l1.uses, l2.uses))
+    faces = l1.after[2] > 0 or l2.after[2] > 0
+    return len(_layers(_uses(l1, faces), _uses(l2, faces)))
 
 
 def solve_badge_match(dice1: tuple[Die, ...], dice2: tuple[Die, ...] | None = None, target: int = DEFAULT_TARGET,
@@ -131,17 +139,18 @@ def solve_badge_match(dice1: tuple[Die, ...], dice2: tuple[Die, ...] | None = No
     g = target // SCORE_UNIT
     if max(l1.start, l2.start) >= g:
         raise InputError("a headstart must be below the target")
-    layers = _layers(l1.uses, l2.uses)
+    faces = l1.after[2] > 0 or l2.after[2] > 0
+    layers = _layers(_uses(l1, faces), _uses(l2, faces))
     direct = direct and len(layers) == 1 and not store
     check_match_cost(t1, t2, target, solves=1 if direct else len(layers) * LAYER_COST)
     ns = (t1.table.n_states, t2.table.n_states)
     # a player's stored rows: w if it may spend a Doppelganger, r if a Resurrection (or all, to play)
-    keep = [(store or lo.uses[1] > 0, store or lo.uses[2] > 0) for lo in (l1, l2)]
+    keep = [(store or lo.uses[1] > 0 or lo.after[2] > 0, store or lo.uses[2] > 0) for lo in (l1, l2)]
     memory = sum(8 * g * g * (g + 1) * ns[p] * (keep[p][0] + keep[p][1]) for p in (0, 1)) * len(layers)
     if memory > MATCH_MAX_BYTES:
         raise InputError(f"these badges need {memory / 2**30:,.1f} GiB of stored values (limit "
                          f"{MATCH_MAX_BYTES // 2**30} GiB): fewer uses or a lower target")
-    sol = BadgeMatch(target, (l1, l2), {}, {}, (t1, t2))
+    sol = BadgeMatch(target, (l1, l2), {}, {}, (t1, t2), faces=faces)
     if direct:
         # an Advantage for one player only: same dice, not the same turns (no mirrored solve)
         plain = solve_match(dice1, dice2, target, turns=(t1, t2), progress=progress,
@@ -226,6 +235,32 @@ def _player_args(sol: BadgeMatch, layer: Layer, p: int, own: int, opp: int, boos
     return boost, x_war, uses[1] > 0, w_dop, uses[2] > 0, r_res
 
 
+def _after_throw(sol: BadgeMatch, layer: Layer, p: int, own: int, opp: int, boosts: tuple[np.ndarray, ...]
+                 ) -> tuple[object, ...] | None:
+    """`face_pass`'s arguments after x_other for player p at (own, opp) when it holds a badge spent after a
+    throw in this layer (else None): its outcomes by faces and what the badge is worth on each (`badge_faces`,
+    from the layer with one use fewer, solved)."""
+    uses = layer[p]
+    if not sol.faces or uses[3] == 0:
+        return None
+    g = sol.target // SCORE_UNIT
+    cut = _minus(uses, 3)
+    low: Layer = (cut, layer[1]) if p == 0 else (layer[0], cut)
+    lo = sol.loadouts[p]
+    table = sol.turns[p].table
+    fx = faces_of(table, lo.combos)
+    opponent = sol.second if p == 0 else sol.first
+    bust_low = 1.0 - float(opponent[low][opp, own])
+    vb = badge_values(table, lo.combos, lo.after[0], lo.after[1], sol.w[low, p][own, opp], bust_low, g - own - 1)
+    vb = np.ascontiguousarray(np.vstack([vb, np.full((g + 1 - len(vb), vb.shape[1]), -1.0)]))
+    boost, x_war = _NOBOOST, _NONE2
+    if uses[0] > 0:
+        wl = _minus(uses, 0)
+        boost, x_war = boosts[p], opponent[(wl, layer[1]) if p == 0 else (layer[0], wl)]
+    return (fx.out_start, fx.out_prob, fx.opt_start, fx.opt_units, fx.opt_state, table.full_state, table.n_states,
+            boost, x_war, vb)
+
+
 def _solve_pair(sol: BadgeMatch, layer: Layer, a: int, b: int, tol: float, tables: tuple[tuple[object, ...], ...],
                 boosts: tuple[np.ndarray, ...], work: list[tuple[np.ndarray, np.ndarray, np.ndarray]]) -> int:
     """x1[a, b] and x2[b, a] of one layer (larger sums and lower layers solved); returns the passes taken.
@@ -235,6 +270,8 @@ def _solve_pair(sol: BadgeMatch, layer: Layer, a: int, b: int, tol: float, table
     args1, args2 = _player_args(sol, layer, 0, a, b, boosts), _player_args(sol, layer, 1, b, a, boosts)
     (w1, dw1, r1), (w2, dw2, r2) = work
     one_pass: Callable[..., tuple[float, float]] = badge_pass  # the tables come as tuples of arguments
+    face: Callable[..., tuple[float, float]] = face_pass
+    pass1, pass2 = _after_throw(sol, layer, 0, a, b, boosts), _after_throw(sol, layer, 1, b, a, boosts)
     if b + 1 < g:
         x = float(x1[a, b + 1])
     elif a + 1 < g:
@@ -244,8 +281,14 @@ def _solve_pair(sol: BadgeMatch, layer: Layer, a: int, b: int, tol: float, table
     lo, hi, y, steps = 0.0, 1.0, 0.0, 0
     for step in range(200):
         steps += 1
-        y, dy = one_pass(b, a, g, 1.0 - x, x1, *tables[1], *args2, w2, dw2, r2)
-        h, dh = one_pass(a, b, g, 1.0 - y, x2, *tables[0], *args1, w1, dw1, r1)
+        if pass2 is None:
+            y, dy = one_pass(b, a, g, 1.0 - x, x1, *tables[1], *args2, w2, dw2, r2)
+        else:
+            y, dy = face(b, a, g, 1.0 - x, x1, *pass2, w2, dw2)
+        if pass1 is None:
+            h, dh = one_pass(a, b, g, 1.0 - y, x2, *tables[0], *args1, w1, dw1, r1)
+        else:
+            h, dh = face(a, b, g, 1.0 - y, x2, *pass1, w1, dw1)
         gap = h - x
         if abs(gap) < tol:
             x = h

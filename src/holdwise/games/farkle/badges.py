@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from ...errors import InputError
 
 __all__ = [
-    "ADVANTAGE_FACES", "ADVANTAGE_POINTS", "BADGES", "HEADSTART_POINTS", "MODELLED", "NOT_MODELLED", "SPENT_IN_TURN", "TIERS", "WARLORD_PERCENT", "Badge",
+    "ADVANTAGE_FACES", "ADVANTAGE_POINTS", "AFTER_THROW", "BADGES", "FORTUNE_DICE", "TRANSMUTATION_FACE", "HEADSTART_POINTS", "MODELLED", "NOT_MODELLED", "SPENT_IN_TURN", "TIERS", "WARLORD_PERCENT", "Badge",
     "Loadout", "badge_by_slug", "loadout", "parse_badges",
 ]
 
@@ -26,9 +26,14 @@ WARLORD_PERCENT = {"tin": 25, "silver": 50, "gold": 100}
 # gives the points: a stated guess, each above what its dice score without the badge; a rule option, `amount`)
 ADVANTAGE_FACES = {"advantage-cut": (3, 5), "advantage-gallows": (4, 5, 6), "advantage-eye": (1, 3, 5)}
 ADVANTAGE_POINTS = {"advantage-cut": 100, "advantage-gallows": 200, "advantage-eye": 300}
+# spent after a throw, on its faces (`badge_faces`): Fortune re-rolls up to this many dice, Transmutation turns a
+# die into this face (sources A, B, C agree)
+FORTUNE_DICE = {"tin": 1, "silver": 2, "gold": 3}
+TRANSMUTATION_FACE = {"tin": 3, "silver": 5, "gold": 1}
+AFTER_THROW = ("fortune", "transmutation")
 # effects spent during a turn, whose unspent uses are part of the match state (in this order)
 SPENT_IN_TURN = ("warlord", "doppelganger", "resurrection")
-MODELLED = ("headstart", "defence", "advantage", *SPENT_IN_TURN)
+MODELLED = ("headstart", "defence", "advantage", *SPENT_IN_TURN, *AFTER_THROW)
 
 
 @dataclass(frozen=True)
@@ -64,9 +69,10 @@ _ALL = [
              WARLORD_PERCENT),
     *_tiered("doppelganger", "{tier} Doppelganger's Badge", (1, 2, 3), "doubles the points of the last throw"),
     *_tiered("resurrection", "{tier} Badge of Resurrection", (1, 2, 3), "throw again after a bust"),
-    *_tiered("fortune", "{tier} Badge of Fortune", (1, 1, 1), "re-roll one, two or three dice"),
+    *_tiered("fortune", "{tier} Badge of Fortune", (1, 1, 1), "re-roll one, two or three dice", FORTUNE_DICE),
     *_tiered("might", "{tier} Badge of Might", (1, 2, 3), "an extra die for a throw"),
-    *_tiered("transmutation", "{tier} Badge of Transmutation", (1, 1, 1), "turn a die into a 3, a 5 or a 1"),
+    *_tiered("transmutation", "{tier} Badge of Transmutation", (1, 1, 1), "turn a die into a 3, a 5 or a 1",
+             TRANSMUTATION_FACE),
     Badge("swap-out-silver", "Silver Swap-Out Badge", "swap-out", "silver", 1, 0, "re-roll a die"),
     Badge("swap-out-gold", "Gold Swap-Out Badge", "swap-out", "gold", 1, 0, "re-roll two like dice"),
     Badge("wedding-gold", "Gold Wedding Badge", "wedding", "gold", 1, 0, "re-roll up to three dice"),
@@ -82,10 +88,8 @@ BADGES: dict[str, Badge] = {b.slug: b for b in _ALL}
 
 # why the rest are not modelled (docs/reference/badges.md)
 NOT_MODELLED = {
-    "fortune": "needs the faces of each roll; the solver's roll table groups outcomes by what can be kept",
-    "swap-out": "as Fortune",
-    "wedding": "as Fortune",
-    "transmutation": "as Fortune: turning a die needs the faces of the roll",
+    "swap-out": "not built: a re-roll of chosen dice as Fortune's, with another rule of which dice",
+    "wedding": "not built: as Fortune gold (up to three dice) by one source only",
     "might": "an extra die changes the dice left; no source says whether the extra die stays",
     "emperor": "changes the scoring table; not built in this change",
 }
@@ -140,11 +144,12 @@ class Loadout:
     uses: tuple[int, int, int] = (0, 0, 0)
     warlord_percent: int = 0
     combos: tuple[tuple[tuple[int, ...], int], ...] = ()
+    after: tuple[str, int, int] = ("", 0, 0)  # a badge spent after a throw: (effect, amount, uses)
 
     @property
     def any(self) -> bool:
         """Does this loadout change anything?"""
-        return self.start > 0 or any(self.uses) or bool(self.combos)
+        return self.start > 0 or any(self.uses) or bool(self.combos) or self.after[2] > 0
 
 
 def loadout(mine: tuple[Badge, ...], theirs: tuple[Badge, ...] = ()) -> Loadout:
@@ -152,6 +157,7 @@ def loadout(mine: tuple[Badge, ...], theirs: tuple[Badge, ...] = ()) -> Loadout:
     cancelled = {b.tier for b in theirs if b.effect == "defence"}
     start, uses, percent = 0, [0, 0, 0], 0
     combos: list[tuple[tuple[int, ...], int]] = []
+    after = ("", 0, 0)
     for b in mine:
         if b.tier in cancelled or not b.modelled:
             continue
@@ -164,8 +170,18 @@ def loadout(mine: tuple[Badge, ...], theirs: tuple[Badge, ...] = ()) -> Loadout:
                 raise InputError(f"a combination scores a multiple of 50 points, got {b.amount}")
             if b.amount > 0:  # a combination worth nothing is no combination
                 combos.append((ADVANTAGE_FACES[b.slug], b.amount))
+        elif b.effect in AFTER_THROW:
+            if after[2] > 0 and b.uses > 0:
+                raise InputError("bring at most one of the Badges of Fortune and Transmutation (not built)")
+            if b.effect == "fortune" and not 0 <= b.amount <= 6 or b.effect == "transmutation" and not (
+                    1 <= b.amount <= 6):
+                raise InputError(f"the {b.title} needs a number of dice (0-6) or a face (1-6), got {b.amount}")
+            if b.uses > 0 and (b.effect == "transmutation" or b.amount > 0):  # re-rolling no die does nothing
+                after = (b.effect, b.amount, b.uses)
         elif b.effect in SPENT_IN_TURN:
             uses[SPENT_IN_TURN.index(b.effect)] += max(0, b.uses)
             if b.effect == "warlord":
                 percent = b.amount
-    return Loadout(start, (uses[0], uses[1], uses[2]), percent, tuple(sorted(combos)))
+    if after[2] > 0 and (uses[1] or uses[2]):
+        raise InputError("a Badge of Fortune or Transmutation with a Doppelganger or a Resurrection is not built")
+    return Loadout(start, (uses[0], uses[1], uses[2]), percent, tuple(sorted(combos)), after)
