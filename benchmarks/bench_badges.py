@@ -1,9 +1,10 @@
 """Badges at the Kingdom Come table: six ordinary dice against six ordinary to 4,000, player 1 bringing one badge.
 
 Run: python benchmarks/bench_badges.py [--target 4000] [--json-out benchmarks/results/badges.json] [--quick]
+     [--only fortune,transmutation]
 Prints a table and writes JSON: per modelled badge and tier, player 1's start win chance (moving first), the
 layers of unspent uses solved, the start-of-turn states (layers x 2 players x score pairs) and the solve's wall
-and CPU seconds. Every row solves (nothing stored is read); the turn table is solved once before the timed
+and CPU seconds (an Advantage's solve includes its own turn solve: its scoring is another table). Every row solves (nothing stored is read); the turn table is solved once before the timed
 rows (its cost is its own row). The anchors, in the same run: the match of `match.py` (lanes, threads,
 mirrored; what a headstart alone reads) and the badge driver solving the same match itself (`direct=False`: one
 layer, pairs dealt to threads): a badge's CPU over the second anchor is its cost in layers. --quick: tin only,
@@ -42,6 +43,7 @@ def main() -> None:
     ap.add_argument("--target", type=int, default=4000)
     ap.add_argument("--json-out", default="benchmarks/results/badges.json")
     ap.add_argument("--quick", action="store_true")
+    ap.add_argument("--only", default="", help="effects to run, comma-separated (default: every modelled one)")
     args = ap.parse_args()
     target = 1000 if args.quick else args.target
     g = target // 50
@@ -59,20 +61,25 @@ def main() -> None:
     tiers = ("tin",) if args.quick else ("tin", "silver", "gold")
     print(f"{'badge':<22} {'win chance':>10} {'gain':>7} {'layers':>6} {'states':>9} {'wall s':>7} "
           f"{'CPU s':>7} {'x base':>6}")
-    for effect in ("headstart", "warlord", "doppelganger", "resurrection"):
-        for tier in tiers:
-            badge = BADGES[f"{effect}-{tier}"]
-            solve, wall, cpu = timed(lambda b=badge: solve_badge_match(SIX, target=target, badges1=(b,),
-                                                                       turns=turns))
-            layers = len(solve.first)
-            states = layers * 2 * g * g
-            gain = solve.start_win - none.start_win
-            print(f"{badge.slug:<22} {solve.start_win:>10.4%} {100 * gain:>+6.2f} {layers:>6} {states:>9,} "
-                  f"{wall:>7.2f} {cpu:>7.2f} {cpu / base_cpu:>6.2f}", flush=True)
-            rows += [(f"{badge.slug}: win chance", solve.start_win, "chance", target),
-                     (f"{badge.slug}: layers", layers, "count", target),
-                     (f"{badge.slug}: solve wall", wall, "s", target),
-                     (f"{badge.slug}: solve CPU", cpu, "s", target)]
+    only = set(args.only.split(",")) if args.only else None
+    slugs = [f"{effect}-{tier}" for effect in ("headstart", "warlord", "doppelganger", "resurrection", "fortune",
+                                               "transmutation") for tier in tiers]
+    slugs += [] if args.quick else ["advantage-cut", "advantage-gallows", "advantage-eye"]
+    for slug in slugs:
+        if only is not None and slug.split("-")[0] not in only:
+            continue
+        badge = BADGES[slug]
+        solve, wall, cpu = timed(lambda b=badge: solve_badge_match(SIX, target=target, badges1=(b,),
+                                                                   turns=turns))
+        layers = len(solve.first)
+        states = layers * 2 * g * g
+        gain = solve.start_win - none.start_win
+        print(f"{badge.slug:<22} {solve.start_win:>10.4%} {100 * gain:>+6.2f} {layers:>6} {states:>9,} "
+              f"{wall:>7.2f} {cpu:>7.2f} {cpu / base_cpu:>6.2f}", flush=True)
+        rows += [(f"{badge.slug}: win chance", solve.start_win, "chance", target),
+                 (f"{badge.slug}: layers", layers, "count", target),
+                 (f"{badge.slug}: solve wall", wall, "s", target),
+                 (f"{badge.slug}: solve CPU", cpu, "s", target)]
     print_and_save(rows, args.json_out)
 
 

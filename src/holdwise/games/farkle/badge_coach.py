@@ -143,14 +143,17 @@ def advise_bust(match: BadgeMatch, me: int, own: int, opp: int, layer: Layer, tu
 def badge_worth(match: BadgeMatch) -> dict[str, float]:
     """What each of player 1's and player 2's badges is worth to player 1 in win chance at the start: the
     start with every badge less the start without that one (the layer with its uses at 0; a headstart read at
-    0). Keys: 'mine:<effect>' and 'theirs:<effect>' (negative: the opponent's badge costs player 1)."""
+    0). Keys: 'mine:<effect>' and 'theirs:<effect>' (negative: the opponent's badge costs player 1). An
+    Advantage changes the scoring, not a layer: its worth is a solve without it (`benchmarks/bench_badges.py`)."""
     (l1, l2), top = match.loadouts, match.top
     start = match.start_win
     out: dict[str, float] = {}
     for p, lo in ((0, l1), (1, l2)):
         side = "mine" if p == 0 else "theirs"
-        for kind, effect in enumerate(SPENT_IN_TURN):
-            if lo.uses[kind]:
+        # a badge spent after a throw (Fortune, Transmutation) is the 4th entry of a layer when in play
+        kinds = [*enumerate(SPENT_IN_TURN), *([(3, lo.after[0])] if match.faces and lo.after[2] else [])]
+        for kind, effect in kinds:
+            if top[p][kind]:
                 uses = tuple(0 if i == kind else u for i, u in enumerate(top[p]))
                 layer = (uses, top[1]) if p == 0 else (top[0], uses)
                 out[f"{side}:{effect}"] = start - float(match.first[layer][l1.start, l2.start])

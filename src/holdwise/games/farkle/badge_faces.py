@@ -98,13 +98,24 @@ def _faces(types: tuple[DieType, ...], combos: Combos) -> Faces:
 
 @lru_cache(maxsize=8)
 def _moves(types: tuple[DieType, ...], combos: Combos, kind: str, amount: int) -> tuple[np.ndarray, ...]:
-    """Each outcome's moves when the badge is spent on it, as a sparse map to the outcomes it leads to: (the
-    outcome each move is made on, entries' move, entries' outcome reached, entries' chance). Fortune (kind
-    "fortune", amount k): re-roll 1..k of its dice; Transmutation ("transmutation", amount the face): one die
-    turned into that face."""
+    """Each outcome's moves when the badge is spent on it: (the outcome each move is made on, the draw it
+    makes) and the draws as a sparse map to the outcomes they lead to (entries' draw, outcome reached, chance).
+    Fortune (kind "fortune", amount k): re-roll 1..k of its dice, a draw being the dice kept and how many of
+    each type are thrown again (shared by every outcome with those dice); Transmutation ("transmutation",
+    amount the face): one die turned into that face, a draw of one outcome for sure."""
     fx = _faces(types, combos)
-    owner, rows, cols, chances = [], [], [], []
-    n_moves = 0
+    owner, via, rows, cols, chances = [], [], [], [], []
+    draws: dict[tuple[object, ...], int] = {}
+
+    def draw(key: tuple[object, ...], reached: list[tuple[int, float]]) -> int:
+        if key not in draws:
+            draws[key] = len(draws)
+            for col, p in reached:
+                rows.append(draws[key])
+                cols.append(col)
+                chances.append(p)
+        return draws[key]
+
     for o, outcome in enumerate(fx.faces):
         s = fx.state_of[o]
         if kind == "transmutation":
@@ -116,31 +127,29 @@ def _moves(types: tuple[DieType, ...], combos: Combos, kind: str, amount: int) -
                     turned = list(ms)
                     turned[f] -= 1
                     turned[to] += 1
-                    moved = tuple(tuple(turned) if i == t else m for i, m in enumerate(outcome))
-                    rows.append(n_moves)
-                    cols.append(fx.index[s, moved])
-                    chances.append(1.0)
+                    col = fx.index[s, tuple(tuple(turned) if i == t else m for i, m in enumerate(outcome))]
                     owner.append(o)
-                    n_moves += 1
+                    via.append(draw((col,), [(col, 1.0)]))
             continue
         # fortune: keep a sub-multiset per type, re-roll the rest (1..amount dice)
         for keep in product(*(product(*(range(c + 1) for c in ms)) for ms in outcome)):
-            rolled = [tuple(c - k for c, k in zip(ms, kp)) for ms, kp in zip(outcome, keep)]
-            n = sum(sum(r) for r in rolled)
-            if not 1 <= n <= amount:
+            thrown = tuple(sum(ms) - sum(kp) for ms, kp in zip(outcome, keep))
+            if not 1 <= sum(thrown) <= amount:
                 continue
-            per_type = [[r_ms for r_ms in _multisets(sum(r)) if _chance(r_ms, d.weights7) > 0]
-                        for r, d in zip(rolled, types)]
-            for new in product(*per_type):
-                p = math.prod(_chance(n_ms, d.weights7) for n_ms, d in zip(new, types))
-                moved = tuple(tuple(k + c for k, c in zip(kp, n_ms)) for kp, n_ms in zip(keep, new))
-                rows.append(n_moves)
-                cols.append(fx.index[s, moved])
-                chances.append(p)
+            key = (s, keep, thrown)
+            if key not in draws:
+                per_type = [[r_ms for r_ms in _multisets(n) if _chance(r_ms, d.weights7) > 0]
+                            for n, d in zip(thrown, types)]
+                reached = []
+                for new in product(*per_type):
+                    p = math.prod(_chance(n_ms, d.weights7) for n_ms, d in zip(new, types))
+                    moved = tuple(tuple(k + c for k, c in zip(kp, n_ms)) for kp, n_ms in zip(keep, new))
+                    reached.append((fx.index[s, moved], p))
+                draw(key, reached)
             owner.append(o)
-            n_moves += 1
-    return (np.array(owner, dtype=np.int64), np.array(rows, dtype=np.int64), np.array(cols, dtype=np.int64),
-            np.array(chances))
+            via.append(draws[key])
+    return (np.array(owner, dtype=np.int64), np.array(via, dtype=np.int64), np.array(rows, dtype=np.int64),
+            np.array(cols, dtype=np.int64), np.array(chances))
 
 
 def badge_values(table: RollTable, combos: Combos, kind: str, amount: int, w_low: np.ndarray, bust_low: float,
@@ -162,12 +171,12 @@ def badge_values(table: RollTable, combos: Combos, kind: str, amount: int, w_low
     if len(fx.opt_units):
         best = np.maximum.reduceat(opt_vals, fx.opt_start[:-1][has], axis=1)
         vlow[:, has] = best
-    owner, rows, cols, chances = _moves(table.types, combos, kind, amount)
+    owner, via, rows, cols, chances = _moves(table.types, combos, kind, amount)
     vb = np.full((top + 1, n_out), -1.0)  # -1: no move on this outcome (never better than playing it)
     if len(owner):
-        # entries of one move are consecutive, moves of one outcome too: sums and maxima by reduceat
-        move_first = np.flatnonzero(np.r_[True, rows[1:] != rows[:-1]])
-        move_vals = np.add.reduceat(vlow[:, cols] * chances, move_first, axis=1)
+        # entries of one draw are consecutive, moves of one outcome too: sums and maxima by reduceat
+        draw_first = np.flatnonzero(np.r_[True, rows[1:] != rows[:-1]])
+        draw_vals = np.add.reduceat(vlow[:, cols] * chances, draw_first, axis=1)
         own_first = np.flatnonzero(np.r_[True, owner[1:] != owner[:-1]])
-        vb[:, owner[own_first]] = np.maximum.reduceat(move_vals, own_first, axis=1)
+        vb[:, owner[own_first]] = np.maximum.reduceat(draw_vals[:, via], own_first, axis=1)
     return vb
