@@ -1,10 +1,14 @@
 """Badges spent after a throw (Fortune, Transmutation): the match against plain value iteration over ordered
 dice and their faces, badges that do nothing, and the loadouts not built refused."""
 
+import itertools
+import math
+
 import numpy as np
 import pytest
 
 from holdwise.errors import InputError
+from holdwise.games.farkle.badge_coach import advise_throw
 from holdwise.games.farkle.badge_match import solve_badge_match
 from holdwise.games.farkle.badges import BADGES, badge_by_slug, loadout, parse_badges
 from holdwise.games.farkle.match import solve_match
@@ -70,3 +74,19 @@ def test_fortune_and_transmutation_data_and_what_is_not_built():
         loadout(parse_badges("fortune-tin,doppelganger-tin"))
     with pytest.raises(InputError, match="at most one"):
         loadout(parse_badges("fortune-tin,transmutation-tin"))
+
+
+@pytest.mark.parametrize("slug", ["fortune-silver", "transmutation-gold"])
+def test_the_coach_after_a_throw_prices_every_throw_as_the_solve(slug):
+    # the start's value is the chance-weighted sum of the coach's best play over every first throw
+    solve = solve_badge_match(THREE, target=500, badges1=parse_badges(slug), store=True)
+    full = solve.turns[0].table.full_state
+    total = 0.0
+    for faces in itertools.combinations_with_replacement(range(1, 7), 3):
+        chance = math.factorial(3) / math.prod(math.factorial(faces.count(f)) for f in set(faces)) / 6**3
+        total += chance * advise_throw(solve, 0, 0, 0, solve.top, 0, full, [list(faces)]).value
+    assert total == pytest.approx(solve.start_win, abs=1e-10)
+    two = solve.turns[0].table.state_of([2])
+    line = advise_throw(solve, 0, 0, 0, solve.top, 300, two, [[4, 6]]).line
+    want = "re-roll the 4 and the 6" if slug.startswith("fortune") else "turn the 4 into a 1"
+    assert line.startswith(f"use the Badge of {slug.split('-')[0].title()} now: {want} (win chance")

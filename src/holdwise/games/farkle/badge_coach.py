@@ -20,11 +20,12 @@ from .parsing import NamedDice, check_six, check_target
 from .rules import SCORE_UNIT, Die
 from .stored import cached_match, cached_turn
 
-__all__ = ["BadgeAdvice", "BadgeReport", "BadgeValuer", "advise_bust", "advise_roll", "badge_report", "badge_worth",
+__all__ = ["BadgeAdvice", "BadgeReport", "BadgeValuer", "advise_bust", "advise_roll", "advise_throw", "badge_report", "badge_worth",
            "play_matches"]
 
 TITLES = {"warlord": "Warlord's Badge", "doppelganger": "Doppelganger's Badge",
-          "resurrection": "Badge of Resurrection"}
+          "resurrection": "Badge of Resurrection", "fortune": "Badge of Fortune",
+          "transmutation": "Badge of Transmutation"}
 
 
 class BadgeValuer:
@@ -138,6 +139,42 @@ def advise_bust(match: BadgeMatch, me: int, own: int, opp: int, layer: Layer, tu
     if again > lost:
         return BadgeAdvice("throw the same dice again", "resurrection", again, lost)
     return BadgeAdvice("let the turn go, keep the badge", "", lost, lost)
+
+
+def advise_throw(match: BadgeMatch, me: int, own: int, opp: int, layer: Layer, turn_total: int, state: int,
+                 faces: Sequence[Sequence[int]]) -> BadgeAdvice:
+    """After a throw of the dice `state` showing `faces` (one list of faces per die type, in the roll table's
+    order): spend the Badge of Fortune or Transmutation on it, or play it; own, opp, turn_total in points."""
+    from .badge_faces import faces_of, throw_moves  # the faces model only where such a badge is in play
+
+    v = BadgeValuer(match, me, own // SCORE_UNIT, opp // SCORE_UNIT)
+    t = turn_total // SCORE_UNIT
+    lo = match.loadouts[me]
+    table = match.turns[me].table
+    fx = faces_of(table, lo.combos)
+    shown = tuple(tuple(sum(1 for f in fs if f == face) for face in range(1, 8)) for fs in faces)
+    outcome = fx.index[state, shown]
+
+    def play(lay: Layer, o: int) -> float:
+        """The best of a throw's keeps in this layer (its bust if none)."""
+        options = range(fx.opt_start[o], fx.opt_start[o + 1])
+        if not options:
+            return v.busted(lay)
+        return max(1.0 if v.a + t + int(fx.opt_units[k]) >= v.g else
+                   v.held(lay, t + int(fx.opt_units[k]), int(fx.opt_state[k])) for k in options)
+
+    keeping = play(layer, outcome)
+    low = v.lower(layer, 3) if match.faces else None
+    if low is None:
+        return BadgeAdvice("play the throw", "", keeping, keeping)
+    best, text = keeping, ""
+    for what, reached in throw_moves(table, lo.combos, lo.after[0], lo.after[1], outcome):
+        value = sum(p * play(low, o) for o, p in reached)
+        if value > best:
+            best, text = value, what
+    if not text:
+        return BadgeAdvice("play the throw, keep the badge", "", keeping, keeping)
+    return BadgeAdvice(text, lo.after[0], best, keeping)
 
 
 def badge_worth(match: BadgeMatch) -> dict[str, float]:

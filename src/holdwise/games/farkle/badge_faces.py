@@ -19,7 +19,7 @@ import numpy as np
 from .roll_table import CODE_BASE, N_FACES, DieType, RollTable, roll_table, score_table
 from .rules import Combos
 
-__all__ = ["Faces", "badge_values", "faces_of"]
+__all__ = ["Faces", "badge_values", "faces_of", "throw_moves"]
 
 Multiset = tuple[int, ...]  # counts over the 7 faces (1..6 and the joker)
 
@@ -180,3 +180,41 @@ def badge_values(table: RollTable, combos: Combos, kind: str, amount: int, w_low
         own_first = np.flatnonzero(np.r_[True, owner[1:] != owner[:-1]])
         vb[:, owner[own_first]] = np.maximum.reduceat(draw_vals[:, via], own_first, axis=1)
     return vb
+
+
+def _words(faces: list[int]) -> str:
+    names = [f"the {'joker' if f == 7 else f}" for f in sorted(faces)]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def throw_moves(table: RollTable, combos: Combos, kind: str, amount: int, outcome: int
+                ) -> list[tuple[str, list[tuple[int, float]]]]:
+    """The moves of a badge spent on one outcome, for the coach: (what to do, the outcomes it leads to with
+    their chances), e.g. ("re-roll the 4 and the 6", [...])."""
+    fx = faces_of(table, combos)
+    s, shown = fx.state_of[outcome], fx.faces[outcome]
+    moves: list[tuple[str, list[tuple[int, float]]]] = []
+    if kind == "transmutation":
+        for t, ms in enumerate(shown):
+            for f, c in enumerate(ms):
+                if c and f != amount - 1:
+                    turned = list(ms)
+                    turned[f] -= 1
+                    turned[amount - 1] += 1
+                    moved = tuple(tuple(turned) if i == t else m for i, m in enumerate(shown))
+                    moves.append((f"turn {_words([f + 1])} into a {amount}", [(fx.index[s, moved], 1.0)]))
+        return moves
+    for keep in product(*(product(*(range(c + 1) for c in ms)) for ms in shown)):
+        thrown = [tuple(c - k for c, k in zip(ms, kp)) for ms, kp in zip(shown, keep)]
+        n = [sum(r) for r in thrown]
+        if not 1 <= sum(n) <= amount:
+            continue
+        reached = []
+        for new in product(*([r for r in _multisets(m) if _chance(r, d.weights7) > 0] for m, d in
+                             zip(n, table.types))):
+            p = math.prod(_chance(r, d.weights7) for r, d in zip(new, table.types))
+            moved = tuple(tuple(k + c for k, c in zip(kp, r)) for kp, r in zip(keep, new))
+            reached.append((fx.index[s, moved], p))
+        faces = [f + 1 for r in thrown for f, c in enumerate(r) for _ in range(c)]
+        moves.append((f"re-roll {_words(faces)}", reached))
+    return moves
