@@ -31,7 +31,8 @@ TARGET_OPTION = typer.Option("4000", "--target", metavar="N", help=TARGET_HELP)
 OPPONENT_DICE_OPTION = typer.Option(None, "--opponent-dice", help="The opponent's six dice (default: yours).")
 TOP_ROWS = 10
 BADGES_HELP = ("The first player's badges, comma-separated: effect-tier ('warlord-tin,doppelganger-silver'); "
-               "modelled: headstart, defence, warlord, doppelganger, resurrection (docs/reference/badges.md).")
+               "modelled: headstart, defence, warlord, doppelganger, resurrection, fortune, transmutation, "
+               "advantage-cut/-gallows/-eye (docs/reference/badges.md).")
 
 
 

@@ -36,12 +36,21 @@ def in_play(options: Mapping[str, Any]) -> bool:
     return bool(options.get("badges") or options.get("computer_badges"))
 
 
+TABLE_LATER = ("fortune", "transmutation", "advantage")
+
+
 def normalize(out: dict[str, Any], dice: tuple[Die, ...], computer_dice: tuple[Die, ...]) -> None:
     """Check the badge options in place: slugs, the race-aware computer, the solve within the guard."""
     for key in ("badges", "computer_badges"):
         value = out.get(key) or []
         text = value if isinstance(value, str) else ",".join(str(v) for v in value)
-        out[key] = [b.slug for b in parse_badges(text)]
+        brought = parse_badges(text)
+        for b in brought:
+            if b.effect in TABLE_LATER:
+                # the table's keeps, spends and replay know the three in-turn badges; these are solved and
+                # coached (`farkle match`) but not played here yet
+                raise InputError(f"the {b.title} is not at the practice table yet (farkle match solves it)")
+        out[key] = [b.slug for b in brought]
     if not in_play(out):  # no badge: the options are those of a session without badges
         del out["badges"], out["computer_badges"]
         return
