@@ -41,13 +41,16 @@ from .turn import TurnSolution, solve_turn, solve_turn_with
 if TYPE_CHECKING:
     from concurrent.futures import ThreadPoolExecutor
 
-__all__ = ["LAYER_COST", "BadgeMatch", "Layer", "badge_layers", "solve_badge_match"]
+__all__ = ["FACE_LAYER_COST", "LAYER_COST", "BadgeMatch", "Layer", "badge_layers", "solve_badge_match"]
 
 Uses = tuple[int, ...]
 Layer = tuple[Uses, Uses]  # unspent uses of player 1, of player 2 (SPENT_IN_TURN order)
 # a layer's CPU against one match.py solve (six ordinary dice to 4,000: 3.2 s against 0.31 s): the guard counts
 # a badge solve as this many match solves a layer
 LAYER_COST = 10
+# a layer where a player may spend Fortune or Transmutation (a pass over outcomes by faces, and what the badge is
+# worth on each) against one without: six ordinary dice to 4,000, 55 to 70 s CPU against 4 s
+FACE_LAYER_COST = 15
 _NONE2 = np.zeros((1, 1))
 _NOBOOST = np.zeros(0, dtype=np.int64)
 
@@ -102,11 +105,17 @@ def _layers(u1: Uses, u2: Uses) -> list[Layer]:
     return sorted(((a, b) for a in ones for b in twos), key=lambda layer: (sum(layer[0]) + sum(layer[1]), layer))
 
 
+def _weight(layers: list[Layer], faces: bool) -> int:
+    """The layers' cost in layers without a badge spent after a throw (one of those costs FACE_LAYER_COST)."""
+    return sum(FACE_LAYER_COST if faces and (lay[0][3] or lay[1][3]) else 1 for lay in layers)
+
+
 def badge_layers(badges1: tuple[Badge, ...], badges2: tuple[Badge, ...]) -> int:
-    """How many layers (match solves) a match with these badges takes."""
+    """How many layers a match with these badges takes, a layer with a Fortune or Transmutation use counted as
+    FACE_LAYER_COST (its time against a layer without)."""
     l1, l2 = loadout(badges1, badges2), loadout(badges2, badges1)
     faces = l1.after[2] > 0 or l2.after[2] > 0
-    return len(_layers(_uses(l1, faces), _uses(l2, faces)))
+    return _weight(_layers(_uses(l1, faces), _uses(l2, faces)), faces)
 
 
 def solve_badge_match(dice1: tuple[Die, ...], dice2: tuple[Die, ...] | None = None, target: int = DEFAULT_TARGET,
@@ -142,7 +151,7 @@ def solve_badge_match(dice1: tuple[Die, ...], dice2: tuple[Die, ...] | None = No
     faces = l1.after[2] > 0 or l2.after[2] > 0
     layers = _layers(_uses(l1, faces), _uses(l2, faces))
     direct = direct and len(layers) == 1 and not store
-    check_match_cost(t1, t2, target, solves=1 if direct else len(layers) * LAYER_COST)
+    check_match_cost(t1, t2, target, solves=1 if direct else _weight(layers, faces) * LAYER_COST)
     ns = (t1.table.n_states, t2.table.n_states)
     # a player's stored rows: w if it may spend a Doppelganger, r if a Resurrection (or all, to play)
     keep = [(store or lo.uses[1] > 0 or lo.after[2] > 0, store or lo.uses[2] > 0) for lo in (l1, l2)]
