@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from holdwise.errors import InputError
-from holdwise.games.farkle.badge_coach import advise_throw
+from holdwise.games.farkle.badge_coach import advise_throw, play_matches
 from holdwise.games.farkle.badge_match import solve_badge_match
 from holdwise.games.farkle.badges import BADGES, badge_by_slug, loadout, parse_badges
 from holdwise.games.farkle.match import solve_match
@@ -90,3 +90,14 @@ def test_the_coach_after_a_throw_prices_every_throw_as_the_solve(slug):
     line = advise_throw(solve, 0, 0, 0, solve.top, 300, two, [[4, 6]]).line
     want = "re-roll the 4 and the 6" if slug.startswith("fortune") else "turn the 4 into a 1"
     assert line.startswith(f"use the Badge of {slug.split('-')[0].title()} now: {want} (win chance")
+
+
+@pytest.mark.parametrize("mine,theirs,n", [("fortune-silver", "transmutation-tin", 500),
+                                           ("transmutation-gold,warlord-tin", "", 2000)])
+def test_seeded_play_spending_after_throws_wins_as_often_as_the_solve_says(mine, theirs, n):
+    # Fortune's moves are priced in Python at every throw: fewer matches keep the test quick
+    solve = solve_badge_match(THREE, OTHER, target=400, badges1=parse_badges(mine), badges2=parse_badges(theirs),
+                              store=True)
+    wins = play_matches(solve, n, seed=20261207)
+    p = solve.start_win
+    assert abs(wins / n - p) < 3 * np.sqrt(p * (1 - p) / n)

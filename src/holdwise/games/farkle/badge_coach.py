@@ -10,6 +10,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -226,16 +227,11 @@ def _play_turn(match: BadgeMatch, me: int, a: int, b: int, layer: Layer, rng: np
     tab = match.turns[me].table
     t, s = 0, int(tab.full_state)
     while True:
-        groups = range(tab.group_start[s], tab.group_start[s + 1])
-        u = rng.random()
-        acc = 0.0
-        pick = -1
-        for grp in groups:
-            acc += float(tab.group_prob[grp])
-            if u < acc:
-                pick = grp
-                break
-        if pick < 0:  # a bust (its chance is what the groups leave)
+        if match.faces and layer[me][3] > 0:  # a throw by faces: Fortune or Transmutation may be spent on it
+            options, layer = _throw_by_faces(match, v, me, layer, t, s, rng)
+        else:
+            options = _throw_by_groups(tab, s, rng)
+        if options is None:  # a bust
             low = v.lower(layer, 2)
             if low is not None and v.roll(low, t, s) > v.busted(layer):
                 layer = low
@@ -243,8 +239,7 @@ def _play_turn(match: BadgeMatch, me: int, a: int, b: int, layer: Layer, rng: np
             return 0, layer
         best, choice = -1.0, (0, 0, layer)
         dop = v.lower(layer, 1)
-        for k in range(tab.option_start[pick], tab.option_start[pick + 1]):
-            units, state = int(tab.option_units[k]), int(tab.option_state[k])
+        for units, state in options:
             for lay, level in ((layer, t + units), (dop, t + 2 * units)):
                 if lay is not None and v.held(lay, level, state) > best:
                     best, choice = v.held(lay, level, state), (level, state, lay)
@@ -259,6 +254,50 @@ def _play_turn(match: BadgeMatch, me: int, a: int, b: int, layer: Layer, rng: np
             return t * (100 + match.loadouts[me].warlord_percent) // 100, low
         if bank >= roll:
             return t, layer
+
+
+def _throw_by_groups(tab: Any, s: int, rng: np.random.Generator) -> list[tuple[int, int]] | None:
+    """A throw drawn from the roll table's outcome groups: its options (units, dice left); None for a bust."""
+    u = rng.random()
+    acc = 0.0
+    for grp in range(tab.group_start[s], tab.group_start[s + 1]):
+        acc += float(tab.group_prob[grp])
+        if u < acc:
+            return [(int(tab.option_units[k]), int(tab.option_state[k]))
+                    for k in range(tab.option_start[grp], tab.option_start[grp + 1])]
+    return None  # a bust: its chance is what the groups leave
+
+
+def _throw_by_faces(match: BadgeMatch, v: BadgeValuer, me: int, layer: Layer, t: int, s: int,
+                    rng: np.random.Generator) -> tuple[list[tuple[int, int]] | None, Layer]:
+    """A throw drawn by faces, the badge spent on it when the solve says so (the faces after it drawn too):
+    (its options, None for a bust; the layer after it)."""
+    from .badge_faces import faces_of, throw_moves
+
+    lo, tab = match.loadouts[me], match.turns[me].table
+    fx = faces_of(tab, lo.combos)
+    first, last = int(fx.out_start[s]), int(fx.out_start[s + 1])
+    o = first + int(rng.choice(last - first, p=fx.out_prob[first:last] / fx.out_prob[first:last].sum()))
+
+    def play(lay: Layer, out: int) -> float:
+        opts = range(fx.opt_start[out], fx.opt_start[out + 1])
+        if not opts:
+            return v.busted(lay)
+        return max(1.0 if v.a + t + int(fx.opt_units[k]) >= v.g else
+                   v.held(lay, t + int(fx.opt_units[k]), int(fx.opt_state[k])) for k in opts)
+
+    low = v.lower(layer, 3)
+    assert low is not None
+    best, move = play(layer, o), None
+    for _, reached in throw_moves(tab, lo.combos, lo.after[0], lo.after[1], o):
+        value = sum(p * play(low, r) for r, p in reached)
+        if value > best:
+            best, move = value, reached
+    if move is not None:
+        layer = low
+        o = move[int(rng.choice(len(move), p=np.array([p for _, p in move]) / sum(p for _, p in move)))][0]
+    options = [(int(fx.opt_units[k]), int(fx.opt_state[k])) for k in range(fx.opt_start[o], fx.opt_start[o + 1])]
+    return options or None, layer
 
 
 @dataclass(frozen=True)

@@ -109,11 +109,12 @@ def face_pass(a: cython.Py_ssize_t, b: cython.Py_ssize_t, target: cython.Py_ssiz
               opt_units: cython.const[cython.longlong][::1], opt_state: cython.const[cython.longlong][::1],
               full_state: cython.Py_ssize_t, n_states: cython.Py_ssize_t, boost: cython.const[cython.longlong][::1],
               x_war: cython.const[cython.double][:, ::1], vb: cython.const[cython.double][:, ::1],
-              w: cython.double[::1], dw: cython.double[::1]) -> tuple[float, float]:
+              w: cython.double[::1], dw: cython.double[::1], r: cython.double[::1]) -> tuple[float, float]:
     """`badge_pass` over outcomes by faces (`badge_faces`) for a player who may spend a badge after a throw
     (Fortune, Transmutation): outcome o at total t is worth the better of playing it (its best option, or the
     bust) and vb[t, o] (the badge spent on it: a value of the layer with one use fewer, derivative 0).
-    Warlord as in `badge_pass`; no Doppelganger or Resurrection here. Returns (Roll(0, full), its derivative)."""
+    Warlord as in `badge_pass`; no Doppelganger or Resurrection here. r[t * n_states + s]: this pass's roll
+    values, as `badge_pass`'s. Returns (Roll(0, full), its derivative)."""
     top: cython.Py_ssize_t = target - a - 1
     warlord: cython.bint = boost.shape[0] > 0
     i: cython.Py_ssize_t
@@ -167,6 +168,7 @@ def face_pass(a: cython.Py_ssize_t, b: cython.Py_ssize_t, target: cython.Py_ssiz
                         dbest = 0.0
                     acc += out_prob[o] * best
                     dacc += out_prob[o] * dbest
+                r[base + s] = acc
                 if t == 0:
                     value = acc
                     slope = dacc

@@ -293,11 +293,11 @@ def _solve_pair(sol: BadgeMatch, layer: Layer, a: int, b: int, tol: float, table
         if pass2 is None:
             y, dy = one_pass(b, a, g, 1.0 - x, x1, *tables[1], *args2, w2, dw2, r2)
         else:
-            y, dy = face(b, a, g, 1.0 - x, x1, *pass2, w2, dw2)
+            y, dy = face(b, a, g, 1.0 - x, x1, *pass2, w2, dw2, r2)
         if pass1 is None:
             h, dh = one_pass(a, b, g, 1.0 - y, x2, *tables[0], *args1, w1, dw1, r1)
         else:
-            h, dh = face(a, b, g, 1.0 - y, x2, *pass1, w1, dw1)
+            h, dh = face(a, b, g, 1.0 - y, x2, *pass1, w1, dw1, r1)
         gap = h - x
         if abs(gap) < tol:
             x = h
