@@ -6,6 +6,7 @@ import itertools
 import numpy as np
 import pytest
 
+from holdwise.games.farkle.badge_coach import badge_report
 from holdwise.games.farkle.badge_match import solve_badge_match
 from holdwise.games.farkle.badges import ADVANTAGE_FACES, BADGES, badge_by_slug, loadout, parse_badges
 from holdwise.games.farkle.match import solve_match
@@ -84,3 +85,16 @@ def test_an_advantage_that_scores_nothing_changes_nothing(slug):
     assert list(solve.first) == [top]
     assert np.abs(solve.first[top] - plain.first).max() < 1e-10
     assert np.abs(solve.second[top] - plain.second).max() < 1e-10
+
+
+def test_the_report_prices_an_advantage_by_the_solve_without_it():
+    six = (ORDINARY,) * 6
+    report = badge_report(six, None, 600, parse_badges("advantage-cut"), parse_badges("advantage-eye"))
+    both = solve_badge_match(six, target=600, badges1=parse_badges("advantage-cut"),
+                             badges2=parse_badges("advantage-eye")).start_win
+    without_mine = solve_badge_match(six, target=600, badges2=parse_badges("advantage-eye")).start_win
+    without_theirs = solve_badge_match(six, target=600, badges1=parse_badges("advantage-cut")).start_win
+    assert report.first_player_win_chance == pytest.approx(both, abs=1e-12)
+    assert report.badge_worth["advantage"] == pytest.approx(both - without_mine, abs=1e-12)
+    assert report.opponent_badge_worth["advantage"] == pytest.approx(both - without_theirs, abs=1e-12)
+    assert report.badge_worth["advantage"] > 0 > report.opponent_badge_worth["advantage"]

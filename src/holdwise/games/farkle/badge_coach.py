@@ -334,6 +334,13 @@ def badge_report(dice: Sequence[Die], opponent_dice: Sequence[Die] | None, targe
     solve = solve_badge_match(first, second, target, badges, opponent_badges, progress=progress, turns=turns)
     plain = cached_match(first, second, target)
     worth = badge_worth(solve)
+    # an Advantage is a scoring table, not a layer: its worth is the solve without it
+    for side, own in (("mine", badges), ("theirs", opponent_badges)):
+        if any(b.effect == "advantage" for b in own) and solve.loadouts[side == "theirs"].combos:
+            kept = tuple(b for b in own if b.effect != "advantage")
+            b1, b2 = (kept, opponent_badges) if side == "mine" else (badges, kept)
+            other = solve_badge_match(first, second, target, b1, b2, turns=turns)
+            worth[f"{side}:advantage"] = solve.start_win - other.start_win
     return BadgeReport(target, tuple(d.name for d in first), tuple(d.name for d in second),
                        tuple(b.slug for b in badges), tuple(b.slug for b in opponent_badges), solve.start_win,
                        plain.first_player_win,
