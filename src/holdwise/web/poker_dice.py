@@ -387,5 +387,5 @@ def warm() -> None:
     background; returns at once (more players, and the royal set, are solved when first asked). Before them,
     the card-dice guard's calibration (`_calibrate`)."""
     _calibrate()
-    for options in ({"players": 2}, {"players": 3}, {"rules": "octahedral"}):
+    for options in face.WARM_OPTIONS:
         _prepare(face.normalize_options(options))

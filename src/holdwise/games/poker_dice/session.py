@@ -35,7 +35,7 @@ from .solutions import dice_kind
 from .solver import ROLLS
 
 __all__ = [
-    "DEFAULT_OPTIONS", "GAME", "actions", "advice", "check_state", "computer_action", "kind_of", "new_game",
+    "DEFAULT_OPTIONS", "GAME", "WARM_OPTIONS", "actions", "advice", "check_state", "computer_action", "kind_of", "new_game",
     "normalize_options", "parse_action", "step", "variant_of",
 ]
 
@@ -44,6 +44,9 @@ DEFAULT_OPTIONS: dict[str, Any] = {
     "rules": "six", "players": 2, "position": 1, "roll_limit": False, "straights": True,
     "straight_above_full_house": False, "flush": False, "ace_high": False, "poker_faces": False,
 }
+# the tables a server solves at start: six-faced dice for two players, then three, the octahedral set for two
+# (more players, and the royal set, when first asked); the disk budget removes their files last
+WARM_OPTIONS: tuple[dict[str, Any], ...] = ({"players": 2}, {"players": 3}, {"rules": "octahedral"})
 ALIASES = {"dice_set": "rules"}  # the card-dice table's option before card dice were a kind of poker dice
 _DATA_KEYS = ("seats", "game", "round", "order", "finals", "rolls_used", "dice", "rolls", "allowed", "winner")
 

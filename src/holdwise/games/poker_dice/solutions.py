@@ -9,16 +9,18 @@ from the disk when a process solved it before, else solved and written there. Th
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ...storage import keep_last
 from ..base import Hint, Progress
 from . import card_game, kinds, reports
 from .card_game import card_args, card_table, set_key, solve_cards
 from .rules import Variant
 from .solver import TOLERANCE, setup
 from .sources import Memo, six_args, solve_six
-from .store import load_solution, save_solution
+from .store import load_solution, save_solution, solution_path
 
 if TYPE_CHECKING:
     from .cards import DiceSet
@@ -106,3 +108,16 @@ def card_duel(dice: str | DiceSet = "royal", players: int = 2, roll_limit: bool 
               progress: Progress | None = None) -> DuelResult:
     """`card_game.card_duel`: each player's win chance on the set, the table kept on disk."""
     return card_game.card_duel(dice, players, roll_limit, progress, solutions=STORED)
+
+
+def _default_files() -> Iterator[Path]:
+    """The files of the tables a server solves at start (`session.WARM_OPTIONS`)."""
+    from .session import WARM_OPTIONS, kind_of, normalize_options
+
+    for given in WARM_OPTIONS:
+        options = normalize_options(given)
+        yield solution_path(kind_of(options).table_key(), int(options["players"]), bool(options["roll_limit"]),
+                            TOLERANCE)
+
+
+keep_last(_default_files)  # the disk budget removes these last
