@@ -22,16 +22,18 @@ with card dice (all five: stand); {"type": "next"}.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from pathlib import Path
 from typing import Any
 
 from ...errors import InputError
+from ...storage import keep_last
 from ..base import Decision, Hint, State, random_generator
 from ..inputs import shown
 from .inputs import MAX_SEED, parse_position, parse_seed
 from .kinds import FLAG_KEYS, DiceKind, seat_names
 from .rules import Variant
-from .solutions import dice_kind
+from .solutions import dice_kind, table_file
 from .solver import ROLLS
 
 __all__ = [
@@ -413,3 +415,13 @@ def parse_action(state: State, text: str) -> dict[str, Any]:
     else:
         kept = kind.parse_keep(text, dice)
     return {"type": "keep", kind.keep_key: kept}
+
+
+def _default_files() -> Iterator[Path]:
+    """The files of the tables a server solves at start (WARM_OPTIONS)."""
+    for given in WARM_OPTIONS:
+        options = normalize_options(given)
+        yield table_file(kind_of(options), int(options["players"]), bool(options["roll_limit"]))
+
+
+keep_last(_default_files)  # the disk budget removes these last

@@ -9,11 +9,10 @@ from the disk when a process solved it before, else solved and written there. Th
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ...storage import keep_last
 from ..base import Hint, Progress
 from . import card_game, kinds, reports
 from .card_game import card_args, card_table, set_key, solve_cards
@@ -28,7 +27,8 @@ if TYPE_CHECKING:
     from .reports import DuelResult
     from .rounds import TableSolution
 
-__all__ = ["STORED", "Stored", "card_duel", "card_hint", "card_solution", "dice_kind", "duel", "table_solution"]
+__all__ = ["STORED", "Stored", "card_duel", "card_hint", "card_solution", "dice_kind", "duel", "table_file",
+           "table_solution"]
 
 _SOLVED = Memo(16)  # (plain variant, players, roll limit) -> solution
 _CARDS = Memo(8)  # (set key, players, roll limit) -> solution
@@ -110,14 +110,7 @@ def card_duel(dice: str | DiceSet = "royal", players: int = 2, roll_limit: bool 
     return card_game.card_duel(dice, players, roll_limit, progress, solutions=STORED)
 
 
-def _default_files() -> Iterator[Path]:
-    """The files of the tables a server solves at start (`session.WARM_OPTIONS`)."""
-    from .session import WARM_OPTIONS, kind_of, normalize_options
 
-    for given in WARM_OPTIONS:
-        options = normalize_options(given)
-        yield solution_path(kind_of(options).table_key(), int(options["players"]), bool(options["roll_limit"]),
-                            TOLERANCE)
-
-
-keep_last(_default_files)  # the disk budget removes these last
+def table_file(kind: DiceKind, players: int, roll_limit: bool) -> Path:
+    """The file a kind's solved tables for `players` are kept in (it may not exist yet)."""
+    return solution_path(kind.table_key(), players, roll_limit, TOLERANCE)
