@@ -28,7 +28,7 @@ if TYPE_CHECKING:  # what the names are, for type checkers; at run time each loa
     from .guard import MATCH_MAX_BYTES, MATCH_MAX_WORK, SECONDS_PER_STEP, work_fraction
     from .hints import GAME, HINT_FIELDS, HintRequest, Selection, hint, option_text, parse_hint
     from .inventory import (InventoryRequest, InventorySearch, estimate_seconds, is_whole_domain, parse_inventory,
-                            search_inventory, stored_search)
+                            search_inventory, stored_search, unsearched)
     from .match import DEFAULT_TARGET, TOLERANCE, MatchSolution, solve_match
     from .parsing import (
         MAX_DICE, MAX_REPEAT, MAX_TARGET, MAX_TURN_TOTAL, check_not_won, check_points, check_six, check_target,
@@ -62,7 +62,7 @@ _EXPORTS: dict[str, str | tuple[str, ...]] = {
     **dict.fromkeys(("MATCH_MAX_BYTES", "MATCH_MAX_WORK", "SECONDS_PER_STEP", "work_fraction"), ".guard"),
     **dict.fromkeys(("exact_points", "judge", "kind_strengths"), ".search"),
     **dict.fromkeys(("InventoryRequest", "InventorySearch", "estimate_seconds", "is_whole_domain", "parse_inventory",
-                     "search_inventory", "stored_search"),
+                     "search_inventory", "stored_search", "unsearched"),
                     ".inventory"),
     **dict.fromkeys(("DEFAULT_TARGET", "MatchSolution", "TOLERANCE", "solve_match"), ".match"),
     **dict.fromkeys(("MAX_DICE", "MAX_REPEAT", "MAX_TARGET", "MAX_TURN_TOTAL", "check_not_won", "check_points",
@@ -101,6 +101,6 @@ __all__ = [  # literal, for type checkers; a test compares it with _EXPORTS
     "parse_dice", "parse_hint", "parse_inventory", "parse_loadout", "parse_positions", "parse_roll", "parse_seed",
     "parse_turn_total", "parse_whole", "prepare", "review", "roll_counts", "rules_sheet", "score", "search_inventory",
     "selections", "session_loadouts", "simulate_matches", "simulate_turns", "solve_match", "solve_turn", "step",
-    "stored_search", "strategy_report", "turn_plan", "turn_report", "work_fraction",
+    "stored_search", "strategy_report", "turn_plan", "turn_report", "unsearched", "work_fraction",
 ]
 __getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)
