@@ -360,15 +360,25 @@ class Job:
     share: Callable[[int, int], float] | None = None
     running_since: float | None = None
     cancel_asked: bool = False
+    told_at: float | None = None  # when the work last said how far it is
+
+    def tell(self, done: int, total: int) -> None:
+        """The work's progress report: `done` of `total`, now."""
+        if (done, total) != (self.done, self.total):
+            self.done, self.total, self.told_at = int(done), int(total), time.monotonic()
 
     def seconds_left(self) -> float | None:
-        """The time left, from the pace so far (None until some work is done, or when not running)."""
-        if self.state != "running" or self.running_since is None or not self.total:
+        """The time left (None until some work is done, or when not running): the pace up to the last report
+        gives the time the rest takes from then, less the time since. Between reports it falls with the clock,
+        instead of rising as it would if the work's share were read against the time now: a solve reporting in
+        a few large steps (card dice: five) would count up between them."""
+        if self.state != "running" or self.running_since is None or not self.total or self.told_at is None:
             return None
         part = self.share(self.done, self.total) if self.share is not None else self.done / self.total
         if part < MIN_SHARE_FOR_ESTIMATE:
             return None
-        return (time.monotonic() - self.running_since) * (1.0 - part) / part
+        began, told = self.running_since, max(self.told_at, self.running_since)
+        return max(0.0, (told - began) * (1.0 - part) / part - (time.monotonic() - told))
 
     def to_json(self) -> dict:
         """The job's status as JSON (no result); `seconds_left` while running, once it can be told."""
@@ -439,7 +449,7 @@ class Jobs:
         def progress(done: int, total: int) -> None:
             if not wanted() and not stoppable:  # the work stops at its next report
                 raise Cancelled
-            job.done, job.total = int(done), int(total)
+            job.tell(done, total)
 
         def stop() -> bool:
             return not wanted()
