@@ -49,7 +49,8 @@ if TYPE_CHECKING:  # what the names are, for type checkers; at run time each loa
     from .search import exact_points, judge, kind_strengths
     from .simulate import simulate_matches, simulate_turns
     from .stored import (
-        cached_match, cached_turn, check_match_cost, largest_target, match_cost, match_ready, match_solving,
+        cached_match, cached_turn, calibrate, check_match_cost, largest_target, match_cost, match_ready,
+        match_solving,
     )
     from .turn import TURN_MAX_BYTES, TURN_MAX_WORK, TurnPlan, TurnSolution, solve_turn, turn_plan
 
@@ -78,8 +79,8 @@ _EXPORTS: dict[str, str | tuple[str, ...]] = {
                      "measure_of", "new_game", "normalize_options", "parse_action", "prepare", "step"), ".session"),
     **dict.fromkeys(("Combo", "DieChances", "KindRow", "RulesSheet", "SpareRow", "rules_sheet"), ".sheet"),
     **dict.fromkeys(("simulate_matches", "simulate_turns"), ".simulate"),
-    **dict.fromkeys(("cached_match", "cached_turn", "check_match_cost", "largest_target", "match_cost", "match_ready",
-                     "match_solving"), ".stored"),
+    **dict.fromkeys(("cached_match", "cached_turn", "calibrate", "check_match_cost", "largest_target", "match_cost",
+                     "match_ready", "match_solving"), ".stored"),
     **dict.fromkeys(("TURN_MAX_BYTES", "TURN_MAX_WORK", "TurnPlan", "TurnSolution", "solve_turn", "turn_plan"), ".turn"),
     "KERNEL_MODULES": (),  # the kernels (`*_kernels.py`) are compiled when the package is built: none at first use
 }
@@ -92,7 +93,7 @@ __all__ = [  # literal, for type checkers; a test compares it with _EXPORTS
     "MAX_TARGET", "MAX_TURN_TOTAL", "MAX_WEIGHT", "MatchChart", "MatchReport", "MatchSolution", "NAMED_DICE",
     "RegionRow", "Review", "ReviewRow", "RulesSheet", "SCORE_UNIT", "SECONDS_PER_STEP", "Selection", "SpareRow",
     "StrategyReport", "TOLERANCE", "TURN_MAX_BYTES", "TURN_MAX_WORK", "TurnPlan", "TurnReport", "TurnSolution",
-    "actions", "advice", "best_loadouts", "busts", "busts_always", "cached_match", "cached_turn",
+    "actions", "advice", "best_loadouts", "busts", "busts_always", "cached_match", "cached_turn", "calibrate",
     "check_loadout_search", "check_match_cost", "check_not_won", "check_points", "check_six", "check_target", "coach",
     "coaching_chart", "computer_action", "count_choices", "dice_names", "dice_text", "die_by_name", "die_title",
     "distinct_choices", "estimate_seconds", "exact_points", "face_text", "hint", "is_whole_domain", "judge",
