@@ -11,10 +11,13 @@ from typing import Any, Optional
 import typer
 from typer.core import TyperGroup
 
+from .. import i18n
 from ..errors import InputError
+from ..i18n import N_
+from ..i18n import gettext as _
 
 __all__ = [
-    "ALL_OPTION", "JSON_OPTION", "SEED_OPTION", "USAGE_ERRORS", "WIDTH", "Group", "rolls_left_option", "InputError", "UserError", "console", "emit_json", "fail", "fmt", "join_hand",
+    "ALL_OPTION", "JSON_OPTION", "LANG_OPTION", "SEED_OPTION", "USAGE_ERRORS", "WIDTH", "Group", "rolls_left_option", "InputError", "UserError", "console", "emit_json", "fail", "fmt", "join_hand", "take_language", "translate_help",
     "flag_of", "new_app", "parse_ints", "pct", "progress", "said", "save_figure", "time_words",
     "working",
 ]
@@ -26,6 +29,62 @@ UserError = InputError
 JSON_OPTION = typer.Option(False, "--json", help="Print the answer as JSON (keys: docs/reference/json.md).")
 ALL_OPTION = typer.Option(False, "--all", help="Show every row, not only the first ones.")
 SEED_OPTION = typer.Option(None, "--seed", help="Seed the dice or cards (0 or more); default: a fresh one.")
+
+
+def _choose_language(value: Optional[str]) -> None:
+    if value is not None:
+        i18n.set_language(value)
+
+
+# the language of the help, tables and errors: en, sk or cs (anything else: English); it may stand anywhere on
+# the line (the root takes it before parsing, so the help and the parser's errors are in it too); without it
+# LC_ALL, LC_MESSAGES or LANG decide
+LANG_OPTION = typer.Option(None, "--lang", help="Language of the output: en, sk (slovensky) or cs (česky); "
+                           "default: from LC_ALL, LC_MESSAGES or LANG.", is_eager=True, expose_value=False,
+                           callback=_choose_language)
+
+
+def take_language(args: list[str]) -> list[str]:
+    """Set the language from `--lang X` (or `--lang=X`) wherever it stands, else from the environment; the
+    arguments without it."""
+    rest: list[str] = []
+    chosen: str | None = None
+    it = iter(args)
+    for arg in it:
+        if arg == "--":
+            rest += [arg, *it]
+            break
+        if arg == "--lang":
+            chosen = next(it, None) or ""
+        elif arg.startswith("--lang="):
+            chosen = arg.split("=", 1)[1]
+        else:
+            rest.append(arg)
+    i18n.set_language(chosen if chosen is not None else i18n.from_environment())
+    return rest
+
+
+def translate_help(command: Any) -> None:  # noqa: ANN401 (a click command)
+    """Put a command's help, its parameters' and its subcommands' in the current language (in place, as the
+    help is printed once), and typer's own headings."""
+    if i18n.current.get() == i18n.DEFAULT or getattr(command, "_translated", None) == i18n.current.get():
+        return
+    command._translated = i18n.current.get()
+    for attr in ("help", "short_help"):
+        text = getattr(command, attr, None)
+        if text:
+            setattr(command, attr, _(text))
+    for param in getattr(command, "params", ()):
+        if getattr(param, "help", None):
+            param.help = _(param.help)
+    for sub in getattr(command, "commands", {}).values():
+        translate_help(sub)
+    from typer import rich_utils
+
+    for name, text in (("ARGUMENTS_PANEL_TITLE", N_("Arguments")), ("OPTIONS_PANEL_TITLE", N_("Options")),
+                       ("COMMANDS_PANEL_TITLE", N_("Commands")), ("DEFAULT_STRING", N_("[default: {}]")),
+                       ("REQUIRED_LONG_STRING", N_("[required]"))):
+        setattr(rich_utils, name, _(text))
 
 
 def rolls_left_option(default: int, help: str = "Rolls still allowed in this turn.") -> typer.models.OptionInfo:
@@ -51,9 +110,11 @@ USAGE_ERRORS = _usage_errors()
 
 def _usage_line(err: Exception) -> str:
     """A usage error as one line, with where to look for help."""
-    message = " ".join(getattr(err, "format_message", err.__str__)().split()) or "a command is needed"
+    message = " ".join(getattr(err, "format_message", err.__str__)().split()) or _("a command is needed")
     ctx = getattr(err, "ctx", None)
-    return f"error: {message} (see '{ctx.command_path} --help')" if ctx is not None else f"error: {message}"
+    if ctx is None:
+        return _("error: %(message)s") % {"message": message}
+    return _("error: %(message)s (see '%(command)s --help')") % {"message": message, "command": ctx.command_path}
 
 
 class Group(TyperGroup):
@@ -78,6 +139,14 @@ class Group(TyperGroup):
             self.add_command(command, name)
         return command
 
+    def format_help(self, ctx, formatter) -> None:
+        translate_help(self)
+        super().format_help(ctx, formatter)
+
+    def get_usage(self, ctx) -> str:
+        usage = super().get_usage(ctx)
+        return _("Usage:") + usage[len("Usage:"):] if usage.startswith("Usage:") else usage
+
     def make_context(self, *args, **kwargs):
         try:
             return super().make_context(*args, **kwargs)
@@ -91,7 +160,7 @@ class Group(TyperGroup):
         except InputError as err:
             name = ctx.invoked_subcommand
             command = self.get_command(ctx, name) if name else None
-            typer.echo(f"error: {said(err, command, f'{ctx.info_name} {name}')}", err=True)
+            typer.echo(_("error: %(message)s") % {"message": said(err, command, f"{ctx.info_name} {name}")}, err=True)
             raise typer.Exit(2) from None
         except USAGE_ERRORS as err:
             typer.echo(_usage_line(err), err=True)
@@ -136,7 +205,7 @@ def new_app(help: str, **kwargs) -> typer.Typer:
 
 def fail(message: str) -> None:
     """Report bad input as one line and exit with code 2."""
-    typer.echo(f"error: {message}", err=True)
+    typer.echo(_("error: %(message)s") % {"message": message}, err=True)
     raise typer.Exit(2)
 
 
@@ -221,15 +290,13 @@ def time_words(seconds: float) -> str:
 
 
 def fmt(value, digits: int = 4) -> str:
-    """A number with fixed decimals, "-" for none."""
-    if value is None:
-        return "-"
-    return f"{float(value):.{digits}f}"
+    """A number with fixed decimals in the current language ("0.9954"; "0,9954"), "-" for none."""
+    return i18n.numbers().decimal(value, digits)
 
 
 def pct(value, digits: int = 1) -> str:
-    """A chance 0-1 as a percentage, "-" for none."""
-    return "-" if value is None else f"{100 * float(value):.{digits}f}%"
+    """A chance 0-1 as a percentage in the current language ("99.5%"; "99,5 %"), "-" for none."""
+    return i18n.numbers().percent(value, digits)
 
 
 _fmt, _pct = fmt, pct

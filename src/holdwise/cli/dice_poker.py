@@ -11,6 +11,9 @@ from typing import TYPE_CHECKING, Optional
 
 import typer
 
+from ..i18n import N_, numbers
+from ..i18n import gettext as _
+from ..i18n import ngettext, pgettext
 from ._common import (
     ALL_OPTION, JSON_OPTION, SEED_OPTION, check_plot_path, console, emit_json, fail, fmt, new_app, parse_ints, pct,
     progress, save_figure,
@@ -150,15 +153,15 @@ def dice_poker(
         _pass_down(ctx)
         return
     if tie not in ("higher", "lower"):
-        fail(f"--tie must be 'higher' or 'lower', got {tie!r}")
+        fail(_("--tie must be 'higher' or 'lower', got %(value)s") % {"value": repr(tie)})
     check_plot_path(plot)
     if plot_returns and plot is None:
-        fail("--plot-returns needs --plot FILE")
+        fail(_("--plot-returns needs --plot FILE"))
     weight_list = parse_ints(weights, "--weights")
     from ..games.dice_poker import reports, select_tables
 
     tables = select_tables(rules, payouts, tables_file)
-    with progress("solving (4 solves and the diff a table)") as update:
+    with progress(_("solving (4 solves and the diff a table)")) as update:
         result = reports(tables, dice=dice, sides=sides, rerolls=rerolls, weights=weight_list, tie=tie,
                          exact=exact, min_chance_gap_pp=min_chance_gap, min_rule_gap_pp=min_rule_gap,
                          on_progress=update)
@@ -170,7 +173,7 @@ def dice_poker(
     _print_reports(result.tables, show_diff=diff, show_frequencies=frequencies, rerolls=rerolls,
                    show_all=show_all)
     if plot is not None:
-        typer.echo(f"plot written to {plot}")
+        typer.echo(_("plot written to %(path)s") % {"path": plot})
 
 
 def _print_reports(reports, show_diff: bool, show_frequencies: bool, rerolls: int, show_all: bool) -> None:
@@ -181,51 +184,65 @@ def _print_reports(reports, show_diff: bool, show_frequencies: bool, rerolls: in
 
     out = console()
     # eight columns with the shares under the returns: fits 80 columns with table names up to 12 characters
-    summary = Table(title="Dice poker depth: returns per unit bet, gaps in pp",
+    summary = Table(title=_("Dice poker depth: returns per unit bet, gaps in pp"),
                     box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
-    summary.add_column("table", overflow="fold")
-    for col in ("optimum", "rule", "no re-roll", "rule\ngap", "chance\ngap", "deep", "differ"):
+    summary.add_column(_("table"), overflow="fold")
+    for col in (_("optimum"), _("rule"), pgettext("column", "no re-roll"), _("rule\ngap"), _("chance\ngap"),
+                _("deep"), _("differ")):
         summary.add_column(col, justify="right", no_wrap=True)
     for r in reports:
         summary.add_row(
             r.name, fmt(r.optimal), f"{fmt(r.rule)}\n{pct(r.rule_share)}", f"{fmt(r.none)}\n{pct(r.none_share)}",
-            fmt(r.gap_pp, 1), fmt(r.chance_gap_pp, 1), "yes" if r.criterion_met else "no", str(r.diff.hands),
+            fmt(r.gap_pp, 1), fmt(r.chance_gap_pp, 1), _("yes") if r.criterion_met else _("no"), str(r.diff.hands),
         )
     out.print(summary)
     first = reports[0]
-    out.print(f"Under each return: its share of the optimum. No re-roll: the first roll stands (random keeps "
-              f"return exactly the same); the rule keeps the most frequent value, ties to the {first.tie}; "
-              f"deep = optimum >= {first.min_chance_gap_pp:g} pp above chance and >= {first.min_rule_gap_pp:g} pp "
-              f"above the rule; differ = hands where the rule's first keep is worse than the optimum's.")
+    limits = {"chance": numbers().general(first.min_chance_gap_pp), "rule": numbers().general(first.min_rule_gap_pp)}
+    out.print(_("Under each return: its share of the optimum. No re-roll: the first roll stands (random keeps "
+                "return exactly the same); the rule keeps the most frequent value, ties to the %(tie)s; "
+                "deep = optimum >= %(chance)s pp above chance and >= %(rule)s pp above the rule; differ = hands "
+                "where the rule's first keep is worse than the optimum's.")
+              % {"tie": _("higher") if first.tie == "higher" else _("lower"), **limits})
     if first.exact:
         for r in reports:
-            out.print(f"exact, table {r.name}: optimum {fraction_str(r.optimal)}, rule {fraction_str(r.rule)}, "
-                      f"no re-roll {fraction_str(r.none)}")
+            out.print(_("exact, table %(table)s: optimum %(optimum)s, rule %(rule)s, no re-roll %(none)s")
+                      % {"table": r.name, "optimum": fraction_str(r.optimal), "rule": fraction_str(r.rule),
+                         "none": fraction_str(r.none)})
     for r in reports:
         if show_diff:
-            t = Table(title=f"Table {r.name}: hands where the rule's keep is worse ({rerolls} re-rolls left)",
+            t = Table(title=ngettext("Table %(table)s: hands where the rule's keep is worse (%(n)d re-roll left)",
+                                     "Table %(table)s: hands where the rule's keep is worse (%(n)d re-rolls left)",
+                                     rerolls) % {"table": r.name, "n": rerolls},
                       box=box.SIMPLE_HEAD)
-            for col in ("hand", "of rolls", "best keep", "value", "rule keep", "value", "loss"):
-                t.add_column(col, justify="right")
+            for col in (N_("hand"), N_("of rolls"), N_("best keep"), N_("value"), N_("rule keep"), N_("value"),
+                        N_("loss")):
+                t.add_column(_(col), justify="right")
             rows = r.diff.rows if show_all else r.diff.rows[:SUMMARY_ROWS]
             for row in rows:
                 t.add_row(" ".join(map(str, row.hand)), pct(row.share_of_rolls, 2),
-                          " ".join(map(str, row.optimal_keep)) or "nothing", fmt(row.optimal_value),
-                          " ".join(map(str, row.rule_keep)) or "nothing", fmt(row.rule_value),
+                          " ".join(map(str, row.optimal_keep)) or _("nothing"), fmt(row.optimal_value),
+                          " ".join(map(str, row.rule_keep)) or _("nothing"), fmt(row.rule_value),
                           fmt(float(row.optimal_value) - float(row.rule_value)))
             out.print(t)
             if len(rows) < len(r.diff.rows):
-                out.print(f"... {len(r.diff.rows) - len(rows)} more hands (--all shows them)")
-            out.print(f"{r.diff.hands} hands, {pct(r.diff.share_of_rolls)} of first rolls"
+                more = len(r.diff.rows) - len(rows)
+                out.print(ngettext("... %(n)d more hand (--all shows it)", "... %(n)d more hands (--all shows them)",
+                                   more) % {"n": more})
+            out.print(ngettext("%(n)d hand, %(share)s of first rolls", "%(n)d hands, %(share)s of first rolls",
+                               r.diff.hands) % {"n": r.diff.hands, "share": pct(r.diff.share_of_rolls)}
                       + ("" if r.diff.ties is None else
-                         f"; in {r.diff.ties} more hands the rule's keep ties with another best keep."))
+                         ngettext("; in %(n)d more hand the rule's keep ties with another best keep.",
+                                  "; in %(n)d more hands the rule's keep ties with another best keep.",
+                                  r.diff.ties) % {"n": r.diff.ties}))
         if show_frequencies:
-            t = Table(title=f"Table {r.name}: final combinations and the first roll", box=box.SIMPLE_HEAD)
-            for col in ("combination", "optimum", "rule", "no re-roll", "first-roll count"):
-                t.add_column(col, justify="right")
+            t = Table(title=_("Table %(table)s: final combinations and the first roll") % {"table": r.name},
+                      box=box.SIMPLE_HEAD)
+            for col in (N_("combination"), N_("optimum"), N_("rule"), N_("no re-roll"), N_("first-roll count")):
+                t.add_column(_(col), justify="right")
+            whole = numbers().whole
             for key, label in CATEGORY_LABELS.items():
-                t.add_row(label, pct(r.frequencies["optimal"][key], 2), pct(r.frequencies["rule"][key], 2),
-                          pct(r.frequencies["none"][key], 2), f"{r.first_roll_outcomes[key]:,} / {r.outcomes:,}")
+                t.add_row(_(label), pct(r.frequencies["optimal"][key], 2), pct(r.frequencies["rule"][key], 2),
+                          pct(r.frequencies["none"][key], 2), f"{whole(r.first_roll_outcomes[key])} / {whole(r.outcomes)}")
             out.print(t)
 
 
@@ -286,18 +303,21 @@ def render_hint(hint: Hint, request: HintRequest, show_all: bool) -> None:
 
     hand_text = " ".join(map(str, request.hand))
     out = console()
-    out.print(f"Hand {hand_text}, {request.rolls_left} re-roll(s) left, table {request.rules}: every keep by "
-              f"expected payout")
+    out.print(ngettext("Hand %(hand)s, %(n)d re-roll left, table %(table)s: every keep by expected payout",
+                       "Hand %(hand)s, %(n)d re-rolls left, table %(table)s: every keep by expected payout",
+                       request.rolls_left) % {"hand": hand_text, "n": request.rolls_left, "table": request.rules})
     t = Table(box=box.SIMPLE_HEAD)
-    for col in ("rank", "keep", "value", "loss"):
-        t.add_column(col, justify="left" if col == "keep" else "right", no_wrap=col != "keep")
+    for col in (N_("rank"), N_("keep"), N_("value"), N_("loss")):
+        t.add_column(_(col), justify="left" if col == "keep" else "right", no_wrap=col != "keep")
     options = hint.options if show_all else hint.options[:HINT_ROWS]
     for i, opt in enumerate(options, 1):
         t.add_row(str(i), opt.option, opt.value_exact if request.exact else fmt(opt.value, 6),
                   opt.loss_exact if request.exact else fmt(opt.loss, 6))
     out.print(t)
     if len(options) < len(hint.options):
-        out.print(f"... {len(hint.options) - len(options)} more keeps (--all shows them)")
+        more = len(hint.options) - len(options)
+        out.print(ngettext("... %(n)d more keep (--all shows it)", "... %(n)d more keeps (--all shows them)", more)
+                  % {"n": more})
 
 
 @dice_poker_app.command("verify")

@@ -10,6 +10,7 @@ from fastapi import FastAPI, Request
 from fastapi.responses import HTMLResponse, RedirectResponse
 from fastapi.staticfiles import StaticFiles
 
+from ..i18n import N_
 from .. import __version__, games
 from ..games.registry import Page
 from . import hint, session
@@ -117,11 +118,11 @@ def create_app(warm: bool | None = None) -> FastAPI:
 
     @app.get("/docs", include_in_schema=False)
     def docs(request: Request) -> HTMLResponse:
-        return api_docs(request, "swagger", SWAGGER_UI, "holdwise API: try it")
+        return api_docs(request, "swagger", SWAGGER_UI, N_("holdwise API: try it"))
 
     @app.get("/redoc", include_in_schema=False)
     def redoc(request: Request) -> HTMLResponse:
-        return api_docs(request, "redoc", REDOC, "holdwise API: reference")
+        return api_docs(request, "redoc", REDOC, N_("holdwise API: reference"))
 
     @app.get("/favicon.ico", include_in_schema=False)
     def favicon() -> RedirectResponse:

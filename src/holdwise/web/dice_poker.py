@@ -23,6 +23,7 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
+from ..i18n import N_
 from ..errors import InputError
 from ..games import dice_poker as face
 from .common import AnswerCache, Body, FieldError, Gate, computed, json_response, page, user_field
@@ -271,7 +272,7 @@ def lab_page(request: Request) -> HTMLResponse:
     """The depth lab."""
     presets = [_preset_json(n, t, "built-in" if n in face.BUILTIN_TABLES else "file") for n, t in _presets().items()]
     labels = [face.CATEGORY_LABELS[c] for c in face.CATEGORIES]
-    return page(request, "dice_poker.html", title="Dice poker: depth lab", presets=presets,
+    return page(request, "dice_poker.html", title=N_("Dice poker: depth lab"), presets=presets,
                 categories=list(zip(face.CATEGORIES, labels)), max_keeps=MAX_KEEPS, max_exact_links=MAX_EXACT_LINKS)
 
 

@@ -13,8 +13,8 @@
   const DIFF_ROWS = 20, DIFF_ALL_MAX = 3000, HINT_ROWS = 5;
   const payoutInputs = Array.from(document.querySelectorAll("input[name=payout]"));
 
-  const fmt = (v, d = 4) => (v === null || v === undefined ? "–" : Number(v).toFixed(d));
-  const pct = (v, d = 1) => (v === null || v === undefined ? "–" : (100 * v).toFixed(d) + "%");
+  const fmt = (v, d = 4) => (v === null || v === undefined ? "–" : HoldwiseDom.fixed(v, d));
+  const pct = (v, d = 1) => (v === null || v === undefined ? "–" : HoldwiseDom.percent(v, d));
   const keepText = (k) => (k.length ? k.join(" ") : "nothing");
   const el = window.HoldwiseDom.el;
 
@@ -240,7 +240,7 @@
     for (const key of KEYS) {
       body.append(el("tr", {"data-key": key}, el("td", {text: LABELS[key]}), el("td", {text: pct(r.chances.optimal[key], 2)}),
         el("td", {text: pct(r.chances.rule[key], 2)}), el("td", {text: pct(r.chances.none[key], 2)}),
-        el("td", {text: `${r.first_roll_outcomes[key].toLocaleString("en")} / ${r.outcomes.toLocaleString("en")}`})));
+        el("td", {text: `${r.first_roll_outcomes[key].toLocaleString(HoldwiseDom.locale)} / ${r.outcomes.toLocaleString(HoldwiseDom.locale)}`})));
     }
   }
 

@@ -21,7 +21,7 @@
   window.holdwiseVP = S; // read by the browser tests (replay of the played actions)
 
   const st = () => S.sealed.state;
-  const credits = (v) => Number(v).toLocaleString("en-US", {maximumFractionDigits: 2});
+  const credits = (v) => Number(v).toLocaleString(HoldwiseDom.locale, {maximumFractionDigits: 2});
   const f4 = (v) => Number(v).toFixed(4);
   const pct = (v, d = 2) => (100 * v).toFixed(d) + "%";
   const el = window.VPCards.el;

@@ -18,7 +18,7 @@
     return x === 0 ? "0%" : x.toFixed(Math.min(12, Math.max(4, 1 - Math.floor(Math.log10(Math.abs(x)))))) + "%";
   };
   const fixed = (v, d) => (v === null || v === undefined ? "–" : Number(v).toFixed(d));
-  const whole = (n) => Number(n).toLocaleString("en-US");
+  const whole = (n) => Number(n).toLocaleString(HoldwiseDom.locale);
   const handLabel = (h) => h.replace(/_/g, " ");
   const payText = (exact) => (exact && exact.endsWith("/1") ? exact.slice(0, -2) : exact);
   const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
