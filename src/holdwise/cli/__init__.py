@@ -37,7 +37,14 @@ class RootGroup(Group):
         """Run the command line; `--lang` is taken first wherever it stands (the help is printed in it)."""
         import sys
 
-        return super().main(take_language(list(sys.argv[1:] if args is None else args)), *rest, **kwargs)
+        from .. import i18n
+
+        args, lang = take_language(list(sys.argv[1:] if args is None else args))
+        token = i18n.current.set(lang)
+        try:
+            return super().main(args, *rest, **kwargs)
+        finally:
+            i18n.current.reset(token)  # a caller in the same process (a test) is back in its own language
 
     def get_command(self, ctx, name: str):
         command: Any

@@ -44,9 +44,9 @@ LANG_OPTION = typer.Option(None, "--lang", help="Language of the output: en, sk 
                            callback=_choose_language)
 
 
-def take_language(args: list[str]) -> list[str]:
-    """Set the language from `--lang X` (or `--lang=X`) wherever it stands, else from the environment; the
-    arguments without it."""
+def take_language(args: list[str]) -> tuple[list[str], str]:
+    """The arguments without `--lang X` (or `--lang=X`, wherever it stands), and the language it names, else
+    the environment's (English when neither names one of holdwise's)."""
     rest: list[str] = []
     chosen: str | None = None
     it = iter(args)
@@ -60,25 +60,29 @@ def take_language(args: list[str]) -> list[str]:
             chosen = arg.split("=", 1)[1]
         else:
             rest.append(arg)
-    i18n.set_language(chosen if chosen is not None else i18n.from_environment())
-    return rest
+    return rest, i18n.pick(chosen if chosen is not None else i18n.from_environment())
 
 
 def translate_help(command: Any) -> None:  # noqa: ANN401 (a click command)
-    """Put a command's help, its parameters' and its subcommands' in the current language (in place, as the
-    help is printed once), and typer's own headings."""
-    if i18n.current.get() == i18n.DEFAULT or getattr(command, "_translated", None) == i18n.current.get():
-        return
-    command._translated = i18n.current.get()
-    for attr in ("help", "short_help"):
-        text = getattr(command, attr, None)
-        if text:
-            setattr(command, attr, _(text))
-    for param in getattr(command, "params", ()):
-        if getattr(param, "help", None):
-            param.help = _(param.help)
+    """Put a command's help, its parameters' and its subcommands' in the current language (in place; the
+    English is kept beside, so the same command can be put in another language later)."""
+    for item in (command, *getattr(command, "params", ())):
+        for attr in ("help", "short_help"):
+            english = item.__dict__.setdefault(f"_english_{attr}", getattr(item, attr, None))
+            if english:
+                setattr(item, attr, _(english))
     for sub in getattr(command, "commands", {}).values():
         translate_help(sub)
+
+
+# the help of the options that click and typer add themselves, marked here for the catalogues (translate_help
+# translates every option's help by its English)
+_THEIR_OPTIONS = (N_("Show this message and exit."), N_("Install completion for the current shell."),
+                  N_("Show completion for the current shell, to copy it or customize the installation."))
+
+
+def _help_headings() -> None:
+    """typer's own words in its help (module constants: set again for every help printed, English included)."""
     from typer import rich_utils
 
     for name, text in (("ARGUMENTS_PANEL_TITLE", N_("Arguments")), ("OPTIONS_PANEL_TITLE", N_("Options")),
@@ -141,7 +145,14 @@ class Group(TyperGroup):
 
     def format_help(self, ctx, formatter) -> None:
         translate_help(self)
+        _help_headings()
         super().format_help(ctx, formatter)
+
+    def get_help_option(self, ctx):
+        option = super().get_help_option(ctx)
+        if option is not None and option.help:
+            option.help = _(option.help)
+        return option
 
     def get_usage(self, ctx) -> str:
         usage = super().get_usage(ctx)
