@@ -46,7 +46,7 @@ def catalogue(lang: str):
 def test_the_mapping_finds_the_messages_of_every_surface():
     """The extraction itself can fail: messages of the templates, the scripts' catalogue, the CLI's help."""
     ids = {m for _, m in code_messages()}
-    assert {"Skip to the page", "five of a kind", "must be at most %(limit)s", "Number of dice: 1 to 10.",
+    assert {"Skip to the page", "Deal a new game", "five of a kind", "must be at most %(limit)s", "Number of dice: 1 to 10.",
             "Language of the output: en, sk (slovensky) or cs (česky); default: from LC_ALL, LC_MESSAGES or LANG.",
             "pp"} <= ids
     assert len(ids) > 150
