@@ -21,7 +21,7 @@ COMMANDS = {
     "video-poker": ["video-poker", "games"],
     "poker-dice": ["poker-dice", "odds"],
     "dice-duel": ["dice-duel", "solve"],
-    "liars-dice": ["liars-dice", "solve"],
+    "liars-dice": ["liars-dice", "solve", "--faces", "2"],
     # one box left: the hint needs no table of the whole game
     "yahtzee": ["yahtzee", "hint", "--card", "ones=3,twos=6,threes=9,fours=12,fives=15,3k=20,4k=20,fh=25,ss=30,ls=40,"
                 "y=50,c=20", "66666", "--rolls-left", "0"],

@@ -5,7 +5,7 @@
   const VIRIDIS = [[68, 1, 84], [59, 82, 139], [33, 145, 140], [94, 201, 98], [253, 231, 37]];
   const NEVER = [213, 94, 0]; // Okabe-Ito vermilion, apart from the viridis range
   const fmt = (v) => (v === null ? "never" : v.toLocaleString(HoldwiseDom.locale));
-  const pct = (v, d) => (100 * v).toFixed(d === undefined ? 1 : d) + "%";
+  const pct = (v, d) => HoldwiseDom.percent(v, d === undefined ? 1 : d);  // in the page's language
 
   function ramp(x) {
     const t = Math.min(1, Math.max(0, x)) * (VIRIDIS.length - 1);

@@ -7,7 +7,7 @@
 (function () {
   const {sleep, fmt, el, fetchJson} = holdwise;
   const $ = (id) => document.getElementById(id);
-  const pct = (p) => (100 * p).toFixed(1) + "%";
+  const pct = (p) => HoldwiseDom.percent(p, 1);  // in the page's language
   const falling = window.HoldwiseDom.fallingClock();  // the search's time left, only falling
   const points = (x) => x.toLocaleString(HoldwiseDom.locale, {minimumFractionDigits: 2, maximumFractionDigits: 2});
   const form = $("fk-search-form");

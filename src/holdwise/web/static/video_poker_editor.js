@@ -20,7 +20,7 @@
     e.append(...kids);
     return e;
   };
-  const pct = (v, d = 4) => (100 * v).toFixed(d) + "%";
+  const pct = (v, d = 4) => HoldwiseDom.percent(v, d);  // in the page's language
   const variantKey = (t) => {
     const match = OPTS.variants.find((v) => Object.entries(v.fields).every(([k, x]) => t[k] === x)
       && Object.keys(t).filter((k) => !["id", "name", "royal_below_max", "pays"].includes(k))
