@@ -177,6 +177,10 @@ class Numbers:
         """A number in its shortest form, as Python's "g" writes it ("25", "2.5"; "2,5")."""
         return self._local(f"{float(value):g}")
 
+    def signed(self, value: float, digits: int = 2) -> str:
+        """A number with its sign always written ("+1.25", "-0.30"; "+1,25")."""
+        return self._local(f"{float(value):+.{digits}f}")
+
     def whole(self, value: int) -> str:
         """A whole number with the language's thousands sign ("7,776"; "7 776")."""
         return self._local(f"{int(value):,}")

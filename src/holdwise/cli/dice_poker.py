@@ -84,8 +84,9 @@ def _pass_down(ctx: typer.Context) -> None:
     given = _given(ctx, _FLAGS)
     for name in given:
         if name not in _APPLIES.get(command, ()):
-            fail(f"{_FLAGS[name]} does not apply to 'dice-poker {command}'; "
-                 f"options before {command} may be: {', '.join(sorted(_FLAGS[n] for n in _APPLIES[command]))}")
+            fail(_("%(flag)s does not apply to 'dice-poker %(command)s'; options before %(command)s may be: %(flags)s")
+                 % {"flag": _FLAGS[name], "command": command,
+                    "flags": ", ".join(sorted(_FLAGS[n] for n in _APPLIES[command]))})
     if command == "hint":  # the generic hint reads its fields from ctx.obj, its own switches from their defaults
         if "rules" in given:
             given["rules"] = ",".join(given["rules"])
@@ -109,7 +110,8 @@ def _inherit(ctx: typer.Context, **local):
         if not _typed(ctx, name):
             out[name] = value
         elif _same(local[name]) != _same(value):
-            fail(f"{_FLAGS[name]} given before and after '{ctx.info_name}' with different values")
+            fail(_("%(flag)s given before and after '%(command)s' with different values")
+                 % {"flag": _FLAGS[name], "command": ctx.info_name})
     return out
 
 
@@ -120,7 +122,7 @@ def _one_table(rules, payouts, tables_file):
     names = rules or (None if payouts is not None else [DEFAULT_TABLE])
     tables = select_tables(names, payouts, tables_file)
     if len(tables) != 1:
-        fail(f"this command takes one table, got {len(tables)}: {', '.join(tables)}")
+        fail(_("this command takes one table, got %(n)d: %(tables)s") % {"n": len(tables), "tables": ", ".join(tables)})
     return next(iter(tables.items()))
 
 
@@ -354,13 +356,14 @@ def dice_poker_verify(
     from ..games.dice_poker import MIN_HANDS, check_verify, select_tables, verify_by_play
 
     if hands < MIN_HANDS:
-        fail(f"--hands must be at least {MIN_HANDS:,} (z is a normal approximation), got {hands}")
+        fail(_("--hands must be at least %(least)s (z is a normal approximation), got %(hands)s")
+             % {"least": numbers().whole(MIN_HANDS), "hands": hands})
     if seed < 0:
-        fail(f"--seed must be non-negative, got {seed}")
+        fail(_("--seed must be non-negative, got %(seed)s") % {"seed": seed})
     weight_list = parse_ints(o["weights"], "--weights")
     tables = select_tables(o["rules"], o["payouts"], o["tables_file"])
     check_verify(tables, hands, seed, dice=o["dice"], sides=o["sides"], rerolls=o["rerolls"])
-    with progress("table x strategy") as update:
+    with progress(_("table x strategy")) as update:
         result = verify_by_play(tables, hands=hands, seed=seed, dice=o["dice"], sides=o["sides"],
                                 rerolls=o["rerolls"], weights=weight_list, on_progress=update)
     if o["as_json"]:
@@ -369,20 +372,31 @@ def dice_poker_verify(
         from rich import box
         from rich.table import Table
 
-        t = Table(title=f"Seeded play: {hands:,} hands per table and strategy, seed {seed}", box=box.SIMPLE_HEAD)
-        for col in ("table", "strategy", "exact", "played", "std. error", "z"):
-            t.add_column(col, justify="right")
+        t = Table(title=_("Seeded play: %(hands)s hands per table and strategy, seed %(seed)s")
+                  % {"hands": numbers().whole(hands), "seed": seed}, box=box.SIMPLE_HEAD)
+        for col in (N_("table"), N_("strategy"), N_("exact"), N_("played"), N_("std. error"), N_("z")):
+            t.add_column(_(col), justify="right")
         for row in result.averages:
-            t.add_row(row.rules, row.strategy, fmt(row.exact, 5), fmt(row.mean, 5), fmt(row.standard_error, 5),
-                      f"{row.z:+.2f}")
+            strategy = row.strategy if i18n.current.get() == i18n.DEFAULT else _(_STRATEGIES[row.strategy])
+            t.add_row(row.rules, strategy, fmt(row.exact, 5), fmt(row.mean, 5),
+                      fmt(row.standard_error, 5), numbers().signed(row.z, 2))
         out = console()
         out.print(t)
         worst_freq = max(abs(r.z) for r in result.frequencies)
-        out.print(f"final-combination frequencies: largest |z| {worst_freq:.2f}; all figures: largest |z| "
-                  f"{result.max_abs_z:.2f} ({'within' if result.passed else 'OUTSIDE'} {result.z_limit:g})")
+        out.print((_("final-combination frequencies: largest |z| %(freq)s; all figures: largest |z| %(all)s "
+                     "(within %(limit)s)") if result.passed else
+                   _("final-combination frequencies: largest |z| %(freq)s; all figures: largest |z| %(all)s "
+                     "(OUTSIDE %(limit)s)"))
+                  % {"freq": fmt(worst_freq, 2), "all": fmt(result.max_abs_z, 2),
+                     "limit": numbers().general(result.z_limit)})
     if not result.passed:
         raise typer.Exit(1)
 
+
+# the strategies' names in the verification's table, marked for the catalogues
+# (English prints their ids, as the JSON names them)
+_STRATEGIES = {"optimal": N_("optimum"), "rule-higher": N_("rule, ties higher"), "rule-lower": N_("rule, ties lower"),
+               "none": N_("no re-roll"), "random": N_("random")}
 
 _SHORT = {"five_of_a_kind": "5-kind", "four_of_a_kind": "4-kind", "full_house": "full", "straight": "straight",
           "three_of_a_kind": "3-kind", "two_pairs": "2 pairs", "pair": "pair"}
@@ -428,7 +442,7 @@ def dice_poker_play(
 
         seed = secrets.randbelow(2**32)
     elif seed < 0:
-        fail(f"--seed must be non-negative, got {seed}")
+        fail(_("--seed must be non-negative, got %(seed)s") % {"seed": seed})
     from ..games import dice_poker as face
     from ._play import TerminalGame, run
 
@@ -437,24 +451,29 @@ def dice_poker_play(
                            "sides": o["sides"], "rerolls": o["rerolls"], "weights": weight_list, "bet": bet,
                            "bet_limit": bet_limit, "daily_limit": daily_limit}, seed)
     opts = state.options
-    pays = ", ".join(f"{_SHORT[c]} {_number(p)}" for c, p in zip(face.CATEGORIES, opts["payouts"]))
+    short = _SHORT if i18n.current.get() == i18n.DEFAULT else {c: _(face.CATEGORY_LABELS[c]) for c in _SHORT}
+    pays = ", ".join(f"{short[c]} {_number(p)}" for c, p in zip(face.CATEGORIES, opts["payouts"]))
     intro = (
-        f"Dice poker, table {opts['rules']}: roll {opts['dice']} dice; up to {opts['rerolls']} times keep any "
-        f"and re-roll the rest.",
-        f"Pays: {pays}",
-        f"A hand stakes {_number(opts['bet'])} and pays that times the table (seed {seed}); a balance runs.",
+        _("Dice poker, table %(table)s: roll %(dice)s dice; up to %(rerolls)s times keep any and re-roll the rest.")
+        % {"table": opts["rules"], "dice": opts["dice"], "rerolls": opts["rerolls"]},
+        _("Pays: %(pays)s") % {"pays": pays},
+        _("A hand stakes %(bet)s and pays that times the table (seed %(seed)s); a balance runs.")
+        % {"bet": _number(opts["bet"]), "seed": seed},
     )
 
     def render(s) -> list[str]:
         """The dice, the re-rolls left and the balance before the player's keep."""
-        return [f"  dice: {' '.join(map(str, s.data['hand']))}   re-rolls left: {s.data['rolls_left']}   "
-                f"balance {_signed(s.tally['balance'])}"]
+        return ["  " + _("dice: %(dice)s   re-rolls left: %(left)s   balance %(balance)s")
+                % {"dice": " ".join(map(str, s.data["hand"])), "left": s.data["rolls_left"],
+                   "balance": _signed(s.tally["balance"])}]
 
     def summary(s) -> list[str]:
         """The tally after a hand is paid (the log has already said what it paid)."""
         t = s.tally
-        return [f"  tally: {t['hands']} hand{'s' if t['hands'] != 1 else ''}, staked {_number(t['staked'])}, "
-                f"won {_number(t['won'])}, balance {_signed(t['balance'])}"]
+        return ["  " + ngettext("tally: %(n)d hand, staked %(staked)s, won %(won)s, balance %(balance)s",
+                                "tally: %(n)d hands, staked %(staked)s, won %(won)s, balance %(balance)s", t["hands"])
+                % {"n": t["hands"], "staked": _number(t["staked"]), "won": _number(t["won"]),
+                   "balance": _signed(t["balance"])}]
 
-    run(TerminalGame(face=face, rules=intro, keys="5 5 keeps those dice, all stands, none rolls all",
+    run(TerminalGame(face=face, rules=intro, keys=_("5 5 keeps those dice, all stands, none rolls all"),
                      render=render, prompt=lambda s: "keep>", summary=summary), state)
