@@ -167,6 +167,10 @@ class Numbers:
     def _local(self, text: str) -> str:
         return text.translate({ord("."): self._decimal, ord(","): self._group})
 
+    def text(self, number: str) -> str:
+        """A number written the English way ("0.5", "1,200") in this language's signs ("0,5", "1 200")."""
+        return self._local(number)
+
     def decimal(self, value: float | None, digits: int = 4, group: bool = False) -> str:
         """A number with `digits` decimals ("-" for none); `group`: with the thousands sign."""
         if value is None:

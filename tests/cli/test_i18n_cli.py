@@ -108,3 +108,13 @@ def test_lang_anywhere_beats_the_environment_and_an_unknown_one_is_english():
 def test_errors_in_the_language_one_line_exit_2(lang, line):
     result = run("dice-poker", "--tie", "x", "--lang", lang)
     assert result.exit_code == 2 and result.output.strip() == line
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_dice_poker_game_in_the_language_within_80_columns(lang):
+    result = runner.invoke(app, ["dice-poker", "play", "--seed", "4294967295", "--lang", lang], input="all\nq\n")
+    assert result.exit_code == 0, result.output
+    assert fits(result.output) == []
+    pays = {"sk": "päťka 10, štvorica 6, full 4, postupka 3, trojica 2, 2 páry 1, pár 0,5",
+            "cs": "pětice 10, čtveřice 6, full 4, postupka 3, trojice 2, 2 páry 1, pár 0,5"}[lang]
+    assert pays in result.output

@@ -398,8 +398,9 @@ def dice_poker_verify(
 _STRATEGIES = {"optimal": N_("optimum"), "rule-higher": N_("rule, ties higher"), "rule-lower": N_("rule, ties lower"),
                "none": N_("no re-roll"), "random": N_("random")}
 
-_SHORT = {"five_of_a_kind": "5-kind", "four_of_a_kind": "4-kind", "full_house": "full", "straight": "straight",
-          "three_of_a_kind": "3-kind", "two_pairs": "2 pairs", "pair": "pair"}
+# the hands' short names of the pays line (within 80 columns), in every language
+_SHORT = {"five_of_a_kind": N_("5-kind"), "four_of_a_kind": N_("4-kind"), "full_house": N_("full"),
+          "straight": N_("straight"), "three_of_a_kind": N_("3-kind"), "two_pairs": N_("2 pairs"), "pair": N_("pair")}
 
 
 def _number(text) -> str:
@@ -451,8 +452,8 @@ def dice_poker_play(
                            "sides": o["sides"], "rerolls": o["rerolls"], "weights": weight_list, "bet": bet,
                            "bet_limit": bet_limit, "daily_limit": daily_limit}, seed)
     opts = state.options
-    short = _SHORT if i18n.current.get() == i18n.DEFAULT else {c: _(face.CATEGORY_LABELS[c]) for c in _SHORT}
-    pays = ", ".join(f"{short[c]} {_number(p)}" for c, p in zip(face.CATEGORIES, opts["payouts"]))
+    pays = ", ".join(f"{_(_SHORT[c])} {numbers().text(_number(p))}"
+                     for c, p in zip(face.CATEGORIES, opts["payouts"]))
     intro = (
         _("Dice poker, table %(table)s: roll %(dice)s dice; up to %(rerolls)s times keep any and re-roll the rest.")
         % {"table": opts["rules"], "dice": opts["dice"], "rerolls": opts["rerolls"]},
