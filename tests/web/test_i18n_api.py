@@ -96,3 +96,16 @@ def test_the_json_api_stays_english(fresh):
     english = fresh.post("/api/dice-poker/report", json={"rules": "B"}, headers={"accept-language": "en"})
     slovak = fresh.post("/api/dice-poker/report", json={"rules": "B"}, headers={"accept-language": "sk"})
     assert english.status_code == 200 and english.content == slovak.content
+
+
+@pytest.mark.parametrize("lang", ["sk", "cs"])
+def test_every_page_renders_in_the_language(fresh, lang):
+    """Every page of the menu, the home page and the API docs: 200, in the language, the menu's words too (a
+    template whose translation breaks it would answer 500)."""
+    from holdwise.web.app import nav_groups
+
+    paths = ["/", *(href for _, items in nav_groups() for href, _, _ in items), "/docs", "/redoc"]
+    word = {"sk": "Preskočiť na stránku", "cs": "Přeskočit na stránku"}[lang]
+    for path in paths:
+        r = fresh.get(path, params={"lang": lang})
+        assert r.status_code == 200 and lang_of(r.text) == lang and word in r.text, path
