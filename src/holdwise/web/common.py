@@ -61,8 +61,14 @@ def _page_ngettext(context: Any, singular: str, plural: str, n: int) -> str:  # 
     return i18n.ngettext(singular, plural, n, context.get("lang"))
 
 
-# the templates' {% trans %} and _() in the page's language (each page's context names it: `page`)
-templates.env.install_gettext_callables(_page_gettext, _page_ngettext, newstyle=True)  # type: ignore[attr-defined]
+@pass_context
+def _page_pgettext(context: Any, where: str, message: str) -> str:  # noqa: ANN401
+    return i18n.pgettext(where, message, context.get("lang"))
+
+
+# the templates' {% trans %}, _() and pgettext() in the page's language (each page's context names it: `page`)
+templates.env.install_gettext_callables(_page_gettext, _page_ngettext, newstyle=True,  # type: ignore[attr-defined]
+                                        pgettext=_page_pgettext)
 templates.env.globals["languages"] = i18n.LANGUAGES
 
 
