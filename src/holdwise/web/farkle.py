@@ -24,12 +24,14 @@ from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse, JSONResponse
 from pydantic import Field, Strict
 
+from ..i18n import N_
 from ..errors import InputError
 from ..settings import limits
 from ..games import farkle as face
 from ..games.base import State
 from . import common
-from .common import Body, FieldError, StateBody, checked, examples, fresh_seed, jobs, page, unseal, user_field
+from .common import (Body, FieldError, StateBody, checked, examples, fresh_seed, jobs, keep_language, page,
+                     request_language, unseal, user_field)
 from .schemas import FarkleCoach, FarkleDice, FarkleReview, FarkleRules, FarkleTurn, JobStatus, SessionAnswer, answers
 from .session import play, session_routes
 
@@ -344,13 +346,13 @@ _PAGE: dict[tuple, bytes] = {}
 @router.get("/farkle", response_class=HTMLResponse, include_in_schema=False)
 def farkle_page(request: Request) -> HTMLResponse:
     """The practice table."""
-    menu = request.app.state.nav
+    menu = (request.app.state.nav, request_language(request))  # one page per menu and language
     if menu not in _PAGE:
         listing = face.list_dice()
-        _PAGE[menu] = bytes(page(request, "farkle.html", title="Kingdom Come dice: practice table", dice=listing.dice,
+        _PAGE[menu] = bytes(page(request, "farkle.html", title=N_("Kingdom Come dice: practice table"), dice=listing.dice,
                                  joker=listing.joker, dice_listing=listing.to_json(),
                                  rules=face.rules_sheet()).body)
-    return HTMLResponse(_PAGE[menu])
+    return keep_language(request, HTMLResponse(_PAGE[menu]))
 
 
 # ---- the CLI's answers -----------------------------------------------------------------------------------
