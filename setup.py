@@ -1,5 +1,6 @@
 """The build: every kernel module (a module of holdwise whose name ends in `kernels`, written in Cython's
-pure-Python mode) compiled into an extension module beside its source; the rest is configured in pyproject.toml.
+pure-Python mode) compiled into an extension module beside its source, and the message catalogues compiled; the
+rest is configured in pyproject.toml.
 
 Compiler flags: see compile_args. The kernels share one module of Cython's utility code (`holdwise._cyutility`, made here) so that each kernel
 module compiles in about a second. Without Cython or a C compiler the build fails; `HOLDWISE_NO_COMPILE=1`
@@ -15,6 +16,7 @@ from pathlib import Path
 
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
+from setuptools.command.build_py import build_py
 
 ROOT = Path(__file__).resolve().parent
 SRC = ROOT / "src"
@@ -55,6 +57,24 @@ class BuildExt(build_ext):
             self.parallel = os.cpu_count() or 1
 
 
+class BuildPy(build_py):
+    """build_py, then every message catalogue (src/holdwise/locale/<lang>/LC_MESSAGES/*.po) compiled to its .mo
+    in the build, so the wheel carries them (no .mo is committed; without one, holdwise.i18n reads the .po)."""
+
+    def run(self) -> None:
+        super().run()
+        from babel.messages.mofile import write_mo
+        from babel.messages.pofile import read_po
+
+        for po in sorted((SRC / "holdwise" / "locale").glob("*/LC_MESSAGES/*.po")):
+            target = Path(self.build_lib) / po.relative_to(SRC).with_suffix(".mo")
+            target.parent.mkdir(parents=True, exist_ok=True)
+            with po.open("rb") as f:
+                catalogue = read_po(f, locale=po.parts[-3])
+            with target.open("wb") as f:
+                write_mo(f, catalogue)  # fuzzy entries left out, as msgfmt does
+
+
 def extensions() -> list[Extension]:
     if os.environ.get("HOLDWISE_NO_COMPILE", "0") not in ("", "0"):
         return []
@@ -74,4 +94,4 @@ def extensions() -> list[Extension]:
     return [Extension(SHARED, [str(shared_c.relative_to(ROOT))]), *built]
 
 
-setup(ext_modules=extensions(), cmdclass={"build_ext": BuildExt})
+setup(ext_modules=extensions(), cmdclass={"build_ext": BuildExt, "build_py": BuildPy})

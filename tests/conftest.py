@@ -21,6 +21,11 @@ else:
     os.environ["HOLDWISE_CACHE_DIR"] = tempfile.mkdtemp(prefix="holdwise-test-cache-")
 
 
+# The guards run at their constants' speed (tests name the largest accepted target): nothing measured or read
+# (tests/games/*/test_calibration.py unset it)
+os.environ["HOLDWISE_SPEED"] = "1"
+
+
 def multiset_payout(seed: int, exact: bool = False, low: int = 0, high: int = 20):
     """A payout that depends on the multiset only, not symmetric in the faces: random per multiset."""
     rng = random.Random(seed)

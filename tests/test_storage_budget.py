@@ -136,3 +136,30 @@ def test_a_torn_match_file_is_solved_again_not_read(tmp_path, monkeypatch):
     path.write_bytes(path.read_bytes()[:-100])
     assert store.load(key, 100, 4, 4) is None
     assert not path.exists()
+
+
+def test_video_poker_and_poker_dice_defaults_go_last(folder, monkeypatch):
+    """The default pages' answers of video poker and poker dice, written by the solves the warm-up runs (in a
+    fresh process: this one may hold them in memory already), stay while answers used more recently but not
+    the defaults' are removed."""
+    from holdwise.games.poker_dice import session
+    from holdwise.games.video_poker import store
+
+    warm = textwrap.dedent("""
+        from holdwise.games import poker_dice, video_poker
+        video_poker.hint(video_poker.parse_hint({"hand": "AS KS QS JS 9D"}))
+        poker_dice.table_solution(poker_dice.variant_of(poker_dice.normalize_options(poker_dice.WARM_OPTIONS[0])))
+    """)
+    subprocess.run([sys.executable, "-c", warm], check=True, env={**os.environ, "HOLDWISE_CACHE_DIR": str(folder)})
+    monkeypatch.setattr(storage, "_DEFAULTS", [store._default_files, session._default_files])
+    monkeypatch.setattr(storage, "cache_budget", lambda: 1 << 40)
+    defaults = [p for p in (*store._default_files(), *session._default_files()) if p.exists()]
+    assert {p.parent.name for p in defaults} == {"video-poker-tables", "poker-dice"}
+    for path in defaults:  # the oldest answers of the folder
+        os.utime(path, (time.time() - 9000, time.time() - 9000))
+    others = [_answer(folder, f"other{n}", 200, used=100 * n) for n in range(3)]
+    monkeypatch.setattr(storage, "cache_budget", lambda: _size(folder) + 100 * KB)
+    assert _size(folder) < 40 << 20  # so the 1% the budget keeps spare is less than the others' 600 KB
+    _answer(folder, "fresh", 300, used=0)  # makes room: others go, the least recently used first, never a default
+    assert all(p.exists() for p in defaults)
+    assert not others[2].exists()

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 
     Arrays = dict[str, npt.NDArray[Any]]
 
-__all__ = ["atomic_write", "cache_budget", "cache_dir", "exclusive", "keep_last", "load_arrays", "make_room", "map_npz", "parse_bytes",
+__all__ = ["atomic_write", "cache_budget", "cache_dir", "exclusive", "keep_last", "load_arrays", "machine_speed", "make_room", "map_npz", "parse_bytes",
            "prune", "read_json", "read_or_make", "save_arrays", "write_json"]
 
 T = TypeVar("T")
@@ -356,3 +356,43 @@ def prune(folder: Path, pattern: str, keep: int) -> None:
     for old in files[keep:]:
         with contextlib.suppress(OSError):
             old.unlink()
+
+
+CALIBRATION_FORMAT = 1  # the calibration file's format
+
+
+def machine_speed(name: str, measure: Callable[[], tuple[float, float]] | None = None) -> float | None:
+    """This machine's speed factor `name` for a guard (a measured time over its constant's: 2 is twice as slow),
+    kept with the cache in `calibration.json` beside the other guards': `$HOLDWISE_SPEED` when set (a number: every
+    guard's factor, nothing read or measured), else the kept figure, else `measure()` -> (factor, seconds it
+    took), run once and kept (two processes measure once), else None."""
+    from . import __version__
+    from .errors import InputError
+
+    forced = os.environ.get("HOLDWISE_SPEED", "")
+    if forced:
+        try:
+            return float(forced)
+        except ValueError:
+            raise InputError(f"HOLDWISE_SPEED: a number (1: the guards' constants), got {forced!r}") from None
+    path = cache_dir() / "calibration.json"
+
+    def kept() -> float | None:
+        found = read_json(path)
+        if (isinstance(found, dict) and found.get("format") == CALIBRATION_FORMAT
+                and found.get("version") == __version__ and isinstance(found.get(name), (int, float))):
+            return float(found[name])
+        return None
+
+    value = kept()
+    if value is not None or measure is None:
+        return value
+    with exclusive(path.with_suffix(".lock")):
+        value = kept()  # another process may have measured it meanwhile
+        if value is None:
+            value, seconds = measure()
+            found = read_json(path)
+            record = found if isinstance(found, dict) and found.get("format") == CALIBRATION_FORMAT \
+                and found.get("version") == __version__ else {"format": CALIBRATION_FORMAT, "version": __version__}
+            write_json(path, {**record, name: value, f"{name}_seconds": round(seconds, 3)})
+    return value

@@ -134,7 +134,7 @@ def test_the_chooser_tells_the_time_left_and_can_be_stopped(browser, live_server
     context, p = _page(browser, SIZES["laptop"])
     try:
         p.goto(f"{live_server}/farkle")
-        fill(p, COUNTS, 3000)
+        fill(p, COUNTS, 2000)
         p.click("#fk-chooser-go")
         p.wait_for_function("document.getElementById('fk-chooser-progress-text').textContent.includes('s left')",
                             timeout=120_000)

@@ -105,6 +105,28 @@ def test_a_search_stopped_halfway_answers_its_best_so_far(client):
     assert client.post("/api/farkle/search/cancel", json=body).json()["complete"] is False
 
 
+def test_a_search_stopped_while_it_waits_for_its_turn_found_nothing(client):
+    """A stop that comes before the search had a solve slot: the answer is an empty ranking, not complete,
+    not a 422 (the hostile-fields test met it on a busy machine: "stopped before it started")."""
+    from holdwise.web import work
+
+    assert work.limits().solves == 1  # the default: one solve at a time
+    body = {"owned": "lucky*3,odd*2,kings*2", "top": 4}
+    client.get("/farkle")  # the page first, as a browser: its cookie names the client from then on
+    with work.ledger.slot("another solve", lambda: False) as running:  # the server's one slot is taken
+        assert running
+        r = client.post("/api/farkle/search", json=body)
+        assert r.status_code == 202 and r.json()["status"] == "queued", r.text
+        deadline = time.monotonic() + 30
+        while (r := client.post("/api/farkle/search/cancel", json=body)).status_code == 202:
+            assert r.json()["status"] == "queued" and time.monotonic() < deadline, r.text  # stopping: ask again
+    assert r.status_code == 200, r.text
+    answer = r.json()
+    assert answer["complete"] is False and answer["examined"] == 0 and answer["loadouts"] == []
+    assert answer["sets"] == client.post("/api/farkle/search/plan", json=body).json()["sets"] > 0
+    assert [answer["owned"].count(d) for d in ("lucky", "odd", "kings")] == [3, 2, 2]
+
+
 def test_a_stop_with_no_search_is_404(client):
     r = client.post("/api/farkle/search/cancel", json={"owned": "lucky*3,odd*2", "top": 7})
     assert r.status_code == 404 and "no search" in r.json()["detail"]

@@ -7,7 +7,7 @@ from typing import Any, Optional
 
 import typer
 
-from ._common import Group
+from ._common import LANG_OPTION, Group, take_language, translate_help
 
 __all__ = ["RootGroup", "app", "game_modules", "main"]
 
@@ -33,6 +33,19 @@ class RootGroup(Group):
         groups = [*game_modules(), SWEEP_MODULE]
         return [*groups, *(n for n in super().list_commands(ctx) if n not in groups)]
 
+    def main(self, args=None, *rest, **kwargs):  # noqa: ANN001, ANN201 (click's signature)
+        """Run the command line; `--lang` is taken first wherever it stands (the help is printed in it)."""
+        import sys
+
+        from .. import i18n
+
+        args, lang = take_language(list(sys.argv[1:] if args is None else args))
+        token = i18n.current.set(lang)
+        try:
+            return super().main(args, *rest, **kwargs)
+        finally:
+            i18n.current.reset(token)  # a caller in the same process (a test) is back in its own language
+
     def get_command(self, ctx, name: str):
         command: Any
         if name == SWEEP_MODULE:
@@ -55,6 +68,7 @@ class RootGroup(Group):
             command = typer.main.get_command(getattr(module, f"{info.cli}_app"))
             command.lazy_commands = {"hint": lambda: hint_command(info)}
         command.name = name
+        translate_help(command)
         return command
 
 
@@ -80,6 +94,7 @@ def _version(value: bool) -> None:
 def _root(
     version: Optional[bool] = typer.Option(None, "--version", callback=_version, is_eager=True,
                                            help="Print the version and exit."),
+    lang: Optional[str] = LANG_OPTION,
 ) -> None:
     """Exact best play and true return of keep-and-re-roll games.
 

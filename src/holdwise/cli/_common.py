@@ -11,10 +11,13 @@ from typing import Any, Optional
 import typer
 from typer.core import TyperGroup
 
+from .. import i18n
 from ..errors import InputError
+from ..i18n import N_
+from ..i18n import gettext as _
 
 __all__ = [
-    "ALL_OPTION", "JSON_OPTION", "SEED_OPTION", "USAGE_ERRORS", "WIDTH", "Group", "rolls_left_option", "InputError", "UserError", "console", "emit_json", "fail", "fmt", "join_hand",
+    "ALL_OPTION", "JSON_OPTION", "LANG_OPTION", "SEED_OPTION", "USAGE_ERRORS", "WIDTH", "Group", "rolls_left_option", "InputError", "UserError", "console", "emit_json", "fail", "fmt", "join_hand", "take_language", "translate_help",
     "flag_of", "new_app", "parse_ints", "pct", "progress", "said", "save_figure", "time_words",
     "working",
 ]
@@ -26,6 +29,66 @@ UserError = InputError
 JSON_OPTION = typer.Option(False, "--json", help="Print the answer as JSON (keys: docs/reference/json.md).")
 ALL_OPTION = typer.Option(False, "--all", help="Show every row, not only the first ones.")
 SEED_OPTION = typer.Option(None, "--seed", help="Seed the dice or cards (0 or more); default: a fresh one.")
+
+
+def _choose_language(value: Optional[str]) -> None:
+    if value is not None:
+        i18n.set_language(value)
+
+
+# the language of the help, tables and errors: en, sk or cs (anything else: English); it may stand anywhere on
+# the line (the root takes it before parsing, so the help and the parser's errors are in it too); without it
+# LC_ALL, LC_MESSAGES or LANG decide
+LANG_OPTION = typer.Option(None, "--lang", help="Language of the output: en, sk (slovensky) or cs (česky); "
+                           "default: from LC_ALL, LC_MESSAGES or LANG.", is_eager=True, expose_value=False,
+                           callback=_choose_language)
+
+
+def take_language(args: list[str]) -> tuple[list[str], str]:
+    """The arguments without `--lang X` (or `--lang=X`, wherever it stands), and the language it names, else
+    the environment's (English when neither names one of holdwise's)."""
+    rest: list[str] = []
+    chosen: str | None = None
+    it = iter(args)
+    for arg in it:
+        if arg == "--":
+            rest += [arg, *it]
+            break
+        if arg == "--lang":
+            chosen = next(it, None) or ""
+        elif arg.startswith("--lang="):
+            chosen = arg.split("=", 1)[1]
+        else:
+            rest.append(arg)
+    return rest, i18n.pick(chosen if chosen is not None else i18n.from_environment())
+
+
+def translate_help(command: Any) -> None:  # noqa: ANN401 (a click command)
+    """Put a command's help, its parameters' and its subcommands' in the current language (in place; the
+    English is kept beside, so the same command can be put in another language later)."""
+    for item in (command, *getattr(command, "params", ())):
+        for attr in ("help", "short_help"):
+            english = item.__dict__.setdefault(f"_english_{attr}", getattr(item, attr, None))
+            if english:
+                setattr(item, attr, _(english))
+    for sub in getattr(command, "commands", {}).values():
+        translate_help(sub)
+
+
+# the help of the options that click and typer add themselves, marked here for the catalogues (translate_help
+# translates every option's help by its English)
+_THEIR_OPTIONS = (N_("Show this message and exit."), N_("Install completion for the current shell."),
+                  N_("Show completion for the current shell, to copy it or customize the installation."))
+
+
+def _help_headings() -> None:
+    """typer's own words in its help (module constants: set again for every help printed, English included)."""
+    from typer import rich_utils
+
+    for name, text in (("ARGUMENTS_PANEL_TITLE", N_("Arguments")), ("OPTIONS_PANEL_TITLE", N_("Options")),
+                       ("COMMANDS_PANEL_TITLE", N_("Commands")), ("DEFAULT_STRING", N_("[default: {}]")),
+                       ("REQUIRED_LONG_STRING", N_("[required]"))):
+        setattr(rich_utils, name, _(text))
 
 
 def rolls_left_option(default: int, help: str = "Rolls still allowed in this turn.") -> typer.models.OptionInfo:
@@ -51,9 +114,11 @@ USAGE_ERRORS = _usage_errors()
 
 def _usage_line(err: Exception) -> str:
     """A usage error as one line, with where to look for help."""
-    message = " ".join(getattr(err, "format_message", err.__str__)().split()) or "a command is needed"
+    message = " ".join(getattr(err, "format_message", err.__str__)().split()) or _("a command is needed")
     ctx = getattr(err, "ctx", None)
-    return f"error: {message} (see '{ctx.command_path} --help')" if ctx is not None else f"error: {message}"
+    if ctx is None:
+        return _("error: %(message)s") % {"message": message}
+    return _("error: %(message)s (see '%(command)s --help')") % {"message": message, "command": ctx.command_path}
 
 
 class Group(TyperGroup):
@@ -78,6 +143,21 @@ class Group(TyperGroup):
             self.add_command(command, name)
         return command
 
+    def format_help(self, ctx, formatter) -> None:
+        translate_help(self)
+        _help_headings()
+        super().format_help(ctx, formatter)
+
+    def get_help_option(self, ctx):
+        option = super().get_help_option(ctx)
+        if option is not None and option.help:
+            option.help = _(option.help)
+        return option
+
+    def get_usage(self, ctx) -> str:
+        usage = super().get_usage(ctx)
+        return _("Usage:") + usage[len("Usage:"):] if usage.startswith("Usage:") else usage
+
     def make_context(self, *args, **kwargs):
         try:
             return super().make_context(*args, **kwargs)
@@ -91,7 +171,7 @@ class Group(TyperGroup):
         except InputError as err:
             name = ctx.invoked_subcommand
             command = self.get_command(ctx, name) if name else None
-            typer.echo(f"error: {said(err, command, f'{ctx.info_name} {name}')}", err=True)
+            typer.echo(_("error: %(message)s") % {"message": said(err, command, f"{ctx.info_name} {name}")}, err=True)
             raise typer.Exit(2) from None
         except USAGE_ERRORS as err:
             typer.echo(_usage_line(err), err=True)
@@ -136,7 +216,7 @@ def new_app(help: str, **kwargs) -> typer.Typer:
 
 def fail(message: str) -> None:
     """Report bad input as one line and exit with code 2."""
-    typer.echo(f"error: {message}", err=True)
+    typer.echo(_("error: %(message)s") % {"message": message}, err=True)
     raise typer.Exit(2)
 
 
@@ -221,15 +301,13 @@ def time_words(seconds: float) -> str:
 
 
 def fmt(value, digits: int = 4) -> str:
-    """A number with fixed decimals, "-" for none."""
-    if value is None:
-        return "-"
-    return f"{float(value):.{digits}f}"
+    """A number with fixed decimals in the current language ("0.9954"; "0,9954"), "-" for none."""
+    return i18n.numbers().decimal(value, digits)
 
 
 def pct(value, digits: int = 1) -> str:
-    """A chance 0-1 as a percentage, "-" for none."""
-    return "-" if value is None else f"{100 * float(value):.{digits}f}%"
+    """A chance 0-1 as a percentage in the current language ("99.5%"; "99,5 %"), "-" for none."""
+    return i18n.numbers().percent(value, digits)
 
 
 _fmt, _pct = fmt, pct

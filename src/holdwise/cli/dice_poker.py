@@ -11,9 +11,13 @@ from typing import TYPE_CHECKING, Optional
 
 import typer
 
+from .. import i18n
+from ..i18n import N_, numbers
+from ..i18n import gettext as _
+from ..i18n import ngettext, pgettext
 from ._common import (
     ALL_OPTION, JSON_OPTION, SEED_OPTION, check_plot_path, console, emit_json, fail, fmt, new_app, parse_ints, pct,
-    progress, save_figure,
+    progress,
 )
 
 if TYPE_CHECKING:
@@ -80,8 +84,9 @@ def _pass_down(ctx: typer.Context) -> None:
     given = _given(ctx, _FLAGS)
     for name in given:
         if name not in _APPLIES.get(command, ()):
-            fail(f"{_FLAGS[name]} does not apply to 'dice-poker {command}'; "
-                 f"options before {command} may be: {', '.join(sorted(_FLAGS[n] for n in _APPLIES[command]))}")
+            fail(_("%(flag)s does not apply to 'dice-poker %(command)s'; options before %(command)s may be: %(flags)s")
+                 % {"flag": _FLAGS[name], "command": command,
+                    "flags": ", ".join(sorted(_FLAGS[n] for n in _APPLIES[command]))})
     if command == "hint":  # the generic hint reads its fields from ctx.obj, its own switches from their defaults
         if "rules" in given:
             given["rules"] = ",".join(given["rules"])
@@ -105,7 +110,8 @@ def _inherit(ctx: typer.Context, **local):
         if not _typed(ctx, name):
             out[name] = value
         elif _same(local[name]) != _same(value):
-            fail(f"{_FLAGS[name]} given before and after '{ctx.info_name}' with different values")
+            fail(_("%(flag)s given before and after '%(command)s' with different values")
+                 % {"flag": _FLAGS[name], "command": ctx.info_name})
     return out
 
 
@@ -116,7 +122,7 @@ def _one_table(rules, payouts, tables_file):
     names = rules or (None if payouts is not None else [DEFAULT_TABLE])
     tables = select_tables(names, payouts, tables_file)
     if len(tables) != 1:
-        fail(f"this command takes one table, got {len(tables)}: {', '.join(tables)}")
+        fail(_("this command takes one table, got %(n)d: %(tables)s") % {"n": len(tables), "tables": ", ".join(tables)})
     return next(iter(tables.items()))
 
 
@@ -150,27 +156,29 @@ def dice_poker(
         _pass_down(ctx)
         return
     if tie not in ("higher", "lower"):
-        fail(f"--tie must be 'higher' or 'lower', got {tie!r}")
+        fail(_("--tie must be 'higher' or 'lower', got %(value)s") % {"value": repr(tie)})
     check_plot_path(plot)
     if plot_returns and plot is None:
-        fail("--plot-returns needs --plot FILE")
+        fail(_("--plot-returns needs --plot FILE"))
     weight_list = parse_ints(weights, "--weights")
     from ..games.dice_poker import reports, select_tables
 
     tables = select_tables(rules, payouts, tables_file)
-    with progress("solving (4 solves and the diff a table)") as update:
+    with progress(_("solving (4 solves and the diff a table)")) as update:
         result = reports(tables, dice=dice, sides=sides, rerolls=rerolls, weights=weight_list, tie=tie,
                          exact=exact, min_chance_gap_pp=min_chance_gap, min_rule_gap_pp=min_rule_gap,
                          on_progress=update)
     if plot is not None:
-        _plot_reports(result.tables, plot, with_returns=plot_returns)
+        from .dice_poker_plot import plot_reports
+
+        plot_reports(result.tables, plot, with_returns=plot_returns)
     if as_json:
         emit_json(result.tables[0] if len(result.tables) == 1 else result)
         return
     _print_reports(result.tables, show_diff=diff, show_frequencies=frequencies, rerolls=rerolls,
                    show_all=show_all)
     if plot is not None:
-        typer.echo(f"plot written to {plot}")
+        typer.echo(_("plot written to %(path)s") % {"path": plot})
 
 
 def _print_reports(reports, show_diff: bool, show_frequencies: bool, rerolls: int, show_all: bool) -> None:
@@ -181,102 +189,66 @@ def _print_reports(reports, show_diff: bool, show_frequencies: bool, rerolls: in
 
     out = console()
     # eight columns with the shares under the returns: fits 80 columns with table names up to 12 characters
-    summary = Table(title="Dice poker depth: returns per unit bet, gaps in pp",
+    summary = Table(title=_("Dice poker depth: returns per unit bet, gaps in pp"),
                     box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
-    summary.add_column("table", overflow="fold")
-    for col in ("optimum", "rule", "no re-roll", "rule\ngap", "chance\ngap", "deep", "differ"):
+    summary.add_column(_("table"), overflow="fold")
+    for col in (_("optimum"), _("rule"), pgettext("column", "no re-roll"), _("rule\ngap"), _("chance\ngap"),
+                _("deep"), _("differ")):
         summary.add_column(col, justify="right", no_wrap=True)
     for r in reports:
         summary.add_row(
             r.name, fmt(r.optimal), f"{fmt(r.rule)}\n{pct(r.rule_share)}", f"{fmt(r.none)}\n{pct(r.none_share)}",
-            fmt(r.gap_pp, 1), fmt(r.chance_gap_pp, 1), "yes" if r.criterion_met else "no", str(r.diff.hands),
+            fmt(r.gap_pp, 1), fmt(r.chance_gap_pp, 1), _("yes") if r.criterion_met else _("no"), str(r.diff.hands),
         )
     out.print(summary)
     first = reports[0]
-    out.print(f"Under each return: its share of the optimum. No re-roll: the first roll stands (random keeps "
-              f"return exactly the same); the rule keeps the most frequent value, ties to the {first.tie}; "
-              f"deep = optimum >= {first.min_chance_gap_pp:g} pp above chance and >= {first.min_rule_gap_pp:g} pp "
-              f"above the rule; differ = hands where the rule's first keep is worse than the optimum's.")
+    limits = {"chance": numbers().general(first.min_chance_gap_pp), "rule": numbers().general(first.min_rule_gap_pp)}
+    out.print(_("Under each return: its share of the optimum. No re-roll: the first roll stands (random keeps "
+                "return exactly the same); the rule keeps the most frequent value, ties to the %(tie)s; "
+                "deep = optimum >= %(chance)s pp above chance and >= %(rule)s pp above the rule; differ = hands "
+                "where the rule's first keep is worse than the optimum's.")
+              % {"tie": _("higher") if first.tie == "higher" else _("lower"), **limits})
     if first.exact:
         for r in reports:
-            out.print(f"exact, table {r.name}: optimum {fraction_str(r.optimal)}, rule {fraction_str(r.rule)}, "
-                      f"no re-roll {fraction_str(r.none)}")
+            out.print(_("exact, table %(table)s: optimum %(optimum)s, rule %(rule)s, no re-roll %(none)s")
+                      % {"table": r.name, "optimum": fraction_str(r.optimal), "rule": fraction_str(r.rule),
+                         "none": fraction_str(r.none)})
     for r in reports:
         if show_diff:
-            t = Table(title=f"Table {r.name}: hands where the rule's keep is worse ({rerolls} re-rolls left)",
+            t = Table(title=ngettext("Table %(table)s: hands where the rule's keep is worse (%(n)d re-roll left)",
+                                     "Table %(table)s: hands where the rule's keep is worse (%(n)d re-rolls left)",
+                                     rerolls) % {"table": r.name, "n": rerolls},
                       box=box.SIMPLE_HEAD)
-            for col in ("hand", "of rolls", "best keep", "value", "rule keep", "value", "loss"):
-                t.add_column(col, justify="right")
+            for col in (N_("hand"), N_("of rolls"), N_("best keep"), N_("value"), N_("rule keep"), N_("value"),
+                        N_("loss")):
+                t.add_column(_(col), justify="right")
             rows = r.diff.rows if show_all else r.diff.rows[:SUMMARY_ROWS]
             for row in rows:
                 t.add_row(" ".join(map(str, row.hand)), pct(row.share_of_rolls, 2),
-                          " ".join(map(str, row.optimal_keep)) or "nothing", fmt(row.optimal_value),
-                          " ".join(map(str, row.rule_keep)) or "nothing", fmt(row.rule_value),
+                          " ".join(map(str, row.optimal_keep)) or _("nothing"), fmt(row.optimal_value),
+                          " ".join(map(str, row.rule_keep)) or _("nothing"), fmt(row.rule_value),
                           fmt(float(row.optimal_value) - float(row.rule_value)))
             out.print(t)
             if len(rows) < len(r.diff.rows):
-                out.print(f"... {len(r.diff.rows) - len(rows)} more hands (--all shows them)")
-            out.print(f"{r.diff.hands} hands, {pct(r.diff.share_of_rolls)} of first rolls"
+                more = len(r.diff.rows) - len(rows)
+                out.print(ngettext("... %(n)d more hand (--all shows it)", "... %(n)d more hands (--all shows them)",
+                                   more) % {"n": more})
+            out.print(ngettext("%(n)d hand, %(share)s of first rolls", "%(n)d hands, %(share)s of first rolls",
+                               r.diff.hands) % {"n": r.diff.hands, "share": pct(r.diff.share_of_rolls)}
                       + ("" if r.diff.ties is None else
-                         f"; in {r.diff.ties} more hands the rule's keep ties with another best keep."))
+                         ngettext("; in %(n)d more hand the rule's keep ties with another best keep.",
+                                  "; in %(n)d more hands the rule's keep ties with another best keep.",
+                                  r.diff.ties) % {"n": r.diff.ties}))
         if show_frequencies:
-            t = Table(title=f"Table {r.name}: final combinations and the first roll", box=box.SIMPLE_HEAD)
-            for col in ("combination", "optimum", "rule", "no re-roll", "first-roll count"):
-                t.add_column(col, justify="right")
+            t = Table(title=_("Table %(table)s: final combinations and the first roll") % {"table": r.name},
+                      box=box.SIMPLE_HEAD)
+            for col in (N_("combination"), N_("optimum"), N_("rule"), N_("no re-roll"), N_("first-roll count")):
+                t.add_column(_(col), justify="right")
+            whole = numbers().whole
             for key, label in CATEGORY_LABELS.items():
-                t.add_row(label, pct(r.frequencies["optimal"][key], 2), pct(r.frequencies["rule"][key], 2),
-                          pct(r.frequencies["none"][key], 2), f"{r.first_roll_outcomes[key]:,} / {r.outcomes:,}")
+                t.add_row(_(label), pct(r.frequencies["optimal"][key], 2), pct(r.frequencies["rule"][key], 2),
+                          pct(r.frequencies["none"][key], 2), f"{whole(r.first_roll_outcomes[key])} / {whole(r.outcomes)}")
             out.print(t)
-
-
-def _plot_reports(reports, path: str, with_returns: bool) -> None:
-    """The two gaps in pp per table with the criterion's limits as lines; optionally the returns beside."""
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-    import numpy as np
-
-    names = [r.name for r in reports]
-    x = np.arange(len(reports))
-    width = 0.38
-    panels = 2 if with_returns else 1
-    fig, axes = plt.subplots(1, panels, figsize=(max(5.5, 1.3 * len(reports) + 3) * panels, 4.2), squeeze=False)
-    ax = axes[0, 0]
-    colours = {"chance": "#0072B2", "rule": "#E69F00"}  # Okabe-Ito: safe for colour-blind readers
-    chance = [np.nan if r.chance_gap_pp is None else float(r.chance_gap_pp) for r in reports]
-    rule = [np.nan if r.gap_pp is None else float(r.gap_pp) for r in reports]
-    box = {"facecolor": "white", "edgecolor": "none", "pad": 0.6}  # labels stay readable over the limit lines
-    bars = ax.bar(x - width / 2, chance, width, color=colours["chance"], label="above chance (no re-roll)")
-    ax.bar_label(bars, fmt="%.1f", fontsize=8, padding=2, bbox=box)
-    bars = ax.bar(x + width / 2, rule, width, color=colours["rule"], label="above the rule")
-    ax.bar_label(bars, fmt="%.1f", fontsize=8, padding=2, bbox=box)
-    first = reports[0]
-    for limit, style, what in ((first.min_chance_gap_pp, "--", "chance"), (first.min_rule_gap_pp, ":", "the rule")):
-        ax.axhline(limit, color="#333333", linestyle=style, linewidth=1.3, label=f"limit {limit:g} pp above {what}")
-        ax.annotate(f"{limit:g} pp", (1.0, limit), xycoords=("axes fraction", "data"), xytext=(3, 0),
-                    textcoords="offset points", va="center", fontsize=8, color="#333333")
-    ax.set_xticks(x, names)
-    ax.set_xlabel("table")
-    ax.set_ylabel("gap of the optimum, percentage points")
-    ax.set_title("Depth: how far the optimum is above chance and the rule")
-    top = np.nanmax([*chance, *rule, first.min_chance_gap_pp, first.min_rule_gap_pp, 1.0])
-    ax.set_ylim(min(0.0, np.nanmin([*chance, *rule, 0.0]) * 1.1), top * 1.45)  # room for the legend
-    ax.legend(loc="upper center", ncol=2, frameon=False, fontsize=8)
-    if with_returns:
-        ax = axes[0, 1]
-        w = 0.27
-        for i, (label, key, colour) in enumerate((("optimum", "optimal", "#009E73"), ("rule", "rule", "#E69F00"),
-                                                 ("no re-roll", "none", "#0072B2"))):
-            ax.bar(x + (i - 1) * w, [float(getattr(r, key)) for r in reports], w, label=label, color=colour)
-        ax.set_xticks(x, names)
-        ax.set_xlabel("table")
-        ax.set_ylabel("return per unit bet")
-        ax.set_title("Returns")
-        ax.set_ylim(0, (max(float(r.optimal) for r in reports) or 1.0) * 1.25)
-        ax.legend(loc="upper center", ncol=3, frameon=False, fontsize=8)
-    fig.tight_layout()
-    save_figure(fig, path)
 
 
 def render_hint(hint: Hint, request: HintRequest, show_all: bool) -> None:
@@ -286,18 +258,21 @@ def render_hint(hint: Hint, request: HintRequest, show_all: bool) -> None:
 
     hand_text = " ".join(map(str, request.hand))
     out = console()
-    out.print(f"Hand {hand_text}, {request.rolls_left} re-roll(s) left, table {request.rules}: every keep by "
-              f"expected payout")
+    out.print(ngettext("Hand %(hand)s, %(n)d re-roll left, table %(table)s: every keep by expected payout",
+                       "Hand %(hand)s, %(n)d re-rolls left, table %(table)s: every keep by expected payout",
+                       request.rolls_left) % {"hand": hand_text, "n": request.rolls_left, "table": request.rules})
     t = Table(box=box.SIMPLE_HEAD)
-    for col in ("rank", "keep", "value", "loss"):
-        t.add_column(col, justify="left" if col == "keep" else "right", no_wrap=col != "keep")
+    for col in (N_("rank"), N_("keep"), N_("value"), N_("loss")):
+        t.add_column(_(col), justify="left" if col == "keep" else "right", no_wrap=col != "keep")
     options = hint.options if show_all else hint.options[:HINT_ROWS]
     for i, opt in enumerate(options, 1):
         t.add_row(str(i), opt.option, opt.value_exact if request.exact else fmt(opt.value, 6),
                   opt.loss_exact if request.exact else fmt(opt.loss, 6))
     out.print(t)
     if len(options) < len(hint.options):
-        out.print(f"... {len(hint.options) - len(options)} more keeps (--all shows them)")
+        more = len(hint.options) - len(options)
+        out.print(ngettext("... %(n)d more keep (--all shows it)", "... %(n)d more keeps (--all shows them)", more)
+                  % {"n": more})
 
 
 @dice_poker_app.command("verify")
@@ -324,13 +299,14 @@ def dice_poker_verify(
     from ..games.dice_poker import MIN_HANDS, check_verify, select_tables, verify_by_play
 
     if hands < MIN_HANDS:
-        fail(f"--hands must be at least {MIN_HANDS:,} (z is a normal approximation), got {hands}")
+        fail(_("--hands must be at least %(least)s (z is a normal approximation), got %(hands)s")
+             % {"least": numbers().whole(MIN_HANDS), "hands": hands})
     if seed < 0:
-        fail(f"--seed must be non-negative, got {seed}")
+        fail(_("--seed must be non-negative, got %(seed)s") % {"seed": seed})
     weight_list = parse_ints(o["weights"], "--weights")
     tables = select_tables(o["rules"], o["payouts"], o["tables_file"])
     check_verify(tables, hands, seed, dice=o["dice"], sides=o["sides"], rerolls=o["rerolls"])
-    with progress("table x strategy") as update:
+    with progress(_("table x strategy")) as update:
         result = verify_by_play(tables, hands=hands, seed=seed, dice=o["dice"], sides=o["sides"],
                                 rerolls=o["rerolls"], weights=weight_list, on_progress=update)
     if o["as_json"]:
@@ -339,23 +315,35 @@ def dice_poker_verify(
         from rich import box
         from rich.table import Table
 
-        t = Table(title=f"Seeded play: {hands:,} hands per table and strategy, seed {seed}", box=box.SIMPLE_HEAD)
-        for col in ("table", "strategy", "exact", "played", "std. error", "z"):
-            t.add_column(col, justify="right")
+        t = Table(title=_("Seeded play: %(hands)s hands per table and strategy, seed %(seed)s")
+                  % {"hands": numbers().whole(hands), "seed": seed}, box=box.SIMPLE_HEAD)
+        for col in (N_("table"), N_("strategy"), N_("exact"), N_("played"), N_("std. error"), N_("z")):
+            t.add_column(_(col), justify="right")
         for row in result.averages:
-            t.add_row(row.rules, row.strategy, fmt(row.exact, 5), fmt(row.mean, 5), fmt(row.standard_error, 5),
-                      f"{row.z:+.2f}")
+            strategy = row.strategy if i18n.current.get() == i18n.DEFAULT else _(_STRATEGIES[row.strategy])
+            t.add_row(row.rules, strategy, fmt(row.exact, 5), fmt(row.mean, 5),
+                      fmt(row.standard_error, 5), numbers().signed(row.z, 2))
         out = console()
         out.print(t)
         worst_freq = max(abs(r.z) for r in result.frequencies)
-        out.print(f"final-combination frequencies: largest |z| {worst_freq:.2f}; all figures: largest |z| "
-                  f"{result.max_abs_z:.2f} ({'within' if result.passed else 'OUTSIDE'} {result.z_limit:g})")
+        out.print((_("final-combination frequencies: largest |z| %(freq)s; all figures: largest |z| %(all)s "
+                     "(within %(limit)s)") if result.passed else
+                   _("final-combination frequencies: largest |z| %(freq)s; all figures: largest |z| %(all)s "
+                     "(OUTSIDE %(limit)s)"))
+                  % {"freq": fmt(worst_freq, 2), "all": fmt(result.max_abs_z, 2),
+                     "limit": numbers().general(result.z_limit)})
     if not result.passed:
         raise typer.Exit(1)
 
 
-_SHORT = {"five_of_a_kind": "5-kind", "four_of_a_kind": "4-kind", "full_house": "full", "straight": "straight",
-          "three_of_a_kind": "3-kind", "two_pairs": "2 pairs", "pair": "pair"}
+# the strategies' names in the verification's table, marked for the catalogues
+# (English prints their ids, as the JSON names them)
+_STRATEGIES = {"optimal": N_("optimum"), "rule-higher": N_("rule, ties higher"), "rule-lower": N_("rule, ties lower"),
+               "none": N_("no re-roll"), "random": N_("random")}
+
+# the hands' short names of the pays line (within 80 columns), in every language
+_SHORT = {"five_of_a_kind": N_("5-kind"), "four_of_a_kind": N_("4-kind"), "full_house": N_("full"),
+          "straight": N_("straight"), "three_of_a_kind": N_("3-kind"), "two_pairs": N_("2 pairs"), "pair": N_("pair")}
 
 
 def _number(text) -> str:
@@ -398,7 +386,7 @@ def dice_poker_play(
 
         seed = secrets.randbelow(2**32)
     elif seed < 0:
-        fail(f"--seed must be non-negative, got {seed}")
+        fail(_("--seed must be non-negative, got %(seed)s") % {"seed": seed})
     from ..games import dice_poker as face
     from ._play import TerminalGame, run
 
@@ -407,24 +395,29 @@ def dice_poker_play(
                            "sides": o["sides"], "rerolls": o["rerolls"], "weights": weight_list, "bet": bet,
                            "bet_limit": bet_limit, "daily_limit": daily_limit}, seed)
     opts = state.options
-    pays = ", ".join(f"{_SHORT[c]} {_number(p)}" for c, p in zip(face.CATEGORIES, opts["payouts"]))
+    pays = ", ".join(f"{_(_SHORT[c])} {numbers().text(_number(p))}"
+                     for c, p in zip(face.CATEGORIES, opts["payouts"]))
     intro = (
-        f"Dice poker, table {opts['rules']}: roll {opts['dice']} dice; up to {opts['rerolls']} times keep any "
-        f"and re-roll the rest.",
-        f"Pays: {pays}",
-        f"A hand stakes {_number(opts['bet'])} and pays that times the table (seed {seed}); a balance runs.",
+        _("Dice poker, table %(table)s: roll %(dice)s dice; up to %(rerolls)s times keep any and re-roll the rest.")
+        % {"table": opts["rules"], "dice": opts["dice"], "rerolls": opts["rerolls"]},
+        _("Pays: %(pays)s") % {"pays": pays},
+        _("A hand stakes %(bet)s and pays that times the table (seed %(seed)s); a balance runs.")
+        % {"bet": _number(opts["bet"]), "seed": seed},
     )
 
     def render(s) -> list[str]:
         """The dice, the re-rolls left and the balance before the player's keep."""
-        return [f"  dice: {' '.join(map(str, s.data['hand']))}   re-rolls left: {s.data['rolls_left']}   "
-                f"balance {_signed(s.tally['balance'])}"]
+        return ["  " + _("dice: %(dice)s   re-rolls left: %(left)s   balance %(balance)s")
+                % {"dice": " ".join(map(str, s.data["hand"])), "left": s.data["rolls_left"],
+                   "balance": _signed(s.tally["balance"])}]
 
     def summary(s) -> list[str]:
         """The tally after a hand is paid (the log has already said what it paid)."""
         t = s.tally
-        return [f"  tally: {t['hands']} hand{'s' if t['hands'] != 1 else ''}, staked {_number(t['staked'])}, "
-                f"won {_number(t['won'])}, balance {_signed(t['balance'])}"]
+        return ["  " + ngettext("tally: %(n)d hand, staked %(staked)s, won %(won)s, balance %(balance)s",
+                                "tally: %(n)d hands, staked %(staked)s, won %(won)s, balance %(balance)s", t["hands"])
+                % {"n": t["hands"], "staked": _number(t["staked"]), "won": _number(t["won"]),
+                   "balance": _signed(t["balance"])}]
 
-    run(TerminalGame(face=face, rules=intro, keys="5 5 keeps those dice, all stands, none rolls all",
+    run(TerminalGame(face=face, rules=intro, keys=_("5 5 keeps those dice, all stands, none rolls all"),
                      render=render, prompt=lambda s: "keep>", summary=summary), state)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import importlib
 import os
 from contextlib import asynccontextmanager
@@ -10,11 +11,12 @@ from fastapi import FastAPI, Request
 from fastapi.responses import HTMLResponse, RedirectResponse
 from fastapi.staticfiles import StaticFiles
 
-from .. import __version__, games
+from .. import __version__, games, i18n
+from ..i18n import N_
 from ..games.registry import Page
 from . import hint, session
 from ..settings import check_settings
-from .common import HERE, ClientMark, page
+from .common import HERE, ClientMark, page, request_language
 from .schemas import Health, answers
 from .work import ledger
 from .errors import BodyLimit, install
@@ -36,12 +38,13 @@ def own_pages() -> dict[str, tuple[Page, ...]]:
     return {info.id: info.pages for info in games.infos() if info.pages}
 
 
-def labs() -> tuple[tuple[str, str, str], ...]:
+def labs(lang: str = i18n.DEFAULT) -> tuple[tuple[str, str, str], ...]:
     """Every page of the lab, (path, title, blurb), in the registry's order; a game without pages of its own
-    gets the generic play page `/play/<game>`."""
+    gets the generic play page `/play/<game>` (its title and blurb in `lang`; the others' are translated where
+    they are shown)."""
     out: list[tuple[str, str, str]] = []
     for info in games.infos():
-        out += [(p.path, p.title, p.blurb) for p in info.pages] or [_generic_lab(info.id)]
+        out += [(p.path, p.title, p.blurb) for p in info.pages] or [_generic_lab(info.id, lang)]
     return tuple(out)
 
 
@@ -66,12 +69,22 @@ def generic_games() -> list[str]:
     return [info.id for info in games.infos() if not info.pages]
 
 
-def _generic_lab(name: str) -> tuple[str, str, str]:
+PLAY_TITLE = N_("%(game)s: play")
+PLAY_BLURB = N_("%(game)s: play it with the hint; the legal moves as buttons, or typed.")
+
+
+def _generic_lab(name: str, lang: str = i18n.DEFAULT) -> tuple[str, str, str]:
     face = games.get(name)
     summary = ((face.__doc__ or "").strip().splitlines() or [""])[0].split(":")[0].strip().rstrip(".")
-    title = games.info(name).title
-    return (f"/play/{name}", f"{title}: play",
-            f"{summary or title}: play it with the hint; the legal moves as buttons, or typed.")
+    title = i18n.gettext(games.info(name).title, lang)
+    if lang != i18n.DEFAULT:  # the face's docstring is English: the game's title stands for it
+        summary = title
+    return (f"/play/{name}", i18n.gettext(PLAY_TITLE, lang) % {"game": title},
+            i18n.gettext(PLAY_BLURB, lang) % {"game": summary or title})
+
+
+def _play_title(name: str, lang: str) -> str:
+    return _generic_lab(name, lang)[1]
 
 
 def create_app(warm: bool | None = None) -> FastAPI:
@@ -106,7 +119,8 @@ def create_app(warm: bool | None = None) -> FastAPI:
 
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)
     def index(request: Request) -> HTMLResponse:
-        return page(request, "index.html", labs=pages, title="holdwise lab")
+        lang = request_language(request)
+        return page(request, "index.html", labs=pages if lang == i18n.DEFAULT else labs(lang), title="holdwise lab")
 
     def api_docs(request: Request, viewer: str, assets: str, title: str) -> HTMLResponse:
         # the site's layout around the viewer (templates/api_docs.html), so its menu leads back to every page
@@ -117,11 +131,11 @@ def create_app(warm: bool | None = None) -> FastAPI:
 
     @app.get("/docs", include_in_schema=False)
     def docs(request: Request) -> HTMLResponse:
-        return api_docs(request, "swagger", SWAGGER_UI, "holdwise API: try it")
+        return api_docs(request, "swagger", SWAGGER_UI, N_("holdwise API: try it"))
 
     @app.get("/redoc", include_in_schema=False)
     def redoc(request: Request) -> HTMLResponse:
-        return api_docs(request, "redoc", REDOC, "holdwise API: reference")
+        return api_docs(request, "redoc", REDOC, N_("holdwise API: reference"))
 
     @app.get("/favicon.ico", include_in_schema=False)
     def favicon() -> RedirectResponse:
@@ -146,5 +160,5 @@ def create_app(warm: bool | None = None) -> FastAPI:
             name, face, step_example={"state": {"state": {}, "seal": ""},
                                       "action": getattr(face, "ACTION_EXAMPLE", {"type": "keep", "keep": []})},
             move_example=getattr(face, "MOVE_EXAMPLE", "roll")))
-        app.include_router(session.play_routes(name, _generic_lab(name)[1]))
+        app.include_router(session.play_routes(name, functools.partial(_play_title, name)))
     return app

@@ -21,10 +21,11 @@ from typing import Annotated, Any, Generic, TypeVar
 from fastapi import Request
 from fastapi.responses import HTMLResponse, Response
 from fastapi.templating import Jinja2Templates
+from jinja2 import pass_context
 from pydantic import BaseModel, ConfigDict, Field, StrictInt
 from starlette.exceptions import HTTPException
 
-from .. import __version__
+from .. import __version__, i18n
 from ..errors import InputError
 from ..games.base import State, to_jsonable
 from ..memory import ByteCache
@@ -34,7 +35,7 @@ from .work import CLIENT, ledger
 __all__ = [
     "MAX_BODY_BYTES", "AnswerCache", "Body", "FieldError", "Gate", "Job", "Jobs", "NewBody", "Seed", "StateBody",
     "StepBody", "checked", "computed", "examples", "field_error", "fresh_seed", "jobs", "json_bytes", "json_response",
-    "page", "seal", "templates", "unseal", "user_field",
+    "keep_language", "page", "request_language", "seal", "templates", "unseal", "user_field",
 ]
 
 log = logging.getLogger("holdwise.web")
@@ -45,7 +46,37 @@ A = TypeVar("A")
 HERE = Path(__file__).resolve().parent
 MAX_BODY_BYTES = 256 * 1024  # a sealed Farkle state after a long match is ~60 KB; nothing needs more
 templates = Jinja2Templates(directory=str(HERE / "templates"))
+templates.env.add_extension("jinja2.ext.i18n")
 templates.env.globals["version"] = __version__
+LANG_COOKIE = "lang"  # the language chosen in the menu, kept a year
+
+
+@pass_context
+def _page_gettext(context: Any, message: str) -> str:  # noqa: ANN401 (Jinja's context)
+    return i18n.gettext(message, context.get("lang"))
+
+
+@pass_context
+def _page_ngettext(context: Any, singular: str, plural: str, n: int) -> str:  # noqa: ANN401
+    return i18n.ngettext(singular, plural, n, context.get("lang"))
+
+
+@pass_context
+def _page_pgettext(context: Any, where: str, message: str) -> str:  # noqa: ANN401
+    return i18n.pgettext(where, message, context.get("lang"))
+
+
+# the templates' {% trans %}, _() and pgettext() in the page's language (each page's context names it: `page`)
+templates.env.install_gettext_callables(_page_gettext, _page_ngettext, newstyle=True,  # type: ignore[attr-defined]
+                                        pgettext=_page_pgettext)
+templates.env.globals["languages"] = i18n.LANGUAGES
+
+
+def request_language(request: Request) -> str:
+    """The language of a request: `?lang=`, else the menu's cookie, else Accept-Language, else English (an
+    unknown language is no error: the next source decides)."""
+    return i18n.pick(request.query_params.get("lang"), request.cookies.get(LANG_COOKIE),
+                     i18n.from_accept_language(request.headers.get("accept-language")))
 
 
 class Body(BaseModel):
@@ -208,8 +239,20 @@ class Gate:
 
 
 def page(request: Request, template: str, **context: Any) -> HTMLResponse:  # noqa: ANN401
-    """A page rendered on the server."""
-    return templates.TemplateResponse(request, template, context)
+    """A page rendered on the server, in the reader's language (a `?lang=` that names one is kept in a cookie)."""
+    lang = request_language(request)
+    context.setdefault("lang", lang)
+    context.setdefault("catalogue", i18n.catalogue(lang))
+    if "title" in context:
+        context["title"] = i18n.gettext(context["title"], lang)
+    return keep_language(request, templates.TemplateResponse(request, template, context))
+
+
+def keep_language(request: Request, response: HTMLResponse) -> HTMLResponse:
+    """The response, keeping the language that `?lang=` chose (when it names one) in the menu's cookie."""
+    if i18n.language(request.query_params.get("lang")) is not None:
+        response.set_cookie(LANG_COOKIE, request_language(request), max_age=365 * 24 * 3600, samesite="lax")
+    return response
 
 
 # Sealed states: the server signs each state it hands out, so a state that comes back is one it made
@@ -360,15 +403,25 @@ class Job:
     share: Callable[[int, int], float] | None = None
     running_since: float | None = None
     cancel_asked: bool = False
+    told_at: float | None = None  # when the work last said how far it is
+
+    def tell(self, done: int, total: int) -> None:
+        """The work's progress report: `done` of `total`, now."""
+        if (done, total) != (self.done, self.total):
+            self.done, self.total, self.told_at = int(done), int(total), time.monotonic()
 
     def seconds_left(self) -> float | None:
-        """The time left, from the pace so far (None until some work is done, or when not running)."""
-        if self.state != "running" or self.running_since is None or not self.total:
+        """The time left (None until some work is done, or when not running): the pace up to the last report
+        gives the time the rest takes from then, less the time since. Between reports it falls with the clock,
+        instead of rising as it would if the work's share were read against the time now: a solve reporting in
+        a few large steps (card dice: five) would count up between them."""
+        if self.state != "running" or self.running_since is None or not self.total or self.told_at is None:
             return None
         part = self.share(self.done, self.total) if self.share is not None else self.done / self.total
         if part < MIN_SHARE_FOR_ESTIMATE:
             return None
-        return (time.monotonic() - self.running_since) * (1.0 - part) / part
+        began, told = self.running_since, max(self.told_at, self.running_since)
+        return max(0.0, (told - began) * (1.0 - part) / part - (time.monotonic() - told))
 
     def to_json(self) -> dict:
         """The job's status as JSON (no result); `seconds_left` while running, once it can be told."""
@@ -439,7 +492,7 @@ class Jobs:
         def progress(done: int, total: int) -> None:
             if not wanted() and not stoppable:  # the work stops at its next report
                 raise Cancelled
-            job.done, job.total = int(done), int(total)
+            job.tell(done, total)
 
         def stop() -> bool:
             return not wanted()

@@ -23,9 +23,11 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
+from .. import i18n
+from ..i18n import N_
 from ..errors import InputError
 from ..games import dice_poker as face
-from .common import AnswerCache, Body, FieldError, Gate, computed, json_response, page, user_field
+from .common import AnswerCache, Body, FieldError, Gate, computed, json_response, page, request_language, user_field
 from .schemas import DepthReport, DiceTables, answers
 from .session import session_routes
 
@@ -270,8 +272,9 @@ _cache = AnswerCache(CACHE_BYTES)
 def lab_page(request: Request) -> HTMLResponse:
     """The depth lab."""
     presets = [_preset_json(n, t, "built-in" if n in face.BUILTIN_TABLES else "file") for n, t in _presets().items()]
-    labels = [face.CATEGORY_LABELS[c] for c in face.CATEGORIES]
-    return page(request, "dice_poker.html", title="Dice poker: depth lab", presets=presets,
+    lang = request_language(request)  # the hands' names in the reader's language (the page's script shows them too)
+    labels = [i18n.gettext(face.CATEGORY_LABELS[c], lang) for c in face.CATEGORIES]
+    return page(request, "dice_poker.html", title=N_("Dice poker: depth lab"), presets=presets,
                 categories=list(zip(face.CATEGORIES, labels)), max_keeps=MAX_KEEPS, max_exact_links=MAX_EXACT_LINKS)
 
 

@@ -4,6 +4,7 @@ traceback ever (an unexpected error is logged and answered with 500 and a plain 
 from __future__ import annotations
 
 import json
+from typing import Any
 import logging
 
 from fastapi import FastAPI, Request
@@ -12,8 +13,10 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from .. import i18n
 from ..errors import InputError
-from .common import MAX_BODY_BYTES, FieldError, field_error
+from ..i18n import N_
+from .common import MAX_BODY_BYTES, FieldError, field_error, request_language
 
 __all__ = ["BodyLimit", "install"]
 
@@ -25,56 +28,66 @@ def _where(loc) -> str:
     return ".".join(parts) or "body"
 
 
-def _said(loc) -> str:
-    """The field as a person reads it: list positions counted from 1 ("weights, item 6"), not "weights.5"."""
+def _said(loc, lang: str = i18n.DEFAULT) -> str:
+    """The field as a person reads it: list positions counted from 1 ("weights, item 6"), not "weights.5"; the
+    field's own name is kept in every language (it is the API's)."""
     out: list[str] = []
     for p in loc:
         if p in ("body", "query", "path"):
             continue
-        out.append(f", item {p + 1}" if isinstance(p, int) else ("." if out else "") + str(p))
+        out.append(i18n.gettext(", item %(n)d", lang) % {"n": p + 1} if isinstance(p, int)
+                   else ("." if out else "") + str(p))
     return "".join(out) or "body"
 
 
-def _number(value) -> str:
-    return f"{value:,}" if isinstance(value, int) and not isinstance(value, bool) else str(value)
+def _number(value, lang: str = i18n.DEFAULT) -> str:
+    return i18n.numbers(lang).whole(value) if isinstance(value, int) and not isinstance(value, bool) else str(value)
 
 
 # pydantic's messages in the words of the rest of the web's ("must be a whole number", not "Input should be a
-# valid integer"): by error type, from its context
-_WORDS = {
-    "greater_than_equal": lambda c: f"must be at least {_number(c.get('ge'))}",
-    "greater_than": lambda c: f"must be more than {_number(c.get('gt'))}",
-    "less_than_equal": lambda c: f"must be at most {_number(c.get('le'))}",
-    "less_than": lambda c: f"must be less than {_number(c.get('lt'))}",
-    "int_type": lambda c: "must be a whole number",
-    "int_parsing": lambda c: "must be a whole number",
-    "int_from_float": lambda c: "must be a whole number",
-    "float_type": lambda c: "must be a number",
-    "float_parsing": lambda c: "must be a number",
-    "finite_number": lambda c: "must be a finite number",
-    "bool_type": lambda c: "must be true or false",
-    "bool_parsing": lambda c: "must be true or false",
-    "string_type": lambda c: "must be text",
-    "list_type": lambda c: "must be a list",
-    "too_short": lambda c: f"needs at least {_number(c.get('min_length'))}",
-    "too_long": lambda c: f"takes at most {_number(c.get('max_length'))}",
-    "string_too_short": lambda c: f"needs at least {_number(c.get('min_length'))} characters",
-    "string_too_long": lambda c: f"takes at most {_number(c.get('max_length'))} characters",
-    "missing": lambda c: "required",
-    "extra_forbidden": lambda c: "unknown field",
+# valid integer"), in the reader's language: by error type, the message and the context key of its number
+_WORDS: dict[str, tuple[str, str | None]] = {
+    "greater_than_equal": (N_("must be at least %(limit)s"), "ge"),
+    "greater_than": (N_("must be more than %(limit)s"), "gt"),
+    "less_than_equal": (N_("must be at most %(limit)s"), "le"),
+    "less_than": (N_("must be less than %(limit)s"), "lt"),
+    "int_type": (N_("must be a whole number"), None),
+    "int_parsing": (N_("must be a whole number"), None),
+    "int_from_float": (N_("must be a whole number"), None),
+    "float_type": (N_("must be a number"), None),
+    "float_parsing": (N_("must be a number"), None),
+    "finite_number": (N_("must be a finite number"), None),
+    "bool_type": (N_("must be true or false"), None),
+    "bool_parsing": (N_("must be true or false"), None),
+    "string_type": (N_("must be text"), None),
+    "list_type": (N_("must be a list"), None),
+    "too_short": (N_("needs at least %(limit)s"), "min_length"),
+    "too_long": (N_("takes at most %(limit)s"), "max_length"),
+    "string_too_short": (N_("needs at least %(limit)s characters"), "min_length"),
+    "string_too_long": (N_("takes at most %(limit)s characters"), "max_length"),
+    "missing": (N_("required"), None),
+    "extra_forbidden": (N_("unknown field"), None),
 }
 
 
 def _validation(request: Request, exc: RequestValidationError) -> JSONResponse:
+    lang = request_language(request)
     errors = exc.errors()
     first = errors[0] if errors else {"loc": ("body",), "msg": "invalid request"}
     loc = first.get("loc", ())
-    where, said = _where(loc), _said(loc)
+    where, said = _where(loc), _said(loc, lang)
     kind = str(first.get("type"))
     words = _WORDS.get(kind)
-    message = words(first.get("ctx") or {}) if words else str(first.get("msg", "invalid value"))
+    if words:
+        text, key = words
+        message = i18n.gettext(text, lang)
+        if key is not None:
+            context: Any = first.get("ctx") or {}
+            message = message % {"limit": _number(context.get(key), lang)}
+    else:
+        message = str(first.get("msg", "invalid value"))  # pydantic's own words: English
     if kind == "json_invalid":
-        where, said, message = "body", "body", "not valid JSON"
+        where, said, message = "body", "body", i18n.gettext("not valid JSON", lang)
     return JSONResponse(status_code=422, content={"detail": f"{said}: {message}"[:300], "field": where})
 
 
@@ -93,7 +106,8 @@ def _http(request: Request, exc: HTTPException) -> JSONResponse:
 
 def _unexpected(request: Request, exc: Exception) -> JSONResponse:
     log.exception("unexpected error on %s %s", request.method, request.url.path)
-    return JSONResponse(status_code=500, content={"detail": "internal error (logged on the server)", "field": None})
+    detail = i18n.gettext("internal error (logged on the server)", request_language(request))
+    return JSONResponse(status_code=500, content={"detail": detail, "field": None})
 
 
 def install(app: FastAPI) -> None:

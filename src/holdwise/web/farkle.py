@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import threading
 import time
 from collections.abc import Callable, Mapping
@@ -23,12 +24,14 @@ from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse, JSONResponse
 from pydantic import Field, Strict
 
+from ..i18n import N_
 from ..errors import InputError
 from ..settings import limits
 from ..games import farkle as face
 from ..games.base import State
 from . import common
-from .common import Body, FieldError, StateBody, checked, examples, fresh_seed, jobs, page, unseal, user_field
+from .common import (Body, FieldError, StateBody, checked, examples, fresh_seed, jobs, keep_language, page,
+                     request_language, unseal, user_field)
 from .schemas import FarkleCoach, FarkleDice, FarkleReview, FarkleRules, FarkleTurn, JobStatus, SessionAnswer, answers
 from .session import play, session_routes
 
@@ -36,6 +39,7 @@ __all__ = ["DEFAULT_DICE", "TAG", "WEB_TURN_MAX_WORK", "Dice", "DiceList", "Targ
            "router", "warm"]
 
 router = APIRouter()
+log = logging.getLogger("holdwise.web")
 TAG: list[str | Enum] = ["farkle"]  # FastAPI types its tags so
 GAME = "farkle"
 # A turn solve answered inside a request: ~3 ns a step idle, so about 3 s (10 s on a loaded machine); dice
@@ -348,13 +352,13 @@ _PAGE: dict[tuple, bytes] = {}
 @router.get("/farkle", response_class=HTMLResponse, include_in_schema=False)
 def farkle_page(request: Request) -> HTMLResponse:
     """The practice table."""
-    menu = request.app.state.nav
+    menu = (request.app.state.nav, request_language(request))  # one page per menu and language
     if menu not in _PAGE:
         listing = face.list_dice()
-        _PAGE[menu] = bytes(page(request, "farkle.html", title="Kingdom Come dice: practice table", dice=listing.dice,
+        _PAGE[menu] = bytes(page(request, "farkle.html", title=N_("Kingdom Come dice: practice table"), dice=listing.dice,
                                  joker=listing.joker, dice_listing=listing.to_json(),
                                  rules=face.rules_sheet()).body)
-    return HTMLResponse(_PAGE[menu])
+    return keep_language(request, HTMLResponse(_PAGE[menu]))
 
 
 # ---- the CLI's answers -----------------------------------------------------------------------------------
@@ -506,7 +510,16 @@ def review(body: ReviewBody) -> Any:
 
 
 def warm() -> None:
-    """Start solving the default match (six ordinary dice each, to 4000) in the background; returns at once."""
+    """Start solving the default match (six ordinary dice each, to 4000) in the background; returns at once.
+    Before it, the match guard learns this machine's speed (`face.calibrate`: kept with the cache, measured once a
+    machine), as the first job of the queue so that no other solve shares the cores with the measure."""
+    def calibration(progress: Callable[[int, int], None]) -> None:
+        try:
+            face.calibrate()
+        except Exception:  # noqa: BLE001 - a failed measure leaves the constant's speed: the guard still works
+            log.warning("the Farkle match speed calibration failed; the guard uses its constant", exc_info=True)
+
+    jobs.submit("farkle-calibration", calibration)
     dice = tuple(face.parse_loadout(None))
     key = _job_key(dice, dice, face.DEFAULT_TARGET)
     jobs.submit(key, _solve_work(dice, dice, face.DEFAULT_TARGET, key), shared=_shared_key(dice, dice, face.DEFAULT_TARGET))

@@ -14,6 +14,7 @@ from typing import Annotated
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse, Response
 
+from ..i18n import N_
 from ..errors import InputError
 from ..games import farkle as face
 from .common import AnswerCache, json_bytes, json_response, page, user_field
@@ -76,5 +77,5 @@ def report(dice: Annotated[str, Query(max_length=2000)] = "ordinary*6",
 def report_page(request: Request) -> HTMLResponse:
     """The strategy report page: the form, then the report drawn from the API."""
     ordinary = checked_loadout("ordinary*6", "dice")
-    return page(request, "farkle_report.html", title="Farkle: strategy report", dice=face.list_dice().dice,
+    return page(request, "farkle_report.html", title=N_("Farkle: strategy report"), dice=face.list_dice().dice,
                 largest=largest_target(ordinary, ordinary))

@@ -120,11 +120,14 @@ def _status(job: Any, plan: dict, detail: str) -> JSONResponse:  # noqa: ANN401
     return JSONResponse(status_code=202, content=json.loads(json_bytes(out)))
 
 
-def _finished(job: Any) -> Any:  # noqa: ANN401
-    """The answer of an ended job: its result (a stopped search's too), or 422 with the failure."""
+def _finished(job: Any, request: Any) -> Any:  # noqa: ANN401
+    """The answer of an ended job: its result (a stopped search's too; one stopped while it waited for its turn
+    found nothing), or 422 with the failure."""
     _BEST.pop(job.key, None)  # the result has the rows now
     if job.state in ("done", "stopped") and job.result is not None:
         return job.result
+    if job.state == "cancelled":
+        return face.unsearched(request).to_json()
     raise FieldError("owned", job.error or "the search failed")
 
 
@@ -159,7 +162,7 @@ def search(body: SearchBody) -> Any:  # noqa: ANN401
         raise FieldError("owned", job.error or "the search failed")
     job = jobs.submit(key, _work(request, key), stoppable=True)
     if job.state in ("done", "stopped"):
-        return _finished(job)
+        return _finished(job, request)
     return _status(job, plan, "searching every set of six (ask again with the same body; "
                               "POST /api/farkle/search/cancel stops it with the best so far)")
 
@@ -183,7 +186,8 @@ def search_cancel(body: SearchBody) -> Any:  # noqa: ANN401
     with `complete` false (or the finished ranking, when it had ended); 202 while it is still ending."""
     import time
 
-    key = _key(_request(body))
+    request = _request(body)
+    key = _key(request)
     job = jobs.cancel(key) or jobs.get(key)
     if job is None:
         return JSONResponse(status_code=404, content={"detail": "no search of these dice is running: start it with "
@@ -192,5 +196,5 @@ def search_cancel(body: SearchBody) -> Any:  # noqa: ANN401
     while job.state in ("queued", "running") and time.monotonic() < deadline:
         time.sleep(0.05)
     if job.state in ("queued", "running"):
-        return _status(job, _plan(_request(body)), "stopping at the end of its chunk: ask again")
-    return _finished(job)
+        return _status(job, _plan(request), "stopping at the end of its chunk: ask again")
+    return _finished(job, request)

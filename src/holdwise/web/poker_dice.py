@@ -29,6 +29,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from pydantic import Field, Strict
 
+from ..i18n import N_
 from ..errors import InputError
 from ..games import poker_dice as face
 from ..games.base import State
@@ -238,13 +239,13 @@ def _flag(text: str | None, default: bool) -> bool:
 @router.get("/poker-dice", response_class=HTMLResponse, include_in_schema=False)
 def table_page(request: Request) -> HTMLResponse:
     """The table, six-faced dice chosen (`?rules=` chooses other dice)."""
-    return _table(request, "six", "Poker dice: the table")
+    return _table(request, "six", N_("Poker dice: the table"))
 
 
 @router.get("/poker-dice/cards", response_class=HTMLResponse, include_in_schema=False)
 def cards_page(request: Request) -> HTMLResponse:
     """The same table with card dice chosen (the royal set unless `?rules=` names another)."""
-    return _table(request, SETS[0], "Poker dice: card dice")
+    return _table(request, SETS[0], N_("Poker dice: card dice"))
 
 
 def _table(request: Request, rules: str, title: str) -> HTMLResponse:
@@ -309,7 +310,7 @@ def odds_page(request: Request) -> HTMLResponse:
     except InputError:  # a rule that needs straights: the page starts from the default
         flags = {k: defaults[k] for k in VARIANT_KEYS}
         first = json.loads(_odds_json("six", tuple(flags.values())))
-    return page(request, "poker_dice_odds.html", title="Poker dice: odds", flags=flags, first=first)
+    return page(request, "poker_dice_odds.html", title=N_("Poker dice: odds"), flags=flags, first=first)
 
 
 # ---- the CLI's answers -----------------------------------------------------------------------------------
@@ -387,5 +388,5 @@ def warm() -> None:
     background; returns at once (more players, and the royal set, are solved when first asked). Before them,
     the card-dice guard's calibration (`_calibrate`)."""
     _calibrate()
-    for options in ({"players": 2}, {"players": 3}, {"rules": "octahedral"}):
+    for options in face.WARM_OPTIONS:
         _prepare(face.normalize_options(options))

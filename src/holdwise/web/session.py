@@ -19,7 +19,8 @@ from pydantic import BaseModel, Field, StrictStr
 
 from ..games.base import GameFace, State
 from .common import (
-    Body, NewBody, StateBody, StepBody, computed, examples, fresh_seed, json_response, page, seal, unseal,
+    Body, NewBody, StateBody, StepBody, computed, examples, fresh_seed, json_response, page, request_language, seal,
+    unseal,
 )
 from .schemas import Hint, SessionAnswer, answers
 
@@ -157,12 +158,14 @@ def session_routes(game: str, face: GameFace[Any], options_model: type[BaseModel
     return router
 
 
-def play_routes(game: str, title: str) -> APIRouter:
-    """The generic play page of a game, `/play/<game>`, on its session endpoints."""
+def play_routes(game: str, title: str | Callable[[str], str]) -> APIRouter:
+    """The generic play page of a game, `/play/<game>`, on its session endpoints (`title`: the page's title, or
+    the title in a language)."""
     router = APIRouter()
 
     def play_page(request: Request) -> HTMLResponse:
-        return page(request, "play.html", title=title, game=game)
+        said = title(request_language(request)) if callable(title) else title
+        return page(request, "play.html", title=said, game=game)
 
     router.add_api_route(f"/play/{game}", play_page, methods=["GET"], response_class=HTMLResponse,
                          include_in_schema=False, name=f"play-{game}")

@@ -25,6 +25,7 @@ from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse, Response
 from pydantic import ConfigDict, Field, StrictInt, StrictStr
 
+from ..i18n import N_
 from ..errors import InputError
 from ..games import video_poker as face
 from .common import (
@@ -265,7 +266,7 @@ def machine_page(request: Request, table: Annotated[str | None, Query(max_length
     """The machine: deal, hold, draw, with the hint and the trainer; `?table=CODE` plays a pay-table editor's
     table (offered first, its code sent with every request that names the game)."""
     games, default, links = _games_with(table)
-    return page(request, "video_poker.html", title="Video poker: the machine", **links,
+    return page(request, "video_poker.html", title=N_("Video poker: the machine"), **links,
                 config={"games": games, "default": default, "chart_key": CHART_STORAGE_KEY,
                         "choice_key": CHOICE_STORAGE_KEY, "choices": CHOICES, "default_choice": "short"})
 
@@ -274,7 +275,7 @@ def machine_page(request: Request, table: Annotated[str | None, Query(max_length
 def analyzer_page(request: Request, table: Annotated[str | None, Query(max_length=4000)] = None) -> HTMLResponse:
     """The hand analyzer: any five cards, every hold's exact value and draw counts; `?table=CODE` as the machine."""
     games, default, links = _games_with(table)
-    return page(request, "video_poker_analyzer.html", title="Video poker: hand analyzer", **links,
+    return page(request, "video_poker_analyzer.html", title=N_("Video poker: hand analyzer"), **links,
                 config={"games": games, "default": default})
 
 

@@ -20,6 +20,7 @@ from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse, Response
 from pydantic import Field, StrictInt, StrictStr
 
+from ..i18n import N_
 from ..errors import InputError
 from ..games import video_poker as face
 from . import video_poker
@@ -108,7 +109,7 @@ def editor_page(request: Request, table: Annotated[str | None, Query(max_length=
             start = face.table_from_code(table)
         except InputError as err:
             error = f"the link's table could not be read ({err}); starting from {start.name}"
-    return page(request, "video_poker_editor.html", title="Video poker: pay-table editor", config={
+    return page(request, "video_poker_editor.html", title=N_("Video poker: pay-table editor"), config={
         "options": face.editor_options(), "start": face.table_to_json(start), "error": error,
         "games": [face.table_to_json(t) for t in games.values()]})
 

@@ -20,6 +20,7 @@ from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from pydantic import ConfigDict, Field, StrictInt, StrictStr
 
+from ..i18n import N_
 from ..errors import InputError
 from ..games import video_poker as face
 from .common import AnswerCache, Body, FieldError, Gate, jobs, json_bytes, json_response, page, user_field
@@ -171,7 +172,7 @@ def _game_list() -> list[dict]:
 @router.get("/video-poker/fairness", response_class=HTMLResponse, include_in_schema=False)
 def fairness_page(request: Request) -> HTMLResponse:
     """Every game's exact return at 5 coins and at 1-4 coins."""
-    return page(request, "video_poker_fairness.html", title="Video poker: fairness", games=_game_list(),
+    return page(request, "video_poker_fairness.html", title=N_("Video poker: fairness"), games=_game_list(),
                 coins_note=COINS_NOTE)
 
 
@@ -183,7 +184,7 @@ def strategy_page(request: Request) -> HTMLResponse:
     game = wanted if any(g["id"] == wanted for g in games) else face.DEFAULT_GAME
     coins = request.query_params.get("coins", str(face.MAX_COINS))
     coins = coins if coins in ("4", "5") else str(face.MAX_COINS)
-    return page(request, "video_poker_strategy.html", title="Video poker: strategy charts", games=games,
+    return page(request, "video_poker_strategy.html", title=N_("Video poker: strategy charts"), games=games,
                 game=game, coins=coins, max_chart_chars=MAX_CHART_CHARS, example_chart=EVALUATE_EXAMPLE)
 
 

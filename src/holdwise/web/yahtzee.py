@@ -23,6 +23,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, JSONResponse
 from pydantic import Field, Strict, StrictStr
 
+from ..i18n import N_
 from ..games import yahtzee as face
 from ..games.base import State
 from . import common
@@ -168,7 +169,7 @@ def _view(state: State) -> dict[str, Any]:
 def table_page(request: Request) -> HTMLResponse:
     """The table."""
     rules = [(r.name, r.title) for r in face.RULE_SETS.values()]
-    return page(request, "yahtzee.html", title="Yahtzee: the table", rules=rules)
+    return page(request, "yahtzee.html", title=N_("Yahtzee: the table"), rules=rules)
 
 
 # ---- the API ----------------------------------------------------------------------------------------------

@@ -13,6 +13,7 @@ from holdwise.games.poker_dice import card_solve, store
 @pytest.fixture
 def fresh_cache(tmp_path, monkeypatch):
     monkeypatch.setenv("HOLDWISE_CACHE_DIR", str(tmp_path))
+    monkeypatch.delenv("HOLDWISE_SPEED")  # the suite's constant speed: measured here
     yield tmp_path
     card_solve.set_speed(1.0)  # the other tests' guard: the constant's machine
 
@@ -23,7 +24,7 @@ def test_the_speed_is_measured_once_and_kept_with_the_cache(fresh_cache):
     assert store.calibrate(measure=False) == 1.0  # nothing kept yet: the constant
     factor = store.calibrate()
     kept = json.loads((fresh_cache / "calibration.json").read_text())
-    assert kept["card_dice_speed"] == factor > 0 and kept["seconds"] > 0
+    assert kept["card_dice_speed"] == factor > 0 and kept["card_dice_speed_seconds"] > 0
     assert card_solve.speed() == pytest.approx(min(50.0, max(0.2, factor)))
     assert card_solve.solve_cost(royal, 2, False)[0] == pytest.approx(before * card_solve.speed())
     # read again, not measured: a figure written by hand is the one used

@@ -16,6 +16,7 @@ from fractions import Fraction
 import numpy as np
 
 from ...errors import InputError
+from ...i18n import N_
 from ...solver import to_fraction
 from ..inputs import parse_faces, shown
 
@@ -35,15 +36,15 @@ CATEGORIES = (
 )
 NOTHING = "nothing"
 ALL_CATEGORIES = (*CATEGORIES, NOTHING)
-CATEGORY_LABELS = {
-    "five_of_a_kind": "five of a kind",
-    "four_of_a_kind": "four of a kind",
-    "full_house": "full house",
-    "straight": "straight",
-    "three_of_a_kind": "three of a kind",
-    "two_pairs": "two pairs",
-    "pair": "pair",
-    "nothing": "nothing",
+CATEGORY_LABELS = {  # marked for the catalogues: the interfaces show them in the reader's language
+    "five_of_a_kind": N_("five of a kind"),
+    "four_of_a_kind": N_("four of a kind"),
+    "full_house": N_("full house"),
+    "straight": N_("straight"),
+    "three_of_a_kind": N_("three of a kind"),
+    "two_pairs": N_("two pairs"),
+    "pair": N_("pair"),
+    "nothing": N_("nothing"),
 }
 STRAIGHT_LENGTH = 5
 

@@ -32,7 +32,7 @@ if TYPE_CHECKING:  # what the names are, for type checkers; at run time each loa
     from .guard import MATCH_MAX_BYTES, MATCH_MAX_WORK, SECONDS_PER_STEP, work_fraction
     from .hints import GAME, HINT_FIELDS, HintRequest, Selection, hint, option_text, parse_hint
     from .inventory import (InventoryRequest, InventorySearch, estimate_seconds, is_whole_domain, parse_inventory,
-                            search_inventory, stored_search)
+                            search_inventory, stored_search, unsearched)
     from .match import DEFAULT_TARGET, TOLERANCE, MatchSolution, solve_match
     from .parsing import (
         MAX_DICE, MAX_REPEAT, MAX_TARGET, MAX_TURN_TOTAL, check_not_won, check_points, check_six, check_target,
@@ -53,7 +53,8 @@ if TYPE_CHECKING:  # what the names are, for type checkers; at run time each loa
     from .search import exact_points, judge, kind_strengths
     from .simulate import simulate_matches, simulate_turns
     from .stored import (
-        cached_match, cached_turn, check_match_cost, largest_target, match_cost, match_ready, match_solving,
+        cached_match, cached_turn, calibrate, check_match_cost, largest_target, match_cost, match_ready,
+        match_solving,
     )
     from .turn import TURN_MAX_BYTES, TURN_MAX_WORK, TurnPlan, TurnSolution, solve_turn, turn_plan
 
@@ -69,7 +70,7 @@ _EXPORTS: dict[str, str | tuple[str, ...]] = {
     **dict.fromkeys(("MATCH_MAX_BYTES", "MATCH_MAX_WORK", "SECONDS_PER_STEP", "work_fraction"), ".guard"),
     **dict.fromkeys(("exact_points", "judge", "kind_strengths"), ".search"),
     **dict.fromkeys(("InventoryRequest", "InventorySearch", "estimate_seconds", "is_whole_domain", "parse_inventory",
-                     "search_inventory", "stored_search"),
+                     "search_inventory", "stored_search", "unsearched"),
                     ".inventory"),
     **dict.fromkeys(("DEFAULT_TARGET", "MatchSolution", "TOLERANCE", "solve_match"), ".match"),
     **dict.fromkeys(("MAX_DICE", "MAX_REPEAT", "MAX_TARGET", "MAX_TURN_TOTAL", "check_not_won", "check_points",
@@ -85,30 +86,30 @@ _EXPORTS: dict[str, str | tuple[str, ...]] = {
                      "measure_of", "new_game", "normalize_options", "parse_action", "prepare", "step"), ".session"),
     **dict.fromkeys(("Combo", "DieChances", "KindRow", "RulesSheet", "SpareRow", "rules_sheet"), ".sheet"),
     **dict.fromkeys(("simulate_matches", "simulate_turns"), ".simulate"),
-    **dict.fromkeys(("cached_match", "cached_turn", "check_match_cost", "largest_target", "match_cost", "match_ready",
-                     "match_solving"), ".stored"),
+    **dict.fromkeys(("cached_match", "cached_turn", "calibrate", "check_match_cost", "largest_target", "match_cost",
+                     "match_ready", "match_solving"), ".stored"),
     **dict.fromkeys(("TURN_MAX_BYTES", "TURN_MAX_WORK", "TurnPlan", "TurnSolution", "solve_turn", "turn_plan"), ".turn"),
     "KERNEL_MODULES": (),  # the kernels (`*_kernels.py`) are compiled when the package is built: none at first use
 }
 __all__ = [  # literal, for type checkers; a test compares it with _EXPORTS
     "BADGES", "BadgeReport", "COMPUTER_PLAYS", "CoachRow", "Coaching", "CoachingChart", "CoachingRow", "Combo",
     "DEFAULT_OPTIONS", "DEFAULT_TARGET", "DICE_GROUPS", "DICE_NAMES", "DICE_PER_PLAYER", "DiceLeftRow", "DiceListing",
-    "Die", "DieChances", "DieInfo", "Disagreement", "Finding", "GAME", "HINT_FIELDS", "HintRequest",
-    "InventoryRequest", "InventorySearch", "JOKER_SYMBOL", "KERNEL_MODULES", "KindRow", "LAYER_COST",
-    "LOADOUT_TURN_MAX_WORK", "LoadoutRanking", "LoadoutRow", "MATCH_MAX_BYTES", "MATCH_MAX_WORK", "MATCH_METHOD",
-    "MAX_CHOICES", "MAX_DICE", "MAX_REPEAT", "MAX_TARGET", "MAX_TURN_TOTAL", "MAX_WEIGHT", "MatchChart",
-    "MatchReport", "MatchSolution", "NAMED_DICE", "RegionRow", "Review", "ReviewRow", "RulesSheet", "SCORE_UNIT",
-    "SECONDS_PER_STEP", "Selection", "SpareRow", "StrategyReport", "TOLERANCE", "TURN_MAX_BYTES", "TURN_MAX_WORK",
-    "TurnPlan", "TurnReport", "TurnSolution", "actions", "advice", "badge_layers", "badge_report", "best_loadouts",
-    "busts", "busts_always", "cached_match", "cached_turn", "check_loadout_search", "check_match_cost",
-    "check_not_won", "check_points", "check_six", "check_target", "coach", "coaching_chart", "computer_action",
-    "count_choices", "dice_names", "dice_text", "die_by_name", "die_title", "distinct_choices", "estimate_seconds",
-    "exact_points", "face_text", "hint", "is_whole_domain", "judge", "kind_strengths", "largest_target",
-    "legal_keeps", "list_dice", "match_chart", "match_cost", "match_ready", "match_report", "match_solving",
-    "measure_of", "new_game", "normalize_options", "option_text", "parse_action", "parse_badges", "parse_dice",
-    "parse_hint", "parse_inventory", "parse_loadout", "parse_positions", "parse_roll", "parse_seed",
-    "parse_turn_total", "parse_whole", "prepare", "review", "roll_counts", "rules_sheet", "score", "search_inventory",
-    "selections", "session_loadouts", "simulate_matches", "simulate_turns", "solve_badge_match", "solve_match",
-    "solve_turn", "step", "stored_search", "strategy_report", "turn_plan", "turn_report", "work_fraction",
+    "Die", "DieChances", "DieInfo", "Disagreement", "Finding", "GAME", "HINT_FIELDS", "HintRequest", "InventoryRequest",
+    "InventorySearch", "JOKER_SYMBOL", "KERNEL_MODULES", "KindRow", "LAYER_COST", "LOADOUT_TURN_MAX_WORK",
+    "LoadoutRanking", "LoadoutRow", "MATCH_MAX_BYTES", "MATCH_MAX_WORK", "MATCH_METHOD", "MAX_CHOICES", "MAX_DICE",
+    "MAX_REPEAT", "MAX_TARGET", "MAX_TURN_TOTAL", "MAX_WEIGHT", "MatchChart", "MatchReport", "MatchSolution",
+    "NAMED_DICE", "RegionRow", "Review", "ReviewRow", "RulesSheet", "SCORE_UNIT", "SECONDS_PER_STEP", "Selection",
+    "SpareRow", "StrategyReport", "TOLERANCE", "TURN_MAX_BYTES", "TURN_MAX_WORK", "TurnPlan", "TurnReport",
+    "TurnSolution", "actions", "advice", "badge_layers", "badge_report", "best_loadouts", "busts", "busts_always",
+    "cached_match", "cached_turn", "calibrate", "check_loadout_search", "check_match_cost", "check_not_won",
+    "check_points", "check_six", "check_target", "coach", "coaching_chart", "computer_action", "count_choices",
+    "dice_names", "dice_text", "die_by_name", "die_title", "distinct_choices", "estimate_seconds", "exact_points",
+    "face_text", "hint", "is_whole_domain", "judge", "kind_strengths", "largest_target", "legal_keeps", "list_dice",
+    "match_chart", "match_cost", "match_ready", "match_report", "match_solving", "measure_of", "new_game",
+    "normalize_options", "option_text", "parse_action", "parse_badges", "parse_dice", "parse_hint", "parse_inventory",
+    "parse_loadout", "parse_positions", "parse_roll", "parse_seed", "parse_turn_total", "parse_whole", "prepare",
+    "review", "roll_counts", "rules_sheet", "score", "search_inventory", "selections", "session_loadouts",
+    "simulate_matches", "simulate_turns", "solve_badge_match", "solve_match", "solve_turn", "step", "stored_search",
+    "strategy_report", "turn_plan", "turn_report", "unsearched", "work_fraction",
 ]
 __getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)

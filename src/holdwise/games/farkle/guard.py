@@ -26,13 +26,32 @@ from .turn import TurnSolution
 
 __all__ = [
     "MATCH_MAX_BYTES", "MATCH_MAX_WORK", "PASSES_PER_PAIR", "SECONDS_PER_STEP", "check_match_cost", "largest_target",
-    "match_cost", "work_fraction",
+    "match_cost", "max_work", "set_speed", "speed", "work_fraction",
 ]
 
 PASSES_PER_PAIR = 2.5  # passes over a pair's turn totals, per player (Newton steps: measured 2.2-2.4)
 SECONDS_PER_STEP = 0.14e-9  # two threads, both cores of the 2-core machine free (see the module's docstring)
 MATCH_MAX_WORK = 570_000_000_000  # steps: a match command's solves, about 80 s at SECONDS_PER_STEP
 MATCH_MAX_BYTES = 4 * 2**30  # stored turn values of a race-aware solve (hints, play)
+# this machine's time per step against SECONDS_PER_STEP's: 1 until a calibration kept with the cache says otherwise
+# (stored.calibrate: a small solve of the hardest pair, timed once a machine); the guard's limit is a time, so a
+# machine twice as slow accepts half the steps, and its messages tell this machine's seconds
+_SPEED = [1.0]
+
+
+def set_speed(factor: float) -> None:
+    """This machine's speed factor for the guard (a measured time over the constant's; 2: twice as slow)."""
+    _SPEED[0] = min(50.0, max(0.2, float(factor)))
+
+
+def speed() -> float:
+    """The speed factor in use (1: the constant's machine)."""
+    return _SPEED[0]
+
+
+def max_work() -> float:
+    """The steps a match command may take here: MATCH_MAX_WORK on the constant's machine, fewer on a slower one."""
+    return MATCH_MAX_WORK / _SPEED[0]
 
 
 def _ops(sol: TurnSolution) -> int:
@@ -56,7 +75,7 @@ def largest_target(turn1: TurnSolution, turn2: TurnSolution, solves: int = 1, st
     while lo < hi:  # the cost grows with the target: bisect on g
         mid = (lo + hi + 1) // 2
         work, memory = match_cost(turn1, turn2, SCORE_UNIT * mid, solves, store)
-        if work <= MATCH_MAX_WORK and memory <= MATCH_MAX_BYTES:
+        if work <= max_work() and memory <= MATCH_MAX_BYTES:
             lo = mid
         else:
             hi = mid - 1
@@ -67,10 +86,10 @@ def check_match_cost(turn1: TurnSolution, turn2: TurnSolution, target: int, solv
                      what: str = "target") -> None:
     """Refuse, in one line naming the largest accepted target, match solves beyond the guard's limits."""
     work, memory = match_cost(turn1, turn2, target, solves, store)
-    if work <= MATCH_MAX_WORK and memory <= MATCH_MAX_BYTES:
+    if work <= max_work() and memory <= MATCH_MAX_BYTES:
         return
     largest = largest_target(turn1, turn2, solves, store)
-    seconds = work * SECONDS_PER_STEP
+    seconds = work * SECONDS_PER_STEP * _SPEED[0]
     took = f"about {seconds / 60:,.0f} min" if seconds >= 120 else f"about {seconds:.0f} s"
     if memory > MATCH_MAX_BYTES:
         took += f" and {memory / 2**30:,.1f} GiB"
@@ -78,7 +97,8 @@ def check_match_cost(turn1: TurnSolution, turn2: TurnSolution, target: int, solv
     fits = (f"the largest accepted target for these dice here is {largest:,}" if largest else
             "no target is accepted for these dice")
     limit = MATCH_MAX_WORK * SECONDS_PER_STEP / 60
-    raise fault(what, f"{target:,}: {kind} would take {took} on two idle cores (limit: about {limit:,.0f} min, "
+    where = "on two idle cores" if _SPEED[0] == 1.0 else "on this machine"
+    raise fault(what, f"{target:,}: {kind} would take {took} {where} (limit: about {limit:,.0f} min, "
                       f"{MATCH_MAX_BYTES // 2**30} GiB); {fits}")
 
 

@@ -17,7 +17,7 @@ from .rules import DICE_GROUPS, DICE_PER_PLAYER, NAMED_DICE, Die
 from .search import count_sets, never_busts, search_sets
 
 __all__ = ["InventoryRequest", "InventorySearch", "estimate_seconds", "is_whole_domain", "parse_inventory",
-           "search_inventory", "stored_search"]
+           "search_inventory", "stored_search", "unsearched"]
 
 # Measured on the 2-core machine (benchmarks/bench_farkle_loadouts.py, CPU of the 2,510- and 60,460-set
 # inventories with 12 listed): about 1.5 ms of one core a set (families, bounds), and about 0.07 s for each of
@@ -165,11 +165,26 @@ def search_inventory(request: InventoryRequest, workers: int = 2, progress: Call
             raced.append(LoadoutRow(row.dice, row.expected_points, first, second, (first + second) / 2))
         raced.sort(key=lambda r: -(r.win_average or 0.0))
         rows = raced + rows[len(raced):]
-    owned = tuple(k.name for k, c in zip(request.kinds, request.counts) for _ in range(c))
-    return InventorySearch(owned, "expected_points" if cap == 0 else "expected_points_to_need", request.need,
+    return InventorySearch(_owned(request), _ranked_by(request), request.need,
                            outcome.total, outcome.examined, outcome.solved, outcome.complete, outcome.threshold,
                            tuple(rows), None if other is None else tuple(d.name for d in other),
                            None if other is None else request.target, time.perf_counter() - start, request.left_out)
+
+
+def _owned(request: InventoryRequest) -> tuple[str, ...]:
+    return tuple(k.name for k, c in zip(request.kinds, request.counts) for _ in range(c))
+
+
+def _ranked_by(request: InventoryRequest) -> str:
+    return "expected_points" if not request.need else "expected_points_to_need"
+
+
+def unsearched(request: InventoryRequest) -> InventorySearch:
+    """The answer of a search stopped before it began: nothing examined, nothing found, not complete."""
+    other = request.opponent_dice
+    return InventorySearch(_owned(request), _ranked_by(request), request.need, request.sets, 0, 0, False, 0.0, (),
+                           None if other is None else tuple(d.name for d in other),
+                           None if other is None else request.target, 0.0, request.left_out)
 
 
 def is_whole_domain(request: InventoryRequest) -> bool:

@@ -15,8 +15,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from ...errors import InputError
 from ...memory import bounded
-from ...storage import keep_last
+from ...storage import keep_last, machine_speed
 
 from . import guard
 from . import store as disk
@@ -26,8 +27,8 @@ from .rules import NAMED_DICE, Die
 from .turn import TurnSolution, solve_turn, solve_types
 
 __all__ = [
-    "cached_match", "cached_turn", "check_match_cost", "is_cached", "largest_target", "match_cost", "match_ready",
-    "match_solving",
+    "CALIBRATION_DICE", "CALIBRATION_TARGET", "cached_match", "cached_turn", "calibrate", "check_match_cost",
+    "is_cached", "largest_target", "match_cost", "match_ready", "match_solving",
 ]
 
 Loadout = tuple[Die, ...]
@@ -72,9 +73,56 @@ def largest_target(dice1: Sequence[Die], dice2: Sequence[Die] | None = None, sol
 
 def check_match_cost(dice1: Sequence[Die], dice2: Sequence[Die] | None, target: int, solves: int = 1,
                      store: bool = False, what: str = "target") -> None:
-    """Refuse, in one line naming the largest accepted target, match solves beyond the guard's limits; a
-    question that passed is remembered (a race-aware hint asks on every call)."""
-    _checked(tuple(dice1), None if dice2 is None else tuple(dice2), int(target), solves, store, what)
+    """Refuse, in one line naming the largest accepted target, match solves beyond the guard's limits (at this
+    machine's speed: `calibrate`); a question that passed is remembered (a race-aware hint asks on every call)."""
+    first, second = tuple(dice1), None if dice2 is None else tuple(dice2)
+    if not _KNOWN[0]:
+        _know_speed(guard.match_cost(*_turns(first, second), int(target), solves, store)[0])
+    _checked(first, second, int(target), solves, store, what)
+
+
+# the hardest pair of named loadouts (the largest turn tables: the guard's constant was measured on it), to a
+# target where its solve takes about half a second on the constant's machine
+CALIBRATION_DICE = ("ordinary,lucky,odd,kings,misfortune,devils-head",
+                    "ordinary,lucky,odd,kings,heavenly-kingdom,devils-head")
+CALIBRATION_TARGET = 1000
+NEAR = 4.0  # a command this close to the guard's limit (either side) measures the machine if nobody has yet
+_KNOWN = [False]  # this process has read (or measured) the machine's speed
+
+
+def calibrate(measure: bool = True) -> float | None:
+    """This machine's speed for the match guard, measured once and kept with the cache (the calibration pair
+    solved to CALIBRATION_TARGET against what SECONDS_PER_STEP says it takes: about a second); later calls, in
+    any process, read it. measure=False: only a kept figure. Sets the guard's factor; returns it, or None when
+    none is known (the guard keeps its constant)."""
+    import time
+
+    def run() -> tuple[float, float]:
+        first, second = (tuple(NAMED_DICE[n] for n in names.split(",")) for names in CALIBRATION_DICE)
+        turns = (cached_turn(first), cached_turn(second))
+        began = time.perf_counter()
+        solve_match(first, second, CALIBRATION_TARGET, turns=turns)
+        seconds = time.perf_counter() - began
+        return seconds / (guard.match_cost(*turns, CALIBRATION_TARGET)[0] * guard.SECONDS_PER_STEP), seconds
+
+    factor = machine_speed("farkle_match_speed", run if measure else None)
+    if factor is not None:
+        guard.set_speed(factor)
+        _checked.cache_clear()  # what passed at the old speed is asked again
+        _KNOWN[0] = True
+    return factor
+
+
+def _know_speed(work: float) -> None:
+    """Read the machine's kept speed once a process; a command near the guard's limit measures it when no
+    process has (elsewhere the constant decides the same way at any likely speed)."""
+    near = guard.MATCH_MAX_WORK / NEAR <= work <= guard.MATCH_MAX_WORK * NEAR
+    try:
+        calibrate(measure=near)
+    except InputError:
+        raise  # a bad $HOLDWISE_SPEED: said in one line
+    except Exception:  # noqa: BLE001 - a failed measure leaves the constant's speed: the guard still works
+        _KNOWN[0] = True
 
 
 @lru_cache(maxsize=256)

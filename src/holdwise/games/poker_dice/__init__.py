@@ -44,8 +44,8 @@ if TYPE_CHECKING:  # what the names are, for type checkers; at run time each loa
         CATEGORY_LABELS, Variant, category_of, describe, hand_key, hand_labels, hand_text, parse_hand, parse_keep,
     )
     from .session import (
-        DEFAULT_OPTIONS, GAME, actions, advice, check_state, computer_action, kind_of, new_game, normalize_options,
-        parse_action, step, variant_of,
+        DEFAULT_OPTIONS, GAME, WARM_OPTIONS, actions, advice, check_state, computer_action, kind_of, new_game,
+        normalize_options, parse_action, step, variant_of,
     )
     from .solutions import card_duel, card_hint, card_solution, dice_kind, duel, table_solution
     from .solver import (
@@ -58,7 +58,7 @@ _EXPORTS: dict[str, str | tuple[str, ...]] = {
     **dict.fromkeys(("DuelResult", "Odds", "odds"), ".reports"),
     **dict.fromkeys(("CATEGORY_LABELS", "Variant", "category_of", "describe", "hand_key", "hand_labels", "hand_text",
                      "parse_hand", "parse_keep"), ".rules"),
-    **dict.fromkeys(("DEFAULT_OPTIONS", "GAME", "actions", "advice", "check_state", "computer_action", "kind_of",
+    **dict.fromkeys(("DEFAULT_OPTIONS", "GAME", "WARM_OPTIONS", "actions", "advice", "check_state", "computer_action", "kind_of",
                      "new_game", "normalize_options", "parse_action", "step", "variant_of"), ".session"),
     **dict.fromkeys(("HINT_FIELDS", "HintRequest", "hint", "parse_hint"), ".hints"),
     **dict.fromkeys(("RULES", "CardDice", "DiceKind", "SixDice"), ".kinds"),
@@ -79,7 +79,7 @@ __all__ = [
     "CARD_CATEGORY_LABELS", "CARD_KERNEL_MODULES", "CATEGORY_LABELS", "CardDice", "CardOdds", "DEFAULT_OPTIONS",
     "DiceKind", "DiceSet", "DuelResult", "DuelSolution", "GAME", "HINT_FIELDS", "HintRequest", "KERNEL_MODULES",
     "MAX_DUELS", "MAX_SEED", "MAX_SOLVE_SECONDS", "MAX_TOLERANCE", "Odds", "ROLLS", "RULES", "SixDice", "TOLERANCE",
-    "Variant", "actions", "advice", "calibrate", "card_duel", "card_hint", "card_odds", "card_solution", "category_of",
+    "Variant", "WARM_OPTIONS", "actions", "advice", "calibrate", "card_duel", "card_hint", "card_odds", "card_solution", "category_of",
     "check_state", "computer_action", "describe", "dice_kind", "duel", "face_text", "hand_key", "hand_labels",
     "hand_text", "hint", "kind_of", "load_dice_set", "new_game", "normalize_options", "odds", "parse_action",
     "parse_hand", "parse_hint", "parse_keep", "parse_players", "parse_position", "parse_roll", "parse_rolls_left",

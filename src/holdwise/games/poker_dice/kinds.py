@@ -29,13 +29,13 @@ from ...errors import InputError
 from ..base import Hint, Option, Progress, Result
 from ..inputs import shown
 from .card_game import (
-    MAX_SOLVE_SECONDS, SHIPPED_SETS, card_duel, card_hint, card_odds, card_table, parse_roll, resolve_set, solve_cost,
-    to_beat_class,
+    MAX_SOLVE_SECONDS, SHIPPED_SETS, card_duel, card_hint, card_odds, card_table, parse_roll, resolve_set, set_key,
+    solve_cost, to_beat_class,
 )
 from .cards import DiceSet, face_text, parse_dice_set, parse_face
 from .rounds import first_pays, seat_pays
 from .rules import CATEGORY_LABELS, Variant, category_of, describe, hand_labels, hand_text, parse_hand, parse_keep
-from .solver import ROLLS, setup
+from .solver import ROLLS, plain_variant, setup
 from .sources import PURE, Solutions
 from .strategy import Seat, hand_index, keep_options, option_list, situation
 
@@ -112,6 +112,7 @@ class DiceKind(Protocol):
     def odds_notes(self, odds: Any) -> list[str]: ...  # noqa: ANN401 - the kind's own odds result
     def parse_hand(self, value: object, what: str, to_beat: bool = False) -> tuple[int, ...]: ...
     def check_solve(self, players: int, roll_limit: bool) -> None: ...
+    def table_key(self) -> Variant | str: ...  # what its solved tables are stored under
     def hint(self, hand: tuple[int, ...], rolls_left: int, to_beat: tuple[int, ...] | None, players: int,
              position: int, holders: int, roll_limit: bool, rolls_allowed: int | None,
              progress: Progress | None) -> Hint: ...
@@ -154,6 +155,10 @@ class SixDice:
 
     def check_solve(self, players: int, roll_limit: bool) -> None:
         """Every table of six-faced dice solves in seconds: nothing to refuse."""
+
+    def table_key(self) -> Variant:
+        """Its solved tables are stored under its variant without display options."""
+        return plain_variant(self.variant)
 
     def hint(self, hand: tuple[int, ...], rolls_left: int, to_beat: tuple[int, ...] | None, players: int,
              position: int, holders: int, roll_limit: bool, rolls_allowed: int | None,
@@ -296,6 +301,10 @@ class CardDice:
             return tuple(parse_face(p) for p in parts)
         roll = parse_roll(value, self.dice)  # type: ignore[arg-type]
         return tuple(self.dice.dice[d][i] for d, i in enumerate(roll))
+
+    def table_key(self) -> str:
+        """Its solved tables are stored under the set's key."""
+        return set_key(self.dice)
 
     def check_solve(self, players: int, roll_limit: bool) -> None:
         """Refuse a first solve past the guard (MAX_SOLVE_SECONDS), unless its `solutions` hold it already."""

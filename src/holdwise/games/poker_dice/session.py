@@ -22,20 +22,22 @@ with card dice (all five: stand); {"type": "next"}.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from pathlib import Path
 from typing import Any
 
 from ...errors import InputError
+from ...storage import keep_last
 from ..base import Decision, Hint, State, random_generator
 from ..inputs import shown
 from .inputs import MAX_SEED, parse_position, parse_seed
 from .kinds import FLAG_KEYS, DiceKind, seat_names
 from .rules import Variant
-from .solutions import dice_kind
+from .solutions import dice_kind, table_file
 from .solver import ROLLS
 
 __all__ = [
-    "DEFAULT_OPTIONS", "GAME", "actions", "advice", "check_state", "computer_action", "kind_of", "new_game",
+    "DEFAULT_OPTIONS", "GAME", "WARM_OPTIONS", "actions", "advice", "check_state", "computer_action", "kind_of", "new_game",
     "normalize_options", "parse_action", "step", "variant_of",
 ]
 
@@ -44,6 +46,9 @@ DEFAULT_OPTIONS: dict[str, Any] = {
     "rules": "six", "players": 2, "position": 1, "roll_limit": False, "straights": True,
     "straight_above_full_house": False, "flush": False, "ace_high": False, "poker_faces": False,
 }
+# the tables a server solves at start: six-faced dice for two players, then three, the octahedral set for two
+# (more players, and the royal set, when first asked); the disk budget removes their files last
+WARM_OPTIONS: tuple[dict[str, Any], ...] = ({"players": 2}, {"players": 3}, {"rules": "octahedral"})
 ALIASES = {"dice_set": "rules"}  # the card-dice table's option before card dice were a kind of poker dice
 _DATA_KEYS = ("seats", "game", "round", "order", "finals", "rolls_used", "dice", "rolls", "allowed", "winner")
 
@@ -410,3 +415,13 @@ def parse_action(state: State, text: str) -> dict[str, Any]:
     else:
         kept = kind.parse_keep(text, dice)
     return {"type": "keep", kind.keep_key: kept}
+
+
+def _default_files() -> Iterator[Path]:
+    """The files of the tables a server solves at start (WARM_OPTIONS)."""
+    for given in WARM_OPTIONS:
+        options = normalize_options(given)
+        yield table_file(kind_of(options), int(options["players"]), bool(options["roll_limit"]))
+
+
+keep_last(_default_files)  # the disk budget removes these last

@@ -10,6 +10,7 @@ from the disk when a process solved it before, else solved and written there. Th
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..base import Hint, Progress
@@ -18,7 +19,7 @@ from .card_game import card_args, card_table, set_key, solve_cards
 from .rules import Variant
 from .solver import TOLERANCE, setup
 from .sources import Memo, six_args, solve_six
-from .store import load_solution, save_solution
+from .store import calibrate, load_solution, save_solution, solution_path
 
 if TYPE_CHECKING:
     from .cards import DiceSet
@@ -26,7 +27,19 @@ if TYPE_CHECKING:
     from .reports import DuelResult
     from .rounds import TableSolution
 
-__all__ = ["STORED", "Stored", "card_duel", "card_hint", "card_solution", "dice_kind", "duel", "table_solution"]
+__all__ = ["STORED", "Stored", "card_duel", "card_hint", "card_solution", "dice_kind", "duel", "table_file",
+           "table_solution"]
+
+_KNOWN = [False]  # this process has read the machine's kept speed for the card-dice guard
+
+
+def _know_speed() -> None:
+    """The card-dice guard at this machine's speed (measured once by a server and kept with the cache), read
+    once a process: the command line's guard and estimates follow it too."""
+    if not _KNOWN[0]:
+        calibrate(measure=False)
+        _KNOWN[0] = True
+
 
 _SOLVED = Memo(16)  # (plain variant, players, roll limit) -> solution
 _CARDS = Memo(8)  # (set key, players, roll limit) -> solution
@@ -54,6 +67,7 @@ def card_solution(dice: str | DiceSet, players: int = 2, roll_limit: bool = Fals
                   progress: Progress | None = None) -> TableSolution:
     """Rounds of 2..players on the set solved (cached in this process and on disk), within the cost guard: a
     solve past it is refused unless this machine stored it already."""
+    _know_speed()
     dice, players = card_args(dice, players, roll_limit, progress)
     key = set_key(dice)
     found = _CARDS.find(key, players, roll_limit)
@@ -84,6 +98,7 @@ STORED = Stored()
 
 def dice_kind(rules: object = "six", flags: Mapping[str, object] | None = None) -> DiceKind:
     """`kinds.dice_kind` with its tables kept on disk."""
+    _know_speed()
     return kinds.dice_kind(rules, flags, STORED)
 
 
@@ -98,6 +113,7 @@ def card_hint(roll: str | Sequence[object], rolls_left: int, dice: str | DiceSet
               holders: int = 1, roll_limit: bool = False, rolls_allowed: int | None = None,
               progress: Progress | None = None) -> Hint:
     """`card_game.card_hint`: every keep of a card-dice roll ranked by the chance to win, the table on disk."""
+    _know_speed()
     return card_game.card_hint(roll, rolls_left, dice, to_beat, players, position, holders, roll_limit,
                                rolls_allowed, progress, solutions=STORED)
 
@@ -105,4 +121,11 @@ def card_hint(roll: str | Sequence[object], rolls_left: int, dice: str | DiceSet
 def card_duel(dice: str | DiceSet = "royal", players: int = 2, roll_limit: bool = False,
               progress: Progress | None = None) -> DuelResult:
     """`card_game.card_duel`: each player's win chance on the set, the table kept on disk."""
+    _know_speed()
     return card_game.card_duel(dice, players, roll_limit, progress, solutions=STORED)
+
+
+
+def table_file(kind: DiceKind, players: int, roll_limit: bool) -> Path:
+    """The file a kind's solved tables for `players` are kept in (it may not exist yet)."""
+    return solution_path(kind.table_key(), players, roll_limit, TOLERANCE)

@@ -17,14 +17,13 @@ from pathlib import Path
 import numpy as np
 
 from ... import __version__
-from ...storage import cache_dir, load_arrays, prune, read_json, save_arrays, write_json
+from ...storage import cache_dir, load_arrays, machine_speed, prune, save_arrays
 from .rounds import RoundValues, TableSolution
 from .rules import Variant
 from .table import ROLLS
 
-__all__ = ["CALIBRATION", "FORMAT", "MAX_FILES", "calibrate", "load_solution", "save_solution", "solution_path",
+__all__ = ["FORMAT", "MAX_FILES", "calibrate", "load_solution", "save_solution", "solution_path",
            "table_key"]
-CALIBRATION = 1  # the calibration file's format
 
 FORMAT = 2  # bump when the arrays' meaning or layout changes (2: rounds of 2..6 players, Newton steps)
 MAX_FILES = 48  # a six-player six-faced solution is about 0.2 MB
@@ -120,20 +119,15 @@ def calibrate(measure: bool = True) -> float:
     from .card_solve import SECONDS_PER_UNIT, card_table, resolve_set, set_speed
     from .rounds import TOLERANCE, solve_rounds, solve_work
 
-    path = cache_dir() / "calibration.json"
-    kept = read_json(path)
-    if isinstance(kept, dict) and kept.get("format") == CALIBRATION and kept.get("version") == __version__:
-        factor = float(kept.get("card_dice_speed", 1.0))
-    elif measure:
+    def run() -> tuple[float, float]:
         table = card_table(resolve_set("octahedral"))
         began = time.perf_counter()
         solve_rounds(table, 2, False, TOLERANCE, None)
         seconds = time.perf_counter() - began
         units = solve_work(2, False) * table.n_classes * table.n_states
-        factor = seconds / (units * SECONDS_PER_UNIT)
-        write_json(path, {"format": CALIBRATION, "version": __version__, "card_dice_speed": factor,
-                          "seconds": round(seconds, 3), "what": "the octahedral duel, solved once"})
-    else:
-        factor = 1.0
+        return seconds / (units * SECONDS_PER_UNIT), seconds
+
+    factor = machine_speed("card_dice_speed", run if measure else None)
+    factor = 1.0 if factor is None else factor
     set_speed(factor)
     return factor

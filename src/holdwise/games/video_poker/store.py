@@ -16,7 +16,7 @@ import contextlib
 import hashlib
 import json
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ... import __version__
-from ...storage import cache_dir, load_arrays, prune, read_json, save_arrays, write_json
+from ...storage import cache_dir, keep_last, load_arrays, prune, read_json, save_arrays, write_json
 from .paytables import PayTable, table_to_json
 
 if TYPE_CHECKING:
@@ -199,3 +199,18 @@ def shipped_report(game_id: str) -> Traversable | None:
     if not isinstance(game_id, str) or not _SAFE_ID.fullmatch(game_id):
         return None
     return resources.files(__package__).joinpath("data", "strategy", f"{game_id}.json")
+
+
+def _default_files() -> Iterator[Path]:
+    """The files the default page reads: the default game's tables, its deck's deals and its answers at the
+    full bet (what the web's warm-up builds)."""
+    from .paytables import DEFAULT_GAME, MAX_COINS, get_game
+
+    table = get_game(DEFAULT_GAME)
+    yield tables_path(table)
+    yield deals_path(table.deck)
+    for kind in ("solve", "return", "strategy", "chart-lengths"):
+        yield stored_path(kind, table, MAX_COINS)
+
+
+keep_last(_default_files)  # the disk budget removes these last

@@ -4,8 +4,9 @@
   "use strict";
   const $ = (id) => document.getElementById(id);
   const config = JSON.parse($("dp-config").textContent);
-  const LABELS = Object.fromEntries(config.categories);
-  LABELS.nothing = "nothing";
+  const {_, ngettext} = window.HoldwiseDom;
+  const LABELS = Object.fromEntries(config.categories);  // in the page's language (the server's words)
+  LABELS.nothing = _("nothing");
   const KEYS = config.categories.map((c) => c[0]).concat(["nothing"]);
   const FIELD_INPUT = {dice: "dp-dice", sides: "dp-sides", rerolls: "dp-rerolls", weights: "dp-weights",
                        tie: "dp-tie", exact: "dp-exact", min_chance_gap_pp: "dp-min-chance",
@@ -13,9 +14,9 @@
   const DIFF_ROWS = 20, DIFF_ALL_MAX = 3000, HINT_ROWS = 5;
   const payoutInputs = Array.from(document.querySelectorAll("input[name=payout]"));
 
-  const fmt = (v, d = 4) => (v === null || v === undefined ? "–" : Number(v).toFixed(d));
-  const pct = (v, d = 1) => (v === null || v === undefined ? "–" : (100 * v).toFixed(d) + "%");
-  const keepText = (k) => (k.length ? k.join(" ") : "nothing");
+  const fmt = (v, d = 4) => (v === null || v === undefined ? "–" : HoldwiseDom.fixed(v, d));
+  const pct = (v, d = 1) => (v === null || v === undefined ? "–" : HoldwiseDom.percent(v, d));
+  const keepText = (k) => (k.length ? k.join(" ") : _("nothing"));
   const el = window.HoldwiseDom.el;
 
   async function post(path, body, signal) {
@@ -159,21 +160,21 @@
   }
 
   function render(r) {
-    $("dp-report-name").textContent = `table ${r.rules}`;
+    $("dp-report-name").textContent = _("table {name}", {name: r.rules});
     $("dp-optimal").textContent = fmt(r.optimal);
-    $("dp-optimal-exact").textContent = r.optimal_exact ? "= " + r.optimal_exact : "per unit bet";
+    $("dp-optimal-exact").textContent = r.optimal_exact ? "= " + r.optimal_exact : _("per unit bet");
     $("dp-rule").textContent = fmt(r.rule);
-    $("dp-rule-share").textContent = `${pct(r.rule_share)} of the optimum` + (r.rule_exact ? ` (${r.rule_exact})` : "");
+    $("dp-rule-share").textContent = _("{share} of the optimum", {share: pct(r.rule_share)}) + (r.rule_exact ? ` (${r.rule_exact})` : "");
     $("dp-none").textContent = fmt(r.none);
-    $("dp-none-share").textContent = `${pct(r.none_share)} of the optimum` + (r.none_exact ? ` (${r.none_exact})` : "");
-    $("dp-deep").textContent = r.criterion_met ? "yes" : "no";
+    $("dp-none-share").textContent = _("{share} of the optimum", {share: pct(r.none_share)}) + (r.none_exact ? ` (${r.none_exact})` : "");
+    $("dp-deep").textContent = r.criterion_met ? _("yes") : _("no");
     $("dp-deep").className = r.criterion_met ? "good" : "bad";
-    $("dp-criterion").textContent = `needs ≥ ${r.criterion.min_chance_gap_pp} pp above chance and ≥ ` +
-      `${r.criterion.min_rule_gap_pp} pp above the rule`;
+    $("dp-criterion").textContent = _("needs ≥ {chance} pp above chance and ≥ {rule} pp above the rule",
+      {chance: HoldwiseDom.num(r.criterion.min_chance_gap_pp), rule: HoldwiseDom.num(r.criterion.min_rule_gap_pp)});
     $("dp-chance-gap").textContent = fmt(r.chance_gap_pp, 1);
     $("dp-rule-gap").textContent = fmt(r.gap_pp, 1);
-    $("dp-chance-limit").textContent = r.criterion.min_chance_gap_pp;
-    $("dp-rule-limit").textContent = r.criterion.min_rule_gap_pp;
+    $("dp-chance-limit").textContent = HoldwiseDom.num(r.criterion.min_chance_gap_pp);
+    $("dp-rule-limit").textContent = HoldwiseDom.num(r.criterion.min_rule_gap_pp);
     $("dp-chance-gap").className = "num " + (r.chance_gap_pp !== null && r.chance_gap_pp >= r.criterion.min_chance_gap_pp ? "good" : "bad");
     $("dp-rule-gap").className = "num " + (r.gap_pp !== null && r.gap_pp >= r.criterion.min_rule_gap_pp ? "good" : "bad");
     $("dp-chart").innerHTML = chart(r);
@@ -187,6 +188,8 @@
     const W = 340, H = 200, top = 12, bottom = 44, gap = 16, left = 30;
     const panels = [["above chance", r.chance_gap_pp, r.criterion.min_chance_gap_pp, "#0072B2", "6 4"],
                     ["above the rule", r.gap_pp, r.criterion.min_rule_gap_pp, "#E69F00", "2 3"]];
+    const said = {"above chance": _("above chance"), "above the rule": _("above the rule")};
+    const PP = _("pp"), LIMIT = _("limit");  // (a call inside a template string is not found by the extraction)
     const pw = (W - 2 * left - gap) / 2;
     let s = `<svg viewBox="0 0 ${W} ${H}" xmlns="http://www.w3.org/2000/svg" class="dp-svg">`;
     panels.forEach(([label, v, limit, colour, dash], i) => {
@@ -200,13 +203,14 @@
         s += `<text x="${x0 - 4}" y="${y(t) + 4}" text-anchor="end" font-size="10" fill="#5b6475">${t}</text>`;
       }
       const y0 = y(Math.max(0, val)), h = Math.abs(y(val) - y(0));
-      s += `<rect x="${bx}" y="${y0}" width="${bw}" height="${Math.max(h, 0.5)}" fill="${colour}"><title>${label}: ` +
-           `${fmt(v, 1)} pp (limit ${limit})</title></rect>`;
+      s += `<rect x="${bx}" y="${y0}" width="${bw}" height="${Math.max(h, 0.5)}" fill="${colour}"><title>${said[label]}: ` +
+           `${fmt(v, 1)} ${PP} (${LIMIT} ${HoldwiseDom.num(limit)})</title></rect>`;
       s += `<line class="dp-limit" x1="${x0}" x2="${x0 + pw}" y1="${y(limit)}" y2="${y(limit)}" stroke="#333" ` +
            `stroke-width="1.3" stroke-dasharray="${dash}"/>`;
-      s += `<text x="${x0 + pw / 2}" y="${H - 26}" text-anchor="middle" font-size="11" fill="#1d2330">${label}</text>`;
+      s += `<text x="${x0 + pw / 2}" y="${H - 26}" text-anchor="middle" font-size="11" fill="#1d2330">${said[label]}</text>`;
       s += `<text x="${x0 + pw / 2}" y="${H - 10}" text-anchor="middle" font-size="11" fill="#1d2330">` +
-           `<tspan font-weight="700" class="dp-bar-value">${fmt(v, 1)}</tspan> pp · limit ${limit}</text>`;
+           `<tspan font-weight="700" class="dp-bar-value">${fmt(v, 1)}</tspan> ${PP} · ${LIMIT} ` +
+           `${HoldwiseDom.num(limit)}</text>`;
       s += "</g>";
     });
     return s + "</svg>";
@@ -214,9 +218,12 @@
 
   function renderDiff(r, limit) {
     const d = r.diff;
-    $("dp-diff-summary").textContent = `${d.hands} hand${d.hands === 1 ? "" : "s"}, ${pct(d.chance)} of ` +
-      `first rolls, where the rule's first keep is worse than the optimum's` +
-      (d.ties === null ? "." : `; in ${d.ties} more the rule's keep ties with another best keep.`);
+    $("dp-diff-summary").textContent = ngettext(
+      "{n} hand, {share} of first rolls, where the rule's first keep is worse than the optimum's",
+      "{n} hands, {share} of first rolls, where the rule's first keep is worse than the optimum's",
+      d.hands, {share: pct(d.chance)}) +
+      (d.ties === null ? "." : ngettext("; in {n} more the rule's keep ties with another best keep.",
+                                        "; in {n} more the rule's keep ties with another best keep.", d.ties));
     const body = $("dp-diff").tBodies[0];
     body.textContent = "";
     const rows = d.rows.slice(0, limit);
@@ -230,8 +237,9 @@
     const more = d.rows.length - rows.length;
     const button = $("dp-diff-all");
     button.hidden = more <= 0;
-    button.textContent = d.rows.length > DIFF_ALL_MAX ? `Show the first ${DIFF_ALL_MAX} hands (of ${d.rows.length})`
-                                                        : `Show every hand (${more} more)`;
+    button.textContent = d.rows.length > DIFF_ALL_MAX
+      ? _("Show the first {first} hands (of {all})", {first: HoldwiseDom.num(DIFF_ALL_MAX), all: HoldwiseDom.num(d.rows.length)})
+      : _("Show every hand ({more} more)", {more: HoldwiseDom.num(more)});
   }
 
   function renderFrequencies(r) {
@@ -240,7 +248,7 @@
     for (const key of KEYS) {
       body.append(el("tr", {"data-key": key}, el("td", {text: LABELS[key]}), el("td", {text: pct(r.chances.optimal[key], 2)}),
         el("td", {text: pct(r.chances.rule[key], 2)}), el("td", {text: pct(r.chances.none[key], 2)}),
-        el("td", {text: `${r.first_roll_outcomes[key].toLocaleString("en")} / ${r.outcomes.toLocaleString("en")}`})));
+        el("td", {text: `${r.first_roll_outcomes[key].toLocaleString(HoldwiseDom.locale)} / ${r.outcomes.toLocaleString(HoldwiseDom.locale)}`})));
     }
   }
 

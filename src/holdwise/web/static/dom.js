@@ -24,5 +24,43 @@
       return shown;
     };
   }
-  window.HoldwiseDom = {el, fallingClock};
+  // the page's language: its messages come in one JSON block (templates/base.html, from the same .po files as
+  // the server's); a message not in it is shown as written (English)
+  const block = document.getElementById("hw-i18n");
+  const catalogue = block ? JSON.parse(block.textContent) : {lang: "en", plural: "n != 1", messages: {}};
+  const lang = document.documentElement.lang || "en";
+  // the plural rule of the language: the catalogue's C expression for English, Slovak and Czech, written out
+  // (no code is built from text)
+  function pluralIndex(n) {
+    if (lang === "sk" || lang === "cs") return n === 1 ? 0 : (n >= 2 && n <= 4 ? 1 : 2);
+    return n === 1 ? 0 : 1;
+  }
+  // a message in the page's language; {name} placeholders filled from `values`
+  function _(message, values) {
+    const found = catalogue.messages[message];
+    return fill(typeof found === "string" && found ? found : message, values);
+  }
+  function ngettext(singular, plural, n, values) {
+    const forms = catalogue.messages[singular];
+    const text = Array.isArray(forms) && forms[pluralIndex(n)] ? forms[pluralIndex(n)] : (n === 1 ? singular : plural);
+    return fill(text, {n: num(n), ...(values || {})});
+  }
+  function fill(text, values) {
+    return values ? text.replace(/\{(\w+)\}/g, (m, k) => (k in values ? String(values[k]) : m)) : text;
+  }
+  // a number as the page's language writes it ("7 776", "0,9954"); `options` as Intl.NumberFormat takes them
+  function num(value, options) {
+    return Number(value).toLocaleString(locale, options);
+  }
+  const locale = lang === "en" ? "en-US" : lang;
+  // `digits` decimals as toFixed rounds them (the same digits in every language), the language's decimal sign
+  function fixed(value, digits) {
+    const text = Number(value).toFixed(digits);
+    return lang === "en" ? text : text.replace(".", ",");
+  }
+  // a share 0-1 as a percentage: "99.5%", "99,5 %"
+  function percent(share, digits) {
+    return fixed(100 * share, digits) + (lang === "en" ? "%" : "\u00a0%");
+  }
+  window.HoldwiseDom = {el, fallingClock, _, ngettext, num, fixed, percent, lang, locale};
 })();

@@ -7,7 +7,7 @@
     4: [[28, 28], [72, 28], [28, 72], [72, 72]], 5: [[28, 28], [72, 28], [50, 50], [28, 72], [72, 72]],
     6: [[28, 28], [72, 28], [28, 50], [72, 50], [28, 72], [72, 72]]};
   const SVG = "http://www.w3.org/2000/svg";
-  const pct = (p) => (100 * p).toFixed(1) + "%";
+  const pct = (p) => HoldwiseDom.percent(p, 1);  // in the page's language
   const $ = (id) => document.getElementById(id);
   // dice ids -> their names in the game, from the page's dice listing (holdwise farkle dice --json)
   const NAMES = Object.fromEntries(JSON.parse($("fk-dice-data").textContent).dice.map((d) => [d.id, d.name]));

@@ -6,7 +6,7 @@
 (function () {
   const {sleep, fmt, el, fetchJson} = holdwise;
   const $ = (id) => document.getElementById(id);
-  const pct = (p) => (100 * p).toFixed(1) + "%";
+  const pct = (p) => HoldwiseDom.percent(p, 1);  // in the page's language
   const falling = window.HoldwiseDom.fallingClock();  // the ranking's time left, only falling
   const form = $("fk-chooser-form");
   let asked = 0; // the newest request: an older one's polling stops when a newer one starts

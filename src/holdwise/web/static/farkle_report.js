@@ -4,8 +4,8 @@
   const $ = (id) => document.getElementById(id);
   const VIRIDIS = [[68, 1, 84], [59, 82, 139], [33, 145, 140], [94, 201, 98], [253, 231, 37]];
   const NEVER = [213, 94, 0]; // Okabe-Ito vermilion, apart from the viridis range
-  const fmt = (v) => (v === null ? "never" : v.toLocaleString("en-US"));
-  const pct = (v, d) => (100 * v).toFixed(d === undefined ? 1 : d) + "%";
+  const fmt = (v) => (v === null ? "never" : v.toLocaleString(HoldwiseDom.locale));
+  const pct = (v, d) => HoldwiseDom.percent(v, d === undefined ? 1 : d);  // in the page's language
 
   function ramp(x) {
     const t = Math.min(1, Math.max(0, x)) * (VIRIDIS.length - 1);
@@ -53,7 +53,7 @@
   function axes(r) {
     const d = el("div", { class: "fr-axes" });
     d.appendChild(el("span", {}, "0"));
-    d.appendChild(el("span", {}, "opponent → " + r.scores[r.scores.length - 1].toLocaleString("en-US")));
+    d.appendChild(el("span", {}, "opponent → " + r.scores[r.scores.length - 1].toLocaleString(HoldwiseDom.locale)));
     return d;
   }
 
@@ -70,7 +70,7 @@
   function draw(r) {
     // the report's JSON gives the dice by their names in the game beside their ids
     $("fr-head").textContent = `${short(r.dice_names || r.dice)} against ${short(r.opponent_dice_names || r.opponent_dice)}, to ` +
-      `${r.target.toLocaleString("en-US")}: ${r.expected_points.toFixed(1)} points a turn; moving first wins ` +
+      `${r.target.toLocaleString(HoldwiseDom.locale)}: ${r.expected_points.toFixed(1)} points a turn; moving first wins ` +
       `${pct(r.first_player_win_chance, 2)}.`;
     const list = $("fr-findings");
     list.replaceChildren();
@@ -101,8 +101,8 @@
     table($("fr-thresholds"), ["dice left", "coaching", "race-aware at 0–0", "race-aware range", "never banks"], rows);
     const total = r.cost_sum || 1;
     table($("fr-regions"), ["you need", "opponent needs", "differ", "of", "race rolls", "race banks", "share of loss",
-      "max loss"], r.regions.map((x) => [x.own_needs, x.opponent_needs, x.disagreements.toLocaleString("en-US"),
-      x.situations.toLocaleString("en-US"), x.race_rolls.toLocaleString("en-US"), x.race_banks.toLocaleString("en-US"),
+      "max loss"], r.regions.map((x) => [x.own_needs, x.opponent_needs, x.disagreements.toLocaleString(HoldwiseDom.locale),
+      x.situations.toLocaleString(HoldwiseDom.locale), x.race_rolls.toLocaleString(HoldwiseDom.locale), x.race_banks.toLocaleString(HoldwiseDom.locale),
       pct(x.cost_sum / total), (100 * x.cost_max).toFixed(1) + " pp"]));
     table($("fr-top"), ["you", "opponent", "dice left", "turn total", "race-aware", "coaching", "loss"],
       r.top_disagreements.map((d) => [fmt(d.own), fmt(d.opponent), String(d.dice_left), fmt(d.turn_total),

@@ -7,9 +7,9 @@
 (function () {
   const {sleep, fmt, el, fetchJson} = holdwise;
   const $ = (id) => document.getElementById(id);
-  const pct = (p) => (100 * p).toFixed(1) + "%";
+  const pct = (p) => HoldwiseDom.percent(p, 1);  // in the page's language
   const falling = window.HoldwiseDom.fallingClock();  // the search's time left, only falling
-  const points = (x) => x.toLocaleString("en-US", {minimumFractionDigits: 2, maximumFractionDigits: 2});
+  const points = (x) => x.toLocaleString(HoldwiseDom.locale, {minimumFractionDigits: 2, maximumFractionDigits: 2});
   const form = $("fk-search-form");
   const inputs = [...form.querySelectorAll('input[name="search_owned"]')];
   let asked = 0; // the newest run: an older one's polling ends when Start or Stop is pressed again

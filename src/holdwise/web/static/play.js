@@ -4,6 +4,7 @@
 
 (function () {
   const {fmt, cap, el} = holdwise;
+  const {_, ngettext} = window.HoldwiseDom;  // the page's language (the game's own words stay English)
   const $ = (id) => document.getElementById(id);
   const GAME = $("pl-form").dataset.game;
 
@@ -56,7 +57,7 @@
     $("pl-next").hidden = s.phase !== "over";
     $("pl-next").disabled = S.busy;
     $("pl-type").disabled = S.busy;
-    $("pl-tally").replaceChildren(el("strong", {text: "Tally: "}),
+    $("pl-tally").replaceChildren(el("strong", {text: _("Tally: ")}),
       Object.entries(s.tally).map(([k, v]) => `${words(k)} ${shown(v)}`).join(" · "));
     game.drawLog();
   }
@@ -100,7 +101,7 @@
     const table = $("pl-hint-table");
     if (s.phase === "over") {
       table.replaceChildren();
-      $("pl-hint-note").textContent = "The game is over: the review below shows what your decisions cost.";
+      $("pl-hint-note").textContent = _("The game is over: the review below shows what your decisions cost.");
       return;
     }
     try {
@@ -112,13 +113,13 @@
   }
 
   function drawHint(r) {
-    $("pl-hint-note").textContent = `Best first, by ${words(r.measure)}.`;
+    $("pl-hint-note").textContent = _("Best first, by {measure}.", {measure: words(r.measure)});
     const table = $("pl-hint-table");
     table.replaceChildren(el("thead", {}, el("tr", {}, el("th", {text: "option"}), el("th", {text: "value"}),
       el("th", {text: "loss"}), el("th", {text: ""}))));
     const body = el("tbody");
     r.options.forEach((o, i) => {
-      const use = el("button", {type: "button", class: "secondary pl-use", text: "play", "aria-label": `play ${o.option}`});
+      const use = el("button", {type: "button", class: "secondary pl-use", text: _("play"), "aria-label": _("play {option}", {option: o.option})});
       use.disabled = S.busy;
       use.addEventListener("click", () => game.step(o.action));
       body.append(el("tr", {class: i === 0 ? "best" : ""}, el("td", {class: "pl-option", text: o.option}),
@@ -133,8 +134,9 @@
     const rows = st().decisions.slice(S.gameStart);
     const lost = rows.reduce((a, d) => a + d.loss, 0);
     $("pl-review").hidden = false;
-    $("pl-review-summary").textContent = `${rows.length} ${rows.length === 1 ? "decision" : "decisions"}` +
-      (rows.length ? `, ${rows.filter((d) => d.loss > 1e-9).length} of them cost something: ${number(lost)} in all` +
+    const costly = rows.filter((d) => d.loss > 1e-9).length;
+    $("pl-review-summary").textContent = ngettext("{n} decision", "{n} decisions", rows.length) +
+      (rows.length ? _(", {costly} of them cost something: {lost} in all", {costly, lost: number(lost)}) +
         (rows[0].measure ? ` (${words(rows[0].measure)})` : "") + "." : ".");
     const table = $("pl-review-table");
     table.replaceChildren(el("thead", {}, el("tr", {}, el("th", {text: "position"}), el("th", {text: "you"}),

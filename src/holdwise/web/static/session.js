@@ -8,7 +8,7 @@
 
 window.holdwise = (function () {
   const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-  const fmt = (n) => Number(n).toLocaleString("en-US");
+  const fmt = (n) => Number(n).toLocaleString(HoldwiseDom.locale);
   const cap = (t) => t ? t[0].toUpperCase() + t.slice(1) : t;
 
   const el = window.HoldwiseDom.el;

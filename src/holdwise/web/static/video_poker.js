@@ -21,9 +21,9 @@
   window.holdwiseVP = S; // read by the browser tests (replay of the played actions)
 
   const st = () => S.sealed.state;
-  const credits = (v) => Number(v).toLocaleString("en-US", {maximumFractionDigits: 2});
-  const f4 = (v) => Number(v).toFixed(4);
-  const pct = (v, d = 2) => (100 * v).toFixed(d) + "%";
+  const credits = (v) => Number(v).toLocaleString(HoldwiseDom.locale, {maximumFractionDigits: 2});
+  const f4 = (v) => HoldwiseDom.fixed(v, 4);  // in the page's language
+  const pct = (v, d = 2) => HoldwiseDom.percent(v, d);
   const el = window.VPCards.el;
   // the answers write a ten card as T (Th) and the ace of stars as A*, the cards show 10 and a star: the page
   // writes 10h and A★ (a chart keeps its own pattern words, "JT suited", as the strategy page reads them)

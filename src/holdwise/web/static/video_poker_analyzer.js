@@ -138,8 +138,8 @@
                     el("td", {text: String(i + 1)}), el("td", {class: "va-hold", text: C.written(o.option)}),
                     el("td", {class: "va-value", text: exact ? o.value_exact : o.value.toFixed(6)}),
                     el("td", {class: "va-loss", text: exact ? o.loss_exact : o.loss.toFixed(6)}),
-                    el("td", {text: o.draws.toLocaleString("en-US")}));
-      for (const k of kinds) tr.append(el("td", {"data-kind": k, text: o.counts[k].toLocaleString("en-US")}));
+                    el("td", {text: o.draws.toLocaleString(HoldwiseDom.locale)}));
+      for (const k of kinds) tr.append(el("td", {"data-kind": k, text: o.counts[k].toLocaleString(HoldwiseDom.locale)}));
       body.append(tr);
     });
     const res = $("va-results");

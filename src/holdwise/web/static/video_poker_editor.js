@@ -20,7 +20,7 @@
     e.append(...kids);
     return e;
   };
-  const pct = (v, d = 4) => (100 * v).toFixed(d) + "%";
+  const pct = (v, d = 4) => HoldwiseDom.percent(v, d);  // in the page's language
   const variantKey = (t) => {
     const match = OPTS.variants.find((v) => Object.entries(v.fields).every(([k, x]) => t[k] === x)
       && Object.keys(t).filter((k) => !["id", "name", "royal_below_max", "pays"].includes(k))
@@ -240,7 +240,7 @@
       el("td", {text: LABELS[row.hand] || row.hand.replace(/_/g, " ")}), el("td", {text: String(row.pay)}),
       el("td", {text: pct(row.chance)}),
       el("td", {className: "vpe-opt",
-                text: row.chance > 0 ? Math.round(1 / row.chance).toLocaleString("en") : "–"}),
+                text: row.chance > 0 ? Math.round(1 / row.chance).toLocaleString(HoldwiseDom.locale) : "–"}),
       el("td", {text: row.contribution.toFixed(6)})])));
     $("vpe-return").tBodies[0].append(el("tr", {className: "vpe-total"}, [
       el("td", {text: "return"}), el("td"), el("td", {text: pct(1)}), el("td", {className: "vpe-opt"}),

@@ -10,15 +10,15 @@
   const CHOICE_KEY = "holdwise.vp.trainer-choice";  // the trainer's chart choice: "mine" plays the saved chart
   const POLL_MS = 700;
 
-  const pct = (v, d = 4) => (v === null || v === undefined ? "–" : (100 * v).toFixed(d) + "%");
+  const pct = (v, d = 4) => (v === null || v === undefined ? "–" : HoldwiseDom.percent(v, d));  // page's language
   // a cost in percent: four decimals, more below 0.01% so that two digits show (derived charts lose ~0.00002%)
   const costPct = (v) => {
     if (v === null || v === undefined) return "–";
     const x = 100 * v;
     return x === 0 ? "0%" : x.toFixed(Math.min(12, Math.max(4, 1 - Math.floor(Math.log10(Math.abs(x)))))) + "%";
   };
-  const fixed = (v, d) => (v === null || v === undefined ? "–" : Number(v).toFixed(d));
-  const whole = (n) => Number(n).toLocaleString("en-US");
+  const fixed = (v, d) => (v === null || v === undefined ? "–" : HoldwiseDom.fixed(v, d));
+  const whole = (n) => Number(n).toLocaleString(HoldwiseDom.locale);
   const handLabel = (h) => h.replace(/_/g, " ");
   const payText = (exact) => (exact && exact.endsWith("/1") ? exact.slice(0, -2) : exact);
   const sleep = (ms) => new Promise((r) => setTimeout(r, ms));

@@ -7,8 +7,8 @@ window.VPTrainer = function (ctx) {
   const $ = (id) => document.getElementById(id);
   const el = window.VPCards.el;
   const written = window.VPCards.written;
-  const f4 = (v) => Number(v).toFixed(4);
-  const pct = (v, d = 2) => (100 * v).toFixed(d) + "%";
+  const f4 = (v) => HoldwiseDom.fixed(v, 4);  // in the page's language
+  const pct = (v, d = 2) => HoldwiseDom.percent(v, d);
   /* ---- the trainer ---- */
   const returnAt = (bet) => (S.returns ? (bet === 5 ? S.returns["5"] : S.returns["1-4"]) : 0);
 

@@ -1,0 +1,120 @@
+"""The command line in Slovak and Czech (issue 44): --lang wherever it stands, else LC_ALL/LC_MESSAGES/LANG; the
+help, one command per game and the errors in each language within 80 columns; the dice-poker depth report in the
+article's Slovak terms with the English report's numbers written with commas."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from typer.testing import CliRunner
+
+from holdwise import i18n
+from holdwise.cli import app, game_modules
+
+runner = CliRunner()
+LANGS = ("sk", "cs")
+# one quick command per game (the work of each is small or shared with the other language's run)
+COMMANDS = {
+    "dice-poker": ["dice-poker", "--rules", "B"],
+    "farkle": ["farkle", "turn"],
+    "video-poker": ["video-poker", "games"],
+    "poker-dice": ["poker-dice", "odds"],
+    "dice-duel": ["dice-duel", "solve"],
+    "liars-dice": ["liars-dice", "solve", "--faces", "2"],
+    # one box left: the hint needs no table of the whole game
+    "yahtzee": ["yahtzee", "hint", "--card", "ones=3,twos=6,threes=9,fours=12,fives=15,3k=20,4k=20,fh=25,ss=30,ls=40,"
+                "y=50,c=20", "66666", "--rolls-left", "0"],
+}
+
+
+def run(*args: str, env: dict[str, str] | None = None):
+    base = {"LC_ALL": "", "LC_MESSAGES": "", "LANG": "C.UTF-8"}
+    return runner.invoke(app, list(args), env={**base, **(env or {})})
+
+
+def fits(text: str) -> list[str]:
+    return [line for line in text.splitlines() if len(line) > 80]
+
+
+def test_every_game_has_a_command_here():
+    assert set(COMMANDS) == set(game_modules())
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_help_of_every_group_in_the_language_within_80_columns(lang):
+    words = {"sk": ("Použitie:", "Voľby", "Ukáže túto správu a skončí."),
+             "cs": ("Použití:", "Volby", "Ukáže tuto zprávu a skončí.")}[lang]
+    for group in [None, *game_modules(), "sweep"]:
+        result = run(*([group] if group else []), "--help", "--lang", lang)
+        assert result.exit_code == 0, (group, result.output)
+        assert all(word in result.output for word in words), (group, result.output[:400])
+        assert fits(result.output) == [], group
+    assert "Jazyk výstupu" in run("--lang", lang, "--help").output or lang == "cs"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("game", list(COMMANDS))
+def test_one_command_per_game_in_each_language_within_80_columns(game, lang):
+    result = run(*COMMANDS[game], "--lang", lang)
+    assert result.exit_code == 0, result.output
+    assert fits(result.output) == []
+
+
+NUMBER = re.compile(r"\d+(?:[.,\u00a0]\d+)*\s?%?")
+
+
+def numbers(text: str, lang: str) -> list[str]:
+    """The numbers of a report in the English way of writing them."""
+    found = [n.strip() for n in NUMBER.findall(text)]
+    if lang == "en":
+        return [n.replace(" ", "").replace(",", "") for n in found]
+    return [n.replace("\u00a0", "").replace(" ", "").replace(",", ".") for n in found]
+
+
+def test_the_depth_report_in_slovak_has_the_articles_terms_and_the_same_numbers_with_commas():
+    args = ["dice-poker", "--rules", "B", "--frequencies", "--diff"]
+    english, slovak = run(*args).output, run(*args, "--lang", "sk").output
+    for term in ("päťka", "štvorica", "full house", "postupka", "trojica", "dva páry", "pár", "optimum", "b. b.",
+                 "náhodou", "pravidlo", "bez prehadzovania"):
+        assert term in slovak, term
+    assert "3,3295" in slovak and "96,8\u00a0%" in slovak and "4,21\u00a0%" in slovak and "7\u00a0776" in slovak
+    assert "3.3295" not in slovak and "7,776" not in slovak
+    assert numbers(slovak, "sk") == numbers(english, "en") and len(numbers(english, "en")) > 60
+    assert fits(slovak) == []
+
+
+@pytest.mark.parametrize(("env", "word"), [
+    ({"LANG": "sk_SK.UTF-8"}, "tabuľka"), ({"LANG": "sk_SK.UTF-8", "LC_MESSAGES": "cs_CZ.UTF-8"}, "tabulka"),
+    ({"LANG": "cs_CZ.UTF-8", "LC_ALL": "C.UTF-8"}, "table"), ({"LANG": "de_DE.UTF-8"}, "table"),
+])
+def test_the_language_from_the_environment(env, word):
+    result = run("dice-poker", "--rules", "I", env=env)
+    assert result.exit_code == 0 and re.search(rf"^{word}\b", result.output, re.M), result.output
+
+
+def test_lang_anywhere_beats_the_environment_and_an_unknown_one_is_english():
+    assert "tabulka" in run("--lang=cs", "dice-poker", "--rules", "I", env={"LANG": "sk_SK.UTF-8"}).output
+    result = run("dice-poker", "--lang", "xx", "--rules", "I", env={"LANG": "sk_SK.UTF-8"})
+    assert result.exit_code == 0 and "optimum" in result.output and "tabuľka" not in result.output
+    assert i18n.current.get() == "en"  # the run's language ended with the run
+
+
+@pytest.mark.parametrize(("lang", "line"), [
+    ("sk", "chyba: --tie musí byť 'higher' alebo 'lower', zadané 'x'"),
+    ("cs", "chyba: --tie musí být 'higher' nebo 'lower', zadáno 'x'"),
+    ("en", "error: --tie must be 'higher' or 'lower', got 'x'"),
+])
+def test_errors_in_the_language_one_line_exit_2(lang, line):
+    result = run("dice-poker", "--tie", "x", "--lang", lang)
+    assert result.exit_code == 2 and result.output.strip() == line
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_dice_poker_game_in_the_language_within_80_columns(lang):
+    result = runner.invoke(app, ["dice-poker", "play", "--seed", "4294967295", "--lang", lang], input="all\nq\n")
+    assert result.exit_code == 0, result.output
+    assert fits(result.output) == []
+    pays = {"sk": "päťka 10, štvorica 6, full 4, postupka 3, trojica 2, 2 páry 1, pár 0,5",
+            "cs": "pětice 10, čtveřice 6, full 4, postupka 3, trojice 2, 2 páry 1, pár 0,5"}[lang]
+    assert pays in result.output

@@ -1,0 +1,154 @@
+"""The catalogues (issue 44): every message of the code in them, each complete in Slovak and Czech (no untranslated
+or fuzzy entry, three plural forms), placeholders alike in every language; the language chosen from a request or
+the environment; numbers written as each language writes them."""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from holdwise import i18n
+
+ROOT = Path(__file__).resolve().parents[1]
+LOCALES = ("sk", "cs")
+
+
+@cache
+def code_messages() -> frozenset[tuple[str | None, str]]:
+    """(context, id) of every message the code marks, found as `pybabel extract -F babel.cfg` finds them."""
+    from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
+    from babel.messages.frontend import parse_mapping_cfg
+
+    with (ROOT / "babel.cfg").open() as f:
+        method_map, options_map = parse_mapping_cfg(f)
+    def under_src(path) -> bool:  # the walk skips the build's, the tests' and the docs' folders (quicker)
+        parts = Path(path).resolve().relative_to(ROOT).parts
+        return not parts or (parts[0] == "src" and not any(p.startswith((".", "_")) for p in parts))
+
+    found = set()
+    for _, _, message, _, context in extract_from_dir(str(ROOT), method_map, options_map, keywords=DEFAULT_KEYWORDS,
+                                                      directory_filter=under_src):
+        found.add((context, message[0] if isinstance(message, tuple) else message))
+    return frozenset(found)
+
+
+@cache
+def catalogue(lang: str):
+    from babel.messages.pofile import read_po
+
+    with (ROOT / "src" / "holdwise" / "locale" / lang / "LC_MESSAGES" / "messages.po").open("rb") as f:
+        return read_po(f, locale=lang)
+
+
+def test_the_mapping_finds_the_messages_of_every_surface():
+    """The extraction itself can fail: messages of the templates, the scripts' catalogue, the CLI's help."""
+    ids = {m for _, m in code_messages()}
+    assert {"Skip to the page", "Deal a new game", "five of a kind", "must be at most %(limit)s", "Number of dice: 1 to 10.",
+            "Language of the output: en, sk (slovensky) or cs (česky); default: from LC_ALL, LC_MESSAGES or LANG.",
+            "pp"} <= ids
+    assert len(ids) > 150
+
+
+@pytest.mark.parametrize("lang", LOCALES)
+def test_every_message_of_the_code_is_in_the_catalogue_and_nothing_else(lang):
+    """`pybabel update` has run: the catalogue holds the code's messages, no more and no fewer."""
+    cat = catalogue(lang)
+    held = {(m.context, m.id[0] if isinstance(m.id, tuple) else m.id) for m in cat if m.id}
+    assert sorted(code_messages() - held, key=str) == [], "run pybabel extract and update (docs/reference/glossary.md)"
+    assert sorted(held - code_messages(), key=str) == [], "entries no code uses: run pybabel update"
+
+
+@pytest.mark.parametrize("lang", LOCALES)
+def test_the_catalogue_is_complete_with_three_plural_forms(lang):
+    cat = catalogue(lang)
+    assert cat.num_plurals == 3
+    assert cat.plural_expr.replace(" ", "") == "(n==1?0:n>=2&&n<=4?1:2)"
+    untranslated = [m.id for m in cat if m.id and (not m.string if not isinstance(m.id, tuple)
+                                                  else len(m.string) != 3 or not all(m.string))]
+    fuzzy = [m.id for m in cat if m.id and m.fuzzy]
+    assert untranslated == [] and fuzzy == []
+    assert not cat.obsolete
+
+
+PLACEHOLDER = re.compile(r"%\((\w+)\)[sd]|%[sd]|\{\w*\}")
+
+
+@pytest.mark.parametrize("lang", LOCALES)
+def test_placeholders_match_in_every_language(lang):
+    """A translation names the same %(name)s, %s and {name} as the English (each plural form as the plural)."""
+    wrong = []
+    for m in catalogue(lang):
+        if not m.id:
+            continue
+        if isinstance(m.id, tuple):
+            want = sorted(PLACEHOLDER.findall(m.id[1]))
+            wrong += [(m.id[0], form) for form in m.string if sorted(PLACEHOLDER.findall(form)) != want]
+        elif sorted(PLACEHOLDER.findall(m.string)) != sorted(PLACEHOLDER.findall(m.id)):
+            wrong.append((m.id, m.string))
+    assert wrong == []
+    assert PLACEHOLDER.findall("a %(n)d and %(share)s {x}") == ["n", "share", ""]  # the check can see them
+
+
+@pytest.mark.parametrize(("lang", "one", "few", "many"), [("sk", "ruka", "ruky", "rúk"), ("cs", "ruka", "ruce", "rukou")])
+def test_plural_forms_follow_the_language(lang, one, few, many):
+    forms = [i18n.ngettext("%(n)d hand, %(share)s of first rolls", "%(n)d hands, %(share)s of first rolls", n, lang)
+             for n in (1, 3, 5)]
+    assert [f.split(",")[0] for f in forms] == [f"%(n)d {one}", f"%(n)d {few}", f"%(n)d {many}"]
+
+
+def test_numbers_as_each_language_writes_them():
+    en, sk, cs = (i18n.numbers(lang) for lang in ("en", "sk", "cs"))
+    assert (en.percent(0.99544, 2), en.whole(7776), en.decimal(3.32952), en.points(3.2)) == (
+        "99.54%", "7,776", "3.3295", "3.2\u00a0pp")
+    assert (sk.percent(0.99544, 2), sk.whole(7776), sk.decimal(3.32952), sk.points(3.2)) == (
+        "99,54\u00a0%", "7\u00a0776", "3,3295", "3,2\u00a0b. b.")
+    assert (cs.percent(0.5, 0), cs.whole(1234567), cs.general(2.5), cs.points(20.3)) == (
+        "50\u00a0%", "1\u00a0234\u00a0567", "2,5", "20,3\u00a0p. b.")
+    assert sk.decimal(None) == "-" and sk.percent(None) == "-"
+    # Python rounds, in every language alike (2.675 is a little under: 2.67 in English, so 2,67 in Slovak)
+    assert en.decimal(2.675, 2) == "2.67" and sk.decimal(2.675, 2) == "2,67"
+
+
+@pytest.mark.parametrize(("header", "lang"), [
+    ("sk-SK,sk;q=0.9,en;q=0.8", "sk"), ("de-DE,cs;q=0.7,sk;q=0.8", "sk"), ("en-GB,cs;q=0.9", "en"),
+    ("de, fr;q=0.5", None), ("", None), ("cs;q=0, sk;q=0.1", "sk"), ("x;q=abc, cs", "cs"),
+])
+def test_accept_language(header, lang):
+    assert i18n.from_accept_language(header) == lang
+
+
+def test_the_environment_in_gettext_order_and_unknown_languages_fall_back_to_english():
+    assert i18n.from_environment({"LANG": "sk_SK.UTF-8"}) == "sk"
+    assert i18n.from_environment({"LANG": "sk_SK.UTF-8", "LC_MESSAGES": "cs_CZ.UTF-8"}) == "cs"
+    assert i18n.from_environment({"LANG": "cs_CZ", "LC_ALL": "C.UTF-8"}) is None  # LC_ALL decides: C, English
+    assert i18n.from_environment({}) is None
+    assert i18n.pick("de", None, "cs-CZ") == "cs" and i18n.pick("xx", "") == "en"
+    assert i18n.gettext("Menu", "de") == "Menu"
+
+
+def test_a_catalogue_without_its_mo_is_read_from_the_po(tmp_path, monkeypatch):
+    """An editable install has no .mo (none is committed; the wheel's build compiles them): the .po is read."""
+    folder = tmp_path / "sk" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    po = ROOT / "src" / "holdwise" / "locale" / "sk" / "LC_MESSAGES" / "messages.po"
+    (folder / "messages.po").write_bytes(po.read_bytes())
+    monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path)
+    i18n.translations.cache_clear()
+    try:
+        assert not (folder / "messages.mo").exists()
+        assert i18n.translations("sk").gettext("five of a kind") == "päťka"
+        assert i18n.translations("sk").ngettext("... %(n)d more keep (--all shows it)",
+                                                "... %(n)d more keeps (--all shows them)", 5).startswith("... ešte")
+    finally:
+        i18n.translations.cache_clear()
+    assert not list((ROOT / "src" / "holdwise" / "locale").rglob("*.mo"))  # no compiled catalogue in the tree
+
+
+def test_the_scripts_catalogue_holds_only_the_scripts_messages():
+    data = i18n.catalogue("sk")
+    assert data["lang"] == "sk" and "n >= 2" in data["plural"]
+    assert "Skip to the page" not in data["messages"]  # a template's: the server renders it
+    assert i18n.catalogue("en")["messages"] == {}

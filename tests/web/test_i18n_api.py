@@ -1,0 +1,111 @@
+"""The web in Slovak and Czech (issue 44): the language from ?lang=, the menu's cookie or Accept-Language, English
+for anything else without an error; 422 details in the reader's language with the field's name kept; the JSON API
+English."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from fastapi.testclient import TestClient
+
+
+@pytest.fixture
+def fresh(app):
+    """A client of its own: the language cookie it keeps must not reach the other tests' shared client."""
+    with TestClient(app, raise_server_exceptions=False) as c:
+        yield c
+
+
+def lang_of(html: str) -> str:
+    found = re.search(r'<html lang="(\w+)">', html)
+    assert found, html[:200]
+    return found.group(1)
+
+
+def test_query_then_cookie_then_accept_language_then_english(fresh):
+    r = fresh.get("/?lang=sk")
+    assert r.status_code == 200 and lang_of(r.text) == "sk" and r.cookies.get("lang") == "sk"
+    assert "Preskočiť na stránku" in r.text and "Ponuka" in r.text and "Kockový poker: laboratórium hĺbky" in r.text
+    # the cookie keeps it, over the browser's own languages
+    r = fresh.get("/dice-poker", headers={"accept-language": "cs"})
+    assert lang_of(r.text) == "sk" and "<title>Kockový poker: laboratórium hĺbky</title>" in r.text
+    fresh.cookies.clear()
+    r = fresh.get("/dice-poker", headers={"accept-language": "de-DE,cs;q=0.8,en;q=0.5"})
+    assert lang_of(r.text) == "cs" and "Nabídka" in r.text and "lang" not in r.cookies
+    r = fresh.get("/", headers={"accept-language": "de-DE"})
+    assert r.status_code == 200 and lang_of(r.text) == "en" and "Skip to the page" in r.text
+
+
+@pytest.mark.parametrize("value", ["de", "xx-YY", "", "<script>", "sk;q=1"])
+def test_an_unknown_language_is_english_without_an_error(fresh, value):
+    r = fresh.get("/farkle/report", params={"lang": value})
+    assert r.status_code == 200 and lang_of(r.text) == "en" and "lang" not in r.cookies
+
+
+def test_the_menu_switches_language_on_every_page_with_a_control_per_language(fresh, app):
+    for path in ["/", "/farkle", "/video-poker/fairness", "/docs"]:
+        html = fresh.get(path, params={"lang": "cs"}).text
+        form = re.search(r'<form class="menu-langs" method="get" action="([^"]*)"(.*?)</form>', html, re.S)
+        assert form and form.group(1) == path
+        assert re.findall(r'name="lang" value="(\w+)"', form.group(2)) == ["en", "sk", "cs"]
+        assert re.findall(r'value="(\w+)" lang="\w+" title="[^"]+"\s+aria-pressed="true"', form.group(2)) == ["cs"]
+
+
+def test_the_farkle_page_kept_once_per_language(fresh):
+    """The practice table's page is rendered once and kept: once per language, not the first reader's for all."""
+    sk = fresh.get("/farkle?lang=sk").text
+    cs = fresh.get("/farkle?lang=cs").text
+    en = fresh.get("/farkle?lang=en").text
+    assert (lang_of(sk), lang_of(cs), lang_of(en)) == ("sk", "cs", "en")
+    assert "<title>Kocky z Kingdom Come: cvičný stôl</title>" in sk and "Kostky z Kingdom Come" in cs
+
+
+def test_the_pages_scripts_get_their_catalogue(fresh):
+    html = fresh.get("/dice-poker?lang=sk").text
+    block = re.search(r'<script type="application/json" id="hw-i18n">(.*?)</script>', html, re.S)
+    assert block
+    data = json.loads(block.group(1))
+    assert data["lang"] == "sk" and "n >= 2" in data["plural"] and isinstance(data["messages"], dict)
+    html = fresh.get("/dice-poker?lang=en").text
+    assert json.loads(re.search(r'id="hw-i18n">(.*?)</script>', html, re.S).group(1))["messages"] == {}
+
+
+@pytest.mark.parametrize(("lang", "detail"), [
+    ("sk", "dice: musí byť najviac 10"), ("cs", "dice: musí být nejvýš 10"), ("en", "dice: must be at most 10"),
+    ("de", "dice: must be at most 10"),
+])
+def test_422_in_the_readers_language_naming_the_field(fresh, lang, detail):
+    r = fresh.post("/api/dice-poker/report", json={"dice": 11}, headers={"accept-language": lang})
+    assert r.status_code == 422 and r.json() == {"detail": detail, "field": "dice"}
+
+
+def test_422_words_with_numbers_and_list_items_in_slovak(fresh):
+    fresh.cookies.set("lang", "sk")
+    r = fresh.post("/api/dice-poker/report", json={"weights": [1, 1, 1, 1, 1, "x"]})
+    assert r.status_code == 422 and r.json()["detail"] == "weights, položka 6: musí byť celé číslo"
+    r = fresh.post("/api/dice-poker/report", content=b"{", headers={"content-type": "application/json"})
+    assert r.json() == {"detail": "body: nie je platný JSON", "field": "body"}
+    r = fresh.post("/api/dice-poker/report", json={"nope": 1})
+    assert r.json() == {"detail": "nope: neznáme pole", "field": "nope"}
+
+
+def test_the_json_api_stays_english(fresh):
+    """Keys and values are an API: the same answer in every language."""
+    english = fresh.post("/api/dice-poker/report", json={"rules": "B"}, headers={"accept-language": "en"})
+    slovak = fresh.post("/api/dice-poker/report", json={"rules": "B"}, headers={"accept-language": "sk"})
+    assert english.status_code == 200 and english.content == slovak.content
+
+
+@pytest.mark.parametrize("lang", ["sk", "cs"])
+def test_every_page_renders_in_the_language(fresh, lang):
+    """Every page of the menu, the home page and the API docs: 200, in the language, the menu's words too (a
+    template whose translation breaks it would answer 500)."""
+    from holdwise.web.app import nav_groups
+
+    paths = ["/", *(href for _, items in nav_groups() for href, _, _ in items), "/docs", "/redoc"]
+    word = {"sk": "Preskočiť na stránku", "cs": "Přeskočit na stránku"}[lang]
+    for path in paths:
+        r = fresh.get(path, params={"lang": lang})
+        assert r.status_code == 200 and lang_of(r.text) == lang and word in r.text, path
