@@ -65,3 +65,14 @@ def test_a_command_near_the_limit_measures_the_machine_once(fresh_cache):
     kept = json.loads((fresh_cache / "calibration.json").read_text())
     assert kept["farkle_match_speed"] == guard.speed() or guard.speed() in (0.2, 50.0)
     assert stored._KNOWN[0]
+
+
+def test_the_loadout_search_guard_follows_the_machine(fresh_cache, monkeypatch):
+    owned = farkle.parse_dice("weighted,lucky,odd,kings,pie,aranka,heavenly-kingdom,favourable")  # 28 choices
+    monkeypatch.setenv("HOLDWISE_SPEED", "1")
+    with pytest.raises(InputError, match=r"on two idle cores .* here is 2,000,"):
+        farkle.best_loadouts(owned, opponent_dice=SIX, target=3000)
+    monkeypatch.setenv("HOLDWISE_SPEED", "8")  # eight times slower: half the target (the work grows as g^3)
+    monkeypatch.setattr(stored, "_KNOWN", [False])
+    with pytest.raises(InputError, match=r"on this machine .* here is 1,000,"):
+        farkle.best_loadouts(owned, opponent_dice=SIX, target=3000)

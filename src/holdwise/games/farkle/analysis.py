@@ -22,7 +22,8 @@ from .rules import (
     DICE_GROUPS, DICE_PER_PLAYER, DICE_SOURCES, FACES, JOKER_SYMBOL, NAMED_DICE, SCORE_UNIT, SOURCE_TITLES, Die,
     die_title,
 )
-from .stored import cached_match, cached_turn, check_match_cost, match_cost
+from . import guard
+from .stored import cached_match, cached_turn, check_match_cost, know_speed, match_cost
 from .turn import TurnSolution, turn_plan
 
 __all__ = [
@@ -381,22 +382,25 @@ def _check_search(choices: Sequence[tuple[Die, ...]], other: tuple[Die, ...], ta
     the time is at least the one given and the largest target at most the one named.
     """
     work = _search_work(choices, other, target)
-    if work <= LOADOUT_MATCH_MAX_WORK:
+    know_speed(work * guard.MATCH_MAX_WORK / LOADOUT_MATCH_MAX_WORK)  # near its limit: this machine measured
+    limit_work = LOADOUT_MATCH_MAX_WORK / guard.speed()  # the limit is a time on this machine
+    if work <= limit_work:
         return
     # work grows as g^2 (g + 1) in g = target / 50: scale the estimate instead of re-solving per target
     g = target // SCORE_UNIT
     per = work / (g * g * (g + 1))
     largest = 0
-    while per * (largest + 1) ** 2 * (largest + 2) <= LOADOUT_MATCH_MAX_WORK:
+    while per * (largest + 1) ** 2 * (largest + 2) <= limit_work:
         largest += 1
-    seconds = work * MATCH_SECONDS_PER_STEP / 2
+    seconds = work * MATCH_SECONDS_PER_STEP / 2 * guard.speed()
     took = f"{seconds / 60:,.0f} min" if seconds >= 120 else f"{seconds:.0f} s"
     took = ("at least " if lower_bound else "about ") + took
     fits = (f"the largest accepted target for these dice here is {'at most ' if lower_bound else ''}"
             f"{SCORE_UNIT * largest:,}" if largest else "no target is accepted for these dice")
     limit = LOADOUT_MATCH_MAX_WORK * MATCH_SECONDS_PER_STEP / 2
     raise fault("target", f"{target:,}: the matches of {len(choices):,} loadouts against the opponent would "
-                          f"take {took} on two idle cores (limit: {limit:.0f} s); {fits}, or own fewer kinds of dice")
+                          f"take {took} {'on two idle cores' if guard.speed() == 1.0 else 'on this machine'} (limit: "
+                          f"{limit:.0f} s); {fits}, or own fewer kinds of dice")
 
 
 def _win_chances(loadouts: Sequence[Sequence[Die]], chosen: list[int], other: tuple[Die, ...], target: int, workers: int,

@@ -28,7 +28,7 @@ from .turn import TurnSolution, solve_turn, solve_types
 
 __all__ = [
     "CALIBRATION_DICE", "CALIBRATION_TARGET", "cached_match", "cached_turn", "calibrate", "check_match_cost",
-    "is_cached", "largest_target", "match_cost", "match_ready", "match_solving",
+    "is_cached", "know_speed", "largest_target", "match_cost", "match_ready", "match_solving",
 ]
 
 Loadout = tuple[Die, ...]
@@ -77,7 +77,7 @@ def check_match_cost(dice1: Sequence[Die], dice2: Sequence[Die] | None, target: 
     machine's speed: `calibrate`); a question that passed is remembered (a race-aware hint asks on every call)."""
     first, second = tuple(dice1), None if dice2 is None else tuple(dice2)
     if not _KNOWN[0]:
-        _know_speed(guard.match_cost(*_turns(first, second), int(target), solves, store)[0])
+        know_speed(guard.match_cost(*_turns(first, second), int(target), solves, store)[0])
     _checked(first, second, int(target), solves, store, what)
 
 
@@ -113,9 +113,11 @@ def calibrate(measure: bool = True) -> float | None:
     return factor
 
 
-def _know_speed(work: float) -> None:
-    """Read the machine's kept speed once a process; a command near the guard's limit measures it when no
-    process has (elsewhere the constant decides the same way at any likely speed)."""
+def know_speed(work: float) -> None:
+    """Read the machine's kept speed once a process; a command near the guard's limit (`work` steps) measures
+    it when no process has (elsewhere the constant decides the same way at any likely speed)."""
+    if _KNOWN[0]:
+        return
     near = guard.MATCH_MAX_WORK / NEAR <= work <= guard.MATCH_MAX_WORK * NEAR
     try:
         calibrate(measure=near)
