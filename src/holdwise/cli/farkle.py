@@ -6,6 +6,8 @@ import math
 
 import typer
 
+from .. import i18n
+from ..i18n import gettext as _
 from ._common import check_plot_path, console, emit_json, new_app, progress
 from ._play import TerminalGame, run
 from .farkle_report import plot_coaching, plot_match, plot_report, print_report, print_rules, short
@@ -74,38 +76,42 @@ def farkle_turn(
     from rich.table import Table
 
     out = console()
-    out.print(f"Farkle turn with {short(report.dice)}: {report.expected_points:,.2f} points expected")
+    num = i18n.numbers()
+    out.print(_("Farkle turn with %(dice)s: %(points)s points expected")
+              % {"dice": short(report.dice), "points": num.decimal(report.expected_points, 2, group=True)})
     t = Table()
-    t.add_column("dice left", justify="right", no_wrap=True)
-    t.add_column("bust chance", justify="right", no_wrap=True)
-    t.add_column("bank from", justify="right", no_wrap=True)
+    t.add_column(_("dice left"), justify="right", no_wrap=True)
+    t.add_column(_("bust chance"), justify="right", no_wrap=True)
+    t.add_column(_("bank from"), justify="right", no_wrap=True)
     if not report.alike:
-        t.add_column("which dice (worst case)")
+        t.add_column(_("which dice (worst case)"))
     for n, bust in report.bust_chance.items():
         threshold = report.bank_threshold[n]
-        cells = [n, f"{100 * bust:.2f}%", "never" if threshold is None else f"{threshold:,}"]
+        cells = [n, num.percent(bust, 2), _("never") if threshold is None else num.whole(threshold)]
         if not report.alike:
             bust_dice, bank_dice = report.bust_chance_dice[n], report.bank_threshold_dice[n]
             cells.append(short(bust_dice) if bust_dice == bank_dice
-                         else f"bust: {short(bust_dice)}; bank: {short(bank_dice)}")
+                         else _("bust: %(bust)s; bank: %(bank)s") % {"bust": short(bust_dice), "bank": short(bank_dice)})
         t.add_row(*cells)
     out.print(t)
-    out.print("Bank once the turn total reaches the threshold for the dice you would roll next.")
+    out.print(_("Bank once the turn total reaches the threshold for the dice you would roll next."))
     if not report.alike:
-        out.print("With unlike dice each row is the worst case over which dice are left, and names those "
-                  "dice" + ("." if show_all else "; --all lists every set."))
+        out.print(_("With unlike dice each row is the worst case over which dice are left, and names those dice.")
+                  if show_all else _("With unlike dice each row is the worst case over which dice are left, and names "
+                                     "those dice; --all lists every set."))
         if show_all:
             every = Table()
-            for col in ("dice left", "which dice", "bust chance", "bank from"):
-                every.add_column(col, justify="left" if col == "which dice" else "right",
-                                 no_wrap=col != "which dice")
+            for col in (_("dice left"), _("which dice"), _("bust chance"), _("bank from")):
+                every.add_column(col, justify="left" if col == _("which dice") else "right",
+                                 no_wrap=col != _("which dice"))
             for row in sorted(report.by_dice_left, key=lambda r: len(r.dice)):
-                every.add_row(str(len(row.dice)), short(row.dice), f"{100 * row.bust_chance:.2f}%",
-                              "never" if row.bank_threshold is None else f"{row.bank_threshold:,}")
+                every.add_row(str(len(row.dice)), short(row.dice), num.percent(row.bust_chance, 2),
+                              _("never") if row.bank_threshold is None else num.whole(row.bank_threshold))
             out.print(every)
-    out.print(f"Above a turn total of {report.always_bank_from:,} banking is proven best with any dice left.")
+    out.print(_("Above a turn total of %(points)s banking is proven best with any dice left.")
+              % {"points": num.whole(report.always_bank_from)})
     if plot is not None:
-        out.print(f"plot written to {plot}")
+        out.print(_("plot written to %(path)s") % {"path": plot})
 
 
 def render_hint(result, request, show_all: bool) -> None:
@@ -114,29 +120,32 @@ def render_hint(result, request, show_all: bool) -> None:
 
     win = result.measure == "win_chance"
     out = console()
+    num = i18n.numbers()
     rolled = " ".join(result.position["roll"])
     if result.position["bust"]:
-        out.print(f"Roll {rolled}: bust, no legal selection; the turn scores nothing.")
+        out.print(_("Roll %(roll)s: bust, no legal selection; the turn scores nothing.") % {"roll": rolled})
         return
-    what = "win chance (race-aware)" if win else "expected banked points (coaching table)"
-    out.print(f"Roll {rolled} at turn total {request.turn_total:,}: {what}")
+    what = _("win chance (race-aware)") if win else _("expected banked points (coaching table)")
+    out.print(_("Roll %(roll)s at turn total %(total)s: %(what)s")
+              % {"roll": rolled, "total": num.whole(request.turn_total), "what": what})
     t = Table()
-    t.add_column("option")
-    for col in ("scores", "total", "dice left", "value", "loss"):
+    t.add_column(_("option"))
+    for col in (_("scores"), _("total"), _("dice left"), _("value"), _("loss")):
         t.add_column(col, justify="right", no_wrap=True)
     shown = result.options if show_all else result.options[:TOP_ROWS]
+    pp = _("pp")  # percentage points: "b. b." in Slovak, "p. b." in Czech
     for o in shown:
-        left = str(o.extras["dice_left"]) + (" hot" if o.extras["hot_dice"] else "")
-        value = f"{100 * o.value:.2f}%" if win else f"{o.value:,.1f}"
-        loss = f"{100 * o.loss:.2f} pp" if win else f"{o.loss:,.1f}"
-        t.add_row(o.option, f"{o.extras['score']:,}", f"{o.extras['turn_total']:,}", left, value, loss)
+        left = str(o.extras["dice_left"]) + (" " + _("hot") if o.extras["hot_dice"] else "")
+        value = num.percent(o.value, 2) if win else num.decimal(o.value, 1, group=True)
+        loss = f"{num.decimal(100 * o.loss, 2)} {pp}" if win else num.decimal(o.loss, 1, group=True)
+        t.add_row(o.option, num.whole(o.extras["score"]), num.whole(o.extras["turn_total"]), left, value, loss)
     out.print(t)
     if len(shown) < len(result.options):
-        out.print(f"... {len(result.options) - len(shown)} more options (--all lists them)")
+        out.print(_("... %(n)d more options (--all lists them)") % {"n": len(result.options) - len(shown)})
     if win:
-        out.print("loss in percentage points (pp) of win chance; 'hot': all dice used, six dice again")
+        out.print(_("loss in percentage points (pp) of win chance; 'hot': all dice used, six dice again"))
     else:
-        out.print("'hot': all dice used (hot dice), six dice again")
+        out.print(_("'hot': all dice used (hot dice), six dice again"))
 
 
 @farkle_app.command("match")
@@ -165,14 +174,17 @@ def farkle_match(
         emit_json(report)
         return
     out = console()
-    out.print(f"Match to {target:,}: the first player wins {100 * report.first_player_win_chance:.3f}% when both play "
-              "to win.")
-    out.print(f"Race-aware play against the race-blind coaching table wins "
-              f"{100 * report.race_aware_vs_race_blind:.3f}% moving first and "
-              f"{100 * report.race_aware_second_vs_race_blind:.3f}% moving second.")
-    out.print(f"({_face().MATCH_METHOD}, to {report.tolerance:g}; {report.seconds:.1f} s)")
+    num = i18n.numbers()
+    out.print(_("Match to %(target)s: the first player wins %(share)s when both play to win.")
+              % {"target": num.whole(int(target)), "share": num.percent(report.first_player_win_chance, 3)})
+    out.print(_("Race-aware play against the race-blind coaching table wins %(first)s moving first and %(second)s "
+                "moving second.") % {"first": num.percent(report.race_aware_vs_race_blind, 3),
+                                     "second": num.percent(report.race_aware_second_vs_race_blind, 3)})
+    out.print("(" + _("%(method)s, to %(tolerance)s; %(seconds)s s") % {
+        "method": _face().MATCH_METHOD, "tolerance": num.general(report.tolerance),
+        "seconds": num.decimal(report.seconds, 1)} + ")")
     if plot is not None:
-        out.print(f"plot written to {plot}")
+        out.print(_("plot written to %(path)s") % {"path": plot})
 
 
 @farkle_app.command("report")
@@ -234,28 +246,32 @@ def farkle_loadout(
     from rich.table import Table
 
     out = console()
-    by = "expected points per turn" if other is None else f"win chance in a match to {target:,}"
-    out.print(f"Best loadouts of {ranking.choices:,} choices (by {by})")
+    num = i18n.numbers()
+    by = _("expected points per turn") if other is None else \
+        _("win chance in a match to %(target)s") % {"target": num.whole(int(target))}
+    out.print(_("Best loadouts of %(n)s choices (by %(by)s)") % {"n": num.whole(ranking.choices), "by": by})
     t = Table()
-    t.add_column("rank", justify="right", no_wrap=True)
-    t.add_column("dice")
-    t.add_column("points", justify="right", no_wrap=True)
+    t.add_column(_("rank"), justify="right", no_wrap=True)
+    t.add_column(_("dice"))
+    t.add_column(_("points"), justify="right", no_wrap=True)
     if other is not None:
-        t.add_column("win", justify="right", no_wrap=True)
-        t.add_column("first", justify="right", no_wrap=True)
-        t.add_column("second", justify="right", no_wrap=True)
+        t.add_column(_("win"), justify="right", no_wrap=True)
+        t.add_column(_("first"), justify="right", no_wrap=True)
+        t.add_column(_("second"), justify="right", no_wrap=True)
     for i, row in enumerate(ranking.loadouts, 1):
-        cells = [str(i), short(row.dice), f"{row.expected_points:,.2f}"]
+        cells = [str(i), short(row.dice), num.decimal(row.expected_points, 2, group=True)]
         if other is not None:
-            cells += [f"{100 * row.win_average:.2f}%", f"{100 * row.win_first:.2f}%", f"{100 * row.win_second:.2f}%"]
+            cells += [num.percent(row.win_average, 2), num.percent(row.win_first, 2), num.percent(row.win_second, 2)]
         t.add_row(*cells)
     out.print(t)
     if other is not None:
-        out.print(f"win chances against {short(ranking.opponent_dice)}, both playing to win: moving first, "
-                  "second, and their average (who starts by a coin toss)")
+        out.print(_("win chances against %(dice)s, both playing to win: moving first, second, and their average (who "
+                    "starts by a coin toss)") % {"dice": short(ranking.opponent_dice)})
     if ranking.unbounded:
-        out.print(f"not ranked: {len(ranking.unbounded):,} choice(s) whose turn is unbounded (they can roll forever "
-                  "without risk), e.g. " + short(ranking.unbounded[0]))
+        out.print(i18n.ngettext("not ranked: %(n)s choice whose turn is unbounded (it can roll forever without risk), "
+                                "e.g. %(dice)s", "not ranked: %(n)s choices whose turn is unbounded (they can roll "
+                                "forever without risk), e.g. %(dice)s", len(ranking.unbounded))
+                  % {"n": num.whole(len(ranking.unbounded)), "dice": short(ranking.unbounded[0])})
 
 
 farkle_app.command("search")(farkle_search)
@@ -278,31 +294,32 @@ def farkle_dice(
     from rich.table import Table
 
     def points(value: float | None) -> str:
-        return "unbounded" if value is None else f"{value:,.1f}"
+        return _("unbounded") if value is None else i18n.numbers().decimal(value, 1, group=True)
 
     t = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
-    t.add_column("die", no_wrap=True)
+    t.add_column(_("die"), no_wrap=True)
     t.add_column("id", no_wrap=True)
-    t.add_column("weights 1-6", no_wrap=True)
-    t.add_column("alone", justify="right", no_wrap=True)
-    t.add_column("w/ 3 ord.", justify="right", no_wrap=True)
+    t.add_column(_("weights 1-6"), no_wrap=True)
+    t.add_column(_("alone"), justify="right", no_wrap=True)
+    t.add_column(_("w/ 3 ord."), justify="right", no_wrap=True)
     for die in listing.dice:
         weights = ",".join(f"{w}{listing.joker_symbol}" if shown == listing.joker_symbol else str(w)
                            for w, shown in zip(die.weights, die.faces, strict=True))
         t.add_row(die.name, die.id, weights, points(die.points_alone), points(die.points_beside_ordinary))
     out = console()
-    out.print("Kingdom Come II dice: weights of faces 1-6 (chance = weight / their sum) and expected points per "
-              "turn with six of the die ('alone') and with three of it beside three ordinary dice ('w/ 3 ord.').")
+    out.print(_("Kingdom Come II dice: weights of faces 1-6 (chance = weight / their sum) and expected points per "
+                "turn with six of the die ('alone') and with three of it beside three ordinary dice ('w/ 3 ord.')."))
     out.print(t)
     groups: dict[str, list[str]] = {}
     for die in listing.dice:
         groups.setdefault(die.group, []).append(die.name)
     alike = ["; ".join(", ".join(names) for names in groups.values() if len(names) > 1)]
-    out.print(f"Roll alike (re-skins): {alike[0]}.")
+    out.print(_("Roll alike (re-skins): %(dice)s.") % {"dice": alike[0]})
     # typing is for the command line: the web shows the same listing, where nothing is typed
     out.print(f"{listing.joker}.")
-    out.print(f"At the command line, type {listing.joker_symbol} (or 1) for it in a roll, and a die by its id or its "
-              "name ('lucky' or \"Lucky die\"). Sources per die: --json, docs/reference/kcd-dice.md.")
+    out.print(_("At the command line, type %(joker)s (or 1) for it in a roll, and a die by its id or its name "
+                "('lucky' or \"Lucky die\"). Sources per die: --json, docs/reference/kcd-dice.md.")
+              % {"joker": listing.joker_symbol})
 
 
 @farkle_app.command("rules")
@@ -313,11 +330,10 @@ def farkle_rules(
 
     Example: holdwise farkle rules
     """
-    sheet = _face().rules_sheet()
     if as_json:
-        emit_json(sheet)
+        emit_json(_face().rules_sheet())  # JSON stays English: an API
         return
-    print_rules(sheet)
+    print_rules(_face().rules_sheet(translate=i18n.gettext, whole=i18n.numbers().whole))
 
 
 def _render(state) -> list[str]:

@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
+from ..i18n import gettext as _
+from ..i18n import numbers
 from ._common import console, save_figure
 
 if TYPE_CHECKING:
@@ -224,46 +226,54 @@ def plot_report(r: farkle.StrategyReport, path: str) -> None:
 
 
 def print_rules(sheet: farkle.RulesSheet) -> None:
-    """The rules sheet at 80 columns."""
+    """The rules sheet at 80 columns, in the current language (`sheet` built with its words translated)."""
     import textwrap
 
     from rich import box
     from rich.table import Table
 
+    num = numbers()
     out = console()
-    out.print("Farkle as in Kingdom Come: Deliverance: the rules", highlight=False)
+    out.print(_("Farkle as in Kingdom Come: Deliverance: the rules"), highlight=False)
     for line in sheet.rules:
         out.print(textwrap.fill(line, 80, initial_indent="- ", subsequent_indent="  "), highlight=False)
-    singles = ", ".join(f"{c.name} {c.points:,}" for c in sheet.singles)
-    out.print(textwrap.fill("Singles: " + singles + ".", 80), highlight=False)
-    kinds = Table(box=box.SIMPLE_HEAD, title="Three or more of a kind", title_justify="left")
-    kinds.add_column("face", no_wrap=True)
+    singles = ", ".join(f"{c.name} {num.whole(c.points)}" for c in sheet.singles)
+    out.print(textwrap.fill(_("Singles: %(list)s.") % {"list": singles}, 80), highlight=False)
+    kinds = Table(box=box.SIMPLE_HEAD, title=_("Three or more of a kind"), title_justify="left")
+    kinds.add_column(_("face"), no_wrap=True)
     for c in sheet.of_a_kind[0].combos:
-        kinds.add_column(f"{len(c.dice)} alike", justify="right", no_wrap=True)
+        kinds.add_column(_("%(n)d alike") % {"n": len(c.dice)}, justify="right", no_wrap=True)
     for row in sheet.of_a_kind:
-        kinds.add_row(str(row.face), *(f"{c.points:,}" for c in row.combos))
+        kinds.add_row(str(row.face), *(num.whole(c.points) for c in row.combos))
     out.print(kinds)
     first = sheet.straights[0]
-    straights = Table(box=box.SIMPLE_HEAD, title="Straights and the spare die", title_justify="left")
-    straights.add_column("spare die", no_wrap=True)
+    straights = Table(box=box.SIMPLE_HEAD, title=_("Straights and the spare die"), title_justify="left")
+    straights.add_column(_("spare die"), no_wrap=True)
     straights.add_column(first.low.name, justify="right", no_wrap=True)
     straights.add_column(first.high.name, justify="right", no_wrap=True)
     for spare in sheet.straights:
-        straights.add_row("none" if spare.spare is None else f"+ {spare.spare}", f"{spare.low.points:,}",
-                          f"{spare.high.points:,}")
+        straights.add_row(_("none") if spare.spare is None else f"+ {spare.spare}", num.whole(spare.low.points),
+                          num.whole(spare.high.points))
     out.print(straights)
-    out.print(f"All six, {sheet.full_straight.name}: {sheet.full_straight.points:,}.", highlight=False)
+    full = sheet.full_straight
+    out.print(_("All six, %(name)s: %(points)s.") % {"name": full.name, "points": num.whole(full.points)},
+              highlight=False)
     for c in sheet.hot_dice:
-        out.print(f"Hot dice: {c.name} scores {c.points:,}, then {sheet.dice_per_player} dice again.",
+        out.print(textwrap.fill(_("Hot dice: %(name)s scores %(points)s, then %(n)d dice again.")
+                                % {"name": c.name, "points": num.whole(c.points), "n": sheet.dice_per_player}, 80),
                   highlight=False)
-    out.print(f"Bust: {' '.join(sheet.bust)} has nothing to set aside.", highlight=False)
+    out.print(_("Bust: %(dice)s has nothing to set aside.") % {"dice": " ".join(sheet.bust)}, highlight=False)
     for c in sheet.jokers:
-        out.print(f"Joker: {c.name} scores {c.points:,}.", highlight=False)
-    dice = Table(box=box.SIMPLE_HEAD, title="The named dice: the chance of each face", title_justify="left")
-    dice.add_column("die", no_wrap=True)
+        out.print(_("Joker: %(name)s scores %(points)s.") % {"name": c.name, "points": num.whole(c.points)},
+                  highlight=False)
+    # Slovak and Czech write "16,7 %": with that space seven columns pass 80, so there the unit goes to the title
+    compact = num.percent(0.5, 1) == num.decimal(50, 1) + "%"
+    title = _("The named dice: the chance of each face") + ("" if compact else " (%)")
+    dice = Table(box=box.SIMPLE_HEAD, title=title, title_justify="left")
+    dice.add_column(_("die"), no_wrap=True)
     for face in range(1, 7):
         dice.add_column(str(face), justify="right", no_wrap=True)
     for die in sheet.dice:
-        dice.add_row(die.name, *(f"{shown if shown != str(f) else ''} {100 * p:.1f}%".strip()
+        dice.add_row(die.name, *(f"{shown if shown != str(f) else ''} {num.percent(p, 1) if compact else num.decimal(100 * p, 1)}".strip()
                                  for f, (shown, p) in enumerate(zip(die.faces, die.chances, strict=True), start=1)))
     out.print(dice)
