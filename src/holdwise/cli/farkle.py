@@ -91,7 +91,8 @@ def farkle_turn(
         if not report.alike:
             bust_dice, bank_dice = report.bust_chance_dice[n], report.bank_threshold_dice[n]
             cells.append(short(bust_dice) if bust_dice == bank_dice
-                         else _("bust: %(bust)s; bank: %(bank)s") % {"bust": short(bust_dice), "bank": short(bank_dice)})
+                         else _("bust: %(bust)s; bank: %(bank)s")
+                         % {"bust": short(bust_dice), "bank": short(bank_dice)})
         t.add_row(*cells)
     out.print(t)
     out.print(_("Bank once the turn total reaches the threshold for the dice you would roll next."))
