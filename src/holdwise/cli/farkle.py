@@ -338,40 +338,48 @@ def farkle_rules(
 
 
 def _render(state) -> list[str]:
-    d = state.data
-    lines = [(f"  score: you {d['scores']['player']:,}, computer {d['scores']['computer']:,} "
-              f"(first to {state.options['target']:,}); turn total {d['turn_total']:,}")]
+    d, whole = state.data, i18n.numbers().whole
+    lines = ["  " + _("score: you %(you)s, computer %(computer)s (first to %(target)s); turn total %(total)s")
+             % {"you": whole(d["scores"]["player"]), "computer": whole(d["scores"]["computer"]),
+                "target": whole(state.options["target"]), "total": whole(d["turn_total"])}]
     if state.phase == "select":
         dice = _face().parse_dice(state.options["dice"])
         faces = [_face().face_text(dice[p - 1], f) for f, p in zip(d["roll"], d["left"], strict=True)]
+        said = "  " + _("your roll:") + " "
         if len(set(state.options["dice"])) == 1:
-            lines.append("  your roll: " + " ".join(faces))
+            lines.append(said + " ".join(faces))
         else:
-            lines.append("  your roll: " + "  ".join(f"p{p}={f}" for p, f in zip(d["left"], faces, strict=True)))
+            lines.append(said + "  ".join(f"p{p}={f}" for p, f in zip(d["left"], faces, strict=True)))
     return lines
 
 
 def _prompt(state) -> str:
     if state.phase == "roll":
-        return "your turn: Enter or r to roll >"
-    return "keep which dice? (e.g. 1 5, or 1 5 b to bank; p3 = the die at place 3) >"
+        return _("your turn: Enter or r to roll >")
+    return _("keep which dice? (e.g. 1 5, or 1 5 b to bank; p3 = the die at place 3) >")
 
 
 def _summary(state) -> list[str]:
     d = state.data
     won = d["winner"] == "player"
-    mine, theirs = d["scores"]["player"], d["scores"]["computer"]
-    return [f"you win {mine:,} to {theirs:,}" if won else f"the computer wins {theirs:,} to {mine:,}",
-            f"tally: you won {state.tally['won']}, lost {state.tally['lost']}"]
+    whole = i18n.numbers().whole
+    mine, theirs = whole(d["scores"]["player"]), whole(d["scores"]["computer"])
+    return [_("you win %(mine)s to %(theirs)s") % {"mine": mine, "theirs": theirs} if won
+            else _("the computer wins %(theirs)s to %(mine)s") % {"mine": mine, "theirs": theirs},
+            _("tally: you won %(won)d, lost %(lost)d") % {"won": state.tally["won"], "lost": state.tally["lost"]}]
 
 
 def _option_text(measure: str):
     """One hint line: win chances as percentages, expected points with one decimal."""
 
+    num = i18n.numbers()
+    loss, pp = _("loss"), _("pp")
+
     def text(option) -> str:
         if measure != "win_chance":
-            return f"{option.option:<34} {option.value:>9,.1f}   loss {option.loss:,.1f}"
-        return f"{option.option:<34} {100 * option.value:>8.2f}%   loss {100 * option.loss:.2f} pp"
+            return f"{option.option:<34} {num.decimal(option.value, 1, group=True):>9}   {loss} " \
+                   f"{num.decimal(option.loss, 1, group=True)}"
+        return f"{option.option:<34} {num.percent(option.value, 2):>9}   {loss} {num.decimal(100 * option.loss, 2)} {pp}"
 
     return text
 
@@ -405,11 +413,13 @@ def farkle_play(
     measure = _face().measure_of(options).replace("_", " ")
     game = TerminalGame(
         face=_face(),
-        rules=("Farkle (KCD): set scoring dice aside (1: 100, 5: 50, triples, straights), then",
-               "roll the rest or bank. No score: bust. All six used: hot dice. J is a joker.",
-               (f"First to {options['target']:,} wins at once; the computer plays {options['computer']} "
-                f"(hints: {measure}).")),
-        keys="r roll; '1 5' keep & roll, '1 5 b' keep & bank",
+        rules=(_("Farkle (KCD): set scoring dice aside (1: 100, 5: 50, triples, straights), then"),
+               _("roll the rest or bank. No score: bust. All six used: hot dice. J is a joker."),
+               _("First to %(target)s wins at once; the computer plays %(computer)s (hints: %(measure)s).")
+               % {"target": i18n.numbers().whole(options["target"]), "computer": options["computer"],
+                  "measure": {"win chance": _("win chance"), "expected points": _("expected points")}.get(measure,
+                                                                                                          measure)}),
+        keys=_("r roll; '1 5' keep & roll, '1 5 b' keep & bank"),
         render=_render, prompt=_prompt, summary=_summary,
         option_text=_option_text(_face().measure_of(options)),
     )
