@@ -84,6 +84,26 @@ def test_the_depth_report_in_slovak_has_the_articles_terms_and_the_same_numbers_
     assert fits(slovak) == []
 
 
+@pytest.mark.parametrize(("lang", "words"), [
+    ("sk", ("Prepadnutie:", "Horúce kocky:", "Žolík:", "Tri a viac rovnakých", "Pomenované kocky")),
+    ("cs", ("Propadnutí:", "Horké kostky:", "Žolík:", "Tři a více stejných", "Pojmenované kostky")),
+])
+def test_the_farkle_rules_sheet_in_the_language_with_the_english_numbers(lang, words):
+    """The rules sheet as printed (issue 44): its words translated, every figure the English sheet's, 80 columns."""
+    english, local = run("farkle", "rules").output, run("farkle", "rules", "--lang", lang).output
+    assert all(word in local for word in words), local[:600]
+    assert "1\u00a0000" in local and "16,7" in local and "1,000" not in local
+    # the same figures in the same order from the singles on (the rules' sentences may say a number in words; the
+    # chances' unit moves to the title where the language spaces it)
+    def figures(text: str, lang: str) -> list[str]:
+        lines = text.splitlines()
+        start = next(i for i, line in enumerate(lines) if i and not line.startswith(("- ", "  ")))
+        return [n.rstrip("%") for n in numbers("\n".join(lines[start:]), lang)]
+
+    assert figures(local, lang) == figures(english, "en") and len(figures(english, "en")) > 300
+    assert fits(local) == []
+
+
 @pytest.mark.parametrize(("env", "word"), [
     ({"LANG": "sk_SK.UTF-8"}, "tabuľka"), ({"LANG": "sk_SK.UTF-8", "LC_MESSAGES": "cs_CZ.UTF-8"}, "tabulka"),
     ({"LANG": "cs_CZ.UTF-8", "LC_ALL": "C.UTF-8"}, "table"), ({"LANG": "de_DE.UTF-8"}, "table"),

@@ -47,5 +47,8 @@ def test_the_page_lead_names_the_largest_target_the_refusal_names(client):
     largest = int(re.search(r"largest target here for these dice is ([\d,]+)", refused.json()["detail"])
                   .group(1).replace(",", ""))
     assert largest > 4000
-    assert f"six ordinary dice:\nup to {largest:,};" in client.get("/farkle/report").text
+    assert f"six ordinary dice: up to {largest:,};" in client.get("/farkle/report").text
+    # the same figure in Slovak, written as a Slovak reader writes it (a no-break space between thousands)
+    assert f"šesť obyčajných kociek: do {largest:,};".replace(",", "\u00a0", 1) in \
+        client.get("/farkle/report", params={"lang": "sk"}).text
     assert client.get("/api/farkle/report", params={"target": largest}).status_code == 200

@@ -98,3 +98,26 @@ def test_the_switch_changes_the_language_and_the_cookie_keeps_it(browser, live_s
         assert page.evaluate("HoldwiseDom.fixed(2.5, 1)") == "2,5"
     finally:
         context.close()
+
+
+def test_the_farkle_tables_script_speaks_czech(browser, live_server):
+    """The practice table's script words (issue 44, round 2): a coaching match to 300, before the first roll (the
+    status line is the game's log, English as in the API)."""
+    context = browser.new_context(viewport=SIZES["laptop"])
+    context.add_cookies([{"name": "lang", "value": "cs", "url": live_server}])
+    page = context.new_page()
+    try:
+        page.goto(live_server + "/farkle?seed=5&delay=0")
+        page.fill("input[name=target]", "300")
+        page.select_option("select[name=computer]", "coaching")
+        page.click("#fk-start")
+        page.wait_for_selector("#fk-table:not([hidden])", timeout=30_000)
+        page.check("#fk-coach-toggle")
+        page.wait_for_selector("#fk-chart thead")
+        tally = page.locator("#fk-tally").inner_text()
+        assert tally.startswith("Hry vyhrané 0, prohrané 0 · vaše kostky: Ordinary die×6") and "trenérská" in tally
+        assert page.locator("#fk-coach-note").inner_text() == "Trenér seřadí vaše možnosti, až hodíte."
+        assert page.locator("#fk-chart thead").inner_text().split("\t")[0].strip() == "zbývá kostek"
+        assert page.locator("#fk-chart-note").inner_text().startswith("Tah s těmito kostkami má v průměru hodnotu 595,0 bodu.")
+    finally:
+        context.close()

@@ -6,9 +6,11 @@ import math
 
 import typer
 
+from .. import i18n
+from ..i18n import gettext as _
 from ._common import check_plot_path, console, emit_json, new_app, progress
 from ._play import TerminalGame, run
-from .farkle_report import plot_coaching, plot_match, plot_report, print_report, print_rules, short
+from .farkle_report import plot_coaching, plot_match, plot_report, print_badge_report, print_report, print_rules, short
 from .farkle_search import farkle_search
 
 __all__ = ["farkle_app", "render_hint"]
@@ -77,38 +79,43 @@ def farkle_turn(
     from rich.table import Table
 
     out = console()
-    out.print(f"Farkle turn with {short(report.dice)}: {report.expected_points:,.2f} points expected")
+    num = i18n.numbers()
+    out.print(_("Farkle turn with %(dice)s: %(points)s points expected")
+              % {"dice": short(report.dice), "points": num.decimal(report.expected_points, 2, group=True)})
     t = Table()
-    t.add_column("dice left", justify="right", no_wrap=True)
-    t.add_column("bust chance", justify="right", no_wrap=True)
-    t.add_column("bank from", justify="right", no_wrap=True)
+    t.add_column(_("dice left"), justify="right", no_wrap=True)
+    t.add_column(_("bust chance"), justify="right", no_wrap=True)
+    t.add_column(_("bank from"), justify="right", no_wrap=True)
     if not report.alike:
-        t.add_column("which dice (worst case)")
+        t.add_column(_("which dice (worst case)"))
     for n, bust in report.bust_chance.items():
         threshold = report.bank_threshold[n]
-        cells = [n, f"{100 * bust:.2f}%", "never" if threshold is None else f"{threshold:,}"]
+        cells = [n, num.percent(bust, 2), _("never") if threshold is None else num.whole(threshold)]
         if not report.alike:
             bust_dice, bank_dice = report.bust_chance_dice[n], report.bank_threshold_dice[n]
             cells.append(short(bust_dice) if bust_dice == bank_dice
-                         else f"bust: {short(bust_dice)}; bank: {short(bank_dice)}")
+                         else _("bust: %(bust)s; bank: %(bank)s")
+                         % {"bust": short(bust_dice), "bank": short(bank_dice)})
         t.add_row(*cells)
     out.print(t)
-    out.print("Bank once the turn total reaches the threshold for the dice you would roll next.")
+    out.print(_("Bank once the turn total reaches the threshold for the dice you would roll next."))
     if not report.alike:
-        out.print("With unlike dice each row is the worst case over which dice are left, and names those "
-                  "dice" + ("." if show_all else "; --all lists every set."))
+        out.print(_("With unlike dice each row is the worst case over which dice are left, and names those dice.")
+                  if show_all else _("With unlike dice each row is the worst case over which dice are left, and names "
+                                     "those dice; --all lists every set."))
         if show_all:
             every = Table()
-            for col in ("dice left", "which dice", "bust chance", "bank from"):
-                every.add_column(col, justify="left" if col == "which dice" else "right",
-                                 no_wrap=col != "which dice")
+            for col in (_("dice left"), _("which dice"), _("bust chance"), _("bank from")):
+                every.add_column(col, justify="left" if col == _("which dice") else "right",
+                                 no_wrap=col != _("which dice"))
             for row in sorted(report.by_dice_left, key=lambda r: len(r.dice)):
-                every.add_row(str(len(row.dice)), short(row.dice), f"{100 * row.bust_chance:.2f}%",
-                              "never" if row.bank_threshold is None else f"{row.bank_threshold:,}")
+                every.add_row(str(len(row.dice)), short(row.dice), num.percent(row.bust_chance, 2),
+                              _("never") if row.bank_threshold is None else num.whole(row.bank_threshold))
             out.print(every)
-    out.print(f"Above a turn total of {report.always_bank_from:,} banking is proven best with any dice left.")
+    out.print(_("Above a turn total of %(points)s banking is proven best with any dice left.")
+              % {"points": num.whole(report.always_bank_from)})
     if plot is not None:
-        out.print(f"plot written to {plot}")
+        out.print(_("plot written to %(path)s") % {"path": plot})
 
 
 def render_hint(result, request, show_all: bool) -> None:
@@ -117,29 +124,32 @@ def render_hint(result, request, show_all: bool) -> None:
 
     win = result.measure == "win_chance"
     out = console()
+    num = i18n.numbers()
     rolled = " ".join(result.position["roll"])
     if result.position["bust"]:
-        out.print(f"Roll {rolled}: bust, no legal selection; the turn scores nothing.")
+        out.print(_("Roll %(roll)s: bust, no legal selection; the turn scores nothing.") % {"roll": rolled})
         return
-    what = "win chance (race-aware)" if win else "expected banked points (coaching table)"
-    out.print(f"Roll {rolled} at turn total {request.turn_total:,}: {what}")
+    what = _("win chance (race-aware)") if win else _("expected banked points (coaching table)")
+    out.print(_("Roll %(roll)s at turn total %(total)s: %(what)s")
+              % {"roll": rolled, "total": num.whole(request.turn_total), "what": what})
     t = Table()
-    t.add_column("option")
-    for col in ("scores", "total", "dice left", "value", "loss"):
+    t.add_column(_("option"))
+    for col in (_("scores"), _("total"), _("dice left"), _("value"), _("loss")):
         t.add_column(col, justify="right", no_wrap=True)
     shown = result.options if show_all else result.options[:TOP_ROWS]
+    pp = _("pp")  # percentage points: "b. b." in Slovak, "p. b." in Czech
     for o in shown:
-        left = str(o.extras["dice_left"]) + (" hot" if o.extras["hot_dice"] else "")
-        value = f"{100 * o.value:.2f}%" if win else f"{o.value:,.1f}"
-        loss = f"{100 * o.loss:.2f} pp" if win else f"{o.loss:,.1f}"
-        t.add_row(o.option, f"{o.extras['score']:,}", f"{o.extras['turn_total']:,}", left, value, loss)
+        left = str(o.extras["dice_left"]) + (" " + _("hot") if o.extras["hot_dice"] else "")
+        value = num.percent(o.value, 2) if win else num.decimal(o.value, 1, group=True)
+        loss = f"{num.decimal(100 * o.loss, 2)} {pp}" if win else num.decimal(o.loss, 1, group=True)
+        t.add_row(o.option, num.whole(o.extras["score"]), num.whole(o.extras["turn_total"]), left, value, loss)
     out.print(t)
     if len(shown) < len(result.options):
-        out.print(f"... {len(result.options) - len(shown)} more options (--all lists them)")
+        out.print(_("... %(n)d more options (--all lists them)") % {"n": len(result.options) - len(shown)})
     if win:
-        out.print("loss in percentage points (pp) of win chance; 'hot': all dice used, six dice again")
+        out.print(_("loss in percentage points (pp) of win chance; 'hot': all dice used, six dice again"))
     else:
-        out.print("'hot': all dice used (hot dice), six dice again")
+        out.print(_("'hot': all dice used (hot dice), six dice again"))
 
 
 @farkle_app.command("match")
@@ -161,9 +171,11 @@ def farkle_match(
     check_plot_path(plot)
     first = _face().parse_loadout(dice)
     second = _face().parse_loadout(opponent_dice, "opponent_dice") if opponent_dice else None
-    if badges or opponent_badges:
-        _badge_match(first, second, int(target), badges, opponent_badges, as_json)
-        return
+    if badges or opponent_badges:  # the start win chance with them, without, and each badge's worth
+        mine, theirs = _face().parse_badges(badges), _face().parse_badges(opponent_badges)
+        with progress("score pair") as update:
+            report = _face().badge_report(first, second, int(target), mine, theirs, progress=update)
+        return emit_json(report) if as_json else print_badge_report(report, int(target))
     _face().check_match_cost(first, second, target, solves=2)
     with progress("score pair", share=_pair_share) as update:
         report = _face().match_report(first, second, target, progress=update)
@@ -173,32 +185,17 @@ def farkle_match(
         emit_json(report)
         return
     out = console()
-    out.print(f"Match to {target:,}: the first player wins {100 * report.first_player_win_chance:.3f}% when both play "
-              "to win.")
-    out.print(f"Race-aware play against the race-blind coaching table wins "
-              f"{100 * report.race_aware_vs_race_blind:.3f}% moving first and "
-              f"{100 * report.race_aware_second_vs_race_blind:.3f}% moving second.")
-    out.print(f"({_face().MATCH_METHOD}, to {report.tolerance:g}; {report.seconds:.1f} s)")
+    num = i18n.numbers()
+    out.print(_("Match to %(target)s: the first player wins %(share)s when both play to win.")
+              % {"target": num.whole(int(target)), "share": num.percent(report.first_player_win_chance, 3)})
+    out.print(_("Race-aware play against the race-blind coaching table wins %(first)s moving first and %(second)s "
+                "moving second.") % {"first": num.percent(report.race_aware_vs_race_blind, 3),
+                                     "second": num.percent(report.race_aware_second_vs_race_blind, 3)})
+    out.print("(" + _("%(method)s, to %(tolerance)s; %(seconds)s s") % {
+        "method": _face().MATCH_METHOD, "tolerance": num.general(report.tolerance),
+        "seconds": num.decimal(report.seconds, 1)} + ")")
     if plot is not None:
-        out.print(f"plot written to {plot}")
-
-
-def _badge_match(first, second, target: int, badges: str | None, opponent_badges: str | None,
-                 as_json: bool) -> None:
-    """`farkle match` with badges: the start win chance with them, without, and each badge's worth."""
-    mine, theirs = _face().parse_badges(badges), _face().parse_badges(opponent_badges)
-    with progress("score pair") as update:
-        report = _face().badge_report(first, second, target, mine, theirs, progress=update)
-    if as_json:
-        emit_json(report)
-        return
-    out = console()
-    out.print(f"Match to {target:,} with badges: the first player wins {100 * report.first_player_win_chance:.3f}%")
-    out.print(f"({100 * report.no_badge_win_chance:.3f}% without badges). Each badge's worth to the first player:")
-    for side, worth in (("first", report.badge_worth), ("second", report.opponent_badge_worth)):
-        for effect, value in worth.items():
-            out.print(f"  the {side} player's {effect}: {100 * value:+.3f} points of win chance")
-    out.print(f"({report.layers} layers of unspent uses solved; {report.seconds:.1f} s)")
+        out.print(_("plot written to %(path)s") % {"path": plot})
 
 
 @farkle_app.command("report")
@@ -260,28 +257,32 @@ def farkle_loadout(
     from rich.table import Table
 
     out = console()
-    by = "expected points per turn" if other is None else f"win chance in a match to {target:,}"
-    out.print(f"Best loadouts of {ranking.choices:,} choices (by {by})")
+    num = i18n.numbers()
+    by = _("expected points per turn") if other is None else \
+        _("win chance in a match to %(target)s") % {"target": num.whole(int(target))}
+    out.print(_("Best loadouts of %(n)s choices (by %(by)s)") % {"n": num.whole(ranking.choices), "by": by})
     t = Table()
-    t.add_column("rank", justify="right", no_wrap=True)
-    t.add_column("dice")
-    t.add_column("points", justify="right", no_wrap=True)
+    t.add_column(_("rank"), justify="right", no_wrap=True)
+    t.add_column(_("dice"))
+    t.add_column(_("points"), justify="right", no_wrap=True)
     if other is not None:
-        t.add_column("win", justify="right", no_wrap=True)
-        t.add_column("first", justify="right", no_wrap=True)
-        t.add_column("second", justify="right", no_wrap=True)
+        t.add_column(_("win"), justify="right", no_wrap=True)
+        t.add_column(_("first"), justify="right", no_wrap=True)
+        t.add_column(_("second"), justify="right", no_wrap=True)
     for i, row in enumerate(ranking.loadouts, 1):
-        cells = [str(i), short(row.dice), f"{row.expected_points:,.2f}"]
+        cells = [str(i), short(row.dice), num.decimal(row.expected_points, 2, group=True)]
         if other is not None:
-            cells += [f"{100 * row.win_average:.2f}%", f"{100 * row.win_first:.2f}%", f"{100 * row.win_second:.2f}%"]
+            cells += [num.percent(row.win_average, 2), num.percent(row.win_first, 2), num.percent(row.win_second, 2)]
         t.add_row(*cells)
     out.print(t)
     if other is not None:
-        out.print(f"win chances against {short(ranking.opponent_dice)}, both playing to win: moving first, "
-                  "second, and their average (who starts by a coin toss)")
+        out.print(_("win chances against %(dice)s, both playing to win: moving first, second, and their average (who "
+                    "starts by a coin toss)") % {"dice": short(ranking.opponent_dice)})
     if ranking.unbounded:
-        out.print(f"not ranked: {len(ranking.unbounded):,} choice(s) whose turn is unbounded (they can roll forever "
-                  "without risk), e.g. " + short(ranking.unbounded[0]))
+        out.print(i18n.ngettext("not ranked: %(n)s choice whose turn is unbounded (it can roll forever without risk), "
+                                "e.g. %(dice)s", "not ranked: %(n)s choices whose turn is unbounded (they can roll "
+                                "forever without risk), e.g. %(dice)s", len(ranking.unbounded))
+                  % {"n": num.whole(len(ranking.unbounded)), "dice": short(ranking.unbounded[0])})
 
 
 farkle_app.command("search")(farkle_search)
@@ -304,31 +305,32 @@ def farkle_dice(
     from rich.table import Table
 
     def points(value: float | None) -> str:
-        return "unbounded" if value is None else f"{value:,.1f}"
+        return _("unbounded") if value is None else i18n.numbers().decimal(value, 1, group=True)
 
     t = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
-    t.add_column("die", no_wrap=True)
+    t.add_column(_("die"), no_wrap=True)
     t.add_column("id", no_wrap=True)
-    t.add_column("weights 1-6", no_wrap=True)
-    t.add_column("alone", justify="right", no_wrap=True)
-    t.add_column("w/ 3 ord.", justify="right", no_wrap=True)
+    t.add_column(_("weights 1-6"), no_wrap=True)
+    t.add_column(_("alone"), justify="right", no_wrap=True)
+    t.add_column(_("w/ 3 ord."), justify="right", no_wrap=True)
     for die in listing.dice:
         weights = ",".join(f"{w}{listing.joker_symbol}" if shown == listing.joker_symbol else str(w)
                            for w, shown in zip(die.weights, die.faces, strict=True))
         t.add_row(die.name, die.id, weights, points(die.points_alone), points(die.points_beside_ordinary))
     out = console()
-    out.print("Kingdom Come II dice: weights of faces 1-6 (chance = weight / their sum) and expected points per "
-              "turn with six of the die ('alone') and with three of it beside three ordinary dice ('w/ 3 ord.').")
+    out.print(_("Kingdom Come II dice: weights of faces 1-6 (chance = weight / their sum) and expected points per "
+                "turn with six of the die ('alone') and with three of it beside three ordinary dice ('w/ 3 ord.')."))
     out.print(t)
     groups: dict[str, list[str]] = {}
     for die in listing.dice:
         groups.setdefault(die.group, []).append(die.name)
     alike = ["; ".join(", ".join(names) for names in groups.values() if len(names) > 1)]
-    out.print(f"Roll alike (re-skins): {alike[0]}.")
+    out.print(_("Roll alike (re-skins): %(dice)s.") % {"dice": alike[0]})
     # typing is for the command line: the web shows the same listing, where nothing is typed
     out.print(f"{listing.joker}.")
-    out.print(f"At the command line, type {listing.joker_symbol} (or 1) for it in a roll, and a die by its id or its "
-              "name ('lucky' or \"Lucky die\"). Sources per die: --json, docs/reference/kcd-dice.md.")
+    out.print(_("At the command line, type %(joker)s (or 1) for it in a roll, and a die by its id or its name "
+                "('lucky' or \"Lucky die\"). Sources per die: --json, docs/reference/kcd-dice.md.")
+              % {"joker": listing.joker_symbol})
 
 
 @farkle_app.command("rules")
@@ -339,53 +341,60 @@ def farkle_rules(
 
     Example: holdwise farkle rules
     """
-    sheet = _face().rules_sheet()
     if as_json:
-        emit_json(sheet)
+        emit_json(_face().rules_sheet())  # JSON stays English: an API
         return
-    print_rules(sheet)
+    print_rules(_face().rules_sheet(translate=i18n.gettext, whole=i18n.numbers().whole))
 
 
 def _render(state) -> list[str]:
-    d = state.data
-    lines = [(f"  score: you {d['scores']['player']:,}, computer {d['scores']['computer']:,} "
-              f"(first to {state.options['target']:,}); turn total {d['turn_total']:,}")]
+    d, whole = state.data, i18n.numbers().whole
+    lines = ["  " + _("score: you %(you)s, computer %(computer)s (first to %(target)s); turn total %(total)s")
+             % {"you": whole(d["scores"]["player"]), "computer": whole(d["scores"]["computer"]),
+                "target": whole(state.options["target"]), "total": whole(d["turn_total"])}]
     if "uses" in d:
-        lines.append(f"  badge uses left (Warlord, Doppelganger, Resurrection): you {d['uses']['player']}, "
-                     f"computer {d['uses']['computer']}")
+        lines.append("  " + _("badge uses left (Warlord, Doppelganger, Resurrection): you %(you)s, computer "
+                              "%(computer)s") % {"you": d["uses"]["player"], "computer": d["uses"]["computer"]})
     if state.phase in ("select", "bust"):
         dice = _face().parse_dice(state.options["dice"])
         faces = [_face().face_text(dice[p - 1], f) for f, p in zip(d["roll"], d["left"], strict=True)]
+        said = "  " + _("your roll:") + " "
         if len(set(state.options["dice"])) == 1:
-            lines.append("  your roll: " + " ".join(faces))
+            lines.append(said + " ".join(faces))
         else:
-            lines.append("  your roll: " + "  ".join(f"p{p}={f}" for p, f in zip(d["left"], faces, strict=True)))
+            lines.append(said + "  ".join(f"p{p}={f}" for p, f in zip(d["left"], faces, strict=True)))
     return lines
 
 
 def _prompt(state) -> str:
     if state.phase == "roll":
-        return "your turn: Enter or r to roll >"
+        return _("your turn: Enter or r to roll >")
     if state.phase == "bust":
-        return "bust: r throws again (Badge of Resurrection), p lets the turn go >"
-    return "keep which dice? (e.g. 1 5, or 1 5 b to bank; p3 = the die at place 3) >"
+        return _("bust: r throws again (Badge of Resurrection), p lets the turn go >")
+    return _("keep which dice? (e.g. 1 5, or 1 5 b to bank; p3 = the die at place 3) >")
 
 
 def _summary(state) -> list[str]:
     d = state.data
     won = d["winner"] == "player"
-    mine, theirs = d["scores"]["player"], d["scores"]["computer"]
-    return [f"you win {mine:,} to {theirs:,}" if won else f"the computer wins {theirs:,} to {mine:,}",
-            f"tally: you won {state.tally['won']}, lost {state.tally['lost']}"]
+    whole = i18n.numbers().whole
+    mine, theirs = whole(d["scores"]["player"]), whole(d["scores"]["computer"])
+    return [_("you win %(mine)s to %(theirs)s") % {"mine": mine, "theirs": theirs} if won
+            else _("the computer wins %(theirs)s to %(mine)s") % {"mine": mine, "theirs": theirs},
+            _("tally: you won %(won)d, lost %(lost)d") % {"won": state.tally["won"], "lost": state.tally["lost"]}]
 
 
 def _option_text(measure: str):
     """One hint line: win chances as percentages, expected points with one decimal."""
 
+    num = i18n.numbers()
+    loss, pp = _("loss"), _("pp")
+
     def text(option) -> str:
         if measure != "win_chance":
-            return f"{option.option:<34} {option.value:>9,.1f}   loss {option.loss:,.1f}"
-        return f"{option.option:<34} {100 * option.value:>8.2f}%   loss {100 * option.loss:.2f} pp"
+            return f"{option.option:<34} {num.decimal(option.value, 1, group=True):>9}   {loss} " \
+                   f"{num.decimal(option.loss, 1, group=True)}"
+        return f"{option.option:<34} {num.percent(option.value, 2):>9}   {loss} {num.decimal(100 * option.loss, 2)} {pp}"
 
     return text
 
@@ -421,11 +430,13 @@ def farkle_play(
     measure = _face().measure_of(options).replace("_", " ")
     game = TerminalGame(
         face=_face(),
-        rules=("Farkle (KCD): set scoring dice aside (1: 100, 5: 50, triples, straights), then",
-               "roll the rest or bank. No score: bust. All six used: hot dice. J is a joker.",
-               (f"First to {options['target']:,} wins at once; the computer plays {options['computer']} "
-                f"(hints: {measure}).")),
-        keys="r roll; '1 5' keep & roll, '1 5 b' keep & bank; with badges: d doubles, w Warlord's bank",
+        rules=(_("Farkle (KCD): set scoring dice aside (1: 100, 5: 50, triples, straights), then"),
+               _("roll the rest or bank. No score: bust. All six used: hot dice. J is a joker."),
+               _("First to %(target)s wins at once; the computer plays %(computer)s (hints: %(measure)s).")
+               % {"target": i18n.numbers().whole(options["target"]), "computer": options["computer"],
+                  "measure": {"win chance": _("win chance"), "expected points": _("expected points")}.get(measure,
+                                                                                                          measure)}),
+        keys=_("r roll; '1 5' keep & roll, '1 5 b' keep & bank; with badges: d doubles, w Warlord's bank"),
         render=_render, prompt=_prompt, summary=_summary,
         option_text=_option_text(_face().measure_of(options)),
     )

@@ -6,12 +6,15 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
+from ..i18n import gettext as _
+from ..i18n import numbers, pgettext
 from ._common import console, save_figure
 
 if TYPE_CHECKING:
     from ..games import farkle
 
-__all__ = ["plot_coaching", "plot_match", "plot_report", "print_report", "print_rules", "short"]
+__all__ = ["plot_coaching", "plot_match", "plot_report", "print_badge_report", "print_report", "print_rules",
+           "short"]
 
 # Okabe-Ito colours: told apart with every common colour-vision deficiency
 ROLL_COLOUR, BANK_COLOUR, LINE_COLOUR = "#0072B2", "#E69F00", "#D55E00"
@@ -110,7 +113,7 @@ def plot_match(chart: farkle.MatchChart, path: str) -> None:
 
 
 def _when(value: int | None) -> str:
-    return "never" if value is None else f"{value:,}"
+    return _("never") if value is None else numbers().whole(value)
 
 
 def print_report(r: farkle.StrategyReport) -> None:
@@ -121,64 +124,74 @@ def print_report(r: farkle.StrategyReport) -> None:
     from rich import box
     from rich.table import Table
 
+    num = numbers()
     out = console()
-    out.print(f"Farkle strategy report: {short(r.dice)} against {short(r.opponent_dice)}, to {r.target:,}",
+    out.print(_("Farkle strategy report: %(dice)s against %(opponent)s, to %(target)s")
+              % {"dice": short(r.dice), "opponent": short(r.opponent_dice), "target": num.whole(r.target)},
               highlight=False)
-    out.print(f"{r.expected_points:,.1f} points a turn (one average turn: {r.turn_points:,}); moving first from "
-              f"0-0 wins {100 * r.first_player_win_chance:.2f}%.", highlight=False)
+    out.print(_("%(points)s points a turn (one average turn: %(turn)s); moving first from 0-0 wins %(share)s.")
+              % {"points": num.decimal(r.expected_points, 1, group=True), "turn": num.whole(r.turn_points),
+                 "share": num.percent(r.first_player_win_chance, 2)}, highlight=False)
     g = len(r.scores)
-    t = Table(box=box.SIMPLE_HEAD, title="Bank from (turn total), by dice left ('never': roll on to the target)",
+    t = Table(box=box.SIMPLE_HEAD, title=_("Bank from (turn total), by dice left ('never': roll on to the target)"),
               title_justify="left")
-    for col in ("dice left", "coaching", "race 0-0", "race median", "race range", "never"):
+    for col in (_("dice left"), _("coaching"), _("race 0-0"), _("race median"), _("race range"), _("never")):
         t.add_column(col, justify="right", no_wrap=True)
     for i, k in enumerate(r.dice_left):
         grid = r.race_threshold[i]
         values = [v for row in grid for v in row if v is not None]
         never = sum(v is None for row in grid for v in row) / (g * g)
         median = statistics.median_low(values) if values else None
-        span = f"{min(values):,}-{max(values):,}" if values else "-"
+        span = f"{num.whole(min(values))}-{num.whole(max(values))}" if values else "-"
         t.add_row(str(k), _when(r.coaching_threshold[str(k)]), _when(grid[0][0]), _when(median), span,
-                  f"{100 * never:.0f}%")
+                  num.percent(never, 0))
     out.print(t)
-    out.print("race-aware: the first turn total at which playing to win banks, over every score pair; 'never' "
-              "column: share of score pairs where it rolls on to the target", highlight=False)
-    regions = Table(box=box.SIMPLE_HEAD, title=f"Where the plays differ: {r.disagreements:,} of {r.situations:,} "
-                                               "reachable situations", title_justify="left")
-    for col in ("you need", "opp. needs", "differ", "rate", "rolls", "banks", "share", "max pp"):
+    out.print(_("race-aware: the first turn total at which playing to win banks, over every score pair; 'never' "
+                "column: share of score pairs where it rolls on to the target"), highlight=False)
+    regions = Table(box=box.SIMPLE_HEAD, title=_("Where the plays differ: %(n)s of %(of)s reachable situations")
+                    % {"n": num.whole(r.disagreements), "of": num.whole(r.situations)}, title_justify="left")
+    for col in (_("you need"), _("opp. needs"), pgettext("column", "differ"), _("rate"), pgettext("column", "rolls"),
+                _("banks"), _("share"), _("max pp")):
         regions.add_column(col, justify="right", no_wrap=True)
     for row in r.regions:
         share = row.cost_sum / r.cost_sum if r.cost_sum else 0.0
         rate = row.disagreements / row.situations if row.situations else 0.0
-        regions.add_row(row.own_needs, row.opponent_needs, f"{row.disagreements:,}", f"{100 * rate:.0f}%",
-                        f"{row.race_rolls:,}", f"{row.race_banks:,}", f"{100 * share:.1f}%",
-                        f"{100 * row.cost_max:.1f}")
+        regions.add_row(num.text(row.own_needs), num.text(row.opponent_needs), num.whole(row.disagreements),
+                        num.percent(rate, 0),
+                        num.whole(row.race_rolls), num.whole(row.race_banks), num.percent(share, 1),
+                        num.decimal(100 * row.cost_max, 1))
     out.print(regions)
-    out.print("rate: of the reachable situations there; rolls / banks: race-aware play rolls on (banks) where the "
-              "coaching table banks (rolls on); max pp: the most win chance (percentage points) the coaching "
-              "choice gives up there; share: of that loss summed over every difference", highlight=False)
+    out.print(_("rate: of the reachable situations there; rolls / banks: race-aware play rolls on (banks) where the "
+                "coaching table banks (rolls on); max pp: the most win chance (percentage points) the coaching "
+                "choice gives up there; share: of that loss summed over every difference"), highlight=False)
     if r.top_disagreements:
-        top = Table(box=box.SIMPLE_HEAD, title="Largest differences", title_justify="left")
-        for col in ("you", "opponent", "dice left", "turn total", "race-aware", "coaching", "loss"):
+        plays = {"roll": _("roll"), "bank": _("bank")}
+        top = Table(box=box.SIMPLE_HEAD, title=_("Largest differences"), title_justify="left")
+        for col in (_("you"), _("opponent"), _("dice left"), _("turn total"), pgettext("column", "race-aware"),
+                    _("coaching"), _("loss")):
             top.add_column(col, justify="right", no_wrap=True)
+        pp = _("pp")
         for d in r.top_disagreements[:REPORT_TOP]:
-            top.add_row(f"{d.own:,}", f"{d.opponent:,}", str(d.dice_left) if len(set(r.dice)) == 1 else
-                        f"{d.dice_left}*", f"{d.turn_total:,}", d.race_aware, d.coaching, f"{100 * d.cost:.1f} pp")
+            top.add_row(num.whole(d.own), num.whole(d.opponent), str(d.dice_left) if len(set(r.dice)) == 1 else
+                        f"{d.dice_left}*", num.whole(d.turn_total), plays.get(d.race_aware, d.race_aware),
+                        plays.get(d.coaching, d.coaching), f"{num.decimal(100 * d.cost, 1)} {pp}")
         out.print(top)
         if len(set(r.dice)) > 1:
-            out.print("*: which dice are left is in --json (top_disagreements)", highlight=False)
+            out.print(_("*: which dice are left is in --json (top_disagreements)"), highlight=False)
     picks = sorted({round(i * (g - 1) / (GRID_STEPS - 1)) for i in range(GRID_STEPS)}) if g > 1 else [0]
-    fav = Table(box=box.SIMPLE_HEAD, title="Win chance of the player to move (rows: own score, columns: "
-                                           "opponent's)", title_justify="left")
+    fav = Table(box=box.SIMPLE_HEAD, title=_("Win chance of the player to move (rows: own score, columns: "
+                                             "opponent's)"), title_justify="left")
     fav.add_column("", justify="right", no_wrap=True)
     for b in picks:
-        fav.add_column(f"{r.scores[b]:,}", justify="right", no_wrap=True)
+        fav.add_column(num.whole(r.scores[b]), justify="right", no_wrap=True)
     for a in picks:
-        fav.add_row(f"{r.scores[a]:,}", *(f"{100 * r.win_chance[a][b]:.0f}%" for b in picks))
+        fav.add_row(num.whole(r.scores[a]), *(num.percent(r.win_chance[a][b], 0) for b in picks))
     out.print(fav)
-    out.print("Findings:")
-    for i, f in enumerate(r.findings, 1):
-        out.print(textwrap.fill(f"{i}. {f.text} [figure: {f.figure}]", 80, subsequent_indent="   "), highlight=False,
-                  markup=False)
+    out.print(_("Findings:"))
+    figure = _("figure:")
+    for i, f in enumerate(r.findings, 1):  # the findings' sentences are the report's own (English, as in its JSON)
+        out.print(textwrap.fill(f"{i}. {f.text} [{figure} {f.figure}]", 80, subsequent_indent="   "),
+                  highlight=False, markup=False)
 
 
 def plot_report(r: farkle.StrategyReport, path: str) -> None:
@@ -224,46 +237,71 @@ def plot_report(r: farkle.StrategyReport, path: str) -> None:
 
 
 def print_rules(sheet: farkle.RulesSheet) -> None:
-    """The rules sheet at 80 columns."""
+    """The rules sheet at 80 columns, in the current language (`sheet` built with its words translated)."""
     import textwrap
 
     from rich import box
     from rich.table import Table
 
+    num = numbers()
     out = console()
-    out.print("Farkle as in Kingdom Come: Deliverance: the rules", highlight=False)
+    out.print(_("Farkle as in Kingdom Come: Deliverance: the rules"), highlight=False)
     for line in sheet.rules:
         out.print(textwrap.fill(line, 80, initial_indent="- ", subsequent_indent="  "), highlight=False)
-    singles = ", ".join(f"{c.name} {c.points:,}" for c in sheet.singles)
-    out.print(textwrap.fill("Singles: " + singles + ".", 80), highlight=False)
-    kinds = Table(box=box.SIMPLE_HEAD, title="Three or more of a kind", title_justify="left")
-    kinds.add_column("face", no_wrap=True)
+    singles = ", ".join(f"{c.name} {num.whole(c.points)}" for c in sheet.singles)
+    out.print(textwrap.fill(_("Singles: %(list)s.") % {"list": singles}, 80), highlight=False)
+    kinds = Table(box=box.SIMPLE_HEAD, title=_("Three or more of a kind"), title_justify="left")
+    kinds.add_column(_("face"), no_wrap=True)
     for c in sheet.of_a_kind[0].combos:
-        kinds.add_column(f"{len(c.dice)} alike", justify="right", no_wrap=True)
+        kinds.add_column(_("%(n)d alike") % {"n": len(c.dice)}, justify="right", no_wrap=True)
     for row in sheet.of_a_kind:
-        kinds.add_row(str(row.face), *(f"{c.points:,}" for c in row.combos))
+        kinds.add_row(str(row.face), *(num.whole(c.points) for c in row.combos))
     out.print(kinds)
     first = sheet.straights[0]
-    straights = Table(box=box.SIMPLE_HEAD, title="Straights and the spare die", title_justify="left")
-    straights.add_column("spare die", no_wrap=True)
+    straights = Table(box=box.SIMPLE_HEAD, title=_("Straights and the spare die"), title_justify="left")
+    straights.add_column(_("spare die"), no_wrap=True)
     straights.add_column(first.low.name, justify="right", no_wrap=True)
     straights.add_column(first.high.name, justify="right", no_wrap=True)
     for spare in sheet.straights:
-        straights.add_row("none" if spare.spare is None else f"+ {spare.spare}", f"{spare.low.points:,}",
-                          f"{spare.high.points:,}")
+        straights.add_row(_("none") if spare.spare is None else f"+ {spare.spare}", num.whole(spare.low.points),
+                          num.whole(spare.high.points))
     out.print(straights)
-    out.print(f"All six, {sheet.full_straight.name}: {sheet.full_straight.points:,}.", highlight=False)
+    full = sheet.full_straight
+    out.print(_("All six, %(name)s: %(points)s.") % {"name": full.name, "points": num.whole(full.points)},
+              highlight=False)
     for c in sheet.hot_dice:
-        out.print(f"Hot dice: {c.name} scores {c.points:,}, then {sheet.dice_per_player} dice again.",
+        out.print(textwrap.fill(_("Hot dice: %(name)s scores %(points)s, then %(n)d dice again.")
+                                % {"name": c.name, "points": num.whole(c.points), "n": sheet.dice_per_player}, 80),
                   highlight=False)
-    out.print(f"Bust: {' '.join(sheet.bust)} has nothing to set aside.", highlight=False)
+    out.print(_("Bust: %(dice)s has nothing to set aside.") % {"dice": " ".join(sheet.bust)}, highlight=False)
     for c in sheet.jokers:
-        out.print(f"Joker: {c.name} scores {c.points:,}.", highlight=False)
-    dice = Table(box=box.SIMPLE_HEAD, title="The named dice: the chance of each face", title_justify="left")
-    dice.add_column("die", no_wrap=True)
+        out.print(_("Joker: %(name)s scores %(points)s.") % {"name": c.name, "points": num.whole(c.points)},
+                  highlight=False)
+    # Slovak and Czech write "16,7 %": with that space seven columns pass 80, so there the unit goes to the title
+    compact = num.percent(0.5, 1) == num.decimal(50, 1) + "%"
+    title = _("The named dice: the chance of each face") + ("" if compact else " (%)")
+    dice = Table(box=box.SIMPLE_HEAD, title=title, title_justify="left")
+    dice.add_column(_("die"), no_wrap=True)
     for face in range(1, 7):
         dice.add_column(str(face), justify="right", no_wrap=True)
     for die in sheet.dice:
-        dice.add_row(die.name, *(f"{shown if shown != str(f) else ''} {100 * p:.1f}%".strip()
-                                 for f, (shown, p) in enumerate(zip(die.faces, die.chances, strict=True), start=1)))
+        chances = (num.percent(p, 1) if compact else num.decimal(100 * p, 1) for p in die.chances)
+        dice.add_row(die.name, *(f"{shown if shown != str(f) else ''} {chance}".strip()
+                                 for f, (shown, chance) in enumerate(zip(die.faces, chances, strict=True), start=1)))
     out.print(dice)
+
+
+def print_badge_report(report: farkle.BadgeReport, target: int) -> None:
+    """`farkle match --badges`: the start win chance with the badges, without, and each badge's worth."""
+    out, num = console(), numbers()
+    out.print(_("Match to %(target)s with badges: the first player wins %(share)s") % {
+        "target": num.whole(int(target)), "share": num.percent(report.first_player_win_chance, 3)})
+    out.print(_("(%(share)s without badges). Each badge's worth to the first player:") % {
+        "share": num.percent(report.no_badge_win_chance, 3)})
+    for side, worth in ((_("the first player's"), report.badge_worth),
+                        (_("the second player's"), report.opponent_badge_worth)):
+        for effect, value in worth.items():
+            out.print("  " + _("%(side)s %(badge)s: %(points)s points of win chance") % {
+                "side": side, "badge": effect, "points": num.signed(100 * value, 3)})
+    out.print("(" + _("%(layers)s layers of unspent uses solved; %(seconds)s s") % {
+        "layers": report.layers, "seconds": num.decimal(report.seconds, 1)} + ")")

@@ -6,6 +6,8 @@ from typing import TYPE_CHECKING
 
 import typer
 
+from .. import i18n
+from ..i18n import gettext as _
 from ._common import JSON_OPTION, console, emit_json, progress, time_words
 from .farkle_report import short
 
@@ -62,15 +64,18 @@ def farkle_search(
             best = [(face.parse_loadout(text), points) for text, points in stored["top"]]
             result = face.stored_search(request, best, stored["threshold"], stored["exact_solves"],
                                         stored["seconds"])
-            err.print(f"Read from {db}: the whole domain's ranking, made by 'holdwise sweep farkle-ranking'")
+            err.print(_("Read from %(path)s: the whole domain's ranking, made by 'holdwise sweep farkle-ranking'")
+                      % {"path": db})
             if as_json:
                 emit_json(result)
             else:
                 print_search(result)
             return
-    err.print(f"Searching {request.sets:,} sets of six from your dice (Ordinary dice fill), about "
-              f"{time_words(face.estimate_seconds(request, workers))} on {workers} "
-              f"core{'s' if workers > 1 else ''}; Ctrl-C stops it")
+    err.print(i18n.ngettext("Searching %(sets)s sets of six from your dice (Ordinary dice fill), about %(time)s on "
+                            "%(n)d core; Ctrl-C stops it", "Searching %(sets)s sets of six from your dice (Ordinary "
+                            "dice fill), about %(time)s on %(n)d cores; Ctrl-C stops it", workers)
+              % {"sets": i18n.numbers().whole(request.sets), "time": time_words(face.estimate_seconds(request, workers)),
+                 "n": workers})
     stopped = {"asked": False}
 
     def stop() -> bool:
@@ -97,32 +102,38 @@ def print_search(result: farkle.InventorySearch) -> None:
     """The ranking at 80 columns: rank, dice by their names in the game, the value (and the win chances)."""
     from rich.table import Table
 
+    num = i18n.numbers()
     out = console()
-    by = ("expected points per turn" if result.need is None
-          else f"a turn played to {result.need:,} points (expected min(banked, {result.need:,}))")
+    by = (_("expected points per turn") if result.need is None
+          else _("a turn played to %(need)s points (expected min(banked, %(need)s))") % {"need": num.whole(result.need)})
     if result.complete:
-        out.print(f"Best {len(result.loadouts):,} of {result.sets:,} sets by {by}; every other set at most "
-                  f"{result.threshold:,.2f}")
+        out.print(_("Best %(n)s of %(sets)s sets by %(by)s; every other set at most %(bound)s")
+                  % {"n": num.whole(len(result.loadouts)), "sets": num.whole(result.sets), "by": by,
+                     "bound": num.decimal(result.threshold, 2, group=True)})
     else:
-        out.print(f"Stopped after {result.examined:,} of {result.sets:,} sets: the best found so far by {by} "
-                  "(not proven: sets were left unexamined)")
+        out.print(_("Stopped after %(examined)s of %(sets)s sets: the best found so far by %(by)s (not proven: sets "
+                    "were left unexamined)") % {"examined": num.whole(result.examined), "sets": num.whole(result.sets),
+                                                "by": by})
     raced = any(r.win_average is not None for r in result.loadouts)
     t = Table()
     t.add_column("#", justify="right", no_wrap=True)
-    t.add_column("dice")
-    t.add_column("points", justify="right", no_wrap=True)
+    t.add_column(_("dice"))
+    t.add_column(_("points"), justify="right", no_wrap=True)
     if raced:
-        t.add_column("win", justify="right", no_wrap=True)
+        t.add_column(_("win"), justify="right", no_wrap=True)
     for i, row in enumerate(result.loadouts, 1):
-        cells = [str(i), short(row.dice), f"{row.expected_points:,.2f}"]
+        cells = [str(i), short(row.dice), num.decimal(row.expected_points, 2, group=True)]
         if raced:
-            cells.append("" if row.win_average is None else f"{100 * row.win_average:.2f}%")
+            cells.append("" if row.win_average is None else num.percent(row.win_average, 2))
         t.add_row(*cells)
     out.print(t)
     if raced:
-        out.print(f"win: the average of moving first and second in a match to {result.target:,} against "
-                  f"{short(result.opponent_dice or ())}, both playing to win (for the leaders)")
-    out.print(f"{result.examined:,} sets examined, {result.solved:,} solved exactly, the others ruled out by a "
-              f"proven bound, in {time_words(result.seconds)}")
+        out.print(_("win: the average of moving first and second in a match to %(target)s against %(dice)s, both "
+                    "playing to win (for the leaders)") % {"target": num.whole(result.target or 0),
+                                                           "dice": short(result.opponent_dice or ())})
+    out.print(_("%(examined)s sets examined, %(solved)s solved exactly, the others ruled out by a proven bound, in "
+                "%(time)s") % {"examined": num.whole(result.examined), "solved": num.whole(result.solved),
+                               "time": time_words(result.seconds)})
     if result.left_out:
-        out.print(f"left out: {short(result.left_out)} (every face scores alone: a turn with only them never ends)")
+        out.print(_("left out: %(dice)s (every face scores alone: a turn with only them never ends)")
+                  % {"dice": short(result.left_out)})

@@ -24,6 +24,7 @@ from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse, JSONResponse
 from pydantic import Field, Strict
 
+from .. import i18n
 from ..i18n import N_
 from ..errors import InputError
 from ..settings import limits
@@ -356,8 +357,9 @@ def farkle_page(request: Request) -> HTMLResponse:
     if menu not in _PAGE:
         listing = face.list_dice()
         _PAGE[menu] = bytes(page(request, "farkle.html", title=N_("Kingdom Come dice: practice table"), dice=listing.dice,
-                                 joker=listing.joker, dice_listing=listing.to_json(),
-                                 rules=face.rules_sheet()).body)
+                                 joker=listing.joker, num=i18n.numbers(menu[1]), dice_listing=listing.to_json(),
+                                 rules=face.rules_sheet(translate=lambda m: i18n.gettext(m, menu[1]),
+                                                        whole=i18n.numbers(menu[1]).whole)).body)
     return keep_language(request, HTMLResponse(_PAGE[menu]))
 
 

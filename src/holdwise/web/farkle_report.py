@@ -14,10 +14,11 @@ from typing import Annotated
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse, Response
 
+from .. import i18n
 from ..i18n import N_
 from ..errors import InputError
 from ..games import farkle as face
-from .common import AnswerCache, json_bytes, json_response, page, user_field
+from .common import AnswerCache, json_bytes, json_response, page, request_language, user_field
 from .schemas import FarkleReport, answers
 from .farkle import checked_loadout
 
@@ -78,4 +79,4 @@ def report_page(request: Request) -> HTMLResponse:
     """The strategy report page: the form, then the report drawn from the API."""
     ordinary = checked_loadout("ordinary*6", "dice")
     return page(request, "farkle_report.html", title=N_("Farkle: strategy report"), dice=face.list_dice().dice,
-                largest=largest_target(ordinary, ordinary))
+                largest=largest_target(ordinary, ordinary), num=i18n.numbers(request_language(request)))

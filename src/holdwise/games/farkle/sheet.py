@@ -8,7 +8,7 @@ dice the line names, never a restated table: change the scoring and the sheet fo
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..base import Result
@@ -22,7 +22,6 @@ from .rules import (
 __all__ = ["Combo", "DieChances", "KindRow", "RulesSheet", "SpareRow", "rules_sheet"]
 
 KINDS = (3, 4, 5, 6)  # how many of a face the of-a-kind table shows
-KIND_WORDS = {3: "three", 4: "four", 5: "five", 6: "six"}
 BUST_EXAMPLE = (2, 2, 3, 4, 6, 6)  # no 1, no 5, no three alike, no straight
 HOT_EXAMPLES = ((1, 1, 5, 5, 5, 1), (5, 5, 5), (1, 5))  # every die of the roll scores: six, three and two rolled
 JOKER_EXAMPLES = ((1, 1, JOKER), (2, 3, 4, 5, JOKER))  # a joker completes three 1s, and a straight
@@ -87,6 +86,36 @@ class RulesSheet(Result):
     dice: tuple[DieChances, ...]
 
 
+def N_(message: str) -> str:  # noqa: N802 (gettext's marker: the games do not import the interfaces' i18n)
+    """Mark `message` for the catalogues; the interfaces translate it (rules_sheet's `translate`)."""
+    return message
+
+
+# the sheet's words: English here (the JSON answer), translated by the page and the command line
+KIND_NAMES = {3: N_("three {face}s"), 4: N_("four {face}s"), 5: N_("five {face}s"), 6: N_("six {face}s")}
+RULE_TEXTS = (
+    N_("Each side rolls {n} dice. After every roll set aside at least one scoring die; every die set aside "
+       "must score (a 2, 3, 4 or 6 alone scores nothing). Then roll the rest on, or bank the turn total."),
+    N_("A selection scores the best reading of its dice; singles count one or two at a time, and three or "
+       "more of a face double with each die beyond the third."),
+    N_("Bust: a roll with nothing to set aside (such as {bust}) loses the turn total, and the turn passes."),
+    N_("Hot dice: set aside every die you rolled, six or fewer, and all {n} dice come back to roll on."),
+    N_("Every score is a multiple of {unit}."),
+    N_("The match: the first side whose score and turn total reach the target ({target} unless set) wins "
+       "at once."),
+    N_("A joker ({joker}, the Devil's head die's 1) stands in for any face to complete a combination and "
+       "never scores alone."),
+)
+
+
+def _same(message: str) -> str:
+    return message
+
+
+def _whole(value: int) -> str:
+    return f"{value:,}"
+
+
 def _shown(faces: Sequence[int]) -> tuple[str, ...]:
     return tuple(JOKER_SYMBOL if f == JOKER else str(f) for f in faces)
 
@@ -96,13 +125,15 @@ def _combo(name: str, faces: Sequence[int]) -> Combo:
     return Combo(name, _shown(faces), score(roll_counts(faces)))
 
 
-def rules_sheet(target: int = DEFAULT_TARGET) -> RulesSheet:
+def rules_sheet(target: int = DEFAULT_TARGET, translate: Callable[[str], str] = _same,
+                whole: Callable[[int], str] = _whole) -> RulesSheet:
     """The rules sheet: every combination with its points from `rules.score`, the turn and match rules, and
-    the named dice's chances."""
-    singles = [_combo(f"single {f}", (f,)) for f in sorted(SINGLE)]
-    singles += [_combo(f"two {f}s", (f, f)) for f in sorted(SINGLE)]
-    singles.append(_combo(" and ".join(map(str, sorted(SINGLE))), tuple(sorted(SINGLE))))
-    kinds = tuple(KindRow(f, tuple(_combo(f"{KIND_WORDS[k]} {f}s", (f,) * k) for k in KINDS))
+    the named dice's chances; its words through `translate` and the target through `whole` (default: English)."""
+    t = translate
+    singles = [_combo(t(N_("single {face}")).format(face=f), (f,)) for f in sorted(SINGLE)]
+    singles += [_combo(t(N_("two {face}s")).format(face=f), (f, f)) for f in sorted(SINGLE)]
+    singles.append(_combo(t(N_(" and ")).join(map(str, sorted(SINGLE))), tuple(sorted(SINGLE))))
+    kinds = tuple(KindRow(f, tuple(_combo(t(KIND_NAMES[k]).format(face=f), (f,) * k) for k in KINDS))
                   for f in range(1, FACES + 1))
     low, high = sorted(SHORT_STRAIGHTS, key=lambda s: SHORT_STRAIGHTS[s])
     straights = [SpareRow(None, _combo("-".join(map(str, low)), low), _combo("-".join(map(str, high)), high))]
@@ -111,23 +142,12 @@ def rules_sheet(target: int = DEFAULT_TARGET) -> RulesSheet:
         straights.append(SpareRow(spare, *pair))
     full = tuple(range(1, FACES + 1))
     full_straight = _combo("-".join(map(str, full)), full)
-    hot = tuple(_combo(f"{' '.join(map(str, h))} from {len(h)} dice rolled", h) for h in HOT_EXAMPLES)
+    hot = tuple(_combo(t(N_("{dice} from {n} dice rolled")).format(dice=" ".join(map(str, h)), n=len(h)), h)
+                for h in HOT_EXAMPLES)
     jokers = tuple(_combo(" ".join(_shown(j)), j) for j in JOKER_EXAMPLES)
     n = DICE_PER_PLAYER
-    rules = (
-        f"Each side rolls {n} dice. After every roll set aside at least one scoring die; every die set aside "
-        f"must score (a 2, 3, 4 or 6 alone scores nothing). Then roll the rest on, or bank the turn total.",
-        "A selection scores the best reading of its dice; singles count one or two at a time, and three or "
-        "more of a face double with each die beyond the third.",
-        f"Bust: a roll with nothing to set aside (such as {' '.join(map(str, BUST_EXAMPLE))}) loses the turn "
-        "total, and the turn passes.",
-        f"Hot dice: set aside every die you rolled, six or fewer, and all {n} dice come back to roll on.",
-        f"Every score is a multiple of {SCORE_UNIT}.",
-        f"The match: the first side whose score and turn total reach the target ({target:,} unless set) wins "
-        "at once.",
-        f"A joker ({JOKER_SYMBOL}, the Devil's head die's 1) stands in for any face to complete a combination "
-        "and never scores alone.",
-    )
+    rules = tuple(t(text).format(n=n, bust=" ".join(map(str, BUST_EXAMPLE)), unit=SCORE_UNIT,
+                                 target=whole(int(target)), joker=JOKER_SYMBOL) for text in RULE_TEXTS)
     dice = []
     for die in NAMED_DICE.values():
         total = sum(die.weights)

@@ -3,6 +3,7 @@
 
 (function () {
   const {sleep, fmt, el} = holdwise;
+  const {_, ngettext} = window.HoldwiseDom;  // the page's language (its JSON catalogue)
   const PIPS = {1: [[50, 50]], 2: [[28, 28], [72, 72]], 3: [[28, 28], [50, 50], [72, 72]],
     4: [[28, 28], [72, 28], [28, 72], [72, 72]], 5: [[28, 28], [72, 28], [50, 50], [28, 72], [72, 72]],
     6: [[28, 28], [72, 28], [28, 50], [72, 50], [28, 72], [72, 72]]};
@@ -37,8 +38,9 @@
       if (action.type !== "keep") return; // show the dice it sets aside before the next roll replaces them
       S.picked = new Set(action.dice);
       drawDice(true);
-      $("fk-status").textContent = `The computer keeps ${keepText(action.dice)}` +
-        (action.then === "bank" ? " and banks." : " and rolls on.");
+      $("fk-status").textContent = action.then === "bank"
+        ? _("The computer keeps {dice} and banks.", {dice: keepText(action.dice)})
+        : _("The computer keeps {dice} and rolls on.", {dice: keepText(action.dice)});
       await sleep(game.DELAY);
     },
     over: async () => { if (S.reviewed !== S.played.length) await loadReview(); },
@@ -87,9 +89,10 @@
     bar.classList.toggle("fk-busy", !total); // before the first score pair: a moving bar, not an empty one
     if (text) {
       const m = status.match || {}, left = falling(status.seconds_left);
-      text.textContent = `Solving the race-aware match to ${fmt(m.target || 0)} (once for these dice): ` +
-        (total ? `score pair ${fmt(done)} of ${fmt(total)}` : status.phase || "preparing turn tables") +
-        (left != null ? `, about ${timeWords(left)} left` : "") + "...";
+      text.textContent = _("Solving the race-aware match to {target} (once for these dice): ", {target: fmt(m.target || 0)}) +
+        (total ? _("score pair {done} of {total}", {done: fmt(done), total: fmt(total)})
+          : status.phase || _("preparing turn tables")) +
+        (left != null ? _(", about {time} left", {time: timeWords(left)}) : "") + "...";
     }
   }
 
@@ -102,7 +105,7 @@
   function stopButton(box, status) { // a long solve can be stopped; the page then says how to play on
     let button = $("fk-stop-solve");
     if (!button) {
-      button = el("button", {id: "fk-stop-solve", class: "secondary", type: "button", text: "Stop solving"});
+      button = el("button", {id: "fk-stop-solve", class: "secondary", type: "button", text: _("Stop solving")});
       box.append(button);
     }
     button.hidden = false;
@@ -126,7 +129,7 @@
     let button = $("fk-meanwhile");
     if (!button) {
       button = el("button", {id: "fk-meanwhile", class: "secondary", type: "button",
-                             text: "Play the coaching table meanwhile"});
+                             text: _("Play the coaching table meanwhile")});
       box.append(button);
     }
     button.hidden = false;
@@ -144,11 +147,12 @@
     try {
       for (;;) {
         if (S.wantMeanwhile) return "meanwhile";
-        if (status.status === "failed") throw new holdwise.ApiError(status.error || "the match solve failed");
+        if (status.status === "failed") throw new holdwise.ApiError(status.error || _("the match solve failed"));
         if (status.status === "cancelled") {  // the player's choice, not an error: said as a note, not an alert
-          const at = status.total ? ` at score pair ${fmt(status.done)} of ${fmt(status.total)}` : "";
-          throw Object.assign(new holdwise.ApiError(`Stopped solving the race-aware match${at}. Start the match ` +
-            "again to go on from there, or choose the coaching table for the computer to play at once."),
+          const stopped = status.total
+            ? _("Stopped solving the race-aware match at score pair {done} of {total}.", {done: fmt(status.done), total: fmt(status.total)})
+            : _("Stopped solving the race-aware match.");
+          throw Object.assign(new holdwise.ApiError(stopped + " " + _("Start the match again to go on from there, or choose the coaching table for the computer to play at once.")),
           {notice: true});
         }
         if (status.status === "done") return;
@@ -206,10 +210,11 @@
     $("fk-target").textContent = fmt(s.options.target);
     $("fk-score-player").classList.toggle("fk-active", s.to_move === "player");
     $("fk-score-computer").classList.toggle("fk-active", s.to_move === "computer");
-    $("fk-tally").textContent = `Games won ${s.tally.won}, lost ${s.tally.lost} · your dice: ${short(S.view.dice.player)}` +
-      ` · computer's dice: ${short(S.view.dice.computer)} · the computer plays ${s.options.computer}` +
-      (S.meanwhile ? ` (meanwhile: the race-aware match to ${fmt(S.meanwhile)} is still solving; start a new ` +
-                     "match once it is done to play it)" : "");
+    $("fk-tally").textContent = _("Games won {won}, lost {lost} · your dice: {mine} · computer's dice: {theirs} · the computer plays {how}",
+      {won: fmt(s.tally.won), lost: fmt(s.tally.lost), mine: short(S.view.dice.player), theirs: short(S.view.dice.computer),
+       how: s.options.computer === "coaching" ? _("coaching") : _("race-aware")}) +
+      (S.meanwhile ? " " + _("(meanwhile: the race-aware match to {target} is still solving; start a new match once it is done to play it)",
+        {target: fmt(S.meanwhile)}) : "");
     if (!$("fk-status").textContent) $("fk-status").textContent = whoseTurn();
     drawDice(false);
     drawControls();
@@ -241,8 +246,8 @@
 
   function whoseTurn() {
     const s = st();
-    if (s.phase === "over") return s.data.winner === "player" ? "You win the game!" : "The computer wins the game.";
-    return s.to_move === "player" ? "Your turn." : "The computer's turn.";
+    if (s.phase === "over") return s.data.winner === "player" ? _("You win the game!") : _("The computer wins the game.");
+    return s.to_move === "player" ? _("Your turn.") : _("The computer's turn.");
   }
 
   function drawDice(computerKeep) {
@@ -260,7 +265,8 @@
     const unlike = new Set(S.view.dice[s.to_move === "computer" ? "computer" : "player"]).size > 1;
     for (const die of roll) {
       const picked = S.picked.has(die.position);
-      const label = `die ${die.position}${die.die ? " (" + named(die.die) + ")" : ""}: ${die.face === "J" ? "joker" : die.face}`;
+      const label = _("die {n}", {n: die.position}) + (die.die ? " (" + named(die.die) + ")" : "") + ": " +
+        (die.face === "J" ? _("joker") : die.face);
       const node = el("div", {class: "die fk-die" + (picked ? " selected" : "") + (busted ? " fk-bust" : "") +
                                      (computerKeep && picked ? " fk-cpu-keep" : ""),
         role: "checkbox", "aria-checked": String(picked), "aria-label": label, "data-position": die.position,
@@ -278,7 +284,7 @@
       }
       box.append(node);
     }
-    if (!roll.length && s.phase !== "over") box.append(el("p", {class: "muted fk-empty", text: "No dice on the table."}));
+    if (!roll.length && s.phase !== "over") box.append(el("p", {class: "muted fk-empty", text: _("No dice on the table.")}));
   }
 
   function toggle(position) {
@@ -309,9 +315,10 @@
     $("fk-keep-bank").disabled = !mine || !onBank;
     const faces = (S.view.roll || []).filter((d) => S.picked.has(d.position)).map((d) => d.face).sort();
     const match = (S.view.keeps || []).find((k) => [...k.keep].sort().join(" ") === faces.join(" "));
-    $("fk-selected").textContent = !selecting ? "" : !S.picked.size ? "Select dice to set aside, or pick one of the choices below." :
-      onBank ? `Selected ${faces.join(" ")}: scores ${fmt(match ? match.score : 0)}, turn total ${fmt(match ? match.turn_total : 0)}.` :
-        `${faces.join(" ")} is not a legal selection: every die set aside must score.`;
+    $("fk-selected").textContent = !selecting ? "" : !S.picked.size ? _("Select dice to set aside, or pick one of the choices below.") :
+      onBank ? _("Selected {dice}: scores {score}, turn total {total}.",
+                 {dice: faces.join(" "), score: fmt(match ? match.score : 0), total: fmt(match ? match.turn_total : 0)}) :
+        _("{dice} is not a legal selection: every die set aside must score.", {dice: faces.join(" ")});
     drawKeeps(selecting, mine);
   }
 
@@ -319,19 +326,19 @@
     const box = $("fk-keeps");
     box.replaceChildren();
     if (!selecting) return;
-    box.append(el("h3", {text: "Legal selections"}));
+    box.append(el("h3", {text: _("Legal selections")}));
     const list = el("ul", {class: "fk-keep-list"});
     for (const k of S.view.keeps) {
-      const left = k.hot_dice ? "hot dice: six dice again" : `${k.dice_left} ${k.dice_left === 1 ? "die" : "dice"} left`;
+      const left = k.hot_dice ? _("hot dice: six dice again") : ngettext("{n} die left", "{n} dice left", k.dice_left);
       const li = el("li", {class: "fk-keep"});
       li.append(el("span", {class: "fk-keep-what"},
-        el("strong", {text: k.keep_text}), ` scores ${fmt(k.score)} → ${fmt(k.turn_total)}; ${left}`));
+        el("strong", {text: k.keep_text}), " " + _("scores {score} → {total}; {left}", {score: fmt(k.score), total: fmt(k.turn_total), left})));
       const buttons = el("span", {class: "fk-keep-buttons"});
       for (const then of ["roll", "bank"]) {
         if (!k.then.includes(then)) continue;
         const b = el("button", {type: "button", class: then === "bank" ? "fk-bank" : "secondary fk-roll-on",
                                 "data-dice": k.dice_kept.join(","), "data-then": then,
-                                text: then === "bank" ? "bank this" : "keep and roll on"});
+                                text: then === "bank" ? _("bank this") : _("keep and roll on")});
         b.disabled = !mine;
         b.addEventListener("click", () => play({type: "keep", dice: k.dice_kept, then}));
         // pointing at a choice previews its dice on the table (the selection itself stays as clicked)
@@ -363,8 +370,8 @@
       drawChart();
       const s = st();
       if (s.phase !== "select" || s.to_move !== "player") {
-        $("fk-coach-note").textContent = s.phase === "over" ? "The game is over: the review below costs each of your decisions." :
-          "The coach ranks your choices once you have rolled.";
+        $("fk-coach-note").textContent = s.phase === "over" ? _("The game is over: the review below costs each of your decisions.") :
+          _("The coach ranks your choices once you have rolled.");
         $("fk-coach-note").classList.remove("warn"); // the last roll's disagreement is no longer in front of you
         $("fk-coach-legend").textContent = "";
         $("fk-coach-table").replaceChildren();
@@ -375,8 +382,9 @@
       while (r.race && !["done", "refused", "failed"].includes(r.race.status)) { // the coaching computer's session
         prog.hidden = false;
         showProgress(r.race, prog.querySelector(".progress"), null);
-        $("fk-coach-note").textContent = "Solving the race-aware match for the win chances: " +
-          (r.race.total ? `score pair ${fmt(r.race.done)} of ${fmt(r.race.total)}` : r.race.phase || "preparing turn tables") + "...";
+        $("fk-coach-note").textContent = _("Solving the race-aware match for the win chances: ") +
+          (r.race.total ? _("score pair {done} of {total}", {done: fmt(r.race.done), total: fmt(r.race.total)})
+            : r.race.phase || _("preparing turn tables")) + "...";
         await sleep(500);
         await call("/api/farkle/match/prepare", r.race.match);
         if (st() !== s) return; // the game moved on meanwhile
@@ -399,19 +407,17 @@
     $("fk-coach-note").classList.toggle("warn", !c.agree);
     // what the coach maximizes, said in the match's units: the match is won, so the race-aware coach ranks by the
     // win chance; the coaching table alone maximizes the turn's points, which is not the same thing
-    $("fk-coach-legend").textContent = "points: the expected points of this turn, playing on by the coaching table" +
-      (race ? "; win: your chance to win the match when both sides play to win (race-aware). The coach maximizes " +
-              "your chance to win the match: best first by win chance."
-        : ". The coaching table maximizes this turn's expected points, not the chance to win the match " +
-          "(choose the race-aware coach for that): best first by points.");
-    const head = el("tr", {}, el("th", {text: "keep"}), el("th", {class: "fk-then", text: "then"}),
-      el("th", {text: "points", title: "expected points of this turn (the coaching table)"}),
-      el("th", {class: "fk-loss", text: "± best"}));
+    $("fk-coach-legend").textContent = race
+      ? _("points: the expected points of this turn, playing on by the coaching table; win: your chance to win the match when both sides play to win (race-aware). The coach maximizes your chance to win the match: best first by win chance.")
+      : _("points: the expected points of this turn, playing on by the coaching table. The coaching table maximizes this turn's expected points, not the chance to win the match (choose the race-aware coach for that): best first by points.");
+    const head = el("tr", {}, el("th", {text: _("keep")}), el("th", {class: "fk-then", text: _("then")}),
+      el("th", {text: _("points"), title: _("expected points of this turn (the coaching table)")}),
+      el("th", {class: "fk-loss", text: _("± best")}));
     if (race) {
-      head.append(el("th", {text: "win", title: "the chance to win the match (race-aware)"}),
-        el("th", {class: "fk-loss", text: "± best"}));
+      head.append(el("th", {text: _("win"), title: _("the chance to win the match (race-aware)")}),
+        el("th", {class: "fk-loss", text: _("± best")}));
     }
-    head.append(el("th", {class: "fk-play-col", text: "play"}));
+    head.append(el("th", {class: "fk-play-col", text: _("play")}));
     table.append(el("thead", {}, head));
     const body = el("tbody");
     // an option is the dice it keeps and what then, never its text: two keeps may read alike
@@ -421,15 +427,15 @@
       const bestWin = same(o, c.best_win_action);
       const tr = el("tr", {class: (race ? bestWin : bestPoints) ? "best" : ""});
       const go = el("button", {type: "button", class: "fk-coach-play" + (o.then === "bank" ? "" : " secondary"),
-                               "aria-label": `play ${o.option}`, text: o.then === "bank" ? "bank" : "roll"});
+                               "aria-label": _("play {option}", {option: o.option}), text: o.then === "bank" ? _("bank") : _("roll")});
       go.addEventListener("click", () => { if (!go.disabled) play(o.action); });
       tr.append(el("td", {class: "fk-keep-faces", text: o.keep_text}),
-        el("td", {class: "fk-then", text: (o.then === "bank" ? "bank" : "roll on") + (o.hot_dice ? " (hot)" : "")}),
+        el("td", {class: "fk-then", text: (o.then === "bank" ? _("bank") : _("roll on")) + (o.hot_dice ? " " + _("(hot)") : "")}),
         el("td", {class: "num" + (bestPoints ? " good" : ""), text: fmt(Math.round(o.expected_points))}),
-        el("td", {class: "num muted fk-loss", text: o.points_loss > 0.05 ? "−" + fmt(Math.round(o.points_loss)) : "best"}));
+        el("td", {class: "num muted fk-loss", text: o.points_loss > 0.05 ? "−" + fmt(Math.round(o.points_loss)) : _("best")}));
       if (race) {
         tr.append(el("td", {class: "num" + (bestWin ? " good" : ""), text: pct(o.win_chance)}),
-          el("td", {class: "num muted fk-loss", text: o.win_loss > 5e-5 ? "−" + (100 * o.win_loss).toFixed(1) + " pp" : "best"}));
+          el("td", {class: "num muted fk-loss", text: o.win_loss > 5e-5 ? "−" + HoldwiseDom.fixed(100 * o.win_loss, 1) + " " + _("pp") : _("best")}));
       }
       tr.append(el("td", {class: "fk-play-col"}, go));
       body.append(tr);
@@ -452,8 +458,8 @@
     if (table.dataset.drawn === r.dice.join(",")) return;
     table.dataset.drawn = r.dice.join(",");
     table.replaceChildren();
-    const head = el("tr", {}, el("th", {class: "fk-which", text: r.alike ? "dice left" : "dice left (worst case)"}),
-      el("th", {text: "bust"}), el("th", {text: "bank from"}));
+    const head = el("tr", {}, el("th", {class: "fk-which", text: r.alike ? _("dice left") : _("dice left (worst case)")}),
+      el("th", {text: _("bust")}), el("th", {text: _("bank from")}));
     table.append(el("thead", {}, head));
     const body = el("tbody");
     for (const n of Object.keys(r.bust_chance)) {
@@ -461,13 +467,12 @@
       const first = el("td", {class: "fk-which", text: n});
       if (!r.alike) first.append(el("small", {class: "muted", text: " " + short(r.bank_threshold_dice[n])}));
       const tr = el("tr", {}, first, el("td", {class: "num", text: pct(r.bust_chance[n])}),
-        el("td", {class: "num", text: at === null ? "never" : fmt(at)}));
+        el("td", {class: "num", text: at === null ? _("never") : fmt(at)}));
       body.append(tr);
     }
     table.append(body);
-    $("fk-chart-note").textContent = `A turn with these dice is worth ${fmt(r.expected_points.toFixed(1))} points on ` +
-      "average. Bank once the turn total reaches the number for the dice you would roll next (the coaching table: " +
-      "best points for this turn alone, blind to the score).";
+    $("fk-chart-note").textContent = _("A turn with these dice is worth {points} points on average. Bank once the turn total reaches the number for the dice you would roll next (the coaching table: best points for this turn alone, blind to the score).",
+      {points: HoldwiseDom.fixed(r.expected_points, 1)});
   }
 
   // ---- the review ----
@@ -488,31 +493,32 @@
     // a cost is against the best the coach ranks first (by win chance when race-aware): following it costs 0
     const costs = (d) => d.loss > (r.race_aware ? 5e-5 : 0.05);
     $("fk-review").hidden = false;
-    $("fk-review-summary").textContent = `Game ${game}: ${rows.length} ${rows.length === 1 ? "decision" : "decisions"}, ` +
-      `${rows.filter(costs).length} of them cost against the coach's best: ` +
-      (r.race_aware ? `${(100 * lostWin).toFixed(1)} percentage points of win chance in all (by the coaching ` +
-        `table's points of the turn alone, ${fmt(Math.round(lostPts))} expected points).`
-        : `${fmt(Math.round(lostPts))} expected points in all.`) +
-      (r.race_aware ? "" : " (No win chances: the race-aware match for these dice and target is beyond the solve limit.)");
+    $("fk-review-summary").textContent = _("Game {game}:", {game}) + " " +
+      ngettext("{n} decision, {costly} of them cost against the coach's best:", "{n} decisions, {costly} of them cost against the coach's best:",
+               rows.length, {costly: fmt(rows.filter(costs).length)}) + " " +
+      (r.race_aware ? _("{pp} percentage points of win chance in all (by the coaching table's points of the turn alone, {points} expected points).",
+                        {pp: HoldwiseDom.fixed(100 * lostWin, 1), points: fmt(Math.round(lostPts))})
+        : _("{points} expected points in all.", {points: fmt(Math.round(lostPts))})) +
+      (r.race_aware ? "" : " " + _("(No win chances: the race-aware match for these dice and target is beyond the solve limit.)"));
     const table = $("fk-review-table");
     table.replaceChildren();
-    const head = el("tr", {}, el("th", {text: "#"}), el("th", {text: "decision"}));
-    if (r.race_aware) head.append(el("th", {class: "num", text: "win chance lost"}));
-    head.append(el("th", {class: "num", text: "points lost"}));
+    const head = el("tr", {}, el("th", {text: "#"}), el("th", {text: _("decision")}));
+    if (r.race_aware) head.append(el("th", {class: "num", text: _("win chance lost")}));
+    head.append(el("th", {class: "num", text: _("points lost")}));
     table.append(el("thead", {}, head));
     const body = el("tbody");
     rows.forEach((d, i) => {
       const what = el("td", {class: "fk-pos"}, el("div", {text: d.position}),
-        el("div", {}, el("strong", {text: "you: "}), d.chosen));
+        el("div", {}, el("strong", {text: _("you:") + " "}), d.chosen));
       const better = [];
       // the better move is named when the keep cost something (by value: two keeps of unlike dice may read alike)
-      if (r.race_aware && d.win_loss > 5e-5) better.push(`best to win: ${d.best_win}`);
-      if (d.points_loss > 0.05) better.push(`best for points: ${d.best_points}`);
+      if (r.race_aware && d.win_loss > 5e-5) better.push(_("best to win: {keep}", {keep: d.best_win}));
+      if (d.points_loss > 0.05) better.push(_("best for points: {keep}", {keep: d.best_points}));
       if (better.length) what.append(el("div", {class: "muted", text: better.join(" · ")}));
       const tr = el("tr", {class: costs(d) ? "fk-costly" : ""}, el("td", {text: String(i + 1)}), what);
-      if (r.race_aware) tr.append(el("td", {class: "num", "data-label": "win chance lost",
-        text: d.win_loss > 5e-5 ? (100 * d.win_loss).toFixed(1) + " pp" : "0"}));
-      tr.append(el("td", {class: "num", "data-label": "points lost",
+      if (r.race_aware) tr.append(el("td", {class: "num", "data-label": _("win chance lost"),
+        text: d.win_loss > 5e-5 ? HoldwiseDom.fixed(100 * d.win_loss, 1) + " " + _("pp") : "0"}));
+      tr.append(el("td", {class: "num", "data-label": _("points lost"),
         text: d.points_loss > 0.05 ? fmt(Math.round(d.points_loss)) : "0"}));
       body.append(tr);
     });

@@ -5,6 +5,7 @@
 
 (function () {
   const {sleep, fmt, el, fetchJson} = holdwise;
+  const {_, ngettext} = window.HoldwiseDom;  // the page's language (its JSON catalogue)
   const $ = (id) => document.getElementById(id);
   const pct = (p) => HoldwiseDom.percent(p, 1);  // in the page's language
   const falling = window.HoldwiseDom.fallingClock();  // the ranking's time left, only falling
@@ -43,19 +44,19 @@
   function draw(ranking, body) {
     const table = $("fk-chooser-table");
     const wins = ranking.ranked_by === "win_average";
-    const head = el("tr", {}, el("th", {text: "#"}), el("th", {class: "fk-chooser-dice", text: "dice"}), el("th", {text: "points"}));
-    if (wins) head.append(el("th", {text: "win", title: "average of moving first and second"}));
+    const head = el("tr", {}, el("th", {text: "#"}), el("th", {class: "fk-chooser-dice", text: _("dice")}), el("th", {text: _("points")}));
+    if (wins) head.append(el("th", {text: _("win"), title: _("average of moving first and second")}));
     head.append(el("th", {text: ""}));
     const rows = ranking.loadouts.map((row, i) => {
-      const use = el("button", {type: "button", class: "secondary", text: "use these dice",
-                                "aria-label": `use these dice: ${diceText(row.dice)}`});
+      const use = el("button", {type: "button", class: "secondary", text: _("use these dice"),
+                                "aria-label": _("use these dice: {dice}", {dice: diceText(row.dice)})});
       use.addEventListener("click", () => useDice(row.dice, wins ? body : null));
       const tr = el("tr", {}, el("td", {text: String(i + 1)}),
                     el("td", {class: "fk-chooser-dice", text: diceText(row.dice)}),
-                    el("td", {class: "num", text: row.expected_points.toFixed(1)}));
+                    el("td", {class: "num", text: HoldwiseDom.fixed(row.expected_points, 1)}));
       if (wins) {
         tr.append(el("td", {class: "num"}, el("strong", {text: pct(row.win_average)}),
-                     el("small", {text: `1st ${pct(row.win_first)}`}), el("small", {text: `2nd ${pct(row.win_second)}`})));
+                     el("small", {text: _("1st {share}", {share: pct(row.win_first)})}), el("small", {text: _("2nd {share}", {share: pct(row.win_second)})})));
       }
       tr.append(el("td", {}, use));
       return tr;
@@ -65,11 +66,14 @@
 
   function summary(ranking) {
     const by = ranking.ranked_by === "win_average"
-      ? `by the win chance in a match to ${fmt(ranking.target)} against ${diceText(ranking.opponent_dice)} ` +
-        "(average of moving first and second; both playing to win)"
-      : "by expected points per turn";
-    let text = `The best of ${fmt(ranking.choices)} choices of six, ${by}.`;
-    if (ranking.unbounded.length) text += ` Not ranked: ${fmt(ranking.unbounded.length)} choice(s) that never bust.`;
+      ? _("by the win chance in a match to {target} against {dice} (average of moving first and second; both playing to win)",
+          {target: fmt(ranking.target), dice: diceText(ranking.opponent_dice)})
+      : _("by expected points per turn");
+    let text = _("The best of {count} choices of six, {by}.", {count: fmt(ranking.choices), by});
+    if (ranking.unbounded.length) {
+      text += " " + ngettext("Not ranked: {n} choice that never busts.", "Not ranked: {n} choices that never bust.",
+                             ranking.unbounded.length);
+    }
     return text;
   }
 
@@ -77,13 +81,13 @@
   function useDice(dice, body) {
     const main = $("fk-form");
     main.querySelectorAll('select[name="dice"]').forEach((s, i) => { s.value = dice[i]; });
-    let text = `Your six dice for the next match: ${diceText(dice)}`;
+    let text = _("Your six dice for the next match: {dice}", {dice: diceText(dice)});
     if (body) {
       main.querySelectorAll('select[name="computer_dice"]').forEach((s, i) => { s.value = body.opponent_dice[i]; });
       main.elements.target.value = String(body.target);
-      text += `; the computer's: ${diceText(body.opponent_dice)}; first to ${fmt(body.target)}`;
+      text += _("; the computer's: {dice}; first to {target}", {dice: diceText(body.opponent_dice), target: fmt(body.target)});
     }
-    $("fk-chooser-note").textContent = text + ". Start the match above.";
+    $("fk-chooser-note").textContent = text + ". " + _("Start the match above.");
     $("fk-start").focus();
   }
 
@@ -97,8 +101,8 @@
     bar.classList.toggle("fk-busy", !status.total);
     const left = falling(status.seconds_left);
     $("fk-chooser-progress-text").textContent =
-      `Solving every loadout's match to ${fmt(target)}: ${status.phase || "starting"}` +
-      (left != null ? `, about ${Math.ceil(left)} s left` : "") + "...";
+      _("Solving every loadout's match to {target}: ", {target: fmt(target)}) + (status.phase || _("starting")) +
+      (left != null ? _(", about {time} left", {time: fmt(Math.ceil(left)) + " s"}) : "") + "...";
   }
 
   // Stop (review 2, defect 19): the ranking by points stays; ranking again goes on past the matches solved
@@ -111,8 +115,7 @@
     window.holdwiseChooser.busy = false;
     const note = $("fk-chooser-note");
     note.classList.remove("bad");
-    note.textContent = "Stopped: ranked by expected points per turn. Rank again to go on: the loadouts solved " +
-      "so far are kept.";
+    note.textContent = _("Stopped: ranked by expected points per turn. Rank again to go on: the loadouts solved so far are kept.");
   }
 
   async function rank() {
@@ -121,7 +124,7 @@
     const note = $("fk-chooser-note");
     const state = window.holdwiseChooser;
     Object.assign(state, {busy: true, answer: null});
-    note.textContent = "Ranking...";
+    note.textContent = _("Ranking...");
     note.classList.remove("bad");
     $("fk-chooser-table").replaceChildren();
     try {
@@ -130,7 +133,7 @@
         if (mine !== asked) return;
         if (r.status === 202) {
           draw(data.expected_points, body);
-          note.textContent = "Ranked by expected points per turn while the win chances solve.";
+          note.textContent = _("Ranked by expected points per turn while the win chances solve.");
           progress(data, body.target);
           await sleep(500);
           if (mine !== asked) return;
@@ -138,10 +141,10 @@
         }
         $("fk-chooser-progress").hidden = true;
         if (!r.ok) {
-          const detail = data.detail || `the server answered ${r.status}`;
+          const detail = data.detail || _("the server answered {status}", {status: r.status});
           if (data.expected_points) {
             draw(data.expected_points, body);
-            note.textContent = `${detail}. Ranked by expected points per turn instead.`;
+            note.textContent = detail + ". " + _("Ranked by expected points per turn instead.");
           } else {
             note.textContent = detail;
           }
@@ -156,7 +159,7 @@
         return;
       }
     } catch (err) {
-      if (mine === asked) note.textContent = `something went wrong: ${err}`;
+      if (mine === asked) note.textContent = _("something went wrong: {error}", {error: err});
     } finally {
       if (mine === asked) state.busy = false;
     }

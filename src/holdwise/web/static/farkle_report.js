@@ -4,7 +4,11 @@
   const $ = (id) => document.getElementById(id);
   const VIRIDIS = [[68, 1, 84], [59, 82, 139], [33, 145, 140], [94, 201, 98], [253, 231, 37]];
   const NEVER = [213, 94, 0]; // Okabe-Ito vermilion, apart from the viridis range
-  const fmt = (v) => (v === null ? "never" : v.toLocaleString(HoldwiseDom.locale));
+  const {_, ngettext} = window.HoldwiseDom;  // the page's language (its JSON catalogue)
+  const fmt = (v) => (v === null ? _("never") : v.toLocaleString(HoldwiseDom.locale));
+  const PP = _("pp");  // percentage points, as the language abbreviates them
+  // the plays the report names (roll, bank), in the page's language; anything else as it comes
+  const play = (p) => ({roll: _("roll"), bank: _("bank")}[p] || p);
   const pct = (v, d) => HoldwiseDom.percent(v, d === undefined ? 1 : d);  // in the page's language
 
   function ramp(x) {
@@ -53,7 +57,7 @@
   function axes(r) {
     const d = el("div", { class: "fr-axes" });
     d.appendChild(el("span", {}, "0"));
-    d.appendChild(el("span", {}, "opponent → " + r.scores[r.scores.length - 1].toLocaleString(HoldwiseDom.locale)));
+    d.appendChild(el("span", {}, _("opponent") + " → " + r.scores[r.scores.length - 1].toLocaleString(HoldwiseDom.locale)));
     return d;
   }
 
@@ -69,14 +73,15 @@
 
   function draw(r) {
     // the report's JSON gives the dice by their names in the game beside their ids
-    $("fr-head").textContent = `${short(r.dice_names || r.dice)} against ${short(r.opponent_dice_names || r.opponent_dice)}, to ` +
-      `${r.target.toLocaleString(HoldwiseDom.locale)}: ${r.expected_points.toFixed(1)} points a turn; moving first wins ` +
-      `${pct(r.first_player_win_chance, 2)}.`;
+    $("fr-head").textContent = _("{dice} against {opponent}, to {target}: {points} points a turn; moving first wins {share}.",
+      {dice: short(r.dice_names || r.dice), opponent: short(r.opponent_dice_names || r.opponent_dice),
+       target: r.target.toLocaleString(HoldwiseDom.locale), points: HoldwiseDom.fixed(r.expected_points, 1),
+       share: pct(r.first_player_win_chance, 2)});
     const list = $("fr-findings");
     list.replaceChildren();
     r.findings.forEach((f) => {
       const li = list.appendChild(el("li", {}, f.text + " "));
-      li.appendChild(el("span", { class: "fr-fig" }, "[figure: " + f.figure + "]"));
+      li.appendChild(el("span", { class: "fr-fig" }, "[" + _("figure:") + " " + f.figure + "]"));
     });
     const maps = $("fr-maps");
     maps.replaceChildren();
@@ -89,24 +94,24 @@
       const fig = maps.appendChild(el("figure", { class: "fr-map" }));
       const coach = r.coaching_threshold[String(k)];
       fig.appendChild(canvas(grid, (v) => (v === null ? NEVER : ramp(hi > lo ? (v - lo) / (hi - lo) : 0)),
-        `bank threshold with ${k} dice left`));
+        _("bank threshold with {k} dice left", {k})));
       fig.appendChild(axes(r));
       fig.appendChild(el("figcaption", {},
-        `${k} ${k === 1 ? "die" : "dice"} left: ${values.length ? fmt(lo) + "–" + fmt(hi) : "never"} ` +
-        `(coaching: ${fmt(coach)})`));
+        ngettext("{n} die left:", "{n} dice left:", k) + " " + (values.length ? fmt(lo) + "–" + fmt(hi) : _("never")) +
+        " " + _("(coaching: {points})", {points: fmt(coach)})));
       const never = grid.flat().length - values.length;
       rows.push([String(k), fmt(coach), fmt(grid[0][0]), values.length ? fmt(lo) + "–" + fmt(hi) : "–",
         pct(never / grid.flat().length, 0)]);
     });
-    table($("fr-thresholds"), ["dice left", "coaching", "race-aware at 0–0", "race-aware range", "never banks"], rows);
+    table($("fr-thresholds"), [_("dice left"), _("coaching"), _("race-aware at 0–0"), _("race-aware range"), _("never banks")], rows);
     const total = r.cost_sum || 1;
-    table($("fr-regions"), ["you need", "opponent needs", "differ", "of", "race rolls", "race banks", "share of loss",
-      "max loss"], r.regions.map((x) => [x.own_needs, x.opponent_needs, x.disagreements.toLocaleString(HoldwiseDom.locale),
+    table($("fr-regions"), [_("you need"), _("opponent needs"), _("differ"), _("of"), _("race rolls"), _("race banks"),
+      _("share of loss"), _("max loss")], r.regions.map((x) => [x.own_needs, x.opponent_needs, x.disagreements.toLocaleString(HoldwiseDom.locale),
       x.situations.toLocaleString(HoldwiseDom.locale), x.race_rolls.toLocaleString(HoldwiseDom.locale), x.race_banks.toLocaleString(HoldwiseDom.locale),
-      pct(x.cost_sum / total), (100 * x.cost_max).toFixed(1) + " pp"]));
-    table($("fr-top"), ["you", "opponent", "dice left", "turn total", "race-aware", "coaching", "loss"],
+      pct(x.cost_sum / total), HoldwiseDom.fixed(100 * x.cost_max, 1) + " " + PP]));
+    table($("fr-top"), [_("you"), _("opponent"), _("dice left"), _("turn total"), _("race-aware"), _("coaching"), _("loss")],
       r.top_disagreements.map((d) => [fmt(d.own), fmt(d.opponent), String(d.dice_left), fmt(d.turn_total),
-        d.race_aware, d.coaching, (100 * d.cost).toFixed(1) + " pp"]));
+        play(d.race_aware), play(d.coaching), HoldwiseDom.fixed(100 * d.cost, 1) + " " + PP]));
     const fav = $("fr-favoured");
     fav.replaceChildren();
     // blue (#0072B2) above 50%, orange (#E69F00) below, white at 50%
@@ -114,9 +119,9 @@
       const t = Math.abs(v - 0.5) * 2;
       const to = v >= 0.5 ? [0, 114, 178] : [230, 159, 0];
       return to.map((c) => Math.round(255 + t * (c - 255)));
-    }, "win chance of the player to move by score pair"));
+    }, _("win chance of the player to move by score pair")));
     fav.appendChild(axes(r));
-    fav.appendChild(el("figcaption", {}, `at 0–0: ${pct(r.win_chance[0][0])}`));
+    fav.appendChild(el("figcaption", {}, _("at 0–0: {share}", {share: pct(r.win_chance[0][0])})));
     $("fr-report").hidden = false;
   }
 
@@ -136,8 +141,8 @@
     wait.hidden = false;
     const tick = () => {
       const s = Math.round((Date.now() - began) / 1000);
-      $("fr-status").textContent = `Solving the match… ${s} s` + (s >= 5 ? " (the server may be finishing another " +
-        "solve first; the report follows)" : "");
+      $("fr-status").textContent = _("Solving the match… {seconds} s", {seconds: s}) +
+        (s >= 5 ? " " + _("(the server may be finishing another solve first; the report follows)") : "");
     };
     tick();
     const clock = setInterval(tick, 1000);
@@ -146,7 +151,7 @@
       const res = await window.fetchRetry("/api/farkle/report?" + q.toString(), {signal: stop.signal});
       const body = await res.json();
       if (!res.ok) {
-        $("fr-error").textContent = body.detail || "the report failed";
+        $("fr-error").textContent = body.detail || _("the report failed");
         $("fr-status").textContent = "";
         return;
       }
@@ -154,10 +159,9 @@
       $("fr-status").textContent = "";
     } catch (err) {
       if (stop.signal.aborted) {  // the player's choice: a note, not an error
-        $("fr-status").textContent = "Stopped waiting. The server finishes the solve it began and keeps it, so " +
-          "showing the report again is quicker.";
+        $("fr-status").textContent = _("Stopped waiting. The server finishes the solve it began and keeps it, so showing the report again is quicker.");
       } else {
-        $("fr-error").textContent = "the server did not answer: " + err;
+        $("fr-error").textContent = _("the server did not answer: {error}", {error: err});
         $("fr-status").textContent = "";
       }
     } finally {

@@ -6,6 +6,7 @@
 
 (function () {
   const {sleep, fmt, el, fetchJson} = holdwise;
+  const {_, ngettext} = window.HoldwiseDom;  // the page's language (its JSON catalogue)
   const $ = (id) => document.getElementById(id);
   const pct = (p) => HoldwiseDom.percent(p, 1);  // in the page's language
   const falling = window.HoldwiseDom.fallingClock();  // the search's time left, only falling
@@ -27,10 +28,10 @@
   }
 
   function duration(s) {
-    if (s < 1) return "under a second";
+    if (s < 1) return _("under a second");
     if (s < 90) return `${Math.round(s)} s`;
     if (s < 5400) return `${Math.round(s / 60)} min`;
-    return `${(s / 3600).toFixed(1)} h`;
+    return `${HoldwiseDom.fixed(s / 3600, 1)} h`;
   }
 
   function body() {
@@ -53,13 +54,13 @@
 
   function draw(rows, raced, b) {
     const table = $("fk-search-table");
-    const head = el("tr", {}, el("th", {text: "#"}), el("th", {class: "fk-chooser-dice", text: "dice"}),
-                    el("th", {text: b.need ? "points to need" : "points"}));
-    if (raced) head.append(el("th", {text: "win", title: "average of moving first and second"}));
+    const head = el("tr", {}, el("th", {text: "#"}), el("th", {class: "fk-chooser-dice", text: _("dice")}),
+                    el("th", {text: b.need ? _("points to need") : _("points")}));
+    if (raced) head.append(el("th", {text: _("win"), title: _("average of moving first and second")}));
     head.append(el("th", {text: ""}));
     const body = rows.map((row, i) => {
-      const use = el("button", {type: "button", class: "secondary", text: "use these dice",
-                                "aria-label": `use these dice: ${diceText(row.dice)}`});
+      const use = el("button", {type: "button", class: "secondary", text: _("use these dice"),
+                                "aria-label": _("use these dice: {dice}", {dice: diceText(row.dice)})});
       use.addEventListener("click", () => useDice(row.dice));
       const tr = el("tr", {}, el("td", {text: String(i + 1)}),
                     el("td", {class: "fk-chooser-dice", text: diceText(row.dice)}),
@@ -67,7 +68,7 @@
       if (raced) {
         tr.append(row.win_average == null ? el("td", {class: "num", text: ""})
           : el("td", {class: "num"}, el("strong", {text: pct(row.win_average)}),
-               el("small", {text: `1st ${pct(row.win_first)}`}), el("small", {text: `2nd ${pct(row.win_second)}`})));
+               el("small", {text: _("1st {share}", {share: pct(row.win_first)})}), el("small", {text: _("2nd {share}", {share: pct(row.win_second)})})));
       }
       tr.append(el("td", {}, use));
       return tr;
@@ -77,27 +78,27 @@
 
   function useDice(dice) {
     $("fk-form").querySelectorAll('select[name="dice"]').forEach((s, i) => { s.value = dice[i]; });
-    $("fk-search-note").textContent = `Your six dice for the next match: ${diceText(dice)}. Start the match above.`;
+    $("fk-search-note").textContent = _("Your six dice for the next match: {dice}", {dice: diceText(dice)}) + ". " + _("Start the match above.");
     $("fk-start").focus();
   }
 
   function summary(result) {
-    const by = result.need == null ? "expected points per turn"
-      : `a turn played to the ${fmt(result.need)} points still needed (expected min(banked, ${fmt(result.need)}))`;
+    const by = result.need == null ? _("expected points per turn")
+      : _("a turn played to the {need} points still needed (expected min(banked, {need}))", {need: fmt(result.need)});
     let text;
     if (result.complete) {
-      text = `The best ${fmt(result.loadouts.length)} of ${fmt(result.sets)} sets by ${by}, exact; every other set ` +
-        `is proven at most ${result.threshold.toFixed(2)}. ${fmt(result.solved)} solved exactly, the rest ruled ` +
-        `out by a proven bound, in ${duration(result.seconds)}.`;
+      text = _("The best {count} of {sets} sets by {by}, exact; every other set is proven at most {bound}. {solved} solved exactly, the rest ruled out by a proven bound, in {time}.",
+        {count: fmt(result.loadouts.length), sets: fmt(result.sets), by, bound: HoldwiseDom.fixed(result.threshold, 2),
+         solved: fmt(result.solved), time: duration(result.seconds)});
     } else {
-      text = `Stopped after ${fmt(result.examined)} of ${fmt(result.sets)} sets: the best found so far by ${by} ` +
-        "(each value exact; the ranking is not proven, sets were left unexamined).";
+      text = _("Stopped after {examined} of {sets} sets: the best found so far by {by} (each value exact; the ranking is not proven, sets were left unexamined).",
+        {examined: fmt(result.examined), sets: fmt(result.sets), by});
     }
     if (result.loadouts.some((r) => r.win_average != null)) {
-      text += ` Win: the average of moving first and second in a match to ${fmt(result.target)} against ` +
-        `${diceText(result.opponent_dice)}, both playing to win (for the leaders).`;
+      text += " " + _("Win: the average of moving first and second in a match to {target} against {dice}, both playing to win (for the leaders).",
+        {target: fmt(result.target), dice: diceText(result.opponent_dice)});
     }
-    if (result.left_out.length) text += ` Left out (every face scores alone): ${diceText(result.left_out)}.`;
+    if (result.left_out.length) text += " " + _("Left out (every face scores alone): {dice}.", {dice: diceText(result.left_out)});
     return text;
   }
 
@@ -110,8 +111,8 @@
     bar.setAttribute("aria-valuenow", String(Math.round(100 * share)));
     bar.classList.toggle("fk-busy", !status.total);
     const shown = falling(status.seconds_left);
-    const left = shown == null ? "" : `; about ${duration(shown)} left`;
-    $("fk-search-progress-text").textContent = `Searching ${fmt(status.sets)} sets: ${status.phase}${left}`;
+    const left = shown == null ? "" : _("; about {time} left", {time: duration(shown)});
+    $("fk-search-progress-text").textContent = _("Searching {sets} sets: ", {sets: fmt(status.sets)}) + status.phase + left;
   }
 
   // the plan before Start: how many sets and about how long, or why not
@@ -124,20 +125,20 @@
     try {
       [r, data] = await fetchJson("/api/farkle/search/plan", body());
     } catch (err) {
-      if (mine === planned) out.textContent = `could not ask the server: ${err}`;
+      if (mine === planned) out.textContent = _("could not ask the server: {error}", {error: err});
       return;
     }
     if (mine !== planned || state.busy) return;
     out.classList.toggle("bad", !r.ok || !data.within_limit);
     $("fk-search-go").disabled = !r.ok || !data.within_limit;
-    if (!r.ok) { out.textContent = data.detail || `the server answered ${r.status}`; return; }
-    out.textContent = `${fmt(data.sets)} set${data.sets === 1 ? "" : "s"} of six; about ` +
-      `${duration(data.estimate_seconds)} to search here.`;
+    if (!r.ok) { out.textContent = data.detail || _("the server answered {status}", {status: r.status}); return; }
+    out.textContent = ngettext("{n} set of six; about {time} to search here.", "{n} sets of six; about {time} to search here.",
+                               data.sets, {time: duration(data.estimate_seconds)});
     if (!data.within_limit) {
-      out.textContent += ` That is beyond this site's ${duration(data.max_seconds)}: own fewer kinds, or run ` +
-        "'holdwise farkle search' on your computer.";
+      out.textContent += " " + _("That is beyond this site's {time}: own fewer kinds, or run 'holdwise farkle search' on your computer.",
+        {time: duration(data.max_seconds)});
     }
-    if (data.left_out.length) out.textContent += ` Left out (never bust): ${diceText(data.left_out)}.`;
+    if (data.left_out.length) out.textContent += " " + _("Left out (never bust): {dice}.", {dice: diceText(data.left_out)});
   }
 
   function finish(result, b) {
@@ -153,7 +154,7 @@
   function failed(r, data) {
     $("fk-search-progress").hidden = true;
     const note = $("fk-search-note");
-    note.textContent = data.detail || `the server answered ${r.status}`;
+    note.textContent = data.detail || _("the server answered {status}", {status: r.status});
     note.classList.add("bad");
     state.answer = {status: r.status, ...data};
   }
@@ -185,7 +186,7 @@
           progress(data);
           if (data.best_so_far.length) {
             draw(data.best_so_far, false, b);
-            note.textContent = "The best sets so far (each exact; the search goes on).";
+            note.textContent = _("The best sets so far (each exact; the search goes on).");
           }
           await sleep(400);
           if (mine !== asked) return;
@@ -196,7 +197,7 @@
         return;
       }
     } catch (err) {
-      if (mine === asked) { note.textContent = `something went wrong: ${err}`; running(false); }
+      if (mine === asked) { note.textContent = _("something went wrong: {error}", {error: err}); running(false); }
     }
   }
 
@@ -204,7 +205,7 @@
     const mine = ++asked; // the polling ends: asking /search again would start the stopped search afresh
     const b = state.running;
     $("fk-search-stop").disabled = true;
-    $("fk-search-progress-text").textContent = "Stopping at the end of this chunk...";
+    $("fk-search-progress-text").textContent = _("Stopping at the end of this chunk...");
     try {
       for (;;) {
         const [r, data] = await fetchJson("/api/farkle/search/cancel", b);
@@ -214,7 +215,7 @@
         break;
       }
     } catch (err) {
-      if (mine === asked) $("fk-search-note").textContent = `something went wrong: ${err}`;
+      if (mine === asked) $("fk-search-note").textContent = _("something went wrong: {error}", {error: err});
     }
     if (mine === asked) running(false);
   }
