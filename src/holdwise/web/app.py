@@ -48,7 +48,7 @@ def labs(lang: str = i18n.DEFAULT) -> tuple[tuple[str, str, str], ...]:
     return tuple(out)
 
 
-MORE_GAMES = "More games"  # the menu group of the games without pages of their own
+MORE_GAMES = N_("More games")  # the menu group of the games without pages of their own
 
 
 def nav_groups() -> tuple[tuple[str, tuple[tuple[str, str, str], ...]], ...]:

@@ -4,9 +4,11 @@
 
 (function () {
   const $ = (id) => document.getElementById(id);
-  const NAMES = {warlord: "Warlord's Badge", doppelganger: "Doppelganger's Badge", resurrection: "Badge of Resurrection"};
+  const {_} = window.HoldwiseDom;  // the page's language (its JSON catalogue)
+  const NAMES = {warlord: _("Warlord's Badge"), doppelganger: _("Doppelganger's Badge"),
+    resurrection: _("Badge of Resurrection")};
   const ORDER = ["warlord", "doppelganger", "resurrection"];
-  const pct = (p) => (100 * p).toFixed(1) + "%";
+  const pct = (p) => HoldwiseDom.percent(p, 1);  // in the page's language
   let asked = null; // the sealed state whose coach line is shown (or asked for)
 
   function picked(side) {
@@ -23,7 +25,7 @@
 
   function usesText(uses) {
     const parts = ORDER.map((e, i) => (uses[i] ? `${NAMES[e]} ×${uses[i]}` : "")).filter(Boolean);
-    return parts.length ? parts.join(", ") : "none left";
+    return parts.length ? parts.join(", ") : _("none left");
   }
 
   function button(text, action, play, secondary) {
@@ -38,10 +40,10 @@
 
   function spendText(a) {
     const parts = [];
-    if (a.badges.includes("doppelganger")) parts.push("doubled");
-    parts.push(a.then === "bank" ? "bank" : "roll on");
-    if (a.badges.includes("warlord")) parts.push("with the Warlord's bonus");
-    return "keep, " + parts.join(", ");
+    if (a.badges.includes("doppelganger")) parts.push(_("doubled"));
+    parts.push(a.then === "bank" ? _("bank") : _("roll on"));
+    if (a.badges.includes("warlord")) parts.push(_("with the Warlord's bonus"));
+    return _("keep, {how}", {how: parts.join(", ")});
   }
 
   async function coachLine(S, call) {
@@ -57,9 +59,10 @@
       const spends = best.action.badges || (best.action.type === "resurrect" ? ["resurrection"] : []);
       const keeping = hint.options.find((o) => !o.action.badges && o.action.type !== "resurrect");
       line.textContent = spends.length && keeping ?
-        `Coach: use the ${spends.map((e) => NAMES[e]).join(" and ")} now: ${best.option} ` +
-        `(win chance ${pct(best.value)} against ${pct(keeping.value)} keeping it).` :
-        `Coach: no badge now (best: ${best.option}, win chance ${pct(best.value)}).`;
+        _("Coach: use the {badges} now: {option} (win chance {with} against {without} keeping it).",
+          {badges: spends.map((e) => NAMES[e]).join(_(" and ")), option: best.option, with: pct(best.value),
+           without: pct(keeping.value)}) :
+        _("Coach: no badge now (best: {option}, win chance {chance}).", {option: best.option, chance: pct(best.value)});
     } catch (err) {
       line.textContent = "";
     }
@@ -72,13 +75,14 @@
     const s = S.sealed.state, uses = s.data.uses;
     box.hidden = !uses;
     if (!uses) return;
-    $("fk-badge-uses").textContent = `Your badges: ${usesText(uses.player)}. The computer's: ${usesText(uses.computer)}.`;
+    $("fk-badge-uses").textContent = _("Your badges: {mine}. The computer's: {theirs}.",
+                                       {mine: usesText(uses.player), theirs: usesText(uses.computer)});
     const spend = $("fk-badge-spend");
     spend.replaceChildren();
     const mine = s.to_move === "player" && !S.busy;
     if (mine && s.phase === "bust") {
-      spend.append(button("Throw the same dice again (Badge of Resurrection)", {type: "resurrect"}, play, false),
-                   button("Let the turn go", {type: "pass"}, play, true));
+      spend.append(button(_("Throw the same dice again (Badge of Resurrection)"), {type: "resurrect"}, play, false),
+                   button(_("Let the turn go"), {type: "pass"}, play, true));
     } else if (mine && s.phase === "select") {
       const dice = [...S.picked].sort((a, b) => a - b).join(",");
       for (const a of S.actions) {
