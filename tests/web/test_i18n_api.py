@@ -109,3 +109,12 @@ def test_every_page_renders_in_the_language(fresh, lang):
     for path in paths:
         r = fresh.get(path, params={"lang": lang})
         assert r.status_code == 200 and lang_of(r.text) == lang and word in r.text, path
+
+
+@pytest.mark.parametrize(("lang", "words"), [("sk", ["Odznaky (schopnosti raz za hru", "Ďalšie hry"]),
+                                             ("cs", ["Odznaky (schopnosti jednou za hru", "Další hry"])])
+def test_the_farkle_badge_panel_and_the_menus_more_games_in_the_language(fresh, lang, words):
+    # the badge panel is a macro imported by the page: with its context, or it would speak English
+    html = fresh.get(f"/farkle?lang={lang}").text
+    assert all(w in html for w in words), [w for w in words if w not in html]
+    assert "Badges (once-per-game powers" not in html
