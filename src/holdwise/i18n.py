@@ -136,10 +136,12 @@ def catalogue(lang: str, suffix: str = ".js") -> dict[str, object]:
         for message in cat:
             if not message.id or message.fuzzy or not any(path.endswith(suffix) for path, _ in message.locations):
                 continue
+            # a message with a context is keyed as gettext keys it: the context, EOT, the message
+            key = f"{message.context}\x04" if message.context else ""
             if isinstance(message.id, (tuple, list)):
-                out[str(message.id[0])] = [str(form) for form in message.string or ()]
+                out[key + str(message.id[0])] = [str(form) for form in message.string or ()]
             elif message.string:
-                out[str(message.id)] = message.string
+                out[key + str(message.id)] = message.string
     return {"lang": lang, "plural": plural, "messages": out}
 
 
