@@ -51,6 +51,13 @@ def test_the_help_of_every_group_in_the_language_within_80_columns(lang):
         assert all(word in result.output for word in words), (group, result.output[:400])
         assert fits(result.output) == [], group
     assert "Jazyk výstupu" in run("--lang", lang, "--help").output or lang == "cs"
+    # the sweeps' own help too, each subcommand's within 80 columns
+    assert {"sk": "Prehľady: každá tabuľka", "cs": "Přehledy: každá tabulka"}[lang] in run("sweep", "--help", "--lang", lang).output
+    for sub in ("show", "dice-poker", "video-poker", "farkle-loadouts", "farkle-ranking"):
+        result = run("sweep", sub, "--help", "--lang", lang)
+        assert result.exit_code == 0 and fits(result.output) == [], (sub, result.output)
+    show = run("sweep", "show", "--help", "--lang", lang).output
+    assert {"sk": "Súbor výsledkov.", "cs": "Soubor výsledků."}[lang] in show and words[0] in show and "Usage:" not in show
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -91,6 +91,14 @@ def _help_headings() -> None:
         setattr(rich_utils, name, _(text))
 
 
+def _translated_usage(usage: Callable[[Any], str]) -> Callable[[Any], str]:
+    """A command's usage line with its "Usage:" in the current language."""
+    def get_usage(ctx: Any) -> str:  # noqa: ANN401 (a click context)
+        text = usage(ctx)
+        return _("Usage:") + text[len("Usage:"):] if text.startswith("Usage:") else text
+    return get_usage
+
+
 def rolls_left_option(default: int, help: str = "Rolls still allowed in this turn.") -> typer.models.OptionInfo:
     """The option of the rolls (or re-rolls) still allowed, `--rolls-left`/`-r`, with its own default."""
     return typer.Option(default, "--rolls-left", "-r", help=help)
@@ -141,6 +149,13 @@ class Group(TyperGroup):
         if command is None and name in self.lazy_commands:
             command = self.lazy_commands[name]()
             self.add_command(command, name)
+        if command is not None and not isinstance(command, TyperGroup):
+            # a subcommand prints its own help (`holdwise sweep show --help`): its words, typer's headings and
+            # the usage line in the current language, as a group's are
+            translate_help(command)
+            _help_headings()
+            if "get_usage" not in command.__dict__:
+                command.get_usage = _translated_usage(command.get_usage)  # type: ignore[assignment]
         return command
 
     def format_help(self, ctx, formatter) -> None:

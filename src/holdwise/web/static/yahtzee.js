@@ -216,7 +216,7 @@
       if (b.open && playing && b.now !== null && b.now !== undefined) {
         cell.append(boxButton(b));
       } else {
-        cell.append(el("span", {class: "muted", text: b.open ? "" : _("full")}));
+        cell.append(el("span", {class: "muted", text: b.open ? "" : pgettext("box", "full")}));
       }
       const name = el("th", {scope: "row", text: b.label});
       if (b.award) name.append(el("small", {class: "yz-award", text: ` +${b.award}`}));
