@@ -231,6 +231,8 @@ def extract_cli(fileobj, keywords, comment_tags, options):  # noqa: ANN001, ANN2
             texts = [k.value for k in node.keywords if k.arg == "help"]
             if name == "new_app" and node.args:
                 texts.append(node.args[0])
+            if name == "HintField" and len(node.args) > 1:  # a generic hint's field: its help is the second
+                texts.append(node.args[1])
             for text in texts:
                 value = _constant(text)
                 if value:

@@ -56,6 +56,10 @@ def test_the_help_of_every_group_in_the_language_within_80_columns(lang):
     for sub in ("show", "dice-poker", "video-poker", "farkle-loadouts", "farkle-ranking"):
         result = run("sweep", sub, "--help", "--lang", lang)
         assert result.exit_code == 0 and fits(result.output) == [], (sub, result.output)
+    # the generic hint's fields: their words, the default apart, and the help option of a subcommand
+    hint = run("yahtzee", "hint", "--help", "--lang", lang).output
+    assert {"sk": "ešte povolené prehodenia", "cs": "ještě povolená přehození"}[lang] in hint
+    assert {"sk": "Predvolené: 2.", "cs": "Výchozí: 2."}[lang] in hint and words[2] in hint and fits(hint) == []
     show = run("sweep", "show", "--help", "--lang", lang).output
     assert {"sk": "Súbor výsledkov.", "cs": "Soubor výsledků."}[lang] in show and words[0] in show and "Usage:" not in show
 
