@@ -129,3 +129,11 @@ def test_a_dice_poker_game_in_the_language_within_80_columns(lang):
     pays = {"sk": "päťka 10, štvorica 6, full 4, postupka 3, trojica 2, 2 páry 1, pár 0,5",
             "cs": "pětice 10, čtveřice 6, full 4, postupka 3, trojice 2, 2 páry 1, pár 0,5"}[lang]
     assert pays in result.output
+
+
+def test_the_yahtzee_hint_table_in_slovak_with_commas():
+    """The same ranking as in English, the heads in Slovak and the decimals with a comma."""
+    sk = run("yahtzee", "hint", "1 1 5 3 2", "--lang", "sk").output
+    en = run("yahtzee", "hint", "1 1 5 3 2", "--lang", "en").output
+    assert "očakávané konečné body" in sk and "zostávajúce hody: 2" in sk and fits(sk) == []
+    assert "249.9381" in en and "249,9381" in sk and "249.9381" not in sk
