@@ -137,3 +137,10 @@ def test_the_yahtzee_hint_table_in_slovak_with_commas():
     en = run("yahtzee", "hint", "1 1 5 3 2", "--lang", "en").output
     assert "očakávané konečné body" in sk and "zostávajúce hody: 2" in sk and fits(sk) == []
     assert "249.9381" in en and "249,9381" in sk and "249.9381" not in sk
+
+
+def test_the_poker_dice_odds_in_czech_with_the_same_numbers():
+    cs = run("poker-dice", "odds", "--lang", "cs").output
+    en = run("poker-dice", "odds", "--lang", "en").output
+    assert "7 776 hodů" in cs and "0,0772 %" in cs and fits(cs) == []
+    assert "7,776 rolls" in en and "0.0772%" in en
