@@ -142,5 +142,5 @@ def test_the_yahtzee_hint_table_in_slovak_with_commas():
 def test_the_poker_dice_odds_in_czech_with_the_same_numbers():
     cs = run("poker-dice", "odds", "--lang", "cs").output
     en = run("poker-dice", "odds", "--lang", "en").output
-    assert "7 776 hodů" in cs and "0,0772 %" in cs and fits(cs) == []
+    assert "7\u00a0776 hodů" in cs and "0,0772\u00a0%" in cs and fits(cs) == []
     assert "7,776 rolls" in en and "0.0772%" in en
