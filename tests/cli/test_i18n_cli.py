@@ -144,3 +144,9 @@ def test_the_poker_dice_odds_in_czech_with_the_same_numbers():
     en = run("poker-dice", "odds", "--lang", "en").output
     assert "7\u00a0776 hodů" in cs and "0,0772\u00a0%" in cs and fits(cs) == []
     assert "7,776 rolls" in en and "0.0772%" in en
+
+
+def test_the_liars_dice_hint_in_czech():
+    cs = run("liars-dice", "hint", "1", "--faces", "2", "--lang", "cs").output
+    assert "vaše kostky 1; sázky: (zatím žádné)" in cs and "hodnota" in cs and "0,333" in cs and fits(cs) == []
+    assert "0.333" in run("liars-dice", "hint", "1", "--faces", "2", "--lang", "en").output
