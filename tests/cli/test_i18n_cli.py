@@ -150,3 +150,10 @@ def test_the_liars_dice_hint_in_czech():
     cs = run("liars-dice", "hint", "1", "--faces", "2", "--lang", "cs").output
     assert "vaše kostky 1; sázky: (zatím žádné)" in cs and "hodnota" in cs and "0,333" in cs and fits(cs) == []
     assert "0.333" in run("liars-dice", "hint", "1", "--faces", "2", "--lang", "en").output
+
+
+def test_the_dice_duel_hint_in_slovak():
+    args = ("dice-duel", "hint", "6 6 2 3 1", "--opponent-dice", "5,5,4,4,1", "--seat", "first", "--stage", "bet")
+    sk = run(*args, "--lang", "sk").output
+    assert "vy (prvé miesto) 1 2 3 6 6 proti 1 4 4 5 5: stávky po hode" in sk and "-0,294925" in sk and fits(sk) == []
+    assert "-0.294925" in run(*args, "--lang", "en").output
