@@ -151,4 +151,9 @@ def test_the_scripts_catalogue_holds_only_the_scripts_messages():
     data = i18n.catalogue("sk")
     assert data["lang"] == "sk" and "n >= 2" in data["plural"]
     assert "Skip to the page" not in data["messages"]  # a template's: the server renders it
+    assert data["messages"]["Draw"] == "Ťahať"  # the video-poker machine's button
+    # a message with a context is keyed as gettext keys it, apart from the same words without one
+    assert data["messages"]["button\x04hold"] == "podržať" and data["messages"]["hold"] == "podržanie"
+    assert i18n.catalogue("cs")["messages"]["You have {n} credit: bet {bet} and deal (Enter), or start again "
+                                            "with {start} credits."][2].startswith("Máte {n} kreditů")
     assert i18n.catalogue("en")["messages"] == {}

@@ -136,10 +136,12 @@ def catalogue(lang: str, suffix: str = ".js") -> dict[str, object]:
         for message in cat:
             if not message.id or message.fuzzy or not any(path.endswith(suffix) for path, _ in message.locations):
                 continue
+            # a message with a context is keyed as gettext keys it: the context, EOT, the message
+            key = f"{message.context}\x04" if message.context else ""
             if isinstance(message.id, (tuple, list)):
-                out[str(message.id[0])] = [str(form) for form in message.string or ()]
+                out[key + str(message.id[0])] = [str(form) for form in message.string or ()]
             elif message.string:
-                out[str(message.id)] = message.string
+                out[key + str(message.id)] = message.string
     return {"lang": lang, "plural": plural, "messages": out}
 
 
@@ -229,6 +231,8 @@ def extract_cli(fileobj, keywords, comment_tags, options):  # noqa: ANN001, ANN2
             texts = [k.value for k in node.keywords if k.arg == "help"]
             if name == "new_app" and node.args:
                 texts.append(node.args[0])
+            if name == "HintField" and len(node.args) > 1:  # a generic hint's field: its help is the second
+                texts.append(node.args[1])
             for text in texts:
                 value = _constant(text)
                 if value:

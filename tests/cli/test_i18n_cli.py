@@ -51,6 +51,17 @@ def test_the_help_of_every_group_in_the_language_within_80_columns(lang):
         assert all(word in result.output for word in words), (group, result.output[:400])
         assert fits(result.output) == [], group
     assert "Jazyk výstupu" in run("--lang", lang, "--help").output or lang == "cs"
+    # the sweeps' own help too, each subcommand's within 80 columns
+    assert {"sk": "Prehľady: každá tabuľka", "cs": "Přehledy: každá tabulka"}[lang] in run("sweep", "--help", "--lang", lang).output
+    for sub in ("show", "dice-poker", "video-poker", "farkle-loadouts", "farkle-ranking"):
+        result = run("sweep", sub, "--help", "--lang", lang)
+        assert result.exit_code == 0 and fits(result.output) == [], (sub, result.output)
+    # the generic hint's fields: their words, the default apart, and the help option of a subcommand
+    hint = run("yahtzee", "hint", "--help", "--lang", lang).output
+    assert {"sk": "ešte povolené prehodenia", "cs": "ještě povolená přehození"}[lang] in hint
+    assert {"sk": "Predvolené: 2.", "cs": "Výchozí: 2."}[lang] in hint and words[2] in hint and fits(hint) == []
+    show = run("sweep", "show", "--help", "--lang", lang).output
+    assert {"sk": "Súbor výsledkov.", "cs": "Soubor výsledků."}[lang] in show and words[0] in show and "Usage:" not in show
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -138,3 +149,31 @@ def test_a_dice_poker_game_in_the_language_within_80_columns(lang):
     pays = {"sk": "päťka 10, štvorica 6, full 4, postupka 3, trojica 2, 2 páry 1, pár 0,5",
             "cs": "pětice 10, čtveřice 6, full 4, postupka 3, trojice 2, 2 páry 1, pár 0,5"}[lang]
     assert pays in result.output
+
+
+def test_the_yahtzee_hint_table_in_slovak_with_commas():
+    """The same ranking as in English, the heads in Slovak and the decimals with a comma."""
+    sk = run("yahtzee", "hint", "1 1 5 3 2", "--lang", "sk").output
+    en = run("yahtzee", "hint", "1 1 5 3 2", "--lang", "en").output
+    assert "očakávané konečné body" in sk and "zostávajúce hody: 2" in sk and fits(sk) == []
+    assert "249.9381" in en and "249,9381" in sk and "249.9381" not in sk
+
+
+def test_the_poker_dice_odds_in_czech_with_the_same_numbers():
+    cs = run("poker-dice", "odds", "--lang", "cs").output
+    en = run("poker-dice", "odds", "--lang", "en").output
+    assert "7\u00a0776 hodů" in cs and "0,0772\u00a0%" in cs and fits(cs) == []
+    assert "7,776 rolls" in en and "0.0772%" in en
+
+
+def test_the_liars_dice_hint_in_czech():
+    cs = run("liars-dice", "hint", "1", "--faces", "2", "--lang", "cs").output
+    assert "vaše kostky 1; sázky: (zatím žádné)" in cs and "hodnota" in cs and "0,333" in cs and fits(cs) == []
+    assert "0.333" in run("liars-dice", "hint", "1", "--faces", "2", "--lang", "en").output
+
+
+def test_the_dice_duel_hint_in_slovak():
+    args = ("dice-duel", "hint", "6 6 2 3 1", "--opponent-dice", "5,5,4,4,1", "--seat", "first", "--stage", "bet")
+    sk = run(*args, "--lang", "sk").output
+    assert "vy (prvé miesto) 1 2 3 6 6 proti 1 4 4 5 5: stávky po hode" in sk and "-0,294925" in sk and fits(sk) == []
+    assert "-0.294925" in run(*args, "--lang", "en").output

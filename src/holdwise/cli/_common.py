@@ -70,9 +70,22 @@ def translate_help(command: Any) -> None:  # noqa: ANN401 (a click command)
         for attr in ("help", "short_help"):
             english = item.__dict__.setdefault(f"_english_{attr}", getattr(item, attr, None))
             if english:
-                setattr(item, attr, _(english))
+                setattr(item, attr, _help_text(english))
     for sub in getattr(command, "commands", {}).values():
         translate_help(sub)
+
+
+def _help_text(english: str) -> str:
+    """A help text in the current language; a generic hint's field help ends with its default (cli/_hint.py),
+    which is translated as the field's words and the default apart."""
+    found = _(english)
+    if found == english:
+        import re
+
+        parts = re.fullmatch(r"(.+) Default: (.+)\.", english, re.S)
+        if parts and _(parts[1]) != parts[1]:
+            return _("%(help)s Default: %(default)s.") % {"help": _(parts[1]), "default": parts[2]}
+    return found
 
 
 # the help of the options that click and typer add themselves, marked here for the catalogues (translate_help
@@ -89,6 +102,24 @@ def _help_headings() -> None:
                        ("COMMANDS_PANEL_TITLE", N_("Commands")), ("DEFAULT_STRING", N_("[default: {}]")),
                        ("REQUIRED_LONG_STRING", N_("[required]"))):
         setattr(rich_utils, name, _(text))
+
+
+def _translated_usage(usage: Callable[[Any], str]) -> Callable[[Any], str]:
+    """A command's usage line with its "Usage:" in the current language."""
+    def get_usage(ctx: Any) -> str:  # noqa: ANN401 (a click context)
+        text = usage(ctx)
+        return _("Usage:") + text[len("Usage:"):] if text.startswith("Usage:") else text
+    return get_usage
+
+
+def _translated_help_option(made: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    """A command's --help option with its words in the current language."""
+    def get_help_option(ctx: Any) -> Any:  # noqa: ANN401 (click's context and option)
+        option = made(ctx)
+        if option is not None and option.help:
+            option.help = _(option.help)
+        return option
+    return get_help_option
 
 
 def rolls_left_option(default: int, help: str = "Rolls still allowed in this turn.") -> typer.models.OptionInfo:
@@ -141,6 +172,14 @@ class Group(TyperGroup):
         if command is None and name in self.lazy_commands:
             command = self.lazy_commands[name]()
             self.add_command(command, name)
+        if command is not None and not isinstance(command, TyperGroup):
+            # a subcommand prints its own help (`holdwise sweep show --help`): its words, typer's headings and
+            # the usage line in the current language, as a group's are
+            translate_help(command)
+            _help_headings()
+            if "get_usage" not in command.__dict__:
+                command.get_usage = _translated_usage(command.get_usage)  # type: ignore[assignment]
+                command.get_help_option = _translated_help_option(command.get_help_option)  # type: ignore[assignment]
         return command
 
     def format_help(self, ctx, formatter) -> None:

@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
+from .. import i18n
+from ..i18n import gettext as _
 from ._common import JSON_OPTION, SEED_OPTION, console, emit_json, new_app
 from ._play import TerminalGame, run
 
@@ -71,16 +73,24 @@ def dice_duel_solve(ante: str = ANTE, bet: str = BET, raises: str = RAISES, rero
 def render_hint(hint: Any, request: Any, show_all: bool) -> None:  # noqa: ANN401 (the face's types, lazily)
     """The duel's hint: each choice with its expected net bets and what it gives up."""
     out = console()
-    where = (f"betting after '{' '.join(request.betting) or 'the roll'}'" if request.stage == "bet"
-             else f"re-roll ({request.rolls_left} left), {request.stake} each in the pot")
-    out.print(f"you ({request.seat} seat) {' '.join(map(str, request.hand))} vs "
-              f"{' '.join(map(str, request.opponent_dice))}: {where}", highlight=False)
+    local = i18n.numbers().text  # a number written the English way, in the language's signs
+    where = ((_("betting after '%(bets)s'") % {"bets": " ".join(request.betting)} if request.betting
+              else _("betting after the roll"))
+             if request.stage == "bet" else
+             _("re-roll (%(left)s left), %(stake)s each in the pot") % {"left": request.rolls_left,
+                                                                        "stake": request.stake})
+    out.print(_("you (%(seat)s seat) %(hand)s vs %(other)s: %(where)s")
+              % {"seat": {"first": _("first"), "second": _("second")}.get(request.seat, request.seat), "hand": " ".join(map(str, request.hand)),
+                 "other": " ".join(map(str, request.opponent_dice)), "where": where}, highlight=False)
     shown = hint.options if show_all else hint.options[:12]
-    out.print(f"  {'choice':<24}{'net bets':>12}{'loss':>12}", highlight=False)
+    choice, net, loss = _("choice"), _("net bets"), _("loss")
+    out.print(f"  {choice:<24}{net:>12}{loss:>12}", highlight=False)
     for option in shown:
-        out.print(f"  {option.option:<24}{option.value:>+12.6f}{option.loss:>12.6f}", highlight=False)
+        out.print(f"  {option.option:<24}{local(f'{option.value:>+12.6f}')}{local(f'{option.loss:>12.6f}')}",
+                  highlight=False)
     if len(shown) < len(hint.options):
-        out.print(f"  ... {len(hint.options) - len(shown)} more: --all shows every choice", highlight=False)
+        out.print("  " + _("... %(n)s more: --all shows every choice") % {"n": len(hint.options) - len(shown)},
+                  highlight=False)
 
 
 def _render(state: State) -> list[str]:

@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
+from .. import i18n
+from ..i18n import gettext as _
 from ._common import JSON_OPTION, SEED_OPTION, console, emit_json, new_app
 from ._play import TerminalGame, run
 
@@ -72,16 +74,20 @@ def liars_dice_solve(dice: str = DICE, faces: str = FACES, wild: bool = WILD, as
 def render_hint(hint: Any, request: Any, show_all: bool) -> None:  # noqa: ANN401 (the face's types, lazily)
     """The hint: each bid and the call by its worth against the equilibrium, and its chance in the mix."""
     out = console()
-    bids = " ".join(f"{c}x{f}" for c, f in hint.position["bids"]) or "(none yet)"
-    out.print(f"your dice {' '.join(map(str, request.hand))}; bids: {bids}; against the equilibrium "
-              f"(exploitability {hint.position['exploitability']:.3g})", highlight=False)
-    out.print(f"  {'move':<10}{'worth':>10}{'loss':>10}{'mix':>8}", highlight=False)
+    local = i18n.numbers().text  # a number written the English way, in the language's signs
+    bids = " ".join(f"{c}x{f}" for c, f in hint.position["bids"]) or _("(none yet)")
+    out.print(_("your dice %(dice)s; bids: %(bids)s; against the equilibrium (exploitability %(exp)s)")
+              % {"dice": " ".join(map(str, request.hand)), "bids": bids,
+                 "exp": local(f"{hint.position['exploitability']:.3g}")}, highlight=False)
+    move, worth, loss, mix = _("move"), _("worth"), _("loss"), _("mix")
+    out.print(f"  {move:<10}{worth:>10}{loss:>10}{mix:>8}", highlight=False)
     shown = hint.options if show_all else hint.options[:12]
     for option in shown:
-        out.print(f"  {option.option:<10}{option.value:>+10.4f}{option.loss:>10.4f}{option.extras['mix']:>8.3f}",
-                  highlight=False)
+        out.print(f"  {option.option:<10}{local(f'{option.value:>+10.4f}')}{local(f'{option.loss:>10.4f}')}"
+                  f"{local(format(option.extras['mix'], '>8.3f'))}", highlight=False)
     if len(shown) < len(hint.options):
-        out.print(f"  ... {len(hint.options) - len(shown)} more: --all shows every move", highlight=False)
+        out.print("  " + _("... %(n)s more: --all shows every move") % {"n": len(hint.options) - len(shown)},
+                  highlight=False)
 
 
 def _render(state: State) -> list[str]:

@@ -12,7 +12,9 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
-from ._common import JSON_OPTION, SEED_OPTION, console, emit_json, new_app, pct, progress
+from .. import i18n
+from ..i18n import gettext as _
+from ._common import JSON_OPTION, SEED_OPTION, console, emit_json, fmt, new_app, pct, progress
 from ._play import TerminalGame, run
 
 if TYPE_CHECKING:
@@ -112,14 +114,15 @@ def poker_dice_odds(
     from rich.table import Table
 
     out = console()
-    out.print(f"{kind.name}: first-roll hands out of {result.outcomes:,} rolls", markup=False)
+    out.print(_("%(dice)s: first-roll hands out of %(n)s rolls")
+              % {"dice": kind.name, "n": i18n.numbers().whole(result.outcomes)}, markup=False)
     table = Table()
-    table.add_column("hand")
-    table.add_column("rolls", justify="right")
-    table.add_column("chance", justify="right")
+    table.add_column(_("hand"))
+    table.add_column(_("rolls"), justify="right")
+    table.add_column(_("chance"), justify="right")
     for category in result.categories:
-        table.add_row(kind.category_labels[category], f"{result.counts[category]:,}",
-                      f"{100 * result.chances[category]:.4f}%")
+        table.add_row(kind.category_labels[category], i18n.numbers().whole(result.counts[category]),
+                      pct(result.chances[category], 4))
     out.print(table)
     for line in kind.odds_notes(result):
         out.print(line, markup=False)
@@ -150,9 +153,10 @@ def poker_dice_duel(
         return
     out = console()
     for i, chance in enumerate(result.win_chances, 1):
-        out.print(f"player {i} wins {100 * chance:.4f}%")
-    out.print(f"(ties replayed exactly; fixed point to {result.tolerance:g} in {result.iterations} steps, "
-              f"{result.seconds:.2f} s)")
+        out.print(_("player %(n)s wins %(share)s") % {"n": i, "share": pct(chance, 4)})
+    out.print(_("(ties replayed exactly; fixed point to %(tolerance)s in %(steps)s steps, %(seconds)s s)")
+              % {"tolerance": i18n.numbers().general(result.tolerance), "steps": result.iterations,
+                 "seconds": fmt(result.seconds, 2)})
 
 
 def render_hint(hint: Hint, request: object, show_all: bool) -> None:
@@ -161,31 +165,32 @@ def render_hint(hint: Hint, request: object, show_all: bool) -> None:
 
     where = hint.position
     rolls_left = where["rolls_left"]
-    title = f"{' '.join(where['hand'])}, {rolls_left} roll(s) left"
+    left = _("%(n)s roll(s) left") % {"n": rolls_left}
+    title = f"{' '.join(where['hand'])}, {left}"
     if "category" in where:  # card dice: what the roll makes, its stars counted
-        title = f"{' '.join(where['hand'])}: {where['category']}, {rolls_left} roll(s) left"
+        title = f"{' '.join(where['hand'])}: {where['category']}, {left}"
     if where["to_beat"] is not None:
         beat = where["to_beat"]
-        title += f", to beat {beat if isinstance(beat, str) else ' '.join(beat)}"
+        title += ", " + _("to beat %(hand)s") % {"hand": beat if isinstance(beat, str) else " ".join(beat)}
         if where["holders"] > 1:
-            title += f" (held by {where['holders']})"
+            title += " " + _("(held by %(n)s)") % {"n": where["holders"]}
     out = console()
     out.print(title, markup=False)
     out.print(where["situation"], markup=False)
     table = Table()
-    table.add_column("keep")
-    table.add_column("win chance", justify="right")
-    table.add_column("loss (pp)", justify="right")
+    table.add_column(_("keep"))
+    table.add_column(_("win chance"), justify="right")
+    table.add_column(_("loss (%(pp)s)") % {"pp": _("pp")}, justify="right")
     rows = hint.options if show_all else hint.options[:TOP_ROWS]
     for option in rows:
-        text = "all (stand)" if option.extras["stand"] else ("none (roll all)" if not option.extras["keep"]
-                                                              else option.option)
+        text = _("all (stand)") if option.extras["stand"] else (_("none (roll all)") if not option.extras["keep"]
+                                                                 else option.option)
         if "dice" in option.extras and option.extras["keep"] and not option.extras["stand"]:
-            text += f" (dice {' '.join(map(str, option.extras['dice']))})"
-        table.add_row(text, pct(option.value, 3), f"{100 * option.loss:.3f}")
+            text += " " + _("(dice %(dice)s)") % {"dice": " ".join(map(str, option.extras["dice"]))}
+        table.add_row(text, pct(option.value, 3), fmt(100 * option.loss, 3))
     out.print(table)
     if len(rows) < len(hint.options):
-        out.print(f"... {len(hint.options) - len(rows)} more keeps (--all shows them)")
+        out.print(_("... %(n)s more keeps (--all shows them)") % {"n": len(hint.options) - len(rows)})
 
 
 _SHORT = {"five_of_a_kind": "five", "four_of_a_kind": "four", "flush": "flush", "full_house": "full house",

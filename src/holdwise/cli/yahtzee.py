@@ -11,7 +11,10 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
-from ._common import JSON_OPTION, console, emit_json, new_app, progress
+from .. import i18n
+from ..i18n import gettext as _
+from ..i18n import ngettext
+from ._common import JSON_OPTION, console, emit_json, fmt, new_app, pct, progress
 from ._play import TerminalGame, run
 
 if TYPE_CHECKING:
@@ -62,21 +65,26 @@ def yahtzee_solve(
         return
     out = console()
     out.print(result.title, markup=False)
-    out.print(f"expected score, optimal solitaire play: {result.expected_score:.4f}", markup=False)
-    how = "read from the stored table" if result.from_cache else "solved"
-    out.print(f"{result.states:,} scorecard states, {how} in {result.seconds:.2f} s "
-              f"(table {result.table_bytes / 2**20:.1f} MiB)", markup=False)
+    out.print(_("expected score, optimal solitaire play: %(score)s") % {"score": fmt(result.expected_score)}, markup=False)
+    words = {"states": i18n.numbers().whole(result.states), "seconds": fmt(result.seconds, 2),
+             "mib": fmt(result.table_bytes / 2**20, 1)}
+    out.print((_("%(states)s scorecard states, read from the stored table in %(seconds)s s (table %(mib)s MiB)")
+               if result.from_cache else
+               _("%(states)s scorecard states, solved in %(seconds)s s (table %(mib)s MiB)")) % words, markup=False)
     if result.points is not None:  # a rule set with a points system: what the optimal play earns
         _points(result.points)
 
 
 def _points(points: Mapping[str, Any]) -> None:
     out = console()
-    out.print(f"expected points of that play (exact): {points['expected_points']:.4f}", markup=False)
+    out.print(_("expected points of that play (exact): %(points)s") % {"points": fmt(points["expected_points"])},
+              markup=False)
     for name, award in points["awards"].items():
-        share = (f"{100 * award['chance']:.2f}%" if "chance" in award
-                 else f"{award['expected_count']:.4f} a game")
-        out.print(f"  {name}: {award['test']} {share}, {award['expected_points']:.4f} points", markup=False)
+        share = (pct(award["chance"], 2) if "chance" in award
+                 else _("%(count)s a game") % {"count": fmt(award["expected_count"])})
+        out.print("  " + _("%(name)s: %(test)s %(share)s, %(points)s points")
+                  % {"name": name, "test": award["test"], "share": share, "points": fmt(award["expected_points"])},
+                  markup=False)
 
 
 def render_hint(hint: Hint, request: object, show_all: bool) -> None:
@@ -86,18 +94,19 @@ def render_hint(hint: Hint, request: object, show_all: bool) -> None:
 
     where = hint.position
     out = console()
-    out.print(f"{where['rules']}: dice {' '.join(map(str, where['dice']))}, {where['rolls_left']} roll(s) left, "
-              f"{where['score_so_far']} points so far", markup=False)
+    out.print(_("%(rules)s: dice %(dice)s, %(left)s roll(s) left, %(score)s points so far")
+              % {"rules": where["rules"], "dice": " ".join(map(str, where["dice"])), "left": where["rolls_left"],
+                 "score": where["score_so_far"]}, markup=False)
     table = Table()
-    table.add_column("play")
-    table.add_column("expected final score", justify="right")
-    table.add_column("loss", justify="right")
+    table.add_column(i18n.pgettext("chart column", "play"))
+    table.add_column(_("expected final score"), justify="right")
+    table.add_column(_("loss"), justify="right")
     rows = hint.options if show_all else hint.options[:TOP_ROWS]
     for option in rows:
-        table.add_row(option.option, f"{option.value:.4f}", f"{option.loss:.4f}")
+        table.add_row(option.option, fmt(option.value), fmt(option.loss))
     out.print(table)
     if len(rows) < len(hint.options):
-        out.print(f"... {len(hint.options) - len(rows)} more (--all shows them)")
+        out.print(_("... %(n)s more (--all shows them)") % {"n": len(hint.options) - len(rows)})
 
 
 @yahtzee_app.command("simulate")
@@ -132,17 +141,27 @@ def yahtzee_simulate(
         emit_json(result)
         return
     out = console()
-    out.print(f"{r.name}: {result.games:,} games of optimal play (seed {result.seed})", markup=False)
-    out.print(f"mean {result.mean:.2f} +- {result.standard_error:.2f} (standard error)", markup=False)
-    out.print(f"exact optimum {result.optimum:.4f}: the mean is {result.errors_off:.2f} standard errors off",
-              markup=False)
-    out.print(f"standard deviation {result.standard_deviation:.2f}; upper bonus in "
-              f"{100 * result.upper_bonus_chance:.1f}% of games", markup=False)
-    p = result.percentiles
-    out.print("percentiles: " + ", ".join(f"{k}% {v:.0f}" for k, v in p.items() if int(k) <= 50), markup=False)
-    out.print("             " + ", ".join(f"{k}% {v:.0f}" for k, v in p.items() if int(k) > 50), markup=False)
+    out.print(ngettext("%(rules)s: %(games)s game of optimal play (seed %(seed)s)",
+                       "%(rules)s: %(games)s games of optimal play (seed %(seed)s)", result.games)
+              % {"rules": r.name, "games": i18n.numbers().whole(result.games), "seed": result.seed}, markup=False)
+    out.print(_("mean %(mean)s +- %(error)s (standard error)")
+              % {"mean": fmt(result.mean, 2), "error": fmt(result.standard_error, 2)}, markup=False)
+    out.print(_("exact optimum %(optimum)s: the mean is %(off)s standard errors off")
+              % {"optimum": fmt(result.optimum), "off": fmt(result.errors_off, 2)}, markup=False)
+    out.print(_("standard deviation %(sd)s; upper bonus in %(share)s of games")
+              % {"sd": fmt(result.standard_deviation, 2), "share": pct(result.upper_bonus_chance, 1)}, markup=False)
+    _percentiles(out, {k: fmt(v, 0) for k, v in result.percentiles.items()})
     if plot:
-        out.print(f"plot written to {plot}", markup=False)
+        out.print(_("plot written to %(path)s") % {"path": plot}, markup=False)
+
+
+def _percentiles(out: Any, values: Mapping[str, str]) -> None:  # noqa: ANN401 (a rich console)
+    """The percentiles on two lines, the head's width of indent on the second, as each language writes it."""
+    head = _("percentiles: ")
+    out.print(head + ", ".join(f"{k}{i18n.numbers().percent(0, 0)[1:]} {v}" for k, v in values.items() if int(k) <= 50),
+              markup=False)
+    out.print(" " * len(head) + ", ".join(f"{k}{i18n.numbers().percent(0, 0)[1:]} {v}" for k, v in values.items()
+                                          if int(k) > 50), markup=False)
 
 
 @yahtzee_app.command("distribution")
@@ -172,18 +191,17 @@ def yahtzee_distribution(
         emit_json(result)
         return
     out = console()
-    out.print(f"{result.rules}: the final score under optimal play (exact, {result.seconds:.1f} s)", markup=False)
-    out.print(f"mean {result.mean:.4f} (the optimum: {optimum:.4f}), standard deviation "
-              f"{result.standard_deviation:.4f}", markup=False)
-    out.print("percentiles: " + ", ".join(f"{k}% {v}" for k, v in result.percentiles.items() if int(k) <= 50),
+    out.print(_("%(rules)s: the final score under optimal play (exact, %(seconds)s s)")
+              % {"rules": result.rules, "seconds": fmt(result.seconds, 1)}, markup=False)
+    out.print(_("mean %(mean)s (the optimum: %(optimum)s), standard deviation %(sd)s")
+              % {"mean": fmt(result.mean), "optimum": fmt(optimum), "sd": fmt(result.standard_deviation)},
               markup=False)
-    out.print("             " + ", ".join(f"{k}% {v}" for k, v in result.percentiles.items() if int(k) > 50),
-              markup=False)
+    _percentiles(out, {k: str(v) for k, v in result.percentiles.items()})
     top = max(range(len(result.chances)), key=result.chances.__getitem__)
-    out.print(f"most likely score {top} ({100 * result.chances[top]:.3f}%); highest possible "
-              f"{result.max_score}", markup=False)
+    out.print(_("most likely score %(score)s (%(share)s); highest possible %(most)s")
+              % {"score": top, "share": pct(result.chances[top], 3), "most": result.max_score}, markup=False)
     if plot:
-        out.print(f"plot written to {plot}", markup=False)
+        out.print(_("plot written to %(path)s") % {"path": plot}, markup=False)
 
 
 def _distribution_plot(result: ScoreDistribution, optimum: float, path: str) -> None:

@@ -40,6 +40,11 @@
     const found = catalogue.messages[message];
     return fill(typeof found === "string" && found ? found : message, values);
   }
+  // a message whose English words need other words by `context` (a button's verb beside a column's noun)
+  function pgettext(context, message, values) {
+    const found = catalogue.messages[context + "\u0004" + message];
+    return fill(typeof found === "string" && found ? found : message, values);
+  }
   function ngettext(singular, plural, n, values) {
     const forms = catalogue.messages[singular];
     const text = Array.isArray(forms) && forms[pluralIndex(n)] ? forms[pluralIndex(n)] : (n === 1 ? singular : plural);
@@ -62,5 +67,5 @@
   function percent(share, digits) {
     return fixed(100 * share, digits) + (lang === "en" ? "%" : "\u00a0%");
   }
-  window.HoldwiseDom = {el, fallingClock, _, ngettext, num, fixed, percent, lang, locale};
+  window.HoldwiseDom = {el, fallingClock, _, ngettext, pgettext, num, fixed, percent, lang, locale};
 })();

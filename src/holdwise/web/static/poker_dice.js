@@ -9,6 +9,8 @@
   const $ = (id) => document.getElementById(id);
   const SVG = "http://www.w3.org/2000/svg";
   const API = "/api/poker-dice";
+  const {_, ngettext} = window.HoldwiseDom;
+  const pct = (share, digits) => HoldwiseDom.percent(share, digits);  // in the page's language
   const RULES = ["straights", "straight_above_full_house", "flush", "ace_high", "poker_faces"];
   const {sleep, fmt, cap, el, ApiError, fetchJson} = holdwise;
 
@@ -128,7 +130,7 @@
     card: {
       size: (hand) => hand.cards.length, draw: (hand, i, mini) => cardSvg(hand.cards[i], mini), key: (hand, i) => i,
       face: (hand, i) => hand.cards[i].plain, word: (hand, i) => hand.cards[i].plain,
-      says: (hand, i) => hand.cards[i].wild ? "star (wild)" : hand.cards[i].text, line: pretty,
+      says: (hand, i) => hand.cards[i].wild ? _("star (wild)") : hand.cards[i].text, line: pretty,
     },
   };
 
@@ -149,7 +151,7 @@
       const bar = el("span", {class: "pd-bar"}, el("span", {style: `width: ${(100 * p / top).toFixed(1)}%`}));
       body.append(el("tr", {"data-category": c}, el("td", {text: c.replaceAll("_", " ")}),
         el("td", {class: "num", text: fmt(n)}),
-        el("td", {class: "num", title: p ? `1 in ${fmt(Math.round(1 / p))}` : "never", text: (100 * p).toFixed(3) + "%"}),
+        el("td", {class: "num", title: p ? _("1 in {n}", {n: fmt(Math.round(1 / p))}) : _("never"), text: pct(p, 3)}),
         ...(fraction ? [el("td", {class: "num", text: n ? `${fmt(n / g)}/${fmt(r.outcomes / g)}` : "0"})] : []),
         el("td", {class: "pd-bar-cell"}, bar)));
     }
@@ -158,7 +160,7 @@
   const flags = (f) => Object.fromEntries(RULES.map((k) => [k, f.elements[k].checked]));
 
   function fail(err) {
-    $("pd-error").textContent = err instanceof ApiError ? err.message : `something went wrong: ${err}`;
+    $("pd-error").textContent = err instanceof ApiError ? err.message : _("something went wrong: {why}", {why: err});
   }
 
   if ($("pd-odds-form")) { oddsPage(); return; }
@@ -175,7 +177,8 @@
             roll_limit: f.roll_limit.checked, ...(k.variants ? flags(form) : {})};
   }
 
-  const span = (list) => !list.length ? "none" : list.length === 1 ? String(list[0]) : `${list[0]} to ${list[list.length - 1]}`;
+  const span = (list) => !list.length ? _("none") : list.length === 1 ? String(list[0])
+    : _("{first} to {last}", {first: list[0], last: list[list.length - 1]});
 
   // the players the server solves within its limit for these dice (and roll limit): the others are not offered
   function syncForm() {
@@ -190,7 +193,7 @@
     for (const o of f.position.options) {
       const n = Number(o.value);
       o.disabled = n > players;
-      o.textContent = n === 1 ? "1: first to roll" : n === players ? `${n}: last to roll` : String(n);
+      o.textContent = n === 1 ? _("1: first to roll") : n === players ? _("{n}: last to roll", {n}) : String(n);
     }
     if (Number(f.position.value) > players) f.position.value = String(players);
     $("pd-variants").hidden = !k.variants;
@@ -202,9 +205,9 @@
     $("pd-set-note").textContent = k.description;
     const every = limits.false.length === 5 && limits.true.length === 5;
     $("pd-limit-note").hidden = every;
-    $("pd-limit-note").textContent = every ? "" : `These dice: ${span(limits.false)} players, ` +
-      (limits.true.length ? `${span(limits.true)} with the roll limit` : "without the roll limit") +
-      ` (more would take the server over ${DATA.max_seconds} s to solve the first time; once solved, play is instant).`;
+    $("pd-limit-note").textContent = every ? "" : _("These dice: {players} players, {limit} (more would take the server over {seconds} s to solve the first time; once solved, play is instant).",
+      {players: span(limits.false), seconds: DATA.max_seconds,
+       limit: limits.true.length ? _("{players} with the roll limit", {players: span(limits.true)}) : _("without the roll limit")});
     refreshOdds();
   }
 
@@ -218,17 +221,17 @@
       try {
         const q = new URLSearchParams({rules, ...Object.fromEntries(Object.entries(want).map(([a, b]) => [a, String(b)]))});
         const [answer, data] = await fetchJson(`${API}/odds?${q}`);
-        if (!answer.ok) throw new ApiError(data.detail || `the server answered ${answer.status}`);
+        if (!answer.ok) throw new ApiError(data.detail || _("the server answered {status}", {status: answer.status}));
         r = data;
       } catch (err) { fail(err); return; }
     }
     if (mine !== oddsAsked) return;
-    $("pd-odds-note").textContent = `${k.name}: each hand's count over all ${fmt(r.outcomes)} rolls (one face per ` +
-      "die, every roll equally likely), its chance and its share against the likeliest hand.";
+    $("pd-odds-note").textContent = _("{dice}: each hand's count over all {n} rolls (one face per die, every roll equally likely), its chance and its share against the likeliest hand.",
+      {dice: k.name, n: fmt(r.outcomes)});
     drawOdds($("pd-odds-table"), r, false);
     $("pd-faces-box").hidden = !k.faces;
     $("pd-faces").replaceChildren(...(k.faces || []).map((die, d) => el("div", {class: "pd-die-faces"},
-      el("strong", {text: `die ${d + 1}`}), miniHand(LOOKS[k.look], {cards: die}, die.map((_, i) => i),
+      el("strong", {text: _("die {n}", {n: d + 1})}), miniHand(LOOKS[k.look], {cards: die}, die.map((_, i) => i),
         die.map((c) => c.text).join(" ")))));
   }
 
@@ -240,9 +243,10 @@
       // a new table loses the game under way and the tally: ask first (nothing to lose before the first move)
       if (!S.sealed || !S.played.length) return true;
       const s = st(), t = s.tally;
-      const games = `${t.games} ${t.games === 1 ? "game" : "games"}, you won ${t.won}`;
-      return s.phase === "over" ? `Leave this table? Its tally (${games}) goes with it.` :
-        `Leave this table? The game under way${t.games ? ` and the tally (${games})` : ""} will be lost.`;
+      const games = ngettext("{n} game, you won {won}", "{n} games, you won {won}", t.games, {won: t.won});
+      return s.phase === "over" ? _("Leave this table? Its tally ({games}) goes with it.", {games}) :
+        t.games ? _("Leave this table? The game under way and the tally ({games}) will be lost.", {games})
+        : _("Leave this table? The game under way will be lost.");
     },
     started: async (r) => { if (r.solve && r.solve.status !== "done") await game.waitSolve(r.solve, solving, 400); },
     accepted: () => { Object.assign(S, {picked: new Set(), hint: null, cpuKeep: null}); },
@@ -251,7 +255,7 @@
       const mover = S.view.seats.find((s) => s.to_move);
       S.cpuKeep = pickIndexes(action[kind().keep_key]);
       drawDice();
-      $("pd-status").replaceChildren(look().line(`${cap(mover ? mover.name : "the computer")} ${keepWords(S.cpuKeep)}.`));
+      $("pd-status").replaceChildren(look().line(keepWords(cap(mover ? mover.name : _("the computer")), S.cpuKeep)));
       await sleep(game.DELAY);
     },
   });
@@ -268,11 +272,12 @@
   function solving(status, done, total) {
     const o = status.options, k = DATA.kinds[o.rules];
     const shown = falling(status.seconds_left);
-    const left = shown != null ? `, about ${Math.ceil(shown)} s left` : "";
-    return `Solving the ${k ? k.word : o.rules} dice for ${o.players} players${o.roll_limit ? " with the roll limit" : ""}` +
-      ` (once; about ${Math.ceil(Math.max(1, status.estimate_seconds || 1))} s` +
-      `${status.status === "queued" ? ", after the solve before it" : ""})` +
-      `${total > 1 ? `: step ${fmt(done)} of ${fmt(total)}` : ""}${left}...`;
+    const left = shown != null ? _(", about {s} s left", {s: Math.ceil(shown)}) : "";
+    const words = {dice: k ? k.word : o.rules, players: o.players, s: Math.ceil(Math.max(1, status.estimate_seconds || 1))};
+    return (o.roll_limit ? _("Solving the {dice} dice for {players} players with the roll limit (once; about {s} s", words)
+      : _("Solving the {dice} dice for {players} players (once; about {s} s", words)) +
+      `${status.status === "queued" ? _(", after the solve before it") : ""})` +
+      `${total > 1 ? _(": step {done} of {all}", {done: fmt(done), all: fmt(total)}) : ""}${left}...`;
   }
 
   // the dice a keep names (faces or die numbers): each value matched to one die of the roll shown
@@ -287,12 +292,14 @@
 
   const sorted = (set) => [...set].sort((a, b) => a - b);
 
-  function keepWords(picked) {
-    if (picked.size === 5) return "stands";
-    if (!picked.size) return "rolls all five again";
+  // what a player does with the dice, as a sentence: "The computer keeps K K (dice 1 2), re-rolls 3."
+  function keepWords(who, picked) {
+    if (picked.size === 5) return _("{who} stands.", {who});
+    if (!picked.size) return _("{who} rolls all five again.", {who});
     const dice = sorted(picked);
-    return `keeps ${dice.map((i) => look().word(S.view.dice, i)).join(" ")} (${dice.length === 1 ? "die" : "dice"} ` +
-      `${dice.map((i) => i + 1).join(" ")}), re-rolls ${5 - dice.length}`;
+    return ngettext("{who} keeps {faces} (die {dice}), re-rolls {others}.", "{who} keeps {faces} (dice {dice}), re-rolls {others}.",
+      dice.length, {who, faces: dice.map((i) => look().word(S.view.dice, i)).join(" "),
+                    dice: dice.map((i) => i + 1).join(" "), others: 5 - dice.length});
   }
 
   // the newest lines of the log as the status (a new game's whole log; none as the table opens)
@@ -305,8 +312,8 @@
     status.replaceChildren();
     if (st().phase === "over") {
       const won = S.view.winner === "you";
-      status.append(el("strong", {class: won ? "good" : "bad", text: won ? "You win the game! " :
-        `${cap(S.view.winner)} wins the game. `}));
+      status.append(el("strong", {class: won ? "good" : "bad", text: (won ? _("You win the game!") :
+        _("{who} wins the game.", {who: cap(S.view.winner)})) + " "}));
     }
     status.append(look().line(shown.map(cap).join(". ") + "."));
   }
@@ -322,19 +329,21 @@
     if (!$("pd-status").textContent) $("pd-status").textContent = whoseTurn();
     drawDice();
     drawControls();
-    $("pd-tally").replaceChildren(el("strong", {text: "Tally: "}),
-      `${s.tally.games} ${s.tally.games === 1 ? "game" : "games"} · you won ${s.tally.won} · lost ${s.tally.lost}`);
-    $("pd-ranking").textContent = `${k.name}. Best first: ${v.ranking.join(", ")}` + (k.wild ? "; a star is any card." : ".") +
-      (s.options.roll_limit ? " Roll limit: no one rolls more times than the first player." : "");
+    $("pd-tally").replaceChildren(el("strong", {text: _("Tally: ")}),
+      ngettext("{n} game · you won {won} · lost {lost}", "{n} games · you won {won} · lost {lost}", s.tally.games,
+               {won: s.tally.won, lost: s.tally.lost}));
+    $("pd-ranking").textContent = _("{dice}. Best first: {ranking}", {dice: k.name, ranking: v.ranking.join(", ")}) +
+      (k.wild ? _("; a star is any card.") : ".") +
+      (s.options.roll_limit ? " " + _("Roll limit: no one rolls more times than the first player.") : "");
     game.drawLog(look().line);
   }
 
   function whoseTurn() {
     const s = st();
-    if (s.phase === "over") return S.view.winner === "you" ? "You win the game!" : `${cap(S.view.winner)} wins the game.`;
-    if (s.to_move === "player") return "Your turn: select the dice to keep, then roll the others, or stand.";
+    if (s.phase === "over") return S.view.winner === "you" ? _("You win the game!") : _("{who} wins the game.", {who: cap(S.view.winner)});
+    if (s.to_move === "player") return _("Your turn: select the dice to keep, then roll the others, or stand.");
     const mover = S.view.seats.find((x) => x.to_move);
-    return `${cap(mover ? mover.name : "the computer")} is rolling.`;
+    return _("{who} is rolling.", {who: cap(mover ? mover.name : _("the computer"))});
   }
 
   const all = (hand) => [...Array(look().size(hand)).keys()];
@@ -347,14 +356,14 @@
                                      (seat.in_round ? "" : " pd-out") + (seat.you ? " pd-you" : "") +
                                      (seat.holds_best ? " pd-best" : ""), "data-seat": seat.seat});
       card.append(el("div", {class: "pd-seat-name"}, el("strong", {text: cap(seat.name)}),
-        el("span", {class: "muted", text: ` seat ${seat.seat}`})));
+        el("span", {class: "muted", text: " " + _("seat {n}", {n: seat.seat})})));
       if (seat.final) {
         card.append(miniHand(look(), seat.final, all(seat.final), seat.final.label), el("div", {class: "pd-seat-hand",
-          text: `${seat.final.label} · ${seat.rolls_used} ${seat.rolls_used === 1 ? "roll" : "rolls"}` +
-            (seat.winner ? " · wins" : seat.holds_best ? " · best so far" : "")}));
+          text: `${seat.final.label} · ` + ngettext("{n} roll", "{n} rolls", seat.rolls_used) +
+            (seat.winner ? " · " + _("wins") : seat.holds_best ? " · " + _("best so far") : "")}));
       } else {
-        card.append(el("div", {class: "pd-seat-hand muted", text: !seat.in_round ? "out of the replay" :
-          seat.to_move ? `rolling: roll ${S.view.rolls} of ${S.view.allowed}` : "to roll"}));
+        card.append(el("div", {class: "pd-seat-hand muted", text: !seat.in_round ? _("out of the replay") :
+          seat.to_move ? _("rolling: roll {n} of {all}", {n: S.view.rolls, all: S.view.allowed}) : _("to roll")}));
       }
       box.append(card);
     }
@@ -365,7 +374,7 @@
     box.replaceChildren();
     const s = st(), v = S.view, dice = v.dice, lk = look();
     if (!dice) {
-      box.append(el("p", {class: "muted pd-empty", text: "The game is over: the final hands are above."}));
+      box.append(el("p", {class: "muted pd-empty", text: _("The game is over: the final hands are above.")}));
       $("pd-rolls").textContent = "";
       return;
     }
@@ -374,10 +383,10 @@
     for (const i of all(dice)) {
       const picked = theirs ? (S.cpuKeep || new Set()).has(i) : S.picked.has(i);
       const node = el("div", {class: "pd-die" + (picked ? (theirs ? " pd-cpu-keep" : " selected") : ""),
-        role: "checkbox", "aria-checked": String(picked), "aria-label": `die ${i + 1}: ${lk.says(dice, i)}`,
+        role: "checkbox", "aria-checked": String(picked), "aria-label": _("die {n}: {face}", {n: i + 1, face: lk.says(dice, i)}),
         "data-index": i, "data-face": lk.face(dice, i), tabindex: mine ? "0" : "-1", "aria-disabled": String(!mine)});
-      node.append(lk.draw(dice, i, false), el("span", {class: "pd-die-no", text: `die ${i + 1}`}),
-        el("small", {class: "pd-die-tag", text: picked ? "keep" : ""}));
+      node.append(lk.draw(dice, i, false), el("span", {class: "pd-die-no", text: _("die {n}", {n: i + 1})}),
+        el("small", {class: "pd-die-tag", text: picked ? _("keep") : ""}));
       if (mine) {
         node.addEventListener("click", () => toggle(i));
         node.addEventListener("keydown", (ev) => {
@@ -386,10 +395,11 @@
       }
       box.append(node);
     }
-    const whose = theirs ? (v.seats.find((x) => x.to_move) || {}).name + "'s" : "your";
-    $("pd-rolls").textContent = `${cap(whose)} ${dice.label} · roll ${v.rolls} of ${v.allowed}` +
-      ` · ${v.rolls_left} ${v.rolls_left === 1 ? "roll" : "rolls"} left` +
-      (v.to_beat ? ` · to beat: ${v.to_beat.label}` + (v.holders > 1 ? ` (held by ${v.holders})` : "") : "");
+    const head = theirs ? _("{who}'s {hand}", {who: cap((v.seats.find((x) => x.to_move) || {}).name), hand: dice.label})
+      : _("Your {hand}", {hand: dice.label});
+    $("pd-rolls").textContent = head + " · " + _("roll {n} of {all}", {n: v.rolls, all: v.allowed}) +
+      " · " + ngettext("{n} roll left", "{n} rolls left", v.rolls_left) +
+      (v.to_beat ? " · " + _("to beat: {hand}", {hand: v.to_beat.label}) + (v.holders > 1 ? " " + _("(held by {n})", {n: v.holders}) : "") : "");
   }
 
   function toggle(i) {
@@ -412,7 +422,7 @@
     $("pd-stand").hidden = !playing;
     $("pd-roll").disabled = !mine || n === 5;
     $("pd-stand").disabled = !mine;
-    $("pd-roll").textContent = n === 0 ? "Roll all five" : n === 5 ? "All kept: stand" : `Keep ${n}, roll ${5 - n}`;
+    $("pd-roll").textContent = n === 0 ? _("Roll all five") : n === 5 ? _("All kept: stand") : _("Keep {n}, roll {others}", {n, others: 5 - n});
     $("pd-next").hidden = playing;
     $("pd-next").disabled = S.busy;
   }
@@ -426,8 +436,8 @@
     const table = $("pd-hint-table");
     if (s.phase === "over" || s.to_move !== "player") {
       table.replaceChildren();
-      $("pd-hint-note").textContent = s.phase === "over" ? "The game is over: the review below shows what your keeps cost." :
-        "The hint ranks your keeps when it is your turn.";
+      $("pd-hint-note").textContent = s.phase === "over" ? _("The game is over: the review below shows what your keeps cost.") :
+        _("The hint ranks your keeps when it is your turn.");
       return;
     }
     try {
@@ -440,30 +450,30 @@
 
   function drawHint(r) {  // the Hint JSON: the position's keys at the top, the keeps best first
     const lk = look(), key = kind().keep_key, hand = S.view.dice;
-    $("pd-hint-note").replaceChildren(lk.line(`${cap(r.situation)}: your ${r.hand.join(" ")}` +
-      (r.category ? `, ${r.category}` : "") + `, ${r.rolls_left} ${r.rolls_left === 1 ? "roll" : "rolls"} left` +
-      (r.to_beat ? `, to beat ${[].concat(r.to_beat).join(" ")}` : "") +
-      (r.holders > 1 ? ` (held by ${r.holders} players)` : "") + "."),
-      el("br"), el("strong", {text: "The hint maximizes your chance to win the game"}),
-      ": every keep ranked by it, best first (the game is won, not scored).");
+    $("pd-hint-note").replaceChildren(lk.line(_("{situation}: your {hand}", {situation: cap(r.situation), hand: r.hand.join(" ")}) +
+      (r.category ? `, ${r.category}` : "") + ", " + ngettext("{n} roll left", "{n} rolls left", r.rolls_left) +
+      (r.to_beat ? ", " + _("to beat {hand}", {hand: [].concat(r.to_beat).join(" ")}) : "") +
+      (r.holders > 1 ? " " + _("(held by {n} players)", {n: r.holders}) : "") + "."),
+      el("br"), el("strong", {text: _("The hint maximizes your chance to win the game")}),
+      _(": every keep ranked by it, best first (the game is won, not scored)."));
     const table = $("pd-hint-table");
     table.replaceChildren();
-    table.append(el("thead", {}, el("tr", {}, el("th", {text: "keep"}), el("th", {text: "win"}),
-      el("th", {text: "loss", title: "percentage points of win chance below the best keep"}), el("th", {text: ""}))));
+    table.append(el("thead", {}, el("tr", {}, el("th", {text: _("keep")}), el("th", {text: _("win")}),
+      el("th", {text: _("loss"), title: _("percentage points of win chance below the best keep")}), el("th", {text: ""}))));
     const body = el("tbody");
     r.options.forEach((o, i) => {
       const values = o.action[key], dice = sorted(pickIndexes(values));
-      const what = o.stand ? "all: stand" : dice.length ? `${dice.length === 1 ? "die" : "dice"} ` +
-        dice.map((d) => d + 1).join(" ") : "none: roll all five";
-      const use = el("button", {type: "button", class: "secondary pd-use", text: "select",
-        "aria-label": `select ${o.stand ? "all five" : dice.length ? o.keep.join(" ") : "none"}`, "data-keep": values.join(",")});
+      const what = o.stand ? _("all: stand") : dice.length ? ngettext("die {dice}", "dice {dice}", dice.length, {dice: dice.map((d) => d + 1).join(" ")})
+        : _("none: roll all five");
+      const use = el("button", {type: "button", class: "secondary pd-use", text: _("select"),
+        "aria-label": _("select {keep}", {keep: o.stand ? _("all five") : dice.length ? o.keep.join(" ") : _("none")}), "data-keep": values.join(",")});
       use.addEventListener("click", () => selectKeep(values));
       const cell = el("td", {class: "pd-keep"});
       if (dice.length) cell.append(miniHand(lk, hand, dice, o.keep.join(" ")));
       cell.append(el("span", {class: "pd-keep-dice", text: what}));
       body.append(el("tr", {class: i === 0 ? "best" : ""}, cell,
-        el("td", {class: "num", text: (100 * o.value).toFixed(2) + "%"}),
-        el("td", {class: "num muted", text: o.loss > 5e-7 ? "−" + (100 * o.loss).toFixed(2) : "best"}),
+        el("td", {class: "num", text: pct(o.value, 2)}),
+        el("td", {class: "num muted", text: o.loss > 5e-7 ? "−" + HoldwiseDom.fixed(100 * o.loss, 2) : _("best")}),
         el("td", {}, use)));
     });
     table.append(body);
@@ -482,19 +492,19 @@
     const costly = rows.filter((d) => d.loss > 5e-7);
     const lost = rows.reduce((a, d) => a + d.loss, 0);
     $("pd-review").hidden = false;
-    $("pd-review-summary").textContent = `Game ${s.data.game}: ${rows.length} ${rows.length === 1 ? "decision" : "decisions"}` +
-      (rows.length ? `, ${costly.length} of them lost win chance: ${(100 * lost).toFixed(2)} percentage points in all.` :
-        " (you stood on your first roll or had none to make).");
+    $("pd-review-summary").textContent = ngettext("Game {game}: {n} decision", "Game {game}: {n} decisions", rows.length, {game: s.data.game}) +
+      (rows.length ? _(", {costly} of them lost win chance: {lost} percentage points in all.", {costly: costly.length, lost: HoldwiseDom.fixed(100 * lost, 2)}) :
+        " " + _("(you stood on your first roll or had none to make)."));
     const table = $("pd-review-table");
     table.replaceChildren();
-    table.append(el("thead", {}, el("tr", {}, el("th", {text: "#"}), el("th", {text: "position"}),
-      el("th", {text: "you kept"}), el("th", {text: "best"}), el("th", {class: "num", text: "win chance lost"}))));
+    table.append(el("thead", {}, el("tr", {}, el("th", {text: "#"}), el("th", {text: _("position")}),
+      el("th", {text: _("you kept")}), el("th", {text: _("best")}), el("th", {class: "num", text: _("win chance lost")}))));
     const body = el("tbody");
     rows.forEach((d, i) => {
       body.append(el("tr", {class: d.loss > 5e-7 ? "pd-costly" : ""}, el("td", {text: String(i + 1)}),
-        el("td", {"data-label": "position"}, line(d.position)), el("td", {"data-label": "you kept"}, line(d.chosen)),
-        el("td", {"data-label": "best"}, line(d.best)),
-        el("td", {class: "num", "data-label": "lost", text: d.loss > 5e-7 ? (100 * d.loss).toFixed(2) + " pp" : "0"})));
+        el("td", {"data-label": _("position")}, line(d.position)), el("td", {"data-label": _("you kept")}, line(d.chosen)),
+        el("td", {"data-label": _("best")}, line(d.best)),
+        el("td", {class: "num", "data-label": _("lost"), text: d.loss > 5e-7 ? HoldwiseDom.fixed(100 * d.loss, 2) + " " + _("pp") : "0"})));
     });
     table.append(body);
   }
@@ -530,8 +540,8 @@
 
     function draw(r) {
       drawOdds($("pd-odds-table"), r, true);
-      $("pd-bust").textContent = r.bust_hands === null ? "Straights do not count: every hand of five different values is a bust." :
-        `Busts of five different values (no straight): ${r.bust_hands.map((h) => h.join(" ")).join("; ")}.`;
+      $("pd-bust").textContent = r.bust_hands === null ? _("Straights do not count: every hand of five different values is a bust.") :
+        _("Busts of five different values (no straight): {hands}.", {hands: r.bust_hands.map((h) => h.join(" ")).join("; ")});
     }
 
     async function refresh() {
@@ -543,7 +553,7 @@
         const q = new URLSearchParams(Object.entries(flags(f)).map(([k, v]) => [k, String(v)]));
         const [r, data] = await fetchJson(`${API}/odds?` + q);
         if (mine !== asked) return;
-        if (!r.ok) throw new ApiError(data.detail || `the server answered ${r.status}`);
+        if (!r.ok) throw new ApiError(data.detail || _("the server answered {status}", {status: r.status}));
         $("pd-error").textContent = "";
         draw(data);
         history.replaceState(null, "", "?" + q);

@@ -12,6 +12,7 @@ window.holdwise = (function () {
   const cap = (t) => t ? t[0].toUpperCase() + t.slice(1) : t;
 
   const el = window.HoldwiseDom.el;
+  const {_} = window.HoldwiseDom;  // the page's language
 
   class ApiError extends Error {}
 
@@ -21,7 +22,7 @@ window.holdwise = (function () {
                                              body: JSON.stringify(body)};
     const r = await window.fetchRetry(path, init);
     let data;
-    try { data = await r.json(); } catch (e) { data = {detail: `the server answered ${r.status}`}; }
+    try { data = await r.json(); } catch (e) { data = {detail: _("the server answered {status}", {status: r.status})}; }
     return [r, data];
   }
 
@@ -49,7 +50,7 @@ window.holdwise = (function () {
       for (;;) {
         const [r, data] = await fetchJson(path, body);
         if (r.status === 202 && cfg.wait) { await cfg.wait(data); continue; }
-        if (!r.ok) throw new ApiError(data.detail || `the server answered ${r.status}`);
+        if (!r.ok) throw new ApiError(data.detail || _("the server answered {status}", {status: r.status}));
         return data;
       }
     }
@@ -63,7 +64,7 @@ window.holdwise = (function () {
       }
       note.textContent = err && err.notice ? err.message : "";
       $("error").textContent = err && err.notice ? "" : err instanceof ApiError ? err.message :
-        `something went wrong: ${err}`;
+        _("something went wrong: {why}", {why: err});
     }
 
     async function busy(work) {
@@ -152,7 +153,7 @@ window.holdwise = (function () {
       $("review").hidden = true;
       $("error").textContent = "";
       hook("undone");
-      $("status").textContent = "Your last decision is taken back: the same position, decide again.";
+      $("status").textContent = _("Your last decision is taken back: the same position, decide again.");
       cfg.render();
       drawUndo();
       if ($(ids.hintToggle) && $(ids.hintToggle).checked) await settle(() => hint());
@@ -234,7 +235,7 @@ window.holdwise = (function () {
       box.hidden = false;
       try {
         for (;;) {
-          if (status.status === "failed") throw new ApiError(status.error || "the solve failed");
+          if (status.status === "failed") throw new ApiError(status.error || _("the solve failed"));
           if (status.status === "done") return;
           const [done, total] = showProgress(status, bar);
           if (status.estimate_seconds) {  // between steps the bar follows the clock, never to the end
@@ -246,7 +247,7 @@ window.holdwise = (function () {
           $("progress-text").textContent = text(status, done, total);
           await sleep(every);
           const [, next] = await fetchJson(`${cfg.api}/prepare`, {options: status.options});
-          if (next.status === undefined) throw new ApiError(next.detail || "the solve could not start");
+          if (next.status === undefined) throw new ApiError(next.detail || _("the solve could not start"));
           status = next;
         }
       } finally {
@@ -278,9 +279,9 @@ window.holdwise = (function () {
                          "aria-labelledby": `${cfg.prefix}-leave-q`});
         box.append(el("p", {id: `${cfg.prefix}-leave-q`, role: "alert"}),
                    el("div", {class: "row"},
-                      el("button", {type: "button", id: `${cfg.prefix}-leave-stay`, text: "Keep playing"}),
+                      el("button", {type: "button", id: `${cfg.prefix}-leave-stay`, text: _("Keep playing")}),
                       el("button", {type: "button", id: `${cfg.prefix}-leave-go`, class: "secondary",
-                                    text: button.textContent.trim() + ": leave this one"})));
+                                    text: _("{button}: leave this one", {button: button.textContent.trim()})})));
         (button.closest(".row") || button).after(box);
         const close = (go) => {
           box.hidden = true;
@@ -305,7 +306,7 @@ window.holdwise = (function () {
 
     // the Undo button, beside the new-table button of every play page
     const undoButton = el("button", {type: "button", id: `${cfg.prefix}-undo`, class: "secondary",
-                                     text: "Undo", title: "Take back your last decision (U)"});
+                                     text: _("Undo"), title: _("Take back your last decision (U)")});
     undoButton.disabled = true;
     $(ids.newTable).before(undoButton);
     undoButton.addEventListener("click", () => undo());

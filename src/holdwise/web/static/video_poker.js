@@ -6,6 +6,7 @@
   "use strict";
   const $ = (id) => document.getElementById(id);
   const C = window.VPCards;
+  const {_, ngettext, pgettext} = window.HoldwiseDom;
   const config = JSON.parse($("vp-config").textContent);
   const GAMES = Object.fromEntries(config.games.map((g) => [g.id, g]));
   const params = new URLSearchParams(location.search);
@@ -45,8 +46,8 @@
   async function api(path, options) {
     const r = await window.fetchRetry(path, options);
     let data = null;
-    try { data = await r.json(); } catch (e) { data = {detail: `the server answered ${r.status}`}; }
-    if (!r.ok) throw new Error((data && data.detail) || `the server answered ${r.status}`);
+    try { data = await r.json(); } catch (e) { data = {detail: _("the server answered {status}", {status: r.status})}; }
+    if (!r.ok) throw new Error((data && data.detail) || _("the server answered {status}", {status: r.status}));
     return {status: r.status, data};
   }
 
@@ -78,9 +79,10 @@
     const input = $("vp-credits-start"), text = input.value.trim();
     const n = /^\d{1,10}$/.test(text) ? Number(text) : NaN;
     const ok = n >= 1 && n <= START_MAX;
-    const why = n === 0 ? "start with at least 1 credit"
-      : `start with a whole number of credits from 1 to 1,000,000,000${text ? `, not "${text.slice(0, 20)}"` : ""}`;
-    $("vp-credits-error").textContent = ok ? "" : `Credits: ${why}.`;
+    const why = n === 0 ? _("start with at least 1 credit")
+      : (text ? _("start with a whole number of credits from 1 to {most}, not \"{text}\"", {most: credits(1e9), text: text.slice(0, 20)})
+        : _("start with a whole number of credits from 1 to {most}", {most: credits(1e9)}));
+    $("vp-credits-error").textContent = ok ? "" : _("Credits: {why}.", {why});
     if (ok) input.removeAttribute("aria-invalid"); else { input.setAttribute("aria-invalid", "true"); input.focus(); }
     return ok ? n : null;
   }
@@ -118,13 +120,13 @@
       const verdict = $("vp-verdict");
       setVerdict("", "");
       if (how === "game" && from && from.id !== S.game.id) {
-        verdict.textContent = `Now ${S.game.name}: the trainer counts each game apart; ` +
-          `${from.name}'s ${records[from.id].hands} ${records[from.id].hands === 1 ? "hand is" : "hands are"} ` +
-          "kept for when you come back.";
+        verdict.textContent = ngettext("Now {game}: the trainer counts each game apart; {from}'s {n} hand is kept for when you come back.",
+          "Now {game}: the trainer counts each game apart; {from}'s {n} hands are kept for when you come back.",
+          records[from.id].hands, {game: S.game.name, from: from.name});
       } else if (how === "credits") {
-        verdict.textContent = `Credits back to ${credits(start)}; the trainer's record goes on.`;
+        verdict.textContent = _("Credits back to {credits}; the trainer's record goes on.", {credits: credits(start)});
       } else {
-        verdict.textContent = "Every hold you make is compared with the best.";
+        verdict.textContent = _("Every hold you make is compared with the best.");
       }
       $("vp-chart-line").textContent = "";
       renderPaytable();
@@ -197,7 +199,7 @@
     S.lastLog = back.lastLog;
     T.restore(back.trainer);
     render();
-    $("vp-status").textContent = `Hand ${st().tally.hands + 1}: your hold is taken back; hold again, then draw (Enter).`;
+    $("vp-status").textContent = _("Hand {n}: your hold is taken back; hold again, then draw (Enter).", {n: st().tally.hands + 1});
   }
 
   function setButtons() {
@@ -205,7 +207,7 @@
     const phase = s ? s.phase : "";
     $("vp-undo").disabled = S.busy || !(S.undo && S.undo.length);
     $("vp-deal").disabled = S.busy || !s;
-    $("vp-deal").textContent = phase === "hold" ? "Draw" : "Deal";
+    $("vp-deal").textContent = phase === "hold" ? _("Draw") : _("Deal");
     $("vp-hint").disabled = S.busy || phase !== "hold";
     const most = phase === "bet" ? Math.max(...S.actions.filter((a) => a.type === "deal").map((a) => a.bet)) : 5;
     document.querySelectorAll(".vp-bet").forEach((b) => {
@@ -232,11 +234,11 @@
       const pos = i + 1;
       const card = cards ? cards[i] : null;
       const b = el("button", {type: "button", class: "vp-card", "data-pos": String(pos)});
-      b.append(el("span", {class: "vp-held", text: held.has(pos) ? "HELD" : ""}));
+      b.append(el("span", {class: "vp-held", text: held.has(pos) ? _("HELD") : ""}));
       b.append(C.svg(card, !card));
-      b.append(el("span", {class: "vp-tag", text: best.has(pos) ? "best" : ""}));
+      b.append(el("span", {class: "vp-tag", text: best.has(pos) ? _("best") : ""}));
       if (card) b.dataset.card = card;
-      b.setAttribute("aria-label", card ? `card ${pos}: ${C.label(card)}` : `card ${pos}: face down`);
+      b.setAttribute("aria-label", card ? _("card {pos}: {card}", {pos, card: C.label(card)}) : _("card {pos}: face down", {pos}));
       if (s.phase === "hold") {
         b.setAttribute("aria-pressed", String(held.has(pos)));
         b.addEventListener("click", () => toggle(pos));
@@ -254,15 +256,17 @@
     let status;
     const short = s.phase === "bet" && dealBet() < S.bet;
     if (short) {
-      status = `You have ${credits(s.tally.credits)} credit${Number(s.tally.credits) === 1 ? "" : "s"}: bet ` +
-               `${dealBet()} and deal (Enter), or start again with ${credits(s.options.credits)} credits.`;
-    } else if (s.phase === "bet") status = `Bet ${dealBet()} and deal (Enter).`;
-    else if (s.phase === "hold") status = `Hand ${s.tally.hands + 1}: hold the cards you keep, then draw (Enter).`;
-    else status = d.won ? `${label(d.result)}: won ${credits(d.won)} credits.` : `${label(d.result)}: no win.`;
+      status = ngettext("You have {n} credit: bet {bet} and deal (Enter), or start again with {start} credits.",
+                        "You have {n} credits: bet {bet} and deal (Enter), or start again with {start} credits.",
+                        Number(s.tally.credits), {n: credits(s.tally.credits), bet: dealBet(), start: credits(s.options.credits)});
+    } else if (s.phase === "bet") status = _("Bet {bet} and deal (Enter).", {bet: dealBet()});
+    else if (s.phase === "hold") status = _("Hand {n}: hold the cards you keep, then draw (Enter).", {n: s.tally.hands + 1});
+    else status = d.won ? _("{hand}: won {credits} credits.", {hand: label(d.result), credits: credits(d.won)})
+      : _("{hand}: no win.", {hand: label(d.result)});
     $("vp-status").textContent = status;
     $("vp-status").className = "vp-status" + (s.phase === "over" && d.won ? " good" : "");
     $("vp-refill").hidden = !short;
-    $("vp-refill").textContent = `Start again with ${credits(s.options.credits)} credits`;
+    $("vp-refill").textContent = _("Start again with {credits} credits", {credits: credits(s.options.credits)});
     highlightPaytable();
     setButtons();
   }
@@ -329,7 +333,7 @@
     body.replaceChildren();
     const rows = S.hintAll ? S.hint.options : S.hint.options.slice(0, HINT_ROWS);
     rows.forEach((o, i) => {
-      const use = el("button", {type: "button", class: "secondary vp-use", text: "hold"});
+      const use = el("button", {type: "button", class: "secondary vp-use", text: pgettext("button", "hold")});
       use.addEventListener("click", () => { S.held = new Set(o.positions); render(); });
       const tr = el("tr", {class: i === 0 ? "best" : "", "data-positions": o.positions.join(" ")},
                     el("td", {text: written(o.option)}), el("td", {text: f4(o.value)}), el("td", {text: f4(o.loss)}),

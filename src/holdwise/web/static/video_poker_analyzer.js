@@ -4,6 +4,7 @@
   "use strict";
   const $ = (id) => document.getElementById(id);
   const C = window.VPCards;
+  const {_, ngettext} = window.HoldwiseDom;
   const config = JSON.parse($("va-config").textContent);
   const GAMES = Object.fromEntries(config.games.map((g) => [g.id, g]));
   const RANKS = ["A", "K", "Q", "J", "T", "9", "8", "7", "6", "5", "4", "3", "2"];
@@ -42,7 +43,7 @@
       grid.append(b);
     } else if (game().deck === 53) {
       const b = el("button", {type: "button", class: "joker", "data-card": "Jk", "aria-pressed": "false",
-                              "aria-label": "joker"}, "Jk", el("span", {text: "joker"}));
+                              "aria-label": _("joker")}, "Jk", el("span", {text: _("joker")}));
       b.addEventListener("click", () => pick("Jk"));
       grid.append(b);
     }
@@ -58,8 +59,8 @@
     box.replaceChildren();
     for (let i = 0; i < 5; i++) {
       const card = picks[i];
-      const slot = el("button", {type: "button", class: "vp-card", "aria-label": card ? `remove ${C.label(card)}` :
-                                 `card ${i + 1}: not picked`});
+      const slot = el("button", {type: "button", class: "vp-card", "aria-label": card ? _("remove {card}", {card: C.label(card)}) :
+                                 _("card {pos}: not picked", {pos: i + 1})});
       slot.append(C.svg(card || null, !card));
       if (card) slot.addEventListener("click", () => pick(card));
       else { slot.setAttribute("aria-disabled", "true"); slot.tabIndex = -1; }
@@ -71,7 +72,7 @@
     const i = picks.indexOf(card);
     if (i >= 0) picks.splice(i, 1);
     else if (picks.length < 5) picks.push(card);
-    else { $("va-error").textContent = "five cards are picked: click one to take it back"; return; }
+    else { $("va-error").textContent = _("five cards are picked: click one to take it back"); return; }
     $("va-hand").value = picks.map((c) => (c === "Jk" ? "Jk" : (c[0] === "T" ? "10" : c[0]) + c[1])).join(" ");
     showPicks();
     ask();
@@ -86,13 +87,13 @@
     const text = $("va-hand").value.trim();
     if (!text) {
       $("va-error").textContent = "";
-      $("va-note").textContent = "Pick five cards to see every hold.";
+      $("va-note").textContent = _("Pick five cards to see every hold.");
       return;
     }
     const count = text.split(/[\s,]+/).filter(Boolean).length;
     if (count < 5 && /^[\sA-Za-z0-9,*\u2605\u2606\u2660-\u2667]*$/.test(text) && !/\d{3}/.test(text)) {
       $("va-error").textContent = "";
-      $("va-note").textContent = `Pick ${5 - count} more card${5 - count === 1 ? "" : "s"}.`;
+      $("va-note").textContent = ngettext("Pick {n} more card.", "Pick {n} more cards.", 5 - count);
       return;
     }
     const body = {hand: text, rules: $("va-game").value, coins: Number($("va-coins").value),
@@ -105,7 +106,7 @@
                                                       body: JSON.stringify(body)});
       const data = await r.json();
       if (mine !== asked) return;
-      if (!r.ok) throw new Error(data.detail || `the server answered ${r.status}`);
+      if (!r.ok) throw new Error(data.detail || _("the server answered {status}", {status: r.status}));
       $("va-error").textContent = "";
       $("va-results").classList.remove("stale");
       picks = data.hand.slice();
@@ -124,11 +125,11 @@
     const g = GAMES[r.rules];
     const kinds = Object.keys(r.options[0].counts);
     const label = (k) => (g && g.labels[k]) || k.replace(/_/g, " ");
-    $("va-title").textContent = `${r.hand.map(C.short).join(" ")} · ${g ? g.name : r.rules} · ${r.coins} coin${r.coins > 1 ? "s" : ""}`;
-    $("va-note").textContent = "Value: expected return per coin bet; loss: against the best hold. Then how many of " +
-      "each hold's draws end in each pay class.";
-    const head = el("tr", {}, el("th", {text: "#"}), el("th", {text: "hold"}), el("th", {text: "value"}),
-                    el("th", {text: "loss"}), el("th", {text: "draws"}));
+    $("va-title").textContent = `${r.hand.map(C.short).join(" ")} · ${g ? g.name : r.rules} · ` +
+      ngettext("{n} coin", "{n} coins", r.coins);
+    $("va-note").textContent = _("Value: expected return per coin bet; loss: against the best hold. Then how many of each hold's draws end in each pay class.");
+    const head = el("tr", {}, el("th", {text: "#"}), el("th", {text: _("hold")}), el("th", {text: _("value")}),
+                    el("th", {text: _("loss")}), el("th", {text: _("draws")}));
     for (const k of kinds) head.append(el("th", {text: label(k)}));
     $("va-table").tHead.replaceChildren(head);
     const body = $("va-table").tBodies[0];
@@ -136,8 +137,8 @@
     r.options.forEach((o, i) => {
       const tr = el("tr", {class: i === 0 ? "best" : "", "data-option": o.option},
                     el("td", {text: String(i + 1)}), el("td", {class: "va-hold", text: C.written(o.option)}),
-                    el("td", {class: "va-value", text: exact ? o.value_exact : o.value.toFixed(6)}),
-                    el("td", {class: "va-loss", text: exact ? o.loss_exact : o.loss.toFixed(6)}),
+                    el("td", {class: "va-value", text: exact ? o.value_exact : HoldwiseDom.fixed(o.value, 6)}),
+                    el("td", {class: "va-loss", text: exact ? o.loss_exact : HoldwiseDom.fixed(o.loss, 6)}),
                     el("td", {text: o.draws.toLocaleString(HoldwiseDom.locale)}));
       for (const k of kinds) tr.append(el("td", {"data-kind": k, text: o.counts[k].toLocaleString(HoldwiseDom.locale)}));
       body.append(tr);

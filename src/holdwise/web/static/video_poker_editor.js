@@ -5,6 +5,7 @@
   "use strict";
   const $ = (id) => document.getElementById(id);
   const config = JSON.parse($("vpe-config").textContent);
+  const {_} = window.HoldwiseDom;
   const OPTS = config.options;
   const LABELS = Object.fromEntries(OPTS.hands.map((h) => [h.hand, h.label]));
   const ORDER = OPTS.hands.map((h) => h.hand);
@@ -37,7 +38,7 @@
   /* ---- the fields ---- */
   function setup() {
     const start = $("vpe-start");
-    start.append(el("option", {value: "", text: "(your table)"}));
+    start.append(el("option", {value: "", text: _("(your table)")}));
     for (const g of config.games) start.append(el("option", {value: g.id, text: g.name}));
     start.addEventListener("change", () => {
       const g = config.games.find((x) => x.id === start.value);
@@ -65,9 +66,9 @@
     $("vpe-coins").addEventListener("change", () => S.answer && showReturnTable(S.answer));
     $("vpe-copy").addEventListener("click", async () => {
       const box = $("vpe-link");
-      try { await navigator.clipboard.writeText(box.value); $("vpe-copy").textContent = "Copied"; }
-      catch (e) { box.select(); $("vpe-copy").textContent = "Selected: copy it"; }
-      setTimeout(() => { $("vpe-copy").textContent = "Copy link"; }, 2000);
+      try { await navigator.clipboard.writeText(box.value); $("vpe-copy").textContent = _("Copied"); }
+      catch (e) { box.select(); $("vpe-copy").textContent = _("Selected: copy it"); }
+      setTimeout(() => { $("vpe-copy").textContent = _("Copy link"); }, 2000);
     });
     if (config.error) $("vpe-link-error").textContent = config.error;
     load(config.start);
@@ -88,10 +89,10 @@
     body.replaceChildren();
     const row = (label, value, field, onInput, removable, coins = 5) => {
       const input = el("input", {value, inputmode: "decimal", autocomplete: "off", spellcheck: false,
-                                 "aria-label": `${label}, pays per coin`});
+                                 "aria-label": _("{hand}, pays per coin", {hand: label})});
       input.dataset.field = field;
       // what the hand pays at the most coins it is paid at: 5, or 4 for the royal below 5 coins
-      const times = (v) => { const t = payTimes(v, coins); return t && coins !== 5 ? `${t} at ${coins}` : t; };
+      const times = (v) => { const t = payTimes(v, coins); return t && coins !== 5 ? _("{pay} at {coins}", {pay: t, coins}) : t; };
       const five = el("td", {className: "muted vpe-opt", text: times(value)});
       input.addEventListener("input", () => { onInput(input.value); five.textContent = times(input.value); });
       const err = el("span", {className: "vpe-err", role: "alert"});
@@ -100,7 +101,7 @@
       const remove = el("td");
       if (removable) {
         const b = el("button", {type: "button", className: "secondary vpe-remove", text: "×",
-                                "aria-label": `remove ${label}`});
+                                "aria-label": _("remove {card}", {card: label})});
         b.addEventListener("click", removable);
         remove.append(b);
       }
@@ -110,12 +111,12 @@
       row(LABELS[p.hand] || p.hand, String(p.pay), `pays.${p.hand}`, (v) => { p.pay = v; changed(); },
           () => { S.table.pays.splice(i, 1); renderPays(); changed(); });
       if (p.hand === "royal_flush") {
-        row("royal flush at 1-4 coins", String(S.table.royal_below_max), "royal_below_max",
+        row(_("royal flush at 1-4 coins"), String(S.table.royal_below_max), "royal_below_max",
             (v) => { S.table.royal_below_max = v; changed(); }, null, 4);
       }
     });
     if (!S.table.pays.some((p) => p.hand === "royal_flush")) {
-      row("royal flush at 1-4 coins", String(S.table.royal_below_max), "royal_below_max",
+      row(_("royal flush at 1-4 coins"), String(S.table.royal_below_max), "royal_below_max",
           (v) => { S.table.royal_below_max = v; changed(); }, null);
     }
     const add = $("vpe-add-hand");
@@ -147,7 +148,7 @@
   function changed(now = false) {
     $("vpe-result").classList.add("stale");
     $("vpe-result").setAttribute("aria-busy", "true");
-    $("vpe-status").textContent = "Solving…";
+    $("vpe-status").textContent = _("Solving…");
     if (!now && $("vpe-start").value) {
       const g = config.games.find((x) => x.id === $("vpe-start").value);
       if (JSON.stringify(g) !== JSON.stringify(S.table)) {
@@ -155,7 +156,7 @@
         // an edited game is no longer the shipped one: its name and id say so (unless already changed)
         if (S.table.id === g.id) { S.table.id = `${g.id}-edited`; $("vpe-id").value = S.table.id; }
         if (S.table.name === g.name) {
-          S.table.name = `${g.name.slice(0, 92)}, edited`;
+          S.table.name = _("{name}, edited", {name: g.name.slice(0, 92)});
           $("vpe-name").value = S.table.name;
         }
       }
@@ -181,8 +182,8 @@
     const input = document.querySelector(`#vpe [data-field="${name}"]`);
     if (input) input.setAttribute("aria-invalid", "true");
     if (spot) spot.textContent = message; else $("vpe-error").textContent = detail;
-    $("vpe-status").textContent = "Fix the field marked in red.";
-    $("vpe-summary").textContent = "fix the field marked in red";
+    $("vpe-status").textContent = _("Fix the field marked in red.");
+    $("vpe-summary").textContent = _("fix the field marked in red");
   }
 
   async function solve() {
@@ -193,18 +194,18 @@
                                                          body: JSON.stringify({table: S.table})});
       data = await r.json();
     } catch (err) {
-      if (seq === S.seq) $("vpe-error").textContent = `the server did not answer (${err.message})`;
+      if (seq === S.seq) $("vpe-error").textContent = _("the server did not answer ({why})", {why: err.message});
       return;
     }
     if (seq !== S.seq) return;
     if (r.status === 429) {  // another table is being solved: ask again shortly
-      $("vpe-status").textContent = "The server is solving another table; asking again…";
+      $("vpe-status").textContent = _("The server is solving another table; asking again…");
       S.timer = setTimeout(solve, BUSY_RETRY_MS);
       return;
     }
     clearErrors();
     if (!r.ok) {
-      showError(data.field, data.detail || `the server answered ${r.status}`);
+      showError(data.field, data.detail || _("the server answered {status}", {status: r.status}));
       return;
     }
     show(data);
@@ -216,9 +217,9 @@
     $("vpe-result").setAttribute("aria-busy", "false");
     $("vpe-r5").textContent = pct(a.returns["5"].return);
     $("vpe-r14").textContent = pct(a.returns["1-4"].return);
-    $("vpe-summary").textContent = `return ${pct(a.returns["5"].return)} at 5 coins, `
-      + `${pct(a.returns["1-4"].return)} at 1-4`;
-    $("vpe-status").textContent = `${a.table.name}: exact, every deal played its best hold.`;
+    $("vpe-summary").textContent = _("return {five} at 5 coins, {less} at 1-4",
+      {five: pct(a.returns["5"].return), less: pct(a.returns["1-4"].return)});
+    $("vpe-status").textContent = _("{name}: exact, every deal played its best hold.", {name: a.table.name});
     $("vpe-play").href = a.play;
     $("vpe-download").href = a.download;
     $("vpe-download").setAttribute("download", `${a.table.id}.toml`);
@@ -243,7 +244,7 @@
                 text: row.chance > 0 ? Math.round(1 / row.chance).toLocaleString(HoldwiseDom.locale) : "–"}),
       el("td", {text: row.contribution.toFixed(6)})])));
     $("vpe-return").tBodies[0].append(el("tr", {className: "vpe-total"}, [
-      el("td", {text: "return"}), el("td"), el("td", {text: pct(1)}), el("td", {className: "vpe-opt"}),
+      el("td", {text: _("return")}), el("td"), el("td", {text: pct(1)}), el("td", {className: "vpe-opt"}),
       el("td", {text: rep.return.toFixed(6)})]));
   }
 
@@ -260,25 +261,25 @@
         r = await window.fetchRetry(url);
         data = await r.json();
       } catch (err) {
-        if (seq === S.chartSeq) $("vpe-chart-error").textContent = `the server did not answer (${err.message})`;
+        if (seq === S.chartSeq) $("vpe-chart-error").textContent = _("the server did not answer ({why})", {why: err.message});
         return;
       }
       if (seq !== S.chartSeq) return;
       if (r.status === 202) {
         const job = data.job || {};
-        const part = job.total ? ` (${Math.round(100 * job.done / job.total)}%)` : "";
-        $("vpe-chart-note").textContent = `Deriving the chart for this table${part}: about half a minute, once.`;
+        const part = job.total ? ` (${HoldwiseDom.percent(Math.round(100 * job.done / job.total) / 100, 0)})` : "";
+        $("vpe-chart-note").textContent = _("Deriving the chart for this table{part}: about half a minute, once.", {part});
         await new Promise((ok) => setTimeout(ok, CHART_POLL_MS));
         if (seq !== S.chartSeq) return;
         continue;
       }
-      if (!r.ok) { $("vpe-chart-error").textContent = data.detail || `the server answered ${r.status}`; return; }
+      if (!r.ok) { $("vpe-chart-error").textContent = data.detail || _("the server answered {status}", {status: r.status}); return; }
       $("vpe-chart").classList.remove("stale");
       $("vpe-chart-go").hidden = true;
       $("vpe-chart").replaceChildren(...data.lines.map((ln) => el("li", {text: ln.text})));
       // the derived note says whether a chart of up to 40 lines is within 0.01% (when none is, it says so)
-      $("vpe-chart-note").textContent = `${data.note[0].toUpperCase()}${data.note.slice(1)}; played as written it `
-        + `returns ${pct(data.return_value)}. Play the first line that fits.`;
+      $("vpe-chart-note").textContent = _("{chart}; played as written it returns {ret}. Play the first line that fits.",
+        {chart: `${data.note[0].toUpperCase()}${data.note.slice(1)}`, ret: pct(data.return_value)});
       return;
     }
   }

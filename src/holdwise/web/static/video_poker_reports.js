@@ -15,7 +15,7 @@
   const costPct = (v) => {
     if (v === null || v === undefined) return "–";
     const x = 100 * v;
-    return x === 0 ? "0%" : x.toFixed(Math.min(12, Math.max(4, 1 - Math.floor(Math.log10(Math.abs(x)))))) + "%";
+    return x === 0 ? HoldwiseDom.percent(0, 0) : HoldwiseDom.percent(v, Math.min(12, Math.max(4, 1 - Math.floor(Math.log10(Math.abs(x))))));
   };
   const fixed = (v, d) => (v === null || v === undefined ? "–" : HoldwiseDom.fixed(v, d));
   const whole = (n) => Number(n).toLocaleString(HoldwiseDom.locale);
@@ -24,6 +24,7 @@
   const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
   const el = window.HoldwiseDom.el;
+  const {_, ngettext} = window.HoldwiseDom;
   function svg(tag, attrs = {}, text) {
     const e = document.createElementNS(SVG, tag);
     for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
@@ -35,9 +36,9 @@
   async function api(path, options = {}) {
     const r = await window.fetchRetry(path, options);
     let data = null;
-    try { data = await r.json(); } catch (e) { data = {detail: `the server answered ${r.status}`}; }
+    try { data = await r.json(); } catch (e) { data = {detail: _("the server answered {status}", {status: r.status})}; }
     if (!r.ok && r.status !== 202) {
-      const err = new Error((data && data.detail) || `the server answered ${r.status}`);
+      const err = new Error((data && data.detail) || _("the server answered {status}", {status: r.status}));
       err.field = data && data.field;
       err.status = r.status;
       throw err;
@@ -65,7 +66,7 @@
 
   function returnCell(td, data) {
     td.replaceChildren();
-    if (!data) { td.append(el("span", {class: "vr-pending", text: "computing…"})); return; }
+    if (!data) { td.append(el("span", {class: "vr-pending", text: _("computing…")})); return; }
     td.append(el("span", {class: "vr-pct", text: pct(data.return)}),
               el("span", {class: "vr-exact", text: data.return_exact}));
     td.dataset.exact = data.return_exact;
@@ -78,11 +79,11 @@
         el("td", {text: whole(row.outcomes)}), el("td", {text: fixed(row.chance, 10)}),
         el("td", {text: fixed(row.contribution, 10)})));
     }
-    body.append(el("tr", {class: "vr-total"}, el("td", {text: "total"}), el("td"),
+    body.append(el("tr", {class: "vr-total"}, el("td", {text: _("total")}), el("td"),
       el("td", {text: whole(data.outcomes)}), el("td", {text: fixed(1, 10)}),
       el("td", {text: fixed(data.return, 10)})));
-    const head = el("thead", {}, el("tr", {}, ...["final hand", "pays", "combinations", "probability",
-      "contribution"].map((t) => el("th", {scope: "col", text: t}))));
+    const head = el("thead", {}, el("tr", {}, ...[_("final hand"), _("pays"), _("combinations"), _("probability"),
+      _("contribution")].map((t) => el("th", {scope: "col", text: t}))));
     const table = el("table", {class: "num vr-return-table", "data-coins": String(data.coins)},
       el("caption", {text: caption}), head, body);
     return el("div", {class: "table-wrap"}, table);
@@ -101,10 +102,9 @@
       if (details && g.coins_5 && g.coins_1_4 && details.dataset.ready !== "true") {
         const box = details.querySelector(".vr-details-body");
         box.replaceChildren(
-          el("p", {class: "vr-sums", text: `Return ${pct(g.coins_5.return)} at 5 coins, ${pct(g.coins_1_4.return)} ` +
-            `at 1–4 coins; standard deviation ${fixed(g.coins_5.standard_deviation, 3)} a coin, a hand pays ` +
-            `${pct(g.coins_5.hit_chance, 2)} of the time (5 coins).`}),
-          returnTable(g.coins_5, "5 coins"), returnTable(g.coins_1_4, "1–4 coins (pays per coin at 4 coins)"));
+          el("p", {class: "vr-sums", text: _("Return {five} at 5 coins, {less} at 1–4 coins; standard deviation {sd} a coin, a hand pays {hit} of the time (5 coins).",
+            {five: pct(g.coins_5.return), less: pct(g.coins_1_4.return), sd: fixed(g.coins_5.standard_deviation, 3), hit: pct(g.coins_5.hit_chance, 2)})}),
+          returnTable(g.coins_5, _("5 coins")), returnTable(g.coins_1_4, _("1–4 coins (pays per coin at 4 coins)")));
         details.dataset.ready = "true";
       }
     }
@@ -124,14 +124,14 @@
       try {
         const {data} = await api("/api/video-poker/fairness");
         renderFairness(data);
-        $("vr-error").textContent = data.status === "failed" ? `The computation failed: ${data.error}` : "";
+        $("vr-error").textContent = data.status === "failed" ? _("The computation failed: {why}", {why: data.error}) : "";
         if (data.status === "done") {
-          finished(`Every game's return, computed exactly (${data.total} figures).`);
+          finished(_("Every game's return, computed exactly ({n} figures).", {n: data.total}));
           table.setAttribute("aria-busy", "false");
           document.body.dataset.fairness = "done";  // the browser tests wait on this
           return;
         }
-        progress(data.done, data.total, `Computing the returns: ${data.done} of ${data.total} figures done…`);
+        progress(data.done, data.total, _("Computing the returns: {done} of {all} figures done…", {done: data.done, all: data.total}));
         await sleep(data.status === "failed" ? 3000 : POLL_MS);
       } catch (err) {
         $("vr-error").textContent = err.message;
@@ -163,18 +163,18 @@
 
   function mistakes(list, errors) {
     list.replaceChildren();
-    if (!errors.length) { list.append(el("li", {text: "None: this chart plays the best hold on every deal."})); return; }
+    if (!errors.length) { list.append(el("li", {text: _("None: this chart plays the best hold on every deal.")})); return; }
     for (const e of errors) {
       list.append(el("li", {},
-        el("div", {}, el("strong", {text: `hold ${e.best_pattern}`}), ", not ", el("span", {text: e.chart_pattern})),
-        el("div", {class: "muted num", text: `${pct(e.chance, 3)} of deals · costs ${costPct(e.cost)} of the bet`}),
-        el("div", {class: "vr-example"}, "e.g. ", el("span", {class: "vr-hand", text: e.example}),
-          `: hold ${e.example_best_hold}, not ${e.example_chart_hold} (loses ${fixed(e.example_loss, 4)} a coin)`)));
+        el("div", {}, el("strong", {text: _("hold {cards}", {cards: e.best_pattern})}), _(", not "), el("span", {text: e.chart_pattern})),
+        el("div", {class: "muted num", text: _("{share} of deals · costs {cost} of the bet", {share: pct(e.chance, 3), cost: costPct(e.cost)})}),
+        el("div", {class: "vr-example"}, _("e.g. "), el("span", {class: "vr-hand", text: e.example}),
+          _(": hold {best}, not {chart} (loses {loss} a coin)", {best: e.example_best_hold, chart: e.example_chart_hold, loss: fixed(e.example_loss, 4)}))));
     }
   }
 
   function everyText(r) {
-    return r.hands_per_bet_lost === null ? "none lost" : `a bet lost every ${whole(Math.round(r.hands_per_bet_lost))} hands`;
+    return r.hands_per_bet_lost === null ? _("none lost") : _("a bet lost every {n} hands", {n: whole(Math.round(r.hands_per_bet_lost))});
   }
 
   function curvePlot(points, optimal) {
@@ -202,28 +202,28 @@
       plot.append(svg("text", {x: x(n), y: H - B + 16, "text-anchor": "middle", class: "vr-tick"}, String(n)));
     }
     plot.append(svg("text", {x: L + (W - L - R) / 2, y: H - 8, "text-anchor": "middle", class: "vr-axis"},
-      W < 500 ? "lines · cost, log scale" : "lines in the chart · cost below optimal play (log scale)"));
+      W < 500 ? _("lines · cost, log scale") : _("lines in the chart · cost below optimal play (log scale)")));
     plot.append(svg("line", {x1: L, x2: W - R, y1: T, y2: T, class: "vr-optimal"}));
     plot.append(svg("text", {x: W - R, y: T - 8, "text-anchor": "end", class: "vr-optimal-label"},
-      `optimal play ${pct(optimal, 3)}`));
+      _("optimal play {ret}", {ret: pct(optimal, 3)})));
     plot.append(svg("polyline", {points: points.map((p) => `${x(p.lines)},${y(p.cost)}`).join(" "),
       class: "vr-line"}));
     for (const p of points) {
       const below = p.cost > FLOOR;
       const dot = svg("circle", {cx: x(p.lines), cy: y(p.cost), r: 3.5, class: below ? "vr-dot vr-below" : "vr-dot"});
-      dot.append(svg("title", {}, `${p.lines} lines: ${pct(p.return, 3)} (cost ${costPct(p.cost)})`));
+      dot.append(svg("title", {}, _("{lines} lines: {ret} (cost {cost})", {lines: p.lines, ret: pct(p.return, 3), cost: costPct(p.cost)})));
       plot.append(dot);
     }
     box.append(plot);
     const tbody = $("vr-curve-table").tBodies[0];
     tbody.replaceChildren(...points.map((p) => el("tr", {}, el("td", {text: String(p.lines)}),
       el("td", {text: pct(p.return, 4)}), el("td", {text: costPct(p.cost)}),
-      el("td", {text: p.hands_per_bet_lost === null ? "–" : `${whole(Math.round(p.hands_per_bet_lost))} hands`}))));
+      el("td", {text: p.hands_per_bet_lost === null ? "–" : _("{n} hands", {n: whole(Math.round(p.hands_per_bet_lost))})}))));
   }
 
   function renderDerived(r) {
     S.derived = r;
-    $("vr-derived-name").textContent = `${r.name}, ${r.coins === 5 ? "5 coins" : "1–4 coins"}`;
+    $("vr-derived-name").textContent = `${r.name}, ${r.coins === 5 ? _("5 coins") : _("1–4 coins")}`;
     $("vr-d-return").textContent = pct(r.return);
     $("vr-d-return-exact").textContent = r.return_exact;
     $("vr-d-optimal").textContent = pct(r.optimal_return);
@@ -231,7 +231,7 @@
     $("vr-d-cost").textContent = costPct(r.cost);
     $("vr-d-cost-every").textContent = everyText(r);
     $("vr-d-lines").textContent = String(r.lines.length);
-    $("vr-d-unmatched").textContent = `${pct(r.draw_five_chance, 2)} of deals: draw five`;
+    $("vr-d-unmatched").textContent = _("{share} of deals: draw five", {share: pct(r.draw_five_chance, 2)});
     linesTable($("vr-d-table").tBodies[0], r.lines);
     curvePlot(r.curve || [], r.optimal_return);
     mistakes($("vr-notes"), r.notes || []);
@@ -250,23 +250,23 @@
     for (const id of ["vr-d-return-exact", "vr-d-optimal-exact", "vr-d-cost-every", "vr-d-unmatched",
                       "vr-derived-name"]) $(id).textContent = "";
     $("vr-d-table").tBodies[0].replaceChildren(el("tr", {}, el("td", {colspan: "6", class: "vr-pending",
-      text: "computing…"})));
-    $("vr-curve").replaceChildren(el("p", {class: "vr-pending", text: "computing…"}));
+      text: _("computing…")})));
+    $("vr-curve").replaceChildren(el("p", {class: "vr-pending", text: _("computing…")}));
     $("vr-curve-table").tBodies[0].replaceChildren();
-    $("vr-notes").replaceChildren(el("li", {class: "vr-pending", text: "computing…"}));
+    $("vr-notes").replaceChildren(el("li", {class: "vr-pending", text: _("computing…")}));
   }
 
   // the charts players learn, first on the page: [trainer-chart choice, title]
-  const SHORT_CHOICES = [["10", "10 lines"], ["15", "15 lines"], ["20", "20 lines"],
-                         ["short", "within 0.01% of optimal play"]];
+  const SHORT_CHOICES = [["10", _("10 lines")], ["15", _("15 lines")], ["20", _("20 lines")],
+                         ["short", _("within {share} of optimal play", {share: HoldwiseDom.percent(0.0001, 2)})]];
 
   function shortCard(choice, title, r) {
     const n = r.lines.length;
-    const head = choice === "short" ? `${n} lines: ${title}` : (String(n) === choice ? title : `${title} (${n} found)`);
-    const lost = r.cost > 0 ? `a bet lost every ${whole(Math.round(1 / r.cost))} hands` : "none lost";
+    const head = choice === "short" ? _("{n} lines: {title}", {n, title}) : (String(n) === choice ? title : _("{title} ({n} found)", {n, title}));
+    const lost = r.cost > 0 ? _("a bet lost every {n} hands", {n: whole(Math.round(1 / r.cost))}) : _("none lost");
     return [el("h3", {text: head}),
       el("p", {class: "vr-short-figures"}, el("strong", {class: "num", text: pct(r.return_value)}),
-        el("span", {class: "muted", text: ` ${lost} (exact ${r.return_exact})`})),
+        el("span", {class: "muted", text: " " + _("{lost} (exact {exact})", {lost, exact: r.return_exact})})),
       el("ol", {class: "vr-short-lines"}, ...r.lines.map((ln) => el("li", {text: ln.text})))];
   }
 
@@ -274,7 +274,7 @@
     const mine = ++S.shortSeq;
     const game = S.game, coins = S.coins;
     const cards = SHORT_CHOICES.map(([choice, title]) => el("article", {class: "vr-short", "data-choice": choice},
-      el("h3", {text: title}), el("p", {class: "vr-pending", text: "computing…"})));
+      el("h3", {text: title}), el("p", {class: "vr-pending", text: _("computing…")})));
     $("vr-short-grid").replaceChildren(...cards);
     for (const [k, [choice, title]] of SHORT_CHOICES.entries()) {
       const url = `/api/video-poker/trainer-chart?game=${encodeURIComponent(game)}&coins=${coins}&choice=${choice}`;
@@ -302,7 +302,7 @@
     const game = S.game, coins = S.coins;
     clearDerived();
     $("vr-error").textContent = "";
-    progress(0, 5, `Loading the chart of ${gameName(game)}…`);
+    progress(0, 5, _("Loading the chart of {game}…", {game: gameName(game)}));
     const url = `/api/video-poker/strategy?game=${encodeURIComponent(game)}&coins=${coins}`;
     for (;;) {
       let answer;
@@ -311,19 +311,19 @@
       } catch (err) {
         if (mine !== S.seq) return;
         $("vr-error").textContent = err.message;
-        if (err.status === 422) { finished("No chart."); return; }
+        if (err.status === 422) { finished(_("No chart.")); return; }
         await sleep(3000);
         continue;
       }
       if (mine !== S.seq) return;
       if (answer.status === 200) {
         renderDerived(answer.data);
-        finished(`${answer.data.name}: basic strategy of ${answer.data.lines.length} lines (computed once, kept on disk).`);
+        finished(_("{name}: basic strategy of {n} lines (computed once, kept on disk).", {name: answer.data.name, n: answer.data.lines.length}));
         return;
       }
       const d = answer.data;
-      progress(d.done, d.total, `Computing the chart of ${gameName(game)} (about half a minute, once): ` +
-        (d.status === "queued" ? "waiting for another computation to finish…" : `stage ${d.done + 1} of ${d.total || 5}…`));
+      progress(d.done, d.total, _("Computing the chart of {game} (about half a minute, once): {stage}", {game: gameName(game),
+        stage: d.status === "queued" ? _("waiting for another computation to finish…") : _("stage {n} of {all}…", {n: d.done + 1, all: d.total || 5})}));
       await sleep(POLL_MS);
     }
   }
@@ -331,8 +331,10 @@
   function savedNote() {
     const text = localStorage.getItem(CHART_KEY + S.game);
     const lines = text ? text.split("\n").filter((l) => l.trim() && !l.trim().startsWith("#")).length : 0;
-    $("vr-saved").textContent = text ? `The trainer has a chart saved for ${gameName(S.game)} in this browser ` +
-      `(${lines} lines).` : `No chart saved for ${gameName(S.game)} in this browser.`;
+    $("vr-saved").textContent = text
+      ? ngettext("The trainer has a chart saved for {game} in this browser ({n} line).",
+                 "The trainer has a chart saved for {game} in this browser ({n} lines).", lines, {game: gameName(S.game)})
+      : _("No chart saved for {game} in this browser.", {game: gameName(S.game)});
     $("vr-forget").disabled = !text;
     $("vr-mine").dataset.saved = text ? "true" : "false";
   }
@@ -342,7 +344,7 @@
       localStorage.setItem(CHART_KEY + S.game, text);
       localStorage.setItem(CHOICE_KEY, "mine");
     } catch (err) {
-      $("vr-chart-error").textContent = "This browser does not keep the chart (storage is off or full).";
+      $("vr-chart-error").textContent = _("This browser does not keep the chart (storage is off or full).");
     }
     savedNote();
   }
@@ -357,9 +359,10 @@
       await api("/api/video-poker/chart-check", {method: "POST", headers: {"content-type": "application/json"},
         body: JSON.stringify({game, chart: text})});
     } catch (err) {
-      const kept = localStorage.getItem(CHART_KEY + game) ? "keeps the chart it had" : "keeps its own charts";
-      $("vr-chart-error").textContent = `Not used in the trainer (it ${kept}): ` +
-        err.message.replace(/^chart: /, "chart ");
+      const why = err.message.replace(/^chart: /, "chart ");
+      $("vr-chart-error").textContent = localStorage.getItem(CHART_KEY + game)
+        ? _("Not used in the trainer (it keeps the chart it had): {why}", {why})
+        : _("Not used in the trainer (it keeps its own charts): {why}", {why});
       if (fromBox && err.field === "chart") $("vr-chart").setAttribute("aria-invalid", "true");
       return;
     }
@@ -374,7 +377,7 @@
     $("vr-chart").removeAttribute("aria-invalid");
     $("vr-chart-error").textContent = "";
     box.classList.add("stale");
-    button.textContent = "Evaluating…";
+    button.textContent = _("Evaluating…");
     try {
       const {data} = await api("/api/video-poker/strategy/evaluate", {method: "POST",
         headers: {"content-type": "application/json"}, body: JSON.stringify({game: S.game, coins: Number(S.coins), chart: text})});
@@ -395,7 +398,7 @@
       $("vr-chart").setAttribute("aria-invalid", "true");
     } finally {
       button.disabled = false;
-      button.textContent = "Evaluate";
+      button.textContent = _("Evaluate");
     }
   }
 

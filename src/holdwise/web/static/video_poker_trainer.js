@@ -7,6 +7,7 @@ window.VPTrainer = function (ctx) {
   const $ = (id) => document.getElementById(id);
   const el = window.VPCards.el;
   const written = window.VPCards.written;
+  const {_, ngettext} = window.HoldwiseDom;
   const f4 = (v) => HoldwiseDom.fixed(v, 4);  // in the page's language
   const pct = (v, d = 2) => HoldwiseDom.percent(v, d);
   /* ---- the trainer ---- */
@@ -46,16 +47,16 @@ window.VPTrainer = function (ctx) {
     if (decision.loss > 1e-12) {
       const c = S.chart;
       const m = {n: s.tally.hands, dealt: s.data.dealt.join(" "), chosen: decision.chosen, best: decision.best,
-                 hold, loss: decision.loss, bet, game: S.game.id, row: null, text: "chart line: …",
+                 hold, loss: decision.loss, bet, game: S.game.id, row: null, text: _("chart line: …"), cell: null,
                  choice: c.choice, kind: "pending", hands: t.hands,
                  chartText: c.choice === "mine" && c.mine ? c.mine.text : null, chartKey: chartKey(c.choice, bet)};
       t.mistakes.push(m);
-      setVerdict("pending", `You held ${written(decision.chosen)}; the best hold was ${written(decision.best)} ` +
-                 `(cost ${f4(decision.loss)} credits). Reading the chart…`);
+      setVerdict("pending", _("You held {chosen}; the best hold was {best} (cost {cost} credits). Reading the chart…",
+                                {chosen: written(decision.chosen), best: written(decision.best), cost: f4(decision.loss)}));
       addMistakeRow(m);
       chartLine(m);
     } else {
-      setVerdict("right", `Right: ${written(decision.chosen)} was the best hold.`);
+      setVerdict("right", _("Right: {chosen} was the best hold.", {chosen: written(decision.chosen)}));
     }
     renderTrainer();
   }
@@ -68,14 +69,12 @@ window.VPTrainer = function (ctx) {
   }
 
   function verdictOf(m) {
-    const cost = `cost ${f4(m.loss)} credits`;
+    const words = {chosen: written(m.chosen), best: written(m.best), cost: f4(m.loss)};
     if (m.kind === "deviation") {
-      return `Chart deviation: you held ${written(m.chosen)}, as the chart says; the best hold was ` +
-             `${written(m.best)} (${cost}).`;
+      return _("Chart deviation: you held {chosen}, as the chart says; the best hold was {best} (cost {cost} credits).", words);
     }
-    return `Mistake: you held ${written(m.chosen)}; the best hold was ${written(m.best)} (${cost}).` +
-      (m.kind === "unsure" ? " The chart is being derived: if its line plays your hold too, this is counted as a " +
-                             "chart deviation instead." : "");
+    return _("Mistake: you held {chosen}; the best hold was {best} (cost {cost} credits).", words) +
+      (m.kind === "unsure" ? " " + _("The chart is being derived: if its line plays your hold too, this is counted as a chart deviation instead.") : "");
   }
 
   function renderTrainer() {
@@ -98,12 +97,12 @@ window.VPTrainer = function (ctx) {
 
   function addMistakeRow(m) {
     m.row = el("tr", {}, el("td", {text: String(m.n)}),
-                el("td", {class: "vp-kind vp-txt", "data-label": "kind", text: "…"}),
-                el("td", {class: "vp-txt", "data-label": "dealt", text: written(m.dealt)}),
-                el("td", {class: "vp-txt", "data-label": "you held", text: written(m.chosen)}),
-                el("td", {class: "vp-txt", "data-label": "best", text: written(m.best)}),
-                el("td", {"data-label": "cost", text: f4(m.loss)}),
-                el("td", {class: "vp-line vp-txt", "data-label": "chart", text: "…"}));
+                el("td", {class: "vp-kind vp-txt", "data-label": _("kind"), text: "…"}),
+                el("td", {class: "vp-txt", "data-label": _("dealt"), text: written(m.dealt)}),
+                el("td", {class: "vp-txt", "data-label": _("you held"), text: written(m.chosen)}),
+                el("td", {class: "vp-txt", "data-label": _("best"), text: written(m.best)}),
+                el("td", {"data-label": _("cost"), text: f4(m.loss)}),
+                el("td", {class: "vp-line vp-txt", "data-label": _("chart"), text: "…"}));
     $("vp-mistakes").tBodies[0].prepend(m.row);
   }
 
@@ -111,17 +110,18 @@ window.VPTrainer = function (ctx) {
     try { return localStorage.getItem(config.chart_key + game); } catch (e) { return null; }
   }
 
-  function lineText(m, r) {
-    const cost = `cost ${f4(m.loss)} credits`, chosen = written(m.chosen);
+  // the chart's word on the hand; with its cost for the verdict, without it for the table's cell
+  function lineText(m, r, withCost = true) {
+    const cost = withCost ? " " + _("(cost {cost} credits)", {cost: f4(m.loss)}) : "", chosen = written(m.chosen);
     if (r.line === null) {
-      return `No line of the chart fits this hand, so it says draw five; you held ${chosen} (${cost}).`;
+      return _("No line of the chart fits this hand, so it says draw five; you held {chosen}{cost}.", {chosen, cost});
     }
-    const play = r.hold_text === "draw five" ? "draw five" : `hold ${written(r.hold_text)}`;
-    const says = `Line ${r.line} of the chart, '${r.line_text}', says ${play}`;
+    const play = r.hold_text === "draw five" ? _("draw five") : _("hold {cards}", {cards: written(r.hold_text)});
+    const words = {line: r.line, text: r.line_text, play, chosen, cost, best: written(m.best)};
     if (r.hold_text === m.chosen) {
-      return `${says}, as you did; the best hold is ${written(m.best)} (${cost}): the chart is off here.`;
+      return _("Line {line} of the chart, '{text}', says {play}, as you did; the best hold is {best}{cost}: the chart is off here.", words);
     }
-    return `${says}; you held ${chosen} (${cost}).`;
+    return _("Line {line} of the chart, '{text}', says {play}; you held {chosen}{cost}.", words);
   }
 
   async function chartLine(m) {
@@ -140,8 +140,9 @@ window.VPTrainer = function (ctx) {
                                              chartBody(m.dealt, m.bet, m.choice, m.chartText));
       if (r.status === 202) {
         const job = r.data.job || {};
-        const done = job.total ? ` (${Math.floor((100 * job.done) / job.total)}%)` : "";
-        m.text = `chart line: computing the game's chart …${done}`;
+        const done = job.total ? ` (${HoldwiseDom.percent(Math.floor((100 * job.done) / job.total) / 100, 0)})` : "";
+        m.text = _("chart line: computing the game's chart …{done}", {done});
+        m.cell = null;
         m.pending = true;
         m.kind = "unsure";
         schedulePoll();
@@ -149,18 +150,20 @@ window.VPTrainer = function (ctx) {
         m.pending = false;
         m.chart = r.data;
         m.text = lineText(m, r.data);
+        m.cell = lineText(m, r.data, false);
         const same = (r.data.hold || []).join(" ") === m.hold.join(" ") || r.data.hold_text === m.chosen;
         m.kind = same ? "deviation" : "mistake";
       }
     } catch (err) {
       m.pending = false;
       m.kind = "mistake";
-      m.text = `The chart's line could not be found: ${err.message}`;
+      m.text = _("The chart's line could not be found: {why}", {why: err.message});
+      m.cell = null;
     }
-    m.row.querySelector(".vp-kind").textContent = {deviation: "chart deviation", mistake: "mistake", unsure: "mistake?"}[m.kind] || "…";
+    m.row.querySelector(".vp-kind").textContent = {deviation: _("chart deviation"), mistake: _("mistake"), unsure: _("mistake?")}[m.kind] || "…";
     m.row.classList.toggle("vp-deviation", m.kind === "deviation");
     const cell = m.row.querySelector(".vp-line");
-    cell.textContent = m.text.replace(/ \(cost [^)]*\)/, "");
+    cell.textContent = m.cell || m.text;
     if (m.chart) {
       cell.dataset.line = m.chart.line === null ? "" : String(m.chart.line);
       cell.dataset.lineText = m.chart.line_text || "";
@@ -187,8 +190,8 @@ window.VPTrainer = function (ctx) {
     const sel = $("vp-chart-choice");
     const old = sel.value;
     sel.replaceChildren(...Object.entries(config.choices).map(([k, text]) =>
-      el("option", {value: k, text: k === "short" ? `${text} (default)` : text})));
-    if (mine) sel.append(el("option", {value: "mine", text: `yours (${mine.lines.length} lines)`}));
+      el("option", {value: k, text: k === "short" ? _("{chart} (default)", {chart: text}) : text})));
+    if (mine) sel.append(el("option", {value: "mine", text: ngettext("yours ({n} line)", "yours ({n} lines)", mine.lines.length)}));
     if (old && Array.from(sel.options).some((o) => o.value === old)) sel.value = old;
   }
 
@@ -220,8 +223,8 @@ window.VPTrainer = function (ctx) {
         mine = {text: saved, lines: (await post("/api/video-poker/chart-check", {game, chart: saved})).data.lines};
       } catch (err) {
         if (seq !== S.chart.seq) return;
-        $("vp-chart-error").textContent = `Your chart saved on the strategy page is not used: ` +
-          err.message.replace(/^chart: /, "chart ");
+        $("vp-chart-error").textContent = _("Your chart saved on the strategy page is not used: {why}",
+          {why: err.message.replace(/^chart: /, "chart ")});
       }
     }
     if (seq !== S.chart.seq) return;
@@ -234,7 +237,7 @@ window.VPTrainer = function (ctx) {
     let lines, note;
     if (choice === "mine") {
       lines = mine.lines;
-      note = `Your chart, saved on the strategy page: ${lines.length} lines.`;
+      note = ngettext("Your chart, saved on the strategy page: {n} line.", "Your chart, saved on the strategy page: {n} lines.", lines.length);
       S.chart.data = null;
     } else {
       let url = `/api/video-poker/trainer-chart?game=${encodeURIComponent(game)}&coins=${coins}&choice=${choice}`;
@@ -251,16 +254,18 @@ window.VPTrainer = function (ctx) {
         if (seq !== S.chart.seq) return;
         if (r.status === 200) { S.chart.data = r.data; break; }
         const job = r.data.job || {};
-        $("vp-chart-note").textContent = "Deriving the game's charts (about half a minute, once)" +
-          (job.total ? `: step ${Math.min(job.done + 1, job.total)} of ${job.total}…` : "…");
+        $("vp-chart-note").textContent = job.total
+          ? _("Deriving the game's charts (about half a minute, once): step {step} of {all}…", {step: Math.min(job.done + 1, job.total), all: job.total})
+          : _("Deriving the game's charts (about half a minute, once)…");
         await sleep(CHART_POLL_MS);
       }
       const d = S.chart.data;
       lines = d.lines.map((ln) => ({number: ln.number, text: ln.text}));
-      note = `${d.note[0].toUpperCase()}${d.note.slice(1)} (returns ${pct(d.return_value, 3)}` +
-             (choice === "basic" ? ")." : `; the basic strategy has ${d.basic_lines} lines).`);
+      const what = `${d.note[0].toUpperCase()}${d.note.slice(1)}`;
+      note = choice === "basic" ? _("{chart} (returns {ret}).", {chart: what, ret: pct(d.return_value, 3)})
+        : _("{chart} (returns {ret}; the basic strategy has {lines} lines).", {chart: what, ret: pct(d.return_value, 3), lines: d.basic_lines});
     }
-    $("vp-chart-count").textContent = `(${lines.length} lines)`;
+    $("vp-chart-count").textContent = ngettext("({n} line)", "({n} lines)", lines.length);
     $("vp-chart-note").textContent = note;
     $("vp-chart-list").replaceChildren(...lines.map((ln) => el("li", {"data-line": String(ln.number)},
       el("span", {class: "vp-n", text: `${ln.number}.`}), el("span", {class: "vp-t", text: ln.text}))));
@@ -268,8 +273,9 @@ window.VPTrainer = function (ctx) {
     box.dataset.game = game;
     box.dataset.coins = String(coins);
     box.setAttribute("aria-busy", "false");
-    const name = choice === "mine" ? "yours, saved on the strategy page" : config.choices[choice];
-    $("vp-chart-source").textContent = /lines$/.test(name) ? `Chart: ${name}.` : `Chart: ${name}, ${lines.length} lines.`;
+    const name = choice === "mine" ? _("yours, saved on the strategy page") : config.choices[choice];
+    $("vp-chart-source").textContent = /lines$/.test(name) ? _("Chart: {chart}.", {chart: name})
+      : ngettext("Chart: {chart}, {n} line.", "Chart: {chart}, {n} lines.", lines.length, {chart: name});
   }
 
   // mark the line a mistake cites, and bring it into view within the list (the page itself does not move)
@@ -313,7 +319,7 @@ window.VPTrainer = function (ctx) {
     Object.assign(t, {hands: snap.hands, cost: snap.cost, coins: snap.coins, par: snap.par});
     $("vp-chart-line").textContent = "";
     cite(null);
-    setVerdict("", t.hands ? "Your last hold is taken back: the trainer's record is as it was before it." : "");
+    setVerdict("", t.hands ? _("Your last hold is taken back: the trainer's record is as it was before it.") : "");
     renderTrainer();
   }
 

@@ -6,8 +6,11 @@
   "use strict";
   const NS = "http://www.w3.org/2000/svg";
   const SUITS = {s: "\u2660", h: "\u2665", d: "\u2666", c: "\u2663", "*": "\u2605"};
-  const SUIT_NAMES = {s: "spades", h: "hearts", d: "diamonds", c: "clubs", "*": "stars"};
-  const RANK_NAMES = {A: "ace", K: "king", Q: "queen", J: "jack", T: "10"};
+  const _ = (m, v) => window.HoldwiseDom._(m, v);  // the page's language (static/dom.js)
+  // names marked for the catalogues here, translated when a label is built
+  const N_ = (m) => m;
+  const SUIT_NAMES = {s: N_("spades"), h: N_("hearts"), d: N_("diamonds"), c: N_("clubs"), "*": N_("stars")};
+  const RANK_NAMES = {A: N_("ace"), K: N_("king"), Q: N_("queen"), J: N_("jack"), T: "10"};
   const RED = "#c0262d", BLACK = "#1d2330", STARS = "#1f5fa8";  // stars: neither red nor black, like no suit
 
   const isJoker = (card) => /^jk$/i.test(card);
@@ -27,8 +30,9 @@
 
   /* A card's name for screen readers: "ace of spades", "10 of hearts", "joker", "ace of stars". */
   function label(card) {
-    if (isJoker(card)) return "joker";
-    return `${RANK_NAMES[card[0]] || card[0]} of ${SUIT_NAMES[card[1]]}`;
+    if (isJoker(card)) return _("joker");
+    const rank = RANK_NAMES[card[0]], suit = SUIT_NAMES[card[1]];
+    return _("{rank} of {suit}", {rank: rank && rank !== "10" ? _(rank) : (rank || card[0]), suit: suit ? _(suit) : card[1]});
   }
 
   /* The text a person reads: "A♠", "10♥", "Jk", "A★". */

@@ -9,6 +9,8 @@
     4: [[28, 28], [72, 28], [28, 72], [72, 72]], 5: [[28, 28], [72, 28], [50, 50], [28, 72], [72, 72]],
     6: [[28, 28], [72, 28], [28, 50], [72, 50], [28, 72], [72, 72]]};
   const {sleep, fmt, cap, el, ApiError, fetchJson} = holdwise;
+  const {_, ngettext, pgettext} = window.HoldwiseDom;
+  const f2 = (v) => HoldwiseDom.fixed(v, 2);  // in the page's language
   if (!$("yz-form")) return;
 
   function svgEl(tag, attrs, text) {
@@ -26,7 +28,7 @@
     return svg;
   }
 
-  const pts = (n) => `${n} ${n === 1 ? "point" : "points"}`;
+  const pts = (n) => ngettext("{n} point", "{n} points", n);
   const signed = (n) => (n > 0 ? "+" : "") + n;
 
   // the shared session (static/session.js); 202 = the rule set's table loading (progress bar)
@@ -47,8 +49,9 @@
   const play = game.step;
 
   function waitForTable(status) {
-    return game.waitSolve(status, (s, done, total) => `Loading the table of ${s.options.rules} (solved once, a ` +
-      `few seconds)${total > 1 ? `: ${fmt(done)} of ${fmt(total)} states` : ""}...`);
+    return game.waitSolve(status, (s, done, total) => (total > 1
+      ? _("Loading the table of {rules} (solved once, a few seconds): {done} of {all} states...", {rules: s.options.rules, done: fmt(done), all: fmt(total)})
+      : _("Loading the table of {rules} (solved once, a few seconds)...", {rules: s.options.rules})));
   }
 
   function formOptions() {
@@ -88,8 +91,8 @@
     drawControls();
     drawCard();
     const t = s.tally;
-    $("yz-tally").replaceChildren(el("strong", {text: "Tally: "}), `${t.games} ${t.games === 1 ? "game" : "games"}` +
-      (t.games ? ` · mean ${(t.total / t.games).toFixed(1)} · best ${t.best}` : ""));
+    $("yz-tally").replaceChildren(el("strong", {text: _("Tally: ")}), ngettext("{n} game", "{n} games", t.games) +
+      (t.games ? " · " + _("mean {mean} · best {best}", {mean: HoldwiseDom.fixed(t.total / t.games, 1), best: t.best}) : ""));
     game.drawLog();
   }
 
@@ -100,7 +103,7 @@
     box.replaceChildren();
     const s = st();
     if (s.phase === "over") {
-      box.append(el("p", {class: "muted yz-empty", text: "No dice: the game is over. New game (N) starts another."}));
+      box.append(el("p", {class: "muted yz-empty", text: _("No dice: the game is over. New game (N) starts another.")}));
       $("yz-rolls").textContent = "";
       return;
     }
@@ -108,9 +111,9 @@
     s.data.dice.forEach((f, i) => {
       const picked = S.picked.has(i);
       const node = el("div", {class: "die yz-die" + (picked ? " selected" : ""), role: "checkbox",
-        "aria-checked": String(picked), "aria-label": `die ${i + 1}: ${f}${picked ? ", kept" : ""}`, "data-index": i,
+        "aria-checked": String(picked), "aria-label": picked ? _("die {n}: {face}, kept", {n: i + 1, face: f}) : _("die {n}: {face}", {n: i + 1, face: f}), "data-index": i,
         "data-face": f, tabindex: can ? "0" : "-1", "aria-disabled": String(!can)});
-      node.append(dieSvg(f), el("small", {class: "yz-die-tag", text: picked ? "keep" : ""}));
+      node.append(dieSvg(f), el("small", {class: "yz-die-tag", text: picked ? _("keep") : ""}));
       if (can) {
         node.addEventListener("click", () => toggle(i));
         node.addEventListener("keydown", (ev) => {
@@ -120,8 +123,9 @@
       box.append(node);
     });
     const left = s.data.rolls_left;
-    $("yz-rolls").textContent = `Turn ${s.data.turn} of ${S.view.turns} · roll ${3 - left} of 3 · ` +
-      (left ? `${left} ${left === 1 ? "roll" : "rolls"} left` : "no rolls left: choose a box");
+    $("yz-rolls").textContent = _("Turn {n} of {all}", {n: s.data.turn, all: S.view.turns}) + " · " +
+      _("roll {n} of {all}", {n: 3 - left, all: 3}) + " · " +
+      (left ? ngettext("{n} roll left", "{n} rolls left", left) : _("no rolls left: choose a box"));
   }
 
   function toggle(i) {
@@ -143,8 +147,8 @@
     const roll = $("yz-roll");
     roll.hidden = !playing;
     roll.disabled = !mine() || s.data.rolls_left === 0 || n === 5;
-    roll.textContent = s.data.rolls_left === 0 ? "No rolls left" : n === 0 ? "Roll all five" :
-      n === 5 ? "All kept: choose a box" : `Keep ${n}, roll ${5 - n}`;
+    roll.textContent = s.data.rolls_left === 0 ? _("No rolls left") : n === 0 ? _("Roll all five") :
+      n === 5 ? _("All kept: choose a box") : _("Keep {n}, roll {others}", {n, others: 5 - n});
     $("yz-next").hidden = playing;
     $("yz-next").disabled = S.busy;
   }
@@ -152,7 +156,7 @@
   // an open box (or Balut category) as a button showing what the dice score there; a click writes them
   function boxButton(b) {
     const btn = el("button", {type: "button", class: "secondary yz-box" + (b.now ? "" : " yz-zero"),
-      "data-box": b.name, text: String(b.now), "aria-label": `score ${pts(b.now)} in ${b.label}`});
+      "data-box": b.name, text: String(b.now), "aria-label": _("score {points} in {box}", {points: pts(b.now), box: b.label})});
     btn.disabled = S.busy;
     btn.addEventListener("click", () => scoreBox(b.name));
     return btn;
@@ -163,7 +167,7 @@
     $("yz-card-note").hidden = v.kind !== "balut";
     if (v.kind === "balut") { drawBalutCard(v, playing); return; }
     $("yz-card").querySelector("thead").replaceChildren(el("tr", {}, el("th", {scope: "col", text: "box"}),
-      el("th", {scope: "col", class: "num", text: "score"})));
+      el("th", {scope: "col", class: "num", text: _("score")})));
     const body = $("yz-card").querySelector("tbody");
     body.replaceChildren();
     const upperRow = (label, text, cls) => el("tr", {class: "yz-sum " + (cls || "")}, el("th", {scope: "row", text: label}),
@@ -175,30 +179,30 @@
       } else if (playing && b.now !== null) {
         cell.append(boxButton(b));
       } else {
-        cell.append(el("span", {class: "muted", text: playing ? "—" : "", title: "not allowed for these dice"}));
+        cell.append(el("span", {class: "muted", text: playing ? "—" : "", title: _("not allowed for these dice")}));
       }
       body.append(el("tr", {class: (b.points === null ? "yz-open" : "yz-used") + (i === 5 ? " yz-last-upper" : ""),
                             "data-box": b.name}, el("th", {scope: "row", text: b.label}), cell));
       if (i === 5) {
-        body.append(upperRow("Upper total", `${v.upper_total} / ${v.upper_threshold}`),
-          upperRow(`Upper bonus (${v.upper_bonus_points} at ${v.upper_threshold})`,
+        body.append(upperRow(_("Upper total"), `${v.upper_total} / ${v.upper_threshold}`),
+          upperRow(_("Upper bonus ({points} at {threshold})", {points: v.upper_bonus_points, threshold: v.upper_threshold}),
             v.upper_bonus ? String(v.upper_bonus) : "—", "yz-bonus"));
       }
     });
     const foot = $("yz-card").querySelector("tfoot");
     foot.replaceChildren();
     if (v.yahtzee_bonus_points) {
-      foot.append(el("tr", {class: "yz-sum"}, el("th", {scope: "row", text: `Yahtzee bonus (${v.yahtzee_bonus_points} each)`}),
+      foot.append(el("tr", {class: "yz-sum"}, el("th", {scope: "row", text: _("Yahtzee bonus ({points} each)", {points: v.yahtzee_bonus_points})}),
         el("td", {class: "num", text: String(v.yahtzee_bonus)})));
     }
-    foot.append(el("tr", {class: "yz-total"}, el("th", {scope: "row", text: "Total"}),
+    foot.append(el("tr", {class: "yz-total"}, el("th", {scope: "row", text: _("Total")}),
       el("td", {class: "num", id: "yz-total", text: String(v.total)})));
   }
 
   // Balut: a row per category, its four boxes (the scores written, "·" open) and what the dice score there now
   function drawBalutCard(v, playing) {
     $("yz-card").querySelector("thead").replaceChildren(el("tr", {}, el("th", {scope: "col", text: "category"}),
-      el("th", {scope: "col", text: `boxes (${v.boxes_each} each)`}), el("th", {scope: "col", class: "num", text: "now"})));
+      el("th", {scope: "col", text: _("boxes ({n} each)", {n: v.boxes_each})}), el("th", {scope: "col", class: "num", text: _("now")})));
     const body = $("yz-card").querySelector("tbody");
     body.replaceChildren();
     for (const b of v.boxes) {
@@ -212,7 +216,7 @@
       if (b.open && playing && b.now !== null && b.now !== undefined) {
         cell.append(boxButton(b));
       } else {
-        cell.append(el("span", {class: "muted", text: b.open ? "" : "full"}));
+        cell.append(el("span", {class: "muted", text: b.open ? "" : pgettext("box", "full")}));
       }
       const name = el("th", {scope: "row", text: b.label});
       if (b.award) name.append(el("small", {class: "yz-award", text: ` +${b.award}`}));
@@ -220,14 +224,15 @@
     }
     const foot = $("yz-card").querySelector("tfoot");
     foot.replaceChildren(
-      el("tr", {class: "yz-total"}, el("th", {scope: "row", text: "Total"}), el("td", {}),
+      el("tr", {class: "yz-total"}, el("th", {scope: "row", text: _("Total")}), el("td", {}),
         el("td", {class: "num", id: "yz-total", text: String(v.total)})),
-      el("tr", {class: "yz-sum"}, el("th", {scope: "row", text: playing ? "Points if it ended now" : "Points"}), el("td", {}),
+      el("tr", {class: "yz-sum"}, el("th", {scope: "row", text: playing ? _("Points if it ended now") : _("Points")}), el("td", {}),
         el("td", {class: "num", id: "yz-points", text: (v.points > 0 ? "+" : "") + v.points})));
     const note = $("yz-card-note");
-    note.replaceChildren(el("strong", {text: "Points: "}),
-      v.awards.map((a) => `${cap(a.category)}: ${a.text}`).join("; ") + `. The total: ${v.below_bands} below ` +
-      `${v.bands[0][0]}, then ` + v.bands.map(([low, p]) => `${p > 0 ? "+" : ""}${p} from ${low}`).join(", ") + ".");
+    note.replaceChildren(el("strong", {text: _("Points: ")}),
+      v.awards.map((a) => `${cap(a.category)}: ${a.text}`).join("; ") + ". " +
+      _("The total: {points} below {low}, then {bands}.", {points: v.below_bands, low: v.bands[0][0],
+        bands: v.bands.map(([low, p]) => _("{points} from {low}", {points: `${p > 0 ? "+" : ""}${p}`, low})).join(", ")}));
   }
 
   function scoreBox(name) {
@@ -244,7 +249,7 @@
     const table = $("yz-hint-table");
     if (s.phase === "over") {
       table.replaceChildren();
-      $("yz-hint-note").textContent = "The game is over: the review below shows what each decision cost.";
+      $("yz-hint-note").textContent = _("The game is over: the review below shows what each decision cost.");
       $("yz-hint").querySelector(".yz-legend").hidden = true;
       return;
     }
@@ -264,19 +269,14 @@
   function drawGoal() {
     const v = S.view, goal = $("yz-hint-goal");
     if (v.kind === "balut") {
-      goal.replaceChildren(el("strong", {text: "The hint maximizes the expected total score"}),
-        ` (the card's total, ${v.total} now), not the points: Balut is won on points (${signed(v.points)} if the ` +
-        "card ended now), which follow the total's bands and each category's award. The two goals mostly agree; " +
-        "where they differ, the hint plays for the total.");
-      $("yz-hint-legend").textContent = "expected: the final total score exact play expects after this play (your " +
-        "score so far included); loss: how much less total score than the best play it expects. \"select\" picks " +
-        "a keep's dice, \"score\" writes the dice in that category.";
+      goal.replaceChildren(el("strong", {text: _("The hint maximizes the expected total score")}),
+        _(" (the card's total, {total} now), not the points: Balut is won on points ({points} if the card ended now), which follow the total's bands and each category's award. The two goals mostly agree; where they differ, the hint plays for the total.",
+          {total: v.total, points: signed(v.points)}));
+      $("yz-hint-legend").textContent = _("expected: the final total score exact play expects after this play (your score so far included); loss: how much less total score than the best play it expects. \"select\" picks a keep's dice, \"score\" writes the dice in that category.");
     } else {
-      goal.replaceChildren(el("strong", {text: "The hint maximizes the expected final score"}),
-        ", the score the game is won on.");
-      $("yz-hint-legend").textContent = "expected: the final score exact play expects after this play (your " +
-        "points so far included); loss: how many points less than the best play it expects. \"select\" picks a " +
-        "keep's dice, \"score\" writes the dice in that box.";
+      goal.replaceChildren(el("strong", {text: _("The hint maximizes the expected final score")}),
+        _(", the score the game is won on."));
+      $("yz-hint-legend").textContent = _("expected: the final score exact play expects after this play (your points so far included); loss: how many points less than the best play it expects. \"select\" picks a keep's dice, \"score\" writes the dice in that box.");
     }
   }
 
@@ -284,27 +284,28 @@
     const p = r, left = p.rolls_left; // the Hint JSON: the position's keys at the top
     const balut = S.view.kind === "balut";
     drawGoal();
-    $("yz-hint-note").textContent = `Dice ${p.dice.join(" ")}, ${left ? `${left} ${left === 1 ? "roll" : "rolls"} left: ` +
-      "every keep and every box" : "no rolls left: every box"}, ranked by the final ${balut ? "total score" : "score"} ` +
-      `exact play expects (${balut ? `score ${p.score_so_far}` : pts(p.score_so_far)} so far; the best expects ` +
-      `${r.options[0].value.toFixed(2)}).`;
+    const words = {dice: p.dice.join(" "), best: f2(r.options[0].value),
+      what: left ? ngettext("{n} roll left: every keep and every box", "{n} rolls left: every keep and every box", left) : _("no rolls left: every box")};
+    $("yz-hint-note").textContent = balut
+      ? _("Dice {dice}, {what}, ranked by the final total score exact play expects (score {sofar} so far; the best expects {best}).", {...words, sofar: p.score_so_far})
+      : _("Dice {dice}, {what}, ranked by the final score exact play expects ({sofar} so far; the best expects {best}).", {...words, sofar: pts(p.score_so_far)});
     const table = $("yz-hint-table");
     table.replaceChildren();
-    table.append(el("thead", {}, el("tr", {}, el("th", {text: "play"}), el("th", {class: "num", text: "expected"}),
-      el("th", {class: "num", text: "loss"}), el("th", {text: ""}))));
+    table.append(el("thead", {}, el("tr", {}, el("th", {text: pgettext("chart column", "play")}), el("th", {class: "num", text: _("expected")}),
+      el("th", {class: "num", text: _("loss")}), el("th", {text: ""}))));
     const body = el("tbody");
     r.options.forEach((o, i) => {
       let what, use;
       if (o.kind === "keep") {
-        what = o.keep.length ? `keep ${o.keep.join(" ")}` : "roll all five";
-        use = el("button", {type: "button", class: "secondary yz-use", text: "select", "data-keep": o.keep.join(","),
-                            "aria-label": `select ${what}`});
+        what = o.keep.length ? _("keep {dice}", {dice: o.keep.join(" ")}) : _("roll all five");
+        use = el("button", {type: "button", class: "secondary yz-use", text: pgettext("button", "select"), "data-keep": o.keep.join(","),
+                            "aria-label": _("select {keep}", {keep: what})});
         use.addEventListener("click", () => { if (mine()) { S.picked = pickIndexes(o.keep); render(); } });
       } else {
         const b = boxOf(o.box);
-        what = `${b.label}: ${pts(o.points)}` + (o.bonus ? ` + ${o.bonus} bonus` : "");
-        use = el("button", {type: "button", class: "secondary yz-use", text: "score", "data-box": o.box,
-                            "aria-label": `score ${pts(o.points)} in ${b.label}`});
+        what = `${b.label}: ${pts(o.points)}` + (o.bonus ? " + " + _("{n} bonus", {n: o.bonus}) : "");
+        use = el("button", {type: "button", class: "secondary yz-use", text: pgettext("button", "score"), "data-box": o.box,
+                            "aria-label": _("score {points} in {box}", {points: pts(o.points), box: b.label})});
         use.addEventListener("click", () => scoreBox(o.box));
       }
       const cell = el("td", {class: "yz-play-cell"}, el("span", {text: what}));
@@ -314,8 +315,8 @@
         cell.append(mini);
       }
       body.append(el("tr", {class: (i === 0 ? "best " : "") + "yz-" + o.kind}, cell,
-        el("td", {class: "num", text: o.value.toFixed(2)}),
-        el("td", {class: "num muted", text: o.loss > 5e-7 ? "−" + o.loss.toFixed(2) : "best"}), el("td", {}, use)));
+        el("td", {class: "num", text: f2(o.value)}),
+        el("td", {class: "num muted", text: o.loss > 5e-7 ? "−" + f2(o.loss) : _("best")}), el("td", {}, use)));
     });
     table.append(body);
   }
@@ -333,32 +334,31 @@
     const lost = rows.reduce((a, d) => a + d.loss, 0);
     $("yz-review").hidden = false;
     const opt = S.view.optimum, yours = opt - lost, luck = S.view.total - yours;
-    $("yz-review-summary").textContent = `Final score ${S.view.total}` +
-      (S.view.kind === "balut" ? ` (${S.view.points > 0 ? "+" : ""}${S.view.points} points)` : "") +
-      `. ${rows.length} decisions; ` +
-      (costly.length ? `${costly.length} of them cost expected ${S.view.kind === "balut" ? "total score" : "points"}: ` +
-        `${lost.toFixed(2)} in all.` :
-        "every one was the best play.") +
-      ` Exact play expects ${opt.toFixed(2)} from a new card; your decisions expected ${yours.toFixed(2)} ` +
-      `(${opt.toFixed(2)} − ${lost.toFixed(2)}), and the dice gave ${luck >= 0 ? "+" : "−"}${Math.abs(luck).toFixed(2)} ` +
-      "against that.";
+    $("yz-review-summary").textContent = _("Final score {score}", {score: S.view.total}) +
+      (S.view.kind === "balut" ? " " + _("({points} points)", {points: `${S.view.points > 0 ? "+" : ""}${S.view.points}`}) : "") +
+      ". " + ngettext("{n} decision; ", "{n} decisions; ", rows.length) +
+      (costly.length ? (S.view.kind === "balut" ? _("{n} of them cost expected total score: {lost} in all.", {n: costly.length, lost: f2(lost)})
+        : _("{n} of them cost expected points: {lost} in all.", {n: costly.length, lost: f2(lost)})) :
+        _("every one was the best play.")) + " " +
+      _("Exact play expects {opt} from a new card; your decisions expected {yours} ({opt} − {lost}), and the dice gave {luck} against that.",
+        {opt: f2(opt), yours: f2(yours), lost: f2(lost), luck: `${luck >= 0 ? "+" : "−"}${f2(Math.abs(luck))}`});
     const table = $("yz-review-table");
     table.replaceChildren();
     if (costly.length) {  // a long review: the costly rows alone on request
       const only = el("input", {type: "checkbox", id: "yz-review-costly"});
       only.addEventListener("change", () => table.classList.toggle("yz-only-costly", only.checked));
       $("yz-review-summary").append(" ", el("label", {class: "yz-toggle yz-costly-toggle"},
-        el("span", {}, only, " show only the costly ones")));
+        el("span", {}, only, " " + _("show only the costly ones"))));
     }
     table.classList.remove("yz-only-costly");
-    table.append(el("thead", {}, el("tr", {}, el("th", {text: "#"}), el("th", {text: "position"}),
-      el("th", {text: "you"}), el("th", {text: "best"}), el("th", {class: "num", text: "cost"}))));
+    table.append(el("thead", {}, el("tr", {}, el("th", {text: "#"}), el("th", {text: _("position")}),
+      el("th", {text: _("you")}), el("th", {text: _("best")}), el("th", {class: "num", text: _("cost")}))));
     const body = el("tbody");
     rows.forEach((d, i) => {
       body.append(el("tr", {class: d.loss > 5e-7 ? "yz-costly" : ""}, el("td", {text: String(i + 1)}),
-        el("td", {"data-label": "position", text: d.position}), el("td", {"data-label": "you", text: d.chosen}),
-        el("td", {"data-label": "best", text: d.best}),
-        el("td", {class: "num", "data-label": "cost", text: d.loss > 5e-7 ? d.loss.toFixed(2) : "0"})));
+        el("td", {"data-label": _("position"), text: d.position}), el("td", {"data-label": _("you"), text: d.chosen}),
+        el("td", {"data-label": _("best"), text: d.best}),
+        el("td", {class: "num", "data-label": _("cost"), text: d.loss > 5e-7 ? f2(d.loss) : "0"})));
     });
     table.append(body);
   }
@@ -368,7 +368,7 @@
     for (;;) {
       const [r, data] = await fetchJson(`/api/yahtzee/distribution?rules=${encodeURIComponent(rules)}`);
       if (r.status === 202) { $("yz-dist-wait").hidden = false; await sleep(1000); continue; }
-      if (!r.ok) throw new ApiError(data.detail || `the server answered ${r.status}`);
+      if (!r.ok) throw new ApiError(data.detail || _("the server answered {status}", {status: r.status}));
       S.dist[rules] = data;
       return data;
     }
@@ -408,14 +408,14 @@
     let pmax = 0;
     for (let v = lo; v <= hi; v++) pmax = Math.max(pmax, probs.get(v) || 0);
     const y = (p) => H - B - p / pmax * (H - B - T);
-    const pct = (p) => p === 0 ? "0%" : (100 * p).toFixed(p < 0.001 ? 3 : 1) + "%";
-    const summary = `Final scores of exact play in ${d.rules}: mean ${d.mean.toFixed(2)}, median ${d.percentiles["50"]}, ` +
-      `half of all games between ${d.percentiles["25"]} and ${d.percentiles["75"]}, 90% between ${d.percentiles["5"]} ` +
-      `and ${d.percentiles["95"]}. Your score ${score}: exact play scores less in ${pct(below)} of games and ` +
-      `exactly ${score} in ${pct(probs.get(score) || 0)}.`;
+    const pct = (p) => p === 0 ? HoldwiseDom.percent(0, 0) : HoldwiseDom.percent(p, p < 0.001 ? 3 : 1);
+    const q = d.percentiles;
+    const summary = _("Final scores of exact play in {rules}: mean {mean}, median {median}, half of all games between {q25} and {q75}, {ninety} between {q5} and {q95}. Your score {score}: exact play scores less in {below} of games and exactly {score} in {same}.",
+      {rules: d.rules, mean: f2(d.mean), median: q["50"], q25: q["25"], q75: q["75"], ninety: HoldwiseDom.percent(0.9, 0), q5: q["5"], q95: q["95"],
+       score, below: pct(below), same: pct(probs.get(score) || 0)});
     const svg = svgEl("svg", {viewBox: `0 0 ${W} ${H}`, role: "img", "aria-labelledby": "yz-chart-title yz-chart-desc",
                               class: "yz-svg", "data-score": score, "data-below": below.toFixed(6)});
-    svg.append(svgEl("title", {id: "yz-chart-title"}, "The distribution of the final score under exact play"),
+    svg.append(svgEl("title", {id: "yz-chart-title"}, _("The distribution of the final score under exact play")),
       svgEl("desc", {id: "yz-chart-desc"}, summary));
     const bars = svgEl("g", {fill: "#7fa6d6"});
     const w = Math.max(1, (W - L - R) / (hi - lo));
@@ -437,20 +437,20 @@
       axis.append(svgEl("text", {x: L - 6, y: y(f * pmax) + 4, "text-anchor": "end", stroke: "none"}, pct(f * pmax)));
     }
     axis.append(svgEl("text", {x: (L + W - R) / 2, y: H - 4, "text-anchor": "middle", stroke: "none"},
-      "final score (chance of each score)"));
+      _("final score (chance of each score)")));
     // the labels wear a halo of the paper's colour, so that bars and lines behind them do not cross their text
     const halo = {stroke: "#ffffff", "stroke-width": 4, "paint-order": "stroke", "stroke-linejoin": "round"};
     const mean = svgEl("g", {class: "yz-mean"});
     mean.append(svgEl("line", {x1: x(d.mean), y1: T, x2: x(d.mean), y2: H - B, stroke: "#1d2330", "stroke-dasharray": "5 4"}),
       svgEl("text", {x: x(d.mean), y: T - 6, "font-size": 12, fill: "#1d2330", "text-anchor": "middle", ...halo},
-        `mean ${d.mean.toFixed(1)}`));
+        _("mean {mean}", {mean: HoldwiseDom.fixed(d.mean, 1)})));
     const you = svgEl("g", {class: "yz-you"});
     const at = x(score + 0.5);
     // the label on the side away from the mean, unless the edge is too near
     const left = (score < d.mean && at - L > 70) || at > W - R - 70;
     you.append(svgEl("line", {x1: at, y1: T, x2: at, y2: H - B, stroke: "#b3261e", "stroke-width": 2.5}),
       svgEl("text", {x: at + (left ? -5 : 5), y: T + 16, "font-size": 13, "font-weight": 700, fill: "#b3261e",
-                     "text-anchor": left ? "end" : "start", ...halo}, `you: ${score}`));
+                     "text-anchor": left ? "end" : "start", ...halo}, _("you: {score}", {score})));
     svg.append(bars, axis, mean, you);
     $("yz-chart").replaceChildren(svg);
     $("yz-dist-text").textContent = summary;
