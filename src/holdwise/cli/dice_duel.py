@@ -12,6 +12,7 @@ import typer
 
 from .. import i18n
 from ..i18n import gettext as _
+from ..i18n import pgettext
 from ._common import JSON_OPTION, SEED_OPTION, console, emit_json, new_app
 from ._play import TerminalGame, run
 
@@ -80,7 +81,8 @@ def render_hint(hint: Any, request: Any, show_all: bool) -> None:  # noqa: ANN40
              _("re-roll (%(left)s left), %(stake)s each in the pot") % {"left": request.rolls_left,
                                                                         "stake": request.stake})
     out.print(_("you (%(seat)s seat) %(hand)s vs %(other)s: %(where)s")
-              % {"seat": {"first": _("first"), "second": _("second")}.get(request.seat, request.seat), "hand": " ".join(map(str, request.hand)),
+              % {"seat": {"first": pgettext("seat", "first"), "second": pgettext("seat", "second")}.get(
+                  request.seat, request.seat), "hand": " ".join(map(str, request.hand)),
                  "other": " ".join(map(str, request.opponent_dice)), "where": where}, highlight=False)
     shown = hint.options if show_all else hint.options[:12]
     choice, net, loss = _("choice"), _("net bets"), _("loss")
