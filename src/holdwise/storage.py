@@ -372,9 +372,12 @@ def machine_speed(name: str, measure: Callable[[], tuple[float, float]] | None =
     forced = os.environ.get("HOLDWISE_SPEED", "")
     if forced:
         try:
-            return float(forced)
+            factor = float(forced)
         except ValueError:
-            raise InputError(f"HOLDWISE_SPEED: a number (1: the guards' constants), got {forced!r}") from None
+            factor = -1.0
+        if not 0 < factor < float("inf"):
+            raise InputError(f"HOLDWISE_SPEED: a number above 0 (1: the guards' constants), got {forced!r}")
+        return factor
     path = cache_dir() / "calibration.json"
 
     def kept() -> float | None:

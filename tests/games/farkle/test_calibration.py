@@ -51,9 +51,10 @@ def test_the_guard_is_a_time_on_this_machine(fresh_cache, monkeypatch):
     with pytest.raises(InputError, match=f"on this machine .* largest accepted target for these dice here is "
                                          f"{slower:,}"):
         farkle.check_match_cost(UNLIKE, SIX, largest, solves=2)
-    monkeypatch.setenv("HOLDWISE_SPEED", "fast")
-    with pytest.raises(InputError, match="HOLDWISE_SPEED: a number"):
-        stored.calibrate(measure=False)
+    for bad in ("fast", "0", "-2", "nan", "inf"):
+        monkeypatch.setenv("HOLDWISE_SPEED", bad)
+        with pytest.raises(InputError, match="HOLDWISE_SPEED: a number above 0"):
+            stored.calibrate(measure=False)
 
 
 def test_a_command_near_the_limit_measures_the_machine_once(fresh_cache):
