@@ -153,3 +153,15 @@ def test_a_bad_die_is_named_by_its_first_forty_characters():
     with pytest.raises(InputError) as err:
         Die(name, (1, 1, 1, 1, 1, -1))
     assert str(err.value).startswith(f"die {name[:40]!r}:")
+
+
+def test_extra_combinations_keep_the_tables_scores_and_refuse_jokers_alone():
+    from holdwise.games.farkle.rules import score, score_with
+
+    cut = (((3, 5), 100),)  # a Badge of Advantage's combination: 3 + 5
+    for one in range(6):  # a single die: what the table says (100 for a 1, 50 for a 5, else illegal)
+        counts = tuple(int(f == one) for f in range(6))
+        assert score_with(counts, cut) == score(counts)
+    assert score_with((1, 0, 0, 0, 0, 0), cut) == 100
+    assert score_with((0, 0, 0, 0, 0, 0, 1), cut) == -1 == score((0, 0, 0, 0, 0, 0, 1))  # a joker alone
+    assert score_with((0, 0, 1, 0, 1, 0), cut) == 100 and score((0, 0, 1, 0, 1, 0)) == -1
