@@ -530,6 +530,18 @@ class Jobs:
         ended_now.wait(SETTLE_S)
         return job
 
+    def calibrate(self, key: str, measure: Callable[[], object], what: str) -> None:
+        """Queue a guard's calibration (`measure`: kept with the cache, measured once a machine) as a job, so
+        that no warm-up solve shares the cores with it; a failed measure is logged and leaves the guard's
+        constant (the guard still works)."""
+        def work(progress: Callable[[int, int], None]) -> None:
+            try:
+                measure()
+            except Exception:  # noqa: BLE001 - a failed measure leaves the constant's speed
+                log.warning("the %s speed calibration failed; the guard uses its constant", what, exc_info=True)
+
+        self.submit(key, work)
+
     def check(self, key: str, shared: str | None = None) -> None:
         """429 now when submitting `key` would be refused (nothing is entered): before costly preparation."""
         if not self.bounded:

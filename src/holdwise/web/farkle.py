@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import logging
 import threading
 import time
 from collections.abc import Callable, Mapping
@@ -40,7 +39,6 @@ __all__ = ["DEFAULT_DICE", "TAG", "WEB_TURN_MAX_WORK", "Dice", "DiceList", "Targ
            "router", "warm"]
 
 router = APIRouter()
-log = logging.getLogger("holdwise.web")
 TAG: list[str | Enum] = ["farkle"]  # FastAPI types its tags so
 GAME = "farkle"
 # A turn solve answered inside a request: ~3 ns a step idle, so about 3 s (10 s on a loaded machine); dice
@@ -515,13 +513,7 @@ def warm() -> None:
     """Start solving the default match (six ordinary dice each, to 4000) in the background; returns at once.
     Before it, the match guard learns this machine's speed (`face.calibrate`: kept with the cache, measured once a
     machine), as the first job of the queue so that no other solve shares the cores with the measure."""
-    def calibration(progress: Callable[[int, int], None]) -> None:
-        try:
-            face.calibrate()
-        except Exception:  # noqa: BLE001 - a failed measure leaves the constant's speed: the guard still works
-            log.warning("the Farkle match speed calibration failed; the guard uses its constant", exc_info=True)
-
-    jobs.submit("farkle-calibration", calibration)
+    jobs.calibrate("farkle-calibration", face.calibrate, "Farkle match")
     dice = tuple(face.parse_loadout(None))
     key = _job_key(dice, dice, face.DEFAULT_TARGET)
     jobs.submit(key, _solve_work(dice, dice, face.DEFAULT_TARGET, key), shared=_shared_key(dice, dice, face.DEFAULT_TARGET))

@@ -19,7 +19,6 @@ its status, and the page polls `/api/poker-dice/prepare`, then asks again. A fir
 from __future__ import annotations
 
 import json
-import logging
 from collections.abc import Callable, Mapping
 from enum import Enum
 from functools import lru_cache
@@ -37,7 +36,6 @@ from .common import AnswerCache, Body, FieldError, Jobs, examples, json_response
 from .schemas import JobStatus, PokerDiceOdds, answers
 from .session import session_routes
 
-log = logging.getLogger("holdwise.web")
 
 __all__ = ["SETS", "VARIANT_KEYS", "hint_pending", "router", "solve_key", "warm"]
 
@@ -374,13 +372,7 @@ router.include_router(session_routes(
 def _calibrate() -> None:
     """The card-dice guard learns this machine's speed (kept with the cache: measured once per machine), as the
     first job of this module's queue, so no warm-up solve shares the cores with the measure."""
-    def work(progress: Callable[[int, int], None]) -> None:
-        try:
-            face.calibrate()
-        except Exception:  # noqa: BLE001 - a failed measure leaves the constant's speed: the guard still works
-            log.warning("the card-dice speed calibration failed; the guard uses its constant", exc_info=True)
-
-    _solves.submit("card-dice-calibration", work)
+    _solves.calibrate("card-dice-calibration", face.calibrate, "card-dice")
 
 
 def warm() -> None:
