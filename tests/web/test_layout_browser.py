@@ -156,6 +156,10 @@ def test_every_page_fits_its_controls_are_big_enough_and_the_menu_reaches_every_
                 assert drop.get_attribute("aria-expanded") == "false", where
             if path in ("/video-poker", "/video-poker/analyzer", "/video-poker/fairness", "/farkle"):
                 shoot(page, f"layout-{path.strip('/').replace('/', '-')}-{size}")
+            if path == "/docs":  # every endpoint drawn
+                assert page.locator(".opblock").count() > 20, where
+            if path == "/redoc":
+                page.get_by_text("/api/health").first.wait_for(timeout=30_000)
             if path in DOCS:  # the first screen (the whole spec is some metres long)
                 shoot(page, f"layout-{path.strip('/')}-{size}", full_page=False)
             if path == "/docs":

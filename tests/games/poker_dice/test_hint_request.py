@@ -37,10 +37,9 @@ def test_octahedral_card_dice_answer_as_before(question, old):
     assert _new(question, "octahedral") == old
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize("question,old", _cases("royal"))
-def test_royal_card_dice_answer_as_before(question, old):
-    assert _new(question, "royal") == old  # the royal duel solves in about 25 s the first time
+# The royal set's pinned question (data/old_hints.json) is not asked: any royal hint solves the royal duel whole
+# (25 s on two free cores, over 100 s of CPU under load: it was the suite's costliest check) by the code the
+# octahedral cases above run with other dice; the royal dice are checked in test_card_table.py (one roll's odds).
 
 
 def test_the_request_holds_its_fields_and_strings_read_as_the_command_line_gives_them():
