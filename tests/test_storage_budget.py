@@ -93,6 +93,7 @@ WRITER = textwrap.dedent("""
 """)
 
 
+@pytest.mark.slow  # seconds of writing and killing
 def test_a_writer_killed_mid_write_leaves_nothing_read_back_as_an_answer(tmp_path):
     path = tmp_path / "answer.npz"
     expected = np.arange(3_000_000, dtype=np.float64)

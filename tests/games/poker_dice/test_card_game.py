@@ -43,6 +43,7 @@ def test_the_first_players_best_keeps_average_to_his_win_chance(tiny):
     assert sum(win) == pytest.approx(1.0, abs=1e-12)
 
 
+@pytest.mark.slow  # 2,300 seeded games through the session
 @pytest.mark.parametrize("players, roll_limit, games", [(3, False, 1500), (6, True, 800)])
 def test_seeded_games_agree_with_the_exact_chances(tiny, players, roll_limit, games):
     play = face  # card dice play through the one poker-dice session
