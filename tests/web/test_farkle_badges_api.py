@@ -24,7 +24,7 @@ def test_api_is_the_face_json(client):
 
 
 @pytest.mark.parametrize("params,field,words", [
-    ({"badges": "swap-out-silver"}, "badges", "not modelled"),
+    ({"badges": "might-silver"}, "badges", "not modelled"),
     ({"opponent_badges": "luck-gold"}, "opponent_badges", "unknown badge"),
     ({"target": 510}, "target", "multiple of 50"),
     ({"target": 8000, "badges": "doppelganger-gold", "opponent_badges": "resurrection-gold"}, "target",

@@ -34,7 +34,7 @@ OPPONENT_DICE_OPTION = typer.Option(None, "--opponent-dice", help="The opponent'
 TOP_ROWS = 10
 BADGES_HELP = ("The first player's badges, comma-separated: effect-tier ('warlord-tin,doppelganger-silver'); "
                "modelled: headstart, defence, warlord, doppelganger, resurrection, fortune, transmutation, "
-               "advantage-cut/-gallows/-eye (docs/reference/badges.md).")
+               "swap-out, wedding-gold, emperor-gold, advantage-cut/-gallows/-eye (docs/reference/badges.md).")
 
 
 

@@ -30,8 +30,9 @@ def test_badge_options_are_checked_and_start_the_game():
     with pytest.raises(ValueError, match="race-aware"):
         farkle.new_game({**OPTIONS, "computer": "coaching"}, 1)
     with pytest.raises(ValueError, match="not modelled"):
-        farkle.new_game({"badges": ["swap-out-silver"]}, 1)
-    for slug in ("fortune-tin", "transmutation-gold", "advantage-cut"):  # solved, not played at the table yet
+        farkle.new_game({"badges": ["might-silver"]}, 1)
+    for slug in ("fortune-tin", "transmutation-gold", "advantage-cut", "swap-out-gold", "wedding-gold",
+                 "emperor-gold"):  # solved, not played at the table yet
         with pytest.raises(ValueError, match="not at the practice table"):
             farkle.new_game({"badges": [slug]}, 1)
     assert "badges" not in farkle.new_game({"badges": []}, 1).options  # no badge: the options of old

@@ -36,7 +36,7 @@ def in_play(options: Mapping[str, Any]) -> bool:
     return bool(options.get("badges") or options.get("computer_badges"))
 
 
-TABLE_LATER = ("fortune", "transmutation", "advantage")
+TABLE_LATER = ("fortune", "transmutation", "swap-out", "wedding", "advantage", "emperor")
 
 
 def normalize(out: dict[str, Any], dice: tuple[Die, ...], computer_dice: tuple[Die, ...]) -> None:
