@@ -170,7 +170,7 @@ def advise_throw(match: BadgeMatch, me: int, own: int, opp: int, layer: Layer, t
     if low is None:
         return BadgeAdvice("play the throw", "", keeping, keeping)
     best, text = keeping, ""
-    for what, reached in throw_moves(table, lo.combos, lo.after[0], lo.after[1], outcome):
+    for what, reached, _ in throw_moves(table, lo.combos, lo.after[0], lo.after[1], outcome):
         value = sum(p * play(low, o) for o, p in reached)
         if value > best:
             best, text = value, what
@@ -290,7 +290,7 @@ def _throw_by_faces(match: BadgeMatch, v: BadgeValuer, me: int, layer: Layer, t:
     low = v.lower(layer, 3)
     assert low is not None
     best, move = play(layer, o), None
-    for _, reached in throw_moves(tab, lo.combos, lo.after[0], lo.after[1], o):
+    for _, reached, _ in throw_moves(tab, lo.combos, lo.after[0], lo.after[1], o):
         value = sum(p * play(low, r) for r, p in reached)
         if value > best:
             best, move = value, reached

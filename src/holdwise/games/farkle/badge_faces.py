@@ -19,7 +19,7 @@ import numpy as np
 from .roll_table import CODE_BASE, N_FACES, DieType, RollTable, roll_table, score_table
 from .rules import Combos
 
-__all__ = ["Faces", "badge_values", "faces_of", "throw_moves"]
+__all__ = ["Faces", "Move", "badge_values", "faces_of", "throw_moves"]
 
 Multiset = tuple[int, ...]  # counts over the 7 faces (1..6 and the joker)
 
@@ -201,13 +201,16 @@ def _words(faces: list[int]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def throw_moves(table: RollTable, combos: Combos, kind: str, amount: int, outcome: int
-                ) -> list[tuple[str, list[tuple[int, float]]]]:
-    """The moves of a badge spent on one outcome, for the coach: (what to do, the outcomes it leads to with
-    their chances), e.g. ("re-roll the 4 and the 6", [...])."""
+Move = tuple[str, list[tuple[int, float]], tuple[Multiset, ...]]
+
+
+def throw_moves(table: RollTable, combos: Combos, kind: str, amount: int, outcome: int) -> list[Move]:
+    """The moves of a badge spent on one outcome, for the coach and the table: (what to do, the outcomes it
+    leads to with their chances, the faces it acts on per die type), e.g. ("re-roll the 4 and the 6", [...],
+    the 4 and the 6 of the ordinary dice)."""
     fx = faces_of(table, combos)
     s, shown = fx.state_of[outcome], fx.faces[outcome]
-    moves: list[tuple[str, list[tuple[int, float]]]] = []
+    moves: list[Move] = []
     if kind == "transmutation":
         for t, ms in enumerate(shown):
             for f, c in enumerate(ms):
@@ -216,7 +219,8 @@ def throw_moves(table: RollTable, combos: Combos, kind: str, amount: int, outcom
                     turned[f] -= 1
                     turned[amount - 1] += 1
                     moved = tuple(tuple(turned) if i == t else m for i, m in enumerate(shown))
-                    moves.append((f"turn {_words([f + 1])} into a {amount}", [(fx.index[s, moved], 1.0)]))
+                    acted = tuple(tuple(int(i == t and g == f) for g in range(N_FACES)) for i in range(len(shown)))
+                    moves.append((f"turn {_words([f + 1])} into a {amount}", [(fx.index[s, moved], 1.0)], acted))
         return moves
     for keep, thrown in _rerolls(shown, kind, amount):
         n = [sum(r) for r in thrown]
@@ -227,5 +231,5 @@ def throw_moves(table: RollTable, combos: Combos, kind: str, amount: int, outcom
             moved = tuple(tuple(k + c for k, c in zip(kp, r)) for kp, r in zip(keep, new))
             reached.append((fx.index[s, moved], p))
         faces = [f + 1 for r in thrown for f, c in enumerate(r) for _ in range(c)]
-        moves.append((f"re-roll {_words(faces)}", reached))
+        moves.append((f"re-roll {_words(faces)}", reached, thrown))
     return moves
