@@ -73,6 +73,30 @@ def test_a_practice_match_with_badges_through_the_api(client):
     assert bad.status_code == 422
 
 
+def test_a_badge_spent_on_a_throw_through_the_api(client):
+    _ready(client, 500)
+    options = {"target": 500, "badges": ["fortune-silver"], "computer_badges": ["transmutation-tin"]}
+    sealed = client.post("/api/farkle/new", json={"options": options, "seed": 5}).json()["state"]
+    spent = set()
+    for _ in range(3000):  # games by the coach's choices until both sides have spent theirs on a throw
+        state = sealed["state"]
+        if state["phase"] == "over":
+            r = client.post("/api/farkle/step", json={"state": sealed, "action": {"type": "next"}})
+        elif state["to_move"] == "player":
+            action = client.post("/api/farkle/advice", json={"state": sealed}).json()["options"][0]["action"]
+            if action["type"] == "badge":
+                spent.add("fortune")
+            r = client.post("/api/farkle/step", json={"state": sealed, "action": action})
+        else:
+            r = client.post("/api/farkle/computer", json={"state": sealed})
+            spent |= {"transmutation"} & set(r.json()["action"].get("badges", []))
+        assert r.status_code == 200, r.text
+        sealed = r.json()["state"]
+        if spent == {"fortune", "transmutation"}:
+            break
+    assert spent == {"fortune", "transmutation"}
+
+
 def test_the_page_has_the_badge_chooser_and_its_script(client):
     r = client.get("/farkle")
     assert r.status_code == 200

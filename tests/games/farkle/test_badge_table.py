@@ -75,7 +75,7 @@ def test_a_re_roll_draws_new_faces_and_spends_the_use():
     kept = [p for p in state.data["left"] if p not in move["dice"]]
     shown = dict(zip(state.data["left"], state.data["roll"]))
     assert all(dict(zip(after.data["left"], after.data["roll"]))[p] == shown[p] for p in kept)
-    assert any(line.startswith("you spend the Badge of Fortune: re-roll") for line in after.log[-2:])
+    assert any(line.startswith("you spend the Badge of Fortune on ") for line in after.log[-2:])
     assert not [a for a in farkle.actions(after) if a["type"] == "badge"]  # one use: none left
 
 

@@ -103,7 +103,7 @@ def ranked(options: list[Option]) -> list[Option]:
 def throw_options(state: State, dice: tuple[Die, ...]) -> list[Option]:
     """The moves of the side's badge spent after a throw (Fortune, Transmutation, Swap-Out, Wedding) on the
     throw shown, each in win chance (`badge_faces.throw_moves`, priced in the layer with the use spent); none
-    without a use left. The action: {"type": "badge", "dice": positions, "badges": [effect], "what": text}."""
+    without a use left. The action: {"type": "badge", "dice": positions acted on, "badges": [effect]}."""
     from .badge_faces import faces_of, throw_moves  # the faces model only where such a badge is in play
 
     side, layer = state.to_move, _layer(state)
@@ -138,7 +138,7 @@ def throw_options(state: State, dice: tuple[Die, ...]) -> list[Option]:
         for i, ms in enumerate(acted):  # the first dice of each type showing the faces acted on
             for face, c in enumerate(ms, start=1):
                 positions += [p for p, k, f in zip(left, kinds, faces) if k == i and f == face][:c]
-        action = {"type": "badge", "dice": sorted(positions), "badges": [lo.after[0]], "what": what}
+        action = {"type": "badge", "dice": sorted(positions), "badges": [lo.after[0]]}
         out.append(Option(f"{what} ({TITLES[lo.after[0]]})", sum(p * play(o) for o, p in reached), 0.0, action))
     return out
 

@@ -314,8 +314,9 @@ def _spend_after_throw(state: State, action: Mapping[str, Any]) -> State:
             roll[left.index(p)] = face
     data = {**state.data, "roll": roll, "uses": badges.uses_after(state, [effect])}
     nxt = state.evolve(draws=draws, data=data, phase="select")
-    return _thrown(nxt.logged(f"{WHO[side]} spend{'s' if side == 'computer' else ''} the {badges.TITLES[effect]}: "
-                              f"{action['what']}: {_faces_text(state, side, roll, left)}"))
+    before = _faces_text(state, side, [state.data["roll"][left.index(p)] for p in action["dice"]], action["dice"])
+    return _thrown(nxt.logged(f"{WHO[side]} spend{'s' if side == 'computer' else ''} the {badges.TITLES[effect]} "
+                              f"on {before}: {_faces_text(state, side, roll, left)}"))
 
 
 def _thrown(nxt: State) -> State:
@@ -520,5 +521,5 @@ def _badge_action(state: State, words: list[str]) -> dict[str, Any]:
             return a
         if sorted(shown[p].upper() for p in a["dice"]) == sorted(w.upper() for w in words):
             return a
-    raise InputError(f"the badge cannot act on {' '.join(words) or 'no dice'}; it can: "
-                     + "; ".join(a["what"] for a in legal))
+    raise InputError(f"the badge cannot act on {' '.join(words) or 'no dice'}; it can on: "
+                     + "; ".join(" ".join(shown[p] for p in a["dice"]) for a in legal))

@@ -84,9 +84,10 @@
     const spend = $("fk-badge-spend");
     spend.replaceChildren();
     const mine = s.to_move === "player" && !S.busy;
-    // a badge spent on the throw shown: one button per move the solve knows (the server words the move)
+    // a badge spent on the throw shown: one button per move (the dice it re-rolls or turns, by their faces)
+    const faces = (a) => (S.view.roll || []).filter((d) => a.dice.includes(d.position)).map((d) => d.face).join(" ");
     const onThrow = () => S.actions.filter((a) => a.type === "badge").forEach((a) => spend.append(
-      button(_("Use the {badge}: {move}", {badge: NAMES[a.badges[0]], move: a.what}), a, play, true)));
+      button(_("Use the {badge}: {move}", {badge: NAMES[a.badges[0]], move: faces(a)}), a, play, true)));
     if (mine && s.phase === "bust") {
       if (S.actions.some((a) => a.type === "resurrect")) {
         spend.append(button(_("Throw the same dice again (Badge of Resurrection)"), {type: "resurrect"}, play, false));
