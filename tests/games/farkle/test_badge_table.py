@@ -47,7 +47,7 @@ def test_the_tables_badge_moves_are_priced_as_the_coach_prices_them():
     moves = [o for o in hint.options if o.action["type"] == "badge"]
     keeps = [o for o in hint.options if o.action["type"] == "keep"]
     assert moves and keeps and hint.options[0].loss == 0.0
-    match = badge_session.solve(state.options)
+    match = badge_session.solve_badges(state.options)
     layer = (tuple(state.data["uses"]["player"]), tuple(state.data["uses"]["computer"]))
     s = badge_session._state_of(farkle.parse_dice(["ordinary"] * 6), state.data["left"])
     coach = advise_throw(match, 0, state.data["scores"]["player"], state.data["scores"]["computer"], layer,

@@ -10,8 +10,8 @@ go). Every choice is priced in win chance from the stored badge match (`badge_co
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Mapping
-from functools import lru_cache
 from typing import Any
 
 from ...errors import InputError
@@ -25,8 +25,8 @@ from .roll_table import weights7
 from .rules import JOKER, SCORE_UNIT, Combos, Die
 from .stored import cached_turn, check_match_cost
 
-__all__ = ["TITLES", "bust_options", "can_save", "combos", "in_play", "normalize", "ranked", "solve", "spend_options",
-           "start", "throw_options", "transmutation_face", "uses_after", "warlord_percent"]
+__all__ = ["TITLES", "bust_options", "can_save", "combos", "in_play", "normalize", "ranked", "badges_ready", "solve_badges",
+           "spend_options", "start", "throw_options", "transmutation_face", "uses_after", "warlord_percent"]
 
 SIDES = ("player", "computer")
 
@@ -110,7 +110,7 @@ def throw_options(state: State, dice: tuple[Die, ...]) -> list[Option]:
     me = SIDES.index(side)
     if len(layer[me]) < 4 or layer[me][3] == 0:
         return []
-    match, v = solve(state.options), _valuer(state)
+    match, v = solve_badges(state.options), _valuer(state)
     lo, table = match.loadouts[me], match.turns[me].table
     fx = faces_of(table, lo.combos)
     index = {t.weights7: i for i, t in enumerate(table.types)}
@@ -143,17 +143,37 @@ def throw_options(state: State, dice: tuple[Die, ...]) -> list[Option]:
     return out
 
 
-@lru_cache(maxsize=2)  # a stored badge match is 100s of MB at 4,000: the session's own, and one more
-def _solved(dice: tuple[Die, ...], other: tuple[Die, ...], target: int, mine: str, theirs: str) -> BadgeMatch:
-    return solve_badge_match(dice, other, target, parse_badges(mine), parse_badges(theirs), store=True,
-                             turns=(cached_turn(dice), cached_turn(other)))
+_KEEP = 2  # a stored badge match is 100s of MB at 4,000: the session's own, and one more
+_SOLVED: dict[tuple[Any, ...], BadgeMatch] = {}
+_LOCK = threading.Lock()
 
 
-def solve(options: Mapping[str, Any], progress: Progress | None = None) -> BadgeMatch:
-    """The session's stored badge match (player 1: the player)."""
-    del progress  # the solve is told as one step: the layers run in seconds
-    return _solved(tuple(parse_dice(list(options["dice"]))), tuple(parse_dice(list(options["computer_dice"]))),
-                   int(options["target"]), ",".join(options["badges"]), ",".join(options["computer_badges"]))
+def _key(options: Mapping[str, Any]) -> tuple[Any, ...]:
+    return (tuple(parse_dice(list(options["dice"]))), tuple(parse_dice(list(options["computer_dice"]))),
+            int(options["target"]), ",".join(options["badges"]), ",".join(options["computer_badges"]))
+
+
+def badges_ready(options: Mapping[str, Any]) -> bool:
+    """Is the session's badge match solved and in memory here?"""
+    with _LOCK:
+        return _key(options) in _SOLVED
+
+
+def solve_badges(options: Mapping[str, Any], progress: Progress | None = None) -> BadgeMatch:
+    """The session's stored badge match (player 1: the player), solved once (progress(done, total): score pairs
+    over every layer; the web runs it as a background job, `web/farkle.py`)."""
+    key = _key(options)
+    with _LOCK:
+        if key in _SOLVED:
+            return _SOLVED[key]
+    dice, other, target, mine, theirs = key
+    match = solve_badge_match(dice, other, target, parse_badges(mine), parse_badges(theirs), store=True,
+                              turns=(cached_turn(dice), cached_turn(other)), progress=progress)
+    with _LOCK:
+        _SOLVED[key] = match
+        for old in list(_SOLVED)[:-_KEEP]:
+            del _SOLVED[old]
+    return match
 
 
 def warlord_percent(options: Mapping[str, Any], side: str) -> int:
@@ -173,7 +193,7 @@ def _valuer(state: State) -> BadgeValuer:
     side = state.to_move
     scores = state.data["scores"]
     other = "computer" if side == "player" else "player"
-    return BadgeValuer(solve(state.options), SIDES.index(side), scores[side] // SCORE_UNIT,
+    return BadgeValuer(solve_badges(state.options), SIDES.index(side), scores[side] // SCORE_UNIT,
                        scores[other] // SCORE_UNIT)
 
 

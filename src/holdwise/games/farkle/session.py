@@ -110,7 +110,7 @@ def prepare(options: Mapping[str, Any] | None = None, progress: Progress | None 
     if opts["computer"] == "race-aware":
         _match(opts, progress)
     if badges.in_play(opts):
-        badges.solve(opts, progress)
+        badges.solve_badges(opts, progress)
     return opts
 
 

@@ -119,6 +119,7 @@
   async function matchStatus(match) { // GET /api/farkle/match/status: the status, starting nothing
     const q = new URLSearchParams({dice: match.dice.join(","), opponent_dice: match.opponent_dice.join(","),
                                    target: String(match.target)});
+    for (const side of ["badges", "computer_badges"]) if (match[side]) q.set(side, match[side].join(","));
     const r = await window.fetchRetry(`/api/farkle/match/status?${q}`);
     const data = await r.json();
     if (!r.ok) throw new holdwise.ApiError(data.detail || `the server answered ${r.status}`);
