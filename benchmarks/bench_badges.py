@@ -8,8 +8,8 @@ and CPU seconds (an Advantage's or the Emperor's solve includes its own turn sol
 table). Every row solves (nothing stored is read); the turn table is solved once before the timed rows (its
 cost is its own row). The anchors, in the same run: the match of `match.py` (lanes, threads, mirrored; what a
 headstart alone reads) and the badge driver solving the same match itself (`direct=False`: one layer, pairs
-dealt to threads): a badge's CPU over the second anchor is its cost in layers. --quick: tin only (and silver
-Swap-Out, which has no tin), to 1,000.
+dealt to threads): a badge's CPU over the second anchor is its cost in layers. --quick: tin only (Swap-Out,
+Wedding, the Emperor's and the Advantages, which have no tin, are left out), to 1,000.
 """
 
 from __future__ import annotations

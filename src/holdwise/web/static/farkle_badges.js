@@ -37,6 +37,7 @@
     b.className = secondary ? "secondary" : "";
     b.textContent = text;
     b.dataset.badgeAction = action.type + (action.badges ? ":" + action.badges.join("+") : "");
+    if (action.type === "badge") b.dataset.dice = action.dice.join(",");  // which move of the badge
     b.addEventListener("click", () => play(action));
     return b;
   }
