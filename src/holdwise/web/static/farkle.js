@@ -23,6 +23,8 @@
       if (r.match && r.match.status !== "done" && await waitForMatch(r.match, true) === "meanwhile") {
         // the race-aware solve goes on on the server; this game is against the coaching table, and says so
         const options = {...r.state.state.options, computer: "coaching"};
+        delete options.badges;  // badges are played against the race-aware computer only
+        delete options.computer_badges;
         Object.assign(r, await call("/api/farkle/new", {options, seed: r.state.state.seed}));
         $("fk-form").elements.computer.value = "coaching";
         S.meanwhile = options.target;
