@@ -98,3 +98,25 @@ def test_a_bust_with_an_after_throw_badge_left_offers_it_and_letting_the_turn_go
     assert badge_session.can_save(busted)
     spent = busted.evolve(data={**busted.data, "uses": {"player": [0, 0, 0, 0], "computer": [0, 0, 0, 1]}})
     assert not badge_session.can_save(spent)
+
+
+def test_the_replayed_review_prices_every_choice_with_badges_as_the_session_did():
+    # a badge spent badly where one is offered, else the coach's best; a kept Cut (3 + 5) replays too
+    start = farkle.new_game(OPTIONS, 5)
+    state, played = start, []
+    for _ in range(400):
+        if state.over:
+            break
+        if state.to_move == "player" and state.phase in ("select", "bust"):
+            options = farkle.advice(state).options
+            bad = [o for o in options if o.action["type"] == "badge" and o.loss > 0]
+            action = dict(bad[0].action if bad else options[0].action)
+        else:
+            action = farkle.computer_action(state)
+        played.append(action)
+        state = farkle.step(state, action)
+    report = farkle.review(start, played, race=True, end=state)
+    assert len(report.decisions) == len(state.decisions) > 0
+    assert [r.loss for r in report.decisions] == pytest.approx([d.loss for d in state.decisions])
+    assert any("Fortune" in r.chosen and r.loss > 0 for r in report.decisions)
+    assert report.win_chance_lost == pytest.approx(sum(d.loss for d in state.decisions))
