@@ -4,11 +4,12 @@ Run: python benchmarks/bench_badges.py [--target 4000] [--json-out benchmarks/re
      [--only fortune,transmutation]
 Prints a table and writes JSON: per modelled badge and tier, player 1's start win chance (moving first), the
 layers of unspent uses solved, the start-of-turn states (layers x 2 players x score pairs) and the solve's wall
-and CPU seconds (an Advantage's solve includes its own turn solve: its scoring is another table). Every row solves (nothing stored is read); the turn table is solved once before the timed
-rows (its cost is its own row). The anchors, in the same run: the match of `match.py` (lanes, threads,
-mirrored; what a headstart alone reads) and the badge driver solving the same match itself (`direct=False`: one
-layer, pairs dealt to threads): a badge's CPU over the second anchor is its cost in layers. --quick: tin only,
-to 1,000.
+and CPU seconds (an Advantage's or the Emperor's solve includes its own turn solve: its scoring is another
+table). Every row solves (nothing stored is read); the turn table is solved once before the timed rows (its
+cost is its own row). The anchors, in the same run: the match of `match.py` (lanes, threads, mirrored; what a
+headstart alone reads) and the badge driver solving the same match itself (`direct=False`: one layer, pairs
+dealt to threads): a badge's CPU over the second anchor is its cost in layers. --quick: tin only (Swap-Out,
+Wedding, the Emperor's and the Advantages, which have no tin, are left out), to 1,000.
 """
 
 from __future__ import annotations
@@ -43,7 +44,8 @@ def main() -> None:
     ap.add_argument("--target", type=int, default=4000)
     ap.add_argument("--json-out", default="benchmarks/results/badges.json")
     ap.add_argument("--quick", action="store_true")
-    ap.add_argument("--only", default="", help="effects to run, comma-separated (default: every modelled one)")
+    ap.add_argument("--only", default="", help="effects to run, comma-separated (default: every modelled one; "
+                    "swap-out, wedding, emperor, ...)")
     args = ap.parse_args()
     target = 1000 if args.quick else args.target
     g = target // 50
@@ -64,11 +66,13 @@ def main() -> None:
     only = set(args.only.split(",")) if args.only else None
     slugs = [f"{effect}-{tier}" for effect in ("headstart", "warlord", "doppelganger", "resurrection", "fortune",
                                                "transmutation") for tier in tiers]
-    slugs += [] if args.quick else ["advantage-cut", "advantage-gallows", "advantage-eye"]
+    slugs += [f"swap-out-{tier}" for tier in tiers if tier != "tin"]
+    slugs += [] if args.quick else ["wedding-gold", "emperor-gold", "advantage-cut", "advantage-gallows",
+                                    "advantage-eye"]
     for slug in slugs:
-        if only is not None and slug.split("-")[0] not in only:
-            continue
         badge = BADGES[slug]
+        if only is not None and badge.effect not in only:
+            continue
         solve, wall, cpu = timed(lambda b=badge: solve_badge_match(SIX, target=target, badges1=(b,),
                                                                    turns=turns))
         layers = len(solve.first)

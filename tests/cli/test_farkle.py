@@ -231,6 +231,17 @@ def test_play_with_badges_in_the_terminal():
     assert "you spend Warlord's Badge" in out and "you keep 1 (100), reaching" not in out
 
 
+def test_play_spends_a_badge_on_a_throw_with_t():
+    # Fortune silver throws any two dice again: the dice at places 1 and 2 are always a move
+    keys = "\n".join(["r", "t p1 p2"] + ["r", "p", "1 b", "5 b", "n"] * 40)
+    result = runner.invoke(app, ["farkle", "play", "--target", "500", "--seed", "3", "--badges", "fortune-silver"],
+                           input=keys + "\nq\n")
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "spent on a throw with t (t 4 6): you fortune, computer -" in out
+    assert "you spend the Badge of Fortune on " in out
+
+
 COMMANDS = [
     ["farkle", "turn"], ["farkle", "turn", "--dice", "weighted,lucky,ordinary*4", "--all"],
     ["farkle", "turn", "--dice", "heavenly-kingdom,custom:0,0,1,0,0,0,holy-trinity,misfortune,favourable,kings"],

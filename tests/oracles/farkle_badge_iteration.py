@@ -70,7 +70,8 @@ def badge_win_chances(tables, g, uses, percents=(0, 0), sweeps=10_000):
     busts = [[1.0 if math.isnan(q) else float(q) for q in tab.bust] for tab in tables]
     for _ in range(sweeps):
         change = 0.0
-        for p, layer, a, b in product((0, 1), layers, range(g), range(g)):
+        # any order reaches the same fixed point; larger scores first takes fewer sweeps
+        for layer, a, b, p in product(layers, range(g - 1, -1, -1), range(g - 1, -1, -1), (0, 1)):
             new = _start(tables[p], busts[p], x, p, layer, a, b, g, percents)
             change = max(change, abs(new - x[p][layer][a][b]))
             x[p][layer][a][b] = new

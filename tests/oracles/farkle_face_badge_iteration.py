@@ -1,5 +1,6 @@
-"""Reference for the match with a badge spent after a throw (Fortune: re-roll up to k dice; Transmutation: turn
-one die into a face): plain value iteration over ordered dice and their faces, scored by the brute-force split
+"""Reference for the match with a badge spent after a throw (Fortune, Wedding: re-roll up to k dice; Swap-Out: up
+to k dice showing one face; Transmutation: turn one die into a face): plain value iteration over ordered dice and
+their faces, scored by the brute-force split
 (`farkle_bruteforce.oracle_score`). Shares no code with holdwise: no roll table, no outcome model, no layers
 solved in order. A start of turn is (player p, both players' unspent uses L, scores); each sweep recomputes
 every start value from the current ones, in place, until none moves by more than 1e-15:
@@ -8,7 +9,8 @@ every start value from the current ones, in place, until none moves by more than
     Roll(t, D, L) = sum over faces f of the dice D: P(f) max(Play(t, D, f, L), [a use left] Badge(t, D, f, L)),
     Play(t, D, f, L) = max over scoring held dice h of W(t + score(h), D - h or all dice, L); 1 - x_q(L, b, a)
                        if nothing scores,
-    Badge = max over dice R (1..k of them) of E Play(t, D, f re-rolled on R, L - 1)   (Fortune)
+    Badge = max over dice R (1..k of them) of E Play(t, D, f re-rolled on R, L - 1)   (Fortune, Wedding;
+            Swap-Out: only dice R that show one face)
           = max over one die i of Play(t, D, f with f_i = face, L - 1)                (Transmutation).
 """
 
@@ -74,6 +76,8 @@ def _start(dice, badge, x, p, uses, a, b, g):
             return best
         for m in range(1, min(amount, len(left)) + 1):
             for chosen in combinations(range(len(left)), m):
+                if kind == "swap-out" and len({faces[i] for i in chosen}) > 1:
+                    continue  # Swap-Out throws again only dice that show one face
                 kept = tuple(0 if i in chosen else f for i, f in enumerate(faces))
                 key = (t, left, kept, low)
                 if key not in reroll_memo:  # the same dice kept, the same re-roll
@@ -109,7 +113,8 @@ def _start(dice, badge, x, p, uses, a, b, g):
 
 def face_badge_win_chances(dice1, dice2, g, badges, uses, sweeps=10_000):
     """x[p][(u1, u2)][own][opp] for every pair of unspent uses up to `uses`; dice: weights of faces 1..6 per die;
-    badges[p] = ("fortune", k) or ("transmutation", face) (with no use, anything)."""
+    badges[p] = ("fortune", k), ("wedding", k), ("swap-out", k) or ("transmutation", face) (with no use,
+    anything)."""
     layers = [(u1, u2) for u1 in range(uses[0] + 1) for u2 in range(uses[1] + 1)]
     x = [{lay: [[0.5] * g for _ in range(g)] for lay in layers} for _ in (0, 1)]
     dice = (tuple(dice1), tuple(dice2))

@@ -24,7 +24,7 @@ def test_api_is_the_face_json(client):
 
 
 @pytest.mark.parametrize("params,field,words", [
-    ({"badges": "swap-out-silver"}, "badges", "not modelled"),
+    ({"badges": "might-silver"}, "badges", "not modelled"),
     ({"opponent_badges": "luck-gold"}, "opponent_badges", "unknown badge"),
     ({"target": 510}, "target", "multiple of 50"),
     ({"target": 8000, "badges": "doppelganger-gold", "opponent_badges": "resurrection-gold"}, "target",
@@ -36,8 +36,8 @@ def test_bad_input_is_422_naming_the_field(client, params, field, words):
     assert r.json()["field"] == field and words in r.json()["detail"]
 
 
-def _ready(client, target):
-    body = {"dice": "ordinary*6", "opponent_dice": "ordinary*6", "target": target}
+def _ready(client, target, **badges):
+    body = {"dice": "ordinary*6", "opponent_dice": "ordinary*6", "target": target, **badges}
     for _ in range(600):
         r = client.post("/api/farkle/match/prepare", json=body)
         assert r.status_code == 200, r.text
@@ -48,8 +48,8 @@ def _ready(client, target):
 
 
 def test_a_practice_match_with_badges_through_the_api(client):
-    _ready(client, 600)
     options = {"target": 600, "badges": ["warlord-tin", "resurrection-gold"], "computer_badges": ["doppelganger-tin"]}
+    _ready(client, 600, badges=options["badges"], computer_badges=options["computer_badges"])
     r = client.post("/api/farkle/new", json={"options": options, "seed": 7})
     assert r.status_code == 200, r.text
     sealed = r.json()["state"]
@@ -73,8 +73,56 @@ def test_a_practice_match_with_badges_through_the_api(client):
     assert bad.status_code == 422
 
 
+def test_a_badge_spent_on_a_throw_through_the_api(client):
+    options = {"target": 500, "badges": ["fortune-silver"], "computer_badges": ["transmutation-tin"]}
+    _ready(client, 500, badges=options["badges"], computer_badges=options["computer_badges"])
+    sealed = client.post("/api/farkle/new", json={"options": options, "seed": 5}).json()["state"]
+    spent = set()
+    for _ in range(3000):  # games by the coach's choices until both sides have spent theirs on a throw
+        state = sealed["state"]
+        if state["phase"] == "over":
+            r = client.post("/api/farkle/step", json={"state": sealed, "action": {"type": "next"}})
+        elif state["to_move"] == "player":
+            action = client.post("/api/farkle/advice", json={"state": sealed}).json()["options"][0]["action"]
+            if action["type"] == "badge":
+                spent.add("fortune")
+            r = client.post("/api/farkle/step", json={"state": sealed, "action": action})
+        else:
+            r = client.post("/api/farkle/computer", json={"state": sealed})
+            spent |= {"transmutation"} & set(r.json()["action"].get("badges", []))
+        assert r.status_code == 200, r.text
+        sealed = r.json()["state"]
+        if spent == {"fortune", "transmutation"}:
+            break
+    assert spent == {"fortune", "transmutation"}
+
+
 def test_the_page_has_the_badge_chooser_and_its_script(client):
     r = client.get("/farkle")
     assert r.status_code == 200
     assert 'data-badges="player"' in r.text and 'id="fk-badges"' in r.text and "/static/farkle_badges.js" in r.text
     assert client.get("/static/farkle_badges.js").status_code == 200
+
+
+def test_the_badge_match_solves_as_a_job_polled_and_cancelled_as_the_match_is(client):
+    _ready(client, 450)  # the match without badges first: then the answers wait for the badge match alone
+    options = {"target": 450, "badges": ["wedding-gold"], "computer_badges": ["emperor-gold"]}
+    r = client.post("/api/farkle/new", json={"options": options, "seed": 3})
+    assert r.status_code == 200, r.text
+    status, sealed = r.json()["match"], r.json()["state"]
+    assert status["match"]["badges"] == ["wedding-gold"] and status["match"]["computer_badges"] == ["emperor-gold"]
+    assert status["status"] in ("queued", "running")  # the new game answers at once; the job solves behind
+    if status["status"] != "done":  # a step waits (202) with the job's status, unless done meanwhile
+        waiting = client.post("/api/farkle/advice", json={"state": sealed})
+        assert waiting.status_code in (200, 202)
+        if waiting.status_code == 202:
+            assert waiting.json()["match"] == status["match"] and waiting.json()["status"] in ("queued", "running",
+                                                                                            "done")
+    _ready(client, 450, badges=options["badges"], computer_badges=options["computer_badges"])
+    q = {"target": 450, "badges": "wedding-gold", "computer_badges": "emperor-gold"}
+    assert client.get("/api/farkle/match/status", params=q).json()["status"] == "done"
+    assert client.post("/api/farkle/advice", json={"state": sealed}).status_code == 200
+    body = {"target": 450, "badges": ["wedding-gold"], "computer_badges": ["emperor-gold"]}
+    assert client.post("/api/farkle/match/cancel", json=body).json()["status"] == "done"  # nothing to stop
+    bad = client.post("/api/farkle/match/prepare", json={"target": 450, "badges": ["might-tin"]})
+    assert bad.status_code == 422 and "badges" in bad.text

@@ -55,3 +55,39 @@ def test_a_badge_match_played_by_the_coach_spending_from_the_panel(page, live_se
     assert "Your badges:" in page.inner_text("#fk-badge-uses")
     assert spent & {"warlord", "resurrect", "pass"}
     assert page.js_errors == []
+
+
+def test_a_badge_spent_on_a_throw_from_its_button(page, live_server):
+    page.goto(f"{live_server}/farkle?seed=5&delay=0")
+    page.fill("input[name=target]", "500")
+    page.click("#fk-badge-chooser summary")
+    _pick(page, "player", 5, "fortune-silver")  # after headstart, warlord, doppelganger, resurrection, defence
+    _pick(page, "computer", 6, "transmutation-tin")
+    page.click("#fk-start")
+    page.wait_for_selector("#fk-table:not([hidden])", timeout=120_000)
+    spent = False
+    for _ in range(600):
+        state = settled(page)
+        if state.over:
+            if spent:
+                break
+            page.click("#fk-next")
+            continue
+        if state.phase == "roll":
+            page.click("#fk-roll")
+            continue
+        best = farkle.advice(state).best.action
+        if best["type"] == "badge":
+            dice = ",".join(map(str, best["dice"]))
+            page.click(f'#fk-badge-spend [data-badge-action="badge:fortune"][data-dice="{dice}"]')
+            spent = True
+            continue
+        if state.phase == "bust":
+            page.click(f'#fk-badge-spend [data-badge-action="{best["type"]}"]')
+            continue
+        for p in best["dice"]:
+            page.click(f'#fk-dice [data-position="{p}"]')
+        page.click("#fk-keep-roll" if best["then"] == "roll" else "#fk-keep-bank")
+    assert spent
+    assert replay(page) == settled(page)
+    assert page.js_errors == []

@@ -34,7 +34,7 @@ OPPONENT_DICE_OPTION = typer.Option(None, "--opponent-dice", help="The opponent'
 TOP_ROWS = 10
 BADGES_HELP = ("The first player's badges, comma-separated: effect-tier ('warlord-tin,doppelganger-silver'); "
                "modelled: headstart, defence, warlord, doppelganger, resurrection, fortune, transmutation, "
-               "advantage-cut/-gallows/-eye (docs/reference/badges.md).")
+               "swap-out, wedding-gold, emperor-gold, advantage-cut/-gallows/-eye (docs/reference/badges.md).")
 
 
 
@@ -355,6 +355,9 @@ def _render(state) -> list[str]:
     if "uses" in d:
         lines.append("  " + _("badge uses left (Warlord, Doppelganger, Resurrection): you %(you)s, computer "
                               "%(computer)s") % {"you": d["uses"]["player"], "computer": d["uses"]["computer"]})
+    if "after" in d:  # the 4th use: a badge spent on a throw, typed 't 4 6' (re-roll or turn those dice)
+        lines.append("  " + _("spent on a throw with t (t 4 6): you %(you)s, computer %(computer)s")
+                     % {"you": d["after"]["player"] or "-", "computer": d["after"]["computer"] or "-"})
     if state.phase in ("select", "bust"):
         dice = _face().parse_dice(state.options["dice"])
         faces = [_face().face_text(dice[p - 1], f) for f, p in zip(d["roll"], d["left"], strict=True)]
@@ -370,7 +373,8 @@ def _prompt(state) -> str:
     if state.phase == "roll":
         return _("your turn: Enter or r to roll >")
     if state.phase == "bust":
-        return _("bust: r throws again (Badge of Resurrection), p lets the turn go >")
+        return _("bust: r throws again (Badge of Resurrection), t 4 6 spends a badge on those dice, p lets the "
+                 "turn go >")
     return _("keep which dice? (e.g. 1 5, or 1 5 b to bank; p3 = the die at place 3) >")
 
 

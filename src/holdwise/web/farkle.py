@@ -30,6 +30,7 @@ from ..settings import limits
 from ..games import farkle as face
 from ..games.base import State
 from . import common
+from . import farkle_badge_jobs as badge_jobs
 from .common import (Body, FieldError, StateBody, checked, examples, fresh_seed, jobs, keep_language, page,
                      request_language, unseal, user_field)
 from .schemas import FarkleCoach, FarkleDice, FarkleReview, FarkleRules, FarkleTurn, JobStatus, SessionAnswer, answers
@@ -64,13 +65,19 @@ class TurnBody(Body):
     dice: Dice = None
 
 
+Slugs = Annotated[list[Annotated[str, Field(max_length=40)]], Field(max_length=12)] | None
+
+
 class MatchBody(Body):
-    """A race-aware match: your dice, the opponent's (default: the same), the target."""
+    """A race-aware match: your dice, the opponent's (default: the same), the target; with badges (a practice
+    table's `badges`, `computer_badges`: slugs) the match with them, solved after the match without."""
 
     model_config = examples({"dice": "ordinary*6", "opponent_dice": "ordinary*6", "target": 1000})
     dice: Dice = None
     opponent_dice: Dice = None
     target: Target = 4000
+    badges: Slugs = None
+    computer_badges: Slugs = None
 
 
 class Options(Body):
@@ -93,12 +100,15 @@ class NewBody(common.NewBody[Options]):
 
 class Action(Body):
     """A play action: roll, keep (dice = positions 1-6 set aside; then roll on or bank; badges spent with it:
-    doppelganger, warlord), next, or after a bust with a Badge of Resurrection: resurrect or pass."""
+    doppelganger, warlord), next, after a bust with a Badge of Resurrection: resurrect or pass, or a badge spent
+    on the throw (badge: dice = the positions it re-rolls or turns, badges = [fortune, transmutation, swap-out
+    or wedding])."""
 
-    type: Literal["roll", "keep", "next", "resurrect", "pass"]
+    type: Literal["roll", "keep", "next", "resurrect", "pass", "badge"]
     dice: Annotated[list[Annotated[int, Strict(), Field(ge=1, le=6)]], Field(max_length=6)] | None = None
     then: Literal["roll", "bank"] | None = None
-    badges: Annotated[list[Literal["doppelganger", "warlord"]], Field(max_length=2)] | None = None
+    badges: Annotated[list[Literal["doppelganger", "warlord", "fortune", "transmutation", "swap-out", "wedding"]],
+                      Field(max_length=2)] | None = None
 
     def plain(self) -> dict:
         """The action as the session takes it (dice in order)."""
@@ -313,11 +323,14 @@ def _race(state: State) -> bool:
 
 
 def _session_pending(state: State) -> JSONResponse | None:
-    """202 while a race-aware session's match is not in memory here."""
+    """202 while a race-aware session's match (then its badge match, with badges) is not in memory here."""
     if not _race(state):
         return None
     dice, other, target = face.session_loadouts(state.options)
-    return _pending(dice, other, target)
+    waiting = _pending(dice, other, target)
+    if waiting is not None or "badges" not in state.options:
+        return waiting
+    return badge_jobs.pending(state.options)
 
 
 def _view(state: State) -> dict:
@@ -402,7 +415,12 @@ def match_prepare(body: MatchBody) -> dict:
     jobs.check(_job_key(named, named_other, target), _shared_key(named, named_other, target))
     dice = checked_loadout(body.dice, "dice")
     other = checked_loadout(body.opponent_dice, "opponent_dice") if body.opponent_dice else dice
-    return _prepare(dice, other, target)
+    status = _prepare(dice, other, target)
+    badged = badge_jobs.options_of(body.badges, body.computer_badges, dice, other, target)
+    if badged is None:
+        return status
+    # with badges: the match without first (the session's computer reads it), then the match with them
+    return badge_jobs.prepare(badged) if status["status"] == "done" else {**status, "match": badge_jobs.spec(badged)}
 
 
 @router.post("/api/farkle/match/cancel", tags=TAG, **answers(JobStatus, "POST /api/farkle/match/cancel"))
@@ -414,18 +432,28 @@ def match_cancel(body: MatchBody) -> dict:
         target = face.check_target(body.target)
     dice = checked_loadout(body.dice, "dice")
     other = checked_loadout(body.opponent_dice, "opponent_dice") if body.opponent_dice else dice
+    badged = badge_jobs.options_of(body.badges, body.computer_badges, dice, other, target)
+    if badged is not None:
+        return badge_jobs.cancel(badged) if face.match_ready(dice, other, target) else _cancel(dice, other, target)
     return _cancel(dice, other, target)
 
 
 @router.get("/api/farkle/match/status", tags=TAG, **answers(JobStatus, "GET /api/farkle/match/status"))
 def match_status(dice: Annotated[str, Query(max_length=2000)] = "ordinary*6",
                  opponent_dice: Annotated[str | None, Query(max_length=2000)] = None,
-                 target: Annotated[int, Query(ge=50, le=20000)] = 4000) -> dict:
-    """The status of a race-aware match's solve, without starting one (`missing` when none runs)."""
+                 target: Annotated[int, Query(ge=50, le=20000)] = 4000,
+                 badges: Annotated[str, Query(max_length=400)] = "",
+                 computer_badges: Annotated[str, Query(max_length=400)] = "") -> dict:
+    """The status of a race-aware match's solve, without starting one (`missing` when none runs); with badges
+    (comma-separated slugs), of the match with them once the match without is done."""
     with user_field("target"):
         target = face.check_target(target)
     mine = checked_loadout(dice, "dice")
     other = checked_loadout(opponent_dice, "opponent_dice") if opponent_dice else mine
+    badged = badge_jobs.options_of([b for b in badges.split(",") if b], [b for b in computer_badges.split(",") if b],
+                                   mine, other, target)
+    if badged is not None and face.match_ready(mine, other, target):
+        return badge_jobs.status(badged)
     return _status(mine, other, target)
 
 
@@ -450,6 +478,9 @@ def new(body: NewBody) -> dict:
     if _race(state):
         dice, other, target = face.session_loadouts(state.options)
         extra["match"] = _prepare(dice, other, target, "options.target")
+        if "badges" in state.options:  # the match with badges after it: the page waits for both
+            extra["match"] = badge_jobs.prepare(state.options) if extra["match"]["status"] == "done" else {
+                **extra["match"], "match": badge_jobs.spec(state.options)}
     return _play(state, **extra)
 
 

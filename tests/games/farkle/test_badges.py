@@ -28,7 +28,7 @@ def test_badges_parse_by_slug_and_refuse_what_is_not_modelled():
     assert [b.slug for b in parse_badges("warlord-tin, resurrection-gold")] == ["warlord-tin", "resurrection-gold"]
     assert BADGES["warlord-silver"].amount == 50 and BADGES["headstart-tin"].amount == 100
     with pytest.raises(InputError, match="not modelled"):
-        parse_badges("swap-out-silver")
+        parse_badges("might-tin")
     with pytest.raises(InputError, match="unknown badge"):
         parse_badges("luck-tin")
     with pytest.raises(InputError, match="one badge of each kind"):

@@ -28,6 +28,7 @@ if TYPE_CHECKING:  # what the names are, for type checkers; at run time each loa
     )
     from .badge_coach import BadgeReport, badge_report
     from .badge_match import LAYER_COST, badge_layers, solve_badge_match
+    from .badge_session import badges_ready, solve_badges
     from .badges import BADGES, parse_badges
     from .guard import MATCH_MAX_BYTES, MATCH_MAX_WORK, SECONDS_PER_STEP, work_fraction
     from .hints import GAME, HINT_FIELDS, HintRequest, Selection, hint, option_text, parse_hint
@@ -66,6 +67,7 @@ _EXPORTS: dict[str, str | tuple[str, ...]] = {
     **dict.fromkeys(("GAME", "HINT_FIELDS", "HintRequest", "Selection", "hint", "option_text", "parse_hint"), ".hints"),
     **dict.fromkeys(("BadgeReport", "badge_report"), ".badge_coach"),
     **dict.fromkeys(("LAYER_COST", "badge_layers", "solve_badge_match"), ".badge_match"),
+    **dict.fromkeys(("badges_ready", "solve_badges"), ".badge_session"),
     **dict.fromkeys(("BADGES", "parse_badges"), ".badges"),
     **dict.fromkeys(("MATCH_MAX_BYTES", "MATCH_MAX_WORK", "SECONDS_PER_STEP", "work_fraction"), ".guard"),
     **dict.fromkeys(("exact_points", "judge", "kind_strengths"), ".search"),
@@ -100,7 +102,7 @@ __all__ = [  # literal, for type checkers; a test compares it with _EXPORTS
     "MAX_REPEAT", "MAX_TARGET", "MAX_TURN_TOTAL", "MAX_WEIGHT", "MatchChart", "MatchReport", "MatchSolution",
     "NAMED_DICE", "RegionRow", "Review", "ReviewRow", "RulesSheet", "SCORE_UNIT", "SECONDS_PER_STEP", "Selection",
     "SpareRow", "StrategyReport", "TOLERANCE", "TURN_MAX_BYTES", "TURN_MAX_WORK", "TurnPlan", "TurnReport",
-    "TurnSolution", "actions", "advice", "badge_layers", "badge_report", "best_loadouts", "busts", "busts_always",
+    "TurnSolution", "actions", "advice", "badge_layers", "badge_report", "badges_ready", "best_loadouts", "busts", "busts_always",
     "cached_match", "cached_turn", "calibrate", "check_loadout_search", "check_match_cost", "check_not_won",
     "check_points", "check_six", "check_target", "coach", "coaching_chart", "computer_action", "count_choices",
     "dice_names", "dice_text", "die_by_name", "die_title", "distinct_choices", "estimate_seconds", "exact_points",
@@ -109,7 +111,7 @@ __all__ = [  # literal, for type checkers; a test compares it with _EXPORTS
     "normalize_options", "option_text", "parse_action", "parse_badges", "parse_dice", "parse_hint", "parse_inventory",
     "parse_loadout", "parse_positions", "parse_roll", "parse_seed", "parse_turn_total", "parse_whole", "prepare",
     "review", "roll_counts", "rules_sheet", "score", "search_inventory", "selections", "session_loadouts",
-    "simulate_matches", "simulate_turns", "solve_badge_match", "solve_match", "solve_turn", "step", "stored_search",
+    "simulate_matches", "simulate_turns", "solve_badge_match", "solve_badges", "solve_match", "solve_turn", "step", "stored_search",
     "strategy_report", "turn_plan", "turn_report", "unsearched", "work_fraction",
 ]
 __getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)

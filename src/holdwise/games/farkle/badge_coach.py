@@ -8,6 +8,7 @@ use fewer, at the same scores.
 from __future__ import annotations
 
 import time
+from itertools import product
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -26,7 +27,7 @@ __all__ = ["BadgeAdvice", "BadgeReport", "BadgeValuer", "advise_bust", "advise_r
 
 TITLES = {"warlord": "Warlord's Badge", "doppelganger": "Doppelganger's Badge",
           "resurrection": "Badge of Resurrection", "fortune": "Badge of Fortune",
-          "transmutation": "Badge of Transmutation"}
+          "transmutation": "Badge of Transmutation", "swap-out": "Swap-Out Badge", "wedding": "Wedding Badge"}
 
 
 class BadgeValuer:
@@ -145,7 +146,7 @@ def advise_bust(match: BadgeMatch, me: int, own: int, opp: int, layer: Layer, tu
 def advise_throw(match: BadgeMatch, me: int, own: int, opp: int, layer: Layer, turn_total: int, state: int,
                  faces: Sequence[Sequence[int]]) -> BadgeAdvice:
     """After a throw of the dice `state` showing `faces` (one list of faces per die type, in the roll table's
-    order): spend the Badge of Fortune or Transmutation on it, or play it; own, opp, turn_total in points."""
+    order): spend the badge spent after a throw (Fortune, Transmutation, Swap-Out, Wedding) on it, or play it; own, opp, turn_total in points."""
     from .badge_faces import faces_of, throw_moves  # the faces model only where such a badge is in play
 
     v = BadgeValuer(match, me, own // SCORE_UNIT, opp // SCORE_UNIT)
@@ -169,7 +170,7 @@ def advise_throw(match: BadgeMatch, me: int, own: int, opp: int, layer: Layer, t
     if low is None:
         return BadgeAdvice("play the throw", "", keeping, keeping)
     best, text = keeping, ""
-    for what, reached in throw_moves(table, lo.combos, lo.after[0], lo.after[1], outcome):
+    for what, reached, _ in throw_moves(table, lo.combos, lo.after[0], lo.after[1], outcome):
         value = sum(p * play(low, o) for o, p in reached)
         if value > best:
             best, text = value, what
@@ -289,7 +290,7 @@ def _throw_by_faces(match: BadgeMatch, v: BadgeValuer, me: int, layer: Layer, t:
     low = v.lower(layer, 3)
     assert low is not None
     best, move = play(layer, o), None
-    for _, reached in throw_moves(tab, lo.combos, lo.after[0], lo.after[1], o):
+    for _, reached, _ in throw_moves(tab, lo.combos, lo.after[0], lo.after[1], o):
         value = sum(p * play(low, r) for r, p in reached)
         if value > best:
             best, move = value, reached
@@ -334,13 +335,13 @@ def badge_report(dice: Sequence[Die], opponent_dice: Sequence[Die] | None, targe
     solve = solve_badge_match(first, second, target, badges, opponent_badges, progress=progress, turns=turns)
     plain = cached_match(first, second, target)
     worth = badge_worth(solve)
-    # an Advantage is a scoring table, not a layer: its worth is the solve without it
-    for side, own in (("mine", badges), ("theirs", opponent_badges)):
-        if any(b.effect == "advantage" for b in own) and solve.loadouts[side == "theirs"].combos:
-            kept = tuple(b for b in own if b.effect != "advantage")
+    # an Advantage or the Emperor's is a scoring table, not a layer: its worth is the solve without it
+    for (side, own), effect in product((("mine", badges), ("theirs", opponent_badges)), ("advantage", "emperor")):
+        if any(b.effect == effect for b in own) and solve.loadouts[side == "theirs"].combos:
+            kept = tuple(b for b in own if b.effect != effect)
             b1, b2 = (kept, opponent_badges) if side == "mine" else (badges, kept)
             other = solve_badge_match(first, second, target, b1, b2, turns=turns)
-            worth[f"{side}:advantage"] = solve.start_win - other.start_win
+            worth[f"{side}:{effect}"] = solve.start_win - other.start_win
     return BadgeReport(target, tuple(d.name for d in first), tuple(d.name for d in second),
                        tuple(b.slug for b in badges), tuple(b.slug for b in opponent_badges), solve.start_win,
                        plain.first_player_win,

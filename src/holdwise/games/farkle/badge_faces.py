@@ -19,7 +19,7 @@ import numpy as np
 from .roll_table import CODE_BASE, N_FACES, DieType, RollTable, roll_table, score_table
 from .rules import Combos
 
-__all__ = ["Faces", "badge_values", "faces_of", "throw_moves"]
+__all__ = ["Faces", "Move", "badge_values", "faces_of", "throw_moves"]
 
 Multiset = tuple[int, ...]  # counts over the 7 faces (1..6 and the joker)
 
@@ -96,12 +96,28 @@ def _faces(types: tuple[DieType, ...], combos: Combos) -> Faces:
                  np.array(units, dtype=np.int64), np.array(states, dtype=np.int64), faces, index, owner)
 
 
+def _rerolls(outcome: tuple[Multiset, ...], kind: str, amount: int
+             ) -> list[tuple[tuple[Multiset, ...], tuple[Multiset, ...]]]:
+    """The re-rolls a badge allows on a throw: (the faces kept, the faces thrown again), one multiset per die
+    type. Fortune and Wedding: any 1..amount dice; Swap-Out: 1..amount dice that show one face."""
+    out = []
+    for keep in product(*(product(*(range(c + 1) for c in ms)) for ms in outcome)):
+        rest = tuple(tuple(c - k for c, k in zip(ms, kp)) for ms, kp in zip(outcome, keep))
+        if not 1 <= sum(map(sum, rest)) <= amount:
+            continue
+        if kind == "swap-out" and len({f for r in rest for f, c in enumerate(r) if c}) > 1:
+            continue
+        out.append((tuple(tuple(kp) for kp in keep), rest))
+    return out
+
+
 @lru_cache(maxsize=8)
 def _moves(types: tuple[DieType, ...], combos: Combos, kind: str, amount: int) -> tuple[np.ndarray, ...]:
     """Each outcome's moves when the badge is spent on it: (the outcome each move is made on, the draw it
     makes) and the draws as a sparse map to the outcomes they lead to (entries' draw, outcome reached, chance).
-    Fortune (kind "fortune", amount k): re-roll 1..k of its dice, a draw being the dice kept and how many of
-    each type are thrown again (shared by every outcome with those dice); Transmutation ("transmutation",
+    A re-roll (kind "fortune", "wedding", "swap-out"; amount k): 1..k of its dice thrown again (`_rerolls`), a
+    draw being the dice kept and how many of each type are thrown again (shared by every outcome with those
+    dice); Transmutation ("transmutation",
     amount the face): one die turned into that face, a draw of one outcome for sure."""
     fx = _faces(types, combos)
     owner, via, rows, cols, chances = [], [], [], [], []
@@ -131,11 +147,9 @@ def _moves(types: tuple[DieType, ...], combos: Combos, kind: str, amount: int) -
                     owner.append(o)
                     via.append(draw((col,), [(col, 1.0)]))
             continue
-        # fortune: keep a sub-multiset per type, re-roll the rest (1..amount dice)
-        for keep in product(*(product(*(range(c + 1) for c in ms)) for ms in outcome)):
-            thrown = tuple(sum(ms) - sum(kp) for ms, kp in zip(outcome, keep))
-            if not 1 <= sum(thrown) <= amount:
-                continue
+        # a re-roll: keep a sub-multiset per type, throw the rest again
+        for keep, rest in _rerolls(outcome, kind, amount):
+            thrown = tuple(sum(r) for r in rest)
             key = (s, keep, thrown)
             if key not in draws:
                 per_type = [[r_ms for r_ms in _multisets(n) if _chance(r_ms, d.weights7) > 0]
@@ -187,13 +201,16 @@ def _words(faces: list[int]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def throw_moves(table: RollTable, combos: Combos, kind: str, amount: int, outcome: int
-                ) -> list[tuple[str, list[tuple[int, float]]]]:
-    """The moves of a badge spent on one outcome, for the coach: (what to do, the outcomes it leads to with
-    their chances), e.g. ("re-roll the 4 and the 6", [...])."""
+Move = tuple[str, list[tuple[int, float]], tuple[Multiset, ...]]
+
+
+def throw_moves(table: RollTable, combos: Combos, kind: str, amount: int, outcome: int) -> list[Move]:
+    """The moves of a badge spent on one outcome, for the coach and the table: (what to do, the outcomes it
+    leads to with their chances, the faces it acts on per die type), e.g. ("re-roll the 4 and the 6", [...],
+    the 4 and the 6 of the ordinary dice)."""
     fx = faces_of(table, combos)
     s, shown = fx.state_of[outcome], fx.faces[outcome]
-    moves: list[tuple[str, list[tuple[int, float]]]] = []
+    moves: list[Move] = []
     if kind == "transmutation":
         for t, ms in enumerate(shown):
             for f, c in enumerate(ms):
@@ -202,13 +219,11 @@ def throw_moves(table: RollTable, combos: Combos, kind: str, amount: int, outcom
                     turned[f] -= 1
                     turned[amount - 1] += 1
                     moved = tuple(tuple(turned) if i == t else m for i, m in enumerate(shown))
-                    moves.append((f"turn {_words([f + 1])} into a {amount}", [(fx.index[s, moved], 1.0)]))
+                    acted = tuple(tuple(int(i == t and g == f) for g in range(N_FACES)) for i in range(len(shown)))
+                    moves.append((f"turn {_words([f + 1])} into a {amount}", [(fx.index[s, moved], 1.0)], acted))
         return moves
-    for keep in product(*(product(*(range(c + 1) for c in ms)) for ms in shown)):
-        thrown = [tuple(c - k for c, k in zip(ms, kp)) for ms, kp in zip(shown, keep)]
+    for keep, thrown in _rerolls(shown, kind, amount):
         n = [sum(r) for r in thrown]
-        if not 1 <= sum(n) <= amount:
-            continue
         reached = []
         for new in product(*([r for r in _multisets(m) if _chance(r, d.weights7) > 0] for m, d in
                              zip(n, table.types))):
@@ -216,5 +231,5 @@ def throw_moves(table: RollTable, combos: Combos, kind: str, amount: int, outcom
             moved = tuple(tuple(k + c for k, c in zip(kp, r)) for kp, r in zip(keep, new))
             reached.append((fx.index[s, moved], p))
         faces = [f + 1 for r in thrown for f, c in enumerate(r) for _ in range(c)]
-        moves.append((f"re-roll {_words(faces)}", reached))
+        moves.append((f"re-roll {_words(faces)}", reached, thrown))
     return moves

@@ -1,6 +1,10 @@
-# mypy: disable-error-code="valid-type"
+# mypy: disable-error-code="valid-type,untyped-decorator"
 """The badge match's one-pair pass, in Cython's pure-Python mode (compiled by the build; see solver/native.py):
-a race-aware turn that may spend a badge, reading the values of the layer with one use fewer."""
+a race-aware turn that may spend a badge, reading the values of the layer with one use fewer. The pass over the
+roll table's groups (`badge_pass`) and the one over outcomes by faces (`face_pass`) share their opening (the
+won rows), the bank (with a Warlord's bonus) and the hold (roll on or bank) as inline C functions; their loop
+over totals and dice-left states is `match_kernels.pair_pass`'s (a cfunc of another module would need a .pxd
+the pure-Python build does not have: the shape is shared, the code is this module's)."""
 
 from __future__ import annotations
 
@@ -10,6 +14,58 @@ except ImportError:  # plain Python without Cython installed
     from holdwise.solver.cy import cython
 
 __all__ = ["badge_pass", "face_pass"]
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+@cython.cdivision(True)  # non-negative integers: the same remainder either way
+def _won_rows(w: cython.double[::1], dw: cython.double[::1], top: cython.Py_ssize_t,
+              n_states: cython.Py_ssize_t) -> cython.void:
+    """The rows past turn total `top`: the target reached, a win whatever follows (slope 0). State 0 (no dice
+    left) is never read: left as it is."""
+    i: cython.Py_ssize_t
+    for i in range((top + 1) * n_states, w.shape[0]):
+        if i % n_states:
+            w[i] = 1.0
+            dw[i] = 0.0
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def _bank(a: cython.Py_ssize_t, b: cython.Py_ssize_t, t: cython.Py_ssize_t, target: cython.Py_ssize_t,
+          x_other: cython.const[cython.double][:, ::1], boost: cython.const[cython.longlong][::1],
+          x_war: cython.const[cython.double][:, ::1]) -> cython.double:
+    """Banking turn total t at (a, b): the opponent then moves at (b, a + t); with a Warlord's use (boost given,
+    t > 0) the better of that and banking boost[t] in the layer with the use spent (x_war; a win at the
+    target)."""
+    bank: cython.double = 1.0 - x_other[b, a + t]
+    v: cython.double
+    nt: cython.Py_ssize_t
+    if boost.shape[0] > 0 and t > 0:
+        nt = boost[t]
+        v = 1.0 if a + nt >= target else 1.0 - x_war[b, a + nt]
+        if v > bank:
+            bank = v
+    return bank
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def _hold(w: cython.double[::1], dw: cython.double[::1], i: cython.Py_ssize_t, acc: cython.double,
+          dacc: cython.double, bank: cython.double) -> cython.void:
+    """Holding a turn total with dice left (row i): the better of rolling on (acc, slope dacc) and banking."""
+    if acc > bank:
+        w[i] = acc
+        dw[i] = dacc
+    else:
+        w[i] = bank
+        dw[i] = 0.0
 
 
 def badge_pass(a: cython.Py_ssize_t, b: cython.Py_ssize_t, target: cython.Py_ssize_t, bust_value: cython.double,
@@ -35,8 +91,6 @@ def badge_pass(a: cython.Py_ssize_t, b: cython.Py_ssize_t, target: cython.Py_ssi
     """
     n_states: cython.Py_ssize_t = bust.shape[0]
     top: cython.Py_ssize_t = target - a - 1
-    warlord: cython.bint = boost.shape[0] > 0
-    i: cython.Py_ssize_t
     t: cython.Py_ssize_t
     s: cython.Py_ssize_t
     g: cython.Py_ssize_t
@@ -54,19 +108,11 @@ def badge_pass(a: cython.Py_ssize_t, b: cython.Py_ssize_t, target: cython.Py_ssi
     dbest: cython.double
     v: cython.double
     with cython.nogil:
-        for i in range((top + 1) * n_states, w.shape[0]):  # the target reached: a win whatever follows
-            if i % n_states:
-                w[i] = 1.0
-                dw[i] = 0.0
+        _won_rows(w, dw, top, n_states)
         for t in range(top, -1, -1):
             first = full_state if t == 0 else 1
             last = full_state + 1 if t == 0 else n_states
-            bank = 1.0 - x_other[b, a + t]
-            if warlord and t > 0:
-                nt = boost[t]
-                v = 1.0 if a + nt >= target else 1.0 - x_war[b, a + nt]
-                if v > bank:
-                    bank = v
+            bank = _bank(a, b, t, target, x_other, boost, x_war)
             base = t * n_states
             for s in range(first, last):
                 acc = bust[s] * bust_value
@@ -94,12 +140,8 @@ def badge_pass(a: cython.Py_ssize_t, b: cython.Py_ssize_t, target: cython.Py_ssi
                 if t == 0:
                     value = acc
                     slope = dacc
-                elif acc > bank:
-                    w[base + s] = acc
-                    dw[base + s] = dacc
                 else:
-                    w[base + s] = bank
-                    dw[base + s] = 0.0
+                    _hold(w, dw, base + s, acc, dacc, bank)
     return value, slope
 
 
@@ -116,13 +158,11 @@ def face_pass(a: cython.Py_ssize_t, b: cython.Py_ssize_t, target: cython.Py_ssiz
     Warlord as in `badge_pass`; no Doppelganger or Resurrection here. r[t * n_states + s]: this pass's roll
     values, as `badge_pass`'s. Returns (Roll(0, full), its derivative)."""
     top: cython.Py_ssize_t = target - a - 1
-    warlord: cython.bint = boost.shape[0] > 0
     i: cython.Py_ssize_t
     t: cython.Py_ssize_t
     s: cython.Py_ssize_t
     o: cython.Py_ssize_t
     k: cython.Py_ssize_t
-    nt: cython.Py_ssize_t
     first: cython.Py_ssize_t
     last: cython.Py_ssize_t
     base: cython.Py_ssize_t
@@ -133,21 +173,12 @@ def face_pass(a: cython.Py_ssize_t, b: cython.Py_ssize_t, target: cython.Py_ssiz
     dacc: cython.double
     best: cython.double
     dbest: cython.double
-    v: cython.double
     with cython.nogil:
-        for i in range((top + 1) * n_states, w.shape[0]):  # the target reached: a win whatever follows
-            if i % n_states:
-                w[i] = 1.0
-                dw[i] = 0.0
+        _won_rows(w, dw, top, n_states)
         for t in range(top, -1, -1):
             first = full_state if t == 0 else 1
             last = full_state + 1 if t == 0 else n_states
-            bank = 1.0 - x_other[b, a + t]
-            if warlord and t > 0:
-                nt = boost[t]
-                v = 1.0 if a + nt >= target else 1.0 - x_war[b, a + nt]
-                if v > bank:
-                    bank = v
+            bank = _bank(a, b, t, target, x_other, boost, x_war)
             base = t * n_states
             for s in range(first, last):
                 acc = 0.0
@@ -172,10 +203,6 @@ def face_pass(a: cython.Py_ssize_t, b: cython.Py_ssize_t, target: cython.Py_ssiz
                 if t == 0:
                     value = acc
                     slope = dacc
-                elif acc > bank:
-                    w[base + s] = acc
-                    dw[base + s] = dacc
                 else:
-                    w[base + s] = bank
-                    dw[base + s] = 0.0
+                    _hold(w, dw, base + s, acc, dacc, bank)
     return value, slope

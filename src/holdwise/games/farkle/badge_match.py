@@ -33,7 +33,7 @@ from .badge_faces import badge_values, faces_of
 from .badge_kernels import badge_pass, face_pass
 from .badges import Badge, Loadout, loadout
 from .guard import MATCH_MAX_BYTES, check_match_cost
-from .match import DEFAULT_TARGET, TOLERANCE, solve_match
+from .match import DEFAULT_TARGET, TOLERANCE, pair_fixed_point, solve_match
 from .parsing import check_target
 from .rules import SCORE_UNIT, Die
 from .turn import TurnSolution, solve_turn, solve_turn_with
@@ -273,7 +273,7 @@ def _after_throw(sol: BadgeMatch, layer: Layer, p: int, own: int, opp: int, boos
 def _solve_pair(sol: BadgeMatch, layer: Layer, a: int, b: int, tol: float, tables: tuple[tuple[object, ...], ...],
                 boosts: tuple[np.ndarray, ...], work: list[tuple[np.ndarray, np.ndarray, np.ndarray]]) -> int:
     """x1[a, b] and x2[b, a] of one layer (larger sums and lower layers solved); returns the passes taken.
-    Bracketed Newton steps on x = F1(1 - F2(1 - x)), as `match._solve_pairs` (slope below 1: both busts)."""
+    The root of x = F1(1 - F2(1 - x)) by `match.pair_fixed_point` (the match's bracketed Newton steps)."""
     g = sol.target // SCORE_UNIT
     x1, x2 = sol.first[layer], sol.second[layer]
     args1, args2 = _player_args(sol, layer, 0, a, b, boosts), _player_args(sol, layer, 1, b, a, boosts)
@@ -287,9 +287,8 @@ def _solve_pair(sol: BadgeMatch, layer: Layer, a: int, b: int, tol: float, table
         x = float(x1[a + 1, b])
     else:
         x = 0.5
-    lo, hi, y, steps = 0.0, 1.0, 0.0, 0
-    for step in range(200):
-        steps += 1
+
+    def passes(x: float) -> tuple[float, float, float]:
         if pass2 is None:
             y, dy = one_pass(b, a, g, 1.0 - x, x1, *tables[1], *args2, w2, dw2, r2)
         else:
@@ -298,21 +297,9 @@ def _solve_pair(sol: BadgeMatch, layer: Layer, a: int, b: int, tol: float, table
             h, dh = one_pass(a, b, g, 1.0 - y, x2, *tables[0], *args1, w1, dw1, r1)
         else:
             h, dh = face(a, b, g, 1.0 - y, x2, *pass1, w1, dw1, r1)
-        gap = h - x
-        if abs(gap) < tol:
-            x = h
-            break
-        if gap > 0.0:
-            lo = x
-        else:
-            hi = x
-        slope = dh * dy
-        nxt = h
-        if step < 20 and slope < 1.0:
-            nxt = x + gap / (1.0 - slope)
-            if not lo < nxt < hi:
-                nxt = h
-        x = nxt
+        return h, dh * dy, y
+
+    x, y, steps = pair_fixed_point(passes, x, tol)
     x1[a, b], x2[b, a] = x, y
     for p, own, opp, (w, _, r) in ((0, a, b, work[0]), (1, b, a, work[1])):
         n = sol.turns[p].table.n_states

@@ -10,23 +10,23 @@ go). Every choice is priced in win chance from the stored badge match (`badge_co
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Mapping
-from functools import lru_cache
 from typing import Any
 
 from ...errors import InputError
 from ..base import Option, Progress, State
 from .badge_coach import TITLES, BadgeValuer
 from .badge_match import LAYER_COST, BadgeMatch, Layer, badge_layers, solve_badge_match
-from .badges import SPENT_IN_TURN, loadout, parse_badges
+from .badges import SPENT_IN_TURN, Loadout, loadout, parse_badges
 from .hints import Selection, option_text
 from .parsing import parse_dice
 from .roll_table import weights7
-from .rules import SCORE_UNIT, Die
+from .rules import JOKER, SCORE_UNIT, Combos, Die
 from .stored import cached_turn, check_match_cost
 
-__all__ = ["TITLES", "bust_options", "in_play", "normalize", "solve", "spend_options", "start", "uses_after",
-           "warlord_percent"]
+__all__ = ["TITLES", "bust_options", "can_save", "combos", "in_play", "normalize", "ranked", "badges_ready", "solve_badges",
+           "spend_options", "start", "throw_options", "transmutation_face", "uses_after", "warlord_percent"]
 
 SIDES = ("player", "computer")
 
@@ -36,21 +36,12 @@ def in_play(options: Mapping[str, Any]) -> bool:
     return bool(options.get("badges") or options.get("computer_badges"))
 
 
-TABLE_LATER = ("fortune", "transmutation", "advantage")
-
-
 def normalize(out: dict[str, Any], dice: tuple[Die, ...], computer_dice: tuple[Die, ...]) -> None:
     """Check the badge options in place: slugs, the race-aware computer, the solve within the guard."""
     for key in ("badges", "computer_badges"):
         value = out.get(key) or []
         text = value if isinstance(value, str) else ",".join(str(v) for v in value)
-        brought = parse_badges(text)
-        for b in brought:
-            if b.effect in TABLE_LATER:
-                # the table's keeps, spends and replay know the three in-turn badges; these are solved and
-                # coached (`farkle match`) but not played here yet
-                raise InputError(f"the {b.title} is not at the practice table yet (farkle match solves it)")
-        out[key] = [b.slug for b in brought]
+        out[key] = [b.slug for b in parse_badges(text)]
     if not in_play(out):  # no badge: the options are those of a session without badges
         del out["badges"], out["computer_badges"]
         return
@@ -67,25 +58,122 @@ def _badges(options: Mapping[str, Any]) -> tuple[tuple[Any, ...], tuple[Any, ...
     return parse_badges(",".join(options["badges"])), parse_badges(",".join(options["computer_badges"]))
 
 
-def start(options: Mapping[str, Any]) -> dict[str, Any]:
-    """A game's start: the scores (headstarts) and every use unspent."""
+def _loadouts(options: Mapping[str, Any]) -> tuple[Loadout, Loadout]:
     mine, theirs = _badges(options)
-    l1, l2 = loadout(mine, theirs), loadout(theirs, mine)
-    return {"scores": {"player": l1.start * SCORE_UNIT, "computer": l2.start * SCORE_UNIT},
-            "uses": {"player": list(l1.uses), "computer": list(l2.uses)}}
+    return loadout(mine, theirs), loadout(theirs, mine)
 
 
-@lru_cache(maxsize=2)  # a stored badge match is 100s of MB at 4,000: the session's own, and one more
-def _solved(dice: tuple[Die, ...], other: tuple[Die, ...], target: int, mine: str, theirs: str) -> BadgeMatch:
-    return solve_badge_match(dice, other, target, parse_badges(mine), parse_badges(theirs), store=True,
-                             turns=(cached_turn(dice), cached_turn(other)))
+def start(options: Mapping[str, Any]) -> dict[str, Any]:
+    """A game's start: the scores (headstarts) and every use unspent (with a badge spent after a throw in
+    play, its uses are a 4th entry of each side's, and `after` names each side's such badge)."""
+    l1, l2 = _loadouts(options)
+    faces = l1.after[2] > 0 or l2.after[2] > 0
+    out: dict[str, Any] = {"scores": {"player": l1.start * SCORE_UNIT, "computer": l2.start * SCORE_UNIT},
+                           "uses": {side: [*lo.uses, *([lo.after[2]] if faces else [])]
+                                    for side, lo in zip(SIDES, (l1, l2))}}
+    if faces:
+        out["after"] = {side: lo.after[0] if lo.after[2] else "" for side, lo in zip(SIDES, (l1, l2))}
+    return out
 
 
-def solve(options: Mapping[str, Any], progress: Progress | None = None) -> BadgeMatch:
-    """The session's stored badge match (player 1: the player)."""
-    del progress  # the solve is told as one step: the layers run in seconds
-    return _solved(tuple(parse_dice(list(options["dice"]))), tuple(parse_dice(list(options["computer_dice"]))),
-                   int(options["target"]), ",".join(options["badges"]), ",".join(options["computer_badges"]))
+def transmutation_face(options: Mapping[str, Any], side: str) -> int:
+    """The face a side's Badge of Transmutation turns a die into."""
+    return _loadouts(options)[SIDES.index(side)].after[1]
+
+
+def combos(options: Mapping[str, Any], side: str) -> Combos:
+    """The extra combinations a side's throws score (its Advantages and Emperor's after the other's Defence)."""
+    return _loadouts(options)[SIDES.index(side)].combos
+
+
+def can_save(state: State) -> bool:
+    """May the side to move still do something about a bust (a Resurrection or a badge spent after a throw)?"""
+    uses = state.data["uses"][state.to_move]
+    return uses[2] > 0 or len(uses) > 3 and uses[3] > 0
+
+
+def ranked(options: list[Option]) -> list[Option]:
+    """Options best first (a tie keeps the badges), each its loss against the best."""
+    options = sorted(options, key=lambda o: (-o.value, len(o.action.get("badges", ())) + (
+        o.action["type"] == "resurrect")))
+    best = options[0].value
+    return [Option(o.option, o.value, best - o.value, o.action) for o in options]
+
+
+def throw_options(state: State, dice: tuple[Die, ...]) -> list[Option]:
+    """The moves of the side's badge spent after a throw (Fortune, Transmutation, Swap-Out, Wedding) on the
+    throw shown, each in win chance (`badge_faces.throw_moves`, priced in the layer with the use spent); none
+    without a use left. The action: {"type": "badge", "dice": positions acted on, "badges": [effect]}."""
+    from .badge_faces import faces_of, throw_moves  # the faces model only where such a badge is in play
+
+    side, layer = state.to_move, _layer(state)
+    me = SIDES.index(side)
+    if len(layer[me]) < 4 or layer[me][3] == 0:
+        return []
+    match, v = solve_badges(state.options), _valuer(state)
+    lo, table = match.loadouts[me], match.turns[me].table
+    fx = faces_of(table, lo.combos)
+    index = {t.weights7: i for i, t in enumerate(table.types)}
+    left = list(state.data["left"])
+    kinds = [index[weights7(dice[p - 1])] for p in left]
+    faces = [JOKER if f in dice[p - 1].joker_faces else f for f, p in zip(state.data["roll"], left)]
+    shown = tuple(tuple(sum(1 for k, f in zip(kinds, faces) if k == i and f == face) for face in range(1, 8))
+                  for i in range(len(table.types)))
+    t = state.data["turn_total"] // SCORE_UNIT
+    low = v.lower(layer, 3)
+    assert low is not None
+
+    def play(o: int) -> float:
+        """The best keep of outcome o in the layer with the use spent (its bust if none)."""
+        opts = range(fx.opt_start[o], fx.opt_start[o + 1])
+        if not opts:
+            return v.busted(low)
+        return max(1.0 if v.a + t + int(fx.opt_units[k]) >= v.g else
+                   v.held(low, t + int(fx.opt_units[k]), int(fx.opt_state[k])) for k in opts)
+
+    out = []
+    for what, reached, acted in throw_moves(table, lo.combos, lo.after[0], lo.after[1],
+                                            fx.index[_state_of(dice, left), shown]):
+        positions: list[int] = []
+        for i, ms in enumerate(acted):  # the first dice of each type showing the faces acted on
+            for face, c in enumerate(ms, start=1):
+                positions += [p for p, k, f in zip(left, kinds, faces) if k == i and f == face][:c]
+        action = {"type": "badge", "dice": sorted(positions), "badges": [lo.after[0]]}
+        out.append(Option(f"{what} ({TITLES[lo.after[0]]})", sum(p * play(o) for o, p in reached), 0.0, action))
+    return out
+
+
+_KEEP = 2  # a stored badge match is 100s of MB at 4,000: the session's own, and one more
+_SOLVED: dict[tuple[Any, ...], BadgeMatch] = {}
+_LOCK = threading.Lock()
+
+
+def _key(options: Mapping[str, Any]) -> tuple[Any, ...]:
+    return (tuple(parse_dice(list(options["dice"]))), tuple(parse_dice(list(options["computer_dice"]))),
+            int(options["target"]), ",".join(options["badges"]), ",".join(options["computer_badges"]))
+
+
+def badges_ready(options: Mapping[str, Any]) -> bool:
+    """Is the session's badge match solved and in memory here?"""
+    with _LOCK:
+        return _key(options) in _SOLVED
+
+
+def solve_badges(options: Mapping[str, Any], progress: Progress | None = None) -> BadgeMatch:
+    """The session's stored badge match (player 1: the player), solved once (progress(done, total): score pairs
+    over every layer; the web runs it as a background job, `web/farkle.py`)."""
+    key = _key(options)
+    with _LOCK:
+        if key in _SOLVED:
+            return _SOLVED[key]
+    dice, other, target, mine, theirs = key
+    match = solve_badge_match(dice, other, target, parse_badges(mine), parse_badges(theirs), store=True,
+                              turns=(cached_turn(dice), cached_turn(other)), progress=progress)
+    with _LOCK:
+        _SOLVED[key] = match
+        for old in list(_SOLVED)[:-_KEEP]:
+            del _SOLVED[old]
+    return match
 
 
 def warlord_percent(options: Mapping[str, Any], side: str) -> int:
@@ -105,15 +193,15 @@ def _valuer(state: State) -> BadgeValuer:
     side = state.to_move
     scores = state.data["scores"]
     other = "computer" if side == "player" else "player"
-    return BadgeValuer(solve(state.options), SIDES.index(side), scores[side] // SCORE_UNIT,
+    return BadgeValuer(solve_badges(state.options), SIDES.index(side), scores[side] // SCORE_UNIT,
                        scores[other] // SCORE_UNIT)
 
 
 def uses_after(state: State, spent: list[str]) -> dict[str, list[int]]:
     """The uses of both sides once the side to move spends `spent`."""
     uses = {k: list(v) for k, v in state.data["uses"].items()}
-    for effect in spent:
-        uses[state.to_move][SPENT_IN_TURN.index(effect)] -= 1
+    for effect in spent:  # a badge spent after a throw is the 4th entry
+        uses[state.to_move][SPENT_IN_TURN.index(effect) if effect in SPENT_IN_TURN else 3] -= 1
     return uses
 
 
@@ -154,18 +242,17 @@ def _spent(spent: list[str]) -> dict[str, Any]:
 
 
 def bust_options(state: State, dice: tuple[Die, ...]) -> list[Option]:
-    """After a bust with a Resurrection left: throw the same dice again, or let the turn go; best first."""
+    """After a bust with a Resurrection or a badge spent after a throw left: throw the same dice again, spend
+    the badge on the throw, or let the turn go; best first."""
     v = _valuer(state)
     layer = _layer(state)
-    lost = v.busted(layer)
+    options = [Option("let the turn go", v.busted(layer), 0.0, {"type": "pass"})]
     low = v.lower(layer, 2)
-    again = v.roll(low, state.data["turn_total"] // SCORE_UNIT, _state_of(dice, state.data["left"])) \
-        if low is not None else -1.0
-    rows = [(again, "throw the same dice again (Badge of Resurrection)", {"type": "resurrect"}),
-            (lost, "let the turn go", {"type": "pass"})]
-    rows.sort(key=lambda r: (-r[0], r[2]["type"] == "resurrect"))
-    best = rows[0][0]
-    return [Option(text, value, best - value, action) for value, text, action in rows if value >= 0.0]
+    if low is not None:
+        again = v.roll(low, state.data["turn_total"] // SCORE_UNIT, _state_of(dice, state.data["left"]))
+        options.append(Option("throw the same dice again (Badge of Resurrection)", again, 0.0,
+                              {"type": "resurrect"}))
+    return ranked(options + throw_options(state, dice))
 
 
 def _state_of(dice: tuple[Die, ...], positions: list[int]) -> int:

@@ -14,8 +14,10 @@ from dataclasses import dataclass, replace
 from ...errors import InputError
 
 __all__ = [
-    "ADVANTAGE_FACES", "ADVANTAGE_POINTS", "AFTER_THROW", "BADGES", "FORTUNE_DICE", "TRANSMUTATION_FACE", "HEADSTART_POINTS", "MODELLED", "NOT_MODELLED", "SPENT_IN_TURN", "TIERS", "WARLORD_PERCENT", "Badge",
-    "Loadout", "badge_by_slug", "loadout", "parse_badges",
+    "ADVANTAGE_FACES", "ADVANTAGE_POINTS", "AFTER_THROW", "BADGES", "EMPEROR_FACES", "EMPEROR_POINTS",
+    "FORTUNE_DICE", "HEADSTART_POINTS", "MODELLED", "NOT_MODELLED", "REROLLS", "SPENT_IN_TURN", "SWAP_OUT_DICE",
+    "TIERS", "TRANSMUTATION_FACE", "WARLORD_PERCENT", "WEDDING_DICE", "Badge", "Loadout", "badge_by_slug",
+    "loadout", "parse_badges",
 ]
 
 TIERS = ("tin", "silver", "gold")
@@ -30,16 +32,26 @@ ADVANTAGE_POINTS = {"advantage-cut": 100, "advantage-gallows": 200, "advantage-e
 # die into this face (sources A, B, C agree)
 FORTUNE_DICE = {"tin": 1, "silver": 2, "gold": 3}
 TRANSMUTATION_FACE = {"tin": 3, "silver": 5, "gold": 1}
-AFTER_THROW = ("fortune", "transmutation")
+# Swap-Out re-rolls up to this many dice showing one face (silver: any one die; gold: two like dice, A and B);
+# Wedding re-rolls up to three dice (B): Fortune gold's move
+SWAP_OUT_DICE = {"silver": 1, "gold": 2}
+WEDDING_DICE = 3
+# the Emperor's Badge: three 1s score this instead of the table's 1,000 (B: "triple"); a rule option, `amount`
+EMPEROR_FACES = (1, 1, 1)
+EMPEROR_POINTS = 3000
+AFTER_THROW = ("fortune", "transmutation", "swap-out", "wedding")
+# the after-throw badges that re-roll chosen dice (the rest turn a die into a face)
+REROLLS = ("fortune", "swap-out", "wedding")
 # effects spent during a turn, whose unspent uses are part of the match state (in this order)
 SPENT_IN_TURN = ("warlord", "doppelganger", "resurrection")
-MODELLED = ("headstart", "defence", "advantage", *SPENT_IN_TURN, *AFTER_THROW)
+MODELLED = ("headstart", "defence", "advantage", "emperor", *SPENT_IN_TURN, *AFTER_THROW)
 
 
 @dataclass(frozen=True)
 class Badge:
     """One badge: its effect, tier ('' for the Badges of Advantage), uses per game (0: always on) and amount
-    (points for a headstart or an Advantage's combination, percent for a Warlord's bonus, else 0)."""
+    (points for a headstart, an Advantage's combination or the Emperor's three 1s, percent for a Warlord's bonus,
+    dice re-rolled for Fortune, Swap-Out and Wedding, the face for Transmutation, else 0)."""
 
     slug: str
     title: str
@@ -73,10 +85,12 @@ _ALL = [
     *_tiered("might", "{tier} Badge of Might", (1, 2, 3), "an extra die for a throw"),
     *_tiered("transmutation", "{tier} Badge of Transmutation", (1, 1, 1), "turn a die into a 3, a 5 or a 1",
              TRANSMUTATION_FACE),
-    Badge("swap-out-silver", "Silver Swap-Out Badge", "swap-out", "silver", 1, 0, "re-roll a die"),
-    Badge("swap-out-gold", "Gold Swap-Out Badge", "swap-out", "gold", 1, 0, "re-roll two like dice"),
-    Badge("wedding-gold", "Gold Wedding Badge", "wedding", "gold", 1, 0, "re-roll up to three dice"),
-    Badge("emperor-gold", "Gold Emperor's Badge", "emperor", "gold", 0, 0, "three 1s pay triple"),
+    Badge("swap-out-silver", "Silver Swap-Out Badge", "swap-out", "silver", 1, SWAP_OUT_DICE["silver"],
+          "re-roll a die"),
+    Badge("swap-out-gold", "Gold Swap-Out Badge", "swap-out", "gold", 1, SWAP_OUT_DICE["gold"],
+          "re-roll two like dice"),
+    Badge("wedding-gold", "Gold Wedding Badge", "wedding", "gold", 1, WEDDING_DICE, "re-roll up to three dice"),
+    Badge("emperor-gold", "Gold Emperor's Badge", "emperor", "gold", 0, EMPEROR_POINTS, "three 1s pay triple"),
     Badge("advantage-cut", "Carpenter's Badge of Advantage", "advantage", "", 0, ADVANTAGE_POINTS["advantage-cut"],
           "3 + 5 scores as the Cut"),
     Badge("advantage-gallows", "Executioner's Badge of Advantage", "advantage", "", 0,
@@ -88,10 +102,7 @@ BADGES: dict[str, Badge] = {b.slug: b for b in _ALL}
 
 # why the rest are not modelled (docs/reference/badges.md)
 NOT_MODELLED = {
-    "swap-out": "not built: a re-roll of chosen dice as Fortune's, with another rule of which dice",
-    "wedding": "not built: as Fortune gold (up to three dice) by one source only",
     "might": "an extra die changes the dice left; no source says whether the extra die stays",
-    "emperor": "changes the scoring table; not built in this change",
 }
 
 
@@ -165,15 +176,16 @@ def loadout(mine: tuple[Badge, ...], theirs: tuple[Badge, ...] = ()) -> Loadout:
             if b.amount % 50 or b.amount < 0:
                 raise InputError(f"a headstart is a multiple of 50 points, got {b.amount}")
             start += b.amount // 50
-        elif b.effect == "advantage":
+        elif b.effect in ("advantage", "emperor"):
             if b.amount % 50 or b.amount < 0:
                 raise InputError(f"a combination scores a multiple of 50 points, got {b.amount}")
             if b.amount > 0:  # a combination worth nothing is no combination
-                combos.append((ADVANTAGE_FACES[b.slug], b.amount))
+                combos.append((EMPEROR_FACES if b.effect == "emperor" else ADVANTAGE_FACES[b.slug], b.amount))
         elif b.effect in AFTER_THROW:
             if after[2] > 0 and b.uses > 0:
-                raise InputError("bring at most one of the Badges of Fortune and Transmutation (not built)")
-            if b.effect == "fortune" and not 0 <= b.amount <= 6 or b.effect == "transmutation" and not (
+                raise InputError("bring at most one badge spent after a throw (Fortune, Transmutation, Swap-Out, "
+                                 "Wedding): two are not built")
+            if b.effect in REROLLS and not 0 <= b.amount <= 6 or b.effect == "transmutation" and not (
                     1 <= b.amount <= 6):
                 raise InputError(f"the {b.title} needs a number of dice (0-6) or a face (1-6), got {b.amount}")
             if b.uses > 0 and (b.effect == "transmutation" or b.amount > 0):  # re-rolling no die does nothing
@@ -183,5 +195,6 @@ def loadout(mine: tuple[Badge, ...], theirs: tuple[Badge, ...] = ()) -> Loadout:
             if b.effect == "warlord":
                 percent = b.amount
     if after[2] > 0 and (uses[1] or uses[2]):
-        raise InputError("a Badge of Fortune or Transmutation with a Doppelganger or a Resurrection is not built")
+        raise InputError("a badge spent after a throw (Fortune, Transmutation, Swap-Out, Wedding) with a "
+                         "Doppelganger or a Resurrection is not built")
     return Loadout(start, (uses[0], uses[1], uses[2]), percent, tuple(sorted(combos)), after)

@@ -24,7 +24,7 @@ from .parsing import (
     parse_roll, parse_turn_total,
 )
 from .roll_table import weights7
-from .rules import DICE_PER_PLAYER, JOKER, JOKER_SYMBOL, SCORE_UNIT, Die, die_title, roll_counts, score
+from .rules import DICE_PER_PLAYER, JOKER, JOKER_SYMBOL, SCORE_UNIT, Combos, Die, die_title, roll_counts, score_with
 from .stored import cached_match, cached_turn, check_match_cost
 from .turn import TurnSolution
 
@@ -58,18 +58,19 @@ class Selection:
 
 
 def selections_of(dice: Sequence[Die], faces: Sequence[int], positions: Sequence[int],
-                  distinct: bool = True) -> list[Selection]:
-    """Every legal selection of the faces shown by the dice at `positions` (1-based).
+                  distinct: bool = True, combos: Combos = ()) -> list[Selection]:
+    """Every legal selection of the faces shown by the dice at `positions` (1-based), scored with the extra
+    combinations `combos` (a Badge of Advantage's or the Emperor's) if any.
 
     With distinct=True selections that keep the same faces and leave the same kinds of dice (one state of
     the turn table) are listed once, by the first such choice of dice.
     """
-    return list(_selections_of(tuple(dice), tuple(faces), tuple(positions), distinct))
+    return list(_selections_of(tuple(dice), tuple(faces), tuple(positions), distinct, combos))
 
 
 @lru_cache(maxsize=4096)
 def _selections_of(dice: tuple[Die, ...], faces: tuple[int, ...], positions: tuple[int, ...],
-                   distinct: bool) -> tuple[Selection, ...]:
+                   distinct: bool, combos: Combos = ()) -> tuple[Selection, ...]:
     """Cached: a play session asks for the same roll's selections several times per step."""
     sol = cached_turn(dice)
     shown = [JOKER if f in dice[p - 1].joker_faces else f for f, p in zip(faces, positions)]
@@ -81,7 +82,7 @@ def _selections_of(dice: tuple[Die, ...], faces: tuple[int, ...], positions: tup
     n = len(positions)
     for mask in range(1, 2**n):
         held = [shown[i] for i in range(n) if mask >> i & 1]
-        s = score(roll_counts(held))
+        s = score_with(roll_counts(held), combos)
         if s <= 0:
             continue
         left = tuple(positions[i] for i in range(n) if not mask >> i & 1)

@@ -50,7 +50,7 @@ from .rules import SCORE_UNIT, Die
 from .turn import TurnSolution, solve_turn
 
 __all__ = [
-    "DEFAULT_TARGET", "TOLERANCE", "MatchSolution", "is_mirror", "pair_pass", "solve_match",
+    "DEFAULT_TARGET", "TOLERANCE", "MatchSolution", "is_mirror", "pair_fixed_point", "pair_pass", "solve_match",
 ]
 
 DEFAULT_TARGET = 4000
@@ -67,11 +67,8 @@ def _solve_pairs(total: int, part: int, parts: int, target: int, tol: float, mir
     mirror: both players are the same (same dice, both race-aware or both blind), so x2 is x1 (and w2_store is
     w1_store): the pair (a, b) also answers (b, a), and only pairs with a <= b are solved.
 
-    Per pair, x = H(x) = F1(1 - F2(1 - x)) with H piecewise linear, increasing, slope below 1: Newton steps
-    x + (H(x) - x) / (1 - H'(x)), kept inside the bracket [lo, hi] known to hold the root, are exact as soon
-    as x lies on the root's linear piece; a step leaving the bracket (or after 20 steps) is a plain
-    fixed-point step x <- H(x), which converges because H contracts. This loop is Python: each step is two
-    kernel passes of 10-300 us, and a kernel driving them would gain little.
+    Per pair, the root of x = H(x) = F1(1 - F2(1 - x)) by `pair_fixed_point` (bracketed Newton steps). This
+    loop is Python: each step is two kernel passes of 10-300 us, and a kernel driving them would gain little.
     """
     w1, dw1, w2, dw2 = work
     one_pass: Callable[..., tuple[float, float]] = pair_pass  # the tables come as a tuple of arguments
@@ -80,28 +77,13 @@ def _solve_pairs(total: int, part: int, parts: int, target: int, tol: float, mir
         b = total - a
         if a % parts != part or (mirror and a > b):  # mirror: (a, b) with a > b is solved with (b, a)
             continue
-        x = _guess(x1, a, b, target)
-        lo, hi = 0.0, 1.0
-        y = 0.0
-        for step in range(200):
-            iterations += 1
+        def passes(x: float, a: int = a, b: int = b) -> tuple[float, float, float]:
             y, dy = one_pass(b, a, target, 1.0 - x, x1, *args2, w2, dw2)
             h, dh = one_pass(a, b, target, 1.0 - y, x2, *args1, w1, dw1)
-            gap = h - x
-            if abs(gap) < tol:
-                x = h
-                break
-            if gap > 0.0:
-                lo = x
-            else:
-                hi = x
-            slope = dh * dy  # H'(x): d(1 - y)/dx = dy, then F1' at 1 - y
-            nxt = h
-            if step < 20 and slope < 1.0:
-                nxt = x + gap / (1.0 - slope)
-                if not lo < nxt < hi:
-                    nxt = h
-            x = nxt
+            return h, dh * dy, y  # H'(x): d(1 - y)/dx = dy, then F1' at 1 - y
+
+        x, y, steps = pair_fixed_point(passes, _guess(x1, a, b, target), tol)
+        iterations += steps
         x1[a, b] = x
         x2[b, a] = y
         if w1_store is not None and w2_store is not None:
@@ -109,6 +91,32 @@ def _solve_pairs(total: int, part: int, parts: int, target: int, tol: float, mir
             w1_store[a, b] = w1[:(target + 1) * n1].reshape(target + 1, n1)
             w2_store[b, a] = w2[:(target + 1) * n2].reshape(target + 1, n2)
     return iterations
+
+
+def pair_fixed_point(passes: Callable[[float], tuple[float, float, float]], x: float, tol: float
+                     ) -> tuple[float, float, int]:
+    """The root of x = H(x) for one score pair from the guess x: (x, y, steps). passes(x) gives (H(x), H'(x),
+    y = the second mover's value at x), two kernel passes. H is piecewise linear, increasing, slope below 1:
+    Newton steps x + (H(x) - x) / (1 - H'(x)) kept inside the bracket [lo, hi] known to hold the root are
+    exact once x is on the root's piece; a step leaving it (or after 20 steps) is a plain step x <- H(x),
+    which converges because H contracts. Shared by this solve and the badge match's (`badge_match`)."""
+    lo, hi, y = 0.0, 1.0, 0.0
+    for step in range(200):
+        h, slope, y = passes(x)
+        gap = h - x
+        if abs(gap) < tol:
+            return h, y, step + 1
+        if gap > 0.0:
+            lo = x
+        else:
+            hi = x
+        nxt = h
+        if step < 20 and slope < 1.0:
+            nxt = x + gap / (1.0 - slope)
+            if not lo < nxt < hi:
+                nxt = h
+        x = nxt
+    return x, y, 200
 
 
 def _guess(x1: np.ndarray, a: int, b: int, target: int) -> float:

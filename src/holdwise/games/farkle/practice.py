@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...errors import InputError
-from ..base import Result, State, to_jsonable
+from ..base import Decision, Result, State, to_jsonable
 from .hints import GAME, CoachValuer, RaceValuer, Valuer, option_text, rank_options, selections_of
 from .parsing import face_text, parse_dice
 from .rules import Die
@@ -267,6 +267,14 @@ def _review_row(state: State, action: Mapping[str, Any], race: bool) -> ReviewRo
     return ReviewRow(int(state.data["game"]), position, chosen, best_p.option, p_loss, best_w, w_loss, best, loss)
 
 
+def _badge_row(state: State, decision: Decision) -> ReviewRow:
+    """A choice of the player at a table with badges, as the session priced it (win chance, the badges and
+    the Advantages' scoring counted); there is no expected-points measure of a badge: points_loss 0, and
+    best_points the coach's best."""
+    return ReviewRow(int(state.data["game"]), decision.position, decision.chosen, decision.best, 0.0, decision.best,
+                     decision.loss, decision.best, decision.loss)
+
+
 def review(start: State, played: Sequence[Mapping[str, Any]], race: bool = True, end: State | None = None) -> Review:
     """Replay `played` (actions of both sides) from `start` through `step`, costing each keep of the player in
     expected points and (race=True) in win chance; with `end`, the replay must arrive at that state."""
@@ -277,11 +285,16 @@ def review(start: State, played: Sequence[Mapping[str, Any]], race: bool = True,
         if not isinstance(action, Mapping):
             raise InputError(f"action {i + 1} is not an object")
         is_keep = state.phase == "select" and state.to_move == "player" and action.get("type") == "keep"
+        # with badges every choice of the player (a keep, a badge spent on a throw, a bust's answer) is priced
+        # as the session recorded it, in win chance from the badge match
+        mine = "badges" in start.options and state.to_move == "player" and state.phase in ("select", "bust")
         try:
             nxt = step(state, action)
         except InputError as err:
             raise InputError(f"action {i + 1} of the replay: {err}") from None
-        if is_keep:
+        if mine:
+            rows.append(_badge_row(state, nxt.decisions[-1]))
+        elif is_keep:
             rows.append(_review_row(state, action, race))
         state = nxt
     if end is not None and state.to_json() != end.to_json():

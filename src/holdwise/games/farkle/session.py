@@ -24,7 +24,7 @@ from functools import lru_cache
 from typing import Any
 
 from ...errors import InputError
-from ..base import Decision, Hint, Measure, Option, Progress, State, action_error, random_generator
+from ..base import Decision, Hint, Measure, Option, Progress, State, action_error, random_generator, to_jsonable
 from ..inputs import fault
 from . import badge_session as badges
 from .hints import GAME, CoachValuer, RaceValuer, Selection, option_text, rank_options, selections_of
@@ -110,7 +110,7 @@ def prepare(options: Mapping[str, Any] | None = None, progress: Progress | None 
     if opts["computer"] == "race-aware":
         _match(opts, progress)
     if badges.in_play(opts):
-        badges.solve(opts, progress)
+        badges.solve_badges(opts, progress)
     return opts
 
 
@@ -158,7 +158,9 @@ def _valuer(state: State, side: str | None = None) -> CoachValuer | RaceValuer:
 
 def _selections(state: State, distinct: bool) -> list[Selection]:
     dice = _dice_of(state, state.to_move)
-    return selections_of(dice, state.data["roll"], state.data["left"], distinct=distinct)
+    # a side's Advantage or Emperor's scores its throws by another table
+    extra = badges.combos(state.options, state.to_move) if badges.in_play(state.options) else ()
+    return selections_of(dice, state.data["roll"], state.data["left"], distinct=distinct, combos=extra)
 
 
 @lru_cache(maxsize=64)
@@ -172,10 +174,8 @@ def actions(state: State) -> list[dict[str, Any]]:
         return [{"type": "next"}]
     if state.phase == "roll":
         return [{"type": "roll"}]
-    if state.phase == "bust":
-        return [{"type": "resurrect"}, {"type": "pass"}]
     if badges.in_play(state.options):
-        return [dict(o.action) for o in badges.spend_options(state, _selections(state, distinct=False))]
+        return [dict(o.action) for o in _badge_options(state, distinct=False)]
     valuer = _valuer(state)
     out = []
     for sel in _selections(state, distinct=False):
@@ -214,9 +214,17 @@ def _badge_advice(state: State, position: dict[str, Any], measure: Measure) -> H
     position["roll"] = [face_text(dice[p - 1], f) for f, p in zip(state.data["roll"], state.data["left"])]
     position["positions"] = list(state.data["left"])
     position["uses"] = {k: list(v) for k, v in state.data["uses"].items()}
+    return Hint(GAME, position, measure, tuple(_badge_options(state, distinct=True)))
+
+
+def _badge_options(state: State, distinct: bool) -> list[Option]:
+    """With badges: a bust's choices, or every keep with the badges it may spend and the moves of a badge spent
+    after a throw on the throw shown; best first."""
+    dice = _dice_of(state, state.to_move)
     if state.phase == "bust":
-        return Hint(GAME, position, measure, tuple(badges.bust_options(state, dice)))
-    return Hint(GAME, position, measure, tuple(badges.spend_options(state, _selections(state, distinct=True))))
+        return badges.bust_options(state, dice)
+    return badges.ranked(badges.spend_options(state, _selections(state, distinct)) +
+                         badges.throw_options(state, dice))
 
 
 def _policy_choice(state: State) -> dict[str, Any]:
@@ -264,15 +272,10 @@ def _faces_text(state: State, side: str, faces: Sequence[int], positions: Sequen
     return " ".join(face_text(dice[p - 1], f) for f, p in zip(faces, positions))
 
 
-def _roll(state: State) -> State:
-    """Roll the dice left of the side to move (one random draw); a bust passes the turn."""
-    side = state.to_move
-    dice = _dice_of(state, side)
-    rng = random_generator(state)
-    left = list(state.data["left"])
-    draws = rng.random(len(left))
+def _draw(dice: tuple[Die, ...], positions: Sequence[int], rng: Any) -> list[int]:
+    """The faces of the dice at these positions, one uniform draw each."""
     faces = []
-    for p, u in zip(left, draws):
+    for p, u in zip(positions, rng.random(len(positions))):
         # the face whose cumulative weight first exceeds u * total (faces of weight 0 never come up)
         weights = dice[p - 1].weights
         bar, face = u * sum(weights), 0
@@ -280,16 +283,51 @@ def _roll(state: State) -> State:
             bar -= weights[face]
             face += 1
         faces.append(face + 1)
+    return faces
+
+
+def _roll(state: State) -> State:
+    """Roll the dice left of the side to move (one random draw); a bust passes the turn."""
+    side = state.to_move
+    dice = _dice_of(state, side)
+    left = list(state.data["left"])
+    faces = _draw(dice, left, random_generator(state))
     data = {**state.data, "roll": faces}
     nxt = state.evolve(draws=state.draws + 1, data=data, phase="select")
     who = WHO[side]
     line = f"{who} roll{'s' if side == 'computer' else ''} {len(left)} dice: {_faces_text(state, side, faces, left)}"
-    nxt = nxt.logged(line)
+    return _thrown(nxt.logged(line))
+
+
+def _spend_after_throw(state: State, action: Mapping[str, Any]) -> State:
+    """A badge spent after a throw: the dice named thrown again (one random draw), or the one die turned into
+    the Transmutation's face; then the throw is played (or busts) with the use spent."""
+    side, effect = state.to_move, action["badges"][0]
+    dice = _dice_of(state, side)
+    left, roll = list(state.data["left"]), list(state.data["roll"])
+    draws = state.draws
+    if effect == "transmutation":
+        roll[left.index(action["dice"][0])] = badges.transmutation_face(state.options, side)
+    else:
+        draws += 1
+        for p, face in zip(action["dice"], _draw(dice, action["dice"], random_generator(state))):
+            roll[left.index(p)] = face
+    data = {**state.data, "roll": roll, "uses": badges.uses_after(state, [effect])}
+    nxt = state.evolve(draws=draws, data=data, phase="select")
+    before = _faces_text(state, side, [state.data["roll"][left.index(p)] for p in action["dice"]], action["dice"])
+    return _thrown(nxt.logged(f"{WHO[side]} spend{'s' if side == 'computer' else ''} the {badges.TITLES[effect]} "
+                              f"on {before}: {_faces_text(state, side, roll, left)}"))
+
+
+def _thrown(nxt: State) -> State:
+    """After a throw shows (phase select): a bust stops for a badge that may still save it, else passes."""
+    side = nxt.to_move
+    who = WHO[side]
     if not _selections(nxt, distinct=True):
-        if badges.in_play(state.options) and state.data["uses"][side][2] > 0:
-            return nxt.evolve(phase="bust").logged(f"{who} bust{'s' if side == 'computer' else ''}: a Badge of "
-                                                   "Resurrection may throw the same dice again")
-        lost = state.data["turn_total"]
+        if badges.in_play(nxt.options) and badges.can_save(nxt):
+            return nxt.evolve(phase="bust").logged(f"{who} bust{'s' if side == 'computer' else ''}: a badge may "
+                                                   "still save the turn")
+        lost = nxt.data["turn_total"]
         nxt = nxt.logged(f"{who} bust{'s' if side == 'computer' else ''}" + (f": {lost:,} lost" if lost else "")
                          + f"; {WHO[_other(side)]} to roll")
         return _pass_turn(nxt)
@@ -318,8 +356,10 @@ def step(state: State, action: Mapping[str, Any]) -> State:
         return nxt.logged(_opening(nxt))
     if kind == "roll":
         return _roll(state)
-    if kind in ("resurrect", "pass") and state.to_move == "player":
-        state = _record_bust(state, kind)
+    if kind in ("resurrect", "pass", "badge") and state.to_move == "player":
+        state = _record_choice(state, action)
+    if kind == "badge":
+        return _spend_after_throw(state, action)
     if kind == "resurrect":
         data = {**state.data, "uses": badges.uses_after(state, ["resurrection"]), "roll": []}
         nxt = state.evolve(data=data, phase="roll").logged(
@@ -391,11 +431,13 @@ def _record(state: State, sel: Selection, then: str, action: Mapping[str, Any]) 
     return state.evolve(decisions=(*state.decisions, decision))
 
 
-def _record_bust(state: State, kind: str) -> State:
-    """Add the player's choice after a bust (throw again with the Resurrection, or not), priced as a keep is."""
+def _record_choice(state: State, action: Mapping[str, Any]) -> State:
+    """Add the player's choice after a bust (throw again with the Resurrection, or not) or a badge spent after
+    a throw, priced as a keep is: a badge spent badly costs what the best play would have won."""
     hint = advice(state)
-    chosen = next(o for o in hint.options if o.action["type"] == kind)
-    position = f"bust at turn total {state.data['turn_total']:,} ({_score_line(state)})"
+    chosen = next(o for o in hint.options if to_jsonable(o.action) == to_jsonable(action))
+    what = "bust" if state.phase == "bust" else "throw"
+    position = f"{what} at turn total {state.data['turn_total']:,} ({_score_line(state)})"
     decision = Decision(position=position, chosen=chosen.option, best=hint.best.option, loss=chosen.loss,
                         measure=hint.measure)
     return state.evolve(decisions=(*state.decisions, decision))
@@ -413,12 +455,15 @@ def parse_action(state: State, text: str) -> dict[str, Any]:
         if words in ([], ["r"], ["roll"]):
             return {"type": "roll"}
         raise InputError("roll the dice first: press Enter or r")
+    if words and words[0] == "t":
+        return _badge_action(state, words[1:])
     if state.phase == "bust":
         if words in ([], ["r"], ["resurrect"]):
             return {"type": "resurrect"}
         if words in (["p"], ["pass"]):
             return {"type": "pass"}
-        raise InputError("r throws the same dice again (Badge of Resurrection), p lets the turn go")
+        raise InputError("r throws the same dice again (Badge of Resurrection), t 4 6 spends a badge on the 4 "
+                         "and the 6, p lets the turn go")
     spent = [effect for word, effect in (("d", "doppelganger"), ("w", "warlord")) if word in words]
     words = [w for w in words if w not in ("d", "w")]
     if "warlord" in spent:
@@ -461,3 +506,20 @@ def parse_action(state: State, text: str) -> dict[str, Any]:
             raise InputError("that badge is not yours to spend now (no use left, or the Warlord's only banks)")
         action = next((a for a in legal if a["then"] == then), legal[0])
     return action
+
+
+def _badge_action(state: State, words: list[str]) -> dict[str, Any]:
+    """'t 4 6' (or 't p2 p5'): the badge spent after a throw on the dice showing these faces (at these
+    positions): re-roll them, or turn the one die."""
+    legal = [a for a in actions(state) if a["type"] == "badge"]
+    if not legal:
+        raise InputError("no badge to spend on this throw (t is for Fortune, Transmutation, Swap-Out, Wedding)")
+    dice = _dice_of(state, state.to_move)
+    shown = {p: face_text(dice[p - 1], f) for f, p in zip(state.data["roll"], state.data["left"])}
+    for a in legal:
+        if all(w.startswith("p") for w in words) and words and [f"p{p}" for p in a["dice"]] == sorted(words):
+            return a
+        if sorted(shown[p].upper() for p in a["dice"]) == sorted(w.upper() for w in words):
+            return a
+    raise InputError(f"the badge cannot act on {' '.join(words) or 'no dice'}; it can on: "
+                     + "; ".join(" ".join(shown[p] for p in a["dice"]) for a in legal))

@@ -23,6 +23,8 @@
       if (r.match && r.match.status !== "done" && await waitForMatch(r.match, true) === "meanwhile") {
         // the race-aware solve goes on on the server; this game is against the coaching table, and says so
         const options = {...r.state.state.options, computer: "coaching"};
+        delete options.badges;  // badges are played against the race-aware computer only
+        delete options.computer_badges;
         Object.assign(r, await call("/api/farkle/new", {options, seed: r.state.state.seed}));
         $("fk-form").elements.computer.value = "coaching";
         S.meanwhile = options.target;
@@ -119,6 +121,7 @@
   async function matchStatus(match) { // GET /api/farkle/match/status: the status, starting nothing
     const q = new URLSearchParams({dice: match.dice.join(","), opponent_dice: match.opponent_dice.join(","),
                                    target: String(match.target)});
+    for (const side of ["badges", "computer_badges"]) if (match[side]) q.set(side, match[side].join(","));
     const r = await window.fetchRetry(`/api/farkle/match/status?${q}`);
     const data = await r.json();
     if (!r.ok) throw new holdwise.ApiError(data.detail || `the server answered ${r.status}`);

@@ -1,12 +1,14 @@
 /* Badges at the Farkle practice table: the chosen badges go into the match's options; on the table, the uses
-   left, the keeps that spend a badge (for the dice selected), a bust's Resurrection, and the coach's line. */
+   left, the keeps that spend a badge (for the dice selected), a badge spent on the throw (Fortune,
+   Transmutation, Swap-Out, Wedding), a bust's Resurrection, and the coach's line. */
 "use strict";
 
 (function () {
   const $ = (id) => document.getElementById(id);
   const {_} = window.HoldwiseDom;  // the page's language (its JSON catalogue)
   const NAMES = {warlord: _("Warlord's Badge"), doppelganger: _("Doppelganger's Badge"),
-    resurrection: _("Badge of Resurrection")};
+    resurrection: _("Badge of Resurrection"), fortune: _("Badge of Fortune"),
+    transmutation: _("Badge of Transmutation"), "swap-out": _("Swap-Out Badge"), wedding: _("Wedding Badge")};
   const ORDER = ["warlord", "doppelganger", "resurrection"];
   const pct = (p) => HoldwiseDom.percent(p, 1);  // in the page's language
   let asked = null; // the sealed state whose coach line is shown (or asked for)
@@ -23,8 +25,9 @@
     return out;
   }
 
-  function usesText(uses) {
-    const parts = ORDER.map((e, i) => (uses[i] ? `${NAMES[e]} ×${uses[i]}` : "")).filter(Boolean);
+  function usesText(uses, after) {
+    // a 4th use is the side's badge spent after a throw (`after` names it)
+    const parts = [...ORDER, after].map((e, i) => (uses[i] ? `${NAMES[e]} ×${uses[i]}` : "")).filter(Boolean);
     return parts.length ? parts.join(", ") : _("none left");
   }
 
@@ -34,6 +37,7 @@
     b.className = secondary ? "secondary" : "";
     b.textContent = text;
     b.dataset.badgeAction = action.type + (action.badges ? ":" + action.badges.join("+") : "");
+    if (action.type === "badge") b.dataset.dice = action.dice.join(",");  // which move of the badge
     b.addEventListener("click", () => play(action));
     return b;
   }
@@ -76,14 +80,23 @@
     box.hidden = !uses;
     if (!uses) return;
     $("fk-badge-uses").textContent = _("Your badges: {mine}. The computer's: {theirs}.",
-                                       {mine: usesText(uses.player), theirs: usesText(uses.computer)});
+                                       {mine: usesText(uses.player, (s.data.after || {}).player),
+                                        theirs: usesText(uses.computer, (s.data.after || {}).computer)});
     const spend = $("fk-badge-spend");
     spend.replaceChildren();
     const mine = s.to_move === "player" && !S.busy;
+    // a badge spent on the throw shown: one button per move (the dice it re-rolls or turns, by their faces)
+    const faces = (a) => (S.view.roll || []).filter((d) => a.dice.includes(d.position)).map((d) => d.face).join(" ");
+    const onThrow = () => S.actions.filter((a) => a.type === "badge").forEach((a) => spend.append(
+      button(_("Use the {badge}: {move}", {badge: NAMES[a.badges[0]], move: faces(a)}), a, play, true)));
     if (mine && s.phase === "bust") {
-      spend.append(button(_("Throw the same dice again (Badge of Resurrection)"), {type: "resurrect"}, play, false),
-                   button(_("Let the turn go"), {type: "pass"}, play, true));
+      if (S.actions.some((a) => a.type === "resurrect")) {
+        spend.append(button(_("Throw the same dice again (Badge of Resurrection)"), {type: "resurrect"}, play, false));
+      }
+      onThrow();
+      spend.append(button(_("Let the turn go"), {type: "pass"}, play, true));
     } else if (mine && s.phase === "select") {
+      onThrow();
       const dice = [...S.picked].sort((a, b) => a - b).join(",");
       for (const a of S.actions) {
         if (a.type === "keep" && a.badges && a.dice.join(",") === dice) spend.append(button(spendText(a), a, play, true));
