@@ -8,6 +8,7 @@ import typer
 
 from .. import i18n
 from ..i18n import gettext as _
+from ..phrases import say
 from ._common import check_plot_path, console, emit_json, new_app, progress
 from ._play import TerminalGame, run
 from .farkle_report import plot_coaching, plot_match, plot_report, print_badge_report, print_report, print_rules, short
@@ -142,7 +143,7 @@ def render_hint(result, request, show_all: bool) -> None:
         left = str(o.extras["dice_left"]) + (" " + _("hot") if o.extras["hot_dice"] else "")
         value = num.percent(o.value, 2) if win else num.decimal(o.value, 1, group=True)
         loss = f"{num.decimal(100 * o.loss, 2)} {pp}" if win else num.decimal(o.loss, 1, group=True)
-        t.add_row(o.option, num.whole(o.extras["score"]), num.whole(o.extras["turn_total"]), left, value, loss)
+        t.add_row(say(o.option), num.whole(o.extras["score"]), num.whole(o.extras["turn_total"]), left, value, loss)
     out.print(t)
     if len(shown) < len(result.options):
         out.print(_("... %(n)d more options (--all lists them)") % {"n": len(result.options) - len(shown)})
@@ -392,9 +393,9 @@ def _option_text(measure: str):
 
     def text(option) -> str:
         if measure != "win_chance":
-            return f"{option.option:<34} {num.decimal(option.value, 1, group=True):>9}   {loss} " \
+            return f"{say(option.option):<34} {num.decimal(option.value, 1, group=True):>9}   {loss} " \
                    f"{num.decimal(option.loss, 1, group=True)}"
-        return f"{option.option:<34} {num.percent(option.value, 2):>9}   {loss} {num.decimal(100 * option.loss, 2)} {pp}"
+        return f"{say(option.option):<34} {num.percent(option.value, 2):>9}   {loss} {num.decimal(100 * option.loss, 2)} {pp}"
 
     return text
 

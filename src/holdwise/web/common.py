@@ -25,7 +25,7 @@ from jinja2 import pass_context
 from pydantic import BaseModel, ConfigDict, Field, StrictInt
 from starlette.exceptions import HTTPException
 
-from .. import __version__, i18n
+from .. import __version__, i18n, phrases
 from ..errors import InputError
 from ..games.base import State, to_jsonable
 from ..memory import ByteCache
@@ -242,7 +242,8 @@ def page(request: Request, template: str, **context: Any) -> HTMLResponse:  # no
     """A page rendered on the server, in the reader's language (a `?lang=` that names one is kept in a cookie)."""
     lang = request_language(request)
     context.setdefault("lang", lang)
-    context.setdefault("catalogue", i18n.catalogue(lang))
+    # the scripts' messages, and the forms of the games' own words they translate where they show them
+    context.setdefault("catalogue", {**i18n.catalogue(lang), "phrases": phrases.table(lang)})
     if "title" in context:
         context["title"] = i18n.gettext(context["title"], lang)
     return keep_language(request, templates.TemplateResponse(request, template, context))

@@ -1,0 +1,170 @@
+"""The games' own words (a match log's line, an option, a coach's note, a hand's name) in the reader's language,
+translated where they are shown: the games write English (their JSON is an API) and each English form here is
+a pattern whose parts are translated in turn."""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from . import i18n
+from .i18n import N_
+
+__all__ = ["PHRASES", "pattern", "say", "table"]
+
+# Each English form the games write, its parts named; a part is itself a phrase, a number or kept as it is
+# (dice faces, the named dice). Longer and more specific forms first: the first form that matches is used.
+PHRASES: tuple[str, ...] = (
+    # Farkle: the match log (games/farkle/session.py)
+    N_("game %(game)s: first to %(target)s points; you roll first (computer plays %(computer)s)"),
+    N_("game %(game)s: first to %(target)s points; the computer rolls first (computer plays %(computer)s)"),
+    N_("you roll %(n)s dice: %(faces)s"),
+    N_("computer rolls %(n)s dice: %(faces)s"),
+    N_("you bust: a Badge of Resurrection may throw the same dice again"),
+    N_("computer busts: a Badge of Resurrection may throw the same dice again"),
+    N_("you bust: %(lost)s lost; computer to roll"),
+    N_("you bust; computer to roll"),
+    N_("computer busts: %(lost)s lost; you to roll"),
+    N_("computer busts; you to roll"),
+    N_("you spend the Badge of Resurrection"),
+    N_("computer spends the Badge of Resurrection"),
+    N_("you spend %(badges)s"),
+    N_("computer spends %(badges)s"),
+    N_("you let the turn go: %(lost)s lost"),
+    N_("you let the turn go"),
+    N_("computer lets the turn go: %(lost)s lost"),
+    N_("computer lets the turn go"),
+    N_("%(keeps)s, reaching %(score)s: you win (%(scores)s)"),
+    N_("%(keeps)s, reaching %(score)s: computer wins (%(scores)s)"),
+    N_("%(keeps)s and bank %(total)s (%(scores)s)"),
+    N_("%(keeps)s and banks %(total)s (%(scores)s)"),
+    N_("%(keeps)s, turn total %(total)s, hot dice, rolling on"),
+    N_("%(keeps)s, turn total %(total)s, rolling on"),
+    N_("you keep %(dice)s (%(score)s)"),
+    N_("computer keeps %(dice)s (%(score)s)"),
+    N_("you %(player)s, computer %(computer)s"),
+    # Farkle: positions, options and the coach (hints.py, practice.py, badge_session.py, badge_coach.py)
+    N_("roll %(roll)s at turn total %(total)s (%(scores)s)"),
+    N_("bust at turn total %(total)s (%(scores)s)"),
+    N_("keep %(dice)s, roll on"),
+    N_("keep %(dice)s, bank with the Warlord's bonus"),
+    N_("keep %(dice)s, bank"),
+    N_("keep %(dice)s: the target is reached"),
+    N_("%(dice)s (doubled)"),
+    N_("use the %(badge)s now: %(option)s (win chance %(with)s against %(without)s keeping it)"),
+    N_("throw the same dice again (Badge of Resurrection)"),
+    N_("let the turn go"),
+    N_("next game"),
+    N_("The coaching table and the race-aware coach agree."),
+    N_("Win chances are not shown: the race-aware match is not solved for these dice and target."),
+    N_("The coaching table says '%(points)s' (%(expected)s points expected); playing to win says '%(win)s' "
+       "(%(chance)s to win, %(more)s percentage points more). Score %(own)s to %(opp)s, first to %(target)s: "
+       "%(why)s"),
+    N_("banking %(total)s puts you at %(after)s, %(left)s from the target and %(lead)s ahead; %(reason)s"),
+    N_("banking %(total)s puts the computer at %(after)s, %(left)s from the target and %(lead)s ahead; "
+       "%(reason)s"),
+    N_("banking %(total)s puts you at %(after)s, %(left)s from the target; %(reason)s"),
+    N_("banking %(total)s puts the computer at %(after)s, %(left)s from the target; %(reason)s"),
+    N_("in the race sure points now are worth more than the extra points rolling on would add on average, which "
+       "the coaching table counts even beyond the target."),
+    N_("banking %(total)s would leave you at %(after)s with %(left)s still to go while the other side needs "
+       "%(opp)s; too little to hold the race, so playing to win takes the risk of rolling on."),
+    N_("banking %(total)s would leave the computer at %(after)s with %(left)s still to go while the other side "
+       "needs %(opp)s; too little to hold the race, so playing to win takes the risk of rolling on."),
+    N_("you need %(more)s more after this keep and the other side %(opp)s; the race values %(values)s"),
+    N_("the computer needs %(more)s more after this keep and the other side %(opp)s; the race values %(values)s"),
+    N_("more dice to roll (a better chance to go on) over the points of the larger keep."),
+    N_("the points of the larger keep over more dice to roll."),
+    N_("Warlord's Badge"),
+    N_("Doppelganger's Badge"),
+    N_("Badge of Resurrection"),
+    N_("race-aware"),
+    N_("coaching"),
+    N_("roll"),
+    N_("bank"),
+    # what a hint ranks by (games/base.py's measures, "_" written as a space)
+    N_("expected payout"),
+    N_("expected return"),
+    N_("expected points"),
+    N_("expected score"),
+    N_("win chance"),
+    N_("expected bets"),
+    # the hands of dice poker and poker dice (the Slovak article's names), Yahtzee's and Balut's boxes
+    N_("five of a kind"),
+    N_("four of a kind"),
+    N_("full house"),
+    N_("straight"),
+    N_("three of a kind"),
+    N_("two pairs"),
+    N_("pair"),
+    N_("nothing"),
+    N_("flush"),
+    N_("bust"),
+    N_("Ones"),
+    N_("Twos"),
+    N_("Threes"),
+    N_("Fours"),
+    N_("Fives"),
+    N_("Sixes"),
+    N_("3 of a kind"),
+    N_("4 of a kind"),
+    N_("Full house"),
+    N_("Small straight"),
+    N_("Large straight"),
+    N_("Chance"),
+    N_("One pair"),
+    N_("Two pairs"),
+    N_("Straight"),
+    N_("House"),
+    N_("Choice"),
+)
+
+_PART = re.compile(r"%\((\w+)\)s")
+_NUMBER = re.compile(r"[+-]?\d{1,3}(,\d{3})*(\.\d+)?%?|[+-]?\d+(\.\d+)?%?")
+
+
+def pattern(form: str) -> re.Pattern[str]:
+    """The regular expression of an English form: its words as they are, each %(part)s any text."""
+    pieces, at = [], 0
+    for m in _PART.finditer(form):
+        pieces.append(re.escape(form[at:m.start()]) + f"(?P<{m.group(1)}>.+?)")
+        at = m.end()
+    return re.compile("".join(pieces) + re.escape(form[at:]), re.DOTALL)
+
+
+@cache
+def _compiled() -> tuple[tuple[str, re.Pattern[str]], ...]:
+    return tuple((form, pattern(form)) for form in PHRASES)
+
+
+def say(text: str, lang: str | None = None) -> str:
+    """`text` as the games write it, in `lang` (default: the current language); text no form matches stays."""
+    lang = i18n.pick(lang or i18n.current.get())
+    if lang == i18n.DEFAULT or not text:
+        return text
+    return _say(text, lang, 0)
+
+
+def _say(text: str, lang: str, depth: int) -> str:
+    if _NUMBER.fullmatch(text):
+        numbers = i18n.numbers(lang)
+        if text.endswith("%"):  # "16.7%": the share with as many decimals, written as the language writes it
+            digits = len(text[:-1].partition(".")[2])
+            return numbers.percent(float(text[:-1].replace(",", "")) / 100, digits)
+        return numbers.text(text)
+    if depth > 6:  # a form's part is a form in its turn, never this deep
+        return text
+    for form, regex in _compiled():
+        m = regex.fullmatch(text)
+        if m:
+            parts = {name: _say(value, lang, depth + 1) for name, value in m.groupdict().items()}
+            return i18n.gettext(form, lang) % parts
+    return text
+
+
+@cache
+def table(lang: str) -> tuple[tuple[str, str], ...]:
+    """(English form, its translation) of every form, for the pages' scripts (empty in English)."""
+    if i18n.pick(lang) == i18n.DEFAULT:
+        return ()
+    return tuple((form, i18n.gettext(form, lang)) for form in PHRASES)
