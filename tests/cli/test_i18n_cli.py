@@ -177,3 +177,29 @@ def test_the_dice_duel_hint_in_slovak():
     sk = run(*args, "--lang", "sk").output
     assert "vy (prvé miesto) 1 2 3 6 6 proti 1 4 4 5 5: stávky po hode" in sk and "-0,294925" in sk and fits(sk) == []
     assert "-0.294925" in run(*args, "--lang", "en").output
+
+
+# a game at the terminal: its rules, its log, the hint and the review (h shows the hint; then one move, then q)
+PLAYS = {
+    "yahtzee": (["yahtzee", "play", "--seed", "3"], "h\nkeep 2 2 2\nroll\nq\n"),
+    "poker-dice": (["poker-dice", "play", "--seed", "3"], "h\nall\nq\n"),
+    "dice-duel": (["dice-duel", "play", "--seed", "3"], "h\nb\n\nq\n"),
+    "liars-dice": (["liars-dice", "play", "--seed", "3", "--faces", "2"], "h\n1x2\nliar\nq\n"),
+}
+# English words of the games' own lines (a log line or an option left untranslated would show them)
+GAME_WORDS = re.compile(r"\b(you|roll|rolls|rolled|keep|kept|turn|computer|bid|bids|stands|wins|win|best first|"
+                        r"review|loss|tally|duel \d+:|round \d+:)\b")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("game", sorted(PLAYS))
+def test_a_game_at_the_terminal_in_the_language_within_80_columns(game, lang):
+    args, typed = PLAYS[game]
+    result = runner.invoke(app, [*args, "--lang", lang], input=typed)
+    assert result.exit_code == 0, result.output
+    assert fits(result.output) == []
+    # the words typed at the prompts stay English (keep 5 5, all, none, liar, c/b/r/f) and are shown as keys
+    shown = re.sub(r"\b(keep 5 5|keep 6 6 2|liar|roll|all|none|Enter|check|bet|call|raise|fold|h|q)\b", "", result.output)
+    assert GAME_WORDS.findall(shown.split("\n", 3)[-1]) == []
+    english = runner.invoke(app, [*args, "--lang", "en"], input=typed).output
+    assert GAME_WORDS.search(english)  # the check can see English

@@ -57,13 +57,13 @@ def _read(prompt: str) -> str | None:
 
 def _hint_lines(game: TerminalGame, state, top: int = 5) -> list[str]:
     hint = game.face.advice(state)
-    num = i18n.numbers()
+    num, loss = i18n.numbers(), _("loss")
     lines = ["  " + _("best first (%(measure)s):") % {"measure": say(hint.measure.replace("_", " "))}]
     for opt in hint.options[:top]:
         if game.option_text is not None:
             lines.append("  " + game.option_text(opt))
         else:
-            lines.append(f"  {say(opt.option):<28} {num.decimal(opt.value, 4):>12}   {_('loss')} "
+            lines.append(f"  {say(opt.option):<28} {num.decimal(opt.value, 4):>12}   {loss} "
                          f"{num.decimal(opt.loss, 4)}")
     if len(hint.options) > top:
         lines.append("  " + _("... %(n)s more") % {"n": len(hint.options) - top})

@@ -6,6 +6,7 @@ printed here (within 80 columns, or the results' JSON).
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -14,6 +15,7 @@ import typer
 from .. import i18n
 from ..i18n import gettext as _
 from ..i18n import ngettext
+from ..phrases import say
 from ._common import JSON_OPTION, console, emit_json, fmt, new_app, pct, progress
 from ._play import TerminalGame, run
 
@@ -267,13 +269,15 @@ def _render(state: State) -> list[str]:
     left = data["rolls_left"]
     rolls = "no rolls left" if left == 0 else f"{left} roll{'s' if left != 1 else ''} left"
     turns = rule_set_of(state).turns
-    return [*card.lines(), f"  turn {data['turn']} of {turns}: dice {' '.join(map(str, data['dice']))}, {rolls}"]
+    return [*map(say, card.lines()), "  " + _("turn %(turn)s of %(turns)s: dice %(dice)s, %(left)s") % {
+        "turn": data["turn"], "turns": turns, "dice": " ".join(map(str, data["dice"])), "left": say(rolls)}]
 
 
 def _summary(state: State) -> list[str]:
     tally = state.tally
     mean = tally["total"] / tally["games"] if tally["games"] else 0
-    return [f"tally: {tally['games']} game(s), mean {mean:.1f}, best {tally['best']}"]
+    return [_("tally: %(games)s game(s), mean %(mean)s, best %(best)s")
+            % {"games": tally["games"], "mean": i18n.numbers().decimal(mean, 1), "best": tally["best"]}]
 
 
 @yahtzee_app.command("play")
@@ -299,6 +303,8 @@ def yahtzee_play(
     lines, keys = r.intro, r.keys
     state = face.new_game({"rules": r.name}, seed_value)
     game = TerminalGame(
-        face=face, rules=lines, keys=keys,
-        render=_render, prompt=lambda state: "play?", summary=_summary)
+        # the rules' sentence (its lines but the last, the boxes) wrapped again: other languages' words are longer
+        face=face, rules=(*textwrap.wrap(" ".join(map(say, lines[:-1])), width=80),
+                          *textwrap.wrap(say(lines[-1]), width=80)), keys=say(keys),
+        render=_render, prompt=lambda state: _("play?"), summary=_summary)
     run(game, state)
