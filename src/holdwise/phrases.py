@@ -12,6 +12,14 @@ from .i18n import N_
 
 __all__ = ["PHRASES", "pattern", "say", "table"]
 
+# Forms that only a part of a form takes: a whole text that splits at " to " or ", " is no range or list
+PARTS: tuple[str, ...] = (
+    N_("%(low)s to %(high)s"),
+    N_("%(one)s and %(other)s"),
+    N_("%(one)s or %(other)s"),
+    N_("%(one)s, %(other)s"),
+)
+
 # Each English form the games write, its parts named; a part is itself a phrase, a number or kept as it is
 # (dice faces, the named dice). Longer and more specific forms first: the first form that matches is used.
 PHRASES: tuple[str, ...] = (
@@ -160,15 +168,48 @@ PHRASES: tuple[str, ...] = (
     N_("you stand on %(hand)s"),
     N_("you win with %(hand)s"),
     N_("tie on %(hand)s: %(names)s replay (round %(round)s)"),
-    N_("%(who)s rolls %(hand)s"),
-    N_("%(who)s keeps %(kept)s, re-rolls %(n)s: %(rolled)s -> %(hand)s"),
-    N_("%(who)s stands on %(hand)s (%(why)s)"),
-    N_("%(who)s stands on %(hand)s"),
-    N_("%(who)s wins with %(hand)s"),
+    N_("computer rolls %(hand)s"),
+    N_("computer keeps %(kept)s, re-rolls %(n)s: %(rolled)s -> %(hand)s"),
+    N_("computer stands on %(hand)s (%(why)s)"),
+    N_("computer stands on %(hand)s"),
+    N_("computer wins with %(hand)s"),
+    N_("computer %(n)s rolls %(hand)s"),
+    N_("computer %(n)s keeps %(kept)s, re-rolls %(m)s: %(rolled)s -> %(hand)s"),
+    N_("computer %(n)s stands on %(hand)s (%(why)s)"),
+    N_("computer %(n)s stands on %(hand)s"),
+    N_("computer %(n)s wins with %(hand)s"),
     N_("computer %(n)s"),
     N_("computer"),
     N_("you"),
     N_("%(dice)s (bust)"),
+    # input errors: the reason after the field's name (games/inputs.py and the games' parsers)
+    N_("must be a whole number %(range)s, got %(got)s"),
+    N_("must be a whole number, got %(got)s"),
+    N_("at least %(n)s"),
+    N_("at most %(n)s"),
+    N_("must be faces 1 to %(sides)s, got %(got)s"),
+    N_("must be true or false, got %(got)s"),
+    N_("must be text, got %(got)s"),
+    N_("must be one of %(choices)s, got %(got)s"),
+    N_("must be first or second, got %(got)s"),
+    N_("must be bet or reroll, got %(got)s"),
+    N_("must be bids, got %(got)s"),
+    N_("must be bids as count x face (1x2), got %(got)s"),
+    N_("must be five cards as text, e.g. AS KS QS JS 9D, got %(got)s"),
+    N_("unknown field %(name)s; known: %(names)s"),
+    N_("is required: the five dice, e.g. 1 1 5 3 2"),
+    N_("is required: the faces rolled, e.g. 1 1 5 2 3 4"),
+    N_("is required: five cards in dealt order, e.g. AS KS QS JS 9D"),
+    N_("is required"),
+    N_("%(rules)s rolls %(n)s dice, got %(got)s"),
+    N_("must be a positive multiple of %(unit)s, got %(got)s"),
+    N_("must be at most %(n)s here, got %(got)s"),
+    N_("must be a multiple of %(unit)s below the target %(target)s, got %(got)s"),
+    N_("must be a multiple of %(unit)s from %(low)s to %(high)s, got %(got)s"),
+    N_("needs %(n)s dice, got %(got)s"),
+    N_("must be numbers 1-6, got %(got)s"),
+    N_("unknown die %(name)s; known: %(names)s"),
+    N_("a die shows 1 to 6 (or %(joker)s for a joker), got %(got)s"),
     # what a hint ranks by (games/base.py's measures, "_" written as a space)
     N_("expected payout"),
     N_("expected return"),
@@ -206,11 +247,11 @@ PHRASES: tuple[str, ...] = (
     # the most general forms last: they only rewrite parts that other forms translate
     N_("%(dice)s (%(hand)s)"),
     N_("%(hand)s: %(ranks)s"),
-    N_("%(one)s and %(other)s"),
-    N_("%(one)s, %(other)s"),
+    *PARTS,
 )
 
 _PART = re.compile(r"%\((\w+)\)s")
+_NAMED = re.compile(r"([\w.\-]+) ((?:must|is|needs|takes) .+)", re.DOTALL)
 _NUMBER = re.compile(r"[+-]?\d{1,3}(,\d{3})*(\.\d+)?%?|[+-]?\d+(\.\d+)?%?")
 
 
@@ -246,16 +287,22 @@ def _say(text: str, lang: str, depth: int) -> str:
     if depth > 6:  # a form's part is a form in its turn, never this deep
         return text
     for form, regex in _compiled():
+        if depth == 0 and form in PARTS:  # a whole text that splits at " to " or ", " is no range or list
+            continue
         m = regex.fullmatch(text)
         if m:
             parts = {name: _say(value, lang, depth + 1) for name, value in m.groupdict().items()}
             return i18n.gettext(form, lang) % parts
+    named = _NAMED.fullmatch(text) if depth == 0 else None
+    if named:  # an input error naming its input first ("HAND must be ..."): the name kept, the reason said
+        return f"{named.group(1)} {_say(named.group(2), lang, 1)}"
     return text
 
 
 @cache
-def table(lang: str) -> tuple[tuple[str, str], ...]:
-    """(English form, its translation) of every form, for the pages' scripts (empty in English)."""
+def table(lang: str) -> tuple[tuple[str, str, bool], ...]:
+    """(English form, its translation, whether only a part takes it) of every form, for the pages' scripts
+    (empty in English)."""
     if i18n.pick(lang) == i18n.DEFAULT:
         return ()
-    return tuple((form, i18n.gettext(form, lang)) for form in PHRASES)
+    return tuple((form, i18n.gettext(form, lang), form in PARTS) for form in PHRASES)

@@ -203,3 +203,15 @@ def test_a_game_at_the_terminal_in_the_language_within_80_columns(game, lang):
     assert GAME_WORDS.findall(shown.split("\n", 3)[-1]) == []
     english = runner.invoke(app, [*args, "--lang", "en"], input=typed).output
     assert GAME_WORDS.search(english)  # the check can see English
+
+
+@pytest.mark.parametrize(("lang", "line"), [
+    ("sk", "chyba: --seed musí byť celé číslo 0 až 9\u00a0223\u00a0372\u00a0036\u00a0854\u00a0775\u00a0807, zadané -1"),
+    ("cs", "chyba: HAND musí být hodnoty 1 až 3, zadáno '9'"),
+    ("en", "error: HAND must be faces 1 to 3, got '9'"),
+])
+def test_a_games_own_input_error_in_the_language_one_line_exit_2(lang, line):
+    """The game's reason after the flag or argument, in the language; the name as the command line says it."""
+    args = ["farkle", "play", "--seed", "-1"] if lang == "sk" else ["liars-dice", "hint", "9"]
+    result = run(*args, "--lang", lang)
+    assert result.exit_code == 2 and result.output.strip() == line

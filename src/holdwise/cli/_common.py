@@ -241,9 +241,11 @@ def flag_of(field: str, command=None, key: str = "") -> str:  # noqa: ANN001 (a 
 
 def said(err: InputError, command=None, key: str = "") -> str:  # noqa: ANN001 (a click command)
     """An input error as the command line says it: a game's field word becomes the flag that gave it."""
+    from ..phrases import say  # the reason in the reader's language (the games write English)
+
     if err.field is None:
-        return str(err)
-    return f"{flag_of(err.field, command, key)}{err.sep}{err.reason}"
+        return say(str(err))
+    return f"{flag_of(err.field, command, key)}{err.sep}{say(err.reason)}"
 
 
 def new_app(help: str, **kwargs) -> typer.Typer:

@@ -130,6 +130,7 @@ class FieldError(InputError):
     def __init__(self, name: str, message: str, at: str | None = None):
         super().__init__(f"{name}: {message}")
         self.field = at or name  # `at` is the exact place when it is finer than the name a person reads
+        self.field_name = name  # the name a person reads, before the message
         self.message = message
 
 

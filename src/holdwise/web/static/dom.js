@@ -71,13 +71,13 @@
   // page's language: each English form of the catalogue's phrases (holdwise/phrases.py) is a pattern whose parts
   // are translated in turn, a number written the language's way; words no form matches are shown as they are
   const NUMBER = /^[+-]?(\d{1,3}(,\d{3})*|\d+)(\.\d+)?%?$/;
-  const forms = (catalogue.phrases || []).map(([english, local]) => {
+  const forms = (catalogue.phrases || []).map(([english, local, part]) => {
     const names = [];
     const source = english.split(/%\((\w+)\)s/).map((piece, i) => {
       if (i % 2) { names.push(piece); return "([\\s\\S]+?)"; }
       return piece.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
     }).join("");
-    return {regex: new RegExp("^" + source + "$"), names, local};
+    return {regex: new RegExp("^" + source + "$"), names, local, part};
   });
   function say(text, depth) {
     if (lang === "en" || typeof text !== "string" || !text) return text;
@@ -86,6 +86,7 @@
     }
     if ((depth || 0) > 6) return text;
     for (const form of forms) {
+      if (form.part && !depth) continue;  // a range or a list only as a part of a form
       const m = form.regex.exec(text);
       if (!m) continue;
       const parts = {};
