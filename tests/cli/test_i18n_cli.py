@@ -215,3 +215,17 @@ def test_a_games_own_input_error_in_the_language_one_line_exit_2(lang, line):
     args = ["farkle", "play", "--seed", "-1"] if lang == "sk" else ["liars-dice", "hint", "9"]
     result = run(*args, "--lang", lang)
     assert result.exit_code == 2 and result.output.strip() == line
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("sk", ("Trénerská tabuľka Farkle", "body ťahu, celý rozsah", "1\u00a0200", "hádzať ďalej")),
+    ("cs", ("Trenérská tabulka Farkle", "body tahu, celý rozsah", "1\u00a0200", "házet dál")),
+    ("en", ("Farkle coaching table", "turn total, whole range", "1,200", "roll on")),
+])
+def test_a_plot_in_the_language_with_its_number_signs(tmp_path, lang, words):
+    """The SVG's texts (matplotlib writes each as a comment beside its path): title, axes, legend, tick labels."""
+    path = tmp_path / "coaching.svg"
+    result = run("farkle", "turn", "--plot", str(path), "--lang", lang)
+    assert result.exit_code == 0, result.output
+    texts = set(re.findall(r"<!-- (.*?) -->", path.read_text()))
+    assert all(any(w in t for t in texts) for w in words), sorted(texts)

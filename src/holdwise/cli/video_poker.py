@@ -13,6 +13,8 @@ from collections.abc import Sequence
 
 import typer
 
+from .. import i18n
+from ..i18n import gettext as _
 from ._common import WIDTH, Group, check_plot_path, emit_json, fail, progress, save_figure
 
 __all__ = ["render_hint", "video_poker_app"]
@@ -244,6 +246,7 @@ def _plot_curve(points, title: str, path: str) -> None:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
+    num = i18n.numbers()
     optimum = 100 * (points[-1].return_value + points[-1].cost) if points else 100.0
     floor = optimum - 5
     fig, ax = plt.subplots(figsize=(6, 4.5))
@@ -253,13 +256,14 @@ def _plot_curve(points, title: str, path: str) -> None:
     below = [x for x, y in zip(xs, ys, strict=True) if y < floor]
     if below:
         ax.plot(below, [floor] * len(below), linestyle="none", marker="v", color="tab:red", markersize=6,
-                label=f"below {floor:.2f}%")
+                label=_("below %(floor)s") % {"floor": num.percent(floor / 100, 2)})
         ax.legend(fontsize=11, loc="lower right")
     ax.axhline(optimum, color="tab:green", linewidth=1, linestyle="--")
-    ax.text(xs[0] if xs else 1, optimum, f" optimal play {optimum:.4f}%", va="bottom", fontsize=11, color="tab:green")
+    ax.text(xs[0] if xs else 1, optimum, " " + _("optimal play %(value)s") % {"value": num.percent(optimum / 100, 4)},
+            va="bottom", fontsize=11, color="tab:green")
     ax.set_ylim(floor - 0.1, optimum + 0.6)
-    ax.set_xlabel("chart lines", fontsize=12)
-    ax.set_ylabel("return (%)", fontsize=12)
+    ax.set_xlabel(_("chart lines"), fontsize=12)
+    ax.set_ylabel(_("return (%)"), fontsize=12)
     ax.tick_params(labelsize=11)
     ax.set_title(title, fontsize=12)
     ax.grid(True, alpha=0.3)
@@ -352,7 +356,7 @@ def video_poker_strategy(
                 report, source = vp.strategy_answer(table, coins, lines=n_lines, curve=curve or plot is not None,
                                                     top_errors=top_errors, progress=update)
     if plot is not None:
-        _plot_curve(report.curve, f"{table.name}: the best chart of n lines", plot)
+        _plot_curve(report.curve, _("%(game)s: the best chart of n lines") % {"game": table.name}, plot)
     if as_json:
         emit_json(report)
         return
