@@ -15,6 +15,7 @@ __all__ = ["PHRASES", "pattern", "say", "table"]
 # Forms that only a part of a form takes: a whole text that splits at " to " or ", " is no range or list
 PARTS: tuple[str, ...] = (
     N_("%(low)s to %(high)s"),
+    N_("%(low)s-%(high)s"),
     N_("%(one)s and %(other)s"),
     N_("%(one)s or %(other)s"),
     N_("%(one)s, %(other)s"),
@@ -90,6 +91,41 @@ PHRASES: tuple[str, ...] = (
     N_("coaching"),
     N_("roll"),
     N_("bank"),
+    # Farkle: the strategy report's findings and the figures they point to (games/farkle/report.py)
+    N_("%(when)s, %(lead)s. Bank from, race-aware (coaching table), by dice left: %(parts)s; median over %(n)s "
+       "score pair, 'never': roll on to the target."),
+    N_("%(when)s, %(lead)s. Bank from, race-aware (coaching table), by dice left: %(parts)s; median over %(n)s "
+       "score pairs, 'never': roll on to the target."),
+    N_("When the opponent needs %(turn)s or less (one average turn) and you need more"),
+    N_("When you need %(turn)s or less and the opponent needs more than %(twice)s"),
+    N_("When the opponent needs %(low)s-%(high)s (one to two turns) and you need more than %(twice)s"),
+    N_("While both need more than %(twice)s"),
+    N_("At the start (0-0)"),
+    N_("keep rolling to the target"),
+    N_("bank later than the coaching table"),
+    N_("bank earlier than the coaching table"),
+    N_("bank about where the coaching table does (within 50 with most numbers of dice)"),
+    N_("bank at other totals than the coaching table"),
+    N_("never"),
+    N_("Moving first from 0-0 wins %(first)s; at equal scores the player to move wins %(range)s; a lead of %(lead)s "
+       "(at %(at)s to 0) makes you the favourite even with the opponent to move."),
+    N_("Moving first from 0-0 wins %(first)s; at equal scores the player to move wins %(range)s."),
+    N_("The plays differ in %(n)s of %(all)s reachable situations; %(share)s of the win chance the coaching table "
+       "gives up lies where you need %(own)s and the opponent %(opp)s, mostly where race-aware play %(how)s and the "
+       "coaching table %(other)s (%(k)s of %(d)s). The costliest: at %(a)s to %(b)s with %(total)s set aside and "
+       "%(dice)s left, %(play)s; the coaching table's %(coach)s gives up %(cost)s points of win chance."),
+    N_("rolls on"),
+    N_("banks"),
+    N_("roll on"),
+    N_("1 die"),
+    N_("%(n)s dice"),
+    N_("heat maps: opponent's score %(score)s and up"),
+    N_("heat maps: own score %(score)s and up"),
+    N_("heat maps: opponent's score %(low)s-%(high)s"),
+    N_("heat maps: both scores below %(score)s"),
+    N_("heat maps: bottom-left corner"),
+    N_("win chance by score pair"),
+    N_("disagreements by region; largest disagreements"),
     # Yahtzee and Balut: the log, positions, options, the card (games/yahtzee/session.py, card.py, balut_card.py)
     N_("%(rules)s: five dice, three rolls a turn at most; keep any, re-roll the rest,"),
     N_("then write the dice in an open box. The game ends when every box is used."),
@@ -244,10 +280,10 @@ PHRASES: tuple[str, ...] = (
     N_("Straight"),
     N_("House"),
     N_("Choice"),
-    # the most general forms last: they only rewrite parts that other forms translate
+    # the most general forms last: they only rewrite parts that other forms translate (a list is split first)
+    *PARTS,
     N_("%(dice)s (%(hand)s)"),
     N_("%(hand)s: %(ranks)s"),
-    *PARTS,
 )
 
 _PART = re.compile(r"%\((\w+)\)s")
@@ -284,7 +320,7 @@ def _say(text: str, lang: str, depth: int) -> str:
             digits = len(text[:-1].partition(".")[2])
             return numbers.percent(float(text[:-1].replace(",", "")) / 100, digits)
         return numbers.text(text)
-    if depth > 6:  # a form's part is a form in its turn, never this deep
+    if depth > 16:  # a form's part is a form in its turn (a list an item at a time), never this deep
         return text
     for form, regex in _compiled():
         if depth == 0 and form in PARTS:  # a whole text that splits at " to " or ", " is no range or list

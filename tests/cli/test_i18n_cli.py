@@ -229,3 +229,13 @@ def test_a_plot_in_the_language_with_its_number_signs(tmp_path, lang, words):
     assert result.exit_code == 0, result.output
     texts = set(re.findall(r"<!-- (.*?) -->", path.read_text()))
     assert all(any(w in t for t in texts) for w in words), sorted(texts)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_farkle_reports_findings_in_the_language(lang):
+    """The findings are the report's English sentences (its JSON's), printed in the language with its numbers."""
+    result = run("farkle", "report", "--target", "1000", "--lang", lang)
+    assert result.exit_code == 0, result.output
+    findings = result.output[result.output.index({"sk": "Zistenia:", "cs": "Zjištění:"}[lang]):]
+    assert re.findall(r"\b(never|bank|banks|roll|rolls|when|while|the|heat maps|opponent)\b", findings, re.I) == []
+    assert re.search(r"\d,\d \u00a0?%|\d,\d\u00a0%", findings) and fits(result.output) == []

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from ..i18n import gettext as _
 from ..i18n import ngettext, numbers, pgettext
+from ..phrases import say
 from ._common import console, save_figure
 
 if TYPE_CHECKING:
@@ -191,8 +192,8 @@ def print_report(r: farkle.StrategyReport) -> None:
     out.print(fav)
     out.print(_("Findings:"))
     figure = _("figure:")
-    for i, f in enumerate(r.findings, 1):  # the findings' sentences are the report's own (English, as in its JSON)
-        out.print(textwrap.fill(f"{i}. {f.text} [{figure} {f.figure}]", 80, subsequent_indent="   "),
+    for i, f in enumerate(r.findings, 1):  # the report's own sentences (English, as in its JSON), said in the language
+        out.print(textwrap.fill(f"{i}. {say(f.text)} [{figure} {say(f.figure)}]", 80, subsequent_indent="   "),
                   highlight=False, markup=False)
 
 

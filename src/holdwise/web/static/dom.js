@@ -84,7 +84,7 @@
     if (NUMBER.test(text)) {  // "1,200" and "16.7%" as Python's i18n.Numbers writes them: "1 200", "16,7 %"
       return text.replace(/[.,%]/g, (c) => (c === "." ? "," : c === "," ? "\u00a0" : "\u00a0%"));
     }
-    if ((depth || 0) > 6) return text;
+    if ((depth || 0) > 16) return text;
     for (const form of forms) {
       if (form.part && !depth) continue;  // a range or a list only as a part of a form
       const m = form.regex.exec(text);
