@@ -246,6 +246,18 @@ PHRASES: tuple[str, ...] = (
     N_("must be numbers 1-6, got %(got)s"),
     N_("unknown die %(name)s; known: %(names)s"),
     N_("a die shows 1 to 6 (or %(joker)s for a joker), got %(got)s"),
+    # video poker's hands (games/video_poker/paytables.py's labels)
+    N_("royal flush"),
+    N_("wild royal flush"),
+    N_("straight flush"),
+    N_("four aces with 2-4"),
+    N_("four aces"),
+    N_("four 2s-4s with A-4"),
+    N_("four 2s-4s"),
+    N_("four 5s-Ks"),
+    N_("four deuces"),
+    N_("jacks or better"),
+    N_("kings or better"),
     # what a hint ranks by (games/base.py's measures, "_" written as a space)
     N_("expected payout"),
     N_("expected return"),

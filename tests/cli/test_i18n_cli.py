@@ -239,3 +239,17 @@ def test_the_farkle_reports_findings_in_the_language(lang):
     findings = result.output[result.output.index({"sk": "Zistenia:", "cs": "Zjištění:"}[lang]):]
     assert re.findall(r"\b(never|bank|banks|roll|rolls|when|while|the|heat maps|opponent)\b", findings, re.I) == []
     assert re.search(r"\d,\d \u00a0?%|\d,\d\u00a0%", findings) and fits(result.output) == []
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("sk", ("návratnosť 0,99543904 (99,5439\u00a0%) pri optimálnej hre", "kráľovská postupka", "dolníky a vyššie")),
+    ("cs", ("návratnost 0,99543904 (99,5439\u00a0%) při optimální hře", "královská postupka", "kluci a výš")),
+])
+def test_video_pokers_return_table_and_strategy_report_in_the_language(lang, words):
+    """The English report's digits with the language's signs, its hand names, and the chart report within 80."""
+    result = run("video-poker", "return", "--lang", lang)
+    assert result.exit_code == 0 and all(w in result.output for w in words) and fits(result.output) == []
+    assert "0.99543904 (99.5439%) with optimal play" in run("video-poker", "return", "--lang", "en").output
+    report = run("video-poker", "strategy", "--curve", "--lang", lang)
+    assert report.exit_code == 0 and fits(report.output) == []
+    assert {"sk": "najlepšia základná stratégia", "cs": "nejlepší základní strategie"}[lang] in report.output
