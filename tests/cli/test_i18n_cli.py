@@ -250,6 +250,6 @@ def test_video_pokers_return_table_and_strategy_report_in_the_language(lang, wor
     result = run("video-poker", "return", "--lang", lang)
     assert result.exit_code == 0 and all(w in result.output for w in words) and fits(result.output) == []
     assert "0.99543904 (99.5439%) with" in run("video-poker", "return", "--lang", "en").output
-    report = run("video-poker", "strategy", "--curve", "--lang", lang)
+    report = run("video-poker", "strategy", "--lang", lang)
     assert report.exit_code == 0 and fits(report.output) == []
     assert {"sk": "najlepšia základná stratégia", "cs": "nejlepší základní strategie"}[lang] in report.output
