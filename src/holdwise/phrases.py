@@ -91,6 +91,9 @@ PHRASES: tuple[str, ...] = (
     N_("coaching"),
     N_("roll"),
     N_("bank"),
+    # Farkle: how the match is solved (analysis.py's MATCH_METHOD, in the match's closing line)
+    N_("score pairs solved backward from the largest sum; each pair's fixed point by Newton steps on exact "
+       "derivatives, kept inside a bracket (else plain iteration)"),
     # Farkle: the strategy report's findings and the figures they point to (games/farkle/report.py)
     N_("%(when)s, %(lead)s. Bank from, race-aware (coaching table), by dice left: %(parts)s; median over %(n)s "
        "score pair, 'never': roll on to the target."),

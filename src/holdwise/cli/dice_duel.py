@@ -69,7 +69,7 @@ def dice_duel_solve(ante: str = ANTE, bet: str = BET, raises: str = RAISES, rero
               highlight=False)
     heads = (_("policy"), _("as first"), _("as second"), _("per duel"), _("vs best resp."))
     out.print(f"  {heads[0]:<9}{heads[1]:>11}{heads[2]:>11}{heads[3]:>11}{heads[4]:>15}", highlight=False)
-    policies = {"optimal": _("optimum"), "rule": _("rule"), "chance": pgettext("policy", "chance")}
+    policies = {"optimal": pgettext("policy", "optimal"), "rule": _("rule"), "chance": pgettext("policy", "chance")}
     for row in report.rows:
         out.print(f"  {policies.get(row.policy, row.policy):<9}" + local(f"{row.as_first:>+11.4f}{row.as_second:>+11.4f}"
                                                   f"{row.per_duel:>+11.4f}{row.best_response_per_duel:>+15.4f}"),

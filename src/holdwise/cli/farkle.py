@@ -193,7 +193,7 @@ def farkle_match(
                 "moving second.") % {"first": num.percent(report.race_aware_vs_race_blind, 3),
                                      "second": num.percent(report.race_aware_second_vs_race_blind, 3)})
     out.print("(" + _("%(method)s, to %(tolerance)s; %(seconds)s s") % {
-        "method": _face().MATCH_METHOD, "tolerance": num.general(report.tolerance),
+        "method": say(_face().MATCH_METHOD), "tolerance": num.general(report.tolerance),
         "seconds": num.decimal(report.seconds, 1)} + ")")
     if plot is not None:
         out.print(_("plot written to %(path)s") % {"path": plot})
