@@ -154,6 +154,15 @@ PHRASES: tuple[str, ...] = (
     N_("roll all"),
     N_("keep %(dice)s"),
     N_("none"),
+    # dice poker at the table (games/dice_poker/session.py)
+    N_("hand %(n)s (bet %(bet)s): rolled %(dice)s"),
+    N_("stood on %(dice)s"),
+    N_("kept %(kept)s, re-rolled 1 die: %(rolled)s -> %(hand)s"),
+    N_("kept %(kept)s, re-rolled %(n)s dice: %(rolled)s -> %(hand)s"),
+    N_("%(dice)s: %(hand)s pays %(payout)s x %(bet)s = %(paid)s; balance %(balance)s after 1 hand"),
+    N_("%(dice)s: %(hand)s pays %(payout)s x %(bet)s = %(paid)s; balance %(balance)s after %(n)s hands"),
+    N_("%(dice)s, 1 re-roll left"),
+    N_("%(dice)s, %(n)s re-rolls left"),
     # the dice-poker duel (games/dice_duel/session.py, hints.py)
     N_("duel %(duel)s: you sit first; each antes %(ante)s"),
     N_("duel %(duel)s: the computer sits first; each antes %(ante)s"),

@@ -182,6 +182,7 @@ def test_the_dice_duel_hint_in_slovak():
 # a game at the terminal: its rules, its log, the hint and the review (h shows the hint; then one move, then q)
 PLAYS = {
     "yahtzee": (["yahtzee", "play", "--seed", "3"], "h\nkeep 2 2 2\nroll\nq\n"),
+    "dice-poker": (["dice-poker", "play", "--seed", "4"], "h\n6 6\nall\nq\n"),
     "poker-dice": (["poker-dice", "play", "--seed", "3"], "h\nall\nq\n"),
     "dice-duel": (["dice-duel", "play", "--seed", "3"], "h\nb\n\nq\n"),
     "liars-dice": (["liars-dice", "play", "--seed", "3", "--faces", "2"], "h\n1x2\nliar\nq\n"),
