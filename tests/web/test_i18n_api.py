@@ -129,3 +129,14 @@ def test_a_games_own_input_error_in_the_readers_language_naming_the_field(fresh,
     """The reason after the field's name is the game's (English) sentence, said in the request's language."""
     r = fresh.post("/api/farkle/hint", json={"roll": "1 2 3", "turn_total": -5}, headers={"accept-language": lang})
     assert r.status_code == 422 and r.json() == {"detail": detail, "field": "turn_total"}
+
+
+def test_the_pages_that_show_a_games_words_get_their_forms(fresh):
+    """The forms of holdwise.phrases go to the pages whose scripts say a game's own words, in the page's language."""
+    def forms(path):
+        html = fresh.get(path).text
+        return json.loads(re.search(r'id="hw-i18n">(.*?)</script>', html, re.S).group(1))["phrases"]
+
+    farkle = {english: local for english, local, _ in forms("/farkle?lang=cs")}
+    assert farkle["keep %(dice)s, roll on"] == "odložit %(dice)s, házet dál"
+    assert forms("/video-poker?lang=cs") == [] and forms("/farkle?lang=en") == []

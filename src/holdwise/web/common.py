@@ -239,12 +239,18 @@ class Gate:
             self.slot.release()
 
 
+# the pages whose scripts show a game's own words (a log, options, notes, hands' names): HoldwiseDom.say
+SAYING_PAGES = frozenset({"farkle.html", "farkle_report.html", "play.html", "poker_dice.html", "poker_dice_odds.html",
+                          "yahtzee.html"})
+
+
 def page(request: Request, template: str, **context: Any) -> HTMLResponse:  # noqa: ANN401
     """A page rendered on the server, in the reader's language (a `?lang=` that names one is kept in a cookie)."""
     lang = request_language(request)
     context.setdefault("lang", lang)
-    # the scripts' messages, and the forms of the games' own words they translate where they show them
-    context.setdefault("catalogue", {**i18n.catalogue(lang), "phrases": phrases.table(lang)})
+    # the scripts' messages, and the forms of the games' own words for the pages that show those (about 30 kB)
+    said = phrases.table(lang) if template in SAYING_PAGES else ()
+    context.setdefault("catalogue", {**i18n.catalogue(lang), "phrases": said})
     if "title" in context:
         context["title"] = i18n.gettext(context["title"], lang)
     return keep_language(request, templates.TemplateResponse(request, template, context))
