@@ -230,7 +230,7 @@
         el("td", {class: "num", id: "yz-points", text: (v.points > 0 ? "+" : "") + v.points})));
     const note = $("yz-card-note");
     note.replaceChildren(el("strong", {text: _("Points: ")}),
-      v.awards.map((a) => `${cap(a.category)}: ${a.text}`).join("; ") + ". " +
+      v.awards.map((a) => `${say(cap(a.category))}: ${say(a.text)}`).join("; ") + ". " +
       _("The total: {points} below {low}, then {bands}.", {points: v.below_bands, low: v.bands[0][0],
         bands: v.bands.map(([low, p]) => _("{points} from {low}", {points: `${p > 0 ? "+" : ""}${p}`, low})).join(", ")}));
   }
