@@ -392,10 +392,14 @@ def _option_text(measure: str):
     loss, pp = _("loss"), _("pp")
 
     def text(option) -> str:
+        said = say(option.option)
         if measure != "win_chance":
-            return f"{say(option.option):<34} {num.decimal(option.value, 1, group=True):>9}   {loss} " \
-                   f"{num.decimal(option.loss, 1, group=True)}"
-        return f"{say(option.option):<34} {num.percent(option.value, 2):>9}   {loss} {num.decimal(100 * option.loss, 2)} {pp}"
+            figures = f"{num.decimal(option.value, 1, group=True):>9}   {loss} {num.decimal(option.loss, 1, group=True)}"
+        else:
+            figures = f"{num.percent(option.value, 2):>9}   {loss} {num.decimal(100 * option.loss, 2)} {pp}"
+        # a long option (its badges named in another language) puts its figures on a line of their own: 80 columns
+        line = f"{said:<34} {figures}"
+        return line if len(line) <= 78 else f"{said}\n{' ' * 37}{figures}"
 
     return text
 
