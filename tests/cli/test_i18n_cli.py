@@ -177,3 +177,80 @@ def test_the_dice_duel_hint_in_slovak():
     sk = run(*args, "--lang", "sk").output
     assert "vy (prvé miesto) 1 2 3 6 6 proti 1 4 4 5 5: stávky po hode" in sk and "-0,294925" in sk and fits(sk) == []
     assert "-0.294925" in run(*args, "--lang", "en").output
+
+
+# a game at the terminal: its rules, its log, the hint and the review (h shows the hint; then one move, then q)
+PLAYS = {
+    "yahtzee": (["yahtzee", "play", "--seed", "3"], "h\nkeep 2 2 2\nroll\nq\n"),
+    "dice-poker": (["dice-poker", "play", "--seed", "4"], "h\n6 6\nall\nq\n"),
+    "poker-dice": (["poker-dice", "play", "--seed", "3"], "h\nall\nq\n"),
+    "dice-duel": (["dice-duel", "play", "--seed", "3"], "h\nb\n\nq\n"),
+    "liars-dice": (["liars-dice", "play", "--seed", "3", "--faces", "2"], "h\n1x2\nliar\nq\n"),
+}
+# English words of the games' own lines (a log line or an option left untranslated would show them)
+GAME_WORDS = re.compile(r"\b(you|roll|rolls|rolled|keep|kept|turn|computer|bid|bids|stands|wins|win|best first|"
+                        r"review|loss|tally|duel \d+:|round \d+:)\b")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("game", sorted(PLAYS))
+def test_a_game_at_the_terminal_in_the_language_within_80_columns(game, lang):
+    args, typed = PLAYS[game]
+    result = runner.invoke(app, [*args, "--lang", lang], input=typed)
+    assert result.exit_code == 0, result.output
+    assert fits(result.output) == []
+    # the words typed at the prompts stay English (keep 5 5, all, none, liar, c/b/r/f) and are shown as keys
+    shown = re.sub(r"\b(keep 5 5|keep 6 6 2|liar|roll|all|none|Enter|check|bet|call|raise|fold|h|q)\b", "", result.output)
+    assert GAME_WORDS.findall(shown.split("\n", 3)[-1]) == []
+    english = runner.invoke(app, [*args, "--lang", "en"], input=typed).output
+    assert GAME_WORDS.search(english)  # the check can see English
+
+
+@pytest.mark.parametrize(("lang", "line"), [
+    ("sk", "chyba: --seed musí byť celé číslo 0 až 9\u00a0223\u00a0372\u00a0036\u00a0854\u00a0775\u00a0807, zadané -1"),
+    ("cs", "chyba: HAND musí být hodnoty 1 až 3, zadáno '9'"),
+    ("en", "error: HAND must be faces 1 to 3, got '9'"),
+])
+def test_a_games_own_input_error_in_the_language_one_line_exit_2(lang, line):
+    """The game's reason after the flag or argument, in the language; the name as the command line says it."""
+    args = ["farkle", "play", "--seed", "-1"] if lang == "sk" else ["liars-dice", "hint", "9"]
+    result = run(*args, "--lang", lang)
+    assert result.exit_code == 2 and result.output.strip() == line
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("sk", ("Trénerská tabuľka Farkle", "body ťahu, celý rozsah", "1\u00a0200", "hádzať ďalej")),
+    ("cs", ("Trenérská tabulka Farkle", "body tahu, celý rozsah", "1\u00a0200", "házet dál")),
+    ("en", ("Farkle coaching table", "turn total, whole range", "1,200", "roll on")),
+])
+def test_a_plot_in_the_language_with_its_number_signs(tmp_path, lang, words):
+    """The SVG's texts (matplotlib writes each as a comment beside its path): title, axes, legend, tick labels."""
+    path = tmp_path / "coaching.svg"
+    result = run("farkle", "turn", "--plot", str(path), "--lang", lang)
+    assert result.exit_code == 0, result.output
+    texts = set(re.findall(r"<!-- (.*?) -->", path.read_text()))
+    assert all(any(w in t for t in texts) for w in words), sorted(texts)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_farkle_reports_findings_in_the_language(lang):
+    """The findings are the report's English sentences (its JSON's), printed in the language with its numbers."""
+    result = run("farkle", "report", "--target", "1000", "--lang", lang)
+    assert result.exit_code == 0, result.output
+    findings = result.output[result.output.index({"sk": "Zistenia:", "cs": "Zjištění:"}[lang]):]
+    assert re.findall(r"\b(never|bank|banks|roll|rolls|when|while|the|heat maps|opponent)\b", findings, re.I) == []
+    assert re.search(r"\d,\d \u00a0?%|\d,\d\u00a0%", findings) and fits(result.output) == []
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("sk", ("návratnosť 0,99543904 (99,5439\u00a0%) pri", "kráľovská postupka", "dolníky a vyššie")),
+    ("cs", ("návratnost 0,99543904 (99,5439\u00a0%) při", "královská postupka", "kluci a výš")),
+])
+def test_video_pokers_return_table_and_strategy_report_in_the_language(lang, words):
+    """The English report's digits with the language's signs, its hand names, and the chart report within 80."""
+    result = run("video-poker", "return", "--lang", lang)
+    assert result.exit_code == 0 and all(w in result.output for w in words) and fits(result.output) == []
+    assert "0.99543904 (99.5439%) with" in run("video-poker", "return", "--lang", "en").output
+    report = run("video-poker", "strategy", "--lang", lang)
+    assert report.exit_code == 0 and fits(report.output) == []
+    assert {"sk": "najlepšia základná stratégia", "cs": "nejlepší základní strategie"}[lang] in report.output

@@ -118,3 +118,25 @@ def test_the_farkle_badge_panel_and_the_menus_more_games_in_the_language(fresh, 
     html = fresh.get(f"/farkle?lang={lang}").text
     assert all(w in html for w in words), [w for w in words if w not in html]
     assert "Badges (once-per-game powers" not in html
+
+
+@pytest.mark.parametrize(("lang", "detail"), [
+    ("sk", "turn_total: musí byť násobok 50 od 0 do 1\u00a0000\u00a0000\u00a0000, zadané -5"),
+    ("cs", "turn_total: musí být násobek 50 od 0 do 1\u00a0000\u00a0000\u00a0000, zadáno -5"),
+    ("en", "turn_total: must be a multiple of 50 from 0 to 1,000,000,000, got -5"),
+])
+def test_a_games_own_input_error_in_the_readers_language_naming_the_field(fresh, lang, detail):
+    """The reason after the field's name is the game's (English) sentence, said in the request's language."""
+    r = fresh.post("/api/farkle/hint", json={"roll": "1 2 3", "turn_total": -5}, headers={"accept-language": lang})
+    assert r.status_code == 422 and r.json() == {"detail": detail, "field": "turn_total"}
+
+
+def test_the_pages_that_show_a_games_words_get_their_forms(fresh):
+    """The forms of holdwise.phrases go to the pages whose scripts say a game's own words, in the page's language."""
+    def forms(path):
+        html = fresh.get(path).text
+        return json.loads(re.search(r'id="hw-i18n">(.*?)</script>', html, re.S).group(1))["phrases"]
+
+    farkle = {english: local for english, local, _ in forms("/farkle?lang=cs")}
+    assert farkle["keep %(dice)s, roll on"] == "odložit %(dice)s, házet dál"
+    assert forms("/video-poker?lang=cs") == [] and forms("/farkle?lang=en") == []

@@ -122,5 +122,12 @@ def test_the_farkle_tables_script_speaks_czech(browser, live_server):
         assert page.locator("#fk-coach-note").inner_text() == "Trenér seřadí vaše možnosti, až hodíte."
         assert page.locator("#fk-chart thead").inner_text().split("\t")[0].strip() == "zbývá kostek"
         assert page.locator("#fk-chart-note").inner_text().startswith("Tah s těmito kostkami má v průměru hodnotu 595,0 bodu.")
+        # the game's own words (its log, English in the API) said in Czech by the page's phrases (round 4)
+        page.click("#fk-roll")
+        page.wait_for_function("document.getElementById('fk-status').textContent.includes('kostek')")
+        status = page.locator("#fk-status").inner_text()
+        assert "Házíte (kostek: 6)" in status and "roll" not in status
+        log = page.locator("#fk-log").inner_text()
+        assert "hra 1: do 300 bodů" in log and "you roll" not in log
     finally:
         context.close()

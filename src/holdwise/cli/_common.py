@@ -241,9 +241,11 @@ def flag_of(field: str, command=None, key: str = "") -> str:  # noqa: ANN001 (a 
 
 def said(err: InputError, command=None, key: str = "") -> str:  # noqa: ANN001 (a click command)
     """An input error as the command line says it: a game's field word becomes the flag that gave it."""
+    from ..phrases import say  # the reason in the reader's language (the games write English)
+
     if err.field is None:
-        return str(err)
-    return f"{flag_of(err.field, command, key)}{err.sep}{err.reason}"
+        return say(str(err))
+    return f"{flag_of(err.field, command, key)}{err.sep}{say(err.reason)}"
 
 
 def new_app(help: str, **kwargs) -> typer.Typer:
@@ -375,12 +377,43 @@ def save_figure(fig: Any, path: str) -> None:  # noqa: ANN401 (a matplotlib figu
     """Write a figure to PNG or SVG (by the file name); one clear line and exit 2 when it cannot be written."""
     import matplotlib.pyplot as plt
 
+    if i18n.current.get() != i18n.DEFAULT:
+        _local_ticks(fig)
     try:
         fig.savefig(path)
     except OSError as err:
         fail(f"cannot write {path}: {err.strerror or err}")
     finally:
         plt.close(fig)
+
+
+def _local_ticks(fig: Any) -> None:  # noqa: ANN401 (a matplotlib figure, imported lazily)
+    """Every axis' tick labels (colour bars' too) with the language's decimal and thousands signs."""
+    from matplotlib.ticker import Formatter
+
+    text = i18n.numbers().text
+
+    class Local(Formatter):
+        """The axis' own formatter, its numbers in the language's signs ("0.5" -> "0,5", "1,500" -> "1 500")."""
+
+        def __init__(self, inner: Any) -> None:  # noqa: ANN401
+            self.inner = inner
+
+        def __call__(self, x: float, pos: int | None = None) -> str:
+            return text(self.inner(x, pos))
+
+        def set_locs(self, locs: Any) -> None:  # noqa: ANN401
+            self.inner.set_locs(locs)
+
+        def get_offset(self) -> str:
+            return text(self.inner.get_offset())
+
+    for ax in fig.axes:
+        for axis in (ax.xaxis, ax.yaxis):
+            inner = axis.get_major_formatter()
+            if not isinstance(inner, Local):
+                axis.set_major_formatter(Local(inner))
+                inner.set_axis(axis)  # the inner formatter keeps reading its axis' view
 
 
 def check_plot_path(path: Optional[str]) -> None:

@@ -19,7 +19,10 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
+from .. import i18n
 from ..errors import InputError
+from ..i18n import gettext as _
+from ..phrases import say
 from ._common import WIDTH
 
 if TYPE_CHECKING:  # the protocol's module imports numpy: the loop stays light until a game runs
@@ -54,15 +57,23 @@ def _read(prompt: str) -> str | None:
 
 def _hint_lines(game: TerminalGame, state, top: int = 5) -> list[str]:
     hint = game.face.advice(state)
-    lines = [f"  best first ({hint.measure.replace('_', ' ')}):"]
+    num, loss = i18n.numbers(), _("loss")
+    lines = ["  " + _("best first (%(measure)s):") % {"measure": say(hint.measure.replace("_", " "))}]
     for opt in hint.options[:top]:
         if game.option_text is not None:
             lines.append("  " + game.option_text(opt))
         else:
-            lines.append(f"  {opt.option:<28} {opt.value:>12.4f}   loss {opt.loss:.4f}")
+            lines.append(f"  {say(opt.option):<28} {num.decimal(opt.value, 4):>12}   {loss} "
+                         f"{num.decimal(opt.loss, 4)}")
     if len(hint.options) > top:
-        lines.append(f"  ... {len(hint.options) - top} more")
+        lines.append("  " + _("... %(n)s more") % {"n": len(hint.options) - top})
     return lines
+
+
+def _keys(game: TerminalGame) -> list[str]:
+    """The keys' line, wrapped within the 80 columns (the languages' words are longer)."""
+    return textwrap.wrap(_("keys: %(keys)s; h hint, ? help, q quit") % {"keys": game.keys}, width=WIDTH,
+                         subsequent_indent="  ")
 
 
 def run(game: TerminalGame, state, read: Callable[[str], str | None] = _read,
@@ -70,20 +81,21 @@ def run(game: TerminalGame, state, read: Callable[[str], str | None] = _read,
     """Play in the terminal from `state` until the player quits; returns the last state."""
     for line in game.rules:
         echo(line)
-    echo(f"keys: {game.keys}; h hint, ? help, q quit")
+    for line in _keys(game):
+        echo(line)
     seen: tuple = ()
     while True:
         # a session starts a new log with each game: print from where the log no longer matches what was seen
         shown = len(seen) if tuple(state.log[:len(seen)]) == seen else 0
         for line in state.log[shown:]:
             # a long line (a card-dice keep names many faces) wraps within the 80 columns, indented
-            for part in textwrap.wrap(line, width=WIDTH, subsequent_indent="    ") or [""]:
+            for part in textwrap.wrap(say(line), width=WIDTH, subsequent_indent="    ") or [""]:
                 echo(part)
         seen = tuple(state.log)
         if state.over:
             for line in game.summary(state):
                 echo(line)
-            answer = read("another game? [y/N]")
+            answer = read(_("another game? [y/N]"))
             if answer is None or answer.lower() not in ("y", "yes"):
                 break
             try:
@@ -107,7 +119,8 @@ def run(game: TerminalGame, state, read: Callable[[str], str | None] = _read,
         if text == "?" or text.lower() == "help":
             for line in game.rules:
                 echo(line)
-            echo(f"keys: {game.keys}; h hint, ? help, q quit")
+            for line in _keys(game):
+                echo(line)
             continue
         try:
             state = game.face.step(state, game.face.parse_action(state, text))
@@ -123,17 +136,24 @@ def review_lines(decisions: Sequence) -> list[str]:
     costly = [d for d in decisions if d.loss > LOSS_SHOWN]
     if not decisions:
         return []
+    num = i18n.numbers()
     if not costly:
-        return [f"review: all {len(decisions)} of your decisions were best play."]
-    lines = [f"review: {len(costly)} of your {len(decisions)} decisions lost value:"]
+        return [i18n.ngettext("review: all %(n)s of your decisions were best play.",
+                              "review: all %(n)s of your decisions were best play.", len(decisions))
+                % {"n": len(decisions)}]
+    lines = [i18n.ngettext("review: %(lost)s of your %(n)s decisions lost value:",
+                           "review: %(lost)s of your %(n)s decisions lost value:", len(decisions))
+             % {"lost": len(costly), "n": len(decisions)}]
     for d in costly:
-        text = (f"{d.position}: you chose {d.chosen}, best was {d.best} "
-                f"(cost {d.loss:.4g} {d.measure.replace('_', ' ')})")
+        text = (_("%(position)s: you chose %(chosen)s, best was %(best)s (cost %(cost)s %(measure)s)")
+                % {"position": say(d.position), "chosen": say(d.chosen), "best": say(d.best),
+                   "cost": num.text(f"{d.loss:.4g}"), "measure": say(d.measure.replace("_", " "))})
         lines += textwrap.wrap(text, width=WIDTH, initial_indent="  ", subsequent_indent="    ")
     by_measure: dict[str, float] = {}
     for d in costly:
         by_measure[d.measure] = by_measure.get(d.measure, 0.0) + d.loss
-    lines.append("  total cost: " + ", ".join(f"{v:.4g} {k.replace('_', ' ')}" for k, v in by_measure.items()))
+    lines.append("  " + _("total cost:") + " " + ", ".join(f"{num.text(f'{v:.4g}')} {say(k.replace('_', ' '))}"
+                                                           for k, v in by_measure.items()))
     return lines
 
 

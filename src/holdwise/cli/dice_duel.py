@@ -6,6 +6,7 @@ columns (or as JSON). `holdwise dice-duel hint` is the generic hint command (fro
 
 from __future__ import annotations
 
+import textwrap
 from typing import TYPE_CHECKING, Any
 
 import typer
@@ -13,6 +14,7 @@ import typer
 from .. import i18n
 from ..i18n import gettext as _
 from ..i18n import pgettext
+from ..phrases import say
 from ._common import JSON_OPTION, SEED_OPTION, console, emit_json, new_app
 from ._play import TerminalGame, run
 
@@ -56,18 +58,24 @@ def dice_duel_solve(ante: str = ANTE, bet: str = BET, raises: str = RAISES, rero
         return
     out = console()
     r = report.rules
-    out.print(f"dice-poker duel: ante {r.ante}, bet {r.bet}, {r.raises} raise(s), {r.rerolls} re-roll(s) each, "
-              f"ties: {r.ties}", highlight=False)
-    out.print(f"value for the first seat: {report.first_seat_value:+.6f} bets per duel", highlight=False)
-    out.print(f"  exactly {report.first_seat_value_exact}", highlight=False)
-    out.print("bets won per duel (seats swap) against the exact opponent and a best response:",
+    local = i18n.numbers().text  # a number written the English way, in the language's signs
+    out.print(_("dice-poker duel: ante %(ante)s, bet %(bet)s, %(raises)s raise(s), %(rerolls)s re-roll(s) each, "
+                "ties: %(ties)s") % {"ante": r.ante, "bet": r.bet, "raises": r.raises, "rerolls": r.rerolls,
+                                     "ties": r.ties}, highlight=False)
+    out.print(_("value for the first seat: %(value)s bets per duel")
+              % {"value": local(f"{report.first_seat_value:+.6f}")}, highlight=False)
+    out.print("  " + _("exactly %(fraction)s") % {"fraction": report.first_seat_value_exact}, highlight=False)
+    out.print(_("bets won per duel (seats swap) against the exact opponent and a best response:"),
               highlight=False)
-    out.print(f"  {'policy':<9}{'as first':>11}{'as second':>11}{'per duel':>11}{'vs best resp.':>15}",
-              highlight=False)
+    heads = (_("policy"), _("as first"), _("as second"), _("per duel"), _("vs best resp."))
+    out.print(f"  {heads[0]:<9}{heads[1]:>11}{heads[2]:>11}{heads[3]:>11}{heads[4]:>15}", highlight=False)
+    policies = {"optimal": pgettext("policy", "optimal"), "rule": _("rule"), "chance": pgettext("policy", "chance")}
     for row in report.rows:
-        out.print(f"  {row.policy:<9}{row.as_first:>+11.4f}{row.as_second:>+11.4f}{row.per_duel:>+11.4f}"
-                  f"{row.best_response_per_duel:>+15.4f}", highlight=False)
-    out.print(f"gap to the optimum: rule {report.rule_gap:.4f}, chance {report.chance_gap:.4f} bets per duel",
+        out.print(f"  {policies.get(row.policy, row.policy):<9}" + local(f"{row.as_first:>+11.4f}{row.as_second:>+11.4f}"
+                                                  f"{row.per_duel:>+11.4f}{row.best_response_per_duel:>+15.4f}"),
+                  highlight=False)
+    out.print(_("gap to the optimum: rule %(rule)s, chance %(chance)s bets per duel")
+              % {"rule": local(f"{report.rule_gap:.4f}"), "chance": local(f"{report.chance_gap:.4f}")},
               highlight=False)
 
 
@@ -97,26 +105,32 @@ def render_hint(hint: Any, request: Any, show_all: bool) -> None:  # noqa: ANN40
 
 def _render(state: State) -> list[str]:
     data = state.data
-    lines = [f"  you      {' '.join(map(str, data['hands']['player']))}   stake {data['stakes']['player']}",
-             f"  computer {' '.join(map(str, data['hands']['computer']))}   stake {data['stakes']['computer']}"]
+    you, computer, stake = _("you"), _("computer"), _("stake")
+    width = max(len(you), len(computer))
+    lines = [f"  {you:<{width}} {' '.join(map(str, data['hands']['player']))}   {stake} {data['stakes']['player']}",
+             f"  {computer:<{width}} {' '.join(map(str, data['hands']['computer']))}   {stake} "
+             f"{data['stakes']['computer']}"]
     if state.phase == "bet":
         from ..games import dice_duel as face
 
-        words = ", ".join(a["type"] for a in face.actions(state))
-        lines.append(f"  betting: {' '.join(data['betting']) or '(none yet)'}; you may {words}")
+        words = ", ".join(a["type"] for a in face.actions(state))  # the words typed: kept as they are typed
+        lines.append("  " + _("betting: %(said)s; you may %(words)s")
+                     % {"said": " ".join(data["betting"]) or _("(none yet)"), "words": words})
     else:
-        lines.append(f"  re-rolls left: you {data['rolls_left']['player']}, "
-                     f"the computer {data['rolls_left']['computer']}")
+        lines.append("  " + _("re-rolls left: you %(you)s, the computer %(computer)s")
+                     % {"you": data["rolls_left"]["player"], "computer": data["rolls_left"]["computer"]})
     return lines
 
 
 def _summary(state: State) -> list[str]:
     t = state.tally
-    return [f"duels {t['duels']}: won {t['won']}, lost {t['lost']}, tied {t['tied']}; net {t['net']:+d} bets"]
+    return [_("duels %(duels)s: won %(won)s, lost %(lost)s, tied %(tied)s; net %(net)s bets")
+            % {"duels": t["duels"], "won": t["won"], "lost": t["lost"], "tied": t["tied"], "net": f"{t['net']:+d}"}]
 
 
 def _option_text(option: Option) -> str:
-    return f"{option.option:<24} {option.value:>+10.4f} bets   loss {option.loss:.4f}"
+    local, bets, loss = i18n.numbers().text, _("bets"), _("loss")
+    return f"{say(option.option):<24} {local(f'{option.value:>+10.4f}')} {bets}   {loss} {local(f'{option.loss:.4f}')}"
 
 
 @dice_duel_app.command("play")
@@ -140,12 +154,13 @@ def dice_duel_play(seed: str | None = SEED_OPTION, ante: str = ANTE, bet: str = 
     face.duel_value(rules)  # solve once, before the first move
     game = TerminalGame(
         face=face,
-        rules=("Dice-poker duel: both ante and roll five dice, hands open; one betting round",
-               f"(check or bet {rules.bet}; call, raise up to {rules.raises}, or fold), then {rules.rerolls} "
-               "re-roll(s) each in turn,",
-               "the first seat first; the better hand takes the pot, a tie splits it."),
-        keys="bets c/b/r/f; keeps 6 6 2, all, none",
+        rules=tuple(textwrap.wrap(_(
+            "Dice-poker duel: both ante and roll five dice, hands open; one betting round (check or bet %(bet)s; "
+            "call, raise up to %(raises)s, or fold), then %(rerolls)s re-roll(s) each in turn, the first seat "
+            "first; the better hand takes the pot, a tie splits it.")
+            % {"bet": rules.bet, "raises": rules.raises, "rerolls": rules.rerolls}, width=80)),
+        keys=_("bets c/b/r/f; keeps 6 6 2, all, none"),
         render=_render,
-        prompt=lambda state: "bet?" if state.phase == "bet" else "keep?",
+        prompt=lambda state: _("bet?") if state.phase == "bet" else _("keep?"),
         summary=_summary, option_text=_option_text)
     run(game, face.new_game(options, seed_value))

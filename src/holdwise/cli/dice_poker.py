@@ -420,4 +420,4 @@ def dice_poker_play(
                    "balance": _signed(t["balance"])}]
 
     run(TerminalGame(face=face, rules=intro, keys=_("5 5 keeps those dice, all stands, none rolls all"),
-                     render=render, prompt=lambda s: "keep>", summary=summary), state)
+                     render=render, prompt=lambda s: _("keep>"), summary=summary), state)

@@ -8,6 +8,7 @@ import typer
 
 from .. import i18n
 from ..i18n import gettext as _
+from ..phrases import say
 from ._common import check_plot_path, console, emit_json, new_app, progress
 from ._play import TerminalGame, run
 from .farkle_report import plot_coaching, plot_match, plot_report, print_badge_report, print_report, print_rules, short
@@ -142,7 +143,7 @@ def render_hint(result, request, show_all: bool) -> None:
         left = str(o.extras["dice_left"]) + (" " + _("hot") if o.extras["hot_dice"] else "")
         value = num.percent(o.value, 2) if win else num.decimal(o.value, 1, group=True)
         loss = f"{num.decimal(100 * o.loss, 2)} {pp}" if win else num.decimal(o.loss, 1, group=True)
-        t.add_row(o.option, num.whole(o.extras["score"]), num.whole(o.extras["turn_total"]), left, value, loss)
+        t.add_row(say(o.option), num.whole(o.extras["score"]), num.whole(o.extras["turn_total"]), left, value, loss)
     out.print(t)
     if len(shown) < len(result.options):
         out.print(_("... %(n)d more options (--all lists them)") % {"n": len(result.options) - len(shown)})
@@ -192,7 +193,7 @@ def farkle_match(
                 "moving second.") % {"first": num.percent(report.race_aware_vs_race_blind, 3),
                                      "second": num.percent(report.race_aware_second_vs_race_blind, 3)})
     out.print("(" + _("%(method)s, to %(tolerance)s; %(seconds)s s") % {
-        "method": _face().MATCH_METHOD, "tolerance": num.general(report.tolerance),
+        "method": say(_face().MATCH_METHOD), "tolerance": num.general(report.tolerance),
         "seconds": num.decimal(report.seconds, 1)} + ")")
     if plot is not None:
         out.print(_("plot written to %(path)s") % {"path": plot})
@@ -395,10 +396,14 @@ def _option_text(measure: str):
     loss, pp = _("loss"), _("pp")
 
     def text(option) -> str:
+        said = say(option.option)
         if measure != "win_chance":
-            return f"{option.option:<34} {num.decimal(option.value, 1, group=True):>9}   {loss} " \
-                   f"{num.decimal(option.loss, 1, group=True)}"
-        return f"{option.option:<34} {num.percent(option.value, 2):>9}   {loss} {num.decimal(100 * option.loss, 2)} {pp}"
+            figures = f"{num.decimal(option.value, 1, group=True):>9}   {loss} {num.decimal(option.loss, 1, group=True)}"
+        else:
+            figures = f"{num.percent(option.value, 2):>9}   {loss} {num.decimal(100 * option.loss, 2)} {pp}"
+        # a long option (its badges named in another language) puts its figures on a line of their own: 80 columns
+        line = f"{said:<34} {figures}"
+        return line if len(line) <= 78 else f"{said}\n{' ' * 37}{figures}"
 
     return text
 

@@ -7,7 +7,8 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from ..i18n import gettext as _
-from ..i18n import numbers, pgettext
+from ..i18n import ngettext, numbers, pgettext
+from ..phrases import say
 from ._common import console, save_figure
 
 if TYPE_CHECKING:
@@ -58,7 +59,7 @@ def plot_coaching(chart: farkle.CoachingChart, path: str) -> None:
     fig, (near, far) = plt.subplots(1, 2, figsize=(12, height), sharey=True,
                                     gridspec_kw={"width_ratios": [3, 2]})
     small = 7 if len(rows) > 12 else 10
-    commas = FuncFormatter(lambda v, _: f"{v:,.0f}")
+    commas = FuncFormatter(lambda v, _pos: f"{v:,.0f}")  # save_figure writes the signs the language's way
     # left: 0-1,500, where the thresholds of 1-4 dice lie; right: the whole range up to past the last threshold.
     # The cell of turn total t spans [t, t + 50), so a threshold is the left edge of its first bank cell.
     for ax, right in ((near, min(1500, end)), (far, end)):
@@ -74,16 +75,16 @@ def plot_coaching(chart: farkle.CoachingChart, path: str) -> None:
             ax.plot([at, at], [i - 0.5, i + 0.5], color="black", lw=1.2)
             if ax is near or at > 1500:
                 inside = at > 0.85 * right  # near the right edge: write the label to the left of the line
-                ax.annotate(f"{at:,}", (at, i), xytext=(-3 if inside else 3, 0), textcoords="offset points",
+                ax.annotate(numbers().whole(at), (at, i), xytext=(-3 if inside else 3, 0), textcoords="offset points",
                             va="center", ha="right" if inside else "left", fontsize=small, color="black",
                             bbox={"boxstyle": "round,pad=0.15", "fc": "white", "ec": "none", "alpha": 0.85})
-    near.set_xlabel("turn total (points set aside), 0-1,500")
-    far.set_xlabel("turn total, whole range")
-    near.set_ylabel("dice left to roll")
-    fig.legend(handles=[Patch(color=ROLL_COLOUR, label="roll on"), Patch(color=BANK_COLOUR, label="bank"),
-                        Patch(facecolor="white", edgecolor="black", label="label: bank from this turn total")],
+    near.set_xlabel(_("turn total (points set aside), 0-%(end)s") % {"end": numbers().whole(1500)})
+    far.set_xlabel(_("turn total, whole range"))
+    near.set_ylabel(_("dice left to roll"))
+    fig.legend(handles=[Patch(color=ROLL_COLOUR, label=_("roll on")), Patch(color=BANK_COLOUR, label=_("bank")),
+                        Patch(facecolor="white", edgecolor="black", label=_("label: bank from this turn total"))],
                loc="upper center", bbox_to_anchor=(0.5, 0.955), ncol=3, fontsize=9, frameon=False)
-    fig.suptitle(f"Farkle coaching table ({short(chart.dice)})")
+    fig.suptitle(_("Farkle coaching table (%(dice)s)") % {"dice": short(chart.dice)})
     fig.tight_layout(rect=(0, 0, 1, 0.93))
     save_figure(fig, path)
 
@@ -102,11 +103,13 @@ def plot_match(chart: farkle.MatchChart, path: str) -> None:
     image = ax.imshow(x, origin="lower", cmap="viridis", vmin=0, vmax=1, extent=(-25, top - 25, -25, top - 25))
     scores = np.array(chart.scores)
     lines = ax.contour(scores, scores, x, levels=[0.5], colors="white", linewidths=1.8)
-    ax.clabel(lines, fmt={0.5: "50%"}, fontsize=9)
-    ax.set_xlabel("opponent's score")
-    ax.set_ylabel("own score (player to move)")
-    ax.set_title(f"Farkle to {top:,}: chance to win at the start of one's turn\n(white line: 50%)", fontsize=11)
-    bar = fig.colorbar(image, ax=ax, label="win chance")
+    half = numbers().percent(0.5, 0)
+    ax.clabel(lines, fmt={0.5: half}, fontsize=9)
+    ax.set_xlabel(_("opponent's score"))
+    ax.set_ylabel(_("own score (player to move)"))
+    ax.set_title(_("Farkle to %(target)s: chance to win at the start of one's turn\n(white line: %(half)s)")
+                 % {"target": numbers().whole(top), "half": half}, fontsize=11)
+    bar = fig.colorbar(image, ax=ax, label=_("win chance"))
     bar.ax.axhline(0.5, color="white", lw=1.8)
     fig.tight_layout()
     save_figure(fig, path)
@@ -189,8 +192,8 @@ def print_report(r: farkle.StrategyReport) -> None:
     out.print(fav)
     out.print(_("Findings:"))
     figure = _("figure:")
-    for i, f in enumerate(r.findings, 1):  # the findings' sentences are the report's own (English, as in its JSON)
-        out.print(textwrap.fill(f"{i}. {f.text} [{figure} {f.figure}]", 80, subsequent_indent="   "),
+    for i, f in enumerate(r.findings, 1):  # the report's own sentences (English, as in its JSON), said in the language
+        out.print(textwrap.fill(f"{i}. {say(f.text)} [{figure} {say(f.figure)}]", 80, subsequent_indent="   "),
                   highlight=False, markup=False)
 
 
@@ -217,21 +220,22 @@ def plot_report(r: farkle.StrategyReport, path: str) -> None:
         image = ax.imshow(grid, origin="lower", cmap=cmap, interpolation="nearest",
                           extent=(-25, top - 25, -25, top - 25), aspect="auto")
         coach = r.coaching_threshold[str(k)]
-        ax.set_title(f"{k} {'die' if k == 1 else 'dice'} left (coaching: "
-                     f"{'never' if coach is None else f'{coach:,}'})", fontsize=10)
-        ax.set_xlabel("opponent's score", fontsize=9)
-        ax.set_ylabel("own score", fontsize=9)
+        ax.set_title(ngettext("%(n)s die left (coaching: %(from)s)", "%(n)s dice left (coaching: %(from)s)", k)
+                     % {"n": k, "from": _("never") if coach is None else numbers().whole(coach)}, fontsize=10)
+        ax.set_xlabel(_("opponent's score"), fontsize=9)
+        ax.set_ylabel(_("own score"), fontsize=9)
         ax.tick_params(labelsize=8)
         if grid.count():
             bar = fig.colorbar(image, ax=ax)
             bar.ax.tick_params(labelsize=8)
-            bar.set_label("bank from (turn total)", fontsize=8)
+            bar.set_label(_("bank from (turn total)"), fontsize=8)
     from matplotlib.patches import Patch
 
-    fig.legend(handles=[Patch(color=LINE_COLOUR, label="never banks: roll on to the target")], loc="upper right",
+    fig.legend(handles=[Patch(color=LINE_COLOUR, label=_("never banks: roll on to the target"))], loc="upper right",
                fontsize=9, frameon=False)
-    fig.suptitle(f"Farkle to {top:,}: the race-aware bank threshold ({short(r.dice)} against "
-                 f"{short(r.opponent_dice)})", fontsize=11, x=0.02, ha="left")
+    fig.suptitle(_("Farkle to %(target)s: the race-aware bank threshold (%(dice)s against %(opponent)s)")
+                 % {"target": numbers().whole(top), "dice": short(r.dice), "opponent": short(r.opponent_dice)},
+                 fontsize=11, x=0.02, ha="left")
     fig.tight_layout(rect=(0, 0, 1, 0.95))
     save_figure(fig, path)
 

@@ -6,12 +6,14 @@ is the generic hint command (from the face's HINT_FIELDS).
 
 from __future__ import annotations
 
+import textwrap
 from typing import TYPE_CHECKING, Any
 
 import typer
 
 from .. import i18n
 from ..i18n import gettext as _
+from ..phrases import say
 from ._common import JSON_OPTION, SEED_OPTION, console, emit_json, new_app
 from ._play import TerminalGame, run
 
@@ -58,17 +60,22 @@ def liars_dice_solve(dice: str = DICE, faces: str = FACES, wild: bool = WILD, as
         emit_json(answer)
         return
     out = console()
-    out.print(f"Liar's Dice: dice {rules.dice[0]} and {rules.dice[1]}, {rules.faces} faces, ones "
-              f"{'wild' if rules.wild else 'not wild'}", highlight=False)
+    local = i18n.numbers().text  # a number written the English way, in the language's signs
+    said = {"one": rules.dice[0], "other": rules.dice[1], "faces": rules.faces, "n": found.iterations,
+            "seconds": local(f"{found.seconds:.1f}")}
+    out.print((_("Liar's Dice: dice %(one)s and %(other)s, %(faces)s faces, ones wild") if rules.wild else
+               _("Liar's Dice: dice %(one)s and %(other)s, %(faces)s faces, ones not wild")) % said, highlight=False)
     if exact:
-        out.print(f"value for the first bidder: {float(value):+.6f} (exactly {fraction_text(value)})", highlight=False)
-        out.print(f"an exact equilibrium: exploitability 0, after {found.iterations} CFR+ iterations "
-                  f"({found.seconds:.1f} s)", highlight=False)
+        out.print(_("value for the first bidder: %(value)s (exactly %(fraction)s)")
+                  % {"value": local(f"{float(value):+.6f}"), "fraction": fraction_text(value)}, highlight=False)
+        out.print(_("an exact equilibrium: exploitability 0, after %(n)s CFR+ iterations (%(seconds)s s)") % said,
+                  highlight=False)
     else:
-        out.print(f"value for the first bidder: between {float(found.value_low):+.6f} and "
-                  f"{float(found.value_high):+.6f}", highlight=False)
-        out.print(f"exploitability {float(found.exploitability):.3g} after {found.iterations} CFR+ iterations "
-                  f"({found.seconds:.1f} s)", highlight=False)
+        out.print(_("value for the first bidder: between %(low)s and %(high)s")
+                  % {"low": local(f"{float(found.value_low):+.6f}"), "high": local(f"{float(found.value_high):+.6f}")},
+                  highlight=False)
+        out.print(_("exploitability %(exp)s after %(n)s CFR+ iterations (%(seconds)s s)")
+                  % {**said, "exp": local(f"{float(found.exploitability):.3g}")}, highlight=False)
 
 
 def render_hint(hint: Any, request: Any, show_all: bool) -> None:  # noqa: ANN401 (the face's types, lazily)
@@ -96,17 +103,20 @@ def _render(state: State) -> list[str]:
     data = state.data
     rules = face.Rules(dice=tuple(state.options["dice"]), faces=state.options["faces"],  # type: ignore[arg-type]
                        wild=state.options["wild"])
-    bids = " ".join(f"{b // rules.faces + 1}x{b % rules.faces + 1}" for b in data["bids"]) or "(none yet)"
-    return [f"  your dice {' '.join(map(str, data['hand']))}; bids: {bids}"]
+    bids = " ".join(f"{b // rules.faces + 1}x{b % rules.faces + 1}" for b in data["bids"]) or _("(none yet)")
+    return ["  " + _("your dice %(dice)s; bids: %(bids)s") % {"dice": " ".join(map(str, data["hand"])), "bids": bids}]
 
 
 def _summary(state: State) -> list[str]:
     t = state.tally
-    return [f"rounds {t['rounds']}: won {t['won']}, lost {t['lost']}"]
+    return [_("rounds %(rounds)s: won %(won)s, lost %(lost)s") % {"rounds": t["rounds"], "won": t["won"],
+                                                                  "lost": t["lost"]}]
 
 
 def _option_text(option: Option) -> str:
-    return f"{option.option:<12} {option.value:>+9.4f}   loss {option.loss:.4f}   mix {option.extras['mix']:.3f}"
+    local, loss, mix = i18n.numbers().text, _("loss"), _("mix")
+    return (f"{say(option.option):<12} {local(f'{option.value:>+9.4f}')}   {loss} {local(f'{option.loss:.4f}')}"
+            f"   {mix} {local(format(option.extras['mix'], '.3f'))}")
 
 
 @liars_dice_app.command("play")
@@ -129,9 +139,10 @@ def liars_dice_play(seed: str | None = SEED_OPTION, dice: str = DICE, faces: str
     face.equilibrium(rules)  # solve once, before the first move
     game = TerminalGame(
         face=face,
-        rules=("Liar's Dice: each rolls and hides their dice; bids (count x face) must rise;",
-               "a call settles: the bid stands if enough dice show the face (ones wild if",
-               "chosen), and its bidder wins; else the caller wins."),
-        keys="a bid 1x3, liar to call", render=_render, prompt=lambda state: "bid?",
+        rules=tuple(textwrap.wrap(_(
+            "Liar's Dice: each rolls and hides their dice; bids (count x face) must rise; a call settles: the bid "
+            "stands if enough dice show the face (ones wild if chosen), and its bidder wins; else the caller wins."),
+            width=80)),
+        keys=_("a bid 1x3, liar to call"), render=_render, prompt=lambda state: _("bid?"),
         summary=_summary, option_text=_option_text)
     run(game, face.new_game(options, seed_value))

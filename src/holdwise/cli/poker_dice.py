@@ -8,12 +8,15 @@ hint` is the generic hint command (`cli._hint`, from the face's HINT_FIELDS); `r
 
 from __future__ import annotations
 
+import textwrap
 from typing import TYPE_CHECKING, Any
 
 import typer
 
 from .. import i18n
 from ..i18n import gettext as _
+from ..i18n import pgettext
+from ..phrases import say
 from ._common import JSON_OPTION, SEED_OPTION, console, emit_json, fmt, new_app, pct, progress
 from ._play import TerminalGame, run
 
@@ -193,9 +196,14 @@ def render_hint(hint: Hint, request: object, show_all: bool) -> None:
         out.print(_("... %(n)s more keeps (--all shows them)") % {"n": len(hint.options) - len(rows)})
 
 
-_SHORT = {"five_of_a_kind": "five", "four_of_a_kind": "four", "flush": "flush", "full_house": "full house",
-          "straight": "straight", "three_of_a_kind": "three", "two_pairs": "two pairs", "pair": "pair",
-          "bust": "bust", "straight_flush": "straight flush", "high_card": "high card"}  # fit one 80-column line
+def _short(category: str) -> str:
+    """A hand's short name (the ranking fits one 80-column line), in the language."""
+    return {"five_of_a_kind": pgettext("hand", "five"), "four_of_a_kind": pgettext("hand", "four"),
+            "flush": pgettext("hand", "flush"), "full_house": pgettext("hand", "full house"),
+            "straight": pgettext("hand", "straight"), "three_of_a_kind": pgettext("hand", "three"),
+            "two_pairs": pgettext("hand", "two pairs"), "pair": pgettext("hand", "pair"),
+            "bust": pgettext("hand", "bust"), "straight_flush": pgettext("hand", "straight flush"),
+            "high_card": pgettext("hand", "high card")}.get(category, category)
 
 
 def _render(state: State) -> list[str]:
@@ -204,26 +212,31 @@ def _render(state: State) -> list[str]:
     where = advice(state).position
     lines = []
     if where["to_beat"] is not None:
-        held = f" (held by {where['holders']} players)" if where["holders"] > 1 else ""
+        held = " " + _("(held by %(n)s players)") % {"n": where["holders"]} if where["holders"] > 1 else ""
         beat = where["to_beat"]
-        lines.append(f"  to beat: {beat if isinstance(beat, str) else ' '.join(beat)}{held}")
+        lines.append("  " + _("to beat: %(hand)s") % {"hand": say(beat if isinstance(beat, str) else " ".join(beat))}
+                     + held)
     if "category" in where:  # card dice are kept by their numbers: show them
-        lines.append(f"  your dice: {' '.join(f'{i}:{f}' for i, f in enumerate(where['hand'], 1))}, "
-                     f"{where['rolls_left']} roll(s) left")
-        lines.append(f"  that is {where['category']}")
+        dice = " ".join(f"{i}:{f}" for i, f in enumerate(where["hand"], 1))
     else:
-        lines.append(f"  your dice: {' '.join(where['hand'])}, {where['rolls_left']} roll(s) left")
+        dice = " ".join(where["hand"])
+    lines.append("  " + _("your dice: %(dice)s, %(n)s roll(s) left") % {"dice": dice, "n": where["rolls_left"]})
+    if "category" in where:
+        lines.append("  " + _("that is %(hand)s") % {"hand": say(where["category"])})
     return lines
 
 
 def _summary(state: State) -> list[str]:
     tally = state.tally
-    return [f"tally: you won {tally['won']} of {tally['games']} game(s), lost {tally['lost']}"]
+    return [_("tally: you won %(won)s of %(games)s game(s), lost %(lost)s")
+            % {"won": tally["won"], "games": tally["games"], "lost": tally["lost"]}]
 
 
 def _option_text(option: Option) -> str:
-    text = " ".join(option.extras["keep"]) + " (stand)" if option.extras["stand"] else option.option
-    return f"keep {text:<24} win {100 * option.value:7.3f}%   loss {100 * option.loss:.3f} pp"
+    stand = " " + _("(stand)")
+    text = " ".join(option.extras["keep"]) + stand if option.extras["stand"] else option.option
+    keep, win, loss, pp, num = _("keep"), _("win"), _("loss"), _("pp"), i18n.numbers()
+    return f"{keep} {text:<24} {win} {num.percent(option.value, 3):>8}   {loss} {num.decimal(100 * option.loss, 3)} {pp}"
 
 
 @poker_dice_app.command("play")
@@ -259,14 +272,15 @@ def poker_dice_play(
     with _solving(kind, n, roll_limit) as update:  # solve the table once, before the first move
         kind.solve(n, roll_limit, progress=update)
     state = face.new_game(options, seed_value)
-    ranking = ", ".join(_SHORT.get(c, c) for c in kind.categories)
+    ranking = ", ".join(_short(c) for c in kind.categories)
     game = TerminalGame(
         face=face,
-        rules=(f"{kind.name}: five dice, three rolls at most; keep any dice, re-roll the rest."[:80],
-               "Players roll in turn and see the hands before; the best hand wins, ties replay.",
-               f"Best first: {ranking}."[:80]),
-        keys=kind.keep_help,
-        render=_render, prompt=lambda state: "keep?", summary=_summary, option_text=_option_text)
+        rules=tuple(textwrap.wrap(_("%(name)s: five dice, three rolls at most; keep any dice, re-roll the rest. "
+                                    "Players roll in turn and see the hands before; the best hand wins, ties "
+                                    "replay.") % {"name": kind.name}, width=80))
+        + tuple(textwrap.wrap(_("Best first: %(ranking)s.") % {"ranking": ranking}, width=80)),
+        keys=say(kind.keep_help),
+        render=_render, prompt=lambda state: _("keep?"), summary=_summary, option_text=_option_text)
     run(game, state, read=_read)
 
 

@@ -13,7 +13,12 @@ from collections.abc import Sequence
 
 import typer
 
-from ._common import WIDTH, Group, check_plot_path, emit_json, fail, progress, save_figure
+from .. import i18n
+from ..i18n import gettext as _
+from ..i18n import ngettext
+from ..phrases import say
+from ._common import WIDTH, Group, check_plot_path, emit_json, fail, progress
+from .video_poker_report import STRATEGY_TOP, plot_curve, strategy_text
 
 __all__ = ["render_hint", "video_poker_app"]
 
@@ -74,6 +79,10 @@ def _title(text: str) -> list[str]:
     return textwrap.wrap(text, WIDTH, break_long_words=False, break_on_hyphens=False)
 
 
+def _coins(n: int) -> str:
+    return ngettext("%(n)s coin", "%(n)s coins", n) % {"n": n}
+
+
 def _echo(lines: Sequence[str]) -> None:
     for line in lines:
         typer.echo(line)
@@ -85,7 +94,7 @@ def _amount(value) -> str:
 
 
 def _label(name: str) -> str:
-    return _face().hand_label(name)
+    return say(_face().hand_label(name))
 
 
 @video_poker_app.command("games")
@@ -105,21 +114,22 @@ def video_poker_games(
         return
     lines = []
     for g in result.games:
-        wild = {"none": "no wild cards", "deuces": "deuces wild", "joker": "the joker wild"}[g.wild]
-        deck = "53 cards (a fifth ace, of stars)" if g.extra_card == "ace" else f"{g.deck} cards"
+        wild = {"none": _("no wild cards"), "deuces": _("deuces wild"), "joker": _("the joker wild")}[g.wild]
+        deck = _("53 cards (a fifth ace, of stars)") if g.extra_card == "ace" else _("%(n)s cards") % {"n": g.deck}
         lines.extend(_title(f"{g.id}: {g.name}; {deck}, {wild}"))
         items = []
         for hand, pay in g.pays.items():
             below = g.pays_below_5_coins[hand]
             items.append(f"{_label(hand)} {vp.pay_text(g.pays_exact[hand])}"
-                         + (f" ({_amount(below)} at 1-4 coins)" if below != pay else ""))
+                         + (" " + _("(%(pay)s at 1-4 coins)") % {"pay": _amount(below)} if below != pay else ""))
         lines.extend(_wrap(items))
-    lines.append("Pays are per coin bet; a hand not in the table pays 0.")
+    lines.append(_("Pays are per coin bet; a hand not in the table pays 0."))
     _echo(lines)
 
 
 def _marks(positions: Sequence[int], cell: int = 6) -> str:
-    return "".join(("HOLD" if p in positions else "").ljust(cell) for p in range(1, 6))
+    held = _("HOLD")
+    return "".join((held if p in positions else "").ljust(cell) for p in range(1, 6))
 
 
 def render_hint(hint, request, show_all: bool) -> None:
@@ -133,30 +143,32 @@ def render_hint(hint, request, show_all: bool) -> None:
         values = [vp.pay_text(o.value_exact) for o in shown]
         losses = [vp.pay_text(o.loss_exact) for o in shown]
     else:
-        values = [f"{o.value:.6f}" for o in shown]
-        losses = [f"{o.loss:.6f}" for o in shown]
+        values = [i18n.numbers().decimal(o.value, 6) for o in shown]
+        losses = [i18n.numbers().decimal(o.loss, 6) for o in shown]
     vw = max(9, *(len(v) for v in values))
     lw = max(9, *(len(v) for v in losses))
-    lines = _title(f"{' '.join(cards)}: {request.paytable.name}, {coins} coin{'s' * (coins > 1)}; "
-                   f"expected return per coin, best first")
+    lines = _title(_("%(cards)s: %(game)s, %(coins)s; expected return per coin, best first")
+                   % {"cards": " ".join(cards), "game": request.paytable.name, "coins": _coins(coins)})
     lines.append("")
     head = f"{'#':>3}  " + "".join(c.ljust(6) for c in cards)
-    lines.append(f"{head}{'value':>{vw}}  {'loss':>{lw}}")
+    value_word, loss_word = _("value"), _("loss")
+    lines.append(f"{head}{value_word:>{vw}}  {loss_word:>{lw}}")
     for i, (opt, value, loss) in enumerate(zip(shown, values, losses, strict=True), 1):
         row = f"{i:>3}  {_marks(opt.extras['positions'])}{value:>{vw}}  {loss:>{lw}}"
         if len(row) > WIDTH:  # long exact fractions: the numbers go on their own line, whole
             lines.append(f"{i:>3}  {_marks(opt.extras['positions'])}".rstrip())
-            lines.append(f"     value {value}, loss {loss}")
+            lines.append("     " + _("value %(value)s, loss %(loss)s") % {"value": value, "loss": loss})
         else:
             lines.append(row)
         if counts:
             draws = opt.extras["draws"]
-            items = [f"{_label(k)} {n:,}" for k, n in opt.extras["counts"].items() if n]
-            lines.extend(_wrap(items + [f"of {draws:,} draw{'s' * (draws != 1)}"], indent="       "))
+            items = [f"{_label(k)} {i18n.numbers().whole(n)}" for k, n in opt.extras["counts"].items() if n]
+            lines.extend(_wrap(items + [ngettext("of %(n)s draw", "of %(n)s draws", draws)
+                                        % {"n": i18n.numbers().whole(draws)}], indent="       "))
     if len(shown) < len(hint.options):
-        lines.append(f"{len(hint.options) - len(shown)} more holds: --all shows them")
+        lines.append(_("%(n)s more holds: --all shows them") % {"n": len(hint.options) - len(shown)})
     if not counts:
-        lines.append("--counts shows each hold's draws per pay class")
+        lines.append(_("--counts shows each hold's draws per pay class"))
     _echo(lines)
 
 
@@ -180,134 +192,28 @@ def video_poker_return(
     if as_json:
         emit_json(result)
         return
-    rows = [(_label(r.hand), vp.pay_text(r.pay_exact), f"{r.outcomes:,}", f"{r.chance:.10f}",
-             f"{r.contribution:.10f}") for r in result.table]
-    rows.append(("total", "", f"{result.outcomes:,}", f"{1:.10f}", f"{result.return_value:.10f}"))
-    head = ("final hand", "pays", "combinations", "probability", "contribution")
+    num = i18n.numbers()
+    rows = [(_label(r.hand), vp.pay_text(r.pay_exact), num.whole(r.outcomes), num.decimal(r.chance, 10),
+             num.decimal(r.contribution, 10)) for r in result.table]
+    rows.append((_("total"), "", num.whole(result.outcomes), num.decimal(1, 10), num.decimal(result.return_value, 10)))
+    head = (_("final hand"), _("pays"), _("combinations"), _("probability"), _("contribution"))
     widths = [max(len(head[i]), *(len(r[i]) for r in rows)) for i in range(5)]
 
     def line(cells) -> str:
         return "  ".join(c.ljust(widths[0]) if i == 0 else c.rjust(widths[i]) for i, c in enumerate(cells))
 
-    lines = _title(f"{table.name}, {bet} coin{'s' * (bet > 1)}: return {result.return_value:.8f} "
-                   f"({result.return_percent:.4f}%) with optimal play")
+    lines = _title(_("%(game)s, %(coins)s: return %(value)s (%(percent)s) with optimal play")
+                   % {"game": table.name, "coins": _coins(bet), "value": num.decimal(result.return_value, 8),
+                      "percent": num.percent(result.return_percent / 100, 4)})
     lines += ["", line(head)] + [line(r) for r in rows]
     if exact:
-        lines.append(f"exact return: {vp.pay_text(result.return_exact)}")
-    lines += _title(f"variance {result.variance:.4f}, standard deviation {result.standard_deviation:.4f} "
-                    f"(per coin bet); hit frequency {100 * result.hit_chance:.4f}% (any paying hand)")
-    lines += _title(f"every deal weighted by {result.deal_weight:,}; ties between holds go to fewer cards "
-                    f"held; {result.seconds:.2f} s")
+        lines.append(_("exact return: %(value)s") % {"value": vp.pay_text(result.return_exact)})
+    lines += _title(_("variance %(variance)s, standard deviation %(sd)s (per coin bet); hit frequency %(hit)s (any "
+                      "paying hand)") % {"variance": num.decimal(result.variance, 4), "hit": num.percent(result.hit_chance, 4),
+                                         "sd": num.decimal(result.standard_deviation, 4)})
+    lines += _title(_("every deal weighted by %(weight)s; ties between holds go to fewer cards held; %(seconds)s s")
+                    % {"weight": num.whole(result.deal_weight), "seconds": num.decimal(result.seconds, 2)})
     _echo(lines)
-
-
-STRATEGY_TOP = 5  # errors and notes shown without --all
-
-
-def _pct(value: float, digits: int = 4) -> str:
-    return f"{100 * value:.{digits}f}%"
-
-
-def _chart_lines(report) -> list[str]:
-    """The chart's lines as a table: how often each is the play, its value range, its mistakes' cost."""
-    num = ("play %", "min", "max", "cost %")
-    cells = [(f"{100 * ln.chance:.4f}", "-" if ln.value_min is None else f"{ln.value_min:.4f}",
-              "-" if ln.value_max is None else f"{ln.value_max:.4f}", f"{100 * ln.cost:.5f}") for ln in report.lines]
-    widths = [max(len(num[i]), *(len(c[i]) for c in cells)) for i in range(4)] if cells else [len(h) for h in num]
-    right = "  ".join(h.rjust(w) for h, w in zip(num, widths, strict=True))
-    text_width = max(20, WIDTH - 5 - 2 - len(right))
-    out = [f"{'#':>3}  {'line':<{text_width}}  {right}"]
-    for ln, c in zip(report.lines, cells, strict=True):
-        numbers = "  ".join(x.rjust(w) for x, w in zip(c, widths, strict=True))
-        if len(ln.text) <= text_width:
-            out.append(f"{ln.number:>3}  {ln.text:<{text_width}}  {numbers}")
-        else:  # a long line's text goes whole on its own line, the numbers under it
-            out.extend(textwrap.wrap(f"{ln.number:>3}  {ln.text}", WIDTH, subsequent_indent="     "))
-            out.append(f"{'':>3}  {'':<{text_width}}  {numbers}")
-    return out
-
-
-def _curve_table(points) -> list[str]:
-    head = ("lines", "return", "cost", "hands per bet lost")
-    rows = [(str(p.lines), f"{100 * p.return_value:.4f}%", f"{100 * p.cost:.4f}%",
-             "-" if p.hands_per_bet_lost is None else f"{p.hands_per_bet_lost:,.0f}") for p in points]
-    widths = [max(len(head[i]), *(len(r[i]) for r in rows)) for i in range(4)] if rows else [len(h) for h in head]
-    return ["  ".join(h.rjust(w) for h, w in zip(head, widths, strict=True))] + [
-        "  ".join(x.rjust(w) for x, w in zip(r, widths, strict=True)) for r in rows]
-
-
-def _plot_curve(points, title: str, path: str) -> None:
-    """The return of the best chart of at most n lines, over the useful range: the last 5% below the optimum
-    (shorter charts fall off the bottom, marked there), large type for a phone's screen."""
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    optimum = 100 * (points[-1].return_value + points[-1].cost) if points else 100.0
-    floor = optimum - 5
-    fig, ax = plt.subplots(figsize=(6, 4.5))
-    xs = [p.lines for p in points]
-    ys = [100 * p.return_value for p in points]
-    ax.plot(xs, [max(y, floor) for y in ys], marker="o", markersize=4, linewidth=2)
-    below = [x for x, y in zip(xs, ys, strict=True) if y < floor]
-    if below:
-        ax.plot(below, [floor] * len(below), linestyle="none", marker="v", color="tab:red", markersize=6,
-                label=f"below {floor:.2f}%")
-        ax.legend(fontsize=11, loc="lower right")
-    ax.axhline(optimum, color="tab:green", linewidth=1, linestyle="--")
-    ax.text(xs[0] if xs else 1, optimum, f" optimal play {optimum:.4f}%", va="bottom", fontsize=11, color="tab:green")
-    ax.set_ylim(floor - 0.1, optimum + 0.6)
-    ax.set_xlabel("chart lines", fontsize=12)
-    ax.set_ylabel("return (%)", fontsize=12)
-    ax.tick_params(labelsize=11)
-    ax.set_title(title, fontsize=12)
-    ax.grid(True, alpha=0.3)
-    fig.tight_layout()
-    save_figure(fig, path)
-
-
-# the closing line says how long this run took and, for an answer read from disk, where from (no solve ran)
-SOURCE_NOTE = {"computed": "", "kept": " (kept answer)", "shipped": " (shipped answer)"}
-
-
-def strategy_text(report, show_all: bool = False, source: str = "computed") -> list[str]:
-    """The human report of a chart: header, lines, return, risk, errors (notes), curve; `source` as
-    `strategy_answer` gives it."""
-    what = {"basic": f"best basic strategy, {len(report.lines)} lines",
-            "lines": f"best chart of at most {report.max_lines} lines ({len(report.lines)})",
-            "chart": f"your chart, {len(report.lines)} lines"}[report.kind]
-    coins = f"{report.coins} coin{'s' * (report.coins > 1)}"
-    lines = _title(f"{report.name}, {coins}: {what}")
-    lines.append("")
-    lines += _chart_lines(report)
-    lines.append("")
-    lost = ("" if report.hands_per_bet_lost is None
-            else f" (one bet lost every {report.hands_per_bet_lost:,.0f} hands)")
-    lines += _title(f"return {100 * report.return_value:.4f}% against {100 * report.optimal_return:.4f}% with "
-                    f"optimal play: cost {100 * report.cost:.5f}%{lost}")
-    lines += _title(f"exact return {report.return_exact}")
-    lines += _title(f"variance {report.variance:.4f}, standard deviation {report.standard_deviation:.4f}; hit "
-                    f"frequency {100 * report.hit_chance:.4f}%")
-    if report.draw_five_chance > 0:
-        lines += _title(f"no line matches {100 * report.draw_five_chance:.4f}% of deals: they draw five")
-    errors = report.errors if show_all else report.errors[:STRATEGY_TOP]
-    if errors:
-        lines.append("")
-        lines.append("costliest exceptions (players' notes):" if report.kind == "basic"
-                     else "where the chart errs most (chart's pattern -> best pattern):")
-        for e in errors:
-            lines += textwrap.wrap(e.note, WIDTH, initial_indent="- ", subsequent_indent="  ",
-                                   break_long_words=False)
-        if len(errors) < len(report.errors):
-            lines.append(f"{len(report.errors) - len(errors)} more: --all shows them")
-    if report.curve:
-        lines.append("")
-        lines.append("cost curve: the best chart found of at most n lines")
-        lines += _curve_table(report.curve)
-    lines += _title(f"the first line that fits a hold of the deal is played; {report.seconds:.1f} s"
-                    f"{SOURCE_NOTE[source]}")
-    return lines
 
 
 @video_poker_app.command("strategy")
@@ -335,7 +241,7 @@ def video_poker_strategy(
     n_lines = vp.check_lines(lines_opt)
     check_plot_path(plot)
     if chart is not None and (n_lines is not None or curve or plot is not None):
-        fail("--chart evaluates your chart; --lines, --curve and --plot derive charts: use one or the other")
+        fail(_("--chart evaluates your chart; --lines, --curve and --plot derive charts: use one or the other"))
     table = vp.resolve_game(game, paytable_file)
     chart_obj = vp.read_chart(chart, table) if chart is not None else None
     top_errors = 10**6 if show_all else 10
@@ -352,19 +258,19 @@ def video_poker_strategy(
                 report, source = vp.strategy_answer(table, coins, lines=n_lines, curve=curve or plot is not None,
                                                     top_errors=top_errors, progress=update)
     if plot is not None:
-        _plot_curve(report.curve, f"{table.name}: the best chart of n lines", plot)
+        plot_curve(report.curve, _("%(game)s: the best chart of n lines") % {"game": table.name}, plot)
     if as_json:
         emit_json(report)
         return
     _echo(strategy_text(report, show_all, source))
     if plot is not None:
-        typer.echo(f"plot written to {plot}")
+        typer.echo(_("plot written to %(path)s") % {"path": plot})
 
 
 def _pay_lines(vp, table, bet: int) -> list[str]:
     pays = table.pays_for(bet)
     items = [f"{_label(h)} {vp.pay_text(p)}" for h, p in zip(table.hands, pays, strict=True) if h != "nothing"]
-    return [f"pays per coin at {bet} coin{'s' * (bet > 1)}:"] + _wrap(items)
+    return [_("pays per coin at %(coins)s:") % {"coins": _coins(bet)}] + _wrap(items)
 
 
 def _render(state) -> list[str]:
@@ -372,34 +278,36 @@ def _render(state) -> list[str]:
     table = vp.paytable_of(state)
     credits = _amount(state.tally["credits"])
     if state.phase == "bet":
-        lines = [f"credits {credits}; bet {state.data['bet']}"]
+        lines = [_("credits %(credits)s; bet %(bet)s") % {"credits": credits, "bet": state.data["bet"]}]
         if state.tally["hands"] == 0:
             lines += _pay_lines(vp, table, state.data["bet"])
         return lines
     cards = state.data["hand"]
     return ["  " + "".join(str(p).ljust(6) for p in range(1, 6)).rstrip(),
-            "  " + "".join(c.ljust(6) for c in cards) + f"  bet {state.data['bet']}, credits {credits}"]
+            "  " + "".join(c.ljust(6) for c in cards) + "  "
+            + _("bet %(bet)s, credits %(credits)s") % {"bet": state.data["bet"], "credits": credits}]
 
 
 def _prompt(state) -> str:
     if state.phase == "bet":
-        return f"bet 1-5, or Enter to deal at {state.data['bet']}:"
-    return "hold (e.g. 1 3 5 or 135; a all, 0 none):"
+        return _("bet 1-5, or Enter to deal at %(bet)s:") % {"bet": state.data["bet"]}
+    return _("hold (e.g. 1 3 5 or 135; a all, 0 none):")
 
 
 def _summary(state) -> list[str]:
     t = state.tally
-    text = (f"tally: {t['hands']} hand{'s' * (t['hands'] != 1)}, {_amount(t['bet'])} coins bet, "
-            f"{_amount(t['won'])} won, credits {_amount(t['credits'])}")
+    text = (ngettext("tally: %(hands)s hand, %(bet)s coins bet, %(won)s won, credits %(credits)s",
+                     "tally: %(hands)s hands, %(bet)s coins bet, %(won)s won, credits %(credits)s", t["hands"])
+            % {"hands": t["hands"], "bet": _amount(t["bet"]), "won": _amount(t["won"]), "credits": _amount(t["credits"])})
     if t.get("stakes", 1) > 1:
-        text += f" ({t['stakes']} stakes)"
+        text += " " + _("(%(n)s stakes)") % {"n": t["stakes"]}
     return [text]
 
 
 def _option_text(opt) -> str:
-    if "positions" in opt.extras:
-        return f"{_marks(opt.extras['positions'])}{opt.value:>11.4f}   loss {opt.loss:.4f}"
-    return f"{opt.option:<30}{opt.value:>11.4f}   loss {opt.loss:.4f}"
+    num, loss = i18n.numbers(), _("loss")
+    shown = _marks(opt.extras["positions"]) if "positions" in opt.extras else f"{say(opt.option):<30}"
+    return f"{shown}{num.decimal(opt.value, 4):>11}   {loss} {num.decimal(opt.loss, 4)}"
 
 
 @video_poker_app.command("play")
@@ -425,9 +333,10 @@ def video_poker_play(
     if paytable_file is not None:
         options["paytable_file"] = paytable_file
     state = vp.new_game(options, seed_value)
-    typer.echo(f"seed {seed_value}")
-    rules = ("Video poker: bet 1-5 coins, get five cards, hold any of them, draw the rest.",
-             "The final hand pays the pay table's pay per coin times the coins bet.",
-             "Every hold is scored: h shows its expected return per coin; Enter deals.")
-    run(TerminalGame(face=vp, rules=rules, keys="bet 1-5 or Enter; hold 1 3 5, a all, 0 none",
+    typer.echo(_("seed %(seed)s") % {"seed": seed_value})
+    rules = tuple(textwrap.wrap(_(
+        "Video poker: bet 1-5 coins, get five cards, hold any of them, draw the rest. The final hand pays the pay "
+        "table's pay per coin times the coins bet. Every hold is scored: h shows its expected return per coin; "
+        "Enter deals."), WIDTH - 2))  # a line after the prompt's space, as the help repeats them, still fits
+    run(TerminalGame(face=vp, rules=rules, keys=_("bet 1-5 or Enter; hold 1 3 5, a all, 0 none"),
                      render=_render, prompt=_prompt, summary=_summary, option_text=_option_text), state)

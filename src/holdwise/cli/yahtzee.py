@@ -6,6 +6,7 @@ printed here (within 80 columns, or the results' JSON).
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -14,6 +15,7 @@ import typer
 from .. import i18n
 from ..i18n import gettext as _
 from ..i18n import ngettext
+from ..phrases import say
 from ._common import JSON_OPTION, console, emit_json, fmt, new_app, pct, progress
 from ._play import TerminalGame, run
 
@@ -220,14 +222,18 @@ def _distribution_plot(result: ScoreDistribution, optimum: float, path: str) -> 
     first = 0 if first < 100 else first // 50 * 50  # Balut's scores start near 300
     fig, ax = plt.subplots(figsize=(7, 4.2), layout="constrained")
     ax.bar(np.arange(last), 100 * probs[:last], width=1.0, color="#0072B2")
-    ax.axvline(result.mean, color="#D55E00", linestyle="--", linewidth=1.2, label=f"mean {result.mean:.2f}")
+    num = i18n.numbers()
+    ax.axvline(result.mean, color="#D55E00", linestyle="--", linewidth=1.2,
+               label=_("mean %(mean)s") % {"mean": num.decimal(result.mean, 2)})
     for p, style in (("5", ":"), ("50", "-."), ("95", ":")):
         ax.axvline(result.percentiles[p], color="#000000", linestyle=style, linewidth=0.9,
-                   label=f"{p}th percentile {result.percentiles[p]}")
+                   label=_("%(p)sth percentile %(score)s") % {"p": p, "score": result.percentiles[p]})
     ax.set_xlim(first, last)
-    ax.set_xlabel(f"final score (scores above {last} left out: {100 * probs[last:].sum():.2f}%)")
-    ax.set_ylabel("chance (%)")
-    ax.set_title(f"{result.rules}: the exact distribution of the final score, optimal play", fontsize="medium")
+    ax.set_xlabel(_("final score (scores above %(last)s left out: %(share)s)")
+                  % {"last": last, "share": num.percent(float(probs[last:].sum()), 2)})
+    ax.set_ylabel(_("chance (%)"))
+    ax.set_title(_("%(rules)s: the exact distribution of the final score, optimal play") % {"rules": result.rules},
+                 fontsize="medium")
     ax.grid(True, alpha=0.3)
     ax.legend(fontsize="small")
     save_figure(fig, path)
@@ -247,13 +253,16 @@ def _histogram(result: Simulation, path: str) -> None:
     fig, ax = plt.subplots(figsize=(7, 4.2), layout="constrained")
     bins = np.arange(scores.min() // 5 * 5, scores.max() + 10, 5).tolist()
     ax.hist(scores, bins=bins, color="#0072B2", alpha=0.85)
+    num = i18n.numbers()
     ax.axvline(result.optimum, color="#D55E00", linestyle="--", linewidth=1.2,
-               label=f"exact optimum {result.optimum:.2f}")
+               label=_("exact optimum %(optimum)s") % {"optimum": num.decimal(result.optimum, 2)})
     ax.axvline(result.mean, color="#000000", linestyle=":", linewidth=1.2,
-               label=f"mean of the games {result.mean:.2f} +- {result.standard_error:.2f}")
-    ax.set_xlabel("final score")
-    ax.set_ylabel("games")
-    ax.set_title(f"{result.rules}: {result.games:,} games of optimal play (seed {result.seed})", fontsize="medium")
+               label=_("mean of the games %(mean)s +- %(error)s")
+               % {"mean": num.decimal(result.mean, 2), "error": num.decimal(result.standard_error, 2)})
+    ax.set_xlabel(_("final score"))
+    ax.set_ylabel(_("games"))
+    ax.set_title(_("%(rules)s: %(games)s games of optimal play (seed %(seed)s)")
+                 % {"rules": result.rules, "games": num.whole(result.games), "seed": result.seed}, fontsize="medium")
     ax.grid(True, alpha=0.3)
     ax.legend(fontsize="small")
     save_figure(fig, path)
@@ -267,13 +276,15 @@ def _render(state: State) -> list[str]:
     left = data["rolls_left"]
     rolls = "no rolls left" if left == 0 else f"{left} roll{'s' if left != 1 else ''} left"
     turns = rule_set_of(state).turns
-    return [*card.lines(), f"  turn {data['turn']} of {turns}: dice {' '.join(map(str, data['dice']))}, {rolls}"]
+    return [*map(say, card.lines()), "  " + _("turn %(turn)s of %(turns)s: dice %(dice)s, %(left)s") % {
+        "turn": data["turn"], "turns": turns, "dice": " ".join(map(str, data["dice"])), "left": say(rolls)}]
 
 
 def _summary(state: State) -> list[str]:
     tally = state.tally
     mean = tally["total"] / tally["games"] if tally["games"] else 0
-    return [f"tally: {tally['games']} game(s), mean {mean:.1f}, best {tally['best']}"]
+    return [_("tally: %(games)s game(s), mean %(mean)s, best %(best)s")
+            % {"games": tally["games"], "mean": i18n.numbers().decimal(mean, 1), "best": tally["best"]}]
 
 
 @yahtzee_app.command("play")
@@ -299,6 +310,8 @@ def yahtzee_play(
     lines, keys = r.intro, r.keys
     state = face.new_game({"rules": r.name}, seed_value)
     game = TerminalGame(
-        face=face, rules=lines, keys=keys,
-        render=_render, prompt=lambda state: "play?", summary=_summary)
+        # the rules' sentence (its lines but the last, the boxes) wrapped again: other languages' words are longer
+        face=face, rules=(*textwrap.wrap(" ".join(map(say, lines[:-1])), width=80),
+                          *textwrap.wrap(say(lines[-1]), width=80)), keys=say(keys),
+        render=_render, prompt=lambda state: _("play?"), summary=_summary)
     run(game, state)

@@ -25,7 +25,7 @@ from jinja2 import pass_context
 from pydantic import BaseModel, ConfigDict, Field, StrictInt
 from starlette.exceptions import HTTPException
 
-from .. import __version__, i18n
+from .. import __version__, i18n, phrases
 from ..errors import InputError
 from ..games.base import State, to_jsonable
 from ..memory import ByteCache
@@ -130,6 +130,7 @@ class FieldError(InputError):
     def __init__(self, name: str, message: str, at: str | None = None):
         super().__init__(f"{name}: {message}")
         self.field = at or name  # `at` is the exact place when it is finer than the name a person reads
+        self.field_name = name  # the name a person reads, before the message
         self.message = message
 
 
@@ -238,11 +239,18 @@ class Gate:
             self.slot.release()
 
 
+# the pages whose scripts show a game's own words (a log, options, notes, hands' names): HoldwiseDom.say
+SAYING_PAGES = frozenset({"farkle.html", "farkle_report.html", "play.html", "poker_dice.html", "poker_dice_odds.html",
+                          "yahtzee.html"})
+
+
 def page(request: Request, template: str, **context: Any) -> HTMLResponse:  # noqa: ANN401
     """A page rendered on the server, in the reader's language (a `?lang=` that names one is kept in a cookie)."""
     lang = request_language(request)
     context.setdefault("lang", lang)
-    context.setdefault("catalogue", i18n.catalogue(lang))
+    # the scripts' messages, and the forms of the games' own words for the pages that show those (about 30 kB)
+    said = phrases.table(lang) if template in SAYING_PAGES else ()
+    context.setdefault("catalogue", {**i18n.catalogue(lang), "phrases": said})
     if "title" in context:
         context["title"] = i18n.gettext(context["title"], lang)
     return keep_language(request, templates.TemplateResponse(request, template, context))

@@ -13,7 +13,7 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from .. import i18n
+from .. import i18n, phrases
 from ..errors import InputError
 from ..i18n import N_
 from .common import MAX_BODY_BYTES, FieldError, field_error, request_language
@@ -95,7 +95,13 @@ def _input(request: Request, exc: InputError) -> JSONResponse:
     if not isinstance(exc, FieldError) and exc.field is not None:
         exc = field_error(exc)  # a game's field word is the request's field: "score: must be ..."
     name = exc.field if isinstance(exc, FieldError) else None
-    return JSONResponse(status_code=422, content={"detail": str(exc)[:500], "field": name})
+    # the reason in the request's language (the games write English), the field's name kept as it is
+    lang = request_language(request)
+    if isinstance(exc, FieldError) and str(exc) == f"{exc.field_name}: {exc.message}":
+        detail = f"{exc.field_name}: {phrases.say(exc.message, lang)}"
+    else:
+        detail = phrases.say(str(exc), lang)
+    return JSONResponse(status_code=422, content={"detail": detail[:500], "field": name})
 
 
 def _http(request: Request, exc: HTTPException) -> JSONResponse:

@@ -67,5 +67,33 @@
   function percent(share, digits) {
     return fixed(100 * share, digits) + (lang === "en" ? "%" : "\u00a0%");
   }
-  window.HoldwiseDom = {el, fallingClock, _, ngettext, pgettext, num, fixed, percent, lang, locale};
+  // the games' own words (a log line, an option, a note, a hand's name: the API writes them in English) in the
+  // page's language: each English form of the catalogue's phrases (holdwise/phrases.py) is a pattern whose parts
+  // are translated in turn, a number written the language's way; words no form matches are shown as they are
+  const NUMBER = /^[+-]?(\d{1,3}(,\d{3})*|\d+)(\.\d+)?%?$/;
+  const forms = (catalogue.phrases || []).map(([english, local, part]) => {
+    const names = [];
+    const source = english.split(/%\((\w+)\)s/).map((piece, i) => {
+      if (i % 2) { names.push(piece); return "([\\s\\S]+?)"; }
+      return piece.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    }).join("");
+    return {regex: new RegExp("^" + source + "$"), names, local, part};
+  });
+  function say(text, depth) {
+    if (lang === "en" || typeof text !== "string" || !text) return text;
+    if (NUMBER.test(text)) {  // "1,200" and "16.7%" as Python's i18n.Numbers writes them: "1 200", "16,7 %"
+      return text.replace(/[.,%]/g, (c) => (c === "." ? "," : c === "," ? "\u00a0" : "\u00a0%"));
+    }
+    if ((depth || 0) > 16) return text;
+    for (const form of forms) {
+      if (form.part && !depth) continue;  // a range or a list only as a part of a form
+      const m = form.regex.exec(text);
+      if (!m) continue;
+      const parts = {};
+      form.names.forEach((name, i) => { parts[name] = say(m[i + 1], (depth || 0) + 1); });
+      return form.local.replace(/%\((\w+)\)s/g, (whole, name) => (name in parts ? parts[name] : whole));
+    }
+    return text;
+  }
+  window.HoldwiseDom = {el, fallingClock, _, ngettext, pgettext, num, fixed, percent, say, lang, locale};
 })();

@@ -3,7 +3,7 @@
 
 (function () {
   const {sleep, fmt, el} = holdwise;
-  const {_, ngettext} = window.HoldwiseDom;  // the page's language (its JSON catalogue)
+  const {_, ngettext, say} = window.HoldwiseDom;  // the page's language (its JSON catalogue; say: the game's words)
   const PIPS = {1: [[50, 50]], 2: [[28, 28], [72, 72]], 3: [[28, 28], [50, 50], [72, 72]],
     4: [[28, 28], [72, 28], [28, 72], [72, 72]], 5: [[28, 28], [72, 28], [50, 50], [28, 72], [72, 72]],
     6: [[28, 28], [72, 28], [28, 50], [72, 50], [28, 72], [72, 72]]};
@@ -191,7 +191,8 @@
   function note(lines) {
     if (!lines.length) return;
     const shown = lines.filter((l) => !l.startsWith("game "));
-    const text = (shown.length ? shown : lines).map((l) => l[0].toUpperCase() + l.slice(1)).join(". ") + ".";
+    const text = (shown.length ? shown : lines).map((l) => say(l)).map((l) => l[0].toUpperCase() + l.slice(1))
+      .join(". ") + ".";
     const status = $("fk-status");
     status.replaceChildren();
     if (st().phase === "over") {
@@ -404,7 +405,7 @@
     table.replaceChildren();
     if (!c) return;
     const race = c.race_aware;
-    let note = c.note;
+    let note = say(c.note);
     if (r.race && r.race.status === "refused") note += " " + r.race.error;
     $("fk-coach-note").textContent = note;
     $("fk-coach-note").classList.toggle("warn", !c.agree);
@@ -430,7 +431,7 @@
       const bestWin = same(o, c.best_win_action);
       const tr = el("tr", {class: (race ? bestWin : bestPoints) ? "best" : ""});
       const go = el("button", {type: "button", class: "fk-coach-play" + (o.then === "bank" ? "" : " secondary"),
-                               "aria-label": _("play {option}", {option: o.option}), text: o.then === "bank" ? _("bank") : _("roll")});
+                               "aria-label": _("play {option}", {option: say(o.option)}), text: o.then === "bank" ? _("bank") : _("roll")});
       go.addEventListener("click", () => { if (!go.disabled) play(o.action); });
       tr.append(el("td", {class: "fk-keep-faces", text: o.keep_text}),
         el("td", {class: "fk-then", text: (o.then === "bank" ? _("bank") : _("roll on")) + (o.hot_dice ? " " + _("(hot)") : "")}),
@@ -511,12 +512,12 @@
     table.append(el("thead", {}, head));
     const body = el("tbody");
     rows.forEach((d, i) => {
-      const what = el("td", {class: "fk-pos"}, el("div", {text: d.position}),
-        el("div", {}, el("strong", {text: _("you:") + " "}), d.chosen));
+      const what = el("td", {class: "fk-pos"}, el("div", {text: say(d.position)}),
+        el("div", {}, el("strong", {text: _("you:") + " "}), say(d.chosen)));
       const better = [];
       // the better move is named when the keep cost something (by value: two keeps of unlike dice may read alike)
-      if (r.race_aware && d.win_loss > 5e-5) better.push(_("best to win: {keep}", {keep: d.best_win}));
-      if (d.points_loss > 0.05) better.push(_("best for points: {keep}", {keep: d.best_points}));
+      if (r.race_aware && d.win_loss > 5e-5) better.push(_("best to win: {keep}", {keep: say(d.best_win)}));
+      if (d.points_loss > 0.05) better.push(_("best for points: {keep}", {keep: say(d.best_points)}));
       if (better.length) what.append(el("div", {class: "muted", text: better.join(" · ")}));
       const tr = el("tr", {class: costs(d) ? "fk-costly" : ""}, el("td", {text: String(i + 1)}), what);
       if (r.race_aware) tr.append(el("td", {class: "num", "data-label": _("win chance lost"),

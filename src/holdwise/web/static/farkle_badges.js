@@ -64,9 +64,9 @@
       const keeping = hint.options.find((o) => !o.action.badges && o.action.type !== "resurrect");
       line.textContent = spends.length && keeping ?
         _("Coach: use the {badges} now: {option} (win chance {with} against {without} keeping it).",
-          {badges: spends.map((e) => NAMES[e]).join(_(" and ")), option: best.option, with: pct(best.value),
+          {badges: spends.map((e) => NAMES[e]).join(_(" and ")), option: HoldwiseDom.say(best.option), with: pct(best.value),
            without: pct(keeping.value)}) :
-        _("Coach: no badge now (best: {option}, win chance {chance}).", {option: best.option, chance: pct(best.value)});
+        _("Coach: no badge now (best: {option}, win chance {chance}).", {option: HoldwiseDom.say(best.option), chance: pct(best.value)});
     } catch (err) {
       line.textContent = "";
     }

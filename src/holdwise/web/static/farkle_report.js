@@ -80,8 +80,8 @@
     const list = $("fr-findings");
     list.replaceChildren();
     r.findings.forEach((f) => {
-      const li = list.appendChild(el("li", {}, f.text + " "));
-      li.appendChild(el("span", { class: "fr-fig" }, "[" + _("figure:") + " " + f.figure + "]"));
+      const li = list.appendChild(el("li", {}, HoldwiseDom.say(f.text) + " "));
+      li.appendChild(el("span", { class: "fr-fig" }, "[" + _("figure:") + " " + HoldwiseDom.say(f.figure) + "]"));
     });
     const maps = $("fr-maps");
     maps.replaceChildren();

@@ -4,7 +4,7 @@
 
 (function () {
   const {fmt, cap, el} = holdwise;
-  const {_, ngettext} = window.HoldwiseDom;  // the page's language (the game's own words stay English)
+  const {_, ngettext, say} = window.HoldwiseDom;  // the page's language (say: the game's own words)
   const $ = (id) => document.getElementById(id);
   const GAME = $("pl-form").dataset.game;
 
@@ -46,7 +46,7 @@
       S.gameStart = st().decisions.length;
       lines = st().log;
     }
-    if (lines.length) $("pl-status").textContent = lines.slice(-3).map(cap).join(". ") + ".";
+    if (lines.length) $("pl-status").textContent = lines.slice(-3).map((l) => cap(say(l))).join(". ") + ".";
   }
 
   function render() {
@@ -113,18 +113,18 @@
   }
 
   function drawHint(r) {
-    $("pl-hint-note").textContent = _("Best first, by {measure}.", {measure: words(r.measure)});
+    $("pl-hint-note").textContent = _("Best first, by {measure}.", {measure: say(words(r.measure))});
     const table = $("pl-hint-table");
-    table.replaceChildren(el("thead", {}, el("tr", {}, el("th", {text: "option"}), el("th", {text: "value"}),
-      el("th", {text: "loss"}), el("th", {text: ""}))));
+    table.replaceChildren(el("thead", {}, el("tr", {}, el("th", {text: _("option")}), el("th", {text: _("value")}),
+      el("th", {text: _("loss")}), el("th", {text: ""}))));
     const body = el("tbody");
     r.options.forEach((o, i) => {
-      const use = el("button", {type: "button", class: "secondary pl-use", text: _("play"), "aria-label": _("play {option}", {option: o.option})});
+      const use = el("button", {type: "button", class: "secondary pl-use", text: _("play"), "aria-label": _("play {option}", {option: say(o.option)})});
       use.disabled = S.busy;
       use.addEventListener("click", () => game.step(o.action));
-      body.append(el("tr", {class: i === 0 ? "best" : ""}, el("td", {class: "pl-option", text: o.option}),
+      body.append(el("tr", {class: i === 0 ? "best" : ""}, el("td", {class: "pl-option", text: say(o.option)}),
         el("td", {class: "num", text: number(o.value)}),
-        el("td", {class: "num muted", text: o.loss > 1e-9 ? "−" + number(o.loss) : "best"}), el("td", {}, use)));
+        el("td", {class: "num muted", text: o.loss > 1e-9 ? "−" + number(o.loss) : _("best")}), el("td", {}, use)));
     });
     table.append(body);
   }
@@ -137,13 +137,13 @@
     const costly = rows.filter((d) => d.loss > 1e-9).length;
     $("pl-review-summary").textContent = ngettext("{n} decision", "{n} decisions", rows.length) +
       (rows.length ? _(", {costly} of them cost something: {lost} in all", {costly, lost: number(lost)}) +
-        (rows[0].measure ? ` (${words(rows[0].measure)})` : "") + "." : ".");
+        (rows[0].measure ? ` (${say(words(rows[0].measure))})` : "") + "." : ".");
     const table = $("pl-review-table");
-    table.replaceChildren(el("thead", {}, el("tr", {}, el("th", {text: "position"}), el("th", {text: "you"}),
-      el("th", {text: "best"}), el("th", {class: "num", text: "loss"}))));
+    table.replaceChildren(el("thead", {}, el("tr", {}, el("th", {text: _("position")}), el("th", {text: _("you")}),
+      el("th", {text: _("best")}), el("th", {class: "num", text: _("loss")}))));
     const body = el("tbody");
     for (const d of rows) {
-      body.append(el("tr", {}, el("td", {text: d.position}), el("td", {text: d.chosen}), el("td", {text: d.best}),
+      body.append(el("tr", {}, el("td", {text: say(d.position)}), el("td", {text: say(d.chosen)}), el("td", {text: say(d.best)}),
         el("td", {class: "num", text: d.loss > 1e-9 ? number(d.loss) : "0"})));
     }
     table.append(body);

@@ -332,7 +332,7 @@
     $("pd-tally").replaceChildren(el("strong", {text: _("Tally: ")}),
       ngettext("{n} game · you won {won} · lost {lost}", "{n} games · you won {won} · lost {lost}", s.tally.games,
                {won: s.tally.won, lost: s.tally.lost}));
-    $("pd-ranking").textContent = _("{dice}. Best first: {ranking}", {dice: k.name, ranking: v.ranking.join(", ")}) +
+    $("pd-ranking").textContent = _("{dice}. Best first: {ranking}", {dice: k.name, ranking: v.ranking.map((h) => HoldwiseDom.say(h)).join(", ")}) +
       (k.wild ? _("; a star is any card.") : ".") +
       (s.options.roll_limit ? " " + _("Roll limit: no one rolls more times than the first player.") : "");
     game.drawLog(look().line);
@@ -395,8 +395,8 @@
       }
       box.append(node);
     }
-    const head = theirs ? _("{who}'s {hand}", {who: cap((v.seats.find((x) => x.to_move) || {}).name), hand: dice.label})
-      : _("Your {hand}", {hand: dice.label});
+    const head = theirs ? _("{who}'s {hand}", {who: cap((v.seats.find((x) => x.to_move) || {}).name), hand: HoldwiseDom.say(dice.label)})
+      : _("Your {hand}", {hand: HoldwiseDom.say(dice.label)});
     $("pd-rolls").textContent = head + " · " + _("roll {n} of {all}", {n: v.rolls, all: v.allowed}) +
       " · " + ngettext("{n} roll left", "{n} rolls left", v.rolls_left) +
       (v.to_beat ? " · " + _("to beat: {hand}", {hand: v.to_beat.label}) + (v.holders > 1 ? " " + _("(held by {n})", {n: v.holders}) : "") : "");
@@ -451,7 +451,7 @@
   function drawHint(r) {  // the Hint JSON: the position's keys at the top, the keeps best first
     const lk = look(), key = kind().keep_key, hand = S.view.dice;
     $("pd-hint-note").replaceChildren(lk.line(_("{situation}: your {hand}", {situation: cap(r.situation), hand: r.hand.join(" ")}) +
-      (r.category ? `, ${r.category}` : "") + ", " + ngettext("{n} roll left", "{n} rolls left", r.rolls_left) +
+      (r.category ? `, ${HoldwiseDom.say(r.category)}` : "") + ", " + ngettext("{n} roll left", "{n} rolls left", r.rolls_left) +
       (r.to_beat ? ", " + _("to beat {hand}", {hand: [].concat(r.to_beat).join(" ")}) : "") +
       (r.holders > 1 ? " " + _("(held by {n} players)", {n: r.holders}) : "") + "."),
       el("br"), el("strong", {text: _("The hint maximizes your chance to win the game")}),

@@ -209,12 +209,14 @@ window.holdwise = (function () {
       if (S.sealed && st().phase === "over") await hook("over");
     }
 
-    // the log, each line as `line(text)` draws it (a string or a node; by default the text as it is)
+    // the log, each line as `line(text)` draws it (a string or a node; by default the text as it is), a string in
+    // the page's language (the game writes English)
     function drawLog(line = (l) => l) {
       const log = $("log");
       const lines = st().log;
       if (log.childElementCount === lines.length && log.dataset.last === (lines[lines.length - 1] || "")) return;
-      log.replaceChildren(...lines.map((l) => el("li", {}, line(l))));
+      const said = (shown) => (typeof shown === "string" ? window.HoldwiseDom.say(shown) : shown);
+      log.replaceChildren(...lines.map((l) => el("li", {}, said(line(l)))));
       log.dataset.last = lines[lines.length - 1] || "";
       log.scrollTop = log.scrollHeight;
     }

@@ -9,7 +9,7 @@
     4: [[28, 28], [72, 28], [28, 72], [72, 72]], 5: [[28, 28], [72, 28], [50, 50], [28, 72], [72, 72]],
     6: [[28, 28], [72, 28], [28, 50], [72, 50], [28, 72], [72, 72]]};
   const {sleep, fmt, cap, el, ApiError, fetchJson} = holdwise;
-  const {_, ngettext, pgettext} = window.HoldwiseDom;
+  const {_, ngettext, pgettext, say} = window.HoldwiseDom;
   const f2 = (v) => HoldwiseDom.fixed(v, 2);  // in the page's language
   if (!$("yz-form")) return;
 
@@ -156,7 +156,7 @@
   // an open box (or Balut category) as a button showing what the dice score there; a click writes them
   function boxButton(b) {
     const btn = el("button", {type: "button", class: "secondary yz-box" + (b.now ? "" : " yz-zero"),
-      "data-box": b.name, text: String(b.now), "aria-label": _("score {points} in {box}", {points: pts(b.now), box: b.label})});
+      "data-box": b.name, text: String(b.now), "aria-label": _("score {points} in {box}", {points: pts(b.now), box: say(b.label)})});
     btn.disabled = S.busy;
     btn.addEventListener("click", () => scoreBox(b.name));
     return btn;
@@ -182,7 +182,7 @@
         cell.append(el("span", {class: "muted", text: playing ? "—" : "", title: _("not allowed for these dice")}));
       }
       body.append(el("tr", {class: (b.points === null ? "yz-open" : "yz-used") + (i === 5 ? " yz-last-upper" : ""),
-                            "data-box": b.name}, el("th", {scope: "row", text: b.label}), cell));
+                            "data-box": b.name}, el("th", {scope: "row", text: say(b.label)}), cell));
       if (i === 5) {
         body.append(upperRow(_("Upper total"), `${v.upper_total} / ${v.upper_threshold}`),
           upperRow(_("Upper bonus ({points} at {threshold})", {points: v.upper_bonus_points, threshold: v.upper_threshold}),
@@ -218,7 +218,7 @@
       } else {
         cell.append(el("span", {class: "muted", text: b.open ? "" : pgettext("box", "full")}));
       }
-      const name = el("th", {scope: "row", text: b.label});
+      const name = el("th", {scope: "row", text: say(b.label)});
       if (b.award) name.append(el("small", {class: "yz-award", text: ` +${b.award}`}));
       body.append(el("tr", {class: b.open ? "yz-open" : "yz-used", "data-box": b.name}, name, boxes, cell));
     }
@@ -230,7 +230,7 @@
         el("td", {class: "num", id: "yz-points", text: (v.points > 0 ? "+" : "") + v.points})));
     const note = $("yz-card-note");
     note.replaceChildren(el("strong", {text: _("Points: ")}),
-      v.awards.map((a) => `${cap(a.category)}: ${a.text}`).join("; ") + ". " +
+      v.awards.map((a) => `${say(cap(a.category))}: ${say(a.text)}`).join("; ") + ". " +
       _("The total: {points} below {low}, then {bands}.", {points: v.below_bands, low: v.bands[0][0],
         bands: v.bands.map(([low, p]) => _("{points} from {low}", {points: `${p > 0 ? "+" : ""}${p}`, low})).join(", ")}));
   }
@@ -303,9 +303,9 @@
         use.addEventListener("click", () => { if (mine()) { S.picked = pickIndexes(o.keep); render(); } });
       } else {
         const b = boxOf(o.box);
-        what = `${b.label}: ${pts(o.points)}` + (o.bonus ? " + " + _("{n} bonus", {n: o.bonus}) : "");
+        what = `${say(b.label)}: ${pts(o.points)}` + (o.bonus ? " + " + _("{n} bonus", {n: o.bonus}) : "");
         use = el("button", {type: "button", class: "secondary yz-use", text: pgettext("button", "score"), "data-box": o.box,
-                            "aria-label": _("score {points} in {box}", {points: pts(o.points), box: b.label})});
+                            "aria-label": _("score {points} in {box}", {points: pts(o.points), box: say(b.label)})});
         use.addEventListener("click", () => scoreBox(o.box));
       }
       const cell = el("td", {class: "yz-play-cell"}, el("span", {text: what}));
@@ -356,8 +356,8 @@
     const body = el("tbody");
     rows.forEach((d, i) => {
       body.append(el("tr", {class: d.loss > 5e-7 ? "yz-costly" : ""}, el("td", {text: String(i + 1)}),
-        el("td", {"data-label": _("position"), text: d.position}), el("td", {"data-label": _("you"), text: d.chosen}),
-        el("td", {"data-label": _("best"), text: d.best}),
+        el("td", {"data-label": _("position"), text: say(d.position)}), el("td", {"data-label": _("you"), text: say(d.chosen)}),
+        el("td", {"data-label": _("best"), text: say(d.best)}),
         el("td", {class: "num", "data-label": _("cost"), text: d.loss > 5e-7 ? f2(d.loss) : "0"})));
     });
     table.append(body);

@@ -1,0 +1,69 @@
+"""The games' own words in the reader's language (holdwise.phrases): every line a seeded Farkle match writes, every
+option and decision it offers, the hands' and boxes' names, numbers written the language's way."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from holdwise import phrases
+from holdwise.games import farkle
+
+ENGLISH = re.compile(r"\b(you|computer|roll|rolls|keep|keeps|bank|banks|bust|busts|turn|total|game|points|win)\b")
+
+
+def _match(options, seed, games=4, moves=6000):
+    """Both sides by the computer's choices for `games` games: every log line, hint and decision on the way."""
+    state = farkle.new_game(options, seed)
+    lines, hints = [], []
+    for _ in range(moves):
+        if state.over:
+            lines += state.log
+            if state.tally["won"] + state.tally["lost"] == games:
+                return lines, hints, state.decisions
+            state = farkle.step(state, {"type": "next"})
+        if state.to_move == "player":
+            hints.append(farkle.advice(state))
+        state = farkle.step(state, farkle.computer_action(state))
+    raise AssertionError("the games did not end")
+
+
+@pytest.mark.parametrize("options", [{"target": 1500, "computer": "coaching"},
+                                     {"target": 600, "badges": ["warlord-tin", "resurrection-gold"],
+                                      "computer_badges": "doppelganger-tin"}])
+@pytest.mark.parametrize("lang", ["sk", "cs"])
+def test_every_line_of_a_match_and_every_option_is_translated(options, lang):
+    lines, hints, decisions = _match(options, 11)
+    texts = lines + [o.option for h in hints for o in h.options] + [
+        t for d in decisions for t in (d.position, d.chosen, d.best)]
+    assert len(lines) > 20 and hints
+    left = [t for t in texts if ENGLISH.search(phrases.say(t, lang))]
+    assert left == []
+    assert all(phrases.say(t, "en") == t for t in texts)  # English is the words as the game writes them
+
+
+def test_a_log_line_in_slovak_and_czech_with_the_numbers_written_their_way():
+    line = "computer keeps 1 5 (150) and banks 1,400 (you 0, computer 1,400)"
+    assert phrases.say(line, "sk") == "počítač odkladá 1 5 (150) a zapisuje 1\u00a0400 (vy 0, počítač 1\u00a0400)"
+    assert phrases.say(line, "cs") == "počítač odkládá 1 5 (150) a zapisuje 1\u00a0400 (vy 0, počítač 1\u00a0400)"
+    assert phrases.say("keep 1 (doubled), bank with the Warlord's bonus", "sk") == \
+        "odložiť 1 (zdvojené), zapísať s bonusom vojvodcu"
+    # a share keeps its digits and takes the language's percent sign
+    assert phrases.say("45.3%", "cs") == "45,3\u00a0%"
+
+
+@pytest.mark.parametrize(("english", "sk", "cs"), [
+    ("five of a kind", "päťka", "pětice"), ("two pairs", "dva páry", "dva páry"),
+    ("Small straight", "Malá postupka", "Malá postupka"), ("Fours", "Štvorky", "Čtyřky")])
+def test_hands_and_boxes_by_the_glossary(english, sk, cs):
+    assert (phrases.say(english, "sk"), phrases.say(english, "cs")) == (sk, cs)
+
+
+def test_words_no_form_knows_stay_and_every_form_names_its_parts_once():
+    assert phrases.say("Devil's head die", "sk") == "Devil's head die"  # the named dice keep their English names
+    for form in phrases.PHRASES:
+        names = re.findall(r"%\((\w+)\)s", form)
+        assert len(names) == len(set(names)), form
+        assert phrases.pattern(form).fullmatch(form % {n: "x" for n in names})
+    assert phrases.table("en") == () and len(phrases.table("sk")) == len(phrases.PHRASES)
