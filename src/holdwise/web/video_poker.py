@@ -21,7 +21,7 @@ import logging
 import os
 import threading
 import time
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse, Response
@@ -32,10 +32,13 @@ from ..i18n import N_
 from ..errors import InputError
 from ..games import video_poker as face
 from .common import (
-    AnswerCache, Body, FieldError, computed, examples, jobs, json_bytes, json_response, page, user_field,
+    AnswerCache, Body, FieldError, Job, computed, examples, jobs, json_bytes, json_response, page, user_field,
 )
 from .schemas import ChartCheck, ChartHold, TrainerChart, VideoPokerGames, answers
 from .session import session_routes
+
+if TYPE_CHECKING:
+    from ..games.video_poker import PayTable
 
 __all__ = [
     "PAYTABLES_ENV", "ChartCheckBody", "ChartHoldBody", "PlayOptions", "chart_field_error", "own_cancel",
@@ -209,7 +212,7 @@ _RETURNS_LOCK = threading.Lock()
 OWN_BETS = (("5", 5), ("1-4", 1))  # a table's returns: at 5 coins, and at 1-4 (they pay alike per coin)
 
 
-def own_job_key(table) -> str:
+def own_job_key(table: PayTable) -> str:
     """The job solving a table of one's own (its code's digest: the code may be 4,000 characters)."""
     return "vp-own-return-" + hashlib.sha256(face.table_code(table).encode()).hexdigest()[:24]
 
@@ -225,7 +228,7 @@ def _solve_own(table, progress) -> dict:
     return {label: one(n, coins) for n, (label, coins) in enumerate(OWN_BETS)}
 
 
-def own_returns(table) -> tuple[dict | None, dict | None]:
+def own_returns(table: PayTable) -> tuple[dict | None, dict | None]:
     """A table of one's own's returns, `{"5": ..., "1-4": ...}` each `game_return(table, coins).to_json()`, and
     None; or None and the status of the job solving them (started, within the limits, unless it runs). Solved
     tables are read from disk (milliseconds), never queued behind other solves."""
@@ -242,7 +245,7 @@ def own_returns(table) -> tuple[dict | None, dict | None]:
     return job.result, None
 
 
-def own_cancel(table) -> Any:  # noqa: ANN401 (a Job)
+def own_cancel(table: PayTable) -> Job | None:
     """This client no longer wants the table's solve: it stops unless another client still asks about it; the
     job, or None when this worker runs none."""
     return jobs.cancel(own_job_key(table))
