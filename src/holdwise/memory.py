@@ -11,15 +11,22 @@ import dataclasses
 import itertools
 import os
 import threading
+import tracemalloc
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from typing import Any, TypeVar
 
 T = TypeVar("T")
 
-__all__ = ["DEFAULT_BUDGET", "ByteCache", "budget", "bounded", "kept", "parse_bytes", "sizeof"]
+__all__ = ["DEFAULT_BUDGET", "SOLVE_BYTES", "ByteCache", "budget", "bounded", "kept", "parse_bytes", "peak", "sizeof"]
 
 DEFAULT_BUDGET = "160M"  # a worker's answers and tables; with its code and a match solve, under 800 MB
+# what one heavy solve of the server's line may allocate at its peak beside the budget: a first video-poker
+# strategy derivation (52 cards: about 300 MB traced, its tables included) or a race-aware match (at most
+# --match-memory, 300 MB, and its scratch). A worker: about 150 MB of code and default tables, the budget, and
+# this: 150 + 160 + 340 = 650 MB, under the 800 MB a worker may reach (issue 41), with room for what the
+# allocator keeps after a solve
+SOLVE_BYTES = 340 << 20
 
 _LOCK = threading.RLock()  # one lock for every cache: the budget's trimming reaches across them
 _CACHES: list[ByteCache] = []
@@ -72,6 +79,22 @@ def sizeof(value: Any, depth: int = 4) -> int:  # noqa: ANN401
     if isinstance(attributes, dict) and not isinstance(value, type):
         return 64 + sum(sizeof(v, depth - 1) for v in attributes.values())
     return 64
+
+
+def peak(work: Callable[[], T]) -> tuple[T, int]:
+    """`work()` and the most bytes it had allocated at once beyond what was allocated when it began (Python's
+    and NumPy's allocations, as tracemalloc counts them; slower while it runs: for tests and benchmarks)."""
+    started = not tracemalloc.is_tracing()
+    if started:
+        tracemalloc.start(1)
+    try:
+        tracemalloc.reset_peak()
+        before = tracemalloc.get_traced_memory()[0]
+        result = work()
+        return result, tracemalloc.get_traced_memory()[1] - before
+    finally:
+        if started:
+            tracemalloc.stop()
 
 
 def kept() -> int:

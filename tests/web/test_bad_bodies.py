@@ -106,6 +106,11 @@ def test_one_hostile_field_at_a_time(app, client):
         if not isinstance(example, dict):
             continue
         r = client.post(path, json=example)
+        began = time.monotonic()
+        while r.status_code == 202 and time.monotonic() - began < 120:
+            # a background solve: waited out as a page does, since one client may have only two at once
+            time.sleep(0.2)
+            r = client.post(path, json=example)
         _check(r, f"POST {path} example")
         assert r.status_code in (200, 202), f"POST {path}: the example itself fails: {r.text[:300]}"
         for key in example:

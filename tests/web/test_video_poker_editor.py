@@ -1,15 +1,23 @@
 """The video-poker pay-table editor's API: its returns are the CLI's for the same table (through the TOML it
-offers), the link's code carries the table exactly, bad fields are 422s naming them, a busy server says 429,
-and the machine's hint takes the editor's table."""
+offers), the link's code carries the table exactly, bad fields are 422s naming them, a new table is a job in
+the server's line of heavy solves (202 while it runs, shared, limited, cancelled), and the machine's hint takes
+the editor's table."""
 
+import fcntl
 import json
+import os
+import time
 
 import pytest
+from fastapi.testclient import TestClient
 from typer.testing import CliRunner
 
+from holdwise import settings
 from holdwise.cli import app as cli_app
 from holdwise.games import video_poker as face
 from holdwise.games.video_poker import paytables
+from holdwise.settings import Limits
+from holdwise.web import common, work
 from holdwise.web import video_poker as web
 
 # 9/6 Jacks or Better with the flush at 5/2 x 2 = 5 and a royal of 4000/5 at 5 coins, 200 at 1-4 coins: a table
@@ -22,6 +30,17 @@ TABLE = {"id": "my-jacks", "name": "My Jacks 9/5, royal 200 below 5 coins", "dec
              ("jacks_or_better", "1"))]}
 
 
+def solved(client, table, timeout=120.0):
+    """The editor's answer for `table`, polling while its solve runs (as the page does): the last response."""
+    began = time.monotonic()
+    while True:
+        r = client.post("/api/video-poker/editor/return", json={"table": table})
+        if r.status_code != 202 or time.monotonic() - began > timeout:
+            return r
+        assert r.json()["status"] == "computing" and r.json()["job"]["status"] in ("queued", "running", "done")
+        time.sleep(0.1)
+
+
 def cli_return(path, game, coins):
     result = CliRunner().invoke(cli_app, ["video-poker", "return", "--paytable-file", str(path), "--game", game,
                                           "--coins", str(coins), "--json"])
@@ -32,7 +51,7 @@ def cli_return(path, game, coins):
 
 
 def test_the_editors_returns_are_the_cli_json_for_its_toml(client, tmp_path):
-    r = client.post("/api/video-poker/editor/return", json={"table": TABLE})
+    r = solved(client, TABLE)
     assert r.status_code == 200, r.text
     answer = r.json()
     download = client.get(answer["download"])
@@ -116,23 +135,102 @@ def test_a_damaged_code_is_a_422(client, path):
         assert r.status_code == 422 and r.json()["field"] == "table", damaged
 
 
-def test_one_new_table_at_a_time_and_cached_answers_while_busy(client, monkeypatch):
-    cached = client.post("/api/video-poker/editor/return", json={"table": TABLE})
-    assert cached.status_code == 200
-    monkeypatch.setattr(web, "OWN_WAIT_S", 0.05)
-    assert web.OWN_GATE.slot.acquire(timeout=5)  # another table being solved
+@pytest.fixture
+def line(monkeypatch, tmp_path):
+    """Small limits and a fresh ledger whose one solve slot the test holds (so jobs wait in line) until it calls
+    the fixture's value."""
+    monkeypatch.setattr(settings, "_LIMITS", [Limits(solves=1, jobs=3, per_client=2, idle_s=5.0,
+                                                     memory_bytes=64 << 20, match_bytes=300 << 20)])
+    monkeypatch.setattr(work.ledger, "_folder", tmp_path / "run")
+    monkeypatch.setattr(web, "jobs", common.Jobs(bounded=True))
+    fd = os.open(work.ledger.folder / "slot-0.lock", os.O_RDWR | os.O_CREAT, 0o644)
+    fcntl.flock(fd, fcntl.LOCK_EX)
+    held = [True]
+
+    def release():
+        if held[0]:
+            held[0] = False
+            os.close(fd)
+
+    yield release
+    release()
+
+
+def _visitor(app):
+    c = TestClient(app)
+    assert c.get("/api/health").status_code == 200  # the sealed client cookie
+    return c
+
+
+def test_a_new_table_is_a_job_in_the_line_shared_and_limited(app, line):
+    alice, bob = _visitor(app), _visitor(app)
+    first, second, third = bad(full_house="8", flush="7"), bad(full_house="8", flush="4"), bad(flush="4")
+    r = alice.post("/api/video-poker/editor/return", json={"table": first})
+    assert r.status_code == 202
+    job = r.json()["job"]
+    assert r.json()["status"] == "computing" and job["status"] == "queued"  # waiting for the slot the test holds
+    assert job["key"] == web.own_job_key(face.table_from_fields(first))
+    # the same table from another client is the same job, not bob's own
+    assert bob.post("/api/video-poker/editor/return", json={"table": first}).json()["job"]["key"] == job["key"]
+    assert work.ledger.counts() == {"running": 0, "queued": 1}
+    assert alice.post("/api/video-poker/editor/return", json={"table": second}).status_code == 202
+    refused = alice.post("/api/video-poker/editor/return", json={"table": third})
+    assert refused.status_code == 429 and int(refused.headers["retry-after"]) >= 1
+    assert refused.json()["detail"].startswith("busy: you have 2 solves waiting or running here")
+    assert bob.post("/api/video-poker/editor/return", json={"table": third}).status_code == 202
+    assert work.ledger.counts() == {"running": 0, "queued": 3}
+    # alice's page leaves the second table: nobody else asked about it, so it stops; the first bob asked about
+    stop = alice.post("/api/video-poker/editor/return/cancel", json={"table": second})
+    assert stop.status_code == 200 and stop.json() == {"status": "queued", "stopping": True}
+    spared = alice.post("/api/video-poker/editor/return/cancel", json={"table": first})
+    assert spared.json() == {"status": "queued", "stopping": False}
+    line()  # the slot is free: the line runs
+    for who, table in ((bob, first), (bob, third)):
+        r = solved(who, table)
+        assert r.status_code == 200, r.text
+        # each job's answer is its own table's (the figure the machine's solve gives)
+        assert r.json()["table"]["pays"] == table["pays"]
+        assert r.json()["returns"]["5"]["return"] == face.game_return(face.table_from_fields(table), 5).return_value
+    key = web.own_job_key(face.table_from_fields(second))
+    assert web.jobs.get(key, poll=False).state == "cancelled"
+    deadline = time.monotonic() + 10
+    while work.ledger.counts() != {"running": 0, "queued": 0} and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert work.ledger.counts() == {"running": 0, "queued": 0}
+
+
+def test_the_machine_waits_for_the_editors_job_and_a_solved_table_is_read_at_once(app, line, monkeypatch):
+    table = bad(full_house="7", flush="6")
+    code = face.table_code(face.table_from_fields(table))
+    alice = _visitor(app)
+    assert alice.post("/api/video-poker/editor/return", json={"table": table}).status_code == 202
+    monkeypatch.setattr(web, "OWN_WAIT_S", 0.3)
+    r = alice.post("/api/video-poker/new", json={"options": {"rules": "my-jacks", "table": code}})
+    assert r.status_code == 429  # the editor's job is still in line: the machine's request did not solve it
+    assert work.ledger.counts() == {"running": 0, "queued": 1}  # and started no second job
+    line()
+    monkeypatch.setattr(web, "OWN_WAIT_S", 120.0)
+    r = alice.post("/api/video-poker/new", json={"options": {"rules": "my-jacks", "table": code}})
+    assert r.status_code == 200
+    answer = solved(alice, table).json()
+    assert r.json()["view"]["returns"] == {label: answer["returns"][label]["return"] for label in ("5", "1-4")}
+    # solved, the table is read from disk at once, even while the line is busy (the slot held again)
+    fd = os.open(work.ledger.folder / "slot-0.lock", os.O_RDWR | os.O_CREAT, 0o644)
+    fcntl.flock(fd, fcntl.LOCK_EX)
     try:
-        r = client.post("/api/video-poker/editor/return", json={"table": bad(full_house="8")})
-        assert r.status_code == 429 and r.json()["detail"].startswith("busy")
-        code = face.table_code(face.table_from_fields(bad(full_house="8")))
-        r = client.post("/api/video-poker/new", json={"options": {"rules": "my-jacks", "table": code}})
-        assert r.status_code == 429  # the machine's session of an own table waits for the same gate
-        again = client.post("/api/video-poker/editor/return", json={"table": TABLE})
-        assert again.status_code == 200 and again.content == cached.content
-        r = client.post("/api/video-poker/new", json={"options": {"rules": "jacks-or-better-9-6"}})
-        assert r.status_code == 200  # a server game's returns are kept in the process
+        fresh = _visitor(app)
+        monkeypatch.setattr(web, "jobs", common.Jobs(bounded=True))  # a worker that never ran the job
+        from holdwise.web import video_poker_editor as editor
+        editor._cache.clear()
+        again = fresh.post("/api/video-poker/editor/return", json={"table": table})
+        assert again.status_code == 200
+
+        def timeless(a):  # how long the solve or the read took: the one figure that differs
+            return {**a, "returns": {k: {**v, "seconds": 0} for k, v in a["returns"].items()}}
+        assert timeless(again.json()) == timeless(answer)
+        assert again.json()["returns"]["5"]["seconds"] < 1.0
     finally:
-        web.OWN_GATE.slot.release()
+        os.close(fd)
 
 
 def test_the_choices_are_the_file_formats():

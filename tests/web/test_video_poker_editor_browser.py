@@ -105,3 +105,41 @@ def test_edit_a_pay_share_the_link(browser, live_server, shoot, tmp_path):
     page.wait_for_function("document.getElementById('vp-credits').textContent !== '…'")
     assert errors == []
     phone.close()
+
+
+def test_a_new_table_shows_its_solve_and_can_be_stopped(browser, live_server):
+    """While the server solves (202) the page shows the job's progress and a Stop button; Stop sends the cancel
+    call and stops polling; "Solve again" asks again and shows the table's figure once the job is done."""
+    from holdwise.games import video_poker as face
+
+    page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+    errors, cancels, asks = [], [], []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("request", lambda r: cancels.append(r.post_data) if r.url.endswith("/return/cancel") else None)
+    page.on("request", lambda r: asks.append(r.url) if r.url.endswith("/editor/return") else None)
+    page.goto(f"{live_server}/video-poker/editor?game=jacks-or-better-9-6")
+    page.wait_for_function("document.getElementById('vpe-r5').textContent === '99.5439%'")
+    assert page.locator("#vpe-stop").is_hidden()
+    running = json.dumps({"status": "computing", "job": {"status": "running", "done": 40, "total": 100}})
+    page.route("**/api/video-poker/editor/return",
+               lambda route: route.fulfill(status=202, content_type="application/json", body=running))
+    page.fill('#vpe-pays input[data-field="pays.full_house"]', "8")
+    page.fill('#vpe-pays input[data-field="pays.flush"]', "7")
+    page.wait_for_function("document.getElementById('vpe-status').textContent.includes('40%')")
+    assert page.locator("#vpe-status").inner_text() == "Solving this table (40%)…"
+    assert page.locator("#vpe-stop").is_visible()
+    page.click("#vpe-stop")
+    page.wait_for_function("document.getElementById('vpe-stop').textContent === 'Solve again'")
+    assert len(cancels) == 1 and json.loads(cancels[0])["table"]["pays"][4] == {"hand": "flush", "pay": "7"}
+    polled = len(asks)
+    page.wait_for_timeout(1200)
+    assert len(asks) == polled  # stopped: no more polls
+    assert page.locator("#vpe-status").inner_text() == "Stopped. Change the table, or solve it again."
+    page.unroute("**/api/video-poker/editor/return")
+    page.click("#vpe-stop")  # solve again: the real job this time
+    page.wait_for_function("document.getElementById('vpe-stop').hidden", timeout=120_000)
+    page.wait_for_function("!document.getElementById('vpe-result').classList.contains('stale')")
+    table = face.table_from_fields(json.loads(cancels[0])["table"])
+    assert page.locator("#vpe-r5").inner_text() == f"{100 * face.game_return(table, 5).return_value:.4f}%"
+    assert errors == []
+    page.context.close()

@@ -17,7 +17,8 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 __all__ = [
-    "ChartCheck", "ChartEvaluation", "ChartHold", "DepthReport", "DiceTables", "EditorOptions", "EditorReturn",
+    "ChartCheck", "ChartEvaluation", "ChartHold", "DepthReport", "DiceTables", "EditorCancel", "EditorOptions",
+    "EditorReturn",
     "EditorTable", "Fairness", "FarkleBadges", "FarkleCoach", "FarkleDice", "FarkleReport", "FarkleReview", "FarkleRules",
     "FarkleTurn", "Health", "Hint", "HintOption", "JobStatus", "Loadouts", "PokerDiceOdds", "Sealed", "Search",
     "SearchPlan", "SessionAnswer", "TrainerChart", "VideoPokerGames", "VideoPokerReturn", "VideoPokerStrategy",
@@ -337,6 +338,13 @@ class EditorReturn(Answer):
     link: str
     toml: str
     returns: dict[str, Any]
+
+
+class EditorCancel(Answer):
+    """A table's solve asked to stop: the job's state in the worker that answered, and whether it stops."""
+
+    status: str
+    stopping: bool
 
 
 class EditorTable(Answer):

@@ -16,27 +16,33 @@ read is a 422 naming that line, and the page keeps the chart it had.
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import os
 import threading
-from typing import Annotated, Any
+import time
+from typing import TYPE_CHECKING, Annotated, Any
 
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse, Response
 from pydantic import ConfigDict, Field, StrictInt, StrictStr
+from starlette.exceptions import HTTPException
 
 from ..i18n import N_
 from ..errors import InputError
 from ..games import video_poker as face
 from .common import (
-    AnswerCache, Body, FieldError, Gate, computed, examples, jobs, json_bytes, json_response, page, user_field,
+    AnswerCache, Body, FieldError, Job, computed, examples, jobs, json_bytes, json_response, page, user_field,
 )
 from .schemas import ChartCheck, ChartHold, TrainerChart, VideoPokerGames, answers
 from .session import session_routes
 
+if TYPE_CHECKING:
+    from ..games.video_poker import PayTable
+
 __all__ = [
-    "PAYTABLES_ENV", "ChartCheckBody", "ChartHoldBody", "PlayOptions",
-    "chart_field_error", "resolve", "router", "server_games", "strategy_job_key", "trainer_job_key", "warm",
+    "PAYTABLES_ENV", "ChartCheckBody", "ChartHoldBody", "PlayOptions", "chart_field_error", "own_cancel",
+    "own_job_key", "own_returns", "resolve", "router", "server_games", "strategy_job_key", "trainer_job_key", "warm",
 ]
 
 log = logging.getLogger("holdwise.web")
@@ -53,10 +59,11 @@ MAX_CHART_TEXT = 64 * 1024  # a chart of 2,000 lines of 30 characters; far more 
 CHARTS_BYTES = 4 << 20
 TRAINERS_BYTES = 4 << 20  # trainer charts kept as the JSON sent: 10 KB for 20 lines, 70 KB for a basic strategy
 
-# a table of one's own (the pay-table editor's) is solved one at a time, here and in the editor: a new table's
-# returns take about a second a bet; a request that cannot start within OWN_WAIT_S is told to retry (429)
-OWN_GATE = Gate("busy: another pay table is being solved; try again in a moment")
-OWN_WAIT_S = 1.0
+# a table of one's own (the pay-table editor's) is solved as a background job in the server's line of heavy
+# solves (about a second a bet), shared by the editor and the machine; the machine's new session of a table not
+# solved yet waits for that job up to OWN_WAIT_S (its request sleeps: the solve runs in the line), then 429
+OWN_WAIT_S = 30.0
+OWN_POLL_S = 0.2
 
 _FILE_GAMES: dict[str, dict] = {}
 _FILE_LOCK = threading.Lock()
@@ -202,13 +209,61 @@ _RETURNS: dict[tuple, float] = {}
 _RETURNS_LOCK = threading.Lock()
 
 
+OWN_BETS = (("5", 5), ("1-4", 1))  # a table's returns: at 5 coins, and at 1-4 (they pay alike per coin)
+
+
+def own_job_key(table: PayTable) -> str:
+    """The job solving a table of one's own (its code's digest: the code may be 4,000 characters)."""
+    return "vp-own-return-" + hashlib.sha256(face.table_code(table).encode()).hexdigest()[:24]
+
+
+def _solve_own(table, progress) -> dict:
+    """The job's work: both returns' JSON, `progress` counting the deals of the two solves."""
+    def one(n: int, coins: int) -> dict:
+        def part(done: int, total: int) -> None:
+            progress(n * total + done, 2 * total)
+
+        return computed("return", lambda: face.game_return(table, coins, progress=part).to_json(), "table")
+
+    return {label: one(n, coins) for n, (label, coins) in enumerate(OWN_BETS)}
+
+
+def own_returns(table: PayTable) -> tuple[dict | None, dict | None]:
+    """A table of one's own's returns, `{"5": ..., "1-4": ...}` each `game_return(table, coins).to_json()`, and
+    None; or None and the status of the job solving them (started, within the limits, unless it runs). Solved
+    tables are read from disk (milliseconds), never queued behind other solves."""
+    if all(face.is_solved(table, coins) for _, coins in OWN_BETS):
+        return {label: face.game_return(table, coins).to_json() for label, coins in OWN_BETS}, None
+    key = own_job_key(table)
+    job = jobs.get(key)
+    if job is None or job.state != "done":
+        job = jobs.submit(key, lambda progress: _solve_own(table, progress))
+        if job.state == "failed":
+            raise FieldError("table", f"the table's returns could not be computed: {job.error}")
+        if job.state != "done":
+            return None, {**job.to_json(), "key": key}
+    return job.result, None
+
+
+def own_cancel(table: PayTable) -> Job | None:
+    """This client no longer wants the table's solve: it stops unless another client still asks about it; the
+    job, or None when this worker runs none."""
+    return jobs.cancel(own_job_key(table))
+
+
 def _returns(table) -> dict:
     """The game's exact return per coin at 5 coins and at 1-4 coins (solved once per process; a table of one's
-    own is read from the disk store or solved, one at a time, and not kept here: there may be any number)."""
+    own is read from the disk store, or waited for while the job solving it runs: there may be any number)."""
     if server_games().get(table.id) != table:
-        with OWN_GATE.held(OWN_WAIT_S):
-            return {label: float(face.game_return(table, coins).return_value) for label, coins in (("5", 5),
-                                                                                                   ("1-4", 1))}
+        waited = time.monotonic()
+        while True:
+            found, status = own_returns(table)
+            if found is not None:
+                return {label: float(found[label]["return"]) for label, _ in OWN_BETS}
+            if status is None or status["status"] == "cancelled" or time.monotonic() - waited > OWN_WAIT_S:
+                raise HTTPException(429, "busy: this pay table is still waiting to be solved; try again in a "
+                                    "moment", headers={"Retry-After": "2"})
+            time.sleep(OWN_POLL_S)
     out = {}
     for label, coins in (("5", 5), ("1-4", 1)):
         key = (table, coins)

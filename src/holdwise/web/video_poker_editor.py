@@ -5,10 +5,12 @@ cards (whatever the pay-table file format takes, asked of the game). The table t
 (`holdwise.games.video_poker.table_code`: the table's TOML, deflated, base64url), downloads as the TOML the CLI
 reads, and plays on the machine page (`/video-poker?table=CODE`: hint and trainer on that table).
 
-Cost is bounded as in the dice-poker depth lab: a new table's returns are two exact solves (about a second
-each, then kept on disk), one table at a time through a gate shared with the machine's sessions of own tables
-(429 while another runs), answers kept in memory by table. The short chart is a background job asked for by a
-button (about half a minute a new table; the server's jobs run one at a time).
+Cost is bounded as every heavy solve is: a new table's returns are two exact solves (about a second each, then
+kept on disk), a background job in the server's line of heavy solves (`web.work`: the limits per client and in
+all, identical tables sharing one job, a job nobody polls stopped) shared with the machine's sessions of own
+tables; the request answers 202 with the job's status and the page asks again. A table on disk is answered at
+once, and answers are kept in memory by table. The short chart is a background job asked for by a button (about
+half a minute a new table).
 """
 
 from __future__ import annotations
@@ -24,8 +26,8 @@ from ..i18n import N_
 from ..errors import InputError
 from ..games import video_poker as face
 from . import video_poker
-from .common import AnswerCache, Body, FieldError, computed, examples, json_response, page, user_field
-from .schemas import EditorOptions, EditorReturn, EditorTable, answers, sample
+from .common import AnswerCache, Body, FieldError, examples, json_response, page, user_field
+from .schemas import EditorCancel, EditorOptions, EditorReturn, EditorTable, answers, sample
 from .video_poker import server_games
 
 __all__ = ["ReturnBody", "TableFields", "router"]
@@ -88,10 +90,9 @@ def _code_table(code: str) -> Any:  # noqa: ANN401
         return face.table_from_code(code)
 
 
-def _answer(table) -> dict:
-    """Everything the editor shows of a table: its fields, code, links, TOML and returns at 5 and 1-4 coins."""
+def _answer(table, returns: dict) -> dict:
+    """Everything the editor shows of a table: its fields, code, links, TOML and `returns` at 5 and 1-4 coins."""
     code = face.table_code(table)
-    returns = {label: face.game_return(table, coins).to_json() for label, coins in (("5", 5), ("1-4", 1))}
     return {"table": face.table_to_json(table), "code": code, "link": f"/video-poker/editor?table={code}",
             "play": f"/video-poker?table={code}", "toml": face.table_toml(table),
             "download": f"/api/video-poker/editor/toml?table={quote(code)}", "returns": returns}
@@ -123,24 +124,38 @@ def options() -> Response:
 
 
 @router.post("/api/video-poker/editor/return", tags=["video-poker"],
-             **answers(EditorReturn, "POST /api/video-poker/editor/return"))
+             **answers(EditorReturn, "POST /api/video-poker/editor/return", {202: {
+                 "description": "the table is being solved: `{status: \"computing\", job: {status, done, total, "
+                                "error, seconds_left, key}}`; ask again with the same body"}}))
 def table_return(body: ReturnBody) -> Response:
     """A table's exact returns: `{table, code, link, play, toml, download, returns: {"5": ..., "1-4": ...}}`, each
     return exactly `holdwise video-poker return --paytable-file FILE --game ID --coins 5 (or 1) --json` for the
-    table's TOML. Bad input is a 422 naming the field (`table.pays.flush`, `table.deck`); a new table is solved
-    one at a time (429 `busy` while another is), and answers are kept by table."""
+    table's TOML. Bad input is a 422 naming the field (`table.pays.flush`, `table.deck`). A table not solved yet
+    is a background job in the server's line of heavy solves (about a second a bet): the answer is 202
+    `{"status": "computing", "job": {status, done, total, error, seconds_left, key}}` until it is done (ask again
+    with the same body, which is the poll that keeps the job wanted; identical tables share one job; past the
+    limits 429 with `Retry-After`); answers are kept by table."""
     fields = body.table.model_dump()
     table = _table(fields)
     key = ("return", table)
     cached = _cache.get(key)
     if cached is not None:
         return json_response(cached)
+    returns, job = video_poker.own_returns(table)
+    if returns is None:
+        return json_response({"status": "computing", "job": job}, status=202)
+    return _cache.answer(key, lambda: _answer(table, returns))
 
-    def work() -> Any:  # noqa: ANN401
-        # one table at a time (the machine's new sessions of own tables share the gate); on disk it is quick
-        with video_poker.OWN_GATE.held(video_poker.OWN_WAIT_S):
-            return computed("return", lambda: _answer(table), "table")
-    return _cache.answer(key, work)
+
+@router.post("/api/video-poker/editor/return/cancel", tags=["video-poker"],
+             **answers(EditorCancel, "POST /api/video-poker/editor/return/cancel"))
+def table_return_cancel(body: ReturnBody) -> Response:
+    """Stop the solve of a table (the page left, or its table changed): `{"status": ..., "stopping": bool}`, the
+    job's state here ("none" when this worker runs none), and whether it stops (not while another client asked
+    about it within the idle time)."""
+    job = video_poker.own_cancel(_table(body.table.model_dump()))
+    return json_response({"status": job.state if job is not None else "none",
+                          "stopping": bool(job is not None and job.cancel_asked)})
 
 
 @router.get("/api/video-poker/editor/table", tags=["video-poker"],

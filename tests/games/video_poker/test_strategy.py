@@ -333,13 +333,21 @@ def test_union_entries_equal_the_entries_built_afresh(seed):
     e = dtm.entries_of(dt, np.array(deal, dtype=np.int64), np.array(line, dtype=np.int64),
                      np.array(mask, dtype=np.int64), n_lines)
     a, b = (int(x) for x in rng.choice(n_lines, 2, replace=False))
+    picked = (e.line == a) | (e.line == b)
+    union_deals = len(np.unique(e.deal_of[picked]))
+    names = ("start", "line", "value", "mask", "by_line_start", "by_line_entry", "deal_of", "fallback")
+    copy = dtm.LineEntries(**{name: getattr(e, name).copy() for name in names}, n_lines=e.n_lines)
     grown = cs._with_union(dt, e, a, b)
     afresh = dtm.entries_of(dt, grown.deal_of, grown.line, grown.mask, n_lines + 1)
     assert grown.n_lines == afresh.n_lines == n_lines + 1
-    for name in ("start", "line", "value", "mask", "by_line_start", "by_line_entry", "deal_of", "fallback"):
+    for name in names:
         assert np.array_equal(getattr(grown, name), getattr(afresh, name)), name
-    picked = (e.line == a) | (e.line == b)
-    assert np.count_nonzero(grown.line == n_lines) == len(np.unique(e.deal_of[picked]))
+    assert np.count_nonzero(grown.line == n_lines) == union_deals
+    # consuming its input (the search's way, to hold less at once) gives the same arrays, and lets the old go
+    consumed = cs._with_union(dt, copy, a, b, consume=True)
+    for name in names:
+        assert np.array_equal(getattr(consumed, name), getattr(grown, name)), name
+    assert copy.line is None and copy.value is None and copy.by_line_entry is None
 
 
 def test_chart_lengths_are_kept_on_disk_and_a_bad_file_is_searched_again(monkeypatch, tmp_path):

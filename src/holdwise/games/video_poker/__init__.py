@@ -24,7 +24,7 @@ if TYPE_CHECKING:  # what the names are, for type checkers; at run time each loa
     from .answers import is_stored, load_strategy_report, stored, stored_return, stored_strategy, strategy_answer
     from .cards import JOKER, card_str, hand_str, parse_card, parse_hand, parse_hold
     from .chart_search import CURVE_LINES
-    from .disk import analyze_hand, hold_patterns, parse_chart, read_chart, solve_game, vocabulary
+    from .disk import analyze_hand, hold_patterns, is_solved, parse_chart, read_chart, solve_game, vocabulary
     from .editor import (
         editor_options, table_code, table_field, table_from_code, table_from_fields, table_to_json, table_toml,
     )
@@ -56,8 +56,8 @@ _EXPORTS: dict[str, str | tuple[str, ...]] = {
                      "load_games", "max_scaled_pay", "parse_games", "pay_text", "resolve_game", "shipped_games"), ".paytables"),
     **dict.fromkeys(("DECISION_MEASURE", "GAME", "actions", "advice", "computer_action", "new_game", "parse_action",
                      "paytable_of", "step"), ".session"),
-    **dict.fromkeys(("analyze_hand", "hold_patterns", "parse_chart", "read_chart", "solve_game", "vocabulary"),
-                    ".disk"),
+    **dict.fromkeys(("analyze_hand", "hold_patterns", "is_solved", "parse_chart", "read_chart", "solve_game",
+                     "vocabulary"), ".disk"),
     **dict.fromkeys(("is_stored", "load_strategy_report", "stored", "stored_return", "stored_strategy",
                      "strategy_answer"), ".answers"),
     **dict.fromkeys(("CURVE_LINES",), ".chart_search"),
@@ -68,13 +68,13 @@ _EXPORTS: dict[str, str | tuple[str, ...]] = {
     "KERNEL_MODULES": (),  # no Numba kernel: video poker's kernels are compiled when the package is built
     "STRATEGY_KERNEL_MODULES": (),
 }
-__all__ = ["CURVE_LINES", "Chart", "ChartError", "ChartHold", "ChartLine", "ChartLineStats", "ChartReport",
-    "CurvePoint", "DECISION_MEASURE", "DEFAULT_GAME", "GAME", "GameInfo", "GamesList", "HAND_KINDS", "HINT_FIELDS",
-    "HintRequest", "JOKER", "KERNEL_MODULES", "MAX_COINS", "MAX_CREDITS", "MAX_SEED", "MEASURE", "Pattern",
-    "PayTable", "ReturnReport", "ReturnRow", "STRATEGY_KERNEL_MODULES", "TRAINER_CHOICES", "TrainerChart",
-    "Vocabulary", "actions", "advice", "all_games", "analyze_hand", "card_str", "chart_hold", "check_choice",
-    "check_lines", "computer_action", "cost_curve", "editor_options", "evaluate_chart", "fraction_str",
-    "game_return", "games", "get_game", "hand_label", "hand_str", "hint", "hold_hint", "hold_patterns", "is_stored",
+__all__ = ["CURVE_LINES", "Chart", "ChartError", "ChartHold", "ChartLine", "ChartLineStats", "ChartReport", "CurvePoint",
+    "DECISION_MEASURE", "DEFAULT_GAME", "GAME", "GameInfo", "GamesList", "HAND_KINDS", "HINT_FIELDS", "HintRequest",
+    "JOKER", "KERNEL_MODULES", "MAX_COINS", "MAX_CREDITS", "MAX_SEED", "MEASURE", "Pattern", "PayTable",
+    "ReturnReport", "ReturnRow", "STRATEGY_KERNEL_MODULES", "TRAINER_CHOICES", "TrainerChart", "Vocabulary",
+    "actions", "advice", "all_games", "analyze_hand", "card_str", "chart_hold", "check_choice", "check_lines",
+    "computer_action", "cost_curve", "editor_options", "evaluate_chart", "fraction_str", "game_return", "games",
+    "get_game", "hand_label", "hand_str", "hint", "hold_hint", "hold_patterns", "is_solved", "is_stored",
     "load_games", "load_strategy_report", "max_scaled_pay", "new_game", "offer_games", "parse_action", "parse_card",
     "parse_chart", "parse_coins", "parse_credits", "parse_games", "parse_hand", "parse_hint", "parse_hold",
     "parse_seed", "pay_text", "paytable_of", "play_statistics", "read_chart", "resolve_game", "shipped_games",

@@ -196,7 +196,7 @@ def line_entries(dt: DealTable, ids: np.ndarray, lines: Sequence[Iterable[int]])
     id_start = np.zeros(n_ids + 1, dtype=np.int64)
     np.cumsum(np.bincount(np.array([p for p, _ in pairs], dtype=np.int64), minlength=n_ids), out=id_start[1:])
     id_lines = np.array([i for _, i in pairs], dtype=np.int64)
-    by_within = np.argsort(dt.within, axis=1).astype(np.int64)
+    by_within = np.argsort(dt.within, axis=1).astype(np.int64, copy=False)  # (int64 already: no second copy)
     ids = np.ascontiguousarray(ids, dtype=np.int64)
     seen = np.full(max(1, len(lines)), -1, dtype=np.int64)
     empty = np.empty(0, dtype=np.int64)
@@ -204,6 +204,7 @@ def line_entries(dt: DealTable, ids: np.ndarray, lines: Sequence[Iterable[int]])
     deal, line, masks = (np.empty(size, dtype=np.int64) for _ in range(3))
     seen[:] = -1
     entries_kernel(ids, by_within, id_start, id_lines, seen, False, deal, line, masks)
+    del by_within, ids  # 34 MB each for 52 cards: let go before the entries' arrays are made
     return entries_of(dt, deal, line, masks, len(lines))
 
 
@@ -212,8 +213,8 @@ def entries_of(dt: DealTable, deal: np.ndarray, line: np.ndarray, masks: np.ndar
     n = len(dt.deals)
     start = np.zeros(n + 1, dtype=np.int64)
     np.cumsum(np.bincount(deal, minlength=n), out=start[1:])
-    value = dt.values[deal, masks].astype(np.int64)
-    by_line = np.argsort(line, kind="stable").astype(np.int64)
+    value = dt.values[deal, masks].astype(np.int64, copy=False)
+    by_line = np.argsort(line, kind="stable").astype(np.int64, copy=False)
     by_start = np.zeros(n_lines + 1, dtype=np.int64)
     np.cumsum(np.bincount(line, minlength=n_lines), out=by_start[1:])
     return LineEntries(start, line, value, masks, by_start, by_line, deal, dt.values[:, 0].astype(np.int64), n_lines)

@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "Reductions", "analyze_hand", "distinct_deals", "game_tables", "hand_class", "hand_values", "hold_values",
-    "hold_patterns", "kept_reductions", "parse_chart", "read_kept", "read_chart", "solve_game", "stored_distinct_deals",
+    "hold_patterns", "is_solved", "kept_reductions", "parse_chart", "read_kept", "read_chart", "solve_game", "stored_distinct_deals",
     "stored_solve", "vocabulary",
 ]
 
@@ -114,6 +114,18 @@ def distinct_deals(n_cards: int) -> tuple[np.ndarray, np.ndarray]:
 # ---- the solvers, with what they read first read from the disk ----------------------------------------------
 
 
+def _kept_solve(table: PayTable, coins: int) -> list[int] | None:
+    """The final-hand class counts of a valid solve on disk, or None."""
+    total = math.comb(table.deck, HAND_SIZE) * tables.deck(table.deck).weight
+    return load_solve(table, coins, lambda c: len(c) == len(table.hands) and min(c) >= 0 and sum(c) == total)
+
+
+def is_solved(table: PayTable, coins: int = MAX_COINS) -> bool:
+    """Is a valid solve of the game at this bet on disk (so `stored_solve` reads it, in milliseconds)?"""
+    solver.integer_pays(table, coins)  # a bad bet or pay raises as stored_solve would
+    return _kept_solve(table, coins) is not None
+
+
 def stored_solve(table: PayTable, coins: int = MAX_COINS, progress: Progress | None = None) -> GameReturn:
     """`solve_game` of a game at a bet, read from the disk when a valid copy is there (a fresh process then runs
     no kernel), else solved and written (atomically).
@@ -123,8 +135,7 @@ def stored_solve(table: PayTable, coins: int = MAX_COINS, progress: Progress | N
     """
     start = time.perf_counter()
     pays, _ = solver.integer_pays(table, coins)  # the bet and the pays checked as solve_game checks them
-    total = math.comb(table.deck, HAND_SIZE) * tables.deck(table.deck).weight
-    combos = load_solve(table, coins, lambda c: len(c) == len(table.hands) and min(c) >= 0 and sum(c) == total)
+    combos = _kept_solve(table, coins)
     if combos is not None:
         if progress is not None:  # every deal done at once
             n_deals = len(distinct_deals(table.deck)[0])

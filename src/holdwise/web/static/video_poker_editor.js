@@ -1,6 +1,9 @@
 /* The video-poker pay-table editor: the fields are the pay-table file's keys; every change is sent to
-   /api/video-poker/editor/return (one table solved at a time: 429 means wait and ask again), whose answer
-   gives the returns, the link's code and the TOML. A 422 names its field, shown next to that field. */
+   /api/video-poker/editor/return, whose answer gives the returns, the link's code and the TOML. A table not
+   solved yet is a job in the server's line of heavy solves: 202 with its progress, asked again every
+   POLL_MS (the ask keeps the job wanted) until done; Stop, a newer table or leaving the page cancels it
+   (/return/cancel). 429 (the server's or this visitor's limit) means wait and ask again. A 422 names its field,
+   shown next to that field. */
 (function () {
   "use strict";
   const $ = (id) => document.getElementById(id);
@@ -9,9 +12,11 @@
   const OPTS = config.options;
   const LABELS = Object.fromEntries(OPTS.hands.map((h) => [h.hand, h.label]));
   const ORDER = OPTS.hands.map((h) => h.hand);
-  const DEBOUNCE_MS = 350, BUSY_RETRY_MS = 800, CHART_POLL_MS = 1500;
-  // what the page holds: the table as fields, the request in flight, the last answer
-  const S = {table: null, seq: 0, timer: null, answer: null, chartSeq: 0};
+  const DEBOUNCE_MS = 350, BUSY_RETRY_MS = 800, POLL_MS = 400, CHART_POLL_MS = 1500;
+  const RETURN = "/api/video-poker/editor/return", CANCEL = "/api/video-poker/editor/return/cancel";
+  // what the page holds: the table as fields, the request in flight, the last answer, the body of the solve
+  // it waits for (null: none)
+  const S = {table: null, seq: 0, timer: null, answer: null, chartSeq: 0, waiting: null};
 
   const el = (tag, props = {}, kids = []) => {
     const e = document.createElement(tag);
@@ -57,6 +62,7 @@
     $("vpe-name").addEventListener("input", () => { S.table.name = $("vpe-name").value; changed(); });
     $("vpe-id").addEventListener("input", () => { S.table.id = $("vpe-id").value; changed(); });
     $("vpe-add").addEventListener("click", addHand);
+    $("vpe-stop").addEventListener("click", stopOrResume);
     // on demand: a new table's chart is a half-minute job on the server, not worth one per keystroke
     $("vpe-chart-go").addEventListener("click", () => {
       if (!S.answer) return;
@@ -186,29 +192,81 @@
     $("vpe-summary").textContent = _("fix the field marked in red");
   }
 
+  // the solve the page waited for is no longer wanted (a newer table, Stop): the server stops it unless
+  // another visitor waits for the same table
+  function cancelWaiting() {
+    if (S.waiting === null) return;
+    const body = S.waiting;
+    S.waiting = null;
+    window.leaving(null);
+    window.fetchRetry(CANCEL, {method: "POST", headers: {"content-type": "application/json"}, body, keepalive: true})
+      .catch(() => {});
+  }
+
+  function showWaiting(job) {
+    const stop = $("vpe-stop");
+    stop.hidden = false;
+    stop.textContent = _("Stop");
+    if (job.status === "queued") {
+      $("vpe-status").textContent = _("Waiting in the server's line of solves…");
+      return;
+    }
+    const part = job.total ? HoldwiseDom.percent(Math.round(100 * job.done / job.total) / 100, 0) : "…";
+    $("vpe-status").textContent = _("Solving this table ({part})…", {part});
+  }
+
   async function solve() {
     const seq = ++S.seq;
-    let r, data;
-    try {
-      r = await window.fetchRetry("/api/video-poker/editor/return", {method: "POST", headers: {"content-type": "application/json"},
-                                                         body: JSON.stringify({table: S.table})});
-      data = await r.json();
-    } catch (err) {
-      if (seq === S.seq) $("vpe-error").textContent = _("the server did not answer ({why})", {why: err.message});
+    const body = JSON.stringify({table: S.table});
+    if (S.waiting !== null && S.waiting !== body) cancelWaiting();
+    for (;;) {
+      let r, data;
+      try {
+        r = await window.fetchRetry(RETURN, {method: "POST", headers: {"content-type": "application/json"}, body});
+        data = await r.json();
+      } catch (err) {
+        if (seq === S.seq) $("vpe-error").textContent = _("the server did not answer ({why})", {why: err.message});
+        return;
+      }
+      if (seq !== S.seq) return;
+      if (r.status === 202) {  // solving on the server: ask again (the poll keeps the job wanted)
+        S.waiting = body;
+        window.leaving(CANCEL, {table: S.table});
+        showWaiting(data.job || {});
+        await new Promise((ok) => setTimeout(ok, POLL_MS));
+        if (seq !== S.seq) return;
+        continue;
+      }
+      if (r.status === 429) {  // the server's line is full, or this visitor's: ask again shortly
+        $("vpe-status").textContent = _("The server is solving another table; asking again…");
+        const after = 1000 * Number(r.headers.get("retry-after") || 0);
+        S.timer = setTimeout(solve, Math.min(10000, Math.max(BUSY_RETRY_MS, after)));
+        return;
+      }
+      if (S.waiting === body) { S.waiting = null; window.leaving(null); }
+      $("vpe-stop").hidden = true;
+      clearErrors();
+      if (!r.ok) {
+        showError(data.field, data.detail || _("the server answered {status}", {status: r.status}));
+        return;
+      }
+      show(data);
       return;
     }
-    if (seq !== S.seq) return;
-    if (r.status === 429) {  // another table is being solved: ask again shortly
-      $("vpe-status").textContent = _("The server is solving another table; asking again…");
-      S.timer = setTimeout(solve, BUSY_RETRY_MS);
+  }
+
+  // Stop while the server solves; once stopped, the same button asks again
+  function stopOrResume() {
+    if (S.waiting !== null) {
+      S.seq++;
+      clearTimeout(S.timer);
+      cancelWaiting();
+      $("vpe-stop").textContent = _("Solve again");
+      $("vpe-status").textContent = _("Stopped. Change the table, or solve it again.");
       return;
     }
-    clearErrors();
-    if (!r.ok) {
-      showError(data.field, data.detail || _("the server answered {status}", {status: r.status}));
-      return;
-    }
-    show(data);
+    $("vpe-stop").hidden = true;
+    changed(true);
   }
 
   function show(a) {
