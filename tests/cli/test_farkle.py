@@ -227,7 +227,9 @@ def test_play_with_badges_in_the_terminal():
                                  "warlord-gold,resurrection-tin,headstart-tin"], input=keys + "\nq\n")
     assert result.exit_code == 0, result.output
     out = result.stdout
-    assert "badge uses left (Warlord, Doppelganger, Resurrection): you [1, 0, 1]" in out
+    assert "badge uses left (Warlord, Doppelganger, Resurrection):\n    you [1, 0, 1]" in out
+    # (a prompt's line runs on into the next output here: the runner does not echo the keys typed)
+    assert max(len(line.split(" > ")[-1]) for line in out.splitlines()) <= 80
     assert "you spend Warlord's Badge" in out and "you keep 1 (100), reaching" not in out
 
 

@@ -354,8 +354,10 @@ def _render(state) -> list[str]:
              % {"you": whole(d["scores"]["player"]), "computer": whole(d["scores"]["computer"]),
                 "target": whole(state.options["target"]), "total": whole(d["turn_total"])}]
     if "uses" in d:
-        lines.append("  " + _("badge uses left (Warlord, Doppelganger, Resurrection): you %(you)s, computer "
-                              "%(computer)s") % {"you": d["uses"]["player"], "computer": d["uses"]["computer"]})
+        # two lines: the three names and both sides' uses passed 80 columns on one
+        lines.append("  " + _("badge uses left (Warlord, Doppelganger, Resurrection):"))
+        lines.append("    " + _("you %(you)s, computer %(computer)s")
+                     % {"you": d["uses"]["player"], "computer": d["uses"]["computer"]})
     if "after" in d:  # the 4th use: a badge spent on a throw, typed 't 4 6' (re-roll or turn those dice)
         lines.append("  " + _("spent on a throw with t (t 4 6): you %(you)s, computer %(computer)s")
                      % {"you": d["after"]["player"] or "-", "computer": d["after"]["computer"] or "-"})
