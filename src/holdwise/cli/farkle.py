@@ -12,6 +12,7 @@ from ..phrases import say
 from ._common import check_plot_path, console, emit_json, new_app, progress
 from ._play import TerminalGame, run
 from .farkle_report import plot_coaching, plot_match, plot_report, print_badge_report, print_report, print_rules, short
+from .farkle_play import option_text, render, prompt, summary
 from .farkle_search import farkle_search
 
 __all__ = ["farkle_app", "render_hint"]
@@ -348,68 +349,6 @@ def farkle_rules(
     print_rules(_face().rules_sheet(translate=i18n.gettext, whole=i18n.numbers().whole))
 
 
-def _render(state) -> list[str]:
-    d, whole = state.data, i18n.numbers().whole
-    lines = ["  " + _("score: you %(you)s, computer %(computer)s (first to %(target)s); turn total %(total)s")
-             % {"you": whole(d["scores"]["player"]), "computer": whole(d["scores"]["computer"]),
-                "target": whole(state.options["target"]), "total": whole(d["turn_total"])}]
-    if "uses" in d:
-        # two lines: the three names and both sides' uses passed 80 columns on one
-        lines.append("  " + _("badge uses left (Warlord, Doppelganger, Resurrection):"))
-        lines.append("    " + _("you %(you)s, computer %(computer)s")
-                     % {"you": d["uses"]["player"], "computer": d["uses"]["computer"]})
-    if "after" in d:  # the 4th use: a badge spent on a throw, typed 't 4 6' (re-roll or turn those dice)
-        lines.append("  " + _("spent on a throw with t (t 4 6): you %(you)s, computer %(computer)s")
-                     % {"you": d["after"]["player"] or "-", "computer": d["after"]["computer"] or "-"})
-    if state.phase in ("select", "bust"):
-        dice = _face().parse_dice(state.options["dice"])
-        faces = [_face().face_text(dice[p - 1], f) for f, p in zip(d["roll"], d["left"], strict=True)]
-        said = "  " + _("your roll:") + " "
-        if len(set(state.options["dice"])) == 1:
-            lines.append(said + " ".join(faces))
-        else:
-            lines.append(said + "  ".join(f"p{p}={f}" for p, f in zip(d["left"], faces, strict=True)))
-    return lines
-
-
-def _prompt(state) -> str:
-    if state.phase == "roll":
-        return _("your turn: Enter or r to roll >")
-    if state.phase == "bust":
-        return _("bust: r throws again (Badge of Resurrection), t 4 6 spends a badge on those dice, p lets the "
-                 "turn go >")
-    return _("keep which dice? (e.g. 1 5, or 1 5 b to bank; p3 = the die at place 3) >")
-
-
-def _summary(state) -> list[str]:
-    d = state.data
-    won = d["winner"] == "player"
-    whole = i18n.numbers().whole
-    mine, theirs = whole(d["scores"]["player"]), whole(d["scores"]["computer"])
-    return [_("you win %(mine)s to %(theirs)s") % {"mine": mine, "theirs": theirs} if won
-            else _("the computer wins %(theirs)s to %(mine)s") % {"mine": mine, "theirs": theirs},
-            _("tally: you won %(won)d, lost %(lost)d") % {"won": state.tally["won"], "lost": state.tally["lost"]}]
-
-
-def _option_text(measure: str):
-    """One hint line: win chances as percentages, expected points with one decimal."""
-
-    num = i18n.numbers()
-    loss, pp = _("loss"), _("pp")
-
-    def text(option) -> str:
-        said = say(option.option)
-        if measure != "win_chance":
-            figures = f"{num.decimal(option.value, 1, group=True):>9}   {loss} {num.decimal(option.loss, 1, group=True)}"
-        else:
-            figures = f"{num.percent(option.value, 2):>9}   {loss} {num.decimal(100 * option.loss, 2)} {pp}"
-        # a long option (its badges named in another language) puts its figures on a line of their own: 80 columns
-        line = f"{said:<34} {figures}"
-        return line if len(line) <= 78 else f"{said}\n{' ' * 37}{figures}"
-
-    return text
-
-
 @farkle_app.command("play")
 def farkle_play(
     seed: str | None = typer.Option(None, "--seed", metavar="N",
@@ -448,7 +387,6 @@ def farkle_play(
                   "measure": {"win chance": _("win chance"), "expected points": _("expected points")}.get(measure,
                                                                                                           measure)}),
         keys=_("r roll; '1 5' keep & roll, '1 5 b' keep & bank; with badges: d doubles, w Warlord's bank"),
-        render=_render, prompt=_prompt, summary=_summary,
-        option_text=_option_text(_face().measure_of(options)),
+        render=render, prompt=prompt, summary=summary, option_text=option_text(_face().measure_of(options)),
     )
     run(game, state)
