@@ -1,8 +1,11 @@
 """Farkle inventory search: `holdwise farkle search` beside the Kingdom Come calculator's own search, in one run.
 
 Run: python benchmarks/bench_farkle_loadouts.py [--anchors DIR] [--sizes 247,2510,60460] [--modes ppt,need2000]
-     [--anchor-max-seconds 600] [--workers 2] [--json-out benchmarks/results/farkle_loadouts.json]
-Prints a table and writes JSON.
+     [--anchor-max-seconds 600] [--workers 2] [--before SRC] [--repeat 1] [--no-anchor]
+     [--json-out benchmarks/results/farkle_loadouts.json]
+Prints a table and writes JSON. `--before SRC` runs the same searches from another source tree (a worktree of
+main, say) in turn with this one, `--repeat` times each, the fastest kept, for paired ratios on the shared
+machine; `--no-anchor` leaves the calculator's search out (its dice list still chooses the inventories).
 
 The inventories: the first 8, 12 and 20 special dice in the calculator's own order, one of each, Ordinary dice
 filling (both tools fill so): 247, 2,510 and 60,460 sets of six. The modes: `ppt`, expected points per turn
@@ -62,8 +65,9 @@ def inventory(anchor: Path, specials: int) -> tuple[list[str], dict[str, int]]:
     return [by_name[n] for n in chosen], {n: 1 for n in chosen}
 
 
-def run_holdwise(ids: list[str], need: int | None, workers: int) -> dict:
-    """One cold `holdwise farkle search` process: its JSON answer, wall and CPU seconds."""
+def run_holdwise(ids: list[str], need: int | None, workers: int, src: Path = HERE.parent / "src") -> dict:
+    """One cold `holdwise farkle search` process running holdwise from `src`: its JSON answer, wall and CPU
+    seconds."""
     cmd = [sys.executable, "-m", "holdwise", "farkle", "search", "--owned", ",".join(ids), "--top", str(TOP),
            "--workers", str(workers), "--json"]
     if need:
@@ -71,13 +75,25 @@ def run_holdwise(ids: list[str], need: int | None, workers: int) -> dict:
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     done = subprocess.run(cmd, capture_output=True, text=True, check=True,
-                          env=dict(os.environ, PYTHONPATH=str(HERE.parent / "src")))
+                          env=dict(os.environ, PYTHONPATH=str(src)))
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     out = json.loads(done.stdout)
     out["wall"] = wall
     out["cpu"] = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     return out
+
+
+def fastest(ids: list[str], need: int | None, workers: int, repeat: int, before: Path | None) -> tuple[dict, dict | None]:
+    """The fastest (wall) of `repeat` runs of this tree and, with `before`, of that tree, run in turn."""
+    ours: list[dict] = []
+    theirs: list[dict] = []
+    for _ in range(max(1, repeat)):
+        if before is not None:
+            theirs.append(run_holdwise(ids, need, workers, before))
+        ours.append(run_holdwise(ids, need, workers))
+    pick = min(ours, key=lambda r: r["wall"])
+    return pick, (min(theirs, key=lambda r: r["wall"]) if theirs else None)
 
 
 def main() -> int:
@@ -88,6 +104,9 @@ def main() -> int:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--anchor-max-seconds", type=float, default=600.0,
                         help="longest calculator run made (else estimated from the smallest inventory's)")
+    parser.add_argument("--before", type=Path, help="another source tree, searched in turn with this one")
+    parser.add_argument("--repeat", type=int, default=1, help="searches a row and tree; the fastest is kept")
+    parser.add_argument("--no-anchor", action="store_true", help="time holdwise only (the calculator not run)")
     parser.add_argument("--json-out", default=str(HERE / "results" / "farkle_loadouts.json"))
     args = parser.parse_args()
     anchor = find_anchor_search(args.anchors)
@@ -104,10 +123,13 @@ def main() -> int:
         for size in sizes:
             ids, anchor_inv = inventory(anchor, SIZES[size])
             load = os.getloadavg()[0]
-            ours = run_holdwise(ids, need, args.workers)
+            ours, before = fastest(ids, need, args.workers, args.repeat, args.before)
             assert ours["sets"] == size, (ours["sets"], size)
             guess = None if per_set_cpu is None else per_set_cpu * size / args.workers
-            if guess is None or guess <= args.anchor_max_seconds:
+            if args.no_anchor:
+                a_wall = a_cpu = float("nan")
+                measured, best_theirs = False, {}
+            elif guess is None or guess <= args.anchor_max_seconds:
                 theirs = run_anchor_search(anchor, anchor_inv, threads=args.workers,
                                            mode="ppt" if need is None else "match", target=need,
                                            timeout=max(3 * args.anchor_max_seconds, 600), top=TOP)
@@ -123,10 +145,15 @@ def main() -> int:
             goal = GOALS.get(size) if need is None else None
             rows.append({"inventory": size, "mode": mode, "holdwise_wall": ours["wall"], "holdwise_cpu": ours["cpu"],
                          "holdwise_solved": ours["solved"], "holdwise_best": ours["loadouts"][0],
-                         "calculator_wall": a_wall, "calculator_cpu": a_cpu, "calculator_measured": measured,
-                         "calculator_best": best_theirs, "ratio": ratio, "goal_seconds": goal,
-                         "goal_met": None if goal is None else ours["wall"] <= goal, "load": load})
-            tag = "" if measured else " (est.)"
+                         "calculator_wall": None if args.no_anchor else a_wall,
+                         "calculator_cpu": None if args.no_anchor else a_cpu, "calculator_measured": measured,
+                         "calculator_best": best_theirs, "ratio": None if args.no_anchor else ratio,
+                         "goal_seconds": goal,
+                         "goal_met": None if goal is None else ours["wall"] <= goal, "load": load,
+                         "before_wall": None if before is None else before["wall"],
+                         "before_cpu": None if before is None else before["cpu"],
+                         "before_solved": None if before is None else before["solved"]})
+            tag = "" if measured else " (not run)" if args.no_anchor else " (est.)"
             print(f"{size:>9,} {mode:>8} | {ours['wall']:>11.1f} s {ours['cpu']:>6.1f}s | {a_wall:>13.1f} s{tag} "
                   f"{a_cpu:>7.0f}s | {ratio:>6.3f} {load:>5.1f}"
                   + (f"  goal {goal:.0f} s: {'met' if ours['wall'] <= goal else 'NOT met'}" if goal else ""))
@@ -134,6 +161,10 @@ def main() -> int:
                   f"{ours['loadouts'][0]['expected_points']:.2f} ({ours['solved']} of {size:,} solved exactly)")
             if best_theirs:
                 print(f"{'':>20}calculator best: {', '.join(best_theirs['dice'])} {best_theirs['ev']:.2f}")
+            if before is not None:
+                print(f"{'':>20}before: {before['wall']:.1f} s wall, {before['cpu']:.1f} s CPU "
+                      f"({before['solved']} solved); this tree / before: wall {ours['wall'] / before['wall']:.3f}, "
+                      f"CPU {ours['cpu'] / before['cpu']:.3f}")
     out = Path(args.json_out)
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(rows, indent=2))

@@ -181,3 +181,20 @@ def test_a_familys_bounds_hold_for_each_member_and_equal_the_set_alone(others):
             assert together[m] >= alone - 1e-9 and together[m] >= points[m]
             # one member: the pass face by face is the set's own pass
             assert memo.family_bounds(shared, [m], theta)[m] == pytest.approx(alone, rel=1e-12)
+
+
+def test_a_workers_threshold_only_rises_and_the_largest_is_read(monkeypatch):
+    # each worker's slot holds an n-th best of true values (sound); a lower one written later must not lower it
+    from holdwise.games.farkle import search
+
+    slots = [0.0, 0.0, 0.0]
+    monkeypatch.setattr(search, "_SHARED", [slots, None])
+    monkeypatch.setattr(search, "_SLOT", [2])
+    search._publish(900.0)
+    search._publish(850.0)
+    assert slots == [0.0, 0.0, 900.0]
+    slots[0] = 950.0  # the parent's, from the chunks come back
+    assert search._shared_theta() == 950.0
+    monkeypatch.setattr(search, "_SLOT", [0])  # the parent publishes nothing through this path
+    search._publish(990.0)
+    assert slots == [950.0, 0.0, 900.0]
