@@ -53,7 +53,9 @@
   async function coachLine(S, call) {
     const line = $("fk-badge-coach");
     const toggle = $("fk-coach-toggle");
-    if (!toggle || !toggle.checked) { line.textContent = ""; asked = null; return; }
+    // no line once the game is over: its only move is the next game, no badge's
+    const over = S.sealed && S.sealed.state && S.sealed.state.phase === "over";
+    if (!toggle || !toggle.checked || over) { line.textContent = ""; asked = null; return; }
     if (asked === S.sealed) return;
     asked = S.sealed;
     try {
