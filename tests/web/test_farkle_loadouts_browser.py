@@ -184,7 +184,7 @@ def test_a_new_sets_turns_show_their_progress_and_stop_or_leaving_cancels_them(b
             time.sleep(0.1)
 
     context, p = _page(browser, SIZES["laptop"])
-    holding = ("() => /turns of the loadouts: 1 of 11/"
+    holding = ("() => !document.getElementById('fk-chooser-progress').hidden && /turns of the loadouts: 1 of 11/"
                ".test(document.getElementById('fk-chooser-progress-text').textContent)")
     try:
         p.goto(f"{live_server}/farkle")
