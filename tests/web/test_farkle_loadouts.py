@@ -136,7 +136,7 @@ def test_a_search_beyond_the_guard_is_422_with_the_expected_points_ranking(clien
     ({"owned": OWNED, "extra": 1}, "extra", "unknown field"),
 ])
 def test_bad_input_is_422_naming_the_field(client, body, field, words):
-    r = client.post("/api/farkle/loadouts", json=body)
+    r, _ = answered(client, body)  # a guard that plans the turns is told by the ranking's job
     assert r.status_code == 422, r.text
     assert r.json()["field"] == field
     assert words in r.json()["detail"]
@@ -146,7 +146,9 @@ def test_turns_beyond_a_requests_time_are_422_naming_owned(client, monkeypatch):
     """The eleven choices of OWNED are refused once the web's budget of turn steps is below theirs."""
     work = sum(farkle.turn_plan(c).work for c in farkle.distinct_choices(farkle.parse_dice(OWNED)))
     monkeypatch.setattr(web_loadouts, "WEB_LOADOUT_MAX_WORK", work - 1)
-    r = client.post("/api/farkle/loadouts", json={"owned": OWNED})
+    web_loadouts._ranked.clear()
+    monkeypatch.setattr(farkle, "ranking_stored", lambda owned: False)  # the guard in the job, as for a new set
+    r, _ = answered(client, {"owned": OWNED})
     assert r.status_code == 422 and r.json()["field"] == "owned"
     assert f"the turns of 11 choices are {work:.1e} steps" in r.json()["detail"]
     monkeypatch.setattr(web_loadouts, "WEB_LOADOUT_MAX_WORK", work)

@@ -158,6 +158,7 @@ def test_a_new_sets_turns_show_their_progress_and_stop_or_leaving_cancels_them(b
     import threading
     import time
 
+    from holdwise.web import common
     from holdwise.web import farkle_loadouts as web_loadouts
 
     real = farkle.best_loadouts
@@ -172,6 +173,7 @@ def test_a_new_sets_turns_show_their_progress_and_stop_or_leaving_cancels_them(b
 
     monkeypatch.setattr(farkle, "best_loadouts", held)
     monkeypatch.setattr(farkle, "ranking_stored", lambda owned: False)  # as on a fresh machine
+    monkeypatch.setattr(web_loadouts, "jobs", common.Jobs(bounded=True))  # none done by the tests before
     web_loadouts._ranked.clear()
     key = web_loadouts._points_key(farkle.parse_dice([f"{d}*{n}" for d, n in COUNTS.items()]), 5)
 

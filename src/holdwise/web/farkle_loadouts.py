@@ -26,6 +26,8 @@ router = APIRouter()
 
 RANKING_BYTES = 4 << 10  # a ranking by points as kept (its top rows and the unbounded choices: ~1-3 KB)
 _ranked = AnswerCache(1 << 20)  # rankings by points, by owned dice and top
+TOLD_KEEP = 64
+_told: dict[str, Any] = {}  # the failed ranking job last told, by key: asked again, it is started again
 
 Count = Annotated[int, Strict()]
 Owned = Annotated[str | DiceList | Annotated[dict[Annotated[str, Field(max_length=200)], Count], Field(max_length=40)],
@@ -143,6 +145,10 @@ def _points(owned, top: int) -> tuple[dict | None, Any]:
         return kept, None
 
     def rank(progress: Callable[[int, int], None] | None = None) -> dict:
+        try:  # the guard plans every choice's turn: a third of a second for 16 new choices, so in the job too
+            _check_owned_work(owned)
+        except FieldError as err:
+            raise InputError(err.message) from None  # the job's error, said again under `owned`
         # one process and one thread: a web server's threads must not fork (the CLI's search runs two processes)
         return face.best_loadouts(owned, top=top, workers=1, progress=progress).to_json()
 
@@ -152,8 +158,12 @@ def _points(owned, top: int) -> tuple[dict | None, Any]:
         return answer, None
     job = jobs.get(key)
     if job is None or job.state != "done":
-        job = jobs.submit(key, rank)  # a failed job is started again when asked again
+        if job is None or job.state != "failed" or _told.get(key) is job:
+            job = jobs.submit(key, rank)  # a failed job is told once, and started again when asked again
         if job.state == "failed":
+            _told[key] = job
+            while len(_told) > TOLD_KEEP:
+                _told.pop(next(iter(_told)))
             raise FieldError("owned", job.error or "the loadout ranking failed")
         if job.state != "done":
             return None, job
@@ -183,7 +193,6 @@ def loadouts(body: LoadoutsBody) -> Any:
     with user_field("target"):
         target = face.check_target(body.target)
     other = checked_loadout(body.opponent_dice, "opponent_dice") if body.opponent_dice else None
-    _check_owned_work(owned)
     points, waiting = _points(owned, body.top)
     if points is None:
         against = "" if other is None else f", then their matches to {target:,}"
