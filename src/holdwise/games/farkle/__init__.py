@@ -110,9 +110,9 @@ __all__ = [  # literal, for type checkers; a test compares it with _EXPORTS
     "dice_names", "dice_text", "die_by_name", "die_title", "distinct_choices", "estimate_seconds", "exact_points",
     "face_text", "hint", "is_whole_domain", "judge", "kind_strengths", "largest_target", "legal_keeps", "list_dice",
     "match_chart", "match_cost", "match_ready", "match_report", "match_solving", "measure_of", "new_game",
-    "normalize_options", "option_text", "parse_action", "ranking_stored", "parse_badges", "parse_dice", "parse_hint", "parse_inventory",
+    "normalize_options", "option_text", "parse_action", "parse_badges", "parse_dice", "parse_hint", "parse_inventory",
     "parse_loadout", "parse_positions", "parse_roll", "parse_seed", "parse_turn_total", "parse_whole", "prepare",
-    "review", "roll_counts", "rules_sheet", "score", "search_inventory", "selections", "session_loadouts",
+    "ranking_stored", "review", "roll_counts", "rules_sheet", "score", "search_inventory", "selections", "session_loadouts",
     "simulate_matches", "simulate_turns", "solve_badge_match", "solve_badges", "solve_match", "solve_turn", "step", "stored_search",
     "strategy_report", "turn_plan", "turn_report", "turn_stored", "unsearched", "work_fraction",
 ]
