@@ -24,8 +24,7 @@ __all__ = ["WEB_LOADOUT_MAX_WORK", "LoadoutsBody", "router"]
 
 router = APIRouter()
 
-RANKING_BYTES = 4 << 10  # a ranking by points as kept (its top rows and the unbounded choices: ~1-3 KB)
-_ranked = AnswerCache(1 << 20)  # rankings by points, by owned dice and top
+_ranked = AnswerCache(1 << 20)  # rankings by points (1-3 KB as JSON for five rows), by owned dice and top
 TOLD_KEEP = 64
 _told: dict[str, Any] = {}  # the failed ranking job last told, by key: asked again, it is started again
 
@@ -154,7 +153,7 @@ def _points(owned, top: int) -> tuple[dict | None, Any]:
 
     if face.ranking_stored(owned):
         answer = computed("loadout ranking", rank, "owned")
-        _ranked.put(key, answer, RANKING_BYTES)
+        _ranked.put(key, answer, len(json.dumps(answer)))
         return answer, None
     job = jobs.get(key)
     if job is None or job.state != "done":
@@ -167,7 +166,7 @@ def _points(owned, top: int) -> tuple[dict | None, Any]:
             raise FieldError("owned", job.error or "the loadout ranking failed")
         if job.state != "done":
             return None, job
-    _ranked.put(key, job.result, RANKING_BYTES)
+    _ranked.put(key, job.result, len(json.dumps(job.result)))
     return job.result, None
 
 
@@ -196,7 +195,7 @@ def loadouts(body: LoadoutsBody) -> Any:
     points, waiting = _points(owned, body.top)
     if points is None:
         against = "" if other is None else f", then their matches to {target:,}"
-        detail = (f"solving the turns of every loadout{against} (seconds); ask again with the same body")
+        detail = f"solving the turns of every loadout{against} (seconds); ask again with the same body"
         return JSONResponse(status_code=202, content={**_points_status(waiting), "detail": detail,
                                                       "expected_points": None})
     if other is None:
