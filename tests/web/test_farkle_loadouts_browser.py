@@ -136,8 +136,9 @@ def test_the_chooser_tells_the_time_left_and_can_be_stopped(browser, live_server
         p.goto(f"{live_server}/farkle")
         fill(p, COUNTS, 2000)
         p.click("#fk-chooser-go")
-        p.wait_for_function("document.getElementById('fk-chooser-progress-text').textContent.includes('s left')",
-                            timeout=120_000)
+        # the matches' time left (a new set's turns are a job of their own first, told apart by its words)
+        p.wait_for_function("(t => t.includes('s left') && t.includes('match to'))("
+                            "document.getElementById('fk-chooser-progress-text').textContent)", timeout=120_000)
         assert p.is_visible("#fk-chooser-stop")
         p.click("#fk-chooser-stop")
         p.wait_for_function("document.getElementById('fk-chooser-note').textContent.startsWith('Stopped')")
@@ -149,3 +150,66 @@ def test_the_chooser_tells_the_time_left_and_can_be_stopped(browser, live_server
         assert p.js_errors == []
     finally:
         context.close()
+
+
+def test_a_new_sets_turns_show_their_progress_and_stop_or_leaving_cancels_them(browser, live_server, monkeypatch):
+    """A set whose turns are not solved is a job in the server's line: the page shows its progress (held at 1 of
+    11 here), Stop cancels it, and so does leaving the page while it runs; ranking again then finishes."""
+    import threading
+    import time
+
+    from holdwise.web import common
+    from holdwise.web import farkle_loadouts as web_loadouts
+
+    real = farkle.best_loadouts
+    go = threading.Event()
+
+    def held(owned, top=5, workers=2, opponent_dice=None, target=farkle.DEFAULT_TARGET, progress=None):
+        if opponent_dice is None:
+            while not go.is_set():
+                progress(1, 11)  # raises once the job is cancelled
+                time.sleep(0.1)
+        return real(owned, top=top, workers=workers, opponent_dice=opponent_dice, target=target, progress=progress)
+
+    monkeypatch.setattr(farkle, "best_loadouts", held)
+    monkeypatch.setattr(farkle, "ranking_stored", lambda owned: False)  # as on a fresh machine
+    monkeypatch.setattr(web_loadouts, "jobs", common.Jobs(bounded=True))  # none done by the tests before
+    web_loadouts._ranked.clear()
+    key = web_loadouts._points_key(farkle.parse_dice([f"{d}*{n}" for d, n in COUNTS.items()]), 5)
+
+    def ended() -> str:
+        deadline = time.monotonic() + 10  # well within the idle time that would stop it anyway
+        while True:
+            job = web_loadouts.jobs.get(key, poll=False)
+            if job.state not in ("queued", "running") or time.monotonic() > deadline:
+                return job.state
+            time.sleep(0.1)
+
+    context, p = _page(browser, SIZES["laptop"])
+    holding = ("() => !document.getElementById('fk-chooser-progress').hidden && /turns of the loadouts: 1 of 11/"
+               ".test(document.getElementById('fk-chooser-progress-text').textContent)")
+    try:
+        p.goto(f"{live_server}/farkle")
+        fill(p, COUNTS, 450, rank="points")
+        p.click("#fk-chooser-go")
+        p.wait_for_function(holding, timeout=30_000)
+        assert p.locator("#fk-chooser-progress").is_visible() and shown(p) == []
+        p.click("#fk-chooser-stop")
+        p.wait_for_function("document.getElementById('fk-chooser-note').textContent.startsWith('Stopped.')")
+        assert ended() == "cancelled"
+        p.click("#fk-chooser-go")  # again: a new job, then the page leaves
+        p.wait_for_function(holding, timeout=30_000)
+        p.goto("about:blank")
+        assert ended() == "cancelled"
+        go.set()
+        p.goto(f"{live_server}/farkle")
+        fill(p, COUNTS, 450, rank="points")
+        p.click("#fk-chooser-go")
+        p.wait_for_function(DONE, timeout=120_000)
+        points = real(farkle.parse_dice([f"{d}*{n}" for d, n in COUNTS.items()]), top=5, workers=1).loadouts
+        assert [r[2] for r in shown(p)] == [f"{row.expected_points:.1f}" for row in points]
+        assert p.js_errors == []
+    finally:
+        go.set()
+        context.close()
+        web_loadouts._ranked.clear()

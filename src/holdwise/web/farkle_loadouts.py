@@ -1,5 +1,6 @@
 """The Farkle loadout chooser's API (`POST /api/farkle/loadouts`): which six of the dice you own to bring, by
-expected points per turn, or against an opponent's dice by the win chance (a background job)."""
+expected points per turn, or against an opponent's dice by the win chance: both background jobs in the server's
+line of heavy solves (`web.work`); a set whose turns are solved is ranked by points at once."""
 
 from __future__ import annotations
 
@@ -15,13 +16,17 @@ from pydantic import Field, Strict
 from ..errors import InputError
 from ..games import farkle as face
 from . import common
-from .common import Body, FieldError, computed, examples, jobs, user_field
+from .common import AnswerCache, Body, FieldError, computed, examples, jobs, user_field
 from .farkle import TAG, WEB_TURN_MAX_WORK, Dice, DiceList, Target, checked_loadout
 from .schemas import JobStatus, Loadouts, answers
 
 __all__ = ["WEB_LOADOUT_MAX_WORK", "LoadoutsBody", "router"]
 
 router = APIRouter()
+
+_ranked = AnswerCache(1 << 20)  # rankings by points (1-3 KB as JSON for five rows), by owned dice and top
+TOLD_KEEP = 64
+_told: dict[str, Any] = {}  # the failed ranking job last told, by key: asked again, it is started again
 
 Count = Annotated[int, Strict()]
 Owned = Annotated[str | DiceList | Annotated[dict[Annotated[str, Field(max_length=200)], Count], Field(max_length=40)],
@@ -113,24 +118,86 @@ def _loadouts_status(job) -> dict:
     return out
 
 
+def _points_key(owned, top: int) -> str:
+    text = json.dumps([[d.name for d in owned], int(top)])
+    return "farkle-points-" + hashlib.sha256(text.encode()).hexdigest()[:20]
+
+
+def _points_status(job) -> dict:
+    out = job.to_json()
+    if out["status"] == "queued":
+        out["phase"] = "waiting for another solve"
+    elif out["total"]:
+        out["phase"] = f"turns of {out['done']:,} of {out['total']:,} loadouts solved"
+    else:
+        out["phase"] = "preparing the turns"
+    return out
+
+
+def _points(owned, top: int) -> tuple[dict | None, Any]:
+    """The ranking by expected points (`best_loadouts(...).to_json()`) and None; or None and the job solving it
+    (started within the limits unless it runs). A ranking kept in memory, or one whose turns are all on disk
+    (reads, no solve), is answered at once; any other is a job in the server's line of heavy solves."""
+    key = _points_key(owned, top)
+    kept = _ranked.get(key)
+    if kept is not None:
+        return kept, None
+
+    def rank(progress: Callable[[int, int], None] | None = None) -> dict:
+        try:  # the guard plans every choice's turn: a third of a second for 16 new choices, so in the job too
+            _check_owned_work(owned)
+        except FieldError as err:
+            raise InputError(err.message) from None  # the job's error, said again under `owned`
+        # one process and one thread: a web server's threads must not fork (the CLI's search runs two processes)
+        return face.best_loadouts(owned, top=top, workers=1, progress=progress).to_json()
+
+    if face.ranking_stored(owned):
+        answer = computed("loadout ranking", rank, "owned")
+        _ranked.put(key, answer, len(json.dumps(answer)))
+        return answer, None
+    job = jobs.get(key)
+    if job is None or job.state != "done":
+        if job is None or job.state != "failed" or _told.get(key) is job:
+            job = jobs.submit(key, rank)  # a failed job is told once, and started again when asked again
+        if job.state == "failed":
+            _told[key] = job
+            while len(_told) > TOLD_KEEP:
+                _told.pop(next(iter(_told)))
+            raise FieldError("owned", job.error or "the loadout ranking failed")
+        if job.state != "done":
+            return None, job
+    _ranked.put(key, job.result, len(json.dumps(job.result)))
+    return job.result, None
+
+
 @router.post("/api/farkle/loadouts", tags=TAG, **answers(Loadouts, "POST /api/farkle/loadouts", {
-    202: {"description": "the win chances are being solved: the job's status, with the expected-points ranking"},
+    202: {"description": "solving: the job's status (`status`, `done`/`total` loadouts, `error`, `seconds_left`, "
+                         "`phase`, `detail`), with the expected-points ranking under `expected_points` (null while "
+                         "that ranking is itself being solved); ask again with the same body",
+          "content": {"application/json": {"example": {
+              "status": "running", "done": 4, "total": 11, "error": None, "seconds_left": 1.2,
+              "phase": "turns of 4 of 11 loadouts solved", "expected_points": None,
+              "detail": "solving the turns of every loadout (seconds); ask again with the same body"}}}},
     422: {"description": "bad input, or a search beyond the guard (with the expected-points ranking)"}}))
 def loadouts(body: LoadoutsBody) -> Any:
     """The best six of the dice you own (`holdwise farkle loadout --json`): by expected points per turn, or
-    with `opponent_dice` by the win chance in a match to `target` moving first and second. The win chances are
-    a background job: 202 with its status (`status`, `done`/`total` loadouts, `phase`) and the expected-points
-    ranking under `expected_points` until it is done; ask again with the same body. A search beyond about a
-    minute of solves is 422 naming `target` (or `owned`) with the largest target that fits, and still carries
-    `expected_points`."""
+    with `opponent_dice` by the win chance in a match to `target` moving first and second. Both are background
+    jobs in the server's line of heavy solves (a new set's turns are seconds of solving; identical bodies share
+    one job; past the limits 429 with `Retry-After`): 202 with the job's status (`status`, `done`/`total`
+    loadouts, `phase`) until it is done, and under `expected_points` the ranking by points once it is known
+    (null before); ask again with the same body, which is the poll that keeps the job wanted. A set whose turns
+    are solved is ranked by points at once. A search beyond about a minute of solves is 422 naming `target` (or
+    `owned`) with the largest target that fits, and still carries `expected_points`."""
     owned = _owned(body.owned)
     with user_field("target"):
         target = face.check_target(body.target)
     other = checked_loadout(body.opponent_dice, "opponent_dice") if body.opponent_dice else None
-    _check_owned_work(owned)
-    # one process and one thread: a web server's threads must not fork (the CLI's search runs two processes)
-    points = computed("loadout ranking", lambda: face.best_loadouts(owned, top=body.top, workers=1).to_json(),
-                      "owned")
+    points, waiting = _points(owned, body.top)
+    if points is None:
+        against = "" if other is None else f", then their matches to {target:,}"
+        detail = f"solving the turns of every loadout{against} (seconds); ask again with the same body"
+        return JSONResponse(status_code=202, content={**_points_status(waiting), "detail": detail,
+                                                      "expected_points": None})
     if other is None:
         return points
 
@@ -141,7 +208,7 @@ def loadouts(body: LoadoutsBody) -> Any:
                                                       "expected_points": points})
 
     try:
-        face.check_loadout_search(owned, other, target)
+        face.check_loadout_search(owned, other, target)  # the turns are solved: reads
     except InputError as err:
         return refused(err)
     key = _loadouts_key(owned, other, target, body.top)
@@ -162,17 +229,23 @@ def loadouts(body: LoadoutsBody) -> Any:
     return JSONResponse(status_code=202, content={**_loadouts_status(job), "detail": detail, "expected_points": points})
 
 
+MISSING = {"status": "missing", "done": 0, "total": 0, "error": None, "seconds_left": None}
+
+
 @router.post("/api/farkle/loadouts/cancel", tags=TAG, **answers(JobStatus, "POST /api/farkle/loadouts/cancel"))
 def loadouts_cancel(body: LoadoutsBody) -> dict:
-    """Stop the win-chance ranking of this body (the loadouts' matches solved so far stay solved, so asking
-    /api/farkle/loadouts again goes on past them); its status, `cancelled` once stopped ("missing": none here)."""
+    """Stop the ranking of this body (the page left, or Stop): the solve of its turns, and against an opponent
+    the win chances (the loadouts' turns and matches solved so far stay solved, so asking
+    /api/farkle/loadouts again goes on past them); it stops unless another client asked about it within the
+    idle time. Its status, `cancelled` once stopped ("missing": none here)."""
     owned = _owned(body.owned)
     with user_field("target"):
         target = face.check_target(body.target)
     other = checked_loadout(body.opponent_dice, "opponent_dice") if body.opponent_dice else None
-    if other is None:
-        return {"status": "missing", "done": 0, "total": 0, "error": None, "seconds_left": None}
-    job = jobs.cancel(_loadouts_key(owned, other, target, body.top))
-    if job is None:
-        return {"status": "missing", "done": 0, "total": 0, "error": None, "seconds_left": None}
-    return _loadouts_status(job)
+    turns = jobs.cancel(_points_key(owned, body.top))
+    job = None if other is None else jobs.cancel(_loadouts_key(owned, other, target, body.top))
+    if job is not None:
+        return _loadouts_status(job)
+    if turns is not None:
+        return _points_status(turns)
+    return dict(MISSING)

@@ -24,7 +24,8 @@ if TYPE_CHECKING:  # what the names are, for type checkers; at run time each loa
     from .analysis import (
         LOADOUT_TURN_MAX_WORK, MATCH_METHOD, MAX_CHOICES, CoachingChart, CoachingRow, DiceLeftRow, DiceListing, DieInfo,
         LoadoutRanking, LoadoutRow, MatchChart, MatchReport, TurnReport, best_loadouts, check_loadout_search,
-        coaching_chart, count_choices, distinct_choices, list_dice, match_chart, match_report, turn_report,
+        coaching_chart, count_choices, distinct_choices, list_dice, match_chart, match_report, ranking_stored,
+        turn_report,
     )
     from .badge_coach import BadgeReport, badge_report
     from .badge_match import LAYER_COST, badge_layers, solve_badge_match
@@ -55,7 +56,7 @@ if TYPE_CHECKING:  # what the names are, for type checkers; at run time each loa
     from .simulate import simulate_matches, simulate_turns
     from .stored import (
         cached_match, cached_turn, calibrate, check_match_cost, largest_target, match_cost, match_ready,
-        match_solving,
+        match_solving, turn_stored,
     )
     from .turn import TURN_MAX_BYTES, TURN_MAX_WORK, TurnPlan, TurnSolution, solve_turn, turn_plan
 
@@ -63,7 +64,8 @@ _EXPORTS: dict[str, str | tuple[str, ...]] = {
     **dict.fromkeys(("CoachingChart", "CoachingRow", "DiceLeftRow", "DiceListing", "DieInfo", "LOADOUT_TURN_MAX_WORK",
                      "LoadoutRanking", "LoadoutRow", "MATCH_METHOD", "MAX_CHOICES", "MatchChart", "MatchReport",
                      "TurnReport", "best_loadouts", "check_loadout_search", "coaching_chart", "count_choices",
-                     "distinct_choices", "list_dice", "match_chart", "match_report", "turn_report"), ".analysis"),
+                     "distinct_choices", "list_dice", "match_chart", "match_report", "ranking_stored", "turn_report"),
+                    ".analysis"),
     **dict.fromkeys(("GAME", "HINT_FIELDS", "HintRequest", "Selection", "hint", "option_text", "parse_hint"), ".hints"),
     **dict.fromkeys(("BadgeReport", "badge_report"), ".badge_coach"),
     **dict.fromkeys(("LAYER_COST", "badge_layers", "solve_badge_match"), ".badge_match"),
@@ -89,7 +91,7 @@ _EXPORTS: dict[str, str | tuple[str, ...]] = {
     **dict.fromkeys(("Combo", "DieChances", "KindRow", "RulesSheet", "SpareRow", "rules_sheet"), ".sheet"),
     **dict.fromkeys(("simulate_matches", "simulate_turns"), ".simulate"),
     **dict.fromkeys(("cached_match", "cached_turn", "calibrate", "check_match_cost", "largest_target", "match_cost",
-                     "match_ready", "match_solving"), ".stored"),
+                     "match_ready", "match_solving", "turn_stored"), ".stored"),
     **dict.fromkeys(("TURN_MAX_BYTES", "TURN_MAX_WORK", "TurnPlan", "TurnSolution", "solve_turn", "turn_plan"), ".turn"),
     "KERNEL_MODULES": (),  # the kernels (`*_kernels.py`) are compiled when the package is built: none at first use
 }
@@ -110,8 +112,8 @@ __all__ = [  # literal, for type checkers; a test compares it with _EXPORTS
     "match_chart", "match_cost", "match_ready", "match_report", "match_solving", "measure_of", "new_game",
     "normalize_options", "option_text", "parse_action", "parse_badges", "parse_dice", "parse_hint", "parse_inventory",
     "parse_loadout", "parse_positions", "parse_roll", "parse_seed", "parse_turn_total", "parse_whole", "prepare",
-    "review", "roll_counts", "rules_sheet", "score", "search_inventory", "selections", "session_loadouts",
+    "ranking_stored", "review", "roll_counts", "rules_sheet", "score", "search_inventory", "selections", "session_loadouts",
     "simulate_matches", "simulate_turns", "solve_badge_match", "solve_badges", "solve_match", "solve_turn", "step", "stored_search",
-    "strategy_report", "turn_plan", "turn_report", "unsearched", "work_fraction",
+    "strategy_report", "turn_plan", "turn_report", "turn_stored", "unsearched", "work_fraction",
 ]
 __getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)

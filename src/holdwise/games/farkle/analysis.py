@@ -23,7 +23,7 @@ from .rules import (
     die_title,
 )
 from . import guard
-from .stored import cached_match, cached_turn, check_match_cost, know_speed, match_cost
+from .stored import cached_match, cached_turn, check_match_cost, know_speed, match_cost, turn_stored
 from .turn import TurnSolution, turn_plan
 
 __all__ = [
@@ -347,6 +347,20 @@ def best_loadouts(owned: Sequence[Die], top: int = 5, workers: int = 2, opponent
                           None if other is None else tuple(d.name for d in other),
                           None if other is None else target, time.perf_counter() - start, unbounded,
                           "expected_points" if other is None else "win_average")
+
+
+def ranking_stored(owned: Sequence[Die]) -> bool:
+    """Whether `best_loadouts(owned)` by points has no turn to solve: every choice's table is on disk, or its
+    turn is unbounded or refused (as are too many choices), so that the ranking is reads."""
+    if count_choices(owned) > MAX_CHOICES:
+        return True
+    for dice in distinct_choices(owned):
+        if turn_stored(dice):
+            continue
+        plan = turn_plan(tuple(dice))
+        if plan.unbounded is None and plan.work <= LOADOUT_TURN_MAX_WORK:
+            return False
+    return True
 
 
 def check_loadout_search(owned: Sequence[Die], opponent_dice: Sequence[Die], target: int = DEFAULT_TARGET) -> None:

@@ -28,7 +28,7 @@ from .turn import TurnSolution, solve_turn, solve_types
 
 __all__ = [
     "CALIBRATION_DICE", "CALIBRATION_TARGET", "cached_match", "cached_turn", "calibrate", "check_match_cost",
-    "is_cached", "know_speed", "largest_target", "match_cost", "match_ready", "match_solving",
+    "is_cached", "know_speed", "turn_stored", "largest_target", "match_cost", "match_ready", "match_solving",
 ]
 
 Loadout = tuple[Die, ...]
@@ -42,6 +42,13 @@ def cached_turn(dice: Sequence[Die], keep: bool = True) -> TurnSolution:
     if not keep:
         return solve_turn(tuple(dice), keep=False)
     return _cached_turn(die_types(tuple(dice)))
+
+
+def turn_stored(dice: Sequence[Die]) -> bool:
+    """Whether the coaching table of these six dice is on disk: `cached_turn` would read it, not solve it."""
+    types = die_types(tuple(dice))
+    shipped = len(types) == 1 and types[0].names == (disk.SHIPPED_DIE,) * 6
+    return shipped or disk.turn_path(types).exists()
 
 
 @bounded  # a loadout's coaching table is 1-3 MB: kept by bytes, under the process's memory budget

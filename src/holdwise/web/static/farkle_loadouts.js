@@ -1,6 +1,8 @@
 /* The Farkle loadout chooser ("Which dice should I bring?"): ranks the six-dice choices of the dice you own
-   through POST /api/farkle/loadouts (holdwise farkle loadout --json). Against an opponent the win chances are a
-   background job: the expected-points ranking shows meanwhile, with the job's progress. */
+   through POST /api/farkle/loadouts (holdwise farkle loadout --json). A new set's turns, and against an opponent
+   the win chances, are jobs in the server's line of heavy solves: 202 with the job's progress, asked again (the
+   ask keeps the job wanted) until done; the expected-points ranking shows as soon as it is known. Stop, a
+   newer question or leaving the page cancels the job (/api/farkle/loadouts/cancel). */
 "use strict";
 
 (function () {
@@ -11,6 +13,8 @@
   const falling = window.HoldwiseDom.fallingClock();  // the ranking's time left, only falling
   const form = $("fk-chooser-form");
   let asked = 0; // the newest request: an older one's polling stops when a newer one starts
+  let waiting = null; // the body (as sent) of the job the page waits for; null: none
+  const CANCEL = "/api/farkle/loadouts/cancel";
   window.holdwiseChooser = {busy: false, answer: null}; // read by the browser tests
 
   // dice ids -> their names in the game, from the page's dice listing (holdwise farkle dice --json)
@@ -91,6 +95,17 @@
     $("fk-start").focus();
   }
 
+  // the job the page waited for is no longer wanted (a newer question): the server stops it unless another
+  // visitor waits for the same
+  function cancelWaiting() {
+    if (waiting === null) return;
+    const body = waiting;
+    waiting = null;
+    window.leaving(null);
+    window.fetchRetry(CANCEL, {method: "POST", headers: {"content-type": "application/json"}, body, keepalive: true})
+      .catch(() => {});
+  }
+
   function progress(status, target) {
     const box = $("fk-chooser-progress");
     box.hidden = false;
@@ -100,27 +115,43 @@
     bar.setAttribute("aria-valuenow", String(Math.round(100 * share)));
     bar.classList.toggle("fk-busy", !status.total);
     const left = falling(status.seconds_left);
+    let what;
+    if (status.expected_points) {
+      what = _("Solving every loadout's match to {target}: ", {target: fmt(target)}) + (status.phase || _("starting"));
+    } else if (status.status === "queued") {  // the turns' job waits for the server's line
+      what = _("Waiting in the server's line of solves");
+    } else {
+      what = status.total ? _("Solving the turns of the loadouts: {done} of {total}",
+                              {done: fmt(status.done), total: fmt(status.total)})
+                          : _("Solving the turns of the loadouts");
+    }
     $("fk-chooser-progress-text").textContent =
-      _("Solving every loadout's match to {target}: ", {target: fmt(target)}) + (status.phase || _("starting")) +
-      (left != null ? _(", about {time} left", {time: fmt(Math.ceil(left)) + " s"}) : "") + "...";
+      what + (left != null ? _(", about {time} left", {time: fmt(Math.ceil(left)) + " s"}) : "") + "...";
   }
 
   // Stop (review 2, defect 19): the ranking by points stays; ranking again goes on past the matches solved
   async function stop() {
     const body = request();
     asked += 1;  // the page stops asking
+    waiting = null;
+    window.leaving(null);
+    const ranked = $("fk-chooser-table").childElementCount > 0;  // the ranking by points was shown
     $("fk-chooser-stop").disabled = true;
-    try { await fetchJson("/api/farkle/loadouts/cancel", body); } finally { $("fk-chooser-stop").disabled = false; }
+    try { await fetchJson(CANCEL, body); } finally { $("fk-chooser-stop").disabled = false; }
     $("fk-chooser-progress").hidden = true;
     window.holdwiseChooser.busy = false;
     const note = $("fk-chooser-note");
     note.classList.remove("bad");
-    note.textContent = _("Stopped: ranked by expected points per turn. Rank again to go on: the loadouts solved so far are kept.");
+    note.textContent = ranked
+      ? _("Stopped: ranked by expected points per turn. Rank again to go on: the loadouts solved so far are kept.")
+      : _("Stopped. Rank again to go on: the loadouts solved so far are kept.");
   }
 
   async function rank() {
     const mine = ++asked;
     const body = request();
+    const sent = JSON.stringify(body);
+    if (waiting !== null && waiting !== sent) cancelWaiting();
     const note = $("fk-chooser-note");
     const state = window.holdwiseChooser;
     Object.assign(state, {busy: true, answer: null});
@@ -131,15 +162,25 @@
       for (;;) {
         const [r, data] = await fetchJson("/api/farkle/loadouts", body);
         if (mine !== asked) return;
-        if (r.status === 202) {
-          draw(data.expected_points, body);
-          note.textContent = _("Ranked by expected points per turn while the win chances solve.");
+        if (r.status === 202) {  // solving on the server: ask again
+          waiting = sent;
+          window.leaving(CANCEL, body);
+          if (data.expected_points) {
+            draw(data.expected_points, body);
+            note.textContent = _("Ranked by expected points per turn while the win chances solve.");
+          } else {
+            note.textContent = _("Ranking...");
+          }
           progress(data, body.target);
           await sleep(500);
           if (mine !== asked) return;
           continue;
         }
         $("fk-chooser-progress").hidden = true;
+        if (waiting === sent) {
+          waiting = null;
+          window.leaving(null);
+        }
         if (!r.ok) {
           const detail = data.detail || _("the server answered {status}", {status: r.status});
           if (data.expected_points) {
