@@ -39,6 +39,7 @@ def test_sets_from_an_index_continue_the_listing():
         assert list(farkle_ranking._sets_from(counts, start)) == listed[start:]
 
 
+@pytest.mark.slow  # a sweep on a local cluster against the brute force, 9 s
 def test_the_ranking_sweep_equals_brute_force(sweep_client, tmp_path, brute):
     path = tmp_path / "ranking.sqlite"
     summary = run_sweep("farkle-ranking", {"owned": POOL, "top": TOP}, path, client=sweep_client)

@@ -77,6 +77,7 @@ def test_an_unknown_set_for_the_odds_is_a_422(client, query, field):
       "holders": 2}, ["10c", "10s", "10h", "10d", "Js", "--rolls-left", "1", "--to-beat", "Ac As Ah Ad 7s",
                       "--players", "3", "--holders", "2"]),
 ])
+@pytest.mark.slow  # a three-player card-dice solve, 10 s
 def test_the_hint_is_the_cli_json(client, body, args):
     body = {"rules": "octahedral", **body}
     solved(client, {"rules": "octahedral", "players": body.get("players", 2)})

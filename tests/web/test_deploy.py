@@ -59,6 +59,7 @@ def _in_own_loop(coroutine):
         return pool.submit(asyncio.run, coroutine).result()
 
 
+@pytest.mark.slow  # nginx and two server processes, 7 s
 def test_two_backends_behind_nginx_share_players_and_survive_a_kill(client):
     if nginx_binary() is None:
         why = "nginx is not installed (apt-get install nginx; .ci/run installs it)"

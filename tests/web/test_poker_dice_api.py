@@ -251,7 +251,7 @@ def test_a_tie_is_replayed_and_shown(client):
 
 @pytest.mark.parametrize("rules, options", [
     ("six", {"players": 3, "roll_limit": True, "straight_above_full_house": True, "poker_faces": True}),
-    ("octahedral", {"players": 3, "roll_limit": True}),
+    pytest.param("octahedral", {"players": 3, "roll_limit": True}, marks=pytest.mark.slow),  # a card solve, 10 s
 ])
 def test_an_unsolved_game_answers_202_then_plays(client, rules, options):
     options = {"rules": rules, **options}

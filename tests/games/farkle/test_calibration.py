@@ -68,6 +68,7 @@ def test_a_command_near_the_limit_measures_the_machine_once(fresh_cache):
     assert stored._KNOWN[0]
 
 
+@pytest.mark.slow  # a calibration and a loadout search, 6 s
 def test_the_loadout_search_guard_follows_the_machine(fresh_cache, monkeypatch):
     owned = farkle.parse_dice("weighted,lucky,odd,kings,pie,aranka,heavenly-kingdom,favourable")  # 28 choices
     monkeypatch.setenv("HOLDWISE_SPEED", "1")

@@ -64,6 +64,7 @@ def test_two_and_three_players_equal_the_plain_fixed_points(variant, roll_limit)
     assert solved.win == pytest.approx(solve_three(variant, roll_limit).win, abs=1e-14)
 
 
+@pytest.mark.slow  # six players' solves, 6 s
 def test_six_players_win_chances_add_up_and_later_seats_gain():
     solved = face.table_solution(face.Variant(), 6)
     win = solved.win

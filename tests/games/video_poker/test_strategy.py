@@ -277,6 +277,7 @@ def test_cost_curve_falls_as_lines_grow():
     assert curve[-1].cost < 0.001 and curve[0].cost > 0.3
 
 
+@pytest.mark.slow  # the short-chart search (the cost curve's), 20 s
 def test_short_chart_has_at_most_n_lines_and_its_report():
     report = vp.strategy_report(JOB, lines=15, curve=True)
     assert report.kind == "lines" and len(report.lines) <= 15 and report.max_lines == 15
