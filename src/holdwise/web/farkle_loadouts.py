@@ -102,36 +102,37 @@ def _check_owned_work(owned) -> None:
                                   "'holdwise farkle loadout' on the command line")
 
 
+def _job_key(kind: str, parts: list) -> str:
+    """A job's key: its kind and a digest of what it solves."""
+    return f"farkle-{kind}-" + hashlib.sha256(json.dumps(parts).encode()).hexdigest()[:20]
+
+
+def _job_status(job, counted: str) -> dict:
+    """A job's status with its phase in words; `counted` says what its done of total count."""
+    out = job.to_json()
+    if out["status"] == "queued":
+        out["phase"] = "waiting for another solve"
+    elif out["total"]:
+        out["phase"] = counted.format(done=f"{out['done']:,}", total=f"{out['total']:,}")
+    else:
+        out["phase"] = "preparing the turns"
+    return out
+
+
 def _loadouts_key(owned, other, target: int, top: int) -> str:
-    text = json.dumps([[d.name for d in owned], [d.name for d in other], int(target), int(top)])
-    return "farkle-loadouts-" + hashlib.sha256(text.encode()).hexdigest()[:20]
+    return _job_key("loadouts", [[d.name for d in owned], [d.name for d in other], int(target), int(top)])
 
 
 def _loadouts_status(job) -> dict:
-    out = job.to_json()
-    if out["status"] == "queued":
-        out["phase"] = "waiting for another solve"
-    elif out["total"]:
-        out["phase"] = f"loadout {out['done']:,} of {out['total']:,}"
-    else:
-        out["phase"] = "preparing the turns"
-    return out
+    return _job_status(job, "loadout {done} of {total}")
 
 
 def _points_key(owned, top: int) -> str:
-    text = json.dumps([[d.name for d in owned], int(top)])
-    return "farkle-points-" + hashlib.sha256(text.encode()).hexdigest()[:20]
+    return _job_key("points", [[d.name for d in owned], int(top)])
 
 
 def _points_status(job) -> dict:
-    out = job.to_json()
-    if out["status"] == "queued":
-        out["phase"] = "waiting for another solve"
-    elif out["total"]:
-        out["phase"] = f"turns of {out['done']:,} of {out['total']:,} loadouts solved"
-    else:
-        out["phase"] = "preparing the turns"
-    return out
+    return _job_status(job, "turns of {done} of {total} loadouts solved")
 
 
 def _points(owned, top: int) -> tuple[dict | None, Any]:
