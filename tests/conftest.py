@@ -1,5 +1,6 @@
 import os
 import random
+import shutil
 import socket
 import tempfile
 import threading
@@ -8,17 +9,23 @@ from fractions import Fraction
 
 import pytest
 
-# Tests never read or write the user's cache: solves kept on disk go to a fresh folder per run. The workers of
-# one parallel run (pytest-xdist) share theirs, as the server's processes do: what one solves (the Yahtzee
-# table, a Farkle match, a video-poker game) the other reads, and the stores write atomically and validate
-# what they read, so two writers of one file are safe.
-_RUN = os.environ.get("PYTEST_XDIST_TESTRUNUID")
-if _RUN:
-    _CACHE = os.path.join(tempfile.gettempdir(), f"holdwise-test-cache-{_RUN[:16]}")
-    os.makedirs(_CACHE, exist_ok=True)
-    os.environ["HOLDWISE_CACHE_DIR"] = _CACHE
+# Tests never read or write the user's cache: solves kept on disk go to a fresh folder per run, removed when the
+# run ends (a full run leaves about 0.8 GB of solved tables there). The process that starts the run makes it; the
+# workers of a parallel run (pytest-xdist) inherit it from the environment and share it, as the server's processes
+# do: what one solves (the Yahtzee table, a Farkle match, a video-poker game) the other reads, and the stores write
+# atomically and validate what they read, so two writers of one file are safe.
+_OWNER = "HOLDWISE_TEST_CACHE_OWNER"
+if os.environ.get(_OWNER) and os.path.isdir(os.environ.get("HOLDWISE_CACHE_DIR", "")):
+    _OWNS_CACHE = False  # a worker of a parallel run, or a pytest a test started
 else:
     os.environ["HOLDWISE_CACHE_DIR"] = tempfile.mkdtemp(prefix="holdwise-test-cache-")
+    os.environ[_OWNER] = str(os.getpid())
+    _OWNS_CACHE = True
+
+
+def pytest_unconfigure(config):
+    if _OWNS_CACHE:
+        shutil.rmtree(os.environ["HOLDWISE_CACHE_DIR"], ignore_errors=True)
 
 
 # The guards run at their constants' speed (tests name the largest accepted target): nothing measured or read

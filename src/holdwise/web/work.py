@@ -11,12 +11,14 @@ for its job to stop, which stops it unless another client still asks about it.
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import contextvars
 import fcntl
 import hashlib
 import json
 import os
+import shutil
 import tempfile
 import time
 from collections.abc import Callable, Iterator
@@ -61,7 +63,11 @@ class Ledger:
         """The shared folder (made on first use)."""
         if self._folder is None:
             run = os.environ.get("HOLDWISE_RUN_DIR")
-            self._folder = Path(run) if run else Path(tempfile.mkdtemp(prefix="holdwise-run-"))
+            if run:
+                self._folder = Path(run)
+            else:  # one process's own (an app made in a test or a script): gone when that process ends
+                self._folder = Path(tempfile.mkdtemp(prefix="holdwise-run-"))
+                atexit.register(shutil.rmtree, self._folder, True)
         self._folder.mkdir(parents=True, exist_ok=True)
         return self._folder
 
