@@ -55,7 +55,8 @@
     const toggle = $("fk-coach-toggle");
     // no line once the game is over: its only move is the next game, no badge's
     const over = S.sealed && S.sealed.state && S.sealed.state.phase === "over";
-    if (!toggle || !toggle.checked || over) { line.textContent = ""; asked = null; return; }
+    // an empty line is hidden, so that no blank paragraph is left between the badges and the table
+    if (!toggle || !toggle.checked || over) { line.textContent = ""; line.hidden = true; asked = null; return; }
     if (asked === S.sealed) return;
     asked = S.sealed;
     try {
@@ -69,8 +70,10 @@
           {badges: spends.map((e) => NAMES[e]).join(_(" and ")), option: HoldwiseDom.say(best.option), with: pct(best.value),
            without: pct(keeping.value)}) :
         _("Coach: no badge now (best: {option}, win chance {chance}).", {option: HoldwiseDom.say(best.option), chance: pct(best.value)});
+      line.hidden = false;
     } catch (err) {
       line.textContent = "";
+      line.hidden = true;
     }
   }
 
