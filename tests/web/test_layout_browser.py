@@ -89,11 +89,12 @@ def pages(app) -> list[str]:
 
 
 @pytest.mark.parametrize("size", list(SIZES))
-def test_every_page_fits_its_controls_are_big_enough_and_the_menu_reaches_every_page(browser, app, live_server,
+def test_every_page_fits_its_controls_are_big_enough_and_the_menu_reaches_every_page(full_browser, app, live_server,
                                                                                     size, shoot):
+    # in the full browser a player uses (tests/web/conftest.py): the other browser tests run in its headless shell
     viewport = SIZES[size]
     phone = size == "phone"
-    context = browser.new_context(viewport=viewport, has_touch=phone)
+    context = full_browser.new_context(viewport=viewport, has_touch=phone)
     page = context.new_page()
     errors, outside = [], []
     page.on("pageerror", lambda e: errors.append(str(e)))
