@@ -76,8 +76,9 @@ def badge_pass(a: cython.Py_ssize_t, b: cython.Py_ssize_t, target: cython.Py_ssi
                full_state: cython.Py_ssize_t, boost: cython.const[cython.longlong][::1],
                x_war: cython.const[cython.double][:, ::1], dopp: cython.bint,
                w_dop: cython.const[cython.double][:, ::1],
-               resurrect: cython.bint, r_res: cython.const[cython.double][:, ::1], w: cython.double[::1],
-               dw: cython.double[::1], r: cython.double[::1]) -> tuple[float, float]:
+               resurrect: cython.bint, r_res: cython.const[cython.double][:, ::1], might: cython.bint,
+               vm: cython.const[cython.double][:, ::1], w: cython.double[::1], dw: cython.double[::1],
+               r: cython.double[::1]) -> tuple[float, float]:
     """One backward pass over turn totals for a race-aware player at (a, b) who may spend badges; returns
     (Roll(0, full), its derivative in bust_value). Runs without the GIL.
 
@@ -85,7 +86,9 @@ def badge_pass(a: cython.Py_ssize_t, b: cython.Py_ssize_t, target: cython.Py_ssi
     boost (Warlord, len > 0): banking total t may instead bank boost[t], reading x_war (the opponent's start
     values in the layer with one Warlord use fewer); dopp (Doppelganger): a selection worth u may count 2u,
     the turn going on in the layer with one use fewer (w_dop[t, s]: its values at this pair); resurrect
-    (Resurrection): a bust at (t, s) may be thrown again, worth r_res[t, s] (that layer's roll value).
+    (Resurrection): a bust at (t, s) may be thrown again, worth r_res[t, s] (that layer's roll value);
+    might (Badge of Might): the throw at (t, s) may be made with the extra die instead, worth vm[t, s]
+    (`badge_might.might_values`, from the layer with one use fewer).
     Values from a layer with fewer uses do not depend on bust_value: their derivative is 0.
     r[t * n_states + s]: this pass's roll values; with w, stored by the caller for the layers above.
     """
@@ -136,6 +139,9 @@ def badge_pass(a: cython.Py_ssize_t, b: cython.Py_ssize_t, target: cython.Py_ssi
                                 dbest = 0.0
                     acc += group_prob[g] * best
                     dacc += group_prob[g] * dbest
+                if might and vm[t, s] > acc:
+                    acc = vm[t, s]
+                    dacc = 0.0
                 r[base + s] = acc
                 if t == 0:
                     value = acc
