@@ -86,3 +86,33 @@ def test_the_might_throw_of_six_dice_busts_as_seven_dice_with_at_most_six_held()
     assert mt.bust[table.full_state] == pytest.approx(bust, abs=1e-12)
     # fewer dice: the Might throw of n dice busts as n + 1 dice do
     assert np.allclose(mt.bust[1:table.full_state], table.bust[2:], atol=1e-12)
+
+
+@pytest.fixture(scope="module")
+def mighty():
+    return solve_badge_match(THREE, OTHER, target=500, badges1=parse_badges("might-silver"),
+                             badges2=parse_badges("might-tin"), store=True)
+
+
+def test_the_coach_says_when_to_throw_the_extra_die(mighty):
+    from holdwise.games.farkle.badge_coach import advise_might, badge_worth
+
+    full = mighty.turns[0].table.full_state
+    start = advise_might(mighty, 0, 0, 0, mighty.top, 0, full)
+    assert start.value == pytest.approx(mighty.start_win, abs=1e-12)
+    # one die left at 300 against an opponent at 450: a second die halves the bust (4/6 -> 4/9): spend it
+    one = mighty.turns[0].table.state_of([1])
+    late = advise_might(mighty, 0, 0, 450, mighty.top, 300, one)
+    assert late.badge == "might" and late.value > late.keeping
+    assert late.line.startswith("use the Badge of Might now: throw 1 dice and the extra die (win chance")
+    worth = badge_worth(mighty)
+    assert worth["mine:might"] > 0.01 and worth["theirs:might"] < -0.01
+
+
+def test_seeded_play_throwing_the_extra_die_wins_as_often_as_the_solve_says(mighty):
+    from holdwise.games.farkle.badge_coach import play_matches
+
+    n = 1500
+    wins = play_matches(mighty, n, seed=20261207)
+    p = mighty.start_win
+    assert abs(wins / n - p) < 3 * np.sqrt(p * (1 - p) / n)

@@ -13,7 +13,7 @@ try:
 except ImportError:  # plain Python without Cython installed
     from holdwise.solver.cy import cython
 
-__all__ = ["badge_pass", "face_pass"]
+__all__ = ["badge_pass", "face_pass", "might_pass"]
 
 
 @cython.cfunc
@@ -212,3 +212,35 @@ def face_pass(a: cython.Py_ssize_t, b: cython.Py_ssize_t, target: cython.Py_ssiz
                 else:
                     _hold(w, dw, base + s, acc, dacc, bank)
     return value, slope
+
+
+def might_pass(top: cython.Py_ssize_t, bust_low: cython.double, w_low: cython.const[cython.double][:, ::1],
+               group_start: cython.const[cython.longlong][::1], group_prob: cython.const[cython.double][::1],
+               option_start: cython.const[cython.longlong][::1], option_units: cython.const[cython.longlong][::1],
+               option_state: cython.const[cython.longlong][::1], bust: cython.const[cython.double][::1],
+               vm: cython.double[:, ::1]) -> None:
+    """vm[t, s] for t = 0..top: the Badge of Might's throw of the dice s at turn total t (its table's groups,
+    `badge_might`), the game going on in the layer with one use fewer (held values w_low[t, s], 1 past top;
+    a bust worth bust_low). Once per score pair: these values do not move with the pair's own. No GIL."""
+    n_states: cython.Py_ssize_t = bust.shape[0]
+    t: cython.Py_ssize_t
+    s: cython.Py_ssize_t
+    g: cython.Py_ssize_t
+    k: cython.Py_ssize_t
+    nt: cython.Py_ssize_t
+    acc: cython.double
+    best: cython.double
+    v: cython.double
+    with cython.nogil:
+        for t in range(top + 1):
+            for s in range(1, n_states):
+                acc = bust[s] * bust_low
+                for g in range(group_start[s], group_start[s + 1]):
+                    best = -1.0
+                    for k in range(option_start[g], option_start[g + 1]):
+                        nt = t + option_units[k]
+                        v = 1.0 if nt > top else w_low[nt, option_state[k]]
+                        if v > best:
+                            best = v
+                    acc += group_prob[g] * best
+                vm[t, s] = acc

@@ -17,6 +17,7 @@ from functools import lru_cache
 import numpy as np
 
 from ...errors import InputError
+from .badge_kernels import might_pass
 from .badges import MIGHT_DIE
 from .roll_table import (CODE_BASE, N_FACES, DieType, RollTable, _type_parts, group_csr, grouped_outcomes,
                          score_table, weights7)
@@ -131,17 +132,8 @@ def _might(types: tuple[DieType, ...], combos: Combos) -> MightTable:
 def might_values(mt: MightTable, w_low: np.ndarray, bust_low: float, top: int) -> np.ndarray:
     """vm[t, s] (t = 0..top): a Might throw of the dice s at turn total t, the game going on in the layer with
     one use fewer, whose held values are w_low[t, s] (1 past the target: t > top) and whose bust is worth
-    bust_low. C-contiguous, for `badge_kernels.badge_pass`."""
-    n = w_low.shape[1]
-    reach = int(mt.option_units.max(initial=0))
-    wp = np.ones((top + 1 + reach + 1, n))
-    wp[:top + 1] = w_low[:top + 1]
-    ts = np.arange(top + 1)
-    values = wp[ts[:, None] + mt.option_units[None, :], mt.option_state[None, :]]
-    best = np.maximum.reduceat(values, mt.option_start[:-1], axis=1) * mt.group_prob  # a group has options
-    vm = np.zeros((top + 1, n))
-    busts = np.nan_to_num(mt.bust, nan=0.0)
-    has = np.flatnonzero(np.diff(mt.group_start) > 0)
-    vm[:, has] = np.add.reduceat(best, mt.group_start[has], axis=1)
-    vm += busts[None, :] * bust_low
-    return np.ascontiguousarray(vm)
+    bust_low (`badge_kernels.might_pass`). C-contiguous, for `badge_kernels.badge_pass`."""
+    vm = np.zeros((top + 1, w_low.shape[1]))
+    might_pass(top, bust_low, np.ascontiguousarray(w_low), mt.group_start, mt.group_prob, mt.option_start,
+               mt.option_units, mt.option_state, np.nan_to_num(mt.bust, nan=0.0), vm)
+    return vm
