@@ -129,7 +129,7 @@ def test_loadout_against_an_opponent_ranks_by_win_chance():
     (["farkle", "hint", "J", "5"], "has none"),
     (["farkle", "loadout", "--owned", "ordinary*6", "--top", "0"], "at least 1"),
     (["farkle", "match", "--target", "20050"], "at most 20000"),
-    (["farkle", "match", "--badges", "might-tin"], "not modelled"),
+    (["farkle", "match", "--badges", "might-tin,fortune-tin"], "not built"),
     (["farkle", "match", "--opponent-badges", "luck-tin"], "unknown badge"),
     (["farkle", "play", "--computer", "smart"], "race-aware"),
     (["farkle", "play", "--first", "nobody"], "player or computer"),

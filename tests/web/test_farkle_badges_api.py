@@ -24,7 +24,7 @@ def test_api_is_the_face_json(client):
 
 
 @pytest.mark.parametrize("params,field,words", [
-    ({"badges": "might-silver"}, "badges", "not modelled"),
+    ({"badges": "might-silver,resurrection-tin"}, "badges", "not built"),
     ({"opponent_badges": "luck-gold"}, "opponent_badges", "unknown badge"),
     ({"target": 510}, "target", "multiple of 50"),
     ({"target": 8000, "badges": "doppelganger-gold", "opponent_badges": "resurrection-gold"}, "target",
@@ -124,5 +124,5 @@ def test_the_badge_match_solves_as_a_job_polled_and_cancelled_as_the_match_is(cl
     assert client.post("/api/farkle/advice", json={"state": sealed}).status_code == 200
     body = {"target": 450, "badges": ["wedding-gold"], "computer_badges": ["emperor-gold"]}
     assert client.post("/api/farkle/match/cancel", json=body).json()["status"] == "done"  # nothing to stop
-    bad = client.post("/api/farkle/match/prepare", json={"target": 450, "badges": ["might-tin"]})
+    bad = client.post("/api/farkle/match/prepare", json={"target": 450, "badges": ["might-tin", "wedding-gold"]})
     assert bad.status_code == 422 and "badges" in bad.text

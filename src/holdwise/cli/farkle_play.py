@@ -33,7 +33,7 @@ def render(state: Any) -> list[str]:
         lines.append("  " + _("spent on a throw with t (t 4 6): you %(you)s, computer %(computer)s")
                      % {"you": d["after"]["player"] or "-", "computer": d["after"]["computer"] or "-"})
     if state.phase in ("select", "bust"):
-        dice = _face().parse_dice(state.options["dice"])
+        dice = _face().with_extra(_face().parse_dice(state.options["dice"]))  # a Might's extra die: p7
         faces = [_face().face_text(dice[p - 1], f) for f, p in zip(d["roll"], d["left"], strict=True)]
         said = "  " + _("your roll:") + " "
         if len(set(state.options["dice"])) == 1:

@@ -340,7 +340,7 @@ def _view(state: State) -> dict:
     side = state.to_move
     roll = []
     if state.phase in ("select", "bust"):
-        dice = player if side == "player" else computer
+        dice = face.with_extra(player if side == "player" else computer)  # a Might's extra die: position 7
         roll = [{"position": p, "face": face.face_text(dice[p - 1], f), "die": dice[p - 1].name,
                  "die_name": face.die_title(dice[p - 1])}
                 for f, p in zip(state.data["roll"], state.data["left"], strict=True)]

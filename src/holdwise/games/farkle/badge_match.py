@@ -57,7 +57,7 @@ LAYER_COST = 10
 FACE_LAYER_COST = 15
 # a layer where a player may spend a Badge of Might (the Might throw's values from the layer below, per pair,
 # in NumPy) against one without: six ordinary dice to 4,000, measured in docs/performance.md
-MIGHT_LAYER_COST = 3
+MIGHT_LAYER_COST = 2
 # a layer's entries per player: SPENT_IN_TURN's, then the after-throw badge's, then the Might's
 AFTER, MIGHT = 3, 4
 _NONE2 = np.zeros((1, 1))

@@ -132,8 +132,8 @@ def badge_by_slug(text: str, uses: int | None = None, amount: int | None = None)
 
 
 def parse_badges(text: str | None) -> tuple[Badge, ...]:
-    """Badges typed as a comma-separated list ("fortune-tin,might-silver"); a badge not modelled is refused,
-    saying why."""
+    """Badges typed as a comma-separated list ("fortune-tin,might-silver"); a badge not modelled, or a pair
+    the solver does not build, is refused, saying why."""
     if not text:
         return ()
     badges = tuple(badge_by_slug(part) for part in text.split(",") if part.strip())
@@ -143,6 +143,7 @@ def parse_badges(text: str | None) -> tuple[Badge, ...]:
     effects = [b.slug if b.effect == "advantage" else b.effect for b in badges]
     if len(set(effects)) != len(effects):
         raise InputError("bring at most one badge of each kind")
+    loadout(badges)  # the pairs not built (a Might with a Doppelganger, ...) refused as they are typed
     return badges
 
 
