@@ -36,7 +36,7 @@ from .turn import TurnSolution
 
 __all__ = [
     "COMPUTER_PLAYS", "DEFAULT_OPTIONS", "actions", "advice", "busts_always", "computer_action", "measure_of",
-    "new_game", "normalize_options", "parse_action", "prepare", "step",
+    "new_game", "normalize_options", "parse_action", "prepare", "selections_in", "step",
 ]
 
 COMPUTER_PLAYS = ("race-aware", "coaching")
@@ -163,6 +163,11 @@ def _selections(state: State, distinct: bool) -> list[Selection]:
     if badges.EXTRA in state.data["left"]:  # a throw with the Badge of Might's extra die
         return badges.might_selections(dice, state.data["roll"], state.data["left"], extra, distinct)
     return selections_of(dice, state.data["roll"], state.data["left"], distinct=distinct, combos=extra)
+
+
+def selections_in(state: State, distinct: bool) -> list[Selection]:
+    """The legal selections of the roll in front of the side to move (its badges' scoring and extra die)."""
+    return _selections(state, distinct)
 
 
 def _shown(state: State, side: str) -> tuple[Die, ...]:
