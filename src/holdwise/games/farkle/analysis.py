@@ -10,6 +10,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
+from typing import Any
 
 import numpy as np
 
@@ -215,6 +216,9 @@ def match_chart(dice: Sequence[Die], opponent_dice: Sequence[Die] | None = None,
                       tuple(tuple(float(v) for v in row) for row in sol.first))
 
 
+BADGE_FIELDS = ("badge_win_first", "badge_win_second", "badge_win_average", "badge_worth")
+
+
 @dataclass(frozen=True)
 class LoadoutRow(NamedDice):
     """A loadout: its dice, expected points per turn, and (against an opponent) its win chances moving first,
@@ -230,6 +234,14 @@ class LoadoutRow(NamedDice):
     badge_win_second: float | None = None
     badge_win_average: float | None = None
     badge_worth: float | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """The row's JSON; the badge's fields only when a badge was weighed (a plain search's rows as before)."""
+        out = super().to_json()
+        if self.badge_win_average is None:
+            for key in BADGE_FIELDS:
+                del out[key]
+        return out
 
 
 @dataclass(frozen=True)
@@ -249,6 +261,13 @@ class LoadoutRanking(NamedDice):
     unbounded: tuple[tuple[str, ...], ...] = ()
     ranked_by: str = "expected_points"
     badge: str | None = None  # the badge weighed (its slug): the rows ranked by `badge_win_average`
+
+    def to_json(self) -> dict[str, Any]:
+        """The ranking's JSON; `badge` only when a badge was weighed (a plain search's JSON as before)."""
+        out = super().to_json()
+        if self.badge is None:
+            del out["badge"]
+        return out
 
 
 # The loadout search's guard. Measured: 210 choices of ten unlike named dice in 17.8 s with two processes
