@@ -28,6 +28,7 @@ if TYPE_CHECKING:  # what the names are, for type checkers; at run time each loa
         turn_report,
     )
     from .badge_coach import BadgeReport, badge_report
+    from .badge_loadouts import check_badge_search
     from .badge_match import LAYER_COST, badge_layers, solve_badge_match
     from .badge_session import badges_ready, solve_badges, with_extra
     from .badges import BADGES, parse_badges
@@ -68,6 +69,7 @@ _EXPORTS: dict[str, str | tuple[str, ...]] = {
                     ".analysis"),
     **dict.fromkeys(("GAME", "HINT_FIELDS", "HintRequest", "Selection", "hint", "option_text", "parse_hint"), ".hints"),
     **dict.fromkeys(("BadgeReport", "badge_report"), ".badge_coach"),
+    "check_badge_search": ".badge_loadouts",
     **dict.fromkeys(("LAYER_COST", "badge_layers", "solve_badge_match"), ".badge_match"),
     **dict.fromkeys(("badges_ready", "solve_badges", "with_extra"), ".badge_session"),
     **dict.fromkeys(("BADGES", "parse_badges"), ".badges"),
@@ -105,7 +107,7 @@ __all__ = [  # literal, for type checkers; a test compares it with _EXPORTS
     "NAMED_DICE", "RegionRow", "Review", "ReviewRow", "RulesSheet", "SCORE_UNIT", "SECONDS_PER_STEP", "Selection",
     "SpareRow", "StrategyReport", "TOLERANCE", "TURN_MAX_BYTES", "TURN_MAX_WORK", "TurnPlan", "TurnReport",
     "TurnSolution", "actions", "advice", "badge_layers", "badge_report", "badges_ready", "best_loadouts", "busts", "busts_always",
-    "cached_match", "cached_turn", "calibrate", "check_loadout_search", "check_match_cost", "check_not_won",
+    "cached_match", "cached_turn", "calibrate", "check_badge_search", "check_loadout_search", "check_match_cost", "check_not_won",
     "check_points", "check_six", "check_target", "coach", "coaching_chart", "computer_action", "count_choices",
     "dice_names", "dice_text", "die_by_name", "die_title", "distinct_choices", "estimate_seconds", "exact_points",
     "face_text", "hint", "is_whole_domain", "judge", "kind_strengths", "largest_target", "legal_keeps", "list_dice",

@@ -334,7 +334,7 @@ def best_loadouts(owned: Sequence[Die], top: int = 5, workers: int = 2, opponent
     Choices whose turn is unbounded are listed under `unbounded`, not ranked. Refused: more than
     MAX_CHOICES distinct choices, a choice whose turn solve alone is beyond LOADOUT_TURN_MAX_WORK, and
     matches beyond LOADOUT_MATCH_MAX_WORK in all (the error names the largest target that fits).
-    badge: the listed rows (the leaders) solved again with it and ranked by the win chance with it
+    badge: the listed rows (the leaders) solved again with it, ranked by the win chance with it
     (`badge_loadouts.weigh_badge`; needs `opponent_dice`; its solves under the match's guard).
     """
     top = parse_whole(top, "top", 1)
@@ -347,7 +347,9 @@ def best_loadouts(owned: Sequence[Die], top: int = 5, workers: int = 2, opponent
         check_six(other, "opponent_dice")
         cached_turn(other)
     if badge is not None:
-        _check_badge(other, target, top, badge)
+        from .badge_loadouts import check_badge_before
+
+        check_badge_before(other, target, top, badge)
     n_choices = count_choices(owned)
     if n_choices > MAX_CHOICES:
         raise fault("owned", f"gives {n_choices:,} distinct choices of six dice; at most {MAX_CHOICES} are "
@@ -383,16 +385,6 @@ def best_loadouts(owned: Sequence[Die], top: int = 5, workers: int = 2, opponent
 
         ranking = replace(weigh_badge(ranking, badge), seconds=time.perf_counter() - start)
     return ranking
-
-
-def _check_badge(other: tuple[Die, ...] | None, target: int, top: int, badge: Badge) -> None:
-    """Refuse a badge without an opponent, and its solves beyond the guard before the search (each of the `top`
-    leaders counted at its cheapest: as the opponent's dice)."""
-    if other is None:
-        raise fault("badge", "a badge is weighed in a match: name the opponent's dice too")
-    from .badge_loadouts import check_badge_search
-
-    check_badge_search([other] * top, other, target, badge)
 
 
 def ranking_stored(owned: Sequence[Die]) -> bool:

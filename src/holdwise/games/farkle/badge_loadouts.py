@@ -10,7 +10,7 @@ ranking's leaders is not weighed: `top` says how many are.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ...errors import InputError
 from ..inputs import fault
@@ -23,10 +23,9 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from ..base import Progress
-    from .analysis import LoadoutRanking
     from .rules import Die
 
-__all__ = ["badge_win", "check_badge_search", "weigh_badge"]
+__all__ = ["badge_win", "check_badge_before", "check_badge_search", "weigh_badge"]
 
 
 def check_badge_search(leaders: Sequence[Sequence[Die]], other: Sequence[Die], target: int, badge: Badge) -> None:
@@ -41,6 +40,14 @@ def check_badge_search(leaders: Sequence[Sequence[Die]], other: Sequence[Die], t
     check_match_cost(tuple(costliest), tuple(other), target, solves=weight * LAYER_COST * len(leaders))
 
 
+def check_badge_before(other: tuple[Die, ...] | None, target: int, top: int, badge: Badge) -> None:
+    """Refuse a badge without an opponent, and its solves beyond the guard before the search (each of the `top`
+    leaders counted at its cheapest: as the opponent's dice)."""
+    if other is None:
+        raise fault("badge", "a badge is weighed in a match: name the opponent's dice too")
+    check_badge_search([other] * top, other, target, badge)
+
+
 def badge_win(dice: Sequence[Die], other: Sequence[Die], target: int, badge: Badge) -> tuple[float, float]:
     """The set's win chance with the badge against `other` (no badge) moving first and moving second."""
     mine, theirs = tuple(dice), tuple(other)
@@ -51,8 +58,8 @@ def badge_win(dice: Sequence[Die], other: Sequence[Die], target: int, badge: Bad
     return solve.start_win, 1.0 - float(solve.second[top][s2, s1])
 
 
-def weigh_badge(ranking: LoadoutRanking, badge: Badge, progress: Progress = None) -> LoadoutRanking:
-    """The race-aware ranking's rows solved again with the badge and ranked by the average win chance with it
+def weigh_badge(ranking: Any, badge: Badge, progress: Progress | None = None) -> Any:
+    """An `analysis.LoadoutRanking` (not imported: analysis calls here) against an opponent: its rows solved again with the badge and ranked by the average win chance with it
     (ties keep the plain order); each row with what the badge adds to its average. progress(done, total):
     sets weighed."""
     if ranking.opponent_dice is None or ranking.target is None:

@@ -173,7 +173,8 @@ def solve_badge_match(dice1: tuple[Die, ...], dice2: tuple[Die, ...] | None = No
     direct = direct and len(layers) == 1 and not store
     check_match_cost(t1, t2, target, solves=1 if direct else _weight(layers, faces, might) * LAYER_COST)
     # the Might throw's table (a guard of its own: unlike dice list too many throws)
-    mights = tuple(might_table(t.table, lo.combos) if lo.might > 0 else None for t, lo in ((t1, l1), (t2, l2)))
+    mights = (might_table(t1.table, l1.combos) if l1.might > 0 else None,
+              might_table(t2.table, l2.combos) if l2.might > 0 else None)
     ns = (t1.table.n_states, t2.table.n_states)
     # a player's stored rows: w if it may spend a Doppelganger, r if a Resurrection (or all, to play)
     keep = [(store or lo.uses[1] > 0 or lo.after[2] > 0 or lo.might > 0, store or lo.uses[2] > 0)
