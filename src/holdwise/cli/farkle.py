@@ -258,9 +258,7 @@ def farkle_loadout(
     if badge:
         weighed = _face().parse_badges(badge)
         if len(weighed) != 1:
-            from ..errors import InputError
-
-            raise InputError("weigh one badge at a time (--badge fortune-gold)")
+            raise typer.BadParameter("weigh one badge at a time (--badge fortune-gold)", param_hint="--badge")
     with progress("loadout") as update:
         ranking = _face().best_loadouts(dice, top=top, opponent_dice=other, target=target, progress=update,
                                         badge=weighed[0] if weighed else None)
