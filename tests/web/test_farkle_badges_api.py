@@ -97,6 +97,25 @@ def test_a_badge_spent_on_a_throw_through_the_api(client):
     assert spent == {"fortune", "transmutation"}
 
 
+def test_a_throw_with_the_badge_of_might_through_the_api(client):
+    options = {"target": 450, "badges": ["might-tin"]}
+    _ready(client, 450, badges=options["badges"])
+    sealed = client.post("/api/farkle/new", json={"options": options, "seed": 3}).json()["state"]
+    advice = client.post("/api/farkle/advice", json={"state": sealed}).json()
+    assert {o["action"].get("badges", [""])[0] for o in advice["options"]} == {"", "might"}
+    r = client.post("/api/farkle/step", json={"state": sealed, "action": {"type": "roll", "badges": ["might"]}})
+    assert r.status_code == 200, r.text
+    got = r.json()
+    if got["state"]["state"]["phase"] == "select":  # the throw shows the extra die at position 7
+        assert [d["position"] for d in got["view"]["roll"]][-1] == 7 and len(got["view"]["roll"]) == 7
+        assert all(len(k["dice_kept"]) <= 6 for k in got["view"]["keeps"])
+        keep = next(k for k in got["view"]["keeps"] if 7 in k["dice_kept"])  # the extra die set aside
+        r = client.post("/api/farkle/step", json={"state": got["state"], "action": {
+            "type": "keep", "dice": keep["dice_kept"], "then": "bank"}})
+        assert r.status_code == 200, r.text
+    assert got["state"]["state"]["data"]["uses"]["player"][4] == 0
+
+
 def test_the_page_has_the_badge_chooser_and_its_script(client):
     r = client.get("/farkle")
     assert r.status_code == 200
