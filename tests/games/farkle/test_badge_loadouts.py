@@ -9,23 +9,23 @@ from holdwise.games.farkle.badge_match import solve_badge_match
 from holdwise.games.farkle.badges import badge_by_slug
 from holdwise.games.farkle.parsing import parse_dice
 
-OWNED = parse_dice("ordinary*5,weighted,lucky")  # three choices of six
+OWNED = parse_dice("ordinary*6,weighted,lucky")  # three choices of six, of one or two kinds (quick tables)
 OTHER = parse_dice("ordinary*6")
 
 
 @pytest.mark.parametrize("slug", ["resurrection-tin", "might-tin", "warlord-gold"])
 def test_the_badge_ranking_equals_badge_match_solves_one_by_one(slug):
     badge = badge_by_slug(slug)
-    plain = best_loadouts(OWNED, top=3, workers=1, opponent_dice=OTHER, target=300)
-    weighed = best_loadouts(OWNED, top=3, workers=1, opponent_dice=OTHER, target=300, badge=badge)
+    plain = best_loadouts(OWNED, top=3, workers=1, opponent_dice=OTHER, target=200)
+    weighed = best_loadouts(OWNED, top=3, workers=1, opponent_dice=OTHER, target=200, badge=badge)
     assert weighed.badge == slug and weighed.ranked_by == "badge_win_average"
     assert len(weighed.loadouts) == len(plain.loadouts) == 3
     by_dice = {row.dice: row for row in plain.loadouts}
     for row in weighed.loadouts:
         dice = parse_dice(list(row.dice))
-        first = solve_badge_match(dice, OTHER, 300, badges1=(badge,)).start_win
+        first = solve_badge_match(dice, OTHER, 200, badges1=(badge,)).start_win
         # moving second: the opponent is player 1 and the badge player 2's
-        second = 1 - solve_badge_match(OTHER, dice, 300, badges2=(badge,)).start_win
+        second = 1 - solve_badge_match(OTHER, dice, 200, badges2=(badge,)).start_win
         assert row.badge_win_first == pytest.approx(first, abs=1e-9)
         assert row.badge_win_second == pytest.approx(second, abs=1e-9)
         assert row.badge_win_average == pytest.approx((first + second) / 2, abs=1e-9)
@@ -41,7 +41,7 @@ def test_a_badge_needs_an_opponent_and_a_badge_that_does_something():
         best_loadouts(OWNED, top=2, badge=badge_by_slug("fortune-tin"))
     assert err.value.field == "badge"
     with pytest.raises(InputError, match="changes nothing"):
-        best_loadouts(OWNED, top=2, opponent_dice=OTHER, target=300, badge=badge_by_slug("defence-gold"))
+        best_loadouts(OWNED, top=2, opponent_dice=OTHER, target=200, badge=badge_by_slug("defence-gold"))
 
 
 def test_a_badge_search_beyond_the_guard_is_refused_in_one_line_before_any_solve():
