@@ -98,9 +98,9 @@ def test_win_chance_ranking_is_a_job_then_the_cli_json(client):
 
 
 def test_a_badge_weighed_is_a_job_then_the_cli_json(client):
-    body = {"owned": COUNTS, "opponent_dice": "ordinary*6", "target": 300, "top": 2, "badge": "warlord-gold"}
+    body = {"owned": COUNTS, "opponent_dice": "ordinary*6", "target": 200, "top": 2, "badge": "warlord-gold"}
     answer, _ = solved(client, body)
-    cli = cli_json("--owned", OWNED, "--top", "2", "--opponent-dice", "ordinary*6", "--target", "300", "--badge",
+    cli = cli_json("--owned", OWNED, "--top", "2", "--opponent-dice", "ordinary*6", "--target", "200", "--badge",
                    "warlord-gold")
     assert timeless(answer) == timeless(cli)
     assert answer["ranked_by"] == "badge_win_average" and answer["badge"] == "warlord-gold"
