@@ -25,7 +25,8 @@ from .badges import MIGHT_DIE, SPENT_IN_TURN, Loadout, loadout, parse_badges
 from .hints import Selection, option_text
 from .parsing import parse_dice
 from .roll_table import weights7
-from .rules import DICE_PER_PLAYER, JOKER, JOKER_SYMBOL, NAMED_DICE, SCORE_UNIT, Combos, Die, roll_counts, score_with
+from .rules import (DICE_PER_PLAYER, JOKER, JOKER_SYMBOL, NAMED_DICE, SCORE_UNIT, Combos, Die, die_title, roll_counts,
+                    score_with)
 from .stored import cached_turn, check_match_cost
 
 __all__ = ["EXTRA", "TITLES", "bust_options", "might_left", "might_selections", "roll_options", "with_extra", "can_save", "combos", "in_play", "normalize", "ranked", "badges_ready", "solve_badges",
@@ -319,6 +320,7 @@ def might_selections(dice: tuple[Die, ...], faces: list[int], positions: list[in
     shown = [JOKER if f in seven[p - 1].joker_faces else f for f, p in zip(faces, positions)]
     out, seen = [], set()
     n = len(positions)
+    unlike = len({d.name for d in dice}) > 1
     for mask in range(1, 2**n):
         held = [i for i in range(n) if mask >> i & 1]
         if len(held) > DICE_PER_PLAYER:
@@ -332,7 +334,8 @@ def might_selections(dice: tuple[Die, ...], faces: list[int], positions: list[in
             counts[index[weights7(dice[p - 1])]] += 1
         state = table.state_of(counts) if left else table.full_state
         extra = [i for i in held if positions[i] == EXTRA]
-        said = sorted(JOKER_SYMBOL if shown[i] == JOKER else str(shown[i]) for i in held if i not in extra)
+        said = [face for _, face in sorted((shown[i], _named(seven[positions[i] - 1], shown[i], unlike))
+                                           for i in held if i not in extra)]
         said += [str(shown[i]) for i in extra] + ([EXTRA_WORDS] if extra else [])
         if distinct and (tuple(said), state) in seen:
             continue
@@ -342,3 +345,9 @@ def might_selections(dice: tuple[Die, ...], faces: list[int], positions: list[in
         out.append(Selection(keep, kept, points, left if left else tuple(range(1, DICE_PER_PLAYER + 1)), state,
                              not left, tuple(said)))
     return out
+
+
+def _named(die: Die, face: int, unlike: bool) -> str:
+    """A kept face as said: with unlike dice, a die that is no ordinary die named after it (as `hints` says)."""
+    text = JOKER_SYMBOL if face == JOKER else str(face)
+    return f"{text} ({die_title(die)})" if unlike and die.name != MIGHT_DIE else text
