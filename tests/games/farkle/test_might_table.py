@@ -57,3 +57,13 @@ def test_typed_moves_throw_the_extra_die():
     state = farkle.step(state, {"type": "roll", "badges": ["might"]})
     assert state.data["uses"]["player"][4] == 1 and len(state.data["roll"]) == 7
     assert "you roll 6 dice and the extra die: " in state.log[-1] or "bust" in state.log[-1]
+
+
+def test_a_throw_with_the_extra_die_says_which_die_is_kept():
+    dice = tuple(farkle.parse_dice("ordinary*5,lucky"))
+    sels = badge_session.might_selections(dice, [1, 5, 2, 3, 4, 1, 5], [1, 2, 3, 4, 5, 6, 7], (), True)
+    said = {s.keep_text: s for s in sels}
+    # the lucky die's 1 and an ordinary 1 leave different dice; the extra die's 5 leaves all six of one's own
+    assert said[("1 (Lucky die)",)].dice_left == (1, 2, 3, 4, 5) and said[("1",)].dice_left == (2, 3, 4, 5, 6)
+    assert said[("5", badge_session.EXTRA_WORDS)].dice_left == (1, 2, 3, 4, 5, 6)
+    assert not said[("5", badge_session.EXTRA_WORDS)].hot_dice
