@@ -65,7 +65,7 @@ def main() -> None:
           f"{'CPU s':>7} {'x base':>6}")
     only = set(args.only.split(",")) if args.only else None
     slugs = [f"{effect}-{tier}" for effect in ("headstart", "warlord", "doppelganger", "resurrection", "fortune",
-                                               "transmutation") for tier in tiers]
+                                               "transmutation", "might") for tier in tiers]
     slugs += [f"swap-out-{tier}" for tier in tiers if tier != "tin"]
     slugs += [] if args.quick else ["wedding-gold", "emperor-gold", "advantage-cut", "advantage-gallows",
                                     "advantage-eye"]

@@ -31,7 +31,8 @@ def _match(options, seed, games=4, moves=6000):
 
 @pytest.mark.parametrize("options", [{"target": 1500, "computer": "coaching"},
                                      {"target": 600, "badges": ["warlord-tin", "resurrection-gold"],
-                                      "computer_badges": "doppelganger-tin"}])
+                                      "computer_badges": "doppelganger-tin"},
+                                     {"target": 600, "badges": ["might-silver"], "computer_badges": "might-tin"}])
 @pytest.mark.parametrize("lang", ["sk", "cs"])
 def test_every_line_of_a_match_and_every_option_is_translated(options, lang):
     lines, hints, decisions = _match(options, 11)

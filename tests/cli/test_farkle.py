@@ -129,7 +129,7 @@ def test_loadout_against_an_opponent_ranks_by_win_chance():
     (["farkle", "hint", "J", "5"], "has none"),
     (["farkle", "loadout", "--owned", "ordinary*6", "--top", "0"], "at least 1"),
     (["farkle", "match", "--target", "20050"], "at most 20000"),
-    (["farkle", "match", "--badges", "might-tin"], "not modelled"),
+    (["farkle", "match", "--badges", "might-tin,fortune-tin"], "not built"),
     (["farkle", "match", "--opponent-badges", "luck-tin"], "unknown badge"),
     (["farkle", "play", "--computer", "smart"], "race-aware"),
     (["farkle", "play", "--first", "nobody"], "player or computer"),
@@ -399,3 +399,18 @@ def test_hint_says_which_die_it_keeps():
     rows = [line for line in lines if "roll on" in line]
     assert "keep 1, roll on" in rows[0] and "0.0" in rows[0]
     assert "keep 1 (Lucky die), roll on" in rows[1] and "473.1" in rows[1] and "41.4" in rows[1]
+
+
+def test_loadout_weighs_a_badge_against_an_opponent():
+    args = ["farkle", "loadout", "--owned", "ordinary*5,odd,lucky", "--opponent-dice", "ordinary*6", "--target", "300"]
+    data = json.loads(run(*args, "--badge", "warlord-gold", "--json").stdout)
+    assert data["ranked_by"] == "badge_win_average" and data["badge"] == "warlord-gold"
+    averages = [row["badge_win_average"] for row in data["loadouts"]]
+    assert averages == sorted(averages, reverse=True) and len(averages) == 3
+    assert all(row["badge_worth"] == pytest.approx(row["badge_win_average"] - row["win_average"])
+               for row in data["loadouts"])
+    text = run(*args, "--badge", "warlord-gold").stdout
+    assert "ranked by the win chance with the Gold Warlord's Badge" in text
+    assert all(len(line) <= 80 for line in text.splitlines())
+    refused = run("farkle", "loadout", "--owned", "ordinary*6", "--badge", "warlord-gold")
+    assert refused.exit_code != 0 and "name the opponent's dice" in refused.output

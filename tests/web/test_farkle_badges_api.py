@@ -24,7 +24,7 @@ def test_api_is_the_face_json(client):
 
 
 @pytest.mark.parametrize("params,field,words", [
-    ({"badges": "might-silver"}, "badges", "not modelled"),
+    ({"badges": "might-silver,resurrection-tin"}, "badges", "not built"),
     ({"opponent_badges": "luck-gold"}, "opponent_badges", "unknown badge"),
     ({"target": 510}, "target", "multiple of 50"),
     ({"target": 8000, "badges": "doppelganger-gold", "opponent_badges": "resurrection-gold"}, "target",
@@ -97,6 +97,25 @@ def test_a_badge_spent_on_a_throw_through_the_api(client):
     assert spent == {"fortune", "transmutation"}
 
 
+def test_a_throw_with_the_badge_of_might_through_the_api(client):
+    options = {"target": 450, "badges": ["might-tin"]}
+    _ready(client, 450, badges=options["badges"])
+    sealed = client.post("/api/farkle/new", json={"options": options, "seed": 3}).json()["state"]
+    advice = client.post("/api/farkle/advice", json={"state": sealed}).json()
+    assert {o["action"].get("badges", [""])[0] for o in advice["options"]} == {"", "might"}
+    r = client.post("/api/farkle/step", json={"state": sealed, "action": {"type": "roll", "badges": ["might"]}})
+    assert r.status_code == 200, r.text
+    got = r.json()
+    if got["state"]["state"]["phase"] == "select":  # the throw shows the extra die at position 7
+        assert [d["position"] for d in got["view"]["roll"]][-1] == 7 and len(got["view"]["roll"]) == 7
+        assert all(len(k["dice_kept"]) <= 6 for k in got["view"]["keeps"])
+        keep = next(k for k in got["view"]["keeps"] if 7 in k["dice_kept"])  # the extra die set aside
+        r = client.post("/api/farkle/step", json={"state": got["state"], "action": {
+            "type": "keep", "dice": keep["dice_kept"], "then": "bank"}})
+        assert r.status_code == 200, r.text
+    assert got["state"]["state"]["data"]["uses"]["player"][4] == 0
+
+
 def test_the_page_has_the_badge_chooser_and_its_script(client):
     r = client.get("/farkle")
     assert r.status_code == 200
@@ -124,5 +143,5 @@ def test_the_badge_match_solves_as_a_job_polled_and_cancelled_as_the_match_is(cl
     assert client.post("/api/farkle/advice", json={"state": sealed}).status_code == 200
     body = {"target": 450, "badges": ["wedding-gold"], "computer_badges": ["emperor-gold"]}
     assert client.post("/api/farkle/match/cancel", json=body).json()["status"] == "done"  # nothing to stop
-    bad = client.post("/api/farkle/match/prepare", json={"target": 450, "badges": ["might-tin"]})
+    bad = client.post("/api/farkle/match/prepare", json={"target": 450, "badges": ["might-tin", "wedding-gold"]})
     assert bad.status_code == 422 and "badges" in bad.text

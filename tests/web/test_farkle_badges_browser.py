@@ -91,3 +91,22 @@ def test_a_badge_spent_on_a_throw_from_its_button(page, live_server):
     assert spent
     assert replay(page) == settled(page)
     assert page.js_errors == []
+
+
+def test_a_throw_with_the_badge_of_might_from_its_button(page, live_server):
+    # a flow the issue names (a button to spend a badge): the Might's before a throw, its extra die at position 7
+    page.goto(f"{live_server}/farkle?seed=3&delay=0")
+    page.fill("input[name=target]", "450")
+    page.click("#fk-badge-chooser summary")
+    _pick(page, "player", 7, "might-tin")  # after headstart, ..., fortune, transmutation
+    page.click("#fk-start")
+    page.wait_for_selector("#fk-table:not([hidden])", timeout=120_000)
+    state = settled(page)
+    assert state.phase == "roll" and farkle.advice(state).best.action.get("badges") == ["might"]
+    page.click('#fk-badge-spend [data-badge-action="roll:might"]')
+    state = settled(page)
+    assert state.data["uses"]["player"][4] == 0
+    if state.phase == "select":  # the seven dice shown, the extra die among them
+        assert page.locator('#fk-dice [data-position="7"]').count() == 1
+    assert replay(page) == state
+    assert page.js_errors == []

@@ -97,6 +97,19 @@ def test_win_chance_ranking_is_a_job_then_the_cli_json(client):
     assert again.status_code == 200 and again.json() == answer
 
 
+def test_a_badge_weighed_is_a_job_then_the_cli_json(client):
+    body = {"owned": COUNTS, "opponent_dice": "ordinary*6", "target": 200, "top": 2, "badge": "warlord-gold"}
+    answer, _ = solved(client, body)
+    cli = cli_json("--owned", OWNED, "--top", "2", "--opponent-dice", "ordinary*6", "--target", "200", "--badge",
+                   "warlord-gold")
+    assert timeless(answer) == timeless(cli)
+    assert answer["ranked_by"] == "badge_win_average" and answer["badge"] == "warlord-gold"
+    assert all(row["badge_worth"] > 0 for row in answer["loadouts"])
+    plain = {**body}
+    del plain["badge"]
+    assert "badge" not in solved(client, plain)[0]  # the plain search's answer as before
+
+
 def test_a_search_beyond_the_guard_is_422_with_the_expected_points_ranking(client):
     body = {"owned": OWNED, "opponent_dice": "ordinary*6", "target": 8000, "top": 2}
     r, _ = answered(client, body)  # refused once the turns are solved (a job, when they were not)
@@ -134,6 +147,9 @@ def test_a_search_beyond_the_guard_is_422_with_the_expected_points_ranking(clien
     ({"owned": "ordinary*5,custom:1000,1,1,1,1,1*2"}, "owned", "almost never busts"),
     ({"owned": ",".join(list(farkle.NAMED_DICE)[:11])}, "owned", "462 distinct choices of six dice; at most 300"),
     ({"owned": OWNED, "extra": 1}, "extra", "unknown field"),
+    ({"owned": OWNED, "badge": "fortune-gold"}, "badge", "name the opponent's dice"),
+    ({"owned": OWNED, "opponent_dice": "ordinary*6", "badge": "luck-gold"}, "badge", "unknown badge"),
+    ({"owned": OWNED, "opponent_dice": "ordinary*6", "badge": "defence-tin"}, "badge", "changes nothing"),
 ])
 def test_bad_input_is_422_naming_the_field(client, body, field, words):
     r, _ = answered(client, body)  # a guard that plans the turns is told by the ranking's job

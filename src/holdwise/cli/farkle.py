@@ -240,10 +240,13 @@ def farkle_loadout(
                                                      "(every choice's matches solved)."),
     target: str = typer.Option("4000", "--target", metavar="N",
                                help="Match target for --opponent-dice. " + TARGET_HELP),
+    badge: str | None = typer.Option(None, "--badge", metavar="BADGE",
+                                     help="With --opponent-dice: rank the listed loadouts by the win chance with "
+                                          "this badge (e.g. fortune-gold), each solved again with it."),
     as_json: bool = JSON_OPTION,
 ):
     """The six of your dice that maximize the expected points per turn, or with --opponent-dice the win chance
-    in a match against those dice (every choice solved exactly).
+    in a match against those dice (every choice solved exactly); with --badge the leaders weighed with a badge.
 
     Example: holdwise farkle loadout --owned ordinary*4,weighted,lucky,odd,kings --opponent-dice ordinary*6
     """
@@ -251,8 +254,14 @@ def farkle_loadout(
     top = _face().parse_whole(top, "top", 1)
     dice = _face().parse_dice(owned)
     other = _face().parse_loadout(opponent_dice, "opponent_dice") if opponent_dice else None
+    weighed = None
+    if badge:
+        weighed = _face().parse_badges(badge)
+        if len(weighed) != 1:
+            raise typer.BadParameter("weigh one badge at a time (--badge fortune-gold)", param_hint="--badge")
     with progress("loadout") as update:
-        ranking = _face().best_loadouts(dice, top=top, opponent_dice=other, target=target, progress=update)
+        ranking = _face().best_loadouts(dice, top=top, opponent_dice=other, target=target, progress=update,
+                                        badge=weighed[0] if weighed else None)
     if as_json:
         emit_json(ranking)
         return
@@ -269,15 +278,23 @@ def farkle_loadout(
     t.add_column(_("points"), justify="right", no_wrap=True)
     if other is not None:
         t.add_column(_("win"), justify="right", no_wrap=True)
-        t.add_column(_("first"), justify="right", no_wrap=True)
-        t.add_column(_("second"), justify="right", no_wrap=True)
+        # with a badge: the win chance with it and what it adds, in place of first and second (80 columns)
+        t.add_column(_("first") if ranking.badge is None else _("badge"), justify="right", no_wrap=True)
+        t.add_column(_("second") if ranking.badge is None else _("adds"), justify="right", no_wrap=True)
     for i, row in enumerate(ranking.loadouts, 1):
         cells = [str(i), short(row.dice), num.decimal(row.expected_points, 2, group=True)]
-        if other is not None:
+        if ranking.badge is not None:
+            cells += [num.percent(row.win_average, 2), num.percent(row.badge_win_average, 2),
+                      num.decimal(100 * row.badge_worth, 2) + " " + _("pp")]
+        elif other is not None:
             cells += [num.percent(row.win_average, 2), num.percent(row.win_first, 2), num.percent(row.win_second, 2)]
         t.add_row(*cells)
     out.print(t)
-    if other is not None:
+    if weighed:
+        out.print(_("ranked by the win chance with the %(badge)s against %(dice)s (the average of moving first and "
+                    "second); 'adds': what the badge adds to the win chance without it")
+                  % {"badge": say(weighed[0].title), "dice": short(ranking.opponent_dice)})
+    elif other is not None:
         out.print(_("win chances against %(dice)s, both playing to win: moving first, second, and their average (who "
                     "starts by a coin toss)") % {"dice": short(ranking.opponent_dice)})
     if ranking.unbounded:

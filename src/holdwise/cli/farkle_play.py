@@ -33,7 +33,7 @@ def render(state: Any) -> list[str]:
         lines.append("  " + _("spent on a throw with t (t 4 6): you %(you)s, computer %(computer)s")
                      % {"you": d["after"]["player"] or "-", "computer": d["after"]["computer"] or "-"})
     if state.phase in ("select", "bust"):
-        dice = _face().parse_dice(state.options["dice"])
+        dice = _face().with_extra(_face().parse_dice(state.options["dice"]))  # a Might's extra die: p7
         faces = [_face().face_text(dice[p - 1], f) for f, p in zip(d["roll"], d["left"], strict=True)]
         said = "  " + _("your roll:") + " "
         if len(set(state.options["dice"])) == 1:
@@ -46,11 +46,20 @@ def render(state: Any) -> list[str]:
 def prompt(state: Any) -> str:
     """What the player is asked, by phase."""
     if state.phase == "roll":
+        if _might_left(state):
+            return _("your turn: Enter or r to roll, m with the extra die (Badge of Might) >")
         return _("your turn: Enter or r to roll >")
     if state.phase == "bust":
         return _("bust: r throws again (Badge of Resurrection), t 4 6 spends a badge on those dice, p lets the "
                  "turn go >")
+    if _might_left(state):
+        return _("keep which dice? (e.g. 1 5, 1 5 b to bank, 1 5 m to roll on with the extra die) >")
     return _("keep which dice? (e.g. 1 5, or 1 5 b to bank; p3 = the die at place 3) >")
+
+
+def _might_left(state: Any) -> bool:
+    uses = state.data.get("uses", {}).get("player", [])
+    return len(uses) > 4 and uses[4] > 0
 
 
 def summary(state: Any) -> list[str]:

@@ -99,16 +99,17 @@ class NewBody(common.NewBody[Options]):
 
 
 class Action(Body):
-    """A play action: roll, keep (dice = positions 1-6 set aside; then roll on or bank; badges spent with it:
-    doppelganger, warlord), next, after a bust with a Badge of Resurrection: resurrect or pass, or a badge spent
-    on the throw (badge: dice = the positions it re-rolls or turns, badges = [fortune, transmutation, swap-out
-    or wedding])."""
+    """A play action: roll (badges = [might]: with the Badge of Might's extra die), keep (dice = positions 1-6
+    set aside, 7 the extra die of a Might throw; then roll on or bank; badges spent with it: doppelganger,
+    warlord, might to roll on with the extra die), next, after a bust with a Badge of Resurrection: resurrect
+    or pass, or a badge spent on the throw (badge: dice = the positions it re-rolls or turns, badges =
+    [fortune, transmutation, swap-out or wedding])."""
 
     type: Literal["roll", "keep", "next", "resurrect", "pass", "badge"]
-    dice: Annotated[list[Annotated[int, Strict(), Field(ge=1, le=6)]], Field(max_length=6)] | None = None
+    dice: Annotated[list[Annotated[int, Strict(), Field(ge=1, le=7)]], Field(max_length=6)] | None = None
     then: Literal["roll", "bank"] | None = None
-    badges: Annotated[list[Literal["doppelganger", "warlord", "fortune", "transmutation", "swap-out", "wedding"]],
-                      Field(max_length=2)] | None = None
+    badges: Annotated[list[Literal["doppelganger", "warlord", "fortune", "transmutation", "swap-out", "wedding",
+                                   "might"]], Field(max_length=2)] | None = None
 
     def plain(self) -> dict:
         """The action as the session takes it (dice in order)."""
@@ -340,7 +341,7 @@ def _view(state: State) -> dict:
     side = state.to_move
     roll = []
     if state.phase in ("select", "bust"):
-        dice = player if side == "player" else computer
+        dice = face.with_extra(player if side == "player" else computer)  # a Might's extra die: position 7
         roll = [{"position": p, "face": face.face_text(dice[p - 1], f), "die": dice[p - 1].name,
                  "die_name": face.die_title(dice[p - 1])}
                 for f, p in zip(state.data["roll"], state.data["left"], strict=True)]

@@ -36,8 +36,8 @@ Owned = Annotated[str | DiceList | Annotated[dict[Annotated[str, Field(max_lengt
 
 
 class LoadoutsBody(Body):
-    """The arguments of `holdwise farkle loadout`: the dice you own, and against an opponent its dice and the
-    target."""
+    """The arguments of `holdwise farkle loadout`: the dice you own, and against an opponent its dice, the
+    target and a badge weighed beside the dice."""
 
     model_config = examples({"owned": {"ordinary": 4, "weighted": 1, "lucky": 1, "odd": 1, "kings": 1}},
                             {"owned": "ordinary*4,weighted,lucky,odd,kings", "opponent_dice": "ordinary*6",
@@ -46,6 +46,10 @@ class LoadoutsBody(Body):
     opponent_dice: Dice = None
     target: Target = 4000
     top: Annotated[int, Strict(), Field(ge=1, le=300, description="how many loadouts to list")] = 5
+    badge: Annotated[str | None, Field(max_length=60, description=(
+        "with `opponent_dice`: a badge (slug, e.g. 'fortune-gold') weighed beside the dice: the listed loadouts "
+        "solved again with it and ranked by the win chance with it (`badge_win_average`, what it adds: "
+        "`badge_worth`)"))] = None
 
 
 def _owned(owned) -> tuple:
@@ -102,6 +106,19 @@ def _check_owned_work(owned) -> None:
                                   "'holdwise farkle loadout' on the command line")
 
 
+def _badge(body: LoadoutsBody, other) -> Any:
+    """The body's badge, read (422 naming `badge`: unknown, not modelled, or without `opponent_dice`)."""
+    if not body.badge:
+        return None
+    if other is None:
+        raise FieldError("badge", "a badge is weighed in a match: name the opponent's dice too")
+    with user_field("badge"):
+        badges = face.parse_badges(body.badge)
+    if len(badges) != 1:
+        raise FieldError("badge", "weigh one badge at a time (e.g. 'fortune-gold')")
+    return badges[0]
+
+
 def _job_key(kind: str, parts: list) -> str:
     """A job's key: its kind and a digest of what it solves."""
     return f"farkle-{kind}-" + hashlib.sha256(json.dumps(parts).encode()).hexdigest()[:20]
@@ -119,8 +136,9 @@ def _job_status(job, counted: str) -> dict:
     return out
 
 
-def _loadouts_key(owned, other, target: int, top: int) -> str:
-    return _job_key("loadouts", [[d.name for d in owned], [d.name for d in other], int(target), int(top)])
+def _loadouts_key(owned, other, target: int, top: int, badge: str | None = None) -> str:
+    parts = [[d.name for d in owned], [d.name for d in other], int(target), int(top)]
+    return _job_key("loadouts", parts + ([badge] if badge else []))  # a plain search keeps its key
 
 
 def _loadouts_status(job) -> dict:
@@ -193,6 +211,7 @@ def loadouts(body: LoadoutsBody) -> Any:
     with user_field("target"):
         target = face.check_target(body.target)
     other = checked_loadout(body.opponent_dice, "opponent_dice") if body.opponent_dice else None
+    badge = _badge(body, other)
     points, waiting = _points(owned, body.top)
     if points is None:
         against = "" if other is None else f", then their matches to {target:,}"
@@ -210,15 +229,17 @@ def loadouts(body: LoadoutsBody) -> Any:
 
     try:
         face.check_loadout_search(owned, other, target)  # the turns are solved: reads
+        if badge is not None:  # the leaders' badge solves, each at its cheapest (the exact check is the job's)
+            face.check_badge_search([other] * body.top, other, target, badge)
     except InputError as err:
         return refused(err)
-    key = _loadouts_key(owned, other, target, body.top)
+    key = _loadouts_key(owned, other, target, body.top, badge.slug if badge else None)
     job = jobs.get(key)
     failed = job.error or "the loadout search failed" if job is not None and job.state == "failed" else None
 
     def work(progress: Callable[[int, int], None]) -> dict:
         return face.best_loadouts(owned, top=body.top, workers=1, opponent_dice=other, target=target,
-                                  progress=progress).to_json()
+                                  progress=progress, badge=badge).to_json()
 
     job = jobs.submit(key, work)  # a failed job is started again: told once, tried again when asked again
     if failed:
@@ -243,8 +264,10 @@ def loadouts_cancel(body: LoadoutsBody) -> dict:
     with user_field("target"):
         target = face.check_target(body.target)
     other = checked_loadout(body.opponent_dice, "opponent_dice") if body.opponent_dice else None
+    badge = _badge(body, other)
     turns = jobs.cancel(_points_key(owned, body.top))
-    job = None if other is None else jobs.cancel(_loadouts_key(owned, other, target, body.top))
+    job = None if other is None else jobs.cancel(_loadouts_key(owned, other, target, body.top,
+                                                               badge.slug if badge else None))
     if job is not None:
         return _loadouts_status(job)
     if turns is not None:

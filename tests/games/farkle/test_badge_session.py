@@ -29,8 +29,8 @@ def test_badge_options_are_checked_and_start_the_game():
     assert state.data["uses"] == {"player": [1, 0, 3], "computer": [0, 1, 0]}
     with pytest.raises(ValueError, match="race-aware"):
         farkle.new_game({**OPTIONS, "computer": "coaching"}, 1)
-    with pytest.raises(ValueError, match="not modelled"):
-        farkle.new_game({"badges": ["might-silver"]}, 1)
+    with pytest.raises(ValueError, match="not built"):
+        farkle.new_game({"badges": ["might-silver", "doppelganger-tin"]}, 1)
     for slug in ("fortune-tin", "transmutation-gold", "advantage-cut", "swap-out-gold", "wedding-gold",
                  "emperor-gold"):  # played at the table since round 3
         assert farkle.normalize_options({"badges": [slug]})["badges"] == [slug]

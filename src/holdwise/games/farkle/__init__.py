@@ -28,8 +28,9 @@ if TYPE_CHECKING:  # what the names are, for type checkers; at run time each loa
         turn_report,
     )
     from .badge_coach import BadgeReport, badge_report
+    from .badge_loadouts import check_badge_search
     from .badge_match import LAYER_COST, badge_layers, solve_badge_match
-    from .badge_session import badges_ready, solve_badges
+    from .badge_session import badges_ready, solve_badges, with_extra
     from .badges import BADGES, parse_badges
     from .guard import MATCH_MAX_BYTES, MATCH_MAX_WORK, SECONDS_PER_STEP, work_fraction
     from .hints import GAME, HINT_FIELDS, HintRequest, Selection, hint, option_text, parse_hint
@@ -68,8 +69,9 @@ _EXPORTS: dict[str, str | tuple[str, ...]] = {
                     ".analysis"),
     **dict.fromkeys(("GAME", "HINT_FIELDS", "HintRequest", "Selection", "hint", "option_text", "parse_hint"), ".hints"),
     **dict.fromkeys(("BadgeReport", "badge_report"), ".badge_coach"),
+    "check_badge_search": ".badge_loadouts",
     **dict.fromkeys(("LAYER_COST", "badge_layers", "solve_badge_match"), ".badge_match"),
-    **dict.fromkeys(("badges_ready", "solve_badges"), ".badge_session"),
+    **dict.fromkeys(("badges_ready", "solve_badges", "with_extra"), ".badge_session"),
     **dict.fromkeys(("BADGES", "parse_badges"), ".badges"),
     **dict.fromkeys(("MATCH_MAX_BYTES", "MATCH_MAX_WORK", "SECONDS_PER_STEP", "work_fraction"), ".guard"),
     **dict.fromkeys(("exact_points", "judge", "kind_strengths"), ".search"),
@@ -105,7 +107,7 @@ __all__ = [  # literal, for type checkers; a test compares it with _EXPORTS
     "NAMED_DICE", "RegionRow", "Review", "ReviewRow", "RulesSheet", "SCORE_UNIT", "SECONDS_PER_STEP", "Selection",
     "SpareRow", "StrategyReport", "TOLERANCE", "TURN_MAX_BYTES", "TURN_MAX_WORK", "TurnPlan", "TurnReport",
     "TurnSolution", "actions", "advice", "badge_layers", "badge_report", "badges_ready", "best_loadouts", "busts", "busts_always",
-    "cached_match", "cached_turn", "calibrate", "check_loadout_search", "check_match_cost", "check_not_won",
+    "cached_match", "cached_turn", "calibrate", "check_badge_search", "check_loadout_search", "check_match_cost", "check_not_won",
     "check_points", "check_six", "check_target", "coach", "coaching_chart", "computer_action", "count_choices",
     "dice_names", "dice_text", "die_by_name", "die_title", "distinct_choices", "estimate_seconds", "exact_points",
     "face_text", "hint", "is_whole_domain", "judge", "kind_strengths", "largest_target", "legal_keeps", "list_dice",
@@ -114,6 +116,6 @@ __all__ = [  # literal, for type checkers; a test compares it with _EXPORTS
     "parse_loadout", "parse_positions", "parse_roll", "parse_seed", "parse_turn_total", "parse_whole", "prepare",
     "ranking_stored", "review", "roll_counts", "rules_sheet", "score", "search_inventory", "selections", "session_loadouts",
     "simulate_matches", "simulate_turns", "solve_badge_match", "solve_badges", "solve_match", "solve_turn", "step", "stored_search",
-    "strategy_report", "turn_plan", "turn_report", "turn_stored", "unsearched", "work_fraction",
+    "strategy_report", "turn_plan", "turn_report", "turn_stored", "unsearched", "with_extra", "work_fraction",
 ]
 __getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)

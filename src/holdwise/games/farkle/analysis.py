@@ -8,14 +8,16 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
+from typing import Any
 
 import numpy as np
 
 from ...errors import InputError
 from ..base import Result
 from ..inputs import fault
+from .badges import Badge
 from .match import DEFAULT_TARGET, TOLERANCE, solve_match
 from .parsing import NamedDice, check_six, check_target, parse_dice, parse_whole
 from .rules import (
@@ -214,16 +216,32 @@ def match_chart(dice: Sequence[Die], opponent_dice: Sequence[Die] | None = None,
                       tuple(tuple(float(v) for v in row) for row in sol.first))
 
 
+BADGE_FIELDS = ("badge_win_first", "badge_win_second", "badge_win_average", "badge_worth")
+
+
 @dataclass(frozen=True)
 class LoadoutRow(NamedDice):
     """A loadout: its dice, expected points per turn, and (against an opponent) its win chances moving first,
-    moving second, and on average (who starts decided by a coin toss)."""
+    moving second, and on average (who starts decided by a coin toss); with a badge weighed, the same with the
+    badge and what it adds to the average (`badge_worth`)."""
 
     dice: tuple[str, ...]
     expected_points: float
     win_first: float | None = None
     win_second: float | None = None
     win_average: float | None = None
+    badge_win_first: float | None = None
+    badge_win_second: float | None = None
+    badge_win_average: float | None = None
+    badge_worth: float | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """The row's JSON; the badge's fields only when a badge was weighed (a plain search's rows as before)."""
+        out = super().to_json()
+        if self.badge_win_average is None:
+            for key in BADGE_FIELDS:
+                del out[key]
+        return out
 
 
 @dataclass(frozen=True)
@@ -242,6 +260,14 @@ class LoadoutRanking(NamedDice):
     seconds: float
     unbounded: tuple[tuple[str, ...], ...] = ()
     ranked_by: str = "expected_points"
+    badge: str | None = None  # the badge weighed (its slug): the rows ranked by `badge_win_average`
+
+    def to_json(self) -> dict[str, Any]:
+        """The ranking's JSON; `badge` only when a badge was weighed (a plain search's JSON as before)."""
+        out = super().to_json()
+        if self.badge is None:
+            del out["badge"]
+        return out
 
 
 # The loadout search's guard. Measured: 210 choices of ten unlike named dice in 17.8 s with two processes
@@ -298,7 +324,8 @@ def distinct_choices(owned: Sequence[Die]) -> list[tuple[Die, ...]]:
 
 
 def best_loadouts(owned: Sequence[Die], top: int = 5, workers: int = 2, opponent_dice: Sequence[Die] | None = None,
-                  target: int = DEFAULT_TARGET, progress: Progress = None) -> LoadoutRanking:
+                  target: int = DEFAULT_TARGET, progress: Progress = None, badge: Badge | None = None
+                  ) -> LoadoutRanking:
     """Every distinct choice of six dice from those owned, ranked by expected points per turn, or, against
     `opponent_dice`, by the win chance in a match to `target` (both playing to win; the average of moving
     first and moving second), every choice's two matches solved exactly.
@@ -307,6 +334,8 @@ def best_loadouts(owned: Sequence[Die], top: int = 5, workers: int = 2, opponent
     Choices whose turn is unbounded are listed under `unbounded`, not ranked. Refused: more than
     MAX_CHOICES distinct choices, a choice whose turn solve alone is beyond LOADOUT_TURN_MAX_WORK, and
     matches beyond LOADOUT_MATCH_MAX_WORK in all (the error names the largest target that fits).
+    badge: the listed rows (the leaders) solved again with it, ranked by the win chance with it
+    (`badge_loadouts.weigh_badge`; needs `opponent_dice`; its solves under the match's guard).
     """
     top = parse_whole(top, "top", 1)
     if len(owned) < DICE_PER_PLAYER:
@@ -317,6 +346,10 @@ def best_loadouts(owned: Sequence[Die], top: int = 5, workers: int = 2, opponent
         other = tuple(opponent_dice)
         check_six(other, "opponent_dice")
         cached_turn(other)
+    if badge is not None:
+        from .badge_loadouts import check_badge_before
+
+        check_badge_before(other, target, top, badge)
     n_choices = count_choices(owned)
     if n_choices > MAX_CHOICES:
         raise fault("owned", f"gives {n_choices:,} distinct choices of six dice; at most {MAX_CHOICES} are "
@@ -343,10 +376,15 @@ def best_loadouts(owned: Sequence[Die], top: int = 5, workers: int = 2, opponent
             first, second = wins[i]
             row = LoadoutRow(row.dice, row.expected_points, first, second, (first + second) / 2)
         rows.append(row)
-    return LoadoutRanking(tuple(d.name for d in owned), len(loadouts), tuple(rows),
-                          None if other is None else tuple(d.name for d in other),
-                          None if other is None else target, time.perf_counter() - start, unbounded,
-                          "expected_points" if other is None else "win_average")
+    ranking = LoadoutRanking(tuple(d.name for d in owned), len(loadouts), tuple(rows),
+                             None if other is None else tuple(d.name for d in other),
+                             None if other is None else target, time.perf_counter() - start, unbounded,
+                             "expected_points" if other is None else "win_average")
+    if badge is not None:
+        from .badge_loadouts import weigh_badge
+
+        ranking = replace(weigh_badge(ranking, badge), seconds=time.perf_counter() - start)
+    return ranking
 
 
 def ranking_stored(owned: Sequence[Die]) -> bool:

@@ -15,19 +15,20 @@ from typing import Any
 
 import numpy as np
 
-from .badge_match import BadgeMatch, Layer, solve_badge_match
+from .badge_match import AFTER, MIGHT, BadgeMatch, Layer, solve_badge_match
 from .badges import SPENT_IN_TURN, Badge
 from .hints import Selection
 from .parsing import NamedDice, check_six, check_target
 from .rules import SCORE_UNIT, Die
 from .stored import cached_match, cached_turn
 
-__all__ = ["BadgeAdvice", "BadgeReport", "BadgeValuer", "advise_bust", "advise_roll", "advise_throw", "badge_report", "badge_worth",
-           "play_matches"]
+__all__ = ["BadgeAdvice", "BadgeReport", "BadgeValuer", "advise_bust", "advise_might", "advise_roll", "advise_throw",
+           "badge_report", "badge_worth", "play_matches"]
 
 TITLES = {"warlord": "Warlord's Badge", "doppelganger": "Doppelganger's Badge",
           "resurrection": "Badge of Resurrection", "fortune": "Badge of Fortune",
-          "transmutation": "Badge of Transmutation", "swap-out": "Swap-Out Badge", "wedding": "Wedding Badge"}
+          "transmutation": "Badge of Transmutation", "swap-out": "Swap-Out Badge", "wedding": "Wedding Badge",
+          "might": "Badge of Might"}
 
 
 class BadgeValuer:
@@ -77,6 +78,19 @@ class BadgeValuer:
     def busted(self, layer: Layer) -> float:
         """After a bust, unspent: the opponent moves at (b, a)."""
         return 1.0 - float(self.opponent[layer][self.b, self.a])
+
+    def throw(self, layer: Layer, level: int, state: int, might: bool = False) -> float:
+        """A throw of the dice `state` from turn total `level` in this layer: the roll table's (no badge spent
+        on it before it), or with might the Might throw's (the extra die; `layer` the one with the use spent)."""
+        table = self.m.mights[self.me] if might else self.m.turns[self.me].table
+        assert table is not None
+        value = float(np.nan_to_num(table.bust[state])) * self.busted(layer)
+        for grp in range(table.group_start[state], table.group_start[state + 1]):
+            value += float(table.group_prob[grp]) * max(
+                1.0 if self.a + level + int(table.option_units[k]) >= self.g else
+                self.held(layer, level + int(table.option_units[k]), int(table.option_state[k]))
+                for k in range(table.option_start[grp], table.option_start[grp + 1]))
+        return value
 
 
 @dataclass(frozen=True)
@@ -143,6 +157,23 @@ def advise_bust(match: BadgeMatch, me: int, own: int, opp: int, layer: Layer, tu
     return BadgeAdvice("let the turn go, keep the badge", "", lost, lost)
 
 
+def advise_might(match: BadgeMatch, me: int, own: int, opp: int, layer: Layer, turn_total: int,
+                 state: int) -> BadgeAdvice:
+    """Before a throw of the dice `state` from turn total `turn_total` (points): throw them with the Badge of
+    Might's extra die, or without; own, opp in points."""
+    v = BadgeValuer(match, me, own // SCORE_UNIT, opp // SCORE_UNIT)
+    t = turn_total // SCORE_UNIT
+    n = int(match.turns[me].table.dice_count[state])
+    keeping = v.throw(layer, t, state)
+    low = v.lower(layer, MIGHT) if match.might else None
+    if low is None:
+        return BadgeAdvice(f"throw {n} dice", "", keeping, keeping)
+    spent = v.throw(low, t, state, might=True)
+    if spent > keeping:
+        return BadgeAdvice(f"throw {n} dice and the extra die", "might", spent, keeping)
+    return BadgeAdvice(f"throw {n} dice, keep the badge", "", keeping, keeping)
+
+
 def advise_throw(match: BadgeMatch, me: int, own: int, opp: int, layer: Layer, turn_total: int, state: int,
                  faces: Sequence[Sequence[int]]) -> BadgeAdvice:
     """After a throw of the dice `state` showing `faces` (one list of faces per die type, in the roll table's
@@ -166,7 +197,7 @@ def advise_throw(match: BadgeMatch, me: int, own: int, opp: int, layer: Layer, t
                    v.held(lay, t + int(fx.opt_units[k]), int(fx.opt_state[k])) for k in options)
 
     keeping = play(layer, outcome)
-    low = v.lower(layer, 3) if match.faces else None
+    low = v.lower(layer, AFTER) if match.faces else None
     if low is None:
         return BadgeAdvice("play the throw", "", keeping, keeping)
     best, text = keeping, ""
@@ -189,8 +220,10 @@ def badge_worth(match: BadgeMatch) -> dict[str, float]:
     out: dict[str, float] = {}
     for p, lo in ((0, l1), (1, l2)):
         side = "mine" if p == 0 else "theirs"
-        # a badge spent after a throw (Fortune, Transmutation) is the 4th entry of a layer when in play
-        kinds = [*enumerate(SPENT_IN_TURN), *([(3, lo.after[0])] if match.faces and lo.after[2] else [])]
+        # a badge spent after a throw (Fortune, Transmutation) is the 4th entry of a layer when in play, the
+        # Might the 5th
+        kinds = [*enumerate(SPENT_IN_TURN), *([(AFTER, lo.after[0])] if match.faces and lo.after[2] else []),
+                 *([(MIGHT, "might")] if match.might and lo.might else [])]
         for kind, effect in kinds:
             if top[p][kind]:
                 uses = tuple(0 if i == kind else u for i, u in enumerate(top[p]))
@@ -208,11 +241,12 @@ def play_matches(match: BadgeMatch, n: int, seed: int) -> int:
     rng = np.random.default_rng(seed)
     g = match.target // SCORE_UNIT
     wins = 0
+    memo: dict[tuple[int, ...], bool] = {}  # Might or not, by (player, scores, layer's uses, total, dice)
     for _ in range(n):
         scores = [match.loadouts[0].start, match.loadouts[1].start]
         layer, me = match.top, 0
         while True:
-            banked, layer = _play_turn(match, me, scores[me], scores[1 - me], layer, rng)
+            banked, layer = _play_turn(match, me, scores[me], scores[1 - me], layer, rng, memo)
             scores[me] += banked
             if scores[me] >= g:
                 wins += me == 0
@@ -221,14 +255,23 @@ def play_matches(match: BadgeMatch, n: int, seed: int) -> int:
     return wins
 
 
-def _play_turn(match: BadgeMatch, me: int, a: int, b: int, layer: Layer, rng: np.random.Generator
-               ) -> tuple[int, Layer]:
+def _play_turn(match: BadgeMatch, me: int, a: int, b: int, layer: Layer, rng: np.random.Generator,
+               memo: dict[tuple[int, ...], bool]) -> tuple[int, Layer]:
     """One turn by the solve's choices: (units banked, the layer after it)."""
     v = BadgeValuer(match, me, a, b)
     tab = match.turns[me].table
     t, s = 0, int(tab.full_state)
     while True:
-        if match.faces and layer[me][3] > 0:  # a throw by faces: Fortune or Transmutation may be spent on it
+        low = v.lower(layer, MIGHT) if match.might else None
+        key = (me, a, b, *layer[0], *layer[1], t, s)
+        if low is not None and key not in memo:
+            memo[key] = v.throw(low, t, s, might=True) > v.throw(layer, t, s)
+        if low is not None and memo[key]:
+            might = match.mights[me]
+            assert might is not None
+            layer = low
+            options = _throw_by_groups(might, s, rng)  # the extra die thrown with the dice left
+        elif match.faces and layer[me][AFTER] > 0:  # a throw by faces: Fortune or Transmutation may be spent on it
             options, layer = _throw_by_faces(match, v, me, layer, t, s, rng)
         else:
             options = _throw_by_groups(tab, s, rng)
@@ -287,7 +330,7 @@ def _throw_by_faces(match: BadgeMatch, v: BadgeValuer, me: int, layer: Layer, t:
         return max(1.0 if v.a + t + int(fx.opt_units[k]) >= v.g else
                    v.held(lay, t + int(fx.opt_units[k]), int(fx.opt_state[k])) for k in opts)
 
-    low = v.lower(layer, 3)
+    low = v.lower(layer, AFTER)
     assert low is not None
     best, move = play(layer, o), None
     for _, reached, _ in throw_moves(tab, lo.combos, lo.after[0], lo.after[1], o):

@@ -13,7 +13,7 @@ try:
 except ImportError:  # plain Python without Cython installed
     from holdwise.solver.cy import cython
 
-__all__ = ["badge_pass", "face_pass"]
+__all__ = ["badge_pass", "face_pass", "might_pass"]
 
 
 @cython.cfunc
@@ -76,8 +76,9 @@ def badge_pass(a: cython.Py_ssize_t, b: cython.Py_ssize_t, target: cython.Py_ssi
                full_state: cython.Py_ssize_t, boost: cython.const[cython.longlong][::1],
                x_war: cython.const[cython.double][:, ::1], dopp: cython.bint,
                w_dop: cython.const[cython.double][:, ::1],
-               resurrect: cython.bint, r_res: cython.const[cython.double][:, ::1], w: cython.double[::1],
-               dw: cython.double[::1], r: cython.double[::1]) -> tuple[float, float]:
+               resurrect: cython.bint, r_res: cython.const[cython.double][:, ::1], might: cython.bint,
+               vm: cython.const[cython.double][:, ::1], w: cython.double[::1], dw: cython.double[::1],
+               r: cython.double[::1]) -> tuple[float, float]:
     """One backward pass over turn totals for a race-aware player at (a, b) who may spend badges; returns
     (Roll(0, full), its derivative in bust_value). Runs without the GIL.
 
@@ -85,7 +86,9 @@ def badge_pass(a: cython.Py_ssize_t, b: cython.Py_ssize_t, target: cython.Py_ssi
     boost (Warlord, len > 0): banking total t may instead bank boost[t], reading x_war (the opponent's start
     values in the layer with one Warlord use fewer); dopp (Doppelganger): a selection worth u may count 2u,
     the turn going on in the layer with one use fewer (w_dop[t, s]: its values at this pair); resurrect
-    (Resurrection): a bust at (t, s) may be thrown again, worth r_res[t, s] (that layer's roll value).
+    (Resurrection): a bust at (t, s) may be thrown again, worth r_res[t, s] (that layer's roll value);
+    might (Badge of Might): the throw at (t, s) may be made with the extra die instead, worth vm[t, s]
+    (`badge_might.might_values`, from the layer with one use fewer).
     Values from a layer with fewer uses do not depend on bust_value: their derivative is 0.
     r[t * n_states + s]: this pass's roll values; with w, stored by the caller for the layers above.
     """
@@ -136,6 +139,9 @@ def badge_pass(a: cython.Py_ssize_t, b: cython.Py_ssize_t, target: cython.Py_ssi
                                 dbest = 0.0
                     acc += group_prob[g] * best
                     dacc += group_prob[g] * dbest
+                if might and vm[t, s] > acc:
+                    acc = vm[t, s]
+                    dacc = 0.0
                 r[base + s] = acc
                 if t == 0:
                     value = acc
@@ -206,3 +212,35 @@ def face_pass(a: cython.Py_ssize_t, b: cython.Py_ssize_t, target: cython.Py_ssiz
                 else:
                     _hold(w, dw, base + s, acc, dacc, bank)
     return value, slope
+
+
+def might_pass(top: cython.Py_ssize_t, bust_low: cython.double, w_low: cython.const[cython.double][:, ::1],
+               group_start: cython.const[cython.longlong][::1], group_prob: cython.const[cython.double][::1],
+               option_start: cython.const[cython.longlong][::1], option_units: cython.const[cython.longlong][::1],
+               option_state: cython.const[cython.longlong][::1], bust: cython.const[cython.double][::1],
+               vm: cython.double[:, ::1]) -> None:
+    """vm[t, s] for t = 0..top: the Badge of Might's throw of the dice s at turn total t (its table's groups,
+    `badge_might`), the game going on in the layer with one use fewer (held values w_low[t, s], 1 past top;
+    a bust worth bust_low). Once per score pair: these values do not move with the pair's own. No GIL."""
+    n_states: cython.Py_ssize_t = bust.shape[0]
+    t: cython.Py_ssize_t
+    s: cython.Py_ssize_t
+    g: cython.Py_ssize_t
+    k: cython.Py_ssize_t
+    nt: cython.Py_ssize_t
+    acc: cython.double
+    best: cython.double
+    v: cython.double
+    with cython.nogil:
+        for t in range(top + 1):
+            for s in range(1, n_states):
+                acc = bust[s] * bust_low
+                for g in range(group_start[s], group_start[s + 1]):
+                    best = -1.0
+                    for k in range(option_start[g], option_start[g + 1]):
+                        nt = t + option_units[k]
+                        v = 1.0 if nt > top else w_low[nt, option_state[k]]
+                        if v > best:
+                            best = v
+                    acc += group_prob[g] * best
+                vm[t, s] = acc

@@ -10,6 +10,9 @@ use fewer, already solved, at the same scores: its values enter the pass as cons
   turn is banked).
 - Doppelganger: a selection worth u may count 2u (spent as the dice are set aside).
 - Resurrection: a bust may be thrown again from the same turn total and dice (spent on the bust).
+- Might: a throw may be made with an extra ordinary die (spent before the throw; `badge_might`), the turn
+  going on in the layer with one use fewer; its uses are a 5th entry of each player's (after the 4th, the
+  after-throw badge's, 0 when none is in play).
 - Headstart: the start scores; Defence: removes the opponent's badges of its tier (`badges.loadout`).
 - Advantage (Cut, Gallows, Eye): its owner's turns score by a table with the extra combination
   (`rules.score_with`): another roll table and turn, no use in the state.
@@ -31,6 +34,7 @@ import numpy as np
 from ...errors import InputError
 from .badge_faces import badge_values, faces_of
 from .badge_kernels import badge_pass, face_pass
+from .badge_might import MightTable, might_table, might_values
 from .badges import Badge, Loadout, loadout
 from .guard import MATCH_MAX_BYTES, check_match_cost
 from .match import DEFAULT_TARGET, TOLERANCE, pair_fixed_point, solve_match
@@ -41,7 +45,7 @@ from .turn import TurnSolution, solve_turn, solve_turn_with
 if TYPE_CHECKING:
     from concurrent.futures import ThreadPoolExecutor
 
-__all__ = ["FACE_LAYER_COST", "LAYER_COST", "BadgeMatch", "Layer", "badge_layers", "solve_badge_match"]
+__all__ = ["AFTER", "FACE_LAYER_COST", "LAYER_COST", "MIGHT", "MIGHT_LAYER_COST", "BadgeMatch", "Layer", "badge_layers", "solve_badge_match"]
 
 Uses = tuple[int, ...]
 Layer = tuple[Uses, Uses]  # unspent uses of player 1, of player 2 (SPENT_IN_TURN order)
@@ -51,6 +55,11 @@ LAYER_COST = 10
 # a layer where a player may spend Fortune or Transmutation (a pass over outcomes by faces, and what the badge is
 # worth on each) against one without: six ordinary dice to 4,000, 55 to 70 s CPU against 4 s
 FACE_LAYER_COST = 15
+# a layer where a player may spend a Badge of Might (the Might throw's values from the layer below, per pair,
+# in NumPy) against one without: six ordinary dice to 4,000, measured in docs/performance.md
+MIGHT_LAYER_COST = 2
+# a layer's entries per player: SPENT_IN_TURN's, then the after-throw badge's, then the Might's
+AFTER, MIGHT = 3, 4
 _NONE2 = np.zeros((1, 1))
 _NOBOOST = np.zeros(0, dtype=np.int64)
 
@@ -69,11 +78,14 @@ class BadgeMatch:
     r: dict[tuple[Layer, int], np.ndarray] = field(default_factory=dict)
     passes: int = 0
     faces: bool = False  # a badge spent after a throw is in play: its uses are a 4th entry of each player's
+    might: bool = False  # a Badge of Might is in play: its uses are a 5th entry (and the 4th is there, maybe 0)
+    mights: tuple[MightTable | None, MightTable | None] = (None, None)  # each player's Might throw, if it has one
 
     @property
     def top(self) -> Layer:
         """The layer at the start: every use unspent."""
-        return _uses(self.loadouts[0], self.faces), _uses(self.loadouts[1], self.faces)
+        return (_uses(self.loadouts[0], self.faces, self.might),
+                _uses(self.loadouts[1], self.faces, self.might))
 
     @property
     def start_win(self) -> float:
@@ -82,9 +94,10 @@ class BadgeMatch:
         return float(self.first[self.top][s1, s2])
 
 
-def _uses(lo: Loadout, faces: bool) -> Uses:
-    """A player's unspent uses in a layer: SPENT_IN_TURN's, and the after-throw badge's when one is in play."""
-    return (*lo.uses, lo.after[2]) if faces else lo.uses
+def _uses(lo: Loadout, faces: bool, might: bool = False) -> Uses:
+    """A player's unspent uses in a layer: SPENT_IN_TURN's, the after-throw badge's when one is in play (or a
+    Might is), the Might's when one is in play."""
+    return (*lo.uses, *((lo.after[2],) if faces or might else ()), *((lo.might,) if might else ()))
 
 
 def _minus(uses: Uses, kind: int) -> Uses:
@@ -105,9 +118,14 @@ def _layers(u1: Uses, u2: Uses) -> list[Layer]:
     return sorted(((a, b) for a in ones for b in twos), key=lambda layer: (sum(layer[0]) + sum(layer[1]), layer))
 
 
-def _weight(layers: list[Layer], faces: bool) -> int:
-    """The layers' cost in layers without a badge spent after a throw (one of those costs FACE_LAYER_COST)."""
-    return sum(FACE_LAYER_COST if faces and (lay[0][3] or lay[1][3]) else 1 for lay in layers)
+def _weight(layers: list[Layer], faces: bool, might: bool = False) -> int:
+    """The layers' cost in layers without a badge spent after a throw (one of those costs FACE_LAYER_COST, one
+    with a Might use MIGHT_LAYER_COST)."""
+    def cost(lay: Layer) -> int:
+        if faces and (lay[0][AFTER] or lay[1][AFTER]):
+            return FACE_LAYER_COST
+        return MIGHT_LAYER_COST if might and (lay[0][MIGHT] or lay[1][MIGHT]) else 1
+    return sum(cost(lay) for lay in layers)
 
 
 def badge_layers(badges1: tuple[Badge, ...], badges2: tuple[Badge, ...]) -> int:
@@ -115,7 +133,8 @@ def badge_layers(badges1: tuple[Badge, ...], badges2: tuple[Badge, ...]) -> int:
     FACE_LAYER_COST (its time against a layer without)."""
     l1, l2 = loadout(badges1, badges2), loadout(badges2, badges1)
     faces = l1.after[2] > 0 or l2.after[2] > 0
-    return _weight(_layers(_uses(l1, faces), _uses(l2, faces)), faces)
+    might = l1.might > 0 or l2.might > 0
+    return _weight(_layers(_uses(l1, faces, might), _uses(l2, faces, might)), faces, might)
 
 
 def solve_badge_match(dice1: tuple[Die, ...], dice2: tuple[Die, ...] | None = None, target: int = DEFAULT_TARGET,
@@ -149,17 +168,22 @@ def solve_badge_match(dice1: tuple[Die, ...], dice2: tuple[Die, ...] | None = No
     if max(l1.start, l2.start) >= g:
         raise InputError("a headstart must be below the target")
     faces = l1.after[2] > 0 or l2.after[2] > 0
-    layers = _layers(_uses(l1, faces), _uses(l2, faces))
+    might = l1.might > 0 or l2.might > 0
+    layers = _layers(_uses(l1, faces, might), _uses(l2, faces, might))
     direct = direct and len(layers) == 1 and not store
-    check_match_cost(t1, t2, target, solves=1 if direct else _weight(layers, faces) * LAYER_COST)
+    check_match_cost(t1, t2, target, solves=1 if direct else _weight(layers, faces, might) * LAYER_COST)
+    # the Might throw's table (a guard of its own: unlike dice list too many throws)
+    mights = (might_table(t1.table, l1.combos) if l1.might > 0 else None,
+              might_table(t2.table, l2.combos) if l2.might > 0 else None)
     ns = (t1.table.n_states, t2.table.n_states)
     # a player's stored rows: w if it may spend a Doppelganger, r if a Resurrection (or all, to play)
-    keep = [(store or lo.uses[1] > 0 or lo.after[2] > 0, store or lo.uses[2] > 0) for lo in (l1, l2)]
+    keep = [(store or lo.uses[1] > 0 or lo.after[2] > 0 or lo.might > 0, store or lo.uses[2] > 0)
+            for lo in (l1, l2)]
     memory = sum(8 * g * g * (g + 1) * ns[p] * (keep[p][0] + keep[p][1]) for p in (0, 1)) * len(layers)
     if memory > MATCH_MAX_BYTES:
         raise InputError(f"these badges need {memory / 2**30:,.1f} GiB of stored values (limit "
                          f"{MATCH_MAX_BYTES // 2**30} GiB): fewer uses or a lower target")
-    sol = BadgeMatch(target, (l1, l2), {}, {}, (t1, t2), faces=faces)
+    sol = BadgeMatch(target, (l1, l2), {}, {}, (t1, t2), faces=faces, might=might, mights=mights)
     if direct:
         # an Advantage for one player only: same dice, not the same turns (no mirrored solve)
         plain = solve_match(dice1, dice2, target, turns=(t1, t2), progress=progress,
@@ -236,12 +260,19 @@ def _player_args(sol: BadgeMatch, layer: Layer, p: int, own: int, opp: int, boos
     boost, x_war = _NOBOOST, _NONE2
     if uses[0] > 0:
         boost, x_war = boosts[p], opponent[lower(0)]
-    w_dop, r_res = _NONE2, _NONE2
+    w_dop, r_res, vm = _NONE2, _NONE2, _NONE2
     if uses[1] > 0:
         w_dop = sol.w[lower(1), p][own, opp]
     if uses[2] > 0:
         r_res = sol.r[lower(2), p][own, opp]
-    return boost, x_war, uses[1] > 0, w_dop, uses[2] > 0, r_res
+    mighty = sol.might and uses[MIGHT] > 0
+    if mighty:
+        low = lower(MIGHT)
+        table = sol.mights[p]
+        assert table is not None
+        vm = might_values(table, sol.w[low, p][own, opp], 1.0 - float(opponent[low][opp, own]),
+                          sol.target // SCORE_UNIT - own - 1)
+    return boost, x_war, uses[1] > 0, w_dop, uses[2] > 0, r_res, mighty, vm
 
 
 def _after_throw(sol: BadgeMatch, layer: Layer, p: int, own: int, opp: int, boosts: tuple[np.ndarray, ...]
@@ -250,10 +281,10 @@ def _after_throw(sol: BadgeMatch, layer: Layer, p: int, own: int, opp: int, boos
     throw in this layer (else None): its outcomes by faces and what the badge is worth on each (`badge_faces`,
     from the layer with one use fewer, solved)."""
     uses = layer[p]
-    if not sol.faces or uses[3] == 0:
+    if not sol.faces or uses[AFTER] == 0:
         return None
     g = sol.target // SCORE_UNIT
-    cut = _minus(uses, 3)
+    cut = _minus(uses, AFTER)
     low: Layer = (cut, layer[1]) if p == 0 else (layer[0], cut)
     lo = sol.loadouts[p]
     table = sol.turns[p].table

@@ -6,6 +6,9 @@ slugs as `badges.parse_badges` reads them; the race-aware computer only). The st
 (`"badges": ["doppelganger"]` doubles the selection, `["warlord"]` raises a bank); a bust with a Resurrection
 left stops in phase "bust" ({"type": "resurrect"} throws the same dice again, {"type": "pass"} lets the turn
 go). Every choice is priced in win chance from the stored badge match (`badge_coach.BadgeValuer`).
+A Badge of Might (the 5th use, after the 4th of a badge spent after a throw) is spent on a throw: {"type":
+"roll", "badges": ["might"]} at a turn's start, or a keep rolling on with `["might"]`; the throw then shows
+the extra die at position 7 (`EXTRA`), an ordinary die that leaves after the keep (`might_selections`).
 """
 
 from __future__ import annotations
@@ -17,18 +20,21 @@ from typing import Any
 from ...errors import InputError
 from ..base import Option, Progress, State
 from .badge_coach import TITLES, BadgeValuer
-from .badge_match import LAYER_COST, BadgeMatch, Layer, badge_layers, solve_badge_match
-from .badges import SPENT_IN_TURN, Loadout, loadout, parse_badges
+from .badge_match import AFTER, LAYER_COST, MIGHT, BadgeMatch, Layer, badge_layers, solve_badge_match
+from .badges import MIGHT_DIE, SPENT_IN_TURN, Loadout, loadout, parse_badges
 from .hints import Selection, option_text
 from .parsing import parse_dice
 from .roll_table import weights7
-from .rules import JOKER, SCORE_UNIT, Combos, Die
+from .rules import (DICE_PER_PLAYER, JOKER, JOKER_SYMBOL, NAMED_DICE, SCORE_UNIT, Combos, Die, die_title, roll_counts,
+                    score_with)
 from .stored import cached_turn, check_match_cost
 
-__all__ = ["TITLES", "bust_options", "can_save", "combos", "in_play", "normalize", "ranked", "badges_ready", "solve_badges",
+__all__ = ["EXTRA", "TITLES", "bust_options", "might_left", "might_selections", "roll_options", "with_extra", "can_save", "combos", "in_play", "normalize", "ranked", "badges_ready", "solve_badges",
            "spend_options", "start", "throw_options", "transmutation_face", "uses_after", "warlord_percent"]
 
 SIDES = ("player", "computer")
+EXTRA = DICE_PER_PLAYER + 1  # the position of the Badge of Might's extra die in a throw
+EXTRA_WORDS = "(the last one the extra die)"  # after a keep's faces that set the extra die aside, it last
 
 
 def in_play(options: Mapping[str, Any]) -> bool:
@@ -68,8 +74,10 @@ def start(options: Mapping[str, Any]) -> dict[str, Any]:
     play, its uses are a 4th entry of each side's, and `after` names each side's such badge)."""
     l1, l2 = _loadouts(options)
     faces = l1.after[2] > 0 or l2.after[2] > 0
+    might = l1.might > 0 or l2.might > 0  # the Might's uses are a 5th entry (the 4th then there, maybe 0)
     out: dict[str, Any] = {"scores": {"player": l1.start * SCORE_UNIT, "computer": l2.start * SCORE_UNIT},
-                           "uses": {side: [*lo.uses, *([lo.after[2]] if faces else [])]
+                           "uses": {side: [*lo.uses, *([lo.after[2]] if faces or might else []),
+                                           *([lo.might] if might else [])]
                                     for side, lo in zip(SIDES, (l1, l2))}}
     if faces:
         out["after"] = {side: lo.after[0] if lo.after[2] else "" for side, lo in zip(SIDES, (l1, l2))}
@@ -108,7 +116,7 @@ def throw_options(state: State, dice: tuple[Die, ...]) -> list[Option]:
 
     side, layer = state.to_move, _layer(state)
     me = SIDES.index(side)
-    if len(layer[me]) < 4 or layer[me][3] == 0:
+    if len(layer[me]) <= AFTER or layer[me][AFTER] == 0:
         return []
     match, v = solve_badges(state.options), _valuer(state)
     lo, table = match.loadouts[me], match.turns[me].table
@@ -120,7 +128,7 @@ def throw_options(state: State, dice: tuple[Die, ...]) -> list[Option]:
     shown = tuple(tuple(sum(1 for k, f in zip(kinds, faces) if k == i and f == face) for face in range(1, 8))
                   for i in range(len(table.types)))
     t = state.data["turn_total"] // SCORE_UNIT
-    low = v.lower(layer, 3)
+    low = v.lower(layer, AFTER)
     assert low is not None
 
     def play(o: int) -> float:
@@ -200,8 +208,9 @@ def _valuer(state: State) -> BadgeValuer:
 def uses_after(state: State, spent: list[str]) -> dict[str, list[int]]:
     """The uses of both sides once the side to move spends `spent`."""
     uses = {k: list(v) for k, v in state.data["uses"].items()}
-    for effect in spent:  # a badge spent after a throw is the 4th entry
-        uses[state.to_move][SPENT_IN_TURN.index(effect) if effect in SPENT_IN_TURN else 3] -= 1
+    for effect in spent:  # a badge spent after a throw is the 4th entry, a Might the 5th
+        where = SPENT_IN_TURN.index(effect) if effect in SPENT_IN_TURN else MIGHT if effect == "might" else AFTER
+        uses[state.to_move][where] -= 1
     return uses
 
 
@@ -212,6 +221,7 @@ def spend_options(state: State, selections: list[Selection]) -> list[Option]:
     layer = _layer(state)
     t0 = state.data["turn_total"] // SCORE_UNIT
     rows: list[tuple[float, int, str, dict[str, Any]]] = []
+    mighty = v.lower(layer, MIGHT) if might_left(state) else None
     for sel in selections:
         units = sel.score // SCORE_UNIT
         for doubled in (False, True):
@@ -225,8 +235,15 @@ def spend_options(state: State, selections: list[Selection]) -> list[Option]:
             if v.a + level >= v.g:
                 rows.append((1.0, level, option_text(keep, "bank"), {**action, **_spent(spent)}))
                 continue
-            rows.append((v.roll(lay, level, sel.state), level, option_text(keep, "roll"),
-                         {**action, "then": "roll", **_spent(spent)}))
+            if mighty is None:
+                rows.append((v.roll(lay, level, sel.state), level, option_text(keep, "roll"),
+                             {**action, "then": "roll", **_spent(spent)}))
+            else:  # rolling on is a throw without the extra die or one with it
+                rows.append((v.throw(lay, level, sel.state), level, option_text(keep, "roll"),
+                             {**action, "then": "roll", **_spent(spent)}))
+                rows.append((v.throw(mighty, level, sel.state, might=True), level,
+                             option_text(keep, "roll") + " with the extra die",
+                             {**action, "then": "roll", **_spent([*spent, "might"])}))
             rows.append((v.bank(lay, level), level, option_text(keep, "bank"), {**action, **_spent(spent)}))
             war = v.warlord_bank(lay, level)
             if war is not None:
@@ -263,3 +280,74 @@ def _state_of(dice: tuple[Die, ...], positions: list[int]) -> int:
     for p in positions:
         counts[index[weights7(dice[p - 1])]] += 1
     return int(table.state_of(counts))
+
+
+def with_extra(dice: tuple[Die, ...]) -> tuple[Die, ...]:
+    """A side's dice and the Badge of Might's extra die (position EXTRA)."""
+    return (*dice, NAMED_DICE[MIGHT_DIE])
+
+
+def might_left(state: State) -> bool:
+    """Has the side to move a Badge of Might's use left?"""
+    uses = state.data.get("uses", {}).get(state.to_move, [])
+    return len(uses) > MIGHT and uses[MIGHT] > 0
+
+
+def roll_options(state: State) -> list[Option]:
+    """A turn's first throw with a Might left: without the extra die or with it, best first, in win chance."""
+    v, layer = _valuer(state), _layer(state)
+    full = cached_turn(_dice_of(state)).table.full_state
+    options = [Option("roll", v.throw(layer, 0, full), 0.0, {"type": "roll"})]
+    low = v.lower(layer, MIGHT)
+    if low is not None:
+        options.append(Option("roll with the extra die (Badge of Might)", v.throw(low, 0, full, might=True), 0.0,
+                              {"type": "roll", "badges": ["might"]}))
+    return ranked(options)
+
+
+def _dice_of(state: State) -> tuple[Die, ...]:
+    return parse_dice(list(state.options["dice" if state.to_move == "player" else "computer_dice"]))
+
+
+def might_selections(dice: tuple[Die, ...], faces: list[int], positions: list[int], combos: Combos,
+                     distinct: bool) -> list[Selection]:
+    """The legal selections of a throw with the Badge of Might's extra die (at position EXTRA): 1 to 6 of the
+    dice shown that score; the dice left are the side's own not set aside (none: hot dice), the extra die
+    leaving either way. A keep that sets the extra die aside says so after its faces (EXTRA_WORDS)."""
+    table = cached_turn(dice).table
+    seven = with_extra(dice)
+    index = {t.weights7: i for i, t in enumerate(table.types)}
+    shown = [JOKER if f in seven[p - 1].joker_faces else f for f, p in zip(faces, positions)]
+    out, seen = [], set()
+    n = len(positions)
+    unlike = len({d.name for d in dice}) > 1
+    for mask in range(1, 2**n):
+        held = [i for i in range(n) if mask >> i & 1]
+        if len(held) > DICE_PER_PLAYER:
+            continue
+        points = score_with(roll_counts([shown[i] for i in held]), combos)
+        if points <= 0:
+            continue
+        left = tuple(p for i, p in enumerate(positions) if not mask >> i & 1 and p != EXTRA)
+        counts = [0] * len(table.types)
+        for p in left:
+            counts[index[weights7(dice[p - 1])]] += 1
+        state = table.state_of(counts) if left else table.full_state
+        extra = [i for i in held if positions[i] == EXTRA]
+        said = [face for _, face in sorted((shown[i], _named(seven[positions[i] - 1], shown[i], unlike))
+                                           for i in held if i not in extra)]
+        said += [str(shown[i]) for i in extra] + ([EXTRA_WORDS] if extra else [])
+        if distinct and (tuple(said), state) in seen:
+            continue
+        seen.add((tuple(said), state))
+        kept = tuple(positions[i] for i in held)
+        keep = tuple(sorted(JOKER_SYMBOL if shown[i] == JOKER else str(shown[i]) for i in held))
+        out.append(Selection(keep, kept, points, left if left else tuple(range(1, DICE_PER_PLAYER + 1)), state,
+                             not left, tuple(said)))
+    return out
+
+
+def _named(die: Die, face: int, unlike: bool) -> str:
+    """A kept face as said: with unlike dice, a die that is no ordinary die named after it (as `hints` says)."""
+    text = JOKER_SYMBOL if face == JOKER else str(face)
+    return f"{text} ({die_title(die)})" if unlike and die.name != MIGHT_DIE else text

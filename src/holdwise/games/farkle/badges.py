@@ -15,7 +15,7 @@ from ...errors import InputError
 
 __all__ = [
     "ADVANTAGE_FACES", "ADVANTAGE_POINTS", "AFTER_THROW", "BADGES", "EMPEROR_FACES", "EMPEROR_POINTS",
-    "FORTUNE_DICE", "HEADSTART_POINTS", "MODELLED", "NOT_MODELLED", "REROLLS", "SPENT_IN_TURN", "SWAP_OUT_DICE",
+    "FORTUNE_DICE", "HEADSTART_POINTS", "MIGHT_DIE", "MODELLED", "NOT_MODELLED", "REROLLS", "SPENT_IN_TURN", "SWAP_OUT_DICE",
     "TIERS", "TRANSMUTATION_FACE", "WARLORD_PERCENT", "WEDDING_DICE", "Badge", "Loadout", "badge_by_slug",
     "loadout", "parse_badges",
 ]
@@ -44,7 +44,10 @@ AFTER_THROW = ("fortune", "transmutation", "swap-out", "wedding")
 REROLLS = ("fortune", "swap-out", "wedding")
 # effects spent during a turn, whose unspent uses are part of the match state (in this order)
 SPENT_IN_TURN = ("warlord", "doppelganger", "resurrection")
-MODELLED = ("headstart", "defence", "advantage", "emperor", *SPENT_IN_TURN, *AFTER_THROW)
+# the Badge of Might's extra die: an ordinary die (no source names another), thrown once with the dice left and
+# not kept for the next throws (docs/reference/badges.md); its uses are the 5th entry of a layer's
+MIGHT_DIE = "ordinary"
+MODELLED = ("headstart", "defence", "advantage", "emperor", *SPENT_IN_TURN, *AFTER_THROW, "might")
 
 
 @dataclass(frozen=True)
@@ -100,10 +103,8 @@ _ALL = [
 ]
 BADGES: dict[str, Badge] = {b.slug: b for b in _ALL}
 
-# why the rest are not modelled (docs/reference/badges.md)
-NOT_MODELLED = {
-    "might": "an extra die changes the dice left; no source says whether the extra die stays",
-}
+# why the rest are not modelled (docs/reference/badges.md): every badge listed is modelled now
+NOT_MODELLED: dict[str, str] = {}
 
 
 def _key(text: str) -> str:
@@ -131,8 +132,8 @@ def badge_by_slug(text: str, uses: int | None = None, amount: int | None = None)
 
 
 def parse_badges(text: str | None) -> tuple[Badge, ...]:
-    """Badges typed as a comma-separated list ("fortune-tin,might-silver"); a badge not modelled is refused,
-    saying why."""
+    """Badges typed as a comma-separated list ("fortune-tin,might-silver"); a badge not modelled, or a pair
+    the solver does not build, is refused, saying why."""
     if not text:
         return ()
     badges = tuple(badge_by_slug(part) for part in text.split(",") if part.strip())
@@ -142,6 +143,7 @@ def parse_badges(text: str | None) -> tuple[Badge, ...]:
     effects = [b.slug if b.effect == "advantage" else b.effect for b in badges]
     if len(set(effects)) != len(effects):
         raise InputError("bring at most one badge of each kind")
+    loadout(badges)  # the pairs not built (a Might with a Doppelganger, ...) refused as they are typed
     return badges
 
 
@@ -156,11 +158,12 @@ class Loadout:
     warlord_percent: int = 0
     combos: tuple[tuple[tuple[int, ...], int], ...] = ()
     after: tuple[str, int, int] = ("", 0, 0)  # a badge spent after a throw: (effect, amount, uses)
+    might: int = 0  # the Badge of Might's uses: an extra die for a throw
 
     @property
     def any(self) -> bool:
         """Does this loadout change anything?"""
-        return self.start > 0 or any(self.uses) or bool(self.combos) or self.after[2] > 0
+        return self.start > 0 or any(self.uses) or bool(self.combos) or self.after[2] > 0 or self.might > 0
 
 
 def loadout(mine: tuple[Badge, ...], theirs: tuple[Badge, ...] = ()) -> Loadout:
@@ -169,6 +172,7 @@ def loadout(mine: tuple[Badge, ...], theirs: tuple[Badge, ...] = ()) -> Loadout:
     start, uses, percent = 0, [0, 0, 0], 0
     combos: list[tuple[tuple[int, ...], int]] = []
     after = ("", 0, 0)
+    might = 0
     for b in mine:
         if b.tier in cancelled or not b.modelled:
             continue
@@ -190,6 +194,8 @@ def loadout(mine: tuple[Badge, ...], theirs: tuple[Badge, ...] = ()) -> Loadout:
                 raise InputError(f"the {b.title} needs a number of dice (0-6) or a face (1-6), got {b.amount}")
             if b.uses > 0 and (b.effect == "transmutation" or b.amount > 0):  # re-rolling no die does nothing
                 after = (b.effect, b.amount, b.uses)
+        elif b.effect == "might":
+            might += max(0, b.uses)
         elif b.effect in SPENT_IN_TURN:
             uses[SPENT_IN_TURN.index(b.effect)] += max(0, b.uses)
             if b.effect == "warlord":
@@ -197,4 +203,7 @@ def loadout(mine: tuple[Badge, ...], theirs: tuple[Badge, ...] = ()) -> Loadout:
     if after[2] > 0 and (uses[1] or uses[2]):
         raise InputError("a badge spent after a throw (Fortune, Transmutation, Swap-Out, Wedding) with a "
                          "Doppelganger or a Resurrection is not built")
-    return Loadout(start, (uses[0], uses[1], uses[2]), percent, tuple(sorted(combos)), after)
+    if might > 0 and (uses[1] or uses[2] or after[2] > 0):
+        raise InputError("the Badge of Might with a Doppelganger, a Resurrection or a badge spent after a throw "
+                         "(Fortune, Transmutation, Swap-Out, Wedding) is not built")
+    return Loadout(start, (uses[0], uses[1], uses[2]), percent, tuple(sorted(combos)), after, might)

@@ -21,10 +21,11 @@ from typing import Any
 
 from ...errors import InputError
 from ..base import Decision, Result, State, to_jsonable
-from .hints import GAME, CoachValuer, RaceValuer, Valuer, option_text, rank_options, selections_of
+from .hints import GAME, CoachValuer, RaceValuer, Selection, Valuer, option_text, rank_options, selections_of
 from .parsing import face_text, parse_dice
 from .rules import Die
-from .session import step
+from .badge_session import EXTRA, with_extra
+from .session import selections_in, step
 from .stored import cached_match, cached_turn
 
 __all__ = [
@@ -51,7 +52,7 @@ def legal_keeps(state: State) -> list[dict[str, object]]:
     dice = dice if mine == "player" else other
     own, total0 = int(state.data["scores"][mine]), int(state.data["turn_total"])
     out = []
-    for sel in selections_of(dice, state.data["roll"], state.data["left"], distinct=True):
+    for sel in _sels(dice, state, True):
         total = total0 + sel.score
         out.append({"keep": list(sel.keep), "keep_text": " ".join(sel.keep_text), "dice_kept": list(sel.dice_kept),
                     "dice_kept_names": list(sel.names), "score": sel.score, "turn_total": total,
@@ -129,7 +130,16 @@ def _valuers(state: State, race: bool) -> tuple[tuple[Die, ...], CoachValuer, Ra
 
 
 def _roll_text(dice: Sequence[Die], state: State) -> tuple[str, ...]:
-    return tuple(face_text(dice[p - 1], f) for f, p in zip(state.data["roll"], state.data["left"]))
+    shown = with_extra(tuple(dice))  # a Badge of Might's extra die at position 7
+    return tuple(face_text(shown[p - 1], f) for f, p in zip(state.data["roll"], state.data["left"]))
+
+
+def _sels(dice: Sequence[Die], state: State, distinct: bool) -> list[Selection]:
+    """The selections of the roll in front of the side to move (with a Badge of Might's extra die, the
+    session's: at most six of the seven dice, the extra die leaving)."""
+    if EXTRA in state.data["left"]:
+        return selections_in(state, distinct)
+    return selections_of(dice, state.data["roll"], state.data["left"], distinct=distinct)
 
 
 def coach(state: State, race: bool = True) -> Coaching:
@@ -140,7 +150,7 @@ def coach(state: State, race: bool = True) -> Coaching:
     if state.phase != "select":
         raise InputError("the coach needs a roll in front of the player: roll first")
     dice, points, win = _valuers(state, race)
-    sels = selections_of(dice, state.data["roll"], state.data["left"], distinct=True)
+    sels = _sels(dice, state, True)
     said = {s.dice_kept: s for s in sels}
     total0 = int(state.data["turn_total"])
     by_points = rank_options(sels, total0, points, with_actions=True)
@@ -239,7 +249,7 @@ class Review(Result):
 
 def _chosen(state: State, dice: Sequence[Die], valuer: Valuer, action: Mapping[str, Any]) -> tuple[str, float]:
     """The chosen keep as text and its value under `valuer` (as the session scores a decision)."""
-    sels = {tuple(s.dice_kept): s for s in selections_of(dice, state.data["roll"], state.data["left"], distinct=False)}
+    sels = {tuple(s.dice_kept): s for s in _sels(dice, state, False)}
     sel = sels[tuple(action["dice"])]
     total = int(state.data["turn_total"]) + sel.score
     if action["then"] == "roll" and not valuer.reaches(total):
@@ -249,7 +259,7 @@ def _chosen(state: State, dice: Sequence[Die], valuer: Valuer, action: Mapping[s
 
 def _review_row(state: State, action: Mapping[str, Any], race: bool) -> ReviewRow:
     dice, points, win = _valuers(state, race)
-    sels = selections_of(dice, state.data["roll"], state.data["left"], distinct=True)
+    sels = _sels(dice, state, True)
     total0 = int(state.data["turn_total"])
     best_p = rank_options(sels, total0, points)[0]
     chosen, value = _chosen(state, dice, points, action)

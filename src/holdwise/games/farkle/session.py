@@ -36,7 +36,7 @@ from .turn import TurnSolution
 
 __all__ = [
     "COMPUTER_PLAYS", "DEFAULT_OPTIONS", "actions", "advice", "busts_always", "computer_action", "measure_of",
-    "new_game", "normalize_options", "parse_action", "prepare", "step",
+    "new_game", "normalize_options", "parse_action", "prepare", "selections_in", "step",
 ]
 
 COMPUTER_PLAYS = ("race-aware", "coaching")
@@ -160,7 +160,19 @@ def _selections(state: State, distinct: bool) -> list[Selection]:
     dice = _dice_of(state, state.to_move)
     # a side's Advantage or Emperor's scores its throws by another table
     extra = badges.combos(state.options, state.to_move) if badges.in_play(state.options) else ()
+    if badges.EXTRA in state.data["left"]:  # a throw with the Badge of Might's extra die
+        return badges.might_selections(dice, state.data["roll"], state.data["left"], extra, distinct)
     return selections_of(dice, state.data["roll"], state.data["left"], distinct=distinct, combos=extra)
+
+
+def selections_in(state: State, distinct: bool) -> list[Selection]:
+    """The legal selections of the roll in front of the side to move (its badges' scoring and extra die)."""
+    return _selections(state, distinct)
+
+
+def _shown(state: State, side: str) -> tuple[Die, ...]:
+    """A side's dice as a throw shows them: the Badge of Might's extra die at position 7."""
+    return badges.with_extra(_dice_of(state, side))
 
 
 @lru_cache(maxsize=64)
@@ -173,6 +185,8 @@ def actions(state: State) -> list[dict[str, Any]]:
     if state.over:
         return [{"type": "next"}]
     if state.phase == "roll":
+        if badges.in_play(state.options) and badges.might_left(state):
+            return [dict(o.action) for o in badges.roll_options(state)]
         return [{"type": "roll"}]
     if badges.in_play(state.options):
         return [dict(o.action) for o in _badge_options(state, distinct=False)]
@@ -192,7 +206,9 @@ def advice(state: State) -> Hint:
                 "turn_total": state.data["turn_total"], "target": state.options["target"]}
     if state.over:
         return Hint(GAME, position, measure, (Option("next game", 0.0, 0.0, {"type": "next"}),))
-    if badges.in_play(state.options) and state.phase != "roll":
+    if badges.in_play(state.options) and (state.phase != "roll" or badges.might_left(state)):
+        if state.phase == "roll":  # a turn's first throw: with the Badge of Might's extra die or without
+            return Hint(GAME, position, measure, tuple(badges.roll_options(state)))
         return _badge_advice(state, position, measure)
     valuer = _valuer(state)
     if state.phase == "roll":
@@ -201,7 +217,7 @@ def advice(state: State) -> Hint:
         else:
             value = valuer.sol.expected_points
         return Hint(GAME, position, measure, (Option("roll", value, 0.0, {"type": "roll"}),))
-    dice = _dice_of(state, state.to_move)
+    dice = _shown(state, state.to_move)
     position["roll"] = [face_text(dice[p - 1], f) for f, p in zip(state.data["roll"], state.data["left"])]
     position["positions"] = list(state.data["left"])
     options = rank_options(_selections(state, distinct=True), state.data["turn_total"], valuer, with_actions=True)
@@ -210,7 +226,7 @@ def advice(state: State) -> Hint:
 
 def _badge_advice(state: State, position: dict[str, Any], measure: Measure) -> Hint:
     """advice() with badges in play: every keep with the badges that may be spent, or a bust's choice."""
-    dice = _dice_of(state, state.to_move)
+    dice = _shown(state, state.to_move)
     position["roll"] = [face_text(dice[p - 1], f) for f, p in zip(state.data["roll"], state.data["left"])]
     position["positions"] = list(state.data["left"])
     position["uses"] = {k: list(v) for k, v in state.data["uses"].items()}
@@ -260,7 +276,7 @@ def computer_action(state: State) -> dict[str, Any]:
     """The computer's move for the side to move (for the player too: seeded simulations play both sides)."""
     if state.over:
         return {"type": "next"}
-    if state.phase == "roll":
+    if state.phase == "roll" and not (badges.in_play(state.options) and badges.might_left(state)):
         return {"type": "roll"}
     if badges.in_play(state.options):
         return dict(advice(state).best.action)
@@ -268,7 +284,7 @@ def computer_action(state: State) -> dict[str, Any]:
 
 
 def _faces_text(state: State, side: str, faces: Sequence[int], positions: Sequence[int]) -> str:
-    dice = _dice_of(state, side)
+    dice = _shown(state, side)
     return " ".join(face_text(dice[p - 1], f) for f, p in zip(faces, positions))
 
 
@@ -286,16 +302,17 @@ def _draw(dice: tuple[Die, ...], positions: Sequence[int], rng: Any) -> list[int
     return faces
 
 
-def _roll(state: State) -> State:
-    """Roll the dice left of the side to move (one random draw); a bust passes the turn."""
+def _roll(state: State, might: bool = False) -> State:
+    """Roll the dice left of the side to move (one random draw), with might the Badge of Might's extra die
+    too (position 7); a bust passes the turn."""
     side = state.to_move
-    dice = _dice_of(state, side)
-    left = list(state.data["left"])
-    faces = _draw(dice, left, random_generator(state))
-    data = {**state.data, "roll": faces}
+    left = list(state.data["left"]) + ([badges.EXTRA] if might else [])
+    faces = _draw(_shown(state, side), left, random_generator(state))
+    data = {**state.data, "roll": faces, "left": left}
     nxt = state.evolve(draws=state.draws + 1, data=data, phase="select")
     who = WHO[side]
-    line = f"{who} roll{'s' if side == 'computer' else ''} {len(left)} dice: {_faces_text(state, side, faces, left)}"
+    line = f"{who} roll{'s' if side == 'computer' else ''} {len(left) - might} dice" + (
+        " and the extra die" if might else "") + f": {_faces_text(state, side, faces, left)}"
     return _thrown(nxt.logged(line))
 
 
@@ -354,7 +371,15 @@ def step(state: State, action: Mapping[str, Any]) -> State:
                 **_fresh(starter)}
         nxt = state.restarted().evolve(phase="roll", to_move=starter, data=data)
         return nxt.logged(_opening(nxt))
+    if kind == "roll" and action.get("badges"):  # a turn's first throw with the Badge of Might's extra die
+        if state.to_move == "player":
+            state = _record_choice(state, action)
+        state = state.evolve(data={**state.data, "uses": badges.uses_after(state, ["might"])}).logged(
+            f"{WHO[state.to_move]} spend{'s' if state.to_move == 'computer' else ''} the Badge of Might")
+        return _roll(state, might=True)
     if kind == "roll":
+        if state.to_move == "player" and badges.in_play(state.options) and badges.might_left(state):
+            state = _record_choice(state, action)  # a Might kept: priced against throwing the extra die
         return _roll(state)
     if kind in ("resurrect", "pass", "badge") and state.to_move == "player":
         state = _record_choice(state, action)
@@ -407,7 +432,7 @@ def _keep(state: State, action: Mapping[str, Any]) -> State:
     data = {**state.data, "turn_total": total, "left": list(sel.dice_left), "roll": []}
     nxt = state.evolve(data=data).logged(
         f"{keeps}, turn total {total:,}" + (", hot dice" if sel.hot_dice else "") + ", rolling on")
-    return _roll(nxt)
+    return _roll(nxt, might="might" in spent)
 
 
 def _record(state: State, sel: Selection, then: str, action: Mapping[str, Any]) -> State:
@@ -420,7 +445,7 @@ def _record(state: State, sel: Selection, then: str, action: Mapping[str, Any]) 
         total = state.data["turn_total"] + sel.score
         value = valuer.roll(total, sel.state) if then == "roll" else valuer.bank(total)
     best = hint.best
-    dice = _dice_of(state, "player")
+    dice = _shown(state, "player")
     roll = " ".join(face_text(dice[p - 1], f) for f, p in zip(state.data["roll"], state.data["left"]))
     position = f"roll {roll} at turn total {state.data['turn_total']:,} ({_score_line(state)})"
     chosen = option_text(sel.keep_text, then)
@@ -454,7 +479,9 @@ def parse_action(state: State, text: str) -> dict[str, Any]:
     if state.phase == "roll":
         if words in ([], ["r"], ["roll"]):
             return {"type": "roll"}
-        raise InputError("roll the dice first: press Enter or r")
+        if words == ["m"] and {"type": "roll", "badges": ["might"]} in actions(state):
+            return {"type": "roll", "badges": ["might"]}
+        raise InputError("roll the dice first: press Enter or r (m: with the Badge of Might's extra die)")
     if words and words[0] == "t":
         return _badge_action(state, words[1:])
     if state.phase == "bust":
@@ -464,8 +491,8 @@ def parse_action(state: State, text: str) -> dict[str, Any]:
             return {"type": "pass"}
         raise InputError("r throws the same dice again (Badge of Resurrection), t 4 6 spends a badge on the 4 "
                          "and the 6, p lets the turn go")
-    spent = [effect for word, effect in (("d", "doppelganger"), ("w", "warlord")) if word in words]
-    words = [w for w in words if w not in ("d", "w")]
+    spent = [effect for word, effect in (("d", "doppelganger"), ("w", "warlord"), ("m", "might")) if word in words]
+    words = [w for w in words if w not in ("d", "w", "m")]
     if "warlord" in spent:
         words.append("b")
     then = "roll"
@@ -474,7 +501,7 @@ def parse_action(state: State, text: str) -> dict[str, Any]:
     if not words:
         raise InputError("say which dice to keep, e.g. '1 5' (then r to roll on or b to bank)")
     valuer = _valuer(state)
-    dice = _dice_of(state, state.to_move)
+    dice = _shown(state, state.to_move)
     shown = {p: face_text(dice[p - 1], f) for f, p in zip(state.data["roll"], state.data["left"])}
     cands = []
     if all(w.startswith("p") for w in words):
@@ -514,7 +541,7 @@ def _badge_action(state: State, words: list[str]) -> dict[str, Any]:
     legal = [a for a in actions(state) if a["type"] == "badge"]
     if not legal:
         raise InputError("no badge to spend on this throw (t is for Fortune, Transmutation, Swap-Out, Wedding)")
-    dice = _dice_of(state, state.to_move)
+    dice = _shown(state, state.to_move)
     shown = {p: face_text(dice[p - 1], f) for f, p in zip(state.data["roll"], state.data["left"])}
     for a in legal:
         if all(w.startswith("p") for w in words) and words and [f"p{p}" for p in a["dice"]] == sorted(words):

@@ -200,7 +200,8 @@
     }
     status.append(text);
     const bust = lines.find((l) => / bust/.test(l));
-    S.lastBust = bust ? lines.filter((l) => / rolls? \d dice: /.test(l)).pop() : null;
+    // a throw with the Badge of Might's extra die says so before its faces (seven of them)
+    S.lastBust = bust ? lines.filter((l) => / rolls? \d dice( and the extra die)?: /.test(l)).pop() : null;
     if (bust && bust.startsWith("you ")) S.bustUntil = performance.now() + BUST_HOLD;
   }
 

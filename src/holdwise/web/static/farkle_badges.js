@@ -1,6 +1,7 @@
 /* Badges at the Farkle practice table: the chosen badges go into the match's options; on the table, the uses
    left, the keeps that spend a badge (for the dice selected), a badge spent on the throw (Fortune,
-   Transmutation, Swap-Out, Wedding), a bust's Resurrection, and the coach's line. */
+   Transmutation, Swap-Out, Wedding), a bust's Resurrection, a throw with the Badge of Might's extra die, and the
+   coach's line. */
 "use strict";
 
 (function () {
@@ -8,7 +9,8 @@
   const {_} = window.HoldwiseDom;  // the page's language (its JSON catalogue)
   const NAMES = {warlord: _("Warlord's Badge"), doppelganger: _("Doppelganger's Badge"),
     resurrection: _("Badge of Resurrection"), fortune: _("Badge of Fortune"),
-    transmutation: _("Badge of Transmutation"), "swap-out": _("Swap-Out Badge"), wedding: _("Wedding Badge")};
+    transmutation: _("Badge of Transmutation"), "swap-out": _("Swap-Out Badge"), wedding: _("Wedding Badge"),
+    might: _("Badge of Might")};
   const ORDER = ["warlord", "doppelganger", "resurrection"];
   const pct = (p) => HoldwiseDom.percent(p, 1);  // in the page's language
   let asked = null; // the sealed state whose coach line is shown (or asked for)
@@ -26,8 +28,8 @@
   }
 
   function usesText(uses, after) {
-    // a 4th use is the side's badge spent after a throw (`after` names it)
-    const parts = [...ORDER, after].map((e, i) => (uses[i] ? `${NAMES[e]} ×${uses[i]}` : "")).filter(Boolean);
+    // a 4th use is the side's badge spent after a throw (`after` names it), a 5th the Badge of Might's
+    const parts = [...ORDER, after, "might"].map((e, i) => (uses[i] ? `${NAMES[e]} ×${uses[i]}` : "")).filter(Boolean);
     return parts.length ? parts.join(", ") : _("none left");
   }
 
@@ -47,6 +49,7 @@
     if (a.badges.includes("doppelganger")) parts.push(_("doubled"));
     parts.push(a.then === "bank" ? _("bank") : _("roll on"));
     if (a.badges.includes("warlord")) parts.push(_("with the Warlord's bonus"));
+    if (a.badges.includes("might")) parts.push(_("with the extra die (Badge of Might)"));
     return _("keep, {how}", {how: parts.join(", ")});
   }
 
@@ -94,7 +97,11 @@
     const faces = (a) => (S.view.roll || []).filter((d) => a.dice.includes(d.position)).map((d) => d.face).join(" ");
     const onThrow = () => S.actions.filter((a) => a.type === "badge").forEach((a) => spend.append(
       button(_("Use the {badge}: {move}", {badge: NAMES[a.badges[0]], move: faces(a)}), a, play, true)));
-    if (mine && s.phase === "bust") {
+    if (mine && s.phase === "roll") {  // a turn's first throw with the Badge of Might's extra die
+      for (const a of S.actions) {
+        if (a.type === "roll" && a.badges) spend.append(button(_("Roll with the extra die (Badge of Might)"), a, play, true));
+      }
+    } else if (mine && s.phase === "bust") {
       if (S.actions.some((a) => a.type === "resurrect")) {
         spend.append(button(_("Throw the same dice again (Badge of Resurrection)"), {type: "resurrect"}, play, false));
       }

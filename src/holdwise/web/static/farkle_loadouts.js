@@ -41,15 +41,19 @@
       body.opponent_dice = [...form.querySelectorAll('select[name="opponent_dice"]')].map((s) => s.value);
       const target = Number(form.elements.chooser_target.value);
       body.target = Number.isFinite(target) ? target : 0;
+      if (form.elements.chooser_badge.value) body.badge = form.elements.chooser_badge.value;  // the leaders weighed
     }
     return body;
   }
 
   function draw(ranking, body) {
     const table = $("fk-chooser-table");
-    const wins = ranking.ranked_by === "win_average";
+    const badge = ranking.ranked_by === "badge_win_average";
+    const wins = ranking.ranked_by === "win_average" || badge;
     const head = el("tr", {}, el("th", {text: "#"}), el("th", {class: "fk-chooser-dice", text: _("dice")}), el("th", {text: _("points")}));
     if (wins) head.append(el("th", {text: _("win"), title: _("average of moving first and second")}));
+    if (badge) head.append(el("th", {text: _("with the badge"), title: _("average of moving first and second")}),
+                           el("th", {text: _("the badge adds")}));
     head.append(el("th", {text: ""}));
     const rows = ranking.loadouts.map((row, i) => {
       const use = el("button", {type: "button", class: "secondary", text: _("use these dice"),
@@ -62,6 +66,11 @@
         tr.append(el("td", {class: "num"}, el("strong", {text: pct(row.win_average)}),
                      el("small", {text: _("1st {share}", {share: pct(row.win_first)})}), el("small", {text: _("2nd {share}", {share: pct(row.win_second)})})));
       }
+      if (badge) {
+        tr.append(el("td", {class: "num"}, el("strong", {text: pct(row.badge_win_average)}),
+                     el("small", {text: _("1st {share}", {share: pct(row.badge_win_first)})}), el("small", {text: _("2nd {share}", {share: pct(row.badge_win_second)})})),
+                  el("td", {class: "num", text: _("{points} pp", {points: HoldwiseDom.fixed(100 * row.badge_worth, 2)})}));
+      }
       tr.append(el("td", {}, use));
       return tr;
     });
@@ -69,7 +78,10 @@
   }
 
   function summary(ranking) {
-    const by = ranking.ranked_by === "win_average"
+    const by = ranking.ranked_by === "badge_win_average"
+      ? _("by the win chance with the badge {badge} in a match to {target} against {dice} (average of moving first and second; the leaders without it solved again with it)",
+          {badge: ranking.badge, target: fmt(ranking.target), dice: diceText(ranking.opponent_dice)})
+      : ranking.ranked_by === "win_average"
       ? _("by the win chance in a match to {target} against {dice} (average of moving first and second; both playing to win)",
           {target: fmt(ranking.target), dice: diceText(ranking.opponent_dice)})
       : _("by expected points per turn");
@@ -212,5 +224,6 @@
     const win = form.elements.rank.value === "win";
     form.querySelector('[data-side="opponent"]').disabled = !win;
     form.elements.chooser_target.disabled = !win;
+    form.elements.chooser_badge.disabled = !win;
   });
 })();
