@@ -13,7 +13,7 @@ from typing import Any
 from .. import i18n
 from ..i18n import N_
 
-__all__ = ["FORMS", "WORDS", "extract", "say", "texts", "translated"]
+__all__ = ["FIELD", "FORMS", "WORDS", "composed", "say", "texts", "translated", "unwrapped"]
 
 # the keys whose text a person reads; a model's or a field's `title` is its name (the class's, the key's) and
 # stays, as the names in the paths and the bodies do
@@ -37,7 +37,7 @@ _PART = re.compile(r"%\((\w+)\)s")
 # a line break inside a paragraph (a docstring's wrapping): the message is the paragraph on one line
 _WRAP = re.compile(r"(?<!\n)\n(?!\n)")
 # a hint's fields as web/hint.py lists them: "`name`: its help; `name`: its help" (each help a CLI message)
-_FIELD = re.compile(r"`(\w+)`: (.*?)(?=; `\w+`: |\Z)", re.DOTALL)
+FIELD = re.compile(r"`(\w+)`: (.*?)(?=; `\w+`: |\Z)", re.DOTALL)
 
 
 @cache
@@ -52,11 +52,12 @@ def _forms() -> tuple[tuple[str, re.Pattern[str]], ...]:
     return tuple(out)
 
 
-def _unwrapped(text: str) -> str:
+def unwrapped(text: str) -> str:
+    """`text` with each paragraph on one line (as its message is written)."""
     return _WRAP.sub(" ", text)
 
 
-def _form(text: str) -> tuple[str, dict[str, str]] | None:
+def composed(text: str) -> tuple[str, dict[str, str]] | None:
     """The composed form `text` is written in and its parts, or None."""
     for form, regex in _forms():
         m = regex.fullmatch(text)
@@ -70,14 +71,14 @@ def say(text: str, lang: str) -> str:
     id kept, each field's help from the catalogue); a text the catalogue lacks stays English."""
     if lang == i18n.DEFAULT or not text.strip():
         return text
-    text = _unwrapped(text)
-    found = _form(text)
+    text = unwrapped(text)
+    found = composed(text)
     if found is None:
         return i18n.gettext(text, lang)
     form, parts = found
     if "fields" in parts:
         parts["fields"] = "; ".join(f"`{name}`: {i18n.gettext(help_, lang)}"
-                                    for name, help_ in _FIELD.findall(parts["fields"]))
+                                    for name, help_ in FIELD.findall(parts["fields"]))
     return i18n.gettext(form, lang) % parts
 
 
@@ -117,27 +118,3 @@ def translated(schema: dict[str, Any], lang: str) -> dict[str, Any]:
     out = copy.deepcopy(schema)
     _translate(out, i18n.pick(lang))
     return out
-
-
-def extract(fileobj, keywords, comment_tags, options):  # noqa: ANN001, ANN201 (Babel's extractor protocol)
-    """Babel's extractor for this module: its marked messages, and every text of the web app's schema that no
-    form composes (the routes' docstrings, the models', the fields' and the responses' descriptions, FastAPI's
-    own "Successful Response"), read from the schema the app serves so none is missed."""
-    import io
-
-    from babel.messages.extract import extract_python
-
-    from .app import create_app
-
-    source = fileobj.read()
-    yield from extract_python(io.BytesIO(source), keywords, comment_tags, options)
-    line = source[:source.index(b"def extract(")].count(b"\n") + 1
-    seen: set[str] = set()
-    for text in map(_unwrapped, texts(create_app(warm=False).openapi())):
-        found = _form(text)
-        # a composed text's own parts: each hint field's help (most are the command line's messages too)
-        said = [help_ for _, help_ in _FIELD.findall(found[1].get("fields", ""))] if found else [text]
-        for message in said:
-            if message.strip() and message not in seen:
-                seen.add(message)
-                yield line, "", message, ["the API schema (/docs, /redoc)"]
