@@ -241,6 +241,17 @@ PHRASES: tuple[str, ...] = (
     N_("computer"),
     N_("you"),
     N_("%(dice)s (bust)"),
+    # input errors whose words a more general form below would take apart (a range, "at most")
+    N_("must be a whole number %(range)s (after the first roll), got %(got)s"),
+    N_("must be a whole number %(range)s (earlier players holding the hand to beat), got %(got)s"),
+    N_("at most 120 dice in a list, got more"),
+    N_("must be words of %(words)s, got %(got)s"),
+    N_("must be two counts, the first bidder's first (1,2), got %(got)s"),
+    N_("must be %(n)s dice, got %(got)s"),
+    N_("must be first after %(what)s: that seat acts"),
+    N_("must be whole numbers separated by commas, got %(got)s"),
+    N_("must give each rolled die its own position 1..6 among your dice"),
+    N_("unknown die %(name)s; known: %(names)s (or their names in the game, see 'holdwise farkle dice')"),
     # input errors: the reason after the field's name (games/inputs.py and the games' parsers)
     N_("must be a whole number %(range)s, got %(got)s"),
     N_("must be a whole number, got %(got)s"),
@@ -269,6 +280,132 @@ PHRASES: tuple[str, ...] = (
     N_("must be numbers 1-6, got %(got)s"),
     N_("unknown die %(name)s; known: %(names)s"),
     N_("a die shows 1 to 6 (or %(joker)s for a joker), got %(got)s"),
+    # the command line's parser (click's usage errors) and the rarer input errors of the games
+    N_("No such option: %(name)s (Possible options: %(names)s)"),
+    N_("No such option: %(name)s"),
+    N_("No such command %(name)s."),
+    N_("Missing argument %(name)s."),
+    N_("Missing option %(name)s."),
+    N_("Invalid value for %(name)s: %(reason)s"),
+    N_("%(value)s is not a valid %(kind)s."),
+    N_("%(value)s is not in the range %(range)s."),
+    N_("Option %(name)s requires an argument."),
+    N_("Option %(name)s does not take a value."),
+    N_("Got unexpected extra argument(s) (%(args)s)"),
+    N_("the rule flags are for six-faced dice; card dice rank as card poker"),
+    N_("must be %(one)s or %(other)s, got %(got)s"),
+    N_("the betting ends with %(word)s: ask at the re-roll"),
+    N_("are 0: there is no re-roll to ask about"),
+    N_("%(bid)s does not raise %(other)s"),
+    N_("a bid is %(dice)s dice of a face %(faces)s, got %(got)s"),
+    N_("give %(n)s bids (dice x faces); at most %(most)s are solved here"),
+    N_("a hand has %(n)s dice, got %(got)s"),
+    N_("a hand has %(n)s cards, got %(got)s: %(hand)s"),
+    N_("not a face: %(got)s (1-6, or A K Q J 10 9)"),
+    N_("%(hand)s mixes digits 1-6 with poker faces A K Q J 10 9; use one or the other"),
+    N_("give the hand to beat for a later position, and none for the first"),
+    N_("the flush rule needs straights to count"),
+    N_("a straight above the full house needs straights to count"),
+    N_("no dice set %(name)s: name one of %(names)s or give a TOML file"),
+    N_("a dice set is royal or octahedral or a TOML file, got %(got)s"),
+    N_("die %(n)s has no face %(face)s (its faces: %(faces)s)"),
+    N_("a roll has %(n)s faces (one per die), got %(got)s"),
+    N_("not a card: %(got)s (a rank 2-10 J Q K A and a suit s h d c, or * for a star)"),
+    N_("the hand to beat has %(n)s faces (one per die), got %(got)s"),
+    N_("%(n)s players on %(dice)s would take about %(time)s and %(mib)s MiB to solve; the limit is "
+       "%(limit)s; %(fit)s players fit"),
+    N_("%(n)s players on %(dice)s would take about %(time)s and %(mib)s MiB to solve; the limit is %(limit)s"),
+    N_("Royal poker dice (a layout of our own)"),
+    N_("Octahedral poker dice (a layout of our own)"),
+    N_("die %(n)s has %(m)s faces; at most %(most)s"),
+    N_("die %(n)s has no faces"),
+    N_("die %(n)s, face %(face)s: %(reason)s"),
+    N_("a set has %(n)s dice, got %(got)s"),
+    N_("a die shows 1 to 6, got %(got)s"),
+    N_("%(box)s cannot hold %(points)s; it holds one of %(values)s"),
+    N_("box %(box)s is written twice"),
+    N_("unknown category %(name)s in %(rules)s; known: %(names)s"),
+    N_("card entry %(entry)s is not box=points (e.g. fh=25)"),
+    N_("a Yahtzee bonus needs 50 in the Yahtzee box"),
+    N_("the Yahtzee bonus is 100 a Yahtzee: got %(got)s"),
+    N_("%(rules)s has no Yahtzee bonus"),
+    N_("the card is full: the game is over"),
+    N_("unknown rules %(name)s; known: %(names)s"),
+    N_("unknown game %(name)s; known: %(names)s"),
+    N_("needs a .png or .svg file name, got %(got)s"),
+    N_("face %(face)s is not a face of a %(n)s-sided die (1..%(m)s)"),
+    N_("a hand is dice values 1..%(m)s (%(n)s of them), got %(got)s"),
+    N_("no joker in a 52-card deck: %(card)s"),
+    N_("unknown card %(card)s (rank 2-9, T or 10, J, Q, K, A; suit c d h s or ♣ ♦ ♥ ♠)"),
+    N_("J is a joker face, and the %(name)s die (position %(n)s) has none"),
+    N_("a roll has 1 to 6 dice, got %(got)s"),
+    N_("the %(name)s die cannot show %(face)s"),
+    N_("a custom die has six weights (faces 1-6); %(die)s has %(n)s"),
+    N_("a custom die needs a face of positive weight: %(die)s"),
+    N_("a custom die's weight in %(die)s must be a whole number 0 to 1,000,000, got %(got)s"),
+    N_("a loadout needs 6 dice; %(n)s owned"),
+    N_("an empty die name in the list"),
+    N_("neither player's dice can ever score (every roll busts): the match never ends"),
+    N_("neither side's dice can ever score (every roll busts): the game would never end"),
+    N_("payout for %(hand)s is not a number 0 to 1e12: %(got)s"),
+    N_("table %(name)s in %(file)s is not a list of payouts"),
+    N_("table %(name)s in %(file)s: %(reason)s"),
+    N_("tables file %(file)s is a directory, not a file"),
+    N_("tables file %(file)s is not valid TOML: %(why)s"),
+    N_("%(file)s is not valid TOML: %(why)s"),
+    N_("tables file %(file)s has no [tables] section of name = [payouts] (at least one table)"),
+    N_("tables file not found: %(file)s"),
+    N_("the bet must be a number above 0, at most 1e12: %(reason)s"),
+    N_("not a finite number: %(got)s (numbers are finite, at most 1e300 in size)"),
+    N_("number out of range: %(got)s (numbers are finite, at most 1e300 in size)"),
+    N_("the minimum gap above chance must be a finite number -1000 to 1000 (percentage points), got %(got)s"),
+    N_("the minimum gap above the rule must be a finite number -1000 to 1000 (percentage points), got %(got)s"),
+    N_("the repeat count in %(item)s must be a whole number 1 to 120, got %(got)s"),
+    N_("these dice need never bust: every roll scores and some selection always leads back to dice that "
+       "cannot bust, so a turn can roll forever and its value is unbounded"),
+    N_("weights must be non-negative integers 0 to %(most)s, not all zero, got %(got)s"),
+    N_("names at most 6 dice, got %(got)s"),
+    N_("names %(n)s dice but the roll has %(m)s"),
+    N_("%(turn)s plus the score %(score)s reaches the target %(target)s: the game is already won"),
+    N_("gives %(n)s distinct choices of six dice; at most %(most)s are searched (about a minute): own fewer "
+       "kinds of dice"),
+    N_("%(dice)s dice with %(faces)s faces is too large to solve here: %(n)s multisets of 0..%(m)s dice (at "
+       "most 5,500,000: 10 dice with 16 faces, 9 with 18, 8 with 20); use fewer dice or faces"),
+    N_("exact arithmetic on %(dice)s dice with %(faces)s faces would take about %(time)s (%(links)s links; "
+       "the limit is 3,000,000, about a minute); the largest accepted with %(r)s re-rolls: %(best)s dice "
+       "with %(bf)s faces; use fewer dice or faces, or floats"),
+    N_("exact arithmetic on %(dice)s dice with %(faces)s faces would take about %(time)s (%(links)s links; "
+       "the limit is 3,000,000, about a minute); use fewer dice or faces, or floats"),
+    N_("%(hands)s hands x %(tables)s tables x %(n)s strategies would take about %(time)s (limit about a "
+       "minute); at most %(most)s hands with these tables, dice and re-rolls"),
+    N_("%(hands)s hands x 1 table x %(n)s strategies would take about %(time)s (limit about a minute); at "
+       "most %(most)s hands with these tables, dice and re-rolls"),
+    # the Farkle guards' refusals and their parts
+    N_("%(target)s: %(kind)s would take %(took)s on this machine (limit: about %(limit)s min, %(gib)s GiB); "
+       "%(fits)s"),
+    N_("%(target)s: the matches of %(n)s loadouts against the opponent would take %(took)s on this machine "
+       "(limit: %(limit)s s); %(fits)s, or own fewer kinds of dice"),
+    N_("%(target)s: %(kind)s would take %(took)s on two idle cores (limit: about %(limit)s min, %(gib)s "
+       "GiB); %(fits)s"),
+    N_("%(target)s: the matches of %(n)s loadouts against the opponent would take %(took)s on two idle "
+       "cores (limit: %(limit)s s); %(fits)s, or own fewer kinds of dice"),
+    N_("a match solve"),
+    N_("%(n)s match solves"),
+    N_("about %(t)s min and %(gib)s GiB"),
+    N_("about %(t)s s and %(gib)s GiB"),
+    N_("about %(t)s min"),
+    N_("about %(t)s s"),
+    N_("at least %(t)s min"),
+    N_("at least %(t)s s"),
+    N_("the largest accepted target for these dice here is at most %(target)s"),
+    N_("the largest accepted target for these dice here is %(target)s"),
+    N_("no target is accepted for these dice"),
+    N_("the loadout %(dice)s almost never busts: its turn alone is a solve of %(steps)s steps (a search "
+       "allows %(limit)s a choice); solve it with 'farkle turn' or leave such dice out"),
+    N_("these dice (%(dice)s) almost never bust: banking is proven best only from a turn total of "
+       "%(total)s, a solve of %(steps)s steps and %(gib)s GiB (limit %(limit)s steps, about a minute, and "
+       "%(most)s GiB)"),
+    N_("must be %(range)s, got %(got)s"),
     # video poker's hands (games/video_poker/paytables.py's labels)
     N_("royal flush"),
     N_("wild royal flush"),
@@ -321,6 +458,7 @@ PHRASES: tuple[str, ...] = (
     N_("%(hand)s: %(ranks)s"),
 )
 
+GENERAL = PHRASES[-2:]  # "%(dice)s (%(hand)s)", "%(hand)s: %(ranks)s"
 _PART = re.compile(r"%\((\w+)\)s")
 _NAMED = re.compile(r"([\w.\-]+) ((?:must|is|needs|takes) .+)", re.DOTALL)
 _NUMBER = re.compile(r"[+-]?\d{1,3}(,\d{3})*(\.\d+)?%?|[+-]?\d+(\.\d+)?%?")
@@ -348,7 +486,14 @@ def say(text: str, lang: str | None = None) -> str:
     return _say(text, lang, 0)
 
 
-def _say(text: str, lang: str, depth: int) -> str:
+def _say(text: str, lang: str, depth: int, whole: bool = True) -> str:
+    said = _said(text, lang, depth, whole)
+    return text if said is None else said
+
+
+def _said(text: str, lang: str, depth: int, whole: bool) -> str | None:
+    """`text` in `lang` when a form (or a number) says it, else None. A `whole` text (a sentence, not a form's
+    part) is never read as a range or a list: "must be 1 to 10, got 0" is no range of "must be 1" to "10, got 0"."""
     if _NUMBER.fullmatch(text):
         numbers = i18n.numbers(lang)
         if text.endswith("%"):  # "16.7%": the share with as many decimals, written as the language writes it
@@ -356,18 +501,24 @@ def _say(text: str, lang: str, depth: int) -> str:
             return numbers.percent(float(text[:-1].replace(",", "")) / 100, digits)
         return numbers.text(text)
     if depth > 16:  # a form's part is a form in its turn (a list an item at a time), never this deep
-        return text
+        return None
     for form, regex in _compiled():
-        if depth == 0 and form in PARTS:  # a whole text that splits at " to " or ", " is no range or list
+        if whole and form in PARTS:
             continue
         m = regex.fullmatch(text)
-        if m:
-            parts = {name: _say(value, lang, depth + 1) for name, value in m.groupdict().items()}
-            return i18n.gettext(form, lang) % parts
+        if not m or ("n" in m.groupdict() and not _NUMBER.fullmatch(m.group("n"))):
+            continue  # a part named n is a count: "own fewer kinds of dice" is no "%(n)s dice"
+        # the most general forms ("x (hand)", "hand: ranks") only where their hand is one a form says: else any
+        # sentence with a colon or a bracket would be taken apart and come out half translated
+        if form in GENERAL and _said(m.group("hand"), lang, depth + 1, False) is None:
+            continue
+        parts = {name: _say(value, lang, depth + 1, False) for name, value in m.groupdict().items()}
+        return i18n.gettext(form, lang) % parts
     named = _NAMED.fullmatch(text) if depth == 0 else None
     if named:  # an input error naming its input first ("HAND must be ..."): the name kept, the reason said
-        return f"{named.group(1)} {_say(named.group(2), lang, 1)}"
-    return text
+        reason = _said(named.group(2), lang, 1, True)
+        return None if reason is None else f"{named.group(1)} {reason}"
+    return None
 
 
 @cache
