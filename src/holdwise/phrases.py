@@ -252,6 +252,31 @@ PHRASES: tuple[str, ...] = (
     N_("must be whole numbers separated by commas, got %(got)s"),
     N_("must give each rolled die its own position 1..6 among your dice"),
     N_("unknown die %(name)s; known: %(names)s (or their names in the game, see 'holdwise farkle dice')"),
+    N_("must be text or a list of faces, got %(got)s"),
+    N_('must be six, royal, octahedral or {"name", "dice": five lists of faces}, got %(got)s'),
+    N_("must be a name of 1 to 40 characters, got %(got)s"),
+    N_("must be %(n)s dice (the player to bid after %(m)s bid(s)), got %(got)s"),
+    N_("must be at most %(n)s characters, got %(got)s"),
+    N_("must be text such as 'ones=3 fh=25', got %(got)s"),
+    N_("the tables text is not valid TOML: %(why)s"),
+    N_("the tables text has no [tables] section of name = [payouts] (at least one table)"),
+    N_("a %(n)s-bit number"),
+    N_("type one of %(words)s, not %(got)s"),
+    N_("unknown option %(name)s; known: %(names)s"),
+    N_("action %(action)s is not legal now (phase %(phase)s; legal types: %(types)s)"),
+    N_("unknown table %(name)s; known: %(names)s"),
+    N_("a payout table has %(n)s payouts (five of a kind, four of a kind, full house, straight, three of a "
+       "kind, two pairs, pair), got %(got)s"),
+    N_("type a bid (1x3) or liar, not %(got)s"),
+    N_("has no lines"),
+    N_("line %(n)s: %(reason)s"),
+    N_("a chart line is at most %(n)s characters, got %(got)s"),
+    N_("%(text)s is not printable text"),
+    N_("unknown pattern %(name)s; did you mean %(other)s?"),
+    N_("unknown pattern %(name)s"),
+    N_("the dice are 5 faces 1 to 6, got %(got)s"),
+    N_("cannot read %(text)s: type keep 5 5, roll all, score fh or a box's name"),
+    N_("There was an error parsing the body"),
     # input errors: the reason after the field's name (games/inputs.py and the games' parsers)
     N_("must be a whole number %(range)s, got %(got)s"),
     N_("must be a whole number, got %(got)s"),
@@ -405,6 +430,46 @@ PHRASES: tuple[str, ...] = (
     N_("these dice (%(dice)s) almost never bust: banking is proven best only from a turn total of "
        "%(total)s, a solve of %(steps)s steps and %(gib)s GiB (limit %(limit)s steps, about a minute, and "
        "%(most)s GiB)"),
+    # the web's own refusals (422, 429, 413, 404): the field's name or 'busy' kept first
+    N_("busy: you have %(n)s solves waiting or running here, the most one visitor may have; wait for one to "
+       "finish, or stop it, then ask again"),
+    N_("busy: the server is already solving %(n)s questions for its visitors, the most it takes on at once; "
+       "try again in a little while"),
+    N_("busy: another large solve is running; try again in a moment"),
+    N_("busy: another chart evaluation is running; try again in a moment"),
+    N_("busy: this pay table is still waiting to be solved; try again in a moment"),
+    N_("body: the request body is over the limit of %(n)s bytes"),
+    N_("Not Found"),
+    N_("Method Not Allowed"),
+    N_("not a position this game can reach (%(kind)s)"),
+    N_("the %(what)s could not be computed for these inputs (%(kind)s)"),
+    N_('expected {"state": {...}, "seal": "..."} as the server returned it'),
+    N_("the state or its seal has the wrong type"),
+    N_("the seal does not match: send the state back as the server returned it"),
+    N_("a %(game)s state was sent to the %(other)s endpoint"),
+    N_("give a table name or payouts, not both (payouts are named by 'name')"),
+    N_("names a table given by payouts; a preset keeps its own name"),
+    N_("one weight per face: %(sides)s weights for %(faces)s faces, got %(got)s"),
+    N_("the weights must not all be zero"),
+    N_("%(dice)s dice with %(sides)s faces is %(keeps)s multisets to solve, over the web lab's limit of "
+       "%(most)s (about 2 s); with %(d)s dice at most %(largest)s faces here (the command line goes further)"),
+    N_("exact arithmetic on %(dice)s dice with %(sides)s faces and %(r)s re-rolls is %(links)s links, over "
+       "the web lab's limit of %(most)s (about 2 s); %(fits)s; use floats or the command line"),
+    N_("with %(d)s dice and %(r)s re-rolls at most %(largest)s faces"),
+    N_("not with %(d)s dice and %(r)s re-rolls"),
+    N_("the match solve failed"),
+    N_("the badge match solve failed"),
+    N_("the loadout ranking failed"),
+    N_("a count of one die is 0 to %(most)s, got %(got)s"),
+    N_("at most %(most)s dice in all, got %(got)s"),
+    N_("name the dice you own (at least six)"),
+    N_("name the dice you own (Ordinary dice fill the rest of a set)"),
+    N_("the loadout %(dice)s almost never busts: its turn is a solve of %(steps)s steps, beyond the web's "
+       "%(limit)s (about 3 s); use 'holdwise farkle loadout' on the command line"),
+    N_("the turns of %(n)s choices are %(steps)s steps, beyond the web's %(limit)s (about a minute): own "
+       "fewer kinds of dice, or use 'holdwise farkle loadout' on the command line"),
+    N_("these dice almost never bust: a turn solve of %(steps)s steps (%(mb)s MB) is beyond the web's limit "
+       "of %(limit)s steps (about 3 s); use 'holdwise farkle turn' on the command line"),
     N_("must be %(range)s, got %(got)s"),
     # video poker's hands (games/video_poker/paytables.py's labels)
     N_("royal flush"),
@@ -510,7 +575,7 @@ def _said(text: str, lang: str, depth: int, whole: bool) -> str | None:
             continue  # a part named n is a count: "own fewer kinds of dice" is no "%(n)s dice"
         # the most general forms ("x (hand)", "hand: ranks") only where their hand is one a form says: else any
         # sentence with a colon or a bracket would be taken apart and come out half translated
-        if form in GENERAL and _said(m.group("hand"), lang, depth + 1, False) is None:
+        if form in GENERAL and _said(m.group("hand"), lang, depth + 1, True) is None:
             continue
         parts = {name: _say(value, lang, depth + 1, False) for name, value in m.groupdict().items()}
         return i18n.gettext(form, lang) % parts
