@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from . import i18n
+from . import i18n, refusals
 from .i18n import N_
 
 __all__ = ["PHRASES", "pattern", "say", "table"]
@@ -253,6 +253,7 @@ PHRASES: tuple[str, ...] = (
     N_("computer"),
     N_("you"),
     N_("%(dice)s (bust)"),
+    *refusals.FIRST,  # before the input errors below: their general forms would take these apart
     # input errors: the reason after the field's name (games/inputs.py and the games' parsers)
     N_("must be a whole number %(range)s, got %(got)s"),
     N_("must be a whole number, got %(got)s"),
@@ -281,6 +282,7 @@ PHRASES: tuple[str, ...] = (
     N_("must be numbers 1-6, got %(got)s"),
     N_("unknown die %(name)s; known: %(names)s"),
     N_("a die shows 1 to 6 (or %(joker)s for a joker), got %(got)s"),
+    *refusals.LATER,
     # video poker's hands (games/video_poker/paytables.py's labels)
     N_("royal flush"),
     N_("wild royal flush"),
@@ -333,6 +335,7 @@ PHRASES: tuple[str, ...] = (
     N_("%(hand)s: %(ranks)s"),
 )
 
+GENERAL = PHRASES[-2:]  # "%(dice)s (%(hand)s)", "%(hand)s: %(ranks)s"
 _PART = re.compile(r"%\((\w+)\)s")
 _NAMED = re.compile(r"([\w.\-]+) ((?:must|is|needs|takes) .+)", re.DOTALL)
 _NUMBER = re.compile(r"[+-]?\d{1,3}(,\d{3})*(\.\d+)?%?|[+-]?\d+(\.\d+)?%?")
@@ -360,7 +363,14 @@ def say(text: str, lang: str | None = None) -> str:
     return _say(text, lang, 0)
 
 
-def _say(text: str, lang: str, depth: int) -> str:
+def _say(text: str, lang: str, depth: int, whole: bool = True) -> str:
+    said = _said(text, lang, depth, whole)
+    return text if said is None else said
+
+
+def _said(text: str, lang: str, depth: int, whole: bool) -> str | None:
+    """`text` in `lang` when a form (or a number) says it, else None. A `whole` text (a sentence, not a form's
+    part) is never read as a range or a list: "must be 1 to 10, got 0" is no range of "must be 1" to "10, got 0"."""
     if _NUMBER.fullmatch(text):
         numbers = i18n.numbers(lang)
         if text.endswith("%"):  # "16.7%": the share with as many decimals, written as the language writes it
@@ -368,18 +378,24 @@ def _say(text: str, lang: str, depth: int) -> str:
             return numbers.percent(float(text[:-1].replace(",", "")) / 100, digits)
         return numbers.text(text)
     if depth > 16:  # a form's part is a form in its turn (a list an item at a time), never this deep
-        return text
+        return None
     for form, regex in _compiled():
-        if depth == 0 and form in PARTS:  # a whole text that splits at " to " or ", " is no range or list
+        if whole and form in PARTS:
             continue
         m = regex.fullmatch(text)
-        if m:
-            parts = {name: _say(value, lang, depth + 1) for name, value in m.groupdict().items()}
-            return i18n.gettext(form, lang) % parts
+        if not m or ("n" in m.groupdict() and not _NUMBER.fullmatch(m.group("n"))):
+            continue  # a part named n is a count: "own fewer kinds of dice" is no "%(n)s dice"
+        # the most general forms ("x (hand)", "hand: ranks") only where their hand is one a form says: else any
+        # sentence with a colon or a bracket would be taken apart and come out half translated
+        if form in GENERAL and _said(m.group("hand"), lang, depth + 1, True) is None:
+            continue
+        parts = {name: _say(value, lang, depth + 1, False) for name, value in m.groupdict().items()}
+        return i18n.gettext(form, lang) % parts
     named = _NAMED.fullmatch(text) if depth == 0 else None
     if named:  # an input error naming its input first ("HAND must be ..."): the name kept, the reason said
-        return f"{named.group(1)} {_say(named.group(2), lang, 1)}"
-    return text
+        reason = _said(named.group(2), lang, 1, True)
+        return None if reason is None else f"{named.group(1)} {reason}"
+    return None
 
 
 @cache
@@ -388,4 +404,8 @@ def table(lang: str) -> tuple[tuple[str, str, bool], ...]:
     (empty in English)."""
     if i18n.pick(lang) == i18n.DEFAULT:
         return ()
-    return tuple((form, i18n.gettext(form, lang), form in PARTS) for form in PHRASES)
+    return tuple((form, i18n.gettext(form, lang), form in PARTS) for form in PHRASES if form not in _REFUSED)
+
+
+# the refusals are said on the server (a page shows a 4xx detail as it comes): the pages' scripts need not them
+_REFUSED = frozenset(refusals.FIRST + refusals.LATER)

@@ -151,3 +151,4 @@ def test_get_endpoints_with_junk_queries(app, client, query):
     for method, path, _op in endpoints:
         if method == "GET" and "{" not in path:
             _check(client.get(path + query), f"GET {path}{query[:20]}")
+

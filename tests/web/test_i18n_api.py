@@ -140,3 +140,20 @@ def test_the_pages_that_show_a_games_words_get_their_forms(fresh):
     farkle = {english: local for english, local, _ in forms("/farkle?lang=cs")}
     assert farkle["keep %(dice)s, roll on"] == "odložit %(dice)s, házet dál"
     assert forms("/video-poker?lang=cs") == [] and forms("/farkle?lang=en") == []
+
+
+@pytest.mark.parametrize(("method", "path", "body", "sk"), [
+    ("get", "/api/nope", None, "Nenájdené"),
+    ("get", "/api/poker-dice/odds?rules=nope", None, "rules: musí byť jedno z: 'six', 'royal', 'octahedral'"),
+    ("post", "/api/video-poker/editor/return", {"table": None}, "table: musí byť objekt"),
+    ("post", "/api/yahtzee/move", {"state": {"state": {}, "seal": ""}, "text": "x"},
+     "state: pečať nesedí: pošlite stav späť tak, ako ho server vrátil"),
+    ("post", "/api/farkle/loadouts", {"owned": "ordinary*5"}, "owned: výber potrebuje 6 kociek; vlastníte 5"),
+])
+def test_the_rarer_refusals_in_slovak(fresh, method, path, body, sk):
+    """pydantic's types and choices, Starlette's 404, a sealed state's and the loadout chooser's own refusals."""
+    r = getattr(fresh, method)(path, **({"json": body} if body is not None else {}), headers={"accept-language": "sk"})
+    assert 400 <= r.status_code < 500 and r.json()["detail"] == sk, r.json()
+    english = getattr(fresh, method)(path, **({"json": body} if body is not None else {})).json()["detail"]
+    assert english != sk  # English as before
+    assert ": " not in sk or english.partition(": ")[0] == sk.partition(": ")[0]  # the field's name kept

@@ -32,6 +32,8 @@ GAME = {
     "/redoc": ("redoc", "redoc .api-content"),
 }
 DOCS = ["/docs", "/redoc"]  # not in the app's menu list: the menu's "API" leads to /docs, which links /redoc
+# the viewers are read in Slovak (the schema's words and ReDoc's labels: longer than English, issue 44)
+DOCS_LANG = "sk"
 SHOWN = 200  # px of a game element (all of a smaller one) that the first screen shows
 
 # One look at the page after two frames (the menu script marks the frames that scroll once per frame).
@@ -107,7 +109,7 @@ def test_every_page_fits_its_controls_are_big_enough_and_the_menu_reaches_every_
     problems = []
     try:
         for path in [*pages(app), *DOCS]:
-            page.goto(live_server + path)
+            page.goto(live_server + path + (f"?lang={DOCS_LANG}" if path in DOCS else ""))
             game, ready = GAME.get(path, (None, None))
             if ready:
                 page.wait_for_selector(ready, state="attached", timeout=30_000)
@@ -161,12 +163,15 @@ def test_every_page_fits_its_controls_are_big_enough_and_the_menu_reaches_every_
                 assert page.locator(".opblock").count() > 20, where
             if path == "/redoc":
                 page.get_by_text("/api/health").first.wait_for(timeout=30_000)
+                # ReDoc's own labels in the page's language (its `labels` option), the schema's words too
+                assert page.get_by_text("Ukážky odpovedí").count() > 0 and page.get_by_text("Stav servera").count() > 0
             if path in DOCS:  # the first screen (the whole spec is some metres long)
                 shoot(page, f"layout-{path.strip('/')}-{size}", full_page=False)
             if path == "/docs":
                 # an endpoint tried from the page (its answer is this server's), then the opened operation's
                 # controls (Try it out, Execute, Clear, the copy buttons, the media-type select) measured too
                 health = page.locator("#operations-server-health_api_health_get")
+                assert "Stav servera" in health.inner_text(), where  # the operation's summary in Slovak
                 health.locator(".opblock-summary-control").click()
                 health.locator(".try-out__btn").click()
                 health.locator(".execute").click()

@@ -145,7 +145,9 @@ USAGE_ERRORS = _usage_errors()
 
 def _usage_line(err: Exception) -> str:
     """A usage error as one line, with where to look for help."""
-    message = " ".join(getattr(err, "format_message", err.__str__)().split()) or _("a command is needed")
+    from ..phrases import say  # click's own words (its forms are in holdwise.phrases) in the reader's language
+
+    message = say(" ".join(getattr(err, "format_message", err.__str__)().split())) or _("a command is needed")
     ctx = getattr(err, "ctx", None)
     if ctx is None:
         return _("error: %(message)s") % {"message": message}
@@ -256,8 +258,11 @@ def new_app(help: str, **kwargs) -> typer.Typer:
 
 
 def fail(message: str) -> None:
-    """Report bad input as one line and exit with code 2."""
-    typer.echo(_("error: %(message)s") % {"message": message}, err=True)
+    """Report bad input as one line and exit with code 2 (its words through holdwise.phrases: most are written
+    in English where they are found, as the games' errors are)."""
+    from ..phrases import say
+
+    typer.echo(_("error: %(message)s") % {"message": say(message)}, err=True)
     raise typer.Exit(2)
 
 

@@ -8,25 +8,26 @@ import os
 from contextlib import asynccontextmanager
 
 from fastapi import FastAPI, Request
-from fastapi.responses import HTMLResponse, RedirectResponse
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 
 from .. import __version__, games, i18n
 from ..i18n import N_
 from ..games.registry import Page
-from . import hint, session
+from . import api_schema, hint, session
 from ..settings import check_settings
-from .common import HERE, ClientMark, page, request_language
+from .common import HERE, ClientMark, json_bytes, page, request_language
 from .schemas import Health, answers
 from .work import ledger
 from .errors import BodyLimit, install
 
-__all__ = ["DOCS_POLICY", "MORE_GAMES", "REDOC", "SWAGGER_UI", "create_app", "generic_games", "labs", "nav_groups",
+__all__ = ["DOCS_POLICY", "MORE_GAMES", "REDOC", "SCHEMA", "SWAGGER_UI", "create_app", "generic_games", "labs", "nav_groups",
            "own_pages"]
 
 # the API docs' scripts and styles, served from the package (static/vendor/VENDORED.md says where from)
 SWAGGER_UI = "/static/vendor/swagger-ui-dist-5.35.0"
 REDOC = "/static/vendor/redoc-2.5.4"
+SCHEMA = "/openapi.json"  # the OpenAPI schema; ?lang=sk or cs: its words in that language (web/api_schema.py)
 # the docs pages may load from this server only (a guard: the vendored scripts ask no other host); no inline
 # script (static/api_docs.js starts Swagger UI); inline styles, which both viewers write
 DOCS_POLICY = ("default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; "
@@ -108,7 +109,9 @@ def create_app(warm: bool | None = None) -> FastAPI:
                 session.warm(name, games.get(name))
         yield
 
+    # the schema is served below, in the reader's language (FastAPI's own route would serve English only)
     app = FastAPI(title="holdwise", version=__version__, lifespan=lifespan, docs_url=None, redoc_url=None,
+                  openapi_url=None,
                   description="Exact best play and true return of keep-and-re-roll games. Every answer is the "
                               "CLI's --json, same keys; play endpoints take and return a sealed game state.")
     app.state.nav = nav_groups()  # every page's menu (templates/base.html)
@@ -122,10 +125,22 @@ def create_app(warm: bool | None = None) -> FastAPI:
         lang = request_language(request)
         return page(request, "index.html", labs=pages if lang == i18n.DEFAULT else labs(lang), title="holdwise lab")
 
+    @app.get(SCHEMA, include_in_schema=False)
+    def openapi(request: Request) -> Response:
+        """The OpenAPI schema, its words in the reader's language (?lang=, the cookie, Accept-Language)."""
+        lang = request_language(request)
+        if lang not in schemas:
+            schemas[lang] = json_bytes(api_schema.translated(app.openapi(), lang))
+        return Response(schemas[lang], media_type="application/json",
+                        headers={"content-language": lang, "vary": "accept-language, cookie"})
+
+    schemas: dict[str, bytes] = {}  # the schema of each language, made once
+
     def api_docs(request: Request, viewer: str, assets: str, title: str) -> HTMLResponse:
-        # the site's layout around the viewer (templates/api_docs.html), so its menu leads back to every page
-        html = page(request, "api_docs.html", viewer=viewer, assets=assets, spec=app.openapi_url or "/openapi.json",
-                    title=title)
+        # the site's layout around the viewer (templates/api_docs.html), so its menu leads back to every page;
+        # the viewer reads the schema in the page's language
+        spec = f"{SCHEMA}?lang={request_language(request)}"
+        html = page(request, "api_docs.html", viewer=viewer, assets=assets, spec=spec, title=title)
         html.headers["content-security-policy"] = DOCS_POLICY
         return html
 

@@ -18,7 +18,7 @@ from ..errors import InputError
 from ..i18n import N_
 from .common import MAX_BODY_BYTES, FieldError, field_error, request_language
 
-__all__ = ["BodyLimit", "install"]
+__all__ = ["BodyLimit", "install", "said"]
 
 log = logging.getLogger("holdwise.web")
 
@@ -67,6 +67,11 @@ _WORDS: dict[str, tuple[str, str | None]] = {
     "string_too_long": (N_("takes at most %(limit)s characters"), "max_length"),
     "missing": (N_("required"), None),
     "extra_forbidden": (N_("unknown field"), None),
+    "dict_type": (N_("must be an object"), None),
+    "model_type": (N_("must be an object"), None),
+    "model_attributes_type": (N_("must be an object"), None),
+    "literal_error": (N_("must be one of: %(limit)s"), "expected"),
+    "enum": (N_("must be one of: %(limit)s"), "expected"),
 }
 
 
@@ -83,7 +88,9 @@ def _validation(request: Request, exc: RequestValidationError) -> JSONResponse:
         message = i18n.gettext(text, lang)
         if key is not None:
             context: Any = first.get("ctx") or {}
-            message = message % {"limit": _number(context.get(key), lang)}
+            limit = _number(context.get(key), lang)
+            # pydantic's choices ("'six', 'royal' or 'octahedral'") as a list, its English "or" left out
+            message = message % {"limit": limit.replace(" or ", ", ") if key == "expected" else limit}
     else:
         message = str(first.get("msg", "invalid value"))  # pydantic's own words: English
     if kind == "json_invalid":
@@ -91,22 +98,24 @@ def _validation(request: Request, exc: RequestValidationError) -> JSONResponse:
     return JSONResponse(status_code=422, content={"detail": f"{said}: {message}"[:300], "field": where})
 
 
+def said(exc: InputError, lang: str) -> str:
+    """A 422's detail: the reason in `lang` (the games write English), the field's name kept as it is."""
+    if isinstance(exc, FieldError) and str(exc) == f"{exc.field_name}: {exc.message}":
+        return f"{exc.field_name}: {phrases.say(exc.message, lang)}"
+    return phrases.say(str(exc), lang)
+
+
 def _input(request: Request, exc: InputError) -> JSONResponse:
     if not isinstance(exc, FieldError) and exc.field is not None:
         exc = field_error(exc)  # a game's field word is the request's field: "score: must be ..."
     name = exc.field if isinstance(exc, FieldError) else None
-    # the reason in the request's language (the games write English), the field's name kept as it is
-    lang = request_language(request)
-    if isinstance(exc, FieldError) and str(exc) == f"{exc.field_name}: {exc.message}":
-        detail = f"{exc.field_name}: {phrases.say(exc.message, lang)}"
-    else:
-        detail = phrases.say(str(exc), lang)
-    return JSONResponse(status_code=422, content={"detail": detail[:500], "field": name})
+    return JSONResponse(status_code=422, content={"detail": said(exc, request_language(request))[:500], "field": name})
 
 
 def _http(request: Request, exc: HTTPException) -> JSONResponse:
     name = "body" if exc.status_code == 413 else None
-    return JSONResponse(status_code=exc.status_code, content={"detail": str(exc.detail), "field": name},
+    detail = phrases.say(str(exc.detail), request_language(request))  # "busy: ...", "Not Found"
+    return JSONResponse(status_code=exc.status_code, content={"detail": detail, "field": name},
                         headers=getattr(exc, "headers", None))
 
 
@@ -138,7 +147,7 @@ class BodyLimit:
             return
         declared = dict(scope.get("headers") or []).get(b"content-length")
         if declared is not None and (not declared.isdigit() or int(declared) > self.limit):
-            await self._refuse(send)
+            await self._refuse(scope, send)
             return
         seen = 0
 
@@ -153,8 +162,9 @@ class BodyLimit:
 
         await self.app(scope, limited, send)
 
-    async def _refuse(self, send: Send) -> None:
-        body = json.dumps({"detail": _TOO_LARGE % self.limit, "field": "body"}).encode()
+    async def _refuse(self, scope: Scope, send: Send) -> None:
+        detail = phrases.say(_TOO_LARGE % self.limit, request_language(Request(scope)))
+        body = json.dumps({"detail": detail, "field": "body"}).encode()
         await send({"type": "http.response.start", "status": 413,
                     "headers": [(b"content-type", b"application/json"),
                                 (b"content-length", str(len(body)).encode())]})

@@ -9,13 +9,14 @@ import json
 from collections.abc import Callable
 from typing import Annotated, Any
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 from pydantic import Field, Strict
 
 from ..errors import InputError
 from ..games import farkle as face
 from . import common
+from .errors import said
 from .common import AnswerCache, Body, FieldError, computed, examples, jobs, user_field
 from .farkle import TAG, WEB_TURN_MAX_WORK, Dice, DiceList, Target, checked_loadout
 from .schemas import JobStatus, Loadouts, answers
@@ -198,7 +199,7 @@ def _points(owned, top: int) -> tuple[dict | None, Any]:
               "phase": "turns of 4 of 11 loadouts solved", "expected_points": None,
               "detail": "solving the turns of every loadout (seconds); ask again with the same body"}}}},
     422: {"description": "bad input, or a search beyond the guard (with the expected-points ranking)"}}))
-def loadouts(body: LoadoutsBody) -> Any:
+def loadouts(body: LoadoutsBody, request: Request) -> Any:
     """The best six of the dice you own (`holdwise farkle loadout --json`): by expected points per turn, or
     with `opponent_dice` by the win chance in a match to `target` moving first and second. Both are background
     jobs in the server's line of heavy solves (a new set's turns are seconds of solving; identical bodies share
@@ -224,7 +225,8 @@ def loadouts(body: LoadoutsBody) -> Any:
     def refused(err: InputError) -> JSONResponse:
         if not isinstance(err, FieldError):
             err = common.field_error(err) if err.field is not None else FieldError("target", str(err))
-        return JSONResponse(status_code=422, content={"detail": str(err)[:500], "field": err.field,
+        detail = said(err, common.request_language(request))  # in the reader's language, as every 422
+        return JSONResponse(status_code=422, content={"detail": detail[:500], "field": err.field,
                                                       "expected_points": points})
 
     try:

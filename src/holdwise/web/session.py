@@ -154,7 +154,8 @@ def session_routes(game: str, face: GameFace[Any], options_model: type[BaseModel
         declared = answers(Hint if name == "advice" else SessionAnswer, f"POST /api/{game}/{name}",
                            extra.get("responses"))
         router.add_api_route(f"/api/{game}/{name}", handler, methods=["POST"], tags=list(tags),
-                             description=describe.get(name, doc), name=f"{game}-{name}", **declared)
+                             summary=f"{game}: {name}", description=describe.get(name, doc), name=f"{game}-{name}",
+                             **declared)
     return router
 
 
