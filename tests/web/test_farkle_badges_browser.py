@@ -103,6 +103,11 @@ def test_a_throw_with_the_badge_of_might_from_its_button(page, live_server):
     page.wait_for_selector("#fk-table:not([hidden])", timeout=120_000)
     state = settled(page)
     assert state.phase == "roll" and farkle.advice(state).best.action.get("badges") == ["might"]
+    # the coach, switched on before the throw, says so at once (it used to wait for the next move)
+    page.check("#fk-coach-toggle")
+    page.wait_for_function("() => document.getElementById('fk-badge-coach').textContent.startsWith("
+                           "'Coach: use the Badge of Might now')")
+    assert page.locator("#fk-badge-coach").is_visible()
     page.click('#fk-badge-spend [data-badge-action="roll:might"]')
     state = settled(page)
     assert state.data["uses"]["player"][4] == 0

@@ -14,6 +14,7 @@
   const ORDER = ["warlord", "doppelganger", "resurrection"];
   const pct = (p) => HoldwiseDom.percent(p, 1);  // in the page's language
   let asked = null; // the sealed state whose coach line is shown (or asked for)
+  let shown = null;  // the table's state and call of the last render: the coach's switch asks again with them
 
   function picked(side) {
     return [...document.querySelectorAll(`select[data-badges="${side}"]`)].map((s) => s.value).filter(Boolean);
@@ -114,8 +115,15 @@
         if (a.type === "keep" && a.badges && a.dice.join(",") === dice) spend.append(button(spendText(a), a, play, true));
       }
     }
+    shown = [S, call];
     coachLine(S, call);
   }
+
+  // the line follows the coach's switch at once (before, it waited for the next move: at a turn's first throw,
+  // where the Badge of Might is spent or kept, it stayed empty)
+  document.addEventListener("change", (e) => {
+    if (e.target && e.target.id === "fk-coach-toggle" && shown) { asked = null; coachLine(...shown); }
+  });
 
   window.holdwiseFarkleBadges = {options, render};
 })();
