@@ -112,6 +112,12 @@ def test_numbers_as_each_language_writes_them():
     assert en.decimal(2.675, 2) == "2.67" and sk.decimal(2.675, 2) == "2,67"
 
 
+def test_english_signs_are_babels():
+    # English numbers are written without loading Babel: its signs must be Babel's en_US ones
+    assert i18n.ENGLISH_SIGNS == i18n.locale_signs("en") == (".", ",", "%")
+    assert i18n.locale_signs("sk") == (",", "\u00a0", "\u00a0%")
+
+
 @pytest.mark.parametrize(("header", "lang"), [
     ("sk-SK,sk;q=0.9,en;q=0.8", "sk"), ("de-DE,cs;q=0.7,sk;q=0.8", "sk"), ("en-GB,cs;q=0.9", "en"),
     ("de, fr;q=0.5", None), ("", None), ("cs;q=0, sk;q=0.1", "sk"), ("x;q=abc, cs", "cs"),

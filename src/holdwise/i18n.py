@@ -12,8 +12,8 @@ from functools import cache
 from pathlib import Path
 
 __all__ = [
-    "DEFAULT", "DOMAIN", "LANGUAGES", "LOCALE_DIR", "N_", "Numbers", "catalogue", "current", "from_accept_language",
-    "from_environment", "gettext", "language", "ngettext", "numbers", "pgettext", "pick", "set_language", "translations",
+    "DEFAULT", "DOMAIN", "ENGLISH_SIGNS", "LANGUAGES", "LOCALE_DIR", "N_", "Numbers", "catalogue", "current", "from_accept_language",
+    "from_environment", "gettext", "language", "locale_signs", "ngettext", "numbers", "pgettext", "pick", "set_language", "translations",
 ]
 
 LANGUAGES = ("en", "sk", "cs")  # English is the source language: its catalogue is the messages themselves
@@ -145,7 +145,20 @@ def catalogue(lang: str, suffix: str = ".js") -> dict[str, object]:
     return {"lang": lang, "plural": plural, "messages": out}
 
 
+ENGLISH_SIGNS = (".", ",", "%")  # the decimal sign, the thousands sign, the percent sign after a number
 _POINTS = N_("pp")  # percentage points: "b. b." in Slovak (the article's), "p. b." in Czech
+
+
+def locale_signs(lang: str) -> tuple[str, str, str]:
+    """(decimal sign, thousands sign, what follows a percentage) of a language, from Babel's locale data."""
+    from babel import Locale
+
+    locale = Locale.parse({"en": "en_US", "sk": "sk_SK", "cs": "cs_CZ"}.get(lang, "en_US"))
+    symbols = locale.number_symbols
+    symbols = symbols.get("latn", symbols)  # Babel 2.14 keys the symbols by numbering system
+    pattern = locale.percent_formats[None].pattern  # "#,##0%" or "#,##0 %"
+    return (symbols.get("decimal", "."), symbols.get("group", ","),
+            pattern[pattern.rindex("0") + 1:].replace("\u00a4", "") or "%")
 
 
 class Numbers:
@@ -155,16 +168,10 @@ class Numbers:
     the decimal sign, the thousands sign and how a percentage is written."""
 
     def __init__(self, lang: str):
-        from babel import Locale
-
         self.lang = lang
-        locale = Locale.parse({"en": "en_US", "sk": "sk_SK", "cs": "cs_CZ"}.get(lang, "en_US"))
-        symbols = locale.number_symbols
-        symbols = symbols.get("latn", symbols)  # Babel 2.14 keys the symbols by numbering system
-        self._decimal = symbols.get("decimal", ".")
-        self._group = symbols.get("group", ",")
-        pattern = locale.percent_formats[None].pattern  # "#,##0%" or "#,##0 %"
-        self._percent = pattern[pattern.rindex("0") + 1:].replace("\u00a4", "") or "%"
+        # English's signs are known (a test compares them with Babel's): a command printing English then loads no
+        # Babel, about 15 ms of a new process
+        self._decimal, self._group, self._percent = ENGLISH_SIGNS if lang == DEFAULT else locale_signs(lang)
 
     def _local(self, text: str) -> str:
         return text.translate({ord("."): self._decimal, ord(","): self._group})

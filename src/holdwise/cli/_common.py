@@ -104,6 +104,15 @@ def _help_headings() -> None:
         setattr(rich_utils, name, _(text))
 
 
+def _with_headings(format_help: Callable[..., None]) -> Callable[..., None]:
+    """A command's help printer that sets typer's headings first: typer's help module loads rich's Markdown
+    and Pygments (about 60 ms of a new process), so only a help printed loads it, not every command run."""
+    def headed(ctx: Any, formatter: Any) -> None:  # noqa: ANN401 (click's context and formatter)
+        _help_headings()
+        format_help(ctx, formatter)
+    return headed
+
+
 def _translated_usage(usage: Callable[[Any], str]) -> Callable[[Any], str]:
     """A command's usage line with its "Usage:" in the current language."""
     def get_usage(ctx: Any) -> str:  # noqa: ANN401 (a click context)
@@ -178,10 +187,10 @@ class Group(TyperGroup):
             # a subcommand prints its own help (`holdwise sweep show --help`): its words, typer's headings and
             # the usage line in the current language, as a group's are
             translate_help(command)
-            _help_headings()
             if "get_usage" not in command.__dict__:
                 command.get_usage = _translated_usage(command.get_usage)  # type: ignore[assignment]
                 command.get_help_option = _translated_help_option(command.get_help_option)  # type: ignore[assignment]
+                command.format_help = _with_headings(command.format_help)  # type: ignore[method-assign]
         return command
 
     def format_help(self, ctx, formatter) -> None:
@@ -278,9 +287,10 @@ def console(stderr: bool = False):
     from rich.console import Console
 
     stream = sys.stderr if stderr else sys.stdout
+    # no emoji codes: holdwise writes none, and looking for them loads rich's emoji table (10 ms a process)
     if stream.isatty():
-        return Console(stderr=stderr)
-    return Console(stderr=stderr, width=WIDTH)
+        return Console(stderr=stderr, emoji=False)
+    return Console(stderr=stderr, width=WIDTH, emoji=False)
 
 
 _console = console

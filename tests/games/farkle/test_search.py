@@ -6,15 +6,19 @@ from __future__ import annotations
 
 import random
 
+import numpy as np
 import pytest
 
 from holdwise.errors import InputError
 from holdwise.games.farkle import parse_inventory, search_inventory
-from holdwise.games.farkle.rules import NAMED_DICE, Die
+from holdwise.games.farkle import search_kernels
+from holdwise.games.farkle.roll_table import N_FACES, score_table
+from holdwise.games.farkle.rules import NAMED_DICE, Die, score
 from holdwise.games.farkle.search import (
     MID_BASE, BoundMemo, bound_points, capped_points, count_sets, exact_points, inventory_sets, mid_bound,
     search_sets, tight_bound,
 )
+from holdwise.games.farkle.search_bounds import keep_lists, keep_lists_numpy
 from tests.oracles.farkle_bruteforce import turn_value_to
 
 NAMES = sorted(NAMED_DICE)
@@ -198,3 +202,49 @@ def test_a_workers_threshold_only_rises_and_the_largest_is_read(monkeypatch):
     monkeypatch.setattr(search, "_SLOT", [0])  # the parent publishes nothing through this path
     search._publish(990.0)
     assert slots == [950.0, 0.0, 900.0]
+
+
+@pytest.mark.parametrize("k", [1, 2, 3])
+def test_the_keep_kernel_lists_what_numpy_does(k):
+    # the kernel (compiled, or its source under HOLDWISE_PURE=1) against the NumPy lists, written from an offset
+    scores = score_table()
+    n_vec = N_FACES**k
+    counts = np.zeros(n_vec, dtype=np.int64)
+    masks = np.zeros(5 + n_vec * ((1 << k) - 1), dtype=np.int32)
+    units = np.zeros_like(masks)
+    at = search_kernels.keep_pass(k, scores, counts, masks, units, 5)
+    want_counts, want_masks, want_units = keep_lists_numpy(k, scores)
+    assert at - 5 == len(want_masks) == counts.sum() > 0
+    assert np.array_equal(counts, want_counts)
+    assert np.array_equal(masks[5:at], want_masks) and np.array_equal(units[5:at], want_units)
+
+
+def test_the_keep_lists_are_the_legal_keeps_by_the_rules():
+    keep_start, keep_mask, keep_units, vec_base = keep_lists()
+    assert keep_start[0] == 0 and len(keep_start) == vec_base[-1] + 1 == sum(N_FACES**k for k in range(1, 7)) + 1
+    rng = random.Random(5)
+    for _ in range(300):
+        k = rng.randint(1, 6)
+        faces = [rng.randrange(N_FACES) for _ in range(k)]
+        index = sum(f * N_FACES**i for i, f in enumerate(faces))
+        want = []
+        for m in range(1, 1 << k):
+            kept = [0] * N_FACES
+            for i in range(k):
+                if m >> i & 1:
+                    kept[faces[i]] += 1
+            s = score(tuple(kept))
+            if s > 0:
+                want.append((m, s // 50))
+        lo, hi = keep_start[vec_base[k] + index], keep_start[vec_base[k] + index + 1]
+        assert list(zip(keep_mask[lo:hi].tolist(), keep_units[lo:hi].tolist())) == want
+
+
+def test_the_keep_lists_built_compiled_equal_numpys():
+    # what a search reads (the compiled kernel where built) against the NumPy lists, every k
+    keep_start, keep_mask, keep_units, _ = keep_lists()
+    scores = score_table()
+    parts = [keep_lists_numpy(k, scores) for k in range(1, 7)]
+    assert np.array_equal(keep_start, np.concatenate([[0], np.cumsum(np.concatenate([p[0] for p in parts]))]))
+    assert np.array_equal(keep_mask, np.concatenate([p[1] for p in parts]))
+    assert np.array_equal(keep_units, np.concatenate([p[2] for p in parts]))

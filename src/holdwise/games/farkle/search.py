@@ -391,8 +391,9 @@ def search_sets(kinds: Sequence[Die], counts: Sequence[int], top: int, filler: D
     runner = _Runner(workers, stop)
     try:
         def run_exact(numbers: list[int]) -> None:
-            step = max(1, min(chunk, len(numbers) // (2 * max(1, workers)) or 1))
-            parts = [numbers[s:s + step] for s in range(0, len(numbers), step)]
+            # one set a job: the judging waits for the last of these, so a worker should not sit idle while
+            # the other solves a chunk of several (each solve is 0.05-0.1 s; a job's own cost about 1 ms)
+            parts = [[n] for n in numbers]
             runner.run((_exact_chunk, (kinds, [sets[n] for n in part], cap), taker(part)) for part in parts)
 
         run_exact(list(range(first)))

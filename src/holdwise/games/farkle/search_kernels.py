@@ -9,7 +9,7 @@ try:
 except ImportError:  # plain Python without Cython installed
     from holdwise.solver.cy import cython
 
-__all__ = ["BELOW_GRID", "state_excess"]
+__all__ = ["BELOW_GRID", "keep_pass", "state_excess"]
 
 # A query below a state's grid has no bound from the grid: it reads this, so the set is never pruned by it.
 BELOW_GRID = 1.0e18
@@ -210,3 +210,55 @@ def state_excess(k: cython.Py_ssize_t, nz_count: cython.longlong[::1], nz_face: 
         acc = total[t - lo] - q * t
         excess[out_row * width + t - lo] = acc if acc > 0.0 else 0.0
     return 0.0
+
+
+def keep_pass(k: cython.Py_ssize_t, scores: cython.const[cython.short][::1], counts: cython.longlong[::1],
+              masks: cython.int[::1], units: cython.int[::1], at: cython.longlong) -> cython.longlong:
+    """The legal keeps of every face vector of k dice (faces 0..6; vector index sum face_i * 7^i, die 0
+    turning fastest), vector by vector, each vector's keeps in the order of their masks (bit i: die i):
+    counts[v] = how many vector v has, and each keep's mask and score in units of 50 (scores[code], code = the
+    sum of 7^face over the dice kept; legal when positive) written to masks and units from `at` on (room
+    for every mask of every vector). Returns `at` past the last keep written."""
+    digit = cython.declare(cython.longlong[8])
+    code = cython.declare(cython.longlong[64])
+    low = cython.declare(cython.longlong[64])
+    power = cython.declare(cython.longlong[8])
+    n_vec: cython.longlong = 1
+    n_masks: cython.Py_ssize_t = 1 << k
+    v: cython.longlong
+    m: cython.Py_ssize_t
+    i: cython.Py_ssize_t
+    first: cython.longlong
+    u: cython.short
+    for i in range(k):
+        digit[i] = 0
+        n_vec *= 7
+    for i in range(7):
+        power[i] = 1
+        for _ in range(i):
+            power[i] *= 7
+    for m in range(1, n_masks):
+        i = 0
+        while not (m >> i) & 1:
+            i += 1
+        low[m] = i  # the mask's lowest die
+    code[0] = 0
+    for v in range(n_vec):
+        first = at
+        for m in range(1, n_masks):
+            # the code of the mask without its lowest die, plus that die's face
+            code[m] = code[m & (m - 1)] + power[digit[low[m]]]
+            u = scores[code[m]]
+            if u > 0:
+                masks[at] = m
+                units[at] = u
+                at += 1
+        counts[v] = at - first
+        i = 0
+        while i < k:  # the next vector: die 0 turns fastest
+            digit[i] += 1
+            if digit[i] < 7:
+                break
+            digit[i] = 0
+            i += 1
+    return at
