@@ -1,4 +1,4 @@
-# mypy: disable-error-code="valid-type"
+# mypy: disable-error-code="valid-type,untyped-decorator"
 """Liar's Dice's CFR+ iteration and float best response over the flat public tree, in Cython's pure-Python mode
 (compiled by the build; see solver/native.py).
 
