@@ -9,6 +9,7 @@ hands at once, in compiled loops (cfr_kernels.py).
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -141,10 +142,13 @@ def snap_flat(tree: FlatTree, strategy: FloatArray, denominator: int) -> FloatAr
 
 
 def flat_solve(rules: Rules, iterations: int = 1000, *, target: float = 1e-12, check_every: int = 250,
-               tree: FlatTree | None = None, predictive: bool = False, power: float = 1.0) -> FlatSolve:
+               tree: FlatTree | None = None, predictive: bool = False, power: float = 1.0,
+               progress: Callable[[int, float, float], None] | None = None) -> FlatSolve:
     """CFR+ (alternating updates, linear averaging) for up to `iterations`; every `check_every` iterations the
     average strategy is snapped to each of SNAP_DENOMINATORS and kept once its float exploitability is below
-    `target`; else the last average strategy with its exploitability."""
+    `target`; else the last average strategy with its exploitability. `progress(t, low, high)` hears each check
+    (the average strategy's best responses). `predictive` and `power` (the averaging weight t ** power) try
+    predictive CFR+ and other weights: not better here (docs/performance.md)."""
     began = time.perf_counter()
     tree = tree or flat_tree(rules)
     n = tree.last.shape[0]
@@ -166,6 +170,8 @@ def flat_solve(rules: Rules, iterations: int = 1000, *, target: float = 1e-12, c
                      scratch)
         if t % check_every == 0 or t == iterations:
             average = normalized(tree, total)
+            if progress is not None:
+                progress(t, *measured(average))
             for d in SNAP_DENOMINATORS:
                 exact = snap_flat(tree, average, d)
                 low, high = measured(exact)
