@@ -31,18 +31,18 @@ if TYPE_CHECKING:  # what the names are, for type checkers; at run time each loa
         parse_action,
         step,
     )
-    from .solver import Equilibrium, equilibrium
+    from .solver import Equilibrium, equilibrium, play_equilibrium
 
 _EXPORTS = {
     **dict.fromkeys(("GAME", "HINT_FIELDS", "MEASURE", "HintRequest", "hint", "parse_hint"), ".hints"),
     **dict.fromkeys(("MAX_BIDS", "Rules", "parse_rules"), ".rules"),
     **dict.fromkeys(("ACTION_EXAMPLE", "DEFAULT_OPTIONS", "MOVE_EXAMPLE", "actions", "advice", "computer_action",
                      "new_game", "normalize_options", "parse_action", "step"), ".session"),
-    **dict.fromkeys(("Equilibrium", "equilibrium"), ".solver"),
+    **dict.fromkeys(("Equilibrium", "equilibrium", "play_equilibrium"), ".solver"),
 }
 __all__ = [
     "ACTION_EXAMPLE", "DEFAULT_OPTIONS", "Equilibrium", "GAME", "HINT_FIELDS", "HintRequest", "MAX_BIDS", "MEASURE",
     "MOVE_EXAMPLE", "Rules", "actions", "advice", "computer_action", "equilibrium", "hint", "new_game",
-    "normalize_options", "parse_action", "parse_hint", "parse_rules", "step",
+    "normalize_options", "parse_action", "parse_hint", "parse_rules", "play_equilibrium", "step",
 ]
 __getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)

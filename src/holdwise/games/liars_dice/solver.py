@@ -21,7 +21,7 @@ from .rules import CALL, Rules
 
 __all__ = [
     "Equilibrium", "Node", "Strategy", "action_values", "best_response_value", "equilibrium", "exploitability",
-    "nodes_of", "public_tree", "snapped", "solve",
+    "nodes_of", "play_equilibrium", "public_tree", "snapped", "solve",
 ]
 
 DENOMINATORS = (2, 3, 4, 6, 8, 9, 12, 18, 24, 36, 72, 144)  # tried in turn when snapping to an exact equilibrium
@@ -238,7 +238,7 @@ EXACT_BIDS = 12
 FLAT_ITERATIONS = {12: 400, 18: 2000}
 
 
-def _flat_equilibrium(rules: Rules) -> Equilibrium:
+def _flat_equilibrium(rules: Rules, exact: bool) -> Equilibrium:
     """The compiled solve: CFR+ snapped to fractions of a fixed denominator, else the sequence-form LP (up to
     EXACT_BIDS bids), else CFR+'s average strategy; certified as `certified` says."""
     from . import cfr
@@ -262,7 +262,7 @@ def _flat_equilibrium(rules: Rules) -> Equilibrium:
             strategy[history] = np.array(table, dtype=object)
     else:
         strategy = cfr.to_strategy(tree, found.strategy)  # type: ignore[assignment]
-    if rules.bids <= EXACT_BIDS:
+    if exact:
         low, high, certified = best_response_value(rules, strategy, 1), best_response_value(rules, strategy, 0), "exact"
     else:
         low, high, certified = Fraction(found.value_low), Fraction(found.value_high), "float"
@@ -272,10 +272,39 @@ def _flat_equilibrium(rules: Rules) -> Equilibrium:
 
 
 @lru_cache(maxsize=8)
-def equilibrium(rules: Rules) -> Equilibrium:
+def equilibrium(rules: Rules, exact: bool | None = None) -> Equilibrium:
     """The rule set's equilibrium (cached): exact when a CFR+ run snaps to one (exploitability 0), else the LP's
-    (up to EXACT_BIDS bids), else CFR+'s average strategy; with its exploitability."""
-    return _flat_equilibrium(rules)
+    (up to EXACT_BIDS bids), else CFR+'s average strategy; with its exploitability, measured in fractions when
+    `exact` (by default up to EXACT_BIDS bids), else in floats (a hint or a play session above PLAY_EXACT_BIDS:
+    the same strategy, seconds sooner)."""
+    if rules.bids <= PLAY_EXACT_BIDS:  # the first solver's equilibria where it snaps (the ones the pages showed)
+        found = _walked_equilibrium(rules)
+        if found is not None:
+            return found
+    return _flat_equilibrium(rules, rules.bids <= EXACT_BIDS if exact is None else exact)
+
+
+SNAP_ITERATIONS = (200, 500)  # the tree-walking CFR+ runs tried in turn, up to PLAY_EXACT_BIDS bids
+
+
+def _walked_equilibrium(rules: Rules) -> Equilibrium | None:
+    """The tree-walking CFR+ snapped to an exact equilibrium (seconds up to 8 bids), or None when it does not."""
+    began = time.perf_counter()
+    for iterations in SNAP_ITERATIONS:
+        exact = snapped(rules, solve(rules, iterations).strategy)
+        if exact is not None:
+            strategy, value, _ = exact
+            return Equilibrium(rules=rules, strategy=strategy, exploitability=Fraction(0), value_low=value,
+                               value_high=value, iterations=iterations, seconds=time.perf_counter() - began)
+    return None
+
+
+PLAY_EXACT_BIDS = 8  # a hint or a play session certifies in fractions up to this many bids (in well under a second)
+
+
+def play_equilibrium(rules: Rules) -> Equilibrium:
+    """The equilibrium a hint or a play session reads: certified in fractions up to PLAY_EXACT_BIDS bids."""
+    return equilibrium(rules, rules.bids <= PLAY_EXACT_BIDS)
 
 
 def action_values(rules: Rules, strategy: Strategy, history: tuple[int, ...], hand: tuple[int, ...]
