@@ -115,14 +115,21 @@ def main() -> None:
             line += f" {'-':>5}"
         else:
             line += (f" {os_['mode']:>5} {os_['seconds']:>6.1f} {os_['value']:>+11.8f} {os_['nash_conv']:>8.1e}")
-            r["ratio"] = os_["seconds"] / hw["seconds"] if os_["mode"] != "check" else None
+            solved = os_["mode"] != "check"
+            r["ratio"] = os_["seconds"] / hw["seconds"] if solved else None
+            r["cpu_ratio"] = os_["cpu"] / max(hw["cpu"], 1e-9) if solved else None
             r["difference"] = abs(os_["value"] - hw["value"])
         print(line)
-    print("ratio (OpenSpiel s / holdwise s) and |value difference|:")
+    print("OpenSpiel / holdwise, wall and CPU seconds, and |value difference|:")
     for r in rows:
         if r.get("difference") is not None:
             ratio = f"{r['ratio']:.1f}x" if r.get("ratio") else "-"
-            print(f"  {r['size']:<19} {ratio:>8}  {r['difference']:.1e}")
+            cpu = f"{r['cpu_ratio']:.1f}x" if r.get("cpu_ratio") else "-"
+            print(f"  {r['size']:<19} wall {ratio:>8}  CPU {cpu:>8}  {r['difference']:.1e}")
+    print("CPU seconds, holdwise / OpenSpiel:")
+    for r in rows:
+        theirs = f"{r['openspiel']['cpu']:.2f}" if r["openspiel"] else "-"
+        print(f"  {r['size']:<19} {r['holdwise']['cpu']:>8.2f} {theirs:>8}")
     out = Path(args.json_out)
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(rows, indent=2))

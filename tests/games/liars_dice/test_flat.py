@@ -89,12 +89,13 @@ def test_the_lp_solves_to_its_precision_and_the_oracle_agrees():
 # OpenSpiel 2.0.2's Liar's Dice (one die each, the highest face wild, player 0 bids first, the call pays 1),
 # computed by OpenSpiel's sequence-form LP (open_spiel.python.algorithms.sequence_form_lp through cvxpy and
 # HiGHS; its NashConv by pyspiel.nash_conv 0 to 5e-17) with benchmarks/_liars_dice_anchor.py, 2026-12-07: the
-# first player's value. Six faces: OpenSpiel's LP needs 22 GB; its pyspiel.nash_conv of holdwise's equilibrium
-# and pyspiel.expected_returns gave the value below (benchmarks/bench_liars_dice.py, "check").
-OPENSPIEL = {2: 0.5, 3: 0.1111111111111111, 4: 0.0625, 5: 0.008}
+# first player's value. Six faces: OpenSpiel's LP needs 22 GB; pyspiel.expected_returns of holdwise's
+# equilibrium gave the value below, pyspiel.nash_conv of it 2.9e-16 (benchmarks/bench_liars_dice.py, "check").
+OPENSPIEL = {2: 0.5, 3: 0.1111111111111111, 4: 0.0625, 5: 0.008, 6: -0.02713178294573644}
 
 
-@pytest.mark.parametrize("faces", [2, 3, 4, pytest.param(5, marks=pytest.mark.slow)])  # 5: the LP, 1,024 nodes
+@pytest.mark.parametrize("faces", [2, 3, 4, pytest.param(5, marks=pytest.mark.slow),  # 5: the LP, 1,024 nodes
+                                   pytest.param(6, marks=pytest.mark.slow)])  # 6: the LP and the exact certificate
 def test_the_values_are_openspiels(faces):
     found = solver.equilibrium.__wrapped__(Rules(faces=faces, wild=True, wild_face=faces))
     assert found.exploitability < Fraction(1, 10**9)
