@@ -106,11 +106,11 @@ def main() -> None:
                 path.write_text(json.dumps(openspiel_policy(rules, found)))
                 check = anchor(args.anchor_python, {"mode": "check", "faces": faces, "policy": str(path)}, 600)
                 rows.append({"size": "1v1 6f high, check", "holdwise": row, "openspiel": check})
-    print(f"{'size':<19} {'hw s':>6} {'hw value':>11} {'hw expl':>8} {'os':>5} {'os s':>6} {'os value':>11} "
+    print(f"{'size':<18} {'hw s':>6} {'hw value':>11} {'hw expl':>8} {'os':>5} {'os s':>6} {'os value':>11} "
           f"{'os NC':>8}")
     for r in rows:
         hw, os_ = r["holdwise"], r["openspiel"]
-        line = f"{r['size']:<19} {hw['seconds']:>6.1f} {hw['value']:>+11.8f} {hw['exploitability']:>8.1e}"
+        line = f"{r['size']:<18} {hw['seconds']:>6.1f} {hw['value']:>+11.8f} {hw['exploitability']:>8.1e}"
         if os_ is None:
             line += f" {'-':>5}"
         else:
