@@ -277,14 +277,17 @@ def equilibrium(rules: Rules, exact: bool | None = None) -> Equilibrium:
     (up to EXACT_BIDS bids), else CFR+'s average strategy; with its exploitability, measured in fractions when
     `exact` (by default up to EXACT_BIDS bids), else in floats (a hint or a play session above PLAY_EXACT_BIDS:
     the same strategy, seconds sooner)."""
-    if rules.bids <= PLAY_EXACT_BIDS:  # the first solver's equilibria where it snaps (the ones the pages showed)
+    if rules.bids <= WALKED_BIDS:  # the first solver's equilibria where it snaps at once (the ones pages showed)
         found = _walked_equilibrium(rules)
         if found is not None:
             return found
     return _flat_equilibrium(rules, rules.bids <= EXACT_BIDS if exact is None else exact)
 
 
-SNAP_ITERATIONS = (200, 500)  # the tree-walking CFR+ runs tried in turn, up to PLAY_EXACT_BIDS bids
+# the tree-walking CFR+ runs tried in turn, up to WALKED_BIDS bids (one die each with three faces, the default
+# the hints and pages were written with, snaps at 200); the compiled solve takes every other size
+SNAP_ITERATIONS = (200,)
+WALKED_BIDS = 6
 
 
 def _walked_equilibrium(rules: Rules) -> Equilibrium | None:
