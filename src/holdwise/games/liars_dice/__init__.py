@@ -4,8 +4,9 @@ Each player rolls a few dice and sees only their own; the first bids (count, fac
 face"; each in turn raises the bid or calls it a lie; a call settles: the bid stands (its bidder wins) when
 enough dice show the face, with ones wild if chosen, else the caller wins.
 
-Verbs: `parse_rules`; `equilibrium` (CFR+ snapped to an exact equilibrium, certified by exploitability 0 in
-exact fractions); `parse_hint(fields) -> HintRequest` and `hint(request) -> Hint` (the equilibrium's mix at a
+Verbs: `parse_rules`; `equilibrium` (compiled CFR+ snapped to an exact equilibrium, else the sequence-form
+LP, certified by exact best responses: in fractions up to 12 bids, in floats above) and `play_equilibrium`
+(the one hints and play read); `parse_hint(fields) -> HintRequest` and `hint(request) -> Hint` (the equilibrium's mix at a
 bid history and each bid's worth against it); the play session `new_game`, `actions`, `step`,
 `computer_action`, `advice`, `parse_action`.
 """
