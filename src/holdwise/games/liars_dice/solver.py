@@ -253,7 +253,7 @@ def _flat_equilibrium(rules: Rules, exact: bool) -> Equilibrium:
 
         found, method = lp.lp_solve(rules, tree), "lp"
     strategy: Strategy
-    if found.denominator:  # exact rows: the snapped counts over their sum
+    if found.denominator and exact:  # exact rows: the snapped counts over their sum (floats above: 7M entries)
         counts = np.rint(found.strategy * found.denominator).astype(np.int64)
         strategy = {}
         for history, rows in cfr.to_strategy(tree, counts.astype(np.float64)).items():
