@@ -105,7 +105,8 @@ def main() -> None:
                 path = Path(folder) / "policy.json"
                 path.write_text(json.dumps(openspiel_policy(rules, found)))
                 check = anchor(args.anchor_python, {"mode": "check", "faces": faces, "policy": str(path)}, 600)
-                rows.append({"size": "1v1 6f high, check", "holdwise": row, "openspiel": check})
+                if check is not None:
+                    rows.append({"size": "1v1 6f high, check", "holdwise": row, "openspiel": check})
     print(f"{'size':<18} {'hw s':>6} {'hw value':>11} {'hw expl':>8} {'os':>5} {'os s':>6} {'os value':>11} "
           f"{'os NC':>8}")
     for r in rows:
