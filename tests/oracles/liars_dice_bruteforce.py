@@ -13,16 +13,18 @@ from fractions import Fraction
 from itertools import product
 
 
-def _holds(bid: int, faces: int, wild: bool, dice: tuple[int, ...]) -> bool:
+def _holds(bid: int, faces: int, wild: bool, dice: tuple[int, ...], wild_face: int = 1) -> bool:
     count, face = bid // faces + 1, bid % faces + 1
-    if wild and face != 1:
-        return sum(d in (face, 1) for d in dice) >= count
+    if wild and face != wild_face:
+        return sum(d in (face, wild_face) for d in dice) >= count
     return dice.count(face) >= count
 
 
-def best_response(dice: tuple[int, int], faces: int, wild: bool, strategy, responder: int) -> Fraction:
+def best_response(dice: tuple[int, int], faces: int, wild: bool, strategy, responder: int,
+                  wild_face: int = 1) -> Fraction:
     """The first player's value when `responder` best-responds to `strategy(hand, history)` of the other player,
-    a dict of action (bid number or None) -> chance, for the other's sorted hand and the bids so far."""
+    a dict of action (bid number or None) -> chance, for the other's sorted hand and the bids so far; with `wild`,
+    `wild_face` counts for every other face (1: Perudo's ones; OpenSpiel's game has its highest face wild)."""
     bids = sum(dice) * faces
     rolls = [list(product(range(1, faces + 1), repeat=n)) for n in dice]
     chance = [Fraction(1, len(r)) for r in rolls]
@@ -60,7 +62,7 @@ def best_response(dice: tuple[int, int], faces: int, wild: bool, strategy, respo
                     if action is None:
                         first, second = (my_roll, their_roll) if responder == 0 else (their_roll, my_roll)
                         bidder = 1 - mover
-                        holds = _holds(history[-1], faces, wild, first + second)
+                        holds = _holds(history[-1], faces, wild, first + second, wild_face)
                         row.append(Fraction(1 if holds == (bidder == responder) else -1))
                     else:
                         row.append(value[(hand, (*history, action))][theirs.index(their_roll)])

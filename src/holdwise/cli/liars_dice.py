@@ -30,8 +30,8 @@ liars_dice_app = new_app(
 )
 
 DICE = typer.Option("1,1", "--dice", help="Dice per player, the first bidder's first: 1,1 or 1,2.")
-FACES = typer.Option("3", "--faces", help="Faces of a die: 2 to 6; dice x faces at most 12 for solve (6 faces: "
-                                          "about 11 minutes), 8 for hint and play.")
+FACES = typer.Option("3", "--faces", help="Faces of a die: 2 to 6; dice x faces at most 18 for solve (1 and 2 "
+                                          "dice of 6 faces: minutes), 12 for hint and play.")
 WILD = typer.Option(False, "--wild", help="Ones are wild (Perudo's rule).")
 
 
@@ -55,7 +55,8 @@ def liars_dice_solve(dice: str = DICE, faces: str = FACES, wild: bool = WILD, as
               "value_exact": fraction_text(value) if exact else None,
               "exploitability": float(found.exploitability),
               "exploitability_exact": fraction_text(Fraction(found.exploitability)),
-              "iterations": found.iterations, "seconds": found.seconds}
+              "iterations": found.iterations, "seconds": found.seconds, "method": found.method,
+              "certified": found.certified}
     if as_json:
         emit_json(answer)
         return
@@ -70,6 +71,11 @@ def liars_dice_solve(dice: str = DICE, faces: str = FACES, wild: bool = WILD, as
                   % {"value": local(f"{float(value):+.6f}"), "fraction": fraction_text(value)}, highlight=False)
         out.print(_("an exact equilibrium: exploitability 0, after %(n)s CFR+ iterations (%(seconds)s s)") % said,
                   highlight=False)
+    elif found.method == "lp":
+        out.print(_("value for the first bidder: %(value)s") % {"value": local(f"{float(value):+.12f}")},
+                  highlight=False)
+        out.print(_("exploitability %(exp)s by the sequence-form LP (%(seconds)s s)")
+                  % {**said, "exp": local(f"{float(found.exploitability):.3g}")}, highlight=False)
     else:
         out.print(_("value for the first bidder: between %(low)s and %(high)s")
                   % {"low": local(f"{float(found.value_low):+.6f}"), "high": local(f"{float(found.value_high):+.6f}")},
@@ -136,7 +142,7 @@ def liars_dice_play(seed: str | None = SEED_OPTION, dice: str = DICE, faces: str
     options = face.normalize_options({"dice": list(rules.dice), "faces": rules.faces, "wild": rules.wild,
                                       "first": first})
     seed_value = secrets.randbelow(2**31) if seed is None else parse_seed(seed)
-    face.equilibrium(rules)  # solve once, before the first move
+    face.play_equilibrium(rules)  # solve once, before the first move
     game = TerminalGame(
         face=face,
         rules=tuple(textwrap.wrap(_(

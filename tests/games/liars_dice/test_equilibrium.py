@@ -65,9 +65,10 @@ def test_the_rules_read_bids_and_refuse_bad_input():
     assert not parse_rules("1,2", 3, max_bids=12).stands(4, (1,), (2, 3))
     with pytest.raises(ValueError, match="dice"):
         parse_rules("1", 6)
-    with pytest.raises(ValueError, match="at most 8 are solved here"):
-        parse_rules("1,1", 6)
-    assert parse_rules("1,1", 6, max_bids=12).bids == 12
+    with pytest.raises(ValueError, match="at most 12 are solved here"):
+        parse_rules("1,2", 6)
+    assert parse_rules("1,1", 6).bids == 12
+    assert parse_rules("1,2", 6, max_bids=18).bids == 18
 
 
 def test_exploitability_is_what_the_two_best_responses_gain_together():

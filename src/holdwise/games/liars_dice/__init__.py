@@ -4,8 +4,9 @@ Each player rolls a few dice and sees only their own; the first bids (count, fac
 face"; each in turn raises the bid or calls it a lie; a call settles: the bid stands (its bidder wins) when
 enough dice show the face, with ones wild if chosen, else the caller wins.
 
-Verbs: `parse_rules`; `equilibrium` (CFR+ snapped to an exact equilibrium, certified by exploitability 0 in
-exact fractions); `parse_hint(fields) -> HintRequest` and `hint(request) -> Hint` (the equilibrium's mix at a
+Verbs: `parse_rules`; `equilibrium` (compiled CFR+ snapped to an exact equilibrium, else the sequence-form
+LP, certified by exact best responses: in fractions up to 12 bids, in floats above) and `play_equilibrium`
+(the one hints and play read); `parse_hint(fields) -> HintRequest` and `hint(request) -> Hint` (the equilibrium's mix at a
 bid history and each bid's worth against it); the play session `new_game`, `actions`, `step`,
 `computer_action`, `advice`, `parse_action`.
 """
@@ -31,18 +32,18 @@ if TYPE_CHECKING:  # what the names are, for type checkers; at run time each loa
         parse_action,
         step,
     )
-    from .solver import Equilibrium, equilibrium
+    from .solver import Equilibrium, equilibrium, play_equilibrium
 
 _EXPORTS = {
     **dict.fromkeys(("GAME", "HINT_FIELDS", "MEASURE", "HintRequest", "hint", "parse_hint"), ".hints"),
     **dict.fromkeys(("MAX_BIDS", "Rules", "parse_rules"), ".rules"),
     **dict.fromkeys(("ACTION_EXAMPLE", "DEFAULT_OPTIONS", "MOVE_EXAMPLE", "actions", "advice", "computer_action",
                      "new_game", "normalize_options", "parse_action", "step"), ".session"),
-    **dict.fromkeys(("Equilibrium", "equilibrium"), ".solver"),
+    **dict.fromkeys(("Equilibrium", "equilibrium", "play_equilibrium"), ".solver"),
 }
 __all__ = [
     "ACTION_EXAMPLE", "DEFAULT_OPTIONS", "Equilibrium", "GAME", "HINT_FIELDS", "HintRequest", "MAX_BIDS", "MEASURE",
     "MOVE_EXAMPLE", "Rules", "actions", "advice", "computer_action", "equilibrium", "hint", "new_game",
-    "normalize_options", "parse_action", "parse_hint", "parse_rules", "step",
+    "normalize_options", "parse_action", "parse_hint", "parse_rules", "play_equilibrium", "step",
 ]
 __getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)

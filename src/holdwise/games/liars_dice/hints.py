@@ -9,7 +9,7 @@ from ...errors import InputError
 from ..base import Hint, HintField, Option, Progress, Request
 from ..inputs import parse_faces, shown
 from .rules import CALL, Rules, bid_text, parse_rules
-from .solver import action_values, equilibrium
+from .solver import action_values, play_equilibrium
 
 __all__ = ["GAME", "HINT_FIELDS", "MEASURE", "HintRequest", "hint", "parse_bids", "parse_hint"]
 
@@ -91,7 +91,7 @@ def hint(request: HintRequest, *, progress: Progress | None = None) -> Hint:
     """Every legal bid and the call, best first by the expected net bets against the equilibrium, each with its
     chance in the equilibrium's mix (`mix`)."""
     rules = request.rules
-    solved = equilibrium(rules)
+    solved = play_equilibrium(rules)
     valued = action_values(rules, solved.strategy, request.bids, request.hand)
     best = max(v for _, _, v in valued)
     order = sorted(range(len(valued)), key=lambda i: (-valued[i][2], -valued[i][1]))

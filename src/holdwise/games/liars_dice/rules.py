@@ -5,7 +5,8 @@ on the table show face"; the players then take turns, each either raising the bi
 a higher count, or the same count on a higher face) or calling the last bid a lie. A call ends the round:
 the bid stands when enough dice show its face (with `wild`, Perudo's rule, ones count for every other face;
 a bid on ones counts only ones), and then its bidder wins, else the caller wins. The winner gets 1 from the
-loser.
+loser. `wild_face` moves the wild face: OpenSpiel's liars_dice makes the highest face wild (wild_face = faces),
+always; its values are compared with holdwise's at that rule (benchmarks/bench_liars_dice.py).
 """
 
 from __future__ import annotations
@@ -21,19 +22,22 @@ from ..inputs import parse_whole
 __all__ = ["CALL", "MAX_BIDS", "PLAY_BIDS", "Rules", "bid_text", "parse_rules"]
 
 CALL = -1  # the action that calls the last bid a lie
-# bids in the order: the public tree has 2 ** bids histories. A solve takes up to 12 (one die each with six
-# faces: about 11 minutes); a hint or a play session, which a web page waits for, up to 8 (seconds)
-MAX_BIDS = 12
-PLAY_BIDS = 8
+# bids in the order: the public tree has 2 ** bids histories. A solve takes up to 18 (one die against two with six
+# faces: 262,144 histories, CFR+ for minutes); a hint or a play session, which a web page waits for, up to 12
+# (one die each with six faces: seconds, the LP's when ones are wild; docs/games/liars-dice.md)
+MAX_BIDS = 18
+PLAY_BIDS = 12
 
 
 @dataclass(frozen=True)
 class Rules(Result):
-    """A rule set: each player's dice (the first bidder's first), the faces of a die, and ones wild or not."""
+    """A rule set: each player's dice (the first bidder's first), the faces of a die, and ones wild or not
+    (`wild_face`: which face is wild, 1 as in Perudo)."""
 
     dice: tuple[int, int] = (1, 1)
     faces: int = 6
     wild: bool = False
+    wild_face: int = 1
 
     @property
     def bids(self) -> int:
@@ -62,7 +66,8 @@ class Rules(Result):
     def stands(self, index: int, first: tuple[int, ...], second: tuple[int, ...]) -> bool:
         """Whether the bid at `index` is true of the two hands."""
         count, face = self.bid(index)
-        shown = sum(1 for d in (*first, *second) if d == face or (self.wild and face != 1 and d == 1))
+        joker = self.wild_face if self.wild else 0
+        shown = sum(1 for d in (*first, *second) if d == face or (face != joker and d == joker))
         return shown >= count
 
 

@@ -17,7 +17,7 @@ from ...errors import InputError
 from ..base import Decision, Hint, State, action_error, random_generator
 from .hints import DEFAULT_FACES, GAME, MEASURE, HintRequest, hint
 from .rules import Rules, bid_text, parse_rules
-from .solver import equilibrium, public_tree
+from .solver import nodes_of, play_equilibrium
 
 __all__ = [
     "ACTION_EXAMPLE", "DEFAULT_OPTIONS", "MOVE_EXAMPLE", "actions", "advice", "computer_action", "new_game",
@@ -137,11 +137,11 @@ def computer_action(state: State) -> dict[str, Any]:
     if state.over:
         return {"type": "next"}
     rules = _rules(state)
-    nodes = {n.history: n for n in public_tree(rules)}
+    nodes = nodes_of(rules)
     history = tuple(state.data["bids"])
     node = nodes[history]
     hand = tuple(_hands(state)[state.to_move])
-    row = np.asarray(equilibrium(rules).strategy[history], dtype=np.float64)[rules.hands[node.player].index(hand)]
+    row = np.asarray(play_equilibrium(rules).strategy[history], dtype=np.float64)[rules.hands[node.player].index(hand)]
     pick = int(random_generator(state).choice(len(row), p=row / row.sum()))
     action = node.actions[pick]
     return {"type": "call"} if action < 0 else {"type": "bid", "bid": list(rules.bid(action))}

@@ -21,7 +21,7 @@ from .rules import CALL, Rules
 
 __all__ = [
     "Equilibrium", "Node", "Strategy", "action_values", "best_response_value", "equilibrium", "exploitability",
-    "public_tree", "snapped", "solve",
+    "nodes_of", "play_equilibrium", "public_tree", "snapped", "solve",
 ]
 
 DENOMINATORS = (2, 3, 4, 6, 8, 9, 12, 18, 24, 36, 72, 144)  # tried in turn when snapping to an exact equilibrium
@@ -38,6 +38,12 @@ class Node:
     history: tuple[int, ...]
     player: int
     actions: tuple[int, ...]
+
+
+@lru_cache(maxsize=4)
+def nodes_of(rules: Rules) -> dict[tuple[int, ...], Node]:
+    """The public tree by history (kept: a hint at one die against two with six faces reads 262,144 nodes)."""
+    return {n.history: n for n in public_tree(rules)}
 
 
 def public_tree(rules: Rules) -> list[Node]:
@@ -84,7 +90,9 @@ def _matched(regret: FloatArray) -> FloatArray:
 @dataclass(frozen=True)
 class Equilibrium:
     """A solve's result: the average strategy, its exploitability (exact, and as a float), the first player's
-    value against a best response on each side, the iterations and the time."""
+    value against a best response on each side, the iterations and the time; `method` says how it was found
+    ("cfr+", "lp" for the sequence-form program) and `certified` how the exploitability was measured ("exact":
+    best responses in fractions; "float": the same best responses in floats, above EXACT_BIDS bids)."""
 
     rules: Rules
     strategy: Strategy
@@ -93,6 +101,8 @@ class Equilibrium:
     value_high: Fraction
     iterations: int
     seconds: float
+    method: str = "cfr+"
+    certified: str = "exact"
 
 
 def solve(rules: Rules, iterations: int = 1000) -> Equilibrium:
@@ -156,7 +166,7 @@ def best_response_value(rules: Rules, strategy: Strategy, responder: int) -> Fra
     h0, h1 = rules.hands
     w = [[Fraction(x, rules.faces ** rules.dice[p]) for x in rules.hand_ways(p)] for p in (0, 1)]
     mine, theirs = (h0, h1) if responder == 0 else (h1, h0)
-    nodes = {n.history: n for n in public_tree(rules)}
+    nodes = nodes_of(rules)
     rows = {h: _exact_rows(s) for h, s in strategy.items() if nodes[h].player != responder}
 
     def worth(history: tuple[int, ...], reach: list[Fraction]) -> list[Fraction]:
@@ -218,24 +228,86 @@ def snapped(rules: Rules, strategy: Strategy, denominators: tuple[int, ...] = DE
     return None
 
 
-SNAP_ITERATIONS = (200, 500, 1000, 2000)  # CFR+ runs tried in turn until one snaps to an exact equilibrium
+# the compiled CFR+ of cfr.py solves, then the LP of lp.py up to EXACT_BIDS bids when it does not snap; up to
+# EXACT_BIDS the certificate is the exact best response in fractions (seconds at 12 bids), above it the same best
+# response in floats (262,144 histories: minutes in fractions). `solve` and `snapped` above stay as the first
+# solver, a second way to the same equilibria in the tests.
+EXACT_BIDS = 12
+# CFR+ iterations at most, by bids (more bids: the last); up to 12 bids the LP takes over after 400 (every size
+# that snaps at all snapped by 200: 1 and 1 dice to six faces, 1 and 2 to four)
+FLAT_ITERATIONS = {12: 400, 18: 2000}
+
+
+def _flat_equilibrium(rules: Rules, exact: bool) -> Equilibrium:
+    """The compiled solve: CFR+ snapped to fractions of a fixed denominator, else the sequence-form LP (up to
+    EXACT_BIDS bids), else CFR+'s average strategy; certified as `certified` says."""
+    from . import cfr
+
+    began = time.perf_counter()
+    tree = cfr.flat_tree(rules)
+    iterations = next((v for k, v in sorted(FLAT_ITERATIONS.items()) if rules.bids <= k), max(FLAT_ITERATIONS.values()))
+    found = cfr.flat_solve(rules, iterations, check_every=100 if rules.bids <= EXACT_BIDS else 250, tree=tree)
+    method = "cfr+"
+    if found.denominator == 0 and rules.bids <= EXACT_BIDS:
+        from . import lp
+
+        found, method = lp.lp_solve(rules, tree), "lp"
+    strategy: Strategy
+    if found.denominator and exact:  # exact rows: the snapped counts over their sum (floats above: 7M entries)
+        counts = np.rint(found.strategy * found.denominator).astype(np.int64)
+        strategy = {}
+        for history, rows in cfr.to_strategy(tree, counts.astype(np.float64)).items():
+            table = [[Fraction(int(x), int(sum(row))) if sum(row) else Fraction(1, len(row)) for x in row]
+                     for row in rows.tolist()]
+            strategy[history] = np.array(table, dtype=object)
+    else:
+        strategy = cfr.to_strategy(tree, found.strategy)  # type: ignore[assignment]
+    if exact:
+        low, high, certified = best_response_value(rules, strategy, 1), best_response_value(rules, strategy, 0), "exact"
+    else:
+        low, high, certified = Fraction(found.value_low), Fraction(found.value_high), "float"
+    return Equilibrium(rules=rules, strategy=strategy, exploitability=high - low, value_low=low, value_high=high,
+                       iterations=found.iterations, seconds=time.perf_counter() - began, method=method,
+                       certified=certified)
 
 
 @lru_cache(maxsize=8)
-def equilibrium(rules: Rules) -> Equilibrium:
-    """The rule set's equilibrium (cached): exact when a CFR+ run snaps to one (exploitability 0), else the
-    longest run's average strategy with its exploitability."""
+def equilibrium(rules: Rules, exact: bool | None = None) -> Equilibrium:
+    """The rule set's equilibrium (cached): exact when a CFR+ run snaps to one (exploitability 0), else the LP's
+    (up to EXACT_BIDS bids), else CFR+'s average strategy; with its exploitability, measured in fractions when
+    `exact` (by default up to EXACT_BIDS bids), else in floats (a hint or a play session above PLAY_EXACT_BIDS:
+    the same strategy, seconds sooner)."""
+    if rules.bids <= WALKED_BIDS:  # the first solver's equilibria where it snaps at once (the ones pages showed)
+        found = _walked_equilibrium(rules)
+        if found is not None:
+            return found
+    return _flat_equilibrium(rules, rules.bids <= EXACT_BIDS if exact is None else exact)
+
+
+# the tree-walking CFR+ runs tried in turn, up to WALKED_BIDS bids (one die each with three faces, the default
+# the hints and pages were written with, snaps at 200); the compiled solve takes every other size
+SNAP_ITERATIONS = (200,)
+WALKED_BIDS = 6
+
+
+def _walked_equilibrium(rules: Rules) -> Equilibrium | None:
+    """The tree-walking CFR+ snapped to an exact equilibrium (seconds up to 8 bids), or None when it does not."""
     began = time.perf_counter()
-    found = solve(rules, SNAP_ITERATIONS[0])
     for iterations in SNAP_ITERATIONS:
-        if iterations != found.iterations:
-            found = solve(rules, iterations)
-        exact = snapped(rules, found.strategy)
+        exact = snapped(rules, solve(rules, iterations).strategy)
         if exact is not None:
             strategy, value, _ = exact
             return Equilibrium(rules=rules, strategy=strategy, exploitability=Fraction(0), value_low=value,
                                value_high=value, iterations=iterations, seconds=time.perf_counter() - began)
-    return found
+    return None
+
+
+PLAY_EXACT_BIDS = 8  # a hint or a play session certifies in fractions up to this many bids (in well under a second)
+
+
+def play_equilibrium(rules: Rules) -> Equilibrium:
+    """The equilibrium a hint or a play session reads: certified in fractions up to PLAY_EXACT_BIDS bids."""
+    return equilibrium(rules, rules.bids <= PLAY_EXACT_BIDS)
 
 
 def action_values(rules: Rules, strategy: Strategy, history: tuple[int, ...], hand: tuple[int, ...]
@@ -243,7 +315,7 @@ def action_values(rules: Rules, strategy: Strategy, history: tuple[int, ...], ha
     """For the player to act at `history` holding `hand`: each legal action with its chance in `strategy` and its
     expected payoff to that player when both play `strategy` afterwards, the other's hand weighed by its chance
     and by how likely its play reaches `history` (by chance alone when the strategy never reaches it)."""
-    nodes = {n.history: n for n in public_tree(rules)}
+    nodes = nodes_of(rules)
     node = nodes[history]
     me, other = node.player, 1 - node.player
     mine = rules.hands[me].index(hand)
