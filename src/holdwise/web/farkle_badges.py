@@ -18,6 +18,7 @@ from fastapi.responses import Response
 from ..errors import InputError
 from ..games import farkle as face
 from .common import AnswerCache, json_bytes, json_response, user_field
+from . import farkle_turns as turns
 from .farkle import checked_loadout
 from .schemas import FarkleBadges, answers
 
@@ -31,7 +32,7 @@ WEB_BADGES_MAX_WORK = 6e10
 _ANSWERS = AnswerCache(1 << 20)
 
 
-@router.get("/api/farkle/badges", tags=TAG, **answers(FarkleBadges, "GET /api/farkle/badges"))
+@router.get("/api/farkle/badges", tags=TAG, **answers(FarkleBadges, "GET /api/farkle/badges", {202: turns.TURN_202}))
 def badges(dice: Annotated[str, Query(max_length=2000)] = "ordinary*6",
            opponent_dice: Annotated[str | None, Query(max_length=2000)] = None,
            target: Annotated[int, Query(ge=50, le=20000)] = 4000,
@@ -48,6 +49,9 @@ def badges(dice: Annotated[str, Query(max_length=2000)] = "ordinary*6",
         their_badges = face.parse_badges(opponent_badges)
     mine = checked_loadout(dice, "dice")
     other = checked_loadout(opponent_dice, "opponent_dice") if opponent_dice else mine
+    waiting = turns.pending([mine, other], "dice")  # new dice: their turn tables are a job first (202, ask again)
+    if waiting is not None:
+        return waiting
     key = (tuple(d.name for d in mine), tuple(d.name for d in other), target, mine_badges, their_badges)
     hit = _ANSWERS.get(key)
     if hit is None:

@@ -20,6 +20,7 @@ from ..errors import InputError
 from ..games import farkle as face
 from .common import AnswerCache, json_bytes, json_response, page, request_language, user_field
 from .schemas import FarkleReport, answers
+from . import farkle_turns as turns
 from .farkle import checked_loadout
 
 __all__ = ["WEB_REPORT_MAX_WORK", "largest_target", "router"]
@@ -53,7 +54,7 @@ def _checked_size(dice: tuple, other: tuple, target: int) -> None:
                              "farkle report' on the command line for more")
 
 
-@router.get("/api/farkle/report", tags=TAG, **answers(FarkleReport, "GET /api/farkle/report"))
+@router.get("/api/farkle/report", tags=TAG, **answers(FarkleReport, "GET /api/farkle/report", {202: turns.TURN_202}))
 def report(dice: Annotated[str, Query(max_length=2000)] = "ordinary*6",
            opponent_dice: Annotated[str | None, Query(max_length=2000)] = None,
            target: Annotated[int, Query(ge=50, le=20000)] = 2000) -> Response:
@@ -64,6 +65,9 @@ def report(dice: Annotated[str, Query(max_length=2000)] = "ordinary*6",
         target = face.check_target(target)
     mine = checked_loadout(dice, "dice")
     other = checked_loadout(opponent_dice, "opponent_dice") if opponent_dice else mine
+    waiting = turns.pending([mine, other], "dice")  # new dice: their turn tables are a job first (202, ask again)
+    if waiting is not None:
+        return waiting
     key = (tuple(d.name for d in mine), tuple(d.name for d in other), target)
     hit = _ANSWERS.get(key)
     if hit is None:
