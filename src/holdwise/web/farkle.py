@@ -26,6 +26,7 @@ from pydantic import Field, Strict
 from .. import i18n
 from ..i18n import N_
 from ..errors import InputError
+from ..memory import on_solve
 from ..settings import limits
 from ..games import farkle as face
 from ..games.base import State
@@ -131,8 +132,18 @@ class ReviewBody(Body):
 
 _GENERATION: dict[str, int] = {}
 _GEN_LOCK = threading.Lock()
-# a stopped match solve's checkpoint (solve_match's `resume`), by match: starting it again goes on from there
+# a stopped match solve's checkpoint (solve_match's `resume`), by match: starting it again goes on from there,
+# unless another heavy solve started in this worker since (the checkpoint holds the match's arrays: memory.on_solve)
 _RESUME: dict[str, dict] = {}
+
+
+def _make_room(starting: str) -> None:
+    for mid in list(_RESUME):
+        if starting != f"farkle-match-{mid}":  # the match's shared key (_shared_key)
+            _RESUME.pop(mid, None)
+
+
+on_solve(_make_room)
 
 
 def _names(dice) -> list[str]:
