@@ -58,3 +58,26 @@ def test_a_job_of_the_line_makes_the_room_before_its_work(stopped_match, monkeyp
     jobs.submit("another-solve", solve)
     assert done.wait(30)
     assert seen == [{}]
+
+
+@pytest.mark.parametrize("asked", [False, True])
+def test_a_match_stopped_for_nobody_asking_keeps_no_checkpoint(asked, monkeypatch, tmp_path):
+    """Stopped by its idle time (nobody waits: a flood's match), its checkpoint goes at once; stopped by a page's
+    Stop, it stays to go on from."""
+    import numpy as np
+
+    from holdwise.web import work
+
+    monkeypatch.setattr(work.ledger, "_folder", tmp_path / "run")
+    monkeypatch.setattr(farkle, "_RESUME", {})
+
+    def cancelled_solve(*args, resume, **kwargs):
+        resume.update(x1=np.zeros(1 << 17))  # a checkpoint, then the job's progress says stop
+        raise common.Cancelled
+    monkeypatch.setattr(face, "cached_match", cancelled_solve)
+    dice = tuple(face.parse_loadout("ordinary*6"))
+    if asked:
+        work.ledger.cancel(farkle._shared_key(dice, dice, 1350), None)
+    with pytest.raises(common.Cancelled):
+        farkle._solve_work(dice, dice, 1350, "farkle-match-test")(lambda done, total: None)
+    assert list(farkle._RESUME) == ([farkle._match_id(dice, dice, 1350)] if asked else [])

@@ -33,10 +33,11 @@ from ..games.base import State
 from . import common
 from . import farkle_badge_jobs as badge_jobs
 from . import farkle_turns as turns
-from .common import (Body, FieldError, StateBody, checked, examples, fresh_seed, jobs, keep_language, page,
+from .common import (Body, Cancelled, FieldError, StateBody, checked, examples, fresh_seed, jobs, keep_language, page,
                      request_language, unseal, user_field)
 from .schemas import FarkleCoach, FarkleDice, FarkleReview, FarkleRules, JobStatus, SessionAnswer, answers
 from .session import play, session_routes
+from .work import ledger
 
 __all__ = ["DEFAULT_DICE", "TAG", "WEB_TURN_MAX_WORK", "Dice", "DiceList", "Target", "checked_loadout", "hint_pending",
            "router", "warm"]
@@ -182,8 +183,13 @@ def _solve_work(dice, other, target: int, key: str) -> Callable[[Callable[[int, 
             face.cached_turn(tuple(side))
         _PHASE[key] = "solving the score pairs"
         mid = _match_id(dice, other, target)
-        face.cached_match(tuple(dice), tuple(other), int(target), store=True, progress=progress,
-                          resume=_RESUME.setdefault(mid, {}))
+        try:
+            face.cached_match(tuple(dice), tuple(other), int(target), store=True, progress=progress,
+                              resume=_RESUME.setdefault(mid, {}))
+        except Cancelled:
+            if not ledger.stop_asked(_shared_key(dice, other, target)):  # stopped as nobody asked: none goes on
+                _RESUME.pop(mid, None)
+            raise
         _RESUME.pop(mid, None)  # solved: nothing to resume
     return work
 
