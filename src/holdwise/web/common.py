@@ -28,7 +28,7 @@ from starlette.exceptions import HTTPException
 from .. import __version__, i18n, phrases
 from ..errors import InputError
 from ..games.base import State, to_jsonable
-from ..memory import ByteCache, solve_starts
+from ..memory import ByteCache, give_back, solve_starts
 from ..storage import atomic_write, cache_dir, exclusive
 from .work import CLIENT, ledger
 
@@ -527,6 +527,7 @@ class Jobs:
                         job.error, job.state = f"the computation failed: {type(err).__name__}", "failed"
             finally:
                 ledger.release(shared)
+                give_back()  # what the solve freed goes back to the system, not kept by the allocator
 
         ended_now = threading.Event()
 
