@@ -3,7 +3,8 @@ their defaults (or as the environment sets them), watched from outside.
 
 Flood: `--flood-clients` (6) clients for `--seconds` (90), each with its own cookie, send all-different expensive
 questions one after another (a pause of 0.25 s): half race-aware Farkle matches of six random named dice against
-six ordinary ones to a random target of 3,000-4,000 (`POST /api/farkle/match/prepare`), half the return of a
+six ordinary ones to a random target of 3,000-4,000 (`POST /api/farkle/match/prepare`, asked again while the
+new dice's turn tables solve, as the page does, until the match's own solve is in line), half the return of a
 random pay table in the editor (`POST /api/video-poker/editor/return`). They never ask about a job again: they
 are gone, as a page closed without a word. Beside them one more client times cheap requests in turn, one at a
 time, about 10 a second: `GET /api/health` (the anchor), a video-poker hold, a Farkle coaching hint, the Farkle
@@ -12,7 +13,8 @@ page. After the flood the watch goes on until no solve is queued or running (at 
 Soak: one person walks through every page of the lab (each page's HTML and its scripts and styles), plays a
 game of each game through the API as the pages do, asks each page's heavier questions (a dice-poker report of a
 new table, the video-poker fairness list and a strategy, the Yahtzee distribution, the poker-dice odds, a
-Farkle loadout ranking, an editor's table), and starts over, for `--minutes` (30).
+Farkle loadout ranking, the turn of six random named Farkle dice, an editor's table), and starts over, for
+`--minutes` (30).
 
 Both watch the server every second: each worker's RSS (and its anonymous part: the file-backed rest is mapped
 tables the system can take back), the cache folder's size, and the solves running and queued (GET /api/health
@@ -38,6 +40,8 @@ from pathlib import Path
 import httpx
 
 MB = 1 << 20
+NAMED = ("ordinary", "lucky", "odd", "kings", "misfortune", "heavenly-kingdom", "weighted", "even", "devils-head",
+         "mother-of-pearl", "tengri", "pie", "favourable", "shrinking", "monk")
 CHEAP = ("GET /api/health", "POST /api/video-poker/hint", "POST /api/farkle/hint", "GET /farkle")
 PAYS = (("royal_flush", 800), ("straight_flush", 50), ("four_of_a_kind", 25), ("full_house", 9), ("flush", 6),
         ("straight", 4), ("three_of_a_kind", 3), ("two_pairs", 2), ("jacks_or_better", 1))
@@ -184,6 +188,13 @@ async def _flooder(base: str, index: int, until: float, dice: list[str], statuse
                 path, kind = "/api/video-poker/editor/return", "editor"
             try:
                 r = await c.post(path, json=body)
+                # new dice: their turn tables are a job of their own first (issue 41), which the page polls
+                # before the match's solve starts; so does the flood, then it leaves the match unasked
+                asked = time.monotonic()
+                while (r.status_code == 200 and "turns" in r.json() and r.json()["status"] in ("queued", "running")
+                       and time.monotonic() - asked < 10):
+                    await asyncio.sleep(0.2)
+                    r = await c.post(path, json=body)
                 status = r.status_code
             except httpx.HTTPError:
                 status = 0
@@ -245,6 +256,7 @@ async def _heavier(c: httpx.AsyncClient, rng: random.Random, statuses: Counter) 
             ("GET", "/api/yahtzee/distribution?rules=yahtzee", None),
             ("GET", "/api/poker-dice/odds?ace_high=true", None),
             ("POST", "/api/farkle/loadouts", {"owned": "ordinary*4,lucky,odd,kings", "top": 5}),
+            ("POST", "/api/farkle/turn", {"dice": ",".join(rng.choice(NAMED) for _ in range(6))}),  # a new table
             ("POST", "/api/video-poker/editor/return",
              {"table": {"id": "soak", "name": "soak", "deck": 52, "wild": "none", "royal_below_max": "250",
                         "pays": [{"hand": h, "pay": str(p)} for h, p in PAYS]}})]

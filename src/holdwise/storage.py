@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     Arrays = dict[str, npt.NDArray[Any]]
 
 __all__ = ["atomic_write", "cache_budget", "cache_dir", "exclusive", "keep_last", "load_arrays", "machine_speed", "make_room", "map_npz", "parse_bytes",
-           "prune", "read_json", "read_or_make", "save_arrays", "write_json"]
+           "prune", "release_pages", "read_json", "read_or_make", "save_arrays", "write_json"]
 
 T = TypeVar("T")
 
@@ -295,6 +295,25 @@ def map_npz(path: Path) -> dict[str, npt.NDArray[Any]]:
             out[name] = np.memmap(raw, dtype=dtype, mode="c", offset=offset, shape=shape,
                                   order="F" if fortran else "C")
     return out
+
+
+def release_pages(arrays: Mapping[str, Any]) -> int:
+    """Let this process's resident pages of the file-mapped arrays go (`madvise(MADV_DONTNEED)`): a map that
+    was read through (validated) holds the whole file in the process's RSS until then; the pages stay in the
+    system's file cache and come back on the next read of them. Bytes of mappings let go."""
+    import mmap
+
+    advice = getattr(mmap, "MADV_DONTNEED", None)
+    released, seen = 0, set()
+    for value in arrays.values():
+        region = getattr(value, "_mmap", None)  # np.memmap's own map (its views share it)
+        if advice is None or region is None or id(region) in seen:
+            continue
+        seen.add(id(region))
+        with contextlib.suppress(OSError, ValueError):  # a closed map, or a system without the call
+            region.madvise(advice)
+            released += len(region)
+    return released
 
 
 def save_arrays(path: Path, key: str, arrays: Arrays, stored_as: Mapping[str, Any] | None = None) -> bool:

@@ -40,6 +40,19 @@ def ready(client, dice="ordinary*6", opponent="ordinary*6", target=TARGET, timeo
         time.sleep(0.1)
 
 
+def answered(client, path, body, timeout=120):
+    """The answer to `body` at `path` once the turn tables it waits for are solved: each 202 says their job's
+    status (issue 41: a new loadout's table is a job, never solved inside a request), and asking again polls it."""
+    deadline = time.monotonic() + timeout
+    while True:
+        r = client.post(path, json=body)
+        if r.status_code != 202 or "turns" not in r.json():
+            return r
+        assert r.json()["status"] in ("queued", "running"), r.json()
+        assert time.monotonic() < deadline, "the turn tables did not solve in time"
+        time.sleep(0.05)
+
+
 def unsealed(response) -> State:
     return State.from_json(response.json()["state"]["state"])
 
@@ -54,7 +67,7 @@ def test_dice_is_the_cli_json(client):
 
 @pytest.mark.parametrize("dice", ["ordinary*6", "weighted,lucky,ordinary*4", "devils-head,odd,kings,ordinary*3"])
 def test_turn_is_the_cli_json(client, dice):
-    r = client.post("/api/farkle/turn", json={"dice": dice})
+    r = answered(client, "/api/farkle/turn", {"dice": dice})
     assert r.status_code == 200, r.text
     assert r.json() == cli_json("turn", "--dice", dice)
 
@@ -117,7 +130,7 @@ def test_every_status_of_a_match_solve_says_its_phase(client, tmp_path, monkeypa
 
     monkeypatch.setenv("HOLDWISE_CACHE_DIR", str(tmp_path))
     body = {"options": {"target": 1650, "dice": "kings*6", "computer_dice": "ordinary*6"}, "seed": 3}
-    r = client.post("/api/farkle/new", json=body)
+    r = answered(client, "/api/farkle/new", body)  # the turn tables of new dice first: their own job
     assert r.status_code == 200, r.text
     first = r.json()["match"]
     assert first["status"] in ("queued", "running")
@@ -405,7 +418,7 @@ WHICH_DICE = "lucky,odd,kings,ordinary*3"
 
 def test_the_hint_says_which_die_each_option_keeps(client):
     body = {"roll": "1 3 3 6 6 1", "dice": WHICH_DICE}
-    r = client.post("/api/farkle/hint", json=body)
+    r = answered(client, "/api/farkle/hint", body)
     assert r.status_code == 200, r.text
     assert r.json() == cli_json("hint", "1", "3", "3", "6", "6", "1", "--dice", WHICH_DICE)
     options = r.json()["options"]

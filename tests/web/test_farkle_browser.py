@@ -178,14 +178,19 @@ def test_a_phone_run_by_touch(phone, live_server, shoot):
 
 
 def test_progress_while_solving_then_the_computer_step_by_step(page, live_server, shoot, tmp_path, monkeypatch):
-    """A match nobody solved yet (a fresh cache folder): the progress bar shows, then play starts; the computer
+    """A new loadout's match nobody solved yet (a fresh cache folder): its turn table is a job first (issue 41:
+    /new answers 202, the page polls it), then the match's progress bar shows, then play starts; the computer
     rolls first and its keeps show one at a time; the keyboard rolls and selects."""
     monkeypatch.setenv("HOLDWISE_CACHE_DIR", str(tmp_path))
+    new = []
+    page.on("response", lambda r: new.append(r.status) if r.url.endswith("/api/farkle/new") else None)
     page.goto(f"{live_server}/farkle?seed=3&delay=600")
+    pick_dice(page, ["tengri", "monk"])  # no other test's dice: their table is in no memory and on no disk
     page.fill("input[name=target]", "1950")
     page.select_option("select[name=first]", "computer")
     page.click("#fk-start")
-    page.wait_for_selector("#fk-progress:not([hidden])", timeout=20_000)
+    page.get_by_text(re.compile("Solving the race-aware match to 1,950")).wait_for(timeout=60_000)
+    assert new[0] == 202  # the turn table's job
     text = page.inner_text("#fk-progress-text")
     assert "Solving the race-aware match to 1,950" in text
     # issue 25: the phase from the first answer on, never a bare "starting"
@@ -193,10 +198,12 @@ def test_progress_while_solving_then_the_computer_step_by_step(page, live_server
                      r"(, about \d+ (s|min) left)?\.\.\.$", text), text
     shoot(page, "farkle-progress")
     page.wait_for_selector("#fk-table:not([hidden])", timeout=180_000)
+    assert new[-1] == 200
     page.wait_for_selector("#fk-dice .fk-cpu-keep", timeout=20_000)  # the computer's keep, shown before it goes on
     shoot(page, "farkle-computer-turn")
     state = settled(page)
     assert state.to_move == "player" and any(line.startswith("computer") for line in state.log)
+    assert state.options["dice"][:2] == ["tengri", "monk"]
     page.focus("#fk-roll")
     page.keyboard.press("Enter")
     state = settled(page)
@@ -577,7 +584,8 @@ def test_a_page_that_leaves_while_a_match_solves_stops_it(page, live_server, tmp
     pick_dice(page, SIX_UNLIKE)
     page.fill("input[name=target]", "4000")  # 281 MB: within the default --match-memory; a minute or more
     page.click("#fk-start")
-    page.wait_for_selector("#fk-progress:not([hidden])", timeout=30_000)
+    # the match's solve (after its turn tables' job: issue 41)
+    page.get_by_text(re.compile("Solving the race-aware match to 4,000")).wait_for(timeout=60_000)
     spec = {"dice": ",".join(SIX_UNLIKE), "opponent_dice": "ordinary*6", "target": 4000}  # the computer: ordinary
     status = httpx.get(f"{live_server}/api/farkle/match/status", params=spec).json()
     assert status["status"] in ("queued", "running"), status

@@ -21,6 +21,9 @@ MATCH = {"dice": "ordinary*6", "opponent_dice": "ordinary*6"}
 @pytest.fixture
 def bounded(monkeypatch, tmp_path):
     """Small limits, a fresh ledger, and match solves that run until released (progress every 50 ms)."""
+    from holdwise.games import farkle as face
+
+    face.list_dice(strength=True)  # a first listing is seconds of wall time on a loaded machine: past idle_s
     monkeypatch.setattr(settings, "_LIMITS", [Limits(solves=1, jobs=3, per_client=2, idle_s=3.0,
                                                      memory_bytes=64 << 20, match_bytes=300 << 20)])
     ledger = work.ledger  # the one every module uses, on a fresh folder

@@ -28,7 +28,7 @@ from starlette.exceptions import HTTPException
 from .. import __version__, i18n, phrases
 from ..errors import InputError
 from ..games.base import State, to_jsonable
-from ..memory import ByteCache
+from ..memory import ByteCache, give_back, solve_starts
 from ..storage import atomic_write, cache_dir, exclusive
 from .work import CLIENT, ledger
 
@@ -514,6 +514,7 @@ class Jobs:
                         job.error, job.state = "stopped before it started: nobody was waiting for it", "cancelled"
                         return
                     job.state = "running"
+                    solve_starts(shared)  # what stopped solves keep goes first: one solve's room at a time
                     job.running_since = time.monotonic()
                     try:
                         job.result = work(progress, stop) if stoppable else work(progress)
@@ -526,6 +527,7 @@ class Jobs:
                         job.error, job.state = f"the computation failed: {type(err).__name__}", "failed"
             finally:
                 ledger.release(shared)
+                give_back()  # what the solve freed goes back to the system, not kept by the allocator
 
         ended_now = threading.Event()
 

@@ -26,15 +26,18 @@ from pydantic import Field, Strict
 from .. import i18n
 from ..i18n import N_
 from ..errors import InputError
+from ..memory import on_solve
 from ..settings import limits
 from ..games import farkle as face
 from ..games.base import State
 from . import common
 from . import farkle_badge_jobs as badge_jobs
-from .common import (Body, FieldError, StateBody, checked, examples, fresh_seed, jobs, keep_language, page,
+from . import farkle_turns as turns
+from .common import (Body, Cancelled, FieldError, StateBody, checked, examples, fresh_seed, jobs, keep_language, page,
                      request_language, unseal, user_field)
-from .schemas import FarkleCoach, FarkleDice, FarkleReview, FarkleRules, FarkleTurn, JobStatus, SessionAnswer, answers
+from .schemas import FarkleCoach, FarkleDice, FarkleReview, FarkleRules, JobStatus, SessionAnswer, answers
 from .session import play, session_routes
+from .work import ledger
 
 __all__ = ["DEFAULT_DICE", "TAG", "WEB_TURN_MAX_WORK", "Dice", "DiceList", "Target", "checked_loadout", "hint_pending",
            "router", "warm"]
@@ -56,13 +59,6 @@ Dice = Annotated[str | DiceList | None, Field(description="six dice: names separ
 Target = Annotated[int, Strict(), Field(ge=50, le=20000,
                                         description="points to win: a multiple of 50")]
 Score = Annotated[int, Strict(), Field(ge=0, le=20000)]
-
-
-class TurnBody(Body):
-    """The dice of `holdwise farkle turn`."""
-
-    model_config = examples({"dice": "ordinary*6"})
-    dice: Dice = None
 
 
 Slugs = Annotated[list[Annotated[str, Field(max_length=40)]], Field(max_length=12)] | None
@@ -138,8 +134,18 @@ class ReviewBody(Body):
 
 _GENERATION: dict[str, int] = {}
 _GEN_LOCK = threading.Lock()
-# a stopped match solve's checkpoint (solve_match's `resume`), by match: starting it again goes on from there
+# a stopped match solve's checkpoint (solve_match's `resume`), by match: starting it again goes on from there,
+# unless another heavy solve started in this worker since (the checkpoint holds the match's arrays: memory.on_solve)
 _RESUME: dict[str, dict] = {}
+
+
+def _make_room(starting: str) -> None:
+    for mid in list(_RESUME):
+        if starting != f"farkle-match-{mid}":  # the match's shared key (_shared_key)
+            _RESUME.pop(mid, None)
+
+
+on_solve(_make_room)
 
 
 def _names(dice) -> list[str]:
@@ -178,8 +184,13 @@ def _solve_work(dice, other, target: int, key: str) -> Callable[[Callable[[int, 
             face.cached_turn(tuple(side))
         _PHASE[key] = "solving the score pairs"
         mid = _match_id(dice, other, target)
-        face.cached_match(tuple(dice), tuple(other), int(target), store=True, progress=progress,
-                          resume=_RESUME.setdefault(mid, {}))
+        try:
+            face.cached_match(tuple(dice), tuple(other), int(target), store=True, progress=progress,
+                              resume=_RESUME.setdefault(mid, {}))
+        except Cancelled:
+            if not ledger.stop_asked(_shared_key(dice, other, target)):  # stopped as nobody asked: none goes on
+                _RESUME.pop(mid, None)
+            raise
         _RESUME.pop(mid, None)  # solved: nothing to resume
     return work
 
@@ -279,17 +290,35 @@ def _pending(dice, other, target: int, field: str = "target") -> JSONResponse | 
     return JSONResponse(status_code=202, content={**status, "detail": detail})
 
 
+def _turns_first(ask: Callable[[list], dict], dice, other, target: int) -> dict | None:
+    """None when both turn tables are ready; else `ask`'s status of their jobs (prepare, cancel or status) as a
+    match's, unless that made them ready."""
+    if face.turn_ready(dice) and face.turn_ready(other):
+        return None
+    status = ask([dice, other])
+    return None if status["status"] == "done" else _as_match(status, dice, other, target)
+
+
+def _as_match(status: dict, dice, other, target: int) -> dict:
+    """The turn tables' status told as a match's whose solve waits for them (no score pairs yet)."""
+    phase = PREPARING if status["status"] == "running" else status["phase"]
+    spec = {"dice": _names(dice), "opponent_dice": _names(other), "target": int(target)}
+    return {**status, "done": 0, "total": 0, "phase": phase, "match": spec}
+
+
 # ---- inputs ----------------------------------------------------------------------------------------------
 
 def checked_loadout(text, field: str) -> tuple:
-    """Six dice from a body field, with a turn solve the web answers at once (or 422 naming the field)."""
+    """Six dice from a body field whose turn solve the web takes on (or 422 naming the field); the table itself
+    is solved by a job (`farkle_turns`), never here."""
     with user_field(field):
         dice = face.parse_loadout(text, field.rpartition(".")[2])
     return _within_reach(dice, field)
 
 
 def _within_reach(dice: tuple, field: str) -> tuple:
-    """The dice, once their turn is solved; 422 naming the field when it is unbounded or too long for a request."""
+    """The dice; 422 naming the field when their turn is unbounded or too long a solve for the web (the plan:
+    microseconds, nothing solved)."""
     with user_field(field):
         plan = face.turn_plan(dice)
         if plan.unbounded is not None:
@@ -298,7 +327,6 @@ def _within_reach(dice: tuple, field: str) -> tuple:
             raise InputError(f"these dice almost never bust: a turn solve of {plan.work:.1e} steps "
                              f"({plan.memory / 2**20:,.0f} MB) is beyond the web's limit of {WEB_TURN_MAX_WORK:.0e} "
                              "steps (about 3 s); use 'holdwise farkle turn' on the command line")
-        face.cached_turn(dice)
     return dice
 
 
@@ -309,8 +337,9 @@ def hint_pending(request: face.HintRequest) -> JSONResponse | None:
     _within_reach(request.dice, "dice")
     if request.opponent_dice != request.dice:
         _within_reach(request.opponent_dice, "opponent_dice")
-    if not request.race:
-        return None
+    waiting = turns.pending([request.dice, request.opponent_dice] if request.race else [request.dice], "dice")
+    if waiting is not None or not request.race:
+        return waiting
     return _pending(request.dice, request.opponent_dice, request.target)
 
 
@@ -323,10 +352,18 @@ def _race(state: State) -> bool:
     return state.options["computer"] == "race-aware"
 
 
+def _turns_pending(state: State) -> JSONResponse | None:
+    """202 while a session's turn tables are solved (gone from this worker's memory and the disk since /new)."""
+    dice, other, _ = face.session_loadouts(state.options)
+    return turns.pending([dice, other], "state")
+
+
 def _session_pending(state: State) -> JSONResponse | None:
-    """202 while a race-aware session's match (then its badge match, with badges) is not in memory here."""
-    if not _race(state):
-        return None
+    """202 while a session's turn tables, or a race-aware session's match (then its badge match, with badges),
+    are not in memory here."""
+    waiting = _turns_pending(state)
+    if waiting is not None or not _race(state):
+        return waiting
     dice, other, target = face.session_loadouts(state.options)
     waiting = _pending(dice, other, target)
     if waiting is not None or "badges" not in state.options:
@@ -391,14 +428,6 @@ def rules() -> dict:
     return face.rules_sheet().to_json()
 
 
-@router.post("/api/farkle/turn", tags=TAG, **answers(FarkleTurn, "POST /api/farkle/turn"))
-def turn(body: TurnBody) -> dict:
-    """One turn solved exactly: expected points, bust chance and bank threshold per number of dice left
-    (`holdwise farkle turn --json`). Dice whose solve would take more than about 3 s get 422."""
-    dice = checked_loadout(body.dice, "dice")
-    return checked(lambda: face.turn_report(dice).to_json(), "dice")
-
-
 @router.post("/api/farkle/match/prepare", tags=TAG, **answers(JobStatus, "POST /api/farkle/match/prepare"))
 def match_prepare(body: MatchBody) -> dict:
     """Start solving a race-aware match (your dice as player 1) unless it is ready here; the job's status:
@@ -416,6 +445,9 @@ def match_prepare(body: MatchBody) -> dict:
     jobs.check(_job_key(named, named_other, target), _shared_key(named, named_other, target))
     dice = checked_loadout(body.dice, "dice")
     other = checked_loadout(body.opponent_dice, "opponent_dice") if body.opponent_dice else dice
+    waiting = _turns_first(turns.prepare, dice, other, target)  # the turn tables first, each its own job
+    if waiting is not None:
+        return waiting
     status = _prepare(dice, other, target)
     badged = badge_jobs.options_of(body.badges, body.computer_badges, dice, other, target)
     if badged is None:
@@ -433,6 +465,9 @@ def match_cancel(body: MatchBody) -> dict:
         target = face.check_target(body.target)
     dice = checked_loadout(body.dice, "dice")
     other = checked_loadout(body.opponent_dice, "opponent_dice") if body.opponent_dice else dice
+    waiting = _turns_first(turns.cancel, dice, other, target)
+    if waiting is not None:
+        return waiting
     badged = badge_jobs.options_of(body.badges, body.computer_badges, dice, other, target)
     if badged is not None:
         return badge_jobs.cancel(badged) if face.match_ready(dice, other, target) else _cancel(dice, other, target)
@@ -451,6 +486,9 @@ def match_status(dice: Annotated[str, Query(max_length=2000)] = "ordinary*6",
         target = face.check_target(target)
     mine = checked_loadout(dice, "dice")
     other = checked_loadout(opponent_dice, "opponent_dice") if opponent_dice else mine
+    waiting = _turns_first(turns.status, mine, other, target)
+    if waiting is not None:
+        return waiting
     badged = badge_jobs.options_of([b for b in badges.split(",") if b], [b for b in computer_badges.split(",") if b],
                                    mine, other, target)
     if badged is not None and face.match_ready(mine, other, target):
@@ -460,15 +498,19 @@ def match_status(dice: Annotated[str, Query(max_length=2000)] = "ordinary*6",
 
 # ---- play ------------------------------------------------------------------------------------------------
 
-@router.post("/api/farkle/new", tags=TAG, **answers(SessionAnswer, "POST /api/farkle/new"))
-def new(body: NewBody) -> dict:
+@router.post("/api/farkle/new", tags=TAG, **answers(SessionAnswer, "POST /api/farkle/new", {202: turns.TURN_202}))
+def new(body: NewBody) -> Any:
     """A new match against the computer: the sealed state, legal actions and view. With the race-aware
-    computer, `match` holds the status of its solve (the page waits for `done` before the first keep)."""
+    computer, `match` holds the status of its solve (the page waits for `done` before the first keep). Dice
+    whose turn table is not solved yet: 202 with the status of its job (`turns`), ask again once done."""
     options = body.options.model_dump(exclude_none=True)
     with user_field("options.target"):
         face.check_target(options["target"], "target")
     loadouts = [checked_loadout(options.get(key), f"options.{key}")
                 for key in ("dice", "computer_dice")]
+    waiting = turns.pending(loadouts, "options.dice")  # the tables first: each a job, shared with /turn
+    if waiting is not None:
+        return waiting
     if options["computer"] == "race-aware":
         with user_field("options.target"):
             face.check_match_cost(loadouts[0], loadouts[1], options["target"], store=True, what="target")
@@ -517,6 +559,9 @@ def coach(body: StateBody) -> Any:
     before a roll). `race` is the status of the race-aware solve when the computer plays the coaching table
     (win chances come once it is done); 202 while a race-aware session's match solves."""
     state = _unseal(body.state)
+    waiting = _turns_pending(state)
+    if waiting is not None:
+        return waiting
     race, status, waiting = _race_measure(state)
     if waiting is not None:
         return waiting
@@ -533,6 +578,9 @@ def review(body: ReviewBody) -> Any:
     option and the cost in expected points and in win chance (`win_loss` null when the race-aware match is
     beyond the solve guard). The actions must arrive at the sealed state (422 naming `actions` if not)."""
     state = _unseal(body.state)
+    waiting = _turns_pending(state)
+    if waiting is not None:
+        return waiting
     race, _, waiting = _race_measure(state)
     if waiting is not None:
         return waiting

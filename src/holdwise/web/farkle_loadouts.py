@@ -1,6 +1,7 @@
-"""The Farkle loadout chooser's API (`POST /api/farkle/loadouts`): which six of the dice you own to bring, by
-expected points per turn, or against an opponent's dice by the win chance: both background jobs in the server's
-line of heavy solves (`web.work`); a set whose turns are solved is ranked by points at once."""
+"""The Farkle loadouts' API: a loadout's turn table (`POST /api/farkle/turn`, and the poll and stop of its job),
+and the loadout chooser (`POST /api/farkle/loadouts`): which six of the dice you own to bring, by expected points
+per turn, or against an opponent's dice by the win chance: background jobs in the server's line of heavy solves
+(`web.work`); a set whose turns are solved is ranked by points at once."""
 
 from __future__ import annotations
 
@@ -16,10 +17,11 @@ from pydantic import Field, Strict
 from ..errors import InputError
 from ..games import farkle as face
 from . import common
+from . import farkle_turns as turns
+from .common import AnswerCache, Body, FieldError, checked, computed, examples, jobs, user_field
 from .errors import said
-from .common import AnswerCache, Body, FieldError, computed, examples, jobs, user_field
 from .farkle import TAG, WEB_TURN_MAX_WORK, Dice, DiceList, Target, checked_loadout
-from .schemas import JobStatus, Loadouts, answers
+from .schemas import FarkleTurn, JobStatus, Loadouts, answers
 
 __all__ = ["WEB_LOADOUT_MAX_WORK", "LoadoutsBody", "router"]
 
@@ -28,6 +30,52 @@ router = APIRouter()
 _ranked = AnswerCache(1 << 20)  # rankings by points (1-3 KB as JSON for five rows), by owned dice and top
 TOLD_KEEP = 64
 _told: dict[str, Any] = {}  # the failed ranking job last told, by key: asked again, it is started again
+
+class TurnBody(Body):
+    """The dice of `holdwise farkle turn`."""
+
+    model_config = examples({"dice": "ordinary*6"})
+    dice: Dice = None
+
+
+@router.post("/api/farkle/turn", tags=TAG, **answers(FarkleTurn, "POST /api/farkle/turn", {202: turns.TURN_202}))
+def turn(body: TurnBody) -> Any:
+    """One turn solved exactly: expected points, bust chance and bank threshold per number of dice left
+    (`holdwise farkle turn --json`). Dice whose solve would take more than about 3 s get 422. A table not solved
+    yet is a job in the server's line of heavy solves: 202 with its status until done (ask again)."""
+    dice = checked_loadout(body.dice, "dice")
+    waiting = turns.pending([dice], "dice")
+    if waiting is not None:
+        return waiting
+    return checked(lambda: face.turn_report(dice).to_json(), "dice")
+
+
+class TurnsBody(Body):
+    """The dice whose turn tables a request waits for (the `turns` of its 202)."""
+
+    model_config = examples({"dice": "ordinary*5,lucky", "opponent_dice": "ordinary*6"})
+    dice: Dice = None
+    opponent_dice: Dice = None
+
+
+def _turn_loadouts(body: TurnsBody) -> list[tuple]:
+    dice = checked_loadout(body.dice, "dice")
+    return [dice, checked_loadout(body.opponent_dice, "opponent_dice")] if body.opponent_dice else [dice]
+
+
+@router.post("/api/farkle/turn/prepare", tags=TAG, **answers(JobStatus, "POST /api/farkle/turn/prepare"))
+def turn_prepare(body: TurnsBody) -> dict:
+    """Start solving the turn tables of these dice unless they are solved (the poll of a 202 with `turns`): the
+    jobs' status, `done`/`total` tables (past the limits 429)."""
+    return turns.prepare(_turn_loadouts(body))
+
+
+@router.post("/api/farkle/turn/cancel", tags=TAG, **answers(JobStatus, "POST /api/farkle/turn/cancel"))
+def turn_cancel(body: TurnsBody) -> dict:
+    """Stop solving these turn tables (the page's Stop, or the page leaving; not while another client asked
+    about them within the idle time): their status, `cancelled` once stopped; it starts nothing."""
+    return turns.cancel(_turn_loadouts(body))
+
 
 Count = Annotated[int, Strict()]
 Owned = Annotated[str | DiceList | Annotated[dict[Annotated[str, Field(max_length=200)], Count], Field(max_length=40)],
@@ -229,6 +277,9 @@ def loadouts(body: LoadoutsBody, request: Request) -> Any:
         return JSONResponse(status_code=422, content={"detail": detail[:500], "field": err.field,
                                                       "expected_points": points})
 
+    waiting = turns.pending([other], "opponent_dice")  # the opponent's table: its own job, then the search
+    if waiting is not None:
+        return JSONResponse(status_code=202, content={**json.loads(waiting.body), "expected_points": points})
     try:
         face.check_loadout_search(owned, other, target)  # the turns are solved: reads
         if badge is not None:  # the leaders' badge solves, each at its cheapest (the exact check is the job's)
@@ -267,11 +318,13 @@ def loadouts_cancel(body: LoadoutsBody) -> dict:
         target = face.check_target(body.target)
     other = checked_loadout(body.opponent_dice, "opponent_dice") if body.opponent_dice else None
     badge = _badge(body, other)
-    turns = jobs.cancel(_points_key(owned, body.top))
+    if other is not None and not face.turn_ready(other):
+        turns.cancel([other])
+    points = jobs.cancel(_points_key(owned, body.top))
     job = None if other is None else jobs.cancel(_loadouts_key(owned, other, target, body.top,
                                                                badge.slug if badge else None))
     if job is not None:
         return _loadouts_status(job)
-    if turns is not None:
-        return _points_status(turns)
+    if points is not None:
+        return _points_status(points)
     return dict(MISSING)

@@ -170,6 +170,11 @@ class Ledger:
         (self.folder / f"{job}.cancel").touch()
         return True
 
+    def stop_asked(self, key: str) -> bool:
+        """Whether a stop of the job `key` was asked for (a page's Stop, or the page leaving), rather than its
+        idle time passing."""
+        return (self.folder / f"{_hash(key)}.cancel").exists()
+
     def stopped(self, key: str, since: float, visitor: bool) -> bool:
         """Whether the job `key`, entered at `since` (time.time()), is to stop: a stop was asked for since, or
         (a visitor's job) nobody asked about it for the idle time."""

@@ -57,7 +57,7 @@ if TYPE_CHECKING:  # what the names are, for type checkers; at run time each loa
     from .simulate import simulate_matches, simulate_turns
     from .stored import (
         cached_match, cached_turn, calibrate, check_match_cost, largest_target, match_cost, match_ready,
-        match_solving, turn_stored,
+        match_solving, turn_id, turn_ready, turn_stored,
     )
     from .turn import TURN_MAX_BYTES, TURN_MAX_WORK, TurnPlan, TurnSolution, solve_turn, turn_plan
 
@@ -93,7 +93,7 @@ _EXPORTS: dict[str, str | tuple[str, ...]] = {
     **dict.fromkeys(("Combo", "DieChances", "KindRow", "RulesSheet", "SpareRow", "rules_sheet"), ".sheet"),
     **dict.fromkeys(("simulate_matches", "simulate_turns"), ".simulate"),
     **dict.fromkeys(("cached_match", "cached_turn", "calibrate", "check_match_cost", "largest_target", "match_cost",
-                     "match_ready", "match_solving", "turn_stored"), ".stored"),
+                     "match_ready", "match_solving", "turn_id", "turn_ready", "turn_stored"), ".stored"),
     **dict.fromkeys(("TURN_MAX_BYTES", "TURN_MAX_WORK", "TurnPlan", "TurnSolution", "solve_turn", "turn_plan"), ".turn"),
     "KERNEL_MODULES": (),  # the kernels (`*_kernels.py`) are compiled when the package is built: none at first use
 }
@@ -116,6 +116,7 @@ __all__ = [  # literal, for type checkers; a test compares it with _EXPORTS
     "parse_loadout", "parse_positions", "parse_roll", "parse_seed", "parse_turn_total", "parse_whole", "prepare",
     "ranking_stored", "review", "roll_counts", "rules_sheet", "score", "search_inventory", "selections", "session_loadouts",
     "simulate_matches", "simulate_turns", "solve_badge_match", "solve_badges", "solve_match", "solve_turn", "step", "stored_search",
-    "strategy_report", "turn_plan", "turn_report", "turn_stored", "unsearched", "with_extra", "work_fraction",
+    "strategy_report", "turn_id", "turn_plan", "turn_ready", "turn_report", "turn_stored", "unsearched", "with_extra",
+    "work_fraction",
 ]
 __getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)

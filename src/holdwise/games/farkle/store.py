@@ -24,8 +24,8 @@ from typing import IO, cast
 import numpy as np
 
 from ... import __version__
-from ...storage import (atomic_write, cache_dir, exclusive, load_arrays, map_npz, prune, read_json, save_arrays,
-                         write_json)
+from ...storage import (atomic_write, cache_dir, exclusive, load_arrays, map_npz, prune, read_json, release_pages,
+                         save_arrays, write_json)
 from .roll_table import DieType, RollTable
 from .rules import SCORE_UNIT, Die
 from .turn import TurnSolution
@@ -95,6 +95,9 @@ def load(key: str, target: int, n1: int, n2: int) -> Arrays | None:
         with contextlib.suppress(OSError):
             path.unlink()
         return None
+    # the check read every page: they leave this process (a played game reads few of them), so that a worker
+    # holding its matches mapped is not charged their whole files (issue 41: 1 GB RSS after three matches)
+    release_pages(arrays)
     with contextlib.suppress(OSError):
         os.utime(path)  # recently used: kept longest
     if bool(arrays["mirror"]):

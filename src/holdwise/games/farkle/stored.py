@@ -9,11 +9,12 @@ memory or solving anywhere. The solvers (`turn`, `match`) never read or write th
 
 from __future__ import annotations
 
+import hashlib
 from collections import OrderedDict
 from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from ...errors import InputError
 from ...memory import bounded
@@ -28,7 +29,8 @@ from .turn import TurnSolution, solve_turn, solve_types
 
 __all__ = [
     "CALIBRATION_DICE", "CALIBRATION_TARGET", "cached_match", "cached_turn", "calibrate", "check_match_cost",
-    "is_cached", "know_speed", "turn_stored", "largest_target", "match_cost", "match_ready", "match_solving",
+    "is_cached", "know_speed", "turn_id", "turn_ready", "turn_stored", "largest_target", "match_cost", "match_ready",
+    "match_solving",
 ]
 
 Loadout = tuple[Die, ...]
@@ -49,6 +51,18 @@ def turn_stored(dice: Sequence[Die]) -> bool:
     types = die_types(tuple(dice))
     shipped = len(types) == 1 and types[0].names == (disk.SHIPPED_DIE,) * 6
     return shipped or disk.turn_path(types).exists()
+
+
+def turn_ready(dice: Sequence[Die]) -> bool:
+    """Whether `cached_turn` of these six dice would answer from this process's memory or the disk (a read):
+    a look-up, not a use."""
+    types = die_types(tuple(dice))
+    return (types,) in cast(Any, _cached_turn).memo or turn_stored(dice)
+
+
+def turn_id(dice: Sequence[Die]) -> str:
+    """The identity of these dice's coaching table (dice of the same faces and weights share one)."""
+    return hashlib.sha256(disk.turn_key(die_types(tuple(dice))).encode()).hexdigest()[:20]
 
 
 @bounded  # a loadout's coaching table is 1-3 MB: kept by bytes, under the process's memory budget

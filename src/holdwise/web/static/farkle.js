@@ -89,7 +89,10 @@
   function showProgress(status, bar, text) {
     const [done, total] = game.showProgress(status, bar);
     bar.classList.toggle("fk-busy", !total); // before the first score pair: a moving bar, not an empty one
-    if (text) {
+    if (text && status.turns) {  // a new game's dice: their turn tables first (tables done of total)
+      text.textContent = _("Solving the turn tables of these dice (once): {done} of {total}",
+                           {done: fmt(done), total: fmt(total)}) + "...";
+    } else if (text) {
       const m = status.match || {}, left = falling(status.seconds_left);
       text.textContent = _("Solving the race-aware match to {target} (once for these dice): ", {target: fmt(m.target || 0)}) +
         (total ? _("score pair {done} of {total}", {done: fmt(done), total: fmt(total)})
@@ -114,9 +117,13 @@
     button.onclick = async () => {
       button.disabled = true;
       S.stopping = true; // from now on the page asks for the status only (asking /prepare would start anew)
-      try { await call("/api/farkle/match/cancel", status.match); } finally { button.disabled = false; }
+      try { await call(...cancelCall(status)); } finally { button.disabled = false; }
     };
   }
+
+  // the stop of what a 202 waits for: a new game's turn tables (`turns`), else the match (`match`)
+  const cancelCall = (status) => status.turns ? ["/api/farkle/turn/cancel", status.turns]
+    : ["/api/farkle/match/cancel", status.match];
 
   async function matchStatus(match) { // GET /api/farkle/match/status: the status, starting nothing
     const q = new URLSearchParams({dice: match.dice.join(","), opponent_dice: match.opponent_dice.join(","),
@@ -151,6 +158,10 @@
       for (;;) {
         if (S.wantMeanwhile) return "meanwhile";
         if (status.status === "failed") throw new holdwise.ApiError(status.error || _("the match solve failed"));
+        if (status.status === "cancelled" && status.turns) {
+          throw Object.assign(new holdwise.ApiError(_("Stopped solving the turn tables of these dice. Start the match again to solve them.")),
+          {notice: true});
+        }
         if (status.status === "cancelled") {  // the player's choice, not an error: said as a note, not an alert
           const stopped = status.total
             ? _("Stopped solving the race-aware match at score pair {done} of {total}.", {done: fmt(status.done), total: fmt(status.total)})
@@ -159,10 +170,14 @@
           {notice: true});
         }
         if (status.status === "done") return;
-        window.leaving("/api/farkle/match/cancel", status.match); // the page goes: the solve stops
+        window.leaving(...cancelCall(status)); // the page goes: the solve stops
         stopButton(box, status);
         showProgress(status, box.querySelector(".progress"), $("fk-progress-text"));
         await sleep(400);
+        if (status.turns) {  // the turn tables' poll; once stopping, their stop again (it starts nothing)
+          status = await call(S.stopping ? "/api/farkle/turn/cancel" : "/api/farkle/turn/prepare", status.turns);
+          continue;
+        }
         status = S.stopping ? await matchStatus(status.match) : await call("/api/farkle/match/prepare", status.match);
       }
     } finally {

@@ -148,8 +148,14 @@
     const clock = setInterval(tick, 1000);
     $("fr-stop").onclick = () => stop.abort();
     try {
-      const res = await window.fetchRetry("/api/farkle/report?" + q.toString(), {signal: stop.signal});
-      const body = await res.json();
+      let res, body;
+      for (;;) {  // 202: new dice's turn tables solve as a job first; asking again is its poll
+        res = await window.fetchRetry("/api/farkle/report?" + q.toString(), {signal: stop.signal});
+        body = await res.json();
+        if (res.status !== 202) break;
+        await new Promise((resolve) => setTimeout(resolve, 400));
+        if (stop.signal.aborted) throw new DOMException("stopped", "AbortError");
+      }
       if (!res.ok) {
         $("fr-error").textContent = body.detail || _("the report failed");
         $("fr-status").textContent = "";
