@@ -98,11 +98,12 @@ def test_while_the_win_chances_solve_the_points_ranking_shows_with_progress(brow
     real = farkle.best_loadouts
     go = threading.Event()
 
-    def held(owned, top=5, workers=2, opponent_dice=None, target=farkle.DEFAULT_TARGET, progress=None):
+    def held(owned, top=5, workers=2, opponent_dice=None, target=farkle.DEFAULT_TARGET, progress=None, badge=None):
         if opponent_dice is not None:
             progress(3, 11)
             go.wait(60)
-        return real(owned, top=top, workers=workers, opponent_dice=opponent_dice, target=target, progress=progress)
+        return real(owned, top=top, workers=workers, opponent_dice=opponent_dice, target=target, progress=progress,
+                    badge=badge)
 
     monkeypatch.setattr(farkle, "best_loadouts", held)
     context, p = _page(browser, SIZES["laptop"])
@@ -164,12 +165,13 @@ def test_a_new_sets_turns_show_their_progress_and_stop_or_leaving_cancels_them(b
     real = farkle.best_loadouts
     go = threading.Event()
 
-    def held(owned, top=5, workers=2, opponent_dice=None, target=farkle.DEFAULT_TARGET, progress=None):
+    def held(owned, top=5, workers=2, opponent_dice=None, target=farkle.DEFAULT_TARGET, progress=None, badge=None):
         if opponent_dice is None:
             while not go.is_set():
                 progress(1, 11)  # raises once the job is cancelled
                 time.sleep(0.1)
-        return real(owned, top=top, workers=workers, opponent_dice=opponent_dice, target=target, progress=progress)
+        return real(owned, top=top, workers=workers, opponent_dice=opponent_dice, target=target, progress=progress,
+                    badge=badge)
 
     monkeypatch.setattr(farkle, "best_loadouts", held)
     monkeypatch.setattr(farkle, "ranking_stored", lambda owned: False)  # as on a fresh machine
