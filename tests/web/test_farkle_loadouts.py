@@ -163,6 +163,10 @@ def test_turns_beyond_a_requests_time_are_422_naming_owned(client, monkeypatch):
     work = sum(farkle.turn_plan(c).work for c in farkle.distinct_choices(farkle.parse_dice(OWNED)))
     monkeypatch.setattr(web_loadouts, "WEB_LOADOUT_MAX_WORK", work - 1)
     web_loadouts._ranked.clear()
+    # a points ranking done by an earlier test in this process would be answered as done, past the guard
+    for key in [k for k, job in list(web_loadouts.jobs._jobs.items()) if k.startswith("farkle-points-")
+                and job.state == "done"]:
+        web_loadouts.jobs._jobs.pop(key, None)
     monkeypatch.setattr(farkle, "ranking_stored", lambda owned: False)  # the guard in the job, as for a new set
     r, _ = answered(client, {"owned": OWNED})
     assert r.status_code == 422 and r.json()["field"] == "owned"

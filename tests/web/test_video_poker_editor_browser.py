@@ -128,7 +128,8 @@ def test_a_new_table_shows_its_solve_and_can_be_stopped(browser, live_server):
     page.wait_for_function("document.getElementById('vpe-status').textContent.includes('40%')")
     assert page.locator("#vpe-status").inner_text() == "Solving this table (40%)…"
     assert page.locator("#vpe-stop").is_visible()
-    page.click("#vpe-stop")
+    with page.expect_request("**/return/cancel"):  # its event may reach us after the button's new text
+        page.click("#vpe-stop")
     page.wait_for_function("document.getElementById('vpe-stop').textContent === 'Solve again'")
     assert len(cancels) == 1 and json.loads(cancels[0])["table"]["pays"][4] == {"hand": "flush", "pay": "7"}
     polled = len(asks)
