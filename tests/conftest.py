@@ -23,6 +23,15 @@ else:
     _OWNS_CACHE = True
 
 
+def pytest_xdist_auto_num_workers(config):
+    """`-n auto` (the README's command, CI's): one and a half workers a core. The browser tests, the servers and
+    the documented commands wait on other processes for much of their time, and a third worker on two cores fills
+    it: the whole suite took 440 s with three workers against 590 s with two (the same fresh clone, a quiet
+    machine, 5,063 tests); four were no quicker."""
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+    return max(1, cores * 3 // 2)
+
+
 def pytest_unconfigure(config):
     if _OWNS_CACHE:
         shutil.rmtree(os.environ["HOLDWISE_CACHE_DIR"], ignore_errors=True)
