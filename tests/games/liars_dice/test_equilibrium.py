@@ -82,3 +82,47 @@ def test_exploitability_is_what_the_two_best_responses_gain_together():
     assert best_response_value(rules, solved.strategy, 0) == Fraction(-1, 9)
     assert best_response_value(rules, solved.strategy, 1) == Fraction(-1, 9)
     assert exploitability(rules, solved.strategy) == 0
+
+
+def test_parse_rules_without_fields_is_the_documented_game():
+    """One die each, six faces, no wild ones: the CLI's and the page's default (issue 43's sizes)."""
+    rules = parse_rules()
+    assert (rules.dice, rules.faces, rules.wild) == ((1, 1), 6, False)
+
+
+def test_values_at_a_history_the_equilibrium_never_reaches_weigh_hands_by_chance():
+    """Where the other's play never reaches a history, its hands count by chance alone: finite values, the
+    same as at a history reached with every hand equally likely."""
+    import math
+
+    from holdwise.games.liars_dice.solver import action_values, nodes_of
+
+    rules = Rules(dice=(1, 1), faces=3)
+    got = snapped(rules, solve(rules, iterations=300).strategy)  # exact: its zeros are zeros
+    assert got is not None
+    strategy = got[0]
+    nodes = nodes_of(rules)
+    unreached = []
+    for history in nodes:
+        if not history or history[-1] == CALL:
+            continue
+        before = history[:-1]
+        mover = nodes[before]
+        rows = strategy[before]
+        if all(float(row[mover.actions.index(history[-1])]) == 0 for row in rows):
+            unreached.append(history)
+    assert unreached, "the equilibrium reaches every history: no case to check"
+    for history in unreached[:5]:
+        me = nodes[history].player
+        for hand in rules.hands[me]:
+            values = action_values(rules, strategy, history, hand)
+            assert values and all(math.isfinite(v) for _, _, v in values), (history, hand, values)
+
+
+def test_the_snapping_denominators_rise_to_144_each_dividing_it():
+    """The snap tries denominators in turn up to 144, each a divisor of 144: a chance found at a smaller limit is
+    one of the last limit's fractions too, so the ladder only ever finds an equilibrium sooner."""
+    from holdwise.games.liars_dice.solver import DENOMINATORS
+
+    assert list(DENOMINATORS) == sorted(set(DENOMINATORS)) and DENOMINATORS[-1] == 144
+    assert all(144 % d == 0 for d in DENOMINATORS) and len(DENOMINATORS) == 12
