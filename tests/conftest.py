@@ -21,6 +21,7 @@ else:
     os.environ["HOLDWISE_CACHE_DIR"] = tempfile.mkdtemp(prefix="holdwise-test-cache-")
     os.environ[_OWNER] = str(os.getpid())
     _OWNS_CACHE = True
+_CACHE_DIR = os.environ["HOLDWISE_CACHE_DIR"]  # the run's, whatever a test sets the variable to meanwhile
 
 
 def pytest_xdist_auto_num_workers(config):
@@ -34,7 +35,7 @@ def pytest_xdist_auto_num_workers(config):
 
 def pytest_unconfigure(config):
     if _OWNS_CACHE:
-        shutil.rmtree(os.environ["HOLDWISE_CACHE_DIR"], ignore_errors=True)
+        shutil.rmtree(_CACHE_DIR, ignore_errors=True)
 
 
 # The guards run at their constants' speed (tests name the largest accepted target): nothing measured or read
