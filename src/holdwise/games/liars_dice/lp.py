@@ -101,39 +101,33 @@ def _program(tree: FlatTree, me: int, parent: IntArray, place: IntArray) -> tupl
     # A^T x for each sequence of the other: rows other's sequences, columns me's
     a_t = coo_matrix((value, (last_seq[other], last_seq[me])), shape=(empty[other] + 1, n_x)).tocsr()
     # F^T q: column of sequence s gets +q_I for the infoset I it belongs to, -q_J for infosets J it leads to
-    o_node, o_hand = infosets[other]
-    owner = np.arange(o_node.shape[0])
-    rows_f, cols_f, vals_f = [], [], []
-    for place_a in range(int(tree.nact.max())):
-        ok = tree.nact[o_node] > place_a
-        rows_f.append(index[_entries(tree, o_node[ok], place_a, o_hand[ok])])
-        cols_f.append(owner[ok])
-        vals_f.append(np.ones(int(ok.sum())))
-    rows_f.append(parent_sequence(o_node, o_hand, other))
-    cols_f.append(owner)
-    vals_f.append(-np.ones(owner.shape[0]))
-    rows_f.append(np.array([empty[other]]))
-    cols_f.append(np.array([n_q - 1]))
-    vals_f.append(np.ones(1))
-    f_t = coo_matrix((np.concatenate(vals_f), (np.concatenate(rows_f), np.concatenate(cols_f))),
-                     shape=(empty[other] + 1, n_q)).tocsr()
+    def constraints(player: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The player's sequence-form constraints as (sequence, row, value) entries: each information set's
+        actions add up to its parent sequence (row = the information set), and the empty sequence is 1 (the
+        last row). F (the other's) and E (me's) are these, one transposed."""
+        node, hand = infosets[player]
+        owner = np.arange(node.shape[0])
+        seqs, rows, vals = [], [], []
+        for place_a in range(int(tree.nact.max())):
+            ok = tree.nact[node] > place_a
+            seqs.append(index[_entries(tree, node[ok], place_a, hand[ok])])
+            rows.append(owner[ok])
+            vals.append(np.ones(int(ok.sum())))
+        seqs.append(parent_sequence(node, hand, player))
+        rows.append(owner)
+        vals.append(-np.ones(owner.shape[0]))
+        seqs.append(np.array([empty[player]]))
+        rows.append(np.array([node.shape[0]]))
+        vals.append(np.ones(1))
+        return np.concatenate(seqs), np.concatenate(rows), np.concatenate(vals)
+
+    # F^T q: column of sequence s gets +q_I for the infoset I it belongs to, -q_J for infosets J it leads to
+    seq_f, row_f, val_f = constraints(other)
+    f_t = coo_matrix((val_f, (seq_f, row_f)), shape=(empty[other] + 1, n_q)).tocsr()
     # E x = e: each of me's infosets' actions add up to its parent sequence; x_empty = 1
-    m_node, m_hand = infosets[me]
-    owner_m = np.arange(m_node.shape[0])
-    rows_e, cols_e, vals_e = [], [], []
-    for place_a in range(int(tree.nact.max())):
-        ok = tree.nact[m_node] > place_a
-        cols_e.append(index[_entries(tree, m_node[ok], place_a, m_hand[ok])])
-        rows_e.append(owner_m[ok])
-        vals_e.append(np.ones(int(ok.sum())))
-    cols_e.append(parent_sequence(m_node, m_hand, me))
-    rows_e.append(owner_m)
-    vals_e.append(-np.ones(owner_m.shape[0]))
-    cols_e.append(np.array([empty[me]]))
-    rows_e.append(np.array([m_node.shape[0]]))
-    vals_e.append(np.ones(1))
-    e = coo_matrix((np.concatenate(vals_e), (np.concatenate(rows_e), np.concatenate(cols_e))),
-                   shape=(m_node.shape[0] + 1, n_x))
+    m_node = infosets[me][0]
+    seq_e, row_e, val_e = constraints(me)
+    e = coo_matrix((val_e, (row_e, seq_e)), shape=(m_node.shape[0] + 1, n_x))
     from scipy.sparse import hstack
 
     b_eq = np.zeros(m_node.shape[0] + 1)
