@@ -459,3 +459,35 @@ def test_the_coach_and_the_review_tell_the_lucky_dies_1_from_an_ordinary_ones(cl
         assert row["chosen"] == ("keep 1 (Lucky die), roll on" if die == 1 else "keep 1, roll on")
         assert row["best_points"] == coach["best_points"]
     assert losses[1] - losses[6] == pytest.approx(ones[(6,)]["expected_points"] - ones[(1,)]["expected_points"])
+
+
+def test_polling_a_match_while_its_two_turn_tables_solve_is_not_refused(client, monkeypatch):
+    """Two unlike loadouts ready two turn tables, two jobs of one question: a poll while they solve is not
+    refused as the visitor's third solve (CI met that 429 on a loaded machine, where the tables took a while)."""
+    dice, other = "hugo,lucky,ordinary*4", "odd*2,ordinary*4"
+    slow: set[str] = set()  # the tables whose slowed solve has ended
+    real_work, real_ready = web_farkle.turns._work, farkle.turn_ready
+
+    def slowed(loadout):
+        work = real_work(loadout)
+
+        def run(progress):
+            time.sleep(1.0)  # the tables solve while the page polls
+            work(progress)
+            slow.add(farkle.turn_id(loadout))
+        return run
+
+    monkeypatch.setattr(web_farkle.turns, "_work", slowed)
+    monkeypatch.setattr(farkle, "turn_ready", lambda d: farkle.turn_id(d) in slow and real_ready(d))
+    client.get("/farkle")  # the visitor's sealed cookie: every request after it is the same client
+    assert client.cookies
+    body = {"dice": dice, "opponent_dice": other, "target": 500}
+    statuses = []
+    for _ in range(200):
+        r = client.post("/api/farkle/match/prepare", json=body)
+        assert r.status_code == 200, r.text
+        statuses.append(r.json()["status"])
+        if statuses[-1] == "done":
+            break
+        time.sleep(0.1)
+    assert statuses[-1] == "done" and statuses.count("running") + statuses.count("queued") >= 5, statuses

@@ -189,3 +189,24 @@ def test_a_match_beyond_the_memory_budget_is_refused_naming_the_largest_target(a
     dice = farkle.face.parse_loadout("ordinary*6")
     assert farkle.face.match_cost(dice, dice, fits, store=True)[1] <= 40 << 20
     assert farkle.face.match_cost(dice, dice, fits + 50, store=True)[1] > 40 << 20
+
+
+def test_the_parts_of_one_question_count_once_against_the_limits(bounded):
+    """A match's two turn tables and its solve are one question: a visitor with them entered may still ask one
+    more question, and not a third."""
+    from starlette.exceptions import HTTPException
+
+    ledger, _ = bounded
+    parts = ["turn-a", "turn-b", "match-1"]
+    for key in parts[:2]:
+        ledger.admit(key, "me", question="match-1")
+    ledger.check("match-1", "me")  # the question itself, its parts entered: not a second question
+    ledger.admit("match-1", "me")
+    ledger.admit("another", "me")
+    with pytest.raises(HTTPException) as refused:
+        ledger.check("a-third", "me")
+    assert refused.value.status_code == 429 and "you have 2 solves" in refused.value.detail
+    ledger.check("a-third", "someone-else")  # another visitor is served
+    for key in [*parts, "another"]:
+        ledger.release(key)
+    ledger.check("a-third", "me")

@@ -463,12 +463,13 @@ class Jobs:
             return self._jobs.get(key)
 
     def submit(self, key: str, work: Callable[..., Any], share: Callable[[int, int], float] | None = None,
-               stoppable: bool = False, shared: str | None = None) -> Job:
+               stoppable: bool = False, shared: str | None = None, question: str | None = None) -> Job:
         """Run `work(progress)` in the background unless a job of `key` is queued, running or done (a failed,
         cancelled or stopped one runs again). `share`: see `Job`. A `stoppable` job is run as
         `work(progress, stop)`: `cancel` makes stop() true instead of raising, and what the work returns then is
         the job's result with the state "stopped" (a search that ends early with the best it found). `shared`:
-        the key the server's workers know the job by (default `key`). Past a limit: HTTPException 429."""
+        the key the server's workers know the job by (default `key`); `question`: the shared key of the question
+        it is a part of, counted once against the limits (`Ledger.admit`). Past a limit: HTTPException 429."""
         ended = ("failed", "cancelled", "stopped")
         shared = shared or key
         client = CLIENT.get() if self.bounded else None
@@ -478,7 +479,7 @@ class Jobs:
                 if self.bounded:
                     ledger.polled(shared, client)
                 return job
-        ledger.admit(shared, client)  # raises 429 past a limit
+        ledger.admit(shared, client, question)  # raises 429 past a limit
         with self._lock:
             job = self._jobs.get(key)
             if job is not None and job.state not in ended:
@@ -552,15 +553,16 @@ class Jobs:
 
         self.submit(key, work)
 
-    def check(self, key: str, shared: str | None = None) -> None:
-        """429 now when submitting `key` would be refused (nothing is entered): before costly preparation."""
+    def check(self, key: str, shared: str | None = None, question: str | None = None) -> None:
+        """429 now when submitting `key` would be refused (nothing is entered): before costly preparation (a
+        part of `question` already entered: never)."""
         if not self.bounded:
             return
         with self._lock:
             job = self._jobs.get(key)
             if job is not None and job.state in ("queued", "running", "done"):
                 return
-        ledger.check(shared or key, CLIENT.get())
+        ledger.check(shared or key, CLIENT.get(), question)
 
     def cancel(self, key: str, shared: str | None = None) -> Job | None:
         """This client wants the job of `key` stopped: it stops (at its work's next progress report, or a

@@ -11,6 +11,7 @@ job (`jobs.submit`) and is answered 202 with the job's status, and the page poll
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import threading
@@ -231,7 +232,8 @@ def _status(dice, other, target: int) -> dict:
 def _prepare(dice, other, target: int, field: str = "target") -> dict:
     """Start (or find) the job that brings the match into memory; its status. Beyond the guard: 422."""
     # past a limit, refused before the loadouts' turn tables are solved (seconds and MBs for unlike dice)
-    jobs.check(_job_key(dice, other, target), _shared_key(dice, other, target))
+    shared = _shared_key(dice, other, target)
+    jobs.check(_job_key(dice, other, target), shared, shared)  # its turn tables' jobs are parts of it
     with user_field(field):
         face.check_match_cost(tuple(dice), tuple(other), int(target), store=True, what="target")
         _within_memory(tuple(dice), tuple(other), int(target))
@@ -337,7 +339,9 @@ def hint_pending(request: face.HintRequest) -> JSONResponse | None:
     _within_reach(request.dice, "dice")
     if request.opponent_dice != request.dice:
         _within_reach(request.opponent_dice, "opponent_dice")
-    waiting = turns.pending([request.dice, request.opponent_dice] if request.race else [request.dice], "dice")
+    question = _shared_key(request.dice, request.opponent_dice, request.target) if request.race else None
+    waiting = turns.pending([request.dice, request.opponent_dice] if request.race else [request.dice], "dice",
+                            question)
     if waiting is not None or not request.race:
         return waiting
     return _pending(request.dice, request.opponent_dice, request.target)
@@ -442,10 +446,12 @@ def match_prepare(body: MatchBody) -> dict:
     with user_field("opponent_dice"):
         named_other = face.parse_loadout(body.opponent_dice, "opponent_dice") if body.opponent_dice else named
     # past a limit, refused before the loadouts' turn tables are solved (seconds and MBs for unlike dice)
-    jobs.check(_job_key(named, named_other, target), _shared_key(named, named_other, target))
+    # (its turn tables' jobs are parts of the same question: polling while they solve is not a second one)
+    question = _shared_key(named, named_other, target)
+    jobs.check(_job_key(named, named_other, target), question, question)
     dice = checked_loadout(body.dice, "dice")
     other = checked_loadout(body.opponent_dice, "opponent_dice") if body.opponent_dice else dice
-    waiting = _turns_first(turns.prepare, dice, other, target)  # the turn tables first, each its own job
+    waiting = _turns_first(functools.partial(turns.prepare, question=question), dice, other, target)
     if waiting is not None:
         return waiting
     status = _prepare(dice, other, target)

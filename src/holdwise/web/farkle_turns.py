@@ -84,9 +84,10 @@ def _status(loadouts: Sequence[tuple], found: list) -> dict[str, Any]:
     return {**base, "status": "running" if running else "queued", "error": None, "phase": phase}
 
 
-def prepare(loadouts: Sequence[tuple]) -> dict[str, Any]:
+def prepare(loadouts: Sequence[tuple], question: str | None = None) -> dict[str, Any]:
     """Start (or find, and so poll) the jobs that solve the turn tables of these loadouts unless they are ready;
-    their status. Past a limit: 429."""
+    their status. `question`: the shared key of the match they are solved for (one question against the
+    limits). Past a limit: 429."""
     found: list[tuple[tuple, Any]] = []
     for dice in _distinct(loadouts):
         if face.turn_ready(dice):
@@ -98,7 +99,7 @@ def prepare(loadouts: Sequence[tuple]) -> dict[str, Any]:
             found.append((dice, job))
             continue
         key = _key(dice, renew=job is not None and job.state == "done")
-        found.append((dice, jobs.submit(key, _work(dice), shared=_shared(dice))))
+        found.append((dice, jobs.submit(key, _work(dice), shared=_shared(dice), question=question)))
     return _status(loadouts, found)
 
 
@@ -115,12 +116,12 @@ def cancel(loadouts: Sequence[tuple]) -> dict[str, Any]:
     return status(loadouts)
 
 
-def pending(loadouts: Sequence[tuple], field: str) -> JSONResponse | None:
+def pending(loadouts: Sequence[tuple], field: str, question: str | None = None) -> JSONResponse | None:
     """None when every table is ready here; else 202 with the status of the jobs solving them (a failed solve:
-    422 naming `field`)."""
+    422 naming `field`; `question`: see `prepare`)."""
     if all(face.turn_ready(dice) for dice in loadouts):
         return None
-    now = prepare(loadouts)
+    now = prepare(loadouts, question)
     if now["status"] == "done":
         return None
     if now["status"] == "failed":

@@ -98,29 +98,35 @@ class Ledger:
             out.append((job, pid, record))
         return out
 
-    def admit(self, key: str, client: str | None) -> None:
+    def admit(self, key: str, client: str | None, question: str | None = None) -> None:
         """Enter the job `key` for this worker, or raise 429 (`Retry-After`, a line in words) when the client
         or the server is at its limit; a job of the same key already entered by any worker is joined, not
-        counted again. `client` None: the server's own work, never refused."""
+        counted again. `question`: the key of the question this job is a part of (a match's two turn tables
+        and its solve are one question, counted once; default the job itself). `client` None: the server's own
+        work, never refused."""
         job, pid = _hash(key), os.getpid()
+        asked = _hash(question) if question else job
         with self._locked() as folder:
-            self._refuse(self._entries(folder), job, client)
-            (folder / f"{job}.{pid}.job").write_text(json.dumps({"client": client, "running": False}))
+            self._refuse(self._entries(folder), job, client, asked)
+            record = {"client": client, "running": False, "question": asked}
+            (folder / f"{job}.{pid}.job").write_text(json.dumps(record))
             with contextlib.suppress(OSError):
                 (folder / f"{job}.cancel").unlink()
         self.polled(key, client)
 
-    def check(self, key: str, client: str | None) -> None:
+    def check(self, key: str, client: str | None, question: str | None = None) -> None:
         """Raise what `admit` would raise for the job `key` now, entering nothing: a request refuses early,
         before the work that readies its solve (a Farkle loadout's turn tables)."""
-        self._refuse(self._entries(self.folder), _hash(key), client)
+        job = _hash(key)
+        self._refuse(self._entries(self.folder), job, client, _hash(question) if question else job)
 
     @staticmethod
-    def _refuse(entries: list[tuple[str, int, dict]], job: str, client: str | None) -> None:
-        if client is None or any(e[0] == job for e in entries):
+    def _refuse(entries: list[tuple[str, int, dict]], job: str, client: str | None, asked: str) -> None:
+        # a client counts questions, not jobs: a part of a question already entered (by anyone) adds none
+        if client is None or any(e[0] == job or e[2].get("question", e[0]) == asked for e in entries):
             return
-        mine = {e[0] for e in entries if e[2].get("client") == client}
-        visitors = {e[0] for e in entries if e[2].get("client") is not None}
+        mine = {e[2].get("question", e[0]) for e in entries if e[2].get("client") == client}
+        visitors = {e[2].get("question", e[0]) for e in entries if e[2].get("client") is not None}
         lim = limits()
         if len(mine) >= lim.per_client:
             raise _busy(f"busy: you have {len(mine)} solves waiting or running here, the most one visitor may "
