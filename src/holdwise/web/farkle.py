@@ -11,7 +11,6 @@ job (`jobs.submit`) and is answered 202 with the job's status, and the page poll
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import json
 import threading
@@ -34,6 +33,7 @@ from ..games.base import State
 from . import common
 from . import farkle_badge_jobs as badge_jobs
 from . import farkle_turns as turns
+from .farkle_turns import WEB_TURN_MAX_WORK, checked_loadout
 from .common import (Body, Cancelled, FieldError, StateBody, checked, examples, fresh_seed, jobs, keep_language, page,
                      request_language, unseal, user_field)
 from .schemas import FarkleCoach, FarkleDice, FarkleReview, FarkleRules, JobStatus, SessionAnswer, answers
@@ -46,10 +46,6 @@ __all__ = ["DEFAULT_DICE", "TAG", "WEB_TURN_MAX_WORK", "Dice", "DiceList", "Targ
 router = APIRouter()
 TAG: list[str | Enum] = ["farkle"]  # FastAPI types its tags so
 GAME = "farkle"
-# A turn solve answered inside a request: ~3 ns a step idle, so about 3 s (10 s on a loaded machine); dice
-# beyond it (custom dice that almost never bust) are refused with 422 and the CLI named
-WEB_TURN_MAX_WORK = 1_000_000_000
-WEB_TURN_MAX_BYTES = 512 * 2**20
 DEFAULT_DICE = ["ordinary"] * 6
 
 Int = Annotated[int, Strict()]
@@ -308,43 +304,18 @@ def _as_match(status: dict, dice, other, target: int) -> dict:
     return {**status, "done": 0, "total": 0, "phase": phase, "match": spec}
 
 
-# ---- inputs ----------------------------------------------------------------------------------------------
-
-def checked_loadout(text, field: str) -> tuple:
-    """Six dice from a body field whose turn solve the web takes on (or 422 naming the field); the table itself
-    is solved by a job (`farkle_turns`), never here."""
-    with user_field(field):
-        dice = face.parse_loadout(text, field.rpartition(".")[2])
-    return _within_reach(dice, field)
-
-
-def _within_reach(dice: tuple, field: str) -> tuple:
-    """The dice; 422 naming the field when their turn is unbounded or too long a solve for the web (the plan:
-    microseconds, nothing solved)."""
-    with user_field(field):
-        plan = face.turn_plan(dice)
-        if plan.unbounded is not None:
-            raise InputError(plan.unbounded)
-        if plan.work > WEB_TURN_MAX_WORK or plan.memory > WEB_TURN_MAX_BYTES:
-            raise InputError(f"these dice almost never bust: a turn solve of {plan.work:.1e} steps "
-                             f"({plan.memory / 2**20:,.0f} MB) is beyond the web's limit of {WEB_TURN_MAX_WORK:.0e} "
-                             "steps (about 3 s); use 'holdwise farkle turn' on the command line")
-    return dice
-
-
 def hint_pending(request: face.HintRequest) -> JSONResponse | None:
     """For `POST /api/farkle/hint`: dice beyond the web's turn limit are a 422; a race-aware hint whose match is
     not in memory here is answered 202 with the status of the job that solves it (poll
     /api/farkle/match/prepare, then ask again); None when the hint can be answered now."""
-    _within_reach(request.dice, "dice")
+    turns.within_reach(request.dice, "dice")
     if request.opponent_dice != request.dice:
-        _within_reach(request.opponent_dice, "opponent_dice")
-    question = _shared_key(request.dice, request.opponent_dice, request.target) if request.race else None
-    waiting = turns.pending([request.dice, request.opponent_dice] if request.race else [request.dice], "dice",
-                            question)
-    if waiting is not None or not request.race:
-        return waiting
-    return _pending(request.dice, request.opponent_dice, request.target)
+        turns.within_reach(request.opponent_dice, "opponent_dice")
+    if not request.race:
+        return turns.pending([request.dice], "dice")
+    question = _shared_key(request.dice, request.opponent_dice, request.target)
+    return turns.pending([request.dice, request.opponent_dice], "dice", question) or _pending(
+        request.dice, request.opponent_dice, request.target)
 
 
 def _unseal(sealed: Mapping) -> State:
@@ -445,13 +416,13 @@ def match_prepare(body: MatchBody) -> dict:
         named = face.parse_loadout(body.dice, "dice")
     with user_field("opponent_dice"):
         named_other = face.parse_loadout(body.opponent_dice, "opponent_dice") if body.opponent_dice else named
-    # past a limit, refused before the loadouts' turn tables are solved (seconds and MBs for unlike dice)
-    # (its turn tables' jobs are parts of the same question: polling while they solve is not a second one)
+    # past a limit, refused before the loadouts' turn tables are solved (seconds and MBs for unlike dice); their
+    # jobs are parts of this question (polling while they solve is not a second one)
     question = _shared_key(named, named_other, target)
     jobs.check(_job_key(named, named_other, target), question, question)
     dice = checked_loadout(body.dice, "dice")
     other = checked_loadout(body.opponent_dice, "opponent_dice") if body.opponent_dice else dice
-    waiting = _turns_first(functools.partial(turns.prepare, question=question), dice, other, target)
+    waiting = _turns_first(lambda both: turns.prepare(both, question), dice, other, target)
     if waiting is not None:
         return waiting
     status = _prepare(dice, other, target)

@@ -17,10 +17,16 @@ from typing import Any
 from fastapi.responses import JSONResponse
 
 from ..games import farkle as face
-from .common import FieldError, jobs
+from ..errors import InputError
+from .common import FieldError, jobs, user_field
 
-__all__ = ["TURN_202", "cancel", "pending", "prepare", "status", "turns_of"]
+__all__ = ["TURN_202", "WEB_TURN_MAX_BYTES", "WEB_TURN_MAX_WORK", "cancel", "checked_loadout", "pending", "prepare", "status",
+           "turns_of", "within_reach"]
 
+# A turn solve answered inside a request: ~3 ns a step idle, so about 3 s (10 s on a loaded machine); dice
+# beyond it (custom dice that almost never bust) are refused with 422 and the CLI named
+WEB_TURN_MAX_WORK = 1_000_000_000
+WEB_TURN_MAX_BYTES = 512 * 2**20
 _GENERATION: dict[str, int] = {}
 _LOCK = threading.Lock()
 ENDED = ("failed", "cancelled", "stopped")
@@ -138,3 +144,25 @@ TURN_202 = {"description": "the turn tables of these dice are being solved: the 
                 "phase": "solving the turn table of these dice (1 of 1)", "turns": {"dice": ["lucky"] * 6},
                 "detail": "solving the turn table of these dice (a fraction of a second to seconds, once); poll "
                           "POST /api/farkle/turn/prepare with 'turns', then ask again"}}}}
+
+
+def checked_loadout(text, field: str) -> tuple:
+    """Six dice from a body field whose turn solve the web takes on (or 422 naming the field); the table itself
+    is solved by a job (`prepare`), never here."""
+    with user_field(field):
+        dice = face.parse_loadout(text, field.rpartition(".")[2])
+    return within_reach(dice, field)
+
+
+def within_reach(dice: tuple, field: str) -> tuple:
+    """The dice; 422 naming the field when their turn is unbounded or too long a solve for the web (the plan:
+    microseconds, nothing solved)."""
+    with user_field(field):
+        plan = face.turn_plan(dice)
+        if plan.unbounded is not None:
+            raise InputError(plan.unbounded)
+        if plan.work > WEB_TURN_MAX_WORK or plan.memory > WEB_TURN_MAX_BYTES:
+            raise InputError(f"these dice almost never bust: a turn solve of {plan.work:.1e} steps "
+                             f"({plan.memory / 2**20:,.0f} MB) is beyond the web's limit of {WEB_TURN_MAX_WORK:.0e} "
+                             "steps (about 3 s); use 'holdwise farkle turn' on the command line")
+    return dice
