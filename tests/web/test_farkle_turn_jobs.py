@@ -21,6 +21,7 @@ from holdwise.web import common, farkle, farkle_turns, work
 NEW = ["custom:1,2,1,2,1,3"] * 6
 FIRST, SECOND, THIRD = (["custom:1,2,1,2,1,4"] * 6, ["custom:1,3,1,2,1,3"] * 6, ["custom:1,3,1,2,1,4"] * 6)
 STOPPED = ["custom:1,2,1,3,1,3"] * 6
+AHEAD, QUEUED = ["custom:1,4,1,2,1,3"] * 6, ["custom:1,4,1,2,1,4"] * 6
 STATUS_KEYS = {"status", "done", "total", "error", "seconds_left", "phase", "turns", "detail"}
 
 
@@ -104,6 +105,24 @@ def test_a_clients_turn_tables_count_against_its_limit(app, held):
     assert r.status_code == 429 and int(r.headers["Retry-After"]) >= 1
     assert "you have 2 solves" in r.json()["detail"]
     assert bob.post("/api/farkle/turn", json={"dice": THIRD}).status_code == 202  # another client is served
+    release.set()
+
+
+def test_a_job_stopped_while_it_waits_in_line_is_told_as_stopped_not_as_left_alone(app, held):
+    """A Stop of a job still waiting for the solve slot (CI's loaded machine: the cancel came before its thread
+    took the slot) is a Stop, as one while it runs is: no "nobody was waiting" error."""
+    _, release = held
+    alice = _visitor(app)
+    ahead = alice.post("/api/farkle/turn", json={"dice": AHEAD})  # holds the one solve slot until released
+    assert ahead.status_code == 202, ahead.text
+    turns = alice.post("/api/farkle/turn", json={"dice": QUEUED}).json()["turns"]
+    stopping = alice.post("/api/farkle/turn/cancel", json=turns).json()
+    deadline = time.monotonic() + 30
+    while stopping["status"] != "cancelled":
+        assert time.monotonic() < deadline, stopping
+        time.sleep(0.05)
+        stopping = alice.post("/api/farkle/turn/cancel", json=turns).json()
+    assert stopping["error"] is None, stopping
     release.set()
 
 

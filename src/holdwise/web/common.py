@@ -512,7 +512,10 @@ class Jobs:
             try:
                 with ledger.slot(shared, stop) as running:
                     if not running or (job.cancel_asked and not stoppable):
-                        job.error, job.state = "stopped before it started: nobody was waiting for it", "cancelled"
+                        # a Stop is told as one while running is (no error); only a job left alone says why
+                        idle = not ledger.stop_asked(shared)
+                        job.error = "stopped before it started: nobody was waiting for it" if idle else ""
+                        job.state = "cancelled"
                         return
                     job.state = "running"
                     solve_starts(shared)  # what stopped solves keep goes first: one solve's room at a time
