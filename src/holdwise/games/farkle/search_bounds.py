@@ -48,6 +48,8 @@ __all__ = ["GRID", "MID_BASE", "BoundMemo", "SharedRows", "bound_points", "hot_b
 # cannot occur (and would only weaken the bound: search_kernels.BELOW_GRID).
 GRID = ((0, 0), (5, 80), (4, 40), (3, 20), (2, 4), (1, 2), (0, 0))
 _WIDTH = max(hi - lo + 1 for lo, hi in GRID)
+# _LEFT[c][m - 1]: the places of the dice left when the dice of mask m (1 .. 2^c - 2) are kept from c dice
+_LEFT = [[tuple(i for i in range(c) if not m >> i & 1) for m in range(1, (1 << c) - 1)] for c in range(7)]
 
 
 @lru_cache(maxsize=1)
@@ -206,6 +208,7 @@ class BoundMemo:
         self.cap = cap  # points; > 0: the turn is played to this many points (banked points above it count not)
         self._faces = [_die_faces(k) for k in self.kinds]
         self._rows: dict[tuple[int, ...], int] = {}
+        self._last: tuple[tuple[int, ...], np.ndarray] = ((), np.zeros(1, dtype=np.int64))
         self._max_rows: dict[tuple[tuple[int, ...], tuple[tuple[int, ...], ...]], int] = {}
         self._n_rows = 0
         self._excess = np.zeros(1024 * _WIDTH)
@@ -230,11 +233,20 @@ class BoundMemo:
         return count, face, chance
 
     def _children(self, key: tuple[int, ...]) -> np.ndarray:
-        c = len(key)
-        child = np.zeros(1 << c, dtype=np.int64)
-        for m in range(1, (1 << c) - 1):  # keep at least one die, not all (hot dice)
-            child[m] = self.row(tuple(key[i] for i in range(c) if not m >> i & 1))
-        return child
+        """The rows of the dice left after each keep (mask m: the dice kept), the last set's remembered (a set
+        is bounded twice or three times in turn)."""
+        if self._last[0] == key:
+            return self._last[1]
+        rows, row = self._rows, self.row
+        child = [0]
+        for left in _LEFT[len(key)]:  # keep at least one die, not all (hot dice)
+            sub = tuple([key[i] for i in left])
+            r = rows.get(sub)
+            child.append(row(sub) if r is None else r)
+        child.append(0)
+        out = np.array(child, dtype=np.int64)
+        self._last = (key, out)
+        return out
 
 
     def _evaluate_at(self, key: tuple[int, ...], child: np.ndarray, hot: np.ndarray, hot_bust: float, base: int,
