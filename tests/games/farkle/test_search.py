@@ -265,6 +265,7 @@ def test_rows_read_from_another_memos_shared_rows_are_the_rows_it_evaluates():
     every = {key for k in range(1, 6) for key in itertools.combinations_with_replacement(range(4), k)
              if all(key.count(i) <= c for i, c in enumerate(counts))}
     assert set(rows.slots) == every
+    assert SharedRows.for_inventory((6,) * 33, mp.get_context("fork")) is None  # the whole domain: too many
     theta = 1.05 * exact_points(tuple(kinds[i] for i in (0, 0, 1, 1, 2, 3)))
     rows.set_theta(theta)
     rows.set_theta(2 * theta)  # set once

@@ -156,11 +156,14 @@ class SharedRows:
     def for_inventory(cls, counts: Sequence[int], context: Any) -> SharedRows | None:
         """The store for every sub-set of one to five dice (sorted kind indices) the counts allow, or None when
         there are more than LIMIT of them."""
+        ways = [1] + [0] * (DICE_PER_PLAYER - 1)  # ways[k]: sub-sets of k dice (counted before they are listed)
+        for c in counts:
+            ways = [sum(ways[k - j] for j in range(min(k, c) + 1)) for k in range(DICE_PER_PLAYER)]
+        if sum(ways) - 1 > cls.LIMIT:
+            return None
         keys: list[tuple[int, ...]] = []
 
         def walk(i: int, chosen: tuple[int, ...]) -> None:
-            if len(keys) > cls.LIMIT:
-                return
             if i == len(counts):
                 if 0 < len(chosen) < DICE_PER_PLAYER:
                     keys.append(chosen)
@@ -169,7 +172,7 @@ class SharedRows:
                 walk(i + 1, chosen + (i,) * k)
 
         walk(0, ())
-        return cls(keys, context) if len(keys) <= cls.LIMIT else None
+        return cls(keys, context)
 
     @property
     def theta(self) -> float:
