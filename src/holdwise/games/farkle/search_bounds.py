@@ -48,8 +48,10 @@ __all__ = ["GRID", "MID_BASE", "BoundMemo", "SharedRows", "bound_points", "hot_b
 # cannot occur (and would only weaken the bound: search_kernels.BELOW_GRID).
 GRID = ((0, 0), (5, 80), (4, 40), (3, 20), (2, 4), (1, 2), (0, 0))
 _WIDTH = max(hi - lo + 1 for lo, hi in GRID)
-# _LEFT[c][m - 1]: the places of the dice left when the dice of mask m (1 .. 2^c - 2) are kept from c dice
-_LEFT = [[tuple(i for i in range(c) if not m >> i & 1) for m in range(1, (1 << c) - 1)] for c in range(7)]
+# _UNSET[c][m]: the places of the dice left when the dice of mask m are kept from c dice; _LEFT[c] those of the
+# masks 1 .. 2^c - 2 (at least one die kept, not all)
+_UNSET = [[tuple(i for i in range(c) if not m >> i & 1) for m in range(1 << c)] for c in range(7)]
+_LEFT = [u[1:-1] for u in _UNSET]
 
 
 @lru_cache(maxsize=1)
@@ -212,6 +214,7 @@ class BoundMemo:
         self._faces = [_die_faces(k) for k in self.kinds]
         self._rows: dict[tuple[int, ...], int] = {}
         self._last: tuple[tuple[int, ...], np.ndarray] = ((), np.zeros(1, dtype=np.int64))
+        self._combos: dict[tuple[int, ...], list[tuple[tuple[int, ...], float]]] = {}
         self._max_rows: dict[tuple[tuple[int, ...], tuple[tuple[int, ...], ...]], int] = {}
         self._n_rows = 0
         self._excess = np.zeros(1024 * _WIDTH)
@@ -337,13 +340,18 @@ class BoundMemo:
         members = sorted(set(members))
         n_shared, n_other = len(shared), len(members[0])
         child = np.zeros(1 << DICE_PER_PLAYER, dtype=np.int64)
+        low = (1 << n_shared) - 1
+        extras_of: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = {}  # by the others rolled again
         for m in range(1, (1 << DICE_PER_PLAYER) - 1):
-            left = tuple(shared[i] for i in range(n_shared) if not m >> i & 1)
-            again = [j for j in range(n_other) if not m >> (n_shared + j) & 1]
+            left = tuple([shared[i] for i in _UNSET[n_shared][m & low]])
+            again = _UNSET[n_other][m >> n_shared]
             if not again:
                 child[m] = self.row(left)
             else:
-                extras = tuple(sorted({tuple(sorted(mem[j] for j in again)) for mem in members}))
+                extras = extras_of.get(again)
+                if extras is None:
+                    extras = extras_of[again] = tuple(sorted({tuple(sorted(mem[j] for j in again))
+                                                              for mem in members}))
                 child[m] = self._max_row(left, extras)
         count, face, chance = self._nz(shared + members[0])
         count[n_shared:] = 1
@@ -356,16 +364,26 @@ class BoundMemo:
         out = {}
         for mem in members:
             value = 0.0
-            for combo in itertools.product(*(zip(self._faces[k][1], self._faces[k][2]) for k in mem)):
-                faces = tuple(f for f, _ in combo)
-                if faces not in values:
+            for faces, p in self._face_combos(mem):
+                v = values.get(faces)
+                if v is None:
                     face[n_shared:, 0] = faces
-                    values[faces] = float(state_excess(
+                    v = values[faces] = float(state_excess(
                         DICE_PER_PLAYER, count, face, chance, child, hot, 0.0, 0, keep_start, keep_mask,
                         keep_units, vec_base, self._pop, self._lo, self._hi, self._bust, self._excess, 0,
                         positions, digit, suffix_p, suffix_idx, best, total, self.cap / SCORE_UNIT, same))
-                value += math.prod(p for _, p in combo) * values[faces]
+                value += p * v
             out[mem] = SCORE_UNIT * value
+        return out
+
+    def _face_combos(self, mem: tuple[int, ...]) -> list[tuple[tuple[int, ...], float]]:
+        """Every faces the dice `mem` can show together, with its chance (remembered: a search meets each pair
+        of kinds in many families)."""
+        out = self._combos.get(mem)
+        if out is None:
+            out = self._combos[mem] = [
+                (tuple(f for f, _ in combo), math.prod(p for _, p in combo))
+                for combo in itertools.product(*(zip(self._faces[k][1], self._faces[k][2]) for k in mem))]
         return out
 
     def bound(self, key: tuple[int, ...], theta: float, own_bust: bool = True) -> float:
