@@ -256,21 +256,24 @@ def test_rows_read_from_another_memos_shared_rows_are_the_rows_it_evaluates():
     import itertools
     import multiprocessing as mp
 
-    from holdwise.games.farkle.search_bounds import _WIDTH, SharedRows
+    from holdwise.games.farkle.search import shared_rows
+    from holdwise.games.farkle.search_bounds import _WIDTH
 
     counts = (3, 2, 1, 1)
     kinds = tuple(NAMED_DICE[n] for n in ("ordinary", "weighted", "devils-head", "aranka"))
-    rows = SharedRows.for_inventory(counts, mp.get_context("fork"))
+    rows = shared_rows(counts, mp.get_context("fork"))
     assert rows is not None and rows.theta == 0.0
     every = {key for k in range(1, 6) for key in itertools.combinations_with_replacement(range(4), k)
              if all(key.count(i) <= c for i, c in enumerate(counts))}
     assert set(rows.slots) == every
-    assert SharedRows.for_inventory((6,) * 33, mp.get_context("fork")) is None  # the whole domain: too many
+    assert shared_rows((6,) * 33, mp.get_context("fork")) is None  # the whole domain: too many
     theta = 1.05 * exact_points(tuple(kinds[i] for i in (0, 0, 1, 1, 2, 3)))
     rows.set_theta(theta)
     rows.set_theta(2 * theta)  # set once
     assert rows.theta == theta
     first, second = BoundMemo(kinds, theta, shared=rows), BoundMemo(kinds, theta, shared=rows)
+    with pytest.raises(ValueError):
+        BoundMemo(kinds, 1.01 * theta, shared=rows)  # rows of another hypothesis would be read as these
     alone = BoundMemo(kinds, theta)
     sets = inventory_sets(counts)
     for key in sets[::2]:

@@ -19,7 +19,7 @@ from .turn import backward_pass, solve_turn
 
 __all__ = ["MID_BASE", "BoundMemo", "SearchOutcome", "SetValue", "bound_points", "capped_points", "count_sets",
            "exact_points", "inventory_sets", "judge", "kind_strengths", "mid_bound", "never_busts", "search_sets",
-           "tight_bound"]
+           "shared_rows", "tight_bound"]
 
 Progress = Callable[[int, int], None] | None
 Stop = Callable[[], bool] | None
@@ -35,8 +35,9 @@ class SetValue:
     exact: bool
 
 
-def inventory_sets(counts: Sequence[int]) -> list[tuple[int, ...]]:
-    """Every multiset of six kinds with at most counts[i] of kind i, as sorted tuples of kind indices."""
+def inventory_sets(counts: Sequence[int], size: int = DICE_PER_PLAYER) -> list[tuple[int, ...]]:
+    """Every multiset of six (or `size`) kinds with at most counts[i] of kind i, as sorted tuples of kind
+    indices."""
     out: list[tuple[int, ...]] = []
 
     def walk(i: int, left: int, chosen: tuple[int, ...]) -> None:
@@ -48,16 +49,16 @@ def inventory_sets(counts: Sequence[int]) -> list[tuple[int, ...]]:
         for k in range(min(left, counts[i]), -1, -1):
             walk(i + 1, left - k, chosen + (i,) * k)
 
-    walk(0, DICE_PER_PLAYER, ())
+    walk(0, size, ())
     return out
 
 
-def count_sets(counts: Sequence[int]) -> int:
+def count_sets(counts: Sequence[int], size: int = DICE_PER_PLAYER) -> int:
     """How many sets `inventory_sets` gives, without listing them."""
-    ways = [1] + [0] * DICE_PER_PLAYER
+    ways = [1] + [0] * size
     for c in counts:
-        ways = [sum(ways[k - j] for j in range(min(k, c) + 1)) for k in range(DICE_PER_PLAYER + 1)]
-    return ways[DICE_PER_PLAYER]
+        ways = [sum(ways[k - j] for j in range(min(k, c) + 1)) for k in range(size + 1)]
+    return ways[size]
 
 
 def exact_points(dice: tuple[Die, ...], cap: int = 0) -> float:
@@ -103,6 +104,15 @@ UPPER_HEADROOM = 1.01  # the mid bound's rows: rebuilt more often (for the few c
 # in a search of one process): the parent sets their hypothesis once the first sets are solved, MEMO_HEADROOM
 # above the threshold then; a worker whose threshold passes it builds rows of its own as before.
 _ROWS: list[SharedRows] = []
+
+
+def shared_rows(counts: Sequence[int], context: Any) -> SharedRows | None:
+    """The shared threshold rows for every sub-set of one to five dice the counts allow, counted first: None
+    when there are more than SharedRows.LIMIT."""
+    sizes = range(1, DICE_PER_PLAYER)
+    if sum(count_sets(counts, k) for k in sizes) > SharedRows.LIMIT:
+        return None
+    return SharedRows([key for k in sizes for key in inventory_sets(counts, k)], context)
 
 
 def _memo(name: str, kinds: tuple[Die, ...], theta: float, headroom: float, cap: int, base: int = 0,
@@ -285,7 +295,7 @@ class _Runner:
             # the workers leave Ctrl-C to this process, whose stop() ends the search with what it has
             context = mp.get_context("fork")
             self.shared = context.Array("d", workers + 1, lock=False)
-            self.rows = SharedRows.for_inventory(counts, context) if counts else None
+            self.rows = shared_rows(counts, context) if counts else None
             # the workers forked now find the slots and the rows here; this process writes self.shared[0]
             _SHARED[:] = [self.shared, context.Value("i", 0)]
             _ROWS[:] = [] if self.rows is None else [self.rows]

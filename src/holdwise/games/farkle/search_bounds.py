@@ -144,6 +144,7 @@ class SharedRows:
     LIMIT = 100_000  # sub-sets at most (76 doubles each); larger inventories keep each worker's memo its own
 
     def __init__(self, keys: Sequence[tuple[int, ...]], context: Any) -> None:
+        """A slot for each of `keys` (sorted kind indices), in shared memory from the multiprocessing `context`."""
         n = len(keys)
         self.slots = {key: i for i, key in enumerate(keys)}
         self._theta = context.RawArray("d", 1)
@@ -153,28 +154,6 @@ class SharedRows:
         self.excess = np.frombuffer(self._excess, dtype=np.float64).reshape(-1, _WIDTH)
         self.bust = np.frombuffer(self._bust, dtype=np.float64)
         self.ready = np.frombuffer(self._ready, dtype=np.int8)
-
-    @classmethod
-    def for_inventory(cls, counts: Sequence[int], context: Any) -> SharedRows | None:
-        """The store for every sub-set of one to five dice (sorted kind indices) the counts allow, or None when
-        there are more than LIMIT of them."""
-        ways = [1] + [0] * (DICE_PER_PLAYER - 1)  # ways[k]: sub-sets of k dice (counted before they are listed)
-        for c in counts:
-            ways = [sum(ways[k - j] for j in range(min(k, c) + 1)) for k in range(DICE_PER_PLAYER)]
-        if sum(ways) - 1 > cls.LIMIT:
-            return None
-        keys: list[tuple[int, ...]] = []
-
-        def walk(i: int, chosen: tuple[int, ...]) -> None:
-            if i == len(counts):
-                if 0 < len(chosen) < DICE_PER_PLAYER:
-                    keys.append(chosen)
-                return
-            for k in range(min(DICE_PER_PLAYER - 1 - len(chosen), counts[i]) + 1):
-                walk(i + 1, chosen + (i,) * k)
-
-        walk(0, ())
-        return cls(keys, context)
 
     @property
     def theta(self) -> float:
@@ -205,7 +184,9 @@ class BoundMemo:
                  hot: np.ndarray | None = None, hot_bust: float = 0.0, shared: SharedRows | None = None) -> None:
         self.kinds = tuple(kinds)
         # rows of sub-sets read from and written to other processes' memos of the same hypothesis, kinds, cap
-        self.shared = shared if shared is not None and hot is None and base == 0 and hot_bust == 0.0 else None
+        if shared is not None and (theta != shared.theta or hot is not None or base or hot_bust):
+            raise ValueError("shared rows hold the threshold rows of their own hypothesis only")
+        self.shared = shared
         self.theta = float(theta)
         self.base = base  # units of 50: the rows hold the totals base + GRID (a turn met after hot dice at base)
         self.hot = np.full(1, self.theta / SCORE_UNIT) if hot is None else hot
