@@ -5,7 +5,8 @@ Run: python benchmarks/bench_farkle_loadouts.py [--anchors DIR] [--sizes 247,251
      [--json-out benchmarks/results/farkle_loadouts.json]
 Prints a table and writes JSON. `--before SRC` runs the same searches from another source tree (a worktree of
 main, say) in turn with this one, `--repeat` times each, the fastest kept, for paired ratios on the shared
-machine; `--no-anchor` leaves the calculator's search out (its dice list still chooses the inventories).
+machine; `--no-anchor` leaves the calculator's search out (its dice list still chooses the inventories, or
+without the calculator at hand its order recorded here, ANCHOR_ORDER).
 
 The inventories: the first 8, 12 and 20 special dice in the calculator's own order, one of each, Ordinary dice
 filling (both tools fill so): 247, 2,510 and 60,460 sets of six. The modes: `ppt`, expected points per turn
@@ -48,9 +49,19 @@ MODES = {"ppt": None, "need2000": 2000}
 TOP = 12
 
 
-def inventory(anchor: Path, specials: int) -> tuple[list[str], dict[str, int]]:
+# The first 20 distinct special dice in the calculator's order (its page at 3000829 lists the dice by name),
+# as holdwise ids: the inventories when the calculator is not at hand and --no-anchor is given
+ANCHOR_ORDER = ("aranka", "balatro", "cautious-cheater", "ci", "misfortune", "even", "favourable", "greasy", "grimy",
+                "grozav", "heavenly-kingdom", "holy-trinity", "kings", "lousy-gambler", "lucky", "mathematician",
+                "monk", "mother-of-pearl", "odd", "painted")
+
+
+def inventory(anchor: Path | None, specials: int) -> tuple[list[str], dict[str, int]]:
     """(holdwise ids, the calculator's inventory by its names) of the first `specials` distinct special dice in
-    the calculator's order, one of each (a re-skin of the Ordinary die or of a die before it is skipped)."""
+    the calculator's order, one of each (a re-skin of the Ordinary die or of a die before it is skipped);
+    with no calculator, ANCHOR_ORDER's and no names."""
+    if anchor is None:
+        return list(ANCHOR_ORDER[:specials]), {}
     dice = anchor_dice(anchor)
     names = anchor_names(dice)
     by_name = {v: k for k, v in names.items()}
@@ -110,7 +121,7 @@ def main() -> int:
     parser.add_argument("--json-out", default=str(HERE / "results" / "farkle_loadouts.json"))
     args = parser.parse_args()
     anchor = find_anchor_search(args.anchors)
-    if anchor is None:
+    if anchor is None and not args.no_anchor:
         print("the calculator's search.js is not in the anchors folder (see benchmarks/_kcd2_anchor.py)")
         return 2
     sizes = sorted(int(s) for s in args.sizes.split(","))
@@ -130,6 +141,7 @@ def main() -> int:
                 a_wall = a_cpu = float("nan")
                 measured, best_theirs = False, {}
             elif guess is None or guess <= args.anchor_max_seconds:
+                assert anchor is not None
                 theirs = run_anchor_search(anchor, anchor_inv, threads=args.workers,
                                            mode="ppt" if need is None else "match", target=need,
                                            timeout=max(3 * args.anchor_max_seconds, 600), top=TOP)

@@ -248,3 +248,43 @@ def test_the_keep_lists_built_compiled_equal_numpys():
     assert np.array_equal(keep_start, np.concatenate([[0], np.cumsum(np.concatenate([p[0] for p in parts]))]))
     assert np.array_equal(keep_mask, np.concatenate([p[1] for p in parts]))
     assert np.array_equal(keep_units, np.concatenate([p[2] for p in parts]))
+
+
+def test_rows_read_from_another_memos_shared_rows_are_the_rows_it_evaluates():
+    # a search's workers share the threshold rows (SharedRows): a memo that reads rows another wrote bounds every
+    # set exactly as a memo that evaluates its own, and the store holds every sub-set the counts allow
+    import itertools
+    import multiprocessing as mp
+
+    from holdwise.games.farkle.search import shared_rows
+    from holdwise.games.farkle.search_bounds import _WIDTH
+
+    counts = (3, 2, 1, 1)
+    kinds = tuple(NAMED_DICE[n] for n in ("ordinary", "weighted", "devils-head", "aranka"))
+    rows = shared_rows(counts, mp.get_context("fork"))
+    assert rows is not None and rows.theta == 0.0
+    every = {key for k in range(1, 6) for key in itertools.combinations_with_replacement(range(4), k)
+             if all(key.count(i) <= c for i, c in enumerate(counts))}
+    assert set(rows.slots) == every
+    assert shared_rows((6,) * 33, mp.get_context("fork")) is None  # the whole domain: too many
+    theta = 1.05 * exact_points(tuple(kinds[i] for i in (0, 0, 1, 1, 2, 3)))
+    rows.set_theta(theta)
+    rows.set_theta(2 * theta)  # set once
+    assert rows.theta == theta
+    first, second = BoundMemo(kinds, theta, shared=rows), BoundMemo(kinds, theta, shared=rows)
+    with pytest.raises(ValueError):
+        BoundMemo(kinds, 1.01 * theta, shared=rows)  # rows of another hypothesis would be read as these
+    alone = BoundMemo(kinds, theta)
+    sets = inventory_sets(counts)
+    for key in sets[::2]:
+        first.bound(key, theta)
+    written = int(rows.ready.sum())
+    assert 0 < written < len(rows.slots)
+    for key in sets:
+        assert second.bound(key, theta) == alone.bound(key, theta)
+    assert int(rows.ready.sum()) > written  # the second wrote what the first had not
+    w = _WIDTH
+    for key in rows.slots:  # and each row read is the row evaluated: its excess and its bust chance
+        a, b = alone.row(key), second.row(key)
+        assert np.array_equal(alone._excess[a * w:(a + 1) * w], second._excess[b * w:(b + 1) * w])
+        assert alone._bust[a] == second._bust[b]

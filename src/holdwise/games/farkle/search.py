@@ -13,13 +13,13 @@ import numpy as np
 from .roll_table import die_types, roll_table
 from .rules import DICE_PER_PLAYER, SCORE_UNIT, Die
 from .search_bounds import (
-    MID_BASE, BoundMemo, bound_points, keep_lists, mid_bound, never_busts, tight_bound,
+    MID_BASE, BoundMemo, SharedRows, bound_points, keep_lists, mid_bound, never_busts, tight_bound,
 )
 from .turn import backward_pass, solve_turn
 
 __all__ = ["MID_BASE", "BoundMemo", "SearchOutcome", "SetValue", "bound_points", "capped_points", "count_sets",
            "exact_points", "inventory_sets", "judge", "kind_strengths", "mid_bound", "never_busts", "search_sets",
-           "tight_bound"]
+           "shared_rows", "tight_bound"]
 
 Progress = Callable[[int, int], None] | None
 Stop = Callable[[], bool] | None
@@ -35,8 +35,9 @@ class SetValue:
     exact: bool
 
 
-def inventory_sets(counts: Sequence[int]) -> list[tuple[int, ...]]:
-    """Every multiset of six kinds with at most counts[i] of kind i, as sorted tuples of kind indices."""
+def inventory_sets(counts: Sequence[int], size: int = DICE_PER_PLAYER) -> list[tuple[int, ...]]:
+    """Every multiset of six (or `size`) kinds with at most counts[i] of kind i, as sorted tuples of kind
+    indices."""
     out: list[tuple[int, ...]] = []
 
     def walk(i: int, left: int, chosen: tuple[int, ...]) -> None:
@@ -48,16 +49,16 @@ def inventory_sets(counts: Sequence[int]) -> list[tuple[int, ...]]:
         for k in range(min(left, counts[i]), -1, -1):
             walk(i + 1, left - k, chosen + (i,) * k)
 
-    walk(0, DICE_PER_PLAYER, ())
+    walk(0, size, ())
     return out
 
 
-def count_sets(counts: Sequence[int]) -> int:
+def count_sets(counts: Sequence[int], size: int = DICE_PER_PLAYER) -> int:
     """How many sets `inventory_sets` gives, without listing them."""
-    ways = [1] + [0] * DICE_PER_PLAYER
+    ways = [1] + [0] * size
     for c in counts:
-        ways = [sum(ways[k - j] for j in range(min(k, c) + 1)) for k in range(DICE_PER_PLAYER + 1)]
-    return ways[DICE_PER_PLAYER]
+        ways = [sum(ways[k - j] for j in range(min(k, c) + 1)) for k in range(size + 1)]
+    return ways[size]
 
 
 def exact_points(dice: tuple[Die, ...], cap: int = 0) -> float:
@@ -99,10 +100,31 @@ TIGHT_BELOW_BUST = 0.004  # six dice busting less often than this: the tight bou
 UPPER_HEADROOM = 1.01  # the mid bound's rows: rebuilt more often (for the few candidates only), looser less
 
 
-def _memo(name: str, kinds: tuple[Die, ...], theta: float, headroom: float, cap: int, base: int = 0) -> BoundMemo:
+# The threshold rows shared by a search's forked workers (`SharedRows`; set in a worker, empty in the parent and
+# in a search of one process): the parent sets their hypothesis once the first sets are solved, MEMO_HEADROOM
+# above the threshold then; a worker whose threshold passes it builds rows of its own as before.
+_ROWS: list[SharedRows] = []
+
+
+def shared_rows(counts: Sequence[int], context: Any) -> SharedRows | None:
+    """The shared threshold rows for every sub-set of one to five dice the counts allow, counted first: None
+    when there are more than SharedRows.LIMIT."""
+    sizes = range(1, DICE_PER_PLAYER)
+    if sum(count_sets(counts, k) for k in sizes) > SharedRows.LIMIT:
+        return None
+    return SharedRows([key for k in sizes for key in inventory_sets(counts, k)], context)
+
+
+def _memo(name: str, kinds: tuple[Die, ...], theta: float, headroom: float, cap: int, base: int = 0,
+          share: bool = False) -> BoundMemo:
     memo = _MEMOS.get(name)
-    if memo is None or memo.kinds != kinds or memo.cap != cap or theta > memo.theta:
-        memo = _MEMOS[name] = BoundMemo(kinds, theta * headroom, cap, base)
+    rows = _ROWS[0] if share and _ROWS and _ROWS[0].theta >= theta else None
+    if (memo is None or memo.kinds != kinds or memo.cap != cap or theta > memo.theta
+            or (rows is not None and memo.shared is not rows)):
+        if rows is not None:
+            memo = _MEMOS[name] = BoundMemo(kinds, rows.theta, cap, base, shared=rows)
+        else:
+            memo = _MEMOS[name] = BoundMemo(kinds, theta * headroom, cap, base)
     return memo
 
 
@@ -111,7 +133,7 @@ def judge(kinds: tuple[Die, ...], key: tuple[int, ...], theta: float, cap: int =
     bound that proves the set below theta (the shared rows' bound, else the set's own tighter one), else
     "exact" with the set's points solved exactly. theta <= 0 solves at once."""
     if theta > 0:
-        memo = _memo("threshold", kinds, theta, MEMO_HEADROOM, cap)
+        memo = _memo("threshold", kinds, theta, MEMO_HEADROOM, cap, share=True)
         # first without the set's own bust chance (a pass over its rolls of its own): nearly always enough
         b = memo.bound(key, theta, own_bust=False)
         if b < theta:
@@ -153,7 +175,7 @@ def _family_bounds(kinds: tuple[Die, ...], chunk: list[tuple[int, ...]], theta: 
                    rank: Sequence[int]) -> dict[tuple[int, ...], float]:
     """Bounds below theta found for sets of the chunk by family passes: families sharing four dice, then,
     of the sets those left, families sharing five, each where it pays (`family_pays`)."""
-    memo = _memo("threshold", kinds, theta, MEMO_HEADROOM, cap)
+    memo = _memo("threshold", kinds, theta, MEMO_HEADROOM, cap, share=True)
     out: dict[tuple[int, ...], float] = {}
     for others in FAMILY_OTHERS:
         families: dict[tuple[int, ...], list[tuple[int, ...]]] = {}
@@ -260,11 +282,12 @@ def _worker_start() -> None:
 class _Runner:
     """Chunks of work on forked workers (or here, with workers <= 1), results in the order handed out."""
 
-    def __init__(self, workers: int, stop: Stop) -> None:
+    def __init__(self, workers: int, stop: Stop, counts: Sequence[int] = ()) -> None:
         self.workers = workers
         self.stop = stop
         self.stopped = False
         self.shared = None
+        self.rows: SharedRows | None = None
         self._pool = None
         if workers > 1:
             import multiprocessing as mp
@@ -272,12 +295,15 @@ class _Runner:
             # the workers leave Ctrl-C to this process, whose stop() ends the search with what it has
             context = mp.get_context("fork")
             self.shared = context.Array("d", workers + 1, lock=False)
-            # the workers forked now find the slots here; this process writes self.shared[0]
+            self.rows = shared_rows(counts, context) if counts else None
+            # the workers forked now find the slots and the rows here; this process writes self.shared[0]
             _SHARED[:] = [self.shared, context.Value("i", 0)]
+            _ROWS[:] = [] if self.rows is None else [self.rows]
             try:
                 self._pool = context.Pool(workers, initializer=_worker_start)
             finally:
                 _SHARED.clear()
+                _ROWS.clear()
 
     def run(self, jobs: Iterable[tuple[Callable[..., list[tuple[float, str]]], tuple[object, ...],
                                        Callable[[list[tuple[float, str]]], None]]], window: int = 0) -> None:
@@ -388,7 +414,7 @@ def search_sets(kinds: Sequence[Die], counts: Sequence[int], top: int, filler: D
                 progress(state["done"], state["total"])
         return take
 
-    runner = _Runner(workers, stop)
+    runner = _Runner(workers, stop, counts)
     try:
         def run_exact(numbers: list[int]) -> None:
             # one set a job: the judging waits for the last of these, so a worker should not sit idle while
@@ -397,6 +423,8 @@ def search_sets(kinds: Sequence[Die], counts: Sequence[int], top: int, filler: D
             runner.run((_exact_chunk, (kinds, [sets[n] for n in part], cap), taker(part)) for part in parts)
 
         run_exact(list(range(first)))
+        if runner.rows is not None and len(heap) >= top:
+            runner.rows.set_theta(theta() * MEMO_HEADROOM)  # before any worker judges a set
         if not runner.stopped and first < total:
             runner.run((_judge_chunk, (kinds, [sets[n] for n in part], [p for p, _ in heap], top, cap, rank),
                         taker(part)) for part in _family_chunks(sets, first, chunk, rank))
