@@ -9,7 +9,8 @@ page, a load, a click and a screenshot), and the browser tests were a third of t
 (every page at both sizes) always runs in the full browser, /usr/bin/chromium, so that the browser a player uses
 is checked on every page too. $HOLDWISE_BROWSER names another executable for all of them. They are skipped when
 the browser is missing unless $HOLDWISE_REQUIRE_BROWSER is set (CI sets it, so there a missing browser fails).
-Screenshots go to $HOLDWISE_SCREENSHOTS (default: build/screenshots in the repository), named by test.
+Screenshots go to $HOLDWISE_SCREENSHOTS (default: build/screenshots in the repository), named by test; "off"
+takes none.
 """
 
 import os
@@ -24,6 +25,8 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
                  "--disable-sync", "--disable-quic", "--no-first-run"]
 SCREENSHOTS = Path(os.environ.get("HOLDWISE_SCREENSHOTS")
                    or Path(__file__).resolve().parents[2] / "build" / "screenshots")
+# "off" takes none: CI, where nobody opens them (148 PNGs, 33 MB; a few per cent of the browser tests' time)
+TAKE_SCREENSHOTS = os.environ.get("HOLDWISE_SCREENSHOTS") != "off"
 PHONE = {"width": 375, "height": 812}
 DESKTOP = {"width": 1280, "height": 900}
 
@@ -95,12 +98,14 @@ def phone(browser):
 @pytest.fixture
 def shoot(request):
     """shoot(page, name): a full-page screenshot in the screenshots folder (`full_page=False`: the window's);
-    returns its path."""
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    returns its path (none is taken with $HOLDWISE_SCREENSHOTS=off)."""
+    if TAKE_SCREENSHOTS:
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
 
     def take(p, name: str, full_page: bool = True) -> Path:
         path = SCREENSHOTS / f"{name}.png"
-        p.screenshot(path=str(path), full_page=full_page)
+        if TAKE_SCREENSHOTS:
+            p.screenshot(path=str(path), full_page=full_page)
         return path
 
     return take

@@ -91,7 +91,8 @@ def test_edit_a_pay_share_the_link(browser, live_server, shoot, tmp_path):
     # the returns stay in view while the pays are typed (the figures themselves are far below on a phone)
     box = page.locator("#vpe-summary").bounding_box()
     assert box["y"] + box["height"] <= 740 and want["5"] in page.locator("#vpe-summary").inner_text()
-    page.screenshot(path=str(shoot(page, "vp_editor_phone").with_name("vp_editor_phone_first.png")))
+    shoot(page, "vp_editor_phone")
+    shoot(page, "vp_editor_phone_first", full_page=False)
     assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
     # the machine plays it: the game offered first, its return at the table's figure. The trainer's chart beside
     # the machine is not looked at here: the server is not asked to derive the new table's (a minute of CPU in
