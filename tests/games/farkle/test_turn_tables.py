@@ -43,6 +43,65 @@ def test_the_shipped_default_turn_is_the_solve_now():
         assert np.array_equal(shipped[name], value, equal_nan=value.dtype.kind == "f"), name
 
 
+def test_the_shipped_points_are_the_solves_now():
+    """Every named die six alike and three beside three ordinary dice: the package's expected points per turn are
+    a solve's now, to the bit (tools/ship_farkle_turn.py writes them; a stale file fails here)."""
+    from holdwise.games.farkle import NAMED_DICE, store
+
+    shipped = store.shipped_points()
+    ordinary = NAMED_DICE["ordinary"]
+    wanted = {}
+    for die in NAMED_DICE.values():
+        for dice in ((die,) * 6, (die,) * 3 + (ordinary,) * 3):
+            types = turn.die_types(dice)
+            try:
+                wanted[store.points_id(types)] = turn.solve_types(types).expected_points
+            except ValueError:  # never busts: no expected points
+                wanted[store.points_id(types)] = None
+    assert shipped == wanted, "run tools/ship_farkle_turn.py"
+    assert len(wanted) > 60 and shipped[store.points_id(turn.die_types(parse_dice(None)))] == pytest.approx(594.9567)
+
+
+def test_points_not_shipped_are_solved(monkeypatch, tmp_path):
+    """A loadout the file does not hold, or a file missing or damaged: solved now, the same figure."""
+    from holdwise.games.farkle import NAMED_DICE, store, stored
+
+    dice = (NAMED_DICE["lucky"],) * 2 + (NAMED_DICE["ordinary"],) * 4
+    solved = turn.solve_types(turn.die_types(dice)).expected_points
+    assert store.points_id(turn.die_types(dice)) not in store.shipped_points()
+    assert stored.turn_points(dice) == solved
+    six = (NAMED_DICE["lucky"],) * 6
+    for n, text in enumerate(("{not json", '{"a": "b"}')):
+        damaged = tmp_path / f"turn-points-{n}.json"
+        damaged.write_text(text)
+        monkeypatch.setattr(store, "shipped_points_path", lambda path=damaged: path)
+        store.shipped_points.cache_clear()
+        try:
+            assert store.shipped_points() == {}
+            assert stored.turn_points(six) == turn.solve_types(turn.die_types(six)).expected_points
+        finally:
+            monkeypatch.undo()
+            store.shipped_points.cache_clear()
+    assert stored.turn_points(six) == turn.solve_types(turn.die_types(six)).expected_points
+
+
+def test_a_first_dice_listing_solves_no_turn(monkeypatch):
+    """The listing's strengths (the web's first GET /api/farkle/dice) are read, not solved."""
+    from holdwise.games.farkle import analysis, stored
+
+    def no_solve(*args, **kwargs):
+        raise AssertionError("a turn was solved")
+
+    analysis._strength.cache_clear()
+    monkeypatch.setattr(stored, "solve_types", no_solve)
+    try:
+        listing = analysis.list_dice(strength=True)
+    finally:
+        analysis._strength.cache_clear()
+    ordinary = next(d for d in listing.dice if d.id == "ordinary")
+    assert ordinary.points_alone == pytest.approx(594.9567) and ordinary.points_beside_ordinary == ordinary.points_alone
+
+
 def test_a_first_farkle_turn_reads_the_shipped_solve_and_starts_no_compiler(tmp_path):
     """With an empty cache folder, the default loadout's turn (and its hint table) runs no kernel."""
     import os

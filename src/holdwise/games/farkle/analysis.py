@@ -25,7 +25,7 @@ from .rules import (
     die_title,
 )
 from . import guard
-from .stored import cached_match, cached_turn, check_match_cost, know_speed, match_cost, turn_stored
+from .stored import cached_match, cached_turn, check_match_cost, know_speed, match_cost, turn_points, turn_stored
 from .turn import TurnSolution, turn_plan
 
 __all__ = [
@@ -568,16 +568,11 @@ class DiceListing(Result):
 
 @cache
 def _strength(die: Die) -> tuple[float | None, float | None]:
-    """Expected points per turn of six of a die, and of three of it beside three ordinary dice (solved once a
-    process: 64 turns of the 32 distinct dice take about 2 s)."""
+    """Expected points per turn of six of a die, and of three of it beside three ordinary dice: the package's
+    figures (64 turns of the 32 distinct dice, about 1-2 s solved: a first listing, the web's first dice
+    request, reads them), else solved once a process."""
     ordinary = NAMED_DICE["ordinary"]
-    out: list[float | None] = []
-    for dice in ((die,) * DICE_PER_PLAYER, (die,) * 3 + (ordinary,) * 3):
-        try:
-            out.append(float(cached_turn(dice, keep=False).expected_points))
-        except ValueError:  # a turn that never busts has no expected points
-            out.append(None)
-    return out[0], out[1]
+    return turn_points((die,) * DICE_PER_PLAYER), turn_points((die,) * 3 + (ordinary,) * 3)
 
 
 def list_dice(strength: bool = False) -> DiceListing:

@@ -12,6 +12,7 @@ every array has the expected shape and holds chances in [0, 1]; otherwise it is 
 from __future__ import annotations
 
 import contextlib
+import functools
 import hashlib
 import json
 import os
@@ -32,7 +33,8 @@ from .turn import TurnSolution
 
 __all__ = [
     "FORMAT", "MAX_FILES", "MAX_TURN_FILES", "TURN_FORMAT", "key_text", "load", "load_turn", "match_progress", "paths",
-    "save", "save_turn", "solving", "turn_arrays", "turn_key", "turn_path", "turn_solution", "with_report",
+    "points_id", "save", "save_turn", "shipped_points", "shipped_points_path", "solving", "turn_arrays", "turn_key",
+    "turn_path", "turn_solution", "with_report",
 ]
 
 FORMAT = 3  # bump when the arrays' meaning or layout changes: old files stop matching their key
@@ -232,6 +234,31 @@ SHIPPED_DIE = "ordinary"  # the die of the shipped turn (six of them)
 def shipped_turn_path() -> Path:
     """The package's file of the default loadout's turn solve (it may be missing)."""
     return Path(__file__).parent / "data" / SHIPPED_TURN
+
+
+def shipped_points_path() -> Path:
+    """The package's file of the named dice's expected points per turn (`shipped_points`)."""
+    return Path(__file__).parent / "data" / "turn-points.json"
+
+
+@functools.cache
+def shipped_points() -> dict[str, float | None]:
+    """The expected points per turn the package ships, by the hash of a loadout's `turn_key` (the version and
+    the format in it: a stale entry is never found): six of each named die, and three of it beside three
+    ordinary dice, the dice listing's strengths (`tools/ship_farkle_turn.py`); None for a turn that never busts.
+    Empty when the file is missing or not well formed."""
+    try:
+        data = json.loads(shipped_points_path().read_text())
+    except (OSError, ValueError):
+        return {}
+    if not isinstance(data, dict) or not all(isinstance(v, (float, int)) or v is None for v in data.values()):
+        return {}
+    return {str(k): None if v is None else float(v) for k, v in data.items()}
+
+
+def points_id(types: tuple[DieType, ...]) -> str:
+    """The key of a loadout's entry in `shipped_points`."""
+    return hashlib.sha256(turn_key(types).encode()).hexdigest()[:32]
 
 
 def load_turn(types: tuple[DieType, ...]) -> Arrays | None:

@@ -29,7 +29,7 @@ from .turn import TurnSolution, solve_turn, solve_types
 
 __all__ = [
     "CALIBRATION_DICE", "CALIBRATION_TARGET", "cached_match", "cached_turn", "calibrate", "check_match_cost",
-    "is_cached", "know_speed", "turn_id", "turn_ready", "turn_stored", "largest_target", "match_cost", "match_ready",
+    "is_cached", "know_speed", "turn_id", "turn_points", "turn_ready", "turn_stored", "largest_target", "match_cost", "match_ready",
     "match_solving",
 ]
 
@@ -44,6 +44,20 @@ def cached_turn(dice: Sequence[Die], keep: bool = True) -> TurnSolution:
     if not keep:
         return solve_turn(tuple(dice), keep=False)
     return _cached_turn(die_types(tuple(dice)))
+
+
+def turn_points(dice: Sequence[Die]) -> float | None:
+    """Expected points per turn of these six dice (None: a turn that never busts): the package's figure for the
+    named dice's listing (`disk.shipped_points`), else solved now and kept nowhere."""
+    types = die_types(tuple(dice))
+    shipped = disk.shipped_points()
+    key = disk.points_id(types)
+    if key in shipped:
+        return shipped[key]
+    try:
+        return float(solve_types(types).expected_points)
+    except ValueError:  # a turn that never busts has no expected points
+        return None
 
 
 def turn_stored(dice: Sequence[Die]) -> bool:
