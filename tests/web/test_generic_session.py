@@ -134,3 +134,29 @@ def test_no_page_asks_another_host(browser, toy_server):
         assert p.js_errors == []
     finally:
         context.close()
+
+
+def test_warm_asks_the_first_advice_so_a_solve_is_ready_for_the_first_visitor():
+    """The start-up warm-up of a generic game starts a game and asks its advice in the background (Liar's Dice:
+    its equilibrium, 1.1-1.3 s that a worker's first advice computed in the request)."""
+    from holdwise.web import session
+
+    calls: list[str] = []
+    done = threading.Event()
+
+    class Face:
+        def new_game(self, options, seed):
+            calls.append("new_game")
+            return "state"
+
+        def actions(self, state):
+            calls.append("actions")
+            return []
+
+        def advice(self, state):
+            calls.append(f"advice of {state}")
+            done.set()
+
+    session.warm("toy", Face())
+    assert done.wait(10)
+    assert calls == ["new_game", "actions", "advice of state"]
