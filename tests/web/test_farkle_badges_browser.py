@@ -108,6 +108,7 @@ def test_a_throw_with_the_badge_of_might_from_its_button(page, live_server):
     page.wait_for_function("() => document.getElementById('fk-badge-coach').textContent.startsWith("
                            "'Coach: use the Badge of Might now')")
     assert page.locator("#fk-badge-coach").is_visible()
+    assert page.inner_text("#fk-badge-coach").count("Badge of Might") == 1  # not again after the option's text
     page.click('#fk-badge-spend [data-badge-action="roll:might"]')
     state = settled(page)
     assert state.data["uses"]["player"][4] == 0

@@ -69,9 +69,13 @@
       const best = hint.options[0];
       const spends = best.action.badges || (best.action.type === "resurrect" ? ["resurrection"] : []);
       const keeping = hint.options.find((o) => !o.action.badges && o.action.type !== "resurrect");
+      // the option's own text may name the badge it spends ("roll with the extra die (Badge of Might)"): the
+      // line names it once, first
+      let option = HoldwiseDom.say(best.option);
+      for (const e of spends) option = option.replace(" (" + NAMES[e] + ")", "");
       line.textContent = spends.length && keeping ?
         _("Coach: use the {badges} now: {option} (win chance {with} against {without} keeping it).",
-          {badges: spends.map((e) => NAMES[e]).join(_(" and ")), option: HoldwiseDom.say(best.option), with: pct(best.value),
+          {badges: spends.map((e) => NAMES[e]).join(_(" and ")), option: option, with: pct(best.value),
            without: pct(keeping.value)}) :
         _("Coach: no badge now (best: {option}, win chance {chance}).", {option: HoldwiseDom.say(best.option), chance: pct(best.value)});
       line.hidden = false;
