@@ -195,7 +195,9 @@ def test_progress_while_solving_then_the_computer_step_by_step(page, live_server
     page.select_option("select[name=first]", "computer")
     page.click("#fk-start")
     page.get_by_text(re.compile("Solving the race-aware match to 1,950")).wait_for(timeout=60_000)
-    assert new[0] == 202  # the turn table's job
+    # the turn table's job (202), unless it ended within the 10 ms a new job's request waits for work that ends
+    # at once (two new dice on a quiet machine: CI met a 200); tests/web/test_farkle_turn_jobs.py holds the 202s
+    assert new[0] in (200, 202)
     text = page.inner_text("#fk-progress-text")
     assert "Solving the race-aware match to 1,950" in text
     # issue 25: the phase from the first answer on, never a bare "starting"
