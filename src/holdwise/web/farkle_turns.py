@@ -20,13 +20,14 @@ from ..games import farkle as face
 from ..errors import InputError
 from .common import FieldError, jobs, user_field
 
-__all__ = ["TURN_202", "WEB_TURN_MAX_BYTES", "WEB_TURN_MAX_WORK", "cancel", "checked_loadout", "pending", "prepare", "status",
-           "turns_of", "within_reach"]
+__all__ = ["TURN_202", "WEB_TURN_MAX_BYTES", "WEB_TURN_MAX_WORK", "cancel", "checked_loadout", "pending", "prepare",
+           "status", "turns_of", "within_reach"]
 
-# A turn solve answered inside a request: ~3 ns a step idle, so about 3 s (10 s on a loaded machine); dice
-# beyond it (custom dice that almost never bust) are refused with 422 and the CLI named
+# The largest turn solve the web takes on (a job of the line): ~3 ns a step idle, so about 3 s (10 s on a loaded
+# machine); dice beyond it (custom dice that almost never bust) are refused with 422 and the CLI named
 WEB_TURN_MAX_WORK = 1_000_000_000
 WEB_TURN_MAX_BYTES = 512 * 2**20
+
 _GENERATION: dict[str, int] = {}
 _LOCK = threading.Lock()
 ENDED = ("failed", "cancelled", "stopped")
