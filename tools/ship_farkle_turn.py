@@ -60,18 +60,12 @@ def points_text() -> str:
     import json
 
     from holdwise.games.farkle import NAMED_DICE, store
+    from holdwise.games.farkle.analysis import strength_loadouts
     from holdwise.games.farkle.roll_table import die_types
-    from holdwise.games.farkle.turn import solve_types
+    from holdwise.games.farkle.stored import solved_points
 
-    ordinary = NAMED_DICE["ordinary"]
-    out: dict[str, float | None] = {}
-    for die in NAMED_DICE.values():
-        for dice in ((die,) * 6, (die,) * 3 + (ordinary,) * 3):
-            types = die_types(dice)
-            try:
-                out[store.points_id(types)] = float(solve_types(types).expected_points)
-            except ValueError:  # a turn that never busts has no expected points
-                out[store.points_id(types)] = None
+    out = {store.turn_hash(die_types(dice)): solved_points(dice)
+           for die in NAMED_DICE.values() for dice in strength_loadouts(die)}
     return json.dumps(out, indent=1, sort_keys=True) + "\n"
 
 

@@ -47,19 +47,19 @@ def test_the_shipped_points_are_the_solves_now():
     """Every named die six alike and three beside three ordinary dice: the package's expected points per turn are
     a solve's now, to the bit (tools/ship_farkle_turn.py writes them; a stale file fails here)."""
     from holdwise.games.farkle import NAMED_DICE, store
+    from holdwise.games.farkle.analysis import strength_loadouts
 
     shipped = store.shipped_points()
-    ordinary = NAMED_DICE["ordinary"]
     wanted = {}
     for die in NAMED_DICE.values():
-        for dice in ((die,) * 6, (die,) * 3 + (ordinary,) * 3):
+        for dice in strength_loadouts(die):
             types = turn.die_types(dice)
             try:
-                wanted[store.points_id(types)] = turn.solve_types(types).expected_points
+                wanted[store.turn_hash(types)] = turn.solve_types(types).expected_points
             except ValueError:  # never busts: no expected points
-                wanted[store.points_id(types)] = None
+                wanted[store.turn_hash(types)] = None
     assert shipped == wanted, "run tools/ship_farkle_turn.py"
-    assert len(wanted) > 60 and shipped[store.points_id(turn.die_types(parse_dice(None)))] == pytest.approx(594.9567)
+    assert len(wanted) > 60 and shipped[store.turn_hash(turn.die_types(parse_dice(None)))] == pytest.approx(594.9567)
 
 
 def test_points_not_shipped_are_solved(monkeypatch, tmp_path):
@@ -68,7 +68,7 @@ def test_points_not_shipped_are_solved(monkeypatch, tmp_path):
 
     dice = (NAMED_DICE["lucky"],) * 2 + (NAMED_DICE["ordinary"],) * 4
     solved = turn.solve_types(turn.die_types(dice)).expected_points
-    assert store.points_id(turn.die_types(dice)) not in store.shipped_points()
+    assert store.turn_hash(turn.die_types(dice)) not in store.shipped_points()
     assert stored.turn_points(dice) == solved
     six = (NAMED_DICE["lucky"],) * 6
     for n, text in enumerate(("{not json", '{"a": "b"}')):

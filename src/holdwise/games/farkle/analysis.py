@@ -32,7 +32,7 @@ __all__ = [
     "LOADOUT_MATCH_MAX_WORK", "LOADOUT_TURN_MAX_WORK", "MATCH_METHOD", "MAX_CHOICES", "CoachingChart",
     "CoachingRow", "DiceLeftRow", "DiceListing", "DieInfo", "LoadoutRanking", "LoadoutRow", "MatchChart", "SourceInfo",
     "MatchReport", "TurnReport", "best_loadouts", "check_loadout_search", "coaching_chart", "count_choices", "distinct_choices",
-    "list_dice", "match_chart", "match_report", "parse_dice", "turn_report",
+    "list_dice", "match_chart", "match_report", "parse_dice", "strength_loadouts", "turn_report",
 ]
 
 Progress = Callable[[int, int], None] | None
@@ -566,13 +566,18 @@ class DiceListing(Result):
     sources: tuple[SourceInfo, ...]
 
 
+def strength_loadouts(die: Die) -> tuple[tuple[Die, ...], tuple[Die, ...]]:
+    """The two loadouts a die's strength is measured with: six of it, and three of it beside three ordinary."""
+    return (die,) * DICE_PER_PLAYER, (die,) * 3 + (NAMED_DICE["ordinary"],) * 3
+
+
 @cache
 def _strength(die: Die) -> tuple[float | None, float | None]:
-    """Expected points per turn of six of a die, and of three of it beside three ordinary dice: the package's
-    figures (64 turns of the 32 distinct dice, about 1-2 s solved: a first listing, the web's first dice
-    request, reads them), else solved once a process."""
-    ordinary = NAMED_DICE["ordinary"]
-    return turn_points((die,) * DICE_PER_PLAYER), turn_points((die,) * 3 + (ordinary,) * 3)
+    """Expected points per turn of `strength_loadouts(die)`: the package's figures (64 turns of the 32 distinct
+    dice, about 1-2 s solved: a first listing, the web's first dice request, reads them), else solved once a
+    process."""
+    alone, beside = strength_loadouts(die)
+    return turn_points(alone), turn_points(beside)
 
 
 def list_dice(strength: bool = False) -> DiceListing:

@@ -33,7 +33,7 @@ from .turn import TurnSolution
 
 __all__ = [
     "FORMAT", "MAX_FILES", "MAX_TURN_FILES", "TURN_FORMAT", "key_text", "load", "load_turn", "match_progress", "paths",
-    "points_id", "save", "save_turn", "shipped_points", "shipped_points_path", "solving", "turn_arrays", "turn_key",
+    "save", "save_turn", "shipped_points", "shipped_points_path", "solving", "turn_arrays", "turn_hash", "turn_key",
     "turn_path", "turn_solution", "with_report",
 ]
 
@@ -189,9 +189,14 @@ def turn_key(types: tuple[DieType, ...]) -> str:
                        "types": [[list(t.weights7), t.count, list(t.names)] for t in types]}, sort_keys=True)
 
 
+def turn_hash(types: tuple[DieType, ...]) -> str:
+    """A turn solve's identity: the hash of its `turn_key` (its file's name, its entry in `shipped_points`)."""
+    return hashlib.sha256(turn_key(types).encode()).hexdigest()[:32]
+
+
 def turn_path(types: tuple[DieType, ...]) -> Path:
     """The file of a turn solve."""
-    return cache_dir("farkle-turn") / f"{hashlib.sha256(turn_key(types).encode()).hexdigest()[:32]}.npz"
+    return cache_dir("farkle-turn") / f"{turn_hash(types)}.npz"
 
 
 def _turn_valid(types: tuple[DieType, ...], sizes: np.ndarray, stride: np.ndarray, dice_count: np.ndarray,
@@ -243,8 +248,8 @@ def shipped_points_path() -> Path:
 
 @functools.cache
 def shipped_points() -> dict[str, float | None]:
-    """The expected points per turn the package ships, by the hash of a loadout's `turn_key` (the version and
-    the format in it: a stale entry is never found): six of each named die, and three of it beside three
+    """The expected points per turn the package ships, by a loadout's `turn_hash` (the version and
+    the format in its key: a stale entry is never found): six of each named die, and three of it beside three
     ordinary dice, the dice listing's strengths (`tools/ship_farkle_turn.py`); None for a turn that never busts.
     Empty when the file is missing or not well formed."""
     try:
@@ -254,11 +259,6 @@ def shipped_points() -> dict[str, float | None]:
     if not isinstance(data, dict) or not all(isinstance(v, (float, int)) or v is None for v in data.values()):
         return {}
     return {str(k): None if v is None else float(v) for k, v in data.items()}
-
-
-def points_id(types: tuple[DieType, ...]) -> str:
-    """The key of a loadout's entry in `shipped_points`."""
-    return hashlib.sha256(turn_key(types).encode()).hexdigest()[:32]
 
 
 def load_turn(types: tuple[DieType, ...]) -> Arrays | None:

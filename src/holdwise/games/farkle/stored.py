@@ -9,7 +9,6 @@ memory or solving anywhere. The solvers (`turn`, `match`) never read or write th
 
 from __future__ import annotations
 
-import hashlib
 from collections import OrderedDict
 from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
@@ -29,7 +28,7 @@ from .turn import TurnSolution, solve_turn, solve_types
 
 __all__ = [
     "CALIBRATION_DICE", "CALIBRATION_TARGET", "cached_match", "cached_turn", "calibrate", "check_match_cost",
-    "is_cached", "know_speed", "turn_id", "turn_points", "turn_ready", "turn_stored", "largest_target", "match_cost", "match_ready",
+    "is_cached", "know_speed", "turn_id", "solved_points", "turn_points", "turn_ready", "turn_stored", "largest_target", "match_cost", "match_ready",
     "match_solving",
 ]
 
@@ -49,13 +48,15 @@ def cached_turn(dice: Sequence[Die], keep: bool = True) -> TurnSolution:
 def turn_points(dice: Sequence[Die]) -> float | None:
     """Expected points per turn of these six dice (None: a turn that never busts): the package's figure for the
     named dice's listing (`disk.shipped_points`), else solved now and kept nowhere."""
-    types = die_types(tuple(dice))
     shipped = disk.shipped_points()
-    key = disk.points_id(types)
-    if key in shipped:
-        return shipped[key]
+    key = disk.turn_hash(die_types(tuple(dice)))
+    return shipped[key] if key in shipped else solved_points(dice)
+
+
+def solved_points(dice: Sequence[Die]) -> float | None:
+    """Expected points per turn of these six dice solved now, kept nowhere (None: a turn that never busts)."""
     try:
-        return float(solve_types(types).expected_points)
+        return float(solve_types(die_types(tuple(dice))).expected_points)
     except ValueError:  # a turn that never busts has no expected points
         return None
 
@@ -76,7 +77,7 @@ def turn_ready(dice: Sequence[Die]) -> bool:
 
 def turn_id(dice: Sequence[Die]) -> str:
     """The identity of these dice's coaching table (dice of the same faces and weights share one)."""
-    return hashlib.sha256(disk.turn_key(die_types(tuple(dice))).encode()).hexdigest()[:20]
+    return disk.turn_hash(die_types(tuple(dice)))[:20]
 
 
 @bounded  # a loadout's coaching table is 1-3 MB: kept by bytes, under the process's memory budget
