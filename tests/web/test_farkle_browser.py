@@ -12,7 +12,7 @@ import pytest
 from holdwise.games import farkle
 from holdwise.games.base import State
 
-from .conftest import SCREENSHOTS, TAKE_SCREENSHOTS, _page
+from .conftest import _page
 
 pytestmark = pytest.mark.slow  # a browser: seconds to start, seconds a page
 SIZES = {"laptop": {"width": 1280, "height": 800}, "phone": {"width": 375, "height": 740}}  # issue 25's sizes
@@ -370,7 +370,7 @@ def in_view(page, selector: str) -> bool:
 
 
 @pytest.mark.parametrize("size", list(SIZES))
-def test_the_coach_shows_beside_the_dice_without_scrolling_and_its_rows_play(browser, live_server, size):
+def test_the_coach_shows_beside_the_dice_without_scrolling_and_its_rows_play(browser, live_server, size, shoot):
     """Issue 25: at 1280x800 and 375x740, with the page at the top, the roll and the coach's best rows are both
     in the window; every coach row has a play button, and pressing one plays that option."""
     context, p = _page(browser, SIZES[size])
@@ -384,9 +384,7 @@ def test_the_coach_shows_beside_the_dice_without_scrolling_and_its_rows_play(bro
         rows = p.locator("#fk-coach-table tbody tr")
         assert rows.count() == len(coach.options) >= 3
         p.evaluate("window.scrollTo(0, 0)")
-        if TAKE_SCREENSHOTS:  # the window's only: what is in view
-            SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-            p.screenshot(path=str(SCREENSHOTS / f"farkle-coach-in-view-{size}.png"))
+        shoot(p, f"farkle-coach-in-view-{size}", full_page=False)  # the window's only: what is in view
         assert in_view(p, "#fk-dice")
         assert in_view(p, "#fk-coach-table tbody tr:nth-child(2)"), "the coach's rows are below the fold"
         assert p.evaluate("document.documentElement.scrollWidth") <= SIZES[size]["width"]

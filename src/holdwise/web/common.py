@@ -556,16 +556,16 @@ class Jobs:
 
         self.submit(key, work)
 
-    def check(self, key: str, shared: str | None = None, question: str | None = None) -> None:
+    def check(self, key: str, shared: str | None = None) -> None:
         """429 now when submitting `key` would be refused (nothing is entered): before costly preparation (a
-        part of `question` already entered: never)."""
+        part of its question already entered: never)."""
         if not self.bounded:
             return
         with self._lock:
             job = self._jobs.get(key)
             if job is not None and job.state in ("queued", "running", "done"):
                 return
-        ledger.check(shared or key, CLIENT.get(), question)
+        ledger.check(shared or key, CLIENT.get())
 
     def cancel(self, key: str, shared: str | None = None) -> Job | None:
         """This client wants the job of `key` stopped: it stops (at its work's next progress report, or a

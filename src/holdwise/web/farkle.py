@@ -227,9 +227,9 @@ def _status(dice, other, target: int) -> dict:
 
 def _prepare(dice, other, target: int, field: str = "target") -> dict:
     """Start (or find) the job that brings the match into memory; its status. Beyond the guard: 422."""
-    # past a limit, refused before the loadouts' turn tables are solved (seconds and MBs for unlike dice)
-    shared = _shared_key(dice, other, target)
-    jobs.check(_job_key(dice, other, target), shared, shared)  # its turn tables' jobs are parts of it
+    # past a limit, refused before the loadouts' turn tables are solved (seconds and MBs for unlike dice); their
+    # jobs, parts of this question (`turns.prepare(..., question)`), count not as others
+    jobs.check(_job_key(dice, other, target), _shared_key(dice, other, target))
     with user_field(field):
         face.check_match_cost(tuple(dice), tuple(other), int(target), store=True, what="target")
         _within_memory(tuple(dice), tuple(other), int(target))
@@ -419,7 +419,7 @@ def match_prepare(body: MatchBody) -> dict:
     # past a limit, refused before the loadouts' turn tables are solved (seconds and MBs for unlike dice); their
     # jobs are parts of this question (polling while they solve is not a second one)
     question = _shared_key(named, named_other, target)
-    jobs.check(_job_key(named, named_other, target), question, question)
+    jobs.check(_job_key(named, named_other, target), question)
     dice = checked_loadout(body.dice, "dice")
     other = checked_loadout(body.opponent_dice, "opponent_dice") if body.opponent_dice else dice
     waiting = _turns_first(lambda both: turns.prepare(both, question), dice, other, target)

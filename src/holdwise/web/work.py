@@ -114,11 +114,12 @@ class Ledger:
                 (folder / f"{job}.cancel").unlink()
         self.polled(key, client)
 
-    def check(self, key: str, client: str | None, question: str | None = None) -> None:
-        """Raise what `admit` would raise for the job `key` now, entering nothing: a request refuses early,
-        before the work that readies its solve (a Farkle loadout's turn tables)."""
+    def check(self, key: str, client: str | None) -> None:
+        """Raise what `admit` would raise for the job `key` (a question of its own) now, entering nothing: a
+        request refuses early, before the work that readies its solve (a Farkle loadout's turn tables, entered
+        as parts of this question)."""
         job = _hash(key)
-        self._refuse(self._entries(self.folder), job, client, _hash(question) if question else job)
+        self._refuse(self._entries(self.folder), job, client, job)
 
     @staticmethod
     def _refuse(entries: list[tuple[str, int, dict]], job: str, client: str | None, asked: str) -> None:
