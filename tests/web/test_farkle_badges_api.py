@@ -60,6 +60,7 @@ def test_a_practice_match_with_badges_through_the_api(client):
     assert r.status_code == 200, r.text
     sealed = r.json()["state"]
     assert sealed["state"]["data"]["uses"] == {"player": [1, 0, 3], "computer": [0, 1, 0]}
+    coached = 0
     for _ in range(400):  # both sides by the computer's choices; the player's sent back through step
         state = sealed["state"]
         if state["phase"] == "over":
@@ -68,12 +69,22 @@ def test_a_practice_match_with_badges_through_the_api(client):
             advice = client.post("/api/farkle/advice", json={"state": sealed})
             assert advice.status_code == 200, advice.text
             action = advice.json()["options"][0]["action"]
+            if state["phase"] == "select" and not coached:  # the coach's win chances are the badge match's
+                coach = client.post("/api/farkle/coach", json={"state": sealed})
+                assert coach.status_code == 200, coach.text
+                keeps = {(tuple(o["action"]["dice"]), o["action"]["then"]): o["value"]
+                         for o in advice.json()["options"]
+                         if o["action"]["type"] == "keep" and not o["action"].get("badges")}
+                rows = coach.json()["coaching"]["options"]
+                assert rows and all(keeps[(tuple(row["dice_kept"]), row["then"])] == pytest.approx(
+                    row["win_chance"], abs=1e-12) for row in rows)
+                coached += 1
             r = client.post("/api/farkle/step", json={"state": sealed, "action": action})
         else:
             r = client.post("/api/farkle/computer", json={"state": sealed})
         assert r.status_code == 200, r.text
         sealed = r.json()["state"]
-    assert sealed["state"]["phase"] == "over"
+    assert sealed["state"]["phase"] == "over" and coached == 1
     bad = client.post("/api/farkle/step", json={"state": sealed, "action": {"type": "keep", "dice": [1],
                                                                            "then": "bank", "badges": ["fortune"]}})
     assert bad.status_code == 422

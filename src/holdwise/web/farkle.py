@@ -540,6 +540,8 @@ def coach(body: StateBody) -> Any:
     if waiting is not None:
         return waiting
     race, status, waiting = _race_measure(state)
+    if waiting is None and race and "badges" in state.options:
+        waiting = badge_jobs.pending(state.options)  # with badges the win chances are the badge match's
     if waiting is not None:
         return waiting
     coaching = None

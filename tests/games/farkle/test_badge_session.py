@@ -101,3 +101,27 @@ def test_typed_moves_spend_badges_and_answer_a_bust():
     bust = state.evolve(phase="bust")
     assert farkle.parse_action(bust, "") == {"type": "resurrect"}
     assert farkle.parse_action(bust, "p") == {"type": "pass"}
+
+
+def test_the_coaching_table_gives_the_badge_matchs_win_chances_once_it_is_solved():
+    """With badges the plain match's win chances are not the game's: the coaching table shows the badge match's
+    for each keep that spends no badge (none while that match is not in memory), best first, and agrees with
+    the session's own advice; it never says the match is unsolved once it is."""
+    from holdwise.games.farkle import badge_session, practice
+
+    options = {"target": 500, "badges": ["headstart-tin"]}
+    state = farkle.new_game(options, 3)
+    while not (state.phase == "select" and state.to_move == "player"):
+        state = farkle.step(state, farkle.computer_action(state))
+    badge_session._SOLVED.clear()  # another test may have solved it: the coach must not solve it itself
+    waiting = practice.coach(state)
+    assert all(row.win_chance is None for row in waiting.options) and "not shown" in waiting.note
+    advice = {(tuple(o.action["dice"]), o.action["then"]): o.value for o in farkle.advice(state).options
+              if o.action["type"] == "keep" and not o.action.get("badges")}
+    coached = practice.coach(state)
+    assert "not shown" not in coached.note
+    wins = [row.win_chance for row in coached.options]
+    assert wins == sorted(wins, reverse=True) and len(wins) == len(advice) > 3
+    for row in coached.options:
+        assert row.win_chance == advice[(row.dice_kept, row.then)]
+        assert row.win_loss == pytest.approx(max(advice.values()) - row.win_chance, abs=1e-15)

@@ -24,8 +24,8 @@ from ..base import Decision, Result, State, to_jsonable
 from .hints import GAME, CoachValuer, RaceValuer, Selection, Valuer, option_text, rank_options, selections_of
 from .parsing import face_text, parse_dice
 from .rules import Die
-from .badge_session import EXTRA, with_extra
-from .session import selections_in, step
+from .badge_session import EXTRA, badges_ready, in_play, with_extra
+from .session import advice, selections_in, step
 from .stored import cached_match, cached_turn
 
 __all__ = [
@@ -146,6 +146,8 @@ def coach(state: State, race: bool = True) -> Coaching:
     """Every option of the roll in front of the side to move, in both measures, best first.
 
     race=False leaves the win chances out (None): the race-aware match is not solved, or beyond the guard.
+    With badges in play the win chances are the badge match's, each keep spending no badge (the badge coach
+    says when spending one is better), once that match is in memory here.
     """
     if state.phase != "select":
         raise InputError("the coach needs a roll in front of the player: roll first")
@@ -154,25 +156,29 @@ def coach(state: State, race: bool = True) -> Coaching:
     said = {s.dice_kept: s for s in sels}
     total0 = int(state.data["turn_total"])
     by_points = rank_options(sels, total0, points, with_actions=True)
-    by_win = rank_options(sels, total0, win, with_actions=True) if win is not None else ()
     # an option is its dice and what then: never its text, which two keeps of like dice may share
-    win_of = {(tuple(o.extras["dice_kept"]), o.extras["then"]): o for o in by_win}
+    win_of: dict[tuple[tuple[int, ...], str], tuple[float, float]] | None = None
+    if win is not None:
+        win_of = {(tuple(o.extras["dice_kept"]), o.extras["then"]): (o.value, o.loss)
+                  for o in rank_options(sels, total0, win, with_actions=True)}
+    elif race and in_play(state.options):
+        win_of = _badge_wins(state)
     rows = []
     for o in by_points:
-        w = win_of.get((tuple(o.extras["dice_kept"]), o.extras["then"]))
+        w = None if win_of is None else win_of.get((tuple(o.extras["dice_kept"]), o.extras["then"]))
         e = o.extras
         sel = said[tuple(e["dice_kept"])]
         rows.append(CoachRow(o.option, tuple(e["keep"]), " ".join(sel.keep_text), tuple(e["dice_kept"]),
                              tuple(e["dice_kept_names"]), e["score"], e["turn_total"],
                              e["dice_left"], e["hot_dice"], e["then"], o.value, o.loss,
-                             None if w is None else w.value, None if w is None else w.loss, to_jsonable(o.action)))
-    if win is not None:  # best first by the chance to win; equal chances by points
+                             None if w is None else w[0], None if w is None else w[1], to_jsonable(o.action)))
+    if win_of is not None:  # best first by the chance to win; equal chances by points
         rows.sort(key=lambda r: (-(r.win_chance or 0.0), -r.expected_points))
     mine, theirs = _side(state)
     own, opp = state.data["scores"][mine], state.data["scores"][theirs]
     target = int(state.options["target"])
     best_points = min(rows, key=lambda r: (r.points_loss, -(r.win_chance or 0.0))) if rows else None
-    best_win = rows[0] if rows and win is not None else None
+    best_win = rows[0] if rows and win_of is not None else None
     agree = True
     note = ""
     if best_points is not None and best_win is not None:
@@ -182,9 +188,21 @@ def coach(state: State, race: bool = True) -> Coaching:
     elif best_points is not None:
         note = "Win chances are not shown: the race-aware match is not solved for these dice and target."
     return Coaching(GAME, _roll_text(dice, state), tuple(state.data["left"]), total0, own, opp, target,
-                    win is not None, best_points.option if best_points else "",
+                    win_of is not None, best_points.option if best_points else "",
                     best_win.option if best_win else None, best_points.action if best_points else None,
                     best_win.action if best_win else None, agree, note, tuple(rows))
+
+
+def _badge_wins(state: State) -> dict[tuple[tuple[int, ...], str], tuple[float, float]] | None:
+    """With badges in play, each keep's chance to win spending no badge and its loss against the best such
+    keep, from the badge match the session plays (a badge spent is the badge coach's line); None while that
+    match is not solved (never solved here: a request must not wait for it)."""
+    if not badges_ready(state.options):
+        return None
+    keeps = {(tuple(o.action["dice"]), str(o.action["then"])): o.value for o in advice(state).options
+             if o.action["type"] == "keep" and not o.action.get("badges")}
+    best = max(keeps.values(), default=0.0)
+    return {key: (value, best - value) for key, value in keeps.items()}
 
 
 def _why(points: CoachRow, win: CoachRow, own: int, opp: int, target: int, who: str) -> str:
