@@ -15,7 +15,7 @@ def _pick(page, side: str, index: int, slug: str) -> None:
     page.locator(f'select[data-badges="{side}"]').nth(index).select_option(slug)
 
 
-def test_a_badge_match_played_by_the_coach_spending_from_the_panel(page, live_server):
+def test_a_badge_match_played_by_the_coach_spending_from_the_panel(page, live_server, shoot):
     page.goto(f"{live_server}/farkle?seed=7&delay=0")
     page.fill("input[name=target]", "600")
     page.click("#fk-badge-chooser summary")
@@ -39,6 +39,11 @@ def test_a_badge_match_played_by_the_coach_spending_from_the_panel(page, live_se
             page.wait_for_function("() => document.getElementById('fk-badge-coach').textContent.startsWith('Coach')")
             coached = page.inner_text("#fk-badge-coach")
             assert "win chance" in coached
+            # the coaching table beside it gives the badge match's win chances, never "not shown"
+            page.wait_for_selector("#fk-coach-table td")
+            assert "not shown" not in page.inner_text("#fk-coach-note")
+            assert "%" in page.inner_text("#fk-coach-table")
+            shoot(page, "farkle-badge-coach-table")
         if state.phase == "bust":
             page.click(f'#fk-badge-spend [data-badge-action="{best["type"]}"]')
             spent.add(best["type"])
