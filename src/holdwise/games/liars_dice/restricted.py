@@ -85,8 +85,11 @@ class TreeIndex:
         return out
 
 
-def initial_allowed(index: TreeIndex, strategy: FloatArray, threshold: float) -> BoolArray:
-    """The bids a strategy makes with realization weight (its own chances along the way) above `threshold`."""
+def initial_allowed(index: TreeIndex, strategy: FloatArray, threshold: float, behaviour: float = 1.0
+                    ) -> BoolArray:
+    """The bids a strategy makes with realization weight (its own chances along the way) above `threshold`, or
+    with a chance above `behaviour` where they are (histories the restricted game does not reach yet: when a
+    best response's bid brings one in, the other answers it as the strategy does, not only by the call)."""
     tree = index.tree
     plan_row = np.ones(index.rows)  # each information set's realization weight (its parent sequence's)
     for d, nodes in enumerate(index.by_depth):
@@ -97,7 +100,7 @@ def initial_allowed(index: TreeIndex, strategy: FloatArray, threshold: float) ->
         up = index.parent[nodes]
         grand_rows = index.row_base[index.parent[up]][:, None] + np.arange(w)[None, :]
         plan_row[rows] = plan_row[grand_rows] * strategy[index.bid_entries(up, w)]
-    out: BoolArray = (plan_row[tree.row] * strategy > threshold) & ~index.is_call
+    out: BoolArray = ((plan_row[tree.row] * strategy > threshold) | (strategy > behaviour)) & ~index.is_call
     return out
 
 
@@ -271,14 +274,13 @@ def _best_response_moves(index: TreeIndex, strategy: FloatArray, responder: int,
             tol = 1e-13 * max(1.0, float(np.abs(best).max()))
             near = options >= best[None, :] - tol
             pick = np.where((near & kept).any(axis=0), np.argmax(near & kept, axis=0), np.argmax(near, axis=0))
-            for k, a in enumerate(pick.tolist()):
-                if a == n_bids:
-                    continue
-                if not kept[a, k]:
-                    new.append(int(entries[a, k]))
+            go = np.zeros(options.shape, dtype=bool)
+            go[pick, np.arange(hands.shape[0])] = True
+            new.extend(int(e) for e in entries[go & ~kept])
+            for a in np.flatnonzero(go[:n_bids].any(axis=1)).tolist():
                 c = int(kids[a])
                 if seen[c]:
-                    nxt[c] = np.append(nxt[c], hands[k]) if c in nxt else np.array([hands[k]])
+                    nxt[c] = hands[go[a]]
         frontier = nxt
     return (float(got) if responder == 0 else -float(got)), np.array(sorted(set(new)), dtype=np.int64)
 
@@ -312,20 +314,20 @@ class RestrictedSolve:
 
 
 def restricted_solve(rules: Rules, tree: FlatTree | None = None, *, warm: FloatArray | None = None,
-                     warm_iterations: int = 200, threshold: float = 1e-3, target: float = 1e-12,
-                     max_rounds: int = 200, progress: Callable[[Round], None] | None = None) -> RestrictedSolve:
-    """The double oracle: start from `warm` (a flat strategy; else `warm_iterations` of CFR+) above `threshold`,
-    then LP and best responses until the exploitability is below `target`, nothing is added, or `max_rounds`."""
+                     warm_iterations: int = 200, threshold: float = 1e-3, behaviour: float = 0.1,
+                     target: float = 1e-12, max_rounds: int = 2000,
+                     progress: Callable[[Round], None] | None = None) -> RestrictedSolve:
+    """The double oracle: start from `warm` (a flat strategy, from `warm_iterations` of CFR+; else those
+    iterations are run), its bids above `threshold` and `behaviour` (initial_allowed), then the LP and the best
+    responses until the exploitability is below `target`, nothing is added, or `max_rounds`."""
     from .cfr import flat_solve
 
     began = time.perf_counter()
     tree = tree or flat_tree(rules)
     index = TreeIndex(tree)
-    iterations = 0
     if warm is None:
         warm = flat_solve(rules, warm_iterations, check_every=10**9, target=-1.0, tree=tree).strategy
-        iterations = warm_iterations
-    allowed = initial_allowed(index, warm, threshold)
+    allowed = initial_allowed(index, warm, threshold, behaviour)
     allowed[: tree.off[1]] |= _root_best(index, warm)
     rounds: list[Round] = []
     strategy = warm
@@ -347,7 +349,7 @@ def restricted_solve(rules: Rules, tree: FlatTree | None = None, *, warm: FloatA
         if done:
             break
         allowed[added] = True
-    solve = FlatSolve(tree, strategy, low, high, 0, iterations, time.perf_counter() - began)
+    solve = FlatSolve(tree, strategy, low, high, 0, warm_iterations, time.perf_counter() - began)
     return RestrictedSolve(solve, tuple(rounds))
 
 
