@@ -238,10 +238,11 @@ def _completed(index: TreeIndex, strategy: FloatArray) -> FloatArray:
 
 
 def _best_response_moves(index: TreeIndex, strategy: FloatArray, responder: int, allowed: BoolArray
-                         ) -> tuple[float, IntArray]:
+                         ) -> tuple[float, IntArray, IntArray]:
     """The responder's best value (the first player's, float) against the other's part of `strategy` in the full
     game, and the bids a best response makes that `allowed` lacks, where it is reached (its own plan from the
-    root, the other's chance above REACHED); on ties an allowed move is kept."""
+    root, the other's chance above REACHED), on ties an allowed move kept; and every move it makes there (the
+    calls too)."""
     tree = index.tree
     n = tree.last.shape[0]
     other = 1 - responder
@@ -252,6 +253,7 @@ def _best_response_moves(index: TreeIndex, strategy: FloatArray, responder: int,
                         tree.kids, tree.payoff, reach, value, scratch)
     seen = reach.max(axis=1) > REACHED
     new: list[int] = []
+    picked: list[IntArray] = []
     frontier: dict[int, IntArray] = {0: np.arange(tree.hands[responder])}  # node -> responder's hands there
     while frontier:
         nxt: dict[int, IntArray] = {}
@@ -277,12 +279,14 @@ def _best_response_moves(index: TreeIndex, strategy: FloatArray, responder: int,
             go = np.zeros(options.shape, dtype=bool)
             go[pick, np.arange(hands.shape[0])] = True
             new.extend(int(e) for e in entries[go & ~kept])
+            picked.append(entries[go])
             for a in np.flatnonzero(go[:n_bids].any(axis=1)).tolist():
                 c = int(kids[a])
                 if seen[c]:
                     nxt[c] = hands[go[a]]
         frontier = nxt
-    return (float(got) if responder == 0 else -float(got)), np.array(sorted(set(new)), dtype=np.int64)
+    value_first = float(got) if responder == 0 else -float(got)
+    return value_first, np.array(sorted(set(new)), dtype=np.int64), np.concatenate(picked)
 
 
 @dataclass(frozen=True)
@@ -315,11 +319,13 @@ class RestrictedSolve:
 
 def restricted_solve(rules: Rules, tree: FlatTree | None = None, *, warm: FloatArray | None = None,
                      warm_iterations: int = 200, threshold: float = 1e-3, behaviour: float = 0.1,
-                     target: float = 1e-12, max_rounds: int = 2000,
+                     target: float = 1e-12, max_rounds: int = 2000, look_ahead: float = 1e-3,
                      progress: Callable[[Round], None] | None = None) -> RestrictedSolve:
     """The double oracle: start from `warm` (a flat strategy, from `warm_iterations` of CFR+; else those
     iterations are run), its bids above `threshold` and `behaviour` (initial_allowed), then the LP and the best
-    responses until the exploitability is below `target`, nothing is added, or `max_rounds`."""
+    responses until the exploitability is below `target`, nothing is added, or `max_rounds`. With `look_ahead`
+    each round also adds each side's best response to the other's strategy tilted that much towards its best
+    response (the answers to the new moves, a round sooner)."""
     from .cfr import flat_solve
 
     began = time.perf_counter()
@@ -338,9 +344,15 @@ def restricted_solve(rules: Rules, tree: FlatTree | None = None, *, warm: FloatA
         part, lp_value = _program(index, game)
         lp_seconds = time.perf_counter() - t
         strategy = _completed(index, part)
-        high, add0 = _best_response_moves(index, strategy, 0, allowed)
-        low, add1 = _best_response_moves(index, strategy, 1, allowed)
+        high, add0, pick0 = _best_response_moves(index, strategy, 0, allowed)
+        low, add1, pick1 = _best_response_moves(index, strategy, 1, allowed)
         added = np.union1d(add0, add1)
+        if look_ahead > 0 and high - low >= target:  # each side's answers to the other's new moves, at once
+            tilted = _tilted(index, strategy, np.concatenate([pick0, pick1]), look_ahead)
+            grown = allowed.copy()
+            grown[added] = True
+            more = [_best_response_moves(index, tilted, p, grown)[1] for p in (0, 1)]
+            added = np.union1d(added, np.union1d(*more))
         done = high - low < target or added.shape[0] == 0 or len(rounds) + 1 >= max_rounds
         rounds.append(Round(int(game.seq_in.sum()), game.nodes, lp_seconds, lp_value, low, high,
                             0 if done else int(added.shape[0])))
@@ -351,6 +363,16 @@ def restricted_solve(rules: Rules, tree: FlatTree | None = None, *, warm: FloatA
         allowed[added] = True
     solve = FlatSolve(tree, strategy, low, high, 0, warm_iterations, time.perf_counter() - began)
     return RestrictedSolve(solve, tuple(rounds))
+
+
+def _tilted(index: TreeIndex, strategy: FloatArray, picked: IntArray, weight: float) -> FloatArray:
+    """The strategy moved `weight` towards the picked moves at their information sets."""
+    tree = index.tree
+    touched = np.zeros(index.rows, dtype=bool)
+    touched[tree.row[picked]] = True
+    out: FloatArray = np.where(touched[tree.row], (1.0 - weight) * strategy, strategy)
+    out[picked] += weight
+    return out
 
 
 def _root_best(index: TreeIndex, warm: FloatArray) -> BoolArray:
