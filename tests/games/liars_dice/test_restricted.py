@@ -15,7 +15,7 @@ from tests.games.liars_dice.test_flat import _oracle
 
 SLOW = pytest.mark.slow
 CASES = [  # where the whole LP gives the value to compare with (slow: its LP at 4,096 histories, seconds)
-    Rules(faces=3, wild=True), Rules(faces=4), Rules(faces=4, wild=True), Rules(dice=(1, 2), faces=3),
+    Rules(faces=3), Rules(faces=3, wild=True), Rules(faces=4), Rules(faces=4, wild=True), Rules(dice=(1, 2), faces=3),
     Rules(dice=(1, 2), faces=3, wild=True), Rules(dice=(2, 1), faces=3),
     Rules(faces=5), Rules(faces=5, wild=True),
     pytest.param(Rules(faces=6), marks=SLOW), pytest.param(Rules(faces=6, wild=True), marks=SLOW),
