@@ -2,20 +2,18 @@
 sequence-form double oracle): where the whole LP of lp.py is out of reach (one die against two at six faces:
 7.1 million sequences) but the equilibrium is sparse (most bids are never made).
 
-The restricted game keeps, at each information set (a history and a hand), a set of allowed actions: the call
-always (where it is legal), and the bids the start (a short CFR+ run's average strategy: its sequences above a
-realization threshold, and its likely bids where the restricted game does not reach yet) or a later best
-response allowed. Its sequences are the allowed actions at the
-information sets the restricted game reaches: a history is reached when each bid on it is allowed for some hand
-of its bidder whose information set is reached, an information set when its history is reached and its
-player's own last action is a kept sequence. The sequence-form program of the restricted game (Koller, Megiddo
-and von Stengel's, as in lp.py) gives each player's restricted equilibrium; each player's best response in the
-FULL game to the other's (the compiled kernel) measures the exploitability. Above the target, the best
-responses' actions where they are reached (the responder's own plan and the other's chances both positive) are
-allowed (and each side's best answers to the other's new moves) and the program is solved again. Each round
-adds a sequence or stops: a best response that gains on
-the restricted value plays some sequence the restricted game lacks, so the rounds end, at the latest, at the
-whole game.
+The restricted game keeps, at each information set (a history and a hand), a set of allowed actions: the call always
+(where it is legal), and the bids the start (a short CFR+ run's average strategy: its sequences above a realization
+threshold, and its likely bids where the restricted game does not reach yet) or a later best response allowed. Its
+sequences are the allowed actions at the information sets the restricted game reaches: a history is reached when
+each bid on it is allowed for some hand of its bidder whose information set is reached, an information set when its
+history is reached and its player's own last action is a kept sequence. The sequence-form program of the restricted
+game (Koller, Megiddo and von Stengel's, as in lp.py) gives each player's restricted equilibrium; each player's best
+response in the FULL game to the other's (the compiled kernel) measures the exploitability. Above the target, the
+best responses' actions where they are reached (the responder's own plan and the other's chances both positive) are
+allowed (and each side's best answers to the other's new moves) and the program is solved again. Each round adds a
+sequence or stops: a best response that gains on the restricted value plays some sequence the restricted game lacks,
+so the rounds end, at the latest, at the whole game.
 """
 
 from __future__ import annotations
