@@ -71,7 +71,7 @@ def liars_dice_solve(dice: str = DICE, faces: str = FACES, wild: bool = WILD, as
                   % {"value": local(f"{float(value):+.6f}"), "fraction": fraction_text(value)}, highlight=False)
         out.print(_("an exact equilibrium: exploitability 0, after %(n)s CFR+ iterations (%(seconds)s s)") % said,
                   highlight=False)
-    elif found.method == "lp":
+    elif found.method in ("lp", "restricted-lp"):
         out.print(_("value for the first bidder: %(value)s") % {"value": local(f"{float(value):+.12f}")},
                   highlight=False)
         out.print(_("exploitability %(exp)s by the sequence-form LP (%(seconds)s s)")

@@ -5,7 +5,8 @@ face"; each in turn raises the bid or calls it a lie; a call settles: the bid st
 enough dice show the face, with ones wild if chosen, else the caller wins.
 
 Verbs: `parse_rules`; `equilibrium` (compiled CFR+ snapped to an exact equilibrium, else the sequence-form
-LP, certified by exact best responses: in fractions up to 12 bids, in floats above) and `play_equilibrium`
+LP up to 12 bids and above it the LP of a restricted game grown by best responses, certified by exact best
+responses: in fractions up to 12 bids and for the restricted LP, in floats otherwise) and `play_equilibrium`
 (the one hints and play read); `parse_hint(fields) -> HintRequest` and `hint(request) -> Hint` (the equilibrium's mix at a
 bid history and each bid's worth against it); the play session `new_game`, `actions`, `step`,
 `computer_action`, `advice`, `parse_action`.

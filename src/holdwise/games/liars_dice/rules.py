@@ -23,8 +23,8 @@ __all__ = ["CALL", "MAX_BIDS", "PLAY_BIDS", "Rules", "bid_text", "parse_rules"]
 
 CALL = -1  # the action that calls the last bid a lie
 # bids in the order: the public tree has 2 ** bids histories. A solve takes up to 18 (one die against two with six
-# faces: 262,144 histories, CFR+ for minutes); a hint or a play session, which a web page waits for, up to 12
-# (one die each with six faces: seconds, the LP's when ones are wild; docs/games/liars-dice.md)
+# faces: 262,144 histories, CFR+ then the restricted LP, minutes); a hint or a play session, which a web page
+# waits for, up to 12 (one die each with six faces: seconds, the LP's when ones are wild; docs/games/liars-dice.md)
 MAX_BIDS = 18
 PLAY_BIDS = 12
 

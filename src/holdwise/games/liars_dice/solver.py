@@ -91,8 +91,9 @@ def _matched(regret: FloatArray) -> FloatArray:
 class Equilibrium:
     """A solve's result: the average strategy, its exploitability (exact, and as a float), the first player's
     value against a best response on each side, the iterations and the time; `method` says how it was found
-    ("cfr+", "lp" for the sequence-form program) and `certified` how the exploitability was measured ("exact":
-    best responses in fractions; "float": the same best responses in floats, above EXACT_BIDS bids)."""
+    ("cfr+", "lp" for the sequence-form program, "restricted-lp" for the program of a restricted game grown by
+    best responses) and `certified` how the exploitability was measured ("exact": best responses in fractions;
+    "float": the same best responses in floats, above EXACT_BIDS bids)."""
 
     rules: Rules
     strategy: Strategy
@@ -167,11 +168,20 @@ def best_response_value(rules: Rules, strategy: Strategy, responder: int) -> Fra
     w = [[Fraction(x, rules.faces ** rules.dice[p]) for x in rules.hand_ways(p)] for p in (0, 1)]
     mine, theirs = (h0, h1) if responder == 0 else (h1, h0)
     nodes = nodes_of(rules)
-    rows = {h: _exact_rows(s) for h, s in strategy.items() if nodes[h].player != responder}
+    exact_rows: dict[tuple[int, ...], list[list[Fraction]]] = {}
+
+    def rows_at(history: tuple[int, ...]) -> list[list[Fraction]]:
+        """The other's rows at a history, read exactly when first needed."""
+        if history not in exact_rows:
+            exact_rows[history] = _exact_rows(strategy[history])
+        return exact_rows[history]
 
     def worth(history: tuple[int, ...], reach: list[Fraction]) -> list[Fraction]:
         """For each of the responder's hands: its best value (the responder's own payoff, weighted by chance),
-        the other's hands reached with chance `reach` (their chance weights included)."""
+        the other's hands reached with chance `reach` (their chance weights included); all 0 where the other
+        never reaches (a sparse strategy's best response reads only the histories it plays into)."""
+        if not any(reach):
+            return [Fraction(0)] * len(mine)
         node = nodes[history]
         if node.player == responder:
             options = []
@@ -183,7 +193,7 @@ def best_response_value(rules: Rules, strategy: Strategy, responder: int) -> Fra
             return [max(column) for column in zip(*options, strict=True)]
         out = [Fraction(0)] * len(mine)
         for j, action in enumerate(node.actions):
-            nxt = [r * rows[history][k][j] for k, r in enumerate(reach)]
+            nxt = [r * rows_at(history)[k][j] for k, r in enumerate(reach)]
             got = _called(history, nxt) if action == CALL else worth((*history, action), nxt)
             out = [a + b for a, b in zip(out, got, strict=True)]
         return out
@@ -228,30 +238,42 @@ def snapped(rules: Rules, strategy: Strategy, denominators: tuple[int, ...] = DE
     return None
 
 
-# the compiled CFR+ of cfr.py solves, then the LP of lp.py up to EXACT_BIDS bids when it does not snap; up to
-# EXACT_BIDS the certificate is the exact best response in fractions (seconds at 12 bids), above it the same best
-# response in floats (262,144 histories: minutes in fractions). `solve` and `snapped` above stay as the first
-# solver, a second way to the same equilibria in the tests.
+# the compiled CFR+ of cfr.py solves, then the LP of lp.py up to EXACT_BIDS bids when it does not snap, above it
+# the LP of a restricted game grown by best responses (restricted.py: the whole LP is out of HiGHS's reach at one
+# die against two with six faces, 7.1 million sequences). Up to EXACT_BIDS the certificate is the exact best
+# response in fractions (seconds at 12 bids); above it the same best response in floats (262,144 histories:
+# minutes in fractions), except for the restricted LP's strategies, which play so few histories that their
+# exact best responses read only those (seconds). `solve` and `snapped` above stay as the first solver, a second
+# way to the same equilibria in the tests.
 EXACT_BIDS = 12
 # CFR+ iterations at most, by bids (more bids: the last); up to 12 bids the LP takes over after 400 (every size
-# that snaps at all snapped by 200: 1 and 1 dice to six faces, 1 and 2 to four)
-FLAT_ITERATIONS = {12: 400, 18: 2000}
+# that snaps at all snapped by 200: 1 and 1 dice to six faces, 1 and 2 to four), above it the restricted LP
+# after 300, from their average strategy (docs/performance.md)
+FLAT_ITERATIONS = {12: 400, 18: 300}
 
 
-def _flat_equilibrium(rules: Rules, exact: bool) -> Equilibrium:
+def _flat_equilibrium(rules: Rules, exact: bool | None) -> Equilibrium:
     """The compiled solve: CFR+ snapped to fractions of a fixed denominator, else the sequence-form LP (up to
-    EXACT_BIDS bids), else CFR+'s average strategy; certified as `certified` says."""
+    EXACT_BIDS bids) or the restricted LP grown by best responses (above), certified in fractions when `exact`
+    (by default up to EXACT_BIDS bids, and the restricted LP's strategy at any size), else in floats."""
     from . import cfr
 
     began = time.perf_counter()
     tree = cfr.flat_tree(rules)
     iterations = next((v for k, v in sorted(FLAT_ITERATIONS.items()) if rules.bids <= k), max(FLAT_ITERATIONS.values()))
-    found = cfr.flat_solve(rules, iterations, check_every=100 if rules.bids <= EXACT_BIDS else 250, tree=tree)
+    found = cfr.flat_solve(rules, iterations, check_every=100 if rules.bids <= EXACT_BIDS else 300, tree=tree)
     method = "cfr+"
     if found.denominator == 0 and rules.bids <= EXACT_BIDS:
         from . import lp
 
         found, method = lp.lp_solve(rules, tree), "lp"
+    elif found.denominator == 0:
+        from . import restricted
+
+        grown = restricted.restricted_solve(rules, tree, warm=found.strategy, warm_iterations=found.iterations)
+        found, method = grown.solve, "restricted-lp"
+    if exact is None:
+        exact = rules.bids <= EXACT_BIDS or method == "restricted-lp"
     strategy: Strategy
     if found.denominator and exact:  # exact rows: the snapped counts over their sum (floats above: 7M entries)
         counts = np.rint(found.strategy * found.denominator).astype(np.int64)
@@ -274,14 +296,14 @@ def _flat_equilibrium(rules: Rules, exact: bool) -> Equilibrium:
 @lru_cache(maxsize=8)
 def equilibrium(rules: Rules, exact: bool | None = None) -> Equilibrium:
     """The rule set's equilibrium (cached): exact when a CFR+ run snaps to one (exploitability 0), else the LP's
-    (up to EXACT_BIDS bids), else CFR+'s average strategy; with its exploitability, measured in fractions when
-    `exact` (by default up to EXACT_BIDS bids), else in floats (a hint or a play session above PLAY_EXACT_BIDS:
-    the same strategy, seconds sooner)."""
+    (up to EXACT_BIDS bids), else the restricted LP's (above); with its exploitability, measured in fractions
+    when `exact` (by default up to EXACT_BIDS bids and for the restricted LP), else in floats (a hint or a play
+    session above PLAY_EXACT_BIDS: the same strategy, seconds sooner)."""
     if rules.bids <= WALKED_BIDS:  # the first solver's equilibria where it snaps at once (the ones pages showed)
         found = _walked_equilibrium(rules)
         if found is not None:
             return found
-    return _flat_equilibrium(rules, rules.bids <= EXACT_BIDS if exact is None else exact)
+    return _flat_equilibrium(rules, exact)
 
 
 # the tree-walking CFR+ runs tried in turn, up to WALKED_BIDS bids (one die each with three faces, the default
