@@ -18,8 +18,8 @@ What a row times: holdwise, one whole process, `python -m holdwise farkle search
 search); the calculator, `node search.js` with W worker threads (its page's "cores"), the exact search as the page
 runs it (its neural-network accelerator off: that is a learned filter, not a proof). Wall seconds and CPU
 seconds (user + sys of the process and every worker). A calculator run its own page's cost model says would take
-longer than --anchor-max-seconds is not run: its row is an estimate from the measured CPU per set of the smallest
-inventory in the same mode (a lower bound: bigger inventories hold more unlike dice per set, and those cost it
+longer than --anchor-max-seconds is not run: its row is an estimate from the measured CPU per set of the largest
+inventory measured before it in the same mode (a lower bound: bigger inventories hold more unlike dice per set, and those cost it
 more), and says so; a run that does start is stopped at 3 x --anchor-max-seconds (at least 600 s) and its row
 says "more than" that wall time (on 2,510 sets the estimate from 247 fell short by over 3x). The goals (issue 39): 2,510 sets in at most 5 s and 60,460 in at most 2 minutes, wall, on
 this 2-core machine, which is shared: the load average is printed with each row.
@@ -156,8 +156,7 @@ def main() -> int:
                     stopped.add((mode, size))
                 else:
                     a_wall, a_cpu, measured = theirs["process_wall_seconds"], theirs["process_cpu_seconds"], True
-                    if per_set_cpu is None:
-                        per_set_cpu = a_cpu / size
+                    per_set_cpu = a_cpu / size  # the largest inventory measured: the tightest lower bound
                     best_theirs = theirs.get("top", [{}])[0]
             else:
                 a_wall = a_cpu = per_set_cpu * size
