@@ -144,14 +144,15 @@ class Watch:
 DEBUG = bool(os.environ.get("HOLDWISE_DEBUG_MEMORY", "").strip())
 
 
-async def _debug_views(base: str, pids: set[int], tries: int = 12) -> dict[str, dict]:
+async def _debug_views(base: str, pids: set[int], tries: int = 12, trim: bool = False) -> dict[str, dict]:
     """GET /api/debug/memory on new connections until every worker of `pids` answered (or `tries` runs out):
     each worker's own view, by process id."""
     views: dict[str, dict] = {}
     for _ in range(tries):
         try:
             async with httpx.AsyncClient(base_url=base, timeout=30) as c:
-                view = (await c.get("/api/debug/memory", headers={"connection": "close"})).json()
+                view = (await c.get("/api/debug/memory", params={"trim": "1"} if trim else None,
+                                    headers={"connection": "close"})).json()
         except (httpx.HTTPError, ValueError):
             continue
         views.setdefault(str(view.get("pid")), view)
@@ -194,14 +195,14 @@ def print_series(series: list[dict], debug: list[dict]) -> None:
     if debug:
         print("the workers' own view (GET /api/debug/memory), MB: RSS, anonymous, budget's caches, lru memos, "
               "malloc in use / free kept")
-        marks = [d for d in debug if d["workers"]]
+        marks = [d for d in debug if d["workers"] and not d.get("trim")]
         for d in marks[:: max(1, round(5 * 3))] + ([marks[-1]] if marks else []):
             for pid, v in sorted(d["workers"].items()):
                 memo = sum(b for _, b in v.get("memos", {}).values()) / MB
                 malloc = v.get("malloc", {})
                 print(f"  {d['minute']:5.1f} min worker {pid}: {v['rss_mb']:6.1f} {v['anon_mb']:6.1f} "
                       f"{v['kept'] / MB:6.1f} {memo:6.1f} {malloc.get('in_use', 0) / MB:6.1f} / "
-                      f"{malloc.get('fordblks', malloc.get('free_kept', 0)) / MB:6.1f}")
+                      f"{malloc.get('free_kept', 0) / MB:6.1f}")
 
 
 def start_server(port: int, workers: int, cache: str) -> subprocess.Popen:
@@ -388,6 +389,13 @@ async def soak(base: str, watch: Watch, minutes: float) -> dict:
         player.connection.close()
     stop.set()
     await watching
+    if DEBUG:  # what the allocator keeps of what was freed: each worker's RSS before and after a malloc_trim
+        end = {"minute": (time.monotonic() - watch.began) / 60, "trim": True}
+        end["workers"] = await _debug_views(base, set(watch.samples[-1]["memory"]), trim=True)
+        watch.debug.append(end)
+        for pid, v in sorted(end["workers"].items()):
+            print(f"worker {pid} at the end: RSS {v['rss_mb']:.1f} MB (anonymous {v['anon_mb']:.1f}), after "
+                  f"malloc_trim {v['trimmed_rss_mb']:.1f} MB ({v['trimmed_anon_mb']:.1f})")
     for status, n in load.statuses.items():
         statuses[status] += n
     return {"statuses": statuses, "rounds": rounds, "load": loads}
