@@ -88,13 +88,14 @@ def timed(fn, repeat: int = 1) -> float:
     return statistics.median(times)
 
 
-def print_and_save(rows, json_out: str) -> None:
-    """rows: (measure, value, unit, target or None)."""
+def print_and_save(rows, json_out: str, extra: dict | None = None) -> None:
+    """rows: (measure, value, unit, target or None); with `extra` the JSON is {"rows": [...], **extra}."""
     width = max(len(r[0]) for r in rows)
     print(f"{'measure':<{width}}  {'value':>14}  {'unit':<8}  target")
     for name, value, unit, target in rows:
         print(f"{name:<{width}}  {value:>14,.3f}  {unit:<8}  {target or ''}")
     out = Path(json_out)
     out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps([{"measure": n, "value": v, "unit": u, "target": t} for n, v, u, t in rows], indent=2))
+    listed = [{"measure": n, "value": v, "unit": u, "target": t} for n, v, u, t in rows]
+    out.write_text(json.dumps(listed if extra is None else {"rows": listed, **extra}, indent=2))
     print(f"written {out}")

@@ -83,6 +83,9 @@ class Watch:
     def __init__(self, base: str, server: subprocess.Popen, cache: Path):
         self.base, self.server, self.cache = base, server, cache
         self.samples: list[dict] = []
+        # with $HOLDWISE_DEBUG_MEMORY set for the server: each worker's own view (web/debug_memory.py) every 20 s
+        self.debug: list[dict] = []
+        self.began = time.monotonic()
 
     def workers(self) -> list[int]:
         """The worker processes (uvicorn's children of `holdwise serve`, not multiprocessing's tracker)."""
@@ -106,16 +109,100 @@ class Watch:
                 mem = {pid: _memory(pid) for pid in self.workers()}
                 self.samples.append({"t": time.monotonic(), "memory": mem, "cache": _folder_size(self.cache),
                                      "solves": solves})
+                if DEBUG and time.monotonic() >= self.began + 20 * len(self.debug):
+                    self.debug.append({"minute": (time.monotonic() - self.began) / 60,
+                                       "workers": await _debug_views(self.base, set(mem))})
                 try:
                     await asyncio.wait_for(stop.wait(), 1.0)
                 except TimeoutError:
                     pass
+
+    def series(self, every: float = 20.0) -> list[dict]:
+        """Each worker's RSS and anonymous RSS (MB) every `every` seconds from the watch's start, each the median
+        of that window's samples (one a second), with the window's end in minutes."""
+        bins: dict[int, list[dict]] = defaultdict(list)
+        for s in self.samples:
+            bins[int((s["t"] - self.began) // every)].append(s)
+        out = []
+        for index in sorted(bins):
+            window = bins[index]
+            workers = {}
+            for pid in sorted({p for s in window for p in s["memory"]}):
+                rows = [s["memory"][pid] for s in window if pid in s["memory"]]
+                workers[str(pid)] = {"rss": statistics.median(r[0] for r in rows),
+                                     "anon": statistics.median(r[1] for r in rows)}
+            out.append({"minute": round((index + 1) * every / 60, 3), "workers": workers})
+        return out
 
     def largest(self) -> tuple[float, float, int]:
         """(largest RSS of a worker, largest anonymous RSS of a worker, largest cache folder)."""
         rss = max((m[0] for s in self.samples for m in s["memory"].values()), default=0.0)
         anon = max((m[1] for s in self.samples for m in s["memory"].values()), default=0.0)
         return rss, anon, max((s["cache"] for s in self.samples), default=0)
+
+
+DEBUG = bool(os.environ.get("HOLDWISE_DEBUG_MEMORY", "").strip())
+
+
+async def _debug_views(base: str, pids: set[int], tries: int = 12, trim: bool = False) -> dict[str, dict]:
+    """GET /api/debug/memory on new connections until every worker of `pids` answered (or `tries` runs out):
+    each worker's own view, by process id."""
+    views: dict[str, dict] = {}
+    for _ in range(tries):
+        try:
+            async with httpx.AsyncClient(base_url=base, timeout=30) as c:
+                view = (await c.get("/api/debug/memory", params={"trim": "1"} if trim else None,
+                                    headers={"connection": "close"})).json()
+        except (httpx.HTTPError, ValueError):
+            continue
+        views.setdefault(str(view.get("pid")), view)
+        if {str(p) for p in pids} <= set(views):
+            break
+    return views
+
+
+def trend(points: list[tuple[float, float]]) -> tuple[float, float, float]:
+    """(least-squares slope in MB per 10 minutes, the residuals' standard deviation, their max - min) of
+    (minute, MB) points: the growth and what the series' own spread is."""
+    if len(points) < 3:
+        return float("nan"), float("nan"), float("nan")
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    slope, intercept = statistics.linear_regression(xs, ys)
+    residuals = [y - (slope * x + intercept) for x, y in points]
+    return 10 * slope, statistics.pstdev(residuals), max(residuals) - min(residuals)
+
+
+def print_series(series: list[dict], debug: list[dict]) -> None:
+    """The series per 5 minutes: each worker's median RSS (anonymous) of the 20 s points in each 5 minutes, and
+    with the debug views the bytes the memory budget's caches and the lru memos held at each 5 minutes' end."""
+    if not series:
+        return
+    pids = sorted({p for s in series for p in s["workers"]})
+    print("RSS (anonymous) per worker, MB: median of the 20 s points of each 5 minutes")
+    print("minutes    " + "".join(f"{'worker ' + p:>24}" for p in pids))
+    last = series[-1]["minute"]
+    start = 0.0
+    while start < last:
+        window = [s for s in series if start < s["minute"] <= start + 5]
+        cells = []
+        for pid in pids:
+            rows = [s["workers"][pid] for s in window if pid in s["workers"]]
+            cells.append(f"{statistics.median(r['rss'] for r in rows):>12.1f} ({statistics.median(r['anon'] for r in rows):6.1f})"
+                         if rows else f"{'':>21}")
+            cells[-1] = f"{cells[-1]:>24}"
+        print(f"{start:4.0f}-{min(start + 5, last):<5.1f} " + "".join(cells))
+        start += 5
+    if debug:
+        print("the workers' own view (GET /api/debug/memory), MB: RSS, anonymous, budget's caches, lru memos, "
+              "malloc in use / free kept")
+        marks = [d for d in debug if d["workers"] and not d.get("trim")]
+        for d in marks[:: max(1, round(5 * 3))] + ([marks[-1]] if marks else []):
+            for pid, v in sorted(d["workers"].items()):
+                memo = sum(b for _, b in v.get("memos", {}).values()) / MB
+                malloc = v.get("malloc", {})
+                print(f"  {d['minute']:5.1f} min worker {pid}: {v['rss_mb']:6.1f} {v['anon_mb']:6.1f} "
+                      f"{v['kept'] / MB:6.1f} {memo:6.1f} {malloc.get('in_use', 0) / MB:6.1f} / "
+                      f"{malloc.get('free_kept', 0) / MB:6.1f}")
 
 
 def start_server(port: int, workers: int, cache: str) -> subprocess.Popen:
@@ -302,6 +389,13 @@ async def soak(base: str, watch: Watch, minutes: float) -> dict:
         player.connection.close()
     stop.set()
     await watching
+    if DEBUG:  # what the allocator keeps of what was freed: each worker's RSS before and after a malloc_trim
+        end = {"minute": (time.monotonic() - watch.began) / 60, "trim": True}
+        end["workers"] = await _debug_views(base, set(watch.samples[-1]["memory"]), trim=True)
+        watch.debug.append(end)
+        for pid, v in sorted(end["workers"].items()):
+            print(f"worker {pid} at the end: RSS {v['rss_mb']:.1f} MB (anonymous {v['anon_mb']:.1f}), after "
+                  f"malloc_trim {v['trimmed_rss_mb']:.1f} MB ({v['trimmed_anon_mb']:.1f})")
     for status, n in load.statuses.items():
         statuses[status] += n
     return {"statuses": statuses, "rounds": rounds, "load": loads}
@@ -329,8 +423,11 @@ def new_cache() -> str:
     return tempfile.mkdtemp(prefix="holdwise-bench-cache-")
 
 
-def run(mode: str, seconds: float, minutes: float, clients: int, workers: int, cache: str | None) -> list:
-    """Start the server, run the flood or the soak against it, stop it: the rows of the table."""
+def run(mode: str, seconds: float, minutes: float, clients: int, workers: int, cache: str | None,
+        extra: dict | None = None) -> list:
+    """Start the server, run the flood or the soak against it, stop it: the rows of the table; the soak puts its
+    series (each worker's RSS every 20 s, and with $HOLDWISE_DEBUG_MEMORY the workers' own views) in `extra`."""
+    extra = {} if extra is None else extra
     import socket
     import textwrap
 
@@ -378,6 +475,20 @@ def run(mode: str, seconds: float, minutes: float, clients: int, workers: int, c
                      ("5xx answers and lost games", float(bad), "count", "0")]
             for pid, mb in sorted(growth(watch).items()):
                 rows.append((f"worker {pid}: RSS growth over the last 10 min", mb, "MB", "<= 0 (noise)"))
+            series = watch.series()
+            extra["series"], extra["debug"] = series, watch.debug
+            end = series[-1]["minute"] if series else 0.0
+            for pid in sorted({p for s in series for p in s["workers"]}):
+                for kind in ("rss", "anon"):
+                    points = [(s["minute"], s["workers"][pid][kind]) for s in series
+                              if s["minute"] > end - 10 and pid in s["workers"]]
+                    slope, sd, spread = trend(points)
+                    what = "RSS" if kind == "rss" else "anonymous RSS"
+                    rows += [(f"worker {pid}: {what} trend over the last 10 min (20 s points)", slope, "MB/10 min",
+                              "<= 0 (noise)" if kind == "rss" else None),
+                             (f"worker {pid}: {what} spread around that trend (sd)", sd, "MB", None),
+                             (f"worker {pid}: {what} spread max-min", spread, "MB", None)]
+            print_series(series, watch.debug)
             rows.append(("load average (1 min), median of the rounds", statistics.median(r["load"]), "", None))
         rss, anon, size = watch.largest()
         rows += [("largest RSS of a worker", rss, "MB", "<= 800 MB"),

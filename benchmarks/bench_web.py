@@ -52,7 +52,13 @@ over. Flood: 6 clients for 90 s of all-different expensive solves beside a clien
 <= 800 MB, no growth over the soak's last 10 minutes.
 
     python benchmarks/bench_web.py --flood [--seconds 90] [--flood-clients 6] [--workers 2]
-    python benchmarks/bench_web.py --soak [--minutes 30] [--workers 2]
+    python benchmarks/bench_web.py --soak [--minutes 30] [--workers 2] [--json-out soak.json]
+
+The soak keeps a series: each worker's RSS and anonymous RSS every 20 s (the median of that window's samples,
+one a second), in the JSON (`{"rows": [...], "series": [...], "debug": [...]}`) and as a table per 5 minutes;
+the rows add each worker's least-squares trend over the last 10 minutes and the spread of the points around it
+(the noise). With `HOLDWISE_DEBUG_MEMORY=1` in the environment the server adds a route the benchmark asks every
+20 s (holdwise.web.debug_memory: each worker's caches, lru memos and malloc figures; never set in production).
 """
 
 from __future__ import annotations
@@ -343,6 +349,7 @@ def main() -> None:
     parser.add_argument("--server-ab", action="store_true",
                         help="also run the scenarios on uvicorn's pure-Python loop and parser (asyncio, h11)")
     parser.add_argument("--json", default=str(ROOT / "build" / "bench" / "web.json"))
+    parser.add_argument("--json-out", default=None, help="--flood, --soak: the JSON file (default: beside --json)")
     parser.add_argument("--quick", action="store_true", help="5 s per scenario, 5 loads per page (not --cluster)")
     parser.add_argument("--flood", action="store_true", help="the flood of expensive solves (see above)")
     parser.add_argument("--soak", action="store_true", help="the walk through every page (see above)")
@@ -354,8 +361,10 @@ def main() -> None:
 
         mode = "flood" if opts.flood else "soak"
         workers = 2 if opts.workers == 1 and "--workers" not in sys.argv else opts.workers
-        rows = _web_flood.run(mode, opts.seconds or 90.0, opts.minutes, opts.flood_clients, workers, opts.cache)
-        print_and_save(rows, opts.json.replace("web.json", f"web-{mode}.json"))
+        extra: dict = {}
+        rows = _web_flood.run(mode, opts.seconds or 90.0, opts.minutes, opts.flood_clients, workers, opts.cache,
+                              extra)
+        print_and_save(rows, opts.json_out or opts.json.replace("web.json", f"web-{mode}.json"), extra or None)
         return
     if opts.cluster:
         opts.seconds = 60 if opts.seconds is None else opts.seconds

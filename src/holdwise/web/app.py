@@ -164,6 +164,10 @@ def create_app(warm: bool | None = None) -> FastAPI:
 
     for module in modules:
         app.include_router(module.router)
+    from . import debug_memory
+
+    if debug_memory.enabled():  # benchmarks only ($HOLDWISE_DEBUG_MEMORY): a worker's memory, never in production
+        app.include_router(debug_memory.router)
     for info in games.infos():
         own = [importlib.import_module(f"{__package__}.{name}") for name in info.web]
         pending = next((m.hint_pending for m in own if hasattr(m, "hint_pending")), None)

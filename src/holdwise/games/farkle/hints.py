@@ -68,7 +68,7 @@ def selections_of(dice: Sequence[Die], faces: Sequence[int], positions: Sequence
     return list(_selections_of(tuple(dice), tuple(faces), tuple(positions), distinct, combos))
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=256)  # the rolls of the steps under way (a few KB each): 4,096 filled for hours (issue 41)
 def _selections_of(dice: tuple[Die, ...], faces: tuple[int, ...], positions: tuple[int, ...],
                    distinct: bool, combos: Combos = ()) -> tuple[Selection, ...]:
     """Cached: a play session asks for the same roll's selections several times per step."""

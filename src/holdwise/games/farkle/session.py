@@ -24,6 +24,7 @@ from functools import lru_cache
 from typing import Any
 
 from ...errors import InputError
+from ...memory import bounded
 from ..base import Decision, Hint, Measure, Option, Progress, State, action_error, random_generator, to_jsonable
 from ..inputs import fault
 from . import badge_session as badges
@@ -175,7 +176,8 @@ def _shown(state: State, side: str) -> tuple[Die, ...]:
     return badges.with_extra(_dice_of(state, side))
 
 
-@lru_cache(maxsize=64)
+@bounded  # the turn table cached_turn keeps, found by the dice (a tuple's hash) without hashing every die; by
+# bytes, under the memory budget: a count would keep tables the budget let go
 def _solved(dice: tuple[Die, ...]) -> TurnSolution:
     return cached_turn(dice)
 

@@ -46,11 +46,11 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from functools import lru_cache
 
 import numpy as np
 
 from ...errors import InputError
+from ...memory import bounded
 from .roll_table import DieType, RollTable, die_types, roll_table
 from .rules import SCORE_UNIT, Combos, Die
 from .turn_kernels import turn_values
@@ -244,7 +244,7 @@ def solve_turn(dice: tuple[Die, ...], keep: bool = True) -> TurnSolution:
     return _solve_turn(types) if keep else solve_types(types, _plan(types))
 
 
-@lru_cache(maxsize=32)
+@bounded  # a turn table is 1-3 MB: kept by bytes under the process's memory budget, as every memo of a table
 def solve_turn_with(dice: tuple[Die, ...], combos: Combos) -> TurnSolution:
     """The turn of these dice when extra combinations score (a Badge of Advantage's: `rules.score_with`),
     remembered in this process; no combination: `solve_turn`'s."""
@@ -279,7 +279,9 @@ def _names_text(types: tuple[DieType, ...]) -> str:
     return ", ".join(d.names[0] if d.count == 1 else f"{d.names[0]}*{d.count}" for d in types)
 
 
-@lru_cache(maxsize=512)
+@bounded  # a plan holds its roll table (up to a few MB): counted under the memory budget, here as well as in
+# roll_table's own memo while both keep it (issue 41: kept by count, 512 plans, every new loadout's table stayed
+# after the budget let it go, ~1.3 MB a loadout, the soak's RSS growth)
 def _turn_plan(types: tuple[DieType, ...]) -> TurnPlan:
     return _plan(types)
 
@@ -302,7 +304,7 @@ def _plan(types: tuple[DieType, ...], combos: Combos = ()) -> TurnPlan:
     return TurnPlan(t, None, bonus, levels, work, memory)
 
 
-@lru_cache(maxsize=512)
+@bounded  # a turn table: kept by bytes under the memory budget (not by count)
 def _solve_turn(types: tuple[DieType, ...]) -> TurnSolution:
     """A turn solve, remembered in this process (the disk store wraps this module: `stored.cached_turn`)."""
     return solve_types(types)
