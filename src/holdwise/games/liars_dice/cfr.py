@@ -19,7 +19,7 @@ from .cfr_kernels import best_response, cfr_pass
 from .rules import Rules
 
 __all__ = ["FlatSolve", "FlatTree", "flat_solve", "flat_tree", "float_best_response", "snap_flat",
-           "to_strategy"]
+           "to_strategy", "tree_parents"]
 
 IntArray = npt.NDArray[np.int64]
 FloatArray = npt.NDArray[np.float64]
@@ -95,6 +95,19 @@ def flat_tree(rules: Rules) -> FlatTree:
     payoff = np.ascontiguousarray(w[0][None, :, None] * w[1][None, None, :] * (2 * truth - 1))
     return FlatTree(rules=rules, last=last_a, player=player, nact=nact, off=off, kid_start=kid_start, kids=kids,
                     row=row, payoff=payoff, histories=histories, hands=hands)
+
+
+def tree_parents(tree: FlatTree) -> tuple[IntArray, IntArray]:
+    """Each node's parent (-1 at the root) and the place of the bid leading to it among the parent's actions."""
+    n = tree.last.shape[0]
+    parent = np.full(n, -1, dtype=np.int64)
+    place = np.zeros(n, dtype=np.int64)
+    # a node's children are its bids (every action but the call, which the root lacks), laid out in node order
+    counts = tree.nact - (np.arange(n) > 0)
+    owner = np.repeat(np.arange(n), counts)
+    parent[tree.kids] = owner
+    place[tree.kids] = np.arange(tree.kids.shape[0]) - tree.kid_start[owner]
+    return parent, place
 
 
 def normalized(tree: FlatTree, weights: FloatArray) -> FloatArray:

@@ -16,27 +16,13 @@ import time
 import numpy as np
 import numpy.typing as npt
 
-from .cfr import FlatSolve, FlatTree, flat_tree, float_best_response
+from .cfr import FlatSolve, FlatTree, flat_tree, float_best_response, tree_parents
 from .rules import Rules
 
 __all__ = ["lp_solve"]
 
 IntArray = npt.NDArray[np.int64]
 FloatArray = npt.NDArray[np.float64]
-
-
-def _parents(tree: FlatTree) -> tuple[IntArray, IntArray]:
-    """Each node's parent (-1 at the root) and the place of the bid leading to it among the parent's actions."""
-    n = tree.last.shape[0]
-    parent = np.full(n, -1, dtype=np.int64)
-    place = np.zeros(n, dtype=np.int64)
-    for i in range(n):
-        start = int(tree.kid_start[i])
-        count = int(tree.nact[i]) - (1 if i else 0)
-        kids = tree.kids[start:start + count]
-        parent[kids] = i
-        place[kids] = np.arange(count)
-    return parent, place
 
 
 def _entries(tree: FlatTree, node: IntArray, action: IntArray | int, hand: IntArray) -> IntArray:
@@ -157,7 +143,7 @@ def lp_solve(rules: Rules, tree: FlatTree | None = None) -> FlatSolve:
     """Both players' programs solved; the strategies' float best responses give the exploitability."""
     began = time.perf_counter()
     tree = tree or flat_tree(rules)
-    parent, place = _parents(tree)
+    parent, place = tree_parents(tree)
     strategy = np.zeros(tree.size)
     for me in (0, 1):
         part, _ = _program(tree, me, parent, place)

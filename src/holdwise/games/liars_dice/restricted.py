@@ -26,7 +26,7 @@ from functools import cached_property
 import numpy as np
 import numpy.typing as npt
 
-from .cfr import FlatSolve, FlatTree, flat_tree, normalized
+from .cfr import FlatSolve, FlatTree, flat_tree, normalized, tree_parents
 from .cfr_kernels import best_response
 from .rules import Rules
 
@@ -46,13 +46,8 @@ class TreeIndex:
     def __init__(self, tree: FlatTree) -> None:
         self.tree = tree
         n = tree.last.shape[0]
-        parent = np.full(n, -1, dtype=np.int64)
-        place = np.zeros(n, dtype=np.int64)
-        counts = tree.nact - (np.arange(n) > 0)
-        owner = np.repeat(np.arange(n), counts)
-        parent[tree.kids] = owner
-        place[tree.kids] = np.arange(tree.kids.shape[0]) - tree.kid_start[owner]
-        self.parent, self.place = parent, place
+        self.parent, self.place = tree_parents(tree)
+        parent = self.parent
         depth = np.zeros(n, dtype=np.int64)
         for i in range(1, n):  # preorder: a parent before its children
             depth[i] = depth[parent[i]] + 1
