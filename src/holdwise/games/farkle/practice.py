@@ -24,8 +24,8 @@ from ..base import Decision, Result, State, to_jsonable
 from .hints import GAME, CoachValuer, RaceValuer, Selection, Valuer, option_text, rank_options, selections_of
 from .parsing import face_text, parse_dice
 from .rules import Die
-from .badge_session import EXTRA, badges_ready, in_play, with_extra
-from .session import advice, selections_in, step
+from .badge_session import EXTRA, badges_ready, in_play, spend_options, with_extra
+from .session import selections_in, step
 from .stored import cached_match, cached_turn
 
 __all__ = [
@@ -199,8 +199,10 @@ def _badge_wins(state: State) -> dict[tuple[tuple[int, ...], str], tuple[float, 
     match is not solved (never solved here: a request must not wait for it)."""
     if not badges_ready(state.options):
         return None
-    keeps = {(tuple(o.action["dice"]), str(o.action["then"])): o.value for o in advice(state).options
-             if o.action["type"] == "keep" and not o.action.get("badges")}
+    # the session's keeps in win chance (its selections: its badges' scoring and extra die), not its whole
+    # advice, which also prices every move of a badge spent after the throw
+    keeps = {(tuple(o.action["dice"]), str(o.action["then"])): o.value
+             for o in spend_options(state, selections_in(state, True)) if not o.action.get("badges")}
     best = max(keeps.values(), default=0.0)
     return {key: (value, best - value) for key, value in keeps.items()}
 
