@@ -278,13 +278,17 @@ class CardTable:
 
 def _ranked(options: list[tuple[tuple[int, ...], float]]) -> list[tuple[tuple[int, ...], float]]:
     """(kept, value) best first: each time the most preferred of those within TIE_TOLERANCE of the best left."""
-    left = list(options)
+    # sorted by value once, the options within the tolerance of the best left are a prefix of what is left
+    left = sorted(((v, keep_preference(kept), kept) for kept, v in options), key=lambda o: -o[0])
     out = []
     while left:
-        top = max(v for _, v in left)
-        pick = max((o for o in left if o[1] >= top - TIE_TOLERANCE), key=lambda o: keep_preference(o[0]))
-        out.append(pick)
-        left.remove(pick)
+        top = left[0][0] - TIE_TOLERANCE
+        end = 1
+        while end < len(left) and left[end][0] >= top:
+            end += 1
+        pick = max(range(end), key=lambda i: left[i][1])
+        value, _, kept = left.pop(pick)
+        out.append((kept, value))
     return out
 
 
