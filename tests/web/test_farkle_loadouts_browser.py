@@ -135,7 +135,7 @@ def test_the_chooser_tells_the_time_left_and_can_be_stopped(browser, live_server
     context, p = _page(browser, SIZES["laptop"])
     try:
         p.goto(f"{live_server}/farkle")
-        fill(p, COUNTS, 1500)
+        fill(p, COUNTS, 1000)
         p.click("#fk-chooser-go")
         # the matches' time left (a new set's turns are a job of their own first, told apart by its words)
         p.wait_for_function("(t => t.includes('s left') && t.includes('match to'))("
