@@ -38,6 +38,8 @@ SLOW = frozenset({
     'holdwise yahtzee distribution --plot final-scores.png',
     'holdwise sweep dice-poker --grid "five=5:20:5 four=3:10 full_house=2:6" --workers 2',
     'holdwise sweep video-poker --game jacks-or-better-9-6 --vary full_house=6:9 flush=5:6 --workers 2',
+    'holdwise sweep farkle-ranking --owned "lucky*2,odd*2,kings*2,weighted*2,pie*2,ordinary*2" --top 5 --workers 1',
+    'holdwise sweep farkle-loadouts --owned "ordinary*6,lucky,weighted" --opponent-dice ordinary*6 --target 500 --workers 1',
 })
 # Python blocks that take more than a few seconds, by page and number (0 = the page's first block).
 SLOW_PYTHON = frozenset({("docs/games/video-poker.md", 0), ("docs/web.md", 0)})

@@ -81,8 +81,8 @@ def test_variant_flags_before_or_after_the_command():
     ["--help"], ["hint", "--help"], ["play", "--help"],
     ["odds", "--dice-set", "royal"], ["duel", "--dice-set", "octahedral"],
     ["hint", "--dice-set", "octahedral", "Ac", "As", "Ah", "Ad", "Ac", "--rolls-left", "1", "--all"],
-    ["hint", "--dice-set", "octahedral", "7s", "8d", "9s", "10d", "Js", "--rolls-left", "2", "--players", "3",
-     "--to-beat", "As Ah Ad Ac Ks"],
+    pytest.param(["hint", "--dice-set", "octahedral", "7s", "8d", "9s", "10d", "Js", "--rolls-left", "2", "--players",
+                  "3", "--to-beat", "As Ah Ad Ac Ks"], marks=pytest.mark.slow),  # solves three players' card duel
 ])
 def test_human_output_fits_80_columns(args):
     result = run(*args)
