@@ -95,3 +95,35 @@ def test_a_damaged_file_is_solved_again_and_the_hint_is_the_same(cache, damage):
     assert path.exists()
     with np.load(path) as data:
         assert "digest" in data.files
+
+
+def test_two_processes_asking_the_same_table_solve_it_once(cache, monkeypatch):
+    """Two askers at once (threads here: each holds its own lock file descriptor, as two web workers do): one
+    solves, the other waits on the lock and reads the file; both answers equal."""
+    import threading
+    import time
+
+    from holdwise.games.poker_dice.table import six_face_table
+
+    real = rounds.solve_rounds
+    calls = []
+
+    def slow(*args, **kwargs):
+        calls.append(threading.get_ident())
+        time.sleep(0.3)  # the second asker arrives while the first solves
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(rounds, "solve_rounds", slow)
+    got: list = [None, None]
+
+    def ask(i: int) -> None:
+        got[i] = solutions.table_solution(VARIANT, 2, False)
+
+    askers = [threading.Thread(target=ask, args=(i,)) for i in range(2)]
+    for t in askers:
+        t.start()
+    for t in askers:
+        t.join(60)
+    assert len(calls) == 1
+    _equal(got[0], got[1])
+    _equal(got[0], real(six_face_table(VARIANT), 2, False))

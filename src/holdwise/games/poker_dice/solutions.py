@@ -19,7 +19,7 @@ from .card_game import card_args, card_table, set_key, solve_cards
 from .rules import Variant
 from .solver import TOLERANCE, setup
 from .sources import Memo, six_args, solve_six
-from .store import calibrate, load_solution, save_solution, solution_path
+from .store import calibrate, solution_path, stored_or_solved
 
 if TYPE_CHECKING:
     from .cards import DiceSet
@@ -56,10 +56,8 @@ def table_solution(variant: Variant, players: int = 2, roll_limit: bool = False,
     found = _SOLVED.find(plain, players, roll_limit)
     if found is not None:
         return found
-    solution = load_solution(plain, players, roll_limit, TOLERANCE, len(setup(plain).ranks))
-    if solution is None:
-        solution = solve_six(plain, players, roll_limit, progress)
-        save_solution(plain, solution, TOLERANCE)
+    solution = stored_or_solved(plain, players, roll_limit, TOLERANCE, len(setup(plain).ranks),
+                                lambda: solve_six(plain, players, roll_limit, progress))
     return _SOLVED.keep(plain, players, roll_limit, solution)
 
 
@@ -73,10 +71,8 @@ def card_solution(dice: str | DiceSet, players: int = 2, roll_limit: bool = Fals
     found = _CARDS.find(key, players, roll_limit)
     if found is not None:
         return found
-    solution = load_solution(key, players, roll_limit, TOLERANCE, card_table(dice).n_classes)
-    if solution is None:
-        solution = solve_cards(dice, players, roll_limit, progress)
-        save_solution(key, solution, TOLERANCE)
+    solution = stored_or_solved(key, players, roll_limit, TOLERANCE, card_table(dice).n_classes,
+                                lambda: solve_cards(dice, players, roll_limit, progress))
     return _CARDS.keep(key, players, roll_limit, solution)
 
 

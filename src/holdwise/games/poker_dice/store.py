@@ -12,18 +12,19 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import fields
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
 
 from ... import __version__
-from ...storage import cache_dir, load_arrays, machine_speed, prune, save_arrays
+from ...storage import cache_dir, load_arrays, machine_speed, prune, read_or_make, save_arrays
 from .rounds import RoundValues, TableSolution
 from .rules import Variant
 from .table import ROLLS
 
 __all__ = ["FORMAT", "MAX_FILES", "calibrate", "load_solution", "save_solution", "solution_path",
-           "table_key"]
+           "stored_or_solved", "table_key"]
 
 FORMAT = 2  # bump when the arrays' meaning or layout changes (2: rounds of 2..6 players, Newton steps)
 MAX_FILES = 48  # a six-player six-faced solution is about 0.2 MB
@@ -131,3 +132,22 @@ def calibrate(measure: bool = True) -> float:
     factor = 1.0 if factor is None else factor
     set_speed(factor)
     return factor
+
+
+def stored_or_solved(dice: Variant | str, players: int, roll_limit: bool, tol: float, n_classes: int,
+                     solve: Callable[[], TableSolution]) -> TableSolution:
+    """The stored solution, else `solve()` kept: solved once across processes (another asking the same meanwhile,
+    a second web worker or CLI, waits for it and reads the file)."""
+    def kept() -> TableSolution | None:
+        return load_solution(dice, players, roll_limit, tol, n_classes)
+
+    def make() -> TableSolution:
+        solution = solve()
+        save_solution(dice, solution, tol)
+        return solution
+
+    try:
+        lock = solution_path(dice, players, roll_limit, tol).with_suffix(".lock")
+    except OSError:  # no cache folder can be made: solved here, nothing kept
+        return kept() or make()
+    return read_or_make(lock, kept, make)[0]
