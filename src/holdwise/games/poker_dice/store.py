@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import fields
 from collections.abc import Callable
+from dataclasses import fields
 from pathlib import Path
 
 import numpy as np
