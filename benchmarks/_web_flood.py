@@ -196,7 +196,7 @@ def print_series(series: list[dict], debug: list[dict]) -> None:
         print("the workers' own view (GET /api/debug/memory), MB: RSS, anonymous, budget's caches, lru memos, "
               "malloc in use / free kept")
         marks = [d for d in debug if d["workers"] and not d.get("trim")]
-        for d in marks[:: max(1, round(5 * 3))] + ([marks[-1]] if marks else []):
+        for d in marks[::15] + ([marks[-1]] if marks else []):  # a view every 20 s: each 5 minutes' first
             for pid, v in sorted(d["workers"].items()):
                 memo = sum(b for _, b in v.get("memos", {}).values()) / MB
                 malloc = v.get("malloc", {})

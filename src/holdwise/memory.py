@@ -18,8 +18,8 @@ from typing import Any, TypeVar
 
 T = TypeVar("T")
 
-__all__ = ["DEFAULT_BUDGET", "SOLVE_BYTES", "ByteCache", "budget", "bounded", "give_back", "kept", "on_solve",
-           "parse_bytes", "peak", "sizeof", "solve_starts"]
+__all__ = ["DEFAULT_BUDGET", "SOLVE_BYTES", "ByteCache", "budget", "bounded", "drop_all", "give_back", "kept",
+           "kept_by_name", "on_solve", "parse_bytes", "peak", "sizeof", "solve_starts"]
 
 DEFAULT_BUDGET = "160M"  # a worker's answers and tables; with its code and a match solve, under 800 MB
 # what one heavy solve of the server's line may allocate at its peak beside the budget: a first video-poker
@@ -107,6 +107,22 @@ def kept() -> int:
     """Bytes kept by every cache of this process."""
     with _LOCK:
         return sum(c.size for c in _CACHES)
+
+
+def kept_by_name() -> dict[str, int]:
+    """Bytes kept by this process's caches, summed by their names ("?" for an unnamed one)."""
+    out: dict[str, int] = {}
+    with _LOCK:
+        for cache in _CACHES:
+            out[cache.name or "?"] = out.get(cache.name or "?", 0) + cache.size
+    return out
+
+
+def drop_all() -> None:
+    """Forget what every cache of this process keeps (as the budget does when it lets everything go)."""
+    with _LOCK:
+        for cache in _CACHES:
+            cache.clear()
 
 
 class ByteCache:

@@ -14,6 +14,7 @@ import os
 import re
 import sys
 import tracemalloc
+from pathlib import Path
 from typing import Any
 
 from fastapi import APIRouter
@@ -34,7 +35,7 @@ def enabled() -> bool:
 
 
 def _status() -> tuple[float, float]:
-    text = open("/proc/self/status").read()
+    text = Path("/proc/self/status").read_text()
     rss, anon = (re.search(rf"{k}:\s+(\d+)", text) for k in ("VmRSS", "RssAnon"))
     return (int(rss.group(1)) / 1024 if rss else 0.0), (int(anon.group(1)) / 1024 if anon else 0.0)
 
@@ -70,7 +71,7 @@ def _memos() -> dict[str, tuple[int, int]]:
                 continue  # imported from another module: counted there
             entries = info().currsize
             size = 0
-            if entries and not isinstance(value, memory._Bounded):  # a ByteCache's bytes are counted below
+            if entries and not isinstance(getattr(value, "memo", None), memory.ByteCache):  # counted below
                 size = _lru_bytes(value)
             out[f"{name.removeprefix('holdwise.')}.{attr}"] = (entries, size)
     return out
@@ -96,11 +97,8 @@ def debug_memory(trim: bool = False) -> dict:
     if trim:
         memory.give_back()
         answer["trimmed_rss_mb"], answer["trimmed_anon_mb"] = _status()
-    with memory._LOCK:
-        caches: dict[str, int] = {}
-        for cache in memory._CACHES:
-            caches[cache.name or "?"] = caches.get(cache.name or "?", 0) + cache.size
-    answer["kept"] = memory.kept()
+    caches = memory.kept_by_name()
+    answer["kept"] = sum(caches.values())
     answer["budget"] = memory.budget()
     answer["caches"] = {k: v for k, v in caches.items() if v}
     answer["memos"] = {k: v for k, v in _memos().items() if v[0]}
