@@ -17,3 +17,20 @@ def test_the_view_exists_only_when_asked_for_and_counts_what_the_budget_counts(m
     assert view["kept"] == memory.kept() == sum(memory.kept_by_name().values()) > 0
     assert view["caches"] == {k: v for k, v in memory.kept_by_name().items() if v}
     assert view["rss_mb"] > 0 and view["budget"] == memory.budget()
+
+
+def test_the_memos_are_every_module_s_lru_caches_only():
+    """With every holdwise module loaded (the suite's process): objects that answer any attribute, such as
+    Cython's shadow module, are not taken for memos; a memo by bytes is counted with the caches, not here."""
+    import importlib
+    import pkgutil
+
+    import holdwise
+    from holdwise.web import debug_memory
+
+    for found in pkgutil.walk_packages(holdwise.__path__, "holdwise."):
+        if not found.name.endswith("__main__"):
+            importlib.import_module(found.name)
+    memos = debug_memory._memos()
+    assert "solver.cy.cython" not in memos
+    assert "games.farkle.hints._selections_of" in memos and "games.farkle.turn._solve_turn" not in memos

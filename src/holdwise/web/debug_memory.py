@@ -10,6 +10,7 @@ memory back (`memory.give_back`) and says how much RSS that returned."""
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 import sys
@@ -20,6 +21,8 @@ from typing import Any
 from fastapi import APIRouter
 
 from .. import memory
+
+_LRU = type(functools.lru_cache(maxsize=1)(len))  # functools' wrapper type (its name is private)
 
 __all__ = ["enabled", "router"]
 
@@ -64,15 +67,13 @@ def _memos() -> dict[str, tuple[int, int]]:
         if not name.startswith("holdwise.") or module is None:
             continue
         for attr, value in list(vars(module).items()):
-            info = getattr(value, "cache_info", None)
-            if info is None or not hasattr(value, "__wrapped__") or isinstance(value, type):
-                continue
-            if getattr(value, "__module__", name) != name:
+            # lru_cache's wrappers only: an object answering any attribute (Cython's shadow module in
+            # holdwise.solver.cy) has a "cache_info" too; a memo by bytes (memory.bounded) is its ByteCache, counted
+            # with the caches
+            if not isinstance(value, _LRU) or value.__module__ != name:
                 continue  # imported from another module: counted there
-            entries = info().currsize
-            size = 0
-            if entries and not isinstance(getattr(value, "memo", None), memory.ByteCache):  # counted below
-                size = _lru_bytes(value)
+            entries = value.cache_info().currsize
+            size = _lru_bytes(value) if entries else 0
             out[f"{name.removeprefix('holdwise.')}.{attr}"] = (entries, size)
     return out
 
