@@ -4,7 +4,8 @@ rest is configured in pyproject.toml.
 
 Compiler flags: see compile_args. The kernels share one module of Cython's utility code (`holdwise._cyutility`, made here) so that each kernel
 module compiles in about a second. Without Cython or a C compiler the build fails; `HOLDWISE_NO_COMPILE=1`
-builds the package without extensions, whose kernels then run as plain Python (right, but slow).
+builds the package without extensions, whose kernels then run as plain Python (right, but slow), unless they were
+compiled in place (`python setup.py build_ext --inplace`, as CI does beside the dependencies' install).
 """
 
 from __future__ import annotations
