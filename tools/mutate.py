@@ -3,7 +3,7 @@
 Usage (from the repository root, in the project's venv):
 
     python tools/mutate.py                      # every module of tools/mutation.toml, every mutant
-    python tools/mutate.py --quick              # the fixed, seeded subset CI runs (exit 1 below its floor)
+    python tools/mutate.py --quick              # the fixed, seeded subset, before a change lands (exit 1 below its floor)
     python tools/mutate.py --modules holdwise/solver/reroll.py --jobs 2 --json out.json
     python tools/mutate.py --list --modules holdwise/solver/exact.py   # print the mutants, run nothing
     python tools/mutate.py --rerun full.json    # only the survivors of an earlier run's JSON; scores combined
@@ -308,7 +308,7 @@ def main(argv: list[str] | None = None) -> int:
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--modules", nargs="+", metavar="PATH",
                         help="modules to mutate (paths under src/, or a unique suffix like farkle/rules.py)")
-    parser.add_argument("--quick", action="store_true", help="the fixed, seeded CI subset, with a score floor")
+    parser.add_argument("--quick", action="store_true", help="the fixed, seeded quick subset, with a score floor")
     parser.add_argument("--sample", type=int, metavar="N", help="at most N seeded random mutants per module")
     parser.add_argument("--seed", type=int, help="seed of --sample / --quick (default: from the config)")
     parser.add_argument("--jobs", type=int, default=max(1, (os.cpu_count() or 2) - 0),
