@@ -108,3 +108,20 @@ def test_named_hands(text, game, expected):
 
     table = GAMES[game]
     assert table.hands[classify_hand(parse_hand(text, table.deck), table)] == expected
+
+
+def test_the_deck_classes_are_kept_by_bytes_under_the_one_budget(monkeypatch):
+    """classify_all's answers (2.6-2.9 MB a table) are a memo by bytes: counted in the process's budget and let go
+    with everything else when the budget is short, never kept aside by count."""
+    from holdwise import memory
+
+    table = GAMES["deuces-wild-full-pay"]
+    first = classify_all(table)
+    assert classify_all(table) is first  # remembered
+    assert memory.kept_by_name().get("classify_all", 0) >= first.nbytes == math.comb(52, 5)
+    monkeypatch.setattr(memory, "budget", lambda: 1 << 20)  # a megabyte: less than one table
+    classify_all.cache_clear()
+    classify_all(GAMES["jacks-or-better-9-6"])  # kept, then let go with the oldest anywhere to fit the budget
+    assert memory.kept() <= 1 << 20 and memory.kept_by_name().get("classify_all", 0) == 0
+    again = classify_all(table)
+    assert again is not first and np.array_equal(again, first)

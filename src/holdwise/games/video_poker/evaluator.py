@@ -23,6 +23,7 @@ from functools import lru_cache
 
 import numpy as np
 
+from ...memory import bounded
 from .hand_kernels import classes_of_keys, classify, classify_every_hand
 from .paytables import WILD_MODES, PayTable
 
@@ -120,7 +121,7 @@ def _rank_sets() -> np.ndarray:
     return out
 
 
-@lru_cache(maxsize=32)
+@bounded  # 2.6-2.9 MB a table: kept by bytes under the process's memory budget, as every memo of a table
 def classify_all(table: PayTable) -> np.ndarray:
     """Pay class of every 5-card hand of the table's deck, by colex rank (read-only, int8)."""
     wild_mode = deck_mode(table)
