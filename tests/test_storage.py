@@ -79,6 +79,23 @@ def test_read_or_make_reads_what_is_there_and_makes_once_under_the_lock(tmp_path
     assert read_or_make(lock, lambda: next(reads), make) == (7, True) and made == [1]
 
 
+def test_read_or_make_makes_the_answer_where_no_lock_can_be_made(tmp_path):
+    """A cache folder that cannot be written (here the lock's folder is missing) costs speed, not the answer; what
+    `make` raises is still raised."""
+    from holdwise.storage import read_or_make
+
+    lock = tmp_path / "missing" / "x.lock"
+    assert read_or_make(lock, lambda: None, lambda: 5) == (5, False)
+    assert read_or_make(lock, lambda: 3, lambda: 5) == (3, True)
+    assert not lock.parent.exists()
+
+    def fails():
+        raise OSError("the solve's own failure")
+
+    with pytest.raises(OSError, match="the solve's own failure"):
+        read_or_make(tmp_path / "y.lock", lambda: None, fails)
+
+
 def _savez_digest(arrays):
     """The checksum as written before the arrays were written a piece at a time (whole copies, tobytes)."""
     import hashlib

@@ -166,11 +166,17 @@ def read_json(path: Path) -> object | None:
 def read_or_make(lock: Path, read: Callable[[], T | None], make: Callable[[], T]) -> tuple[T, bool]:
     """A kept answer, made once across processes: (read(), True) when it is there; else, holding the file lock
     `lock`, read again (another process may have made it while this one waited) or `make()` it (which also
-    keeps it), (answer, False)."""
+    keeps it), (answer, False). Where the lock cannot be made (a read-only cache folder), `make()` runs without
+    it: a cache that cannot be written costs speed, not answers."""
     found = read()
     if found is not None:
         return found, True
-    with exclusive(lock):
+    held = contextlib.ExitStack()
+    try:
+        held.enter_context(exclusive(lock))
+    except OSError:
+        return make(), False
+    with held:
         found = read()
         if found is not None:
             return found, True

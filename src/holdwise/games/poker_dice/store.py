@@ -146,8 +146,4 @@ def stored_or_solved(dice: Variant | str, players: int, roll_limit: bool, tol: f
         save_solution(dice, solution, tol)
         return solution
 
-    try:
-        lock = solution_path(dice, players, roll_limit, tol).with_suffix(".lock")
-    except OSError:  # no cache folder can be made: solved here, nothing kept
-        return kept() or make()
-    return read_or_make(lock, kept, make)[0]
+    return read_or_make(solution_path(dice, players, roll_limit, tol).with_suffix(".lock"), kept, make)[0]

@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from ...errors import InputError
-from ...storage import exclusive, prune, read_json, read_or_make, write_json
+from ...storage import prune, read_json, read_or_make, write_json
 from .analysis import check_coins, game_return
 from .paytables import PayTable, resolve_game
 from .report import TOP_ERRORS, ChartReport
@@ -230,19 +230,20 @@ def strategy_answer(game: str | PayTable, coins: int | str = 5, lines: int | str
                     paytable_file: str | Path | None = None) -> tuple[ChartReport, str]:
     """`strategy_report(game, coins, lines, curve, top_errors=...)` and where it came from (one of SOURCES):
     the package's shipped answer or the cache when a valid one is there, else computed and kept."""
-    found = load_strategy_report(game, coins, lines, curve, top_errors, paytable_file)
-    if found is not None:
-        return found
     table = resolve_game(game, paytable_file)
     coins, lines = _question(coins, lines, top_errors)
-    with contextlib.ExitStack() as stack:
-        try:  # one process computes a question at a time; the others wait, then read its file
-            stack.enter_context(exclusive(report_path(table, coins, lines, curve, top_errors).with_suffix(".lock")))
-            found = load_strategy_report(table, coins, lines, curve, top_errors)
-            if found is not None:
-                return found
-        except OSError:  # a cache folder that cannot be written: compute without the lock
-            pass
+
+    def kept() -> tuple[ChartReport, str] | None:
+        return load_strategy_report(table, coins, lines, curve, top_errors)
+
+    def make() -> tuple[ChartReport, str]:
         report = strategy_report(table, coins, lines=lines, curve=curve, top_errors=top_errors, progress=progress)
         save_strategy_report(report, table, coins, lines, curve, top_errors)
         return report, "computed"
+
+    try:
+        lock = report_path(table, coins, lines, curve, top_errors).with_suffix(".lock")
+    except OSError:  # no cache folder can be made: computed here, nothing kept
+        return kept() or make()
+    # one process computes a question at a time; the others wait, then read its file
+    return read_or_make(lock, kept, make)[0]
