@@ -282,18 +282,20 @@ def test_the_cli_imports_only_the_face():
     import holdwise.cli.farkle_play as play
     import holdwise.cli.farkle_report as reports
     import holdwise.cli.farkle_search as search
+    import holdwise.cli.farkle_turn as turn
 
-    tree = ast.parse("\n".join(Path(m.__file__).read_text() for m in (cli, play, reports, search)))
+    tree = ast.parse("\n".join(Path(m.__file__).read_text() for m in (cli, play, reports, search, turn)))
     modules = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
     # `from .. import sweep` (module None): the search reads a stored whole-domain ranking from a sweep's file
     siblings = {alias.name for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) and node.module is None
                 for alias in node.names}
     # `from .. import i18n`: the language of the printed words and numbers (issue 44), not a game's internals
-    assert siblings <= {"sweep", "i18n"}
+    # `from . import plain`: the tables printed without rich (cli/plain.py)
+    assert siblings <= {"sweep", "i18n", "plain"}
     modules.discard(None)
     # `phrases`: the game's own words (its log, options, notes) in the reader's language, not a game's internals
     assert modules <= {"__future__", "games", "i18n", "phrases", "_common", "_play", "farkle_play", "farkle_report",
-                       "farkle_search", "typing",
+                       "farkle_search", "farkle_turn", "plain", "typing",
                        "collections.abc", "rich", "rich.table",
                        "matplotlib", "matplotlib.pyplot", "matplotlib.colors", "matplotlib.patches",
                        "matplotlib.ticker"}

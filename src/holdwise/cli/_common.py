@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-import json
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Optional
@@ -15,6 +14,7 @@ from .. import i18n
 from ..errors import InputError
 from ..i18n import N_
 from ..i18n import gettext as _
+from .plain import WIDTH, emit_json, take_language
 
 __all__ = [
     "ALL_OPTION", "JSON_OPTION", "LANG_OPTION", "SEED_OPTION", "USAGE_ERRORS", "WIDTH", "Group", "rolls_left_option", "InputError", "UserError", "console", "emit_json", "fail", "fmt", "join_hand", "take_language", "translate_help",
@@ -22,7 +22,6 @@ __all__ = [
     "working",
 ]
 
-WIDTH = 80  # human output fits an 80-column terminal; a wider terminal gets its own width
 UserError = InputError
 
 # The options every command spells alike (click's shared option objects): one declaration, one help text.
@@ -42,25 +41,6 @@ def _choose_language(value: Optional[str]) -> None:
 LANG_OPTION = typer.Option(None, "--lang", help="Language of the output: en, sk (slovensky) or cs (česky); "
                            "default: from LC_ALL, LC_MESSAGES or LANG.", is_eager=True, expose_value=False,
                            callback=_choose_language)
-
-
-def take_language(args: list[str]) -> tuple[list[str], str]:
-    """The arguments without `--lang X` (or `--lang=X`, wherever it stands), and the language it names, else
-    the environment's (English when neither names one of holdwise's)."""
-    rest: list[str] = []
-    chosen: str | None = None
-    it = iter(args)
-    for arg in it:
-        if arg == "--":
-            rest += [arg, *it]
-            break
-        if arg == "--lang":
-            chosen = next(it, None) or ""
-        elif arg.startswith("--lang="):
-            chosen = arg.split("=", 1)[1]
-        else:
-            rest.append(arg)
-    return rest, i18n.pick(chosen if chosen is not None else i18n.from_environment())
 
 
 def translate_help(command: Any) -> None:  # noqa: ANN401 (a click command)
@@ -273,13 +253,6 @@ def fail(message: str) -> None:
 
     typer.echo(_("error: %(message)s") % {"message": say(message)}, err=True)
     raise typer.Exit(2)
-
-
-def emit_json(data: object) -> None:
-    """Print a result (anything with to_json(), or plain data) as JSON; never prints NaN or Infinity."""
-    from ..games.base import to_jsonable
-
-    sys.stdout.write(json.dumps(to_jsonable(data), indent=2, allow_nan=False) + "\n")
 
 
 def console(stderr: bool = False):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import sys
 
 import typer
 
@@ -13,6 +14,7 @@ from ._common import check_plot_path, console, emit_json, new_app, progress
 from ._play import TerminalGame, run
 from .farkle_report import plot_coaching, plot_match, plot_report, print_badge_report, print_report, print_rules, short
 from .farkle_play import option_text, render, prompt, summary
+from .farkle_turn import turn_lines
 from .farkle_search import farkle_search
 
 __all__ = ["farkle_app", "render_hint"]
@@ -78,46 +80,11 @@ def farkle_turn(
     if as_json:
         emit_json(report)
         return
-    from rich.table import Table
+    from . import plain
 
-    out = console()
-    num = i18n.numbers()
-    out.print(_("Farkle turn with %(dice)s: %(points)s points expected")
-              % {"dice": short(report.dice), "points": num.decimal(report.expected_points, 2, group=True)})
-    t = Table()
-    t.add_column(_("dice left"), justify="right", no_wrap=True)
-    t.add_column(_("bust chance"), justify="right", no_wrap=True)
-    t.add_column(_("bank from"), justify="right", no_wrap=True)
-    if not report.alike:
-        t.add_column(_("which dice (worst case)"))
-    for n, bust in report.bust_chance.items():
-        threshold = report.bank_threshold[n]
-        cells = [n, num.percent(bust, 2), _("never") if threshold is None else num.whole(threshold)]
-        if not report.alike:
-            bust_dice, bank_dice = report.bust_chance_dice[n], report.bank_threshold_dice[n]
-            cells.append(short(bust_dice) if bust_dice == bank_dice
-                         else _("bust: %(bust)s; bank: %(bank)s")
-                         % {"bust": short(bust_dice), "bank": short(bank_dice)})
-        t.add_row(*cells)
-    out.print(t)
-    out.print(_("Bank once the turn total reaches the threshold for the dice you would roll next."))
-    if not report.alike:
-        out.print(_("With unlike dice each row is the worst case over which dice are left, and names those dice.")
-                  if show_all else _("With unlike dice each row is the worst case over which dice are left, and names "
-                                     "those dice; --all lists every set."))
-        if show_all:
-            every = Table()
-            for col in (_("dice left"), _("which dice"), _("bust chance"), _("bank from")):
-                every.add_column(col, justify="left" if col == _("which dice") else "right",
-                                 no_wrap=col != _("which dice"))
-            for row in sorted(report.by_dice_left, key=lambda r: len(r.dice)):
-                every.add_row(str(len(row.dice)), short(row.dice), num.percent(row.bust_chance, 2),
-                              _("never") if row.bank_threshold is None else num.whole(row.bank_threshold))
-            out.print(every)
-    out.print(_("Above a turn total of %(points)s banking is proven best with any dice left.")
-              % {"points": num.whole(report.always_bank_from)})
+    sys.stdout.write("".join(f"{line}\n" for line in turn_lines(report, show_all, plain.width(), plain.bold())))
     if plot is not None:
-        out.print(_("plot written to %(path)s") % {"path": plot})
+        sys.stdout.write(_("plot written to %(path)s") % {"path": plot} + "\n")
 
 
 def render_hint(result, request, show_all: bool) -> None:

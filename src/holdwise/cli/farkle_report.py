@@ -3,13 +3,13 @@ table, the match and the report (`holdwise farkle turn|match|report|rules`)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from ..i18n import gettext as _
 from ..i18n import ngettext, numbers, pgettext
 from ..phrases import say
 from ._common import console, save_figure
+from .farkle_turn import short
 
 if TYPE_CHECKING:
     from ..games import farkle
@@ -21,20 +21,6 @@ __all__ = ["plot_coaching", "plot_match", "plot_report", "print_badge_report", "
 ROLL_COLOUR, BANK_COLOUR, LINE_COLOUR = "#0072B2", "#E69F00", "#D55E00"
 REPORT_TOP = 5
 GRID_STEPS = 8  # rows and columns of the win-chance grid printed at 80 columns
-
-
-def short(names: Iterable[str]) -> str:
-    """Dice by their names in the game, runs of one die folded: 'Weighted die, Lucky die, Ordinary die*4' (which
-    the dice options read back); a die of the user's own keeps its text."""
-    from ..games import farkle as face  # DICE_NAMES loads the dice's data only: the solvers stay unloaded
-
-    runs: list[tuple[str, int]] = []
-    for name in (face.DICE_NAMES.get(n, n) for n in names):
-        if runs and runs[-1][0] == name:
-            runs[-1] = (name, runs[-1][1] + 1)
-        else:
-            runs.append((name, 1))
-    return ", ".join(n if k == 1 else f"{n}*{k}" for n, k in runs)
 
 
 def plot_coaching(chart: farkle.CoachingChart, path: str) -> None:

@@ -1,0 +1,146 @@
+"""The quick lane (issue 38): the commonest verbs read and printed without typer and rich. Its options are the
+typer command's, and what it prints is what the whole command line prints, for the same arguments."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+from typer.testing import CliRunner
+
+from holdwise.cli import app, quick
+from holdwise.cli.plain import Table, take_language
+
+runner = CliRunner()
+UNLIKE = "ordinary,lucky,odd,kings,misfortune,devils-head"
+
+
+def _command(group: str, name: str):  # noqa: ANN202 (a click command)
+    from holdwise.cli._root import RootGroup
+
+    root = RootGroup(name="holdwise")
+    sub = root.get_command(None, group)
+    return sub.get_command(None, name)
+
+
+@pytest.mark.parametrize("verb", sorted(quick.VERBS), ids=" ".join)
+def test_a_verbs_options_are_its_typer_commands(verb):
+    params = {opt: p for p in _command(*verb).params for opt in p.opts}
+    spec = quick.VERBS[verb]
+    for name in spec.values:
+        assert name in params and not params[name].is_flag and params[name].nargs == 1, name
+    for name in spec.flags:
+        assert name in params and params[name].is_flag and not params[name].secondary_opts, name
+    # what the lane leaves to the whole command line is named by the command (help aside): no option is lost
+    left = {o for o in params if o not in spec.values | spec.flags}
+    assert left <= {"--plot"}, left
+
+
+@pytest.mark.parametrize("args, read", [
+    (["farkle", "turn"], {}),
+    (["farkle", "turn", "--dice", "kings*6", "--json"], {"--dice": "kings*6", "--json": True}),
+    (["farkle", "turn", "--dice=lucky*6", "--all"], {"--dice": "lucky*6", "--all": True}),
+    (["farkle", "turn", "--dice", "--json"], {"--dice": "--json"}),  # a value is taken as given, as click does
+])
+def test_read_takes_the_options_it_knows(args, read):
+    found = quick.read(args)
+    assert found is not None and found[0] is quick.VERBS[("farkle", "turn")] and found[1] == read
+
+
+@pytest.mark.parametrize("args", [
+    ["farkle"], ["farkle", "hint"], ["dice-poker", "turn"], ["turn", "farkle"],
+    ["farkle", "turn", "--help"], ["farkle", "turn", "-h"], ["farkle", "turn", "--plot", "x.png"],
+    ["farkle", "turn", "--dice"], ["farkle", "turn", "--dice", "a", "--dice", "b"], ["farkle", "turn", "--all=1"],
+    ["farkle", "turn", "extra"], ["farkle", "turn", "--json", "--json"], ["farkle", "turn", "--"],
+    ["farkle", "turn", "--dic", "kings*6"],
+], ids=" ".join)
+def test_read_hands_over_anything_else(args):
+    assert quick.read(args) is None
+
+
+def test_run_hands_over_before_importing_when_the_verb_is_not_there():
+    assert quick.run(["dice-poker", "--table", "B"]) is None
+    assert quick.run([]) is None
+
+
+@pytest.mark.parametrize("args", [
+    ["farkle", "turn"],
+    ["farkle", "turn", "--dice", "kings*6"],
+    ["farkle", "turn", "--dice", UNLIKE],
+    ["farkle", "turn", "--dice", UNLIKE, "--all"],
+    ["farkle", "turn", "--dice", "lucky,ordinary*5", "--json"],
+    ["--lang", "sk", "farkle", "turn", "--dice", "kings*6"],
+    ["farkle", "turn", f"--dice={UNLIKE}", "--lang=cs"],
+], ids=" ".join)
+def test_the_lane_prints_what_the_whole_command_line_prints(args, capsys):
+    assert quick.run(args) == 0
+    fast = capsys.readouterr()
+    rest, lang = take_language(args)
+    whole = runner.invoke(app, args, env={"COLUMNS": "80"})
+    assert whole.exit_code == 0, whole.output
+    assert fast.out == whole.stdout and fast.err == ""
+    assert max(len(line) for line in fast.out.splitlines()) <= 80
+    assert ("Farkle" in fast.out) is ("--json" not in args)
+
+
+def test_bad_input_goes_to_the_whole_command_line_with_nothing_printed(capsys):
+    assert quick.run(["farkle", "turn", "--dice", "kings*5"]) is None
+    assert capsys.readouterr() == ("", "")
+
+
+def _holdwise(*args: str) -> subprocess.CompletedProcess[str]:
+    code = ("import atexit, sys\n"
+            "atexit.register(lambda: sys.stderr.write('loaded: ' + ' '.join(sorted({m.split('.')[0] for m in "
+            "sys.modules} & {'typer', 'rich', 'click'})) + '\\n'))\n"
+            f"sys.argv = ['holdwise', *{list(args)!r}]\n"
+            "from holdwise.cli import main\n"
+            "main()\n")
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300,
+                          env={**os.environ, "COLUMNS": "80"})
+
+
+def test_a_process_running_the_lane_loads_neither_typer_nor_rich():
+    done = _holdwise("farkle", "turn", "--dice", "kings*6")
+    assert done.returncode == 0 and "points expected" in done.stdout
+    assert done.stderr.splitlines()[-1] == "loaded: "
+    # the same check sees them where the whole command line runs: the help, and an error it words
+    helped = _holdwise("farkle", "turn", "--help")
+    assert helped.returncode == 0 and "--dice" in helped.stdout
+    assert "typer" in helped.stderr.splitlines()[-1]
+    bad = _holdwise("farkle", "turn", "--dice", "kings*5")
+    assert bad.returncode == 2 and bad.stdout == ""
+    assert bad.stderr.splitlines()[0] == "error: --dice needs 6 dice, got 5"
+
+
+def test_a_table_narrows_its_wrapping_column_to_the_width():
+    t = Table()
+    t.add_column("n", justify="right", no_wrap=True)
+    t.add_column("words")
+    t.add_row(7, "alpha beta gamma delta")
+    assert t.lines(80) == ["┏━━━┳━━━━━━━━━━━━━━━━━━━━━━━━┓",
+                           "┃ n ┃ words                  ┃",
+                           "┡━━━╇━━━━━━━━━━━━━━━━━━━━━━━━┩",
+                           "│ 7 │ alpha beta gamma delta │",
+                           "└───┴────────────────────────┘"]
+    narrow = t.lines(20)
+    assert [len(line) for line in narrow] == [20] * len(narrow)
+    assert narrow[3:6] == ["│ 7 │ alpha beta   │", "│   │ gamma delta  │", "└───┴──────────────┘"]
+    # a column that may not wrap keeps its width even past the line's; a word too long for any width is cut
+    t.add_row(123456789012345678901234, "x")
+    assert len(t.lines(20)[0]) > 20
+    cut = Table()
+    cut.add_column("w")
+    cut.add_row("abcdefghij")
+    assert cut.lines(7)[3:5] == ["│ abc │", "│ def │"]
+
+
+def test_bold_headings_only_when_asked():
+    t = Table()
+    t.add_column("head")
+    t.add_row("cell")
+    assert "\x1b[1mhead\x1b[0m" in t.lines(80, bold_head=True)[1]
+    assert "\x1b" not in "".join(t.lines(80))
+    with pytest.raises(ValueError, match="2 cells in a table of 1"):
+        t.add_row("a", "b")
