@@ -144,3 +144,20 @@ def test_bold_headings_only_when_asked():
     assert "\x1b" not in "".join(t.lines(80))
     with pytest.raises(ValueError, match="2 cells in a table of 1"):
         t.add_row("a", "b")
+
+
+@pytest.mark.parametrize("given, threads", [(None, 1), ("2", 2)])
+def test_the_command_line_starts_one_blas_thread_unless_told(given, threads):
+    # OpenBLAS's threads, started for each core when NumPy loads, cost every command time and CPU (cli.main)
+    code = ("import sys\n"
+            "sys.argv = ['holdwise', 'farkle', 'turn', '--json']\n"
+            "from holdwise.cli import main\n"
+            "try:\n    main()\nexcept SystemExit:\n    pass\n"
+            "from threadpoolctl import threadpool_info\n"
+            "print('threads', sorted({p['num_threads'] for p in threadpool_info() if p['user_api'] == 'blas'}))\n")
+    env = {k: v for k, v in os.environ.items() if k not in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS")}
+    if given is not None:
+        env["OPENBLAS_NUM_THREADS"] = given
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300, env=env)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.splitlines()[-1] == f"threads [{threads}]"

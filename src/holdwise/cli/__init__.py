@@ -12,8 +12,15 @@ __all__ = ["RootGroup", "app", "game_modules", "main"]
 
 def main() -> None:
     """Run the command line (saying first, once, on stderr, when the kernels were not compiled)."""
+    import os
     import sys
 
+    # One OpenBLAS thread, unless the user says otherwise: no command multiplies matrices large enough to
+    # share (dice poker's batch already runs on one, issue 38), and the threads OpenBLAS starts for each core
+    # when NumPy loads cost a command 6-13% of its wall time and 40% of its CPU here (measured: dice-poker,
+    # video-poker return, poker-dice hint, farkle turn). Set before NumPy is imported; a server's workers and a
+    # sweep's inherit it.
+    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     from ..compiled import warn_if_uncompiled
 
     warn_if_uncompiled()  # a look at the files beside the kernels' sources: no kernel is imported

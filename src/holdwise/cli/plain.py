@@ -7,7 +7,6 @@ import os
 import sys
 import textwrap
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from typing import TextIO
 
 from .. import i18n
@@ -45,22 +44,24 @@ def wrap(text: str, columns: int) -> list[str]:
     return lines
 
 
-@dataclass(frozen=True)
+# plain classes, not dataclasses: making a dataclass costs about half a millisecond of a new process
 class Column:
-    """A table column: its header, how its cells stand, and whether they may break onto more lines."""
+    """A table column: its header, how its cells stand ("left" or "right"), whether they may break onto more
+    lines."""
 
-    header: str
-    justify: str = "left"  # "left" or "right"
-    no_wrap: bool = False
+    __slots__ = ("header", "justify", "no_wrap")
+
+    def __init__(self, header: str, justify: str = "left", no_wrap: bool = False) -> None:
+        self.header, self.justify, self.no_wrap = header, justify, no_wrap
 
 
-@dataclass
 class Table:
     """A table drawn in box characters (a heavy head over light rows), narrowed to the width by wrapping the
     columns that may wrap: the look of the tables the rest of the command line prints, without loading rich."""
 
-    columns: list[Column] = field(default_factory=list)
-    rows: list[list[str]] = field(default_factory=list)
+    def __init__(self) -> None:
+        self.columns: list[Column] = []
+        self.rows: list[list[str]] = []
 
     def add_column(self, header: str, justify: str = "left", no_wrap: bool = False) -> None:
         """Add a column."""

@@ -22,10 +22,9 @@ from .. import lazy_exports
 
 if TYPE_CHECKING:  # what the names are, for type checkers; at run time each loads on first use
     from .analysis import (
-        LOADOUT_TURN_MAX_WORK, MATCH_METHOD, MAX_CHOICES, CoachingChart, CoachingRow, DiceLeftRow, DiceListing, DieInfo,
-        LoadoutRanking, LoadoutRow, MatchChart, MatchReport, TurnReport, best_loadouts, check_loadout_search,
+        LOADOUT_TURN_MAX_WORK, MATCH_METHOD, MAX_CHOICES, CoachingChart, CoachingRow, DiceListing, DieInfo,
+        LoadoutRanking, LoadoutRow, MatchChart, MatchReport, best_loadouts, check_loadout_search,
         coaching_chart, count_choices, distinct_choices, list_dice, match_chart, match_report, ranking_stored,
-        turn_report,
     )
     from .badge_coach import BadgeReport, badge_report
     from .badge_loadouts import check_badge_search
@@ -36,9 +35,9 @@ if TYPE_CHECKING:  # what the names are, for type checkers; at run time each loa
     from .hints import GAME, HINT_FIELDS, HintRequest, Selection, hint, option_text, parse_hint
     from .inventory import (InventoryRequest, InventorySearch, estimate_seconds, is_whole_domain, parse_inventory,
                             search_inventory, stored_search, unsearched)
-    from .match import DEFAULT_TARGET, TOLERANCE, MatchSolution, solve_match
+    from .match import TOLERANCE, MatchSolution, solve_match
     from .parsing import (
-        MAX_DICE, MAX_REPEAT, MAX_TARGET, MAX_TURN_TOTAL, check_not_won, check_points, check_six, check_target,
+        DEFAULT_TARGET, MAX_DICE, MAX_REPEAT, MAX_TARGET, MAX_TURN_TOTAL, check_not_won, check_points, check_six, check_target,
         dice_names, dice_text, face_text, parse_dice, parse_loadout, parse_positions, parse_roll, parse_seed,
         parse_turn_total, parse_whole,
     )
@@ -60,13 +59,15 @@ if TYPE_CHECKING:  # what the names are, for type checkers; at run time each loa
         match_solving, turn_id, turn_ready, turn_stored,
     )
     from .turn import TURN_MAX_BYTES, TURN_MAX_WORK, TurnPlan, TurnSolution, solve_turn, turn_plan
+    from .turn_summary import DiceLeftRow, TurnReport, turn_report
 
 _EXPORTS: dict[str, str | tuple[str, ...]] = {
-    **dict.fromkeys(("CoachingChart", "CoachingRow", "DiceLeftRow", "DiceListing", "DieInfo", "LOADOUT_TURN_MAX_WORK",
+    **dict.fromkeys(("CoachingChart", "CoachingRow", "DiceListing", "DieInfo", "LOADOUT_TURN_MAX_WORK",
                      "LoadoutRanking", "LoadoutRow", "MATCH_METHOD", "MAX_CHOICES", "MatchChart", "MatchReport",
-                     "TurnReport", "best_loadouts", "check_loadout_search", "coaching_chart", "count_choices",
-                     "distinct_choices", "list_dice", "match_chart", "match_report", "ranking_stored", "turn_report"),
+                     "best_loadouts", "check_loadout_search", "coaching_chart", "count_choices",
+                     "distinct_choices", "list_dice", "match_chart", "match_report", "ranking_stored"),
                     ".analysis"),
+    **dict.fromkeys(("DiceLeftRow", "TurnReport", "turn_report"), ".turn_summary"),
     **dict.fromkeys(("GAME", "HINT_FIELDS", "HintRequest", "Selection", "hint", "option_text", "parse_hint"), ".hints"),
     **dict.fromkeys(("BadgeReport", "badge_report"), ".badge_coach"),
     "check_badge_search": ".badge_loadouts",
@@ -78,8 +79,8 @@ _EXPORTS: dict[str, str | tuple[str, ...]] = {
     **dict.fromkeys(("InventoryRequest", "InventorySearch", "estimate_seconds", "is_whole_domain", "parse_inventory",
                      "search_inventory", "stored_search", "unsearched"),
                     ".inventory"),
-    **dict.fromkeys(("DEFAULT_TARGET", "MatchSolution", "TOLERANCE", "solve_match"), ".match"),
-    **dict.fromkeys(("MAX_DICE", "MAX_REPEAT", "MAX_TARGET", "MAX_TURN_TOTAL", "check_not_won", "check_points",
+    **dict.fromkeys(("MatchSolution", "TOLERANCE", "solve_match"), ".match"),
+    **dict.fromkeys(("DEFAULT_TARGET", "MAX_DICE", "MAX_REPEAT", "MAX_TARGET", "MAX_TURN_TOTAL", "check_not_won", "check_points",
                      "check_six", "check_target", "dice_names", "dice_text", "face_text", "parse_dice", "parse_loadout",
                      "parse_positions", "parse_roll", "parse_seed", "parse_turn_total", "parse_whole"), ".parsing"),
     **dict.fromkeys(("CoachRow", "Coaching", "Review", "ReviewRow", "coach", "legal_keeps", "review",

@@ -26,7 +26,8 @@ from .rules import (
 )
 from . import guard
 from .stored import cached_match, cached_turn, check_match_cost, know_speed, match_cost, turn_points, turn_stored
-from .turn import TurnSolution, turn_plan
+from .turn import turn_plan
+from .turn_summary import DiceLeftRow, TurnReport, names_left, turn_report
 
 __all__ = [
     "LOADOUT_MATCH_MAX_WORK", "LOADOUT_TURN_MAX_WORK", "MATCH_METHOD", "MAX_CHOICES", "CoachingChart",
@@ -41,71 +42,6 @@ MATCH_METHOD = ("score pairs solved backward from the largest sum; each pair's f
                 "exact derivatives, kept inside a bracket (else plain iteration)")
 JOKER_TEXT = (f"{JOKER_SYMBOL} = joker (the 1 of the Devil's head die and of Balatro's die): it stands in for any "
               "face in a combination and never scores alone")
-
-
-def _names(sol: TurnSolution, state: int) -> list[str]:
-    """The dice left in a state, by name."""
-    t = sol.table
-    return [n for dtype, c in zip(t.types, t.counts_of(state)) for n in dtype.names[:c]]
-
-
-@dataclass(frozen=True)
-class DiceLeftRow(NamedDice):
-    """One set of dice left to roll: its bust chance and bank threshold (None: never bank)."""
-
-    dice: tuple[str, ...]
-    bust_chance: float
-    bank_threshold: int | None
-
-
-@dataclass(frozen=True)
-class TurnReport(NamedDice):
-    """One turn solved exactly: expected points and, per number of dice left, the bust chance and the
-    turn total from which to bank (with unlike dice the worst case over which dice are left, and the dice
-    it is about under `*_dice`); `by_dice_left` lists every set."""
-
-    DICE_FIELDS = ("dice", "bust_chance_dice", "bank_threshold_dice")
-
-    dice: tuple[str, ...]
-    expected_points: float
-    bust_chance: dict[str, float]
-    bank_threshold: dict[str, int | None]
-    always_bank_from: int
-    by_dice_left: tuple[DiceLeftRow, ...]
-    bust_chance_dice: dict[str, list[str]]
-    bank_threshold_dice: dict[str, list[str]]
-    alike: bool
-
-
-def turn_report(dice: Sequence[Die], keep: bool = True) -> TurnReport:
-    """Expected points per turn, bust chance and bank threshold per number of dice left (keep=False: the turn
-    is solved now and kept neither in memory nor on disk, as `cached_turn`)."""
-    check_six(dice)
-    sol = cached_turn(tuple(dice), keep=keep)
-    t = sol.table
-    rows = []
-    by_count: dict[int, list[int]] = {}
-    for state in range(1, t.n_states):
-        by_count.setdefault(int(t.dice_count[state]), []).append(state)
-        threshold = sol.bank_threshold(state)
-        rows.append(DiceLeftRow(tuple(_names(sol, state)), float(t.bust[state]), None if threshold < 0 else threshold))
-    bust: dict[str, float] = {}
-    thresholds: dict[str, int | None] = {}
-    bust_dice: dict[str, list[str]] = {}
-    threshold_dice: dict[str, list[str]] = {}
-    for n, states in sorted(by_count.items()):
-        worst = max(states, key=lambda s: float(t.bust[s]))  # first of the worst: ties keep state order
-        bust[str(n)] = float(t.bust[worst])
-        bust_dice[str(n)] = _names(sol, worst)
-        values = [sol.bank_threshold(s) for s in states]
-        if any(v < 0 for v in values):
-            thresholds[str(n)] = None
-            threshold_dice[str(n)] = _names(sol, states[values.index(next(v for v in values if v < 0))])
-        else:
-            thresholds[str(n)] = max(values)
-            threshold_dice[str(n)] = _names(sol, states[values.index(max(values))])
-    return TurnReport(tuple(d.name for d in dice), sol.expected_points, bust, thresholds,
-                      SCORE_UNIT * sol.top_level, tuple(rows), bust_dice, threshold_dice, len(t.types) == 1)
 
 
 @dataclass(frozen=True)
@@ -140,7 +76,7 @@ def coaching_chart(dice: Sequence[Die]) -> CoachingChart:
     for s, threshold in zip(states, thresholds):
         rolls = tuple(bool(sol.roll[lvl, s] > lvl) if lvl < sol.top_level else bool(sol.bonus[s] > 0)
                       for lvl in range(levels))
-        rows.append(CoachingRow(tuple(_names(sol, s)), int(t.dice_count[s]), None if threshold < 0 else threshold,
+        rows.append(CoachingRow(tuple(names_left(sol, s)), int(t.dice_count[s]), None if threshold < 0 else threshold,
                                 rolls))
     return CoachingChart(tuple(d.name for d in dice), tuple(SCORE_UNIT * lvl for lvl in range(levels)), tuple(rows))
 

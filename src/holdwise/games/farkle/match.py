@@ -45,7 +45,7 @@ from ...errors import InputError
 from .guard import check_match_cost
 from .lanes_kernels import LANES, lanes_pass
 from .match_kernels import blind_endings, pair_pass
-from .parsing import check_target
+from .parsing import DEFAULT_TARGET, check_target
 from .rules import SCORE_UNIT, Die
 from .turn import TurnSolution, solve_turn
 
@@ -53,7 +53,6 @@ __all__ = [
     "DEFAULT_TARGET", "TOLERANCE", "MatchSolution", "is_mirror", "pair_fixed_point", "pair_pass", "solve_match",
 ]
 
-DEFAULT_TARGET = 4000
 TOLERANCE = 1e-12
 
 

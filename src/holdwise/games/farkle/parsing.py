@@ -16,12 +16,14 @@ from .rules import (
 )
 
 __all__ = [
+    "DEFAULT_TARGET",
     "MAX_DICE", "MAX_REPEAT", "MAX_TARGET", "MAX_TURN_TOTAL", "MAX_WEIGHT", "NamedDice", "check_not_won", "check_points",
     "check_six",
     "check_target", "dice_names", "dice_text", "face_text", "parse_dice", "parse_loadout", "parse_positions",
     "parse_roll", "parse_seed", "parse_turn_total", "parse_whole",
 ]
 
+DEFAULT_TARGET = 4000  # a match's target when none is given (the match solver and the reports share it)
 MAX_TARGET = 20000  # the text's range; what a match solve accepts is set by its cost (match.check_match_cost)
 MAX_REPEAT = 2 * DICE_PER_PLAYER * 10  # 'name*N': N from 1 to 120
 MAX_DICE = MAX_REPEAT  # dice in one list (a loadout search bounds its choices by their cost)

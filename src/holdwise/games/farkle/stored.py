@@ -13,7 +13,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from ...errors import InputError
 from ...memory import bounded
@@ -21,10 +21,13 @@ from ...storage import keep_last, machine_speed
 
 from . import guard
 from . import store as disk
-from .match import DEFAULT_TARGET, TOLERANCE, MatchSolution, solve_match
+from .parsing import DEFAULT_TARGET
 from .roll_table import DieType, die_types
 from .rules import NAMED_DICE, Die
 from .turn import TurnSolution, solve_turn, solve_types
+
+if TYPE_CHECKING:
+    from .match import MatchSolution
 
 __all__ = [
     "CALIBRATION_DICE", "CALIBRATION_TARGET", "cached_match", "cached_turn", "calibrate", "check_match_cost",
@@ -134,6 +137,8 @@ def calibrate(measure: bool = True) -> float | None:
     import time
 
     def run() -> tuple[float, float]:
+        from .match import solve_match
+
         first, second = (tuple(NAMED_DICE[n] for n in names.split(",")) for names in CALIBRATION_DICE)
         turns = (cached_turn(first), cached_turn(second))
         began = time.perf_counter()
@@ -182,6 +187,8 @@ def cached_match(dice1: Sequence[Die], dice2: Sequence[Die] | None = None, targe
     answers the same question without store. With `disk`, a stored solve is also kept on disk and shared
     between processes (`store.py`): loaded when there, else solved once under a lock and written. `resume`:
     `solve_match`'s checkpoint (a stopped solve goes on from where it stopped)."""
+    from .match import solve_match  # the match solver loads with a match: a turn never needs it
+
     one = tuple(dice1)
     two = one if dice2 is None else tuple(dice2)
     key = (one, two, int(target), bool(blind1), bool(blind2))
@@ -211,6 +218,8 @@ def _from_disk(dice1: Loadout, dice2: Loadout, target: int, blind1: bool, blind2
                progress: Progress | None, resume: dict[str, Any] | None = None) -> MatchSolution:
     """A stored solve from disk, or solved under the key's lock (another process may have solved it while
     this one waited) and written to disk."""
+    from .match import TOLERANCE, MatchSolution, solve_match
+
     t1, t2 = _turns(dice1, dice2)
     key = disk.key_text(dice1, dice2, target, blind1, blind2, TOLERANCE)
     n1, n2 = t1.table.n_states, t2.table.n_states
@@ -251,12 +260,16 @@ def match_ready(dice: Sequence[Die], opponent_dice: Sequence[Die], target: int) 
 
 def match_solving(dice: Sequence[Die], opponent_dice: Sequence[Die], target: int) -> tuple[int, int] | None:
     """(score pairs done, total) of a solve of this match running in any process, or None."""
+    from .match import TOLERANCE
+
     return disk.match_progress(disk.key_text(tuple(dice), tuple(opponent_dice), int(target), False, False,
                                                TOLERANCE))
 
 
 def _default_files() -> Iterator[Path]:
     """The files the default pages read: six ordinary dice's turn and their match to the default target."""
+    from .match import TOLERANCE
+
     six = (NAMED_DICE["ordinary"],) * 6
     yield disk.turn_path(die_types(six))
     yield disk.paths(disk.key_text(six, six, DEFAULT_TARGET, False, False, TOLERANCE))["data"]
