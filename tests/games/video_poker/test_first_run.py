@@ -30,7 +30,7 @@ def test_class_count_table_equals_the_kernel_for_any_classes(n_cards, n_classes)
     rng = np.random.default_rng(n_cards)
     classes5 = rng.integers(0, n_classes, math.comb(n_cards, 5)).astype(np.int8)
     d = tables.deck(n_cards)
-    loop = np.zeros((int(d.offset[5]), n_classes), dtype=np.int64)
+    loop = np.zeros((int(d.offset[5]), n_classes), dtype=np.int32)
     tables.subset_class_counts(n_cards, classes5, n_classes, binomials(), d.offset, loop)
     assert np.array_equal(tables.class_count_table(n_cards, classes5, n_classes), loop)
 

@@ -30,7 +30,7 @@ def reference():
     tables a process builds come from the NumPy count table: the two must agree on every row)."""
     classes5 = classify_all(GAME)
     d = deck(GAME.deck)
-    counts = np.zeros((int(d.offset[HAND]), len(GAME.hands)), dtype=np.int64)
+    counts = np.zeros((int(d.offset[HAND]), len(GAME.hands)), dtype=np.int32)
     subset_class_counts(GAME.deck, classes5, len(GAME.hands), binomials(), d.offset, counts)
     return classes5, counts
 
@@ -42,7 +42,7 @@ def _fresh():
 
 def _same(tables, reference) -> None:
     assert np.array_equal(tables.classes5, reference[0]) and tables.classes5.dtype == np.int8
-    assert np.array_equal(tables.class_counts, reference[1]) and tables.class_counts.dtype == np.int64
+    assert np.array_equal(tables.class_counts, reference[1]) and tables.class_counts.dtype == np.int32
 
 
 def test_tables_are_written_once_and_read_back_equal(cache, reference, monkeypatch):
@@ -185,3 +185,22 @@ def test_a_deals_file_with_a_changed_weight_fails_its_checksum(cache, monkeypatc
     build = tables.build_distinct_deals
     monkeypatch.setattr(tables, "build_distinct_deals", lambda n: calls.append(n) or build(n))
     assert np.array_equal(disk.stored_distinct_deals(52)[1], reference[1]) and calls == [52]
+
+
+@pytest.mark.parametrize("pays_dtype", [np.int64, np.float64])
+def test_products_with_the_int32_table_equal_the_whole_int64_product(pays_dtype):
+    from holdwise.games.video_poker.tables import pay_sums_of, row_totals
+
+    rng = np.random.default_rng(5)
+    counts = rng.integers(0, 2_900_000, size=(3 * (1 << 15) + 7, 9), dtype=np.int32)  # past two blocks
+    pays = rng.integers(0, 4000, size=9).astype(pays_dtype)
+    whole = counts.astype(np.int64) @ pays
+    got = pay_sums_of(counts, pays)
+    assert got.dtype == whole.dtype and np.array_equal(got, whole)
+    per_row = rng.integers(-50_000, 50_000, size=len(counts), dtype=np.int64)
+    assert np.array_equal(row_totals(per_row, counts), per_row @ counts.astype(np.int64))
+
+
+def test_a_game_keeps_its_class_counts_as_int32(cache):
+    tables = disk.game_tables(GAME)
+    assert tables.class_counts.dtype == np.int32 and int(tables.class_counts.max()) > 1_000_000

@@ -68,7 +68,7 @@ def exclude_supersets(value: cython.longlong[::1]) -> cython.int:
 
 
 def solve_deals(deals: cython.const[cython.longlong][:, ::1], weights: cython.const[cython.longlong][::1],
-                pay_sums: cython.const[cython.longlong][::1], class_counts: cython.const[cython.longlong][:, ::1],
+                pay_sums: cython.const[cython.longlong][::1], class_counts: cython.const[cython.int][:, ::1],
                 classes5: cython.const[klass][::1], pays: cython.const[cython.longlong][::1],
                 binom: cython.const[cython.longlong][:, ::1], offset: cython.const[cython.longlong][::1],
                 mult: cython.const[cython.longlong][::1], priority: cython.const[cython.longlong][::1],
@@ -161,7 +161,7 @@ def all_hold_values(deals: cython.const[cython.longlong][:, ::1], pay_sums: cyth
             best_mask[i] = best
 
 
-def hand_counts(hand: cython.const[cython.longlong][:, ::1], class_counts: cython.const[cython.longlong][:, ::1],
+def hand_counts(hand: cython.const[cython.longlong][:, ::1], class_counts: cython.const[cython.int][:, ::1],
                 classes5: cython.const[klass][::1], binom: cython.const[cython.longlong][:, ::1],
                 offset: cython.const[cython.longlong][::1], popcount: cython.const[cython.longlong][::1],
                 counts: cython.longlong[:, ::1]) -> None:
@@ -195,7 +195,7 @@ def hand_counts(hand: cython.const[cython.longlong][:, ::1], class_counts: cytho
 
 
 def chosen_class_totals(deals: cython.const[cython.longlong][:, ::1], weights: cython.const[cython.longlong][::1],
-                        masks: cython.const[cython.longlong][::1], class_counts: cython.const[cython.longlong][:, ::1],
+                        masks: cython.const[cython.longlong][::1], class_counts: cython.const[cython.int][:, ::1],
                         classes5: cython.const[klass][::1], binom: cython.const[cython.longlong][:, ::1],
                         offset: cython.const[cython.longlong][::1], mult: cython.const[cython.longlong][::1],
                         popcount: cython.const[cython.longlong][::1], totals: cython.longlong[::1]) -> None:

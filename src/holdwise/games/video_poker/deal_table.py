@@ -24,7 +24,7 @@ from .evaluator import binomials
 from .patterns import hold_patterns, vocabulary
 from .paytables import MAX_COINS, PayTable
 from .solver import HOLD_PRIORITY, POPCOUNT, integer_pays
-from .tables import distinct_deals, game_tables
+from .tables import distinct_deals, game_tables, pay_sums_of
 
 __all__ = [
     "DealTable", "LineEntries", "all_hold_values", "chart_play", "chosen_class_totals", "class_totals", "deal_table",
@@ -109,7 +109,7 @@ def deal_table(table: PayTable, coins: int = MAX_COINS) -> DealTable:
     tables = game_tables(table)
     d = tables.deck
     pays, denominator = integer_pays(table, coins)
-    pay_sums = tables.class_counts @ pays
+    pay_sums = pay_sums_of(tables.class_counts, pays)
     deals, weights = distinct_deals(table.deck)
     n = len(deals)
     values = np.empty((n, 32), dtype=np.int64)

@@ -50,7 +50,8 @@ def _tables_valid(table: PayTable, d: Deck, classes5: np.ndarray, counts: np.nda
     T[X] counting all the final hands that contain X: C(cards left, 5 - |X|) of them."""
     n_hands = math.comb(table.deck, HAND_SIZE)
     rows = int(d.offset[HAND_SIZE])
-    if classes5.shape != (n_hands,) or classes5.dtype != np.int8 or counts.shape != (rows, len(table.hands)):
+    if (classes5.shape != (n_hands,) or classes5.dtype != np.int8 or counts.shape != (rows, len(table.hands))
+            or counts.dtype != np.int32):
         return False
     if n_hands and (int(classes5.min()) < 0 or int(classes5.max()) >= len(table.hands)):
         return False

@@ -36,7 +36,7 @@ from .cards import HAND_SIZE
 from .evaluator import binomials
 from .paytables import MAX_COINS, PayTable, max_scaled_pay
 from .deal_kernels import all_hold_values, hand_counts, solve_deals
-from .tables import GameTables, deck, distinct_deals, game_tables
+from .tables import GameTables, deck, distinct_deals, game_tables, pay_sums_of, row_totals
 
 __all__ = [
     "HOLD_PRIORITY", "POPCOUNT", "GameReturn", "HandValues", "Hold", "analyze_hand", "deal_values", "hand_values",
@@ -109,7 +109,7 @@ def solve_game(table: PayTable, coins: int = MAX_COINS, deals: np.ndarray | None
     tables = game_tables(table)
     d = tables.deck
     pays, denominator = integer_pays(table, coins)
-    pay_sums = tables.class_counts @ pays
+    pay_sums = pay_sums_of(tables.class_counts, pays)
     if deals is None:
         deals, weights = distinct_deals(table.deck)
     elif weights is None:
@@ -158,7 +158,7 @@ def solve_deals_numpy(deals: np.ndarray, weights: np.ndarray, tables: GameTables
     """
     d = tables.deck
     n_classes = tables.class_counts.shape[1]
-    pay_sums = tables.class_counts @ pays
+    pay_sums = pay_sums_of(tables.class_counts, pays)
     offset = np.asarray(d.offset)
     binom = binomials().copy()
     binom[:, 0] = 0  # a card left out adds nothing to a subset's rank
@@ -194,7 +194,7 @@ def solve_deals_numpy(deals: np.ndarray, weights: np.ndarray, tables: GameTables
                             minlength=n_classes).astype(np.int64)
         if progress is not None:
             progress(part.stop - part.start, len(deals))
-    return best_mask, best_value, per_row @ tables.class_counts + last
+    return best_mask, best_value, row_totals(per_row, tables.class_counts) + last
 
 
 def deal_values(table: PayTable, deals: np.ndarray | Sequence[Sequence[int]],
@@ -207,7 +207,7 @@ def deal_values(table: PayTable, deals: np.ndarray | Sequence[Sequence[int]],
     best_mask = np.empty(len(deals), dtype=np.int64)
     best_value = np.empty(len(deals), dtype=np.int64)
     totals = np.zeros(len(table.hands), dtype=np.int64)
-    solve_deals(deals, np.ones(len(deals), dtype=np.int64), tables.class_counts @ pays, tables.class_counts,
+    solve_deals(deals, np.ones(len(deals), dtype=np.int64), pay_sums_of(tables.class_counts, pays), tables.class_counts,
                 tables.classes5, pays, binomials(), d.offset, d.mult, HOLD_PRIORITY, POPCOUNT,
                 np.empty(32, dtype=np.int64), np.empty(32, dtype=np.int64), best_mask, best_value, totals)
     return best_mask, [Fraction(int(v), d.weight * denominator) for v in best_value]
@@ -242,7 +242,7 @@ def _scaled_pays(table: PayTable, coins: int) -> tuple[np.ndarray, np.ndarray, i
     known: tuple[np.ndarray, np.ndarray, int] | None = _PAY_SUMS.get((table, coins))
     if known is None:
         pays, denominator = integer_pays(table, coins)
-        known = (game_tables(table).class_counts @ pays, pays, denominator)
+        known = (pay_sums_of(game_tables(table).class_counts, pays), pays, denominator)
         _PAY_SUMS.put((table, coins), known, sizeof(known))
     return known
 

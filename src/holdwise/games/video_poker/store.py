@@ -152,14 +152,14 @@ def _save_arrays(key: str, arrays: Arrays, stored_as: dict[str, type] | None = N
 
 
 def load_tables(table: PayTable, valid: Callable[[np.ndarray, np.ndarray], bool]) -> tuple[np.ndarray, ...] | None:
-    """(classes5, class_counts as int64) from disk, or None (see `_load_arrays`)."""
+    """(classes5, class_counts as int32, as kept) from disk, or None (see `_load_arrays`)."""
     arrays = _load_arrays(_tables_key(table), ("classes5", "class_counts"),
-                   lambda classes5, class_counts: valid(classes5, class_counts.astype(np.int64)))
-    return None if arrays is None else (arrays["classes5"], arrays["class_counts"].astype(np.int64))
+                          lambda classes5, class_counts: valid(classes5, class_counts))
+    return None if arrays is None else (arrays["classes5"], arrays["class_counts"])
 
 
 def save_tables(table: PayTable, classes5: np.ndarray, counts: np.ndarray) -> None:
-    """Keep a game's tables (counts as int32: at most C(47, 5) a cell; converted as written, not copied)."""
+    """Keep a game's tables (counts as int32: at most C(53, 5) a cell; converted as written where they are not)."""
     _save_arrays(_tables_key(table), {"classes5": classes5, "class_counts": counts}, {"class_counts": np.int32})
 
 

@@ -42,8 +42,9 @@ def next_combination(combo: cython.longlong[::1], size: cython.Py_ssize_t) -> cy
 
 def subset_class_counts(n_cards: cython.Py_ssize_t, classes5: cython.const[klass][::1], n_classes: cython.Py_ssize_t,
                         binom: cython.const[cython.longlong][:, ::1], offset: cython.const[cython.longlong][::1],
-                        table: cython.longlong[:, ::1]) -> None:
-    """table[offset[k] + rank(X)] = class counts of the final hands containing X, for |X| <= 4."""
+                        table: cython.int[:, ::1]) -> None:
+    """table[offset[k] + rank(X)] = class counts of the final hands containing X, for |X| <= 4 (int32: before
+    the division below a cell holds at most 5 x C(53, 5), about 14 million)."""
     combo_arr = np.empty(6, dtype=np.int64)
     combo: cython.longlong[::1] = combo_arr
     size: cython.Py_ssize_t

@@ -28,6 +28,7 @@ from .table_kernels import canonical_keys, deals_of_keys, subset_class_counts
 
 __all__ = [
     "Deck", "GameTables", "Memo", "build_distinct_deals", "build_game_tables", "canonical_keys", "class_count_table",
+    "pay_sums_of", "row_totals",
     "deck", "distinct_deals", "game_tables", "kernels_compiled", "subset_class_counts",
 ]
 
@@ -206,7 +207,7 @@ class GameTables:
     table: PayTable
     deck: Deck
     classes5: np.ndarray
-    class_counts: np.ndarray  # (rows of subsets with <= 4 cards, classes)
+    class_counts: np.ndarray  # (rows of subsets with <= 4 cards, classes), int32: at most C(53, 5) a cell
 
 
 def kernels_compiled() -> bool:
@@ -224,11 +225,34 @@ def build_game_tables(table: PayTable) -> GameTables:
     classes5 = classify_all(table)
     d = deck(table.deck)
     if kernels_compiled():
-        counts = np.zeros((int(d.offset[HAND_SIZE]), len(table.hands)), dtype=np.int64)
+        counts = np.zeros((int(d.offset[HAND_SIZE]), len(table.hands)), dtype=np.int32)
         subset_class_counts(table.deck, classes5, len(table.hands), binomials(), d.offset, counts)
     else:
-        counts = class_count_table(table.deck, classes5, len(table.hands))
+        counts = class_count_table(table.deck, classes5, len(table.hands)).astype(np.int32)
+    # int32, as on disk: half the memory of every process holding a game (the kernels read int32)
     return GameTables(table, d, classes5, counts)
+
+
+_BLOCK = 1 << 15  # rows of T a product reads at a time (about 1.5 MiB as int64 with up to 10 classes)
+
+
+def pay_sums_of(class_counts: np.ndarray, pays: np.ndarray) -> np.ndarray:
+    """T . pays for every card set (int64 for integer pays), a block of T's rows at a time: `T @ pays` would copy
+    the whole int32 table to the pays' type first (22 MiB for a 52-card deck) and double a hint's memory."""
+    dtype = np.result_type(np.int64, pays.dtype)
+    out = np.empty(len(class_counts), dtype=dtype)
+    for lo in range(0, len(class_counts), _BLOCK):
+        np.matmul(class_counts[lo:lo + _BLOCK].astype(dtype), pays.astype(dtype, copy=False), out=out[lo:lo + _BLOCK])
+    return out
+
+
+def row_totals(per_row: np.ndarray, class_counts: np.ndarray) -> np.ndarray:
+    """per_row @ T (weighted class counts over card sets), a block of T's rows at a time, as `pay_sums_of`."""
+    dtype = np.result_type(np.int64, per_row.dtype)
+    out = np.zeros(class_counts.shape[1], dtype=dtype)
+    for lo in range(0, len(class_counts), _BLOCK):
+        out += per_row[lo:lo + _BLOCK].astype(dtype, copy=False) @ class_counts[lo:lo + _BLOCK].astype(dtype)
+    return out
 
 
 # a game's tables, built once per process (or read from the disk by `disk.game_tables`)
