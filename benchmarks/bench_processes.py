@@ -13,7 +13,9 @@ include building tables, solving, and compiling any Numba kernel. Peak RSS is th
 measured processes (the Python process itself: a compiler it starts is not counted). The anchors, in the same
 run: a Python process that only imports what the whole command line prints or computes with (numpy, typer,
 rich), and one that only imports NumPy (the floor of a command that computes; the quick lane, `cli/quick.py`,
-runs `farkle turn` without typer and rich). Goal: `farkle turn` for a new loadout, first call, within 0.15 s.
+runs `farkle turn` without typer and rich), both with one OpenBLAS thread, as the command line runs itself
+(`cli.main`): the threads OpenBLAS starts per core would make the anchors dearer than a command. Goal:
+`farkle turn` for a new loadout, first call, within 0.15 s.
 The heavy libraries each command loaded, first call and warm (from one more, unmeasured, run of each) are
 printed below the table and kept in the JSON. Goal: at most 80 MiB a command, except solves whose tables alone are larger.
 """
@@ -124,12 +126,13 @@ def main() -> None:
     loads: dict[str, list[str]] = {}
     with tempfile.TemporaryDirectory(prefix="holdwise-processes-") as tmp:
         warm_env = holdwise_env(SRC, Path(tmp) / "cache")
-        anchor_s, anchor_mib, anchor_cpu = _runs([sys.executable, "-c", ANCHOR], lambda i: warm_env, opts.repeat)
+        anchor_env = {**warm_env, "OPENBLAS_NUM_THREADS": "1"}  # as cli.main sets it for every command
+        anchor_s, anchor_mib, anchor_cpu = _runs([sys.executable, "-c", ANCHOR], lambda i: anchor_env, opts.repeat)
         rows += [("anchor: numpy, typer, rich", anchor_s, "s", None),
                  ("anchor: numpy, typer, rich, CPU", anchor_cpu, "s", None),
                  ("anchor: numpy, typer, rich, RSS", anchor_mib, "MiB", None)]
         print(f"  anchor: {anchor_s:.3f} s (CPU {anchor_cpu:.3f} s), {anchor_mib:.1f} MiB", flush=True)
-        floor_s, floor_mib, floor_cpu = _runs([sys.executable, "-c", FLOOR], lambda i: warm_env, opts.repeat)
+        floor_s, floor_mib, floor_cpu = _runs([sys.executable, "-c", FLOOR], lambda i: anchor_env, opts.repeat)
         rows += [("floor: numpy alone", floor_s, "s", f"{floor_s / anchor_s:.2f}x anchor"),
                  ("floor: numpy alone, CPU", floor_cpu, "s", None),
                  ("floor: numpy alone, RSS", floor_mib, "MiB", None)]

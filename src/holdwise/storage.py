@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     Arrays = dict[str, npt.NDArray[Any]]
 
 __all__ = ["atomic_write", "cache_budget", "cache_dir", "exclusive", "keep_last", "load_arrays", "machine_speed", "make_room", "map_npz", "parse_bytes",
-           "prune", "release_pages", "read_json", "read_or_make", "save_arrays", "write_json"]
+           "prune", "release_pages", "read_json", "read_or_make", "save_arrays", "write_json", "write_npz"]
 
 T = TypeVar("T")
 
@@ -242,7 +242,7 @@ def _digest(arrays: Arrays, stored_as: Mapping[str, Any] | None = None) -> str:
     return h.hexdigest()
 
 
-def _write_npz(f: IO[bytes], arrays: Arrays, stored_as: Mapping[str, Any] | None) -> None:
+def write_npz(f: IO[bytes], arrays: Arrays, stored_as: Mapping[str, Any] | None = None) -> None:
     """The arrays as `np.savez` writes them (one uncompressed .npy member each, read by `np.load`), each
     written a piece at a time."""
     import zipfile
@@ -332,7 +332,7 @@ def save_arrays(path: Path, key: str, arrays: Arrays, stored_as: Mapping[str, An
     size = sum(np.asarray(a).size * np.dtype((stored_as or {}).get(n, np.asarray(a).dtype)).itemsize
                for n, a in every.items())
     try:
-        atomic_write(Path(path), lambda f: _write_npz(f, every, stored_as), size=size)
+        atomic_write(Path(path), lambda f: write_npz(f, every, stored_as), size=size)
     except OSError:
         return False
     return True

@@ -20,13 +20,13 @@ import time
 import zipfile
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import IO, cast
+from typing import IO
 
 import numpy as np
 
 from ... import __version__
 from ...storage import (atomic_write, cache_dir, exclusive, load_arrays, map_npz, prune, read_json, release_pages,
-                         save_arrays, write_json)
+                         save_arrays, write_json, write_npz)
 from .roll_table import DieType, RollTable
 from .rules import SCORE_UNIT, Die
 from .turn import TurnSolution
@@ -117,10 +117,10 @@ def save(key: str, first: np.ndarray, second: np.ndarray, w_first: np.ndarray, w
     arrays = {"first": first, "w_first": w_first} if mirror else {"first": first, "second": second,
                                                                    "w_first": w_first, "w_second": w_second}
     try:
-        def write(f: object) -> None:
-            # numpy's stubs read **arrays as if it could hold the allow_pickle flag
-            np.savez(cast(IO[bytes], f), key=np.array(key), mirror=np.array(mirror),
-                     iterations=np.array(iterations), **arrays)  # type: ignore[arg-type]
+        def write(f: IO[bytes]) -> None:
+            # as np.savez writes them, a piece at a time: np.savez copies up to 16 MiB of an array at once
+            write_npz(f, {"key": np.array(key), "mirror": np.array(mirror), "iterations": np.array(iterations),
+                          **arrays})
         atomic_write(p["data"], write, size=sum(a.nbytes for a in arrays.values()))
     except OSError:
         return False  # a full or read-only disk costs the next process a solve, nothing more
