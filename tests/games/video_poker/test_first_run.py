@@ -88,10 +88,12 @@ def test_numpy_solve_equals_the_kernel(game_id, coins):
     d = gt.deck
     best_mask = np.empty(len(deals), dtype=np.int64)
     best_value = np.empty(len(deals), dtype=np.int64)
-    totals = np.zeros(len(table.hands), dtype=np.int64)
-    solver.solve_deals(deals, weights, gt.class_counts @ pays, gt.class_counts, gt.classes5, pays,
+    per_row = np.zeros(len(gt.class_counts), dtype=np.int64)
+    last = np.zeros(len(table.hands), dtype=np.int64)
+    solver.solve_deals(deals, weights, gt.class_counts.astype(np.int64) @ pays, gt.classes5, pays,
                        binomials(), d.offset, d.mult, solver.HOLD_PRIORITY, solver.POPCOUNT,
-                       np.empty(32, dtype=np.int64), np.empty(32, dtype=np.int64), best_mask, best_value, totals)
+                       np.empty(32, dtype=np.int64), np.empty(32, dtype=np.int64), best_mask, best_value, per_row, last)
+    totals = per_row @ gt.class_counts.astype(np.int64) + last
     done = []
     mask, value, total = solver.solve_deals_numpy(deals, weights, gt, pays, lambda n, of: done.append((n, of)))
     assert np.array_equal(mask, best_mask) and np.array_equal(value, best_value) and np.array_equal(total, totals)

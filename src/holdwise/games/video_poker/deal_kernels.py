@@ -68,26 +68,26 @@ def exclude_supersets(value: cython.longlong[::1]) -> cython.int:
 
 
 def solve_deals(deals: cython.const[cython.longlong][:, ::1], weights: cython.const[cython.longlong][::1],
-                pay_sums: cython.const[cython.longlong][::1], class_counts: cython.const[cython.int][:, ::1],
-                classes5: cython.const[klass][::1], pays: cython.const[cython.longlong][::1],
-                binom: cython.const[cython.longlong][:, ::1], offset: cython.const[cython.longlong][::1],
-                mult: cython.const[cython.longlong][::1], priority: cython.const[cython.longlong][::1],
-                popcount: cython.const[cython.longlong][::1], rows: cython.longlong[::1], value: cython.longlong[::1],
-                best_mask: cython.longlong[::1], best_value: cython.longlong[::1], totals: cython.longlong[::1],
+                pay_sums: cython.const[cython.longlong][::1], classes5: cython.const[klass][::1],
+                pays: cython.const[cython.longlong][::1], binom: cython.const[cython.longlong][:, ::1],
+                offset: cython.const[cython.longlong][::1], mult: cython.const[cython.longlong][::1],
+                priority: cython.const[cython.longlong][::1], popcount: cython.const[cython.longlong][::1],
+                rows: cython.longlong[::1], value: cython.longlong[::1], best_mask: cython.longlong[::1],
+                best_value: cython.longlong[::1], per_row: cython.longlong[::1], last: cython.longlong[::1],
                 ) -> None:
-    """Best hold of every deal (exact), and the weighted class counts of the final hands it leads to.
+    """Best hold of every deal (exact), and the weights of the rows of T its final hands are counted from.
 
-    best_value[i] = S(H*) * mult[|H*|]: the best hold's payout sum scaled to the common weight.
-    totals[c] += weights[i] * mult[|H*|] * N_c(H*). `rows` and `value` are scratch (32 each), `popcount`
-    the number of bits of each 5-bit mask.
+    best_value[i] = S(H*) * mult[|H*|]: the best hold's payout sum scaled to the common weight. The class
+    counts of the final hands, sum_i weights[i] * mult[|H*|] * N_c(H*), are per_row @ T + last: per_row[r] adds
+    the signed weight of T's row r (Möbius inversion over the holds containing H*), last[c] that of the whole
+    deals of class c. A deal adds one number a row, not a row of T's classes: T is read once, at the end
+    (`tables.row_totals`), not a row per hold of every deal. `rows` and `value` are scratch (32 each),
+    `popcount` the number of bits of each 5-bit mask.
     """
-    n_classes: cython.Py_ssize_t = class_counts.shape[1]
     i: cython.Py_ssize_t
     mask: cython.Py_ssize_t
-    c: cython.Py_ssize_t
     best: cython.Py_ssize_t
     full: cython.Py_ssize_t
-    row: cython.Py_ssize_t
     top: cython.longlong
     scaled: cython.longlong
     held: cython.longlong
@@ -118,11 +118,9 @@ def solve_deals(deals: cython.const[cython.longlong][:, ::1], weights: cython.co
                 if (mask & best) == best:
                     sign = factor if (popcount[mask] - held) & 1 == 0 else -factor
                     if mask == 31:
-                        totals[classes5[full]] += sign
+                        last[classes5[full]] += sign
                     else:
-                        row = rows[mask]
-                        for c in range(n_classes):
-                            totals[c] += sign * class_counts[row, c]
+                        per_row[rows[mask]] += sign
 
 
 def all_hold_values(deals: cython.const[cython.longlong][:, ::1], pay_sums: cython.const[cython.longlong][::1],

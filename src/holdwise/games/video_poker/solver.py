@@ -114,7 +114,8 @@ def solve_game(table: PayTable, coins: int = MAX_COINS, deals: np.ndarray | None
         deals, weights = distinct_deals(table.deck)
     elif weights is None:
         raise ValueError("solve_game: deals are given with their weights")
-    totals = np.zeros(len(table.hands), dtype=np.int64)
+    per_row = np.zeros(len(pay_sums), dtype=np.int64)
+    last = np.zeros(len(table.hands), dtype=np.int64)
     best_mask = np.empty(len(deals), dtype=np.int64)
     best_value = np.empty(len(deals), dtype=np.int64)
     binom = binomials()
@@ -122,10 +123,11 @@ def solve_game(table: PayTable, coins: int = MAX_COINS, deals: np.ndarray | None
     step = max(1, len(deals) // 50)
     for lo in range(0, len(deals), step):
         part = slice(lo, min(len(deals), lo + step))
-        solve_deals(deals[part], weights[part], pay_sums, tables.class_counts, tables.classes5, pays, binom,
-                    d.offset, d.mult, HOLD_PRIORITY, POPCOUNT, rows, value, best_mask[part], best_value[part], totals)
+        solve_deals(deals[part], weights[part], pay_sums, tables.classes5, pays, binom, d.offset, d.mult,
+                    HOLD_PRIORITY, POPCOUNT, rows, value, best_mask[part], best_value[part], per_row, last)
         if progress is not None:
             progress(part.stop - part.start, len(deals))
+    totals = row_totals(per_row, tables.class_counts) + last
     return return_of_counts(table, coins, [int(x) for x in totals], time.perf_counter() - start)
 
 
@@ -206,10 +208,11 @@ def deal_values(table: PayTable, deals: np.ndarray | Sequence[Sequence[int]],
     deals = np.sort(np.asarray(deals, dtype=np.int64), axis=1)
     best_mask = np.empty(len(deals), dtype=np.int64)
     best_value = np.empty(len(deals), dtype=np.int64)
-    totals = np.zeros(len(table.hands), dtype=np.int64)
-    solve_deals(deals, np.ones(len(deals), dtype=np.int64), pay_sums_of(tables.class_counts, pays), tables.class_counts,
-                tables.classes5, pays, binomials(), d.offset, d.mult, HOLD_PRIORITY, POPCOUNT,
-                np.empty(32, dtype=np.int64), np.empty(32, dtype=np.int64), best_mask, best_value, totals)
+    pay_sums = pay_sums_of(tables.class_counts, pays)
+    solve_deals(deals, np.ones(len(deals), dtype=np.int64), pay_sums, tables.classes5, pays, binomials(), d.offset,
+                d.mult, HOLD_PRIORITY, POPCOUNT, np.empty(32, dtype=np.int64), np.empty(32, dtype=np.int64),
+                best_mask, best_value, np.zeros(len(pay_sums), dtype=np.int64),
+                np.zeros(len(table.hands), dtype=np.int64))  # the class counts are not asked for here
     return best_mask, [Fraction(int(v), d.weight * denominator) for v in best_value]
 
 

@@ -233,25 +233,17 @@ def build_game_tables(table: PayTable) -> GameTables:
     return GameTables(table, d, classes5, counts)
 
 
-_BLOCK = 1 << 15  # rows of T a product reads at a time (about 1.5 MiB as int64 with up to 10 classes)
-
-
 def pay_sums_of(class_counts: np.ndarray, pays: np.ndarray) -> np.ndarray:
-    """T . pays for every card set (int64 for integer pays), a block of T's rows at a time: `T @ pays` would copy
-    the whole int32 table to the pays' type first (22 MiB for a 52-card deck) and double a hint's memory."""
-    dtype = np.result_type(np.int64, pays.dtype)
-    out = np.empty(len(class_counts), dtype=dtype)
-    for lo in range(0, len(class_counts), _BLOCK):
-        np.matmul(class_counts[lo:lo + _BLOCK].astype(dtype), pays.astype(dtype, copy=False), out=out[lo:lo + _BLOCK])
+    """T . pays for every card set (int64 for integer pays). By einsum, which casts T a buffer at a time:
+    `T @ pays` copies the whole int32 table to int64 first (22 MiB for a 52-card deck, doubling a hint's
+    memory), and NumPy's integer matrix product is 1.4-3x slower than einsum here."""
+    out: np.ndarray = np.einsum("ij,j->i", class_counts, pays)
     return out
 
 
 def row_totals(per_row: np.ndarray, class_counts: np.ndarray) -> np.ndarray:
-    """per_row @ T (weighted class counts over card sets), a block of T's rows at a time, as `pay_sums_of`."""
-    dtype = np.result_type(np.int64, per_row.dtype)
-    out = np.zeros(class_counts.shape[1], dtype=dtype)
-    for lo in range(0, len(class_counts), _BLOCK):
-        out += per_row[lo:lo + _BLOCK].astype(dtype, copy=False) @ class_counts[lo:lo + _BLOCK].astype(dtype)
+    """per_row @ T: the class counts that rows of T weighted by per_row add up to (as `pay_sums_of`)."""
+    out: np.ndarray = np.einsum("i,ij->j", per_row, class_counts)
     return out
 
 
