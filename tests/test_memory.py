@@ -48,3 +48,30 @@ def test_a_stored_table_is_mapped_from_the_disk(tmp_path):
         assert type(err).__name__ in ("BadZipFile", "ValueError", "OSError", "EOFError")
     else:
         raise AssertionError("a file cut short was read")
+
+
+def test_a_large_memo_keeps_a_value_up_to_half_the_budget_and_stays_under_it(monkeypatch):
+    monkeypatch.setattr(memory, "_CACHES", [])
+    monkeypatch.setattr(memory, "budget", lambda: 1000)
+    calls = []
+
+    def table(n: int) -> np.ndarray:
+        calls.append(n)
+        return np.zeros(n, dtype=np.uint8)
+
+    large, small = memory.bounded_large(table), memory.bounded(table)
+    assert large(400) is large(400) and calls == [400]  # 40% of the budget: kept
+    assert small(400) is not small(400)  # a plain memo keeps at most a quarter
+    calls.clear()
+    large(600), large(600)  # 60%: over half, made again each time
+    assert calls == [600, 600]
+    large(450), large(450)  # a second large value: with the first, 850 bytes, under the budget
+    assert memory.kept() == 850
+    large(300)  # 1150 would pass it: the least recently used (the 400) goes
+    assert memory.kept() == 750 and len(large.memo.items) == 2  # type: ignore[attr-defined]
+
+
+def test_the_deal_table_is_kept_under_the_budget():
+    from holdwise.games.video_poker.deal_table import deal_table
+
+    assert isinstance(deal_table, memory._Bounded) and deal_table.memo.largest == memory.budget() // 2

@@ -18,7 +18,7 @@ from typing import Any, TypeVar
 
 T = TypeVar("T")
 
-__all__ = ["DEFAULT_BUDGET", "SOLVE_BYTES", "ByteCache", "budget", "bounded", "drop_all", "give_back", "kept",
+__all__ = ["DEFAULT_BUDGET", "SOLVE_BYTES", "ByteCache", "budget", "bounded", "bounded_large", "drop_all", "give_back", "kept",
            "kept_by_name", "on_solve", "parse_bytes", "peak", "sizeof", "solve_starts"]
 
 DEFAULT_BUDGET = "160M"  # a worker's answers and tables; with its code and a match solve, under 800 MB
@@ -126,11 +126,12 @@ def drop_all() -> None:
 
 
 class ByteCache:
-    """Values by key, least recently used dropped first, at most `limit` bytes here (a value over a quarter of it
-    is not kept) and the process's budget in all; thread-safe."""
+    """Values by key, least recently used dropped first, at most `limit` bytes here (a value over `largest`,
+    a quarter of it unless told, is not kept) and the process's budget in all; thread-safe."""
 
-    def __init__(self, limit: int, name: str = ""):
+    def __init__(self, limit: int, name: str = "", largest: int | None = None):
         self.limit = limit
+        self.largest = limit // 4 if largest is None else largest
         self.name = name
         self.size = 0
         self.items: OrderedDict[Hashable, tuple[Any, int, int]] = OrderedDict()  # key -> (value, bytes, last use)
@@ -149,7 +150,7 @@ class ByteCache:
 
     def put(self, key: Hashable, value: Any, size: int) -> None:  # noqa: ANN401
         """Keep `value` (`size` bytes) for `key`, dropping the least recently used here, then anywhere, to fit."""
-        if size > self.limit // 4:
+        if size > self.largest:
             return
         with _LOCK:
             self._drop(key)
@@ -194,9 +195,9 @@ class ByteCache:
 class _Bounded:
     """A function remembered by its arguments in a ByteCache (see `bounded`)."""
 
-    def __init__(self, work: Callable[..., Any], name: str):
+    def __init__(self, work: Callable[..., Any], name: str, share: float = 0.25):
         self.work = work
-        self.memo = ByteCache(budget(), name)
+        self.memo = ByteCache(budget(), name, int(budget() * share))
         self.__name__ = getattr(work, "__name__", name)
         self.__doc__ = work.__doc__
         self.__wrapped__ = work
@@ -224,6 +225,12 @@ def bounded(work: Callable[..., T]) -> Callable[..., T]:
     """`functools.lru_cache` by bytes: `work`'s answers by its (hashable, positional) arguments, under the
     process's budget with every other cache; `cache_clear()` as lru_cache's."""
     return _Bounded(work, getattr(work, "__qualname__", "memo"))
+
+
+def bounded_large(work: Callable[..., T]) -> Callable[..., T]:
+    """`bounded` for a few large tables a process reuses across calls (a video-poker game's deal table, 47 MB):
+    a value up to half the budget is kept, not only up to a quarter; the budget still bounds them all."""
+    return _Bounded(work, getattr(work, "__qualname__", "memo"), share=0.5)
 
 
 def on_solve(release: Callable[[str], None]) -> None:

@@ -13,11 +13,11 @@ import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
 
 import numpy as np
 
 from ...errors import InputError
+from ...memory import bounded_large
 from .cards import HAND_SIZE
 from .deal_kernels import all_hold_values, chosen_class_totals, entries_kernel
 from .evaluator import binomials
@@ -103,7 +103,7 @@ _RANK_DIGITS = np.array([[16 ** (HAND_SIZE - 1 - (mask >> j + 1).bit_count()) if
                          for j in range(HAND_SIZE)], dtype=np.int64)
 
 
-@lru_cache(maxsize=4)
+@bounded_large  # 47 MB a game and bet (52 cards), kept under the process's memory budget with every other answer
 def deal_table(table: PayTable, coins: int = MAX_COINS) -> DealTable:
     """The exact value of every hold of every suit-distinct deal, the best hold of each, the in-line order."""
     tables = game_tables(table)
