@@ -3,9 +3,12 @@ typer command's, and what it prints is what the whole command line prints, for t
 
 from __future__ import annotations
 
+import contextlib
 import os
 import subprocess
 import sys
+from collections.abc import Iterator
+from typing import TextIO
 
 import pytest
 from typer.testing import CliRunner
@@ -161,3 +164,102 @@ def test_the_command_line_starts_one_blas_thread_unless_told(given, threads):
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300, env=env)
     assert done.returncode == 0, done.stderr[-2000:]
     assert done.stdout.splitlines()[-1] == f"threads [{threads}]"
+
+
+def test_run_reads_nothing_when_no_verb_of_the_lane_is_there(monkeypatch):
+    from holdwise.cli import plain
+
+    def never(args: list[str]) -> tuple[list[str], str]:
+        raise AssertionError("the line was read")
+
+    monkeypatch.setattr(plain, "take_language", never)  # not even the language is read: nothing is imported
+    for args in (["dice-poker", "--table", "B"], ["farkle"], ["turn", "farkle"], []):
+        assert quick.run(args) is None
+
+
+def test_the_language_option_is_taken_wherever_it_stands(monkeypatch):
+    monkeypatch.setenv("LC_ALL", "sk_SK.UTF-8")
+    assert take_language(["farkle", "turn"]) == (["farkle", "turn"], "sk")  # the environment's, when not given
+    assert take_language(["--lang", "cs", "farkle", "turn"]) == (["farkle", "turn"], "cs")
+    assert take_language(["farkle", "--lang=en", "turn"]) == (["farkle", "turn"], "en")
+    assert take_language(["--lang=cs=x"]) == ([], "en")
+    assert take_language(["turn", "--lang=cs"]) == (["turn"], "cs")  # the whole text after the first `=`: no language
+    assert take_language(["farkle", "turn", "--lang"]) == (["farkle", "turn"], "en")  # given empty: English
+    # after `--` every argument is the command's, `--lang` too
+    assert take_language(["farkle", "--", "--lang", "cs"]) == (["farkle", "--", "--lang", "cs"], "sk")
+
+
+def test_json_is_printed_indented_by_two():
+    import io
+
+    from holdwise.cli.plain import emit_json
+
+    out = io.StringIO()
+    emit_json({"a": [1]}, out)
+    assert out.getvalue() == '{\n  "a": [\n    1\n  ]\n}\n'
+
+
+@contextlib.contextmanager
+def _terminal(columns: int) -> Iterator[TextIO]:
+    """A file on a pseudo-terminal `columns` wide (its other end held open meanwhile)."""
+    import fcntl
+    import struct
+    import termios
+
+    main_fd, side_fd = os.openpty()
+    fcntl.ioctl(side_fd, termios.TIOCSWINSZ, struct.pack("HHHH", 24, columns, 0, 0))
+    try:
+        with os.fdopen(side_fd, "w") as side:
+            yield side
+    finally:
+        os.close(main_fd)
+
+
+def test_width_and_bold_follow_the_terminal(monkeypatch):
+    import io
+
+    from holdwise.cli.plain import WIDTH, bold, width
+
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    assert WIDTH == 80 and width(io.StringIO()) == 80 and not bold(io.StringIO())  # piped: 80 columns, plain
+    with _terminal(100) as wide, _terminal(20) as narrow:
+        assert width(wide) == 100 and width(narrow) == 40  # the terminal's width, at least 40
+        assert bold(wide)
+        monkeypatch.setenv("NO_COLOR", "1")
+        assert not bold(wide)
+    closed = io.StringIO()
+    closed.close()
+    assert width(closed) == 80 and not bold(closed)  # a stream that cannot say: piped
+
+
+def test_text_wraps_between_words_and_keeps_hyphenated_words_whole():
+    from holdwise.cli.plain import Column, wrap
+
+    assert wrap("aaaa-bbbb cc\n\nd", 9) == ["aaaa-bbbb", "cc", "", "d"]
+    assert wrap("aaaa-bbbb cc", 7) == ["aaaa-bb", "bb cc"]  # a word too long is cut, not broken at its hyphen
+    assert wrap("", 9) == [""]
+    assert Column("h").no_wrap is False and Column("h").justify == "left"
+
+
+def test_narrowing_takes_the_widest_wrapping_column_first_down_to_its_longest_word():
+    t = Table()
+    t.add_column("abcdefghij klm")
+    t.add_column("aa bb cc dd ee ff")
+    assert t._widths(25) == [10, 8]  # 14 + 17 + 7 = 38 columns: 13 taken, the second column past the first's word
+    blank = Table()
+    blank.add_column("aa bb")
+    blank.add_column("   ")  # a column with no word at all may narrow to 1
+    assert blank._widths(7 + 3) == [2, 1]
+    assert blank._widths(7 + 2) == [1, 1]  # then past the words, never below one column
+    even = Table()
+    even.add_column("a b c d e f g")
+    even.add_column("a b c")
+    assert even._widths(7 + 14) == [9, 5]  # the widest first
+    hyphen = Table()
+    hyphen.add_column("w")
+    hyphen.add_row("aaaa-bbbb cc")
+    assert hyphen.lines(13)[3:5] == ["│ aaaa-bbbb │", "│ cc        │"]
+    assert hyphen.lines(11)[3:5] == ["│ aaaa-bb │", "│ bb cc   │"]  # a hyphen is not a place to break
+    cut = Table()
+    cut.add_column("abcdefghij")
+    assert cut._widths(5) == [1]  # past every word: down to one column

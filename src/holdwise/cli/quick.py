@@ -83,7 +83,7 @@ def read(args: list[str]) -> tuple[Verb, dict[str, str | bool]] | None:
 def run(args: list[str]) -> int | None:
     """Run `args` here when the lane reads them whole: the exit code; None hands them to the whole command
     line (nothing has been printed then)."""
-    if len(args) < 2 or not any((a, b) in VERBS for a, b in zip(args, args[1:])):
+    if not any((a, b) in VERBS for a, b in zip(args, args[1:])):
         return None  # the usual case when it is not ours: nothing more is imported
     from .. import i18n
     from .plain import take_language
