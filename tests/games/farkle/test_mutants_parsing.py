@@ -92,6 +92,8 @@ def test_rolls():
         with pytest.raises(InputError):
             parse_roll(bad, d, pos)
     assert parse_roll("1", None, [6]) == (1,)
+    # past the look-up of '1'..'6' (a face written with a leading zero): the same range, 1 to 6
+    assert parse_roll("01 06") == (1, 6)
 
 
 def test_face_text():
