@@ -263,3 +263,37 @@ def test_narrowing_takes_the_widest_wrapping_column_first_down_to_its_longest_wo
     cut = Table()
     cut.add_column("abcdefghij")
     assert cut._widths(5) == [1]  # past every word: down to one column
+
+
+def test_a_stream_without_box_characters_gets_ascii_tables_and_question_marks():
+    import io
+
+    from holdwise.cli.plain import boxes, write_lines
+
+    t = Table()
+    t.add_column("n", justify="right", no_wrap=True)
+    t.add_column("words")
+    t.add_row(7, "alpha")
+    assert t.lines(80, ascii_only=True) == ["+-----------+",
+                                           "| n | words |",
+                                           "|---+-------|",
+                                           "| 7 | alpha |",
+                                           "+-----------+"]
+    ascii_out = io.TextIOWrapper(io.BytesIO(), encoding="ascii")
+    assert boxes(io.TextIOWrapper(io.BytesIO(), encoding="utf-8")) and not boxes(ascii_out)
+    write_lines(["Ťah ┃ 7", "ok"], ascii_out)
+    ascii_out.flush()
+    assert ascii_out.buffer.getvalue() == b"?ah ? 7\nok\n"  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("lang", ["en", "sk"])
+def test_both_lanes_print_to_an_ascii_terminal_alike(lang):
+    # PYTHONIOENCODING=ascii: rich drew such tables in ASCII; a letter the stream lacks is a '?', not a traceback
+    env = {**os.environ, "PYTHONIOENCODING": "ascii", "COLUMNS": "80"}
+    args = ["--lang", lang, "farkle", "turn", "--dice", UNLIKE]
+    code = "import sys; sys.argv = ['holdwise', *sys.argv[1:]]; from holdwise.cli{} import main; main()"
+    lane, whole = (subprocess.run([sys.executable, "-c", code.format(m), *args], capture_output=True, timeout=300,
+                                  env=env) for m in ("", "._root"))
+    assert lane.returncode == whole.returncode == 0, (lane.stderr, whole.stderr)
+    assert lane.stdout == whole.stdout and lane.stdout.isascii()
+    assert b"\n+------" in lane.stdout and b"\n|----" in lane.stdout and b"-+-" in lane.stdout

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import math
-import sys
 
 import typer
 
@@ -82,9 +81,10 @@ def farkle_turn(
         return
     from . import plain
 
-    sys.stdout.write("".join(f"{line}\n" for line in turn_lines(report, show_all, plain.width(), plain.bold())))
+    lines = turn_lines(report, show_all, plain.width(), plain.bold(), not plain.boxes())
     if plot is not None:
-        sys.stdout.write(_("plot written to %(path)s") % {"path": plot} + "\n")
+        lines.append(_("plot written to %(path)s") % {"path": plot})
+    plain.write_lines(lines)
 
 
 def render_hint(result, request, show_all: bool) -> None:

@@ -29,9 +29,11 @@ def short(names: Iterable[str]) -> str:
     return ", ".join(n if k == 1 else f"{n}*{k}" for n, k in runs)
 
 
-def turn_lines(report: farkle.TurnReport, show_all: bool, columns: int, bold: bool = False) -> list[str]:
+def turn_lines(report: farkle.TurnReport, show_all: bool, columns: int, bold: bool = False,
+               ascii_only: bool = False) -> list[str]:
     """The turn's report in `columns`: expected points, then bust chance and bank threshold per dice left (with
-    unlike dice, which dice: the worst case, or every set with `show_all`), then when banking is always best."""
+    unlike dice, which dice: the worst case, or every set with `show_all`), then when banking is always best
+    (the tables' headings bold with `bold`, drawn in ASCII with `ascii_only`)."""
     num = i18n.numbers()
     out = wrap(_("Farkle turn with %(dice)s: %(points)s points expected")
                % {"dice": short(report.dice), "points": num.decimal(report.expected_points, 2, group=True)}, columns)
@@ -50,7 +52,7 @@ def turn_lines(report: farkle.TurnReport, show_all: bool, columns: int, bold: bo
                          else _("bust: %(bust)s; bank: %(bank)s")
                          % {"bust": short(bust_dice), "bank": short(bank_dice)})
         t.add_row(*cells)
-    out += t.lines(columns, bold)
+    out += t.lines(columns, bold, ascii_only)
     out += wrap(_("Bank once the turn total reaches the threshold for the dice you would roll next."), columns)
     if not report.alike:
         out += wrap(_("With unlike dice each row is the worst case over which dice are left, and names those dice.")
@@ -64,7 +66,7 @@ def turn_lines(report: farkle.TurnReport, show_all: bool, columns: int, bold: bo
             for row in sorted(report.by_dice_left, key=lambda r: len(r.dice)):
                 every.add_row(str(len(row.dice)), short(row.dice), num.percent(row.bust_chance, 2),
                               _("never") if row.bank_threshold is None else num.whole(row.bank_threshold))
-            out += every.lines(columns, bold)
+            out += every.lines(columns, bold, ascii_only)
     out += wrap(_("Above a turn total of %(points)s banking is proven best with any dice left.")
                 % {"points": num.whole(report.always_bank_from)}, columns)
     return out

@@ -11,7 +11,7 @@ from typing import TextIO
 
 from .. import i18n
 
-__all__ = ["WIDTH", "Column", "Table", "bold", "emit_json", "take_language", "width", "wrap"]
+__all__ = ["WIDTH", "Column", "Table", "boxes", "bold", "emit_json", "take_language", "width", "wrap", "write_lines"]
 
 WIDTH = 80  # human output fits an 80-column terminal; a wider terminal gets its own width
 
@@ -34,6 +34,38 @@ def bold(stream: TextIO | None = None) -> bool:
         return stream.isatty() and not os.environ.get("NO_COLOR")
     except (AttributeError, ValueError):  # a closed or odd stream
         return False
+
+
+_BOX_CHARACTERS = "┏━┳┓┃┡╇┩│└─┴┘"
+
+
+def _encoding(stream: TextIO) -> str:
+    return getattr(stream, "encoding", None) or "utf-8"
+
+
+def boxes(stream: TextIO | None = None) -> bool:
+    """Whether the stream's encoding has the box-drawing characters (else tables are drawn in ASCII)."""
+    stream = sys.stdout if stream is None else stream
+    try:
+        _BOX_CHARACTERS.encode(_encoding(stream))
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
+
+
+def write_lines(lines: list[str], stream: TextIO | None = None) -> None:
+    """Write lines, a character the stream's encoding lacks written as '?' (an ASCII terminal still reads the
+    rest) rather than failing."""
+    stream = sys.stdout if stream is None else stream
+    text = "".join(f"{line}\n" for line in lines)
+    encoding = _encoding(stream)
+    try:
+        text.encode(encoding)
+    except UnicodeEncodeError:
+        text = text.encode(encoding, "replace").decode(encoding)
+    except LookupError:
+        pass
+    stream.write(text)
 
 
 def wrap(text: str, columns: int) -> list[str]:
@@ -90,8 +122,9 @@ class Table:
                 excess -= 1
         return widths
 
-    def lines(self, columns: int = WIDTH, bold_head: bool = False) -> list[str]:
-        """The table as lines of at most `columns` where its unbreakable columns allow."""
+    def lines(self, columns: int = WIDTH, bold_head: bool = False, ascii_only: bool = False) -> list[str]:
+        """The table as lines of at most `columns` where its unbreakable columns allow (in `+`, `-` and `|`
+        with ascii_only, as rich draws a table for a stream that has no box characters)."""
         widths = self._widths(columns)
 
         def cell_lines(text: str, w: int) -> list[str]:
@@ -113,11 +146,16 @@ class Table:
         def rule(left: str, fill: str, cross: str, right: str) -> str:
             return left + cross.join(fill * (w + 2) for w in widths) + right
 
-        out = [rule("┏", "━", "┳", "┓"), *block([c.header for c in self.columns], "┃", bold_head),
-               rule("┡", "━", "╇", "┩")]
+        if ascii_only:
+            top, head, under, bar, bottom = (rule("+", "-", "-", "+"), "|", rule("|", "-", "+", "|"), "|",
+                                              rule("+", "-", "-", "+"))
+        else:
+            top, head, under, bar, bottom = (rule("┏", "━", "┳", "┓"), "┃", rule("┡", "━", "╇", "┩"), "│",
+                                              rule("└", "─", "┴", "┘"))
+        out = [top, *block([c.header for c in self.columns], head, bold_head), under]
         for row in self.rows:
-            out += block(row, "│", False)
-        out.append(rule("└", "─", "┴", "┘"))
+            out += block(row, bar, False)
+        out.append(bottom)
         return out
 
 

@@ -10,7 +10,6 @@ error in its own words. Both print the same text: the report is drawn by one fun
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable, Mapping
 from typing import NamedTuple
 
@@ -44,8 +43,7 @@ def _farkle_turn(given: Mapping[str, str | bool]) -> int | None:
     from . import plain
     from .farkle_turn import turn_lines
 
-    lines = turn_lines(report, bool(given.get("--all")), plain.width(), plain.bold())
-    sys.stdout.write("".join(f"{line}\n" for line in lines))
+    plain.write_lines(turn_lines(report, bool(given.get("--all")), plain.width(), plain.bold(), not plain.boxes()))
     return 0
 
 
