@@ -13,7 +13,7 @@ from ._common import check_plot_path, console, emit_json, new_app, progress
 from ._play import TerminalGame, run
 from .farkle_report import plot_coaching, plot_match, plot_report, print_badge_report, print_report, print_rules, short
 from .farkle_play import option_text, render, prompt, summary
-from .farkle_turn import turn_lines
+from .farkle_turn import print_turn
 from .farkle_search import farkle_search
 
 __all__ = ["farkle_app", "render_hint"]
@@ -79,12 +79,7 @@ def farkle_turn(
     if as_json:
         emit_json(report)
         return
-    from . import plain
-
-    lines = turn_lines(report, show_all, plain.width(), plain.bold(), not plain.boxes())
-    if plot is not None:
-        lines.append(_("plot written to %(path)s") % {"path": plot})
-    plain.write_lines(lines)
+    print_turn(report, show_all, () if plot is None else (_("plot written to %(path)s") % {"path": plot},))
 
 
 def render_hint(result, request, show_all: bool) -> None:

@@ -7,12 +7,13 @@ from typing import TYPE_CHECKING
 
 from .. import i18n
 from ..i18n import gettext as _
+from . import plain
 from .plain import Table, wrap
 
 if TYPE_CHECKING:
     from ..games import farkle
 
-__all__ = ["short", "turn_lines"]
+__all__ = ["print_turn", "short", "turn_lines"]
 
 
 def short(names: Iterable[str]) -> str:
@@ -70,3 +71,9 @@ def turn_lines(report: farkle.TurnReport, show_all: bool, columns: int, bold: bo
     out += wrap(_("Above a turn total of %(points)s banking is proven best with any dice left.")
                 % {"points": num.whole(report.always_bank_from)}, columns)
     return out
+
+
+def print_turn(report: farkle.TurnReport, show_all: bool, after: tuple[str, ...] = ()) -> None:
+    """The turn's report on stdout as its terminal takes it (its width, bold headings, ASCII tables where it has
+    no box characters), then the lines `after`."""
+    plain.write_lines([*turn_lines(report, show_all, plain.width(), plain.bold(), not plain.boxes()), *after])

@@ -127,12 +127,8 @@ class Table:
         with ascii_only, as rich draws a table for a stream that has no box characters)."""
         widths = self._widths(columns)
 
-        def cell_lines(text: str, w: int) -> list[str]:
-            return [ln for line in text.splitlines() or [""]
-                    for ln in (textwrap.wrap(line, w, break_on_hyphens=False) or [""])]
-
         def block(cells: Sequence[str], bar: str, bold: bool) -> list[str]:
-            wrapped = [cell_lines(text, w) for text, w in zip(cells, widths)]
+            wrapped = [wrap(text, w) for text, w in zip(cells, widths)]
             out = []
             for k in range(max(len(w) for w in wrapped)):
                 parts = []

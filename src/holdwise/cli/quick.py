@@ -40,10 +40,9 @@ def _farkle_turn(given: Mapping[str, str | bool]) -> int | None:
 
         emit_json(report)
         return 0
-    from . import plain
-    from .farkle_turn import turn_lines
+    from .farkle_turn import print_turn
 
-    plain.write_lines(turn_lines(report, bool(given.get("--all")), plain.width(), plain.bold(), not plain.boxes()))
+    print_turn(report, bool(given.get("--all")))
     return 0
 
 
