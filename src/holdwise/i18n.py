@@ -224,7 +224,12 @@ def numbers(lang: str | None = None) -> Numbers:
 def extract_cli(fileobj, keywords, comment_tags, options):  # noqa: ANN001, ANN201 (Babel's extractor protocol)
     """Babel's extractor for the command line's modules: their marked messages, and the help a person reads
     (typer's `help=` strings, `new_app`'s help, the docstrings of commands and callbacks), which stay plain
-    strings in the code: the command line translates them when it prints its help."""
+    strings in the code: the command line translates them when it prints its help.
+
+    A help may be a module constant (`help=DICE_HELP`), a constant with `.replace(...)`, or pieces added together
+    (`"Your dice. " + DICE_HELP`): a constant is read whole, pieces each on their own (the command line
+    translates such a help a sentence at a time). A command is a function decorated as one, or a function
+    whose parameters are typer options (registered elsewhere: `app.command("search")(farkle_search)`)."""
     import ast
 
     from babel.messages.extract import extract_python
@@ -232,6 +237,12 @@ def extract_cli(fileobj, keywords, comment_tags, options):  # noqa: ANN001, ANN2
     source = fileobj.read()
     yield from extract_python(io.BytesIO(source), keywords, comment_tags, options)
     tree = ast.parse(source)
+    constants = dict[str, str]()
+    for node in tree.body:  # the module's text constants, in order (one may use an earlier one)
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+            value = _text(node.value, constants)
+            if value is not None:
+                constants[node.targets[0].id] = value
     for node in ast.walk(tree):
         if isinstance(node, ast.Call):
             name = getattr(node.func, "attr", getattr(node.func, "id", ""))
@@ -241,14 +252,51 @@ def extract_cli(fileobj, keywords, comment_tags, options):  # noqa: ANN001, ANN2
             if name == "HintField" and len(node.args) > 1:  # a generic hint's field: its help is the second
                 texts.append(node.args[1])
             for text in texts:
-                value = _constant(text)
-                if value:
+                for value in _pieces(text, constants):
                     yield text.lineno, "", value, ["help"]
-        elif isinstance(node, ast.FunctionDef) and any(
-                getattr(getattr(d, "func", d), "attr", "") in ("command", "callback") for d in node.decorator_list):
+        elif isinstance(node, ast.FunctionDef) and (any(
+                getattr(getattr(d, "func", d), "attr", "") in ("command", "callback") for d in node.decorator_list)
+                or node in tree.body and _takes_options(node)):
             doc = ast.get_docstring(node)
             if doc:
                 yield node.lineno, "", doc, ["help"]
+
+
+def _text(node: object, constants: dict[str, str]) -> str | None:
+    """The text an expression makes from literals and the module's text constants (added together, or with
+    `.replace` of literals), or None."""
+    import ast
+
+    if isinstance(node, ast.Name):
+        return constants.get(node.id)
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+        left, right = _text(node.left, constants), _text(node.right, constants)
+        return None if left is None or right is None else left + right
+    if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "replace"
+            and len(node.args) == 2 and not node.keywords):
+        base, old, new = (_text(a, constants) for a in (node.func.value, *node.args))
+        return None if base is None or old is None or new is None else base.replace(old, new)
+    return _constant(node)
+
+
+def _pieces(node: object, constants: dict[str, str]) -> list[str]:
+    """The messages of a help expression: a text made whole, or each piece of a sum (stripped)."""
+    import ast
+
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+        return [*_pieces(node.left, constants), *_pieces(node.right, constants)]
+    value = _text(node, constants)
+    return [value.strip()] if value and value.strip() else []
+
+
+def _takes_options(node: object) -> bool:
+    """Is this function a command: a parameter's default is a typer option or argument (`typer.Option(...)`, or a
+    shared one, `JSON_OPTION`)?"""
+    import ast
+
+    defaults = [*node.args.defaults, *node.args.kw_defaults]  # type: ignore[attr-defined]
+    return any((isinstance(d, ast.Call) and getattr(d.func, "attr", getattr(d.func, "id", "")) in ("Option", "Argument"))
+               or (isinstance(d, ast.Name) and d.id.endswith("_OPTION")) for d in defaults if d is not None)
 
 
 def _constant(node: object) -> str | None:

@@ -254,3 +254,51 @@ def test_video_pokers_return_table_and_strategy_report_in_the_language(lang, wor
     report = run("video-poker", "strategy", "--lang", lang)
     assert report.exit_code == 0 and fits(report.output) == []
     assert {"sk": "najlepšia základná stratégia", "cs": "nejlepší základní strategie"}[lang] in report.output
+
+
+def _every_command():
+    """(path, click command) of every command and group of the command line, subcommands loaded."""
+    import typer.main
+
+    def walk(command, path):
+        yield path, command
+        if hasattr(command, "list_commands"):  # a group (typer may vendor click: no isinstance)
+            ctx = command.context_class(command)
+            for name in command.list_commands(ctx):
+                yield from walk(command.get_command(ctx, name), [*path, name])
+
+    return list(walk(typer.main.get_command(app), ["holdwise"]))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_help_text_of_every_command_is_in_the_language(lang):
+    # every command's help, its one-line summary in its group's list and every option's and argument's help:
+    # none left in English (a help made of pieces, a generic hint's, a command registered apart included)
+    from holdwise.cli._common import translate_help
+
+    english = []
+    try:
+        i18n.set_language(lang)
+        for path, command in _every_command():
+            translate_help(command)
+            for item in (command, *command.params):
+                for attr in ("help", "short_help"):
+                    source = item.__dict__.get(f"_english_{attr}")
+                    if attr == "short_help" and item is command and not source:
+                        source = command.__dict__.get("_english_help")  # the summary made from the help
+                    shown = getattr(item, attr, None)
+                    flat = " ".join(str(shown).split())
+                    if source and shown and re.search("[a-z]", source) and flat in " ".join(source.split()):
+                        english.append((" ".join(path), getattr(item, "name", ""), attr, source[:60]))
+    finally:
+        i18n.set_language("en")
+    assert english == []
+
+
+def test_a_group_lists_each_command_in_one_wrapped_paragraph():
+    # typer keeps a docstring's line breaks in a group's list of commands: they fell mid-line there
+    # ("...over both scores," then "the disagreements..." on a line of its own); the summary is one paragraph
+    # the table wraps to its width
+    listed = run("farkle", "--help").output
+    assert "over both scores, the disagreements" in listed and fits(listed) == []
+    assert "the disagreements and their cost" in run("farkle", "report", "--help").output  # its own help: as before

@@ -18,7 +18,7 @@ from .plain import WIDTH, emit_json, take_language
 
 __all__ = [
     "ALL_OPTION", "JSON_OPTION", "LANG_OPTION", "SEED_OPTION", "USAGE_ERRORS", "WIDTH", "Group", "rolls_left_option", "InputError", "UserError", "console", "emit_json", "fail", "fmt", "join_hand", "take_language", "translate_help",
-    "flag_of", "new_app", "parse_ints", "pct", "progress", "said", "save_figure", "time_words",
+    "dynamic_help", "flag_of", "new_app", "parse_ints", "pct", "progress", "said", "save_figure", "time_words",
     "working",
 ]
 
@@ -51,21 +51,56 @@ def translate_help(command: Any) -> None:  # noqa: ANN401 (a click command)
             english = item.__dict__.setdefault(f"_english_{attr}", getattr(item, attr, None))
             if english:
                 setattr(item, attr, _help_text(english))
+    if not command.__dict__["_english_short_help"] and command.help:
+        # a group's list of commands shows each one's first paragraph, and typer keeps its line breaks there
+        # (they fall mid-line in the 80-column table): the paragraph as one line, which the table wraps itself
+        command.short_help = _summary(command.help)
     for sub in getattr(command, "commands", {}).values():
         translate_help(sub)
 
 
-def _help_text(english: str) -> str:
-    """A help text in the current language; a generic hint's field help ends with its default (cli/_hint.py),
-    which is translated as the field's words and the default apart."""
-    found = _(english)
-    if found == english:
-        import re
+def _summary(help_text: str) -> str:
+    """A help's first paragraph (up to its first blank line) as one line."""
+    import inspect
 
-        parts = re.fullmatch(r"(.+) Default: (.+)\.", english, re.S)
-        if parts and _(parts[1]) != parts[1]:
-            return _("%(help)s Default: %(default)s.") % {"help": _(parts[1]), "default": parts[2]}
-    return found
+    return " ".join(inspect.cleandoc(help_text).split("\n\n")[0].split())
+
+
+# a help made at run time from a template (a generic hint's, a list of games): its English -> its words in the
+# current language, made when the help is printed
+_DYNAMIC_HELP: dict[str, Callable[[], str]] = {}
+
+
+def dynamic_help(english: str, translated: Callable[[], str]) -> str:
+    """Register how a help made at run time is put in the current language (`translated()`, called when the help
+    is printed, from the template's message); returns the English, the help to give typer."""
+    _DYNAMIC_HELP[english] = translated
+    return english
+
+
+def _help_text(english: str) -> str:
+    """A help text in the current language. Besides a message of its own: a help made at run time
+    (`dynamic_help`); a generic hint's field help, which ends with its default (cli/_hint.py), translated as the
+    field's words and the default apart; and a help made of pieces (`"Your dice. " + DICE_HELP`), translated a
+    sentence at a time. Where a part has no translation, the whole help stays in English (never half in one
+    language)."""
+    if english in _DYNAMIC_HELP:
+        return _DYNAMIC_HELP[english]()
+    found = _(english)
+    if found != english:
+        return found
+    import re
+
+    parts = re.fullmatch(r"(.+) Default: (.+)\.", english, re.S)
+    if parts and _(parts[1]) != parts[1]:
+        return _("%(help)s Default: %(default)s.") % {"help": _(parts[1]), "default": parts[2]}
+    for end in (m.end() for m in re.finditer(r"\. ", english)):  # the first sentences, then the rest
+        head, tail = english[:end].rstrip(), english[end:]
+        if _(head) != head:
+            rest = _help_text(tail)
+            if rest != tail:
+                return f"{_(head)} {rest}"
+    return english
 
 
 # the help of the options that click and typer add themselves, marked here for the catalogues (translate_help

@@ -16,7 +16,9 @@ from typing import TYPE_CHECKING, Any, Optional
 
 import typer
 
-from ._common import ALL_OPTION, JSON_OPTION, console, emit_json, new_app, progress
+from ..i18n import N_
+from ..i18n import gettext as _
+from ._common import ALL_OPTION, JSON_OPTION, console, dynamic_help, emit_json, new_app, progress
 
 if TYPE_CHECKING:
     from ..games.base import Hint, HintField
@@ -35,7 +37,8 @@ def _parameter(field: HintField) -> inspect.Parameter:
         return inspect.Parameter(field.name, inspect.Parameter.POSITIONAL_OR_KEYWORD, default=info,
                                  annotation=Optional[list[str]])
     names = ("--" + field.name.replace("_", "-"), *field.aliases)
-    help_text = field.help if field.default is None else f"{field.help} Default: {field.default}."
+    # an empty default ("no words said yet") is the field left out: nothing to show
+    help_text = field.help if field.default in (None, "") else f"{field.help} Default: {field.default}."
     if field.flag:
         info = typer.Option(False, *names, help=help_text, show_default=False)
         return inspect.Parameter(field.name, inspect.Parameter.KEYWORD_ONLY, default=info, annotation=bool)
@@ -113,9 +116,15 @@ def _hint_function(info: GameInfo) -> tuple[Callable[..., None], str]:
               for name, default in (("as_json", JSON_OPTION), ("show_all", ALL_OPTION))]
     ctx_param = inspect.Parameter("ctx", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=typer.Context)
     hint.__signature__ = inspect.Signature([ctx_param, *own, *shared])  # type: ignore[attr-defined]
-    doc = (f"Every option of a {info.title.lower()} position, ranked best first, with what each gives up.\n\n"
-           f"Example: holdwise {info.id} hint {example}".rstrip())
+    command = f"holdwise {info.id} hint {example}".rstrip()
+    doc = dynamic_help(
+        (_HINT_DOC % {"game": info.title.lower()}) + "\n\n" + _EXAMPLE % {"example": command},
+        lambda: _(_HINT_DOC) % {"game": _(info.title)} + "\n\n" + _(_EXAMPLE) % {"example": command})
     return hint, doc
+
+
+_HINT_DOC = N_("Every option of a %(game)s position, ranked best first, with what each gives up.")
+_EXAMPLE = N_("Example: %(example)s")
 
 
 def hint_command(info: GameInfo) -> Any:  # a click command (typer's click is vendored or not, by version)

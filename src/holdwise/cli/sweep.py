@@ -9,7 +9,9 @@ from typing import Any, Literal
 
 import typer
 
-from ._common import check_plot_path, console, emit_json, fail, new_app
+from ..i18n import N_
+from ..i18n import gettext as _
+from ._common import check_plot_path, console, dynamic_help, emit_json, fail, new_app
 
 __all__ = ["sweep_app"]
 
@@ -26,6 +28,8 @@ WORKERS_HELP = "Worker processes of the local cluster: 1 to 512 (default: this m
 CHUNK_HELP = "Items per chunk sent to a worker (default: sized to about a second of work each)."
 JSON_HELP = "Print JSON."
 SHOWN_ROWS = 20  # human output lists this many rows unless --top says otherwise
+_TOP_HELP = N_("At most this many rows (default: all; the table on screen shows %(n)s).")
+TOP_HELP = dynamic_help(_TOP_HELP % {"n": SHOWN_ROWS}, lambda: _(_TOP_HELP) % {"n": SHOWN_ROWS})
 DEFAULT_DB = "holdwise-results.sqlite"  # as holdwise.sweep.DEFAULT_DB, kept here so --help imports nothing
 
 
@@ -230,8 +234,7 @@ def sweep_show(
     sort: str | None = typer.Option(None, "--sort", help="A column to sort by, largest first; COL:asc for "
                                     "smallest first (default: the kind's ranking, e.g. a loadout sweep "
                                     "with an opponent by win_average, else by key)."),
-    top: int | None = typer.Option(None, "--top", help=f"At most this many rows (default: all; the table "
-                                      f"on screen shows {SHOWN_ROWS})."),
+    top: int | None = typer.Option(None, "--top", help=TOP_HELP),
     columns: str | None = typer.Option(None, "--columns", help="The columns the table on screen shows, "
                                        "comma-separated (default: as many as fit)."),
     as_csv: bool = typer.Option(False, "--csv", help="Print the rows as CSV (every column)."),

@@ -14,10 +14,11 @@ from collections.abc import Sequence
 import typer
 
 from .. import i18n
+from ..i18n import N_
 from ..i18n import gettext as _
 from ..i18n import ngettext
 from ..phrases import say
-from ._common import WIDTH, Group, check_plot_path, emit_json, fail, progress
+from ._common import WIDTH, Group, check_plot_path, dynamic_help, emit_json, fail, progress
 from .video_poker_report import STRATEGY_TOP, plot_curve, strategy_text
 
 __all__ = ["render_hint", "video_poker_app"]
@@ -48,10 +49,13 @@ video_poker_app = typer.Typer(
 
 SHIPPED = ("jacks-or-better-9-6, jacks-or-better-8-5, bonus-poker-8-5, double-bonus-10-7, "
            "double-double-bonus-9-6, deuces-wild-full-pay, joker-poker-kings")  # a test checks this list
-GAME_HELP = f"Game id: {SHIPPED}, or one from --paytable-file."
+_GAME_HELP = N_("Game id: %(games)s, or one from --paytable-file.")
+GAME_HELP = dynamic_help(_GAME_HELP % {"games": SHIPPED}, lambda: _(_GAME_HELP) % {"games": SHIPPED})
 PAYTABLE_FILE_HELP = "TOML file (UTF-8, at most 1 MiB) with more games, in the shipped format (see the README)."
 COINS_HELP = "Coins bet: 1, 2, 3, 4 or 5 (1-4 coins: the natural royal pays less, 250 per coin in the shipped games)."
 TOP_ROWS = 10
+_SHOW_ALL_HELP = N_("Show every error group, not only the top %(n)s.")
+SHOW_ALL_HELP = dynamic_help(_SHOW_ALL_HELP % {"n": STRATEGY_TOP}, lambda: _(_SHOW_ALL_HELP) % {"n": STRATEGY_TOP})
 
 
 def _face():
@@ -229,7 +233,7 @@ def video_poker_strategy(
                                        help="Write the cost curve as a plot (.png or .svg)."),
     coins: str = typer.Option("5", "--coins", metavar="INTEGER", help=COINS_HELP),
     paytable_file: str | None = typer.Option(None, "--paytable-file", help=PAYTABLE_FILE_HELP),
-    show_all: bool = typer.Option(False, "--all", help=f"Show every error group, not only the top {STRATEGY_TOP}."),
+    show_all: bool = typer.Option(False, "--all", help=SHOW_ALL_HELP),
     as_json: bool = typer.Option(False, "--json", help="Print JSON: lines, return, return_exact, cost, ..."),
 ):
     """A strategy chart from the exact value of every hold of every deal, or the exact return of your chart.
