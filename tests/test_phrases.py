@@ -70,3 +70,26 @@ def test_words_no_form_knows_stay_and_every_form_names_its_parts_once():
     # the pages get every form but the refusals (said on the server: a page shows a 4xx detail as it comes)
     refused = len(refusals.FIRST + refusals.LATER)
     assert phrases.table("en") == () and len(phrases.table("sk")) == len(phrases.PHRASES) - refused > 250
+
+
+SEAT_WORDS = re.compile(r"\b(chance|win|duel|moving|first|second|third|fourth|fifth|last|of|players?|still|roll|"
+                        r"against|hand|others?|hold|both|ties|replayed|two|three|four|five|six)\b")
+
+
+@pytest.mark.parametrize("lang", ["sk", "cs"])
+def test_every_seat_of_a_poker_dice_table_is_said(lang):
+    # a poker-dice hint says whose chance it ranks by ("chance to win as the second of four (players 3-4 still to
+    # roll)"): every seat of two to six players, every number of players holding the hand to beat
+    from holdwise.games.poker_dice.strategy import situation
+
+    texts = {situation(players, position, holders) for players in range(2, 7) for position in range(1, players + 1)
+             for holders in range(1, max(1, position - 1) + 1)}
+    assert len(texts) == 30
+    said = {text: phrases.say(text, lang) for text in texts}
+    assert [t for t, s in said.items() if SEAT_WORDS.search(s)] == []
+    assert len(set(said.values())) == len(texts)  # no two seats said alike
+    assert said["chance to win as the second of four (players 3-4 still to roll)"] == {
+        "sk": "šanca na výhru ako druhý zo štyroch (hráči 3-4 ešte hádžu)",
+        "cs": "šance na výhru jako druhý ze čtyř (hráči 3-4 ještě hází)"}[lang]
+    # a place at the table is only a part: alone, the words stay as they are
+    assert phrases.say("second of four", lang) == "second of four"

@@ -21,6 +21,32 @@ PARTS: tuple[str, ...] = (
     N_("%(one)s, %(other)s"),
 )
 
+# The parts of poker dice's seats (only as parts): a place at the table, who rolls later, who holds the hand to beat
+SEATS: tuple[str, ...] = (
+    N_("second of three"),
+    N_("second of four"),
+    N_("third of four"),
+    N_("second of five"),
+    N_("third of five"),
+    N_("fourth of five"),
+    N_("second of six"),
+    N_("third of six"),
+    N_("fourth of six"),
+    N_("fifth of six"),
+    N_("last of three"),
+    N_("last of four"),
+    N_("last of five"),
+    N_("last of six"),
+    N_("player %(n)s still to roll"),
+    N_("players %(low)s-%(high)s still to roll"),
+    N_("both others hold"),
+    N_("two others hold"),
+    N_("three others hold"),
+    N_("four others hold"),
+    N_("five others hold"),
+)
+_ONLY_PARTS = frozenset(PARTS + SEATS)
+
 # Each English form the games write, its parts named; a part is itself a phrase, a number or kept as it is
 # (dice faces, the named dice). Longer and more specific forms first: the first form that matches is used.
 PHRASES: tuple[str, ...] = (
@@ -253,6 +279,18 @@ PHRASES: tuple[str, ...] = (
     N_("computer"),
     N_("you"),
     N_("%(dice)s (bust)"),
+    # poker dice: the seat a hint is for (games/poker_dice/strategy.py's situation), its place at the table a part
+    # (SEATS: a form per wording, each language's cases and prepositions with it)
+    N_("chance to win the duel moving first"),
+    N_("chance to win moving first of three"),
+    N_("chance to win moving first of four"),
+    N_("chance to win moving first of five"),
+    N_("chance to win moving first of six"),
+    N_("chance to win as the second of two players (ties replayed)"),
+    N_("chance to win as the %(place)s against a hand %(held)s (ties replayed)"),
+    N_("chance to win as the %(place)s (ties replayed)"),
+    N_("chance to win as the %(place)s (%(later)s)"),
+    *SEATS,
     *refusals.FIRST,  # before the input errors below: their general forms would take these apart
     # input errors: the reason after the field's name (games/inputs.py and the games' parsers)
     N_("must be a whole number %(range)s, got %(got)s"),
@@ -380,7 +418,7 @@ def _said(text: str, lang: str, depth: int, whole: bool) -> str | None:
     if depth > 16:  # a form's part is a form in its turn (a list an item at a time), never this deep
         return None
     for form, regex in _compiled():
-        if whole and form in PARTS:
+        if whole and form in _ONLY_PARTS:
             continue
         m = regex.fullmatch(text)
         if not m or ("n" in m.groupdict() and not _NUMBER.fullmatch(m.group("n"))):
@@ -404,7 +442,7 @@ def table(lang: str) -> tuple[tuple[str, str, bool], ...]:
     (empty in English)."""
     if i18n.pick(lang) == i18n.DEFAULT:
         return ()
-    return tuple((form, i18n.gettext(form, lang), form in PARTS) for form in PHRASES if form not in _REFUSED)
+    return tuple((form, i18n.gettext(form, lang), form in _ONLY_PARTS) for form in PHRASES if form not in _REFUSED)
 
 
 # the refusals are said on the server (a page shows a 4xx detail as it comes): the pages' scripts need not them

@@ -302,3 +302,19 @@ def test_a_group_lists_each_command_in_one_wrapped_paragraph():
     listed = run("farkle", "--help").output
     assert "over both scores, the disagreements" in listed and fits(listed) == []
     assert "the disagreements and their cost" in run("farkle", "report", "--help").output  # its own help: as before
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_hints_say_the_plays_and_the_seat_in_the_language(lang):
+    # Yahtzee's plays said as the games write them (a box by the key one types, as docs/reference/glossary.md
+    # says; "score sixes" and "keep 5" were shown in English), poker dice's seat ("chance to win the duel moving
+    # first" was)
+    card = "ones=3 twos=6 fh=25 ss=30 y=50 chance=22"
+    boxes = run("yahtzee", "hint", "6 6 6 2 2", "--rolls-left", "0", "--card", card, "--lang", lang).output
+    assert {"sk": "zapísať sixes (18)", "cs": "zapsat sixes (18)"}[lang] in boxes and "score" not in boxes
+    keeps = run("yahtzee", "hint", "1 1 5 3 2", "--rolls-left", "2", "--lang", lang).output
+    assert {"sk": "nechať 5", "cs": "nechat 5"}[lang] in keeps and "keep" not in keeps
+    seat = run("poker-dice", "hint", "1 1 3 4 6", "--rolls-left", "2", "--lang", lang).output
+    assert {"sk": "šanca na výhru v duele, keď hádžete prvý",
+            "cs": "šance na výhru v duelu, když házíte první"}[lang] in seat and "chance" not in seat
+    assert "score sixes (18)" in run("yahtzee", "hint", "6 6 6 2 2", "--rolls-left", "0", "--card", card).output

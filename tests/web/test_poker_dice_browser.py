@@ -77,8 +77,8 @@ def replay(page) -> State:
     return state
 
 
-def start(page, base, dice: Dice, seed, players=2, position=1, delay=0, rules=(), hint=True):
-    page.goto(f"{base}{dice.path}?seed={seed}&delay={delay}")
+def start(page, base, dice: Dice, seed, players=2, position=1, delay=0, rules=(), hint=True, lang=None):
+    page.goto(f"{base}{dice.path}?seed={seed}&delay={delay}" + (f"&lang={lang}" if lang else ""))
     assert page.input_value("select[name=rules]") == ("six" if dice.path == "/poker-dice" else "royal")
     page.select_option("select[name=rules]", dice.rules)
     page.select_option("select[name=players]", str(players))
@@ -324,6 +324,16 @@ def test_new_table_asks_before_dropping_a_game(page, live_server, shoot, dice):
 
 
 # ---- six-faced dice only ---------------------------------------------------------------------------------
+
+def test_the_hint_says_the_seat_in_slovak(page, live_server):
+    """The hint's note names the seat its chance is for in the page's language (the API writes it in English:
+    "chance to win the duel moving first" was shown on the Slovak page)."""
+    start(page, live_server, SIX, seed=3, lang="sk")
+    page.wait_for_function("() => document.querySelectorAll('#pd-hint-table tbody tr').length > 0", timeout=60_000)
+    note = page.inner_text("#pd-hint-note")
+    assert note.startswith("Šanca na výhru v duele, keď hádžete prvý"), note
+    assert page.js_errors == []
+
 
 def test_six_players_seat_four_with_the_hint(page, live_server, shoot):
     """Six at the table, you in seat 4: six seats drawn, the three computers before you play, the hint names

@@ -179,7 +179,7 @@ def render_hint(hint: Hint, request: object, show_all: bool) -> None:
             title += " " + _("(held by %(n)s)") % {"n": where["holders"]}
     out = console()
     out.print(title, markup=False)
-    out.print(where["situation"], markup=False)
+    out.print(say(where["situation"]), markup=False)
     table = Table()
     table.add_column(_("keep"))
     table.add_column(_("win chance"), justify="right")

@@ -104,8 +104,8 @@ def render_hint(hint: Hint, request: object, show_all: bool) -> None:
     table.add_column(_("expected final score"), justify="right")
     table.add_column(_("loss"), justify="right")
     rows = hint.options if show_all else hint.options[:TOP_ROWS]
-    for option in rows:
-        table.add_row(option.option, fmt(option.value), fmt(option.loss))
+    for option in rows:  # said as the games write it: "zapísať sixes (18)" (a box by the key one types)
+        table.add_row(say(option.option), fmt(option.value), fmt(option.loss))
     out.print(table)
     if len(rows) < len(hint.options):
         out.print(_("... %(n)s more (--all shows them)") % {"n": len(hint.options) - len(rows)})

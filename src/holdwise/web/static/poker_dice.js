@@ -450,7 +450,7 @@
 
   function drawHint(r) {  // the Hint JSON: the position's keys at the top, the keeps best first
     const lk = look(), key = kind().keep_key, hand = S.view.dice;
-    $("pd-hint-note").replaceChildren(lk.line(_("{situation}: your {hand}", {situation: cap(r.situation), hand: r.hand.join(" ")}) +
+    $("pd-hint-note").replaceChildren(lk.line(_("{situation}: your {hand}", {situation: cap(HoldwiseDom.say(r.situation)), hand: r.hand.join(" ")}) +
       (r.category ? `, ${HoldwiseDom.say(r.category)}` : "") + ", " + ngettext("{n} roll left", "{n} rolls left", r.rolls_left) +
       (r.to_beat ? ", " + _("to beat {hand}", {hand: [].concat(r.to_beat).join(" ")}) : "") +
       (r.holders > 1 ? " " + _("(held by {n} players)", {n: r.holders}) : "") + "."),
