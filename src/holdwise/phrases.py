@@ -261,6 +261,11 @@ PHRASES: tuple[str, ...] = (
     N_("all"),
     N_("you roll %(hand)s"),
     N_("you keep %(kept)s, re-rolls %(n)s: %(rolled)s -> %(hand)s"),
+    # a hand with its name and why ("A 10 10 10 10 (four of a kind) (no rolls left)"): else the first bracket
+    # would be taken for the why
+    N_("you stand on %(dice)s (%(hand)s) (%(why)s)"),
+    N_("computer stands on %(dice)s (%(hand)s) (%(why)s)"),
+    N_("computer %(n)s stands on %(dice)s (%(hand)s) (%(why)s)"),
     N_("you stand on %(hand)s (%(why)s)"),
     N_("you stand on %(hand)s"),
     N_("you win with %(hand)s"),

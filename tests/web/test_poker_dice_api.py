@@ -382,3 +382,32 @@ def test_the_pages_render(client):
     assert r.status_code == 200 and 'id="pd-form"' in r.text and "/static/poker_dice.js" in r.text
     assert "/static/poker_dice.css" in r.text
     assert client.get("/static/poker_dice.css").status_code == 200
+
+
+def test_the_kinds_of_dice_are_offered_in_the_page_language(client):
+    # the choices, names and descriptions the page shows of each kind were English on the Slovak page
+    import json
+    import re
+    import tomllib
+    from pathlib import Path
+
+    from holdwise.web.common import LANG_COOKIE
+    from holdwise.web.poker_dice import KIND_WORDS, SETS, _kind_name
+
+    sets = Path(face.__file__).parent / "data" / "dice_sets"
+    for name in SETS:  # the shipped sets' words are the page's messages (its names said as titles)
+        data = tomllib.loads((sets / f"{name}.toml").read_text())
+        assert data["description"] in KIND_WORDS and _kind_name(data["name"], "sk") != data["name"]
+
+    def kinds(page: str) -> dict:
+        return json.loads(re.search(r'id="pd-data" type="application/json">(.+?)</script>', page).group(1))["kinds"]
+
+    try:
+        page = client.get("/poker-dice/cards?lang=sk").text
+        said = kinds(page)
+        assert said["six"]["name"] == "Pokrové kocky" and said["royal"]["choice"] == "Kráľovské: 52 kariet a 8 hviezd"
+        assert said["octahedral"]["description"].startswith("Päť 8-stenných kociek")
+        assert ">Šesťstenné: A K Q J 10 9</option>" in page
+    finally:
+        client.cookies.delete(LANG_COOKIE)  # ?lang= keeps the language in a cookie: the session's client is shared
+    assert kinds(client.get("/poker-dice/cards").text)["royal"]["name"] == "Royal poker dice (a layout of our own)"

@@ -325,13 +325,20 @@ def test_new_table_asks_before_dropping_a_game(page, live_server, shoot, dice):
 
 # ---- six-faced dice only ---------------------------------------------------------------------------------
 
-def test_the_hint_says_the_seat_in_slovak(page, live_server):
-    """The hint's note names the seat its chance is for in the page's language (the API writes it in English:
-    "chance to win the duel moving first" was shown on the Slovak page)."""
-    start(page, live_server, SIX, seed=3, lang="sk")
+def test_the_table_speaks_slovak(page, live_server):
+    """The hint's note names the seat its chance is for in the page's language, and the status (the log of the
+    players before you), the hand to beat and the odds' hands are said too (the API writes them in English: they
+    were shown so on the Slovak page)."""
+    start(page, live_server, SIX, seed=3, players=4, position=2, lang="sk")
     page.wait_for_function("() => document.querySelectorAll('#pd-hint-table tbody tr').length > 0", timeout=60_000)
     note = page.inner_text("#pd-hint-note")
-    assert note.startswith("Šanca na výhru v duele, keď hádžete prvý"), note
+    assert note.startswith("Šanca na výhru ako druhý zo štyroch (hráči 3-4 ešte hádžu)"), note
+    english = re.compile(r"\b(chance|computer|keeps|stands|rolls?|of a kind|pair|straight|to beat|you)\b", re.I)
+    for where in ("#pd-hint-note", "#pd-status", "#pd-rolls", "#pd-ranking"):
+        assert not english.search(page.inner_text(where)), (where, page.inner_text(where))
+    assert "Počítač 1" in page.inner_text("#pd-status")
+    odds = page.locator("#pd-odds-table tbody tr td:first-child").all_inner_texts()
+    assert odds[:2] == ["päťka", "štvorica"], odds
     assert page.js_errors == []
 
 

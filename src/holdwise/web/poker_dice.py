@@ -28,11 +28,12 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from pydantic import Field, Strict
 
+from .. import i18n
 from ..i18n import N_
 from ..errors import InputError
 from ..games import poker_dice as face
 from ..games.base import State
-from .common import AnswerCache, Body, FieldError, Jobs, examples, json_response, page, user_field
+from .common import AnswerCache, Body, FieldError, Jobs, examples, json_response, page, request_language, user_field
 from .schemas import JobStatus, PokerDiceOdds, answers
 from .session import session_routes
 
@@ -249,10 +250,45 @@ def cards_page(request: Request) -> HTMLResponse:
 def _table(request: Request, rules: str, title: str) -> HTMLResponse:
     """The one table page: every kind of dice is offered, `rules` (or the query's) chosen."""
     asked = request.query_params.get("rules")
-    kinds = _kinds()
+    kinds = _said_kinds(request_language(request))
     chosen = asked if asked in kinds else rules
     return page(request, "poker_dice.html", title=title, kinds=kinds, chosen=chosen,
                 max_seconds=face.MAX_SOLVE_SECONDS)
+
+
+# The kinds' words the page shows (its choices, the names and descriptions of the dice; the shipped sets' come
+# from data/dice_sets/*.toml, and a test holds them equal to these), for the catalogues
+KIND_WORDS = (
+    N_("Six-faced: A K Q J 10 9"), N_("Royal: 52 cards and 8 stars"), N_("Octahedral: 7 to A, suited"),
+    N_("Five dice with the faces A K Q J 10 9; the rules below say which hands count and how they rank."),
+    N_("Five 12-sided dice holding each of the 52 cards once and 8 stars (wild cards). The real set's layout is not "
+       "public; this one deals the cards from A♠ down to 2♣ (ranks high to low, within a rank ♠ ♥ ♦ ♣) in turn to "
+       "dice 5, 4, 3, 2, 1, 5, 4, ...: dice 4 and 5 get 11 cards and one star, dice 1 to 3 get 10 cards and two "
+       "stars. Each die so has cards of most ranks and of every suit."),
+    N_("Five 8-sided dice, each with the ranks 7 8 9 10 J Q K A once. The real sets' faces are not public; in this "
+       "layout die d (1 to 5) gives rank number i (0 for the 7 up to 7 for the ace) the suit number (i + d - 1) mod "
+       "4 of ♠ ♥ ♦ ♣, so each die shows every suit twice and dice 1 and 5 are alike."),
+)
+
+
+@lru_cache(maxsize=8)
+def _said_kinds(lang: str) -> dict[str, dict[str, Any]]:
+    """`_kinds()` with its words (a kind's name, its choice, its description) in `lang`."""
+    return {key: {**kind, "name": _kind_name(kind["name"], lang),
+                  **{k: i18n.gettext(kind[k], lang) for k in ("choice", "description")}}
+            for key, kind in _kinds().items()}
+
+
+def _kind_name(name: str, lang: str) -> str:
+    """A kind of dice's name as the page's title of it (a set's name is also said inside sentences, in another
+    grammatical case: its own message)."""
+    return {
+        "Poker dice": i18n.pgettext("dice kind", "Poker dice", lang),
+        "Royal poker dice (a layout of our own)": i18n.pgettext("dice kind", "Royal poker dice (a layout of our own)",
+                                                               lang),
+        "Octahedral poker dice (a layout of our own)": i18n.pgettext(
+            "dice kind", "Octahedral poker dice (a layout of our own)", lang),
+    }.get(name, name)
 
 
 # six-faced dice's odds on the page as the form starts: straights count, faces written A K Q J 10 9

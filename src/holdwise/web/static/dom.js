@@ -89,6 +89,8 @@
       if (form.part && !depth) continue;  // a range or a list only as a part of a form
       const m = form.regex.exec(text);
       if (!m) continue;
+      const n = form.names.indexOf("n");  // a part named n is a count, as holdwise/phrases.py reads it
+      if (n >= 0 && !NUMBER.test(m[n + 1])) continue;
       const parts = {};
       form.names.forEach((name, i) => { parts[name] = say(m[i + 1], (depth || 0) + 1); });
       return form.local.replace(/%\((\w+)\)s/g, (whole, name) => (name in parts ? parts[name] : whole));

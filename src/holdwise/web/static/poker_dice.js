@@ -149,7 +149,7 @@
     for (const c of r.categories) {
       const n = r.counts[c], p = r.chances[c], g = gcd(n, r.outcomes) || 1;
       const bar = el("span", {class: "pd-bar"}, el("span", {style: `width: ${(100 * p / top).toFixed(1)}%`}));
-      body.append(el("tr", {"data-category": c}, el("td", {text: c.replaceAll("_", " ")}),
+      body.append(el("tr", {"data-category": c}, el("td", {text: HoldwiseDom.say(c.replaceAll("_", " "))}),
         el("td", {class: "num", text: fmt(n)}),
         el("td", {class: "num", title: p ? _("1 in {n}", {n: fmt(Math.round(1 / p))}) : _("never"), text: pct(p, 3)}),
         ...(fraction ? [el("td", {class: "num", text: n ? `${fmt(n / g)}/${fmt(r.outcomes / g)}` : "0"})] : []),
@@ -205,9 +205,10 @@
     $("pd-set-note").textContent = k.description;
     const every = limits.false.length === 5 && limits.true.length === 5;
     $("pd-limit-note").hidden = every;
+    // (a message inside another's arguments is not extracted: each is said apart, then put in)
+    const limit = limits.true.length ? _("{players} with the roll limit", {players: span(limits.true)}) : _("without the roll limit");
     $("pd-limit-note").textContent = every ? "" : _("These dice: {players} players, {limit} (more would take the server over {seconds} s to solve the first time; once solved, play is instant).",
-      {players: span(limits.false), seconds: DATA.max_seconds,
-       limit: limits.true.length ? _("{players} with the roll limit", {players: span(limits.true)}) : _("without the roll limit")});
+      {players: span(limits.false), seconds: DATA.max_seconds, limit});
     refreshOdds();
   }
 
@@ -274,10 +275,10 @@
     const shown = falling(status.seconds_left);
     const left = shown != null ? _(", about {s} s left", {s: Math.ceil(shown)}) : "";
     const words = {dice: k ? k.word : o.rules, players: o.players, s: Math.ceil(Math.max(1, status.estimate_seconds || 1))};
+    const after = status.status === "queued" ? _(", after the solve before it") : "";
+    const step = total > 1 ? _(": step {done} of {all}", {done: fmt(done), all: fmt(total)}) : "";
     return (o.roll_limit ? _("Solving the {dice} dice for {players} players with the roll limit (once; about {s} s", words)
-      : _("Solving the {dice} dice for {players} players (once; about {s} s", words)) +
-      `${status.status === "queued" ? _(", after the solve before it") : ""})` +
-      `${total > 1 ? _(": step {done} of {all}", {done: fmt(done), all: fmt(total)}) : ""}${left}...`;
+      : _("Solving the {dice} dice for {players} players (once; about {s} s", words)) + `${after})${step}${left}...`;
   }
 
   // the dice a keep names (faces or die numbers): each value matched to one die of the roll shown
@@ -315,7 +316,7 @@
       status.append(el("strong", {class: won ? "good" : "bad", text: (won ? _("You win the game!") :
         _("{who} wins the game.", {who: cap(S.view.winner)})) + " "}));
     }
-    status.append(look().line(shown.map(cap).join(". ") + "."));
+    status.append(look().line(shown.map((line) => cap(HoldwiseDom.say(line))).join(". ") + "."));
   }
 
   // ---- drawing ----
@@ -399,7 +400,7 @@
       : _("Your {hand}", {hand: HoldwiseDom.say(dice.label)});
     $("pd-rolls").textContent = head + " · " + _("roll {n} of {all}", {n: v.rolls, all: v.allowed}) +
       " · " + ngettext("{n} roll left", "{n} rolls left", v.rolls_left) +
-      (v.to_beat ? " · " + _("to beat: {hand}", {hand: v.to_beat.label}) + (v.holders > 1 ? " " + _("(held by {n})", {n: v.holders}) : "") : "");
+      (v.to_beat ? " · " + _("to beat: {hand}", {hand: HoldwiseDom.say(v.to_beat.label)}) + (v.holders > 1 ? " " + _("(held by {n})", {n: v.holders}) : "") : "");
   }
 
   function toggle(i) {
@@ -465,8 +466,9 @@
       const values = o.action[key], dice = sorted(pickIndexes(values));
       const what = o.stand ? _("all: stand") : dice.length ? ngettext("die {dice}", "dice {dice}", dice.length, {dice: dice.map((d) => d + 1).join(" ")})
         : _("none: roll all five");
+      const keep = o.stand ? _("all five") : dice.length ? o.keep.join(" ") : _("none");
       const use = el("button", {type: "button", class: "secondary pd-use", text: _("select"),
-        "aria-label": _("select {keep}", {keep: o.stand ? _("all five") : dice.length ? o.keep.join(" ") : _("none")}), "data-keep": values.join(",")});
+        "aria-label": _("select {keep}", {keep}), "data-keep": values.join(",")});
       use.addEventListener("click", () => selectKeep(values));
       const cell = el("td", {class: "pd-keep"});
       if (dice.length) cell.append(miniHand(lk, hand, dice, o.keep.join(" ")));

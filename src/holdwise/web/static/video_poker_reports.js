@@ -322,8 +322,8 @@
         return;
       }
       const d = answer.data;
-      progress(d.done, d.total, _("Computing the chart of {game} (about half a minute, once): {stage}", {game: gameName(game),
-        stage: d.status === "queued" ? _("waiting for another computation to finish…") : _("stage {n} of {all}…", {n: d.done + 1, all: d.total || 5})}));
+      const stage = d.status === "queued" ? _("waiting for another computation to finish…") : _("stage {n} of {all}…", {n: d.done + 1, all: d.total || 5});
+      progress(d.done, d.total, _("Computing the chart of {game} (about half a minute, once): {stage}", {game: gameName(game), stage}));
       await sleep(POLL_MS);
     }
   }

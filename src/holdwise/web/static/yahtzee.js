@@ -229,10 +229,10 @@
       el("tr", {class: "yz-sum"}, el("th", {scope: "row", text: playing ? _("Points if it ended now") : _("Points")}), el("td", {}),
         el("td", {class: "num", id: "yz-points", text: (v.points > 0 ? "+" : "") + v.points})));
     const note = $("yz-card-note");
+    const bands = v.bands.map(([low, p]) => _("{points} from {low}", {points: `${p > 0 ? "+" : ""}${p}`, low})).join(", ");
     note.replaceChildren(el("strong", {text: _("Points: ")}),
       v.awards.map((a) => `${say(cap(a.category))}: ${say(a.text)}`).join("; ") + ". " +
-      _("The total: {points} below {low}, then {bands}.", {points: v.below_bands, low: v.bands[0][0],
-        bands: v.bands.map(([low, p]) => _("{points} from {low}", {points: `${p > 0 ? "+" : ""}${p}`, low})).join(", ")}));
+      _("The total: {points} below {low}, then {bands}.", {points: v.below_bands, low: v.bands[0][0], bands}));
   }
 
   function scoreBox(name) {
