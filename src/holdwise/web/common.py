@@ -51,19 +51,33 @@ templates.env.globals["version"] = __version__
 LANG_COOKIE = "lang"  # the language chosen in the menu, kept a year
 
 
+def _percent_escaped(say: Callable[..., str], *messages: str) -> str:
+    """A template's message said: a {% trans %} block's text comes with each % written %% (Jinja formats it with
+    its variables after), while the catalogue holds it as extracted, with %; so a message with %% is looked up
+    with %, and its translation's % written %% again (its %(name)s kept) for Jinja's formatting."""
+    found = say(*messages)
+    if found not in messages or not any("%%" in m for m in messages):
+        return found
+    import re
+
+    plain = tuple(m.replace("%%", "%") for m in messages)
+    said = say(*plain)
+    return found if said in plain else re.sub(r"%(?!\(\w+\)s)", "%%", said)
+
+
 @pass_context
 def _page_gettext(context: Any, message: str) -> str:  # noqa: ANN401 (Jinja's context)
-    return i18n.gettext(message, context.get("lang"))
+    return _percent_escaped(lambda m: i18n.gettext(m, context.get("lang")), message)
 
 
 @pass_context
 def _page_ngettext(context: Any, singular: str, plural: str, n: int) -> str:  # noqa: ANN401
-    return i18n.ngettext(singular, plural, n, context.get("lang"))
+    return _percent_escaped(lambda s, p: i18n.ngettext(s, p, n, context.get("lang")), singular, plural)
 
 
 @pass_context
 def _page_pgettext(context: Any, where: str, message: str) -> str:  # noqa: ANN401
-    return i18n.pgettext(where, message, context.get("lang"))
+    return _percent_escaped(lambda m: i18n.pgettext(where, m, context.get("lang")), message)
 
 
 # the templates' {% trans %}, _() and pgettext() in the page's language (each page's context names it: `page`)
