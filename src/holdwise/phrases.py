@@ -10,7 +10,7 @@ from functools import cache
 from . import i18n, refusals
 from .i18n import N_
 
-__all__ = ["PHRASES", "pattern", "say", "table"]
+__all__ = ["PHRASES", "pattern", "said", "say", "table"]
 
 # Forms that only a part of a form takes: a whole text that splits at " to " or ", " is no range or list
 PARTS: tuple[str, ...] = (
@@ -338,6 +338,9 @@ PHRASES: tuple[str, ...] = (
     N_("four deuces"),
     N_("jacks or better"),
     N_("kings or better"),
+    N_("five aces"),
+    N_("aces or better"),
+    N_("draw five"),  # a hold of no card
     # what a hint ranks by (games/base.py's measures, "_" written as a space)
     N_("expected payout"),
     N_("expected return"),
@@ -448,6 +451,14 @@ def table(lang: str) -> tuple[tuple[str, str, bool], ...]:
     if i18n.pick(lang) == i18n.DEFAULT:
         return ()
     return tuple((form, i18n.gettext(form, lang), form in _ONLY_PARTS) for form in PHRASES if form not in _REFUSED)
+
+
+def said(texts: tuple[str, ...], lang: str) -> tuple[tuple[str, str, bool], ...]:
+    """`table`'s rows for these texts alone, each said whole (a page that shows a few of the games' words, not
+    every form: about 1 kB instead of 30)."""
+    if i18n.pick(lang) == i18n.DEFAULT:
+        return ()
+    return tuple((text, say(text, lang), False) for text in texts if say(text, lang) != text)
 
 
 # the refusals are said on the server (a page shows a 4xx detail as it comes): the pages' scripts need not them

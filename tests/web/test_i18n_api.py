@@ -139,7 +139,11 @@ def test_the_pages_that_show_a_games_words_get_their_forms(fresh):
 
     farkle = {english: local for english, local, _ in forms("/farkle?lang=cs")}
     assert farkle["keep %(dice)s, roll on"] == "odložit %(dice)s, házet dál"
-    assert forms("/video-poker?lang=cs") == [] and forms("/farkle?lang=en") == []
+    assert forms("/farkle?lang=en") == []
+    # the video-poker pages: only its hands' names and "draw five", each said whole (1 kB, not every form)
+    hands = {english: local for english, local, part in forms("/video-poker?lang=cs")}
+    assert hands["four of a kind"] == "čtveřice" and hands["four 5s ks"] == hands["four 5s-Ks"] == "čtyři 5-K"
+    assert hands["draw five"] == "táhnout pět" and len(hands) < 30 and not any("%(" in e for e in hands)
 
 
 @pytest.mark.parametrize(("method", "path", "body", "sk"), [
@@ -174,3 +178,10 @@ def test_a_template_sentence_with_a_percent_sign_is_said(fresh):
     assert "within 0.01%" not in strategy and "A chart is a list of holds" not in strategy
     english = fresh.get("/video-poker/editor?lang=en").text
     assert "The shortest chart within 0.01% of optimal play" in english  # one % sign, as written
+
+
+def test_the_fairness_page_says_the_coins_note(fresh):
+    # the API's note on 1-4 coins (English, a JSON value) was English on the Slovak page
+    lead = fresh.get("/video-poker/fairness?lang=sk").text
+    assert "1 až 4 mince vyplácajú na mincu rovnako" in lead and "coins pay alike" not in lead
+    assert "1 to 4 coins pay alike per coin" in fresh.get("/video-poker/fairness?lang=en").text

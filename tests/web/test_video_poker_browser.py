@@ -480,3 +480,19 @@ def test_credits_bet_tens_and_per_game_trainer_record(page, live_server, shoot):
     page.wait_for_function("document.getElementById('vp-verdict').textContent.startsWith('Credits back to 3')")
     assert text(page, "#vp-t-hands") == "1"
     assert page.js_errors == []
+
+
+def test_the_hands_names_in_slovak(page, live_server):
+    """The machine's pay table and the analyzer's columns and holds name the hands in the page's language (the
+    API's labels are English: they were shown so on the Slovak pages); the games' own names stay as they are."""
+    page.goto(live_server + "/video-poker?lang=sk")
+    page.wait_for_function("() => document.querySelectorAll('#vp-paytable tbody tr').length > 5", timeout=30_000)
+    names = page.locator("#vp-paytable tbody tr td:first-child").all_inner_texts()
+    assert "štvorica" in names and "kráľovská postupka" in names and "dolníky a vyššie" in names, names
+    assert not [n for n in names if re.search(r"\b(of a kind|flush|or better|pairs?)\b", n)], names
+    page.goto(live_server + ANALYZER + "?lang=sk")
+    page.wait_for_function("() => document.querySelectorAll('#va-table tbody tr').length === 32", timeout=30_000)
+    heads = page.locator("#va-table thead th").all_inner_texts()
+    assert "postupka vo farbe" in heads and "nič" in heads and "straight flush" not in heads, heads
+    assert "ťahať päť" in page.locator("#va-table tbody td.va-hold").all_inner_texts()
+    assert page.js_errors == []

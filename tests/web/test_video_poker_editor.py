@@ -270,3 +270,24 @@ def test_the_machine_plays_an_editors_table(client):
     assert web.strategy_job_key(own, 5) != web.strategy_job_key(shipped, 5)
     r = client.post("/api/video-poker/new", json={"options": {"rules": "my-jacks", "table": "xx"}})
     assert r.status_code == 422 and r.json()["field"] == "options.table"
+
+
+def test_the_editor_page_offers_its_decks_and_hands_in_the_page_language(app):
+    # the decks' labels, the hands' names and what each means were English on the Slovak page (the API's offer
+    # stays English)
+    import re
+
+    from holdwise.games.video_poker.editor import VARIANT_LABELS
+
+    offered = face.editor_options()
+    assert tuple(v["label"] for v in offered["variants"]) == VARIANT_LABELS
+    with TestClient(app) as client:  # a client of its own: ?lang= keeps the language in a cookie
+        page = client.get("/video-poker/editor?lang=sk").text
+    said = json.loads(re.search(r'<script id="vpe-config" type="application/json">(.+?)</script>', page).group(1))
+    options = said["options"]
+    assert [v["label"] for v in options["variants"]][0] == "52 kariet, bez divokej karty"
+    hands = {h["hand"]: h for h in options["hands"]}
+    assert hands["four_of_a_kind"]["label"] == "štvorica"
+    assert hands["four_aces_with_2_3_4"]["means"] == "štyri esá s 2, 3 alebo 4 ako piatou kartou"
+    assert [h["hand"] for h in options["hands"]] == [h["hand"] for h in offered["hands"]]
+    assert face.editor_options()["hands"][0]["label"] == "five aces"  # the offer itself untouched

@@ -15,6 +15,7 @@ half a minute a new table).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Annotated, Any
 from urllib.parse import quote
 
@@ -22,11 +23,13 @@ from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse, Response
 from pydantic import Field, StrictInt, StrictStr
 
+from .. import i18n
 from ..i18n import N_
+from ..phrases import say
 from ..errors import InputError
 from ..games import video_poker as face
 from . import video_poker
-from .common import AnswerCache, Body, FieldError, examples, json_response, page, user_field
+from .common import AnswerCache, Body, FieldError, examples, json_response, page, request_language, user_field
 from .schemas import EditorCancel, EditorOptions, EditorReturn, EditorTable, answers, sample
 from .video_poker import server_games
 
@@ -111,8 +114,19 @@ def editor_page(request: Request, table: Annotated[str | None, Query(max_length=
         except InputError as err:
             error = f"the link's table could not be read ({err}); starting from {start.name}"
     return page(request, "video_poker_editor.html", title=N_("Video poker: pay-table editor"), config={
-        "options": face.editor_options(), "start": face.table_to_json(start), "error": error,
+        "options": _said_options(request_language(request)), "start": face.table_to_json(start), "error": error,
         "games": [face.table_to_json(t) for t in games.values()]})
+
+
+@lru_cache(maxsize=8)
+def _said_options(lang: str) -> dict[str, Any]:
+    """The editor's offer with its words in `lang`: each deck's label, each hand's name and what it means (the
+    API's `/editor/options` stays English)."""
+    options = face.editor_options()
+    return {**options,
+            "variants": [{**v, "label": i18n.gettext(v["label"], lang)} for v in options["variants"]],
+            "hands": [{**h, "label": say(h["label"], lang), "means": i18n.gettext(h["means"], lang)}
+                      for h in options["hands"]]}
 
 
 @router.get("/api/video-poker/editor/options", tags=["video-poker"],

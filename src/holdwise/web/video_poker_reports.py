@@ -41,8 +41,8 @@ FAIR_COINS = (face.MAX_COINS, BELOW_MAX_COINS)
 MAX_CHART_CHARS = 20_000  # a pasted chart: far more than the 161 lines of the longest derived chart
 HEAVY_WAIT_S = 4.0
 EVALUATE_EXAMPLE = "high pair\n4 to a royal flush\nlow pair\n4 to a flush\n2 high cards\nsingle high card\n"
-COINS_NOTE = ("1 to 4 coins pay alike per coin (only the royal flush pays more at 5), so the 1-4 figure is the "
-              "return at 4 coins")
+COINS_NOTE = N_("1 to 4 coins pay alike per coin (only the royal flush pays more at 5), so the 1-4 figure is the "
+                 "return at 4 coins")  # the API's note, English; the fairness page says it in its language
 
 Coins = Annotated[StrictInt, Field(ge=1, le=face.MAX_COINS, description="Coins bet a hand: 1 to 5.")]
 

@@ -17,6 +17,7 @@ from functools import lru_cache
 from typing import Any
 
 from ...errors import InputError
+from ...i18n import N_
 from . import paytables
 from .cards import shown
 from .paytables import HAND_KINDS, PayTable, hand_label, parse_games, pay_text, table_to_json
@@ -30,6 +31,10 @@ _ID = re.compile(r"[A-Za-z0-9_-]{1,100}")
 # the decks tried when asking the format which it takes: a deck is a whole number of cards near 52
 _DECK_SIZES = range(48, 57)
 _WILD_TEXT = {"none": "no wild card", "deuces": "deuces wild", "joker": "the joker wild"}
+# the decks' labels the editor offers (`_variant_label` of each of `_variants`), for the catalogues: its page says
+# them (a test holds this list equal to the offer)
+VARIANT_LABELS = (N_("52 cards, no wild card"), N_("52 cards, deuces wild"),
+                  N_("53 cards: 52 and an extra ace, no wild card"), N_("53 cards: 52 and a joker, the joker wild"))
 
 
 def _toml_value(value: object) -> str:

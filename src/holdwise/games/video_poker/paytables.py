@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from ...errors import InputError
+from ...i18n import N_
 from .. import inputs
 from ..inputs import parse_toml
 from .cards import shown
@@ -27,29 +28,29 @@ __all__ = [
     "table_from_json", "table_to_json",
 ]
 
-# The hands a pay table may name, with what each means. A hand takes the first entry it can make.
+# The hands a pay table may name, with what each means (marked for the catalogues: the editor's page says them). A hand takes the first entry it can make.
 HAND_KINDS = {
-    "five_aces": "five aces (the extra-ace deck's five, or four aces and a wild card)",
-    "royal_flush": "natural royal flush: A K Q J T of one suit, no wild card",
-    "four_deuces": "four deuces (Deuces Wild)",
-    "wild_royal_flush": "royal flush made with a wild card",
-    "five_of_a_kind": "five of a kind (needs a wild card)",
-    "straight_flush": "straight flush",
-    "four_aces_with_2_3_4": "four aces with a 2, 3 or 4 as the fifth card",
-    "four_2s_4s_with_a_2_3_4": "four 2s, 3s or 4s with an ace, 2, 3 or 4 as the fifth card",
-    "four_aces": "four aces",
-    "four_2s_4s": "four 2s, 3s or 4s",
-    "four_5s_ks": "four 5s through kings",
-    "four_of_a_kind": "four of a kind",
-    "full_house": "full house",
-    "flush": "flush",
-    "straight": "straight (A 2 3 4 5 to T J Q K A)",
-    "three_of_a_kind": "three of a kind",
-    "two_pairs": "two pair",
-    "jacks_or_better": "a pair of jacks, queens, kings or aces",
-    "kings_or_better": "a pair of kings or aces",
-    "aces_or_better": "a pair of aces",
-    "nothing": "anything else",
+    "five_aces": N_("five aces (the extra-ace deck's five, or four aces and a wild card)"),
+    "royal_flush": N_("natural royal flush: A K Q J T of one suit, no wild card"),
+    "four_deuces": N_("four deuces (Deuces Wild)"),
+    "wild_royal_flush": N_("royal flush made with a wild card"),
+    "five_of_a_kind": N_("five of a kind (needs a wild card)"),
+    "straight_flush": N_("straight flush"),
+    "four_aces_with_2_3_4": N_("four aces with a 2, 3 or 4 as the fifth card"),
+    "four_2s_4s_with_a_2_3_4": N_("four 2s, 3s or 4s with an ace, 2, 3 or 4 as the fifth card"),
+    "four_aces": N_("four aces"),
+    "four_2s_4s": N_("four 2s, 3s or 4s"),
+    "four_5s_ks": N_("four 5s through kings"),
+    "four_of_a_kind": N_("four of a kind"),
+    "full_house": N_("full house"),
+    "flush": N_("flush"),
+    "straight": N_("straight (A 2 3 4 5 to T J Q K A)"),
+    "three_of_a_kind": N_("three of a kind"),
+    "two_pairs": N_("two pair"),
+    "jacks_or_better": N_("a pair of jacks, queens, kings or aces"),
+    "kings_or_better": N_("a pair of kings or aces"),
+    "aces_or_better": N_("a pair of aces"),
+    "nothing": N_("anything else"),
 }
 # The evaluator's code of each hand: kinds added later take codes after "nothing" (18), so the codes of the
 # first 19, which key the tables kept on disk, never change.

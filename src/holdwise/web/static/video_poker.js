@@ -277,7 +277,7 @@
     render();  // a focused card keeps the focus
   }
 
-  const label = (kind) => (S.game && S.game.labels[kind]) || kind.replace(/_/g, " ");
+  const label = (kind) => HoldwiseDom.say((S.game && S.game.labels[kind]) || kind.replace(/_/g, " "));
 
   function renderPaytable() {
     const body = $("vp-paytable").tBodies[0];

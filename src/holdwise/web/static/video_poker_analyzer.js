@@ -124,7 +124,7 @@
   function show(r, exact) {
     const g = GAMES[r.rules];
     const kinds = Object.keys(r.options[0].counts);
-    const label = (k) => (g && g.labels[k]) || k.replace(/_/g, " ");
+    const label = (k) => HoldwiseDom.say((g && g.labels[k]) || k.replace(/_/g, " "));
     $("va-title").textContent = `${r.hand.map(C.short).join(" ")} · ${g ? g.name : r.rules} · ` +
       ngettext("{n} coin", "{n} coins", r.coins);
     $("va-note").textContent = _("Value: expected return per coin bet; loss: against the best hold. Then how many of each hold's draws end in each pay class.");
@@ -136,7 +136,7 @@
     body.replaceChildren();
     r.options.forEach((o, i) => {
       const tr = el("tr", {class: i === 0 ? "best" : "", "data-option": o.option},
-                    el("td", {text: String(i + 1)}), el("td", {class: "va-hold", text: C.written(o.option)}),
+                    el("td", {text: String(i + 1)}), el("td", {class: "va-hold", text: HoldwiseDom.say(C.written(o.option))}),
                     el("td", {class: "va-value", text: exact ? o.value_exact : HoldwiseDom.fixed(o.value, 6)}),
                     el("td", {class: "va-loss", text: exact ? o.loss_exact : HoldwiseDom.fixed(o.loss, 6)}),
                     el("td", {text: o.draws.toLocaleString(HoldwiseDom.locale)}));

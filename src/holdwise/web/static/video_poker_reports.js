@@ -19,7 +19,7 @@
   };
   const fixed = (v, d) => (v === null || v === undefined ? "–" : HoldwiseDom.fixed(v, d));
   const whole = (n) => Number(n).toLocaleString(HoldwiseDom.locale);
-  const handLabel = (h) => h.replace(/_/g, " ");
+  const handLabel = (h) => HoldwiseDom.say(h.replace(/_/g, " "));
   const payText = (exact) => (exact && exact.endsWith("/1") ? exact.slice(0, -2) : exact);
   const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
