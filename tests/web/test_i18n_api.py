@@ -185,3 +185,16 @@ def test_the_fairness_page_says_the_coins_note(fresh):
     lead = fresh.get("/video-poker/fairness?lang=sk").text
     assert "1 až 4 mince vyplácajú na mincu rovnako" in lead and "coins pay alike" not in lead
     assert "1 to 4 coins pay alike per coin" in fresh.get("/video-poker/fairness?lang=en").text
+
+
+def test_the_play_page_names_its_game(fresh):
+    # the generic play page named the game by its id in its lead ("Hrajte dice-duel s presnou radou")
+    page = fresh.get("/play/dice-duel?lang=sk").text
+    assert "Hrajte Súboj v kockovom pokri s presnou radou" in page and 'data-game="dice-duel"' in page
+    assert "Play Dice-poker duel with the exact hint" in fresh.get("/play/dice-duel?lang=en").text
+
+
+def test_the_yahtzee_table_offers_its_rule_sets_in_the_page_language(fresh):
+    page = fresh.get("/yahtzee?lang=cs").text
+    assert "Balut (sedm kategorií, v každé čtyři políčka; Milholtův bodový systém)" in page
+    assert "Milholt's points system" in fresh.get("/yahtzee?lang=en").text

@@ -17,6 +17,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 from pydantic import BaseModel, Field, StrictStr
 
+from .. import i18n
 from ..games.base import GameFace, State
 from .common import (
     Body, NewBody, StateBody, StepBody, computed, examples, fresh_seed, json_response, page, request_language, seal,
@@ -165,8 +166,13 @@ def play_routes(game: str, title: str | Callable[[str], str]) -> APIRouter:
     router = APIRouter()
 
     def play_page(request: Request) -> HTMLResponse:
-        said = title(request_language(request)) if callable(title) else title
-        return page(request, "play.html", title=said, game=game)
+        lang = request_language(request)
+        said = title(lang) if callable(title) else title
+        # the game by its name in the page's language ("Hrajte dice-duel" named it by its id)
+        from ..games.registry import GAMES
+
+        name = next((i18n.gettext(g.title, lang) for g in GAMES if g.id == game), game)
+        return page(request, "play.html", title=said, game=game, game_name=name)
 
     router.add_api_route(f"/play/{game}", play_page, methods=["GET"], response_class=HTMLResponse,
                          include_in_schema=False, name=f"play-{game}")

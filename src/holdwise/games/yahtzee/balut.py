@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ...errors import InputError
+from ...i18n import N_
 from .rules import category_index
 
 __all__ = ["BALUT", "BALUT_RULES", "Award", "BalutCategory", "BalutRules", "balut_rules", "balut_score",
@@ -94,7 +95,7 @@ class BalutRules:
 
 
 BALUT = BalutRules(
-    name="balut", title="Balut (seven categories, four boxes each; Milholt's points system)",
+    name="balut", title=N_("Balut (seven categories, four boxes each; Milholt's points system)"),
     categories=(
         BalutCategory("fours", "Fours", "face", 4, aliases=("4s", "4")),
         BalutCategory("fives", "Fives", "face", 5, aliases=("5s", "5")),

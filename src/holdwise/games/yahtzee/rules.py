@@ -20,6 +20,7 @@ from dataclasses import dataclass, replace
 from typing import Protocol
 
 from ...errors import InputError
+from ...i18n import N_
 
 __all__ = ["RULES", "YAHTZEE", "YAHTZEE_FORCED", "YATZY", "Category", "Rules", "category_index", "get_rules", "score"]
 
@@ -114,7 +115,7 @@ _UPPER = tuple(Category(name, label, "upper", face, aliases=aliases) for face, n
     (5, "fives", "Fives", ("5s", "5")), (6, "sixes", "Sixes", ("6s", "6"))))
 
 YAHTZEE = Rules(
-    name="yahtzee", title="Yahtzee (official rules, Verhoeff's reading of the joker)",
+    name="yahtzee", title=N_("Yahtzee (official rules, Verhoeff's reading of the joker)"),
     categories=(*_UPPER,
                 Category("three_of_a_kind", "3 of a kind", "sum_if_kind", 3, aliases=("3k", "3oak", "three")),
                 Category("four_of_a_kind", "4 of a kind", "sum_if_kind", 4, aliases=("4k", "4oak", "four")),
@@ -125,11 +126,11 @@ YAHTZEE = Rules(
                 Category("chance", "Chance", "chance", aliases=("c", "ch"))),
     upper_bonus=35, yahtzee_bonus=100, joker="free")
 
-YAHTZEE_FORCED = replace(YAHTZEE, name="yahtzee-forced", title="Yahtzee (official rules, forced joker)",
+YAHTZEE_FORCED = replace(YAHTZEE, name="yahtzee-forced", title=N_("Yahtzee (official rules, forced joker)"),
                          joker="forced")
 
 YATZY = Rules(
-    name="yatzy", title="Yatzy (Scandinavian: 15 categories, no Yahtzee bonus)",
+    name="yatzy", title=N_("Yatzy (Scandinavian: 15 categories, no Yahtzee bonus)"),
     categories=(*_UPPER,
                 Category("one_pair", "One pair", "pairs", 1, aliases=("pair", "1p")),
                 Category("two_pairs", "Two pairs", "pairs", 2, aliases=("2p",)),
