@@ -5,7 +5,6 @@ templates and background jobs."""
 from __future__ import annotations
 
 import contextlib
-import functools
 import hashlib
 import hmac
 import json
@@ -53,9 +52,8 @@ LANG_COOKIE = "lang"  # the language chosen in the menu, kept a year
 
 
 def _percent_escaped(say: Callable[..., str], *messages: str) -> str:
-    """A template's message said: a {% trans %} block's text comes with each % written %% (Jinja formats it with
-    its variables after), while the catalogue holds it as extracted, with %; so a message with %% is looked up
-    with %, and its translation's % written %% again (its %(name)s kept) for Jinja's formatting."""
+    """A template's message said. A {% trans %} block's % comes written %% (Jinja formats the text after), the
+    catalogue has it as extracted (%): looked up with %, the translation's % is written %% again."""
     found = say(*messages)
     if found not in messages or not any("%%" in m for m in messages):
         return found
@@ -259,28 +257,15 @@ SAYING_PAGES = frozenset({"farkle.html", "farkle_report.html", "play.html", "pok
                           "yahtzee.html"})
 
 
-# the video-poker pages whose scripts show its hands' names (the API's labels) and "draw five": those words alone
-HAND_PAGES = frozenset({"video_poker.html", "video_poker_analyzer.html", "video_poker_fairness.html",
-                        "video_poker_strategy.html"})
-
-
-@functools.lru_cache(maxsize=8)
-def _hand_words(lang: str) -> tuple[tuple[str, str, bool], ...]:
-    from ..games.video_poker.paytables import HAND_KINDS, hand_label
-
-    # a hand by its label ("four 5s-Ks") and by its id as the reports write it ("four 5s ks")
-    rows = [(shown, said, part) for hand in HAND_KINDS for _, said, part in phrases.said((hand_label(hand),), lang)
-            for shown in dict.fromkeys((hand_label(hand), hand.replace("_", " ")))]
-    return (*rows, *phrases.said(("draw five",), lang))
-
-
 def page(request: Request, template: str, **context: Any) -> HTMLResponse:  # noqa: ANN401
     """A page rendered on the server, in the reader's language (a `?lang=` that names one is kept in a cookie)."""
     lang = request_language(request)
     context.setdefault("lang", lang)
-    # the scripts' messages, and the forms of the games' own words for the pages that show those (about 30 kB)
-    said = (phrases.table(lang) if template in SAYING_PAGES else _hand_words(lang) if template in HAND_PAGES
-            else ())
+    # the scripts' messages, and the forms of the games' own words for the pages that show those (about 30 kB),
+    # or the few words a page gives itself (`said`: `phrases.said` rows)
+    said = context.pop("said", None)
+    if said is None:
+        said = phrases.table(lang) if template in SAYING_PAGES else ()
     context.setdefault("catalogue", {**i18n.catalogue(lang), "phrases": said})
     if "title" in context:
         context["title"] = i18n.gettext(context["title"], lang)

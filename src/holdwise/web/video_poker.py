@@ -21,6 +21,7 @@ import logging
 import os
 import threading
 import time
+from functools import lru_cache
 from typing import TYPE_CHECKING, Annotated, Any
 
 from fastapi import APIRouter, Query, Request
@@ -28,11 +29,13 @@ from fastapi.responses import HTMLResponse, Response
 from pydantic import ConfigDict, Field, StrictInt, StrictStr
 from starlette.exceptions import HTTPException
 
+from .. import phrases
 from ..i18n import N_
 from ..errors import InputError
 from ..games import video_poker as face
 from .common import (
-    AnswerCache, Body, FieldError, Job, computed, examples, jobs, json_bytes, json_response, page, user_field,
+    AnswerCache, Body, FieldError, Job, computed, examples, jobs, json_bytes, json_response, page, request_language,
+    user_field,
 )
 from .schemas import ChartCheck, ChartHold, TrainerChart, VideoPokerGames, answers
 from .session import session_routes
@@ -316,12 +319,26 @@ def _games_with(table: str | None) -> tuple[list[dict], str, dict]:
     return games, default, links
 
 
+def hand_words(request: Request) -> tuple[tuple[str, str, bool], ...]:
+    """What the video-poker pages' scripts say of the game's own words, in the request's language: the hands'
+    names (the API's labels, and the ids as the reports write them, "four 5s ks") and "draw five", each whole."""
+    return _hand_words(request_language(request))
+
+
+@lru_cache(maxsize=8)
+def _hand_words(lang: str) -> tuple[tuple[str, str, bool], ...]:
+    rows = [(shown, said, part) for hand in face.HAND_KINDS
+            for _, said, part in phrases.said((face.hand_label(hand),), lang)
+            for shown in dict.fromkeys((face.hand_label(hand), hand.replace("_", " ")))]
+    return (*rows, *phrases.said(("draw five",), lang))
+
+
 @router.get("/video-poker", response_class=HTMLResponse, include_in_schema=False)
 def machine_page(request: Request, table: Annotated[str | None, Query(max_length=4000)] = None) -> HTMLResponse:
     """The machine: deal, hold, draw, with the hint and the trainer; `?table=CODE` plays a pay-table editor's
     table (offered first, its code sent with every request that names the game)."""
     games, default, links = _games_with(table)
-    return page(request, "video_poker.html", title=N_("Video poker: the machine"), **links,
+    return page(request, "video_poker.html", title=N_("Video poker: the machine"), said=hand_words(request), **links,
                 config={"games": games, "default": default, "chart_key": CHART_STORAGE_KEY,
                         "choice_key": CHOICE_STORAGE_KEY, "choices": CHOICES, "default_choice": "short"})
 
@@ -330,7 +347,8 @@ def machine_page(request: Request, table: Annotated[str | None, Query(max_length
 def analyzer_page(request: Request, table: Annotated[str | None, Query(max_length=4000)] = None) -> HTMLResponse:
     """The hand analyzer: any five cards, every hold's exact value and draw counts; `?table=CODE` as the machine."""
     games, default, links = _games_with(table)
-    return page(request, "video_poker_analyzer.html", title=N_("Video poker: hand analyzer"), **links,
+    return page(request, "video_poker_analyzer.html", title=N_("Video poker: hand analyzer"), said=hand_words(request),
+                **links,
                 config={"games": games, "default": default})
 
 

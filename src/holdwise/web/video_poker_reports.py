@@ -25,7 +25,7 @@ from ..errors import InputError
 from ..games import video_poker as face
 from .common import AnswerCache, Body, FieldError, Gate, jobs, json_bytes, json_response, page, user_field
 from .schemas import ChartEvaluation, Fairness, VideoPokerReturn, VideoPokerStrategy, answers
-from .video_poker import chart_field_error, resolve, server_games, strategy_job_key
+from .video_poker import chart_field_error, hand_words, resolve, server_games, strategy_job_key
 
 __all__ = [
     "BELOW_MAX_COINS", "EVALUATE_EXAMPLE", "MAX_CHART_CHARS", "EvaluateBody", "fairness_rows", "router",
@@ -172,7 +172,8 @@ def _game_list() -> list[dict]:
 @router.get("/video-poker/fairness", response_class=HTMLResponse, include_in_schema=False)
 def fairness_page(request: Request) -> HTMLResponse:
     """Every game's exact return at 5 coins and at 1-4 coins."""
-    return page(request, "video_poker_fairness.html", title=N_("Video poker: fairness"), games=_game_list(),
+    return page(request, "video_poker_fairness.html", title=N_("Video poker: fairness"), said=hand_words(request),
+                games=_game_list(),
                 coins_note=COINS_NOTE)
 
 
@@ -184,7 +185,8 @@ def strategy_page(request: Request) -> HTMLResponse:
     game = wanted if any(g["id"] == wanted for g in games) else face.DEFAULT_GAME
     coins = request.query_params.get("coins", str(face.MAX_COINS))
     coins = coins if coins in ("4", "5") else str(face.MAX_COINS)
-    return page(request, "video_poker_strategy.html", title=N_("Video poker: strategy charts"), games=games,
+    return page(request, "video_poker_strategy.html", title=N_("Video poker: strategy charts"), said=hand_words(request),
+                games=games,
                 game=game, coins=coins, max_chart_chars=MAX_CHART_CHARS, example_chart=EVALUATE_EXAMPLE)
 
 
