@@ -188,3 +188,96 @@ def test_the_scripts_catalogue_holds_only_the_scripts_messages():
     assert i18n.catalogue("cs")["messages"]["You have {n} credit: bet {bet} and deal (Enter), or start again "
                                             "with {start} credits."][2].startswith("Máte {n} kreditů")
     assert i18n.catalogue("en")["messages"] == {}
+
+
+def test_the_command_line_extractor_reads_constants_sums_and_commands():
+    # a help is a literal, a module constant (one made of others, or with .replace), or pieces added together,
+    # each its own message; a command's docstring, decorated or registered apart (its parameters are options)
+    import io
+
+    from holdwise.i18n import extract_cli
+
+    source = b'''
+A = "Alpha help."
+B = A.replace("Alpha", "Beta")
+C = UNKNOWN.replace("x", "y")
+D = "One. " + A
+E = "One. " + UNKNOWN
+typer.Option(None, help="Lead. " + A)
+typer.Option(None, help=B)
+typer.Option(None, help=C)
+typer.Option(None, help=D)
+typer.Option(None, help=E)
+HintField("name", "Field help.")
+HintField("name")
+
+def registered(x: str = typer.Option(None)):
+    """A command registered apart."""
+
+def shared(x: bool = JSON_OPTION):
+    """A command with a shared option."""
+
+def helper(x: int = 3, y: dict = dict()):
+    """Not a command."""
+
+@app.command("go")
+def go():
+    """A decorated command."""
+'''
+    found = sorted(message for _, _, message, _ in extract_cli(io.BytesIO(source), [], [], {}))
+    assert found == sorted(["Lead.", "Alpha help.", "Beta help.", "One. Alpha help.", "Field help.",
+                            "A command registered apart.", "A command with a shared option.", "A decorated command."])
+
+
+def test_the_number_writers_defaults_and_the_languages_fallbacks():
+    numbers = i18n.numbers("sk")
+    assert numbers.decimal(1234.5) == "1234,5000" and numbers.decimal(1234.5, 1, group=True) == "1\u00a0234,5"
+    assert numbers.signed(1.25) == "+1,25" and numbers.percent(0.995) == "99,5\u00a0%"
+    # q=0 refuses a language; a q without a number counts as 0; the first of equal weights wins
+    assert i18n.from_accept_language("sk;q=0, cs;q=0.5") == "cs"
+    assert i18n.from_accept_language("sk;q=1, cs;q=0.9") == "sk"
+    assert i18n.from_accept_language("sk;q=x") is None and i18n.from_accept_language("sk;q=0") is None
+    # English and unknown languages: the messages as they are; the current language when none is named
+    assert i18n.gettext("Rules", "en") == "Rules" and i18n.gettext("Rules", "xx") == "Rules"
+    assert i18n.pgettext("dice kind", "Poker dice", "sk") == "Pokrové kocky"
+    token = i18n.current.set("cs")
+    try:
+        assert i18n.pgettext("dice kind", "Poker dice") == "Pokerové kostky"
+    finally:
+        i18n.current.reset(token)
+    assert i18n.catalogue("en")["plural"] == "n != 1"
+
+
+def test_a_built_mo_is_read_unless_its_po_is_newer(tmp_path, monkeypatch):
+    # the wheel's .mo is read; an edited .po (newer) wins over a stale .mo, and a lone .mo is read
+    import os
+
+    from babel.messages.catalog import Catalog
+    from babel.messages.mofile import write_mo
+
+    folder = tmp_path / "sk" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    po, mo = folder / "messages.po", folder / "messages.mo"
+    po.write_bytes((ROOT / "src" / "holdwise" / "locale" / "sk" / "LC_MESSAGES" / "messages.po").read_bytes())
+    built = Catalog(locale="sk")
+    built.add("five of a kind", "from the mo")
+    with mo.open("wb") as f:
+        write_mo(f, built)
+    monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path)
+
+    def said() -> str:
+        i18n.translations.cache_clear()
+        return i18n.translations("sk").gettext("five of a kind")
+
+    try:
+        os.utime(po, (1_000_000, 1_000_000))
+        os.utime(mo, (2_000_000, 2_000_000))
+        assert said() == "from the mo"
+        os.utime(mo, (1_000_000, 1_000_000))  # the same second: the built one
+        assert said() == "from the mo"
+        os.utime(po, (3_000_000, 3_000_000))
+        assert said() == "päťka"
+        po.unlink()
+        assert said() == "from the mo"
+    finally:
+        i18n.translations.cache_clear()

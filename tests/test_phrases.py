@@ -93,3 +93,38 @@ def test_every_seat_of_a_poker_dice_table_is_said(lang):
         "cs": "šance na výhru jako druhý ze čtyř (hráči 3-4 ještě hází)"}[lang]
     # a place at the table is only a part: alone, the words stay as they are
     assert phrases.say("second of four", lang) == "second of four"
+
+
+def test_numbers_and_english_as_they_come():
+    # English is the text as written (its numbers too); a share keeps as many decimals as it has
+    assert phrases.say("1234.5", "en") == "1234.5" and phrases.say("1234.5", "sk") == "1234,5"
+    assert phrases.say("16.75%", "sk") == "16,75\u00a0%" and phrases.say("", "sk") == ""
+
+
+def test_an_input_error_keeps_its_name_and_says_its_reason():
+    assert phrases.say("hand must be a whole number 1 to 6, got 7", "sk") == "hand musí byť celé číslo 1 až 6, zadané 7"
+    assert phrases.say("rolls_left must be a whole number 0 to 2, got 5", "cs") == \
+        "rolls_left musí být celé číslo 0 až 2, zadáno 5"
+    assert phrases.say("hand must be purple", "sk") == "hand must be purple"  # a reason no form says stays whole
+
+
+def test_the_most_general_forms_only_where_their_hand_is_said():
+    assert phrases.say("A 10 10 10 10 (four of a kind)", "sk") == "A 10 10 10 10 (štvorica)"
+    # the bracket is no hand a form says (a range is no whole text): nothing is taken apart
+    assert phrases.say("pair (no such hand)", "sk") == "pair (no such hand)"
+    assert phrases.say("pair (1 to 6)", "sk") == "pair (1 to 6)"
+
+
+def test_a_list_is_said_an_item_at_a_time_at_most_sixteen_deep():
+    assert phrases.say("you spend " + ", ".join(["pair"] * 16), "sk").count("pár") == 16
+    said = phrases.say("you spend " + ", ".join(["pair"] * 17), "sk")
+    assert (said.count("pár"), said.count("pair")) == (15, 2)
+
+
+def test_a_page_gets_the_forms_or_a_few_words_said_whole():
+    rows = {english: (local, part) for english, local, part in phrases.table("sk")}
+    assert rows["%(low)s to %(high)s"][1] and rows["second of four"][1]  # only parts take these
+    assert not rows["chance to win the duel moving first"][1]
+    assert phrases.said(("four of a kind", "nothing", "no such words"), "sk") == (
+        ("four of a kind", "štvorica", False), ("nothing", "nič", False))
+    assert phrases.said(("four of a kind",), "en") == ()

@@ -234,7 +234,7 @@ def load_equivalents(path: Path = EQUIVALENTS) -> dict[str, str]:
 
 
 class Workspace:
-    """One private copy of src/, tests/ and pyproject.toml; mutants are written only here."""
+    """One private copy of src/, tests/, docs/, pyproject.toml and babel.cfg; mutants are written only here."""
 
     def __init__(self, base: Path, name: str):
         self.dir = base / name
@@ -243,7 +243,8 @@ class Workspace:
             if (ROOT / part).is_dir():
                 shutil.copytree(ROOT / part, self.dir / part,
                                 ignore=shutil.ignore_patterns("__pycache__", "*.pyc", ".hypothesis"))
-        shutil.copy2(ROOT / "pyproject.toml", self.dir / "pyproject.toml")
+        for name in ("pyproject.toml", "babel.cfg"):  # babel.cfg: the catalogue tests extract as pybabel does
+            shutil.copy2(ROOT / name, self.dir / name)
 
     def env(self, extra: dict[str, str]) -> dict[str, str]:
         env = dict(os.environ)
