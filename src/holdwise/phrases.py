@@ -458,7 +458,7 @@ def said(texts: tuple[str, ...], lang: str) -> tuple[tuple[str, str, bool], ...]
     every form: about 1 kB instead of 30)."""
     if i18n.pick(lang) == i18n.DEFAULT:
         return ()
-    return tuple((text, say(text, lang), False) for text in texts if say(text, lang) != text)
+    return tuple((text, local, False) for text in texts if (local := say(text, lang)) != text)
 
 
 # the refusals are said on the server (a page shows a 4xx detail as it comes): the pages' scripts need not them

@@ -327,9 +327,11 @@ def hand_words(request: Request) -> tuple[tuple[str, str, bool], ...]:
 
 @lru_cache(maxsize=8)
 def _hand_words(lang: str) -> tuple[tuple[str, str, bool], ...]:
-    rows = [(shown, said, part) for hand in face.HAND_KINDS
-            for _, said, part in phrases.said((face.hand_label(hand),), lang)
-            for shown in dict.fromkeys((face.hand_label(hand), hand.replace("_", " ")))]
+    rows = []
+    for hand in face.HAND_KINDS:
+        label = face.hand_label(hand)
+        for _, local, part in phrases.said((label,), lang):  # a label no form says gets no row
+            rows += [(shown, local, part) for shown in dict.fromkeys((label, hand.replace("_", " ")))]
     return (*rows, *phrases.said(("draw five",), lang))
 
 
