@@ -91,6 +91,9 @@ def test_every_seat_of_a_poker_dice_table_is_said(lang):
     assert said["chance to win as the second of four (players 3-4 still to roll)"] == {
         "sk": "šanca na výhru ako druhý zo štyroch (hráči 3-4 ešte hádžu)",
         "cs": "šance na výhru jako druhý ze čtyř (hráči 3-4 ještě hází)"}[lang]
+    # the table page's tie line, its players a list
+    assert phrases.say("tie: replay between you and computer 1 (round 2)", lang) == {
+        "sk": "remíza: znova hrajú vy a počítač 1 (kolo 2)", "cs": "remíza: znovu hrají vy a počítač 1 (kolo 2)"}[lang]
     # a place at the table is only a part: alone, the words stay as they are
     assert phrases.say("second of four", lang) == "second of four"
 

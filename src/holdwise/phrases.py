@@ -270,6 +270,7 @@ PHRASES: tuple[str, ...] = (
     N_("you stand on %(hand)s"),
     N_("you win with %(hand)s"),
     N_("tie on %(hand)s: %(names)s replay (round %(round)s)"),
+    N_("tie: replay between %(names)s (round %(round)s)"),  # the table page's line (web/poker_dice.py)
     N_("computer rolls %(hand)s"),
     N_("computer keeps %(kept)s, re-rolls %(n)s: %(rolled)s -> %(hand)s"),
     N_("computer stands on %(hand)s (%(why)s)"),

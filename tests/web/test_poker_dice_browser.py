@@ -334,9 +334,9 @@ def test_the_table_speaks_slovak(page, live_server):
     note = page.inner_text("#pd-hint-note")
     assert note.startswith("Šanca na výhru ako druhý zo štyroch (hráči 3-4 ešte hádžu)"), note
     english = re.compile(r"\b(chance|computer|keeps|stands|rolls?|of a kind|pair|straight|to beat|you)\b", re.I)
-    for where in ("#pd-hint-note", "#pd-status", "#pd-rolls", "#pd-ranking"):
+    for where in ("#pd-hint-note", "#pd-status", "#pd-rolls", "#pd-ranking", "#pd-seats"):
         assert not english.search(page.inner_text(where)), (where, page.inner_text(where))
-    assert "Počítač 1" in page.inner_text("#pd-status")
+    assert "Počítač 1" in page.inner_text("#pd-status") and "Počítač 3" in page.inner_text("#pd-seats")
     odds = page.locator("#pd-odds-table tbody tr td:first-child").all_inner_texts()
     assert odds[:2] == ["päťka", "štvorica"], odds
     assert page.js_errors == []

@@ -13,6 +13,7 @@
   const pct = (share, digits) => HoldwiseDom.percent(share, digits);  // in the page's language
   const RULES = ["straights", "straight_above_full_house", "flush", "ace_high", "poker_faces"];
   const {sleep, fmt, cap, el, ApiError, fetchJson} = holdwise;
+  const who = (name) => cap(window.HoldwiseDom.say(name));  // a seat's name in the page's language ("Počítač 3")
 
   function svgEl(tag, attrs) {
     const e = document.createElementNS(SVG, tag);
@@ -256,7 +257,7 @@
       const mover = S.view.seats.find((s) => s.to_move);
       S.cpuKeep = pickIndexes(action[kind().keep_key]);
       drawDice();
-      $("pd-status").replaceChildren(look().line(keepWords(cap(mover ? mover.name : _("the computer")), S.cpuKeep)));
+      $("pd-status").replaceChildren(look().line(keepWords(mover ? who(mover.name) : cap(_("the computer")), S.cpuKeep)));
       await sleep(game.DELAY);
     },
   });
@@ -314,7 +315,7 @@
     if (st().phase === "over") {
       const won = S.view.winner === "you";
       status.append(el("strong", {class: won ? "good" : "bad", text: (won ? _("You win the game!") :
-        _("{who} wins the game.", {who: cap(S.view.winner)})) + " "}));
+        _("{who} wins the game.", {who: who(S.view.winner)})) + " "}));
     }
     status.append(look().line(shown.map((line) => cap(HoldwiseDom.say(line))).join(". ") + "."));
   }
@@ -326,7 +327,7 @@
     drawSeats();
     const tie = $("pd-tie");
     tie.hidden = !v.tie;
-    tie.textContent = v.tie ? cap(v.tie) : "";
+    tie.textContent = v.tie ? cap(HoldwiseDom.say(v.tie)) : "";
     if (!$("pd-status").textContent) $("pd-status").textContent = whoseTurn();
     drawDice();
     drawControls();
@@ -341,7 +342,7 @@
 
   function whoseTurn() {
     const s = st();
-    if (s.phase === "over") return S.view.winner === "you" ? _("You win the game!") : _("{who} wins the game.", {who: cap(S.view.winner)});
+    if (s.phase === "over") return S.view.winner === "you" ? _("You win the game!") : _("{who} wins the game.", {who: who(S.view.winner)});
     if (s.to_move === "player") return _("Your turn: select the dice to keep, then roll the others, or stand.");
     const mover = S.view.seats.find((x) => x.to_move);
     return _("{who} is rolling.", {who: cap(mover ? mover.name : _("the computer"))});
@@ -356,11 +357,11 @@
       const card = el("div", {class: "pd-seat" + (seat.to_move ? " pd-active" : "") + (seat.winner ? " pd-winner" : "") +
                                      (seat.in_round ? "" : " pd-out") + (seat.you ? " pd-you" : "") +
                                      (seat.holds_best ? " pd-best" : ""), "data-seat": seat.seat});
-      card.append(el("div", {class: "pd-seat-name"}, el("strong", {text: cap(seat.name)}),
+      card.append(el("div", {class: "pd-seat-name"}, el("strong", {text: who(seat.name)}),
         el("span", {class: "muted", text: " " + _("seat {n}", {n: seat.seat})})));
       if (seat.final) {
-        card.append(miniHand(look(), seat.final, all(seat.final), seat.final.label), el("div", {class: "pd-seat-hand",
-          text: `${seat.final.label} · ` + ngettext("{n} roll", "{n} rolls", seat.rolls_used) +
+        card.append(miniHand(look(), seat.final, all(seat.final), HoldwiseDom.say(seat.final.label)), el("div", {class: "pd-seat-hand",
+          text: `${HoldwiseDom.say(seat.final.label)} · ` + ngettext("{n} roll", "{n} rolls", seat.rolls_used) +
             (seat.winner ? " · " + _("wins") : seat.holds_best ? " · " + _("best so far") : "")}));
       } else {
         card.append(el("div", {class: "pd-seat-hand muted", text: !seat.in_round ? _("out of the replay") :
@@ -396,7 +397,7 @@
       }
       box.append(node);
     }
-    const head = theirs ? _("{who}'s {hand}", {who: cap((v.seats.find((x) => x.to_move) || {}).name), hand: HoldwiseDom.say(dice.label)})
+    const head = theirs ? _("{who}'s {hand}", {who: who((v.seats.find((x) => x.to_move) || {}).name), hand: HoldwiseDom.say(dice.label)})
       : _("Your {hand}", {hand: HoldwiseDom.say(dice.label)});
     $("pd-rolls").textContent = head + " · " + _("roll {n} of {all}", {n: v.rolls, all: v.allowed}) +
       " · " + ngettext("{n} roll left", "{n} rolls left", v.rolls_left) +
